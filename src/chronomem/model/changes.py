@@ -1,0 +1,58 @@
+"""A change set: everything one store transaction writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chronomem.model.graph import Community, Entity, Episode, Fact, Mention
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSet:
+    """Writes applied atomically by :meth:`chronomem.ports.Store.apply`.
+
+    Entities and facts are upserted by id (a stored row with the same id is replaced, its
+    embedding included). Episodes are inserted; inserting an episode id that exists already
+    raises :class:`chronomem.stores.DuplicateEpisodeError` and writes nothing, which is what
+    makes a retried episode safe. ``expected_version`` (if set) must equal the group's
+    write counter, else :class:`chronomem.errors.ConflictError` and nothing is written.
+    Deletions run before upserts.
+    """
+
+    group_id: str
+    episodes: tuple[Episode, ...] = ()
+    entities: tuple[Entity, ...] = ()
+    facts: tuple[Fact, ...] = ()
+    mentions: tuple[Mention, ...] = ()
+    delete_episode_ids: tuple[str, ...] = ()
+    delete_entity_ids: tuple[str, ...] = ()
+    delete_fact_ids: tuple[str, ...] = ()
+    expected_version: int | None = None
+
+    def __post_init__(self) -> None:
+        rows = (*self.episodes, *self.entities, *self.facts, *self.mentions)
+        strangers = {r.group_id for r in rows} - {self.group_id}
+        if strangers:
+            raise ValueError(f"change set for {self.group_id!r} holds rows of {sorted(strangers)}")
+
+    @property
+    def is_empty(self) -> bool:
+        return not any(
+            (
+                self.episodes,
+                self.entities,
+                self.facts,
+                self.mentions,
+                self.delete_episode_ids,
+                self.delete_entity_ids,
+                self.delete_fact_ids,
+            )
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CommunitySet:
+    """A group's complete set of communities, replacing the previous set atomically."""
+
+    group_id: str
+    communities: tuple[Community, ...]

@@ -1,0 +1,79 @@
+"""What a search or store query may see: targets, groups and the bi-temporal filter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+
+from chronomem.model.graph import Entity, Fact
+from chronomem.model.time import TimeRange, ensure_aware_or_none, is_believed
+from chronomem.model.validation import check_relation
+
+
+class Target(StrEnum):
+    """What a search method looks through."""
+
+    FACTS = "facts"  # fact text
+    ENTITIES = "entities"  # entity name + summary
+    EPISODES = "episodes"  # episode content
+    COMMUNITIES = "communities"  # community name + summary
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilter:
+    """Which facts and entities a query may return.
+
+    By default only facts believed true now. ``valid_at`` asks "what was true then",
+    ``known_at`` "what did the memory believe then" (see :func:`chronomem.model.time.is_believed`);
+    ``history=True`` drops the temporal rule and returns every fact, past or present.
+    Ranges restrict the world timeline (``valid_at`` of a fact inside ``valid_between``) and the
+    system timeline (``created_at`` inside ``created_between``).
+    """
+
+    valid_at: datetime | None = None
+    known_at: datetime | None = None
+    history: bool = False
+    relations: tuple[str, ...] | None = None
+    labels: tuple[str, ...] | None = None
+    valid_between: TimeRange | None = None
+    created_between: TimeRange | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "valid_at", ensure_aware_or_none(self.valid_at, "valid_at"))
+        object.__setattr__(self, "known_at", ensure_aware_or_none(self.known_at, "known_at"))
+        if self.relations is not None:
+            object.__setattr__(
+                self, "relations", tuple(check_relation(r) for r in self.relations)
+            )
+        if self.labels is not None:
+            object.__setattr__(self, "labels", tuple(self.labels))
+
+    def resolved(self, now: datetime) -> SearchFilter:
+        """The same filter with ``valid_at`` and ``known_at`` defaulted to ``now``.
+
+        ``known_at`` never exceeds ``now``; ``valid_at`` defaults to ``known_at`` so that
+        "what did we believe at t'" means "what did we believe was true at t'".
+        """
+        known = self.known_at or now
+        return replace(self, known_at=known, valid_at=self.valid_at or known)
+
+    def admits_fact(self, fact: Fact) -> bool:
+        """The Python form of the filter; stores push the same rule into their queries."""
+        if self.relations is not None and fact.relation not in self.relations:
+            return False
+        if self.valid_between is not None and not self.valid_between.contains(fact.valid_at):
+            return False
+        if self.created_between is not None and not self.created_between.contains(
+            fact.created_at
+        ):
+            return False
+        if self.history:
+            return True
+        assert self.valid_at is not None and self.known_at is not None, "call resolved() first"
+        return is_believed(fact, valid_at=self.valid_at, known_at=self.known_at)
+
+    def admits_entity(self, entity: Entity) -> bool:
+        if self.labels is not None and not set(self.labels) & set(entity.labels):
+            return False
+        return not (self.known_at is not None and entity.created_at > self.known_at)

@@ -1,0 +1,47 @@
+"""Validation of identifiers that cross every boundary: group ids and relation names."""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.errors import UsageError
+
+GROUP_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
+RELATION_PATTERN = re.compile(r"^[A-Z][A-Z0-9_]*$")
+
+
+def check_group_id(group_id: object) -> str:
+    """Return ``group_id`` if it is a valid group id, else raise :class:`UsageError`."""
+    if not isinstance(group_id, str) or not GROUP_ID_PATTERN.fullmatch(group_id):
+        raise UsageError(
+            f"invalid group_id {group_id!r}: use 1-128 letters, digits, '-' or '_' "
+            "(for example 'user-42' or 'acme_support')"
+        )
+    return group_id
+
+
+def check_group_ids(group_ids: object) -> tuple[str, ...]:
+    """Validate one group id or a non-empty sequence of them; always return a tuple."""
+    if isinstance(group_ids, str):
+        return (check_group_id(group_ids),)
+    if not isinstance(group_ids, (list, tuple, set, frozenset)) or not group_ids:
+        raise UsageError("group_ids must be a group id or a non-empty list of group ids")
+    return tuple(sorted({check_group_id(g) for g in group_ids}))
+
+
+def to_relation_name(text: str) -> str:
+    """Turn free text ('works at', 'worksAt') into SCREAMING_SNAKE ('WORKS_AT')."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text.strip())
+    name = re.sub(r"[^A-Za-z0-9]+", "_", spaced).strip("_").upper()
+    if not name or not name[0].isalpha():
+        name = "RELATES_TO" if not name else f"R_{name}"
+    return name
+
+
+def check_relation(relation: str) -> str:
+    """Return ``relation`` if it is SCREAMING_SNAKE, else raise :class:`UsageError`."""
+    if not RELATION_PATTERN.fullmatch(relation):
+        raise UsageError(
+            f"invalid relation {relation!r}: relations are SCREAMING_SNAKE like 'WORKS_AT'"
+        )
+    return relation

@@ -1,0 +1,201 @@
+"""The ports: what the core needs from the outside world, as ``typing.Protocol`` classes.
+
+Core code (``engine/``, ``search/``, ``memory.py``) talks only to these. Adapters live in
+``stores/``, ``providers/``, ``extractors/`` and ``testing/``; nothing in core asks which one
+it runs with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Literal, Protocol, TypedDict, TypeVar, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+from pydantic import BaseModel
+
+from chronomem.model import (
+    ChangeSet,
+    Community,
+    CommunitySet,
+    Entity,
+    Episode,
+    Extraction,
+    Fact,
+    Mention,
+    Resolution,
+    ResolutionRequest,
+    SearchFilter,
+    Target,
+)
+
+EmbedKind = Literal["document", "query"]
+Matrix = npt.NDArray[np.float32]
+ResponseT = TypeVar("ResponseT", bound=BaseModel)
+
+
+class Clock(Protocol):
+    """Where "now" comes from (system time T'), injected so temporal logic is testable."""
+
+    def now(self) -> datetime:
+        """The current instant, timezone-aware."""
+        ...
+
+
+class Embedder(Protocol):
+    """Turns texts into L2-normalised float32 vectors of a fixed dimension."""
+
+    @property
+    def name(self) -> str:
+        """A stable model id; a store remembers it and refuses vectors from another model."""
+        ...
+
+    @property
+    def dimension(self) -> int: ...
+
+    def embed_batch(self, texts: Sequence[str], *, kind: EmbedKind = "document") -> Matrix:
+        """One row per text, shape ``(len(texts), dimension)``, each row of unit length."""
+        ...
+
+
+class ChatMessage(TypedDict):
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+class LLM(Protocol):
+    """A chat model that answers with JSON matching a pydantic schema."""
+
+    def complete_json(
+        self, messages: Sequence[ChatMessage], schema: type[ResponseT], *, name: str
+    ) -> ResponseT:
+        """Ask ``messages``; return the answer validated as ``schema``.
+
+        ``name`` identifies the prompt (e.g. ``"extract"``) in errors, logs and accounting.
+        Raises :class:`~chronomem.errors.ProviderOutputError` when the model cannot produce
+        valid output, :class:`~chronomem.errors.ProviderHTTPError` when the call fails.
+        """
+        ...
+
+
+class Extractor(Protocol):
+    """Turns episodes into entities and facts, and settles what the fast paths cannot."""
+
+    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
+        """Round 1: entities and facts of ``episode``; ``previous`` are the turns before it."""
+        ...
+
+    def resolve(self, request: ResolutionRequest) -> Resolution:
+        """Round 2: every open entity and fact question of one episode, in one go."""
+        ...
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Persistence and raw retrieval for the graph. Every read is scoped by group id(s).
+
+    Rows are the model's dataclasses. Instants are compared as the model compares them;
+    ``SearchFilter`` arguments arrive already ``resolved(now)``. The store contract suite
+    (``tests/contract/``) is the executable definition of this port.
+    """
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def close(self) -> None: ...
+
+    def bind_embedder(self, name: str, dimension: int) -> None:
+        """Record the embedding model on first use; a different one later is a UsageError."""
+        ...
+
+    # -- writes ----------------------------------------------------------------------------
+    def apply(self, changes: ChangeSet) -> None:
+        """Apply every write of ``changes`` atomically, or none of them."""
+        ...
+
+    def replace_communities(self, communities: CommunitySet) -> None:
+        """Replace all communities of the group atomically."""
+        ...
+
+    def delete_group(self, group_id: str) -> None:
+        """Remove everything of the group."""
+        ...
+
+    def group_version(self, group_id: str) -> int:
+        """A counter that grows with every ``apply`` to the group (0 for an empty group)."""
+        ...
+
+    # -- reads by id or relation -----------------------------------------------------------
+    def get_episodes(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Episode]: ...
+
+    def recent_episodes(
+        self, group_id: str, *, limit: int, before: datetime | None = None
+    ) -> list[Episode]:
+        """The group's latest episodes by reference time (strictly before ``before``),
+        newest first."""
+        ...
+
+    def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]: ...
+
+    def find_entities(self, group_id: str, normalized_names: Sequence[str]) -> list[Entity]:
+        """Entities whose ``normalize_name(name)`` is one of ``normalized_names``."""
+        ...
+
+    def get_facts(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Fact]: ...
+
+    def facts_of_entities(
+        self, group_ids: Sequence[str], entity_ids: Sequence[str], filter: SearchFilter
+    ) -> list[Fact]:
+        """Facts with either endpoint in ``entity_ids`` that pass ``filter``."""
+        ...
+
+    def facts_of_episodes(self, group_ids: Sequence[str], episode_ids: Sequence[str]) -> list[Fact]:
+        """Facts that list any of ``episode_ids`` among their source episodes."""
+        ...
+
+    def mentions(
+        self,
+        group_ids: Sequence[str],
+        *,
+        episode_ids: Sequence[str] | None = None,
+        entity_ids: Sequence[str] | None = None,
+    ) -> list[Mention]: ...
+
+    def get_communities(
+        self, group_ids: Sequence[str], ids: Sequence[str] | None = None
+    ) -> list[Community]: ...
+
+    # -- search primitives (ranked ids with scores, best first) ----------------------------
+    def text_search(
+        self,
+        target: Target,
+        group_ids: Sequence[str],
+        query: str,
+        *,
+        limit: int,
+        filter: SearchFilter,
+    ) -> list[tuple[str, float]]:
+        """BM25 full-text search (higher score = better) over the target's text."""
+        ...
+
+    def vector_search(
+        self,
+        target: Target,
+        group_ids: Sequence[str],
+        vector: npt.NDArray[np.float32],
+        *,
+        limit: int,
+        filter: SearchFilter,
+    ) -> list[tuple[str, float]]:
+        """Cosine similarity search over the target's embeddings."""
+        ...
+
+    def walk(
+        self,
+        group_ids: Sequence[str],
+        seeds: Sequence[str],
+        *,
+        depth: int,
+        filter: SearchFilter,
+    ) -> Mapping[str, int]:
+        """Breadth-first walk over facts passing ``filter``: entity id -> hops (seeds are 0)."""
+        ...
