@@ -43,9 +43,7 @@ class SearchFilter:
         object.__setattr__(self, "valid_at", ensure_aware_or_none(self.valid_at, "valid_at"))
         object.__setattr__(self, "known_at", ensure_aware_or_none(self.known_at, "known_at"))
         if self.relations is not None:
-            object.__setattr__(
-                self, "relations", tuple(check_relation(r) for r in self.relations)
-            )
+            object.__setattr__(self, "relations", tuple(check_relation(r) for r in self.relations))
         if self.labels is not None:
             object.__setattr__(self, "labels", tuple(self.labels))
 
@@ -64,9 +62,7 @@ class SearchFilter:
             return False
         if self.valid_between is not None and not self.valid_between.contains(fact.valid_at):
             return False
-        if self.created_between is not None and not self.created_between.contains(
-            fact.created_at
-        ):
+        if self.created_between is not None and not self.created_between.contains(fact.created_at):
             return False
         if self.history:
             return True

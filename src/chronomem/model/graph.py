@@ -55,7 +55,9 @@ class Episode:
     def __post_init__(self) -> None:
         check_group_id(self.group_id)
         object.__setattr__(self, "source", EpisodeSource.parse(self.source))
-        object.__setattr__(self, "reference_time", ensure_aware(self.reference_time, "reference_time"))
+        object.__setattr__(
+            self, "reference_time", ensure_aware(self.reference_time, "reference_time")
+        )
         object.__setattr__(self, "created_at", ensure_aware(self.created_at, "created_at"))
 
     def speaker(self) -> str | None:

@@ -80,5 +80,5 @@ def _features(text: str) -> list[tuple[str, float]]:
     feats = [(f"w:{w}", 1.0) for w in words]
     for w in words:
         padded = f"#{w}#"
-        feats.extend((f"c:{padded[i:i + 3]}", 0.3) for i in range(len(padded) - 2))
+        feats.extend((f"c:{padded[i : i + 3]}", 0.3) for i in range(len(padded) - 2))
     return feats

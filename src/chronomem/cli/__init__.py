@@ -1,0 +1,1 @@
+"""The ``chronomem`` command line."""

@@ -1,0 +1,48 @@
+"""Entry point: ``chronomem <command>``. Each command lives in its own module with a
+``register(subparsers)`` function; this module only wires them up."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from chronomem.errors import ChronomemError
+
+COMMAND_MODULES = (
+    "chronomem.cli.demo",
+    "chronomem.cli.records",
+)
+OPTIONAL_COMMAND_MODULES = ("chronomem.cli.serve",)  # present once the service is installed
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="chronomem", description="A temporal knowledge-graph memory for AI agents."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    for name in OPTIONAL_COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ChronomemError as exc:
+        print(f"chronomem: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""``chronomem add | search | timeline``: work with a memory file from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+
+from chronomem.cli.render import FACT_HEADERS, dumps, entity_json, fact_json, fact_rows, table
+from chronomem.errors import UsageError
+from chronomem.intake import EpisodeInput
+from chronomem.memory import Memory
+from chronomem.model.time import parse_instant
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    add = sub.add_parser("add", help="add episodes from a JSONL file, or text from stdin")
+    _common(add)
+    add.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        help="JSONL file, one episode per line with content, group_id, reference_time "
+        "(and optional source, source_description, episode_id); '-' or nothing: read stdin",
+    )
+    add.add_argument("--group", help="group id for text read from stdin")
+    add.add_argument("--source", default="text", help="source of stdin text (message|text|json)")
+    add.add_argument("--reference-time", help="ISO time of stdin text (default: now)")
+    add.set_defaults(func=run_add)
+
+    search = sub.add_parser("search", help="search facts and entities")
+    _common(search)
+    search.add_argument("query")
+    search.add_argument("--group", required=True)
+    search.add_argument("--limit", type=int, default=10)
+    search.add_argument("--valid-at", help="ISO time: what was true then")
+    search.add_argument("--known-at", help="ISO time: what the memory believed then")
+    search.set_defaults(func=run_search)
+
+    timeline = sub.add_parser("timeline", help="every fact about an entity, past and present")
+    _common(timeline)
+    timeline.add_argument("entity")
+    timeline.add_argument("--group", required=True)
+    timeline.set_defaults(func=run_timeline)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", required=True, help="memory database file (created if missing)")
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def _instant(text: str | None, what: str) -> datetime | None:
+    return None if text is None else parse_instant(text, what)
+
+
+def run_add(args: argparse.Namespace) -> int:
+    if args.file != "-":
+        with open(args.file, encoding="utf-8") as fh:
+            items = [_jsonl_item(line, n) for n, line in enumerate(fh, 1) if line.strip()]
+    else:
+        if not args.group:
+            raise UsageError("reading text from stdin needs --group")
+        text = sys.stdin.read()
+        ref = _instant(args.reference_time, "--reference-time") or datetime.now(UTC)
+        items = [
+            EpisodeInput(content=text, group_id=args.group, reference_time=ref, source=args.source)
+        ]
+    with Memory(args.db) as memory:
+        results = memory.add_episodes(items, progress=not args.json and sys.stderr.isatty())
+    summary = [
+        {
+            "episode": r.episode.id,
+            "entities": len(r.entities),
+            "facts": len(r.facts),
+            "invalidated": len(r.invalidated),
+        }
+        for r in results
+    ]
+    if args.json:
+        print(dumps(summary))
+    else:
+        print(
+            table(
+                ("episode", "entities", "facts", "invalidated"),
+                [[s["episode"], s["entities"], s["facts"], s["invalidated"]] for s in summary],
+            )
+        )
+    return 0
+
+
+def _jsonl_item(line: str, number: int) -> EpisodeInput:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"line {number} is not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"line {number} must be a JSON object")
+    return EpisodeInput.from_mapping(data)
+
+
+def run_search(args: argparse.Namespace) -> int:
+    with Memory(args.db) as memory:
+        found = memory.search(
+            args.query,
+            group_id=args.group,
+            limit=args.limit,
+            valid_at=_instant(args.valid_at, "--valid-at"),
+            known_at=_instant(args.known_at, "--known-at"),
+        )
+        names = {e.id: e.name for e in found.entities}
+        ends = {i for f in found.facts for i in f.endpoints} - names.keys()
+        names.update({e.id: e.name for e in memory.store.get_entities([args.group], sorted(ends))})
+    if args.json:
+        print(
+            dumps(
+                {
+                    "facts": [fact_json(f, names) for f in found.facts],
+                    "entities": [entity_json(e) for e in found.entities],
+                }
+            )
+        )
+        return 0
+    print("Facts:")
+    print(table(FACT_HEADERS, fact_rows(found.facts)) if found.facts else "  none")
+    print("\nEntities:")
+    rows = [[e.name, ", ".join(e.labels), e.summary] for e in found.entities]
+    print(table(("name", "labels", "summary"), rows) if rows else "  none")
+    return 0
+
+
+def run_timeline(args: argparse.Namespace) -> int:
+    with Memory(args.db) as memory:
+        timeline = memory.get_timeline(args.entity, group_id=args.group)
+    names = {i: e.name for i, e in timeline.entities.items()}
+    if args.json:
+        print(
+            dumps(
+                {
+                    "entity": entity_json(timeline.entity),
+                    "facts": [fact_json(f, names) for f in timeline.facts],
+                }
+            )
+        )
+        return 0
+    print(f"Timeline of {timeline.entity.name}:")
+    print(table(FACT_HEADERS, fact_rows(timeline.facts)) if timeline.facts else "  no facts")
+    return 0

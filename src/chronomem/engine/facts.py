@@ -1,0 +1,196 @@
+"""Stages 4-5: turn extracted facts into stored facts, deduplicated and invalidated.
+
+Duplicates are looked for only among facts between the same two entities (cheap and safe);
+contradictions among facts that share an endpoint AND are semantically close or of the same
+relation — never the whole group, which would retire unrelated facts.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+import numpy as np
+
+from chronomem.clock import IdFactory
+from chronomem.engine.temporal import merge_duplicate, resolve_contradiction
+from chronomem.model import Episode, ExtractedFact, Fact, FactQuestion, SearchFilter, Vector
+from chronomem.model.names import normalize_name
+from chronomem.ports import Store
+
+log = logging.getLogger(__name__)
+
+MIN_CONTRADICTION_COSINE = 0.5
+CONTRADICTION_CANDIDATES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class FactDraft:
+    """A new fact whose endpoints may still be ambiguous (several possible entity ids)."""
+
+    key: int
+    fact: Fact
+    source_options: frozenset[str]
+    target_options: frozenset[str]
+
+
+def draft_facts(
+    extracted: Sequence[ExtractedFact],
+    vectors: Sequence[Vector],
+    *,
+    provisional: Mapping[str, str],
+    options: Mapping[str, frozenset[str]],
+    episode: Episode,
+    now: datetime,
+    ids: IdFactory,
+) -> list[FactDraft]:
+    """New facts with provisional endpoint ids (``provisional``: entity name -> id)."""
+    drafts = []
+    for key, (xf, vector) in enumerate(zip(extracted, vectors, strict=True)):
+        fact = Fact(
+            id=ids(),
+            group_id=episode.group_id,
+            source_id=provisional[xf.source],
+            target_id=provisional[xf.target],
+            relation=xf.relation,
+            fact=xf.fact,
+            created_at=now,
+            episodes=(episode.id,),
+            valid_at=xf.valid_at,
+            invalid_at=xf.invalid_at,
+            expired_at=now if xf.invalid_at is not None else None,
+            embedding=vector,
+        )
+        drafts.append(FactDraft(key, fact, options[xf.source], options[xf.target]))
+    return drafts
+
+
+@dataclass(slots=True)
+class FactCandidates:
+    questions: list[FactQuestion] = field(default_factory=list)
+    fast_duplicates: dict[int, str] = field(default_factory=dict)
+    stored: dict[str, Fact] = field(default_factory=dict)
+
+
+def find_fact_candidates(
+    store: Store, group_id: str, drafts: Sequence[FactDraft], now: datetime
+) -> FactCandidates:
+    out = FactCandidates()
+    touched = {i for d in drafts for i in d.source_options | d.target_options}
+    if not touched:
+        return out
+    history = SearchFilter(history=True).resolved(now)
+    stored = store.facts_of_entities([group_id], sorted(touched), history)
+    out.stored = {f.id: f for f in stored}
+    for d in drafts:
+        pair = [f for f in stored if _joins(f, d.source_options, d.target_options)]
+        same_text = [
+            f
+            for f in pair
+            if f.relation == d.fact.relation
+            and normalize_name(f.fact) == normalize_name(d.fact.fact)
+        ]
+        if same_text:
+            out.fast_duplicates[d.key] = same_text[0].id
+            continue
+        near = _contradiction_candidates(d, stored, exclude={f.id for f in pair})
+        if pair or near:
+            out.questions.append(FactQuestion(d.key, d.fact, tuple(pair), tuple(near)))
+    return out
+
+
+def _joins(f: Fact, sources: frozenset[str], targets: frozenset[str]) -> bool:
+    return (f.source_id in sources and f.target_id in targets) or (
+        f.source_id in targets and f.target_id in sources
+    )
+
+
+def _contradiction_candidates(
+    d: FactDraft, stored: Sequence[Fact], exclude: set[str]
+) -> list[Fact]:
+    ends = d.source_options | d.target_options
+    scored: list[tuple[float, Fact]] = []
+    for f in stored:
+        if f.id in exclude or not ({f.source_id, f.target_id} & ends):
+            continue
+        cosine = _cosine(d.fact.embedding, f.embedding)
+        if f.relation == d.fact.relation or cosine >= MIN_CONTRADICTION_COSINE:
+            scored.append((cosine + (1.0 if f.relation == d.fact.relation else 0.0), f))
+    scored.sort(key=lambda pair: -pair[0])
+    return [f for _, f in scored[:CONTRADICTION_CANDIDATES]]
+
+
+def _cosine(a: Vector | None, b: Vector | None) -> float:
+    if a is None or b is None or a.shape != b.shape:
+        return 0.0
+    return float(np.dot(a, b))
+
+
+@dataclass(frozen=True, slots=True)
+class FactOutcome:
+    """What an episode writes (new and changed facts) and which stored facts it closed."""
+
+    written: tuple[Fact, ...]
+    invalidated: tuple[Fact, ...]
+
+
+def apply_fact_decisions(
+    drafts: Sequence[FactDraft],
+    *,
+    entity_ids: Mapping[str, str],
+    stored: Mapping[str, Fact],
+    duplicates: Mapping[int, str | None],
+    contradictions: Mapping[int, Sequence[str]],
+    now: datetime,
+) -> FactOutcome:
+    """Apply dedup and invalidation decisions (already validated against the candidates).
+
+    ``entity_ids`` maps provisional endpoint ids to final ones (entity resolution's answer).
+    """
+    working: dict[str, Fact] = {}
+    new_facts: list[Fact] = []
+    for d in drafts:
+        fact = _rebind(d.fact, entity_ids)
+        if fact.source_id == fact.target_id:
+            log.info("dropped fact %r: both ends resolved to one entity", fact.fact)
+            continue
+        dup_id = duplicates.get(d.key)
+        dup = (working.get(dup_id) or stored.get(dup_id)) if dup_id else None
+        if dup is not None and not _same_pair(dup, fact):
+            log.info("ignored duplicate %s for %r: different entities", dup.id, fact.fact)
+            dup = None
+        if dup is not None:
+            fact = merge_duplicate(dup, fact, now)
+        for old_id in contradictions.get(d.key, ()):
+            old = working.get(old_id) or stored.get(old_id)
+            if (
+                old is None
+                or old.id == fact.id
+                or not ({old.source_id, old.target_id} & set(fact.endpoints))
+            ):
+                continue
+            old, fact = resolve_contradiction(old, fact, now)
+            working[old.id] = old
+        if dup is not None:
+            working[fact.id] = fact
+        else:
+            new_facts.append(fact)
+    changed = [f for i, f in working.items() if f != stored.get(i)]
+    invalidated = tuple(
+        f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
+    )
+    return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+def _rebind(fact: Fact, entity_ids: Mapping[str, str]) -> Fact:
+    return replace(
+        fact,
+        source_id=entity_ids.get(fact.source_id, fact.source_id),
+        target_id=entity_ids.get(fact.target_id, fact.target_id),
+    )
+
+
+def _same_pair(a: Fact, b: Fact) -> bool:
+    return {a.source_id, a.target_id} == {b.source_id, b.target_id}

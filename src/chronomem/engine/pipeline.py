@@ -1,0 +1,195 @@
+"""Ingestion: one episode through named stages into one store transaction.
+
+    1 context        previous episodes of the group (n = 4)
+    2 extract        extractor round 1; then cleanup and one batched embedding call
+    3 resolve        entity candidates (fast paths), fact candidates, extractor round 2
+    4 decide         final entities, dedup and invalidation of facts
+    5 write          one ChangeSet, applied atomically (retried from 3 on a write conflict)
+
+With an LLM extractor that is at most two sequential LLM rounds per episode, however many
+entities and facts it holds.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+from chronomem import accounting
+from chronomem.accounting import Usage
+from chronomem.clock import IdFactory
+from chronomem.engine.cleanup import clean_extraction
+from chronomem.engine.entities import (
+    EntityCandidates,
+    entity_questions,
+    finalize_entities,
+    find_entity_candidates,
+)
+from chronomem.engine.facts import (
+    FactOutcome,
+    apply_fact_decisions,
+    draft_facts,
+    find_fact_candidates,
+)
+from chronomem.engine.validate import validate_resolution
+from chronomem.errors import ConflictError
+from chronomem.model import (
+    ChangeSet,
+    Entity,
+    Episode,
+    Extraction,
+    Fact,
+    Mention,
+    Resolution,
+    ResolutionRequest,
+    Vector,
+)
+from chronomem.ports import Clock, Embedder, Extractor, Store
+
+log = logging.getLogger(__name__)
+
+CONTEXT_EPISODES = 4
+MAX_CONFLICT_RETRIES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class IngestResult:
+    """What one episode added to the memory."""
+
+    episode: Episode
+    entities: tuple[Entity, ...]  # every entity the episode mentions, as written
+    facts: tuple[Fact, ...]  # facts created or changed by the episode, as written
+    invalidated: tuple[Fact, ...]  # stored facts the episode closed (subset of ``facts``)
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    episode: Episode
+    previous: tuple[Episode, ...]
+    extraction: Extraction
+    entity_vectors: tuple[Vector, ...]
+    fact_vectors: tuple[Vector, ...]
+
+
+class IngestPipeline:
+    def __init__(
+        self,
+        *,
+        store: Store,
+        embedder: Embedder,
+        extractor: Extractor,
+        clock: Clock,
+        ids: IdFactory,
+        context_episodes: int = CONTEXT_EPISODES,
+    ) -> None:
+        self._store = store
+        self._embedder = embedder
+        self._extractor = extractor
+        self._clock = clock
+        self._ids = ids
+        self._context_episodes = context_episodes
+
+    def ingest(self, episode: Episode) -> IngestResult:
+        """Run every stage for ``episode``; nothing is written unless all succeed."""
+        with accounting.collect() as usage:
+            prepared = self._prepare(episode)
+            for attempt in range(MAX_CONFLICT_RETRIES):
+                version = self._store.group_version(episode.group_id)
+                changes, outcome, entities = self._decide(prepared)
+                try:
+                    self._store.apply(_with_version(changes, version))
+                except ConflictError:
+                    log.info(
+                        "episode %s: group changed while resolving (try %d)",
+                        episode.id,
+                        attempt + 1,
+                    )
+                    continue
+                return IngestResult(episode, entities, outcome.written, outcome.invalidated, usage)
+        raise ConflictError(
+            f"episode {episode.id}: the group kept changing under {MAX_CONFLICT_RETRIES} tries; "
+            "retry later or reduce concurrent writers to this group"
+        )
+
+    # -- stages 1-2 ---------------------------------------------------------------------
+    def _prepare(self, episode: Episode) -> _Prepared:
+        previous = tuple(
+            self._store.recent_episodes(
+                episode.group_id, limit=self._context_episodes, before=episode.reference_time
+            )
+        )[::-1]
+        extraction = clean_extraction(self._extractor.extract(episode, previous))
+        texts = [e.name for e in extraction.entities] + [f.fact for f in extraction.facts]
+        vectors = self._embedder.embed_batch(texts) if texts else []
+        n = len(extraction.entities)
+        return _Prepared(episode, previous, extraction, tuple(vectors[:n]), tuple(vectors[n:]))
+
+    # -- stages 3-4 ---------------------------------------------------------------------
+    def _decide(self, p: _Prepared) -> tuple[ChangeSet, FactOutcome, tuple[Entity, ...]]:
+        now = self._clock.now()
+        group = p.episode.group_id
+        found = find_entity_candidates(
+            self._store, group, p.extraction.entities, p.entity_vectors, now
+        )
+        provisional, options = _provisional_ids(found, self._ids)
+        drafts = draft_facts(
+            p.extraction.facts,
+            p.fact_vectors,
+            provisional=provisional,
+            options=options,
+            episode=p.episode,
+            now=now,
+            ids=self._ids,
+        )
+        candidates = find_fact_candidates(self._store, group, drafts, now)
+        request = ResolutionRequest(
+            p.episode, p.previous, entity_questions(found), tuple(candidates.questions)
+        )
+        resolution = (
+            validate_resolution(self._extractor.resolve(request), request)
+            if not request.is_empty
+            else Resolution()
+        )
+        entities = finalize_entities(
+            found, resolution.entity_matches, group_id=group, now=now, ids=self._ids
+        )
+        rebind = {provisional[name]: e.id for name, e in entities.items()}
+        outcome = apply_fact_decisions(
+            drafts,
+            entity_ids=rebind,
+            stored=candidates.stored,
+            duplicates={**resolution.duplicates, **candidates.fast_duplicates},
+            contradictions=resolution.contradictions,
+            now=now,
+        )
+        written = tuple({e.id: e for e in entities.values()}.values())
+        changes = ChangeSet(
+            group_id=group,
+            episodes=(p.episode,),
+            entities=written,
+            facts=outcome.written,
+            mentions=tuple(Mention(group, p.episode.id, e.id) for e in written),
+        )
+        return changes, outcome, written
+
+
+def _provisional_ids(
+    found: list[EntityCandidates], ids: IdFactory
+) -> tuple[dict[str, str], dict[str, frozenset[str]]]:
+    """Name -> provisional id, and name -> every stored id the entity may turn out to be."""
+    provisional: dict[str, str] = {}
+    options: dict[str, frozenset[str]] = {}
+    for f in found:
+        name = f.extracted.name
+        if f.match is not None:
+            provisional[name] = f.match.id
+            options[name] = frozenset({f.match.id})
+        else:
+            provisional[name] = ids()
+            options[name] = frozenset(c.id for c in f.candidates)
+    return provisional, options
+
+
+def _with_version(changes: ChangeSet, version: int) -> ChangeSet:
+    return replace(changes, expected_version=version)

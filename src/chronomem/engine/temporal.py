@@ -1,0 +1,71 @@
+"""The temporal rules of ingestion, as pure functions on facts.
+
+* :func:`merge_duplicate` — a new statement of a stored fact: widen provenance, keep the
+  earliest known start and end, keep the more informative text.
+* :func:`resolve_contradiction` — two facts that cannot both hold: whichever started later
+  closes the other at its start. Applied the same way whatever order the episodes arrive in,
+  so out-of-order ingestion gives the in-order timeline.
+
+Whenever a fact's ``invalid_at`` is set or moved, ``expired_at`` becomes ``now``: the system
+time at which the memory learned that the fact ends. :func:`chronomem.model.is_believed` reads
+the two together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from chronomem.model import Fact
+
+
+def _earliest(a: datetime | None, b: datetime | None) -> datetime | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)
+
+
+def close_at(fact: Fact, end: datetime | None, now: datetime) -> Fact:
+    """``fact`` with ``invalid_at`` moved to ``end`` if that is earlier; expired when moved."""
+    invalid_at = _earliest(fact.invalid_at, end)
+    if invalid_at == fact.invalid_at:
+        return fact
+    return replace(fact, invalid_at=invalid_at, expired_at=now)
+
+
+def merge_duplicate(stored: Fact, new: Fact, now: datetime) -> Fact:
+    """Fold ``new`` (a restatement of ``stored``) into ``stored``."""
+    episodes = stored.episodes + tuple(e for e in new.episodes if e not in stored.episodes)
+    richer = len(new.fact) > len(stored.fact)
+    merged = replace(
+        stored,
+        valid_at=_earliest(stored.valid_at, new.valid_at),
+        episodes=episodes,
+        fact=new.fact if richer else stored.fact,
+        embedding=new.embedding if richer else stored.embedding,
+        attributes={**new.attributes, **stored.attributes},
+    )
+    return close_at(merged, new.invalid_at, now)
+
+
+def resolve_contradiction(stored: Fact, new: Fact, now: datetime) -> tuple[Fact, Fact]:
+    """Return (stored', new') after deciding which of two contradicting facts ends.
+
+    The fact that started later wins: the other gets ``invalid_at`` = the winner's start
+    (unless it already ended earlier). A fact with no known start counts as older.
+    """
+    new_start = new.valid_at
+    if new_start is not None and (stored.valid_at is None or stored.valid_at <= new_start):
+        return close_at(stored, new_start, now), new
+    if stored.valid_at is not None and (new_start is None or new_start < stored.valid_at):
+        return stored, close_at(new, stored.valid_at, now)
+    return stored, new
+
+
+def overlaps(a: Fact, b: Fact) -> bool:
+    """Do the world intervals of two facts overlap or touch? Open ends count as overlapping."""
+    a_start_before_b_end = a.valid_at is None or b.invalid_at is None or a.valid_at < b.invalid_at
+    b_start_before_a_end = b.valid_at is None or a.invalid_at is None or b.valid_at < a.invalid_at
+    return a_start_before_b_end and b_start_before_a_end

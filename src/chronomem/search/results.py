@@ -1,0 +1,21 @@
+"""What a search returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from chronomem.model import Community, Entity, Episode, Fact
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResults:
+    """Ranked facts, entities, episodes and communities, best first, with their scores."""
+
+    facts: tuple[Fact, ...] = ()
+    entities: tuple[Entity, ...] = ()
+    episodes: tuple[Episode, ...] = ()
+    communities: tuple[Community, ...] = ()
+    scores: dict[str, float] = field(default_factory=dict)
+
+    def entity_name(self, entity_id: str) -> str | None:
+        return next((e.name for e in self.entities if e.id == entity_id), None)
