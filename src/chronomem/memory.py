@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -131,11 +131,13 @@ class Memory:
         episodes: Iterable[EpisodeInput | Mapping[str, object]],
         *,
         progress: bool = False,
+        on_ingested: Callable[[IngestResult], None] | None = None,
     ) -> list[IngestResult]:
         """Ingest many episodes, each group's in ``reference_time`` order.
 
         All inputs are validated before the first is written. Each episode is its own
         transaction: if one fails, those before it stay and the error is raised.
+        ``on_ingested`` is called after each episode is committed.
         """
         items = [
             e if isinstance(e, EpisodeInput) else EpisodeInput.from_mapping(e) for e in episodes
@@ -144,7 +146,12 @@ class Memory:
             build_episode(item, now=self.clock.now(), ids=self._ids, max_chars=self._max_chars)
         items.sort(key=lambda i: (i.group_id, i.reference_time))
         bar = tqdm(items, desc="episodes", unit="ep", disable=not progress)
-        return [self._ingest(item) for item in bar]
+        results = []
+        for item in bar:
+            results.append(self._ingest(item))
+            if on_ingested is not None:
+                on_ingested(results[-1])
+        return results
 
     def _ingest(self, item: EpisodeInput) -> IngestResult:
         episode = build_episode(

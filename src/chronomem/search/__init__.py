@@ -5,8 +5,8 @@ from chronomem.search.results import SearchResults
 from chronomem.search.searcher import Searcher
 
 __all__ = [
-    "PRESETS",
     "Method",
+    "PRESETS",
     "Rerank",
     "SearchConfig",
     "SearchResults",

@@ -1,0 +1,69 @@
+"""chronomem: a temporal knowledge-graph memory for AI agents.
+
+Episodes (messages, text, JSON) go in; entities, bi-temporal facts and communities come out;
+``search`` and ``context`` answer what is true now, what was true then, and what the memory
+believed then. Embedded (SQLite) and offline by default.
+"""
+
+from chronomem.accounting import LLMCall, Usage
+from chronomem.engine import IngestResult
+from chronomem.errors import (
+    ChronomemError,
+    ConflictError,
+    DuplicateEpisodeError,
+    ProviderError,
+    ProviderHTTPError,
+    ProviderOutputError,
+    StoreError,
+    StoreUnavailableError,
+    UsageError,
+)
+from chronomem.intake import EpisodeInput
+from chronomem.memory import AsyncMemory, Memory, Timeline
+from chronomem.model import (
+    Community,
+    Entity,
+    Episode,
+    EpisodeSource,
+    Fact,
+    Mention,
+    SearchFilter,
+    Target,
+    TimeRange,
+)
+from chronomem.search import PRESETS, SearchConfig, SearchResults, TargetConfig
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AsyncMemory",
+    "ChronomemError",
+    "Community",
+    "ConflictError",
+    "DuplicateEpisodeError",
+    "Entity",
+    "Episode",
+    "EpisodeInput",
+    "EpisodeSource",
+    "Fact",
+    "IngestResult",
+    "LLMCall",
+    "Memory",
+    "Mention",
+    "PRESETS",
+    "ProviderError",
+    "ProviderHTTPError",
+    "ProviderOutputError",
+    "SearchConfig",
+    "SearchFilter",
+    "SearchResults",
+    "StoreError",
+    "StoreUnavailableError",
+    "Target",
+    "TargetConfig",
+    "TimeRange",
+    "Timeline",
+    "Usage",
+    "UsageError",
+    "__version__",
+]
