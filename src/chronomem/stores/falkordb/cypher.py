@@ -1,0 +1,268 @@
+"""Every Cypher query the FalkorDB store sends, in one place.
+
+All values travel as parameters (``$name``). The only text ever formatted into a query is
+(a) a filter condition built by :mod:`.filters` from constant fragments, and (b) the constant
+labels and the numbers (dimension, HNSW parameters, field weights) of the index statements
+at the end of this module; never user or model text.
+
+Graph layout (one graph per group, see ``docs/falkordb.md``)::
+
+    (:Meta {version})                                  the group's write counter
+    (:Episode {id, content, source, source_description, reference_time, created_at})
+    (:Entity {id, name, norm_name, labels, summary, attributes, created_at, name_embedding})
+    (:Entity {id, stub: true})                         a deleted entity that facts still name
+    (:Entity)-[:FACT {id, relation, fact, episodes, attributes, created_at, valid_at,
+                      invalid_at, expired_at, embedding}]->(:Entity)
+    (:Episode)-[:MENTIONS]->(:Entity)
+    (:Community {id, name, summary, created_at, member_ids, name_embedding})
+
+Instants are integer microseconds since the epoch (UTC).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from chronomem.model import Target
+
+# -- writes ---------------------------------------------------------------------------------
+
+# One change set = one query, so FalkorDB applies it atomically (a query runs alone on its
+# graph and is rolled back as a whole if it fails). The first part checks the preconditions
+# (version, duplicate episodes, stored ends of facts and mentions) and every write below is
+# gated on `ok`.
+# Each write runs in a CALL subquery, which keeps the single outer row alive even when its
+# UNWIND list is empty. Deletions run before upserts.
+#
+# Deleting an entity keeps its facts, as in the SQLite store (the engine decides which facts
+# go): the node stays as a stub (:Entity {id, stub: true}) that reads skip and that counts as
+# not stored; writing the entity again fills the stub in; a stub left without facts goes.
+APPLY: Final = """
+OPTIONAL MATCH (meta:Meta)
+WITH coalesce(meta.version, 0) AS version
+OPTIONAL MATCH (dup:Episode)
+WHERE dup.id IN $new_episode_ids AND NOT (dup.id IN $del_episodes)
+WITH version, collect(dup.id) AS duplicates
+OPTIONAL MATCH (known:Entity)
+WHERE known.id IN $needed_entities AND known.stub IS NULL AND NOT (known.id IN $del_entities)
+WITH version, duplicates, collect(known.id) AS found_entities
+OPTIONAL MATCH (seen:Episode)
+WHERE seen.id IN $needed_episodes AND NOT (seen.id IN $del_episodes)
+WITH version, duplicates, found_entities, collect(seen.id) AS found_episodes
+WITH version, duplicates, found_entities, found_episodes,
+     ($expected IS NULL OR $expected = version) AND size(duplicates) = 0
+     AND size(found_entities) = size($needed_entities)
+     AND size(found_episodes) = size($needed_episodes) AS ok
+CALL {
+  WITH ok
+  UNWIND CASE WHEN ok THEN $drop_facts ELSE [] END AS fact_id
+  MATCH (a:Entity)-[r:FACT {id: fact_id}]->(b:Entity)
+  DELETE r
+  RETURN collect(a.id) + collect(b.id) AS loose
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  MATCH (:Episode)-[m:MENTIONS]->(n:Entity) WHERE n.id IN $del_entities
+  DELETE m
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  MATCH (n:Entity) WHERE n.id IN $del_entities
+  SET n = {id: n.id, stub: true}
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  MATCH (c:Community) WHERE any(x IN c.member_ids WHERE x IN $del_entities)
+  SET c.member_ids = [x IN c.member_ids WHERE NOT (x IN $del_entities)]
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  MATCH (e:Episode) WHERE e.id IN $del_episodes
+  DETACH DELETE e
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  MATCH ()-[r:FACT]->() WHERE any(x IN r.episodes WHERE x IN $del_episodes)
+  SET r.episodes = [x IN r.episodes WHERE NOT (x IN $del_episodes)]
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  UNWIND $entities AS row
+  MERGE (n:Entity {id: row.id})
+  SET n = row.props
+  FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
+    SET n.name_embedding = vecf32(v))
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  UNWIND $episodes AS props
+  CREATE (e:Episode)
+  SET e = props
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  UNWIND $facts AS row
+  MATCH (a:Entity {id: row.source}), (b:Entity {id: row.target})
+  CREATE (a)-[r:FACT]->(b)
+  SET r = row.props
+  FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
+    SET r.embedding = vecf32(v))
+}
+CALL {
+  WITH ok WITH ok WHERE ok
+  UNWIND $mentions AS row
+  MATCH (e:Episode {id: row.episode}), (n:Entity {id: row.entity})
+  MERGE (e)-[:MENTIONS]->(n)
+}
+CALL {
+  WITH ok, loose WITH ok, loose WHERE ok
+  MATCH (n:Entity) WHERE n.id IN (loose + $del_entities) AND n.stub = true
+    AND NOT (n)-[:FACT]-()
+  DELETE n
+}
+CALL {
+  WITH ok, version WITH ok, version WHERE ok
+  MERGE (m:Meta)
+  SET m.version = version + 1
+}
+RETURN ok, version, duplicates, found_entities, found_episodes
+"""
+
+# Replaces the group's communities and counts as a write (bumps the version).
+REPLACE_COMMUNITIES: Final = """
+OPTIONAL MATCH (meta:Meta)
+WITH coalesce(meta.version, 0) AS version
+CALL {
+  MATCH (old:Community)
+  DELETE old
+}
+CALL {
+  UNWIND $communities AS row
+  CREATE (c:Community)
+  SET c = row.props
+  FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
+    SET c.name_embedding = vecf32(v))
+}
+CALL {
+  WITH version
+  MERGE (m:Meta)
+  SET m.version = version + 1
+}
+RETURN version + 1
+"""
+
+# -- reads by id ----------------------------------------------------------------------------
+
+GROUP_VERSION: Final = "MATCH (m:Meta) RETURN m.version"
+GET_EPISODES: Final = "MATCH (e:Episode) WHERE e.id IN $ids RETURN properties(e)"
+RECENT_EPISODES: Final = """
+MATCH (e:Episode) WHERE e.reference_time < $before
+RETURN properties(e) ORDER BY e.reference_time DESC, e.created_at DESC, e.id DESC
+LIMIT $limit
+"""
+GET_ENTITIES: Final = "MATCH (n:Entity) WHERE n.id IN $ids AND n.stub IS NULL RETURN properties(n)"
+FIND_ENTITIES: Final = "MATCH (n:Entity) WHERE n.norm_name IN $names RETURN properties(n)"
+
+_FACT_ROW = "RETURN a.id, b.id, properties(r)"
+GET_FACTS: Final = f"MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE r.id IN $ids {_FACT_ROW}"
+FACTS_OF_EPISODES: Final = f"""
+MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE any(x IN r.episodes WHERE x IN $ids)
+{_FACT_ROW}
+"""
+# {where}: a condition from filters.fact_condition
+FACTS_OF_ENTITIES: Final = f"""
+MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE a.id IN $ids AND {{where}} {_FACT_ROW}
+UNION
+MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE b.id IN $ids AND {{where}} {_FACT_ROW}
+"""
+# One BFS layer: entities one fact away from the frontier, over facts passing {where}.
+WALK_STEP: Final = """
+MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE a.id IN $ids AND {where} RETURN b.id AS id
+UNION
+MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE b.id IN $ids AND {where} RETURN a.id AS id
+"""
+
+_MENTION_ROW = "RETURN e.id, n.id ORDER BY e.id, n.id"
+_MENTION = "MATCH (e:Episode)-[:MENTIONS]->(n:Entity)"
+# (by episode ids?, by entity ids?) -> query
+MENTIONS: Final = {
+    (False, False): f"{_MENTION} {_MENTION_ROW}",
+    (True, False): f"{_MENTION} WHERE e.id IN $episode_ids {_MENTION_ROW}",
+    (False, True): f"{_MENTION} WHERE n.id IN $entity_ids {_MENTION_ROW}",
+    (True, True): f"{_MENTION} WHERE e.id IN $episode_ids AND n.id IN $entity_ids {_MENTION_ROW}",
+}
+
+ALL_COMMUNITIES: Final = "MATCH (c:Community) RETURN properties(c)"
+GET_COMMUNITIES: Final = "MATCH (c:Community) WHERE c.id IN $ids RETURN properties(c)"
+
+# -- search ---------------------------------------------------------------------------------
+# {where}: a condition from filters (fact_condition for FACTS, entity_condition for ENTITIES,
+# "true" otherwise). $k is the over-fetch size of the index call, $limit the answer size.
+
+# Full-text: one index call per query word, scores summed per row. FalkorDB scores a single
+# word TF-IDF-like (rarer words score higher) but an OR query only by its best word; the sum
+# ranks rows matching more, and rarer, words first, like BM25.
+_FULLTEXT_NODES = """
+UNWIND $terms AS term
+CALL db.idx.fulltext.queryNodes('{label}', term) YIELD node, score
+WITH node AS {var}, sum(score) AS score WHERE {{where}}
+RETURN {var}.id, score ORDER BY score DESC, {var}.id LIMIT $limit
+"""
+_VECTOR_NODES = """
+CALL db.idx.vector.queryNodes('{label}', 'name_embedding', $k, vecf32($vector))
+YIELD node, score
+WITH node AS {var}, score WHERE {{where}}
+RETURN {var}.id, 1.0 - score AS similarity ORDER BY similarity DESC, {var}.id LIMIT $limit
+"""
+
+TEXT_SEARCH: Final = {
+    Target.FACTS: """
+UNWIND $terms AS term
+CALL db.idx.fulltext.queryRelationships('FACT', term) YIELD relationship, score
+WITH relationship AS r, sum(score) AS score WHERE {where}
+RETURN r.id, score ORDER BY score DESC, r.id LIMIT $limit
+""",
+    Target.ENTITIES: _FULLTEXT_NODES.format(label="Entity", var="n"),
+    Target.EPISODES: _FULLTEXT_NODES.format(label="Episode", var="e"),
+    Target.COMMUNITIES: _FULLTEXT_NODES.format(label="Community", var="c"),
+}
+
+VECTOR_SEARCH: Final = {
+    Target.FACTS: """
+CALL db.idx.vector.queryRelationships('FACT', 'embedding', $k, vecf32($vector))
+YIELD relationship, score
+WITH relationship AS r, score WHERE {where}
+RETURN r.id, 1.0 - score AS similarity ORDER BY similarity DESC, r.id LIMIT $limit
+""",
+    Target.ENTITIES: _VECTOR_NODES.format(label="Entity", var="n"),
+    Target.COMMUNITIES: _VECTOR_NODES.format(label="Community", var="c"),
+}
+
+# How many vectors an index holds, to know when over-fetching has seen them all.
+VECTOR_COUNT: Final = {
+    Target.FACTS: "MATCH ()-[r:FACT]->() WHERE r.embedding IS NOT NULL RETURN count(r)",
+    Target.ENTITIES: "MATCH (n:Entity) WHERE n.name_embedding IS NOT NULL RETURN count(n)",
+    Target.COMMUNITIES: "MATCH (c:Community) WHERE c.name_embedding IS NOT NULL RETURN count(c)",
+}
+
+# -- schema ---------------------------------------------------------------------------------
+
+# Index DDL cannot take parameters; schema.py fills these with its constant labels and
+# properties and with integers (dimension, HNSW parameters).
+NODE_PATTERN: Final = "(x:{label})"
+EDGE_PATTERN: Final = "()-[x:{label}]-()"
+CREATE_RANGE_INDEX: Final = "CREATE INDEX FOR {pattern} ON ({columns})"
+CREATE_FULLTEXT_INDEX: Final = "CREATE FULLTEXT INDEX FOR {pattern} ON ({columns})"
+FULLTEXT_FIELD: Final = "{{field: '{prop}', weight: {weight!r}}}"
+CREATE_WEIGHTED_FULLTEXT: Final = (
+    "CALL db.idx.fulltext.createNodeIndex({{label: '{label}'}}, {fields})"
+)
+CREATE_VECTOR_INDEX: Final = (
+    "CREATE VECTOR INDEX FOR {pattern} ON ({columns}) OPTIONS {{dimension: {dimension}, "
+    "similarityFunction: 'cosine', M: {m}, efConstruction: {ef_construction}, "
+    "efRuntime: {ef_runtime}}}"
+)
+LIST_INDEXES: Final = (
+    "CALL db.indexes() YIELD label, properties, types, entitytype "
+    "RETURN label, properties, types, entitytype"
+)

@@ -1,0 +1,158 @@
+"""The search primitives on FalkorDB: full-text, vector (HNSW) and breadth-first walks.
+
+Each works group by group (one graph per group, each on its own shard) through a ``read``
+callable, and multi-group answers are merged by score. Filters run inside the queries.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from chronomem.errors import UsageError
+from chronomem.model import SearchFilter, Target, Vector
+from chronomem.model.time import to_micros
+from chronomem.stores.falkordb import cypher
+from chronomem.stores.falkordb.filters import Params, entity_condition, fact_condition
+from chronomem.stores.falkordb.rows import vector_param
+from chronomem.stores.falkordb.shard import Row
+
+__all__ = ["Reader", "query_terms", "target_condition", "text_search", "vector_search", "walk"]
+
+# read(group_id, query, params) -> rows of the query on that group's graph
+Reader = Callable[[str, str, Mapping[str, object]], list[Row]]
+Hit = tuple[str, float]
+
+_WORD = re.compile(r"[^\W_]+")
+MAX_TERMS = 32
+_FIRST_ROUND = 4  # HNSW candidates per wanted result; grows 4x while too few pass the filter
+
+
+def query_terms(query: str) -> list[str]:
+    """The distinct words of ``query``, lower-cased, at most :data:`MAX_TERMS`.
+
+    Words are ``[^\\W_]+`` runs, so no RediSearch operator can reach the server.
+    """
+    return list(dict.fromkeys(w.casefold() for w in _WORD.findall(query)))[:MAX_TERMS]
+
+
+def target_condition(target: Target, search: SearchFilter) -> tuple[str, Params]:
+    """The filter of ``target``'s rows: facts and entities as the filter says, episodes
+    known by ``known_at``, communities unfiltered (as in the SQLite store)."""
+    if target is Target.FACTS:
+        return fact_condition(search)
+    if target is Target.ENTITIES:
+        return entity_condition(search)
+    if target is Target.EPISODES and search.known_at is not None:
+        return "e.created_at <= $f_known_at", {"f_known_at": to_micros(search.known_at)}
+    return "true", {}
+
+
+def _best(hits: list[Hit], limit: int) -> list[Hit]:
+    return sorted(hits, key=lambda h: (-h[1], h[0]))[:limit]
+
+
+def text_search(
+    read: Reader,
+    target: Target,
+    groups: Sequence[str],
+    query: str,
+    *,
+    limit: int,
+    search: SearchFilter,
+) -> list[Hit]:
+    """Full-text hits passing the filter; score = sum over query words of FalkorDB's TF-IDF
+    score (higher is better)."""
+    terms = query_terms(query)
+    if not terms or limit <= 0:
+        return []
+    where, params = target_condition(target, search)
+    text = cypher.TEXT_SEARCH[target].format(where=where)
+    arguments = {**params, "terms": terms, "limit": limit}
+    hits = [(str(r[0]), float(str(r[1]))) for gid in groups for r in read(gid, text, arguments)]
+    return _best(hits, limit)
+
+
+def unit_query(vector: Vector, dimension: int) -> list[float] | None:
+    """The query as a unit-length list of floats; None for the zero vector."""
+    array = np.asarray(vector, dtype=np.float32)
+    if array.ndim == 2 and array.shape[0] == 1:
+        array = array[0]
+    if array.ndim != 1 or array.size == 0:
+        raise UsageError(
+            f"the query vector must be 1-D, got shape {array.shape}: pass "
+            "embedder.embed_batch([text], kind='query')[0]"
+        )
+    norm = float(np.linalg.norm(array))
+    if norm == 0 or not np.isfinite(norm):
+        return None
+    return vector_param(array / norm, dimension, "the query vector")
+
+
+def vector_search(
+    read: Reader,
+    target: Target,
+    groups: Sequence[str],
+    vector: Vector,
+    *,
+    dimension: int,
+    limit: int,
+    search: SearchFilter,
+) -> list[Hit]:
+    """Nearest neighbours by cosine similarity (HNSW), passing the filter, best first."""
+    if target not in cypher.VECTOR_SEARCH or limit <= 0:
+        return []  # episodes carry no embedding
+    query = unit_query(vector, dimension)
+    if query is None:
+        return []
+    where, params = target_condition(target, search)
+    text = cypher.VECTOR_SEARCH[target].format(where=where)
+    hits: list[Hit] = []
+    for gid in groups:
+        hits.extend(_vector_group(read, target, gid, text, {**params, "vector": query}, limit))
+    return _best(hits, limit)
+
+
+def _vector_group(
+    read: Reader, target: Target, gid: str, text: str, params: dict[str, object], limit: int
+) -> list[Hit]:
+    """Over-fetch from HNSW, filter in the query; widen until enough pass or all were seen."""
+    k = max(_FIRST_ROUND * limit, 40)
+    total: int | None = None
+    while True:
+        found = read(gid, text, {**params, "k": k, "limit": limit})
+        hits = [(str(r[0]), min(1.0, float(str(r[1])))) for r in found]
+        if len(hits) >= limit:
+            return hits
+        if total is None:
+            counted = read(gid, cypher.VECTOR_COUNT[target], {})
+            total = int(str(counted[0][0])) if counted else 0
+        if k >= total:
+            return hits
+        k = min(4 * k, total)
+
+
+def walk(
+    read: Reader, groups: Sequence[str], seeds: Sequence[str], depth: int, search: SearchFilter
+) -> Mapping[str, int]:
+    """Entity id -> hops from the nearest seed over facts passing the filter, both ways.
+
+    Seeds count as 0 hops whether or not they are stored (as in the SQLite store).
+    """
+    hops = dict.fromkeys(seeds, 0)
+    where, params = fact_condition(search)
+    step = cypher.WALK_STEP.format(where=where)
+    for gid in groups:
+        reached = dict.fromkeys(seeds, 0)
+        frontier = list(reached)
+        for hop in range(1, depth + 1):
+            if not frontier:
+                break
+            found = read(gid, step, {**params, "ids": frontier})
+            frontier = sorted({str(r[0]) for r in found} - reached.keys())
+            reached.update(dict.fromkeys(frontier, hop))
+        for entity_id, hop in reached.items():
+            hops[entity_id] = min(hop, hops.get(entity_id, hop))
+    return hops

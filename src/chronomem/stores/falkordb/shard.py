@@ -1,0 +1,205 @@
+"""One FalkorDB server: its connection, its group graphs, and the translation of its errors.
+
+Every call to the server goes through :meth:`Shard.run`, inside :func:`translate_errors`, the
+one place where redis and FalkorDB exceptions become :mod:`chronomem.errors`.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TypeVar
+
+import redis
+from falkordb import FalkorDB
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from chronomem.errors import StoreError, StoreUnavailableError, UsageError
+from chronomem.stores.falkordb import schema
+from chronomem.stores.falkordb.cypher import LIST_INDEXES
+
+__all__ = ["Row", "Shard", "ShardAddress", "translate_errors"]
+
+Row = list[object]
+T = TypeVar("T")
+_EMPTY_KEY = "empty key"
+
+
+@dataclass(frozen=True, slots=True)
+class ShardAddress:
+    """Where one server is, and under which key prefix our graphs live on it."""
+
+    host: str
+    port: int
+    password: str | None = None
+    username: str | None = None
+    prefix: str = "chronomem"
+
+    @property
+    def label(self) -> str:
+        """``host:port``: how errors and the hash ring name this shard (never the password)."""
+        return f"{self.host}:{self.port}"
+
+
+@contextmanager
+def translate_errors(shard: str, group_id: str | None) -> Iterator[None]:
+    """Turn redis / FalkorDB exceptions into chronomem errors that name the shard and group."""
+    whose = f" (it holds group {group_id!r})" if group_id else ""
+    try:
+        yield
+    except (redis.AuthenticationError, redis.exceptions.AuthorizationError) as exc:
+        raise StoreUnavailableError(
+            f"FalkorDB shard {shard}{whose} refused our credentials ({exc}); "
+            "put the right password in the URL: falkordb://:PASSWORD@host:port"
+        ) from exc
+    except (redis.ConnectionError, redis.TimeoutError, OSError) as exc:
+        raise StoreUnavailableError(
+            f"FalkorDB shard {shard}{whose} is unreachable ({exc}); check that the server "
+            "is running and reachable. Groups on other shards are unaffected."
+        ) from exc
+    except redis.ResponseError as exc:
+        raise StoreError(f"FalkorDB shard {shard} rejected a query{whose}: {exc}") from exc
+    except redis.RedisError as exc:
+        raise StoreError(f"FalkorDB shard {shard} failed{whose}: {exc}") from exc
+
+
+class Shard:
+    """A lazily connected FalkorDB server holding one graph per group."""
+
+    def __init__(
+        self, address: ShardAddress, *, connect_timeout: float = 2.0, timeout: float = 60.0
+    ) -> None:
+        self.address = address
+        self._connect_timeout = connect_timeout
+        self._timeout = timeout
+        self._db: FalkorDB | None = None
+        self._lock = threading.Lock()
+        self._schema_ready: set[tuple[str, int | None]] = set()
+        self._embedder_checked: tuple[str, int] | None = None
+
+    @property
+    def label(self) -> str:
+        return self.address.label
+
+    def graph_key(self, group_id: str) -> str:
+        """The Redis key of a group's graph; group ids cannot contain ':' so keys never clash."""
+        return f"{self.address.prefix}:g:{group_id}"
+
+    def _connect(self) -> FalkorDB:
+        with self._lock:
+            if self._db is None:
+                pool = redis.ConnectionPool(
+                    host=self.address.host,
+                    port=self.address.port,
+                    username=self.address.username,
+                    password=self.address.password,
+                    decode_responses=True,
+                    socket_connect_timeout=self._connect_timeout,
+                    socket_timeout=self._timeout,
+                    # never resend a write whose reply was lost: it may have been applied
+                    retry=Retry(NoBackoff(), 0),
+                )
+                self._db = FalkorDB(connection_pool=pool)
+            return self._db
+
+    def run(self, group_id: str | None, call: Callable[[FalkorDB], T]) -> T:
+        """Run ``call`` against the server, translating its errors."""
+        with translate_errors(self.label, group_id):
+            return call(self._connect())
+
+    def query(
+        self, group_id: str, cypher: str, params: Mapping[str, object], *, write: bool = False
+    ) -> list[Row]:
+        """Rows of ``cypher`` on the group's graph; a read of a missing graph gives no rows."""
+        key = self.graph_key(group_id)
+
+        def call(db: FalkorDB) -> list[Row]:
+            graph = db.select_graph(key)
+            try:
+                if write:
+                    return list(graph.query(cypher, dict(params)).result_set)
+                return list(graph.ro_query(cypher, dict(params)).result_set)
+            except redis.ResponseError as exc:
+                if not write and _EMPTY_KEY in str(exc):
+                    return []
+                raise
+
+        return self.run(group_id, call)
+
+    def ensure_schema(
+        self, group_id: str, dimension: int | None, *, force: bool = False, create: bool = True
+    ) -> None:
+        """Create the group graph's missing indexes (cached per process unless ``force``).
+
+        With ``create=False`` a missing graph is left missing (reads must not create graphs).
+        """
+        if not force and (group_id, dimension) in self._schema_ready:
+            return
+        if not create and not self.graph_exists(group_id):
+            return
+        existing: set[tuple[str, str, str]] = set()
+        for label, properties, types, _kind in self.query(group_id, LIST_INDEXES, {}):
+            assert isinstance(properties, list) and isinstance(types, Mapping)
+            for prop in properties:
+                existing.update((str(label), str(prop), str(t)) for t in types.get(prop, ()))
+        for spec in schema.missing_indexes(schema.wanted_indexes(dimension), existing):
+            try:
+                self.query(group_id, schema.create_statement(spec, dimension), {}, write=True)
+            except StoreError as exc:
+                if "already indexed" not in str(exc):
+                    raise
+        self._schema_ready.add((group_id, dimension))
+
+    def graph_exists(self, group_id: str) -> bool:
+        key = self.graph_key(group_id)
+        return bool(self.run(group_id, lambda db: db.connection.exists(key)))
+
+    def forget_schema(self, group_id: str) -> None:
+        self._schema_ready = {k for k in self._schema_ready if k[0] != group_id}
+
+    def check_embedder(self, name: str, dimension: int) -> None:
+        """Record the embedding model on this server on first use; refuse another one."""
+        if self._embedder_checked == (name, dimension):
+            return
+        key = f"{self.address.prefix}:embedder"
+        wanted = json.dumps({"name": name, "dimension": dimension}, sort_keys=True)
+
+        def call(db: FalkorDB) -> str | None:
+            conn = db.connection
+            if conn.set(key, wanted, nx=True):
+                return wanted
+            stored = conn.get(key)
+            return None if stored is None else str(stored)
+
+        stored = self.run(None, call)
+        if stored is not None and stored != wanted:
+            bound = json.loads(stored)
+            raise UsageError(
+                f"the FalkorDB store on {self.label} (prefix {self.address.prefix!r}) holds "
+                f"embeddings of {bound['name']!r} ({bound['dimension']} dims), not {name!r} "
+                f"({dimension} dims): vectors of different models cannot be compared. Use the "
+                "same embedder, or a new database (another graph prefix: "
+                "falkordb://host:port/PREFIX) for the new model"
+            )
+        self._embedder_checked = (name, dimension)
+
+    def delete_graph(self, group_id: str) -> None:
+        key = self.graph_key(group_id)
+        self.run(group_id, lambda db: db.connection.delete(key))
+        self.forget_schema(group_id)
+
+    def graph_groups(self) -> list[str]:
+        """Group ids whose graphs live on this server under our prefix."""
+        head = f"{self.address.prefix}:g:"
+        names = self.run(None, lambda db: db.list_graphs())
+        return sorted(n[len(head) :] for n in names if n.startswith(head))
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None

@@ -1,0 +1,414 @@
+"""FalkorDBStore: the :class:`chronomem.ports.Store` port on FalkorDB servers.
+
+One graph per group (``<prefix>:g:<group_id>``), spread over servers by a
+:class:`~chronomem.stores.falkordb.router.ShardRouter`. A change set is one Cypher query,
+which FalkorDB runs atomically. Search runs in the server's full-text and HNSW indexes with
+the bi-temporal filter inside the query. See ``docs/falkordb.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from types import TracebackType
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
+from chronomem.model import (
+    ChangeSet,
+    Community,
+    CommunitySet,
+    Entity,
+    Episode,
+    Fact,
+    Mention,
+    SearchFilter,
+    Target,
+    Vector,
+    check_group_id,
+    check_group_ids,
+)
+from chronomem.model.time import ensure_aware, to_micros
+from chronomem.stores.falkordb import cypher, rows, search
+from chronomem.stores.falkordb.filters import fact_condition
+from chronomem.stores.falkordb.router import ShardRouter, parse_urls
+from chronomem.stores.falkordb.shard import Row, Shard
+
+__all__ = ["FalkorDBStore"]
+
+_T = TypeVar("_T", Episode, Entity, Fact, Community)
+_NO_CUTOFF = 2**62
+Tagged = list[tuple[str, Row]]  # (group id, row)
+
+
+class FalkorDBStore:
+    """Persistence and retrieval on one or more FalkorDB servers (one graph per group)."""
+
+    def __init__(self, *, router: ShardRouter) -> None:
+        self._router = router
+        self._embedder: tuple[str, int] | None = None
+        self._seen_dimension: int | None = None
+        self._closed = False
+
+    @classmethod
+    def from_url(
+        cls, url: str | Sequence[str], *, connect_timeout: float = 2.0, timeout: float = 60.0
+    ) -> FalkorDBStore:
+        """Connect to ``falkordb://[[user]:password@]host:port[,host:port...][/prefix]``.
+
+        Several servers (comma-separated, or a list of URLs) are sharded by group id.
+        Connections open lazily: a server that is down fails only its own groups' calls.
+        """
+        shards = [
+            Shard(address, connect_timeout=connect_timeout, timeout=timeout)
+            for address in parse_urls(url)
+        ]
+        return cls(router=ShardRouter(shards))
+
+    @property
+    def router(self) -> ShardRouter:
+        return self._router
+
+    def __repr__(self) -> str:
+        servers = ",".join(s.label for s in self._router.shards)
+        return f"FalkorDBStore('falkordb://{servers}/{self._router.shards[0].address.prefix}')"
+
+    def __enter__(self) -> FalkorDBStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- plumbing ----------------------------------------------------------------------------
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._router.close()
+
+    def _groups(self, group_ids: Sequence[str]) -> tuple[str, ...]:
+        if self._closed:
+            raise UsageError(f"{self!r} is closed: open a new store to keep using it")
+        return check_group_ids(group_ids)
+
+    def _ready(self, group_id: str, *, create: bool) -> Shard:
+        """The group's shard, with the embedder checked and the group's indexes in place."""
+        shard = self._router.shard_for(self._groups([group_id])[0])
+        if self._embedder is not None:
+            shard.check_embedder(*self._embedder)
+        shard.ensure_schema(group_id, self._dimension, create=create)
+        return shard
+
+    def _reader(self) -> search.Reader:
+        def read(gid: str, query: str, params: Mapping[str, object]) -> list[Row]:
+            return self._router.shard_for(gid).query(gid, query, params)
+
+        return read
+
+    def _read(self, group_ids: Sequence[str], query: str, params: Mapping[str, object]) -> Tagged:
+        """Run ``query`` on each group's graph (fanned out over the shards), rows tagged."""
+        found: Tagged = []
+        for shard, groups in self._router.by_shard(self._groups(group_ids)):
+            for gid in groups:
+                found.extend((gid, row) for row in shard.query(gid, query, params))
+        return found
+
+    @property
+    def _dimension(self) -> int | None:
+        """The bound embedder's dimension; unbound, the first dimension seen in the data."""
+        return self._seen_dimension if self._embedder is None else self._embedder[1]
+
+    def _learn_dimension(self, vectors: Sequence[Vector | None]) -> None:
+        if self._embedder is None and self._seen_dimension is None:
+            sizes = [np.asarray(v).size for v in vectors if v is not None]
+            self._seen_dimension = sizes[0] if sizes and sizes[0] > 0 else None
+
+    def bind_embedder(self, name: str, dimension: int) -> None:
+        if (
+            not isinstance(name, str)
+            or not name
+            or not isinstance(dimension, int)
+            or dimension <= 0
+        ):
+            raise UsageError("bind_embedder needs the embedder's name and a positive dimension")
+        if self._embedder is not None and self._embedder != (name, dimension):
+            raise UsageError(
+                f"{self!r} is bound to {self._embedder[0]!r} ({self._embedder[1]} dims), "
+                f"not {name!r} ({dimension} dims): vectors of different models cannot be "
+                "compared. Use the same embedder, or a new database (another graph prefix: "
+                "falkordb://host:port/PREFIX) for the new model"
+            )
+        for shard in self._router.shards:
+            try:
+                shard.check_embedder(name, dimension)
+            except UsageError:
+                raise
+            except Exception:
+                continue
+        self._embedder = (name, dimension)
+
+    # -- writes ------------------------------------------------------------------------------
+    def apply(self, changes: ChangeSet) -> None:
+        gid = self._groups([changes.group_id])[0]
+        params = self._change_params(changes)
+        shard = self._ready(gid, create=True)
+        ((ok, version, duplicates, entities, episodes),) = shard.query(
+            gid, cypher.APPLY, params, write=True
+        )
+        if not ok:
+            _refuse(changes, params, version, duplicates, entities, episodes)
+        if version == 0:  # a new graph: make sure nobody dropped it under our index cache
+            shard.ensure_schema(gid, self._dimension, force=True)
+
+    def _change_params(self, changes: ChangeSet) -> dict[str, object]:
+        new_episodes: set[str] = set()
+        for episode in changes.episodes:
+            if episode.id in new_episodes:
+                raise DuplicateEpisodeError(episode.id)
+            new_episodes.add(episode.id)
+        self._learn_dimension([e.name_embedding for e in changes.entities])
+        self._learn_dimension([f.embedding for f in changes.facts])
+        dim = self._dimension
+        facts = [
+            replace(f, episodes=tuple(dict.fromkeys(f.episodes)))
+            for f in {f.id: f for f in changes.facts}.values()
+        ]
+        needed_entities = {x for f in facts for x in f.endpoints}
+        needed_entities.update(m.entity_id for m in changes.mentions)
+        needed_entities -= {e.id for e in changes.entities}
+        return {
+            "expected": changes.expected_version,
+            "new_episode_ids": sorted(new_episodes),
+            "del_episodes": id_list(changes.delete_episode_ids, "delete_episode_ids"),
+            "del_entities": id_list(changes.delete_entity_ids, "delete_entity_ids"),
+            "drop_facts": sorted({*changes.delete_fact_ids, *(f.id for f in facts)}),
+            "needed_entities": sorted(needed_entities),
+            "needed_episodes": sorted({m.episode_id for m in changes.mentions} - new_episodes),
+            "entities": [rows.entity_params(e, dim) for e in changes.entities],
+            "episodes": [rows.episode_params(e) for e in changes.episodes],
+            "facts": [rows.fact_params(f, dim) for f in facts],
+            "mentions": [rows.mention_params(m) for m in changes.mentions],
+        }
+
+    def replace_communities(self, communities: CommunitySet) -> None:
+        gid = self._groups([communities.group_id])[0]
+        strangers = sorted({c.group_id for c in communities.communities} - {gid})
+        if strangers:
+            raise UsageError(f"community set for {gid!r} holds communities of {strangers}")
+        unique = [
+            replace(c, member_ids=tuple(dict.fromkeys(c.member_ids)))
+            for c in {c.id: c for c in communities.communities}.values()
+        ]
+        self._learn_dimension([c.name_embedding for c in unique])
+        payload = [rows.community_params(c, self._dimension) for c in unique]
+        shard = self._ready(gid, create=True)
+        shard.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
+
+    def delete_group(self, group_id: str) -> None:
+        gid = self._groups([group_id])[0]
+        self._router.shard_for(gid).delete_graph(gid)
+
+    def group_version(self, group_id: str) -> int:
+        found = self._read([check_group_id(group_id)], cypher.GROUP_VERSION, {})
+        return int(str(found[0][1][0])) if found else 0
+
+    # -- reads by id or relation -------------------------------------------------------------
+    def get_episodes(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Episode]:
+        wanted = id_list(ids, "ids")
+        found = self._read(group_ids, cypher.GET_EPISODES, {"ids": wanted}) if wanted else []
+        return _in_order([rows.episode_from_props(g, _map(r[0])) for g, r in found], wanted)
+
+    def recent_episodes(
+        self, group_id: str, *, limit: int, before: datetime | None = None
+    ) -> list[Episode]:
+        gid = check_group_id(group_id)
+        if limit <= 0:
+            return []
+        cutoff = _NO_CUTOFF if before is None else to_micros(ensure_aware(before, "before"))
+        found = self._read([gid], cypher.RECENT_EPISODES, {"before": cutoff, "limit": limit})
+        return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
+
+    def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
+        wanted = id_list(ids, "ids")
+        found = self._read(group_ids, cypher.GET_ENTITIES, {"ids": wanted}) if wanted else []
+        return _in_order([rows.entity_from_props(g, _map(r[0])) for g, r in found], wanted)
+
+    def find_entities(self, group_id: str, normalized_names: Sequence[str]) -> list[Entity]:
+        gid, names = check_group_id(group_id), id_list(normalized_names, "normalized_names")
+        found = self._read([gid], cypher.FIND_ENTITIES, {"names": names}) if names else []
+        return [rows.entity_from_props(g, _map(r[0])) for g, r in found]
+
+    def get_facts(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Fact]:
+        wanted = id_list(ids, "ids")
+        found = self._facts(group_ids, cypher.GET_FACTS, {"ids": wanted}) if wanted else []
+        return _in_order(found, wanted)
+
+    def facts_of_entities(
+        self, group_ids: Sequence[str], entity_ids: Sequence[str], filter: SearchFilter
+    ) -> list[Fact]:
+        wanted = id_list(entity_ids, "entity_ids")
+        where, params = fact_condition(filter)
+        query = cypher.FACTS_OF_ENTITIES.format(where=where)
+        return self._facts(group_ids, query, {"ids": wanted, **params}) if wanted else []
+
+    def facts_of_episodes(self, group_ids: Sequence[str], episode_ids: Sequence[str]) -> list[Fact]:
+        wanted = id_list(episode_ids, "episode_ids")
+        return self._facts(group_ids, cypher.FACTS_OF_EPISODES, {"ids": wanted}) if wanted else []
+
+    def _facts(
+        self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
+    ) -> list[Fact]:
+        found = self._read(group_ids, query, params)
+        return [rows.fact_from_props(g, str(r[0]), str(r[1]), _map(r[2])) for g, r in found]
+
+    def mentions(
+        self,
+        group_ids: Sequence[str],
+        *,
+        episode_ids: Sequence[str] | None = None,
+        entity_ids: Sequence[str] | None = None,
+    ) -> list[Mention]:
+        episodes = None if episode_ids is None else id_list(episode_ids, "episode_ids")
+        entities = None if entity_ids is None else id_list(entity_ids, "entity_ids")
+        query = cypher.MENTIONS[(episodes is not None, entities is not None)]
+        groups = self._groups(group_ids)
+        if episodes == [] or entities == []:
+            return []
+        params = {"episode_ids": episodes or [], "entity_ids": entities or []}
+        found = self._read(groups, query, params)
+        return [Mention(group_id=g, episode_id=str(r[0]), entity_id=str(r[1])) for g, r in found]
+
+    def get_communities(
+        self, group_ids: Sequence[str], ids: Sequence[str] | None = None
+    ) -> list[Community]:
+        wanted = None if ids is None else id_list(ids, "ids")
+        if wanted is None:
+            found = self._read(group_ids, cypher.ALL_COMMUNITIES, {})
+        else:
+            found = self._read(group_ids, cypher.GET_COMMUNITIES, {"ids": wanted}) if wanted else []
+        communities = [rows.community_from_props(g, _map(r[0])) for g, r in found]
+        return communities if wanted is None else _in_order(communities, wanted)
+
+    # -- search primitives -------------------------------------------------------------------
+    def _search_reader(self) -> search.Reader:
+        """Reads for index-backed searches: the group's indexes are made sure of first."""
+
+        def read(gid: str, query: str, params: Mapping[str, object]) -> list[Row]:
+            return self._ready(gid, create=False).query(gid, query, params)
+
+        return read
+
+    def text_search(
+        self,
+        target: Target,
+        group_ids: Sequence[str],
+        query: str,
+        *,
+        limit: int,
+        filter: SearchFilter,
+    ) -> list[tuple[str, float]]:
+        groups, kind = self._groups(group_ids), _target(target)
+        reader = self._search_reader()
+        return search.text_search(reader, kind, groups, query, limit=limit, search=filter)
+
+    def vector_search(
+        self,
+        target: Target,
+        group_ids: Sequence[str],
+        vector: npt.NDArray[np.float32],
+        *,
+        limit: int,
+        filter: SearchFilter,
+    ) -> list[tuple[str, float]]:
+        groups, kind = self._groups(group_ids), _target(target)
+        self._learn_dimension([vector])
+        if self._dimension is None:
+            return []
+        return search.vector_search(
+            self._search_reader(),
+            kind,
+            groups,
+            vector,
+            dimension=self._dimension,
+            limit=limit,
+            search=filter,
+        )
+
+    def walk(
+        self,
+        group_ids: Sequence[str],
+        seeds: Sequence[str],
+        *,
+        depth: int,
+        filter: SearchFilter,
+    ) -> Mapping[str, int]:
+        groups = self._groups(group_ids)
+        if depth < 0:
+            raise UsageError(f"walk depth must be 0 or more, got {depth}")
+        return search.walk(self._reader(), groups, id_list(seeds, "seeds"), depth, filter)
+
+
+def _refuse(
+    changes: ChangeSet,
+    params: Mapping[str, object],
+    version: object,
+    duplicates: object,
+    found_entities: object,
+    found_episodes: object,
+) -> None:
+    """Raise the reason why the change-set query wrote nothing."""
+    gid = changes.group_id
+    if changes.expected_version is not None and changes.expected_version != version:
+        raise ConflictError(
+            f"group {gid!r} is at version {version}, not the expected {changes.expected_version}:"
+            " another writer changed it meanwhile; reload what you read and retry the episode"
+        )
+    if isinstance(duplicates, list) and duplicates:
+        raise DuplicateEpisodeError(str(sorted(duplicates)[0]))
+    missing = sorted(
+        ({*_strs(params["needed_entities"])} - {*_strs(found_entities)})
+        | ({*_strs(params["needed_episodes"])} - {*_strs(found_episodes)})
+    )
+    raise UsageError(
+        f"the change set for group {gid!r} links to ids that are neither stored in the group "
+        f"nor written by it: {missing[:5]}; write those entities/episodes in the same change "
+        "set (nothing was written)"
+    )
+
+
+def _target(target: Target | str) -> Target:
+    try:
+        return Target(target)
+    except ValueError:
+        choices = ", ".join(repr(t.value) for t in Target)
+        raise UsageError(f"unknown search target {target!r}: use one of {choices}") from None
+
+
+def id_list(ids: Sequence[str], what: str) -> list[str]:
+    """``ids`` without repeats; a bare string (a classic slip) is a UsageError."""
+    if isinstance(ids, str):
+        raise UsageError(f"{what} must be a list of ids, not one string: pass [{ids!r}]")
+    return list(dict.fromkeys(ids))
+
+
+def _map(value: object) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"FalkorDB returned {type(value).__name__} where a property map was due")
+    return value
+
+
+def _strs(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _in_order(items: list[_T], ids: Sequence[str]) -> list[_T]:
+    rank = {i: n for n, i in enumerate(ids)}
+    return sorted(items, key=lambda item: (rank.get(item.id, len(rank)), item.group_id))
