@@ -81,6 +81,7 @@ class Usage:
 
 
 _current: ContextVar[Usage | None] = ContextVar("chronomem_usage", default=None)
+_round: ContextVar[int] = ContextVar("chronomem_llm_round", default=0)
 
 
 def record(call: LLMCall) -> None:
@@ -99,3 +100,21 @@ def collect() -> Iterator[Usage]:
         yield usage
     finally:
         _current.reset(token)
+
+
+@contextmanager
+def llm_round(number: int) -> Iterator[None]:
+    """Mark the calls made inside the block as sequential round ``number`` of an episode.
+
+    Providers read :func:`current_round` when they build their :class:`LLMCall`.
+    """
+    token = _round.set(number)
+    try:
+        yield
+    finally:
+        _round.reset(token)
+
+
+def current_round() -> int:
+    """The round set by the innermost :func:`llm_round` block (0 outside any)."""
+    return _round.get()

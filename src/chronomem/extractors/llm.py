@@ -1,0 +1,255 @@
+"""``LLMExtractor``: the Extractor port over any LLM, in at most two sequential rounds.
+
+Round 1 (:meth:`LLMExtractor.extract`): one call returns the episode's entities, facts,
+relation types and dates. Round 2 (:meth:`LLMExtractor.resolve`): one call answers every
+question the engine's deterministic fast paths left open — none at all when there are none.
+An optional reflexion pass (``reflexion=True``) adds one call after round 1; it shows up in
+the accounting as ``extract_reflexion``.
+
+Everything the model returns is checked against what it was shown: entity names a fact
+uses must be extracted entities, self-loops are dropped, dates must parse, and every id in a
+round 2 answer must be one of that question's candidates. What fails a check is dropped with
+a log line (logger ``chronomem.extractors.llm``), never written.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+
+from chronomem.accounting import llm_round
+from chronomem.model import (
+    Episode,
+    ExtractedEntity,
+    ExtractedFact,
+    Extraction,
+    Resolution,
+    ResolutionRequest,
+    to_relation_name,
+)
+from chronomem.model.names import normalize_name
+from chronomem.ports import LLM
+from chronomem.prompts import extract, resolve, summarize
+
+__all__ = ["LLMExtractor", "LLMSummarizer", "parse_llm_instant"]
+
+log = logging.getLogger(__name__)
+
+_NULLS = frozenset({"", "null", "none", "unknown", "n/a", "?"})
+
+
+class LLMExtractor:
+    """Entities, facts, dates and resolution answers from an :class:`~chronomem.ports.LLM`."""
+
+    def __init__(self, *, llm: LLM, reflexion: bool = False, max_previous: int = 4) -> None:
+        self._llm = llm
+        self._reflexion = reflexion
+        self._max_previous = max_previous
+
+    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
+        """Round 1 (plus the reflexion call when enabled)."""
+        ordered = sorted(previous, key=lambda e: e.reference_time)
+        context = extract.ExtractContext(
+            episode, tuple(ordered[-self._max_previous :]) if self._max_previous else ()
+        )
+        with llm_round(1):
+            answer = self._llm.complete_json(
+                extract.render(context), extract.ExtractResponse, name=extract.NAME
+            )
+        if self._reflexion:
+            with llm_round(2):
+                more = self._llm.complete_json(
+                    extract.render_reflexion(
+                        extract.ReflexionContext(episode, context.previous, answer)
+                    ),
+                    extract.ExtractResponse,
+                    name=extract.REFLEXION_NAME,
+                )
+            answer = extract.ExtractResponse(
+                entities=answer.entities + more.entities, facts=answer.facts + more.facts
+            )
+        return to_extraction(answer, episode)
+
+    def resolve(self, request: ResolutionRequest) -> Resolution:
+        """Round 2: one call for every open question of the episode; none if there are none."""
+        if request.is_empty:
+            return Resolution()
+        context = resolve.build_context(request)
+        with llm_round(3 if self._reflexion else 2):
+            answer = self._llm.complete_json(
+                resolve.render(context), resolve.ResolveResponse, name=resolve.NAME
+            )
+        return to_resolution(answer, context)
+
+
+class LLMSummarizer:
+    """Many summaries in one call (entities after an episode, communities after a build)."""
+
+    def __init__(self, *, llm: LLM, max_words: int = 40) -> None:
+        self._llm = llm
+        self._max_words = max_words
+
+    def summarize(self, items: Sequence[summarize.SummaryItem]) -> dict[str, str]:
+        """Key -> new summary, for the items the model answered (others keep theirs)."""
+        if not items:
+            return {}
+        answer = self._llm.complete_json(
+            summarize.render(summarize.SummarizeContext(tuple(items), self._max_words)),
+            summarize.SummarizeResponse,
+            name=summarize.NAME,
+        )
+        keys = {item.key for item in items}
+        out: dict[str, str] = {}
+        for s in answer.summaries:
+            if s.key not in keys:
+                log.warning("summarize: dropped summary for unknown key %r", s.key)
+            elif s.summary.strip():
+                out.setdefault(s.key, " ".join(s.summary.split()))
+        return out
+
+
+# -- round 1 checks ------------------------------------------------------------------------
+def to_extraction(answer: extract.ExtractResponse, episode: Episode) -> Extraction:
+    """Validate the model's round 1 answer into an :class:`Extraction`."""
+    entities: dict[str, ExtractedEntity] = {}
+    for e in answer.entities:
+        name = " ".join(e.name.split())
+        key = normalize_name(name)
+        if not key:
+            log.warning("extract: dropped an entity with an empty name")
+            continue
+        labels = tuple(dict.fromkeys(lb.strip() for lb in e.labels if lb.strip()))
+        if key in entities:
+            first = entities[key]
+            entities[key] = ExtractedEntity(
+                first.name, tuple(dict.fromkeys(first.labels + labels)), first.summary
+            )
+        else:
+            entities[key] = ExtractedEntity(name, labels, " ".join(e.summary.split()))
+    facts = []
+    for f in answer.facts:
+        checked = _check_fact(f, entities, episode.reference_time)
+        if checked is not None:
+            facts.append(checked)
+    return Extraction(entities=tuple(entities.values()), facts=tuple(facts))
+
+
+def _check_fact(
+    f: extract.ExtractedFactOut, entities: Mapping[str, ExtractedEntity], reference: datetime
+) -> ExtractedFact | None:
+    source, target = entities.get(normalize_name(f.source)), entities.get(normalize_name(f.target))
+    text = " ".join(f.fact.split())
+    if source is None or target is None:
+        unknown = f.source if source is None else f.target
+        log.warning("extract: dropped fact %r: %r is not an extracted entity", text, unknown)
+        return None
+    if source.name == target.name:
+        log.warning("extract: dropped fact %r: source and target are both %r", text, source.name)
+        return None
+    if not text:
+        log.warning(
+            "extract: dropped a fact between %r and %r: empty text", source.name, target.name
+        )
+        return None
+    valid_at = _instant(f.valid_at, "valid_at", text)
+    invalid_at = _instant(f.invalid_at, "invalid_at", text)
+    if valid_at and invalid_at and invalid_at < valid_at:
+        log.warning("extract: fact %r ends before it starts; dropped invalid_at", text)
+        invalid_at = None
+    return ExtractedFact(
+        source=source.name,
+        target=target.name,
+        relation=to_relation_name(f.relation),
+        fact=text,
+        valid_at=valid_at,
+        invalid_at=invalid_at,
+    )
+
+
+def _instant(value: str | None, what: str, fact: str) -> datetime | None:
+    if value is None or value.strip().lower() in _NULLS:
+        return None
+    parsed = parse_llm_instant(value)
+    if parsed is None:
+        log.warning("extract: dropped unparseable %s %r of fact %r", what, value, fact)
+    return parsed
+
+
+def parse_llm_instant(value: str) -> datetime | None:
+    """An ISO-8601 date or datetime from a model; no timezone means UTC. None if invalid."""
+    text = value.strip()
+    if text.endswith(("z", "Z")):
+        text = text[:-1] + "+00:00"
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if parsed.tzinfo is None or parsed.tzinfo.utcoffset(parsed) is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
+
+
+# -- round 2 checks ------------------------------------------------------------------------
+def to_resolution(answer: resolve.ResolveResponse, ctx: resolve.ResolveContext) -> Resolution:
+    """Map aliases back to stored ids, keeping only ids shown under the question answered."""
+    matches: dict[str, str | None] = {}
+    by_number = {item.number: item for item in ctx.entities}
+    for a in answer.entities:
+        item = by_number.get(a.entity)
+        if item is None:
+            log.warning("resolve: dropped answer for entity E%s, which was not asked", a.entity)
+            continue
+        if item.name in matches:
+            continue
+        shown = {alias for alias, _ in item.candidates}
+        choice = _alias(a.same_as)
+        if choice is not None and choice not in shown:
+            log.warning(
+                "resolve: dropped id %r for E%d (%s): not a candidate",
+                a.same_as,
+                item.number,
+                item.name,
+            )
+            continue
+        matches[item.name] = ctx.aliases[choice] if choice else None
+    duplicates: dict[int, str | None] = {}
+    contradictions: dict[int, tuple[str, ...]] = {}
+    by_key = {item.key: item for item in ctx.facts}
+    for fa in answer.facts:
+        fitem = by_key.get(fa.fact)
+        if fitem is None or fa.fact in duplicates:
+            if fitem is None:
+                log.warning("resolve: dropped answer for fact F%s, which was not asked", fa.fact)
+            continue
+        duplicates[fa.fact], contradictions[fa.fact] = _fact_verdict(fa, fitem, ctx.aliases)
+    return Resolution(entity_matches=matches, duplicates=duplicates, contradictions=contradictions)
+
+
+def _fact_verdict(
+    fa: resolve.FactAnswer, item: resolve.FactItem, aliases: Mapping[str, str]
+) -> tuple[str | None, tuple[str, ...]]:
+    same_pair = {alias for alias, _ in item.duplicates}
+    shown = same_pair | {alias for alias, _ in item.related}
+    duplicate = _alias(fa.duplicate_of)
+    if duplicate is not None and duplicate not in same_pair:
+        log.warning(
+            "resolve: dropped duplicate id %r for F%d: not a candidate", fa.duplicate_of, item.key
+        )
+        duplicate = None
+    kept: list[str] = []
+    for raw in fa.contradicts:
+        alias = _alias(raw)
+        if alias is None or alias not in shown:
+            log.warning(
+                "resolve: dropped contradiction id %r for F%d: not a candidate", raw, item.key
+            )
+        elif alias != duplicate and aliases[alias] not in kept:
+            kept.append(aliases[alias])
+    return (aliases[duplicate] if duplicate else None), tuple(kept)
+
+
+def _alias(value: str | None) -> str | None:
+    if value is None or value.strip().lower() in _NULLS:
+        return None
+    return value.strip().lower()

@@ -1,0 +1,56 @@
+"""Provider adapters: LLMs and embedders behind the ports, configured by :class:`Settings`.
+
+Imports are lazy: ``from chronomem.providers import OpenAICompatibleLLM`` loads the
+``openai`` SDK only then, and says which extra to install when it is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from chronomem.providers.anthropic import AnthropicLLM
+    from chronomem.providers.embeddings import OpenAICompatibleEmbedder
+    from chronomem.providers.factory import embedder_from_settings, llm_from_settings
+    from chronomem.providers.local import LocalEmbedder
+    from chronomem.providers.openai_compatible import OpenAICompatibleLLM
+    from chronomem.providers.resilience import ConcurrencyLimiter, RetryPolicy
+    from chronomem.providers.settings import OutputMode, Settings
+
+__all__ = [
+    "AnthropicLLM",
+    "ConcurrencyLimiter",
+    "LocalEmbedder",
+    "OpenAICompatibleEmbedder",
+    "OpenAICompatibleLLM",
+    "OutputMode",
+    "RetryPolicy",
+    "Settings",
+    "embedder_from_settings",
+    "llm_from_settings",
+]
+
+_WHERE = {
+    "AnthropicLLM": "chronomem.providers.anthropic",
+    "ConcurrencyLimiter": "chronomem.providers.resilience",
+    "LocalEmbedder": "chronomem.providers.local",
+    "OpenAICompatibleEmbedder": "chronomem.providers.embeddings",
+    "OpenAICompatibleLLM": "chronomem.providers.openai_compatible",
+    "OutputMode": "chronomem.providers.settings",
+    "RetryPolicy": "chronomem.providers.resilience",
+    "Settings": "chronomem.providers.settings",
+    "embedder_from_settings": "chronomem.providers.factory",
+    "llm_from_settings": "chronomem.providers.factory",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'chronomem.providers' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
