@@ -34,6 +34,9 @@ from chronomem.model import Target
 # Each write runs in a CALL subquery, which keeps the single outer row alive even when its
 # UNWIND list is empty. Deletions run before upserts.
 #
+# Rows carry `seq`, their order of first insertion (as SQLite's rowid): an upsert keeps it,
+# new rows get (version + 1) * $seq_step + their position in the change set.
+#
 # Deleting an entity keeps its facts, as in the SQLite store (the engine decides which facts
 # go): the node stays as a stub (:Entity {id, stub: true}) that reads skip and that counts as
 # not stored; writing the entity again fills the stub in; a stub left without facts goes.
@@ -56,9 +59,11 @@ WITH version, duplicates, found_entities, found_episodes,
 CALL {
   WITH ok
   UNWIND CASE WHEN ok THEN $drop_facts ELSE [] END AS fact_id
-  MATCH (a:Entity)-[r:FACT {id: fact_id}]->(b:Entity)
+  MATCH ()-[r:FACT {id: fact_id}]->()
+  WITH r, startNode(r).id AS a, endNode(r).id AS b,
+       CASE WHEN r.id IN $del_facts THEN null ELSE [r.id, r.seq] END AS kept
   DELETE r
-  RETURN collect(a.id) + collect(b.id) AS loose
+  RETURN collect(a) + collect(b) AS loose, collect(kept) AS kept_seqs
 }
 CALL {
   WITH ok WITH ok WHERE ok
@@ -71,7 +76,7 @@ CALL {
   SET n = {id: n.id, stub: true}
 }
 CALL {
-  WITH ok WITH ok WHERE ok
+  WITH ok WITH ok WHERE ok AND size($del_entities) > 0
   MATCH (c:Community) WHERE any(x IN c.member_ids WHERE x IN $del_entities)
   SET c.member_ids = [x IN c.member_ids WHERE NOT (x IN $del_entities)]
 }
@@ -81,30 +86,36 @@ CALL {
   DETACH DELETE e
 }
 CALL {
-  WITH ok WITH ok WHERE ok
+  WITH ok WITH ok WHERE ok AND size($del_episodes) > 0
   MATCH ()-[r:FACT]->() WHERE any(x IN r.episodes WHERE x IN $del_episodes)
   SET r.episodes = [x IN r.episodes WHERE NOT (x IN $del_episodes)]
 }
 CALL {
-  WITH ok WITH ok WHERE ok
-  UNWIND $entities AS row
+  WITH ok, version WITH ok, version WHERE ok
+  UNWIND range(0, size($entities) - 1) AS i
+  WITH $entities[i] AS row, (version + 1) * $seq_step + i AS fresh
   MERGE (n:Entity {id: row.id})
+  WITH n, row, coalesce(n.seq, fresh) AS seq
   SET n = row.props
+  SET n.seq = seq
   FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
     SET n.name_embedding = vecf32(v))
 }
 CALL {
-  WITH ok WITH ok WHERE ok
-  UNWIND $episodes AS props
+  WITH ok, version WITH ok, version WHERE ok
+  UNWIND range(0, size($episodes) - 1) AS i
   CREATE (e:Episode)
-  SET e = props
+  SET e = $episodes[i]
+  SET e.seq = (version + 1) * $seq_step + i
 }
 CALL {
-  WITH ok WITH ok WHERE ok
-  UNWIND $facts AS row
+  WITH ok, version, kept_seqs WITH ok, version, kept_seqs WHERE ok
+  UNWIND range(0, size($facts) - 1) AS i
+  WITH $facts[i] AS row, (version + 1) * $seq_step + i AS fresh, kept_seqs
   MATCH (a:Entity {id: row.source}), (b:Entity {id: row.target})
   CREATE (a)-[r:FACT]->(b)
   SET r = row.props
+  SET r.seq = coalesce(head([p IN kept_seqs WHERE p[0] = row.id | p[1]]), fresh)
   FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
     SET r.embedding = vecf32(v))
 }
@@ -116,8 +127,9 @@ CALL {
 }
 CALL {
   WITH ok, loose WITH ok, loose WHERE ok
-  MATCH (n:Entity) WHERE n.id IN (loose + $del_entities) AND n.stub = true
-    AND NOT (n)-[:FACT]-()
+  UNWIND loose + $del_entities AS loose_id
+  WITH DISTINCT loose_id
+  MATCH (n:Entity {id: loose_id}) WHERE n.stub = true AND NOT (n)-[:FACT]-()
   DELETE n
 }
 CALL {
@@ -137,9 +149,11 @@ CALL {
   DELETE old
 }
 CALL {
-  UNWIND $communities AS row
+  UNWIND range(0, size($communities) - 1) AS i
+  WITH $communities[i] AS row, i
   CREATE (c:Community)
   SET c = row.props
+  SET c.seq = i
   FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
     SET c.name_embedding = vecf32(v))
 }
@@ -157,11 +171,13 @@ GROUP_VERSION: Final = "MATCH (m:Meta) RETURN m.version"
 GET_EPISODES: Final = "MATCH (e:Episode) WHERE e.id IN $ids RETURN properties(e)"
 RECENT_EPISODES: Final = """
 MATCH (e:Episode) WHERE e.reference_time < $before
-RETURN properties(e) ORDER BY e.reference_time DESC, e.created_at DESC, e.id DESC
+RETURN properties(e) ORDER BY e.reference_time DESC, e.seq DESC
 LIMIT $limit
 """
 GET_ENTITIES: Final = "MATCH (n:Entity) WHERE n.id IN $ids AND n.stub IS NULL RETURN properties(n)"
-FIND_ENTITIES: Final = "MATCH (n:Entity) WHERE n.norm_name IN $names RETURN properties(n)"
+FIND_ENTITIES: Final = (
+    "MATCH (n:Entity) WHERE n.norm_name IN $names RETURN properties(n) ORDER BY n.seq"
+)
 
 _FACT_ROW = "RETURN a.id, b.id, properties(r)"
 GET_FACTS: Final = f"MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE r.id IN $ids {_FACT_ROW}"
@@ -192,7 +208,18 @@ MENTIONS: Final = {
     (True, True): f"{_MENTION} WHERE e.id IN $episode_ids AND n.id IN $entity_ids {_MENTION_ROW}",
 }
 
-ALL_COMMUNITIES: Final = "MATCH (c:Community) RETURN properties(c)"
+# -- whole-group graph reads (communities) --------------------------------------------------
+
+LIST_ENTITIES: Final = "MATCH (n:Entity) WHERE n.stub IS NULL RETURN properties(n) ORDER BY n.seq"
+# {where}: a condition from filters.fact_condition. One row per unordered pair of entities.
+ENTITY_EDGES: Final = """
+MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE a.id <> b.id AND {where}
+WITH CASE WHEN a.id < b.id THEN a.id ELSE b.id END AS low,
+     CASE WHEN a.id < b.id THEN b.id ELSE a.id END AS high
+RETURN low, high, count(*)
+"""
+
+ALL_COMMUNITIES: Final = "MATCH (c:Community) RETURN properties(c) ORDER BY c.seq"
 GET_COMMUNITIES: Final = "MATCH (c:Community) WHERE c.id IN $ids RETURN properties(c)"
 
 # -- search ---------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import json
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 import redis
@@ -21,6 +21,7 @@ from redis.retry import Retry
 from chronomem.errors import StoreError, StoreUnavailableError, UsageError
 from chronomem.stores.falkordb import schema
 from chronomem.stores.falkordb.cypher import LIST_INDEXES
+from chronomem.stores.falkordb.params import header
 
 __all__ = ["Row", "Shard", "ShardAddress", "translate_errors"]
 
@@ -35,7 +36,7 @@ class ShardAddress:
 
     host: str
     port: int
-    password: str | None = None
+    password: str | None = field(default=None, repr=False)
     username: str | None = None
     prefix: str = "chronomem"
 
@@ -119,10 +120,11 @@ class Shard:
 
         def call(db: FalkorDB) -> list[Row]:
             graph = db.select_graph(key)
+            text = header(params) + cypher
             try:
                 if write:
-                    return list(graph.query(cypher, dict(params)).result_set)
-                return list(graph.ro_query(cypher, dict(params)).result_set)
+                    return list(graph.query(text).result_set)
+                return list(graph.ro_query(text).result_set)
             except redis.ResponseError as exc:
                 if not write and _EMPTY_KEY in str(exc):
                     return []

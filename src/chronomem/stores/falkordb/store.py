@@ -9,7 +9,6 @@ the bi-temporal filter inside the query. See ``docs/falkordb.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from types import TracebackType
 from typing import TypeVar
@@ -17,7 +16,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
+from chronomem.errors import UsageError
 from chronomem.model import (
     ChangeSet,
     Community,
@@ -33,10 +32,11 @@ from chronomem.model import (
     check_group_ids,
 )
 from chronomem.model.time import ensure_aware, to_micros
-from chronomem.stores.falkordb import cypher, rows, search
+from chronomem.stores.falkordb import cypher, rows, search, writes
 from chronomem.stores.falkordb.filters import fact_condition
 from chronomem.stores.falkordb.router import ShardRouter, parse_urls
 from chronomem.stores.falkordb.shard import Row, Shard
+from chronomem.stores.falkordb.writes import id_list
 
 __all__ = ["FalkorDBStore"]
 
@@ -158,57 +158,26 @@ class FalkorDBStore:
     # -- writes ------------------------------------------------------------------------------
     def apply(self, changes: ChangeSet) -> None:
         gid = self._groups([changes.group_id])[0]
-        params = self._change_params(changes)
+        self._learn_dimension([e.name_embedding for e in changes.entities])
+        self._learn_dimension([f.embedding for f in changes.facts])
+        params = writes.change_params(changes, self._dimension)
         shard = self._ready(gid, create=True)
         ((ok, version, duplicates, entities, episodes),) = shard.query(
             gid, cypher.APPLY, params, write=True
         )
         if not ok:
-            _refuse(changes, params, version, duplicates, entities, episodes)
+            writes.refuse(changes, params, version, duplicates, entities, episodes)
         if version == 0:  # a new graph: make sure nobody dropped it under our index cache
             shard.ensure_schema(gid, self._dimension, force=True)
-
-    def _change_params(self, changes: ChangeSet) -> dict[str, object]:
-        new_episodes: set[str] = set()
-        for episode in changes.episodes:
-            if episode.id in new_episodes:
-                raise DuplicateEpisodeError(episode.id)
-            new_episodes.add(episode.id)
-        self._learn_dimension([e.name_embedding for e in changes.entities])
-        self._learn_dimension([f.embedding for f in changes.facts])
-        dim = self._dimension
-        facts = [
-            replace(f, episodes=tuple(dict.fromkeys(f.episodes)))
-            for f in {f.id: f for f in changes.facts}.values()
-        ]
-        needed_entities = {x for f in facts for x in f.endpoints}
-        needed_entities.update(m.entity_id for m in changes.mentions)
-        needed_entities -= {e.id for e in changes.entities}
-        return {
-            "expected": changes.expected_version,
-            "new_episode_ids": sorted(new_episodes),
-            "del_episodes": id_list(changes.delete_episode_ids, "delete_episode_ids"),
-            "del_entities": id_list(changes.delete_entity_ids, "delete_entity_ids"),
-            "drop_facts": sorted({*changes.delete_fact_ids, *(f.id for f in facts)}),
-            "needed_entities": sorted(needed_entities),
-            "needed_episodes": sorted({m.episode_id for m in changes.mentions} - new_episodes),
-            "entities": [rows.entity_params(e, dim) for e in changes.entities],
-            "episodes": [rows.episode_params(e) for e in changes.episodes],
-            "facts": [rows.fact_params(f, dim) for f in facts],
-            "mentions": [rows.mention_params(m) for m in changes.mentions],
-        }
 
     def replace_communities(self, communities: CommunitySet) -> None:
         gid = self._groups([communities.group_id])[0]
         strangers = sorted({c.group_id for c in communities.communities} - {gid})
         if strangers:
             raise UsageError(f"community set for {gid!r} holds communities of {strangers}")
-        unique = [
-            replace(c, member_ids=tuple(dict.fromkeys(c.member_ids)))
-            for c in {c.id: c for c in communities.communities}.values()
-        ]
+        unique = list({c.id: c for c in communities.communities}.values())
         self._learn_dimension([c.name_embedding for c in unique])
-        payload = [rows.community_params(c, self._dimension) for c in unique]
+        payload = writes.community_payload(unique, self._dimension)
         shard = self._ready(gid, create=True)
         shard.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
 
@@ -266,8 +235,13 @@ class FalkorDBStore:
     def _facts(
         self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
     ) -> list[Fact]:
-        found = self._read(group_ids, query, params)
-        return [rows.fact_from_props(g, str(r[0]), str(r[1]), _map(r[2])) for g, r in found]
+        found = [
+            (g, str(r[0]), str(r[1]), _map(r[2])) for g, r in self._read(group_ids, query, params)
+        ]
+        found.sort(key=lambda x: (x[0], _seq(x[3])))  # insertion order within each group
+        return [
+            rows.fact_from_props(g, source, target, props) for g, source, target, props in found
+        ]
 
     def mentions(
         self,
@@ -296,6 +270,17 @@ class FalkorDBStore:
             found = self._read(group_ids, cypher.GET_COMMUNITIES, {"ids": wanted}) if wanted else []
         communities = [rows.community_from_props(g, _map(r[0])) for g, r in found]
         return communities if wanted is None else _in_order(communities, wanted)
+
+    # -- whole-group graph reads (communities) ----------------------------------------------
+    def list_entities(self, group_id: str) -> list[Entity]:
+        found = self._read([check_group_id(group_id)], cypher.LIST_ENTITIES, {})
+        return [rows.entity_from_props(g, _map(r[0])) for g, r in found]
+
+    def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
+        where, params = fact_condition(filter)
+        query = cypher.ENTITY_EDGES.format(where=where)
+        found = self._read([check_group_id(group_id)], query, params)
+        return sorted((str(r[0]), str(r[1]), int(str(r[2]))) for _, r in found)
 
     # -- search primitives -------------------------------------------------------------------
     def _search_reader(self) -> search.Reader:
@@ -356,34 +341,6 @@ class FalkorDBStore:
         return search.walk(self._reader(), groups, id_list(seeds, "seeds"), depth, filter)
 
 
-def _refuse(
-    changes: ChangeSet,
-    params: Mapping[str, object],
-    version: object,
-    duplicates: object,
-    found_entities: object,
-    found_episodes: object,
-) -> None:
-    """Raise the reason why the change-set query wrote nothing."""
-    gid = changes.group_id
-    if changes.expected_version is not None and changes.expected_version != version:
-        raise ConflictError(
-            f"group {gid!r} is at version {version}, not the expected {changes.expected_version}:"
-            " another writer changed it meanwhile; reload what you read and retry the episode"
-        )
-    if isinstance(duplicates, list) and duplicates:
-        raise DuplicateEpisodeError(str(sorted(duplicates)[0]))
-    missing = sorted(
-        ({*_strs(params["needed_entities"])} - {*_strs(found_entities)})
-        | ({*_strs(params["needed_episodes"])} - {*_strs(found_episodes)})
-    )
-    raise UsageError(
-        f"the change set for group {gid!r} links to ids that are neither stored in the group "
-        f"nor written by it: {missing[:5]}; write those entities/episodes in the same change "
-        "set (nothing was written)"
-    )
-
-
 def _target(target: Target | str) -> Target:
     try:
         return Target(target)
@@ -392,21 +349,15 @@ def _target(target: Target | str) -> Target:
         raise UsageError(f"unknown search target {target!r}: use one of {choices}") from None
 
 
-def id_list(ids: Sequence[str], what: str) -> list[str]:
-    """``ids`` without repeats; a bare string (a classic slip) is a UsageError."""
-    if isinstance(ids, str):
-        raise UsageError(f"{what} must be a list of ids, not one string: pass [{ids!r}]")
-    return list(dict.fromkeys(ids))
+def _seq(props: Mapping[str, object]) -> int:
+    seq = props.get("seq")
+    return seq if isinstance(seq, int) else 0
 
 
 def _map(value: object) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
         raise TypeError(f"FalkorDB returned {type(value).__name__} where a property map was due")
     return value
-
-
-def _strs(value: object) -> list[str]:
-    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def _in_order(items: list[_T], ids: Sequence[str]) -> list[_T]:

@@ -1,0 +1,151 @@
+"""What the FalkorDB store adds to the contract suite: server-side atomicity, indexes, query
+safety, the embedder record on the server, and the local server helper."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[falkordb]")
+
+from chronomem.errors import StoreError, UsageError
+from chronomem.model import ChangeSet, Target
+from chronomem.stores.falkordb import FalkorDBServer, FalkorDBStore, cypher, schema, writes
+from chronomem.stores.falkordb.server import FalkorDBServerError
+from tests.contract.builders import (
+    EMBEDDER,
+    embed,
+    entity,
+    episode,
+    fact,
+    now_filter,
+    small_graph,
+    with_endpoints,
+)
+from tests.falkordb_server import fresh_store, session_server_url
+
+G = "g1"
+
+
+@pytest.fixture
+def store() -> Iterator[FalkorDBStore]:
+    with fresh_store() as fresh:
+        yield fresh
+
+
+def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStore) -> None:
+    """The guarantee the one-query write relies on: FalkorDB undoes a query that fails."""
+    store.apply(small_graph(G))
+    changes = ChangeSet(
+        group_id=G,
+        delete_entity_ids=("acme",),
+        episodes=(episode(G, "ep-3", "fresh"),),
+        entities=(entity(G, "new", "Newton"),),
+        facts=(fact(G, "f-new", "alice", "new", "Alice met Newton"),),
+    )
+    params = writes.change_params(changes, EMBEDDER.dimension)
+    # a map is no valid property value: the fact step fails after the deletion, entity and
+    # episode steps of the same query have run
+    params["facts"][0]["props"]["attributes"] = {"nested": "map"}  # type: ignore[index]
+    shard = store.router.shard_for(G)
+    with pytest.raises(StoreError, match="rejected a query"):
+        shard.query(G, cypher.APPLY, params, write=True)
+    assert store.group_version(G) == 1
+    assert [e.id for e in store.get_entities([G], ["acme", "new"])] == ["acme"]
+    assert store.get_episodes([G], ["ep-3"]) == []
+    assert len(store.mentions([G])) == 4
+
+
+def test_each_group_graph_gets_every_index_once_with_high_ef_runtime(store: FalkorDBStore) -> None:
+    store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+    store.apply(small_graph(G))
+    shard = store.router.shard_for(G)
+    shard.ensure_schema(G, EMBEDDER.dimension, force=True)  # idempotent
+    found = shard.query(G, "CALL db.indexes() YIELD label, options RETURN label, options", {})
+    vectors = {
+        label: opts
+        for label, options in found
+        for opts in options.values()
+        if opts  # type: ignore[union-attr]
+    }
+    assert set(vectors) == {"Entity", "FACT", "Community"}
+    for opts in vectors.values():
+        assert opts["similarityFunction"] == "cosine"
+        assert opts["dimension"] == EMBEDDER.dimension
+        assert opts["efRuntime"] == schema.EF_RUNTIME >= 100
+
+
+HOSTILE = [
+    "x'}) MATCH (n) DETACH DELETE n //",
+    '@fact:(alice) | -bob* "quoted" ~fuzzy %typo% {tag} [1 2]',
+    "back\\slash\nnew line\ttab \u00fcml\u00e4ut \U0001f600 $param `tick`",
+    "CYPHER x=1 RETURN 1",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_user_text_is_only_ever_data(store: FalkorDBStore, text: str) -> None:
+    ep = episode(G, "ep", f"Alice said: {text}")
+    alice = entity(G, "alice", f"Alice {text}", summary=text)
+    store.apply(ChangeSet(group_id=G, episodes=(ep,), entities=(alice,)))
+    assert store.get_episodes([G], ["ep"]) == [ep]
+    assert store.get_entities([G], ["alice"]) == [alice]
+    for target in Target:
+        store.text_search(target, [G], text, limit=5, filter=now_filter())
+    hits = store.text_search(Target.EPISODES, [G], f"said {text}", limit=5, filter=now_filter())
+    assert [h[0] for h in hits] == ["ep"]
+    assert store.group_version(G) == 1
+
+
+def test_the_embedder_binding_is_recorded_on_the_server(store: FalkorDBStore) -> None:
+    store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+    url = repr(store).split("'")[1]
+    with FalkorDBStore.from_url(url) as again, FalkorDBStore.from_url(url) as other:
+        again.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+        with pytest.raises(UsageError, match="new database"):
+            other.bind_embedder("another-model", 384)
+
+
+def test_a_group_dropped_by_another_process_is_rebuilt_with_its_indexes(
+    store: FalkorDBStore,
+) -> None:
+    store.apply(small_graph(G))
+    url = repr(store).split("'")[1]
+    with FalkorDBStore.from_url(url) as elsewhere:
+        elsewhere.delete_group(G)
+    store.apply(small_graph(G))  # our index cache still believes the graph is set up
+    hits = store.text_search(Target.FACTS, [G], "Globex", limit=5, filter=now_filter())
+    assert [h[0] for h in hits] == ["f-globex"]
+    near = store.vector_search(Target.ENTITIES, [G], embed("Globex"), limit=1, filter=now_filter())
+    assert [h[0] for h in near] == ["globex"]
+
+
+def test_vector_search_widens_past_neighbours_the_filter_rejects(store: FalkorDBStore) -> None:
+    retired = [
+        fact(G, f"old-{i}", "alice", "acme", f"Alice works at Acme, year {i}", created=0,
+             valid=0, invalid=1, expired=1)
+        for i in range(120)
+    ]  # fmt: skip
+    current = [
+        fact(G, f"now-{i}", "alice", "globex", f"Alice runs Globex team {i}", created=2)
+        for i in range(3)
+    ]
+    store.apply(with_endpoints(G, [*retired, *current]))
+    query = embed("Alice works at Acme, year")
+    hits = store.vector_search(Target.FACTS, [G], query, limit=3, filter=now_filter())
+    assert sorted(h[0] for h in hits) == ["now-0", "now-1", "now-2"]
+    history = store.vector_search(
+        Target.FACTS, [G], query, limit=3, filter=now_filter(history=True)
+    )
+    assert all(h[0].startswith("old-") for h in history)
+
+
+def test_the_server_helper_says_why_it_cannot_start() -> None:
+    session_server_url()  # skips (with the reason) where no server binary runs
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        with pytest.raises(FalkorDBServerError, match="did not start"):
+            FalkorDBServer.start(port=busy.getsockname()[1], timeout=5)
