@@ -11,13 +11,15 @@ test providers end to end without network::
 
 Answers are taken from the queue in order (for ``/chat/completions`` and ``/messages``);
 each may be a JSON value (sent as the message content, or as the tool call's arguments when
-the request forced a tool), raw text, an HTTP error status, a delay and extra headers. With
-the queue empty, ``auto_answer`` (e.g. :class:`~chronomem.testing.fake_oracle.RuleOracle`)
-answers; with neither, the server answers 400 so the test fails loudly. ``/embeddings``
-returns deterministic unit vectors of the requested (or configured) dimension.
+the request forced a tool), raw text, an HTTP error status, a delay and extra headers, and
+may be reserved for one prompt (``task="resolve"``). With no queued answer that fits,
+``auto_answer`` (e.g. :class:`~chronomem.testing.fake_oracle.RuleOracle`) answers; with
+neither, the server answers 400 so the test fails loudly. ``/embeddings`` returns
+deterministic unit vectors of the requested (or configured) dimension.
 
-Every request is recorded (``server.requests``) with timing and token counts; ``max_in_flight``
-is the highest number of requests the server was handling at once.
+``latency_s`` is added to every chat request (not to embeddings), like a model's thinking
+time. Every request is recorded (``server.requests``) with timing and token counts;
+``max_in_flight`` is the highest number of requests the server was handling at once.
 """
 
 from __future__ import annotations
@@ -225,8 +227,8 @@ class _Handler(BaseHTTPRequestHandler):
                 status, body, headers, extra = self._chat(payload, path)
             else:
                 status, body = 404, _error(f"unknown path {path}")
-            if self.fake.latency_s:
-                time.sleep(self.fake.latency_s)
+            if self.fake.latency_s and not path.endswith("/embeddings"):
+                time.sleep(self.fake.latency_s)  # an LLM's thinking time, per chat request
         finally:  # recorded before the reply leaves, so a client never sees it unrecorded
             self.fake._leave(
                 RecordedRequest(
