@@ -1,0 +1,176 @@
+"""Reads by id or relation. Every query is restricted to the caller's groups."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TypeVar
+
+from chronomem.errors import UsageError
+from chronomem.model import Community, Entity, Episode, Fact, Mention, SearchFilter
+from chronomem.model.time import ensure_aware, to_micros
+from chronomem.stores.sqlite import rows
+from chronomem.stores.sqlite.filters import Clause, all_of, fact_clause, in_values
+
+T = TypeVar("T")
+
+
+def id_list(ids: Sequence[str], what: str) -> list[str]:
+    """``ids`` without repeats; a bare string (a classic slip) is a UsageError."""
+    if isinstance(ids, str):
+        raise UsageError(f"{what} must be a list of ids, not one string: pass [{ids!r}]")
+    return list(dict.fromkeys(ids))
+
+
+def _in_request_order(items: list[T], ids: Sequence[str], key: Callable[[T], str]) -> list[T]:
+    position = {id_: i for i, id_ in enumerate(ids)}
+    return sorted(items, key=lambda item: position.get(key(item), len(position)))
+
+
+def _prefixed(columns: str, alias: str) -> str:
+    return ", ".join(f"{alias}.{c.strip()}" for c in columns.split(","))
+
+
+def get_episodes(
+    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str]
+) -> list[Episode]:
+    wanted = id_list(ids, "ids")
+    where = all_of(in_values("group_id", groups), in_values("id", wanted))
+    found = [
+        rows.episode_from(r)
+        for r in conn.execute(
+            f"SELECT {rows.EPISODE_COLUMNS} FROM episodes WHERE {where.sql}", where.params
+        )
+    ]
+    return _in_request_order(found, wanted, lambda e: e.id)
+
+
+def recent_episodes(
+    conn: sqlite3.Connection, group_id: str, limit: int, before: datetime | None
+) -> list[Episode]:
+    if limit <= 0:
+        return []
+    where = Clause("group_id = ?", (group_id,))
+    if before is not None:
+        where = where & Clause("reference_time < ?", (to_micros(ensure_aware(before, "before")),))
+    sql = (
+        f"SELECT {rows.EPISODE_COLUMNS} FROM episodes WHERE {where.sql} "
+        "ORDER BY reference_time DESC, rid DESC LIMIT ?"
+    )
+    return [rows.episode_from(r) for r in conn.execute(sql, (*where.params, limit))]
+
+
+def get_entities(
+    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str]
+) -> list[Entity]:
+    wanted = id_list(ids, "ids")
+    found = _select_entities(conn, all_of(in_values("group_id", groups), in_values("id", wanted)))
+    return _in_request_order(found, wanted, lambda e: e.id)
+
+
+def find_entities(conn: sqlite3.Connection, group_id: str, names: Sequence[str]) -> list[Entity]:
+    wanted = id_list(names, "normalized_names")
+    return _select_entities(
+        conn, Clause("group_id = ?", (group_id,)) & in_values("norm_name", wanted)
+    )
+
+
+def _select_entities(conn: sqlite3.Connection, where: Clause) -> list[Entity]:
+    sql = f"SELECT {rows.ENTITY_COLUMNS} FROM entities WHERE {where.sql} ORDER BY rid"
+    return [rows.entity_from(r) for r in conn.execute(sql, where.params)]
+
+
+def get_facts(conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str]) -> list[Fact]:
+    wanted = id_list(ids, "ids")
+    found = select_facts(conn, all_of(in_values("f.group_id", groups), in_values("f.id", wanted)))
+    return _in_request_order(found, wanted, lambda f: f.id)
+
+
+def facts_of_entities(
+    conn: sqlite3.Connection, groups: Sequence[str], entity_ids: Sequence[str], flt: SearchFilter
+) -> list[Fact]:
+    wanted = id_list(entity_ids, "entity_ids")
+    by_source = all_of(in_values("group_id", groups), in_values("source_id", wanted))
+    by_target = all_of(in_values("group_id", groups), in_values("target_id", wanted))
+    touching = Clause(
+        f"f.rid IN (SELECT rid FROM facts WHERE {by_source.sql} "
+        f"UNION SELECT rid FROM facts WHERE {by_target.sql})",
+        by_source.params + by_target.params,
+    )
+    return select_facts(conn, touching & fact_clause(flt, "f"))
+
+
+def facts_of_episodes(
+    conn: sqlite3.Connection, groups: Sequence[str], episode_ids: Sequence[str]
+) -> list[Fact]:
+    wanted = id_list(episode_ids, "episode_ids")
+    inner = all_of(in_values("group_id", groups), in_values("episode_id", wanted))
+    linked = f"SELECT group_id, fact_id FROM fact_episodes WHERE {inner.sql}"
+    return select_facts(conn, Clause(f"(f.group_id, f.id) IN ({linked})", inner.params))
+
+
+def select_facts(conn: sqlite3.Connection, where: Clause) -> list[Fact]:
+    """Facts (alias ``f``) matching ``where``, with their source episodes, oldest row first."""
+    sql = (
+        f"SELECT {_prefixed(rows.FACT_COLUMNS, 'f')} FROM facts f WHERE {where.sql} ORDER BY f.rid"
+    )
+    found = conn.execute(sql, where.params).fetchall()
+    if not found:
+        return []
+    groups = sorted({r[0] for r in found})
+    link = all_of(
+        in_values("group_id", groups), in_values("fact_id", sorted({r[1] for r in found}))
+    )
+    episodes: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
+    for group_id, fact_id, episode_id in conn.execute(
+        f"SELECT group_id, fact_id, episode_id FROM fact_episodes WHERE {link.sql} "
+        "ORDER BY group_id, fact_id, position",
+        link.params,
+    ):
+        episodes[(group_id, fact_id)].append(episode_id)
+    return [rows.fact_from(r, tuple(episodes.get((r[0], r[1]), ()))) for r in found]
+
+
+def mentions(
+    conn: sqlite3.Connection,
+    groups: Sequence[str],
+    episode_ids: Sequence[str] | None,
+    entity_ids: Sequence[str] | None,
+) -> list[Mention]:
+    where = in_values("group_id", groups)
+    if episode_ids is not None:
+        where = where & in_values("episode_id", id_list(episode_ids, "episode_ids"))
+    if entity_ids is not None:
+        where = where & in_values("entity_id", id_list(entity_ids, "entity_ids"))
+    sql = f"SELECT group_id, episode_id, entity_id FROM mentions WHERE {where.sql}"
+    return [
+        Mention(group_id=g, episode_id=ep, entity_id=en)
+        for g, ep, en in conn.execute(sql, where.params)
+    ]
+
+
+def get_communities(
+    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str] | None
+) -> list[Community]:
+    where = in_values("group_id", groups)
+    wanted = None if ids is None else id_list(ids, "ids")
+    if wanted is not None:
+        where = where & in_values("id", wanted)
+    sql = f"SELECT {rows.COMMUNITY_COLUMNS} FROM communities WHERE {where.sql} ORDER BY rid"
+    found = conn.execute(sql, where.params).fetchall()
+    members: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
+    if found:
+        link = all_of(
+            in_values("group_id", sorted({r[0] for r in found})),
+            in_values("community_id", sorted({r[1] for r in found})),
+        )
+        for group_id, community_id, entity_id in conn.execute(
+            f"SELECT group_id, community_id, entity_id FROM community_members WHERE {link.sql} "
+            "ORDER BY group_id, community_id, position",
+            link.params,
+        ):
+            members[(group_id, community_id)].append(entity_id)
+    result = [rows.community_from(r, tuple(members.get((r[0], r[1]), ()))) for r in found]
+    return result if wanted is None else _in_request_order(result, wanted, lambda c: c.id)

@@ -1,0 +1,156 @@
+"""Vector search (cached indexes + SQL filtering of candidates) and breadth-first walks."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from chronomem.errors import StoreError, UsageError
+from chronomem.model import SearchFilter, Target, Vector
+from chronomem.ports import Matrix
+from chronomem.stores.sqlite.filters import Clause, all_of, fact_clause, in_values, target_clause
+from chronomem.stores.sqlite.reads import id_list
+from chronomem.stores.sqlite.vectors import VectorCache, VectorIndex
+from chronomem.stores.sqlite.writes import group_token
+
+# target -> (table, embedding column); episodes carry no embedding
+EMBEDDINGS: dict[Target, tuple[str, str]] = {
+    Target.FACTS: ("facts", "embedding"),
+    Target.ENTITIES: ("entities", "name_embedding"),
+    Target.COMMUNITIES: ("communities", "name_embedding"),
+}
+_FIRST_ROUND = 4  # candidates fetched per wanted result (at least _MIN_CANDIDATES), then 4x
+_MIN_CANDIDATES = 40
+
+
+def unit_query(vector: Vector) -> Vector | None:
+    """The query as a unit-length float32 vector; None for the zero vector."""
+    array = np.asarray(vector, dtype=np.float32)
+    if array.ndim == 2 and array.shape[0] == 1:
+        array = array[0]
+    if array.ndim != 1 or array.size == 0:
+        raise UsageError(
+            f"the query vector must be 1-D, got shape {array.shape}: pass "
+            "embedder.embed_batch([text], kind='query')[0]"
+        )
+    norm = float(np.linalg.norm(array))
+    return None if norm == 0 or not np.isfinite(norm) else array / norm
+
+
+def load_vectors(
+    conn: sqlite3.Connection, group_id: str, target: Target
+) -> tuple[list[str], Matrix | None]:
+    """Every stored embedding of the target in the group, as ids and one matrix."""
+    table, column = EMBEDDINGS[target]
+    found = conn.execute(
+        f"SELECT id, {column} FROM {table} WHERE group_id = ? AND {column} IS NOT NULL", (group_id,)
+    ).fetchall()
+    if not found:
+        return [], None
+    sizes = {len(blob) for _, blob in found}
+    if len(sizes) != 1:
+        raise StoreError(
+            f"group {group_id!r} holds {target.value} embeddings of different dimensions: "
+            "re-embed them with one model (bind_embedder guards new writes against this)"
+        )
+    matrix = np.frombuffer(b"".join(blob for _, blob in found), dtype=np.float32)
+    return [id_ for id_, _ in found], matrix.reshape(len(found), -1)
+
+
+def vector_search(
+    conn: sqlite3.Connection,
+    cache: VectorCache,
+    target: Target,
+    groups: Sequence[str],
+    vector: Vector,
+    *,
+    limit: int,
+    flt: SearchFilter,
+) -> list[tuple[str, float]]:
+    """Nearest rows passing the filter, best first: over-fetch, filter in SQL, widen."""
+    if target not in EMBEDDINGS or limit <= 0:
+        return []
+    query = unit_query(vector)
+    if query is None:
+        return []
+    indexes: list[tuple[str, VectorIndex]] = []
+    for group_id in groups:
+        index = cache.get(
+            (group_id, target),
+            group_token(conn, group_id),
+            lambda g=group_id: load_vectors(conn, g, target),
+        )
+        if index is not None:
+            if index.dimension != query.shape[0]:
+                raise UsageError(
+                    f"the query vector has dimension {query.shape[0]} but the stored embeddings "
+                    f"have {index.dimension}: embed the query with the store's embedder"
+                )
+            indexes.append((group_id, index))
+    total = sum(len(index) for _, index in indexes)
+    k = max(limit * _FIRST_ROUND, _MIN_CANDIDATES)
+    while True:
+        candidates = sorted(
+            (
+                (score, group_id, id_)
+                for group_id, index in indexes
+                for id_, score in index.search(query, k)
+            ),
+            key=lambda c: -c[0],
+        )
+        passing = _admitted(conn, target, flt, candidates)
+        if len(passing) >= limit or k >= total:
+            return passing[:limit]
+        k *= 4
+
+
+def _admitted(
+    conn: sqlite3.Connection,
+    target: Target,
+    flt: SearchFilter,
+    candidates: list[tuple[float, str, str]],
+) -> list[tuple[str, float]]:
+    """The candidates whose rows pass the filter, in candidate order."""
+    table, _ = EMBEDDINGS[target]
+    by_group: dict[str, list[str]] = {}
+    for _, group_id, id_ in candidates:
+        by_group.setdefault(group_id, []).append(id_)
+    ok: set[tuple[str, str]] = set()
+    for group_id, ids in by_group.items():
+        where = all_of(
+            Clause("t.group_id = ?", (group_id,)),
+            in_values("t.id", ids),
+            target_clause(target, flt, "t"),
+        )
+        ok.update(
+            (group_id, r[0])
+            for r in conn.execute(f"SELECT t.id FROM {table} t WHERE {where.sql}", where.params)
+        )
+    return [(id_, score) for score, group_id, id_ in candidates if (group_id, id_) in ok]
+
+
+def walk(
+    conn: sqlite3.Connection,
+    groups: Sequence[str],
+    seeds: Sequence[str],
+    depth: int,
+    flt: SearchFilter,
+) -> Mapping[str, int]:
+    """Entity id -> hops from the nearest seed, over facts passing ``flt``, both directions."""
+    hops = dict.fromkeys(id_list(seeds, "seeds"), 0)
+    frontier = list(hops)
+    facts = fact_clause(flt, "f")
+    for hop in range(1, depth + 1):
+        if not frontier:
+            break
+        out = all_of(in_values("f.group_id", groups), in_values("f.source_id", frontier), facts)
+        back = all_of(in_values("f.group_id", groups), in_values("f.target_id", frontier), facts)
+        sql = (
+            f"SELECT f.target_id FROM facts f WHERE {out.sql} "
+            f"UNION SELECT f.source_id FROM facts f WHERE {back.sql}"
+        )
+        frontier = [n for (n,) in conn.execute(sql, out.params + back.params) if n not in hops]
+        hops.update(dict.fromkeys(frontier, hop))
+    return hops

@@ -1,0 +1,288 @@
+"""SQLiteStore: the embedded default :class:`~chronomem.ports.Store` (standard-library sqlite3).
+
+One file (or memory), WAL journal, one ``BEGIN IMMEDIATE`` transaction per write. Several
+threads may share a store (one connection behind a lock); several processes may share a
+file (writers wait for each other up to ``busy_timeout_s``).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+import numpy as np
+import numpy.typing as npt
+
+from chronomem.errors import UsageError
+from chronomem.model import (
+    ChangeSet,
+    Community,
+    CommunitySet,
+    Entity,
+    Episode,
+    Fact,
+    Mention,
+    SearchFilter,
+    Target,
+    check_group_id,
+    check_group_ids,
+)
+from chronomem.stores.sqlite import fts, reads, search, writes
+from chronomem.stores.sqlite.connection import (
+    MEMORY,
+    open_connection,
+    read_transaction,
+    translate_errors,
+    write_transaction,
+)
+from chronomem.stores.sqlite.schema import migrate
+from chronomem.stores.sqlite.vectors import VectorCache
+from chronomem.stores.sqlite.writes import BoundEmbedder
+
+_EMBEDDER_KEYS = ("embedder_name", "embedder_dimension")
+
+
+class SQLiteStore:
+    """The graph in one SQLite database: ``SQLiteStore("memory.db")`` or ``SQLiteStore()``."""
+
+    def __init__(
+        self, path: str | os.PathLike[str] = MEMORY, *, busy_timeout_s: float = 30.0
+    ) -> None:
+        text = os.fspath(path)
+        self._path = text if text == MEMORY else str(Path(text).expanduser())
+        self._timeout = busy_timeout_s
+        self._lock = threading.RLock()
+        self._vectors = VectorCache()
+        self._closed = False
+        with translate_errors(self._path, "opening the database", busy_timeout_s=busy_timeout_s):
+            self._conn = open_connection(self._path, busy_timeout_s=busy_timeout_s)
+            try:
+                migrate(self._conn, path=self._path, timeout_s=busy_timeout_s)
+            except BaseException:
+                self._conn.close()
+                raise
+
+    @classmethod
+    def from_url(cls, url: str, *, busy_timeout_s: float = 30.0) -> SQLiteStore:
+        """``sqlite:///relative.db``, ``sqlite:////absolute.db``, ``sqlite://`` (memory)."""
+        if not url.startswith("sqlite://"):
+            raise UsageError(f"{url!r} is not a sqlite:// URL: use e.g. 'sqlite:///memory.db'")
+        rest = url[len("sqlite://") :]
+        path = rest[1:] if rest.startswith("/") else rest
+        return cls(path or MEMORY, busy_timeout_s=busy_timeout_s)
+
+    @property
+    def path(self) -> str:
+        return self._path
+
+    def __repr__(self) -> str:
+        return f"SQLiteStore({self._path!r})"
+
+    def __enter__(self) -> SQLiteStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- plumbing: every public method goes through one of these -------------------------
+    @contextmanager
+    def _session(self, action: str) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            if self._closed:
+                raise UsageError(f"{self!r} is closed: open a new store to keep using the file")
+            with translate_errors(self._path, action, busy_timeout_s=self._timeout):
+                yield self._conn
+
+    @contextmanager
+    def _reading(self, action: str) -> Iterator[sqlite3.Connection]:
+        with self._session(action) as conn, read_transaction(conn):
+            yield conn
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._vectors.clear()
+                self._conn.close()
+
+    def bind_embedder(self, name: str, dimension: int) -> None:
+        if (
+            not isinstance(name, str)
+            or not name
+            or not isinstance(dimension, int)
+            or dimension <= 0
+        ):
+            raise UsageError("bind_embedder needs the embedder's name and a positive dimension")
+        with self._session("recording the embedder") as conn:
+            with write_transaction(conn, timeout_s=self._timeout):
+                bound = _bound_embedder(conn)
+                if bound is None:
+                    conn.executemany(
+                        "INSERT INTO meta (key, value) VALUES (?, ?)",
+                        list(zip(_EMBEDDER_KEYS, (name, str(dimension)), strict=True)),
+                    )
+                    return
+            if bound != BoundEmbedder(name, dimension):
+                raise UsageError(
+                    f"{self!r} was built with embedding model {bound.name!r} (dimension "
+                    f"{bound.dimension}), not {name!r} (dimension {dimension}): vectors of "
+                    "different models cannot be compared. Use the same embedder, or a new "
+                    "database file for the new model (and re-ingest into it)"
+                )
+
+    # -- writes ----------------------------------------------------------------------------
+    def apply(self, changes: ChangeSet) -> None:
+        gid = check_group_id(changes.group_id)
+        with self._session(f"writing to group {gid!r}") as conn:
+            with write_transaction(conn, timeout_s=self._timeout):
+                result = writes.apply_changes(conn, changes, _bound_embedder(conn))
+            self._vectors.advance(gid, result.old, result.new, result.deltas)
+
+    def replace_communities(self, communities: CommunitySet) -> None:
+        gid = check_group_id(communities.group_id)
+        with self._session(f"replacing the communities of group {gid!r}") as conn:
+            with write_transaction(conn, timeout_s=self._timeout):
+                result = writes.replace_communities(conn, communities, _bound_embedder(conn))
+            self._vectors.advance(gid, result.old, result.new, result.deltas)
+
+    def delete_group(self, group_id: str) -> None:
+        gid = check_group_id(group_id)
+        with self._session(f"deleting group {gid!r}") as conn:
+            with write_transaction(conn, timeout_s=self._timeout):
+                writes.delete_group(conn, gid)
+            self._vectors.forget_group(gid)
+
+    def group_version(self, group_id: str) -> int:
+        gid = check_group_id(group_id)
+        with self._reading("reading a group version") as conn:
+            return writes.group_token(conn, gid)[1]
+
+    # -- reads by id or relation -----------------------------------------------------------
+    def get_episodes(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Episode]:
+        groups = check_group_ids(group_ids)
+        with self._reading("reading episodes") as conn:
+            return reads.get_episodes(conn, groups, ids)
+
+    def recent_episodes(
+        self, group_id: str, *, limit: int, before: datetime | None = None
+    ) -> list[Episode]:
+        gid = check_group_id(group_id)
+        with self._reading("reading recent episodes") as conn:
+            return reads.recent_episodes(conn, gid, limit, before)
+
+    def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
+        groups = check_group_ids(group_ids)
+        with self._reading("reading entities") as conn:
+            return reads.get_entities(conn, groups, ids)
+
+    def find_entities(self, group_id: str, normalized_names: Sequence[str]) -> list[Entity]:
+        gid = check_group_id(group_id)
+        with self._reading("finding entities by name") as conn:
+            return reads.find_entities(conn, gid, normalized_names)
+
+    def get_facts(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Fact]:
+        groups = check_group_ids(group_ids)
+        with self._reading("reading facts") as conn:
+            return reads.get_facts(conn, groups, ids)
+
+    def facts_of_entities(
+        self, group_ids: Sequence[str], entity_ids: Sequence[str], filter: SearchFilter
+    ) -> list[Fact]:
+        groups = check_group_ids(group_ids)
+        with self._reading("reading the facts of entities") as conn:
+            return reads.facts_of_entities(conn, groups, entity_ids, filter)
+
+    def facts_of_episodes(self, group_ids: Sequence[str], episode_ids: Sequence[str]) -> list[Fact]:
+        groups = check_group_ids(group_ids)
+        with self._reading("reading the facts of episodes") as conn:
+            return reads.facts_of_episodes(conn, groups, episode_ids)
+
+    def mentions(
+        self,
+        group_ids: Sequence[str],
+        *,
+        episode_ids: Sequence[str] | None = None,
+        entity_ids: Sequence[str] | None = None,
+    ) -> list[Mention]:
+        groups = check_group_ids(group_ids)
+        with self._reading("reading mentions") as conn:
+            return reads.mentions(conn, groups, episode_ids, entity_ids)
+
+    def get_communities(
+        self, group_ids: Sequence[str], ids: Sequence[str] | None = None
+    ) -> list[Community]:
+        groups = check_group_ids(group_ids)
+        with self._reading("reading communities") as conn:
+            return reads.get_communities(conn, groups, ids)
+
+    # -- search primitives -----------------------------------------------------------------
+    def text_search(
+        self,
+        target: Target,
+        group_ids: Sequence[str],
+        query: str,
+        *,
+        limit: int,
+        filter: SearchFilter,
+    ) -> list[tuple[str, float]]:
+        groups, kind = check_group_ids(group_ids), _target(target)
+        with self._reading(f"searching {kind.value} by text") as conn:
+            return fts.text_search(conn, kind, groups, query, limit, filter)
+
+    def vector_search(
+        self,
+        target: Target,
+        group_ids: Sequence[str],
+        vector: npt.NDArray[np.float32],
+        *,
+        limit: int,
+        filter: SearchFilter,
+    ) -> list[tuple[str, float]]:
+        groups, kind = check_group_ids(group_ids), _target(target)
+        with self._reading(f"searching {kind.value} by vector") as conn:
+            return search.vector_search(
+                conn, self._vectors, kind, groups, vector, limit=limit, flt=filter
+            )
+
+    def walk(
+        self,
+        group_ids: Sequence[str],
+        seeds: Sequence[str],
+        *,
+        depth: int,
+        filter: SearchFilter,
+    ) -> Mapping[str, int]:
+        groups = check_group_ids(group_ids)
+        if depth < 0:
+            raise UsageError(f"walk depth must be 0 or more, got {depth}")
+        with self._reading("walking the graph") as conn:
+            return search.walk(conn, groups, seeds, depth, filter)
+
+
+def _target(target: Target | str) -> Target:
+    try:
+        return Target(target)
+    except ValueError:
+        choices = ", ".join(repr(t.value) for t in Target)
+        raise UsageError(f"unknown search target {target!r}: use one of {choices}") from None
+
+
+def _bound_embedder(conn: sqlite3.Connection) -> BoundEmbedder | None:
+    found = dict(
+        conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", _EMBEDDER_KEYS).fetchall()
+    )
+    if len(found) < len(_EMBEDDER_KEYS):
+        return None
+    return BoundEmbedder(found["embedder_name"], int(found["embedder_dimension"]))

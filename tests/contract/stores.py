@@ -1,0 +1,50 @@
+"""The stores the contract suite runs against: name -> factory of a fresh, empty store.
+
+To run the suite against another backend, write one factory (a context manager that yields
+an empty store and cleans up after it; call ``pytest.skip`` inside if the backend is not
+available) and add one entry to :data:`STORES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+
+from chronomem.ports import Store
+from chronomem.stores import SQLiteStore
+
+StoreFactory = Callable[[Path], AbstractContextManager[Store]]
+
+
+@contextmanager
+def sqlite_memory(tmp_path: Path) -> Iterator[Store]:
+    store = SQLiteStore()
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@contextmanager
+def sqlite_file(tmp_path: Path) -> Iterator[Store]:
+    store = SQLiteStore(tmp_path / "contract.db")
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@contextmanager
+def falkordb(tmp_path: Path) -> Iterator[Store]:
+    from tests.falkordb_server import fresh_store  # a real server; skips with the reason if none
+
+    with fresh_store() as store:
+        yield store
+
+
+STORES: dict[str, StoreFactory] = {
+    "sqlite-memory": sqlite_memory,
+    "sqlite-file": sqlite_file,
+    "falkordb": falkordb,
+}
