@@ -33,7 +33,7 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
-from chronomem.stores.sqlite import fts, reads, search, writes
+from chronomem.stores.sqlite import fts, graph, reads, search, writes
 from chronomem.stores.sqlite.connection import (
     MEMORY,
     open_connection,
@@ -226,6 +226,17 @@ class SQLiteStore:
         groups = check_group_ids(group_ids)
         with self._reading("reading communities") as conn:
             return reads.get_communities(conn, groups, ids)
+
+    # -- whole-group graph reads (communities) ---------------------------------------------
+    def list_entities(self, group_id: str) -> list[Entity]:
+        gid = check_group_id(group_id)
+        with self._reading("listing entities") as conn:
+            return graph.list_entities(conn, gid)
+
+    def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
+        gid = check_group_id(group_id)
+        with self._reading("reading the entity graph") as conn:
+            return graph.entity_edges(conn, gid, filter)
 
     # -- search primitives -----------------------------------------------------------------
     def text_search(
