@@ -18,7 +18,9 @@ from pydantic import BaseModel
 from chronomem.model import (
     ChangeSet,
     Community,
+    CommunityMaterial,
     CommunitySet,
+    CommunitySummary,
     Entity,
     Episode,
     Extraction,
@@ -88,6 +90,24 @@ class Extractor(Protocol):
 
     def resolve(self, request: ResolutionRequest) -> Resolution:
         """Round 2: every open entity and fact question of one episode, in one go."""
+        ...
+
+
+@runtime_checkable
+class CommunitySummarizer(Protocol):
+    """An optional capability of an :class:`Extractor`: names and summaries of communities.
+
+    The engine checks for it with ``isinstance(extractor, CommunitySummarizer)``; an extractor
+    without it gets the extractive summarizer of the rule extractor (top entities and
+    relations, no LLM). An LLM implementation answers a whole batch in one call (prompt
+    name ``"summarize_community"``).
+    """
+
+    def summarize_communities(
+        self, communities: Sequence[CommunityMaterial]
+    ) -> list[CommunitySummary]:
+        """One summary per material, matched by ``key``; a missing key keeps the key terms
+        as the name and an extractive summary."""
         ...
 
 
@@ -163,6 +183,16 @@ class Store(Protocol):
     def get_communities(
         self, group_ids: Sequence[str], ids: Sequence[str] | None = None
     ) -> list[Community]: ...
+
+    # -- whole-group graph reads (communities) ---------------------------------------------
+    def list_entities(self, group_id: str) -> list[Entity]:
+        """Every entity of the group, in no particular order."""
+        ...
+
+    def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
+        """The entity graph of the group: one ``(a, b, n)`` per pair of distinct entities
+        linked by ``n >= 1`` facts passing ``filter`` (either direction), with ``a < b``."""
+        ...
 
     # -- search primitives (ranked ids with scores, best first) ----------------------------
     def text_search(

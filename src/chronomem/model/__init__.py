@@ -1,6 +1,7 @@
 """Pure data: the graph's nodes and edges, time helpers, filters and change sets. No I/O."""
 
 from chronomem.model.changes import ChangeSet, CommunitySet
+from chronomem.model.communities import CommunityMaterial, CommunitySummary
 from chronomem.model.extraction import (
     EntityQuestion,
     ExtractedEntity,
@@ -27,7 +28,9 @@ from chronomem.model.validation import check_group_id, check_group_ids, to_relat
 __all__ = [
     "ChangeSet",
     "Community",
+    "CommunityMaterial",
     "CommunitySet",
+    "CommunitySummary",
     "Entity",
     "EntityQuestion",
     "Episode",
