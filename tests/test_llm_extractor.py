@@ -19,6 +19,7 @@ from chronomem.model import (
     FactQuestion,
     ResolutionRequest,
 )
+from chronomem.providers import Settings
 from chronomem.testing.fake_openai import FakeOpenAIServer
 from tests.llm_support import make_llm
 
@@ -201,7 +202,8 @@ def test_hallucinated_ids_are_dropped_and_logged(server, extractor, caplog):
 
 
 def test_reflexion_adds_one_call_whose_findings_are_merged(server):
-    extractor = LLMExtractor(llm=make_llm(server), reflexion=True)
+    # CHRONOMEM_LLM_REFLEXION=true, through the settings object
+    extractor = LLMExtractor(llm=make_llm(server), settings=Settings(llm_reflexion=True))
     server.enqueue({"entities": [entity("Alice")], "facts": []})
     server.enqueue(
         {"entities": [entity("Google", ["Organization"])], "facts": [fact("Alice", "Google")]}
@@ -215,3 +217,26 @@ def test_reflexion_adds_one_call_whose_findings_are_merged(server):
         ("extract_reflexion", 2),
     ]
     assert "<extracted>" in server.chat_requests()[1].body["messages"][1]["content"]
+
+
+def test_summaries_of_many_entities_come_from_one_call(server, caplog):
+    from chronomem.extractors.llm import LLMSummarizer
+    from chronomem.prompts.summarize import SummaryItem
+
+    server.enqueue(
+        {
+            "summaries": [
+                {"key": "alice", "summary": "Alice works at  Meta; she left Google."},
+                {"key": "ghost", "summary": "Never asked about."},
+            ]
+        }
+    )
+    items = [
+        SummaryItem("alice", "Alice", "Alice works at Google.", ("Alice left Google.",)),
+        SummaryItem("meta", "Meta", "", ("Alice works at Meta.",)),
+    ]
+    with collect() as usage, caplog.at_level(logging.WARNING):
+        summaries = LLMSummarizer(llm=make_llm(server)).summarize(items)
+    assert summaries == {"alice": "Alice works at Meta; she left Google."}  # meta keeps its own
+    assert [c.prompt for c in usage.calls] == ["summarize"]
+    assert "unknown key 'ghost'" in caplog.text

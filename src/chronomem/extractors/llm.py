@@ -31,6 +31,7 @@ from chronomem.model import (
 from chronomem.model.names import normalize_name
 from chronomem.ports import LLM
 from chronomem.prompts import extract, resolve, summarize
+from chronomem.providers.settings import Settings
 
 __all__ = ["LLMExtractor", "LLMSummarizer", "parse_llm_instant"]
 
@@ -42,7 +43,17 @@ _NULLS = frozenset({"", "null", "none", "unknown", "n/a", "?"})
 class LLMExtractor:
     """Entities, facts, dates and resolution answers from an :class:`~chronomem.ports.LLM`."""
 
-    def __init__(self, *, llm: LLM, reflexion: bool = False, max_previous: int = 4) -> None:
+    def __init__(
+        self,
+        *,
+        llm: LLM,
+        reflexion: bool | None = None,
+        max_previous: int = 4,
+        settings: Settings | None = None,
+    ) -> None:
+        """``reflexion``: None reads ``CHRONOMEM_LLM_REFLEXION`` (default off)."""
+        if reflexion is None:
+            reflexion = (settings if settings is not None else Settings.from_env()).llm_reflexion
         self._llm = llm
         self._reflexion = reflexion
         self._max_previous = max_previous
