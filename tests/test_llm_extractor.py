@@ -240,3 +240,38 @@ def test_summaries_of_many_entities_come_from_one_call(server, caplog):
     assert summaries == {"alice": "Alice works at Meta; she left Google."}  # meta keeps its own
     assert [c.prompt for c in usage.calls] == ["summarize"]
     assert "unknown key 'ghost'" in caplog.text
+
+
+def test_communities_are_named_and_summarized_in_one_call(server, caplog):
+    from chronomem.model import CommunityMaterial
+    from chronomem.ports import CommunitySummarizer
+
+    extractor = LLMExtractor(llm=make_llm(server), reflexion=False)
+    assert isinstance(extractor, CommunitySummarizer)  # the engine's capability check
+    alice = _stored_entity("alice-id", "Alice")
+    materials = [
+        CommunityMaterial(
+            "c1", (alice,), (_stored_fact("g1", "Alice works at Google."),), 4, ("Alice", "Google")
+        ),
+        CommunityMaterial("c2", (), (), 2, ("Tea",)),
+    ]
+    server.enqueue(
+        {
+            "communities": [
+                {"key": "c1", "name": "Alice's  career", "summary": "Alice and her employers."},
+                {"key": "c2", "name": "", "summary": "nameless"},  # empty: engine falls back
+                {"key": "c9", "name": "Ghost", "summary": "never asked"},
+            ]
+        }
+    )
+    with collect() as usage, caplog.at_level(logging.WARNING):
+        summaries = extractor.summarize_communities(materials)
+    assert [(s.key, s.name) for s in summaries] == [("c1", "Alice's career")]
+    assert [c.prompt for c in usage.calls] == ["summarize_community"]
+    assert "unknown key 'c9'" in caplog.text
+    user = server.chat_requests()[0].body["messages"][1]["content"]
+    assert (
+        "[c1] 4 members; key terms: Alice, Google" in user
+        and "fact: Alice works at Google." in user
+    )
+    assert extractor.summarize_communities([]) == [] and len(server.chat_requests()) == 1

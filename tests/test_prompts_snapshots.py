@@ -15,6 +15,7 @@ import pytest
 from pydantic import BaseModel
 
 from chronomem.model import (
+    CommunityMaterial,
     Entity,
     EntityQuestion,
     Episode,
@@ -135,6 +136,33 @@ CASES: dict[str, tuple[list[ChatMessage], type[BaseModel]]] = {
             )
         ),
         summarize.SummarizeResponse,
+    ),
+    "summarize_community": (
+        summarize.render_communities(
+            summarize.CommunitiesContext(
+                (
+                    CommunityMaterial(
+                        key="c1",
+                        members=(
+                            Entity(
+                                id="alice",
+                                group_id="demo",
+                                name="Alice",
+                                created_at=REF,
+                                labels=("Person",),
+                                summary="Alice works at Meta.",
+                            ),
+                            Entity(id="meta", group_id="demo", name="Meta", created_at=REF),
+                        ),
+                        facts=(_fact("m", "Alice works at Meta.", REF),),
+                        member_count=3,
+                        key_terms=("Alice", "Meta", "Google"),
+                        previous_summary="Alice and Google.",
+                    ),
+                )
+            )
+        ),
+        summarize.CommunitiesResponse,
     ),
     "score": (
         score.render(

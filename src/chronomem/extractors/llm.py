@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 
 from chronomem.accounting import llm_round
 from chronomem.model import (
+    CommunityMaterial,
+    CommunitySummary,
     Episode,
     ExtractedEntity,
     ExtractedFact,
@@ -81,6 +83,29 @@ class LLMExtractor:
                 entities=answer.entities + more.entities, facts=answer.facts + more.facts
             )
         return to_extraction(answer, episode)
+
+    def summarize_communities(
+        self, communities: Sequence[CommunityMaterial]
+    ) -> list[CommunitySummary]:
+        """Names and summaries of a batch of communities in one call (the CommunitySummarizer
+        capability). Unknown keys and empty answers are dropped: the engine falls back to
+        its extractive summary for those."""
+        if not communities:
+            return []
+        answer = self._llm.complete_json(
+            summarize.render_communities(summarize.CommunitiesContext(tuple(communities))),
+            summarize.CommunitiesResponse,
+            name=summarize.COMMUNITY_NAME,
+        )
+        keys = {c.key for c in communities}
+        out: dict[str, CommunitySummary] = {}
+        for c in answer.communities:
+            name, text = " ".join(c.name.split()), " ".join(c.summary.split())
+            if c.key not in keys:
+                log.warning("summarize_community: dropped answer for unknown key %r", c.key)
+            elif name and text:
+                out.setdefault(c.key, CommunitySummary(key=c.key, name=name, summary=text))
+        return list(out.values())
 
     def resolve(self, request: ResolutionRequest) -> Resolution:
         """Round 2: one call for every open question of the episode; none if there are none."""

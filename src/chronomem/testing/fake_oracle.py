@@ -11,7 +11,8 @@ way they are rendered, so the whole LLM path runs offline with plausible answers
 * resolve — a candidate with the same normalised name is the same entity; a stored fact
   with the same text, or the same non-MENTIONS relation between the same entities, is a
   duplicate; a new open WORKS_AT / LIVES_IN contradicts the same subject's other ones;
-* summarize — current summary plus new information, clipped; score — word overlap.
+* summarize — current summary plus new information, clipped; summarize_community — the
+  key terms as the name, the facts as the summary; score — word overlap.
 
 Not a language model: it exists so tests and benchmarks exercise real prompts, real HTTP
 and real validation, deterministically.
@@ -62,6 +63,8 @@ class RuleOracle:
             return self.resolve(request.user)
         if task == "summarize":
             return self.summarize(request.user)
+        if task == "summarize_community":
+            return self.summarize_communities(request.user)
         if task == "score":
             return self.score(request.user)
         return {}
@@ -120,6 +123,17 @@ class RuleOracle:
                 out.append({"key": head.group(1), "summary": " ".join(texts)[:300]})
         return {"summaries": out}
 
+    def summarize_communities(self, prompt: str) -> JSONValue:
+        out: list[JSONValue] = []
+        for block in re.split(r"\n(?=\[)", _section(prompt, "<communities>", "</communities>")):
+            head = re.match(r"\[([^\]]+)\] .*?key terms: (.*)$", block.strip(), re.M)
+            if head:
+                facts = re.findall(r"^\s+fact: (.*)$", block, re.M)
+                name = ", ".join(head.group(2).split(", ")[:3])
+                summary = " ".join(facts)[:300] or f"Entities around {name}."
+                out.append({"key": head.group(1), "name": name, "summary": summary})
+        return {"communities": out}
+
     def score(self, prompt: str) -> JSONValue:
         query = set(normalize_name(_section(prompt, "<query>", "</query>")).split())
         scores: list[JSONValue] = []
@@ -135,6 +149,7 @@ def _task_from(system: str) -> str:
         ("Extract a knowledge graph", "extract"),
         ("memory graph consistent", "resolve"),
         ("up-to-date summary", "summarize"),
+        ("is a community", "summarize_community"),
         ("Rate how relevant", "score"),
     ):
         if marker in system:
