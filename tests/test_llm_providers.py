@@ -102,6 +102,14 @@ def test_invalid_twice_is_a_provider_output_error_naming_the_prompt(server):
     assert len(server.chat_requests()) == 2  # exactly one repair retry
 
 
+def test_an_answer_cut_at_the_token_cap_says_so(server):
+    server.enqueue('{"x": 1, "y": ["a", "b', truncated=True)
+    server.enqueue('{"x": 1, "y": ["a", "b", "c', truncated=True)
+    with pytest.raises(ProviderOutputError, match="raise max_output_tokens"):
+        make_llm(server, max_output_tokens=10).complete_json(SYSTEM_AND_USER, Answer, name="p")
+    assert server.chat_requests()[0].body["max_completion_tokens"] == 10
+
+
 def test_a_model_echoing_the_schema_is_asked_again_and_can_recover(server):
     """Graphiti #868: small local models answer with the JSON schema itself."""
     server.enqueue(strict_schema(Answer))

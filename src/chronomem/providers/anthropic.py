@@ -155,4 +155,5 @@ def _answer(message: Message, tool_name: str, retries: int) -> RawAnswer:
         input_tokens=usage.input_tokens if usage else 0,
         output_tokens=usage.output_tokens if usage else 0,
         retries=retries,
+        truncated=message.stop_reason == "max_tokens",
     )

@@ -193,8 +193,9 @@ def _with_schema_in_prompt(messages: Sequence[ChatMessage], spec: SchemaSpec) ->
 
 
 def _answer(completion: ChatCompletion, retries: int) -> RawAnswer:
-    text = ""
+    text, truncated = "", False
     if completion.choices:
+        truncated = completion.choices[0].finish_reason == "length"
         message = completion.choices[0].message
         calls = message.tool_calls or []
         function = getattr(calls[0], "function", None) if calls else None
@@ -205,4 +206,5 @@ def _answer(completion: ChatCompletion, retries: int) -> RawAnswer:
         input_tokens=usage.prompt_tokens if usage else 0,
         output_tokens=usage.completion_tokens if usage else 0,
         retries=retries,
+        truncated=truncated,
     )

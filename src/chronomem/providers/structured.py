@@ -66,6 +66,7 @@ class RawAnswer:
     input_tokens: int
     output_tokens: int
     retries: int
+    truncated: bool = False  # the answer hit the output token cap
 
 
 class Transport(Protocol):
@@ -79,17 +80,21 @@ class Transport(Protocol):
         ...
 
 
-@functools.cache
 def strict_schema(model: type[BaseModel]) -> JSONSchema:
     """The model's JSON schema, compact and strict: no titles or defaults, every property
-    required, no additional properties (what OpenAI's ``strict`` mode demands)."""
-    raw = model.model_json_schema()
-    return _strictify(copy.deepcopy(raw))
+    required, no additional properties (what OpenAI's ``strict`` mode demands). A fresh
+    copy each call: callers may change it."""
+    return copy.deepcopy(_strict_schema(model))
+
+
+@functools.cache
+def _strict_schema(model: type[BaseModel]) -> JSONSchema:
+    return _strictify(model.model_json_schema())
 
 
 def schema_spec(model: type[BaseModel], name: str) -> SchemaSpec:
     doc = (model.__doc__ or "").strip().splitlines()
-    return SchemaSpec(name=name, schema=strict_schema(model), description=doc[0] if doc else name)
+    return SchemaSpec(name=name, schema=_strict_schema(model), description=doc[0] if doc else name)
 
 
 def _strictify(node: JSONValue) -> JSONSchema:
@@ -139,7 +144,8 @@ def complete_structured(
         return _parse(answer.text, schema)
     except _InvalidAnswer as second:
         raise ProviderOutputError(
-            _failure_message(name, transport.model, second), prompt_name=name
+            _failure_message(name, transport.model, second, truncated=answer.truncated),
+            prompt_name=name,
         ) from None
 
 
@@ -229,8 +235,10 @@ def _repair_messages(text: str, error: _InvalidAnswer) -> list[ChatMessage]:
     ]
 
 
-def _failure_message(name: str, model: str, error: _InvalidAnswer) -> str:
-    if error.echoed_schema:
+def _failure_message(name: str, model: str, error: _InvalidAnswer, *, truncated: bool) -> str:
+    if truncated:
+        hint = "the answer was cut off at the output token cap; raise max_output_tokens"
+    elif error.echoed_schema:
         hint = (
             "the model echoed the JSON schema instead of answering (common with small local "
             "models); try output_mode='json_object' or 'tool', or a larger model"

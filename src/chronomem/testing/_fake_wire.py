@@ -105,9 +105,14 @@ def describe(payload: Mapping[str, JSONValue], *, anthropic: bool) -> tuple[Chat
 
 
 def render_reply(
-    payload: Mapping[str, JSONValue], content: JSONValue | str, input_tokens: int, anthropic: bool
+    payload: Mapping[str, JSONValue],
+    content: JSONValue | str,
+    input_tokens: int,
+    anthropic: bool,
+    truncated: bool = False,
 ) -> tuple[dict[str, JSONValue], int]:
-    """A 200 reply carrying ``content`` in the shape the request asked for."""
+    """A 200 reply carrying ``content`` in the shape the request asked for; ``truncated``
+    reports that the answer hit the output token cap."""
     text = content if isinstance(content, str) else json.dumps(content)
     output_tokens = count_tokens(text)
     tools = payload.get("tools")
@@ -115,7 +120,10 @@ def render_reply(
     model = payload.get("model", "fake-model")
     stamp = int(time.time() * 1e6)
     if anthropic:
-        return _anthropic_reply(tool, content, text, model, stamp, input_tokens, output_tokens)
+        reply, _ = _anthropic_reply(tool, content, text, model, stamp, input_tokens, output_tokens)
+        if truncated:
+            reply["stop_reason"] = "max_tokens"
+        return reply, output_tokens
     message: dict[str, JSONValue] = {"role": "assistant", "content": text, "refusal": None}
     finish = "stop"
     if tool is not None and payload.get("tool_choice") not in (None, "none", "auto"):
@@ -129,6 +137,8 @@ def render_reply(
             }
         ]
         finish = "tool_calls"
+    if truncated:
+        finish = "length"
     reply: dict[str, JSONValue] = {
         "id": f"chatcmpl-{stamp}",
         "object": "chat.completion",

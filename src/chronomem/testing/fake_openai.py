@@ -61,6 +61,7 @@ class QueuedAnswer:
     delay_s: float = 0.0
     headers: Mapping[str, str] = field(default_factory=dict)
     task: str | None = None  # only for requests of this task (schema / tool name)
+    truncated: bool = False  # finish_reason "length" / stop_reason "max_tokens"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,15 +148,17 @@ class FakeOpenAIServer:
         headers: Mapping[str, str] | None = None,
         endpoint: Literal["chat", "embeddings"] = "chat",
         task: str | None = None,
+        truncated: bool = False,
     ) -> None:
         """Queue one answer: a JSON value or raw text (status 200), or an error status.
 
         ``task="resolve"`` keeps the answer for the next request of that prompt (others go
         on to earlier answers or ``auto_answer``). ``endpoint="embeddings"`` queues for
         ``/embeddings`` instead (an error status, or a list of vectors returned as they
-        are); unqueued embedding requests are answered.
+        are); unqueued embedding requests are answered. ``truncated=True`` reports the
+        answer as cut off at the output token cap.
         """
-        answer = QueuedAnswer(content, status, delay_s, dict(headers or {}), task)
+        answer = QueuedAnswer(content, status, delay_s, dict(headers or {}), task, truncated)
         with self._lock:
             (self._embedding_queue if endpoint == "embeddings" else self._queue).append(answer)
 
@@ -305,7 +308,11 @@ class _Handler(BaseHTTPRequestHandler):
             )
             return answer.status, body, answer.headers, extra
         reply, output_tokens = render_reply(
-            payload, answer.content, prompt_tokens + schema_tokens, path.endswith("/messages")
+            payload,
+            answer.content,
+            prompt_tokens + schema_tokens,
+            path.endswith("/messages"),
+            answer.truncated,
         )
         extra["output_tokens"] = output_tokens
         return 200, json.dumps(reply).encode(), answer.headers, extra
