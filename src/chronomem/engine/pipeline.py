@@ -13,12 +13,14 @@ entities and facts it holds.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory
 from chronomem.engine.cleanup import clean_extraction
+from chronomem.engine.embedding import EmbeddingCache
 from chronomem.engine.entities import (
     EntityCandidates,
     entity_questions,
@@ -64,12 +66,13 @@ class IngestResult:
 
 
 @dataclass(frozen=True, slots=True)
-class _Prepared:
+class Prepared:
     episode: Episode
     previous: tuple[Episode, ...]
     extraction: Extraction
     entity_vectors: tuple[Vector, ...]
     fact_vectors: tuple[Vector, ...]
+    usage: Usage  # LLM calls of round 1; round 2 is added by commit()
 
 
 class IngestPipeline:
@@ -89,44 +92,79 @@ class IngestPipeline:
         self._clock = clock
         self._ids = ids
         self._context_episodes = context_episodes
+        self._vectors = EmbeddingCache(embedder)
 
     def ingest(self, episode: Episode) -> IngestResult:
         """Run every stage for ``episode``; nothing is written unless all succeed."""
+        return self.commit(self.prepare([episode])[0])
+
+    def prepare(self, episodes: Sequence[Episode]) -> list[Prepared]:
+        """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
+
+        An episode's previous turns come from the store and from the episodes before it in
+        ``episodes`` (which are not written yet), so a batch sees the same context as
+        one-by-one ingestion.
+        """
+        recent: dict[str, list[Episode]] = {}
+        staged: list[tuple[Episode, tuple[Episode, ...], Extraction, Usage]] = []
+        for episode in episodes:
+            previous = self._previous(episode, recent)
+            with accounting.collect() as usage:
+                raw = self._extractor.extract(episode, previous)
+            staged.append((episode, previous, clean_extraction(raw), usage))
+            recent.setdefault(episode.group_id, []).append(episode)
+        texts = [
+            text
+            for _, _, x, _ in staged
+            for text in [e.name for e in x.entities] + [f.fact for f in x.facts]
+        ]
+        vectors = iter(self._vectors.embed(texts))
+        prepared = []
+        for episode, previous, x, usage in staged:
+            names = tuple(next(vectors) for _ in x.entities)
+            facts = tuple(next(vectors) for _ in x.facts)
+            prepared.append(Prepared(episode, previous, x, names, facts, usage))
+        return prepared
+
+    def commit(self, p: Prepared) -> IngestResult:
+        """Stages 3-6: resolve against the stored graph and write, retrying on conflicts."""
+        episode = p.episode
         with accounting.collect() as usage:
-            prepared = self._prepare(episode)
             for attempt in range(MAX_CONFLICT_RETRIES):
                 version = self._store.group_version(episode.group_id)
-                changes, outcome, entities = self._decide(prepared)
+                changes, outcome, entities = self._decide(p)
                 try:
                     self._store.apply(_with_version(changes, version))
                 except ConflictError:
                     log.info(
-                        "episode %s: group changed while resolving (try %d)",
-                        episode.id,
-                        attempt + 1,
+                        "episode %s: group changed meanwhile (try %d)", episode.id, attempt + 1
                     )
                     continue
-                return IngestResult(episode, entities, outcome.written, outcome.invalidated, usage)
+                p.usage.extend(usage)
+                return IngestResult(
+                    episode, entities, outcome.written, outcome.invalidated, p.usage
+                )
         raise ConflictError(
             f"episode {episode.id}: the group kept changing under {MAX_CONFLICT_RETRIES} tries; "
             "retry later or reduce concurrent writers to this group"
         )
 
-    # -- stages 1-2 ---------------------------------------------------------------------
-    def _prepare(self, episode: Episode) -> _Prepared:
-        previous = tuple(
-            self._store.recent_episodes(
-                episode.group_id, limit=self._context_episodes, before=episode.reference_time
-            )
-        )[::-1]
-        extraction = clean_extraction(self._extractor.extract(episode, previous))
-        texts = [e.name for e in extraction.entities] + [f.fact for f in extraction.facts]
-        vectors = self._embedder.embed_batch(texts) if texts else []
-        n = len(extraction.entities)
-        return _Prepared(episode, previous, extraction, tuple(vectors[:n]), tuple(vectors[n:]))
+    def _previous(self, episode: Episode, staged: dict[str, list[Episode]]) -> tuple[Episode, ...]:
+        """The ``n`` episodes before ``episode``: staged ones of this batch, then stored ones."""
+        n = self._context_episodes
+        if n <= 0:
+            return ()
+        batch = staged.get(episode.group_id, [])[-n:]
+        stored: list[Episode] = []
+        if len(batch) < n:
+            before = batch[0].reference_time if batch else episode.reference_time
+            stored = self._store.recent_episodes(
+                episode.group_id, limit=n - len(batch), before=before
+            )[::-1]
+        return (*stored, *batch)
 
     # -- stages 3-4 ---------------------------------------------------------------------
-    def _decide(self, p: _Prepared) -> tuple[ChangeSet, FactOutcome, tuple[Entity, ...]]:
+    def _decide(self, p: Prepared) -> tuple[ChangeSet, FactOutcome, tuple[Entity, ...]]:
         now = self._clock.now()
         group = p.episode.group_id
         found = find_entity_candidates(

@@ -82,7 +82,7 @@ _TABLES = (
 # table -> its full-text columns; each gets an external-content FTS5 index kept in sync by
 # triggers, i.e. inside the same transaction as the row change.
 FTS_COLUMNS: dict[str, tuple[str, ...]] = {
-    "facts": ("fact",),
+    "facts": ("fact", "relation"),  # relation words too: WORKS_AT matches "work"
     "entities": ("name", "summary"),
     "episodes": ("content",),
     "communities": ("name", "summary"),
