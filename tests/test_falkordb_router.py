@@ -163,3 +163,31 @@ def test_a_stopped_server_fails_only_its_own_tenants(two_servers: list[FalkorDBS
         victim.stop()
         store.close()
         drop_prefix(f"falkordb://127.0.0.1:{survivor.port}", "down")
+
+
+def test_adding_a_server_then_rebalancing_moves_its_share_of_tenants(
+    two_servers: list[FalkorDBServer],
+) -> None:
+    first, added = two_servers
+    groups = GROUPS[:12]
+    with FalkorDBStore.from_url(f"falkordb://127.0.0.1:{first.port}/grow") as one:
+        for group in groups:
+            one.apply(small_graph(group))
+    url = f"falkordb://127.0.0.1:{first.port},127.0.0.1:{added.port}/grow"
+    try:
+        with FalkorDBStore.from_url(url) as both:
+            movers = {g for g in groups if both.router.shard_for(g).address.port == added.port}
+            assert movers and both.get_entities([min(movers)], ["alice"]) == []  # not moved yet
+            assert both.rebalance() == {
+                g: (f"127.0.0.1:{first.port}", f"127.0.0.1:{added.port}") for g in movers
+            }
+            for group in groups:
+                assert [e.id for e in both.get_entities([group], ["alice"])] == ["alice"]
+                assert both.group_version(group) == 1
+                hits = both.text_search(
+                    Target.FACTS, [group], "Globex", limit=3, filter=now_filter()
+                )
+                assert [h[0] for h in hits] == ["f-globex"]
+            assert both.rebalance() == {}
+    finally:
+        drop_prefix(url, "grow")

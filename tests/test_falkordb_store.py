@@ -11,11 +11,12 @@ import pytest
 pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[falkordb]")
 
 from chronomem.errors import StoreError, UsageError
-from chronomem.model import ChangeSet, Target
+from chronomem.model import ChangeSet, CommunitySet, Target
 from chronomem.stores.falkordb import FalkorDBServer, FalkorDBStore, cypher, schema, writes
 from chronomem.stores.falkordb.server import FalkorDBServerError
 from tests.contract.builders import (
     EMBEDDER,
+    community,
     embed,
     entity,
     episode,
@@ -58,20 +59,24 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
     assert len(store.mentions([G])) == 4
 
 
-def test_each_group_graph_gets_every_index_once_with_high_ef_runtime(store: FalkorDBStore) -> None:
+def _vector_indexes(store: FalkorDBStore) -> dict[str, dict[str, object]]:
+    shard = store.router.shard_for(G)
+    found = shard.query(G, "CALL db.indexes() YIELD label, options RETURN label, options", {})
+    return {str(label): dict(o) for label, options in found for o in options.values() if o}  # type: ignore[union-attr]
+
+
+def test_vector_indexes_come_with_the_first_embeddings_and_a_high_ef_runtime(
+    store: FalkorDBStore,
+) -> None:
     store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
     store.apply(small_graph(G))
     shard = store.router.shard_for(G)
-    shard.ensure_schema(G, EMBEDDER.dimension, force=True)  # idempotent
-    found = shard.query(G, "CALL db.indexes() YIELD label, options RETURN label, options", {})
-    vectors = {
-        label: opts
-        for label, options in found
-        for opts in options.values()
-        if opts  # type: ignore[union-attr]
-    }
-    assert set(vectors) == {"Entity", "FACT", "Community"}
-    for opts in vectors.values():
+    shard.ensure_indexes(G, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True)  # idempotent
+    assert set(_vector_indexes(store)) == {"Entity", "FACT"}  # no community index yet
+    store.replace_communities(CommunitySet(G, (community(G, "c", "Alice Acme", ["alice"]),)))
+    indexes = _vector_indexes(store)
+    assert set(indexes) == {"Entity", "FACT", "Community"}
+    for opts in indexes.values():
         assert opts["similarityFunction"] == "cosine"
         assert opts["dimension"] == EMBEDDER.dimension
         assert opts["efRuntime"] == schema.EF_RUNTIME >= 100

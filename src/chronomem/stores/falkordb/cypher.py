@@ -265,6 +265,13 @@ RETURN r.id, 1.0 - score AS similarity ORDER BY similarity DESC, r.id LIMIT $lim
     Target.COMMUNITIES: _VECTOR_NODES.format(label="Community", var="c"),
 }
 
+# target -> the label (node label or edge type) holding its embeddings
+VECTOR_LABEL: Final = {
+    Target.FACTS: "FACT",
+    Target.ENTITIES: "Entity",
+    Target.COMMUNITIES: "Community",
+}
+
 # How many vectors an index holds, to know when over-fetching has seen them all.
 VECTOR_COUNT: Final = {
     Target.FACTS: "MATCH ()-[r:FACT]->() WHERE r.embedding IS NOT NULL RETURN count(r)",

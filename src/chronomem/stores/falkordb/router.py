@@ -3,8 +3,8 @@
 Each server owns :data:`VIRTUAL_NODES` points on a hash ring (placed by hashing its
 ``host:port``, so the order of the URL list does not matter); a group belongs to the first
 server point at or after the hash of its id. Adding an (N+1)-th server moves about 1/(N+1) of
-the groups, all of them onto the new server; :meth:`chronomem.stores.falkordb.FalkorDBStore.
-rebalance` copies them there.
+the groups, all of them onto the new server; :meth:`ShardRouter.rebalance` moves their graphs
+there.
 
 A group's calls touch only its own shard, so a stopped server fails exactly the calls of its
 tenants (:class:`~chronomem.errors.StoreUnavailableError` naming the shard) while the other
@@ -114,6 +114,23 @@ class ShardRouter:
         for group_id in dict.fromkeys(group_ids):
             grouped.setdefault(self.shards.index(self.shard_for(group_id)), []).append(group_id)
         return [(self.shards[i], grouped[i]) for i in sorted(grouped)]
+
+    def rebalance(self) -> dict[str, tuple[str, str]]:
+        """Move every group graph to the shard that owns it under this router.
+
+        Run it after adding or removing a server (with the old servers still listed if they
+        hold data), while the moving groups are not written. Returns ``group -> (from, to)``.
+        FalkorDB rebuilds the vector indexes of a moved graph in the background, so vector
+        search may miss its rows for a moment after the move.
+        """
+        moved: dict[str, tuple[str, str]] = {}
+        for shard in self.shards:
+            for group_id in shard.graph_groups():
+                owner = self.shard_for(group_id)
+                if owner is not shard:
+                    shard.move_graph_to(owner, group_id)
+                    moved[group_id] = (shard.label, owner.label)
+        return moved
 
     def close(self) -> None:
         for shard in self.shards:

@@ -1,17 +1,16 @@
-"""The indexes of a group graph, created idempotently before data arrives.
+"""The indexes of a group graph, created idempotently before the data they cover.
 
 FalkorDB re-indexes a whole label when an index is added to a loaded graph (about 96 s for
-100k vectors), so every group graph gets its indexes on first write. Vector indexes need the
-embedding dimension; a graph written before ``bind_embedder`` gets them when the dimension
-becomes known.
+100k vectors), so a group graph gets its base indexes on its first write, and a label's
+vector index (with the dimension of the embeddings) before that label's first embedding.
 
 HNSW parameters: FalkorDB's default ``efRuntime`` of 10 gave recall@10 of 0.46 on 100k
-384-dim vectors; we set it to :data:`EF_RUNTIME` (recall measured in
-``tests/test_falkordb_search.py`` and ``docs/falkordb.md``).
-"""
+384-dim vectors; we set :data:`EF_RUNTIME` (recall measured by
+``bench/falkordb_footprint.py``, see ``docs/falkordb.md``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -21,7 +20,9 @@ __all__ = [
     "EF_CONSTRUCTION",
     "EF_RUNTIME",
     "HNSW_M",
+    "VECTOR_INDEXES",
     "IndexSpec",
+    "Known",
     "create_statement",
     "missing_indexes",
     "wanted_indexes",
@@ -58,22 +59,27 @@ _BASE: Final = (
     IndexSpec("FULLTEXT", "Community", ("name", "summary"), weights=(2.0, 1.0)),
     IndexSpec("FULLTEXT", "FACT", ("fact",), edge=True),
 )
-_VECTORS: Final = (
-    IndexSpec("VECTOR", "Entity", ("name_embedding",)),
-    IndexSpec("VECTOR", "Community", ("name_embedding",)),
-    IndexSpec("VECTOR", "FACT", ("embedding",), edge=True),
-)
+# label -> its vector index; created with the label's first embedding (an HNSW index
+# preallocates room for 1,024 vectors, about 1.5 MB at 384 dims, so groups without
+# communities do not pay for a community index)
+VECTOR_INDEXES: Final = {
+    "Entity": IndexSpec("VECTOR", "Entity", ("name_embedding",)),
+    "Community": IndexSpec("VECTOR", "Community", ("name_embedding",)),
+    "FACT": IndexSpec("VECTOR", "FACT", ("embedding",), edge=True),
+}
+
+Known = set[tuple[str, str, str]]  # (label, property, kind) of the indexes of a graph
 
 
-def wanted_indexes(dimension: int | None) -> tuple[IndexSpec, ...]:
-    """Every index a group graph needs; vector indexes only once the dimension is known."""
-    return _BASE + (_VECTORS if dimension is not None else ())
+def wanted_indexes(dimension: int | None, vector_labels: Iterable[str] = ()) -> list[IndexSpec]:
+    """The indexes a group graph needs: the base ones, and the vector indexes of
+    ``vector_labels`` once the dimension is known."""
+    vectors = [VECTOR_INDEXES[label] for label in sorted(set(vector_labels))]
+    return [*_BASE, *(vectors if dimension is not None else [])]
 
 
-def missing_indexes(
-    wanted: tuple[IndexSpec, ...], existing: set[tuple[str, str, str]]
-) -> list[IndexSpec]:
-    """The specs not yet present; ``existing`` holds ``(label, property, kind)`` triples."""
+def missing_indexes(wanted: Iterable[IndexSpec], existing: Known) -> list[IndexSpec]:
+    """The specs not yet present in ``existing``."""
     return [
         spec
         for spec in wanted

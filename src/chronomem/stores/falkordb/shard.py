@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -79,7 +79,7 @@ class Shard:
         self._timeout = timeout
         self._db: FalkorDB | None = None
         self._lock = threading.Lock()
-        self._schema_ready: set[tuple[str, int | None]] = set()
+        self._indexes: dict[str, schema.Known] = {}
         self._embedder_checked: tuple[str, int] | None = None
 
     @property
@@ -132,36 +132,53 @@ class Shard:
 
         return self.run(group_id, call)
 
-    def ensure_schema(
-        self, group_id: str, dimension: int | None, *, force: bool = False, create: bool = True
+    def ensure_indexes(
+        self,
+        group_id: str,
+        dimension: int | None,
+        vector_labels: Iterable[str] = (),
+        *,
+        refresh: bool = False,
     ) -> None:
-        """Create the group graph's missing indexes (cached per process unless ``force``).
-
-        With ``create=False`` a missing graph is left missing (reads must not create graphs).
-        """
-        if not force and (group_id, dimension) in self._schema_ready:
+        """Create the indexes the group graph lacks (what exists is cached per process;
+        ``refresh`` asks the server again). Creates the graph if it does not exist."""
+        wanted = schema.wanted_indexes(dimension, vector_labels)
+        known = None if refresh else self._indexes.get(group_id)
+        if known is not None and not schema.missing_indexes(wanted, known):
             return
-        if not create and not self.graph_exists(group_id):
-            return
-        existing: set[tuple[str, str, str]] = set()
-        for label, properties, types, _kind in self.query(group_id, LIST_INDEXES, {}):
-            assert isinstance(properties, list) and isinstance(types, Mapping)
-            for prop in properties:
-                existing.update((str(label), str(prop), str(t)) for t in types.get(prop, ()))
-        for spec in schema.missing_indexes(schema.wanted_indexes(dimension), existing):
+        known = self._load_indexes(group_id)
+        for spec in schema.missing_indexes(wanted, known):
             try:
                 self.query(group_id, schema.create_statement(spec, dimension), {}, write=True)
             except StoreError as exc:
                 if "already indexed" not in str(exc):
                     raise
-        self._schema_ready.add((group_id, dimension))
+            known.update((spec.label, prop, spec.kind) for prop in spec.properties)
+        self._indexes[group_id] = known
+
+    def has_index(self, group_id: str, label: str, prop: str, kind: str) -> bool:
+        """Does the group graph hold this index? (A missing graph holds none.)"""
+        known = self._indexes.get(group_id)
+        if known is None or (label, prop, kind) not in known:
+            if not self.graph_exists(group_id):
+                return False
+            known = self._indexes[group_id] = self._load_indexes(group_id)
+        return (label, prop, kind) in known
+
+    def _load_indexes(self, group_id: str) -> schema.Known:
+        existing: schema.Known = set()
+        for label, properties, types, _kind in self.query(group_id, LIST_INDEXES, {}):
+            assert isinstance(properties, list) and isinstance(types, Mapping)
+            for prop in properties:
+                existing.update((str(label), str(prop), str(t)) for t in types.get(prop, ()))
+        return existing
 
     def graph_exists(self, group_id: str) -> bool:
         key = self.graph_key(group_id)
         return bool(self.run(group_id, lambda db: db.connection.exists(key)))
 
     def forget_schema(self, group_id: str) -> None:
-        self._schema_ready = {k for k in self._schema_ready if k[0] != group_id}
+        self._indexes.pop(group_id, None)
 
     def check_embedder(self, name: str, dimension: int) -> None:
         """Record the embedding model on this server on first use; refuse another one."""
@@ -190,15 +207,56 @@ class Shard:
         self._embedder_checked = (name, dimension)
 
     def delete_graph(self, group_id: str) -> None:
+        """Drop the group's graph and FalkorDB's query log of it (``telemetry{key}``)."""
         key = self.graph_key(group_id)
-        self.run(group_id, lambda db: db.connection.delete(key))
+        self.run(group_id, lambda db: db.connection.delete(key, f"telemetry{{{key}}}"))
         self.forget_schema(group_id)
 
     def graph_groups(self) -> list[str]:
-        """Group ids whose graphs live on this server under our prefix."""
+        """Group ids whose graphs live on this server under our prefix (by SCAN: GRAPH.LIST
+        can miss graphs)."""
         head = f"{self.address.prefix}:g:"
-        names = self.run(None, lambda db: db.list_graphs())
-        return sorted(n[len(head) :] for n in names if n.startswith(head))
+
+        def scan(db: FalkorDB) -> list[str]:
+            return [str(k) for k in db.connection.scan_iter(match=f"{head}*", count=1000)]
+
+        return sorted(k[len(head) :] for k in self.run(None, scan))
+
+    def move_graph_to(self, other: Shard, group_id: str) -> None:
+        """Copy the group's graph to ``other`` (DUMP/RESTORE, indexes included), then drop it
+        here. Refuses if ``other`` holds the group already."""
+        key = self.graph_key(group_id)
+        payload = self._raw(group_id, lambda raw: raw.dump(key))
+        if not isinstance(payload, bytes):
+            return
+        try:
+            other._raw(group_id, lambda raw: raw.restore(key, 0, payload))
+        except StoreError as exc:
+            raise StoreError(
+                f"group {group_id!r} exists on both {self.label} and {other.label} (it was "
+                "written on the new shard before the move): keep one copy (delete the other "
+                "key by hand) and rebalance again"
+            ) from exc
+        other.forget_schema(group_id)
+        self.delete_graph(group_id)
+
+    def _raw(self, group_id: str, call: Callable[[redis.Redis], T]) -> T:
+        """``call`` with a connection that keeps replies as bytes (DUMP payloads)."""
+        address = self.address
+        raw = redis.Redis(
+            host=address.host,
+            port=address.port,
+            username=address.username,
+            password=address.password,
+            socket_connect_timeout=self._connect_timeout,
+            socket_timeout=self._timeout,
+            retry=Retry(NoBackoff(), 0),
+        )
+        try:
+            with translate_errors(self.label, group_id):
+                return call(raw)
+        finally:
+            raw.close()
 
     def close(self) -> None:
         with self._lock:

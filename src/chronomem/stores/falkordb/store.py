@@ -32,7 +32,7 @@ from chronomem.model import (
     check_group_ids,
 )
 from chronomem.model.time import ensure_aware, to_micros
-from chronomem.stores.falkordb import cypher, rows, search, writes
+from chronomem.stores.falkordb import cypher, rows, schema, search, writes
 from chronomem.stores.falkordb.filters import fact_condition
 from chronomem.stores.falkordb.router import ShardRouter, parse_urls
 from chronomem.stores.falkordb.shard import Row, Shard
@@ -88,6 +88,11 @@ class FalkorDBStore:
     ) -> None:
         self.close()
 
+    def rebalance(self) -> dict[str, tuple[str, str]]:
+        """Move each group's graph to the server that owns it now (after adding a server);
+        see :meth:`ShardRouter.rebalance`. Returns ``group -> (from, to)``."""
+        return self._router.rebalance()
+
     # -- plumbing ----------------------------------------------------------------------------
     def close(self) -> None:
         if not self._closed:
@@ -99,12 +104,11 @@ class FalkorDBStore:
             raise UsageError(f"{self!r} is closed: open a new store to keep using it")
         return check_group_ids(group_ids)
 
-    def _ready(self, group_id: str, *, create: bool) -> Shard:
-        """The group's shard, with the embedder checked and the group's indexes in place."""
+    def _shard(self, group_id: str) -> Shard:
+        """The group's shard, with the bound embedder checked against the server's record."""
         shard = self._router.shard_for(self._groups([group_id])[0])
         if self._embedder is not None:
             shard.check_embedder(*self._embedder)
-        shard.ensure_schema(group_id, self._dimension, create=create)
         return shard
 
     def _reader(self) -> search.Reader:
@@ -161,14 +165,17 @@ class FalkorDBStore:
         self._learn_dimension([e.name_embedding for e in changes.entities])
         self._learn_dimension([f.embedding for f in changes.facts])
         params = writes.change_params(changes, self._dimension)
-        shard = self._ready(gid, create=True)
+        labels = {"Entity" for e in changes.entities if e.name_embedding is not None}
+        labels.update("FACT" for f in changes.facts if f.embedding is not None)
+        shard = self._shard(gid)
+        shard.ensure_indexes(gid, self._dimension, labels)
         ((ok, version, duplicates, entities, episodes),) = shard.query(
             gid, cypher.APPLY, params, write=True
         )
         if not ok:
             writes.refuse(changes, params, version, duplicates, entities, episodes)
         if version == 0:  # a new graph: make sure nobody dropped it under our index cache
-            shard.ensure_schema(gid, self._dimension, force=True)
+            shard.ensure_indexes(gid, self._dimension, labels, refresh=True)
 
     def replace_communities(self, communities: CommunitySet) -> None:
         gid = self._groups([communities.group_id])[0]
@@ -178,7 +185,9 @@ class FalkorDBStore:
         unique = list({c.id: c for c in communities.communities}.values())
         self._learn_dimension([c.name_embedding for c in unique])
         payload = writes.community_payload(unique, self._dimension)
-        shard = self._ready(gid, create=True)
+        labels = {"Community" for c in unique if c.name_embedding is not None}
+        shard = self._shard(gid)
+        shard.ensure_indexes(gid, self._dimension, labels)
         shard.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
 
     def delete_group(self, group_id: str) -> None:
@@ -283,11 +292,15 @@ class FalkorDBStore:
         return sorted((str(r[0]), str(r[1]), int(str(r[2]))) for _, r in found)
 
     # -- search primitives -------------------------------------------------------------------
-    def _search_reader(self) -> search.Reader:
-        """Reads for index-backed searches: the group's indexes are made sure of first."""
+    def _vector_reader(self, target: Target) -> search.Reader:
+        """Reads of one target's vector index; a group without that index has no vectors."""
+        spec = schema.VECTOR_INDEXES[cypher.VECTOR_LABEL[target]]
 
         def read(gid: str, query: str, params: Mapping[str, object]) -> list[Row]:
-            return self._ready(gid, create=False).query(gid, query, params)
+            shard = self._shard(gid)
+            if not shard.has_index(gid, spec.label, spec.properties[0], spec.kind):
+                return []
+            return shard.query(gid, query, params)
 
         return read
 
@@ -301,8 +314,7 @@ class FalkorDBStore:
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
         groups, kind = self._groups(group_ids), _target(target)
-        reader = self._search_reader()
-        return search.text_search(reader, kind, groups, query, limit=limit, search=filter)
+        return search.text_search(self._reader(), kind, groups, query, limit=limit, search=filter)
 
     def vector_search(
         self,
@@ -315,10 +327,10 @@ class FalkorDBStore:
     ) -> list[tuple[str, float]]:
         groups, kind = self._groups(group_ids), _target(target)
         self._learn_dimension([vector])
-        if self._dimension is None:
-            return []
+        if self._dimension is None or kind not in cypher.VECTOR_LABEL:
+            return []  # nothing embedded yet; episodes carry no embedding
         return search.vector_search(
-            self._search_reader(),
+            self._vector_reader(kind),
             kind,
             groups,
             vector,
