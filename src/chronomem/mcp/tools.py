@@ -1,0 +1,318 @@
+"""The MCP tools, one method each. Every tool answers with what really happened.
+
+Group access: over stdio the server serves the groups given by ``allowed_groups``; over
+HTTP each request's API key decides (its group patterns), checked by every tool.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from fnmatch import fnmatchcase
+from typing import Literal
+
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import JsonValue
+
+from chronomem.errors import ChronomemError, UsageError
+from chronomem.intake import EpisodeInput
+from chronomem.model import Episode, Fact
+from chronomem.model.time import parse_instant
+from chronomem.service.auth import check_patterns
+from chronomem.service.queue import QueuedEpisode, Status
+from chronomem.service.runtime import ServiceRuntime
+
+Result = dict[str, JsonValue]
+TOOL_NAMES = (
+    "add_memory",
+    "search_facts",
+    "search_entities",
+    "get_context",
+    "get_episodes",
+    "get_timeline",
+    "delete_episode",
+    "delete_fact",
+    "clear_group",
+)
+
+
+class MemoryTools:
+    """Tool bodies over one :class:`ServiceRuntime`."""
+
+    def __init__(
+        self, runtime: ServiceRuntime, *, default_group: str | None, allowed: Sequence[str]
+    ) -> None:
+        self.rt = runtime
+        self.default_group = default_group
+        self.allowed = check_patterns(allowed)
+
+    def add_memory(
+        self,
+        content: str,
+        group_id: str | None = None,
+        reference_time: str | None = None,
+        source: Literal["message", "text", "json"] = "message",
+        source_description: str = "",
+        episode_id: str | None = None,
+        wait_seconds: float = 5.0,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Save a message ("Alice: I moved to Berlin"), a note or a JSON document.
+
+        reference_time: when it was said, ISO-8601 with timezone (default: now). The episode
+        is committed to a durable queue first; the answer says "ingested" (with entity and
+        fact counts) when that finished within wait_seconds (max 60), else "queued" with its
+        episode_id. Re-sending the same episode_id adds nothing.
+        """
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            when = _instant(reference_time, "reference_time") or datetime.now(UTC)
+            item = EpisodeInput(
+                content=content,
+                group_id=gid,
+                reference_time=when,
+                source=source,
+                source_description=source_description,
+                episode_id=episode_id,
+            )
+            row = self.rt.accept(gid, [item]).episodes[0]
+            deadline = time.monotonic() + max(0.0, min(wait_seconds, 60.0))
+            while row.status in (Status.QUEUED, Status.PROCESSING):
+                if time.monotonic() >= deadline:
+                    break
+                time.sleep(0.05)
+                row = self.rt.queue.get(gid, row.id) or row
+            return _outcome(row)
+
+        return _guard(run)
+
+    def search_facts(
+        self,
+        query: str,
+        group_id: str | None = None,
+        limit: int = 10,
+        valid_at: str | None = None,
+        known_at: str | None = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """Facts relevant to the query, each with its validity dates: current facts, or
+        those true at valid_at (ISO time), or as the memory believed them at known_at."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            found, names = self.rt.search(
+                query,
+                group_id=gid,
+                limit=max(1, min(limit, 50)),
+                targets=["facts"],
+                valid_at=_instant(valid_at, "valid_at"),
+                known_at=_instant(known_at, "known_at"),
+            )
+            return {"group_id": gid, "facts": [_fact(f, names) for f in found.facts]}
+
+        return _guard(run)
+
+    def search_entities(
+        self, query: str, group_id: str | None = None, limit: int = 10, ctx: Context | None = None
+    ) -> Result:
+        """People, organisations, places and things relevant to the query, with summaries."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            found, _ = self.rt.search(
+                query, group_id=gid, limit=max(1, min(limit, 50)), targets=["entities"]
+            )
+            entities: list[JsonValue] = [
+                {"id": e.id, "name": e.name, "labels": list(e.labels), "summary": e.summary}
+                for e in found.entities
+            ]
+            return {"group_id": gid, "entities": entities}
+
+        return _guard(run)
+
+    def get_context(
+        self,
+        query: str,
+        group_id: str | None = None,
+        max_tokens: int = 1600,
+        valid_at: str | None = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """A compact, dated FACTS / ENTITIES block about the query, ready for a prompt."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            text = self.rt.context(
+                query,
+                group_id=gid,
+                max_tokens=max(50, min(max_tokens, 20_000)),
+                valid_at=_instant(valid_at, "valid_at"),
+            )
+            return {"group_id": gid, "context": text}
+
+        return _guard(run)
+
+    def get_episodes(
+        self, group_id: str | None = None, last_n: int = 10, ctx: Context | None = None
+    ) -> Result:
+        """The group's latest ingested episodes, and those not ingested yet (queued,
+        processing or failed, with their errors)."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            n = max(1, min(last_n, 100))
+            stored = self.rt.memory.recent_episodes(group_id=gid, limit=n)
+            waiting = [r for r in self.rt.queue.list(gid, limit=500) if r.status != Status.DONE]
+            return {
+                "group_id": gid,
+                "episodes": [_episode(e) for e in stored],
+                "not_ingested": [_queued(r) for r in waiting[:n]],
+            }
+
+        return _guard(run)
+
+    def get_timeline(
+        self, entity: str, group_id: str | None = None, ctx: Context | None = None
+    ) -> Result:
+        """Every fact about one entity (by name), past and present, oldest first."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            found = self.rt.timeline(gid, entity)
+            names = {i: e.name for i, e in found.entities.items()}
+            names[found.entity.id] = found.entity.name
+            facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
+            return {"group_id": gid, "entity": found.entity.name, "facts": facts}
+
+        return _guard(run)
+
+    def delete_episode(
+        self, episode_id: str, group_id: str | None = None, ctx: Context | None = None
+    ) -> Result:
+        """Delete an episode (queued or ingested) and the facts and entities only it
+        supported."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            if not self.rt.delete_episode(gid, episode_id):
+                raise ToolError(f"no episode {episode_id!r} in group {gid!r}: nothing deleted")
+            return {"status": "deleted", "episode_id": episode_id, "group_id": gid}
+
+        return _guard(run)
+
+    def delete_fact(
+        self, fact_id: str, group_id: str | None = None, ctx: Context | None = None
+    ) -> Result:
+        """Delete one fact (its entities and episodes stay)."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            if not self.rt.delete_fact(gid, fact_id):
+                raise ToolError(f"no fact {fact_id!r} in group {gid!r}: nothing deleted")
+            return {"status": "deleted", "fact_id": fact_id, "group_id": gid}
+
+        return _guard(run)
+
+    def clear_group(self, group_id: str, ctx: Context | None = None) -> Result:
+        """Delete EVERYTHING in the group: episodes, entities, facts and queued episodes."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            dropped = self.rt.delete_group(gid)
+            return {"status": "cleared", "group_id": gid, "queued_dropped": dropped}
+
+        return _guard(run)
+
+    # -- access ----------------------------------------------------------------------------
+    def _group(self, ctx: Context | None, group_id: str | None) -> str:
+        gid = group_id or self.default_group
+        if not gid:
+            raise ToolError("pass group_id: this server has no default group")
+        patterns = self._patterns(ctx)
+        if not any(fnmatchcase(gid, p) for p in patterns):
+            raise ToolError(f"group {gid!r} is not allowed here: allowed groups are {patterns}")
+        return gid
+
+    def _patterns(self, ctx: Context | None) -> tuple[str, ...]:
+        """The caller's groups: the HTTP request's API key, or the server's over stdio."""
+        try:
+            headers = ctx.headers if ctx is not None else None
+        except ValueError:  # called outside a request
+            headers = None
+        if not headers:
+            return self.allowed
+        auth = headers.get("authorization", "")
+        token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
+        key = self.rt.keys.verify(token or headers.get("x-api-key", ""))
+        if key is None:
+            raise ToolError("missing or invalid API key")
+        return key.groups
+
+
+def _guard(action: Callable[[], Result]) -> Result:
+    """Run a tool body; chronomem errors become tool errors the model can read."""
+    try:
+        return action()
+    except ToolError:
+        raise
+    except UsageError as exc:
+        raise ToolError(str(exc)) from exc
+    except ChronomemError as exc:
+        raise ToolError(f"{type(exc).__name__}: {exc} (the call did not complete; retry)") from exc
+
+
+def _outcome(row: QueuedEpisode) -> Result:
+    out: Result = {"episode_id": row.id, "group_id": row.group_id}
+    if row.status == Status.DONE:
+        out.update(status="ingested", entities=row.entities, facts=row.facts)
+        return out
+    if row.status == Status.FAILED:
+        raise ToolError(f"episode {row.id} failed and was not ingested: {row.error}")
+    out.update(
+        status="queued",
+        attempts=row.attempts,
+        detail="committed to the durable queue; it will be ingested in the background "
+        "(see get_episodes)",
+    )
+    if row.error:
+        out["last_error"] = row.error
+    return out
+
+
+def _instant(text: str | None, what: str) -> datetime | None:
+    return parse_instant(text, what) if text else None
+
+
+def _fact(f: Fact, names: dict[str, str]) -> dict[str, JsonValue]:
+    return {
+        "id": f.id,
+        "fact": f.fact,
+        "relation": f.relation,
+        "source": names.get(f.source_id, f.source_id),
+        "target": names.get(f.target_id, f.target_id),
+        "valid_at": f.valid_at.isoformat() if f.valid_at else None,
+        "invalid_at": f.invalid_at.isoformat() if f.invalid_at else None,
+        "created_at": f.created_at.isoformat(),
+    }
+
+
+def _episode(e: Episode) -> dict[str, JsonValue]:
+    return {
+        "id": e.id,
+        "content": e.content,
+        "source": e.source.value,
+        "reference_time": e.reference_time.isoformat(),
+    }
+
+
+def _queued(r: QueuedEpisode) -> dict[str, JsonValue]:
+    return {
+        "id": r.id,
+        "status": r.status.value,
+        "attempts": r.attempts,
+        "error": r.error,
+        "reference_time": r.reference_time.isoformat(),
+    }

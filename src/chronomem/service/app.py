@@ -1,0 +1,66 @@
+"""The FastAPI app factory: ``create_app(runtime)`` or ``app_from_config(config)``.
+
+Public: ``/healthz``, ``/readyz``, ``/openapi.json``, ``/docs``. Everything else needs an
+API key (see :mod:`chronomem.service.deps`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from chronomem.service import admin, episodes, facts, groups, health, search
+from chronomem.service.handlers import install_error_handlers
+from chronomem.service.limits import BodyLimit
+from chronomem.service.runtime import ServiceConfig, ServiceRuntime, open_runtime
+
+DESCRIPTION = """\
+A temporal knowledge-graph memory for AI agents.
+
+Add episodes (messages, text, JSON) to a group; they are committed to a durable queue
+(202) and ingested in the background, in reference-time order per group. Search facts and
+entities as of now, as of a past time (`valid_at`) or as believed at a past time
+(`known_at`); get a dated context string for a prompt.
+
+Authenticate with `Authorization: Bearer <key>` or `X-API-Key: <key>`; a key is bound to
+group patterns such as `acme-*`.
+"""
+
+
+def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI:
+    """The REST app over ``runtime``. Its lifespan starts the workers and stops them on
+    shutdown; with ``own_runtime`` it also closes the runtime (databases) then."""
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        runtime.start()
+        try:
+            yield
+        finally:
+            if own_runtime:
+                await asyncio.to_thread(runtime.close)
+            else:
+                await asyncio.to_thread(runtime.workers.stop)
+
+    from chronomem import __version__
+
+    app = FastAPI(
+        title="chronomem",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.runtime = runtime
+    for module in (health, episodes, search, facts, groups, admin):
+        app.include_router(module.router)
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit, max_bytes=runtime.limits.max_body_bytes)
+    return app
+
+
+def app_from_config(config: ServiceConfig) -> FastAPI:
+    """Open the memory and service tables ``config`` names and serve them."""
+    return create_app(open_runtime(config), own_runtime=True)

@@ -1,0 +1,66 @@
+"""Error mapping: every error becomes ``{"detail", "code"}`` JSON; bad input is a 4xx."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from chronomem.errors import (
+    ChronomemError,
+    ConflictError,
+    ProviderError,
+    StoreUnavailableError,
+    UsageError,
+)
+from chronomem.service.limits import CODES
+from chronomem.service.queue import IdempotencyMismatch
+
+log = logging.getLogger(__name__)
+
+
+def error(status: int, detail: str, *, code: str | None = None) -> JSONResponse:
+    headers = {"Retry-After": "5"} if status == 503 else None
+    return JSONResponse(
+        {"detail": detail, "code": code or CODES.get(status, "error")}, status, headers=headers
+    )
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Map every error to a JSON body; only genuine server faults become 5xx."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for item in exc.errors()[:10]:
+            where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
+            problems.append(f"{where}: {item.get('msg', 'invalid')}")
+        return error(422, "invalid request: " + "; ".join(problems))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        response = error(exc.status_code, str(exc.detail))
+        for key, value in (exc.headers or {}).items():
+            response.headers[key] = value
+        return response
+
+    @app.exception_handler(ChronomemError)
+    async def chronomem_error(_: Request, exc: ChronomemError) -> JSONResponse:
+        if isinstance(exc, IdempotencyMismatch):
+            return error(422, str(exc), code="idempotency_key_reused")
+        if isinstance(exc, UsageError):
+            return error(422, str(exc), code="usage_error")
+        if isinstance(exc, StoreUnavailableError | ConflictError):
+            return error(503, f"{exc} (retry the request)", code="store_busy")
+        if isinstance(exc, ProviderError):
+            return error(502, str(exc), code="provider_error")
+        log.exception("store failure", exc_info=exc)
+        return error(500, f"the memory store failed: {exc}", code="store_error")
+
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return error(500, "internal error: see the server log", code="internal_error")

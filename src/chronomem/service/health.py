@@ -1,0 +1,43 @@
+"""Health (public), readiness (public) and Prometheus metrics (admin key)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from chronomem.errors import ChronomemError
+from chronomem.service.deps import ERRORS, AdminKey, Runtime
+from chronomem.service.schemas import HealthOut, ReadyOut
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/healthz", response_model=HealthOut)
+def healthz() -> HealthOut:
+    """The process is up."""
+    return HealthOut(status="ok")
+
+
+@router.get("/readyz", response_model=ReadyOut, responses={503: {"model": ReadyOut}})
+def readyz(runtime: Runtime) -> ReadyOut | JSONResponse:
+    """The service database answers; reports queue depth and whether this process runs
+    the workers."""
+    try:
+        depth = {s.value: n for s, n in runtime.queue.depth().items()}
+    except ChronomemError as exc:
+        body = ReadyOut(status="unavailable", workers_leader=False, queue={}, detail=str(exc))
+        return JSONResponse(body.model_dump(), status_code=503)
+    return ReadyOut(status="ready", workers_leader=runtime.workers.is_leader, queue=depth)
+
+
+@router.get(
+    "/metrics",
+    response_class=PlainTextResponse,
+    responses={**ERRORS, 200: {"content": {"text/plain": {}}}},
+)
+def metrics(_: AdminKey, runtime: Runtime) -> PlainTextResponse:
+    """Prometheus text format: queue depth, episodes/s, ingest and search latency, LLM
+    calls and tokens per prompt."""
+    return PlainTextResponse(
+        runtime.metrics_text(), media_type="text/plain; version=0.0.4; charset=utf-8"
+    )

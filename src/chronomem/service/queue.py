@@ -1,0 +1,292 @@
+"""The durable ingestion queue: an accepted episode is a committed row, never a promise.
+
+Life of a row: ``queued`` -> ``processing`` -> ``done`` | back to ``queued`` (retry after a
+backoff) | ``failed`` (kept, with its error, until retried or deleted). Workers take, per
+group, the earliest ``(reference_time, accepted order)`` row still open, and never two rows
+of one group at once, so a group's episodes reach the graph in reference-time order.
+
+The queue id is the episode id: a worker that crashes between writing the episode and
+marking the row done re-runs it after restart, the store refuses the duplicate id, and
+``Memory`` treats that as already done -- so every accepted episode lands exactly once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from chronomem.clock import IdFactory, SystemClock, new_id
+from chronomem.errors import UsageError
+from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
+from chronomem.model import check_group_id
+from chronomem.model.time import to_micros
+from chronomem.ports import Clock
+from chronomem.service.db import ServiceDB
+from chronomem.service.rows import (
+    COLUMNS,
+    Acceptance,
+    Claim,
+    IdempotencyMismatch,
+    QueuedEpisode,
+    Status,
+    claim_row,
+    fingerprint,
+    insert_row,
+    queued_row,
+    read_rows,
+    replay,
+)
+
+__all__ = [
+    "Acceptance",
+    "Backoff",
+    "Claim",
+    "IdempotencyMismatch",
+    "IngestQueue",
+    "QueuedEpisode",
+    "Status",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """Retry policy: ``base_s * 2**(attempt-1)`` seconds (jittered, capped), ``max_attempts``."""
+
+    max_attempts: int = 5
+    base_s: float = 2.0
+    cap_s: float = 300.0
+
+    def delay_s(self, attempts: int) -> float:
+        delay = min(self.cap_s, self.base_s * 2 ** max(0, attempts - 1))
+        return delay * (0.75 + random.random() / 2)
+
+
+class IngestQueue:
+    """Accept, claim, finish and inspect queued episodes in the service database."""
+
+    def __init__(
+        self,
+        db: ServiceDB,
+        *,
+        clock: Clock | None = None,
+        ids: IdFactory = new_id,
+        backoff: Backoff | None = None,
+        max_episode_chars: int = DEFAULT_MAX_EPISODE_CHARS,
+    ) -> None:
+        self._db = db
+        self._clock = clock or SystemClock()
+        self._ids = ids
+        self._backoff = backoff or Backoff()
+        self._max_chars = max_episode_chars
+
+    # -- accepting -------------------------------------------------------------------------
+    def accept(
+        self,
+        items: Sequence[EpisodeInput],
+        *,
+        idempotency: tuple[str, str] | None = None,
+        request_digest: str | None = None,
+    ) -> Acceptance:
+        """Validate every item, then store them all in ONE commit.
+
+        ``idempotency=(scope, key)``: a second call with the same scope and key returns the
+        first call's rows instead of queuing again (UsageError if the request differs; the
+        request is ``request_digest`` when given -- e.g. a hash of the body as sent, before
+        defaults such as "now" were filled in -- else the items).
+        Items whose ``episode_id`` is queued already are not queued twice either.
+        """
+        now = self._clock.now()
+        episodes = [
+            build_episode(i, now=now, ids=self._ids, max_chars=self._max_chars) for i in items
+        ]
+        if not episodes:
+            raise UsageError("no episodes to add: send at least one")
+        groups = {e.group_id for e in episodes}
+        if len(groups) > 1:
+            raise UsageError(
+                f"one request adds episodes to one group, got {sorted(groups)}: send one "
+                "request per group"
+            )
+        digest = request_digest or fingerprint(items)
+        with self._db.write("accepting episodes") as conn:
+            if idempotency is not None:
+                earlier = replay(conn, idempotency, digest)
+                if earlier is not None:
+                    return Acceptance(tuple(read_rows(conn, earlier)), replayed=True)
+            conn.executemany(
+                "INSERT INTO service_queue (group_id, id, content, source, source_description, "
+                "reference_time, status, next_attempt_at, accepted_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?) ON CONFLICT (group_id, id) DO NOTHING",
+                [insert_row(e, now) for e in episodes],
+            )
+            keys = [(e.group_id, e.id) for e in episodes]
+            if idempotency is not None:
+                conn.execute(
+                    "INSERT INTO service_idempotency (scope, key, group_id, fingerprint, "
+                    "episode_ids, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        *idempotency,
+                        episodes[0].group_id,
+                        digest,
+                        json.dumps(keys),
+                        to_micros(now),
+                    ),
+                )
+            return Acceptance(tuple(read_rows(conn, keys)), replayed=False)
+
+    # -- working ---------------------------------------------------------------------------
+    def claim(self) -> Claim | None:
+        """Take the next episode to ingest, or None when nothing is due.
+
+        Groups are served oldest-waiting first; within a group only the head (earliest
+        reference time) may run, and only when no other row of the group is running.
+        """
+        now = to_micros(self._clock.now())
+        with self._db.write("claiming an episode") as conn:
+            waiting = conn.execute(
+                "SELECT group_id FROM service_queue WHERE status = 'queued' "
+                "GROUP BY group_id ORDER BY MIN(seq)"
+            ).fetchall()
+            for (group_id,) in waiting:
+                head = conn.execute(
+                    "SELECT seq, status, next_attempt_at FROM service_queue "
+                    "WHERE group_id = ? AND status IN ('queued', 'processing') "
+                    "ORDER BY status = 'processing' DESC, reference_time, seq LIMIT 1",
+                    (group_id,),
+                ).fetchone()
+                if head is None or head[1] != Status.QUEUED or head[2] > now:
+                    continue
+                conn.execute(
+                    "UPDATE service_queue SET status = 'processing', attempts = attempts + 1 "
+                    "WHERE seq = ?",
+                    (head[0],),
+                )
+                return claim_row(conn, head[0])
+        return None
+
+    def complete(self, claim: Claim, *, entities: int, facts: int) -> bool:
+        """Mark the claimed row done (its content is dropped: the graph holds it now).
+
+        False when the row is gone: the episode or its group was deleted meanwhile, and the
+        caller should remove what it just wrote.
+        """
+        episode = claim.episode
+        with self._db.write("marking an episode done") as conn:
+            changed = conn.execute(
+                "UPDATE service_queue SET status = 'done', content = '', error = NULL, "
+                "finished_at = ?, entities = ?, facts = ? "
+                "WHERE group_id = ? AND id = ? AND status = 'processing'",
+                (to_micros(self._clock.now()), entities, facts, episode.group_id, episode.id),
+            ).rowcount
+        return changed == 1
+
+    def fail(self, claim: Claim, error: str, *, retryable: bool) -> Status:
+        """Record a failed attempt: back to ``queued`` after a backoff, or ``failed`` for good."""
+        now = self._clock.now()
+        retry = retryable and claim.attempts < self._backoff.max_attempts
+        status = Status.QUEUED if retry else Status.FAILED
+        due = now + timedelta(seconds=self._backoff.delay_s(claim.attempts) if retry else 0)
+        episode = claim.episode
+        with self._db.write("recording a failed episode") as conn:
+            conn.execute(
+                "UPDATE service_queue SET status = ?, error = ?, next_attempt_at = ?, "
+                "finished_at = ? WHERE group_id = ? AND id = ? AND status = 'processing'",
+                (
+                    status.value,
+                    error[:4000],
+                    to_micros(due),
+                    None if retry else to_micros(now),
+                    episode.group_id,
+                    episode.id,
+                ),
+            )
+        return status
+
+    def still_claimed(self, claim: Claim) -> bool:
+        with self._db.read("checking a claim") as conn:
+            row = conn.execute(
+                "SELECT status FROM service_queue WHERE group_id = ? AND id = ?",
+                (claim.episode.group_id, claim.episode.id),
+            ).fetchone()
+        return row is not None and row[0] == Status.PROCESSING
+
+    def recover(self) -> int:
+        """Put rows left ``processing`` by a stopped process back in the queue."""
+        with self._db.write("recovering interrupted episodes") as conn:
+            return conn.execute(
+                "UPDATE service_queue SET status = 'queued', next_attempt_at = ? "
+                "WHERE status = 'processing'",
+                (to_micros(self._clock.now()),),
+            ).rowcount
+
+    # -- inspecting and managing -----------------------------------------------------------
+    def get(self, group_id: str, episode_id: str) -> QueuedEpisode | None:
+        with self._db.read("reading an episode's status") as conn:
+            found = read_rows(conn, [(check_group_id(group_id), episode_id)])
+        return found[0] if found else None
+
+    def list(
+        self, group_id: str, *, status: Status | None = None, limit: int = 50
+    ) -> list[QueuedEpisode]:
+        """The group's rows, newest accepted first; ``status`` narrows them."""
+        sql = f"SELECT {COLUMNS} FROM service_queue WHERE group_id = ?"
+        args: list[str | int] = [check_group_id(group_id)]
+        if status is not None:
+            sql += " AND status = ?"
+            args.append(Status(status).value)
+        with self._db.read("listing queued episodes") as conn:
+            rows = conn.execute(sql + " ORDER BY seq DESC LIMIT ?", (*args, limit)).fetchall()
+        return [queued_row(r) for r in rows]
+
+    def retry(self, group_id: str, episode_id: str) -> QueuedEpisode | None:
+        """Queue a ``failed`` row again (attempts reset); None if there is no such failed row."""
+        with self._db.write("re-queuing a failed episode") as conn:
+            changed = conn.execute(
+                "UPDATE service_queue SET status = 'queued', attempts = 0, error = NULL, "
+                "finished_at = NULL, next_attempt_at = ? "
+                "WHERE group_id = ? AND id = ? AND status = 'failed'",
+                (to_micros(self._clock.now()), check_group_id(group_id), episode_id),
+            ).rowcount
+        return self.get(group_id, episode_id) if changed else None
+
+    def forget(self, group_id: str, episode_id: str) -> bool:
+        """Remove one row whatever its status (a queued episode then never runs)."""
+        with self._db.write("removing a queued episode") as conn:
+            return (
+                conn.execute(
+                    "DELETE FROM service_queue WHERE group_id = ? AND id = ?",
+                    (check_group_id(group_id), episode_id),
+                ).rowcount
+                > 0
+            )
+
+    def forget_group(self, group_id: str) -> int:
+        gid = check_group_id(group_id)
+        with self._db.write("removing a group's queue") as conn:
+            removed = conn.execute("DELETE FROM service_queue WHERE group_id = ?", (gid,)).rowcount
+            conn.execute("DELETE FROM service_idempotency WHERE group_id = ?", (gid,))
+        return removed
+
+    def depth(self) -> dict[Status, int]:
+        """Rows per open status (queued, processing, failed)."""
+        counts = {Status.QUEUED: 0, Status.PROCESSING: 0, Status.FAILED: 0}
+        with self._db.read("counting queued episodes") as conn:
+            for status, count in conn.execute(
+                "SELECT status, COUNT(*) FROM service_queue "
+                "WHERE status IN ('queued', 'processing', 'failed') GROUP BY status"
+            ):
+                counts[Status(status)] = count
+        return counts
+
+    def next_due_in_s(self) -> float | None:
+        """Seconds until the earliest queued row is due (0 if one is due now)."""
+        with self._db.read("reading the next retry time") as conn:
+            row = conn.execute(
+                "SELECT MIN(next_attempt_at) FROM service_queue WHERE status = 'queued'"
+            ).fetchone()
+        if row is None or row[0] is None:
+            return None
+        return max(0.0, (row[0] - to_micros(self._clock.now())) / 1e6)

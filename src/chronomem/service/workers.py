@@ -1,0 +1,198 @@
+"""Workers: threads that take episodes from the queue and write them into the memory.
+
+Only one process works a queue at a time: the one holding an exclusive lock on a file next
+to the queue database (``<queue db>.workers.lock``). The operating system drops the lock
+when that process dies, even by SIGKILL; another process (or the restarted one) then takes
+it, puts the rows the dead one left ``processing`` back in the queue, and carries on.
+Processes without the lock still accept episodes and answer reads.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from chronomem.errors import UsageError
+from chronomem.memory import Memory
+from chronomem.service.metrics import Metrics
+from chronomem.service.queue import Claim, IngestQueue, Status
+
+log = logging.getLogger(__name__)
+
+try:  # POSIX
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: one process per queue, by convention
+    fcntl = None  # type: ignore[assignment]
+
+
+class LeaderLock:
+    """An exclusive, non-blocking lock on ``path`` (None: a private queue, always ours)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self.path is None or self._fd is not None
+
+    def try_acquire(self) -> bool:
+        if self.held:
+            return True
+        assert self.path is not None
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        if fcntl is None:  # pragma: no cover
+            self._fd = fd
+            return True
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the descriptor drops the flock
+            self._fd = None
+
+
+class WorkerPool:
+    """``threads`` workers over one queue and one memory; start() and stop() them."""
+
+    def __init__(
+        self,
+        *,
+        queue: IngestQueue,
+        memory: Memory,
+        metrics: Metrics,
+        leader: LeaderLock,
+        threads: int = 2,
+        idle_s: float = 0.25,
+    ) -> None:
+        if threads < 1:
+            raise UsageError("the service needs at least one worker thread (--workers 1)")
+        self._queue = queue
+        self._memory = memory
+        self._metrics = metrics
+        self._leader = leader
+        self._count = threads
+        self._idle_s = idle_s
+        self._threads: list[threading.Thread] = []
+        self._stopping = threading.Event()
+        self._wake = threading.Event()
+        self._lead_lock = threading.Lock()
+        self._group_locks: dict[str, threading.Lock] = {}
+        self._group_locks_guard = threading.Lock()
+
+    @property
+    def is_leader(self) -> bool:
+        return self._leader.held
+
+    def start(self) -> None:
+        self._stopping.clear()
+        for n in range(self._count):
+            thread = threading.Thread(target=self._run, name=f"chronomem-worker-{n}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def stop(self, timeout_s: float = 30.0) -> None:
+        """Let each worker finish the episode it holds, then stop (rows left are kept)."""
+        self._stopping.set()
+        self._wake.set()
+        deadline = time.monotonic() + timeout_s
+        for thread in self._threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        self._threads.clear()
+        self._leader.release()
+
+    def wake(self) -> None:
+        """New work was accepted: look at the queue now rather than at the next poll."""
+        self._wake.set()
+
+    @contextmanager
+    def group(self, group_id: str) -> Iterator[None]:
+        """Hold off this process's workers from ``group_id`` (for deletions)."""
+        with self._group_locks_guard:
+            lock = self._group_locks.setdefault(group_id, threading.Lock())
+        with lock:
+            yield
+
+    # -- the loop --------------------------------------------------------------------------
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                if not self._lead():
+                    self._stopping.wait(1.0)
+                    continue
+                claim = self._queue.claim()
+            except Exception:  # the database may be locked or gone for a moment
+                log.exception("could not read the ingest queue; retrying in 1 s")
+                self._stopping.wait(1.0)
+                continue
+            if claim is None:
+                self._wake.wait(self._idle_s)
+                self._wake.clear()
+                continue
+            self._process(claim)
+
+    def _lead(self) -> bool:
+        with self._lead_lock:
+            if self._leader.held:
+                return True
+            if not self._leader.try_acquire():
+                return False
+            recovered = self._queue.recover()
+            if recovered:
+                log.warning("re-queued %d episodes interrupted by a stopped process", recovered)
+            return True
+
+    def _process(self, claim: Claim) -> None:
+        episode = claim.episode
+        with self.group(episode.group_id):
+            if not self._queue.still_claimed(claim):
+                return  # deleted while waiting for the group
+            started = time.monotonic()
+            try:
+                result = self._memory.add_episode(
+                    episode.content,
+                    group_id=episode.group_id,
+                    reference_time=episode.reference_time,
+                    source=episode.source.value,
+                    source_description=episode.source_description,
+                    episode_id=episode.id,
+                )
+            except UsageError as exc:
+                self._failed(claim, f"{type(exc).__name__}: {exc}", retryable=False)
+                return
+            except Exception as exc:
+                log.warning("episode %s failed (attempt %d): %s", episode.id, claim.attempts, exc)
+                self._failed(claim, f"{type(exc).__name__}: {exc}", retryable=True)
+                return
+            self._finish(claim, len(result.entities), len(result.facts))
+            self._metrics.episode_ingested(time.monotonic() - started)
+
+    def _finish(self, claim: Claim, entities: int, facts: int) -> None:
+        episode = claim.episode
+        try:
+            kept = self._queue.complete(claim, entities=entities, facts=facts)
+        except Exception:
+            # The episode is written; the row stays 'processing' and is re-run after a
+            # restart, where the store refuses the duplicate id: still exactly once.
+            log.exception("episode %s is ingested but could not be marked done", episode.id)
+            return
+        if not kept:  # deleted (or its group cleared) while we were writing it
+            self._memory.delete_episode(episode.id, group_id=episode.group_id)
+
+    def _failed(self, claim: Claim, error: str, *, retryable: bool) -> None:
+        try:
+            status = self._queue.fail(claim, error, retryable=retryable)
+        except Exception:
+            log.exception("could not record the failure of episode %s", claim.episode.id)
+            return
+        self._metrics.episode_failed(final=status is Status.FAILED)
