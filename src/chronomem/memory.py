@@ -29,6 +29,9 @@ from chronomem.model import (
 from chronomem.model.names import normalize_name
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, Searcher, SearchResults, preset
+from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextBuilder, ContextConfig
+from chronomem.search.filters import with_times
+from chronomem.search.rerankers import Reranker
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +70,7 @@ class Memory:
         ids: IdFactory | None = None,
         max_episode_chars: int = DEFAULT_MAX_EPISODE_CHARS,
         context_episodes: int = 4,
+        reranker: Reranker | None = None,
     ) -> None:
         from chronomem.stores import open_store
 
@@ -86,7 +90,8 @@ class Memory:
             ids=self._ids,
             context_episodes=context_episodes,
         )
-        self._searcher = Searcher(store=self.store, embedder=self.embedder)
+        self._searcher = Searcher(store=self.store, embedder=self.embedder, reranker=reranker)
+        self._context = ContextBuilder(searcher=self._searcher, store=self.store)
 
     # -- lifecycle ----------------------------------------------------------------------
     def close(self) -> None:
@@ -181,11 +186,16 @@ class Memory:
         known_at: datetime | None = None,
         recipe: str | SearchConfig = "hybrid_rrf",
         filter: SearchFilter | None = None,
+        seeds: Sequence[str] | None = None,
+        center: Sequence[str] | None = None,
     ) -> SearchResults:
         """Facts and entities relevant to ``query``; only current facts unless asked.
 
         ``valid_at=t``: what was true at t. ``known_at=t'``: what the memory believed at t'.
         A ``filter`` gives full control (relations, labels, date ranges, history).
+        ``seeds``: entity ids the ``bfs`` method walks from (default: entities named in the
+        query, else those of the latest episodes); ``center``: entity ids the
+        ``node_distance`` recipe measures hops from (default: the seeds).
         """
         groups = _groups(group_id, group_ids)
         config = preset(recipe) if isinstance(recipe, str) else recipe
@@ -203,6 +213,38 @@ class Memory:
             config=config.with_limit(limit),
             filter=base,
             now=self.clock.now(),
+            seeds=seeds,
+            center=center,
+        )
+
+    def context(
+        self,
+        query: str,
+        *,
+        group_id: str | None = None,
+        group_ids: Sequence[str] | None = None,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
+        valid_at: datetime | None = None,
+        known_at: datetime | None = None,
+        filter: SearchFilter | None = None,
+        config: ContextConfig | None = None,
+    ) -> Context:
+        """The text to put in an agent's prompt for ``query``: dated FACTS, ENTITIES and the
+        most relevant raw EPISODES, within ``max_tokens`` (estimated, see
+        :mod:`chronomem.search.tokens`). ``.text`` is the string; the result also lists the
+        facts, entities and episodes it shows."""
+        if not query.strip():
+            raise UsageError("context query is empty: pass the question the agent is answering")
+        base = config or ContextConfig()
+        if max_tokens != base.max_tokens:
+            base = replace(base, max_tokens=max_tokens)
+        self._bind()
+        return self._context.build(
+            query,
+            group_ids=_groups(group_id, group_ids),
+            filter=with_times(filter, valid_at=valid_at, known_at=known_at),
+            now=self.clock.now(),
+            config=base,
         )
 
     def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
@@ -314,6 +356,9 @@ class AsyncMemory:
 
     async def search(self, query: str, **kw: object) -> SearchResults:
         return await asyncio.to_thread(self.sync.search, query, **kw)  # type: ignore[arg-type]
+
+    async def context(self, query: str, **kw: object) -> Context:
+        return await asyncio.to_thread(self.sync.context, query, **kw)  # type: ignore[arg-type]
 
     async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
         return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)

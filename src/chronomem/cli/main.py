@@ -13,6 +13,7 @@ from chronomem.errors import ChronomemError
 COMMAND_MODULES = (
     "chronomem.cli.demo",
     "chronomem.cli.records",
+    "chronomem.cli.context",
 )
 OPTIONAL_COMMAND_MODULES = ("chronomem.cli.serve",)  # present once the service is installed
 

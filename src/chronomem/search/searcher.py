@@ -1,21 +1,47 @@
-"""f(α) = χ(ρ(φ(α))): run a recipe's methods per target, fuse with its reranker, load rows."""
+"""f(α) = χ(ρ(φ(α))): run a recipe's methods per target, rerank, load the rows.
+
+For each searched target, every method of the recipe fetches ``limit * candidate_factor``
+candidates; RRF fuses them into one candidate list, which the target's reranker orders
+(RRF keeps the fused order). Rows are loaded once per search and checked against the
+filter in Python as well (walks reach entities the store did not filter by label).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from chronomem.model import SearchFilter, Target
+from chronomem.errors import UsageError
+from chronomem.model import Community, Entity, Episode, Fact, SearchFilter, Target, Vector
 from chronomem.ports import Embedder, Store
-from chronomem.search.config import Method, SearchConfig, TargetConfig
-from chronomem.search.rerankers import Ranked, rrf
+from chronomem.search import methods
+from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
+from chronomem.search.methods import Query
+from chronomem.search.rerankers import (
+    Ranked,
+    Reranker,
+    by_count,
+    by_distance,
+    by_scores,
+    mmr,
+    rrf,
+)
 from chronomem.search.results import SearchResults
+
+Row = Fact | Entity | Episode | Community
+MAX_PAIRS = 50  # candidates a cross-encoder scores per target
 
 
 class Searcher:
-    def __init__(self, *, store: Store, embedder: Embedder) -> None:
+    """Runs :class:`SearchConfig` recipes against a store; ``reranker`` serves
+    ``cross_encoder`` recipes."""
+
+    def __init__(
+        self, *, store: Store, embedder: Embedder, reranker: Reranker | None = None
+    ) -> None:
         self._store = store
         self._embedder = embedder
+        self.reranker = reranker
 
     def search(
         self,
@@ -25,50 +51,206 @@ class Searcher:
         config: SearchConfig,
         filter: SearchFilter,
         now: datetime,
+        query_vector: Sequence[float] | None = None,
+        seeds: Sequence[str] | None = None,
+        center: Sequence[str] | None = None,
     ) -> SearchResults:
-        resolved = filter.resolved(now)
-        vector = self._embedder.embed_batch([query], kind="query")[0]
-        ranked: dict[Target, Ranked] = {}
-        for target, tconf in _targets(config):
-            rankings = []
-            fetch = max(tconf.limit * config.candidate_factor, tconf.limit)
-            for method in tconf.methods:
-                if method is Method.COSINE:
-                    rankings.append(
-                        self._store.vector_search(
-                            target, group_ids, vector, limit=fetch, filter=resolved
-                        )
-                    )
-                elif method is Method.BM25:
-                    rankings.append(
-                        self._store.text_search(
-                            target, group_ids, query, limit=fetch, filter=resolved
-                        )
-                    )
-            ranked[target] = rrf(rankings)[: tconf.limit]
-        return self._load(group_ids, ranked)
+        """Search ``group_ids`` for ``query``.
 
-    def _load(self, group_ids: Sequence[str], ranked: dict[Target, Ranked]) -> SearchResults:
-        def ordered(rows, target):  # type: ignore[no-untyped-def]
-            by_id = {r.id: r for r in rows}
-            return tuple(by_id[i] for i, _ in ranked.get(target, []) if i in by_id)
+        ``query_vector`` skips embedding the query (it must come from the same embedder);
+        ``seeds`` start the ``bfs`` walks; ``center`` is what ``node_distance`` measures
+        hops from (default: the seeds).
+        """
+        if config.uses(Rerank.CROSS_ENCODER) and self.reranker is None:
+            raise UsageError(
+                "the cross_encoder recipe needs a reranker: pass reranker= to Memory, e.g. "
+                "Memory(..., reranker=LLMReranker(llm=my_llm))"
+            )
+        vector = None
+        if _needs_vector(config):
+            vector = (
+                self._embedder.embed_batch([query], kind="query")[0]
+                if query_vector is None
+                else query_vector
+            )
+        q = Query(query, tuple(group_ids), filter.resolved(now), vector)  # type: ignore[arg-type]
+        run = _Run(self._store, q, config, seeds, center, self.reranker)
+        ranked = {target: run.rank(target, tconf) for target, tconf in _targets(config)}
+        return run.results(ranked)
 
-        ids = {t: [i for i, _ in r] for t, r in ranked.items()}
-        store = self._store
+
+class _Run:
+    """The state of one search: the query, lazily computed walks, and loaded rows."""
+
+    def __init__(
+        self,
+        store: Store,
+        query: Query,
+        config: SearchConfig,
+        seeds: Sequence[str] | None,
+        center: Sequence[str] | None,
+        reranker: Reranker | None,
+    ) -> None:
+        self.store, self.query, self.config = store, query, config
+        self._given_seeds, self._center, self._reranker = seeds, center, reranker
+        self._hops: dict[str, dict[str, int]] = {}
+        self._rows: dict[Target, dict[str, Row]] = {t: {} for t in Target}
+
+    # -- walks ----------------------------------------------------------------------------
+    def seed_hops(self) -> dict[str, int]:
+        if "seeds" not in self._hops:
+            seeds = methods.seed_entities(self.store, self.query, given=self._given_seeds)
+            self._hops["seeds"] = methods.walk(self.store, self.query, seeds, self.config.bfs_depth)
+        return self._hops["seeds"]
+
+    def centre_hops(self) -> dict[str, int]:
+        if not self._center:
+            return self.seed_hops()
+        if "centre" not in self._hops:
+            self._hops["centre"] = methods.walk(
+                self.store, self.query, self._center, self.config.bfs_depth
+            )
+        return self._hops["centre"]
+
+    # -- one target -----------------------------------------------------------------------
+    def rank(self, target: Target, tconf: TargetConfig) -> Ranked:
+        fetch = max(tconf.limit * self.config.candidate_factor, tconf.limit)
+        rankings = [self._method(method, target, fetch) for method in tconf.methods]
+        fused = rrf(rankings)
+        if Method.BFS in tconf.methods and target in (Target.ENTITIES, Target.EPISODES):
+            admitted = self.rows(target, [i for i, _ in fused])
+            fused = [(i, s) for i, s in fused if i in admitted]
+        return self._rerank(target, tconf, fused)[: tconf.limit]
+
+    def _method(self, method: Method, target: Target, fetch: int) -> Ranked:
+        if method is Method.COSINE:
+            return methods.cosine(self.store, target, self.query, limit=fetch)
+        if method is Method.BM25:
+            return methods.bm25(self.store, target, self.query, limit=fetch)
+        return methods.bfs(self.store, target, self.query, self.seed_hops(), limit=fetch)
+
+    def _rerank(self, target: Target, tconf: TargetConfig, fused: Ranked) -> Ranked:
+        kind = tconf.reranker
+        if kind is Rerank.RRF or not fused:
+            return fused
+        if kind is Rerank.MMR:
+            rows = self.rows(target, [i for i, _ in fused])
+            vectors = {i: v for i, row in rows.items() if (v := _vector(row)) is not None}
+            if self.query.vector is None:
+                return fused
+            return mmr(
+                fused,
+                vectors,
+                self.query.vector,
+                lambda_=self.config.mmr_lambda,
+                limit=tconf.limit,
+            )
+        if kind is Rerank.EPISODE_MENTIONS:
+            return by_count(fused, self._mention_counts(target, [i for i, _ in fused]))
+        if kind is Rerank.NODE_DISTANCE:
+            return by_distance(fused, self._distances(target, [i for i, _ in fused]))
+        pool = fused[:MAX_PAIRS]
+        rows = self.rows(target, [i for i, _ in pool])
+        pool = [(i, s) for i, s in pool if i in rows]
+        assert self._reranker is not None  # checked in Searcher.search
+        scores = self._reranker.score(self.query.text, [_text(rows[i]) for i, _ in pool])
+        return by_scores(pool, scores)
+
+    def _mention_counts(self, target: Target, ids: list[str]) -> Mapping[str, int]:
+        if target is Target.FACTS:
+            rows = self.rows(target, ids).values()
+            return {f.id: len(f.episodes) for f in rows if isinstance(f, Fact)}
+        if target is Target.ENTITIES:
+            counts: dict[str, int] = {}
+            for m in self.store.mentions(self.query.groups, entity_ids=ids):
+                counts[m.entity_id] = counts.get(m.entity_id, 0) + 1
+            return counts
+        return {}
+
+    def _distances(self, target: Target, ids: list[str]) -> Mapping[str, int]:
+        hops = self.centre_hops()
+        if target is Target.ENTITIES:
+            return hops
+        if target is Target.FACTS:
+            rows = self.rows(target, ids).values()
+            return {f.id: methods.fact_hops(f.endpoints, hops) for f in rows if isinstance(f, Fact)}
+        if target is Target.EPISODES:
+            found = self.store.mentions(self.query.groups, episode_ids=ids)
+            pairs = [(m.episode_id, m.entity_id) for m in found]
+        else:
+            rows = self.rows(target, ids).values()
+            pairs = [(c.id, m) for c in rows if isinstance(c, Community) for m in c.member_ids]
+        out: dict[str, int] = {}
+        for item, entity in pairs:
+            if entity in hops:
+                out[item] = min(out.get(item, hops[entity]), hops[entity])
+        return out
+
+    # -- rows -----------------------------------------------------------------------------
+    def rows(self, target: Target, ids: Sequence[str]) -> dict[str, Row]:
+        """Rows of ``ids`` that the filter admits (loaded once per search)."""
+        cache = self._rows[target]
+        missing = [i for i in dict.fromkeys(ids) if i not in cache]
+        if missing:
+            for row in _load(self.store, target, self.query.groups, missing):
+                if _admits(self.query.filter, row):
+                    cache[row.id] = row
+        return {i: cache[i] for i in ids if i in cache}
+
+    def results(self, ranked: Mapping[Target, Ranked]) -> SearchResults:
+        ordered: dict[Target, tuple[Row, ...]] = {}
+        scores: dict[str, float] = {}
+        for target, items in ranked.items():
+            rows = self.rows(target, [i for i, _ in items])
+            ordered[target] = tuple(rows[i] for i, _ in items if i in rows)
+            scores.update((i, s) for i, s in items if i in rows)
         return SearchResults(
-            facts=ordered(store.get_facts(group_ids, ids.get(Target.FACTS, [])), Target.FACTS),
-            entities=ordered(
-                store.get_entities(group_ids, ids.get(Target.ENTITIES, [])), Target.ENTITIES
-            ),
-            episodes=ordered(
-                store.get_episodes(group_ids, ids.get(Target.EPISODES, [])), Target.EPISODES
-            ),
-            communities=ordered(
-                store.get_communities(group_ids, ids.get(Target.COMMUNITIES, [])),
-                Target.COMMUNITIES,
-            ),
-            scores={i: s for r in ranked.values() for i, s in r},
+            facts=ordered.get(Target.FACTS, ()),  # type: ignore[arg-type]
+            entities=ordered.get(Target.ENTITIES, ()),  # type: ignore[arg-type]
+            episodes=ordered.get(Target.EPISODES, ()),  # type: ignore[arg-type]
+            communities=ordered.get(Target.COMMUNITIES, ()),  # type: ignore[arg-type]
+            scores=scores,
         )
+
+
+def _load(store: Store, target: Target, groups: Sequence[str], ids: list[str]) -> list[Row]:
+    if target is Target.FACTS:
+        return list(store.get_facts(groups, ids))
+    if target is Target.ENTITIES:
+        return list(store.get_entities(groups, ids))
+    if target is Target.EPISODES:
+        return list(store.get_episodes(groups, ids))
+    return list(store.get_communities(groups, ids))
+
+
+def _admits(flt: SearchFilter, row: Row) -> bool:
+    if isinstance(row, Fact):
+        return flt.admits_fact(row)
+    if isinstance(row, Entity):
+        return flt.admits_entity(row)
+    if isinstance(row, Episode):
+        return flt.known_at is None or row.created_at <= flt.known_at
+    return True
+
+
+def _vector(row: Row) -> Vector | None:
+    if isinstance(row, Fact):
+        return row.embedding
+    if isinstance(row, Entity | Community):
+        return row.name_embedding
+    return None
+
+
+def _text(row: Row) -> str:
+    if isinstance(row, Fact):
+        return row.fact
+    if isinstance(row, Entity | Community):
+        return f"{row.name}: {row.summary}" if row.summary else row.name
+    return row.content
+
+
+def _needs_vector(config: SearchConfig) -> bool:
+    return any(Method.COSINE in t.methods or t.reranker is Rerank.MMR for _, t in _targets(config))
 
 
 def _targets(config: SearchConfig) -> list[tuple[Target, TargetConfig]]:

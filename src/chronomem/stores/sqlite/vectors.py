@@ -150,10 +150,17 @@ class VectorDelta:
 Loader = Callable[[], tuple[list[str], Matrix | None]]
 
 
+def default_index(*, dimension: int, size: int) -> VectorIndex:
+    """Exact while small, HNSW above a size threshold (see :mod:`.ann`)."""
+    from chronomem.stores.sqlite.ann import adaptive_index
+
+    return adaptive_index(dimension=dimension, size=size)
+
+
 class VectorCache:
     """One index per (group, target), valid while the group's token is unchanged."""
 
-    def __init__(self, *, factory: IndexFactory = ExactIndex) -> None:
+    def __init__(self, *, factory: IndexFactory = default_index) -> None:
         self._factory = factory
         self._entries: dict[Key, tuple[Token, VectorIndex | None]] = {}
 

@@ -1,0 +1,171 @@
+"""Hybrid-RRF search latency as a group grows to 10k, 100k and 1M facts (SQLite store).
+
+    .venv/bin/python bench/search_scale.py --sizes 10000,100000,1000000 \
+        --json bench/results/search_scale.json
+
+Facts are short synthetic statements ("Person 4821 works at Company 97 since 2019") written
+through ``SQLiteStore.apply`` in change sets of 2,000 facts (one entity per 10 facts).
+Vectors are real all-MiniLM-L6-v2 embeddings taken from the bench embedding cache
+(bench/.cache, filled by bench/locomo.py; else a few thousand template sentences are
+embedded), each fact's vector a cached one plus small Gaussian noise (σ = 0.05 per
+dimension before normalising) so that every vector is distinct. Query vectors are drawn the
+same way; ``p50_ms``/``p95_ms`` exclude query embedding, ``p95_ms_with_embedding`` adds the
+measured time of embedding one query with the local model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import resource
+import sqlite3
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+from chronomem.model import ChangeSet, Entity, Episode, Fact, SearchFilter, Target
+from chronomem.search import Searcher, preset
+from chronomem.stores import SQLiteStore
+
+VERBS = ["works at", "lives in", "likes", "bought a car from", "visited", "studies at",
+         "is married to", "manages", "plays tennis with", "moved to"]
+T0 = datetime(2020, 1, 1, tzinfo=UTC)
+_SYL = ["ka", "ro", "mi", "ta", "ne", "lo", "vi", "sa", "du", "pe", "zo", "ri", "ba", "fu", "gi"]
+
+
+def word(i: int) -> str:
+    """A distinct made-up name for ``i`` ("Karomi"), so names are rare words like real ones."""
+    out = ""
+    while True:
+        out += _SYL[i % len(_SYL)]
+        i //= len(_SYL)
+        if not i:
+            return out.capitalize()
+CACHE = Path(__file__).parent / ".cache" / "embeddings.sqlite"
+
+
+def vector_pool(dim: int = 384) -> np.ndarray:
+    if CACHE.exists():
+        rows = sqlite3.connect(str(CACHE)).execute("SELECT blob FROM v").fetchall()
+        pool = [np.frombuffer(b, dtype=np.float32) for (b,) in rows]
+        pool = [v for v in pool if v.shape[0] == dim]
+        if len(pool) >= 1000:
+            return np.stack(pool)
+    from chronomem.providers.local import LocalEmbedder
+
+    rng = random.Random(1)
+    texts = [f"Person {rng.randrange(10**4)} {rng.choice(VERBS)} place {i}" for i in range(3000)]
+    return LocalEmbedder().embed_batch(texts)
+
+
+def noisy(pool: np.ndarray, n: int, rng: np.random.Generator) -> np.ndarray:
+    base = pool[rng.integers(0, len(pool), n)] + rng.normal(0, 0.05, (n, pool.shape[1]))
+    return (base / np.linalg.norm(base, axis=1, keepdims=True)).astype(np.float32)
+
+
+def fill(store: SQLiteStore, n: int, pool: np.ndarray, rng: np.random.Generator) -> float:
+    start = time.perf_counter()
+    group, batch, people = "g", 2000, max(n // 10, 2)
+    names = noisy(pool, people, rng)
+    ents = [Entity(f"p{i}", group, f"{word(i)} {word(i * 31 + 7)}", T0, ("Person",), "", name_embedding=names[i])
+            for i in range(people)]
+    source = Episode("e", group, "synthetic", "text", T0, T0)
+    store.apply(ChangeSet(group, (source,), tuple(ents)))
+    for lo in range(0, n, batch):
+        hi = min(n, lo + batch)
+        vecs = noisy(pool, hi - lo, rng)
+        facts = [
+            Fact(f"f{i}", group, f"p{i % people}", f"p{(i * 7919 + 1) % people}", "RELATED_TO",
+                 f"{word(i % people)} {VERBS[i % 10]} {word(i % 997 + 5000)} in {2000 + i % 25}",
+                 T0 + timedelta(minutes=i), ("e",), valid_at=T0, embedding=vecs[i - lo])
+            for i in range(lo, hi)
+        ]
+        store.apply(ChangeSet(group, (), (), tuple(facts)))
+        if lo == 0:  # a first search creates the cached indexes, which writes then keep fresh
+            flt = SearchFilter().resolved(datetime.now(UTC))
+            store.vector_search(Target.FACTS, [group], vecs[0], limit=1, filter=flt)
+            store.vector_search(Target.ENTITIES, [group], vecs[0], limit=1, filter=flt)
+    return time.perf_counter() - start
+
+
+def measure(size: int, pool: np.ndarray, embed_ms: list[float], queries: int) -> dict:
+    rng = np.random.default_rng(size)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "scale.db"
+        store = SQLiteStore(str(path))
+        store.bind_embedder("all-MiniLM-L6-v2", pool.shape[1])
+        insert_s = fill(store, size, pool, rng)
+        searcher = Searcher(store=store, embedder=None)  # type: ignore[arg-type]
+        config = preset("hybrid_rrf")
+        now = datetime.now(UTC)
+        qvecs = noisy(pool, queries, rng)
+        texts = [f"What does {word(int(rng.integers(0, size // 10)))} do at "
+                 f"{word(int(rng.integers(0, 997)) + 5000)}?" for _ in range(queries)]
+        for q, v in zip(texts[:20], qvecs[:20], strict=True):  # warm-up
+            searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v)
+        times = []
+        for q, v in zip(texts, qvecs, strict=True):
+            t = time.perf_counter()
+            searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v)
+            times.append((time.perf_counter() - t) * 1000)
+        store.close()
+        with_embed = [t + embed_ms[i % len(embed_ms)] for i, t in enumerate(times)]
+        return {
+            "facts": size,
+            "p50_ms": round(float(np.percentile(times, 50)), 2),
+            "p95_ms": round(float(np.percentile(times, 95)), 2),
+            "p95_ms_with_embedding": round(float(np.percentile(with_embed, 95)), 2),
+            "insert_facts_per_s": round(size / insert_s, 1),
+            "file_mb": round(sum(f.stat().st_size for f in Path(tmp).iterdir()) / 1e6, 1),
+            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        }
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--sizes", default="10000,100000,1000000")
+    p.add_argument("--queries", type=int, default=300)
+    p.add_argument("--json", type=Path)
+    args = p.parse_args()
+    pool = vector_pool()
+    from chronomem.providers.local import LocalEmbedder
+
+    embedder = LocalEmbedder()
+    embedder.embed_batch(["warm up"], kind="query")
+    embed_ms = []
+    for i in range(30):
+        t = time.perf_counter()
+        embedder.embed_batch([f"What did person {i} buy last week?"], kind="query")
+        embed_ms.append((time.perf_counter() - t) * 1000)
+    results = []
+    for size in (int(s) for s in args.sizes.split(",")):
+        results.append(measure(size, pool, embed_ms, args.queries))
+        print(json.dumps(results[-1]), file=sys.stderr)
+    out = {
+        "benchmark": "search_scale",
+        "recipe": "hybrid_rrf (facts + entities, cosine + bm25, limit 10)",
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": {"platform": platform.platform(), "python": platform.python_version(), "cpus": os.cpu_count()},
+        "query_embedding_ms_median": round(float(np.median(embed_ms)), 2),
+        "results": results,
+    }
+    print("| facts | p50 ms | p95 ms | p95 ms with embedding | insert facts/s | file MB | peak RSS MB |")
+    print("|---|---|---|---|---|---|---|")
+    for r in results:
+        print(f"| {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} | {r['p95_ms_with_embedding']} | "
+              f"{r['insert_facts_per_s']:,} | {r['file_mb']} | {r['peak_rss_mb']} |")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(out, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,348 @@
+"""The context builder χ: the text an agent puts in its prompt, within a token budget.
+
+Sections, in order, each only when it has something to show::
+
+    <FACTS>        relevant facts with the date range they held (start – end | present)
+    <ENTITIES>     relevant entities with their summaries (shortened)
+    <COMMUNITIES>  relevant communities, when the recipe searches them
+    <EPISODES>     the most relevant raw messages not already behind a listed fact,
+                   grouped by date, oldest first
+
+Budget: every line is counted with :func:`~chronomem.search.tokens.estimate_tokens` and a
+section is filled best-first until its share is spent; what a section leaves unused flows
+to the next ones, and budget left after the episodes goes back to further facts. The
+whole text never exceeds ``max_tokens`` by that estimate.
+
+Episodes are ranked by fusing their own search (BM25, plus cosine where the store embeds
+episodes) with the source episodes of the ranked facts. With ``snippets=True`` (default) a
+long message is shown through its sentences that share words with the query (or its
+longest sentence), verbatim, with "…" where sentences were left out: more distinct messages
+fit the budget. :class:`Context` lists every fact, entity, episode and community shown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
+from chronomem.ports import Store
+from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
+from chronomem.search.methods import keywords
+from chronomem.search.rerankers import rrf
+from chronomem.search.searcher import Searcher
+from chronomem.search.tokens import estimate_tokens
+
+DEFAULT_MAX_TOKENS = 2_000
+_HYBRID = (Method.COSINE, Method.BM25)
+CONTEXT_RECIPE = SearchConfig(
+    facts=TargetConfig(_HYBRID, Rerank.RRF, limit=80),
+    entities=TargetConfig(_HYBRID, Rerank.RRF, limit=6),
+    episodes=TargetConfig(_HYBRID, Rerank.RRF, limit=200),
+    candidate_factor=2,
+)
+PREAMBLE = (
+    "What the memory holds that is relevant to the request. Facts carry the period they "
+    "held (start – end; present = still true).\n"
+)
+_EMPTY = "(nothing relevant is known)"
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_WORD = re.compile(r"[^\W_]{3,}")
+_STEM = 5  # words match on their first five letters: "painting" ~ "paint", "painted"
+
+
+@dataclass(frozen=True, slots=True)
+class ContextConfig:
+    """How the context is built. ``*_share`` caps a section's first claim on the budget."""
+
+    max_tokens: int = DEFAULT_MAX_TOKENS
+    recipe: SearchConfig = CONTEXT_RECIPE
+    fact_share: float = 0.4
+    entity_share: float = 0.1
+    community_share: float = 0.1
+    summary_chars: int = 240
+    snippets: bool = True
+    snippet_sentences: int = 3
+    max_episode_tokens: int = 300
+
+    def __post_init__(self) -> None:
+        from chronomem.errors import UsageError
+
+        if self.max_tokens < 50:
+            raise UsageError(f"max_tokens must be at least 50, got {self.max_tokens}")
+        for name in ("fact_share", "entity_share", "community_share"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise UsageError(f"{name} must be between 0 and 1")
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The built context: ``text`` for the prompt, and what it contains."""
+
+    text: str
+    tokens: int  # estimated: estimate_tokens(text) + one per newline
+    max_tokens: int
+    facts: tuple[Fact, ...] = ()
+    entities: tuple[Entity, ...] = ()
+    communities: tuple[Community, ...] = ()
+    episodes: tuple[Episode, ...] = ()  # shown as raw messages (possibly as snippets)
+    snippets: frozenset[str] = field(default_factory=frozenset)  # ids shown shortened
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def fact_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.facts)
+
+    @property
+    def entity_ids(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.entities)
+
+    @property
+    def episode_ids(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.episodes)
+
+    @property
+    def community_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.communities)
+
+    @property
+    def source_episode_ids(self) -> tuple[str, ...]:
+        """Source episodes of the listed facts (the provenance an evaluation traces)."""
+        return tuple(dict.fromkeys(i for f in self.facts for i in f.episodes))
+
+
+class _Budget:
+    def __init__(self, total: int) -> None:
+        self.left = total
+
+    def fill(self, lines: Sequence[str], cap: int, overhead: int) -> int:
+        """How many of ``lines`` (best first) fit within ``cap`` and what is left; spends it."""
+        cap = min(cap, self.left)
+        used, count = overhead, 0
+        for line in lines:
+            cost = line_tokens(line)
+            if used + cost > cap:
+                break
+            used, count = used + cost, count + 1
+        if count:
+            self.left -= used
+        return count
+
+
+class ContextBuilder:
+    """Builds :class:`Context` objects from a searcher's results."""
+
+    def __init__(self, *, searcher: Searcher, store: Store) -> None:
+        self._searcher = searcher
+        self._store = store
+
+    def build(
+        self,
+        query: str,
+        *,
+        group_ids: Sequence[str],
+        filter: SearchFilter,
+        now: datetime,
+        config: ContextConfig,
+        query_vector: Sequence[float] | None = None,
+    ) -> Context:
+        found = self._searcher.search(
+            query,
+            group_ids=group_ids,
+            config=config.recipe,
+            filter=filter,
+            now=now,
+            query_vector=query_vector,
+        )
+        budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(_EMPTY))
+        facts = list(found.facts)
+        fact_lines = [fact_line(f) for f in facts]
+        share = config.max_tokens
+        n_facts = budget.fill(fact_lines, int(share * config.fact_share), _tags("FACTS"))
+        entity_lines = [entity_line(e, config.summary_chars) for e in found.entities]
+        n_entities = budget.fill(entity_lines, int(share * config.entity_share), _tags("ENTITIES"))
+        community_lines = [entity_line(c, config.summary_chars) for c in found.communities]
+        n_comms = budget.fill(
+            community_lines, int(share * config.community_share), _tags("COMMUNITIES")
+        )
+        shown_facts = facts[:n_facts]
+        covered = {i for f in shown_facts for i in f.episodes}
+        ranked = self._episode_ranking(group_ids, found.episodes, facts, filter, now)
+        candidates = [e for e in ranked if e.id not in covered]
+        terms = _stems(keywords(query))
+        episodes, snipped = _choose_episodes(candidates, terms, config, budget)
+        extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else _tags("FACTS"))
+        shown_facts = facts[: n_facts + extra]
+        text = _render(
+            fact_lines[: n_facts + extra],
+            entity_lines[:n_entities],
+            community_lines[:n_comms],
+            episodes,
+        )
+        return Context(
+            text=text,
+            tokens=text_tokens(text),
+            max_tokens=config.max_tokens,
+            facts=tuple(shown_facts),
+            entities=tuple(found.entities[:n_entities]),
+            communities=tuple(found.communities[:n_comms]),
+            episodes=tuple(e for e, _ in episodes),
+            snippets=frozenset(e.id for e, _ in episodes if e.id in snipped),
+        )
+
+    def _episode_ranking(
+        self,
+        group_ids: Sequence[str],
+        searched: Sequence[Episode],
+        facts: Sequence[Fact],
+        flt: SearchFilter,
+        now: datetime,
+    ) -> list[Episode]:
+        """Episodes by RRF of their own search and of the ranked facts' sources."""
+        by_fact = list(dict.fromkeys(i for f in facts for i in f.episodes))
+        fused = rrf([[(e.id, 0.0) for e in searched], [(i, 0.0) for i in by_fact]])
+        rows = {e.id: e for e in searched}
+        missing = [i for i, _ in fused if i not in rows]
+        if missing:
+            known = flt.resolved(now).known_at
+            for e in self._store.get_episodes(group_ids, missing):
+                if known is None or e.created_at <= known:
+                    rows[e.id] = e
+        return [rows[i] for i, _ in fused if i in rows]
+
+
+def _choose_episodes(
+    ranked: Sequence[Episode], terms: frozenset[str], config: ContextConfig, budget: _Budget
+) -> tuple[list[tuple[Episode, str]], set[str]]:
+    """Best-first episodes that fit the budget, with the text each is shown as."""
+    chosen: list[tuple[Episode, str]] = []
+    snipped: set[str] = set()
+    days: set[str] = set()
+    used = _tags("EPISODES")
+    for episode in ranked:
+        text = _shorten(episode.content, terms, config)
+        day = _day_header(episode.reference_time)
+        cost = line_tokens(text) + (0 if day in days else line_tokens(day))
+        if used + cost > budget.left:
+            if budget.left - used < 8:  # nothing useful fits any more
+                break
+            continue
+        used += cost
+        days.add(day)
+        chosen.append((episode, text))
+        if text != episode.content:
+            snipped.add(episode.id)
+    if chosen:
+        budget.left -= used
+    return chosen, snipped
+
+
+def _shorten(content: str, terms: frozenset[str], config: ContextConfig) -> str:
+    text = snippet(content, terms, config.snippet_sentences) if config.snippets else content
+    limit = config.max_episode_tokens * 4
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def snippet(content: str, terms: frozenset[str], max_sentences: int) -> str:
+    """``content`` through its sentences sharing a word stem with ``terms`` (else its longest
+    sentence), verbatim and in order; "…" marks sentences left out. A "Speaker: " prefix
+    is kept."""
+    head, sep, body = content.partition(": ")
+    if not sep or len(head) > 60 or "\n" in head:
+        head, body = "", content
+    sentences = [s for s in _SENTENCE.split(body) if s.strip()]
+    if len(sentences) <= 1:
+        return content
+    hits = [i for i, s in enumerate(sentences) if _stems(s) & terms][:max_sentences]
+    if not hits:
+        hits = [max(range(len(sentences)), key=lambda i: len(sentences[i]))]
+    if len(hits) == len(sentences):
+        return content
+    parts: list[str] = []
+    for n, i in enumerate(hits):
+        if (n == 0 and i > 0) or (n > 0 and i != hits[n - 1] + 1):
+            parts.append("…")
+        parts.append(sentences[i].strip())
+    if hits[-1] != len(sentences) - 1:
+        parts.append("…")
+    shown = " ".join(parts)
+    return f"{head}: {shown}" if head else shown
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(w.casefold()[:_STEM] for w in _WORD.findall(text))
+
+
+# -- rendering ------------------------------------------------------------------------------
+def _date(value: datetime | None) -> str:
+    return "date unknown" if value is None else value.date().isoformat()
+
+
+def _day_header(value: datetime) -> str:
+    if value.hour == value.minute == 0:
+        return f"[{value.date().isoformat()}]"
+    return value.strftime("[%Y-%m-%d %H:%M]")
+
+
+def _tags(tag: str) -> int:
+    """Tokens of a section's opening and closing tag lines."""
+    return line_tokens(f"<{tag}>") + line_tokens(f"</{tag}>")
+
+
+def line_tokens(line: str) -> int:
+    """Estimated tokens of one line of the context, its newline included."""
+    return estimate_tokens(line) + 1
+
+
+def text_tokens(text: str) -> int:
+    """Estimated tokens of a whole context: the sum of its lines'."""
+    return estimate_tokens(text) + text.count("\n")
+
+
+def fact_line(fact: Fact) -> str:
+    """``- <fact> (<start> – <end>)``: the paper's fact with its validity range."""
+    end = "present" if fact.invalid_at is None else _date(fact.invalid_at)
+    return f"- {fact.fact} ({_date(fact.valid_at)} – {end})"
+
+
+def entity_line(item: Entity | Community, limit: int) -> str:
+    summary = " ".join(item.summary.split())
+    if len(summary) > limit:
+        summary = summary[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return f"- {item.name}: {summary}" if summary else f"- {item.name}"
+
+
+def _section(tag: str, lines: Sequence[str]) -> str:
+    return f"<{tag}>\n" + "\n".join(lines) + f"\n</{tag}>\n" if lines else ""
+
+
+def _episode_lines(chosen: Sequence[tuple[Episode, str]]) -> list[str]:
+    ordered = sorted(chosen, key=lambda pair: (pair[0].reference_time, pair[0].created_at))
+    lines: list[str] = []
+    day = None
+    for episode, text in ordered:
+        if _day_header(episode.reference_time) != day:
+            day = _day_header(episode.reference_time)
+            lines.append(day)
+        lines.append(text)
+    return lines
+
+
+def _render(
+    facts: Sequence[str],
+    entities: Sequence[str],
+    communities: Sequence[str],
+    episodes: Sequence[tuple[Episode, str]],
+) -> str:
+    parts: list[Callable[[], str]] = [
+        lambda: _section("FACTS", facts),
+        lambda: _section("ENTITIES", entities),
+        lambda: _section("COMMUNITIES", communities),
+        lambda: _section("EPISODES", _episode_lines(episodes)),
+    ]
+    body = "".join(part() for part in parts)
+    return PREAMBLE + body if body else PREAMBLE + _EMPTY + "\n"

@@ -1,0 +1,24 @@
+"""Building a :class:`~chronomem.model.SearchFilter` from the facade's keyword arguments.
+
+The filter itself (groups aside) lives in :mod:`chronomem.model.filters`: ``valid_at`` /
+``known_at`` instants on the two timelines, ``history``, relation types, entity labels, and
+date ranges on both timelines (``valid_between`` on T, ``created_between`` on T′). Stores
+apply it in their queries; the searcher re-checks loaded rows with the same Python rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from chronomem.model import SearchFilter
+
+
+def with_times(
+    base: SearchFilter | None, *, valid_at: datetime | None, known_at: datetime | None
+) -> SearchFilter:
+    """``base`` (default: current facts) with ``valid_at`` / ``known_at`` set where given."""
+    flt = base or SearchFilter()
+    if valid_at is None and known_at is None:
+        return flt
+    return replace(flt, valid_at=valid_at or flt.valid_at, known_at=known_at or flt.known_at)
