@@ -148,7 +148,10 @@ def test_vector_search_widens_past_neighbours_the_filter_rejects(store: FalkorDB
 
 
 def test_the_server_helper_says_why_it_cannot_start() -> None:
-    session_server_url()  # skips (with the reason) where no server binary runs
+    url = session_server_url()  # skips (with the reason) where no server binary runs
+    taken = int(url.rsplit(":", 1)[1])
+    with pytest.raises(FalkorDBServerError, match="did not start"):  # never adopts another's
+        FalkorDBServer.start(port=taken, timeout=5)
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()

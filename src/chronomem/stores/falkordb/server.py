@@ -11,6 +11,7 @@ the end of a ``with`` block::
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import tempfile
@@ -53,13 +54,21 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _answers_ping(port: int) -> bool:
+def _server_pid(port: int) -> int | None:
+    """The process id of the Redis server answering on ``port`` (None if none answers)."""
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(16).startswith(b"+PONG")
+            sock.sendall(b"INFO server\r\n")
+            reply = b""
+            while b"process_id:" not in reply or not reply.endswith(b"\r\n"):
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                reply += chunk
     except OSError:
-        return False
+        return None
+    match = re.search(rb"process_id:(\d+)", reply)
+    return int(match.group(1)) if match else None
 
 
 class FalkorDBServer:
@@ -122,7 +131,8 @@ class FalkorDBServer:
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 break
-            if _answers_ping(port):
+            answering = _server_pid(port)
+            if answering == process.pid:  # ours, not another test run's server on that port
                 return server
             time.sleep(0.05)
         server.stop()
