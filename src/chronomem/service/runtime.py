@@ -18,7 +18,6 @@ from chronomem.model import Episode, SearchFilter, check_group_id
 from chronomem.ports import Embedder
 from chronomem.search import SearchConfig, SearchResults, TargetConfig, preset
 from chronomem.service.auth import KeyStore
-from chronomem.service.context import build_context
 from chronomem.service.db import ServiceDB
 from chronomem.service.limits import Limits
 from chronomem.service.metrics import Metrics
@@ -208,14 +207,13 @@ class ServiceRuntime:
         if not query.strip():
             raise UsageError("the context query is empty: pass the question to answer")
         started = time.perf_counter()
-        text = build_context(
-            self.memory,
+        text = self.memory.context(
             query,
             group_id=group_id,
             max_tokens=min(max_tokens, self.limits.max_context_tokens),
             valid_at=valid_at,
             known_at=known_at,
-        )
+        ).text
         self.metrics.search_done("context", time.perf_counter() - started)
         return text
 
