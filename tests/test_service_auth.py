@@ -109,3 +109,23 @@ def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
     assert len(secret) >= 43
     assert secret not in raw
     assert made.key.id.encode() in raw  # the row is there, without its secret
+
+
+def test_keys_command_creates_lists_and_revokes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from chronomem.cli.main import main
+
+    db = str(tmp_path / "memory.db")
+    assert (
+        main(["keys", "create", "--db", db, "--groups", "acme-*", "--name", "bot", "--json"]) == 0
+    )
+    made = json.loads(capsys.readouterr().out)
+    assert made["token"].startswith("cmk_") and made["groups"] == ["acme-*"]
+    assert main(["keys", "list", "--db", db, "--json"]) == 0
+    assert [k["name"] for k in json.loads(capsys.readouterr().out)] == ["bot"]
+    assert main(["keys", "revoke", made["id"], "--db", db]) == 0
+    assert main(["keys", "revoke", made["id"], "--db", db]) == 2  # no live key: a clear error
+    assert "no live key" in capsys.readouterr().err
