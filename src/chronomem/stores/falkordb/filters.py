@@ -19,6 +19,7 @@ is_believed (Python)                           Cypher (``r`` a fact edge)
 
 from __future__ import annotations
 
+from chronomem.errors import UsageError
 from chronomem.model import SearchFilter
 from chronomem.model.time import TimeRange, to_micros
 
@@ -66,7 +67,10 @@ def fact_condition(search: SearchFilter) -> tuple[str, Params]:
         )
     if not search.history:
         if search.valid_at is None or search.known_at is None:
-            raise ValueError("a SearchFilter must be resolved(now) before it reaches a store")
+            raise UsageError(
+                "the SearchFilter has no valid_at/known_at: pass filter.resolved(clock.now()) "
+                "to the store"
+            )
         parts.extend(_BELIEVED)
         params["f_known_at"] = to_micros(search.known_at)
         params["f_valid_at"] = to_micros(search.valid_at)

@@ -16,7 +16,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from chronomem.errors import UsageError
+from chronomem.errors import StoreUnavailableError, UsageError
 from chronomem.model import (
     ChangeSet,
     Community,
@@ -132,8 +132,9 @@ class FalkorDBStore:
 
     def _learn_dimension(self, vectors: Sequence[Vector | None]) -> None:
         if self._embedder is None and self._seen_dimension is None:
-            sizes = [np.asarray(v).size for v in vectors if v is not None]
-            self._seen_dimension = sizes[0] if sizes and sizes[0] > 0 else None
+            shapes = [np.shape(v) for v in vectors if v is not None]
+            sizes = [shape[0] for shape in shapes if len(shape) == 1 and shape[0] > 0]
+            self._seen_dimension = sizes[0] if sizes else None
 
     def bind_embedder(self, name: str, dimension: int) -> None:
         if (
@@ -150,13 +151,16 @@ class FalkorDBStore:
                 "compared. Use the same embedder, or a new database (another graph prefix: "
                 "falkordb://host:port/PREFIX) for the new model"
             )
+        if self._seen_dimension not in (None, dimension):
+            raise UsageError(
+                f"{self!r} already holds {self._seen_dimension}-dim embeddings, not {dimension}:"
+                " use the embedder that wrote them, or a new database (another graph prefix)"
+            )
         for shard in self._router.shards:
             try:
                 shard.check_embedder(name, dimension)
-            except UsageError:
-                raise
-            except Exception:
-                continue
+            except StoreUnavailableError:
+                continue  # a shard that is down is checked when it is next used
         self._embedder = (name, dimension)
 
     # -- writes ------------------------------------------------------------------------------
@@ -200,7 +204,7 @@ class FalkorDBStore:
 
     # -- reads by id or relation -------------------------------------------------------------
     def get_episodes(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Episode]:
-        wanted = id_list(ids, "ids")
+        group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._read(group_ids, cypher.GET_EPISODES, {"ids": wanted}) if wanted else []
         return _in_order([rows.episode_from_props(g, _map(r[0])) for g, r in found], wanted)
 
@@ -215,7 +219,7 @@ class FalkorDBStore:
         return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
 
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
-        wanted = id_list(ids, "ids")
+        group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._read(group_ids, cypher.GET_ENTITIES, {"ids": wanted}) if wanted else []
         return _in_order([rows.entity_from_props(g, _map(r[0])) for g, r in found], wanted)
 
@@ -225,20 +229,20 @@ class FalkorDBStore:
         return [rows.entity_from_props(g, _map(r[0])) for g, r in found]
 
     def get_facts(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Fact]:
-        wanted = id_list(ids, "ids")
+        group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._facts(group_ids, cypher.GET_FACTS, {"ids": wanted}) if wanted else []
         return _in_order(found, wanted)
 
     def facts_of_entities(
         self, group_ids: Sequence[str], entity_ids: Sequence[str], filter: SearchFilter
     ) -> list[Fact]:
-        wanted = id_list(entity_ids, "entity_ids")
+        group_ids, wanted = self._groups(group_ids), id_list(entity_ids, "entity_ids")
         where, params = fact_condition(filter)
         query = cypher.FACTS_OF_ENTITIES.format(where=where)
         return self._facts(group_ids, query, {"ids": wanted, **params}) if wanted else []
 
     def facts_of_episodes(self, group_ids: Sequence[str], episode_ids: Sequence[str]) -> list[Fact]:
-        wanted = id_list(episode_ids, "episode_ids")
+        group_ids, wanted = self._groups(group_ids), id_list(episode_ids, "episode_ids")
         return self._facts(group_ids, cypher.FACTS_OF_EPISODES, {"ids": wanted}) if wanted else []
 
     def _facts(
@@ -272,7 +276,7 @@ class FalkorDBStore:
     def get_communities(
         self, group_ids: Sequence[str], ids: Sequence[str] | None = None
     ) -> list[Community]:
-        wanted = None if ids is None else id_list(ids, "ids")
+        group_ids, wanted = self._groups(group_ids), None if ids is None else id_list(ids, "ids")
         if wanted is None:
             found = self._read(group_ids, cypher.ALL_COMMUNITIES, {})
         else:
