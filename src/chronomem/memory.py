@@ -11,9 +11,11 @@ from datetime import datetime
 
 from tqdm import tqdm
 
+from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory, SystemClock, new_id
 from chronomem.engine import IngestPipeline, IngestResult, plan_episode_deletion
+from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
 from chronomem.errors import DuplicateEpisodeError, UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
 from chronomem.model import (
@@ -70,6 +72,7 @@ class Memory:
         ids: IdFactory | None = None,
         max_episode_chars: int = DEFAULT_MAX_EPISODE_CHARS,
         context_episodes: int = 4,
+        community_updates: bool = True,
         reranker: Reranker | None = None,
     ) -> None:
         from chronomem.stores import open_store
@@ -92,6 +95,14 @@ class Memory:
         )
         self._searcher = Searcher(store=self.store, embedder=self.embedder, reranker=reranker)
         self._context = ContextBuilder(searcher=self._searcher, store=self.store)
+        self._community_updates = community_updates
+        self._communities = CommunityBuilder(
+            store=self.store,
+            embedder=self.embedder,
+            summarizer=summarizer_for(self.extractor),
+            clock=self.clock,
+            ids=self._ids,
+        )
 
     # -- lifecycle ----------------------------------------------------------------------
     def close(self) -> None:
@@ -172,7 +183,36 @@ class Memory:
             log.info("episode %s is stored already; nothing written", episode.id)
             return IngestResult(stored[0], (), (), (), Usage())
         self.usage.extend(result.usage)
+        if self._community_updates:
+            self._extend_communities(result)
         return result
+
+    # -- communities (engine/communities, docs/communities.md) ---------------------------
+    def build_communities(self, group_id: str) -> list[CommunityView]:
+        """Cluster the group's entities (label propagation over current facts), name and
+        summarize each cluster, and replace the group's communities atomically."""
+        self._bind()
+        with accounting.collect() as usage:
+            built = self._communities.build(check_group_id(group_id))
+        self.usage.extend(usage)
+        return built
+
+    def get_communities(self, group_id: str) -> list[CommunityView]:
+        """The group's stored communities with their members, largest first."""
+        return self._communities.views(check_group_id(group_id))
+
+    def community_drift(self, group_id: str) -> float:
+        """Share of clustered entities whose stored community differs from what
+        ``build_communities`` would give now (0.0 = up to date); rebuild when it grows."""
+        return self._communities.drift(check_group_id(group_id))
+
+    def _extend_communities(self, result: IngestResult) -> None:
+        """Stage 7 after the write: new entities join their neighbours' community (only in
+        groups that have communities; ``community_updates=False`` turns it off)."""
+        with accounting.collect() as usage:
+            self._communities.after_ingest(result)
+        result.usage.extend(usage)
+        self.usage.extend(usage)
 
     # -- retrieval ----------------------------------------------------------------------
     def search(
@@ -362,6 +402,15 @@ class AsyncMemory:
 
     async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
         return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
+
+    async def build_communities(self, group_id: str) -> list[CommunityView]:
+        return await asyncio.to_thread(self.sync.build_communities, group_id)
+
+    async def get_communities(self, group_id: str) -> list[CommunityView]:
+        return await asyncio.to_thread(self.sync.get_communities, group_id)
+
+    async def community_drift(self, group_id: str) -> float:
+        return await asyncio.to_thread(self.sync.community_drift, group_id)
 
     async def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
         return await asyncio.to_thread(self.sync.delete_episode, episode_id, group_id=group_id)

@@ -186,7 +186,8 @@ class Store(Protocol):
 
     # -- whole-group graph reads (communities) ---------------------------------------------
     def list_entities(self, group_id: str) -> list[Entity]:
-        """Every entity of the group, in no particular order."""
+        """Every entity of the group, in no particular order. A store may leave
+        ``name_embedding`` out (``None``) here: community building does not use it."""
         ...
 
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:

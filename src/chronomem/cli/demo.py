@@ -142,6 +142,8 @@ def _run_story(memory: Memory, clock: ManualClock, story: Story) -> dict[str, ob
         answers.append(
             {"question": q.text, "as": q.label, "facts": [fact_json(f, names) for f in found.facts]}
         )
+    community_lines, communities = _communities(memory, story.group_id)
+    lines += community_lines
     return {
         "text": "\n".join(lines),
         "json": {
@@ -149,8 +151,21 @@ def _run_story(memory: Memory, clock: ManualClock, story: Story) -> dict[str, ob
             "group_id": story.group_id,
             "timeline": [fact_json(f, names) for f in timeline.facts],
             "answers": answers,
+            "communities": communities,
         },
     }
+
+
+def _communities(memory: Memory, group_id: str) -> tuple[list[str], list[dict[str, object]]]:
+    """Build the story's communities (label propagation) and describe them."""
+    built = memory.build_communities(group_id)
+    lines = ["", "Communities:"]
+    lines += [f"  {v.name}\n    {v.summary}" for v in built] or ["  none"]
+    found = [
+        {"name": v.name, "summary": v.summary, "members": [m.name for m in v.members]}
+        for v in built
+    ]
+    return lines, found
 
 
 def _indent(text: str) -> str:
