@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -354,3 +355,22 @@ def test_a_refresh_shows_the_summarizer_the_newcomer_and_the_old_summary(memory:
     assert "Zed Newbie" in [m.name for m in refresh.members]
     assert refresh.previous_summary == before.summary
     assert any("Zed Newbie" in f.fact for f in refresh.facts)
+
+
+def test_the_context_shows_communities_after_facts_and_entities(
+    memory: Memory, clock: ManualClock
+) -> None:
+    from chronomem.search.context import CONTEXT_RECIPE, ContextConfig
+
+    _replay(memory, clock, PRINTER_STORY)
+    memory.build_communities("helpdesk")
+    recipe = replace(CONTEXT_RECIPE, communities=TargetConfig(limit=2))
+    context = memory.context(
+        "What have we talked about regarding the printer?",
+        group_id="helpdesk",
+        config=ContextConfig(recipe=recipe),
+    )
+    text = context.text
+    assert context.communities and "<COMMUNITIES>" in text
+    assert text.index("<FACTS>") < text.index("<ENTITIES>") < text.index("<COMMUNITIES>")
+    assert context.communities[0].name in text
