@@ -16,6 +16,7 @@ from chronomem.accounting import Usage
 from chronomem.clock import IdFactory, SystemClock, new_id
 from chronomem.engine import IngestPipeline, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
+from chronomem.engine.pipeline import Prepared
 from chronomem.errors import DuplicateEpisodeError, UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
 from chronomem.model import (
@@ -36,6 +37,8 @@ from chronomem.search.filters import with_times
 from chronomem.search.rerankers import Reranker
 
 log = logging.getLogger(__name__)
+
+BULK_CHUNK = 64  # add_episodes prepares (extracts + embeds) this many episodes at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +75,8 @@ class Memory:
         ids: IdFactory | None = None,
         max_episode_chars: int = DEFAULT_MAX_EPISODE_CHARS,
         context_episodes: int = 4,
-        community_updates: bool = True,
         reranker: Reranker | None = None,
+        community_updates: bool = True,
     ) -> None:
         from chronomem.stores import open_store
 
@@ -158,15 +161,18 @@ class Memory:
         items = [
             e if isinstance(e, EpisodeInput) else EpisodeInput.from_mapping(e) for e in episodes
         ]
-        for item in items:  # validate everything up front: nothing written on bad input
-            build_episode(item, now=self.clock.now(), ids=self._ids, max_chars=self._max_chars)
-        items.sort(key=lambda i: (i.group_id, i.reference_time))
-        bar = tqdm(items, desc="episodes", unit="ep", disable=not progress)
-        results = []
-        for item in bar:
-            results.append(self._ingest(item))
-            if on_ingested is not None:
-                on_ingested(results[-1])
+        now = self.clock.now()
+        built = [build_episode(i, now=now, ids=self._ids, max_chars=self._max_chars) for i in items]
+        built.sort(key=lambda e: (e.group_id, e.reference_time))
+        self._bind()
+        results: list[IngestResult] = []
+        with tqdm(total=len(built), desc="episodes", unit="ep", disable=not progress) as bar:
+            for start in range(0, len(built), BULK_CHUNK):
+                for prepared in self._pipeline.prepare(built[start : start + BULK_CHUNK]):
+                    results.append(self._commit(prepared))
+                    bar.update()
+                    if on_ingested is not None:
+                        on_ingested(results[-1])
         return results
 
     def _ingest(self, item: EpisodeInput) -> IngestResult:
@@ -174,8 +180,13 @@ class Memory:
             item, now=self.clock.now(), ids=self._ids, max_chars=self._max_chars
         )
         self._bind()
+        return self._commit(self._pipeline.prepare([episode])[0])
+
+    def _commit(self, prepared: Prepared) -> IngestResult:
+        """Stages 3-7 of one prepared episode; a stored episode id is a no-op."""
+        episode = prepared.episode
         try:
-            result = self._pipeline.ingest(episode)
+            result = self._pipeline.commit(prepared)
         except DuplicateEpisodeError:
             stored = self.store.get_episodes([episode.group_id], [episode.id])
             if not stored:
