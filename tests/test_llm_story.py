@@ -135,3 +135,34 @@ def test_50_parallel_episodes_share_one_concurrency_limit(make_memory, tmp_path)
         assert len(server.chat_requests()) == 50
     assert all(memory.recent_episodes(group_id=f"user-{i}") for i in range(50))
     assert memory.usage.by_prompt()["extract"].calls == 50
+
+
+def test_communities_are_summarized_by_the_llm_in_one_call(llm_memory, clock, server):
+    memory = llm_memory()
+    replay(memory, clock, ALICE_STORY)
+    before = len(server.chat_requests())
+    built = memory.build_communities("demo")
+    calls = server.chat_requests()[before:]
+    assert built and [r.task for r in calls] == ["summarize_community"]  # one call, all of them
+    assert memory.usage.by_prompt()["summarize_community"].calls == 1
+    (community,) = [c for c in built if "Alice" in {m.name for m in c.members}]
+    assert "Alice" in community.community.summary  # the (oracle) model's answer, stored
+
+
+def test_the_cross_encoder_recipe_scores_each_target_in_one_llm_call(make_memory, clock, server):
+    from chronomem.search.llm_reranker import LLMReranker
+    from chronomem.search.rerankers import Reranker
+
+    llm = make_llm(server)
+    reranker = LLMReranker(llm=llm)
+    assert isinstance(reranker, Reranker)  # the search port
+    memory = make_memory(extractor=LLMExtractor(llm=llm), reranker=reranker)
+    replay(memory, clock, ALICE_STORY)
+    before = len(server.chat_requests())
+    found = memory.search(QUESTION, group_id="demo", recipe="cross_encoder")
+    calls = server.chat_requests()[before:]
+    # the recipe reranks facts and entities: one call each, every candidate in it
+    assert [r.task for r in calls] == ["score", "score"]
+    shown = [r.body["messages"][1]["content"] for r in calls]
+    assert any("Alice is working at Meta now." in text for text in shown)
+    assert found.facts and _target(memory, found.facts[0]) == "Meta"
