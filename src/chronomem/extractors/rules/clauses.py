@@ -1,0 +1,234 @@
+"""Matching the pattern table against the clauses of a sentence.
+
+For each row whose verb phrase occurs in a clause: find the subject before the verb (the
+speaker for "I"/"we", a named entity, or a device), read the gap between them for negation,
+endings and wishes, then find the object after the verb (a name, a short noun phrase, or a
+target remembered from earlier turns).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.entities import Known, Span
+from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.lexicon import (
+    DETERMINERS,
+    PREPOSITIONS,
+    word_set,
+)
+from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.negation import ENTITY_MARK, gap_tokens, modality
+from chronomem.extractors.rules.objects import (
+    CONTEXT,
+    inline_object,
+    object_after,
+    singular,
+)
+from chronomem.extractors.rules.patterns import RelationPattern, candidate_patterns
+
+_LETTERS = re.compile(r"[a-z]+")
+_FIRST_PERSON = re.compile(r"\b(?:I|i|[Ww]e)\b")
+_BLOCKERS = re.compile(
+    r"\b(?:[Hh]e|[Ss]he|[Tt]hey|[Ii]t|[Yy]ou|[Tt]his|[Tt]hat|[Tt]here|[Ww]ho|[Ww]hich"
+    r"|[Pp]eople|[Ee]veryone|[Ss]omeone|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Yy]our) [a-z]+)\b"
+)
+# Verbs that may open a chat sentence with "I" left out ("Went to Paris!", "Love it!"):
+# past tenses and "love"; a bare "Enjoy your trip!" is a wish, not a fact about the speaker.
+_TOLD = word_set(
+    "love went got bought took saw met made left quit sold joined visited been grew came "
+    "flew drove ran began won lost found spent"
+)
+
+
+def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
+    """Every relation the pattern table finds in ``sentence`` (none in a question)."""
+    if sentence.question:
+        return []
+    hits: list[Hit] = []
+    has_device = any(sp.label == "Device" for sp in sentence.spans)
+    for i, clause in enumerate(sentence.clauses):
+        claimed: list[tuple[str, int, int]] = []  # (relation, start, end) already read
+        words = set(_LETTERS.findall(sentence.text[clause[0] : clause[1]].lower()))
+        for cp in candidate_patterns(words):
+            if cp.row.subject == "device" and not has_device:
+                continue
+            if cp.row.subject == "any_device" and not (has_device or known.devices):
+                continue
+            if cp.requires and not cp.requires.search(sentence.text, *clause):
+                continue
+            for m in cp.regex.finditer(sentence.text, *clause):
+                rel = cp.row.relation
+                if any(r == rel and m.start() < b and a < m.end() for r, a, b in claimed):
+                    continue
+                found = _hits(sentence, clause, cp.row, m, known, first_clause=i == 0)
+                if found:
+                    claimed.append((rel, m.start(), m.end()))
+                    hits.extend(found)
+    return hits
+
+
+def _hits(
+    s: Sentence,
+    clause: tuple[int, int],
+    row: RelationPattern,
+    m: re.Match[str],
+    known: Known,
+    *,
+    first_clause: bool,
+) -> list[Hit]:
+    subject, tokens, implicit = _subject(s, clause, m.start(), row.subject, first_clause)
+    if subject is None and row.subject == "any_device":
+        subject, tokens = _any_device(s, known), []
+    if subject is None:
+        return []
+    mood = modality(tokens, s.text[clause[0] : clause[1]], s.text[m.end() : clause[1]])
+    if mood.hypothetical and not _speaks_of_later(s, clause):
+        return []
+    relation = row.relation
+    if mood.negated:
+        if row.ending or row.negated_relation is None:
+            return []
+        relation = row.negated_relation
+    ending = row.ending or mood.ending
+    targets = _targets(s, clause, row, m, known, subject)
+    out = []
+    for target in targets:
+        if normalize_name(target.name) == normalize_name(subject.name):
+            continue
+        text = _template(row, m, subject, target)
+        hit = Hit(
+            relation, subject, target, ending, clause, m.span(), text, implicit, row.attribute
+        )
+        out.append(hit)
+    return out
+
+
+def _speaks_of_later(s: Sentence, clause: tuple[int, int]) -> bool:
+    return any(t.when > s.reference for t in s.times_for(clause))
+
+
+def _template(row: RelationPattern, m: re.Match[str], source: Party, target: Party) -> str | None:
+    if row.template is None:
+        return None
+    groups = {k: (v or "").lower() for k, v in m.groupdict().items()}
+    species = singular(groups.get("species", ""))
+    article = "an" if target.name[:1].lower() in "aeiou" else "a"
+    return row.template.format(
+        source=source.name,
+        target=target.name,
+        a_target=f"{article} {target.name}",
+        role=groups.get("role", ""),
+        species=species,
+    )
+
+
+# -- subjects -------------------------------------------------------------------------------
+
+
+def _subject(
+    s: Sentence, clause: tuple[int, int], verb_start: int, mode: str, first_clause: bool
+) -> tuple[Party | None, list[str], bool]:
+    speaker = Party(s.speaker, "Person", speaker=True) if s.speaker else None
+    if mode == "possessor":
+        return speaker, [], False
+    candidates = _candidates(s, clause[0], verb_start, devices_only=mode.endswith("device"))
+    if mode == "first":
+        first = next((p for _, _, p in candidates if p is not None), None)
+        return first, [], False
+    if not candidates:
+        tokens = gap_tokens(_masked(s, clause[0], verb_start))
+        verb = _LETTERS.match(s.text.lower(), verb_start)
+        told = verb is not None and (verb.group().endswith("ed") or verb.group() in _TOLD)
+        implicit = (
+            mode == "clause"
+            and first_clause
+            and told
+            and speaker is not None
+            and tokens is not None
+        )
+        return (speaker, tokens or [], True) if implicit else (None, [], False)
+    _, end, party = candidates[-1]
+    tokens = gap_tokens(_masked(s, end, verb_start))
+    if party is None or tokens is None:
+        return None, [], False
+    return party, tokens, False
+
+
+def _any_device(s: Sentence, known: Known) -> Party | None:
+    """A device named anywhere in the sentence, else the one met last in the conversation."""
+    for span in s.spans:
+        if span.label == "Device":
+            return Party(span.name, span.label, span.named, False, tuple(span.attributes.items()))
+    if not known.devices:
+        return None
+    kind, name = list(known.devices.items())[-1]
+    return Party(name, "Device", True, False, (("type", kind),))
+
+
+def _candidates(
+    s: Sentence, start: int, end: int, *, devices_only: bool
+) -> list[tuple[int, int, Party | None]]:
+    out: list[tuple[int, int, Party | None]] = []
+    inside = [sp for sp in s.spans if start <= sp.start and sp.end <= end]
+    for span in inside:
+        if _prepositional(s.text, span) or s.text.startswith("'s", span.end):
+            continue
+        if devices_only and span.label != "Device":
+            continue
+        if not devices_only and not span.named:
+            out.append((span.start, span.end, None))  # "my laptop is like ...": not a person
+            continue
+        attrs = tuple(span.attributes.items())
+        out.append((span.start, span.end, Party(span.name, span.label, span.named, False, attrs)))
+    if not devices_only:
+        speaker = Party(s.speaker, "Person", speaker=True) if s.speaker else None
+        out += [(m.start(), m.end(), speaker) for m in _FIRST_PERSON.finditer(s.text, start, end)]
+        for m in _BLOCKERS.finditer(s.text, start, end):
+            if not any(sp.start <= m.start() < sp.end for sp in inside):
+                out.append((m.start(), m.end(), None))
+    out.sort(key=lambda c: (c[0], -c[1]))
+    return out
+
+
+def _prepositional(text: str, span: Span) -> bool:
+    words = re.findall(r"[a-z']+", text[max(0, span.start - 30) : span.start].lower())[-2:]
+    if not words:
+        return False
+    if words[-1] in PREPOSITIONS:
+        return True
+    return len(words) == 2 and words[-1] in DETERMINERS and words[0] in PREPOSITIONS
+
+
+def _masked(s: Sentence, start: int, end: int) -> str:
+    text = s.text[start:end]
+    for span in sorted(s.spans, key=lambda sp: -sp.start):
+        if start <= span.start and span.end <= end:
+            a, b = span.start - start, span.end - start
+            text = f"{text[:a]} {ENTITY_MARK} {text[b:]}"
+    return text
+
+
+# -- objects --------------------------------------------------------------------------------
+
+
+def _targets(
+    s: Sentence,
+    clause: tuple[int, int],
+    row: RelationPattern,
+    m: re.Match[str],
+    known: Known,
+    subject: Party,
+) -> list[Party]:
+    if row.target == "fixed" and row.fixed_target:
+        return [Party(row.fixed_target, row.label, named=False)]
+    if row.target == "inline":
+        found = inline_object(s, row, m)
+    elif row.target == "context":
+        found = CONTEXT
+    else:
+        found = object_after(s, m.end(), clause[1], row)
+    if found is CONTEXT:
+        names = known.targets.get((normalize_name(subject.name), row.relation), [])
+        return [Party(n, known.labels.get(normalize_name(n)) or row.label) for n in names]
+    return [found] if found is not None else []

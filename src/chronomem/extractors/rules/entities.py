@@ -1,0 +1,346 @@
+"""Finding entity spans in a sentence: names, quoted titles, numbered places, devices.
+
+A span is a stretch of the sentence that names an entity. Proper names come from runs of
+capitalised words (with digits and "of"-style connectors inside: "HP LaserJet 4000",
+"Bank of America"); greetings, pronouns, dates and sentence-initial common words are
+dropped; a name addressed to the listener ("Thanks, Mel!") is a vocative, not a mention.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from chronomem.extractors.rules.lexicon import (
+    CITIES,
+    COUNTRIES,
+    DEVICE_HEADS,
+    EVENT_HEADS,
+    GROUP_HEADS,
+    LOCATION_SUFFIXES,
+    NOT_NAMES,
+    ORG_SUFFIXES,
+    ORGANIZATIONS,
+    PERSON_TITLES,
+    PLACE_HEADS,
+    PREPOSITIONS,
+    TIME_WORDS,
+    VOCATIVE_CUES,
+)
+from chronomem.extractors.rules.names import normalize_name
+
+_TOKEN = re.compile(r"[A-Za-z0-9][\w&'-]*")
+_QUOTED = re.compile(r'"([^"\n]{1,80})"')
+_NUMBERED_PLACE = re.compile(
+    r"\b(room|office|floor|suite|ward|gate|lab|building|apartment|apt|desk|bay)\s+(\d+[A-Za-z]?)\b",
+    re.I,
+)
+_DEVICE_NP = re.compile(
+    r"\b(?:the|my|our|this|that|his|her|their|your)\s+(?:(?:new|old|broken|office)\s+)?([a-z]+)\b",
+    re.I,
+)
+_WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
+_AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")
+_CONNECTORS = frozenset({"of", "de", "la", "van", "von", "der", "du", "del", "da", "&"})
+_FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'll", "I'd"})
+_WORK_KINDS = {
+    "book": "Book", "novel": "Book", "movie": "Movie", "film": "Movie", "song": "Song",
+    "album": "Album", "show": "Show", "series": "Show", "game": "Game", "play": "Play",
+    "poem": "Poem", "painting": "Artwork", "piece": "Artwork", "script": "Work",
+}  # fmt: skip
+HEAD_LABELS = (
+    (GROUP_HEADS, "Organization"),
+    (EVENT_HEADS, "Event"),
+    (PLACE_HEADS, "Location"),
+)
+
+
+@dataclass(slots=True)
+class Span:
+    """An entity named in a sentence (offsets into the sentence)."""
+
+    start: int
+    end: int
+    name: str
+    label: str | None = None
+    named: bool = True  # a proper name, a title, or a reference to a known named entity
+    attributes: dict[str, str] = field(default_factory=dict)
+    coreferent: bool = False  # "the printer" standing for a named device met before
+
+
+@dataclass(slots=True)
+class Known:
+    """What earlier turns and sentences taught: names, devices, open facts, the listener."""
+
+    labels: dict[str, str] = field(default_factory=dict)  # normalized name -> label ("" none)
+    names: set[str] = field(default_factory=set)  # normalized proper names met (capitalised)
+    persons: set[str] = field(default_factory=set)  # normalized person names
+    devices: dict[str, str] = field(default_factory=dict)  # "printer" -> "HP LaserJet 4000"
+    # (normalized source, relation) -> targets asserted and not ended, oldest first
+    targets: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    addressee: str | None = None  # the other speaker, for "you"
+    display: dict[str, str] = field(default_factory=dict)  # normalized name -> name as met
+
+    def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
+        key = normalize_name(name)
+        if not key:
+            return
+        self.labels[key] = label or self.labels.get(key, "")
+        self.display.setdefault(key, name)
+        if name[:1].isupper():
+            self.names.add(key)
+        if label == "Person":
+            self.persons.add(key)
+        if kind and key != kind:
+            self.devices.pop(kind, None)
+            self.devices[kind] = name  # re-inserted: the last one met comes last
+
+    def canonical(self, name: str) -> str:
+        """A device kind met as a name of its own ("printer") -> the device it stands for."""
+        return self.devices.get(normalize_name(name), name)
+
+    def learn_fact(self, source: str, relation: str, target: str, *, ended: bool) -> None:
+        source, target = self.canonical(source), self.canonical(target)
+        self.display.setdefault(normalize_name(source), source)
+        values = self.targets.setdefault((normalize_name(source), relation), [])
+        key = normalize_name(target)
+        values[:] = [v for v in values if normalize_name(v) != key]
+        if not ended:
+            values.append(target)
+
+
+def label_for(name: str, known: Known) -> str | None:
+    """The label a name carries on its own: gazetteer, suffix, title, or earlier turns."""
+    key = normalize_name(name)
+    if key in known.persons:
+        return "Person"
+    if key in ORGANIZATIONS:
+        return "Organization"
+    if key in COUNTRIES or key in CITIES:
+        return "Location"
+    words = key.split()
+    if words and words[0] in PERSON_TITLES and len(words) > 1:
+        return "Person"
+    if words and words[-1] in ORG_SUFFIXES:
+        return "Organization"
+    if words and words[-1] in LOCATION_SUFFIXES and len(words) > 1:
+        return "Location"
+    return known.labels.get(key) or None
+
+
+def _known_name(name: str, known: Known) -> bool:
+    key = normalize_name(name)
+    return key in known.names or key in ORGANIZATIONS or key in COUNTRIES or key in CITIES
+
+
+def find_spans(sentence: str, occupied: Sequence[tuple[int, int]], known: Known) -> list[Span]:
+    """Entity spans of ``sentence``, left to right, avoiding ``occupied`` ranges (dates)."""
+    taken = list(occupied)
+    spans = _quoted(sentence, taken) + _numbered_places(sentence, taken)
+    spans += _names(sentence, taken, known)
+    spans += _device_phrases(sentence, taken, known)
+    spans.sort(key=lambda s: s.start)
+    return spans
+
+
+def _free(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
+    return all(end <= a or start >= b for a, b in taken)
+
+
+def _quoted(sentence: str, taken: list[tuple[int, int]]) -> list[Span]:
+    out = []
+    for m in _QUOTED.finditer(sentence):
+        title = m.group(1).strip().rstrip(".,!?;:").strip()
+        if len(title.split()) > 8:
+            taken.append((m.start(), m.end()))  # a quotation, not a title: no names inside
+            continue
+        if not title or not (title[0].isupper() or title[0].isdigit()):
+            continue
+        before = sentence[: m.start()].lower().split()[-2:]
+        kind = next((_WORK_KINDS[w] for w in reversed(before) if w in _WORK_KINDS), "Work")
+        out.append(Span(m.start(), m.end(), title, kind))
+        taken.append((m.start(), m.end()))
+    return out
+
+
+def _numbered_places(sentence: str, taken: list[tuple[int, int]]) -> list[Span]:
+    out = []
+    for m in _NUMBERED_PLACE.finditer(sentence):
+        if _free(m.start(), m.end(), taken):
+            name = f"{m.group(1).lower().rstrip('.')} {m.group(2)}"
+            out.append(Span(m.start(), m.end(), name, "Location"))
+            taken.append((m.start(), m.end()))
+    return out
+
+
+def _is_cap(token: str) -> bool:
+    if token in _FIRST_PERSON:
+        return False
+    first = token[0]
+    return first.isupper() or (first in "ie" and len(token) > 2 and token[1].isupper())
+
+
+def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str]]]:
+    """Runs of capitalised tokens (with numbers and connectors inside)."""
+    tokens = [t for t in _TOKEN.finditer(sentence) if _free(t.start(), t.end(), taken)]
+    runs: list[list[re.Match[str]]] = []
+    current: list[re.Match[str]] = []
+    for i, tok in enumerate(tokens):
+        word = tok.group()
+        if current:
+            gap = sentence[current[-1].end() : tok.start()]
+            prev = current[-1].group()
+            joined = gap in (" ", " & ") or (gap == ". " and prev.lower() in PERSON_TITLES)
+            joined = joined and not prev.endswith(("'s", "'"))
+            nxt = tokens[i + 1].group() if i + 1 < len(tokens) else ""
+            fits = _is_cap(word) or word[0].isdigit() or (word in _CONNECTORS and nxt[:1].isupper())
+            if joined and fits:
+                current.append(tok)
+                continue
+            runs.append(current)
+            current = []
+        if _is_cap(word):
+            current = [tok]
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _bare(token: str) -> str:
+    word = token.lower()
+    return word[:-2] if word.endswith("'s") else word
+
+
+def _clean(run: list[re.Match[str]]) -> list[re.Match[str]]:
+    while run and (_bare(run[0].group()) in NOT_NAMES or run[0].group() in _CONNECTORS):
+        run = run[1:]
+    while run and (run[-1].group() in _CONNECTORS or _bare(run[-1].group()) in NOT_NAMES):
+        run = run[:-1]
+    return run
+
+
+def _surface(sentence: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
+    start, end = run[0].start(), run[-1].end()
+    text = sentence[start:end]
+    while text.endswith(("-", "'")) and not text.endswith("s'"):
+        text, end = text[:-1], end - 1
+    if text.endswith("'s"):
+        text, end = text[:-2], end - 2
+    elif text.endswith("'"):
+        text, end = text[:-1], end - 1
+    return start, end, text
+
+
+def _names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Span]:
+    first = _TOKEN.search(sentence)
+    first_start = first.start() if first else -1
+    out = []
+    for raw in _runs(sentence, taken):
+        run = _clean(raw)
+        if not run or _bare(raw[-1].group()) in TIME_WORDS:
+            continue
+        if run[0].start() == first_start:
+            run = _drop_opening_word(run, known)
+        if not run:
+            continue
+        start, end, name = _surface(sentence, run)
+        key = normalize_name(name)
+        if not _plausible(name, key):
+            continue
+        opening = start == first_start and " " not in name
+        if opening and not _known_name(name, known) and not _AND_I.match(sentence, end):
+            continue  # a capitalised sentence start is no evidence of a name ("Max and I" is)
+        listener = _is_listener(key, known.addressee)
+        if _is_vocative(sentence, start, end, key in known.persons, listener):
+            continue
+        span = Span(start, end, name, label_for(name, known))
+        _extend_with_head(sentence, span, taken)
+        out.append(span)
+        taken.append((span.start, span.end))
+    return out
+
+
+def _is_listener(key: str, addressee: str | None) -> bool:
+    if not addressee:
+        return False
+    other = normalize_name(addressee)
+    return key == other or other.startswith(key + " ")
+
+
+def _drop_opening_word(run: list[re.Match[str]], known: Known) -> list[re.Match[str]]:
+    """ "Besides Italy", "Go Jon", "Learning German": a sentence's first word is not part
+    of the name after it when it is a gerund or the rest is a name known already."""
+    if len(run) < 2:
+        return run
+    first = run[0].group()
+    rest = " ".join(t.group() for t in run[1:])
+    if first.lower().endswith("ing") or _known_name(rest.removesuffix("'s"), known):
+        return run[1:]
+    return run
+
+
+def _plausible(name: str, key: str) -> bool:
+    if len(key) < 2:
+        return False
+    # "OMG", "INTENSE": emphasis, not an acronym
+    return not (" " not in name and name.isupper() and (key in NOT_NAMES or len(name) >= 6))
+
+
+def _is_vocative(sentence: str, start: int, end: int, person: bool, listener: bool) -> bool:
+    """ "Hey Mel!", "Thanks, Caroline!", "Oof, John, that's sad", "See you later Joanna!": a
+    name addressed to someone. ``person``: a person known by name; ``listener``: the other
+    speaker."""
+    before = sentence[:start].rstrip()
+    after = sentence[end:].lstrip()
+    words = re.findall(r"[a-z']+", before.lower())
+    if words and words[-1] in VOCATIVE_CUES:
+        return True
+    if words[-2:] == ["thank", "you"]:
+        return True
+    closes = not after or after[0] in "!?.;"
+    if before.endswith(",") and closes:
+        return True
+    set_off = (not before or before.endswith(",")) and after.startswith(",")
+    if (person or listener) and set_off:
+        return True
+    return listener and closes and bool(words) and words[-1] not in PREPOSITIONS
+
+
+def _extend_with_head(sentence: str, span: Span, taken: list[tuple[int, int]]) -> None:
+    """ "LGBTQ support group", "HP LaserJet 4000 printer": a name and its head noun."""
+    m = _WORDS_AFTER.match(sentence, span.end)
+    if not m:
+        return
+    words: list[str] = []
+    for w in re.finditer(r"[a-z][a-z-]*", sentence[m.start() : m.end()]):
+        start, end = m.start() + w.start(), m.start() + w.end()
+        if not _free(start, end, taken) or w.group() in PREPOSITIONS or w.group() in NOT_NAMES:
+            return
+        words.append(w.group())
+        head = w.group()
+        if head in DEVICE_HEADS:
+            span.label, span.end = "Device", end
+            span.attributes["type"] = head
+            return
+        for heads, label in HEAD_LABELS:
+            if head in heads:
+                span.name = " ".join([span.name, *words])
+                span.label, span.end = label, end
+                return
+
+
+def _device_phrases(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Span]:
+    out = []
+    for m in _DEVICE_NP.finditer(sentence):
+        head = m.group(1).lower()
+        if head not in DEVICE_HEADS or not _free(m.start(), m.end(), taken):
+            continue
+        device = known.devices.get(head)
+        if device:
+            span = Span(m.start(), m.end(), device, "Device", True, {"type": head}, True)
+        else:
+            span = Span(m.start(1), m.end(1), head, "Device", False, {"type": head})
+        out.append(span)
+        taken.append((m.start(), m.end()))
+    return out

@@ -1,0 +1,71 @@
+"""The offline extractor: rules, patterns and a small date resolver; no model, no network."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from chronomem.extractors.rules.entities import Known
+from chronomem.extractors.rules.jsondata import extract_json
+from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.prose import extract_prose
+from chronomem.extractors.rules.resolve import resolve_request
+from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
+
+CONTEXT_CACHE_SIZE = 4096
+
+
+class RuleExtractor:
+    """The :class:`~chronomem.ports.Extractor` that needs no LLM.
+
+    ``extract`` finds the speaker, named entities, relations from a pattern table, dates
+    resolved against the episode's reference time, and endings ("I left Google last week")
+    as the ended fact with ``invalid_at``; ``resolve`` settles names and duplicate or
+    contradicting facts by deterministic rules. See ``docs/rule-extractor.md`` for what it
+    understands and where it stops.
+    """
+
+    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
+        if episode.source is EpisodeSource.JSON:
+            found = extract_json(episode)
+            if found is not None:
+                return found
+        return extract_prose(episode, context_of(episode, previous))
+
+    def resolve(self, request: ResolutionRequest) -> Resolution:
+        return resolve_request(request)
+
+
+@lru_cache(maxsize=CONTEXT_CACHE_SIZE)
+def _alone(episode: Episode) -> Extraction:
+    """An earlier turn's extraction without its own context (cached: turns recur)."""
+    if episode.source is EpisodeSource.JSON:
+        found = extract_json(episode)
+        if found is not None:
+            return found
+    return extract_prose(episode, Known(), light=True)
+
+
+def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
+    """What the previous turns tell about names, devices, open facts and the listener."""
+    known = Known()
+    speakers: list[str] = []
+    for earlier in sorted(previous, key=lambda e: (e.reference_time, e.created_at, e.id)):
+        if earlier.id == episode.id:
+            continue
+        who = earlier.speaker()
+        if who:
+            speakers.append(who)
+            known.learn(who, "Person")
+        found = _alone(earlier)
+        for entity in found.entities:
+            kind = entity.attributes.get("type")
+            label = entity.labels[0] if entity.labels else None
+            known.learn(entity.name, label, kind if isinstance(kind, str) else None)
+        for fact in found.facts:
+            ended = fact.invalid_at is not None
+            known.learn_fact(fact.source, fact.relation, fact.target, ended=ended)
+    me = episode.speaker()
+    others = [s for s in speakers if me is None or normalize_name(s) != normalize_name(me)]
+    known.addressee = others[-1] if others else None
+    return known

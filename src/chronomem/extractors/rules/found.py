@@ -1,0 +1,55 @@
+"""What the rule extractor finds in a sentence: its parts, the ends of a fact, a hit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from chronomem.extractors.rules.dates import TimeExpression
+from chronomem.extractors.rules.entities import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    """One end of a fact."""
+
+    name: str
+    label: str | None = None
+    named: bool = True
+    speaker: bool = False
+    attributes: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A relation found in a clause, before dates and text are attached."""
+
+    relation: str
+    source: Party
+    target: Party
+    ending: bool
+    clause: tuple[int, int]
+    verb: tuple[int, int]
+    text: str | None = None  # from the row's template; None: the clause rewritten
+    implicit_subject: bool = False
+    attribute: str | None = None  # set: an attribute of the source, not a fact
+
+
+@dataclass(slots=True)
+class Sentence:
+    """A sentence with everything found in it (offsets into ``text``)."""
+
+    text: str
+    reference: datetime
+    speaker: str | None
+    spans: list[Span] = field(default_factory=list)
+    times: list[TimeExpression] = field(default_factory=list)
+    clauses: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def question(self) -> bool:
+        return self.text.rstrip(" )\"'").endswith("?")
+
+    def times_for(self, clause: tuple[int, int]) -> list[TimeExpression]:
+        inside = [t for t in self.times if clause[0] <= t.start < clause[1]]
+        return inside or self.times

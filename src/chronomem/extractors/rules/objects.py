@@ -1,0 +1,180 @@
+"""Finding the object of a matched verb: a name, a short noun phrase, or an inline capture.
+
+"loves pottery" -> pottery; "bought a brand new car" -> car; "this game Catan" -> Catan;
+"love to paint" -> painting. Objects are kept short and clean: articles, possessives and
+filler adjectives are dropped, pronouns and vague words ("it", "stuff") are no objects, and
+a verb phrase ("loves seeing the kids") is not taken for a thing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from chronomem.extractors.rules.entities import HEAD_LABELS, Span
+from chronomem.extractors.rules.found import Party, Sentence
+from chronomem.extractors.rules.lexicon import (
+    ACTIVITIES,
+    BAD_OBJECTS,
+    CONJUNCTIONS,
+    DETERMINERS,
+    FILLER_ADJECTIVES,
+    GAP_WORDS,
+    NEGATIONS,
+    NOT_NAMES,
+    OBJECT_STOPS,
+    OTHER_SUBJECTS,
+    PET_SPECIES,
+    PREPOSITIONS,
+    PRONOUNS,
+    TIME_WORDS,
+    word_set,
+)
+from chronomem.extractors.rules.patterns import RelationPattern
+
+CONTEXT = Party("\x00context")  # the object is to be taken from what earlier turns said
+_LEAD = re.compile(
+    r"\s*(?:(?:a|an|the|my|our|his|her|their|your|some|this|that|these|those|another)\s+)?"
+    rf"((?:(?:{'|'.join(sorted(FILLER_ADJECTIVES, key=len, reverse=True))})\s+)*)",
+    re.I,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+|\S")
+_STOPS = PREPOSITIONS | CONJUNCTIONS | DETERMINERS | PRONOUNS | OTHER_SUBJECTS | OBJECT_STOPS
+_PREFERENCES = frozenset({"LIKES", "LOVES", "HATES", "ENJOYS"})
+_ADVERB_OBJECTS = word_set(
+    "ever lately mostly online together anymore daily regularly alone outside often nonstop "
+    "itself again everyday somewhere anywhere everywhere"
+)
+_LY_NOUNS = word_set("family rally jelly belly bully lily holly ally assembly supply")
+_NAMING_WORDS = word_set(
+    "called named titled game book novel movie film song band show series album app "
+    "restaurant town city artist singer author podcast team"
+)
+
+
+def span_party(s: Sentence, span: Span, row: RelationPattern) -> Party | None:
+    if s.text.startswith("'s", span.end) or (span.label in row.reject_labels):
+        return None
+    last = span.name.split()[-1].lower()
+    if (row.heads is not None and last not in row.heads) or last in row.reject_heads:
+        return None
+    attrs = tuple(span.attributes.items())
+    return Party(span.name, span.label or row.label, span.named, False, attrs)
+
+
+def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party | None:
+    end = min([t.start for t in s.times if pos <= t.start < end] + [end])
+    lead = _LEAD.match(s.text, pos, end)
+    start = lead.end() if lead else pos
+    span = next((sp for sp in s.spans if pos <= sp.start <= start), None)
+    if span is not None:
+        return span_party(s, span, row)
+    words, next_word, stop = _phrase(s, start, end)
+    named = _apposition(s, stop, words)
+    if named is not None:
+        return span_party(s, named, row)
+    if not words and next_word == "to" and row.relation in _PREFERENCES:
+        words = _to_activity(s, start, end)
+    name = " ".join(words)
+    if name in row.context_words or (words and words[-1] in row.context_words):
+        return CONTEXT
+    if not words or len(words) > 3 or words[0] in BAD_OBJECTS or words[-1] in BAD_OBJECTS:
+        return None
+    if row.heads is not None and words[-1] not in row.heads:
+        return None
+    if row.target == "named" and row.heads is None:
+        return None
+    if words[-1] in row.reject_heads:
+        return None
+    gerund = words[0].endswith("ing") and words[0] not in ACTIVITIES
+    if gerund and next_word and next_word not in CONJUNCTIONS and next_word.isalpha():
+        return None  # "loves throwing on some music": a verb phrase, not a thing
+    if words[0] in _ADVERB_OBJECTS or (words[0].endswith("ly") and words[0] not in _LY_NOUNS):
+        return None
+    return Party(name, _phrase_label(row, words), named=False)
+
+
+def _phrase_label(row: RelationPattern, words: list[str]) -> str | None:
+    head = words[-1]
+    for heads, label in HEAD_LABELS:
+        if head in heads and row.label in ("Event", "Organization"):
+            return label
+    if row.label == "Topic" and (words[0].endswith("ing") or " ".join(words) in ACTIVITIES):
+        return "Activity"
+    return row.label
+
+
+def _apposition(s: Sentence, stop: int, words: list[str]) -> Span | None:
+    """A name right after a naming phrase: "this game Catan", "a book called 'Sapiens'"."""
+    if not words or len(words) > 3 or words[-1] not in _NAMING_WORDS:
+        return None
+    pos = stop + len(s.text[stop:]) - len(s.text[stop:].lstrip())
+    return next((sp for sp in s.spans if sp.start == pos and sp.named), None)
+
+
+def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
+    """Lower-case words from ``start`` up to a stop word: the words, the word that stopped
+    them, and where they end."""
+    words: list[str] = []
+    stop = start
+    time_starts = {t.start for t in s.times}
+    for w in _WORD.finditer(s.text, start, end):
+        tok = w.group()
+        low = tok.lower()
+        if w.start() in time_starts or not tok[0].isalpha() or tok[0].isupper():
+            return words, low, stop
+        if low in _STOPS or "'" in low:
+            return words, low, stop
+        words.append(low)
+        stop = w.end()
+        if len(words) > 3:
+            return words, "", stop
+    return words, "", stop
+
+
+def _to_activity(s: Sentence, start: int, end: int) -> list[str]:
+    m = re.match(r"\s*to\s+([a-z]+)\b", s.text[start:end])
+    if not m:
+        return []
+    verb = m.group(1)
+    gerund = verb[:-1] + "ing" if verb.endswith("e") and not verb.endswith("ee") else verb + "ing"
+    if len(verb) <= 4 and re.fullmatch(r"[^aeiou]*[aeiou][bdgmnprt]", verb):
+        gerund = verb + verb[-1] + "ing"
+    return [gerund] if gerund in ACTIVITIES else []
+
+
+def inline_object(s: Sentence, row: RelationPattern, m: re.Match[str]) -> Party | None:
+    start = m.start("obj")
+    attrs: tuple[tuple[str, str], ...] = ()
+    if "species" in m.groupdict() and m.group("species"):
+        attrs = (("species", singular(m.group("species").lower())),)
+    span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
+    if span is not None and span.start == start:
+        party = span_party(s, span, row)
+        return replace(party, attributes=party.attributes + attrs) if party else None
+    words = m.group("obj").split()
+    while words and words[0].lower() in FILLER_ADJECTIVES:
+        words = words[1:]
+    if not words:
+        return None
+    if words[0][0].isupper():
+        if words[0].lower() in NOT_NAMES or words[-1].lower() in TIME_WORDS:
+            return None
+        return Party(" ".join(words), row.label, True, False, attrs)
+    if row.label == "JobTitle":
+        if words[0].lower() in NEGATIONS:
+            return None  # "I'm no writer"
+        while len(words) > 1 and (words[0].endswith("ing") or words[0].lower() in GAP_WORDS):
+            words = words[1:]  # "considering volunteer" -> "volunteer"
+    name = " ".join(w.lower() for w in words)
+    if name in BAD_OBJECTS or words[-1].lower() in BAD_OBJECTS:
+        return None
+    return Party(singular(name) if name in PET_SPECIES else name, row.label, named=False)
+
+
+def singular(word: str) -> str:
+    if word.endswith("ies") and word[:-3] + "y" in PET_SPECIES:
+        return word[:-3] + "y"
+    if word.endswith("s") and word[:-1] in PET_SPECIES:
+        return word[:-1]
+    return word

@@ -1,0 +1,377 @@
+"""The relation pattern table: data, not code branches.
+
+Each :class:`RelationPattern` row says: when this verb phrase follows a subject, the object
+after it is the target of ``relation``. Rows are tried in order; an earlier row that matches
+a stretch of a clause keeps it (so "joined the book club" is MEMBER_OF, not WORKS_AT).
+
+Regex macros: ``{NAME}`` a capitalised name of 1-3 words, ``{PET}`` a pet species,
+``{JOB}`` a job head noun. Inline rows capture the target as ``(?P<obj>...)`` and may
+capture ``role`` / ``species`` for their template.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from chronomem.extractors.rules.lexicon import (
+    EVENT_HEADS,
+    GROUP_HEADS,
+    JOB_HEADS,
+    PET_SPECIES,
+    ROLES_DATING,
+    ROLES_FAMILY,
+    ROLES_FRIEND,
+    ROLES_MARRIED,
+    word_set,
+)
+
+# Relations with one current value per subject: a new value contradicts the old one.
+FUNCTIONAL_RELATIONS = frozenset(
+    {"WORKS_AT", "LIVES_IN", "MARRIED_TO", "DATING", "HAS_JOB_TITLE", "STUDIES_AT"}
+)
+# Catch-all relations: duplicates only when their text is nearly the same.
+GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
+
+SCHOOL_HEADS = frozenset({"school", "college", "university", "uni", "academy", "institute"})
+_NO_LABELS: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class RelationPattern:
+    """One row of the table.
+
+    ``target``: ``named`` (a name must follow), ``phrase`` (a name or a short lower-case
+    noun phrase), ``inline`` (the regex captures ``obj``), ``context`` (the target comes
+    from what earlier turns said, e.g. the problem a device had), ``fixed`` (always
+    ``fixed_target``).
+    ``subject``: ``clause`` (the subject before the verb), ``possessor`` (the speaker,
+    through "my"), ``device`` (a device named before the verb), ``any_device`` (that, else
+    any device of the sentence or the conversation), ``first`` (the first subject of the
+    clause, whatever comes between).
+    """
+
+    relation: str
+    verbs: str
+    label: str | None = None
+    target: str = "named"
+    subject: str = "clause"
+    ending: bool = False
+    heads: frozenset[str] | None = None  # the object must end with one of these words
+    reject_heads: frozenset[str] = frozenset()
+    reject_labels: frozenset[str] = _NO_LABELS
+    context_words: frozenset[str] = frozenset()  # "my job": take the target from context
+    requires: str | None = None  # the clause must also match this
+    template: str | None = None  # fact text; else the clause rewritten to third person
+    fixed_target: str | None = None
+    negated_relation: str | None = None  # "I don't like X" -> DISLIKES instead of nothing
+    # Record the target as this attribute of the subject instead of a fact ("a new job at
+    # Google as a data engineer": the title is told in passing, the fact is WORKS_AT).
+    attribute: str | None = None
+    # Words of which at least one must be in the clause for the row to be tried (a fast
+    # pre-filter: a row whose regex could match without any of them would be missed).
+    triggers: str = ""
+
+
+_NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
+
+
+def _alt(words: frozenset[str]) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=lambda w: (-len(w), w)))
+
+
+def _words(words: frozenset[str]) -> str:
+    return " ".join(sorted(w for w in words if w.isalpha()))
+
+
+_MACROS = {"NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"})}
+_PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
+_NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
+_NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", "Pet"})
+_JOB_OBJ = r"(?P<obj>(?:[a-z-]+ ){0,2}(?:{JOB}))"
+_IS_A = "{source} is {a_target}"
+_JOB_WORDS = _words(JOB_HEADS | {"worker"})
+_PET_WORDS = _words(PET_SPECIES | {"guinea"})
+# (problem, regex, trigger words)
+_PROBLEMS = (
+    (
+        "jamming",
+        r"(?:keeps?|kept) jamming|jams|jammed|is jamming|(?:has|have) a paper jam",
+        "jamming jams jammed jam",
+    ),
+    (
+        "crashing",
+        r"(?:keeps?|kept) crashing|crash(?:es|ed)|is crashing",
+        "crashing crashes crashed",
+    ),
+    (
+        "freezing",
+        r"(?:keeps?|kept) freezing|freezes|froze|is frozen",
+        "freezing freezes froze frozen",
+    ),
+    (
+        "not printing",
+        r"(?:won't|doesn't|does not|can't|isn't|is not) print(?:ing)?",
+        "print printing",
+    ),
+    (
+        "not turning on",
+        r"(?:won't|doesn't|does not) (?:turn|switch|start|power) on|won't (?:start|boot)",
+        "turn switch start power boot",
+    ),
+    (
+        "not working",
+        r"(?:doesn't|does not|won't|isn't|is not|stopped|has stopped|is no longer)"
+        r" work(?:ing|s)?|is broken|broke(?: down)?|is down|is dead",
+        "work working works broken broke down dead",
+    ),
+    ("leaking", r"(?:is |keeps )?leak(?:s|ing|ed)", "leaks leaking leaked"),
+    ("overheating", r"(?:is |keeps )?overheat(?:s|ing|ed)", "overheats overheating overheated"),
+    (
+        "error",
+        r"(?:shows?|showing|displays?|gives?|giving|throws?) (?:an? |the )?(?:\w+ )?error",
+        "error",
+    ),
+    ("slow", r"(?:is|runs?|running) (?:very |really |so |super )?slow(?:ly)?", "slow slowly"),
+    (
+        "noise",
+        r"(?:makes?|making) (?:an? )?(?:strange|weird|loud|funny|odd) (?:noise|sound)s?",
+        "noise noises sound sounds",
+    ),
+    (
+        "disconnecting",
+        r"(?:keeps? )?(?:disconnecting|disconnects|los(?:es|ing) (?:the )?connection)",
+        "disconnecting disconnects connection",
+    ),
+)
+_FIXED = (
+    r"(?:works|is working|working|runs|is running|prints|is printing)"
+    r" (?:fine |normally |properly |perfectly |well )?again"
+    r"|(?:is|was|got|has been|have been|been) (?:finally |now |all )?"
+    r"(?:fixed|resolved|repaired|sorted)"
+    r"|is back to normal|(?:works|is working) (?:fine|perfectly|properly|normally) now"
+)
+
+
+def _problem_rows() -> tuple[RelationPattern, ...]:
+    return tuple(
+        RelationPattern(
+            "HAS_PROBLEM",
+            rf"\b(?:{verbs})\b",
+            "Problem",
+            "fixed",
+            "device",
+            fixed_target=name,
+            triggers=words,
+        )
+        for name, verbs, words in _PROBLEMS
+    )
+
+
+def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, ...]:
+    alt = _alt(roles)
+    text = "{target} is {source}'s {role}"
+    kind = rf"(?:best |closest |old |dear )?(?P<role>{alt})"
+    return (
+        RelationPattern(
+            relation,
+            rf"\bmy {kind},? (?P<obj>{{NAME}})",
+            "Person",
+            "inline",
+            "possessor",
+            template=text,
+            triggers="my",
+        ),
+        RelationPattern(
+            relation,
+            rf"(?P<obj>{{NAME}}),? (?:is|was) my {kind}\b",
+            "Person",
+            "inline",
+            "possessor",
+            template=text,
+            triggers="my",
+        ),
+    )
+
+
+# fmt: off
+P = RelationPattern
+_ROWS: tuple[RelationPattern, ...] = (
+    # -- endings: the fact that ended, with invalid_at --------------------------------------
+    P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
+      heads=GROUP_HEADS, triggers="left quit dropped"),
+    P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) job (?:at|with|in)\b|\bresigned from\b"
+      r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
+      r"|\bstopped working (?:at|for)\b|\bleft\b|\bquit\b", "Organization", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
+      context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
+      triggers="quit left resigned retired fired laid let stopped"),
+    P("LIVES_IN", r"\bmoved (?:out of|away from)\b", "Location", ending=True,
+      context_words=frozenset({"apartment", "house", "home", "place", "flat", "city", "town"}),
+      triggers="moved"),
+    P("DATING", r"\b(?:broke up with|split up with|dumped|broke up|split up)\b", "Person",
+      ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
+      triggers="broke split dumped"),
+    P("MARRIED_TO", r"\b(?:got divorced from|divorced from|divorced|separated from)\b", "Person",
+      ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
+      triggers="divorced separated"),
+    P("STUDIES_AT", r"\b(?:graduated from|dropped out of)\b", "Organization", ending=True,
+      context_words=SCHOOL_HEADS, triggers="graduated dropped"),
+    P("OWNS", r"\b(?:sold|got rid of|gave away)\b", "Item", "phrase", ending=True,
+      triggers="sold rid gave"),
+    P("PLAYS", r"\b(?:stopped|quit|gave up) playing\b", "Activity", "phrase", ending=True,
+      triggers="playing"),
+    P("HAS_PROBLEM", rf"\b(?:{_FIXED})\b", "Problem", "context", "device", ending=True,
+      triggers="again fixed resolved repaired sorted normal now"),
+    # -- problems and fixes -----------------------------------------------------------------
+    *_problem_rows(),
+    P("GOT_NEW_PART", r"\b(?:the|a|an|our|my) (?:new |replacement )?(?P<obj>[a-z]+(?: [a-z]+)?)"
+      r" (?:was|were|has been|have been|got|is|are) (?:just |finally )?"
+      r"(?P<verb>installed|replaced|swapped|changed)\b", "Part", "inline", "any_device",
+      template="{source} got a new {target}", triggers="installed replaced swapped changed"),
+    P("REPLACED", r"\b(?:replaced|swapped out)\b", "Part", "phrase", triggers="replaced swapped"),
+    P("INSTALLED", r"\binstalled\b", "Part", "phrase", triggers="installed"),
+    P("REPAIRED", r"\b(?:repaired|fixed)\b", "Part", "phrase", triggers="repaired fixed"),
+    P("LOCATED_IN", r"\b(?:(?:is|are) )?(?:located |sitting |placed )?(?:in|at)\b", "Location",
+      subject="device", reject_labels=_PLACE_LIKE, template="{source} is in {target}",
+      triggers="in at"),
+    # -- work, study, membership ------------------------------------------------------------
+    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
+      heads=GROUP_HEADS, triggers="joined signed"),
+    P("MEMBER_OF", r"\b(?:a member of|member of|part of|belong to|belongs to)\b", "Organization",
+      "phrase", heads=GROUP_HEADS | {"party", "union"}, triggers="member part belong belongs"),
+    P("STUDIES_AT", r"\b(?:study|studies|studied|studying) at\b"
+      r"|(?:(?:\b(?:am|is|was)|'m|'s) (?:an? )?(?:[a-z-]+ )?)?\bstudent at\b"
+      r"|\benrolled (?:at|in)\b|\bgo(?:es)? to (?:school|college|university|uni) at\b",
+      "Organization",
+      triggers="study studies studied studying student enrolled school college university uni"),
+    P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b", "Organization",
+      heads=SCHOOL_HEADS, triggers="attend attends attended attending go goes going went"),
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?) (?:at|for)\b"
+      r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
+      r"|\bstarted (?:working )?at\b"
+      r"|\b(?:got|landed|accepted|took) (?:a |the |my )?(?:new |dream )?"
+      r"(?:job|position|role|offer|internship) (?:at|with|from)\b|\bhired (?:by|at)\b"
+      r"|\bemployed (?:by|at)\b|\bjoined\b|\bjob at\b", "Organization",
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS,
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="work works worked working intern interns interned interning started job position "
+      "role offer internship hired employed joined"),
+    P("WORKS_AT",
+      r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) (?:at|for)\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers=_JOB_WORDS),
+    P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
+      "inline", template=_IS_A, triggers=_JOB_WORDS),
+    P("HAS_JOB_TITLE", rf"\bas an? {_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
+      requires=r"\b(?:work|job|hired|joined|started|position|role|employed|intern)",
+      attribute="job_title", triggers=_JOB_WORDS),
+    P("HAS_JOB_TITLE",
+      rf"(?:\b(?:am|is|was|became|become)|'m|'s)(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
+      r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
+    P("HAS_JOB_TITLE", rf"\b(?:got|was|been) promoted to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle",
+      "inline", template=_IS_A, triggers="promoted"),
+    # -- home and travel --------------------------------------------------------------------
+    P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) in\b"
+      r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?(?:here )?to\b"
+      r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
+      triggers="live lives lived living reside resides residing moved relocated relocating "
+      "moving relocate move based settled settling"),
+    P("FROM", r"(?:\b(?:am|is|are|come|comes|came)|'m|'re) (?:originally )?from\b|\bgrew up in\b"
+      r"|\b(?:was )?born (?:and raised )?in\b|\bhometown is\b", "Location",
+      reject_labels=_PLACE_LIKE, triggers="from grew born hometown"),
+    P("ATTENDED", r"\b(?:went to|attended|go to|going to|been to)\b", "Event", "phrase",
+      heads=EVENT_HEADS | GROUP_HEADS, triggers="went attended go going been"),
+    P("VISITED", r"\b(?:visited|visiting|went to|been to|traveled to|travelled to|traveling to"
+      r"|travelling to|flew to|flying to|drove to|trip to|vacation(?:ed|ing)? in|holiday in"
+      r"|stayed in|toured|went back to|going to)\b", "Location", reject_labels=_PLACE_LIKE,
+      triggers="visited visiting went been traveled travelled traveling travelling flew flying "
+      "drove trip vacation vacationed vacationing holiday stayed toured going"),
+    # -- people -----------------------------------------------------------------------------
+    *_role_rows("MARRIED_TO", ROLES_MARRIED),
+    *_role_rows("DATING", ROLES_DATING),
+    *_role_rows("FRIEND_OF", ROLES_FRIEND),
+    *_role_rows("FAMILY_OF", ROLES_FAMILY),
+    P("MARRIED_TO", r"\b(?:married to|got married to|married|wed)\b", "Person",
+      reject_labels=_NOT_PERSON, triggers="married wed"),
+    P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
+      reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
+    P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
+      reject_labels=_NOT_PERSON, triggers="friends befriended"),
+    # -- pets -------------------------------------------------------------------------------
+    P("HAS_PET", r"\bmy (?:new |little |sweet |old )?(?P<species>{PET}),? (?:named |called )?"
+      r"(?P<obj>{NAME})", "Pet", "inline", "possessor",
+      template="{source} has a {species} named {target}", triggers="my"),
+    P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?my (?:new |little |sweet |old )?(?P<species>{PET})\b",
+      "Pet", "inline", "possessor", template="{source} has a {species} named {target}",
+      triggers="my"),
+    P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
+      r" (?:a|an|another|two|three|\d+)? ?(?:new |little |sweet |cute )?(?P<species>{PET})"
+      r" (?:named|called) (?P<obj>{NAME})", "Pet", "inline",
+      template="{source} has a {species} named {target}", triggers="named called"),
+    P("HAS_PET", r"\b(?:have|has|got|adopted|rescued|own|owns)"
+      r" (?:a|an|another|two|three|\d+) (?:new |little |sweet |cute )?(?P<obj>{PET})\b", "Pet",
+      "inline", triggers=_PET_WORDS),
+    # -- books, films, shows ----------------------------------------------------------------
+    P("READ", r"\b(?:read|reading|reread|re-read|rereading|finished reading|started reading)\b",
+      "Book", reject_labels=_NOT_WORK, triggers="read reading reread rereading re"),
+    P("WATCHED", r"\b(?:watched|watching|rewatched|binged|binge-watched)\b", "Movie",
+      reject_labels=_NOT_WORK, triggers="watched watching rewatched binged binge"),
+    # -- tastes and activities --------------------------------------------------------------
+    P("LIKES", r"\bmy (?:all-time )?favou?rite (?:[a-z]+ ){1,2}(?:is|was|has to be)\b", "Topic",
+      "phrase", "possessor", triggers="favorite favourite"),
+    P("LIKES", r"(?:\b(?:am|is|are)|'m|'re) (?:a )?(?:big |huge |massive )?fan of\b"
+      r"|(?:\b(?:am|is|are)|'m|'re) (?:really )?into\b", "Topic", "phrase", triggers="fan into"),
+    P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
+      r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
+      negated_relation="DISLIKES",
+      triggers="love loves loved loving adore adores adored passionate"),
+    P("HATES", r"\b(?:hate|hates|hated|can't stand|cannot stand|dislike|dislikes|detest)\b",
+      "Topic", "phrase", triggers="hate hates hated stand dislike dislikes detest"),
+    P("ENJOYS", r"\b(?:enjoy|enjoys|enjoyed|enjoying)\b", "Topic", "phrase",
+      negated_relation="DISLIKES", triggers="enjoy enjoys enjoyed enjoying"),
+    P("LIKES", r"(?<!is )(?<!was )(?<!are )(?<!'s )(?<!'re )(?<!be )\b(?:like|likes|liked)\b",
+      "Topic", "phrase", negated_relation="DISLIKES", triggers="like likes liked"),
+    P("PLAYS", r"\b(?:play|plays|played|playing)\b(?! (?:with|around|along|outside|together|in|at"
+      r"|on|out|a role|a part|a big|an important|it))", "Activity", "phrase",
+      reject_heads=word_set("team teams match role part gig show set trick tricks joke prank"),
+      triggers="play plays played playing"),
+    P("OWNS", r"\b(?:bought|buy|buying|purchased|own|owns|owned)\b"
+      r"|\bgot (?:myself |ourselves )?(?:a )?(?:brand )?new\b", "Item", "phrase",
+      triggers="bought buy buying purchased own owns owned new"),
+)
+del P
+# fmt: on
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledPattern:
+    row: RelationPattern
+    regex: re.Pattern[str]
+    requires: re.Pattern[str] | None
+    triggers: frozenset[str]
+
+
+def _compile(row: RelationPattern) -> CompiledPattern:
+    source = row.verbs
+    for key, value in _MACROS.items():
+        source = source.replace("{" + key + "}", value)
+    requires = re.compile(row.requires, re.I) if row.requires else None
+    triggers = frozenset(row.triggers.split())
+    if not triggers:
+        raise ValueError(f"pattern row {row.relation} {row.verbs!r} needs trigger words")
+    return CompiledPattern(row, re.compile(source, re.I), requires, triggers)
+
+
+PATTERNS: tuple[CompiledPattern, ...] = tuple(_compile(r) for r in _ROWS)
+_BY_TRIGGER: dict[str, tuple[int, ...]] = {}
+for _i, _cp in enumerate(PATTERNS):
+    for _word in _cp.triggers:
+        _BY_TRIGGER[_word] = (*_BY_TRIGGER.get(_word, ()), _i)
+del _i, _cp, _word
+
+
+def candidate_patterns(words: set[str]) -> list[CompiledPattern]:
+    """The rows worth trying on a clause with these lower-case words, in table order."""
+    rows = {i for w in words for i in _BY_TRIGGER.get(w, ())}
+    return [PATTERNS[i] for i in sorted(rows)]

@@ -1,0 +1,285 @@
+"""Extraction from chat messages and free text, sentence by sentence."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.dates import TimeExpression, find_time_expressions
+from chronomem.extractors.rules.entities import Known, find_spans
+from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
+from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
+from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
+from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
+
+MAX_MENTIONS_PER_SENTENCE = 3
+_SPEAKS_AS_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
+_DETERMINER_START = re.compile(r"^(?:The|A|An|This|That|Our|My|His|Her|Their)\b")
+
+
+@dataclass(slots=True)
+class _EntityDraft:
+    name: str
+    label: str | None
+    attributes: dict[str, str]
+    sentences: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Draft:
+    """What one episode yields, gathered sentence by sentence."""
+
+    speaker: str | None
+    addressee: str | None
+    light: bool = False  # context only: no texts, summaries or mentions
+    entities: dict[str, _EntityDraft] = field(default_factory=dict)
+    facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
+    sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
+
+    def entity(self, party: Party | None, name: str, label: str | None, index: int) -> str:
+        key = normalize_name(name)
+        draft = self.entities.get(key)
+        if draft is None:
+            attrs = dict(party.attributes) if party else {}
+            draft = self.entities[key] = _EntityDraft(name, label, attrs)
+        else:
+            draft.label = draft.label or label
+            for k, v in party.attributes if party else ():
+                draft.attributes.setdefault(k, v)
+        if index >= 0 and index not in draft.sentences:
+            draft.sentences.append(index)
+        return draft.name
+
+    def add_fact(self, fact: ExtractedFact) -> None:
+        key = (normalize_name(fact.source), normalize_name(fact.target), fact.relation)
+        old = self.facts.get(key)
+        if old is None:
+            self.facts[key] = fact
+            return
+        valid = min((v for v in (old.valid_at, fact.valid_at) if v), default=None)
+        invalid = min((v for v in (old.invalid_at, fact.invalid_at) if v), default=None)
+        if valid and invalid and valid >= invalid:
+            valid = None
+        text = old.fact
+        generic = fact.relation in GENERIC_RELATIONS  # one sentence is enough for a mention
+        if not generic and normalize_name(fact.fact) not in normalize_name(old.fact):
+            text = f"{old.fact}; {fact.fact}" if len(old.fact) + len(fact.fact) < 300 else text
+        self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
+
+    def build(self) -> Extraction:
+        if self.speaker:
+            me = self.entities[normalize_name(self.speaker)]
+            me.sentences = me.sentences or list(range(len(self.sentences)))
+        entities = tuple(
+            ExtractedEntity(
+                name=e.name,
+                labels=(e.label,) if e.label else (),
+                summary=summarize(self.sentences[i] for i in e.sentences),
+                attributes=dict(e.attributes),
+            )
+            for e in self.entities.values()
+        )
+        return Extraction(entities=entities, facts=tuple(self.facts.values()))
+
+
+def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Extraction:
+    """Entities and facts of a message or text episode, given what earlier turns taught.
+
+    ``light`` skips what only the caller reads (fact texts, summaries, MENTIONED facts):
+    enough to serve as the context of a later turn, at a fraction of the cost.
+    """
+    speaker = episode.speaker()
+    body = episode.content.partition(":")[2] if speaker else episode.content
+    draft = _Draft(speaker, known.addressee, light)
+    if speaker:
+        draft.entity(None, speaker, "Person", -1)
+        known.learn(speaker, "Person")
+    for index, raw in enumerate(split_sentences(normalize_text(body))):
+        sentence = _analyse(raw, episode.reference_time, speaker, known)
+        whole = (
+            "" if light else _rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
+        )
+        draft.sentences.append(whole)
+        _extract_sentence(sentence, index, draft, known)
+    return draft.build()
+
+
+def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:
+    times = find_time_expressions(text, reference)
+    spans = find_spans(text, [(t.start, t.end) for t in times], known)
+    return Sentence(text, reference, speaker, spans, times, split_clauses(text))
+
+
+def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> None:
+    if s.speaker and _SPEAKS_AS_SELF.search(s.text):
+        draft.entity(None, s.speaker, "Person", index)
+    for span in s.spans:
+        if span.named:
+            party = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
+            draft.entity(party, span.name, span.label, index)
+            known.learn(span.name, span.label, span.attributes.get("type"))
+    hits = match_sentence(s, known)
+    hits += _reports(s, hits, draft, known)
+    said = draft.sentences[index]
+    if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
+        draft.sentences[index] = f"{s.speaker} {said[:1].lower()}{said[1:]}"
+    for hit in hits:
+        source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
+        if hit.attribute:
+            draft.entities[normalize_name(source)].attributes[hit.attribute] = hit.target.name
+            continue
+        target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
+        valid_at, invalid_at = _dates(s, hit, _owned_times(s, hit, hits))
+        text = "" if draft.light else _fact_text(s, hit, draft)
+        draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
+        known.learn_fact(source, hit.relation, target, ended=hit.ending)
+    for hit in [] if draft.light else _fallback(s, hits):
+        source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
+        target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
+        valid_at, invalid_at = _dates(s, hit, s.times)
+        text = _rewrite(s, 0, len(s.text), draft, drop_times=True)
+        if s.speaker and s.speaker not in text:
+            text = f"{s.speaker} said: {text}"
+        draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
+
+
+def _reports(s: Sentence, hits: list[Hit], draft: _Draft, known: Known) -> list[Hit]:
+    """A problem told by a speaker is also the speaker's report about the device; a fixed
+    problem closes the reports about that device made in earlier turns."""
+    out = []
+    for hit in hits:
+        if hit.relation != "HAS_PROBLEM" or hit.source.speaker:
+            continue
+        if hit.ending:
+            out += _closed_reports(hit, known)
+        elif s.speaker:
+            said = "" if draft.light else _fact_text(s, hit, draft)
+            said = said[:1].lower() + said[1:] if _DETERMINER_START.match(said) else said
+            text = f"{s.speaker} reported that {said}"
+            reporter = Party(s.speaker, "Person", speaker=True)
+            out.append(Hit("REPORTED", reporter, hit.source, False, hit.clause, hit.verb, text))
+    return out
+
+
+def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
+    device = normalize_name(fixed.source.name)
+    out = []
+    for (reporter, relation), targets in known.targets.items():
+        if relation == "REPORTED" and any(normalize_name(t) == device for t in targets):
+            who = Party(known.display.get(reporter, reporter), "Person")
+            out.append(Hit("REPORTED", who, fixed.source, True, fixed.clause, fixed.verb))
+    return out
+
+
+def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
+    """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO)."""
+    if s.question:
+        return []
+    hits = [h for h in hits if not h.attribute]
+    used = {normalize_name(h.source.name) for h in hits} | {
+        normalize_name(h.target.name) for h in hits
+    }
+    named = [sp for sp in s.spans if sp.named]
+    if s.speaker:
+        source = Party(s.speaker, "Person", speaker=True)
+        relation = "MENTIONED"
+    elif named:
+        first = named[0]
+        source, named = Party(first.name, first.label), named[1:]
+        relation = "RELATED_TO"
+    else:
+        return []
+    seen = {normalize_name(source.name)} | used
+    out = []
+    whole = (0, len(s.text))
+    for span in named:
+        key = normalize_name(span.name)
+        if key in seen:
+            continue
+        seen.add(key)
+        target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
+        out.append(Hit(relation, source, target, False, whole, whole))
+    return out[:MAX_MENTIONS_PER_SENTENCE]
+
+
+_FRAME_CLAUSE = re.compile(r"^\W*(?:after|before|when|since|once|as soon as|until)\b", re.I)
+
+
+def _owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
+    """The time expressions that belong to ``hit``.
+
+    In its clause: a point in time goes to the nearest verb (a preceding one preferred),
+    "since"/"until" to every verb. A clause without any borrows those of the sentence's
+    clauses that found nothing themselves or that set the frame ("After ... yesterday, ...").
+    """
+    inside = [t for t in s.times if hit.clause[0] <= t.start < hit.clause[1]]
+    if not inside:
+        busy = {h.clause for h in hits}
+        return [t for t in s.times if _borrowable(s, t, busy)]
+    rivals = {h.verb for h in hits if h.clause == hit.clause}
+
+    def distance(t: TimeExpression, verb: tuple[int, int]) -> int:
+        return t.start - verb[1] if t.start >= verb[1] else verb[0] - t.end + 5
+
+    return [
+        t
+        for t in inside
+        if t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb
+    ]
+
+
+def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]]) -> bool:
+    clause = next((c for c in s.clauses if c[0] <= t.start < c[1]), None)
+    if clause is None or clause not in busy:
+        return True
+    return _FRAME_CLAUSE.match(s.text, clause[0]) is not None
+
+
+def _dates(
+    s: Sentence, hit: Hit, times: list[TimeExpression]
+) -> tuple[datetime | None, datetime | None]:
+    start = next((t.when for t in times if t.role in ("at", "since")), None)
+    until = next((t.when for t in times if t.role == "until"), None)
+    if hit.ending:
+        end = start or until
+        return None, end if end is not None else s.reference
+    if until is not None:
+        return start, until
+    return (start if start is not None else s.reference), None
+
+
+def _fact_text(s: Sentence, hit: Hit, draft: _Draft) -> str:
+    if hit.text:
+        return finish(hit.text)
+    text = _rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
+    if hit.implicit_subject and s.speaker and text:
+        text = f"{s.speaker} {text[0].lower()}{text[1:]}"
+    return text
+
+
+def _rewrite(
+    s: Sentence, start: int, end: int, draft: _Draft, *, drop_times: bool, whole: bool = False
+) -> str:
+    """``s.text[start:end]`` in third person, devices spelled out, dates optionally cut;
+    ``whole`` keeps the sentence's closing punctuation (for summaries)."""
+    edits: list[tuple[int, int, str]] = []
+    if drop_times:
+        edits += [(t.start, t.end, "") for t in s.times if start <= t.start and t.end <= end]
+    for span in s.spans:
+        if span.coreferent and start <= span.start and span.end <= end:
+            head = span.attributes.get("type", "")
+            surface = s.text[span.start : span.end]
+            edits.append((span.start, span.end, surface.replace(head, f"{span.name} {head}")))
+    text = s.text
+    for a, b, new in sorted(edits, key=lambda e: -e[0]):
+        text = text[:a] + new + text[b:]
+    shift = sum(len(new) - (b - a) for a, b, new in edits)
+    piece = third_person(strip_discourse(text[start : end + shift]), draft.speaker, draft.addressee)
+    if whole:
+        piece = " ".join(piece.split())
+        return piece[:1].upper() + piece[1:]
+    return finish(piece)

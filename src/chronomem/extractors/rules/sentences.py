@@ -1,0 +1,62 @@
+"""Splitting text into sentences and clauses, by regular expressions only."""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.lexicon import word_set
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+_BOUNDARY = re.compile(r"([.!?]+)[\"')\]]*(?:\s+|$)|\n+")
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+_ABBREVIATIONS = word_set(
+    "dr mr mrs ms prof st jr sr vs etc e.g i.e no approx mt ft u.s a.m p.m inc ltd co corp"
+)
+_CLAUSE_BREAK = re.compile(
+    r"\s*;\s*"
+    r"|\s+[-\u2013\u2014]+\s+"
+    r"|:\s+"
+    r"|,?\s+(?:but|although|though|whereas|because)\s+"
+    r"|,\s+(?:and|so|then|while|which)\s+"
+    r"|\s+and\s+(?=(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Ii]t)\b)"
+    r"|,\s+(?=(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Ii]t|[Tt]he|[Mm]y|[Oo]ur|[Tt]his|[Tt]here)\b)"
+)
+
+
+def normalize_text(text: str) -> str:
+    """Straight quotes and apostrophes, single spaces (newlines kept): offsets stay simple."""
+    return _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of ``text``; abbreviations ("Dr.", "e.g.") and initials do not end one."""
+    out: list[str] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        if m.group(1) == ".":
+            before = _WORD_BEFORE.search(text, 0, m.start())
+            word = before.group(1).lower() if before else ""
+            if word in _ABBREVIATIONS or (len(word) == 1 and text[m.start() - 1].isupper()):
+                continue
+        piece = text[start : m.end()].strip()
+        if piece:
+            out.append(piece)
+        start = m.end()
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+def split_clauses(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) offsets of the clauses of ``sentence`` ("I left Google, but ...")."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _CLAUSE_BREAK.finditer(sentence):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = m.end()
+    if start < len(sentence):
+        spans.append((start, len(sentence)))
+    return spans or [(0, len(sentence))]

@@ -1,0 +1,176 @@
+"""Rewriting chat sentences to third person, and building short entity summaries.
+
+"I'm working at Meta now" said by Alice becomes "Alice is working at Meta now": first-person
+pronouns become the speaker, "you" the other speaker when known, and the verb after a
+subject pronoun is put in the third person singular ("I love" -> "Alice loves").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from chronomem.extractors.rules.lexicon import DISCOURSE, word_set
+
+SUMMARY_LIMIT = 200
+
+_PRONOUN = re.compile(
+    r"\b(?:I'm|I've|I'll|I'd|I|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours"
+    r"|ourselves|you're|you've|you'll|you'd|you|your|yours|yourself|yourselves)\b",
+    re.I,
+)
+_CONTRACTED = {"'m": "is", "'re": "is", "'ve": "has", "'ll": "will", "'d": "would"}
+_ADVERBS = (
+    "just|also|really|always|never|still|usually|often|sometimes|recently|finally|actually"
+    "|definitely|totally|even|only|absolutely|kinda|sorta|mostly|already|ever|truly|honestly"
+    "|personally|currently|now|too|certainly|probably|seriously|literally|especially"
+    "|genuinely|simply|basically|officially|rarely|generally|normally|typically|constantly"
+    "|barely|hardly|both|all|so|no\\s+longer|not"
+)
+_NEXT_VERB = re.compile(rf"((?:\s+(?:{_ADVERBS})\b)*\s+)([A-Za-z][a-z']*)\b", re.I)
+_AUX_BEFORE = re.compile(r"\b(am|are|were|have|do|don't|aren't|weren't|haven't)(\s+)$", re.I)
+_INVERTED = re.compile(
+    r"\b(?:am|are|were|have|do|don't|aren't|weren't|haven't|did|didn't|does|can|could|will"
+    r"|would|should|shall|may|might|must|can't|won't|wouldn't|couldn't|shouldn't|is|was)\s+$",
+    re.I,
+)
+# "you" is a subject after these (or at a clause start); elsewhere it is an object.
+_SUBJECT_AFTER = word_set(
+    "and but so because if when that how what why where since while as or though although "
+    "than whether unless until once cause"
+)
+# "Mel and I went": a plural subject at the start of a clause keeps its verb as it is.
+_PAIR_SUBJECT = re.compile(
+    r"(?:^|[.!?,;:]\s*|\b(?:and|but|so|because|when|then|that)\s+)"
+    r"(?:[A-Z][\w']*|you|he|she|[Mm]y \w+|[Hh]er \w+|[Hh]is \w+)\s+and\s+$"
+)
+_AUX_3SG = {
+    "am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
+    "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't",
+}  # fmt: skip
+_IRREGULAR = {
+    "am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "go": "goes",
+    "don't": "doesn't", "haven't": "hasn't", "aren't": "isn't", "weren't": "wasn't",
+}  # fmt: skip
+_UNCHANGED = word_set(
+    "can could will would shall should may might must was did had can't couldn't won't "
+    "wouldn't shouldn't didn't hadn't wasn't mustn't used got went made took saw came gave "
+    "found told felt left thought bought brought met ran began knew kept heard held sat "
+    "stood wrote read spent lost won paid sent built taught caught fought drove rode ate "
+    "drank swam sang flew grew threw wore broke chose spoke forgot understood became fell "
+    "hurt put set let cut quit hit shut said sold led fed slept woke hung shot lit dug "
+    "stuck struck sought meant dealt learnt dreamt burnt been done gone seen taken given "
+    "known shown"
+)
+_NOT_AFTER_YOU = frozenset({"guys", "all", "two", "both", "know", "see", "bet", "mean"})
+
+
+def third_singular(verb: str) -> str:
+    """ "love" -> "loves", "have" -> "has", "went" -> "went" (past and modals unchanged)."""
+    low = verb.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low in _UNCHANGED or low.endswith(("ed", "ing", "n't")) or not low.isalpha():
+        return verb
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if low.endswith("y") and len(low) > 2 and low[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def third_person(text: str, speaker: str | None, addressee: str | None = None) -> str:
+    """``text`` with first person rewritten to ``speaker`` (and "you" to ``addressee``)."""
+    out: list[str] = []
+    pos = 0
+    for m in _PRONOUN.finditer(text):
+        if m.start() < pos:
+            continue
+        word = m.group()
+        low = word.lower()
+        first = not low.startswith("you")
+        who = speaker if first else addressee
+        if who is None or word == "US":
+            continue
+        if not first and _NOT_AFTER_YOU.intersection(text[m.end() : m.end() + 8].split()[:1]):
+            continue
+        before = text[pos : m.start()]
+        replacement, end = _replace(text, m, low, who, before)
+        if replacement.startswith(who) and _AUX_BEFORE.search(before) and end == m.end():
+            before = _AUX_BEFORE.sub(_aux_3sg, before)
+        out.append(before)
+        out.append(replacement)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _aux_3sg(m: re.Match[str]) -> str:
+    aux = _AUX_3SG[m.group(1).lower()]
+    return (aux.capitalize() if m.group(1)[0].isupper() else aux) + m.group(2)
+
+
+def _is_object_you(before: str) -> bool:
+    words = re.findall(r"[A-Za-z']+|[,;:.!?]", before[-40:])
+    return bool(words) and words[-1][0].isalpha() and words[-1].lower() not in _SUBJECT_AFTER
+
+
+def _replace(text: str, m: re.Match[str], low: str, who: str, before: str) -> tuple[str, int]:
+    """The replacement of pronoun ``m`` and where the replaced text ends."""
+    for suffix, verb in _CONTRACTED.items():
+        if low.endswith(suffix):
+            return f"{who} {verb}", m.end()
+    if low in ("my", "mine", "our", "ours", "your", "yours"):
+        return f"{who}'s", m.end()
+    if low.endswith(("self", "selves")):
+        return "themself", m.end()
+    if low in ("me", "us") or (low == "you" and _is_object_you(text[: m.start()])):
+        return who, m.end()
+    # a subject: I / we / you, with its verb agreeing
+    inverted = _INVERTED.search(before) is not None
+    plural = low == "i" and _PAIR_SUBJECT.search(text[: m.start()]) is not None
+    verb = _NEXT_VERB.match(text, m.end())
+    if inverted or plural or verb is None:
+        return who, m.end()
+    if low == "i" and verb.group(2).lower() in ("are", "were"):
+        return who, m.end()
+    return who + verb.group(1) + third_singular(verb.group(2)), verb.end()
+
+
+_CONNECTIVES = word_set("and but so then also plus")
+_LEADING = re.compile(r"^(?:[A-Za-z']+[,!.]*\s+)")
+
+
+def strip_discourse(text: str) -> str:
+    """Drop leading interjections: "Yeah, wow, I moved" -> "I moved"."""
+    text = text.strip()
+    while True:
+        m = _LEADING.match(text)
+        if not m:
+            return text
+        word = m.group().strip(" ,!.").lower()
+        set_off = word in DISCOURSE and m.group().rstrip().endswith((",", "!", "."))
+        if not set_off and word not in _CONNECTIVES:
+            return text
+        text = text[m.end() :]
+
+
+_TRAILING = re.compile(
+    r"(?:[\s,]+(?:though|anyway|anyways|lol|haha|hahaha|too|btw|tbh))+\W*$", re.I
+)
+
+
+def finish(text: str) -> str:
+    """A clean fact sentence: single spaces, capitalised, no trailing punctuation."""
+    text = re.sub(r"\s+([,.!?;:])", r"\1", " ".join(text.split()))
+    text = _TRAILING.sub("", text.strip(" ,;:-\u2013\u2014")).rstrip(".!?,;: ").strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def summarize(sentences: Iterable[str], limit: int = SUMMARY_LIMIT) -> str:
+    """Join ``sentences`` and cut to ``limit`` characters at a word boundary."""
+    text = " ".join(s.strip() for s in sentences if s.strip())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;: ")
+    return cut + "\u2026"

@@ -1,0 +1,128 @@
+"""The rule extractor's time expressions: found first, then resolved against t_ref."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from chronomem.extractors.rules.dates import find_time_expressions, speaks_of_future
+
+# Monday 15 January 2024, 14:00 UTC
+REF = datetime(2024, 1, 15, 14, 0, tzinfo=UTC)
+
+
+def day(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+PAST_AND_PRESENT = [
+    ("I left Google yesterday.", "yesterday", "2024-01-14"),
+    ("I start today.", "today", "2024-01-15"),
+    ("We meet tonight.", "tonight", "2024-01-15"),
+    ("I ran this morning.", "this morning", "2024-01-15"),
+    ("I slept badly last night.", "last night", "2024-01-14"),
+    ("It was the day before yesterday.", "the day before yesterday", "2024-01-13"),
+    ("I left Google last week.", "last week", "2024-01-08"),
+    ("I moved last month.", "last month", "2023-12-15"),
+    ("I graduated last year.", "last year", "2023-01-15"),
+    ("We hiked last weekend.", "last weekend", "2024-01-13"),
+    ("I went to Spain last summer.", "last summer", "2023-06-01"),
+    ("I saw her last Friday.", "last Friday", "2024-01-12"),
+    ("I joined last Tues.", "last Tues", "2024-01-09"),
+    ("I called two days ago.", "two days ago", "2024-01-13"),
+    ("I started 3 weeks ago.", "3 weeks ago", "2023-12-25"),
+    ("It broke a couple of months ago.", "a couple of months ago", "2023-11-15"),
+    ("I met him a few years ago.", "a few years ago", "2021-01-15"),
+    ("I began about five years ago.", "about five years ago", "2019-01-15"),
+    ("I moved there in 2023.", "in 2023", "2023-01-01"),
+    ("I moved there in May 2023.", "in May 2023", "2023-05-01"),
+    ("It happened on 8 May, 2023.", "on 8 May, 2023", "2023-05-08"),
+    ("It happened on May 8th.", "on May 8th", "2023-05-08"),
+    ("It happened on 2023-05-08.", "2023-05-08", "2023-05-08"),
+    ("It happened on 5/8/2023.", "5/8/2023", "2023-05-08"),  # US order
+    ("The printer jams since Monday.", "since Monday", "2024-01-08"),
+    ("I have lived here since 2019.", "since 2019", "2019-01-01"),
+    ("I got married in March.", "in March", "2023-03-01"),
+    ("I got married in the summer of 2020.", "the summer of 2020", "2020-06-01"),
+]
+
+FUTURE = [
+    ("I start next week.", "next week", "2024-01-22"),
+    ("I move next month.", "next month", "2024-02-15"),
+    ("We meet next Thursday.", "next Thursday", "2024-01-25"),  # Thursday of next week
+    ("We meet this Thursday.", "this Thursday", "2024-01-18"),
+    ("I'll see you tomorrow.", "tomorrow", "2024-01-16"),
+    ("The trip is in 3 days.", "in 3 days", "2024-01-18"),
+    ("We go camping this weekend.", "this weekend", "2024-01-20"),
+    ("I will call on Friday.", "on Friday", "2024-01-19"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expression", "expected"), PAST_AND_PRESENT + FUTURE)
+def test_expressions_resolve_against_the_reference_time(
+    sentence: str, expression: str, expected: str
+) -> None:
+    found = find_time_expressions(sentence, REF)
+    assert len(found) == 1, found
+    assert expression.lower() in found[0].text.lower()
+    assert found[0].when == day(expected)
+    assert found[0].when.tzinfo is not None
+
+
+def test_a_time_of_day_is_kept() -> None:
+    (found,) = find_time_expressions("Let's meet tomorrow at 3pm.", REF)
+    assert found.when == datetime(2024, 1, 16, 15, 0, tzinfo=UTC)
+
+
+def test_iso_instants_keep_their_offset() -> None:
+    (found,) = find_time_expressions("Logged at 2024-01-10T09:30:00+02:00.", REF)
+    assert found.when == datetime(2024, 1, 10, 7, 30, tzinfo=UTC)
+
+
+def test_hours_ago_keep_the_time() -> None:
+    (found,) = find_time_expressions("It crashed 2 hours ago.", REF)
+    assert found.when == datetime(2024, 1, 15, 12, 0, tzinfo=UTC)
+
+
+def test_roles_since_and_until() -> None:
+    since, until = find_time_expressions("I worked there from 2018 to 2020.", REF)
+    assert (since.role, since.when) == ("since", day("2018-01-01"))
+    assert (until.role, until.when) == ("until", day("2020-01-01"))
+    (only,) = find_time_expressions("I lived there until March 2020.", REF)
+    assert (only.role, only.when) == ("until", day("2020-03-01"))
+
+
+def test_a_bare_weekday_is_past_unless_the_sentence_looks_ahead() -> None:
+    (past,) = find_time_expressions("I saw him on Friday.", REF)
+    assert past.when == day("2024-01-12")
+    (ahead,) = find_time_expressions("I will see him on Friday.", REF)
+    assert ahead.when == day("2024-01-19")
+    assert speaks_of_future("I'm going to call her")
+    assert not speaks_of_future("I called her")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We should talk more.",  # "We" is not Wednesday
+        "May I ask you something?",  # the modal, not the month
+        "I play tennis every Sunday.",  # a habit, not a date
+        "I worked there for 5 years.",  # a duration, not a date
+        "It was the last time I saw him.",
+        "She turned 30 years old.",
+        "I have 2 dogs and 3 cats.",
+    ],
+)
+def test_words_that_are_not_dates(sentence: str) -> None:
+    assert find_time_expressions(sentence, REF) == []
+
+
+def test_an_impossible_day_falls_back_to_its_month() -> None:
+    (found,) = find_time_expressions("on 31 February 2023", REF)
+    assert (found.text, found.when) == ("February 2023", day("2023-02-01"))
+
+
+def test_expressions_come_left_to_right_without_overlap() -> None:
+    found = find_time_expressions("Yesterday I called, and next week I fly; since 2019 I run.", REF)
+    assert [f.text for f in found] == ["Yesterday", "next week", "since 2019"]
