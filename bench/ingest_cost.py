@@ -259,7 +259,8 @@ def write_results(text: str) -> None:
         new = old.rstrip("\n") + "\n\n" + text
     else:
         following = old.find("\n## ", start + len(HEADING))
-        new = old[:start] + text + (old[following + 1 :] if following >= 0 else "")
+        rest = old[following + 1 :] if following >= 0 else ""
+        new = old[:start] + text.rstrip("\n") + "\n" + ("\n" + rest if rest else "")
     RESULTS.write_text(new.rstrip("\n") + "\n")
 
 
