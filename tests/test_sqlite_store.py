@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -40,8 +41,42 @@ def test_migrations_are_recorded_and_run_once(tmp_path: Path) -> None:
     SQLiteStore(path).close()
     SQLiteStore(path).close()
     with _raw(path) as conn:
-        assert applied_migrations(conn) == [m.__name__ for m in MIGRATIONS] == ["m001_initial"]
-        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (1,)
+        assert applied_migrations(conn) == [m.__name__ for m in MIGRATIONS]
+        assert applied_migrations(conn) == ["m001_initial", "m002_episode_embeddings"]
+        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (2,)
+
+
+def test_a_file_written_before_episode_embeddings_is_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with _raw(path) as conn:  # the file as chronomem wrote it before m002
+        conn.execute(
+            "CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)"
+        )
+        MIGRATIONS[0](conn)
+        conn.execute("INSERT INTO _migrations VALUES ('m001_initial', 0)")
+        conn.execute(
+            "INSERT INTO episodes (group_id, id, content, source, source_description, "
+            "reference_time, created_at) VALUES ('g1', 'old', 'Alice: hi', 'message', '', 0, 0)"
+        )
+    with SQLiteStore(path) as store:
+        (old,) = store.get_episodes([G], ["old"])
+        assert old.content == "Alice: hi" and old.embedding is None
+        assert (
+            store.vector_search(
+                Target.EPISODES, [G], embed("Alice: hi"), limit=3, filter=now_filter()
+            )
+            == []
+        )
+        store.apply(
+            ChangeSet(
+                group_id=G,
+                episodes=(replace(episode(G, "new", "Alice: hi"), embedding=embed("Alice: hi")),),
+            )
+        )
+        hits = store.vector_search(
+            Target.EPISODES, [G], embed("Alice: hi"), limit=3, filter=now_filter()
+        )
+        assert [h[0] for h in hits] == ["new"]
 
 
 def test_a_file_from_a_newer_version_is_refused(tmp_path: Path) -> None:
@@ -146,7 +181,7 @@ def test_four_processes_write_one_new_file_at_once(tmp_path: Path) -> None:
         assert store.group_version("shared") == 100
     with _raw(path) as conn:
         assert conn.execute("SELECT count(*) FROM episodes").fetchone() == (100,)
-        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (1,)
+        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (len(MIGRATIONS),)
 
 
 def test_threads_can_share_one_store(tmp_path: Path) -> None:

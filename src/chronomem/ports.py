@@ -154,6 +154,15 @@ class Store(Protocol):
         newest first."""
         ...
 
+    def adjacent_episodes(
+        self, group_ids: Sequence[str], episode_ids: Sequence[str], *, span: int
+    ) -> list[Episode]:
+        """The neighbours of ``episode_ids`` in their group's timeline: for each, up to
+        ``span`` episodes just before it and ``span`` just after it, ordered by reference
+        time, then by insertion (the order of ``recent_episodes``). The given episodes are
+        left out; the rest come once each, in timeline order within each group."""
+        ...
+
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]: ...
 
     def find_entities(self, group_id: str, normalized_names: Sequence[str]) -> list[Entity]:

@@ -2,6 +2,7 @@
 
     1 context        previous episodes of the group (n = 4)
     2 extract        extractor round 1; then cleanup and one batched embedding call
+                     (episode content, entity names, fact texts)
     3 resolve        entity candidates (fast paths), fact candidates, extractor round 2
     4 decide         final entities, dedup and invalidation of facts
     5 write          one ChangeSet, applied atomically (retried from 3 on a write conflict)
@@ -52,6 +53,7 @@ log = logging.getLogger(__name__)
 
 CONTEXT_EPISODES = 4
 MAX_CONFLICT_RETRIES = 8
+EPISODE_EMBED_CHARS = 3_000  # an episode is embedded from this much of its content
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,15 +117,20 @@ class IngestPipeline:
             recent.setdefault(episode.group_id, []).append(episode)
         texts = [
             text
-            for _, _, x, _ in staged
-            for text in [e.name for e in x.entities] + [f.fact for f in x.facts]
+            for episode, _, x, _ in staged
+            for text in [
+                episode_text(episode),
+                *(e.name for e in x.entities),
+                *(f.fact for f in x.facts),
+            ]
         ]
         vectors = iter(self._vectors.embed(texts))
         prepared = []
         for episode, previous, x, usage in staged:
+            embedded = replace(episode, embedding=next(vectors))
             names = tuple(next(vectors) for _ in x.entities)
             facts = tuple(next(vectors) for _ in x.facts)
-            prepared.append(Prepared(episode, previous, x, names, facts, usage))
+            prepared.append(Prepared(embedded, previous, x, names, facts, usage))
         return prepared
 
     def commit(self, p: Prepared) -> IngestResult:
@@ -210,6 +217,12 @@ class IngestPipeline:
             mentions=tuple(Mention(group, p.episode.id, e.id) for e in written),
         )
         return changes, outcome, written
+
+
+def episode_text(episode: Episode) -> str:
+    """What an episode's embedding is computed from: its content, cut to
+    :data:`EPISODE_EMBED_CHARS` (embedding models read only the start of a long text)."""
+    return episode.content[:EPISODE_EMBED_CHARS]
 
 
 def _provisional_ids(

@@ -51,6 +51,7 @@ class Episode:
     reference_time: datetime
     created_at: datetime
     source_description: str = ""
+    embedding: Vector | None = field(default=None, compare=False, repr=False)  # of content
 
     def __post_init__(self) -> None:
         check_group_id(self.group_id)

@@ -8,7 +8,8 @@ at the end of this module; never user or model text.
 Graph layout (one graph per group, see ``docs/falkordb.md``)::
 
     (:Meta {version})                                  the group's write counter
-    (:Episode {id, content, source, source_description, reference_time, created_at})
+    (:Episode {id, content, source, source_description, reference_time, created_at,
+               embedding})
     (:Entity {id, name, norm_name, labels, summary, attributes, created_at, name_embedding})
     (:Entity {id, stub: true})                         a deleted entity that facts still name
     (:Entity)-[:FACT {id, relation, fact, episodes, attributes, created_at, valid_at,
@@ -104,9 +105,12 @@ CALL {
 CALL {
   WITH ok, version WITH ok, version WHERE ok
   UNWIND range(0, size($episodes) - 1) AS i
+  WITH $episodes[i] AS row, (version + 1) * $seq_step + i AS seq
   CREATE (e:Episode)
-  SET e = $episodes[i]
-  SET e.seq = (version + 1) * $seq_step + i
+  SET e = row.props
+  SET e.seq = seq
+  FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
+    SET e.embedding = vecf32(v))
 }
 CALL {
   WITH ok, version, kept_seqs WITH ok, version, kept_seqs WHERE ok
@@ -174,6 +178,25 @@ MATCH (e:Episode) WHERE e.reference_time < $before
 RETURN properties(e) ORDER BY e.reference_time DESC, e.seq DESC
 LIMIT $limit
 """
+# The $span episodes on each side of each of $ids in (reference_time, seq) order.
+ADJACENT_EPISODES: Final = """
+MATCH (c:Episode) WHERE c.id IN $ids
+CALL {
+  WITH c
+  MATCH (n:Episode)
+  WHERE n.reference_time < c.reference_time
+     OR (n.reference_time = c.reference_time AND n.seq < c.seq)
+  RETURN n ORDER BY n.reference_time DESC, n.seq DESC LIMIT $span
+  UNION
+  WITH c
+  MATCH (n:Episode)
+  WHERE n.reference_time > c.reference_time
+     OR (n.reference_time = c.reference_time AND n.seq > c.seq)
+  RETURN n ORDER BY n.reference_time, n.seq LIMIT $span
+}
+WITH DISTINCT n WHERE NOT (n.id IN $ids)
+RETURN properties(n) ORDER BY n.reference_time, n.seq
+"""
 GET_ENTITIES: Final = "MATCH (n:Entity) WHERE n.id IN $ids AND n.stub IS NULL RETURN properties(n)"
 FIND_ENTITIES: Final = (
     "MATCH (n:Entity) WHERE n.norm_name IN $names RETURN properties(n) ORDER BY n.seq"
@@ -236,7 +259,7 @@ WITH node AS {var}, sum(score) AS score WHERE {{where}}
 RETURN {var}.id, score ORDER BY score DESC, {var}.id LIMIT $limit
 """
 _VECTOR_NODES = """
-CALL db.idx.vector.queryNodes('{label}', 'name_embedding', $k, vecf32($vector))
+CALL db.idx.vector.queryNodes('{label}', '{prop}', $k, vecf32($vector))
 YIELD node, score
 WITH node AS {var}, score WHERE {{where}}
 RETURN {var}.id, 1.0 - score AS similarity ORDER BY similarity DESC, {var}.id LIMIT $limit
@@ -261,14 +284,16 @@ YIELD relationship, score
 WITH relationship AS r, score WHERE {where}
 RETURN r.id, 1.0 - score AS similarity ORDER BY similarity DESC, r.id LIMIT $limit
 """,
-    Target.ENTITIES: _VECTOR_NODES.format(label="Entity", var="n"),
-    Target.COMMUNITIES: _VECTOR_NODES.format(label="Community", var="c"),
+    Target.ENTITIES: _VECTOR_NODES.format(label="Entity", prop="name_embedding", var="n"),
+    Target.EPISODES: _VECTOR_NODES.format(label="Episode", prop="embedding", var="e"),
+    Target.COMMUNITIES: _VECTOR_NODES.format(label="Community", prop="name_embedding", var="c"),
 }
 
 # target -> the label (node label or edge type) holding its embeddings
 VECTOR_LABEL: Final = {
     Target.FACTS: "FACT",
     Target.ENTITIES: "Entity",
+    Target.EPISODES: "Episode",
     Target.COMMUNITIES: "Community",
 }
 
@@ -276,6 +301,7 @@ VECTOR_LABEL: Final = {
 VECTOR_COUNT: Final = {
     Target.FACTS: "MATCH ()-[r:FACT]->() WHERE r.embedding IS NOT NULL RETURN count(r)",
     Target.ENTITIES: "MATCH (n:Entity) WHERE n.name_embedding IS NOT NULL RETURN count(n)",
+    Target.EPISODES: "MATCH (e:Episode) WHERE e.embedding IS NOT NULL RETURN count(e)",
     Target.COMMUNITIES: "MATCH (c:Community) WHERE c.name_embedding IS NOT NULL RETURN count(c)",
 }
 

@@ -73,8 +73,8 @@ def _attributes(props: Mapping[str, object]) -> dict[str, object]:
     return {} if raw is None else dict(json.loads(str(raw)))
 
 
-def episode_params(episode: Episode) -> Props:
-    return {
+def episode_params(episode: Episode, dimension: int | None) -> dict[str, Props | PropValue]:
+    props: Props = {
         "id": episode.id,
         "content": episode.content,
         "source": episode.source.value,
@@ -82,6 +82,8 @@ def episode_params(episode: Episode) -> Props:
         "reference_time": to_micros(episode.reference_time),
         "created_at": to_micros(episode.created_at),
     }
+    what = f"episode {episode.id!r}"
+    return {"props": props, "emb": vector_param(episode.embedding, dimension, what)}
 
 
 def episode_from_props(group_id: str, props: Mapping[str, object]) -> Episode:
@@ -93,6 +95,7 @@ def episode_from_props(group_id: str, props: Mapping[str, object]) -> Episode:
         reference_time=from_micros(_int(props["reference_time"])),
         created_at=from_micros(_int(props["created_at"])),
         source_description=str(props.get("source_description", "")),
+        embedding=_vector(props.get("embedding")),
     )
 
 

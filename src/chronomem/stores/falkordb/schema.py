@@ -64,6 +64,7 @@ _BASE: Final = (
 # communities do not pay for a community index)
 VECTOR_INDEXES: Final = {
     "Entity": IndexSpec("VECTOR", "Entity", ("name_embedding",)),
+    "Episode": IndexSpec("VECTOR", "Episode", ("embedding",)),
     "Community": IndexSpec("VECTOR", "Community", ("name_embedding",)),
     "FACT": IndexSpec("VECTOR", "FACT", ("embedding",), edge=True),
 }

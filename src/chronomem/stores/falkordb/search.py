@@ -103,7 +103,7 @@ def vector_search(
 ) -> list[Hit]:
     """Nearest neighbours by cosine similarity (HNSW), passing the filter, best first."""
     if target not in cypher.VECTOR_SEARCH or limit <= 0:
-        return []  # episodes carry no embedding
+        return []
     query = unit_query(vector, dimension)
     if query is None:
         return []

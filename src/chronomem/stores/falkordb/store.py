@@ -168,8 +168,10 @@ class FalkorDBStore:
         gid = self._groups([changes.group_id])[0]
         self._learn_dimension([e.name_embedding for e in changes.entities])
         self._learn_dimension([f.embedding for f in changes.facts])
+        self._learn_dimension([e.embedding for e in changes.episodes])
         params = writes.change_params(changes, self._dimension)
         labels = {"Entity" for e in changes.entities if e.name_embedding is not None}
+        labels.update("Episode" for e in changes.episodes if e.embedding is not None)
         labels.update("FACT" for f in changes.facts if f.embedding is not None)
         shard = self._shard(gid)
         shard.ensure_indexes(gid, self._dimension, labels)
@@ -216,6 +218,15 @@ class FalkorDBStore:
             return []
         cutoff = _NO_CUTOFF if before is None else to_micros(ensure_aware(before, "before"))
         found = self._read([gid], cypher.RECENT_EPISODES, {"before": cutoff, "limit": limit})
+        return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
+
+    def adjacent_episodes(
+        self, group_ids: Sequence[str], episode_ids: Sequence[str], *, span: int
+    ) -> list[Episode]:
+        group_ids, wanted = self._groups(group_ids), id_list(episode_ids, "episode_ids")
+        if span <= 0 or not wanted:
+            return []
+        found = self._read(group_ids, cypher.ADJACENT_EPISODES, {"ids": wanted, "span": span})
         return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
 
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
@@ -332,7 +343,7 @@ class FalkorDBStore:
         groups, kind = self._groups(group_ids), _target(target)
         self._learn_dimension([vector])
         if self._dimension is None or kind not in cypher.VECTOR_LABEL:
-            return []  # nothing embedded yet; episodes carry no embedding
+            return []  # nothing embedded yet
         return search.vector_search(
             self._vector_reader(kind),
             kind,

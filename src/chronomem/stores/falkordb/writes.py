@@ -48,7 +48,7 @@ def change_params(changes: ChangeSet, dimension: int | None) -> dict[str, object
         "needed_entities": sorted(needed_entities),
         "needed_episodes": sorted({m.episode_id for m in changes.mentions} - new_episodes),
         "entities": [rows.entity_params(e, dimension) for e in changes.entities],
-        "episodes": [rows.episode_params(e) for e in changes.episodes],
+        "episodes": [rows.episode_params(e, dimension) for e in changes.episodes],
         "facts": [rows.fact_params(f, dimension) for f in facts],
         "mentions": [rows.mention_params(m) for m in changes.mentions],
     }

@@ -62,6 +62,37 @@ def recent_episodes(
     return [rows.episode_from(r) for r in conn.execute(sql, (*where.params, limit))]
 
 
+def adjacent_episodes(
+    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str], span: int
+) -> list[Episode]:
+    """Up to ``span`` episodes on each side of each of ``ids``, in (reference_time, rid)
+    order; the given episodes left out."""
+    wanted = id_list(ids, "episode_ids")
+    if span <= 0 or not wanted:
+        return []
+    where = all_of(in_values("group_id", groups), in_values("id", wanted))
+    centres = conn.execute(
+        f"SELECT group_id, reference_time, rid FROM episodes WHERE {where.sql}", where.params
+    ).fetchall()
+    columns = _prefixed(rows.EPISODE_COLUMNS, "e")
+    sides = (
+        ("(e.reference_time, e.rid) < (?, ?)", "e.reference_time DESC, e.rid DESC"),
+        ("(e.reference_time, e.rid) > (?, ?)", "e.reference_time, e.rid"),
+    )
+    found: dict[tuple[str, int], tuple[object, ...]] = {}
+    for group_id, reference_time, rid in centres:
+        for condition, order in sides:
+            sql = (
+                f"SELECT e.rid, {columns} FROM episodes e WHERE e.group_id = ? AND {condition} "
+                f"ORDER BY {order} LIMIT ?"
+            )
+            for row in conn.execute(sql, (group_id, reference_time, rid, span)):
+                found[(group_id, row[0])] = row[1:]
+    skip = set(wanted)
+    ordered = sorted(found.items(), key=lambda item: (item[0][0], item[1][5], item[0][1]))
+    return [rows.episode_from(row) for _, row in ordered if row[1] not in skip]
+
+
 def get_entities(
     conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str]
 ) -> list[Entity]:

@@ -14,7 +14,9 @@ from chronomem.model.names import normalize_name
 from chronomem.model.time import from_micros, from_micros_or_none, micros_or_none, to_micros
 from chronomem.stores.sqlite.filters import SQLParam
 
-EPISODE_COLUMNS = "group_id, id, content, source, source_description, reference_time, created_at"
+EPISODE_COLUMNS = (
+    "group_id, id, content, source, source_description, reference_time, created_at, embedding"
+)
 ENTITY_COLUMNS = (
     "group_id, id, name, norm_name, labels, summary, attributes, created_at, name_embedding"
 )
@@ -59,6 +61,7 @@ def episode_row(e: Episode) -> Row:
         e.source_description,
         to_micros(e.reference_time),
         to_micros(e.created_at),
+        encode_vector(e.embedding, f"embedding of episode {e.id!r}"),
     )
 
 
@@ -105,7 +108,7 @@ def community_row(c: Community) -> Row:
 
 
 def episode_from(row: tuple[object, ...]) -> Episode:
-    group_id, id_, content, source, description, reference_time, created_at = row
+    group_id, id_, content, source, description, reference_time, created_at, embedding = row
     return Episode(
         id=cast(str, id_),
         group_id=cast(str, group_id),
@@ -114,6 +117,7 @@ def episode_from(row: tuple[object, ...]) -> Episode:
         source_description=cast(str, description),
         reference_time=from_micros(cast(int, reference_time)),
         created_at=from_micros(cast(int, created_at)),
+        embedding=decode_vector(cast("bytes | None", embedding)),
     )
 
 

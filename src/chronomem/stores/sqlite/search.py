@@ -15,9 +15,10 @@ from chronomem.stores.sqlite.reads import id_list
 from chronomem.stores.sqlite.vectors import VectorCache, VectorIndex
 from chronomem.stores.sqlite.writes import group_token
 
-# target -> (table, embedding column); episodes carry no embedding
+# target -> (table, embedding column)
 EMBEDDINGS: dict[Target, tuple[str, str]] = {
     Target.FACTS: ("facts", "embedding"),
+    Target.EPISODES: ("episodes", "embedding"),
     Target.ENTITIES: ("entities", "name_embedding"),
     Target.COMMUNITIES: ("communities", "name_embedding"),
 }

@@ -182,6 +182,13 @@ class SQLiteStore:
         with self._reading("reading recent episodes") as conn:
             return reads.recent_episodes(conn, gid, limit, before)
 
+    def adjacent_episodes(
+        self, group_ids: Sequence[str], episode_ids: Sequence[str], *, span: int
+    ) -> list[Episode]:
+        groups = check_group_ids(group_ids)
+        with self._reading("reading adjacent episodes") as conn:
+            return reads.adjacent_episodes(conn, groups, episode_ids, span)
+
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
         groups = check_group_ids(group_ids)
         with self._reading("reading entities") as conn:

@@ -72,7 +72,7 @@ def _upsert_sql(table: str, columns: str) -> str:
 
 _ENTITY_UPSERT = _upsert_sql("entities", rows.ENTITY_COLUMNS)
 _FACT_UPSERT = _upsert_sql("facts", rows.FACT_COLUMNS)
-_EPISODE_INSERT = f"INSERT INTO episodes ({rows.EPISODE_COLUMNS}) VALUES ({', '.join('?' * 7)})"
+_EPISODE_INSERT = f"INSERT INTO episodes ({rows.EPISODE_COLUMNS}) VALUES ({', '.join('?' * 8)})"
 _COMMUNITY_INSERT = (
     f"INSERT INTO communities ({rows.COMMUNITY_COLUMNS}) VALUES ({', '.join('?' * 6)})"
 )
@@ -90,9 +90,11 @@ def apply_changes(
             " another writer changed it meanwhile; reload what you read and retry the episode"
         )
     _check_dimensions(changes, bound)
-    deltas = {Target.FACTS: VectorDelta(), Target.ENTITIES: VectorDelta()}
+    deltas = {t: VectorDelta() for t in (Target.FACTS, Target.ENTITIES, Target.EPISODES)}
     _delete_rows(conn, changes, deltas)
     _insert_episodes(conn, gid, changes.episodes)
+    for ep in changes.episodes:
+        deltas[Target.EPISODES].put(ep.id, ep.embedding)
     conn.executemany(_ENTITY_UPSERT, [rows.entity_row(e) for e in changes.entities])
     for e in changes.entities:
         deltas[Target.ENTITIES].put(e.id, e.name_embedding)
@@ -170,6 +172,7 @@ def _delete_rows(
         _delete_where(conn, "episodes", gid, "id", changes.delete_episode_ids)
         _delete_where(conn, "mentions", gid, "episode_id", changes.delete_episode_ids)
         _delete_where(conn, "fact_episodes", gid, "episode_id", changes.delete_episode_ids)
+        deltas[Target.EPISODES].deleted.extend(changes.delete_episode_ids)
 
 
 def _insert_episodes(conn: sqlite3.Connection, group_id: str, episodes: Sequence[Episode]) -> None:
@@ -200,6 +203,7 @@ def _check_dimensions(changes: ChangeSet, bound: BoundEmbedder | None) -> None:
     vectors: list[tuple[str, Vector | None]] = [
         *((f"fact {f.id!r}", f.embedding) for f in changes.facts),
         *((f"entity {e.id!r}", e.name_embedding) for e in changes.entities),
+        *((f"episode {e.id!r}", e.embedding) for e in changes.episodes),
     ]
     check_vectors(vectors, bound)
 

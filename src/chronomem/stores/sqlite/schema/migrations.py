@@ -115,7 +115,12 @@ def m001_initial(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
-MIGRATIONS: tuple[Migration, ...] = (m001_initial,)
+def m002_episode_embeddings(conn: sqlite3.Connection) -> None:
+    """Episodes get an embedding of their content (NULL for episodes written before)."""
+    conn.execute("ALTER TABLE episodes ADD COLUMN embedding BLOB")
+
+
+MIGRATIONS: tuple[Migration, ...] = (m001_initial, m002_episode_embeddings)
 
 _CREATE_LEDGER = (
     "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)"
