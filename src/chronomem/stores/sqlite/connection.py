@@ -33,6 +33,7 @@ def open_connection(path: str, *, busy_timeout_s: float) -> sqlite3.Connection:
         if path != MEMORY:
             retry_busy(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone(), busy_timeout_s)
         conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA cache_size = -65536")  # up to 64 MiB of pages: searches re-read rows
     except BaseException:
         conn.close()
         raise

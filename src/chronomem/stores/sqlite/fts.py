@@ -3,19 +3,29 @@
 User text never reaches FTS5's query language: it is cut into word tokens, each token is
 quoted, and the quoted terms are OR'ed (any word may match; BM25 ranks rows that match more,
 and rarer, words higher).
+
+Ranking happens inside FTS5 first: the top ``k`` matches by (score, rowid) come from the
+full-text index alone (BM25 is computed there, in C, without touching the row table), and
+only those rows are read to apply the group and temporal filter. That prefix of the ranking
+is exact, so when enough of it passes the filter the answer equals ranking every filtered
+match; otherwise ``k`` widens, and a very selective filter falls back to the joined query.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from collections.abc import Sequence
 
 from chronomem.model import SearchFilter, Target
-from chronomem.stores.sqlite.filters import in_values, target_clause
+from chronomem.stores.sqlite.filters import Clause, in_values, target_clause
 
 _WORD = re.compile(r"[^\W_]+")
 MAX_TERMS = 32
+_FIRST_ROUND = 4  # matches ranked per wanted result in the first round, then 8x
+_MIN_CANDIDATES = 64
+_ROUNDS = 2  # ranked rounds before the joined query (a filter rejecting nearly all)
 
 # target -> (row table, bm25 expression: entity and community names weigh twice the summary)
 _INDEXES: dict[Target, tuple[str, str]] = {
@@ -49,6 +59,20 @@ def text_search(
     table, bm25 = _INDEXES[target]
     fts = f"{table}_fts"
     where = in_values("t.group_id", groups) & target_clause(target, flt, "t")
+    ranked = (
+        f"SELECT rowid, -{bm25} AS score FROM {fts} WHERE {fts} MATCH ? "
+        "ORDER BY score DESC, rowid LIMIT ?"
+    )
+    k = max(limit * _FIRST_ROUND, _MIN_CANDIDATES)
+    for _ in range(_ROUNDS):
+        top = conn.execute(ranked, (expression, k)).fetchall()
+        if not top:
+            return []
+        admitted = _admitted(conn, table, where, [rid for rid, _ in top])
+        hits = [(admitted[rid], float(score)) for rid, score in top if rid in admitted]
+        if len(hits) >= limit or len(top) < k:  # an exact prefix of the filtered ranking
+            return hits[:limit]
+        k *= 8
     sql = (
         f"SELECT t.id, -{bm25} AS score FROM {fts} JOIN {table} t ON t.rid = {fts}.rowid "
         f"WHERE {fts} MATCH ? AND {where.sql} ORDER BY score DESC, t.rid LIMIT ?"
@@ -56,3 +80,14 @@ def text_search(
     return [
         (id_, float(score)) for id_, score in conn.execute(sql, (expression, *where.params, limit))
     ]
+
+
+def _admitted(
+    conn: sqlite3.Connection, table: str, where: Clause, rids: list[int]
+) -> dict[int, str]:
+    """rid -> id of the rows among ``rids`` that pass ``where`` (alias ``t``)."""
+    sql = (  # CROSS JOIN: look the few rids up; never scan the group's rows by index
+        f"SELECT t.rid, t.id FROM json_each(?) AS j CROSS JOIN {table} t ON t.rid = j.value "
+        f"WHERE {where.sql}"
+    )
+    return dict(conn.execute(sql, (json.dumps(rids), *where.params)).fetchall())

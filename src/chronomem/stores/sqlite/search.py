@@ -22,8 +22,10 @@ EMBEDDINGS: dict[Target, tuple[str, str]] = {
     Target.ENTITIES: ("entities", "name_embedding"),
     Target.COMMUNITIES: ("communities", "name_embedding"),
 }
-_FIRST_ROUND = 4  # candidates fetched per wanted result (at least _MIN_CANDIDATES), then 4x
-_MIN_CANDIDATES = 40
+# candidates fetched per wanted result (at least _MIN_CANDIDATES), then 4x while the filter
+# rejects too many: a small first round keeps the SQL check and the ANN beam (ef) narrow
+_FIRST_ROUND = 2
+_MIN_CANDIDATES = 20
 
 
 def unit_query(vector: Vector) -> Vector | None:
@@ -93,14 +95,13 @@ def vector_search(
     total = sum(len(index) for _, index in indexes)
     k = max(limit * _FIRST_ROUND, _MIN_CANDIDATES)
     while True:
-        candidates = sorted(
-            (
-                (score, group_id, id_)
-                for group_id, index in indexes
-                for id_, score in index.search(query, k)
-            ),
-            key=lambda c: -c[0],
-        )
+        candidates = [
+            (score, group_id, id_)
+            for group_id, index in indexes
+            for id_, score in index.search(query, k)
+        ]
+        if len(indexes) > 1:  # one index already answers best first
+            candidates.sort(key=lambda c: -c[0])
         passing = _admitted(conn, target, flt, candidates)
         if len(passing) >= limit or k >= total:
             return passing[:limit]
