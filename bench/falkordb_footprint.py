@@ -10,7 +10,8 @@ vector search against exact cosine on the loaded facts, and the memory of a smal
     .venv/bin/python bench/falkordb_footprint.py --facts 10000 --real   # real embeddings
 
 Each fact comes with what ingestion writes alongside it: its text and embedding, one new
-entity per 2 facts (name embedding), one episode per 4 facts, and 2 mentions per episode.
+entity per 2 facts (name embedding), one episode per 4 facts (content embedding), and 2
+mentions per episode.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ class Vectors:
             return _unit(self._rng, rows, self.dim)
         docs = self._real[0]
         if self._used + rows > len(docs):
-            raise SystemExit(f"only {len(docs)} real vectors: use --facts <= {len(docs) * 2 // 3}")
+            raise SystemExit(f"only {len(docs)} real vectors: use --facts <= {len(docs) // 2}")
         self._used += rows
         return docs[self._used - rows : self._used]
 
@@ -119,6 +120,7 @@ class Vectors:
 def _batch(group: str, start: int, size: int, vectors: Vectors) -> ChangeSet:
     pick = random.Random(start)
     fact_vecs, name_vecs = vectors.take(size), vectors.take(size // 2 + 1)
+    episode_vecs = vectors.take(size // 4 + 1)
     entities = [
         Entity(id=f"e{start // 2 + i}", group_id=group, name=f"Entity {start // 2 + i}",
                created_at=T0, labels=("Person",), summary=f"a {pick.choice(WORDS)} thing",
@@ -129,7 +131,8 @@ def _batch(group: str, start: int, size: int, vectors: Vectors) -> ChangeSet:
     episodes = [
         Episode(id=f"ep{start // 4 + i}", group_id=group, source="message",
                 content=f"Speaker: a turn about {pick.choice(WORDS)} {pick.choice(WORDS)} things",
-                reference_time=T0 + timedelta(minutes=start + i), created_at=T0)
+                reference_time=T0 + timedelta(minutes=start + i), created_at=T0,
+                embedding=episode_vecs[i])
         for i in range(size // 4)
     ]  # fmt: skip
     facts = [

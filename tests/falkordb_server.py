@@ -41,7 +41,8 @@ def session_server_url() -> str:
 
 
 def drop_prefix(url: str, prefix: str) -> None:
-    """Delete every key (group graphs, embedder record) stored under ``prefix``."""
+    """Delete every key stored under ``prefix``: group graphs, the embedder record, and
+    FalkorDB's per-graph query logs (``telemetry{<graph key>}``)."""
     import redis
 
     from chronomem.stores.falkordb import parse_urls
@@ -49,7 +50,11 @@ def drop_prefix(url: str, prefix: str) -> None:
     for address in parse_urls(url):
         client = redis.Redis(host=address.host, port=address.port, password=address.password)
         try:
-            keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+            keys = [
+                key
+                for pattern in (f"{prefix}:*", f"telemetry{{{prefix}:*")  # graphs, query logs
+                for key in client.scan_iter(match=pattern, count=1000)
+            ]
             if keys:
                 client.delete(*keys)
         finally:

@@ -227,6 +227,7 @@ class FalkorDBStore:
         if span <= 0 or not wanted:
             return []
         found = self._read(group_ids, cypher.ADJACENT_EPISODES, {"ids": wanted, "span": span})
+        found.sort(key=lambda tagged: tagged[0])  # group by group, timeline order within each
         return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
 
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
