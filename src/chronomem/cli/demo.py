@@ -63,7 +63,7 @@ STORIES = (
         "A printer that jams",
         "printer.jsonl",
         "helpdesk",
-        "printer",
+        "HP LaserJet 4000",
         (
             Question("What is wrong with the printer?", "now"),
             Question(
