@@ -38,6 +38,7 @@ class Rerank(StrEnum):
     EPISODE_MENTIONS = "episode_mentions"
     NODE_DISTANCE = "node_distance"
     CROSS_ENCODER = "cross_encoder"
+    SCORE = "score"  # fuse by score: cosine + text_weight * (BM25 / best BM25)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,8 @@ class SearchConfig:
 
     ``bfs_depth`` bounds graph walks (the ``bfs`` method and ``node_distance``);
     ``mmr_lambda`` weighs relevance against novelty in MMR (1 = relevance only);
-    ``candidate_factor``: each method fetches ``limit * candidate_factor`` candidates.
+    ``candidate_factor``: each method fetches ``limit * candidate_factor`` candidates;
+    ``text_weight`` weighs BM25 (scaled to the best hit) against cosine in ``score`` fusion.
     """
 
     facts: TargetConfig | None = TargetConfig()
@@ -81,6 +83,7 @@ class SearchConfig:
     bfs_depth: int = 2
     mmr_lambda: float = 0.5
     candidate_factor: int = 4
+    text_weight: float = 0.3
 
     def __post_init__(self) -> None:
         if not 0 <= self.bfs_depth <= 5:
@@ -89,6 +92,8 @@ class SearchConfig:
             raise UsageError(f"mmr_lambda must be between 0 and 1, got {self.mmr_lambda}")
         if self.candidate_factor < 1:
             raise UsageError("candidate_factor must be >= 1")
+        if self.text_weight < 0:
+            raise UsageError(f"text_weight must be >= 0, got {self.text_weight}")
 
     def with_limit(self, limit: int) -> SearchConfig:
         """A copy with every searched target's limit set to ``limit``."""

@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
+from chronomem.model.names import normalize_name
 from chronomem.ports import Store
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
-from chronomem.search.methods import keywords
-from chronomem.search.rerankers import rrf
+from chronomem.search.methods import keywords, named_entities
 from chronomem.search.searcher import Searcher
 from chronomem.search.tokens import estimate_tokens
 
@@ -40,7 +40,7 @@ _HYBRID = (Method.COSINE, Method.BM25)
 CONTEXT_RECIPE = SearchConfig(
     facts=TargetConfig(_HYBRID, Rerank.RRF, limit=80),
     entities=TargetConfig(_HYBRID, Rerank.RRF, limit=6),
-    episodes=TargetConfig(_HYBRID, Rerank.RRF, limit=200),
+    episodes=TargetConfig(_HYBRID, Rerank.SCORE, limit=200),
     candidate_factor=2,
 )
 PREAMBLE = (
@@ -59,13 +59,18 @@ class ContextConfig:
 
     max_tokens: int = DEFAULT_MAX_TOKENS
     recipe: SearchConfig = CONTEXT_RECIPE
-    fact_share: float = 0.4
+    fact_share: float = 0.2
     entity_share: float = 0.1
     community_share: float = 0.1
     summary_chars: int = 240
     snippets: bool = True
     snippet_sentences: int = 3
     max_episode_tokens: int = 300
+    neighbours: int = 1  # turns on each side of a top-ranked episode that join the ranking
+    neighbour_anchors: int = 16  # top-ranked episodes whose neighbours join
+    neighbour_weight: float = 0.3  # share of the anchor's score a neighbour inherits
+    speaker_bonus: float = 0.05  # added to an episode said by a person the query names
+    fact_source_bonus: float = 0.1  # added to the source episodes of the best ranked fact
 
     def __post_init__(self) -> None:
         from chronomem.errors import UsageError
@@ -171,7 +176,8 @@ class ContextBuilder:
         )
         shown_facts = facts[:n_facts]
         covered = {i for f in shown_facts for i in f.episodes}
-        ranked = self._episode_ranking(group_ids, found.episodes, facts, filter, now)
+        searched = [(e, found.scores.get(e.id, 0.0)) for e in found.episodes]
+        ranked = self._episode_ranking(query, group_ids, searched, facts, filter, now, config)
         candidates = [e for e in ranked if e.id not in covered]
         terms = _stems(keywords(query))
         episodes, snipped = _choose_episodes(candidates, terms, config, budget)
@@ -196,23 +202,61 @@ class ContextBuilder:
 
     def _episode_ranking(
         self,
+        query: str,
         group_ids: Sequence[str],
-        searched: Sequence[Episode],
+        searched: Sequence[tuple[Episode, float]],
         facts: Sequence[Fact],
         flt: SearchFilter,
         now: datetime,
+        config: ContextConfig,
     ) -> list[Episode]:
-        """Episodes by RRF of their own search and of the ranked facts' sources."""
-        by_fact = list(dict.fromkeys(i for f in facts for i in f.episodes))
-        fused = rrf([[(e.id, 0.0) for e in searched], [(i, 0.0) for i in by_fact]])
-        rows = {e.id: e for e in searched}
-        missing = [i for i, _ in fused if i not in rows]
+        """Episodes by score: their own search (cosine + weighted BM25), a bonus when a
+        person the query names said it, a bonus when a ranked fact came from it; then the
+        turns next to the best ones, which inherit part of their score."""
+        known = flt.resolved(now).known_at
+        rows = {e.id: e for e, _ in searched}
+        scores = {e.id: score for e, score in searched}
+        speakers = self._named_speakers(query, group_ids)
+        for e, _ in searched:
+            if speakers and _speaker_key(e) in speakers:
+                scores[e.id] += config.speaker_bonus
+        for rank, f in enumerate(facts):
+            for i in f.episodes:
+                scores[i] = scores.get(i, 0.0) + config.fact_source_bonus / (1 + rank / 10)
+        self._load_missing(group_ids, [i for i in scores if i not in rows], rows, known)
+        anchors = sorted((i for i in scores if i in rows), key=lambda i: -scores[i])
+        base = dict(scores)
+        for anchor in anchors[: config.neighbour_anchors]:
+            near = self._store.adjacent_episodes(group_ids, [anchor], span=config.neighbours)
+            for e in near:
+                if known is None or e.created_at <= known:
+                    rows.setdefault(e.id, e)
+                    scores[e.id] = scores.get(e.id, 0.0) + config.neighbour_weight * base[anchor]
+        return [rows[i] for i in sorted((i for i in scores if i in rows), key=lambda i: -scores[i])]
+
+    def _load_missing(
+        self,
+        group_ids: Sequence[str],
+        missing: Sequence[str],
+        rows: dict[str, Episode],
+        known: datetime | None,
+    ) -> None:
         if missing:
-            known = flt.resolved(now).known_at
             for e in self._store.get_episodes(group_ids, missing):
                 if known is None or e.created_at <= known:
                     rows[e.id] = e
-        return [rows[i] for i, _ in fused if i in rows]
+
+    def _named_speakers(self, query: str, group_ids: Sequence[str]) -> frozenset[str]:
+        """Normalised names of the entities the query names (who may have said it)."""
+        ids = named_entities(self._store, group_ids, query)
+        if not ids:
+            return frozenset()
+        return frozenset(normalize_name(e.name) for e in self._store.get_entities(group_ids, ids))
+
+
+def _speaker_key(episode: Episode) -> str | None:
+    speaker = episode.speaker()
+    return None if speaker is None else normalize_name(speaker)
 
 
 def _choose_episodes(

@@ -47,6 +47,24 @@ def rrf(rankings: Sequence[Ranked], *, k: int = RRF_K) -> Ranked:
     return sorted(scores.items(), key=lambda pair: (-pair[1], best[pair[0]], pair[0]))
 
 
+def score_fusion(cosine: Ranked, others: Sequence[Ranked], *, weight: float) -> Ranked:
+    """Fusion by score, not rank: cosine similarity + ``weight`` x each other ranking's
+    score divided by its best score (BM25 has no fixed scale). An item missing from a
+    ranking scores 0 there. Ties are broken by id.
+
+    Unlike RRF this keeps how much better one candidate is than the next: a near-exact
+    match by meaning is not outranked by a row that merely repeats a frequent query word.
+    """
+    scores: dict[str, float] = {item: float(score) for item, score in cosine}
+    for ranking in others:
+        best = max((float(s) for _, s in ranking), default=0.0)
+        if best <= 0:
+            continue
+        for item, score in ranking:
+            scores[item] = scores.get(item, 0.0) + weight * max(float(score), 0.0) / best
+    return sorted(scores.items(), key=lambda pair: (-pair[1], pair[0]))
+
+
 def mmr(
     candidates: Ranked,
     vectors: Mapping[str, Vector],

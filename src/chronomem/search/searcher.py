@@ -25,6 +25,7 @@ from chronomem.search.rerankers import (
     by_scores,
     mmr,
     rrf,
+    score_fusion,
 )
 from chronomem.search.results import SearchResults
 
@@ -116,7 +117,12 @@ class _Run:
     def rank(self, target: Target, tconf: TargetConfig) -> Ranked:
         fetch = max(tconf.limit * self.config.candidate_factor, tconf.limit)
         rankings = [self._method(method, target, fetch) for method in tconf.methods]
-        fused = rrf(rankings)
+        if tconf.reranker is Rerank.SCORE:
+            by_method = dict(zip(tconf.methods, rankings, strict=True))
+            cosine = by_method.pop(Method.COSINE, [])
+            fused = score_fusion(cosine, list(by_method.values()), weight=self.config.text_weight)
+        else:
+            fused = rrf(rankings)
         if Method.BFS in tconf.methods and target in (Target.ENTITIES, Target.EPISODES):
             admitted = self.rows(target, [i for i, _ in fused])
             fused = [(i, s) for i, s in fused if i in admitted]
@@ -131,7 +137,7 @@ class _Run:
 
     def _rerank(self, target: Target, tconf: TargetConfig, fused: Ranked) -> Ranked:
         kind = tconf.reranker
-        if kind is Rerank.RRF or not fused:
+        if kind in (Rerank.RRF, Rerank.SCORE) or not fused:
             return fused
         if kind is Rerank.MMR:
             rows = self.rows(target, [i for i, _ in fused])
