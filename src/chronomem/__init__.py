@@ -6,6 +6,7 @@ believed then. Embedded (SQLite) and offline by default.
 """
 
 from chronomem.accounting import LLMCall, Usage
+from chronomem.async_memory import AsyncMemory
 from chronomem.engine import IngestResult
 from chronomem.errors import (
     ChronomemError,
@@ -19,7 +20,7 @@ from chronomem.errors import (
     UsageError,
 )
 from chronomem.intake import EpisodeInput
-from chronomem.memory import AsyncMemory, Memory, Timeline
+from chronomem.memory import Memory, Timeline
 from chronomem.model import (
     Community,
     Entity,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -385,49 +384,3 @@ def default_extractor(llm: LLM | None) -> Extractor:
     from chronomem.extractors.llm import LLMExtractor
 
     return LLMExtractor(llm=llm)
-
-
-class AsyncMemory:
-    """``Memory`` for asyncio code: the same methods, awaited; work runs in worker threads.
-
-    The engine itself is synchronous (SQLite, the rule extractor and local embedding are
-    CPU-bound); this wrapper keeps the event loop free. One method per ``Memory`` method.
-    """
-
-    def __init__(self, path: str = ":memory:", **options: object) -> None:
-        self.sync = Memory(path, **options)  # type: ignore[arg-type]
-
-    async def add_episode(self, content: str, **kw: object) -> IngestResult:
-        return await asyncio.to_thread(self.sync.add_episode, content, **kw)  # type: ignore[arg-type]
-
-    async def add_episodes(
-        self, episodes: Iterable[EpisodeInput | Mapping[str, object]], **kw: object
-    ) -> list[IngestResult]:
-        return await asyncio.to_thread(self.sync.add_episodes, list(episodes), **kw)  # type: ignore[arg-type]
-
-    async def search(self, query: str, **kw: object) -> SearchResults:
-        return await asyncio.to_thread(self.sync.search, query, **kw)  # type: ignore[arg-type]
-
-    async def context(self, query: str, **kw: object) -> Context:
-        return await asyncio.to_thread(self.sync.context, query, **kw)  # type: ignore[arg-type]
-
-    async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
-        return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
-
-    async def build_communities(self, group_id: str) -> list[CommunityView]:
-        return await asyncio.to_thread(self.sync.build_communities, group_id)
-
-    async def get_communities(self, group_id: str) -> list[CommunityView]:
-        return await asyncio.to_thread(self.sync.get_communities, group_id)
-
-    async def community_drift(self, group_id: str) -> float:
-        return await asyncio.to_thread(self.sync.community_drift, group_id)
-
-    async def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
-        return await asyncio.to_thread(self.sync.delete_episode, episode_id, group_id=group_id)
-
-    async def delete_group(self, group_id: str) -> None:
-        await asyncio.to_thread(self.sync.delete_group, group_id)
-
-    async def close(self) -> None:
-        await asyncio.to_thread(self.sync.close)
