@@ -16,6 +16,7 @@ from chronomem.errors import StoreError, UsageError
 from chronomem.model import Community, Entity, Episode, Fact, Mention, Vector
 from chronomem.model.names import normalize_name
 from chronomem.model.time import from_micros, from_micros_or_none, micros_or_none, to_micros
+from chronomem.stores.vectors_check import check_vector
 
 __all__ = [
     "Props",
@@ -40,14 +41,7 @@ def vector_param(vector: Vector | None, dimension: int | None, what: str) -> lis
     """A vector as a short list of floats, after checking its dimension."""
     if vector is None:
         return None
-    array = np.asarray(vector)
-    if array.ndim != 1 or array.size == 0 or not np.issubdtype(array.dtype, np.floating):
-        raise UsageError(
-            f"{what} must be a non-empty 1-D float vector, got shape {array.shape} of "
-            f"{array.dtype}: pass one row of Embedder.embed_batch(...)"
-        )
-    if not np.all(np.isfinite(array)):
-        raise UsageError(f"{what} holds NaN or infinite values: check the embedder's output")
+    array = check_vector(vector, what)
     if dimension is not None and array.shape[0] != dimension:
         raise UsageError(
             f"{what} has a {array.shape[0]}-dim embedding but this store holds "
@@ -55,7 +49,7 @@ def vector_param(vector: Vector | None, dimension: int | None, what: str) -> lis
             "graph prefix (falkordb://host:port/PREFIX) for another model"
         )
     # float32 -> float64 is exact, and so is its repr: vecf32 gets back the very same floats
-    return [float(x) for x in array.astype(np.float32).astype(np.float64).tolist()]
+    return [float(x) for x in array.astype(np.float64).tolist()]
 
 
 def _vector(value: object) -> Vector | None:

@@ -9,15 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-import numpy as np
-
-from chronomem.errors import UsageError
 from chronomem.model import SearchFilter, Target, Vector
 from chronomem.model.time import to_micros
 from chronomem.stores.falkordb import cypher
 from chronomem.stores.falkordb.filters import Params, entity_condition, fact_condition
 from chronomem.stores.falkordb.rows import vector_param
 from chronomem.stores.falkordb.shard import Row
+from chronomem.stores.vectors_check import unit_query as shared_unit_query
 
 __all__ = ["Reader", "query_terms", "target_condition", "text_search", "vector_search", "walk"]
 
@@ -77,18 +75,8 @@ def text_search(
 
 def unit_query(vector: Vector, dimension: int) -> list[float] | None:
     """The query as a unit-length list of floats; None for the zero vector."""
-    array = np.asarray(vector, dtype=np.float32)
-    if array.ndim == 2 and array.shape[0] == 1:
-        array = array[0]
-    if array.ndim != 1 or array.size == 0:
-        raise UsageError(
-            f"the query vector must be 1-D, got shape {array.shape}: pass "
-            "embedder.embed_batch([text], kind='query')[0]"
-        )
-    norm = float(np.linalg.norm(array))
-    if norm == 0 or not np.isfinite(norm):
-        return None
-    return vector_param(array / norm, dimension, "the query vector")
+    unit = shared_unit_query(vector)
+    return None if unit is None else vector_param(unit, dimension, "the query vector")
 
 
 def vector_search(

@@ -8,11 +8,11 @@ from typing import cast
 
 import numpy as np
 
-from chronomem.errors import UsageError
 from chronomem.model import Community, Entity, Episode, EpisodeSource, Fact, JSONValue, Vector
 from chronomem.model.names import normalize_name
 from chronomem.model.time import from_micros, from_micros_or_none, micros_or_none, to_micros
 from chronomem.stores.sqlite.filters import SQLParam
+from chronomem.stores.vectors_check import check_vector
 
 EPISODE_COLUMNS = (
     "group_id, id, content, source, source_description, reference_time, created_at, embedding"
@@ -32,13 +32,7 @@ Row = tuple[SQLParam, ...]
 def encode_vector(vector: Vector | None, what: str) -> bytes | None:
     if vector is None:
         return None
-    array = np.asarray(vector)
-    if array.ndim != 1 or array.size == 0 or not np.issubdtype(array.dtype, np.floating):
-        raise UsageError(
-            f"{what} must be a non-empty 1-D float vector, got shape {array.shape} of "
-            f"{array.dtype}: pass one row of Embedder.embed_batch(...)"
-        )
-    return np.ascontiguousarray(array, dtype=np.float32).tobytes()
+    return check_vector(vector, what).tobytes()
 
 
 def decode_vector(blob: bytes | None) -> Vector | None:

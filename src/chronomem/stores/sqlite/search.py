@@ -14,6 +14,7 @@ from chronomem.stores.sqlite.filters import Clause, all_of, fact_clause, in_valu
 from chronomem.stores.sqlite.reads import id_list
 from chronomem.stores.sqlite.vectors import VectorCache, VectorIndex
 from chronomem.stores.sqlite.writes import group_token
+from chronomem.stores.vectors_check import unit_query
 
 # target -> (table, embedding column)
 EMBEDDINGS: dict[Target, tuple[str, str]] = {
@@ -26,20 +27,6 @@ EMBEDDINGS: dict[Target, tuple[str, str]] = {
 # rejects too many: a small first round keeps the SQL check and the ANN beam (ef) narrow
 _FIRST_ROUND = 2
 _MIN_CANDIDATES = 20
-
-
-def unit_query(vector: Vector) -> Vector | None:
-    """The query as a unit-length float32 vector; None for the zero vector."""
-    array = np.asarray(vector, dtype=np.float32)
-    if array.ndim == 2 and array.shape[0] == 1:
-        array = array[0]
-    if array.ndim != 1 or array.size == 0:
-        raise UsageError(
-            f"the query vector must be 1-D, got shape {array.shape}: pass "
-            "embedder.embed_batch([text], kind='query')[0]"
-        )
-    norm = float(np.linalg.norm(array))
-    return None if norm == 0 or not np.isfinite(norm) else array / norm
 
 
 def load_vectors(
