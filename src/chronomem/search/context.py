@@ -13,11 +13,14 @@ section is filled best-first until its share is spent; what a section leaves unu
 to the next ones, and budget left after the episodes goes back to further facts. The
 whole text never exceeds ``max_tokens`` by that estimate.
 
-Episodes are ranked by fusing their own search (BM25, plus cosine where the store embeds
-episodes) with the source episodes of the ranked facts. With ``snippets=True`` (default) a
-long message is shown through its sentences that share words with the query (or its
-longest sentence), verbatim, with "…" where sentences were left out: more distinct messages
-fit the budget. :class:`Context` lists every fact, entity, episode and community shown.
+Episodes are ranked by score: cosine over their content plus BM25 scaled to the best hit
+(``Rerank.SCORE``), a bonus when a person the query names said the message, a bonus when a
+ranked fact came from it; then the turns right before and after the best few join the
+ranking with part of their anchor's score (a question's answer is often the next turn).
+With ``snippets=True`` (default) a long message is shown through its sentences that share
+words with the query (or its longest sentence), verbatim, with "…" where sentences were
+left out: more distinct messages fit the budget. :class:`Context` lists every fact,
+entity, episode and community shown.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ CONTEXT_RECIPE = SearchConfig(
     entities=TargetConfig(_HYBRID, Rerank.RRF, limit=6),
     episodes=TargetConfig(_HYBRID, Rerank.SCORE, limit=200),
     candidate_factor=2,
+    text_weight=0.5,
 )
 PREAMBLE = (
     "What the memory holds that is relevant to the request. Facts carry the period they "
@@ -66,8 +70,8 @@ class ContextConfig:
     snippets: bool = True
     snippet_sentences: int = 3
     max_episode_tokens: int = 300
-    neighbours: int = 1  # turns on each side of a top-ranked episode that join the ranking
-    neighbour_anchors: int = 16  # top-ranked episodes whose neighbours join
+    neighbours: int = 2  # turns on each side of a top-ranked episode that join the ranking
+    neighbour_anchors: int = 8  # top-ranked episodes whose neighbours join
     neighbour_weight: float = 0.3  # share of the anchor's score a neighbour inherits
     speaker_bonus: float = 0.05  # added to an episode said by a person the query names
     fact_source_bonus: float = 0.1  # added to the source episodes of the best ranked fact

@@ -1,7 +1,7 @@
 """Search methods (φ): each returns ranked ``(id, score)`` candidates of one target.
 
 ``cosine``  embedding similarity (facts: fact text; entities: name; communities: name;
-            episodes only on stores that embed episode content — the SQLite store does not)
+            episodes: content)
 ``bm25``    full-text relevance over the target's text, question words removed
 ``bfs``     a breadth-first walk over current facts from seed entities: entities ranked by
             hops, facts by the hops of their nearer end, episodes and communities by the
