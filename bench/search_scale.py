@@ -107,6 +107,10 @@ def fill(store: Store, n: int, pool: np.ndarray, rng: np.random.Generator) -> fl
     return time.perf_counter() - start
 
 
+def _mb(size: int | None) -> float | None:
+    return None if size is None else round(size / 1e6, 1)
+
+
 @contextmanager
 def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | None]]]:
     """The store under test and a reader of its server's ``used_memory`` (None for SQLite)."""
@@ -118,11 +122,18 @@ def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | 
     with FalkorDBServer.start(threads=2) as server:  # stopped when the block exits
         store = FalkorDBStore.from_url(f"{server.url}/bench")
         shard = store.router.shards[0]
-        shard.run(None, lambda db: db.connection.execute_command("GRAPH.CONFIG", "SET", "CMD_INFO", "no"))
-        yield store, lambda: int(shard.run(None, lambda db: db.connection.info("memory"))["used_memory"])
+        no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
+        shard.run(None, lambda db: db.connection.execute_command(*no_log))
+
+        def used_memory() -> int:
+            return int(shard.run(None, lambda db: db.connection.info("memory"))["used_memory"])
+
+        yield store, used_memory
 
 
-def measure(size: int, pool: np.ndarray, embed_ms: list[float], queries: int, kind: str = "sqlite") -> dict:
+def measure(
+    size: int, pool: np.ndarray, embed_ms: list[float], queries: int, kind: str = "sqlite"
+) -> dict:
     rng = np.random.default_rng(size)
     with tempfile.TemporaryDirectory() as tmp, open_store(kind, tmp) as (store, used_memory):
         store.bind_embedder("all-MiniLM-L6-v2", pool.shape[1])
@@ -156,8 +167,8 @@ def measure(size: int, pool: np.ndarray, embed_ms: list[float], queries: int, ki
             "file_mb": round(sum(f.stat().st_size for f in Path(tmp).iterdir()) / 1e6, 1),
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
             "store": kind,
-            "server_used_memory_mb_before": None if memory_before is None else round(memory_before / 1e6, 1),
-            "server_used_memory_mb_after": None if memory_after is None else round(memory_after / 1e6, 1),
+            "server_used_memory_mb_before": _mb(memory_before),
+            "server_used_memory_mb_after": _mb(memory_after),
         }
 
 
@@ -192,14 +203,15 @@ def main() -> int:
         "query_embedding_ms_median": round(float(np.median(embed_ms)), 2),
         "results": results,
     }
-    print("| store | facts | p50 ms | p95 ms | p95 ms with embedding | insert facts/s | file MB | peak RSS MB "
-          "| server used_memory MB before → after |")
+    print("| store | facts | p50 ms | p95 ms | p95 ms with embedding | insert facts/s | file MB "
+          "| peak RSS MB | server used_memory MB before → after |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         server = (f"{r['server_used_memory_mb_before']} → {r['server_used_memory_mb_after']}"
                   if r["server_used_memory_mb_after"] is not None else "")
-        print(f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} | {r['p95_ms_with_embedding']} | "
-              f"{r['insert_facts_per_s']:,} | {r['file_mb']} | {r['peak_rss_mb']} | {server} |")
+        print(f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} "
+              f"| {r['p95_ms_with_embedding']} | {r['insert_facts_per_s']:,} | {r['file_mb']} "
+              f"| {r['peak_rss_mb']} | {server} |")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2) + "\n")
