@@ -29,7 +29,6 @@ from pathlib import Path
 
 import numpy as np
 from embedcache import CachedEmbedder
-from episode_vectors import EpisodeVectorStore
 
 from chronomem import Memory
 from chronomem.intake import EpisodeInput
@@ -132,10 +131,7 @@ def run_conversation(sample: dict, embedder: CachedEmbedder, args: argparse.Name
     turns = load_turns(sample)
     gid = re.sub(r"[^A-Za-z0-9_-]", "-", sample["sample_id"])
     base = Baselines(turns, embedder.embed_batch([t.text for t in turns]))  # warms the cache
-    store = open_store(":memory:")
-    if args.episode_vectors:
-        store = EpisodeVectorStore(store, embedder)  # type: ignore[assignment]
-    memory = Memory(store=store, embedder=embedder)
+    memory = Memory(store=open_store(":memory:"), embedder=embedder)
     items = [
         EpisodeInput(
             content=t.text, group_id=gid, reference_time=t.when, source="message",
@@ -199,8 +195,6 @@ def main() -> int:
     p.add_argument("--limit-conversations", type=int, default=None)
     p.add_argument("--max-tokens", type=int, default=None, help="default: Memory.context's")
     p.add_argument("--cache", type=Path, default=Path(__file__).parent / ".cache" / "embeddings.sqlite")
-    p.add_argument("--episode-vectors", action="store_true",
-                   help="embed episodes too (bench wrapper standing in for native support)")
     args = p.parse_args()
     from chronomem.providers.local import LocalEmbedder
     from chronomem.search import DEFAULT_MAX_TOKENS
@@ -222,7 +216,6 @@ def main() -> int:
         "machine": {"platform": platform.platform(), "python": platform.python_version(), "cpus": __import__("os").cpu_count()},
         "conversations": len(data),
         "max_tokens": args.max_tokens,
-        "episode_vectors": args.episode_vectors,
         "overall": ours["overall"],
         "categories": ours,
         "baselines": {name: {**summary(acc[name])["overall"], "categories": summary(acc[name])} for name in ("bm25", "dense")},
