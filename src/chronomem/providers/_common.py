@@ -5,11 +5,17 @@ from __future__ import annotations
 import importlib
 import ipaddress
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import ModuleType
 from urllib.parse import urlsplit
 
 from chronomem.errors import UsageError
-from chronomem.providers.resilience import Failure, parse_retry_after
+from chronomem.providers.resilience import (
+    ConcurrencyLimiter,
+    Failure,
+    RetryPolicy,
+    parse_retry_after,
+)
 from chronomem.providers.settings import Settings
 
 _RETRYABLE_STATUS = frozenset({408, 409, 425, 429})
@@ -55,6 +61,42 @@ def resolve_api_key(key: str | None, base_url: str | None, *, what: str, env_nam
     if base_url:
         return "no-key"  # Ollama, vLLM, LM Studio, llama.cpp ignore the key
     raise UsageError(f"{what} needs an API key: pass api_key=... or set {env_names}")
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """What every SDK-backed adapter resolves the same way: endpoint, key, per-call timeout,
+    retry policy and its one concurrency limiter (shared by every call of the client)."""
+
+    base_url: str | None
+    api_key: str
+    timeout_s: float
+    retry: RetryPolicy
+    limiter: ConcurrencyLimiter
+
+
+def resolve_connection(
+    settings: Settings,
+    *,
+    what: str,
+    env_names: str,
+    base_url: str | None,
+    api_key: str | None,
+    timeout_s: float | None,
+    max_retries: int | None,
+    max_concurrency: int | None,
+    retry_policy: RetryPolicy | None,
+) -> Connection:
+    """Arguments first, then ``settings``; refuses remote endpoints in offline mode."""
+    check_offline(base_url, settings, what=what)
+    retries = max_retries if max_retries is not None else settings.llm_max_retries
+    return Connection(
+        base_url=base_url,
+        api_key=resolve_api_key(api_key, base_url, what=what, env_names=env_names),
+        timeout_s=timeout_s if timeout_s is not None else settings.llm_timeout_s,
+        retry=retry_policy or RetryPolicy(max_retries=retries),
+        limiter=ConcurrencyLimiter(max_concurrency or settings.llm_max_concurrency),
+    )
 
 
 def status_failure(status: int, message: str, headers: Mapping[str, str]) -> Failure:

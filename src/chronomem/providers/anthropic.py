@@ -18,9 +18,8 @@ from pydantic import BaseModel
 from chronomem.errors import UsageError
 from chronomem.ports import ChatMessage
 from chronomem.providers._common import (
-    check_offline,
     import_extra,
-    resolve_api_key,
+    resolve_connection,
     sdk_failure,
 )
 from chronomem.providers.resilience import (
@@ -70,24 +69,24 @@ class AnthropicLLM:
                 "AnthropicLLM needs a model: pass model='claude-sonnet-4-5' (for example) or "
                 "set CHRONOMEM_LLM_MODEL"
             )
-        self._base_url = base_url or cfg.llm_base_url
-        check_offline(self._base_url, cfg, what="AnthropicLLM")
-        key = resolve_api_key(
-            api_key or cfg.llm_api_key,
-            self._base_url,
+        conn = resolve_connection(
+            cfg,
             what="AnthropicLLM",
             env_names="CHRONOMEM_LLM_API_KEY or ANTHROPIC_API_KEY",
+            base_url=base_url or cfg.llm_base_url,
+            api_key=api_key or cfg.llm_api_key,
+            timeout_s=timeout_s,
+            max_retries=max_retries,
+            max_concurrency=max_concurrency,
+            retry_policy=retry_policy,
         )
-        self._timeout_s = timeout_s if timeout_s is not None else cfg.llm_timeout_s
-        self._retry = retry_policy or RetryPolicy(
-            max_retries=max_retries if max_retries is not None else cfg.llm_max_retries
-        )
-        self._limiter = ConcurrencyLimiter(max_concurrency or cfg.llm_max_concurrency)
+        self._base_url, self._timeout_s = conn.base_url, conn.timeout_s
+        self._retry, self._limiter = conn.retry, conn.limiter
         self._max_output_tokens = max_output_tokens or cfg.llm_max_output_tokens
         sdk = import_extra("anthropic", "anthropic")
         self._sdk = sdk
         self._client: anthropic.Anthropic = sdk.Anthropic(
-            api_key=key, base_url=self._base_url, timeout=self._timeout_s, max_retries=0
+            api_key=conn.api_key, base_url=self._base_url, timeout=self._timeout_s, max_retries=0
         )
 
     @property

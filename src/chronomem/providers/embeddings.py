@@ -17,13 +17,11 @@ import numpy as np
 from chronomem.errors import ProviderOutputError, UsageError
 from chronomem.ports import EmbedKind, Matrix
 from chronomem.providers._common import (
-    check_offline,
     import_extra,
-    resolve_api_key,
+    resolve_connection,
     sdk_failure,
 )
 from chronomem.providers.resilience import (
-    ConcurrencyLimiter,
     Failure,
     RetryPolicy,
     call_with_retries,
@@ -64,27 +62,27 @@ class OpenAICompatibleEmbedder:
                 "model='text-embedding-3-small', dimension=1536 (or set CHRONOMEM_EMBED_MODEL "
                 "and CHRONOMEM_EMBED_DIMENSION)"
             )
-        self._base_url = base_url or cfg.embed_base_url
-        check_offline(self._base_url, cfg, what="OpenAICompatibleEmbedder")
-        key = resolve_api_key(
-            api_key or cfg.embed_api_key,
-            self._base_url,
+        conn = resolve_connection(
+            cfg,
             what="OpenAICompatibleEmbedder",
             env_names="CHRONOMEM_EMBED_API_KEY or OPENAI_API_KEY",
+            base_url=base_url or cfg.embed_base_url,
+            api_key=api_key or cfg.embed_api_key,
+            timeout_s=timeout_s,
+            max_retries=max_retries,
+            max_concurrency=max_concurrency,
+            retry_policy=retry_policy,
         )
+        self._base_url, self._timeout_s = conn.base_url, conn.timeout_s
+        self._retry, self._limiter = conn.retry, conn.limiter
         self._send_dimensions = (
             send_dimensions if send_dimensions is not None else cfg.embed_send_dimensions
         )
         self._batch_size = batch_size or cfg.embed_batch_size
-        self._timeout_s = timeout_s if timeout_s is not None else cfg.llm_timeout_s
-        self._retry = retry_policy or RetryPolicy(
-            max_retries=max_retries if max_retries is not None else cfg.llm_max_retries
-        )
-        self._limiter = ConcurrencyLimiter(max_concurrency or cfg.llm_max_concurrency)
         sdk = import_extra("openai", "openai")
         self._sdk = sdk
         self._client: openai.OpenAI = sdk.OpenAI(
-            api_key=key, base_url=self._base_url, timeout=self._timeout_s, max_retries=0
+            api_key=conn.api_key, base_url=self._base_url, timeout=self._timeout_s, max_retries=0
         )
 
     @property

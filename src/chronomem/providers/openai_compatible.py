@@ -29,9 +29,8 @@ from chronomem.errors import UsageError
 from chronomem.model.graph import JSONValue
 from chronomem.ports import ChatMessage
 from chronomem.providers._common import (
-    check_offline,
     import_extra,
-    resolve_api_key,
+    resolve_connection,
     sdk_failure,
 )
 from chronomem.providers.resilience import (
@@ -85,22 +84,22 @@ class OpenAICompatibleLLM:
                 "OpenAICompatibleLLM needs a model: pass model='gpt-4.1-mini' (or your "
                 "server's model name) or set CHRONOMEM_LLM_MODEL"
             )
-        self._base_url = base_url or cfg.llm_base_url
+        conn = resolve_connection(
+            cfg,
+            what="OpenAICompatibleLLM",
+            env_names="CHRONOMEM_LLM_API_KEY or OPENAI_API_KEY",
+            base_url=base_url or cfg.llm_base_url,
+            api_key=api_key or cfg.llm_api_key,
+            timeout_s=timeout_s,
+            max_retries=max_retries,
+            max_concurrency=max_concurrency,
+            retry_policy=retry_policy,
+        )
+        self._base_url, self._timeout_s = conn.base_url, conn.timeout_s
+        self._retry, self._limiter = conn.retry, conn.limiter
         self._output_mode = output_mode or cfg.llm_output_mode
         if self._output_mode not in _MODES:
             raise UsageError(f"output_mode={self._output_mode!r}: use one of {', '.join(_MODES)}")
-        check_offline(self._base_url, cfg, what="OpenAICompatibleLLM")
-        key = resolve_api_key(
-            api_key or cfg.llm_api_key,
-            self._base_url,
-            what="OpenAICompatibleLLM",
-            env_names="CHRONOMEM_LLM_API_KEY or OPENAI_API_KEY",
-        )
-        self._timeout_s = timeout_s if timeout_s is not None else cfg.llm_timeout_s
-        self._retry = retry_policy or RetryPolicy(
-            max_retries=max_retries if max_retries is not None else cfg.llm_max_retries
-        )
-        self._limiter = ConcurrencyLimiter(max_concurrency or cfg.llm_max_concurrency)
         self._temperature = temperature if temperature is not None else cfg.llm_temperature
         self._max_output_tokens = max_output_tokens or cfg.llm_max_output_tokens
         self._strict = strict
@@ -108,7 +107,7 @@ class OpenAICompatibleLLM:
         sdk = import_extra("openai", "openai")
         self._sdk = sdk
         self._client: openai.OpenAI = sdk.OpenAI(
-            api_key=key, base_url=self._base_url, timeout=self._timeout_s, max_retries=0
+            api_key=conn.api_key, base_url=self._base_url, timeout=self._timeout_s, max_retries=0
         )
 
     @property
