@@ -42,8 +42,12 @@ def test_migrations_are_recorded_and_run_once(tmp_path: Path) -> None:
     SQLiteStore(path).close()
     with _raw(path) as conn:
         assert applied_migrations(conn) == [m.__name__ for m in MIGRATIONS]
-        assert applied_migrations(conn) == ["m001_initial", "m002_episode_embeddings"]
-        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (2,)
+        assert applied_migrations(conn) == [
+            "m001_initial",
+            "m002_episode_embeddings",
+            "m003_fact_filter_index",
+        ]
+        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (3,)
 
 
 def test_a_file_written_before_episode_embeddings_is_upgraded(tmp_path: Path) -> None:

@@ -120,7 +120,20 @@ def m002_episode_embeddings(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE episodes ADD COLUMN embedding BLOB")
 
 
-MIGRATIONS: tuple[Migration, ...] = (m001_initial, m002_episode_embeddings)
+def m003_fact_filter_index(conn: sqlite3.Connection) -> None:
+    """A covering index for the temporal filter check of search candidates (by id), so it
+    reads the narrow index instead of the wide fact rows with their embeddings."""
+    conn.execute(
+        "CREATE INDEX facts_filter ON facts "
+        "(group_id, id, created_at, valid_at, invalid_at, expired_at, relation)"
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    m001_initial,
+    m002_episode_embeddings,
+    m003_fact_filter_index,
+)
 
 _CREATE_LEDGER = (
     "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)"
