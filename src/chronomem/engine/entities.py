@@ -52,6 +52,7 @@ def find_entity_candidates(
             Target.ENTITIES, [group_id], vector, limit=CANDIDATES_PER_ENTITY, filter=everything
         )
         ids = [i for i, score in hits if score >= MIN_CANDIDATE_COSINE]
+        vector_ids = {i for i, _ in hits}
         tokens = set(key.split())
         for entity_id, _ in store.text_search(
             Target.ENTITIES, [group_id], entity.name, limit=CANDIDATES_PER_ENTITY, filter=everything
@@ -61,7 +62,7 @@ def find_entity_candidates(
         found = [
             c
             for c in store.get_entities([group_id], ids)
-            if tokens & set(normalize_name(c.name).split()) or c.id in {i for i, _ in hits}
+            if tokens & set(normalize_name(c.name).split()) or c.id in vector_ids
         ]
         fuzzy = _fuzzy_match(key, found)
         out.append(EntityCandidates(entity, vector, fuzzy, () if fuzzy else tuple(found)))

@@ -89,7 +89,6 @@ class IngestPipeline:
         context_episodes: int = CONTEXT_EPISODES,
     ) -> None:
         self._store = store
-        self._embedder = embedder
         self._extractor = extractor
         self._clock = clock
         self._ids = ids
@@ -141,7 +140,7 @@ class IngestPipeline:
                 version = self._store.group_version(episode.group_id)
                 changes, outcome, entities = self._decide(p)
                 try:
-                    self._store.apply(_with_version(changes, version))
+                    self._store.apply(replace(changes, expected_version=version))
                 except ConflictError:
                     log.info(
                         "episode %s: group changed meanwhile (try %d)", episode.id, attempt + 1
@@ -240,7 +239,3 @@ def _provisional_ids(
             provisional[name] = ids()
             options[name] = frozenset(c.id for c in f.candidates)
     return provisional, options
-
-
-def _with_version(changes: ChangeSet, version: int) -> ChangeSet:
-    return replace(changes, expected_version=version)
