@@ -249,11 +249,7 @@ class Memory:
         """
         groups = _groups(group_id, group_ids)
         config = preset(recipe) if isinstance(recipe, str) else recipe
-        base = filter or SearchFilter()
-        if valid_at is not None or known_at is not None:  # replace() re-validates
-            base = replace(
-                base, valid_at=valid_at or base.valid_at, known_at=known_at or base.known_at
-            )
+        base = with_times(filter, valid_at=valid_at, known_at=known_at)
         if not query.strip():
             raise UsageError("search query is empty: pass the question or keywords to look for")
         self._bind()
