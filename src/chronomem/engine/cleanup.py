@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
+from chronomem.engine.summaries import merge_summary
 from chronomem.model import ExtractedEntity, ExtractedFact, Extraction, to_relation_name
 from chronomem.model.names import normalize_name
 
@@ -30,11 +31,7 @@ def clean_extraction(extraction: Extraction) -> Extraction:
         if key in entities:
             first = entities[key]
             labels = tuple(dict.fromkeys(first.labels + entity.labels))
-            summary = (
-                first.summary
-                if entity.summary in first.summary
-                else (f"{first.summary} {entity.summary}".strip())
-            )
+            summary = merge_summary(first.summary, entity.summary)
             entities[key] = replace(first, labels=labels, summary=summary)
         else:
             entities[key] = replace(entity, name=name)
