@@ -1,0 +1,66 @@
+"""Relations that hold one value at a time: the one table the extractors, prompts and engine read.
+
+A *functional* relation has at most one current value per subject: a person lives in one
+place, works for one primary employer, drives one car. A new fact with the same subject and a
+functional relation contradicts the current one (Paris -> Berlin closes Paris). An
+*inverse-functional* relation has one current subject per object: a team has one lead, a
+position one holder ("Bob is the new team lead" closes "Alice leads the team").
+
+Relations not in this table accumulate: likes, hobbies, friends, visits never close each
+other (they can still be ended explicitly: "I don't like jazz anymore").
+
+Extractors should emit these relation names for the situations described, so that the engine
+can see a change of value. ``docs/design.md`` renders this table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Unique = Literal["subject", "object"]
+
+
+@dataclass(frozen=True, slots=True)
+class RelationRule:
+    """One row: ``relation`` has one current value per ``unique`` end."""
+
+    relation: str
+    unique: Unique
+    meaning: str
+
+
+RELATION_TABLE: tuple[RelationRule, ...] = (
+    RelationRule("LIVES_IN", "subject", "residence: the city, country or home one lives in"),
+    RelationRule("WORKS_AT", "subject", "primary employer"),
+    RelationRule("HAS_JOB_TITLE", "subject", "current role or title"),
+    RelationRule("STUDIES_AT", "subject", "the school or university one attends"),
+    RelationRule("MARRIED_TO", "subject", "spouse"),
+    RelationRule("DATING", "subject", "partner, boyfriend or girlfriend"),
+    RelationRule("ENGAGED_TO", "subject", "fiancé(e)"),
+    RelationRule("DRIVES", "subject", "the car one uses"),
+    RelationRule("USES_PHONE", "subject", "the phone one uses"),
+    RelationRule("FOLLOWS_DIET", "subject", "diet: vegan, vegetarian, keto, …"),
+    RelationRule("SUBSCRIBED_TO_PLAN", "subject", "plan or subscription tier"),
+    RelationRule("MANAGED_BY", "subject", "one's manager or team lead"),
+    RelationRule("REPORTS_TO", "subject", "one's manager"),
+    RelationRule("HAS_FAVORITE", "subject", "'favourite X' (one per kind of X, see fact text)"),
+    RelationRule("HAS_HEALTH_STATUS", "subject", "a current health state"),
+    RelationRule("LEADS", "object", "the lead of a team or group (one per team)"),
+    RelationRule("HOLDS_POSITION", "object", "the holder of a named position"),
+)
+
+_BY_NAME = {rule.relation: rule for rule in RELATION_TABLE}
+
+
+def functional_rule(relation: str) -> RelationRule | None:
+    """The row for ``relation`` if it holds one value at a time, else ``None``."""
+    return _BY_NAME.get(relation.upper())
+
+
+def is_functional(relation: str) -> bool:
+    """True when ``relation`` has one current value per subject (or per object)."""
+    return relation.upper() in _BY_NAME
+
+
+FUNCTIONAL_RELATIONS: frozenset[str] = frozenset(_BY_NAME)
