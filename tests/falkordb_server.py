@@ -43,22 +43,17 @@ def session_server_url() -> str:
 def drop_prefix(url: str, prefix: str) -> None:
     """Delete every key stored under ``prefix``: group graphs, the embedder record, and
     FalkorDB's per-graph query logs (``telemetry{<graph key>}``)."""
-    import redis
+    from chronomem.stores.falkordb import parse_url
+    from chronomem.stores.falkordb.connection import FalkorDBConnection
 
-    from chronomem.stores.falkordb import parse_urls
-
-    for address in parse_urls(url):
-        client = redis.Redis(host=address.host, port=address.port, password=address.password)
-        try:
-            keys = [
-                key
-                for pattern in (f"{prefix}:*", f"telemetry{{{prefix}:*")  # graphs, query logs
-                for key in client.scan_iter(match=pattern, count=1000)
-            ]
-            if keys:
-                client.delete(*keys)
-        finally:
-            client.close()
+    connection = FalkorDBConnection(parse_url(url))
+    try:
+        for client in connection.masters():  # every master of a cluster
+            for pattern in (f"{prefix}:*", f"telemetry{{{prefix}:*"):  # graphs, query logs
+                for key in client.scan_iter(match=pattern, count=1000):
+                    client.delete(key)  # one key per call: keys of a cluster differ in slot
+    finally:
+        connection.close()
 
 
 @contextmanager

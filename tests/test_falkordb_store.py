@@ -13,6 +13,7 @@ pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[fal
 from chronomem.errors import StoreError, UsageError
 from chronomem.model import ChangeSet, CommunitySet, Target
 from chronomem.stores.falkordb import FalkorDBServer, FalkorDBStore, cypher, schema, writes
+from chronomem.stores.falkordb.catalog import Catalog
 from chronomem.stores.falkordb.server import FalkorDBServerError
 from tests.contract.builders import (
     EMBEDDER,
@@ -50,9 +51,8 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
     # a map is no valid property value: the fact step fails after the deletion, entity and
     # episode steps of the same query have run
     params["facts"][0]["props"]["attributes"] = {"nested": "map"}  # type: ignore[index]
-    shard = store.router.shard_for(G)
     with pytest.raises(StoreError, match="rejected a query"):
-        shard.query(G, cypher.APPLY, params, write=True)
+        store.connection.query(G, cypher.APPLY, params, write=True)
     assert store.group_version(G) == 1
     assert [e.id for e in store.get_entities([G], ["acme", "new"])] == ["acme"]
     assert store.get_episodes([G], ["ep-3"]) == []
@@ -60,8 +60,8 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
 
 
 def _vector_indexes(store: FalkorDBStore) -> dict[str, dict[str, object]]:
-    shard = store.router.shard_for(G)
-    found = shard.query(G, "CALL db.indexes() YIELD label, options RETURN label, options", {})
+    query = "CALL db.indexes() YIELD label, options RETURN label, options"
+    found = store.connection.query(G, query, {})
     return {str(label): dict(o) for label, options in found for o in options.values() if o}  # type: ignore[union-attr]
 
 
@@ -70,8 +70,8 @@ def test_vector_indexes_come_with_the_first_embeddings_and_a_high_ef_runtime(
 ) -> None:
     store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
     store.apply(small_graph(G))
-    shard = store.router.shard_for(G)
-    shard.ensure_indexes(G, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True)  # idempotent
+    catalog = Catalog(store.connection)
+    catalog.ensure_indexes(G, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True)  # idempotent
     assert set(_vector_indexes(store)) == {"Entity", "FACT"}  # no community index yet
     store.replace_communities(CommunitySet(G, (community(G, "c", "Alice Acme", ["alice"]),)))
     indexes = _vector_indexes(store)

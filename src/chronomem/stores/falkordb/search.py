@@ -1,6 +1,6 @@
 """The search primitives on FalkorDB: full-text, vector (HNSW) and breadth-first walks.
 
-Each works group by group (one graph per group, each on its own shard) through a ``read``
+Each works group by group (one graph per group) through a ``read``
 callable, and multi-group answers are merged by score. Filters run inside the queries.
 """
 
@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from chronomem.model import SearchFilter, Target, Vector
 from chronomem.model.time import to_micros
 from chronomem.stores.falkordb import cypher
+from chronomem.stores.falkordb.connection import Row
 from chronomem.stores.falkordb.filters import Params, entity_condition, fact_condition
 from chronomem.stores.falkordb.rows import vector_param
-from chronomem.stores.falkordb.shard import Row
 from chronomem.stores.vectors_check import unit_query as shared_unit_query
 
 __all__ = ["Reader", "query_terms", "target_condition", "text_search", "vector_search", "walk"]
