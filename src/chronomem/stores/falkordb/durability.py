@@ -8,6 +8,9 @@ and delete a marker key in the group's slot (hash tag = the graph key): the repl
 stream and the AOF are in order, so confirming the marker confirms the graph write before
 it, even if that write went over another connection (or was made by an earlier attempt).
 
+``WAITAOF`` alone waits for the replicas' periodic acknowledgement (up to a second), so a
+``WAIT`` for the same replicas goes first: it makes the master ask them for one at once.
+
 Wanted replicas: the URL's ``replicas`` (default 1 on a cluster, 0 on a single server),
 capped by the replicas connected to that master right now: after a failover the promoted
 master has no replica until one is attached, and writes go on with its own AOF alone.
@@ -75,6 +78,9 @@ def _wait(
         info = str(connection.read_response())
         found = _CONNECTED.search(info)
         replicas = min(wanted, int(found.group(1)) if found else 0)
+        if replicas:  # WAIT asks the replicas for an ack now; WAITAOF alone waits up to 1 s
+            connection.send_command("WAIT", replicas, wait_ms)
+            connection.read_response()
         connection.send_command("WAITAOF", local, replicas, wait_ms)
         confirmed = connection.read_response()
     except BaseException:
