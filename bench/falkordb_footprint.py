@@ -156,8 +156,7 @@ def _batch(group: str, start: int, size: int, vectors: Vectors) -> ChangeSet:
 
 def _recall(store: FalkorDBStore, group: str, queries: np.ndarray) -> float:
     """Mean recall@10 of vector_search against exact cosine over the stored fact vectors."""
-    shard = store.router.shard_for(group)
-    rows = shard.query(group, "MATCH ()-[r:FACT]->() RETURN r.id, r.embedding", {})
+    rows = store.connection.query(group, "MATCH ()-[r:FACT]->() RETURN r.id, r.embedding", {})
     ids = [str(r[0]) for r in rows]
     matrix = np.asarray([r[1] for r in rows], dtype=np.float32)
     flt = SearchFilter().resolved(T0 + timedelta(days=3650))
@@ -184,18 +183,18 @@ def main() -> None:
     with FalkorDBServer.start(threads=2) as server:
         store = FalkorDBStore.from_url(f"{server.url}/bench")
         store.bind_embedder("minilm" if args.real else "clustered", vectors.dim)
-        memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
+        memory = store.connection.run(None, lambda db: db.connection.info("memory"))
         before = int(memory["used_memory"])
         started = time.perf_counter()
         for start in range(0, args.facts, args.batch):
             store.apply(_batch("bench", start, min(args.batch, args.facts - start), vectors))
         seconds = time.perf_counter() - started
-        memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
+        memory = store.connection.run(None, lambda db: db.connection.info("memory"))
         after = int(memory["used_memory"])
         recall = _recall(store, "bench", vectors.queries(args.queries))
         for i in range(args.groups):  # small tenants: the fixed cost of a group graph
             store.apply(_batch(f"tenant-{i}", 0, 4, Vectors(real=False, dim=vectors.dim)))
-        memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
+        memory = store.connection.run(None, lambda db: db.connection.info("memory"))
         per_group = (int(memory["used_memory"]) - after) / max(args.groups, 1)
         store.close()
     result = {

@@ -121,12 +121,12 @@ def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | 
 
     with FalkorDBServer.start(threads=2) as server:  # stopped when the block exits
         store = FalkorDBStore.from_url(f"{server.url}/bench")
-        shard = store.router.shards[0]
+        conn = store.connection
         no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
-        shard.run(None, lambda db: db.connection.execute_command(*no_log))
+        conn.run(None, lambda db: db.connection.execute_command(*no_log))
 
         def used_memory() -> int:
-            return int(shard.run(None, lambda db: db.connection.info("memory"))["used_memory"])
+            return int(conn.run(None, lambda db: db.connection.info("memory"))["used_memory"])
 
         yield store, used_memory
 
