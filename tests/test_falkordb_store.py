@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[falkordb]")
@@ -69,6 +70,7 @@ def test_vector_indexes_come_with_the_first_embeddings_and_a_high_ef_runtime(
     store: FalkorDBStore,
 ) -> None:
     store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+    store.vector_index_after = 0  # HNSW from the first vector (small groups scan exactly)
     store.apply(small_graph(G))
     catalog = Catalog(store.connection)
     catalog.ensure_indexes(G, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True)  # idempotent
@@ -127,7 +129,34 @@ def test_a_group_dropped_by_another_process_is_rebuilt_with_its_indexes(
     assert [h[0] for h in near] == ["globex"]
 
 
-def test_vector_search_widens_past_neighbours_the_filter_rejects(store: FalkorDBStore) -> None:
+def test_a_small_group_has_no_hnsw_index_until_it_grows_and_answers_the_same(
+    store: FalkorDBStore,
+) -> None:
+    store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+    store.vector_index_after = 40
+    facts = [
+        fact(G, f"f-{i}", "alice", "acme", f"Alice note {i} about topic {i % 7}") for i in range(30)
+    ]
+    store.apply(with_endpoints(G, facts))
+    assert "FACT" not in _vector_indexes(store)  # 30 vectors: exact scan, no HNSW memory
+    query = embed("Alice note about topic 3")
+    exact = store.vector_search(Target.FACTS, [G], query, limit=5, filter=now_filter())
+    vectors = {f.id: f.embedding for f in store.get_facts([G], [f.id for f in facts])}
+    unit = query / np.linalg.norm(query)
+    best = sorted(vectors, key=lambda i: -float(np.dot(vectors[i], unit)))[:5]
+    assert [h[0] for h in exact] == best  # the exact scan is exact
+    more = [fact(G, f"g-{i}", "alice", "acme", f"Alice extra {i}") for i in range(15)]
+    store.apply(with_endpoints(G, more))
+    assert "FACT" in _vector_indexes(store)  # 45 >= 40: the index came, old vectors in it
+    indexed = store.vector_search(Target.FACTS, [G], query, limit=5, filter=now_filter())
+    assert [h[0] for h in indexed] == [h[0] for h in exact]
+
+
+@pytest.mark.parametrize("hnsw", [True, False], ids=["hnsw", "exact"])
+def test_vector_search_widens_past_neighbours_the_filter_rejects(
+    store: FalkorDBStore, hnsw: bool
+) -> None:
+    store.vector_index_after = 0 if hnsw else 10_000
     retired = [
         fact(G, f"old-{i}", "alice", "acme", f"Alice works at Acme, year {i}", created=0,
              valid=0, invalid=1, expired=1)

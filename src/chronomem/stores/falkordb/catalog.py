@@ -4,6 +4,7 @@ and the embedding model recorded for the prefix (``<prefix>:embedder``)."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable, Mapping
 
 from falkordb import FalkorDB
@@ -11,7 +12,10 @@ from falkordb import FalkorDB
 from chronomem.errors import StoreError, UsageError
 from chronomem.stores.falkordb import schema
 from chronomem.stores.falkordb.connection import FalkorDBConnection
-from chronomem.stores.falkordb.cypher import LIST_INDEXES
+from chronomem.stores.falkordb.cypher import LIST_INDEXES, VECTOR_COUNT, VECTOR_LABEL
+
+_TARGET_OF_LABEL = {label: target for target, label in VECTOR_LABEL.items()}
+_RECHECK_S = 5.0  # an index missing from the cache is asked for again after this long
 
 __all__ = ["Catalog"]
 
@@ -22,6 +26,7 @@ class Catalog:
     def __init__(self, conn: FalkorDBConnection) -> None:
         self._conn = conn
         self._indexes: dict[str, schema.Known] = {}
+        self._loaded_at: dict[str, float] = {}
         self._embedder_checked: tuple[str, int] | None = None
 
     def ensure_indexes(
@@ -50,15 +55,35 @@ class Catalog:
         self._indexes[group_id] = known
 
     def has_index(self, group_id: str, label: str, prop: str, kind: str) -> bool:
-        """Does the group graph hold this index? (A missing graph holds none.)"""
+        """Does the group graph hold this index? (A missing graph holds none.) An index
+        missing from the cache is asked for again at most every few seconds."""
         known = self._indexes.get(group_id)
-        if known is None or (label, prop, kind) not in known:
+        fresh = time.monotonic() - self._loaded_at.get(group_id, -_RECHECK_S) < _RECHECK_S
+        if known is None or ((label, prop, kind) not in known and not fresh):
             if not self._conn.graph_exists(group_id):
                 return False
             known = self._indexes[group_id] = self._load_indexes(group_id)
         return (label, prop, kind) in known
 
+    def has_vector_index(self, group_id: str, label: str) -> bool:
+        spec = schema.VECTOR_INDEXES[label]
+        return self.has_index(group_id, spec.label, spec.properties[0], spec.kind)
+
+    def vector_labels_due(self, group_id: str, labels: Iterable[str], threshold: int) -> set[str]:
+        """The labels among ``labels`` that have no vector index yet but hold ``threshold``
+        vectors or more in the group (their index is due)."""
+        due = set()
+        for label in labels:
+            if self.has_vector_index(group_id, label):
+                continue
+            query = VECTOR_COUNT[_TARGET_OF_LABEL[label]]
+            counted = self._conn.query(group_id, query, {})
+            if counted and int(str(counted[0][0])) >= threshold:
+                due.add(label)
+        return due
+
     def _load_indexes(self, group_id: str) -> schema.Known:
+        self._loaded_at[group_id] = time.monotonic()
         existing: schema.Known = set()
         for label, properties, types, _kind in self._conn.query(group_id, LIST_INDEXES, {}):
             assert isinstance(properties, list) and isinstance(types, Mapping)
@@ -68,6 +93,7 @@ class Catalog:
 
     def forget(self, group_id: str) -> None:
         self._indexes.pop(group_id, None)
+        self._loaded_at.pop(group_id, None)
 
     def check_embedder(self, name: str, dimension: int) -> None:
         """Record the embedding model on the server on first use; refuse another one."""

@@ -21,6 +21,8 @@ __all__ = ["Reader", "query_terms", "target_condition", "text_search", "vector_s
 
 # read(group_id, query, params) -> rows of the query on that group's graph
 Reader = Callable[[str, str, Mapping[str, object]], list[Row]]
+# indexed(group_id) -> does the group hold the target's HNSW index (else: exact scan)?
+Indexed = Callable[[str], bool]
 Hit = tuple[str, float]
 
 _WORD = re.compile(r"[^\W_]+")
@@ -88,8 +90,10 @@ def vector_search(
     dimension: int,
     limit: int,
     search: SearchFilter,
+    indexed: Indexed,
 ) -> list[Hit]:
-    """Nearest neighbours by cosine similarity (HNSW), passing the filter, best first."""
+    """Nearest neighbours by cosine similarity, passing the filter, best first: HNSW where
+    the group has the index, an exact scan where it is still small."""
     if target not in cypher.VECTOR_SEARCH or limit <= 0:
         return []
     query = unit_query(vector, dimension)
@@ -97,9 +101,15 @@ def vector_search(
         return []
     where, params = target_condition(target, search)
     text = cypher.VECTOR_SEARCH[target].format(where=where)
+    exact = cypher.EXACT_VECTOR_SEARCH[target].format(where=where)
     hits: list[Hit] = []
     for gid in groups:
-        hits.extend(_vector_group(read, target, gid, text, {**params, "vector": query}, limit))
+        arguments = {**params, "vector": query}
+        if indexed(gid):
+            hits.extend(_vector_group(read, target, gid, text, arguments, limit))
+        else:
+            found = read(gid, exact, {**arguments, "limit": limit})
+            hits.extend((str(r[0]), min(1.0, float(str(r[1])))) for r in found)
     return _best(hits, limit)
 
 

@@ -58,6 +58,8 @@ class FalkorDBStore:
         self._embedder: tuple[str, int] | None = None
         self._seen_dimension: int | None = None
         self._closed = False
+        # vectors of a label a group holds before that label gets an HNSW index
+        self.vector_index_after = schema.VECTOR_INDEX_AFTER
 
     @classmethod
     def from_url(
@@ -168,12 +170,13 @@ class FalkorDBStore:
         labels = {"Entity" for e in changes.entities if e.name_embedding is not None}
         labels.update("Episode" for e in changes.episodes if e.embedding is not None)
         labels.update("FACT" for f in changes.facts if f.embedding is not None)
-        self._catalog.ensure_indexes(self._checked(gid), self._dimension, labels)
+        indexed = self._prepare_indexes(gid, labels)
         ((ok, version, duplicates, entities, episodes),) = self._conn.query(
             gid, cypher.APPLY, params, write=True
         )
         if version == 0:  # a new graph: make sure nobody dropped it under our index cache
-            self._catalog.ensure_indexes(gid, self._dimension, labels, refresh=True)
+            self._catalog.ensure_indexes(gid, self._dimension, indexed, refresh=True)
+        self._grow_indexes(gid, labels - indexed, indexed)
         # also when refused: a duplicate may be an earlier attempt whose confirmation failed
         confirm_durable(self._conn, gid)
         if not ok:
@@ -188,9 +191,25 @@ class FalkorDBStore:
         self._learn_dimension([c.name_embedding for c in unique])
         payload = writes.community_payload(unique, self._dimension)
         labels = {"Community" for c in unique if c.name_embedding is not None}
-        self._catalog.ensure_indexes(self._checked(gid), self._dimension, labels)
+        indexed = self._prepare_indexes(gid, labels)
         self._conn.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
+        self._grow_indexes(gid, labels - indexed, indexed)
         confirm_durable(self._conn, gid)
+
+    def _prepare_indexes(self, gid: str, labels: set[str]) -> set[str]:
+        """Create the group's missing base indexes (and the vector indexes it already has a
+        use for); returns the labels of ``labels`` that have their vector index."""
+        self._catalog.ensure_indexes(self._checked(gid), self._dimension)
+        indexed = {label for label in labels if self._catalog.has_vector_index(gid, label)}
+        if indexed:
+            self._catalog.ensure_indexes(gid, self._dimension, indexed)
+        return indexed
+
+    def _grow_indexes(self, gid: str, unindexed: set[str], indexed: set[str]) -> None:
+        """Give a label its HNSW index once the group holds enough of its vectors."""
+        due = self._catalog.vector_labels_due(gid, unindexed, self.vector_index_after)
+        if due:
+            self._catalog.ensure_indexes(gid, self._dimension, indexed | due)
 
     def delete_group(self, group_id: str) -> None:
         gid = self._groups([group_id])[0]
@@ -306,17 +325,15 @@ class FalkorDBStore:
         return sorted((str(r[0]), str(r[1]), int(str(r[2]))) for _, r in found)
 
     # -- search primitives -------------------------------------------------------------------
-    def _vector_reader(self, target: Target) -> search.Reader:
-        """Reads of one target's vector index; a group without that index has no vectors."""
-        spec = schema.VECTOR_INDEXES[cypher.VECTOR_LABEL[target]]
+    def _vector_indexed(self, target: Target) -> search.Indexed:
+        """Does a group hold the target's HNSW index? (Else vector search scans exactly.)"""
+        label = cypher.VECTOR_LABEL[target]
 
-        def read(gid: str, query: str, params: Mapping[str, object]) -> list[Row]:
+        def indexed(gid: str) -> bool:
             self._checked(gid)
-            if not self._catalog.has_index(gid, spec.label, spec.properties[0], spec.kind):
-                return []
-            return self._conn.query(gid, query, params)
+            return self._catalog.has_vector_index(gid, label)
 
-        return read
+        return indexed
 
     def text_search(
         self,
@@ -344,13 +361,14 @@ class FalkorDBStore:
         if self._dimension is None or kind not in cypher.VECTOR_LABEL:
             return []  # nothing embedded yet
         return search.vector_search(
-            self._vector_reader(kind),
+            self._reader(),
             kind,
             groups,
             vector,
             dimension=self._dimension,
             limit=limit,
             search=filter,
+            indexed=self._vector_indexed(kind),
         )
 
     def walk(
