@@ -121,12 +121,14 @@ class FalkorDBServer:
         persistence: bool = True,
         data_dir: str | Path | None = None,
         extra_args: tuple[str, ...] = (),
+        module_args: tuple[str, ...] = (),
     ) -> FalkorDBServer:
         """Start a server on ``port`` (a free one if None) and wait until it answers.
 
         ``persistence`` (default): AOF fsynced on every write, in ``data_dir`` (kept) or a
         temporary directory (removed on :meth:`stop`). ``persistence=False``: nothing on disk.
-        ``extra_args`` go to redis-server as they are (e.g. cluster settings).
+        ``extra_args`` go to redis-server as they are (e.g. cluster settings),
+        ``module_args`` to the FalkorDB module (e.g. ``("NODE_CREATION_BUFFER", "128")``).
         """
         binary, module = find_binaries()
         attempts = 1 if port is not None else 3
@@ -136,7 +138,8 @@ class FalkorDBServer:
             owned = data_dir is None
             folder = Path(tempfile.mkdtemp(prefix="falkordb-data-")) if owned else Path(data_dir)
             folder.mkdir(parents=True, exist_ok=True)
-            args = [*_persistence_args(persistence), *extra_args]
+            args = [*_persistence_args(persistence), *extra_args, "--loadmodule", str(module),
+                    "THREAD_COUNT", str(threads), *module_args]  # fmt: skip
             try:
                 server = cls._start_on(binary, module, chosen, threads, timeout, args, folder)
             except FalkorDBServerError as exc:
@@ -163,7 +166,6 @@ class FalkorDBServer:
         args = [
             str(binary), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
             "--protected-mode", "yes", *settings,
-            "--loadmodule", str(module), "THREAD_COUNT", str(threads),
         ]  # fmt: skip
         try:
             process = subprocess.Popen(
