@@ -53,7 +53,9 @@ def vectors(rng: np.random.Generator, rows: int, dim: int = 384) -> np.ndarray:
 
 
 def word(i: int) -> str:
-    return "".join("bcdfghjklmnprstvz"[(i // 17**k) % 17] + "aeiou"[(i // 5**k) % 5] for k in range(3))
+    return "".join(
+        "bcdfghjklmnprstvz"[(i // 17**k) % 17] + "aeiou"[(i // 5**k) % 5] for k in range(3)
+    )
 
 
 def change_sets(tenant: str, facts: int, rng: np.random.Generator) -> list[ChangeSet]:
@@ -103,7 +105,9 @@ def run_shape(masters: int, args: argparse.Namespace) -> dict[str, object]:
         store = FalkorDBStore.from_url(f"{cluster.url}/scale")
         store.bind_embedder("synthetic", 384)
         tenants = [f"tenant-{n}" for n in range(args.tenants)]
-        work = {t: change_sets(t, args.facts, np.random.default_rng(n)) for n, t in enumerate(tenants)}
+        work = {
+            t: change_sets(t, args.facts, np.random.default_rng(n)) for n, t in enumerate(tenants)
+        }
         memory0, calls0 = used_memory(cluster), graph_calls(cluster)
         cpu0 = {n.port: cpu_s(n.pid) for n in cluster.nodes}
         client0 = time.process_time()
@@ -135,7 +139,9 @@ def run_shape(masters: int, args: argparse.Namespace) -> dict[str, object]:
     }
 
 
-def search_all(store: FalkorDBStore, tenants: list[str], args: argparse.Namespace) -> dict[str, list[float]]:
+def search_all(
+    store: FalkorDBStore, tenants: list[str], args: argparse.Namespace
+) -> dict[str, list[float]]:
     searcher = Searcher(store=store, embedder=None)  # type: ignore[arg-type]
     config, now = preset("hybrid_rrf"), datetime.now(UTC)
     latencies: dict[str, list[float]] = {t: [] for t in tenants}

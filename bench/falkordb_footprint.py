@@ -218,7 +218,9 @@ def main() -> None:
     parser.add_argument("--groups", type=int, default=1000, help="small tenants")
     parser.add_argument("--tenant-facts", type=int, default=20, help="facts per small tenant")
     parser.add_argument("--eager-groups", type=int, default=100, help="tenants, old layout")
-    parser.add_argument("--node-buffer", type=int, default=0, help="NODE_CREATION_BUFFER (0: default)")
+    parser.add_argument(
+        "--node-buffer", type=int, default=0, help="NODE_CREATION_BUFFER (0: default)"
+    )
     parser.add_argument(
         "--real", action="store_true", help="all-MiniLM-L6-v2 vectors of LoCoMo sentences"
     )
