@@ -135,6 +135,9 @@ def evaluate(check: Check, memory: Memory, scenario: Scenario) -> Outcome:
         selected = [s for s in history if believed(s.fact, valid=valid, known=check.known_at)]
     elif check.kind == "upcoming":
         selected = [s for s in history if upcoming(s.fact, now=now)]
+        if check.on is not None:
+            day = check.on.date()
+            selected = [s for s in selected if s.fact.valid_at and s.fact.valid_at.date() == day]
     else:
         raise ValueError(f"unknown check kind {check.kind}")
     return _judge(check, selected, history)

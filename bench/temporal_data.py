@@ -69,6 +69,7 @@ class Check:
     valid_at: datetime | None = None
     known_at: datetime | None = None
     top: int = 5
+    on: datetime | None = None  # upcoming: the fact's valid_at falls on this day (UTC)
     note: str = ""
 
     @property
@@ -182,6 +183,7 @@ def _check(raw: dict[str, Any], scenario: dict[str, Any], where: str) -> Check:
         valid_at=_instant_ref(raw.get("valid_at"), scenario, where),
         known_at=_instant_ref(raw.get("known_at"), scenario, where),
         top=int(raw.get("top", 5)),
+        on=_instant_ref(raw.get("on"), scenario, where),
         note=raw.get("note", ""),
     )
     if kind == "ask" and not check.query:
@@ -190,6 +192,8 @@ def _check(raw: dict[str, Any], scenario: dict[str, Any], where: str) -> Check:
         raise DataError(f"{where}: a {kind} check needs a subject")
     if not check.contains and not check.excludes:
         raise DataError(f"{where}: a check needs contains and/or excludes")
+    if check.on is not None and kind != "upcoming":
+        raise DataError(f"{where}: only upcoming checks take on")
     if kind == "held_at" and check.valid_at is None:
         raise DataError(f"{where}: held_at needs valid_at")
     if kind == "believed_at" and check.known_at is None:
