@@ -162,7 +162,7 @@ def summarize(results: list[CheckResult]) -> dict[str, object]:
 
 def run_llm(scenarios: list[Scenario], embedder: Embedder) -> dict[str, object]:
     """Contradiction-candidate recall on the LLM path (fake server, real HTTP client)."""
-    from temporal_llm import Recall, ReplayOracle, offered_texts, score_recall
+    from temporal_llm import Recall, ReplayOracle, questions, score_recall
 
     from chronomem.providers.openai_compatible import OpenAICompatibleLLM
     from chronomem.testing.fake_openai import FakeOpenAIServer
@@ -180,7 +180,7 @@ def run_llm(scenarios: list[Scenario], embedder: Embedder) -> dict[str, object]:
                               on_message=oracle.next_episode) as memory:
                     bodies = [dict(r.body) for r in server.chat_requests() if r.task == "resolve"]
                     requests += len(bodies)
-                    score_recall(scenario, memory, offered_texts(bodies), recall,
+                    score_recall(scenario, memory, questions(bodies), recall,
                                  lambda s: s.fact.invalid_at is not None
                                  or s.fact.expired_at is not None)
             except Exception as exc:

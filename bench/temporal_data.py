@@ -72,11 +72,6 @@ class Check:
     on: datetime | None = None  # upcoming: the fact's valid_at falls on this day (UTC)
     note: str = ""
 
-    @property
-    def expects_invalidation(self) -> bool:
-        """A check that a fact once stored must no longer hold (the LLM recall targets)."""
-        return bool(self.excludes) and self.kind in ("current", "ask", "held_at", "believed_at")
-
 
 @dataclass(frozen=True, slots=True)
 class Scenario:

@@ -13,11 +13,14 @@ chronomem runs with its ``LLMExtractor`` and the real OpenAI-compatible client a
   relation with the same first word (subject);
 * everything else as :class:`~chronomem.testing.fake_oracle.RuleOracle` does.
 
-Recall: for every check that expects an invalidation (an ``excludes``), the stored facts that
-still assert the excluded thing are the facts to close. The check is a hit when each of them
-was listed as a candidate (``same entities`` or ``related``) in a resolve request the server
-received, or was closed without asking (the engine's deterministic path). Checks with no
-such stored fact (extraction missed it) are counted apart, not in the recall.
+Recall: for every ``current`` or ``upcoming`` check with an ``excludes`` (the checks that expect
+something once stored to be closed), the facts to close are the subject's stored facts that
+still assert the excluded thing. The check is a hit when each of them reached the decision
+step: it was listed as a candidate (``same entities`` or ``related``) in a resolve request the
+server received, or — ingested after the fact that supersedes it (out-of-order) — it was asked
+about with candidates of its own, or it was closed without asking (the engine's deterministic
+path). Checks with no such stored fact (extraction missed it) are counted apart, not in the
+recall.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from datetime import UTC, datetime
 from temporal_checks import Seen, asserts, subject_facts
 from temporal_data import Check, Message, Scenario
 
-from chronomem import Episode, Memory, SearchFilter
+from chronomem import Episode, Memory
 from chronomem.extractors import RuleExtractor
 from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
@@ -43,7 +46,7 @@ from chronomem.testing.fake_oracle import (  # the fake's own prompt parsers
     _subject,
 )
 
-_CANDIDATE = re.compile(r'^\s+f\d+ [A-Z][A-Z0-9_]* "(.*)" \(\S+ → \S+\)$', re.M)
+_LINE = re.compile(r'^(\s*)([Ff])\d+ [A-Z][A-Z0-9_]* "(.*)" \(\S+ → \S+\)$')
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -119,18 +122,41 @@ class ReplayOracle(RuleOracle):
         return {"entities": entities, "facts": facts}
 
 
-def offered_texts(bodies: list[dict[str, JSONValue]]) -> set[str]:
-    """The (flattened) texts of every stored fact shown as a candidate in resolve requests."""
-    out: set[str] = set()
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One fact question of a resolve request: the new fact and the stored candidates."""
+
+    new: str
+    candidates: tuple[str, ...]
+
+
+def questions(bodies: list[dict[str, JSONValue]]) -> list[Question]:
+    """Every fact question (texts as the prompt shows them) of the given resolve requests."""
+    out: list[Question] = []
     for body in bodies:
         messages = body.get("messages")
-        if not isinstance(messages, list):
-            continue
-        for message in messages:
+        for message in messages if isinstance(messages, list) else []:
             content = message.get("content") if isinstance(message, dict) else None
-            if isinstance(content, str) and "<facts>" in content:
-                out.update(_CANDIDATE.findall(content))
+            if not isinstance(content, str) or "<facts>" not in content:
+                continue
+            block: list[str] = []
+            for line in content.split("<facts>", 1)[1].split("</facts>", 1)[0].splitlines():
+                match = _LINE.match(line)
+                if match and match.group(2) == "F":
+                    if block:
+                        out.append(Question(block[0], tuple(block[1:])))
+                    block = [match.group(3)]
+                elif match and block:
+                    block.append(match.group(3))
+            if block:
+                out.append(Question(block[0], tuple(block[1:])))
     return out
+
+
+def reached_decision(text: str, asked: list[Question]) -> bool:
+    """Was the stored fact offered as a candidate, or (ingested late) asked about with
+    candidates of its own?"""
+    return any(text in q.candidates or (q.new == text and q.candidates) for q in asked)
 
 
 def _shown(text: str, limit: int = 200) -> str:
@@ -151,35 +177,30 @@ class Recall:
 
 
 def _to_close(check: Check, memory: Memory, scenario: Scenario) -> list[Seen]:
-    if check.kind == "ask":
-        assert check.query is not None
-        found = memory.search(
-            check.query, group_id=scenario.group_id, limit=50, filter=SearchFilter(history=True)
-        )
-        history = [Seen(f.fact, f) for f in found.facts]
-    else:
-        assert check.subject is not None
-        history = subject_facts(memory, scenario, check.subject)
+    assert check.subject is not None
+    history = subject_facts(memory, scenario, check.subject)
     return [s for s in history if any(asserts(s.text, t) for t in check.excludes)]
 
 
 def score_recall(
     scenario: Scenario,
     memory: Memory,
-    offered: set[str],
+    asked: list[Question],
     recall: Recall,
     closed: Callable[[Seen], bool],
 ) -> None:
     """Add the scenario's invalidation checks to ``recall``."""
     for n, check in enumerate(scenario.checks):
-        if not check.expects_invalidation:
+        if not (check.excludes and check.kind in ("current", "upcoming")):
             continue
         targets = _to_close(check, memory, scenario)
         if not targets:
             recall.not_applicable += 1
             continue
         recall.applicable += 1
-        missing = [t for t in targets if _shown(t.fact.fact) not in offered and not closed(t)]
+        missing = [
+            t for t in targets if not closed(t) and not reached_decision(_shown(t.fact.fact), asked)
+        ]
         if missing:
             recall.misses.append(
                 f"{scenario.id} check {n}: never offered: "
