@@ -27,18 +27,18 @@ import traceback
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from temporal_checks import Outcome, evaluate  # noqa: E402
-from temporal_data import CATEGORIES, Message, Scenario, load_scenarios  # noqa: E402
+from temporal_checks import Outcome, evaluate
+from temporal_data import CATEGORIES, Check, Message, Scenario, load_scenarios
 
-from chronomem import Memory  # noqa: E402
-from chronomem.ports import Embedder  # noqa: E402
-from chronomem.testing import ManualClock  # noqa: E402
+from chronomem import Memory
+from chronomem.ports import Embedder
+from chronomem.testing import ManualClock
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +96,11 @@ def replayed(
             Path(str(path) + suffix).unlink(missing_ok=True)
 
 
-def describe(check: object) -> str:
-    fields = {k: v for k, v in vars_of(check).items() if v not in (None, (), "", 5)}
-    fields.pop("category", None)
-    return json.dumps(fields, default=str, ensure_ascii=False)
+def describe(check: Check) -> str:
+    """The check's fields that differ from their defaults, as one line of JSON."""
+    defaults = {f.name: f.default for f in fields(Check)}
+    shown = {k: v for k, v in vars_of(check).items() if k != "category" and v != defaults.get(k)}
+    return json.dumps(shown, default=str, ensure_ascii=False)
 
 
 def vars_of(obj: object) -> dict[str, object]:
@@ -114,8 +115,15 @@ def judge(scenario: Scenario, memory: Memory) -> list[CheckResult]:
         except Exception as exc:  # a crash in a check is that check's failure
             outcome = Outcome(False, f"check raised {type(exc).__name__}: {exc}")
         out.append(
-            CheckResult(scenario.id, n, check.category, check.kind, outcome.ok,
-                        outcome.detail, describe(check))
+            CheckResult(
+                scenario.id,
+                n,
+                check.category,
+                check.kind,
+                outcome.ok,
+                outcome.detail,
+                describe(check),
+            )
         )
     return out
 
@@ -176,13 +184,18 @@ def run_llm(scenarios: list[Scenario], embedder: Embedder) -> dict[str, object]:
             server.reset()
             oracle.start_scenario()
             try:
-                with replayed(scenario, embedder, Path(tmp), llm=llm,
-                              on_message=oracle.next_episode) as memory:
+                with replayed(
+                    scenario, embedder, Path(tmp), llm=llm, on_message=oracle.next_episode
+                ) as memory:
                     bodies = [dict(r.body) for r in server.chat_requests() if r.task == "resolve"]
                     requests += len(bodies)
-                    score_recall(scenario, memory, questions(bodies), recall,
-                                 lambda s: s.fact.invalid_at is not None
-                                 or s.fact.expired_at is not None)
+                    score_recall(
+                        scenario,
+                        memory,
+                        questions(bodies),
+                        recall,
+                        lambda s: s.fact.invalid_at is not None or s.fact.expired_at is not None,
+                    )
             except Exception as exc:
                 traceback.print_exc(file=sys.stderr)
                 recall.misses.append(f"{scenario.id}: ingestion raised {exc!r}")
@@ -206,8 +219,10 @@ def machine() -> dict[str, object]:
 
 
 def print_table(summary: dict[str, object], verbose_failures: list[CheckResult]) -> None:
-    print(f"rule path: {summary['passed']}/{summary['checks']} checks = {summary['accuracy']}"
-          f"  ({summary['scenarios']} scenarios)")
+    print(
+        f"rule path: {summary['passed']}/{summary['checks']} checks = {summary['accuracy']}"
+        f"  ({summary['scenarios']} scenarios)"
+    )
     print(f"{'category':<14} {'acc':>6} {'pass':>5} {'n':>4}")
     for name, row in summary["by_category"].items():  # type: ignore[attr-defined]
         print(f"{name:<14} {row['accuracy']:>6.3f} {row['passed']:>5} {row['checks']:>4}")
@@ -237,8 +252,11 @@ def main(argv: list[str] | None = None) -> int:
     summary = summarize(results)
     print_table(summary, [r for r in results if not r.ok] if args.verbose else [])
     report: dict[str, object] = {
-        "rule": {**summary, "seconds": round(rule_s, 1),
-                 "failures": [vars_of(r) for r in results if not r.ok]},
+        "rule": {
+            **summary,
+            "seconds": round(rule_s, 1),
+            "failures": [vars_of(r) for r in results if not r.ok],
+        },
         "subset": args.subset,
         "category": args.category,
         "embedder": embedder.name,
@@ -247,17 +265,21 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_llm:
         llm = run_llm(scenarios, embedder)
         report["llm"] = llm
-        print(f"LLM path: contradiction-candidate recall {llm['candidate_recall']} "
-              f"({llm['hits']}/{llm['applicable_checks']}; "
-              f"{llm['not_applicable_checks']} checks had no stored fact to close)")
+        print(
+            f"LLM path: contradiction-candidate recall {llm['candidate_recall']} "
+            f"({llm['hits']}/{llm['applicable_checks']}; "
+            f"{llm['not_applicable_checks']} checks had no stored fact to close)"
+        )
         if args.verbose:
             for miss in llm["misses"]:  # type: ignore[attr-defined]
                 print(f"MISS {miss}")
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["cpu_seconds"] = round(time.process_time() - cpu, 1)
     report["loadavg"] = [round(x, 2) for x in os.getloadavg()]
-    print(f"{report['seconds']} s wall, {report['cpu_seconds']} s CPU, "
-          f"load {report['loadavg']}, embedder {embedder.name}")
+    print(
+        f"{report['seconds']} s wall, {report['cpu_seconds']} s CPU, "
+        f"load {report['loadavg']}, embedder {embedder.name}"
+    )
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, default=str) + "\n")
     return 0

@@ -213,9 +213,7 @@ def parse_scenario(raw: dict[str, Any], where: str) -> Scenario:
     learned = base.learned_times()
     now = max(now, max(learned.values()) + timedelta(minutes=1))
     context = {"category": raw["category"], "_learned": learned}
-    checks = tuple(
-        _check(c, context, f"{where} check {n}") for n, c in enumerate(raw["checks"])
-    )
+    checks = tuple(_check(c, context, f"{where} check {n}") for n, c in enumerate(raw["checks"]))
     if not checks:
         raise DataError(f"{where}: no checks")
     return Scenario(

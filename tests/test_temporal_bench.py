@@ -182,7 +182,12 @@ def paris(tmp_path_factory):  # type: ignore[no-untyped-def]
             "none mentions",
         ),
         (
-            {"kind": "believed_at", "subject": "Alice", "known_at": "2024-01-01", "contains": "Paris"},
+            {
+                "kind": "believed_at",
+                "subject": "Alice",
+                "known_at": "2024-01-01",
+                "contains": "Paris",
+            },
             False,
             "none mentions",
         ),
@@ -225,7 +230,9 @@ def test_fast_subset_accuracy_on_the_real_embedder():
         pytest.skip("the local embedding model is not installed (chronomem[local])")
     results = temporal.run_rule(load_scenarios(subset="fast"), LocalEmbedder())
     summary = temporal.summarize(results)
-    failing = "\n".join(f"{r.scenario}#{r.index} {r.check}: {r.detail}" for r in results if not r.ok)
+    failing = "\n".join(
+        f"{r.scenario}#{r.index} {r.check}: {r.detail}" for r in results if not r.ok
+    )
     assert summary["accuracy"] >= FAST_MIN_ACCURACY, failing
     for category, floor in FAST_MIN_BY_CATEGORY.items():
         row = summary["by_category"][category]  # type: ignore[index]
