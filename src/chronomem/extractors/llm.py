@@ -265,7 +265,7 @@ def to_resolution(answer: resolve.ResolveResponse, ctx: resolve.ResolveContext) 
 def _fact_verdict(
     fa: resolve.FactAnswer, item: resolve.FactItem, aliases: Mapping[str, str]
 ) -> tuple[str | None, tuple[str, ...]]:
-    same_pair = {alias for alias, _ in item.duplicates}
+    same_pair = {alias for alias, _ in item.duplicates} | item.pair
     shown = same_pair | {alias for alias, _ in item.related}
     duplicate = _alias(fa.duplicate_of)
     if duplicate is not None and duplicate not in same_pair:
