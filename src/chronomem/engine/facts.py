@@ -109,21 +109,35 @@ def find_fact_candidates(
 
 
 def _fast_duplicate(d: FactDraft, pair: Sequence[Fact]) -> Fact | None:
-    """A stored fact with the same relation and text, on the same pair, whose interval the
-    new statement falls in (a fact that ended before it started is an earlier stint:
-    "I live in Boston" after moving back is not folded into the closed Boston fact)."""
-    text = normalize_name(d.fact.fact)
-    start = d.fact.valid_at
-    for f in pair:
-        if f.relation != d.fact.relation or normalize_name(f.fact) != text:
-            continue
-        if f.expired_at is not None and f.invalid_at is None:
-            continue  # retracted
-        if f.invalid_at is None or (start is not None and start < f.invalid_at):
+    """The stored fact ``d`` certainly restates, settled without asking the extractor:
+
+    * the same relation and text, on the same pair, and the new statement falls within the
+      stored interval (a fact that ended before it started is an earlier stint: "I live in
+      Boston" after moving back is not folded into the closed Boston fact);
+    * an ending ("I left Google last week": no start, an end) of the one open fact with the
+      same relation between the same two settled entities — whatever the dates, so an
+      ending dated before the start we had still closes it (policy in engine/temporal.py).
+    """
+    new = d.fact
+    same = [f for f in pair if f.relation == new.relation and not _retracted(f)]
+    text = normalize_name(new.fact)
+    for f in same:
+        if normalize_name(f.fact) == text and (
+            f.invalid_at is None
+            or (new.valid_at is not None and new.valid_at < f.invalid_at)
+            or (new.valid_at is None and new.invalid_at is not None)
+        ):
             return f
-        if start is None and d.fact.invalid_at is not None:
-            return f  # an ending with no start restates the ended fact
+    if new.valid_at is None and new.invalid_at is not None:
+        ends = set(new.endpoints)
+        open_ = [f for f in same if f.invalid_at is None and set(f.endpoints) == ends]
+        if len(open_) == 1:
+            return open_[0]
     return None
+
+
+def _retracted(f: Fact) -> bool:
+    return f.expired_at is not None and f.invalid_at is None
 
 
 def _joins(f: Fact, sources: frozenset[str], targets: frozenset[str]) -> bool:
