@@ -114,7 +114,8 @@ def test_a_master_killed_mid_ingest_loses_no_acknowledged_episode(tmp_path: Path
         counts = _wait_drained(queue_db, timeout_s=90)
         assert counts["failed"] == 0 and counts["done"] == sum(map(len, acked.values()))
         assert cluster.master_of(f"{prefix}:g:busy").port != victim.port  # a replica took over
-        with FalkorDBStore.from_url(url) as store:
+        live = next(n for n in cluster.nodes if n.running)  # the URL's node may be the victim
+        with FalkorDBStore.from_url(f"{live.url}/{prefix}") as store:
             for group, ids in acked.items():
                 stored = stored_ids(store, group)
                 assert Counter(stored) == Counter(ids), f"{group}: not exactly once"

@@ -211,6 +211,11 @@ class FalkorDBStore:
         if due:
             self._catalog.ensure_indexes(gid, self._dimension, indexed | due)
 
+    def confirm_durable(self, group_id: str) -> None:
+        """Return once the group's writes so far are as durable as the URL asks (the check
+        every write makes; for a caller that found its write done by an earlier attempt)."""
+        confirm_durable(self._conn, self._groups([group_id])[0])
+
     def delete_group(self, group_id: str) -> None:
         gid = self._groups([group_id])[0]
         self._conn.delete_graph(gid)
