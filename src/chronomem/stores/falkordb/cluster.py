@@ -33,6 +33,7 @@ class FalkorDBCluster:
     """Running cluster nodes; :meth:`stop` stops every process this object started."""
 
     def __init__(self, base_dir: Path, owns_dir: bool, node_timeout_ms: int) -> None:
+        self.shape = (0, 0)  # (masters, replicas per master)
         self.base_dir = base_dir
         self._owns_dir = owns_dir
         self.node_timeout_ms = node_timeout_ms
@@ -96,11 +97,20 @@ class FalkorDBCluster:
         for k, node in enumerate(self.nodes[masters:]):
             master_id = ids[k % masters]
             _until(deadline, lambda n=node, m=master_id: _replicate(self.client(n), m))
-        _until(deadline, lambda: all(self._ok(n, masters, replicas) for n in self.nodes))
+        self.shape = (masters, replicas)
+        self.wait_healthy(max(1.0, deadline - time.monotonic()))
+
+    def wait_healthy(self, timeout: float = 60.0) -> None:
+        """Wait until every running node sees ``cluster_state:ok`` and the full shape."""
+        deadline = time.monotonic() + timeout
+        _until(deadline, lambda: all(self._ok(n, *self.shape) for n in self.nodes if n.running))
 
     def _ok(self, node: FalkorDBServer, masters: int, replicas: int) -> bool:
         client = self.client(node)
-        info = client.execute_command("CLUSTER", "INFO")
+        try:
+            info = client.execute_command("CLUSTER", "INFO")
+        except redis.RedisError:
+            return False  # still loading its files
         text = info if isinstance(info, str) else str(info)
         if "cluster_state:ok" not in text:
             return False
@@ -128,10 +138,12 @@ class FalkorDBCluster:
         raise FalkorDBServerError("no live node of the cluster answers")
 
     def restart(self, node: FalkorDBServer) -> FalkorDBServer:
-        """Start a stopped node again on its port with its files (it rejoins the cluster)."""
+        """Start a stopped node again on its port with its files; returns once it has
+        rejoined (as a replica, if its slots were failed over meanwhile)."""
         n = self.nodes.index(node)
         fresh = self._start_node(n, 1, port=node.port)
         self.nodes[n] = fresh
+        self.wait_healthy()
         return fresh
 
     def stop(self) -> None:
