@@ -12,7 +12,12 @@ from falkordb import FalkorDB
 from chronomem.errors import StoreError, UsageError
 from chronomem.stores.falkordb import schema
 from chronomem.stores.falkordb.connection import FalkorDBConnection
-from chronomem.stores.falkordb.cypher import LIST_INDEXES, VECTOR_COUNT, VECTOR_LABEL
+from chronomem.stores.falkordb.cypher import (
+    INDEX_STATES,
+    LIST_INDEXES,
+    VECTOR_COUNT,
+    VECTOR_LABEL,
+)
 
 _TARGET_OF_LABEL = {label: target for target, label in VECTOR_LABEL.items()}
 _RECHECK_S = 5.0  # an index missing from the cache is asked for again after this long
@@ -44,7 +49,8 @@ class Catalog:
         if known is not None and not schema.missing_indexes(wanted, known):
             return
         known = self._load_indexes(group_id)
-        for spec in schema.missing_indexes(wanted, known):
+        missing = schema.missing_indexes(wanted, known)
+        for spec in missing:
             try:
                 statement = schema.create_statement(spec, dimension)
                 self._conn.query(group_id, statement, {}, write=True)
@@ -52,7 +58,22 @@ class Catalog:
                 if "already indexed" not in str(exc):
                     raise
             known.update((spec.label, prop, spec.kind) for prop in spec.properties)
+        if missing:
+            self._wait_operational(group_id)
         self._indexes[group_id] = known
+
+    def _wait_operational(self, group_id: str, timeout_s: float = 60.0) -> None:
+        """FalkorDB builds a new index in the background; rows written or searched while it
+        is "UNDER CONSTRUCTION" can be missed, so wait until every index is operational."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            states = self._conn.query(group_id, INDEX_STATES, {})
+            if all(str(row[0]) == "OPERATIONAL" for row in states):
+                return
+            time.sleep(0.01)
+        raise StoreError(
+            f"the indexes of group {group_id!r} were still being built after {timeout_s:.0f} s"
+        )
 
     def has_index(self, group_id: str, label: str, prop: str, kind: str) -> bool:
         """Does the group graph hold this index? (A missing graph holds none.) An index

@@ -344,6 +344,7 @@ CREATE_VECTOR_INDEX: Final = (
     "similarityFunction: 'cosine', M: {m}, efConstruction: {ef_construction}, "
     "efRuntime: {ef_runtime}}}"
 )
+INDEX_STATES: Final = "CALL db.indexes() YIELD status RETURN status"
 LIST_INDEXES: Final = (
     "CALL db.indexes() YIELD label, properties, types, entitytype "
     "RETURN label, properties, types, entitytype"
