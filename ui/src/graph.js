@@ -57,7 +57,6 @@ export class GraphView {
       container,
       elements: [],
       style: style(theme, false),
-      wheelSensitivity: 0.3,
       minZoom: 0.02,
       maxZoom: 4,
     });

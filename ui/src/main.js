@@ -198,7 +198,7 @@ async function deleteEpisode(id, button) {
     showError("time-error", error);
   }
   await Promise.all([redraw(), loadEpisodes()]);
-  if (state.entity) openEntity(state.entity);
+  if (state.entity) await openEntity(state.entity);
 }
 
 async function poll() {
