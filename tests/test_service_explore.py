@@ -12,6 +12,7 @@ import pytest
 from chronomem.model import SearchFilter
 from chronomem.service import ServiceRuntime
 from chronomem.service import ui as ui_module
+from chronomem.service.explore_schemas import GraphOut
 from tests.service_helpers import asgi_client, make_runtime, wait_idle
 
 pytestmark = pytest.mark.anyio
@@ -63,6 +64,7 @@ def works_at(body: dict, company: str) -> str | None:  # type: ignore[type-arg]
 
 async def test_graph_now_then_and_as_believed_then(api: httpx.AsyncClient) -> None:
     now = (await api.get("/v1/groups/demo/graph")).json()
+    GraphOut.model_validate(now)  # the hand-built body matches its documented schema
     assert works_at(now, "Meta") == "current" and works_at(now, "Google") == "closed"
     assert {e["name"] for e in now["entities"]} >= {"Alice", "Google", "Meta"}
     assert all(e["mentions"] >= 1 for e in now["entities"])
@@ -158,10 +160,15 @@ async def test_status_counts_the_queue_and_grows_with_writes(
 ) -> None:
     first = (await api.get("/v1/groups/demo/status")).json()
     assert first["queue"]["done"] == 3 and first["failed"] == [] and first["version"] >= 3
-    await api.post("/v1/groups/demo/episodes", json={"content": "Alice: I love tea."})
+    before = (await api.get("/v1/groups/demo/graph")).json()  # cached until the next write
+    assert "Lisbon" not in {e["name"] for e in before["entities"]}
+    await api.post("/v1/groups/demo/episodes", json={"content": "Alice: I moved to Lisbon."})
     wait_idle(runtime)
     second = (await api.get("/v1/groups/demo/status")).json()
     assert second["version"] > first["version"] and second["queue"]["done"] == 4
+    after = (await api.get("/v1/groups/demo/graph")).json()
+    assert after["version"] == second["version"]
+    assert "Lisbon" in {e["name"] for e in after["entities"]}
 
 
 async def test_context_reports_tokens_and_the_facts_it_shows(api: httpx.AsyncClient) -> None:

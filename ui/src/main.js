@@ -44,13 +44,17 @@ async function signIn(key) {
   $("app").hidden = false;
   $("signout").hidden = false;
   $("group-label").hidden = false;
-  const groups = me.groups.length ? me.groups : [];
-  $("group").replaceChildren(...groups.map((g) => h("option", { value: g }, g)));
+  const groups = me.groups;
+  $("group-names").replaceChildren(...groups.map((g) => h("option", { value: g })));
   if (!state.view) {
     state.view = new GraphView($("cy"), { theme: theme(), onSelect: openEntity });
   }
-  if (groups.length) await selectGroup(groups[0]);
-  else $("graph-info").textContent = "This key's patterns match no group with episodes yet.";
+  if (groups.length) {
+    $("group").value = groups[0];
+    await selectGroup(groups[0]);
+  } else {
+    $("graph-info").textContent = "No group with episodes yet for this key: type a group id above.";
+  }
 }
 
 async function selectGroup(group) {
@@ -70,7 +74,7 @@ async function redraw() {
   const started = performance.now();
   let graph;
   try {
-    graph = await state.api.graph(state.group, state.world, state.system);
+    graph = await state.api.graph(state.group, state.world, state.system, $("limit").value);
   } catch (error) {
     showError("time-error", error);
     return;
@@ -93,7 +97,7 @@ async function redraw() {
   const drawn = performance.now();
   state.timings.push({ fetch_ms: fetched - started, draw_ms: drawn - fetched, total_ms: drawn - started });
   $("graph-info").textContent =
-    `World ${state.world ? formatInstant(state.world) : "now"} · believed ${state.system ? formatInstant(state.system) : "now"} · ` +
+    ` · world ${state.world ? formatInstant(state.world) : "now"} · believed ${state.system ? formatInstant(state.system) : "now"} · ` +
     `${graph.entities.length} entities, ${graph.facts.length} facts` +
     (graph.truncated ? ` (the ${graph.entities.length} most mentioned of ${graph.total_entities})` : "");
   document.body.dataset.drawn = String(seq);
@@ -244,12 +248,16 @@ function wire() {
     saveKey("");
     location.reload();
   });
-  $("group").addEventListener("change", (event) => selectGroup(event.target.value));
+  $("group").addEventListener("change", (event) => {
+    const group = event.target.value.trim();
+    if (group && group !== state.group) selectGroup(group);
+  });
   $("world").addEventListener("input", setWorldFromSlider);
   $("system").addEventListener("input", setSystemFromSlider);
   $("world-at").addEventListener("change", () => setFromText("world"));
   $("system-at").addEventListener("change", () => setFromText("system"));
   $("play").addEventListener("click", play);
+  $("limit").addEventListener("change", () => redraw());
   $("reset").addEventListener("click", () => {
     state.world = null;
     state.system = null;

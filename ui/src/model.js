@@ -88,6 +88,16 @@ export function clusteredPositions(entities, spacing = 40) {
   return positions;
 }
 
+/** The zoom and pan that fit ``points`` in a width x height view, with a margin. */
+export function frame(points, width, height, margin = 30) {
+  if (!points.length) return { zoom: 1, pan: { x: width / 2, y: height / 2 } };
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const zoom = Math.min(4, (width - 2 * margin) / Math.max(1, x1 - x0), (height - 2 * margin) / Math.max(1, y1 - y0));
+  return { zoom, pan: { x: width / 2 - zoom * (x0 + x1) / 2, y: height / 2 - zoom * (y0 + y1) / 2 } };
+}
+
 /** A slider position (0..SLIDER_STEPS) -> an instant between start and end (ms). */
 export function sliderToTime(value, startMs, endMs) {
   const v = Math.min(SLIDER_STEPS, Math.max(0, Number(value)));
@@ -143,28 +153,31 @@ export function formatInstant(iso) {
 }
 
 /**
- * Timeline bars for an entity's facts: x from 0 to width over [start, end]. Each fact gets a
- * world bar (valid_at -> invalid_at) and a system bar (created_at -> expired_at); open ends
- * run to ``end`` (now).
+ * Timeline bars for an entity's facts, x from 0 to width. World bars (valid_at -> invalid_at)
+ * share one axis, system bars (created_at -> expired_at) another: the two timelines are often
+ * years apart (a job held in 2024, learned today). Open ends run to now.
  */
 export function timelineBars(facts, nowMs, width) {
-  const times = facts.flatMap((f) => [f.valid_at, f.invalid_at, f.created_at, f.expired_at]);
-  const known = times.filter(Boolean).map(Date.parse);
-  const start = known.length ? Math.min(...known) : nowMs - 1;
-  const end = Math.max(nowMs, ...known);
-  const x = (ms) => ((ms - start) / Math.max(1, end - start)) * width;
-  const bar = (from, to) => {
-    const a = x(from ? Date.parse(from) : start);
-    const b = x(to ? Date.parse(to) : end);
+  const axis = (from, to) => {
+    const known = facts.flatMap((f) => [f[from], f[to]]).filter(Boolean).map(Date.parse);
+    const start = known.length ? Math.min(...known) : nowMs - 1;
+    return { start, end: Math.max(nowMs, ...known, start + 1) };
+  };
+  const world = axis("valid_at", "invalid_at");
+  const system = axis("created_at", "expired_at");
+  const bar = (range, from, to) => {
+    const x = (ms) => ((ms - range.start) / (range.end - range.start)) * width;
+    const a = x(from ? Date.parse(from) : range.start);
+    const b = x(to ? Date.parse(to) : range.end);
     return { x: a, width: Math.max(2, b - a), open: !to };
   };
   return {
-    start,
-    end,
+    world,
+    system,
     rows: facts.map((f) => ({
       id: f.id,
-      world: bar(f.valid_at, f.invalid_at),
-      system: bar(f.created_at, f.expired_at),
+      world: bar(world, f.valid_at, f.invalid_at),
+      system: bar(system, f.created_at, f.expired_at),
     })),
   };
 }

@@ -24,30 +24,36 @@ function svg(tag, attrs) {
   return el;
 }
 
-function bars(facts) {
+function barChart(facts, laid, kind, label) {
   const width = 420;
-  const rowHeight = 16;
-  const laid = timelineBars(facts, Date.now(), width);
+  const rowHeight = 10;
   const chart = svg("svg", {
-    class: "bars",
+    class: `bars ${kind}`,
     width: "100%",
     viewBox: `0 0 ${width} ${facts.length * rowHeight + 14}`,
     role: "img",
-    "aria-label": "Timeline: for each fact, world validity (upper bar) and system belief (lower bar)",
+    "aria-label": `${label}: one bar per fact, in the order of the list below`,
   });
   laid.rows.forEach((row, i) => {
-    const y = i * rowHeight;
-    const closed = facts[i].invalid_at || facts[i].expired_at ? " closed" : "";
-    chart.append(svg("rect", { class: `world${closed}`, x: row.world.x, y, width: row.world.width, height: 7 }));
-    chart.append(svg("rect", { class: "system", x: row.system.x, y: y + 8, width: row.system.width, height: 4 }));
+    const closed = (kind === "world" ? facts[i].invalid_at : facts[i].expired_at) ? " closed" : "";
+    const r = row[kind];
+    chart.append(svg("rect", { class: `${kind}${closed}`, x: r.x, y: i * rowHeight, width: r.width, height: 7 }));
   });
   const axis = facts.length * rowHeight + 11;
   const left = svg("text", { x: 0, y: axis });
-  left.textContent = formatInstant(new Date(laid.start).toISOString()).slice(0, 10);
+  left.textContent = formatInstant(new Date(laid[kind].start).toISOString()).slice(0, 16);
   const right = svg("text", { x: width, y: axis, "text-anchor": "end" });
-  right.textContent = "now";
+  right.textContent = `now — ${label}`;
   chart.append(left, right);
   return chart;
+}
+
+function bars(facts) {
+  const laid = timelineBars(facts, Date.now(), 420);
+  return [
+    barChart(facts, laid, "world", "world time (valid → invalid)"),
+    barChart(facts, laid, "system", "system time (learned → retracted)"),
+  ];
 }
 
 /** The entity panel for a GET .../entities/{id} answer. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  NO_COMMUNITY, SLIDER_STEPS, clusteredPositions, communityColor, diff, factRows, filterEpisodes,
+  NO_COMMUNITY, SLIDER_STEPS, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes,
   nodeSize, parseInstant, sliderToTime, systemIndex, systemStep, timeToSlider, timelineBars,
   toElements, worldRange,
 } from "../src/model.js";
@@ -104,18 +104,20 @@ test("typed instants: dates, times without zone (UTC), now, and a clear error", 
   assert.throws(() => parseInstant("last tuesday"), /not a date: write e\.g\. 2024-01-05/);
 });
 
-test("timeline bars: world and system bars on one axis, open ends run to now", () => {
+test("timeline bars: world and system bars each on their own axis, open ends run to now", () => {
   const now = Date.parse("2024-01-31T00:00:00Z");
   const facts = [
-    { id: "f1", valid_at: "2024-01-01T00:00:00Z", invalid_at: "2024-01-11T00:00:00Z", created_at: "2024-01-01T00:00:00Z", expired_at: "2024-01-16T00:00:00Z" },
-    { id: "f2", valid_at: "2024-01-16T00:00:00Z", invalid_at: null, created_at: "2024-01-16T00:00:00Z", expired_at: null },
+    { id: "f1", valid_at: "2023-01-01T00:00:00Z", invalid_at: "2023-01-11T00:00:00Z", created_at: "2024-01-01T00:00:00Z", expired_at: "2024-01-16T00:00:00Z" },
+    { id: "f2", valid_at: "2023-01-11T00:00:00Z", invalid_at: null, created_at: "2024-01-16T00:00:00Z", expired_at: null },
   ];
-  const { rows } = timelineBars(facts, now, 300);
-  assert.equal(rows[0].world.x, 0);
-  assert.equal(rows[0].world.width, 100);
+  const { rows, world, system } = timelineBars(facts, now, 300);
+  assert.equal(world.start, Date.parse("2023-01-01T00:00:00Z"));
+  assert.equal(system.start, Date.parse("2024-01-01T00:00:00Z"));
+  assert.equal(rows[0].system.x, 0);
   assert.equal(rows[0].system.width, 150);
-  assert.equal(rows[1].world.x, 150);
-  assert.ok(rows[1].world.open && rows[1].world.x + rows[1].world.width === 300);
+  assert.equal(rows[1].system.x, 150);
+  assert.ok(rows[1].world.open && Math.abs(rows[1].world.x + rows[1].world.width - 300) < 1e-9);
+  assert.ok(rows[0].world.width < rows[1].world.width);
 });
 
 test("episode filter needs every word, any case", () => {
@@ -134,4 +136,15 @@ test("fact rows: current first, named ends, capped with a count", () => {
   assert.deepEqual(rows.map((r) => r.text), ["Alice WORKS_AT Meta"]);
   assert.equal(rows[0].state, "current");
   assert.equal(hidden, 1);
+});
+
+test("frame fits every point inside the view", () => {
+  const points = [{ x: -100, y: 0 }, { x: 300, y: 50 }, { x: 0, y: -200 }];
+  const { zoom, pan } = frame(points, 800, 600, 20);
+  for (const p of points) {
+    const sx = p.x * zoom + pan.x;
+    const sy = p.y * zoom + pan.y;
+    assert.ok(sx >= 19.99 && sx <= 780.01 && sy >= 19.99 && sy <= 580.01, `${sx},${sy}`);
+  }
+  assert.deepEqual(frame([], 800, 600).pan, { x: 400, y: 300 });
 });

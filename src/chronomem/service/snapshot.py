@@ -18,9 +18,11 @@ kept (``truncated`` says so) and only facts between kept entities are returned.
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
@@ -59,6 +61,55 @@ def fact_state(fact: Fact, flt: SearchFilter) -> State | None:
     return "closed"
 
 
+@dataclass(frozen=True, slots=True)
+class GroupGraph:
+    """Everything of a group a snapshot reads, at one write version (embeddings dropped)."""
+
+    entities: list[Entity]
+    facts: list[Fact]
+    mentions: Counter[str]
+    world_events: list[datetime]
+    system_events: list[datetime]
+
+
+_cache: weakref.WeakKeyDictionary[Store, dict[str, tuple[int, GroupGraph]]] = (
+    weakref.WeakKeyDictionary()
+)
+_cache_lock = threading.Lock()
+_CACHED_GROUPS = 4  # per store
+
+
+def read_group(store: Store, group_id: str, now: datetime) -> GroupGraph:
+    """The group's entities, every fact (the store's history filter), mentions and
+    communities. Kept per store while the group's write version stays the same, so moving a
+    slider re-classes facts without reading the store again."""
+    version = store.group_version(group_id)  # read first: a write after it only re-reads
+    with _cache_lock:
+        hit = _cache.get(store, {}).get(group_id)
+    if hit is not None and hit[0] == version:
+        return hit[1]
+    everyone = [replace(e, name_embedding=None) for e in store.list_entities(group_id)]
+    history = SearchFilter(history=True).resolved(now)
+    facts = store.facts_of_entities([group_id], [e.id for e in everyone], history)
+    graph = GroupGraph(
+        entities=everyone,
+        facts=[replace(f, embedding=None) for f in facts],
+        mentions=Counter(m.entity_id for m in store.mentions([group_id])),
+        world_events=_events(t for f in facts for t in (f.valid_at, f.invalid_at)),
+        system_events=_events(
+            [t for f in facts for t in (f.created_at, f.expired_at)]
+            + [e.created_at for e in everyone]
+        ),
+    )
+    with _cache_lock:
+        groups = _cache.setdefault(store, {})
+        groups.pop(group_id, None)
+        groups[group_id] = (version, graph)
+        while len(groups) > _CACHED_GROUPS:
+            groups.pop(next(iter(groups)))
+    return graph
+
+
 def take_snapshot(
     store: Store,
     group_id: str,
@@ -68,22 +119,20 @@ def take_snapshot(
     known_at: datetime | None = None,
     limit: int = 5000,
 ) -> Snapshot:
-    """Read the group once and class every fact at ``(valid_at, known_at)``."""
+    """Class every fact of the group at ``(valid_at, known_at)``."""
     flt = SearchFilter(valid_at=valid_at, known_at=known_at).resolved(now)
-    everyone = store.list_entities(group_id)
-    history = SearchFilter(history=True).resolved(now)
-    all_facts = store.facts_of_entities([group_id], [e.id for e in everyone], history)
+    group = read_group(store, group_id, now)
+    all_facts, mentions = group.facts, group.mentions
     shown: list[tuple[Fact, State]] = []
     for fact in all_facts:
         state = fact_state(fact, flt)
         if state is not None:
             shown.append((fact, state))
-    mentions = Counter(m.entity_id for m in store.mentions([group_id]))
-    entities = _visible_entities(everyone, all_facts, shown, flt)
+    entities = _visible_entities(group.entities, all_facts, shown, flt)
     kept = _most_mentioned(entities, mentions, limit)
     kept_ids = {e.id for e in kept}
     facts = [(f, s) for f, s in shown if f.source_id in kept_ids and f.target_id in kept_ids]
-    communities = store.get_communities([group_id])
+    communities = store.get_communities([group_id])  # not cached: rebuilt without a write
     community_of = {m: c.id for c in communities for m in c.member_ids if m in kept_ids}
     return Snapshot(
         valid_at=flt.valid_at or now,
@@ -96,11 +145,8 @@ def take_snapshot(
         total_entities=len(entities),
         total_facts=len(shown),
         truncated=len(kept) < len(entities),
-        world_events=_events(t for f in all_facts for t in (f.valid_at, f.invalid_at)),
-        system_events=_events(
-            [t for f in all_facts for t in (f.created_at, f.expired_at)]
-            + [e.created_at for e in everyone]
-        ),
+        world_events=group.world_events,
+        system_events=group.system_events,
     )
 
 
