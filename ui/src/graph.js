@@ -118,8 +118,15 @@ export class GraphView {
       if (fit) this.cy.viewport(frame(this.cy.nodes().map((n) => n.position()), this.cy.width(), this.cy.height()));
       return;
     }
-    this.cy.layout({ name: "cose", animate: "end", animationDuration: 400, fit: true, randomize: false,
-      nodeRepulsion: () => 9000, idealEdgeLength: () => 90, numIter: 600 }).run();
+    const layout = this.cy.layout({ name: "cose", animate: "end", animationDuration: 400, fit: true,
+      padding: 60, randomize: false, nodeRepulsion: () => 9000, idealEdgeLength: () => 90, numIter: 600 });
+    layout.one("layoutstop", () => {
+      if (this.cy.zoom() > 1.4) {
+        this.cy.zoom(1.4);
+        this.cy.center();
+      }
+    });
+    layout.run();
   }
 
   highlight(factIds, entityIds) {
@@ -133,9 +140,6 @@ export class GraphView {
   select(id) {
     const node = this.cy.getElementById(id);
     this.cy.elements().unselect();
-    if (node.length) {
-      node.select();
-      this.cy.animate({ center: { eles: node }, duration: 200 });
-    }
+    if (node.length) node.select();
   }
 }

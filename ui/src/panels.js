@@ -85,7 +85,7 @@ export function renderEntity(detail, container) {
       ` · ${detail.mentions} mention${detail.mentions === 1 ? "" : "s"}`,
       detail.community ? ` · community: ${detail.community.name}` : ""),
     h("h3", {}, "Timeline"),
-    detail.facts.length ? bars(detail.facts) : h("p", {}, "No facts."),
+    ...(detail.facts.length ? bars(detail.facts) : [h("p", {}, "No facts.")]),
     h("ol", { class: "facts" }, factItems),
   );
 }
