@@ -15,7 +15,8 @@ const state = {
   api: null, key: null, group: null, view: null,
   world: null, system: null, // ISO instants, null = now
   range: null, systemEvents: [], graph: null, version: -1,
-  episodes: [], drawSeq: 0, playing: false, poller: null, entity: null,
+  episodes: [], drawSeq: 0, inflight: null, pending: false, playing: false, poller: null,
+  entity: null,
   timings: [],
 };
 window.chronomem = state; // for the browser tests and the perf script: read-only use
@@ -68,18 +69,38 @@ async function selectGroup(group) {
   startPolling();
 }
 
-/** Fetch the graph at the chosen instants and draw it (latest request wins). */
+/** Redraw at the chosen instants: one request at a time; moves made meanwhile are
+ * coalesced into one more request for the latest instants (a dragged slider never queues). */
 async function redraw() {
+  if (state.inflight) {
+    state.pending = true;
+    return state.inflight;
+  }
+  state.inflight = drawOnce();
+  try {
+    await state.inflight;
+  } finally {
+    state.inflight = null;
+  }
+  if (state.pending) {
+    state.pending = false;
+    await redraw();
+  }
+}
+
+/** Fetch the graph at the chosen instants and draw it. */
+async function drawOnce() {
   const seq = ++state.drawSeq;
+  const group = state.group;
   const started = performance.now();
   let graph;
   try {
-    graph = await state.api.graph(state.group, state.world, state.system, $("limit").value);
+    graph = await state.api.graph(group, state.world, state.system, $("limit").value);
   } catch (error) {
     showError("time-error", error);
     return;
   }
-  if (seq !== state.drawSeq) return;
+  if (group !== state.group) return; // the user switched groups meanwhile
   const fetched = performance.now();
   showError("time-error", null);
   state.graph = graph;
