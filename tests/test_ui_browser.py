@@ -188,7 +188,10 @@ def test_the_page_walks_both_timelines_asks_and_deletes(  # type: ignore[no-unty
     wait(driver, lambda: facts(driver).get("Alice WORKS_AT Meta") == "current")
     assert facts(driver)["Alice WORKS_AT Google"] == "closed"
     assert drawn_edges(driver) == facts(driver)
-    groups = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#group-names option")]
+    groups = [
+        o.get_attribute("value")
+        for o in driver.find_elements(By.CSS_SELECTOR, "#group-names option")
+    ]
     assert groups == ["demo", "helpdesk"]
     shots(driver, "1-now")
 
@@ -268,3 +271,10 @@ def test_new_episodes_appear_live_and_the_queue_shows(  # type: ignore[no-untype
     wait(driver, lambda: "I moved to Lisbon" in text(driver, "episode-list"), timeout=30)
     wait(driver, lambda: any("Lisbon" in k for k in facts(driver)), timeout=30)
     shots(driver, "6-live")
+
+    background = "return getComputedStyle(document.body).backgroundColor"
+    light = driver.execute_script(background)
+    driver.find_element(By.ID, "theme").send_keys(Keys.ENTER)  # keyboard: focus + Enter
+    wait(driver, lambda: driver.execute_script(background) != light)
+    assert {light, driver.execute_script(background)} == {"rgb(255, 255, 255)", "rgb(21, 23, 27)"}
+    shots(driver, "7-other-theme")
