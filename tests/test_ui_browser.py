@@ -272,6 +272,15 @@ def test_new_episodes_appear_live_and_the_queue_shows(  # type: ignore[no-untype
     wait(driver, lambda: any("Lisbon" in k for k in facts(driver)), timeout=30)
     shots(driver, "6-live")
 
+    # Play walks world time from the first event: the page shows past instants, then pauses.
+    play = driver.find_element(By.ID, "play")
+    play.click()
+    wait(
+        driver, lambda: driver.find_element(By.ID, "world-at").get_attribute("value")[:4] == "2024"
+    )
+    play.click()
+    wait(driver, lambda: play.get_attribute("aria-pressed") == "false")
+
     background = "return getComputedStyle(document.body).backgroundColor"
     light = driver.execute_script(background)
     driver.find_element(By.ID, "theme").send_keys(Keys.ENTER)  # keyboard: focus + Enter
