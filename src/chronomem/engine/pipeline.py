@@ -98,6 +98,8 @@ class IngestPipeline:
         self._ids = ids
         self._context_episodes = context_episodes
         self._vectors = EmbeddingCache(embedder)
+        # recorded as the reason of merges the resolution round decides ("llm", ...)
+        self._resolver = str(getattr(extractor, "resolution_kind", type(extractor).__name__))
 
     def prepare(self, episodes: Sequence[Episode]) -> list[Prepared]:
         """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
@@ -181,7 +183,12 @@ class IngestPipeline:
             else Resolution()
         )
         entities = finalize_entities(
-            found, resolution.entity_matches, group_id=group, now=now, ids=self._ids
+            found,
+            resolution.entity_matches,
+            group_id=group,
+            now=now,
+            ids=self._ids,
+            resolver=self._resolver,
         )
         rebind = {provisional[name]: e.id for name, e in entities.items()}
         outcome = apply_fact_decisions(
