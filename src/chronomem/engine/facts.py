@@ -26,7 +26,13 @@ from datetime import datetime
 import numpy as np
 
 from chronomem.clock import IdFactory
-from chronomem.engine.temporal import merge_duplicate, overlaps, resolve_contradiction
+from chronomem.engine.temporal import (
+    close_at,
+    merge_duplicate,
+    overlaps,
+    resolve_contradiction,
+    withdrawn_plan,
+)
 from chronomem.model import Episode, ExtractedFact, Fact, FactQuestion, SearchFilter, Vector
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import functional_rule
@@ -193,11 +199,16 @@ def apply_fact_decisions(
     duplicates: Mapping[int, str | None],
     contradictions: Mapping[int, Sequence[str]],
     now: datetime,
+    said_at: datetime | None = None,
+    stored_said: Mapping[str, datetime] | None = None,
 ) -> FactOutcome:
     """Apply dedup and invalidation decisions (already validated against the candidates).
 
     ``entity_ids`` maps provisional endpoint ids to final ones (entity resolution's answer).
+    ``said_at``: when the new facts were stated; ``stored_said``: when each stored fact was
+    (default: its ``created_at``) — together they tell a withdrawn plan.
     """
+    said = _Said(said_at, stored_said or {})
     working: dict[str, Fact] = {}
     new_facts: list[Fact] = []
     for d in drafts:
@@ -211,7 +222,7 @@ def apply_fact_decisions(
             log.info("ignored duplicate %s for %r: different entities", dup.id, fact.fact)
             dup = None
         if dup is not None:
-            fact = merge_duplicate(dup, fact, now)
+            dup, fact = _merge_or_reschedule(dup, fact, said, working, now)
         for old_id in contradictions.get(d.key, ()):
             old = working.get(old_id) or stored.get(old_id)
             if (
@@ -226,7 +237,7 @@ def apply_fact_decisions(
                     dup = old
                     fact = merge_duplicate(old, fact, now)
                 continue
-            old, fact = resolve_contradiction(old, fact, now)
+            old, fact = resolve_contradiction(old, fact, now, said=said.pair(old))
             working[old.id] = old
         if dup is not None:
             working[fact.id] = fact
@@ -237,6 +248,41 @@ def apply_fact_decisions(
         f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
     )
     return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """When the new facts were stated, and when each stored fact was."""
+
+    at: datetime | None
+    stored: Mapping[str, datetime]
+
+    def pair(self, old: Fact) -> tuple[datetime, datetime] | None:
+        if self.at is None:
+            return None
+        return self.stored.get(old.id, old.created_at), self.at
+
+
+def _merge_or_reschedule(
+    dup: Fact, fact: Fact, said: _Said, working: dict[str, Fact], now: datetime
+) -> tuple[Fact | None, Fact]:
+    """Fold ``fact`` into its duplicate ``dup`` -- unless it is the same plan on another day
+    ("the wedding moved to the 21st"): then the plan stated earlier is withdrawn (closed at
+    its own start) and the other stands as its own fact. Returns (duplicate or None, fact)."""
+    when = said.pair(dup)
+    moved = (
+        when is not None
+        and dup.valid_at is not None
+        and fact.valid_at is not None
+        and dup.valid_at.date() != fact.valid_at.date()
+    )
+    withdrawn = withdrawn_plan(dup, fact, when) if moved and when is not None else None
+    if withdrawn is dup:
+        working[dup.id] = close_at(dup, dup.valid_at, now)
+        return None, fact
+    if withdrawn is fact:
+        return None, close_at(fact, fact.valid_at, now)
+    return dup, merge_duplicate(dup, fact, now)
 
 
 def _rebind(fact: Fact, entity_ids: Mapping[str, str]) -> Fact:
