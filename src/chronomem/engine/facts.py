@@ -33,7 +33,15 @@ from chronomem.engine.temporal import (
     resolve_contradiction,
     withdrawn_plan,
 )
-from chronomem.model import Episode, ExtractedFact, Fact, FactQuestion, SearchFilter, Vector
+from chronomem.model import (
+    Episode,
+    ExtractedFact,
+    Fact,
+    FactQuestion,
+    JSONValue,
+    SearchFilter,
+    Vector,
+)
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import functional_rule
 from chronomem.ports import Store
@@ -244,10 +252,33 @@ def apply_fact_decisions(
         else:
             new_facts.append(fact)
     changed = [f for i, f in working.items() if f != stored.get(i)]
+    closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
+    changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]
     invalidated = tuple(
         f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
     )
     return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+CLOSED_BY = "closed_by"  # attribute: the episode that last closed a fact, and what it changed
+
+
+def _note_closing(fact: Fact, before: Fact | None, episode_id: str | None) -> Fact:
+    """Record on a stored fact that ``episode_id`` closed it (or moved its end), with the
+    interval it had before, so deleting that episode can reopen it (engine/deletion.py)."""
+    if before is None or episode_id is None or fact.invalid_at == before.invalid_at:
+        return fact
+    was: dict[str, JSONValue] = {
+        "episode": episode_id,
+        "valid_at": _iso(before.valid_at),
+        "invalid_at": _iso(before.invalid_at),
+        "expired_at": _iso(before.expired_at),
+    }
+    return replace(fact, attributes={**fact.attributes, CLOSED_BY: was})
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
 
 
 @dataclass(frozen=True, slots=True)

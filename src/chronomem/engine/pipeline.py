@@ -103,6 +103,9 @@ class IngestPipeline:
         # recorded as the reason of merges the resolution round decides ("llm", ...)
         self._resolver = str(getattr(extractor, "resolution_kind", type(extractor).__name__))
 
+    def forget(self) -> None:
+        self._vectors.clear()
+
     def prepare(self, episodes: Sequence[Episode]) -> list[Prepared]:
         """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
 
