@@ -8,6 +8,8 @@ Candidates for the decision step (the extractor's resolution round), per new fac
   - every stored fact of the same subject (every resolution option of it) with the same
     relation, when that relation holds one value at a time (``model/relations.py``; for an
     object-unique relation such as LEADS: the same object), however many there are;
+  - the subject's *current* facts of every other such relation (a change stated loosely,
+    as a generic fact, still reaches the decision step; at most one per relation);
   - up to :data:`CONTRADICTION_CANDIDATES` more facts that share an endpoint and are close
     in meaning (cosine >= :data:`MIN_CONTRADICTION_COSINE`) or have the same relation.
 
@@ -161,17 +163,28 @@ def _joins(f: Fact, sources: frozenset[str], targets: frozenset[str]) -> bool:
 
 
 def _contradiction_candidates(d: FactDraft, stored: Sequence[Fact]) -> list[Fact]:
-    """Every same-subject fact of a one-value-at-a-time relation, then the closest others."""
-    rule = functional_rule(d.fact.relation)
+    """Every same-subject fact of a one-value-at-a-time relation, then the closest others.
+
+    "Same subject" facts of such a relation that are still current are offered whatever
+    the new fact's relation: an extractor may state a change loosely ("Accenture upped
+    their offer and I took it" as a generic fact) and the decision step, not this filter,
+    judges it. There is at most one current value per relation and subject, so this stays
+    small.
+    """
     must: list[Fact] = []
-    if rule is not None:
-        mine = d.source_options if rule.unique == "subject" else d.target_options
-        must = [
-            f
-            for f in stored
-            if f.relation == d.fact.relation
-            and (f.source_id if rule.unique == "subject" else f.target_id) in mine
-        ]
+    for f in stored:
+        row = functional_rule(f.relation)
+        if row is None:
+            continue
+        end, mine = (
+            (f.source_id, d.source_options)
+            if row.unique == "subject"
+            else (f.target_id, d.target_options)
+        )
+        if end not in mine:
+            continue
+        if f.relation == d.fact.relation or (f.invalid_at is None and f.expired_at is None):
+            must.append(f)
     taken = {f.id for f in must}
     ends = d.source_options | d.target_options
     scored: list[tuple[float, Fact]] = []
