@@ -179,6 +179,10 @@ class FalkorDBStore:
     ) -> None:
         gid = self._groups([group_id])[0]
         shard = self._router.shard_for(gid)
+        sizes = {int(np.shape(v)[0]) for by_id in vectors.values() for v in by_id.values()}
+        labels = {cypher.VECTOR_LABEL[Target(t)] for t, by_id in vectors.items() if by_id}
+        if len(sizes) == 1:  # rows that had no vector before may need the label's index
+            shard.ensure_indexes(gid, sizes.pop(), labels)
         for target, by_id in vectors.items():
             what = f"a re-embedded {Target(target).value[:-1]}"
             rows_ = [{"id": i, "v": rows.vector_param(v, None, what)} for i, v in by_id.items()]
