@@ -62,14 +62,26 @@ def run_reembed(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.json:
-        print(dumps({"embedder": report.embedder, "groups": list(report.groups),
-                     "texts": report.texts, "left": list(report.left)}))
+        print(
+            dumps(
+                {
+                    "embedder": report.embedder,
+                    "groups": list(report.groups),
+                    "texts": report.texts,
+                    "left": list(report.left),
+                }
+            )
+        )
     else:
-        print(f"re-embedded {report.texts} texts of {len(report.groups)} group(s) with "
-              f"{report.embedder}")
+        print(
+            f"re-embedded {report.texts} texts of {len(report.groups)} group(s) with "
+            f"{report.embedder}"
+        )
         if report.left:
-            print(f"{len(report.left)} group(s) left: run the command again without --group "
-                  "to finish; the memory is unusable until then")
+            print(
+                f"{len(report.left)} group(s) left: run the command again without --group "
+                "to finish; the memory is unusable until then"
+            )
         else:
             print(f"{args.db} now uses {report.embedder}")
     return 0
