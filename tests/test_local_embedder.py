@@ -102,7 +102,7 @@ def test_damaged_weights_are_refused_with_the_fix(tmp_path: Path) -> None:
         f.seek(1000)
         f.write(bytes([byte[0] ^ 0xFF]))
     embedder = LocalEmbedder(files=ModelFiles(onnx=damaged, vocab=files.vocab), name="damaged-copy")
-    with pytest.raises(UsageError, match="sha256.*force-reinstall"):
+    with pytest.raises(UsageError, match=r"sha256.*force-reinstall"):
         embedder.embed_batch(["hello"])
     with pytest.raises(UsageError, match="missing"):
         LocalEmbedder(
