@@ -11,7 +11,8 @@ embedded), each fact's vector a cached one plus small Gaussian noise (σ = 0.05 
 dimension before normalising) so that every vector is distinct. Query vectors are drawn the
 same way; ``p50_ms``/``p95_ms`` exclude query embedding; ``e2e_p50_ms``/``e2e_p95_ms`` are
 whole ``Searcher.search`` calls on the query text with the default local embedder (the query
-embedded inside the call, no cache), ``e2e_cpu_*`` their CPU time;
+embedded inside the call, no cache), ``e2e_cpu_*`` their CPU time, and ``e2e_by_embedder``
+the same for each embedder of ``--embedders``, interleaved query by query;
 ``p95_ms_with_embedding`` adds separately measured embedding times to the search times (the
 old estimate, kept for comparison); ``cpu_p50_ms``/``cpu_p95_ms`` are the process CPU time of
 one search (on a loaded machine wall time is about CPU x load). ``query_embedding`` times one
@@ -170,7 +171,8 @@ def time_query_embedding(kinds: list[str], n: int = 200) -> tuple[dict, list[flo
 
 
 def measure(
-    size: int, pool: np.ndarray, embed_ms: list[float], queries: int, kind: str = "sqlite"
+    size: int, pool: np.ndarray, embed_ms: list[float], queries: int, kind: str = "sqlite",
+    e2e_kinds: tuple[str, ...] = ("local",),
 ) -> dict:
     rng = np.random.default_rng(size)
     embedder = make_embedder("local")
@@ -193,14 +195,16 @@ def measure(
             searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v)
             times.append((time.perf_counter() - t) * 1000)
             cpu.append((time.process_time() - c) * 1000)
-        e2e, e2e_cpu = [], []
-        searcher = Searcher(store=store, embedder=embedder)
-        searcher.search("warm up", group_ids=["g"], config=config, filter=SearchFilter(), now=now)
+        e2e = {k: ([], []) for k in e2e_kinds}  # wall, CPU per embedder, interleaved per query
+        searchers = {k: Searcher(store=store, embedder=make_embedder(k)) for k in e2e_kinds}
+        for s in searchers.values():
+            s.search("warm up", group_ids=["g"], config=config, filter=SearchFilter(), now=now)
         for q in texts:
-            t, c = time.perf_counter(), time.process_time()
-            searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now)
-            e2e.append((time.perf_counter() - t) * 1000)
-            e2e_cpu.append((time.process_time() - c) * 1000)
+            for k, s in searchers.items():
+                t, c = time.perf_counter(), time.process_time()
+                s.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now)
+                e2e[k][0].append((time.perf_counter() - t) * 1000)
+                e2e[k][1].append((time.process_time() - c) * 1000)
         store.close()
         with_embed = [t + embed_ms[i % len(embed_ms)] for i, t in enumerate(times)]
         return {
@@ -208,8 +212,10 @@ def measure(
             "p50_ms": round(float(np.percentile(times, 50)), 2),
             "p95_ms": round(float(np.percentile(times, 95)), 2),
             "p95_ms_with_embedding": round(float(np.percentile(with_embed, 95)), 2),
-            **percentiles(e2e, "e2e_"),
-            **percentiles(e2e_cpu, "e2e_cpu_"),
+            **percentiles(e2e["local"][0], "e2e_"),
+            **percentiles(e2e["local"][1], "e2e_cpu_"),
+            "e2e_by_embedder": {k: {**percentiles(w), **percentiles(c, "cpu_")}
+                                for k, (w, c) in e2e.items()},
             "cpu_p50_ms": round(float(np.percentile(cpu, 50)), 2),
             "cpu_p95_ms": round(float(np.percentile(cpu, 95)), 2),
             "insert_facts_per_s": round(size / insert_s, 1),
@@ -239,7 +245,7 @@ def main() -> int:
     print(json.dumps(query_embedding), file=sys.stderr)
     results = []
     for size in (int(s) for s in args.sizes.split(",")):
-        results.append(measure(size, pool, embed_ms, args.queries, args.store))
+        results.append(measure(size, pool, embed_ms, args.queries, args.store, tuple(kinds)))
         print(json.dumps(results[-1]), file=sys.stderr)
     out = {
         "benchmark": "search_scale",
