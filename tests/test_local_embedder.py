@@ -79,6 +79,7 @@ def test_the_tokenizer_matches_the_original_tokenizer_json(local: LocalEmbedder)
         assert ours.encode(text).ids == original.encode(text).ids
 
 
+@pytest.mark.slow
 def test_agrees_with_the_torch_model(local: LocalEmbedder) -> None:
     pytest.importorskip("sentence_transformers")
     from chronomem.providers.torch_local import SentenceTransformerEmbedder, torch_available
