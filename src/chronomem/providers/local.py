@@ -102,11 +102,12 @@ def verify_sha256(path: Path, expected: str, *, what: str) -> None:
 class LocalEmbedder:
     """all-MiniLM-L6-v2 (384 dimensions) on ONNX Runtime; loads offline, never downloads.
 
-    The files load lazily on the first call (0.5–2 s: checksums, the in-memory int8
-    rewrite, the ONNX Runtime session), so creating a ``Memory`` stays cheap. ``threads`` is ONNX Runtime's intra-op thread count; the default, half the
-    cores (1 on a 2-core machine), keeps one core for the rest of the pipeline. Sessions are
-    safe to share between threads. ``files`` points at other weights of the same
-    architecture; give them another ``name`` so a store never mixes their vectors.
+    The files load lazily on the first call (0.5-2 s: checksums, the in-memory int8
+    rewrite, the ONNX Runtime session), so creating a ``Memory`` stays cheap. ``threads`` is
+    ONNX Runtime's intra-op thread count; the default, half the cores (1 on a 2-core
+    machine), keeps one core for the rest of the pipeline. Sessions are safe to share
+    between threads. ``files`` points at other weights of the same architecture; give them
+    another ``name`` so a store never mixes their vectors.
     """
 
     def __init__(

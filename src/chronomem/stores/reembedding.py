@@ -75,10 +75,11 @@ def embedder_mismatch(
 ) -> UsageError:
     """The error for opening a store with another embedder than the one its vectors are of."""
     return UsageError(
-        f"{where} holds embeddings of {bound[0]!r} ({bound[1]} dims), not {wanted[0]!r} "
-        f"({wanted[1]} dims): vectors of different models cannot be compared. Use the same "
-        "embedder, a new database for the new model, or move this one to the default local "
-        f"embedder with `chronomem reembed --db {db_hint}` (it re-embeds every stored text)"
+        f"{where} holds vectors of embedding model {bound[0]!r} ({bound[1]} dims), not "
+        f"{wanted[0]!r} ({wanted[1]} dims): vectors of different models cannot be compared. "
+        "Use the same embedder, a new database for the new model, or move this one to the "
+        f"default local embedder with `chronomem reembed --db {db_hint}` (it re-embeds every "
+        "stored text)"
     )
 
 
