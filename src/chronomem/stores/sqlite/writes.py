@@ -7,7 +7,7 @@ COMMIT when something is wrong, so a failed write leaves nothing behind.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -265,3 +265,29 @@ def optimize_fts(conn: sqlite3.Connection, tables: Sequence[str] = tuple(FTS_COL
     for table in tables:
         if table in FTS_COLUMNS:
             conn.execute(f"INSERT INTO {table}_fts ({table}_fts) VALUES ('optimize')")
+
+
+_VECTOR_COLUMNS = {
+    Target.EPISODES: ("episodes", "embedding"),
+    Target.ENTITIES: ("entities", "name_embedding"),
+    Target.FACTS: ("facts", "embedding"),
+    Target.COMMUNITIES: ("communities", "name_embedding"),
+}
+
+
+def replace_vectors(
+    conn: sqlite3.Connection,
+    group_id: str,
+    vectors: Mapping[Target, Mapping[str, Vector]],
+    bound: BoundEmbedder,
+) -> None:
+    """Overwrite stored vectors of the group by target and id (``reembed``); bumps the group."""
+    for target, by_id in vectors.items():
+        table, column = _VECTOR_COLUMNS[Target(target)]
+        items = list(by_id.items())
+        check_vectors([(f"{table[:-1]} {id_!r}", v) for id_, v in items], bound)
+        conn.executemany(
+            f"UPDATE {table} SET {column} = ? WHERE group_id = ? AND id = ?",
+            [(rows.encode_vector(v, f"{column} of {id_!r}"), group_id, id_) for id_, v in items],
+        )
+    _bump(conn, group_id)
