@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from chronomem.service.db import ServiceDB
     from chronomem.service.runtime import ServiceConfig
 
-EMBEDDER_CHOICES = ("auto", "local", "hash", "api")
+EMBEDDER_CHOICES = ("auto", "local", "torch", "hash", "api")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -41,6 +41,7 @@ from chronomem.stores.falkordb.durability import confirm_durable
 from chronomem.stores.falkordb.filters import fact_condition
 from chronomem.stores.falkordb.url import parse_url
 from chronomem.stores.falkordb.writes import id_list
+from chronomem.stores.reembedding import embedder_mismatch
 
 __all__ = ["FalkorDBStore"]
 
@@ -145,11 +146,8 @@ class FalkorDBStore:
         ):
             raise UsageError("bind_embedder needs the embedder's name and a positive dimension")
         if self._embedder is not None and self._embedder != (name, dimension):
-            raise UsageError(
-                f"{self!r} is bound to {self._embedder[0]!r} ({self._embedder[1]} dims), "
-                f"not {name!r} ({dimension} dims): vectors of different models cannot be "
-                "compared. Use the same embedder, or a new database (another graph prefix: "
-                "falkordb://host:port/PREFIX) for the new model"
+            raise embedder_mismatch(
+                repr(self), self._embedder, (name, dimension), db_hint=self._shard_url()
             )
         if self._seen_dimension not in (None, dimension):
             raise UsageError(
@@ -159,6 +157,42 @@ class FalkorDBStore:
         with suppress(StoreUnavailableError):  # a server that is down is checked on next use
             self._catalog.check_embedder(name, dimension)
         self._embedder = (name, dimension)
+
+    def _shard_url(self) -> str:
+        return self._catalog.db_hint
+
+    def start_reembed(self, name: str, dimension: int) -> list[str]:
+        if not isinstance(name, str) or not name or not isinstance(dimension, int) or dimension < 1:
+            raise UsageError("start_reembed needs the embedder's name and a positive dimension")
+        left = sorted(self._catalog.start_reembed(name, dimension))
+        self._embedder = None if left else (name, dimension)
+        return left
+
+    def write_embeddings(
+        self, group_id: str, vectors: Mapping[Target, Mapping[str, Vector]]
+    ) -> None:
+        gid = self._groups([group_id])[0]
+        sizes = {int(np.shape(v)[0]) for by_id in vectors.values() for v in by_id.values()}
+        labels = {cypher.VECTOR_LABEL[Target(t)] for t, by_id in vectors.items() if by_id}
+        size = sizes.pop() if len(sizes) == 1 else None
+        indexed = {label for label in labels if self._catalog.has_vector_index(gid, label)}
+        if size is not None:  # the label indexes the group has (small groups have none)
+            self._catalog.ensure_indexes(gid, size, indexed)
+        for target, by_id in vectors.items():
+            what = f"a re-embedded {Target(target).value[:-1]}"
+            rows_ = [{"id": i, "v": rows.vector_param(v, None, what)} for i, v in by_id.items()]
+            for start in range(0, len(rows_), 500):
+                chunk = {"rows": rows_[start : start + 500]}
+                ids = {"rows": [{"id": r["id"]} for r in chunk["rows"]]}
+                self._conn.query(gid, cypher.CLEAR_VECTORS[Target(target)], ids, write=True)
+                self._conn.query(gid, cypher.SET_VECTORS[Target(target)], chunk, write=True)
+        self._conn.query(gid, cypher.BUMP_VERSION, {}, write=True)
+        if size is not None:  # rows that had no vector before may make an index due
+            due = self._catalog.vector_labels_due(gid, labels - indexed, self.vector_index_after)
+            if due:
+                self._catalog.ensure_indexes(gid, size, indexed | due)
+        confirm_durable(self._conn, gid)
+        self._catalog.finish_group(gid)
 
     # -- writes ------------------------------------------------------------------------------
     def apply(self, changes: ChangeSet) -> None:
