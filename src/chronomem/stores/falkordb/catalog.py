@@ -10,7 +10,6 @@ from collections.abc import Iterable, Mapping
 from falkordb import FalkorDB
 
 from chronomem.errors import StoreError, UsageError
-from chronomem.stores.reembedding import Migration, begin, embedder_mismatch, migration_pending
 from chronomem.stores.falkordb import schema
 from chronomem.stores.falkordb.connection import FalkorDBConnection
 from chronomem.stores.falkordb.cypher import (
@@ -19,6 +18,7 @@ from chronomem.stores.falkordb.cypher import (
     VECTOR_COUNT,
     VECTOR_LABEL,
 )
+from chronomem.stores.reembedding import Migration, begin, embedder_mismatch, migration_pending
 
 _TARGET_OF_LABEL = {label: target for target, label in VECTOR_LABEL.items()}
 _RECHECK_S = 5.0  # an index missing from the cache is asked for again after this long
