@@ -16,6 +16,7 @@ from chronomem.errors import (
     StoreUnavailableError,
     UsageError,
 )
+from chronomem.service.auth import ScopeError
 from chronomem.service.limits import CODES
 from chronomem.service.queue import IdempotencyMismatch
 
@@ -51,6 +52,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def chronomem_error(_: Request, exc: ChronomemError) -> JSONResponse:
         if isinstance(exc, IdempotencyMismatch):
             return error(422, str(exc), code="idempotency_key_reused")
+        if isinstance(exc, ScopeError):
+            return error(403, str(exc), code="forbidden")
         if isinstance(exc, UsageError):
             return error(422, str(exc), code="usage_error")
         if isinstance(exc, StoreUnavailableError | ConflictError):

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from chronomem.errors import ChronomemError
 from chronomem.service.deps import ERRORS, AdminKey, Runtime
 from chronomem.service.schemas import HealthOut, ReadyOut
+from chronomem.service.scopes import covered
+
+
+def covers_everything(patterns: tuple[str, ...]) -> bool:
+    return covered(["*"], patterns)
 
 router = APIRouter(tags=["health"])
 
@@ -35,9 +40,12 @@ def readyz(runtime: Runtime) -> ReadyOut | JSONResponse:
     response_class=PlainTextResponse,
     responses={**ERRORS, 200: {"content": {"text/plain": {}}}},
 )
-def metrics(_: AdminKey, runtime: Runtime) -> PlainTextResponse:
+def metrics(key: AdminKey, runtime: Runtime) -> PlainTextResponse:
     """Prometheus text format: queue depth, episodes/s, ingest and search latency, LLM
-    calls and tokens per prompt."""
+    calls and tokens per prompt. They span every tenant, so only an admin key for '*' may
+    read them."""
+    if not covers_everything(key.groups):
+        raise HTTPException(403, "metrics span every group: they need an admin key for '*'")
     return PlainTextResponse(
         runtime.metrics_text(), media_type="text/plain; version=0.0.4; charset=utf-8"
     )
