@@ -35,8 +35,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mcp.add_argument(
         "--groups",
         action="append",
-        help="stdio only: group patterns the tools may use (repeatable; default '*'). Over "
-        "HTTP each request's API key decides.",
+        help="stdio only: group patterns the tools may use (repeatable; default: the "
+        "--group alone). Over HTTP each request's API key decides.",
     )
     mcp.set_defaults(func=run_mcp)
 
@@ -133,11 +133,16 @@ def run_mcp(args: argparse.Namespace) -> int:
         raise _need("mcp", exc) from None
     logging.basicConfig(level="WARNING", stream=sys.stderr)  # stdout carries the protocol
     runtime = open_runtime(_config(args))
-    server = build_server(runtime, default_group=args.group, allowed_groups=args.groups or ["*"])
+    allowed = args.groups or [args.group]  # stdio serves what it was started for, no more
+    server = build_server(runtime, default_group=args.group, allowed_groups=allowed)
     runtime.start()
     try:
         if args.transport == "stdio":
-            server.run("stdio")
+            import anyio
+
+            from chronomem.mcp.stdio import serve_stdio
+
+            anyio.run(serve_stdio, server)
         else:
             app = http_app(runtime, server, host=args.host)
             uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

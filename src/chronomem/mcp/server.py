@@ -29,9 +29,14 @@ def build_server(
     runtime: ServiceRuntime,
     *,
     default_group: str | None = "default",
-    allowed_groups: Sequence[str] = ("*",),
+    allowed_groups: Sequence[str] | None = None,
 ) -> MCPServer:
-    """An MCP server whose tools use ``runtime`` (start the runtime's workers yourself)."""
+    """An MCP server whose tools use ``runtime`` (start the runtime's workers yourself).
+
+    Without a request key (stdio) the tools serve ``allowed_groups``, by default the
+    ``default_group`` alone."""
+    if allowed_groups is None:
+        allowed_groups = [default_group] if default_group else []
     tools = MemoryTools(runtime, default_group=default_group, allowed=allowed_groups)
     server = MCPServer("chronomem", instructions=INSTRUCTIONS)
     for name in TOOL_NAMES:

@@ -19,6 +19,7 @@ from chronomem.errors import (
 from chronomem.service.auth import ScopeError
 from chronomem.service.limits import CODES
 from chronomem.service.queue import IdempotencyMismatch
+from chronomem.service.schemas import describe_errors
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +36,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = []
-        for item in exc.errors()[:10]:
-            where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
-            problems.append(f"{where}: {item.get('msg', 'invalid')}")
-        return error(422, "invalid request: " + "; ".join(problems))
+        return error(422, "invalid request: " + describe_errors(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:

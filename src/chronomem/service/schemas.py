@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, JsonValue
 
@@ -28,6 +29,15 @@ def _storable_time(value: datetime) -> datetime:
         return value.astimezone(UTC)
     except (OverflowError, ValueError):
         raise ValueError("the time is outside the years 1-9999 once converted to UTC") from None
+
+
+def describe_errors(errors: Sequence[Mapping[str, Any]], *, limit: int = 10) -> str:
+    """Pydantic's errors as ``field: problem; ...`` for a caller to fix."""
+    problems = []
+    for item in list(errors)[:limit]:
+        where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
+        problems.append(f"{where}: {item.get('msg', 'invalid')}")
+    return "; ".join(problems)
 
 
 Text = Annotated[str, AfterValidator(_encodable)]
