@@ -33,7 +33,7 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
-from chronomem.stores.sqlite import fts, graph, reads, search, writes
+from chronomem.stores.sqlite import fts, fts_sync, graph, reads, search, writes
 from chronomem.stores.sqlite.connection import (
     MEMORY,
     open_connection,
@@ -148,6 +148,7 @@ class SQLiteStore:
         with self._session(f"writing to group {gid!r}") as conn:
             with write_transaction(conn, timeout_s=self._timeout):
                 result = writes.apply_changes(conn, changes, _bound_embedder(conn))
+                fts_sync.sync(conn)
             self._vectors.advance(gid, result.old, result.new, result.deltas)
 
     def replace_communities(self, communities: CommunitySet) -> None:
@@ -155,6 +156,7 @@ class SQLiteStore:
         with self._session(f"replacing the communities of group {gid!r}") as conn:
             with write_transaction(conn, timeout_s=self._timeout):
                 result = writes.replace_communities(conn, communities, _bound_embedder(conn))
+                fts_sync.sync(conn)
             self._vectors.advance(gid, result.old, result.new, result.deltas)
 
     def delete_group(self, group_id: str) -> None:

@@ -15,6 +15,7 @@ import numpy as np
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
 from chronomem.model import ChangeSet, CommunitySet, Episode, Target, Vector
 from chronomem.stores.sqlite import rows
+from chronomem.stores.sqlite import fts_sync
 from chronomem.stores.sqlite.filters import in_values
 from chronomem.stores.sqlite.vectors import Token, VectorDelta
 
@@ -26,7 +27,6 @@ GROUP_TABLES = (
     "entities",
     "episodes",
     "communities",
-    "groups",
 )
 
 
@@ -251,3 +251,5 @@ def replace_communities(
 def delete_group(conn: sqlite3.Connection, group_id: str) -> None:
     for table in GROUP_TABLES:
         conn.execute(f"DELETE FROM {table} WHERE group_id = ?", (group_id,))
+    fts_sync.drop_group(conn, group_id)  # needs the group's serial: before its row goes
+    conn.execute("DELETE FROM groups WHERE group_id = ?", (group_id,))
