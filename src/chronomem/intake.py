@@ -1,6 +1,7 @@
 """Stage 0: check what a caller hands in and turn it into an :class:`Episode`.
 
-Everything here raises :class:`UsageError` with a fix, before anything is written.
+Everything here raises :class:`UsageError` with a fix, before anything is written. Text
+with a NUL character or a lone surrogate is refused here, for every store alike.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from chronomem.clock import IdFactory
 from chronomem.errors import UsageError
 from chronomem.model import Episode, EpisodeSource, check_group_id, ensure_aware
 from chronomem.model.time import parse_instant
+from chronomem.model.validation import check_text
 
 DEFAULT_MAX_EPISODE_CHARS = 100_000
 
@@ -38,6 +40,13 @@ class EpisodeInput:
         ref = data["reference_time"]
         if isinstance(ref, str):
             ref = parse_instant(ref, "reference_time")
+        elif not isinstance(ref, datetime):
+            raise UsageError(
+                f"reference_time must be an ISO-8601 string such as '2024-01-15T14:00:00Z', "
+                f"got {type(ref).__name__}"
+            )
+        if not isinstance(data["group_id"], str):
+            raise UsageError(f"group_id must be a string, got {type(data['group_id']).__name__}")
         content = data["content"]
         if not isinstance(content, str):
             content = json.dumps(content)  # a JSON object given inline
@@ -55,7 +64,11 @@ def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_char
     check_group_id(item.group_id)
     source = EpisodeSource.parse(item.source)
     reference_time = ensure_aware(item.reference_time, "reference_time")
-    if not isinstance(item.content, str) or not item.content.strip():
+    check_text(item.content, "episode content")  # NUL and lone surrogates: refused here
+    check_text(item.source_description, "source_description")
+    if item.episode_id is not None:
+        check_text(item.episode_id, "episode_id")
+    if not item.content.strip():
         raise UsageError("episode content is empty: pass the text of the message or document")
     if len(item.content) > max_chars:
         raise UsageError(

@@ -15,11 +15,14 @@ EPISODE_ID_REGEX = r"^[A-Za-z0-9_.:-]{1,128}$"
 
 
 def _encodable(value: str) -> str:
-    """Refuse text that cannot be stored as UTF-8 (lone surrogates from JSON escapes)."""
+    """Refuse text that cannot be stored on every store: lone surrogates from JSON escapes,
+    NUL characters."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise ValueError("text must be valid Unicode (no lone surrogate escapes)") from None
+    if "\x00" in value:
+        raise ValueError("text must not contain NUL characters (\\u0000): remove them")
     return value
 
 

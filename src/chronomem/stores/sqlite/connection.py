@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import urllib.parse
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,15 +23,23 @@ _BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (primary codes; extended code
 _BUSY_WORDS = ("database is locked", "database table is locked", "database is busy")
 
 
-def open_connection(path: str, *, busy_timeout_s: float) -> sqlite3.Connection:
-    """Open ``path`` in autocommit mode (transactions are explicit) with our pragmas."""
+def open_connection(
+    path: str, *, busy_timeout_s: float, read_only: bool = False
+) -> sqlite3.Connection:
+    """Open ``path`` in autocommit mode (transactions are explicit) with our pragmas;
+    ``read_only`` opens the existing file with ``mode=ro`` (it never creates or writes)."""
+    target = f"file:{urllib.parse.quote(path)}?mode=ro" if read_only else path
     conn = sqlite3.connect(
-        path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
+        target,
+        timeout=busy_timeout_s,
+        isolation_level=None,
+        check_same_thread=False,
+        uri=read_only,
     )
     try:
         conn.execute(f"PRAGMA busy_timeout = {max(0, int(busy_timeout_s * 1000))}")
         conn.execute("PRAGMA foreign_keys = ON")
-        if path != MEMORY:
+        if path != MEMORY and not read_only:
             retry_busy(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone(), busy_timeout_s)
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA cache_size = -65536")  # up to 64 MiB of pages: searches re-read rows

@@ -41,7 +41,7 @@ from chronomem.stores.sqlite.connection import (
     translate_errors,
     write_transaction,
 )
-from chronomem.stores.sqlite.schema import migrate
+from chronomem.stores.sqlite.schema import check_current, migrate
 from chronomem.stores.sqlite.vectors import VectorCache
 from chronomem.stores.sqlite.writes import BoundEmbedder
 
@@ -52,30 +52,49 @@ class SQLiteStore:
     """The graph in one SQLite database: ``SQLiteStore("memory.db")`` or ``SQLiteStore()``."""
 
     def __init__(
-        self, path: str | os.PathLike[str] = MEMORY, *, busy_timeout_s: float = 30.0
+        self,
+        path: str | os.PathLike[str] = MEMORY,
+        *,
+        busy_timeout_s: float = 30.0,
+        read_only: bool = False,
     ) -> None:
+        """``read_only``: never create or change the file (it must exist and be up to date);
+        works on a file the process may not write."""
         text = os.fspath(path)
         self._path = text if text == MEMORY else str(Path(text).expanduser())
         self._timeout = busy_timeout_s
+        self._read_only = read_only
         self._lock = threading.RLock()
         self._vectors = VectorCache()
         self._closed = False
+        if read_only and (self._path == MEMORY or not Path(self._path).is_file()):
+            raise UsageError(
+                f"no memory database at {self._path!r}: check the path (reading never "
+                "creates a file; 'chronomem add' does)"
+            )
         with translate_errors(self._path, "opening the database", busy_timeout_s=busy_timeout_s):
-            self._conn = open_connection(self._path, busy_timeout_s=busy_timeout_s)
+            self._conn = open_connection(
+                self._path, busy_timeout_s=busy_timeout_s, read_only=read_only
+            )
             try:
-                migrate(self._conn, path=self._path, timeout_s=busy_timeout_s)
+                if read_only:
+                    check_current(self._conn, path=self._path)
+                else:
+                    migrate(self._conn, path=self._path, timeout_s=busy_timeout_s)
             except BaseException:
                 self._conn.close()
                 raise
 
     @classmethod
-    def from_url(cls, url: str, *, busy_timeout_s: float = 30.0) -> SQLiteStore:
+    def from_url(
+        cls, url: str, *, busy_timeout_s: float = 30.0, read_only: bool = False
+    ) -> SQLiteStore:
         """``sqlite:///relative.db``, ``sqlite:////absolute.db``, ``sqlite://`` (memory)."""
         if not url.startswith("sqlite://"):
             raise UsageError(f"{url!r} is not a sqlite:// URL: use e.g. 'sqlite:///memory.db'")
         rest = url[len("sqlite://") :]
         path = rest[1:] if rest.startswith("/") else rest
-        return cls(path or MEMORY, busy_timeout_s=busy_timeout_s)
+        return cls(path or MEMORY, busy_timeout_s=busy_timeout_s, read_only=read_only)
 
     @property
     def path(self) -> str:
@@ -126,21 +145,30 @@ class SQLiteStore:
         ):
             raise UsageError("bind_embedder needs the embedder's name and a positive dimension")
         with self._session("recording the embedder") as conn:
-            with write_transaction(conn, timeout_s=self._timeout):
-                bound = _bound_embedder(conn)
-                if bound is None:
-                    conn.executemany(
-                        "INSERT INTO meta (key, value) VALUES (?, ?)",
-                        list(zip(_EMBEDDER_KEYS, (name, str(dimension)), strict=True)),
-                    )
-                    return
-            if bound != BoundEmbedder(name, dimension):
+            bound = self._record_embedder(conn, name, dimension)
+            if bound is not None and bound != BoundEmbedder(name, dimension):
                 raise UsageError(
                     f"{self!r} was built with embedding model {bound.name!r} (dimension "
                     f"{bound.dimension}), not {name!r} (dimension {dimension}): vectors of "
                     "different models cannot be compared. Use the same embedder, or a new "
                     "database file for the new model (and re-ingest into it)"
                 )
+
+    def _record_embedder(
+        self, conn: sqlite3.Connection, name: str, dimension: int
+    ) -> BoundEmbedder | None:
+        """The embedder the file names; record ``name`` first if it names none (not when
+        read-only: a file with no embedder has no vectors to compare)."""
+        if self._read_only:
+            return _bound_embedder(conn)
+        with write_transaction(conn, timeout_s=self._timeout):
+            bound = _bound_embedder(conn)
+            if bound is None:
+                conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    list(zip(_EMBEDDER_KEYS, (name, str(dimension)), strict=True)),
+                )
+        return bound
 
     # -- writes ----------------------------------------------------------------------------
     def apply(self, changes: ChangeSet) -> None:

@@ -15,7 +15,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 
-from chronomem.errors import StoreError
+from chronomem.errors import StoreError, UsageError
 from chronomem.stores.sqlite import fts_sync
 from chronomem.stores.sqlite.connection import write_transaction
 
@@ -172,6 +172,24 @@ def applied_migrations(conn: sqlite3.Connection) -> list[str]:
     if not exists:
         return []
     return [r[0] for r in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
+
+
+def check_current(conn: sqlite3.Connection, *, path: str) -> None:
+    """For a read-only open: the file must be a chronomem database with every migration."""
+    known = [m.__name__ for m in MIGRATIONS]
+    done = applied_migrations(conn)
+    if done == known:
+        return
+    if not done:
+        raise UsageError(f"{path!r} is not a chronomem database (or an empty one): check the path")
+    if set(done) - set(known):
+        raise StoreError(
+            f"SQLite store {path!r} was written by a newer chronomem: upgrade chronomem to open it"
+        )
+    raise UsageError(
+        f"{path!r} was written by an older chronomem and needs an upgrade, which reading "
+        "never does: open it once for writing (e.g. chronomem add, or Memory(path))"
+    )
 
 
 def migrate(conn: sqlite3.Connection, *, path: str, timeout_s: float) -> list[str]:
