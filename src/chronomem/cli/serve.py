@@ -24,6 +24,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
+    serve.add_argument(
+        "--no-docs", action="store_true", help="do not serve /docs, /redoc and /openapi.json"
+    )
     serve.set_defaults(func=run_serve)
 
     mcp = sub.add_parser("mcp", help="run the MCP server (needs chronomem[mcp])")
@@ -93,6 +96,7 @@ def _config(args: argparse.Namespace) -> ServiceConfig:
         workers=args.workers,
         embedder=args.embedder,
         llm=args.llm,
+        docs=not getattr(args, "no_docs", False),
     )
 
 

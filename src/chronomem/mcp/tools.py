@@ -26,6 +26,7 @@ from chronomem.model import Episode, Fact
 from chronomem.model.validation import GROUP_ID_PATTERN
 from chronomem.service.auth import check_patterns
 from chronomem.service.queue import QueuedEpisode, Status
+from chronomem.service.readiness import redact
 from chronomem.service.runtime import ServiceRuntime
 from chronomem.service.schemas import ContextIn, EpisodeIn, SearchIn
 
@@ -99,7 +100,7 @@ class MemoryTools:
                 row = self.rt.queue.get(gid, row.id) or row
             return _outcome(row)
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def search_facts(
         self,
@@ -126,7 +127,7 @@ class MemoryTools:
             )
             return {"group_id": gid, "facts": [_fact(f, names) for f in found.facts]}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def search_entities(
         self, query: str, group_id: str | None = None, limit: int = 10, ctx: Context | None = None
@@ -145,7 +146,7 @@ class MemoryTools:
             ]
             return {"group_id": gid, "entities": entities}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def get_context(
         self,
@@ -168,7 +169,7 @@ class MemoryTools:
             )
             return {"group_id": gid, "context": text}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def get_episodes(
         self, group_id: str | None = None, last_n: int = 10, ctx: Context | None = None
@@ -187,7 +188,7 @@ class MemoryTools:
                 "not_ingested": [_queued(r) for r in waiting[:n]],
             }
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def get_timeline(
         self, entity: str, group_id: str | None = None, ctx: Context | None = None
@@ -202,7 +203,7 @@ class MemoryTools:
             facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
             return {"group_id": gid, "entity": found.entity.name, "facts": facts}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def delete_episode(
         self, episode_id: str, group_id: str | None = None, ctx: Context | None = None
@@ -217,7 +218,7 @@ class MemoryTools:
                 raise ToolError(f"no episode {episode_id!r} in group {gid!r}: nothing deleted")
             return {"status": "deleted", "episode_id": episode_id, "group_id": gid}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def delete_fact(
         self, fact_id: str, group_id: str | None = None, ctx: Context | None = None
@@ -231,7 +232,7 @@ class MemoryTools:
                 raise ToolError(f"no fact {fact_id!r} in group {gid!r}: nothing deleted")
             return {"status": "deleted", "fact_id": fact_id, "group_id": gid}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def clear_group(self, group_id: str, ctx: Context | None = None) -> Result:
         """Delete EVERYTHING in the group (name it explicitly): episodes, entities, facts
@@ -244,7 +245,7 @@ class MemoryTools:
             dropped = self.rt.delete_group(gid)
             return {"status": "cleared", "group_id": gid, "queued_dropped": dropped}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     # -- access ----------------------------------------------------------------------------
     def _group(self, ctx: Context | None, group_id: str | None) -> str:
@@ -281,16 +282,18 @@ class MemoryTools:
         return key.groups
 
 
-def _guard(action: Callable[[], Result]) -> Result:
-    """Run a tool body; chronomem errors become tool errors the model can read."""
+def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:
+    """Run a tool body; chronomem errors become tool errors the model can read (without
+    the server's file paths)."""
     try:
         return action()
     except ToolError:
         raise
     except UsageError as exc:
-        raise ToolError(str(exc)) from exc
+        raise ToolError(redact(str(exc), rt.config)) from exc
     except ChronomemError as exc:
-        raise ToolError(f"{type(exc).__name__}: {exc} (the call did not complete; retry)") from exc
+        text = redact(str(exc), rt.config)
+        raise ToolError(f"{type(exc).__name__}: {text} (the call did not complete; retry)") from exc
 
 
 def _outcome(row: QueuedEpisode) -> Result:
