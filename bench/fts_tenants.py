@@ -138,12 +138,16 @@ def main() -> None:
                     args.repeat,
                 )
             conn = sqlite3.connect(path)
-            lwall, lcpu, before = timed(lambda: legacy_search(conn, "tiny", 10), args.repeat)
+            lwall, lcpu, before = timed(lambda c=conn: legacy_search(c, "tiny", 10), args.repeat)
             conn.close()
-            print(f"[{name}] before: {lwall:8.2f} ms wall, {lcpu:8.2f} ms CPU (median)  "
-                  f"scores {[round(s, 4) for _, s in before]}")
-            print(f"[{name}] after:  {wall:8.2f} ms wall, {cpu:8.2f} ms CPU (median)  "
-                  f"scores {[round(s, 4) for _, s in after]}")  # type: ignore[union-attr]
+            print(
+                f"[{name}] before: {lwall:8.2f} ms wall, {lcpu:8.2f} ms CPU (median)  "
+                f"scores {[round(s, 4) for _, s in before]}"
+            )
+            print(
+                f"[{name}] after:  {wall:8.2f} ms wall, {cpu:8.2f} ms CPU (median)  "
+                f"scores {[round(s, 4) for _, s in after]}"
+            )  # type: ignore[union-attr]
 
 
 if __name__ == "__main__":

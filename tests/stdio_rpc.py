@@ -78,7 +78,9 @@ class StdioRPC:
 
     def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         self._next += 1
-        self._send(json.dumps({"jsonrpc": "2.0", "id": self._next, "method": method, "params": params}))
+        self._send(
+            json.dumps({"jsonrpc": "2.0", "id": self._next, "method": method, "params": params})
+        )
         return self._receive()
 
     def tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:

@@ -62,7 +62,9 @@ def test_deleting_a_group_drops_its_indexes(tmp_path: Path) -> None:
         store.delete_group("gone")
         assert _scores(store, "chess")
     with sqlite3.connect(path) as conn:
-        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE name LIKE 'fts_%'")]
+        names = [
+            r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE name LIKE 'fts_%'")
+        ]
         pending = conn.execute("SELECT count(*) FROM fts_pending").fetchone()[0]
     serials = {n.split("_")[1] for n in names if n != "fts_pending"}
     assert len(serials) == 1 and pending == 0

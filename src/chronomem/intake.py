@@ -48,15 +48,24 @@ class EpisodeInput:
         if not isinstance(data["group_id"], str):
             raise UsageError(f"group_id must be a string, got {type(data['group_id']).__name__}")
         content = data["content"]
-        if not isinstance(content, str):
-            content = json.dumps(content)  # a JSON object given inline
+        if isinstance(content, dict | list):
+            content = json.dumps(content)  # a JSON document given inline
+        elif not isinstance(content, str):
+            raise UsageError(
+                "content must be text, or a JSON object or array for source 'json'; got "
+                f"{type(content).__name__}"
+            )
+        for key in ("source", "source_description", "episode_id"):
+            if data.get(key) is not None and not isinstance(data[key], str):
+                raise UsageError(f"{key} must be a string, got {type(data[key]).__name__}")
+        episode_id = data.get("episode_id")
         return cls(
             content=content,
-            group_id=str(data["group_id"]),
+            group_id=data["group_id"],
             reference_time=ref,  # type: ignore[arg-type]
-            source=str(data.get("source", "message")),
-            source_description=str(data.get("source_description", "")),
-            episode_id=str(data["episode_id"]) if data.get("episode_id") else None,
+            source=str(data["source"]) if data.get("source") is not None else "message",
+            source_description=str(data.get("source_description") or ""),
+            episode_id=None if episode_id is None else str(episode_id),
         )
 
 

@@ -46,7 +46,7 @@ def stable_id(item: EpisodeInput) -> str:
 
 
 def with_stable_id(item: EpisodeInput) -> EpisodeInput:
-    return item if item.episode_id else replace(item, episode_id=stable_id(item))
+    return item if item.episode_id is not None else replace(item, episode_id=stable_id(item))
 
 
 def read_jsonl(path: str) -> Parsed:

@@ -141,13 +141,11 @@ def reading(db: str) -> Memory:
 
 
 def run_search(args: argparse.Namespace) -> int:
+    valid_at = _instant(args.valid_at, "--valid-at")  # checked before the file is opened
+    known_at = _instant(args.known_at, "--known-at")
     with reading(args.db) as memory:
         found = memory.search(
-            args.query,
-            group_id=args.group,
-            limit=args.limit,
-            valid_at=_instant(args.valid_at, "--valid-at"),
-            known_at=_instant(args.known_at, "--known-at"),
+            args.query, group_id=args.group, limit=args.limit, valid_at=valid_at, known_at=known_at
         )
         names = {e.id: e.name for e in found.entities}
         ends = {i for f in found.facts for i in f.endpoints} - names.keys()

@@ -162,6 +162,29 @@ def _service_db(args: argparse.Namespace) -> ServiceDB:
     return ServiceDB(queue_path(ServiceConfig(db=args.db, queue_db=args.queue_db)))
 
 
+def _has_keys(args: argparse.Namespace) -> bool:
+    """Does the service database exist with its key table? (Reading never creates it.)"""
+    import sqlite3
+    import urllib.parse
+    from pathlib import Path
+
+    from chronomem.service.runtime import ServiceConfig, queue_path
+
+    path = Path(queue_path(ServiceConfig(db=args.db, queue_db=args.queue_db))).expanduser()
+    if not path.is_file():
+        return False
+    conn = sqlite3.connect(f"file:{urllib.parse.quote(str(path))}?mode=ro", uri=True)
+    try:
+        found = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'service_api_keys'"
+        ).fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+    return found is not None
+
+
 def _key_json(key: ApiKey) -> dict[str, object]:
     return {
         "id": key.id,
@@ -174,8 +197,10 @@ def _key_json(key: ApiKey) -> dict[str, object]:
 
 
 def run_keys_create(args: argparse.Namespace) -> int:
-    from chronomem.service.auth import KeyStore
+    from chronomem.service.auth import KeyStore, check_name, check_patterns
 
+    check_patterns(args.groups)  # before the file is touched
+    check_name(args.name)
     db = _service_db(args)
     try:
         made = KeyStore(db).create(name=args.name, groups=args.groups, admin=args.admin)
@@ -196,11 +221,13 @@ def run_keys_create(args: argparse.Namespace) -> int:
 def run_keys_list(args: argparse.Namespace) -> int:
     from chronomem.service.auth import KeyStore
 
-    db = _service_db(args)
-    try:
-        keys = KeyStore(db).list(include_revoked=args.all)
-    finally:
-        db.close()
+    keys: list[ApiKey] = []
+    if _has_keys(args):
+        db = _service_db(args)
+        try:
+            keys = KeyStore(db).list(include_revoked=args.all)
+        finally:
+            db.close()
     if args.json:
         print(json.dumps([_key_json(k) for k in keys]))
         return 0
@@ -213,11 +240,13 @@ def run_keys_list(args: argparse.Namespace) -> int:
 def run_keys_revoke(args: argparse.Namespace) -> int:
     from chronomem.service.auth import KeyStore
 
-    db = _service_db(args)
-    try:
-        revoked = KeyStore(db).revoke(args.key_id)
-    finally:
-        db.close()
+    revoked = False
+    if _has_keys(args):
+        db = _service_db(args)
+        try:
+            revoked = KeyStore(db).revoke(args.key_id)
+        finally:
+            db.close()
     if not revoked:
         raise UsageError(f"no live key {args.key_id!r}: see chronomem keys list --db {args.db}")
     print(f"revoked {args.key_id}")

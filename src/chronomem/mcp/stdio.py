@@ -89,7 +89,9 @@ class CheckedLines:
                 continue
             request_id, code, text = problem
             await self._ready.wait()
-            error = JSONRPCError(jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=text))
+            error = JSONRPCError(
+                jsonrpc="2.0", id=request_id, error=ErrorData(code=code, message=text)
+            )
             await self._reply.send(SessionMessage(error))  # type: ignore[attr-defined]
 
 

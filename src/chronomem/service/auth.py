@@ -21,6 +21,7 @@ from fnmatch import fnmatchcase
 from chronomem.clock import SystemClock
 from chronomem.errors import UsageError
 from chronomem.model.time import from_micros, from_micros_or_none, to_micros
+from chronomem.model.validation import check_text
 from chronomem.ports import Clock
 from chronomem.service.db import ServiceDB
 from chronomem.service.scopes import covered
@@ -75,6 +76,13 @@ def check_patterns(patterns: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(patterns))
 
 
+def check_name(name: object) -> str:
+    """A key's label: 1-200 characters of valid text."""
+    if not isinstance(name, str) or not name.strip() or len(name) > _NAME_MAX:
+        raise UsageError(f"a key needs a name of 1-{_NAME_MAX} characters, e.g. 'acme-bot'")
+    return check_text(name, "the key name")
+
+
 class KeyStore:
     """Create, verify, list and revoke API keys in the service database."""
 
@@ -93,14 +101,13 @@ class KeyStore:
         """A new key; with ``within`` (the creating key's patterns) every pattern must be
         covered by one of them, so a scoped admin key cannot mint a wider key."""
         patterns = check_patterns(groups)
+        check_name(name)
         if within is not None and not covered(patterns, within):
             raise ScopeError(
                 f"a key bound to {list(within)} cannot create a key for {list(patterns)}: "
                 "each pattern of the new key must lie inside one of the creating key's "
                 "patterns (e.g. 'acme-bots-*' under 'acme-*')"
             )
-        if not isinstance(name, str) or not name.strip() or len(name) > _NAME_MAX:
-            raise UsageError(f"a key needs a name of 1-{_NAME_MAX} characters, e.g. 'acme-bot'")
         key_id = secrets.token_hex(8)
         token = f"{TOKEN_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
         key = ApiKey(

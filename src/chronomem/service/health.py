@@ -14,6 +14,7 @@ from chronomem.service.scopes import covered
 def covers_everything(patterns: tuple[str, ...]) -> bool:
     return covered(["*"], patterns)
 
+
 router = APIRouter(tags=["health"])
 
 

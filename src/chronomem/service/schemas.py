@@ -6,7 +6,15 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, JsonValue
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StrictBool,
+)
 
 from chronomem.model.validation import GROUP_ID_PATTERN
 
@@ -212,7 +220,7 @@ class KeyIn(_Strict):
     groups: list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_\-*?\[\]!]{1,128}$")]] = Field(
         min_length=1, description="Group patterns, e.g. ['acme-*']; ['*'] for every group."
     )
-    admin: bool = False
+    admin: StrictBool = False  # a privilege: true or false, never "yes"
 
 
 class KeyOut(BaseModel):

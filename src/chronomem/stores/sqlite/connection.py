@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import urllib.parse
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar

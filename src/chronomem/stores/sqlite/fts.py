@@ -60,7 +60,6 @@ def text_search(
     expression = match_expression(query)
     if expression is None or limit <= 0:
         return []
-    table, _ = _INDEXES[target]
     hits: list[tuple[str, float]] = []
     for group_id in dict.fromkeys(groups):
         serial = fts_sync.group_serial(conn, group_id)

@@ -14,8 +14,7 @@ import numpy as np
 
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
 from chronomem.model import ChangeSet, CommunitySet, Episode, Target, Vector
-from chronomem.stores.sqlite import rows
-from chronomem.stores.sqlite import fts_sync
+from chronomem.stores.sqlite import fts_sync, rows
 from chronomem.stores.sqlite.filters import in_values
 from chronomem.stores.sqlite.vectors import Token, VectorDelta
 
