@@ -38,6 +38,7 @@ from tests.mcp_http_rpc import HttpRPC
 from tests.service_helpers import free_port, start_server, stop
 from tests.stdio_rpc import StdioRPC
 
+pytestmark = pytest.mark.slow
 STORY = ["Alice: I moved to Berlin last year.", "Alice: I work at Acme as a designer."]
 TABLES = ("episodes", "entities", "facts", "service_queue", "service_api_keys", "groups")
 

@@ -28,14 +28,12 @@ def open_connection(
 ) -> sqlite3.Connection:
     """Open ``path`` in autocommit mode (transactions are explicit) with our pragmas;
     ``read_only`` opens the existing file with ``mode=ro`` (it never creates or writes)."""
-    target = f"file:{urllib.parse.quote(path)}?mode=ro" if read_only else path
-    conn = sqlite3.connect(
-        target,
-        timeout=busy_timeout_s,
-        isolation_level=None,
-        check_same_thread=False,
-        uri=read_only,
-    )
+    if read_only:
+        conn = _open_read_only(path, busy_timeout_s)
+    else:
+        conn = sqlite3.connect(
+            path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
+        )
     try:
         conn.execute(f"PRAGMA busy_timeout = {max(0, int(busy_timeout_s * 1000))}")
         conn.execute("PRAGMA foreign_keys = ON")
@@ -47,6 +45,24 @@ def open_connection(
         conn.close()
         raise
     return conn
+
+
+def _open_read_only(path: str, busy_timeout_s: float) -> sqlite3.Connection:
+    """``mode=ro``; on a read-only directory, where SQLite cannot create the WAL index
+    (``-shm``) a reader needs, ``immutable=1`` (nobody can write there either)."""
+    base = f"file:{urllib.parse.quote(path)}?mode=ro"
+    for uri in (base, base + "&immutable=1"):
+        conn = sqlite3.connect(
+            uri, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False, uri=True
+        )
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            if "unable to open" not in str(exc).lower() or uri != base:
+                raise
+    raise AssertionError("unreachable")
 
 
 def is_busy(exc: sqlite3.Error) -> bool:
