@@ -38,7 +38,8 @@ _ENDING = re.compile(
     r"moved (?:out|away|from)|relocated from|sold|lost|passed away|died|cancel+ed|cancel+ing|"
     r"ended|(?<!coming )over|recovered|fell through|called off|instead|rather than|replaced|switched|"
     r"traded|gone|got rid|no more|dumped|divorced?|retired|stepped down|rehomed|stolen|stole|"
-    r"lapsed?|dropped|uninstalled|graduated|put down|done with|took over|"
+    r"lapsed?|dropped|uninstalled|graduated|put down|done with|took over|last day|"
+    r"let (?:\w+ )?go|fired|laid off|resigned|"
     r"don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|not|until|till)\b",
     re.IGNORECASE,
 )
