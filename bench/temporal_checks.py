@@ -14,8 +14,8 @@ library shows up as failing checks:
 Text matching is case-insensitive on whole words (a plural ``s``/``es`` allowed), over the
 fact text plus the names of both endpoints (search answers: the fact text only). A check's
 ``excludes`` also requires that the excluded thing was recorded at all (some fact of the
-subject, or some search hit over history, mentions one of the excluded strings): a memory that never learned "Paris"
-does not pass "Paris is no longer current". A fact whose text states an ending ("left",
+subject, or some search hit over history, mentions one of the excluded strings): a memory
+that never learned "Paris" does not pass "Paris is no longer current". A fact whose text states an ending ("left",
 "used to", "no longer", "ex-", ...) does not assert the excluded thing — except for a value
 first said after the asked world time (a later value in a ``held_at`` or ``believed_at``
 check), which must not be mentioned at all.
@@ -36,7 +36,8 @@ _ENDING = re.compile(
     r"\b(?:left|leaving|quit|quitting|no longer|not\b.{0,40}\banymore|any ?more|used to|"
     r"former(?:ly)?|ex|previous(?:ly)?|stopped|stop|gave up|given up|broke up|split|"
     r"moved (?:out|away|from)|relocated from|sold|lost|passed away|died|cancel+ed|cancel+ing|"
-    r"ended|(?<!coming )over|recovered|fell through|called off|instead|rather than|replaced|switched|"
+    r"ended|(?<!coming )over|recovered|fell through|called off|instead|rather than|"
+    r"replaced|switched|"
     r"traded|gone|got rid|no more|dumped|divorced?|retired|stepped down|rehomed|stolen|stole|"
     r"lapsed?|dropped|uninstalled|graduated|put down|done with|took over|last day|"
     r"let (?:\w+ )?go|fired|laid off|resigned|"
