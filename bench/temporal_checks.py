@@ -15,8 +15,8 @@ Text matching is case-insensitive on whole words (a plural ``s``/``es`` allowed)
 fact text plus the names of both endpoints (search answers: the fact text only). A check's
 ``excludes`` also requires that the excluded thing was recorded at all (some fact of the
 subject, or some search hit over history, mentions one of the excluded strings): a memory
-that never learned "Paris" does not pass "Paris is no longer current". A fact whose text states an ending ("left",
-"used to", "no longer", "ex-", ...) does not assert the excluded thing — except for a value
+that never learned "Paris" does not pass "Paris is no longer current". A fact whose text
+states an ending ("left", "used to", "no longer", "ex-", ...) does not assert the excluded thing — except for a value
 first said after the asked world time (a later value in a ``held_at`` or ``believed_at``
 check), which must not be mentioned at all.
 """
