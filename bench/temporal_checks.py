@@ -16,9 +16,9 @@ fact text plus the names of both endpoints (search answers: the fact text only).
 ``excludes`` also requires that the excluded thing was recorded at all (some fact of the
 subject, or some search hit over history, mentions one of the excluded strings): a memory
 that never learned "Paris" does not pass "Paris is no longer current". A fact whose text
-states an ending ("left", "used to", "no longer", "ex-", ...) does not assert the excluded thing — except for a value
-first said after the asked world time (a later value in a ``held_at`` or ``believed_at``
-check), which must not be mentioned at all.
+states an ending ("left", "used to", "no longer", "ex-", ...) does not assert the excluded
+thing — except for a value first said after the asked world time (a later value in a
+``held_at`` or ``believed_at`` check), which must not be mentioned at all.
 """
 
 from __future__ import annotations
@@ -114,9 +114,7 @@ def first_said(scenario: Scenario, term: str) -> datetime | None:
     return min(times) if times else None
 
 
-def _judge(
-    check: Check, selected: list[Seen], history: list[Seen], scenario: Scenario
-) -> Outcome:
+def _judge(check: Check, selected: list[Seen], history: list[Seen], scenario: Scenario) -> Outcome:
     """``excludes``: a value first said after the asked world time (a later value, not an
     ended one) must not be mentioned at all; an earlier value must not be asserted."""
     problems: list[str] = []
