@@ -40,7 +40,7 @@ _ENDING = re.compile(
     r"replaced|switched|"
     r"traded|gone|got rid|no more|dumped|divorced?|retired|stepped down|rehomed|stolen|stole|"
     r"lapsed?|dropped|uninstalled|graduated|put down|done with|took over|last day|"
-    r"let (?:\w+ )?go|fired|laid off|resigned|"
+    r"let (?:\w+ )?go|fired|laid off|resigned|went to|"
     r"don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|not|until|till)\b",
     re.IGNORECASE,
 )
