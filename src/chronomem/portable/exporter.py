@@ -24,7 +24,8 @@ from chronomem.portable.format import Header, dumps, to_record
 from chronomem.ports import Embedder, Store
 
 READ_CHUNK = 500  # ids per read: keeps every query's parameter list small
-ALL_EPISODES = 2**62  # recent_episodes' limit that means "all of them"
+# recent_episodes' limit meaning "all of them" (2**62 overflows in FalkorDB's LIMIT)
+ALL_EPISODES = 2**31 - 1
 
 
 @dataclass(frozen=True, slots=True)
