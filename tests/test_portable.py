@@ -168,3 +168,18 @@ def test_cli_export_then_import(alice, tmp_path, capsys, monkeypatch):
     bad.write_text(json.dumps({**json.loads(lines[0]), "version": 7}) + "\n" + "".join(lines[1:]))
     assert main(["import", str(bad), "--db", str(target)]) == 2
     assert "format version 7" in capsys.readouterr().err
+
+
+@pytest.mark.local_model
+def test_export_of_another_model_is_re_embedded_with_the_real_model(alice, clock):
+    from tests.real_embedder import real_embedder
+
+    embedder = real_embedder()
+    target = Memory(":memory:", embedder=embedder, clock=clock)
+    report = import_lines(target.store, _export(alice.store), embedder=embedder)
+    assert report.reembedded
+    found = target.search("who is her employer these days?", group_id="demo").facts
+    assert found and "Meta" in found[0].fact
+    header = _records(_export(target.store, embedder=embedder))["header"][0]
+    assert header["embedder"] == {"name": embedder.name, "dimension": embedder.dimension}
+    target.close()
