@@ -183,3 +183,29 @@ def test_export_of_another_model_is_re_embedded_with_the_real_model(alice, clock
     header = _records(_export(target.store, embedder=embedder))["header"][0]
     assert header["embedder"] == {"name": embedder.name, "dimension": embedder.dimension}
     target.close()
+
+
+def test_every_model_field_has_a_place_in_the_format(alice):
+    """A field added to a model later must be added to the format too (this test says so)."""
+    import dataclasses
+
+    from chronomem.model import Community, Entity, Episode, Fact
+    from chronomem.portable.format import to_record
+
+    rows = [
+        alice.recent_episodes(group_id="demo", limit=1)[0],
+        alice.store.list_entities("demo")[0],
+        alice.store.facts_of_entities(
+            ["demo"], [e.id for e in alice.store.list_entities("demo")], _history()
+        )[0],
+        alice.store.get_communities(["demo"])[0],
+    ]
+    for kind, row in zip((Episode, Entity, Fact, Community), rows, strict=True):
+        missing = {f.name for f in dataclasses.fields(kind)} - set(to_record(row)) - {"group_id"}
+        assert not missing, f"{kind.__name__} fields not exported: {missing}"
+
+
+def _history():  # type: ignore[no-untyped-def]
+    from chronomem.model import SearchFilter
+
+    return SearchFilter(history=True).resolved(NOW)
