@@ -5,16 +5,16 @@
 - :func:`read_chat`: ChatGPT, Claude and plain JSONL chat histories as episodes.
 """
 
-from chronomem.portable.chats import CHAT_FORMATS, ChatMessage, chat_episodes, read_chat
+from chronomem.portable.chats import CHAT_FORMATS, ChatTurn, chat_episodes, read_chat
 from chronomem.portable.exporter import export_lines, read_group
 from chronomem.portable.format import FORMAT_NAME, FORMAT_VERSION, Header
 from chronomem.portable.importer import ImportReport, import_lines, parse_export
 
 __all__ = [
     "CHAT_FORMATS",
+    "ChatTurn",
     "FORMAT_NAME",
     "FORMAT_VERSION",
-    "ChatMessage",
     "Header",
     "ImportReport",
     "chat_episodes",

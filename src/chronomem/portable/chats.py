@@ -30,7 +30,7 @@ _SKIPPED_ROLES = frozenset({"system", "tool", "function"})
 
 
 @dataclass(frozen=True, slots=True)
-class ChatMessage:
+class ChatTurn:
     """One message of a chat history, as read from an export."""
 
     key: str  # unique and stable within the format (conversation id + message id)
@@ -40,9 +40,9 @@ class ChatMessage:
     conversation: str = ""  # the conversation's title, kept as the source description
 
 
-def read_chat(text: str, fmt: str) -> list[ChatMessage]:
+def read_chat(text: str, fmt: str) -> list[ChatTurn]:
     """The messages of a chat export in ``fmt``, oldest first."""
-    readers: dict[str, Callable[[str], Iterator[ChatMessage]]] = {
+    readers: dict[str, Callable[[str], Iterator[ChatTurn]]] = {
         "chatgpt": _chatgpt,
         "claude": _claude,
         "jsonl": _jsonl,
@@ -54,7 +54,7 @@ def read_chat(text: str, fmt: str) -> list[ChatMessage]:
 
 
 def chat_episodes(
-    messages: Sequence[ChatMessage],
+    messages: Sequence[ChatTurn],
     *,
     fmt: str,
     group_id: str,
@@ -89,7 +89,7 @@ def stable_id(fmt: str, key: str) -> str:
 
 
 # -- ChatGPT ---------------------------------------------------------------------------------
-def _chatgpt(text: str) -> Iterator[ChatMessage]:
+def _chatgpt(text: str) -> Iterator[ChatTurn]:
     for n, conv in enumerate(_conversations(text, "chatgpt", "mapping")):
         mapping = conv.get("mapping")
         if not isinstance(mapping, dict):
@@ -106,7 +106,7 @@ def _chatgpt(text: str) -> Iterator[ChatMessage]:
             when = _epoch(message.get("create_time")) or fallback
             if body and when is not None:
                 key = f"{cid}/{message.get('id') or node_id}"
-                yield ChatMessage(key, role, body, when, title)
+                yield ChatTurn(key, role, body, when, title)
 
 
 def _chatgpt_branch(mapping: Mapping[str, dict[str, object]], current: object) -> list[str]:
@@ -136,7 +136,7 @@ def _epoch(value: object) -> datetime | None:
 
 
 # -- Claude ----------------------------------------------------------------------------------
-def _claude(text: str) -> Iterator[ChatMessage]:
+def _claude(text: str) -> Iterator[ChatTurn]:
     roles = {"human": "user", "user": "user", "assistant": "assistant"}
     for n, conv in enumerate(_conversations(text, "claude", "chat_messages")):
         messages = conv.get("chat_messages")
@@ -151,7 +151,7 @@ def _claude(text: str) -> Iterator[ChatMessage]:
             if role is None or not body or not stamp:
                 continue
             when = parse_instant(str(stamp), "created_at")
-            yield ChatMessage(f"{cid}/{message.get('uuid') or i}", role, body, when, title)
+            yield ChatTurn(f"{cid}/{message.get('uuid') or i}", role, body, when, title)
 
 
 def _claude_text(message: Mapping[str, object]) -> str:
@@ -182,7 +182,7 @@ def _conversations(text: str, fmt: str, field: str) -> list[dict[str, object]]:
 
 
 # -- plain JSONL -----------------------------------------------------------------------------
-def _jsonl(text: str) -> Iterator[ChatMessage]:
+def _jsonl(text: str) -> Iterator[ChatTurn]:
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -206,4 +206,4 @@ def _jsonl(text: str) -> Iterator[ChatMessage]:
         identity = str(item.get("id") or f"{when.isoformat()}\0{role}\0{body}")
         seen[identity] = seen.get(identity, 0) + 1  # the same line twice is two messages
         key = f"{item.get('conversation', '')}/{identity}#{seen[identity]}"
-        yield ChatMessage(key, role, body, when, str(item.get("conversation") or ""))
+        yield ChatTurn(key, role, body, when, str(item.get("conversation") or ""))
