@@ -209,3 +209,15 @@ def _history():  # type: ignore[no-untyped-def]
     from chronomem.model import SearchFilter
 
     return SearchFilter(history=True).resolved(NOW)
+
+
+def test_an_incomplete_file_is_refused_before_anything_is_written(alice):
+    lines = _export(alice.store)
+    without_entities = [x for x in lines if json.loads(x)["type"] != "entity"]
+    store = open_store(":memory:")
+    with pytest.raises(UsageError, match="which the export does not hold"):
+        import_lines(store, without_entities, embedder=HashEmbedder())
+    with pytest.raises(UsageError, match="twice"):
+        import_lines(store, [*lines, lines[1]], embedder=HashEmbedder())
+    assert store.recent_episodes("demo", limit=5) == []
+    store.close()

@@ -84,7 +84,42 @@ def parse_export(lines: Iterable[str], *, group_id: str | None = None) -> Parsed
         except UsageError as exc:
             raise UsageError(f"line {number}: {exc}") from None
         buckets[type(row)].append(row)
+    check_consistent(rows)
     return ParsedExport(header=header, rows=rows)
+
+
+def check_consistent(rows: GroupRows) -> None:
+    """Ids are unique and every link points at a row of the file, so a write never fails
+    half-way for want of a row (a UsageError names the first problem)."""
+    for kind, items in (
+        ("episode", rows.episodes),
+        ("entity", rows.entities),
+        ("fact", rows.facts),
+        ("community", rows.communities),
+    ):
+        ids = [x.id for x in items]
+        if len(set(ids)) != len(ids):
+            twice = next(i for i in ids if ids.count(i) > 1)
+            raise UsageError(f"the export holds {kind} {twice!r} twice: each id once, please")
+    entities = {e.id for e in rows.entities}
+    episodes = {e.id for e in rows.episodes}
+    links = [
+        *((f"fact {f.id!r}", e) for f in rows.facts for e in f.endpoints),
+        *((f"mention of episode {m.episode_id!r}", m.entity_id) for m in rows.mentions),
+        *((f"community {c.id!r}", e) for c in rows.communities for e in c.member_ids),
+    ]
+    for what, entity_id in links:
+        if entity_id not in entities:
+            raise UsageError(
+                f"{what} links to entity {entity_id!r}, which the export does not hold: "
+                "the file is incomplete (export the group again)"
+            )
+    for m in rows.mentions:
+        if m.episode_id not in episodes:
+            raise UsageError(
+                f"a mention links to episode {m.episode_id!r}, which the export does not "
+                "hold: the file is incomplete (export the group again)"
+            )
 
 
 def _json(line: str, number: int) -> dict[str, object]:
