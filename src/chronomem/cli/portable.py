@@ -12,8 +12,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from chronomem import memory as memory_module
 from chronomem.errors import UsageError
-from chronomem.memory import Memory, default_embedder
+from chronomem.memory import Memory
 from chronomem.portable import (
     CHAT_FORMATS,
     ImportReport,
@@ -66,14 +67,14 @@ def _store_args(p: argparse.ArgumentParser) -> None:
 
 def _embedder(name: str) -> Embedder:
     if name == "auto":
-        return default_embedder()
+        return memory_module.default_embedder()
     try:
         from chronomem.service.runtime import make_embedder
     except ImportError as exc:
         raise UsageError(
             f'--embedder {name} needs: pip install "chronomem[service]" ({exc})'
         ) from exc
-    return make_embedder(name) or default_embedder()
+    return make_embedder(name) or memory_module.default_embedder()
 
 
 def _progress_bar(desc: str) -> Callable[[int], Callable[[int], None]]:

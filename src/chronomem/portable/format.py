@@ -77,8 +77,13 @@ def parse_header(record: Mapping[str, object]) -> Header:
         )
     embedder = record.get("embedder")
     name = dimension = None
-    if isinstance(embedder, Mapping):
-        name, dimension = str(embedder["name"]), int(embedder["dimension"])
+    if embedder is not None:
+        try:
+            name, dimension = str(embedder["name"]), int(embedder["dimension"])  # type: ignore[index]
+        except (KeyError, TypeError, ValueError):
+            raise UsageError(
+                'the header\'s "embedder" must be null or {"name": ..., "dimension": <int>}'
+            ) from None
     return Header(
         group_id=str(record.get("group_id", "")),
         embedder_name=name,

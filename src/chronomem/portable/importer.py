@@ -37,6 +37,7 @@ from chronomem.model import (
 from chronomem.portable.exporter import GroupRows, chunks
 from chronomem.portable.format import Header, from_record, parse_header
 from chronomem.ports import Embedder, Store
+from chronomem.stores.intervals_check import check_intervals
 
 WRITE_CHUNK = 256  # rows per store transaction
 EMBED_CHUNK = 128  # texts per embedder call when re-embedding
@@ -101,6 +102,7 @@ def check_consistent(rows: GroupRows) -> None:
         if len(set(ids)) != len(ids):
             twice = next(i for i in ids if ids.count(i) > 1)
             raise UsageError(f"the export holds {kind} {twice!r} twice: each id once, please")
+    check_intervals(rows.facts)  # the stores' own rule, checked before the first write
     entities = {e.id for e in rows.entities}
     episodes = {e.id for e in rows.episodes}
     links = [
