@@ -168,6 +168,9 @@ def test_cli_export_then_import(alice, tmp_path, capsys, monkeypatch):
     bad.write_text(json.dumps({**json.loads(lines[0]), "version": 7}) + "\n" + "".join(lines[1:]))
     assert main(["import", str(bad), "--db", str(target)]) == 2
     assert "format version 7" in capsys.readouterr().err
+    monkeypatch.setattr(memory_module, "default_embedder", lambda: HashEmbedder(dimension=64))
+    assert main(["export", "--db", str(source), "--group", "demo"]) == 2
+    assert "--embedder local|hash|api" in capsys.readouterr().err
 
 
 @pytest.mark.local_model

@@ -77,6 +77,15 @@ def _embedder(name: str) -> Embedder:
     return make_embedder(name) or memory_module.default_embedder()
 
 
+def _check_model(store: Store, embedder: Embedder) -> None:
+    """The store's model must be ``embedder``; the error names the flag that picks it."""
+    try:
+        store.bind_embedder(embedder.name, embedder.dimension)
+    except UsageError as exc:
+        choices = "|".join(EMBEDDER_CHOICES[1:])
+        raise UsageError(f"{exc}. Pick the store's model with --embedder {choices}") from None
+
+
 def _progress_bar(desc: str) -> Callable[[int], Callable[[int], None]]:
     def start(total: int) -> Callable[[int], None]:
         bar = tqdm(total=total, desc=desc, unit="row", disable=not sys.stderr.isatty())
@@ -96,9 +105,9 @@ def _progress_bar(desc: str) -> Callable[[int], Callable[[int], None]]:
 def run_export(args: argparse.Namespace) -> int:
     store = open_store(args.db)
     try:
-        lines = export_lines(
-            store, args.group, embedder=_embedder(args.embedder), now=datetime.now(UTC)
-        )
+        embedder = _embedder(args.embedder)
+        _check_model(store, embedder)
+        lines = export_lines(store, args.group, embedder=embedder, now=datetime.now(UTC))
         if not args.output or args.output == "-":
             sys.stdout.writelines(lines)
             return 0
@@ -122,6 +131,7 @@ def run_import(args: argparse.Namespace) -> int:
     embedder = _embedder(args.embedder)
     store = open_store(args.db)
     try:
+        _check_model(store, embedder)
         if args.file == "-":
             report = _import(store, sys.stdin, embedder, args)
         else:
@@ -164,6 +174,7 @@ def run_import_chat(args: argparse.Namespace) -> int:
         assistant_name=args.assistant_name,
     )
     with Memory(args.db, embedder=_embedder(args.embedder)) as memory:
+        _check_model(memory.store, memory.embedder)
         stored = {
             e.id
             for start in range(0, len(items), 500)
