@@ -299,11 +299,21 @@ class Memory:
 
     # -- deletion -----------------------------------------------------------------------
     def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
-        """Remove the episode and what only it supported; False if there was no such episode."""
+        """Remove the episode and every trace of it: what only it supported, its words in
+        summaries and indexes, and the closings it caused. False if there was no such
+        episode. See :mod:`chronomem.engine.deletion`."""
         check_group_id(group_id)
         if not self.store.get_episodes([group_id], [episode_id]):
             return False
-        self.store.apply(plan_episode_deletion(self.store, group_id, episode_id, self.clock.now()))
+        self._bind()
+        self.ingestor.forget()  # no cached embedding of the episode's texts stays in RAM
+        embed = self.embedder.embed_batch
+        plan = plan_episode_deletion(self.store, group_id, episode_id, self.clock.now(), embed)
+        self.store.apply(plan)
+        if self.store.get_communities([group_id]):  # summaries may quote the episode
+            with accounting.collect() as usage:
+                self._communities.build(group_id)
+            self.usage.extend(usage)
         return True
 
     def delete_fact(self, fact_id: str, *, group_id: str) -> bool:

@@ -106,6 +106,20 @@ def is_believed(fact: Fact, *, valid_at: datetime, known_at: datetime) -> bool:
     return not (learned_end and fact.invalid_at is not None and fact.invalid_at <= valid_at)
 
 
+def is_upcoming(fact: Fact, *, valid_at: datetime, known_at: datetime) -> bool:
+    """Is ``fact`` a plan or scheduled event still ahead of ``valid_at``, as believed at
+    ``known_at``? Learned by ``known_at``, starting after ``valid_at``, and not withdrawn: a
+    retraction, or a plan cancelled or rescheduled (closed at its own start), hides it.
+
+    Default ``search`` and ``context`` show these next to current facts
+    (``SearchFilter(upcoming=True)``); stores implement the same rule.
+    """
+    if fact.created_at > known_at or fact.valid_at is None or fact.valid_at <= valid_at:
+        return False
+    learned_end = fact.expired_at is not None and fact.expired_at <= known_at
+    return not learned_end or (fact.invalid_at is not None and fact.invalid_at > fact.valid_at)
+
+
 def sane_interval(
     valid_at: datetime | None, invalid_at: datetime | None
 ) -> tuple[datetime | None, datetime | None]:

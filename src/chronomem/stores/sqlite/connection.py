@@ -30,6 +30,7 @@ def open_connection(path: str, *, busy_timeout_s: float) -> sqlite3.Connection:
     try:
         conn.execute(f"PRAGMA busy_timeout = {max(0, int(busy_timeout_s * 1000))}")
         conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA secure_delete = ON")  # deleted content is overwritten, not left
         if path != MEMORY:
             retry_busy(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone(), busy_timeout_s)
         conn.execute("PRAGMA synchronous = NORMAL")

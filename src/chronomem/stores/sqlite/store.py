@@ -56,6 +56,7 @@ class SQLiteStore:
     ) -> None:
         text = os.fspath(path)
         self._path = text if text == MEMORY else str(Path(text).expanduser())
+        self._scrub: set[str] = set()  # groups with a deletion since their last community set
         self._timeout = busy_timeout_s
         self._lock = threading.RLock()
         self._vectors = VectorCache()
@@ -149,13 +150,28 @@ class SQLiteStore:
             with write_transaction(conn, timeout_s=self._timeout):
                 result = writes.apply_changes(conn, changes, _bound_embedder(conn))
             self._vectors.advance(gid, result.old, result.new, result.deltas)
+            if changes.delete_episode_ids:
+                self._scrub.add(gid)
+                self._checkpoint(conn)
+
+    def _checkpoint(self, conn: sqlite3.Connection) -> None:
+        """Move every page into the file and empty the WAL, so old page images holding
+        deleted text do not linger there (``secure_delete`` zeroes freed content)."""
+        if self._path != MEMORY:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
     def replace_communities(self, communities: CommunitySet) -> None:
         gid = check_group_id(communities.group_id)
         with self._session(f"replacing the communities of group {gid!r}") as conn:
+            scrub = gid in self._scrub  # the first rebuild after a deletion
             with write_transaction(conn, timeout_s=self._timeout):
                 result = writes.replace_communities(conn, communities, _bound_embedder(conn))
+                if scrub:
+                    writes.optimize_fts(conn, ("communities",))
             self._vectors.advance(gid, result.old, result.new, result.deltas)
+            if scrub:
+                self._scrub.discard(gid)
+                self._checkpoint(conn)
 
     def delete_group(self, group_id: str) -> None:
         gid = check_group_id(group_id)

@@ -17,6 +17,7 @@ from chronomem.model import ChangeSet, CommunitySet, Episode, Target, Vector
 from chronomem.stores.intervals_check import check_intervals
 from chronomem.stores.sqlite import rows
 from chronomem.stores.sqlite.filters import in_values
+from chronomem.stores.sqlite.schema.migrations import FTS_COLUMNS
 from chronomem.stores.sqlite.vectors import Token, VectorDelta
 
 GROUP_TABLES = (
@@ -120,6 +121,8 @@ def apply_changes(
         [(m.group_id, m.episode_id, m.entity_id) for m in changes.mentions],
     )
     _check_links(conn, changes)
+    if changes.delete_episode_ids:
+        optimize_fts(conn)  # no trace of the deleted episode's words in the indexes
     return WriteResult(old=old, new=_bump(conn, gid), deltas=deltas)
 
 
@@ -253,3 +256,12 @@ def replace_communities(
 def delete_group(conn: sqlite3.Connection, group_id: str) -> None:
     for table in GROUP_TABLES:
         conn.execute(f"DELETE FROM {table} WHERE group_id = ?", (group_id,))
+
+
+def optimize_fts(conn: sqlite3.Connection, tables: Sequence[str] = tuple(FTS_COLUMNS)) -> None:
+    """Merge full-text indexes into one segment each, dropping deleted terms (FTS5 keeps
+    them in older segments until a merge). Run inside the deleting transaction, so no page
+    image holding them reaches the WAL. Cost: a rewrite of each index (all groups)."""
+    for table in tables:
+        if table in FTS_COLUMNS:
+            conn.execute(f"INSERT INTO {table}_fts ({table}_fts) VALUES ('optimize')")
