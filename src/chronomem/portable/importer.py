@@ -303,9 +303,9 @@ def import_lines(
     again = needs_reembedding(parsed.header, embedder)
     vectors = len(rows.episodes) + len(rows.entities) + len(rows.facts) + len(rows.communities)
     step = (progress or _no_progress)(rows.count() + (vectors if again else 0))
+    store.bind_embedder(embedder.name, embedder.dimension)  # refuses before any work
     if again:
         rows = reembed(rows, embedder, step)
-    store.bind_embedder(embedder.name, embedder.dimension)
     if replace_group:
         store.delete_group(target)
     written = write_group(store, rows, target, step)
