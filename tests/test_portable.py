@@ -170,7 +170,7 @@ def test_cli_export_then_import(alice, tmp_path, capsys, monkeypatch):
     assert "format version 7" in capsys.readouterr().err
     monkeypatch.setattr(memory_module, "default_embedder", lambda: HashEmbedder(dimension=64))
     assert main(["export", "--db", str(source), "--group", "demo"]) == 2
-    assert "--embedder local|hash|api" in capsys.readouterr().err
+    assert "--embedder local|torch|hash|api" in capsys.readouterr().err
 
 
 @pytest.mark.local_model

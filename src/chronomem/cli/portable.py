@@ -13,6 +13,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from chronomem import memory as memory_module
+from chronomem.cli.records import _not_stored as not_stored
 from chronomem.errors import UsageError
 from chronomem.memory import Memory
 from chronomem.portable import (
@@ -26,7 +27,7 @@ from chronomem.portable import (
 from chronomem.ports import Embedder, Store
 from chronomem.stores import open_store
 
-EMBEDDER_CHOICES = ("auto", "local", "hash", "api")
+EMBEDDER_CHOICES = ("auto", "local", "torch", "hash", "api")  # as `chronomem serve`
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -175,14 +176,7 @@ def run_import_chat(args: argparse.Namespace) -> int:
     )
     with Memory(args.db, embedder=_embedder(args.embedder)) as memory:
         _check_model(memory.store, memory.embedder)
-        stored = {
-            e.id
-            for start in range(0, len(items), 500)
-            for e in memory.get_episodes(
-                [i.episode_id or "" for i in items[start : start + 500]], group_id=args.group
-            )
-        }
-        fresh = [i for i in items if i.episode_id not in stored]
+        fresh = not_stored(memory, items)  # stable ids: a re-run adds only the new
         memory.add_episodes(fresh, progress=sys.stderr.isatty())
     print(
         f"{len(messages)} messages read from {args.file}: {len(fresh)} episodes added to "

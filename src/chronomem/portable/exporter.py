@@ -22,10 +22,9 @@ from chronomem.model import (
 )
 from chronomem.portable.format import Header, dumps, to_record
 from chronomem.ports import Embedder, Store
+from chronomem.reembed import _all_episodes as all_episodes  # the one pager of episodes
 
 READ_CHUNK = 500  # ids per read: keeps every query's parameter list small
-# recent_episodes' limit meaning "all of them" (2**62 overflows in FalkorDB's LIMIT)
-ALL_EPISODES = 2**31 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +51,7 @@ def chunks(ids: Sequence[str], size: int = READ_CHUNK) -> Iterator[list[str]]:
 def read_group(store: Store, group_id: str, *, now: datetime) -> GroupRows:
     """Every row of ``group_id`` (facts of every time, not only the current ones)."""
     gid = check_group_id(group_id)
-    episodes = store.recent_episodes(gid, limit=ALL_EPISODES)
+    episodes = all_episodes(store, gid)  # paged: one huge LIMIT overflows or sizes a heap
     entity_ids = sorted(e.id for e in store.list_entities(gid))
     entities: list[Entity] = []
     facts: dict[str, Fact] = {}
