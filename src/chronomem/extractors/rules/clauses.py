@@ -229,6 +229,6 @@ def _targets(
     else:
         found = object_after(s, m.end(), clause[1], row)
     if found is CONTEXT:
-        names = known.targets.get((normalize_name(subject.name), row.relation), [])
+        names = known.targets.get((normalize_name(subject.name), row.relation), {}).values()
         return [Party(n, known.labels.get(normalize_name(n)) or row.label) for n in names]
     return [found] if found is not None else []

@@ -42,6 +42,7 @@ _DEVICE_NP = re.compile(
 )
 _WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
 _AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")
+_VOCATIVE_WINDOW = 40  # a cue ("thank you", "hey") is read next to the name, never further
 _CONNECTORS = frozenset({"of", "de", "la", "van", "von", "der", "du", "del", "da", "&"})
 _FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'll", "I'd"})
 _WORK_KINDS = {
@@ -77,8 +78,9 @@ class Known:
     names: set[str] = field(default_factory=set)  # normalized proper names met (capitalised)
     persons: set[str] = field(default_factory=set)  # normalized person names
     devices: dict[str, str] = field(default_factory=dict)  # "printer" -> "HP LaserJet 4000"
-    # (normalized source, relation) -> targets asserted and not ended, oldest first
-    targets: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    # (normalized source, relation) -> {normalized target: target} asserted and not ended,
+    # oldest first
+    targets: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     addressee: str | None = None  # the other speaker, for "you"
     display: dict[str, str] = field(default_factory=dict)  # normalized name -> name as met
 
@@ -103,11 +105,11 @@ class Known:
     def learn_fact(self, source: str, relation: str, target: str, *, ended: bool) -> None:
         source, target = self.canonical(source), self.canonical(target)
         self.display.setdefault(normalize_name(source), source)
-        values = self.targets.setdefault((normalize_name(source), relation), [])
+        values = self.targets.setdefault((normalize_name(source), relation), {})
         key = normalize_name(target)
-        values[:] = [v for v in values if normalize_name(v) != key]
+        values.pop(key, None)
         if not ended:
-            values.append(target)
+            values[key] = target  # re-inserted: the last one told comes last
 
 
 def label_for(name: str, known: Known) -> str | None:
@@ -157,7 +159,7 @@ def _quoted(sentence: str, taken: list[tuple[int, int]]) -> list[Span]:
             continue
         if not title or not (title[0].isupper() or title[0].isdigit()):
             continue
-        before = sentence[: m.start()].lower().split()[-2:]
+        before = sentence[max(0, m.start() - 40) : m.start()].lower().split()[-2:]
         kind = next((_WORK_KINDS[w] for w in reversed(before) if w in _WORK_KINDS), "Work")
         out.append(Span(m.start(), m.end(), title, kind))
         taken.append((m.start(), m.end()))
@@ -291,8 +293,8 @@ def _is_vocative(sentence: str, start: int, end: int, person: bool, listener: bo
     """ "Hey Mel!", "Thanks, Caroline!", "Oof, John, that's sad", "See you later Joanna!": a
     name addressed to someone. ``person``: a person known by name; ``listener``: the other
     speaker."""
-    before = sentence[:start].rstrip()
-    after = sentence[end:].lstrip()
+    before = sentence[max(0, start - _VOCATIVE_WINDOW) : start].rstrip()
+    after = sentence[end : end + _VOCATIVE_WINDOW].lstrip()
     words = re.findall(r"[a-z']+", before.lower())
     if words and words[-1] in VOCATIVE_CUES:
         return True

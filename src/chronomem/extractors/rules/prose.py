@@ -17,6 +17,11 @@ from chronomem.extractors.rules.summaries import finish, strip_discourse, summar
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
 MAX_MENTIONS_PER_SENTENCE = 3
+# An episode stops being read once it has given this many facts or entities: no chat turn
+# holds more, and the engine's work per episode (candidates, embeddings) stays bounded.
+MAX_FACTS_PER_EPISODE = 300
+MAX_ENTITIES_PER_EPISODE = 300
+MAX_SENTENCES_PER_EPISODE = 2000
 _SPEAKS_AS_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
 _DETERMINER_START = re.compile(r"^(?:The|A|An|This|That|Our|My|His|Her|Their)\b")
 
@@ -50,7 +55,7 @@ class _Draft:
             draft.label = draft.label or label
             for k, v in party.attributes if party else ():
                 draft.attributes.setdefault(k, v)
-        if index >= 0 and index not in draft.sentences:
+        if index >= 0 and (not draft.sentences or draft.sentences[-1] != index):
             draft.sentences.append(index)
         return draft.name
 
@@ -69,6 +74,12 @@ class _Draft:
         if not generic and normalize_name(fact.fact) not in normalize_name(old.fact):
             text = f"{old.fact}; {fact.fact}" if len(old.fact) + len(fact.fact) < 300 else text
         self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
+
+    def full(self) -> bool:
+        return (
+            len(self.facts) >= MAX_FACTS_PER_EPISODE
+            or len(self.entities) >= MAX_ENTITIES_PER_EPISODE
+        )
 
     def build(self) -> Extraction:
         if self.speaker:
@@ -98,7 +109,10 @@ def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Ext
     if speaker:
         draft.entity(None, speaker, "Person", -1)
         known.learn(speaker, "Person")
-    for index, raw in enumerate(split_sentences(normalize_text(body))):
+    sentences = split_sentences(normalize_text(body))[:MAX_SENTENCES_PER_EPISODE]
+    for index, raw in enumerate(sentences):
+        if draft.full():
+            break
         sentence = _analyse(raw, episode.reference_time, speaker, known)
         whole = (
             "" if light else _rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
@@ -169,7 +183,7 @@ def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
     device = normalize_name(fixed.source.name)
     out = []
     for (reporter, relation), targets in known.targets.items():
-        if relation == "REPORTED" and any(normalize_name(t) == device for t in targets):
+        if relation == "REPORTED" and device in targets:
             who = Party(known.display.get(reporter, reporter), "Person")
             out.append(Hit("REPORTED", who, fixed.source, True, fixed.clause, fixed.verb))
     return out

@@ -10,6 +10,11 @@ _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": 
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 _BOUNDARY = re.compile(r"([.!?]+)[\"')\]]*(?:\s+|$)|\n+")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+_LOOK_BEHIND = 12  # the longest abbreviation ("approx", "e.g") fits: no scan of the prefix
+# A longer "sentence" (no full stop in 400+ characters: a run-on, a list, pasted data) is cut
+# into pieces of at most this size at a space, so every later stage works on bounded pieces
+# and the whole extraction stays linear in the input size.
+MAX_SENTENCE_CHARS = 400
 _ABBREVIATIONS = word_set(
     "dr mr mrs ms prof st jr sr vs etc e.g i.e no approx mt ft u.s a.m p.m inc ltd co corp"
 )
@@ -35,18 +40,27 @@ def split_sentences(text: str) -> list[str]:
     start = 0
     for m in _BOUNDARY.finditer(text):
         if m.group(1) == ".":
-            before = _WORD_BEFORE.search(text, 0, m.start())
+            before = _WORD_BEFORE.search(text, max(0, m.start() - _LOOK_BEHIND), m.start())
             word = before.group(1).lower() if before else ""
             if word in _ABBREVIATIONS or (len(word) == 1 and text[m.start() - 1].isupper()):
                 continue
-        piece = text[start : m.end()].strip()
-        if piece:
-            out.append(piece)
+        out += _bounded(text[start : m.end()].strip())
         start = m.end()
-    rest = text[start:].strip()
-    if rest:
-        out.append(rest)
+    out += _bounded(text[start:].strip())
     return out
+
+
+def _bounded(piece: str) -> list[str]:
+    """``piece`` (a sentence) as pieces of at most :data:`MAX_SENTENCE_CHARS`, cut at spaces."""
+    out = []
+    while len(piece) > MAX_SENTENCE_CHARS:
+        cut = piece.rfind(" ", MAX_SENTENCE_CHARS // 2, MAX_SENTENCE_CHARS)
+        cut = cut if cut > 0 else MAX_SENTENCE_CHARS
+        out.append(piece[:cut].strip())
+        piece = piece[cut:].strip()
+    if piece:
+        out.append(piece)
+    return [p for p in out if p]
 
 
 def split_clauses(sentence: str) -> list[tuple[int, int]]:
