@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.extractors import RuleExtractor
-from chronomem.extractors.rules.patterns import FUNCTIONAL_RELATIONS
+from chronomem.model.relations import FUNCTIONAL_RELATIONS
 from chronomem.model import (
     Entity,
     EntityQuestion,

@@ -25,6 +25,10 @@ from chronomem.extractors.rules.lexicon import (
     PERSON_TITLES,
     PLACE_HEADS,
     PREPOSITIONS,
+    ROLES_DATING,
+    ROLES_FAMILY,
+    ROLES_FRIEND,
+    ROLES_MARRIED,
     TIME_WORDS,
     VOCATIVE_CUES,
 )
@@ -41,6 +45,16 @@ _DEVICE_NP = re.compile(
     re.I,
 )
 _WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
+# "Tom is our new team lead", "Jake moved to Denver": a sentence's first capitalised word
+# followed by these is a name, not a capitalised common word.
+_NAME_EVIDENCE = re.compile(
+    r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also)\s+)*"
+    r"(?:(?:my|our|your)\s+(?:new\s+|best\s+|current\s+|old\s+)?(?:"
+    + "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
+    + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
+    r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
+    r"|got (?:a|married|engaged|promoted|hired|fired)|adopted|retired)\b)"
+)
 _AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")
 _VOCATIVE_WINDOW = 40  # a cue ("thank you", "hey") is read next to the name, never further
 _CONNECTORS = frozenset({"of", "de", "la", "van", "von", "der", "du", "del", "da", "&"})
@@ -83,6 +97,12 @@ class Known:
     targets: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     addressee: str | None = None  # the other speaker, for "you"
     display: dict[str, str] = field(default_factory=dict)  # normalized name -> name as met
+    speakers: set[str] = field(default_factory=set)  # normalized names of the speakers
+    # (normalized owner, role) -> the person in that role ("my sister Emma")
+    roles: dict[tuple[str, str], str] = field(default_factory=dict)
+    # normalized name -> name of people other than the speakers, the last met last
+    people: dict[str, str] = field(default_factory=dict)
+    species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -94,9 +114,20 @@ class Known:
             self.names.add(key)
         if label == "Person":
             self.persons.add(key)
+            if key not in self.speakers:
+                self.people.pop(key, None)
+                self.people[key] = self.display[key]
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
+
+    def learn_role(self, owner: str, role: str, name: str) -> None:
+        self.roles[(normalize_name(owner), role)] = name
+        self.learn(name, "Person")
+
+    def antecedent(self) -> str | None:
+        """The person "he" or "she" most likely stands for: the last one met."""
+        return next(reversed(self.people.values()), None)
 
     def canonical(self, name: str) -> str:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""
@@ -251,7 +282,8 @@ def _names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Sp
         if not _plausible(name, key):
             continue
         opening = start == first_start and " " not in name
-        if opening and not _known_name(name, known) and not _AND_I.match(sentence, end):
+        evidence = _AND_I.match(sentence, end) or _NAME_EVIDENCE.match(sentence, end)
+        if opening and not _known_name(name, known) and not evidence:
             continue  # a capitalised sentence start is no evidence of a name ("Max and I" is)
         listener = _is_listener(key, known.addressee)
         if _is_vocative(sentence, start, end, key in known.persons, listener):

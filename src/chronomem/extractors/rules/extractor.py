@@ -56,16 +56,22 @@ def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
         who = earlier.speaker()
         if who:
             speakers.append(who)
+            known.speakers.add(normalize_name(who))
             known.learn(who, "Person")
         found = _alone(earlier)
         for entity in found.entities:
             kind = entity.attributes.get("type")
             label = entity.labels[0] if entity.labels else None
             known.learn(entity.name, label, kind if isinstance(kind, str) else None)
+            species = entity.attributes.get("species")
+            if isinstance(species, str):
+                known.species[normalize_name(entity.name)] = species
         for fact in found.facts:
             ended = fact.invalid_at is not None
             known.learn_fact(fact.source, fact.relation, fact.target, ended=ended)
     me = episode.speaker()
+    if me:
+        known.speakers.add(normalize_name(me))
     others = [s for s in speakers if me is None or normalize_name(s) != normalize_name(me)]
     known.addressee = others[-1] if others else None
     return known

@@ -7,12 +7,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.dates import TimeExpression, find_time_expressions
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
+from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
+from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
@@ -41,6 +44,7 @@ class _Draft:
     speaker: str | None
     addressee: str | None
     light: bool = False  # context only: no texts, summaries or mentions
+    assistant: bool = False  # an assistant's turn: only facts about the user and their life
     entities: dict[str, _EntityDraft] = field(default_factory=dict)
     facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
     sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
@@ -105,15 +109,18 @@ def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Ext
     """
     speaker = episode.speaker()
     body = episode.content.partition(":")[2] if speaker else episode.content
-    draft = _Draft(speaker, known.addressee, light)
+    draft = _Draft(speaker, known.addressee, light, is_assistant(speaker))
     if speaker:
         draft.entity(None, speaker, "Person", -1)
+        known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    sentences = split_sentences(normalize_text(body))[:MAX_SENTENCES_PER_EPISODE]
+    sentences = split_sentences(normalize_text(strip_markup(body)))[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
         if draft.full():
             break
         sentence = _analyse(raw, episode.reference_time, speaker, known)
+        if draft.assistant:
+            sentence.assistant, sentence.user = True, known.addressee
         whole = (
             "" if light else _rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
         )
@@ -134,9 +141,12 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     for span in s.spans:
         if span.named:
             party = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
-            draft.entity(party, span.name, span.label, index)
+            if not draft.assistant:  # an assistant's names are entities only in a fact
+                draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
-    hits = match_sentence(s, known)
+    hits = match_sentence(s, known) or corrections(s, known)
+    if draft.assistant:
+        hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)
     said = draft.sentences[index]
     if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
@@ -151,7 +161,9 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
         text = "" if draft.light else _fact_text(s, hit, draft)
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
         known.learn_fact(source, hit.relation, target, ended=hit.ending)
-    for hit in [] if draft.light else _fallback(s, hits):
+        _learn_party(known, hit.target)
+        _learn_party(known, hit.source)
+    for hit in [] if draft.light or draft.assistant else _fallback(s, hits):
         source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, s.times)
@@ -159,6 +171,23 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
         if s.speaker and s.speaker not in text:
             text = f"{s.speaker} said: {text}"
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
+
+
+def _learn_party(known: Known, party: Party) -> None:
+    if party.label == "Person" and not party.speaker:
+        known.learn(party.name, "Person")
+    species = dict(party.attributes).get("species")
+    if species:
+        known.species[normalize_name(party.name)] = species
+
+
+def _about_the_user(hit: Hit, s: Sentence) -> bool:
+    """On an assistant's turn, a fact is kept when it is about the user or their people."""
+    if s.user is None:
+        return False
+    user = normalize_name(s.user)
+    source = normalize_name(hit.source.name)
+    return source == user or source.startswith(user + " s ") or hit.source.label == "Person"
 
 
 def _reports(s: Sentence, hits: list[Hit], draft: _Draft, known: Known) -> list[Hit]:
@@ -272,7 +301,29 @@ def _fact_text(s: Sentence, hit: Hit, draft: _Draft) -> str:
     text = _rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
     if hit.implicit_subject and s.speaker and text:
         text = f"{s.speaker} {text[0].lower()}{text[1:]}"
+    return _named_subject(text, hit.source.name)
+
+
+_OPENING_PRONOUN = re.compile(r"^(?:He|She|he|she)\b")
+
+
+def _named_subject(text: str, subject: str) -> str:
+    """ "She moved to Chicago" -> "Emma moved to Chicago"; "Bought a Tesla" (a verb sharing
+    the subject of the clause before) -> "Sam bought a Tesla"."""
+    if not text or subject in text:
+        return text
+    if _OPENING_PRONOUN.match(text):
+        return _OPENING_PRONOUN.sub(subject, text, count=1)
+    first = text.split(maxsplit=1)[0].lower()
+    if first.endswith("ed") or first in _SHARED_VERBS:
+        return f"{subject} {text[:1].lower()}{text[1:]}"
     return text
+
+
+_SHARED_VERBS = frozenset(
+    "bought sold got left quit went took made became found lost broke gave began ran drove "
+    "grew won".split()
+)
 
 
 def _rewrite(

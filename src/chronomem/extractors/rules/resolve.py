@@ -16,14 +16,16 @@ Pure and deterministic: the same request always gets the same answer, ties inclu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime, time
 from difflib import SequenceMatcher
 
 from chronomem.extractors.rules.lexicon import PERSON_TITLES
 from chronomem.extractors.rules.names import normalize_name
-from chronomem.extractors.rules.patterns import FUNCTIONAL_RELATIONS, GENERIC_RELATIONS
+from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
+from chronomem.model.relations import functional_rule
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
 NEAR_IDENTICAL_TEXT = 0.9
@@ -176,19 +178,37 @@ def _overlap(a: Fact, b: Fact) -> bool:
 
 
 def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...]:
-    """Stored facts that cannot hold together with ``new`` (functional relations only)."""
-    if new.relation not in FUNCTIONAL_RELATIONS:
+    """Stored facts that cannot hold together with ``new``: the relation holds one value at
+    a time (``model/relations.py``) per subject (one home) or per object (one team lead)."""
+    rule = functional_rule(new.relation)
+    if rule is None:
         return ()
     if new.valid_at is None and new.invalid_at is not None:
         return ()  # an ending ("I left Google") says nothing about the next value
+    if rule.unique == "object":
+        same_end = lambda c: c.target_id == new.target_id and c.source_id != new.source_id  # noqa: E731
+    else:
+        same_end = lambda c: c.source_id == new.source_id and c.target_id != new.target_id  # noqa: E731
     return tuple(
         sorted(
             c.id
             for c in candidates
             if c.relation == new.relation
-            and c.source_id == new.source_id
-            and c.target_id != new.target_id
+            and same_end(c)
+            and _same_kind(new, c)
             and not _retracted(c)
             and _overlap(new, c)
         )
     )
+
+
+_FAVORITE_KIND = re.compile(r"\bfavou?rite ([a-z]+(?: [a-z]+)?) (?:is|was|has|would|'s)\b", re.I)
+
+
+def _same_kind(new: Fact, old: Fact) -> bool:
+    """ "favourite X" holds one value per kind of X: a favourite film does not replace a
+    favourite food. Other relations have one kind."""
+    if new.relation != "HAS_FAVORITE":
+        return True
+    a, b = _FAVORITE_KIND.search(new.fact), _FAVORITE_KIND.search(old.fact)
+    return a is None or b is None or _singular(a.group(1).lower()) == _singular(b.group(1).lower())

@@ -25,6 +25,8 @@ _CLAUSE_BREAK = re.compile(
     r"|,?\s+(?:but|although|though|whereas|because)\s+"
     r"|,\s+(?:and|so|then|while|which)\s+"
     r"|\s+and\s+(?=(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Ii]t)\b)"
+    r"|,?\s+and\s+(?=(?:then\s+|also\s+|now\s+)?(?:[a-z]+ed|bought|sold|got|left|quit|went"
+    r"|took|made|became|found|lost|broke|gave|began|ran|drove|grew|won)\b)"
     r"|,\s+(?=(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Ii]t|[Tt]he|[Mm]y|[Oo]ur|[Tt]his|[Tt]here)\b)"
 )
 

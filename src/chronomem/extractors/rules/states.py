@@ -1,0 +1,133 @@
+"""Rows of the pattern table for states that change: diets, habits, health, pets, the car
+and phone one uses, managers and team leads, favourites, memberships and subscriptions.
+
+Relation names come from ``model/relations.py`` where the relation holds one value at a
+time (FOLLOWS_DIET, DRIVES, USES_PHONE, MANAGED_BY, LEADS, HAS_FAVORITE, ...), so that a new
+value closes the old one; the others (HAS_HABIT, HAS_CONDITION, HAS_PET) accumulate and
+are closed only by an ending ("I quit smoking", "I'm over the flu", "Max died").
+Macros: ``{DIET}``, ``{HABIT}``, ``{CONDITION}``, ``{BODY}``, ``{PET}``, ``{NAME}`` (see
+``patterns.py``); ``(?P<neg>...)`` captures a negation that stands after a copula ("I'm
+not vegan anymore"), ``(?P<old>...)`` a value given up in the same breath ("switched from
+Android to an iPhone").
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.lexicon import CONDITIONS, DIETS, HABITS, word_set
+from chronomem.extractors.rules.row import RelationPattern as P
+
+_BE = r"(?:am|is|are|was|were|been|being|be|'m|'s|'re)"
+_NEG = r"(?P<neg> not| no longer| never)?"
+_OF_NAME = r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?: [a-z]+)?)"
+_DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
+_HABIT_WORDS = " ".join(sorted(HABITS))
+_CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
+_DIED = (
+    r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|"
+    r"had to be put down|crossed the rainbow bridge|was rehomed)"
+)
+_PLAN_HEADS = word_set(
+    "appointment meeting interview surgery exam flight trip wedding party date checkup "
+    "check-up vacation holiday concert recital dinner reservation class session call "
+    "presentation deadline visit"
+)
+_PLAN = "|".join(sorted(_PLAN_HEADS, key=len, reverse=True))
+
+STATE_ROWS: tuple[P, ...] = (
+    # -- diets ------------------------------------------------------------------------------
+    P("FOLLOWS_DIET", r"\b(?:quit|gave up|ditched|dropped|stopped|came off|went off|off)"
+      r" (?:being |the )?(?P<obj>{DIET})\b", "Diet", "inline", ending=True,
+      template="{source} is {target}", triggers=_DIET_WORDS),
+    P("FOLLOWS_DIET", r"\b(?:eat|eating|ate|eats) (?:meat|fish|animal products|dairy) again\b",
+      "Diet", "context", ending=True, triggers="again"),
+    P("FOLLOWS_DIET", rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed)"
+      rf"|(?:\b|(?<=\w)){_BE}{_NEG})(?: now| still| officially)?"
+      r" (?:fully |completely |strictly |mostly |full |100% |a )?(?P<obj>{DIET})\b"
+      r"(?! (?:recipes?|food|options?|meals?|restaurants?|places?))",
+      "Diet", "inline", template="{source} is {target}", triggers=_DIET_WORDS),
+    P("FOLLOWS_DIET", r"\b(?:on|started|start|starting|doing|following|trying|try) (?:an? |the )?"
+      r"(?P<obj>{DIET}) diet\b|\b(?:started|doing|trying) (?P<obj2>keto|paleo|whole30)\b",
+      "Diet", "inline", template="{source} is {target}", triggers=_DIET_WORDS),
+    # -- habits -----------------------------------------------------------------------------
+    P("HAS_HABIT", r"\b(?:quit|stopped|stop|gave up|give up|kicked|cut out|ditched|dropped|"
+      r"done with|off)\s+(?:(?:drinking|eating|having|doing|using|the)\s+)?(?P<obj>{HABIT})\b",
+      "Habit", "inline", ending=True, triggers="quit stopped stop gave give kicked cut ditched "
+      "dropped done off"),
+    P("HAS_HABIT", r"\b(?:started|began|took up|picked up|start)\s+(?P<obj>smoking|vaping|"
+      r"drinking)\b", "Habit", "inline", triggers="started began took picked start"),
+    P("HAS_HABIT", r"\b(?:smoke|smokes|vape|vapes)\b(?! (?:detector|alarm))|\b" + _BE +
+      r" an? (?:heavy |social |chain )?smoker\b", "Habit", "fixed", fixed_target="smoking",
+      triggers="smoke smokes vape vapes smoker"),
+    P("HAS_HABIT", r"\b(?:drink|drinks)\s+(?:a lot of |lots of |too much )?(?P<obj>coffee|"
+      r"alcohol|beer|wine|soda)\b", "Habit", "inline", triggers="drink drinks"),
+    # -- health -----------------------------------------------------------------------------
+    P("HAS_CONDITION", r"\b(?:recovered from|over|beat|beaten|cured of|healed from|free of|"
+      r"rid of)\s+(?:the |my |a |an |that )?(?P<obj>{CONDITION})\b", "Condition", "inline",
+      ending=True, triggers="recovered over beat beaten cured healed free rid"),
+    P("HAS_CONDITION", r"\b(?:the |my |your )?(?P<obj>{CONDITION}) (?:is|has|'s) (?:finally |"
+      r"totally |completely )?(?:gone|over|cleared up|cleared|better|healed)\b", "Condition",
+      "inline", "possessor", ending=True, triggers=_CONDITION_WORDS),
+    P("HAS_CONDITION", r"\b(?:feeling|feel|felt) (?:much |a lot |so much |way |a bit )?better\b"
+      r"|\b(?:fully |finally |completely )?recovered\b|\bhealed up\b|\bback on (?:my|your) feet"
+      r"\b|\bcast (?:is |came |got taken )?off\b", "Condition", "context", ending=True,
+      triggers="better recovered healed feet cast"),
+    P("HAS_CONDITION", r"\b(?:have|has|had|got|caught|came down with|getting over|suffering from|"
+      r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
+      r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
+      r"(?P<obj>{CONDITION})\b", "Condition", "inline",
+      triggers="have has had got caught came getting suffering struggling battling diagnosed "
+      "sick down dealing"),
+    P("HAS_CONDITION", r"\b(?:broke|broken|fractured|sprained|twisted|injured|hurt|tore|"
+      r"dislocated)\s+(?:my|his|her|your|a|the|their)\s+(?P<obj>{BODY})\b", "Condition",
+      "inline", target_format="{obj} injury",
+      triggers="broke broken fractured sprained twisted injured hurt tore dislocated"),
+    # -- pets gone --------------------------------------------------------------------------
+    P("HAS_PET", r"\b(?:my|our|your) (?:\w+ )?(?P<species>{PET}),? (?P<obj>{NAME}),? "
+      + _DIED, "Pet", "inline", "possessor", ending=True,
+      triggers="died passed ran went got was had crossed"),
+    P("HAS_PET", r"(?P<obj>{NAME}) " + _DIED, "Pet", "inline", "possessor", ending=True,
+      need_labels=frozenset({"Pet"}), triggers="died passed ran went got was had crossed"),
+    P("HAS_PET", r"\b(?:my|our|your) (?:\w+ )?(?P<species>{PET}) " + _DIED, "Pet", "context",
+      "possessor", ending=True, triggers="died passed ran went got was had crossed"),
+    # -- the car one drives, the phone one uses ----------------------------------------------
+    P("USES", r"\b(?:switched|switching|switch|changed|upgraded|moved|went|traded up) from "
+      r"(?:an? |the |my |our )?(?P<old>{NAME}|[a-z]+(?: [a-z]+)?) to " + _OF_NAME,
+      "Item", "inline", triggers="switched switching switch changed upgraded moved went traded"),
+    P("USES", r"\b(?:traded|trading|swapped|swapping|replaced|replacing) (?:in )?(?:an? |the |my"
+      r" |our )?(?P<old>{NAME}|[a-z]+(?: [a-z]+)?) (?:in )?(?:for|with) " + _OF_NAME, "Item",
+      "inline", triggers="traded trading swapped swapping replaced replacing"),
+    P("DRIVES", r"\b(?:drive|drives|driving|drove)\b(?! (?:to|home|back|up|down|over|through|"
+      r"around|by|from|into|out|off|me|us|him|her|them|it))", "Car", "phrase",
+      triggers="drive drives driving drove"),
+    # -- managers and team leads ------------------------------------------------------------
+    P("MANAGED_BY", r"\b(?:report|reports|reporting) (?:directly )?to (?P<obj>{NAME})", "Person",
+      "inline", template="{source} reports to {target}", triggers="report reports reporting"),
+    P("LEADS", r"(?:\b(?:became|become|was made|got promoted to|took over as|stepped in as|is "
+      r"now|'s now)|\b" + _BE + r") (?:now )?(?:our|my|the|your) (?:new )?(?:team lead|team "
+      r"leader|tech lead|lead|head)\b", "Team", "fixed", fixed_target="{owner}'s team",
+      template="{source} leads {target}", triggers="lead leader head"),
+    # -- favourites -------------------------------------------------------------------------
+    P("HAS_FAVORITE", r"\b(?:my|your) (?:new |current |all-time |absolute )?favou?rite "
+      r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
+      r"definitely| probably)?\b", "Topic", "phrase", "possessor",
+      template="{source}'s favorite {kind} is {target}", triggers="favorite favourite"),
+    P("HAS_FAVORITE", r"(?P<obj>{NAME}) (?:is|'s) (?:now |still )?(?:my|your) (?:new |current |"
+      r"all-time )?favou?rite(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b", "Topic", "inline",
+      "possessor", template="{source}'s favorite {kind} is {target}",
+      triggers="favorite favourite"),
+    # -- memberships and subscriptions ------------------------------------------------------
+    P("MEMBER_OF", r"\b(?:cancel(?:l?ed)?|ended|terminated|froze|paused) (?:my|our|the|your) "
+      r"(?P<obj>[a-z]+(?: [a-z]+)?|{NAME}) membership\b", "Organization", "inline",
+      ending=True, triggers="cancel cancelled canceled ended terminated froze paused"),
+    P("SUBSCRIBED_TO", r"\b(?:cancel(?:l?ed)?|ended|unsubscribed from|dropped) (?:my|our|the|"
+      r"your) (?P<obj>{NAME}|[a-z]+) (?:subscription|account|plan)\b", "Service", "inline",
+      ending=True, triggers="cancel cancelled canceled ended unsubscribed dropped"),
+    P("SUBSCRIBED_TO_PLAN", r"\b(?:upgraded|downgraded|switched|moved|changed) (?:us |me )?to "
+      r"(?:the |a )?(?P<obj>[A-Za-z]+(?: [A-Za-z]+)?) (?:plan|tier|subscription)\b"
+      r"|\bon (?:the|a) (?P<obj2>[A-Za-z]+(?: [A-Za-z]+)?) (?:plan|tier)\b", "Plan", "inline",
+      template="{source} is on the {target} plan", triggers="plan tier subscription"),
+    # -- plans ------------------------------------------------------------------------------
+    P("HAS_PLAN", r"\b(?:have|has|got|booked|scheduled|made|set up|planned)\s+(?:an?|my|the|"
+      r"our)\s+(?P<obj>(?:[a-z]+ ){0,2}(?:" + _PLAN + r"))\b", "Event", "inline",
+      triggers="have has got booked scheduled made set planned"),
+)
