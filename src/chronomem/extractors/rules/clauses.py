@@ -40,7 +40,7 @@ _BLOCKERS = re.compile(
 # past tenses and "love"; a bare "Enjoy your trip!" is a wish, not a fact about the speaker.
 _TOLD = word_set(
     "love went got bought took saw met made left quit sold joined visited been grew came "
-    "flew drove ran began won lost found spent"
+    "flew drove ran began won lost found spent over off done switched"
 )
 
 
@@ -137,8 +137,11 @@ def _subject(
         mine = _POSSESSIVE.search(m.group())
         owner = owner_of(s, mine.group()) if mine else (s.user if s.assistant else s.speaker)
         return (Party(owner, "Person", speaker=True) if owner else None), [], False
-    if mode == "addressee":
-        return (Party(s.user, "Person", speaker=True) if s.user else None), [], False
+    if mode == "listener":
+        mine = _POSSESSIVE.search(m.group())
+        mine_is_me = mine is not None and mine.group().lower() in ("my", "our")
+        owner = (None if s.assistant else s.speaker) if mine_is_me else s.user
+        return (Party(owner, "Person", speaker=True) if owner else None), [], False
     devices_only = mode.endswith("device")
     candidates = _candidates(s, clause[0], verb_start, known, devices_only=devices_only)
     if mode == "first":
@@ -184,7 +187,13 @@ def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
     if not _AND_GAP.match(s.text[before[1] : here[0]]):
         return None
     found = _candidates(s, before[0], before[1], known, devices_only=False)
-    return next((p for _, _, p in found if p is not None), None)
+    opening = [p for a, _, p in found if _OPENS.match(s.text[before[0] : a])]
+    if opening:
+        return opening[0]
+    return _speaker(s) if index == 1 else None  # "Sold my Civic and bought a Tesla"
+
+
+_OPENS = re.compile(r"^[\W]*(?:(?:so|and|but|then|well|oh|also|yeah|ok|okay|lol)\W+)*$", re.I)
 
 
 def _any_device(s: Sentence, known: Known) -> Party | None:

@@ -119,8 +119,7 @@ def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Ext
         if draft.full():
             break
         sentence = _analyse(raw, episode.reference_time, speaker, known)
-        if draft.assistant:
-            sentence.assistant, sentence.user = True, known.addressee
+        sentence.assistant, sentence.user = draft.assistant, known.addressee
         whole = (
             "" if light else _rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
         )

@@ -47,14 +47,26 @@ _LABEL_FAMILIES: Mapping[str, str] = {
 def resolve_request(request: ResolutionRequest) -> Resolution:
     matches = {q.entity.name: match_entity(q.entity, q.candidates) for q in request.entities}
     duplicates = {q.key: find_duplicate(q.fact, q.duplicate_candidates) for q in request.facts}
+    told = {
+        (q.fact.source_id, q.fact.relation, q.fact.target_id)
+        for q in request.facts
+        if q.fact.invalid_at is None or q.fact.valid_at is not None
+    }
     contradictions = {
-        q.key: find_contradictions(q.fact, q.contradiction_candidates) for q in request.facts
+        q.key: find_contradictions(q.fact, _not_retold(q.contradiction_candidates, told))
+        for q in request.facts
     }
     return Resolution(
         entity_matches=matches,
         duplicates=duplicates,
         contradictions={k: v for k, v in contradictions.items() if v},
     )
+
+
+def _not_retold(candidates: Sequence[Fact], told: set[tuple[str, str, str]]) -> list[Fact]:
+    """ "I work at Google and Meta": a stored fact the same episode states again is no
+    contradiction of its sibling."""
+    return [c for c in candidates if (c.source_id, c.relation, c.target_id) not in told]
 
 
 # -- entities -------------------------------------------------------------------------------
@@ -129,6 +141,10 @@ def same_stint(new: Fact, old: Fact) -> bool:
     if new.valid_at is not None and old.invalid_at is not None and new.valid_at >= old.invalid_at:
         return False  # starts once the old one ended: a new stint
     if new.invalid_at is not None and old.valid_at is not None:
+        if new.valid_at is None and old.invalid_at is None:
+            # "I left Google last week" about the open fact told three days ago: its start
+            # was only when we heard of it, the ending is about this very fact
+            return True
         return new.invalid_at >= _day_start(old.valid_at)  # ends before the old one began?
     return True
 

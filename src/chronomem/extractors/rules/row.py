@@ -17,7 +17,8 @@ class RelationPattern:
     ``fixed_target``).
     ``subject``: ``clause`` (the subject before the verb), ``possessor`` (the speaker,
     through "my"), ``device`` (a device named before the verb), ``any_device`` (that, else
-    any device of the sentence or the conversation), ``first`` (the first subject of the
+    any device of the sentence or the conversation), ``listener`` (the person spoken to, or
+    the speaker for "my": "Congrats on your move"), ``first`` (the first subject of the
     clause, whatever comes between).
     """
 

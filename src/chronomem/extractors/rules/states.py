@@ -33,7 +33,24 @@ _PLAN_HEADS = word_set(
 )
 _PLAN = "|".join(sorted(_PLAN_HEADS, key=len, reverse=True))
 
+# Said to someone about their life: "Congrats on the move to Denver!", "How's the new job
+# at Stripe?", "Enjoy your new Tesla!" (subject: the listener, or the speaker for "my").
+_CUE = (
+    r"\b(?:congrat\w*|good luck|best of luck|enjoy|happy for you|excited for you|proud of you"
+    r"|hope|how(?:'s| is| was| did| are)|so glad|glad|sorry about|sorry to hear about)\b"
+    r"[^.!?]{0,40}?\b(?:your|the|my) "
+)
+_NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})
+
 STATE_ROWS: tuple[P, ...] = (
+    # -- nominal news told to the listener --------------------------------------------------
+    P("LIVES_IN", _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b",
+      "Location", subject="listener", reject_labels=_NOT_PLACE, triggers="move relocation moving"),
+    P("WORKS_AT", _CUE + r"(?:new |first )?(?:job|role|position|gig|internship) (?:at|with)\b",
+      "Organization", subject="listener", reject_labels=frozenset({"Location", "Person"}),
+      triggers="job role position gig internship"),
+    P("OWNS", _CUE + r"(?:brand )?new\b", "Item", "phrase", subject="listener",
+      triggers="new"),
     # -- diets ------------------------------------------------------------------------------
     P("FOLLOWS_DIET", r"\b(?:quit|gave up|ditched|dropped|stopped|came off|went off|off)"
       r" (?:being |the )?(?P<obj>{DIET})\b", "Diet", "inline", ending=True,

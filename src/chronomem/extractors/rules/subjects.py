@@ -57,13 +57,13 @@ def canonical_role(word: str) -> str:
 
 
 def owner_of(s: Sentence, word: str) -> str | None:
-    """Whose role a possessive names: "my" -> the speaker, "your" -> the user (assistant
-    turns only), "his"/"her" -> the last person met (left to the caller)."""
+    """Whose role a possessive names: "my" -> the speaker (none on an assistant's turn),
+    "your" -> the listener (the user, on an assistant's turn)."""
     low = word.lower()
     if low in ("my", "our"):
         return None if s.assistant else s.speaker
     if low == "your":
-        return s.user if s.assistant else None
+        return s.user
     return None
 
 
