@@ -172,6 +172,7 @@ def find_spans(sentence: str, occupied: Sequence[tuple[int, int]], known: Known)
     taken = list(occupied)
     spans = _quoted(sentence, taken) + _numbered_places(sentence, taken)
     spans += _names(sentence, taken, known)
+    spans += _lower_case_names(sentence, taken, known)
     spans += _device_phrases(sentence, taken, known)
     spans.sort(key=lambda s: s.start)
     return spans
@@ -293,6 +294,59 @@ def _names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Sp
         out.append(span)
         taken.append((span.start, span.end))
     return out
+
+
+# Gazetteer words that are common English too: in lower case they are no names.
+_AMBIGUOUS = frozenset(
+    "target apple meta amazon us la georgia washington nike oracle dell shell mit sony disney "
+    "china turkey jordan chile phoenix mobile virginia carolina victoria sydney austin "
+    "cambridge oxford berkeley rio hp".split()
+)
+_LOWER_RUN = re.compile(r"[a-z][a-z&'-]*(?: [a-z][a-z&'-]*){0,2}")
+
+
+def _lower_case_names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Span]:
+    """Names written in lower case ("quit siemens", "moved to boston"): a name met earlier
+    in the conversation anywhere, a gazetteer name after a preposition."""
+    out = []
+    for m in _TOKEN.finditer(sentence):
+        word = m.group()
+        if not word[:1].islower() or not _free(m.start(), m.end(), taken):
+            continue
+        for n in (3, 2, 1):
+            words = sentence[m.start() :].split(" ", n)[:n]
+            phrase = " ".join(words).rstrip(".,!?;:)'\"")
+            end = m.start() + len(phrase)
+            key = normalize_name(phrase)
+            if not key or key in NOT_NAMES or not _free(m.start(), end, taken):
+                continue
+            if not _lower_case_name(sentence, m.start(), key, known):
+                continue
+            name = known.display.get(key) or _title(phrase)
+            out.append(Span(m.start(), end, name, label_for(name, known)))
+            taken.append((m.start(), end))
+            break
+    return out
+
+
+def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:
+    if key in known.names and key not in known.speakers and len(key) > 2:
+        return key not in PREPOSITIONS and key not in TIME_WORDS
+    gazetteer = key in ORGANIZATIONS or key in COUNTRIES or key in CITIES
+    if not gazetteer or key in _AMBIGUOUS:
+        return False
+    before = sentence[max(0, start - 12) : start].lower().split()
+    return bool(before) and before[-1] in PREPOSITIONS | _NAMING_VERBS
+
+
+_NAMING_VERBS = frozenset("joined visited visit left quit love loved like".split())
+
+
+def _title(phrase: str) -> str:
+    words = phrase.split()
+    if len(words) == 1 and len(phrase) <= 3:
+        return phrase.upper()  # "ibm", "nyc"
+    return " ".join(w.capitalize() for w in words)
 
 
 def _is_listener(key: str, addressee: str | None) -> bool:

@@ -169,10 +169,14 @@ _ROWS: tuple[RelationPattern, ...] = (
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
     P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) job (?:at|with|in)\b|\bresigned from\b"
       r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
-      r"|\bstopped working (?:at|for)\b|\bleft\b|\bquit\b", "Organization", ending=True,
+      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b",
+      "Organization", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
-      triggers="quit left resigned retired fired laid let stopped"),
+      triggers="quit left resigned retired fired laid let stopped last"),
+    P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
+      "Organization", "inline", "possessor", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
     P("LIVES_IN", r"\bmoved (?:out of|away from)\b", "Location", ending=True,
       context_words=frozenset({"apartment", "house", "home", "place", "flat", "city", "town"}),
       triggers="moved"),
@@ -217,13 +221,20 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?) (?:at|for)\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
-      r"|\b(?:got|landed|accepted|took) (?:a |the |my )?(?:new |dream )?"
-      r"(?:job|position|role|offer|internship) (?:at|with|from)\b|\bhired (?:by|at)\b"
+      r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
+      r"(?:job|position|role|offer|internship|job offer) (?:at|with|from)\b|\bhired (?:by|at)\b"
       r"|\bemployed (?:by|at)\b|\bjoined\b|\bjob at\b", "Organization",
       reject_heads=GROUP_HEADS | SCHOOL_HEADS,
       reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="work works worked working intern interns interned interning started job position "
-      "role offer internship hired employed joined"),
+      "role offer internship hired employed joined signed starting start"),
+    P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:at|with)\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b",
+      triggers="am is are m s re"),
+    P("WORKS_AT", r"(?P<obj>{NAME}) (?:hired|hires|has hired|just hired|took on|onboarded) "
+      r"(?:me|us)\b", "Organization", "inline", "possessor",
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
     P("WORKS_AT",
       r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) (?:at|for)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),

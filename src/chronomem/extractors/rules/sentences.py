@@ -31,9 +31,34 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
+# Chat spellings of contractions and a lower-case "i": written out once, here, so every
+# later stage reads "I'm", "don't" ("im at BMW now", "i dont live there anymore").
+_CHAT_SPELLINGS = {
+    "i": "I", "im": "I'm", "ive": "I've", "id": "I'd", "i'm": "I'm", "i've": "I've",
+    "i'll": "I'll", "i'd": "I'd", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
+    "cant": "can't", "isnt": "isn't", "wasnt": "wasn't", "arent": "aren't", "havent": "haven't",
+    "hasnt": "hasn't", "wont": "won't", "couldnt": "couldn't", "wouldnt": "wouldn't",
+    "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "youre": "you're",
+    "theyre": "they're", "shes": "she's", "hes": "he's",
+}  # fmt: skip
+_CHAT_WORD = re.compile(
+    r"(?<![\w'])(?:" + "|".join(sorted(map(re.escape, _CHAT_SPELLINGS), key=len, reverse=True))
+    + r")(?![\w'])",
+    re.I,
+)
+
+
+def _spelled_out(m: re.Match[str]) -> str:
+    word = m.group()
+    if word in ("Id", "ID", "id") or word.isupper() and len(word) > 1:
+        return word  # "my ID", "IM" (instant message): not a contraction
+    return _CHAT_SPELLINGS[word.lower()]
+
+
 def normalize_text(text: str) -> str:
-    """Straight quotes and apostrophes, single spaces (newlines kept): offsets stay simple."""
-    return _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    """Straight quotes and apostrophes, single spaces (newlines kept), chat spellings of
+    contractions written out: offsets of later stages are into this text."""
+    return _CHAT_WORD.sub(_spelled_out, _SPACES.sub(" ", text.translate(_QUOTES)).strip())
 
 
 def split_sentences(text: str) -> list[str]:
