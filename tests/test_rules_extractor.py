@@ -236,7 +236,7 @@ ENDINGS = [
     ("I broke up with Jake last Friday.", "DATING", "Jake", "2024-01-12"),
     ("I divorced Tom in 2020.", "MARRIED_TO", "Tom", "2020-01-01"),
     ("I stopped playing the piano.", "PLAYS", "piano", None),
-    ("I sold my car yesterday.", "DRIVES", "car", "2024-01-14"),
+    ("I sold my car yesterday.", "OWNS", "car", "2024-01-14"),
     ("I graduated from Stanford in 2019.", "STUDIES_AT", "Stanford", "2019-01-01"),
     ("I no longer like jazz.", "LIKES", "jazz", None),
     ("I used to live in Chicago.", "LIVES_IN", "Chicago", None),

@@ -40,7 +40,8 @@ _BLOCKERS = re.compile(
 # past tenses and "love"; a bare "Enjoy your trip!" is a wish, not a fact about the speaker.
 _TOLD = word_set(
     "love went got bought took saw met made left quit sold joined visited been grew came "
-    "flew drove ran began won lost found spent over off done switched"
+    "flew drove ran began won lost found spent over off done switched broke gave tore hurt "
+    "caught had cut"
 )
 
 
@@ -94,11 +95,13 @@ def _hits(s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known
         targets += [(old, True)] if old is not None else []
     out = []
     for target, ended in targets:
-        kind = refine(relation, target.name)
-        if kind is None or normalize_name(target.name) == normalize_name(subject.name):
+        if normalize_name(target.name) == normalize_name(subject.name):
             continue
         text = None if ended else _template(row, m, subject, target)
-        out.append(Hit(kind, subject, target, ended, clause, m.span(), text, implicit, row.attribute))
+        for kind in refine(relation, target.name):
+            out.append(
+                Hit(kind, subject, target, ended, clause, m.span(), text, implicit, row.attribute)
+            )
         role = m.groupdict().get("role")
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
@@ -155,6 +158,8 @@ def _subject(
                 return shared, tokens, False
         verb = _LETTERS.match(s.text.lower(), verb_start)
         told = verb is not None and (verb.group().endswith("ed") or verb.group() in _TOLD)
+        # "doing keto rn", "working at a record store now": a gerund opening a chat line
+        told = told or (verb is not None and verb.group().endswith("ing") and not tokens)
         implicit = (
             mode == "clause"
             and index == 0

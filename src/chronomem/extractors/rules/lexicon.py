@@ -252,6 +252,7 @@ ORGANIZATIONS = _phrases(
 # -- states that change: diets, habits, health, cars and phones, roles at work -------------
 DIETS = word_set(
     "vegan vegetarian pescatarian pescetarian keto paleo carnivore gluten-free dairy-free "
+    "vegitarian vegeterian "
     "plant-based halal kosher low-carb whole30 flexitarian"
 )
 # Habits one takes up and gives up ("I quit smoking", "gave up coffee").
@@ -267,7 +268,7 @@ CONDITIONS = word_set(
     flu cold covid covid-19 fever migraine migraines cough infection pneumonia bronchitis
     diabetes asthma cancer depression anxiety insomnia allergies allergy strep
     mono concussion sprain injury burnout tonsillitis sinusitis shingles chickenpox
-    measles back pain headache headaches
+    measles headache headaches hypertension herniated sciatica arthritis
     """
 )
 BODY_PARTS = word_set(
@@ -279,9 +280,14 @@ CAR_NAMES = word_set(
     """
     car truck suv van jeep minivan pickup toyota honda tesla ford bmw mazda subaru volkswagen
     vw kia hyundai audi mercedes nissan chevy chevrolet volvo prius civic corolla camry
-    accord rav4 outback lexus porsche mini fiat jaguar rivian polestar
+    accord rav4 outback lexus porsche mini fiat jaguar rivian polestar motorbike motorcycle
+    ducati harley yamaha kawasaki vespa moped
     """
 )
+LAPTOP_NAMES = word_set("laptop macbook thinkpad xps chromebook notebook dell lenovo surface imac")
+CAMERA_NAMES = word_set("camera canon nikon fujifilm fuji gopro leica a7 dslr mirrorless")
+WATCH_NAMES = word_set("watch smartwatch garmin fitbit forerunner")
+BIKE_NAMES = word_set("bike bicycle e-bike ebike trek cannondale specialized")
 PHONE_NAMES = word_set(
     "phone smartphone iphone pixel galaxy android samsung oneplus motorola nokia xiaomi "
     "huawei blackberry"

@@ -8,7 +8,11 @@ from datetime import datetime
 
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.corrections import corrections
-from chronomem.extractors.rules.dates import TimeExpression, find_time_expressions
+from chronomem.extractors.rules.dates import (
+    TimeExpression,
+    find_time_expressions,
+    speaks_of_future,
+)
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.names import normalize_name
@@ -288,6 +292,8 @@ def _dates(
     until = next((t.when for t in times if t.role == "until"), None)
     if hit.ending:
         end = start or until
+        if end is not None and end > s.reference and not speaks_of_future(s.text):
+            end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
     if until is not None:
         return start, until

@@ -53,7 +53,7 @@ STATE_ROWS: tuple[P, ...] = (
       triggers="new"),
     # -- diets ------------------------------------------------------------------------------
     P("FOLLOWS_DIET", r"\b(?:quit|gave up|ditched|dropped|stopped|came off|went off|off)"
-      r" (?:being |the )?(?P<obj>{DIET})\b", "Diet", "inline", ending=True,
+      r" (?:on )?(?:being |the )?(?P<obj>{DIET})\b", "Diet", "inline", ending=True,
       template="{source} is {target}", triggers=_DIET_WORDS),
     P("FOLLOWS_DIET", r"\b(?:eat|eating|ate|eats) (?:meat|fish|animal products|dairy) again\b",
       "Diet", "context", ending=True, triggers="again"),
@@ -62,8 +62,9 @@ STATE_ROWS: tuple[P, ...] = (
       r" (?:fully |completely |strictly |mostly |full |100% |a )?(?P<obj>{DIET})\b"
       r"(?! (?:recipes?|food|options?|meals?|restaurants?|places?))",
       "Diet", "inline", template="{source} is {target}", triggers=_DIET_WORDS),
-    P("FOLLOWS_DIET", r"\b(?:on|started|start|starting|doing|following|trying|try) (?:an? |the )?"
-      r"(?P<obj>{DIET}) diet\b|\b(?:started|doing|trying) (?P<obj2>keto|paleo|whole30)\b",
+    P("FOLLOWS_DIET", r"\b(?:started|start|starting|doing|following|trying|try) (?:an? |the )?"
+      r"(?P<obj>{DIET}) diet\b|\b(?:on|started|doing|trying) (?P<obj2>keto|paleo|whole30|"
+      r"{DIET} diet)\b",
       "Diet", "inline", template="{source} is {target}", triggers=_DIET_WORDS),
     # -- habits -----------------------------------------------------------------------------
     P("HAS_HABIT", r"\b(?:quit|stopped|stop|gave up|give up|kicked|cut out|ditched|dropped|"
@@ -84,10 +85,20 @@ STATE_ROWS: tuple[P, ...] = (
     P("HAS_CONDITION", r"\b(?:the |my |your )?(?P<obj>{CONDITION}) (?:is|has|'s) (?:finally |"
       r"totally |completely )?(?:gone|over|cleared up|cleared|better|healed)\b", "Condition",
       "inline", "possessor", ending=True, triggers=_CONDITION_WORDS),
+    P("HAS_CONDITION", r"\bno (?:more|longer) (?:have |having |any )?(?P<obj>{CONDITION})\b",
+      "Condition", "inline", "possessor", ending=True, triggers="no"),
+    P("HAS_CONDITION", r"(?:\b(?:is|am|are)|'s|'m|'re) (?:much |a lot |so much |way |all |fully )?"
+      r"(?:better|healed|recovered|cured)\b(?! than)", "Condition", "context", ending=True,
+      triggers="better healed recovered cured"),
+    P("HAS_CONDITION", rf"(?:\b|(?<=\w)){_BE} (?:now |officially )?(?P<obj>pregnant|diabetic|"
+      r"pre-diabetic|prediabetic|anemic|allergic to [a-z]+|sick|ill)\b", "Condition", "inline",
+      triggers="pregnant diabetic pre prediabetic anemic allergic sick ill"),
     P("HAS_CONDITION", r"\b(?:feeling|feel|felt) (?:much |a lot |so much |way |a bit )?better\b"
-      r"|\b(?:fully |finally |completely )?recovered\b|\bhealed up\b|\bback on (?:my|your) feet"
-      r"\b|\bcast (?:is |came |got taken )?off\b", "Condition", "context", ending=True,
-      triggers="better recovered healed feet cast"),
+      r"|\b(?:fully |finally |completely )?recovered\b|\bhealed up\b", "Condition", "context",
+      ending=True, triggers="better recovered healed"),
+    P("HAS_CONDITION", r"\bcast (?:is |came |got taken |finally came )?off\b|\bback on (?:my|your) "
+      r"feet\b|\b(?:arm|leg|wrist|ankle|knee|foot|back) is (?:fully |all |completely )?healed\b",
+      "Condition", "context", "possessor", ending=True, triggers="cast feet healed"),
     P("HAS_CONDITION", r"\b(?:have|has|had|got|caught|came down with|getting over|suffering from|"
       r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
       r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
@@ -113,6 +124,14 @@ STATE_ROWS: tuple[P, ...] = (
     P("USES", r"\b(?:traded|trading|swapped|swapping|replaced|replacing) (?:in )?(?:an? |the |my"
       r" |our )?(?P<old>{NAME}|[a-z]+(?: [a-z]+)?) (?:in )?(?:for|with) " + _OF_NAME, "Item",
       "inline", triggers="traded trading swapped swapping replaced replacing"),
+    P("USES_KIND", r"(?<![a-z] )\b(?:my|our|your) (?:new |old |current |trusty )?(?P<obj>[A-Za-z]+(?: "
+      r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b", "Item", "inline",
+      "possessor", triggers="my our your"),
+    P("USES_KIND", r"\b(?:switched|switching|upgraded|moved|changed|went) (?:over )?to\b"
+      r"|\b(?:got|bought|picked up|ordered|use|uses|using|codes on|shoots on|shoot on|shoots with"
+      r"|wears|wear|rides|ride|commutes on|have|has)(?: myself| me)?\b", "Item", "phrase",
+      triggers="switched switching upgraded moved changed went got bought picked ordered use uses "
+      "using codes shoots shoot wears wear rides ride commutes have has"),
     P("DRIVES", r"\b(?:drive|drives|driving|drove)\b(?! (?:to|home|back|up|down|over|through|"
       r"around|by|from|into|out|off|me|us|him|her|them|it))", "Car", "phrase",
       triggers="drive drives driving drove"),
