@@ -98,7 +98,10 @@ def _hits(s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
         text = None if ended else _template(row, m, subject, target)
-        for kind in refine(relation, target.name):
+        kinds = refine(relation, target.name)
+        if relation == "ENDS_KNOWN":
+            kinds = _known_relations(known, subject, target)
+        for kind in kinds:
             out.append(
                 Hit(kind, subject, target, ended, clause, m.span(), text, implicit, row.attribute)
             )
@@ -106,6 +109,16 @@ def _hits(s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
     return out
+
+
+def _known_relations(known: Known, subject: Party, target: Party) -> tuple[str, ...]:
+    """ "Cancelled Equinox": the relations the subject holds with this target, told before."""
+    source, key = normalize_name(subject.name), normalize_name(target.name)
+    return tuple(
+        relation
+        for (who, relation), values in known.targets.items()
+        if who == source and key in values and relation not in ("MENTIONED", "RELATED_TO")
+    )
 
 
 def _speaks_of_later(s: Sentence, clause: tuple[int, int]) -> bool:

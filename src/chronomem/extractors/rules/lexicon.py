@@ -294,6 +294,10 @@ PHONE_NAMES = word_set(
 )
 # Roles at work: "my new manager is Priya" (the speaker is MANAGED_BY Priya).
 ROLES_MANAGER = word_set("manager boss supervisor")
+ROLES_PERSONAL = word_set(
+    "coach doctor dentist therapist landlord landlady trainer tutor mentor teacher roommate "
+    "flatmate accountant lawyer vet physio physiotherapist hairdresser barber pediatrician gp"
+)
 ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
 # A speaker whose turns are an assistant's: "I" is the assistant, "you" the user.
 ASSISTANT_NAMES = word_set(

@@ -28,6 +28,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_FRIEND,
     ROLES_MANAGER,
     ROLES_MARRIED,
+    ROLES_PERSONAL,
     word_set,
 )
 from chronomem.extractors.rules.row import RelationPattern
@@ -144,7 +145,7 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
     assistant's turn): the owner of the possessive is the source."""
     alt = _alt(roles)
     text = "{target} is {source}'s {role}"
-    kind = rf"(?:best |closest |old |dear |new |current )?(?P<role>{alt})"
+    kind = rf"(?:best |closest |old |dear |new |current |family |swim |personal )?(?P<role>{alt})"
     mine = r"(?:my|our|your)"
     forms = (
         rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
@@ -271,6 +272,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     *_role_rows("FRIEND_OF", ROLES_FRIEND),
     *_role_rows("FAMILY_OF", ROLES_FAMILY),
     *_role_rows("MANAGED_BY", ROLES_MANAGER),
+    *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL),
     P("MARRIED_TO", r"\b(?:married to|got married to|married|wed)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="married wed"),
     P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",

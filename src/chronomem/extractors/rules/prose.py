@@ -223,8 +223,8 @@ def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
 
 def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
     """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO)."""
-    if s.question:
-        return []
+    if s.question or any(not h.attribute for h in hits):
+        return []  # a sentence that told a fact is explained by it: no mentions besides
     hits = [h for h in hits if not h.attribute]
     used = {normalize_name(h.source.name) for h in hits} | {
         normalize_name(h.target.name) for h in hits

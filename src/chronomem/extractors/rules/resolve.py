@@ -54,6 +54,7 @@ def resolve_request(request: ResolutionRequest) -> Resolution:
     }
     contradictions = {
         q.key: find_contradictions(q.fact, _not_retold(q.contradiction_candidates, told))
+        + opposite_tastes(q.fact, (*q.duplicate_candidates, *q.contradiction_candidates))
         for q in request.facts
     }
     return Resolution(
@@ -61,6 +62,31 @@ def resolve_request(request: ResolutionRequest) -> Resolution:
         duplicates=duplicates,
         contradictions={k: v for k, v in contradictions.items() if v},
     )
+
+
+_LIKING = frozenset({"LIKES", "LOVES", "ENJOYS"})
+_DISLIKING = frozenset({"HATES", "DISLIKES"})
+
+
+def opposite_tastes(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...]:
+    """ "I hate cilantro" then "I like cilantro now": a taste closes its opposite."""
+    if new.invalid_at is not None and new.valid_at is None:
+        return ()
+    for side, other in ((_LIKING, _DISLIKING), (_DISLIKING, _LIKING)):
+        if new.relation in side:
+            return tuple(
+                sorted(
+                    {
+                        c.id
+                        for c in candidates
+                        if c.relation in other
+                        and (c.source_id, c.target_id) == (new.source_id, new.target_id)
+                        and c.invalid_at is None
+                        and not _retracted(c)
+                    }
+                )
+            )
+    return ()
 
 
 def _not_retold(candidates: Sequence[Fact], told: set[tuple[str, str, str]]) -> list[Fact]:
@@ -221,10 +247,16 @@ def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...
 _FAVORITE_KIND = re.compile(r"\bfavou?rite ([a-z]+(?: [a-z]+)?) (?:is|was|has|would|'s)\b", re.I)
 
 
+_ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$")
+_KIND_PATTERNS = {"HAS_FAVORITE": _FAVORITE_KIND, "ROLE_HELD_BY": _ROLE_KIND}
+
+
 def _same_kind(new: Fact, old: Fact) -> bool:
-    """ "favourite X" holds one value per kind of X: a favourite film does not replace a
-    favourite food. Other relations have one kind."""
-    if new.relation != "HAS_FAVORITE":
+    """ "favourite X" holds one value per kind of X (a favourite film does not replace a
+    favourite food), a role one person per role (a new coach does not replace the doctor).
+    Other relations have one kind."""
+    pattern = _KIND_PATTERNS.get(new.relation)
+    if pattern is None:
         return True
-    a, b = _FAVORITE_KIND.search(new.fact), _FAVORITE_KIND.search(old.fact)
+    a, b = pattern.search(new.fact), pattern.search(old.fact)
     return a is None or b is None or _singular(a.group(1).lower()) == _singular(b.group(1).lower())

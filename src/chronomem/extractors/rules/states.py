@@ -142,6 +142,11 @@ STATE_ROWS: tuple[P, ...] = (
       r"now|'s now)|\b" + _BE + r") (?:now )?(?:our|my|the|your) (?:new )?(?:team lead|team "
       r"leader|tech lead|lead|head)\b", "Team", "fixed", fixed_target="{owner}'s team",
       template="{source} leads {target}", triggers="lead leader head"),
+    P("LEADS", r"\b(?:is|'s|became|was made|is now|'s now) (?:the )?(?:new )?(?:lead|head|leader|"
+      r"manager|captain|boss) of (?:the |our |my |your )?(?P<obj>{NAME}|[a-z]+(?: [a-z]+)? team)\b"
+      r"|\b(?:leads|runs|heads|manages|captains|took over) (?:the |our |my |your )?(?P<obj2>{NAME}"
+      r"|[a-z]+(?: [a-z]+)? team)\b", "Team", "inline", template="{source} leads {target}",
+      triggers="lead head leader manager captain boss leads runs heads manages captains took"),
     # -- favourites -------------------------------------------------------------------------
     P("HAS_FAVORITE", r"\b(?:my|your) (?:new |current |all-time |absolute )?favou?rite "
       r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
@@ -151,6 +156,17 @@ STATE_ROWS: tuple[P, ...] = (
       r"all-time )?favou?rite(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b", "Topic", "inline",
       "possessor", template="{source}'s favorite {kind} is {target}",
       triggers="favorite favourite"),
+    P("ENDS_KNOWN", r"\b(?:cancel(?:l?ed)?|dropped|ditched|quit|left|ended|stopped|unsubscribed "
+      r"from|got rid of|gave up)\b", "Thing", ending=True,
+      triggers="cancel cancelled canceled dropped ditched quit left ended stopped unsubscribed "
+      "rid gave"),
+    P("SUBSCRIBED_TO", r"\b(?:pay|pays|paying|paid) for\b|\bsubscribe(?:d)? to\b|\bsigned up for\b",
+      "Service", triggers="pay pays paying paid subscribe subscribed signed"),
+    P("PLAN_KIND", r"\b(?:upgraded|downgraded|upgrading|downgrading) (?:us |me )?to (?:the |a )?",
+      "Plan", triggers="upgraded downgraded upgrading downgrading"),
+    P("MEMBER_OF", r"\blet (?:my|our|the|your) (?P<obj>[a-z]+(?: [a-z]+)?|{NAME}) (?:membership|"
+      r"subscription) (?:lapse|expire|run out)", "Organization", "inline", ending=True,
+      triggers="let"),
     # -- memberships and subscriptions ------------------------------------------------------
     P("MEMBER_OF", r"\b(?:cancel(?:l?ed)?|ended|terminated|froze|paused) (?:my|our|the|your) "
       r"(?P<obj>[a-z]+(?: [a-z]+)?|{NAME}) membership\b", "Organization", "inline",

@@ -27,7 +27,7 @@ _KIND_WORDS = (
     (WATCH_NAMES, "watch"), (CAMERA_NAMES, "camera"), (LAPTOP_NAMES, "laptop"),
     (BIKE_NAMES, "bike"), (PHONE_NAMES, "phone"), (CAR_NAMES, "car"),
 )  # fmt: skip
-_REFINED = frozenset({"OWNS", "USES", "DRIVES", "USES_KIND"})
+_REFINED = frozenset({"OWNS", "USES", "DRIVES", "USES_KIND", "PLAN_KIND"})
 
 
 def kind_of(name: str) -> str | None:
@@ -54,6 +54,8 @@ def refine(relation: str, target: str) -> tuple[str, ...]:
         return ("DRIVES",) if better == "DRIVES" else ()
     if relation == "USES_KIND":
         return (better,) if better else ()
+    if relation == "PLAN_KIND":  # "upgraded to ChatGPT Pro": a plan, unless it is a device
+        return (better,) if better else ("SUBSCRIBED_TO_PLAN",)
     if relation == "OWNS":
         return ("OWNS", better) if better and better != "FOLLOWS_DIET" else ("OWNS",)
     return (better or relation,)
