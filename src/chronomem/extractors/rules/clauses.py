@@ -81,8 +81,8 @@ def _hits(s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known
         return []
     negation = (m.groupdict().get("neg") or "").split()
     mood = modality(tokens + negation, s.text[clause[0] : clause[1]], s.text[m.end() : clause[1]])
-    if mood.hypothetical and not _speaks_of_later(s, clause):
-        return []
+    if (mood.hypothetical or row.relation == "HAS_PLAN") and not _speaks_of_later(s, clause):
+        return []  # a wish, or a plan without a date ahead
     relation = row.relation
     if mood.negated:
         if row.ending or row.negated_relation is None:
@@ -156,6 +156,9 @@ def _subject(
     if mode == "listener":
         mine = _POSSESSIVE.search(m.group())
         mine_is_me = mine is not None and mine.group().lower() in ("my", "our")
+        yours = mine is not None and not mine_is_me
+        if row_owner_is_speaker(m) and not yours and not s.assistant:
+            mine_is_me = True  # "dentist appointment on Tuesday": the speaker's own plan
         owner = (None if s.assistant else s.speaker) if mine_is_me else s.user
         return (Party(owner, "Person", speaker=True) if owner else None), [], False
     devices_only = mode.endswith("device")
@@ -190,6 +193,15 @@ def _subject(
 
 _POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
 _AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
+
+
+_CONGRATULATION = re.compile(r"congrat|good luck|best of luck|enjoy|happy for|excited for|proud"
+                             r"|how(?:'s| is| was| did| are)|glad|sorry", re.I)
+
+
+def row_owner_is_speaker(m: re.Match[str]) -> bool:
+    """A listener row without a cue said to someone ("Congrats on...") is the speaker's."""
+    return _CONGRATULATION.search(m.group()) is None
 
 
 def _speaker(s: Sentence) -> Party | None:

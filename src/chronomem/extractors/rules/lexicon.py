@@ -156,7 +156,9 @@ OBJECT_STOPS = word_set(
 )
 FUTURE_CUES = _phrases(
     "will|'ll|going to|gonna|plan to|planning to|planning on|hope to|hoping to|about to|"
-    "can't wait|looking forward|soon|upcoming|next"
+    "can't wait|looking forward|soon|upcoming|next|scheduled for|booked for|set for|"
+    "is on the|is on|'s on|appointment on|interview on|surgery on|flight on|wedding on|"
+    "tickets for|moved to|pushed to|rescheduled|postponed|need to|have to"
 )
 
 # Heads of noun phrases: the phrase ("LGBTQ support group") names a group, an event, ...

@@ -32,6 +32,7 @@ _PLAN_HEADS = word_set(
     "presentation deadline visit"
 )
 _PLAN = "|".join(sorted(_PLAN_HEADS, key=len, reverse=True))
+_PLAN_WORDS = " ".join(sorted(w for w in _PLAN_HEADS if w.isalpha()))
 
 # Said to someone about their life: "Congrats on the move to Denver!", "How's the new job
 # at Stripe?", "Enjoy your new Tesla!" (subject: the listener, or the speaker for "my").
@@ -181,5 +182,9 @@ STATE_ROWS: tuple[P, ...] = (
     # -- plans ------------------------------------------------------------------------------
     P("HAS_PLAN", r"\b(?:have|has|got|booked|scheduled|made|set up|planned)\s+(?:an?|my|the|"
       r"our)\s+(?P<obj>(?:[a-z]+ ){0,2}(?:" + _PLAN + r"))\b", "Event", "inline",
-      triggers="have has got booked scheduled made set planned"),
+      triggers=_PLAN_WORDS),
+    P("HAS_PLAN", r"(?:\b(?:my|our|your|the|a|an) |^)(?P<obj>(?:[a-z]+'s )?(?:[a-z]+ ){0,2}(?:"
+      + _PLAN + r"))(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|pushed|"
+      r"rescheduled|postponed))?(?: (?:for|to))?\b", "Event", "inline", "listener",
+      triggers=_PLAN_WORDS),
 )
