@@ -47,8 +47,6 @@ _TOLD = word_set(
 
 def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     """Every relation the pattern table finds in ``sentence`` (none in a question)."""
-    if sentence.question:
-        return []
     hits: list[Hit] = []
     has_device = any(sp.label == "Device" for sp in sentence.spans)
     for i, clause in enumerate(sentence.clauses):
@@ -62,6 +60,8 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
             if cp.requires and not cp.requires.search(sentence.text, *clause):
                 continue
             for m in cp.regex.finditer(sentence.text, *clause):
+                if sentence.question and not _presupposed(cp.row, m):
+                    continue  # questions assert nothing...
                 rel = cp.row.relation
                 if any(r == rel and m.start() < b and a < m.end() for r, a, b in claimed):
                     continue
@@ -197,6 +197,12 @@ _AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
 
 _CONGRATULATION = re.compile(r"congrat|good luck|best of luck|enjoy|happy for|excited for|proud"
                              r"|how(?:'s| is| was| did| are)|glad|sorry", re.I)
+
+
+def _presupposed(row: RelationPattern, m: re.Match[str]) -> bool:
+    """...except what they take for granted about the listener ("How's the new job at
+    Stripe?")."""
+    return row.subject == "listener" and not row_owner_is_speaker(m)
 
 
 def row_owner_is_speaker(m: re.Match[str]) -> bool:

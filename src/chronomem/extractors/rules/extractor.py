@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -13,6 +14,8 @@ from chronomem.extractors.rules.resolve import resolve_request
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 
 CONTEXT_CACHE_SIZE = 4096
+# The text of a role fact ("Jake is Sam's boyfriend"): the person, the role.
+_ROLE_TEXT = re.compile(r"^(.+) is .+'s ([a-z]+(?: [a-z]+)?)$")
 
 
 class RuleExtractor:
@@ -69,6 +72,9 @@ def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
         for fact in found.facts:
             ended = fact.invalid_at is not None
             known.learn_fact(fact.source, fact.relation, fact.target, ended=ended)
+            role = _ROLE_TEXT.match(fact.fact)
+            if role and not ended and normalize_name(role.group(1)) == normalize_name(fact.target):
+                known.learn_role(fact.source, role.group(2), fact.target)
     me = episode.speaker()
     if me:
         known.speakers.add(normalize_name(me))

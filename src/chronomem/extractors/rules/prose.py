@@ -161,7 +161,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
             continue
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, _owned_times(s, hit, hits))
-        text = "" if draft.light else _fact_text(s, hit, draft)
+        text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
         known.learn_fact(source, hit.relation, target, ended=hit.ending)
         _learn_party(known, hit.target)

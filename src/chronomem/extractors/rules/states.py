@@ -51,6 +51,7 @@ STATE_ROWS: tuple[P, ...] = (
       "Organization", subject="listener", reject_labels=frozenset({"Location", "Person"}),
       triggers="job role position gig internship"),
     P("OWNS", _CUE + r"(?:brand )?new\b", "Item", "phrase", subject="listener",
+      reject_heads=word_set("job role position gig place home house apartment baby team"),
       triggers="new"),
     # -- diets ------------------------------------------------------------------------------
     P("FOLLOWS_DIET", r"\b(?:quit|gave up|ditched|dropped|stopped|came off|went off|off)"
