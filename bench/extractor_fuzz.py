@@ -19,21 +19,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from chronomem import Memory  # noqa: E402
-from chronomem.extractors import RuleExtractor  # noqa: E402
-from chronomem.extractors.rules.clauses import match_sentence  # noqa: E402
-from chronomem.extractors.rules.dates import find_time_expressions  # noqa: E402
-from chronomem.extractors.rules.entities import Known, find_spans  # noqa: E402
-from chronomem.extractors.rules.found import Sentence  # noqa: E402
-from chronomem.extractors.rules.sentences import (  # noqa: E402
+from tests.helpers import t
+from tests.test_extractor_fuzz import ADVERSARIAL
+
+from chronomem import Memory
+from chronomem.extractors import RuleExtractor
+from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.dates import find_time_expressions
+from chronomem.extractors.rules.entities import Known, find_spans
+from chronomem.extractors.rules.found import Sentence
+from chronomem.extractors.rules.sentences import (
     normalize_text,
     split_clauses,
     split_sentences,
 )
-from chronomem.model import Episode, EpisodeSource  # noqa: E402
-from chronomem.testing import HashEmbedder, ManualClock  # noqa: E402
-from tests.helpers import t  # noqa: E402
-from tests.test_extractor_fuzz import ADVERSARIAL  # noqa: E402
+from chronomem.model import Episode, EpisodeSource
+from chronomem.testing import HashEmbedder, ManualClock
 
 REF = t("2024-01-15T14:00")
 
@@ -50,13 +51,19 @@ def stages(text: str) -> dict[str, float]:
     times = [find_time_expressions(s, REF) for s in sentences]
     out["dates"] = cpu(lambda: [find_time_expressions(s, REF) for s in sentences])
     known = Known()
-    spans = [find_spans(s, [(x.start, x.end) for x in ts], known) for s, ts in zip(sentences, times)]
+    spans = [
+        find_spans(s, [(x.start, x.end) for x in ts], known)
+        for s, ts in zip(sentences, times, strict=True)
+    ]
     out["spans"] = cpu(
-        lambda: [find_spans(s, [(x.start, x.end) for x in ts], Known()) for s, ts in zip(sentences, times)]
+        lambda: [
+            find_spans(s, [(x.start, x.end) for x in ts], Known())
+            for s, ts in zip(sentences, times, strict=True)
+        ]
     )
     parsed = [
         Sentence(s, REF, "Alice", sp, ts, split_clauses(s))
-        for s, sp, ts in zip(sentences, spans, times)
+        for s, sp, ts in zip(sentences, spans, times, strict=True)
     ]
     out["patterns"] = cpu(lambda: [match_sentence(p, known) for p in parsed])
     episode = Episode("e", "g", "Alice: " + text, EpisodeSource.MESSAGE, REF, REF)

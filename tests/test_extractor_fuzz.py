@@ -26,7 +26,20 @@ def _repeat(unit: str, size: int = SIZE) -> str:
 
 
 def _capitalised(size: int = SIZE) -> str:
-    words = "Alice Bob Google Paris Mr Dr New York Bank Of Mel Thanks".split()
+    words = [
+        "Alice",
+        "Bob",
+        "Google",
+        "Paris",
+        "Mr",
+        "Dr",
+        "New",
+        "York",
+        "Bank",
+        "Of",
+        "Mel",
+        "Thanks",
+    ]
     out = " ".join(words[(i * 7 + i // 5) % len(words)] for i in range(size // 4))
     return out[:size]
 
@@ -59,7 +72,9 @@ ADVERSARIAL: dict[str, str] = {
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
 def test_an_adversarial_100k_episode_ingests_in_bounded_time(make_memory, name):
     memory = make_memory()
-    memory.add_episode("Alice: I live in Paris.", group_id="g", reference_time=t("2024-01-01T10:00"))
+    memory.add_episode(
+        "Alice: I live in Paris.", group_id="g", reference_time=t("2024-01-01T10:00")
+    )
     content = "Alice: " + ADVERSARIAL[name]
     start = time.process_time()
     memory.add_episode(content, group_id="g", reference_time=t("2024-01-02T10:00"))

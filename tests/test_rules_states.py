@@ -51,17 +51,29 @@ CASES = [
         ["Sam: I broke my arm", "Sam: cast came off today, arm is fully healed"],
         ("Sam", "HAS_CONDITION", "arm injury", True),
     ),
-    (["Sam: I was diagnosed with diabetes last year."], ("Sam", "HAS_CONDITION", "diabetes", False)),
+    (
+        ["Sam: I was diagnosed with diabetes last year."],
+        ("Sam", "HAS_CONDITION", "diabetes", False),
+    ),
     # pets
     (["Sam: My dog Max died yesterday."], ("Sam", "HAS_PET", "Max", True)),
-    (["Sam: my cat Luna is so cute", "Sam: Luna passed away last night :("], ("Sam", "HAS_PET", "Luna", True)),
+    (
+        ["Sam: my cat Luna is so cute", "Sam: Luna passed away last night :("],
+        ("Sam", "HAS_PET", "Luna", True),
+    ),
     (
         ["Sam: I have a cat named Luna and a dog named Rex.", "Sam: my cat passed away"],
         ("Sam", "HAS_PET", "Luna", True),
     ),
     # things used
-    (["Sam: I sold my Honda Civic and bought a Tesla Model 3."], ("Sam", "DRIVES", "Tesla Model 3", False)),
-    (["Sam: I sold my Honda Civic and bought a Tesla Model 3."], ("Sam", "DRIVES", "Honda Civic", True)),
+    (
+        ["Sam: I sold my Honda Civic and bought a Tesla Model 3."],
+        ("Sam", "DRIVES", "Tesla Model 3", False),
+    ),
+    (
+        ["Sam: I sold my Honda Civic and bought a Tesla Model 3."],
+        ("Sam", "DRIVES", "Honda Civic", True),
+    ),
     (["Sam: I got a new phone, an iPhone 15."], ("Sam", "USES_PHONE", "iPhone 15", False)),
     (["Sam: I switched from Android to an iPhone."], ("Sam", "USES_PHONE", "Android", True)),
     (["Sam: traded in my Corolla for a Mazda CX-5"], ("Sam", "DRIVES", "Mazda CX-5", False)),
@@ -77,32 +89,70 @@ CASES = [
     (["Sam: I don't like sushi anymore."], ("Sam", "LIKES", "sushi", True)),
     # memberships
     (["Sam: I quit the gym."], ("Sam", "MEMBER_OF", "gym", True)),
-    (["Sam: I signed up for Equinox", "Sam: Cancelled Equinox, too pricey"], ("Sam", "SUBSCRIBED_TO", "Equinox", True)),
+    (
+        ["Sam: I signed up for Equinox", "Sam: Cancelled Equinox, too pricey"],
+        ("Sam", "SUBSCRIBED_TO", "Equinox", True),
+    ),
     (["Sam: cancelled my Netflix subscription"], ("Sam", "SUBSCRIBED_TO", "Netflix", True)),
     # self-corrections
-    (["Sam: I live in Paris.", "Sam: sorry, I meant Lyon, not Paris."], ("Sam", "LIVES_IN", "Lyon", False)),
-    (["Sam: I live in Paris.", "Sam: sorry, I meant Lyon, not Paris."], ("Sam", "LIVES_IN", "Paris", True)),
-    (["Sam: I just moved to Berlin", "Sam: oops not Berlin, Munich"], ("Sam", "LIVES_IN", "Munich", False)),
+    (
+        ["Sam: I live in Paris.", "Sam: sorry, I meant Lyon, not Paris."],
+        ("Sam", "LIVES_IN", "Lyon", False),
+    ),
+    (
+        ["Sam: I live in Paris.", "Sam: sorry, I meant Lyon, not Paris."],
+        ("Sam", "LIVES_IN", "Paris", True),
+    ),
+    (
+        ["Sam: I just moved to Berlin", "Sam: oops not Berlin, Munich"],
+        ("Sam", "LIVES_IN", "Munich", False),
+    ),
     # third persons, pronouns from earlier turns, chat spellings
     (["Sam: My sister moved to Rome."], ("Sam's sister", "LIVES_IN", "Rome", False)),
-    (["Sam: My sister Emma lives in Boston.", "Sam: She just moved to Chicago."], ("Emma", "LIVES_IN", "Chicago", False)),
+    (
+        ["Sam: My sister Emma lives in Boston.", "Sam: She just moved to Chicago."],
+        ("Emma", "LIVES_IN", "Chicago", False),
+    ),
     (["Sam: my bf Jake got a job at Amazon"], ("Jake", "WORKS_AT", "Amazon", False)),
-    (["Sam: my bf is Jake", "Sam: my bf quit his job at Amazon"], ("Jake", "WORKS_AT", "Amazon", True)),
-    (["Lena: i work for Siemens", "Lena: finaly quit siemens. im at BMW now"], ("Lena", "WORKS_AT", "Siemens", True)),
-    (["Lena: i work for Siemens", "Lena: finaly quit siemens. im at BMW now"], ("Lena", "WORKS_AT", "BMW", False)),
+    (
+        ["Sam: my bf is Jake", "Sam: my bf quit his job at Amazon"],
+        ("Jake", "WORKS_AT", "Amazon", True),
+    ),
+    (
+        ["Lena: i work for Siemens", "Lena: finaly quit siemens. im at BMW now"],
+        ("Lena", "WORKS_AT", "Siemens", True),
+    ),
+    (
+        ["Lena: i work for Siemens", "Lena: finaly quit siemens. im at BMW now"],
+        ("Lena", "WORKS_AT", "BMW", False),
+    ),
     (["Omar: Home Depot let me go"], ("Omar", "WORKS_AT", "Home Depot", True)),
     (["Maya: i dont live in paris anymore"], ("Maya", "LIVES_IN", "Paris", True)),
     # assistant turns: facts about the user
-    (["Sam: hi", "Assistant: Congrats on the move to Denver!"], ("Sam", "LIVES_IN", "Denver", False)),
-    (["Sam: hi", "Assistant: Since you went vegan, here are some recipes."], ("Sam", "FOLLOWS_DIET", "vegan", False)),
-    (["Sam: hi", "Assistant: How's the new job at Stripe going?"], ("Sam", "WORKS_AT", "Stripe", False)),
+    (
+        ["Sam: hi", "Assistant: Congrats on the move to Denver!"],
+        ("Sam", "LIVES_IN", "Denver", False),
+    ),
+    (
+        ["Sam: hi", "Assistant: Since you went vegan, here are some recipes."],
+        ("Sam", "FOLLOWS_DIET", "vegan", False),
+    ),
+    (
+        ["Sam: hi", "Assistant: How's the new job at Stripe going?"],
+        ("Sam", "WORKS_AT", "Stripe", False),
+    ),
     # plans
-    (["Tom: dentist appointment on Tuesday at 9, ugh"], ("Tom", "HAS_PLAN", "dentist appointment", False)),
+    (
+        ["Tom: dentist appointment on Tuesday at 9, ugh"],
+        ("Tom", "HAS_PLAN", "dentist appointment", False),
+    ),
 ]
 
 
 @pytest.mark.parametrize(("turns", "expected"), CASES, ids=[" | ".join(c[0])[:60] for c in CASES])
-def test_state_changes_are_extracted(turns: list[str], expected: tuple[str, str, str, bool]) -> None:
+def test_state_changes_are_extracted(
+    turns: list[str], expected: tuple[str, str, str, bool]
+) -> None:
     assert expected in found(run(*turns))
 
 
@@ -114,7 +164,9 @@ def test_relations_emitted_for_one_value_at_a_time_come_from_the_model_table() -
 
 
 def test_an_ending_carries_its_date_and_no_start() -> None:
-    quit = next(f for f in run("Sam: quit smoking 2 weeks ago!!").facts if f.relation == "HAS_HABIT")
+    quit = next(
+        f for f in run("Sam: quit smoking 2 weeks ago!!").facts if f.relation == "HAS_HABIT"
+    )
     assert quit.valid_at is None and quit.invalid_at == datetime(2024, 1, 1, tzinfo=UTC)
 
 
@@ -164,3 +216,35 @@ def test_code_blocks_in_a_user_turn_make_no_entities() -> None:
     extraction = run(turn)
     assert ("Sam", "LIVES_IN", "Oslo", False) in found(extraction)
     assert not {e.name for e in extraction.entities} & {"Foo", "Bar", "Baz"}
+
+
+def _long_chat_bench():  # type: ignore[no-untyped-def]
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "long_chat_noise.py"
+    spec = importlib.util.spec_from_file_location("long_chat_noise", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_long_markdown_assistant_answers_give_only_facts_about_the_user() -> None:
+    # before: about 40 facts and 42 entities per ~600-token answer (bench/long_chat_noise.py)
+    bench = _long_chat_bench()
+    turns = bench.chat(24, seed=3)
+    episodes = [
+        Episode(f"e{i}", "g", f"{who}: {text}", "message", REF + timedelta(minutes=i), REF)
+        for i, (who, text) in enumerate(turns)
+    ]
+    extractor = RuleExtractor()
+    for i, episode in enumerate(episodes):
+        if episode.speaker() != "Assistant":
+            continue
+        extraction = extractor.extract(episode, episodes[max(0, i - 4) : i])
+        assert len(extraction.facts) <= 3, [
+            (f.source, f.relation, f.target) for f in extraction.facts
+        ]
+        assert len(extraction.entities) <= 5, [e.name for e in extraction.entities]
+        assert all(f.source == bench.USER for f in extraction.facts)

@@ -50,8 +50,10 @@ RELATION_TABLE: tuple[RelationRule, ...] = (
     RelationRule("REPORTS_TO", "subject", "one's manager"),
     RelationRule("HAS_FAVORITE", "subject", "'favourite X' (one per kind of X, see fact text)"),
     RelationRule(
-        "ROLE_HELD_BY", "subject", "the person in one's role: doctor, coach, landlord, … (one "
-        "per role, see fact text 'X is Sam's coach')"
+        "ROLE_HELD_BY",
+        "subject",
+        "the person in one's role: doctor, coach, landlord, … (one "
+        "per role, see fact text 'X is Sam's coach')",
     ),
     RelationRule("HAS_HEALTH_STATUS", "subject", "a current health state"),
     RelationRule("LEADS", "object", "the lead of a team or group (one per team)"),

@@ -72,7 +72,9 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     return hits
 
 
-def _hits(s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known: Known) -> list[Hit]:
+def _hits(
+    s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known: Known
+) -> list[Hit]:
     clause = s.clauses[index]
     subject, tokens, implicit = _subject(s, index, m, row.subject, known)
     if subject is None and row.subject == "any_device":
@@ -177,11 +179,7 @@ def _subject(
         # "doing keto rn", "working at a record store now": a gerund opening a chat line
         told = told or (verb is not None and verb.group().endswith("ing") and not tokens)
         implicit = (
-            mode == "clause"
-            and index == 0
-            and told
-            and speaker is not None
-            and tokens is not None
+            mode == "clause" and index == 0 and told and speaker is not None and tokens is not None
         )
         return (speaker, tokens or [], True) if implicit else (None, [], False)
     _, end, party = candidates[-1]
@@ -195,8 +193,11 @@ _POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
 _AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
 
 
-_CONGRATULATION = re.compile(r"congrat|good luck|best of luck|enjoy|happy for|excited for|proud"
-                             r"|how(?:'s| is| was| did| are)|glad|sorry", re.I)
+_CONGRATULATION = re.compile(
+    r"congrat|good luck|best of luck|enjoy|happy for|excited for|proud"
+    r"|how(?:'s| is| was| did| are)|glad|sorry",
+    re.I,
+)
 
 
 def _presupposed(row: RelationPattern, m: re.Match[str]) -> bool:

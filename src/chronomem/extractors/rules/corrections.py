@@ -15,7 +15,10 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.names import normalize_name
 
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
-_CUE = r"(?:I meant|I mean|meant to say|I should have said|I misspoke|correction|my bad|oops|sorry|actually|typo)"
+_CUE = (
+    r"(?:I meant|I mean|meant to say|I should have said|I misspoke|correction|my bad|oops"
+    r"|sorry|actually|typo)"
+)
 _FILL = r"(?:,?\s*(?:it's|its|it is|it was|in|at|to|with|for|the)\s+)?"
 _FORMS = (
     re.compile(
@@ -23,9 +26,14 @@ _FORMS = (
         rf"(?:not|instead of|rather than|and not)\s+{_FILL}(?P<old>{_NAME})",
         re.I,
     ),
-    re.compile(rf"\bnot\s+{_FILL}(?P<old>{_NAME})\s*,\s*(?:but\s+|I meant\s+)?{_FILL}(?P<new>{_NAME})\b", re.I),
     re.compile(
-        rf"\b(?P<old>{_NAME})\s*,?\s+(?:I mean|I meant|sorry|oops)\b[\s,]*{_FILL}(?P<new>{_NAME})\b", re.I
+        rf"\bnot\s+{_FILL}(?P<old>{_NAME})\s*,\s*(?:but\s+|I meant\s+)?{_FILL}(?P<new>{_NAME})\b",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?P<old>{_NAME})\s*,?\s+(?:I mean|I meant|sorry|oops)\b[\s,]*"
+        rf"{_FILL}(?P<new>{_NAME})\b",
+        re.I,
     ),
 )
 

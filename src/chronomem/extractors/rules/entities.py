@@ -298,9 +298,39 @@ def _names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Sp
 
 # Gazetteer words that are common English too: in lower case they are no names.
 _AMBIGUOUS = frozenset(
-    "target apple meta amazon us la georgia washington nike oracle dell shell mit sony disney "
-    "china turkey jordan chile phoenix mobile virginia carolina victoria sydney austin "
-    "cambridge oxford berkeley rio hp".split()
+    [
+        "target",
+        "apple",
+        "meta",
+        "amazon",
+        "us",
+        "la",
+        "georgia",
+        "washington",
+        "nike",
+        "oracle",
+        "dell",
+        "shell",
+        "mit",
+        "sony",
+        "disney",
+        "china",
+        "turkey",
+        "jordan",
+        "chile",
+        "phoenix",
+        "mobile",
+        "virginia",
+        "carolina",
+        "victoria",
+        "sydney",
+        "austin",
+        "cambridge",
+        "oxford",
+        "berkeley",
+        "rio",
+        "hp",
+    ]
 )
 _LOWER_RUN = re.compile(r"[a-z][a-z&'-]*(?: [a-z][a-z&'-]*){0,2}")
 
@@ -339,7 +369,7 @@ def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:
     return bool(before) and before[-1] in PREPOSITIONS | _NAMING_VERBS
 
 
-_NAMING_VERBS = frozenset("joined visited visit left quit love loved like".split())
+_NAMING_VERBS = frozenset(["joined", "visited", "visit", "left", "quit", "love", "loved", "like"])
 
 
 def _title(phrase: str) -> str:

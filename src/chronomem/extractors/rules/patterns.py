@@ -19,8 +19,8 @@ from chronomem.extractors.rules.lexicon import (
     CONDITIONS,
     DIETS,
     EVENT_HEADS,
-    HABITS,
     GROUP_HEADS,
+    HABITS,
     JOB_HEADS,
     PET_SPECIES,
     ROLES_DATING,
@@ -154,7 +154,12 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
     )
     return tuple(
         RelationPattern(
-            relation, form, "Person", "inline", "possessor", template=text,
+            relation,
+            form,
+            "Person",
+            "inline",
+            "possessor",
+            template=text,
             triggers="my our your",
         )
         for form in forms

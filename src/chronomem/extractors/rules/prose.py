@@ -15,9 +15,9 @@ from chronomem.extractors.rules.dates import (
 )
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
-from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
@@ -326,8 +326,26 @@ def _named_subject(text: str, subject: str) -> str:
 
 
 _SHARED_VERBS = frozenset(
-    "bought sold got left quit went took made became found lost broke gave began ran drove "
-    "grew won".split()
+    [
+        "bought",
+        "sold",
+        "got",
+        "left",
+        "quit",
+        "went",
+        "took",
+        "made",
+        "became",
+        "found",
+        "lost",
+        "broke",
+        "gave",
+        "began",
+        "ran",
+        "drove",
+        "grew",
+        "won",
+    ]
 )
 
 

@@ -42,7 +42,8 @@ _CHAT_SPELLINGS = {
     "theyre": "they're", "shes": "she's", "hes": "he's",
 }  # fmt: skip
 _CHAT_WORD = re.compile(
-    r"(?<![\w'])(?:" + "|".join(sorted(map(re.escape, _CHAT_SPELLINGS), key=len, reverse=True))
+    r"(?<![\w'])(?:"
+    + "|".join(sorted(map(re.escape, _CHAT_SPELLINGS), key=len, reverse=True))
     + r")(?![\w'])",
     re.I,
 )
@@ -50,7 +51,7 @@ _CHAT_WORD = re.compile(
 
 def _spelled_out(m: re.Match[str]) -> str:
     word = m.group()
-    if word in ("Id", "ID", "id") or word.isupper() and len(word) > 1:
+    if word in ("Id", "ID", "id") or (word.isupper() and len(word) > 1):
         return word  # "my ID", "IM" (instant message): not a contraction
     return _CHAT_SPELLINGS[word.lower()]
 

@@ -32,7 +32,12 @@ ROLE_ALIASES = {
     "fiancee": "fiance", "bestie": "best friend", "bff": "best friend",
 }  # fmt: skip
 PERSON_ROLES = (
-    ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY | ROLES_MANAGER | ROLES_LEAD
+    ROLES_MARRIED
+    | ROLES_DATING
+    | ROLES_FRIEND
+    | ROLES_FAMILY
+    | ROLES_MANAGER
+    | ROLES_LEAD
     | frozenset(ROLE_ALIASES)
     | word_set("roommate flatmate coworker colleague neighbor neighbour landlord therapist doctor")
 )
