@@ -44,6 +44,15 @@ _CUE = (
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})
 
 STATE_ROWS: tuple[P, ...] = (
+    # -- home -------------------------------------------------------------------------------
+    P("LIVES_IN", r"\b(?:an? )?(?P<obj>{NAME}) (?:resident|local)\b|(?P<obj2>{NAME}) is (?:my |our "
+      r"|your )?(?:new )?home\b", "Location", "inline", "listener",
+      reject_labels=_NOT_PLACE, triggers="resident local home"),
+    P("LIVES_IN", r"\b(?:moved|relocated|moving|relocating) (?!to\b|my\b|the\b|our\b|it\b|them"
+      r"\b|him\b|her\b|his\b|a\b|an\b|their\b|your\b)[a-z]+(?: (?!to\b)[a-z]+){0,2} to\b|\b(?:bought|buying|rent|renting|rents|got) an? "
+      r"(?:[a-z0-9-]+ ){0,2}(?:house|condo|apartment|flat|place|home|studio) in\b", "Location",
+      reject_labels=_NOT_PLACE, triggers="moved relocated moving relocating bought buying rent "
+      "renting rents got"),
     # -- nominal news told to the listener --------------------------------------------------
     P(
         "LIVES_IN",
