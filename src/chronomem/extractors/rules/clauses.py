@@ -52,6 +52,7 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     for i, clause in enumerate(sentence.clauses):
         claimed: list[tuple[str, int, int]] = []  # (relation, start, end) already read
         words = set(_LETTERS.findall(sentence.text[clause[0] : clause[1]].lower()))
+        asserted = _GROUNDS.match(sentence.text, clause[0]) is not None
         for cp in candidate_patterns(words):
             if cp.row.subject == "device" and not has_device:
                 continue
@@ -60,7 +61,7 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
             if cp.requires and not cp.requires.search(sentence.text, *clause):
                 continue
             for m in cp.regex.finditer(sentence.text, *clause):
-                if sentence.question and not _presupposed(cp.row, m):
+                if sentence.question and not asserted and not _presupposed(cp.row, m):
                     continue  # questions assert nothing...
                 rel = cp.row.relation
                 if any(r == rel and m.start() < b and a < m.end() for r, a, b in claimed):
@@ -197,6 +198,12 @@ _CONGRATULATION = re.compile(
     r"congrat|good luck|best of luck|enjoy|happy for|excited for|proud"
     r"|how(?:'s| is| was| did| are)|glad|sorry",
     re.I,
+)
+
+
+# "Since you're vegetarian, how about a chili?": a question's grounds are asserted.
+_GROUNDS = re.compile(
+    r"\W*(?:since|because|given(?: that)?|now that|seeing as|considering)\b", re.I
 )
 
 

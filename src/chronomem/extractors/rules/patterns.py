@@ -224,7 +224,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="study studies studied studying student enrolled school college university uni"),
     P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b", "Organization",
       heads=SCHOOL_HEADS, triggers="attend attends attended attending go goes going went"),
-    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?) (?:at|for)\b"
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? (?:at|for)\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
       r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
@@ -233,7 +233,8 @@ _ROWS: tuple[RelationPattern, ...] = (
       reject_heads=GROUP_HEADS | SCHOOL_HEADS,
       reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="work works worked working intern interns interned interning started job position "
-      "role offer internship hired employed joined signed starting start"),
+      "role offer internship hired employed joined signed starting start teach teaches teaching "
+      "taught"),
     P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:at|with)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b",

@@ -45,14 +45,25 @@ _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})
 
 STATE_ROWS: tuple[P, ...] = (
     # -- home -------------------------------------------------------------------------------
-    P("LIVES_IN", r"\b(?:an? )?(?P<obj>{NAME}) (?:resident|local)\b|(?P<obj2>{NAME}) is (?:my |our "
-      r"|your )?(?:new )?home\b", "Location", "inline", "listener",
-      reject_labels=_NOT_PLACE, triggers="resident local home"),
-    P("LIVES_IN", r"\b(?:moved|relocated|moving|relocating) (?!to\b|my\b|the\b|our\b|it\b|them"
-      r"\b|him\b|her\b|his\b|a\b|an\b|their\b|your\b)[a-z]+(?: (?!to\b)[a-z]+){0,2} to\b|\b(?:bought|buying|rent|renting|rents|got) an? "
-      r"(?:[a-z0-9-]+ ){0,2}(?:house|condo|apartment|flat|place|home|studio) in\b", "Location",
-      reject_labels=_NOT_PLACE, triggers="moved relocated moving relocating bought buying rent "
-      "renting rents got"),
+    P(
+        "LIVES_IN",
+        r"\b(?:an? )?(?P<obj>{NAME}) (?:resident|local)\b|(?P<obj2>{NAME}) is (?:my |our "
+        r"|your )?(?:new )?home\b",
+        "Location",
+        "inline",
+        "listener",
+        reject_labels=_NOT_PLACE,
+        triggers="resident local home",
+    ),
+    P(
+        "LIVES_IN",
+        r"\b(?:moved|relocated|moving|relocating) (?!to\b|my\b|the\b|our\b|it\b|them"
+        r"\b|him\b|her\b|his\b|a\b|an\b|their\b|your\b)[a-z]+(?: (?!to\b)[a-z]+){0,2} to\b|\b(?:bought|buying|rent|renting|rents|got) an? "
+        r"(?:[a-z0-9-]+ ){0,2}(?:house|condo|apartment|flat|place|home|studio) in\b",
+        "Location",
+        reject_labels=_NOT_PLACE,
+        triggers="moved relocated moving relocating bought buying rent renting rents got",
+    ),
     # -- nominal news told to the listener --------------------------------------------------
     P(
         "LIVES_IN",
@@ -196,10 +207,11 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_CONDITION",
         rf"(?:\b|(?<=\w)){_BE} (?:now |officially )?(?P<obj>pregnant|diabetic|"
-        r"pre-diabetic|prediabetic|anemic|allergic to [a-z]+|sick|ill)\b",
+        r"pre-diabetic|prediabetic|anemic|allergic to [a-z]+|(?:lactose|gluten) intolerant|celiac|"
+        r"sick|ill)\b",
         "Condition",
         "inline",
-        triggers="pregnant diabetic pre prediabetic anemic allergic sick ill",
+        triggers="pregnant diabetic pre prediabetic anemic allergic sick ill intolerant celiac",
     ),
     P(
         "HAS_CONDITION",
@@ -313,6 +325,14 @@ STATE_ROWS: tuple[P, ...] = (
         "Car",
         "phrase",
         triggers="drive drives driving drove",
+    ),
+    P(
+        "WORKS_AT",
+        r"\b(?:my|your|her|his|the) (?:first|second) (?:week|day|month|shift) (?:at|with)\b",
+        "Organization",
+        subject="listener",
+        reject_labels=frozenset({"Location", "Person"}),
+        triggers="first second",
     ),
     # -- managers and team leads ------------------------------------------------------------
     P(
