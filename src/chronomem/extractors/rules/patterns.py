@@ -224,7 +224,8 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="study studies studied studying student enrolled school college university uni"),
     P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b", "Organization",
       heads=SCHOOL_HEADS, triggers="attend attends attended attending go goes going went"),
-    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? (?:at|for)\b"
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?) (?:at|for)\b"
+      r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
       r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
