@@ -169,7 +169,8 @@ class ContextBuilder:
         )
         budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(_EMPTY))
         facts = list(found.facts)
-        fact_lines = [fact_line(f) for f in facts]
+        at = filter.resolved(now).valid_at
+        fact_lines = [fact_line(f, at) for f in facts]
         share = config.max_tokens
         n_facts = budget.fill(fact_lines, int(share * config.fact_share), _tags("FACTS"))
         entity_lines = [entity_line(e, config.summary_chars) for e in found.entities]
@@ -351,9 +352,13 @@ def text_tokens(text: str) -> int:
     return estimate_tokens(text) + text.count("\n")
 
 
-def fact_line(fact: Fact) -> str:
-    """``- <fact> (<start> – <end>)``: the paper's fact with its validity range."""
+def fact_line(fact: Fact, at: datetime | None = None) -> str:
+    """``- <fact> (<start> – <end>)``: the paper's fact with its validity range; a fact that
+    starts after ``at`` (a plan, a scheduled event) is marked ``upcoming`` with its date."""
     end = "present" if fact.invalid_at is None else _date(fact.invalid_at)
+    if at is not None and fact.valid_at is not None and fact.valid_at > at:
+        end = "" if fact.invalid_at is None else f" – {end}"
+        return f"- {fact.fact} (upcoming: {_date(fact.valid_at)}{end})"
     return f"- {fact.fact} ({_date(fact.valid_at)} – {end})"
 
 
