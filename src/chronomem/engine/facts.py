@@ -28,6 +28,7 @@ from datetime import datetime
 import numpy as np
 
 from chronomem.clock import IdFactory
+from chronomem.engine.endings import close_mentions, ended_fact
 from chronomem.engine.temporal import (
     close_at,
     merge_duplicate,
@@ -242,6 +243,8 @@ def apply_fact_decisions(
         if dup is not None and not _same_pair(dup, fact):
             log.info("ignored duplicate %s for %r: different entities", dup.id, fact.fact)
             dup = None
+        if dup is None:
+            dup = ended_fact(fact, [working.get(i, f) for i, f in stored.items()])
         if dup is not None:
             dup, fact = _merge_or_reschedule(dup, fact, said, working, now)
         for old_id in contradictions.get(d.key, ()):
@@ -264,6 +267,7 @@ def apply_fact_decisions(
             working[fact.id] = fact
         else:
             new_facts.append(fact)
+    close_mentions(new_facts, working, stored, now)
     changed = [f for i, f in working.items() if f != stored.get(i)]
     closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
     changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]

@@ -48,7 +48,9 @@ def close_at(fact: Fact, end: datetime | None, now: datetime) -> Fact:
 def merge_duplicate(stored: Fact, new: Fact, now: datetime) -> Fact:
     """Fold ``new`` (a restatement of ``stored``) into ``stored``."""
     episodes = stored.episodes + tuple(e for e in new.episodes if e not in stored.episodes)
-    richer = len(new.fact) > len(stored.fact)
+    ending = new.valid_at is None and new.invalid_at is not None
+    # an ending ("I left Acme") folded into the open fact keeps the fact's own statement
+    richer = len(new.fact) > len(stored.fact) and not (ending and stored.invalid_at is None)
     merged = replace(
         stored,
         valid_at=_earliest(stored.valid_at, new.valid_at),

@@ -75,6 +75,11 @@ def is_functional(relation: str) -> bool:
 
 FUNCTIONAL_RELATIONS: frozenset[str] = frozenset(_BY_NAME)
 
+#: Relations an extractor writes when it cannot type a statement ("Maya said: first week at
+#: stripe done"). They carry no value of their own: they never contradict anything, and they
+#: end with the typed fact between the same two entities (``engine/endings.py``).
+GENERIC_RELATIONS: frozenset[str] = frozenset({"MENTIONED", "RELATED_TO"})
+
 
 def functional_relations_text(*, compact: bool = False) -> str:
     """The table as prompt text: one ``NAME: meaning`` per line, object-unique rows marked;

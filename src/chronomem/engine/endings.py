@@ -1,0 +1,88 @@
+"""What an ending carries with it, decided after entity resolution.
+
+Two rules, both on final entity ids (the decision step sees provisional ids for entities that
+were still ambiguous, so it can miss what only resolution makes equal):
+
+* :func:`ended_fact` -- an ending ("I left Acme back in January": no start, an end) of the one
+  open fact with the same relation between the same two entities is that fact's end, not a
+  fact of its own, even when "Acme" only became "Acme Corp" in this round.
+* :func:`close_mentions` -- when a typed fact between two entities ends (closed by a new value
+  or by an explicit ending), the loose mentions between the same two entities that were
+  current while it held end with it. An extractor records what it cannot type as a generic
+  fact (``model.relations.GENERIC_RELATIONS``): "first week at stripe done", "bye bye
+  target", "stripe was fun but ...". They are remarks about that stint; left open, they would
+  keep asserting the old employer, home or car after it changed. Typed facts (likes, friends,
+  visits) are never touched here: only generic mentions follow an ending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping, Sequence
+from datetime import datetime
+
+from chronomem.engine.temporal import close_at
+from chronomem.model import Fact
+from chronomem.model.relations import GENERIC_RELATIONS
+
+
+def _open(f: Fact) -> bool:
+    return f.invalid_at is None and f.expired_at is None
+
+
+def _pair(f: Fact) -> frozenset[str]:
+    return frozenset((f.source_id, f.target_id))
+
+
+def ended_fact(fact: Fact, known: Sequence[Fact]) -> Fact | None:
+    """The one open fact ``fact`` (an ending without a start) ends, if exactly one."""
+    if fact.valid_at is not None or fact.invalid_at is None or fact.relation in GENERIC_RELATIONS:
+        return None
+    same = [
+        f
+        for f in known
+        if f.relation == fact.relation
+        and (f.source_id, f.target_id) == (fact.source_id, fact.target_id)
+        and _open(f)
+    ]
+    return same[0] if len(same) == 1 else None
+
+
+def close_mentions(
+    new_facts: list[Fact],
+    working: MutableMapping[str, Fact],
+    stored: Mapping[str, Fact],
+    now: datetime,
+) -> None:
+    """Close the generic mentions of every pair whose typed fact this episode ended.
+
+    ``working``: stored facts this episode changed (updated in place); ``new_facts``: the
+    episode's new facts (updated in place).
+    """
+    ends: dict[frozenset[str], datetime] = {}
+    changed = [f for i, f in working.items() if f.invalid_at != _invalid(stored.get(i))]
+    for f in (*changed, *new_facts):
+        if f.relation in GENERIC_RELATIONS or f.invalid_at is None:
+            continue
+        pair = _pair(f)
+        ends[pair] = max(ends.get(pair, f.invalid_at), f.invalid_at)
+    if not ends:
+        return
+    for f in stored.values():
+        end = ends.get(_pair(f))
+        current = working.get(f.id, f)
+        if (
+            end is None
+            or current.relation not in GENERIC_RELATIONS
+            or not _open(current)
+            or (current.valid_at is not None and current.valid_at > end)
+        ):
+            continue
+        working[f.id] = close_at(current, end, now)
+    for n, f in enumerate(new_facts):
+        end = ends.get(_pair(f))
+        if end is not None and f.relation in GENERIC_RELATIONS and f.invalid_at is None:
+            new_facts[n] = close_at(f, end, now)
+
+
+def _invalid(f: Fact | None) -> datetime | None:
+    return None if f is None else f.invalid_at

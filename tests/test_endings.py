@@ -1,0 +1,87 @@
+"""What an ending carries with it (engine/endings.py), pure and end to end.
+
+When a typed fact ends (a new employer, "I left Acme in January"), the loose mentions the
+extractor kept between the same two entities ("first week at stripe done") end with it; typed
+facts between them (a taste, a friendship) stay. An ending whose entity only resolution made
+equal to the stored one ("Acme" / "Acme Corp") ends the stored fact instead of standing apart.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from chronomem import Memory
+from chronomem.engine.endings import close_mentions, ended_fact
+from chronomem.model import Fact
+from chronomem.testing import ManualClock
+from tests.helpers import t
+
+JAN, MAR, MAY = t("2024-01-10T10:00"), t("2024-03-01T10:00"), t("2024-05-01T10:00")
+
+
+def fact(fid: str, relation: str, target: str, text: str, **kw) -> Fact:  # type: ignore[no-untyped-def]
+    return Fact(fid, "g", "maya", target, relation, text, created_at=JAN, **kw)
+
+
+def test_a_closed_value_takes_its_mentions_but_not_its_typed_facts() -> None:
+    job = fact("f1", "WORKS_AT", "stripe", "Maya works at Stripe", valid_at=JAN)
+    remark = fact("f2", "MENTIONED", "stripe", "first week at stripe done", valid_at=JAN)
+    taste = fact("f3", "LIKES", "stripe", "Maya likes Stripe's cafeteria", valid_at=JAN)
+    other = fact("f4", "MENTIONED", "leeds", "Maya went to Leeds", valid_at=JAN)
+    stored = {f.id: f for f in (job, remark, taste, other)}
+    working = {"f1": fact("f1", "WORKS_AT", "stripe", job.fact, valid_at=JAN, invalid_at=MAR)}
+    same_breath = fact("n1", "MENTIONED", "stripe", "stripe was fun", valid_at=MAR)
+    new = [same_breath]
+    close_mentions(new, working, stored, MAR)
+    assert working["f2"].invalid_at == MAR and working["f2"].expired_at == MAR
+    assert "f3" not in working and "f4" not in working
+    assert new[0].invalid_at == MAR  # a remark made while telling the change is history too
+
+
+def test_nothing_ended_closes_nothing() -> None:
+    remark = fact("f2", "MENTIONED", "stripe", "first week at stripe done", valid_at=JAN)
+    working: dict[str, Fact] = {}
+    new = [fact("n1", "WORKS_AT", "figma", "Maya works at Figma", valid_at=MAR)]
+    close_mentions(new, working, {"f2": remark}, MAR)
+    assert working == {} and new[0].invalid_at is None
+
+
+def test_an_ending_finds_the_one_open_fact_of_its_pair() -> None:
+    job = fact("f1", "WORKS_AT", "acme", "Ben works at Acme Corp", valid_at=JAN)
+    ending = fact("n1", "WORKS_AT", "acme", "Ben left Acme", invalid_at=MAR)
+    assert ended_fact(ending, [job]) is job
+    restated = fact("n2", "WORKS_AT", "acme", "Ben works at Acme", valid_at=MAY)
+    assert ended_fact(restated, [job]) is None  # not an ending
+    two = [job, fact("f5", "WORKS_AT", "acme", "second stint", valid_at=MAR)]
+    assert ended_fact(ending, two) is None  # ambiguous: left to the decision step
+
+
+@pytest.fixture(scope="module")
+def embedder():  # type: ignore[no-untyped-def]
+    from chronomem.providers.local import LocalEmbedder, local_model_available
+
+    if not local_model_available():
+        pytest.skip("chronomem[local] is not installed")
+    return LocalEmbedder()
+
+
+@pytest.mark.local_model
+def test_remarks_about_an_old_job_end_with_it(embedder) -> None:  # type: ignore[no-untyped-def]
+    turns = [
+        (JAN, "Maya: just signed my offer at Stripe!!"),
+        (JAN + timedelta(days=10), "Maya: first week at stripe done. exhausted lol"),
+        (MAY, "Maya: update: i work at Figma now. stripe was fun but the commute was brutal"),
+    ]
+    clock = ManualClock(JAN)
+    with Memory(embedder=embedder, clock=clock) as memory:
+        for when, text in turns:
+            clock.set(when + timedelta(minutes=1))
+            memory.add_episode(text, group_id="g", reference_time=when)
+        texts = [f.fact for f in memory.search("Where does Maya work?", group_id="g").facts]
+        assert any("Figma" in x for x in texts)
+        assert not any("stripe" in x.lower() for x in texts), texts
+        past = memory.search("Where does Maya work?", group_id="g", valid_at=MAR)
+        past_texts = [f.fact for f in past.facts]
+        assert any("stripe" in x.lower() for x in past_texts), past_texts
