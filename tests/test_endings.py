@@ -85,3 +85,15 @@ def test_remarks_about_an_old_job_end_with_it(embedder) -> None:  # type: ignore
         past = memory.search("Where does Maya work?", group_id="g", valid_at=MAR)
         past_texts = [f.fact for f in past.facts]
         assert any("stripe" in x.lower() for x in past_texts), past_texts
+
+
+def test_an_ending_by_name_closes_what_names_the_thing_but_not_tastes() -> None:
+    camera = fact("f1", "MENTIONED", "c5d", "Theo shoots everything on a Canon 5D", valid_at=JAN)
+    taste = fact("f2", "LIKES", "canon-brand", "Theo likes Canon lenses", valid_at=JAN)
+    later = fact("f3", "MENTIONED", "c5d", "Theo's Canon is back", valid_at=MAY)
+    unrelated = fact("f4", "OWNS", "tripod", "Theo owns a tripod", valid_at=JAN)
+    stored = {f.id: f for f in (camera, taste, later, unrelated)}
+    sold = fact("n1", "OWNS", "canon", "Theo sold the canon", invalid_at=MAR)
+    working: dict[str, Fact] = {}
+    close_mentions([sold], working, stored, MAR, {"canon": "canon"})
+    assert set(working) == {"f1"} and working["f1"].invalid_at == MAR

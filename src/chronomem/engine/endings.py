@@ -13,16 +13,30 @@ were still ambiguous, so it can miss what only resolution makes equal):
   target", "stripe was fun but ...". They are remarks about that stint; left open, they would
   keep asserting the old employer, home or car after it changed. Typed facts (likes, friends,
   visits) are never touched here: only generic mentions follow an ending.
+* :func:`close_mentions` also follows an explicit ending by the ended thing's *name*: "sold
+  the canon" ends "I shoot everything on a Canon 5D Mark III", "cancelled my Prime
+  membership" ends "I have Amazon Prime" -- the subject's open facts that started before the
+  end and whose text names the ended thing as whole words, whichever entity the extractor
+  tied them to. Tastes and personal ties (:data:`KEEP_ON_ENDING`) are left alone: selling
+  the Volvo does not end liking Volvos.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, MutableMapping, Sequence
 from datetime import datetime
 
 from chronomem.engine.temporal import close_at
 from chronomem.model import Fact
+from chronomem.model.names import normalize_name
 from chronomem.model.relations import GENERIC_RELATIONS
+
+#: Relations an ending by name never closes: tastes and ties to people.
+KEEP_ON_ENDING = frozenset(
+    {"LIKES", "LOVES", "ENJOYS", "HATES", "DISLIKES", "FRIEND_OF", "FAMILY_OF", "KNOWS"}
+)
+MIN_NAME_CHARS = 3
 
 
 def _open(f: Fact) -> bool:
@@ -52,12 +66,15 @@ def close_mentions(
     working: MutableMapping[str, Fact],
     stored: Mapping[str, Fact],
     now: datetime,
+    names: Mapping[str, str] | None = None,
 ) -> None:
     """Close the generic mentions of every pair whose typed fact this episode ended.
 
     ``working``: stored facts this episode changed (updated in place); ``new_facts``: the
-    episode's new facts (updated in place).
+    episode's new facts (updated in place); ``names``: entity id -> name for this episode's
+    entities (endings by name need it).
     """
+    _close_named(new_facts, working, stored, now, names or {})
     ends: dict[frozenset[str], datetime] = {}
     changed = [f for i, f in working.items() if f.invalid_at != _invalid(stored.get(i))]
     for f in (*changed, *new_facts):
@@ -86,3 +103,35 @@ def close_mentions(
 
 def _invalid(f: Fact | None) -> datetime | None:
     return None if f is None else f.invalid_at
+
+
+def _close_named(
+    new_facts: Sequence[Fact],
+    working: MutableMapping[str, Fact],
+    stored: Mapping[str, Fact],
+    now: datetime,
+    names: Mapping[str, str],
+) -> None:
+    for ending in new_facts:
+        if (
+            ending.valid_at is not None
+            or ending.invalid_at is None
+            or ending.relation in GENERIC_RELATIONS
+        ):
+            continue
+        name = normalize_name(names.get(ending.target_id, ""))
+        if len(name) < MIN_NAME_CHARS:
+            continue
+        said = re.compile(rf"\b{re.escape(name)}(?:s|es)?\b")
+        end = ending.invalid_at
+        for f in stored.values():
+            current = working.get(f.id, f)
+            if (
+                ending.source_id not in (current.source_id, current.target_id)
+                or current.relation in KEEP_ON_ENDING
+                or not _open(current)
+                or (current.valid_at is not None and current.valid_at > end)
+                or not said.search(normalize_name(current.fact))
+            ):
+                continue
+            working[f.id] = close_at(current, end, now)

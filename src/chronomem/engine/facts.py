@@ -223,12 +223,14 @@ def apply_fact_decisions(
     now: datetime,
     said_at: datetime | None = None,
     stored_said: Mapping[str, datetime] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> FactOutcome:
     """Apply dedup and invalidation decisions (already validated against the candidates).
 
     ``entity_ids`` maps provisional endpoint ids to final ones (entity resolution's answer).
     ``said_at``: when the new facts were stated; ``stored_said``: when each stored fact was
-    (default: its ``created_at``) — together they tell a withdrawn plan.
+    (default: its ``created_at``) — together they tell a withdrawn plan. ``names``: final
+    entity id -> name of the episode's entities (endings by name, ``engine/endings.py``).
     """
     said = _Said(said_at, stored_said or {})
     working: dict[str, Fact] = {}
@@ -267,7 +269,7 @@ def apply_fact_decisions(
             working[fact.id] = fact
         else:
             new_facts.append(fact)
-    close_mentions(new_facts, working, stored, now)
+    close_mentions(new_facts, working, stored, now, names)
     changed = [f for i, f in working.items() if f != stored.get(i)]
     closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
     changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]

@@ -205,6 +205,7 @@ class IngestPipeline:
             now=now,
             said_at=p.episode.reference_time,
             stored_said=self._said(group, candidates.stored, resolution, candidates),
+            names={e.id: e.name for e in entities.values()},
         )
         written = tuple({e.id: e for e in entities.values()}.values())
         changes = ChangeSet(
