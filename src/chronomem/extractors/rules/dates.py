@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta, timezone
 
 from chronomem.extractors.rules.daymath import (
     DayContext,
+    add_months,
     day_in_year,
     midnight,
     monday_of,
@@ -38,6 +39,7 @@ from chronomem.extractors.rules.daymath import (
     weekday_date,
 )
 from chronomem.extractors.rules.lexicon import FUTURE_CUES, word_set
+from chronomem.extractors.rules.tense import clause_tense
 
 _MONTHS = {
     name: i
@@ -180,6 +182,20 @@ def _season_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(date(int(m.group(2)), start, 1))
 
 
+def _ordinal_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "on the 14th": that day of this month, or of the next (ahead) or last (past) one."""
+    day, step = int(m.group(1)), 1 if ctx.future else -1
+    for months in (0, step, 2 * step):
+        first = add_months(ctx.day.replace(day=1), months)
+        try:
+            when = first.replace(day=day)
+        except ValueError:
+            continue
+        if (when >= ctx.day) if ctx.future else (when <= ctx.day):
+            return midnight(when)
+    return None
+
+
 def _year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(date(int(m.group(1)), 1, 1))
 
@@ -271,6 +287,14 @@ _RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
             _DIGIT,
         ),
         (
+            r"(?i:\bon\s+)?(?i:\bthe\s+)\b([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)\b(?!\s*(?i:of\b|"
+            r"time|floor|place|grade|century|row|round|anniversary|birthday|percentile|edition|"
+            r"gen|season|episode|chapter|year|week|month|day|hour|minute|street|st\b|ave|try|"
+            r"attempt|pick|overall|largest|biggest|best|most))",
+            _ordinal_day,
+            _DIGIT,
+        ),
+        (
             rf"(?i:\b(?:in|since|until|by|during)\s+)?(?i:\b(early|mid|late)[- ])?"
             rf"\b({_MONTH}),?\s+({_YEAR})\b",
             _month_and_year,
@@ -331,6 +355,25 @@ def speaks_of_future(text: str) -> bool:
     return any(cue in lower for cue in FUTURE_CUES)
 
 
+def _resolve(
+    resolver: Resolver, m: re.Match[str], ctx: DayContext, text: str, *, guess: bool
+) -> datetime | None:
+    """``m`` resolved in the tense of its own clause (``tense.py``); a clause with no tense
+    takes the occurrence nearest to the reference day, unless the sentence looks ahead."""
+    tense = clause_tense(text, m.start(), m.end()) if guess else None
+    try:
+        if tense is not None:
+            return resolver(m, replace(ctx, future=tense == "future"))
+        if not guess or ctx.future:
+            return resolver(m, ctx)
+        back, ahead = resolver(m, ctx), resolver(m, replace(ctx, future=True))
+    except (ValueError, OverflowError, KeyError):
+        return None
+    if back is None or ahead is None:
+        return back or ahead
+    return ahead if abs(ahead - ctx.ref) < abs(ctx.ref - back) else back
+
+
 def find_time_expressions(
     text: str, reference: datetime, *, prefer_future: bool | None = None
 ) -> list[TimeExpression]:
@@ -354,10 +397,7 @@ def find_time_expressions(
                 continue
             if _HABIT.search(text, max(0, m.start() - _CUE_WINDOW), m.start()):
                 continue  # "every Sunday", "each summer": a habit, not a date
-            try:
-                when = resolver(m, ctx)
-            except (ValueError, OverflowError, KeyError):
-                when = None
+            when = _resolve(resolver, m, ctx, text, guess=prefer_future is None)
             if when is not None:
                 found.append((m.start(), m.end(), when))
     found.sort(key=lambda item: item[0])

@@ -1,0 +1,102 @@
+"""Which way a clause looks in time, for dates said without a year or week.
+
+"On March 10", "in the spring", "on Tuesday", "on the 14th" name a day of some year, month or
+week; which one depends on the clause that says it, not on the whole message:
+
+* ``"future"`` — the clause looks ahead: a future cue ("will", "going to", "is on", ...),
+  a verb whose object is an event still to come ("signed up for", "booked", "registered"),
+  or a reschedule *to* the date ("pushed our flight to March 10");
+* ``"past"`` — the clause tells what happened: a past-tense verb ("left", "moved", "got",
+  "started"), "ago", "since", "was", "last";
+* ``None`` — neither (a present or progressive clause: "I'm running the half marathon on
+  March 10", "we're moving on May 15"): the caller takes the occurrence nearest to the
+  reference day.
+
+A clause runs between punctuation and the conjunctions that start a new one ("and then",
+"but", "because", ...), so "I left Groupon in the spring, and then moved to Denver in
+August" reads each date with its own verb.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from chronomem.extractors.rules.lexicon import FUTURE_CUES
+
+Tense = Literal["future", "past"]
+
+_BOUNDARY = re.compile(
+    r"[.!?;,:()\n]|\s(?:and then|and|but|because|so|while|although|though|since then|then)\s",
+    re.I,
+)
+_RESCHEDULE_CUES = frozenset({"moved to", "pushed to"})
+_AHEAD_CUES = frozenset(FUTURE_CUES) - _RESCHEDULE_CUES
+_COMMITMENT = re.compile(
+    r"\b(?:signed up|sign up|registered|enrolled|booked|reserved|scheduled|got tickets|"
+    r"bought tickets|entered|invited)\b",
+    re.I,
+)
+_RESCHEDULED_TO = re.compile(
+    r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|changed|shifted|brought)\b"
+    r"[^.!?;]{0,60}?\b(?:to|until|till)\s+(?:the\s+|on\s+)?$",
+    re.I,
+)
+_PAST_WORDS = re.compile(
+    r"\b(?:ago|since|last|yesterday|was|were|did|had|used to|went|got|left|took|made|came|"
+    r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
+    r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
+    r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done)\b",
+    re.I,
+)
+_ED = re.compile(r"\b([a-z]{2,}ed)\b", re.I)
+_NOT_PAST_ED = frozenset(
+    {
+        "need", "feed", "seed", "speed", "bed", "red", "shed", "weed", "breed", "proceed",
+        "exceed", "succeed", "indeed", "embed", "hundred", "sacred", "wicked", "naked",
+        "excited", "tired", "interested", "married", "engaged", "supposed", "worried",
+        "scared", "stressed", "pumped", "bored", "obsessed", "based", "scheduled", "planned",
+        "booked", "expected", "allowed", "required", "invited", "nervous", "prepared",
+        "thrilled", "terrified", "delighted", "qualified", "overwhelmed", "relieved",
+    }
+)  # fmt: skip
+_ADJECTIVE_BEFORE = re.compile(
+    r"(?:\b(?:am|is|are|be|been|being|get|getting|so|really|very|super|too)|'m|'re|'s)\s+$",
+    re.I,
+)
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    left = 0
+    for m in _BOUNDARY.finditer(text, 0, start):
+        left = m.end()
+    after = _BOUNDARY.search(text, end)
+    return left, after.start() if after else len(text)
+
+
+def _has_past_verb(clause: str) -> bool:
+    if _PAST_WORDS.search(clause):
+        return True
+    for m in _ED.finditer(clause):
+        word = m.group(1).lower()
+        if word in _NOT_PAST_ED or word.endswith("eed") or len(word) < 5:
+            continue
+        if _ADJECTIVE_BEFORE.search(clause, 0, m.start()):
+            continue  # "I'm so excited", "we're booked": an adjective, not a past event
+        return True
+    return False
+
+
+def clause_tense(text: str, start: int, end: int) -> Tense | None:
+    """The tense of the clause around ``text[start:end]`` (a time expression)."""
+    left, right = _clause(text, start, end)
+    before, clause = text[left:start], text[left:right]
+    lower = clause.lower()
+    if _RESCHEDULED_TO.search(text, max(0, start - 80), start):
+        return "future"
+    if any(cue in lower for cue in _AHEAD_CUES) or _COMMITMENT.search(before):
+        return "future"
+    outside = clause[: start - left] + " " + clause[end - left :]
+    if _has_past_verb(outside):
+        return "past"
+    return None

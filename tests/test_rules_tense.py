@@ -1,0 +1,49 @@
+"""Dates said without a year or month are read in the tense of their own clause
+(extractors/rules/tense.py), and a clause with no tense takes the nearest occurrence."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chronomem.extractors.rules.dates import find_time_expressions
+from chronomem.extractors.rules.tense import clause_tense
+from tests.helpers import t
+
+JAN_10 = t("2024-01-10T12:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        # no tense in the clause: the nearest occurrence
+        ("I'm running the Tokyo half marathon on March 10", [date(2024, 3, 10)]),
+        ("we're moving to Austin on May 15, lease signed!", [date(2024, 5, 15)]),
+        ("so my exam is the 22nd, wish me luck", [date(2024, 1, 22)]),
+        # a verb whose object is an event still to come
+        ("I signed up for the Boston Marathon in April!", [date(2024, 4, 1)]),
+        ("airline pushed our flight to March 10. annoying", [date(2024, 3, 10)]),
+        # past-tense clauses, each date with its own verb
+        (
+            "I left my job in the spring, took the summer off, and then moved to Denver in August",
+            [date(2023, 3, 1), date(2023, 8, 1)],
+        ),
+        ("my last day at the firm was March 31st", [date(2023, 3, 31)]),
+        ("quit coffee in December, feeling great", [date(2023, 12, 1)]),
+        ("it happened on the 3rd", [date(2024, 1, 3)]),
+    ],
+)
+def test_dates_follow_their_clause(text: str, days: list[date]) -> None:
+    assert [x.when.date() for x in find_time_expressions(text, JAN_10)] == days
+
+
+def test_ordinals_that_are_not_days_are_left_alone() -> None:
+    for text in ("she came in 2nd place", "my 3rd time there", "on the 5th floor"):
+        assert find_time_expressions(text, JAN_10) == []
+
+
+def test_adjectives_in_ed_are_not_a_past_tense() -> None:
+    text = "I'm so excited for the concert on the 20th"
+    start = text.index("on the")
+    assert clause_tense(text, start, len(text)) is None
