@@ -97,3 +97,32 @@ def test_an_ending_by_name_closes_what_names_the_thing_but_not_tastes() -> None:
     working: dict[str, Fact] = {}
     close_mentions([sold], working, stored, MAR, {"canon": "canon"})
     assert set(working) == {"f1"} and working["f1"].invalid_at == MAR
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("first", "then", "gone", "kept"),
+    [
+        ("Lily: i have a goldfish called Bubbles", "Lily: bubbles died :( so sad", "Bubbles", None),
+        (
+            "Pat: I have a membership at Equinox and I love my friend Zoe",
+            "Pat: cancelled Equinox today, way too pricey",
+            "Equinox",
+            "Zoe",
+        ),
+        ("Kyle: I'm dating Sam, we met at work", "Kyle: Sam and I broke up yesterday", "Sam", None),
+    ],
+)
+def test_a_loss_said_in_passing_ends_what_was_told(embedder, first, then, gone, kept) -> None:  # type: ignore[no-untyped-def]
+    clock = ManualClock(JAN)
+    with Memory(embedder=embedder, clock=clock) as memory:
+        for when, text in ((JAN, first), (MAR, then)):
+            clock.set(when + timedelta(minutes=1))
+            memory.add_episode(text, group_id="g", reference_time=when)
+        clock.set(MAY)
+        current = [f.fact for f in memory.search(gone, group_id="g", limit=20).facts]
+        assert not any(gone.lower() in x.lower() for x in current), current
+        before = memory.search(gone, group_id="g", valid_at=JAN + timedelta(days=1)).facts
+        assert any(gone.lower() in f.fact.lower() for f in before)
+        if kept:
+            assert any(kept in f.fact for f in memory.search(kept, group_id="g").facts)

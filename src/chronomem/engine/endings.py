@@ -13,7 +13,8 @@ were still ambiguous, so it can miss what only resolution makes equal):
   target", "stripe was fun but ...". They are remarks about that stint; left open, they would
   keep asserting the old employer, home or car after it changed. Typed facts (likes, friends,
   visits) are never touched here: only generic mentions follow an ending.
-* :func:`close_mentions` also follows an explicit ending by the ended thing's *name*: "sold
+* :func:`close_mentions` also follows an explicit ending (typed, or a generic mention the
+  extractor read as an ending: "Bubbles died") by the ended thing's *name*: "sold
   the canon" ends "I shoot everything on a Canon 5D Mark III", "cancelled my Prime
   membership" ends "I have Amazon Prime" -- the subject's open facts that started before the
   end and whose text names the ended thing as whole words, whichever entity the extractor
@@ -78,7 +79,7 @@ def close_mentions(
     ends: dict[frozenset[str], datetime] = {}
     changed = [f for i, f in working.items() if f.invalid_at != _invalid(stored.get(i))]
     for f in (*changed, *new_facts):
-        if f.relation in GENERIC_RELATIONS or f.invalid_at is None:
+        if f.invalid_at is None or (f.relation in GENERIC_RELATIONS and not _is_ending(f)):
             continue
         pair = _pair(f)
         ends[pair] = max(ends.get(pair, f.invalid_at), f.invalid_at)
@@ -101,6 +102,11 @@ def close_mentions(
             new_facts[n] = close_at(f, end, now)
 
 
+def _is_ending(f: Fact) -> bool:
+    """No start, an end: "I sold the civic", "Bubbles died" (typed or a generic mention)."""
+    return f.valid_at is None and f.invalid_at is not None
+
+
 def _invalid(f: Fact | None) -> datetime | None:
     return None if f is None else f.invalid_at
 
@@ -113,11 +119,7 @@ def _close_named(
     names: Mapping[str, str],
 ) -> None:
     for ending in new_facts:
-        if (
-            ending.valid_at is not None
-            or ending.invalid_at is None
-            or ending.relation in GENERIC_RELATIONS
-        ):
+        if not _is_ending(ending):
             continue
         name = normalize_name(names.get(ending.target_id, ""))
         if len(name) < MIN_NAME_CHARS:

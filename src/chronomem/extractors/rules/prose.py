@@ -15,6 +15,7 @@ from chronomem.extractors.rules.dates import (
 )
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
@@ -248,7 +249,8 @@ def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
             continue
         seen.add(key)
         target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
-        out.append(Hit(relation, source, target, False, whole, whole))
+        ended = ended_by_verb(s.text, span.start, span.end)  # "sold the civic"
+        out.append(Hit(relation, source, target, ended, whole, whole))
     return out[:MAX_MENTIONS_PER_SENTENCE]
 
 

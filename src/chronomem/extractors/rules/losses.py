@@ -1,0 +1,48 @@
+"""Verbs of ending and loss, for names that no pattern row explained.
+
+When a sentence names something only in passing (the speaker MENTIONED it), the verb next to
+the name may still say that the speaker's tie to it is over: "Bubbles died", "cancelled
+Equinox today", "sold the civic", "Harold passed away", "Sam and I broke up", "retired from
+the Post Office", "bye bye target". Such a mention is recorded as an *ending* (no start, an
+end), which the engine turns into the end of what the speaker had told about that name
+(``engine/endings.py``).
+
+The name must be the verb's object (at most a few determiners or adjectives between: "gave
+away **our** old **Kiwi**", "done with Chelsea", "divorce from Steve") or its subject ("Bubbles
+died", "Dr. Shah retired", "Sam and I broke up"). A name after "to", "for" or "into" is a
+destination, not a loss: "Chris left for Google" ends nothing about Google.
+"""
+
+from __future__ import annotations
+
+import re
+
+_VERB = (
+    r"(?:died|dies|passed away|passed on|put (?:\w+ )?down|rehom(?:ed|ing)|rehome|"
+    r"gave (?:\w+ )?away|giving (?:\w+ )?away|gave|sold|selling|stole|stolen|"
+    r"cancel(?:l)?ed|cancel(?:l)?ing|cancel|quit|quitting|left|leaving|dropped|ditched|"
+    r"dumped|broke up|breaking up|split up|split|divorced|divorcing|divorce|separated|"
+    r"retired|stepped down|resigned|moved out|moving out|uninstalled|deleted|lapse[sd]?|"
+    r"ended|done with|over with|through with|unsubscribed|bye(?: bye)?|goodbye|fired|"
+    r"laid off|let go of)"
+)
+_OVER = r"(?:done|over|through|finished)"  # "Jake and I are done": only after a copula
+_OBJECT_GAP = r"(?:\s+(?:up|out|of|from|with|on|my|our|his|her|their|the|a|an|old|poor|\w+'s))*\s+"
+_OBJECT = re.compile(rf"\b{_VERB}{_OBJECT_GAP}$", re.I)
+_SUBJECT = re.compile(
+    rf"^\s+(?:and \w+\s+|(?:just|finally|sadly|officially|recently|has|have|had to|had|got|"
+    rf"was|were|is|are|'s|'re)\s+){{0,3}}(?:{_VERB}|(?:are|is|'re|'s) (?:so |totally )?{_OVER})\b",
+    re.I,
+)
+_PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+down\b", re.I))
+_PASSIVE_SUBJECT = re.compile(r"^\s+(?:got|was|were)\s+(?:adopted|rehomed|stolen|sold)\b", re.I)
+
+
+def ended_by_verb(text: str, start: int, end: int) -> bool:
+    """Does a verb of ending govern the name at ``text[start:end]`` (object or subject)?"""
+    if _OBJECT.search(text, max(0, start - 60), start):
+        return True
+    after = text[end : end + 60]
+    if _PUT_DOWN[0].search(text, max(0, start - 10), start) and _PUT_DOWN[1].match(after):
+        return True  # "had to put Bruno down"
+    return bool(_SUBJECT.match(after) or _PASSIVE_SUBJECT.match(after))

@@ -1,0 +1,45 @@
+"""Verbs of ending next to a name the patterns did not explain (extractors/rules/losses.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extractors.rules.losses import ended_by_verb
+
+
+def _ended(text: str, name: str) -> bool:
+    i = text.index(name)
+    return ended_by_verb(text, i, i + len(name))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("bubbles died :( we flushed him this morning", "bubbles"),
+        ("cancelled Equinox today. $250 a month was insane", "Equinox"),
+        ("Sam and I broke up yesterday", "Sam"),
+        ("the divorce from Steve was finalized", "Steve"),
+        ("Mom finally retired from Mercy! 35 years", "Mercy"),
+        ("sadly we had to put Bruno down", "Bruno"),
+        ("I gave Kiwi to my sister when I moved", "Kiwi"),
+        ("someone stole my Trek from outside the office", "Trek"),
+        ("ok so jake and I are done", "jake"),
+        ("honestly I'm done with Chelsea", "Chelsea"),
+    ],
+)
+def test_a_loss_ends_the_name(text: str, name: str) -> None:
+    assert _ended(text, name)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Chris left for Google last week", "Google"),  # a destination
+        ("first week at stripe done. exhausted", "stripe"),
+        ("I left the office early and met Sarah", "Sarah"),
+        ("I love Paris in the spring", "Paris"),
+        ("we moved to Lyon", "Lyon"),
+    ],
+)
+def test_other_names_stay(text: str, name: str) -> None:
+    assert not _ended(text, name)
