@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from chronomem.service.db import ServiceDB
     from chronomem.service.runtime import ServiceConfig
 
-EMBEDDER_CHOICES = ("auto", "local", "hash", "api")
+from chronomem.providers.registry import EMBEDDER_PROVIDERS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -76,7 +76,7 @@ def _memory_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=2, help="ingestion worker threads")
     p.add_argument(
         "--embedder",
-        choices=EMBEDDER_CHOICES,
+        choices=sorted(EMBEDDER_PROVIDERS),
         default="auto",
         help="auto: the local model if installed; hash: lexical, no model; api: "
         "CHRONOMEM_EMBED_* settings",

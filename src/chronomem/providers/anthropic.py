@@ -21,6 +21,7 @@ from chronomem.providers._common import (
     import_extra,
     resolve_connection,
     sdk_failure,
+    settings_for,
 )
 from chronomem.providers.resilience import (
     ConcurrencyLimiter,
@@ -62,7 +63,7 @@ class AnthropicLLM:
         retry_policy: RetryPolicy | None = None,
         settings: Settings | None = None,
     ) -> None:
-        cfg = settings if settings is not None else Settings.from_env()
+        cfg = settings_for(settings, explicit=bool(model and (api_key or base_url)))
         self._model = model or cfg.llm_model or ""
         if not self._model:
             raise UsageError(

@@ -32,6 +32,7 @@ from chronomem.providers._common import (
     import_extra,
     resolve_connection,
     sdk_failure,
+    settings_for,
 )
 from chronomem.providers.resilience import (
     ConcurrencyLimiter,
@@ -77,7 +78,7 @@ class OpenAICompatibleLLM:
         extra_body: Mapping[str, JSONValue] | None = None,
         settings: Settings | None = None,
     ) -> None:
-        cfg = settings if settings is not None else Settings.from_env()
+        cfg = settings_for(settings, explicit=bool(model and (api_key or base_url)))
         self._model = model or cfg.llm_model or ""
         if not self._model:
             raise UsageError(

@@ -27,8 +27,6 @@ from chronomem.stores.sqlite.connection import MEMORY
 
 log = logging.getLogger(__name__)
 
-EMBEDDERS = ("auto", "local", "hash", "api")
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ServiceConfig:
@@ -60,22 +58,11 @@ def queue_path(config: ServiceConfig) -> str:
 
 
 def make_embedder(name: str) -> Embedder | None:
-    """The embedder ``name`` stands for (None: Memory's default)."""
-    if name == "auto":
-        return None
-    if name == "hash":
-        from chronomem.testing import HashEmbedder
+    """The embedder a registered name stands for (None: Memory's default); see
+    :mod:`chronomem.providers.registry`."""
+    from chronomem.providers.factory import embedder_named
 
-        return HashEmbedder()
-    if name == "local":
-        from chronomem.providers.local import LocalEmbedder
-
-        return LocalEmbedder()
-    if name == "api":
-        from chronomem.providers.factory import embedder_from_settings
-
-        return embedder_from_settings()
-    raise UsageError(f"unknown embedder {name!r}: use one of {', '.join(EMBEDDERS)}")
+    return embedder_named(name)
 
 
 class ServiceRuntime:
