@@ -14,6 +14,7 @@ COMMAND_MODULES = (
     "chronomem.cli.demo",
     "chronomem.cli.records",
     "chronomem.cli.context",
+    "chronomem.cli.eval",
 )
 OPTIONAL_COMMAND_MODULES = ("chronomem.cli.serve",)  # present once the service is installed
 

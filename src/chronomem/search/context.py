@@ -38,7 +38,8 @@ from chronomem.search.methods import keywords, named_entities
 from chronomem.search.searcher import Searcher
 from chronomem.search.tokens import estimate_tokens
 
-DEFAULT_MAX_TOKENS = 2_000
+DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
+RANKING_KEPT = 50  # episode ids a Context keeps of its ranking (evaluation: recall@k)
 _HYBRID = (Method.COSINE, Method.BM25)
 CONTEXT_RECIPE = SearchConfig(
     facts=TargetConfig(_HYBRID, Rerank.RRF, limit=80),
@@ -98,6 +99,7 @@ class Context:
     communities: tuple[Community, ...] = ()
     episodes: tuple[Episode, ...] = ()  # shown as raw messages (possibly as snippets)
     snippets: frozenset[str] = field(default_factory=frozenset)  # ids shown shortened
+    ranking: tuple[str, ...] = ()  # the episode ranking, best first (RANKING_KEPT ids at most)
 
     def __str__(self) -> str:
         return self.text
@@ -202,6 +204,7 @@ class ContextBuilder:
             communities=tuple(found.communities[:n_comms]),
             episodes=tuple(e for e, _ in episodes),
             snippets=frozenset(e.id for e, _ in episodes if e.id in snipped),
+            ranking=tuple(e.id for e in ranked[:RANKING_KEPT]),
         )
 
     def _episode_ranking(
