@@ -20,6 +20,7 @@ from chronomem.errors import ChronomemError, UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.model import Episode, Fact
 from chronomem.model.time import parse_instant
+from chronomem.search.context import DEFAULT_MAX_TOKENS
 from chronomem.service.auth import check_patterns
 from chronomem.service.queue import QueuedEpisode, Status
 from chronomem.service.runtime import ServiceRuntime
@@ -137,7 +138,7 @@ class MemoryTools:
         self,
         query: str,
         group_id: str | None = None,
-        max_tokens: int = 1600,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
         valid_at: str | None = None,
         ctx: Context | None = None,
     ) -> Result:

@@ -17,6 +17,7 @@ from chronomem.memory import Memory, Timeline
 from chronomem.model import Episode, SearchFilter, check_group_id
 from chronomem.ports import Embedder
 from chronomem.search import SearchConfig, SearchResults, TargetConfig, preset
+from chronomem.search.context import DEFAULT_MAX_TOKENS
 from chronomem.service.auth import KeyStore
 from chronomem.service.db import ServiceDB
 from chronomem.service.limits import Limits
@@ -186,7 +187,7 @@ class ServiceRuntime:
         query: str,
         *,
         group_id: str,
-        max_tokens: int = 1600,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
         valid_at: datetime | None = None,
         known_at: datetime | None = None,
     ) -> str:
