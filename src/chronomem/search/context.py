@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
@@ -170,8 +170,7 @@ class ContextBuilder:
             query_vector=query_vector,
         )
         budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(_EMPTY))
-        facts = list(found.facts)
-        fact_lines = [fact_line(f) for f in facts]
+        facts, fact_lines = _distinct_lines(found.facts)
         share = config.max_tokens
         n_facts = budget.fill(fact_lines, int(share * config.fact_share), _tags("FACTS"))
         entity_lines = [entity_line(e, config.summary_chars) for e in found.entities]
@@ -274,9 +273,14 @@ def _choose_episodes(
     snipped: set[str] = set()
     days: set[str] = set()
     used = _tags("EPISODES")
+    shown: set[tuple[date, str]] = set()
     for episode in ranked:
         text = _shorten(episode.content, terms, config)
         day = _day_header(episode.reference_time)
+        said = (episode.reference_time.date(), text)
+        if said in shown:  # the same words on the same day: shown once
+            continue
+        shown.add(said)
         cost = line_tokens(text) + (0 if day in days else line_tokens(day))
         if used + cost > budget.left:
             if budget.left - used < 8:  # nothing useful fits any more
@@ -352,6 +356,19 @@ def line_tokens(line: str) -> int:
 def text_tokens(text: str) -> int:
     """Estimated tokens of a whole context: the sum of its lines'."""
     return estimate_tokens(text) + text.count("\n")
+
+
+def _distinct_lines(facts: Sequence[Fact]) -> tuple[list[Fact], list[str]]:
+    """Facts best first with their lines, each line once: when two facts read the same
+    (a WORKS_AT and a MENTIONED fact from one sentence), the better ranked one stays."""
+    kept: list[Fact] = []
+    lines: dict[str, None] = {}
+    for fact in facts:
+        line = fact_line(fact)
+        if line not in lines:
+            lines[line] = None
+            kept.append(fact)
+    return kept, list(lines)
 
 
 def fact_line(fact: Fact) -> str:
