@@ -46,7 +46,8 @@ class AnthropicLLM:
 
     Arguments win; anything not given comes from ``settings`` (default:
     :meth:`Settings.from_env`, where ``CHRONOMEM_LLM_API_KEY`` falls back to
-    ``ANTHROPIC_API_KEY`` when ``CHRONOMEM_LLM_PROVIDER=anthropic``). No sampling
+    ``ANTHROPIC_API_KEY`` when ``CHRONOMEM_LLM_PROVIDER=anthropic``; read only when ``model``
+    and ``api_key`` or ``base_url`` are not all given). No sampling
     temperature is sent: the SDK's Messages API no longer takes one. Thread-safe.
     """
 

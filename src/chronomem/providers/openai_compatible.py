@@ -57,7 +57,8 @@ class OpenAICompatibleLLM:
     """The :class:`~chronomem.ports.LLM` port over an OpenAI-compatible chat endpoint.
 
     Arguments win; anything not given comes from ``settings`` (default:
-    :meth:`Settings.from_env`). ``max_concurrency`` is one limit for this client, shared by
+    :meth:`Settings.from_env`, read only when ``model`` and ``api_key`` or ``base_url`` are
+    not all given). ``max_concurrency`` is one limit for this client, shared by
     every thread that calls it. Thread-safe.
     """
 
