@@ -13,11 +13,10 @@ from tqdm import tqdm
 from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory, SystemClock, new_id
-from chronomem.engine import IngestPipeline, IngestResult, plan_episode_deletion
+from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
-from chronomem.engine.pipeline import Prepared
-from chronomem.errors import DuplicateEpisodeError, UsageError
-from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
+from chronomem.errors import UsageError
+from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.model import (
     ChangeSet,
     Entity,
@@ -36,8 +35,6 @@ from chronomem.search.filters import with_times
 from chronomem.search.rerankers import Reranker
 
 log = logging.getLogger(__name__)
-
-BULK_CHUNK = 64  # add_episodes prepares (extracts + embeds) this many episodes at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,26 +85,27 @@ class Memory:
         self.extractor: Extractor = extractor if extractor is not None else default_extractor(llm)
         self.clock: Clock = clock or SystemClock()
         self._ids = ids or new_id
-        self._max_chars = max_episode_chars
         self.usage = Usage()
         self._store_bound = False
-        self._pipeline = IngestPipeline(
-            store=self.store,
-            embedder=self.embedder,
-            extractor=self.extractor,
-            clock=self.clock,
-            ids=self._ids,
-            context_episodes=context_episodes,
-        )
         self._searcher = Searcher(store=self.store, embedder=self.embedder, reranker=reranker)
         self._context = ContextBuilder(searcher=self._searcher, store=self.store)
-        self._community_updates = community_updates
         self._communities = CommunityBuilder(
             store=self.store,
             embedder=self.embedder,
             summarizer=summarizer_for(self.extractor),
             clock=self.clock,
             ids=self._ids,
+        )
+        self.ingestor = Ingestor(
+            store=self.store,
+            embedder=self.embedder,
+            extractor=self.extractor,
+            clock=self.clock,
+            ids=self._ids,
+            context_episodes=context_episodes,
+            max_episode_chars=max_episode_chars,
+            communities=self._communities if community_updates else None,
+            usage=self.usage,
         )
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -146,7 +144,7 @@ class Memory:
             source_description=source_description,
             episode_id=episode_id,
         )
-        return self._ingest(item)
+        return self.ingestor.add(item)
 
     def add_episodes(
         self,
@@ -164,42 +162,14 @@ class Memory:
         items = [
             e if isinstance(e, EpisodeInput) else EpisodeInput.from_mapping(e) for e in episodes
         ]
-        now = self.clock.now()
-        built = [build_episode(i, now=now, ids=self._ids, max_chars=self._max_chars) for i in items]
-        built.sort(key=lambda e: (e.group_id, e.reference_time))
-        self._bind()
-        results: list[IngestResult] = []
-        with tqdm(total=len(built), desc="episodes", unit="ep", disable=not progress) as bar:
-            for start in range(0, len(built), BULK_CHUNK):
-                for prepared in self._pipeline.prepare(built[start : start + BULK_CHUNK]):
-                    results.append(self._commit(prepared))
-                    bar.update()
-                    if on_ingested is not None:
-                        on_ingested(results[-1])
-        return results
+        with tqdm(total=len(items), desc="episodes", unit="ep", disable=not progress) as bar:
 
-    def _ingest(self, item: EpisodeInput) -> IngestResult:
-        episode = build_episode(
-            item, now=self.clock.now(), ids=self._ids, max_chars=self._max_chars
-        )
-        self._bind()
-        return self._commit(self._pipeline.prepare([episode])[0])
+            def done(result: IngestResult) -> None:
+                bar.update()
+                if on_ingested is not None:
+                    on_ingested(result)
 
-    def _commit(self, prepared: Prepared) -> IngestResult:
-        """Stages 3-7 of one prepared episode; a stored episode id is a no-op."""
-        episode = prepared.episode
-        try:
-            result = self._pipeline.commit(prepared)
-        except DuplicateEpisodeError:
-            stored = self.store.get_episodes([episode.group_id], [episode.id])
-            if not stored:
-                raise
-            log.info("episode %s is stored already; nothing written", episode.id)
-            return IngestResult(stored[0], (), (), (), Usage())
-        self.usage.extend(result.usage)
-        if self._community_updates:
-            self._extend_communities(result)
-        return result
+            return self.ingestor.add_many(items, on_ingested=done)
 
     # -- communities (engine/communities, docs/communities.md) ---------------------------
     def build_communities(self, group_id: str) -> list[CommunityView]:
@@ -219,14 +189,6 @@ class Memory:
         """Share of clustered entities whose stored community differs from what
         ``build_communities`` would give now (0.0 = up to date); rebuild when it grows."""
         return self._communities.drift(check_group_id(group_id))
-
-    def _extend_communities(self, result: IngestResult) -> None:
-        """Stage 7 after the write: new entities join their neighbours' community (only in
-        groups that have communities; ``community_updates=False`` turns it off)."""
-        with accounting.collect() as usage:
-            self._communities.after_ingest(result)
-        result.usage.extend(usage)
-        self.usage.extend(usage)
 
     # -- retrieval ----------------------------------------------------------------------
     def search(

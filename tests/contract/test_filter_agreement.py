@@ -30,6 +30,9 @@ def _random_facts(rng: random.Random, count: int) -> list[Fact]:
     for i in range(count):
         other = f"e{rng.randint(0, 9)}"
         ends = ("hub", other) if rng.random() < 0.5 else (other, "hub")
+        valid, invalid = _maybe_day(rng), _maybe_day(rng, 0.4)
+        if valid is not None and invalid is not None and invalid < valid:
+            valid, invalid = invalid, valid  # stores refuse a fact that ends before it starts
         facts.append(
             fact(
                 G,
@@ -38,8 +41,8 @@ def _random_facts(rng: random.Random, count: int) -> list[Fact]:
                 f"common fact number {i}",
                 relation=rng.choice(RELATIONS),
                 created=float(rng.randint(0, 6)),
-                valid=_maybe_day(rng),
-                invalid=_maybe_day(rng, 0.4),
+                valid=valid,
+                invalid=invalid,
                 expired=_maybe_day(rng, 0.4),
                 embedded=False,
             )

@@ -1,6 +1,7 @@
 """The ingestion engine: named stages from an episode to one store transaction."""
 
 from chronomem.engine.deletion import plan_episode_deletion
+from chronomem.engine.ingest import Ingestor
 from chronomem.engine.pipeline import IngestPipeline, IngestResult
 
-__all__ = ["IngestPipeline", "IngestResult", "plan_episode_deletion"]
+__all__ = ["IngestPipeline", "IngestResult", "Ingestor", "plan_episode_deletion"]

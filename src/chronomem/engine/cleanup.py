@@ -1,8 +1,8 @@
 """Stage 2b: make an extractor's output safe to resolve, whatever produced it.
 
 Extractors (LLMs above all) return names that differ only in case, facts whose endpoints
-were never listed as entities, self-loops and free-text relation names. This stage fixes what
-it can and drops the rest, logging why.
+were never listed as entities, self-loops, free-text relation names and endings dated before
+their start. This stage fixes what it can and drops the rest, logging why.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import replace
 from chronomem.engine.summaries import merge_summary
 from chronomem.model import ExtractedEntity, ExtractedFact, Extraction, to_relation_name
 from chronomem.model.names import normalize_name
+from chronomem.model.time import sane_interval
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,9 @@ def clean_extraction(extraction: Extraction) -> Extraction:
         if key in seen:
             continue
         seen.add(key)
+        valid_at, invalid_at = sane_interval(fact.valid_at, fact.invalid_at)
+        if valid_at != fact.valid_at:
+            log.info("fact %r ends before it starts: start dropped (end kept)", text)
         facts.append(
             replace(
                 fact,
@@ -61,6 +65,8 @@ def clean_extraction(extraction: Extraction) -> Extraction:
                 target=entities[dst].name,
                 relation=relation,
                 fact=text,
+                valid_at=valid_at,
+                invalid_at=invalid_at,
             )
         )
     return Extraction(entities=tuple(entities.values()), facts=tuple(facts))

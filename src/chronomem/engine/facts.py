@@ -1,8 +1,19 @@
 """Stages 4-5: turn extracted facts into stored facts, deduplicated and invalidated.
 
-Duplicates are looked for only among facts between the same two entities (cheap and safe);
-contradictions among facts that share an endpoint AND are semantically close or of the same
-relation — never the whole group, which would retire unrelated facts.
+Candidates for the decision step (the extractor's resolution round), per new fact:
+
+* duplicate candidates: stored facts between the same two entities, where either end may
+  still be only a resolution *option* (Seattle might turn out to be Boston);
+* contradiction candidates, which cannot miss what the new fact may supersede:
+  - every stored fact of the same subject (every resolution option of it) with the same
+    relation, when that relation holds one value at a time (``model/relations.py``; for an
+    object-unique relation such as LEADS: the same object), however many there are;
+  - up to :data:`CONTRADICTION_CANDIDATES` more facts that share an endpoint and are close
+    in meaning (cosine >= :data:`MIN_CONTRADICTION_COSINE`) or have the same relation.
+
+  A fact can be both a duplicate and a contradiction candidate: which it is depends on how
+  its endpoints resolve, and that is decided in the same round. Never the whole group, which
+  would retire unrelated facts.
 """
 
 from __future__ import annotations
@@ -15,9 +26,10 @@ from datetime import datetime
 import numpy as np
 
 from chronomem.clock import IdFactory
-from chronomem.engine.temporal import merge_duplicate, resolve_contradiction
+from chronomem.engine.temporal import merge_duplicate, overlaps, resolve_contradiction
 from chronomem.model import Episode, ExtractedFact, Fact, FactQuestion, SearchFilter, Vector
 from chronomem.model.names import normalize_name
+from chronomem.model.relations import functional_rule
 from chronomem.ports import Store
 
 log = logging.getLogger(__name__)
@@ -86,19 +98,46 @@ def find_fact_candidates(
     out.stored = {f.id: f for f in stored}
     for d in drafts:
         pair = [f for f in stored if _joins(f, d.source_options, d.target_options)]
-        same_text = [
-            f
-            for f in pair
-            if f.relation == d.fact.relation
-            and normalize_name(f.fact) == normalize_name(d.fact.fact)
-        ]
-        if same_text:
-            out.fast_duplicates[d.key] = same_text[0].id
+        same = _fast_duplicate(d, pair)
+        if same is not None:
+            out.fast_duplicates[d.key] = same.id
             continue
-        near = _contradiction_candidates(d, stored, exclude={f.id for f in pair})
+        near = _contradiction_candidates(d, stored)
         if pair or near:
             out.questions.append(FactQuestion(d.key, d.fact, tuple(pair), tuple(near)))
     return out
+
+
+def _fast_duplicate(d: FactDraft, pair: Sequence[Fact]) -> Fact | None:
+    """The stored fact ``d`` certainly restates, settled without asking the extractor:
+
+    * the same relation and text, on the same pair, and the new statement falls within the
+      stored interval (a fact that ended before it started is an earlier stint: "I live in
+      Boston" after moving back is not folded into the closed Boston fact);
+    * an ending ("I left Google last week": no start, an end) of the one open fact with the
+      same relation between the same two settled entities — whatever the dates, so an
+      ending dated before the start we had still closes it (policy in engine/temporal.py).
+    """
+    new = d.fact
+    same = [f for f in pair if f.relation == new.relation and not _retracted(f)]
+    text = normalize_name(new.fact)
+    for f in same:
+        if normalize_name(f.fact) == text and (
+            f.invalid_at is None
+            or (new.valid_at is not None and new.valid_at < f.invalid_at)
+            or (new.valid_at is None and new.invalid_at is not None)
+        ):
+            return f
+    if new.valid_at is None and new.invalid_at is not None:
+        ends = set(new.endpoints)
+        open_ = [f for f in same if f.invalid_at is None and set(f.endpoints) == ends]
+        if len(open_) == 1:
+            return open_[0]
+    return None
+
+
+def _retracted(f: Fact) -> bool:
+    return f.expired_at is not None and f.invalid_at is None
 
 
 def _joins(f: Fact, sources: frozenset[str], targets: frozenset[str]) -> bool:
@@ -107,19 +146,29 @@ def _joins(f: Fact, sources: frozenset[str], targets: frozenset[str]) -> bool:
     )
 
 
-def _contradiction_candidates(
-    d: FactDraft, stored: Sequence[Fact], exclude: set[str]
-) -> list[Fact]:
+def _contradiction_candidates(d: FactDraft, stored: Sequence[Fact]) -> list[Fact]:
+    """Every same-subject fact of a one-value-at-a-time relation, then the closest others."""
+    rule = functional_rule(d.fact.relation)
+    must: list[Fact] = []
+    if rule is not None:
+        mine = d.source_options if rule.unique == "subject" else d.target_options
+        must = [
+            f
+            for f in stored
+            if f.relation == d.fact.relation
+            and (f.source_id if rule.unique == "subject" else f.target_id) in mine
+        ]
+    taken = {f.id for f in must}
     ends = d.source_options | d.target_options
     scored: list[tuple[float, Fact]] = []
     for f in stored:
-        if f.id in exclude or not ({f.source_id, f.target_id} & ends):
+        if f.id in taken or not ({f.source_id, f.target_id} & ends):
             continue
         cosine = _cosine(d.fact.embedding, f.embedding)
         if f.relation == d.fact.relation or cosine >= MIN_CONTRADICTION_COSINE:
             scored.append((cosine + (1.0 if f.relation == d.fact.relation else 0.0), f))
     scored.sort(key=lambda pair: -pair[0])
-    return [f for _, f in scored[:CONTRADICTION_CANDIDATES]]
+    return must + [f for _, f in scored[:CONTRADICTION_CANDIDATES]]
 
 
 def _cosine(a: Vector | None, b: Vector | None) -> float:
@@ -170,6 +219,12 @@ def apply_fact_decisions(
                 or old.id == fact.id
                 or not ({old.source_id, old.target_id} & set(fact.endpoints))
             ):
+                continue
+            if _same_pair(old, fact) and old.relation == fact.relation:
+                # resolution made both ends the same entities: the same value, not a new one
+                if dup is None and overlaps(old, fact):
+                    dup = old
+                    fact = merge_duplicate(old, fact, now)
                 continue
             old, fact = resolve_contradiction(old, fact, now)
             working[old.id] = old

@@ -1,14 +1,19 @@
-"""Ingestion: one episode through named stages into one store transaction.
+"""The stages of ingestion, from an episode to the ChangeSet that records it.
 
-    1 context        previous episodes of the group (n = 4)
-    2 extract        extractor round 1; then cleanup and one batched embedding call
-                     (episode content, entity names, fact texts)
-    3 resolve        entity candidates (fast paths), fact candidates, extractor round 2
-    4 decide         final entities, dedup and invalidation of facts
-    5 write          one ChangeSet, applied atomically (retried from 3 on a write conflict)
+    intake            (chronomem.intake) check the caller's input, build the Episode
+    context           previous episodes of the group (n = 4)                  prepare()
+    extract           extractor round 1                                        prepare()
+    cleanup           make the extraction safe to resolve (engine.cleanup)     prepare()
+    embed             ONE batched call: episode, entity names, fact texts      prepare()
+    resolve entities  fast paths and candidates (engine.entities)              decide()
+    fact candidates   duplicates and contradictions to ask about (engine.facts) decide()
+    resolution round  extractor round 2: every open question in one call      decide()
+    temporal rules    dedup and invalidation (engine.temporal)                 decide()
+    ChangeSet         one atomic write                                         decide()
+    Store.apply       with the conflict retry (engine.writer)                  Ingestor
 
-With an LLM extractor that is at most two sequential LLM rounds per episode, however many
-entities and facts it holds.
+:class:`~chronomem.engine.ingest.Ingestor` runs them end to end. With an LLM extractor that
+is at most two sequential LLM rounds per episode, however many entities and facts it holds.
 """
 
 from __future__ import annotations
@@ -35,7 +40,6 @@ from chronomem.engine.facts import (
     find_fact_candidates,
 )
 from chronomem.engine.validate import validate_resolution
-from chronomem.errors import ConflictError
 from chronomem.model import (
     ChangeSet,
     Entity,
@@ -52,7 +56,6 @@ from chronomem.ports import Clock, Embedder, Extractor, Store
 log = logging.getLogger(__name__)
 
 CONTEXT_EPISODES = 4
-MAX_CONFLICT_RETRIES = 8
 EPISODE_EMBED_CHARS = 3_000  # an episode is embedded from this much of its content
 
 
@@ -65,6 +68,7 @@ class IngestResult:
     facts: tuple[Fact, ...]  # facts created or changed by the episode, as written
     invalidated: tuple[Fact, ...]  # stored facts the episode closed (subset of ``facts``)
     usage: Usage
+    stored_already: bool = False  # the episode id was stored before: nothing was written
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +78,7 @@ class Prepared:
     extraction: Extraction
     entity_vectors: tuple[Vector, ...]
     fact_vectors: tuple[Vector, ...]
-    usage: Usage  # LLM calls of round 1; round 2 is added by commit()
+    usage: Usage  # LLM calls of round 1; round 2 is added by the Ingestor
 
 
 class IngestPipeline:
@@ -94,10 +98,6 @@ class IngestPipeline:
         self._ids = ids
         self._context_episodes = context_episodes
         self._vectors = EmbeddingCache(embedder)
-
-    def ingest(self, episode: Episode) -> IngestResult:
-        """Run every stage for ``episode``; nothing is written unless all succeed."""
-        return self.commit(self.prepare([episode])[0])
 
     def prepare(self, episodes: Sequence[Episode]) -> list[Prepared]:
         """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
@@ -132,29 +132,6 @@ class IngestPipeline:
             prepared.append(Prepared(embedded, previous, x, names, facts, usage))
         return prepared
 
-    def commit(self, p: Prepared) -> IngestResult:
-        """Stages 3-6: resolve against the stored graph and write, retrying on conflicts."""
-        episode = p.episode
-        with accounting.collect() as usage:
-            for attempt in range(MAX_CONFLICT_RETRIES):
-                version = self._store.group_version(episode.group_id)
-                changes, outcome, entities = self._decide(p)
-                try:
-                    self._store.apply(replace(changes, expected_version=version))
-                except ConflictError:
-                    log.info(
-                        "episode %s: group changed meanwhile (try %d)", episode.id, attempt + 1
-                    )
-                    continue
-                p.usage.extend(usage)
-                return IngestResult(
-                    episode, entities, outcome.written, outcome.invalidated, p.usage
-                )
-        raise ConflictError(
-            f"episode {episode.id}: the group kept changing under {MAX_CONFLICT_RETRIES} tries; "
-            "retry later or reduce concurrent writers to this group"
-        )
-
     def _previous(self, episode: Episode, staged: dict[str, list[Episode]]) -> tuple[Episode, ...]:
         """The ``n`` episodes before ``episode``: staged ones of this batch, then stored ones."""
         n = self._context_episodes
@@ -169,7 +146,15 @@ class IngestPipeline:
             )[::-1]
         return (*stored, *batch)
 
-    # -- stages 3-4 ---------------------------------------------------------------------
+    # -- decide: everything that reads the stored graph (re-run after a write conflict) ----
+    def decide(self, p: Prepared) -> tuple[ChangeSet, IngestResult]:
+        """Resolve ``p`` against the stored graph: the ChangeSet to write and the result
+        it gives once written (the usage of the resolution round is added to ``p.usage``
+        by the caller)."""
+        changes, outcome, entities = self._decide(p)
+        result = IngestResult(p.episode, entities, outcome.written, outcome.invalidated, p.usage)
+        return changes, result
+
     def _decide(self, p: Prepared) -> tuple[ChangeSet, FactOutcome, tuple[Entity, ...]]:
         now = self._clock.now()
         group = p.episode.group_id

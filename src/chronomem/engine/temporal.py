@@ -5,6 +5,9 @@
 * :func:`resolve_contradiction` — two facts that cannot both hold: whichever started later
   closes the other at its start. Applied the same way whatever order the episodes arrive in,
   so out-of-order ingestion gives the in-order timeline.
+* ``model.time.sane_interval`` — ``invalid_at`` is never before ``valid_at``: an ending
+  dated before the known start keeps the end and makes the start unknown. Every store refuses an
+  inverted interval (``stores/intervals_check.py``).
 
 Whenever a fact's ``invalid_at`` is set or moved, ``expired_at`` becomes ``now``: the system
 time at which the memory learned that the fact ends. :func:`chronomem.model.is_believed` reads
@@ -17,6 +20,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from chronomem.model import Fact
+from chronomem.model.time import sane_interval
 
 
 def _earliest(a: datetime | None, b: datetime | None) -> datetime | None:
@@ -28,11 +32,16 @@ def _earliest(a: datetime | None, b: datetime | None) -> datetime | None:
 
 
 def close_at(fact: Fact, end: datetime | None, now: datetime) -> Fact:
-    """``fact`` with ``invalid_at`` moved to ``end`` if that is earlier; expired when moved."""
+    """``fact`` with ``invalid_at`` moved to ``end`` if that is earlier; expired when moved.
+
+    An end before the fact's start follows the policy of
+    :func:`chronomem.model.time.sane_interval`.
+    """
     invalid_at = _earliest(fact.invalid_at, end)
     if invalid_at == fact.invalid_at:
         return fact
-    return replace(fact, invalid_at=invalid_at, expired_at=now)
+    valid_at, invalid_at = sane_interval(fact.valid_at, invalid_at)
+    return replace(fact, valid_at=valid_at, invalid_at=invalid_at, expired_at=now)
 
 
 def merge_duplicate(stored: Fact, new: Fact, now: datetime) -> Fact:

@@ -31,6 +31,7 @@ from chronomem.model import (
     to_relation_name,
 )
 from chronomem.model.names import normalize_name
+from chronomem.model.time import sane_interval
 from chronomem.ports import LLM
 from chronomem.prompts import extract, resolve, summarize
 from chronomem.providers.settings import Settings
@@ -191,8 +192,8 @@ def _check_fact(
     valid_at = _instant(f.valid_at, "valid_at", text)
     invalid_at = _instant(f.invalid_at, "invalid_at", text)
     if valid_at and invalid_at and invalid_at < valid_at:
-        log.warning("extract: fact %r ends before it starts; dropped invalid_at", text)
-        invalid_at = None
+        log.warning("extract: fact %r ends before it starts; start dropped, end kept", text)
+        valid_at, invalid_at = sane_interval(valid_at, invalid_at)
     return ExtractedFact(
         source=source.name,
         target=target.name,
@@ -265,7 +266,7 @@ def to_resolution(answer: resolve.ResolveResponse, ctx: resolve.ResolveContext) 
 def _fact_verdict(
     fa: resolve.FactAnswer, item: resolve.FactItem, aliases: Mapping[str, str]
 ) -> tuple[str | None, tuple[str, ...]]:
-    same_pair = {alias for alias, _ in item.duplicates}
+    same_pair = {alias for alias, _ in item.duplicates} | item.pair
     shown = same_pair | {alias for alias, _ in item.related}
     duplicate = _alias(fa.duplicate_of)
     if duplicate is not None and duplicate not in same_pair:

@@ -64,3 +64,15 @@ def is_functional(relation: str) -> bool:
 
 
 FUNCTIONAL_RELATIONS: frozenset[str] = frozenset(_BY_NAME)
+
+
+def functional_relations_text(*, compact: bool = False) -> str:
+    """The table as prompt text: one ``NAME: meaning`` per line, object-unique rows marked;
+    ``compact``: the names only, comma-separated."""
+    if compact:
+        return ", ".join(rule.relation for rule in RELATION_TABLE)
+    lines = []
+    for rule in RELATION_TABLE:
+        per = " (one subject per object)" if rule.unique == "object" else ""
+        lines.append(f"{rule.relation}: {rule.meaning}{per}")
+    return "\n".join(lines)

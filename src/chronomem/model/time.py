@@ -104,3 +104,19 @@ def is_believed(fact: Fact, *, valid_at: datetime, known_at: datetime) -> bool:
     if fact.valid_at is not None and fact.valid_at > valid_at:
         return False
     return not (learned_end and fact.invalid_at is not None and fact.invalid_at <= valid_at)
+
+
+def sane_interval(
+    valid_at: datetime | None, invalid_at: datetime | None
+) -> tuple[datetime | None, datetime | None]:
+    """The policy for an ending dated before the known start: the end wins, the start
+    becomes unknown (``None``).
+
+    "I work at Google" on Jan 10 starts the fact at Jan 10 only because that is when we heard
+    it; "I left Google last week" on Jan 15 (an end on Jan 8) is the later, explicit
+    statement. So the fact ends on Jan 8 and started at some unknown time before: it is not
+    current, it was true before Jan 8, and ``invalid_at`` is never before ``valid_at``.
+    """
+    if valid_at is not None and invalid_at is not None and invalid_at < valid_at:
+        return None, invalid_at
+    return valid_at, invalid_at

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from chronomem.model.graph import Episode, EpisodeSource
+from chronomem.model.relations import functional_relations_text
 from chronomem.ports import ChatMessage
 from chronomem.prompts._format import episode_line, instant
 
@@ -30,7 +31,8 @@ NAME = "extract"
 REFLEXION_NAME = "extract_reflexion"
 PREVIOUS_CHARS = 400  # each previous episode is context only: keep it short
 
-SYSTEM = """\
+SYSTEM = (
+    """\
 Extract a knowledge graph from the CURRENT episode. Previous episodes are context for \
 pronouns and names only: extract nothing that only they state.
 
@@ -42,13 +44,17 @@ given; "I"/"me" is the speaker. No entities for dates, times, amounts, actions o
 
 Facts: relationships the current episode states between two of your entities.
 - source, target: names exactly as in your entities; never the same entity twice.
-- relation: SCREAMING_SNAKE_CASE predicate, e.g. WORKS_AT, LIVES_IN, MARRIED_TO, OWNS.
+- relation: SCREAMING_SNAKE_CASE predicate, e.g. WORKS_AT, LIVES_IN, MARRIED_TO, OWNS. \
+Relations that hold one value at a time use exactly these names: """
+    + functional_relations_text(compact=True)
+    + """.
 - fact: one self-contained sentence with names, not pronouns.
 - valid_at, invalid_at: when the fact began / stopped being true, ISO 8601 UTC \
 (2024-01-08T00:00:00Z), relative dates ("last week", "in March") resolved against the \
 reference time; a fact stated as now true begins at the reference time; null if unknown.
 - An ending is the ended fact with invalid_at set: "I left Google last week" is WORKS_AT \
 with invalid_at one week before the reference time, not a new LEFT fact."""
+)
 
 _SOURCE_HINT = {
     EpisodeSource.MESSAGE: "a chat message: 'Speaker: text'",

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from chronomem.model.extraction import ResolutionRequest
 from chronomem.model.graph import Entity, Fact
+from chronomem.model.relations import functional_relations_text
 from chronomem.ports import ChatMessage
 from chronomem.prompts._format import clip, day, fact_line, instant
 
@@ -33,17 +34,25 @@ __all__ = [
 NAME = "resolve"
 SUMMARY_CHARS = 160
 
-SYSTEM = """\
+SYSTEM = (
+    """\
 You keep a memory graph consistent with a new episode.
 Entities: each new entity E<n> lists stored candidates. same_as: the id of the candidate \
 that is the same real-world entity (allowing nicknames, partial or fuller names), else \
-null; when unsure, null.
+null; when unsure, null. A part, team or product of an organisation is not the \
+organisation ("Google cloud team" is not "Google").
 Facts: each new fact F<n> lists stored facts. duplicate_of: the id of a stored fact that \
 states the same relationship (a new fact reporting that it ended is its duplicate), else \
-null. contradicts: ids of stored facts the new fact shows are no longer true (a new \
-employer or home replaces the old one); [] if none. A fact that only adds information \
-contradicts nothing.
+null. contradicts: ids of stored facts the new fact shows are no longer true; [] if none. \
+These relations hold one value at a time, so a new value for the same subject replaces \
+the old one (a new home, employer, partner, car, diet, plan, favourite of the same kind):
+"""
+    + functional_relations_text()
+    + """
+Other relations (likes, hobbies, friends, visits) accumulate: a fact that only adds \
+information contradicts nothing, unless the episode says the old one ended or changed.
 Answer every E<n> and F<n>, using only ids listed under it."""
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +68,9 @@ class EntityItem:
 class FactItem:
     key: int  # F<key>, the FactQuestion's key
     fact: Fact
-    duplicates: tuple[tuple[str, Fact], ...]
+    duplicates: tuple[tuple[str, Fact], ...]  # shown as "same entities"
     related: tuple[tuple[str, Fact], ...]
+    pair: frozenset[str] = frozenset()  # aliases that may be duplicates (either list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,20 +122,27 @@ def build_context(request: ResolutionRequest) -> ResolveContext:
         )
         for n, q in enumerate(request.entities, start=1)
     )
-    facts = tuple(
-        FactItem(
-            key=q.key,
-            fact=q.fact,
-            duplicates=tuple((alias("f", c.id), c) for c in q.duplicate_candidates),
-            related=tuple(
-                (alias("f", c.id), c)
-                for c in q.contradiction_candidates
-                if c.id not in {d.id for d in q.duplicate_candidates}
-            ),
+    facts = []
+    for q in request.facts:
+        # "same entities" only when both ends are settled; a stored fact whose other end is
+        # only a resolution option (Paris for a new Berlin) is shown as related
+        same = [c for c in q.duplicate_candidates if set(c.endpoints) == set(q.fact.endpoints)]
+        shown = {c.id for c in same}
+        related = []
+        for c in (*q.duplicate_candidates, *q.contradiction_candidates):
+            if c.id not in shown:
+                shown.add(c.id)
+                related.append(c)
+        facts.append(
+            FactItem(
+                key=q.key,
+                fact=q.fact,
+                duplicates=tuple((alias("f", c.id), c) for c in same),
+                related=tuple((alias("f", c.id), c) for c in related),
+                pair=frozenset(alias("f", c.id) for c in q.duplicate_candidates),
+            )
         )
-        for q in request.facts
-    )
-    return ResolveContext(request=request, entities=entities, facts=facts, aliases=aliases)
+    return ResolveContext(request=request, entities=entities, facts=tuple(facts), aliases=aliases)
 
 
 def render(ctx: ResolveContext) -> list[ChatMessage]:

@@ -159,14 +159,7 @@ class WorkerPool:
                 return  # deleted while waiting for the group
             started = time.monotonic()
             try:
-                result = self._memory.add_episode(
-                    episode.content,
-                    group_id=episode.group_id,
-                    reference_time=episode.reference_time,
-                    source=episode.source.value,
-                    source_description=episode.source_description,
-                    episode_id=episode.id,
-                )
+                result = self._memory.ingestor.add_accepted(episode)
             except UsageError as exc:
                 self._failed(claim, f"{type(exc).__name__}: {exc}", retryable=False)
                 return

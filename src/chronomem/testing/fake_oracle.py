@@ -10,7 +10,8 @@ way they are rendered, so the whole LLM path runs offline with plausible answers
   (the same content the Graphiti peer harness's fake extracts, for side-by-side benchmarks);
 * resolve — a candidate with the same normalised name is the same entity; a stored fact
   with the same text, or the same non-MENTIONS relation between the same entities, is a
-  duplicate; a new open WORKS_AT / LIVES_IN contradicts the same subject's other ones;
+  duplicate; a new open fact of a relation that holds one value at a time (model/relations.py)
+  contradicts the same subject's other ones of that relation;
 * summarize — current summary plus new information, clipped; summarize_community — the
   key terms as the name, the facts as the summary; score — word overlap.
 
@@ -25,11 +26,12 @@ from datetime import UTC, datetime, timedelta
 
 from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
+from chronomem.model.relations import FUNCTIONAL_RELATIONS
 from chronomem.testing._fake_wire import ChatRequest
 
 __all__ = ["RuleOracle"]
 
-FUNCTIONAL = frozenset({"WORKS_AT", "LIVES_IN"})
+FUNCTIONAL = FUNCTIONAL_RELATIONS  # the one table, model/relations.py
 
 _STOP_WORDS = """i i'm im i've i'd i'll me my we we're our you you're your he she it its
     they them their

@@ -8,6 +8,7 @@ from dataclasses import replace
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
 from chronomem.model import ChangeSet, Community
 from chronomem.stores.falkordb import rows
+from chronomem.stores.intervals_check import check_intervals
 
 __all__ = ["SEQ_STEP", "change_params", "community_payload", "id_list", "refuse"]
 
@@ -25,6 +26,7 @@ def change_params(changes: ChangeSet, dimension: int | None) -> dict[str, object
     """The parameters of :data:`cypher.APPLY` for ``changes`` (vectors checked first)."""
     if len(changes.facts) + len(changes.entities) + len(changes.episodes) >= SEQ_STEP:
         raise UsageError(f"a change set holds at most {SEQ_STEP - 1} rows of a kind: split it")
+    check_intervals(changes.facts)
     new_episodes: set[str] = set()
     for episode in changes.episodes:
         if episode.id in new_episodes:

