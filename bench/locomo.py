@@ -107,7 +107,8 @@ def main() -> int:
     p.add_argument("--tune", default="1-5", help="conversations the knobs are picked on")
     p.add_argument("--test", default="6-10", help="held-out conversations")
     p.add_argument("--json", type=Path)
-    p.add_argument("--cache", type=Path, default=Path(__file__).parent / ".cache" / "embeddings.sqlite")
+    cache = Path(__file__).parent / ".cache" / "embeddings.sqlite"
+    p.add_argument("--cache", type=Path, default=cache)
     args = p.parse_args()
     from chronomem.providers.local import LocalEmbedder
 
@@ -115,8 +116,11 @@ def main() -> int:
     embedder = CachedEmbedder(LocalEmbedder(), args.cache)
     load0, cpu0 = os.getloadavg()[0], time.process_time()
     tune = run_split(data, span(args.tune), embedder, configs())
-    sweep = {name: summarise(rows)["overall"]["evidence_all"] for name, rows in tune["rows"].items()
-             if name not in ("bm25", "dense")}
+    sweep = {
+        name: summarise(rows)["overall"]["evidence_all"]
+        for name, rows in tune["rows"].items()
+        if name not in ("bm25", "dense")
+    }
     picked = max(sweep, key=lambda name: (sweep[name], name == "default"))
     chosen = {"default": DEFAULT, picked: configs()[picked]}
     test = run_split(data, span(args.test), embedder, chosen)
@@ -124,7 +128,8 @@ def main() -> int:
     result = {
         "benchmark": "locomo-heldout",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "tune": args.tune, "test": args.test,
+        "tune": args.tune,
+        "test": args.test,
         "sweep_on_tune_evidence_all": sweep,
         "picked": picked,
         "test_picked": summarise(test["rows"][picked]),
@@ -134,7 +139,10 @@ def main() -> int:
         "all_default": summarise(both["default"]),
         "all_baselines": {b: summarise(both[b])["overall"] for b in ("bm25", "dense")},
         "context_ms_p50": round(statistics.median(tune["ms"] + test["ms"]), 1),
-        "ingest": {"turns": tune["turns"] + test["turns"], "seconds": round(tune["ingest_s"] + test["ingest_s"], 1)},
+        "ingest": {
+            "turns": tune["turns"] + test["turns"],
+            "seconds": round(tune["ingest_s"] + test["ingest_s"], 1),
+        },
         "cpu_s": round(time.process_time() - cpu0, 1),
         "loadavg_1m": {"start": load0, "end": os.getloadavg()[0]},
         "embedding_cache": {"hits": embedder.hits, "misses": embedder.misses},
@@ -142,7 +150,9 @@ def main() -> int:
     print(json.dumps({k: result[k] for k in ("picked", "sweep_on_tune_evidence_all")}, indent=1))
     for name in ("test_picked", "test_default", "all_default"):
         o = result[name]["overall"]
-        print(f"{name}: " + ", ".join(f"{k} {o[k]}" for k in ("with_evidence", "evidence_all", "evidence_any", "turn_any@5", "turn_any@10", "session_any@5", "session_any@10")))
+        keys = ("with_evidence", "evidence_all", "evidence_any", "turn_any@5", "turn_any@10")
+        keys += ("session_any@5", "session_any@10")
+        print(f"{name}: " + ", ".join(f"{k} {o[k]}" for k in keys))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(result, indent=2) + "\n")

@@ -95,7 +95,7 @@ def test_the_context_never_shows_one_line_twice(tmp_path):
     if not local_model_available():
         pytest.skip("chronomem[local] is not installed")
     day = datetime(2024, 5, 1, 9, tzinfo=UTC)
-    with Memory(str(tmp_path / "m.db")) as memory:
+    with Memory(str(tmp_path / "m.db")) as mem:
         for minute, text in enumerate(
             [
                 "Alice: I started working at Acme Corp with Bob Smith last month.",
@@ -105,11 +105,11 @@ def test_the_context_never_shows_one_line_twice(tmp_path):
                 "Bob: ok sounds good",
             ]
         ):
-            memory.add_episode(text, group_id="g", reference_time=day.replace(minute=minute))
-        facts = memory.search("Alice Acme Bob Google", group_id="g", limit=20).facts
+            mem.add_episode(text, group_id="g", reference_time=day.replace(minute=minute))
+        facts = mem.search("Alice Acme Bob Google", group_id="g", limit=20).facts
         texts = [f.fact for f in facts]
         assert len(texts) > len(set(texts))  # the store does hold facts that read the same
         for query in ("Where does Alice work?", "Who did Bob join Google with?", "ok?"):
-            text = memory.context(query, group_id="g").text
+            text = mem.context(query, group_id="g").text
             lines = [line for line in text.splitlines() if line.strip() and "<" not in line]
             assert len(lines) == len(set(lines)), text
