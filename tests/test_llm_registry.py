@@ -113,3 +113,28 @@ def test_constructors_given_explicit_arguments_do_not_read_the_environment(cls, 
         cls(model="m", api_key="k")
     with pytest.raises(AssertionError, match="read the environment"):
         cls(api_key="k")  # no model: the environment is where it would come from
+
+
+def test_an_installed_package_declares_its_provider_by_entry_point(tmp_path, monkeypatch):
+    """A real distribution on sys.path (dist-info with entry_points.txt), no import by us."""
+    package = tmp_path / "echo_plugin"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "class PluginLLM:\n"
+        "    def __init__(self, *, settings):\n"
+        "        self.model = settings.llm_model\n"
+        "    def complete_json(self, messages, schema, *, name):\n"
+        "        return schema.model_validate({})\n"
+    )
+    info = tmp_path / "echo_plugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: echo-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[chronomem.llm_providers]\nplugin-cloud = echo_plugin:PluginLLM\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        llm = llm_from_settings(Settings(llm_provider="plugin-cloud", llm_model="p1"))
+        assert type(llm).__name__ == "PluginLLM" and llm.model == "p1"
+    finally:
+        LLM_PROVIDERS.pop("plugin-cloud", None)

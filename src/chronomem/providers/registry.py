@@ -11,13 +11,19 @@ third-party one::
     register_llm_provider("mycloud", "mypackage.llm:MyCloudLLM", key_env=("MYCLOUD_API_KEY",))
 
 After that ``Settings(llm_provider="mycloud")`` and ``llm_from_settings`` build a
-``MyCloudLLM(settings=...)``; chronomem's code is not edited.
+``MyCloudLLM(settings=...)``; chronomem's code is not edited. A package can also declare its
+provider as an entry point, found the first time an unknown name is looked up (so the CLI
+and the service see it without any import)::
+
+    [project.entry-points."chronomem.llm_providers"]
+    mycloud = "mypackage.llm:MyCloudLLM"
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
@@ -100,13 +106,29 @@ def register_embedder_provider(
     return spec
 
 
+ENTRY_POINT_GROUPS = {"llm": "chronomem.llm_providers", "embedder": "chronomem.embedders"}
+
+
 def llm_provider(name: str) -> ProviderSpec:
     """The registered LLM provider ``name``; a UsageError listing the known ones if none."""
+    if name.strip().lower() not in LLM_PROVIDERS:
+        _load_entry_points("llm", register_llm_provider)
     return _lookup(LLM_PROVIDERS, name, "CHRONOMEM_LLM_PROVIDER", "register_llm_provider")
 
 
 def embedder_provider(name: str) -> ProviderSpec:
+    if name.strip().lower() not in EMBEDDER_PROVIDERS:
+        _load_entry_points("embedder", register_embedder_provider)
     return _lookup(EMBEDDER_PROVIDERS, name, "the embedder", "register_embedder_provider")
+
+
+def _load_entry_points(kind: str, register: Callable[[str, str], ProviderSpec]) -> None:
+    """Register the providers installed packages declare (group ``chronomem.llm_providers``
+    or ``chronomem.embedders``); a name registered in code is not replaced."""
+    table = LLM_PROVIDERS if kind == "llm" else EMBEDDER_PROVIDERS
+    for point in entry_points(group=ENTRY_POINT_GROUPS[kind]):
+        if point.name.strip().lower() not in table:
+            register(point.name, point.value)
 
 
 def build_llm(settings: Settings) -> LLM:
