@@ -55,6 +55,8 @@ def test_every_surface_uses_the_one_default_context_budget():
     assert DEFAULT_MAX_TOKENS == 2_000
     assert inspect.signature(Memory.context).parameters["max_tokens"].default == DEFAULT_MAX_TOKENS
     rt = inspect.signature(ServiceRuntime.context).parameters["max_tokens"].default
+    built = inspect.signature(ServiceRuntime.context_result).parameters["max_tokens"].default
+    assert built == rt
     mcp = inspect.signature(MemoryTools.get_context).parameters["max_tokens"].default
     assert rt == mcp == ContextIn.model_fields["max_tokens"].default == DEFAULT_MAX_TOKENS
     args = build_parser().parse_args(["context", "q", "--db", "x.db", "--group", "g"])

@@ -18,6 +18,7 @@ pytestmark = pytest.mark.anyio
 
 PUBLIC = {"/healthz", "/readyz", "/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"}
 ADMIN_ONLY = {"/metrics", "/v1/keys", "/v1/keys/{key_id}"}
+KEY_SCOPED = {"/v1/groups"}  # answers about the caller's own key: no group in the path
 BODIES = {
     "/v1/groups/{group_id}/episodes": {"content": "Alice: hi"},
     "/v1/groups/{group_id}/episodes/batch": {"episodes": [{"content": "Alice: hi"}]},
@@ -73,6 +74,11 @@ async def test_a_tenant_key_is_confined_to_its_groups(runtime: ServiceRuntime) -
             if path in ADMIN_ONLY:
                 r = await call(acme, method, path, "acme-1")
                 assert r.status_code == 403, (method, path)
+                continue
+            if path in KEY_SCOPED:
+                r = await call(acme, method, path, "acme-1")
+                assert r.status_code == 200, (method, path)
+                assert all(g.startswith("acme-") for g in r.json()["groups"]), r.text
                 continue
             outside = await call(acme, method, path, "beta-1")
             assert outside.status_code == 403, (method, path, outside.text)

@@ -262,7 +262,12 @@ class Memory:
     def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
         """All facts about the entity named ``entity_name``, current and past, oldest first."""
         check_group_id(group_id)
-        entity = self._find_entity(entity_name, group_id)
+        return self.timeline_of(self._find_entity(entity_name, group_id))
+
+    def timeline_of(self, entity: Entity) -> Timeline:
+        """All facts about ``entity`` (as read from this memory), current and past, oldest
+        first."""
+        group_id = entity.group_id
         history = SearchFilter(history=True).resolved(self.clock.now())
         facts = self.store.facts_of_entities([group_id], [entity.id], history)
         ordered = sorted(facts, key=lambda f: (f.valid_at or f.created_at, f.created_at))

@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from chronomem.service import admin, episodes, facts, groups, health, search
+from chronomem.service import admin, episodes, explore, facts, groups, health, search, ui
 from chronomem.service.handlers import install_error_handlers
 from chronomem.service.limits import BodyLimit
 from chronomem.service.runtime import ServiceConfig, ServiceRuntime, open_runtime
@@ -54,7 +54,7 @@ def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI
         lifespan=lifespan,
     )
     app.state.runtime = runtime
-    for module in (health, episodes, search, facts, groups, admin):
+    for module in (health, episodes, search, facts, groups, admin, explore, ui):
         app.include_router(module.router)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=runtime.limits.max_body_bytes)

@@ -17,7 +17,7 @@ from chronomem.memory import Memory, Timeline
 from chronomem.model import Episode, SearchFilter, check_group_id
 from chronomem.ports import Embedder
 from chronomem.search import SearchConfig, SearchResults, TargetConfig, preset
-from chronomem.search.context import DEFAULT_MAX_TOKENS
+from chronomem.search.context import DEFAULT_MAX_TOKENS, Context
 from chronomem.service.auth import KeyStore
 from chronomem.service.db import ServiceDB
 from chronomem.service.limits import Limits
@@ -191,19 +191,33 @@ class ServiceRuntime:
         valid_at: datetime | None = None,
         known_at: datetime | None = None,
     ) -> str:
+        return self.context_result(
+            query, group_id=group_id, max_tokens=max_tokens, valid_at=valid_at, known_at=known_at
+        ).text
+
+    def context_result(
+        self,
+        query: str,
+        *,
+        group_id: str,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
+        valid_at: datetime | None = None,
+        known_at: datetime | None = None,
+    ) -> Context:
+        """The context with what it shows (facts, entities) and its token estimate."""
         check_group_id(group_id)
         if not query.strip():
             raise UsageError("the context query is empty: pass the question to answer")
         started = time.perf_counter()
-        text = self.memory.context(
+        built = self.memory.context(
             query,
             group_id=group_id,
             max_tokens=min(max_tokens, self.limits.max_context_tokens),
             valid_at=valid_at,
             known_at=known_at,
-        ).text
+        )
         self.metrics.search_done("context", time.perf_counter() - started)
-        return text
+        return built
 
     def timeline(self, group_id: str, entity: str) -> Timeline:
         if not entity.strip():

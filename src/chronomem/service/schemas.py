@@ -191,6 +191,9 @@ class ContextIn(_Strict):
 
 class ContextOut(BaseModel):
     context: str
+    tokens: int = Field(default=0, description="Estimated tokens of `context`.")
+    fact_ids: list[str] = Field(default=[], description="The facts `context` shows.")
+    entity_ids: list[str] = Field(default=[], description="The entities `context` shows.")
     took_ms: float
 
 

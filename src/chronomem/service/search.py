@@ -51,14 +51,20 @@ def search(body: SearchIn, group_id: Group, runtime: Runtime) -> SearchOut:
 def context(body: ContextIn, group_id: Group, runtime: Runtime) -> ContextOut:
     """A dated FACTS / ENTITIES block for an agent's prompt, within ``max_tokens``."""
     started = time.perf_counter()
-    text = runtime.context(
+    built = runtime.context_result(
         body.query,
         group_id=group_id,
         max_tokens=body.max_tokens,
         valid_at=body.valid_at,
         known_at=body.known_at,
     )
-    return ContextOut(context=text, took_ms=round((time.perf_counter() - started) * 1000, 3))
+    return ContextOut(
+        context=built.text,
+        tokens=built.tokens,
+        fact_ids=list(built.fact_ids),
+        entity_ids=list(built.entity_ids),
+        took_ms=round((time.perf_counter() - started) * 1000, 3),
+    )
 
 
 @router.get("/timeline", response_model=TimelineOut, responses=NOT_FOUND)

@@ -1,0 +1,181 @@
+"""Routes for looking inside a memory (the web page reads only these and the other public
+routes): the groups a key may use, a group's graph at two instants, one entity in detail,
+and a group's write counter and queue status."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query, Response
+from pydantic import AwareDatetime
+
+from chronomem.service.deps import ERRORS, NOT_FOUND, CurrentKey, Group, Runtime
+from chronomem.service.explore_schemas import (
+    EntityDetailOut,
+    GraphCommunityOut,
+    GraphOut,
+    GroupsOut,
+    GroupStatusOut,
+    KeyInfoOut,
+)
+from chronomem.service.queue import Status
+from chronomem.service.snapshot import Snapshot, take_snapshot
+from chronomem.service.views import entity_out, episode_out, fact_out, queued_out
+
+router = APIRouter(tags=["explore"], responses=ERRORS)
+
+_WILDCARDS = set("*?[]!")
+
+WorldTime = Annotated[
+    AwareDatetime | None,
+    Query(description="World time: what was true then (ISO-8601 with a timezone; default now)."),
+]
+SystemTime = Annotated[
+    AwareDatetime | None,
+    Query(description="System time: what the memory believed then (default now)."),
+]
+
+
+def _utc(value: datetime | None, what: str) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        return value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise HTTPException(422, f"{what} is outside the years 1-9999 in UTC") from None
+
+
+@router.get("/v1/groups", response_model=GroupsOut)
+def list_groups(key: CurrentKey, runtime: Runtime) -> GroupsOut:
+    """The groups this key may use that the service knows of, and what the key is."""
+    with runtime.db.read("listing groups") as conn:
+        seen = {str(r[0]) for r in conn.execute("SELECT DISTINCT group_id FROM service_queue")}
+    literal = {p for p in key.groups if not _WILDCARDS & set(p)}
+    return GroupsOut(
+        key=KeyInfoOut(name=key.name, admin=key.admin, groups=list(key.groups)),
+        groups=sorted(g for g in seen | literal if key.allows(g)),
+    )
+
+
+@router.get("/v1/groups/{group_id}/graph", response_model=GraphOut)
+def group_graph(
+    group_id: Group,
+    runtime: Runtime,
+    valid_at: WorldTime = None,
+    known_at: SystemTime = None,
+    limit: Annotated[int, Query(ge=1, le=20_000, description="Most entities drawn")] = 5000,
+) -> Response:
+    """The group's graph at world time ``valid_at`` as believed at system time ``known_at``:
+    facts ``search`` would return then are ``current``; facts that had ended (or were
+    retracted) by then are ``closed``; facts not yet learned or not yet started are left
+    out. Entities without a shown fact are left out unless they have no fact at all."""
+    memory = runtime.memory
+    shot = take_snapshot(
+        memory.store,
+        group_id,
+        now=memory.clock.now(),
+        valid_at=_utc(valid_at, "valid_at"),
+        known_at=_utc(known_at, "known_at"),
+        limit=limit,
+    )
+    body = graph_body(shot, memory.store.group_version(group_id))
+    return Response(json.dumps(body, separators=(",", ":")), media_type="application/json")
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat().replace("+00:00", "Z")
+
+
+def graph_body(shot: Snapshot, version: int) -> dict[str, object]:
+    """The GraphOut body as plain JSON values: 20,000 facts serialise in a tenth of the time
+    pydantic models take (tests check it against the GraphOut schema)."""
+    return {
+        "valid_at": _iso(shot.valid_at),
+        "known_at": _iso(shot.known_at),
+        "entities": [
+            {
+                "id": e.id,
+                "name": e.name,
+                "labels": list(e.labels),
+                "mentions": shot.mentions.get(e.id, 0),
+                "community_id": shot.community_of.get(e.id),
+            }
+            for e in shot.entities
+        ],
+        "facts": [
+            {
+                "id": f.id,
+                "source_id": f.source_id,
+                "target_id": f.target_id,
+                "relation": f.relation,
+                "fact": f.fact,
+                "state": state,
+                "valid_at": _iso(f.valid_at),
+                "invalid_at": _iso(f.invalid_at),
+                "created_at": _iso(f.created_at),
+                "expired_at": _iso(f.expired_at),
+                "episodes": list(f.episodes),
+            }
+            for f, state in shot.facts
+        ],
+        "communities": [{"id": c.id, "name": c.name} for c in shot.communities],
+        "total_entities": shot.total_entities,
+        "total_facts": shot.total_facts,
+        "truncated": shot.truncated,
+        "world_events": [_iso(t) for t in shot.world_events],
+        "system_events": [_iso(t) for t in shot.system_events],
+        "version": version,
+    }
+
+
+@router.get(
+    "/v1/groups/{group_id}/entities/{entity_id}",
+    response_model=EntityDetailOut,
+    responses=NOT_FOUND,
+)
+def entity_detail(group_id: Group, entity_id: str, runtime: Runtime) -> EntityDetailOut:
+    """One entity: summary, aliases, labels, every fact about it (with all four instants)
+    and the episodes those facts came from."""
+    store = runtime.memory.store
+    found = store.get_entities([group_id], [entity_id])
+    if not found:
+        raise HTTPException(404, f"no entity {entity_id!r} in group {group_id!r}")
+    timeline = runtime.memory.timeline_of(found[0])
+    names = {i: e.name for i, e in timeline.entities.items()}
+    episode_ids = sorted({i for f in timeline.facts for i in f.episodes})
+    episodes = store.get_episodes([group_id], episode_ids) if episode_ids else []
+    episodes.sort(key=lambda e: e.reference_time)
+    community = next(
+        (c for c in store.get_communities([group_id]) if entity_id in c.member_ids), None
+    )
+    aliases = timeline.entity.attributes.get("aliases")
+    return EntityDetailOut(
+        entity=entity_out(timeline.entity),
+        aliases=[str(a) for a in aliases] if isinstance(aliases, list) else [],
+        mentions=len(store.mentions([group_id], entity_ids=[entity_id])),
+        community=None
+        if community is None
+        else GraphCommunityOut(id=community.id, name=community.name),
+        facts=[fact_out(f, names) for f in timeline.facts],
+        episodes=[episode_out(e) for e in episodes],
+    )
+
+
+@router.get("/v1/groups/{group_id}/status", response_model=GroupStatusOut)
+def group_status(group_id: Group, runtime: Runtime) -> GroupStatusOut:
+    """The group's write counter (poll it: it grows with every write), its queue rows per
+    status, and its latest failed episodes with their errors."""
+    with runtime.db.read("counting the group's queue") as conn:
+        rows = conn.execute(
+            "SELECT status, COUNT(*) FROM service_queue WHERE group_id = ? GROUP BY status",
+            (group_id,),
+        ).fetchall()
+    counts = {str(status): int(n) for status, n in rows}
+    failed = runtime.queue.list(group_id, status=Status.FAILED, limit=20)
+    return GroupStatusOut(
+        version=runtime.memory.store.group_version(group_id),
+        queue={s.value: counts.get(s.value, 0) for s in Status},
+        failed=[queued_out(r) for r in failed],
+    )

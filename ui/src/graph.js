@@ -1,0 +1,145 @@
+// The graph view: Cytoscape.js drawing what one GET .../graph answer holds. Redraws keep
+// the positions of entities already drawn, so moving a slider shows what changed.
+
+import cytoscape from "cytoscape";
+import { BIG_GRAPH, clusteredPositions, diff, frame, toElements } from "./model.js";
+
+function style(theme, big) {
+  const ink = theme === "dark" ? "#e6e6e6" : "#1d1f23";
+  const halo = theme === "dark" ? "#15171b" : "#ffffff";
+  return [
+    {
+      selector: "node",
+      style: {
+        "background-color": "data(color)",
+        width: "data(size)",
+        height: "data(size)",
+        label: "data(label)",
+        color: ink,
+        "font-size": 11,
+        "text-valign": "bottom",
+        "text-margin-y": 3,
+        "text-outline-color": halo,
+        "text-outline-width": 2,
+        "min-zoomed-font-size": big ? 9 : 0,
+      },
+    },
+    {
+      selector: "edge",
+      style: {
+        width: 1.6,
+        "line-color": ink,
+        "target-arrow-color": ink,
+        "target-arrow-shape": big ? "none" : "triangle",
+        "curve-style": big ? "haystack" : "bezier",
+        label: big ? "" : "data(label)",
+        "font-size": 9,
+        color: ink,
+        "text-rotation": "autorotate",
+        "text-outline-color": halo,
+        "text-outline-width": 2,
+        "min-zoomed-font-size": 8,
+      },
+    },
+    { selector: "edge.current", style: { "line-style": "solid", opacity: 0.85 } },
+    { selector: "edge.closed", style: { "line-style": "dashed", opacity: 0.3 } },
+    { selector: "edge.used", style: { width: 4, "line-color": "#e8a400", "target-arrow-color": "#e8a400", opacity: 1 } },
+    { selector: "node.used", style: { "border-width": 4, "border-color": "#e8a400" } },
+    { selector: "node:selected", style: { "border-width": 4, "border-color": "#2f7cf6" } },
+  ];
+}
+
+export class GraphView {
+  constructor(container, { theme, onSelect }) {
+    this.theme = theme;
+    this.big = false;
+    this.cy = cytoscape({
+      container,
+      elements: [],
+      style: style(theme, false),
+      minZoom: 0.02,
+      maxZoom: 4,
+    });
+    this.cy.on("tap", "node", (event) => onSelect(event.target.id()));
+  }
+
+  setTheme(theme) {
+    this.theme = theme;
+    this.cy.style(style(theme, this.big));
+  }
+
+  /** Draw ``graph``; returns once positions are set (the layout may keep settling). */
+  show(graph) {
+    const next = toElements(graph);
+    const cy = this.cy;
+    const drawn = new Set(cy.elements().map((el) => el.id()));
+    const first = drawn.size === 0;
+    const { remove, add } = diff(drawn, next);
+    const big = graph.entities.length > BIG_GRAPH;
+    if (big !== this.big) {
+      this.big = big;
+      cy.style(style(this.theme, big));
+    }
+    const positions = big ? clusteredPositions(graph.entities) : {};
+    cy.batch(() => {
+      cy.remove(cy.collection(remove.map((id) => cy.getElementById(id))));
+      const nodes = add.filter((el) => el.group === "nodes");
+      for (const node of nodes) node.position = positions[node.data.id] ?? this.near(node.data.id, graph);
+      cy.add(nodes);
+      cy.add(add.filter((el) => el.group === "edges"));
+      for (const edge of next.edges) {
+        const el = cy.getElementById(edge.data.id);
+        if (!el.hasClass(edge.classes)) el.classes(edge.classes);
+      }
+      cy.elements().removeClass("used");
+    });
+    if (first || (!big && add.some((el) => el.group === "nodes") && cy.nodes().length > 0)) {
+      this.layout(big, first);
+    }
+  }
+
+  /** A spot for a new node: beside an entity it links to, else the middle. */
+  near(id, graph) {
+    for (const f of graph.facts) {
+      const other = f.source_id === id ? f.target_id : f.target_id === id ? f.source_id : null;
+      const node = other && this.cy.getElementById(other);
+      if (node && node.length && other !== id) {
+        const p = node.position();
+        return { x: p.x + 60 * Math.cos(id.length), y: p.y + 60 * Math.sin(id.length) };
+      }
+    }
+    return { x: 0, y: 0 };
+  }
+
+  layout(big, fit) {
+    if (big) {
+      // Positions are set already; fitting by bounding boxes would measure every label and
+      // edge (seconds at 20,000 edges), so frame the node positions arithmetically.
+      if (fit) this.cy.viewport(frame(this.cy.nodes().map((n) => n.position()), this.cy.width(), this.cy.height()));
+      return;
+    }
+    const layout = this.cy.layout({ name: "cose", animate: "end", animationDuration: 400, fit: true,
+      padding: 60, randomize: false, nodeRepulsion: () => 9000, idealEdgeLength: () => 90, numIter: 600 });
+    layout.one("layoutstop", () => {
+      if (this.cy.zoom() > 1.4) {
+        this.cy.zoom(1.4);
+        this.cy.center();
+      }
+    });
+    layout.run();
+  }
+
+  highlight(factIds, entityIds) {
+    const cy = this.cy;
+    cy.batch(() => {
+      cy.elements().removeClass("used");
+      for (const id of [...factIds, ...entityIds]) cy.getElementById(id).addClass("used");
+    });
+  }
+
+  select(id) {
+    const node = this.cy.getElementById(id);
+    this.cy.elements().unselect();
+    if (node.length) node.select();
+  }
+}

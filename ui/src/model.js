@@ -1,0 +1,206 @@
+// Pure functions of the page: API answers -> what is drawn. No DOM, no network: unit-tested
+// with node's test runner (test/model.test.js).
+
+export const PALETTE = [
+  "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
+  "#b07aa1", "#ff9da7", "#9c755f", "#2f9e9e", "#8c6bb1", "#d4a017",
+];
+export const NO_COMMUNITY = "#8a8f98";
+export const SLIDER_STEPS = 1000;
+export const BIG_GRAPH = 400; // above this many nodes: preset layout, cheaper edges
+
+/** A stable colour for a community id (grey without one). */
+export function communityColor(id) {
+  if (!id) return NO_COMMUNITY;
+  let h = 0;
+  for (let i = 0; i < id.length; i += 1) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  return PALETTE[h % PALETTE.length];
+}
+
+/** The colour of an entity outside any community: by its first label (grey without). */
+export function labelColor(labels) {
+  return labels && labels.length ? communityColor(`label:${labels[0]}`) : NO_COMMUNITY;
+}
+
+/** Node diameter in pixels: grows with the square root of mentions, capped. */
+export function nodeSize(mentions) {
+  return Math.min(80, 18 + 8 * Math.sqrt(Math.max(0, mentions)));
+}
+
+/** Cytoscape element definitions for a GET .../graph answer. */
+export function toElements(graph) {
+  const nodes = graph.entities.map((e) => ({
+    group: "nodes",
+    data: {
+      id: e.id,
+      label: e.name,
+      mentions: e.mentions,
+      size: nodeSize(e.mentions),
+      // by community; entities in none are coloured by their first label
+      color: e.community_id ? communityColor(e.community_id) : labelColor(e.labels),
+      community: e.community_id || "",
+    },
+  }));
+  const edges = graph.facts.map((f) => ({
+    group: "edges",
+    data: { id: f.id, source: f.source_id, target: f.target_id, label: f.relation, fact: f.fact },
+    classes: f.state,
+  }));
+  return { nodes, edges };
+}
+
+/** What changes between the ids drawn now and the next answer's elements. */
+export function diff(drawnIds, next) {
+  const nextIds = new Set([...next.nodes, ...next.edges].map((el) => el.data.id));
+  const remove = [...drawnIds].filter((id) => !nextIds.has(id));
+  const add = [...next.nodes, ...next.edges].filter((el) => !drawnIds.has(el.data.id));
+  return { remove, add };
+}
+
+/**
+ * Positions for a big graph without a force layout: each community on its own disc (a
+ * sunflower spiral, most mentioned in the middle), the discs on a spiral too. Deterministic.
+ */
+export function clusteredPositions(entities, spacing = 40) {
+  const byCommunity = new Map();
+  for (const e of entities) {
+    const key = e.community_id || "";
+    if (!byCommunity.has(key)) byCommunity.set(key, []);
+    byCommunity.get(key).push(e);
+  }
+  const groups = [...byCommunity.values()].sort((a, b) => b.length - a.length);
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  const positions = {};
+  let placedRadius = 0;
+  groups.forEach((members, g) => {
+    members.sort((a, b) => b.mentions - a.mentions || a.name.localeCompare(b.name));
+    const radius = spacing * Math.sqrt(members.length);
+    const distance = g === 0 ? 0 : placedRadius + radius;
+    const angle = g * golden;
+    const cx = distance * Math.cos(angle);
+    const cy = distance * Math.sin(angle);
+    members.forEach((e, i) => {
+      const r = spacing * Math.sqrt(i + 0.5);
+      positions[e.id] = { x: cx + r * Math.cos(i * golden), y: cy + r * Math.sin(i * golden) };
+    });
+    placedRadius = Math.max(placedRadius, distance + radius);
+  });
+  return positions;
+}
+
+/** The zoom and pan that fit ``points`` in a width x height view, with a margin. */
+export function frame(points, width, height, margin = 30) {
+  if (!points.length) return { zoom: 1, pan: { x: width / 2, y: height / 2 } };
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const zoom = Math.min(4, (width - 2 * margin) / Math.max(1, x1 - x0), (height - 2 * margin) / Math.max(1, y1 - y0));
+  return { zoom, pan: { x: width / 2 - zoom * (x0 + x1) / 2, y: height / 2 - zoom * (y0 + y1) / 2 } };
+}
+
+/** A slider position (0..SLIDER_STEPS) -> an instant between start and end (ms). */
+export function sliderToTime(value, startMs, endMs) {
+  const v = Math.min(SLIDER_STEPS, Math.max(0, Number(value)));
+  return Math.round(startMs + ((endMs - startMs) * v) / SLIDER_STEPS);
+}
+
+/** An instant (ms) -> the nearest slider position. */
+export function timeToSlider(ms, startMs, endMs) {
+  if (endMs <= startMs) return SLIDER_STEPS;
+  const v = Math.round(((ms - startMs) * SLIDER_STEPS) / (endMs - startMs));
+  return Math.min(SLIDER_STEPS, Math.max(0, v));
+}
+
+/** The system slider walks the instants where beliefs changed; the last step is "now". */
+export function systemStep(events, index) {
+  return index >= events.length ? null : events[Math.max(0, index)];
+}
+
+/** The slider index of the last event at or before ``iso`` (events sorted, ISO strings). */
+export function systemIndex(events, iso) {
+  const t = Date.parse(iso);
+  let found = 0;
+  for (let i = 0; i < events.length; i += 1) {
+    if (Date.parse(events[i]) <= t) found = i;
+    else break;
+  }
+  return found;
+}
+
+/** The world range of the sliders: first world event (or system one) to now. */
+export function worldRange(graph, nowMs) {
+  const firsts = [graph.world_events[0], graph.system_events[0]].filter(Boolean).map(Date.parse);
+  const start = firsts.length ? Math.min(...firsts) : nowMs - 86400000;
+  return { start: Math.min(start, nowMs - 1000), end: nowMs };
+}
+
+/** Parse what a user typed as an instant; "now" or empty -> null. Throws with a hint. */
+export function parseInstant(text) {
+  const s = String(text || "").trim();
+  if (!s || s.toLowerCase() === "now") return null;
+  const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(s) || /^\d{4}-\d\d-\d\d$/.test(s) ? s : `${s}Z`;
+  const ms = Date.parse(withZone.length === 10 ? `${withZone}T00:00:00Z` : withZone);
+  if (Number.isNaN(ms)) {
+    throw new Error(`"${s}" is not a date: write e.g. 2024-01-05 or 2024-01-05T12:00:00Z`);
+  }
+  return new Date(ms).toISOString();
+}
+
+/** A short readable UTC instant. */
+export function formatInstant(iso) {
+  if (!iso) return "—";
+  return iso.replace("T", " ").replace(/(:\d\d)(\.\d+)?(Z|\+00:00)$/, "$1Z").slice(0, 20);
+}
+
+/**
+ * Timeline bars for an entity's facts, x from 0 to width. World bars (valid_at -> invalid_at)
+ * share one axis, system bars (created_at -> expired_at) another: the two timelines are often
+ * years apart (a job held in 2024, learned today). Open ends run to now.
+ */
+export function timelineBars(facts, nowMs, width) {
+  const axis = (from, to) => {
+    const known = facts.flatMap((f) => [f[from], f[to]]).filter(Boolean).map(Date.parse);
+    const start = known.length ? Math.min(...known) : nowMs - 1;
+    return { start, end: Math.max(nowMs, ...known, start + 1) };
+  };
+  const world = axis("valid_at", "invalid_at");
+  const system = axis("created_at", "expired_at");
+  const bar = (range, from, to) => {
+    const x = (ms) => ((ms - range.start) / (range.end - range.start)) * width;
+    const a = x(from ? Date.parse(from) : range.start);
+    const b = x(to ? Date.parse(to) : range.end);
+    return { x: a, width: Math.max(2, b - a), open: !to };
+  };
+  return {
+    world,
+    system,
+    rows: facts.map((f) => ({
+      id: f.id,
+      world: bar(world, f.valid_at, f.invalid_at),
+      system: bar(system, f.created_at, f.expired_at),
+    })),
+  };
+}
+
+/** Episodes whose text contains every word of ``query`` (case-insensitive). */
+export function filterEpisodes(episodes, query) {
+  const words = String(query || "").toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return episodes;
+  return episodes.filter((e) => {
+    const text = `${e.content} ${e.source_description}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** The fact list shown beside the graph: current first, then closed, by subject name. */
+export function factRows(graph, limit = 300) {
+  const names = new Map(graph.entities.map((e) => [e.id, e.name]));
+  const rows = graph.facts.map((f) => ({
+    id: f.id,
+    state: f.state,
+    text: `${names.get(f.source_id) ?? "?"} ${f.relation} ${names.get(f.target_id) ?? "?"}`,
+    fact: f.fact,
+  }));
+  rows.sort((a, b) => (a.state === b.state ? a.text.localeCompare(b.text) : a.state === "current" ? -1 : 1));
+  return { rows: rows.slice(0, limit), hidden: Math.max(0, rows.length - limit) };
+}

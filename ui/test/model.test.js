@@ -1,0 +1,150 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  NO_COMMUNITY, SLIDER_STEPS, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes,
+  nodeSize, parseInstant, sliderToTime, systemIndex, systemStep, timeToSlider, timelineBars,
+  toElements, worldRange,
+} from "../src/model.js";
+
+const graph = {
+  entities: [
+    { id: "a", name: "Alice", labels: ["Person"], mentions: 3, community_id: "c1" },
+    { id: "g", name: "Google", labels: ["Organization"], mentions: 2, community_id: null },
+    { id: "m", name: "Meta", labels: [], mentions: 0, community_id: null },
+  ],
+  facts: [
+    { id: "f1", source_id: "a", target_id: "g", relation: "WORKS_AT", fact: "Alice works at Google", state: "closed" },
+    { id: "f2", source_id: "a", target_id: "m", relation: "WORKS_AT", fact: "Alice works at Meta", state: "current" },
+  ],
+  world_events: ["2024-01-01T10:00:00Z", "2024-01-20T09:00:00Z"],
+  system_events: ["2026-11-23T10:00:00Z"],
+};
+
+test("elements: nodes sized by mentions and coloured by community, edges classed by state", () => {
+  const { nodes, edges } = toElements(graph);
+  assert.deepEqual(nodes.map((n) => n.data.label), ["Alice", "Google", "Meta"]);
+  assert.ok(nodes[0].data.size > nodes[1].data.size && nodes[1].data.size > nodes[2].data.size);
+  assert.equal(nodes[0].data.color, communityColor("c1"));
+  assert.notEqual(nodes[1].data.color, NO_COMMUNITY); // by label when in no community
+  assert.equal(nodes[2].data.color, NO_COMMUNITY);
+  assert.deepEqual(edges.map((e) => [e.data.id, e.classes, e.data.label]), [
+    ["f1", "closed", "WORKS_AT"], ["f2", "current", "WORKS_AT"],
+  ]);
+});
+
+test("node size grows with mentions and is capped", () => {
+  assert.ok(nodeSize(0) < nodeSize(1) && nodeSize(1) < nodeSize(10));
+  assert.equal(nodeSize(1e9), 80);
+});
+
+test("community colours are stable and from the palette", () => {
+  assert.equal(communityColor("x"), communityColor("x"));
+  assert.equal(communityColor(null), NO_COMMUNITY);
+});
+
+test("diff removes what is gone and adds only what is new", () => {
+  const next = toElements({ ...graph, facts: graph.facts.slice(1), entities: graph.entities.filter((e) => e.id !== "g") });
+  const { remove, add } = diff(new Set(["a", "g", "f1", "old"]), next);
+  assert.deepEqual(remove.sort(), ["f1", "g", "old"]);
+  assert.deepEqual(add.map((el) => el.data.id).sort(), ["f2", "m"]);
+});
+
+test("clustered positions are distinct, deterministic and keep communities together", () => {
+  const many = Array.from({ length: 500 }, (_, i) => ({
+    id: `e${i}`, name: `E${i}`, mentions: i % 7, community_id: `c${i % 5}`,
+  }));
+  const a = clusteredPositions(many);
+  assert.deepEqual(a, clusteredPositions(many));
+  const keys = new Set(Object.values(a).map((p) => `${Math.round(p.x)},${Math.round(p.y)}`));
+  assert.equal(keys.size, 500);
+  const centre = (c) => {
+    const ps = many.filter((e) => e.community_id === c).map((e) => a[e.id]);
+    return { x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length };
+  };
+  const spread = (c) => {
+    const m = centre(c);
+    return Math.max(...many.filter((e) => e.community_id === c).map((e) => Math.hypot(a[e.id].x - m.x, a[e.id].y - m.y)));
+  };
+  const c0 = centre("c0");
+  const c1 = centre("c1");
+  assert.ok(Math.hypot(c0.x - c1.x, c0.y - c1.y) > spread("c0"));
+});
+
+test("world slider maps positions to instants and back", () => {
+  const start = Date.parse("2024-01-01T00:00:00Z");
+  const end = Date.parse("2024-01-11T00:00:00Z");
+  assert.equal(sliderToTime(0, start, end), start);
+  assert.equal(sliderToTime(SLIDER_STEPS, start, end), end);
+  assert.equal(sliderToTime(500, start, end), Date.parse("2024-01-06T00:00:00Z"));
+  assert.equal(timeToSlider(Date.parse("2024-01-06T00:00:00Z"), start, end), 500);
+  assert.equal(timeToSlider(start - 1e9, start, end), 0);
+  assert.equal(sliderToTime(-5, start, end), start);
+});
+
+test("system slider steps through the instants where beliefs changed, then now", () => {
+  const events = ["2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z", "2024-01-03T00:00:00Z"];
+  assert.equal(systemStep(events, 1), events[1]);
+  assert.equal(systemStep(events, 3), null);
+  assert.equal(systemIndex(events, "2024-01-02T12:00:00Z"), 1);
+  assert.equal(systemIndex(events, "2023-01-01T00:00:00Z"), 0);
+});
+
+test("world range starts at the first event and ends now", () => {
+  const now = Date.parse("2026-01-01T00:00:00Z");
+  assert.deepEqual(worldRange(graph, now), { start: Date.parse("2024-01-01T10:00:00Z"), end: now });
+  assert.equal(worldRange({ world_events: [], system_events: [] }, now).end, now);
+});
+
+test("typed instants: dates, times without zone (UTC), now, and a clear error", () => {
+  assert.equal(parseInstant("2024-01-05"), "2024-01-05T00:00:00.000Z");
+  assert.equal(parseInstant("2024-01-05T12:30"), "2024-01-05T12:30:00.000Z");
+  assert.equal(parseInstant("2024-01-05T12:30:00+02:00"), "2024-01-05T10:30:00.000Z");
+  assert.equal(parseInstant(" now "), null);
+  assert.equal(parseInstant(""), null);
+  assert.throws(() => parseInstant("last tuesday"), /not a date: write e\.g\. 2024-01-05/);
+});
+
+test("timeline bars: world and system bars each on their own axis, open ends run to now", () => {
+  const now = Date.parse("2024-01-31T00:00:00Z");
+  const facts = [
+    { id: "f1", valid_at: "2023-01-01T00:00:00Z", invalid_at: "2023-01-11T00:00:00Z", created_at: "2024-01-01T00:00:00Z", expired_at: "2024-01-16T00:00:00Z" },
+    { id: "f2", valid_at: "2023-01-11T00:00:00Z", invalid_at: null, created_at: "2024-01-16T00:00:00Z", expired_at: null },
+  ];
+  const { rows, world, system } = timelineBars(facts, now, 300);
+  assert.equal(world.start, Date.parse("2023-01-01T00:00:00Z"));
+  assert.equal(system.start, Date.parse("2024-01-01T00:00:00Z"));
+  assert.equal(rows[0].system.x, 0);
+  assert.equal(rows[0].system.width, 150);
+  assert.equal(rows[1].system.x, 150);
+  assert.ok(rows[1].world.open && Math.abs(rows[1].world.x + rows[1].world.width - 300) < 1e-9);
+  assert.ok(rows[0].world.width < rows[1].world.width);
+});
+
+test("episode filter needs every word, any case", () => {
+  const eps = [
+    { content: "Alice: I left Google", source_description: "" },
+    { content: "Bob: the printer jams", source_description: "helpdesk" },
+  ];
+  assert.equal(filterEpisodes(eps, "google ALICE").length, 1);
+  assert.equal(filterEpisodes(eps, "helpdesk")[0].content, "Bob: the printer jams");
+  assert.equal(filterEpisodes(eps, "  ").length, 2);
+  assert.equal(filterEpisodes(eps, "meta").length, 0);
+});
+
+test("fact rows: current first, named ends, capped with a count", () => {
+  const { rows, hidden } = factRows(graph, 1);
+  assert.deepEqual(rows.map((r) => r.text), ["Alice WORKS_AT Meta"]);
+  assert.equal(rows[0].state, "current");
+  assert.equal(hidden, 1);
+});
+
+test("frame fits every point inside the view", () => {
+  const points = [{ x: -100, y: 0 }, { x: 300, y: 50 }, { x: 0, y: -200 }];
+  const { zoom, pan } = frame(points, 800, 600, 20);
+  for (const p of points) {
+    const sx = p.x * zoom + pan.x;
+    const sy = p.y * zoom + pan.y;
+    assert.ok(sx >= 19.99 && sx <= 780.01 && sy >= 19.99 && sy <= 580.01, `${sx},${sy}`);
+  }
+  assert.deepEqual(frame([], 800, 600).pan, { x: 400, y: 300 });
+});
