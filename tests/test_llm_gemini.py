@@ -141,3 +141,19 @@ def test_gemini_offline_mode_refuses_the_remote_default_endpoint():
 def test_gemini_without_a_key_says_which_variables_to_set():
     with pytest.raises(UsageError, match="GEMINI_API_KEY"):
         GeminiLLM(model="gemini-2.5-flash", settings=Settings())
+
+
+def test_gemini_timeouts_and_refused_connections_are_retried_then_reported(server):
+    server.enqueue(GOOD, delay_s=1.5)
+    server.enqueue(GOOD)
+    llm = gemini(server, timeout_s=0.3)
+    assert llm.complete_json(SYSTEM_AND_USER, Answer, name="demo").x == 1
+    assert server.pending() == 0  # the slow answer was given up on, the second one used
+    closed = GeminiLLM(
+        model="gemini-2.5-flash",
+        base_url="http://127.0.0.1:1",
+        api_key="k",
+        retry_policy=FAST_RETRY,
+    )
+    with pytest.raises(ProviderHTTPError, match="connection failed"):
+        closed.complete_json(SYSTEM_AND_USER, Answer, name="demo")
