@@ -17,7 +17,7 @@ from chronomem.engine import IngestResult
 from chronomem.engine.communities import CommunityView
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.memory import Memory, Timeline
-from chronomem.model import Episode, Fact, SearchFilter
+from chronomem.model import Entity, Episode, Fact, SearchFilter
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, SearchResults
 from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextConfig
@@ -167,6 +167,9 @@ class AsyncMemory:
 
     async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
         return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
+
+    async def timeline_of(self, entity: Entity) -> Timeline:
+        return await asyncio.to_thread(self.sync.timeline_of, entity)
 
     async def get_episodes(self, ids: Sequence[str], *, group_id: str) -> list[Episode]:
         return await asyncio.to_thread(self.sync.get_episodes, list(ids), group_id=group_id)
