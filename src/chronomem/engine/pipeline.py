@@ -19,8 +19,9 @@ is at most two sequential LLM rounds per episode, however many entities and fact
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from chronomem import accounting
 from chronomem.accounting import Usage
@@ -34,6 +35,7 @@ from chronomem.engine.entities import (
     find_entity_candidates,
 )
 from chronomem.engine.facts import (
+    FactCandidates,
     FactOutcome,
     apply_fact_decisions,
     draft_facts,
@@ -98,6 +100,11 @@ class IngestPipeline:
         self._ids = ids
         self._context_episodes = context_episodes
         self._vectors = EmbeddingCache(embedder)
+        # recorded as the reason of merges the resolution round decides ("llm", ...)
+        self._resolver = str(getattr(extractor, "resolution_kind", type(extractor).__name__))
+
+    def forget(self) -> None:
+        self._vectors.clear()
 
     def prepare(self, episodes: Sequence[Episode]) -> list[Prepared]:
         """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
@@ -181,7 +188,12 @@ class IngestPipeline:
             else Resolution()
         )
         entities = finalize_entities(
-            found, resolution.entity_matches, group_id=group, now=now, ids=self._ids
+            found,
+            resolution.entity_matches,
+            group_id=group,
+            now=now,
+            ids=self._ids,
+            resolver=self._resolver,
         )
         rebind = {provisional[name]: e.id for name, e in entities.items()}
         outcome = apply_fact_decisions(
@@ -191,6 +203,8 @@ class IngestPipeline:
             duplicates={**resolution.duplicates, **candidates.fast_duplicates},
             contradictions=resolution.contradictions,
             now=now,
+            said_at=p.episode.reference_time,
+            stored_said=self._said(group, candidates.stored, resolution, candidates),
         )
         written = tuple({e.id: e for e in entities.values()}.values())
         changes = ChangeSet(
@@ -201,6 +215,22 @@ class IngestPipeline:
             mentions=tuple(Mention(group, p.episode.id, e.id) for e in written),
         )
         return changes, outcome, written
+
+    def _said(
+        self, group: str, stored: Mapping[str, Fact], resolution: Resolution, c: FactCandidates
+    ) -> dict[str, datetime]:
+        """When each stored fact a decision names was first stated (the reference time of
+        its first episode): one read, only when a decision names a stored fact."""
+        named = {i for ids in resolution.contradictions.values() for i in ids}
+        named |= {i for i in (*resolution.duplicates.values(), *c.fast_duplicates.values()) if i}
+        firsts = {i: stored[i].episodes[0] for i in named if i in stored and stored[i].episodes}
+        if not firsts:
+            return {}
+        when = {
+            e.id: e.reference_time
+            for e in self._store.get_episodes([group], sorted(set(firsts.values())))
+        }
+        return {i: when[e] for i, e in firsts.items() if e in when}
 
 
 def episode_text(episode: Episode) -> str:

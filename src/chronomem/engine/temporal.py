@@ -2,8 +2,9 @@
 
 * :func:`merge_duplicate` — a new statement of a stored fact: widen provenance, keep the
   earliest known start and end, keep the more informative text.
-* :func:`resolve_contradiction` — two facts that cannot both hold: whichever started later
-  closes the other at its start. Applied the same way whatever order the episodes arrive in,
+* :func:`resolve_contradiction` — two facts that cannot both hold: a plan replaced before it
+  began is withdrawn (a reschedule); otherwise whichever started later closes the other at
+  its start. Applied the same way whatever order the episodes arrive in,
   so out-of-order ingestion gives the in-order timeline.
 * ``model.time.sane_interval`` — ``invalid_at`` is never before ``valid_at``: an ending
   dated before the known start keeps the end and makes the start unknown. Every store refuses an
@@ -59,18 +60,43 @@ def merge_duplicate(stored: Fact, new: Fact, now: datetime) -> Fact:
     return close_at(merged, new.invalid_at, now)
 
 
-def resolve_contradiction(stored: Fact, new: Fact, now: datetime) -> tuple[Fact, Fact]:
+def resolve_contradiction(
+    stored: Fact, new: Fact, now: datetime, *, said: tuple[datetime, datetime] | None = None
+) -> tuple[Fact, Fact]:
     """Return (stored', new') after deciding which of two contradicting facts ends.
 
-    The fact that started later wins: the other gets ``invalid_at`` = the winner's start
-    (unless it already ended earlier). A fact with no known start counts as older.
+    ``said``: when each was stated (the reference times of their first episodes). A plan
+    replaced before it began is withdrawn (:func:`withdrawn_plan`). Otherwise the fact that
+    started later wins: the other gets ``invalid_at`` = the winner's start (unless it
+    already ended earlier). A fact with no known start counts as older.
     """
+    if said is not None:
+        withdrawn = withdrawn_plan(stored, new, said)
+        if withdrawn is stored:
+            return close_at(stored, stored.valid_at, now), new
+        if withdrawn is new:
+            return stored, close_at(new, new.valid_at, now)
     new_start = new.valid_at
     if new_start is not None and (stored.valid_at is None or stored.valid_at <= new_start):
         return close_at(stored, new_start, now), new
     if stored.valid_at is not None and (new_start is None or new_start < stored.valid_at):
         return stored, close_at(new, stored.valid_at, now)
     return stored, new
+
+
+def withdrawn_plan(stored: Fact, new: Fact, said: tuple[datetime, datetime]) -> Fact | None:
+    """Which of two contradicting facts is a plan replaced before it began, if either.
+
+    A fact whose start is after the moment the other was said had not begun when it was
+    replaced ("the wedding is on the 14th", then "the wedding moved to the 21st"): it never
+    held, so it is closed at its own start (an empty interval, hidden from every query)
+    instead of being cut at the new start. Whichever statement came later wins, whatever
+    the order of ingestion.
+    """
+    stored_said, new_said = said
+    if stored_said <= new_said:
+        return stored if stored.valid_at is not None and stored.valid_at > new_said else None
+    return new if new.valid_at is not None and new.valid_at > stored_said else None
 
 
 def overlaps(a: Fact, b: Fact) -> bool:

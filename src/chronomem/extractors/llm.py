@@ -46,6 +46,8 @@ _NULLS = frozenset({"", "null", "none", "unknown", "n/a", "?"})
 class LLMExtractor:
     """Entities, facts, dates and resolution answers from an :class:`~chronomem.ports.LLM`."""
 
+    resolution_kind = "llm"  # the reason the engine records for merges this extractor decides
+
     def __init__(
         self,
         *,

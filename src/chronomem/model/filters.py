@@ -7,7 +7,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from chronomem.model.graph import Entity, Fact
-from chronomem.model.time import TimeRange, ensure_aware_or_none, is_believed
+from chronomem.model.time import TimeRange, ensure_aware_or_none, is_believed, is_upcoming
 from chronomem.model.validation import check_relation
 
 
@@ -27,6 +27,9 @@ class SearchFilter:
     By default only facts believed true now. ``valid_at`` asks "what was true then",
     ``known_at`` "what did the memory believe then" (see :func:`chronomem.model.time.is_believed`);
     ``history=True`` drops the temporal rule and returns every fact, past or present.
+    ``upcoming=True`` also admits facts still ahead of ``valid_at`` (plans, scheduled events:
+    :func:`chronomem.model.time.is_upcoming`); ``Memory.search`` and ``context`` set it when
+    no ``valid_at`` is asked for.
     Ranges restrict the world timeline (``valid_at`` of a fact inside ``valid_between``) and the
     system timeline (``created_at`` inside ``created_between``).
     """
@@ -34,6 +37,7 @@ class SearchFilter:
     valid_at: datetime | None = None
     known_at: datetime | None = None
     history: bool = False
+    upcoming: bool = False
     relations: tuple[str, ...] | None = None
     labels: tuple[str, ...] | None = None
     valid_between: TimeRange | None = None
@@ -67,7 +71,9 @@ class SearchFilter:
         if self.history:
             return True
         assert self.valid_at is not None and self.known_at is not None, "call resolved() first"
-        return is_believed(fact, valid_at=self.valid_at, known_at=self.known_at)
+        if is_believed(fact, valid_at=self.valid_at, known_at=self.known_at):
+            return True
+        return self.upcoming and is_upcoming(fact, valid_at=self.valid_at, known_at=self.known_at)
 
     def admits_entity(self, entity: Entity) -> bool:
         if self.labels is not None and not set(self.labels) & set(entity.labels):

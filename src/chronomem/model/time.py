@@ -27,7 +27,13 @@ def ensure_aware(value: datetime, what: str) -> datetime:
             f"{what} is a naive datetime ({value.isoformat()}): give it a timezone, "
             "e.g. datetime(2024, 1, 1, tzinfo=timezone.utc)"
         )
-    return value.astimezone(UTC)
+    try:
+        return value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise UsageError(
+            f"{what} {value.isoformat()} is outside the years 1-9999 once converted to UTC: "
+            "use a time within the calendar"
+        ) from None
 
 
 def ensure_aware_or_none(value: datetime | None, what: str) -> datetime | None:
@@ -38,10 +44,15 @@ def parse_instant(text: str, what: str) -> datetime:
     """Parse an ISO-8601 instant with a timezone ('2024-01-15T14:00:00Z')."""
     try:
         value = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, AttributeError):
         raise UsageError(
             f"{what} {text!r} is not an ISO-8601 datetime; use e.g. '2024-01-15T14:00:00Z'"
         ) from None
+    if value.tzinfo is None:
+        raise UsageError(
+            f"{what} {text!r} has no time zone: add one, e.g. '{value.isoformat()}Z' (UTC) "
+            f"or '{value.isoformat()}+02:00'"
+        )
     return ensure_aware(value, what)
 
 
@@ -104,6 +115,20 @@ def is_believed(fact: Fact, *, valid_at: datetime, known_at: datetime) -> bool:
     if fact.valid_at is not None and fact.valid_at > valid_at:
         return False
     return not (learned_end and fact.invalid_at is not None and fact.invalid_at <= valid_at)
+
+
+def is_upcoming(fact: Fact, *, valid_at: datetime, known_at: datetime) -> bool:
+    """Is ``fact`` a plan or scheduled event still ahead of ``valid_at``, as believed at
+    ``known_at``? Learned by ``known_at``, starting after ``valid_at``, and not withdrawn: a
+    retraction, or a plan cancelled or rescheduled (closed at its own start), hides it.
+
+    Default ``search`` and ``context`` show these next to current facts
+    (``SearchFilter(upcoming=True)``); stores implement the same rule.
+    """
+    if fact.created_at > known_at or fact.valid_at is None or fact.valid_at <= valid_at:
+        return False
+    learned_end = fact.expired_at is not None and fact.expired_at <= known_at
+    return not learned_end or (fact.invalid_at is not None and fact.invalid_at > fact.valid_at)
 
 
 def sane_interval(

@@ -51,7 +51,8 @@ Relations that hold one value at a time use exactly these names: """
 - fact: one self-contained sentence with names, not pronouns.
 - valid_at, invalid_at: when the fact began / stopped being true, ISO 8601 UTC \
 (2024-01-08T00:00:00Z), relative dates ("last week", "in March") resolved against the \
-reference time; a fact stated as now true begins at the reference time; null if unknown.
+reference time; a fact stated as now true begins at the reference time; a plan or \
+scheduled event begins on its date ("the wedding is on the 14th"); null if unknown.
 - An ending is the ended fact with invalid_at set: "I left Google last week" is WORKS_AT \
 with invalid_at one week before the reference time, not a new LEFT fact."""
 )

@@ -16,6 +16,7 @@ __all__ = [
     "hash_embedder",
     "llm_from_settings",
     "local_embedder",
+    "torch_embedder",
 ]
 
 
@@ -50,6 +51,13 @@ def local_embedder(*, settings: Settings) -> Embedder:
     from chronomem.providers.local import LocalEmbedder
 
     return LocalEmbedder()
+
+
+def torch_embedder(*, settings: Settings) -> Embedder:
+    """Registry target of ``torch``: all-MiniLM-L6-v2 through sentence-transformers."""
+    from chronomem.providers.torch_local import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder()
 
 
 def hash_embedder(*, settings: Settings) -> Embedder:

@@ -213,7 +213,13 @@ register_embedder_provider(
     "local",
     "chronomem.providers.factory:local_embedder",
     extra="local",
-    summary="all-MiniLM-L6-v2 on this machine (offline)",
+    summary="all-MiniLM-L6-v2 on ONNX Runtime, offline, no torch",
+)
+register_embedder_provider(
+    "torch",
+    "chronomem.providers.factory:torch_embedder",
+    extra="torch",
+    summary="all-MiniLM-L6-v2 through sentence-transformers and torch",
 )
 register_embedder_provider(
     "hash",

@@ -170,7 +170,8 @@ class ContextBuilder:
             query_vector=query_vector,
         )
         budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(_EMPTY))
-        facts, fact_lines = _distinct_lines(found.facts)
+        at = filter.resolved(now).valid_at
+        facts, fact_lines = _distinct_lines(found.facts, at)
         share = config.max_tokens
         n_facts = budget.fill(fact_lines, int(share * config.fact_share), _tags("FACTS"))
         entity_lines = [entity_line(e, config.summary_chars) for e in found.entities]
@@ -358,22 +359,26 @@ def text_tokens(text: str) -> int:
     return estimate_tokens(text) + text.count("\n")
 
 
-def _distinct_lines(facts: Sequence[Fact]) -> tuple[list[Fact], list[str]]:
+def _distinct_lines(facts: Sequence[Fact], at: datetime | None) -> tuple[list[Fact], list[str]]:
     """Facts best first with their lines, each line once: when two facts read the same
     (a WORKS_AT and a MENTIONED fact from one sentence), the better ranked one stays."""
     kept: list[Fact] = []
     lines: dict[str, None] = {}
     for fact in facts:
-        line = fact_line(fact)
+        line = fact_line(fact, at)
         if line not in lines:
             lines[line] = None
             kept.append(fact)
     return kept, list(lines)
 
 
-def fact_line(fact: Fact) -> str:
-    """``- <fact> (<start> – <end>)``: the paper's fact with its validity range."""
+def fact_line(fact: Fact, at: datetime | None = None) -> str:
+    """``- <fact> (<start> – <end>)``: the paper's fact with its validity range; a fact that
+    starts after ``at`` (a plan, a scheduled event) is marked ``upcoming`` with its date."""
     end = "present" if fact.invalid_at is None else _date(fact.invalid_at)
+    if at is not None and fact.valid_at is not None and fact.valid_at > at:
+        end = "" if fact.invalid_at is None else f" – {end}"
+        return f"- {fact.fact} (upcoming: {_date(fact.valid_at)}{end})"
     return f"- {fact.fact} ({_date(fact.valid_at)} – {end})"
 
 

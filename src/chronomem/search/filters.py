@@ -17,8 +17,9 @@ from chronomem.model import SearchFilter
 def with_times(
     base: SearchFilter | None, *, valid_at: datetime | None, known_at: datetime | None
 ) -> SearchFilter:
-    """``base`` (default: current facts) with ``valid_at`` / ``known_at`` set where given."""
-    flt = base or SearchFilter()
+    """``base`` (default: current facts, and upcoming ones unless a ``valid_at`` is asked
+    for) with ``valid_at`` / ``known_at`` set where given."""
+    flt = base or SearchFilter(upcoming=valid_at is None)
     if valid_at is None and known_at is None:
         return flt
     return replace(flt, valid_at=valid_at or flt.valid_at, known_at=known_at or flt.known_at)

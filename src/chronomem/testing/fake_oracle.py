@@ -3,7 +3,8 @@
 It answers chronomem's own prompts (extract, resolve, summarize, score) by reading them the
 way they are rendered, so the whole LLM path runs offline with plausible answers:
 
-* extract — the speaker and capitalised phrases are entities; a few verb patterns give
+* extract — the speaker and capitalised phrases are entities (a name from the previous
+  episodes counts in any case: "bubbles died" names Bubbles); a few verb patterns give
   WORKS_AT / LIVES_IN facts (an ending like "I left Google last week" is the WORKS_AT fact
   with ``invalid_at`` a week before the reference time); every other sentence gives one
   ``speaker -MENTIONS-> entity`` fact per entity it names, dated at the reference time
@@ -75,6 +76,7 @@ class RuleOracle:
     def extract(self, prompt: str) -> JSONValue:
         ref = _reference_time(prompt)
         lines = _section(prompt, r"<current[^>]*>", "</current>").splitlines()
+        known = _names(_section(prompt, "<previous>", "</previous>"))  # "bubbles" = Bubbles
         entities: dict[str, dict[str, JSONValue]] = {}
         facts: list[JSONValue] = []
         for line in lines:
@@ -84,6 +86,12 @@ class RuleOracle:
                 entities.setdefault(normalize_name(speaker), _entity(speaker, "Person", body))
             for sentence in re.split(r"(?<=[.!?])\s+", body.strip()):
                 names = _names(sentence)
+                names += [
+                    k
+                    for k in known
+                    if re.search(rf"\b{re.escape(k)}\b", sentence, re.I)
+                    and normalize_name(k) not in {normalize_name(n) for n in names}
+                ]
                 for name in names:
                     entities.setdefault(normalize_name(name), _entity(name, "Entity", sentence))
                 if speaker:

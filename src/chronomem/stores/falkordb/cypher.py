@@ -330,3 +330,23 @@ LIST_INDEXES: Final = (
     "CALL db.indexes() YIELD label, properties, types, entitytype "
     "RETURN label, properties, types, entitytype"
 )
+
+# chronomem reembed: overwrite stored vectors by id, then bump the group's write counter.
+# FalkorDB 4.16 can keep the old value when one query overwrites an indexed vector in
+# place (seen here: a third SET of the same node's vector was lost), so the vectors are
+# first cleared (CLEAR_VECTORS) and set by a second query.
+_MATCH_BY_ID: Final = {
+    Target.ENTITIES: ("MATCH (x:Entity {id: row.id})", "name_embedding"),
+    Target.EPISODES: ("MATCH (x:Episode {id: row.id})", "embedding"),
+    Target.COMMUNITIES: ("MATCH (x:Community {id: row.id})", "name_embedding"),
+    Target.FACTS: ("MATCH ()-[x:FACT {id: row.id}]->()", "embedding"),
+}
+CLEAR_VECTORS: Final = {
+    t: f"UNWIND $rows AS row {match} SET x.{prop} = NULL"
+    for t, (match, prop) in _MATCH_BY_ID.items()
+}
+SET_VECTORS: Final = {
+    t: f"UNWIND $rows AS row {match} SET x.{prop} = vecf32(row.v)"
+    for t, (match, prop) in _MATCH_BY_ID.items()
+}
+BUMP_VERSION: Final = "MERGE (m:Meta) SET m.version = coalesce(m.version, 0) + 1"

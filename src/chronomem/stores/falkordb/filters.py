@@ -38,6 +38,11 @@ _BELIEVED = (
     "coalesce(r.valid_at <= $f_valid_at, true)",
     f"NOT ({_LEARNED_END} AND coalesce(r.invalid_at <= $f_valid_at, false))",
 )
+_UPCOMING = (  # chronomem.model.time.is_upcoming
+    "r.created_at <= $f_known_at",
+    "coalesce(r.valid_at > $f_valid_at, false)",
+    f"NOT ({_LEARNED_END} AND coalesce(r.invalid_at <= r.valid_at, true))",
+)
 _RELATIONS = "r.relation IN $f_relations"
 _VALID_FROM = "r.valid_at >= $f_valid_from"
 _VALID_UNTIL = "r.valid_at < $f_valid_until"
@@ -71,7 +76,10 @@ def fact_condition(search: SearchFilter) -> tuple[str, Params]:
                 "the SearchFilter has no valid_at/known_at: pass filter.resolved(clock.now()) "
                 "to the store"
             )
-        parts.extend(_BELIEVED)
+        if search.upcoming:
+            parts.append(f"(({' AND '.join(_BELIEVED)}) OR ({' AND '.join(_UPCOMING)}))")
+        else:
+            parts.extend(_BELIEVED)
         params["f_known_at"] = to_micros(search.known_at)
         params["f_valid_at"] = to_micros(search.valid_at)
     return _join(parts), params

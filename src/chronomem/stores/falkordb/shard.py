@@ -22,6 +22,7 @@ from chronomem.errors import StoreError, StoreUnavailableError, UsageError
 from chronomem.stores.falkordb import schema
 from chronomem.stores.falkordb.cypher import LIST_INDEXES
 from chronomem.stores.falkordb.params import header
+from chronomem.stores.reembedding import Migration, begin, embedder_mismatch, migration_pending
 
 __all__ = ["Row", "Shard", "ShardAddress", "translate_errors"]
 
@@ -181,30 +182,89 @@ class Shard:
         self._indexes.pop(group_id, None)
 
     def check_embedder(self, name: str, dimension: int) -> None:
-        """Record the embedding model on this server on first use; refuse another one."""
+        """Record the embedding model on this server on first use; refuse another one, and
+        every one while a move to another model is unfinished."""
         if self._embedder_checked == (name, dimension):
             return
-        key = f"{self.address.prefix}:embedder"
         wanted = json.dumps({"name": name, "dimension": dimension}, sort_keys=True)
+        keys = (self._key("embedder"), self._key("reembed"))
 
-        def call(db: FalkorDB) -> str | None:
+        def call(db: FalkorDB) -> tuple[str | None, object]:
             conn = db.connection
-            if conn.set(key, wanted, nx=True):
-                return wanted
-            stored = conn.get(key)
-            return None if stored is None else str(stored)
+            pending = conn.get(keys[1])
+            if pending is None and conn.set(keys[0], wanted, nx=True):
+                return wanted, None
+            stored = conn.get(keys[0])
+            return (None if stored is None else str(stored)), pending
 
-        stored = self.run(None, call)
+        stored, pending = self.run(None, call)
+        where = f"the FalkorDB store on {self.label} (prefix {self.address.prefix!r})"
+        if pending is not None:
+            migration = Migration.from_json(str(pending))
+            left = len(migration.left(self.graph_groups()))
+            raise migration_pending(where, migration, left, db_hint=self._db_hint)
         if stored is not None and stored != wanted:
             bound = json.loads(stored)
-            raise UsageError(
-                f"the FalkorDB store on {self.label} (prefix {self.address.prefix!r}) holds "
-                f"embeddings of {bound['name']!r} ({bound['dimension']} dims), not {name!r} "
-                f"({dimension} dims): vectors of different models cannot be compared. Use the "
-                "same embedder, or a new database (another graph prefix: "
-                "falkordb://host:port/PREFIX) for the new model"
+            raise embedder_mismatch(
+                where,
+                (bound["name"], bound["dimension"]),
+                (name, dimension),
+                db_hint=self._db_hint,
             )
         self._embedder_checked = (name, dimension)
+
+    def start_reembed(self, name: str, dimension: int) -> list[str]:
+        """Begin or resume the move of this server's groups to another model: those left."""
+        stored = self.run(None, lambda db: db.connection.get(self._key("embedder")))
+        bound = None if stored is None else json.loads(str(stored))
+        if bound is not None and bound["dimension"] != dimension:
+            raise UsageError(
+                f"the FalkorDB store on {self.label} has vector indexes of "
+                f"{bound['dimension']} dimensions, not {dimension}: re-embed with a model of "
+                "the same dimension, or ingest into a new database (another graph prefix)"
+            )
+        where = f"the FalkorDB store on {self.label}"
+        target = (name, dimension)
+        current = None if bound is None else (str(bound["name"]), int(bound["dimension"]))
+        migration = begin(current, self._migration(), target, where)
+        left = [] if migration is None else migration.left(self.graph_groups())
+        self._record(migration if left else None, target)
+        return left
+
+    def finish_group(self, group_id: str) -> None:
+        """Count ``group_id`` as moved; bind the new model when no group is left."""
+        migration = self._migration()
+        if migration is None:
+            raise UsageError("write_embeddings needs start_reembed first")
+        migration = migration.with_done(group_id)
+        left = migration.left(self.graph_groups())
+        self._record(migration if left else None, (migration.name, migration.dimension))
+
+    def _migration(self) -> Migration | None:
+        pending = self.run(None, lambda db: db.connection.get(self._key("reembed")))
+        return None if pending is None else Migration.from_json(str(pending))
+
+    def _record(self, migration: Migration | None, target: tuple[str, int]) -> None:
+        """Store the move under way, or (None) bind ``target`` and drop the move."""
+        wanted = json.dumps({"name": target[0], "dimension": target[1]}, sort_keys=True)
+
+        def call(db: FalkorDB) -> None:
+            conn = db.connection
+            if migration is not None:
+                conn.set(self._key("reembed"), migration.to_json())
+            else:
+                conn.set(self._key("embedder"), wanted)
+                conn.delete(self._key("reembed"))
+
+        self.run(None, call)
+        self._embedder_checked = None if migration is not None else target
+
+    def _key(self, what: str) -> str:
+        return f"{self.address.prefix}:{what}"
+
+    @property
+    def _db_hint(self) -> str:
+        return f"falkordb://{self.address.host}:{self.address.port}/{self.address.prefix}"
 
     def delete_graph(self, group_id: str) -> None:
         """Drop the group's graph and FalkorDB's query log of it (``telemetry{key}``)."""

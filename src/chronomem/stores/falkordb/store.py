@@ -37,6 +37,7 @@ from chronomem.stores.falkordb.filters import fact_condition
 from chronomem.stores.falkordb.router import ShardRouter, parse_urls
 from chronomem.stores.falkordb.shard import Row, Shard
 from chronomem.stores.falkordb.writes import id_list
+from chronomem.stores.reembedding import embedder_mismatch
 
 __all__ = ["FalkorDBStore"]
 
@@ -145,11 +146,8 @@ class FalkorDBStore:
         ):
             raise UsageError("bind_embedder needs the embedder's name and a positive dimension")
         if self._embedder is not None and self._embedder != (name, dimension):
-            raise UsageError(
-                f"{self!r} is bound to {self._embedder[0]!r} ({self._embedder[1]} dims), "
-                f"not {name!r} ({dimension} dims): vectors of different models cannot be "
-                "compared. Use the same embedder, or a new database (another graph prefix: "
-                "falkordb://host:port/PREFIX) for the new model"
+            raise embedder_mismatch(
+                repr(self), self._embedder, (name, dimension), db_hint=self._shard_url()
             )
         if self._seen_dimension not in (None, dimension):
             raise UsageError(
@@ -162,6 +160,39 @@ class FalkorDBStore:
             except StoreUnavailableError:
                 continue  # a shard that is down is checked when it is next used
         self._embedder = (name, dimension)
+
+    def _shard_url(self) -> str:
+        a = self._router.shards[0].address
+        return f"falkordb://{a.host}:{a.port}/{a.prefix}"
+
+    def start_reembed(self, name: str, dimension: int) -> list[str]:
+        if not isinstance(name, str) or not name or not isinstance(dimension, int) or dimension < 1:
+            raise UsageError("start_reembed needs the embedder's name and a positive dimension")
+        left = sorted(
+            g for shard in self._router.shards for g in shard.start_reembed(name, dimension)
+        )
+        self._embedder = None if left else (name, dimension)
+        return left
+
+    def write_embeddings(
+        self, group_id: str, vectors: Mapping[Target, Mapping[str, Vector]]
+    ) -> None:
+        gid = self._groups([group_id])[0]
+        shard = self._router.shard_for(gid)
+        sizes = {int(np.shape(v)[0]) for by_id in vectors.values() for v in by_id.values()}
+        labels = {cypher.VECTOR_LABEL[Target(t)] for t, by_id in vectors.items() if by_id}
+        if len(sizes) == 1:  # rows that had no vector before may need the label's index
+            shard.ensure_indexes(gid, sizes.pop(), labels)
+        for target, by_id in vectors.items():
+            what = f"a re-embedded {Target(target).value[:-1]}"
+            rows_ = [{"id": i, "v": rows.vector_param(v, None, what)} for i, v in by_id.items()]
+            for start in range(0, len(rows_), 500):
+                chunk = {"rows": rows_[start : start + 500]}
+                ids = {"rows": [{"id": r["id"]} for r in chunk["rows"]]}
+                shard.query(gid, cypher.CLEAR_VECTORS[Target(target)], ids, write=True)
+                shard.query(gid, cypher.SET_VECTORS[Target(target)], chunk, write=True)
+        shard.query(gid, cypher.BUMP_VERSION, {}, write=True)
+        shard.finish_group(gid)
 
     # -- writes ------------------------------------------------------------------------------
     def apply(self, changes: ChangeSet) -> None:

@@ -98,6 +98,14 @@ def fact_clause(flt: SearchFilter, alias: str) -> Clause:
         f"OR ({a}.invalid_at IS NOT NULL AND {a}.invalid_at > ?))",
         (k, v, k, v),
     )
+    if flt.upcoming:  # chronomem.model.time.is_upcoming
+        ahead = Clause(
+            f"{a}.created_at <= ? AND {a}.valid_at IS NOT NULL AND {a}.valid_at > ? "
+            f"AND ({a}.expired_at IS NULL OR {a}.expired_at > ? "
+            f"OR ({a}.invalid_at IS NOT NULL AND {a}.invalid_at > {a}.valid_at))",
+            (k, v, k),
+        )
+        believed = Clause(f"({believed.sql}) OR ({ahead.sql})", believed.params + ahead.params)
     return clause & believed
 
 
