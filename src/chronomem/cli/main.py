@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "chronomem.cli.records",
     "chronomem.cli.context",
     "chronomem.cli.eval",
+    "chronomem.cli.portable",
     "chronomem.cli.reembed",
 )
 OPTIONAL_COMMAND_MODULES = ("chronomem.cli.serve",)  # present once the service is installed
