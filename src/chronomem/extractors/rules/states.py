@@ -311,13 +311,14 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "USES_KIND",
         r"\b(?:switched|switching|upgraded|moved|changed|went) (?:over )?to\b"
-        r"|\b(?:got|bought|picked up|ordered|use|uses|using|codes on|shoots on|shoot on|shoots with"
+        r"|\b(?:got|bought|picked up|ordered|use|uses|using|(?:code|codes|coding|work|works"
+        r"|working) on|shoots on|shoot on|shoots with|shoot with"
         r"|wears|wear|rides|ride|commutes on|have|has)(?: myself| me)?\b",
         "Item",
         "phrase",
         triggers="switched switching upgraded moved changed went got bought picked ordered use "
-        "uses "
-        "using codes shoots shoot wears wear rides ride commutes have has",
+        "uses using code codes coding work works working shoots shoot wears wear rides ride "
+        "commutes have has",
     ),
     P(
         "DRIVES",
