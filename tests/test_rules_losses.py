@@ -43,3 +43,35 @@ def test_a_loss_ends_the_name(text: str, name: str) -> None:
 )
 def test_other_names_stay(text: str, name: str) -> None:
     assert not _ended(text, name)
+
+
+def test_jobs_said_with_a_possessive_or_an_apposition() -> None:
+    from datetime import UTC, datetime
+
+    from chronomem.extractors.rules.extractor import RuleExtractor
+    from chronomem.model import Episode
+
+    ref = datetime(2024, 1, 10, 12, tzinfo=UTC)
+    found = set()
+    for n, text in enumerate(
+        [
+            "Kevin: ngl my new job at Ramp is so much better",
+            "Ben: one of my clients, Shopify, hired me full time!!",
+            "Priya: I'm a backend dev at Zendesk, mostly Ruby",
+        ]
+    ):
+        ep = Episode(
+            id=f"e{n}",
+            group_id="g",
+            content=text,
+            source="message",
+            source_description="chat",
+            reference_time=ref,
+            created_at=ref,
+        )
+        found |= {(f.source, f.relation, f.target) for f in RuleExtractor().extract(ep, ()).facts}
+    assert {
+        ("Kevin", "WORKS_AT", "Ramp"),
+        ("Ben", "WORKS_AT", "Shopify"),
+        ("Priya", "WORKS_AT", "Zendesk"),
+    } <= found

@@ -47,3 +47,15 @@ def test_adjectives_in_ed_are_not_a_past_tense() -> None:
     text = "I'm so excited for the concert on the 20th"
     start = text.index("on the")
     assert clause_tense(text, start, len(text)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("I retired at the end of last year", date(2023, 12, 31)),
+        ("we move at the beginning of next month", date(2024, 2, 1)),
+        ("it's due by the end of this week", date(2024, 1, 14)),
+    ],
+)
+def test_parts_of_a_year_month_or_week(text: str, day: date) -> None:
+    assert [x.when.date() for x in find_time_expressions(text, JAN_10)] == [day]

@@ -209,6 +209,26 @@ def _named_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(ctx.day + timedelta(days=offset))
 
 
+def _part_of(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the end of last year", "the beginning of next month", "the middle of this week"."""
+    part, modifier, what = (g.lower() for g in m.groups())
+    count = {"last": -1, "this": 0, "next": 1}[modifier]
+    if what == "year":
+        year = ctx.day.year + count
+        first, last = date(year, 1, 1), date(year, 12, 31)
+    elif what == "month":
+        first = add_months(ctx.day.replace(day=1), count)
+        last = add_months(first, 1) - timedelta(days=1)
+    else:
+        first = monday_of(ctx.day) + timedelta(days=7 * count)
+        last = first + timedelta(days=6)
+    if part == "end":
+        return midnight(last)
+    if part == "middle":
+        return midnight(first + (last - first) / 2)
+    return midnight(first)
+
+
 def _modified(m: re.Match[str], ctx: DayContext) -> datetime | None:
     modifier = " ".join(m.group(1).lower().split()).replace("this past", "last")
     modifier = modifier.replace("coming", "next").replace("this next", "next")
@@ -317,6 +337,12 @@ _RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
             r"|earlier\s+today)(?:\s+(?:morning|afternoon|evening|night))?\b)",
             _named_day,
             word_set("yesterday today tonight tomorrow night morning afternoon evening"),
+        ),
+        (
+            r"(?i:\b(?:at\s+|by\s+|towards?\s+|around\s+)?the\s+(end|beginning|start|middle)"
+            r"\s+of\s+(last|this|next)\s+(year|month|week)\b)",
+            _part_of,
+            frozenset({"end", "beginning", "start", "middle"}),
         ),
         (
             rf"(?i:(?<!the\s)\b(last|this\s+past|this\s+coming|this\s+next|this|next|coming)\s+"

@@ -203,6 +203,9 @@ JOB_HEADS = word_set(
     electrician plumber carpenter cashier barista waiter waitress salesperson recruiter
     librarian paramedic surgeon psychologist social worker ceo cto cfo founder
     entrepreneur owner coach trainer instructor tutor volunteer
+    dev devops sre rep clerk bartender receptionist associate carrier agent worker employee
+    staffer admin marketer strategist producer attorney paralegal banker teller auditor
+    hygienist caregiver nanny janitor operator supervisor lead
     """
 )
 ROLES_MARRIED = word_set("husband wife spouse hubby wifey")

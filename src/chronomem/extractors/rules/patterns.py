@@ -240,9 +240,13 @@ _ROWS: tuple[RelationPattern, ...] = (
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b",
       triggers="am is are m s re"),
-    P("WORKS_AT", r"(?P<obj>{NAME}) (?:hired|hires|has hired|just hired|took on|onboarded) "
+    P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
+    P("WORKS_AT", r"\b(?:my|his|her|their|your) (?:new |current |day |first |dream |full[- ]time )?"
+      r"(?:job|gig|position) (?:at|with) (?:the )?(?P<obj>{NAME})", "Organization", "inline",
+      "possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="job gig position"),
     P("WORKS_AT",
       r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) (?:at|for)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
