@@ -15,6 +15,7 @@ from chronomem.extractors.rules.dates import (
 )
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.habits import habit_hits
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
@@ -149,6 +150,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
                 draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
     hits = match_sentence(s, known) or corrections(s, known)
+    hits += habit_hits(s, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)

@@ -1,0 +1,153 @@
+"""Habits by their grammar: a first-person clause with a frequency, a habit given up, a new
+one taken up in its place, and "I'm into X".
+
+* "I run 5k every morning", "I knit in the evenings", "I drink like 4 coffees a day",
+  "I usually have a couple beers every night": a present-tense verb with a frequency
+  adverbial is a habit (HAS_HABIT). A verb with an object names the object ("coffee",
+  "hot yoga"); an activity verb without one names the activity ("running", "knitting").
+* "I stopped running", "I quit coffee", "I gave up meat", "I don't do yoga anymore", "I no
+  longer run": the habit ends.
+* In a sentence that ends a habit, "switched to pilates" / "swimming instead" is the new one.
+* "I'm really into hip hop lately": a taste (LIKES), which accumulates.
+
+Habits accumulate (``model/relations.py``): a new one never closes the old; only an ending
+does, and the engine ends what names the same thing (``engine/endings.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.found import Hit, Party, Sentence
+
+_FREQ = (
+    r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
+    r"(?:once|twice|\w+ times) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
+    r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
+    r"mornings|evenings|weekends))\b"
+)
+_ADVERBS = r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to) )*"
+_HABIT = re.compile(rf"\bi {_ADVERBS}(?P<verb>[a-z]+)\b(?P<rest>[^.!?;,]*?)\b{_FREQ}", re.I)
+_GIVE_UP = re.compile(
+    r"\bi(?: have|'ve)? (?:finally |completely |totally )?(?:stopped|quit|gave up(?: on)?|"
+    r"dropped|ditched|no longer)\s+(?P<rest>[^.!?;,]*)",
+    re.I,
+)
+_NOT_ANYMORE = re.compile(
+    r"\bi (?:don't|do not|dont) (?P<rest>[^.!?;,]*?)\s+(?:anymore|any more|any longer)\b", re.I
+)
+_TAKE_UP = re.compile(
+    r"\b(?:switched|switching|changed|moved) (?:over )?to (?P<a>[^.!?;,]+)|"
+    r"\b(?P<b>[a-z]+ing) instead\b",
+    re.I,
+)
+_INTO = re.compile(
+    r"\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
+    r"into (?P<obj>[a-z0-9][a-z0-9 &'-]*?)(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b"
+    r"|\bagain\b|\btoo\b))",
+    re.I,
+)
+_FILLER = re.compile(
+    r"^(?:(?:like|about|around|roughly|a|an|the|my|some|a couple(?: of)?|couple(?: of)?|"
+    r"a few|few|lots of|a lot of|a bunch of|\d+\w*|one|two|three|four|five|six|cups? of|"
+    r"glasses of|bottles of|packs? of|hot|cold|\w+ly)\s+)*",
+    re.I,
+)
+_STOP = re.compile(
+    r"\b(?:at|in|on|with|before|after|for|to|from|when|while|and|but|because|so|"
+    r"since|every|each|with|it|it's|its|now|instead|ago|last|next|this|yesterday|today|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b",
+    re.I,
+)
+_TAKES_OBJECT = frozenset({"do", "play", "practice", "practise", "drink", "have", "eat", "smoke"})
+_NOT_HABIT_VERBS = frozenset(
+    {"work", "go", "get", "be", "am", "take", "see", "call", "talk", "visit", "text", "feel",
+     "think", "need", "want", "love", "like", "hate", "check", "make", "say", "said", "was",
+     "had", "did", "went", "got", "use", "try", "can", "could", "will", "would", "should",
+     "don't", "dont", "do"}
+)  # fmt: skip
+
+
+def _gerund(verb: str) -> str:
+    v = verb.lower()
+    if v.endswith("ing"):
+        return v
+    if v.endswith("e") and not v.endswith("ee"):
+        return v[:-1] + "ing"
+    if len(v) <= 4 and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", v):
+        return v + v[-1] + "ing"
+    return v + "ing"
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _object(rest: str, *, consumed: bool = False) -> str | None:
+    rest = _FILLER.sub("", rest.strip())
+    stop = _STOP.search(rest)
+    words = (rest[: stop.start()] if stop else rest).split()
+    words = [w for w in words if (w.isalpha() or "-" in w) and not w.lower().endswith("ly")]
+    words = words[:2]
+    if not words:
+        return None
+    if consumed:  # "4 coffees a day", "a couple beers": the thing, not the servings
+        words[-1] = _singular(words[-1])
+    return " ".join(words).lower()
+
+
+_CONSUME = frozenset({"drink", "have", "eat", "smoke"})
+
+
+def _thing(verb: str, rest: str) -> str | None:
+    v = verb.lower()
+    if v in _TAKES_OBJECT:
+        return _object(rest, consumed=v in _CONSUME)
+    if v in _NOT_HABIT_VERBS or len(v) < 3:
+        return None
+    return _gerund(v)
+
+
+def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: bool) -> Hit:
+    me = Party(s.speaker or "", "Person", speaker=True)
+    clause = next((c for c in s.clauses if c[0] <= span[0] < c[1]), (0, len(s.text)))
+    return Hit(relation, me, Party(name, "Activity", False), ending, clause, span)
+
+
+def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
+    """Habits and tastes of the speaker in ``s``, when no pattern explained the sentence."""
+    if not s.speaker or s.assistant or s.question or found:
+        return []  # a sentence a pattern explained is told by its facts
+    have: set[str] = set()
+    out: list[Hit] = []
+
+    def add(name: str | None, relation: str, m: re.Match[str], ending: bool = False) -> None:
+        if name and name not in have and len(name) > 2:
+            have.add(name)
+            out.append(_hit(s, name, relation, m.span(), ending))
+
+    ended = False
+    for m in _GIVE_UP.finditer(s.text):
+        first = m.group("rest").split()[:1]
+        word = first[0].lower() if first else ""
+        add(word if word.endswith("ing") else _object(m.group("rest")), "HAS_HABIT", m, True)
+        ended = True
+    for m in _NOT_ANYMORE.finditer(s.text):
+        verb, _, rest = m.group("rest").partition(" ")
+        add(_thing(verb, rest) or _object(m.group("rest")), "HAS_HABIT", m, True)
+        ended = True
+    if ended:
+        for m in _TAKE_UP.finditer(s.text):
+            add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)
+    for m in _HABIT.finditer(s.text):
+        add(_thing(m.group("verb"), m.group("rest")), "HAS_HABIT", m)
+    for m in _INTO.finditer(s.text):
+        add(
+            _object(m.group("obj")) if len(m.group("obj").split()) > 2 else m.group("obj").lower(),
+            "LIKES",
+            m,
+        )
+    return out

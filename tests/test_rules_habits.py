@@ -1,0 +1,50 @@
+"""Habits by their grammar (extractors/rules/habits.py): frequency, giving up, taking up."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from chronomem.extractors.rules.extractor import RuleExtractor
+from chronomem.model import Episode
+
+REF = datetime(2024, 1, 10, 12, tzinfo=UTC)
+
+
+def facts(text: str) -> set[tuple[str, str, str, bool]]:
+    """(source, relation, target, ended?) of one message."""
+    ep = Episode(
+        id="e", group_id="g", content=text, source="message",
+        source_description="chat", reference_time=REF, created_at=REF,
+    )  # fmt: skip
+    out = RuleExtractor().extract(ep, ()).facts
+    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in out}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Nadia: I run 5k every morning before work", ("Nadia", "HAS_HABIT", "running", False)),
+        ("Gwen: i knit in the evenings, mostly scarves", ("Gwen", "HAS_HABIT", "knitting", False)),
+        ("Ethan: I drink like 4 coffees a day lol", ("Ethan", "HAS_HABIT", "coffee", False)),
+        ("Matt: I usually have a couple beers every night", ("Matt", "HAS_HABIT", "beer", False)),
+        ("Nadia: I stopped running after my surgery", ("Nadia", "HAS_HABIT", "running", True)),
+        ("Grace: I don't do yoga anymore", ("Grace", "HAS_HABIT", "yoga", True)),
+        ("Jade: lately I'm really into hip hop", ("Jade", "LIKES", "hip hop", False)),
+    ],
+)
+def test_habits_and_their_endings(text: str, fact: tuple[str, str, str, bool]) -> None:
+    assert fact in facts(text)
+
+
+def test_a_habit_given_up_for_another() -> None:
+    found = facts("Grace: I don't do yoga anymore, I switched to pilates. my back likes it")
+    assert ("Grace", "HAS_HABIT", "yoga", True) in found
+    assert ("Grace", "HAS_HABIT", "pilates", False) in found
+
+
+def test_no_habit_without_a_frequency_or_beside_a_told_fact() -> None:
+    assert not any(r == "HAS_HABIT" for _, r, _, _ in facts("Bo: I ran into Sam at the mall"))
+    told = facts("Omar: I drive for Uber on weekends and work at Home Depot during the week")
+    assert not any(r == "HAS_HABIT" for _, r, _, _ in told)
