@@ -48,3 +48,24 @@ def test_no_habit_without_a_frequency_or_beside_a_told_fact() -> None:
     assert not any(r == "HAS_HABIT" for _, r, _, _ in facts("Bo: I ran into Sam at the mall"))
     told = facts("Omar: I drive for Uber on weekends and work at Home Depot during the week")
     assert not any(r == "HAS_HABIT" for _, r, _, _ in told)
+
+
+def test_a_taste_given_up_beside_a_new_one() -> None:
+    found = facts("Benji: since the baby came I can't watch horror anymore, I'm into comedies now")
+    assert ("Benji", "HAS_HABIT", "horror", True) in found
+    assert ("Benji", "LIKES", "comedies", False) in found
+
+
+def test_a_past_verb_is_not_dated_by_a_later_plan_in_the_sentence() -> None:
+    ep = Episode(
+        id="e", group_id="g", content="Paul: we moved to Lyon with the kids, school starts monday",
+        source="message", source_description="chat", reference_time=REF, created_at=REF,
+    )  # fmt: skip
+    (lyon,) = [f for f in RuleExtractor().extract(ep, ()).facts if f.target == "Lyon"]
+    assert lyon.valid_at == REF
+    booked = Episode(
+        id="b", group_id="g", content="Emily: got Taylor Swift tickets for August 9!!!",
+        source="message", source_description="chat", reference_time=REF, created_at=REF,
+    )  # fmt: skip
+    (show,) = RuleExtractor().extract(booked, ()).facts
+    assert show.valid_at is not None and show.valid_at.date().isoformat() == "2024-08-09"

@@ -19,7 +19,7 @@ were still ambiguous, so it can miss what only resolution makes equal):
   membership" ends "I have Amazon Prime" -- the subject's open facts that started before the
   end and whose text names the ended thing as whole words, whichever entity the extractor
   tied them to. Tastes and personal ties (:data:`KEEP_ON_ENDING`) are left alone: selling
-  the Volvo does not end liking Volvos.
+  the Volvo does not end liking Volvos -- unless what ended is itself a taste or habit.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ from chronomem.model.relations import GENERIC_RELATIONS
 KEEP_ON_ENDING = frozenset(
     {"LIKES", "LOVES", "ENJOYS", "HATES", "DISLIKES", "FRIEND_OF", "FAMILY_OF", "KNOWS"}
 )
+#: Endings of these close tastes too: "I can't watch horror anymore" ends "I love horror".
+TASTES = frozenset({"LIKES", "LOVES", "ENJOYS", "HAS_HABIT", "PLAYS"})
 MIN_NAME_CHARS = 3
 
 
@@ -130,7 +132,7 @@ def _close_named(
             current = working.get(f.id, f)
             if (
                 ending.source_id not in (current.source_id, current.target_id)
-                or current.relation in KEEP_ON_ENDING
+                or (current.relation in KEEP_ON_ENDING and ending.relation not in TASTES)
                 or not _open(current)
                 or (current.valid_at is not None and current.valid_at > end)
                 or not said.search(normalize_name(current.fact))

@@ -5,8 +5,9 @@ one taken up in its place, and "I'm into X".
   "I usually have a couple beers every night": a present-tense verb with a frequency
   adverbial is a habit (HAS_HABIT). A verb with an object names the object ("coffee",
   "hot yoga"); an activity verb without one names the activity ("running", "knitting").
-* "I stopped running", "I quit coffee", "I gave up meat", "I don't do yoga anymore", "I no
-  longer run": the habit ends.
+* "I stopped running", "I quit coffee", "I gave up meat", "I don't do yoga anymore", "I can't
+  watch horror anymore", "I no longer run": the habit ends (also beside facts a pattern
+  found: "I can't watch horror anymore, I'm into comedies now").
 * In a sentence that ends a habit, "switched to pilates" / "swimming instead" is the new one.
 * "I'm really into hip hop lately": a taste (LIKES), which accumulates.
 
@@ -35,7 +36,9 @@ _GIVE_UP = re.compile(
     re.I,
 )
 _NOT_ANYMORE = re.compile(
-    r"\bi (?:don't|do not|dont) (?P<rest>[^.!?;,]*?)\s+(?:anymore|any more|any longer)\b", re.I
+    r"\bi (?:don't|do not|dont|can't|cannot|cant|won't) (?P<rest>[^.!?;,]*?)\s+"
+    r"(?:anymore|any more|any longer)\b",
+    re.I,
 )
 _TAKE_UP = re.compile(
     r"\b(?:switched|switching|changed|moved) (?:over )?to (?P<a>[^.!?;,]+)|"
@@ -119,15 +122,18 @@ def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: b
 
 def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
     """Habits and tastes of the speaker in ``s``, when no pattern explained the sentence."""
-    if not s.speaker or s.assistant or s.question or found:
-        return []  # a sentence a pattern explained is told by its facts
-    have: set[str] = set()
+    if not s.speaker or s.assistant or s.question:
+        return []
+    have = {h.target.name.lower() for h in found}
     out: list[Hit] = []
 
+    told = {h.clause for h in found}
+
     def add(name: str | None, relation: str, m: re.Match[str], ending: bool = False) -> None:
-        if name and name not in have and len(name) > 2:
-            have.add(name)
-            out.append(_hit(s, name, relation, m.span(), ending))
+        hit = _hit(s, name or "", relation, m.span(), ending)
+        if name and name not in have and len(name) > 2 and hit.clause not in told:
+            have.add(name)  # a clause a pattern explained is told by its fact
+            out.append(hit)
 
     ended = False
     for m in _GIVE_UP.finditer(s.text):
@@ -137,8 +143,10 @@ def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
         ended = True
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
-        add(_thing(verb, rest) or _object(m.group("rest")), "HAS_HABIT", m, True)
+        add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
         ended = True
+    if found:
+        return out  # a sentence a pattern explained is told by its facts (endings aside)
     if ended:
         for m in _TAKE_UP.finditer(s.text):
             add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)

@@ -23,6 +23,7 @@ from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
+from chronomem.extractors.rules.tense import clause_tense, past_tense
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
 MAX_MENTIONS_PER_SENTENCE = 3
@@ -301,7 +302,18 @@ def _dates(
         return None, end if end is not None else s.reference
     if until is not None:
         return start, until
+    if start is not None and start > s.reference and _done(s, hit, times, start):
+        start = None  # "we moved to Lyon, school starts monday": moving is done, not ahead
     return (start if start is not None else s.reference), None
+
+
+def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:
+    """Is ``hit`` told in the past tense, its date not an event booked ahead ("got tickets
+    for August 9")?"""
+    if not past_tense(s.text[slice(*hit.verb)]):
+        return False
+    own = [t for t in times if t.when == start]
+    return not any(clause_tense(s.text, t.start, t.end) == "future" for t in own)
 
 
 def _fact_text(s: Sentence, hit: Hit, draft: _Draft) -> str:

@@ -100,3 +100,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _has_past_verb(outside):
         return "past"
     return None
+
+
+def past_tense(phrase: str) -> bool:
+    """Does ``phrase`` (a verb and its auxiliaries) tell something that already happened?"""
+    return _has_past_verb(phrase)
