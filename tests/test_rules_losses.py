@@ -25,6 +25,7 @@ def _ended(text: str, name: str) -> bool:
         ("someone stole my Trek from outside the office", "Trek"),
         ("ok so jake and I are done", "jake"),
         ("honestly I'm done with Chelsea", "Chelsea"),
+        ("oops, his name is Lenny not Benny lol", "Benny"),  # a correction takes it back
     ],
 )
 def test_a_loss_ends_the_name(text: str, name: str) -> None:
@@ -39,6 +40,8 @@ def test_a_loss_ends_the_name(text: str, name: str) -> None:
         ("I left the office early and met Sarah", "Sarah"),
         ("I love Paris in the spring", "Paris"),
         ("we moved to Lyon", "Lyon"),
+        ("his name is Lenny not Benny", "Lenny"),
+        ("I do not like Bob", "Bob"),
     ],
 )
 def test_other_names_stay(text: str, name: str) -> None:

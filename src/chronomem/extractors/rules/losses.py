@@ -38,9 +38,17 @@ _PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+down\b", re.I))
 _PASSIVE_SUBJECT = re.compile(r"^\s+(?:got|was|were)\s+(?:adopted|rehomed|stolen|sold)\b", re.I)
 
 
+# "his name is Lenny, not Benny", "I'm a data engineer not a data scientist": a correction
+# names the value it takes back right after "not", behind the value it gives
+_TAKEN_BACK = re.compile(r"\w[\w'.]*,?\s+not\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+
+
 def ended_by_verb(text: str, start: int, end: int) -> bool:
-    """Does a verb of ending govern the name at ``text[start:end]`` (object or subject)?"""
+    """Does a verb of ending govern the name at ``text[start:end]`` (object or subject), or
+    does a correction take it back ("Lenny, not Benny")?"""
     if _OBJECT.search(text, max(0, start - 60), start):
+        return True
+    if _TAKEN_BACK.search(text, max(0, start - 40), start):
         return True
     after = text[end : end + 60]
     if _PUT_DOWN[0].search(text, max(0, start - 10), start) and _PUT_DOWN[1].match(after):
