@@ -69,3 +69,16 @@ def test_a_past_verb_is_not_dated_by_a_later_plan_in_the_sentence() -> None:
     )  # fmt: skip
     (show,) = RuleExtractor().extract(booked, ()).facts
     assert show.valid_at is not None and show.valid_at.date().isoformat() == "2024-08-09"
+
+
+@pytest.mark.parametrize(
+    ("text", "lives"),
+    [
+        ("Harper: I'm in Phoenix, it's 110 degrees today", True),
+        ("Minji: i'm in Seoul, been living here since uni", True),
+        ("Tom: I'm in Paris for the weekend", False),
+        ("Ana: I'm in London visiting my sister", False),
+    ],
+)
+def test_where_one_is_said_plainly_is_home(text: str, lives: bool) -> None:
+    assert any(r == "LIVES_IN" for _, r, _, _ in facts(text)) is lives

@@ -267,6 +267,14 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling"),
+    # "I'm in Phoenix", "i'm in seoul, been living here since uni": where one is, said plainly,
+    # is where one lives -- unless the clause tells a stay ("for the weekend", "visiting")
+    P("LIVES_IN", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:still |now |currently |back )?in\b",
+      "Location", reject_labels=_PLACE_LIKE,
+      requires=r"^(?!.*\b(?:visit\w*|trip|vacation|holiday|weekend|conference|business|layover|"
+      r"staying|stay|hotel|airbnb|for (?:a|the|two|three|few)|until|till|stuck|traffic|"
+      r"meeting|class|hospital|office|town for|queue|line)\b)",
+      triggers="am is are m re im"),
     P("FROM", r"(?:\b(?:am|is|are|come|comes|came)|'m|'re) (?:originally )?from\b|\bgrew up in\b"
       r"|\b(?:was )?born (?:and raised )?in\b|\bhometown is\b", "Location",
       reject_labels=_PLACE_LIKE, triggers="from grew born hometown"),
