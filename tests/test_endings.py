@@ -126,3 +126,28 @@ def test_a_loss_said_in_passing_ends_what_was_told(embedder, first, then, gone, 
         assert any(gone.lower() in f.fact.lower() for f in before)
         if kept:
             assert any(kept in f.fact for f in memory.search(kept, group_id="g").facts)
+
+
+def test_a_plan_moved_under_a_shorter_name_withdraws_the_old_date() -> None:
+    from chronomem.engine.endings import withdraw_moved_plans
+
+    said = t("2024-09-02T10:00")
+    old = Fact(
+        "p1", "g", "gary", "knee", "HAS_PLAN", "Gary's knee surgery is on the 20th",
+        created_at=said, valid_at=t("2024-09-20T00:00"),
+    )  # fmt: skip
+    moved = Fact(
+        "n1", "g", "gary", "surgery", "HAS_PLAN", "the surgery is moved to October 4",
+        created_at=said, valid_at=t("2024-10-04T00:00"),
+    )  # fmt: skip
+    other = Fact(
+        "p2", "g", "gary", "flight", "HAS_PLAN", "Gary's flight to Rome",
+        created_at=said, valid_at=t("2024-09-25T00:00"),
+    )  # fmt: skip
+    working: dict[str, Fact] = {}
+    later = said + timedelta(days=5)
+    withdraw_moved_plans(
+        [moved], working, {"p1": old, "p2": other}, later, {"surgery": "surgery"}, later
+    )
+    assert set(working) == {"p1"}
+    assert working["p1"].invalid_at == working["p1"].valid_at  # never held

@@ -139,3 +139,41 @@ def _close_named(
             ):
                 continue
             working[f.id] = close_at(current, end, now)
+
+
+PLAN_RELATIONS = frozenset({"HAS_PLAN"})
+
+
+def withdraw_moved_plans(
+    new_facts: Sequence[Fact],
+    working: MutableMapping[str, Fact],
+    stored: Mapping[str, Fact],
+    now: datetime,
+    names: Mapping[str, str],
+    said_at: datetime | None,
+) -> None:
+    """A plan told again on another day withdraws the one told before, when both name the
+    same kind of thing ("my knee surgery is on the 20th", then "the surgery is moved to
+    October 4"): the entities may differ, the head word of the new plan's name is in the old
+    plan's text. The old plan never held: it is closed at its own start."""
+    if said_at is None:
+        return
+    for new in new_facts:
+        if new.relation not in PLAN_RELATIONS or new.valid_at is None or new.valid_at <= said_at:
+            continue
+        words = normalize_name(names.get(new.target_id, "")).split()
+        if not words or len(words[-1]) < MIN_NAME_CHARS:
+            continue
+        said = re.compile(rf"\b{re.escape(words[-1])}s?\b")
+        for f in stored.values():
+            old = working.get(f.id, f)
+            if (
+                old.relation in PLAN_RELATIONS
+                and old.source_id == new.source_id
+                and _open(old)
+                and old.valid_at is not None
+                and old.valid_at > said_at
+                and old.valid_at.date() != new.valid_at.date()
+                and said.search(normalize_name(old.fact))
+            ):
+                working[f.id] = close_at(old, old.valid_at, now)

@@ -28,7 +28,7 @@ from datetime import datetime
 import numpy as np
 
 from chronomem.clock import IdFactory
-from chronomem.engine.endings import close_mentions, ended_fact
+from chronomem.engine.endings import close_mentions, ended_fact, withdraw_moved_plans
 from chronomem.engine.temporal import (
     close_at,
     merge_duplicate,
@@ -270,6 +270,7 @@ def apply_fact_decisions(
         else:
             new_facts.append(fact)
     close_mentions(new_facts, working, stored, now, names)
+    withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
     changed = [f for i, f in working.items() if f != stored.get(i)]
     closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
     changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]
