@@ -26,6 +26,7 @@ def _ended(text: str, name: str) -> bool:
         ("ok so jake and I are done", "jake"),
         ("honestly I'm done with Chelsea", "Chelsea"),
         ("oops, his name is Lenny not Benny lol", "Benny"),  # a correction takes it back
+        ("let our Costco membership lapse, the kids moved out", "Costco"),
     ],
 )
 def test_a_loss_ends_the_name(text: str, name: str) -> None:
@@ -73,7 +74,15 @@ def test_jobs_said_with_a_possessive_or_an_apposition() -> None:
             created_at=ref,
         )
         found |= {(f.source, f.relation, f.target) for f in RuleExtractor().extract(ep, ()).facts}
+    for n, text in enumerate(["June: I'm a Costco member", "Pat: I have a membership at Equinox"]):
+        ep = Episode(
+            id=f"m{n}", group_id="g", content=text, source="message",
+            source_description="chat", reference_time=ref, created_at=ref,
+        )  # fmt: skip
+        found |= {(f.source, f.relation, f.target) for f in RuleExtractor().extract(ep, ()).facts}
     assert {
+        ("June", "MEMBER_OF", "Costco"),
+        ("Pat", "MEMBER_OF", "Equinox"),
         ("Kevin", "WORKS_AT", "Ramp"),
         ("Ben", "WORKS_AT", "Shopify"),
         ("Priya", "WORKS_AT", "Zendesk"),

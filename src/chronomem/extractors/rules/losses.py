@@ -30,7 +30,8 @@ _OVER = r"(?:done|over|through|finished)"  # "Jake and I are done": only after a
 _OBJECT_GAP = r"(?:\s+(?:up|out|of|from|with|on|my|our|his|her|their|the|a|an|old|poor|\w+'s))*\s+"
 _OBJECT = re.compile(rf"\b{_VERB}{_OBJECT_GAP}$", re.I)
 _SUBJECT = re.compile(
-    rf"^\s+(?:and \w+\s+|(?:just|finally|sadly|officially|recently|has|have|had to|had|got|"
+    rf"^\s+(?:and \w+\s+|(?:membership|subscription|plan|account|just|finally|sadly|"
+    rf"officially|recently|has|have|had to|had|got|"
     rf"was|were|is|are|'s|'re)\s+){{0,3}}(?:{_VERB}|(?:are|is|'re|'s) (?:so |totally )?{_OVER})\b",
     re.I,
 )
