@@ -218,8 +218,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("MEMBER_OF", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:an? )?(?P<obj>{NAME}) member\b",
       "Organization", "inline", reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="member"),
-    P("MEMBER_OF", r"\b(?:have|has|got|bought) (?:an? |the )?(?:[a-z]+ )?membership (?:at|with|to)\b"
-      r"|(?:\b(?:am|is|are)|'m|'re) (?:an? )?member (?:at|with)\b", "Organization",
+    P("MEMBER_OF", r"\b(?:have|has|got|bought) (?:an? |the )?(?:[a-z]+ )?membership "
+      r"(?:at|with|to)\b|(?:\b(?:am|is|are)|'m|'re) (?:an? )?member (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership member"),
     P("MEMBER_OF", r"\b(?:a member of|member of|part of|belong to|belongs to)\b", "Organization",
       "phrase", heads=GROUP_HEADS | {"party", "union"}, triggers="member part belong belongs"),
