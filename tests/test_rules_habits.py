@@ -82,3 +82,12 @@ def test_a_past_verb_is_not_dated_by_a_later_plan_in_the_sentence() -> None:
 )
 def test_where_one_is_said_plainly_is_home(text: str, lives: bool) -> None:
     assert any(r == "LIVES_IN" for _, r, _, _ in facts(text)) is lives
+
+
+def test_a_recurring_condition_and_its_end() -> None:
+    assert ("Ana", "HAS_CONDITION", "migraine", False) in facts(
+        "Ana: I get migraines almost every week, it's awful"
+    )
+    assert ("Ana", "HAS_CONDITION", "migraine", True) in facts(
+        "Ana: the new meds worked, I haven't had a migraine in 3 months"
+    )

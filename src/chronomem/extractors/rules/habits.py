@@ -10,6 +10,8 @@ one taken up in its place, and "I'm into X".
   found: "I can't watch horror anymore, I'm into comedies now").
 * In a sentence that ends a habit, "switched to pilates" / "swimming instead" is the new one.
 * "I'm really into hip hop lately": a taste (LIKES), which accumulates.
+* "I get migraines almost every week": a recurring condition (HAS_CONDITION); "I haven't had
+  a migraine in 3 months" ends it.
 
 Habits accumulate (``model/relations.py``): a new one never closes the old; only an ending
 does, and the engine ends what names the same thing (``engine/endings.py``).
@@ -45,6 +47,11 @@ _TAKE_UP = re.compile(
     r"\b(?P<b>[a-z]+ing) instead\b",
     re.I,
 )
+_NOT_SINCE = re.compile(
+    r"\bi (?:haven't|have not|havent|haven't even) (?:had|gotten|got) (?:a |an |any |one )?"
+    r"(?P<obj>[a-z-]+) (?:in|since|for)\b",
+    re.I,
+)
 _INTO = re.compile(
     r"\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
     r"into (?P<obj>[a-z0-9][a-z0-9 &'-]*?)(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b"
@@ -59,7 +66,8 @@ _FILLER = re.compile(
 )
 _STOP = re.compile(
     r"\b(?:at|in|on|with|before|after|for|to|from|when|while|and|but|because|so|"
-    r"since|every|each|with|it|it's|its|now|instead|ago|last|next|this|yesterday|today|"
+    r"since|every|each|with|it|it's|its|now|instead|ago|last|next|this|yesterday|today|almost|"
+    r"nearly|basically|pretty|like|once|twice|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b",
     re.I,
 )
@@ -141,6 +149,8 @@ def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
         word = first[0].lower() if first else ""
         add(word if word.endswith("ing") else _object(m.group("rest")), "HAS_HABIT", m, True)
         ended = True
+    for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine in 3 months"
+        add(_singular(m.group("obj").lower()), "HAS_CONDITION", m, True)
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
         add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
@@ -151,7 +161,10 @@ def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
         for m in _TAKE_UP.finditer(s.text):
             add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)
     for m in _HABIT.finditer(s.text):
-        add(_thing(m.group("verb"), m.group("rest")), "HAS_HABIT", m)
+        if m.group("verb").lower() in ("get", "gets"):  # "I get migraines every week"
+            add(_object(m.group("rest"), consumed=True), "HAS_CONDITION", m)
+        else:
+            add(_thing(m.group("verb"), m.group("rest")), "HAS_HABIT", m)
     for m in _INTO.finditer(s.text):
         add(
             _object(m.group("obj")) if len(m.group("obj").split()) > 2 else m.group("obj").lower(),

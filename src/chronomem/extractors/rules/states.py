@@ -226,7 +226,8 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_CONDITION",
         r"\bcast (?:is |came |got taken |finally came )?off\b|\bback on (?:my|your) "
-        r"feet\b|\b(?:arm|leg|wrist|ankle|knee|foot|back) is (?:fully |all |completely )?healed\b",
+        r"feet\b|\b(?:arm|leg|wrist|ankle|knee|foot|back|shoulder|hip)(?: is|'s) (?:fully |all |"
+        r"completely |finally )?(?:healed|better)\b",
         "Condition",
         "context",
         "possessor",
