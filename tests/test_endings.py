@@ -151,3 +151,25 @@ def test_a_plan_moved_under_a_shorter_name_withdraws_the_old_date() -> None:
     )
     assert set(working) == {"p1"}
     assert working["p1"].invalid_at == working["p1"].valid_at  # never held
+
+
+def test_a_new_value_closes_earlier_mentions_of_the_same_kind_only() -> None:
+    from chronomem.engine.endings import close_siblings, close_superseded, superseded_mentions
+
+    said = JAN + timedelta(days=1)
+    text = "Rent in San Francisco is insane"
+    sf = fact("m1", "MENTIONED", "sf", text, valid_at=JAN, episodes=("e1",))
+    sf2 = fact("m2", "MENTIONED", "bay", text, valid_at=JAN, episodes=("e1",))
+    band = fact("m3", "MENTIONED", "coldplay", "Maya saw Coldplay", valid_at=JAN)
+    later = fact("m4", "MENTIONED", "rome", "Maya said: Rome was great", valid_at=MAY)
+    stored = {f.id: f for f in (sf, sf2, band, later)}
+    home = fact("n1", "LIVES_IN", "oakland", "Maya moved to Oakland", valid_at=MAR)
+    pairs = superseded_mentions([home], stored, {})
+    assert {old.id for _, old in pairs} == {"m1", "m2", "m3"}  # m4 came after the move
+    labels = {"oakland": ("Location",), "sf": ("Location",), "bay": (), "coldplay": ("Band",)}
+    working: dict[str, Fact] = {}
+    close_superseded(pairs, working, labels, said)
+    assert set(working) == {"m1"}  # the band is not a home
+    close_siblings(working, stored, said)
+    assert set(working) == {"m1", "m2"}  # the same sentence's other mention
+    assert working["m2"].invalid_at == MAR

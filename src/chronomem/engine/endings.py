@@ -31,7 +31,7 @@ from datetime import datetime
 from chronomem.engine.temporal import close_at
 from chronomem.model import Fact
 from chronomem.model.names import normalize_name
-from chronomem.model.relations import GENERIC_RELATIONS
+from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
 
 #: Relations an ending by name never closes: tastes and ties to people.
 KEEP_ON_ENDING = frozenset(
@@ -177,3 +177,71 @@ def withdraw_moved_plans(
                 and said.search(normalize_name(old.fact))
             ):
                 working[f.id] = close_at(old, old.valid_at, now)
+
+
+def superseded_mentions(
+    new_facts: Sequence[Fact], stored: Mapping[str, Fact], working: Mapping[str, Fact]
+) -> list[tuple[Fact, Fact]]:
+    """(new value, stored mention) pairs to weigh: a new value of a one-value-at-a-time
+    relation (a new home, a new employer) and the subject's open generic mentions of
+    *other* entities told before it ("rent in San Francisco is insane" before "we moved to
+    Oakland", "software engineer at Microsoft" before "I'm at Meta now"). Whether the
+    mentioned entity is of the same kind is for :func:`close_superseded` to decide."""
+    out = []
+    for new in new_facts:
+        rule = functional_rule(new.relation)
+        if rule is None or rule.unique != "subject" or new.valid_at is None:
+            continue
+        if new.invalid_at is not None:
+            continue
+        for f in stored.values():
+            old = working.get(f.id, f)
+            if (
+                old.relation in GENERIC_RELATIONS
+                and old.source_id == new.source_id
+                and old.target_id != new.target_id
+                and _open(old)
+                and (old.valid_at is None or old.valid_at < new.valid_at)
+            ):
+                out.append((new, old))
+    return out
+
+
+def close_superseded(
+    pairs: Sequence[tuple[Fact, Fact]],
+    working: MutableMapping[str, Fact],
+    labels: Mapping[str, Sequence[str]],
+    now: datetime,
+) -> None:
+    """Close each mention whose entity has the new value's labels (a place for a new home,
+    an organisation for a new employer) at the new value's start."""
+    for new, old in pairs:
+        mine, theirs = set(labels.get(new.target_id, ())), set(labels.get(old.target_id, ()))
+        if mine and mine == theirs and new.valid_at is not None:
+            working[old.id] = close_at(working.get(old.id, old), new.valid_at, now)
+
+
+def close_siblings(
+    working: MutableMapping[str, Fact], stored: Mapping[str, Fact], now: datetime
+) -> None:
+    """One sentence told as several generic mentions ("software engineer at Microsoft,
+    Redmond campus": Microsoft and Redmond) is one statement: when this round closed one of
+    them, the others (same subject, same text, same episode) close with it."""
+    closed = [
+        f
+        for i, f in working.items()
+        if f.relation in GENERIC_RELATIONS
+        and f.invalid_at is not None
+        and f.invalid_at != _invalid(stored.get(i))
+    ]
+    for done in closed:
+        for f in stored.values():
+            other = working.get(f.id, f)
+            if (
+                other.relation in GENERIC_RELATIONS
+                and _open(other)
+                and other.source_id == done.source_id
+                and other.fact == done.fact
+                and other.episodes[:1] == done.episodes[:1]
+            ):
+                working[f.id] = close_at(other, done.invalid_at, now)

@@ -21,14 +21,21 @@ Candidates for the decision step (the extractor's resolution round), per new fac
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import numpy as np
 
 from chronomem.clock import IdFactory
-from chronomem.engine.endings import close_mentions, ended_fact, withdraw_moved_plans
+from chronomem.engine.endings import (
+    close_mentions,
+    close_siblings,
+    close_superseded,
+    ended_fact,
+    superseded_mentions,
+    withdraw_moved_plans,
+)
 from chronomem.engine.temporal import (
     close_at,
     merge_duplicate,
@@ -224,13 +231,16 @@ def apply_fact_decisions(
     said_at: datetime | None = None,
     stored_said: Mapping[str, datetime] | None = None,
     names: Mapping[str, str] | None = None,
+    labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None = None,
 ) -> FactOutcome:
     """Apply dedup and invalidation decisions (already validated against the candidates).
 
     ``entity_ids`` maps provisional endpoint ids to final ones (entity resolution's answer).
     ``said_at``: when the new facts were stated; ``stored_said``: when each stored fact was
     (default: its ``created_at``) — together they tell a withdrawn plan. ``names``: final
-    entity id -> name of the episode's entities (endings by name, ``engine/endings.py``).
+    entity id -> name of the episode's entities (endings by name, ``engine/endings.py``);
+    ``labels``: entity ids -> their labels (read only when a new one-value-at-a-time fact may
+    supersede generic mentions, ``engine/endings.py``).
     """
     said = _Said(said_at, stored_said or {})
     working: dict[str, Fact] = {}
@@ -271,6 +281,11 @@ def apply_fact_decisions(
             new_facts.append(fact)
     close_mentions(new_facts, working, stored, now, names)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
+    pairs = superseded_mentions(new_facts, stored, working)
+    if pairs and labels is not None:
+        ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
+        close_superseded(pairs, working, labels(ids), now)
+    close_siblings(working, stored, now)
     changed = [f for i, f in working.items() if f != stored.get(i)]
     closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
     changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]

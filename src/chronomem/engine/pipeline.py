@@ -206,6 +206,7 @@ class IngestPipeline:
             said_at=p.episode.reference_time,
             stored_said=self._said(group, candidates.stored, resolution, candidates),
             names={e.id: e.name for e in entities.values()},
+            labels=lambda ids: self._labels(group, ids, entities),
         )
         written = tuple({e.id: e for e in entities.values()}.values())
         changes = ChangeSet(
@@ -216,6 +217,16 @@ class IngestPipeline:
             mentions=tuple(Mention(group, p.episode.id, e.id) for e in written),
         )
         return changes, outcome, written
+
+    def _labels(
+        self, group: str, ids: Sequence[str], known: Mapping[str, Entity]
+    ) -> dict[str, tuple[str, ...]]:
+        """Labels of ``ids``: this episode's entities, the others read from the store."""
+        out = {e.id: e.labels for e in known.values() if e.id in ids}
+        rest = [i for i in ids if i not in out]
+        if rest:
+            out.update({e.id: e.labels for e in self._store.get_entities([group], rest)})
+        return out
 
     def _said(
         self, group: str, stored: Mapping[str, Fact], resolution: Resolution, c: FactCandidates
