@@ -91,3 +91,18 @@ def test_a_recurring_condition_and_its_end() -> None:
     assert ("Ana", "HAS_CONDITION", "migraine", True) in facts(
         "Ana: the new meds worked, I haven't had a migraine in 3 months"
     )
+
+
+def test_a_preference_replaces_one_of_its_kind_only() -> None:
+    from chronomem.extractors.rules.resolve import find_contradictions
+    from chronomem.model import Fact
+
+    assert ("Hiro", "PREFERS", "aisle seats", False) in facts("Hiro: I prefer aisle seats now")
+
+    def pref(fid: str, target: str, text: str) -> Fact:
+        return Fact(fid, "g", "hiro", target, "PREFERS", text, created_at=REF, valid_at=REF)
+
+    window = pref("f1", "window", "Hiro prefers window seats on flights")
+    tea = pref("f2", "tea", "Hiro prefers green tea")
+    aisle = pref("n1", "aisle", "Hiro prefers aisle seats now")
+    assert find_contradictions(aisle, [window, tea]) == ("f1",)

@@ -50,6 +50,9 @@ RELATION_TABLE: tuple[RelationRule, ...] = (
     RelationRule("REPORTS_TO", "subject", "one's manager"),
     RelationRule("HAS_FAVORITE", "subject", "'favourite X' (one per kind of X, see fact text)"),
     RelationRule(
+        "PREFERS", "subject", "what one prefers, one per kind ('window seats' / 'aisle seats')"
+    ),
+    RelationRule(
         "ROLE_HELD_BY",
         "subject",
         "the person in one's role: doctor, coach, landlord, … (one "

@@ -9,7 +9,9 @@ one taken up in its place, and "I'm into X".
   watch horror anymore", "I no longer run": the habit ends (also beside facts a pattern
   found: "I can't watch horror anymore, I'm into comedies now").
 * In a sentence that ends a habit, "switched to pilates" / "swimming instead" is the new one.
-* "I'm really into hip hop lately": a taste (LIKES), which accumulates.
+* "I'm really into hip hop lately": a taste (LIKES), which accumulates; "I prefer aisle
+  seats now": PREFERS, one per kind of thing (the head noun: seats), so it replaces "I prefer
+  window seats" but not "I prefer tea".
 * "I get migraines almost every week": a recurring condition (HAS_CONDITION); "I haven't had
   a migraine in 3 months" ends it.
 
@@ -50,6 +52,12 @@ _TAKE_UP = re.compile(
 _NOT_SINCE = re.compile(
     r"\bi (?:haven't|have not|havent|haven't even) (?:had|gotten|got) (?:a |an |any |one )?"
     r"(?P<obj>[a-z-]+) (?:in|since|for)\b",
+    re.I,
+)
+_PREFER = re.compile(
+    r"\bi(?:'ve| have| now| still| really| definitely)*(?: started| always| now)? "
+    r"(?:prefer|preferred|preferring) (?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
+    r"(?=\s+(?:on|for|over|to|in|at|when|now|these|because|since|instead|than)\b|\s*[.!?,;]|\s*$)",
     re.I,
 )
 _INTO = re.compile(
@@ -157,6 +165,8 @@ def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
         ended = True
     if found:
         return out  # a sentence a pattern explained is told by its facts (endings aside)
+    for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats
+        add(m.group("obj").lower(), "PREFERS", m)
     if ended:
         for m in _TAKE_UP.finditer(s.text):
             add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)

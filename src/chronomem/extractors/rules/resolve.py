@@ -248,7 +248,12 @@ _FAVORITE_KIND = re.compile(r"\bfavou?rite ([a-z]+(?: [a-z]+)?) (?:is|was|has|wo
 
 
 _ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$")
-_KIND_PATTERNS = {"HAS_FAVORITE": _FAVORITE_KIND, "ROLE_HELD_BY": _ROLE_KIND}
+_PREFER_KIND = re.compile(r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b", re.I)
+_KIND_PATTERNS = {
+    "HAS_FAVORITE": _FAVORITE_KIND,
+    "ROLE_HELD_BY": _ROLE_KIND,
+    "PREFERS": _PREFER_KIND,
+}
 
 
 def _same_kind(new: Fact, old: Fact) -> bool:
