@@ -8,6 +8,7 @@ equal to the stored one ("Acme" / "Acme Corp") ends the stored fact instead of s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -173,3 +174,16 @@ def test_a_new_value_closes_earlier_mentions_of_the_same_kind_only() -> None:
     close_siblings(working, stored, said)
     assert set(working) == {"m1", "m2"}  # the same sentence's other mention
     assert working["m2"].invalid_at == MAR
+
+
+def test_an_ending_heard_first_ends_the_state_heard_after() -> None:
+    from chronomem.engine.endings import close_by_stored_endings
+
+    breakup = fact("f1", "MENTIONED", "sam", "Sam and Maya broke up", invalid_at=MAR)
+    breakup = replace(breakup, expired_at=MAR)
+    dating = fact("n1", "DATING", "sam", "Maya is dating Sam", valid_at=JAN)
+    again = fact("n2", "DATING", "sam", "Maya is dating Sam again", valid_at=MAY)
+    new = [dating, again]
+    close_by_stored_endings(new, {"f1": breakup}, MAY)
+    assert new[0].invalid_at == MAR  # told later, started before the end
+    assert new[1].invalid_at is None  # a new stint after it

@@ -245,3 +245,28 @@ def close_siblings(
                 and other.episodes[:1] == done.episodes[:1]
             ):
                 working[f.id] = close_at(other, done.invalid_at, now)
+
+
+def close_by_stored_endings(
+    new_facts: list[Fact], stored: Mapping[str, Fact], now: datetime
+) -> None:
+    """Out of order: an ending heard first ("not vegan anymore", "Sam and I broke up"), the
+    state it ends heard after ("I'm vegan", "I'm dating Sam", told earlier). The new fact
+    started before the stored ending's end, on the same two entities, with the same
+    relation or a generic one: it ends there."""
+    endings = [f for f in stored.values() if _is_ending(f) and f.expired_at is not None]
+    if not endings:
+        return
+    for n, new in enumerate(new_facts):
+        if new.valid_at is None or new.invalid_at is not None:
+            continue
+        ends = [
+            f.invalid_at
+            for f in endings
+            if _pair(f) == _pair(new)
+            and (f.relation == new.relation or f.relation in GENERIC_RELATIONS)
+            and f.invalid_at is not None
+            and f.invalid_at > new.valid_at
+        ]
+        if ends:
+            new_facts[n] = close_at(new, min(ends), now)

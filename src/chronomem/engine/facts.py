@@ -29,6 +29,7 @@ import numpy as np
 
 from chronomem.clock import IdFactory
 from chronomem.engine.endings import (
+    close_by_stored_endings,
     close_mentions,
     close_siblings,
     close_superseded,
@@ -279,6 +280,7 @@ def apply_fact_decisions(
             working[fact.id] = fact
         else:
             new_facts.append(fact)
+    close_by_stored_endings(new_facts, stored, now)
     close_mentions(new_facts, working, stored, now, names)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
     pairs = superseded_mentions(new_facts, stored, working)
