@@ -155,6 +155,29 @@ async def test_groups_are_those_the_key_may_use(
         assert (await client.get("/v1/groups")).status_code == 401
 
 
+async def test_groups_held_by_the_store_are_listed_within_the_key_patterns_only(
+    api: httpx.AsyncClient, runtime: ServiceRuntime
+) -> None:
+    # Written straight to the memory (as a script or the CLI would), never through the queue.
+    for group in ("team-blue", "secret-hr"):
+        runtime.memory.add_episode(
+            "Bob: I work at Initech.",
+            group_id=group,
+            reference_time=datetime(2024, 2, 1, tzinfo=UTC),
+        )
+    admin = (await api.get("/v1/groups")).json()["groups"]
+    assert admin == ["demo", "secret-hr", "team-blue"]
+    narrow = runtime.keys.create(name="n", groups=["team-*"]).token
+    async with asgi_client(runtime, narrow) as client:
+        r = await client.get("/v1/groups")
+        assert r.json()["groups"] == ["team-blue"]
+        assert "secret-hr" not in r.text and "demo" not in r.text  # not even the names
+        graph = (await client.get("/v1/groups/team-blue/graph")).json()
+        assert "Initech" in {e["name"] for e in graph["entities"]}
+    await api.delete("/v1/groups/team-blue")
+    assert "team-blue" not in (await api.get("/v1/groups")).json()["groups"]
+
+
 async def test_status_counts_the_queue_and_grows_with_writes(
     api: httpx.AsyncClient, runtime: ServiceRuntime
 ) -> None:

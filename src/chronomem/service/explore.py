@@ -49,9 +49,11 @@ def _utc(value: datetime | None, what: str) -> datetime | None:
 
 @router.get("/v1/groups", response_model=GroupsOut)
 def list_groups(key: CurrentKey, runtime: Runtime) -> GroupsOut:
-    """The groups this key may use that the service knows of, and what the key is."""
+    """The groups this key may use that the store holds or the queue has seen, and what the
+    key is. Groups outside the key's patterns are left out, names and all."""
     with runtime.db.read("listing groups") as conn:
         seen = {str(r[0]) for r in conn.execute("SELECT DISTINCT group_id FROM service_queue")}
+    seen.update(runtime.memory.store.group_ids())
     literal = {p for p in key.groups if not _WILDCARDS & set(p)}
     return GroupsOut(
         key=KeyInfoOut(name=key.name, admin=key.admin, groups=list(key.groups)),

@@ -81,8 +81,9 @@ class KeyInfoOut(BaseModel):
 class GroupsOut(BaseModel):
     key: KeyInfoOut
     groups: list[str] = Field(
-        description="Groups this key may use that the service knows: those that received "
-        "episodes through it, and the key's literal (wildcard-free) patterns."
+        description="Groups this key may use that the service knows: those the store holds "
+        "(whoever wrote them), those that received episodes through the service, and the "
+        "key's literal (wildcard-free) patterns."
     )
 
 
