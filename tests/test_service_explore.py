@@ -12,7 +12,7 @@ import pytest
 from chronomem.model import SearchFilter
 from chronomem.service import ServiceRuntime
 from chronomem.service import ui as ui_module
-from chronomem.service.explore_schemas import GraphOut
+from chronomem.service.explore_schemas import GraphCompactOut, GraphOut
 from tests.service_helpers import asgi_client, make_runtime, wait_idle
 
 pytestmark = pytest.mark.anyio
@@ -116,6 +116,35 @@ async def test_current_edges_are_exactly_what_the_store_filter_admits(
             expected = {f.id for f in store.facts_of_entities(["demo"], everyone, flt)}
             got = {f["id"] for f in body["facts"] if f["state"] == "current"}
             assert got == expected, (valid_at, known_at)
+
+
+async def test_compact_graph_says_the_same_as_the_full_one(api: httpx.AsyncClient) -> None:
+    for params in ({}, {"valid_at": "2024-01-05T00:00:00Z"}, {"limit": "2"}):
+        full = (await api.get("/v1/groups/demo/graph", params=params)).json()
+        r = await api.get("/v1/groups/demo/graph/compact", params=params)
+        small = GraphCompactOut.model_validate(r.json())
+        assert len(r.content) < len((await api.get("/v1/groups/demo/graph")).content)
+        e, f = small.entities, small.facts
+        assert e.id == [x["id"] for x in full["entities"]]
+        assert e.name == [x["name"] for x in full["entities"]]
+        assert e.mentions == [x["mentions"] for x in full["entities"]]
+        assert [small.communities[c] if c >= 0 else None for c in e.community] == [
+            x["community_id"] for x in full["entities"]
+        ]
+        assert [small.labels[i] if i >= 0 else None for i in e.label] == [
+            (x["labels"] or [None])[0] for x in full["entities"]
+        ]
+        rows = list(zip(f.id, f.source, f.target, f.relation, f.closed, strict=True))
+        assert [
+            (i, e.id[s], e.id[t], small.relations[r], "closed" if c else "current")
+            for i, s, t, r, c in rows
+        ] == [
+            (x["id"], x["source_id"], x["target_id"], x["relation"], x["state"])
+            for x in full["facts"]
+        ]
+        for name in ("total_entities", "total_facts", "truncated", "version"):
+            assert getattr(small, name) == full[name]
+    assert (await api.get("/v1/groups/demo/graph/compact", params={"limit": 0})).status_code == 422
 
 
 async def test_limit_keeps_the_most_mentioned(api: httpx.AsyncClient) -> None:

@@ -49,12 +49,63 @@ export function toElements(graph) {
   return { nodes, edges };
 }
 
-/** What changes between the ids drawn now and the next answer's elements. */
-export function diff(drawnIds, next) {
-  const nextIds = new Set([...next.nodes, ...next.edges].map((el) => el.data.id));
-  const remove = [...drawnIds].filter((id) => !nextIds.has(id));
-  const add = [...next.nodes, ...next.edges].filter((el) => !drawnIds.has(el.data.id));
-  return { remove, add };
+/**
+ * A GET .../graph/compact answer (columns, entities by position) as the objects of a GET
+ * .../graph answer, without what the compact form leaves out (fact text and instants).
+ */
+export function fromCompact(body) {
+  const e = body.entities;
+  const entities = e.id.map((id, i) => ({
+    id,
+    name: e.name[i],
+    labels: e.label[i] >= 0 ? [body.labels[e.label[i]]] : [],
+    mentions: e.mentions[i],
+    community_id: e.community[i] >= 0 ? body.communities[e.community[i]] : null,
+  }));
+  const f = body.facts;
+  const facts = f.id.map((id, i) => ({
+    id,
+    source_id: e.id[f.source[i]],
+    target_id: e.id[f.target[i]],
+    relation: body.relations[f.relation[i]],
+    fact: "",
+    state: f.closed[i] ? "closed" : "current",
+  }));
+  const { entities: _e, facts: _f, relations: _r, labels: _l, ...rest } = body;
+  return { ...rest, entities, facts, communities: body.communities.map((id) => ({ id })) };
+}
+
+/**
+ * What changes between what is drawn (a Map: id -> its classes, "" for nodes) and the next
+ * answer's elements: ids to remove, elements to add, and drawn edges whose state changed.
+ */
+export function diff(drawn, next) {
+  const nextIds = new Set();
+  const add = [];
+  const restyle = [];
+  for (const el of [...next.nodes, ...next.edges]) {
+    nextIds.add(el.data.id);
+    const was = drawn.get(el.data.id);
+    if (was === undefined) add.push(el);
+    else if (el.classes !== undefined && was !== el.classes) restyle.push(el);
+  }
+  const remove = [...drawn.keys()].filter((id) => !nextIds.has(id));
+  return { remove, add, restyle };
+}
+
+/** Entity id -> the ids of the entities its facts link it to. */
+export function neighbours(graph) {
+  const ends = new Map();
+  const link = (a, b) => {
+    if (a === b) return;
+    if (!ends.has(a)) ends.set(a, []);
+    ends.get(a).push(b);
+  };
+  for (const f of graph.facts) {
+    link(f.source_id, f.target_id);
+    link(f.target_id, f.source_id);
+  }
+  return ends;
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  NO_COMMUNITY, SLIDER_STEPS, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes,
+  NO_COMMUNITY, SLIDER_STEPS, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
   nodeSize, parseInstant, sliderToTime, systemIndex, systemStep, timeToSlider, timelineBars,
   toElements, worldRange,
 } from "../src/model.js";
@@ -42,11 +42,34 @@ test("community colours are stable and from the palette", () => {
   assert.equal(communityColor(null), NO_COMMUNITY);
 });
 
-test("diff removes what is gone and adds only what is new", () => {
+test("diff removes what is gone, adds only what is new, restyles edges whose state changed", () => {
   const next = toElements({ ...graph, facts: graph.facts.slice(1), entities: graph.entities.filter((e) => e.id !== "g") });
-  const { remove, add } = diff(new Set(["a", "g", "f1", "old"]), next);
+  const drawn = new Map([["a", ""], ["g", ""], ["f1", "closed"], ["old", ""]]);
+  const { remove, add, restyle } = diff(drawn, next);
   assert.deepEqual(remove.sort(), ["f1", "g", "old"]);
   assert.deepEqual(add.map((el) => el.data.id).sort(), ["f2", "m"]);
+  assert.deepEqual(restyle, []);
+  const again = diff(new Map([["a", ""], ["g", ""], ["m", ""], ["f1", "current"], ["f2", "current"]]), toElements(graph));
+  assert.deepEqual([again.remove, again.add], [[], []]);
+  assert.deepEqual(again.restyle.map((el) => [el.data.id, el.classes]), [["f1", "closed"]]);
+});
+
+test("the compact answer decodes to the same entities and facts as the full one", () => {
+  const compact = {
+    valid_at: "2024-01-05T00:00:00Z", known_at: "2026-11-23T10:00:00Z", version: 7,
+    entities: { id: ["a", "g", "m"], name: ["Alice", "Google", "Meta"], mentions: [3, 2, 0],
+      community: [0, -1, -1], label: [1, 0, -1] },
+    facts: { id: ["f1", "f2"], source: [0, 0], target: [1, 2], relation: [0, 0], closed: [1, 0] },
+    relations: ["WORKS_AT"], labels: ["Organization", "Person"], communities: ["c1"],
+    total_entities: 3, total_facts: 2, truncated: false,
+    world_events: graph.world_events, system_events: graph.system_events,
+  };
+  const decoded = fromCompact(compact);
+  assert.deepEqual(decoded.entities, graph.entities);
+  assert.deepEqual(decoded.facts, graph.facts.map((f) => ({ ...f, fact: "" })));
+  assert.deepEqual([decoded.version, decoded.truncated, decoded.total_facts], [7, false, 2]);
+  assert.deepEqual(decoded.world_events, graph.world_events);
+  assert.deepEqual(toElements(decoded).nodes, toElements(graph).nodes);
 });
 
 test("clustered positions are distinct, deterministic and keep communities together", () => {
