@@ -2,7 +2,7 @@
 // the positions of entities already drawn, so moving a slider shows what changed.
 
 import cytoscape from "cytoscape";
-import { BIG_GRAPH, clusteredPositions, diff, frame, neighbours, toElements } from "./model.js";
+import { BIG_GRAPH, MIN_ZOOM, StableClusters, diff, frame, neighbours, toElements } from "./model.js";
 
 function style(theme, big) {
   const ink = theme === "dark" ? "#e6e6e6" : "#1d1f23";
@@ -54,11 +54,12 @@ export class GraphView {
     this.theme = theme;
     this.big = false;
     this.drawn = new Map(); // id -> classes ("" for nodes): what is on the canvas
+    this.clusters = new StableClusters(); // positions of big graphs, kept across redraws
     this.cy = cytoscape({
       container,
       elements: [],
       style: style(theme, false),
-      minZoom: 0.02,
+      minZoom: MIN_ZOOM,
       maxZoom: 4,
     });
     this.cy.on("tap", "node", (event) => onSelect(event.target.id()));
@@ -86,7 +87,10 @@ export class GraphView {
       cy.style(style(this.theme, big));
     }
     const nodes = add.filter((el) => el.group === "nodes");
-    const positions = big && nodes.length ? clusteredPositions(graph.entities) : {};
+    const added = new Set(nodes.map((n) => n.data.id));
+    const positions = big && nodes.length
+      ? this.clusters.positions(graph.entities.filter((e) => added.has(e.id)))
+      : {};
     const gone = new Set(remove);
     const changed = new Map(restyle.map((el) => [el.data.id, el.classes]));
     cy.batch(() => {
@@ -111,6 +115,7 @@ export class GraphView {
   clear() {
     this.cy.elements().remove();
     this.drawn.clear();
+    this.clusters = new StableClusters();
   }
 
   /** A spot for a new node: beside an entity it links to, else the middle. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  NO_COMMUNITY, SLIDER_STEPS, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
+  MIN_ZOOM, NO_COMMUNITY, SLIDER_STEPS, StableClusters, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
   nodeSize, parseInstant, sliderToTime, systemIndex, systemStep, timeToSlider, timelineBars,
   toElements, worldRange,
 } from "../src/model.js";
@@ -93,6 +93,31 @@ test("clustered positions are distinct, deterministic and keep communities toget
   assert.ok(Math.hypot(c0.x - c1.x, c0.y - c1.y) > spread("c0"));
 });
 
+test("clustered positions stay compact with many communities (the view can frame them)", () => {
+  const many = Array.from({ length: 1000 }, (_, i) => ({
+    id: `e${i}`, name: `E${i}`, mentions: i % 7, community_id: `c${i % 50}`,
+  }));
+  const a = clusteredPositions(many, 40);
+  const reach = Math.max(...Object.values(a).map((p) => Math.hypot(p.x, p.y)));
+  assert.ok(reach < 2 * 40 * Math.sqrt(1000), `${reach}`); // one disc of all would be 1,265
+  const { zoom } = frame(Object.values(a), 900, 500);
+  assert.ok(zoom > 0.1, `${zoom}`);
+});
+
+test("stable clusters: drawn entities keep their spot, newcomers join their community", () => {
+  const ents = (ids) => ids.map((i) => ({ id: `e${i}`, name: `E${i}`, mentions: 1, community_id: `c${i % 3}` }));
+  const layout = new StableClusters();
+  const first = layout.positions(ents([0, 1, 2, 3, 4, 5, 6, 7, 8]));
+  const later = layout.positions(ents([0, 1, 2, 9, 12]));
+  for (const id of ["e0", "e1", "e2"]) assert.deepEqual(later[id], first[id]);
+  const near = (a, b) => Math.hypot(a.x - b.x, a.y - b.y);
+  assert.ok(near(later.e9, first.e0) < near(later.e9, first.e1)); // e9 is in c0, with e0
+  const again = layout.positions(ents([3, 9]));
+  assert.deepEqual([again.e3, again.e9], [first.e3, later.e9]); // back where they were
+  const other = layout.positions([{ id: "x", name: "X", mentions: 0, community_id: "new" }]).x;
+  assert.ok(Object.values(first).every((p) => near(p, other) > 40)); // a disc of its own
+});
+
 test("world slider maps positions to instants and back", () => {
   const start = Date.parse("2024-01-01T00:00:00Z");
   const end = Date.parse("2024-01-11T00:00:00Z");
@@ -170,4 +195,5 @@ test("frame fits every point inside the view", () => {
     assert.ok(sx >= 19.99 && sx <= 780.01 && sy >= 19.99 && sy <= 580.01, `${sx},${sy}`);
   }
   assert.deepEqual(frame([], 800, 600).pan, { x: 400, y: 300 });
+  assert.equal(frame([{ x: -1e9, y: 0 }, { x: 1e9, y: 0 }], 800, 600).zoom, MIN_ZOOM); // never refused
 });
