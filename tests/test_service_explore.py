@@ -167,6 +167,25 @@ async def test_entity_detail_has_timeline_and_quoted_sources(api: httpx.AsyncCli
     assert (await api.get("/v1/groups/demo/entities/nope")).status_code == 404
 
 
+async def test_entity_detail_lists_the_names_merged_into_it(
+    api: httpx.AsyncClient, runtime: ServiceRuntime
+) -> None:
+    said = [
+        ("Alice: I work at Google.", "2024-01-01T10:00:00Z"),
+        ("Alice Smith: I love hiking on weekends.", "2024-01-02T10:00:00Z"),
+    ]
+    batch = [{"content": c, "reference_time": t} for c, t in said]
+    await api.post("/v1/groups/names/episodes/batch", json={"episodes": batch})
+    wait_idle(runtime)
+    graph = (await api.get("/v1/groups/names/graph")).json()
+    assert "Alice Smith" not in {e["name"] for e in graph["entities"]}  # merged, not renamed
+    alice = next(e for e in graph["entities"] if e["name"] == "Alice")
+    body = (await api.get(f"/v1/groups/names/entities/{alice['id']}")).json()
+    assert body["aliases"] == ["Alice Smith"]
+    google = next(e for e in graph["entities"] if e["name"] == "Google")
+    assert (await api.get(f"/v1/groups/names/entities/{google['id']}")).json()["aliases"] == []
+
+
 async def test_groups_are_those_the_key_may_use(
     api: httpx.AsyncClient, runtime: ServiceRuntime
 ) -> None:

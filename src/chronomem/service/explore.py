@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query, Response
 from pydantic import AwareDatetime
 
+from chronomem.engine.entities import aliases_of
 from chronomem.service.deps import ERRORS, NOT_FOUND, CurrentKey, Group, Runtime
 from chronomem.service.explore_schemas import (
     EntityDetailOut,
@@ -221,10 +222,9 @@ def entity_detail(group_id: Group, entity_id: str, runtime: Runtime) -> EntityDe
     community = next(
         (c for c in store.get_communities([group_id]) if entity_id in c.member_ids), None
     )
-    aliases = timeline.entity.attributes.get("aliases")
     return EntityDetailOut(
         entity=entity_out(timeline.entity),
-        aliases=[str(a) for a in aliases] if isinstance(aliases, list) else [],
+        aliases=aliases_of(timeline.entity),
         mentions=len(store.mentions([group_id], entity_ids=[entity_id])),
         community=None
         if community is None

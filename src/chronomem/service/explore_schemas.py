@@ -102,7 +102,8 @@ class GraphCompactOut(BaseModel):
 class EntityDetailOut(BaseModel):
     entity: EntityOut
     aliases: list[str] = Field(
-        description="Other names recorded for the entity (its 'aliases' attribute)."
+        description="Other names the entity was matched under when mentions merged into "
+        "it (the engine's 'aliases' attribute; never its own name)."
     )
     mentions: int
     community: GraphCommunityOut | None
