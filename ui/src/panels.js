@@ -95,7 +95,7 @@ export function renderFactList(graph, list, summary) {
   const { rows, hidden } = factRows(graph);
   list.replaceChildren(
     ...rows.map((r) =>
-      h("li", { class: r.state, "data-fact": r.id, "data-state": r.state, title: r.fact }, `${r.text} (${r.state})`),
+      h("li", { class: r.state, "data-fact": r.id, "data-state": r.state, title: r.fact || null }, `${r.text} (${r.state})`),
     ),
   );
   const current = graph.facts.filter((f) => f.state === "current").length;
