@@ -14,6 +14,7 @@ a log line (logger ``chronomem.extractors.llm``), never written.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -30,7 +31,9 @@ from chronomem.model import (
     ResolutionRequest,
     to_relation_name,
 )
+from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
+from chronomem.model.ontology import Ontology
 from chronomem.model.time import sane_interval
 from chronomem.ports import LLM
 from chronomem.prompts import extract, resolve, summarize
@@ -63,27 +66,30 @@ class LLMExtractor:
         self._reflexion = reflexion
         self._max_previous = max_previous
 
-    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
-        """Round 1 (plus the reflexion call when enabled)."""
+    def extract(
+        self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
+    ) -> Extraction:
+        """Round 1 (plus the reflexion call when enabled). With custom types the prompt
+        shows them and asks for their attributes (validated later by the engine)."""
         ordered = sorted(previous, key=lambda e: e.reference_time)
         context = extract.ExtractContext(
-            episode, tuple(ordered[-self._max_previous :]) if self._max_previous else ()
+            episode, tuple(ordered[-self._max_previous :]) if self._max_previous else (), ontology
         )
+        model = extract.response_model(context)
         with llm_round(1):
-            answer = self._llm.complete_json(
-                extract.render(context), extract.ExtractResponse, name=extract.NAME
-            )
+            answer = self._llm.complete_json(extract.render(context), model, name=extract.NAME)
         if self._reflexion:
+            again = extract.ReflexionContext(episode, context.previous, answer, ontology)
             with llm_round(2):
                 more = self._llm.complete_json(
-                    extract.render_reflexion(
-                        extract.ReflexionContext(episode, context.previous, answer)
-                    ),
-                    extract.ExtractResponse,
-                    name=extract.REFLEXION_NAME,
+                    extract.render_reflexion(again), model, name=extract.REFLEXION_NAME
                 )
-            answer = extract.ExtractResponse(
-                entities=answer.entities + more.entities, facts=answer.facts + more.facts
+            answer = model.model_validate(
+                {
+                    "entities": [*answer.entities, *more.entities],
+                    "facts": [*answer.facts, *more.facts],
+                },
+                from_attributes=True,
             )
         return to_extraction(answer, episode)
 
@@ -149,7 +155,9 @@ class LLMSummarizer:
 
 
 # -- round 1 checks ------------------------------------------------------------------------
-def to_extraction(answer: extract.ExtractResponse, episode: Episode) -> Extraction:
+def to_extraction(
+    answer: extract.ExtractResponse | extract.TypedExtractResponse, episode: Episode
+) -> Extraction:
     """Validate the model's round 1 answer into an :class:`Extraction`."""
     entities: dict[str, ExtractedEntity] = {}
     for e in answer.entities:
@@ -162,16 +170,36 @@ def to_extraction(answer: extract.ExtractResponse, episode: Episode) -> Extracti
         if key in entities:
             first = entities[key]
             entities[key] = ExtractedEntity(
-                first.name, tuple(dict.fromkeys(first.labels + labels)), first.summary
+                first.name,
+                tuple(dict.fromkeys(first.labels + labels)),
+                first.summary,
+                {**_attributes(e), **first.attributes},
             )
         else:
-            entities[key] = ExtractedEntity(name, labels, " ".join(e.summary.split()))
+            entities[key] = ExtractedEntity(
+                name, labels, " ".join(e.summary.split()), _attributes(e)
+            )
     facts = []
     for f in answer.facts:
         checked = _check_fact(f, entities, episode.reference_time)
         if checked is not None:
             facts.append(checked)
     return Extraction(entities=tuple(entities.values()), facts=tuple(facts))
+
+
+def _attributes(out: object) -> dict[str, JSONValue]:
+    """A typed answer's attributes: each value read as JSON, else kept as text (the engine
+    validates them against the type's model: chronomem.engine.types)."""
+    found: dict[str, JSONValue] = {}
+    for a in getattr(out, "attributes", ()):
+        name = a.name.strip()
+        if not name or name in found:
+            continue
+        try:
+            found[name] = json.loads(a.value)
+        except ValueError:
+            found[name] = a.value.strip()
+    return found
 
 
 def _check_fact(
@@ -203,6 +231,7 @@ def _check_fact(
         fact=text,
         valid_at=valid_at,
         invalid_at=invalid_at,
+        attributes=_attributes(f),
     )
 
 

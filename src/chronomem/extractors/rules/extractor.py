@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from chronomem.model.ontology import Ontology
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.names import normalize_name
@@ -25,7 +26,11 @@ class RuleExtractor:
     understands and where it stops.
     """
 
-    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
+    def extract(
+        self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
+    ) -> Extraction:
+        """``ontology`` is not read here: the engine maps these labels and relations onto
+        the declared types afterwards (``chronomem.engine.types``)."""
         if episode.source is EpisodeSource.JSON:
             found = extract_json(episode)
             if found is not None:
