@@ -8,11 +8,15 @@ in a worker thread: one line per method, no copied logic.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 
 from chronomem.engine import IngestResult
 from chronomem.engine.communities import CommunityView
+from chronomem.engine.provenance import EpisodeGraph
 from chronomem.intake import EpisodeInput
+from chronomem.model.graph import JSONValue
 from chronomem.memory import Memory, Timeline
 from chronomem.search import SearchResults
 from chronomem.search.context import Context
@@ -35,6 +39,43 @@ class AsyncMemory:
         self, episodes: Iterable[EpisodeInput | Mapping[str, object]], **kw: object
     ) -> list[IngestResult]:
         return await asyncio.to_thread(self.sync.add_episodes, list(episodes), **kw)  # type: ignore[arg-type]
+
+    async def add_fact(
+        self,
+        source: str,
+        relation: str,
+        target: str,
+        *,
+        group_id: str,
+        valid_at: datetime | None = None,
+        invalid_at: datetime | None = None,
+        fact: str | None = None,
+        source_labels: Sequence[str] = (),
+        target_labels: Sequence[str] = (),
+        attributes: Mapping[str, JSONValue] | None = None,
+        reference_time: datetime | None = None,
+        episode_id: str | None = None,
+    ) -> IngestResult:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.add_fact,
+                source,
+                relation,
+                target,
+                group_id=group_id,
+                valid_at=valid_at,
+                invalid_at=invalid_at,
+                fact=fact,
+                source_labels=source_labels,
+                target_labels=target_labels,
+                attributes=attributes,
+                reference_time=reference_time,
+                episode_id=episode_id,
+            )
+        )
+
+    async def get_episode_graph(self, episode_id: str, *, group_id: str) -> EpisodeGraph:
+        return await asyncio.to_thread(self.sync.get_episode_graph, episode_id, group_id=group_id)
 
     async def search(self, query: str, **kw: object) -> SearchResults:
         return await asyncio.to_thread(self.sync.search, query, **kw)  # type: ignore[arg-type]
