@@ -15,7 +15,7 @@ from chronomem.accounting import Usage
 from chronomem.clock import IdFactory, SystemClock, new_id
 from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
-from chronomem.engine.direct import StatedFact, stated_episode, with_stored_labels
+from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
 from chronomem.engine.provenance import EpisodeGraph, episode_graph
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
@@ -87,7 +87,9 @@ class Memory:
         them per call."""
         from chronomem.stores import open_store
 
-        ontology = Ontology.of(entity_types, edge_types, edge_type_map, excluded_entity_types)
+        ontology = Ontology.of(
+            entity_types, edge_types, edge_type_map, excluded_entity_types
+        ).checked()
         self.store: Store = store if store is not None else open_store(path)
         self.embedder: Embedder = embedder if embedder is not None else default_embedder()
         self.extractor: Extractor = extractor if extractor is not None else default_extractor(llm)
@@ -219,7 +221,7 @@ class Memory:
             source, relation, target, check_group_id(group_id), valid_at, invalid_at, fact,
             source_labels, target_labels, dict(attributes or {}), reference_time, episode_id,
         )  # fmt: skip
-        stated = with_stored_labels(self.store, stated)
+        stated = with_stored_names(self.store, stated)
         item, extraction = stated_episode(stated, now=self.clock.now())
         return self.ingestor.add_extracted(item, extraction)
 

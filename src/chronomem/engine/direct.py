@@ -21,7 +21,7 @@ from chronomem.model.names import normalize_name
 from chronomem.model.time import ensure_aware, ensure_aware_or_none
 from chronomem.ports import Store
 
-__all__ = ["STATED_SOURCE", "StatedFact", "stated_episode", "with_stored_labels"]
+__all__ = ["STATED_SOURCE", "StatedFact", "stated_episode", "with_stored_names"]
 
 STATED_SOURCE = "stated fact (add_fact)"  # the source_description of their episodes
 
@@ -42,18 +42,20 @@ class StatedFact:
     episode_id: str | None = None
 
 
-def with_stored_labels(store: Store, s: StatedFact) -> StatedFact:
-    """Labels for an endpoint the caller gave none: those of the stored entity of exactly
-    that name, so custom edge types see its declared type (one indexed read)."""
-    missing = [n for n, lbs in ((s.source, s.source_labels), (s.target, s.target_labels)) if not lbs]
-    if not missing:
-        return s
-    found = store.find_entities(s.group_id, [normalize_name(n) for n in missing])
-    labels = {normalize_name(e.name): e.labels for e in found}
+def with_stored_names(store: Store, s: StatedFact) -> StatedFact:
+    """An endpoint that names a stored entity (same normalized name) takes its spelling,
+    and its labels when the caller gave none, so the fact text reads "Alice", not "alice",
+    and custom edge types see the entity's declared type (one indexed read). Entities
+    named differently are still resolved by the engine (aliases, embeddings, the LLM)."""
+    found = store.find_entities(s.group_id, [normalize_name(s.source), normalize_name(s.target)])
+    known = {normalize_name(e.name): e for e in found}
+    src, dst = known.get(normalize_name(s.source)), known.get(normalize_name(s.target))
     return replace(
         s,
-        source_labels=s.source_labels or labels.get(normalize_name(s.source), ()),
-        target_labels=s.target_labels or labels.get(normalize_name(s.target), ()),
+        source=src.name if src else s.source,
+        target=dst.name if dst else s.target,
+        source_labels=s.source_labels or (src.labels if src else ()),
+        target_labels=s.target_labels or (dst.labels if dst else ()),
     )
 
 
@@ -65,7 +67,7 @@ def stated_episode(s: StatedFact, *, now: datetime) -> tuple[EpisodeInput, Extra
     if normalize_name(source) == normalize_name(target):
         raise UsageError(f"add_fact: source and target are the same entity ({source!r})")
     relation = to_relation_name(s.relation)
-    if not relation:
+    if not any(ch.isalpha() for ch in s.relation):
         raise UsageError(f"add_fact: relation {s.relation!r} has no letters: e.g. WORKS_AT")
     said = ensure_aware(s.reference_time or now, "reference_time")
     valid_at = ensure_aware_or_none(s.valid_at, "valid_at") or said

@@ -56,7 +56,9 @@ class Ontology:
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
     ) -> Ontology:
-        """Check the caller's types (``UsageError`` saying what to fix) and hold them."""
+        """Check the caller's models (``UsageError`` saying what to fix) and hold them; the
+        names they refer to each other by are checked by :meth:`checked` once a call's
+        types are merged with the memory's."""
         entities = dict(entity_types or {})
         edges = {_edge_name(k): v for k, v in (edge_types or {}).items()}
         for kind, types in (("entity", entities), ("edge", edges)):
@@ -66,7 +68,13 @@ class Ontology:
             (str(a), str(b)): tuple(_edge_name(r) for r in rs)
             for (a, b), rs in (edge_type_map or {}).items()
         }
-        for (a, b), names in pairs.items():
+        excluded = tuple(str(t) for t in (excluded_entity_types or ()))
+        return cls(entities, edges, pairs, excluded)
+
+    def checked(self) -> Ontology:
+        """``self`` if every name the map and the exclusions use is declared."""
+        entities, edges = self.entity_types, self.edge_types
+        for (a, b), names in self.edge_type_map.items():
             unknown = [t for t in (a, b) if t != ANY_ENTITY and t not in entities]
             if unknown:
                 raise UsageError(
@@ -79,14 +87,13 @@ class Ontology:
                     f"edge_type_map[({a!r}, {b!r})] names {missing[0]!r}, which is not in "
                     "edge_types: declare its model there"
                 )
-        excluded = tuple(str(t) for t in (excluded_entity_types or ()))
-        bad = [t for t in excluded if t != ANY_ENTITY and t not in entities]
+        bad = [t for t in self.excluded_entity_types if t != ANY_ENTITY and t not in entities]
         if bad:
             raise UsageError(
                 f"excluded_entity_types names {bad[0]!r}, which is not in entity_types "
                 f"(use a declared type, or {ANY_ENTITY!r} for untyped entities)"
             )
-        return cls(entities, edges, pairs, excluded)
+        return self
 
     def overridden(self, other: Ontology | None) -> Ontology:
         """``other``'s non-empty parts in place of these (a per-episode override)."""
@@ -97,7 +104,7 @@ class Ontology:
             other.edge_types or self.edge_types,
             other.edge_type_map or self.edge_type_map,
             other.excluded_entity_types or self.excluded_entity_types,
-        )
+        ).checked()
 
     @property
     def is_empty(self) -> bool:
@@ -180,7 +187,7 @@ def _key(label: str) -> str:
 
 def _edge_name(name: object) -> str:
     relation = to_relation_name(str(name))
-    if not relation:
+    if not any(ch.isalpha() for ch in str(name)):
         raise UsageError(f"edge type {name!r} has no usable name: use SCREAMING_SNAKE_CASE")
     return relation
 
