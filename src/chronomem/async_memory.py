@@ -89,6 +89,9 @@ class AsyncMemory:
     async def build_communities(self, group_id: str) -> list[CommunityView]:
         return await asyncio.to_thread(self.sync.build_communities, group_id)
 
+    async def refresh_communities(self, group_id: str) -> None:
+        await asyncio.to_thread(self.sync.refresh_communities, group_id)
+
     async def get_communities(self, group_id: str) -> list[CommunityView]:
         return await asyncio.to_thread(self.sync.get_communities, group_id)
 

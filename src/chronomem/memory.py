@@ -105,6 +105,7 @@ class Memory:
             summarizer=summarizer_for(self.extractor),
             clock=self.clock,
             ids=self._ids,
+            usage=self.usage,
         )
         self.ingestor = Ingestor(
             store=self.store,
@@ -121,6 +122,7 @@ class Memory:
 
     # -- lifecycle ----------------------------------------------------------------------
     def close(self) -> None:
+        self._communities.close()  # deferred community summaries are written first
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -234,6 +236,11 @@ class Memory:
             built = self._communities.build(check_group_id(group_id))
         self.usage.extend(usage)
         return built
+
+    def refresh_communities(self, group_id: str) -> None:
+        """Write the LLM summaries of communities that grew on ingest now, rather than
+        after the deferral delay (``docs/communities.md``; nothing to do without an LLM)."""
+        self._communities.flush_summaries(check_group_id(group_id))
 
     def get_communities(self, group_id: str) -> list[CommunityView]:
         """The group's stored communities with their members, largest first."""

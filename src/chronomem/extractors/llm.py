@@ -65,6 +65,7 @@ class LLMExtractor:
         self._llm = llm
         self._reflexion = reflexion
         self._max_previous = max_previous
+        self._summarizer = LLMSummarizer(llm=llm)
 
     def extract(
         self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
@@ -96,25 +97,8 @@ class LLMExtractor:
     def summarize_communities(
         self, communities: Sequence[CommunityMaterial]
     ) -> list[CommunitySummary]:
-        """Names and summaries of a batch of communities in one call (the CommunitySummarizer
-        capability). Unknown keys and empty answers are dropped: the engine falls back to
-        its extractive summary for those."""
-        if not communities:
-            return []
-        answer = self._llm.complete_json(
-            summarize.render_communities(summarize.CommunitiesContext(tuple(communities))),
-            summarize.CommunitiesResponse,
-            name=summarize.COMMUNITY_NAME,
-        )
-        keys = {c.key for c in communities}
-        out: dict[str, CommunitySummary] = {}
-        for c in answer.communities:
-            name, text = " ".join(c.name.split()), " ".join(c.summary.split())
-            if c.key not in keys:
-                log.warning("summarize_community: dropped answer for unknown key %r", c.key)
-            elif name and text:
-                out.setdefault(c.key, CommunitySummary(key=c.key, name=name, summary=text))
-        return list(out.values())
+        """The CommunitySummarizer capability, by this extractor's :class:`LLMSummarizer`."""
+        return self._summarizer.summarize_communities(communities)
 
     def resolve(self, request: ResolutionRequest) -> Resolution:
         """Round 2: one call for every open question of the episode; none if there are none."""
@@ -134,6 +118,29 @@ class LLMSummarizer:
     def __init__(self, *, llm: LLM, max_words: int = 40) -> None:
         self._llm = llm
         self._max_words = max_words
+
+    def summarize_communities(
+        self, communities: Sequence[CommunityMaterial]
+    ) -> list[CommunitySummary]:
+        """Names and summaries of a batch of communities in one call (the CommunitySummarizer
+        capability). Unknown keys and empty answers are dropped: the engine falls back to
+        its extractive summary for those."""
+        if not communities:
+            return []
+        answer = self._llm.complete_json(
+            summarize.render_communities(summarize.CommunitiesContext(tuple(communities))),
+            summarize.CommunitiesResponse,
+            name=summarize.COMMUNITY_NAME,
+        )
+        keys = {c.key for c in communities}
+        out: dict[str, CommunitySummary] = {}
+        for c in answer.communities:
+            name, text = " ".join(c.name.split()), " ".join(c.summary.split())
+            if c.key not in keys:
+                log.warning("summarize_community: dropped answer for unknown key %r", c.key)
+            elif name and text:
+                out.setdefault(c.key, CommunitySummary(key=c.key, name=name, summary=text))
+        return list(out.values())
 
     def summarize(self, items: Sequence[summarize.SummaryItem]) -> dict[str, str]:
         """Key -> new summary, for the items the model answered (others keep theirs)."""
