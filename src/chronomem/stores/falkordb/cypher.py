@@ -293,6 +293,24 @@ RETURN r.id, 1.0 - score AS similarity ORDER BY similarity DESC, r.id LIMIT $lim
     Target.COMMUNITIES: _VECTOR_NODES.format(label="Community", prop="name_embedding", var="c"),
 }
 
+# Exact cosine over every vector of the group: small groups have no HNSW index (see
+# schema.VECTOR_INDEX_AFTER); the query vector is a unit vector, stored ones are too.
+_EXACT_NODES = """
+MATCH ({var}:{label}) WHERE {var}.{prop} IS NOT NULL AND ({{where}})
+WITH {var}, 1.0 - vec.cosineDistance({var}.{prop}, vecf32($vector)) AS similarity
+RETURN {var}.id, similarity ORDER BY similarity DESC, {var}.id LIMIT $limit
+"""
+EXACT_VECTOR_SEARCH: Final = {
+    Target.FACTS: """
+MATCH ()-[r:FACT]->() WHERE r.embedding IS NOT NULL AND ({where})
+WITH r, 1.0 - vec.cosineDistance(r.embedding, vecf32($vector)) AS similarity
+RETURN r.id, similarity ORDER BY similarity DESC, r.id LIMIT $limit
+""",
+    Target.ENTITIES: _EXACT_NODES.format(label="Entity", prop="name_embedding", var="n"),
+    Target.EPISODES: _EXACT_NODES.format(label="Episode", prop="embedding", var="e"),
+    Target.COMMUNITIES: _EXACT_NODES.format(label="Community", prop="name_embedding", var="c"),
+}
+
 # target -> the label (node label or edge type) holding its embeddings
 VECTOR_LABEL: Final = {
     Target.FACTS: "FACT",
@@ -326,7 +344,28 @@ CREATE_VECTOR_INDEX: Final = (
     "similarityFunction: 'cosine', M: {m}, efConstruction: {ef_construction}, "
     "efRuntime: {ef_runtime}}}"
 )
+INDEX_STATES: Final = "CALL db.indexes() YIELD status RETURN status"
 LIST_INDEXES: Final = (
     "CALL db.indexes() YIELD label, properties, types, entitytype "
     "RETURN label, properties, types, entitytype"
 )
+
+# chronomem reembed: overwrite stored vectors by id, then bump the group's write counter.
+# FalkorDB 4.16 can keep the old value when one query overwrites an indexed vector in
+# place (seen here: a third SET of the same node's vector was lost), so the vectors are
+# first cleared (CLEAR_VECTORS) and set by a second query.
+_MATCH_BY_ID: Final = {
+    Target.ENTITIES: ("MATCH (x:Entity {id: row.id})", "name_embedding"),
+    Target.EPISODES: ("MATCH (x:Episode {id: row.id})", "embedding"),
+    Target.COMMUNITIES: ("MATCH (x:Community {id: row.id})", "name_embedding"),
+    Target.FACTS: ("MATCH ()-[x:FACT {id: row.id}]->()", "embedding"),
+}
+CLEAR_VECTORS: Final = {
+    t: f"UNWIND $rows AS row {match} SET x.{prop} = NULL"
+    for t, (match, prop) in _MATCH_BY_ID.items()
+}
+SET_VECTORS: Final = {
+    t: f"UNWIND $rows AS row {match} SET x.{prop} = vecf32(row.v)"
+    for t, (match, prop) in _MATCH_BY_ID.items()
+}
+BUMP_VERSION: Final = "MERGE (m:Meta) SET m.version = coalesce(m.version, 0) + 1"
