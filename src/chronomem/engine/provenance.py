@@ -20,7 +20,7 @@ class EpisodeGraph:
 
     ``facts``: every fact that lists the episode among its sources, current or closed (a
     fact it repeated counts: the episode supports it); ``entities``: the entities it
-    mentions, plus the far ends of those facts.
+    mentions, plus the far ends of those facts, by name.
     """
 
     episode: Episode
@@ -42,8 +42,6 @@ def episode_graph(store: Store, group_id: str, episode_id: str) -> EpisodeGraph 
         key=lambda f: (f.valid_at or f.created_at, f.created_at, f.id),
     )
     mentioned = [m.entity_id for m in store.mentions([group_id], episode_ids=[episode_id])]
-    ids = dict.fromkeys([*mentioned, *(i for f in facts for i in f.endpoints)])
-    entities = store.get_entities([group_id], list(ids))
-    order = {i: n for n, i in enumerate(ids)}
-    entities.sort(key=lambda e: order.get(e.id, len(order)))
+    ids = {*mentioned, *(i for f in facts for i in f.endpoints)}
+    entities = sorted(store.get_entities([group_id], sorted(ids)), key=lambda e: (e.name, e.id))
     return EpisodeGraph(found[0], tuple(entities), tuple(facts))

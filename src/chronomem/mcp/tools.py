@@ -28,7 +28,7 @@ from chronomem.service.auth import check_patterns
 from chronomem.service.queue import QueuedEpisode, Status
 from chronomem.service.readiness import redact
 from chronomem.service.runtime import ServiceRuntime
-from chronomem.service.schemas import ContextIn, EpisodeIn, SearchIn
+from chronomem.service.schemas import ContextIn, EpisodeIn, SearchIn, StatedFactIn
 
 Result = dict[str, JsonValue]
 TOOL_NAMES = (
@@ -122,15 +122,24 @@ class MemoryTools:
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
+            body = validated(
+                StatedFactIn,
+                source=source,
+                relation=relation,
+                target=target,
+                valid_at=valid_at,
+                invalid_at=invalid_at,
+                fact=fact,
+            )
             with self.rt.workers.group(gid):
                 result = self.rt.memory.add_fact(
-                    source,
-                    relation,
-                    target,
+                    body.source,
+                    body.relation,
+                    body.target,
                     group_id=gid,
-                    valid_at=_instant(valid_at, "valid_at"),
-                    invalid_at=_instant(invalid_at, "invalid_at"),
-                    fact=fact,
+                    valid_at=body.valid_at,
+                    invalid_at=body.invalid_at,
+                    fact=body.fact,
                 )
             names = {e.id: e.name for e in result.entities}
             facts: list[JsonValue] = [_fact(f, names) for f in result.facts]
@@ -142,7 +151,7 @@ class MemoryTools:
                 "invalidated": closed,
             }
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def search_facts(
         self,
@@ -269,7 +278,7 @@ class MemoryTools:
                 "facts": facts,
             }
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def delete_episode(
         self, episode_id: str, group_id: str | None = None, ctx: Context | None = None
