@@ -16,8 +16,8 @@ from chronomem.engine import IngestResult
 from chronomem.engine.communities import CommunityView
 from chronomem.engine.provenance import EpisodeGraph
 from chronomem.intake import EpisodeInput
-from chronomem.model.graph import JSONValue
 from chronomem.memory import Memory, Timeline
+from chronomem.model.graph import JSONValue
 from chronomem.search import SearchResults
 from chronomem.search.context import Context
 

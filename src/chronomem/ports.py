@@ -15,7 +15,6 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel
 
-from chronomem.model.ontology import Ontology
 from chronomem.model import (
     ChangeSet,
     Community,
@@ -33,6 +32,7 @@ from chronomem.model import (
     Target,
     Vector,
 )
+from chronomem.model.ontology import Ontology
 
 EmbedKind = Literal["document", "query"]
 Matrix = npt.NDArray[np.float32]

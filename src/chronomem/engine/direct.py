@@ -73,7 +73,9 @@ def stated_episode(s: StatedFact, *, now: datetime) -> tuple[EpisodeInput, Extra
     valid_at = ensure_aware_or_none(s.valid_at, "valid_at") or said
     invalid_at = ensure_aware_or_none(s.invalid_at, "invalid_at")
     if invalid_at is not None and invalid_at < valid_at:
-        raise UsageError("add_fact: invalid_at is before valid_at: a fact cannot end before it starts")
+        raise UsageError(
+            "add_fact: invalid_at is before valid_at: a fact cannot end before it starts"
+        )
     words = relation.lower().replace("_", " ")
     text = " ".join((s.fact or f"{source} {words} {target}.").split())
     item = EpisodeInput(
@@ -90,9 +92,7 @@ def stated_episode(s: StatedFact, *, now: datetime) -> tuple[EpisodeInput, Extra
             ExtractedEntity(target, tuple(s.target_labels)),
         ),
         facts=(
-            ExtractedFact(
-                source, target, relation, text, valid_at, invalid_at, dict(s.attributes)
-            ),
+            ExtractedFact(source, target, relation, text, valid_at, invalid_at, dict(s.attributes)),
         ),
     )
     return item, extraction

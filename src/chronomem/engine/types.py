@@ -49,7 +49,9 @@ def apply_ontology(extraction: Extraction, ontology: Ontology | None) -> Extract
     return Extraction(entities=tuple(entities), facts=tuple(facts))
 
 
-def _typed_entity(entity: ExtractedEntity, ontology: Ontology) -> tuple[ExtractedEntity, str | None]:
+def _typed_entity(
+    entity: ExtractedEntity, ontology: Ontology
+) -> tuple[ExtractedEntity, str | None]:
     kind = ontology.entity_type(entity.labels)
     if kind is None:  # an entity of no declared type keeps what its extractor found
         return entity, None

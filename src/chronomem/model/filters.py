@@ -104,7 +104,9 @@ def check_attribute_filter(values: Mapping[str, object], what: str) -> dict[str,
     out: dict[str, Scalar] = {}
     for name, value in values.items():
         if not isinstance(name, str) or not _ATTRIBUTE_NAME.match(name):
-            raise UsageError(f"{what}: {name!r} is not an attribute name (a field name: letters, digits, _)")
+            raise UsageError(
+                f"{what}: {name!r} is not an attribute name (a field name: letters, digits, _)"
+            )
         if not isinstance(value, str | int | float | bool):
             raise UsageError(
                 f"{what}[{name!r}]: filter on a text, number or boolean value, not {value!r}"

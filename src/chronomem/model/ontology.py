@@ -153,7 +153,9 @@ class Ontology:
         for name, value in values.items():
             info = model.model_fields.get(name)
             if info is None:
-                warnings.append(f"{where}: dropped attribute {name!r}: not a field of {model.__name__}")
+                warnings.append(
+                    f"{where}: dropped attribute {name!r}: not a field of {model.__name__}"
+                )
                 continue
             if value is None:
                 continue

@@ -182,9 +182,7 @@ def render_reflexion(ctx: ReflexionContext) -> list[ChatMessage]:
         {"role": "system", "content": SYSTEM},
         {
             "role": "user",
-            "content": render(ExtractContext(ctx.episode, ctx.previous, ctx.ontology))[1][
-                "content"
-            ]
+            "content": render(ExtractContext(ctx.episode, ctx.previous, ctx.ontology))[1]["content"]
             + f"\n<extracted>\n{found}\n</extracted>\n"
             "List only entities and facts of the current episode that <extracted> missed "
             "(empty lists if none).",

@@ -303,5 +303,3 @@ class EpisodeGraphOut(BaseModel):
     episode: EpisodeOut
     entities: list[EntityOut]
     facts: list[FactOut]
-
-

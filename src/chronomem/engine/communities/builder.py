@@ -245,7 +245,9 @@ class CommunityBuilder:
             stored = self._store.get_communities([gid])
             members = {c.id: c.member_ids for c in marked}
             same = {c.id for c in stored if members.get(c.id) == c.member_ids}
-            kept = self._embedded([fresh[c.id] if c.id in same & fresh.keys() else c for c in stored])
+            kept = self._embedded(
+                [fresh[c.id] if c.id in same & fresh.keys() else c for c in stored]
+            )
             self._store.replace_communities(CommunitySet(group_id=gid, communities=kept))
 
     def _extend(self, gid: str, entity_ids: Sequence[str]) -> tuple[Community, ...]:

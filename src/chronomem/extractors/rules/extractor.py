@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from chronomem.model.ontology import Ontology
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.prose import extract_prose
 from chronomem.extractors.rules.resolve import resolve_request
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
+from chronomem.model.ontology import Ontology
 
 CONTEXT_CACHE_SIZE = 4096
 
