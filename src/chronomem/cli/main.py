@@ -15,6 +15,8 @@ COMMAND_MODULES = (
     "chronomem.cli.demo",
     "chronomem.cli.records",
     "chronomem.cli.context",
+    "chronomem.cli.eval",
+    "chronomem.cli.portable",
     "chronomem.cli.reembed",
 )
 OPTIONAL_COMMAND_MODULES = ("chronomem.cli.serve",)  # present once the service is installed

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from chronomem.service import admin, episodes, explore, facts, groups, health, search, ui
+from chronomem.service import portable as portable_routes
 from chronomem.service.handlers import install_error_handlers
 from chronomem.service.limits import BodyLimit
 from chronomem.service.runtime import ServiceConfig, ServiceRuntime, open_runtime
@@ -60,6 +61,7 @@ def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI
     app.state.runtime = runtime
     for module in (health, episodes, search, facts, groups, admin, explore, ui):
         app.include_router(module.router)
+    app.include_router(portable_routes.router)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=runtime.limits.max_body_bytes)
     return app
