@@ -106,3 +106,10 @@ def test_a_preference_replaces_one_of_its_kind_only() -> None:
     tea = pref("f2", "tea", "Hiro prefers green tea")
     aisle = pref("n1", "aisle", "Hiro prefers aisle seats now")
     assert find_contradictions(aisle, [window, tea]) == ("f1",)
+
+
+def test_a_statement_before_a_question_is_still_told() -> None:
+    told = facts("Greg: my manager Sandra wants a report by country, how do I write that in SQL?")
+    assert ("Greg", "MANAGED_BY", "Sandra", False) in told
+    assert facts("Bo: do you still work at Google?") == set()
+    assert facts("Ken: what's the weather usually like in Osaka in March?") == set()

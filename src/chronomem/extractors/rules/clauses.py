@@ -45,9 +45,27 @@ _TOLD = word_set(
 )
 
 
+_ASKING_TAIL = re.compile(
+    r"[,;:]\s*(?=(?:what|where|when|who|whom|whose|why|how|which|do|does|did|is|are|can|"
+    r"could|would|should|will|any|anyone)\b)",
+    re.I,
+)
+
+
+def _asks_from(sentence: Sentence) -> int:
+    """Where the question of ``sentence`` begins (past its end when it asks nothing). In "my
+    manager Sandra wants a report, how do I write that in SQL?" only the tail after the
+    comma asks; the statement before it tells a fact."""
+    if not sentence.question:
+        return len(sentence.text) + 1
+    tails = list(_ASKING_TAIL.finditer(sentence.text))
+    return tails[-1].end() if tails else 0
+
+
 def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     """Every relation the pattern table finds in ``sentence`` (none in a question)."""
     hits: list[Hit] = []
+    asks = _asks_from(sentence)
     has_device = any(sp.label == "Device" for sp in sentence.spans)
     for i, clause in enumerate(sentence.clauses):
         claimed: list[tuple[str, int, int]] = []  # (relation, start, end) already read
@@ -61,7 +79,7 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
             if cp.requires and not cp.requires.search(sentence.text, *clause):
                 continue
             for m in cp.regex.finditer(sentence.text, *clause):
-                if sentence.question and not asserted and not _presupposed(cp.row, m):
+                if m.start() >= asks and not asserted and not _presupposed(cp.row, m):
                     continue  # questions assert nothing...
                 rel = cp.row.relation
                 if any(r == rel and m.start() < b and a < m.end() for r, a, b in claimed):
