@@ -113,3 +113,9 @@ def test_a_statement_before_a_question_is_still_told() -> None:
     assert ("Greg", "MANAGED_BY", "Sandra", False) in told
     assert facts("Bo: do you still work at Google?") == set()
     assert facts("Ken: what's the weather usually like in Osaka in March?") == set()
+
+
+def test_a_question_takes_the_speakers_own_things_for_granted() -> None:
+    asked = facts("Ollie: what's the best way to get from my place in Brighton to Heathrow?")
+    assert ("Ollie", "LIVES_IN", "Brighton", False) in asked
+    assert ("Amy", "LIVES_IN", "Leeds", False) in facts("Amy: our flat in Leeds is tiny")

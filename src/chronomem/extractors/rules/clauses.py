@@ -225,9 +225,15 @@ _GROUNDS = re.compile(
 )
 
 
+_MINE = re.compile(r"\W*(?:my|our)\b", re.I)
+
+
 def _presupposed(row: RelationPattern, m: re.Match[str]) -> bool:
     """...except what they take for granted about the listener ("How's the new job at
-    Stripe?")."""
+    Stripe?") or about the speaker's own things ("how do I get from my place in Brighton to
+    Heathrow?")."""
+    if row.subject == "possessor" and _MINE.match(m.group()):
+        return True
     return row.subject == "listener" and not row_owner_is_speaker(m)
 
 

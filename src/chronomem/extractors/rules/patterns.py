@@ -273,6 +273,9 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling"),
+    P("LIVES_IN", r"\b(?:my|our) (?:place|apartment|flat|house|home|condo|studio) (?:is |here )?in "
+      r"(?P<obj>{NAME})", "Location", "inline", "possessor", reject_labels=_PLACE_LIKE,
+      triggers="place apartment flat house home condo studio"),
     # "I'm in Phoenix", "i'm in seoul, been living here since uni": where one is, said plainly,
     # is where one lives -- unless the clause tells a stay ("for the weekend", "visiting")
     P("LIVES_IN", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:still |now |currently |back )?in\b",
