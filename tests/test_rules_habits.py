@@ -119,3 +119,13 @@ def test_a_question_takes_the_speakers_own_things_for_granted() -> None:
     asked = facts("Ollie: what's the best way to get from my place in Brighton to Heathrow?")
     assert ("Ollie", "LIVES_IN", "Brighton", False) in asked
     assert ("Amy", "LIVES_IN", "Leeds", False) in facts("Amy: our flat in Leeds is tiny")
+
+
+def test_mom_as_a_name_is_the_speakers_mom() -> None:
+    from chronomem.extractors.rules.kinship import as_relatives
+
+    assert as_relatives("Mom finally retired from Mercy") == "my mom finally retired from Mercy"
+    assert as_relatives("my Mom is great") == "my Mom is great"
+    assert as_relatives("Dad Smith is here") == "Dad Smith is here"  # a name, not a role
+    retired = facts("Beth: Mom finally retired from Mercy! 35 years")
+    assert ("Beth's mom", "WORKS_AT", "Mercy", True) in retired

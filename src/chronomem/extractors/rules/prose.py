@@ -16,6 +16,7 @@ from chronomem.extractors.rules.dates import (
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.habits import habit_hits
+from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
@@ -121,7 +122,9 @@ def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Ext
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    sentences = split_sentences(normalize_text(strip_markup(body)))[:MAX_SENTENCES_PER_EPISODE]
+    text = normalize_text(strip_markup(body))
+    text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
+    sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
         if draft.full():
             break
