@@ -187,3 +187,21 @@ def test_an_ending_heard_first_ends_the_state_heard_after() -> None:
     close_by_stored_endings(new, {"f1": breakup}, MAY)
     assert new[0].invalid_at == MAR  # told later, started before the end
     assert new[1].invalid_at is None  # a new stint after it
+
+
+def test_an_ending_folded_into_its_fact_still_ends_by_name_but_spares_listed_siblings() -> None:
+    city = fact("f1", "LIVES_IN", "chicago", "Eli lives in Chicago, Wicker Park area", valid_at=JAN)
+    area = fact("f2", "LIVES_IN", "wicker", "Eli lives in Chicago, Wicker Park area", valid_at=JAN)
+    subs = fact(
+        "f3", "SUBSCRIBED_TO", "netflix", "Eli pays for Netflix and Chicago TV", valid_at=JAN
+    )
+    moved = fact("n1", "LIVES_IN", "chicago", "Eli moved out of Chicago", invalid_at=MAR)
+    working = {"f1": replace(city, invalid_at=MAR, expired_at=MAR)}
+    stored = {f.id: f for f in (city, area, subs)}
+    close_mentions([], working, stored, MAR, {"chicago": "Chicago"}, [moved])
+    assert working["f2"].invalid_at == MAR  # the same sentence's refinement of the home
+    assert "f3" not in working
+    hulu = fact("n2", "SUBSCRIBED_TO", "hulu", "Eli cancelled Hulu", invalid_at=MAR)
+    working = {}
+    close_mentions([hulu], working, stored, MAR, {"hulu": "Hulu"})
+    assert "f3" not in working  # Netflix, listed beside it, stays

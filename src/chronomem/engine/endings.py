@@ -70,14 +70,16 @@ def close_mentions(
     stored: Mapping[str, Fact],
     now: datetime,
     names: Mapping[str, str] | None = None,
+    endings: Sequence[Fact] = (),
 ) -> None:
     """Close the generic mentions of every pair whose typed fact this episode ended.
 
     ``working``: stored facts this episode changed (updated in place); ``new_facts``: the
     episode's new facts (updated in place); ``names``: entity id -> name for this episode's
-    entities (endings by name need it).
+    entities (endings by name need it); ``endings``: the endings the episode told, also
+    those folded into the stored fact they end.
     """
-    _close_named(new_facts, working, stored, now, names or {})
+    _close_named([*endings, *new_facts], working, stored, now, names or {})
     ends: dict[frozenset[str], datetime] = {}
     changed = [f for i, f in working.items() if f.invalid_at != _invalid(stored.get(i))]
     for f in (*changed, *new_facts):
@@ -136,9 +138,23 @@ def _close_named(
                 or not _open(current)
                 or (current.valid_at is not None and current.valid_at > end)
                 or not said.search(normalize_name(current.fact))
+                or _listed_sibling(current, ending)
             ):
                 continue
             working[f.id] = close_at(current, end, now)
+
+
+_LIST = re.compile(r"\b(?:and|or)\b|&", re.I)
+
+
+def _listed_sibling(fact: Fact, ending: Fact) -> bool:
+    """ "We pay for Netflix, Hulu and Disney+": cancelling Hulu leaves its listed siblings
+    (the same relation to another entity, told in one list)."""
+    return (
+        fact.relation == ending.relation
+        and fact.target_id != ending.target_id
+        and _LIST.search(fact.fact) is not None
+    )
 
 
 PLAN_RELATIONS = frozenset({"HAS_PLAN"})

@@ -247,6 +247,7 @@ def apply_fact_decisions(
     said = _Said(said_at, stored_said or {})
     working: dict[str, Fact] = {}
     new_facts: list[Fact] = []
+    told_endings: list[Fact] = []
     for d in drafts:
         fact = _rebind(d.fact, entity_ids)
         if fact.source_id == fact.target_id:
@@ -257,6 +258,8 @@ def apply_fact_decisions(
         if dup is not None and not _same_pair(dup, fact):
             log.info("ignored duplicate %s for %r: different entities", dup.id, fact.fact)
             dup = None
+        if fact.valid_at is None and fact.invalid_at is not None:
+            told_endings.append(fact)  # before it is folded into the fact it ends
         if dup is None:
             dup = ended_fact(fact, [working.get(i, f) for i, f in stored.items()])
         if dup is not None:
@@ -282,7 +285,7 @@ def apply_fact_decisions(
         else:
             new_facts.append(fact)
     close_by_stored_endings(new_facts, stored, now)
-    close_mentions(new_facts, working, stored, now, names)
+    close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
     pairs = superseded_mentions(new_facts, stored, working)
     if pairs and labels is not None:
