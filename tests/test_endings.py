@@ -192,9 +192,7 @@ def test_an_ending_heard_first_ends_the_state_heard_after() -> None:
 def test_an_ending_folded_into_its_fact_still_ends_by_name_but_spares_listed_siblings() -> None:
     city = fact("f1", "LIVES_IN", "chicago", "Eli lives in Chicago, Wicker Park area", valid_at=JAN)
     area = fact("f2", "LIVES_IN", "wicker", "Eli lives in Chicago, Wicker Park area", valid_at=JAN)
-    subs = fact(
-        "f3", "SUBSCRIBED_TO", "netflix", "Eli pays for Netflix and Chicago TV", valid_at=JAN
-    )
+    subs = fact("f3", "SUBSCRIBED_TO", "netflix", "Eli pays for Netflix and Hulu", valid_at=JAN)
     moved = fact("n1", "LIVES_IN", "chicago", "Eli moved out of Chicago", invalid_at=MAR)
     working = {"f1": replace(city, invalid_at=MAR, expired_at=MAR)}
     stored = {f.id: f for f in (city, area, subs)}
