@@ -58,7 +58,11 @@ from chronomem.ports import Clock, Embedder, Extractor, Store
 log = logging.getLogger(__name__)
 
 CONTEXT_EPISODES = 4
-EPISODE_EMBED_CHARS = 3_000  # an episode is embedded from this much of its content
+# An episode is embedded from this much of its content: about 128 wordpieces, the length
+# all-MiniLM-L6-v2 was trained on. The model's cost grows with the wordpieces it reads (a
+# 256-wordpiece turn costs twice a 128 one) and a longer start adds little to one vector;
+# long documents are split into passages (engine/passages.py), each embedded on its own.
+EPISODE_EMBED_CHARS = 512
 
 
 @dataclass(frozen=True, slots=True)
