@@ -61,7 +61,7 @@ _CODE = {
         '\tres, err := c.Get(fmt.Sprintf("%s?page=%d", url, page))',
         "\tif err != nil {{ return nil, err }}",
         "\tdefer res.Body.Close()",
-        "\tvar body struct{{ Items []Item `json:\"{field}\"` }}",
+        '\tvar body struct{{ Items []Item `json:"{field}"` }}',
         "\treturn body.Items, json.NewDecoder(res.Body).Decode(&body)",
         "}}",
     ],

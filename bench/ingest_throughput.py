@@ -109,7 +109,9 @@ def run_phase(phase: str, args: argparse.Namespace, db: str) -> dict[str, object
             turns = [("long", ref, text) for ref, text in long_turns(args.long)]
             out = _timed_add(memory, _items(turns))
         else:
-            turns = [("grow", ref, text) for ref, text in short_turns(max(args.sizes) + args.window)]
+            turns = [
+                ("grow", ref, text) for ref, text in short_turns(max(args.sizes) + args.window)
+            ]
             items, done, windows = _items(turns), 0, {}
             for size in sorted(args.sizes):
                 memory.add_episodes(items[done:size])  # grow, untimed

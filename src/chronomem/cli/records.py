@@ -8,6 +8,7 @@ import sys
 from datetime import UTC, datetime
 
 from chronomem.cli.render import FACT_HEADERS, dumps, entity_json, fact_json, fact_rows, table
+from chronomem.cli.status import StatusLine
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory
@@ -66,8 +67,12 @@ def run_add(args: argparse.Namespace) -> int:
         items = [
             EpisodeInput(content=text, group_id=args.group, reference_time=ref, source=args.source)
         ]
+    tty = sys.stderr.isatty()
+    status = StatusLine(len(items)) if not args.json and not tty else None
     with Memory(args.db) as memory:
-        results = memory.add_episodes(items, progress=not args.json and sys.stderr.isatty())
+        results = memory.add_episodes(items, progress=not args.json and tty, on_ingested=status)
+    if status is not None:
+        status.finish()
     summary = [
         {
             "episode": r.episode.id,

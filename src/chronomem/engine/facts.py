@@ -56,7 +56,7 @@ log = logging.getLogger(__name__)
 
 MIN_CONTRADICTION_COSINE = 0.5
 CONTRADICTION_CANDIDATES = 8
-NEAR_FACTS = 24  # facts read per draft by meaning (those touching its entities are kept)
+NEAR_FACTS = 12  # facts read per draft by meaning (those touching its entities are kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,21 +164,18 @@ def _candidate_pool(
     return sorted(pool.values(), key=lambda f: (f.created_at, f.id))
 
 
-def _cosines(drafts: Sequence[FactDraft], stored: Sequence[Fact]) -> list[list[float]]:
-    """Cosine of each draft to each stored fact (0.0 where a vector is missing), in one
-    matrix product."""
-    if not stored or not drafts:
-        return [[0.0] * len(stored) for _ in drafts]
-    dim = next((v.shape for v in (d.fact.embedding for d in drafts) if v is not None), None)
-    if dim is None:
-        return [[0.0] * len(stored) for _ in drafts]
-    zero = np.zeros(dim, dtype=np.float32)
+def _cosines(drafts: Sequence[FactDraft], stored: Sequence[Fact]) -> npt.NDArray[np.float32]:
+    """Cosine of each draft (rows) to each stored fact (columns), 0.0 where a vector is
+    missing, in one matrix product."""
+    shapes = [v.shape for v in (d.fact.embedding for d in drafts) if v is not None]
+    if not stored or not shapes:
+        return np.zeros((len(drafts), len(stored)), dtype=np.float32)
+    zero = np.zeros(shapes[0], dtype=np.float32)
 
     def matrix(vectors: Sequence[Vector | None]) -> npt.NDArray[np.float32]:
-        return np.stack([v if v is not None and v.shape == dim else zero for v in vectors])
+        return np.stack([v if v is not None and v.shape == zero.shape else zero for v in vectors])
 
-    product = matrix([d.fact.embedding for d in drafts]) @ matrix([f.embedding for f in stored]).T
-    return [[float(x) for x in row] for row in product]
+    return matrix([d.fact.embedding for d in drafts]) @ matrix([f.embedding for f in stored]).T
 
 
 def _fast_duplicate(d: FactDraft, pair: Sequence[Fact]) -> Fact | None:
@@ -220,7 +217,7 @@ def _joins(f: Fact, sources: frozenset[str], targets: frozenset[str]) -> bool:
 
 
 def _contradiction_candidates(
-    d: FactDraft, stored: Sequence[Fact], cosines: Sequence[float]
+    d: FactDraft, stored: Sequence[Fact], cosines: npt.NDArray[np.float32]
 ) -> list[Fact]:
     """Every same-subject fact of a one-value-at-a-time relation, then the closest others.
 
@@ -247,9 +244,10 @@ def _contradiction_candidates(
     taken = {f.id for f in must}
     ends = d.source_options | d.target_options
     scored: list[tuple[float, Fact]] = []
-    for f, cosine in zip(stored, cosines, strict=True):
+    for f, row in zip(stored, cosines, strict=True):
         if f.id in taken or not ({f.source_id, f.target_id} & ends):
             continue
+        cosine = float(row)
         if f.relation == d.fact.relation or cosine >= MIN_CONTRADICTION_COSINE:
             scored.append((cosine + (1.0 if f.relation == d.fact.relation else 0.0), f))
     scored.sort(key=lambda pair: -pair[0])

@@ -75,6 +75,7 @@ class IngestResult:
     invalidated: tuple[Fact, ...]  # stored facts the episode closed (subset of ``facts``)
     usage: Usage
     stored_already: bool = False  # the episode id was stored before: nothing was written
+    passages: tuple[Episode, ...] = ()  # long content: every passage episode (passages.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,14 +111,19 @@ class IngestPipeline:
     def forget(self) -> None:
         self._vectors.clear()
 
-    def prepare(self, episodes: Sequence[Episode]) -> list[Prepared]:
+    def prepare(
+        self,
+        episodes: Sequence[Episode],
+        *,
+        earlier: Mapping[str, Sequence[Episode]] | None = None,
+    ) -> list[Prepared]:
         """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
 
         An episode's previous turns come from the store and from the episodes before it in
-        ``episodes`` (which are not written yet), so a batch sees the same context as
-        one-by-one ingestion.
+        ``episodes`` and in ``earlier`` (per group, episodes just before these that may not
+        be written yet), so a batch sees the same context as one-by-one ingestion.
         """
-        recent: dict[str, list[Episode]] = {}
+        recent: dict[str, list[Episode]] = {g: list(e) for g, e in (earlier or {}).items()}
         staged: list[tuple[Episode, tuple[Episode, ...], Extraction, Usage]] = []
         for episode in episodes:
             previous = self._previous(episode, recent)
