@@ -81,8 +81,8 @@ def _timed_add(memory, items) -> dict[str, float]:  # type: ignore[no-untyped-de
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
         "episodes": len(items),
-        "wall_s": round(wall, 2),
-        "cpu_s": round(cpu, 2),
+        "wall_s": round(wall, 3),
+        "cpu_s": round(cpu, 3),
         "episodes_per_s": round(len(items) / wall, 1),
         "episodes_per_cpu_s": round(len(items) / cpu, 1),
     }
@@ -146,10 +146,10 @@ def _child(phase: str, src: Path, argv: list[str]) -> dict[str, object]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def _argv(args: argparse.Namespace) -> list[str]:
+def _argv(args: argparse.Namespace, sizes: Sequence[int]) -> list[str]:
     return [
         "--data", str(args.data), "--long", str(args.long), "--window", str(args.window),
-        "--embedder", args.embedder, "--sizes", *map(str, args.sizes),
+        "--embedder", args.embedder, "--sizes", *map(str, sizes),
     ]  # fmt: skip
 
 
@@ -165,6 +165,7 @@ def main() -> None:
     ap.add_argument("--phases", nargs="+", choices=PHASES, default=list(PHASES))
     ap.add_argument("--baseline-src", type=Path, help="also run each phase on this src tree")
     ap.add_argument("--baseline-phases", nargs="+", choices=PHASES)
+    ap.add_argument("--baseline-sizes", type=int, nargs="+", help="default: --sizes")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--phase", choices=PHASES, help=argparse.SUPPRESS)
     ap.add_argument("--db", help=argparse.SUPPRESS)
@@ -181,7 +182,8 @@ def main() -> None:
             if name == "baseline" and phase not in (args.baseline_phases or args.phases):
                 continue
             print(f"{name}: {phase} ...", file=sys.stderr, flush=True)
-            runs[name][phase] = _child(phase, src, _argv(args))
+            sizes = args.sizes if name == "current" else (args.baseline_sizes or args.sizes)
+            runs[name][phase] = _child(phase, src, _argv(args, sizes))
             print(json.dumps(runs[name][phase]), file=sys.stderr, flush=True)
     now = runs["current"]
     result: dict[str, object] = {
