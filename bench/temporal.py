@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -170,32 +171,21 @@ def summarize(results: list[CheckResult]) -> dict[str, object]:
 
 def run_llm(scenarios: list[Scenario], embedder: Embedder) -> dict[str, object]:
     """Contradiction-candidate recall on the LLM path (fake server, real HTTP client)."""
-    from temporal_llm import Recall, ReplayOracle, questions, score_recall
+    from temporal_llm import Recall, ReplayOracle
 
     from chronomem.providers.openai_compatible import OpenAICompatibleLLM
     from chronomem.testing.fake_openai import FakeOpenAIServer
 
     oracle = ReplayOracle()
     recall = Recall()
-    requests = 0
+    asked = 0
     with FakeOpenAIServer(auto_answer=oracle) as server, tempfile.TemporaryDirectory() as tmp:
         llm = OpenAICompatibleLLM(model="fake", base_url=server.base_url, api_key="fake")
         for scenario in scenarios:
             server.reset()
             oracle.start_scenario()
             try:
-                with replayed(
-                    scenario, embedder, Path(tmp), llm=llm, on_message=oracle.next_episode
-                ) as memory:
-                    bodies = [dict(r.body) for r in server.chat_requests() if r.task == "resolve"]
-                    requests += len(bodies)
-                    score_recall(
-                        scenario,
-                        memory,
-                        questions(bodies),
-                        recall,
-                        lambda s: s.fact.invalid_at is not None or s.fact.expired_at is not None,
-                    )
+                asked += _recall_one(scenario, embedder, Path(tmp), llm, server, oracle, recall)
             except Exception as exc:
                 traceback.print_exc(file=sys.stderr)
                 recall.misses.append(f"{scenario.id}: ingestion raised {exc!r}")
@@ -205,9 +195,52 @@ def run_llm(scenarios: list[Scenario], embedder: Embedder) -> dict[str, object]:
         "hits": recall.hits,
         "applicable_checks": recall.applicable,
         "not_applicable_checks": recall.not_applicable,
-        "resolve_requests": requests,
+        "no_competing_fact_checks": recall.no_competing_fact,
+        "fact_questions": asked,
         "misses": recall.misses,
     }
+
+
+def _recall_one(
+    scenario: Scenario,
+    embedder: Embedder,
+    workdir: Path,
+    llm: Any,
+    server: Any,
+    oracle: Any,
+    recall: Any,
+) -> int:
+    """Replay one scenario on the LLM path and add its checks to ``recall``."""
+    from temporal_llm import score_recall
+
+    marks: list[tuple[int, int]] = []  # (message index, requests received before it)
+
+    def on_message(s: Scenario, m: Message, learned: datetime) -> None:
+        marks.append((m.index, len(server.requests)))
+        oracle.next_episode(s, m, learned)
+
+    with replayed(scenario, embedder, workdir, llm=llm, on_message=on_message) as memory:
+        asked = _asked_by_episode(server.requests, marks)
+        score_recall(
+            scenario,
+            memory,
+            asked,
+            recall,
+            lambda s: s.fact.invalid_at is not None or s.fact.expired_at is not None,
+        )
+    return len(asked)
+
+
+def _asked_by_episode(requests: list[Any], marks: list[tuple[int, int]]) -> list[Any]:
+    """The fact questions of the resolve requests, each tagged with its message index."""
+    from temporal_llm import questions
+
+    out: list[Any] = []
+    ends = [start for _, start in marks[1:]] + [len(requests)]
+    for (index, start), end in zip(marks, ends, strict=True):
+        bodies = [dict(r.body) for r in requests[start:end] if r.task == "resolve"]
+        out += questions(bodies, episode=index)
+    return out
 
 
 def machine() -> dict[str, object]:
@@ -268,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"LLM path: contradiction-candidate recall {llm['candidate_recall']} "
             f"({llm['hits']}/{llm['applicable_checks']}; "
-            f"{llm['not_applicable_checks']} checks had no stored fact to close)"
+            f"{llm['not_applicable_checks']} checks had no stored fact to close, "
+            f"{llm['no_competing_fact_checks']} no new fact to compare it with)"
         )
         if args.verbose:
             for miss in llm["misses"]:  # type: ignore[attr-defined]

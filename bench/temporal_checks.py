@@ -14,9 +14,11 @@ library shows up as failing checks:
 Text matching is case-insensitive on whole words (a plural ``s``/``es`` allowed), over the
 fact text plus the names of both endpoints (search answers: the fact text only). A check's
 ``excludes`` also requires that the excluded thing was recorded at all (some fact of the
-subject, or some search hit over history, mentions it): a memory that never learned "Paris"
-does not pass "Paris is no longer current". A fact whose text states an ending ("left",
-"used to", "no longer", "ex-", ...) does not assert the excluded thing.
+subject, or some search hit over history, mentions one of the excluded strings): a memory
+that never learned "Paris" does not pass "Paris is no longer current". A fact whose text
+states an ending ("left", "used to", "no longer", "ex-", ...) does not assert the excluded
+thing — except for a value first said after the asked world time (a later value in a
+``held_at`` or ``believed_at`` check), which must not be mentioned at all.
 """
 
 from __future__ import annotations
@@ -33,9 +35,13 @@ from chronomem import Fact, Memory, SearchFilter, UsageError
 _ENDING = re.compile(
     r"\b(?:left|leaving|quit|quitting|no longer|not\b.{0,40}\banymore|any ?more|used to|"
     r"former(?:ly)?|ex|previous(?:ly)?|stopped|stop|gave up|given up|broke up|split|"
-    r"moved (?:out|away|from)|relocated from|sold|lost|passed away|died|cancel+ed|"
-    r"ended|over|recovered|cancel+ing|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|"
-    r"not|never|until|till|was|were)\b",
+    r"moved (?:out|away|from)|relocated from|sold|lost|passed away|died|cancel+ed|cancel+ing|"
+    r"ended|(?<!coming )over|recovered|fell through|called off|instead|rather than|"
+    r"replaced|switched|"
+    r"traded|gone|got rid|no more|dumped|divorced?|retired|stepped down|rehomed|stolen|stole|"
+    r"lapsed?|dropped|uninstalled|graduated|put down|done with|took over|last day|"
+    r"let (?:\w+ )?go|fired|laid off|resigned|went to|"
+    r"don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|not|until|till)\b",
     re.IGNORECASE,
 )
 
@@ -102,15 +108,28 @@ def subject_facts(memory: Memory, scenario: Scenario, subject: str) -> list[Seen
     ]
 
 
-def _judge(check: Check, selected: list[Seen], history: list[Seen]) -> Outcome:
+def first_said(scenario: Scenario, term: str) -> datetime | None:
+    """When ``term`` was first said in the scenario (world time), if ever."""
+    times = [m.time for m in scenario.messages if mentions(m.content, term)]
+    return min(times) if times else None
+
+
+def _judge(check: Check, selected: list[Seen], history: list[Seen], scenario: Scenario) -> Outcome:
+    """``excludes``: a value first said after the asked world time (a later value, not an
+    ended one) must not be mentioned at all; an earlier value must not be asserted."""
     problems: list[str] = []
+    asked = check.valid_at or check.known_at
     if check.contains and not any(mentions(s.text, t) for s in selected for t in check.contains):
         problems.append(f"none mentions {' | '.join(check.contains)}")
-    for term in check.excludes:
-        if not any(mentions(s.text, term) for s in history):
-            problems.append(f"{term!r} was never recorded")
-        elif any(asserts(s.text, term) for s in selected):
-            problems.append(f"still holds {term!r}")
+    recorded = [t for t in check.excludes if any(mentions(s.text, t) for s in history)]
+    if check.excludes and not recorded:
+        problems.append(f"{' | '.join(check.excludes)} was never recorded")
+    for term in recorded:
+        said = first_said(scenario, term)
+        later = asked is not None and said is not None and said > asked
+        holds = mentions if later else asserts
+        if any(holds(s.text, term) for s in selected):
+            problems.append(f"{'already' if later else 'still'} holds {term!r}")
     if not problems:
         return Outcome(True, "")
     shown = "; ".join(s.text[:90] for s in selected[:8]) or "(nothing)"
@@ -140,7 +159,7 @@ def evaluate(check: Check, memory: Memory, scenario: Scenario) -> Outcome:
             selected = [s for s in selected if s.fact.valid_at and s.fact.valid_at.date() == day]
     else:
         raise ValueError(f"unknown check kind {check.kind}")
-    return _judge(check, selected, history)
+    return _judge(check, selected, history, scenario)
 
 
 def _ask(check: Check, memory: Memory, scenario: Scenario) -> Outcome:
@@ -162,4 +181,4 @@ def _ask(check: Check, memory: Memory, scenario: Scenario) -> Outcome:
             filter=SearchFilter(history=True),
         )
         history = [Seen(f.fact, f) for f in past.facts]
-    return _judge(check, selected, history)
+    return _judge(check, selected, history, scenario)

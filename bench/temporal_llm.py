@@ -19,8 +19,9 @@ still assert the excluded thing. The check is a hit when each of them reached th
 step: it was listed as a candidate (``same entities`` or ``related``) in a resolve request the
 server received, or — ingested after the fact that supersedes it (out-of-order) — it was asked
 about with candidates of its own, or it was closed without asking (the engine's deterministic
-path). Checks with no such stored fact (extraction missed it) are counted apart, not in the
-recall.
+path). Checks with no such stored fact (extraction missed it), or where no other episode
+produced a new fact about the subject to compare it with (extraction missed the change), are
+counted apart, not in the recall.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from temporal_checks import Seen, asserts, subject_facts
+from temporal_checks import Seen, asserts, mentions, subject_facts
 from temporal_data import Check, Message, Scenario
 
 from chronomem import Episode, Memory
@@ -128,9 +129,10 @@ class Question:
 
     new: str
     candidates: tuple[str, ...]
+    episode: int = -1  # the index of the message being ingested when it was asked
 
 
-def questions(bodies: list[dict[str, JSONValue]]) -> list[Question]:
+def questions(bodies: list[dict[str, JSONValue]], episode: int = -1) -> list[Question]:
     """Every fact question (texts as the prompt shows them) of the given resolve requests."""
     out: list[Question] = []
     for body in bodies:
@@ -144,12 +146,12 @@ def questions(bodies: list[dict[str, JSONValue]]) -> list[Question]:
                 match = _LINE.match(line)
                 if match and match.group(2) == "F":
                     if block:
-                        out.append(Question(block[0], tuple(block[1:])))
+                        out.append(Question(block[0], tuple(block[1:]), episode))
                     block = [match.group(3)]
                 elif match and block:
                     block.append(match.group(3))
             if block:
-                out.append(Question(block[0], tuple(block[1:])))
+                out.append(Question(block[0], tuple(block[1:]), episode))
     return out
 
 
@@ -168,7 +170,8 @@ def _shown(text: str, limit: int = 200) -> str:
 class Recall:
     hits: int = 0
     applicable: int = 0
-    not_applicable: int = 0
+    not_applicable: int = 0  # no stored fact asserts the excluded thing
+    no_competing_fact: int = 0  # no other episode asked about a new fact of the subject
     misses: list[str] = field(default_factory=list)
 
     @property
@@ -189,13 +192,24 @@ def score_recall(
     recall: Recall,
     closed: Callable[[Seen], bool],
 ) -> None:
-    """Add the scenario's invalidation checks to ``recall``."""
+    """Add the scenario's invalidation checks to ``recall``.
+
+    A check counts only when the engine had something to decide: a stored fact to close, and
+    a new fact about the subject from another episode (else extraction, not candidate
+    selection, is what failed).
+    """
+    learned = {t: i for i, t in scenario.learned_times().items()}
     for n, check in enumerate(scenario.checks):
         if not (check.excludes and check.kind in ("current", "upcoming")):
             continue
+        assert check.subject is not None
         targets = _to_close(check, memory, scenario)
         if not targets:
             recall.not_applicable += 1
+            continue
+        own = {learned.get(t.fact.created_at) for t in targets}
+        if not any(q.episode not in own and mentions(q.new, check.subject) for q in asked):
+            recall.no_competing_fact += 1
             continue
         recall.applicable += 1
         missing = [

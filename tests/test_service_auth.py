@@ -17,7 +17,7 @@ from tests.service_helpers import asgi_client, make_runtime
 pytestmark = pytest.mark.anyio
 
 PUBLIC = {"/healthz", "/readyz", "/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"}
-ADMIN_ONLY = {"/metrics", "/v1/keys", "/v1/keys/{key_id}"}
+ADMIN_ONLY = {"/metrics", "/v1/keys", "/v1/keys/{key_id}", "/v1/groups/{group_id}/import"}
 KEY_SCOPED = {"/v1/groups"}  # answers about the caller's own key: no group in the path
 BODIES = {
     "/v1/groups/{group_id}/episodes": {"content": "Alice: hi"},
@@ -25,6 +25,15 @@ BODIES = {
     "/v1/groups/{group_id}/search": {"query": "Alice"},
     "/v1/groups/{group_id}/context": {"query": "Alice"},
     "/v1/keys": {"name": "k", "groups": ["*"]},
+    # an export file holding just its header line (docs/portable.md)
+    "/v1/groups/{group_id}/import": {
+        "type": "header",
+        "format": "chronomem-export",
+        "version": 1,
+        "group_id": "x",
+        "embedder": None,
+        "chronomem_version": "0",
+    },
 }
 
 

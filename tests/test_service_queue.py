@@ -100,6 +100,55 @@ def test_a_permanent_failure_does_not_block_the_group(queue: IngestQueue) -> Non
     assert good is not None and good.episode.content == "good"
 
 
+def test_a_store_failure_holds_its_group_past_the_deadline_but_not_other_groups(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    queue = IngestQueue(
+        ServiceDB(str(tmp_path / "q.db")),
+        clock=clock,
+        backoff=Backoff(base_s=10, cap_s=60, deadline_s=300),
+    )
+    queue.accept([item("first", "2024-01-01T00:00"), item("second", "2024-01-02T00:00")])
+    queue.accept([item("elsewhere", "2024-01-01T00:00", group="g2")])
+    seen, status = [], Status.QUEUED
+    for _ in range(40):  # 40 minutes of retries, far past the deadline
+        claim = queue.claim()
+        if claim is None:
+            clock.advance(60)
+            continue
+        seen.append(claim.episode.content)
+        if claim.episode.group_id == "g2":
+            queue.complete(claim, entities=0, facts=0)
+        else:
+            status = queue.fail(claim, "StoreUnavailableError: down", retryable=True)
+    assert "elsewhere" in seen and "second" not in seen  # g2 runs; g1 keeps its order
+    assert status is Status.FAILED and 3 <= seen.count("first") <= 8  # until the deadline
+    clock.advance(3600)
+    assert queue.claim() is None  # "second" waits behind the failed "first"
+    (first,) = queue.list("g1", status=Status.FAILED)
+    assert queue.retry("g1", first.id) is not None
+    again = queue.claim()
+    assert again is not None and again.episode.content == "first"
+    queue.complete(again, entities=0, facts=0)
+    after = queue.claim()
+    assert after is not None and after.episode.content == "second"
+
+
+def test_groups_are_served_round_robin_however_much_one_of_them_queued(
+    queue: IngestQueue,
+) -> None:
+    queue.accept([item(f"flood {n}", f"2024-01-01T00:{n:02d}", group="big") for n in range(50)])
+    queue.accept([item("small one", "2024-01-01T00:00", group="small")])
+    queue.accept([item("tiny one", "2024-01-01T00:00", group="tiny")])
+    served = []
+    for _ in range(4):  # one worker: claim, finish, claim ...
+        claim = queue.claim()
+        assert claim is not None
+        served.append(claim.episode.group_id)
+        queue.complete(claim, entities=0, facts=0)
+    assert served[:3].count("big") == 1 and {"small", "tiny"} <= set(served[:3])
+
+
 def test_recover_puts_interrupted_episodes_back(queue: IngestQueue) -> None:
     queue.accept([item("Alice: hi", "2024-01-01T10:00")])
     assert queue.claim() is not None

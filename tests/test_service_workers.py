@@ -4,6 +4,7 @@ while queued, and one worker process per queue."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -181,3 +182,46 @@ def test_one_process_works_a_queue_and_another_takes_over(tmp_path: Path) -> Non
         assert len(second.memory.recent_episodes(group_id="g1")) == 1
     finally:
         second.close()
+
+
+class SlowForEmbedder(HashEmbedder):
+    """A real embedder that takes ``delay_s`` for any text containing ``marker`` (a tenant
+    whose episodes are slow to ingest)."""
+
+    def __init__(self, marker: str, delay_s: float) -> None:
+        super().__init__()
+        self.marker, self.delay_s = marker, delay_s
+
+    def embed_batch(self, texts: Sequence[str], *, kind: EmbedKind = "document") -> Matrix:
+        if any(self.marker in text for text in texts):
+            threading.Event().wait(self.delay_s)
+        return super().embed_batch(texts, kind=kind)
+
+
+def test_a_flooding_tenant_does_not_hold_another_tenants_episode(tmp_path: Path) -> None:
+    """One worker, a tenant with 20 slow episodes queued first: the second tenant's episode
+    is served after at most the one slow episode in progress (round robin), not after 20."""
+    delay = 0.4
+    config = ServiceConfig(db=str(tmp_path / "m.db"), workers=1)
+    rt = open_runtime(config, embedder=SlowForEmbedder("Floodgate", delay))
+    try:
+        flood = [f"Floodgate {n}: I moved to Lyon in {2000 + n}." for n in range(20)]
+        times = [f"2024-01-01T{n:02d}:00" for n in range(20)]
+        rt.accept("flood", items("flood", flood, times))
+        rt.start()
+        threading.Event().wait(delay / 2)  # the flood is being worked on
+        started = time.monotonic()
+        (row,) = rt.accept(
+            "calm", items("calm", ["Bob: I live in Paris."], ["2024-01-01T00:00"])
+        ).episodes
+        while (got := rt.queue.get("calm", row.id)) is None or got.status is not Status.DONE:
+            assert time.monotonic() - started < 20 * delay, "the calm tenant waited for the flood"
+            threading.Event().wait(0.02)
+        latency = time.monotonic() - started
+        left = rt.queue.depth()[Status.QUEUED]
+        print(
+            f"calm tenant latency {latency:.2f} s with one worker; flood rows still queued {left}"
+        )
+        assert left >= 10  # it was served while most of the flood still waited
+    finally:
+        rt.close()

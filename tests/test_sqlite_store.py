@@ -46,8 +46,9 @@ def test_migrations_are_recorded_and_run_once(tmp_path: Path) -> None:
             "m001_initial",
             "m002_episode_embeddings",
             "m003_fact_filter_index",
+            "m004_group_fts",
         ]
-        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (3,)
+        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (4,)
 
 
 def test_a_file_written_before_episode_embeddings_is_upgraded(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """Stage 0: check what a caller hands in and turn it into an :class:`Episode`.
 
-Everything here raises :class:`UsageError` with a fix, before anything is written.
+Everything here raises :class:`UsageError` with a fix, before anything is written. Text
+with a NUL character or a lone surrogate is refused here, for every store alike.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from chronomem.clock import IdFactory
 from chronomem.errors import UsageError
 from chronomem.model import Episode, EpisodeSource, check_group_id, ensure_aware
 from chronomem.model.time import parse_instant
+from chronomem.model.validation import check_text
 
 DEFAULT_MAX_EPISODE_CHARS = 100_000
 
@@ -38,16 +40,32 @@ class EpisodeInput:
         ref = data["reference_time"]
         if isinstance(ref, str):
             ref = parse_instant(ref, "reference_time")
+        elif not isinstance(ref, datetime):
+            raise UsageError(
+                f"reference_time must be an ISO-8601 string such as '2024-01-15T14:00:00Z', "
+                f"got {type(ref).__name__}"
+            )
+        if not isinstance(data["group_id"], str):
+            raise UsageError(f"group_id must be a string, got {type(data['group_id']).__name__}")
         content = data["content"]
-        if not isinstance(content, str):
-            content = json.dumps(content)  # a JSON object given inline
+        if isinstance(content, dict | list):
+            content = json.dumps(content)  # a JSON document given inline
+        elif not isinstance(content, str):
+            raise UsageError(
+                "content must be text, or a JSON object or array for source 'json'; got "
+                f"{type(content).__name__}"
+            )
+        for key in ("source", "source_description", "episode_id"):
+            if data.get(key) is not None and not isinstance(data[key], str):
+                raise UsageError(f"{key} must be a string, got {type(data[key]).__name__}")
+        episode_id = data.get("episode_id")
         return cls(
             content=content,
-            group_id=str(data["group_id"]),
+            group_id=data["group_id"],
             reference_time=ref,  # type: ignore[arg-type]
-            source=str(data.get("source", "message")),
-            source_description=str(data.get("source_description", "")),
-            episode_id=str(data["episode_id"]) if data.get("episode_id") else None,
+            source=str(data["source"]) if data.get("source") is not None else "message",
+            source_description=str(data.get("source_description") or ""),
+            episode_id=None if episode_id is None else str(episode_id),
         )
 
 
@@ -55,7 +73,11 @@ def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_char
     check_group_id(item.group_id)
     source = EpisodeSource.parse(item.source)
     reference_time = ensure_aware(item.reference_time, "reference_time")
-    if not isinstance(item.content, str) or not item.content.strip():
+    check_text(item.content, "episode content")  # NUL and lone surrogates: refused here
+    check_text(item.source_description, "source_description")
+    if item.episode_id is not None:
+        check_text(item.episode_id, "episode_id")
+    if not item.content.strip():
         raise UsageError("episode content is empty: pass the text of the message or document")
     if len(item.content) > max_chars:
         raise UsageError(

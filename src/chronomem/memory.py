@@ -29,6 +29,7 @@ from chronomem.model import (
     check_group_ids,
 )
 from chronomem.model.names import normalize_name
+from chronomem.model.validation import check_text
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, Searcher, SearchResults, preset
 from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextBuilder, ContextConfig
@@ -239,7 +240,7 @@ class Memory:
         groups = _groups(group_id, group_ids)
         config = preset(recipe) if isinstance(recipe, str) else recipe
         base = with_times(filter, valid_at=valid_at, known_at=known_at)
-        if not query.strip():
+        if not check_text(query, "search query").strip():
             raise UsageError("search query is empty: pass the question or keywords to look for")
         self._bind()
         return self._searcher.search(
@@ -268,7 +269,7 @@ class Memory:
         most relevant raw EPISODES, within ``max_tokens`` (estimated, see
         :mod:`chronomem.search.tokens`). ``.text`` is the string; the result also lists the
         facts, entities and episodes it shows."""
-        if not query.strip():
+        if not check_text(query, "context query").strip():
             raise UsageError("context query is empty: pass the question the agent is answering")
         base = config or ContextConfig()
         if max_tokens != base.max_tokens:
@@ -285,7 +286,7 @@ class Memory:
     def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
         """All facts about the entity named ``entity_name``, current and past, oldest first."""
         check_group_id(group_id)
-        return self.timeline_of(self._find_entity(entity_name, group_id))
+        return self.timeline_of(self._find_entity(check_text(entity_name, "entity name"), group_id))
 
     def timeline_of(self, entity: Entity) -> Timeline:
         """All facts about ``entity`` (as read from this memory), current and past, oldest

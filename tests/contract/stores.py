@@ -43,8 +43,17 @@ def falkordb(tmp_path: Path) -> Iterator[Store]:
         yield store
 
 
+@contextmanager
+def falkordb_cluster(tmp_path: Path) -> Iterator[Store]:
+    from tests.falkordb_server import fresh_store, session_cluster  # 3 masters + 3 replicas
+
+    with fresh_store(session_cluster().url) as store:
+        yield store
+
+
 STORES: dict[str, StoreFactory] = {
     "sqlite-memory": sqlite_memory,
     "sqlite-file": sqlite_file,
     "falkordb": falkordb,
+    "falkordb-cluster": falkordb_cluster,
 }

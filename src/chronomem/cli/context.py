@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import argparse
 
+from chronomem.cli.records import reading
 from chronomem.cli.render import dumps
-from chronomem.memory import Memory
 from chronomem.model.time import parse_instant
 from chronomem.search import DEFAULT_MAX_TOKENS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("context", help="build the prompt context for a question")
-    p.add_argument("--db", required=True, help="memory database file")
+    p.add_argument("--db", required=True, help="memory database file (only read)")
     p.add_argument("query", help="the question or request the agent is answering")
     p.add_argument("--group", required=True)
     p.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS)
@@ -23,13 +23,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_context(args: argparse.Namespace) -> int:
-    with Memory(args.db) as memory:
+    valid_at = parse_instant(args.valid_at, "--valid-at") if args.valid_at else None
+    known_at = parse_instant(args.known_at, "--known-at") if args.known_at else None
+    with reading(args.db) as memory:
         ctx = memory.context(
             args.query,
             group_id=args.group,
             max_tokens=args.max_tokens,
-            valid_at=parse_instant(args.valid_at, "--valid-at") if args.valid_at else None,
-            known_at=parse_instant(args.known_at, "--known-at") if args.known_at else None,
+            valid_at=valid_at,
+            known_at=known_at,
         )
     if args.json:
         print(

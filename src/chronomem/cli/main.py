@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -14,6 +15,7 @@ COMMAND_MODULES = (
     "chronomem.cli.demo",
     "chronomem.cli.records",
     "chronomem.cli.context",
+    "chronomem.cli.portable",
     "chronomem.cli.reembed",
 )
 OPTIONAL_COMMAND_MODULES = ("chronomem.cli.serve",)  # present once the service is installed
@@ -44,6 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ChronomemError as exc:
         print(f"chronomem: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `chronomem timeline ... | head`: the reader has enough
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the exit flush does not fail again
+        return 0
 
 
 if __name__ == "__main__":

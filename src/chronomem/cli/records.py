@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import UTC, datetime
 
+from chronomem.cli.jsonl import read_jsonl, with_stable_id
 from chronomem.cli.render import FACT_HEADERS, dumps, entity_json, fact_json, fact_rows, table
 from chronomem.cli.status import StatusLine
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory
 from chronomem.model.time import parse_instant
+from chronomem.stores import SQLiteStore
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,6 +29,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add.add_argument("--group", help="group id for text read from stdin")
     add.add_argument("--source", default="text", help="source of stdin text (message|text|json)")
     add.add_argument("--reference-time", help="ISO time of stdin text (default: now)")
+    add.add_argument(
+        "--skip-invalid",
+        action="store_true",
+        help="ingest the valid lines and list the invalid ones (default: refuse the whole "
+        "file when any line is invalid, listing every bad line)",
+    )
     add.set_defaults(func=run_add)
 
     search = sub.add_parser("search", help="search facts and entities")
@@ -47,7 +54,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", required=True, help="memory database file (created if missing)")
+    p.add_argument(
+        "--db",
+        required=True,
+        help="memory database file (add creates it; search and timeline only read it)",
+    )
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
@@ -56,21 +67,14 @@ def _instant(text: str | None, what: str) -> datetime | None:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    if args.file != "-":
-        with open(args.file, encoding="utf-8") as fh:
-            items = [_jsonl_item(line, n) for n, line in enumerate(fh, 1) if line.strip()]
-    else:
-        if not args.group:
-            raise UsageError("reading text from stdin needs --group")
-        text = sys.stdin.read()
-        ref = _instant(args.reference_time, "--reference-time") or datetime.now(UTC)
-        items = [
-            EpisodeInput(content=text, group_id=args.group, reference_time=ref, source=args.source)
-        ]
+    items = _file_items(args) if args.file != "-" else _stdin_items(args)
     tty = sys.stderr.isatty()
-    status = StatusLine(len(items)) if not args.json and not tty else None
     with Memory(args.db) as memory:
-        results = memory.add_episodes(items, progress=not args.json and tty, on_ingested=status)
+        fresh = _not_stored(memory, items)
+        if len(fresh) < len(items):
+            print(f"{len(items) - len(fresh)} episode(s) stored already: skipped", file=sys.stderr)
+        status = StatusLine(len(fresh)) if not args.json and not tty else None
+        results = memory.add_episodes(fresh, progress=not args.json and tty, on_ingested=status)
     if status is not None:
         status.finish()
     summary = [
@@ -94,24 +98,59 @@ def run_add(args: argparse.Namespace) -> int:
     return 0
 
 
-def _jsonl_item(line: str, number: int) -> EpisodeInput:
+def _file_items(args: argparse.Namespace) -> list[EpisodeInput]:
+    """Every line checked before anything is written; each episode with a stable id."""
+    parsed = read_jsonl(args.file)
+    if parsed.problems and not args.skip_invalid:
+        raise UsageError(
+            f"{args.file}: {len(parsed.problems)} invalid line(s), nothing was written; fix "
+            f"them or pass --skip-invalid to ingest the {len(parsed.items)} valid one(s):\n"
+            + parsed.report()
+        )
+    if parsed.problems:
+        print(
+            f"skipped {len(parsed.problems)} invalid line(s):\n{parsed.report()}",
+            file=sys.stderr,
+        )
+    return parsed.items
+
+
+def _stdin_items(args: argparse.Namespace) -> list[EpisodeInput]:
+    if not args.group:
+        raise UsageError("reading text from stdin needs --group")
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"line {number} is not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise UsageError(f"line {number} must be a JSON object")
-    return EpisodeInput.from_mapping(data)
+        text = sys.stdin.read()
+    except UnicodeDecodeError:
+        raise UsageError("stdin is not valid UTF-8: convert the text to UTF-8") from None
+    ref = _instant(args.reference_time, "--reference-time") or datetime.now(UTC)
+    item = EpisodeInput(content=text, group_id=args.group, reference_time=ref, source=args.source)
+    return [with_stable_id(item)]
+
+
+def _not_stored(memory: Memory, items: list[EpisodeInput]) -> list[EpisodeInput]:
+    """The items whose (stable or given) id is not stored yet: a re-run resumes."""
+    stored: set[tuple[str, str]] = set()
+    for group in {i.group_id for i in items}:
+        ids = [i.episode_id for i in items if i.group_id == group and i.episode_id]
+        stored |= {(group, e.id) for e in memory.store.get_episodes([group], ids)}
+    return [i for i in items if (i.group_id, i.episode_id) not in stored]
+
+
+def reading(db: str) -> Memory:
+    """A memory for a read command: a SQLite file is opened read-only and must exist (a
+    mistyped --db is an error, not a new empty file)."""
+    if "://" in db and not db.lower().startswith("sqlite://"):
+        return Memory(db)
+    url = db if "://" in db else "sqlite:///" + db
+    return Memory(store=SQLiteStore.from_url(url, read_only=True))
 
 
 def run_search(args: argparse.Namespace) -> int:
-    with Memory(args.db) as memory:
+    valid_at = _instant(args.valid_at, "--valid-at")  # checked before the file is opened
+    known_at = _instant(args.known_at, "--known-at")
+    with reading(args.db) as memory:
         found = memory.search(
-            args.query,
-            group_id=args.group,
-            limit=args.limit,
-            valid_at=_instant(args.valid_at, "--valid-at"),
-            known_at=_instant(args.known_at, "--known-at"),
+            args.query, group_id=args.group, limit=args.limit, valid_at=valid_at, known_at=known_at
         )
         names = {e.id: e.name for e in found.entities}
         ends = {i for f in found.facts for i in f.endpoints} - names.keys()
@@ -135,7 +174,7 @@ def run_search(args: argparse.Namespace) -> int:
 
 
 def run_timeline(args: argparse.Namespace) -> int:
-    with Memory(args.db) as memory:
+    with reading(args.db) as memory:
         timeline = memory.get_timeline(args.entity, group_id=args.group)
     names = {i: e.name for i, e in timeline.entities.items()}
     if args.json:

@@ -24,6 +24,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning"))
+    serve.add_argument(
+        "--no-docs", action="store_true", help="do not serve /docs, /redoc and /openapi.json"
+    )
     serve.set_defaults(func=run_serve)
 
     mcp = sub.add_parser("mcp", help="run the MCP server (needs chronomem[mcp])")
@@ -35,8 +38,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mcp.add_argument(
         "--groups",
         action="append",
-        help="stdio only: group patterns the tools may use (repeatable; default '*'). Over "
-        "HTTP each request's API key decides.",
+        help="stdio only: group patterns the tools may use (repeatable; default: the "
+        "--group alone). Over HTTP each request's API key decides.",
     )
     mcp.set_defaults(func=run_mcp)
 
@@ -93,6 +96,7 @@ def _config(args: argparse.Namespace) -> ServiceConfig:
         workers=args.workers,
         embedder=args.embedder,
         llm=args.llm,
+        docs=not getattr(args, "no_docs", False),
     )
 
 
@@ -133,11 +137,16 @@ def run_mcp(args: argparse.Namespace) -> int:
         raise _need("mcp", exc) from None
     logging.basicConfig(level="WARNING", stream=sys.stderr)  # stdout carries the protocol
     runtime = open_runtime(_config(args))
-    server = build_server(runtime, default_group=args.group, allowed_groups=args.groups or ["*"])
+    allowed = args.groups or [args.group]  # stdio serves what it was started for, no more
+    server = build_server(runtime, default_group=args.group, allowed_groups=allowed)
     runtime.start()
     try:
         if args.transport == "stdio":
-            server.run("stdio")
+            import anyio
+
+            from chronomem.mcp.stdio import serve_stdio
+
+            anyio.run(serve_stdio, server)
         else:
             app = http_app(runtime, server, host=args.host)
             uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
@@ -153,6 +162,29 @@ def _service_db(args: argparse.Namespace) -> ServiceDB:
     return ServiceDB(queue_path(ServiceConfig(db=args.db, queue_db=args.queue_db)))
 
 
+def _has_keys(args: argparse.Namespace) -> bool:
+    """Does the service database exist with its key table? (Reading never creates it.)"""
+    import sqlite3
+    import urllib.parse
+    from pathlib import Path
+
+    from chronomem.service.runtime import ServiceConfig, queue_path
+
+    path = Path(queue_path(ServiceConfig(db=args.db, queue_db=args.queue_db))).expanduser()
+    if not path.is_file():
+        return False
+    conn = sqlite3.connect(f"file:{urllib.parse.quote(str(path))}?mode=ro", uri=True)
+    try:
+        found = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'service_api_keys'"
+        ).fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+    return found is not None
+
+
 def _key_json(key: ApiKey) -> dict[str, object]:
     return {
         "id": key.id,
@@ -165,8 +197,10 @@ def _key_json(key: ApiKey) -> dict[str, object]:
 
 
 def run_keys_create(args: argparse.Namespace) -> int:
-    from chronomem.service.auth import KeyStore
+    from chronomem.service.auth import KeyStore, check_name, check_patterns
 
+    check_patterns(args.groups)  # before the file is touched
+    check_name(args.name)
     db = _service_db(args)
     try:
         made = KeyStore(db).create(name=args.name, groups=args.groups, admin=args.admin)
@@ -187,11 +221,13 @@ def run_keys_create(args: argparse.Namespace) -> int:
 def run_keys_list(args: argparse.Namespace) -> int:
     from chronomem.service.auth import KeyStore
 
-    db = _service_db(args)
-    try:
-        keys = KeyStore(db).list(include_revoked=args.all)
-    finally:
-        db.close()
+    keys: list[ApiKey] = []
+    if _has_keys(args):
+        db = _service_db(args)
+        try:
+            keys = KeyStore(db).list(include_revoked=args.all)
+        finally:
+            db.close()
     if args.json:
         print(json.dumps([_key_json(k) for k in keys]))
         return 0
@@ -204,11 +240,13 @@ def run_keys_list(args: argparse.Namespace) -> int:
 def run_keys_revoke(args: argparse.Namespace) -> int:
     from chronomem.service.auth import KeyStore
 
-    db = _service_db(args)
-    try:
-        revoked = KeyStore(db).revoke(args.key_id)
-    finally:
-        db.close()
+    revoked = False
+    if _has_keys(args):
+        db = _service_db(args)
+        try:
+            revoked = KeyStore(db).revoke(args.key_id)
+        finally:
+            db.close()
     if not revoked:
         raise UsageError(f"no live key {args.key_id!r}: see chronomem keys list --db {args.db}")
     print(f"revoked {args.key_id}")

@@ -12,8 +12,9 @@ import json
 from collections.abc import Sequence
 
 from mcp.server.mcpserver import MCPServer
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from chronomem.mcp.stdio import PARSE_ERROR, line_problem
 from chronomem.mcp.tools import TOOL_NAMES, MemoryTools
 from chronomem.service.auth import KeyStore
 from chronomem.service.runtime import ServiceRuntime
@@ -29,9 +30,14 @@ def build_server(
     runtime: ServiceRuntime,
     *,
     default_group: str | None = "default",
-    allowed_groups: Sequence[str] = ("*",),
+    allowed_groups: Sequence[str] | None = None,
 ) -> MCPServer:
-    """An MCP server whose tools use ``runtime`` (start the runtime's workers yourself)."""
+    """An MCP server whose tools use ``runtime`` (start the runtime's workers yourself).
+
+    Without a request key (stdio) the tools serve ``allowed_groups``, by default the
+    ``default_group`` alone."""
+    if allowed_groups is None:
+        allowed_groups = [default_group] if default_group else []
     tools = MemoryTools(runtime, default_group=default_group, allowed=allowed_groups)
     server = MCPServer("chronomem", instructions=INSTRUCTIONS)
     for name in TOOL_NAMES:
@@ -67,6 +73,60 @@ class RequireKey:
         return self.keys.verify(token or headers.get("x-api-key", ""))
 
 
+class CheckedBody:
+    """ASGI guard for the HTTP transport: a POST body that is not JSON, holds text that is
+    not valid Unicode (a lone surrogate escape) or is over ``max_bytes`` gets a 400 / 413
+    JSON-RPC error that says what to fix, instead of the SDK's bare parse error."""
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
+            message = await receive()
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await _reply(send, 413, None, PARSE_ERROR, f"request over {self.max_bytes:,} bytes")
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        problem = line_problem(body.decode("utf-8", "replace")) if body.strip() else None
+        if problem is not None:
+            await _reply(send, 400, *problem)
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+async def _reply(send: Send, status: int, request_id: object, code: int, text: str) -> None:
+    body = json.dumps(
+        {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": text}}
+    ).encode()
+    headers = [(b"content-type", b"application/json")]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
 def http_app(runtime: ServiceRuntime, server: MCPServer, *, host: str) -> ASGIApp:
-    """The streamable-HTTP app at ``/mcp``, behind :class:`RequireKey`."""
-    return RequireKey(server.streamable_http_app(host=host), keys=runtime.keys)
+    """The streamable-HTTP app at ``/mcp``, behind :class:`RequireKey` and
+    :class:`CheckedBody` (the REST body-size limit applies)."""
+    app = CheckedBody(
+        server.streamable_http_app(host=host), max_bytes=runtime.limits.max_body_bytes
+    )
+    return RequireKey(app, keys=runtime.keys)

@@ -1,7 +1,10 @@
 """The MCP tools, one method each. Every tool answers with what really happened.
 
-Group access: over stdio the server serves the groups given by ``allowed_groups``; over
-HTTP each request's API key decides (its group patterns), checked by every tool.
+Group access: over stdio the server serves the groups given by ``allowed_groups`` (the CLI
+passes the ``--group`` alone unless ``--groups`` widens it); over HTTP each request's API
+key decides (its group patterns), checked by every tool. An empty ``group_id`` is an error,
+never "the default group", and the destructive tools act only on a group they are given.
+Arguments go through the REST request models (:mod:`chronomem.mcp.checks`).
 """
 
 from __future__ import annotations
@@ -18,11 +21,14 @@ from pydantic import JsonValue
 
 from chronomem.errors import ChronomemError, UsageError
 from chronomem.intake import EpisodeInput
+from chronomem.mcp.checks import record_id, validated
 from chronomem.model import Episode, Fact
-from chronomem.model.time import parse_instant
+from chronomem.model.validation import GROUP_ID_PATTERN
 from chronomem.service.auth import check_patterns
 from chronomem.service.queue import QueuedEpisode, Status
+from chronomem.service.readiness import redact
 from chronomem.service.runtime import ServiceRuntime
+from chronomem.service.schemas import ContextIn, EpisodeIn, SearchIn
 
 Result = dict[str, JsonValue]
 TOOL_NAMES = (
@@ -69,14 +75,21 @@ class MemoryTools:
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
-            when = _instant(reference_time, "reference_time") or datetime.now(UTC)
-            item = EpisodeInput(
+            body = validated(
+                EpisodeIn,
                 content=content,
-                group_id=gid,
-                reference_time=when,
+                reference_time=reference_time,
                 source=source,
                 source_description=source_description,
                 episode_id=episode_id,
+            )
+            item = EpisodeInput(
+                content=body.content,
+                group_id=gid,
+                reference_time=body.reference_time or datetime.now(UTC),
+                source=body.source,
+                source_description=body.source_description,
+                episode_id=body.episode_id,
             )
             row = self.rt.accept(gid, [item]).episodes[0]
             deadline = time.monotonic() + max(0.0, min(wait_seconds, 60.0))
@@ -87,7 +100,7 @@ class MemoryTools:
                 row = self.rt.queue.get(gid, row.id) or row
             return _outcome(row)
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def search_facts(
         self,
@@ -103,17 +116,18 @@ class MemoryTools:
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
+            body = validated(SearchIn, query=query, valid_at=valid_at, known_at=known_at)
             found, names = self.rt.search(
-                query,
+                body.query,
                 group_id=gid,
                 limit=max(1, min(limit, 50)),
                 targets=["facts"],
-                valid_at=_instant(valid_at, "valid_at"),
-                known_at=_instant(known_at, "known_at"),
+                valid_at=body.valid_at,
+                known_at=body.known_at,
             )
             return {"group_id": gid, "facts": [_fact(f, names) for f in found.facts]}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def search_entities(
         self, query: str, group_id: str | None = None, limit: int = 10, ctx: Context | None = None
@@ -122,8 +136,9 @@ class MemoryTools:
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
+            query_ = validated(SearchIn, query=query).query
             found, _ = self.rt.search(
-                query, group_id=gid, limit=max(1, min(limit, 50)), targets=["entities"]
+                query_, group_id=gid, limit=max(1, min(limit, 50)), targets=["entities"]
             )
             entities: list[JsonValue] = [
                 {"id": e.id, "name": e.name, "labels": list(e.labels), "summary": e.summary}
@@ -131,7 +146,7 @@ class MemoryTools:
             ]
             return {"group_id": gid, "entities": entities}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def get_context(
         self,
@@ -145,15 +160,16 @@ class MemoryTools:
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
+            body = validated(ContextIn, query=query, valid_at=valid_at)
             text = self.rt.context(
-                query,
+                body.query,
                 group_id=gid,
                 max_tokens=max(50, min(max_tokens, 20_000)),
-                valid_at=_instant(valid_at, "valid_at"),
+                valid_at=body.valid_at,
             )
             return {"group_id": gid, "context": text}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def get_episodes(
         self, group_id: str | None = None, last_n: int = 10, ctx: Context | None = None
@@ -172,7 +188,7 @@ class MemoryTools:
                 "not_ingested": [_queued(r) for r in waiting[:n]],
             }
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def get_timeline(
         self, entity: str, group_id: str | None = None, ctx: Context | None = None
@@ -181,13 +197,13 @@ class MemoryTools:
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
-            found = self.rt.timeline(gid, entity)
+            found = self.rt.timeline(gid, validated(SearchIn, query=entity).query)
             names = {i: e.name for i, e in found.entities.items()}
             names[found.entity.id] = found.entity.name
             facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
             return {"group_id": gid, "entity": found.entity.name, "facts": facts}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def delete_episode(
         self, episode_id: str, group_id: str | None = None, ctx: Context | None = None
@@ -197,11 +213,12 @@ class MemoryTools:
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
+            record_id(episode_id, "episode_id")
             if not self.rt.delete_episode(gid, episode_id):
                 raise ToolError(f"no episode {episode_id!r} in group {gid!r}: nothing deleted")
             return {"status": "deleted", "episode_id": episode_id, "group_id": gid}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def delete_fact(
         self, fact_id: str, group_id: str | None = None, ctx: Context | None = None
@@ -210,27 +227,40 @@ class MemoryTools:
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
+            record_id(fact_id, "fact_id")
             if not self.rt.delete_fact(gid, fact_id):
                 raise ToolError(f"no fact {fact_id!r} in group {gid!r}: nothing deleted")
             return {"status": "deleted", "fact_id": fact_id, "group_id": gid}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     def clear_group(self, group_id: str, ctx: Context | None = None) -> Result:
-        """Delete EVERYTHING in the group: episodes, entities, facts and queued episodes."""
+        """Delete EVERYTHING in the group (name it explicitly): episodes, entities, facts
+        and queued episodes."""
 
         def run() -> Result:
+            if not group_id:
+                raise ToolError("clear_group needs the group_id to clear, spelled out")
             gid = self._group(ctx, group_id)
             dropped = self.rt.delete_group(gid)
             return {"status": "cleared", "group_id": gid, "queued_dropped": dropped}
 
-        return _guard(run)
+        return _guard(run, self.rt)
 
     # -- access ----------------------------------------------------------------------------
     def _group(self, ctx: Context | None, group_id: str | None) -> str:
-        gid = group_id or self.default_group
+        """The group a call acts on: the one given, else the default (never for an empty
+        string), within the caller's patterns."""
+        if group_id is not None and not group_id.strip():
+            raise ToolError(
+                "group_id is empty: name the group, or leave group_id out for the "
+                f"server's default group ({self.default_group!r})"
+            )
+        gid = group_id if group_id is not None else self.default_group
         if not gid:
             raise ToolError("pass group_id: this server has no default group")
+        if not isinstance(gid, str) or not GROUP_ID_PATTERN.fullmatch(gid):
+            raise ToolError(f"invalid group_id {gid!r}: use 1-128 of A-Z a-z 0-9 - _")
         patterns = self._patterns(ctx)
         if not any(fnmatchcase(gid, p) for p in patterns):
             raise ToolError(f"group {gid!r} is not allowed here: allowed groups are {patterns}")
@@ -252,16 +282,18 @@ class MemoryTools:
         return key.groups
 
 
-def _guard(action: Callable[[], Result]) -> Result:
-    """Run a tool body; chronomem errors become tool errors the model can read."""
+def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:
+    """Run a tool body; chronomem errors become tool errors the model can read (without
+    the server's file paths)."""
     try:
         return action()
     except ToolError:
         raise
     except UsageError as exc:
-        raise ToolError(str(exc)) from exc
+        raise ToolError(redact(str(exc), rt.config)) from exc
     except ChronomemError as exc:
-        raise ToolError(f"{type(exc).__name__}: {exc} (the call did not complete; retry)") from exc
+        text = redact(str(exc), rt.config)
+        raise ToolError(f"{type(exc).__name__}: {text} (the call did not complete; retry)") from exc
 
 
 def _outcome(row: QueuedEpisode) -> Result:
@@ -280,10 +312,6 @@ def _outcome(row: QueuedEpisode) -> Result:
     if row.error:
         out["last_error"] = row.error
     return out
-
-
-def _instant(text: str | None, what: str) -> datetime | None:
-    return parse_instant(text, what) if text else None
 
 
 def _fact(f: Fact, names: dict[str, str]) -> dict[str, JsonValue]:

@@ -27,7 +27,13 @@ def ensure_aware(value: datetime, what: str) -> datetime:
             f"{what} is a naive datetime ({value.isoformat()}): give it a timezone, "
             "e.g. datetime(2024, 1, 1, tzinfo=timezone.utc)"
         )
-    return value.astimezone(UTC)
+    try:
+        return value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise UsageError(
+            f"{what} {value.isoformat()} is outside the years 1-9999 once converted to UTC: "
+            "use a time within the calendar"
+        ) from None
 
 
 def ensure_aware_or_none(value: datetime | None, what: str) -> datetime | None:
@@ -38,10 +44,15 @@ def parse_instant(text: str, what: str) -> datetime:
     """Parse an ISO-8601 instant with a timezone ('2024-01-15T14:00:00Z')."""
     try:
         value = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, AttributeError):
         raise UsageError(
             f"{what} {text!r} is not an ISO-8601 datetime; use e.g. '2024-01-15T14:00:00Z'"
         ) from None
+    if value.tzinfo is None:
+        raise UsageError(
+            f"{what} {text!r} has no time zone: add one, e.g. '{value.isoformat()}Z' (UTC) "
+            f"or '{value.isoformat()}+02:00'"
+        )
     return ensure_aware(value, what)
 
 

@@ -20,6 +20,26 @@ def check_group_id(group_id: object) -> str:
     return group_id
 
 
+def check_text(value: object, what: str) -> str:
+    """``value`` if it is text every store can keep: a ``str`` that encodes to UTF-8 (no
+    lone surrogates such as '\\ud800') and holds no NUL character; else :class:`UsageError`."""
+    if not isinstance(value, str):
+        raise UsageError(f"{what} must be text (str), got {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise UsageError(
+            f"{what} is not valid Unicode (a lone surrogate {value[exc.start]!r} at character "
+            f"{exc.start}): fix the text's encoding, e.g. decode the source as UTF-8"
+        ) from None
+    if "\x00" in value:
+        raise UsageError(
+            f"{what} contains a NUL character (\\x00) at character {value.index(chr(0))}: "
+            "remove it (stores do not keep NUL in text)"
+        )
+    return value
+
+
 def check_group_ids(group_ids: object) -> tuple[str, ...]:
     """Validate one group id or a non-empty sequence of them; always return a tuple."""
     if isinstance(group_ids, str):

@@ -1,7 +1,7 @@
 """The FastAPI app factory: ``create_app(runtime)`` or ``app_from_config(config)``.
 
-Public: ``/healthz``, ``/readyz``, ``/openapi.json``, ``/docs``. Everything else needs an
-API key (see :mod:`chronomem.service.deps`).
+Public: ``/healthz``, ``/readyz``, and unless ``ServiceConfig(docs=False)``, ``/openapi.json``,
+``/docs`` and ``/redoc``. Everything else needs an API key (see :mod:`chronomem.service.deps`).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from chronomem.service import admin, episodes, explore, facts, groups, health, search, ui
+from chronomem.service import portable as portable_routes
 from chronomem.service.handlers import install_error_handlers
 from chronomem.service.limits import BodyLimit
 from chronomem.service.runtime import ServiceConfig, ServiceRuntime, open_runtime
@@ -47,15 +48,20 @@ def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI
 
     from chronomem import __version__
 
+    docs = runtime.config.docs  # ServiceConfig(docs=False) / --no-docs hides them
     app = FastAPI(
         title="chronomem",
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
     )
     app.state.runtime = runtime
     for module in (health, episodes, search, facts, groups, admin, explore, ui):
         app.include_router(module.router)
+    app.include_router(portable_routes.router)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=runtime.limits.max_body_bytes)
     return app

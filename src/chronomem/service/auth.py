@@ -21,8 +21,10 @@ from fnmatch import fnmatchcase
 from chronomem.clock import SystemClock
 from chronomem.errors import UsageError
 from chronomem.model.time import from_micros, from_micros_or_none, to_micros
+from chronomem.model.validation import check_text
 from chronomem.ports import Clock
 from chronomem.service.db import ServiceDB
+from chronomem.service.scopes import covered
 
 TOKEN_PREFIX = "cmk_"
 _PATTERN = re.compile(r"^[A-Za-z0-9_\-*?\[\]!]{1,128}$")
@@ -43,6 +45,10 @@ class ApiKey:
     def allows(self, group_id: str) -> bool:
         """May this key read and write ``group_id``?"""
         return any(fnmatchcase(group_id, pattern) for pattern in self.groups)
+
+
+class ScopeError(UsageError):
+    """A key tried to act outside its own group patterns (HTTP 403)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +76,13 @@ def check_patterns(patterns: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(patterns))
 
 
+def check_name(name: object) -> str:
+    """A key's label: 1-200 characters of valid text."""
+    if not isinstance(name, str) or not name.strip() or len(name) > _NAME_MAX:
+        raise UsageError(f"a key needs a name of 1-{_NAME_MAX} characters, e.g. 'acme-bot'")
+    return check_text(name, "the key name")
+
+
 class KeyStore:
     """Create, verify, list and revoke API keys in the service database."""
 
@@ -77,10 +90,24 @@ class KeyStore:
         self._db = db
         self._clock = clock or SystemClock()
 
-    def create(self, *, name: str, groups: Sequence[str], admin: bool = False) -> NewKey:
+    def create(
+        self,
+        *,
+        name: str,
+        groups: Sequence[str],
+        admin: bool = False,
+        within: Sequence[str] | None = None,
+    ) -> NewKey:
+        """A new key; with ``within`` (the creating key's patterns) every pattern must be
+        covered by one of them, so a scoped admin key cannot mint a wider key."""
         patterns = check_patterns(groups)
-        if not isinstance(name, str) or not name.strip() or len(name) > _NAME_MAX:
-            raise UsageError(f"a key needs a name of 1-{_NAME_MAX} characters, e.g. 'acme-bot'")
+        check_name(name)
+        if within is not None and not covered(patterns, within):
+            raise ScopeError(
+                f"a key bound to {list(within)} cannot create a key for {list(patterns)}: "
+                "each pattern of the new key must lie inside one of the creating key's "
+                "patterns (e.g. 'acme-bots-*' under 'acme-*')"
+            )
         key_id = secrets.token_hex(8)
         token = f"{TOKEN_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
         key = ApiKey(
@@ -117,15 +144,22 @@ class KeyStore:
             ).fetchone()
         return None if row is None else _key(row)
 
-    def list(self, *, include_revoked: bool = False) -> list[ApiKey]:
+    def list(
+        self, *, include_revoked: bool = False, within: Sequence[str] | None = None
+    ) -> list[ApiKey]:
+        """Keys, oldest first; with ``within``, only those whose patterns it covers."""
         sql = f"SELECT {_KEY_COLUMNS} FROM service_api_keys"
         if not include_revoked:
             sql += " WHERE revoked_at IS NULL"
         with self._db.read("listing API keys") as conn:
-            return [_key(r) for r in conn.execute(sql + " ORDER BY created_at, id")]
+            keys = [_key(r) for r in conn.execute(sql + " ORDER BY created_at, id")]
+        return [k for k in keys if within is None or covered(k.groups, within)]
 
-    def revoke(self, key_id: str) -> bool:
-        """Revoke a key at once; False if there is no live key with this id."""
+    def revoke(self, key_id: str, *, within: Sequence[str] | None = None) -> bool:
+        """Revoke a key at once; False if there is no live key with this id (or, with
+        ``within``, none whose patterns it covers: the caller cannot tell them apart)."""
+        if within is not None and not any(k.id == key_id for k in self.list(within=within)):
+            return False
         with self._db.write("revoking an API key") as conn:
             changed = conn.execute(
                 "UPDATE service_api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",

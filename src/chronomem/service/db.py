@@ -61,7 +61,13 @@ def m001_queue_and_keys(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
-MIGRATIONS: tuple[Migration, ...] = (m001_queue_and_keys,)
+def m002_failed_rows_hold_their_group(conn: sqlite3.Connection) -> None:
+    """``holds_group``: a row that failed for good on a store error keeps its group's later
+    episodes waiting (per-group order), until it is retried or deleted."""
+    conn.execute("ALTER TABLE service_queue ADD COLUMN holds_group INTEGER NOT NULL DEFAULT 0")
+
+
+MIGRATIONS: tuple[Migration, ...] = (m001_queue_and_keys, m002_failed_rows_hold_their_group)
 
 
 class ServiceDB:

@@ -61,6 +61,19 @@ async def current_key(
 CurrentKey = Annotated[ApiKey, Depends(current_key)]
 
 
+async def optional_key(
+    runtime: Runtime,
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)],
+    header: Annotated[str | None, Security(_header)],
+) -> ApiKey | None:
+    """The caller's live key on a public route, or None (no, unknown or revoked key)."""
+    token = bearer.credentials if bearer is not None else header
+    return runtime.keys.verify(token) if token else None
+
+
+OptionalKey = Annotated[ApiKey | None, Depends(optional_key)]
+
+
 async def group_access(
     key: CurrentKey,
     group_id: Annotated[

@@ -16,8 +16,11 @@ from chronomem.errors import (
     StoreUnavailableError,
     UsageError,
 )
+from chronomem.service.auth import ScopeError
 from chronomem.service.limits import CODES
 from chronomem.service.queue import IdempotencyMismatch
+from chronomem.service.readiness import redact
+from chronomem.service.schemas import describe_errors
 
 log = logging.getLogger(__name__)
 
@@ -34,31 +37,36 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = []
-        for item in exc.errors()[:10]:
-            where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
-            problems.append(f"{where}: {item.get('msg', 'invalid')}")
-        return error(422, "invalid request: " + "; ".join(problems))
+        return error(422, "invalid request: " + describe_errors(exc.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        response = error(exc.status_code, str(exc.detail))
+        detail = str(exc.detail)
+        if exc.status_code == 400 and "parsing the body" in detail:
+            detail = (
+                "the body is not valid JSON (or is nested too deeply): send one JSON object, "
+                "as the OpenAPI document at /openapi.json describes"
+            )
+        response = error(exc.status_code, detail)
         for key, value in (exc.headers or {}).items():
             response.headers[key] = value
         return response
 
     @app.exception_handler(ChronomemError)
-    async def chronomem_error(_: Request, exc: ChronomemError) -> JSONResponse:
+    async def chronomem_error(request: Request, exc: ChronomemError) -> JSONResponse:
+        text = redact(str(exc), request.app.state.runtime.config)  # no server paths out
         if isinstance(exc, IdempotencyMismatch):
-            return error(422, str(exc), code="idempotency_key_reused")
+            return error(422, text, code="idempotency_key_reused")
+        if isinstance(exc, ScopeError):
+            return error(403, text, code="forbidden")
         if isinstance(exc, UsageError):
-            return error(422, str(exc), code="usage_error")
+            return error(422, text, code="usage_error")
         if isinstance(exc, StoreUnavailableError | ConflictError):
-            return error(503, f"{exc} (retry the request)", code="store_busy")
+            return error(503, f"{text} (retry the request)", code="store_busy")
         if isinstance(exc, ProviderError):
-            return error(502, str(exc), code="provider_error")
+            return error(502, text, code="provider_error")
         log.exception("store failure", exc_info=exc)
-        return error(500, f"the memory store failed: {exc}", code="store_error")
+        return error(500, f"the memory store failed: {text}", code="store_error")
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:

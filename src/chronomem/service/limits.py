@@ -25,6 +25,7 @@ class Limits:
     max_content_chars: int = DEFAULT_MAX_EPISODE_CHARS
     max_results: int = 100
     max_context_tokens: int = 20_000
+    min_free_disk_bytes: int = 32 * 1024 * 1024  # /readyz: less free space is "disk full"
 
     def check_batch(self, count: int) -> None:
         if count > self.max_batch:

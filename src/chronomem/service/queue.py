@@ -5,6 +5,21 @@ backoff) | ``failed`` (kept, with its error, until retried or deleted). Workers 
 group, the earliest ``(reference_time, accepted order)`` row still open, and never two rows
 of one group at once, so a group's episodes reach the graph in reference-time order.
 
+Failures and order: a store failure (server down, failing over, write not confirmed
+durable) is retried with capped exponential backoff until :attr:`Backoff.deadline_s` after
+the episode was accepted; meanwhile the group's later episodes wait behind it, other groups
+do not. Past the deadline the row is ``failed`` and still *holds its group* (its later
+episodes stay queued) until an operator retries or deletes it, so nothing is ever applied
+out of order. A :class:`UsageError` (the episode itself is invalid) fails at once and holds
+nothing.
+
+Fairness: among groups with work due, the group served least recently goes first (round
+robin), so a group that floods the queue, or whose episode is slow, takes at most one
+worker while every other group's head episode gets the next free one.
+
+Content: a row keeps its content until :meth:`IngestQueue.complete`, which the worker calls
+only after the store returned, i.e. after the store confirmed the write durable.
+
 The queue id is the episode id: a worker that crashes between writing the episode and
 marking the row done re-runs it after restart, the store refuses the duplicate id, and
 ``Memory`` treats that as already done -- so every accepted episode lands exactly once.
@@ -16,7 +31,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from chronomem.clock import IdFactory, SystemClock, new_id
 from chronomem.errors import UsageError
@@ -53,15 +68,25 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Backoff:
-    """Retry policy: ``base_s * 2**(attempt-1)`` seconds (jittered, capped), ``max_attempts``."""
+    """Retry policy for store failures: wait ``base_s * 2**(attempt-1)`` seconds (jittered,
+    capped at ``cap_s``) between attempts, until ``deadline_s`` after acceptance (default one
+    hour) or ``max_attempts`` (None: no limit but the deadline)."""
 
-    max_attempts: int = 5
-    base_s: float = 2.0
-    cap_s: float = 300.0
+    max_attempts: int | None = None
+    base_s: float = 1.0
+    cap_s: float = 60.0
+    deadline_s: float = 3600.0
 
     def delay_s(self, attempts: int) -> float:
         delay = min(self.cap_s, self.base_s * 2 ** max(0, attempts - 1))
         return delay * (0.75 + random.random() / 2)
+
+    def retry_at(self, attempts: int, accepted: datetime, now: datetime) -> datetime | None:
+        """When to try again after ``attempts`` failed attempts; None: give up."""
+        if self.max_attempts is not None and attempts >= self.max_attempts:
+            return None
+        due = now + timedelta(seconds=self.delay_s(attempts))
+        return due if due <= accepted + timedelta(seconds=self.deadline_s) else None
 
 
 class IngestQueue:
@@ -81,6 +106,8 @@ class IngestQueue:
         self._ids = ids
         self._backoff = backoff or Backoff()
         self._max_chars = max_episode_chars
+        self._served: dict[str, int] = {}  # group -> tick of its last claim (round robin)
+        self._tick = 0
 
     # -- accepting -------------------------------------------------------------------------
     def accept(
@@ -141,19 +168,23 @@ class IngestQueue:
     def claim(self) -> Claim | None:
         """Take the next episode to ingest, or None when nothing is due.
 
-        Groups are served oldest-waiting first; within a group only the head (earliest
-        reference time) may run, and only when no other row of the group is running.
+        Groups are served least recently served first (then oldest waiting); within a group
+        only the head (earliest reference time among open rows and rows that hold the group)
+        may run, and only when no other row of the group is running.
         """
         now = to_micros(self._clock.now())
         with self._db.write("claiming an episode") as conn:
             waiting = conn.execute(
-                "SELECT group_id FROM service_queue WHERE status = 'queued' "
-                "GROUP BY group_id ORDER BY MIN(seq)"
+                "SELECT group_id, MIN(seq) FROM service_queue "
+                "WHERE status = 'queued' AND next_attempt_at <= ? GROUP BY group_id",
+                (now,),
             ).fetchall()
-            for (group_id,) in waiting:
+            waiting.sort(key=lambda row: (self._served.get(row[0], 0), row[1]))
+            for group_id, _ in waiting:
                 head = conn.execute(
                     "SELECT seq, status, next_attempt_at FROM service_queue "
-                    "WHERE group_id = ? AND status IN ('queued', 'processing') "
+                    "WHERE group_id = ? AND (status IN ('queued', 'processing') "
+                    "OR (status = 'failed' AND holds_group = 1)) "
                     "ORDER BY status = 'processing' DESC, reference_time, seq LIMIT 1",
                     (group_id,),
                 ).fetchone()
@@ -164,8 +195,15 @@ class IngestQueue:
                     "WHERE seq = ?",
                     (head[0],),
                 )
+                self._note_served(group_id, [g for g, _ in waiting])
                 return claim_row(conn, head[0])
         return None
+
+    def _note_served(self, group_id: str, waiting: Sequence[str]) -> None:
+        self._tick += 1
+        if len(self._served) > 4 * len(waiting) + 1000:  # forget groups that went quiet
+            self._served = {g: self._served[g] for g in waiting if g in self._served}
+        self._served[group_id] = self._tick
 
     def complete(self, claim: Claim, *, entities: int, facts: int) -> bool:
         """Mark the claimed row done (its content is dropped: the graph holds it now).
@@ -184,21 +222,23 @@ class IngestQueue:
         return changed == 1
 
     def fail(self, claim: Claim, error: str, *, retryable: bool) -> Status:
-        """Record a failed attempt: back to ``queued`` after a backoff, or ``failed`` for good."""
+        """Record a failed attempt: back to ``queued`` after a backoff, or ``failed`` for good
+        (holding its group when the failure was the store's, see the module docstring)."""
         now = self._clock.now()
-        retry = retryable and claim.attempts < self._backoff.max_attempts
-        status = Status.QUEUED if retry else Status.FAILED
-        due = now + timedelta(seconds=self._backoff.delay_s(claim.attempts) if retry else 0)
         episode = claim.episode
+        due = self._backoff.retry_at(claim.attempts, episode.created_at, now) if retryable else None
+        status = Status.FAILED if due is None else Status.QUEUED
         with self._db.write("recording a failed episode") as conn:
             conn.execute(
                 "UPDATE service_queue SET status = ?, error = ?, next_attempt_at = ?, "
-                "finished_at = ? WHERE group_id = ? AND id = ? AND status = 'processing'",
+                "finished_at = ?, holds_group = ? "
+                "WHERE group_id = ? AND id = ? AND status = 'processing'",
                 (
                     status.value,
                     error[:4000],
-                    to_micros(due),
-                    None if retry else to_micros(now),
+                    to_micros(now if due is None else due),
+                    to_micros(now) if due is None else None,
+                    int(retryable),
                     episode.group_id,
                     episode.id,
                 ),
@@ -246,7 +286,7 @@ class IngestQueue:
         with self._db.write("re-queuing a failed episode") as conn:
             changed = conn.execute(
                 "UPDATE service_queue SET status = 'queued', attempts = 0, error = NULL, "
-                "finished_at = NULL, next_attempt_at = ? "
+                "finished_at = NULL, holds_group = 0, next_attempt_at = ? "
                 "WHERE group_id = ? AND id = ? AND status = 'failed'",
                 (to_micros(self._clock.now()), check_group_id(group_id), episode_id),
             ).rowcount

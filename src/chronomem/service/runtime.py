@@ -42,6 +42,7 @@ class ServiceConfig:
     llm: bool = False  # True: extract with the LLM from CHRONOMEM_LLM_* settings
     limits: Limits = field(default_factory=Limits)
     backoff: Backoff = field(default_factory=Backoff)
+    docs: bool = True  # serve /docs, /redoc and /openapi.json (False: hide them)
 
 
 def queue_path(config: ServiceConfig) -> str:

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, JsonValue
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StrictBool,
+)
 
 from chronomem.model.validation import GROUP_ID_PATTERN
 
@@ -14,11 +23,14 @@ EPISODE_ID_REGEX = r"^[A-Za-z0-9_.:-]{1,128}$"
 
 
 def _encodable(value: str) -> str:
-    """Refuse text that cannot be stored as UTF-8 (lone surrogates from JSON escapes)."""
+    """Refuse text that cannot be stored on every store: lone surrogates from JSON escapes,
+    NUL characters."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise ValueError("text must be valid Unicode (no lone surrogate escapes)") from None
+    if "\x00" in value:
+        raise ValueError("text must not contain NUL characters (\\u0000): remove them")
     return value
 
 
@@ -28,6 +40,15 @@ def _storable_time(value: datetime) -> datetime:
         return value.astimezone(UTC)
     except (OverflowError, ValueError):
         raise ValueError("the time is outside the years 1-9999 once converted to UTC") from None
+
+
+def describe_errors(errors: Sequence[Mapping[str, Any]], *, limit: int = 10) -> str:
+    """Pydantic's errors as ``field: problem; ...`` for a caller to fix."""
+    problems = []
+    for item in list(errors)[:limit]:
+        where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
+        problems.append(f"{where}: {item.get('msg', 'invalid')}")
+    return "; ".join(problems)
 
 
 Text = Annotated[str, AfterValidator(_encodable)]
@@ -202,7 +223,7 @@ class KeyIn(_Strict):
     groups: list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_\-*?\[\]!]{1,128}$")]] = Field(
         min_length=1, description="Group patterns, e.g. ['acme-*']; ['*'] for every group."
     )
-    admin: bool = False
+    admin: StrictBool = False  # a privilege: true or false, never "yes"
 
 
 class KeyOut(BaseModel):

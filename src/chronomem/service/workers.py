@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Protocol, runtime_checkable
 
 from chronomem.errors import UsageError
 from chronomem.memory import Memory
@@ -27,6 +28,21 @@ try:  # POSIX
     import fcntl
 except ImportError:  # pragma: no cover - Windows: one process per queue, by convention
     fcntl = None  # type: ignore[assignment]
+
+
+@runtime_checkable
+class DurabilityBarrier(Protocol):
+    """A store whose writes become durable after they return only once confirmed (a server
+    with replicas): ``confirm_durable`` returns once the group's writes so far are."""
+
+    def confirm_durable(self, group_id: str) -> None: ...
+
+
+def confirm_durable(store: object, group_id: str) -> None:
+    """Before a queue row is finished for an episode an earlier attempt wrote (its own
+    confirmation may have failed), make sure the write is as durable as a fresh one."""
+    if isinstance(store, DurabilityBarrier):
+        store.confirm_durable(group_id)
 
 
 class LeaderLock:
@@ -160,6 +176,8 @@ class WorkerPool:
             started = time.monotonic()
             try:
                 result = self._memory.ingestor.add_accepted(episode)
+                if result.stored_already:  # an earlier attempt wrote it: is it durable yet?
+                    confirm_durable(self._memory.store, episode.group_id)
             except UsageError as exc:
                 self._failed(claim, f"{type(exc).__name__}: {exc}", retryable=False)
                 return

@@ -12,17 +12,16 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         'the FalkorDB backend needs the falkordb client: pip install "chronomem[falkordb]"'
     ) from exc
 
-from chronomem.stores.falkordb.router import ShardRouter, parse_urls
+from chronomem.stores.falkordb.cluster import FalkorDBCluster
 from chronomem.stores.falkordb.server import FalkorDBServer, FalkorDBServerError
-from chronomem.stores.falkordb.shard import Shard, ShardAddress
 from chronomem.stores.falkordb.store import FalkorDBStore
+from chronomem.stores.falkordb.url import FalkorDBAddress, parse_url
 
 __all__ = [
+    "FalkorDBAddress",
+    "FalkorDBCluster",
     "FalkorDBServer",
     "FalkorDBServerError",
     "FalkorDBStore",
-    "Shard",
-    "ShardAddress",
-    "ShardRouter",
-    "parse_urls",
+    "parse_url",
 ]

@@ -293,6 +293,24 @@ RETURN r.id, 1.0 - score AS similarity ORDER BY similarity DESC, r.id LIMIT $lim
     Target.COMMUNITIES: _VECTOR_NODES.format(label="Community", prop="name_embedding", var="c"),
 }
 
+# Exact cosine over every vector of the group: small groups have no HNSW index (see
+# schema.VECTOR_INDEX_AFTER); the query vector is a unit vector, stored ones are too.
+_EXACT_NODES = """
+MATCH ({var}:{label}) WHERE {var}.{prop} IS NOT NULL AND ({{where}})
+WITH {var}, 1.0 - vec.cosineDistance({var}.{prop}, vecf32($vector)) AS similarity
+RETURN {var}.id, similarity ORDER BY similarity DESC, {var}.id LIMIT $limit
+"""
+EXACT_VECTOR_SEARCH: Final = {
+    Target.FACTS: """
+MATCH ()-[r:FACT]->() WHERE r.embedding IS NOT NULL AND ({where})
+WITH r, 1.0 - vec.cosineDistance(r.embedding, vecf32($vector)) AS similarity
+RETURN r.id, similarity ORDER BY similarity DESC, r.id LIMIT $limit
+""",
+    Target.ENTITIES: _EXACT_NODES.format(label="Entity", prop="name_embedding", var="n"),
+    Target.EPISODES: _EXACT_NODES.format(label="Episode", prop="embedding", var="e"),
+    Target.COMMUNITIES: _EXACT_NODES.format(label="Community", prop="name_embedding", var="c"),
+}
+
 # target -> the label (node label or edge type) holding its embeddings
 VECTOR_LABEL: Final = {
     Target.FACTS: "FACT",
@@ -326,6 +344,7 @@ CREATE_VECTOR_INDEX: Final = (
     "similarityFunction: 'cosine', M: {m}, efConstruction: {ef_construction}, "
     "efRuntime: {ef_runtime}}}"
 )
+INDEX_STATES: Final = "CALL db.indexes() YIELD status RETURN status"
 LIST_INDEXES: Final = (
     "CALL db.indexes() YIELD label, properties, types, entitytype "
     "RETURN label, properties, types, entitytype"

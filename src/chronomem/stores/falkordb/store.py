@@ -1,14 +1,16 @@
 """FalkorDBStore: the :class:`chronomem.ports.Store` port on FalkorDB servers.
 
-One graph per group (``<prefix>:g:<group_id>``), spread over servers by a
-:class:`~chronomem.stores.falkordb.router.ShardRouter`. A change set is one Cypher query,
-which FalkorDB runs atomically. Search runs in the server's full-text and HNSW indexes with
+One graph per group (``<prefix>:g:<group_id>``) on one server or spread by a FalkorDB
+(Redis) cluster over its masters. A change set is one Cypher query, which FalkorDB runs
+atomically, and :meth:`FalkorDBStore.apply` returns once the write is durable
+(:mod:`.durability`). Search runs in the server's full-text and HNSW indexes with
 the bi-temporal filter inside the query. See ``docs/falkordb.md``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from datetime import datetime
 from types import TracebackType
 from typing import TypeVar
@@ -33,9 +35,11 @@ from chronomem.model import (
 )
 from chronomem.model.time import ensure_aware, to_micros
 from chronomem.stores.falkordb import cypher, rows, schema, search, writes
+from chronomem.stores.falkordb.catalog import Catalog
+from chronomem.stores.falkordb.connection import FalkorDBConnection, Row
+from chronomem.stores.falkordb.durability import confirm_durable
 from chronomem.stores.falkordb.filters import fact_condition
-from chronomem.stores.falkordb.router import ShardRouter, parse_urls
-from chronomem.stores.falkordb.shard import Row, Shard
+from chronomem.stores.falkordb.url import parse_url
 from chronomem.stores.falkordb.writes import id_list
 from chronomem.stores.reembedding import embedder_mismatch
 
@@ -47,36 +51,35 @@ Tagged = list[tuple[str, Row]]  # (group id, row)
 
 
 class FalkorDBStore:
-    """Persistence and retrieval on one or more FalkorDB servers (one graph per group)."""
+    """Persistence and retrieval on a FalkorDB server or cluster (one graph per group)."""
 
-    def __init__(self, *, router: ShardRouter) -> None:
-        self._router = router
+    def __init__(self, *, connection: FalkorDBConnection) -> None:
+        self._conn = connection
+        self._catalog = Catalog(connection)
         self._embedder: tuple[str, int] | None = None
         self._seen_dimension: int | None = None
         self._closed = False
+        # vectors of a label a group holds before that label gets an HNSW index
+        self.vector_index_after = schema.VECTOR_INDEX_AFTER
 
     @classmethod
     def from_url(
-        cls, url: str | Sequence[str], *, connect_timeout: float = 2.0, timeout: float = 60.0
+        cls, url: str, *, connect_timeout: float = 2.0, timeout: float = 60.0
     ) -> FalkorDBStore:
-        """Connect to ``falkordb://[[user]:password@]host:port[,host:port...][/prefix]``.
-
-        Several servers (comma-separated, or a list of URLs) are sharded by group id.
-        Connections open lazily: a server that is down fails only its own groups' calls.
-        """
-        shards = [
-            Shard(address, connect_timeout=connect_timeout, timeout=timeout)
-            for address in parse_urls(url)
-        ]
-        return cls(router=ShardRouter(shards))
+        """Connect to ``falkordb://[[user]:password@]host:port[/prefix][?options]``: one
+        server, or any node of a FalkorDB cluster (found out on connecting). Options:
+        :mod:`chronomem.stores.falkordb.url`. Connections open lazily."""
+        address = parse_url(url)
+        return cls(
+            connection=FalkorDBConnection(address, connect_timeout=connect_timeout, timeout=timeout)
+        )
 
     @property
-    def router(self) -> ShardRouter:
-        return self._router
+    def connection(self) -> FalkorDBConnection:
+        return self._conn
 
     def __repr__(self) -> str:
-        servers = ",".join(s.label for s in self._router.shards)
-        return f"FalkorDBStore('falkordb://{servers}/{self._router.shards[0].address.prefix}')"
+        return f"FalkorDBStore('falkordb://{self._conn.label}/{self._conn.address.prefix}')"
 
     def __enter__(self) -> FalkorDBStore:
         return self
@@ -89,41 +92,38 @@ class FalkorDBStore:
     ) -> None:
         self.close()
 
-    def rebalance(self) -> dict[str, tuple[str, str]]:
-        """Move each group's graph to the server that owns it now (after adding a server);
-        see :meth:`ShardRouter.rebalance`. Returns ``group -> (from, to)``."""
-        return self._router.rebalance()
+    def group_ids(self) -> list[str]:
+        """The groups that have a graph under this store's prefix (every master is asked)."""
+        if self._closed:
+            raise UsageError(f"{self!r} is closed: open a new store to keep using it")
+        return self._conn.graph_groups()
 
     # -- plumbing ----------------------------------------------------------------------------
     def close(self) -> None:
         if not self._closed:
             self._closed = True
-            self._router.close()
+            self._conn.close()
 
     def _groups(self, group_ids: Sequence[str]) -> tuple[str, ...]:
         if self._closed:
             raise UsageError(f"{self!r} is closed: open a new store to keep using it")
         return check_group_ids(group_ids)
 
-    def _shard(self, group_id: str) -> Shard:
-        """The group's shard, with the bound embedder checked against the server's record."""
-        shard = self._router.shard_for(self._groups([group_id])[0])
+    def _checked(self, group_id: str) -> str:
+        """The group id, with the bound embedder checked against the server's record."""
+        gid = self._groups([group_id])[0]
         if self._embedder is not None:
-            shard.check_embedder(*self._embedder)
-        return shard
+            self._catalog.check_embedder(*self._embedder)
+        return gid
 
     def _reader(self) -> search.Reader:
-        def read(gid: str, query: str, params: Mapping[str, object]) -> list[Row]:
-            return self._router.shard_for(gid).query(gid, query, params)
-
-        return read
+        return self._conn.query
 
     def _read(self, group_ids: Sequence[str], query: str, params: Mapping[str, object]) -> Tagged:
-        """Run ``query`` on each group's graph (fanned out over the shards), rows tagged."""
+        """Run ``query`` on each group's graph, rows tagged with their group."""
         found: Tagged = []
-        for shard, groups in self._router.by_shard(self._groups(group_ids)):
-            for gid in groups:
-                found.extend((gid, row) for row in shard.query(gid, query, params))
+        for gid in dict.fromkeys(self._groups(group_ids)):
+            found.extend((gid, row) for row in self._conn.query(gid, query, params))
         return found
 
     @property
@@ -154,23 +154,17 @@ class FalkorDBStore:
                 f"{self!r} already holds {self._seen_dimension}-dim embeddings, not {dimension}:"
                 " use the embedder that wrote them, or a new database (another graph prefix)"
             )
-        for shard in self._router.shards:
-            try:
-                shard.check_embedder(name, dimension)
-            except StoreUnavailableError:
-                continue  # a shard that is down is checked when it is next used
+        with suppress(StoreUnavailableError):  # a server that is down is checked on next use
+            self._catalog.check_embedder(name, dimension)
         self._embedder = (name, dimension)
 
     def _shard_url(self) -> str:
-        a = self._router.shards[0].address
-        return f"falkordb://{a.host}:{a.port}/{a.prefix}"
+        return self._catalog.db_hint
 
     def start_reembed(self, name: str, dimension: int) -> list[str]:
         if not isinstance(name, str) or not name or not isinstance(dimension, int) or dimension < 1:
             raise UsageError("start_reembed needs the embedder's name and a positive dimension")
-        left = sorted(
-            g for shard in self._router.shards for g in shard.start_reembed(name, dimension)
-        )
+        left = sorted(self._catalog.start_reembed(name, dimension))
         self._embedder = None if left else (name, dimension)
         return left
 
@@ -178,21 +172,27 @@ class FalkorDBStore:
         self, group_id: str, vectors: Mapping[Target, Mapping[str, Vector]]
     ) -> None:
         gid = self._groups([group_id])[0]
-        shard = self._router.shard_for(gid)
         sizes = {int(np.shape(v)[0]) for by_id in vectors.values() for v in by_id.values()}
         labels = {cypher.VECTOR_LABEL[Target(t)] for t, by_id in vectors.items() if by_id}
-        if len(sizes) == 1:  # rows that had no vector before may need the label's index
-            shard.ensure_indexes(gid, sizes.pop(), labels)
+        size = sizes.pop() if len(sizes) == 1 else None
+        indexed = {label for label in labels if self._catalog.has_vector_index(gid, label)}
+        if size is not None:  # the label indexes the group has (small groups have none)
+            self._catalog.ensure_indexes(gid, size, indexed)
         for target, by_id in vectors.items():
             what = f"a re-embedded {Target(target).value[:-1]}"
             rows_ = [{"id": i, "v": rows.vector_param(v, None, what)} for i, v in by_id.items()]
             for start in range(0, len(rows_), 500):
                 chunk = {"rows": rows_[start : start + 500]}
                 ids = {"rows": [{"id": r["id"]} for r in chunk["rows"]]}
-                shard.query(gid, cypher.CLEAR_VECTORS[Target(target)], ids, write=True)
-                shard.query(gid, cypher.SET_VECTORS[Target(target)], chunk, write=True)
-        shard.query(gid, cypher.BUMP_VERSION, {}, write=True)
-        shard.finish_group(gid)
+                self._conn.query(gid, cypher.CLEAR_VECTORS[Target(target)], ids, write=True)
+                self._conn.query(gid, cypher.SET_VECTORS[Target(target)], chunk, write=True)
+        self._conn.query(gid, cypher.BUMP_VERSION, {}, write=True)
+        if size is not None:  # rows that had no vector before may make an index due
+            due = self._catalog.vector_labels_due(gid, labels - indexed, self.vector_index_after)
+            if due:
+                self._catalog.ensure_indexes(gid, size, indexed | due)
+        confirm_durable(self._conn, gid)
+        self._catalog.finish_group(gid)
 
     # -- writes ------------------------------------------------------------------------------
     def apply(self, changes: ChangeSet) -> None:
@@ -204,15 +204,17 @@ class FalkorDBStore:
         labels = {"Entity" for e in changes.entities if e.name_embedding is not None}
         labels.update("Episode" for e in changes.episodes if e.embedding is not None)
         labels.update("FACT" for f in changes.facts if f.embedding is not None)
-        shard = self._shard(gid)
-        shard.ensure_indexes(gid, self._dimension, labels)
-        ((ok, version, duplicates, entities, episodes),) = shard.query(
+        indexed = self._prepare_indexes(gid, labels)
+        ((ok, version, duplicates, entities, episodes),) = self._conn.query(
             gid, cypher.APPLY, params, write=True
         )
+        if version == 0:  # a new graph: make sure nobody dropped it under our index cache
+            self._catalog.ensure_indexes(gid, self._dimension, indexed, refresh=True)
+        self._grow_indexes(gid, labels - indexed, indexed)
+        # also when refused: a duplicate may be an earlier attempt whose confirmation failed
+        confirm_durable(self._conn, gid)
         if not ok:
             writes.refuse(changes, params, version, duplicates, entities, episodes)
-        if version == 0:  # a new graph: make sure nobody dropped it under our index cache
-            shard.ensure_indexes(gid, self._dimension, labels, refresh=True)
 
     def replace_communities(self, communities: CommunitySet) -> None:
         gid = self._groups([communities.group_id])[0]
@@ -223,13 +225,36 @@ class FalkorDBStore:
         self._learn_dimension([c.name_embedding for c in unique])
         payload = writes.community_payload(unique, self._dimension)
         labels = {"Community" for c in unique if c.name_embedding is not None}
-        shard = self._shard(gid)
-        shard.ensure_indexes(gid, self._dimension, labels)
-        shard.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
+        indexed = self._prepare_indexes(gid, labels)
+        self._conn.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
+        self._grow_indexes(gid, labels - indexed, indexed)
+        confirm_durable(self._conn, gid)
+
+    def _prepare_indexes(self, gid: str, labels: set[str]) -> set[str]:
+        """Create the group's missing base indexes (and the vector indexes it already has a
+        use for); returns the labels of ``labels`` that have their vector index."""
+        self._catalog.ensure_indexes(self._checked(gid), self._dimension)
+        indexed = {label for label in labels if self._catalog.has_vector_index(gid, label)}
+        if indexed:
+            self._catalog.ensure_indexes(gid, self._dimension, indexed)
+        return indexed
+
+    def _grow_indexes(self, gid: str, unindexed: set[str], indexed: set[str]) -> None:
+        """Give a label its HNSW index once the group holds enough of its vectors."""
+        due = self._catalog.vector_labels_due(gid, unindexed, self.vector_index_after)
+        if due:
+            self._catalog.ensure_indexes(gid, self._dimension, indexed | due)
+
+    def confirm_durable(self, group_id: str) -> None:
+        """Return once the group's writes so far are as durable as the URL asks (the check
+        every write makes; for a caller that found its write done by an earlier attempt)."""
+        confirm_durable(self._conn, self._groups([group_id])[0])
 
     def delete_group(self, group_id: str) -> None:
         gid = self._groups([group_id])[0]
-        self._router.shard_for(gid).delete_graph(gid)
+        self._conn.delete_graph(gid)
+        self._catalog.forget(gid)
+        confirm_durable(self._conn, gid)
 
     def group_version(self, group_id: str) -> int:
         found = self._read([check_group_id(group_id)], cypher.GROUP_VERSION, {})
@@ -339,17 +364,15 @@ class FalkorDBStore:
         return sorted((str(r[0]), str(r[1]), int(str(r[2]))) for _, r in found)
 
     # -- search primitives -------------------------------------------------------------------
-    def _vector_reader(self, target: Target) -> search.Reader:
-        """Reads of one target's vector index; a group without that index has no vectors."""
-        spec = schema.VECTOR_INDEXES[cypher.VECTOR_LABEL[target]]
+    def _vector_indexed(self, target: Target) -> search.Indexed:
+        """Does a group hold the target's HNSW index? (Else vector search scans exactly.)"""
+        label = cypher.VECTOR_LABEL[target]
 
-        def read(gid: str, query: str, params: Mapping[str, object]) -> list[Row]:
-            shard = self._shard(gid)
-            if not shard.has_index(gid, spec.label, spec.properties[0], spec.kind):
-                return []
-            return shard.query(gid, query, params)
+        def indexed(gid: str) -> bool:
+            self._checked(gid)
+            return self._catalog.has_vector_index(gid, label)
 
-        return read
+        return indexed
 
     def text_search(
         self,
@@ -377,13 +400,14 @@ class FalkorDBStore:
         if self._dimension is None or kind not in cypher.VECTOR_LABEL:
             return []  # nothing embedded yet
         return search.vector_search(
-            self._vector_reader(kind),
+            self._reader(),
             kind,
             groups,
             vector,
             dimension=self._dimension,
             limit=limit,
             search=filter,
+            indexed=self._vector_indexed(kind),
         )
 
     def walk(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
@@ -22,16 +23,22 @@ _BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (primary codes; extended code
 _BUSY_WORDS = ("database is locked", "database table is locked", "database is busy")
 
 
-def open_connection(path: str, *, busy_timeout_s: float) -> sqlite3.Connection:
-    """Open ``path`` in autocommit mode (transactions are explicit) with our pragmas."""
-    conn = sqlite3.connect(
-        path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
-    )
+def open_connection(
+    path: str, *, busy_timeout_s: float, read_only: bool = False
+) -> sqlite3.Connection:
+    """Open ``path`` in autocommit mode (transactions are explicit) with our pragmas;
+    ``read_only`` opens the existing file with ``mode=ro`` (it never creates or writes)."""
+    if read_only:
+        conn = _open_read_only(path, busy_timeout_s)
+    else:
+        conn = sqlite3.connect(
+            path, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False
+        )
     try:
         conn.execute(f"PRAGMA busy_timeout = {max(0, int(busy_timeout_s * 1000))}")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA secure_delete = ON")  # deleted content is overwritten, not left
-        if path != MEMORY:
+        if path != MEMORY and not read_only:
             retry_busy(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone(), busy_timeout_s)
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA cache_size = -65536")  # up to 64 MiB of pages: searches re-read rows
@@ -39,6 +46,24 @@ def open_connection(path: str, *, busy_timeout_s: float) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _open_read_only(path: str, busy_timeout_s: float) -> sqlite3.Connection:
+    """``mode=ro``; on a read-only directory, where SQLite cannot create the WAL index
+    (``-shm``) a reader needs, ``immutable=1`` (nobody can write there either)."""
+    base = f"file:{urllib.parse.quote(path)}?mode=ro"
+    for uri in (base, base + "&immutable=1"):
+        conn = sqlite3.connect(
+            uri, timeout=busy_timeout_s, isolation_level=None, check_same_thread=False, uri=True
+        )
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            if "unable to open" not in str(exc).lower() or uri != base:
+                raise
+    raise AssertionError("unreachable")
 
 
 def is_busy(exc: sqlite3.Error) -> bool:

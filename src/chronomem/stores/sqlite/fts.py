@@ -1,4 +1,4 @@
-"""Full-text search with FTS5 and BM25.
+"""Full-text search with FTS5 and BM25, in each group's own index.
 
 User text never reaches FTS5's query language: it is cut into word tokens, each token is
 quoted, and the quoted terms are OR'ed (any word may match; BM25 ranks rows that match more,
@@ -19,6 +19,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from chronomem.model import SearchFilter, Target
+from chronomem.stores.sqlite import fts_sync
 from chronomem.stores.sqlite.filters import Clause, in_values, target_clause
 
 _WORD = re.compile(r"[^\W_]+")
@@ -27,12 +28,12 @@ _FIRST_ROUND = 4  # matches ranked per wanted result in the first round, then 8x
 _MIN_CANDIDATES = 64
 _ROUNDS = 2  # ranked rounds before the joined query (a filter rejecting nearly all)
 
-# target -> (row table, bm25 expression: entity and community names weigh twice the summary)
+# target -> (row table, bm25 column weights: entity and community names weigh twice the summary)
 _INDEXES: dict[Target, tuple[str, str]] = {
-    Target.FACTS: ("facts", "bm25(facts_fts)"),
-    Target.ENTITIES: ("entities", "bm25(entities_fts, 2.0, 1.0)"),
-    Target.EPISODES: ("episodes", "bm25(episodes_fts)"),
-    Target.COMMUNITIES: ("communities", "bm25(communities_fts, 2.0, 1.0)"),
+    Target.FACTS: ("facts", ""),
+    Target.ENTITIES: ("entities", ", 2.0, 1.0"),
+    Target.EPISODES: ("episodes", ""),
+    Target.COMMUNITIES: ("communities", ", 2.0, 1.0"),
 }
 
 
@@ -52,20 +53,47 @@ def text_search(
     limit: int,
     flt: SearchFilter,
 ) -> list[tuple[str, float]]:
-    """Ids of the target's rows matching ``query`` with score ``-bm25`` (higher is better)."""
+    """Ids of the target's rows matching ``query`` with score ``-bm25`` (higher is better).
+
+    Each group is searched in its own index (:mod:`chronomem.stores.sqlite.fts_sync`), with
+    its own statistics; several groups' hits are merged by score."""
     expression = match_expression(query)
     if expression is None or limit <= 0:
         return []
-    table, bm25 = _INDEXES[target]
-    fts = f"{table}_fts"
-    where = in_values("t.group_id", groups) & target_clause(target, flt, "t")
+    hits: list[tuple[str, float]] = []
+    for group_id in dict.fromkeys(groups):
+        serial = fts_sync.group_serial(conn, group_id)
+        if serial is not None:
+            hits += _group_search(conn, target, serial, group_id, expression, limit, flt)
+    hits.sort(key=lambda hit: -hit[1])
+    return hits[:limit]
+
+
+def _group_search(
+    conn: sqlite3.Connection,
+    target: Target,
+    serial: int,
+    group_id: str,
+    expression: str,
+    limit: int,
+    flt: SearchFilter,
+) -> list[tuple[str, float]]:
+    table, weights = _INDEXES[target]
+    fts = fts_sync.index_name(serial, table)
+    bm25 = f"bm25({fts}{weights})"
+    where = in_values("t.group_id", [group_id]) & target_clause(target, flt, "t")
     ranked = (
         f"SELECT rowid, -{bm25} AS score FROM {fts} WHERE {fts} MATCH ? "
         "ORDER BY score DESC, rowid LIMIT ?"
     )
     k = max(limit * _FIRST_ROUND, _MIN_CANDIDATES)
     for _ in range(_ROUNDS):
-        top = conn.execute(ranked, (expression, k)).fetchall()
+        try:
+            top = conn.execute(ranked, (expression, k)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return []  # the group has no row of this kind yet
+            raise
         if not top:
             return []
         admitted = _admitted(conn, table, where, [rid for rid, _ in top])

@@ -40,7 +40,7 @@ from chronomem.stores.reembedding import (
     embedder_mismatch,
     migration_pending,
 )
-from chronomem.stores.sqlite import fts, graph, reads, search, writes
+from chronomem.stores.sqlite import fts, fts_sync, graph, reads, search, writes
 from chronomem.stores.sqlite.connection import (
     MEMORY,
     open_connection,
@@ -48,7 +48,7 @@ from chronomem.stores.sqlite.connection import (
     translate_errors,
     write_transaction,
 )
-from chronomem.stores.sqlite.schema import migrate
+from chronomem.stores.sqlite.schema import check_current, migrate
 from chronomem.stores.sqlite.vectors import VectorCache
 from chronomem.stores.sqlite.writes import BoundEmbedder
 
@@ -60,31 +60,50 @@ class SQLiteStore:
     """The graph in one SQLite database: ``SQLiteStore("memory.db")`` or ``SQLiteStore()``."""
 
     def __init__(
-        self, path: str | os.PathLike[str] = MEMORY, *, busy_timeout_s: float = 30.0
+        self,
+        path: str | os.PathLike[str] = MEMORY,
+        *,
+        busy_timeout_s: float = 30.0,
+        read_only: bool = False,
     ) -> None:
+        """``read_only``: never create or change the file (it must exist and be up to date);
+        works on a file the process may not write."""
         text = os.fspath(path)
         self._path = text if text == MEMORY else str(Path(text).expanduser())
         self._scrub: set[str] = set()  # groups with a deletion since their last community set
         self._timeout = busy_timeout_s
+        self._read_only = read_only
         self._lock = threading.RLock()
         self._vectors = VectorCache()
         self._closed = False
+        if read_only and (self._path == MEMORY or not Path(self._path).is_file()):
+            raise UsageError(
+                f"no memory database at {self._path!r}: check the path (reading never "
+                "creates a file; 'chronomem add' does)"
+            )
         with translate_errors(self._path, "opening the database", busy_timeout_s=busy_timeout_s):
-            self._conn = open_connection(self._path, busy_timeout_s=busy_timeout_s)
+            self._conn = open_connection(
+                self._path, busy_timeout_s=busy_timeout_s, read_only=read_only
+            )
             try:
-                migrate(self._conn, path=self._path, timeout_s=busy_timeout_s)
+                if read_only:
+                    check_current(self._conn, path=self._path)
+                else:
+                    migrate(self._conn, path=self._path, timeout_s=busy_timeout_s)
             except BaseException:
                 self._conn.close()
                 raise
 
     @classmethod
-    def from_url(cls, url: str, *, busy_timeout_s: float = 30.0) -> SQLiteStore:
+    def from_url(
+        cls, url: str, *, busy_timeout_s: float = 30.0, read_only: bool = False
+    ) -> SQLiteStore:
         """``sqlite:///relative.db``, ``sqlite:////absolute.db``, ``sqlite://`` (memory)."""
         if not url.startswith("sqlite://"):
             raise UsageError(f"{url!r} is not a sqlite:// URL: use e.g. 'sqlite:///memory.db'")
         rest = url[len("sqlite://") :]
         path = rest[1:] if rest.startswith("/") else rest
-        return cls(path or MEMORY, busy_timeout_s=busy_timeout_s)
+        return cls(path or MEMORY, busy_timeout_s=busy_timeout_s, read_only=read_only)
 
     @property
     def path(self) -> str:
@@ -129,22 +148,36 @@ class SQLiteStore:
     def bind_embedder(self, name: str, dimension: int) -> None:
         _check_embedder_args(name, dimension)
         with self._session("recording the embedder") as conn:
-            with write_transaction(conn, timeout_s=self._timeout):
-                migration = _migration(conn)
-                if migration is not None:
-                    left = len(migration.left(_group_ids(conn)))
-                    raise migration_pending(repr(self), migration, left, db_hint=self._path)
-                bound = _bound_embedder(conn)
-                if bound is None:
-                    _set_binding(conn, BoundEmbedder(name, dimension))
-                    return
-            if bound != BoundEmbedder(name, dimension):
+            bound = self._record_embedder(conn, name, dimension)
+            if bound is not None and bound != BoundEmbedder(name, dimension):
                 raise embedder_mismatch(
                     repr(self),
                     (bound.name, bound.dimension),
                     (name, dimension),
                     db_hint=self._path,
                 )
+
+    def _record_embedder(
+        self, conn: sqlite3.Connection, name: str, dimension: int
+    ) -> BoundEmbedder | None:
+        """The embedder the file names; record ``name`` first if it names none (not when
+        read-only: a file with no embedder has no vectors to compare). A re-embedding left
+        half done refuses every embedder until ``chronomem reembed`` finishes it."""
+        if self._read_only:
+            self._refuse_pending_migration(conn)
+            return _bound_embedder(conn)
+        with write_transaction(conn, timeout_s=self._timeout):
+            self._refuse_pending_migration(conn)
+            bound = _bound_embedder(conn)
+            if bound is None:
+                _set_binding(conn, BoundEmbedder(name, dimension))
+        return bound
+
+    def _refuse_pending_migration(self, conn: sqlite3.Connection) -> None:
+        migration = _migration(conn)
+        if migration is not None:
+            left = len(migration.left(_group_ids(conn)))
+            raise migration_pending(repr(self), migration, left, db_hint=self._path)
 
     def start_reembed(self, name: str, dimension: int) -> list[str]:
         _check_embedder_args(name, dimension)
@@ -192,6 +225,9 @@ class SQLiteStore:
         with self._session(f"writing to group {gid!r}") as conn:
             with write_transaction(conn, timeout_s=self._timeout):
                 result = writes.apply_changes(conn, changes, _bound_embedder(conn))
+                fts_sync.sync(conn)
+                if changes.delete_episode_ids:  # no trace of its words in the group's indexes
+                    fts_sync.optimize(conn, gid)
             self._vectors.advance(gid, result.old, result.new, result.deltas)
             if changes.delete_episode_ids:
                 self._scrub.add(gid)
@@ -209,8 +245,9 @@ class SQLiteStore:
             scrub = gid in self._scrub  # the first rebuild after a deletion
             with write_transaction(conn, timeout_s=self._timeout):
                 result = writes.replace_communities(conn, communities, _bound_embedder(conn))
+                fts_sync.sync(conn)
                 if scrub:
-                    writes.optimize_fts(conn, ("communities",))
+                    fts_sync.optimize(conn, gid, ("communities",))
             self._vectors.advance(gid, result.old, result.new, result.deltas)
             if scrub:
                 self._scrub.discard(gid)

@@ -15,9 +15,8 @@ import numpy as np
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
 from chronomem.model import ChangeSet, CommunitySet, Episode, Target, Vector
 from chronomem.stores.intervals_check import check_intervals
-from chronomem.stores.sqlite import rows
+from chronomem.stores.sqlite import fts_sync, rows
 from chronomem.stores.sqlite.filters import in_values
-from chronomem.stores.sqlite.schema.migrations import FTS_COLUMNS
 from chronomem.stores.sqlite.vectors import Token, VectorDelta
 
 GROUP_TABLES = (
@@ -28,7 +27,6 @@ GROUP_TABLES = (
     "entities",
     "episodes",
     "communities",
-    "groups",
 )
 
 
@@ -121,8 +119,6 @@ def apply_changes(
         [(m.group_id, m.episode_id, m.entity_id) for m in changes.mentions],
     )
     _check_links(conn, changes)
-    if changes.delete_episode_ids:
-        optimize_fts(conn)  # no trace of the deleted episode's words in the indexes
     return WriteResult(old=old, new=_bump(conn, gid), deltas=deltas)
 
 
@@ -256,15 +252,9 @@ def replace_communities(
 def delete_group(conn: sqlite3.Connection, group_id: str) -> None:
     for table in GROUP_TABLES:
         conn.execute(f"DELETE FROM {table} WHERE group_id = ?", (group_id,))
+    fts_sync.drop_group(conn, group_id)  # needs the group's serial: before its row goes
+    conn.execute("DELETE FROM groups WHERE group_id = ?", (group_id,))
 
-
-def optimize_fts(conn: sqlite3.Connection, tables: Sequence[str] = tuple(FTS_COLUMNS)) -> None:
-    """Merge full-text indexes into one segment each, dropping deleted terms (FTS5 keeps
-    them in older segments until a merge). Run inside the deleting transaction, so no page
-    image holding them reaches the WAL. Cost: a rewrite of each index (all groups)."""
-    for table in tables:
-        if table in FTS_COLUMNS:
-            conn.execute(f"INSERT INTO {table}_fts ({table}_fts) VALUES ('optimize')")
 
 
 _VECTOR_COLUMNS = {

@@ -15,7 +15,8 @@ import sqlite3
 import time
 from collections.abc import Callable
 
-from chronomem.errors import StoreError
+from chronomem.errors import StoreError, UsageError
+from chronomem.stores.sqlite import fts_sync
 from chronomem.stores.sqlite.connection import write_transaction
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -129,10 +130,33 @@ def m003_fact_filter_index(conn: sqlite3.Connection) -> None:
     )
 
 
+def m004_group_fts(conn: sqlite3.Connection) -> None:
+    """Full-text indexes per group (see :mod:`chronomem.stores.sqlite.fts_sync`): BM25
+    statistics and search cost no longer depend on other groups. The file-wide indexes
+    and their triggers go; every existing row is re-indexed in its group's index."""
+    for table in FTS_COLUMNS:
+        for suffix in ("ai", "ad", "au"):
+            conn.execute(f"DROP TRIGGER IF EXISTS {table}_fts_{suffix}")
+        conn.execute(f"DROP TABLE IF EXISTS {table}_fts")
+    for statement in fts_sync.pending_statements():
+        conn.execute(statement)
+    for table in fts_sync.FTS_COLUMNS:
+        conn.execute(
+            f"INSERT INTO fts_pending (tbl, rid, group_id) SELECT '{table}', rid, group_id "
+            f"FROM {table}"
+        )
+    conn.execute(  # rows of a group written before the groups table knew it
+        "INSERT OR IGNORE INTO groups (group_id, version) "
+        "SELECT DISTINCT group_id, 1 FROM fts_pending"
+    )
+    fts_sync.sync(conn)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     m001_initial,
     m002_episode_embeddings,
     m003_fact_filter_index,
+    m004_group_fts,
 )
 
 _CREATE_LEDGER = (
@@ -148,6 +172,24 @@ def applied_migrations(conn: sqlite3.Connection) -> list[str]:
     if not exists:
         return []
     return [r[0] for r in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
+
+
+def check_current(conn: sqlite3.Connection, *, path: str) -> None:
+    """For a read-only open: the file must be a chronomem database with every migration."""
+    known = [m.__name__ for m in MIGRATIONS]
+    done = applied_migrations(conn)
+    if done == known:
+        return
+    if not done:
+        raise UsageError(f"{path!r} is not a chronomem database (or an empty one): check the path")
+    if set(done) - set(known):
+        raise StoreError(
+            f"SQLite store {path!r} was written by a newer chronomem: upgrade chronomem to open it"
+        )
+    raise UsageError(
+        f"{path!r} was written by an older chronomem and needs an upgrade, which reading "
+        "never does: open it once for writing (e.g. chronomem add, or Memory(path))"
+    )
 
 
 def migrate(conn: sqlite3.Connection, *, path: str, timeout_s: float) -> list[str]:

@@ -1,0 +1,203 @@
+"""What the server holds about our graphs, cached per process: each group graph's indexes,
+and the embedding model recorded for the prefix (``<prefix>:embedder``)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Mapping
+
+from falkordb import FalkorDB
+
+from chronomem.errors import StoreError, UsageError
+from chronomem.stores.falkordb import schema
+from chronomem.stores.falkordb.connection import FalkorDBConnection
+from chronomem.stores.falkordb.cypher import (
+    INDEX_STATES,
+    LIST_INDEXES,
+    VECTOR_COUNT,
+    VECTOR_LABEL,
+)
+from chronomem.stores.reembedding import Migration, begin, embedder_mismatch, migration_pending
+
+_TARGET_OF_LABEL = {label: target for target, label in VECTOR_LABEL.items()}
+_RECHECK_S = 5.0  # an index missing from the cache is asked for again after this long
+
+__all__ = ["Catalog"]
+
+
+class Catalog:
+    """Index and embedder bookkeeping for one :class:`FalkorDBConnection`."""
+
+    def __init__(self, conn: FalkorDBConnection) -> None:
+        self._conn = conn
+        self._indexes: dict[str, schema.Known] = {}
+        self._loaded_at: dict[str, float] = {}
+        self._embedder_checked: tuple[str, int] | None = None
+
+    def ensure_indexes(
+        self,
+        group_id: str,
+        dimension: int | None,
+        vector_labels: Iterable[str] = (),
+        *,
+        refresh: bool = False,
+    ) -> None:
+        """Create the indexes the group graph lacks (what exists is cached per process;
+        ``refresh`` asks the server again). Creates the graph if it does not exist."""
+        wanted = schema.wanted_indexes(dimension, vector_labels)
+        known = None if refresh else self._indexes.get(group_id)
+        if known is not None and not schema.missing_indexes(wanted, known):
+            return
+        known = self._load_indexes(group_id)
+        missing = schema.missing_indexes(wanted, known)
+        for spec in missing:
+            try:
+                statement = schema.create_statement(spec, dimension)
+                self._conn.query(group_id, statement, {}, write=True)
+            except StoreError as exc:
+                if "already indexed" not in str(exc):
+                    raise
+            known.update((spec.label, prop, spec.kind) for prop in spec.properties)
+        if missing:
+            self._wait_operational(group_id)
+        self._indexes[group_id] = known
+
+    def _wait_operational(self, group_id: str, timeout_s: float = 60.0) -> None:
+        """FalkorDB builds a new index in the background; rows written or searched while it
+        is "UNDER CONSTRUCTION" can be missed, so wait until every index is operational."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            states = self._conn.query(group_id, INDEX_STATES, {})
+            if all(str(row[0]) == "OPERATIONAL" for row in states):
+                return
+            time.sleep(0.01)
+        raise StoreError(
+            f"the indexes of group {group_id!r} were still being built after {timeout_s:.0f} s"
+        )
+
+    def has_index(self, group_id: str, label: str, prop: str, kind: str) -> bool:
+        """Does the group graph hold this index? (A missing graph holds none.) An index
+        missing from the cache is asked for again at most every few seconds."""
+        known = self._indexes.get(group_id)
+        fresh = time.monotonic() - self._loaded_at.get(group_id, -_RECHECK_S) < _RECHECK_S
+        if known is None or ((label, prop, kind) not in known and not fresh):
+            if not self._conn.graph_exists(group_id):
+                return False
+            known = self._indexes[group_id] = self._load_indexes(group_id)
+        return (label, prop, kind) in known
+
+    def has_vector_index(self, group_id: str, label: str) -> bool:
+        spec = schema.VECTOR_INDEXES[label]
+        return self.has_index(group_id, spec.label, spec.properties[0], spec.kind)
+
+    def vector_labels_due(self, group_id: str, labels: Iterable[str], threshold: int) -> set[str]:
+        """The labels among ``labels`` that have no vector index yet but hold ``threshold``
+        vectors or more in the group (their index is due)."""
+        due = set()
+        for label in labels:
+            if self.has_vector_index(group_id, label):
+                continue
+            query = VECTOR_COUNT[_TARGET_OF_LABEL[label]]
+            counted = self._conn.query(group_id, query, {})
+            if counted and int(str(counted[0][0])) >= threshold:
+                due.add(label)
+        return due
+
+    def _load_indexes(self, group_id: str) -> schema.Known:
+        self._loaded_at[group_id] = time.monotonic()
+        existing: schema.Known = set()
+        for label, properties, types, _kind in self._conn.query(group_id, LIST_INDEXES, {}):
+            assert isinstance(properties, list) and isinstance(types, Mapping)
+            for prop in properties:
+                existing.update((str(label), str(prop), str(t)) for t in types.get(prop, ()))
+        return existing
+
+    def forget(self, group_id: str) -> None:
+        self._indexes.pop(group_id, None)
+        self._loaded_at.pop(group_id, None)
+
+    def check_embedder(self, name: str, dimension: int) -> None:
+        """Record the embedding model on the server on first use; refuse another one, and
+        every one while a move to another model is unfinished."""
+        if self._embedder_checked == (name, dimension):
+            return
+        wanted = json.dumps({"name": name, "dimension": dimension}, sort_keys=True)
+        keys = (self._key("embedder"), self._key("reembed"))
+
+        def call(db: FalkorDB) -> tuple[str | None, object]:
+            conn = db.connection
+            pending = conn.get(keys[1])
+            if pending is None and conn.set(keys[0], wanted, nx=True):
+                return wanted, None
+            stored = conn.get(keys[0])
+            return (None if stored is None else str(stored)), pending
+
+        stored, pending = self._conn.run(None, call)
+        address = self._conn.address
+        where = f"the FalkorDB store on {address.label} (prefix {address.prefix!r})"
+        if pending is not None:
+            migration = Migration.from_json(str(pending))
+            left = len(migration.left(self._conn.graph_groups()))
+            raise migration_pending(where, migration, left, db_hint=self.db_hint)
+        if stored is not None and stored != wanted:
+            bound = json.loads(stored)
+            raise embedder_mismatch(
+                where, (bound["name"], bound["dimension"]), (name, dimension), db_hint=self.db_hint
+            )
+        self._embedder_checked = (name, dimension)
+
+    def start_reembed(self, name: str, dimension: int) -> list[str]:
+        """Begin or resume the move of the groups to another model: those left."""
+        stored = self._conn.run(None, lambda db: db.connection.get(self._key("embedder")))
+        bound = None if stored is None else json.loads(str(stored))
+        label = self._conn.label
+        if bound is not None and bound["dimension"] != dimension:
+            raise UsageError(
+                f"the FalkorDB store on {label} has vector indexes of "
+                f"{bound['dimension']} dimensions, not {dimension}: re-embed with a model of "
+                "the same dimension, or ingest into a new database (another graph prefix)"
+            )
+        target = (name, dimension)
+        current = None if bound is None else (str(bound["name"]), int(bound["dimension"]))
+        where = f"the FalkorDB store on {label}"
+        migration = begin(current, self._migration(), target, where)
+        left = [] if migration is None else migration.left(self._conn.graph_groups())
+        self._record(migration if left else None, target)
+        return left
+
+    def finish_group(self, group_id: str) -> None:
+        """Count ``group_id`` as moved; bind the new model when no group is left."""
+        migration = self._migration()
+        if migration is None:
+            raise UsageError("write_embeddings needs start_reembed first")
+        migration = migration.with_done(group_id)
+        left = migration.left(self._conn.graph_groups())
+        self._record(migration if left else None, (migration.name, migration.dimension))
+
+    def _migration(self) -> Migration | None:
+        pending = self._conn.run(None, lambda db: db.connection.get(self._key("reembed")))
+        return None if pending is None else Migration.from_json(str(pending))
+
+    def _record(self, migration: Migration | None, target: tuple[str, int]) -> None:
+        """Store the move under way, or (None) bind ``target`` and drop the move."""
+        wanted = json.dumps({"name": target[0], "dimension": target[1]}, sort_keys=True)
+
+        def call(db: FalkorDB) -> None:
+            conn = db.connection
+            if migration is not None:
+                conn.set(self._key("reembed"), migration.to_json())
+            else:  # one key per call: on a cluster the two keys may live on two masters
+                conn.set(self._key("embedder"), wanted)
+                conn.delete(self._key("reembed"))
+
+        self._conn.run(None, call)
+        self._embedder_checked = None if migration is not None else target
+
+    def _key(self, what: str) -> str:
+        return f"{self._conn.address.prefix}:{what}"
+
+    @property
+    def db_hint(self) -> str:
+        a = self._conn.address
+        return f"falkordb://{a.host}:{a.port}/{a.prefix}"

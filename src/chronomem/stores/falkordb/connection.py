@@ -1,0 +1,196 @@
+"""The connection to FalkorDB: one server, or a Redis Cluster of FalkorDB servers.
+
+The official ``falkordb`` client asks the node it is given whether it runs in cluster mode
+and, if so, talks through ``redis.cluster.RedisCluster``: every ``GRAPH.QUERY`` goes to the
+master that owns its key's slot, and the client follows the cluster when slots move or a
+replica is promoted. Each group is one graph key (``<prefix>:g:<group_id>``), so a group
+lives on exactly one master and the cluster spreads groups over masters.
+
+Every call goes through :meth:`FalkorDBConnection.run`, inside :func:`translate_errors`,
+the one place where redis and FalkorDB exceptions become :mod:`chronomem.errors`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from typing import TypeVar
+
+import redis
+from falkordb import FalkorDB
+from redis.backoff import NoBackoff
+from redis.cluster import RedisCluster
+from redis.retry import Retry
+
+from chronomem.errors import StoreError, StoreUnavailableError
+from chronomem.stores.falkordb.params import header
+from chronomem.stores.falkordb.url import FalkorDBAddress
+
+__all__ = ["FalkorDBConnection", "Row", "translate_errors"]
+
+Row = list[object]
+T = TypeVar("T")
+_EMPTY_KEY = "empty key"
+
+
+@contextmanager
+def translate_errors(server: str, group_id: str | None) -> Iterator[None]:
+    """Turn redis / FalkorDB exceptions into chronomem errors naming the server and group."""
+    whose = f" (for group {group_id!r})" if group_id else ""
+    try:
+        yield
+    except (redis.AuthenticationError, redis.exceptions.AuthorizationError) as exc:
+        raise StoreUnavailableError(
+            f"FalkorDB at {server}{whose} refused our credentials ({exc}); "
+            "put the right password in the URL: falkordb://:PASSWORD@host:port"
+        ) from exc
+    except (
+        redis.ConnectionError,
+        redis.TimeoutError,
+        redis.exceptions.ClusterError,
+        redis.exceptions.ClusterDownError,
+        redis.exceptions.TryAgainError,
+        OSError,
+    ) as exc:
+        raise StoreUnavailableError(
+            f"FalkorDB at {server}{whose} is unreachable or failing over ({exc}); check that "
+            "the server (or the cluster master holding the group) is running. Retry later."
+        ) from exc
+    except redis.ResponseError as exc:
+        if str(exc).startswith(("MOVED", "ASK", "CLUSTERDOWN", "TRYAGAIN", "LOADING")):
+            raise StoreUnavailableError(
+                f"FalkorDB at {server}{whose} is changing hands ({exc}); retry in a moment"
+            ) from exc
+        raise StoreError(f"FalkorDB at {server} rejected a query{whose}: {exc}") from exc
+    except redis.RedisError as exc:
+        raise StoreError(f"FalkorDB at {server} failed{whose}: {exc}") from exc
+
+
+class FalkorDBConnection:
+    """A lazily opened client of one FalkorDB server or cluster (one graph per group)."""
+
+    def __init__(
+        self, address: FalkorDBAddress, *, connect_timeout: float = 2.0, timeout: float = 60.0
+    ) -> None:
+        self.address = address
+        self._connect_timeout = connect_timeout
+        self._timeout = timeout
+        self._db: FalkorDB | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def label(self) -> str:
+        return self.address.label
+
+    def graph_key(self, group_id: str) -> str:
+        """The Redis key of a group's graph; group ids cannot contain ':' so keys never clash.
+
+        No hash tag: the whole key picks the slot, so groups spread over a cluster's masters,
+        and FalkorDB's own per-graph key (``telemetry{<graph key>}``) shares the graph's slot.
+        """
+        return f"{self.address.prefix}:g:{group_id}"
+
+    def _connect(self) -> FalkorDB:
+        with self._lock:
+            if self._db is None:
+                pool = redis.ConnectionPool(
+                    host=self.address.host,
+                    port=self.address.port,
+                    username=self.address.username,
+                    password=self.address.password,
+                    decode_responses=True,
+                    socket_connect_timeout=self._connect_timeout,
+                    socket_timeout=self._timeout,
+                    # never resend a write whose reply was lost: it may have been applied
+                    retry=Retry(NoBackoff(), 0),
+                )
+                self._db = FalkorDB(connection_pool=pool)  # detects cluster mode
+            return self._db
+
+    @property
+    def is_cluster(self) -> bool:
+        return isinstance(self.run(None, lambda db: db.connection), RedisCluster)
+
+    def run(self, group_id: str | None, call: Callable[[FalkorDB], T]) -> T:
+        """Run ``call`` against the server, translating its errors."""
+        with translate_errors(self.label, group_id):
+            return call(self._connect())
+
+    def query(
+        self, group_id: str, cypher: str, params: Mapping[str, object], *, write: bool = False
+    ) -> list[Row]:
+        """Rows of ``cypher`` on the group's graph; a read of a missing graph gives no rows."""
+        key = self.graph_key(group_id)
+
+        def call(db: FalkorDB) -> list[Row]:
+            graph = db.select_graph(key)
+            text = header(params) + cypher
+            try:
+                if write:
+                    return list(graph.query(text).result_set)
+                return list(graph.ro_query(text).result_set)
+            except redis.ResponseError as exc:
+                if not write and _EMPTY_KEY in str(exc):
+                    return []
+                raise
+
+        return self.run(group_id, call)
+
+    def node_client(self, group_id: str) -> redis.Redis:
+        """A plain client of the server that holds the group (its slot's master)."""
+        key = self.graph_key(group_id)
+
+        def call(db: FalkorDB) -> redis.Redis:
+            conn = db.connection
+            if isinstance(conn, RedisCluster):
+                return conn.get_redis_connection(conn.get_node_from_key(key))
+            assert isinstance(conn, redis.Redis)
+            return conn
+
+        return self.run(group_id, call)
+
+    def refresh_topology(self) -> None:
+        """Ask the cluster again who owns which slot (after a failover); no-op otherwise."""
+        db = self._db
+        if db is not None and isinstance(db.connection, RedisCluster):
+            # if it fails, the next call fails with a translated error and tries again
+            with suppress(redis.RedisError):
+                db.connection.nodes_manager.initialize()
+
+    def masters(self) -> list[redis.Redis]:
+        """A client of every master (of the one server when not a cluster)."""
+
+        def call(db: FalkorDB) -> list[redis.Redis]:
+            conn = db.connection
+            if isinstance(conn, RedisCluster):
+                return [conn.get_redis_connection(node) for node in conn.get_primaries()]
+            assert isinstance(conn, redis.Redis)
+            return [conn]
+
+        return self.run(None, call)
+
+    def graph_exists(self, group_id: str) -> bool:
+        key = self.graph_key(group_id)
+        return bool(self.run(group_id, lambda db: db.connection.exists(key)))
+
+    def delete_graph(self, group_id: str) -> None:
+        """Drop the group's graph and FalkorDB's query log of it (same slot: one DEL)."""
+        key = self.graph_key(group_id)
+        self.run(group_id, lambda db: db.connection.delete(key, f"telemetry{{{key}}}"))
+
+    def graph_groups(self) -> list[str]:
+        """Group ids with a graph under our prefix, asking every master (SCAN: a key scan
+        has no slot, so a cluster client must visit each master)."""
+        head = f"{self.address.prefix}:g:"
+        found: set[str] = set()
+        for client in self.masters():
+            with translate_errors(self.label, None):
+                found.update(str(k) for k in client.scan_iter(match=f"{head}*", count=1000))
+        return sorted(k[len(head) :] for k in found)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
