@@ -12,7 +12,20 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-PEOPLE = ["Priya Shah", "Tom Becker", "Lena Novak", "Omar Haddad", "Grace Kim", "Luis Ortega"]
+PEOPLE = [
+    "Priya Shah",
+    "Tom Becker",
+    "Lena Novak",
+    "Omar Haddad",
+    "Grace Kim",
+    "Luis Ortega",
+    "Nina Petrov",
+    "Sam Okafor",
+    "Ivy Chen",
+    "Marco Rossi",
+    "Hana Sato",
+    "Ben Adler",
+]
 CITIES = ["Denver", "Lisbon", "Toronto", "Austin", "Berlin", "Osaka", "Nairobi", "Porto"]
 EMPLOYERS = ["Acme Robotics", "Globex", "Initech", "Umbrella Health", "Stark Labs", "Hooli"]
 PETS = ["a beagle named Biscuit", "a cat named Miso", "a parrot named Kiwi"]
@@ -128,25 +141,32 @@ def long_turns(n: int, *, seed: int = 14) -> list[tuple[datetime, str]]:
 
 
 _SHORT = [
-    "{a}: I moved to {city} {when}.",
     "{a}: How was the trip, {b}?",
-    "{a}: I started at {employer} {when}!",
     "{a}: {person} came over for dinner {when}.",
-    "{a}: I adopted {pet} {when}.",
     "{a}: That sounds great, tell me more.",
     "{a}: We went hiking near {city} {when}, the views were amazing.",
     "{a}: I'm working on {topic} with {person} this week.",
+    "{a}: I visited {city} {when} and loved the food.",
+    "{a}: {person} recommended a book about {topic}.",
+    "{a}: I had lunch with {person} {when}, we talked about {topic}.",
+    "{a}: Haha, same here. How is {person} doing?",
+    "{a}: I finally finished the {topic} project {when}.",
 ]
+# a change of home or job: a one-value relation, whose whole history is a candidate set
+_CHANGES = ["{a}: I moved to {city} {when}.", "{a}: I started at {employer} {when}!"]
+CHANGE_EVERY = 50  # one turn in 50 is a move or a new job
 
 
 def short_turns(n: int, *, seed: int = 15) -> list[tuple[datetime, str]]:
-    """``n`` one-line chat turns between two speakers, a minute apart."""
+    """``n`` one-line chat turns between two speakers, a minute apart; one in
+    :data:`CHANGE_EVERY` is a move or a new job."""
     rng = random.Random(seed)
     start = datetime(2025, 1, 6, 18, 0, tzinfo=UTC)
     pair = ("Jon", "Ana")
     out = []
     for i in range(n):
         a, b = pair[i % 2], pair[1 - i % 2]
-        text = _fill(rng, rng.choice(_SHORT).replace("{a}", a).replace("{b}", b))
+        pool = _CHANGES if i % CHANGE_EVERY == CHANGE_EVERY - 1 else _SHORT
+        text = _fill(rng, rng.choice(pool).replace("{a}", a).replace("{b}", b))
         out.append((start + timedelta(minutes=i), text))
     return out

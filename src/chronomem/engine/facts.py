@@ -137,18 +137,21 @@ def _candidate_pool(
     """Every stored fact that can be a candidate of a draft, and not the entities' whole
     history (a speaker's thousands of past facts):
 
-    * every fact of a one-value-at-a-time relation (``model/relations.py``) touching the
-      drafts' entities, past ones included: the must-offer contradiction candidates;
+    * the must-offer contradiction candidates: the current facts of every one-value-at-a-time
+      relation (``model/relations.py``) touching the drafts' entities, and past ones too
+      for the relations the drafts hold;
     * the :data:`NEAR_FACTS` facts closest in meaning to each draft (one vector search,
       past facts included), of which those touching the draft's entities are kept: the
       duplicates (a restatement is the closest text there is) and the close contradiction
       candidates.
     """
-    one_value = SearchFilter(history=True, relations=tuple(sorted(FUNCTIONAL_RELATIONS)))
-    pool = {
-        f.id: f
-        for f in store.facts_of_entities([group_id], sorted(touched), one_value.resolved(now))
-    }
+    entities = sorted(touched)
+    current = SearchFilter(relations=tuple(sorted(FUNCTIONAL_RELATIONS))).resolved(now)
+    pool = {f.id: f for f in store.facts_of_entities([group_id], entities, current)}
+    drafted = sorted({d.fact.relation for d in drafts} & FUNCTIONAL_RELATIONS)
+    if drafted:  # past facts of a one-value relation matter only to a draft of that relation
+        past = SearchFilter(history=True, relations=tuple(drafted)).resolved(now)
+        pool.update((f.id, f) for f in store.facts_of_entities([group_id], entities, past))
     everything = SearchFilter(history=True).resolved(now)
     near: set[str] = set()
     for d in drafts:
