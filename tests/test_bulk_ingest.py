@@ -159,6 +159,20 @@ def test_the_first_episodes_are_written_before_the_whole_chunk_is_extracted(
     assert extracted_at_write[0] < 40  # the bar moves before a 64-episode chunk is extracted
 
 
+def test_each_episode_is_reported_as_soon_as_it_is_written(make_memory: MemoryFactory):
+    memory = make_memory()
+    events: list[str] = []
+    apply = memory.store.apply
+
+    def recording_apply(changes):  # type: ignore[no-untyped-def]
+        events.append("write")
+        return apply(changes)
+
+    memory.store.apply = recording_apply  # type: ignore[method-assign]
+    memory.add_episodes(_turns(100), on_ingested=lambda r: events.append("reported"))
+    assert events == ["write", "reported"] * 100  # not a chunk's writes, then its reports
+
+
 def test_bulk_ingestion_with_prepare_ahead_matches_one_by_one(make_memory: MemoryFactory):
     turns = _turns(150)  # 3 chunks: contexts and contradictions cross chunk boundaries
     one, bulk = make_memory(), make_memory()

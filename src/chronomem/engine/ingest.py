@@ -15,7 +15,7 @@ returned as it is stored (``stored_already=True``): re-sending an episode is a n
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -221,14 +221,13 @@ class Ingestor:
         prepared = self._stages.prepare(batch, earlier=earlier)
         return _ChunkPlan(dict(zip(fresh, prepared, strict=True)), known)
 
-    def _commit_chunk(self, chunk: Sequence[Episode], plan: _ChunkPlan) -> list[IngestResult]:
-        out = []
+    def _commit_chunk(self, chunk: Sequence[Episode], plan: _ChunkPlan) -> Iterator[IngestResult]:
+        """Each episode's result as soon as it is committed (progress moves per episode)."""
         for n in range(len(chunk)):
             if n in plan.prepared:
-                out.append(self._commit(plan.prepared[n]))
+                yield self._commit(plan.prepared[n])
             else:
-                out.append(IngestResult(plan.known[n], (), (), (), Usage(), stored_already=True))
-        return out
+                yield IngestResult(plan.known[n], (), (), (), Usage(), stored_already=True)
 
     def _stored_already(self, chunk: Sequence[Episode]) -> dict[tuple[str, str], Episode]:
         """Stage duplicate check: episode ids of ``chunk`` the store holds, before any
