@@ -32,6 +32,7 @@ from chronomem.model import (
     Target,
     Vector,
 )
+from chronomem.model.ontology import Ontology
 
 EmbedKind = Literal["document", "query"]
 Matrix = npt.NDArray[np.float32]
@@ -85,8 +86,14 @@ class LLM(Protocol):
 class Extractor(Protocol):
     """Turns episodes into entities and facts, and settles what the fast paths cannot."""
 
-    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
-        """Round 1: entities and facts of ``episode``; ``previous`` are the turns before it."""
+    def extract(
+        self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
+    ) -> Extraction:
+        """Round 1: entities and facts of ``episode``; ``previous`` are the turns before it.
+
+        ``ontology``: the episode's custom types, passed only when it has some (an extractor
+        may use them as hints; the engine applies and validates them afterwards either way).
+        """
         ...
 
     def resolve(self, request: ResolutionRequest) -> Resolution:

@@ -29,7 +29,8 @@ from chronomem.engine.pipeline import CONTEXT_EPISODES, IngestPipeline, IngestRe
 from chronomem.engine.writer import DEFAULT_WRITE_DEADLINE_S, GroupWriter
 from chronomem.errors import DuplicateEpisodeError, UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
-from chronomem.model import Episode
+from chronomem.model import Episode, Extraction
+from chronomem.model.ontology import Ontology
 from chronomem.ports import Clock, Embedder, Extractor, Store
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,9 @@ class Ingestor:
         communities: CommunityBuilder | None = None,
         usage: Usage | None = None,
         write_deadline_s: float = DEFAULT_WRITE_DEADLINE_S,
+        ontology: Ontology | None = None,
     ) -> None:
+        """``ontology``: the custom types of every episode (a call may override them)."""
         self._store = store
         self._embedder = embedder
         self._clock = clock
@@ -103,13 +106,14 @@ class Ingestor:
         )
         self._writer = GroupWriter(store, deadline_s=write_deadline_s)
         self._bound = False
+        self._ontology = ontology if ontology is not None else Ontology()
 
     # -- entry points -----------------------------------------------------------------------
-    def add(self, item: EpisodeInput) -> IngestResult:
+    def add(self, item: EpisodeInput, *, ontology: Ontology | None = None) -> IngestResult:
         """Intake and ingest one episode as a caller describes it. Long content becomes
         passages (engine/passages.py): the result is then the first passage's, with the
         entities and facts of all of them and every passage in ``passages``."""
-        results = self.ingest(self.intake_all(item))
+        results = self.ingest(self.intake_all(item), ontology=ontology)
         return results[0] if len(results) == 1 else _combined(results)
 
     def add_many(
@@ -117,6 +121,7 @@ class Ingestor:
         items: Sequence[EpisodeInput],
         *,
         on_ingested: OnIngested | None = None,
+        ontology: Ontology | None = None,
         on_error: OnError = "raise",
         on_total: Callable[[int], None] | None = None,
     ) -> BulkResults:
@@ -139,9 +144,21 @@ class Ingestor:
         episodes.sort(key=lambda e: (e.group_id, e.reference_time))
         if on_total is not None:
             on_total(len(episodes))
-        out = BulkResults(self.ingest(episodes, on_ingested=on_ingested))
+        out = BulkResults(self.ingest(episodes, on_ingested=on_ingested, ontology=ontology))
         out.skipped = tuple(skipped)
         return out
+
+    def add_extracted(
+        self, item: EpisodeInput, extraction: Extraction, *, ontology: Ontology | None = None
+    ) -> IngestResult:
+        """Ingest an episode whose entities and facts the caller states (``Memory.add_fact``):
+        every stage but extract runs, so they are resolved, deduplicated and invalidated
+        exactly like extracted ones."""
+        episode = self.intake(item)
+        self._bind()
+        types = self._ontology.overridden(ontology)
+        plan = self._plan([episode], {}, {}, types, given=[extraction])
+        return next(self._commit_chunk([episode], plan))
 
     def add_accepted(self, episode: Episode) -> IngestResult:
         """Ingest an episode built and checked earlier (the service's durable queue); its
@@ -160,7 +177,11 @@ class Ingestor:
         return [self.intake(part) for part in parts]
 
     def ingest(
-        self, episodes: Sequence[Episode], *, on_ingested: OnIngested | None = None
+        self,
+        episodes: Sequence[Episode],
+        *,
+        on_ingested: OnIngested | None = None,
+        ontology: Ontology | None = None,
     ) -> list[IngestResult]:
         """Ingest built episodes in the given order, in chunks. Each episode is its own
         transaction: if one fails, those before it stay and the error is raised.
@@ -170,16 +191,17 @@ class Ingestor:
         helper thread: episodes are still decided and written one at a time, in order, and
         the next chunk's context turns come from the chunk being written."""
         self._bind()
+        types = self._ontology.overridden(ontology)
         chunks = _chunks(episodes)
         seen: dict[tuple[str, str], Episode] = {}
         results: list[IngestResult] = []
         if not chunks:
             return results
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="chronomem-prepare") as ahead:
-            plan = self._plan(chunks[0], seen, {})
+            plan = self._plan(chunks[0], seen, {}, types)
             for k, chunk in enumerate(chunks):
                 following = (
-                    ahead.submit(self._plan, chunks[k + 1], seen, _tails(plan))
+                    ahead.submit(self._plan, chunks[k + 1], seen, _tails(plan), types)
                     if k + 1 < len(chunks)
                     else None
                 )
@@ -202,10 +224,13 @@ class Ingestor:
         chunk: Sequence[Episode],
         seen: dict[tuple[str, str], Episode],
         earlier: Mapping[str, Sequence[Episode]],
+        ontology: Ontology,
+        given: Sequence[Extraction] | None = None,
     ) -> _ChunkPlan:
         """Duplicate check and prepare for one chunk. ``seen``: episodes of earlier chunks
         of this call (a repeat is a no-op even before they are written); ``earlier``: per
-        group, the episodes of the chunk before (context turns that may not be written)."""
+        group, the episodes of the chunk before (context turns that may not be written);
+        ``given``: extractions the caller states, one per episode (no extract stage)."""
         stored = self._stored_already(chunk)
         known: dict[int, Episode] = {}
         fresh: list[int] = []
@@ -217,9 +242,13 @@ class Ingestor:
             else:
                 seen[key] = episode  # a repeat later in this call is a no-op too
                 fresh.append(n)
-        batch = [chunk[n] for n in fresh]
-        prepared = self._stages.prepare(batch, earlier=earlier)
-        return _ChunkPlan(dict(zip(fresh, prepared, strict=True)), known)
+        made = self._stages.prepare(
+            [chunk[n] for n in fresh],
+            ontology=ontology,
+            given=None if given is None else [given[n] for n in fresh],
+            earlier=earlier,
+        )
+        return _ChunkPlan(dict(zip(fresh, made, strict=True)), known)
 
     def _commit_chunk(self, chunk: Sequence[Episode], plan: _ChunkPlan) -> Iterator[IngestResult]:
         """Each episode's result as soon as it is committed (progress moves per episode)."""

@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from chronomem.model.validation import GROUP_ID_PATTERN
+from chronomem.search.context import DEFAULT_MAX_TOKENS
 
 GROUP_ID_REGEX = GROUP_ID_PATTERN.pattern
 EPISODE_ID_REGEX = r"^[A-Za-z0-9_.:-]{1,128}$"
@@ -63,6 +64,11 @@ TargetName = Literal["facts", "entities", "episodes", "communities"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+AttributeName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")]
+AttributeValue = Annotated[str, Field(max_length=1000)] | int | float | bool
+EntityName = Annotated[Text, Field(min_length=1, max_length=200)]
 
 
 # -- episodes ---------------------------------------------------------------------------------
@@ -192,6 +198,12 @@ class SearchIn(_Strict):
     history: bool = Field(default=False, description="Past facts too (no time rule).")
     relations: list[Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]{0,99}$")]] | None = None
     labels: list[Annotated[Text, Field(min_length=1, max_length=100)]] | None = None
+    entity_attributes: dict[AttributeName, AttributeValue] | None = Field(
+        default=None, description='Entities whose attributes hold these values, e.g. {"age": 34}.'
+    )
+    fact_attributes: dict[AttributeName, AttributeValue] | None = Field(
+        default=None, description='Facts whose attributes hold these values, e.g. {"title": "CTO"}.'
+    )
 
 
 class SearchOut(BaseModel):
@@ -204,7 +216,7 @@ class SearchOut(BaseModel):
 
 class ContextIn(_Strict):
     query: Text = Field(min_length=1, max_length=2000)
-    max_tokens: int = Field(default=1600, ge=50, le=20_000)
+    max_tokens: int = Field(default=DEFAULT_MAX_TOKENS, ge=50, le=20_000)
     valid_at: Instant | None = None
     known_at: Instant | None = None
 
@@ -257,3 +269,38 @@ class ReadyOut(BaseModel):
 class ErrorOut(BaseModel):
     detail: str
     code: str
+
+
+# -- stated facts and provenance -------------------------------------------------------------
+class StatedFactIn(_Strict):
+    """One fact stated directly (``Memory.add_fact``; Graphiti's add_triplet)."""
+
+    source: EntityName
+    relation: Annotated[str, Field(min_length=1, max_length=100, examples=["WORKS_AT"])]
+    target: EntityName
+    valid_at: Instant | None = Field(default=None, description="Default: reference_time.")
+    invalid_at: Instant | None = None
+    fact: Text | None = Field(default=None, max_length=2000)
+    source_labels: list[Annotated[Text, Field(min_length=1, max_length=100)]] = []
+    target_labels: list[Annotated[Text, Field(min_length=1, max_length=100)]] = []
+    attributes: dict[AttributeName, JsonValue] = {}
+    reference_time: Instant | None = Field(default=None, description="Default: now.")
+    episode_id: str | None = Field(default=None, pattern=EPISODE_ID_REGEX)
+
+
+class IngestedOut(BaseModel):
+    """What a stated fact wrote: its episode, the facts created or closed, the entities."""
+
+    episode_id: str
+    stored_already: bool
+    facts: list[FactOut]
+    invalidated: list[str]
+    entities: list[EntityOut]
+
+
+class EpisodeGraphOut(BaseModel):
+    """What one episode produced or supports (provenance)."""
+
+    episode: EpisodeOut
+    entities: list[EntityOut]
+    facts: list[FactOut]
