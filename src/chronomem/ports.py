@@ -220,6 +220,16 @@ class Store(Protocol):
         ``name_embedding`` out (``None``) here: community building does not use it."""
         ...
 
+    def list_facts(self, group_id: str) -> list[Fact]:
+        """Every fact of the group, its whole history (ended and retracted ones too), with
+        its source episodes, in no particular order. ``embedding`` is always left out
+        (``None``): the lean read for whole-group views such as the web page's graph."""
+        ...
+
+    def group_ids(self) -> list[str]:
+        """Every group this store holds (written to and not deleted), in no particular order."""
+        ...
+
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
         """The entity graph of the group: one ``(a, b, n)`` per pair of distinct entities
         linked by ``n >= 1`` facts passing ``filter`` (either direction), with ``a < b``."""
