@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from chronomem.model import SearchFilter, Target, Vector
 from chronomem.model.time import to_micros
-from chronomem.stores.falkordb import cypher
+from chronomem.stores.falkordb import cypher, textscan
 from chronomem.stores.falkordb.connection import Row
 from chronomem.stores.falkordb.filters import Params, entity_condition, fact_condition
 from chronomem.stores.falkordb.rows import vector_param
@@ -62,16 +62,25 @@ def text_search(
     *,
     limit: int,
     search: SearchFilter,
+    indexed: Indexed,
 ) -> list[Hit]:
-    """Full-text hits passing the filter; score = sum over query words of FalkorDB's TF-IDF
-    score (higher is better)."""
+    """Full-text hits passing the filter, best first. Where the group has the full-text
+    index, score = sum over query words of FalkorDB's TF-IDF score; a small group's rows
+    are read and scored by BM25 in Python (:mod:`.textscan`)."""
     terms = query_terms(query)
     if not terms or limit <= 0:
         return []
     where, params = target_condition(target, search)
     text = cypher.TEXT_SEARCH[target].format(where=where)
+    scan = cypher.TEXT_SCAN[target].format(where=where)
     arguments = {**params, "terms": terms, "limit": limit}
-    hits = [(str(r[0]), float(str(r[1]))) for gid in groups for r in read(gid, text, arguments)]
+    hits: list[Hit] = []
+    for gid in groups:
+        if indexed(gid):
+            hits.extend((str(r[0]), float(str(r[1]))) for r in read(gid, text, arguments))
+        else:
+            rows = read(gid, scan, params)
+            hits.extend(textscan.score_rows(rows, terms, textscan.FIELD_WEIGHTS[target]))
     return _best(hits, limit)
 
 

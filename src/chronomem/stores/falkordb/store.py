@@ -61,6 +61,7 @@ class FalkorDBStore:
         self._closed = False
         # vectors of a label a group holds before that label gets an HNSW index
         self.vector_index_after = schema.VECTOR_INDEX_AFTER
+        self.label_index_after = schema.LABEL_INDEX_AFTER
 
     @classmethod
     def from_url(
@@ -204,13 +205,16 @@ class FalkorDBStore:
         labels = {"Entity" for e in changes.entities if e.name_embedding is not None}
         labels.update("Episode" for e in changes.episodes if e.embedding is not None)
         labels.update("FACT" for f in changes.facts if f.embedding is not None)
-        indexed = self._prepare_indexes(gid, labels)
+        rows = {"Entity"} if changes.entities else set()
+        rows.update(label for label, items in (("Episode", changes.episodes),
+                                               ("FACT", changes.facts)) if items)  # fmt: skip
+        self._checked(gid)
         ((ok, version, duplicates, entities, episodes),) = self._conn.query(
             gid, cypher.APPLY, params, write=True
         )
-        if version == 0:  # a new graph: make sure nobody dropped it under our index cache
-            self._catalog.ensure_indexes(gid, self._dimension, indexed, refresh=True)
-        self._grow_indexes(gid, labels - indexed, indexed)
+        if version == 0:  # a new graph: forget indexes of a graph dropped under our cache
+            self._catalog.forget(gid)
+        self._grow_indexes(gid, rows, labels)
         # also when refused: a duplicate may be an earlier attempt whose confirmation failed
         confirm_durable(self._conn, gid)
         if not ok:
@@ -225,25 +229,25 @@ class FalkorDBStore:
         self._learn_dimension([c.name_embedding for c in unique])
         payload = writes.community_payload(unique, self._dimension)
         labels = {"Community" for c in unique if c.name_embedding is not None}
-        indexed = self._prepare_indexes(gid, labels)
+        self._checked(gid)
         self._conn.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
-        self._grow_indexes(gid, labels - indexed, indexed)
+        self._grow_indexes(gid, {"Community"} if unique else set(), labels)
         confirm_durable(self._conn, gid)
 
-    def _prepare_indexes(self, gid: str, labels: set[str]) -> set[str]:
-        """Create the group's missing base indexes (and the vector indexes it already has a
-        use for); returns the labels of ``labels`` that have their vector index."""
-        self._catalog.ensure_indexes(self._checked(gid), self._dimension)
-        indexed = {label for label in labels if self._catalog.has_vector_index(gid, label)}
-        if indexed:
-            self._catalog.ensure_indexes(gid, self._dimension, indexed)
-        return indexed
-
-    def _grow_indexes(self, gid: str, unindexed: set[str], indexed: set[str]) -> None:
-        """Give a label its HNSW index once the group holds enough of its vectors."""
-        due = self._catalog.vector_labels_due(gid, unindexed, self.vector_index_after)
-        if due:
-            self._catalog.ensure_indexes(gid, self._dimension, indexed | due)
+    def _grow_indexes(self, gid: str, rows: set[str], vectors: set[str]) -> None:
+        """Give a label its range and full-text indexes once the group holds enough of its
+        rows, and its HNSW index once it holds enough of its vectors (small groups scan)."""
+        catalog = self._catalog
+        indexed = {label for label in rows | vectors if catalog.has_label_indexes(gid, label)}
+        with_vectors = {label for label in vectors if catalog.has_vector_index(gid, label)}
+        due = catalog.labels_due(gid, rows - indexed, self.label_index_after)
+        due_vectors = catalog.vector_labels_due(
+            gid, vectors - with_vectors, self.vector_index_after
+        )
+        if due or due_vectors:
+            catalog.ensure_indexes(
+                gid, self._dimension, with_vectors | due_vectors, labels=indexed | due
+            )
 
     def confirm_durable(self, group_id: str) -> None:
         """Return once the group's writes so far are as durable as the URL asks (the check
@@ -384,7 +388,15 @@ class FalkorDBStore:
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
         groups, kind = self._groups(group_ids), _target(target)
-        return search.text_search(self._reader(), kind, groups, query, limit=limit, search=filter)
+        label = cypher.VECTOR_LABEL[kind]
+
+        def indexed(gid: str) -> bool:
+            self._checked(gid)
+            return self._catalog.has_label_indexes(gid, label)
+
+        return search.text_search(
+            self._reader(), kind, groups, query, limit=limit, search=filter, indexed=indexed
+        )
 
     def vector_search(
         self,
