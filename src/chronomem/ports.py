@@ -29,6 +29,7 @@ from chronomem.model import (
     Resolution,
     ResolutionRequest,
     SearchFilter,
+    SearchRequest,
     Target,
     Vector,
 )
@@ -241,6 +242,11 @@ class Store(Protocol):
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
         """Cosine similarity search over the target's embeddings."""
+        ...
+
+    def search_batch(self, requests: Sequence[SearchRequest]) -> list[list[tuple[str, float]]]:
+        """The answers of several ``text_search`` / ``vector_search`` calls, in order (a
+        server store sends them together, in one round trip)."""
         ...
 
     def walk(

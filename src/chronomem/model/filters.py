@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
+from typing import Literal
 
 from chronomem.model.graph import Entity, Fact
 from chronomem.model.time import TimeRange, ensure_aware_or_none, is_believed, is_upcoming
@@ -79,3 +80,16 @@ class SearchFilter:
         if self.labels is not None and not set(self.labels) & set(entity.labels):
             return False
         return not (self.known_at is not None and entity.created_at > self.known_at)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRequest:
+    """One text or vector search of :meth:`Store.search_batch`: ``query`` is the text of a
+    ``"text"`` search, the query vector of a ``"vector"`` one."""
+
+    kind: Literal["text", "vector"]
+    target: Target
+    group_ids: tuple[str, ...]
+    query: object
+    limit: int
+    filter: SearchFilter

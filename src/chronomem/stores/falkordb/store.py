@@ -28,12 +28,14 @@ from chronomem.model import (
     Fact,
     Mention,
     SearchFilter,
+    SearchRequest,
     Target,
     Vector,
     check_group_id,
     check_group_ids,
 )
 from chronomem.model.time import ensure_aware, to_micros
+from chronomem.stores.batch import checked_requests
 from chronomem.stores.falkordb import cypher, rows, schema, search, writes
 from chronomem.stores.falkordb.catalog import Catalog
 from chronomem.stores.falkordb.connection import FalkorDBConnection, Row
@@ -378,6 +380,41 @@ class FalkorDBStore:
 
         return indexed
 
+    def _text_plan(
+        self, target: Target, group_ids: Sequence[str], query: str, limit: int, flt: SearchFilter
+    ) -> search.Plan:
+        groups, kind = self._groups(group_ids), _target(target)
+        label = cypher.VECTOR_LABEL[kind]
+
+        def indexed(gid: str) -> bool:
+            self._checked(gid)
+            return self._catalog.has_label_indexes(gid, label)
+
+        return search.text_calls(kind, groups, query, limit=limit, search=flt, indexed=indexed)
+
+    def _vector_plan(
+        self,
+        target: Target,
+        group_ids: Sequence[str],
+        vector: Vector,
+        limit: int,
+        flt: SearchFilter,
+    ) -> search.Plan:
+        groups, kind = self._groups(group_ids), _target(target)
+        self._learn_dimension([vector])
+        if self._dimension is None or kind not in cypher.VECTOR_LABEL:
+            return search.Plan([], [])  # nothing embedded yet
+        return search.vector_calls(
+            self._reader(),
+            kind,
+            groups,
+            vector,
+            dimension=self._dimension,
+            limit=limit,
+            search=flt,
+            indexed=self._vector_indexed(kind),
+        )
+
     def text_search(
         self,
         target: Target,
@@ -387,16 +424,8 @@ class FalkorDBStore:
         limit: int,
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
-        groups, kind = self._groups(group_ids), _target(target)
-        label = cypher.VECTOR_LABEL[kind]
-
-        def indexed(gid: str) -> bool:
-            self._checked(gid)
-            return self._catalog.has_label_indexes(gid, label)
-
-        return search.text_search(
-            self._reader(), kind, groups, query, limit=limit, search=filter, indexed=indexed
-        )
+        plan = self._text_plan(target, group_ids, query, limit, filter)
+        return plan.hits(search.run_calls(self._reader(), plan.calls))
 
     def vector_search(
         self,
@@ -407,20 +436,26 @@ class FalkorDBStore:
         limit: int,
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
-        groups, kind = self._groups(group_ids), _target(target)
-        self._learn_dimension([vector])
-        if self._dimension is None or kind not in cypher.VECTOR_LABEL:
-            return []  # nothing embedded yet
-        return search.vector_search(
-            self._reader(),
-            kind,
-            groups,
-            vector,
-            dimension=self._dimension,
-            limit=limit,
-            search=filter,
-            indexed=self._vector_indexed(kind),
-        )
+        plan = self._vector_plan(target, group_ids, vector, limit, filter)
+        return plan.hits(search.run_calls(self._reader(), plan.calls))
+
+    def search_batch(self, requests: Sequence[SearchRequest]) -> list[list[tuple[str, float]]]:
+        """Every request's first queries in one pipeline (one round trip); only an HNSW
+        fetch that the filter thinned out too much reads again."""
+        plans = [
+            self._text_plan(r.target, r.group_ids, str(r.query), r.limit, r.filter)
+            if r.kind == "text"
+            else self._vector_plan(
+                r.target, r.group_ids, np.asarray(r.query, np.float32), r.limit, r.filter
+            )
+            for r in checked_requests(requests)
+        ]
+        replies = self._conn.query_many([call for plan in plans for call in plan.calls])
+        answers, at = [], 0
+        for plan in plans:
+            answers.append(plan.hits(replies[at : at + len(plan.calls)]))
+            at += len(plan.calls)
+        return answers
 
     def walk(
         self,
