@@ -208,6 +208,13 @@ class Store(Protocol):
         self, group_ids: Sequence[str], ids: Sequence[str] | None = None
     ) -> list[Community]: ...
 
+    def get_many(
+        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+    ) -> Mapping[Target, Sequence[Fact | Entity | Episode | Community]]:
+        """``get_facts`` / ``get_entities`` / ``get_episodes`` / ``get_communities`` of
+        several targets at once (a server store sends them in one round trip)."""
+        ...
+
     # -- whole-group graph reads (communities) ---------------------------------------------
     def list_entities(self, group_id: str) -> list[Entity]:
         """Every entity of the group, in no particular order. A store may leave

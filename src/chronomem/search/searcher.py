@@ -222,7 +222,21 @@ class _Run:
                     cache[row.id] = row
         return {i: cache[i] for i in ids if i in cache}
 
+    def preload(self, ids: Mapping[Target, Sequence[str]]) -> None:
+        """Load the rows of several targets in one store call (one round trip on a server)."""
+        missing = {
+            t: [i for i in dict.fromkeys(wanted) if i not in self._rows[t]]
+            for t, wanted in ids.items()
+        }
+        missing = {t: wanted for t, wanted in missing.items() if wanted}
+        if not missing:
+            return
+        for target, found in self.store.get_many(self.query.groups, missing).items():
+            cache = self._rows[Target(target)]
+            cache.update((row.id, row) for row in found if _admits(self.query.filter, row))
+
     def results(self, ranked: Mapping[Target, Ranked]) -> SearchResults:
+        self.preload({t: [i for i, _ in items] for t, items in ranked.items()})
         ordered: dict[Target, tuple[Row, ...]] = {}
         scores: dict[str, float] = {}
         for target, items in ranked.items():

@@ -3,15 +3,15 @@ other (an embedded store has no round trip to save)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.model import SearchRequest
+from chronomem.model import Community, Entity, Episode, Fact, SearchRequest, Target
 from chronomem.ports import Store
 
-__all__ = ["checked_requests", "one_by_one"]
+__all__ = ["checked_requests", "get_one_by_one", "one_by_one"]
 
 
 def checked_requests(requests: Sequence[SearchRequest]) -> list[SearchRequest]:
@@ -42,3 +42,21 @@ def one_by_one(store: Store, requests: Sequence[SearchRequest]) -> list[list[tup
             )
         answers.append(found)
     return answers
+
+
+def get_one_by_one(
+    store: Store, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+) -> dict[Target, list[Fact | Entity | Episode | Community]]:
+    """``Store.get_many`` through the store's ``get_*`` methods, one target after the other."""
+    found: dict[Target, list[Fact | Entity | Episode | Community]] = {}
+    for target, wanted in ids.items():
+        kind = Target(target)
+        if kind is Target.FACTS:
+            found[kind] = list(store.get_facts(group_ids, wanted))
+        elif kind is Target.ENTITIES:
+            found[kind] = list(store.get_entities(group_ids, wanted))
+        elif kind is Target.EPISODES:
+            found[kind] = list(store.get_episodes(group_ids, wanted))
+        else:
+            found[kind] = list(store.get_communities(group_ids, wanted))
+    return found

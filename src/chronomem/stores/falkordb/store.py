@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime
 from types import TracebackType
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -47,7 +47,8 @@ from chronomem.stores.reembedding import embedder_mismatch
 
 __all__ = ["FalkorDBStore"]
 
-_T = TypeVar("_T", Episode, Entity, Fact, Community)
+StoredRow = Fact | Entity | Episode | Community
+_T = TypeVar("_T", bound=StoredRow)
 _NO_CUTOFF = 2**62
 Tagged = list[tuple[str, Row]]  # (group id, row)
 
@@ -322,13 +323,20 @@ class FalkorDBStore:
     def _facts(
         self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
     ) -> list[Fact]:
-        found = [
-            (g, str(r[0]), str(r[1]), _map(r[2])) for g, r in self._read(group_ids, query, params)
-        ]
-        found.sort(key=lambda x: (x[0], _seq(x[3])))  # insertion order within each group
-        return [
-            rows.fact_from_props(g, source, target, props) for g, source, target, props in found
-        ]
+        return _facts_from(self._read(group_ids, query, params))
+
+    def get_many(
+        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+    ) -> dict[Target, list[StoredRow]]:
+        """The ``get_*`` reads of several targets in one pipeline (one round trip)."""
+        groups = tuple(dict.fromkeys(self._groups(group_ids)))
+        wanted = {_target(t): id_list(v, "ids") for t, v in ids.items()}
+        asked = [(t, gid) for t, w in wanted.items() if w for gid in groups]
+        replies = self._conn.query_many([(g, _GET[t], {"ids": wanted[t]}) for t, g in asked])
+        tagged: dict[Target, Tagged] = {t: [] for t in wanted}
+        for (t, gid), found in zip(asked, replies, strict=True):
+            tagged[t].extend((gid, row) for row in found)
+        return {t: _in_order(_convert(t, tagged[t]), wanted[t]) for t in wanted}
 
     def mentions(
         self,
@@ -469,6 +477,33 @@ class FalkorDBStore:
         if depth < 0:
             raise UsageError(f"walk depth must be 0 or more, got {depth}")
         return search.walk(self._reader(), groups, id_list(seeds, "seeds"), depth, filter)
+
+
+_GET: Final = {
+    Target.FACTS: cypher.GET_FACTS,
+    Target.ENTITIES: cypher.GET_ENTITIES,
+    Target.EPISODES: cypher.GET_EPISODES,
+    Target.COMMUNITIES: cypher.GET_COMMUNITIES,
+}
+
+
+def _facts_from(tagged: Tagged) -> list[Fact]:
+    """Facts from ``(group, [source id, target id, properties])`` rows, in insertion order
+    within each group."""
+    found = [(g, str(r[0]), str(r[1]), _map(r[2])) for g, r in tagged]
+    found.sort(key=lambda x: (x[0], _seq(x[3])))
+    return [rows.fact_from_props(g, source, target, props) for g, source, target, props in found]
+
+
+def _convert(target: Target, tagged: Tagged) -> list[StoredRow]:
+    if target is Target.FACTS:
+        return list(_facts_from(tagged))
+    convert = {
+        Target.ENTITIES: rows.entity_from_props,
+        Target.EPISODES: rows.episode_from_props,
+        Target.COMMUNITIES: rows.community_from_props,
+    }[target]
+    return [convert(g, _map(r[0])) for g, r in tagged]
 
 
 def _target(target: Target | str) -> Target:

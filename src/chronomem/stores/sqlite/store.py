@@ -35,7 +35,7 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
-from chronomem.stores.batch import one_by_one
+from chronomem.stores.batch import get_one_by_one, one_by_one
 from chronomem.stores.reembedding import (
     Migration,
     begin,
@@ -359,6 +359,11 @@ class SQLiteStore:
 
     def search_batch(self, requests: Sequence[SearchRequest]) -> list[list[tuple[str, float]]]:
         return one_by_one(self, requests)
+
+    def get_many(
+        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+    ) -> dict[Target, list[Fact | Entity | Episode | Community]]:
+        return get_one_by_one(self, group_ids, ids)
 
     def vector_search(
         self,
