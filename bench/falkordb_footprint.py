@@ -13,6 +13,7 @@ and after loading through FalkorDBStore (the real write path, durability confirm
 
     .venv/bin/python bench/falkordb_footprint.py --facts 100000 --groups 1000
     .venv/bin/python bench/falkordb_footprint.py --facts 8000 --real   # real embeddings
+    .venv/bin/python bench/falkordb_footprint.py --node-buffer 128 --cache-size 1  # lean
 
 Each fact comes with what ingestion writes alongside it: its text and embedding, one new
 entity per 2 facts (name embedding), one episode per 4 facts (content embedding), and 2
@@ -227,11 +228,16 @@ def main() -> None:
         "--node-buffer", type=int, default=0, help="NODE_CREATION_BUFFER (0: default)"
     )
     parser.add_argument(
+        "--cache-size", type=int, default=0, help="CACHE_SIZE, query plans per graph (0: default)"
+    )
+    parser.add_argument(
         "--real", action="store_true", help="all-MiniLM-L6-v2 vectors of LoCoMo sentences"
     )
     args = parser.parse_args()
     vectors = Vectors(real=args.real, dim=args.dim)
     module_args = ("NODE_CREATION_BUFFER", str(args.node_buffer)) if args.node_buffer else ()
+    if args.cache_size:
+        module_args = (*module_args, "CACHE_SIZE", str(args.cache_size))
     with FalkorDBServer.start(threads=2, module_args=module_args) as server:
         store = FalkorDBStore.from_url(f"{server.url}/bench")
         no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
@@ -259,6 +265,7 @@ def main() -> None:
         "vector_index_after": schema.VECTOR_INDEX_AFTER,
         "label_index_after": schema.LABEL_INDEX_AFTER,
         "node_creation_buffer": args.node_buffer or "default",
+        "cache_size": args.cache_size or "default",
     }
     print(json.dumps(result))
 
