@@ -148,7 +148,7 @@ def test_long_messages_are_split_not_refused():
 def test_cli_import_chat_is_in_time_order_and_resumable(tmp_path: Path, capsys, monkeypatch):
     from chronomem import memory as memory_module
 
-    monkeypatch.setattr(memory_module, "default_embedder", lambda: HashEmbedder())
+    monkeypatch.setattr(memory_module, "default_embedder", lambda **_: HashEmbedder())
     export = tmp_path / "conversations.json"
     export.write_text(json.dumps(chatgpt_export()))
     db = str(tmp_path / "me.db")

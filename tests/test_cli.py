@@ -15,7 +15,7 @@ def _hash_embedder(monkeypatch):
     from chronomem import memory as memory_module
     from chronomem.testing import HashEmbedder
 
-    monkeypatch.setattr(memory_module, "default_embedder", lambda: HashEmbedder())
+    monkeypatch.setattr(memory_module, "default_embedder", lambda **_: HashEmbedder())
 
 
 def test_demo_prints_the_story(capsys):

@@ -272,7 +272,7 @@ def test_the_demo_prints_the_communities_it_found(capsys, monkeypatch) -> None: 
     from chronomem.cli.main import main
     from chronomem.testing import HashEmbedder
 
-    monkeypatch.setattr(memory_module, "default_embedder", lambda: HashEmbedder())
+    monkeypatch.setattr(memory_module, "default_embedder", lambda **_: HashEmbedder())
     assert main(["demo", "--json"]) == 0
     stories = json.loads(capsys.readouterr().out)
     printer = stories[1]["communities"]

@@ -73,7 +73,7 @@ def test_empty_query_is_a_usage_error(memory: Memory) -> None:  # noqa: F811
 def test_cli_context(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from chronomem.testing import HashEmbedder
 
-    monkeypatch.setattr("chronomem.memory.default_embedder", lambda: HashEmbedder())
+    monkeypatch.setattr("chronomem.memory.default_embedder", lambda **_: HashEmbedder())
     db = str(tmp_path / "m.db")
     with Memory(db) as m:
         m.add_episode(
@@ -82,3 +82,32 @@ def test_cli_context(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-
     assert main(["context", "--db", db, "--group", "demo", "Where does Alice live?", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["tokens"] <= 2000 and "Lisbon" in out["text"]
+
+
+@pytest.mark.local_model
+def test_the_context_never_shows_one_line_twice(tmp_path):
+    """Facts that read the same (a WORKS_AT and a MENTIONED fact of one sentence, when the
+    extractor yields both) and a message said twice the same day appear once, on the
+    default path."""
+    from datetime import UTC, datetime
+
+    from chronomem.providers.local import local_model_available
+
+    if not local_model_available():
+        pytest.skip("chronomem[local] is not installed")
+    day = datetime(2024, 5, 1, 9, tzinfo=UTC)
+    with Memory(str(tmp_path / "m.db")) as mem:
+        for minute, text in enumerate(
+            [
+                "Alice: I started working at Acme Corp with Bob Smith last month.",
+                "Alice: My sister Carol moved to Berlin with her husband Dave.",
+                "Bob: I joined Google in Zurich together with Maria.",
+                "Bob: ok sounds good",
+                "Bob: ok sounds good",
+            ]
+        ):
+            mem.add_episode(text, group_id="g", reference_time=day.replace(minute=minute))
+        for query in ("Where does Alice work?", "Who did Bob join Google with?", "ok?"):
+            text = mem.context(query, group_id="g").text
+            lines = [line for line in text.splitlines() if line.strip() and "<" not in line]
+            assert len(lines) == len(set(lines)), text

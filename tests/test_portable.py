@@ -152,7 +152,7 @@ def test_sqlite_to_falkordb_and_back_is_identical(alice):
 def test_cli_export_then_import(alice, tmp_path, capsys, monkeypatch):
     from chronomem import memory as memory_module
 
-    monkeypatch.setattr(memory_module, "default_embedder", lambda: HashEmbedder())
+    monkeypatch.setattr(memory_module, "default_embedder", lambda **_: HashEmbedder())
     source = tmp_path / "source.db"
     with open_store(str(source)) as store:
         import_lines(store, _export(alice.store), embedder=HashEmbedder())
@@ -168,7 +168,7 @@ def test_cli_export_then_import(alice, tmp_path, capsys, monkeypatch):
     bad.write_text(json.dumps({**json.loads(lines[0]), "version": 7}) + "\n" + "".join(lines[1:]))
     assert main(["import", str(bad), "--db", str(target)]) == 2
     assert "format version 7" in capsys.readouterr().err
-    monkeypatch.setattr(memory_module, "default_embedder", lambda: HashEmbedder(dimension=64))
+    monkeypatch.setattr(memory_module, "default_embedder", lambda **_: HashEmbedder(dimension=64))
     assert main(["export", "--db", str(source), "--group", "demo"]) == 2
     assert "--embedder local|torch|hash|api" in capsys.readouterr().err
 

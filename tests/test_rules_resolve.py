@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.extractors import RuleExtractor
-from chronomem.extractors.rules.patterns import FUNCTIONAL_RELATIONS
+from chronomem.model.relations import FUNCTIONAL_RELATIONS
 from chronomem.model import (
     Entity,
     EntityQuestion,
@@ -134,7 +134,16 @@ def test_a_fact_starting_at_or_after_the_end_is_a_new_stint(start: str) -> None:
 def test_an_ending_the_same_day_as_the_start_still_ends_it() -> None:
     started = fact("f1", "WORKS_AT", valid="2024-01-15T10:00")
     assert duplicate(fact("new", "WORKS_AT", invalid="2024-01-15"), started) == "f1"
-    assert duplicate(fact("new", "WORKS_AT", invalid="2024-01-10"), started) is None
+
+
+def test_an_ending_dated_before_an_open_fact_was_told_still_ends_it() -> None:
+    # "I work at Google" on Jan 15, then "I left Google last week": the start we hold is
+    # only when we heard of the job; the ending is about that open fact (issue 10)
+    started = fact("f1", "WORKS_AT", valid="2024-01-15T10:00")
+    assert duplicate(fact("new", "WORKS_AT", invalid="2024-01-10"), started) == "f1"
+    # a stint that is already closed is not reopened by an ending from before it
+    stint = fact("f2", "WORKS_AT", valid="2024-01-15", invalid="2024-02-01")
+    assert duplicate(fact("new", "WORKS_AT", invalid="2024-01-10"), stint) is None
 
 
 def test_duplicates_need_the_same_relation_and_direction() -> None:

@@ -2,49 +2,107 @@
 
 The engine is synchronous (SQLite, the rule extractor and local embedding are CPU-bound; LLM
 providers block on HTTP under one shared concurrency limit), so the async twin runs each call
-in a worker thread: one line per method, no copied logic.
+in a worker thread: one line per method, no copied logic. Every public method of ``Memory``
+has its twin here with the same parameters (a test compares the signatures).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
 
+from chronomem.clock import IdFactory
 from chronomem.engine import IngestResult
 from chronomem.engine.communities import CommunityView
-from chronomem.intake import EpisodeInput
+from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.memory import Memory, Timeline
-from chronomem.search import SearchResults
-from chronomem.search.context import Context
+from chronomem.model import Entity, Episode, Fact, SearchFilter
+from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
+from chronomem.search import SearchConfig, SearchResults
+from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextConfig
+from chronomem.search.rerankers import Reranker
 
 
 class AsyncMemory:
     """``Memory`` for asyncio code: the same methods, awaited; work runs in worker threads.
 
-    The engine itself is synchronous (SQLite, the rule extractor and local embedding are
-    CPU-bound); this wrapper keeps the event loop free. One method per ``Memory`` method.
+    ``async with AsyncMemory("memory.db") as memory: ...`` closes it at the end. The
+    synchronous memory is ``.sync``.
     """
 
-    def __init__(self, path: str = ":memory:", **options: object) -> None:
-        self.sync = Memory(path, **options)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        path: str = ":memory:",
+        *,
+        store: Store | None = None,
+        embedder: Embedder | None = None,
+        extractor: Extractor | None = None,
+        llm: LLM | None = None,
+        clock: Clock | None = None,
+        ids: IdFactory | None = None,
+        max_episode_chars: int = DEFAULT_MAX_EPISODE_CHARS,
+        context_episodes: int = 4,
+        reranker: Reranker | None = None,
+        community_updates: bool = True,
+    ) -> None:
+        self.sync = Memory(
+            path,
+            store=store,
+            embedder=embedder,
+            extractor=extractor,
+            llm=llm,
+            clock=clock,
+            ids=ids,
+            max_episode_chars=max_episode_chars,
+            context_episodes=context_episodes,
+            reranker=reranker,
+            community_updates=community_updates,
+        )
 
-    async def add_episode(self, content: str, **kw: object) -> IngestResult:
-        return await asyncio.to_thread(self.sync.add_episode, content, **kw)  # type: ignore[arg-type]
+    # -- lifecycle ----------------------------------------------------------------------
+    async def close(self) -> None:
+        await asyncio.to_thread(self.sync.close)
+
+    async def __aenter__(self) -> AsyncMemory:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- ingestion ----------------------------------------------------------------------
+    async def add_episode(
+        self,
+        content: str,
+        *,
+        group_id: str,
+        reference_time: datetime,
+        source: str = "message",
+        source_description: str = "",
+        episode_id: str | None = None,
+    ) -> IngestResult:
+        return await asyncio.to_thread(
+            self.sync.add_episode,
+            content,
+            group_id=group_id,
+            reference_time=reference_time,
+            source=source,
+            source_description=source_description,
+            episode_id=episode_id,
+        )
 
     async def add_episodes(
-        self, episodes: Iterable[EpisodeInput | Mapping[str, object]], **kw: object
+        self,
+        episodes: Iterable[EpisodeInput | Mapping[str, object]],
+        *,
+        progress: bool = False,
+        on_ingested: Callable[[IngestResult], None] | None = None,
     ) -> list[IngestResult]:
-        return await asyncio.to_thread(self.sync.add_episodes, list(episodes), **kw)  # type: ignore[arg-type]
+        return await asyncio.to_thread(
+            self.sync.add_episodes, list(episodes), progress=progress, on_ingested=on_ingested
+        )
 
-    async def search(self, query: str, **kw: object) -> SearchResults:
-        return await asyncio.to_thread(self.sync.search, query, **kw)  # type: ignore[arg-type]
-
-    async def context(self, query: str, **kw: object) -> Context:
-        return await asyncio.to_thread(self.sync.context, query, **kw)  # type: ignore[arg-type]
-
-    async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
-        return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
-
+    # -- communities ----------------------------------------------------------------------
     async def build_communities(self, group_id: str) -> list[CommunityView]:
         return await asyncio.to_thread(self.sync.build_communities, group_id)
 
@@ -54,11 +112,80 @@ class AsyncMemory:
     async def community_drift(self, group_id: str) -> float:
         return await asyncio.to_thread(self.sync.community_drift, group_id)
 
+    # -- retrieval ----------------------------------------------------------------------
+    async def search(
+        self,
+        query: str,
+        *,
+        group_id: str | None = None,
+        group_ids: Sequence[str] | None = None,
+        limit: int = 10,
+        valid_at: datetime | None = None,
+        known_at: datetime | None = None,
+        recipe: str | SearchConfig = "hybrid_rrf",
+        filter: SearchFilter | None = None,
+        seeds: Sequence[str] | None = None,
+        center: Sequence[str] | None = None,
+    ) -> SearchResults:
+        return await asyncio.to_thread(
+            self.sync.search,
+            query,
+            group_id=group_id,
+            group_ids=group_ids,
+            limit=limit,
+            valid_at=valid_at,
+            known_at=known_at,
+            recipe=recipe,
+            filter=filter,
+            seeds=seeds,
+            center=center,
+        )
+
+    async def context(
+        self,
+        query: str,
+        *,
+        group_id: str | None = None,
+        group_ids: Sequence[str] | None = None,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
+        valid_at: datetime | None = None,
+        known_at: datetime | None = None,
+        filter: SearchFilter | None = None,
+        config: ContextConfig | None = None,
+    ) -> Context:
+        return await asyncio.to_thread(
+            self.sync.context,
+            query,
+            group_id=group_id,
+            group_ids=group_ids,
+            max_tokens=max_tokens,
+            valid_at=valid_at,
+            known_at=known_at,
+            filter=filter,
+            config=config,
+        )
+
+    async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
+        return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
+
+    async def timeline_of(self, entity: Entity) -> Timeline:
+        return await asyncio.to_thread(self.sync.timeline_of, entity)
+
+    async def get_episodes(self, ids: Sequence[str], *, group_id: str) -> list[Episode]:
+        return await asyncio.to_thread(self.sync.get_episodes, list(ids), group_id=group_id)
+
+    async def recent_episodes(self, *, group_id: str, limit: int = 10) -> list[Episode]:
+        return await asyncio.to_thread(self.sync.recent_episodes, group_id=group_id, limit=limit)
+
+    async def get_facts(self, ids: Sequence[str], *, group_id: str) -> list[Fact]:
+        return await asyncio.to_thread(self.sync.get_facts, list(ids), group_id=group_id)
+
+    # -- deletion -----------------------------------------------------------------------
     async def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
         return await asyncio.to_thread(self.sync.delete_episode, episode_id, group_id=group_id)
 
+    async def delete_fact(self, fact_id: str, *, group_id: str) -> bool:
+        return await asyncio.to_thread(self.sync.delete_fact, fact_id, group_id=group_id)
+
     async def delete_group(self, group_id: str) -> None:
         await asyncio.to_thread(self.sync.delete_group, group_id)
-
-    async def close(self) -> None:
-        await asyncio.to_thread(self.sync.close)

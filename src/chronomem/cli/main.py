@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "chronomem.cli.demo",
     "chronomem.cli.records",
     "chronomem.cli.context",
+    "chronomem.cli.eval",
     "chronomem.cli.portable",
     "chronomem.cli.reembed",
 )

@@ -25,9 +25,10 @@ from chronomem.portable import (
     read_chat,
 )
 from chronomem.ports import Embedder, Store
+from chronomem.providers.registry import EMBEDDER_PROVIDERS
 from chronomem.stores import open_store
 
-EMBEDDER_CHOICES = ("auto", "local", "torch", "hash", "api")  # as `chronomem serve`
+EMBEDDER_CHOICES = tuple(EMBEDDER_PROVIDERS)  # the registry's names, "auto" first
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,15 +68,15 @@ def _store_args(p: argparse.ArgumentParser) -> None:
 
 
 def _embedder(name: str) -> Embedder:
-    if name == "auto":
-        return memory_module.default_embedder()
+    if name == "auto":  # the store is a file or a server: never bound to hash-256 silently
+        return memory_module.default_embedder(persistent=True)
     try:
         from chronomem.service.runtime import make_embedder
     except ImportError as exc:
         raise UsageError(
             f'--embedder {name} needs: pip install "chronomem[service]" ({exc})'
         ) from exc
-    return make_embedder(name) or memory_module.default_embedder()
+    return make_embedder(name) or memory_module.default_embedder(persistent=True)
 
 
 def _check_model(store: Store, embedder: Embedder) -> None:

@@ -41,13 +41,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def make_embedder(name: str) -> Embedder:
-    if name == "torch":
-        from chronomem.providers.torch_local import SentenceTransformerEmbedder
+    """The embedder a registered name stands for (``chronomem.providers.registry``)."""
+    from chronomem.providers.factory import embedder_named
 
-        return SentenceTransformerEmbedder()
-    from chronomem.providers.local import LocalEmbedder
-
-    return LocalEmbedder()
+    embedder = embedder_named(name)
+    assert embedder is not None  # local and torch are concrete models
+    return embedder
 
 
 def run_reembed(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from chronomem.service.db import ServiceDB
     from chronomem.service.runtime import ServiceConfig
 
-EMBEDDER_CHOICES = ("auto", "local", "torch", "hash", "api")
+from chronomem.providers.registry import EMBEDDER_PROVIDERS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,10 +79,11 @@ def _memory_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=2, help="ingestion worker threads")
     p.add_argument(
         "--embedder",
-        choices=EMBEDDER_CHOICES,
+        choices=sorted(EMBEDDER_PROVIDERS),
         default="auto",
-        help="auto: the local model if installed; hash: lexical, no model; api: "
-        "CHRONOMEM_EMBED_* settings",
+        help="auto: the local model if installed; local: ONNX all-MiniLM-L6-v2; torch: the "
+        "same on sentence-transformers; hash: lexical, no model; api: CHRONOMEM_EMBED_* "
+        "settings (or a name registered with register_embedder_provider)",
     )
     p.add_argument("--llm", action="store_true", help="extract with the CHRONOMEM_LLM_* model")
 

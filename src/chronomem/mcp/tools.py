@@ -24,6 +24,7 @@ from chronomem.intake import EpisodeInput
 from chronomem.mcp.checks import record_id, validated
 from chronomem.model import Episode, Fact
 from chronomem.model.validation import GROUP_ID_PATTERN
+from chronomem.search.context import DEFAULT_MAX_TOKENS
 from chronomem.service.auth import check_patterns
 from chronomem.service.queue import QueuedEpisode, Status
 from chronomem.service.readiness import redact
@@ -152,7 +153,7 @@ class MemoryTools:
         self,
         query: str,
         group_id: str | None = None,
-        max_tokens: int = 1600,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
         valid_at: str | None = None,
         ctx: Context | None = None,
     ) -> Result:

@@ -13,8 +13,14 @@ if TYPE_CHECKING:
     from chronomem.providers.anthropic import AnthropicLLM
     from chronomem.providers.embeddings import OpenAICompatibleEmbedder
     from chronomem.providers.factory import embedder_from_settings, llm_from_settings
+    from chronomem.providers.gemini import GeminiLLM
+    from chronomem.providers.hashing import HashEmbedder
     from chronomem.providers.local import LocalEmbedder
     from chronomem.providers.openai_compatible import OpenAICompatibleLLM
+    from chronomem.providers.registry import (
+        register_embedder_provider,
+        register_llm_provider,
+    )
     from chronomem.providers.resilience import ConcurrencyLimiter, RetryPolicy
     from chronomem.providers.settings import OutputMode, Settings
     from chronomem.providers.torch_local import SentenceTransformerEmbedder
@@ -22,6 +28,8 @@ if TYPE_CHECKING:
 __all__ = [
     "AnthropicLLM",
     "ConcurrencyLimiter",
+    "GeminiLLM",
+    "HashEmbedder",
     "LocalEmbedder",
     "OpenAICompatibleEmbedder",
     "OpenAICompatibleLLM",
@@ -31,11 +39,15 @@ __all__ = [
     "Settings",
     "embedder_from_settings",
     "llm_from_settings",
+    "register_embedder_provider",
+    "register_llm_provider",
 ]
 
 _WHERE = {
     "AnthropicLLM": "chronomem.providers.anthropic",
     "ConcurrencyLimiter": "chronomem.providers.resilience",
+    "GeminiLLM": "chronomem.providers.gemini",
+    "HashEmbedder": "chronomem.providers.hashing",
     "LocalEmbedder": "chronomem.providers.local",
     "OpenAICompatibleEmbedder": "chronomem.providers.embeddings",
     "OpenAICompatibleLLM": "chronomem.providers.openai_compatible",
@@ -45,6 +57,8 @@ _WHERE = {
     "Settings": "chronomem.providers.settings",
     "embedder_from_settings": "chronomem.providers.factory",
     "llm_from_settings": "chronomem.providers.factory",
+    "register_embedder_provider": "chronomem.providers.registry",
+    "register_llm_provider": "chronomem.providers.registry",
 }
 
 

@@ -54,6 +54,15 @@ def check_offline(base_url: str | None, settings: Settings, *, what: str) -> Non
         )
 
 
+def settings_for(settings: Settings | None, *, explicit: bool) -> Settings:
+    """The settings a provider constructor uses: ``settings`` when given; plain defaults
+    when the caller passed everything the provider needs (``explicit``), so a provider
+    built from arguments never reads the environment; else :meth:`Settings.from_env`."""
+    if settings is not None:
+        return settings
+    return Settings() if explicit else Settings.from_env()
+
+
 def resolve_api_key(key: str | None, base_url: str | None, *, what: str, env_names: str) -> str:
     """The key to send. A custom ``base_url`` (local servers) may go without one."""
     if key:

@@ -21,6 +21,7 @@ from chronomem.providers._common import (
     import_extra,
     resolve_connection,
     sdk_failure,
+    settings_for,
 )
 from chronomem.providers.resilience import (
     ConcurrencyLimiter,
@@ -45,7 +46,8 @@ class AnthropicLLM:
 
     Arguments win; anything not given comes from ``settings`` (default:
     :meth:`Settings.from_env`, where ``CHRONOMEM_LLM_API_KEY`` falls back to
-    ``ANTHROPIC_API_KEY`` when ``CHRONOMEM_LLM_PROVIDER=anthropic``). No sampling
+    ``ANTHROPIC_API_KEY`` when ``CHRONOMEM_LLM_PROVIDER=anthropic``; read only when ``model``
+    and ``api_key`` or ``base_url`` are not all given). No sampling
     temperature is sent: the SDK's Messages API no longer takes one. Thread-safe.
     """
 
@@ -62,7 +64,7 @@ class AnthropicLLM:
         retry_policy: RetryPolicy | None = None,
         settings: Settings | None = None,
     ) -> None:
-        cfg = settings if settings is not None else Settings.from_env()
+        cfg = settings_for(settings, explicit=bool(model and (api_key or base_url)))
         self._model = model or cfg.llm_model or ""
         if not self._model:
             raise UsageError(

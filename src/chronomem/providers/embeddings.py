@@ -20,6 +20,7 @@ from chronomem.providers._common import (
     import_extra,
     resolve_connection,
     sdk_failure,
+    settings_for,
 )
 from chronomem.providers.resilience import (
     Failure,
@@ -53,7 +54,7 @@ class OpenAICompatibleEmbedder:
         retry_policy: RetryPolicy | None = None,
         settings: Settings | None = None,
     ) -> None:
-        cfg = settings if settings is not None else Settings.from_env()
+        cfg = settings_for(settings, explicit=bool(model and dimension and (api_key or base_url)))
         self._model = model or cfg.embed_model or ""
         self._dimension = dimension or cfg.embed_dimension or 0
         if not self._model or self._dimension < 1:

@@ -32,6 +32,7 @@ from chronomem.providers._common import (
     import_extra,
     resolve_connection,
     sdk_failure,
+    settings_for,
 )
 from chronomem.providers.resilience import (
     ConcurrencyLimiter,
@@ -56,7 +57,8 @@ class OpenAICompatibleLLM:
     """The :class:`~chronomem.ports.LLM` port over an OpenAI-compatible chat endpoint.
 
     Arguments win; anything not given comes from ``settings`` (default:
-    :meth:`Settings.from_env`). ``max_concurrency`` is one limit for this client, shared by
+    :meth:`Settings.from_env`, read only when ``model`` and ``api_key`` or ``base_url`` are
+    not all given). ``max_concurrency`` is one limit for this client, shared by
     every thread that calls it. Thread-safe.
     """
 
@@ -77,7 +79,7 @@ class OpenAICompatibleLLM:
         extra_body: Mapping[str, JSONValue] | None = None,
         settings: Settings | None = None,
     ) -> None:
-        cfg = settings if settings is not None else Settings.from_env()
+        cfg = settings_for(settings, explicit=bool(model and (api_key or base_url)))
         self._model = model or cfg.llm_model or ""
         if not self._model:
             raise UsageError(

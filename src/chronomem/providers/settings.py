@@ -18,7 +18,9 @@ from chronomem.errors import UsageError
 __all__ = ["OutputMode", "ProviderName", "Settings", "parse_bool"]
 
 OutputMode = Literal["json_schema", "json_object", "tool"]
-ProviderName = Literal["openai", "anthropic"]
+ProviderName = (
+    str  # a name registered in chronomem.providers.registry (openai, anthropic, gemini, ...)
+)
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -49,13 +51,16 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Read ``CHRONOMEM_*`` variables (and ``OPENAI_API_KEY`` / ``ANTHROPIC_API_KEY``)."""
+        """Read ``CHRONOMEM_*`` variables, and the provider's own key variable
+        (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``, ``GEMINI_API_KEY``, ... as its registry
+        entry names) when ``CHRONOMEM_LLM_API_KEY`` is unset."""
+        from chronomem.providers.registry import llm_provider
+
         env = _Env(os.environ if environ is None else environ)
-        provider = env.choice("CHRONOMEM_LLM_PROVIDER", get_args(ProviderName), "openai")
-        vendor_key = "ANTHROPIC_API_KEY" if provider == "anthropic" else "OPENAI_API_KEY"
-        llm_key = env.text("CHRONOMEM_LLM_API_KEY") or env.text(vendor_key)
+        provider = llm_provider(env.text("CHRONOMEM_LLM_PROVIDER") or "openai").name
+        llm_key = env.text("CHRONOMEM_LLM_API_KEY") or env.first(llm_provider(provider).key_env)
         return cls(
-            llm_provider=cast(ProviderName, provider),
+            llm_provider=provider,
             llm_model=env.text("CHRONOMEM_LLM_MODEL"),
             llm_base_url=env.text("CHRONOMEM_LLM_BASE_URL"),
             llm_api_key=llm_key,
@@ -98,6 +103,10 @@ class _Env:
     def text(self, name: str) -> str | None:
         value = self._environ.get(name, "").strip()
         return value or None
+
+    def first(self, names: tuple[str, ...]) -> str | None:
+        """The first of ``names`` that is set."""
+        return next((v for v in map(self.text, names) if v is not None), None)
 
     def boolean(self, name: str, default: bool) -> bool:
         value = self.text(name)

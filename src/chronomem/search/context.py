@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
@@ -38,7 +38,8 @@ from chronomem.search.methods import keywords, named_entities
 from chronomem.search.searcher import Searcher
 from chronomem.search.tokens import estimate_tokens
 
-DEFAULT_MAX_TOKENS = 2_000
+DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
+RANKING_KEPT = 50  # episode ids a Context keeps of its ranking (evaluation: recall@k)
 _HYBRID = (Method.COSINE, Method.BM25)
 CONTEXT_RECIPE = SearchConfig(
     facts=TargetConfig(_HYBRID, Rerank.RRF, limit=80),
@@ -98,6 +99,7 @@ class Context:
     communities: tuple[Community, ...] = ()
     episodes: tuple[Episode, ...] = ()  # shown as raw messages (possibly as snippets)
     snippets: frozenset[str] = field(default_factory=frozenset)  # ids shown shortened
+    ranking: tuple[str, ...] = ()  # the episode ranking, best first (RANKING_KEPT ids at most)
 
     def __str__(self) -> str:
         return self.text
@@ -168,9 +170,8 @@ class ContextBuilder:
             query_vector=query_vector,
         )
         budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(_EMPTY))
-        facts = list(found.facts)
         at = filter.resolved(now).valid_at
-        fact_lines = [fact_line(f, at) for f in facts]
+        facts, fact_lines = _distinct_lines(found.facts, at)
         share = config.max_tokens
         n_facts = budget.fill(fact_lines, int(share * config.fact_share), _tags("FACTS"))
         entity_lines = [entity_line(e, config.summary_chars) for e in found.entities]
@@ -203,6 +204,7 @@ class ContextBuilder:
             communities=tuple(found.communities[:n_comms]),
             episodes=tuple(e for e, _ in episodes),
             snippets=frozenset(e.id for e, _ in episodes if e.id in snipped),
+            ranking=tuple(e.id for e in ranked[:RANKING_KEPT]),
         )
 
     def _episode_ranking(
@@ -272,9 +274,14 @@ def _choose_episodes(
     snipped: set[str] = set()
     days: set[str] = set()
     used = _tags("EPISODES")
+    shown: set[tuple[date, str]] = set()
     for episode in ranked:
         text = _shorten(episode.content, terms, config)
         day = _day_header(episode.reference_time)
+        said = (episode.reference_time.date(), text)
+        if said in shown:  # the same words on the same day: shown once
+            continue
+        shown.add(said)
         cost = line_tokens(text) + (0 if day in days else line_tokens(day))
         if used + cost > budget.left:
             if budget.left - used < 8:  # nothing useful fits any more
@@ -350,6 +357,19 @@ def line_tokens(line: str) -> int:
 def text_tokens(text: str) -> int:
     """Estimated tokens of a whole context: the sum of its lines'."""
     return estimate_tokens(text) + text.count("\n")
+
+
+def _distinct_lines(facts: Sequence[Fact], at: datetime | None) -> tuple[list[Fact], list[str]]:
+    """Facts best first with their lines, each line once: when two facts read the same
+    (a WORKS_AT and a MENTIONED fact from one sentence), the better ranked one stays."""
+    kept: list[Fact] = []
+    lines: dict[str, None] = {}
+    for fact in facts:
+        line = fact_line(fact, at)
+        if line not in lines:
+            lines[line] = None
+            kept.append(fact)
+    return kept, list(lines)
 
 
 def fact_line(fact: Fact, at: datetime | None = None) -> str:

@@ -17,7 +17,7 @@ from chronomem.memory import Memory, Timeline
 from chronomem.model import Episode, SearchFilter, check_group_id
 from chronomem.ports import Embedder
 from chronomem.search import SearchConfig, SearchResults, TargetConfig, preset
-from chronomem.search.context import Context
+from chronomem.search.context import DEFAULT_MAX_TOKENS, Context
 from chronomem.service.auth import KeyStore
 from chronomem.service.db import ServiceDB
 from chronomem.service.limits import Limits
@@ -27,8 +27,6 @@ from chronomem.service.workers import LeaderLock, WorkerPool
 from chronomem.stores.sqlite.connection import MEMORY
 
 log = logging.getLogger(__name__)
-
-EMBEDDERS = ("auto", "local", "torch", "hash", "api")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,26 +60,11 @@ def queue_path(config: ServiceConfig) -> str:
 
 
 def make_embedder(name: str) -> Embedder | None:
-    """The embedder ``name`` stands for (None: Memory's default)."""
-    if name == "auto":
-        return None
-    if name == "hash":
-        from chronomem.testing import HashEmbedder
+    """The embedder a registered name stands for (None: Memory's default); see
+    :mod:`chronomem.providers.registry`."""
+    from chronomem.providers.factory import embedder_named
 
-        return HashEmbedder()
-    if name == "local":
-        from chronomem.providers.local import LocalEmbedder
-
-        return LocalEmbedder()
-    if name == "torch":
-        from chronomem.providers.torch_local import SentenceTransformerEmbedder
-
-        return SentenceTransformerEmbedder()
-    if name == "api":
-        from chronomem.providers.factory import embedder_from_settings
-
-        return embedder_from_settings()
-    raise UsageError(f"unknown embedder {name!r}: use one of {', '.join(EMBEDDERS)}")
+    return embedder_named(name)
 
 
 class ServiceRuntime:
@@ -205,7 +188,7 @@ class ServiceRuntime:
         query: str,
         *,
         group_id: str,
-        max_tokens: int = 1600,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
         valid_at: datetime | None = None,
         known_at: datetime | None = None,
     ) -> str:
@@ -218,7 +201,7 @@ class ServiceRuntime:
         query: str,
         *,
         group_id: str,
-        max_tokens: int = 1600,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
         valid_at: datetime | None = None,
         known_at: datetime | None = None,
     ) -> Context:

@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from chronomem.model.validation import GROUP_ID_PATTERN
+from chronomem.search.context import DEFAULT_MAX_TOKENS
 
 GROUP_ID_REGEX = GROUP_ID_PATTERN.pattern
 EPISODE_ID_REGEX = r"^[A-Za-z0-9_.:-]{1,128}$"
@@ -204,7 +205,7 @@ class SearchOut(BaseModel):
 
 class ContextIn(_Strict):
     query: Text = Field(min_length=1, max_length=2000)
-    max_tokens: int = Field(default=1600, ge=50, le=20_000)
+    max_tokens: int = Field(default=DEFAULT_MAX_TOKENS, ge=50, le=20_000)
     valid_at: Instant | None = None
     known_at: Instant | None = None
 

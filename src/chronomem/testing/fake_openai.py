@@ -1,6 +1,8 @@
-"""A real HTTP fake of an OpenAI-compatible (and Anthropic Messages) server, on 127.0.0.1.
+"""A real HTTP fake of an OpenAI-compatible (and Anthropic Messages, and Gemini
+``generateContent``) server, on 127.0.0.1.
 
-Point the real SDKs at it (``base_url=server.base_url``; Anthropic: ``server.root_url``) to
+Point the real SDKs at it (``base_url=server.base_url``; Anthropic and Gemini:
+``server.root_url``) to
 test providers end to end without network::
 
     with FakeOpenAIServer() as server:
@@ -9,7 +11,8 @@ test providers end to end without network::
         server.enqueue(status=429, headers={"Retry-After": "0.01"})
         llm = OpenAICompatibleLLM(model="m", base_url=server.base_url, api_key="k")
 
-Answers are taken from the queue in order (for ``/chat/completions`` and ``/messages``);
+Answers are taken from the queue in order (for ``/chat/completions``, ``/messages`` and
+``/v1beta/models/<model>:generateContent``);
 each may be a JSON value (sent as the message content, or as the tool call's arguments when
 the request forced a tool), raw text, an HTTP error status, a delay and extra headers, and
 may be reserved for one prompt (``task="resolve"``). With no queued answer that fits,
@@ -35,6 +38,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Literal
 
 from chronomem.model.graph import JSONValue
+from chronomem.providers.hashing import HashEmbedder
 from chronomem.testing._fake_wire import (
     TOKENIZER,
     ChatRequest,
@@ -42,7 +46,12 @@ from chronomem.testing._fake_wire import (
     describe,
     render_reply,
 )
-from chronomem.testing.fakes import HashEmbedder
+from chronomem.testing._gemini_wire import (
+    describe_gemini,
+    gemini_error,
+    is_gemini,
+    render_gemini_reply,
+)
 
 __all__ = [
     "TOKENIZER",
@@ -226,7 +235,7 @@ class _Handler(BaseHTTPRequestHandler):
             path = self.path.split("?")[0]
             if path.endswith("/embeddings"):
                 status, body, headers, extra = self._embeddings(payload)
-            elif path.endswith(("/chat/completions", "/messages")):
+            elif path.endswith(("/chat/completions", "/messages")) or is_gemini(path):
                 status, body, headers, extra = self._chat(payload, path)
             else:
                 status, body = 404, _error(f"unknown path {path}")
@@ -290,8 +299,11 @@ class _Handler(BaseHTTPRequestHandler):
     def _chat(
         self, payload: Mapping[str, JSONValue], path: str
     ) -> tuple[int, bytes, Mapping[str, str], dict[str, int | str]]:
-        request, prompt_tokens, schema_tokens = describe(
-            payload, anthropic=path.endswith("/messages")
+        gemini = is_gemini(path)
+        request, prompt_tokens, schema_tokens = (
+            describe_gemini(payload)
+            if gemini
+            else describe(payload, anthropic=path.endswith("/messages"))
         )
         answer = self.fake._next_answer(request)
         if answer.delay_s:
@@ -303,10 +315,17 @@ class _Handler(BaseHTTPRequestHandler):
         }
         if answer.status != 200:
             content = answer.content if answer.content is not None else f"HTTP {answer.status}"
-            body = (
-                json.dumps(content).encode() if isinstance(content, dict) else _error(str(content))
-            )
+            if isinstance(content, dict):
+                body = json.dumps(content).encode()
+            else:
+                body = gemini_error(answer.status, str(content)) if gemini else _error(str(content))
             return answer.status, body, answer.headers, extra
+        if gemini:
+            reply, output_tokens = render_gemini_reply(
+                path, answer.content, prompt_tokens + schema_tokens, answer.truncated
+            )
+            extra["output_tokens"] = output_tokens
+            return 200, json.dumps(reply).encode(), answer.headers, extra
         reply, output_tokens = render_reply(
             payload,
             answer.content,

@@ -21,11 +21,14 @@ from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.negation import ENTITY_MARK, gap_tokens, modality
 from chronomem.extractors.rules.objects import (
     CONTEXT,
+    coordinated,
     inline_object,
     object_after,
     singular,
 )
 from chronomem.extractors.rules.patterns import RelationPattern, candidate_patterns
+from chronomem.extractors.rules.subjects import canonical_role, implicit_subjects, owner_of
+from chronomem.extractors.rules.values import refine
 
 _LETTERS = re.compile(r"[a-z]+")
 _FIRST_PERSON = re.compile(r"\b(?:I|i|[Ww]e)\b")
@@ -37,19 +40,19 @@ _BLOCKERS = re.compile(
 # past tenses and "love"; a bare "Enjoy your trip!" is a wish, not a fact about the speaker.
 _TOLD = word_set(
     "love went got bought took saw met made left quit sold joined visited been grew came "
-    "flew drove ran began won lost found spent"
+    "flew drove ran began won lost found spent over off done switched broke gave tore hurt "
+    "caught had cut"
 )
 
 
 def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     """Every relation the pattern table finds in ``sentence`` (none in a question)."""
-    if sentence.question:
-        return []
     hits: list[Hit] = []
     has_device = any(sp.label == "Device" for sp in sentence.spans)
     for i, clause in enumerate(sentence.clauses):
         claimed: list[tuple[str, int, int]] = []  # (relation, start, end) already read
         words = set(_LETTERS.findall(sentence.text[clause[0] : clause[1]].lower()))
+        asserted = _GROUNDS.match(sentence.text, clause[0]) is not None
         for cp in candidate_patterns(words):
             if cp.row.subject == "device" and not has_device:
                 continue
@@ -58,10 +61,12 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
             if cp.requires and not cp.requires.search(sentence.text, *clause):
                 continue
             for m in cp.regex.finditer(sentence.text, *clause):
+                if sentence.question and not asserted and not _presupposed(cp.row, m):
+                    continue  # questions assert nothing...
                 rel = cp.row.relation
                 if any(r == rel and m.start() < b and a < m.end() for r, a, b in claimed):
                     continue
-                found = _hits(sentence, clause, cp.row, m, known, first_clause=i == 0)
+                found = _hits(sentence, i, cp.row, m, known)
                 if found:
                     claimed.append((rel, m.start(), m.end()))
                     hits.extend(found)
@@ -69,39 +74,54 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
 
 
 def _hits(
-    s: Sentence,
-    clause: tuple[int, int],
-    row: RelationPattern,
-    m: re.Match[str],
-    known: Known,
-    *,
-    first_clause: bool,
+    s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known: Known
 ) -> list[Hit]:
-    subject, tokens, implicit = _subject(s, clause, m.start(), row.subject, first_clause)
+    clause = s.clauses[index]
+    subject, tokens, implicit = _subject(s, index, m, row.subject, known)
     if subject is None and row.subject == "any_device":
         subject, tokens = _any_device(s, known), []
     if subject is None:
         return []
-    mood = modality(tokens, s.text[clause[0] : clause[1]], s.text[m.end() : clause[1]])
-    if mood.hypothetical and not _speaks_of_later(s, clause):
-        return []
+    negation = (m.groupdict().get("neg") or "").split()
+    mood = modality(tokens + negation, s.text[clause[0] : clause[1]], s.text[m.end() : clause[1]])
+    if (mood.hypothetical or row.relation == "HAS_PLAN") and not _speaks_of_later(s, clause):
+        return []  # a wish, or a plan without a date ahead
     relation = row.relation
     if mood.negated:
         if row.ending or row.negated_relation is None:
             return []
         relation = row.negated_relation
     ending = row.ending or mood.ending
-    targets = _targets(s, clause, row, m, known, subject)
+    targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]
+    if m.groupdict().get("old"):
+        old = inline_object(s, row, m, group="old")
+        targets += [(old, True)] if old is not None else []
     out = []
-    for target in targets:
+    for target, ended in targets:
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
-        text = _template(row, m, subject, target)
-        hit = Hit(
-            relation, subject, target, ending, clause, m.span(), text, implicit, row.attribute
-        )
-        out.append(hit)
+        text = None if ended else _template(row, m, subject, target)
+        kinds = refine(relation, target.name)
+        if relation == "ENDS_KNOWN":
+            kinds = _known_relations(known, subject, target)
+        for kind in kinds:
+            out.append(
+                Hit(kind, subject, target, ended, clause, m.span(), text, implicit, row.attribute)
+            )
+        role = m.groupdict().get("role")
+        if role and row.target == "inline" and target.named:
+            known.learn_role(subject.name, canonical_role(role), target.name)
     return out
+
+
+def _known_relations(known: Known, subject: Party, target: Party) -> tuple[str, ...]:
+    """ "Cancelled Equinox": the relations the subject holds with this target, told before."""
+    source, key = normalize_name(subject.name), normalize_name(target.name)
+    return tuple(
+        relation
+        for (who, relation), values in known.targets.items()
+        if who == source and key in values and relation not in ("MENTIONED", "RELATED_TO")
+    )
 
 
 def _speaks_of_later(s: Sentence, clause: tuple[int, int]) -> bool:
@@ -118,7 +138,8 @@ def _template(row: RelationPattern, m: re.Match[str], source: Party, target: Par
         source=source.name,
         target=target.name,
         a_target=f"{article} {target.name}",
-        role=groups.get("role", ""),
+        role=canonical_role(groups.get("role", "")),
+        kind=groups.get("kind") or "thing",
         species=species,
     )
 
@@ -127,25 +148,39 @@ def _template(row: RelationPattern, m: re.Match[str], source: Party, target: Par
 
 
 def _subject(
-    s: Sentence, clause: tuple[int, int], verb_start: int, mode: str, first_clause: bool
+    s: Sentence, index: int, m: re.Match[str], mode: str, known: Known
 ) -> tuple[Party | None, list[str], bool]:
-    speaker = Party(s.speaker, "Person", speaker=True) if s.speaker else None
+    clause, verb_start = s.clauses[index], m.start()
+    speaker = _speaker(s)
     if mode == "possessor":
-        return speaker, [], False
-    candidates = _candidates(s, clause[0], verb_start, devices_only=mode.endswith("device"))
+        mine = _POSSESSIVE.search(m.group())
+        owner = owner_of(s, mine.group()) if mine else (s.user if s.assistant else s.speaker)
+        return (Party(owner, "Person", speaker=True) if owner else None), [], False
+    if mode == "listener":
+        mine = _POSSESSIVE.search(m.group())
+        mine_is_me = mine is not None and mine.group().lower() in ("my", "our")
+        yours = mine is not None and not mine_is_me
+        if row_owner_is_speaker(m) and not yours and not s.assistant:
+            mine_is_me = True  # "dentist appointment on Tuesday": the speaker's own plan
+        owner = (None if s.assistant else s.speaker) if mine_is_me else s.user
+        return (Party(owner, "Person", speaker=True) if owner else None), [], False
+    devices_only = mode.endswith("device")
+    candidates = _candidates(s, clause[0], verb_start, known, devices_only=devices_only)
     if mode == "first":
         first = next((p for _, _, p in candidates if p is not None), None)
         return first, [], False
     if not candidates:
         tokens = gap_tokens(_masked(s, clause[0], verb_start))
+        if mode == "clause" and tokens is not None and index > 0:
+            shared = _shared_subject(s, index, known)
+            if shared is not None:
+                return shared, tokens, False
         verb = _LETTERS.match(s.text.lower(), verb_start)
         told = verb is not None and (verb.group().endswith("ed") or verb.group() in _TOLD)
+        # "doing keto rn", "working at a record store now": a gerund opening a chat line
+        told = told or (verb is not None and verb.group().endswith("ing") and not tokens)
         implicit = (
-            mode == "clause"
-            and first_clause
-            and told
-            and speaker is not None
-            and tokens is not None
+            mode == "clause" and index == 0 and told and speaker is not None and tokens is not None
         )
         return (speaker, tokens or [], True) if implicit else (None, [], False)
     _, end, party = candidates[-1]
@@ -153,6 +188,56 @@ def _subject(
     if party is None or tokens is None:
         return None, [], False
     return party, tokens, False
+
+
+_POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
+_AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
+
+
+_CONGRATULATION = re.compile(
+    r"congrat|good luck|best of luck|enjoy|happy for|excited for|proud"
+    r"|how(?:'s| is| was| did| are)|glad|sorry",
+    re.I,
+)
+
+
+# "Since you're vegetarian, how about a chili?": a question's grounds are asserted.
+_GROUNDS = re.compile(
+    r"\W*(?:since|because|given(?: that)?|now that|seeing as|considering)\b", re.I
+)
+
+
+def _presupposed(row: RelationPattern, m: re.Match[str]) -> bool:
+    """...except what they take for granted about the listener ("How's the new job at
+    Stripe?")."""
+    return row.subject == "listener" and not row_owner_is_speaker(m)
+
+
+def row_owner_is_speaker(m: re.Match[str]) -> bool:
+    """A listener row without a cue said to someone ("Congrats on...") is the speaker's."""
+    return _CONGRATULATION.search(m.group()) is None
+
+
+def _speaker(s: Sentence) -> Party | None:
+    if s.speaker is None or s.assistant:
+        return None
+    return Party(s.speaker, "Person", speaker=True)
+
+
+def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
+    """ "I sold my Civic and bought a Tesla": a verb after "and" shares the subject of the
+    clause before it."""
+    before, here = s.clauses[index - 1], s.clauses[index]
+    if not _AND_GAP.match(s.text[before[1] : here[0]]):
+        return None
+    found = _candidates(s, before[0], before[1], known, devices_only=False)
+    opening = [p for a, _, p in found if _OPENS.match(s.text[before[0] : a])]
+    if opening:
+        return opening[0]
+    return _speaker(s) if index == 1 else None  # "Sold my Civic and bought a Tesla"
+
+
+_OPENS = re.compile(r"^[\W]*(?:(?:so|and|but|then|well|oh|also|yeah|ok|okay|lol)\W+)*$", re.I)
 
 
 def _any_device(s: Sentence, known: Known) -> Party | None:
@@ -167,7 +252,7 @@ def _any_device(s: Sentence, known: Known) -> Party | None:
 
 
 def _candidates(
-    s: Sentence, start: int, end: int, *, devices_only: bool
+    s: Sentence, start: int, end: int, known: Known, *, devices_only: bool
 ) -> list[tuple[int, int, Party | None]]:
     out: list[tuple[int, int, Party | None]] = []
     inside = [sp for sp in s.spans if start <= sp.start and sp.end <= end]
@@ -182,10 +267,13 @@ def _candidates(
         attrs = tuple(span.attributes.items())
         out.append((span.start, span.end, Party(span.name, span.label, span.named, False, attrs)))
     if not devices_only:
-        speaker = Party(s.speaker, "Person", speaker=True) if s.speaker else None
+        speaker = _speaker(s)
         out += [(m.start(), m.end(), speaker) for m in _FIRST_PERSON.finditer(s.text, start, end)]
+        implicit = implicit_subjects(s, start, end, known)
+        out += implicit
         for m in _BLOCKERS.finditer(s.text, start, end):
-            if not any(sp.start <= m.start() < sp.end for sp in inside):
+            taken = [(sp.start, sp.end) for sp in inside] + [(a, b) for a, b, _ in implicit]
+            if not any(a <= m.start() < b for a, b in taken):
                 out.append((m.start(), m.end(), None))
     out.sort(key=lambda c: (c[0], -c[1]))
     return out
@@ -221,7 +309,8 @@ def _targets(
     subject: Party,
 ) -> list[Party]:
     if row.target == "fixed" and row.fixed_target:
-        return [Party(row.fixed_target, row.label, named=False)]
+        owner = s.user if s.assistant else s.speaker
+        return [Party(row.fixed_target.format(owner=owner or "the"), row.label, named=False)]
     if row.target == "inline":
         found = inline_object(s, row, m)
     elif row.target == "context":
@@ -229,6 +318,13 @@ def _targets(
     else:
         found = object_after(s, m.end(), clause[1], row)
     if found is CONTEXT:
-        names = known.targets.get((normalize_name(subject.name), row.relation), [])
+        names = list(known.targets.get((normalize_name(subject.name), row.relation), {}).values())
+        species = m.groupdict().get("species")
+        if species:
+            names = [n for n in names if known.species.get(normalize_name(n)) == singular(species)]
         return [Party(n, known.labels.get(normalize_name(n)) or row.label) for n in names]
-    return [found] if found is not None else []
+    if found is None or (row.need_labels is not None and found.label not in row.need_labels):
+        return []
+    if row.target in ("named", "phrase") and found.named:
+        return [found, *coordinated(s, found, m.end(), clause[1], row)]
+    return [found]

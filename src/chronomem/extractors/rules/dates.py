@@ -102,6 +102,7 @@ _SEASON = r"(?i:spring|summer|fall|autumn|winter)"
 _YEAR = r"(?:19|20)\d{2}"
 _LETTERS = re.compile(r"[a-z]+")
 _ANY_DIGIT = re.compile(r"\d")
+_CUE_WINDOW = 24  # "every other", "until": cues read just before a date, never the whole prefix
 _HABIT = re.compile(r"\b(?:every|each|most|all)\s+(?:other\s+)?$", re.I)
 _TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
 _PREFIX_ROLE = re.compile(r"\b(since|until|till|through|from|by)\s+$", re.I)
@@ -351,7 +352,7 @@ def find_time_expressions(
         for m in pattern.finditer(text):
             if any(m.start() < end and start < m.end() for start, end, _ in found):
                 continue
-            if _HABIT.search(text, 0, m.start()):
+            if _HABIT.search(text, max(0, m.start() - _CUE_WINDOW), m.start()):
                 continue  # "every Sunday", "each summer": a habit, not a date
             try:
                 when = resolver(m, ctx)
@@ -370,7 +371,7 @@ def _with_roles_and_times(
     for start, end, when in found:
         head = text[start:end].split(maxsplit=1)[0].lower()
         role = _HEAD_ROLES.get(head)
-        prefix = _PREFIX_ROLE.search(text, 0, start)
+        prefix = _PREFIX_ROLE.search(text, max(0, start - _CUE_WINDOW), start)
         if role is None and prefix:
             role = _HEAD_ROLES.get(prefix.group(1).lower(), "at")
             start = prefix.start()

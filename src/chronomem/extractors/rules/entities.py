@@ -25,6 +25,10 @@ from chronomem.extractors.rules.lexicon import (
     PERSON_TITLES,
     PLACE_HEADS,
     PREPOSITIONS,
+    ROLES_DATING,
+    ROLES_FAMILY,
+    ROLES_FRIEND,
+    ROLES_MARRIED,
     TIME_WORDS,
     VOCATIVE_CUES,
 )
@@ -41,7 +45,18 @@ _DEVICE_NP = re.compile(
     re.I,
 )
 _WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
+# "Tom is our new team lead", "Jake moved to Denver": a sentence's first capitalised word
+# followed by these is a name, not a capitalised common word.
+_NAME_EVIDENCE = re.compile(
+    r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also)\s+)*"
+    r"(?:(?:my|our|your)\s+(?:new\s+|best\s+|current\s+|old\s+)?(?:"
+    + "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
+    + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
+    r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
+    r"|got (?:a|married|engaged|promoted|hired|fired)|adopted|retired)\b)"
+)
 _AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")
+_VOCATIVE_WINDOW = 40  # a cue ("thank you", "hey") is read next to the name, never further
 _CONNECTORS = frozenset({"of", "de", "la", "van", "von", "der", "du", "del", "da", "&"})
 _FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'll", "I'd"})
 _WORK_KINDS = {
@@ -77,10 +92,17 @@ class Known:
     names: set[str] = field(default_factory=set)  # normalized proper names met (capitalised)
     persons: set[str] = field(default_factory=set)  # normalized person names
     devices: dict[str, str] = field(default_factory=dict)  # "printer" -> "HP LaserJet 4000"
-    # (normalized source, relation) -> targets asserted and not ended, oldest first
-    targets: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    # (normalized source, relation) -> {normalized target: target} asserted and not ended,
+    # oldest first
+    targets: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     addressee: str | None = None  # the other speaker, for "you"
     display: dict[str, str] = field(default_factory=dict)  # normalized name -> name as met
+    speakers: set[str] = field(default_factory=set)  # normalized names of the speakers
+    # (normalized owner, role) -> the person in that role ("my sister Emma")
+    roles: dict[tuple[str, str], str] = field(default_factory=dict)
+    # normalized name -> name of people other than the speakers, the last met last
+    people: dict[str, str] = field(default_factory=dict)
+    species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -92,9 +114,20 @@ class Known:
             self.names.add(key)
         if label == "Person":
             self.persons.add(key)
+            if key not in self.speakers:
+                self.people.pop(key, None)
+                self.people[key] = self.display[key]
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
+
+    def learn_role(self, owner: str, role: str, name: str) -> None:
+        self.roles[(normalize_name(owner), role)] = name
+        self.learn(name, "Person")
+
+    def antecedent(self) -> str | None:
+        """The person "he" or "she" most likely stands for: the last one met."""
+        return next(reversed(self.people.values()), None)
 
     def canonical(self, name: str) -> str:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""
@@ -103,11 +136,11 @@ class Known:
     def learn_fact(self, source: str, relation: str, target: str, *, ended: bool) -> None:
         source, target = self.canonical(source), self.canonical(target)
         self.display.setdefault(normalize_name(source), source)
-        values = self.targets.setdefault((normalize_name(source), relation), [])
+        values = self.targets.setdefault((normalize_name(source), relation), {})
         key = normalize_name(target)
-        values[:] = [v for v in values if normalize_name(v) != key]
+        values.pop(key, None)
         if not ended:
-            values.append(target)
+            values[key] = target  # re-inserted: the last one told comes last
 
 
 def label_for(name: str, known: Known) -> str | None:
@@ -139,6 +172,7 @@ def find_spans(sentence: str, occupied: Sequence[tuple[int, int]], known: Known)
     taken = list(occupied)
     spans = _quoted(sentence, taken) + _numbered_places(sentence, taken)
     spans += _names(sentence, taken, known)
+    spans += _lower_case_names(sentence, taken, known)
     spans += _device_phrases(sentence, taken, known)
     spans.sort(key=lambda s: s.start)
     return spans
@@ -157,7 +191,7 @@ def _quoted(sentence: str, taken: list[tuple[int, int]]) -> list[Span]:
             continue
         if not title or not (title[0].isupper() or title[0].isdigit()):
             continue
-        before = sentence[: m.start()].lower().split()[-2:]
+        before = sentence[max(0, m.start() - 40) : m.start()].lower().split()[-2:]
         kind = next((_WORK_KINDS[w] for w in reversed(before) if w in _WORK_KINDS), "Work")
         out.append(Span(m.start(), m.end(), title, kind))
         taken.append((m.start(), m.end()))
@@ -249,7 +283,8 @@ def _names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Sp
         if not _plausible(name, key):
             continue
         opening = start == first_start and " " not in name
-        if opening and not _known_name(name, known) and not _AND_I.match(sentence, end):
+        evidence = _AND_I.match(sentence, end) or _NAME_EVIDENCE.match(sentence, end)
+        if opening and not _known_name(name, known) and not evidence:
             continue  # a capitalised sentence start is no evidence of a name ("Max and I" is)
         listener = _is_listener(key, known.addressee)
         if _is_vocative(sentence, start, end, key in known.persons, listener):
@@ -259,6 +294,89 @@ def _names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Sp
         out.append(span)
         taken.append((span.start, span.end))
     return out
+
+
+# Gazetteer words that are common English too: in lower case they are no names.
+_AMBIGUOUS = frozenset(
+    [
+        "target",
+        "apple",
+        "meta",
+        "amazon",
+        "us",
+        "la",
+        "georgia",
+        "washington",
+        "nike",
+        "oracle",
+        "dell",
+        "shell",
+        "mit",
+        "sony",
+        "disney",
+        "china",
+        "turkey",
+        "jordan",
+        "chile",
+        "phoenix",
+        "mobile",
+        "virginia",
+        "carolina",
+        "victoria",
+        "sydney",
+        "austin",
+        "cambridge",
+        "oxford",
+        "berkeley",
+        "rio",
+        "hp",
+    ]
+)
+_LOWER_RUN = re.compile(r"[a-z][a-z&'-]*(?: [a-z][a-z&'-]*){0,2}")
+
+
+def _lower_case_names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Span]:
+    """Names written in lower case ("quit siemens", "moved to boston"): a name met earlier
+    in the conversation anywhere, a gazetteer name after a preposition."""
+    out = []
+    for m in _TOKEN.finditer(sentence):
+        word = m.group()
+        if not word[:1].islower() or not _free(m.start(), m.end(), taken):
+            continue
+        for n in (3, 2, 1):
+            words = sentence[m.start() :].split(" ", n)[:n]
+            phrase = " ".join(words).rstrip(".,!?;:)'\"")
+            end = m.start() + len(phrase)
+            key = normalize_name(phrase)
+            if not key or key in NOT_NAMES or not _free(m.start(), end, taken):
+                continue
+            if not _lower_case_name(sentence, m.start(), key, known):
+                continue
+            name = known.display.get(key) or _title(phrase)
+            out.append(Span(m.start(), end, name, label_for(name, known)))
+            taken.append((m.start(), end))
+            break
+    return out
+
+
+def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:
+    if key in known.names and key not in known.speakers and len(key) > 2:
+        return key not in PREPOSITIONS and key not in TIME_WORDS
+    gazetteer = key in ORGANIZATIONS or key in COUNTRIES or key in CITIES
+    if not gazetteer or key in _AMBIGUOUS:
+        return False
+    before = sentence[max(0, start - 12) : start].lower().split()
+    return bool(before) and before[-1] in PREPOSITIONS | _NAMING_VERBS
+
+
+_NAMING_VERBS = frozenset(["joined", "visited", "visit", "left", "quit", "love", "loved", "like"])
+
+
+def _title(phrase: str) -> str:
+    words = phrase.split()
+    if len(words) == 1 and len(phrase) <= 3:
+        return phrase.upper()  # "ibm", "nyc"
+    return " ".join(w.capitalize() for w in words)
 
 
 def _is_listener(key: str, addressee: str | None) -> bool:
@@ -291,8 +409,8 @@ def _is_vocative(sentence: str, start: int, end: int, person: bool, listener: bo
     """ "Hey Mel!", "Thanks, Caroline!", "Oof, John, that's sad", "See you later Joanna!": a
     name addressed to someone. ``person``: a person known by name; ``listener``: the other
     speaker."""
-    before = sentence[:start].rstrip()
-    after = sentence[end:].lstrip()
+    before = sentence[max(0, start - _VOCATIVE_WINDOW) : start].rstrip()
+    after = sentence[end : end + _VOCATIVE_WINDOW].lstrip()
     words = re.findall(r"[a-z']+", before.lower())
     if words and words[-1] in VOCATIVE_CUES:
         return True

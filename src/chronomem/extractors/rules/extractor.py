@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -13,6 +14,8 @@ from chronomem.extractors.rules.resolve import resolve_request
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 
 CONTEXT_CACHE_SIZE = 4096
+# The text of a role fact ("Jake is Sam's boyfriend"): the person, the role.
+_ROLE_TEXT = re.compile(r"^(.+) is .+'s ([a-z]+(?: [a-z]+)?)$")
 
 
 class RuleExtractor:
@@ -56,16 +59,25 @@ def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
         who = earlier.speaker()
         if who:
             speakers.append(who)
+            known.speakers.add(normalize_name(who))
             known.learn(who, "Person")
         found = _alone(earlier)
         for entity in found.entities:
             kind = entity.attributes.get("type")
             label = entity.labels[0] if entity.labels else None
             known.learn(entity.name, label, kind if isinstance(kind, str) else None)
+            species = entity.attributes.get("species")
+            if isinstance(species, str):
+                known.species[normalize_name(entity.name)] = species
         for fact in found.facts:
             ended = fact.invalid_at is not None
             known.learn_fact(fact.source, fact.relation, fact.target, ended=ended)
+            role = _ROLE_TEXT.match(fact.fact)
+            if role and not ended and normalize_name(role.group(1)) == normalize_name(fact.target):
+                known.learn_role(fact.source, role.group(2), fact.target)
     me = episode.speaker()
+    if me:
+        known.speakers.add(normalize_name(me))
     others = [s for s in speakers if me is None or normalize_name(s) != normalize_name(me)]
     known.addressee = others[-1] if others else None
     return known

@@ -45,6 +45,9 @@ class Sentence:
     spans: list[Span] = field(default_factory=list)
     times: list[TimeExpression] = field(default_factory=list)
     clauses: list[tuple[int, int]] = field(default_factory=list)
+    # an assistant's turn: "I" is the assistant (no facts), "you" is the user
+    assistant: bool = False
+    user: str | None = None
 
     @property
     def question(self) -> bool:

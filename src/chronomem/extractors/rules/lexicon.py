@@ -156,7 +156,9 @@ OBJECT_STOPS = word_set(
 )
 FUTURE_CUES = _phrases(
     "will|'ll|going to|gonna|plan to|planning to|planning on|hope to|hoping to|about to|"
-    "can't wait|looking forward|soon|upcoming|next"
+    "can't wait|looking forward|soon|upcoming|next|scheduled for|booked for|set for|"
+    "is on the|is on|'s on|appointment on|interview on|surgery on|flight on|wedding on|"
+    "tickets for|moved to|pushed to|rescheduled|postponed|need to|have to"
 )
 
 # Heads of noun phrases: the phrase ("LGBTQ support group") names a group, an event, ...
@@ -203,11 +205,11 @@ JOB_HEADS = word_set(
     entrepreneur owner coach trainer instructor tutor volunteer
     """
 )
-ROLES_MARRIED = word_set("husband wife spouse")
-ROLES_DATING = word_set("boyfriend girlfriend partner fiance fiancé fiancee fiancée")
-ROLES_FRIEND = word_set("friend bestie buddy pal bff")
+ROLES_MARRIED = word_set("husband wife spouse hubby wifey")
+ROLES_DATING = word_set("boyfriend girlfriend bf gf partner fiance fiancé fiancee fiancée")
+ROLES_FRIEND = word_set("friend bestie buddy pal bff bestfriend")
 ROLES_FAMILY = word_set(
-    "mom mother mum dad father sister brother son daughter cousin aunt uncle grandma "
+    "mom mother mum dad father sister brother son daughter cousin aunt uncle grandma sis bro "
     "grandmother grandpa grandfather niece nephew grandson granddaughter stepmom stepdad"
 )
 
@@ -247,4 +249,59 @@ ORGANIZATIONS = _phrases(
     "anthropic|twitter|uber|airbnb|spotify|salesforce|oracle|adobe|samsung|sony|hp|dell|"
     "walmart|starbucks|nasa|red cross|harvard|stanford|mit|oxford|cambridge|"
     "yale|princeton|berkeley|nike|disney|pixar|deloitte|mckinsey|linkedin|youtube|tiktok"
+)
+
+# -- states that change: diets, habits, health, cars and phones, roles at work -------------
+DIETS = word_set(
+    "vegan vegetarian pescatarian pescetarian keto paleo carnivore gluten-free dairy-free "
+    "vegitarian vegeterian "
+    "plant-based halal kosher low-carb whole30 flexitarian"
+)
+# Habits one takes up and gives up ("I quit smoking", "gave up coffee").
+HABITS = word_set(
+    """
+    smoking vaping drinking coffee caffeine alcohol booze sugar soda meat dairy gluten
+    cigarettes cigs weed cannabis gambling gaming junk snacking caffeine energy beer wine
+    """
+)
+# Health conditions ("I have the flu", "diagnosed with diabetes", "broke my leg").
+CONDITIONS = word_set(
+    """
+    flu cold covid covid-19 fever migraine migraines cough infection pneumonia bronchitis
+    diabetes asthma cancer depression anxiety insomnia allergies allergy strep
+    mono concussion sprain injury burnout tonsillitis sinusitis shingles chickenpox
+    measles headache headaches hypertension herniated sciatica arthritis
+    """
+)
+BODY_PARTS = word_set(
+    "leg arm wrist ankle foot hand finger toe knee hip shoulder back neck nose rib ribs "
+    "collarbone elbow thumb acl"
+)
+# Names that are cars or phones: owning one is the car one drives / the phone one uses.
+CAR_NAMES = word_set(
+    """
+    car truck suv van jeep minivan pickup toyota honda tesla ford bmw mazda subaru volkswagen
+    vw kia hyundai audi mercedes nissan chevy chevrolet volvo prius civic corolla camry
+    accord rav4 outback lexus porsche mini fiat jaguar rivian polestar motorbike motorcycle
+    ducati harley yamaha kawasaki vespa moped
+    """
+)
+LAPTOP_NAMES = word_set("laptop macbook thinkpad xps chromebook notebook dell lenovo surface imac")
+CAMERA_NAMES = word_set("camera canon nikon fujifilm fuji gopro leica a7 dslr mirrorless")
+WATCH_NAMES = word_set("watch smartwatch garmin fitbit forerunner")
+BIKE_NAMES = word_set("bike bicycle e-bike ebike trek cannondale specialized")
+PHONE_NAMES = word_set(
+    "phone smartphone iphone pixel galaxy android samsung oneplus motorola nokia xiaomi "
+    "huawei blackberry"
+)
+# Roles at work: "my new manager is Priya" (the speaker is MANAGED_BY Priya).
+ROLES_MANAGER = word_set("manager boss supervisor")
+ROLES_PERSONAL = word_set(
+    "coach doctor dentist therapist landlord landlady trainer tutor mentor teacher roommate "
+    "flatmate accountant lawyer vet physio physiotherapist hairdresser barber pediatrician gp"
+)
+ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
+# A speaker whose turns are an assistant's: "I" is the assistant, "you" the user.
+ASSISTANT_NAMES = word_set(
+    "assistant ai bot chatbot chatgpt gpt claude gemini copilot model system agent helper"
 )

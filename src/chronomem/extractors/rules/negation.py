@@ -45,8 +45,8 @@ def gap_tokens(gap: str) -> list[str] | None:
     if "and" in tokens:
         tokens = tokens[len(tokens) - tokens[::-1].index("and") :]
     for i, tok in enumerate(tokens):
-        if tok in GAP_WORDS or tok == ENTITY_MARK:
-            continue
+        if tok in GAP_WORDS or tok == ENTITY_MARK or (len(tok) > 4 and tok.endswith("ly")):
+            continue  # "finally", "finaly", "honestly": adverbs, however spelled
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if (tok in PREPOSITIONS or tok in DETERMINERS) and nxt in (ENTITY_MARK, "the"):
             continue

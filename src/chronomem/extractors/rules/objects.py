@@ -18,6 +18,7 @@ from chronomem.extractors.rules.lexicon import (
     BAD_OBJECTS,
     CONJUNCTIONS,
     DETERMINERS,
+    DEVICE_HEADS,
     FILLER_ADJECTIVES,
     GAP_WORDS,
     NEGATIONS,
@@ -45,6 +46,7 @@ _ADVERB_OBJECTS = word_set(
     "ever lately mostly online together anymore daily regularly alone outside often nonstop "
     "itself again everyday somewhere anywhere everywhere"
 )
+_POSSESSIVES = word_set("my our your his her their")
 _LY_NOUNS = word_set("family rally jelly belly bully lily holly ally assembly supply")
 _NAMING_WORDS = word_set(
     "called named titled game book novel movie film song band show series album app "
@@ -105,11 +107,37 @@ def _phrase_label(row: RelationPattern, words: list[str]) -> str | None:
 
 
 def _apposition(s: Sentence, stop: int, words: list[str]) -> Span | None:
-    """A name right after a naming phrase: "this game Catan", "a book called 'Sapiens'"."""
-    if not words or len(words) > 3 or words[-1] not in _NAMING_WORDS:
+    """A name right after a naming phrase: "this game Catan", "a book called 'Sapiens'",
+    "a new phone, an iPhone 15"."""
+    if not words or len(words) > 3:
+        return None
+    if words[-1] in DEVICE_HEADS:
+        lead = _APPOSED.match(s.text, stop)
+        if lead:
+            return next((sp for sp in s.spans if sp.start == lead.end() and sp.named), None)
+    if words[-1] not in _NAMING_WORDS:
         return None
     pos = stop + len(s.text[stop:]) - len(s.text[stop:].lstrip())
     return next((sp for sp in s.spans if sp.start == pos and sp.named), None)
+
+
+_APPOSED = re.compile(r",?\s+(?:(?:an?|the|my)\s+)?")
+_AND_NEXT = re.compile(r"\s*(?:,\s*and|,|and|&)\s+(?:(?:an?|the)\s+)?")
+
+
+def coordinated(s: Sentence, first: Party, pos: int, end: int, row: RelationPattern) -> list[Party]:
+    """ "Google and Meta", "Paris, Rome and Lyon": the names coordinated with ``first``."""
+    span = next((sp for sp in s.spans if sp.start >= pos and sp.name == first.name), None)
+    out: list[Party] = []
+    while span is not None:
+        m = _AND_NEXT.match(s.text, span.end, end)
+        nxt = next((sp for sp in s.spans if m and sp.start == m.end() and sp.named), None)
+        party = span_party(s, nxt, row) if nxt else None
+        if party is None:
+            break
+        out.append(party)
+        span = nxt
+    return out
 
 
 def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
@@ -143,8 +171,15 @@ def _to_activity(s: Sentence, start: int, end: int) -> list[str]:
     return [gerund] if gerund in ACTIVITIES else []
 
 
-def inline_object(s: Sentence, row: RelationPattern, m: re.Match[str]) -> Party | None:
-    start = m.start("obj")
+def inline_object(
+    s: Sentence, row: RelationPattern, m: re.Match[str], group: str = "obj"
+) -> Party | None:
+    """The target captured by the row's regex (``obj``, or ``obj2`` for a second form)."""
+    if m.groupdict().get(group) is None and m.groupdict().get(group + "2") is not None:
+        group += "2"
+    if m.groupdict().get(group) is None:
+        return None
+    start = m.start(group)
     attrs: tuple[tuple[str, str], ...] = ()
     if "species" in m.groupdict() and m.group("species"):
         attrs = (("species", singular(m.group("species").lower())),)
@@ -152,7 +187,7 @@ def inline_object(s: Sentence, row: RelationPattern, m: re.Match[str]) -> Party 
     if span is not None and span.start == start:
         party = span_party(s, span, row)
         return replace(party, attributes=party.attributes + attrs) if party else None
-    words = m.group("obj").split()
+    words = m.group(group).split()
     while words and words[0].lower() in FILLER_ADJECTIVES:
         words = words[1:]
     if not words:
@@ -162,13 +197,15 @@ def inline_object(s: Sentence, row: RelationPattern, m: re.Match[str]) -> Party 
             return None
         return Party(" ".join(words), row.label, True, False, attrs)
     if row.label == "JobTitle":
-        if words[0].lower() in NEGATIONS:
-            return None  # "I'm no writer"
+        if words[0].lower() in NEGATIONS or words[0].lower() in _POSSESSIVES:
+            return None  # "I'm no writer", "Bob is my manager" (a person's role, not a title)
         while len(words) > 1 and (words[0].endswith("ing") or words[0].lower() in GAP_WORDS):
             words = words[1:]  # "considering volunteer" -> "volunteer"
     name = " ".join(w.lower() for w in words)
     if name in BAD_OBJECTS or words[-1].lower() in BAD_OBJECTS:
         return None
+    if row.target_format:
+        name = row.target_format.format(obj=name)
     return Party(singular(name) if name in PET_SPECIES else name, row.label, named=False)
 
 

@@ -15,62 +15,30 @@ import re
 from dataclasses import dataclass
 
 from chronomem.extractors.rules.lexicon import (
+    BODY_PARTS,
+    CONDITIONS,
+    DIETS,
     EVENT_HEADS,
     GROUP_HEADS,
+    HABITS,
     JOB_HEADS,
     PET_SPECIES,
     ROLES_DATING,
     ROLES_FAMILY,
     ROLES_FRIEND,
+    ROLES_MANAGER,
     ROLES_MARRIED,
+    ROLES_PERSONAL,
     word_set,
 )
+from chronomem.extractors.rules.row import RelationPattern
+from chronomem.extractors.rules.states import STATE_ROWS
 
-# Relations with one current value per subject: a new value contradicts the old one.
-FUNCTIONAL_RELATIONS = frozenset(
-    {"WORKS_AT", "LIVES_IN", "MARRIED_TO", "DATING", "HAS_JOB_TITLE", "STUDIES_AT"}
-)
+# Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
 GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
 
 SCHOOL_HEADS = frozenset({"school", "college", "university", "uni", "academy", "institute"})
-_NO_LABELS: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True, slots=True)
-class RelationPattern:
-    """One row of the table.
-
-    ``target``: ``named`` (a name must follow), ``phrase`` (a name or a short lower-case
-    noun phrase), ``inline`` (the regex captures ``obj``), ``context`` (the target comes
-    from what earlier turns said, e.g. the problem a device had), ``fixed`` (always
-    ``fixed_target``).
-    ``subject``: ``clause`` (the subject before the verb), ``possessor`` (the speaker,
-    through "my"), ``device`` (a device named before the verb), ``any_device`` (that, else
-    any device of the sentence or the conversation), ``first`` (the first subject of the
-    clause, whatever comes between).
-    """
-
-    relation: str
-    verbs: str
-    label: str | None = None
-    target: str = "named"
-    subject: str = "clause"
-    ending: bool = False
-    heads: frozenset[str] | None = None  # the object must end with one of these words
-    reject_heads: frozenset[str] = frozenset()
-    reject_labels: frozenset[str] = _NO_LABELS
-    context_words: frozenset[str] = frozenset()  # "my job": take the target from context
-    requires: str | None = None  # the clause must also match this
-    template: str | None = None  # fact text; else the clause rewritten to third person
-    fixed_target: str | None = None
-    negated_relation: str | None = None  # "I don't like X" -> DISLIKES instead of nothing
-    # Record the target as this attribute of the subject instead of a fact ("a new job at
-    # Google as a data engineer": the title is told in passing, the fact is WORKS_AT).
-    attribute: str | None = None
-    # Words of which at least one must be in the clause for the row to be tried (a fast
-    # pre-filter: a row whose regex could match without any of them would be missed).
-    triggers: str = ""
 
 
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
@@ -84,7 +52,11 @@ def _words(words: frozenset[str]) -> str:
     return " ".join(sorted(w for w in words if w.isalpha()))
 
 
-_MACROS = {"NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"})}
+_MACROS = {
+    "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
+    "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
+    "BODY": _alt(BODY_PARTS),
+}  # fmt: skip
 _PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 _NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
 _NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", "Pet"})
@@ -169,43 +141,48 @@ def _problem_rows() -> tuple[RelationPattern, ...]:
 
 
 def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, ...]:
+    """ "my sister Emma", "Emma is my sister", "my new manager is Priya" (also "your" on an
+    assistant's turn): the owner of the possessive is the source."""
     alt = _alt(roles)
     text = "{target} is {source}'s {role}"
-    kind = rf"(?:best |closest |old |dear )?(?P<role>{alt})"
-    return (
+    kind = rf"(?:best |closest |old |dear |new |current |family |swim |personal )?(?P<role>{alt})"
+    mine = r"(?:my|our|your)"
+    forms = (
+        rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
+        rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now) {mine} (?:new )?{kind}\b",
+        rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?(?P<obj>{{NAME}})",
+    )
+    return tuple(
         RelationPattern(
             relation,
-            rf"\bmy {kind},? (?P<obj>{{NAME}})",
+            form,
             "Person",
             "inline",
             "possessor",
             template=text,
-            triggers="my",
-        ),
-        RelationPattern(
-            relation,
-            rf"(?P<obj>{{NAME}}),? (?:is|was) my {kind}\b",
-            "Person",
-            "inline",
-            "possessor",
-            template=text,
-            triggers="my",
-        ),
+            triggers="my our your",
+        )
+        for form in forms
     )
 
 
 # fmt: off
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
+    *STATE_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
-      heads=GROUP_HEADS, triggers="left quit dropped"),
+      heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
     P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) job (?:at|with|in)\b|\bresigned from\b"
       r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
-      r"|\bstopped working (?:at|for)\b|\bleft\b|\bquit\b", "Organization", ending=True,
+      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b",
+      "Organization", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
-      triggers="quit left resigned retired fired laid let stopped"),
+      triggers="quit left resigned retired fired laid let stopped last"),
+    P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
+      "Organization", "inline", "possessor", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
     P("LIVES_IN", r"\bmoved (?:out of|away from)\b", "Location", ending=True,
       context_words=frozenset({"apartment", "house", "home", "place", "flat", "city", "town"}),
       triggers="moved"),
@@ -237,7 +214,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="in at"),
     # -- work, study, membership ------------------------------------------------------------
     P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
-      heads=GROUP_HEADS, triggers="joined signed"),
+      heads=GROUP_HEADS | {"gym"}, triggers="joined signed"),
     P("MEMBER_OF", r"\b(?:a member of|member of|part of|belong to|belongs to)\b", "Organization",
       "phrase", heads=GROUP_HEADS | {"party", "union"}, triggers="member part belong belongs"),
     P("STUDIES_AT", r"\b(?:study|studies|studied|studying) at\b"
@@ -248,15 +225,24 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b", "Organization",
       heads=SCHOOL_HEADS, triggers="attend attends attended attending go goes going went"),
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?) (?:at|for)\b"
+      r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
-      r"|\b(?:got|landed|accepted|took) (?:a |the |my )?(?:new |dream )?"
-      r"(?:job|position|role|offer|internship) (?:at|with|from)\b|\bhired (?:by|at)\b"
+      r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
+      r"(?:job|position|role|offer|internship|job offer) (?:at|with|from)\b|\bhired (?:by|at)\b"
       r"|\bemployed (?:by|at)\b|\bjoined\b|\bjob at\b", "Organization",
       reject_heads=GROUP_HEADS | SCHOOL_HEADS,
       reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="work works worked working intern interns interned interning started job position "
-      "role offer internship hired employed joined"),
+      "role offer internship hired employed joined signed starting start teach teaches teaching "
+      "taught"),
+    P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:at|with)\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b",
+      triggers="am is are m s re"),
+    P("WORKS_AT", r"(?P<obj>{NAME}) (?:hired|hires|has hired|just hired|took on|onboarded) "
+      r"(?:me|us)\b", "Organization", "inline", "possessor",
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
     P("WORKS_AT",
       r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) (?:at|for)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
@@ -292,6 +278,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     *_role_rows("DATING", ROLES_DATING),
     *_role_rows("FRIEND_OF", ROLES_FRIEND),
     *_role_rows("FAMILY_OF", ROLES_FAMILY),
+    *_role_rows("MANAGED_BY", ROLES_MANAGER),
+    *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL),
     P("MARRIED_TO", r"\b(?:married to|got married to|married|wed)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="married wed"),
     P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
@@ -318,10 +306,9 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("WATCHED", r"\b(?:watched|watching|rewatched|binged|binge-watched)\b", "Movie",
       reject_labels=_NOT_WORK, triggers="watched watching rewatched binged binge"),
     # -- tastes and activities --------------------------------------------------------------
-    P("LIKES", r"\bmy (?:all-time )?favou?rite (?:[a-z]+ ){1,2}(?:is|was|has to be)\b", "Topic",
-      "phrase", "possessor", triggers="favorite favourite"),
     P("LIKES", r"(?:\b(?:am|is|are)|'m|'re) (?:a )?(?:big |huge |massive )?fan of\b"
-      r"|(?:\b(?:am|is|are)|'m|'re) (?:really )?into\b", "Topic", "phrase", triggers="fan into"),
+      r"|(?:\b(?:am|is|are)|'m|'re)(?P<neg> not| no longer)? (?:really )?into\b", "Topic",
+      "phrase", triggers="fan into"),
     P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
       r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
       negated_relation="DISLIKES",

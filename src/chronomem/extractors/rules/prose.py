@@ -7,16 +7,28 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from chronomem.extractors.rules.clauses import match_sentence
-from chronomem.extractors.rules.dates import TimeExpression, find_time_expressions
+from chronomem.extractors.rules.corrections import corrections
+from chronomem.extractors.rules.dates import (
+    TimeExpression,
+    find_time_expressions,
+    speaks_of_future,
+)
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
+from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
 MAX_MENTIONS_PER_SENTENCE = 3
+# An episode stops being read once it has given this many facts or entities: no chat turn
+# holds more, and the engine's work per episode (candidates, embeddings) stays bounded.
+MAX_FACTS_PER_EPISODE = 300
+MAX_ENTITIES_PER_EPISODE = 300
+MAX_SENTENCES_PER_EPISODE = 2000
 _SPEAKS_AS_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
 _DETERMINER_START = re.compile(r"^(?:The|A|An|This|That|Our|My|His|Her|Their)\b")
 
@@ -36,6 +48,7 @@ class _Draft:
     speaker: str | None
     addressee: str | None
     light: bool = False  # context only: no texts, summaries or mentions
+    assistant: bool = False  # an assistant's turn: only facts about the user and their life
     entities: dict[str, _EntityDraft] = field(default_factory=dict)
     facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
     sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
@@ -50,7 +63,7 @@ class _Draft:
             draft.label = draft.label or label
             for k, v in party.attributes if party else ():
                 draft.attributes.setdefault(k, v)
-        if index >= 0 and index not in draft.sentences:
+        if index >= 0 and (not draft.sentences or draft.sentences[-1] != index):
             draft.sentences.append(index)
         return draft.name
 
@@ -69,6 +82,12 @@ class _Draft:
         if not generic and normalize_name(fact.fact) not in normalize_name(old.fact):
             text = f"{old.fact}; {fact.fact}" if len(old.fact) + len(fact.fact) < 300 else text
         self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
+
+    def full(self) -> bool:
+        return (
+            len(self.facts) >= MAX_FACTS_PER_EPISODE
+            or len(self.entities) >= MAX_ENTITIES_PER_EPISODE
+        )
 
     def build(self) -> Extraction:
         if self.speaker:
@@ -94,12 +113,17 @@ def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Ext
     """
     speaker = episode.speaker()
     body = episode.content.partition(":")[2] if speaker else episode.content
-    draft = _Draft(speaker, known.addressee, light)
+    draft = _Draft(speaker, known.addressee, light, is_assistant(speaker))
     if speaker:
         draft.entity(None, speaker, "Person", -1)
+        known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    for index, raw in enumerate(split_sentences(normalize_text(body))):
+    sentences = split_sentences(normalize_text(strip_markup(body)))[:MAX_SENTENCES_PER_EPISODE]
+    for index, raw in enumerate(sentences):
+        if draft.full():
+            break
         sentence = _analyse(raw, episode.reference_time, speaker, known)
+        sentence.assistant, sentence.user = draft.assistant, known.addressee
         whole = (
             "" if light else _rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
         )
@@ -120,9 +144,12 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     for span in s.spans:
         if span.named:
             party = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
-            draft.entity(party, span.name, span.label, index)
+            if not draft.assistant:  # an assistant's names are entities only in a fact
+                draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
-    hits = match_sentence(s, known)
+    hits = match_sentence(s, known) or corrections(s, known)
+    if draft.assistant:
+        hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)
     said = draft.sentences[index]
     if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
@@ -134,10 +161,12 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
             continue
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, _owned_times(s, hit, hits))
-        text = "" if draft.light else _fact_text(s, hit, draft)
+        text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
         known.learn_fact(source, hit.relation, target, ended=hit.ending)
-    for hit in [] if draft.light else _fallback(s, hits):
+        _learn_party(known, hit.target)
+        _learn_party(known, hit.source)
+    for hit in [] if draft.light or draft.assistant else _fallback(s, hits):
         source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, s.times)
@@ -145,6 +174,23 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
         if s.speaker and s.speaker not in text:
             text = f"{s.speaker} said: {text}"
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
+
+
+def _learn_party(known: Known, party: Party) -> None:
+    if party.label == "Person" and not party.speaker:
+        known.learn(party.name, "Person")
+    species = dict(party.attributes).get("species")
+    if species:
+        known.species[normalize_name(party.name)] = species
+
+
+def _about_the_user(hit: Hit, s: Sentence) -> bool:
+    """On an assistant's turn, a fact is kept when it is about the user or their people."""
+    if s.user is None:
+        return False
+    user = normalize_name(s.user)
+    source = normalize_name(hit.source.name)
+    return source == user or source.startswith(user + " s ") or hit.source.label == "Person"
 
 
 def _reports(s: Sentence, hits: list[Hit], draft: _Draft, known: Known) -> list[Hit]:
@@ -169,7 +215,7 @@ def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
     device = normalize_name(fixed.source.name)
     out = []
     for (reporter, relation), targets in known.targets.items():
-        if relation == "REPORTED" and any(normalize_name(t) == device for t in targets):
+        if relation == "REPORTED" and device in targets:
             who = Party(known.display.get(reporter, reporter), "Person")
             out.append(Hit("REPORTED", who, fixed.source, True, fixed.clause, fixed.verb))
     return out
@@ -177,8 +223,8 @@ def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
 
 def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
     """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO)."""
-    if s.question:
-        return []
+    if s.question or any(not h.attribute for h in hits):
+        return []  # a sentence that told a fact is explained by it: no mentions besides
     hits = [h for h in hits if not h.attribute]
     used = {normalize_name(h.source.name) for h in hits} | {
         normalize_name(h.target.name) for h in hits
@@ -246,6 +292,8 @@ def _dates(
     until = next((t.when for t in times if t.role == "until"), None)
     if hit.ending:
         end = start or until
+        if end is not None and end > s.reference and not speaks_of_future(s.text):
+            end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
     if until is not None:
         return start, until
@@ -258,7 +306,47 @@ def _fact_text(s: Sentence, hit: Hit, draft: _Draft) -> str:
     text = _rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
     if hit.implicit_subject and s.speaker and text:
         text = f"{s.speaker} {text[0].lower()}{text[1:]}"
+    return _named_subject(text, hit.source.name)
+
+
+_OPENING_PRONOUN = re.compile(r"^(?:He|She|he|she)\b")
+
+
+def _named_subject(text: str, subject: str) -> str:
+    """ "She moved to Chicago" -> "Emma moved to Chicago"; "Bought a Tesla" (a verb sharing
+    the subject of the clause before) -> "Sam bought a Tesla"."""
+    if not text or subject in text:
+        return text
+    if _OPENING_PRONOUN.match(text):
+        return _OPENING_PRONOUN.sub(subject, text, count=1)
+    first = text.split(maxsplit=1)[0].lower()
+    if first.endswith("ed") or first in _SHARED_VERBS:
+        return f"{subject} {text[:1].lower()}{text[1:]}"
     return text
+
+
+_SHARED_VERBS = frozenset(
+    [
+        "bought",
+        "sold",
+        "got",
+        "left",
+        "quit",
+        "went",
+        "took",
+        "made",
+        "became",
+        "found",
+        "lost",
+        "broke",
+        "gave",
+        "began",
+        "ran",
+        "drove",
+        "grew",
+        "won",
+    ]
+)
 
 
 def _rewrite(

@@ -16,14 +16,16 @@ Pure and deterministic: the same request always gets the same answer, ties inclu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime, time
 from difflib import SequenceMatcher
 
 from chronomem.extractors.rules.lexicon import PERSON_TITLES
 from chronomem.extractors.rules.names import normalize_name
-from chronomem.extractors.rules.patterns import FUNCTIONAL_RELATIONS, GENERIC_RELATIONS
+from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
+from chronomem.model.relations import functional_rule
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
 NEAR_IDENTICAL_TEXT = 0.9
@@ -45,14 +47,52 @@ _LABEL_FAMILIES: Mapping[str, str] = {
 def resolve_request(request: ResolutionRequest) -> Resolution:
     matches = {q.entity.name: match_entity(q.entity, q.candidates) for q in request.entities}
     duplicates = {q.key: find_duplicate(q.fact, q.duplicate_candidates) for q in request.facts}
+    told = {
+        (q.fact.source_id, q.fact.relation, q.fact.target_id)
+        for q in request.facts
+        if q.fact.invalid_at is None or q.fact.valid_at is not None
+    }
     contradictions = {
-        q.key: find_contradictions(q.fact, q.contradiction_candidates) for q in request.facts
+        q.key: find_contradictions(q.fact, _not_retold(q.contradiction_candidates, told))
+        + opposite_tastes(q.fact, (*q.duplicate_candidates, *q.contradiction_candidates))
+        for q in request.facts
     }
     return Resolution(
         entity_matches=matches,
         duplicates=duplicates,
         contradictions={k: v for k, v in contradictions.items() if v},
     )
+
+
+_LIKING = frozenset({"LIKES", "LOVES", "ENJOYS"})
+_DISLIKING = frozenset({"HATES", "DISLIKES"})
+
+
+def opposite_tastes(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...]:
+    """ "I hate cilantro" then "I like cilantro now": a taste closes its opposite."""
+    if new.invalid_at is not None and new.valid_at is None:
+        return ()
+    for side, other in ((_LIKING, _DISLIKING), (_DISLIKING, _LIKING)):
+        if new.relation in side:
+            return tuple(
+                sorted(
+                    {
+                        c.id
+                        for c in candidates
+                        if c.relation in other
+                        and (c.source_id, c.target_id) == (new.source_id, new.target_id)
+                        and c.invalid_at is None
+                        and not _retracted(c)
+                    }
+                )
+            )
+    return ()
+
+
+def _not_retold(candidates: Sequence[Fact], told: set[tuple[str, str, str]]) -> list[Fact]:
+    """ "I work at Google and Meta": a stored fact the same episode states again is no
+    contradiction of its sibling."""
+    return [c for c in candidates if (c.source_id, c.relation, c.target_id) not in told]
 
 
 # -- entities -------------------------------------------------------------------------------
@@ -127,6 +167,10 @@ def same_stint(new: Fact, old: Fact) -> bool:
     if new.valid_at is not None and old.invalid_at is not None and new.valid_at >= old.invalid_at:
         return False  # starts once the old one ended: a new stint
     if new.invalid_at is not None and old.valid_at is not None:
+        if new.valid_at is None and old.invalid_at is None:
+            # "I left Google last week" about the open fact told three days ago: its start
+            # was only when we heard of it, the ending is about this very fact
+            return True
         return new.invalid_at >= _day_start(old.valid_at)  # ends before the old one began?
     return True
 
@@ -176,19 +220,43 @@ def _overlap(a: Fact, b: Fact) -> bool:
 
 
 def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...]:
-    """Stored facts that cannot hold together with ``new`` (functional relations only)."""
-    if new.relation not in FUNCTIONAL_RELATIONS:
+    """Stored facts that cannot hold together with ``new``: the relation holds one value at
+    a time (``model/relations.py``) per subject (one home) or per object (one team lead)."""
+    rule = functional_rule(new.relation)
+    if rule is None:
         return ()
     if new.valid_at is None and new.invalid_at is not None:
         return ()  # an ending ("I left Google") says nothing about the next value
+    if rule.unique == "object":
+        same_end = lambda c: c.target_id == new.target_id and c.source_id != new.source_id  # noqa: E731
+    else:
+        same_end = lambda c: c.source_id == new.source_id and c.target_id != new.target_id  # noqa: E731
     return tuple(
         sorted(
             c.id
             for c in candidates
             if c.relation == new.relation
-            and c.source_id == new.source_id
-            and c.target_id != new.target_id
+            and same_end(c)
+            and _same_kind(new, c)
             and not _retracted(c)
             and _overlap(new, c)
         )
     )
+
+
+_FAVORITE_KIND = re.compile(r"\bfavou?rite ([a-z]+(?: [a-z]+)?) (?:is|was|has|would|'s)\b", re.I)
+
+
+_ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$")
+_KIND_PATTERNS = {"HAS_FAVORITE": _FAVORITE_KIND, "ROLE_HELD_BY": _ROLE_KIND}
+
+
+def _same_kind(new: Fact, old: Fact) -> bool:
+    """ "favourite X" holds one value per kind of X (a favourite film does not replace a
+    favourite food), a role one person per role (a new coach does not replace the doctor).
+    Other relations have one kind."""
+    pattern = _KIND_PATTERNS.get(new.relation)
+    if pattern is None:
+        return True
+    a, b = pattern.search(new.fact), pattern.search(old.fact)
+    return a is None or b is None or _singular(a.group(1).lower()) == _singular(b.group(1).lower())

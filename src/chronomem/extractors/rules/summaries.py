@@ -44,6 +44,7 @@ _PAIR_SUBJECT = re.compile(
     r"(?:^|[.!?,;:]\s*|\b(?:and|but|so|because|when|then|that)\s+)"
     r"(?:[A-Z][\w']*|you|he|she|[Mm]y \w+|[Hh]er \w+|[Hh]is \w+)\s+and\s+$"
 )
+_WINDOW = 60  # the words before a pronoun that decide its role are read in this window only
 _AUX_3SG = {
     "am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
     "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't",
@@ -124,11 +125,12 @@ def _replace(text: str, m: re.Match[str], low: str, who: str, before: str) -> tu
         return f"{who}'s", m.end()
     if low.endswith(("self", "selves")):
         return "themself", m.end()
-    if low in ("me", "us") or (low == "you" and _is_object_you(text[: m.start()])):
+    window = text[max(0, m.start() - _WINDOW) : m.start()]
+    if low in ("me", "us") or (low == "you" and _is_object_you(window)):
         return who, m.end()
     # a subject: I / we / you, with its verb agreeing
     inverted = _INVERTED.search(before) is not None
-    plural = low == "i" and _PAIR_SUBJECT.search(text[: m.start()]) is not None
+    plural = low == "i" and _PAIR_SUBJECT.search(window) is not None
     verb = _NEXT_VERB.match(text, m.end())
     if inverted or plural or verb is None:
         return who, m.end()

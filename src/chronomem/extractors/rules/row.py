@@ -1,0 +1,46 @@
+"""One row of the relation pattern table (see ``patterns.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_NO_LABELS: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class RelationPattern:
+    """One row of the table.
+
+    ``target``: ``named`` (a name must follow), ``phrase`` (a name or a short lower-case
+    noun phrase), ``inline`` (the regex captures ``obj``), ``context`` (the target comes
+    from what earlier turns said, e.g. the problem a device had), ``fixed`` (always
+    ``fixed_target``).
+    ``subject``: ``clause`` (the subject before the verb), ``possessor`` (the speaker,
+    through "my"), ``device`` (a device named before the verb), ``any_device`` (that, else
+    any device of the sentence or the conversation), ``listener`` (the person spoken to, or
+    the speaker for "my": "Congrats on your move"), ``first`` (the first subject of the
+    clause, whatever comes between).
+    """
+
+    relation: str
+    verbs: str
+    label: str | None = None
+    target: str = "named"
+    subject: str = "clause"
+    ending: bool = False
+    heads: frozenset[str] | None = None  # the object must end with one of these words
+    reject_heads: frozenset[str] = frozenset()
+    reject_labels: frozenset[str] = _NO_LABELS
+    context_words: frozenset[str] = frozenset()  # "my job": take the target from context
+    requires: str | None = None  # the clause must also match this
+    template: str | None = None  # fact text; else the clause rewritten to third person
+    fixed_target: str | None = None
+    negated_relation: str | None = None  # "I don't like X" -> DISLIKES instead of nothing
+    # Record the target as this attribute of the subject instead of a fact ("a new job at
+    # Google as a data engineer": the title is told in passing, the fact is WORKS_AT).
+    attribute: str | None = None
+    # Words of which at least one must be in the clause for the row to be tried (a fast
+    # pre-filter: a row whose regex could match without any of them would be missed).
+    triggers: str = ""
+    need_labels: frozenset[str] | None = None  # the target's label must be one of these
+    target_format: str | None = None  # the target's name from the capture: "{obj} injury"

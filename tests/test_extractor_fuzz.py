@@ -1,0 +1,95 @@
+"""Adversarial text cannot stall ingestion: every extractor stage is linear in the input.
+
+Each input is about 100k characters (the default episode limit) built to hit a stage's
+worst case: abbreviations and initials (sentence splitting), dates (the date finder), runs
+of capitalised words (names, vocatives), punctuation runs, one giant sentence, many quotes
+and brackets, long numbers, emoji, pronouns (third-person rewriting) and verbs of the
+pattern table. Each must ingest through ``Memory`` (rule extractor, hash embedder) in at
+most 2 s of CPU. Before the fix, ``"Mr. A. B. C. D. " * N`` took 109 s at 100k characters.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from chronomem.extractors.rules.sentences import MAX_SENTENCE_CHARS, split_sentences
+from tests.helpers import t
+
+SIZE = 100_000 - len("Alice: ")  # the whole episode is at the default limit
+CPU_LIMIT_S = 2.0
+
+
+def _repeat(unit: str, size: int = SIZE) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def _capitalised(size: int = SIZE) -> str:
+    words = [
+        "Alice",
+        "Bob",
+        "Google",
+        "Paris",
+        "Mr",
+        "Dr",
+        "New",
+        "York",
+        "Bank",
+        "Of",
+        "Mel",
+        "Thanks",
+    ]
+    out = " ".join(words[(i * 7 + i // 5) % len(words)] for i in range(size // 4))
+    return out[:size]
+
+
+ADVERSARIAL: dict[str, str] = {
+    "abbreviations": _repeat("Mr. A. B. C. D. "),
+    "initials": _repeat("A. "),
+    "dates": _repeat("on 8 May, 2023 last Friday 2 weeks ago next Thursday 5/8/2023 "),
+    "iso-dates": _repeat("2023-05-08T10:00 since 2023-05-08 until 12/31/2024 "),
+    "capitalised-words": _capitalised(),
+    "names-and-vocatives": _repeat("Thanks, Mel! Hey John, my sister Emma met Dr. Lee. "),
+    "punctuation-run": _repeat("!?.,;:-"),
+    "dots": _repeat("."),
+    "giant-sentence": _repeat("I work at Google and I like pizza and my sister lives in Rome and "),
+    "comma-pronouns": _repeat("I, "),
+    "you-and-i": _repeat("you and I and we "),
+    "quotes": _repeat('"a" "Becoming Nicole" '),
+    "unclosed-quote": _repeat('"Becoming Nicole '),
+    "brackets": _repeat("([{<"),
+    "long-number": _repeat("1234567890"),
+    "emoji": _repeat("\U0001f600\U0001f389 "),
+    "possessives": _repeat("Alice's "),
+    "patterns": _repeat("the printer keeps jamming and I moved to my favorite food is "),
+    "many-facts": " ".join(f"I like thing{i}. I moved to Town{i}." for i in range(4000))[:SIZE],
+    "newlines": _repeat("Alice\n"),
+    "markdown-code": _repeat("## Plan\n- item `x = 1`\n```python\nx = Foo(1)\n```\nhttps://x.y/z "),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_an_adversarial_100k_episode_ingests_in_bounded_time(make_memory, name):
+    memory = make_memory()
+    memory.add_episode(
+        "Alice: I live in Paris.", group_id="g", reference_time=t("2024-01-01T10:00")
+    )
+    content = "Alice: " + ADVERSARIAL[name]
+    start = time.process_time()
+    memory.add_episode(content, group_id="g", reference_time=t("2024-01-02T10:00"))
+    # the next turn reads the big one as context: that must be bounded too
+    memory.add_episode("Bob: ok", group_id="g", reference_time=t("2024-01-03T10:00"))
+    spent = time.process_time() - start
+    assert spent <= CPU_LIMIT_S, f"{name}: {spent:.2f} s of CPU for two turns after 100k chars"
+
+
+def test_a_run_on_sentence_is_cut_into_bounded_pieces_at_spaces():
+    pieces = split_sentences(_repeat("I like tea and ", 5_000))
+    assert all(len(p) <= MAX_SENTENCE_CHARS for p in pieces)
+    assert sum(len(p.split()) for p in pieces) == len(_repeat("I like tea and ", 5_000).split())
+
+
+def test_abbreviations_and_initials_still_do_not_end_a_sentence():
+    text = "Dr. Lee met J. R. Smith at 5 p.m. today. Then I left."
+    assert split_sentences(text) == ["Dr. Lee met J. R. Smith at 5 p.m. today.", "Then I left."]
