@@ -6,6 +6,11 @@ with Selenium and reads the page's own timings (``window.chronomem.timings``: fe
 ``GET .../graph`` round trip, draw = Cytoscape update until two animation frames later).
 
     PYTHONPATH=src .venv/bin/python bench/ui_render.py [--entities 5000] [--facts 20000]
+        [--baseline OLD/src]
+
+``--baseline`` also measures another checkout's server and built page (its ``src`` folder,
+e.g. ``git archive <commit> | tar -x -C /tmp/old`` then ``npm run build`` in its ``ui``)
+side by side in the same run: old then new for each limit, on the same database.
 
 Needs the built page (``cd ui && npm ci && npm run build``) and Debian's chromium and
 chromium-driver.
@@ -123,6 +128,37 @@ def build(db: Path, n_entities: int, n_facts: int, seed: int = 7) -> None:
         memory.store.replace_communities(CommunitySet(group_id=GROUP, communities=communities))
 
 
+def measure_with(src: Path, db: Path, redraws: int, limit: int) -> dict[str, object]:
+    """``measure`` with the server (and so its page) imported from ``src``."""
+    before = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = str(src)
+    try:
+        return measure(db, redraws, limit)
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONPATH")
+        else:
+            os.environ["PYTHONPATH"] = before
+
+
+def summary(result: dict[str, object], cpu0: float) -> dict[str, object]:
+    redraws = result["redraws"]
+    assert isinstance(redraws, list)
+    return {
+        "first_render_ms": {k: round(v) for k, v in result["first_render"].items()},  # type: ignore[attr-defined]
+        "world_slider_redraw_median_ms": {
+            k: round(statistics.median(r[k] for r in redraws))
+            for k in ("fetch_ms", "draw_ms", "total_ms", "graph_ms", "lists_ms", "paint_ms")
+            if all(k in r for r in redraws)
+        },
+        "redraws": len(redraws),
+        "graph_info": result["graph_info"],
+        "server_cpu_s": result["server_cpu_s"],
+        "bench_cpu_s": round(time.process_time() - cpu0, 1),
+        "loadavg_after": [round(x, 1) for x in os.getloadavg()],
+    }
+
+
 def measure(db: Path, redraws: int, limit: int) -> dict[str, object]:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -156,7 +192,15 @@ def measure(db: Path, redraws: int, limit: int) -> dict[str, object]:
                 lambda d, n=k + 2: len(d.execute_script(timings)) >= n
             )
             redraw.append(driver.execute_script(timings)[k + 1])
-        return {"first_render": first, "redraws": redraw, "graph_info": info}
+        ticks = os.sysconf("SC_CLK_TCK")
+        stat = Path(f"/proc/{server.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        server_cpu = (int(stat[11]) + int(stat[12])) / ticks  # utime + stime
+        return {
+            "first_render": first,
+            "redraws": redraw,
+            "graph_info": info,
+            "server_cpu_s": round(server_cpu, 1),
+        }
     finally:
         driver.quit()
         stop(server)
@@ -170,28 +214,23 @@ def main() -> None:
     parser.add_argument(
         "--limits", default="1000,5000", help="'Draw at most' values to measure (page: 1000)"
     )
+    parser.add_argument("--baseline", type=Path, help="another checkout's src to compare")
     args = parser.parse_args()
     report: dict[str, object] = {"entities": args.entities, "facts": args.facts}
+    sides = {"new": REPO / "src"}
+    if args.baseline:
+        sides = {"old": args.baseline.resolve(), **sides}
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "big.db"
         t0 = time.perf_counter()
         build(db, args.entities, args.facts)
         report["build_s"] = round(time.perf_counter() - t0, 1)
         for limit in (int(x) for x in args.limits.split(",")):
-            cpu0 = time.process_time()
-            result = measure(db, args.redraws, limit)
-            redraws = result["redraws"]
-            report[f"draw_at_most_{limit}"] = {
-                "first_render_ms": {k: round(v) for k, v in result["first_render"].items()},
-                "world_slider_redraw_median_ms": {
-                    k: round(statistics.median(r[k] for r in redraws))
-                    for k in ("fetch_ms", "draw_ms", "total_ms")
-                },
-                "redraws": len(redraws),
-                "graph_info": result["graph_info"],
-                "bench_cpu_s": round(time.process_time() - cpu0, 1),
-                "loadavg_after": [round(x, 1) for x in os.getloadavg()],
-            }
+            for side, src in sides.items():
+                cpu0 = time.process_time()
+                result = measure_with(src, db, args.redraws, limit)
+                report[f"{side}_draw_at_most_{limit}"] = summary(result, cpu0)
+                print(json.dumps({side: limit, **summary(result, cpu0)}), file=sys.stderr)
     print(json.dumps(report, indent=2))
 
 

@@ -12,7 +12,7 @@ import pytest
 from chronomem.model import SearchFilter
 from chronomem.service import ServiceRuntime
 from chronomem.service import ui as ui_module
-from chronomem.service.explore_schemas import GraphOut
+from chronomem.service.explore_schemas import GraphCompactOut, GraphOut
 from tests.service_helpers import asgi_client, make_runtime, wait_idle
 
 pytestmark = pytest.mark.anyio
@@ -118,6 +118,35 @@ async def test_current_edges_are_exactly_what_the_store_filter_admits(
             assert got == expected, (valid_at, known_at)
 
 
+async def test_compact_graph_says_the_same_as_the_full_one(api: httpx.AsyncClient) -> None:
+    for params in ({}, {"valid_at": "2024-01-05T00:00:00Z"}, {"limit": "2"}):
+        full = (await api.get("/v1/groups/demo/graph", params=params)).json()
+        r = await api.get("/v1/groups/demo/graph/compact", params=params)
+        small = GraphCompactOut.model_validate(r.json())
+        assert len(r.content) < len((await api.get("/v1/groups/demo/graph")).content)
+        e, f = small.entities, small.facts
+        assert e.id == [x["id"] for x in full["entities"]]
+        assert e.name == [x["name"] for x in full["entities"]]
+        assert e.mentions == [x["mentions"] for x in full["entities"]]
+        assert [small.communities[c] if c >= 0 else None for c in e.community] == [
+            x["community_id"] for x in full["entities"]
+        ]
+        assert [small.labels[i] if i >= 0 else None for i in e.label] == [
+            (x["labels"] or [None])[0] for x in full["entities"]
+        ]
+        rows = list(zip(f.id, f.source, f.target, f.relation, f.closed, strict=True))
+        assert [
+            (i, e.id[s], e.id[t], small.relations[r], "closed" if c else "current")
+            for i, s, t, r, c in rows
+        ] == [
+            (x["id"], x["source_id"], x["target_id"], x["relation"], x["state"])
+            for x in full["facts"]
+        ]
+        for name in ("total_entities", "total_facts", "truncated", "version"):
+            assert getattr(small, name) == full[name]
+    assert (await api.get("/v1/groups/demo/graph/compact", params={"limit": 0})).status_code == 422
+
+
 async def test_limit_keeps_the_most_mentioned(api: httpx.AsyncClient) -> None:
     body = (await api.get("/v1/groups/demo/graph", params={"limit": 1})).json()
     assert body["truncated"] and body["total_entities"] >= 3
@@ -138,6 +167,25 @@ async def test_entity_detail_has_timeline_and_quoted_sources(api: httpx.AsyncCli
     assert (await api.get("/v1/groups/demo/entities/nope")).status_code == 404
 
 
+async def test_entity_detail_lists_the_names_merged_into_it(
+    api: httpx.AsyncClient, runtime: ServiceRuntime
+) -> None:
+    said = [
+        ("Alice: I work at Google.", "2024-01-01T10:00:00Z"),
+        ("Alice Smith: I love hiking on weekends.", "2024-01-02T10:00:00Z"),
+    ]
+    batch = [{"content": c, "reference_time": t} for c, t in said]
+    await api.post("/v1/groups/names/episodes/batch", json={"episodes": batch})
+    wait_idle(runtime)
+    graph = (await api.get("/v1/groups/names/graph")).json()
+    assert "Alice Smith" not in {e["name"] for e in graph["entities"]}  # merged, not renamed
+    alice = next(e for e in graph["entities"] if e["name"] == "Alice")
+    body = (await api.get(f"/v1/groups/names/entities/{alice['id']}")).json()
+    assert body["aliases"] == ["Alice Smith"]
+    google = next(e for e in graph["entities"] if e["name"] == "Google")
+    assert (await api.get(f"/v1/groups/names/entities/{google['id']}")).json()["aliases"] == []
+
+
 async def test_groups_are_those_the_key_may_use(
     api: httpx.AsyncClient, runtime: ServiceRuntime
 ) -> None:
@@ -153,6 +201,29 @@ async def test_groups_are_those_the_key_may_use(
         assert (await client.get("/v1/groups/other/status")).status_code == 403
     async with asgi_client(runtime, "cmk_wrong_key") as client:
         assert (await client.get("/v1/groups")).status_code == 401
+
+
+async def test_groups_held_by_the_store_are_listed_within_the_key_patterns_only(
+    api: httpx.AsyncClient, runtime: ServiceRuntime
+) -> None:
+    # Written straight to the memory (as a script or the CLI would), never through the queue.
+    for group in ("team-blue", "secret-hr"):
+        runtime.memory.add_episode(
+            "Bob: I work at Initech.",
+            group_id=group,
+            reference_time=datetime(2024, 2, 1, tzinfo=UTC),
+        )
+    admin = (await api.get("/v1/groups")).json()["groups"]
+    assert admin == ["demo", "secret-hr", "team-blue"]
+    narrow = runtime.keys.create(name="n", groups=["team-*"]).token
+    async with asgi_client(runtime, narrow) as client:
+        r = await client.get("/v1/groups")
+        assert r.json()["groups"] == ["team-blue"]
+        assert "secret-hr" not in r.text and "demo" not in r.text  # not even the names
+        graph = (await client.get("/v1/groups/team-blue/graph")).json()
+        assert "Initech" in {e["name"] for e in graph["entities"]}
+    await api.delete("/v1/groups/team-blue")
+    assert "team-blue" not in (await api.get("/v1/groups")).json()["groups"]
 
 
 async def test_status_counts_the_queue_and_grows_with_writes(

@@ -287,3 +287,33 @@ def test_new_episodes_appear_live_and_the_queue_shows(  # type: ignore[no-untype
     wait(driver, lambda: driver.execute_script(background) != light)
     assert {light, driver.execute_script(background)} == {"rgb(255, 255, 255)", "rgb(21, 23, 27)"}
     shots(driver, "7-other-theme")
+
+
+def test_the_entity_panel_shows_the_names_merged_into_it(  # type: ignore[no-untyped-def]
+    driver: WebDriver, server: tuple[str, str], shots
+) -> None:
+    base, token = server
+    said = [
+        ("Alice: I work at Google.", "2024-01-01T10:00:00Z"),
+        ("Alice Smith: I love hiking on weekends.", "2024-01-02T10:00:00Z"),
+    ]
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}) as api:
+        batch = [{"content": c, "reference_time": t} for c, t in said]
+        assert api.post("/v1/groups/names/episodes/batch", json={"episodes": batch}).is_success
+        deadline = time.monotonic() + 60
+        while api.get("/v1/groups/names/status").json()["queue"]["done"] < len(said):
+            assert time.monotonic() < deadline, "the episodes were not ingested in 60 s"
+            time.sleep(0.2)
+    sign_in(driver, base, token)
+    wait(driver, lambda: "queued" in text(driver, "queue"))
+    set_instant(driver, "group", "names")  # type the group id, Enter: the page switches
+    driver.execute_script("document.getElementById('group').dispatchEvent(new Event('change'))")
+    wait(driver, lambda: facts(driver).get("Alice WORKS_AT Google") == "current")
+    set_instant(driver, "find", "Alice")
+    wait(driver, lambda: "also called: Alice Smith" in text(driver, "entity-body"))
+    assert text(driver, "entity-title") == "Alice"
+    labels = driver.execute_script(
+        "return window.chronomem.view.cy.nodes().map(n => n.data('label'))"
+    )
+    assert "Alice" in labels and "Alice Smith" not in labels  # one entity, not two
+    shots(driver, "8-aliases")

@@ -8,6 +8,7 @@ believed then. Embedded (SQLite) and offline by default.
 from chronomem.accounting import LLMCall, Usage
 from chronomem.async_memory import AsyncMemory
 from chronomem.engine import IngestResult
+from chronomem.engine.provenance import EpisodeGraph
 from chronomem.errors import (
     ChronomemError,
     ConflictError,
@@ -32,6 +33,7 @@ from chronomem.model import (
     Target,
     TimeRange,
 )
+from chronomem.model.ontology import Ontology
 from chronomem.search import PRESETS, SearchConfig, SearchResults, TargetConfig
 
 __version__ = "0.1.0"
@@ -44,6 +46,7 @@ __all__ = [
     "DuplicateEpisodeError",
     "Entity",
     "Episode",
+    "EpisodeGraph",
     "EpisodeInput",
     "EpisodeSource",
     "Fact",
@@ -51,6 +54,7 @@ __all__ = [
     "LLMCall",
     "Memory",
     "Mention",
+    "Ontology",
     "PRESETS",
     "ProviderError",
     "ProviderHTTPError",

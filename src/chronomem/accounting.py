@@ -9,6 +9,7 @@ tasks never mix their numbers.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,9 +41,11 @@ class PromptTotals:
 
 @dataclass
 class Usage:
-    """A thread-safe, append-only list of calls with totals."""
+    """A thread-safe, append-only list of calls with totals, and the warnings of the work
+    they served (e.g. an extracted attribute dropped because it failed its type's model)."""
 
     calls: list[LLMCall] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def add(self, call: LLMCall) -> None:
@@ -52,6 +55,7 @@ class Usage:
     def extend(self, other: Usage) -> None:
         with self._lock:
             self.calls.extend(other.calls)
+            self.warnings.extend(other.warnings)
 
     @property
     def call_count(self) -> int:
@@ -80,6 +84,7 @@ class Usage:
         return out
 
 
+log = logging.getLogger(__name__)
 _current: ContextVar[Usage | None] = ContextVar("chronomem_usage", default=None)
 _round: ContextVar[int] = ContextVar("chronomem_llm_round", default=0)
 
@@ -89,6 +94,16 @@ def record(call: LLMCall) -> None:
     usage = _current.get()
     if usage is not None:
         usage.add(call)
+
+
+def warn(message: str) -> None:
+    """Record a warning into the usage being collected (and the log): work went on without
+    something the caller asked for."""
+    log.warning(message)
+    usage = _current.get()
+    if usage is not None:
+        with usage._lock:
+            usage.warnings.append(message)
 
 
 @contextmanager

@@ -9,15 +9,19 @@ has its twin here with the same parameters (a test compares the signatures).
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from chronomem.clock import IdFactory
 from chronomem.engine import IngestResult
 from chronomem.engine.communities import CommunityView
+from chronomem.engine.provenance import EpisodeGraph
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.memory import Memory, Timeline
 from chronomem.model import Entity, Episode, Fact, SearchFilter
+from chronomem.model.graph import JSONValue
+from chronomem.model.ontology import TypeModel
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, SearchResults
 from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextConfig
@@ -45,6 +49,10 @@ class AsyncMemory:
         context_episodes: int = 4,
         reranker: Reranker | None = None,
         community_updates: bool = True,
+        entity_types: Mapping[str, TypeModel] | None = None,
+        edge_types: Mapping[str, TypeModel] | None = None,
+        edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
+        excluded_entity_types: Sequence[str] | None = None,
     ) -> None:
         self.sync = Memory(
             path,
@@ -58,6 +66,10 @@ class AsyncMemory:
             context_episodes=context_episodes,
             reranker=reranker,
             community_updates=community_updates,
+            entity_types=entity_types,
+            edge_types=edge_types,
+            edge_type_map=edge_type_map,
+            excluded_entity_types=excluded_entity_types,
         )
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -80,15 +92,25 @@ class AsyncMemory:
         source: str = "message",
         source_description: str = "",
         episode_id: str | None = None,
+        entity_types: Mapping[str, TypeModel] | None = None,
+        edge_types: Mapping[str, TypeModel] | None = None,
+        edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
+        excluded_entity_types: Sequence[str] | None = None,
     ) -> IngestResult:
         return await asyncio.to_thread(
-            self.sync.add_episode,
-            content,
-            group_id=group_id,
-            reference_time=reference_time,
-            source=source,
-            source_description=source_description,
-            episode_id=episode_id,
+            functools.partial(
+                self.sync.add_episode,
+                content,
+                group_id=group_id,
+                reference_time=reference_time,
+                source=source,
+                source_description=source_description,
+                episode_id=episode_id,
+                entity_types=entity_types,
+                edge_types=edge_types,
+                edge_type_map=edge_type_map,
+                excluded_entity_types=excluded_entity_types,
+            )
         )
 
     async def add_episodes(
@@ -97,14 +119,64 @@ class AsyncMemory:
         *,
         progress: bool = False,
         on_ingested: Callable[[IngestResult], None] | None = None,
+        entity_types: Mapping[str, TypeModel] | None = None,
+        edge_types: Mapping[str, TypeModel] | None = None,
+        edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
+        excluded_entity_types: Sequence[str] | None = None,
     ) -> list[IngestResult]:
         return await asyncio.to_thread(
-            self.sync.add_episodes, list(episodes), progress=progress, on_ingested=on_ingested
+            functools.partial(
+                self.sync.add_episodes,
+                list(episodes),
+                progress=progress,
+                on_ingested=on_ingested,
+                entity_types=entity_types,
+                edge_types=edge_types,
+                edge_type_map=edge_type_map,
+                excluded_entity_types=excluded_entity_types,
+            )
+        )
+
+    async def add_fact(
+        self,
+        source: str,
+        relation: str,
+        target: str,
+        *,
+        group_id: str,
+        valid_at: datetime | None = None,
+        invalid_at: datetime | None = None,
+        fact: str | None = None,
+        source_labels: Sequence[str] = (),
+        target_labels: Sequence[str] = (),
+        attributes: Mapping[str, JSONValue] | None = None,
+        reference_time: datetime | None = None,
+        episode_id: str | None = None,
+    ) -> IngestResult:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.add_fact,
+                source,
+                relation,
+                target,
+                group_id=group_id,
+                valid_at=valid_at,
+                invalid_at=invalid_at,
+                fact=fact,
+                source_labels=source_labels,
+                target_labels=target_labels,
+                attributes=attributes,
+                reference_time=reference_time,
+                episode_id=episode_id,
+            )
         )
 
     # -- communities ----------------------------------------------------------------------
     async def build_communities(self, group_id: str) -> list[CommunityView]:
         return await asyncio.to_thread(self.sync.build_communities, group_id)
+
+    async def refresh_communities(self, group_id: str) -> None:
+        await asyncio.to_thread(self.sync.refresh_communities, group_id)
 
     async def get_communities(self, group_id: str) -> list[CommunityView]:
         return await asyncio.to_thread(self.sync.get_communities, group_id)
@@ -176,6 +248,9 @@ class AsyncMemory:
 
     async def recent_episodes(self, *, group_id: str, limit: int = 10) -> list[Episode]:
         return await asyncio.to_thread(self.sync.recent_episodes, group_id=group_id, limit=limit)
+
+    async def get_episode_graph(self, episode_id: str, *, group_id: str) -> EpisodeGraph:
+        return await asyncio.to_thread(self.sync.get_episode_graph, episode_id, group_id=group_id)
 
     async def get_facts(self, ids: Sequence[str], *, group_id: str) -> list[Fact]:
         return await asyncio.to_thread(self.sync.get_facts, list(ids), group_id=group_id)

@@ -15,6 +15,8 @@ from chronomem.accounting import Usage
 from chronomem.clock import IdFactory, SystemClock, new_id
 from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
+from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
+from chronomem.engine.provenance import EpisodeGraph, episode_graph
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.model import (
@@ -27,7 +29,9 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
+from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
+from chronomem.model.ontology import Ontology, TypeModel
 from chronomem.model.validation import check_text
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, Searcher, SearchResults, preset
@@ -74,9 +78,19 @@ class Memory:
         context_episodes: int = 4,
         reranker: Reranker | None = None,
         community_updates: bool = True,
+        entity_types: Mapping[str, TypeModel] | None = None,
+        edge_types: Mapping[str, TypeModel] | None = None,
+        edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
+        excluded_entity_types: Sequence[str] | None = None,
     ) -> None:
+        """The four type arguments are the custom types of every episode (Graphiti's
+        shape; see ``docs/types.md``); ``add_episode`` and ``add_episodes`` may override
+        them per call."""
         from chronomem.stores import open_store
 
+        ontology = Ontology.of(
+            entity_types, edge_types, edge_type_map, excluded_entity_types
+        ).checked()
         self.store: Store = store if store is not None else open_store(path)
         self.embedder: Embedder = (
             embedder
@@ -96,6 +110,7 @@ class Memory:
             summarizer=summarizer_for(self.extractor),
             clock=self.clock,
             ids=self._ids,
+            usage=self.usage,
         )
         self.ingestor = Ingestor(
             store=self.store,
@@ -107,10 +122,12 @@ class Memory:
             max_episode_chars=max_episode_chars,
             communities=self._communities if community_updates else None,
             usage=self.usage,
+            ontology=ontology,
         )
 
     # -- lifecycle ----------------------------------------------------------------------
     def close(self) -> None:
+        self._communities.close()  # deferred community summaries are written first
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -134,9 +151,14 @@ class Memory:
         source: str = "message",
         source_description: str = "",
         episode_id: str | None = None,
+        entity_types: Mapping[str, TypeModel] | None = None,
+        edge_types: Mapping[str, TypeModel] | None = None,
+        edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
+        excluded_entity_types: Sequence[str] | None = None,
     ) -> IngestResult:
         """Ingest one episode. Re-sending an ``episode_id`` that is stored already is a
-        no-op that returns the stored episode (so retries are safe)."""
+        no-op that returns the stored episode (so retries are safe). The type arguments
+        replace the memory's for this episode (``docs/types.md``)."""
         item = EpisodeInput(
             content=content,
             group_id=group_id,
@@ -145,7 +167,8 @@ class Memory:
             source_description=source_description,
             episode_id=episode_id,
         )
-        return self.ingestor.add(item)
+        types = _ontology(entity_types, edge_types, edge_type_map, excluded_entity_types)
+        return self.ingestor.add(item, ontology=types)
 
     def add_episodes(
         self,
@@ -153,6 +176,10 @@ class Memory:
         *,
         progress: bool = False,
         on_ingested: Callable[[IngestResult], None] | None = None,
+        entity_types: Mapping[str, TypeModel] | None = None,
+        edge_types: Mapping[str, TypeModel] | None = None,
+        edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
+        excluded_entity_types: Sequence[str] | None = None,
     ) -> list[IngestResult]:
         """Ingest many episodes, each group's in ``reference_time`` order.
 
@@ -163,6 +190,7 @@ class Memory:
         items = [
             e if isinstance(e, EpisodeInput) else EpisodeInput.from_mapping(e) for e in episodes
         ]
+        types = _ontology(entity_types, edge_types, edge_type_map, excluded_entity_types)
         with tqdm(total=len(items), desc="episodes", unit="ep", disable=not progress) as bar:
 
             def done(result: IngestResult) -> None:
@@ -170,7 +198,39 @@ class Memory:
                 if on_ingested is not None:
                     on_ingested(result)
 
-            return self.ingestor.add_many(items, on_ingested=done)
+            return self.ingestor.add_many(items, on_ingested=done, ontology=types)
+
+    def add_fact(
+        self,
+        source: str,
+        relation: str,
+        target: str,
+        *,
+        group_id: str,
+        valid_at: datetime | None = None,
+        invalid_at: datetime | None = None,
+        fact: str | None = None,
+        source_labels: Sequence[str] = (),
+        target_labels: Sequence[str] = (),
+        attributes: Mapping[str, JSONValue] | None = None,
+        reference_time: datetime | None = None,
+        episode_id: str | None = None,
+    ) -> IngestResult:
+        """State one fact directly, for structured data (Graphiti's ``add_triplet``):
+        ``add_fact("Alice", "WORKS_AT", "Acme", group_id="u1", valid_at=...)``.
+
+        Both entities are resolved against stored ones (or created) and the fact is
+        deduplicated and may close contradicted facts, exactly as an extracted fact
+        (:mod:`chronomem.engine.direct`). It is recorded as a short text episode (its
+        provenance). ``valid_at`` defaults to ``reference_time``, which defaults to now;
+        ``fact`` to "<source> <relation in words> <target>."."""
+        stated = StatedFact(
+            source, relation, target, check_group_id(group_id), valid_at, invalid_at, fact,
+            source_labels, target_labels, dict(attributes or {}), reference_time, episode_id,
+        )  # fmt: skip
+        stated = with_stored_names(self.store, stated)
+        item, extraction = stated_episode(stated, now=self.clock.now())
+        return self.ingestor.add_extracted(item, extraction)
 
     # -- communities (engine/communities, docs/communities.md) ---------------------------
     def build_communities(self, group_id: str) -> list[CommunityView]:
@@ -181,6 +241,11 @@ class Memory:
             built = self._communities.build(check_group_id(group_id))
         self.usage.extend(usage)
         return built
+
+    def refresh_communities(self, group_id: str) -> None:
+        """Write the LLM summaries of communities that grew on ingest now, rather than
+        after the deferral delay (``docs/communities.md``; nothing to do without an LLM)."""
+        self._communities.flush_summaries(check_group_id(group_id))
 
     def get_communities(self, group_id: str) -> list[CommunityView]:
         """The group's stored communities with their members, largest first."""
@@ -299,6 +364,15 @@ class Memory:
         """The group's latest episodes by reference time, newest first."""
         return self.store.recent_episodes(check_group_id(group_id), limit=limit)
 
+    def get_episode_graph(self, episode_id: str, *, group_id: str) -> EpisodeGraph:
+        """What one episode produced or supports: the facts that list it among their
+        sources (current or closed) and the entities it mentions. ``UsageError`` if the
+        group has no such episode."""
+        found = episode_graph(self.store, check_group_id(group_id), episode_id)
+        if found is None:
+            raise UsageError(f"no episode {episode_id!r} in group {group_id!r}")
+        return found
+
     def get_facts(self, ids: Sequence[str], *, group_id: str) -> list[Fact]:
         return self.store.get_facts(check_group_ids(group_id), list(ids))
 
@@ -336,6 +410,19 @@ def _groups(group_id: str | None, group_ids: Sequence[str] | None) -> tuple[str,
     if (group_id is None) == (group_ids is None):
         raise UsageError("pass exactly one of group_id= or group_ids=")
     return check_group_ids(group_id if group_id is not None else list(group_ids or []))
+
+
+def _ontology(
+    entity_types: Mapping[str, TypeModel] | None,
+    edge_types: Mapping[str, TypeModel] | None,
+    edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None,
+    excluded_entity_types: Sequence[str] | None,
+) -> Ontology | None:
+    """A call's own custom types, or None when it names none (the memory's apply)."""
+    parts = (entity_types, edge_types, edge_type_map, excluded_entity_types)
+    if all(p is None for p in parts):
+        return None
+    return Ontology.of(*parts)
 
 
 def default_embedder(*, persistent: bool = False) -> Embedder:

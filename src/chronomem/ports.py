@@ -33,6 +33,7 @@ from chronomem.model import (
     Target,
     Vector,
 )
+from chronomem.model.ontology import Ontology
 
 EmbedKind = Literal["document", "query"]
 Matrix = npt.NDArray[np.float32]
@@ -86,8 +87,14 @@ class LLM(Protocol):
 class Extractor(Protocol):
     """Turns episodes into entities and facts, and settles what the fast paths cannot."""
 
-    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
-        """Round 1: entities and facts of ``episode``; ``previous`` are the turns before it."""
+    def extract(
+        self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
+    ) -> Extraction:
+        """Round 1: entities and facts of ``episode``; ``previous`` are the turns before it.
+
+        ``ontology``: the episode's custom types, passed only when it has some (an extractor
+        may use them as hints; the engine applies and validates them afterwards either way).
+        """
         ...
 
     def resolve(self, request: ResolutionRequest) -> Resolution:
@@ -219,6 +226,16 @@ class Store(Protocol):
     def list_entities(self, group_id: str) -> list[Entity]:
         """Every entity of the group, in no particular order. A store may leave
         ``name_embedding`` out (``None``) here: community building does not use it."""
+        ...
+
+    def list_facts(self, group_id: str) -> list[Fact]:
+        """Every fact of the group, its whole history (ended and retracted ones too), with
+        its source episodes, in no particular order. ``embedding`` is always left out
+        (``None``): the lean read for whole-group views such as the web page's graph."""
+        ...
+
+    def group_ids(self) -> list[str]:
+        """Every group this store holds (written to and not deleted), in no particular order."""
         ...
 
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:

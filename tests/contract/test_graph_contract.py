@@ -6,6 +6,8 @@ facts passing a filter, one ``(a, b, n)`` per unordered pair with ``a < b``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chronomem.model import ChangeSet
 from chronomem.ports import Store
 
@@ -68,3 +70,26 @@ def test_entity_edges_stay_inside_the_group(store: Store) -> None:
     store.apply(with_endpoints(B, (fact(B, "f1", "x", "z", "X meets Z"),)))
     assert store.entity_edges(A, now_filter()) == [("x", "y", 1)]
     assert store.entity_edges(B, now_filter()) == [("x", "z", 1)]
+
+
+def test_list_facts_gives_the_whole_history_of_one_group_without_embeddings(store: Store) -> None:
+    store.apply(small_graph(A))
+    store.apply(small_graph(B))
+    store.apply(with_endpoints(B, (fact(B, "b-only", "bea", "cat", "Bea owns Cat"),)))
+    full = {f.id: f for f in store.facts_of_entities([A], ["alice"], now_filter(history=True))}
+    lean = {f.id: f for f in store.list_facts(A)}
+    assert sorted(lean) == ["f-acme", "f-globex"]  # the ended fact too; nothing of group B
+    assert all(f.embedding is None for f in lean.values())
+    for id_, f in lean.items():  # every other field as the full read gives it
+        assert f == replace(full[id_], embedding=None)
+    assert sorted(f.id for f in store.list_facts(B)) == ["b-only", "f-acme", "f-globex"]
+    assert store.list_facts("nobody") == []
+
+
+def test_group_ids_lists_the_groups_held_and_forgets_deleted_ones(store: Store) -> None:
+    assert store.group_ids() == []
+    store.apply(small_graph(A))
+    store.apply(small_graph(B))
+    assert sorted(store.group_ids()) == [A, B]
+    store.delete_group(A)
+    assert store.group_ids() == [B]

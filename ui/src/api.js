@@ -48,7 +48,7 @@ export function makeApi(key, fetchImpl = globalThis.fetch.bind(globalThis)) {
   return {
     groups: () => call("GET", "/v1/groups"),
     graph: (group, validAt, knownAt, limit) =>
-      call("GET", `${g(group)}/graph`, { query: { valid_at: validAt, known_at: knownAt, limit } }),
+      call("GET", `${g(group)}/graph/compact`, { query: { valid_at: validAt, known_at: knownAt, limit } }),
     entity: (group, id) => call("GET", `${g(group)}/entities/${encodeURIComponent(id)}`),
     episodes: (group, limit = 100) => call("GET", `${g(group)}/episodes`, { query: { limit } }),
     searchEpisodes: (group, query) =>

@@ -2,7 +2,7 @@
 // the positions of entities already drawn, so moving a slider shows what changed.
 
 import cytoscape from "cytoscape";
-import { BIG_GRAPH, clusteredPositions, diff, frame, toElements } from "./model.js";
+import { BIG_GRAPH, MIN_ZOOM, StableClusters, diff, frame, neighbours, toElements } from "./model.js";
 
 function style(theme, big) {
   const ink = theme === "dark" ? "#e6e6e6" : "#1d1f23";
@@ -53,11 +53,13 @@ export class GraphView {
   constructor(container, { theme, onSelect }) {
     this.theme = theme;
     this.big = false;
+    this.drawn = new Map(); // id -> classes ("" for nodes): what is on the canvas
+    this.clusters = new StableClusters(); // positions of big graphs, kept across redraws
     this.cy = cytoscape({
       container,
       elements: [],
       style: style(theme, false),
-      minZoom: 0.02,
+      minZoom: MIN_ZOOM,
       maxZoom: 4,
     });
     this.cy.on("tap", "node", (event) => onSelect(event.target.id()));
@@ -68,42 +70,59 @@ export class GraphView {
     this.cy.style(style(theme, this.big));
   }
 
-  /** Draw ``graph``; returns once positions are set (the layout may keep settling). */
+  /**
+   * Draw ``graph``; returns once positions are set (the layout may keep settling). Only the
+   * difference with what is drawn is applied, in one batch: elements gone are removed, new
+   * ones added, and edges whose state changed swap their class. Without new nodes nothing
+   * is laid out again.
+   */
   show(graph) {
     const next = toElements(graph);
     const cy = this.cy;
-    const drawn = new Set(cy.elements().map((el) => el.id()));
-    const first = drawn.size === 0;
-    const { remove, add } = diff(drawn, next);
+    const first = this.drawn.size === 0;
+    const { remove, add, restyle } = diff(this.drawn, next);
     const big = graph.entities.length > BIG_GRAPH;
     if (big !== this.big) {
       this.big = big;
       cy.style(style(this.theme, big));
     }
-    const positions = big ? clusteredPositions(graph.entities) : {};
+    const nodes = add.filter((el) => el.group === "nodes");
+    const added = new Set(nodes.map((n) => n.data.id));
+    const positions = big && nodes.length
+      ? this.clusters.positions(graph.entities.filter((e) => added.has(e.id)))
+      : {};
+    const gone = new Set(remove);
+    const changed = new Map(restyle.map((el) => [el.data.id, el.classes]));
     cy.batch(() => {
-      cy.remove(cy.collection(remove.map((id) => cy.getElementById(id))));
-      const nodes = add.filter((el) => el.group === "nodes");
-      for (const node of nodes) node.position = positions[node.data.id] ?? this.near(node.data.id, graph);
-      cy.add(nodes);
-      cy.add(add.filter((el) => el.group === "edges"));
-      for (const edge of next.edges) {
-        const el = cy.getElementById(edge.data.id);
-        if (!el.hasClass(edge.classes)) el.classes(edge.classes);
+      if (gone.size) cy.remove(cy.elements().filter((el) => gone.has(el.id())));
+      if (changed.size) {
+        cy.edges().filter((el) => changed.has(el.id())).forEach((el) => {
+          el.classes(changed.get(el.id()));
+        });
       }
-      cy.elements().removeClass("used");
+      const ends = nodes.length && !big ? neighbours(graph) : null;
+      for (const node of nodes) node.position = positions[node.data.id] ?? this.near(node.data.id, ends);
+      if (add.length) cy.add([...nodes, ...add.filter((el) => el.group === "edges")]);
+      cy.$(".used").removeClass("used");
     });
-    if (first || (!big && add.some((el) => el.group === "nodes") && cy.nodes().length > 0)) {
-      this.layout(big, first);
-    }
+    for (const id of remove) this.drawn.delete(id);
+    for (const el of add) this.drawn.set(el.data.id, el.classes ?? "");
+    for (const [id, classes] of changed) this.drawn.set(id, classes);
+    if (first || (!big && nodes.length > 0)) this.layout(big, first);
+  }
+
+  /** Forget everything drawn (another group). */
+  clear() {
+    this.cy.elements().remove();
+    this.drawn.clear();
+    this.clusters = new StableClusters();
   }
 
   /** A spot for a new node: beside an entity it links to, else the middle. */
-  near(id, graph) {
-    for (const f of graph.facts) {
-      const other = f.source_id === id ? f.target_id : f.target_id === id ? f.source_id : null;
-      const node = other && this.cy.getElementById(other);
-      if (node && node.length && other !== id) {
+  near(id, ends) {
+    for (const other of ends?.get(id) ?? []) {
+      const node = this.cy.getElementById(other);
+      if (node.length) {
         const p = node.position();
         return { x: p.x + 60 * Math.cos(id.length), y: p.y + 60 * Math.sin(id.length) };
       }
@@ -132,7 +151,7 @@ export class GraphView {
   highlight(factIds, entityIds) {
     const cy = this.cy;
     cy.batch(() => {
-      cy.elements().removeClass("used");
+      cy.$(".used").removeClass("used");
       for (const id of [...factIds, ...entityIds]) cy.getElementById(id).addClass("used");
     });
   }

@@ -49,17 +49,70 @@ export function toElements(graph) {
   return { nodes, edges };
 }
 
-/** What changes between the ids drawn now and the next answer's elements. */
-export function diff(drawnIds, next) {
-  const nextIds = new Set([...next.nodes, ...next.edges].map((el) => el.data.id));
-  const remove = [...drawnIds].filter((id) => !nextIds.has(id));
-  const add = [...next.nodes, ...next.edges].filter((el) => !drawnIds.has(el.data.id));
-  return { remove, add };
+/**
+ * A GET .../graph/compact answer (columns, entities by position) as the objects of a GET
+ * .../graph answer, without what the compact form leaves out (fact text and instants).
+ */
+export function fromCompact(body) {
+  const e = body.entities;
+  const entities = e.id.map((id, i) => ({
+    id,
+    name: e.name[i],
+    labels: e.label[i] >= 0 ? [body.labels[e.label[i]]] : [],
+    mentions: e.mentions[i],
+    community_id: e.community[i] >= 0 ? body.communities[e.community[i]] : null,
+  }));
+  const f = body.facts;
+  const facts = f.id.map((id, i) => ({
+    id,
+    source_id: e.id[f.source[i]],
+    target_id: e.id[f.target[i]],
+    relation: body.relations[f.relation[i]],
+    fact: "",
+    state: f.closed[i] ? "closed" : "current",
+  }));
+  const { entities: _e, facts: _f, relations: _r, labels: _l, ...rest } = body;
+  return { ...rest, entities, facts, communities: body.communities.map((id) => ({ id })) };
+}
+
+/**
+ * What changes between what is drawn (a Map: id -> its classes, "" for nodes) and the next
+ * answer's elements: ids to remove, elements to add, and drawn edges whose state changed.
+ */
+export function diff(drawn, next) {
+  const nextIds = new Set();
+  const add = [];
+  const restyle = [];
+  for (const el of [...next.nodes, ...next.edges]) {
+    nextIds.add(el.data.id);
+    const was = drawn.get(el.data.id);
+    if (was === undefined) add.push(el);
+    else if (el.classes !== undefined && was !== el.classes) restyle.push(el);
+  }
+  const remove = [...drawn.keys()].filter((id) => !nextIds.has(id));
+  return { remove, add, restyle };
+}
+
+/** Entity id -> the ids of the entities its facts link it to. */
+export function neighbours(graph) {
+  const ends = new Map();
+  const link = (a, b) => {
+    if (a === b) return;
+    if (!ends.has(a)) ends.set(a, []);
+    ends.get(a).push(b);
+  };
+  for (const f of graph.facts) {
+    link(f.source_id, f.target_id);
+    link(f.target_id, f.source_id);
+  }
+  return ends;
 }
 
 /**
  * Positions for a big graph without a force layout: each community on its own disc (a
- * sunflower spiral, most mentioned in the middle), the discs on a spiral too. Deterministic.
+ * sunflower spiral, most mentioned in the middle), the discs' centres on a sunflower spiral
+ * too, biggest first, spaced so the largest disc fits between neighbours: the whole stays
+ * about as compact as one disc of every entity. Deterministic.
  */
 export function clusteredPositions(entities, spacing = 40) {
   const byCommunity = new Map();
@@ -70,31 +123,85 @@ export function clusteredPositions(entities, spacing = 40) {
   }
   const groups = [...byCommunity.values()].sort((a, b) => b.length - a.length);
   const golden = Math.PI * (3 - Math.sqrt(5));
+  const biggest = groups.length ? spacing * Math.sqrt(groups[0].length) : 0;
+  const step = 1.25 * biggest + spacing; // sunflower neighbours sit ~1.7 steps apart
   const positions = {};
-  let placedRadius = 0;
   groups.forEach((members, g) => {
     members.sort((a, b) => b.mentions - a.mentions || a.name.localeCompare(b.name));
-    const radius = spacing * Math.sqrt(members.length);
-    const distance = g === 0 ? 0 : placedRadius + radius;
-    const angle = g * golden;
-    const cx = distance * Math.cos(angle);
-    const cy = distance * Math.sin(angle);
+    const distance = groups.length === 1 ? 0 : step * Math.sqrt(g + 0.5);
+    const cx = distance * Math.cos(g * golden);
+    const cy = distance * Math.sin(g * golden);
     members.forEach((e, i) => {
       const r = spacing * Math.sqrt(i + 0.5);
       positions[e.id] = { x: cx + r * Math.cos(i * golden), y: cy + r * Math.sin(i * golden) };
     });
-    placedRadius = Math.max(placedRadius, distance + radius);
   });
   return positions;
 }
 
 /** The zoom and pan that fit ``points`` in a width x height view, with a margin. */
+/**
+ * Clustered positions that stay put across redraws: the first call lays out every entity
+ * (``clusteredPositions``); later calls place only entities never seen before, on the next
+ * free spot of their community's disc (a new community gets the next disc), and an entity
+ * seen before returns to where it was. So moving a slider never shuffles what stays drawn.
+ */
+export class StableClusters {
+  constructor(spacing = 40) {
+    this.spacing = spacing;
+    this.at = new Map(); // entity id -> position
+    this.discs = new Map(); // community -> { x, y, placed }
+    this.step = 0;
+  }
+
+  positions(entities) {
+    const fresh = entities.filter((e) => !this.at.has(e.id));
+    if (!this.at.size) this.start(fresh);
+    else this.extend(fresh);
+    return Object.fromEntries(entities.map((e) => [e.id, this.at.get(e.id)]));
+  }
+
+  start(entities) {
+    const laid = clusteredPositions(entities, this.spacing);
+    const sizes = new Map();
+    for (const e of entities) sizes.set(e.community_id || "", (sizes.get(e.community_id || "") ?? 0) + 1);
+    const biggest = Math.max(0, ...sizes.values());
+    this.step = 1.25 * this.spacing * Math.sqrt(biggest) + this.spacing;
+    for (const e of entities) this.at.set(e.id, laid[e.id]);
+    for (const [key, placed] of sizes) {
+      const members = entities.filter((e) => (e.community_id || "") === key).map((e) => laid[e.id]);
+      const x = members.reduce((sum, p) => sum + p.x, 0) / members.length;
+      const y = members.reduce((sum, p) => sum + p.y, 0) / members.length;
+      this.discs.set(key, { x, y, placed });
+    }
+  }
+
+  extend(entities) {
+    const golden = Math.PI * (3 - Math.sqrt(5));
+    for (const e of entities) {
+      const key = e.community_id || "";
+      if (!this.discs.has(key)) {
+        const g = this.discs.size;
+        const d = this.step * Math.sqrt(g + 0.5);
+        this.discs.set(key, { x: d * Math.cos(g * golden), y: d * Math.sin(g * golden), placed: 0 });
+      }
+      const disc = this.discs.get(key);
+      const i = disc.placed++;
+      const r = this.spacing * Math.sqrt(i + 0.5);
+      this.at.set(e.id, { x: disc.x + r * Math.cos(i * golden), y: disc.y + r * Math.sin(i * golden) });
+    }
+  }
+}
+
+export const MIN_ZOOM = 0.002; // the view's own floor: a frame below it would be refused
+
 export function frame(points, width, height, margin = 30) {
   if (!points.length) return { zoom: 1, pan: { x: width / 2, y: height / 2 } };
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const zoom = Math.min(4, (width - 2 * margin) / Math.max(1, x1 - x0), (height - 2 * margin) / Math.max(1, y1 - y0));
+  const fit = Math.min(4, (width - 2 * margin) / Math.max(1, x1 - x0), (height - 2 * margin) / Math.max(1, y1 - y0));
+  const zoom = Math.max(MIN_ZOOM, fit);
   return { zoom, pan: { x: width / 2 - zoom * (x0 + x1) / 2, y: height / 2 - zoom * (y0 + y1) / 2 } };
 }
 

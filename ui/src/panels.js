@@ -81,7 +81,7 @@ export function renderEntity(detail, container) {
   container.replaceChildren(
     h("p", {}, entity.summary || "(no summary)"),
     h("p", {}, ...entity.labels.map((l) => h("span", { class: "tag" }, l)),
-      detail.aliases.length ? `also: ${detail.aliases.join(", ")}` : "",
+      detail.aliases.length ? h("span", { class: "aliases" }, `also called: ${detail.aliases.join(", ")}`) : "",
       ` · ${detail.mentions} mention${detail.mentions === 1 ? "" : "s"}`,
       detail.community ? ` · community: ${detail.community.name}` : ""),
     h("h3", {}, "Timeline"),
@@ -95,7 +95,7 @@ export function renderFactList(graph, list, summary) {
   const { rows, hidden } = factRows(graph);
   list.replaceChildren(
     ...rows.map((r) =>
-      h("li", { class: r.state, "data-fact": r.id, "data-state": r.state, title: r.fact }, `${r.text} (${r.state})`),
+      h("li", { class: r.state, "data-fact": r.id, "data-state": r.state, title: r.fact || null }, `${r.text} (${r.state})`),
     ),
   );
   const current = graph.facts.filter((f) => f.state === "current").length;

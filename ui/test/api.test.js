@@ -16,7 +16,7 @@ test("every call sends the key and builds the public route", async () => {
   const api = makeApi("cmk_k", impl);
   await api.graph("demo", "2024-01-05T00:00:00.000Z", null);
   const url = new URL(calls[0].url);
-  assert.equal(url.pathname, "/v1/groups/demo/graph");
+  assert.equal(url.pathname, "/v1/groups/demo/graph/compact");
   assert.equal(url.searchParams.get("valid_at"), "2024-01-05T00:00:00.000Z");
   assert.equal(url.searchParams.has("known_at"), false);
   assert.equal(calls[0].init.headers.Authorization, "Bearer cmk_k");

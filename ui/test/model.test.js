@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  NO_COMMUNITY, SLIDER_STEPS, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes,
+  MIN_ZOOM, NO_COMMUNITY, SLIDER_STEPS, StableClusters, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
   nodeSize, parseInstant, sliderToTime, systemIndex, systemStep, timeToSlider, timelineBars,
   toElements, worldRange,
 } from "../src/model.js";
@@ -42,11 +42,34 @@ test("community colours are stable and from the palette", () => {
   assert.equal(communityColor(null), NO_COMMUNITY);
 });
 
-test("diff removes what is gone and adds only what is new", () => {
+test("diff removes what is gone, adds only what is new, restyles edges whose state changed", () => {
   const next = toElements({ ...graph, facts: graph.facts.slice(1), entities: graph.entities.filter((e) => e.id !== "g") });
-  const { remove, add } = diff(new Set(["a", "g", "f1", "old"]), next);
+  const drawn = new Map([["a", ""], ["g", ""], ["f1", "closed"], ["old", ""]]);
+  const { remove, add, restyle } = diff(drawn, next);
   assert.deepEqual(remove.sort(), ["f1", "g", "old"]);
   assert.deepEqual(add.map((el) => el.data.id).sort(), ["f2", "m"]);
+  assert.deepEqual(restyle, []);
+  const again = diff(new Map([["a", ""], ["g", ""], ["m", ""], ["f1", "current"], ["f2", "current"]]), toElements(graph));
+  assert.deepEqual([again.remove, again.add], [[], []]);
+  assert.deepEqual(again.restyle.map((el) => [el.data.id, el.classes]), [["f1", "closed"]]);
+});
+
+test("the compact answer decodes to the same entities and facts as the full one", () => {
+  const compact = {
+    valid_at: "2024-01-05T00:00:00Z", known_at: "2026-11-23T10:00:00Z", version: 7,
+    entities: { id: ["a", "g", "m"], name: ["Alice", "Google", "Meta"], mentions: [3, 2, 0],
+      community: [0, -1, -1], label: [1, 0, -1] },
+    facts: { id: ["f1", "f2"], source: [0, 0], target: [1, 2], relation: [0, 0], closed: [1, 0] },
+    relations: ["WORKS_AT"], labels: ["Organization", "Person"], communities: ["c1"],
+    total_entities: 3, total_facts: 2, truncated: false,
+    world_events: graph.world_events, system_events: graph.system_events,
+  };
+  const decoded = fromCompact(compact);
+  assert.deepEqual(decoded.entities, graph.entities);
+  assert.deepEqual(decoded.facts, graph.facts.map((f) => ({ ...f, fact: "" })));
+  assert.deepEqual([decoded.version, decoded.truncated, decoded.total_facts], [7, false, 2]);
+  assert.deepEqual(decoded.world_events, graph.world_events);
+  assert.deepEqual(toElements(decoded).nodes, toElements(graph).nodes);
 });
 
 test("clustered positions are distinct, deterministic and keep communities together", () => {
@@ -68,6 +91,31 @@ test("clustered positions are distinct, deterministic and keep communities toget
   const c0 = centre("c0");
   const c1 = centre("c1");
   assert.ok(Math.hypot(c0.x - c1.x, c0.y - c1.y) > spread("c0"));
+});
+
+test("clustered positions stay compact with many communities (the view can frame them)", () => {
+  const many = Array.from({ length: 1000 }, (_, i) => ({
+    id: `e${i}`, name: `E${i}`, mentions: i % 7, community_id: `c${i % 50}`,
+  }));
+  const a = clusteredPositions(many, 40);
+  const reach = Math.max(...Object.values(a).map((p) => Math.hypot(p.x, p.y)));
+  assert.ok(reach < 2 * 40 * Math.sqrt(1000), `${reach}`); // one disc of all would be 1,265
+  const { zoom } = frame(Object.values(a), 900, 500);
+  assert.ok(zoom > 0.1, `${zoom}`);
+});
+
+test("stable clusters: drawn entities keep their spot, newcomers join their community", () => {
+  const ents = (ids) => ids.map((i) => ({ id: `e${i}`, name: `E${i}`, mentions: 1, community_id: `c${i % 3}` }));
+  const layout = new StableClusters();
+  const first = layout.positions(ents([0, 1, 2, 3, 4, 5, 6, 7, 8]));
+  const later = layout.positions(ents([0, 1, 2, 9, 12]));
+  for (const id of ["e0", "e1", "e2"]) assert.deepEqual(later[id], first[id]);
+  const near = (a, b) => Math.hypot(a.x - b.x, a.y - b.y);
+  assert.ok(near(later.e9, first.e0) < near(later.e9, first.e1)); // e9 is in c0, with e0
+  const again = layout.positions(ents([3, 9]));
+  assert.deepEqual([again.e3, again.e9], [first.e3, later.e9]); // back where they were
+  const other = layout.positions([{ id: "x", name: "X", mentions: 0, community_id: "new" }]).x;
+  assert.ok(Object.values(first).every((p) => near(p, other) > 40)); // a disc of its own
 });
 
 test("world slider maps positions to instants and back", () => {
@@ -147,4 +195,5 @@ test("frame fits every point inside the view", () => {
     assert.ok(sx >= 19.99 && sx <= 780.01 && sy >= 19.99 && sy <= 580.01, `${sx},${sy}`);
   }
   assert.deepEqual(frame([], 800, 600).pan, { x: 400, y: 300 });
+  assert.equal(frame([{ x: -1e9, y: 0 }, { x: 1e9, y: 0 }], 800, 600).zoom, MIN_ZOOM); // never refused
 });

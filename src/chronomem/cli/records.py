@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from chronomem.cli.jsonl import read_jsonl, with_stable_id
-from chronomem.cli.render import FACT_HEADERS, dumps, entity_json, fact_json, fact_rows, table
+from chronomem.cli.render import (
+    FACT_HEADERS,
+    dumps,
+    entity_json,
+    fact_json,
+    fact_rows,
+    table,
+    when,
+)
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory
+from chronomem.model import Episode, Fact
 from chronomem.model.time import parse_instant
 from chronomem.stores import SQLiteStore
 
@@ -43,13 +53,40 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     search.add_argument("--limit", type=int, default=10)
     search.add_argument("--valid-at", help="ISO time: what was true then")
     search.add_argument("--known-at", help="ISO time: what the memory believed then")
+    _sources_flag(search)
     search.set_defaults(func=run_search)
 
     timeline = sub.add_parser("timeline", help="every fact about an entity, past and present")
     _common(timeline)
     timeline.add_argument("entity")
     timeline.add_argument("--group", required=True)
+    _sources_flag(timeline)
     timeline.set_defaults(func=run_timeline)
+
+
+def _sources_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--sources", action="store_true", help="show each fact's source episodes (provenance)"
+    )
+
+
+def _sources(memory: Memory, group_id: str, facts: Sequence[Fact]) -> dict[str, list[Episode]]:
+    """Fact id -> its source episodes, oldest first (one read for all)."""
+    ids = sorted({i for f in facts for i in f.episodes})
+    by_id = {e.id: e for e in memory.get_episodes(ids, group_id=group_id)}
+    return {f.id: [by_id[i] for i in f.episodes if i in by_id] for f in facts}
+
+
+def _print_sources(facts: Sequence[Fact], sources: dict[str, list[Episode]]) -> None:
+    print("\nSources:")
+    for f in facts:
+        print(f"  {f.fact}")
+        for e in sources.get(f.id, []):
+            print(f"    [{when(e.reference_time)}] {' '.join(e.content.split())[:160]}")
+
+
+def _source_json(e: Episode) -> dict[str, object]:
+    return {"id": e.id, "reference_time": e.reference_time.isoformat(), "content": e.content}
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -150,11 +187,12 @@ def run_search(args: argparse.Namespace) -> int:
         names = {e.id: e.name for e in found.entities}
         ends = {i for f in found.facts for i in f.endpoints} - names.keys()
         names.update({e.id: e.name for e in memory.store.get_entities([args.group], sorted(ends))})
+        sources = _sources(memory, args.group, found.facts) if args.sources else {}
     if args.json:
         print(
             dumps(
                 {
-                    "facts": [fact_json(f, names) for f in found.facts],
+                    "facts": [_with_sources(fact_json(f, names), f, sources) for f in found.facts],
                     "entities": [entity_json(e) for e in found.entities],
                 }
             )
@@ -162,6 +200,8 @@ def run_search(args: argparse.Namespace) -> int:
         return 0
     print("Facts:")
     print(table(FACT_HEADERS, fact_rows(found.facts)) if found.facts else "  none")
+    if args.sources and found.facts:
+        _print_sources(found.facts, sources)
     print("\nEntities:")
     rows = [[e.name, ", ".join(e.labels), e.summary] for e in found.entities]
     print(table(("name", "labels", "summary"), rows) if rows else "  none")
@@ -171,17 +211,30 @@ def run_search(args: argparse.Namespace) -> int:
 def run_timeline(args: argparse.Namespace) -> int:
     with reading(args.db) as memory:
         timeline = memory.get_timeline(args.entity, group_id=args.group)
+        sources = _sources(memory, args.group, timeline.facts) if args.sources else {}
     names = {i: e.name for i, e in timeline.entities.items()}
     if args.json:
         print(
             dumps(
                 {
                     "entity": entity_json(timeline.entity),
-                    "facts": [fact_json(f, names) for f in timeline.facts],
+                    "facts": [
+                        _with_sources(fact_json(f, names), f, sources) for f in timeline.facts
+                    ],
                 }
             )
         )
         return 0
     print(f"Timeline of {timeline.entity.name}:")
     print(table(FACT_HEADERS, fact_rows(timeline.facts)) if timeline.facts else "  no facts")
+    if args.sources and timeline.facts:
+        _print_sources(timeline.facts, sources)
     return 0
+
+
+def _with_sources(
+    out: dict[str, object], fact: Fact, sources: dict[str, list[Episode]]
+) -> dict[str, object]:
+    if fact.id in sources:
+        out["sources"] = [_source_json(e) for e in sources[fact.id]]
+    return out

@@ -19,7 +19,8 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, max_width: i
 
     def line(row: Sequence[str]) -> str:
         return "  ".join(
-            (c if len(c) <= w else c[: w - 1] + "…").ljust(w) for c, w in zip(row, widths, strict=False)
+            (c if len(c) <= w else c[: w - 1] + "…").ljust(w)
+            for c, w in zip(row, widths, strict=False)
         ).rstrip()
 
     rule = "  ".join("-" * w for w in widths)

@@ -33,7 +33,8 @@ def clean_extraction(extraction: Extraction) -> Extraction:
             first = entities[key]
             labels = tuple(dict.fromkeys(first.labels + entity.labels))
             summary = merge_summary(first.summary, entity.summary)
-            entities[key] = replace(first, labels=labels, summary=summary)
+            attributes = {**entity.attributes, **first.attributes}
+            entities[key] = replace(first, labels=labels, summary=summary, attributes=attributes)
         else:
             entities[key] = replace(entity, name=name)
     facts: list[ExtractedFact] = []

@@ -89,6 +89,7 @@ def draft_facts(
             valid_at=xf.valid_at,
             invalid_at=xf.invalid_at,
             expired_at=now if xf.invalid_at is not None else None,
+            attributes=dict(xf.attributes),
             embedding=vector,
         )
         drafts.append(FactDraft(key, fact, options[xf.source], options[xf.target]))

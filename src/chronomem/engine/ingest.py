@@ -26,7 +26,8 @@ from chronomem.engine.pipeline import CONTEXT_EPISODES, IngestPipeline, IngestRe
 from chronomem.engine.writer import DEFAULT_WRITE_DEADLINE_S, GroupWriter
 from chronomem.errors import DuplicateEpisodeError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
-from chronomem.model import Episode
+from chronomem.model import Episode, Extraction
+from chronomem.model.ontology import Ontology
 from chronomem.ports import Clock, Embedder, Extractor, Store
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,9 @@ class Ingestor:
         communities: CommunityBuilder | None = None,
         usage: Usage | None = None,
         write_deadline_s: float = DEFAULT_WRITE_DEADLINE_S,
+        ontology: Ontology | None = None,
     ) -> None:
+        """``ontology``: the custom types of every episode (a call may override them)."""
         self._store = store
         self._embedder = embedder
         self._clock = clock
@@ -70,20 +73,36 @@ class Ingestor:
         )
         self._writer = GroupWriter(store, deadline_s=write_deadline_s)
         self._bound = False
+        self._ontology = ontology if ontology is not None else Ontology()
 
     # -- entry points -----------------------------------------------------------------------
-    def add(self, item: EpisodeInput) -> IngestResult:
+    def add(self, item: EpisodeInput, *, ontology: Ontology | None = None) -> IngestResult:
         """Intake and ingest one episode as a caller describes it."""
-        return self.ingest([self.intake(item)])[0]
+        return self.ingest([self.intake(item)], ontology=ontology)[0]
 
     def add_many(
-        self, items: Sequence[EpisodeInput], *, on_ingested: OnIngested | None = None
+        self,
+        items: Sequence[EpisodeInput],
+        *,
+        on_ingested: OnIngested | None = None,
+        ontology: Ontology | None = None,
     ) -> list[IngestResult]:
         """Intake every item first (nothing is written if one is invalid), then ingest each
         group's episodes in ``reference_time`` order."""
         episodes = [self.intake(i) for i in items]
         episodes.sort(key=lambda e: (e.group_id, e.reference_time))
-        return self.ingest(episodes, on_ingested=on_ingested)
+        return self.ingest(episodes, on_ingested=on_ingested, ontology=ontology)
+
+    def add_extracted(
+        self, item: EpisodeInput, extraction: Extraction, *, ontology: Ontology | None = None
+    ) -> IngestResult:
+        """Ingest an episode whose entities and facts the caller states (``Memory.add_fact``):
+        every stage but extract runs, so they are resolved, deduplicated and invalidated
+        exactly like extracted ones."""
+        episode = self.intake(item)
+        self._bind()
+        types = self._ontology.overridden(ontology)
+        return self._ingest_chunk([episode], types, given=[extraction])[0]
 
     def add_accepted(self, episode: Episode) -> IngestResult:
         """Ingest an episode built and checked earlier (the service's durable queue); its
@@ -95,22 +114,32 @@ class Ingestor:
         return build_episode(item, now=self._clock.now(), ids=self._ids, max_chars=self._max_chars)
 
     def ingest(
-        self, episodes: Sequence[Episode], *, on_ingested: OnIngested | None = None
+        self,
+        episodes: Sequence[Episode],
+        *,
+        on_ingested: OnIngested | None = None,
+        ontology: Ontology | None = None,
     ) -> list[IngestResult]:
         """Ingest built episodes in the given order, ``BULK_CHUNK`` at a time. Each episode is
         its own transaction: if one fails, those before it stay and the error is raised.
         ``on_ingested`` is called after each episode is committed (or found stored)."""
         self._bind()
+        types = self._ontology.overridden(ontology)
         results: list[IngestResult] = []
         for start in range(0, len(episodes), BULK_CHUNK):
-            for result in self._ingest_chunk(episodes[start : start + BULK_CHUNK]):
+            for result in self._ingest_chunk(episodes[start : start + BULK_CHUNK], types):
                 results.append(result)
                 if on_ingested is not None:
                     on_ingested(result)
         return results
 
     # -- stages -----------------------------------------------------------------------------
-    def _ingest_chunk(self, chunk: Sequence[Episode]) -> list[IngestResult]:
+    def _ingest_chunk(
+        self,
+        chunk: Sequence[Episode],
+        ontology: Ontology,
+        given: Sequence[Extraction] | None = None,
+    ) -> list[IngestResult]:
         stored = self._stored_already(chunk)
         fresh: list[int] = []
         for n, episode in enumerate(chunk):
@@ -118,7 +147,12 @@ class Ingestor:
             if key not in stored:
                 stored[key] = episode  # a repeat later in this batch is a no-op too
                 fresh.append(n)
-        prepared = dict(zip(fresh, self._stages.prepare([chunk[n] for n in fresh]), strict=True))
+        made = self._stages.prepare(
+            [chunk[n] for n in fresh],
+            ontology=ontology,
+            given=None if given is None else [given[n] for n in fresh],
+        )
+        prepared = dict(zip(fresh, made, strict=True))
         out = []
         for n, episode in enumerate(chunk):
             if n in prepared:

@@ -4,6 +4,7 @@
     context           previous episodes of the group (n = 4)                  prepare()
     extract           extractor round 1                                        prepare()
     cleanup           make the extraction safe to resolve (engine.cleanup)     prepare()
+    types             custom entity/edge types, attributes (engine.types)      prepare()
     embed             ONE batched call: episode, entity names, fact texts      prepare()
     resolve entities  fast paths and candidates (engine.entities)              decide()
     fact candidates   duplicates and contradictions to ask about (engine.facts) decide()
@@ -41,6 +42,7 @@ from chronomem.engine.facts import (
     draft_facts,
     find_fact_candidates,
 )
+from chronomem.engine.types import apply_ontology
 from chronomem.engine.validate import validate_resolution
 from chronomem.model import (
     ChangeSet,
@@ -53,6 +55,7 @@ from chronomem.model import (
     ResolutionRequest,
     Vector,
 )
+from chronomem.model.ontology import Ontology
 from chronomem.ports import Clock, Embedder, Extractor, Store
 
 log = logging.getLogger(__name__)
@@ -106,20 +109,29 @@ class IngestPipeline:
     def forget(self) -> None:
         self._vectors.clear()
 
-    def prepare(self, episodes: Sequence[Episode]) -> list[Prepared]:
+    def prepare(
+        self,
+        episodes: Sequence[Episode],
+        *,
+        ontology: Ontology | None = None,
+        given: Sequence[Extraction] | None = None,
+    ) -> list[Prepared]:
         """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
 
         An episode's previous turns come from the store and from the episodes before it in
         ``episodes`` (which are not written yet), so a batch sees the same context as
-        one-by-one ingestion.
+        one-by-one ingestion. ``ontology``: the custom types of these episodes
+        (:mod:`chronomem.engine.types`). ``given``: extractions made already, one per
+        episode (``Memory.add_fact``): the extractor is not called.
         """
         recent: dict[str, list[Episode]] = {}
         staged: list[tuple[Episode, tuple[Episode, ...], Extraction, Usage]] = []
-        for episode in episodes:
+        for n, episode in enumerate(episodes):
             previous = self._previous(episode, recent)
             with accounting.collect() as usage:
-                raw = self._extractor.extract(episode, previous)
-            staged.append((episode, previous, clean_extraction(raw), usage))
+                raw = given[n] if given is not None else self._extract(episode, previous, ontology)
+                extraction = apply_ontology(clean_extraction(raw), ontology)
+            staged.append((episode, previous, extraction, usage))
             recent.setdefault(episode.group_id, []).append(episode)
         texts = [
             text
@@ -138,6 +150,14 @@ class IngestPipeline:
             facts = tuple(next(vectors) for _ in x.facts)
             prepared.append(Prepared(embedded, previous, x, names, facts, usage))
         return prepared
+
+    def _extract(
+        self, episode: Episode, previous: tuple[Episode, ...], ontology: Ontology | None
+    ) -> Extraction:
+        """Stage extract (round 1); the custom types go to extractors that read them."""
+        if ontology is None or ontology.is_empty:
+            return self._extractor.extract(episode, previous)
+        return self._extractor.extract(episode, previous, ontology=ontology)
 
     def _previous(self, episode: Episode, staged: dict[str, list[Episode]]) -> tuple[Episode, ...]:
         """The ``n`` episodes before ``episode``: staged ones of this batch, then stored ones."""

@@ -14,6 +14,7 @@ a log line (logger ``chronomem.extractors.llm``), never written.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -30,7 +31,9 @@ from chronomem.model import (
     ResolutionRequest,
     to_relation_name,
 )
+from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
+from chronomem.model.ontology import Ontology
 from chronomem.model.time import sane_interval
 from chronomem.ports import LLM
 from chronomem.prompts import extract, resolve, summarize
@@ -62,30 +65,59 @@ class LLMExtractor:
         self._llm = llm
         self._reflexion = reflexion
         self._max_previous = max_previous
+        self._summarizer = LLMSummarizer(llm=llm)
 
-    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
-        """Round 1 (plus the reflexion call when enabled)."""
+    def extract(
+        self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
+    ) -> Extraction:
+        """Round 1 (plus the reflexion call when enabled). With custom types the prompt
+        shows them and asks for their attributes (validated later by the engine)."""
         ordered = sorted(previous, key=lambda e: e.reference_time)
         context = extract.ExtractContext(
-            episode, tuple(ordered[-self._max_previous :]) if self._max_previous else ()
+            episode, tuple(ordered[-self._max_previous :]) if self._max_previous else (), ontology
         )
+        model = extract.response_model(context)
         with llm_round(1):
-            answer = self._llm.complete_json(
-                extract.render(context), extract.ExtractResponse, name=extract.NAME
-            )
+            answer = self._llm.complete_json(extract.render(context), model, name=extract.NAME)
         if self._reflexion:
+            again = extract.ReflexionContext(episode, context.previous, answer, ontology)
             with llm_round(2):
                 more = self._llm.complete_json(
-                    extract.render_reflexion(
-                        extract.ReflexionContext(episode, context.previous, answer)
-                    ),
-                    extract.ExtractResponse,
-                    name=extract.REFLEXION_NAME,
+                    extract.render_reflexion(again), model, name=extract.REFLEXION_NAME
                 )
-            answer = extract.ExtractResponse(
-                entities=answer.entities + more.entities, facts=answer.facts + more.facts
+            answer = model.model_validate(
+                {
+                    "entities": [*answer.entities, *more.entities],
+                    "facts": [*answer.facts, *more.facts],
+                },
+                from_attributes=True,
             )
         return to_extraction(answer, episode)
+
+    def summarize_communities(
+        self, communities: Sequence[CommunityMaterial]
+    ) -> list[CommunitySummary]:
+        """The CommunitySummarizer capability, by this extractor's :class:`LLMSummarizer`."""
+        return self._summarizer.summarize_communities(communities)
+
+    def resolve(self, request: ResolutionRequest) -> Resolution:
+        """Round 2: one call for every open question of the episode; none if there are none."""
+        if request.is_empty:
+            return Resolution()
+        context = resolve.build_context(request)
+        with llm_round(3 if self._reflexion else 2):
+            answer = self._llm.complete_json(
+                resolve.render(context), resolve.ResolveResponse, name=resolve.NAME
+            )
+        return to_resolution(answer, context)
+
+
+class LLMSummarizer:
+    """Many summaries in one call (entities after an episode, communities after a build)."""
+
+    def __init__(self, *, llm: LLM, max_words: int = 40) -> None:
+        self._llm = llm
+        self._max_words = max_words
 
     def summarize_communities(
         self, communities: Sequence[CommunityMaterial]
@@ -110,25 +142,6 @@ class LLMExtractor:
                 out.setdefault(c.key, CommunitySummary(key=c.key, name=name, summary=text))
         return list(out.values())
 
-    def resolve(self, request: ResolutionRequest) -> Resolution:
-        """Round 2: one call for every open question of the episode; none if there are none."""
-        if request.is_empty:
-            return Resolution()
-        context = resolve.build_context(request)
-        with llm_round(3 if self._reflexion else 2):
-            answer = self._llm.complete_json(
-                resolve.render(context), resolve.ResolveResponse, name=resolve.NAME
-            )
-        return to_resolution(answer, context)
-
-
-class LLMSummarizer:
-    """Many summaries in one call (entities after an episode, communities after a build)."""
-
-    def __init__(self, *, llm: LLM, max_words: int = 40) -> None:
-        self._llm = llm
-        self._max_words = max_words
-
     def summarize(self, items: Sequence[summarize.SummaryItem]) -> dict[str, str]:
         """Key -> new summary, for the items the model answered (others keep theirs)."""
         if not items:
@@ -149,7 +162,9 @@ class LLMSummarizer:
 
 
 # -- round 1 checks ------------------------------------------------------------------------
-def to_extraction(answer: extract.ExtractResponse, episode: Episode) -> Extraction:
+def to_extraction(
+    answer: extract.ExtractResponse | extract.TypedExtractResponse, episode: Episode
+) -> Extraction:
     """Validate the model's round 1 answer into an :class:`Extraction`."""
     entities: dict[str, ExtractedEntity] = {}
     for e in answer.entities:
@@ -162,16 +177,36 @@ def to_extraction(answer: extract.ExtractResponse, episode: Episode) -> Extracti
         if key in entities:
             first = entities[key]
             entities[key] = ExtractedEntity(
-                first.name, tuple(dict.fromkeys(first.labels + labels)), first.summary
+                first.name,
+                tuple(dict.fromkeys(first.labels + labels)),
+                first.summary,
+                {**_attributes(e), **first.attributes},
             )
         else:
-            entities[key] = ExtractedEntity(name, labels, " ".join(e.summary.split()))
+            entities[key] = ExtractedEntity(
+                name, labels, " ".join(e.summary.split()), _attributes(e)
+            )
     facts = []
     for f in answer.facts:
         checked = _check_fact(f, entities, episode.reference_time)
         if checked is not None:
             facts.append(checked)
     return Extraction(entities=tuple(entities.values()), facts=tuple(facts))
+
+
+def _attributes(out: object) -> dict[str, JSONValue]:
+    """A typed answer's attributes: each value read as JSON, else kept as text (the engine
+    validates them against the type's model: chronomem.engine.types)."""
+    found: dict[str, JSONValue] = {}
+    for a in getattr(out, "attributes", ()):
+        name = a.name.strip()
+        if not name or name in found:
+            continue
+        try:
+            found[name] = json.loads(a.value)
+        except ValueError:
+            found[name] = a.value.strip()
+    return found
 
 
 def _check_fact(
@@ -203,6 +238,7 @@ def _check_fact(
         fact=text,
         valid_at=valid_at,
         invalid_at=invalid_at,
+        attributes=_attributes(f),
     )
 
 

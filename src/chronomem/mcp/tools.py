@@ -29,16 +29,18 @@ from chronomem.service.auth import check_patterns
 from chronomem.service.queue import QueuedEpisode, Status
 from chronomem.service.readiness import redact
 from chronomem.service.runtime import ServiceRuntime
-from chronomem.service.schemas import ContextIn, EpisodeIn, SearchIn
+from chronomem.service.schemas import ContextIn, EpisodeIn, SearchIn, StatedFactIn
 
 Result = dict[str, JsonValue]
 TOOL_NAMES = (
     "add_memory",
+    "add_fact",
     "search_facts",
     "search_entities",
     "get_context",
     "get_episodes",
     "get_timeline",
+    "get_episode_graph",
     "delete_episode",
     "delete_fact",
     "clear_group",
@@ -100,6 +102,55 @@ class MemoryTools:
                 time.sleep(0.05)
                 row = self.rt.queue.get(gid, row.id) or row
             return _outcome(row)
+
+        return _guard(run, self.rt)
+
+    def add_fact(
+        self,
+        source: str,
+        relation: str,
+        target: str,
+        group_id: str | None = None,
+        valid_at: str | None = None,
+        invalid_at: str | None = None,
+        fact: str | None = None,
+        ctx: Context | None = None,
+    ) -> Result:
+        """State one fact directly (structured data): source entity, RELATION, target
+        entity, e.g. "Alice", "WORKS_AT", "Acme". valid_at / invalid_at: when it began /
+        ended, ISO-8601 with timezone (default: began now). Entities are matched to known
+        ones; a contradicted fact (an old employer) is closed. Written at once."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            body = validated(
+                StatedFactIn,
+                source=source,
+                relation=relation,
+                target=target,
+                valid_at=valid_at,
+                invalid_at=invalid_at,
+                fact=fact,
+            )
+            with self.rt.workers.group(gid):
+                result = self.rt.memory.add_fact(
+                    body.source,
+                    body.relation,
+                    body.target,
+                    group_id=gid,
+                    valid_at=body.valid_at,
+                    invalid_at=body.invalid_at,
+                    fact=body.fact,
+                )
+            names = {e.id: e.name for e in result.entities}
+            facts: list[JsonValue] = [_fact(f, names) for f in result.facts]
+            closed: list[JsonValue] = [f.id for f in result.invalidated]
+            return {
+                "group_id": gid,
+                "episode_id": result.episode.id,
+                "facts": facts,
+                "invalidated": closed,
+            }
 
         return _guard(run, self.rt)
 
@@ -203,6 +254,30 @@ class MemoryTools:
             names[found.entity.id] = found.entity.name
             facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
             return {"group_id": gid, "entity": found.entity.name, "facts": facts}
+
+        return _guard(run, self.rt)
+
+    def get_episode_graph(
+        self, episode_id: str, group_id: str | None = None, ctx: Context | None = None
+    ) -> Result:
+        """Provenance: the facts one episode states or supports (current or closed) and
+        the entities it mentions."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            found = self.rt.memory.get_episode_graph(episode_id, group_id=gid)
+            names = {e.id: e.name for e in found.entities}
+            entities: list[JsonValue] = [
+                {"id": e.id, "name": e.name, "labels": list(e.labels), "summary": e.summary}
+                for e in found.entities
+            ]
+            facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
+            return {
+                "group_id": gid,
+                "episode": _episode(found.episode),
+                "entities": entities,
+                "facts": facts,
+            }
 
         return _guard(run, self.rt)
 
@@ -325,6 +400,7 @@ def _fact(f: Fact, names: dict[str, str]) -> dict[str, JsonValue]:
         "valid_at": f.valid_at.isoformat() if f.valid_at else None,
         "invalid_at": f.invalid_at.isoformat() if f.invalid_at else None,
         "created_at": f.created_at.isoformat(),
+        "episodes": list(f.episodes),
     }
 
 

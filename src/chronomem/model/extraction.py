@@ -41,6 +41,7 @@ class ExtractedFact:
     fact: str
     valid_at: datetime | None = None
     invalid_at: datetime | None = None
+    attributes: Mapping[str, JSONValue] = field(default_factory=dict)  # of its edge type
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
+from chronomem.errors import UsageError
 from chronomem.model.graph import Entity, Fact
 from chronomem.model.time import TimeRange, ensure_aware_or_none, is_believed, is_upcoming
 from chronomem.model.validation import check_relation
@@ -43,8 +46,15 @@ class SearchFilter:
     labels: tuple[str, ...] | None = None
     valid_between: TimeRange | None = None
     created_between: TimeRange | None = None
+    # attribute values (custom types, docs/types.md): every pair must match exactly
+    entity_attributes: Mapping[str, Scalar] | None = None
+    fact_attributes: Mapping[str, Scalar] | None = None
 
     def __post_init__(self) -> None:
+        for name in ("entity_attributes", "fact_attributes"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, check_attribute_filter(value, name))
         object.__setattr__(self, "valid_at", ensure_aware_or_none(self.valid_at, "valid_at"))
         object.__setattr__(self, "known_at", ensure_aware_or_none(self.known_at, "known_at"))
         if self.relations is not None:
@@ -65,6 +75,8 @@ class SearchFilter:
         """The Python form of the filter; stores push the same rule into their queries."""
         if self.relations is not None and fact.relation not in self.relations:
             return False
+        if self.fact_attributes and not _holds(fact.attributes, self.fact_attributes):
+            return False
         if self.valid_between is not None and not self.valid_between.contains(fact.valid_at):
             return False
         if self.created_between is not None and not self.created_between.contains(fact.created_at):
@@ -79,7 +91,37 @@ class SearchFilter:
     def admits_entity(self, entity: Entity) -> bool:
         if self.labels is not None and not set(self.labels) & set(entity.labels):
             return False
+        if self.entity_attributes and not _holds(entity.attributes, self.entity_attributes):
+            return False
         return not (self.known_at is not None and entity.created_at > self.known_at)
+
+
+Scalar = str | int | float | bool
+_ATTRIBUTE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")
+
+
+def check_attribute_filter(values: Mapping[str, object], what: str) -> dict[str, Scalar]:
+    """Attribute names are field names; values are scalars (``UsageError`` otherwise)."""
+    out: dict[str, Scalar] = {}
+    for name, value in values.items():
+        if not isinstance(name, str) or not _ATTRIBUTE_NAME.match(name):
+            raise UsageError(
+                f"{what}: {name!r} is not an attribute name (a field name: letters, digits, _)"
+            )
+        if not isinstance(value, str | int | float | bool):
+            raise UsageError(
+                f"{what}[{name!r}]: filter on a text, number or boolean value, not {value!r}"
+            )
+        out[name] = value
+    return out
+
+
+def _holds(attributes: Mapping[str, object], wanted: Mapping[str, Scalar]) -> bool:
+    for name, value in wanted.items():
+        have = attributes.get(name)
+        if have != value or isinstance(have, bool) != isinstance(value, bool):
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)

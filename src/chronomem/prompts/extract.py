@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from chronomem.model.graph import Episode, EpisodeSource
+from chronomem.model.ontology import Ontology, TypeModel
 from chronomem.model.relations import functional_relations_text
 from chronomem.ports import ChatMessage
 from chronomem.prompts._format import episode_line, instant
@@ -22,9 +23,13 @@ __all__ = [
     "ExtractResponse",
     "ExtractedEntityOut",
     "ExtractedFactOut",
+    "AttributeOut",
     "ReflexionContext",
+    "TypedExtractResponse",
     "render",
     "render_reflexion",
+    "render_types",
+    "response_model",
 ]
 
 NAME = "extract"
@@ -68,6 +73,7 @@ _SOURCE_HINT = {
 class ExtractContext:
     episode: Episode
     previous: tuple[Episode, ...] = ()
+    ontology: Ontology | None = None  # custom types: rendered, and the typed response asked
 
 
 class ExtractedEntityOut(BaseModel):
@@ -92,18 +98,81 @@ class ExtractResponse(BaseModel):
     facts: list[ExtractedFactOut]
 
 
+class AttributeOut(BaseModel):
+    name: str
+    value: str  # a JSON value as text ("42", "true", "\"CTO\"") or plain text
+
+
+class TypedEntityOut(ExtractedEntityOut):
+    attributes: list[AttributeOut]
+
+
+class TypedFactOut(ExtractedFactOut):
+    attributes: list[AttributeOut]
+
+
+class TypedExtractResponse(BaseModel):
+    """The entities and facts of the current episode, with the attributes of their types."""
+
+    entities: list[TypedEntityOut]
+    facts: list[TypedFactOut]
+
+
+def response_model(ctx: ExtractContext) -> type[ExtractResponse] | type[TypedExtractResponse]:
+    """The typed response only when the episode has custom types (the plain one is shorter)."""
+    return TypedExtractResponse if ctx.ontology is not None else ExtractResponse
+
+
 def render(ctx: ExtractContext) -> list[ChatMessage]:
-    return [
-        {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": _episode_block(ctx)},
-    ]
+    user = _episode_block(ctx)
+    if ctx.ontology is not None:
+        user = render_types(ctx.ontology) + "\n" + user
+    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+
+
+def render_types(ontology: Ontology) -> str:
+    """The custom types: docstrings and field descriptions guide the extraction."""
+    parts = []
+    if ontology.entity_types:
+        lines = [_type_lines(n, m) for n, m in ontology.entity_types.items()]
+        parts.append("<entity_types>\n" + "\n".join(lines) + "\n</entity_types>")
+    if ontology.edge_types:
+        pairs: dict[str, list[str]] = {}
+        for (a, b), names in ontology.edge_type_map.items():
+            for n in names:
+                pairs.setdefault(n, []).append(f"{a} -> {b}")
+        lines = [
+            _type_lines(n + (f" ({', '.join(pairs[n])})" if n in pairs else ""), m)
+            for n, m in ontology.edge_types.items()
+        ]
+        parts.append("<edge_types>\n" + "\n".join(lines) + "\n</edge_types>")
+    if ontology.excluded_entity_types:
+        parts.append("Extract no entity of type: " + ", ".join(ontology.excluded_entity_types))
+    parts.append(
+        "Use these types: an entity's first label is its entity type when one fits; a fact's "
+        "relation is an edge type's name when one fits. attributes: only fields of the "
+        "entity's (or the fact's) type that the current episode states, each as "
+        '{"name": field, "value": its JSON value as text}; [] when none.'
+    )
+    return "\n".join(parts)
+
+
+def _type_lines(title: str, model: TypeModel) -> str:
+    doc = " ".join((model.__doc__ or "").split())
+    lines = [f"{title}: {doc}" if doc else title]
+    for name, info in model.model_fields.items():
+        kind = getattr(info.annotation, "__name__", None) or str(info.annotation)
+        about = f": {' '.join(info.description.split())}" if info.description else ""
+        lines.append(f"  - {name} ({kind.replace('typing.', '')}){about}")
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True, slots=True)
 class ReflexionContext:
     episode: Episode
     previous: tuple[Episode, ...]
-    extracted: ExtractResponse
+    extracted: ExtractResponse | TypedExtractResponse
+    ontology: Ontology | None = None
 
 
 def render_reflexion(ctx: ReflexionContext) -> list[ChatMessage]:
@@ -113,7 +182,7 @@ def render_reflexion(ctx: ReflexionContext) -> list[ChatMessage]:
         {"role": "system", "content": SYSTEM},
         {
             "role": "user",
-            "content": _episode_block(ExtractContext(ctx.episode, ctx.previous))
+            "content": render(ExtractContext(ctx.episode, ctx.previous, ctx.ontology))[1]["content"]
             + f"\n<extracted>\n{found}\n</extracted>\n"
             "List only entities and facts of the current episode that <extracted> missed "
             "(empty lists if none).",

@@ -11,16 +11,19 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query, Response
 from pydantic import AwareDatetime
 
+from chronomem.engine.entities import aliases_of
 from chronomem.service.deps import ERRORS, NOT_FOUND, CurrentKey, Group, Runtime
 from chronomem.service.explore_schemas import (
     EntityDetailOut,
     GraphCommunityOut,
+    GraphCompactOut,
     GraphOut,
     GroupsOut,
     GroupStatusOut,
     KeyInfoOut,
 )
 from chronomem.service.queue import Status
+from chronomem.service.runtime import ServiceRuntime
 from chronomem.service.snapshot import Snapshot, take_snapshot
 from chronomem.service.views import entity_out, episode_out, fact_out, queued_out
 
@@ -49,9 +52,11 @@ def _utc(value: datetime | None, what: str) -> datetime | None:
 
 @router.get("/v1/groups", response_model=GroupsOut)
 def list_groups(key: CurrentKey, runtime: Runtime) -> GroupsOut:
-    """The groups this key may use that the service knows of, and what the key is."""
+    """The groups this key may use that the store holds or the queue has seen, and what the
+    key is. Groups outside the key's patterns are left out, names and all."""
     with runtime.db.read("listing groups") as conn:
         seen = {str(r[0]) for r in conn.execute("SELECT DISTINCT group_id FROM service_queue")}
+    seen.update(runtime.memory.store.group_ids())
     literal = {p for p in key.groups if not _WILDCARDS & set(p)}
     return GroupsOut(
         key=KeyInfoOut(name=key.name, admin=key.admin, groups=list(key.groups)),
@@ -71,6 +76,18 @@ def group_graph(
     facts ``search`` would return then are ``current``; facts that had ended (or were
     retracted) by then are ``closed``; facts not yet learned or not yet started are left
     out. Entities without a shown fact are left out unless they have no fact at all."""
+    shot, version = _snapshot(runtime, group_id, valid_at, known_at, limit)
+    body = graph_body(shot, version)
+    return Response(json.dumps(body, separators=(",", ":")), media_type="application/json")
+
+
+def _snapshot(
+    runtime: ServiceRuntime,
+    group_id: str,
+    valid_at: datetime | None,
+    known_at: datetime | None,
+    limit: int,
+) -> tuple[Snapshot, int]:
     memory = runtime.memory
     shot = take_snapshot(
         memory.store,
@@ -80,8 +97,7 @@ def group_graph(
         known_at=_utc(known_at, "known_at"),
         limit=limit,
     )
-    body = graph_body(shot, memory.store.group_version(group_id))
-    return Response(json.dumps(body, separators=(",", ":")), media_type="application/json")
+    return shot, memory.store.group_version(group_id)
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -130,6 +146,62 @@ def graph_body(shot: Snapshot, version: int) -> dict[str, object]:
     }
 
 
+@router.get("/v1/groups/{group_id}/graph/compact", response_model=GraphCompactOut)
+def group_graph_compact(
+    group_id: Group,
+    runtime: Runtime,
+    valid_at: WorldTime = None,
+    known_at: SystemTime = None,
+    limit: Annotated[int, Query(ge=1, le=20_000, description="Most entities drawn")] = 5000,
+) -> Response:
+    """The same snapshot as ``GET .../graph``, in the small columnar form the web page
+    draws from: no fact text or timestamps (``GET .../entities/{id}`` has them), entities
+    referred to by their position, relations and labels by their position in a list."""
+    shot, version = _snapshot(runtime, group_id, valid_at, known_at, limit)
+    body = compact_body(shot, version)
+    return Response(json.dumps(body, separators=(",", ":")), media_type="application/json")
+
+
+def compact_body(shot: Snapshot, version: int) -> dict[str, object]:
+    """The GraphCompactOut body (see :class:`GraphCompactOut` for each column)."""
+    position = {e.id: i for i, e in enumerate(shot.entities)}
+    relations = sorted({f.relation for f, _ in shot.facts})
+    relation_at = {r: i for i, r in enumerate(relations)}
+    labels = sorted({e.labels[0] for e in shot.entities if e.labels})
+    label_at = {label: i for i, label in enumerate(labels)}
+    communities = [c.id for c in shot.communities]
+    community_at = {c: i for i, c in enumerate(communities)}
+    return {
+        "valid_at": _iso(shot.valid_at),
+        "known_at": _iso(shot.known_at),
+        "entities": {
+            "id": [e.id for e in shot.entities],
+            "name": [e.name for e in shot.entities],
+            "mentions": [shot.mentions.get(e.id, 0) for e in shot.entities],
+            "community": [
+                community_at.get(shot.community_of.get(e.id, ""), -1) for e in shot.entities
+            ],
+            "label": [label_at[e.labels[0]] if e.labels else -1 for e in shot.entities],
+        },
+        "facts": {
+            "id": [f.id for f, _ in shot.facts],
+            "source": [position[f.source_id] for f, _ in shot.facts],
+            "target": [position[f.target_id] for f, _ in shot.facts],
+            "relation": [relation_at[f.relation] for f, _ in shot.facts],
+            "closed": [int(state == "closed") for _, state in shot.facts],
+        },
+        "relations": relations,
+        "labels": labels,
+        "communities": communities,
+        "total_entities": shot.total_entities,
+        "total_facts": shot.total_facts,
+        "truncated": shot.truncated,
+        "world_events": [_iso(t) for t in shot.world_events],
+        "system_events": [_iso(t) for t in shot.system_events],
+        "version": version,
+    }
+
+
 @router.get(
     "/v1/groups/{group_id}/entities/{entity_id}",
     response_model=EntityDetailOut,
@@ -150,10 +222,9 @@ def entity_detail(group_id: Group, entity_id: str, runtime: Runtime) -> EntityDe
     community = next(
         (c for c in store.get_communities([group_id]) if entity_id in c.member_ids), None
     )
-    aliases = timeline.entity.attributes.get("aliases")
     return EntityDetailOut(
         entity=entity_out(timeline.entity),
-        aliases=[str(a) for a in aliases] if isinstance(aliases, list) else [],
+        aliases=aliases_of(timeline.entity),
         mentions=len(store.mentions([group_id], entity_ids=[entity_id])),
         community=None
         if community is None

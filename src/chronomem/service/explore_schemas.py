@@ -61,10 +61,49 @@ class GraphOut(BaseModel):
     version: int = Field(description="The group's write counter (grows with every write).")
 
 
+class CompactEntitiesOut(BaseModel):
+    """One column per field; entity ``i`` is the ``i``-th of every column."""
+
+    id: list[str]
+    name: list[str]
+    mentions: list[int]
+    community: list[int] = Field(description="Position in ``communities``, -1 for none.")
+    label: list[int] = Field(description="First label's position in ``labels``, -1 for none.")
+
+
+class CompactFactsOut(BaseModel):
+    """One column per field; fact ``i`` is the ``i``-th of every column."""
+
+    id: list[str]
+    source: list[int] = Field(description="Position of the source in ``entities``.")
+    target: list[int] = Field(description="Position of the target in ``entities``.")
+    relation: list[int] = Field(description="Position in ``relations``.")
+    closed: list[int] = Field(description="1: closed, 0: current (as ``state`` in GraphOut).")
+
+
+class GraphCompactOut(BaseModel):
+    """``GraphOut`` reduced to what the web page draws, in columns."""
+
+    valid_at: datetime
+    known_at: datetime
+    entities: CompactEntitiesOut
+    facts: CompactFactsOut
+    relations: list[str]
+    labels: list[str]
+    communities: list[str] = Field(description="Community ids.")
+    total_entities: int
+    total_facts: int
+    truncated: bool
+    world_events: list[datetime]
+    system_events: list[datetime]
+    version: int
+
+
 class EntityDetailOut(BaseModel):
     entity: EntityOut
     aliases: list[str] = Field(
-        description="Other names recorded for the entity (its 'aliases' attribute)."
+        description="Other names the entity was matched under when mentions merged into "
+        "it (the engine's 'aliases' attribute; never its own name)."
     )
     mentions: int
     community: GraphCommunityOut | None
@@ -81,8 +120,9 @@ class KeyInfoOut(BaseModel):
 class GroupsOut(BaseModel):
     key: KeyInfoOut
     groups: list[str] = Field(
-        description="Groups this key may use that the service knows: those that received "
-        "episodes through it, and the key's literal (wildcard-free) patterns."
+        description="Groups this key may use that the service knows: those the store holds "
+        "(whoever wrote them), those that received episodes through the service, and the "
+        "key's literal (wildcard-free) patterns."
     )
 
 

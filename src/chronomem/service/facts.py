@@ -1,12 +1,19 @@
-"""Facts: read one, delete one."""
+"""Facts: read one, delete one, state one (add_fact); an episode's graph (provenance)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException
 
+from chronomem.engine.provenance import episode_graph as episode_graph_of
 from chronomem.service.deps import ERRORS, NOT_FOUND, Group, Runtime
-from chronomem.service.schemas import DeletedOut, FactOut
-from chronomem.service.views import fact_out
+from chronomem.service.schemas import (
+    DeletedOut,
+    EpisodeGraphOut,
+    FactOut,
+    IngestedOut,
+    StatedFactIn,
+)
+from chronomem.service.views import entity_out, episode_out, fact_out
 
 router = APIRouter(prefix="/v1/groups/{group_id}", tags=["facts"], responses=ERRORS)
 
@@ -27,3 +34,48 @@ def delete_fact(group_id: Group, fact_id: str, runtime: Runtime) -> DeletedOut:
     if not runtime.delete_fact(group_id, fact_id):
         raise HTTPException(404, f"no fact {fact_id!r} in group {group_id!r}")
     return DeletedOut(deleted=True, detail=f"fact {fact_id!r} deleted")
+
+
+@router.post("/facts", status_code=201, response_model=IngestedOut)
+def add_fact(body: StatedFactIn, group_id: Group, runtime: Runtime) -> IngestedOut:
+    """State one fact directly (structured data; Graphiti's add_triplet). Both entities are
+    resolved or created and the fact is deduplicated and may close contradicted facts, like
+    an extracted one. Written at once (not queued); it is recorded as a short episode."""
+    with runtime.workers.group(group_id):
+        result = runtime.memory.add_fact(
+            body.source,
+            body.relation,
+            body.target,
+            group_id=group_id,
+            valid_at=body.valid_at,
+            invalid_at=body.invalid_at,
+            fact=body.fact,
+            source_labels=body.source_labels,
+            target_labels=body.target_labels,
+            attributes=body.attributes,
+            reference_time=body.reference_time,
+            episode_id=body.episode_id,
+        )
+    names = {e.id: e.name for e in result.entities}
+    return IngestedOut(
+        episode_id=result.episode.id,
+        stored_already=result.stored_already,
+        facts=[fact_out(f, names) for f in result.facts],
+        invalidated=[f.id for f in result.invalidated],
+        entities=[entity_out(e) for e in result.entities],
+    )
+
+
+@router.get("/episodes/{episode_id}/graph", response_model=EpisodeGraphOut, responses=NOT_FOUND)
+def episode_graph(group_id: Group, episode_id: str, runtime: Runtime) -> EpisodeGraphOut:
+    """Provenance: the facts an episode states or supports (current or closed) and the
+    entities it mentions."""
+    found = episode_graph_of(runtime.memory.store, group_id, episode_id)
+    if found is None:
+        raise HTTPException(404, f"no episode {episode_id!r} in group {group_id!r}")
+    names = {e.id: e.name for e in found.entities}
+    return EpisodeGraphOut(
+        episode=episode_out(found.episode),
+        entities=[entity_out(e) for e in found.entities],
+        facts=[fact_out(f, names) for f in found.facts],
+    )

@@ -66,6 +66,11 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+AttributeName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")]
+AttributeValue = Annotated[str, Field(max_length=1000)] | int | float | bool
+EntityName = Annotated[Text, Field(min_length=1, max_length=200)]
+
+
 # -- episodes ---------------------------------------------------------------------------------
 class EpisodeIn(_Strict):
     content: Text = Field(
@@ -193,6 +198,12 @@ class SearchIn(_Strict):
     history: bool = Field(default=False, description="Past facts too (no time rule).")
     relations: list[Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]{0,99}$")]] | None = None
     labels: list[Annotated[Text, Field(min_length=1, max_length=100)]] | None = None
+    entity_attributes: dict[AttributeName, AttributeValue] | None = Field(
+        default=None, description='Entities whose attributes hold these values, e.g. {"age": 34}.'
+    )
+    fact_attributes: dict[AttributeName, AttributeValue] | None = Field(
+        default=None, description='Facts whose attributes hold these values, e.g. {"title": "CTO"}.'
+    )
 
 
 class SearchOut(BaseModel):
@@ -258,3 +269,38 @@ class ReadyOut(BaseModel):
 class ErrorOut(BaseModel):
     detail: str
     code: str
+
+
+# -- stated facts and provenance -------------------------------------------------------------
+class StatedFactIn(_Strict):
+    """One fact stated directly (``Memory.add_fact``; Graphiti's add_triplet)."""
+
+    source: EntityName
+    relation: Annotated[str, Field(min_length=1, max_length=100, examples=["WORKS_AT"])]
+    target: EntityName
+    valid_at: Instant | None = Field(default=None, description="Default: reference_time.")
+    invalid_at: Instant | None = None
+    fact: Text | None = Field(default=None, max_length=2000)
+    source_labels: list[Annotated[Text, Field(min_length=1, max_length=100)]] = []
+    target_labels: list[Annotated[Text, Field(min_length=1, max_length=100)]] = []
+    attributes: dict[AttributeName, JsonValue] = {}
+    reference_time: Instant | None = Field(default=None, description="Default: now.")
+    episode_id: str | None = Field(default=None, pattern=EPISODE_ID_REGEX)
+
+
+class IngestedOut(BaseModel):
+    """What a stated fact wrote: its episode, the facts created or closed, the entities."""
+
+    episode_id: str
+    stored_already: bool
+    facts: list[FactOut]
+    invalidated: list[str]
+    entities: list[EntityOut]
+
+
+class EpisodeGraphOut(BaseModel):
+    """What one episode produced or supports (provenance)."""
+
+    episode: EpisodeOut
+    entities: list[EntityOut]
+    facts: list[FactOut]

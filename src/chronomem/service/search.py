@@ -22,11 +22,16 @@ def search(body: SearchIn, group_id: Group, runtime: Runtime) -> SearchOut:
     ``known_at``: what the memory believed then; ``history``: every fact."""
     started = time.perf_counter()
     flt = None
-    if body.history or body.relations is not None or body.labels is not None:
+    if body.history or any(
+        x is not None
+        for x in (body.relations, body.labels, body.entity_attributes, body.fact_attributes)
+    ):
         flt = SearchFilter(
             history=body.history,
             relations=tuple(body.relations) if body.relations is not None else None,
             labels=tuple(body.labels) if body.labels is not None else None,
+            entity_attributes=body.entity_attributes,
+            fact_attributes=body.fact_attributes,
         )
     found, names = runtime.search(
         body.query,

@@ -79,7 +79,7 @@ _cache_lock = threading.Lock()
 _CACHED_GROUPS = 4  # per store
 
 
-def read_group(store: Store, group_id: str, now: datetime) -> GroupGraph:
+def read_group(store: Store, group_id: str) -> GroupGraph:
     """The group's entities, every fact (the store's history filter), mentions and
     communities. Kept per store while the group's write version stays the same, so moving a
     slider re-classes facts without reading the store again."""
@@ -89,11 +89,14 @@ def read_group(store: Store, group_id: str, now: datetime) -> GroupGraph:
     if hit is not None and hit[0] == version:
         return hit[1]
     everyone = [replace(e, name_embedding=None) for e in store.list_entities(group_id)]
-    history = SearchFilter(history=True).resolved(now)
-    facts = store.facts_of_entities([group_id], [e.id for e in everyone], history)
+    known = {e.id for e in everyone}
+    facts = [  # the lean read: no embeddings; facts of deleted entities are not drawn
+        f for f in store.list_facts(group_id) if f.source_id in known or f.target_id in known
+    ]
+    facts.sort(key=lambda f: (f.created_at, f.id))
     graph = GroupGraph(
         entities=everyone,
-        facts=[replace(f, embedding=None) for f in facts],
+        facts=facts,
         mentions=Counter(m.entity_id for m in store.mentions([group_id])),
         world_events=_events(t for f in facts for t in (f.valid_at, f.invalid_at)),
         system_events=_events(
@@ -121,7 +124,7 @@ def take_snapshot(
 ) -> Snapshot:
     """Class every fact of the group at ``(valid_at, known_at)``."""
     flt = SearchFilter(valid_at=valid_at, known_at=known_at).resolved(now)
-    group = read_group(store, group_id, now)
+    group = read_group(store, group_id)
     all_facts, mentions = group.facts, group.mentions
     shown: list[tuple[Fact, State]] = []
     for fact in all_facts:

@@ -9,15 +9,20 @@ current facts (T = T' = now), each pair of entities weighted by how many facts l
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from chronomem import accounting
+from chronomem.accounting import Usage
 from chronomem.clock import IdFactory
+from chronomem.engine.communities.deferred import SUMMARY_DELAY_S, DeferredSummaries
 from chronomem.engine.communities.dynamic import join_neighbours, partition_drift
 from chronomem.engine.communities.propagation import Edge, communities_of
 from chronomem.engine.communities.summaries import (
     SHOWN_MEMBERS,
+    extractive_summarizer,
     inner_degrees,
     material,
     summarize,
@@ -72,7 +77,12 @@ class CommunityBuilder:
         clock: Clock,
         ids: IdFactory,
         min_size: int = MIN_SIZE,
+        summary_delay_s: float = SUMMARY_DELAY_S,
+        usage: Usage | None = None,
     ) -> None:
+        """With a model-backed ``summarizer`` the summaries of communities that grow on
+        ingest are deferred and batched (:mod:`~chronomem.engine.communities.deferred`):
+        ``summary_delay_s`` of quiet, then one call per group; its calls go to ``usage``."""
         if min_size < 1:
             raise UsageError(f"min_size must be 1 or more, got {min_size}")
         self._store = store
@@ -81,6 +91,15 @@ class CommunityBuilder:
         self._clock = clock
         self._ids = ids
         self._min_size = min_size
+        self._usage = usage
+        self._lock = threading.RLock()  # one read-modify-write of a group's set at a time
+        extractive = extractive_summarizer()
+        self._instant: CommunitySummarizer = extractive
+        self.deferred: DeferredSummaries | None = None
+        if not isinstance(summarizer, type(extractive)):
+            self.deferred = DeferredSummaries(self._refresh_marked, delay_s=summary_delay_s)
+        else:
+            self._instant = summarizer
 
     # -- full rebuild ---------------------------------------------------------------------
     def build(self, group_id: str) -> list[CommunityView]:
@@ -88,6 +107,13 @@ class CommunityBuilder:
         previous communities are replaced in one atomic write at the very end, so a failure
         anywhere before or during it leaves them as they were."""
         gid = check_group_id(group_id)
+        with self._lock:
+            views = self._build(gid)
+        if self.deferred is not None:
+            self.deferred.forget(gid)  # every summary is fresh
+        return views
+
+    def _build(self, gid: str) -> list[CommunityView]:
         now = self._clock.now()
         current = _current(now)
         entities = {e.id: e for e in self._store.list_entities(gid)}
@@ -121,9 +147,10 @@ class CommunityBuilder:
         now: datetime,
         materials: Sequence[CommunityMaterial],
         members: dict[str, tuple[str, ...]],
+        summarizer: CommunitySummarizer | None = None,
     ) -> tuple[Community, ...]:
         """Summaries for ``materials``, names embedded in one batch: the communities to write."""
-        summaries = summarize(self._summarizer, materials)
+        summaries = summarize(summarizer or self._summarizer, materials)
         names = [summaries[m.key].name for m in materials]
         vectors = self._embedder.embed_batch(names) if names else []
         return tuple(
@@ -181,9 +208,49 @@ class CommunityBuilder:
         """After an episode is written: each of ``entity_ids`` not in a community yet joins
         the community most of its neighbours hold, whose summary (and name) is refreshed.
 
-        Does nothing for a group without communities. Returns the changed communities.
+        Does nothing for a group without communities. Returns the changed communities. With
+        a model-backed summarizer they get an extractive summary now and the model's later
+        (deferred, batched: no LLM round on the ingestion path).
         """
         gid = check_group_id(group_id)
+        with self._lock:
+            changed = self._extend(gid, entity_ids)
+        if changed and self.deferred is not None:
+            self.deferred.mark(gid, [c.id for c in changed])
+        return changed
+
+    def flush_summaries(self, group_id: str | None = None) -> None:
+        """Run the deferred LLM summaries now (of one group, or all)."""
+        if self.deferred is not None:
+            self.deferred.flush(group_id)
+
+    def close(self) -> None:
+        """Flush the deferred summaries and stop their timer."""
+        if self.deferred is not None:
+            self.deferred.close()
+
+    def _refresh_marked(self, gid: str, ids: frozenset[str]) -> None:
+        """The deferred step: the model's summaries for the marked communities, in one call.
+        The call runs without the lock (ingestion goes on meanwhile); a community whose
+        members changed in between keeps its newer extractive summary and stays marked."""
+        now = self._clock.now()
+        marked = [c for c in self._store.get_communities([gid]) if c.id in ids]
+        if not marked:
+            return
+        with accounting.collect() as usage:
+            fresh = {c.id: c for c in self._refresh(gid, now, marked, set(), self._summarizer)}
+        if self._usage is not None:
+            self._usage.extend(usage)
+        with self._lock:
+            stored = self._store.get_communities([gid])
+            members = {c.id: c.member_ids for c in marked}
+            same = {c.id for c in stored if members.get(c.id) == c.member_ids}
+            kept = self._embedded(
+                [fresh[c.id] if c.id in same & fresh.keys() else c for c in stored]
+            )
+            self._store.replace_communities(CommunitySet(group_id=gid, communities=kept))
+
+    def _extend(self, gid: str, entity_ids: Sequence[str]) -> tuple[Community, ...]:
         now = self._clock.now()
         facts = self._store.facts_of_entities([gid], sorted(set(entity_ids)), _current(now))
         edges: list[Edge] = [(f.source_id, f.target_id, 1) for f in facts]
@@ -203,7 +270,7 @@ class CommunityBuilder:
             for c in stored
             if c.id in joined.values()
         }
-        refreshed = self._refresh(gid, now, list(grown.values()), set(joined))
+        refreshed = self._refresh(gid, now, list(grown.values()), set(joined), self._instant)
         changed = {c.id: c for c in refreshed}
         kept = self._embedded([changed.get(c.id, c) for c in stored])
         self._store.replace_communities(CommunitySet(group_id=gid, communities=kept))
@@ -219,7 +286,12 @@ class CommunityBuilder:
         return tuple(communities)
 
     def _refresh(
-        self, gid: str, now: datetime, grown: list[Community], newcomers: set[str]
+        self,
+        gid: str,
+        now: datetime,
+        grown: list[Community],
+        newcomers: set[str],
+        summarizer: CommunitySummarizer,
     ) -> list[Community]:
         """New summaries and names for communities that gained members (old ones kept, with
         a warning, if the summarizer fails: the membership change is still written)."""
@@ -243,7 +315,8 @@ class CommunityBuilder:
             for c in grown
         ]
         try:
-            fresh = self._finish(gid, now, materials, {c.id: c.member_ids for c in grown})
+            members = {c.id: c.member_ids for c in grown}
+            fresh = self._finish(gid, now, materials, members, summarizer)
         except ProviderError as exc:
             log.warning("group %s: community summaries not refreshed (%s)", gid, exc)
             return grown

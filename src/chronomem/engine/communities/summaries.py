@@ -38,6 +38,11 @@ def summarizer_for(extractor: object) -> CommunitySummarizer:
     return _extractive()()
 
 
+def extractive_summarizer() -> ExtractiveCommunitySummarizer:
+    """The model-free summarizer (names and summaries from members and facts)."""
+    return _extractive()()
+
+
 def _extractive() -> type[ExtractiveCommunitySummarizer]:
     # The fallback is the rule extractor's summarizer: plain Python, no model, no I/O.
     from chronomem.extractors.rules.communities import ExtractiveCommunitySummarizer

@@ -12,6 +12,7 @@ from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.prose import extract_prose
 from chronomem.extractors.rules.resolve import resolve_request
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
+from chronomem.model.ontology import Ontology
 
 CONTEXT_CACHE_SIZE = 4096
 # The text of a role fact ("Jake is Sam's boyfriend"): the person, the role.
@@ -28,7 +29,11 @@ class RuleExtractor:
     understands and where it stops.
     """
 
-    def extract(self, episode: Episode, previous: Sequence[Episode]) -> Extraction:
+    def extract(
+        self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
+    ) -> Extraction:
+        """``ontology`` is not read here: the engine maps these labels and relations onto
+        the declared types afterwards (``chronomem.engine.types``)."""
         if episode.source is EpisodeSource.JSON:
             found = extract_json(episode)
             if found is not None:

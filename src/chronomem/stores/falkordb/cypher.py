@@ -237,6 +237,13 @@ MENTIONS: Final = {
 
 # -- whole-group graph reads (communities) --------------------------------------------------
 
+# Every fact without its embedding (a map of the other properties): the lean whole-group read.
+LIST_FACTS: Final = """
+MATCH (a:Entity)-[r:FACT]->(b:Entity)
+RETURN a.id, b.id, {id: r.id, relation: r.relation, fact: r.fact, episodes: r.episodes,
+  attributes: r.attributes, created_at: r.created_at, valid_at: r.valid_at,
+  invalid_at: r.invalid_at, expired_at: r.expired_at, seq: r.seq}
+"""
 LIST_ENTITIES: Final = "MATCH (n:Entity) WHERE n.stub IS NULL RETURN properties(n) ORDER BY n.seq"
 # {where}: a condition from filters.fact_condition. One row per unordered pair of entities.
 ENTITY_EDGES: Final = """

@@ -371,6 +371,9 @@ class FalkorDBStore:
         found = self._read([check_group_id(group_id)], cypher.LIST_ENTITIES, {})
         return [rows.entity_from_props(g, _map(r[0])) for g, r in found]
 
+    def list_facts(self, group_id: str) -> list[Fact]:
+        return self._facts([check_group_id(group_id)], cypher.LIST_FACTS, {})
+
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
         where, params = fact_condition(filter)
         query = cypher.ENTITY_EDGES.format(where=where)

@@ -15,7 +15,7 @@ Column names and aliases here are constants of this package; every value is a pa
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from chronomem.errors import UsageError
@@ -80,6 +80,8 @@ def fact_clause(flt: SearchFilter, alias: str) -> Clause:
     clause = TRUE
     if flt.relations is not None:
         clause = clause & in_values(f"{a}.relation", flt.relations)
+    if flt.fact_attributes:
+        clause = clause & attributes_clause(f"{a}.attributes", flt.fact_attributes)
     if flt.valid_between is not None:
         clause = clause & in_range(f"{a}.valid_at", flt.valid_between)
     if flt.created_between is not None:
@@ -118,8 +120,23 @@ def entity_clause(flt: SearchFilter, alias: str) -> Clause:
             f"EXISTS (SELECT 1 FROM json_each({alias}.labels) AS label WHERE {labels.sql})",
             labels.params,
         )
+    if flt.entity_attributes:
+        clause = clause & attributes_clause(f"{alias}.attributes", flt.entity_attributes)
     if flt.known_at is not None:
         clause = clause & Clause(f"{alias}.created_at <= ?", (to_micros(flt.known_at),))
+    return clause
+
+
+def attributes_clause(column: str, wanted: Mapping[str, object]) -> Clause:
+    """Every ``name = value`` pair held by the JSON object in ``column`` (names are checked
+    field names: SearchFilter; the value is compared as JSON, so 1 is not true or "1")."""
+    clause = TRUE
+    for name, value in wanted.items():
+        path = f'$."{name}"'
+        clause = clause & Clause(
+            f"json_type({column}, ?) = json_type(?, '$') AND json_extract({column}, ?) = ?",
+            (path, json.dumps(value), path, value),
+        )
     return clause
 
 

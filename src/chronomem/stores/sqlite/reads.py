@@ -133,6 +133,11 @@ def facts_of_entities(
     return select_facts(conn, touching & fact_clause(flt, "f"))
 
 
+def list_facts(conn: sqlite3.Connection, group_id: str) -> list[Fact]:
+    """Every fact of the group, its whole history, without embeddings."""
+    return select_facts(conn, Clause("f.group_id = ?", (group_id,)), embeddings=False)
+
+
 def facts_of_episodes(
     conn: sqlite3.Connection, groups: Sequence[str], episode_ids: Sequence[str]
 ) -> list[Fact]:
@@ -142,11 +147,13 @@ def facts_of_episodes(
     return select_facts(conn, Clause(f"(f.group_id, f.id) IN ({linked})", inner.params))
 
 
-def select_facts(conn: sqlite3.Connection, where: Clause) -> list[Fact]:
-    """Facts (alias ``f``) matching ``where``, with their source episodes, oldest row first."""
-    sql = (
-        f"SELECT {_prefixed(rows.FACT_COLUMNS, 'f')} FROM facts f WHERE {where.sql} ORDER BY f.rid"
-    )
+def select_facts(conn: sqlite3.Connection, where: Clause, *, embeddings: bool = True) -> list[Fact]:
+    """Facts (alias ``f``) matching ``where``, with their source episodes, oldest row first;
+    ``embeddings=False`` leaves the vectors unread (``None``)."""
+    columns = _prefixed(rows.FACT_COLUMNS, "f")
+    if not embeddings:
+        columns = columns.replace("f.embedding", "NULL")
+    sql = f"SELECT {columns} FROM facts f WHERE {where.sql} ORDER BY f.rid"
     found = conn.execute(sql, where.params).fetchall()
     if not found:
         return []

@@ -338,6 +338,15 @@ class SQLiteStore:
         with self._reading("listing entities") as conn:
             return graph.list_entities(conn, gid)
 
+    def list_facts(self, group_id: str) -> list[Fact]:
+        gid = check_group_id(group_id)
+        with self._reading("listing facts") as conn:
+            return reads.list_facts(conn, gid)
+
+    def group_ids(self) -> list[str]:
+        with self._reading("listing groups") as conn:
+            return _group_ids(conn)
+
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
         gid = check_group_id(group_id)
         with self._reading("reading the entity graph") as conn:

@@ -256,7 +256,6 @@ def delete_group(conn: sqlite3.Connection, group_id: str) -> None:
     conn.execute("DELETE FROM groups WHERE group_id = ?", (group_id,))
 
 
-
 _VECTOR_COLUMNS = {
     Target.EPISODES: ("episodes", "embedding"),
     Target.ENTITIES: ("entities", "name_embedding"),
