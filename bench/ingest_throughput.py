@@ -1,13 +1,23 @@
-"""Offline ingest throughput: LoCoMo turns through the default pipeline, real embedder.
+"""Ingestion throughput: short chat turns, long assistant-style turns, cost versus group size.
 
-    .venv/bin/python bench/ingest_throughput.py --data ../shared/data/locomo/locomo10.json \
-        --conversations 1 --json bench/results/ingest_throughput.json
+    PYTHONPATH=src .venv/bin/python bench/ingest_throughput.py \
+        --data ../shared/data/locomo/locomo10.json --json bench/results/ingest_throughput.json \
+        [--baseline-src /tmp/chronomem-main/src]
 
-Each turn is one message episode ("Speaker: text", session time as reference_time), ingested
-into a fresh SQLite file with the rule extractor and the local all-MiniLM-L6-v2 embedder, one
-transaction per episode, in two modes: one ``Memory.add_episode`` call per turn (per-episode
-latency), and one ``Memory.add_episodes`` call for all (batched embedding). Reports episodes/s
-for both.
+Phases, each in its own process (so peak RSS is per phase), with the rule extractor and the
+default local embedder (``--embedder hash`` for the pipeline alone):
+
+* ``short``: LoCoMo conversation 1 (read by path, never copied), each turn one message
+  episode, one ``Memory.add_episodes`` call into a fresh SQLite file;
+* ``long``: generated user/assistant turns of about 550 tokens with markdown lists and code
+  blocks (``bench/ingest_corpus.py``, deterministic, no external data);
+* ``growth``: one group grown with generated short turns; the ms per episode of a window of
+  ``--window`` episodes ingested at 100, 1k and 10k stored episodes (``--sizes``).
+  ``per_episode_growth`` = ms per episode at the largest size / at the smallest.
+
+With ``--baseline-src`` every phase also runs on that source tree (e.g. an export of
+``main``), interleaved with the current one, so old and new share the machine's load.
+Each phase reports wall and CPU seconds (``time.process_time``) and the load average.
 """
 
 from __future__ import annotations
@@ -16,17 +26,20 @@ import argparse
 import json
 import os
 import platform
-import statistics
+import resource
+import subprocess
+import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from chronomem import EpisodeInput, Memory
-from chronomem.providers.local import LocalEmbedder
+HERE = Path(__file__).resolve().parent
+PHASES = ("short", "long", "growth")
 
 
-def locomo_turns(path: Path, conversations: int) -> list[tuple[str, datetime, str]]:
+def locomo_turns(path: Path, conversations: int = 1) -> list[tuple[str, datetime, str]]:
     data = json.loads(path.read_text())
     out = []
     for sample in data[:conversations]:
@@ -46,48 +59,144 @@ def locomo_turns(path: Path, conversations: int) -> list[tuple[str, datetime, st
     return out
 
 
+# -- one phase, in a child process ------------------------------------------------------------
+def _memory(path: str, embedder_name: str):  # type: ignore[no-untyped-def]
+    from chronomem import Memory
+
+    if embedder_name == "hash":
+        from chronomem.testing import HashEmbedder
+
+        embedder = HashEmbedder()
+    else:
+        from chronomem.providers.local import LocalEmbedder
+
+        embedder = LocalEmbedder()
+    embedder.embed_batch(["warm up"])  # model load is not ingest time
+    return Memory(path, embedder=embedder)
+
+
+def _timed_add(memory, items) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    wall, cpu = time.perf_counter(), time.process_time()
+    memory.add_episodes(items)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {
+        "episodes": len(items),
+        "wall_s": round(wall, 3),
+        "cpu_s": round(cpu, 3),
+        "episodes_per_s": round(len(items) / wall, 1),
+        "episodes_per_cpu_s": round(len(items) / cpu, 1),
+    }
+
+
+def _items(turns: Sequence[tuple[str, datetime, str]]) -> list[object]:
+    from chronomem import EpisodeInput
+
+    return [
+        EpisodeInput(content=text, group_id=g, reference_time=ref.replace(second=i % 60))
+        for i, (g, ref, text) in enumerate(turns)
+    ]
+
+
+def run_phase(phase: str, args: argparse.Namespace, db: str) -> dict[str, object]:
+    sys.path.insert(0, str(HERE))
+    from ingest_corpus import long_turns, short_turns
+
+    load = os.getloadavg()
+    with _memory(db, args.embedder) as memory:
+        if phase == "short":
+            out: dict[str, object] = _timed_add(memory, _items(locomo_turns(args.data)))
+        elif phase == "long":
+            turns = [("long", ref, text) for ref, text in long_turns(args.long)]
+            out = _timed_add(memory, _items(turns))
+        else:
+            turns = [
+                ("grow", ref, text) for ref, text in short_turns(max(args.sizes) + args.window)
+            ]
+            items, done, windows = _items(turns), 0, {}
+            for size in sorted(args.sizes):
+                memory.add_episodes(items[done:size])  # grow, untimed
+                window = _timed_add(memory, items[size : size + args.window])
+                done = size + args.window
+                windows[str(size)] = {
+                    "ms_per_episode": round(1000 * window["wall_s"] / args.window, 2),
+                    "cpu_ms_per_episode": round(1000 * window["cpu_s"] / args.window, 2),
+                }
+            first, last = windows[str(min(args.sizes))], windows[str(max(args.sizes))]
+            out = {
+                "windows": windows,
+                "per_episode_growth": round(last["ms_per_episode"] / first["ms_per_episode"], 2),
+                "per_episode_growth_cpu": round(
+                    last["cpu_ms_per_episode"] / first["cpu_ms_per_episode"], 2
+                ),
+            }
+    out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    out["loadavg_start"] = [round(x, 1) for x in load]
+    out["loadavg_end"] = [round(x, 1) for x in os.getloadavg()]
+    return out
+
+
+# -- the parent: phases in child processes, current and baseline interleaved ----------------
+def _child(phase: str, src: Path, argv: list[str]) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [sys.executable, __file__, *argv, "--phase", phase, "--db", f"{tmp}/bench.db"]
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1:] or ["failed"]}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _argv(args: argparse.Namespace, sizes: Sequence[int]) -> list[str]:
+    return [
+        "--data", str(args.data), "--long", str(args.long), "--window", str(args.window),
+        "--embedder", args.embedder, "--sizes", *map(str, sizes),
+    ]  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--data", type=Path, default=Path("../shared/data/locomo/locomo10.json"))
-    ap.add_argument("--conversations", type=int, default=1)
+    ap.add_argument("--long", type=int, default=200, help="long turns to ingest")
+    ap.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 10000])
+    ap.add_argument("--window", type=int, default=100, help="episodes timed at each size")
+    ap.add_argument("--embedder", choices=["local", "hash"], default="local")
+    ap.add_argument("--phases", nargs="+", choices=PHASES, default=list(PHASES))
+    ap.add_argument("--baseline-src", type=Path, help="also run each phase on this src tree")
+    ap.add_argument("--baseline-phases", nargs="+", choices=PHASES)
+    ap.add_argument("--baseline-sizes", type=int, nargs="+", help="default: --sizes")
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--phase", choices=PHASES, help=argparse.SUPPRESS)
+    ap.add_argument("--db", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    turns = locomo_turns(args.data, args.conversations)
-    embedder = LocalEmbedder()
-    embedder.embed_batch(["warm up"])  # model load is not ingest time
-    with tempfile.TemporaryDirectory() as tmp:
-        with Memory(str(Path(tmp) / "one.db"), embedder=LocalEmbedder()) as memory:
-            memory.embedder.embed_batch(["warm up"])
-            latencies = []
-            start = time.perf_counter()
-            for i, (group, ref, text) in enumerate(turns):
-                t0 = time.perf_counter()
-                memory.add_episode(text, group_id=group, reference_time=ref.replace(second=i % 60))
-                latencies.append(time.perf_counter() - t0)
-            one_by_one = time.perf_counter() - start
-        with Memory(str(Path(tmp) / "bulk.db"), embedder=embedder) as memory:
-            items = [
-                EpisodeInput(content=text, group_id=g, reference_time=ref.replace(second=i % 60))
-                for i, (g, ref, text) in enumerate(turns)
-            ]
-            start = time.perf_counter()
-            memory.add_episodes(items)
-            bulk = time.perf_counter() - start
-    latencies.sort()
-    result = {
-        "machine": f"{platform.node()} {platform.processor() or platform.machine()}, 2 cores",
+    if args.phase:
+        print(json.dumps(run_phase(args.phase, args, args.db)))
+        return
+    runs: dict[str, dict[str, object]] = {"current": {}}
+    trees = {"current": HERE.parent / "src"}
+    if args.baseline_src:
+        runs["baseline"], trees["baseline"] = {}, args.baseline_src
+    for phase in args.phases:
+        for name, src in trees.items():
+            if name == "baseline" and phase not in (args.baseline_phases or args.phases):
+                continue
+            print(f"{name}: {phase} ...", file=sys.stderr, flush=True)
+            sizes = args.sizes if name == "current" else (args.baseline_sizes or args.sizes)
+            runs[name][phase] = _child(phase, src, _argv(args, sizes))
+            print(json.dumps(runs[name][phase]), file=sys.stderr, flush=True)
+    now = runs["current"]
+    result: dict[str, object] = {
+        "machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "load_average": [round(x, 1) for x in os.getloadavg()],
-        "episodes": len(turns),
-        "add_episode": {
-            "wall_s": round(one_by_one, 2),
-            "episodes_per_s": round(len(turns) / one_by_one, 1),
-            "latency_ms_p50": round(1000 * statistics.median(latencies), 2),
-            "latency_ms_p95": round(1000 * latencies[int(0.95 * (len(latencies) - 1))], 2),
-        },
-        "add_episodes": {"wall_s": round(bulk, 2), "episodes_per_s": round(len(turns) / bulk, 1)},
+        "loadavg": [round(x, 1) for x in os.getloadavg()],
+        "embedder": args.embedder,
+        "short_episodes_per_s": now.get("short", {}).get("episodes_per_s"),
+        "long_episodes_per_s": now.get("long", {}).get("episodes_per_s"),
+        "per_episode_growth": now.get("growth", {}).get("per_episode_growth"),
+        "peak_rss_mb": max((p.get("peak_rss_mb", 0) for p in now.values()), default=None),
+        "runs": runs,
     }
     print(json.dumps(result, indent=2))
     if args.json:

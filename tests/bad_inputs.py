@@ -67,7 +67,9 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
-BIG = "x" * 100_001
+# Over the episode limit and not splittable into passages (a message or text this long is
+# ingested as passages through Memory, engine/passages.py; a JSON document is refused).
+BIG = "[" + "1," * 50_000 + "1]"
 
 ADD_CASES = [
     add("content-empty", r"empty|at least 1", content=""),
@@ -78,7 +80,7 @@ ADD_CASES = [
     add("content-half-pair", UNICODE, content="ab\ud83dcd"),
     add("content-nul-inside", NUL, content="Alice: a\x00b"),
     add("content-nul-only", NUL, content="\x00"),
-    add("content-too-long", r"100,000|limit|at most", content=BIG),
+    add("content-too-long", r"100,000|limit|at most", source="json", content=BIG),
     add("content-number", TEXT_TYPE, content=42),
     add("content-null", TEXT_TYPE + r"|none|null", content=None),
     add("content-bool", TEXT_TYPE + r"|bool", content=True),

@@ -27,9 +27,9 @@ def _nothing_written(memory) -> None:
         ({"group_id": "bad group!"}, "invalid group_id"),
         ({"group_id": ""}, "invalid group_id"),
         ({"source": "json", "content": "{not json"}, "not valid JSON"),
-        ({"content": "x" * 1_000_001}, "over the limit"),
+        ({"source": "json", "content": "[" + "1," * 60_000 + "1]"}, "over the limit"),
     ],
-    ids=["naive", "empty", "blank", "source", "group", "empty-group", "bad-json", "1MB"],
+    ids=["naive", "empty", "blank", "source", "group", "empty-group", "bad-json", "big-json"],
 )
 def test_bad_episode_is_refused_and_nothing_is_written(make_memory, change, message):
     memory = make_memory()

@@ -66,3 +66,15 @@ def test_bad_input_is_a_clean_error(tmp_path, capsys):
     src.write_text('{"content": "x", "group_id": "g", "reference_time": "yesterday"}')
     assert main(["add", "--db", str(tmp_path / "m.db"), str(src)]) == 2
     assert "ISO-8601" in capsys.readouterr().err
+
+
+def test_add_on_a_non_terminal_prints_a_status_line(tmp_path, capsys):
+    lines = [
+        {"content": f"Alice: note {i}.", "group_id": "g", "reference_time": f"2024-01-0{i}T10:00Z"}
+        for i in range(1, 4)
+    ]
+    src = tmp_path / "eps.jsonl"
+    src.write_text("\n".join(json.dumps(x) for x in lines))
+    assert main(["add", "--db", str(tmp_path / "m.db"), str(src)]) == 0
+    err = capsys.readouterr().err  # pytest's stderr is not a terminal
+    assert "ingested 3/3 episodes, " in err and "/s" in err

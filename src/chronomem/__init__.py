@@ -7,7 +7,7 @@ believed then. Embedded (SQLite) and offline by default.
 
 from chronomem.accounting import LLMCall, Usage
 from chronomem.async_memory import AsyncMemory
-from chronomem.engine import IngestResult
+from chronomem.engine import BulkResults, IngestResult, SkippedEpisode
 from chronomem.engine.provenance import EpisodeGraph
 from chronomem.errors import (
     ChronomemError,
@@ -40,6 +40,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AsyncMemory",
+    "BulkResults",
     "ChronomemError",
     "Community",
     "ConflictError",
@@ -62,6 +63,7 @@ __all__ = [
     "SearchConfig",
     "SearchFilter",
     "SearchResults",
+    "SkippedEpisode",
     "StoreError",
     "StoreUnavailableError",
     "Target",

@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from chronomem.clock import IdFactory
-from chronomem.engine import IngestResult
+from chronomem.engine import BulkResults, IngestResult
 from chronomem.engine.communities import CommunityView
+from chronomem.engine.ingest import OnError
 from chronomem.engine.provenance import EpisodeGraph
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.memory import Memory, Timeline
@@ -119,17 +120,19 @@ class AsyncMemory:
         *,
         progress: bool = False,
         on_ingested: Callable[[IngestResult], None] | None = None,
+        on_error: OnError = "raise",
         entity_types: Mapping[str, TypeModel] | None = None,
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
-    ) -> list[IngestResult]:
+    ) -> BulkResults:
         return await asyncio.to_thread(
             functools.partial(
                 self.sync.add_episodes,
                 list(episodes),
                 progress=progress,
                 on_ingested=on_ingested,
+                on_error=on_error,
                 entity_types=entity_types,
                 edge_types=edge_types,
                 edge_type_map=edge_type_map,

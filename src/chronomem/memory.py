@@ -6,7 +6,7 @@ import logging
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 
 from tqdm import tqdm
 
@@ -16,6 +16,7 @@ from chronomem.clock import IdFactory, SystemClock, new_id
 from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
 from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
+from chronomem.engine.ingest import BulkResults, OnError, SkippedEpisode, check_on_error
 from chronomem.engine.provenance import EpisodeGraph, episode_graph
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
@@ -40,6 +41,8 @@ from chronomem.search.filters import with_times
 from chronomem.search.rerankers import Reranker
 
 log = logging.getLogger(__name__)
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # placeholder time of an input that is skipped
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,29 +179,53 @@ class Memory:
         *,
         progress: bool = False,
         on_ingested: Callable[[IngestResult], None] | None = None,
+        on_error: OnError = "raise",
         entity_types: Mapping[str, TypeModel] | None = None,
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
-    ) -> list[IngestResult]:
+    ) -> BulkResults:
         """Ingest many episodes, each group's in ``reference_time`` order.
 
-        All inputs are validated before the first is written. Each episode is its own
-        transaction: if one fails, those before it stay and the error is raised.
-        ``on_ingested`` is called after each episode is committed.
+        ``on_error="raise"`` (default): all inputs are validated before the first is
+        written, and an invalid one raises ``UsageError`` naming its index. ``"skip"``:
+        invalid inputs are left out, each listed with its index in the result's
+        ``skipped``, and the rest are ingested. Long content becomes passages (one episode
+        each, see ``engine/passages.py``). Each episode is its own transaction: if one
+        fails, those before it stay and the error is raised. ``on_ingested`` is called
+        after each episode is committed; ``progress`` shows a bar that advances with each
+        episode, with its rate and the time left.
         """
-        items = [
-            e if isinstance(e, EpisodeInput) else EpisodeInput.from_mapping(e) for e in episodes
-        ]
+        check_on_error(on_error)
+        items: list[EpisodeInput] = []
+        bad: dict[int, str] = {}
+        for index, e in enumerate(episodes):
+            try:
+                items.append(e if isinstance(e, EpisodeInput) else EpisodeInput.from_mapping(e))
+            except UsageError as exc:
+                if on_error != "skip":
+                    raise UsageError(f"episode {index}: {exc}") from None
+                bad[index] = str(exc)
+                items.append(EpisodeInput(content="", group_id="-", reference_time=_EPOCH))
         types = _ontology(entity_types, edge_types, edge_type_map, excluded_entity_types)
         with tqdm(total=len(items), desc="episodes", unit="ep", disable=not progress) as bar:
+
+            def total(n: int) -> None:
+                bar.reset(total=n)
 
             def done(result: IngestResult) -> None:
                 bar.update()
                 if on_ingested is not None:
                     on_ingested(result)
 
-            return self.ingestor.add_many(items, on_ingested=done, ontology=types)
+            results = self.ingestor.add_many(
+                items, on_ingested=done, on_error=on_error, on_total=total, ontology=types
+            )
+        if bad:  # inputs that were not even episodes: report them with their own reason
+            results.skipped = tuple(
+                SkippedEpisode(s.index, bad.get(s.index, s.error)) for s in results.skipped
+            )
+        return results
 
     def add_fact(
         self,

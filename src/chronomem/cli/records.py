@@ -17,6 +17,7 @@ from chronomem.cli.render import (
     table,
     when,
 )
+from chronomem.cli.status import StatusLine
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory
@@ -104,11 +105,15 @@ def _instant(text: str | None, what: str) -> datetime | None:
 
 def run_add(args: argparse.Namespace) -> int:
     items = _file_items(args) if args.file != "-" else _stdin_items(args)
+    tty = sys.stderr.isatty()
     with Memory(args.db) as memory:
         fresh = _not_stored(memory, items)
         if len(fresh) < len(items):
             print(f"{len(items) - len(fresh)} episode(s) stored already: skipped", file=sys.stderr)
-        results = memory.add_episodes(fresh, progress=not args.json and sys.stderr.isatty())
+        status = StatusLine(len(fresh)) if not args.json and not tty else None
+        results = memory.add_episodes(fresh, progress=not args.json and tty, on_ingested=status)
+    if status is not None:
+        status.finish()
     summary = [
         {
             "episode": r.episode.id,

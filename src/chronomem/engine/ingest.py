@@ -15,16 +15,19 @@ returned as it is stored (``stored_already=True``): re-sending an episode is a n
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory
 from chronomem.engine.communities import CommunityBuilder
+from chronomem.engine.passages import needs_passages, split_item
 from chronomem.engine.pipeline import CONTEXT_EPISODES, IngestPipeline, IngestResult, Prepared
 from chronomem.engine.writer import DEFAULT_WRITE_DEADLINE_S, GroupWriter
-from chronomem.errors import DuplicateEpisodeError
+from chronomem.errors import DuplicateEpisodeError, UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
 from chronomem.model import Episode, Extraction
 from chronomem.model.ontology import Ontology
@@ -33,8 +36,38 @@ from chronomem.ports import Clock, Embedder, Extractor, Store
 log = logging.getLogger(__name__)
 
 BULK_CHUNK = 64  # a batch is prepared (extracted + embedded) this many episodes at once
+FIRST_CHUNK = 8  # the first chunk is small, so the first episodes are written quickly
 
 OnIngested = Callable[[IngestResult], None]
+OnError = Literal["raise", "skip"]
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedEpisode:
+    """An input ``add_episodes(..., on_error="skip")`` left out: its index and why."""
+
+    index: int
+    error: str
+
+
+class BulkResults(list[IngestResult]):
+    """What ``add_episodes`` returns: the results in order (a list), and ``skipped``, the
+    inputs left out with ``on_error="skip"`` (each with its index and the reason)."""
+
+    skipped: tuple[SkippedEpisode, ...] = ()
+
+
+def check_on_error(on_error: str) -> None:
+    if on_error not in ("raise", "skip"):
+        raise UsageError(f"on_error={on_error!r}: use 'raise' (the default) or 'skip'")
+
+
+@dataclass(frozen=True, slots=True)
+class _ChunkPlan:
+    """A chunk prepared ahead of its write: prepared episodes and known ones, by index."""
+
+    prepared: dict[int, Prepared]
+    known: dict[int, Episode]  # stored already, or earlier in the same call
 
 
 class Ingestor:
@@ -77,8 +110,11 @@ class Ingestor:
 
     # -- entry points -----------------------------------------------------------------------
     def add(self, item: EpisodeInput, *, ontology: Ontology | None = None) -> IngestResult:
-        """Intake and ingest one episode as a caller describes it."""
-        return self.ingest([self.intake(item)], ontology=ontology)[0]
+        """Intake and ingest one episode as a caller describes it. Long content becomes
+        passages (engine/passages.py): the result is then the first passage's, with the
+        entities and facts of all of them and every passage in ``passages``."""
+        results = self.ingest(self.intake_all(item), ontology=ontology)
+        return results[0] if len(results) == 1 else _combined(results)
 
     def add_many(
         self,
@@ -86,12 +122,31 @@ class Ingestor:
         *,
         on_ingested: OnIngested | None = None,
         ontology: Ontology | None = None,
-    ) -> list[IngestResult]:
-        """Intake every item first (nothing is written if one is invalid), then ingest each
-        group's episodes in ``reference_time`` order."""
-        episodes = [self.intake(i) for i in items]
+        on_error: OnError = "raise",
+        on_total: Callable[[int], None] | None = None,
+    ) -> BulkResults:
+        """Intake every item first, then ingest each group's episodes in ``reference_time``
+        order. ``on_error="raise"``: nothing is written if one item is invalid (the error
+        names its index); ``"skip"``: invalid items are left out and listed in the
+        result's ``skipped``. ``on_total`` is told how many episodes will be ingested
+        (passages count one each) before the first is."""
+        check_on_error(on_error)
+        episodes: list[Episode] = []
+        skipped: list[SkippedEpisode] = []
+        for index, item in enumerate(items):
+            try:
+                episodes.extend(self.intake_all(item))
+            except UsageError as exc:
+                if on_error == "raise":
+                    raise UsageError(f"episode {index}: {exc}") from None
+                log.warning("skipped episode %d: %s", index, exc)
+                skipped.append(SkippedEpisode(index, str(exc)))
         episodes.sort(key=lambda e: (e.group_id, e.reference_time))
-        return self.ingest(episodes, on_ingested=on_ingested, ontology=ontology)
+        if on_total is not None:
+            on_total(len(episodes))
+        out = BulkResults(self.ingest(episodes, on_ingested=on_ingested, ontology=ontology))
+        out.skipped = tuple(skipped)
+        return out
 
     def add_extracted(
         self, item: EpisodeInput, extraction: Extraction, *, ontology: Ontology | None = None
@@ -102,7 +157,8 @@ class Ingestor:
         episode = self.intake(item)
         self._bind()
         types = self._ontology.overridden(ontology)
-        return self._ingest_chunk([episode], types, given=[extraction])[0]
+        plan = self._plan([episode], {}, {}, types, given=[extraction])
+        return next(self._commit_chunk([episode], plan))
 
     def add_accepted(self, episode: Episode) -> IngestResult:
         """Ingest an episode built and checked earlier (the service's durable queue); its
@@ -113,6 +169,13 @@ class Ingestor:
         """Stage intake: check the input (``UsageError`` with a fix) and build the episode."""
         return build_episode(item, now=self._clock.now(), ids=self._ids, max_chars=self._max_chars)
 
+    def intake_all(self, item: EpisodeInput) -> list[Episode]:
+        """Stage intake for content that may be long: the episode, or its passages."""
+        if not needs_passages(item, max_chars=self._max_chars):
+            return [self.intake(item)]
+        parts = split_item(item, ids=self._ids, max_chars=self._max_chars)
+        return [self.intake(part) for part in parts]
+
     def ingest(
         self,
         episodes: Sequence[Episode],
@@ -120,47 +183,80 @@ class Ingestor:
         on_ingested: OnIngested | None = None,
         ontology: Ontology | None = None,
     ) -> list[IngestResult]:
-        """Ingest built episodes in the given order, ``BULK_CHUNK`` at a time. Each episode is
-        its own transaction: if one fails, those before it stay and the error is raised.
-        ``on_ingested`` is called after each episode is committed (or found stored)."""
+        """Ingest built episodes in the given order, in chunks. Each episode is its own
+        transaction: if one fails, those before it stay and the error is raised.
+        ``on_ingested`` is called after each episode is committed (or found stored).
+
+        While a chunk is written, the next one is prepared (extracted and embedded) on a
+        helper thread: episodes are still decided and written one at a time, in order, and
+        the next chunk's context turns come from the chunk being written."""
         self._bind()
         types = self._ontology.overridden(ontology)
+        chunks = _chunks(episodes)
+        seen: dict[tuple[str, str], Episode] = {}
         results: list[IngestResult] = []
-        for start in range(0, len(episodes), BULK_CHUNK):
-            for result in self._ingest_chunk(episodes[start : start + BULK_CHUNK], types):
-                results.append(result)
-                if on_ingested is not None:
-                    on_ingested(result)
+        if not chunks:
+            return results
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="chronomem-prepare") as ahead:
+            plan = self._plan(chunks[0], seen, {}, types)
+            for k, chunk in enumerate(chunks):
+                following = (
+                    ahead.submit(self._plan, chunks[k + 1], seen, _tails(plan), types)
+                    if k + 1 < len(chunks)
+                    else None
+                )
+                try:
+                    for result in self._commit_chunk(chunk, plan):
+                        results.append(result)
+                        if on_ingested is not None:
+                            on_ingested(result)
+                except BaseException:
+                    if following is not None:
+                        following.cancel()
+                    raise
+                if following is not None:
+                    plan = following.result()
         return results
 
     # -- stages -----------------------------------------------------------------------------
-    def _ingest_chunk(
+    def _plan(
         self,
         chunk: Sequence[Episode],
+        seen: dict[tuple[str, str], Episode],
+        earlier: Mapping[str, Sequence[Episode]],
         ontology: Ontology,
         given: Sequence[Extraction] | None = None,
-    ) -> list[IngestResult]:
+    ) -> _ChunkPlan:
+        """Duplicate check and prepare for one chunk. ``seen``: episodes of earlier chunks
+        of this call (a repeat is a no-op even before they are written); ``earlier``: per
+        group, the episodes of the chunk before (context turns that may not be written);
+        ``given``: extractions the caller states, one per episode (no extract stage)."""
         stored = self._stored_already(chunk)
+        known: dict[int, Episode] = {}
         fresh: list[int] = []
         for n, episode in enumerate(chunk):
             key = (episode.group_id, episode.id)
-            if key not in stored:
-                stored[key] = episode  # a repeat later in this batch is a no-op too
+            hit = stored.get(key) or seen.get(key)
+            if hit is not None:
+                known[n] = hit
+            else:
+                seen[key] = episode  # a repeat later in this call is a no-op too
                 fresh.append(n)
         made = self._stages.prepare(
             [chunk[n] for n in fresh],
             ontology=ontology,
             given=None if given is None else [given[n] for n in fresh],
+            earlier=earlier,
         )
-        prepared = dict(zip(fresh, made, strict=True))
-        out = []
-        for n, episode in enumerate(chunk):
-            if n in prepared:
-                out.append(self._commit(prepared[n]))
+        return _ChunkPlan(dict(zip(fresh, made, strict=True)), known)
+
+    def _commit_chunk(self, chunk: Sequence[Episode], plan: _ChunkPlan) -> Iterator[IngestResult]:
+        """Each episode's result as soon as it is committed (progress moves per episode)."""
+        for n in range(len(chunk)):
+            if n in plan.prepared:
+                yield self._commit(plan.prepared[n])
             else:
-                known = stored[(episode.group_id, episode.id)]
-                out.append(IngestResult(known, (), (), (), Usage(), stored_already=True))
-        return out
+                yield IngestResult(plan.known[n], (), (), (), Usage(), stored_already=True)
 
     def _stored_already(self, chunk: Sequence[Episode]) -> dict[tuple[str, str], Episode]:
         """Stage duplicate check: episode ids of ``chunk`` the store holds, before any
@@ -211,3 +307,40 @@ class Ingestor:
         if not self._bound:
             self._store.bind_embedder(self._embedder.name, self._embedder.dimension)
             self._bound = True
+
+
+def _chunks(episodes: Sequence[Episode]) -> list[Sequence[Episode]]:
+    """A small first chunk (the first writes come quickly), then ``BULK_CHUNK`` each."""
+    if len(episodes) <= FIRST_CHUNK:
+        return [episodes] if episodes else []
+    rest = episodes[FIRST_CHUNK:]
+    return [episodes[:FIRST_CHUNK]] + [
+        rest[i : i + BULK_CHUNK] for i in range(0, len(rest), BULK_CHUNK)
+    ]
+
+
+def _tails(plan: _ChunkPlan) -> dict[str, list[Episode]]:
+    """Per group, the episodes a chunk prepares, in order: the next chunk's context."""
+    out: dict[str, list[Episode]] = {}
+    for n in sorted(plan.prepared):
+        episode = plan.prepared[n].episode
+        out.setdefault(episode.group_id, []).append(episode)
+    return out
+
+
+def _combined(results: Sequence[IngestResult]) -> IngestResult:
+    """One result for the passages of one input: the first passage's, with what all of
+    them added."""
+    first = results[0]
+    usage = Usage()
+    for r in results:
+        usage.extend(r.usage)
+    return replace(
+        first,
+        entities=tuple({e.id: e for r in results for e in r.entities}.values()),
+        facts=tuple({f.id: f for r in results for f in r.facts}.values()),
+        invalidated=tuple({f.id: f for r in results for f in r.invalidated}.values()),
+        usage=usage,
+        stored_already=all(r.stored_already for r in results),
+        passages=tuple(r.episode for r in results),
+    )

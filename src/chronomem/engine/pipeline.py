@@ -61,7 +61,11 @@ from chronomem.ports import Clock, Embedder, Extractor, Store
 log = logging.getLogger(__name__)
 
 CONTEXT_EPISODES = 4
-EPISODE_EMBED_CHARS = 3_000  # an episode is embedded from this much of its content
+# An episode is embedded from this much of its content: about 128 wordpieces, the length
+# all-MiniLM-L6-v2 was trained on. The model's cost grows with the wordpieces it reads (a
+# 256-wordpiece turn costs twice a 128 one) and a longer start adds little to one vector;
+# long documents are split into passages (engine/passages.py), each embedded on its own.
+EPISODE_EMBED_CHARS = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,7 @@ class IngestResult:
     invalidated: tuple[Fact, ...]  # stored facts the episode closed (subset of ``facts``)
     usage: Usage
     stored_already: bool = False  # the episode id was stored before: nothing was written
+    passages: tuple[Episode, ...] = ()  # long content: every passage episode (passages.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,16 +120,18 @@ class IngestPipeline:
         *,
         ontology: Ontology | None = None,
         given: Sequence[Extraction] | None = None,
+        earlier: Mapping[str, Sequence[Episode]] | None = None,
     ) -> list[Prepared]:
         """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
 
         An episode's previous turns come from the store and from the episodes before it in
-        ``episodes`` (which are not written yet), so a batch sees the same context as
-        one-by-one ingestion. ``ontology``: the custom types of these episodes
-        (:mod:`chronomem.engine.types`). ``given``: extractions made already, one per
-        episode (``Memory.add_fact``): the extractor is not called.
+        ``episodes`` and in ``earlier`` (per group, episodes just before these that may not
+        be written yet), so a batch sees the same context as one-by-one ingestion.
+        ``ontology``: the custom types of these episodes (:mod:`chronomem.engine.types`).
+        ``given``: extractions made already, one per episode (``Memory.add_fact``): the
+        extractor is not called.
         """
-        recent: dict[str, list[Episode]] = {}
+        recent: dict[str, list[Episode]] = {g: list(e) for g, e in (earlier or {}).items()}
         staged: list[tuple[Episode, tuple[Episode, ...], Extraction, Usage]] = []
         for n, episode in enumerate(episodes):
             previous = self._previous(episode, recent)

@@ -252,14 +252,14 @@ class CommunityBuilder:
 
     def _extend(self, gid: str, entity_ids: Sequence[str]) -> tuple[Community, ...]:
         now = self._clock.now()
-        facts = self._store.facts_of_entities([gid], sorted(set(entity_ids)), _current(now))
-        edges: list[Edge] = [(f.source_id, f.target_id, 1) for f in facts]
-        if not any(a != b for a, b, _ in edges):  # no neighbours: no community to join
-            return ()
-        stored = self._store.get_communities([gid])
+        stored = self._store.get_communities([gid])  # none: nothing to join, no fact read
         membership = {m: c.id for c in stored for m in c.member_ids}
         candidates = sorted(set(entity_ids) - membership.keys())
         if not stored or not candidates:
+            return ()
+        facts = self._store.facts_of_entities([gid], candidates, _current(now))
+        edges: list[Edge] = [(f.source_id, f.target_id, 1) for f in facts]
+        if not any(a != b for a, b, _ in edges):  # no neighbours: no community to join
             return ()
         sizes = {c.id: len(c.member_ids) for c in stored}
         joined = join_neighbours(candidates, edges, membership, sizes)
