@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from chronomem.ports import EmbedKind, Embedder, Matrix
+from chronomem.ports import Embedder, EmbedKind, Matrix
 
 
 class CachedEmbedder:
@@ -21,7 +21,9 @@ class CachedEmbedder:
         self._inner = inner
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False)
-        self._db.execute("CREATE TABLE IF NOT EXISTS v (k TEXT PRIMARY KEY, blob BLOB) WITHOUT ROWID")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS v (k TEXT PRIMARY KEY, blob BLOB) WITHOUT ROWID"
+        )
         self.hits = 0
         self.misses = 0
 
@@ -47,7 +49,10 @@ class CachedEmbedder:
         todo_texts = list(dict.fromkeys(texts[i] for i in todo))
         if todo_texts:
             vectors = self._inner.embed_batch(todo_texts, kind=kind)
-            rows = [(self._key(t, kind), v.astype(np.float32).tobytes()) for t, v in zip(todo_texts, vectors, strict=True)]
+            rows = [
+                (self._key(t, kind), v.astype(np.float32).tobytes())
+                for t, v in zip(todo_texts, vectors, strict=True)
+            ]
             self._db.executemany("INSERT OR REPLACE INTO v VALUES (?, ?)", rows)
             self._db.commit()
             found.update(rows)

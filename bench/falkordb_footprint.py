@@ -5,13 +5,15 @@ and after loading through FalkorDBStore (the real write path, durability confirm
 
 - ``--groups`` small tenants of ``--tenant-facts`` facts (default 1,000 × 20): server memory
   per tenant, and the fixed cost per group (the intercept between tenants of 4 and of N
-  facts), with today's lazy HNSW indexes and, side by side, with an HNSW index from the
-  first vector (the layout before, ``--eager-groups`` tenants);
+  facts), with today's lazy indexes (none below 500 rows of a label, HNSW below 1,000
+  vectors) and, side by side on ``--eager-groups`` tenants, the layouts before: range and
+  full-text indexes from the first write (HNSW lazy), and every index from the first row;
 - one big group of ``--facts`` facts: bytes per fact, load rate, HNSW recall@10 against
   exact cosine.
 
     .venv/bin/python bench/falkordb_footprint.py --facts 100000 --groups 1000
     .venv/bin/python bench/falkordb_footprint.py --facts 8000 --real   # real embeddings
+    .venv/bin/python bench/falkordb_footprint.py --node-buffer 128 --cache-size 1  # lean
 
 Each fact comes with what ingestion writes alongside it: its text and embedding, one new
 entity per 2 facts (name embedding), one episode per 4 facts (content embedding), and 2
@@ -186,27 +188,31 @@ def _tenants(store: FalkorDBStore, name: str, groups: int, facts: int, dim: int)
 
 
 def small_tenants(store: FalkorDBStore, args: argparse.Namespace, dim: int) -> dict[str, float]:
-    """Memory of many small tenants with lazy HNSW indexes (now) and eager ones (before),
-    and the fixed cost per group: the intercept of bytes per tenant at 4 and N facts."""
-    lazy_n = _tenants(store, "lazy", args.groups, args.tenant_facts, dim)
-    lazy_4 = _tenants(store, "lazy4", args.groups // 4, 4, dim)
-    store.vector_index_after = 0  # as before: an HNSW index with the first vector
-    eager_n = _tenants(store, "eager", args.eager_groups, args.tenant_facts, dim)
-    eager_4 = _tenants(store, "eager4", args.eager_groups, 4, dim)
-    store.vector_index_after = schema.VECTOR_INDEX_AFTER
+    """Memory of many small tenants with lazy indexes (now) and the layouts before, and the
+    fixed cost per group: the intercept of bytes per tenant at 4 and N facts."""
 
     def fixed(at_4: float, at_n: float) -> float:
         return at_4 - 4 * (at_n - at_4) / max(args.tenant_facts - 4, 1)
 
-    return {
+    lazy_n = _tenants(store, "lazy", args.groups, args.tenant_facts, dim)
+    lazy_4 = _tenants(store, "lazy4", args.groups // 4, 4, dim)
+    result = {
         "small_groups": args.groups,
         "facts_per_small_group": args.tenant_facts,
         "small_groups_used_memory_mb": round(lazy_n * args.groups / 2**20, 1),
         "bytes_per_small_group": round(lazy_n),
         "fixed_bytes_per_group": round(fixed(lazy_4, lazy_n)),
-        "eager_hnsw_bytes_per_small_group": round(eager_n),
-        "eager_hnsw_fixed_bytes_per_group": round(fixed(eager_4, eager_n)),
     }
+    layouts = {"eager_text_": (0, schema.VECTOR_INDEX_AFTER), "eager_hnsw_": (0, 0)}
+    for name, (label_after, vector_after) in layouts.items():
+        store.label_index_after, store.vector_index_after = label_after, vector_after
+        eager_n = _tenants(store, name, args.eager_groups, args.tenant_facts, dim)
+        eager_4 = _tenants(store, f"{name}4", args.eager_groups, 4, dim)
+        result[f"{name}bytes_per_small_group"] = round(eager_n)
+        result[f"{name}fixed_bytes_per_group"] = round(fixed(eager_4, eager_n))
+    store.label_index_after = schema.LABEL_INDEX_AFTER
+    store.vector_index_after = schema.VECTOR_INDEX_AFTER
+    return result
 
 
 def main() -> None:
@@ -222,11 +228,16 @@ def main() -> None:
         "--node-buffer", type=int, default=0, help="NODE_CREATION_BUFFER (0: default)"
     )
     parser.add_argument(
+        "--cache-size", type=int, default=0, help="CACHE_SIZE, query plans per graph (0: default)"
+    )
+    parser.add_argument(
         "--real", action="store_true", help="all-MiniLM-L6-v2 vectors of LoCoMo sentences"
     )
     args = parser.parse_args()
     vectors = Vectors(real=args.real, dim=args.dim)
     module_args = ("NODE_CREATION_BUFFER", str(args.node_buffer)) if args.node_buffer else ()
+    if args.cache_size:
+        module_args = (*module_args, "CACHE_SIZE", str(args.cache_size))
     with FalkorDBServer.start(threads=2, module_args=module_args) as server:
         store = FalkorDBStore.from_url(f"{server.url}/bench")
         no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
@@ -252,6 +263,9 @@ def main() -> None:
         **tenants,
         "ef_runtime": schema.EF_RUNTIME,
         "vector_index_after": schema.VECTOR_INDEX_AFTER,
+        "label_index_after": schema.LABEL_INDEX_AFTER,
+        "node_creation_buffer": args.node_buffer or "default",
+        "cache_size": args.cache_size or "default",
     }
     print(json.dumps(result))
 

@@ -54,8 +54,18 @@ from chronomem.ports import Store
 from chronomem.search import Searcher, preset
 from chronomem.stores import SQLiteStore
 
-VERBS = ["works at", "lives in", "likes", "bought a car from", "visited", "studies at",
-         "is married to", "manages", "plays tennis with", "moved to"]
+VERBS = [
+    "works at",
+    "lives in",
+    "likes",
+    "bought a car from",
+    "visited",
+    "studies at",
+    "is married to",
+    "manages",
+    "plays tennis with",
+    "moved to",
+]
 T0 = datetime(2020, 1, 1, tzinfo=UTC)
 _SYL = ["ka", "ro", "mi", "ta", "ne", "lo", "vi", "sa", "du", "pe", "zo", "ri", "ba", "fu", "gi"]
 
@@ -68,6 +78,8 @@ def word(i: int) -> str:
         i //= len(_SYL)
         if not i:
             return out.capitalize()
+
+
 CACHE = Path(__file__).parent / ".cache" / "embeddings.sqlite"
 
 
@@ -94,17 +106,36 @@ def fill(store: Store, n: int, pool: np.ndarray, rng: np.random.Generator) -> fl
     start = time.perf_counter()
     group, batch, people = "g", 2000, max(n // 10, 2)
     names = noisy(pool, people, rng)
-    ents = [Entity(f"p{i}", group, f"{word(i)} {word(i * 31 + 7)}", T0, ("Person",), "", name_embedding=names[i])
-            for i in range(people)]
+    ents = [
+        Entity(
+            f"p{i}",
+            group,
+            f"{word(i)} {word(i * 31 + 7)}",
+            T0,
+            ("Person",),
+            "",
+            name_embedding=names[i],
+        )
+        for i in range(people)
+    ]
     source = Episode("e", group, "synthetic", "text", T0, T0)
     store.apply(ChangeSet(group, (source,), tuple(ents)))
     for lo in range(0, n, batch):
         hi = min(n, lo + batch)
         vecs = noisy(pool, hi - lo, rng)
         facts = [
-            Fact(f"f{i}", group, f"p{i % people}", f"p{(i * 7919 + 1) % people}", "RELATED_TO",
-                 f"{word(i % people)} {VERBS[i % 10]} {word(i % 997 + 5000)} in {2000 + i % 25}",
-                 T0 + timedelta(minutes=i), ("e",), valid_at=T0, embedding=vecs[i - lo])
+            Fact(
+                f"f{i}",
+                group,
+                f"p{i % people}",
+                f"p{(i * 7919 + 1) % people}",
+                "RELATED_TO",
+                f"{word(i % people)} {VERBS[i % 10]} {word(i % 997 + 5000)} in {2000 + i % 25}",
+                T0 + timedelta(minutes=i),
+                ("e",),
+                valid_at=T0,
+                embedding=vecs[i - lo],
+            )
             for i in range(lo, hi)
         ]
         store.apply(ChangeSet(group, (), (), tuple(facts)))
@@ -140,8 +171,10 @@ def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | 
 
 
 def percentiles(values: list[float], prefix: str = "") -> dict[str, float]:
-    return {f"{prefix}p50_ms": round(float(np.percentile(values, 50)), 2),
-            f"{prefix}p95_ms": round(float(np.percentile(values, 95)), 2)}
+    return {
+        f"{prefix}p50_ms": round(float(np.percentile(values, 50)), 2),
+        f"{prefix}p95_ms": round(float(np.percentile(values, 95)), 2),
+    }
 
 
 def make_embedder(kind: str):  # type: ignore[no-untyped-def]
@@ -167,13 +200,24 @@ def time_query_embedding(kinds: list[str], n: int = 200) -> tuple[dict, list[flo
             e.embed_batch([f"What did person {i} buy last week?"], kind="query")
             wall[k].append((time.perf_counter() - t) * 1000)
             cpu[k].append((time.process_time() - c) * 1000)
-    report = {k: {"embedder": embedders[k].name, "calls": n, **percentiles(wall[k]),
-                  **percentiles(cpu[k], "cpu_")} for k in kinds}
+    report = {
+        k: {
+            "embedder": embedders[k].name,
+            "calls": n,
+            **percentiles(wall[k]),
+            **percentiles(cpu[k], "cpu_"),
+        }
+        for k in kinds
+    }
     return report, wall[kinds[0]]
 
 
 def measure(
-    size: int, pool: np.ndarray, embed_ms: list[float], queries: int, kind: str = "sqlite",
+    size: int,
+    pool: np.ndarray,
+    embed_ms: list[float],
+    queries: int,
+    kind: str = "sqlite",
     e2e_kinds: tuple[str, ...] = ("local",),
 ) -> dict:
     rng = np.random.default_rng(size)
@@ -187,14 +231,21 @@ def measure(
         config = preset("hybrid_rrf")
         now = datetime.now(UTC)
         qvecs = noisy(pool, queries, rng)
-        texts = [f"What does {word(int(rng.integers(0, size // 10)))} do at "
-                 f"{word(int(rng.integers(0, 997)) + 5000)}?" for _ in range(queries)]
+        texts = [
+            f"What does {word(int(rng.integers(0, size // 10)))} do at "
+            f"{word(int(rng.integers(0, 997)) + 5000)}?"
+            for _ in range(queries)
+        ]
         for q, v in zip(texts[:20], qvecs[:20], strict=True):  # warm-up
-            searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v)
+            searcher.search(
+                q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v
+            )
         times, cpu = [], []  # wall, and this process's CPU time (wall ~ CPU x load when busy)
         for q, v in zip(texts, qvecs, strict=True):
             t, c = time.perf_counter(), time.process_time()
-            searcher.search(q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v)
+            searcher.search(
+                q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v
+            )
             times.append((time.perf_counter() - t) * 1000)
             cpu.append((time.process_time() - c) * 1000)
         e2e = {k: ([], []) for k in e2e_kinds}  # wall, CPU per embedder, interleaved per query
@@ -216,8 +267,9 @@ def measure(
             "p95_ms_with_embedding": round(float(np.percentile(with_embed, 95)), 2),
             **percentiles(e2e["local"][0], "e2e_"),
             **percentiles(e2e["local"][1], "e2e_cpu_"),
-            "e2e_by_embedder": {k: {**percentiles(w), **percentiles(c, "cpu_")}
-                                for k, (w, c) in e2e.items()},
+            "e2e_by_embedder": {
+                k: {**percentiles(w), **percentiles(c, "cpu_")} for k, (w, c) in e2e.items()
+            },
             "cpu_p50_ms": round(float(np.percentile(cpu, 50)), 2),
             "cpu_p95_ms": round(float(np.percentile(cpu, 95)), 2),
             "insert_facts_per_s": round(size / insert_s, 1),
@@ -234,10 +286,17 @@ def main() -> int:
     p.add_argument("--sizes", default="10000,100000,1000000")
     p.add_argument("--queries", type=int, default=300)
     p.add_argument("--json", type=Path)
-    p.add_argument("--store", choices=("sqlite", "falkordb", "both"), default="sqlite",
-                   help="both: SQLite then FalkorDB at each size, same data, and their ratio")
-    p.add_argument("--embedders", default="local,torch",
-                   help="query-embedding timing, side by side (torch skipped when not installed)")
+    p.add_argument(
+        "--store",
+        choices=("sqlite", "falkordb", "both"),
+        default="sqlite",
+        help="both: SQLite then FalkorDB at each size, same data, and their ratio",
+    )
+    p.add_argument(
+        "--embedders",
+        default="local,torch",
+        help="query-embedding timing, side by side (torch skipped when not installed)",
+    )
     args = p.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind, so a FalkorDB server stops
     pool = vector_pool()
@@ -262,7 +321,11 @@ def main() -> int:
         "store": args.store,
         "recipe": "hybrid_rrf (facts + entities, cosine + bm25, limit 10)",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": {"platform": platform.platform(), "python": platform.python_version(), "cpus": os.cpu_count()},
+        "machine": {
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+        },
         "loadavg": [round(x, 2) for x in os.getloadavg()],
         "query_embedding_ms_median": round(float(np.median(embed_ms)), 2),
         "query_embedding": query_embedding,
@@ -271,22 +334,35 @@ def main() -> int:
     print("| embedder | query embedding p50 ms | p95 ms | CPU p50 ms | CPU p95 ms |")
     print("|---|---|---|---|---|")
     for q in query_embedding.values():
-        print(f"| {q['embedder']} | {q['p50_ms']} | {q['p95_ms']} | {q['cpu_p50_ms']} | {q['cpu_p95_ms']} |")
+        print(
+            f"| {q['embedder']} | {q['p50_ms']} | {q['p95_ms']} "
+            f"| {q['cpu_p50_ms']} | {q['cpu_p95_ms']} |"
+        )
     print(f"\nload average {out['loadavg']}\n")
-    print("| store | facts | p50 ms | p95 ms | CPU p50 ms | ratio p50 / p95 to SQLite | load 1m "
-          "| end-to-end p50 ms | end-to-end p95 ms | e2e CPU p95 ms "
-          "| insert facts/s | file MB | peak RSS MB | server used_memory MB before → after |")
+    print(
+        "| store | facts | p50 ms | p95 ms | CPU p50 ms | ratio p50 / p95 to SQLite | load 1m "
+        "| end-to-end p50 ms | end-to-end p95 ms | e2e CPU p95 ms "
+        "| insert facts/s | file MB | peak RSS MB | server used_memory MB before → after |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
-        server = (f"{r['server_used_memory_mb_before']} → {r['server_used_memory_mb_after']}"
-                  if r["server_used_memory_mb_after"] is not None else "")
-        ratio = (f"{r['ratio_to_sqlite_p50_ms']} / {r['ratio_to_sqlite_p95_ms']}"
-                 if "ratio_to_sqlite_p50_ms" in r else "")
-        print(f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} "
-              f"| {r['cpu_p50_ms']} | {ratio} | {r['loadavg_1m']} "
-              f"| {r['e2e_p50_ms']} | {r['e2e_p95_ms']} | {r['e2e_cpu_p95_ms']} "
-              f"| {r['insert_facts_per_s']:,} | {r['file_mb']} "
-              f"| {r['peak_rss_mb']} | {server} |")
+        server = (
+            f"{r['server_used_memory_mb_before']} → {r['server_used_memory_mb_after']}"
+            if r["server_used_memory_mb_after"] is not None
+            else ""
+        )
+        ratio = (
+            f"{r['ratio_to_sqlite_p50_ms']} / {r['ratio_to_sqlite_p95_ms']}"
+            if "ratio_to_sqlite_p50_ms" in r
+            else ""
+        )
+        print(
+            f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} "
+            f"| {r['cpu_p50_ms']} | {ratio} | {r['loadavg_1m']} "
+            f"| {r['e2e_p50_ms']} | {r['e2e_p95_ms']} | {r['e2e_cpu_p95_ms']} "
+            f"| {r['insert_facts_per_s']:,} | {r['file_mb']} "
+            f"| {r['peak_rss_mb']} | {server} |"
+        )
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2) + "\n")

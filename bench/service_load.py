@@ -275,19 +275,38 @@ def _report(args: argparse.Namespace, runs: list[Run]) -> str:
 
 def _json(args: argparse.Namespace, runs: list[Run], loads: list[list[float]]) -> dict:
     def phase(p: Phase) -> dict:
-        return {"requests": p.requests, "errors": p.errors, "requests_per_s": round(p.rps, 1),
-                "p50_ms": round(p.pct(0.5), 1), "p95_ms": round(p.pct(0.95), 1)}
+        return {
+            "requests": p.requests,
+            "errors": p.errors,
+            "requests_per_s": round(p.rps, 1),
+            "p50_ms": round(p.pct(0.5), 1),
+            "p95_ms": round(p.pct(0.95), 1),
+        }
 
     return {
         "benchmark": "service_load",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": {"platform": platform.platform(), "python": platform.python_version(),
-                    "cpus": os.cpu_count()},
+        "machine": {
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+        },
         "loadavg": loads[-1] if loads else None,
-        "options": {k: getattr(args, k) for k in ("episodes", "searches", "groups", "concurrency", "workers")},
-        "runs": [{"embedder": r.embedder, "loadavg": load, "accept": phase(r.accept),
-                  "search": phase(r.search), "drain_s": round(r.drain_s, 1), "ingested": r.ingested}
-                 for r, load in zip(runs, loads, strict=True)],
+        "options": {
+            k: getattr(args, k)
+            for k in ("episodes", "searches", "groups", "concurrency", "workers")
+        },
+        "runs": [
+            {
+                "embedder": r.embedder,
+                "loadavg": load,
+                "accept": phase(r.accept),
+                "search": phase(r.search),
+                "drain_s": round(r.drain_s, 1),
+                "ingested": r.ingested,
+            }
+            for r, load in zip(runs, loads, strict=True)
+        ],
     }
 
 

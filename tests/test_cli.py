@@ -39,8 +39,16 @@ def test_demo_json_answers(capsys):
 def test_add_search_timeline_round_trip(tmp_path, capsys, monkeypatch):
     db = str(tmp_path / "m.db")
     lines = [
-        {"content": "Alice: I live in Paris.", "group_id": "g", "reference_time": "2024-01-01T10:00:00Z"},
-        {"content": "Alice: I moved to Berlin.", "group_id": "g", "reference_time": "2024-02-01T10:00:00Z"},
+        {
+            "content": "Alice: I live in Paris.",
+            "group_id": "g",
+            "reference_time": "2024-01-01T10:00:00Z",
+        },
+        {
+            "content": "Alice: I moved to Berlin.",
+            "group_id": "g",
+            "reference_time": "2024-02-01T10:00:00Z",
+        },
     ]
     src = tmp_path / "eps.jsonl"
     src.write_text("\n".join(json.dumps(x) for x in lines))
@@ -58,7 +66,22 @@ def test_add_search_timeline_round_trip(tmp_path, capsys, monkeypatch):
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("Alice: I adopted a cat named Tom."))
-    assert main(["add", "--db", db, "--group", "g", "--source", "message", "--reference-time", "2024-03-01T00:00:00Z"]) == 0
+    assert (
+        main(
+            [
+                "add",
+                "--db",
+                db,
+                "--group",
+                "g",
+                "--source",
+                "message",
+                "--reference-time",
+                "2024-03-01T00:00:00Z",
+            ]
+        )
+        == 0
+    )
 
 
 def test_bad_input_is_a_clean_error(tmp_path, capsys):

@@ -14,7 +14,9 @@ STORY = (
 def test_delete_episode_keeps_facts_other_episodes_support(make_memory, clock):
     memory = make_memory()
     first, second, third = replay(memory, clock, STORY, group_id="g")
-    google = [f for f in memory.get_timeline("Alice", group_id="g").facts if f.relation == "WORKS_AT"]
+    google = [
+        f for f in memory.get_timeline("Alice", group_id="g").facts if f.relation == "WORKS_AT"
+    ]
     assert len(google) == 1 and set(google[0].episodes) == {first.episode.id, second.episode.id}
 
     assert memory.delete_episode(first.episode.id, group_id="g") is True
@@ -44,8 +46,18 @@ def test_delete_fact(make_memory, clock):
 
 def test_resending_an_episode_id_is_a_no_op(make_memory, clock):
     memory = make_memory()
-    a = memory.add_episode("Alice: I work at Google.", group_id="g", reference_time=t("2024-01-01T10:00"), episode_id="ep-1")
-    b = memory.add_episode("Alice: I work at Google.", group_id="g", reference_time=t("2024-01-01T10:00"), episode_id="ep-1")
+    a = memory.add_episode(
+        "Alice: I work at Google.",
+        group_id="g",
+        reference_time=t("2024-01-01T10:00"),
+        episode_id="ep-1",
+    )
+    b = memory.add_episode(
+        "Alice: I work at Google.",
+        group_id="g",
+        reference_time=t("2024-01-01T10:00"),
+        episode_id="ep-1",
+    )
     assert a.episode.id == b.episode.id == "ep-1"
     assert b.facts == () and len(memory.recent_episodes(group_id="g")) == 1
     assert memory.get_timeline("Alice", group_id="g").facts[0].episodes == ("ep-1",)

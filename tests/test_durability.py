@@ -24,11 +24,26 @@ def _assert_consistent(path: str) -> None:
     try:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         orphans = {
-            "mention without episode": "SELECT count(*) FROM mentions m LEFT JOIN episodes e ON e.id = m.episode_id WHERE e.id IS NULL",
-            "mention without entity": "SELECT count(*) FROM mentions m LEFT JOIN entities n ON n.id = m.entity_id WHERE n.id IS NULL",
-            "fact without source episode": "SELECT count(*) FROM fact_episodes fe LEFT JOIN episodes e ON e.id = fe.episode_id WHERE e.id IS NULL",
-            "fact without entity": "SELECT count(*) FROM facts f LEFT JOIN entities n ON n.id = f.source_id WHERE n.id IS NULL",
-            "episode without mentions": "SELECT count(*) FROM episodes e WHERE NOT EXISTS (SELECT 1 FROM mentions m WHERE m.episode_id = e.id)",
+            "mention without episode": (
+                "SELECT count(*) FROM mentions m LEFT JOIN episodes e ON e.id = m.episode_id "
+                "WHERE e.id IS NULL"
+            ),
+            "mention without entity": (
+                "SELECT count(*) FROM mentions m LEFT JOIN entities n ON n.id = m.entity_id "
+                "WHERE n.id IS NULL"
+            ),
+            "fact without source episode": (
+                "SELECT count(*) FROM fact_episodes fe "
+                "LEFT JOIN episodes e ON e.id = fe.episode_id WHERE e.id IS NULL"
+            ),
+            "fact without entity": (
+                "SELECT count(*) FROM facts f LEFT JOIN entities n ON n.id = f.source_id "
+                "WHERE n.id IS NULL"
+            ),
+            "episode without mentions": (
+                "SELECT count(*) FROM episodes e "
+                "WHERE NOT EXISTS (SELECT 1 FROM mentions m WHERE m.episode_id = e.id)"
+            ),
         }
         for what, sql in orphans.items():
             assert con.execute(sql).fetchone()[0] == 0, what
@@ -39,7 +54,9 @@ def _assert_consistent(path: str) -> None:
 def test_a_failure_inside_the_write_leaves_no_partial_episode(make_memory, tmp_path):
     path = str(tmp_path / "m.db")
     memory = make_memory(path)
-    memory.add_episode("Alice: I live in Paris.", group_id="g", reference_time=t("2024-01-01T10:00"))
+    memory.add_episode(
+        "Alice: I live in Paris.", group_id="g", reference_time=t("2024-01-01T10:00")
+    )
     before = memory.store.group_version("g")
     # inject a failure in the middle of the transaction: after the episode, entity and
     # mention rows are written, inserting the fact aborts
@@ -51,7 +68,9 @@ def test_a_failure_inside_the_write_leaves_no_partial_episode(make_memory, tmp_p
     con.commit()
     con.close()
     with pytest.raises(StoreError, match="injected failure"):
-        memory.add_episode("Alice: I moved to Berlin.", group_id="g", reference_time=t("2024-02-01T10:00"))
+        memory.add_episode(
+            "Alice: I moved to Berlin.", group_id="g", reference_time=t("2024-02-01T10:00")
+        )
     assert memory.store.group_version("g") == before
     assert [e.content for e in memory.recent_episodes(group_id="g")] == ["Alice: I live in Paris."]
     assert not memory.store.find_entities("g", ["berlin"])
@@ -85,7 +104,10 @@ def _child(path: str, group: str, n: int) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")}
     return subprocess.Popen(
         [sys.executable, "-c", CHILD, path, group, str(n)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
 
 

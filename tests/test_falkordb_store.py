@@ -186,3 +186,37 @@ def test_the_server_helper_says_why_it_cannot_start() -> None:
         busy.listen()
         with pytest.raises(FalkorDBServerError, match="did not start"):
             FalkorDBServer.start(port=busy.getsockname()[1], timeout=5)
+
+
+def _index_labels(store: FalkorDBStore) -> set[str]:
+    found = store.connection.query(G, "CALL db.indexes() YIELD label RETURN label", {})
+    return {str(row[0]) for row in found}
+
+
+def test_a_small_group_has_no_index_until_a_label_grows_and_text_search_agrees(
+    store: FalkorDBStore,
+) -> None:
+    """Every index costs fixed server memory, so a small group has none: reads scan, text
+    search scores the rows in Python with the index's words (stemmed, stop words kept)."""
+    store.label_index_after = 40
+    topics = ["running shoes", "the blue car", "cooking dinner", "a dog in the park"]
+    facts = [
+        fact(G, f"f-{i}", "alice", "acme", f"Alice likes {topics[i % 4]} {i}") for i in range(30)
+    ]
+    store.apply(with_endpoints(G, facts))
+    assert _index_labels(store) == set()  # 30 facts, 2 entities: no index, no fixed cost
+    assert [f.id for f in store.get_facts([G], ["f-7"])] == ["f-7"]
+    flt = now_filter()
+    scanned = store.text_search(Target.FACTS, [G], "Runs", limit=10, filter=flt)
+    assert sorted(h[0] for h in scanned) == sorted(f"f-{i}" for i in range(0, 30, 4))
+    assert store.text_search(Target.FACTS, [G], "zebras", limit=10, filter=flt) == []
+    both = store.text_search(Target.FACTS, [G], "park dog 3", limit=3, filter=flt)
+    assert both[0][0] == "f-3"  # the row holding all the words comes first
+    names = store.text_search(Target.ENTITIES, [G], "alice", limit=5, filter=flt)
+    assert [h[0] for h in names] == ["alice"]
+    more = [fact(G, f"g-{i}", "alice", "acme", f"Alice reads {i}") for i in range(15)]
+    store.apply(with_endpoints(G, more))
+    assert _index_labels(store) == {"FACT"}  # 45 facts >= 40; still 2 entities
+    indexed = store.text_search(Target.FACTS, [G], "Runs", limit=10, filter=flt)
+    assert sorted(h[0] for h in indexed) == sorted(h[0] for h in scanned)
+    assert [f.id for f in store.get_facts([G], ["g-3"])] == ["g-3"]

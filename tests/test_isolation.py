@@ -28,7 +28,13 @@ def test_every_read_stays_in_its_group(two_tenants):
     memory = two_tenants
     a_eps, a_facts, a_ents = _ids_of(memory, "tenant-a")
     b_eps, b_facts, b_ents = _ids_of(memory, "tenant-b")
-    assert a_eps and b_eps and not (a_eps & b_eps) and not (a_facts & b_facts) and not (a_ents & b_ents)
+    assert (
+        a_eps
+        and b_eps
+        and not (a_eps & b_eps)
+        and not (a_facts & b_facts)
+        and not (a_ents & b_ents)
+    )
 
     found = memory.search("Where does Alice work?", group_id="tenant-a", limit=50)
     assert {f.id for f in found.facts} <= a_facts

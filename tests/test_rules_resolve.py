@@ -7,7 +7,6 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.extractors import RuleExtractor
-from chronomem.model.relations import FUNCTIONAL_RELATIONS
 from chronomem.model import (
     Entity,
     EntityQuestion,
@@ -17,6 +16,7 @@ from chronomem.model import (
     FactQuestion,
     ResolutionRequest,
 )
+from chronomem.model.relations import FUNCTIONAL_RELATIONS
 
 CREATED = datetime(2024, 2, 1, tzinfo=UTC)
 EPISODE = Episode(

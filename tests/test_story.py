@@ -52,14 +52,20 @@ def test_story_in_order(make_memory, clock):
     # the second episode closed the Google fact and says so
     assert [f.fact for f in results[1].invalidated] == [_google_fact(memory).fact]
     # as believed on 2024-01-10: we had not yet learned that she left
-    believed = memory.search("Where does Alice work?", group_id="demo", known_at=t("2024-01-10T12:00"))
+    believed = memory.search(
+        "Where does Alice work?", group_id="demo", known_at=t("2024-01-10T12:00")
+    )
     assert believed.facts and _target(memory, believed.facts[0]) == "Google"
     # and before anything was said, the memory knew nothing
-    before = memory.search("Where does Alice work?", group_id="demo", known_at=t("2023-12-31T00:00"))
+    before = memory.search(
+        "Where does Alice work?", group_id="demo", known_at=t("2023-12-31T00:00")
+    )
     assert before.facts == ()
 
 
-@pytest.mark.parametrize("order", [(2, 1, 0), (1, 2, 0), (2, 0, 1)], ids=["reverse", "mixed-a", "mixed-b"])
+@pytest.mark.parametrize(
+    "order", [(2, 1, 0), (1, 2, 0), (2, 0, 1)], ids=["reverse", "mixed-a", "mixed-b"]
+)
 def test_story_out_of_order_gives_the_same_world_timeline(make_memory, clock, order):
     memory = make_memory()
     clock.set(t("2024-02-01T00:00"))  # a backfill: everything learned after the fact
@@ -74,7 +80,9 @@ def test_story_out_of_order_gives_the_same_world_timeline(make_memory, clock, or
 
     def world(m: Memory) -> list[tuple]:
         tl = m.get_timeline("Alice", group_id="demo")
-        return sorted((tl.name_of(f.target_id), f.relation, f.valid_at, f.invalid_at) for f in tl.facts)
+        return sorted(
+            (tl.name_of(f.target_id), f.relation, f.valid_at, f.invalid_at) for f in tl.facts
+        )
 
     assert world(memory) == world(in_order)
 
@@ -90,7 +98,11 @@ def test_history_stays_queryable(make_memory, clock):
 def test_restating_a_fact_does_not_duplicate_it(make_memory, clock):
     memory = make_memory()
     replay(memory, clock, ALICE_STORY[:1])
-    replay(memory, clock, [(t("2024-01-02T10:00"), "Alice: I just started a new job at Google as a data engineer.")])
+    replay(
+        memory,
+        clock,
+        [(t("2024-01-02T10:00"), "Alice: I just started a new job at Google as a data engineer.")],
+    )
     google = _google_fact(memory)
     assert len(google.episodes) == 2
 

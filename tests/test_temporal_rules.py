@@ -16,10 +16,32 @@ from tests.helpers import t
 NOW = t("2024-06-01T00:00")
 
 
-def fact(fid="f", *, valid=None, invalid=None, created=t("2024-01-01T00:00"), expired=None, text="A works at B", episodes=("e1",)):
+CREATED = t("2024-01-01T00:00")
+
+
+def fact(
+    fid="f",
+    *,
+    valid=None,
+    invalid=None,
+    created=None,
+    expired=None,
+    text="A works at B",
+    episodes=("e1",),
+):
+    created = created or CREATED
     return Fact(
-        id=fid, group_id="g", source_id="a", target_id="b", relation="WORKS_AT", fact=text,
-        created_at=created, valid_at=valid, invalid_at=invalid, expired_at=expired, episodes=episodes,
+        id=fid,
+        group_id="g",
+        source_id="a",
+        target_id="b",
+        relation="WORKS_AT",
+        fact=text,
+        created_at=created,
+        valid_at=valid,
+        invalid_at=invalid,
+        expired_at=expired,
+        episodes=episodes,
     )
 
 
@@ -41,13 +63,27 @@ def test_a_new_fact_that_predates_the_stored_one_is_itself_closed():
 
 def test_an_earlier_end_is_kept():
     old = fact("old", valid=t("2024-01-01T00:00"), invalid=t("2024-02-01T00:00"), expired=NOW)
-    old2, _ = resolve_contradiction(old, fact("new", valid=t("2024-03-01T00:00")), NOW + timedelta(days=1))
+    old2, _ = resolve_contradiction(
+        old, fact("new", valid=t("2024-03-01T00:00")), NOW + timedelta(days=1)
+    )
     assert old2 == old  # untouched, expired_at included
 
 
 def test_merge_keeps_earliest_dates_richer_text_and_all_episodes():
-    stored = fact("s", valid=None, invalid=t("2024-01-08T00:00"), expired=NOW, text="A left B", episodes=("e2",))
-    new = fact("n", valid=t("2024-01-01T00:00"), text="A started a new job at B as an engineer", episodes=("e1",))
+    stored = fact(
+        "s",
+        valid=None,
+        invalid=t("2024-01-08T00:00"),
+        expired=NOW,
+        text="A left B",
+        episodes=("e2",),
+    )
+    new = fact(
+        "n",
+        valid=t("2024-01-01T00:00"),
+        text="A started a new job at B as an engineer",
+        episodes=("e1",),
+    )
     merged = merge_duplicate(stored, new, NOW)
     assert merged.id == "s"
     assert merged.valid_at == t("2024-01-01T00:00")
@@ -70,7 +106,12 @@ def test_overlaps_treats_open_ends_as_overlapping():
 
 
 def test_is_believed_reads_both_timelines():
-    f = fact(valid=t("2024-01-01T00:00"), invalid=t("2024-01-08T00:00"), created=t("2024-01-01T10:00"), expired=t("2024-01-15T14:00"))
+    f = fact(
+        valid=t("2024-01-01T00:00"),
+        invalid=t("2024-01-08T00:00"),
+        created=t("2024-01-01T10:00"),
+        expired=t("2024-01-15T14:00"),
+    )
     assert is_believed(f, valid_at=t("2024-01-05T00:00"), known_at=NOW)
     assert not is_believed(f, valid_at=t("2024-01-10T00:00"), known_at=NOW)
     # on 2024-01-10 we had not learned the end yet: believed open-ended
@@ -79,7 +120,9 @@ def test_is_believed_reads_both_timelines():
 
 
 def test_a_retraction_hides_the_fact_from_then_on():
-    f = fact(valid=t("2024-01-01T00:00"), created=t("2024-01-01T00:00"), expired=t("2024-02-01T00:00"))
+    f = fact(
+        valid=t("2024-01-01T00:00"), created=t("2024-01-01T00:00"), expired=t("2024-02-01T00:00")
+    )
     assert is_believed(f, valid_at=t("2024-01-15T00:00"), known_at=t("2024-01-20T00:00"))
     assert not is_believed(f, valid_at=t("2024-01-15T00:00"), known_at=t("2024-02-02T00:00"))
 
@@ -91,14 +134,20 @@ def test_filter_needs_aware_datetimes():
         SearchFilter(valid_at=datetime(2024, 1, 1))
 
 
-instants = st.one_of(st.none(), st.integers(0, 100).map(lambda d: t("2024-01-01T00:00") + timedelta(days=d)))
+instants = st.one_of(
+    st.none(), st.integers(0, 100).map(lambda d: t("2024-01-01T00:00") + timedelta(days=d))
+)
 
 
 @given(a_valid=instants, b_valid=instants, b_invalid=instants)
 def test_contradiction_is_order_independent(a_valid, b_valid, b_invalid):
     """Whichever fact arrives first, the pair ends with the same world intervals."""
     a = fact("a", valid=a_valid)
-    b = fact("b", valid=b_valid, invalid=b_invalid if b_invalid and (not b_valid or b_invalid > b_valid) else None)
+    b = fact(
+        "b",
+        valid=b_valid,
+        invalid=b_invalid if b_invalid and (not b_valid or b_invalid > b_valid) else None,
+    )
     a1, b1 = resolve_contradiction(a, b, NOW)  # a stored, b new
     b2, a2 = resolve_contradiction(b, a, NOW)  # b stored, a new
     if a_valid is not None and b_valid is not None and a_valid != b_valid:

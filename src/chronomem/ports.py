@@ -29,6 +29,7 @@ from chronomem.model import (
     Resolution,
     ResolutionRequest,
     SearchFilter,
+    SearchRequest,
     Target,
     Vector,
 )
@@ -214,6 +215,13 @@ class Store(Protocol):
         self, group_ids: Sequence[str], ids: Sequence[str] | None = None
     ) -> list[Community]: ...
 
+    def get_many(
+        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+    ) -> Mapping[Target, Sequence[Fact | Entity | Episode | Community]]:
+        """``get_facts`` / ``get_entities`` / ``get_episodes`` / ``get_communities`` of
+        several targets at once (a server store sends them in one round trip)."""
+        ...
+
     # -- whole-group graph reads (communities) ---------------------------------------------
     def list_entities(self, group_id: str) -> list[Entity]:
         """Every entity of the group, in no particular order. A store may leave
@@ -258,6 +266,11 @@ class Store(Protocol):
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
         """Cosine similarity search over the target's embeddings."""
+        ...
+
+    def search_batch(self, requests: Sequence[SearchRequest]) -> list[list[tuple[str, float]]]:
+        """The answers of several ``text_search`` / ``vector_search`` calls, in order (a
+        server store sends them together, in one round trip)."""
         ...
 
     def walk(

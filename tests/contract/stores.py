@@ -44,6 +44,18 @@ def falkordb(tmp_path: Path) -> Iterator[Store]:
 
 
 @contextmanager
+def falkordb_indexed(tmp_path: Path) -> Iterator[Store]:
+    """FalkorDB with every index from the first row: the path of groups past the size where
+    small groups scan (``falkordb`` runs the small-group path)."""
+    from tests.falkordb_server import fresh_store
+
+    with fresh_store() as store:
+        store.label_index_after = 0
+        store.vector_index_after = 0
+        yield store
+
+
+@contextmanager
 def falkordb_cluster(tmp_path: Path) -> Iterator[Store]:
     from tests.falkordb_server import fresh_store, session_cluster  # 3 masters + 3 replicas
 
@@ -55,5 +67,6 @@ STORES: dict[str, StoreFactory] = {
     "sqlite-memory": sqlite_memory,
     "sqlite-file": sqlite_file,
     "falkordb": falkordb,
+    "falkordb-indexed": falkordb_indexed,
     "falkordb-cluster": falkordb_cluster,
 }

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.model import ChangeSet, CommunitySet, SearchFilter, Target, TimeRange
+from chronomem.errors import UsageError
+from chronomem.model import ChangeSet, CommunitySet, SearchFilter, SearchRequest, Target, TimeRange
 from chronomem.ports import Store
 
 from .builders import (
@@ -281,3 +282,40 @@ def test_walk_counts_hops_in_both_directions(store: Store) -> None:
     assert store.walk([G], ["a"], depth=2, filter=past)["x"] == 2
     history = store.walk([G], ["a"], depth=9, filter=now_filter(history=True))
     assert history["x"] == 2 and history["y"] == 3
+
+
+def test_a_search_batch_answers_as_the_single_searches_do(store: Store) -> None:
+    """The searcher sends a search's candidate lists in one batch; each answer must be the
+    one of its own call (targets, groups, filters and limits kept apart)."""
+    store.apply(small_graph(G))
+    store.apply(small_graph("g2"))
+    history = now_filter(history=True)
+    requests = [
+        SearchRequest("text", Target.FACTS, (G,), "Alice Globex", 5, now_filter()),
+        SearchRequest("text", Target.FACTS, (G, "g2"), "Alice Acme", 5, history),
+        SearchRequest("vector", Target.ENTITIES, (G,), embed("Globex"), 2, now_filter()),
+        SearchRequest("text", Target.EPISODES, ("g2",), "Paris", 5, now_filter()),
+        SearchRequest("vector", Target.FACTS, ("g2",), embed("Alice works at Acme"), 1, history),
+        SearchRequest("text", Target.ENTITIES, ("nobody",), "Alice", 5, now_filter()),
+    ]
+    single = [
+        store.text_search(r.target, r.group_ids, r.query, limit=r.limit, filter=r.filter)
+        if isinstance(r.query, str)
+        else store.vector_search(r.target, r.group_ids, r.query, limit=r.limit, filter=r.filter)
+        for r in requests
+    ]
+    assert store.search_batch(requests) == single
+    assert [len(a) > 0 for a in single] == [True, True, True, True, True, False]
+    with pytest.raises(UsageError, match="str query"):
+        store.search_batch([SearchRequest("vector", Target.FACTS, (G,), "text", 1, history)])
+
+
+def test_get_many_reads_several_targets_as_the_get_methods_do(store: Store) -> None:
+    store.apply(small_graph(G))
+    found = store.get_many(
+        [G], {Target.FACTS: ["f-acme", "nope"], Target.ENTITIES: ["globex", "alice"]}
+    )
+    assert list(found[Target.FACTS]) == store.get_facts([G], ["f-acme", "nope"])
+    assert list(found[Target.ENTITIES]) == store.get_entities([G], ["globex", "alice"])
+    assert [e.id for e in found[Target.ENTITIES]] == ["globex", "alice"]
+    assert store.get_many(["g2"], {Target.EPISODES: ["ep-1"]})[Target.EPISODES] == []

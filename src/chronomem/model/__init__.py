@@ -11,7 +11,7 @@ from chronomem.model.extraction import (
     Resolution,
     ResolutionRequest,
 )
-from chronomem.model.filters import SearchFilter, Target
+from chronomem.model.filters import SearchFilter, SearchRequest, Target
 from chronomem.model.graph import (
     Community,
     Entity,
@@ -45,6 +45,7 @@ __all__ = [
     "Resolution",
     "ResolutionRequest",
     "SearchFilter",
+    "SearchRequest",
     "Target",
     "TimeRange",
     "Vector",

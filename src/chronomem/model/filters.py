@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
+from typing import Literal
 
 from chronomem.errors import UsageError
 from chronomem.model.graph import Entity, Fact
@@ -121,3 +122,16 @@ def _holds(attributes: Mapping[str, object], wanted: Mapping[str, Scalar]) -> bo
         if have != value or isinstance(have, bool) != isinstance(value, bool):
             return False
     return True
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRequest:
+    """One text or vector search of :meth:`Store.search_batch`: ``query`` is the text of a
+    ``"text"`` search, the query vector of a ``"vector"`` one."""
+
+    kind: Literal["text", "vector"]
+    target: Target
+    group_ids: tuple[str, ...]
+    query: object
+    limit: int
+    filter: SearchFilter

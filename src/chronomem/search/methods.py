@@ -17,9 +17,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from chronomem.model import SearchFilter, Target, Vector
+from chronomem.model import SearchFilter, SearchRequest, Target, Vector
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
+from chronomem.search.config import Method
 from chronomem.search.rerankers import Ranked
 
 MAX_NAME_WORDS = 4  # longest entity name looked up from the query, in words
@@ -66,6 +67,17 @@ def bm25(store: Store, target: Target, query: Query, *, limit: int) -> Ranked:
     return store.text_search(
         target, query.groups, keywords(query.text), limit=limit, filter=query.filter
     )
+
+
+def request(method: Method, target: Target, query: Query, *, limit: int) -> SearchRequest | None:
+    """The store request of a cosine or BM25 method (None when it has nothing to ask)."""
+    if limit <= 0 or (method is Method.COSINE and query.vector is None):
+        return None
+    if method is Method.COSINE:
+        vector = query.vector
+        return SearchRequest("vector", target, query.groups, vector, limit, query.filter)
+    text = keywords(query.text)
+    return SearchRequest("text", target, query.groups, text, limit, query.filter)
 
 
 def bfs(

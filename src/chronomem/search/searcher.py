@@ -76,6 +76,7 @@ class Searcher:
             )
         q = Query(query, tuple(group_ids), filter.resolved(now), vector)  # type: ignore[arg-type]
         run = _Run(self._store, q, config, seeds, center, self.reranker)
+        run.prefetch(_targets(config))
         ranked = {target: run.rank(target, tconf) for target, tconf in _targets(config)}
         return run.results(ranked)
 
@@ -96,6 +97,22 @@ class _Run:
         self._given_seeds, self._center, self._reranker = seeds, center, reranker
         self._hops: dict[str, dict[str, int]] = {}
         self._rows: dict[Target, dict[str, Row]] = {t: {} for t in Target}
+        self._candidates: dict[tuple[Method, Target], Ranked] = {}
+
+    def prefetch(self, targets: Sequence[tuple[Target, TargetConfig]]) -> None:
+        """Every cosine and BM25 candidate list of the search in one store call (a server
+        store answers them in one round trip)."""
+        wanted = [
+            (method, target, _fetch(self.config, tconf))
+            for target, tconf in targets
+            for method in tconf.methods
+            if method in (Method.COSINE, Method.BM25)
+        ]
+        requests = [methods.request(m, t, self.query, limit=n) for m, t, n in wanted]
+        asked = [(m, t, r) for (m, t, _), r in zip(wanted, requests, strict=True) if r]
+        answers = self.store.search_batch([r for _, _, r in asked]) if asked else []
+        self._candidates = {(m, t): [] for m, t, _ in wanted}
+        self._candidates.update(((m, t), a) for (m, t, _), a in zip(asked, answers, strict=True))
 
     # -- walks ----------------------------------------------------------------------------
     def seed_hops(self) -> dict[str, int]:
@@ -115,7 +132,7 @@ class _Run:
 
     # -- one target -----------------------------------------------------------------------
     def rank(self, target: Target, tconf: TargetConfig) -> Ranked:
-        fetch = max(tconf.limit * self.config.candidate_factor, tconf.limit)
+        fetch = _fetch(self.config, tconf)
         rankings = [self._method(method, target, fetch) for method in tconf.methods]
         if tconf.reranker is Rerank.SCORE:
             by_method = dict(zip(tconf.methods, rankings, strict=True))
@@ -129,6 +146,8 @@ class _Run:
         return self._rerank(target, tconf, fused)[: tconf.limit]
 
     def _method(self, method: Method, target: Target, fetch: int) -> Ranked:
+        if (method, target) in self._candidates:
+            return self._candidates[(method, target)]
         if method is Method.COSINE:
             return methods.cosine(self.store, target, self.query, limit=fetch)
         if method is Method.BM25:
@@ -203,7 +222,21 @@ class _Run:
                     cache[row.id] = row
         return {i: cache[i] for i in ids if i in cache}
 
+    def preload(self, ids: Mapping[Target, Sequence[str]]) -> None:
+        """Load the rows of several targets in one store call (one round trip on a server)."""
+        missing = {
+            t: [i for i in dict.fromkeys(wanted) if i not in self._rows[t]]
+            for t, wanted in ids.items()
+        }
+        missing = {t: wanted for t, wanted in missing.items() if wanted}
+        if not missing:
+            return
+        for target, found in self.store.get_many(self.query.groups, missing).items():
+            cache = self._rows[Target(target)]
+            cache.update((row.id, row) for row in found if _admits(self.query.filter, row))
+
     def results(self, ranked: Mapping[Target, Ranked]) -> SearchResults:
+        self.preload({t: [i for i, _ in items] for t, items in ranked.items()})
         ordered: dict[Target, tuple[Row, ...]] = {}
         scores: dict[str, float] = {}
         for target, items in ranked.items():
@@ -253,6 +286,10 @@ def _text(row: Row) -> str:
     if isinstance(row, Entity | Community):
         return f"{row.name}: {row.summary}" if row.summary else row.name
     return row.content
+
+
+def _fetch(config: SearchConfig, tconf: TargetConfig) -> int:
+    return max(tconf.limit * config.candidate_factor, tconf.limit)
 
 
 def _needs_vector(config: SearchConfig) -> bool:

@@ -10,10 +10,12 @@ from collections.abc import Iterable, Mapping
 from falkordb import FalkorDB
 
 from chronomem.errors import StoreError, UsageError
+from chronomem.model import Target
 from chronomem.stores.falkordb import schema
 from chronomem.stores.falkordb.connection import FalkorDBConnection
 from chronomem.stores.falkordb.cypher import (
     INDEX_STATES,
+    LABEL_COUNT,
     LIST_INDEXES,
     VECTOR_COUNT,
     VECTOR_LABEL,
@@ -41,11 +43,12 @@ class Catalog:
         dimension: int | None,
         vector_labels: Iterable[str] = (),
         *,
+        labels: Iterable[str] = (),
         refresh: bool = False,
     ) -> None:
-        """Create the indexes the group graph lacks (what exists is cached per process;
-        ``refresh`` asks the server again). Creates the graph if it does not exist."""
-        wanted = schema.wanted_indexes(dimension, vector_labels)
+        """Create the indexes of ``labels`` and ``vector_labels`` the group graph lacks
+        (what exists is cached per process; ``refresh`` asks the server again)."""
+        wanted = schema.wanted_indexes(dimension, vector_labels, labels)
         known = None if refresh else self._indexes.get(group_id)
         if known is not None and not schema.missing_indexes(wanted, known):
             return
@@ -91,15 +94,29 @@ class Catalog:
         spec = schema.VECTOR_INDEXES[label]
         return self.has_index(group_id, spec.label, spec.properties[0], spec.kind)
 
+    def has_label_indexes(self, group_id: str, label: str) -> bool:
+        """Does the group graph hold ``label``'s range and full-text indexes?"""
+        spec = schema.text_index(label)
+        return self.has_index(group_id, spec.label, spec.properties[0], spec.kind)
+
     def vector_labels_due(self, group_id: str, labels: Iterable[str], threshold: int) -> set[str]:
         """The labels among ``labels`` that have no vector index yet but hold ``threshold``
         vectors or more in the group (their index is due)."""
+        due = (label for label in labels if not self.has_vector_index(group_id, label))
+        return self._due(group_id, due, VECTOR_COUNT, threshold)
+
+    def labels_due(self, group_id: str, labels: Iterable[str], threshold: int) -> set[str]:
+        """The labels among ``labels`` without their range and full-text indexes that hold
+        ``threshold`` rows or more in the group."""
+        due = (label for label in labels if not self.has_label_indexes(group_id, label))
+        return self._due(group_id, due, LABEL_COUNT, threshold)
+
+    def _due(
+        self, group_id: str, labels: Iterable[str], counts: Mapping[Target, str], threshold: int
+    ) -> set[str]:
         due = set()
         for label in labels:
-            if self.has_vector_index(group_id, label):
-                continue
-            query = VECTOR_COUNT[_TARGET_OF_LABEL[label]]
-            counted = self._conn.query(group_id, query, {})
+            counted = self._conn.query(group_id, counts[_TARGET_OF_LABEL[label]], {})
             if counted and int(str(counted[0][0])) >= threshold:
                 due.add(label)
         return due

@@ -13,12 +13,13 @@ the one place where redis and FalkorDB exceptions become :mod:`chronomem.errors`
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from typing import TypeVar
 
 import redis
 from falkordb import FalkorDB
+from falkordb.query_result import QueryResult
 from redis.backoff import NoBackoff
 from redis.cluster import RedisCluster
 from redis.retry import Retry
@@ -65,6 +66,15 @@ def translate_errors(server: str, group_id: str | None) -> Iterator[None]:
         raise StoreError(f"FalkorDB at {server} rejected a query{whose}: {exc}") from exc
     except redis.RedisError as exc:
         raise StoreError(f"FalkorDB at {server} failed{whose}: {exc}") from exc
+
+
+def _rows(db: FalkorDB, key: str, reply: object) -> list[Row]:
+    """The rows of one pipelined ``GRAPH.RO_QUERY`` reply (parsed as the client does)."""
+    if isinstance(reply, Exception):
+        if _EMPTY_KEY in str(reply):
+            return []
+        raise reply
+    return list(QueryResult(db.select_graph(key), reply).result_set)
 
 
 class FalkorDBConnection:
@@ -136,6 +146,27 @@ class FalkorDBConnection:
                 raise
 
         return self.run(group_id, call)
+
+    def query_many(self, calls: Sequence[tuple[str, str, Mapping[str, object]]]) -> list[list[Row]]:
+        """The rows of several read queries ``(group_id, cypher, params)``, sent together in
+        one pipeline (one round trip on a server; one per master holding the groups on a
+        cluster). A missing graph gives no rows, as in :meth:`query`."""
+        if not calls:
+            return []
+        if len(calls) == 1:
+            return [self.query(*calls[0])]
+        groups = ", ".join(sorted({gid for gid, _, _ in calls}))
+
+        def call(db: FalkorDB) -> list[list[Row]]:
+            pipe = db.connection.pipeline(transaction=False)
+            for gid, cypher, params in calls:
+                text = header(params) + cypher
+                pipe.execute_command("GRAPH.RO_QUERY", self.graph_key(gid), text, "--compact")
+            replies = pipe.execute(raise_on_error=False)
+            keys = [self.graph_key(gid) for gid, _, _ in calls]
+            return [_rows(db, key, reply) for key, reply in zip(keys, replies, strict=True)]
+
+        return self.run(groups, call)
 
     def node_client(self, group_id: str) -> redis.Redis:
         """A plain client of the server that holds the group (its slot's master)."""

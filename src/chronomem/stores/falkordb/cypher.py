@@ -318,6 +318,24 @@ RETURN r.id, similarity ORDER BY similarity DESC, r.id LIMIT $limit
     Target.COMMUNITIES: _EXACT_NODES.format(label="Community", prop="name_embedding", var="c"),
 }
 
+# Small groups have no full-text index (schema.LABEL_INDEX_AFTER): the rows passing the
+# filter are read with their text and scored in Python (textscan.py).
+TEXT_SCAN: Final = {
+    Target.FACTS: "MATCH ()-[r:FACT]->() WHERE r.fact IS NOT NULL AND ({where}) "
+    "RETURN r.id, r.fact",
+    Target.ENTITIES: "MATCH (n:Entity) WHERE n.name IS NOT NULL AND ({where}) "
+    "RETURN n.id, n.name, n.summary",
+    Target.EPISODES: "MATCH (e:Episode) WHERE {where} RETURN e.id, e.content",
+    Target.COMMUNITIES: "MATCH (c:Community) WHERE {where} RETURN c.id, c.name, c.summary",
+}
+# How many rows of a label a group holds, to know when its indexes are due.
+LABEL_COUNT: Final = {
+    Target.FACTS: "MATCH ()-[r:FACT]->() RETURN count(r)",
+    Target.ENTITIES: "MATCH (n:Entity) RETURN count(n)",
+    Target.EPISODES: "MATCH (e:Episode) RETURN count(e)",
+    Target.COMMUNITIES: "MATCH (c:Community) RETURN count(c)",
+}
+
 # target -> the label (node label or edge type) holding its embeddings
 VECTOR_LABEL: Final = {
     Target.FACTS: "FACT",

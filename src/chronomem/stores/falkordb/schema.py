@@ -1,8 +1,13 @@
-"""The indexes of a group graph, created idempotently before the data they cover.
+"""The indexes of a group graph, created idempotently once a label has enough rows.
 
-FalkorDB re-indexes a whole label when an index is added to a loaded graph (about 96 s for
-100k vectors), so a group graph gets its base indexes on its first write, and a label's
-vector index (with the dimension of the embeddings) before that label's first embedding.
+Every index of a label costs a fixed amount of server memory, whatever it holds: the first
+range or full-text index of a label creates that label's search index (about 118 KB each,
+measured in ``docs/falkordb.md``), an HNSW index reserves room for 1,024 vectors (about
+1.9 MB at 384 dims). Small groups have none: reads scan the label, full-text search scores
+the rows in Python (:mod:`.textscan`), vector search is an exact scan. A label gets its
+range and full-text indexes once the group holds :data:`LABEL_INDEX_AFTER` rows of it, its
+HNSW index once it holds :data:`VECTOR_INDEX_AFTER` vectors; creating them re-indexes what is
+there (cheap at those sizes; a later index on 100k vectors took 96 s).
 
 HNSW parameters: FalkorDB's default ``efRuntime`` of 10 gave recall@10 of 0.46 on 100k
 384-dim vectors; we set :data:`EF_RUNTIME` (recall measured by
@@ -22,10 +27,13 @@ __all__ = [
     "HNSW_M",
     "VECTOR_INDEXES",
     "VECTOR_INDEX_AFTER",
+    "LABEL_INDEXES",
+    "LABEL_INDEX_AFTER",
     "IndexSpec",
     "Known",
     "create_statement",
     "missing_indexes",
+    "text_index",
     "wanted_indexes",
 ]
 
@@ -35,6 +43,9 @@ HNSW_M: Final = 16
 # room for 1,024 vectors when created (about 1.9 MB at 384 dims), most of a small group's
 # server memory; re-indexing this many vectors when the index comes takes about a second.
 VECTOR_INDEX_AFTER: Final = 1000
+# A label's range and full-text indexes come once the group holds this many rows of it;
+# below, a read scans the label and a text search scores its rows in Python.
+LABEL_INDEX_AFTER: Final = 500
 EF_CONSTRUCTION: Final = 200
 EF_RUNTIME: Final = 200
 
@@ -52,22 +63,29 @@ class IndexSpec:
     weights: tuple[float, ...] | None = None  # full-text field weights (nodes only)
 
 
-_BASE: Final = (
-    IndexSpec("RANGE", "Entity", ("id",)),
-    IndexSpec("RANGE", "Entity", ("norm_name",)),
-    IndexSpec("RANGE", "Episode", ("id",)),
-    IndexSpec("RANGE", "Episode", ("reference_time",)),
-    IndexSpec("RANGE", "Community", ("id",)),
-    IndexSpec("RANGE", "FACT", ("id",), edge=True),
-    # names weigh twice the summary, as in the SQLite store's BM25
-    IndexSpec("FULLTEXT", "Entity", ("name", "summary"), weights=(2.0, 1.0)),
-    IndexSpec("FULLTEXT", "Episode", ("content",)),
-    IndexSpec("FULLTEXT", "Community", ("name", "summary"), weights=(2.0, 1.0)),
-    IndexSpec("FULLTEXT", "FACT", ("fact",), edge=True),
-)
-# label -> its vector index; created with the label's first embedding (an HNSW index
-# preallocates room for 1,024 vectors, about 1.5 MB at 384 dims, so groups without
-# communities do not pay for a community index)
+# label -> its range and full-text indexes (names weigh twice the summary, as in the SQLite
+# store's BM25)
+LABEL_INDEXES: Final = {
+    "Entity": (
+        IndexSpec("RANGE", "Entity", ("id",)),
+        IndexSpec("RANGE", "Entity", ("norm_name",)),
+        IndexSpec("FULLTEXT", "Entity", ("name", "summary"), weights=(2.0, 1.0)),
+    ),
+    "Episode": (
+        IndexSpec("RANGE", "Episode", ("id",)),
+        IndexSpec("RANGE", "Episode", ("reference_time",)),
+        IndexSpec("FULLTEXT", "Episode", ("content",)),
+    ),
+    "Community": (
+        IndexSpec("RANGE", "Community", ("id",)),
+        IndexSpec("FULLTEXT", "Community", ("name", "summary"), weights=(2.0, 1.0)),
+    ),
+    "FACT": (
+        IndexSpec("RANGE", "FACT", ("id",), edge=True),
+        IndexSpec("FULLTEXT", "FACT", ("fact",), edge=True),
+    ),
+}
+# label -> its vector index; created once the group holds VECTOR_INDEX_AFTER vectors of it
 VECTOR_INDEXES: Final = {
     "Entity": IndexSpec("VECTOR", "Entity", ("name_embedding",)),
     "Episode": IndexSpec("VECTOR", "Episode", ("embedding",)),
@@ -78,11 +96,20 @@ VECTOR_INDEXES: Final = {
 Known = set[tuple[str, str, str]]  # (label, property, kind) of the indexes of a graph
 
 
-def wanted_indexes(dimension: int | None, vector_labels: Iterable[str] = ()) -> list[IndexSpec]:
-    """The indexes a group graph needs: the base ones, and the vector indexes of
-    ``vector_labels`` once the dimension is known."""
-    vectors = [VECTOR_INDEXES[label] for label in sorted(set(vector_labels))]
-    return [*_BASE, *(vectors if dimension is not None else [])]
+def wanted_indexes(
+    dimension: int | None, vector_labels: Iterable[str] = (), labels: Iterable[str] = ()
+) -> list[IndexSpec]:
+    """The indexes a group graph needs: the range and full-text indexes of ``labels`` and of
+    ``vector_labels``, and the vector indexes of ``vector_labels`` once the dimension is
+    known."""
+    vector_set = set(vector_labels) if dimension is not None else set()
+    base = [spec for label in sorted(set(labels) | vector_set) for spec in LABEL_INDEXES[label]]
+    return [*base, *(VECTOR_INDEXES[label] for label in sorted(vector_set))]
+
+
+def text_index(label: str) -> IndexSpec:
+    """The full-text index of ``label`` (present once the label's indexes are)."""
+    return next(spec for spec in LABEL_INDEXES[label] if spec.kind == "FULLTEXT")
 
 
 def missing_indexes(wanted: Iterable[IndexSpec], existing: Known) -> list[IndexSpec]:

@@ -8,22 +8,50 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from chronomem.model import SearchFilter, Target, Vector
 from chronomem.model.time import to_micros
-from chronomem.stores.falkordb import cypher
+from chronomem.stores.falkordb import cypher, textscan
 from chronomem.stores.falkordb.connection import Row
 from chronomem.stores.falkordb.filters import Params, entity_condition, fact_condition
 from chronomem.stores.falkordb.rows import vector_param
 from chronomem.stores.vectors_check import unit_query as shared_unit_query
 
-__all__ = ["Reader", "query_terms", "target_condition", "text_search", "vector_search", "walk"]
+__all__ = [
+    "Call",
+    "Plan",
+    "Reader",
+    "query_terms",
+    "run_calls",
+    "target_condition",
+    "text_calls",
+    "vector_calls",
+    "walk",
+]
 
 # read(group_id, query, params) -> rows of the query on that group's graph
 Reader = Callable[[str, str, Mapping[str, object]], list[Row]]
 # indexed(group_id) -> does the group hold the target's HNSW index (else: exact scan)?
 Indexed = Callable[[str], bool]
 Hit = tuple[str, float]
+Call = tuple[str, str, Mapping[str, object]]  # (group, query, parameters)
+Finish = Callable[[list[Row]], list[Hit]]  # a call's rows -> its hits
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A search as queries (one per group) and what turns each one's rows into hits."""
+
+    calls: list[Call]
+    finish: list[Finish]
+    limit: int = 0
+
+    def hits(self, rows: Sequence[list[Row]]) -> list[Hit]:
+        """The best ``limit`` hits over all groups, given the rows of each call."""
+        found = [hit for done, got in zip(self.finish, rows, strict=True) for hit in done(got)]
+        return sorted(found, key=lambda h: (-h[1], h[0]))[: self.limit]
+
 
 _WORD = re.compile(r"[^\W_]+")
 MAX_TERMS = 32
@@ -50,29 +78,45 @@ def target_condition(target: Target, search: SearchFilter) -> tuple[str, Params]
     return "true", {}
 
 
-def _best(hits: list[Hit], limit: int) -> list[Hit]:
-    return sorted(hits, key=lambda h: (-h[1], h[0]))[:limit]
+def run_calls(read: Reader, calls: Sequence[Call]) -> list[list[Row]]:
+    """The rows of each call, one round trip after the other (see ``read_many`` for one)."""
+    return [read(gid, query, params) for gid, query, params in calls]
 
 
-def text_search(
-    read: Reader,
+def text_calls(
     target: Target,
     groups: Sequence[str],
     query: str,
     *,
     limit: int,
     search: SearchFilter,
-) -> list[Hit]:
-    """Full-text hits passing the filter; score = sum over query words of FalkorDB's TF-IDF
-    score (higher is better)."""
+    indexed: Indexed,
+) -> Plan:
+    """The queries of a full-text search, one per group, and how to score their rows. Where
+    the group has the full-text index, score = sum over query words of FalkorDB's TF-IDF
+    score; a small group's rows are read and scored by BM25 in Python (:mod:`.textscan`)."""
     terms = query_terms(query)
     if not terms or limit <= 0:
-        return []
+        return Plan([], [])
     where, params = target_condition(target, search)
     text = cypher.TEXT_SEARCH[target].format(where=where)
+    scan = cypher.TEXT_SCAN[target].format(where=where)
     arguments = {**params, "terms": terms, "limit": limit}
-    hits = [(str(r[0]), float(str(r[1]))) for gid in groups for r in read(gid, text, arguments)]
-    return _best(hits, limit)
+    weights = textscan.FIELD_WEIGHTS[target]
+
+    def scored(rows: list[Row]) -> list[Hit]:
+        return [(str(r[0]), float(str(r[1]))) for r in rows]
+
+    def scanned(rows: list[Row]) -> list[Hit]:
+        return textscan.score_rows(rows, terms, weights)
+
+    calls: list[Call] = []
+    finish: list[Finish] = []
+    for gid in groups:
+        on_index = indexed(gid)
+        calls.append((gid, text, arguments) if on_index else (gid, scan, params))
+        finish.append(scored if on_index else scanned)
+    return Plan(calls, finish, limit)
 
 
 def unit_query(vector: Vector, dimension: int) -> list[float] | None:
@@ -81,7 +125,7 @@ def unit_query(vector: Vector, dimension: int) -> list[float] | None:
     return None if unit is None else vector_param(unit, dimension, "the query vector")
 
 
-def vector_search(
+def vector_calls(
     read: Reader,
     target: Target,
     groups: Sequence[str],
@@ -91,45 +135,59 @@ def vector_search(
     limit: int,
     search: SearchFilter,
     indexed: Indexed,
-) -> list[Hit]:
-    """Nearest neighbours by cosine similarity, passing the filter, best first: HNSW where
-    the group has the index, an exact scan where it is still small."""
+) -> Plan:
+    """The queries of a nearest-neighbour search by cosine similarity, one per group: HNSW
+    where the group has the index (widened through ``read`` when too few neighbours pass
+    the filter), an exact scan where it is still small."""
     if target not in cypher.VECTOR_SEARCH or limit <= 0:
-        return []
+        return Plan([], [])
     query = unit_query(vector, dimension)
     if query is None:
-        return []
+        return Plan([], [])
     where, params = target_condition(target, search)
     text = cypher.VECTOR_SEARCH[target].format(where=where)
     exact = cypher.EXACT_VECTOR_SEARCH[target].format(where=where)
-    hits: list[Hit] = []
-    for gid in groups:
-        arguments = {**params, "vector": query}
-        if indexed(gid):
-            hits.extend(_vector_group(read, target, gid, text, arguments, limit))
-        else:
-            found = read(gid, exact, {**arguments, "limit": limit})
-            hits.extend((str(r[0]), min(1.0, float(str(r[1])))) for r in found)
-    return _best(hits, limit)
-
-
-def _vector_group(
-    read: Reader, target: Target, gid: str, text: str, params: dict[str, object], limit: int
-) -> list[Hit]:
-    """Over-fetch from HNSW, filter in the query; widen until enough pass or all were seen."""
+    arguments = {**params, "vector": query, "limit": limit}
     k = max(_FIRST_ROUND * limit, 40)
+
+    def scanned(rows: list[Row]) -> list[Hit]:
+        return [(str(r[0]), min(1.0, float(str(r[1])))) for r in rows]
+
+    def widened(gid: str) -> Finish:
+        return lambda rows: _widen(read, target, gid, text, arguments, k, scanned(rows))
+
+    calls: list[Call] = []
+    finish: list[Finish] = []
+    for gid in groups:
+        on_index = indexed(gid)
+        calls.append((gid, text, {**arguments, "k": k}) if on_index else (gid, exact, arguments))
+        finish.append(widened(gid) if on_index else scanned)
+    return Plan(calls, finish, limit)
+
+
+def _widen(
+    read: Reader,
+    target: Target,
+    gid: str,
+    text: str,
+    params: dict[str, object],
+    k: int,
+    hits: list[Hit],
+) -> list[Hit]:
+    """HNSW over-fetched ``k`` neighbours and the filter kept ``hits``: while too few, fetch
+    4x more, until enough pass or all were seen."""
+    limit = int(str(params["limit"]))
     total: int | None = None
-    while True:
-        found = read(gid, text, {**params, "k": k, "limit": limit})
-        hits = [(str(r[0]), min(1.0, float(str(r[1])))) for r in found]
-        if len(hits) >= limit:
-            return hits
+    while len(hits) < limit:
         if total is None:
             counted = read(gid, cypher.VECTOR_COUNT[target], {})
             total = int(str(counted[0][0])) if counted else 0
         if k >= total:
-            return hits
+            break
         k = min(4 * k, total)
+        found = read(gid, text, {**params, "k": k})
+        hits = [(str(r[0]), min(1.0, float(str(r[1])))) for r in found]
+    return hits
 
 
 def walk(

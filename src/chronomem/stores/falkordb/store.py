@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime
 from types import TracebackType
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -28,12 +28,14 @@ from chronomem.model import (
     Fact,
     Mention,
     SearchFilter,
+    SearchRequest,
     Target,
     Vector,
     check_group_id,
     check_group_ids,
 )
 from chronomem.model.time import ensure_aware, to_micros
+from chronomem.stores.batch import checked_requests
 from chronomem.stores.falkordb import cypher, rows, schema, search, writes
 from chronomem.stores.falkordb.catalog import Catalog
 from chronomem.stores.falkordb.connection import FalkorDBConnection, Row
@@ -45,7 +47,8 @@ from chronomem.stores.reembedding import embedder_mismatch
 
 __all__ = ["FalkorDBStore"]
 
-_T = TypeVar("_T", Episode, Entity, Fact, Community)
+StoredRow = Fact | Entity | Episode | Community
+_T = TypeVar("_T", bound=StoredRow)
 _NO_CUTOFF = 2**62
 Tagged = list[tuple[str, Row]]  # (group id, row)
 
@@ -61,6 +64,7 @@ class FalkorDBStore:
         self._closed = False
         # vectors of a label a group holds before that label gets an HNSW index
         self.vector_index_after = schema.VECTOR_INDEX_AFTER
+        self.label_index_after = schema.LABEL_INDEX_AFTER
 
     @classmethod
     def from_url(
@@ -204,13 +208,16 @@ class FalkorDBStore:
         labels = {"Entity" for e in changes.entities if e.name_embedding is not None}
         labels.update("Episode" for e in changes.episodes if e.embedding is not None)
         labels.update("FACT" for f in changes.facts if f.embedding is not None)
-        indexed = self._prepare_indexes(gid, labels)
+        rows = {"Entity"} if changes.entities else set()
+        rows.update(label for label, items in (("Episode", changes.episodes),
+                                               ("FACT", changes.facts)) if items)  # fmt: skip
+        self._checked(gid)
         ((ok, version, duplicates, entities, episodes),) = self._conn.query(
             gid, cypher.APPLY, params, write=True
         )
-        if version == 0:  # a new graph: make sure nobody dropped it under our index cache
-            self._catalog.ensure_indexes(gid, self._dimension, indexed, refresh=True)
-        self._grow_indexes(gid, labels - indexed, indexed)
+        if version == 0:  # a new graph: forget indexes of a graph dropped under our cache
+            self._catalog.forget(gid)
+        self._grow_indexes(gid, rows, labels)
         # also when refused: a duplicate may be an earlier attempt whose confirmation failed
         confirm_durable(self._conn, gid)
         if not ok:
@@ -225,25 +232,25 @@ class FalkorDBStore:
         self._learn_dimension([c.name_embedding for c in unique])
         payload = writes.community_payload(unique, self._dimension)
         labels = {"Community" for c in unique if c.name_embedding is not None}
-        indexed = self._prepare_indexes(gid, labels)
+        self._checked(gid)
         self._conn.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
-        self._grow_indexes(gid, labels - indexed, indexed)
+        self._grow_indexes(gid, {"Community"} if unique else set(), labels)
         confirm_durable(self._conn, gid)
 
-    def _prepare_indexes(self, gid: str, labels: set[str]) -> set[str]:
-        """Create the group's missing base indexes (and the vector indexes it already has a
-        use for); returns the labels of ``labels`` that have their vector index."""
-        self._catalog.ensure_indexes(self._checked(gid), self._dimension)
-        indexed = {label for label in labels if self._catalog.has_vector_index(gid, label)}
-        if indexed:
-            self._catalog.ensure_indexes(gid, self._dimension, indexed)
-        return indexed
-
-    def _grow_indexes(self, gid: str, unindexed: set[str], indexed: set[str]) -> None:
-        """Give a label its HNSW index once the group holds enough of its vectors."""
-        due = self._catalog.vector_labels_due(gid, unindexed, self.vector_index_after)
-        if due:
-            self._catalog.ensure_indexes(gid, self._dimension, indexed | due)
+    def _grow_indexes(self, gid: str, rows: set[str], vectors: set[str]) -> None:
+        """Give a label its range and full-text indexes once the group holds enough of its
+        rows, and its HNSW index once it holds enough of its vectors (small groups scan)."""
+        catalog = self._catalog
+        indexed = {label for label in rows | vectors if catalog.has_label_indexes(gid, label)}
+        with_vectors = {label for label in vectors if catalog.has_vector_index(gid, label)}
+        due = catalog.labels_due(gid, rows - indexed, self.label_index_after)
+        due_vectors = catalog.vector_labels_due(
+            gid, vectors - with_vectors, self.vector_index_after
+        )
+        if due or due_vectors:
+            catalog.ensure_indexes(
+                gid, self._dimension, with_vectors | due_vectors, labels=indexed | due
+            )
 
     def confirm_durable(self, group_id: str) -> None:
         """Return once the group's writes so far are as durable as the URL asks (the check
@@ -316,13 +323,20 @@ class FalkorDBStore:
     def _facts(
         self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
     ) -> list[Fact]:
-        found = [
-            (g, str(r[0]), str(r[1]), _map(r[2])) for g, r in self._read(group_ids, query, params)
-        ]
-        found.sort(key=lambda x: (x[0], _seq(x[3])))  # insertion order within each group
-        return [
-            rows.fact_from_props(g, source, target, props) for g, source, target, props in found
-        ]
+        return _facts_from(self._read(group_ids, query, params))
+
+    def get_many(
+        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+    ) -> dict[Target, list[StoredRow]]:
+        """The ``get_*`` reads of several targets in one pipeline (one round trip)."""
+        groups = tuple(dict.fromkeys(self._groups(group_ids)))
+        wanted = {_target(t): id_list(v, "ids") for t, v in ids.items()}
+        asked = [(t, gid) for t, w in wanted.items() if w for gid in groups]
+        replies = self._conn.query_many([(g, _GET[t], {"ids": wanted[t]}) for t, g in asked])
+        tagged: dict[Target, Tagged] = {t: [] for t in wanted}
+        for (t, gid), found in zip(asked, replies, strict=True):
+            tagged[t].extend((gid, row) for row in found)
+        return {t: _in_order(_convert(t, tagged[t]), wanted[t]) for t in wanted}
 
     def mentions(
         self,
@@ -377,6 +391,41 @@ class FalkorDBStore:
 
         return indexed
 
+    def _text_plan(
+        self, target: Target, group_ids: Sequence[str], query: str, limit: int, flt: SearchFilter
+    ) -> search.Plan:
+        groups, kind = self._groups(group_ids), _target(target)
+        label = cypher.VECTOR_LABEL[kind]
+
+        def indexed(gid: str) -> bool:
+            self._checked(gid)
+            return self._catalog.has_label_indexes(gid, label)
+
+        return search.text_calls(kind, groups, query, limit=limit, search=flt, indexed=indexed)
+
+    def _vector_plan(
+        self,
+        target: Target,
+        group_ids: Sequence[str],
+        vector: Vector,
+        limit: int,
+        flt: SearchFilter,
+    ) -> search.Plan:
+        groups, kind = self._groups(group_ids), _target(target)
+        self._learn_dimension([vector])
+        if self._dimension is None or kind not in cypher.VECTOR_LABEL:
+            return search.Plan([], [])  # nothing embedded yet
+        return search.vector_calls(
+            self._reader(),
+            kind,
+            groups,
+            vector,
+            dimension=self._dimension,
+            limit=limit,
+            search=flt,
+            indexed=self._vector_indexed(kind),
+        )
+
     def text_search(
         self,
         target: Target,
@@ -386,8 +435,8 @@ class FalkorDBStore:
         limit: int,
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
-        groups, kind = self._groups(group_ids), _target(target)
-        return search.text_search(self._reader(), kind, groups, query, limit=limit, search=filter)
+        plan = self._text_plan(target, group_ids, query, limit, filter)
+        return plan.hits(search.run_calls(self._reader(), plan.calls))
 
     def vector_search(
         self,
@@ -398,20 +447,26 @@ class FalkorDBStore:
         limit: int,
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
-        groups, kind = self._groups(group_ids), _target(target)
-        self._learn_dimension([vector])
-        if self._dimension is None or kind not in cypher.VECTOR_LABEL:
-            return []  # nothing embedded yet
-        return search.vector_search(
-            self._reader(),
-            kind,
-            groups,
-            vector,
-            dimension=self._dimension,
-            limit=limit,
-            search=filter,
-            indexed=self._vector_indexed(kind),
-        )
+        plan = self._vector_plan(target, group_ids, vector, limit, filter)
+        return plan.hits(search.run_calls(self._reader(), plan.calls))
+
+    def search_batch(self, requests: Sequence[SearchRequest]) -> list[list[tuple[str, float]]]:
+        """Every request's first queries in one pipeline (one round trip); only an HNSW
+        fetch that the filter thinned out too much reads again."""
+        plans = [
+            self._text_plan(r.target, r.group_ids, str(r.query), r.limit, r.filter)
+            if r.kind == "text"
+            else self._vector_plan(
+                r.target, r.group_ids, np.asarray(r.query, np.float32), r.limit, r.filter
+            )
+            for r in checked_requests(requests)
+        ]
+        replies = self._conn.query_many([call for plan in plans for call in plan.calls])
+        answers, at = [], 0
+        for plan in plans:
+            answers.append(plan.hits(replies[at : at + len(plan.calls)]))
+            at += len(plan.calls)
+        return answers
 
     def walk(
         self,
@@ -425,6 +480,33 @@ class FalkorDBStore:
         if depth < 0:
             raise UsageError(f"walk depth must be 0 or more, got {depth}")
         return search.walk(self._reader(), groups, id_list(seeds, "seeds"), depth, filter)
+
+
+_GET: Final = {
+    Target.FACTS: cypher.GET_FACTS,
+    Target.ENTITIES: cypher.GET_ENTITIES,
+    Target.EPISODES: cypher.GET_EPISODES,
+    Target.COMMUNITIES: cypher.GET_COMMUNITIES,
+}
+
+
+def _facts_from(tagged: Tagged) -> list[Fact]:
+    """Facts from ``(group, [source id, target id, properties])`` rows, in insertion order
+    within each group."""
+    found = [(g, str(r[0]), str(r[1]), _map(r[2])) for g, r in tagged]
+    found.sort(key=lambda x: (x[0], _seq(x[3])))
+    return [rows.fact_from_props(g, source, target, props) for g, source, target, props in found]
+
+
+def _convert(target: Target, tagged: Tagged) -> list[StoredRow]:
+    if target is Target.FACTS:
+        return list(_facts_from(tagged))
+    convert = {
+        Target.ENTITIES: rows.entity_from_props,
+        Target.EPISODES: rows.episode_from_props,
+        Target.COMMUNITIES: rows.community_from_props,
+    }[target]
+    return [convert(g, _map(r[0])) for g, r in tagged]
 
 
 def _target(target: Target | str) -> Target:

@@ -29,11 +29,13 @@ from chronomem.model import (
     Fact,
     Mention,
     SearchFilter,
+    SearchRequest,
     Target,
     Vector,
     check_group_id,
     check_group_ids,
 )
+from chronomem.stores.batch import get_one_by_one, one_by_one
 from chronomem.stores.reembedding import (
     Migration,
     begin,
@@ -363,6 +365,14 @@ class SQLiteStore:
         groups, kind = check_group_ids(group_ids), _target(target)
         with self._reading(f"searching {kind.value} by text") as conn:
             return fts.text_search(conn, kind, groups, query, limit, filter)
+
+    def search_batch(self, requests: Sequence[SearchRequest]) -> list[list[tuple[str, float]]]:
+        return one_by_one(self, requests)
+
+    def get_many(
+        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+    ) -> dict[Target, list[Fact | Entity | Episode | Community]]:
+        return get_one_by_one(self, group_ids, ids)
 
     def vector_search(
         self,

@@ -1,0 +1,62 @@
+"""``Store.search_batch`` for a store without a cheaper way: the searches one after the
+other (an embedded store has no round trip to save)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from chronomem.errors import UsageError
+from chronomem.model import Community, Entity, Episode, Fact, SearchRequest, Target
+from chronomem.ports import Store
+
+__all__ = ["checked_requests", "get_one_by_one", "one_by_one"]
+
+
+def checked_requests(requests: Sequence[SearchRequest]) -> list[SearchRequest]:
+    """The requests, each checked to carry text for a text search and a vector otherwise."""
+    for request in requests:
+        if not isinstance(request, SearchRequest):
+            raise UsageError(f"search_batch takes SearchRequest items, not {type(request)}")
+        text = isinstance(request.query, str)
+        if (request.kind == "text") != text or request.kind not in ("text", "vector"):
+            raise UsageError(
+                "a SearchRequest of kind 'text' needs a str query, of kind 'vector' a vector"
+            )
+    return list(requests)
+
+
+def one_by_one(store: Store, requests: Sequence[SearchRequest]) -> list[list[tuple[str, float]]]:
+    """Each request through ``store.text_search`` / ``store.vector_search``."""
+    answers = []
+    for r in checked_requests(requests):
+        if r.kind == "text":
+            found = store.text_search(
+                r.target, r.group_ids, str(r.query), limit=r.limit, filter=r.filter
+            )
+        else:
+            vector = np.asarray(r.query, dtype=np.float32)
+            found = store.vector_search(
+                r.target, r.group_ids, vector, limit=r.limit, filter=r.filter
+            )
+        answers.append(found)
+    return answers
+
+
+def get_one_by_one(
+    store: Store, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+) -> dict[Target, list[Fact | Entity | Episode | Community]]:
+    """``Store.get_many`` through the store's ``get_*`` methods, one target after the other."""
+    found: dict[Target, list[Fact | Entity | Episode | Community]] = {}
+    for target, wanted in ids.items():
+        kind = Target(target)
+        if kind is Target.FACTS:
+            found[kind] = list(store.get_facts(group_ids, wanted))
+        elif kind is Target.ENTITIES:
+            found[kind] = list(store.get_entities(group_ids, wanted))
+        elif kind is Target.EPISODES:
+            found[kind] = list(store.get_episodes(group_ids, wanted))
+        else:
+            found[kind] = list(store.get_communities(group_ids, wanted))
+    return found
