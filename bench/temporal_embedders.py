@@ -46,8 +46,11 @@ def main() -> int:
     out = {
         "benchmark": "temporal_embedders",
         "subset": args.subset,
-        "machine": {"platform": platform.platform(), "python": platform.python_version(),
-                    "cpus": os.cpu_count()},
+        "machine": {
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+        },
         "loadavg": [round(x, 2) for x in os.getloadavg()],
         "runs": runs,
     }
