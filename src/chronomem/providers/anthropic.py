@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar, cast
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, cast
 
 from chronomem.errors import UsageError
 from chronomem.ports import ChatMessage
@@ -24,13 +22,12 @@ from chronomem.providers._common import (
     settings_for,
 )
 from chronomem.providers.resilience import (
-    ConcurrencyLimiter,
     Failure,
     RetryPolicy,
     call_with_retries,
 )
 from chronomem.providers.settings import Settings
-from chronomem.providers.structured import RawAnswer, SchemaSpec, complete_structured
+from chronomem.providers.structured import RawAnswer, SchemaSpec, SDKAdapter
 
 if TYPE_CHECKING:
     import anthropic
@@ -38,10 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = ["AnthropicLLM"]
 
-ResponseT = TypeVar("ResponseT", bound=BaseModel)
 
-
-class AnthropicLLM:
+class AnthropicLLM(SDKAdapter):
     """The :class:`~chronomem.ports.LLM` port over Anthropic's Messages API.
 
     Arguments win; anything not given comes from ``settings`` (default:
@@ -90,22 +85,6 @@ class AnthropicLLM:
         self._client: anthropic.Anthropic = sdk.Anthropic(
             api_key=conn.api_key, base_url=self._base_url, timeout=self._timeout_s, max_retries=0
         )
-
-    @property
-    def model(self) -> str:
-        return self._model
-
-    @property
-    def limiter(self) -> ConcurrencyLimiter:
-        return self._limiter
-
-    def complete_json(
-        self, messages: Sequence[ChatMessage], schema: type[ResponseT], *, name: str
-    ) -> ResponseT:
-        return complete_structured(self, messages, schema, name=name)
-
-    def close(self) -> None:
-        self._client.close()
 
     # -- Transport -------------------------------------------------------------------------
     def send(self, messages: Sequence[ChatMessage], spec: SchemaSpec) -> RawAnswer:

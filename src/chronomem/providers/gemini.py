@@ -13,9 +13,7 @@ Needs ``pip install "chronomem[gemini]"``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING
 
 from chronomem.errors import UsageError
 from chronomem.ports import ChatMessage
@@ -26,27 +24,25 @@ from chronomem.providers._common import (
     status_failure,
 )
 from chronomem.providers.resilience import (
-    ConcurrencyLimiter,
     Failure,
     RetryPolicy,
     call_with_retries,
 )
 from chronomem.providers.settings import Settings
-from chronomem.providers.structured import RawAnswer, SchemaSpec, complete_structured
+from chronomem.providers.structured import RawAnswer, SchemaSpec, SDKAdapter
 
 if TYPE_CHECKING:
     from google.genai import types
 
 __all__ = ["GEMINI_BASE_URL", "GeminiLLM"]
 
-ResponseT = TypeVar("ResponseT", bound=BaseModel)
 GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/"
 API_VERSION = "v1beta"
 _TIMEOUT_NAMES = frozenset({"TimeoutException", "ReadTimeout", "ConnectTimeout", "Timeout"})
 _NETWORK_NAMES = frozenset({"TransportError", "NetworkError", "ConnectError", "ConnectionError"})
 
 
-class GeminiLLM:
+class GeminiLLM(SDKAdapter):
     """The :class:`~chronomem.ports.LLM` port over Gemini's ``generateContent``.
 
     Arguments win; anything not given comes from ``settings`` (the environment is read only
@@ -106,22 +102,6 @@ class GeminiLLM:
                 timeout=int(self._timeout_s * 1000),  # milliseconds
             ),
         )
-
-    @property
-    def model(self) -> str:
-        return self._model
-
-    @property
-    def limiter(self) -> ConcurrencyLimiter:
-        return self._limiter
-
-    def complete_json(
-        self, messages: Sequence[ChatMessage], schema: type[ResponseT], *, name: str
-    ) -> ResponseT:
-        return complete_structured(self, messages, schema, name=name)
-
-    def close(self) -> None:
-        self._client.close()
 
     # -- Transport -------------------------------------------------------------------------
     def send(self, messages: Sequence[ChatMessage], spec: SchemaSpec) -> RawAnswer:

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar, cast
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, cast
 
 from chronomem.errors import UsageError
 from chronomem.model.graph import JSONValue
@@ -35,13 +33,12 @@ from chronomem.providers._common import (
     settings_for,
 )
 from chronomem.providers.resilience import (
-    ConcurrencyLimiter,
     Failure,
     RetryPolicy,
     call_with_retries,
 )
 from chronomem.providers.settings import OutputMode, Settings
-from chronomem.providers.structured import RawAnswer, SchemaSpec, complete_structured
+from chronomem.providers.structured import RawAnswer, SchemaSpec, SDKAdapter
 
 if TYPE_CHECKING:
     import openai
@@ -49,11 +46,10 @@ if TYPE_CHECKING:
 
 __all__ = ["OpenAICompatibleLLM"]
 
-ResponseT = TypeVar("ResponseT", bound=BaseModel)
 _MODES: tuple[OutputMode, ...] = ("json_schema", "json_object", "tool")
 
 
-class OpenAICompatibleLLM:
+class OpenAICompatibleLLM(SDKAdapter):
     """The :class:`~chronomem.ports.LLM` port over an OpenAI-compatible chat endpoint.
 
     Arguments win; anything not given comes from ``settings`` (default:
@@ -113,25 +109,8 @@ class OpenAICompatibleLLM:
         )
 
     @property
-    def model(self) -> str:
-        return self._model
-
-    @property
     def output_mode(self) -> OutputMode:
         return self._output_mode
-
-    @property
-    def limiter(self) -> ConcurrencyLimiter:
-        """The client's one concurrency limiter (its ``peak`` is handy in tests)."""
-        return self._limiter
-
-    def complete_json(
-        self, messages: Sequence[ChatMessage], schema: type[ResponseT], *, name: str
-    ) -> ResponseT:
-        return complete_structured(self, messages, schema, name=name)
-
-    def close(self) -> None:
-        self._client.close()
 
     # -- Transport -------------------------------------------------------------------------
     def send(self, messages: Sequence[ChatMessage], spec: SchemaSpec) -> RawAnswer:

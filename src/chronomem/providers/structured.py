@@ -30,6 +30,7 @@ from chronomem.accounting import LLMCall, current_round, record
 from chronomem.errors import ProviderOutputError
 from chronomem.model.graph import JSONValue
 from chronomem.ports import ChatMessage
+from chronomem.providers.resilience import ConcurrencyLimiter
 
 __all__ = [
     "RawAnswer",
@@ -78,6 +79,41 @@ class Transport(Protocol):
     def send(self, messages: Sequence[ChatMessage], spec: SchemaSpec) -> RawAnswer:
         """Send once (with HTTP retries); raise ProviderHTTPError when it cannot."""
         ...
+
+
+class _Closable(Protocol):
+    def close(self) -> None: ...
+
+
+class SDKAdapter:
+    """What every vendor-SDK adapter shares: the model name, the client's one concurrency
+    limiter, :meth:`complete_json` through :func:`complete_structured`, and :meth:`close`.
+    A subclass sets ``_model``, ``_limiter`` and ``_client`` and implements ``send``
+    (the :class:`Transport`)."""
+
+    _model: str
+    _limiter: ConcurrencyLimiter
+    _client: _Closable
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    @property
+    def limiter(self) -> ConcurrencyLimiter:
+        """The client's one concurrency limiter (its ``peak`` is handy in tests)."""
+        return self._limiter
+
+    def send(self, messages: Sequence[ChatMessage], spec: SchemaSpec) -> RawAnswer:
+        raise NotImplementedError
+
+    def complete_json(
+        self, messages: Sequence[ChatMessage], schema: type[ResponseT], *, name: str
+    ) -> ResponseT:
+        return complete_structured(self, messages, schema, name=name)
+
+    def close(self) -> None:
+        self._client.close()
 
 
 def strict_schema(model: type[BaseModel]) -> JSONSchema:
