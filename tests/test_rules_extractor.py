@@ -288,6 +288,24 @@ def test_a_denied_taste_is_a_dislike() -> None:
     assert (got.target, got.fact) == ("spicy food", "Carol doesn't like spicy food")
 
 
+@pytest.mark.parametrize(
+    ("sentence", "source", "target"),
+    [
+        ("I'm a die hard Chelsea fan", "Carol", "Chelsea"),
+        ("my dad is a huge Yankees fan, he never misses a game", "Carol's dad", "Yankees"),
+        ("we're lifelong Liverpool supporters", "Carol", "Liverpool"),
+        ("im a big Taylor Swift fan lol", "Carol", "Taylor Swift"),
+    ],
+)
+def test_being_a_named_fan_is_a_taste(sentence: str, source: str, target: str) -> None:
+    got = fact(extract(f"Carol: {sentence}"), "LIKES")
+    assert (got.source, got.target) == (source, target)
+
+
+def test_a_fan_of_no_name_is_no_taste() -> None:
+    assert all(f.relation != "LIKES" for f in extract("Carol: I'm a huge fan now").facts)
+
+
 def test_a_plan_with_a_date_is_a_future_fact() -> None:
     got = fact(extract("Carol: I'm moving to Madrid next month."), "LIVES_IN")
     assert got.valid_at == t("2024-02-15")

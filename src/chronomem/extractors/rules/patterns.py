@@ -330,6 +330,11 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("LIKES", r"(?:\b(?:am|is|are)|'m|'re) (?:a )?(?:big |huge |massive )?fan of\b"
       r"|(?:\b(?:am|is|are)|'m|'re)(?P<neg> not| no longer)? (?:really )?into\b", "Topic",
       "phrase", triggers="fan into"),
+    # "I'm a die hard Chelsea fan", "my dad is a huge Yankees fan": the team or act one follows
+    P("LIKES", r"(?:(?:\b(?:am|is|are|was)|'m|'re|\bim) (?:an? )?)(?:(?:die[- ]?hard|big|huge|"
+      r"massive|lifelong|loyal|true|proud|longtime|long-time) )*(?P<obj>{NAME}) "
+      r"(?:fan|supporter)s?\b", "Topic", "inline", reject_labels=frozenset({"Pet", "Device"}),
+      template="{source} is a {target} fan", triggers="fan fans supporter supporters"),
     P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
       r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
       negated_relation="DISLIKES",
