@@ -100,6 +100,17 @@ def test_an_ending_by_name_closes_what_names_the_thing_but_not_tastes() -> None:
     assert set(working) == {"f1"} and working["f1"].invalid_at == MAR
 
 
+def test_a_bare_loss_ends_the_taste_for_that_very_thing_only() -> None:
+    fan = fact("f1", "LIKES", "chelsea", "Jim is a fan of Chelsea", valid_at=JAN)
+    other = fact("f2", "LIKES", "chelsea-fc-shop", "Jim likes the Chelsea shop", valid_at=JAN)
+    friend = fact("f3", "FRIEND_OF", "chelsea", "Chelsea is Jim's friend", valid_at=JAN)
+    stored = {f.id: f for f in (fan, other, friend)}
+    done = fact("n1", "MENTIONED", "chelsea", "Jim is done with Chelsea", invalid_at=MAR)
+    working: dict[str, Fact] = {}
+    close_mentions([done], working, stored, MAR, {"chelsea": "chelsea"})
+    assert set(working) == {"f1"} and working["f1"].invalid_at == MAR
+
+
 @pytest.mark.local_model
 @pytest.mark.parametrize(
     ("first", "then", "gone", "kept"),
@@ -112,6 +123,18 @@ def test_an_ending_by_name_closes_what_names_the_thing_but_not_tastes() -> None:
             "Zoe",
         ),
         ("Kyle: I'm dating Sam, we met at work", "Kyle: Sam and I broke up yesterday", "Sam", None),
+        (
+            "Jim: I'm a die hard Chelsea fan",
+            "Jim: I'm done with Chelsea. Arsenal fan now, fight me",
+            "Chelsea",
+            "Arsenal",
+        ),
+        (
+            "Nia: we're lifelong Celtics fans, my friend Dee too",
+            "Nia: so done with the Celtics after that season",
+            "Celtics",
+            "Dee",
+        ),
     ],
 )
 def test_a_loss_said_in_passing_ends_what_was_told(embedder, first, then, gone, kept) -> None:  # type: ignore[no-untyped-def]

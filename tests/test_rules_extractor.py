@@ -295,6 +295,8 @@ def test_a_denied_taste_is_a_dislike() -> None:
         ("my dad is a huge Yankees fan, he never misses a game", "Carol's dad", "Yankees"),
         ("we're lifelong Liverpool supporters", "Carol", "Liverpool"),
         ("im a big Taylor Swift fan lol", "Carol", "Taylor Swift"),
+        ("Lakers fan now, sorry dad", "Carol", "Lakers"),
+        ("Yankees supporter since I was six", "Carol", "Yankees"),
     ],
 )
 def test_being_a_named_fan_is_a_taste(sentence: str, source: str, target: str) -> None:

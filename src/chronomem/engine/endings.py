@@ -134,7 +134,7 @@ def _close_named(
             current = working.get(f.id, f)
             if (
                 ending.source_id not in (current.source_id, current.target_id)
-                or (current.relation in KEEP_ON_ENDING and ending.relation not in TASTES)
+                or (current.relation in KEEP_ON_ENDING and not _ends_taste(ending, current))
                 or not _open(current)
                 or (current.valid_at is not None and current.valid_at > end)
                 or not said.search(normalize_name(current.fact))
@@ -142,6 +142,18 @@ def _close_named(
             ):
                 continue
             working[f.id] = close_at(current, end, now)
+
+
+def _ends_taste(ending: Fact, current: Fact) -> bool:
+    """An ended taste or habit closes tastes; so does a bare loss of the very thing liked
+    ("I'm done with Chelsea" ends "I'm a Chelsea fan"), but never a tie to a person."""
+    if ending.relation in TASTES:
+        return True
+    return (
+        ending.relation == "MENTIONED"
+        and current.relation in TASTES
+        and current.target_id == ending.target_id
+    )
 
 
 _LIST = re.compile(r"\b(?:and|or)\b|&", re.I)

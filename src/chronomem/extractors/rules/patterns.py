@@ -334,7 +334,11 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("LIKES", r"(?:(?:\b(?:am|is|are|was)|'m|'re|\bim) (?:an? )?)(?:(?:die[- ]?hard|big|huge|"
       r"massive|lifelong|loyal|true|proud|longtime|long-time) )*(?P<obj>{NAME}) "
       r"(?:fan|supporter)s?\b", "Topic", "inline", reject_labels=frozenset({"Pet", "Device"}),
-      template="{source} is a {target} fan", triggers="fan fans supporter supporters"),
+      template="{source} is a fan of {target}", triggers="fan fans supporter supporters"),
+    # "Arsenal fan now, fight me": a verbless line opening on the name tells the speaker's own
+    P("LIKES", r"^\W*(?P<obj>{NAME}) (?:fan|supporter)s?\b", "Topic", "inline", "possessor",
+      reject_labels=frozenset({"Pet", "Device"}), template="{source} is a fan of {target}",
+      triggers="fan fans supporter supporters"),
     P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
       r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
       negated_relation="DISLIKES",
