@@ -7,11 +7,11 @@ chronomem runs with its ``LLMExtractor`` and the real OpenAI-compatible client a
 * extract — with what chronomem's offline ``RuleExtractor`` extracts from the same episode
   (so the LLM path stores comparable facts and the measure is about the engine's candidate
   selection, not about a fake model's reading skills);
-* resolve — same-name entities are the same; a stored fact with the same text, or the same
+* everything else, resolve included, as :class:`~chronomem.testing.fake_oracle.RuleOracle`
+  does (same-name entities are the same; a stored fact with the same text, or the same
   relation between the same pair, is a duplicate; a new open fact of a relation from
-  ``chronomem.model.relations`` (one value at a time) contradicts the stored ones of that
-  relation with the same first word (subject);
-* everything else as :class:`~chronomem.testing.fake_oracle.RuleOracle` does.
+  ``chronomem.model.relations`` contradicts the stored ones of that relation with the same
+  subject).
 
 Recall: for every ``current`` or ``upcoming`` check with an ``excludes`` (the checks that expect
 something once stored to be closed), the facts to close are the subject's stored facts that
@@ -37,15 +37,7 @@ from temporal_data import Check, Message, Scenario
 from chronomem import Episode, Memory
 from chronomem.extractors import RuleExtractor
 from chronomem.model.graph import JSONValue
-from chronomem.model.names import normalize_name
-from chronomem.model.relations import functional_rule
-from chronomem.testing.fake_oracle import (  # the fake's own prompt parsers
-    RuleOracle,
-    _duplicates,
-    _entity_questions,
-    _fact_questions,
-    _subject,
-)
+from chronomem.testing.fake_oracle import RuleOracle
 
 _LINE = re.compile(r'^(\s*)([Ff])\d+ [A-Z][A-Z0-9_]* "(.*)" \(\S+ → \S+\)$')
 
@@ -99,28 +91,6 @@ class ReplayOracle(RuleOracle):
                 for f in found.facts
             ],
         }
-
-    def resolve(self, prompt: str) -> JSONValue:
-        entities: list[JSONValue] = []
-        for number, name, candidates in _entity_questions(prompt):
-            same = next(
-                (a for a, n in candidates if normalize_name(n) == normalize_name(name)), None
-            )
-            entities.append({"entity": number, "same_as": same})
-        facts: list[JSONValue] = []
-        for key, new, same_pair, related in _fact_questions(prompt):
-            duplicate = next((c[0] for c in same_pair if _duplicates(new, c)), None)
-            contradicts = [
-                c[0]
-                for c in same_pair + related
-                if c[0] != duplicate
-                and functional_rule(new[1]) is not None
-                and c[1] == new[1]
-                and new[3] == "?"
-                and _subject(c[2]) == _subject(new[2])
-            ]
-            facts.append({"fact": key, "duplicate_of": duplicate, "contradicts": contradicts})
-        return {"entities": entities, "facts": facts}
 
 
 @dataclass(frozen=True, slots=True)
