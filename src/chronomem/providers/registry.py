@@ -21,12 +21,12 @@ and the service see it without any import)::
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, cast
 
+from chronomem._targets import load_target
 from chronomem.errors import UsageError
 
 if TYPE_CHECKING:
@@ -171,16 +171,7 @@ def _lookup(table: dict[str, ProviderSpec], name: str, what: str, how: str) -> P
 
 def _resolve(spec: ProviderSpec) -> Callable[..., object]:
     assert spec.target is not None
-    module_name, _, attribute = spec.target.partition(":")
-    try:
-        found: object = importlib.import_module(module_name)
-    except ImportError as exc:
-        hint = f': pip install "chronomem[{spec.extra}]"' if spec.extra else ""
-        raise UsageError(
-            f"provider {spec.name!r} needs packages that are not installed ({exc}){hint}"
-        ) from exc
-    for part in attribute.split("."):
-        found = getattr(found, part)
+    found = load_target(spec.target, extra=spec.extra, what=f"provider {spec.name!r}")
     return cast("Callable[..., object]", found)
 
 

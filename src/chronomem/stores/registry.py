@@ -7,12 +7,12 @@ built-in SQLite store registers through the same table as every other backend.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
+from chronomem._targets import load_target
 from chronomem.errors import UsageError
 from chronomem.ports import Store
 
@@ -64,14 +64,5 @@ def open_store(url_or_path: str, **options: StoreOption) -> Store:
 
 
 def _resolve(scheme: str, backend: Backend) -> Callable[..., Store]:
-    module_name, _, attribute = backend.target.partition(":")
-    try:
-        found: object = importlib.import_module(module_name)
-    except ImportError as exc:
-        hint = f': pip install "chronomem[{backend.extra}]"' if backend.extra else ""
-        raise UsageError(
-            f"the {scheme}:// store needs packages that are not installed ({exc}){hint}"
-        ) from exc
-    for part in attribute.split("."):
-        found = getattr(found, part)
+    found = load_target(backend.target, extra=backend.extra, what=f"the {scheme}:// store")
     return cast("Callable[..., Store]", found)
