@@ -23,6 +23,7 @@ from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
@@ -155,6 +156,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
             known.learn(span.name, span.label, span.attributes.get("type"))
     hits = match_sentence(s, known) or corrections(s, known)
     hits += habit_hits(s, hits)
+    hits += succession_hits(hits, known)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)

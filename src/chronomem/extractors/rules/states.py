@@ -104,7 +104,11 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "FOLLOWS_DIET",
-        r"\b(?:eat|eating|ate|eats) (?:meat|fish|animal products|dairy) again\b",
+        # "I eat meat again", "started eating chicken again", "having bread again": eating
+        # something again ends the diet told before (but "eating keto again" starts one)
+        r"\b(?:(?:started|start|starting|been|went back to|back to) )?(?:eat|eating|ate|eats|"
+        r"having) (?!(?:{DIET}|healthy|clean|well|right|better|less|"
+        r"more|out)\b)(?:[a-z]+ ){1,2}?again\b",
         "Diet",
         "context",
         ending=True,
@@ -112,7 +116,7 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "FOLLOWS_DIET",
-        rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed)"
+        rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed|eat|eats|eating)"
         rf"|(?:\b|(?<=\w)){_BE}{_NEG})(?: now| still| officially)?"
         r" (?:fully |completely |strictly |mostly |full |100% |a )?(?P<obj>{DIET})\b"
         r"(?! (?:recipes?|food|options?|meals?|restaurants?|places?))",
@@ -232,14 +236,14 @@ STATE_ROWS: tuple[P, ...] = (
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet healed",
+        triggers="cast feet healed better",
     ),
     P(
         "HAS_CONDITION",
         r"\b(?:have|has|had|got|caught|came down with|getting over|suffering from|"
         r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
         r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
-        r"(?P<obj>{CONDITION})\b",
+        r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>{CONDITION})\b",
         "Condition",
         "inline",
         triggers="have has had got caught came getting suffering struggling battling diagnosed "
