@@ -152,6 +152,9 @@ MEMORY_STORIES = [
      [], [("Jess", "FOLLOWS_DIET", "pescatarian")]),
     (["Leo: fractured my wrist at hockey", "Leo: wrist's all better, back on the ice"],
      [], [("Leo", "HAS_CONDITION", "wrist injury")]),
+    (["Omar: my rabbit Clover is so fluffy", "Omar: Clover escaped from the garden :(",
+      "Omar: we got a new bunny, we call her Daisy"],
+     [("Omar", "HAS_PET", "Daisy")], [("Omar", "HAS_PET", "Clover")]),
 ]  # fmt: skip
 
 
@@ -175,3 +178,40 @@ def _local_embedder() -> LocalEmbedder:
     if not local_model_available():
         pytest.skip("chronomem[local] is not installed")
     return LocalEmbedder()
+
+
+@pytest.mark.parametrize(
+    ("turns", "name", "species"),
+    [
+        (["Zoe: we adopted a kitten last week, we named her Miso"], "Miso", "kitten"),
+        (["Zoe: got a puppy!! we're calling him Biscuit"], "Biscuit", "puppy"),
+        (["Zoe: we rescued a parrot. Her name's Kiwi and she talks nonstop"], "Kiwi", "parrot"),
+    ],
+)
+def test_a_pet_told_by_its_species_takes_the_name_given_next(
+    turns: list[str], name: str, species: str
+) -> None:
+    episode = Episode(
+        id="e", group_id="g", content=turns[-1], source="message", source_description="chat",
+        reference_time=REF, created_at=REF,
+    )  # fmt: skip
+    found = RuleExtractor().extract(episode, ())
+    assert ("Zoe", "HAS_PET", name, False) in story(*turns)
+    (pet,) = [e for e in found.entities if e.name == name]
+    assert pet.attributes.get("species") == species
+
+
+def test_a_name_given_to_a_person_is_no_pet() -> None:
+    found = story("Zoe: we got a kitten! I also met a new guy, his name is Tom")
+    assert ("Zoe", "HAS_PET", "Tom", False) not in found
+    assert not any(t == "Tom" for _, r, t, _ in found if r == "HAS_PET")
+    assert not any(r == "HAS_PET" for _, r, _, _ in story("Zoe: met a guy, his name is Tom"))
+
+
+@pytest.mark.parametrize(
+    "last",
+    ["Omar: my cat Pixel escaped last night", "Omar: Pixel disappeared on Sunday :(",
+     "Omar: our cat Pixel never came home"],
+)  # fmt: skip
+def test_a_pet_that_escaped_or_vanished_is_lost(last: str) -> None:
+    assert ("Omar", "HAS_PET", "Pixel", True) in story("Omar: my cat Pixel is a menace", last)

@@ -21,6 +21,7 @@ from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
+from chronomem.extractors.rules.pet_names import pet_name_hits
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
@@ -87,6 +88,12 @@ class _Draft:
         if not generic and normalize_name(fact.fact) not in normalize_name(old.fact):
             text = f"{old.fact}; {fact.fact}" if len(old.fact) + len(fact.fact) < 300 else text
         self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
+
+    def targets(self, relation: str) -> list[str]:
+        """The targets of the open facts of ``relation`` told so far in this episode."""
+        return [
+            f.target for f in self.facts.values() if f.relation == relation and not f.invalid_at
+        ]
 
     def full(self) -> bool:
         return (
@@ -157,6 +164,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     hits = match_sentence(s, known) or corrections(s, known)
     hits += habit_hits(s, hits)
     hits += succession_hits(hits, known)
+    hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)

@@ -23,8 +23,9 @@ _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
 _HABIT_WORDS = " ".join(sorted(HABITS))
 _CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
 _DIED = (
-    r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|"
-    r"had to be put down|crossed the rainbow bridge|was rehomed)"
+    r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
+    r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
+    r"was rehomed)"
 )
 _PLAN_HEADS = word_set(
     "appointment meeting interview surgery exam flight trip wedding party date checkup "
@@ -266,7 +267,7 @@ STATE_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         ending=True,
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     P(
         "HAS_PET",
@@ -276,7 +277,7 @@ STATE_ROWS: tuple[P, ...] = (
         "possessor",
         ending=True,
         need_labels=frozenset({"Pet"}),
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     P(
         "HAS_PET",
@@ -285,7 +286,7 @@ STATE_ROWS: tuple[P, ...] = (
         "context",
         "possessor",
         ending=True,
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     # -- the car one drives, the phone one uses ----------------------------------------------
     P(
