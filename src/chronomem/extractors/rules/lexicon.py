@@ -134,6 +134,16 @@ ACTIVITIES = word_set(
     """
 )
 
+# Languages one speaks or learns ("I speak Spanish", "learning japanese on Duolingo").
+LANGUAGES = word_set(
+    """
+    english spanish french german italian portuguese mandarin chinese cantonese japanese
+    korean arabic hindi russian dutch swedish norwegian danish finnish polish turkish greek
+    hebrew vietnamese thai tagalog swahili urdu bengali punjabi persian farsi ukrainian czech
+    hungarian romanian indonesian malay latin icelandic irish welsh catalan asl
+    """
+)
+
 # Words that make a capitalised phrase a time, not a name ("Christmas Eve", "New Year").
 TIME_WORDS = word_set(
     """

@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chronomem.extractors.rules.activities import ACTIVITY_ROWS
 from chronomem.extractors.rules.lexicon import (
+    ACTIVITIES,
     BODY_PARTS,
     CONDITIONS,
     DIETS,
@@ -22,6 +24,7 @@ from chronomem.extractors.rules.lexicon import (
     GROUP_HEADS,
     HABITS,
     JOB_HEADS,
+    LANGUAGES,
     PET_SPECIES,
     ROLES_DATING,
     ROLES_FAMILY,
@@ -59,7 +62,7 @@ def _words(words: frozenset[str]) -> str:
 _MACROS = {
     "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
     "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
-    "BODY": _alt(BODY_PARTS),
+    "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
 }  # fmt: skip
 _PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 _NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
@@ -175,6 +178,7 @@ P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
     *STATE_ROWS,
     *WELLBEING_ROWS,
+    *ACTIVITY_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
