@@ -215,3 +215,22 @@ def test_a_name_given_to_a_person_is_no_pet() -> None:
 )  # fmt: skip
 def test_a_pet_that_escaped_or_vanished_is_lost(last: str) -> None:
     assert ("Omar", "HAS_PET", "Pixel", True) in story("Omar: my cat Pixel is a menace", last)
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "pain"),
+    [
+        ("Kim: my knee keeps acting up since the hike", "Kim: no more knee pain!", "knee pain"),
+        ("Kim: I have bad shoulder pain", "Kim: my shoulder pain is finally better",
+         "shoulder pain"),
+        ("Kim: my lower back is killing me, sciatica probably", "Kim: back pain's pretty much "
+         "gone after the physio", "back pain"),
+    ],
+)  # fmt: skip
+def test_pain_in_a_body_part_starts_and_ends(first: str, last: str, pain: str) -> None:
+    assert ("Kim", "HAS_CONDITION", pain, False) in story(first)
+    assert ("Kim", "HAS_CONDITION", pain, True) in story(first, last)
+
+
+def test_a_hurt_back_is_an_injury() -> None:
+    assert ("Kim", "HAS_CONDITION", "back injury", False) in story("Kim: hurt my back lifting")

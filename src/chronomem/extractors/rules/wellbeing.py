@@ -87,4 +87,37 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "possessor",
         triggers="it's it turns turned",
     ),
+    P(  # "my lower back has been killing me", "I have bad knee pain": pain in a body part
+        "HAS_CONDITION",
+        r"\b(?:my|his|her|your) (?:lower |upper |left |right |bad |stupid )?(?P<obj>{BODY}) "
+        r"(?:has been |have been |is |'s |keeps |been |is still |still )?(?:so |really |totally )?"
+        r"(?:killing (?:me|him|her)|hurts|hurting|aching|aches|sore|in pain|acting up|playing up"
+        r"|giving (?:me|him|her) (?:trouble|grief|hell))\b",
+        "Condition",
+        "inline",
+        "possessor",
+        target_format="{obj} pain",
+        triggers="killing hurts hurting aching aches sore pain acting playing giving",
+    ),
+    P(
+        "HAS_CONDITION",
+        r"\b(?:have|has|had|got|with|suffering from|dealing with) (?:bad |chronic |some |"
+        r"terrible |awful |really bad )?(?P<obj>{BODY}) (?:pain|ache)\b",
+        "Condition",
+        "inline",
+        target_format="{obj} pain",
+        triggers="pain ache",
+    ),
+    P(  # "back pain is gone", "no more knee pain": that pain is over
+        "HAS_CONDITION",
+        r"\b(?P<obj>{BODY}) (?:pain|ache)(?: is| has|'s) (?:finally |totally |completely |all |"
+        r"pretty much )?(?:gone|over|better|cleared up|went away)\b|\bno (?:more|longer) "
+        r"(?:any )?(?P<obj2>{BODY}) (?:pain|ache)\b",
+        "Condition",
+        "inline",
+        "possessor",
+        ending=True,
+        target_format="{obj} pain",
+        triggers="pain ache",
+    ),
 )
