@@ -234,3 +234,35 @@ def test_pain_in_a_body_part_starts_and_ends(first: str, last: str, pain: str) -
 
 def test_a_hurt_back_is_an_injury() -> None:
     assert ("Kim", "HAS_CONDITION", "back injury", False) in story("Kim: hurt my back lifting")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Ravi: I'm such a night owl, I'm usually in bed by 2am", ("HAS_SLEEP_SCHEDULE",
+                                                                   "bed at 2am")),
+        ("Ravi: honestly I'm an early bird these days", ("HAS_SLEEP_SCHEDULE", "early bird")),
+        ("Ravi: I get up at 5:30 every day for the gym", ("HAS_WAKE_TIME", "up at 5:30")),
+    ],
+)  # fmt: skip
+def test_a_sleep_schedule_is_read(text: str, fact: tuple[str, str]) -> None:
+    assert ("Ravi", *fact, False) in story(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Ravi: I went to bed at 2am last night", "Ravi: gonna go to sleep at 9 tonight"]
+)
+def test_one_night_is_no_schedule(text: str) -> None:
+    assert not any(r == "HAS_SLEEP_SCHEDULE" for _, r, _, _ in story(text))
+
+
+@pytest.mark.local_model
+def test_a_new_sleep_schedule_closes_the_old_one() -> None:
+    facts = tell(
+        _local_embedder(),
+        "Ravi: I'm such a night owl, I'm usually in bed by 2am",
+        "Ravi: baby changed everything, I go to sleep around 9:30 now",
+    )
+    assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "bed at 9:30")) is True, facts
+    assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "bed at 2am")) is False, facts
+    assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "night owl")) is False, facts

@@ -11,6 +11,12 @@ from __future__ import annotations
 
 from chronomem.extractors.rules.row import RelationPattern as P
 
+# A time of day said as a habit, not as tonight's or tomorrow's plan
+_CLOCK = (
+    r"(?P<obj>\d{1,2}(?::\d\d)?(?: ?(?:am|pm|a\.m\.|p\.m\.))?|midnight|noon)(?![\d:])"
+    r"(?!\s*(?:tonight|tomorrow|today|yesterday|last|next|this)\b)"
+)
+
 WELLBEING_ROWS: tuple[P, ...] = (
     P(
         "FOLLOWS_DIET",
@@ -119,5 +125,34 @@ WELLBEING_ROWS: tuple[P, ...] = (
         ending=True,
         target_format="{obj} pain",
         triggers="pain ache",
+    ),
+    P(  # "I'm a total night owl", "early bird these days": one sleep schedule at a time
+        "HAS_SLEEP_SCHEDULE",
+        r"(?:\b(?:am|is|are|became|become)|'m|'re|\bim) (?:now |still )?(?:a |an )?(?:total |"
+        r"complete |real |huge |such a |massive |natural |big )?(?P<obj>night owl|early bird|"
+        r"morning person|night person|early riser)\b",
+        "Schedule",
+        "inline",
+        "first",
+        triggers="owl bird person riser",
+    ),
+    P(  # "usually go to bed around 3am", "asleep by 11 these days": the time one sleeps
+        "HAS_SLEEP_SCHEDULE",
+        r"\b(?:(?:go|goes|going|get|gets|getting) to (?:bed|sleep)|in bed|asleep) (?:at|around|"
+        r"by|before|about) " + _CLOCK,
+        "Schedule",
+        "inline",
+        "first",
+        target_format="bed at {obj}",
+        triggers="bed sleep asleep",
+    ),
+    P(  # "I wake up at 6 now", "up by 5 most days"
+        "HAS_WAKE_TIME",
+        r"\b(?:wake|wakes|waking|get|gets|getting) up (?:at|around|by|before|about) " + _CLOCK,
+        "Schedule",
+        "inline",
+        "first",
+        target_format="up at {obj}",
+        triggers="up",
     ),
 )
