@@ -53,7 +53,7 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
     # episode steps of the same query have run
     params["facts"][0]["props"]["attributes"] = {"nested": "map"}  # type: ignore[index]
     with pytest.raises(StoreError, match="rejected a query"):
-        store.connection.query(G, cypher.APPLY, params, write=True)
+        store.connection.query(store.scope(G), cypher.APPLY, params, write=True)
     assert store.group_version(G) == 1
     assert [e.id for e in store.get_entities([G], ["acme", "new"])] == ["acme"]
     assert store.get_episodes([G], ["ep-3"]) == []
@@ -62,7 +62,7 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
 
 def _vector_indexes(store: FalkorDBStore) -> dict[str, dict[str, object]]:
     query = "CALL db.indexes() YIELD label, options RETURN label, options"
-    found = store.connection.query(G, query, {})
+    found = store.connection.query(store.scope(G), query, {})
     return {str(label): dict(o) for label, options in found for o in options.values() if o}  # type: ignore[union-attr]
 
 
@@ -189,7 +189,7 @@ def test_the_server_helper_says_why_it_cannot_start() -> None:
 
 
 def _index_labels(store: FalkorDBStore) -> set[str]:
-    found = store.connection.query(G, "CALL db.indexes() YIELD label RETURN label", {})
+    found = store.connection.query(store.scope(G), "CALL db.indexes() YIELD label RETURN label", {})
     return {str(row[0]) for row in found}
 
 
