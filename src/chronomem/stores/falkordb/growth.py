@@ -26,7 +26,6 @@ from chronomem.stores.falkordb.scope import Scope
 __all__ = ["Thresholds", "grow", "write"]
 
 T = TypeVar("T")
-ALL_LABELS = frozenset({"Entity", "Episode", "Community", "FACT"})
 
 
 @dataclass(slots=True)
@@ -83,16 +82,16 @@ def grow(
     the group lives."""
     rows, vectors = written
     if scope.packed:
-        due = catalog.labels_due(scope, rows, limits.rows)
-        due |= catalog.vector_labels_due(scope, vectors, limits.vectors)
-        if not due:
+        rows_due = catalog.labels_due(scope, rows, limits.rows)
+        vectors_due = catalog.vector_labels_due(scope, vectors, limits.vectors)
+        if not rows_due and not vectors_due:
             return scope
         own = placement.own(scope.group_id)
         if not moveout.move_out(conn, scope, own, limits.lease_s):
             return scope  # another writer is moving it
         placement.moved(scope.group_id)
         catalog.forget(own)
-        scope, rows, vectors = own, set(ALL_LABELS), set(ALL_LABELS)
+        scope, rows = own, rows | rows_due | vectors_due
     indexed = {label for label in rows | vectors if catalog.has_label_indexes(scope, label)}
     with_vectors = {label for label in vectors if catalog.has_vector_index(scope, label)}
     due = catalog.labels_due(scope, rows - indexed, limits.rows)
