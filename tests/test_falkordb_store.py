@@ -77,7 +77,9 @@ def test_vector_indexes_come_with_the_first_embeddings_and_a_high_ef_runtime(
     assert not store.scope(G).packed  # past the thresholds: moved out of its bucket
     catalog = Catalog(store.connection, store.group_ids)
     scope = store.scope(G)
-    catalog.ensure_indexes(scope, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True)  # idempotent
+    catalog.ensure_indexes(
+        scope, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True
+    )  # idempotent
     assert set(_vector_indexes(store)) == {"Entity", "FACT"}  # no community index yet
     store.replace_communities(CommunitySet(G, (community(G, "c", "Alice Acme", ["alice"]),)))
     indexes = _vector_indexes(store)

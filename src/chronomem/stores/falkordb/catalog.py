@@ -16,7 +16,6 @@ from chronomem.errors import StoreError, UsageError
 from chronomem.model import Target
 from chronomem.stores.falkordb import schema
 from chronomem.stores.falkordb.connection import FalkorDBConnection
-from chronomem.stores.falkordb.scope import Scope
 from chronomem.stores.falkordb.cypher import (
     INDEX_STATES,
     LABEL_COUNT,
@@ -24,6 +23,7 @@ from chronomem.stores.falkordb.cypher import (
     VECTOR_COUNT,
     VECTOR_LABEL,
 )
+from chronomem.stores.falkordb.scope import Scope
 from chronomem.stores.reembedding import Migration, begin, embedder_mismatch, migration_pending
 
 _TARGET_OF_LABEL = {label: target for target, label in VECTOR_LABEL.items()}

@@ -148,7 +148,9 @@ class FalkorDBConnection:
 
         return self.run(scope.group_id, call)
 
-    def query_many(self, calls: Sequence[tuple[Scope, str, Mapping[str, object]]]) -> list[list[Row]]:
+    def query_many(
+        self, calls: Sequence[tuple[Scope, str, Mapping[str, object]]]
+    ) -> list[list[Row]]:
         """The rows of several read queries ``(scope, cypher, params)``, sent together in
         one pipeline (one round trip on a server; one per master holding the groups on a
         cluster). A missing graph gives no rows, as in :meth:`query`."""

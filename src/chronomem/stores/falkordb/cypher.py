@@ -131,7 +131,8 @@ CALL {
   WITH ok WITH ok WHERE ok
   UNWIND $mentions AS row
   MATCH (e:Episode {id: row.episode}), (n:Entity {id: row.entity})
-  MERGE (e)-[:MENTIONS]->(n)
+  MERGE (e)-[m:MENTIONS]->(n)
+  SET m.group_id = $scope_gid
 }
 CALL {
   WITH ok, loose WITH ok, loose WHERE ok
@@ -399,4 +400,6 @@ SET_VECTORS: Final = {
     t: f"UNWIND $rows AS row {match} SET x.{prop} = vecf32(row.v)"
     for t, (match, prop) in _MATCH_BY_ID.items()
 }
-BUMP_VERSION: Final = "MERGE (m:Meta) SET m.version = coalesce(m.version, 0) + 1, m.group_id = $scope_gid"
+BUMP_VERSION: Final = (
+    "MERGE (m:Meta) SET m.version = coalesce(m.version, 0) + 1, m.group_id = $scope_gid"
+)

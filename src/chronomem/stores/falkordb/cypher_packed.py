@@ -63,7 +63,8 @@ FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
 PASTE_MENTIONS: Final = """
 UNWIND $rows AS row
 MATCH (e:Episode {id: row.episode}), (n:Entity {id: row.entity})
-CREATE (e)-[:MENTIONS {group_id: $scope_gid}]->(n)
+CREATE (e)-[m:MENTIONS]->(n)
+SET m.group_id = $scope_gid
 """
 PASTE_META: Final = "CREATE (:Meta {version: $version, group_id: $scope_gid})"
 # scoped, one atomic write: the group's rows leave the bucket, its Meta stays as a marker

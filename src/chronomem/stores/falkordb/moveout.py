@@ -110,4 +110,3 @@ def _props(value: object) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
         raise TypeError(f"FalkorDB returned {type(value).__name__} where a property map was due")
     return value
-

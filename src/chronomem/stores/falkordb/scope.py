@@ -5,8 +5,10 @@ A group lives in its own graph (``<prefix>:g:<group_id>``) or, while small, pack
 groups in a shared bucket graph (``<prefix>:b:<n>``, see :mod:`.placement`). In a bucket every
 node and edge of the group carries ``group_id``, and the scope rewrites each query so that
 every labelled node pattern ``(x:Label ...)`` and every typed edge pattern ``[x:TYPE ...]``
-holds ``group_id: $scope_gid``: a ``MATCH`` then sees only the group's rows (through the
-bucket's range index on ``group_id``), and a ``MERGE`` or ``CREATE`` writes the property. The
+holds ``group_id: $scope_gid`` (an edge pattern only where both its ends are anonymous, as in
+``()-[r:FACT]->()``; other edges hang off scoped nodes): a ``MATCH`` then sees only the
+group's rows (through the bucket's range index on ``group_id``), and a ``MERGE`` or ``CREATE``
+writes the property (edges get it by an explicit ``SET`` in :mod:`.cypher`). The
 rewrite is mechanical, so no query can forget the scope; unlabelled patterns (``()`` or a
 bound ``(n)``) are reached only through a scoped pattern. The group id is a parameter,
 never text in the query.
@@ -29,8 +31,11 @@ __all__ = ["SCOPE_PARAM", "Scope", "scoped_statement"]
 
 SCOPE_PARAM: Final = "scope_gid"
 _SCOPED = f"group_id: ${SCOPE_PARAM}"
-# a labelled node pattern "(x:Label" or a typed edge pattern "[x:TYPE", with its map's "{"
-_PATTERN = re.compile(r"([(\[])(\w*):(\w+)\s*(\{)?")
+# a labelled node pattern "(x:Label", or a typed edge pattern between anonymous nodes
+# "()-[x:TYPE", with its map's "{" (an edge from a node a scoped pattern bound is the
+# group's: FalkorDB 4.16 also mis-evaluates a parameter in the map of an edge inside a
+# pattern predicate such as "NOT (n)-[:FACT {...}]-()")
+_PATTERN = re.compile(r"(\(|\(\)<?-\[)(\w*):(\w+)\s*(\{)?")
 _SHARED_INDEX = re.compile(r"\bdb\.(idx\.|indexes\b)")
 # a MATCH starting on an unlabelled node, or an untyped edge: it would reach every tenant
 _UNSCOPED = re.compile(r"\bMATCH\s+\(\w*\)(?!\s*<?-\[\w*:)|-\[\w*\]-")

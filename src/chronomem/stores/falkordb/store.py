@@ -38,7 +38,16 @@ from chronomem.model import (
 )
 from chronomem.model.time import ensure_aware, to_micros
 from chronomem.stores.batch import checked_requests
-from chronomem.stores.falkordb import cypher, cypher_packed, growth, rows, schema, search, writes
+from chronomem.stores.falkordb import (
+    cypher,
+    cypher_packed,
+    growth,
+    moveout,
+    rows,
+    schema,
+    search,
+    writes,
+)
 from chronomem.stores.falkordb.catalog import Catalog
 from chronomem.stores.falkordb.connection import FalkorDBConnection, Row
 from chronomem.stores.falkordb.durability import confirm_durable
@@ -68,23 +77,9 @@ class FalkorDBStore:
         self._seen_dimension: int | None = None
         self._closed = False
         # rows of a label before its indexes (and a packed group's move), vectors before HNSW
-        self._limits = growth.Thresholds(schema.LABEL_INDEX_AFTER, schema.VECTOR_INDEX_AFTER)
-
-    @property
-    def label_index_after(self) -> int:
-        return self._limits.rows
-
-    @label_index_after.setter
-    def label_index_after(self, rows: int) -> None:
-        self._limits.rows = rows
-
-    @property
-    def vector_index_after(self) -> int:
-        return self._limits.vectors
-
-    @vector_index_after.setter
-    def vector_index_after(self, vectors: int) -> None:
-        self._limits.vectors = vectors
+        self.label_index_after = schema.LABEL_INDEX_AFTER
+        self.vector_index_after = schema.VECTOR_INDEX_AFTER
+        self.move_lease_s = moveout.LEASE_S  # a move left unfinished this long is taken over
 
     @classmethod
     def from_url(
@@ -246,7 +241,7 @@ class FalkorDBStore:
             return row[:5], bool(row[5])
 
         scope, (ok, version, duplicates, entities, episodes) = growth.write(
-            self._conn, self._placement, gid, send, self._limits.lease_s
+            self._conn, self._placement, gid, send, self.move_lease_s
         )
         if version == 0:  # a new graph: forget indexes of a graph dropped under our cache
             self._catalog.forget(scope)
@@ -273,7 +268,7 @@ class FalkorDBStore:
             )
             return None, bool(row[1])
 
-        scope, _ = growth.write(self._conn, self._placement, gid, send, self._limits.lease_s)
+        scope, _ = growth.write(self._conn, self._placement, gid, send, self.move_lease_s)
         scope = self._grow(scope, {"Community"} if unique else set(), labels)
         confirm_durable(self._conn, scope)
 
@@ -288,7 +283,7 @@ class FalkorDBStore:
             scope,
             (rows, vectors),
             self._dimension if dimension is None else dimension,
-            self._limits,
+            growth.Thresholds(self.label_index_after, self.vector_index_after, self.move_lease_s),
         )
 
     def confirm_durable(self, group_id: str) -> None:

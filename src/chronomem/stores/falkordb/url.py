@@ -35,6 +35,7 @@ EXAMPLE = "falkordb://[:password@]host:port[/prefix][?durability=aof&replicas=1]
 _PREFIX = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _HOST_PORT = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[^:\[\],]+):(\d{1,5})$")
 Durability = Literal["aof", "none"]
+_LIMITS = {"replicas": 10**6 - 1, "wait_ms": 10**6 - 1, "buckets": 4096}  # numeric options
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +96,7 @@ def _options(query: str, url: str) -> dict[str, object]:
     for name, value in parse_qsl(query, keep_blank_values=True):
         if name == "durability" and value in ("aof", "none"):
             options["durability"] = value
-        elif name in ("replicas", "wait_ms") and value.isdigit() and int(value) < 10**6:
-            options[name] = int(value)
-        elif name == "buckets" and value.isdigit() and int(value) <= 4096:
+        elif name in _LIMITS and value.isdigit() and int(value) <= _LIMITS[name]:
             options[name] = int(value)
         else:
             raise UsageError(
