@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime
 from types import TracebackType
-from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -43,13 +42,14 @@ from chronomem.stores.falkordb import (
     cypher_packed,
     growth,
     moveout,
+    reads,
     rows,
     schema,
     search,
     writes,
 )
 from chronomem.stores.falkordb.catalog import Catalog
-from chronomem.stores.falkordb.connection import FalkorDBConnection, Row
+from chronomem.stores.falkordb.connection import FalkorDBConnection
 from chronomem.stores.falkordb.durability import confirm_durable
 from chronomem.stores.falkordb.filters import fact_condition
 from chronomem.stores.falkordb.placement import Placement
@@ -60,10 +60,7 @@ from chronomem.stores.reembedding import embedder_mismatch
 
 __all__ = ["FalkorDBStore"]
 
-StoredRow = Fact | Entity | Episode | Community
-_T = TypeVar("_T", bound=StoredRow)
 _NO_CUTOFF = 2**62
-Tagged = list[tuple[str, Row]]  # (group id, row)
 
 
 class FalkorDBStore:
@@ -146,9 +143,11 @@ class FalkorDBStore:
     def _scopes(self, group_ids: Sequence[str]) -> list[Scope]:
         return [self._placement.scope(g) for g in dict.fromkeys(self._groups(group_ids))]
 
-    def _read(self, group_ids: Sequence[str], query: str, params: Mapping[str, object]) -> Tagged:
+    def _read(
+        self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
+    ) -> reads.Tagged:
         """Run ``query`` in each group's scope, rows tagged with their group."""
-        found: Tagged = []
+        found: reads.Tagged = []
         for scope in self._scopes(group_ids):
             rows_ = self._conn.query(scope, query, params)
             found.extend((scope.group_id, row) for row in rows_)
@@ -312,7 +311,9 @@ class FalkorDBStore:
     def get_episodes(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Episode]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._read(group_ids, cypher.GET_EPISODES, {"ids": wanted}) if wanted else []
-        return _in_order([rows.episode_from_props(g, _map(r[0])) for g, r in found], wanted)
+        return reads.in_order(
+            [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found], wanted
+        )
 
     def recent_episodes(
         self, group_id: str, *, limit: int, before: datetime | None = None
@@ -322,7 +323,7 @@ class FalkorDBStore:
             return []
         cutoff = _NO_CUTOFF if before is None else to_micros(ensure_aware(before, "before"))
         found = self._read([gid], cypher.RECENT_EPISODES, {"before": cutoff, "limit": limit})
-        return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
+        return [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def adjacent_episodes(
         self, group_ids: Sequence[str], episode_ids: Sequence[str], *, span: int
@@ -332,22 +333,24 @@ class FalkorDBStore:
             return []
         found = self._read(group_ids, cypher.ADJACENT_EPISODES, {"ids": wanted, "span": span})
         found.sort(key=lambda tagged: tagged[0])  # group by group, timeline order within each
-        return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
+        return [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._read(group_ids, cypher.GET_ENTITIES, {"ids": wanted}) if wanted else []
-        return _in_order([rows.entity_from_props(g, _map(r[0])) for g, r in found], wanted)
+        return reads.in_order(
+            [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found], wanted
+        )
 
     def find_entities(self, group_id: str, normalized_names: Sequence[str]) -> list[Entity]:
         gid, names = check_group_id(group_id), id_list(normalized_names, "normalized_names")
         found = self._read([gid], cypher.FIND_ENTITIES, {"names": names}) if names else []
-        return [rows.entity_from_props(g, _map(r[0])) for g, r in found]
+        return [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def get_facts(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Fact]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._facts(group_ids, cypher.GET_FACTS, {"ids": wanted}) if wanted else []
-        return _in_order(found, wanted)
+        return reads.in_order(found, wanted)
 
     def facts_of_entities(
         self, group_ids: Sequence[str], entity_ids: Sequence[str], filter: SearchFilter
@@ -364,20 +367,20 @@ class FalkorDBStore:
     def _facts(
         self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
     ) -> list[Fact]:
-        return _facts_from(self._read(group_ids, query, params))
+        return reads.facts_from(self._read(group_ids, query, params))
 
     def get_many(
         self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
-    ) -> dict[Target, list[StoredRow]]:
+    ) -> dict[Target, list[reads.StoredRow]]:
         """The ``get_*`` reads of several targets in one pipeline (one round trip)."""
         scopes = self._scopes(group_ids)
-        wanted = {_target(t): id_list(v, "ids") for t, v in ids.items()}
+        wanted = {reads.target(t): id_list(v, "ids") for t, v in ids.items()}
         asked = [(t, scope) for t, w in wanted.items() if w for scope in scopes]
-        replies = self._conn.query_many([(s, _GET[t], {"ids": wanted[t]}) for t, s in asked])
-        tagged: dict[Target, Tagged] = {t: [] for t in wanted}
+        replies = self._conn.query_many([(s, reads.GET[t], {"ids": wanted[t]}) for t, s in asked])
+        tagged: dict[Target, reads.Tagged] = {t: [] for t in wanted}
         for (t, scope), found in zip(asked, replies, strict=True):
             tagged[t].extend((scope.group_id, row) for row in found)
-        return {t: _in_order(_convert(t, tagged[t]), wanted[t]) for t in wanted}
+        return {t: reads.in_order(reads.convert(t, tagged[t]), wanted[t]) for t in wanted}
 
     def mentions(
         self,
@@ -404,13 +407,13 @@ class FalkorDBStore:
             found = self._read(group_ids, cypher.ALL_COMMUNITIES, {})
         else:
             found = self._read(group_ids, cypher.GET_COMMUNITIES, {"ids": wanted}) if wanted else []
-        communities = [rows.community_from_props(g, _map(r[0])) for g, r in found]
-        return communities if wanted is None else _in_order(communities, wanted)
+        communities = [rows.community_from_props(g, reads.as_map(r[0])) for g, r in found]
+        return communities if wanted is None else reads.in_order(communities, wanted)
 
     # -- whole-group graph reads (communities) ----------------------------------------------
     def list_entities(self, group_id: str) -> list[Entity]:
         found = self._read([check_group_id(group_id)], cypher.LIST_ENTITIES, {})
-        return [rows.entity_from_props(g, _map(r[0])) for g, r in found]
+        return [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def list_facts(self, group_id: str) -> list[Fact]:
         return self._facts([check_group_id(group_id)], cypher.LIST_FACTS, {})
@@ -435,7 +438,7 @@ class FalkorDBStore:
     def _text_plan(
         self, target: Target, group_ids: Sequence[str], query: str, limit: int, flt: SearchFilter
     ) -> search.Plan:
-        groups, kind = self._scopes(group_ids), _target(target)
+        groups, kind = self._scopes(group_ids), reads.target(target)
         label = cypher.VECTOR_LABEL[kind]
 
         def indexed(scope: Scope) -> bool:
@@ -452,7 +455,7 @@ class FalkorDBStore:
         limit: int,
         flt: SearchFilter,
     ) -> search.Plan:
-        groups, kind = self._scopes(group_ids), _target(target)
+        groups, kind = self._scopes(group_ids), reads.target(target)
         self._learn_dimension([vector])
         if self._dimension is None or kind not in cypher.VECTOR_LABEL:
             return search.Plan([], [])  # nothing embedded yet
@@ -521,54 +524,3 @@ class FalkorDBStore:
         if depth < 0:
             raise UsageError(f"walk depth must be 0 or more, got {depth}")
         return search.walk(self._reader(), groups, id_list(seeds, "seeds"), depth, filter)
-
-
-_GET: Final = {
-    Target.FACTS: cypher.GET_FACTS,
-    Target.ENTITIES: cypher.GET_ENTITIES,
-    Target.EPISODES: cypher.GET_EPISODES,
-    Target.COMMUNITIES: cypher.GET_COMMUNITIES,
-}
-
-
-def _facts_from(tagged: Tagged) -> list[Fact]:
-    """Facts from ``(group, [source id, target id, properties])`` rows, in insertion order
-    within each group."""
-    found = [(g, str(r[0]), str(r[1]), _map(r[2])) for g, r in tagged]
-    found.sort(key=lambda x: (x[0], _seq(x[3])))
-    return [rows.fact_from_props(g, source, target, props) for g, source, target, props in found]
-
-
-def _convert(target: Target, tagged: Tagged) -> list[StoredRow]:
-    if target is Target.FACTS:
-        return list(_facts_from(tagged))
-    convert = {
-        Target.ENTITIES: rows.entity_from_props,
-        Target.EPISODES: rows.episode_from_props,
-        Target.COMMUNITIES: rows.community_from_props,
-    }[target]
-    return [convert(g, _map(r[0])) for g, r in tagged]
-
-
-def _target(target: Target | str) -> Target:
-    try:
-        return Target(target)
-    except ValueError:
-        choices = ", ".join(repr(t.value) for t in Target)
-        raise UsageError(f"unknown search target {target!r}: use one of {choices}") from None
-
-
-def _seq(props: Mapping[str, object]) -> int:
-    seq = props.get("seq")
-    return seq if isinstance(seq, int) else 0
-
-
-def _map(value: object) -> Mapping[str, object]:
-    if not isinstance(value, Mapping):
-        raise TypeError(f"FalkorDB returned {type(value).__name__} where a property map was due")
-    return value
-
-
-def _in_order(items: list[_T], ids: Sequence[str]) -> list[_T]:
-    rank = {i: n for n, i in enumerate(ids)}
-    return sorted(items, key=lambda item: (rank.get(item.id, len(rank)), item.group_id))
