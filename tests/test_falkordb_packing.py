@@ -237,3 +237,23 @@ def test_a_move_interrupted_at_any_step_leaves_the_group_in_one_place(
         assert _bucket_rows(other, A) == 0
         assert other.group_ids() == [A, B]
         assert len(other.list_facts(B)) == 27
+
+
+def test_packed_groups_spread_and_move_out_on_a_cluster() -> None:
+    from tests.falkordb_server import session_cluster
+
+    with fresh_store(session_cluster().url, options="buckets=4") as store:
+        groups = [f"t-{i}" for i in range(12)]
+        for group in groups:
+            _load(store, group, crowd=False)
+        keys = {store.scope(g).key for g in groups}
+        assert all(store.scope(g).packed for g in groups) and len(keys) > 1
+        holding = {session_cluster().master_of(k).port for k in keys}
+        assert len(holding) >= 2  # buckets are keys like any other: spread by slot
+        store.label_index_after = 30
+        store.apply(_grow(groups[0], 30))
+        assert not store.scope(groups[0]).packed
+        assert len(store.list_facts(groups[0])) == 32
+        assert store.group_ids() == sorted(groups)
+        for group in groups[1:]:
+            assert len(store.list_facts(group)) == 2 and store.scope(group).packed

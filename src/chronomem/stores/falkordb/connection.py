@@ -217,6 +217,10 @@ class FalkorDBConnection:
         """Drop a graph and FalkorDB's query log of it (same slot: one DEL)."""
         self.run(None, lambda db: db.connection.delete(key, f"telemetry{{{key}}}"))
 
+    def delete_query_log(self, key: str) -> None:
+        """Drop FalkorDB's log of the last queries of a graph (``telemetry{<key>}``)."""
+        self.run(None, lambda db: db.connection.delete(f"telemetry{{{key}}}"))
+
     def rename_graph(self, key: str, new_key: str) -> bool:
         """Rename a graph unless ``new_key`` exists (both keys must share a slot)."""
         return bool(self.run(None, lambda db: db.connection.renamenx(key, new_key)))

@@ -300,6 +300,7 @@ class FalkorDBStore:
         if self._placement.buckets:  # its rows, or the marker a move out left there
             packed = self._placement.bucket(gid)
             self._conn.query(packed, cypher_packed.DELETE_GROUP, {}, write=True)
+            self._conn.delete_query_log(packed.key)  # it may hold the group's text
             confirm_durable(self._conn, packed)
         self._placement.forget(gid)
 
