@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from falkordb_footprint import Vectors, _batch  # noqa: E402
+from falkordb_footprint import Vectors, _batch
 
-from chronomem.stores.falkordb import FalkorDBServer, FalkorDBStore  # noqa: E402
+from chronomem.stores.falkordb import FalkorDBServer, FalkorDBStore
 
 
 def main() -> None:
