@@ -30,11 +30,13 @@ from chronomem.errors import StoreError
 from chronomem.stores.falkordb import cypher_packed
 from chronomem.stores.falkordb.connection import FalkorDBConnection
 from chronomem.stores.falkordb.cypher import INDEX_STATES
+from chronomem.stores.falkordb.moveout import finish_leftovers
 from chronomem.stores.falkordb.scope import Scope
 
 __all__ = ["RECHECK_S", "Placement"]
 
 RECHECK_S = 1.0
+_MAX_KNOWN = 100_000  # cached answers kept per process
 
 
 class Placement:
@@ -84,11 +86,11 @@ class Placement:
         elif self._conn.graph_exists(own.key):
             found = own
             if known is None or known[0].packed:  # newly seen in its own graph
-                from chronomem.stores.falkordb.moveout import finish_leftovers
-
                 finish_leftovers(self._conn, self.bucket(group_id))
         else:
             found = self.bucket(group_id)
+        if len(self._known) >= _MAX_KNOWN:  # a long-lived process serving very many groups
+            self._known.clear()
         self._known[group_id] = (found, time.monotonic() + RECHECK_S)
         return found
 
