@@ -3,8 +3,10 @@
 The official ``falkordb`` client asks the node it is given whether it runs in cluster mode
 and, if so, talks through ``redis.cluster.RedisCluster``: every ``GRAPH.QUERY`` goes to the
 master that owns its key's slot, and the client follows the cluster when slots move or a
-replica is promoted. Each group is one graph key (``<prefix>:g:<group_id>``), so a group
-lives on exactly one master and the cluster spreads groups over masters.
+replica is promoted. A group lives in one graph key (its own ``<prefix>:g:<group_id>``, or
+a shared bucket, see :mod:`.placement`), so it lives on exactly one master and the cluster
+spreads groups over masters. Queries run through a :class:`.scope.Scope`, which confines a
+packed group's query to its rows.
 
 Every call goes through :meth:`FalkorDBConnection.run`, inside :func:`translate_errors`,
 the one place where redis and FalkorDB exceptions become :mod:`chronomem.errors`.

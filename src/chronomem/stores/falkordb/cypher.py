@@ -5,7 +5,10 @@ All values travel as parameters (``$name``). The only text ever formatted into a
 labels and the numbers (dimension, HNSW parameters, field weights) of the index statements
 at the end of this module; never user or model text.
 
-Graph layout (one graph per group, see ``docs/falkordb.md``)::
+Every query is written for one group's graph and sent through the group's
+:class:`.scope.Scope`: in a shared bucket graph the scope adds ``group_id: $scope_gid`` to its
+patterns; every write also stamps ``group_id`` on what it creates (a no-op filter-wise in an
+own graph). Graph layout (see ``docs/falkordb.md``)::
 
     (:Meta {version})                                  the group's write counter
     (:Episode {id, content, source, source_description, reference_time, created_at,
