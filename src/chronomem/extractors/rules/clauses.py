@@ -159,7 +159,12 @@ def _template(row: RelationPattern, m: re.Match[str], source: Party, target: Par
         role=canonical_role(groups.get("role", "")),
         kind=groups.get("kind") or "thing",
         species=species,
+        works="worked" if _PAST_WORK.search(m.string, max(0, m.start() - 12), m.end()) else "works",
     )
+
+
+# "I was a waiter at Olive Garden": a template's "{works}" keeps the clause's tense
+_PAST_WORK = re.compile(r"\b(?:was|were|worked|used to)\b", re.I)
 
 
 # -- subjects -------------------------------------------------------------------------------

@@ -54,8 +54,15 @@ _NAME_EVIDENCE = re.compile(
     + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
     r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
     r"|got (?:a|married|engaged|promoted|hired|fired)|adopted|retired)\b"
+    # what only people do to a team: "Alice leads our platform team", "Helen runs the data
+    # team now", "Bob is the new lead of the platform team"
+    r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
+    r"|(?:the\s+)?(?:new\s+)?(?:lead|head|captain|manager|boss|director)\s+of\b"
     r"|(?:fan|fans|supporter|supporters)\b)"
 )
+# Words shortened with a full stop inside a name: "Dr. Lee", "St. Mary's", "Mt. Hood"
+_ABBREVIATED = PERSON_TITLES | frozenset({"st", "mt", "ft"})
+_PLACE_WORDS = PLACE_HEADS | ORG_SUFFIXES | LOCATION_SUFFIXES
 _AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")
 _VOCATIVE_WINDOW = 40  # a cue ("thank you", "hey") is read next to the name, never further
 _CONNECTORS = frozenset({"of", "de", "la", "van", "von", "der", "du", "del", "da", "&"})
@@ -226,8 +233,10 @@ def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str
         if current:
             gap = sentence[current[-1].end() : tok.start()]
             prev = current[-1].group()
-            joined = gap in (" ", " & ") or (gap == ". " and prev.lower() in PERSON_TITLES)
-            joined = joined and not prev.endswith(("'s", "'"))
+            joined = gap in (" ", " & ") or (gap == ". " and prev.lower() in _ABBREVIATED)
+            # a possessive ends a name, unless a place's head follows: "St. Mary's Hospital"
+            place = word.lower() in _PLACE_WORDS and word[0].isupper()
+            joined = joined and (place or not prev.endswith(("'s", "'")))
             nxt = tokens[i + 1].group() if i + 1 < len(tokens) else ""
             fits = _is_cap(word) or word[0].isdigit() or (word in _CONNECTORS and nxt[:1].isupper())
             if joined and fits:
@@ -255,6 +264,22 @@ def _clean(run: list[re.Match[str]]) -> list[re.Match[str]]:
     return run
 
 
+_EMPLOYER_SLOT = re.compile(r"\b(?:at|joined)\s$")
+
+
+def _employer_slot(sentence: str, run: list[re.Match[str]]) -> bool:
+    """A capitalised common word right after "at" or "joined" mid-sentence is a name:
+    "I'm at Indeed now", "a job at Best Buy" (never a pronoun or a short word)."""
+    first = run[0]
+    if len(first.group()) < 4 or first.group().lower() in _PRONOUNS:
+        return False
+    before = sentence[max(0, first.start() - 8) : first.start()]
+    return _EMPLOYER_SLOT.search(before) is not None and run[-1].group() not in _CONNECTORS
+
+
+_PRONOUNS = frozenset({"this", "that", "these", "those", "their", "your", "ours", "yours"})
+
+
 def _surface(sentence: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
     start, end = run[0].start(), run[-1].end()
     text = sentence[start:end]
@@ -272,7 +297,7 @@ def _names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Sp
     first_start = first.start() if first else -1
     out = []
     for raw in _runs(sentence, taken):
-        run = _clean(raw)
+        run = raw if _employer_slot(sentence, raw) else _clean(raw)
         if not run or _bare(raw[-1].group()) in TIME_WORDS:
             continue
         if run[0].start() == first_start:

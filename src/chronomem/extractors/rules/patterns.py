@@ -147,11 +147,19 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
     text = "{target} is {source}'s {role}"
     kind = rf"(?:best |closest |old |dear |new |current |family |swim |personal )?(?P<role>{alt})"
     mine = r"(?:my|our|your)"
+    # "a company called Bluestone", "a guy named Phil": the name of what the role is
+    called = r"(?:(?:an?|some) (?:[a-z]+ ){0,2}(?:called|named) )?"
     forms = (
         rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
         rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now) {mine} (?:new )?{kind}\b",
-        rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?(?P<obj>{{NAME}})",
+        rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
     )
+    # a chat line written as a label: "new manager: Rebecca", "my coach now = Ms. Ortiz"
+    label = (
+        rf"(?:\b{mine} (?:new |current )?|\b(?:new|current) |^\W*)(?P<role>{alt})(?: now)?"
+        rf" ?[:=] ?(?P<obj>{{NAME}})"
+    )
+    triggers = ("my our your",) * len(forms) + (" ".join(sorted(roles)),)
     return tuple(
         RelationPattern(
             relation,
@@ -160,9 +168,9 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
             "inline",
             "possessor",
             template=text,
-            triggers="my our your",
+            triggers=words,
         )
-        for form in forms
+        for form, words in zip((*forms, label), triggers, strict=True)
     )
 
 
@@ -253,10 +261,15 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?:job|gig|position) (?:at|with) (?:the )?(?P<obj>{NAME})", "Organization", "inline",
       "possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="job gig position"),
+    # "a junior developer at Spotify", "an engineer on the payments team at Square": the
+    # employer's fact does not repeat the title (HAS_JOB_TITLE holds it, and a promotion
+    # must not leave the old title standing in a fact that is still true)
     P("WORKS_AT",
-      r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) (?:at|for)\b",
+      r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB})"
+      r"(?: (?:on|in|with) (?:the|our|a|an) (?:[a-z-]+ ){0,2}(?:team|department|group|division|"
+      r"unit|squad|office))? (?:at|for)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
-      triggers=_JOB_WORDS),
+      template="{source} {works} at {target}", triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\bas an? {_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
@@ -267,6 +280,11 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:got|was|been) promoted to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers="promoted"),
+    # "my title is product manager now", "my new role is staff engineer"
+    P("HAS_JOB_TITLE", r"\b(?:my|your) (?:new |official |current |job )?"
+      rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
+      rf" (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", "possessor", template=_IS_A,
+      triggers="title role position"),
     # -- home and travel --------------------------------------------------------------------
     P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) in\b"
       r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?(?:here )?to\b"

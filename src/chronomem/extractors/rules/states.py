@@ -340,7 +340,9 @@ STATE_ROWS: tuple[P, ...] = (
     # -- managers and team leads ------------------------------------------------------------
     P(
         "MANAGED_BY",
-        r"\b(?:report|reports|reporting) (?:directly )?to (?P<obj>{NAME})",
+        # "I report to her boss, Phil": the name after a role in apposition
+        r"\b(?:report|reports|reporting) (?:directly )?to (?:(?:my|his|her|their|our|the) "
+        r"(?:new )?(?:boss|manager|supervisor|lead)(?:'s (?:boss|manager))?,? )?(?P<obj>{NAME})",
         "Person",
         "inline",
         template="{source} reports to {target}",
@@ -350,7 +352,7 @@ STATE_ROWS: tuple[P, ...] = (
         "LEADS",
         r"(?:\b(?:became|become|was made|got promoted to|took over as|stepped in as|is "
         r"now|'s now)|\b" + _BE + r") (?:now )?(?:our|my|the|your) (?:new )?(?:team lead|team "
-        r"leader|tech lead|lead|head)\b",
+        r"leader|tech lead|lead|head)\b(?! of\b)",
         "Team",
         "fixed",
         fixed_target="{owner}'s team",

@@ -1,0 +1,108 @@
+"""Jobs, titles, roles and memberships in everyday chat: the phrasings that change who one
+works for, what one's title is, who holds a role, which club or plan one is in.
+
+Extractor cases name the fact they expect as (source, relation, target, ended); the memory
+stories run on the default path (rule extractor, real embedder) and check what is closed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_states import found, run
+from tests.test_rules_states_memory import embedder, tell  # noqa: F401  (fixture)
+
+CASES = [
+    # a team's lead, said by a colleague: only people lead, run or head a team
+    (["Mo: Priya runs our infra team"], ("Priya", "LEADS", "infra team", False)),
+    (["Mo: Jonas heads the design team these days"], ("Jonas", "LEADS", "design team", False)),
+    (["Mo: Kemal is the new head of the sales team"], ("Kemal", "LEADS", "sales team", False)),
+    # a role written as a label, or named through what it is
+    (["Mo: new boss: Harriet. she seems fine"], ("Mo", "MANAGED_BY", "Harriet", False)),
+    (["Mo: current dentist: Dr. Novak"], ("Mo", "ROLE_HELD_BY", "Dr. Novak", False)),
+    (
+        ["Mo: my trainer is a guy called Rashid, he's brutal"],
+        ("Mo", "ROLE_HELD_BY", "Rashid", False),
+    ),
+    (
+        ["Mo: our landlord is now some firm named Keystone Homes"],
+        ("Mo", "ROLE_HELD_BY", "Keystone Homes", False),
+    ),
+    # a manager named in apposition to a role
+    (
+        ["Mo: these days I report to my manager's boss, Ingrid"],
+        ("Mo", "MANAGED_BY", "Ingrid", False),
+    ),
+    # a title said as "my title/role is"
+    (["Mo: my title is senior analyst now"], ("Mo", "HAS_JOB_TITLE", "senior analyst", False)),
+    (["Mo: my new role is lead designer"], ("Mo", "HAS_JOB_TITLE", "lead designer", False)),
+    (
+        ["Mo: my official position is staff engineer"],
+        ("Mo", "HAS_JOB_TITLE", "staff engineer", False),
+    ),
+    # the employer after a team between title and company
+    (
+        ["Mo: I'm a data engineer on the growth team at Zalando"],
+        ("Mo", "WORKS_AT", "Zalando", False),
+    ),
+    (["Mo: I'm a nurse in the cardiology department at Mercy"], ("Mo", "WORKS_AT", "Mercy", False)),
+    # names with an abbreviation or a possessive inside
+    (["Mo: I'm a nurse at St. Luke's Hospital"], ("Mo", "WORKS_AT", "St. Luke's Hospital", False)),
+    # a capitalised common word after "at" is the employer's name
+    (["Mo: I'm at Indeed now, started in May"], ("Mo", "WORKS_AT", "Indeed", False)),
+    (["Mo: got a job at Best Buy!"], ("Mo", "WORKS_AT", "Best Buy", False)),
+]
+
+
+@pytest.mark.parametrize(("turns", "expected"), CASES, ids=[c[0][-1][:60] for c in CASES])
+def test_work_and_role_facts(turns: list[str], expected: tuple[str, str, str, bool]) -> None:
+    assert expected in found(run(*turns))
+
+
+def test_the_employer_fact_does_not_repeat_the_title() -> None:
+    """A promotion closes the title; the employer fact that stays true must not carry it."""
+    facts = run("Mo: I'm a junior accountant at KPMG").facts
+    works = [f for f in facts if f.relation == "WORKS_AT"]
+    assert [f.fact for f in works] == ["Mo works at KPMG"]
+    past = run("Mo: I was a waiter at Olive Garden for years").facts
+    assert "Mo worked at Olive Garden" in [f.fact for f in past if f.relation == "WORKS_AT"]
+
+
+NOT_NAMES = [
+    "Mo: thanks for Everything, really",
+    "Mo: see you at Christmas!",
+    "Mo: Indeed, that was a long day",
+]
+
+
+@pytest.mark.parametrize("turn", NOT_NAMES)
+def test_common_words_stay_common(turn: str) -> None:
+    assert not [f for f in run(turn).facts if f.relation != "MENTIONED"]
+    assert "Indeed" not in {e.name for e in run(turn).entities} or "at" in turn
+
+
+STORIES = [
+    (["Mo: Priya runs our infra team", "Mo: Priya left. Omar is the new lead of the infra team"],
+     [("Omar", "LEADS", "infra team")], [("Priya", "LEADS", "infra team")]),
+    (["Mo: my boss is Harriet", "Mo: new boss: Gustavo. Harriet retired"],
+     [("Mo", "MANAGED_BY", "Gustavo")], [("Mo", "MANAGED_BY", "Harriet")]),
+    (["Mo: our landlord Mrs. Patel is lovely",
+      "Mo: the flat was sold, our landlord is a company called Keystone now"],
+     [("Mo", "ROLE_HELD_BY", "Keystone")], [("Mo", "ROLE_HELD_BY", "Mrs. Patel")]),
+    (["Mo: I'm a data engineer on the growth team at Zalando",
+      "Mo: switched tracks, my title is product owner now"],
+     [("Mo", "HAS_JOB_TITLE", "product owner"), ("Mo", "WORKS_AT", "Zalando")],
+     [("Mo", "HAS_JOB_TITLE", "data engineer")]),
+]  # fmt: skip
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("turns", "current", "closed"), STORIES, ids=[" | ".join(s[0])[:70] for s in STORIES]
+)
+def test_a_new_holder_closes_the_old_one(embedder, turns, current, closed):  # type: ignore[no-untyped-def]  # noqa: F811
+    facts = tell(embedder, *turns)
+    for triple in current:
+        assert facts.get(triple) is True, (triple, facts)
+    for triple in closed:
+        assert triple in facts and facts[triple] is False, (triple, facts)
