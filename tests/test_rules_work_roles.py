@@ -51,6 +51,17 @@ CASES = [
     # a capitalised common word after "at" is the employer's name
     (["Mo: I'm at Indeed now, started in May"], ("Mo", "WORKS_AT", "Indeed", False)),
     (["Mo: got a job at Best Buy!"], ("Mo", "WORKS_AT", "Best Buy", False)),
+    # a plan is named with its service
+    (["Mo: I'm on the Dropbox Plus plan"], ("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus", False)),
+    (["Mo: we have the Hulu Basic tier"], ("Mo", "SUBSCRIBED_TO_PLAN", "Hulu Basic", False)),
+    (
+        ["Mo: upgraded my Dropbox to Professional, needed the space"],
+        ("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Professional", False),
+    ),
+    (
+        ["Mo: bumped our Peacock up to Premium Plus"],
+        ("Mo", "SUBSCRIBED_TO_PLAN", "Peacock Premium Plus", False),
+    ),
 ]
 
 
@@ -66,6 +77,21 @@ def test_the_employer_fact_does_not_repeat_the_title() -> None:
     assert [f.fact for f in works] == ["Mo works at KPMG"]
     past = run("Mo: I was a waiter at Olive Garden for years").facts
     assert "Mo worked at Olive Garden" in [f.fact for f in past if f.relation == "WORKS_AT"]
+
+
+def test_no_subscription_from_a_plan_of_action() -> None:
+    for turn in ("Mo: we have a backup plan", "Mo: I have a game plan for Monday"):
+        assert not [f for f in run(turn).facts if f.relation == "SUBSCRIBED_TO_PLAN"]
+
+
+def test_each_item_of_a_list_has_its_own_text() -> None:
+    facts = run("Mo: I pay for Crunchyroll, Audible and Tidal, it adds up").facts
+    texts = {f.target: f.fact for f in facts if f.relation == "SUBSCRIBED_TO"}
+    assert texts == {
+        "Crunchyroll": "Mo pays for Crunchyroll",
+        "Audible": "Mo pays for Audible",
+        "Tidal": "Mo pays for Tidal",
+    }
 
 
 NOT_NAMES = [
@@ -93,6 +119,13 @@ STORIES = [
       "Mo: switched tracks, my title is product owner now"],
      [("Mo", "HAS_JOB_TITLE", "product owner"), ("Mo", "WORKS_AT", "Zalando")],
      [("Mo", "HAS_JOB_TITLE", "data engineer")]),
+    (["Mo: I'm on the Dropbox Plus plan", "Mo: upgraded my Dropbox to Professional"],
+     [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Professional")],
+     [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus")]),
+    # one plan per service: a second service's plan closes nothing
+    (["Mo: I'm on the Dropbox Plus plan", "Mo: we also have the Hulu Basic plan"],
+     [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus"), ("Mo", "SUBSCRIBED_TO_PLAN", "Hulu Basic")],
+     []),
 ]  # fmt: skip
 
 

@@ -179,6 +179,9 @@ def inline_object(
         group += "2"
     if m.groupdict().get(group) is None:
         return None
+    if row.whole:
+        whole = " ".join(m.group(g) for g in ("svc", group) if m.groupdict().get(g))
+        return Party(whole, row.label, named=True)
     start = m.start(group)
     attrs: tuple[tuple[str, str], ...] = ()
     if "species" in m.groupdict() and m.group("species"):

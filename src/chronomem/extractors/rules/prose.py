@@ -16,6 +16,7 @@ from chronomem.extractors.rules.dates import (
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.habits import habit_hits
+from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
@@ -169,6 +170,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, _owned_times(s, hit, hits))
         text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
+        text = one_item_text(text, hit, hits)
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
         known.learn_fact(source, hit.relation, target, ended=hit.ending)
         _learn_party(known, hit.target)

@@ -411,7 +411,8 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "PLAN_KIND",
-        r"\b(?:upgraded|downgraded|upgrading|downgrading) (?:us |me )?to (?:the |a )?",
+        r"\b(?:upgraded|downgraded|upgrading|downgrading) (?:us |me )?to (?:the |a )?"
+        r"(?!(?:\S+ ){1,3}(?:plan|tier)\b)",
         "Plan",
         triggers="upgraded downgraded upgrading downgrading",
     ),
@@ -443,15 +444,33 @@ STATE_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="cancel cancelled canceled ended unsubscribed dropped",
     ),
+    # "I'm on the Spotify Premium individual plan", "we have the Netflix Basic plan",
+    # "upgraded to the Spotify family plan": the plan is named with its service
     P(
         "SUBSCRIBED_TO_PLAN",
-        r"\b(?:upgraded|downgraded|switched|moved|changed) (?:us |me )?to "
-        r"(?:the |a )?(?P<obj>[A-Za-z]+(?: [A-Za-z]+)?) (?:plan|tier|subscription)\b"
-        r"|\bon (?:the|a) (?P<obj2>[A-Za-z]+(?: [A-Za-z]+)?) (?:plan|tier)\b",
+        r"(?:\b(?:upgraded|downgraded|switched|moved|changed|bumped) (?:us |me )?(?:up |down )?to"
+        r"|\bon) (?:the |a |an )?(?P<obj>[A-Za-z+-]+(?: [A-Za-z+-]+){0,2}) "
+        r"(?:plan|tier|subscription)\b"
+        # "have a backup plan" is no subscription: a named plan only
+        r"|\b(?:have|has|got|use|using) (?:the |a |an )?(?P<obj2>(?-i:[A-Z])[\w+-]*"
+        r"(?: [A-Za-z+-]+){0,2}) (?:plan|tier|subscription)\b",
         "Plan",
         "inline",
         template="{source} is on the {target} plan",
         triggers="plan tier subscription",
+        whole=True,
+    ),
+    # "bumped Netflix up to Premium", "downgraded our Hulu to the basic tier"
+    P(
+        "SUBSCRIBED_TO_PLAN",
+        r"\b(?:upgraded|downgraded|bumped) (?:my |our |the )?(?P<svc>{NAME})(?: account| "
+        r"subscription| plan)? (?:up |down )?to (?:the |a )?(?P<obj>{NAME}|[a-z+-]+)"
+        r"(?: (?:plan|tier))?\b",
+        "Plan",
+        "inline",
+        template="{source} is on the {target} plan",
+        triggers="upgraded downgraded bumped",
+        whole=True,
     ),
     # -- plans ------------------------------------------------------------------------------
     P(
