@@ -51,6 +51,24 @@ CASES = [
     # a capitalised common word after "at" is the employer's name
     (["Mo: I'm at Indeed now, started in May"], ("Mo", "WORKS_AT", "Indeed", False)),
     (["Mo: got a job at Best Buy!"], ("Mo", "WORKS_AT", "Best Buy", False)),
+    # the last day somewhere ends the job there
+    (["Mo: my last shift at Costco was on Saturday"], ("Mo", "WORKS_AT", "Costco", True)),
+    (["Mo: today was my final day with Deloitte"], ("Mo", "WORKS_AT", "Deloitte", True)),
+    # a post in a department is a job
+    (["Mo: I'm at Siemens, in the finance department"], ("Mo", "WORKS_AT", "Siemens", False)),
+    # the job named before or after the word "job"
+    (["Mo: my job at walmart is exhausting"], ("Mo", "WORKS_AT", "Walmart", False)),
+    (["Mo: the new job at Figma is great so far"], ("Mo", "WORKS_AT", "Figma", False)),
+    (["Mo: got the Netflix internship!!"], ("Mo", "WORKS_AT", "Netflix", False)),
+    (["Mo: landed the amazon warehouse gig"], ("Mo", "WORKS_AT", "Amazon", False)),
+    # a workplace named after a comma
+    (["Mo: working at a coffee shop now, Blue Bottle"], ("Mo", "WORKS_AT", "Blue Bottle", False)),
+    (
+        ["Mo: I work at a tiny startup, Lumen, mostly backend"],
+        ("Mo", "WORKS_AT", "Lumen", False),
+    ),
+    # slang for leaving
+    (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
     # a plan is named with its service
     (["Mo: I'm on the Dropbox Plus plan"], ("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus", False)),
     (["Mo: we have the Hulu Basic tier"], ("Mo", "SUBSCRIBED_TO_PLAN", "Hulu Basic", False)),
@@ -77,6 +95,17 @@ def test_the_employer_fact_does_not_repeat_the_title() -> None:
     assert [f.fact for f in works] == ["Mo works at KPMG"]
     past = run("Mo: I was a waiter at Olive Garden for years").facts
     assert "Mo worked at Olive Garden" in [f.fact for f in past if f.relation == "WORKS_AT"]
+
+
+@pytest.mark.parametrize(
+    "turn", ["Mo: I'm at Wembley with the team", "Mo: got a warehouse job", "Mo: I love my job"]
+)
+def test_no_employer_without_a_name(turn: str) -> None:
+    assert not [f for f in run(turn).facts if f.relation == "WORKS_AT"]
+
+
+def test_an_app_that_dipped_ends_nothing() -> None:
+    assert not [f for f in run("Mo: my Hulu app dipped again").facts if f.invalid_at]
 
 
 def test_no_subscription_from_a_plan_of_action() -> None:
@@ -119,6 +148,11 @@ STORIES = [
       "Mo: switched tracks, my title is product owner now"],
      [("Mo", "HAS_JOB_TITLE", "product owner"), ("Mo", "WORKS_AT", "Zalando")],
      [("Mo", "HAS_JOB_TITLE", "data engineer")]),
+    (["Mo: my job at walmart is exhausting",
+      "Mo: finally dipped from walmart. working at a bike shop now, Spokes"],
+     [("Mo", "WORKS_AT", "Spokes")], [("Mo", "WORKS_AT", "Walmart")]),
+    (["Mo: I'm at Siemens, in the finance department", "Mo: my last day at Siemens was May 2nd"],
+     [], [("Mo", "WORKS_AT", "Siemens")]),
     (["Mo: I'm on the Dropbox Plus plan", "Mo: upgraded my Dropbox to Professional"],
      [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Professional")],
      [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus")]),

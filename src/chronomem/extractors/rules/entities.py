@@ -31,6 +31,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_MARRIED,
     TIME_WORDS,
     VOCATIVE_CUES,
+    WORKPLACE_HEADS,
 )
 from chronomem.extractors.rules.names import normalize_name
 
@@ -389,12 +390,15 @@ def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:
     if key in known.names and key not in known.speakers and len(key) > 2:
         return key not in PREPOSITIONS and key not in TIME_WORDS
     gazetteer = key in ORGANIZATIONS or key in COUNTRIES or key in CITIES
+    if key in ORGANIZATIONS and _JOB_AFTER.match(sentence, start + len(key)):
+        return True  # "got the amazon warehouse job": a company, even a common word
     if not gazetteer or key in _AMBIGUOUS:
         return False
     before = sentence[max(0, start - 12) : start].lower().split()
     return bool(before) and before[-1] in PREPOSITIONS | _NAMING_VERBS
 
 
+_JOB_AFTER = re.compile(r"(?: [a-z]+)? (?:job|gig|internship|shift)s?\b")
 _NAMING_VERBS = frozenset(["joined", "visited", "visit", "left", "quit", "love", "loved", "like"])
 
 
@@ -443,12 +447,19 @@ def _is_vocative(sentence: str, start: int, end: int, person: bool, listener: bo
     if words[-2:] == ["thank", "you"]:
         return True
     closes = not after or after[0] in "!?.;"
-    if before.endswith(",") and closes:
+    if before.endswith(",") and closes and not _NAMED_PLACE.search(before):
         return True
     set_off = (not before or before.endswith(",")) and after.startswith(",")
     if (person or listener) and set_off:
         return True
     return listener and closes and bool(words) and words[-1] not in PREPOSITIONS
+
+
+# "working at a coffee shop now, Blue Bottle": the comma names the place, it calls no one
+_NAMED_PLACE = re.compile(
+    r"\b(?:" + "|".join(sorted(WORKPLACE_HEADS)) + r")(?:\s+(?:downtown|uptown|nearby|now|rn|"
+    r"currently|locally))*,$"
+)
 
 
 def _extend_with_head(sentence: str, span: Span, taken: list[tuple[int, int]]) -> None:

@@ -180,6 +180,11 @@ PLACE_HEADS = word_set(
     "park museum beach lake river mountain mountains trail library cafe café restaurant "
     "bar gym studio hospital school university college academy store shop mall market"
 )
+# Places one works at, named after a comma: "a record store downtown now, Vinyl Vault"
+WORKPLACE_HEADS = PLACE_HEADS | word_set(
+    "company startup firm agency bakery salon clinic hotel factory warehouse plant brewery "
+    "bookshop bookstore pub diner garage lab nonprofit charity"
+)
 # Things that break and get fixed: "the printer" refers back to "HP LaserJet 4000 printer".
 DEVICE_HEADS = word_set(
     """

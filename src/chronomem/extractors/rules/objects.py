@@ -29,6 +29,7 @@ from chronomem.extractors.rules.lexicon import (
     PREPOSITIONS,
     PRONOUNS,
     TIME_WORDS,
+    WORKPLACE_HEADS,
     word_set,
 )
 from chronomem.extractors.rules.patterns import RelationPattern
@@ -115,12 +116,33 @@ def _apposition(s: Sentence, stop: int, words: list[str]) -> Span | None:
         lead = _APPOSED.match(s.text, stop)
         if lead:
             return next((sp for sp in s.spans if sp.start == lead.end() and sp.named), None)
+    place = _placed(s, stop, words)
+    if place is not None:
+        return place
     if words[-1] not in _NAMING_WORDS:
         return None
     pos = stop + len(s.text[stop:]) - len(s.text[stop:].lstrip())
     return next((sp for sp in s.spans if sp.start == pos and sp.named), None)
 
 
+def _placed(s: Sentence, stop: int, words: list[str]) -> Span | None:
+    """A workplace named after a comma: "a record store downtown now, Vinyl Vault", "a
+    small bakery, Crumbs"."""
+    while len(words) > 1 and words[-1] in _WHERE_NOW:
+        words = words[:-1]
+    if words[-1] not in WORKPLACE_HEADS:
+        return None
+    lead = _PLACE_APPOSED.match(s.text, stop)
+    if lead is None:
+        return None
+    return next((sp for sp in s.spans if sp.start == lead.end() and sp.named), None)
+
+
+_WHERE_NOW = word_set("downtown uptown nearby locally now rn currently here")
+_PLACE_APPOSED = re.compile(
+    r"(?:\s+(?:downtown|uptown|nearby|locally|now|rn|currently|these days|in town))*"
+    r",\s+(?:(?:called|named|an?|the)\s+)?"
+)
 _APPOSED = re.compile(r",?\s+(?:(?:an?|the|my)\s+)?")
 _AND_NEXT = re.compile(r"\s*(?:,\s*and|,|and|&)\s+(?:(?:an?|the)\s+)?")
 

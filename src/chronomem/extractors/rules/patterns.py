@@ -188,6 +188,10 @@ _ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
       triggers="quit left resigned retired fired laid let stopped last"),
+    # "my last day at Unilever was March 31st", "today was my last shift at Costco"
+    P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
+      "Organization", subject="possessor", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="last final"),
     P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
       "Organization", "inline", "possessor", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
@@ -252,15 +256,25 @@ _ROWS: tuple[RelationPattern, ...] = (
       "taught"),
     P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:at|with)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
-      requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b",
+      # "I'm at Unilever, in the marketing department": a post in a team is a job
+      requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
+      r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
-    P("WORKS_AT", r"\b(?:my|his|her|their|your) (?:new |current |day |first |dream |full[- ]time )?"
-      r"(?:job|gig|position) (?:at|with) (?:the )?(?P<obj>{NAME})", "Organization", "inline",
-      "possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
-      triggers="job gig position"),
+    # "my job at starbucks" (a name in lower case met before or in the gazetteer), "the new
+    # job at Ramp is so much better" (the speaker's, or on an assistant's turn the user's)
+    P("WORKS_AT", r"\b(?:my|his|her|their|your|the new) (?:new |current |day |first |dream |"
+      r"full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
+      subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="job gig position"),
+    # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
+    P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
+      r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
+      r"position|offer)\b)", "Organization", subject="possessor",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="job gig internship position offer"),
     # "a junior developer at Spotify", "an engineer on the payments team at Square": the
     # employer's fact does not repeat the title (HAS_JOB_TITLE holds it, and a promotion
     # must not leave the old title standing in a fact that is still true)
