@@ -31,6 +31,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
+from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
 
@@ -169,6 +170,7 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
 # fmt: off
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
+    *NOMINAL_ROWS,
     *STATE_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
