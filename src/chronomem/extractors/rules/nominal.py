@@ -58,6 +58,12 @@ _CLAUSE_START = (
 )
 _NOW = r"(?:now|these days|nowadays|instead|from now on)\b"
 
+# "a good person", "a different person" say what someone is like, not what they prefer
+_CHARACTER = (
+    r"good|bad|nice|better|worse|different|new|changed|real|whole|kind|great|horrible|"
+    r"terrible|decent|normal|happy|sad|lucky|lovely|private|shy|quiet|nervous|positive|"
+    r"negative|same|only|single|other|older|younger|young|old|grown|free|strong|busy|lazy"
+)
 NOMINAL_ROWS: tuple[P, ...] = (
     P(
         "LIVES_IN",
@@ -106,6 +112,17 @@ NOMINAL_ROWS: tuple[P, ...] = (
         "possessor",
         template="{source} now has {a_target}",
         triggers="now days nowadays instead",
+    ),
+    # "I'm a mountains person now", "she's more of a cat person": what one prefers
+    P(
+        "PREFERS",
+        r"(?:\b(?:am|is|are|was)|'m|'re|'s|\bim)(?P<neg> not| no longer| never)?(?: now| still|"
+        r" really| totally| definitely| officially)?(?: more of| such| much more of)? an? "
+        rf"(?!(?:{_CHARACTER}) person)(?P<obj>[a-z][a-z-]+) person\b",
+        "Topic",
+        "inline",
+        template="{source} is a {target} person",
+        triggers="person",
     ),
 )
 _FILLER = word_set(
