@@ -37,6 +37,11 @@ def extracted(*turns: str) -> set[tuple[str, str, str]]:
          ("Tom", "LIVES_IN", "Leeds")),
         (["Dev: we rent a tiny studio in Montreal"], ("Dev", "LIVES_IN", "Montreal")),
         (["Dev: just bought a townhouse in Raleigh!"], ("Dev", "LIVES_IN", "Raleigh")),
+        (["Dev: we finally moved into our new place in Oakland"], ("Dev", "LIVES_IN", "Oakland")),
+        (["Dev: signed a lease in Halifax yesterday"], ("Dev", "LIVES_IN", "Halifax")),
+        (["Dev: I'm living with my aunt in Perth for now"], ("Dev", "LIVES_IN", "Perth")),
+        (["Dev: home is Lyon these days"], ("Dev", "LIVES_IN", "Lyon")),
+        (["Dev: we left Glasgow for Cardiff in March"], ("Dev", "LIVES_IN", "Cardiff")),
     ],
 )  # fmt: skip
 def test_a_home_pointed_at_or_rented_is_where_one_lives(turns, fact):  # type: ignore[no-untyped-def]
@@ -55,6 +60,9 @@ def test_a_home_pointed_at_or_rented_is_where_one_lives(turns, fact):  # type: i
          ("Kai", "RIDES_BIKE", "Trek Marlin")),
         (["Zoe: couldn't afford the repair, got a secondhand Corolla instead"],
          ("Zoe", "DRIVES", "Corolla")),
+        (["Zoe: drive a Mazda 3 these days"], ("Zoe", "DRIVES", "Mazda 3")),
+        (["Zoe: the new phone is a Pixel 7a"], ("Zoe", "USES_PHONE", "Pixel 7a")),
+        (["Zoe: ditched my Nikon for a Fujifilm X100"], ("Zoe", "USES_CAMERA", "Fujifilm X100")),
     ],
 )  # fmt: skip
 def test_the_thing_one_uses_is_read_from_its_name_alone(turns, fact):  # type: ignore[no-untyped-def]
@@ -70,6 +78,9 @@ def test_the_thing_one_uses_is_read_from_its_name_alone(turns, fact):  # type: i
         "Bo: Google now, Apple later, who knows",  # a name of no known kind
         "Bo: any idea if Lisbon is nice? I'd love to live there",
         "Bo: I moved.",  # nothing pointed at, no place met
+        "Bo: left London for Paris for the weekend",  # a trip, not a move
+        "Bo: she ditched Tom for Jake",  # people are no things of a kind
+        "Bo: home is where the heart is",
     ],
 )
 def test_no_home_and_no_thing_without_their_evidence(turn):  # type: ignore[no-untyped-def]

@@ -78,20 +78,58 @@ NOMINAL_ROWS: tuple[P, ...] = (
     ),
     P(
         "LIVES_IN",
-        r"\b(?:rent|rents|renting|rented|bought|buying|own|owns|got|share|sharing|have|has)"
-        rf" (?:an? |my |our )?(?:[a-z0-9-]+ ){{0,2}}{_DWELLING} in\b",
+        r"\b(?:rent|rents|renting|rented|bought|buying|own|owns|got|share|sharing|have|has|"
+        r"moved into|moving into|move into|signed a lease on)"
+        rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}{_DWELLING} in\b"
+        r"|\bsigned (?:a|the|our|my) lease in\b"
+        r"|\b(?:live|lives|living|moved back|moved in) with (?:my |our |his |her |their )?"
+        r"[a-z]+(?: [a-z]+)? in\b",
         "Location",
         reject_labels=_NOT_PLACE,
-        triggers="rent rents renting rented bought buying own owns got share sharing have has",
+        triggers="rent rents renting rented bought buying own owns got share sharing have has "
+        "moved moving move signed live lives living",
+    ),
+    # "home is Berlin these days", "home base is Lisbon now"
+    P(
+        "LIVES_IN",
+        _CLAUSE_START
+        + r"(?:my |our )?home(?: base)? (?:is|'s) (?:now |currently )?(?P<obj>{NAME})",
+        "Location",
+        "inline",
+        "possessor",
+        reject_labels=_NOT_PLACE,
+        template="{source} lives in {target}",
+        triggers="home",
+    ),
+    # "we left Chicago for Denver": a move, when both are places
+    P(
+        "LIVES_IN",
+        r"\b(?:left|ditched|swapped|traded) (?P<old>{NAME}) for (?P<obj>{NAME})",
+        "Location",
+        "inline",
+        reject_labels=_NOT_PLACE,
+        need_labels=frozenset({"Location"}),
+        requires=r"^(?!.*\b(?:trip|vacation|holiday|weekend|conference|visit\w*|week|days)\b)",
+        triggers="left ditched swapped traded",
     ),
     P(
         "USES_KIND",
-        rf"\b(?:my|our|your) (?:new |current |old )?{_DEVICE}(?:'s| is)(?: now| currently)?"
+        rf"\b(?:my|our|your|the new) (?:new |current |old )?{_DEVICE}(?:'s| is)(?: now| currently)?"
         r" (?:an? |the )?(?-i:[a-z]+ )?(?P<obj>{NAME})",
         "Item",
         "inline",
         "possessor",
-        triggers="my our your",
+        triggers="my our your new",
+    ),
+    # "ditched my Android for an iPhone": the new thing of a known kind replaces the old
+    P(
+        "USES_KIND",
+        r"\b(?:ditched|dumped|left|swapped out) (?:an? |the |my |our )?"
+        r"(?P<old>(?-i:[a-z]?[A-Z][\w'-]*)(?: (?-i:[A-Z0-9][\w-]*)){0,3}) for (?:an? |the )?"
+        r"(?P<obj>(?-i:[a-z]?[A-Z][\w'-]*)(?: (?-i:[A-Z0-9][\w-]*)){0,3})",
+        "Item",
+        "inline",
+        triggers="ditched dumped left swapped",
     ),
     P(
         "USES_KIND",
@@ -104,7 +142,8 @@ NOMINAL_ROWS: tuple[P, ...] = (
     ),
     P(
         "USES_KIND",
-        _CLAUSE_START + r"(?:(?:it's|its|it is|now it's|i'm on|im on|on|got|bought) )?"
+        _CLAUSE_START + r"(?:(?:it's|its|it is|now it's|i'm on|im on|on|got|bought|drive|drives|"
+        r"driving|ride|rides|riding|use|using|rocking|carry|carrying|shoot on|shooting on) )?"
         r"(?:an? |the )?(?:(?:used|new|brand new|second-?hand|refurbished|cheap|old) )?"
         r"(?P<obj>(?-i:[a-z]?[A-Z][\w'-]*)(?: (?-i:[A-Z0-9][\w-]*)){0,3}) " + _NOW,
         "Item",
