@@ -19,6 +19,7 @@ from chronomem.extractors.rules.lexicon import (
 )
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.negation import ENTITY_MARK, gap_tokens, modality
+from chronomem.extractors.rules.nominal import place_target
 from chronomem.extractors.rules.objects import (
     CONTEXT,
     coordinated,
@@ -119,7 +120,7 @@ def _hits(
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
         text = None if ended else _template(row, m, subject, target)
-        kinds = refine(relation, target.name)
+        kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
         if relation == "ENDS_KNOWN":
             kinds = _known_relations(known, subject, target)
         for kind in kinds:
@@ -344,6 +345,8 @@ def _targets(
         found = inline_object(s, row, m)
     elif row.target == "context":
         found = CONTEXT
+    elif row.target == "place":
+        found = place_target(s, m, clause, known)
     else:
         found = object_after(s, m.end(), clause[1], row)
     if found is CONTEXT:

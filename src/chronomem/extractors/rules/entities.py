@@ -112,6 +112,7 @@ class Known:
     # normalized name -> name of people other than the speakers, the last met last
     people: dict[str, str] = field(default_factory=dict)
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
+    places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -126,6 +127,9 @@ class Known:
             if key not in self.speakers:
                 self.people.pop(key, None)
                 self.people[key] = self.display[key]
+        if label == "Location":
+            self.places.pop(key, None)
+            self.places[key] = self.display[key]
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last

@@ -31,6 +31,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
+from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
 
@@ -177,6 +178,7 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
 # fmt: off
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
+    *NOMINAL_ROWS,
     *STATE_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
@@ -195,9 +197,9 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
       "Organization", "inline", "possessor", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
-    P("LIVES_IN", r"\bmoved (?:out of|away from)\b", "Location", ending=True,
+    P("LIVES_IN", r"\b(?:moved|moving|move) (?:out of|away from)\b", "Location", ending=True,
       context_words=frozenset({"apartment", "house", "home", "place", "flat", "city", "town"}),
-      triggers="moved"),
+      triggers="moved moving move"),
     P("DATING", r"\b(?:broke up with|split up with|dumped|broke up|split up)\b", "Person",
       ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
       triggers="broke split dumped"),

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.dates import (
@@ -123,7 +124,7 @@ def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Ext
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    text = normalize_text(strip_markup(body))
+    text = answered_questions(normalize_text(strip_markup(body)))
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):

@@ -42,6 +42,8 @@ _CUE = (
     r"[^.!?]{0,40}?\b(?:your|the|my) "
 )
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})
+# "my favourite", "my fave", "my go-to takeout": one value per kind
+_FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
 
 STATE_ROWS: tuple[P, ...] = (
     # -- home -------------------------------------------------------------------------------
@@ -375,24 +377,24 @@ STATE_ROWS: tuple[P, ...] = (
     # -- favourites -------------------------------------------------------------------------
     P(
         "HAS_FAVORITE",
-        r"\b(?:my|your) (?:new |current |all-time |absolute )?favou?rite "
+        r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
         r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
-        triggers="favorite favourite",
+        triggers="favorite favourite fave fav go",
     ),
     P(
         "HAS_FAVORITE",
         r"(?P<obj>{NAME}) (?:is|'s) (?:now |still )?(?:my|your) (?:new |current |"
-        r"all-time )?favou?rite(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
+        r"all-time )?" + _FAVORITE + r"(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
         "Topic",
         "inline",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
-        triggers="favorite favourite",
+        triggers="favorite favourite fave fav go",
     ),
     P(
         "ENDS_KNOWN",
