@@ -351,6 +351,8 @@ def _targets(
         found = object_after(s, m.end(), clause[1], row)
     if found is CONTEXT:
         names = list(known.targets.get((normalize_name(subject.name), row.relation), {}).values())
+        if row.fixed_target:  # "the baby was born" ends only the pregnancy told before
+            names = [n for n in names if normalize_name(n) == normalize_name(row.fixed_target)]
         species = m.groupdict().get("species")
         if species:
             names = [n for n in names if known.species.get(normalize_name(n)) == singular(species)]

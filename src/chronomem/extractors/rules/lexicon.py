@@ -328,3 +328,17 @@ ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
 ASSISTANT_NAMES = word_set(
     "assistant ai bot chatbot chatgpt gpt claude gemini copilot model system agent helper"
 )
+# Habits that one ending gives up together: "I quit drinking" or "6 months sober" ends the
+# beer and the wine told before, "quit smoking" the cigarettes.
+HABIT_FAMILIES: tuple[frozenset[str], ...] = (
+    word_set(
+        "sobriety alcohol booze drinking drink drinks beer wine whisky whiskey vodka gin rum "
+        "tequila cocktail cocktails liquor spirits cider"
+    ),
+    word_set("smoking cigarettes cigarette cigs tobacco cigars"),
+    word_set("caffeine coffee coffees espresso"),
+    word_set("cannabis weed pot marijuana"),
+)
+# A condition said to come before another ("pre-diabetic" before "diabetes"): a prefix of its
+# name; the later condition closes the earlier one (``successions.py``).
+CONDITION_FORERUNNERS = ("pre-", "pre ", "borderline ")

@@ -211,6 +211,8 @@ def inline_object(
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
     if span is not None and span.start == start:
         party = span_party(s, span, row)
+        if party is not None and row.target_format:  # "tore my ACL" -> "ACL injury"
+            party = replace(party, name=row.target_format.format(obj=party.name))
         return replace(party, attributes=party.attributes + attrs) if party else None
     words = m.group(group).split()
     while words and words[0].lower() in FILLER_ADJECTIVES:

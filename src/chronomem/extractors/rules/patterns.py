@@ -34,6 +34,7 @@ from chronomem.extractors.rules.lexicon import (
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
+from chronomem.extractors.rules.wellbeing import WELLBEING_ROWS
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
@@ -46,7 +47,10 @@ _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 
 
 def _alt(words: frozenset[str]) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=lambda w: (-len(w), w)))
+    """One alternative per word, longest first; a hyphen may be written as a space or left
+    out ("gluten-free", "gluten free", "covid19")."""
+    alts = (re.escape(w).replace(r"\-", "[- ]?") for w in words)
+    return "|".join(sorted(alts, key=lambda w: (-len(w), w)))
 
 
 def _words(words: frozenset[str]) -> str:
@@ -180,6 +184,7 @@ P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
     *NOMINAL_ROWS,
     *STATE_ROWS,
+    *WELLBEING_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),

@@ -23,8 +23,10 @@ from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
+from chronomem.extractors.rules.pet_names import pet_name_hits
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
@@ -88,6 +90,12 @@ class _Draft:
         if not generic and normalize_name(fact.fact) not in normalize_name(old.fact):
             text = f"{old.fact}; {fact.fact}" if len(old.fact) + len(fact.fact) < 300 else text
         self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
+
+    def targets(self, relation: str) -> list[str]:
+        """The targets of the open facts of ``relation`` told so far in this episode."""
+        return [
+            f.target for f in self.facts.values() if f.relation == relation and not f.invalid_at
+        ]
 
     def full(self) -> bool:
         return (
@@ -157,6 +165,8 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
             known.learn(span.name, span.label, span.attributes.get("type"))
     hits = match_sentence(s, known) or corrections(s, known)
     hits += habit_hits(s, hits)
+    hits += succession_hits(hits, known)
+    hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)
