@@ -104,6 +104,7 @@ class Known:
     # normalized name -> name of people other than the speakers, the last met last
     people: dict[str, str] = field(default_factory=dict)
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
+    genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -126,9 +127,17 @@ class Known:
         self.roles[(normalize_name(owner), role)] = name
         self.learn(name, "Person")
 
-    def antecedent(self) -> str | None:
-        """The person "he" or "she" most likely stands for: the last one met."""
-        return next(reversed(self.people.values()), None)
+    def antecedent(self, gender: str | None = None) -> str | None:
+        """The person "he" or "she" (``gender`` "m" / "f") most likely stands for: of the
+        last three people met, the last one known to be of that gender, else the last one
+        not known to be of the other."""
+        recent = list(reversed(self.people.items()))
+        if gender is None:
+            return recent[0][1] if recent else None
+        same = [name for key, name in recent[:3] if self.genders.get(key) == gender]
+        if same:
+            return same[0]
+        return next((name for key, name in recent if self.genders.get(key, gender) == gender), None)
 
     def canonical(self, name: str) -> str:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""

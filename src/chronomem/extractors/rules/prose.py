@@ -15,11 +15,13 @@ from chronomem.extractors.rules.dates import (
 )
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.habits import habit_hits
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
@@ -153,8 +155,10 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
             if not draft.assistant:  # an assistant's names are entities only in a fact
                 draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
+    learn_genders(s.text, known)
     hits = match_sentence(s, known) or corrections(s, known)
     hits += habit_hits(s, hits)
+    hits += pair_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)

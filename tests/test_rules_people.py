@@ -1,0 +1,103 @@
+"""RuleExtractor on third persons, corrections, assistant turns and plans in everyday chat.
+
+Each case is one or more turns; the last is extracted with the others as previous turns, and
+names a fact it must find (source, relation, target, ended) or must not find.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from chronomem.extractors import RuleExtractor
+from chronomem.model import Episode, Extraction
+
+REF = datetime(2024, 1, 15, 14, 0, tzinfo=UTC)
+
+
+def run(*turns: str) -> Extraction:
+    episodes = [
+        Episode(f"e{i}", "g", text, "message", REF + timedelta(minutes=i), REF)
+        for i, text in enumerate(turns)
+    ]
+    return RuleExtractor().extract(episodes[-1], episodes[:-1])
+
+
+def found(extraction: Extraction) -> set[tuple[str, str, str, bool]]:
+    return {
+        (f.source, f.relation, f.target, f.invalid_at is not None and f.valid_at is None)
+        for f in extraction.facts
+    }
+
+
+# A person introduced by a plain noun before the name is the object.
+INTRODUCED = [
+    (
+        ["Ana: my brother Luis is going out with this woman Marta"],
+        ("Luis", "DATING", "Marta", False),
+    ),
+    (["Ana: my cousin Teo married a girl called Ines"], ("Teo", "MARRIED_TO", "Ines", False)),
+    (["Ana: I'm dating someone named Oskar"], ("Ana", "DATING", "Oskar", False)),
+    (
+        ["Ana: my dad got remarried to a lady named Gloria"],
+        ("Ana's dad", "MARRIED_TO", "Gloria", False),
+    ),
+]
+
+# Two people named together as the subject of a tie between them.
+PAIRS = [
+    (
+        ["Kim: my neighbour Paul is married to Rosa", "Kim: paul and rosa are separated now"],
+        ("Paul", "MARRIED_TO", "Rosa", True),
+    ),
+    (
+        ["Kim: my sister Nora is dating Felix", "Kim: Nora and Felix split up last week"],
+        ("Nora", "DATING", "Felix", True),
+    ),
+    (["Kim: guess what, Hugo and Lena got engaged!!"], ("Hugo", "DATING", "Lena", False)),
+    (
+        ["Kim: so Omar and Sadie finally got married in June"],
+        ("Omar", "MARRIED_TO", "Sadie", False),
+    ),
+]
+
+# "he"/"she" skip a person the conversation marked as of the other gender.
+PRONOUNS = [
+    (
+        [
+            "Jo: my son Eli is dating this girl Priya",
+            "Jo: eli and priya broke up, he's with Dana now",
+        ],
+        ("Eli", "DATING", "Priya", True),
+    ),
+    (
+        ["Jo: my aunt Vera and her husband Karl moved to Oslo. she works at Equinor"],
+        ("Vera", "WORKS_AT", "Equinor", False),
+    ),
+    (
+        ["Jo: my uncle Sal is married to Bea", "Jo: uncle sal and bea divorced, he moved to Reno"],
+        ("Sal", "LIVES_IN", "Reno", False),
+    ),
+]
+
+
+@pytest.mark.parametrize(("turns", "expected"), INTRODUCED + PAIRS + PRONOUNS)
+def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool]) -> None:
+    assert expected in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    ("turns", "unexpected"),
+    [
+        # a pair that shares a plain activity is no tie between them
+        (["Kim: Hugo and Lena went hiking"], ("Hugo", "DATING", "Lena")),
+        # "he" is not the woman met last
+        (
+            ["Jo: my son Eli is dating this girl Priya", "Jo: he's moving to Leeds"],
+            ("Priya", "LIVES_IN", "Leeds"),
+        ),
+    ],
+)
+def test_no_tie_invented(turns: list[str], unexpected: tuple[str, str, str]) -> None:
+    assert unexpected not in {f[:3] for f in found(run(*turns))}
