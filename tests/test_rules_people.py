@@ -81,8 +81,31 @@ PRONOUNS = [
     ),
 ]
 
+# A move that continues what the subject held: a transfer, a return to an old employer.
+CONTINUED = [
+    (
+        ["Lu: my daughter Mei goes to college at Rutgers", "Lu: Mei transferred to Cornell"],
+        ("Mei", "STUDIES_AT", "Cornell", False),
+    ),
+    (
+        ["Lu: my husband Dev works at Intel", "Lu: Dev is transferring to Nvidia next month"],
+        ("Dev", "WORKS_AT", "Nvidia", False),
+    ),
+    (["Lu: I'm back at Deloitte, same desk lol"], ("Lu", "WORKS_AT", "Deloitte", False)),
+    (
+        ["Lu: my brother Sami quit Pfizer", "Lu: he's back at his old job at Pfizer already"],
+        ("Sami", "WORKS_AT", "Pfizer", False),
+    ),
+]
 
-@pytest.mark.parametrize(("turns", "expected"), INTRODUCED + PAIRS + PRONOUNS)
+# Who runs a team, said of a third person.
+LEADERS = [
+    (["Lu: Marcus runs the design team"], ("Marcus", "LEADS", "design team", False)),
+    (["Lu: apparently Ingrid heads the sales team now"], ("Ingrid", "LEADS", "sales team", False)),
+]
+
+
+@pytest.mark.parametrize(("turns", "expected"), INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS)
 def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool]) -> None:
     assert expected in found(run(*turns))
 
@@ -92,6 +115,9 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
     [
         # a pair that shares a plain activity is no tie between them
         (["Kim: Hugo and Lena went hiking"], ("Hugo", "DATING", "Lena")),
+        # a transfer with nothing told before asserts no school or job
+        (["Lu: Tom transferred to Denver"], ("Tom", "STUDIES_AT", "Denver")),
+        (["Lu: Tom transferred to Denver"], ("Tom", "WORKS_AT", "Denver")),
         # "he" is not the woman met last
         (
             ["Jo: my son Eli is dating this girl Priya", "Jo: he's moving to Leeds"],

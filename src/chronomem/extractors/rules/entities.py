@@ -53,7 +53,9 @@ _NAME_EVIDENCE = re.compile(
     + "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
     + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
     r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
-    r"|got (?:a|married|engaged|promoted|hired|fired)|adopted|retired)\b"
+    r"|got (?:a|married|engaged|promoted|hired|fired|divorced|remarried)|adopted|retired"
+    r"|runs the|leads the|heads the|manages the|transferred|is dating|divorced|remarried"
+    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have))\b"
     r"|(?:fan|fans|supporter|supporters)\b)"
 )
 _AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")

@@ -31,6 +31,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
+from chronomem.extractors.rules.moves import MOVE_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
 
@@ -246,6 +247,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b",
       triggers="am is are m s re"),
+    *MOVE_ROWS,
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
