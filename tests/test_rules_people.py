@@ -104,8 +104,37 @@ LEADERS = [
     (["Lu: apparently Ingrid heads the sales team now"], ("Ingrid", "LEADS", "sales team", False)),
 ]
 
+# Corrections said beside the right value, or restating the wrong one with a qualifier.
+CORRECTED = [
+    (
+        [
+            "Ola: I'm a line cook at Nando's",
+            "Ola: I'm a sous chef, not a line cook, big difference",
+        ],
+        ("Ola", "HAS_JOB_TITLE", "line cook", True),
+    ),
+    (
+        ["Ola: I work at Lyft", "Ola: I work at Uber now, not Lyft"],
+        ("Ola", "WORKS_AT", "Lyft", True),
+    ),
+    (
+        ["Ola: we live in Springfield, Illinois", "Ola: oops I meant Springfield, Missouri"],
+        ("Ola", "LIVES_IN", "Springfield", True),
+    ),
+    (
+        ["Ola: we live in Springfield, Illinois", "Ola: oops I meant Springfield, Missouri"],
+        ("Ola", "LIVES_IN", "Springfield, Missouri", False),
+    ),
+    # a later clause of a sentence is read like its first ("we're still in X")
+    (
+        ["Ola: I live in Cork", "Ola: the Dublin flat fell through, so I'm still in Cork"],
+        ("Ola", "LIVES_IN", "Cork", False),
+    ),
+]
+ASSERTED = INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED
 
-@pytest.mark.parametrize(("turns", "expected"), INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS)
+
+@pytest.mark.parametrize(("turns", "expected"), ASSERTED)
 def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool]) -> None:
     assert expected in found(run(*turns))
 
@@ -118,6 +147,10 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
         # a transfer with nothing told before asserts no school or job
         (["Lu: Tom transferred to Denver"], ("Tom", "STUDIES_AT", "Denver")),
         (["Lu: Tom transferred to Denver"], ("Tom", "WORKS_AT", "Denver")),
+        # a value denied that no one told ends nothing
+        (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
+        # a value denied that no one told ends nothing
+        (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
         # "he" is not the woman met last
         (
             ["Jo: my son Eli is dating this girl Priya", "Jo: he's moving to Leeds"],

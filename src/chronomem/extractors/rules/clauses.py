@@ -77,7 +77,7 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
                 continue
             if cp.row.subject == "any_device" and not (has_device or known.devices):
                 continue
-            if cp.requires and not cp.requires.search(sentence.text, *clause):
+            if cp.requires and not cp.requires.search(sentence.text[clause[0] : clause[1]]):
                 continue
             for m in cp.regex.finditer(sentence.text, *clause):
                 if m.start() >= asks and not asserted and not _presupposed(cp.row, m):

@@ -13,6 +13,7 @@ from chronomem.extractors.rules.dates import (
     find_time_expressions,
     speaks_of_future,
 )
+from chronomem.extractors.rules.denials import denied_values, restated
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import learn_genders
@@ -156,7 +157,8 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
                 draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
     learn_genders(s.text, known)
-    hits = match_sentence(s, known) or corrections(s, known)
+    hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
+    hits += denied_values(s, known, hits)
     hits += habit_hits(s, hits)
     hits += pair_hits(s, known, hits)
     if draft.assistant:
