@@ -31,6 +31,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
+from chronomem.extractors.rules.moves import MOVE_ROWS
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
@@ -267,6 +268,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
+    *MOVE_ROWS,
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
@@ -340,8 +342,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     *_role_rows("FAMILY_OF", ROLES_FAMILY),
     *_role_rows("MANAGED_BY", ROLES_MANAGER),
     *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL),
-    P("MARRIED_TO", r"\b(?:married to|got married to|married|wed)\b", "Person",
-      reject_labels=_NOT_PERSON, triggers="married wed"),
+    P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed)\b",
+      "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed"),
     P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
