@@ -57,9 +57,11 @@ def _seq(props: Mapping[str, object]) -> int:
 
 
 def as_map(value: object) -> Mapping[str, object]:
+    """A row's properties; a null in a projected map is a property the row does not have
+    (FalkorDB stores no nulls)."""
     if not isinstance(value, Mapping):
         raise TypeError(f"FalkorDB returned {type(value).__name__} where a property map was due")
-    return value
+    return {k: v for k, v in value.items() if v is not None}
 
 
 def in_order(items: list[_T], ids: Sequence[str]) -> list[_T]:

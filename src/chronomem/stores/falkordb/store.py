@@ -371,13 +371,19 @@ class FalkorDBStore:
         return reads.facts_from(self._read(group_ids, query, params))
 
     def get_many(
-        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+        self,
+        group_ids: Sequence[str],
+        ids: Mapping[Target, Sequence[str]],
+        *,
+        vectors: bool = True,
     ) -> dict[Target, list[reads.StoredRow]]:
-        """The ``get_*`` reads of several targets in one pipeline (one round trip)."""
+        """The ``get_*`` reads of several targets in one pipeline (one round trip);
+        ``vectors=False`` leaves the embeddings on the server."""
         scopes = self._scopes(group_ids)
         wanted = {reads.target(t): id_list(v, "ids") for t, v in ids.items()}
         asked = [(t, scope) for t, w in wanted.items() if w for scope in scopes]
-        replies = self._conn.query_many([(s, reads.GET[t], {"ids": wanted[t]}) for t, s in asked])
+        get = reads.GET if vectors else cypher.LEAN_GET
+        replies = self._conn.query_many([(s, get[t], {"ids": wanted[t]}) for t, s in asked])
         tagged: dict[Target, reads.Tagged] = {t: [] for t in wanted}
         for (t, scope), found in zip(asked, replies, strict=True):
             tagged[t].extend((scope.group_id, row) for row in found)
