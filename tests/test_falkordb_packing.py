@@ -78,6 +78,9 @@ def _answers(store: FalkorDBStore, g: str) -> dict[str, object]:
         "mentions_by": store.mentions([g], episode_ids=["ep-1"], entity_ids=["alice", "b-x"]),
         "communities": store.get_communities([g]),
         "many": store.get_many([g], {Target.FACTS: FACT_IDS, Target.ENTITIES: ENTITY_IDS}),
+        "lean": store.get_many(
+            [g], {t: [*FACT_IDS, *ENTITY_IDS, "ep-1", "c-1"] for t in Target}, vectors=False
+        ),
         "list_entities": store.list_entities(g),
         "list_facts": store.list_facts(g),
         "edges": store.entity_edges(g, flt),
