@@ -43,6 +43,8 @@ _CUE = (
     r"[^.!?]{0,40}?\b(?:your|the|my) "
 )
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})
+# "my favourite", "my fave", "my go-to takeout": one value per kind
+_FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
 
 STATE_ROWS: tuple[P, ...] = (
     # -- home -------------------------------------------------------------------------------
@@ -345,7 +347,9 @@ STATE_ROWS: tuple[P, ...] = (
     # -- managers and team leads ------------------------------------------------------------
     P(
         "MANAGED_BY",
-        r"\b(?:report|reports|reporting) (?:directly )?to (?P<obj>{NAME})",
+        # "I report to her boss, Phil": the name after a role in apposition
+        r"\b(?:report|reports|reporting) (?:directly )?to (?:(?:my|his|her|their|our|the) "
+        r"(?:new )?(?:boss|manager|supervisor|lead)(?:'s (?:boss|manager))?,? )?(?P<obj>{NAME})",
         "Person",
         "inline",
         template="{source} reports to {target}",
@@ -355,7 +359,7 @@ STATE_ROWS: tuple[P, ...] = (
         "LEADS",
         r"(?:\b(?:became|become|was made|got promoted to|took over as|stepped in as|is "
         r"now|'s now)|\b" + _BE + r") (?:now )?(?:our|my|the|your) (?:new )?(?:team lead|team "
-        r"leader|tech lead|lead|head)\b",
+        r"leader|tech lead|lead|head)\b(?! of\b)",
         "Team",
         "fixed",
         fixed_target="{owner}'s team",
@@ -378,24 +382,24 @@ STATE_ROWS: tuple[P, ...] = (
     # -- favourites -------------------------------------------------------------------------
     P(
         "HAS_FAVORITE",
-        r"\b(?:my|your) (?:new |current |all-time |absolute )?favou?rite "
+        r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
         r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
-        triggers="favorite favourite",
+        triggers="favorite favourite fave fav go",
     ),
     P(
         "HAS_FAVORITE",
         r"(?P<obj>{NAME}) (?:is|'s) (?:now |still )?(?:my|your) (?:new |current |"
-        r"all-time )?favou?rite(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
+        r"all-time )?" + _FAVORITE + r"(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
         "Topic",
         "inline",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
-        triggers="favorite favourite",
+        triggers="favorite favourite fave fav go",
     ),
     P(
         "ENDS_KNOWN",
@@ -414,7 +418,8 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "PLAN_KIND",
-        r"\b(?:upgraded|downgraded|upgrading|downgrading) (?:us |me )?to (?:the |a )?",
+        r"\b(?:upgraded|downgraded|upgrading|downgrading) (?:us |me )?to (?:the |a )?"
+        r"(?!(?:\S+ ){1,3}(?:plan|tier)\b)",
         "Plan",
         triggers="upgraded downgraded upgrading downgrading",
     ),
@@ -446,15 +451,33 @@ STATE_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="cancel cancelled canceled ended unsubscribed dropped",
     ),
+    # "I'm on the Spotify Premium individual plan", "we have the Netflix Basic plan",
+    # "upgraded to the Spotify family plan": the plan is named with its service
     P(
         "SUBSCRIBED_TO_PLAN",
-        r"\b(?:upgraded|downgraded|switched|moved|changed) (?:us |me )?to "
-        r"(?:the |a )?(?P<obj>[A-Za-z]+(?: [A-Za-z]+)?) (?:plan|tier|subscription)\b"
-        r"|\bon (?:the|a) (?P<obj2>[A-Za-z]+(?: [A-Za-z]+)?) (?:plan|tier)\b",
+        r"(?:\b(?:upgraded|downgraded|switched|moved|changed|bumped) (?:us |me )?(?:up |down )?to"
+        r"|\bon) (?:the |a |an )?(?P<obj>[A-Za-z+-]+(?: [A-Za-z+-]+){0,2}) "
+        r"(?:plan|tier|subscription)\b"
+        # "have a backup plan" is no subscription: a named plan only
+        r"|\b(?:have|has|got|use|using) (?:the |a |an )?(?P<obj2>(?-i:[A-Z])[\w+-]*"
+        r"(?: [A-Za-z+-]+){0,2}) (?:plan|tier|subscription)\b",
         "Plan",
         "inline",
         template="{source} is on the {target} plan",
         triggers="plan tier subscription",
+        whole=True,
+    ),
+    # "bumped Netflix up to Premium", "downgraded our Hulu to the basic tier"
+    P(
+        "SUBSCRIBED_TO_PLAN",
+        r"\b(?:upgraded|downgraded|bumped) (?:my |our |the )?(?P<svc>{NAME})(?: account| "
+        r"subscription| plan)? (?:up |down )?to (?:the |a )?(?P<obj>{NAME}|[a-z+-]+)"
+        r"(?: (?:plan|tier))?\b",
+        "Plan",
+        "inline",
+        template="{source} is on the {target} plan",
+        triggers="upgraded downgraded bumped",
+        whole=True,
     ),
     # -- plans ------------------------------------------------------------------------------
     P(
