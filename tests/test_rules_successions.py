@@ -266,3 +266,48 @@ def test_a_new_sleep_schedule_closes_the_old_one() -> None:
     assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "bed at 9:30")) is True, facts
     assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "bed at 2am")) is False, facts
     assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "night owl")) is False, facts
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Dana: I went pescatarian in January", "Dana: back to eating chicken, I missed it"],
+         ("Dana", "FOLLOWS_DIET", "pescatarian", True)),
+        (["Dana: I smoke", "Dana: day 12 without a cigarette"],
+         ("Dana", "HAS_HABIT", "smoking", True)),
+        (["Dana: I smoke", "Dana: 3 months smoke free and counting"],
+         ("Dana", "HAS_HABIT", "smoking", True)),
+        (["Dana: down with the flu again", "Dana: flu-free at last, back to work"],
+         ("Dana", "HAS_CONDITION", "flu", True)),
+    ],
+)  # fmt: skip
+def test_a_state_ends_by_what_one_is_now_without(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in story(*turns)
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("Sue: we adopted a rescue dog, Biscuit", "Biscuit"),
+        ("Sue: we have a senior cat named Olive", "Olive"),
+        ("Sue: my stray kitten Pip is growing fast", "Pip"),
+    ],
+)
+def test_a_pet_is_named_beside_its_kind(text: str, pet: str) -> None:
+    assert ("Sue", "HAS_PET", pet, False) in story(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Sue: I got a hot dog at the game", "Sue: I have a dog, Tom has a cat"]
+)
+def test_no_pet_named_by_a_look_alike(text: str) -> None:
+    found = story(text)
+    assert not any(r == "HAS_PET" and t in ("hot dog", "Tom") for _, r, t, _ in found)
+    assert not any(r == "HAS_PET" and s == "Sue" and t == "Tom" for s, r, t, _ in found)
+
+
+def test_a_pet_put_to_sleep_is_lost() -> None:
+    found = story("Sue: my cat Luna is 12", "Sue: we had to put Luna to sleep yesterday")
+    assert any(t == "Luna" and e for _, _, t, e in found), found

@@ -295,7 +295,13 @@ HABITS = word_set(
     """
     smoking vaping drinking coffee caffeine alcohol booze sugar soda meat dairy gluten
     cigarettes cigs weed cannabis gambling gaming junk snacking caffeine energy beer wine
+    cigarette drinks booze
     """
+)
+# Words between an article and a pet species ("a rescue dog", "a senior cat"): never "hot"
+PET_ADJECTIVES = word_set(
+    "new little sweet cute rescue senior older old young baby tiny big fluffy stray tabby "
+    "second third another adopted lovely adorable"
 )
 # Health conditions ("I have the flu", "diagnosed with diabetes", "broke my leg").
 CONDITIONS = word_set(
@@ -345,7 +351,7 @@ HABIT_FAMILIES: tuple[frozenset[str], ...] = (
         "sobriety alcohol booze drinking drink drinks beer wine whisky whiskey vodka gin rum "
         "tequila cocktail cocktails liquor spirits cider"
     ),
-    word_set("smoking cigarettes cigarette cigs tobacco cigars"),
+    word_set("smoking smoke cigarettes cigarette cigs tobacco cigars nicotine"),
     word_set("caffeine coffee coffees espresso"),
     word_set("cannabis weed pot marijuana"),
 )

@@ -168,7 +168,8 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_HABIT",
-        r"\b(?:drink|drinks)\s+(?:a lot of |lots of |too much )?(?P<obj>coffee|"
+        r"\b(?:drink|drinks)\s+(?:a lot of |lots of |(?:way |far |so )?too much |so much |a ton of"
+        r" |tons of )?(?P<obj>coffee|"
         r"alcohol|beer|wine|soda)\b",
         "Habit",
         "inline",

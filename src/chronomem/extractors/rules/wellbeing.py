@@ -155,4 +155,34 @@ WELLBEING_ROWS: tuple[P, ...] = (
         target_format="up at {obj}",
         triggers="up",
     ),
+    P(  # "back to eating meat", "back on the burgers": the diet told before is over
+        "FOLLOWS_DIET",
+        r"\bback (?:to|on) (?:eating |having )?(?:the )?(?!(?:{DIET}|healthy|clean|normal|"
+        r"work|school)\b)(?:meat|fish|chicken|beef|pork|bacon|steak|burgers?|seafood|eggs|"
+        r"dairy|cheese|bread|pasta|carbs|sugar|sweets|junk food|fast food)\b",
+        "Diet",
+        "context",
+        "possessor",
+        ending=True,
+        triggers="back",
+    ),
+    P(  # "day 30 without a cigarette", "3 weeks smoke-free", "finally covid free"
+        "HAS_HABIT",
+        r"\b(?:days?|weeks?|months?|years?)(?: \d+)? (?:without|w/o|free of|off) (?:a |any |the )?"
+        r"(?P<obj>{HABIT})\b|\b(?P<obj2>smoke|alcohol|booze|caffeine|sugar|nicotine)[- ]free\b",
+        "Habit",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="without w off free",
+    ),
+    P(
+        "HAS_CONDITION",
+        r"\b(?P<obj>{CONDITION})[- ]free\b",
+        "Condition",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="free",
+    ),
 )
