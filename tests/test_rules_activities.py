@@ -37,7 +37,8 @@ def facts(text: str) -> set[tuple[str, str, str]]:
         ("Noor: signed up for ceramics classes at the community center",
          ("Noor", "HAS_HABIT", "ceramics")),
         ("Noor: cut sugar, started swimming twice a week", ("Noor", "HAS_HABIT", "swimming")),
-        ("Noor: my new hobby is birdwatching, got binoculars", ("Noor", "HAS_HABIT", "birdwatching")),
+        ("Noor: my new hobby is birdwatching, got binoculars",
+         ("Noor", "HAS_HABIT", "birdwatching")),
     ],
 )  # fmt: skip
 def test_activities_and_languages_are_read(text: str, fact: tuple[str, str, str]) -> None:
@@ -78,3 +79,16 @@ def test_new_activities_and_languages_never_close_the_old() -> None:
         ("Noor", "HAS_HABIT", "salsa"),
     ]:
         assert story.get(triple) is True, (triple, story)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Noor: I also started learning the cello", ("Noor", "LEARNS", "cello")),
+        ("Noor: learning to surf this summer!", ("Noor", "LEARNS", "surf")),
+        ("Noor: made a new friend at the climbing gym, Priya", ("Noor", "FRIEND_OF", "priya")),
+        ("Noor: I bite my nails constantly", ("Noor", "HAS_HABIT", "biting")),
+    ],
+)
+def test_skills_friends_and_constant_habits(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in facts(text)

@@ -311,3 +311,18 @@ def test_no_pet_named_by_a_look_alike(text: str) -> None:
 def test_a_pet_put_to_sleep_is_lost() -> None:
     found = story("Sue: my cat Luna is 12", "Sue: we had to put Luna to sleep yesterday")
     assert any(t == "Luna" and e for _, _, t, e in found), found
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Fay: I have a nasty cold", "Fay: cold's gone!"], ("Fay", "HAS_CONDITION", "cold", True)),
+        (["Fay: my budgie Kiwi sings all day", "Fay: RIP Kiwi, we buried him in the garden"],
+         ("Fay", "MENTIONED", "Kiwi", True)),
+        (["Fay: I'm doing mediterranean now"], ("Fay", "FOLLOWS_DIET", "mediterranean", False)),
+        (["Fay: pulled my hamstring at the 10k"], ("Fay", "HAS_CONDITION", "hamstring injury",
+                                                 False)),
+    ],
+)  # fmt: skip
+def test_more_words_for_states(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
+    assert fact in story(*turns)

@@ -52,11 +52,21 @@ ACTIVITY_ROWS: tuple[P, ...] = (
     P(
         "LEARNS",
         r"\b(?:learning|learn|learned|learnt|studying|picking up|practicing|practising)\s+"
-        r"(?:some |a little |a bit of |basic |conversational )?(?P<obj>{LANGUAGE})\b",
-        "Language",
+        r"(?:some |a little |a bit of |basic |conversational |the |to play the |(?:how )?to play "
+        r")?(?P<obj>{LANGUAGE}|{INSTRUMENT})\b",
+        "Skill",
         "inline",
         template="{source} is learning {target}",
         triggers="learning learn learned learnt studying picking practicing practising",
+    ),
+    P(  # "learning to surf", "learnt how to code": the skill, in the clause's own words
+        "LEARNS",
+        r"\b(?:learning|learn|learned|learnt) (?:how )?to (?P<obj>code|swim|drive|surf|ski|cook|"
+        r"knit|sew|paint|dance|sing|skate|climb|sail|ride|crochet|draw|bake|box|juggle|"
+        r"skateboard|snowboard)\b",
+        "Skill",
+        "inline",
+        triggers="learning learn learned learnt",
     ),
     P(
         "COLLECTS",
@@ -105,5 +115,13 @@ ACTIVITY_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         triggers="hobby",
+    ),
+    P(  # "I made a new friend at work, Zoe": friends accumulate
+        "FRIEND_OF",
+        r"\bmade (?:a )?(?:new )?friend(?: (?:at|from|in|on) (?:the )?[a-z]+(?: [a-z]+)?)?,? "
+        r"(?:named |called |- )?(?P<obj>{NAME})",
+        "Person",
+        "inline",
+        triggers="made",
     ),
 )

@@ -144,6 +144,12 @@ LANGUAGES = word_set(
     """
 )
 
+# Instruments one plays or learns ("learning the cello").
+INSTRUMENTS = word_set(
+    "piano guitar violin viola cello drums bass ukulele saxophone sax flute clarinet trumpet "
+    "harp banjo mandolin keyboard harmonica accordion"
+)
+
 # Words that make a capitalised phrase a time, not a name ("Christmas Eve", "New Year").
 TIME_WORDS = word_set(
     """
@@ -206,7 +212,8 @@ DEVICE_HEADS = word_set(
 )
 PET_SPECIES = word_set(
     "dog dogs cat cats puppy puppies kitten kittens pup pups doggy doggies hamster parrot "
-    "bird rabbit bunny turtle tortoise fish horse pony guinea-pig snake lizard ferret gecko"
+    "bird rabbit bunny turtle tortoise fish horse pony guinea-pig snake lizard ferret gecko "
+    "goldfish budgie parakeet cockatiel chinchilla hedgehog iguana axolotl bearded-dragon"
 )
 JOB_HEADS = word_set(
     """
@@ -288,7 +295,8 @@ ORGANIZATIONS = _phrases(
 DIETS = word_set(
     "vegan vegetarian pescatarian pescetarian keto paleo carnivore gluten-free dairy-free "
     "vegitarian vegeterian "
-    "plant-based halal kosher low-carb whole30 flexitarian"
+    "plant-based halal kosher low-carb whole30 flexitarian mediterranean atkins low-fodmap "
+    "low-fat sugar-free intermittent-fasting raw-vegan"
 )
 # Habits one takes up and gives up ("I quit smoking", "gave up coffee").
 HABITS = word_set(
@@ -314,7 +322,7 @@ CONDITIONS = word_set(
 )
 BODY_PARTS = word_set(
     "leg arm wrist ankle foot hand finger toe knee hip shoulder back neck nose rib ribs "
-    "collarbone elbow thumb acl"
+    "collarbone elbow thumb acl hamstring calf achilles meniscus tendon spine jaw groin"
 )
 # Names that are cars or phones: owning one is the car one drives / the phone one uses.
 CAR_NAMES = word_set(

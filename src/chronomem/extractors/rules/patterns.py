@@ -23,6 +23,7 @@ from chronomem.extractors.rules.lexicon import (
     EVENT_HEADS,
     GROUP_HEADS,
     HABITS,
+    INSTRUMENTS,
     JOB_HEADS,
     LANGUAGES,
     PET_ADJECTIVES,
@@ -66,7 +67,7 @@ _MACROS = {
     "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
     "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
     "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
-    "PETADJ": _alt(PET_ADJECTIVES),
+    "PETADJ": _alt(PET_ADJECTIVES), "INSTRUMENT": _alt(INSTRUMENTS),
 }  # fmt: skip
 _PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 _NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
