@@ -326,3 +326,29 @@ def test_a_pet_put_to_sleep_is_lost() -> None:
 )  # fmt: skip
 def test_more_words_for_states(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
     assert fact in story(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ana: my mom has pneumonia", "Ana: mom is over the pneumonia, home on friday"],
+         ("Ana's mom", "HAS_CONDITION", "pneumonia", True)),
+        (["Ana: my grandpa smokes a pipe every evening", "Ana: grandpa finally quit smoking!"],
+         ("Ana's grandfather", "HAS_HABIT", "smoking", True)),
+        (["Ana: my son Leo broke his arm at school", "Ana: Leo's cast came off today!"],
+         ("Leo", "HAS_CONDITION", "arm injury", True)),
+        (["Ana: my daughter Mia has the flu", "Ana: Mia's flu is gone finally"],
+         ("Mia", "HAS_CONDITION", "flu", True)),
+        (["Ana: I smoke", "Assistant: Congrats on quitting smoking, that's a huge step!"],
+         ("Ana", "HAS_HABIT", "smoking", True)),
+    ],
+)  # fmt: skip
+def test_endings_told_of_other_people_and_by_the_assistant(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in story(*turns)
+
+
+def test_a_lower_case_kin_word_inside_a_sentence_stays_as_it_is() -> None:
+    found = story("Ana: my mom has the flu", "Ana: ok dad and I are going fishing")
+    assert not any(e for _, _, _, e in found)

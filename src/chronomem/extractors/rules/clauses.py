@@ -192,6 +192,9 @@ def _subject(
     speaker = _speaker(s)
     if mode == "possessor":
         mine = _POSSESSIVE.search(m.group())
+        named = None if mine else _named_owner(s, m.start(), known)
+        if named is not None:  # "Leo's cast came off"
+            return named, [], False
         owner = owner_of(s, mine.group()) if mine else (s.user if s.assistant else s.speaker)
         return (Party(owner, "Person", speaker=True) if owner else None), [], False
     if mode == "listener":
@@ -228,6 +231,18 @@ def _subject(
     if party is None or tokens is None:
         return None, [], False
     return party, tokens, False
+
+
+def _named_owner(s: Sentence, start: int, known: Known) -> Party | None:
+    """A person named with a possessive right before the match: "Leo's cast came off"."""
+    for span in s.spans:
+        person = span.label == "Person" or normalize_name(span.name) in known.persons
+        if span.named and person and _OWNER_GAP.match(s.text[span.end : start]):
+            return Party(span.name, "Person")
+    return None
+
+
+_OWNER_GAP = re.compile(r"^['’]s\s+$")
 
 
 def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None:

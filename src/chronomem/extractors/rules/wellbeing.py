@@ -185,4 +185,15 @@ WELLBEING_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="free",
     ),
+    P(  # "Congrats on quitting smoking!" (said to the user, or by them to a friend)
+        "HAS_HABIT",
+        r"\b(?:congrat\w*|well done|proud of you|good job|great job|so happy for you)\b"
+        r"[^.!?]{0,20}?\b(?:on |for |about )?(?:quitting|giving up|kicking|stopping|cutting out)"
+        r" (?:the )?(?P<obj>{HABIT})\b",
+        "Habit",
+        "inline",
+        "listener",
+        ending=True,
+        triggers="congrats congratulations done proud job happy",
+    ),
 )
