@@ -67,6 +67,25 @@ CASES = [
         ["Mo: I work at a tiny startup, Lumen, mostly backend"],
         ("Mo", "WORKS_AT", "Lumen", False),
     ),
+    # a name met before, called by a shorter name
+    (
+        ["Mo: I'm a member of the Northside Book Club", "Mo: left the book club last week"],
+        ("Mo", "MEMBER_OF", "Northside Book Club", True),
+    ),
+    (
+        ["Mo: we go to the JCC on weekends", "Mo: cancelled the J, too pricey"],
+        ("Mo", "MENTIONED", "JCC", True),
+    ),
+    # a chat line that opens on a negation speaks of the speaker
+    (
+        [
+            "Mo: I'm a member of the Hillside Tennis Club",
+            "Mo: no longer a member of the tennis club lol",
+        ],
+        ("Mo", "MEMBER_OF", "Hillside Tennis Club", True),
+    ),
+    # signing up somewhere named
+    (["Mo: signed up at Crunch Fitness yesterday"], ("Mo", "MEMBER_OF", "Crunch Fitness", False)),
     # slang for leaving
     (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
     # a plan is named with its service
@@ -106,6 +125,20 @@ def test_no_employer_without_a_name(turn: str) -> None:
 
 def test_an_app_that_dipped_ends_nothing() -> None:
     assert not [f for f in run("Mo: my Hulu app dipped again").facts if f.invalid_at]
+
+
+def test_a_short_name_needs_one_fit() -> None:
+    """Two clubs met before: "the club" alone names neither, and one word never refers."""
+    turns = ("Mo: I'm in the Northside Book Club and the Eastside Chess Club", "Mo: quit the club")
+    ended = {f.target for f in run(*turns).facts if f.invalid_at is not None}
+    assert not ended & {"Northside Book Club", "Eastside Chess Club"}
+
+
+def test_an_ending_beside_a_new_fact_keeps_its_own_clause() -> None:
+    """The ending merges into the old fact: its text must not name the new value."""
+    facts = run("Mo: my coach is Gemma", "Mo: Gemma quit, my coach is Tomas now").facts
+    ended = [f for f in facts if f.target == "Gemma" and f.invalid_at is not None]
+    assert ended and all("Tomas" not in f.fact for f in ended)
 
 
 def test_no_subscription_from_a_plan_of_action() -> None:
@@ -153,6 +186,9 @@ STORIES = [
      [("Mo", "WORKS_AT", "Spokes")], [("Mo", "WORKS_AT", "Walmart")]),
     (["Mo: I'm at Siemens, in the finance department", "Mo: my last day at Siemens was May 2nd"],
      [], [("Mo", "WORKS_AT", "Siemens")]),
+    (["Mo: I go to the YMCA most mornings",
+      "Mo: dropped the Y and signed up at Crunch Fitness instead"],
+     [("Mo", "MEMBER_OF", "Crunch Fitness")], [("Mo", "MENTIONED", "YMCA")]),
     (["Mo: I'm on the Dropbox Plus plan", "Mo: upgraded my Dropbox to Professional"],
      [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Professional")],
      [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus")]),

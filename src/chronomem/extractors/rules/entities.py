@@ -34,6 +34,7 @@ from chronomem.extractors.rules.lexicon import (
     WORKPLACE_HEADS,
 )
 from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.references import short_references
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w&'-]*")
 _QUOTED = re.compile(r'"([^"\n]{1,80})"')
@@ -183,6 +184,10 @@ def find_spans(sentence: str, occupied: Sequence[tuple[int, int]], known: Known)
     spans += _names(sentence, taken, known)
     spans += _lower_case_names(sentence, taken, known)
     spans += _device_phrases(sentence, taken, known)
+    for start, end, name in short_references(sentence, known.display.values()):
+        if _free(start, end, taken):  # "the Y" for the YMCA met before
+            spans.append(Span(start, end, name, label_for(name, known)))
+            taken.append((start, end))
     spans.sort(key=lambda s: s.start)
     return spans
 

@@ -227,6 +227,10 @@ _ROWS: tuple[RelationPattern, ...] = (
     # -- work, study, membership ------------------------------------------------------------
     P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
       heads=GROUP_HEADS | {"gym"}, triggers="joined signed"),
+    # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
+    P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=SCHOOL_HEADS, triggers="signed"),
     P("MEMBER_OF", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:an? )?(?P<obj>{NAME}) member\b",
       "Organization", "inline", reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="member"),

@@ -179,7 +179,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
         source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, s.times)
-        text = _rewrite(s, 0, len(s.text), draft, drop_times=True)
+        text = _rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
         if s.speaker and s.speaker not in text:
             text = f"{s.speaker} said: {text}"
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
@@ -231,9 +231,12 @@ def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
 
 
 def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
-    """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO)."""
-    if s.question or any(not h.attribute for h in hits):
-        return []  # a sentence that told a fact is explained by it: no mentions besides
+    """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO).
+    A sentence that told a fact is explained by it: no mentions besides, only the endings
+    of names no pattern used ("dropped the Y and signed up at Brooklyn Boulders")."""
+    if s.question:
+        return []
+    told = any(not h.attribute for h in hits)
     hits = [h for h in hits if not h.attribute]
     used = {normalize_name(h.source.name) for h in hits} | {
         normalize_name(h.target.name) for h in hits
@@ -258,7 +261,11 @@ def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
         seen.add(key)
         target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
         ended = ended_by_verb(s.text, span.start, span.end)  # "sold the civic"
-        out.append(Hit(relation, source, target, ended, whole, whole))
+        if not told:
+            out.append(Hit(relation, source, target, ended, whole, whole))
+        elif ended:  # its own clause: the ending's text must not carry the new value
+            where = next((c for c in s.clauses if c[0] <= span.start < c[1]), whole)
+            out.append(Hit(relation, source, target, ended, where, where))
     return out[:MAX_MENTIONS_PER_SENTENCE]
 
 
