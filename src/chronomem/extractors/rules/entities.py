@@ -55,7 +55,9 @@ _NAME_EVIDENCE = re.compile(
     + "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
     + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
     r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
-    r"|got (?:a|married|engaged|promoted|hired|fired)|adopted|retired)\b"
+    r"|got (?:a|married|engaged|promoted|hired|fired|divorced|remarried)|adopted|retired"
+    r"|transferred|is dating|divorced|remarried"
+    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have))\b"
     # what only people do to a team: "Alice leads our platform team", "Helen runs the data
     # team now", "Bob is the new lead of the platform team"
     r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
@@ -113,6 +115,8 @@ class Known:
     # normalized name -> name of people other than the speakers, the last met last
     people: dict[str, str] = field(default_factory=dict)
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
+    places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
+    genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -127,6 +131,9 @@ class Known:
             if key not in self.speakers:
                 self.people.pop(key, None)
                 self.people[key] = self.display[key]
+        if label == "Location":
+            self.places.pop(key, None)
+            self.places[key] = self.display[key]
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
@@ -135,9 +142,17 @@ class Known:
         self.roles[(normalize_name(owner), role)] = name
         self.learn(name, "Person")
 
-    def antecedent(self) -> str | None:
-        """The person "he" or "she" most likely stands for: the last one met."""
-        return next(reversed(self.people.values()), None)
+    def antecedent(self, gender: str | None = None) -> str | None:
+        """The person "he" or "she" (``gender`` "m" / "f") most likely stands for: of the
+        last three people met, the last one known to be of that gender, else the last one
+        not known to be of the other."""
+        recent = list(reversed(self.people.items()))
+        if gender is None:
+            return recent[0][1] if recent else None
+        same = [name for key, name in recent[:3] if self.genders.get(key) == gender]
+        if same:
+            return same[0]
+        return next((name for key, name in recent if self.genders.get(key, gender) == gender), None)
 
     def canonical(self, name: str) -> str:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""

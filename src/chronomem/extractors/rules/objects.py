@@ -53,6 +53,13 @@ _NAMING_WORDS = word_set(
     "called named titled game book novel movie film song band show series album app "
     "restaurant town city artist singer author podcast team"
 )
+# A person introduced by a plain noun before the name: "dating this girl Kayla", "married a
+# woman named Carol", "seeing someone called Bree", "this guy from work, Tom".
+_PERSON_INTRO = re.compile(
+    r"\s*(?:(?:a|an|this|that|some)\s+)?(?:(?:new|nice|cute|sweet|lovely|random)\s+)?"
+    r"(?:someone|somebody|girl|guy|woman|man|lady|dude|boy|gal|fella|person|chick)"
+    r"(?:\s+(?:from\s+\w+|at\s+\w+))?(?:,?\s+(?:named|called)|,)?\s+(?=[A-Z])"
+)
 
 
 def span_party(s: Sentence, span: Span, row: RelationPattern) -> Party | None:
@@ -72,6 +79,10 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
     span = next((sp for sp in s.spans if pos <= sp.start <= start), None)
     if span is not None:
         return span_party(s, span, row)
+    intro = _PERSON_INTRO.match(s.text, pos, end) if row.label == "Person" else None
+    named = next((sp for sp in s.spans if intro and sp.start == intro.end() and sp.named), None)
+    if named is not None:
+        return span_party(s, named, row)
     words, next_word, stop = _phrase(s, start, end)
     named = _apposition(s, stop, words)
     if named is not None:
@@ -211,6 +222,8 @@ def inline_object(
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
     if span is not None and span.start == start:
         party = span_party(s, span, row)
+        if party is not None and row.target_format:  # "tore my ACL" -> "ACL injury"
+            party = replace(party, name=row.target_format.format(obj=party.name))
         return replace(party, attributes=party.attributes + attrs) if party else None
     words = m.group(group).split()
     while words and words[0].lower() in FILLER_ADJECTIVES:

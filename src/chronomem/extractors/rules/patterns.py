@@ -31,8 +31,11 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
+from chronomem.extractors.rules.moves import MOVE_ROWS
+from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
+from chronomem.extractors.rules.wellbeing import WELLBEING_ROWS
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
@@ -45,7 +48,10 @@ _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 
 
 def _alt(words: frozenset[str]) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=lambda w: (-len(w), w)))
+    """One alternative per word, longest first; a hyphen may be written as a space or left
+    out ("gluten-free", "gluten free", "covid19")."""
+    alts = (re.escape(w).replace(r"\-", "[- ]?") for w in words)
+    return "|".join(sorted(alts, key=lambda w: (-len(w), w)))
 
 
 def _words(words: frozenset[str]) -> str:
@@ -177,7 +183,9 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
 # fmt: off
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
+    *NOMINAL_ROWS,
     *STATE_ROWS,
+    *WELLBEING_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
@@ -195,9 +203,9 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
       "Organization", "inline", "possessor", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
-    P("LIVES_IN", r"\bmoved (?:out of|away from)\b", "Location", ending=True,
+    P("LIVES_IN", r"\b(?:moved|moving|move) (?:out of|away from)\b", "Location", ending=True,
       context_words=frozenset({"apartment", "house", "home", "place", "flat", "city", "town"}),
-      triggers="moved"),
+      triggers="moved moving move"),
     P("DATING", r"\b(?:broke up with|split up with|dumped|broke up|split up)\b", "Person",
       ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
       triggers="broke split dumped"),
@@ -264,6 +272,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
+    *MOVE_ROWS,
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
@@ -337,8 +346,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     *_role_rows("FAMILY_OF", ROLES_FAMILY),
     *_role_rows("MANAGED_BY", ROLES_MANAGER),
     *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL),
-    P("MARRIED_TO", r"\b(?:married to|got married to|married|wed)\b", "Person",
-      reject_labels=_NOT_PERSON, triggers="married wed"),
+    P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed)\b",
+      "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed"),
     P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",

@@ -23,8 +23,9 @@ _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
 _HABIT_WORDS = " ".join(sorted(HABITS))
 _CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
 _DIED = (
-    r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|"
-    r"had to be put down|crossed the rainbow bridge|was rehomed)"
+    r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
+    r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
+    r"was rehomed)"
 )
 _PLAN_HEADS = word_set(
     "appointment meeting interview surgery exam flight trip wedding party date checkup "
@@ -42,6 +43,8 @@ _CUE = (
     r"[^.!?]{0,40}?\b(?:your|the|my) "
 )
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})
+# "my favourite", "my fave", "my go-to takeout": one value per kind
+_FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
 
 STATE_ROWS: tuple[P, ...] = (
     # -- home -------------------------------------------------------------------------------
@@ -104,7 +107,11 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "FOLLOWS_DIET",
-        r"\b(?:eat|eating|ate|eats) (?:meat|fish|animal products|dairy) again\b",
+        # "I eat meat again", "started eating chicken again", "having bread again": eating
+        # something again ends the diet told before (but "eating keto again" starts one)
+        r"\b(?:(?:started|start|starting|been|went back to|back to) )?(?:eat|eating|ate|eats|"
+        r"having) (?!(?:{DIET}|healthy|clean|well|right|better|less|"
+        r"more|out)\b)(?:[a-z]+ ){1,2}?again\b",
         "Diet",
         "context",
         ending=True,
@@ -112,7 +119,7 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "FOLLOWS_DIET",
-        rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed)"
+        rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed|eat|eats|eating)"
         rf"|(?:\b|(?<=\w)){_BE}{_NEG})(?: now| still| officially)?"
         r" (?:fully |completely |strictly |mostly |full |100% |a )?(?P<obj>{DIET})\b"
         r"(?! (?:recipes?|food|options?|meals?|restaurants?|places?))",
@@ -232,14 +239,14 @@ STATE_ROWS: tuple[P, ...] = (
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet healed",
+        triggers="cast feet healed better",
     ),
     P(
         "HAS_CONDITION",
         r"\b(?:have|has|had|got|caught|came down with|getting over|suffering from|"
         r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
         r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
-        r"(?P<obj>{CONDITION})\b",
+        r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>{CONDITION})\b",
         "Condition",
         "inline",
         triggers="have has had got caught came getting suffering struggling battling diagnosed "
@@ -262,7 +269,7 @@ STATE_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         ending=True,
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     P(
         "HAS_PET",
@@ -272,7 +279,7 @@ STATE_ROWS: tuple[P, ...] = (
         "possessor",
         ending=True,
         need_labels=frozenset({"Pet"}),
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     P(
         "HAS_PET",
@@ -281,7 +288,7 @@ STATE_ROWS: tuple[P, ...] = (
         "context",
         "possessor",
         ending=True,
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     # -- the car one drives, the phone one uses ----------------------------------------------
     P(
@@ -375,24 +382,24 @@ STATE_ROWS: tuple[P, ...] = (
     # -- favourites -------------------------------------------------------------------------
     P(
         "HAS_FAVORITE",
-        r"\b(?:my|your) (?:new |current |all-time |absolute )?favou?rite "
+        r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
         r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
-        triggers="favorite favourite",
+        triggers="favorite favourite fave fav go",
     ),
     P(
         "HAS_FAVORITE",
         r"(?P<obj>{NAME}) (?:is|'s) (?:now |still )?(?:my|your) (?:new |current |"
-        r"all-time )?favou?rite(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
+        r"all-time )?" + _FAVORITE + r"(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
         "Topic",
         "inline",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
-        triggers="favorite favourite",
+        triggers="favorite favourite fave fav go",
     ),
     P(
         "ENDS_KNOWN",
