@@ -86,6 +86,18 @@ CASES = [
     ),
     # signing up somewhere named
     (["Mo: signed up at Crunch Fitness yesterday"], ("Mo", "MEMBER_OF", "Crunch Fitness", False)),
+    # working for oneself
+    (
+        ["Mo: I'm self-employed now, doing bookkeeping"],
+        ("Mo", "HAS_JOB_TITLE", "freelancer", False),
+    ),
+    (["Mo: quit freelancing last spring"], ("Mo", "HAS_JOB_TITLE", "freelancer", True)),
+    # a home with people, for now
+    (
+        ["Mo: crashing with a buddy in Leeds until I find a flat"],
+        ("Mo", "LIVES_IN", "Leeds", False),
+    ),
+    (["Mo: living with my girlfriend in Lisbon now"], ("Mo", "LIVES_IN", "Lisbon", False)),
     # slang for leaving
     (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
     # a plan is named with its service
@@ -141,6 +153,18 @@ def test_an_ending_beside_a_new_fact_keeps_its_own_clause() -> None:
     assert ended and all("Tomas" not in f.fact for f in ended)
 
 
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Mo: staying with friends in Rome for the weekend",
+        "Mo: staying with my sister in Denver for a few days",
+        "Mo: freelancing is hard",
+    ],
+)
+def test_a_short_stay_or_a_remark_is_no_state(turn: str) -> None:
+    assert not [f for f in run(turn).facts if f.relation in ("LIVES_IN", "HAS_JOB_TITLE")]
+
+
 def test_no_subscription_from_a_plan_of_action() -> None:
     for turn in ("Mo: we have a backup plan", "Mo: I have a game plan for Monday"):
         assert not [f for f in run(turn).facts if f.relation == "SUBSCRIBED_TO_PLAN"]
@@ -186,6 +210,10 @@ STORIES = [
      [("Mo", "WORKS_AT", "Spokes")], [("Mo", "WORKS_AT", "Walmart")]),
     (["Mo: I'm at Siemens, in the finance department", "Mo: my last day at Siemens was May 2nd"],
      [], [("Mo", "WORKS_AT", "Siemens")]),
+    (["Mo: i'm freelancing, mostly logo work", "Mo: Canva hired me, so no more freelancing"],
+     [("Mo", "WORKS_AT", "Canva")], [("Mo", "HAS_JOB_TITLE", "freelancer")]),
+    (["Mo: I live in Leeds", "Mo: moved out of Leeds, I'm staying with my aunt in York for now"],
+     [("Mo", "LIVES_IN", "York")], [("Mo", "LIVES_IN", "Leeds")]),
     (["Mo: I go to the YMCA most mornings",
       "Mo: dropped the Y and signed up at Crunch Fitness instead"],
      [("Mo", "MEMBER_OF", "Crunch Fitness")], [("Mo", "MENTIONED", "YMCA")]),

@@ -307,6 +307,14 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:got|was|been) promoted to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers="promoted"),
+    # working for oneself is a title: "i'm freelancing these days", "now self-employed";
+    # "no more freelancing", "quit freelancing" end it
+    P("HAS_JOB_TITLE", r"\b(?:no more|stopped|quit|done) (?:freelancing|freelance work)\b",
+      "JobTitle", "fixed", "possessor", ending=True, fixed_target="freelancer",
+      triggers="freelancing freelance"),
+    P("HAS_JOB_TITLE", r"(?:\b(?:am|is|are|was|been)|'m|'s|'re|^\W*now|, now) (?:now |currently |"
+      r"still |full[- ]time )?(?:freelancing|self[- ]employed|(?:a )?freelancer)\b", "JobTitle",
+      "fixed", fixed_target="freelancer", triggers="freelancing freelancer self employed"),
     # "my title is product manager now", "my new role is staff engineer"
     P("HAS_JOB_TITLE", r"\b(?:my|your) (?:new |official |current |job )?"
       rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
@@ -329,6 +337,13 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"staying|stay|hotel|airbnb|for (?:a|the|two|three|few)|until|till|stuck|traffic|"
       r"meeting|class|hospital|office|town for|queue|line)\b)",
       triggers="am is are m re im"),
+    # "I'm staying with my parents in Ohio for now", "crashing with a friend in Leeds": a
+    # home with people, unless the clause tells a short stay
+    P("LIVES_IN", r"\b(?:staying|living|crashing|bunking|moved in) with (?:my |our |his |her |"
+      r"some |a )?(?:[\w']+ ){0,2}?in\b", "Location", reject_labels=_PLACE_LIKE,
+      requires=r"^(?!.*\b(?:visit\w*|trip|vacation|holiday|weekend|conference|business|"
+      r"layover|hotel|airbnb|tonight|for (?:a|the|two|three|few|a few) (?:days?|nights?|weeks?))"
+      r"\b)", triggers="staying living crashing bunking moved"),
     P("FROM", r"(?:\b(?:am|is|are|come|comes|came)|'m|'re) (?:originally )?from\b|\bgrew up in\b"
       r"|\b(?:was )?born (?:and raised )?in\b|\bhometown is\b", "Location",
       reject_labels=_PLACE_LIKE, triggers="from grew born hometown"),
