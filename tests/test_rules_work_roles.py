@@ -98,6 +98,10 @@ CASES = [
         ("Mo", "LIVES_IN", "Leeds", False),
     ),
     (["Mo: living with my girlfriend in Lisbon now"], ("Mo", "LIVES_IN", "Lisbon", False)),
+    # a job offer taken, the company named beside the offer
+    (["Mo: Stripe made me an offer and I accepted it"], ("Mo", "WORKS_AT", "Stripe", False)),
+    (["Mo: Figma upped their offer, so I took it"], ("Mo", "WORKS_AT", "Figma", False)),
+    (["Mo: I accepted Canva's offer!"], ("Mo", "WORKS_AT", "Canva", False)),
     # slang for leaving
     (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
     # a plan is named with its service
@@ -159,10 +163,13 @@ def test_an_ending_beside_a_new_fact_keeps_its_own_clause() -> None:
         "Mo: staying with friends in Rome for the weekend",
         "Mo: staying with my sister in Denver for a few days",
         "Mo: freelancing is hard",
+        "Mo: Google made me an offer but I turned it down",
+        "Mo: Zillow made an offer on the house and we took it",
     ],
 )
 def test_a_short_stay_or_a_remark_is_no_state(turn: str) -> None:
-    assert not [f for f in run(turn).facts if f.relation in ("LIVES_IN", "HAS_JOB_TITLE")]
+    states = ("LIVES_IN", "HAS_JOB_TITLE", "WORKS_AT")
+    assert not [f for f in run(turn).facts if f.relation in states]
 
 
 def test_no_subscription_from_a_plan_of_action() -> None:
@@ -214,6 +221,8 @@ STORIES = [
      [("Mo", "WORKS_AT", "Canva")], [("Mo", "HAS_JOB_TITLE", "freelancer")]),
     (["Mo: I live in Leeds", "Mo: moved out of Leeds, I'm staying with my aunt in York for now"],
      [("Mo", "LIVES_IN", "York")], [("Mo", "LIVES_IN", "Leeds")]),
+    (["Mo: I work at KPMG", "Mo: EY sweetened their offer and I took it"],
+     [("Mo", "WORKS_AT", "EY")], [("Mo", "WORKS_AT", "KPMG")]),
     (["Mo: I go to the YMCA most mornings",
       "Mo: dropped the Y and signed up at Crunch Fitness instead"],
      [("Mo", "MEMBER_OF", "Crunch Fitness")], [("Mo", "MENTIONED", "YMCA")]),

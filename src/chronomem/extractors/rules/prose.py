@@ -24,6 +24,7 @@ from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.offers import offer_hits
 from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.pet_names import pet_name_hits
@@ -170,6 +171,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
     hits += denied_values(s, known, hits)
     hits += habit_hits(s, hits)
+    hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits += pair_hits(s, known, hits)
