@@ -102,6 +102,9 @@ CASES = [
     (["Mo: Stripe made me an offer and I accepted it"], ("Mo", "WORKS_AT", "Stripe", False)),
     (["Mo: Figma upped their offer, so I took it"], ("Mo", "WORKS_AT", "Figma", False)),
     (["Mo: I accepted Canva's offer!"], ("Mo", "WORKS_AT", "Canva", False)),
+    # a known company one leaves for is the new employer
+    (["Mo: Priya left us for Stripe last month"], ("Priya", "WORKS_AT", "Stripe", False)),
+    (["Mo: my colleague Jonas is leaving for Google"], ("Jonas", "WORKS_AT", "Google", False)),
     # slang for leaving
     (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
     # a plan is named with its service
@@ -165,6 +168,8 @@ def test_an_ending_beside_a_new_fact_keeps_its_own_clause() -> None:
         "Mo: freelancing is hard",
         "Mo: Google made me an offer but I turned it down",
         "Mo: Zillow made an offer on the house and we took it",
+        "Mo: my brother left for Tokyo yesterday",
+        "Mo: Sara left for lunch",
     ],
 )
 def test_a_short_stay_or_a_remark_is_no_state(turn: str) -> None:

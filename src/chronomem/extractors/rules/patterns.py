@@ -196,6 +196,10 @@ _ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
       triggers="quit left resigned retired fired laid let stopped last"),
+    # "Chris left for Google": a company one leaves for is the new employer (a known
+    # company only: "left for Tulum" is a trip)
+    P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",
+      need_labels=frozenset({"Organization"}), triggers="left quit leaving"),
     # "my last day at Unilever was March 31st", "today was my last shift at Costco"
     P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
       "Organization", subject="possessor", ending=True,
