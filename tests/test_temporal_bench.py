@@ -32,16 +32,16 @@ from chronomem.testing import HashEmbedder  # noqa: E402
 # -- thresholds: the fast subset, rule path, real embedder -----------------------------------
 FAST_MIN_ACCURACY = 0.883  # 121/137, truth branch with main merged (2026-11-24 01:07)
 FAST_MIN_BY_CATEGORY: dict[str, float] = {
-    "job": 0.900,
+    "job": 1.000,
     "residence": 1.000,
     "relationship": 0.750,
     "habit_diet": 0.857,
     "health": 0.833,
     "pet": 1.000,
     "possession": 1.000,
-    "role": 0.571,
+    "role": 0.857,
     "preference": 1.000,
-    "membership": 0.800,
+    "membership": 1.000,
     "correction": 0.600,
     "third_person": 0.857,
     "assistant": 1.000,
