@@ -117,3 +117,20 @@ def embedder():  # type: ignore[no-untyped-def]
     if not local_model_available():
         pytest.skip("chronomem[local] is not installed")
     return LocalEmbedder()
+
+
+@pytest.mark.parametrize(
+    ("turn", "fact"),
+    [
+        ("Nia: rent is 1400 and my Mini Cooper payment is 300", ("Nia", "DRIVES", "Mini Cooper")),
+        ("Nia: born and raised in phoenix", ("Nia", "FROM", "Phoenix")),
+        ("Nia: we moved to sydney last year", ("Nia", "LIVES_IN", "Sydney")),
+    ],
+)
+def test_a_car_owned_in_passing_and_a_home_city_that_is_also_a_first_name(turn, fact):  # type: ignore[no-untyped-def]
+    assert fact in extracted("Nia: hi", turn)
+
+
+@pytest.mark.parametrize("turn", ["Nia: I talked to austin yesterday", "Nia: gave it to sydney"])
+def test_a_first_name_in_lower_case_is_no_city_after_other_verbs(turn):  # type: ignore[no-untyped-def]
+    assert not {t for _, _, t in extracted("Nia: hi", turn)} & {"Austin", "Sydney"}

@@ -368,12 +368,19 @@ def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:
     if key in known.names and key not in known.speakers and len(key) > 2:
         return key not in PREPOSITIONS and key not in TIME_WORDS
     gazetteer = key in ORGANIZATIONS or key in COUNTRIES or key in CITIES
-    if not gazetteer or key in _AMBIGUOUS:
+    if not gazetteer:
         return False
+    if key in _AMBIGUOUS:  # "raised in austin" is the city; "talked to austin" is not
+        return _HOME_BEFORE.search(sentence, max(0, start - 24), start) is not None
     before = sentence[max(0, start - 12) : start].lower().split()
     return bool(before) and before[-1] in PREPOSITIONS | _NAMING_VERBS
 
 
+_HOME_BEFORE = re.compile(
+    r"\b(?:live|lives|lived|living|moved|moving|relocated|raised|born|grew up|based|settled)"
+    r" (?:in|to) $",
+    re.I,
+)
 _NAMING_VERBS = frozenset(["joined", "visited", "visit", "left", "quit", "love", "loved", "like"])
 
 

@@ -287,8 +287,8 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"meeting|class|hospital|office|town for|queue|line)\b)",
       triggers="am is are m re im"),
     P("FROM", r"(?:\b(?:am|is|are|come|comes|came)|'m|'re) (?:originally )?from\b|\bgrew up in\b"
-      r"|\b(?:was )?born (?:and raised )?in\b|\bhometown is\b", "Location",
-      reject_labels=_PLACE_LIKE, triggers="from grew born hometown"),
+      r"|\b(?:was )?born (?:and raised )?in\b|\braised in\b|\bhometown is\b", "Location",
+      reject_labels=_PLACE_LIKE, triggers="from grew born raised hometown"),
     P("ATTENDED", r"\b(?:went to|attended|go to|going to|been to)\b", "Event", "phrase",
       heads=EVENT_HEADS | GROUP_HEADS, triggers="went attended go going been"),
     P("VISITED", r"\b(?:visited|visiting|went to|been to|traveled to|travelled to|traveling to"

@@ -304,7 +304,10 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "USES_KIND",
-        r"(?<![a-z] )\b(?:my|our|your) (?:new |old |current |trusty )?(?P<obj>[A-Za-z]+(?: "
+        # "my iphone 12", "... and my Honda Fit payment is 280"; not the object of a verb
+        # ("sold my Civic")
+        r"(?:(?<![a-z] )|(?<=\band )|(?<=\bbut ))\b(?:my|our|your) (?:new |old |current |trusty )?"
+        r"(?P<obj>[A-Za-z]+(?: "
         r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b",
         "Item",
         "inline",
