@@ -4,25 +4,28 @@ extractor, and on the default path (real embedder) they close the old value."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
 from chronomem.extractors.rules import RuleExtractor
-from chronomem.model import Episode, EpisodeSource
+from chronomem.model import Episode, EpisodeSource, ExtractedFact
 from tests.test_rules_states_memory import tell
 
 REF = datetime(2024, 5, 6, 12, 0, tzinfo=UTC)
 
 
+def extract_all(*turns: str) -> tuple[ExtractedFact, ...]:
+    """The facts the last turn gives, after the others (all said at ``REF``)."""
+    episodes = [
+        Episode(f"e{i}", "g", turn, EpisodeSource.MESSAGE, REF, REF) for i, turn in enumerate(turns)
+    ]
+    return RuleExtractor().extract(episodes[-1], episodes[:-1]).facts
+
+
 def extracted(*turns: str) -> set[tuple[str, str, str]]:
     """(source, relation, target) of the open facts the last turn gives, after the others."""
-    episodes = [
-        Episode(f"e{i}", "g", turn, EpisodeSource.MESSAGE, REF + timedelta(hours=i), REF)
-        for i, turn in enumerate(turns)
-    ]
-    found = RuleExtractor().extract(episodes[-1], episodes[:-1])
-    return {(f.source, f.relation, f.target) for f in found.facts if f.invalid_at is None}
+    return {(f.source, f.relation, f.target) for f in extract_all(*turns) if f.invalid_at is None}
 
 
 @pytest.mark.parametrize(

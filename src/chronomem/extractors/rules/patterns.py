@@ -34,6 +34,7 @@ from chronomem.extractors.rules.lexicon import (
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
+from chronomem.extractors.rules.tastes import TASTE_ROWS
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
@@ -341,6 +342,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("LIKES", r"^\W*(?P<obj>{NAME}) (?:fan|supporter)s?\b", "Topic", "inline", "possessor",
       reject_labels=frozenset({"Pet", "Device"}), template="{source} is a fan of {target}",
       triggers="fan fans supporter supporters"),
+    *TASTE_ROWS,
     P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
       r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
       negated_relation="DISLIKES",
