@@ -82,7 +82,8 @@ _INTO = re.compile(
 _FILLER = re.compile(
     r"^(?:(?:like|about|around|roughly|a|an|the|my|some|a couple(?: of)?|couple(?: of)?|"
     r"a few|few|lots of|a lot of|a bunch of|\d+\w*|one|two|three|four|five|six|cups? of|"
-    r"glasses of|bottles of|packs? of|hot|cold|\w+ly)\s+)*",
+    r"glass(?:es)? of|bottles? of|packs? of|pints? of|cans? of|shots? of|mugs? of|hot|cold|"
+    r"\w+ly)\s+)*",
     re.I,
 )
 _STOP = re.compile(

@@ -180,6 +180,11 @@ PLACE_HEADS = word_set(
     "park museum beach lake river mountain mountains trail library cafe café restaurant "
     "bar gym studio hospital school university college academy store shop mall market"
 )
+# Places one works at, named after a comma: "a record store downtown now, Vinyl Vault"
+WORKPLACE_HEADS = PLACE_HEADS | word_set(
+    "company startup firm agency bakery salon clinic hotel factory warehouse plant brewery "
+    "bookshop bookstore pub diner garage lab nonprofit charity"
+)
 # Things that break and get fixed: "the printer" refers back to "HP LaserJet 4000 printer".
 DEVICE_HEADS = word_set(
     """
@@ -323,3 +328,17 @@ ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
 ASSISTANT_NAMES = word_set(
     "assistant ai bot chatbot chatgpt gpt claude gemini copilot model system agent helper"
 )
+# Habits that one ending gives up together: "I quit drinking" or "6 months sober" ends the
+# beer and the wine told before, "quit smoking" the cigarettes.
+HABIT_FAMILIES: tuple[frozenset[str], ...] = (
+    word_set(
+        "sobriety alcohol booze drinking drink drinks beer wine whisky whiskey vodka gin rum "
+        "tequila cocktail cocktails liquor spirits cider"
+    ),
+    word_set("smoking cigarettes cigarette cigs tobacco cigars"),
+    word_set("caffeine coffee coffees espresso"),
+    word_set("cannabis weed pot marijuana"),
+)
+# A condition said to come before another ("pre-diabetic" before "diabetes"): a prefix of its
+# name; the later condition closes the earlier one (``successions.py``).
+CONDITION_FORERUNNERS = ("pre-", "pre ", "borderline ")

@@ -252,7 +252,10 @@ _ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$")
 _PREFER_KIND = re.compile(
     r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b|\ban? ([a-z-]+) person\b", re.I
 )
+# a plan per service: "on the Spotify family plan" / "on the Netflix Basic plan"
+_PLAN_SERVICE = re.compile(r"\bis on the (\S+) (?:\S+ ){0,2}?plan\b")
 _KIND_PATTERNS = {
+    "SUBSCRIBED_TO_PLAN": _PLAN_SERVICE,
     "HAS_FAVORITE": _FAVORITE_KIND,
     "ROLE_HELD_BY": _ROLE_KIND,
     "PREFERS": _PREFER_KIND,
