@@ -45,6 +45,9 @@ def extracted(*turns: str) -> set[tuple[str, str, str]]:
         (["Dev: I'm living with my aunt in Perth for now"], ("Dev", "LIVES_IN", "Perth")),
         (["Dev: home is Lyon these days"], ("Dev", "LIVES_IN", "Lyon")),
         (["Dev: we left Glasgow for Cardiff in March"], ("Dev", "LIVES_IN", "Cardiff")),
+        (["Dev: just moved!! new flat in Camden"], ("Dev", "LIVES_IN", "Camden")),
+        (["Dev: I'm based out of Atlanta these days"], ("Dev", "LIVES_IN", "Atlanta")),
+        (["Dev: we've been in Bologna since 2021"], ("Dev", "LIVES_IN", "Bologna")),
     ],
 )  # fmt: skip
 def test_a_home_pointed_at_or_rented_is_where_one_lives(turns, fact):  # type: ignore[no-untyped-def]
@@ -64,6 +67,7 @@ def test_a_home_pointed_at_or_rented_is_where_one_lives(turns, fact):  # type: i
         (["Zoe: couldn't afford the repair, got a secondhand Corolla instead"],
          ("Zoe", "DRIVES", "Corolla")),
         (["Zoe: drive a Mazda 3 these days"], ("Zoe", "DRIVES", "Mazda 3")),
+        (["Zoe: laptop's a MacBook Pro now"], ("Zoe", "USES_LAPTOP", "MacBook Pro")),
         (["Zoe: the new phone is a Pixel 7a"], ("Zoe", "USES_PHONE", "Pixel 7a")),
         (["Zoe: ditched my Nikon for a Fujifilm X100"], ("Zoe", "USES_CAMERA", "Fujifilm X100")),
     ],
@@ -92,6 +96,13 @@ def test_no_home_and_no_thing_without_their_evidence(turn):  # type: ignore[no-u
     assert not kept & {"LIVES_IN", "USES_PHONE", "DRIVES", "USES_LAPTOP", "USES_CAMERA"}, facts
 
 
+def test_a_device_that_died_ends_beside_its_replacement():  # type: ignore[no-untyped-def]
+    facts = extract_all("Mo: hi", "Mo: my old Fitbit finally died so I got a Garmin")
+    held = {(f.relation, f.target, f.invalid_at is None) for f in facts}
+    assert ("WEARS_WATCH", "Fitbit", False) in held, facts
+    assert ("WEARS_WATCH", "Garmin", True) in held, facts
+
+
 @pytest.mark.local_model
 @pytest.mark.parametrize(
     ("turns", "current", "closed"),
@@ -105,6 +116,11 @@ def test_no_home_and_no_thing_without_their_evidence(turn):  # type: ignore[no-u
          ("Sam", "USES_PHONE", "iPhone 15"), ("Sam", "USES_PHONE", "Galaxy S21")),
         (["Sam: I drive a Kia Soul", "Sam: new car: a Subaru Outback"],
          ("Sam", "DRIVES", "Subaru Outback"), ("Sam", "DRIVES", "Kia Soul")),
+        (["Sam: I use a Pixel 6", "Sam: my pixel died so I got an iPhone 15"],
+         ("Sam", "USES_PHONE", "iPhone 15"), ("Sam", "USES_PHONE", "Pixel 6")),
+        (["Sam: I ride a Cannondale to work", "Sam: my bike got stolen 😭 on a Trek from my "
+          "neighbour now"],
+         ("Sam", "RIDES_BIKE", "Trek"), ("Sam", "RIDES_BIKE", "Cannondale")),
     ],
 )  # fmt: skip
 def test_the_new_value_closes_the_old_on_the_default_path(embedder, turns, current, closed):  # type: ignore[no-untyped-def]

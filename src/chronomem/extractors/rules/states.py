@@ -313,7 +313,8 @@ STATE_ROWS: tuple[P, ...] = (
         # ("sold my Civic")
         r"(?:(?<![a-z] )|(?<=\band )|(?<=\bbut ))\b(?:my|our|your) (?:new |old |current |trusty )?"
         r"(?P<obj>[A-Za-z]+(?: "
-        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b",
+        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b"
+        r"(?! (?:finally )?(?:died|broke|is dead|got stolen|was stolen|gave out))",  # nominal.py
         "Item",
         "inline",
         "possessor",
@@ -386,7 +387,8 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_FAVORITE",
         r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
-        r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
+        r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately)?"
+        r" (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
