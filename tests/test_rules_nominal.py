@@ -48,6 +48,9 @@ def extracted(*turns: str) -> set[tuple[str, str, str]]:
         (["Dev: just moved!! new flat in Camden"], ("Dev", "LIVES_IN", "Camden")),
         (["Dev: I'm based out of Atlanta these days"], ("Dev", "LIVES_IN", "Atlanta")),
         (["Dev: we've been in Bologna since 2021"], ("Dev", "LIVES_IN", "Bologna")),
+        (["Dev: we live in a little village near York"], ("Dev", "LIVES_IN", "York")),
+        (["Dev: hey", "Assistant: Congrats on the new flat in Porto, Dev!"],
+         ("Dev", "LIVES_IN", "Porto")),
     ],
 )  # fmt: skip
 def test_a_home_pointed_at_or_rented_is_where_one_lives(turns, fact):  # type: ignore[no-untyped-def]

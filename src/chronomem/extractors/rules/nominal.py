@@ -91,7 +91,11 @@ NOMINAL_ROWS: tuple[P, ...] = (
         rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}{_DWELLING} in\b"
         r"|\bsigned (?:a|the|our|my) lease in\b"
         r"|\b(?:live|lives|living|moved back|moved in) with (?:my |our |his |her |their )?"
-        r"[a-z]+(?: [a-z]+)? in\b",
+        r"[a-z]+(?: [a-z]+)? in\b"
+        # "we live in a small town outside Boston", "a suburb of Chicago"
+        r"|\b(?:live|lives|lived|living) in an? (?:[a-z-]+ ){0,2}(?:town|village|suburb|"
+        r"neighbou?rhood|area|city) (?:just )?(?:outside(?: of)?|near|close to|of|north of|"
+        r"south of|east of|west of)\b",
         "Location",
         reject_labels=_NOT_PLACE,
         triggers="rent rents renting rented bought buying own owns got share sharing have has "

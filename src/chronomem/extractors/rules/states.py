@@ -71,11 +71,12 @@ STATE_ROWS: tuple[P, ...] = (
     # -- nominal news told to the listener --------------------------------------------------
     P(
         "LIVES_IN",
-        _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b",
+        _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b"
+        r"|" + _CUE + r"new (?:[a-z-]+ )?(?:place|apartment|flat|house|home|condo) in\b",
         "Location",
         subject="listener",
         reject_labels=_NOT_PLACE,
-        triggers="move relocation moving",
+        triggers="move relocation moving new",
     ),
     P(
         "WORKS_AT",
