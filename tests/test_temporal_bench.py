@@ -86,6 +86,24 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
     assert any(m.role == "assistant" for s in every for m in s.messages)
 
 
+def test_the_held_out_set_loads_and_covers_every_category():
+    """bench/data/temporal_heldout (written blind, never for tuning) keeps the documented
+    format; only its shape is asserted here, never its content."""
+    heldout = load_scenarios(BENCH / "data" / "temporal_heldout")
+    assert len(heldout) >= 100
+    assert sum(len(s.checks) for s in heldout) >= 180
+    assert {c.category for s in heldout for c in s.checks} == set(CATEGORIES)
+    assert not {s.id for s in heldout} & {s.id for s in load_scenarios()}
+
+
+def test_data_option_refuses_a_folder_without_scenarios(tmp_path, capsys):
+    for folder in (tmp_path / "missing", tmp_path):
+        with pytest.raises(SystemExit) as exited:
+            temporal.main(["--data", str(folder), "--no-llm"])
+        assert exited.value.code == 2
+        assert "--data" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
