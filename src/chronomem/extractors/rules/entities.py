@@ -415,12 +415,19 @@ def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:
     gazetteer = key in ORGANIZATIONS or key in COUNTRIES or key in CITIES
     if key in ORGANIZATIONS and _JOB_AFTER.match(sentence, start + len(key)):
         return True  # "got the amazon warehouse job": a company, even a common word
-    if not gazetteer or key in _AMBIGUOUS:
+    if not gazetteer:
         return False
+    if key in _AMBIGUOUS:  # "raised in austin" is the city; "talked to austin" is not
+        return _HOME_BEFORE.search(sentence, max(0, start - 24), start) is not None
     before = sentence[max(0, start - 12) : start].lower().split()
     return bool(before) and before[-1] in PREPOSITIONS | _NAMING_VERBS
 
 
+_HOME_BEFORE = re.compile(
+    r"\b(?:live|lives|lived|living|moved|moving|relocated|raised|born|grew up|based|settled)"
+    r" (?:in|to) $",
+    re.I,
+)
 _JOB_AFTER = re.compile(r"(?: [a-z]+)? (?:job|gig|internship|shift)s?\b")
 _NAMING_VERBS = frozenset(["joined", "visited", "visit", "left", "quit", "love", "loved", "like"])
 

@@ -35,6 +35,7 @@ from chronomem.extractors.rules.moves import MOVE_ROWS
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
+from chronomem.extractors.rules.tastes import TASTE_ROWS
 from chronomem.extractors.rules.wellbeing import WELLBEING_ROWS
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
@@ -349,8 +350,8 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"layover|hotel|airbnb|tonight|for (?:a|the|two|three|few|a few) (?:days?|nights?|weeks?))"
       r"\b)", triggers="staying living crashing bunking moved"),
     P("FROM", r"(?:\b(?:am|is|are|come|comes|came)|'m|'re) (?:originally )?from\b|\bgrew up in\b"
-      r"|\b(?:was )?born (?:and raised )?in\b|\bhometown is\b", "Location",
-      reject_labels=_PLACE_LIKE, triggers="from grew born hometown"),
+      r"|\b(?:was )?born (?:and raised )?in\b|\braised in\b|\bhometown is\b", "Location",
+      reject_labels=_PLACE_LIKE, triggers="from grew born raised hometown"),
     P("ATTENDED", r"\b(?:went to|attended|go to|going to|been to)\b", "Event", "phrase",
       heads=EVENT_HEADS | GROUP_HEADS, triggers="went attended go going been"),
     P("VISITED", r"\b(?:visited|visiting|went to|been to|traveled to|travelled to|traveling to"
@@ -403,6 +404,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("LIKES", r"^\W*(?P<obj>{NAME}) (?:fan|supporter)s?\b", "Topic", "inline", "possessor",
       reject_labels=frozenset({"Pet", "Device"}), template="{source} is a fan of {target}",
       triggers="fan fans supporter supporters"),
+    *TASTE_ROWS,
     P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
       r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
       negated_relation="DISLIKES",

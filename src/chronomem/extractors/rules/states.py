@@ -71,11 +71,12 @@ STATE_ROWS: tuple[P, ...] = (
     # -- nominal news told to the listener --------------------------------------------------
     P(
         "LIVES_IN",
-        _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b",
+        _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b"
+        r"|" + _CUE + r"new (?:[a-z-]+ )?(?:place|apartment|flat|house|home|condo) in\b",
         "Location",
         subject="listener",
         reject_labels=_NOT_PLACE,
-        triggers="move relocation moving",
+        triggers="move relocation moving new",
     ),
     P(
         "WORKS_AT",
@@ -309,8 +310,12 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "USES_KIND",
-        r"(?<![a-z] )\b(?:my|our|your) (?:new |old |current |trusty )?(?P<obj>[A-Za-z]+(?: "
-        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b",
+        # "my iphone 12", "... and my Honda Fit payment is 280"; not the object of a verb
+        # ("sold my Civic")
+        r"(?:(?<![a-z] )|(?<=\band )|(?<=\bbut ))\b(?:my|our|your) (?:new |old |current |trusty )?"
+        r"(?P<obj>[A-Za-z]+(?: "
+        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b"
+        r"(?! (?:finally )?(?:died|broke|is dead|got stolen|was stolen|gave out))",  # nominal.py
         "Item",
         "inline",
         "possessor",
@@ -383,7 +388,8 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_FAVORITE",
         r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
-        r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
+        r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately)?"
+        r" (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
