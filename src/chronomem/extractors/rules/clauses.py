@@ -209,6 +209,8 @@ def _subject(
         return first, [], False
     if not candidates:
         tokens = gap_tokens(_masked(s, clause[0], verb_start))
+        if tokens is None and index == 0:  # "quit salt, started walking daily"
+            tokens = _listed_action(s, clause[0], verb_start)
         if mode == "clause" and tokens is not None and index > 0:
             shared = _shared_subject(s, index, known)
             if shared is not None:
@@ -229,6 +231,16 @@ def _subject(
     if party is None or tokens is None:
         return None, [], False
     return party, tokens, False
+
+
+def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None:
+    """A chat line listing what the speaker did, without a subject ("quit salt, started
+    walking daily"): the verb after a comma shares the opening verb's implicit subject."""
+    comma = s.text.rfind(",", start, verb_start)
+    first = _LETTERS.search(s.text.lower(), start, comma) if comma > start else None
+    if first is None or not (first.group().endswith("ed") or first.group() in _TOLD):
+        return None
+    return gap_tokens(_masked(s, comma + 1, verb_start))
 
 
 _OPENING_NEGATIONS = frozenset({"not", "no", "never"})

@@ -14,14 +14,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chronomem.extractors.rules.activities import ACTIVITY_ROWS
 from chronomem.extractors.rules.lexicon import (
+    ACTIVITIES,
     BODY_PARTS,
     CONDITIONS,
     DIETS,
     EVENT_HEADS,
     GROUP_HEADS,
     HABITS,
+    INSTRUMENTS,
     JOB_HEADS,
+    LANGUAGES,
+    PET_ADJECTIVES,
     PET_SPECIES,
     ROLES_DATING,
     ROLES_FAMILY,
@@ -62,7 +67,8 @@ def _words(words: frozenset[str]) -> str:
 _MACROS = {
     "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
     "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
-    "BODY": _alt(BODY_PARTS),
+    "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
+    "PETADJ": _alt(PET_ADJECTIVES), "INSTRUMENT": _alt(INSTRUMENTS),
 }  # fmt: skip
 _PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 _NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
@@ -187,6 +193,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     *NOMINAL_ROWS,
     *STATE_ROWS,
     *WELLBEING_ROWS,
+    *ACTIVITY_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
@@ -373,18 +380,19 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="friends befriended"),
     # -- pets -------------------------------------------------------------------------------
-    P("HAS_PET", r"\bmy (?:new |little |sweet |old )?(?P<species>{PET}),? (?:named |called )?"
+    P("HAS_PET", r"\bmy (?:(?:{PETADJ}) )?(?P<species>{PET}),? (?:named |called )?"
       r"(?P<obj>{NAME})", "Pet", "inline", "possessor",
       template="{source} has a {species} named {target}", triggers="my"),
-    P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?my (?:new |little |sweet |old )?(?P<species>{PET})\b",
+    P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?my (?:(?:{PETADJ}) )?(?P<species>{PET})\b",
       "Pet", "inline", "possessor", template="{source} has a {species} named {target}",
       triggers="my"),
     P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
-      r" (?:a|an|another|two|three|\d+)? ?(?:new |little |sweet |cute )?(?P<species>{PET})"
-      r" (?:named|called) (?P<obj>{NAME})", "Pet", "inline",
-      template="{source} has a {species} named {target}", triggers="named called"),
+      r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>{PET})"
+      r"(?: (?:named|called) (?P<obj>{NAME})|,? (?P<obj2>{NAME})(?=\s*(?:[.!,;)]|$|who\b"
+      r"|and (?:he|she)\b)))", "Pet", "inline",
+      template="{source} has a {species} named {target}", triggers="named called " + _PET_WORDS),
     P("HAS_PET", r"\b(?:have|has|got|adopted|rescued|own|owns)"
-      r" (?:a|an|another|two|three|\d+) (?:new |little |sweet |cute )?(?P<obj>{PET})\b", "Pet",
+      r" (?:a|an|another|two|three|\d+) (?:(?:{PETADJ}) )?(?P<obj>{PET})\b", "Pet",
       "inline", triggers=_PET_WORDS),
     # -- books, films, shows ----------------------------------------------------------------
     P("READ", r"\b(?:read|reading|reread|re-read|rereading|finished reading|started reading)\b",

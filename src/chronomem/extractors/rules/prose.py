@@ -101,6 +101,10 @@ class _Draft:
             f.target for f in self.facts.values() if f.relation == relation and not f.invalid_at
         ]
 
+    def ended(self, relation: str) -> bool:
+        """Did this episode tell the end of a fact of ``relation`` so far?"""
+        return any(f.relation == relation and f.invalid_at for f in self.facts.values())
+
     def full(self) -> bool:
         return (
             len(self.facts) >= MAX_FACTS_PER_EPISODE
@@ -170,7 +174,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     learn_genders(s.text, known)
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
     hits += denied_values(s, known, hits)
-    hits += habit_hits(s, hits)
+    hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))

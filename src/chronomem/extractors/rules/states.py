@@ -169,7 +169,8 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_HABIT",
-        r"\b(?:drink|drinks)\s+(?:a lot of |lots of |too much )?(?P<obj>coffee|"
+        r"\b(?:drink|drinks)\s+(?:a lot of |lots of |(?:way |far |so )?too much |so much |a ton of"
+        r" |tons of )?(?P<obj>coffee|"
         r"alcohol|beer|wine|soda)\b",
         "Habit",
         "inline",
@@ -187,7 +188,7 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:the |my |your )?(?P<obj>{CONDITION}) (?:is|has|'s) (?:finally |"
+        r"\b(?:the |my |your )?(?P<obj>{CONDITION})(?: is| has|'s) (?:finally |"
         r"totally |completely )?(?:gone|over|cleared up|cleared|better|healed)\b",
         "Condition",
         "inline",
@@ -255,12 +256,13 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:broke|broken|fractured|sprained|twisted|injured|hurt|tore|"
-        r"dislocated)\s+(?:my|his|her|your|a|the|their)\s+(?P<obj>{BODY})\b",
+        r"\b(?:broke|broken|fractured|sprained|twisted|injured|hurt|tore|torn|pulled|strained|"
+        r"tweaked|busted|bruised|dislocated)\s+(?:my|his|her|your|a|the|their)\s+(?P<obj>{BODY})\b",
         "Condition",
         "inline",
         target_format="{obj} injury",
-        triggers="broke broken fractured sprained twisted injured hurt tore dislocated",
+        triggers="broke broken fractured sprained twisted injured hurt tore torn pulled strained "
+        "tweaked busted bruised dislocated",
     ),
     # -- pets gone --------------------------------------------------------------------------
     P(
