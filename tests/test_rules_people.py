@@ -131,7 +131,24 @@ CORRECTED = [
         ("Ola", "LIVES_IN", "Cork", False),
     ),
 ]
-ASSERTED = INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED
+# A tie that ended, said by calling the person an ex; a new partner named after the news.
+PARTNERS = [
+    (["Ty: I'm dating Noor", "Ty: my ex Noor just texted me lol"], ("Ty", "DATING", "Noor", True)),
+    (
+        ["Ty: my wife Gemma is a vet", "Ty: my ex-wife Gemma got the house"],
+        ("Ty", "MARRIED_TO", "Gemma", True),
+    ),
+    (["Ty: Aiden is my ex-boyfriend, long story"], ("Ty", "DATING", "Aiden", True)),
+    (
+        ["Ty: so I'm seeing someone!! her name is Lucia, we met at salsa class"],
+        ("Ty", "DATING", "Lucia", False),
+    ),
+    (
+        ["Ty: I have a new boyfriend. his name's Mateo and he's a nurse"],
+        ("Ty", "DATING", "Mateo", False),
+    ),
+]
+ASSERTED = INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS
 
 
 @pytest.mark.parametrize(("turns", "expected"), ASSERTED)
@@ -147,8 +164,28 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
         # a transfer with nothing told before asserts no school or job
         (["Lu: Tom transferred to Denver"], ("Tom", "STUDIES_AT", "Denver")),
         (["Lu: Tom transferred to Denver"], ("Tom", "WORKS_AT", "Denver")),
+        # someone met and named is no partner without the news of one
+        (["Ty: met a guy at the conference, his name is Bruno"], ("Ty", "DATING", "Bruno")),
+        # "his name is Mateo and he's a nurse": "he" is the one just named
+        (
+            [
+                "Ty: my bf Jake is a chef",
+                "Ty: we broke up. new boyfriend! his name's Mateo, he's a nurse",
+            ],
+            ("Jake", "HAS_JOB_TITLE", "nurse"),
+        ),
         # a value denied that no one told ends nothing
         (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
+        # someone met and named is no partner without the news of one
+        (["Ty: met a guy at the conference, his name is Bruno"], ("Ty", "DATING", "Bruno")),
+        # "his name is Mateo and he's a nurse": "he" is the one just named
+        (
+            [
+                "Ty: my bf Jake is a chef",
+                "Ty: we broke up. new boyfriend! his name's Mateo, he's a nurse",
+            ],
+            ("Jake", "HAS_JOB_TITLE", "nurse"),
+        ),
         # a value denied that no one told ends nothing
         (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
         # "he" is not the woman met last

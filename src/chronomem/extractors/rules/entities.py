@@ -107,6 +107,7 @@ class Known:
     people: dict[str, str] = field(default_factory=dict)
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
+    partner_to_name: str | None = None  # who just said they have someone new, not yet named
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)

@@ -1,6 +1,7 @@
 """Rows of the pattern table for a move that continues what the subject held: a transfer
 ("Jack transferred to Michigan": the school or employer he had, another one now) and a
-return ("he's back at his old job at Panasonic", "I'm back with Deloitte": a job).
+return ("he's back at his old job at Panasonic", "I'm back with Deloitte": a job); and a tie
+that ended, said by naming the person an ex ("my ex Rita", "my ex-wife Dana").
 """
 
 from __future__ import annotations
@@ -28,5 +29,44 @@ MOVE_ROWS: tuple[P, ...] = (
         "Organization",
         reject_labels=_NOT_WORKPLACE,
         triggers="back",
+    ),
+)
+
+_MINE = r"\b(?:my|our|your)"
+_EX = r"ex[- ]?"
+_WED = r"(?:wife|husband|spouse|hubby)"
+_DATE = r"(?:girlfriend|boyfriend|gf|bf|partner|fianc[eé]e?)"
+
+EX_ROWS: tuple[P, ...] = (
+    P(
+        "MARRIED_TO",
+        rf"{_MINE} {_EX}{_WED},? (?P<obj>{{NAME}})|(?P<obj2>{{NAME}}),? (?:is |was |'s )?my "
+        rf"{_EX}{_WED}\b",
+        "Person",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="ex",
+    ),
+    P(
+        "DATING",
+        rf"{_MINE} {_EX}{_DATE},? (?P<obj>{{NAME}})|(?P<obj2>{{NAME}}),? (?:is |was |'s )?my "
+        rf"{_EX}{_DATE}\b",
+        "Person",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="ex",
+    ),
+    # a bare "my ex Rita": whatever tie the speaker was told to have with her ends
+    P(
+        "ENDS_KNOWN",
+        rf"{_MINE} ex,? (?P<obj>{{NAME}})|(?P<obj2>{{NAME}}),? (?:is |was |'s )?my ex\b"
+        rf"(?![- ]?(?:{_WED}|{_DATE}))",
+        "Person",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="ex",
     ),
 )

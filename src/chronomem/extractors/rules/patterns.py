@@ -31,7 +31,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
-from chronomem.extractors.rules.moves import MOVE_ROWS
+from chronomem.extractors.rules.moves import EX_ROWS, MOVE_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
 
@@ -297,6 +297,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="visited visiting went been traveled travelled traveling travelling flew flying "
       "drove trip vacation vacationed vacationing holiday stayed toured going"),
     # -- people -----------------------------------------------------------------------------
+    *EX_ROWS,
     *_role_rows("MARRIED_TO", ROLES_MARRIED),
     *_role_rows("DATING", ROLES_DATING),
     *_role_rows("FRIEND_OF", ROLES_FRIEND),

@@ -23,6 +23,7 @@ from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.pairs import pair_hits
+from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
@@ -161,6 +162,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     hits += denied_values(s, known, hits)
     hits += habit_hits(s, hits)
     hits += pair_hits(s, known, hits)
+    hits += partner_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)
