@@ -148,7 +148,34 @@ PARTNERS = [
         ("Ty", "DATING", "Mateo", False),
     ),
 ]
-ASSERTED = INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS
+# What an assistant's turn states about the user and the user's people.
+ASSISTANT = [
+    (
+        ["Rui: I'm a teacher", "Assistant: Since you teach at Brookfield Academy, try this."],
+        ("Rui", "WORKS_AT", "Brookfield Academy", False),
+    ),
+    (
+        [
+            "Rui: ideas for my wife?",
+            "Assistant: As your wife Tessa loves gardening, get her gloves.",
+        ],
+        ("Tessa", "LOVES", "gardening", False),
+    ),
+    (
+        ["Rui: plan my week", "Assistant: Because you're recovering from knee surgery, no runs."],
+        ("Rui", "HAS_CONDITION", "knee surgery", False),
+    ),
+    # a school is an employer when the verb says work
+    (
+        ["Rui: I work at Maple Grove Elementary School"],
+        ("Rui", "WORKS_AT", "Maple Grove Elementary School", False),
+    ),
+    (
+        ["Rui: my mom had hip replacement surgery"],
+        ("Rui's mom", "HAS_CONDITION", "hip replacement", False),
+    ),
+]
+ASSERTED = INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS + ASSISTANT
 
 
 @pytest.mark.parametrize(("turns", "expected"), ASSERTED)
@@ -174,6 +201,16 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
             ],
             ("Jake", "HAS_JOB_TITLE", "nurse"),
         ),
+        # going to a school is no job there
+        (
+            ["Rui: my son goes to Maple Grove Elementary School"],
+            ("Rui's son", "WORKS_AT", "Maple Grove Elementary School"),
+        ),
+        # an assistant's general advice about a stranger is no fact of the user's life
+        (
+            ["Rui: tips?", "Assistant: Marie Kondo loves tidying, and you could try her method."],
+            ("Marie Kondo", "LOVES", "tidying"),
+        ),
         # a value denied that no one told ends nothing
         (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
         # someone met and named is no partner without the news of one
@@ -185,6 +222,16 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
                 "Ty: we broke up. new boyfriend! his name's Mateo, he's a nurse",
             ],
             ("Jake", "HAS_JOB_TITLE", "nurse"),
+        ),
+        # going to a school is no job there
+        (
+            ["Rui: my son goes to Maple Grove Elementary School"],
+            ("Rui's son", "WORKS_AT", "Maple Grove Elementary School"),
+        ),
+        # an assistant's general advice about a stranger is no fact of the user's life
+        (
+            ["Rui: tips?", "Assistant: Marie Kondo loves tidying, and you could try her method."],
+            ("Marie Kondo", "LOVES", "tidying"),
         ),
         # a value denied that no one told ends nothing
         (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),

@@ -31,15 +31,13 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
-from chronomem.extractors.rules.moves import EX_ROWS, MOVE_ROWS
+from chronomem.extractors.rules.moves import EX_ROWS, MOVE_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
 GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
-
-SCHOOL_HEADS = frozenset({"school", "college", "university", "uni", "academy", "institute"})
 
 
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
@@ -171,6 +169,7 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
     *STATE_ROWS,
+    *RECOVERY_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),

@@ -164,7 +164,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     hits += pair_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
     if draft.assistant:
-        hits = [h for h in hits if _about_the_user(h, s)]
+        hits = [h for h in hits if _about_the_user(h, s, known)]
     hits += _reports(s, hits, draft, known)
     said = draft.sentences[index]
     if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
@@ -199,13 +199,17 @@ def _learn_party(known: Known, party: Party) -> None:
         known.species[normalize_name(party.name)] = species
 
 
-def _about_the_user(hit: Hit, s: Sentence) -> bool:
-    """On an assistant's turn, a fact is kept when it is about the user or their people."""
+def _about_the_user(hit: Hit, s: Sentence, known: Known) -> bool:
+    """On an assistant's turn, a fact is kept when it is about the user or their people
+    (a person, or a name the user's role names: "your husband Pierre loves cycling")."""
     if s.user is None:
         return False
     user = normalize_name(s.user)
     source = normalize_name(hit.source.name)
-    return source == user or source.startswith(user + " s ") or hit.source.label == "Person"
+    theirs = any(o == user and normalize_name(v) == source for (o, _), v in known.roles.items())
+    return (
+        source == user or source.startswith(user + " s ") or hit.source.label == "Person" or theirs
+    )
 
 
 def _reports(s: Sentence, hits: list[Hit], draft: _Draft, known: Known) -> list[Hit]:
