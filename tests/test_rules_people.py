@@ -244,3 +244,69 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
 )
 def test_no_tie_invented(turns: list[str], unexpected: tuple[str, str, str]) -> None:
     assert unexpected not in {f[:3] for f in found(run(*turns))}
+
+
+def _plans(*turns: str) -> list[tuple[str, bool, str | None]]:
+    """(plan, ended, day) of every HAS_PLAN fact of the last turn."""
+    return [
+        (f.target, f.invalid_at is not None, f.valid_at.date().isoformat() if f.valid_at else None)
+        for f in run(*turns).facts
+        if f.relation == "HAS_PLAN"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a plan named again by its head word keeps the name told before
+        (
+            [
+                "Mo: vet appointment for the cat on Wednesday",
+                "Mo: they moved my appointment to Friday",
+            ],
+            ("vet appointment", False, "2024-01-19"),
+        ),
+        # a plan called off ends the told one
+        (
+            [
+                "Mo: hosting a dinner party on Saturday!",
+                "Mo: dinner party is off, half the guests are sick",
+            ],
+            ("dinner party", True, None),
+        ),
+        (
+            [
+                "Mo: we booked a beach trip for next weekend",
+                "Mo: we called off the trip, too expensive",
+            ],
+            ("beach trip", True, None),
+        ),
+        # a progressive of arrangement with a bare weekday looks ahead
+        (
+            ["Mo: throwing a housewarming party on Saturday"],
+            ("housewarming party", False, "2024-01-20"),
+        ),
+        # an arrangement dated ahead, with no other fact, is a plan
+        (["Mo: seeing the orthodontist on Thursday"], ("seeing orthodontist", False, "2024-01-18")),
+        (["Mo: having brunch with Keiko tomorrow"], ("having brunch", False, "2024-01-16")),
+        # an assistant's "for your flight to X on Friday" is the user's plan
+        (
+            ["Mo: what to pack?", "Assistant: For your flight to Oslo on Friday, bring layers."],
+            ("flight", False, "2024-01-19"),
+        ),
+    ],
+)
+def test_plans(turns: list[str], expected: tuple[str, bool, str | None]) -> None:
+    assert expected in _plans(*turns)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Mo: I met my landlord yesterday"],  # a past meeting is no plan
+        ["Mo: seeing it tomorrow lol"],  # no object worth a plan
+        ["Mo: the party was fun"],  # nothing called off
+    ],
+)
+def test_no_plan_invented(turns: list[str]) -> None:
+    assert _plans(*turns) == []
