@@ -163,7 +163,7 @@ ASSISTANT = [
     ),
     (
         ["Rui: plan my week", "Assistant: Because you're recovering from knee surgery, no runs."],
-        ("Rui", "HAS_CONDITION", "knee surgery", False),
+        ("Rui", "HAS_CONDITION", "knee injury", False),
     ),
     # a school is an employer when the verb says work
     (
@@ -172,7 +172,7 @@ ASSISTANT = [
     ),
     (
         ["Rui: my mom had hip replacement surgery"],
-        ("Rui's mom", "HAS_CONDITION", "hip replacement", False),
+        ("Rui's mom", "HAS_CONDITION", "hip injury", False),
     ),
 ]
 ASSERTED = INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS + ASSISTANT

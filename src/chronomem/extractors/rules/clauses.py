@@ -20,6 +20,7 @@ from chronomem.extractors.rules.lexicon import (
 from chronomem.extractors.rules.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.negation import ENTITY_MARK, gap_tokens, modality
+from chronomem.extractors.rules.nominal import place_target
 from chronomem.extractors.rules.objects import (
     CONTEXT,
     coordinated,
@@ -120,7 +121,7 @@ def _hits(
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
         text = None if ended else _template(row, m, subject, target)
-        kinds = refine(relation, target.name)
+        kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
         if relation == "ENDS_KNOWN":
             kinds = _known_relations(known, subject, target)
         elif relation == CONTINUES_KNOWN:
@@ -173,7 +174,12 @@ def _template(row: RelationPattern, m: re.Match[str], source: Party, target: Par
         role=canonical_role(groups.get("role", "")),
         kind=groups.get("kind") or "thing",
         species=species,
+        works="worked" if _PAST_WORK.search(m.string, max(0, m.start() - 12), m.end()) else "works",
     )
+
+
+# "I was a waiter at Olive Garden": a template's "{works}" keeps the clause's tense
+_PAST_WORK = re.compile(r"\b(?:was|were|worked|used to)\b", re.I)
 
 
 # -- subjects -------------------------------------------------------------------------------
@@ -353,10 +359,14 @@ def _targets(
         found = inline_object(s, row, m)
     elif row.target == "context":
         found = CONTEXT
+    elif row.target == "place":
+        found = place_target(s, m, clause, known)
     else:
         found = object_after(s, m.end(), clause[1], row)
     if found is CONTEXT:
         names = list(known.targets.get((normalize_name(subject.name), row.relation), {}).values())
+        if row.fixed_target:  # "the baby was born" ends only the pregnancy told before
+            names = [n for n in names if normalize_name(n) == normalize_name(row.fixed_target)]
         species = m.groupdict().get("species")
         if species:
             names = [n for n in names if known.species.get(normalize_name(n)) == singular(species)]

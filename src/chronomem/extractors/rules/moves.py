@@ -91,9 +91,10 @@ RECOVERY_ROWS: tuple[P, ...] = (
         "HAS_CONDITION",
         r"\b(?:recovering from|recuperating from|getting over|healing from|had|got|just had)\s+"
         r"(?:a |an |the |my |your |his |her |their )?(?:(?:recent|big|major|minor) )?"
-        r"(?P<obj>(?:{BODY}) (?:surgery|operation|replacement|reconstruction))\b",
+        r"(?P<obj>{BODY}) (?:surgery|operation|replacement|reconstruction)\b",
         "Condition",
         "inline",
+        target_format="{obj} injury",  # the name wellbeing.py's "recovered from" ends
         triggers="recovering recuperating getting healing had got",
     ),
     P(

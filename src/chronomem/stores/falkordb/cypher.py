@@ -26,6 +26,25 @@ from typing import Final
 
 from chronomem.model import Target
 
+# The stored properties of each row other than its embedding (the layout above, plus `seq`).
+EPISODE_FIELDS: Final = (
+    "id", "content", "source", "source_description", "reference_time", "created_at", "seq",
+)  # fmt: skip
+ENTITY_FIELDS: Final = (
+    "id", "name", "norm_name", "labels", "summary", "attributes", "created_at", "seq",
+)  # fmt: skip
+FACT_FIELDS: Final = (
+    "id", "relation", "fact", "episodes", "attributes", "created_at", "valid_at",
+    "invalid_at", "expired_at", "seq",
+)  # fmt: skip
+COMMUNITY_FIELDS: Final = ("id", "name", "summary", "created_at", "member_ids", "seq")
+
+
+def _lean(var: str, fields: tuple[str, ...]) -> str:
+    """A map of ``var``'s ``fields``: ``properties(var)`` without the embedding."""
+    return "{" + ", ".join(f"{f}: {var}.{f}" for f in fields) + "}"
+
+
 # -- writes ---------------------------------------------------------------------------------
 
 # One change set = one query, so FalkorDB applies it atomically (a query runs alone on its
@@ -238,11 +257,9 @@ MENTIONS: Final = {
 # -- whole-group graph reads (communities) --------------------------------------------------
 
 # Every fact without its embedding (a map of the other properties): the lean whole-group read.
-LIST_FACTS: Final = """
+LIST_FACTS: Final = f"""
 MATCH (a:Entity)-[r:FACT]->(b:Entity)
-RETURN a.id, b.id, {id: r.id, relation: r.relation, fact: r.fact, episodes: r.episodes,
-  attributes: r.attributes, created_at: r.created_at, valid_at: r.valid_at,
-  invalid_at: r.invalid_at, expired_at: r.expired_at, seq: r.seq}
+RETURN a.id, b.id, {_lean("r", FACT_FIELDS)}
 """
 LIST_ENTITIES: Final = "MATCH (n:Entity) WHERE n.stub IS NULL RETURN properties(n) ORDER BY n.seq"
 # {where}: a condition from filters.fact_condition. One row per unordered pair of entities.
@@ -255,6 +272,15 @@ RETURN low, high, count(*)
 
 ALL_COMMUNITIES: Final = "MATCH (c:Community) RETURN properties(c) ORDER BY c.seq"
 GET_COMMUNITIES: Final = "MATCH (c:Community) WHERE c.id IN $ids RETURN properties(c)"
+
+# The same reads without the embeddings (search results: no 384 numbers per row to format,
+# send and parse, which was most of a row read's time).
+LEAN_GET: Final = {
+    Target.FACTS: GET_FACTS.replace("properties(r)", _lean("r", FACT_FIELDS)),
+    Target.ENTITIES: GET_ENTITIES.replace("properties(n)", _lean("n", ENTITY_FIELDS)),
+    Target.EPISODES: GET_EPISODES.replace("properties(e)", _lean("e", EPISODE_FIELDS)),
+    Target.COMMUNITIES: GET_COMMUNITIES.replace("properties(c)", _lean("c", COMMUNITY_FIELDS)),
+}
 
 # -- search ---------------------------------------------------------------------------------
 # {where}: a condition from filters (fact_condition for FACTS, entity_condition for ENTITIES,

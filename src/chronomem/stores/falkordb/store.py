@@ -326,13 +326,19 @@ class FalkorDBStore:
         return _facts_from(self._read(group_ids, query, params))
 
     def get_many(
-        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+        self,
+        group_ids: Sequence[str],
+        ids: Mapping[Target, Sequence[str]],
+        *,
+        vectors: bool = True,
     ) -> dict[Target, list[StoredRow]]:
-        """The ``get_*`` reads of several targets in one pipeline (one round trip)."""
+        """The ``get_*`` reads of several targets in one pipeline (one round trip);
+        ``vectors=False`` leaves the embeddings on the server."""
         groups = tuple(dict.fromkeys(self._groups(group_ids)))
         wanted = {_target(t): id_list(v, "ids") for t, v in ids.items()}
         asked = [(t, gid) for t, w in wanted.items() if w for gid in groups]
-        replies = self._conn.query_many([(g, _GET[t], {"ids": wanted[t]}) for t, g in asked])
+        get = _GET if vectors else cypher.LEAN_GET
+        replies = self._conn.query_many([(g, get[t], {"ids": wanted[t]}) for t, g in asked])
         tagged: dict[Target, Tagged] = {t: [] for t in wanted}
         for (t, gid), found in zip(asked, replies, strict=True):
             tagged[t].extend((gid, row) for row in found)
@@ -523,9 +529,11 @@ def _seq(props: Mapping[str, object]) -> int:
 
 
 def _map(value: object) -> Mapping[str, object]:
+    """A row's properties; a null in a projected map is a property the row does not have
+    (FalkorDB stores no nulls)."""
     if not isinstance(value, Mapping):
         raise TypeError(f"FalkorDB returned {type(value).__name__} where a property map was due")
-    return value
+    return {k: v for k, v in value.items() if v is not None}
 
 
 def _in_order(items: list[_T], ids: Sequence[str]) -> list[_T]:
