@@ -175,7 +175,31 @@ ASSISTANT = [
         ("Rui's mom", "HAS_CONDITION", "hip injury", False),
     ),
 ]
-ASSERTED = INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS + ASSISTANT
+# A retirement is a title as well as a job ended; a degree started is studies there; a
+# verbless line can end a diet.
+STATUS = [
+    (
+        ["Ana: my grandpa retired from Boeing in March"],
+        ("Ana's grandfather", "HAS_JOB_TITLE", "retired", False),
+    ),
+    (
+        ["Ana: my grandpa retired from Boeing in March"],
+        ("Ana's grandfather", "WORKS_AT", "Boeing", True),
+    ),
+    (
+        ["Ana: I finished my BA at Leeds and started a master's at Edinburgh"],
+        ("Ana", "STUDIES_AT", "Edinburgh", False),
+    ),
+    (
+        ["Ana: doing a PhD in chemistry at ETH Zurich now"],
+        ("Ana", "STUDIES_AT", "ETH Zurich", False),
+    ),
+    (["Ana: welp, no longer vegetarian. bacon won"], ("Ana", "FOLLOWS_DIET", "vegetarian", True)),
+    (["Ana: not keto anymore lol"], ("Ana", "FOLLOWS_DIET", "keto", True)),
+]
+ASSERTED = (
+    INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS + ASSISTANT + STATUS
+)
 
 
 @pytest.mark.parametrize(("turns", "expected"), ASSERTED)
@@ -201,6 +225,10 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
             ],
             ("Jake", "HAS_JOB_TITLE", "nurse"),
         ),
+        # retiring a thing is no retirement
+        (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
+        # "not vegan, just vegetarian" denies nothing told, ends nothing
+        (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
         # going to a school is no job there
         (
             ["Rui: my son goes to Maple Grove Elementary School"],
@@ -223,6 +251,10 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
             ],
             ("Jake", "HAS_JOB_TITLE", "nurse"),
         ),
+        # retiring a thing is no retirement
+        (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
+        # "not vegan, just vegetarian" denies nothing told, ends nothing
+        (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
         # going to a school is no job there
         (
             ["Rui: my son goes to Maple Grove Elementary School"],

@@ -7,12 +7,14 @@ operation one is recovering from ("since you're recovering from your shoulder su
 
 from __future__ import annotations
 
+from chronomem.extractors.rules.found import Hit
 from chronomem.extractors.rules.lexicon import word_set
 from chronomem.extractors.rules.row import RelationPattern as P
 
 # The relation placeholder of a transfer: ``clauses.py`` reads it as the one of STUDIES_AT /
 # WORKS_AT the subject held, told before (none told: nothing is asserted).
 CONTINUES_KNOWN = "CONTINUES_KNOWN"
+RETIRED = "retired"
 _NOT_WORKPLACE = frozenset({"Location", "Person", "Event"})
 SCHOOL_HEADS = word_set("school college university uni academy institute")
 
@@ -23,6 +25,39 @@ MOVE_ROWS: tuple[P, ...] = (
         None,
         reject_labels=frozenset({"Person", "Event"}),
         triggers="transfer transfers transferred transferring",
+    ),
+    # "Mom finally retired from Mercy": besides the job that ended, her title now (an aside:
+    # "Dr. Shah retired" still tells the loss of the speaker's Dr. Shah, see is_aside)
+    P(
+        "HAS_JOB_TITLE",
+        r"\b(?:retired|retiring)\b(?! (?:my|the|his|her|our|their|your|it|them|that|this)\b)",
+        "JobTitle",
+        "fixed",
+        fixed_target=RETIRED,
+        template="{source} is retired",
+        triggers="retired retiring",
+    ),
+    # "started a master's at Stanford", "doing a PhD at ETH": a degree is studies there
+    P(
+        "STUDIES_AT",
+        r"\b(?:started|starting|doing|pursuing|finishing|began|beginning|enrolled in|got into)"
+        r" (?:a |an |my |his |her |the )?(?:master'?s|masters|phd|ph\.d\.?|mba|doctorate|degree|"
+        r"bachelor'?s|bachelors|postdoc|grad school|law school|med school|medical school)"
+        r"(?: degree| program(?:me)?)?(?: in [a-z]+(?: [a-z]+)?)? (?:at|in)\b",
+        "Organization",
+        reject_labels=frozenset({"Person", "Event"}),
+        triggers="started starting doing pursuing finishing began beginning enrolled got",
+    ),
+    # a verbless chat line: "not vegan anymore, I eat meat again", "no longer keto lol"
+    P(
+        "FOLLOWS_DIET",
+        r"^\W*(?:(?:so|well|yeah|ok|okay|update|lol|nope|btw|welp)\W+){0,2}(?:not (?:a |being )?"
+        r"(?P<obj>{DIET})(?: \w+)? any ?more|no longer (?:a )?(?P<obj2>{DIET}))\b",
+        "Diet",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="anymore any longer",
     ),
     # a school is an employer when the verb says work: "I teach at Lakeside Academy", "she
     # works at Lincoln Elementary School" (the general row keeps schools for STUDIES_AT)
@@ -106,3 +141,9 @@ RECOVERY_ROWS: tuple[P, ...] = (
         triggers="recovering recuperating healing",
     ),
 )
+
+
+def is_aside(hit: Hit) -> bool:
+    """A fact told beside the news that does not explain the sentence's names: "Dr. Shah
+    retired" is also the loss of the speaker's doctor (a MENTIONED ending, prose._fallback)."""
+    return hit.relation == "HAS_JOB_TITLE" and hit.target.name == RETIRED

@@ -23,6 +23,7 @@ from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
+from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
@@ -258,9 +259,9 @@ def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
 
 def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
     """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO)."""
-    if s.question or any(not h.attribute for h in hits):
+    hits = [h for h in hits if not h.attribute and not is_aside(h)]
+    if s.question or hits:
         return []  # a sentence that told a fact is explained by it: no mentions besides
-    hits = [h for h in hits if not h.attribute]
     used = {normalize_name(h.source.name) for h in hits} | {
         normalize_name(h.target.name) for h in hits
     }
