@@ -146,9 +146,7 @@ def test_a_run_gives_way_when_another_group_waits_and_no_worker_is_free(
         rt.start()
         while not runs:  # the long group's run has started
             threading.Event().wait(0.01)
-        (row,) = rt.accept(
-            "calm", [EpisodeInput("Bob: I live in Paris.", "calm", START)]
-        ).episodes
+        (row,) = rt.accept("calm", [EpisodeInput("Bob: I live in Paris.", "calm", START)]).episodes
         wait_idle(rt, timeout_s=120)
         calm = rt.queue.get("calm", row.id)
         assert calm is not None and calm.status is Status.DONE

@@ -221,9 +221,7 @@ def test_a_flooding_tenant_does_not_hold_another_tenants_episode(tmp_path: Path)
             threading.Event().wait(0.02)
         latency = time.monotonic() - started
         left = sum(r.status is not Status.DONE for r in rt.queue.list("flood", limit=50))
-        print(
-            f"calm tenant latency {latency:.2f} s with one worker; flood rows not done {left}"
-        )
+        print(f"calm tenant latency {latency:.2f} s with one worker; flood rows not done {left}")
         assert left >= 10  # it was served while most of the flood still waited
     finally:
         rt.close()

@@ -175,9 +175,7 @@ class Ingestor:
 
     def intake_all(self, item: EpisodeInput) -> list[Episode]:
         """Stage intake for content that may be long: the episode, or its passages."""
-        return build_episodes(
-            item, now=self._clock.now(), ids=self._ids, max_chars=self._max_chars
-        )
+        return build_episodes(item, now=self._clock.now(), ids=self._ids, max_chars=self._max_chars)
 
     def ingest(
         self,

@@ -36,8 +36,8 @@ from datetime import datetime, timedelta
 from itertools import takewhile
 
 from chronomem.clock import IdFactory, SystemClock, new_id
-from chronomem.errors import UsageError
 from chronomem.engine.passages import build_episodes
+from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.model import check_group_id
 from chronomem.model.time import to_micros
@@ -236,10 +236,7 @@ class IngestQueue:
             conn.executemany(
                 "UPDATE service_queue SET status = 'queued', attempts = MAX(0, attempts - 1), "
                 "next_attempt_at = ? WHERE group_id = ? AND id = ? AND status = 'processing'",
-                [
-                    (to_micros(self._clock.now()), c.episode.group_id, c.episode.id)
-                    for c in claims
-                ],
+                [(to_micros(self._clock.now()), c.episode.group_id, c.episode.id) for c in claims],
             )
 
     def _note_served(self, group_id: str, waiting: Sequence[str]) -> None:

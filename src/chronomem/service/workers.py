@@ -43,6 +43,7 @@ WORKER_RUN = FIRST_CHUNK + BULK_CHUNK
 class _Pause(Exception):
     """Raised between two episodes of a run to hand the rest back to the queue."""
 
+
 try:  # POSIX
     import fcntl
 except ImportError:  # pragma: no cover - Windows: one process per queue, by convention
