@@ -337,8 +337,8 @@ def _report(args: argparse.Namespace, runs: list[Run]) -> str:
     for run in runs:
         for phase in (run.accept, run.search):
             lines.append(
-                f"| {run.embedder} ({run.code}) | {phase.name} | {phase.requests} | {phase.errors} | "
-                f"{phase.rps:.0f} | {phase.pct(0.5):.1f} | {phase.pct(0.95):.1f} |"
+                f"| {run.embedder} ({run.code}) | {phase.name} | {phase.requests} | "
+                f"{phase.errors} | {phase.rps:.0f} | {phase.pct(0.5):.1f} | {phase.pct(0.95):.1f} |"
             )
     lines.append("")
     for run in runs:

@@ -34,10 +34,10 @@ from chronomem.service.queue import Claim, IngestQueue, Status
 
 log = logging.getLogger(__name__)
 
-# A worker takes up to this many episodes of one group at a time (a run, in order): enough
-# for the engine to prepare its second chunk while the first is written. Other groups wait
-# at most one run for a free worker.
-WORKER_RUN = FIRST_CHUNK + BULK_CHUNK
+# A worker takes up to this many episodes of one group at a time (a run, in order): several
+# chunks, so the engine prepares each next chunk while one is written (a run of two chunks
+# would overlap only the small first one). A run gives way to a waiting group (_Pause).
+WORKER_RUN = FIRST_CHUNK + 4 * BULK_CHUNK
 
 
 class _Pause(Exception):
