@@ -151,8 +151,10 @@ def _mb(size: int | None) -> float | None:
 
 
 @contextmanager
-def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | None]]]:
-    """The store under test and a reader of its server's ``used_memory`` (None for SQLite)."""
+def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], dict | None]]]:
+    """The store under test and a reader of its server's ``used_memory`` (bytes) and CPU
+    time (``used_cpu``: user + system seconds of the whole server process, its query
+    threads included); None for SQLite."""
     if kind == "sqlite":
         yield SQLiteStore(str(Path(tmp) / "scale.db")), lambda: None
         return
@@ -164,10 +166,12 @@ def open_store(kind: str, tmp: str) -> Iterator[tuple[Store, Callable[[], int | 
         no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
         conn.run(None, lambda db: db.connection.execute_command(*no_log))
 
-        def used_memory() -> int:
-            return int(conn.run(None, lambda db: db.connection.info("memory"))["used_memory"])
+        def server_stats() -> dict:
+            info = conn.run(None, lambda db: db.connection.info("everything"))
+            cpu = float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+            return {"used_memory": int(info["used_memory"]), "used_cpu": cpu}
 
-        yield store, used_memory
+        yield store, server_stats
 
 
 def percentiles(values: list[float], prefix: str = "") -> dict[str, float]:
@@ -222,11 +226,11 @@ def measure(
 ) -> dict:
     rng = np.random.default_rng(size)
     embedder = make_embedder("local")
-    with tempfile.TemporaryDirectory() as tmp, open_store(kind, tmp) as (store, used_memory):
+    with tempfile.TemporaryDirectory() as tmp, open_store(kind, tmp) as (store, server):
         store.bind_embedder(embedder.name, pool.shape[1])
-        memory_before = used_memory()
+        memory_before = server()
         insert_s = fill(store, size, pool, rng)
-        memory_after = used_memory()
+        memory_after = server()
         searcher = Searcher(store=store, embedder=None)  # type: ignore[arg-type]
         config = preset("hybrid_rrf")
         now = datetime.now(UTC)
@@ -241,6 +245,7 @@ def measure(
                 q, group_ids=["g"], config=config, filter=SearchFilter(), now=now, query_vector=v
             )
         times, cpu = [], []  # wall, and this process's CPU time (wall ~ CPU x load when busy)
+        server_before = server()
         for q, v in zip(texts, qvecs, strict=True):
             t, c = time.perf_counter(), time.process_time()
             searcher.search(
@@ -248,6 +253,12 @@ def measure(
             )
             times.append((time.perf_counter() - t) * 1000)
             cpu.append((time.process_time() - c) * 1000)
+        server_after = server()
+        server_cpu_ms = (
+            None
+            if server_after is None or server_before is None
+            else (server_after["used_cpu"] - server_before["used_cpu"]) * 1000 / len(texts)
+        )
         e2e = {k: ([], []) for k in e2e_kinds}  # wall, CPU per embedder, interleaved per query
         searchers = {k: Searcher(store=store, embedder=make_embedder(k)) for k in e2e_kinds}
         for s in searchers.values():
@@ -272,12 +283,16 @@ def measure(
             },
             "cpu_p50_ms": round(float(np.percentile(cpu, 50)), 2),
             "cpu_p95_ms": round(float(np.percentile(cpu, 95)), 2),
+            # CPU of one search over both processes (client + server, means): the work a
+            # search costs, which the machine's load does not inflate as it does wall time
+            "server_cpu_per_search_ms": None if server_cpu_ms is None else round(server_cpu_ms, 2),
+            "total_cpu_per_search_ms": round(float(np.mean(cpu)) + (server_cpu_ms or 0.0), 2),
             "insert_facts_per_s": round(size / insert_s, 1),
             "file_mb": round(sum(f.stat().st_size for f in Path(tmp).iterdir()) / 1e6, 1),
             "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
             "store": kind,
-            "server_used_memory_mb_before": _mb(memory_before),
-            "server_used_memory_mb_after": _mb(memory_after),
+            "server_used_memory_mb_before": _mb(memory_before and memory_before["used_memory"]),
+            "server_used_memory_mb_after": _mb(memory_after and memory_after["used_memory"]),
         }
 
 
@@ -314,7 +329,7 @@ def main() -> int:
             print(json.dumps(results[-1]), file=sys.stderr)
         if len(stores) == 2:  # FalkorDB / SQLite, side by side in this run
             lite, falkor = results[-2], results[-1]
-            for key in ("p50_ms", "p95_ms", "cpu_p50_ms"):
+            for key in ("p50_ms", "p95_ms", "cpu_p50_ms", "total_cpu_per_search_ms"):
                 falkor[f"ratio_to_sqlite_{key}"] = round(falkor[key] / max(lite[key], 1e-9), 2)
     out = {
         "benchmark": "search_scale",
@@ -340,11 +355,12 @@ def main() -> int:
         )
     print(f"\nload average {out['loadavg']}\n")
     print(
-        "| store | facts | p50 ms | p95 ms | CPU p50 ms | ratio p50 / p95 to SQLite | load 1m "
+        "| store | facts | p50 ms | p95 ms | CPU p50 ms | ratio p50 / p95 to SQLite "
+        "| CPU per search, client + server ms (ratio) | load 1m "
         "| end-to-end p50 ms | end-to-end p95 ms | e2e CPU p95 ms "
         "| insert facts/s | file MB | peak RSS MB | server used_memory MB before → after |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         server = (
             f"{r['server_used_memory_mb_before']} → {r['server_used_memory_mb_after']}"
@@ -356,9 +372,14 @@ def main() -> int:
             if "ratio_to_sqlite_p50_ms" in r
             else ""
         )
+        total = f"{r['total_cpu_per_search_ms']}" + (
+            f" ({r['ratio_to_sqlite_total_cpu_per_search_ms']})"
+            if "ratio_to_sqlite_total_cpu_per_search_ms" in r
+            else ""
+        )
         print(
             f"| {r['store']} | {r['facts']:,} | {r['p50_ms']} | {r['p95_ms']} "
-            f"| {r['cpu_p50_ms']} | {ratio} | {r['loadavg_1m']} "
+            f"| {r['cpu_p50_ms']} | {ratio} | {total} | {r['loadavg_1m']} "
             f"| {r['e2e_p50_ms']} | {r['e2e_p95_ms']} | {r['e2e_cpu_p95_ms']} "
             f"| {r['insert_facts_per_s']:,} | {r['file_mb']} "
             f"| {r['peak_rss_mb']} | {server} |"

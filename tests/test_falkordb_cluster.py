@@ -36,7 +36,7 @@ STORED = "MATCH (e:Episode) RETURN e.id ORDER BY e.seq"
 
 def stored_ids(store: FalkorDBStore, group: str) -> list[str]:
     """Episode ids of the group's graph in the order they were applied."""
-    return [str(row[0]) for row in store.connection.query(group, STORED, {})]
+    return [str(row[0]) for row in store.connection.query(store.scope(group), STORED, {})]
 
 
 def test_groups_spread_over_the_masters_and_listing_asks_every_master() -> None:
@@ -48,7 +48,7 @@ def test_groups_spread_over_the_masters_and_listing_asks_every_master() -> None:
             assert store.connection.is_cluster
             for group in groups:
                 store.apply(small_graph(group))
-            owners = {cluster.master_of(f"{prefix}:g:{g}").port for g in groups}
+            owners = {cluster.master_of(store.scope(g).key).port for g in groups}  # packed
             assert len(owners) >= 2, f"12 groups all landed on one master ({owners})"
             assert store.group_ids() == sorted(groups)
     finally:

@@ -40,7 +40,7 @@ FAST_MIN_BY_CATEGORY: dict[str, float] = {
     "pet": 1.000,
     "possession": 1.000,
     "role": 0.571,
-    "preference": 0.800,
+    "preference": 1.000,
     "membership": 0.800,
     "correction": 0.600,
     "third_person": 0.857,

@@ -216,10 +216,16 @@ class Store(Protocol):
     ) -> list[Community]: ...
 
     def get_many(
-        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+        self,
+        group_ids: Sequence[str],
+        ids: Mapping[Target, Sequence[str]],
+        *,
+        vectors: bool = True,
     ) -> Mapping[Target, Sequence[Fact | Entity | Episode | Community]]:
         """``get_facts`` / ``get_entities`` / ``get_episodes`` / ``get_communities`` of
-        several targets at once (a server store sends them in one round trip)."""
+        several targets at once (a server store sends them in one round trip). With
+        ``vectors=False`` every row comes without its embedding (``None``): the lean read
+        of search results."""
         ...
 
     # -- whole-group graph reads (communities) ---------------------------------------------

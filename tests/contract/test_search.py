@@ -319,3 +319,27 @@ def test_get_many_reads_several_targets_as_the_get_methods_do(store: Store) -> N
     assert list(found[Target.ENTITIES]) == store.get_entities([G], ["globex", "alice"])
     assert [e.id for e in found[Target.ENTITIES]] == ["globex", "alice"]
     assert store.get_many(["g2"], {Target.EPISODES: ["ep-1"]})[Target.EPISODES] == []
+
+
+def test_get_many_without_vectors_gives_every_other_field(store: Store) -> None:
+    """The lean read (search results) leaves only the embeddings out: every other field of
+    every target equals what the get methods return, and no row carries a vector."""
+    store.apply(small_graph(G))
+    store.replace_communities(
+        CommunitySet(group_id=G, communities=(community(G, "c-1", "Alice Acme", ["alice"]),))
+    )
+    ids = {
+        Target.FACTS: [f.id for f in store.list_facts(G)],
+        Target.ENTITIES: [e.id for e in store.list_entities(G)],
+        Target.EPISODES: ["ep-1"],
+        Target.COMMUNITIES: [c.id for c in store.get_communities([G])],
+    }
+    full = store.get_many([G], ids)
+    lean = store.get_many([G], ids, vectors=False)
+    for target, wanted in ids.items():
+        assert wanted, f"small_graph has no {target.value}"
+        assert list(lean[target]) == list(full[target])  # embeddings do not take part in ==
+        for row in lean[target]:
+            assert getattr(row, "embedding", None) is None
+            assert getattr(row, "name_embedding", None) is None
+    assert any(f.embedding is not None for f in full[Target.FACTS])

@@ -40,6 +40,10 @@ KEEP_ON_ENDING = frozenset(
 #: Endings of these close tastes too: "I can't watch horror anymore" ends "I love horror".
 TASTES = frozenset({"LIKES", "LOVES", "ENJOYS", "HAS_HABIT", "PLAYS"})
 MIN_NAME_CHARS = 3
+# An ended value that only qualifies facts of these relations leaves them open: a title given
+# up or corrected ("a data engineer, not a data scientist") keeps the employer told with it
+# ("I'm a data scientist at Airbnb").
+QUALIFIES = {"HAS_JOB_TITLE": frozenset({"WORKS_AT"})}
 
 
 def _open(f: Fact) -> bool:
@@ -135,6 +139,7 @@ def _close_named(
             if (
                 ending.source_id not in (current.source_id, current.target_id)
                 or (current.relation in KEEP_ON_ENDING and not _ends_taste(ending, current))
+                or current.relation in QUALIFIES.get(ending.relation, ())
                 or not _open(current)
                 or (current.valid_at is not None and current.valid_at > end)
                 or not said.search(normalize_name(current.fact))

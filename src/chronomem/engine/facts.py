@@ -301,6 +301,7 @@ def apply_fact_decisions(
     working: dict[str, Fact] = {}
     new_facts: list[Fact] = []
     told_endings: list[Fact] = []
+    restated = _restated(drafts, duplicates)
     for d in drafts:
         fact = _rebind(d.fact, entity_ids)
         if fact.source_id == fact.target_id:
@@ -320,7 +321,8 @@ def apply_fact_decisions(
         for old_id in contradictions.get(d.key, ()):
             old = working.get(old_id) or stored.get(old_id)
             if (
-                old is None
+                old_id in restated
+                or old is None
                 or old.id == fact.id
                 or not ({old.source_id, old.target_id} & set(fact.endpoints))
             ):
@@ -352,6 +354,17 @@ def apply_fact_decisions(
         f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
     )
     return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+def _restated(drafts: Sequence[FactDraft], duplicates: Mapping[int, str | None]) -> set[str]:
+    """Stored facts this episode states again: "I work at Google and Meta" after "I work at
+    Google" keeps Google, so no sibling of the same episode contradicts them."""
+    return {
+        dup
+        for d in drafts
+        if (dup := duplicates.get(d.key)) is not None
+        and not (d.fact.valid_at is None and d.fact.invalid_at is not None)
+    }
 
 
 CLOSED_BY = "closed_by"  # attribute: the episode that last closed a fact, and what it changed

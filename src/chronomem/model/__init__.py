@@ -21,6 +21,7 @@ from chronomem.model.graph import (
     JSONValue,
     Mention,
     Vector,
+    without_embedding,
 )
 from chronomem.model.time import TimeRange, ensure_aware, is_believed
 from chronomem.model.validation import check_group_id, check_group_ids, to_relation_name
@@ -49,6 +50,7 @@ __all__ = [
     "Target",
     "TimeRange",
     "Vector",
+    "without_embedding",
     "check_group_id",
     "check_group_ids",
     "ensure_aware",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
@@ -160,3 +160,14 @@ class Community:
         check_group_id(self.group_id)
         object.__setattr__(self, "created_at", ensure_aware(self.created_at, "created_at"))
         object.__setattr__(self, "member_ids", tuple(self.member_ids))
+
+
+def without_embedding(
+    row: Episode | Entity | Fact | Community,
+) -> Episode | Entity | Fact | Community:
+    """``row`` with its embedding left out (``None``): search results and lean reads."""
+    if isinstance(row, Episode | Fact):
+        return replace(row, embedding=None) if row.embedding is not None else row
+    if isinstance(row, Entity | Community):
+        return replace(row, name_embedding=None) if row.name_embedding is not None else row
+    return row

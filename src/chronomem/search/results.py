@@ -9,7 +9,11 @@ from chronomem.model import Community, Entity, Episode, Fact
 
 @dataclass(frozen=True, slots=True)
 class SearchResults:
-    """Ranked facts, entities, episodes and communities, best first, with their scores."""
+    """Ranked facts, entities, episodes and communities, best first, with their scores.
+
+    The rows carry no embeddings (``embedding`` / ``name_embedding`` are ``None``): a server
+    store would otherwise send 384 numbers per row that answers never use. Read a row with
+    ``Store.get_facts`` (and the like) for its vector."""
 
     facts: tuple[Fact, ...] = ()
     entities: tuple[Entity, ...] = ()

@@ -12,7 +12,16 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from chronomem.errors import UsageError
-from chronomem.model import Community, Entity, Episode, Fact, SearchFilter, Target, Vector
+from chronomem.model import (
+    Community,
+    Entity,
+    Episode,
+    Fact,
+    SearchFilter,
+    Target,
+    Vector,
+    without_embedding,
+)
 from chronomem.ports import Embedder, Store
 from chronomem.search import methods
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
@@ -231,7 +240,8 @@ class _Run:
         missing = {t: wanted for t, wanted in missing.items() if wanted}
         if not missing:
             return
-        for target, found in self.store.get_many(self.query.groups, missing).items():
+        found_rows = self.store.get_many(self.query.groups, missing, vectors=False)
+        for target, found in found_rows.items():
             cache = self._rows[Target(target)]
             cache.update((row.id, row) for row in found if _admits(self.query.filter, row))
 
@@ -241,7 +251,7 @@ class _Run:
         scores: dict[str, float] = {}
         for target, items in ranked.items():
             rows = self.rows(target, [i for i, _ in items])
-            ordered[target] = tuple(rows[i] for i, _ in items if i in rows)
+            ordered[target] = tuple(without_embedding(rows[i]) for i, _ in items if i in rows)
             scores.update((i, s) for i, s in items if i in rows)
         return SearchResults(
             facts=ordered.get(Target.FACTS, ()),  # type: ignore[arg-type]

@@ -8,7 +8,15 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.model import Community, Entity, Episode, Fact, SearchRequest, Target
+from chronomem.model import (
+    Community,
+    Entity,
+    Episode,
+    Fact,
+    SearchRequest,
+    Target,
+    without_embedding,
+)
 from chronomem.ports import Store
 
 __all__ = ["checked_requests", "get_one_by_one", "one_by_one"]
@@ -45,9 +53,23 @@ def one_by_one(store: Store, requests: Sequence[SearchRequest]) -> list[list[tup
 
 
 def get_one_by_one(
+    store: Store,
+    group_ids: Sequence[str],
+    ids: Mapping[Target, Sequence[str]],
+    *,
+    vectors: bool = True,
+) -> dict[Target, list[Fact | Entity | Episode | Community]]:
+    """``Store.get_many`` through the store's ``get_*`` methods, one target after the other
+    (``vectors=False``: the rows without their embeddings, as the port says)."""
+    found = _get_each(store, group_ids, ids)
+    if not vectors:
+        found = {t: [without_embedding(row) for row in rows] for t, rows in found.items()}
+    return found
+
+
+def _get_each(
     store: Store, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
 ) -> dict[Target, list[Fact | Entity | Episode | Community]]:
-    """``Store.get_many`` through the store's ``get_*`` methods, one target after the other."""
     found: dict[Target, list[Fact | Entity | Episode | Community]] = {}
     for target, wanted in ids.items():
         kind = Target(target)

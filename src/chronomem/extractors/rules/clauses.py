@@ -17,8 +17,10 @@ from chronomem.extractors.rules.lexicon import (
     PREPOSITIONS,
     word_set,
 )
+from chronomem.extractors.rules.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.negation import ENTITY_MARK, gap_tokens, modality
+from chronomem.extractors.rules.nominal import place_target
 from chronomem.extractors.rules.objects import (
     CONTEXT,
     coordinated,
@@ -76,7 +78,7 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
                 continue
             if cp.row.subject == "any_device" and not (has_device or known.devices):
                 continue
-            if cp.requires and not cp.requires.search(sentence.text, *clause):
+            if cp.requires and not cp.requires.search(sentence.text[clause[0] : clause[1]]):
                 continue
             for m in cp.regex.finditer(sentence.text, *clause):
                 if m.start() >= asks and not asserted and not _presupposed(cp.row, m):
@@ -119,9 +121,11 @@ def _hits(
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
         text = None if ended else _template(row, m, subject, target)
-        kinds = refine(relation, target.name)
+        kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
         if relation == "ENDS_KNOWN":
             kinds = _known_relations(known, subject, target)
+        elif relation == CONTINUES_KNOWN:
+            kinds = _continued(known, subject)
         for kind in kinds:
             out.append(
                 Hit(kind, subject, target, ended, clause, m.span(), text, implicit, row.attribute)
@@ -142,6 +146,17 @@ def _known_relations(known: Known, subject: Party, target: Party) -> tuple[str, 
     )
 
 
+_CONTINUED = ("STUDIES_AT", "WORKS_AT")
+
+
+def _continued(known: Known, subject: Party) -> tuple[str, ...]:
+    """ "Jack transferred to Michigan": the one of ``_CONTINUED`` the subject held, told
+    before (the new value then closes the old one); none told, nothing is asserted."""
+    source = normalize_name(subject.name)
+    held = [r for r in _CONTINUED if known.targets.get((source, r))]
+    return tuple(held[:1])
+
+
 def _speaks_of_later(s: Sentence, clause: tuple[int, int]) -> bool:
     return any(t.when > s.reference for t in s.times_for(clause))
 
@@ -159,7 +174,12 @@ def _template(row: RelationPattern, m: re.Match[str], source: Party, target: Par
         role=canonical_role(groups.get("role", "")),
         kind=groups.get("kind") or "thing",
         species=species,
+        works="worked" if _PAST_WORK.search(m.string, max(0, m.start() - 12), m.end()) else "works",
     )
+
+
+# "I was a waiter at Olive Garden": a template's "{works}" keeps the clause's tense
+_PAST_WORK = re.compile(r"\b(?:was|were|worked|used to)\b", re.I)
 
 
 # -- subjects -------------------------------------------------------------------------------
@@ -339,10 +359,14 @@ def _targets(
         found = inline_object(s, row, m)
     elif row.target == "context":
         found = CONTEXT
+    elif row.target == "place":
+        found = place_target(s, m, clause, known)
     else:
         found = object_after(s, m.end(), clause[1], row)
     if found is CONTEXT:
         names = list(known.targets.get((normalize_name(subject.name), row.relation), {}).values())
+        if row.fixed_target:  # "the baby was born" ends only the pregnancy told before
+            names = [n for n in names if normalize_name(n) == normalize_name(row.fixed_target)]
         species = m.groupdict().get("species")
         if species:
             names = [n for n in names if known.species.get(normalize_name(n)) == singular(species)]

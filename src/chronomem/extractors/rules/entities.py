@@ -31,6 +31,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_MARRIED,
     TIME_WORDS,
     VOCATIVE_CUES,
+    WORKPLACE_HEADS,
 )
 from chronomem.extractors.rules.names import normalize_name
 
@@ -53,9 +54,18 @@ _NAME_EVIDENCE = re.compile(
     + "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
     + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
     r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
-    r"|got (?:a|married|engaged|promoted|hired|fired)|adopted|retired)\b"
+    r"|got (?:a|married|engaged|promoted|hired|fired|divorced|remarried)|adopted|retired"
+    r"|transferred|is dating|divorced|remarried"
+    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have))\b"
+    # what only people do to a team: "Alice leads our platform team", "Helen runs the data
+    # team now", "Bob is the new lead of the platform team"
+    r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
+    r"|(?:the\s+)?(?:new\s+)?(?:lead|head|captain|manager|boss|director)\s+of\b"
     r"|(?:fan|fans|supporter|supporters)\b)"
 )
+# Words shortened with a full stop inside a name: "Dr. Lee", "St. Mary's", "Mt. Hood"
+_ABBREVIATED = PERSON_TITLES | frozenset({"st", "mt", "ft"})
+_PLACE_WORDS = PLACE_HEADS | ORG_SUFFIXES | LOCATION_SUFFIXES
 _AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")
 _VOCATIVE_WINDOW = 40  # a cue ("thank you", "hey") is read next to the name, never further
 _CONNECTORS = frozenset({"of", "de", "la", "van", "von", "der", "du", "del", "da", "&"})
@@ -104,6 +114,8 @@ class Known:
     # normalized name -> name of people other than the speakers, the last met last
     people: dict[str, str] = field(default_factory=dict)
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
+    places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
+    genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -118,6 +130,9 @@ class Known:
             if key not in self.speakers:
                 self.people.pop(key, None)
                 self.people[key] = self.display[key]
+        if label == "Location":
+            self.places.pop(key, None)
+            self.places[key] = self.display[key]
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
@@ -126,9 +141,17 @@ class Known:
         self.roles[(normalize_name(owner), role)] = name
         self.learn(name, "Person")
 
-    def antecedent(self) -> str | None:
-        """The person "he" or "she" most likely stands for: the last one met."""
-        return next(reversed(self.people.values()), None)
+    def antecedent(self, gender: str | None = None) -> str | None:
+        """The person "he" or "she" (``gender`` "m" / "f") most likely stands for: of the
+        last three people met, the last one known to be of that gender, else the last one
+        not known to be of the other."""
+        recent = list(reversed(self.people.items()))
+        if gender is None:
+            return recent[0][1] if recent else None
+        same = [name for key, name in recent[:3] if self.genders.get(key) == gender]
+        if same:
+            return same[0]
+        return next((name for key, name in recent if self.genders.get(key, gender) == gender), None)
 
     def canonical(self, name: str) -> str:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""
@@ -226,8 +249,10 @@ def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str
         if current:
             gap = sentence[current[-1].end() : tok.start()]
             prev = current[-1].group()
-            joined = gap in (" ", " & ") or (gap == ". " and prev.lower() in PERSON_TITLES)
-            joined = joined and not prev.endswith(("'s", "'"))
+            joined = gap in (" ", " & ") or (gap == ". " and prev.lower() in _ABBREVIATED)
+            # a possessive ends a name, unless a place's head follows: "St. Mary's Hospital"
+            place = word.lower() in _PLACE_WORDS and word[0].isupper()
+            joined = joined and (place or not prev.endswith(("'s", "'")))
             nxt = tokens[i + 1].group() if i + 1 < len(tokens) else ""
             fits = _is_cap(word) or word[0].isdigit() or (word in _CONNECTORS and nxt[:1].isupper())
             if joined and fits:
@@ -255,6 +280,22 @@ def _clean(run: list[re.Match[str]]) -> list[re.Match[str]]:
     return run
 
 
+_EMPLOYER_SLOT = re.compile(r"\b(?:at|joined)\s$")
+
+
+def _employer_slot(sentence: str, run: list[re.Match[str]]) -> bool:
+    """A capitalised common word right after "at" or "joined" mid-sentence is a name:
+    "I'm at Indeed now", "a job at Best Buy" (never a pronoun or a short word)."""
+    first = run[0]
+    if len(first.group()) < 4 or first.group().lower() in _PRONOUNS:
+        return False
+    before = sentence[max(0, first.start() - 8) : first.start()]
+    return _EMPLOYER_SLOT.search(before) is not None and run[-1].group() not in _CONNECTORS
+
+
+_PRONOUNS = frozenset({"this", "that", "these", "those", "their", "your", "ours", "yours"})
+
+
 def _surface(sentence: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
     start, end = run[0].start(), run[-1].end()
     text = sentence[start:end]
@@ -272,7 +313,7 @@ def _names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Sp
     first_start = first.start() if first else -1
     out = []
     for raw in _runs(sentence, taken):
-        run = _clean(raw)
+        run = raw if _employer_slot(sentence, raw) else _clean(raw)
         if not run or _bare(raw[-1].group()) in TIME_WORDS:
             continue
         if run[0].start() == first_start:
@@ -364,12 +405,15 @@ def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:
     if key in known.names and key not in known.speakers and len(key) > 2:
         return key not in PREPOSITIONS and key not in TIME_WORDS
     gazetteer = key in ORGANIZATIONS or key in COUNTRIES or key in CITIES
+    if key in ORGANIZATIONS and _JOB_AFTER.match(sentence, start + len(key)):
+        return True  # "got the amazon warehouse job": a company, even a common word
     if not gazetteer or key in _AMBIGUOUS:
         return False
     before = sentence[max(0, start - 12) : start].lower().split()
     return bool(before) and before[-1] in PREPOSITIONS | _NAMING_VERBS
 
 
+_JOB_AFTER = re.compile(r"(?: [a-z]+)? (?:job|gig|internship|shift)s?\b")
 _NAMING_VERBS = frozenset(["joined", "visited", "visit", "left", "quit", "love", "loved", "like"])
 
 
@@ -418,12 +462,19 @@ def _is_vocative(sentence: str, start: int, end: int, person: bool, listener: bo
     if words[-2:] == ["thank", "you"]:
         return True
     closes = not after or after[0] in "!?.;"
-    if before.endswith(",") and closes:
+    if before.endswith(",") and closes and not _NAMED_PLACE.search(before):
         return True
     set_off = (not before or before.endswith(",")) and after.startswith(",")
     if (person or listener) and set_off:
         return True
     return listener and closes and bool(words) and words[-1] not in PREPOSITIONS
+
+
+# "working at a coffee shop now, Blue Bottle": the comma names the place, it calls no one
+_NAMED_PLACE = re.compile(
+    r"\b(?:" + "|".join(sorted(WORKPLACE_HEADS)) + r")(?:\s+(?:downtown|uptown|nearby|now|rn|"
+    r"currently|locally))*,$"
+)
 
 
 def _extend_with_head(sentence: str, span: Span, taken: list[tuple[int, int]]) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from chronomem.extractors.rules.entities import Known
+from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.prose import extract_prose
@@ -74,6 +75,7 @@ def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
             species = entity.attributes.get("species")
             if isinstance(species, str):
                 known.species[normalize_name(entity.name)] = species
+        learn_genders(earlier.content, known)
         for fact in found.facts:
             ended = fact.invalid_at is not None
             known.learn_fact(fact.source, fact.relation, fact.target, ended=ended)

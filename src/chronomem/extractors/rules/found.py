@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from chronomem.extractors.rules.dates import TimeExpression
 from chronomem.extractors.rules.entities import Span
+
+# A statement's word order (I/we first, after a short lead-in such as "plot twist:") and a
+# doubled or mixed mark ("??", "?!") tell news with surprise; "Do I ...?" still asks.
+_SURPRISE = re.compile(r"(?:\?\s*){2,}$|\?!+$|!\?+$")
+_TELLS = re.compile(
+    r"^(?:[\w ]{1,20}:\s*)?(?:(?!(?:do|does|did|am|is|are|was|were|can|could|should|would|will|"
+    r"shall|may|might|must|have|has|had|what|where|when|why|how|who|which)\b)[a-z]+,?\s+){0,3}"
+    r"(?:I|I'm|I've|we|we're|we've)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +62,10 @@ class Sentence:
 
     @property
     def question(self) -> bool:
-        return self.text.rstrip(" )\"'").endswith("?")
+        text = self.text.rstrip(" )\"'")
+        if _SURPRISE.search(text) and _TELLS.match(text):
+            return False  # "plot twist: I love cilantro now??": told with surprise, not asked
+        return text.endswith("?")
 
     def times_for(self, clause: tuple[int, int]) -> list[TimeExpression]:
         inside = [t for t in self.times if clause[0] <= t.start < clause[1]]

@@ -22,6 +22,7 @@ does, and the engine ends what names the same thing (``engine/endings.py``).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 
@@ -60,6 +61,14 @@ _PREFER = re.compile(
     r"(?=\s+(?:on|for|over|to|in|at|when|now|these|because|since|instead|than)\b|\s*[.!?,;]|\s*$)",
     re.I,
 )
+# "hiking holidays only from here on", "lo-fi beats only now": a verbless clause naming what
+# one now keeps to is a preference (PREFERS, one per kind: the head noun).
+_ONLY = re.compile(
+    r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] ))(?:(?:and|but|so|now) )?"
+    r"(?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}) only (?:now|from now on|from here on(?: out)?|"
+    r"these days|going forward)\b",
+    re.I,
+)
 _INTO = re.compile(
     r"\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
     r"into (?P<obj>[a-z0-9][a-z0-9 &'-]*?)(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b"
@@ -69,7 +78,8 @@ _INTO = re.compile(
 _FILLER = re.compile(
     r"^(?:(?:like|about|around|roughly|a|an|the|my|some|a couple(?: of)?|couple(?: of)?|"
     r"a few|few|lots of|a lot of|a bunch of|\d+\w*|one|two|three|four|five|six|cups? of|"
-    r"glasses of|bottles of|packs? of|hot|cold|\w+ly)\s+)*",
+    r"glass(?:es)? of|bottles? of|packs? of|pints? of|cans? of|shots? of|mugs? of|hot|cold|"
+    r"\w+ly)\s+)*",
     re.I,
 )
 _STOP = re.compile(
@@ -136,6 +146,19 @@ def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: b
     return Hit(relation, me, Party(name, "Activity", False), ending, clause, span)
 
 
+def _kept_to(s: Sentence, have: set[str]) -> list[Hit]:
+    """ "hiking holidays only from here on": PREFERS, with a text that names the preference
+    (its head noun is the kind, so it replaces "I prefer beach holidays")."""
+    out = []
+    for m in _ONLY.finditer(s.text):
+        thing = _object(m.group("obj"))
+        if thing and thing not in have and len(thing) > 2:
+            have.add(thing)
+            hit = _hit(s, thing, "PREFERS", m.span(), False)
+            out.append(replace(hit, text=f"{s.speaker} prefers {thing}"))
+    return out
+
+
 def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
     """Habits and tastes of the speaker in ``s``, when no pattern explained the sentence."""
     if not s.speaker or s.assistant or s.question:
@@ -163,6 +186,7 @@ def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
         verb, _, rest = m.group("rest").partition(" ")
         add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
         ended = True
+    out += _kept_to(s, have)
     if found:
         return out  # a sentence a pattern explained is told by its facts (endings aside)
     for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats

@@ -180,6 +180,11 @@ PLACE_HEADS = word_set(
     "park museum beach lake river mountain mountains trail library cafe café restaurant "
     "bar gym studio hospital school university college academy store shop mall market"
 )
+# Places one works at, named after a comma: "a record store downtown now, Vinyl Vault"
+WORKPLACE_HEADS = PLACE_HEADS | word_set(
+    "company startup firm agency bakery salon clinic hotel factory warehouse plant brewery "
+    "bookshop bookstore pub diner garage lab nonprofit charity"
+)
 # Things that break and get fixed: "the printer" refers back to "HP LaserJet 4000 printer".
 DEVICE_HEADS = word_set(
     """
@@ -245,7 +250,22 @@ CITIES = _phrases(
     "vancouver|montreal|mexico city|rio|dubai|mumbai|delhi|bangalore|cairo|istanbul|"
     "california|texas|florida|hawaii|alaska|oregon|colorado|arizona|nevada|utah|ohio|"
     "michigan|georgia|virginia|carolina|north carolina|south carolina|tennessee|montana|"
-    "vermont|maine|midwest|europe|asia|africa|south america|north america"
+    "vermont|maine|midwest|europe|asia|africa|south america|north america|"
+    # more cities people move between (no common words or first names: "nice", "reading")
+    "manchester|birmingham|glasgow|edinburgh|liverpool|leeds|bristol|sheffield|newcastle|"
+    "cardiff|belfast|brighton|nottingham|leicester|minneapolis|pittsburgh|baltimore|"
+    "sacramento|san jose|salt lake city|kansas city|st louis|cleveland|cincinnati|columbus|"
+    "indianapolis|milwaukee|raleigh|tampa|honolulu|anchorage|boise|albuquerque|tucson|"
+    "oakland|brooklyn|manhattan|calgary|ottawa|edmonton|winnipeg|halifax|munich|hamburg|"
+    "frankfurt|cologne|zurich|geneva|brussels|antwerp|rotterdam|lyon|marseille|toulouse|"
+    "bordeaux|seville|valencia|porto|naples|turin|venice|bologna|athens|budapest|warsaw|"
+    "krakow|bucharest|belgrade|zagreb|helsinki|tallinn|riga|vilnius|kyiv|kiev|moscow|"
+    "nagoya|yokohama|sapporo|fukuoka|busan|incheon|taipei|manila|jakarta|bali|hanoi|"
+    "ho chi minh city|saigon|kuala lumpur|chennai|hyderabad|kolkata|pune|karachi|lahore|"
+    "dhaka|kathmandu|shenzhen|guangzhou|chengdu|tel aviv|jerusalem|abu dhabi|doha|riyadh|"
+    "lagos|nairobi|cape town|johannesburg|accra|casablanca|marrakech|brisbane|perth|"
+    "auckland|canberra|buenos aires|sao paulo|rio de janeiro|lima|bogota|medellin|quito|"
+    "havana|guadalajara|monterrey|cancun"
 )
 ORGANIZATIONS = _phrases(
     "google|meta|facebook|apple|microsoft|amazon|netflix|tesla|ibm|intel|nvidia|openai|"
@@ -308,3 +328,17 @@ ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
 ASSISTANT_NAMES = word_set(
     "assistant ai bot chatbot chatgpt gpt claude gemini copilot model system agent helper"
 )
+# Habits that one ending gives up together: "I quit drinking" or "6 months sober" ends the
+# beer and the wine told before, "quit smoking" the cigarettes.
+HABIT_FAMILIES: tuple[frozenset[str], ...] = (
+    word_set(
+        "sobriety alcohol booze drinking drink drinks beer wine whisky whiskey vodka gin rum "
+        "tequila cocktail cocktails liquor spirits cider"
+    ),
+    word_set("smoking cigarettes cigarette cigs tobacco cigars"),
+    word_set("caffeine coffee coffees espresso"),
+    word_set("cannabis weed pot marijuana"),
+)
+# A condition said to come before another ("pre-diabetic" before "diabetes"): a prefix of its
+# name; the later condition closes the earlier one (``successions.py``).
+CONDITION_FORERUNNERS = ("pre-", "pre ", "borderline ")

@@ -29,6 +29,7 @@ from chronomem.extractors.rules.lexicon import (
     PREPOSITIONS,
     PRONOUNS,
     TIME_WORDS,
+    WORKPLACE_HEADS,
     word_set,
 )
 from chronomem.extractors.rules.patterns import RelationPattern
@@ -52,6 +53,13 @@ _NAMING_WORDS = word_set(
     "called named titled game book novel movie film song band show series album app "
     "restaurant town city artist singer author podcast team"
 )
+# A person introduced by a plain noun before the name: "dating this girl Kayla", "married a
+# woman named Carol", "seeing someone called Bree", "this guy from work, Tom".
+_PERSON_INTRO = re.compile(
+    r"\s*(?:(?:a|an|this|that|some)\s+)?(?:(?:new|nice|cute|sweet|lovely|random)\s+)?"
+    r"(?:someone|somebody|girl|guy|woman|man|lady|dude|boy|gal|fella|person|chick)"
+    r"(?:\s+(?:from\s+\w+|at\s+\w+))?(?:,?\s+(?:named|called)|,)?\s+(?=[A-Z])"
+)
 
 
 def span_party(s: Sentence, span: Span, row: RelationPattern) -> Party | None:
@@ -71,6 +79,10 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
     span = next((sp for sp in s.spans if pos <= sp.start <= start), None)
     if span is not None:
         return span_party(s, span, row)
+    intro = _PERSON_INTRO.match(s.text, pos, end) if row.label == "Person" else None
+    named = next((sp for sp in s.spans if intro and sp.start == intro.end() and sp.named), None)
+    if named is not None:
+        return span_party(s, named, row)
     words, next_word, stop = _phrase(s, start, end)
     named = _apposition(s, stop, words)
     if named is not None:
@@ -115,12 +127,33 @@ def _apposition(s: Sentence, stop: int, words: list[str]) -> Span | None:
         lead = _APPOSED.match(s.text, stop)
         if lead:
             return next((sp for sp in s.spans if sp.start == lead.end() and sp.named), None)
+    place = _placed(s, stop, words)
+    if place is not None:
+        return place
     if words[-1] not in _NAMING_WORDS:
         return None
     pos = stop + len(s.text[stop:]) - len(s.text[stop:].lstrip())
     return next((sp for sp in s.spans if sp.start == pos and sp.named), None)
 
 
+def _placed(s: Sentence, stop: int, words: list[str]) -> Span | None:
+    """A workplace named after a comma: "a record store downtown now, Vinyl Vault", "a
+    small bakery, Crumbs"."""
+    while len(words) > 1 and words[-1] in _WHERE_NOW:
+        words = words[:-1]
+    if words[-1] not in WORKPLACE_HEADS:
+        return None
+    lead = _PLACE_APPOSED.match(s.text, stop)
+    if lead is None:
+        return None
+    return next((sp for sp in s.spans if sp.start == lead.end() and sp.named), None)
+
+
+_WHERE_NOW = word_set("downtown uptown nearby locally now rn currently here")
+_PLACE_APPOSED = re.compile(
+    r"(?:\s+(?:downtown|uptown|nearby|locally|now|rn|currently|these days|in town))*"
+    r",\s+(?:(?:called|named|an?|the)\s+)?"
+)
 _APPOSED = re.compile(r",?\s+(?:(?:an?|the|my)\s+)?")
 _AND_NEXT = re.compile(r"\s*(?:,\s*and|,|and|&)\s+(?:(?:an?|the)\s+)?")
 
@@ -179,6 +212,9 @@ def inline_object(
         group += "2"
     if m.groupdict().get(group) is None:
         return None
+    if row.whole:
+        whole = " ".join(m.group(g) for g in ("svc", group) if m.groupdict().get(g))
+        return Party(whole, row.label, named=True)
     start = m.start(group)
     attrs: tuple[tuple[str, str], ...] = ()
     if "species" in m.groupdict() and m.group("species"):
@@ -186,6 +222,8 @@ def inline_object(
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
     if span is not None and span.start == start:
         party = span_party(s, span, row)
+        if party is not None and row.target_format:  # "tore my ACL" -> "ACL injury"
+            party = replace(party, name=row.target_format.format(obj=party.name))
         return replace(party, attributes=party.attributes + attrs) if party else None
     words = m.group(group).split()
     while words and words[0].lower() in FILLER_ADJECTIVES:

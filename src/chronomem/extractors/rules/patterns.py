@@ -31,8 +31,11 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
+from chronomem.extractors.rules.moves import MOVE_ROWS
+from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
+from chronomem.extractors.rules.wellbeing import WELLBEING_ROWS
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
@@ -45,7 +48,10 @@ _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 
 
 def _alt(words: frozenset[str]) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=lambda w: (-len(w), w)))
+    """One alternative per word, longest first; a hyphen may be written as a space or left
+    out ("gluten-free", "gluten free", "covid19")."""
+    alts = (re.escape(w).replace(r"\-", "[- ]?") for w in words)
+    return "|".join(sorted(alts, key=lambda w: (-len(w), w)))
 
 
 def _words(words: frozenset[str]) -> str:
@@ -147,11 +153,19 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
     text = "{target} is {source}'s {role}"
     kind = rf"(?:best |closest |old |dear |new |current |family |swim |personal )?(?P<role>{alt})"
     mine = r"(?:my|our|your)"
+    # "a company called Bluestone", "a guy named Phil": the name of what the role is
+    called = r"(?:(?:an?|some) (?:[a-z]+ ){0,2}(?:called|named) )?"
     forms = (
         rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
         rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now) {mine} (?:new )?{kind}\b",
-        rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?(?P<obj>{{NAME}})",
+        rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
     )
+    # a chat line written as a label: "new manager: Rebecca", "my coach now = Ms. Ortiz"
+    label = (
+        rf"(?:\b{mine} (?:new |current )?|\b(?:new|current) |^\W*)(?P<role>{alt})(?: now)?"
+        rf" ?[:=] ?(?P<obj>{{NAME}})"
+    )
+    triggers = ("my our your",) * len(forms) + (" ".join(sorted(roles)),)
     return tuple(
         RelationPattern(
             relation,
@@ -160,16 +174,18 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
             "inline",
             "possessor",
             template=text,
-            triggers="my our your",
+            triggers=words,
         )
-        for form in forms
+        for form, words in zip((*forms, label), triggers, strict=True)
     )
 
 
 # fmt: off
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
+    *NOMINAL_ROWS,
     *STATE_ROWS,
+    *WELLBEING_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
@@ -180,12 +196,16 @@ _ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
       triggers="quit left resigned retired fired laid let stopped last"),
+    # "my last day at Unilever was March 31st", "today was my last shift at Costco"
+    P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
+      "Organization", subject="possessor", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="last final"),
     P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
       "Organization", "inline", "possessor", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
-    P("LIVES_IN", r"\bmoved (?:out of|away from)\b", "Location", ending=True,
+    P("LIVES_IN", r"\b(?:moved|moving|move) (?:out of|away from)\b", "Location", ending=True,
       context_words=frozenset({"apartment", "house", "home", "place", "flat", "city", "town"}),
-      triggers="moved"),
+      triggers="moved moving move"),
     P("DATING", r"\b(?:broke up with|split up with|dumped|broke up|split up)\b", "Person",
       ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
       triggers="broke split dumped"),
@@ -244,19 +264,35 @@ _ROWS: tuple[RelationPattern, ...] = (
       "taught"),
     P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:at|with)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
-      requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b",
+      # "I'm at Unilever, in the marketing department": a post in a team is a job
+      requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
+      r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
+    *MOVE_ROWS,
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
-    P("WORKS_AT", r"\b(?:my|his|her|their|your) (?:new |current |day |first |dream |full[- ]time )?"
-      r"(?:job|gig|position) (?:at|with) (?:the )?(?P<obj>{NAME})", "Organization", "inline",
-      "possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
-      triggers="job gig position"),
+    # "my job at starbucks" (a name in lower case met before or in the gazetteer), "the new
+    # job at Ramp is so much better" (the speaker's, or on an assistant's turn the user's)
+    P("WORKS_AT", r"\b(?:my|his|her|their|your|the new) (?:new |current |day |first |dream |"
+      r"full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
+      subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="job gig position"),
+    # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
+    P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
+      r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
+      r"position|offer)\b)", "Organization", subject="possessor",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="job gig internship position offer"),
+    # "a junior developer at Spotify", "an engineer on the payments team at Square": the
+    # employer's fact does not repeat the title (HAS_JOB_TITLE holds it, and a promotion
+    # must not leave the old title standing in a fact that is still true)
     P("WORKS_AT",
-      r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) (?:at|for)\b",
+      r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB})"
+      r"(?: (?:on|in|with) (?:the|our|a|an) (?:[a-z-]+ ){0,2}(?:team|department|group|division|"
+      r"unit|squad|office))? (?:at|for)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
-      triggers=_JOB_WORDS),
+      template="{source} {works} at {target}", triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\bas an? {_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
@@ -267,6 +303,11 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:got|was|been) promoted to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers="promoted"),
+    # "my title is product manager now", "my new role is staff engineer"
+    P("HAS_JOB_TITLE", r"\b(?:my|your) (?:new |official |current |job )?"
+      rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
+      rf" (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", "possessor", template=_IS_A,
+      triggers="title role position"),
     # -- home and travel --------------------------------------------------------------------
     P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) in\b"
       r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?(?:here )?to\b"
@@ -301,8 +342,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     *_role_rows("FAMILY_OF", ROLES_FAMILY),
     *_role_rows("MANAGED_BY", ROLES_MANAGER),
     *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL),
-    P("MARRIED_TO", r"\b(?:married to|got married to|married|wed)\b", "Person",
-      reject_labels=_NOT_PERSON, triggers="married wed"),
+    P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed)\b",
+      "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed"),
     P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.dates import (
@@ -13,16 +14,22 @@ from chronomem.extractors.rules.dates import (
     find_time_expressions,
     speaks_of_future,
 )
+from chronomem.extractors.rules.denials import denied_values, restated
 from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.habits import habit_hits
+from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
+from chronomem.extractors.rules.pet_names import pet_name_hits
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
@@ -87,6 +94,12 @@ class _Draft:
             text = f"{old.fact}; {fact.fact}" if len(old.fact) + len(fact.fact) < 300 else text
         self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
 
+    def targets(self, relation: str) -> list[str]:
+        """The targets of the open facts of ``relation`` told so far in this episode."""
+        return [
+            f.target for f in self.facts.values() if f.relation == relation and not f.invalid_at
+        ]
+
     def full(self) -> bool:
         return (
             len(self.facts) >= MAX_FACTS_PER_EPISODE
@@ -122,7 +135,7 @@ def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Ext
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    text = normalize_text(strip_markup(body))
+    text = answered_questions(normalize_text(strip_markup(body)))
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
@@ -153,8 +166,13 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
             if not draft.assistant:  # an assistant's names are entities only in a fact
                 draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
-    hits = match_sentence(s, known) or corrections(s, known)
+    learn_genders(s.text, known)
+    hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
+    hits += denied_values(s, known, hits)
     hits += habit_hits(s, hits)
+    hits += succession_hits(hits, known)
+    hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
+    hits += pair_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s)]
     hits += _reports(s, hits, draft, known)
@@ -169,6 +187,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, _owned_times(s, hit, hits))
         text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
+        text = one_item_text(text, hit, hits)
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
         known.learn_fact(source, hit.relation, target, ended=hit.ending)
         _learn_party(known, hit.target)

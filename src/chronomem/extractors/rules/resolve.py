@@ -248,8 +248,14 @@ _FAVORITE_KIND = re.compile(r"\bfavou?rite ([a-z]+(?: [a-z]+)?) (?:is|was|has|wo
 
 
 _ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$")
-_PREFER_KIND = re.compile(r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b", re.I)
+# "prefers aisle seats" -> seats; "is a cat person" -> cat (one of many such leanings)
+_PREFER_KIND = re.compile(
+    r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b|\ban? ([a-z-]+) person\b", re.I
+)
+# a plan per service: "on the Spotify family plan" / "on the Netflix Basic plan"
+_PLAN_SERVICE = re.compile(r"\bis on the (\S+) (?:\S+ ){0,2}?plan\b")
 _KIND_PATTERNS = {
+    "SUBSCRIBED_TO_PLAN": _PLAN_SERVICE,
     "HAS_FAVORITE": _FAVORITE_KIND,
     "ROLE_HELD_BY": _ROLE_KIND,
     "PREFERS": _PREFER_KIND,
@@ -264,4 +270,7 @@ def _same_kind(new: Fact, old: Fact) -> bool:
     if pattern is None:
         return True
     a, b = pattern.search(new.fact), pattern.search(old.fact)
-    return a is None or b is None or _singular(a.group(1).lower()) == _singular(b.group(1).lower())
+    if a is None or b is None:
+        return True
+    kind_a, kind_b = (next(g for g in m.groups() if g).lower() for m in (a, b))
+    return _singular(kind_a) == _singular(kind_b)

@@ -44,3 +44,6 @@ class RelationPattern:
     triggers: str = ""
     need_labels: frozenset[str] | None = None  # the target's label must be one of these
     target_format: str | None = None  # the target's name from the capture: "{obj} injury"
+    # The target is the whole capture, led by an optional ``svc`` capture: a plan's name
+    # ("Spotify family", "Netflix Premium"), not the service name found inside it.
+    whole: bool = False

@@ -21,7 +21,8 @@ _ABBREVIATIONS = word_set(
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*"
     r"|\s+[-\u2013\u2014]+\s+"
-    r"|:\s+"
+    # a colon before a bare name is a label, not a break: "new manager: Rebecca."
+    r"|:\s+(?![A-Z][\w'-]*\.?(?: [A-Z][\w'-]*){0,2}\W*$)"
     r"|,?\s+(?:but|although|though|whereas|because)\s+"
     r"|,\s+(?:and|so|then|while|which)\s+"
     r"|\s+and\s+(?=(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Ii]t)\b)"

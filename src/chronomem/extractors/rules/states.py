@@ -23,8 +23,9 @@ _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
 _HABIT_WORDS = " ".join(sorted(HABITS))
 _CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
 _DIED = (
-    r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|"
-    r"had to be put down|crossed the rainbow bridge|was rehomed)"
+    r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
+    r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
+    r"was rehomed)"
 )
 _PLAN_HEADS = word_set(
     "appointment meeting interview surgery exam flight trip wedding party date checkup "
@@ -42,6 +43,8 @@ _CUE = (
     r"[^.!?]{0,40}?\b(?:your|the|my) "
 )
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})
+# "my favourite", "my fave", "my go-to takeout": one value per kind
+_FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
 
 STATE_ROWS: tuple[P, ...] = (
     # -- home -------------------------------------------------------------------------------
@@ -104,7 +107,11 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "FOLLOWS_DIET",
-        r"\b(?:eat|eating|ate|eats) (?:meat|fish|animal products|dairy) again\b",
+        # "I eat meat again", "started eating chicken again", "having bread again": eating
+        # something again ends the diet told before (but "eating keto again" starts one)
+        r"\b(?:(?:started|start|starting|been|went back to|back to) )?(?:eat|eating|ate|eats|"
+        r"having) (?!(?:{DIET}|healthy|clean|well|right|better|less|"
+        r"more|out)\b)(?:[a-z]+ ){1,2}?again\b",
         "Diet",
         "context",
         ending=True,
@@ -112,7 +119,7 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "FOLLOWS_DIET",
-        rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed)"
+        rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed|eat|eats|eating)"
         rf"|(?:\b|(?<=\w)){_BE}{_NEG})(?: now| still| officially)?"
         r" (?:fully |completely |strictly |mostly |full |100% |a )?(?P<obj>{DIET})\b"
         r"(?! (?:recipes?|food|options?|meals?|restaurants?|places?))",
@@ -232,14 +239,14 @@ STATE_ROWS: tuple[P, ...] = (
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet healed",
+        triggers="cast feet healed better",
     ),
     P(
         "HAS_CONDITION",
         r"\b(?:have|has|had|got|caught|came down with|getting over|suffering from|"
         r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
         r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
-        r"(?P<obj>{CONDITION})\b",
+        r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>{CONDITION})\b",
         "Condition",
         "inline",
         triggers="have has had got caught came getting suffering struggling battling diagnosed "
@@ -262,7 +269,7 @@ STATE_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         ending=True,
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     P(
         "HAS_PET",
@@ -272,7 +279,7 @@ STATE_ROWS: tuple[P, ...] = (
         "possessor",
         ending=True,
         need_labels=frozenset({"Pet"}),
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     P(
         "HAS_PET",
@@ -281,7 +288,7 @@ STATE_ROWS: tuple[P, ...] = (
         "context",
         "possessor",
         ending=True,
-        triggers="died passed ran went got was had crossed",
+        triggers="died passed ran went got was had crossed escaped disappeared never",
     ),
     # -- the car one drives, the phone one uses ----------------------------------------------
     P(
@@ -340,7 +347,9 @@ STATE_ROWS: tuple[P, ...] = (
     # -- managers and team leads ------------------------------------------------------------
     P(
         "MANAGED_BY",
-        r"\b(?:report|reports|reporting) (?:directly )?to (?P<obj>{NAME})",
+        # "I report to her boss, Phil": the name after a role in apposition
+        r"\b(?:report|reports|reporting) (?:directly )?to (?:(?:my|his|her|their|our|the) "
+        r"(?:new )?(?:boss|manager|supervisor|lead)(?:'s (?:boss|manager))?,? )?(?P<obj>{NAME})",
         "Person",
         "inline",
         template="{source} reports to {target}",
@@ -350,7 +359,7 @@ STATE_ROWS: tuple[P, ...] = (
         "LEADS",
         r"(?:\b(?:became|become|was made|got promoted to|took over as|stepped in as|is "
         r"now|'s now)|\b" + _BE + r") (?:now )?(?:our|my|the|your) (?:new )?(?:team lead|team "
-        r"leader|tech lead|lead|head)\b",
+        r"leader|tech lead|lead|head)\b(?! of\b)",
         "Team",
         "fixed",
         fixed_target="{owner}'s team",
@@ -373,24 +382,24 @@ STATE_ROWS: tuple[P, ...] = (
     # -- favourites -------------------------------------------------------------------------
     P(
         "HAS_FAVORITE",
-        r"\b(?:my|your) (?:new |current |all-time |absolute )?favou?rite "
+        r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
         r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
-        triggers="favorite favourite",
+        triggers="favorite favourite fave fav go",
     ),
     P(
         "HAS_FAVORITE",
         r"(?P<obj>{NAME}) (?:is|'s) (?:now |still )?(?:my|your) (?:new |current |"
-        r"all-time )?favou?rite(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
+        r"all-time )?" + _FAVORITE + r"(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
         "Topic",
         "inline",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
-        triggers="favorite favourite",
+        triggers="favorite favourite fave fav go",
     ),
     P(
         "ENDS_KNOWN",
@@ -409,7 +418,8 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "PLAN_KIND",
-        r"\b(?:upgraded|downgraded|upgrading|downgrading) (?:us |me )?to (?:the |a )?",
+        r"\b(?:upgraded|downgraded|upgrading|downgrading) (?:us |me )?to (?:the |a )?"
+        r"(?!(?:\S+ ){1,3}(?:plan|tier)\b)",
         "Plan",
         triggers="upgraded downgraded upgrading downgrading",
     ),
@@ -441,15 +451,33 @@ STATE_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="cancel cancelled canceled ended unsubscribed dropped",
     ),
+    # "I'm on the Spotify Premium individual plan", "we have the Netflix Basic plan",
+    # "upgraded to the Spotify family plan": the plan is named with its service
     P(
         "SUBSCRIBED_TO_PLAN",
-        r"\b(?:upgraded|downgraded|switched|moved|changed) (?:us |me )?to "
-        r"(?:the |a )?(?P<obj>[A-Za-z]+(?: [A-Za-z]+)?) (?:plan|tier|subscription)\b"
-        r"|\bon (?:the|a) (?P<obj2>[A-Za-z]+(?: [A-Za-z]+)?) (?:plan|tier)\b",
+        r"(?:\b(?:upgraded|downgraded|switched|moved|changed|bumped) (?:us |me )?(?:up |down )?to"
+        r"|\bon) (?:the |a |an )?(?P<obj>[A-Za-z+-]+(?: [A-Za-z+-]+){0,2}) "
+        r"(?:plan|tier|subscription)\b"
+        # "have a backup plan" is no subscription: a named plan only
+        r"|\b(?:have|has|got|use|using) (?:the |a |an )?(?P<obj2>(?-i:[A-Z])[\w+-]*"
+        r"(?: [A-Za-z+-]+){0,2}) (?:plan|tier|subscription)\b",
         "Plan",
         "inline",
         template="{source} is on the {target} plan",
         triggers="plan tier subscription",
+        whole=True,
+    ),
+    # "bumped Netflix up to Premium", "downgraded our Hulu to the basic tier"
+    P(
+        "SUBSCRIBED_TO_PLAN",
+        r"\b(?:upgraded|downgraded|bumped) (?:my |our |the )?(?P<svc>{NAME})(?: account| "
+        r"subscription| plan)? (?:up |down )?to (?:the |a )?(?P<obj>{NAME}|[a-z+-]+)"
+        r"(?: (?:plan|tier))?\b",
+        "Plan",
+        "inline",
+        template="{source} is on the {target} plan",
+        triggers="upgraded downgraded bumped",
+        whole=True,
     ),
     # -- plans ------------------------------------------------------------------------------
     P(

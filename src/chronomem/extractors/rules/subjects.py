@@ -12,6 +12,7 @@ import re
 
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Party, Sentence
+from chronomem.extractors.rules.gender import pronoun_gender
 from chronomem.extractors.rules.lexicon import (
     ASSISTANT_NAMES,
     ROLES_DATING,
@@ -91,7 +92,7 @@ def implicit_subjects(
         party = role_party(owner, canonical_role(m.group("role")), known) if owner else None
         out.append((m.start(), m.end(), party))
     for m in _PRONOUN.finditer(s.text, start, end):
-        name = known.antecedent()
+        name = known.antecedent(pronoun_gender(m.group()))
         out.append((m.start(), m.end(), Party(name, "Person") if name else None))
     if s.assistant and s.user:
         user = Party(s.user, "Person", speaker=True)

@@ -370,9 +370,13 @@ class SQLiteStore:
         return one_by_one(self, requests)
 
     def get_many(
-        self, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
+        self,
+        group_ids: Sequence[str],
+        ids: Mapping[Target, Sequence[str]],
+        *,
+        vectors: bool = True,
     ) -> dict[Target, list[Fact | Entity | Episode | Community]]:
-        return get_one_by_one(self, group_ids, ids)
+        return get_one_by_one(self, group_ids, ids, vectors=vectors)
 
     def vector_search(
         self,

@@ -1,0 +1,119 @@
+"""A home pointed at ("I live there now"), a home rented or bought, and the thing one uses
+told by name without a verb ("Pixel 8 now", "new car: a Mazda 3"): extracted by the rule
+extractor, and on the default path (real embedder) they close the old value."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from chronomem.extractors.rules import RuleExtractor
+from chronomem.model import Episode, EpisodeSource
+from tests.test_rules_states_memory import tell
+
+REF = datetime(2024, 5, 6, 12, 0, tzinfo=UTC)
+
+
+def extracted(*turns: str) -> set[tuple[str, str, str]]:
+    """(source, relation, target) of the open facts the last turn gives, after the others."""
+    episodes = [
+        Episode(f"e{i}", "g", turn, EpisodeSource.MESSAGE, REF + timedelta(hours=i), REF)
+        for i, turn in enumerate(turns)
+    ]
+    found = RuleExtractor().extract(episodes[-1], episodes[:-1])
+    return {(f.source, f.relation, f.target) for f in found.facts if f.invalid_at is None}
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ines: any tips for flat hunting in Lisbon?", "Ines: nah I live there already lol"],
+         ("Ines", "LIVES_IN", "Lisbon")),
+        (["Omar: my company is sending me to Calgary, we relocated in April"],
+         ("Omar", "LIVES_IN", "Calgary")),
+        (["Pia: we've lived here in Vienna for six years"], ("Pia", "LIVES_IN", "Vienna")),
+        (["Tom: I'm in Leeds for work this week", "Tom: loved it, so I moved there in June"],
+         ("Tom", "LIVES_IN", "Leeds")),
+        (["Dev: we rent a tiny studio in Montreal"], ("Dev", "LIVES_IN", "Montreal")),
+        (["Dev: just bought a townhouse in Raleigh!"], ("Dev", "LIVES_IN", "Raleigh")),
+        (["Dev: we finally moved into our new place in Oakland"], ("Dev", "LIVES_IN", "Oakland")),
+        (["Dev: signed a lease in Halifax yesterday"], ("Dev", "LIVES_IN", "Halifax")),
+        (["Dev: I'm living with my aunt in Perth for now"], ("Dev", "LIVES_IN", "Perth")),
+        (["Dev: home is Lyon these days"], ("Dev", "LIVES_IN", "Lyon")),
+        (["Dev: we left Glasgow for Cardiff in March"], ("Dev", "LIVES_IN", "Cardiff")),
+    ],
+)  # fmt: skip
+def test_a_home_pointed_at_or_rented_is_where_one_lives(turns, fact):  # type: ignore[no-untyped-def]
+    assert fact in extracted(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Lea: dropped my phone in the lake. Pixel 8 now, honestly better"],
+         ("Lea", "USES_PHONE", "Pixel 8")),
+        (["Rui: traded the old car in. new car: a Mazda CX-5"], ("Rui", "DRIVES", "Mazda CX-5")),
+        (["Rui: new laptop - a Lenovo ThinkPad X1"], ("Rui", "USES_LAPTOP", "Lenovo ThinkPad X1")),
+        (["Kai: my camera is a Fujifilm X-T5, love it"], ("Kai", "USES_CAMERA", "Fujifilm X-T5")),
+        (["Kai: the bike got stolen so it's a Trek Marlin now"],
+         ("Kai", "RIDES_BIKE", "Trek Marlin")),
+        (["Zoe: couldn't afford the repair, got a secondhand Corolla instead"],
+         ("Zoe", "DRIVES", "Corolla")),
+        (["Zoe: drive a Mazda 3 these days"], ("Zoe", "DRIVES", "Mazda 3")),
+        (["Zoe: the new phone is a Pixel 7a"], ("Zoe", "USES_PHONE", "Pixel 7a")),
+        (["Zoe: ditched my Nikon for a Fujifilm X100"], ("Zoe", "USES_CAMERA", "Fujifilm X100")),
+    ],
+)  # fmt: skip
+def test_the_thing_one_uses_is_read_from_its_name_alone(turns, fact):  # type: ignore[no-untyped-def]
+    assert fact in extracted(*turns)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Bo: I moved the standup to Thursday",
+        "Bo: we moved the couch into the hallway",
+        "Bo: I moved my savings into an index fund",
+        "Bo: Google now, Apple later, who knows",  # a name of no known kind
+        "Bo: any idea if Lisbon is nice? I'd love to live there",
+        "Bo: I moved.",  # nothing pointed at, no place met
+        "Bo: left London for Paris for the weekend",  # a trip, not a move
+        "Bo: she ditched Tom for Jake",  # people are no things of a kind
+        "Bo: home is where the heart is",
+    ],
+)
+def test_no_home_and_no_thing_without_their_evidence(turn):  # type: ignore[no-untyped-def]
+    facts = extracted("Bo: hey", turn)
+    kept = {r for _, r, _ in facts} - {"MENTIONED"}
+    assert not kept & {"LIVES_IN", "USES_PHONE", "DRIVES", "USES_LAPTOP", "USES_CAMERA"}, facts
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("turns", "current", "closed"),
+    [
+        (["Sam: I live in Glasgow", "Sam: any good gyms in Bristol?",
+          "Sam: yep I live there now, moved yesterday"],
+         ("Sam", "LIVES_IN", "Bristol"), ("Sam", "LIVES_IN", "Glasgow")),
+        (["Sam: I rent a room in Brooklyn", "Sam: we bought a house in Jersey City, no more rent"],
+         ("Sam", "LIVES_IN", "Jersey City"), ("Sam", "LIVES_IN", "Brooklyn")),
+        (["Sam: my phone is a Galaxy S21", "Sam: screen died, iPhone 15 now"],
+         ("Sam", "USES_PHONE", "iPhone 15"), ("Sam", "USES_PHONE", "Galaxy S21")),
+        (["Sam: I drive a Kia Soul", "Sam: new car: a Subaru Outback"],
+         ("Sam", "DRIVES", "Subaru Outback"), ("Sam", "DRIVES", "Kia Soul")),
+    ],
+)  # fmt: skip
+def test_the_new_value_closes_the_old_on_the_default_path(embedder, turns, current, closed):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, *turns)
+    assert facts.get(current) is True, (current, facts)
+    assert closed in facts and facts[closed] is False, (closed, facts)
+
+
+@pytest.fixture(scope="module")
+def embedder():  # type: ignore[no-untyped-def]
+    from chronomem.providers.local import LocalEmbedder, local_model_available
+
+    if not local_model_available():
+        pytest.skip("chronomem[local] is not installed")
+    return LocalEmbedder()

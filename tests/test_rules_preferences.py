@@ -1,0 +1,76 @@
+"""Preferences said the way people chat: news told with "??", a favourite asked and answered
+in one breath, "fave"/"go-to", "X only from now on", "I'm a tea person". Extracted by the rule
+extractor, and on the default path (real embedder) a changed preference closes the old one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_nominal import extracted
+from tests.test_rules_states_memory import tell
+
+
+@pytest.mark.parametrize(
+    ("turn", "fact"),
+    [
+        ("Ugo: ok weirdly I like country music now??", ("Ugo", "LIKES", "country music")),
+        ("Ugo: guess what, I'm vegetarian now?!", ("Ugo", "FOLLOWS_DIET", "vegetarian")),
+        ("Ugo: fave movie? Arrival, easily", ("Ugo", "HAS_FAVORITE", "Arrival")),
+        ("Ugo: so. favourite city?? lisbon, hands down", ("Ugo", "HAS_FAVORITE", "lisbon")),
+        ("Ugo: my go-to coffee order is a flat white", ("Ugo", "HAS_FAVORITE", "flat white")),
+        ("Ugo: Dune is my fav book", ("Ugo", "HAS_FAVORITE", "Dune")),
+        ("Ugo: trains are a nightmare, aisle seats only from now on",
+         ("Ugo", "PREFERS", "aisle seats")),
+        ("Ugo: decaf only these days", ("Ugo", "PREFERS", "decaf")),
+        ("Ugo: honestly I'm a tea person now", ("Ugo", "PREFERS", "tea")),
+    ],
+)  # fmt: skip
+def test_a_preference_in_chat_form_is_read(turn, fact):  # type: ignore[no-untyped-def]
+    assert fact in extracted("Ugo: hi", turn)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Ugo: do I like country music??",  # asked, in a question's word order
+        "Ugo: you like country music??",  # about the listener
+        "Ugo: what's your favorite movie? I'd say Alien",
+        "Ugo: she's not a morning person",
+        "Ugo: he's a good person",
+        "Ugo: I only eat fish on fridays",
+    ],
+)
+def test_no_preference_without_its_evidence(turn):  # type: ignore[no-untyped-def]
+    facts = extracted("Ugo: hi", turn)
+    assert not {r for _, r, _ in facts} & {"LIKES", "HAS_FAVORITE", "PREFERS"}, facts
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("turns", "current", "closed"),
+    [
+        (["Sam: I hate olives", "Sam: ok weirdly I love olives now??"],
+         ("Sam", "LOVES", "olives"), ("Sam", "HATES", "olives")),
+        (["Sam: favorite band? Blur, always", "Sam: my favorite band is Oasis now"],
+         ("Sam", "HAS_FAVORITE", "Oasis"), ("Sam", "HAS_FAVORITE", "Blur")),
+        (["Sam: my go-to lunch is a burrito", "Sam: my favourite lunch is poke now"],
+         ("Sam", "HAS_FAVORITE", "poke"), ("Sam", "HAS_FAVORITE", "burrito")),
+        (["Sam: I prefer window seats", "Sam: long flights suck, aisle seats only from now on"],
+         ("Sam", "PREFERS", "aisle seats"), ("Sam", "PREFERS", "window seats")),
+    ],
+)  # fmt: skip
+def test_a_changed_preference_closes_the_old_on_the_default_path(  # type: ignore[no-untyped-def]
+    embedder, turns, current, closed
+):
+    facts = tell(embedder, *turns)
+    assert facts.get(current) is True, (current, facts)
+    assert closed in facts and facts[closed] is False, (closed, facts)
+
+
+@pytest.fixture(scope="module")
+def embedder():  # type: ignore[no-untyped-def]
+    from chronomem.providers.local import LocalEmbedder, local_model_available
+
+    if not local_model_available():
+        pytest.skip("chronomem[local] is not installed")
+    return LocalEmbedder()

@@ -1,0 +1,175 @@
+"""Jobs, titles, roles and memberships in everyday chat: the phrasings that change who one
+works for, what one's title is, who holds a role, which club or plan one is in.
+
+Extractor cases name the fact they expect as (source, relation, target, ended); the memory
+stories run on the default path (rule extractor, real embedder) and check what is closed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_rules_states import found, run
+from tests.test_rules_states_memory import embedder, tell  # noqa: F401  (fixture)
+
+CASES = [
+    # a team's lead, said by a colleague: only people lead, run or head a team
+    (["Mo: Priya runs our infra team"], ("Priya", "LEADS", "infra team", False)),
+    (["Mo: Jonas heads the design team these days"], ("Jonas", "LEADS", "design team", False)),
+    (["Mo: Kemal is the new head of the sales team"], ("Kemal", "LEADS", "sales team", False)),
+    # a role written as a label, or named through what it is
+    (["Mo: new boss: Harriet. she seems fine"], ("Mo", "MANAGED_BY", "Harriet", False)),
+    (["Mo: current dentist: Dr. Novak"], ("Mo", "ROLE_HELD_BY", "Dr. Novak", False)),
+    (
+        ["Mo: my trainer is a guy called Rashid, he's brutal"],
+        ("Mo", "ROLE_HELD_BY", "Rashid", False),
+    ),
+    (
+        ["Mo: our landlord is now some firm named Keystone Homes"],
+        ("Mo", "ROLE_HELD_BY", "Keystone Homes", False),
+    ),
+    # a manager named in apposition to a role
+    (
+        ["Mo: these days I report to my manager's boss, Ingrid"],
+        ("Mo", "MANAGED_BY", "Ingrid", False),
+    ),
+    # a title said as "my title/role is"
+    (["Mo: my title is senior analyst now"], ("Mo", "HAS_JOB_TITLE", "senior analyst", False)),
+    (["Mo: my new role is lead designer"], ("Mo", "HAS_JOB_TITLE", "lead designer", False)),
+    (
+        ["Mo: my official position is staff engineer"],
+        ("Mo", "HAS_JOB_TITLE", "staff engineer", False),
+    ),
+    # the employer after a team between title and company
+    (
+        ["Mo: I'm a data engineer on the growth team at Zalando"],
+        ("Mo", "WORKS_AT", "Zalando", False),
+    ),
+    (["Mo: I'm a nurse in the cardiology department at Mercy"], ("Mo", "WORKS_AT", "Mercy", False)),
+    # names with an abbreviation or a possessive inside
+    (["Mo: I'm a nurse at St. Luke's Hospital"], ("Mo", "WORKS_AT", "St. Luke's Hospital", False)),
+    # a capitalised common word after "at" is the employer's name
+    (["Mo: I'm at Indeed now, started in May"], ("Mo", "WORKS_AT", "Indeed", False)),
+    (["Mo: got a job at Best Buy!"], ("Mo", "WORKS_AT", "Best Buy", False)),
+    # the last day somewhere ends the job there
+    (["Mo: my last shift at Costco was on Saturday"], ("Mo", "WORKS_AT", "Costco", True)),
+    (["Mo: today was my final day with Deloitte"], ("Mo", "WORKS_AT", "Deloitte", True)),
+    # a post in a department is a job
+    (["Mo: I'm at Siemens, in the finance department"], ("Mo", "WORKS_AT", "Siemens", False)),
+    # the job named before or after the word "job"
+    (["Mo: my job at walmart is exhausting"], ("Mo", "WORKS_AT", "Walmart", False)),
+    (["Mo: the new job at Figma is great so far"], ("Mo", "WORKS_AT", "Figma", False)),
+    (["Mo: got the Netflix internship!!"], ("Mo", "WORKS_AT", "Netflix", False)),
+    (["Mo: landed the amazon warehouse gig"], ("Mo", "WORKS_AT", "Amazon", False)),
+    # a workplace named after a comma
+    (["Mo: working at a coffee shop now, Blue Bottle"], ("Mo", "WORKS_AT", "Blue Bottle", False)),
+    (
+        ["Mo: I work at a tiny startup, Lumen, mostly backend"],
+        ("Mo", "WORKS_AT", "Lumen", False),
+    ),
+    # slang for leaving
+    (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
+    # a plan is named with its service
+    (["Mo: I'm on the Dropbox Plus plan"], ("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus", False)),
+    (["Mo: we have the Hulu Basic tier"], ("Mo", "SUBSCRIBED_TO_PLAN", "Hulu Basic", False)),
+    (
+        ["Mo: upgraded my Dropbox to Professional, needed the space"],
+        ("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Professional", False),
+    ),
+    (
+        ["Mo: bumped our Peacock up to Premium Plus"],
+        ("Mo", "SUBSCRIBED_TO_PLAN", "Peacock Premium Plus", False),
+    ),
+]
+
+
+@pytest.mark.parametrize(("turns", "expected"), CASES, ids=[c[0][-1][:60] for c in CASES])
+def test_work_and_role_facts(turns: list[str], expected: tuple[str, str, str, bool]) -> None:
+    assert expected in found(run(*turns))
+
+
+def test_the_employer_fact_does_not_repeat_the_title() -> None:
+    """A promotion closes the title; the employer fact that stays true must not carry it."""
+    facts = run("Mo: I'm a junior accountant at KPMG").facts
+    works = [f for f in facts if f.relation == "WORKS_AT"]
+    assert [f.fact for f in works] == ["Mo works at KPMG"]
+    past = run("Mo: I was a waiter at Olive Garden for years").facts
+    assert "Mo worked at Olive Garden" in [f.fact for f in past if f.relation == "WORKS_AT"]
+
+
+@pytest.mark.parametrize(
+    "turn", ["Mo: I'm at Wembley with the team", "Mo: got a warehouse job", "Mo: I love my job"]
+)
+def test_no_employer_without_a_name(turn: str) -> None:
+    assert not [f for f in run(turn).facts if f.relation == "WORKS_AT"]
+
+
+def test_an_app_that_dipped_ends_nothing() -> None:
+    assert not [f for f in run("Mo: my Hulu app dipped again").facts if f.invalid_at]
+
+
+def test_no_subscription_from_a_plan_of_action() -> None:
+    for turn in ("Mo: we have a backup plan", "Mo: I have a game plan for Monday"):
+        assert not [f for f in run(turn).facts if f.relation == "SUBSCRIBED_TO_PLAN"]
+
+
+def test_each_item_of_a_list_has_its_own_text() -> None:
+    facts = run("Mo: I pay for Crunchyroll, Audible and Tidal, it adds up").facts
+    texts = {f.target: f.fact for f in facts if f.relation == "SUBSCRIBED_TO"}
+    assert texts == {
+        "Crunchyroll": "Mo pays for Crunchyroll",
+        "Audible": "Mo pays for Audible",
+        "Tidal": "Mo pays for Tidal",
+    }
+
+
+NOT_NAMES = [
+    "Mo: thanks for Everything, really",
+    "Mo: see you at Christmas!",
+    "Mo: Indeed, that was a long day",
+]
+
+
+@pytest.mark.parametrize("turn", NOT_NAMES)
+def test_common_words_stay_common(turn: str) -> None:
+    assert not [f for f in run(turn).facts if f.relation != "MENTIONED"]
+    assert "Indeed" not in {e.name for e in run(turn).entities} or "at" in turn
+
+
+STORIES = [
+    (["Mo: Priya runs our infra team", "Mo: Priya left. Omar is the new lead of the infra team"],
+     [("Omar", "LEADS", "infra team")], [("Priya", "LEADS", "infra team")]),
+    (["Mo: my boss is Harriet", "Mo: new boss: Gustavo. Harriet retired"],
+     [("Mo", "MANAGED_BY", "Gustavo")], [("Mo", "MANAGED_BY", "Harriet")]),
+    (["Mo: our landlord Mrs. Patel is lovely",
+      "Mo: the flat was sold, our landlord is a company called Keystone now"],
+     [("Mo", "ROLE_HELD_BY", "Keystone")], [("Mo", "ROLE_HELD_BY", "Mrs. Patel")]),
+    (["Mo: I'm a data engineer on the growth team at Zalando",
+      "Mo: switched tracks, my title is product owner now"],
+     [("Mo", "HAS_JOB_TITLE", "product owner"), ("Mo", "WORKS_AT", "Zalando")],
+     [("Mo", "HAS_JOB_TITLE", "data engineer")]),
+    (["Mo: my job at walmart is exhausting",
+      "Mo: finally dipped from walmart. working at a bike shop now, Spokes"],
+     [("Mo", "WORKS_AT", "Spokes")], [("Mo", "WORKS_AT", "Walmart")]),
+    (["Mo: I'm at Siemens, in the finance department", "Mo: my last day at Siemens was May 2nd"],
+     [], [("Mo", "WORKS_AT", "Siemens")]),
+    (["Mo: I'm on the Dropbox Plus plan", "Mo: upgraded my Dropbox to Professional"],
+     [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Professional")],
+     [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus")]),
+    # one plan per service: a second service's plan closes nothing
+    (["Mo: I'm on the Dropbox Plus plan", "Mo: we also have the Hulu Basic plan"],
+     [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus"), ("Mo", "SUBSCRIBED_TO_PLAN", "Hulu Basic")],
+     []),
+]  # fmt: skip
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("turns", "current", "closed"), STORIES, ids=[" | ".join(s[0])[:70] for s in STORIES]
+)
+def test_a_new_holder_closes_the_old_one(embedder, turns, current, closed):  # type: ignore[no-untyped-def]  # noqa: F811
+    facts = tell(embedder, *turns)
+    for triple in current:
+        assert facts.get(triple) is True, (triple, facts)
+    for triple in closed:
+        assert triple in facts and facts[triple] is False, (triple, facts)
