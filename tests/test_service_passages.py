@@ -20,8 +20,16 @@ from chronomem.service import ServiceRuntime
 from chronomem.service.limits import Limits
 from chronomem.testing import HashEmbedder
 from tests.helpers import t
-from tests.service_helpers import asgi_client, make_runtime, wait_idle
+from tests.service_helpers import (
+    asgi_client,
+    free_port,
+    make_runtime,
+    start_server,
+    stop,
+    wait_idle,
+)
 from tests.test_mcp import ok, stdio_server
+from tests.test_service_process import create_key
 
 pytestmark = pytest.mark.anyio
 
@@ -181,3 +189,29 @@ async def test_mcp_add_memory_stores_a_long_document_as_passages(tmp_path: Path)
         assert len(added["passages"]) == len(passages.split_text(doc, limit=passages.PASSAGE_CHARS))
         found = ok(await client.call_tool("get_episodes", {"last_n": 50}))
         assert {e["id"] for e in found["episodes"]} == set(added["passages"])
+
+
+def test_a_real_server_takes_a_50kb_document_and_refuses_a_body_over_4_mib(
+    tmp_path: Path,
+) -> None:
+    """``chronomem serve`` on 127.0.0.1 with its default limits."""
+    db = tmp_path / "memory.db"
+    token = create_key(db, "*")
+    port = free_port()
+    server = start_server(db, port, log=tmp_path / "server.log")
+    headers = {"Authorization": f"Bearer {token}"}
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", headers=headers) as api:
+            doc = {"content": document(), "source": "text", "reference_time": WHEN}
+            sent = api.post("/v1/groups/g1/episodes", json=doc)
+            assert sent.status_code == 202, sent.text
+            assert len(sent.json()["episodes"]) > 30
+            huge = {"content": "word " * 900_000, "source": "text", "reference_time": WHEN}
+            refused = api.post("/v1/groups/g1/episodes", json=huge)
+            assert refused.status_code == 413
+            assert refused.json()["code"] == "payload_too_large"
+            assert "4,194,304 bytes" in refused.json()["detail"]
+            queue = api.get("/v1/groups/g1/queue", params={"limit": 500}).json()["episodes"]
+            assert len(queue) == len(sent.json()["episodes"])  # nothing of the refused body
+    finally:
+        stop(server)
