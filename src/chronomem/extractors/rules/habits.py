@@ -41,8 +41,11 @@ _GIVE_UP = re.compile(
     r"dropped|ditched|no longer)\s+(?P<rest>[^.!?;,]*)",
     re.I,
 )
+# "I don't do yoga anymore"; a chat line may drop the "I" before "can't" (an imperative
+# "don't text him anymore" tells nothing about the speaker)
 _NOT_ANYMORE = re.compile(
-    r"\bi (?:don't|do not|dont|can't|cannot|cant|won't) (?P<rest>[^.!?;,]*?)\s+"
+    r"(?:\bi (?:don't|do not|dont|can't|cannot|cant|won't)|^(?:can't|cannot|cant))"
+    r" (?P<rest>[^.!?;,]*?)\s+"
     r"(?:anymore|any more|any longer)\b",
     re.I,
 )
@@ -51,6 +54,7 @@ _TAKE_UP = re.compile(
     r"\b(?P<b>[a-z]+ing) instead\b",
     re.I,
 )
+_GOVERNED = re.compile(r"^(?:with|to|on|about)\s+", re.I)
 _NOT_SINCE = re.compile(
     r"\bi (?:haven't|have not|havent|haven't even) (?:had|gotten|got) (?:a |an |any |one )?"
     r"(?P<obj>[a-z-]+) (?:in|since|for)\b",
@@ -198,6 +202,7 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
         add(_singular(m.group("obj").lower()), "HAS_CONDITION", m, True)
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
+        rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"
         add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
         ended = True
     out += _kept_to(s, have)
