@@ -352,3 +352,33 @@ def test_endings_told_of_other_people_and_by_the_assistant(
 def test_a_lower_case_kin_word_inside_a_sentence_stays_as_it_is() -> None:
     found = story("Ana: my mom has the flu", "Ana: ok dad and I are going fishing")
     assert not any(e for _, _, _, e in found)
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Yui: I've got a nasty ear infection", "Yui: the infection cleared up finally"],
+         ("Yui", "HAS_CONDITION", "ear infection", True)),
+        (["Yui: I'm on sertraline for my depression"],
+         ("Yui", "HAS_CONDITION", "depression", False)),
+        (["Yui: I have anxiety", "Yui: my anxiety is way better these days"],
+         ("Yui", "HAS_CONDITION", "anxiety", True)),
+        (["Yui: I have insomnia", "Yui: insomnia is a thing of the past"],
+         ("Yui", "HAS_CONDITION", "insomnia", True)),
+        (["Yui: I sprained my wrist", "Yui: wrist is 100% now"],
+         ("Yui", "HAS_CONDITION", "wrist injury", True)),
+        (["Yui: I'm a total sugar addict"], ("Yui", "HAS_HABIT", "sugar", False)),
+        (["Yui: I drink coffee every morning", "Yui: haven't had coffee in a month!"],
+         ("Yui", "HAS_HABIT", "coffee", True)),
+        (["Yui: I took up running too"], ("Yui", "HAS_HABIT", "running", False)),
+    ],
+)  # fmt: skip
+def test_conditions_and_habits_in_other_words(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in story(*turns)
+
+
+def test_an_ending_by_head_noun_leaves_other_conditions() -> None:
+    found = story("Yui: I have asthma and an ear infection", "Yui: infection's gone")
+    assert ("Yui", "HAS_CONDITION", "asthma", True) not in found

@@ -25,6 +25,7 @@ import re
 from dataclasses import replace
 
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.lexicon import HABITS
 
 _FREQ = (
     r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
@@ -56,8 +57,8 @@ _TAKE_UP = re.compile(
 )
 _GOVERNED = re.compile(r"^(?:with|to|on|about)\s+", re.I)
 _NOT_SINCE = re.compile(
-    r"\bi (?:haven't|have not|havent|haven't even) (?:had|gotten|got) (?:a |an |any |one )?"
-    r"(?P<obj>[a-z-]+) (?:in|since|for)\b",
+    r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even) (?:had|gotten|got) "
+    r"(?:a |an |any |one )?(?P<obj>[a-z-]+) (?:in|since|for)\b",
     re.I,
 )
 _PREFER = re.compile(
@@ -198,8 +199,9 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     for m in _GIVE_UP.finditer(s.text):
         add(_given_up(m.group("rest")), "HAS_HABIT", m, True)
         ended = True
-    for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine in 3 months"
-        add(_singular(m.group("obj").lower()), "HAS_CONDITION", m, True)
+    for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
+        thing = _singular(m.group("obj").lower())
+        add(thing, "HAS_HABIT" if thing in HABITS else "HAS_CONDITION", m, True)
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
         rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"

@@ -188,8 +188,10 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:the |my |your )?(?P<obj>{CONDITION})(?: is| has|'s) (?:finally |"
-        r"totally |completely )?(?:gone|over|cleared up|cleared|better|healed)\b",
+        r"\b(?:the |my |your )?(?P<obj>{CONDITION})(?:(?: is| has|'s) (?:finally |totally |"
+        r"completely |way |much |a lot |so much |all )?(?:gone|over|cleared up|cleared|better|"
+        r"healed|a thing of the past|history)| (?:finally |totally |completely )?(?:cleared up|"
+        r"went away|disappeared|healed up))\b",
         "Condition",
         "inline",
         "possessor",
@@ -236,19 +238,22 @@ STATE_ROWS: tuple[P, ...] = (
         "HAS_CONDITION",
         r"\bcast (?:is |came |got taken |finally came )?off\b|\bback on (?:my|your) "
         r"feet\b|\b(?:arm|leg|wrist|ankle|knee|foot|back|shoulder|hip)(?: is|'s) (?:fully |all |"
-        r"completely |finally )?(?:healed|better)\b",
+        r"completely |finally |now |totally )?(?:healed|better|100%|fine now|good as new|back to "
+        r"normal)",
         "Condition",
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet healed better",
+        triggers="cast feet healed better fine good normal arm leg wrist ankle knee foot back "
+        "shoulder hip",
     ),
     P(
         "HAS_CONDITION",
         r"\b(?:have|has|had|got|caught|came down with|getting over|suffering from|"
         r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
         r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
-        r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>{CONDITION})\b",
+        r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>(?:(?:sinus|ear|chest|throat|stomach|kidney|"
+        r"bladder|lung|eye|skin|tooth|yeast|bacterial|viral|panic|social) )?(?:{CONDITION}))\b",
         "Condition",
         "inline",
         triggers="have has had got caught came getting suffering struggling battling diagnosed "

@@ -196,4 +196,21 @@ WELLBEING_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="congrats congratulations done proud job happy",
     ),
+    P(  # "on antidepressants for my anxiety", "in therapy for depression"
+        "HAS_CONDITION",
+        r"\b(?:on|taking|prescribed|started) [a-z-]+(?: [a-z-]+)? for (?:my |his |her |the )?"
+        r"(?P<obj>{CONDITION})\b|\b(?:treated|in treatment|in therapy|therapy|meds|medication)"
+        r" for (?:my |his |her |the )?(?P<obj2>{CONDITION})\b",
+        "Condition",
+        "inline",
+        triggers="for",
+    ),
+    P(  # "I'm a coffee addict", "total sugar junkie"
+        "HAS_HABIT",
+        r"\b(?P<obj>{HABIT}) (?:addict|junkie|fiend|addiction)\b",
+        "Habit",
+        "inline",
+        "first",
+        triggers="addict junkie fiend addiction",
+    ),
 )
