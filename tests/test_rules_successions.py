@@ -382,3 +382,12 @@ def test_conditions_and_habits_in_other_words(
 def test_an_ending_by_head_noun_leaves_other_conditions() -> None:
     found = story("Yui: I have asthma and an ear infection", "Yui: infection's gone")
     assert ("Yui", "HAS_CONDITION", "asthma", True) not in found
+
+
+def test_a_lost_pet_is_lost_by_whoever_had_it() -> None:
+    found = story(
+        "Kim: my sister adopted a cat named Pudding",
+        "Kim: Pudding ran away last week, my sister is devastated",
+    )
+    assert ("Kim's sister", "HAS_PET", "Pudding", True) in found
+    assert ("Kim", "HAS_PET", "Pudding", True) not in found
