@@ -391,3 +391,13 @@ def test_a_lost_pet_is_lost_by_whoever_had_it() -> None:
     )
     assert ("Kim's sister", "HAS_PET", "Pudding", True) in found
     assert ("Kim", "HAS_PET", "Pudding", True) not in found
+
+
+def test_a_birth_told_of_someone_else_ends_their_pregnancy_and_not_the_marriage() -> None:
+    found = story("Kim: my wife Ana is pregnant", "Kim: Ana gave birth to our daughter last night")
+    assert ("Ana", "HAS_CONDITION", "pregnant", True) in found
+    assert not any(t == "Ana" and e for _, _, t, e in found)  # 'gave' is no loss here
+
+
+def test_drinking_said_without_a_drink_is_a_habit() -> None:
+    assert ("Tom", "HAS_HABIT", "drinking", False) in story("Kim: my brother Tom drinks a lot")

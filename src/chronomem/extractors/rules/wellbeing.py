@@ -213,4 +213,22 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "first",
         triggers="addict junkie fiend addiction",
     ),
+    P(  # "Ana gave birth to our daughter": the one who gave birth, named before the verb
+        "HAS_CONDITION",
+        r"\b(?:gave birth|had (?:the|her|a) baby|delivered (?:the|her|a) baby)\b",
+        "Condition",
+        "context",
+        ending=True,
+        fixed_target="pregnant",
+        triggers="birth had delivered",
+    ),
+    P(  # "Tom drinks a lot", "I drink way too much": drinking, said without a drink
+        "HAS_HABIT",
+        r"\b(?:drink|drinks|drinking) (?:a lot|heavily|way too much|too much|like a fish|every "
+        r"(?:day|night))\b",
+        "Habit",
+        "fixed",
+        fixed_target="drinking",
+        triggers="drink drinks drinking",
+    ),
 )
