@@ -401,3 +401,8 @@ def test_a_birth_told_of_someone_else_ends_their_pregnancy_and_not_the_marriage(
 
 def test_drinking_said_without_a_drink_is_a_habit() -> None:
     assert ("Tom", "HAS_HABIT", "drinking", False) in story("Kim: my brother Tom drinks a lot")
+
+
+def test_a_pet_killed_on_the_road_is_lost() -> None:
+    found = story("Pat: our dog Bruno is a lab", "Pat: Bruno got hit by a car last night")
+    assert ("Pat", "HAS_PET", "Bruno", True) in found

@@ -124,4 +124,13 @@ ACTIVITY_ROWS: tuple[P, ...] = (
         "inline",
         triggers="made",
     ),
+    P(  # "I'm obsessed with pickleball", "totally hooked on sudoku": a taste (accumulates)
+        "LIKES",
+        r"(?:\b(?:am|is|are|was|got|getting)|'m|'re) (?:so |totally |completely |kinda |a bit |"
+        r"lowkey |low key |really |super |now )?(?:obsessed with|hooked on|crazy about|nuts about"
+        r"|mad about)\b",
+        "Topic",
+        "phrase",
+        triggers="obsessed hooked crazy nuts mad",
+    ),
 )

@@ -25,6 +25,7 @@ _CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
 _DIED = (
     r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
     r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
+    r"(?:got|was) (?:hit|run over|killed) by a (?:car|truck)|(?:got|was) run over|"
     r"was rehomed)"
 )
 PLAN_HEADS = word_set(
