@@ -121,6 +121,7 @@ class Known:
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
     places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
+    partner_to_name: str | None = None  # who just said they have someone new, not yet named
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)

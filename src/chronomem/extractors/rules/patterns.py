@@ -38,7 +38,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
-from chronomem.extractors.rules.moves import MOVE_ROWS
+from chronomem.extractors.rules.moves import EX_ROWS, MOVE_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
@@ -48,8 +48,6 @@ from chronomem.extractors.rules.wellbeing import WELLBEING_ROWS
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
 GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
-
-SCHOOL_HEADS = frozenset({"school", "college", "university", "uni", "academy", "institute"})
 
 
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
@@ -199,6 +197,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     *STATE_ROWS,
     *WELLBEING_ROWS,
     *ACTIVITY_ROWS,
+    *RECOVERY_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
@@ -390,6 +389,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="visited visiting went been traveled travelled traveling travelling flew flying "
       "drove trip vacation vacationed vacationing holiday stayed toured going"),
     # -- people -----------------------------------------------------------------------------
+    *EX_ROWS,
     *_role_rows("MARRIED_TO", ROLES_MARRIED),
     *_role_rows("DATING", ROLES_DATING),
     *_role_rows("FRIEND_OF", ROLES_FRIEND),

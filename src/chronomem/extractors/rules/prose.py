@@ -23,11 +23,14 @@ from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
+from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.offers import offer_hits
 from chronomem.extractors.rules.pairs import pair_hits
+from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.pet_names import pet_name_hits
+from chronomem.extractors.rules.plans import arranged_plans, called_off, name_told_plans
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
@@ -179,8 +182,11 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     hits += succession_hits(hits, known)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits += pair_hits(s, known, hits)
+    hits += partner_hits(s, known, hits)
+    hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
+    hits += arranged_plans(s, hits)
     if draft.assistant:
-        hits = [h for h in hits if _about_the_user(h, s)]
+        hits = [h for h in hits if _about_the_user(h, s, known)]
     hits += _reports(s, hits, draft, known)
     said = draft.sentences[index]
     if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
@@ -216,13 +222,17 @@ def _learn_party(known: Known, party: Party) -> None:
         known.species[normalize_name(party.name)] = species
 
 
-def _about_the_user(hit: Hit, s: Sentence) -> bool:
-    """On an assistant's turn, a fact is kept when it is about the user or their people."""
+def _about_the_user(hit: Hit, s: Sentence, known: Known) -> bool:
+    """On an assistant's turn, a fact is kept when it is about the user or their people
+    (a person, or a name the user's role names: "your husband Pierre loves cycling")."""
     if s.user is None:
         return False
     user = normalize_name(s.user)
     source = normalize_name(hit.source.name)
-    return source == user or source.startswith(user + " s ") or hit.source.label == "Person"
+    theirs = any(o == user and normalize_name(v) == source for (o, _), v in known.roles.items())
+    return (
+        source == user or source.startswith(user + " s ") or hit.source.label == "Person" or theirs
+    )
 
 
 def _reports(s: Sentence, hits: list[Hit], draft: _Draft, known: Known) -> list[Hit]:
@@ -259,8 +269,8 @@ def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
     of names no pattern used ("dropped the Y and signed up at Brooklyn Boulders")."""
     if s.question:
         return []
-    told = any(not h.attribute for h in hits)
-    hits = [h for h in hits if not h.attribute]
+    hits = [h for h in hits if not h.attribute and not is_aside(h)]
+    told = bool(hits)
     used = {normalize_name(h.source.name) for h in hits} | {
         normalize_name(h.target.name) for h in hits
     }
