@@ -194,6 +194,15 @@ def test_a_person_in_a_role_is_not_owned() -> None:
         assert not [f for f in run(turn).facts if f.relation == "OWNS"]
 
 
+def test_someone_elses_job_or_errand_is_not_the_speakers() -> None:
+    facts = run("Mo: My friend got the Google job").facts
+    assert [(f.source, f.target) for f in facts if f.relation == "WORKS_AT"] == [
+        ("Mo's friend", "Google")
+    ]
+    for turn in ("Mo: Dad left for Walmart an hour ago", "Mo: I'm in the city center right now"):
+        assert not [f for f in run(turn).facts if f.relation in ("WORKS_AT", "MEMBER_OF")]
+
+
 def test_a_gym_joined_is_no_job() -> None:
     assert not [f for f in run("Mo: I joined Planet Fitness").facts if f.relation == "WORKS_AT"]
 

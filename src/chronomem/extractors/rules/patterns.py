@@ -73,6 +73,11 @@ _MACROS = {
 _PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 _NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
 _NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", "Pet"})
+# what one is "in" as a member: "I'm in a book club" ("in the city center" is a place)
+_IN_GROUP = word_set(
+    "group club team society association league union church band choir program programme "
+    "committee council orchestra troupe crew squad"
+)
 _JOB_OBJ = r"(?P<obj>(?:[a-z-]+ ){0,2}(?:{JOB}))"
 _IS_A = "{source} is {a_target}"
 _JOB_WORDS = _words(JOB_HEADS | {"worker"})
@@ -211,7 +216,11 @@ _ROWS: tuple[RelationPattern, ...] = (
     # "Chris left for Google": a company one leaves for is the new employer (a known
     # company only: "left for Tulum" is a trip)
     P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",
-      need_labels=frozenset({"Organization"}), triggers="left quit leaving"),
+      need_labels=frozenset({"Organization"}), triggers="left quit leaving",
+      # a work cue or a date long past: "Mom left for Walmart" is an errand
+      requires=r"\b(?:job|work|team|company|offer|role|position|hired|poached|recruited|"
+      r"startup|colleague|coworker|boss)\b|\blast (?:week|month|year)\b|\b(?:weeks?|months?|"
+      r"years?) ago\b"),
     # "handed in my notice at Deloitte", "gave my two weeks' notice to Acme"
     P("WORKS_AT", r"\b(?:handed in|put in|gave|giving|handing in) (?:my |her |his )?"
       r"(?:two weeks'? )?notice (?:at|to)\b", "Organization", ending=True,
@@ -226,7 +235,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?P<obj>{NAME}) membership\b", "Organization", "inline",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership"),
     P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)(?P<neg> not| no longer)? (?:still |now "
-      r"|also )?in (?:the|a|an|our|my)\b", "Organization", "phrase", heads=GROUP_HEADS,
+      r"|also )?in (?:the|a|an|our|my)\b", "Organization", "phrase", heads=_IN_GROUP,
       triggers="in"),
     # "my last day at Unilever was March 31st", "today was my last shift at Costco"
     P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
@@ -318,7 +327,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
     P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
       r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
-      r"position|offer)\b)", "Organization", subject="possessor",
+      r"position|offer)\b)", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="job gig internship position offer"),
     # "a junior developer at Spotify", "an engineer on the payments team at Square": the

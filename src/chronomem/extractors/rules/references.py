@@ -17,7 +17,7 @@ from chronomem.extractors.rules.names import normalize_name
 
 _DEFINITE = re.compile(
     r"\b(?:the|my|our|that)\s+"
-    r"(?:(?P<caps>[A-Z]{1,3})\b(?!['.-]\w)|(?P<words>[a-z]+(?: [a-z]+){0,2}))"
+    r"(?:(?!A\b)(?P<caps>[A-Z]{1,3})\b(?!['.-]\w)|(?P<words>[a-z]+(?: [a-z]+){0,2}))"
 )
 
 
