@@ -406,3 +406,22 @@ def test_drinking_said_without_a_drink_is_a_habit() -> None:
 def test_a_pet_killed_on_the_road_is_lost() -> None:
     found = story("Pat: our dog Bruno is a lab", "Pat: Bruno got hit by a car last night")
     assert ("Pat", "HAS_PET", "Bruno", True) in found
+
+
+def test_a_bare_quit_ends_the_habits_told_of_that_person() -> None:
+    found = story("Lin: my husband Joe smokes", "Lin: he quit last month, so proud")
+    assert ("Joe", "HAS_HABIT", "smoking", True) in found
+
+
+def test_a_bare_quit_after_a_job_ends_nothing() -> None:
+    assert not any(e for _, _, _, e in story("Lin: I work at Acme", "Lin: I quit!"))
+
+
+def test_a_habit_given_up_beside_an_injury_and_its_replacement() -> None:
+    found = story(
+        "Lin: I do crossfit 4 times a week",
+        "Lin: I hurt my shoulder so I stopped crossfit, doing swimming instead",
+    )
+    assert ("Lin", "HAS_HABIT", "crossfit", True) in found
+    assert ("Lin", "HAS_HABIT", "swimming", False) in found
+    assert ("Lin", "HAS_CONDITION", "shoulder injury", False) in found

@@ -187,12 +187,13 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     have = {h.target.name.lower() for h in found}
     out: list[Hit] = []
 
-    told = {h.clause for h in found}
+    told = [h.verb for h in found]  # what the patterns read is told by their facts
 
     def add(name: str | None, relation: str, m: re.Match[str], ending: bool = False) -> None:
         hit = _hit(s, name or "", relation, m.span(), ending)
-        if name and name not in have and len(name) > 2 and hit.clause not in told:
-            have.add(name)  # a clause a pattern explained is told by its fact
+        read = any(a < m.end() and m.start() < b for a, b in told)
+        if name and name not in have and len(name) > 2 and not read:
+            have.add(name)
             out.append(hit)
 
     ended = ended_before
@@ -208,13 +209,13 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
         add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
         ended = True
     out += _kept_to(s, have)
+    if ended:  # "I hurt my shoulder so I stopped crossfit, doing swimming instead"
+        for m in _TAKE_UP.finditer(s.text):
+            add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)
     if found:
         return out  # a sentence a pattern explained is told by its facts (endings aside)
     for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats
         add(m.group("obj").lower(), "PREFERS", m)
-    if ended:
-        for m in _TAKE_UP.finditer(s.text):
-            add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)
     for m in _HABIT.finditer(s.text):
         if m.group("verb").lower() in ("get", "gets"):  # "I get migraines every week"
             add(_object(m.group("rest"), consumed=True), "HAS_CONDITION", m)

@@ -231,4 +231,14 @@ WELLBEING_ROWS: tuple[P, ...] = (
         fixed_target="drinking",
         triggers="drink drinks drinking",
     ),
+    P(  # "my husband smokes" ... "he quit last month": a bare quit ends the habits told before
+        "HAS_HABIT",
+        r"\b(?:quit|stopped|kicked the habit|gave it up|finally quit)(?=\s*(?:[.!,;]|$|last |"
+        r"yesterday|today|this |a (?:week|month|year)|two |three |for good|cold turkey|"
+        r"completely|months? ago|weeks? ago|years? ago|so |and ))",
+        "Habit",
+        "context",
+        ending=True,
+        triggers="quit stopped kicked gave",
+    ),
 )
