@@ -425,3 +425,23 @@ def test_a_habit_given_up_beside_an_injury_and_its_replacement() -> None:
     assert ("Lin", "HAS_HABIT", "crossfit", True) in found
     assert ("Lin", "HAS_HABIT", "swimming", False) in found
     assert ("Lin", "HAS_CONDITION", "shoulder injury", False) in found
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Rae: I've got tennis elbow", "Rae: elbow's good as new"],
+         ("Rae", "HAS_CONDITION", "tennis elbow", True)),
+        (["Rae: I have covid", "Rae: tested negative!"], ("Rae", "HAS_CONDITION", "covid", True)),
+        (["Rae: I have strep", "Rae: tested negative for strep today"],
+         ("Rae", "HAS_CONDITION", "strep", True)),
+    ],
+)  # fmt: skip
+def test_recoveries_in_other_words(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
+    assert fact in story(*turns)
+
+
+def test_a_negative_test_ends_only_covid() -> None:
+    found = story("Rae: I have covid and asthma", "Rae: tested negative!")
+    assert ("Rae", "HAS_CONDITION", "covid", True) in found
+    assert ("Rae", "HAS_CONDITION", "asthma", True) not in found

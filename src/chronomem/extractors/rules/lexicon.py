@@ -317,7 +317,8 @@ CONDITIONS = word_set(
     flu cold covid covid-19 fever migraine migraines cough infection pneumonia bronchitis
     diabetes asthma cancer depression anxiety insomnia allergies allergy strep
     mono concussion sprain injury burnout tonsillitis sinusitis shingles chickenpox
-    measles headache headaches hypertension herniated sciatica arthritis
+    measles headache headaches hypertension herniated sciatica arthritis tennis-elbow
+    carpal-tunnel plantar-fasciitis tendinitis tendonitis shin-splints gout vertigo eczema
     """
 )
 BODY_PARTS = word_set(

@@ -13,7 +13,7 @@ Android to an iPhone").
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.lexicon import CONDITIONS, DIETS, HABITS, word_set
+from chronomem.extractors.rules.lexicon import BODY_PARTS, CONDITIONS, DIETS, HABITS, word_set
 from chronomem.extractors.rules.row import RelationPattern as P
 
 _BE = r"(?:am|is|are|was|were|been|being|be|'m|'s|'re)"
@@ -22,6 +22,7 @@ _OF_NAME = r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?: [a-z]+)?)"
 _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
 _HABIT_WORDS = " ".join(sorted(HABITS))
 _CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
+_BODY_WORDS = " ".join(sorted(BODY_PARTS))
 _DIED = (
     r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
     r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
@@ -238,15 +239,14 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_CONDITION",
         r"\bcast (?:is |came |got taken |finally came )?off\b|\bback on (?:my|your) "
-        r"feet\b|\b(?:arm|leg|wrist|ankle|knee|foot|back|shoulder|hip)(?: is|'s) (?:fully |all |"
+        r"feet\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
         r"completely |finally |now |totally )?(?:healed|better|100%|fine now|good as new|back to "
         r"normal)",
         "Condition",
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet healed better fine good normal arm leg wrist ankle knee foot back "
-        "shoulder hip",
+        triggers="cast feet healed better fine good normal " + _BODY_WORDS,
     ),
     P(
         "HAS_CONDITION",

@@ -241,4 +241,23 @@ WELLBEING_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="quit stopped kicked gave",
     ),
+    P(  # "tested negative!" after covid; "tested negative for strep"
+        "HAS_CONDITION",
+        r"\btested negative for (?:the )?(?P<obj>{CONDITION})\b",
+        "Condition",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="negative",
+    ),
+    P(
+        "HAS_CONDITION",
+        r"\btested negative\b(?! for)",
+        "Condition",
+        "context",
+        "possessor",
+        ending=True,
+        fixed_target="covid",
+        triggers="negative",
+    ),
 )
