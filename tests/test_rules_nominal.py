@@ -91,6 +91,8 @@ def test_the_thing_one_uses_is_read_from_its_name_alone(turns, fact):  # type: i
         "Bo: left London for Paris for the weekend",  # a trip, not a move
         "Bo: she ditched Tom for Jake",  # people are no things of a kind
         "Bo: home is where the heart is",
+        "Bo: Tesla now has a cheaper model",  # a sentence about Tesla, not Bo's car
+        "Assistant: Canon now sells a cheaper mirrorless body, the R100.",
     ],
 )
 def test_no_home_and_no_thing_without_their_evidence(turn):  # type: ignore[no-untyped-def]

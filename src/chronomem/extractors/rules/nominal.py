@@ -59,6 +59,12 @@ _CLAUSE_START = (
     r"(?:(?:and|but|so|anyway|now|actually) )?"
 )
 _NOW = r"(?:now|these days|nowadays|instead|from now on)\b"
+# The clause ends after "now" ("Pixel 8 now, honestly better"); "Tesla now offers free
+# charging" is a sentence about Tesla, not the thing one has.
+_VERBLESS_END = (
+    r"(?=\s*(?:$|[^\w\s'])|\s+(?:lol|haha|lmao|tho|though|honestly|btw|and|but|so|which|"
+    r"too|for|because|since|after|obviously|anyway)\b)"
+)
 # A thing one used that is gone
 _GONE = (
     r" (?:finally )?(?:died|broke|is dead|got stolen|was stolen|got smashed|got totaled|"
@@ -202,7 +208,7 @@ NOMINAL_ROWS: tuple[P, ...] = (
         r"driving|ride|rides|riding|use|using|rocking|carry|carrying|shoot on|shooting on) )?"
         r"(?:an? |the )?(?:(?:used|new|brand new|second-?hand|refurbished|cheap|old) )?"
         r"(?P<obj>(?-i:[a-z]?[A-Z][\w'-]*)(?: (?-i:[A-Z0-9][\w-]*)){0,3})"
-        r"(?: (?!now\b)(?-i:[a-z]+)){0,4} " + _NOW,
+        r"(?: (?!now\b)(?-i:[a-z]+)){0,4} " + _NOW + _VERBLESS_END,
         "Item",
         "inline",
         "possessor",
