@@ -155,6 +155,24 @@ def test_a_car_owned_in_passing_and_a_home_city_that_is_also_a_first_name(turn, 
     assert fact in extracted("Nia: hi", turn)
 
 
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Nia: my brother Kofi is visiting", "Nia: my brother's car is a Subaru now"],
+         ("Kofi", "DRIVES", "Subaru")),
+        (["Nia: my aunt's new phone is a Pixel 8"], ("Nia's aunt", "USES_PHONE", "Pixel 8")),
+        (["Nia: my husband's favourite film is Heat"], ("Nia's husband", "HAS_FAVORITE", "Heat")),
+    ],
+)  # fmt: skip
+def test_a_thing_of_a_person_in_a_role_is_theirs(turns, fact):  # type: ignore[no-untyped-def]
+    assert fact in extracted(*turns)
+
+
+def test_a_thing_of_something_else_owned_is_nobodys():  # type: ignore[no-untyped-def]
+    facts = extracted("Nia: hi", "Nia: my team's favourite tool is Jira")
+    assert not [f for f in facts if f[1] == "HAS_FAVORITE"], facts
+
+
 @pytest.mark.parametrize("turn", ["Nia: I talked to austin yesterday", "Nia: gave it to sydney"])
 def test_a_first_name_in_lower_case_is_no_city_after_other_verbs(turn):  # type: ignore[no-untyped-def]
     assert not {t for _, _, t in extracted("Nia: hi", turn)} & {"Austin", "Sydney"}

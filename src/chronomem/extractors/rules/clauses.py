@@ -29,7 +29,12 @@ from chronomem.extractors.rules.objects import (
     singular,
 )
 from chronomem.extractors.rules.patterns import RelationPattern, candidate_patterns
-from chronomem.extractors.rules.subjects import canonical_role, implicit_subjects, owner_of
+from chronomem.extractors.rules.subjects import (
+    canonical_role,
+    implicit_subjects,
+    owner_of,
+    role_owner,
+)
 from chronomem.extractors.rules.values import refine
 
 _LETTERS = re.compile(r"[a-z]+")
@@ -191,6 +196,11 @@ def _subject(
     clause, verb_start = s.clauses[index], m.start()
     speaker = _speaker(s)
     if mode == "possessor":
+        theirs = role_owner(s, m.group(), known)  # "my dad's car is a Volvo now"
+        if theirs is not None:
+            return theirs, [], False
+        if _SOMEONE_ELSES.search(m.group()):
+            return None, [], False  # "my company's favourite client": not the speaker's
         mine = _POSSESSIVE.search(m.group())
         owner = owner_of(s, mine.group()) if mine else (s.user if s.assistant else s.speaker)
         return (Party(owner, "Person", speaker=True) if owner else None), [], False
@@ -229,6 +239,7 @@ def _subject(
 
 
 _POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
+_SOMEONE_ELSES = re.compile(r"\b(?:my|our|your) (?:[a-z]+ )?[a-z]+'s\b", re.I)
 _AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
 
 

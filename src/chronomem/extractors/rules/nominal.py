@@ -152,7 +152,8 @@ NOMINAL_ROWS: tuple[P, ...] = (
     ),
     P(
         "USES_KIND",
-        rf"(?:\b(?:my|our|your|the new) |{_CLAUSE_START})(?:new |current |old )?{_DEVICE}"
+        rf"(?:\b(?:my|our|your|the new) (?:[a-z]+'s )?|{_CLAUSE_START})(?:new |current |old )?"
+        rf"{_DEVICE}"
         r"(?:'s| is)(?: now| currently)?"
         r" (?:an? |the )?(?-i:[a-z]+ )?(?P<obj>{NAME})",
         "Item",
