@@ -162,6 +162,9 @@ def test_a_car_owned_in_passing_and_a_home_city_that_is_also_a_first_name(turn, 
          ("Kofi", "DRIVES", "Subaru")),
         (["Nia: my aunt's new phone is a Pixel 8"], ("Nia's aunt", "USES_PHONE", "Pixel 8")),
         (["Nia: my husband's favourite film is Heat"], ("Nia's husband", "HAS_FAVORITE", "Heat")),
+        (["Nia: my parents moved to Arizona"], ("Nia's parents", "LIVES_IN", "Arizona")),
+        (["Nia: traded my Mustang for a Tacoma"], ("Nia", "DRIVES", "Tacoma")),
+        (["Nia: my bf and I moved in together in Hoboken"], ("Nia", "LIVES_IN", "Hoboken")),
     ],
 )  # fmt: skip
 def test_a_thing_of_a_person_in_a_role_is_theirs(turns, fact):  # type: ignore[no-untyped-def]

@@ -95,7 +95,7 @@ NOMINAL_ROWS: tuple[P, ...] = (
         r"\b(?:rent|rents|renting|rented|bought|buying|own|owns|got|share|sharing|have|has|"
         r"moved into|moving into|move into|signed a lease on)"
         rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}{_DWELLING} in\b"
-        r"|\bsigned (?:a|the|our|my) lease in\b"
+        r"|\bsigned (?:a|the|our|my) lease in\b|\bmoved in (?:together )?in\b"
         r"|\b(?:live|lives|living|moved back|moved in) with (?:my |our |his |her |their )?"
         r"[a-z]+(?: [a-z]+)? in\b"
         # "we live in a small town outside Boston", "a suburb of Chicago"

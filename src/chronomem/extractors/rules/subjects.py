@@ -41,6 +41,7 @@ PERSON_ROLES = (
     | ROLES_LEAD
     | frozenset(ROLE_ALIASES)
     | word_set("roommate flatmate coworker colleague neighbor neighbour landlord therapist doctor")
+    | word_set("parents grandparents in-laws kids")  # "my parents moved to Florida"
 )
 ROLE_WORDS = "|".join(sorted(PERSON_ROLES, key=lambda w: (-len(w), w)))
 _ROLE_NP = re.compile(
