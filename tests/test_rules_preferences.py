@@ -79,7 +79,8 @@ def test_an_order_given_is_no_habit_of_the_speaker():  # type: ignore[no-untyped
          ("Sam", "HAS_FAVORITE", "poke"), ("Sam", "HAS_FAVORITE", "burrito")),
         (["Sam: I prefer window seats", "Sam: long flights suck, aisle seats only from now on"],
          ("Sam", "PREFERS", "aisle seats"), ("Sam", "PREFERS", "window seats")),
-        (["Sam: I mostly listen to techno at the gym", "Sam: can't train to techno anymore, podcasts only now"],
+        (["Sam: I mostly listen to techno at the gym",
+          "Sam: can't train to techno anymore, podcasts only now"],
          ("Sam", "PREFERS", "podcasts"), ("Sam", "LIKES", "techno")),
     ],
 )  # fmt: skip
