@@ -122,6 +122,7 @@ def _hits(
         old = inline_object(s, row, m, group="old")
         targets += [(old, True)] if old is not None else []
     out = []
+    told = _from_match(s, m, clause) if row.text_from_match else clause
     for target, ended in targets:
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
@@ -133,12 +134,23 @@ def _hits(
             kinds = _continued(known, subject)
         for kind in kinds:
             out.append(
-                Hit(kind, subject, target, ended, clause, m.span(), text, implicit, row.attribute)
+                Hit(kind, subject, target, ended, told, m.span(), text, implicit, row.attribute)
             )
         role = m.groupdict().get("role")
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
     return out
+
+
+def _from_match(s: Sentence, m: re.Match[str], clause: tuple[int, int]) -> tuple[int, int]:
+    """The clause from the match up to the next match of the same row ("my favourite movie is
+    Inception and my favourite food is sushi": each value with its own words)."""
+    after = m.re.search(s.text, m.end(), clause[1])
+    end = after.start() if after else clause[1]
+    return m.start(), m.start() + len(_JOINER.sub("", s.text[m.start() : end]))
+
+
+_JOINER = re.compile(r"[\s,;]*(?:and|but|&)?\s*$", re.I)
 
 
 def _known_relations(known: Known, subject: Party, target: Party) -> tuple[str, ...]:

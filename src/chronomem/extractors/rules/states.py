@@ -396,7 +396,7 @@ STATE_ROWS: tuple[P, ...] = (
         "Topic",
         "phrase",
         "possessor",
-        template="{source}'s favorite {kind} is {target}",
+        text_from_match=True,
         triggers="favorite favourite fave fav go",
     ),
     P(
