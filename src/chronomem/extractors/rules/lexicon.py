@@ -332,6 +332,9 @@ CAR_NAMES = word_set(
     vw kia hyundai audi mercedes nissan chevy chevrolet volvo prius civic corolla camry
     accord rav4 outback lexus porsche mini fiat jaguar rivian polestar motorbike motorcycle
     ducati harley yamaha kawasaki vespa moped
+    mustang tacoma wrangler crv cr-v f-150 f150 bronco silverado highlander sienna jetta passat
+    tiguan altima sentra elantra forester impreza crosstrek miata cx-5 cx5 cayenne camaro
+    corvette cherokee
     """
 )
 LAPTOP_NAMES = word_set("laptop macbook thinkpad xps chromebook notebook dell lenovo surface imac")

@@ -397,14 +397,14 @@ STATE_ROWS: tuple[P, ...] = (
     # -- favourites -------------------------------------------------------------------------
     P(
         "HAS_FAVORITE",
-        r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
+        r"\b(?:my|your) (?:[a-z]+'s )?(?:new |current |all-time |absolute )?" + _FAVORITE + " "
         r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately)?"
         r" (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
         "possessor",
-        template="{source}'s favorite {kind} is {target}",
+        text_from_match=True,
         triggers="favorite favourite fave fav go",
     ),
     P(
