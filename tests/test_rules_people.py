@@ -196,6 +196,20 @@ STATUS = [
     ),
     (["Ana: welp, no longer vegetarian. bacon won"], ("Ana", "FOLLOWS_DIET", "vegetarian", True)),
     (["Ana: not keto anymore lol"], ("Ana", "FOLLOWS_DIET", "keto", True)),
+    # an engagement called off by the pair; a new job congratulated; a correction naming the
+    # wrong value by its last word
+    (
+        ["Ana: my cousin Bo is engaged to Lise", "Ana: Bo and Lise broke off the engagement"],
+        ("Bo", "DATING", "Lise", True),
+    ),
+    (
+        ["Ana: I work at Siemens", "Assistant: Congrats on starting at Bosch on Monday!"],
+        ("Ana", "WORKS_AT", "Bosch", False),
+    ),
+    (
+        ["Ana: I drive a Toyota Corolla", "Ana: correction: it's a Toyota Camry, not a Corolla"],
+        ("Ana", "DRIVES", "Toyota Corolla", True),
+    ),
 ]
 ASSERTED = (
     INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS + ASSISTANT + STATUS
