@@ -293,11 +293,11 @@ def test_no_tie_invented(turns: list[str], unexpected: tuple[str, str, str]) -> 
 
 
 def _plans(*turns: str) -> list[tuple[str, bool, str | None]]:
-    """(plan, ended, day) of every HAS_PLAN fact of the last turn."""
+    """(plan or place, ended, day) of every HAS_PLAN and VISITED fact of the last turn."""
     return [
         (f.target, f.invalid_at is not None, f.valid_at.date().isoformat() if f.valid_at else None)
         for f in run(*turns).facts
-        if f.relation == "HAS_PLAN"
+        if f.relation in ("HAS_PLAN", "VISITED")
     ]
 
 
@@ -326,6 +326,11 @@ def _plans(*turns: str) -> list[tuple[str, bool, str | None]]:
                 "Mo: we called off the trip, too expensive",
             ],
             ("beach trip", True, None),
+        ),
+        # a trip called off ends the visit told ahead
+        (
+            ["Mo: flying to Lisbon on the 20th", "Mo: the trip is off, work exploded"],
+            ("Lisbon", True, None),
         ),
         # a progressive of arrangement with a bare weekday looks ahead
         (
