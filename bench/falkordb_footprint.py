@@ -9,11 +9,17 @@ and after loading through FalkorDBStore (the real write path, durability confirm
   vectors) and, side by side on ``--eager-groups`` tenants, the layouts before: range and
   full-text indexes from the first write (HNSW lazy), and every index from the first row;
 - one big group of ``--facts`` facts: bytes per fact, load rate, HNSW recall@10 against
-  exact cosine.
+  exact cosine (``--facts 0`` skips it);
+- with ``--layouts packed,own`` (the default), the small tenants twice on the same server:
+  packed into ``--buckets`` shared bucket graphs, and each in its own graph; the buckets'
+  own memory (measured once they exist), the fixed cost per group of each layout, and the
+  search latency of small tenants in each (``--search-groups`` groups, a text and a vector
+  search of facts and entities per call, as one ``search_batch``).
 
     .venv/bin/python bench/falkordb_footprint.py --facts 100000 --groups 1000
     .venv/bin/python bench/falkordb_footprint.py --facts 8000 --real   # real embeddings
     .venv/bin/python bench/falkordb_footprint.py --node-buffer 128 --cache-size 1  # lean
+    .venv/bin/python bench/falkordb_footprint.py --facts 0 --eager-groups 0  # packed vs own
 
 Each fact comes with what ingestion writes alongside it: its text and embedding, one new
 entity per 2 facts (name embedding), one episode per 4 facts (content embedding), and 2
@@ -24,15 +30,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
+import statistics
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
 
-from chronomem.model import ChangeSet, Entity, Episode, Fact, Mention, SearchFilter, Target
+from chronomem.model import (
+    ChangeSet,
+    Entity,
+    Episode,
+    Fact,
+    Mention,
+    SearchFilter,
+    SearchRequest,
+    Target,
+)
 from chronomem.stores.falkordb import FalkorDBServer, FalkorDBStore, schema
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
@@ -162,7 +179,8 @@ def _batch(group: str, start: int, size: int, vectors: Vectors) -> ChangeSet:
 
 def _recall(store: FalkorDBStore, group: str, queries: np.ndarray) -> float:
     """Mean recall@10 of vector_search against exact cosine over the stored fact vectors."""
-    rows = store.connection.query(group, "MATCH ()-[r:FACT]->() RETURN r.id, r.embedding", {})
+    query = "MATCH ()-[r:FACT]->() RETURN r.id, r.embedding"
+    rows = store.connection.query(store.scope(group), query, {})
     ids = [str(r[0]) for r in rows]
     matrix = np.asarray([r[1] for r in rows], dtype=np.float32)
     flt = SearchFilter().resolved(T0 + timedelta(days=3650))
@@ -204,7 +222,7 @@ def small_tenants(store: FalkorDBStore, args: argparse.Namespace, dim: int) -> d
         "fixed_bytes_per_group": round(fixed(lazy_4, lazy_n)),
     }
     layouts = {"eager_text_": (0, schema.VECTOR_INDEX_AFTER), "eager_hnsw_": (0, 0)}
-    for name, (label_after, vector_after) in layouts.items():
+    for name, (label_after, vector_after) in layouts.items() if args.eager_groups else ():
         store.label_index_after, store.vector_index_after = label_after, vector_after
         eager_n = _tenants(store, name, args.eager_groups, args.tenant_facts, dim)
         eager_4 = _tenants(store, f"{name}4", args.eager_groups, 4, dim)
@@ -212,6 +230,69 @@ def small_tenants(store: FalkorDBStore, args: argparse.Namespace, dim: int) -> d
         result[f"{name}fixed_bytes_per_group"] = round(fixed(eager_4, eager_n))
     store.label_index_after = schema.LABEL_INDEX_AFTER
     store.vector_index_after = schema.VECTOR_INDEX_AFTER
+    return result
+
+
+def warm_buckets(store: FalkorDBStore, buckets: int, dim: int) -> int:
+    """Create every bucket graph (one one-entity tenant in each): their server memory."""
+    before, seen, n = _used(store), set(), 0
+    vectors = Vectors(real=False, dim=dim, seed=3)
+    while len(seen) < buckets:
+        group = f"warm-{n}"
+        n += 1
+        key = store.scope(group).key
+        if key not in seen:
+            seen.add(key)
+            store.apply(_batch(group, 0, 2, vectors))
+    return _used(store) - before
+
+
+def search_latency(store: FalkorDBStore, groups: int, rounds: int, dim: int) -> dict[str, float]:
+    """Wall and client CPU time of one ``search_batch`` (text + vector, facts + entities)
+    on small tenants already loaded (``lazy-<i>``), medians over ``rounds`` per group."""
+    queries = Vectors(real=False, dim=dim, seed=5).queries(rounds)
+    flt = SearchFilter().resolved(T0 + timedelta(days=3650))
+    wall, cpu = [], []
+    for i in range(rounds):
+        group = f"lazy-{i % groups}"
+        requests = [
+            SearchRequest(kind, target, (group,), query, 10, flt)  # type: ignore[arg-type]
+            for target in (Target.FACTS, Target.ENTITIES)
+            for kind, query in (
+                ("text", f"the {WORDS[i % len(WORDS)]} place"),
+                ("vector", queries[i]),
+            )
+        ]
+        started, cpu_started = time.perf_counter(), time.process_time()
+        store.search_batch(requests)
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - cpu_started)
+    return {
+        "search_p50_ms": round(1000 * statistics.median(wall), 2),
+        "search_p95_ms": round(1000 * statistics.quantiles(wall, n=20)[18], 2),
+        "search_cpu_p50_ms": round(1000 * statistics.median(cpu), 2),
+    }
+
+
+def layouts(server: FalkorDBServer, args: argparse.Namespace, dim: int) -> dict[str, object]:
+    """Small tenants packed into buckets and in their own graphs, on the same server."""
+    result: dict[str, object] = {}
+    for layout in args.layouts.split(","):
+        buckets = args.buckets if layout == "packed" else 0
+        store = FalkorDBStore.from_url(f"{server.url}/bench-{layout}?buckets={buckets}")
+        store.bind_embedder("clustered", dim)
+        bucket_bytes = warm_buckets(store, buckets, dim) if buckets else 0
+        tenants = small_tenants(store, args, dim)
+        fixed = tenants["fixed_bytes_per_group"] + bucket_bytes / args.groups
+        result[layout] = {
+            "buckets": buckets,
+            "buckets_used_bytes": bucket_bytes,
+            "fixed_bytes_per_group_with_bucket_share": round(fixed),
+            **tenants,
+            **search_latency(store, args.search_groups, args.searches, dim),
+            "load_average": os.getloadavg(),
+        }
+        store.close()
     return result
 
 
@@ -233,6 +314,10 @@ def main() -> None:
     parser.add_argument(
         "--real", action="store_true", help="all-MiniLM-L6-v2 vectors of LoCoMo sentences"
     )
+    parser.add_argument("--layouts", default="packed,own", help="small tenants: packed,own")
+    parser.add_argument("--buckets", type=int, default=16, help="bucket graphs when packed")
+    parser.add_argument("--search-groups", type=int, default=25, help="tenants searched")
+    parser.add_argument("--searches", type=int, default=300, help="searches per layout")
     args = parser.parse_args()
     vectors = Vectors(real=args.real, dim=args.dim)
     module_args = ("NODE_CREATION_BUFFER", str(args.node_buffer)) if args.node_buffer else ()
@@ -243,23 +328,27 @@ def main() -> None:
         no_log = ("GRAPH.CONFIG", "SET", "CMD_INFO", "no")  # the per-graph query log, off
         store.connection.run(None, lambda db: db.connection.execute_command(*no_log))
         store.bind_embedder("minilm" if args.real else "clustered", vectors.dim)
-        tenants = small_tenants(store, args, vectors.dim)
-        before = _used(store)
-        started = time.perf_counter()
-        for start in range(0, args.facts, args.batch):
-            store.apply(_batch("bench", start, min(args.batch, args.facts - start), vectors))
-        seconds = time.perf_counter() - started
-        after = _used(store)
-        recall = _recall(store, "bench", vectors.queries(args.queries))
+        tenants = layouts(server, args, vectors.dim)
+        big: dict[str, object] = {}
+        if args.facts:
+            before = _used(store)
+            started = time.perf_counter()
+            for start in range(0, args.facts, args.batch):
+                store.apply(_batch("bench", start, min(args.batch, args.facts - start), vectors))
+            seconds = time.perf_counter() - started
+            after = _used(store)
+            big = {
+                "bytes_per_fact": round((after - before) / args.facts),
+                "big_group_used_memory_mb": round((after - before) / 2**20, 1),
+                "facts_per_s": round(args.facts / seconds),
+                "recall_at_10": round(_recall(store, "bench", vectors.queries(args.queries)), 3),
+            }
         store.close()
     result = {
         "facts": args.facts,
         "dim": vectors.dim,
         "vectors": "minilm-locomo" if args.real else "clustered-noise",
-        "bytes_per_fact": round((after - before) / args.facts),
-        "big_group_used_memory_mb": round((after - before) / 2**20, 1),
-        "facts_per_s": round(args.facts / seconds),
-        "recall_at_10": round(recall, 3),
+        **big,
         **tenants,
         "ef_runtime": schema.EF_RUNTIME,
         "vector_index_after": schema.VECTOR_INDEX_AFTER,

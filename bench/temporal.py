@@ -11,7 +11,10 @@ fake OpenAI-compatible server over real HTTP, see ``temporal_llm.py``) the contr
 candidate recall.
 
     python bench/temporal.py [--subset fast] [--json out.json] [--verbose] [--category X]
-        [--no-llm] [--scenario ID]
+        [--no-llm] [--scenario ID] [--data DIR]
+
+``--data DIR`` reads the scenarios from another folder of the same format (for example the
+held-out set ``bench/data/temporal_heldout``, which must never be used to tune the extractor).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from temporal_checks import Outcome, evaluate
-from temporal_data import CATEGORIES, Check, Message, Scenario, load_scenarios
+from temporal_data import CATEGORIES, DATA, Check, Message, Scenario, load_scenarios
 
 from chronomem import Memory
 from chronomem.ports import Embedder
@@ -271,9 +274,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the report here")
     parser.add_argument("--verbose", action="store_true", help="list failing checks")
     parser.add_argument("--no-llm", action="store_true", help="skip the LLM-path recall")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DATA,
+        metavar="DIR",
+        help=f"folder of scenario *.jsonl files (default {DATA.relative_to(DATA.parents[2])})",
+    )
     args = parser.parse_args(argv)
+    if not args.data.is_dir():
+        parser.error(f"--data {args.data}: not a folder; give a folder of scenario *.jsonl files")
 
-    scenarios = load_scenarios(subset=args.subset, category=args.category)
+    scenarios = load_scenarios(args.data, subset=args.subset, category=args.category)
+    if not any(args.data.glob("*.jsonl")):
+        parser.error(f"--data {args.data}: no *.jsonl scenario files in it")
     if args.scenario:
         scenarios = [s for s in scenarios if s.id == args.scenario]
     embedder = default_embedder()
@@ -292,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         },
         "subset": args.subset,
         "category": args.category,
+        "data": str(args.data),
         "embedder": embedder.name,
         "machine": machine(),
     }

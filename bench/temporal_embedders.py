@@ -1,6 +1,7 @@
 """The temporal benchmark (bench/temporal.py, rule path) on the ONNX default and on torch.
 
     .venv/bin/python bench/temporal_embedders.py [--subset fast|all] [--json out.json]
+        [--data DIR]
 
 Same scenarios, same code, one embedder after the other in one process; prints and writes
 overall and per-category accuracy for each, with ``machine`` and ``loadavg``.
@@ -19,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import temporal
-from temporal_data import load_scenarios
+from temporal_data import DATA, load_scenarios
 
 from chronomem.providers.local import LocalEmbedder
 from chronomem.providers.torch_local import SentenceTransformerEmbedder
@@ -29,8 +30,11 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--subset", choices=("fast", "all"), default="all")
     p.add_argument("--json", type=Path)
+    p.add_argument("--data", type=Path, default=DATA, help="folder of scenario *.jsonl files")
     args = p.parse_args()
-    scenarios = load_scenarios(subset=args.subset)
+    if not args.data.is_dir():
+        p.error(f"--data {args.data}: not a folder; give a folder of scenario *.jsonl files")
+    scenarios = load_scenarios(args.data, subset=args.subset)
     runs = {}
     for key, embedder in (("torch", SentenceTransformerEmbedder()), ("local", LocalEmbedder())):
         started = time.perf_counter()
@@ -46,6 +50,7 @@ def main() -> int:
     out = {
         "benchmark": "temporal_embedders",
         "subset": args.subset,
+        "data": str(args.data),
         "machine": {
             "platform": platform.platform(),
             "python": platform.python_version(),

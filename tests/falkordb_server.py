@@ -79,13 +79,14 @@ def drop_prefix(url: str, prefix: str) -> None:
 
 
 @contextmanager
-def fresh_store(url: str | None = None) -> Iterator[FalkorDBStore]:
-    """An empty FalkorDBStore under a unique graph prefix; its graphs are dropped after."""
+def fresh_store(url: str | None = None, options: str = "") -> Iterator[FalkorDBStore]:
+    """An empty FalkorDBStore under a unique graph prefix; its graphs are dropped after.
+    ``options``: URL options such as ``buckets=1`` (every group packed in one bucket)."""
     from chronomem.stores.falkordb import FalkorDBStore
 
     base = url or session_server_url()
     prefix = f"t{uuid.uuid4().hex[:12]}"
-    store = FalkorDBStore.from_url(f"{base}/{prefix}")
+    store = FalkorDBStore.from_url(f"{base}/{prefix}" + (f"?{options}" if options else ""))
     try:
         yield store
     finally:

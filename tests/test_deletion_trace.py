@@ -77,9 +77,10 @@ def _sqlite_traces(path: Path) -> list[str]:
 
 def _falkordb_traces(store: Store, group: str) -> list[str]:
     connection = store.connection  # type: ignore[attr-defined]
+    key = store.scope(group).key  # type: ignore[attr-defined]  # the group's graph or bucket
     found = []
     for query in ("MATCH (n) RETURN properties(n)", "MATCH ()-[r]->() RETURN properties(r)"):
-        for (props,) in connection.query(group, query, {}):
+        for (props,) in connection.query_bucket(key, query, {}):  # every row of that graph
             if TOKEN in repr(props).lower():
                 found.append(f"{query}: {str(props)[:120]}")
     return found

@@ -53,7 +53,7 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
     # episode steps of the same query have run
     params["facts"][0]["props"]["attributes"] = {"nested": "map"}  # type: ignore[index]
     with pytest.raises(StoreError, match="rejected a query"):
-        store.connection.query(G, cypher.APPLY, params, write=True)
+        store.connection.query(store.scope(G), cypher.APPLY, params, write=True)
     assert store.group_version(G) == 1
     assert [e.id for e in store.get_entities([G], ["acme", "new"])] == ["acme"]
     assert store.get_episodes([G], ["ep-3"]) == []
@@ -62,7 +62,9 @@ def test_a_query_failing_midway_on_the_server_writes_nothing(store: FalkorDBStor
 
 def _vector_indexes(store: FalkorDBStore) -> dict[str, dict[str, object]]:
     query = "CALL db.indexes() YIELD label, options RETURN label, options"
-    found = store.connection.query(G, query, {})
+    if store.scope(G).packed:  # a packed group has no index of its own
+        return {}
+    found = store.connection.query(store.scope(G), query, {})
     return {str(label): dict(o) for label, options in found for o in options.values() if o}  # type: ignore[union-attr]
 
 
@@ -72,8 +74,12 @@ def test_vector_indexes_come_with_the_first_embeddings_and_a_high_ef_runtime(
     store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
     store.vector_index_after = 0  # HNSW from the first vector (small groups scan exactly)
     store.apply(small_graph(G))
-    catalog = Catalog(store.connection)
-    catalog.ensure_indexes(G, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True)  # idempotent
+    assert not store.scope(G).packed  # past the thresholds: moved out of its bucket
+    catalog = Catalog(store.connection, store.group_ids)
+    scope = store.scope(G)
+    catalog.ensure_indexes(
+        scope, EMBEDDER.dimension, {"Entity", "FACT"}, refresh=True
+    )  # idempotent
     assert set(_vector_indexes(store)) == {"Entity", "FACT"}  # no community index yet
     store.replace_communities(CommunitySet(G, (community(G, "c", "Alice Acme", ["alice"]),)))
     indexes = _vector_indexes(store)
@@ -189,7 +195,11 @@ def test_the_server_helper_says_why_it_cannot_start() -> None:
 
 
 def _index_labels(store: FalkorDBStore) -> set[str]:
-    found = store.connection.query(G, "CALL db.indexes() YIELD label RETURN label", {})
+    """The labels indexed in the group's own graph (none while it is packed in a bucket)."""
+    scope = store.scope(G)
+    if scope.packed:
+        return set()
+    found = store.connection.query(scope, "CALL db.indexes() YIELD label RETURN label", {})
     return {str(row[0]) for row in found}
 
 
@@ -204,7 +214,7 @@ def test_a_small_group_has_no_index_until_a_label_grows_and_text_search_agrees(
         fact(G, f"f-{i}", "alice", "acme", f"Alice likes {topics[i % 4]} {i}") for i in range(30)
     ]
     store.apply(with_endpoints(G, facts))
-    assert _index_labels(store) == set()  # 30 facts, 2 entities: no index, no fixed cost
+    assert store.scope(G).packed  # 30 facts, 2 entities: packed, no index of its own
     assert [f.id for f in store.get_facts([G], ["f-7"])] == ["f-7"]
     flt = now_filter()
     scanned = store.text_search(Target.FACTS, [G], "Runs", limit=10, filter=flt)
@@ -216,7 +226,7 @@ def test_a_small_group_has_no_index_until_a_label_grows_and_text_search_agrees(
     assert [h[0] for h in names] == ["alice"]
     more = [fact(G, f"g-{i}", "alice", "acme", f"Alice reads {i}") for i in range(15)]
     store.apply(with_endpoints(G, more))
-    assert _index_labels(store) == {"FACT"}  # 45 facts >= 40; still 2 entities
+    assert _index_labels(store) == {"FACT"}  # 45 facts >= 40: moved out; still 2 entities
     indexed = store.text_search(Target.FACTS, [G], "Runs", limit=10, filter=flt)
     assert sorted(h[0] for h in indexed) == sorted(h[0] for h in scanned)
     assert [f.id for f in store.get_facts([G], ["g-3"])] == ["g-3"]

@@ -22,6 +22,7 @@ def test_a_url_names_host_port_password_prefix_and_durability() -> None:
     plain = parse_url("falkordb://localhost:6379")
     assert plain.prefix == "chronomem" and plain.replicas is None and plain.durability == "aof"
     assert parse_url("redis://h:1?durability=none").durability == "none"
+    assert plain.buckets == 16 and parse_url("falkordb://h:1?buckets=0").buckets == 0
 
 
 @pytest.mark.parametrize(
@@ -35,6 +36,7 @@ def test_a_url_names_host_port_password_prefix_and_durability() -> None:
         ("falkordb://a:1?durability=maybe", "durability=aof|none"),
         ("falkordb://a:1?replicas=-1", "replicas"),
         ("falkordb://a:1?shards=3", "unknown or invalid option"),
+        ("falkordb://a:1?buckets=5000", "buckets=<0-4096"),
     ],
 )
 def test_bad_urls_are_usage_errors_that_say_what_to_write(bad: str, hint: str) -> None:

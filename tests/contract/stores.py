@@ -37,19 +37,22 @@ def sqlite_file(tmp_path: Path) -> Iterator[Store]:
 
 @contextmanager
 def falkordb(tmp_path: Path) -> Iterator[Store]:
+    """FalkorDB with every group packed in one shared bucket graph: the layout of small groups,
+    and the strictest isolation case (every tenant of a test shares one graph)."""
     from tests.falkordb_server import fresh_store  # a real server; skips with the reason if none
 
-    with fresh_store() as store:
+    with fresh_store(options="buckets=1") as store:
         yield store
 
 
 @contextmanager
 def falkordb_indexed(tmp_path: Path) -> Iterator[Store]:
-    """FalkorDB with every index from the first row: the path of groups past the size where
-    small groups scan (``falkordb`` runs the small-group path)."""
+    """FalkorDB with every group in its own graph (no packing) and every index from the first
+    row: the path of groups past the size where small groups scan (``falkordb`` runs the
+    small, packed path)."""
     from tests.falkordb_server import fresh_store
 
-    with fresh_store() as store:
+    with fresh_store(options="buckets=0") as store:
         store.label_index_after = 0
         store.vector_index_after = 0
         yield store

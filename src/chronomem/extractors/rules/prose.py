@@ -25,6 +25,7 @@ from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.offers import offer_hits
 from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
@@ -103,6 +104,10 @@ class _Draft:
             f.target for f in self.facts.values() if f.relation == relation and not f.invalid_at
         ]
 
+    def ended(self, relation: str) -> bool:
+        """Did this episode tell the end of a fact of ``relation`` so far?"""
+        return any(f.relation == relation and f.invalid_at for f in self.facts.values())
+
     def full(self) -> bool:
         return (
             len(self.facts) >= MAX_FACTS_PER_EPISODE
@@ -172,7 +177,8 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     learn_genders(s.text, known)
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
     hits += denied_values(s, known, hits)
-    hits += habit_hits(s, hits)
+    hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
+    hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits += pair_hits(s, known, hits)
@@ -202,7 +208,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
         source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, s.times)
-        text = _rewrite(s, 0, len(s.text), draft, drop_times=True)
+        text = _rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
         if s.speaker and s.speaker not in text:
             text = f"{s.speaker} said: {text}"
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
@@ -258,10 +264,13 @@ def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
 
 
 def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
-    """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO)."""
+    """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO).
+    A sentence that told a fact is explained by it: no mentions besides, only the endings
+    of names no pattern used ("dropped the Y and signed up at Brooklyn Boulders")."""
+    if s.question:
+        return []
     hits = [h for h in hits if not h.attribute and not is_aside(h)]
-    if s.question or hits:
-        return []  # a sentence that told a fact is explained by it: no mentions besides
+    told = bool(hits)
     used = {normalize_name(h.source.name) for h in hits} | {
         normalize_name(h.target.name) for h in hits
     }
@@ -285,7 +294,11 @@ def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
         seen.add(key)
         target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
         ended = ended_by_verb(s.text, span.start, span.end)  # "sold the civic"
-        out.append(Hit(relation, source, target, ended, whole, whole))
+        if not told:
+            out.append(Hit(relation, source, target, ended, whole, whole))
+        elif ended:  # its own clause: the ending's text must not carry the new value
+            where = next((c for c in s.clauses if c[0] <= span.start < c[1]), whole)
+            out.append(Hit(relation, source, target, ended, where, where))
     return out[:MAX_MENTIONS_PER_SENTENCE]
 
 

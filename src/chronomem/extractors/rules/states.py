@@ -71,11 +71,12 @@ STATE_ROWS: tuple[P, ...] = (
     # -- nominal news told to the listener --------------------------------------------------
     P(
         "LIVES_IN",
-        _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b",
+        _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b"
+        r"|" + _CUE + r"new (?:[a-z-]+ )?(?:place|apartment|flat|house|home|condo) in\b",
         "Location",
         subject="listener",
         reject_labels=_NOT_PLACE,
-        triggers="move relocation moving",
+        triggers="move relocation moving new",
     ),
     P(
         "WORKS_AT",
@@ -168,7 +169,8 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_HABIT",
-        r"\b(?:drink|drinks)\s+(?:a lot of |lots of |too much )?(?P<obj>coffee|"
+        r"\b(?:drink|drinks)\s+(?:a lot of |lots of |(?:way |far |so )?too much |so much |a ton of"
+        r" |tons of )?(?P<obj>coffee|"
         r"alcohol|beer|wine|soda)\b",
         "Habit",
         "inline",
@@ -186,7 +188,7 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:the |my |your )?(?P<obj>{CONDITION}) (?:is|has|'s) (?:finally |"
+        r"\b(?:the |my |your )?(?P<obj>{CONDITION})(?: is| has|'s) (?:finally |"
         r"totally |completely )?(?:gone|over|cleared up|cleared|better|healed)\b",
         "Condition",
         "inline",
@@ -254,12 +256,13 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:broke|broken|fractured|sprained|twisted|injured|hurt|tore|"
-        r"dislocated)\s+(?:my|his|her|your|a|the|their)\s+(?P<obj>{BODY})\b",
+        r"\b(?:broke|broken|fractured|sprained|twisted|injured|hurt|tore|torn|pulled|strained|"
+        r"tweaked|busted|bruised|dislocated)\s+(?:my|his|her|your|a|the|their)\s+(?P<obj>{BODY})\b",
         "Condition",
         "inline",
         target_format="{obj} injury",
-        triggers="broke broken fractured sprained twisted injured hurt tore dislocated",
+        triggers="broke broken fractured sprained twisted injured hurt tore torn pulled strained "
+        "tweaked busted bruised dislocated",
     ),
     # -- pets gone --------------------------------------------------------------------------
     P(
@@ -309,8 +312,12 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "USES_KIND",
-        r"(?<![a-z] )\b(?:my|our|your) (?:new |old |current |trusty )?(?P<obj>[A-Za-z]+(?: "
-        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b",
+        # "my iphone 12", "... and my Honda Fit payment is 280"; not the object of a verb
+        # ("sold my Civic")
+        r"(?:(?<![a-z] )|(?<=\band )|(?<=\bbut ))\b(?:my|our|your) (?:new |old |current |trusty )?"
+        r"(?P<obj>[A-Za-z]+(?: "
+        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b"
+        r"(?! (?:finally )?(?:died|broke|is dead|got stolen|was stolen|gave out))",  # nominal.py
         "Item",
         "inline",
         "possessor",
@@ -383,7 +390,8 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_FAVORITE",
         r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
-        r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
+        r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately)?"
+        r" (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",

@@ -3,8 +3,10 @@
 The official ``falkordb`` client asks the node it is given whether it runs in cluster mode
 and, if so, talks through ``redis.cluster.RedisCluster``: every ``GRAPH.QUERY`` goes to the
 master that owns its key's slot, and the client follows the cluster when slots move or a
-replica is promoted. Each group is one graph key (``<prefix>:g:<group_id>``), so a group
-lives on exactly one master and the cluster spreads groups over masters.
+replica is promoted. A group lives in one graph key (its own ``<prefix>:g:<group_id>``, or
+a shared bucket, see :mod:`.placement`), so it lives on exactly one master and the cluster
+spreads groups over masters. Queries run through a :class:`.scope.Scope`, which confines a
+packed group's query to its rows.
 
 Every call goes through :meth:`FalkorDBConnection.run`, inside :func:`translate_errors`,
 the one place where redis and FalkorDB exceptions become :mod:`chronomem.errors`.
@@ -26,6 +28,7 @@ from redis.retry import Retry
 
 from chronomem.errors import StoreError, StoreUnavailableError
 from chronomem.stores.falkordb.params import header
+from chronomem.stores.falkordb.scope import Scope
 from chronomem.stores.falkordb.url import FalkorDBAddress
 
 __all__ = ["FalkorDBConnection", "Row", "translate_errors"]
@@ -128,14 +131,14 @@ class FalkorDBConnection:
             return call(self._connect())
 
     def query(
-        self, group_id: str, cypher: str, params: Mapping[str, object], *, write: bool = False
+        self, scope: Scope, cypher: str, params: Mapping[str, object], *, write: bool = False
     ) -> list[Row]:
-        """Rows of ``cypher`` on the group's graph; a read of a missing graph gives no rows."""
-        key = self.graph_key(group_id)
+        """Rows of ``cypher`` in the scope's graph, seeing only the scope's group; a read of a
+        missing graph gives no rows."""
+        text = header(scope.params(params)) + scope.statement(cypher)
 
         def call(db: FalkorDB) -> list[Row]:
-            graph = db.select_graph(key)
-            text = header(params) + cypher
+            graph = db.select_graph(scope.key)
             try:
                 if write:
                     return list(graph.query(text).result_set)
@@ -145,32 +148,40 @@ class FalkorDBConnection:
                     return []
                 raise
 
-        return self.run(group_id, call)
+        return self.run(scope.group_id, call)
 
-    def query_many(self, calls: Sequence[tuple[str, str, Mapping[str, object]]]) -> list[list[Row]]:
-        """The rows of several read queries ``(group_id, cypher, params)``, sent together in
+    def query_many(
+        self, calls: Sequence[tuple[Scope, str, Mapping[str, object]]]
+    ) -> list[list[Row]]:
+        """The rows of several read queries ``(scope, cypher, params)``, sent together in
         one pipeline (one round trip on a server; one per master holding the groups on a
         cluster). A missing graph gives no rows, as in :meth:`query`."""
         if not calls:
             return []
         if len(calls) == 1:
             return [self.query(*calls[0])]
-        groups = ", ".join(sorted({gid for gid, _, _ in calls}))
+        groups = ", ".join(sorted({scope.group_id for scope, _, _ in calls}))
 
         def call(db: FalkorDB) -> list[list[Row]]:
             pipe = db.connection.pipeline(transaction=False)
-            for gid, cypher, params in calls:
-                text = header(params) + cypher
-                pipe.execute_command("GRAPH.RO_QUERY", self.graph_key(gid), text, "--compact")
+            for scope, cypher, params in calls:
+                text = header(scope.params(params)) + scope.statement(cypher)
+                pipe.execute_command("GRAPH.RO_QUERY", scope.key, text, "--compact")
             replies = pipe.execute(raise_on_error=False)
-            keys = [self.graph_key(gid) for gid, _, _ in calls]
+            keys = [scope.key for scope, _, _ in calls]
             return [_rows(db, key, reply) for key, reply in zip(keys, replies, strict=True)]
 
         return self.run(groups, call)
 
-    def node_client(self, group_id: str) -> redis.Redis:
-        """A plain client of the server that holds the group (its slot's master)."""
-        key = self.graph_key(group_id)
+    def query_bucket(
+        self, key: str, cypher: str, params: Mapping[str, object], *, write: bool = False
+    ) -> list[Row]:
+        """A query over a whole bucket graph, every tenant in it: only for the bucket's own
+        upkeep (its indexes, the list of its groups) in :mod:`.placement`."""
+        return self.query(Scope("", key), cypher, params, write=write)
+
+    def node_client(self, key: str) -> redis.Redis:
+        """A plain client of the server that holds ``key`` (its slot's master)."""
 
         def call(db: FalkorDB) -> redis.Redis:
             conn = db.connection
@@ -179,7 +190,7 @@ class FalkorDBConnection:
             assert isinstance(conn, redis.Redis)
             return conn
 
-        return self.run(group_id, call)
+        return self.run(None, call)
 
     def refresh_topology(self) -> None:
         """Ask the cluster again who owns which slot (after a failover); no-op otherwise."""
@@ -201,24 +212,34 @@ class FalkorDBConnection:
 
         return self.run(None, call)
 
-    def graph_exists(self, group_id: str) -> bool:
-        key = self.graph_key(group_id)
-        return bool(self.run(group_id, lambda db: db.connection.exists(key)))
+    def graph_exists(self, key: str) -> bool:
+        return bool(self.run(None, lambda db: db.connection.exists(key)))
 
-    def delete_graph(self, group_id: str) -> None:
-        """Drop the group's graph and FalkorDB's query log of it (same slot: one DEL)."""
-        key = self.graph_key(group_id)
-        self.run(group_id, lambda db: db.connection.delete(key, f"telemetry{{{key}}}"))
+    def delete_graph(self, key: str) -> None:
+        """Drop a graph and FalkorDB's query log of it (same slot: one DEL)."""
+        self.run(None, lambda db: db.connection.delete(key, f"telemetry{{{key}}}"))
+
+    def delete_query_log(self, key: str) -> None:
+        """Drop FalkorDB's log of the last queries of a graph (``telemetry{<key>}``)."""
+        self.run(None, lambda db: db.connection.delete(f"telemetry{{{key}}}"))
+
+    def rename_graph(self, key: str, new_key: str) -> bool:
+        """Rename a graph unless ``new_key`` exists (both keys must share a slot)."""
+        return bool(self.run(None, lambda db: db.connection.renamenx(key, new_key)))
+
+    def scan_keys(self, pattern: str) -> set[str]:
+        """Keys matching ``pattern`` on every master (a key scan has no slot)."""
+        found: set[str] = set()
+        for client in self.masters():
+            with translate_errors(self.label, None):
+                found.update(str(k) for k in client.scan_iter(match=pattern, count=1000))
+        return found
 
     def graph_groups(self) -> list[str]:
         """Group ids with a graph under our prefix, asking every master (SCAN: a key scan
         has no slot, so a cluster client must visit each master)."""
         head = f"{self.address.prefix}:g:"
-        found: set[str] = set()
-        for client in self.masters():
-            with translate_errors(self.label, None):
-                found.update(str(k) for k in client.scan_iter(match=f"{head}*", count=1000))
-        return sorted(k[len(head) :] for k in found)
+        return sorted(k[len(head) :] for k in self.scan_keys(f"{head}*"))
 
     def close(self) -> None:
         with self._lock:

@@ -5,7 +5,10 @@ All values travel as parameters (``$name``). The only text ever formatted into a
 labels and the numbers (dimension, HNSW parameters, field weights) of the index statements
 at the end of this module; never user or model text.
 
-Graph layout (one graph per group, see ``docs/falkordb.md``)::
+Every query is written for one group's graph and sent through the group's
+:class:`.scope.Scope`: in a shared bucket graph the scope adds ``group_id: $scope_gid`` to its
+patterns; every write also stamps ``group_id`` on what it creates (a no-op filter-wise in an
+own graph). Graph layout (see ``docs/falkordb.md``)::
 
     (:Meta {version})                                  the group's write counter
     (:Episode {id, content, source, source_description, reference_time, created_at,
@@ -60,20 +63,23 @@ def _lean(var: str, fields: tuple[str, ...]) -> str:
 # Deleting an entity keeps its facts, as in the SQLite store (the engine decides which facts
 # go): the node stays as a stub (:Entity {id, stub: true}) that reads skip and that counts as
 # not stored; writing the entity again fills the stub in; a stub left without facts goes.
+# A packed group being moved to its own graph (or moved already) refuses writes in its
+# bucket: the writer finds where it lives again (see placement.py and moveout.py).
+_HELD = "(meta.moving IS NOT NULL OR meta.moved IS NOT NULL)"
 APPLY: Final = """
 OPTIONAL MATCH (meta:Meta)
-WITH coalesce(meta.version, 0) AS version
+WITH coalesce(meta.version, 0) AS version, {held} AS held
 OPTIONAL MATCH (dup:Episode)
 WHERE dup.id IN $new_episode_ids AND NOT (dup.id IN $del_episodes)
-WITH version, collect(dup.id) AS duplicates
+WITH version, held, collect(dup.id) AS duplicates
 OPTIONAL MATCH (known:Entity)
 WHERE known.id IN $needed_entities AND known.stub IS NULL AND NOT (known.id IN $del_entities)
-WITH version, duplicates, collect(known.id) AS found_entities
+WITH version, held, duplicates, collect(known.id) AS found_entities
 OPTIONAL MATCH (seen:Episode)
 WHERE seen.id IN $needed_episodes AND NOT (seen.id IN $del_episodes)
-WITH version, duplicates, found_entities, collect(seen.id) AS found_episodes
-WITH version, duplicates, found_entities, found_episodes,
-     ($expected IS NULL OR $expected = version) AND size(duplicates) = 0
+WITH version, held, duplicates, found_entities, collect(seen.id) AS found_episodes
+WITH version, held, duplicates, found_entities, found_episodes,
+     NOT held AND ($expected IS NULL OR $expected = version) AND size(duplicates) = 0
      AND size(found_entities) = size($needed_entities)
      AND size(found_episodes) = size($needed_episodes) AS ok
 CALL {
@@ -93,7 +99,7 @@ CALL {
 CALL {
   WITH ok WITH ok WHERE ok
   MATCH (n:Entity) WHERE n.id IN $del_entities
-  SET n = {id: n.id, stub: true}
+  SET n = {id: n.id, stub: true, group_id: $scope_gid}
 }
 CALL {
   WITH ok WITH ok WHERE ok AND size($del_entities) > 0
@@ -117,7 +123,7 @@ CALL {
   MERGE (n:Entity {id: row.id})
   WITH n, row, coalesce(n.seq, fresh) AS seq
   SET n = row.props
-  SET n.seq = seq
+  SET n.seq = seq, n.group_id = $scope_gid
   FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
     SET n.name_embedding = vecf32(v))
 }
@@ -127,7 +133,7 @@ CALL {
   WITH $episodes[i] AS row, (version + 1) * $seq_step + i AS seq
   CREATE (e:Episode)
   SET e = row.props
-  SET e.seq = seq
+  SET e.seq = seq, e.group_id = $scope_gid
   FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
     SET e.embedding = vecf32(v))
 }
@@ -138,7 +144,8 @@ CALL {
   MATCH (a:Entity {id: row.source}), (b:Entity {id: row.target})
   CREATE (a)-[r:FACT]->(b)
   SET r = row.props
-  SET r.seq = coalesce(head([p IN kept_seqs WHERE p[0] = row.id | p[1]]), fresh)
+  SET r.seq = coalesce(head([p IN kept_seqs WHERE p[0] = row.id | p[1]]), fresh),
+      r.group_id = $scope_gid
   FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
     SET r.embedding = vecf32(v))
 }
@@ -146,7 +153,8 @@ CALL {
   WITH ok WITH ok WHERE ok
   UNWIND $mentions AS row
   MATCH (e:Episode {id: row.episode}), (n:Entity {id: row.entity})
-  MERGE (e)-[:MENTIONS]->(n)
+  MERGE (e)-[m:MENTIONS]->(n)
+  SET m.group_id = $scope_gid
 }
 CALL {
   WITH ok, loose WITH ok, loose WHERE ok
@@ -160,33 +168,35 @@ CALL {
   MERGE (m:Meta)
   SET m.version = version + 1
 }
-RETURN ok, version, duplicates, found_entities, found_episodes
-"""
+RETURN ok, version, duplicates, found_entities, found_episodes, held
+""".replace("{held}", _HELD)
 
 # Replaces the group's communities and counts as a write (bumps the version).
 REPLACE_COMMUNITIES: Final = """
 OPTIONAL MATCH (meta:Meta)
-WITH coalesce(meta.version, 0) AS version
+WITH coalesce(meta.version, 0) AS version, {held} AS held
 CALL {
+  WITH held WITH held WHERE NOT held
   MATCH (old:Community)
   DELETE old
 }
 CALL {
+  WITH held WITH held WHERE NOT held
   UNWIND range(0, size($communities) - 1) AS i
   WITH $communities[i] AS row, i
   CREATE (c:Community)
   SET c = row.props
-  SET c.seq = i
+  SET c.seq = i, c.group_id = $scope_gid
   FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
     SET c.name_embedding = vecf32(v))
 }
 CALL {
-  WITH version
+  WITH version, held WITH version, held WHERE NOT held
   MERGE (m:Meta)
   SET m.version = version + 1
 }
-RETURN version + 1
-"""
+RETURN version + 1, held
+""".replace("{held}", _HELD)
 
 # -- reads by id ----------------------------------------------------------------------------
 
@@ -419,4 +429,6 @@ SET_VECTORS: Final = {
     t: f"UNWIND $rows AS row {match} SET x.{prop} = vecf32(row.v)"
     for t, (match, prop) in _MATCH_BY_ID.items()
 }
-BUMP_VERSION: Final = "MERGE (m:Meta) SET m.version = coalesce(m.version, 0) + 1"
+BUMP_VERSION: Final = (
+    "MERGE (m:Meta) SET m.version = coalesce(m.version, 0) + 1, m.group_id = $scope_gid"
+)

@@ -24,21 +24,24 @@ import redis
 
 from chronomem.errors import StoreError, StoreUnavailableError
 from chronomem.stores.falkordb.connection import FalkorDBConnection, translate_errors
+from chronomem.stores.falkordb.scope import Scope
 
 __all__ = ["confirm_durable"]
 
 _CONNECTED = re.compile(r"connected_slaves:(\d+)")
 
 
-def confirm_durable(conn: FalkorDBConnection, group_id: str) -> None:
-    """Return once the group's writes are as durable as the URL asks; raise otherwise."""
+def confirm_durable(conn: FalkorDBConnection, scope: Scope) -> None:
+    """Return once the writes to the scope's graph (its group's own graph or its bucket) are
+    as durable as the URL asks; raise otherwise."""
+    group_id = scope.group_id
     address = conn.address
     local = 1 if address.durability == "aof" else 0
     wanted = address.replicas if address.replicas is not None else int(conn.is_cluster)
     if local == 0 and wanted == 0:
         return
-    client = conn.node_client(group_id)
-    marker = f"{address.prefix}:durable{{{conn.graph_key(group_id)}}}"
+    client = conn.node_client(scope.key)
+    marker = f"{address.prefix}:durable{{{scope.key}}}"
     try:
         with translate_errors(conn.label, group_id):
             asked, got = _wait(client, marker, local, wanted, address.wait_ms)

@@ -1,7 +1,9 @@
 """The search primitives on FalkorDB: full-text, vector (HNSW) and breadth-first walks.
 
-Each works group by group (one graph per group) through a ``read``
-callable, and multi-group answers are merged by score. Filters run inside the queries.
+Each works group by group, through a ``read`` callable and each group's
+:class:`.scope.Scope` (its own graph, or its rows in a shared bucket), and multi-group answers
+are merged by score. Filters run inside the queries. A packed group is never "indexed": it
+scans its own rows.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from chronomem.stores.falkordb import cypher, textscan
 from chronomem.stores.falkordb.connection import Row
 from chronomem.stores.falkordb.filters import Params, entity_condition, fact_condition
 from chronomem.stores.falkordb.rows import vector_param
+from chronomem.stores.falkordb.scope import Scope
 from chronomem.stores.vectors_check import unit_query as shared_unit_query
 
 __all__ = [
@@ -30,12 +33,12 @@ __all__ = [
     "walk",
 ]
 
-# read(group_id, query, params) -> rows of the query on that group's graph
-Reader = Callable[[str, str, Mapping[str, object]], list[Row]]
-# indexed(group_id) -> does the group hold the target's HNSW index (else: exact scan)?
-Indexed = Callable[[str], bool]
+# read(scope, query, params) -> rows of the query in that group's scope
+Reader = Callable[[Scope, str, Mapping[str, object]], list[Row]]
+# indexed(scope) -> does the group hold the target's index (else: a scan of its rows)?
+Indexed = Callable[[Scope], bool]
 Hit = tuple[str, float]
-Call = tuple[str, str, Mapping[str, object]]  # (group, query, parameters)
+Call = tuple[Scope, str, Mapping[str, object]]  # (group scope, query, parameters)
 Finish = Callable[[list[Row]], list[Hit]]  # a call's rows -> its hits
 
 
@@ -80,12 +83,12 @@ def target_condition(target: Target, search: SearchFilter) -> tuple[str, Params]
 
 def run_calls(read: Reader, calls: Sequence[Call]) -> list[list[Row]]:
     """The rows of each call, one round trip after the other (see ``read_many`` for one)."""
-    return [read(gid, query, params) for gid, query, params in calls]
+    return [read(scope, query, params) for scope, query, params in calls]
 
 
 def text_calls(
     target: Target,
-    groups: Sequence[str],
+    groups: Sequence[Scope],
     query: str,
     *,
     limit: int,
@@ -112,9 +115,9 @@ def text_calls(
 
     calls: list[Call] = []
     finish: list[Finish] = []
-    for gid in groups:
-        on_index = indexed(gid)
-        calls.append((gid, text, arguments) if on_index else (gid, scan, params))
+    for scope in groups:
+        on_index = indexed(scope)
+        calls.append((scope, text, arguments) if on_index else (scope, scan, params))
         finish.append(scored if on_index else scanned)
     return Plan(calls, finish, limit)
 
@@ -128,7 +131,7 @@ def unit_query(vector: Vector, dimension: int) -> list[float] | None:
 def vector_calls(
     read: Reader,
     target: Target,
-    groups: Sequence[str],
+    groups: Sequence[Scope],
     vector: Vector,
     *,
     dimension: int,
@@ -153,22 +156,25 @@ def vector_calls(
     def scanned(rows: list[Row]) -> list[Hit]:
         return [(str(r[0]), min(1.0, float(str(r[1])))) for r in rows]
 
-    def widened(gid: str) -> Finish:
-        return lambda rows: _widen(read, target, gid, text, arguments, k, scanned(rows))
+    def widened(scope: Scope) -> Finish:
+        return lambda rows: _widen(read, target, scope, text, arguments, k, scanned(rows))
 
     calls: list[Call] = []
     finish: list[Finish] = []
-    for gid in groups:
-        on_index = indexed(gid)
-        calls.append((gid, text, {**arguments, "k": k}) if on_index else (gid, exact, arguments))
-        finish.append(widened(gid) if on_index else scanned)
+    for scope in groups:
+        on_index = indexed(scope)
+        if on_index:
+            calls.append((scope, text, {**arguments, "k": k}))
+        else:
+            calls.append((scope, exact, arguments))
+        finish.append(widened(scope) if on_index else scanned)
     return Plan(calls, finish, limit)
 
 
 def _widen(
     read: Reader,
     target: Target,
-    gid: str,
+    scope: Scope,
     text: str,
     params: dict[str, object],
     k: int,
@@ -180,18 +186,18 @@ def _widen(
     total: int | None = None
     while len(hits) < limit:
         if total is None:
-            counted = read(gid, cypher.VECTOR_COUNT[target], {})
+            counted = read(scope, cypher.VECTOR_COUNT[target], {})
             total = int(str(counted[0][0])) if counted else 0
         if k >= total:
             break
         k = min(4 * k, total)
-        found = read(gid, text, {**params, "k": k})
+        found = read(scope, text, {**params, "k": k})
         hits = [(str(r[0]), min(1.0, float(str(r[1])))) for r in found]
     return hits
 
 
 def walk(
-    read: Reader, groups: Sequence[str], seeds: Sequence[str], depth: int, search: SearchFilter
+    read: Reader, groups: Sequence[Scope], seeds: Sequence[str], depth: int, search: SearchFilter
 ) -> Mapping[str, int]:
     """Entity id -> hops from the nearest seed over facts passing the filter, both ways.
 
@@ -200,13 +206,13 @@ def walk(
     hops = dict.fromkeys(seeds, 0)
     where, params = fact_condition(search)
     step = cypher.WALK_STEP.format(where=where)
-    for gid in groups:
+    for scope in groups:
         reached = dict.fromkeys(seeds, 0)
         frontier = list(reached)
         for hop in range(1, depth + 1):
             if not frontier:
                 break
-            found = read(gid, step, {**params, "ids": frontier})
+            found = read(scope, step, {**params, "ids": frontier})
             frontier = sorted({str(r[0]) for r in found} - reached.keys())
             reached.update(dict.fromkeys(frontier, hop))
         for entity_id, hop in reached.items():

@@ -1,6 +1,8 @@
 """FalkorDBStore: the :class:`chronomem.ports.Store` port on FalkorDB servers.
 
-One graph per group (``<prefix>:g:<group_id>``) on one server or spread by a FalkorDB
+A small group lives packed with others in a shared bucket graph, a grown one in its own
+graph (``<prefix>:g:<group_id>``); :mod:`.placement` says which, and every query runs through
+that group's :class:`.scope.Scope`. Graphs sit on one server or are spread by a FalkorDB
 (Redis) cluster over its masters. A change set is one Cypher query, which FalkorDB runs
 atomically, and :meth:`FalkorDBStore.apply` returns once the write is durable
 (:mod:`.durability`). Search runs in the server's full-text and HNSW indexes with
@@ -13,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime
 from types import TracebackType
-from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,35 +37,46 @@ from chronomem.model import (
 )
 from chronomem.model.time import ensure_aware, to_micros
 from chronomem.stores.batch import checked_requests
-from chronomem.stores.falkordb import cypher, rows, schema, search, writes
+from chronomem.stores.falkordb import (
+    cypher,
+    cypher_packed,
+    growth,
+    moveout,
+    reads,
+    rows,
+    schema,
+    search,
+    writes,
+)
 from chronomem.stores.falkordb.catalog import Catalog
-from chronomem.stores.falkordb.connection import FalkorDBConnection, Row
+from chronomem.stores.falkordb.connection import FalkorDBConnection
 from chronomem.stores.falkordb.durability import confirm_durable
 from chronomem.stores.falkordb.filters import fact_condition
+from chronomem.stores.falkordb.placement import Placement
+from chronomem.stores.falkordb.scope import Scope
 from chronomem.stores.falkordb.url import parse_url
 from chronomem.stores.falkordb.writes import id_list
 from chronomem.stores.reembedding import embedder_mismatch
 
 __all__ = ["FalkorDBStore"]
 
-StoredRow = Fact | Entity | Episode | Community
-_T = TypeVar("_T", bound=StoredRow)
 _NO_CUTOFF = 2**62
-Tagged = list[tuple[str, Row]]  # (group id, row)
 
 
 class FalkorDBStore:
-    """Persistence and retrieval on a FalkorDB server or cluster (one graph per group)."""
+    """Persistence and retrieval on a FalkorDB server or cluster (small groups packed)."""
 
     def __init__(self, *, connection: FalkorDBConnection) -> None:
         self._conn = connection
-        self._catalog = Catalog(connection)
+        self._placement = Placement(connection)
+        self._catalog = Catalog(connection, self._placement.group_ids)
         self._embedder: tuple[str, int] | None = None
         self._seen_dimension: int | None = None
         self._closed = False
-        # vectors of a label a group holds before that label gets an HNSW index
-        self.vector_index_after = schema.VECTOR_INDEX_AFTER
+        # rows of a label before its indexes (and a packed group's move), vectors before HNSW
         self.label_index_after = schema.LABEL_INDEX_AFTER
+        self.vector_index_after = schema.VECTOR_INDEX_AFTER
+        self.move_lease_s = moveout.LEASE_S  # a move left unfinished this long is taken over
 
     @classmethod
     def from_url(
@@ -97,10 +109,15 @@ class FalkorDBStore:
         self.close()
 
     def group_ids(self) -> list[str]:
-        """The groups that have a graph under this store's prefix (every master is asked)."""
+        """The groups stored under this store's prefix, packed or in their own graph (every
+        master is asked)."""
         if self._closed:
             raise UsageError(f"{self!r} is closed: open a new store to keep using it")
-        return self._conn.graph_groups()
+        return self._placement.group_ids()
+
+    def scope(self, group_id: str) -> Scope:
+        """Where the group lives now, for a query of one's own through ``connection``."""
+        return self._placement.scope(self._groups([group_id])[0])
 
     # -- plumbing ----------------------------------------------------------------------------
     def close(self) -> None:
@@ -123,11 +140,17 @@ class FalkorDBStore:
     def _reader(self) -> search.Reader:
         return self._conn.query
 
-    def _read(self, group_ids: Sequence[str], query: str, params: Mapping[str, object]) -> Tagged:
-        """Run ``query`` on each group's graph, rows tagged with their group."""
-        found: Tagged = []
-        for gid in dict.fromkeys(self._groups(group_ids)):
-            found.extend((gid, row) for row in self._conn.query(gid, query, params))
+    def _scopes(self, group_ids: Sequence[str]) -> list[Scope]:
+        return [self._placement.scope(g) for g in dict.fromkeys(self._groups(group_ids))]
+
+    def _read(
+        self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
+    ) -> reads.Tagged:
+        """Run ``query`` in each group's scope, rows tagged with their group."""
+        found: reads.Tagged = []
+        for scope in self._scopes(group_ids):
+            rows_ = self._conn.query(scope, query, params)
+            found.extend((scope.group_id, row) for row in rows_)
         return found
 
     @property
@@ -179,23 +202,22 @@ class FalkorDBStore:
         sizes = {int(np.shape(v)[0]) for by_id in vectors.values() for v in by_id.values()}
         labels = {cypher.VECTOR_LABEL[Target(t)] for t, by_id in vectors.items() if by_id}
         size = sizes.pop() if len(sizes) == 1 else None
-        indexed = {label for label in labels if self._catalog.has_vector_index(gid, label)}
+        scope = self._placement.scope(gid, fresh=True)
+        indexed = {label for label in labels if self._catalog.has_vector_index(scope, label)}
         if size is not None:  # the label indexes the group has (small groups have none)
-            self._catalog.ensure_indexes(gid, size, indexed)
+            self._catalog.ensure_indexes(scope, size, indexed)
         for target, by_id in vectors.items():
             what = f"a re-embedded {Target(target).value[:-1]}"
             rows_ = [{"id": i, "v": rows.vector_param(v, None, what)} for i, v in by_id.items()]
             for start in range(0, len(rows_), 500):
                 chunk = {"rows": rows_[start : start + 500]}
                 ids = {"rows": [{"id": r["id"]} for r in chunk["rows"]]}
-                self._conn.query(gid, cypher.CLEAR_VECTORS[Target(target)], ids, write=True)
-                self._conn.query(gid, cypher.SET_VECTORS[Target(target)], chunk, write=True)
-        self._conn.query(gid, cypher.BUMP_VERSION, {}, write=True)
+                self._conn.query(scope, cypher.CLEAR_VECTORS[Target(target)], ids, write=True)
+                self._conn.query(scope, cypher.SET_VECTORS[Target(target)], chunk, write=True)
+        self._conn.query(scope, cypher.BUMP_VERSION, {}, write=True)
         if size is not None:  # rows that had no vector before may make an index due
-            due = self._catalog.vector_labels_due(gid, labels - indexed, self.vector_index_after)
-            if due:
-                self._catalog.ensure_indexes(gid, size, indexed | due)
-        confirm_durable(self._conn, gid)
+            scope = self._grow(scope, set(), labels - indexed, size)
+        confirm_durable(self._conn, scope)
         self._catalog.finish_group(gid)
 
     # -- writes ------------------------------------------------------------------------------
@@ -212,14 +234,19 @@ class FalkorDBStore:
         rows.update(label for label, items in (("Episode", changes.episodes),
                                                ("FACT", changes.facts)) if items)  # fmt: skip
         self._checked(gid)
-        ((ok, version, duplicates, entities, episodes),) = self._conn.query(
-            gid, cypher.APPLY, params, write=True
+
+        def send(scope: Scope) -> tuple[list[object], bool]:
+            (row,) = self._conn.query(scope, cypher.APPLY, params, write=True)
+            return row[:5], bool(row[5])
+
+        scope, (ok, version, duplicates, entities, episodes) = growth.write(
+            self._conn, self._placement, gid, send, self.move_lease_s
         )
         if version == 0:  # a new graph: forget indexes of a graph dropped under our cache
-            self._catalog.forget(gid)
-        self._grow_indexes(gid, rows, labels)
+            self._catalog.forget(scope)
+        scope = self._grow(scope, rows, labels)
         # also when refused: a duplicate may be an earlier attempt whose confirmation failed
-        confirm_durable(self._conn, gid)
+        confirm_durable(self._conn, scope)
         if not ok:
             writes.refuse(changes, params, version, duplicates, entities, episodes)
 
@@ -233,35 +260,49 @@ class FalkorDBStore:
         payload = writes.community_payload(unique, self._dimension)
         labels = {"Community" for c in unique if c.name_embedding is not None}
         self._checked(gid)
-        self._conn.query(gid, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True)
-        self._grow_indexes(gid, {"Community"} if unique else set(), labels)
-        confirm_durable(self._conn, gid)
 
-    def _grow_indexes(self, gid: str, rows: set[str], vectors: set[str]) -> None:
-        """Give a label its range and full-text indexes once the group holds enough of its
-        rows, and its HNSW index once it holds enough of its vectors (small groups scan)."""
-        catalog = self._catalog
-        indexed = {label for label in rows | vectors if catalog.has_label_indexes(gid, label)}
-        with_vectors = {label for label in vectors if catalog.has_vector_index(gid, label)}
-        due = catalog.labels_due(gid, rows - indexed, self.label_index_after)
-        due_vectors = catalog.vector_labels_due(
-            gid, vectors - with_vectors, self.vector_index_after
-        )
-        if due or due_vectors:
-            catalog.ensure_indexes(
-                gid, self._dimension, with_vectors | due_vectors, labels=indexed | due
+        def send(scope: Scope) -> tuple[None, bool]:
+            (row,) = self._conn.query(
+                scope, cypher.REPLACE_COMMUNITIES, {"communities": payload}, write=True
             )
+            return None, bool(row[1])
+
+        scope, _ = growth.write(self._conn, self._placement, gid, send, self.move_lease_s)
+        scope = self._grow(scope, {"Community"} if unique else set(), labels)
+        confirm_durable(self._conn, scope)
+
+    def _grow(
+        self, scope: Scope, rows: set[str], vectors: set[str], dimension: int | None = None
+    ) -> Scope:
+        """Indexes due in the group's graph, or a packed group's move out (:mod:`.growth`)."""
+        return growth.grow(
+            self._conn,
+            self._catalog,
+            self._placement,
+            scope,
+            (rows, vectors),
+            self._dimension if dimension is None else dimension,
+            growth.Thresholds(self.label_index_after, self.vector_index_after, self.move_lease_s),
+        )
 
     def confirm_durable(self, group_id: str) -> None:
         """Return once the group's writes so far are as durable as the URL asks (the check
         every write makes; for a caller that found its write done by an earlier attempt)."""
-        confirm_durable(self._conn, self._groups([group_id])[0])
+        gid = self._groups([group_id])[0]
+        confirm_durable(self._conn, self._placement.scope(gid, fresh=True))
 
     def delete_group(self, group_id: str) -> None:
         gid = self._groups([group_id])[0]
-        self._conn.delete_graph(gid)
-        self._catalog.forget(gid)
-        confirm_durable(self._conn, gid)
+        own = self._placement.own(gid)
+        self._conn.delete_graph(own.key)
+        self._catalog.forget(own)
+        confirm_durable(self._conn, own)
+        if self._placement.buckets:  # its rows, or the marker a move out left there
+            packed = self._placement.bucket(gid)
+            self._conn.query(packed, cypher_packed.DELETE_GROUP, {}, write=True)
+            self._conn.delete_query_log(packed.key)  # it may hold the group's text
+            confirm_durable(self._conn, packed)
+        self._placement.forget(gid)
 
     def group_version(self, group_id: str) -> int:
         found = self._read([check_group_id(group_id)], cypher.GROUP_VERSION, {})
@@ -271,7 +312,9 @@ class FalkorDBStore:
     def get_episodes(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Episode]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._read(group_ids, cypher.GET_EPISODES, {"ids": wanted}) if wanted else []
-        return _in_order([rows.episode_from_props(g, _map(r[0])) for g, r in found], wanted)
+        return reads.in_order(
+            [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found], wanted
+        )
 
     def recent_episodes(
         self, group_id: str, *, limit: int, before: datetime | None = None
@@ -281,7 +324,7 @@ class FalkorDBStore:
             return []
         cutoff = _NO_CUTOFF if before is None else to_micros(ensure_aware(before, "before"))
         found = self._read([gid], cypher.RECENT_EPISODES, {"before": cutoff, "limit": limit})
-        return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
+        return [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def adjacent_episodes(
         self, group_ids: Sequence[str], episode_ids: Sequence[str], *, span: int
@@ -291,22 +334,24 @@ class FalkorDBStore:
             return []
         found = self._read(group_ids, cypher.ADJACENT_EPISODES, {"ids": wanted, "span": span})
         found.sort(key=lambda tagged: tagged[0])  # group by group, timeline order within each
-        return [rows.episode_from_props(g, _map(r[0])) for g, r in found]
+        return [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._read(group_ids, cypher.GET_ENTITIES, {"ids": wanted}) if wanted else []
-        return _in_order([rows.entity_from_props(g, _map(r[0])) for g, r in found], wanted)
+        return reads.in_order(
+            [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found], wanted
+        )
 
     def find_entities(self, group_id: str, normalized_names: Sequence[str]) -> list[Entity]:
         gid, names = check_group_id(group_id), id_list(normalized_names, "normalized_names")
         found = self._read([gid], cypher.FIND_ENTITIES, {"names": names}) if names else []
-        return [rows.entity_from_props(g, _map(r[0])) for g, r in found]
+        return [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def get_facts(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Fact]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
         found = self._facts(group_ids, cypher.GET_FACTS, {"ids": wanted}) if wanted else []
-        return _in_order(found, wanted)
+        return reads.in_order(found, wanted)
 
     def facts_of_entities(
         self, group_ids: Sequence[str], entity_ids: Sequence[str], filter: SearchFilter
@@ -323,7 +368,7 @@ class FalkorDBStore:
     def _facts(
         self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
     ) -> list[Fact]:
-        return _facts_from(self._read(group_ids, query, params))
+        return reads.facts_from(self._read(group_ids, query, params))
 
     def get_many(
         self,
@@ -331,18 +376,18 @@ class FalkorDBStore:
         ids: Mapping[Target, Sequence[str]],
         *,
         vectors: bool = True,
-    ) -> dict[Target, list[StoredRow]]:
+    ) -> dict[Target, list[reads.StoredRow]]:
         """The ``get_*`` reads of several targets in one pipeline (one round trip);
         ``vectors=False`` leaves the embeddings on the server."""
-        groups = tuple(dict.fromkeys(self._groups(group_ids)))
-        wanted = {_target(t): id_list(v, "ids") for t, v in ids.items()}
-        asked = [(t, gid) for t, w in wanted.items() if w for gid in groups]
-        get = _GET if vectors else cypher.LEAN_GET
-        replies = self._conn.query_many([(g, get[t], {"ids": wanted[t]}) for t, g in asked])
-        tagged: dict[Target, Tagged] = {t: [] for t in wanted}
-        for (t, gid), found in zip(asked, replies, strict=True):
-            tagged[t].extend((gid, row) for row in found)
-        return {t: _in_order(_convert(t, tagged[t]), wanted[t]) for t in wanted}
+        scopes = self._scopes(group_ids)
+        wanted = {reads.target(t): id_list(v, "ids") for t, v in ids.items()}
+        asked = [(t, scope) for t, w in wanted.items() if w for scope in scopes]
+        get = reads.GET if vectors else cypher.LEAN_GET
+        replies = self._conn.query_many([(s, get[t], {"ids": wanted[t]}) for t, s in asked])
+        tagged: dict[Target, reads.Tagged] = {t: [] for t in wanted}
+        for (t, scope), found in zip(asked, replies, strict=True):
+            tagged[t].extend((scope.group_id, row) for row in found)
+        return {t: reads.in_order(reads.convert(t, tagged[t]), wanted[t]) for t in wanted}
 
     def mentions(
         self,
@@ -369,13 +414,13 @@ class FalkorDBStore:
             found = self._read(group_ids, cypher.ALL_COMMUNITIES, {})
         else:
             found = self._read(group_ids, cypher.GET_COMMUNITIES, {"ids": wanted}) if wanted else []
-        communities = [rows.community_from_props(g, _map(r[0])) for g, r in found]
-        return communities if wanted is None else _in_order(communities, wanted)
+        communities = [rows.community_from_props(g, reads.as_map(r[0])) for g, r in found]
+        return communities if wanted is None else reads.in_order(communities, wanted)
 
     # -- whole-group graph reads (communities) ----------------------------------------------
     def list_entities(self, group_id: str) -> list[Entity]:
         found = self._read([check_group_id(group_id)], cypher.LIST_ENTITIES, {})
-        return [rows.entity_from_props(g, _map(r[0])) for g, r in found]
+        return [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def list_facts(self, group_id: str) -> list[Fact]:
         return self._facts([check_group_id(group_id)], cypher.LIST_FACTS, {})
@@ -391,21 +436,21 @@ class FalkorDBStore:
         """Does a group hold the target's HNSW index? (Else vector search scans exactly.)"""
         label = cypher.VECTOR_LABEL[target]
 
-        def indexed(gid: str) -> bool:
-            self._checked(gid)
-            return self._catalog.has_vector_index(gid, label)
+        def indexed(scope: Scope) -> bool:
+            self._checked(scope.group_id)
+            return self._catalog.has_vector_index(scope, label)
 
         return indexed
 
     def _text_plan(
         self, target: Target, group_ids: Sequence[str], query: str, limit: int, flt: SearchFilter
     ) -> search.Plan:
-        groups, kind = self._groups(group_ids), _target(target)
+        groups, kind = self._scopes(group_ids), reads.target(target)
         label = cypher.VECTOR_LABEL[kind]
 
-        def indexed(gid: str) -> bool:
-            self._checked(gid)
-            return self._catalog.has_label_indexes(gid, label)
+        def indexed(scope: Scope) -> bool:
+            self._checked(scope.group_id)
+            return self._catalog.has_label_indexes(scope, label)
 
         return search.text_calls(kind, groups, query, limit=limit, search=flt, indexed=indexed)
 
@@ -417,7 +462,7 @@ class FalkorDBStore:
         limit: int,
         flt: SearchFilter,
     ) -> search.Plan:
-        groups, kind = self._groups(group_ids), _target(target)
+        groups, kind = self._scopes(group_ids), reads.target(target)
         self._learn_dimension([vector])
         if self._dimension is None or kind not in cypher.VECTOR_LABEL:
             return search.Plan([], [])  # nothing embedded yet
@@ -482,60 +527,7 @@ class FalkorDBStore:
         depth: int,
         filter: SearchFilter,
     ) -> Mapping[str, int]:
-        groups = self._groups(group_ids)
+        groups = self._scopes(group_ids)
         if depth < 0:
             raise UsageError(f"walk depth must be 0 or more, got {depth}")
         return search.walk(self._reader(), groups, id_list(seeds, "seeds"), depth, filter)
-
-
-_GET: Final = {
-    Target.FACTS: cypher.GET_FACTS,
-    Target.ENTITIES: cypher.GET_ENTITIES,
-    Target.EPISODES: cypher.GET_EPISODES,
-    Target.COMMUNITIES: cypher.GET_COMMUNITIES,
-}
-
-
-def _facts_from(tagged: Tagged) -> list[Fact]:
-    """Facts from ``(group, [source id, target id, properties])`` rows, in insertion order
-    within each group."""
-    found = [(g, str(r[0]), str(r[1]), _map(r[2])) for g, r in tagged]
-    found.sort(key=lambda x: (x[0], _seq(x[3])))
-    return [rows.fact_from_props(g, source, target, props) for g, source, target, props in found]
-
-
-def _convert(target: Target, tagged: Tagged) -> list[StoredRow]:
-    if target is Target.FACTS:
-        return list(_facts_from(tagged))
-    convert = {
-        Target.ENTITIES: rows.entity_from_props,
-        Target.EPISODES: rows.episode_from_props,
-        Target.COMMUNITIES: rows.community_from_props,
-    }[target]
-    return [convert(g, _map(r[0])) for g, r in tagged]
-
-
-def _target(target: Target | str) -> Target:
-    try:
-        return Target(target)
-    except ValueError:
-        choices = ", ".join(repr(t.value) for t in Target)
-        raise UsageError(f"unknown search target {target!r}: use one of {choices}") from None
-
-
-def _seq(props: Mapping[str, object]) -> int:
-    seq = props.get("seq")
-    return seq if isinstance(seq, int) else 0
-
-
-def _map(value: object) -> Mapping[str, object]:
-    """A row's properties; a null in a projected map is a property the row does not have
-    (FalkorDB stores no nulls)."""
-    if not isinstance(value, Mapping):
-        raise TypeError(f"FalkorDB returned {type(value).__name__} where a property map was due")
-    return {k: v for k, v in value.items() if v is not None}
-
-
-def _in_order(items: list[_T], ids: Sequence[str]) -> list[_T]:
-    rank = {i: n for n, i in enumerate(ids)}
-    return sorted(items, key=lambda item: (rank.get(item.id, len(rank)), item.group_id))

@@ -1,7 +1,7 @@
 """``falkordb://`` URLs: where the server (or any node of a cluster) is, our key prefix, and
 how durable a write must be before :meth:`FalkorDBStore.apply` returns.
 
-``falkordb://[[user]:password@]host:port[/prefix][?durability=aof|none&replicas=N&wait_ms=M]``
+``falkordb://[[user]:password@]host:port[/prefix][?durability=aof|none&replicas=N&wait_ms=M&buckets=B]``
 
 - ``durability=aof`` (default): a write returns once the server has fsynced it to its
   append-only file (``WAITAOF``; the server must run with ``--appendonly yes``);
@@ -11,6 +11,10 @@ how durable a write must be before :meth:`FalkorDBStore.apply` returns.
   see ``docs/falkordb.md``).
 - ``wait_ms``: how long to wait for that confirmation before the write counts as failed
   (default 5000).
+- ``buckets``: how many shared bucket graphs small groups are packed into (default
+  :data:`DEFAULT_BUCKETS`; ``0``: every group gets its own graph from its first write).
+  Fixed when the prefix is first written: the count recorded on the server wins (see
+  :mod:`.placement`).
 """
 
 from __future__ import annotations
@@ -22,14 +26,16 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from chronomem.errors import UsageError
 
-__all__ = ["DEFAULT_PREFIX", "FalkorDBAddress", "parse_url"]
+__all__ = ["DEFAULT_BUCKETS", "DEFAULT_PREFIX", "FalkorDBAddress", "parse_url"]
 
 SCHEMES = ("falkordb", "falkor", "redis")
 DEFAULT_PREFIX = "chronomem"
+DEFAULT_BUCKETS = 16
 EXAMPLE = "falkordb://[:password@]host:port[/prefix][?durability=aof&replicas=1]"
 _PREFIX = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _HOST_PORT = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[^:\[\],]+):(\d{1,5})$")
 Durability = Literal["aof", "none"]
+_LIMITS = {"replicas": 10**6 - 1, "wait_ms": 10**6 - 1, "buckets": 4096}  # numeric options
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,7 @@ class FalkorDBAddress:
     durability: Durability = "aof"
     replicas: int | None = None  # None: 1 on a cluster, 0 on a single server
     wait_ms: int = 5000
+    buckets: int = DEFAULT_BUCKETS  # 0: no packing, every group in its own graph
 
     @property
     def label(self) -> str:
@@ -89,11 +96,12 @@ def _options(query: str, url: str) -> dict[str, object]:
     for name, value in parse_qsl(query, keep_blank_values=True):
         if name == "durability" and value in ("aof", "none"):
             options["durability"] = value
-        elif name in ("replicas", "wait_ms") and value.isdigit() and int(value) < 10**6:
+        elif name in _LIMITS and value.isdigit() and int(value) <= _LIMITS[name]:
             options[name] = int(value)
         else:
             raise UsageError(
                 f"unknown or invalid option {name}={value!r} in {url!r}: use durability=aof|none,"
-                " replicas=<number of replicas that must confirm a write>, wait_ms=<milliseconds>"
+                " replicas=<number of replicas that must confirm a write>, wait_ms=<milliseconds>,"
+                " buckets=<0-4096 shared graphs for small groups>"
             )
     return options
