@@ -165,6 +165,11 @@ ASSISTANT = [
         ["Rui: plan my week", "Assistant: Because you're recovering from knee surgery, no runs."],
         ("Rui", "HAS_CONDITION", "knee injury", False),
     ),
+    # "For your new X" on an assistant's turn: the user's
+    (
+        ["Rui: what tires?", "Assistant: For your new Model 3, try all-season tires."],
+        ("Rui", "OWNS", "Model 3", False),
+    ),
     # a school is an employer when the verb says work
     (
         ["Rui: I work at Maple Grove Elementary School"],
@@ -243,6 +248,8 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
         (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
         # "not vegan, just vegetarian" denies nothing told, ends nothing
         (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
+        # applying for a job is no job
+        (["Rui: I applied for the job at Deloitte"], ("Rui", "WORKS_AT", "Deloitte")),
         # going to a school is no job there
         (
             ["Rui: my son goes to Maple Grove Elementary School"],
@@ -269,6 +276,8 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
         (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
         # "not vegan, just vegetarian" denies nothing told, ends nothing
         (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
+        # applying for a job is no job
+        (["Rui: I applied for the job at Deloitte"], ("Rui", "WORKS_AT", "Deloitte")),
         # going to a school is no job there
         (
             ["Rui: my son goes to Maple Grove Elementary School"],
@@ -326,6 +335,11 @@ def _plans(*turns: str) -> list[tuple[str, bool, str | None]]:
                 "Mo: we called off the trip, too expensive",
             ],
             ("beach trip", True, None),
+        ),
+        # a plan called off by a word of its name
+        (
+            ["Mo: got a vet appointment next Tuesday", "Mo: had to cancel the vet, will rebook"],
+            ("vet appointment", True, None),
         ),
         # a trip called off ends the visit told ahead
         (

@@ -35,10 +35,13 @@ _MOVED = re.compile(r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shi
 
 
 def told_plan(known: Known, subject: str, name: str) -> str | None:
-    """The one open plan ``subject`` was told to have whose head word is ``name``'s."""
+    """The one open plan ``subject`` was told to have whose head word is ``name``'s, else
+    the one whose name holds that word ("cancel the dentist": the dentist appointment)."""
     head = normalize_name(name).split()[-1:] or [""]
     plans = known.targets.get((normalize_name(subject), "HAS_PLAN"), {})
     same = [v for k, v in plans.items() if k.split()[-1:] == head]
+    if not same:
+        same = [v for k, v in plans.items() if head[0] in k.split()]
     return same[-1] if len(same) == 1 else None
 
 
