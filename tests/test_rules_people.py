@@ -170,6 +170,8 @@ ASSISTANT = [
         ["Rui: what tires?", "Assistant: For your new Model 3, try all-season tires."],
         ("Rui", "OWNS", "Model 3", False),
     ),
+    # a verb after ", then" shares the subject of the clause before
+    (["Rui: I left Accenture in May, then joined Infosys"], ("Rui", "WORKS_AT", "Infosys", False)),
     # a school is an employer when the verb says work
     (
         ["Rui: I work at Maple Grove Elementary School"],

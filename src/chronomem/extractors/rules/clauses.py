@@ -246,7 +246,7 @@ def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None
 
 _OPENING_NEGATIONS = frozenset({"not", "no", "never"})
 _POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
-_AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
+_AND_GAP = re.compile(r"^[\s,]*(?:(?:and|&)(?:\s+then)?|then)\s*$", re.I)
 
 
 _CONGRATULATION = re.compile(
