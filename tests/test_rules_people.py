@@ -165,6 +165,13 @@ ASSISTANT = [
         ["Rui: plan my week", "Assistant: Because you're recovering from knee surgery, no runs."],
         ("Rui", "HAS_CONDITION", "knee injury", False),
     ),
+    # "For your new X" on an assistant's turn: the user's
+    (
+        ["Rui: what tires?", "Assistant: For your new Model 3, try all-season tires."],
+        ("Rui", "OWNS", "Model 3", False),
+    ),
+    # a verb after ", then" shares the subject of the clause before
+    (["Rui: I left Accenture in May, then joined Infosys"], ("Rui", "WORKS_AT", "Infosys", False)),
     # a school is an employer when the verb says work
     (
         ["Rui: I work at Maple Grove Elementary School"],
@@ -196,6 +203,20 @@ STATUS = [
     ),
     (["Ana: welp, no longer vegetarian. bacon won"], ("Ana", "FOLLOWS_DIET", "vegetarian", True)),
     (["Ana: not keto anymore lol"], ("Ana", "FOLLOWS_DIET", "keto", True)),
+    # an engagement called off by the pair; a new job congratulated; a correction naming the
+    # wrong value by its last word
+    (
+        ["Ana: my cousin Bo is engaged to Lise", "Ana: Bo and Lise broke off the engagement"],
+        ("Bo", "DATING", "Lise", True),
+    ),
+    (
+        ["Ana: I work at Siemens", "Assistant: Congrats on starting at Bosch on Monday!"],
+        ("Ana", "WORKS_AT", "Bosch", False),
+    ),
+    (
+        ["Ana: I drive a Toyota Corolla", "Ana: correction: it's a Toyota Camry, not a Corolla"],
+        ("Ana", "DRIVES", "Toyota Corolla", True),
+    ),
 ]
 ASSERTED = (
     INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS + ASSISTANT + STATUS
@@ -229,6 +250,8 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
         (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
         # "not vegan, just vegetarian" denies nothing told, ends nothing
         (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
+        # applying for a job is no job
+        (["Rui: I applied for the job at Deloitte"], ("Rui", "WORKS_AT", "Deloitte")),
         # going to a school is no job there
         (
             ["Rui: my son goes to Maple Grove Elementary School"],
@@ -255,6 +278,8 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
         (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
         # "not vegan, just vegetarian" denies nothing told, ends nothing
         (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
+        # applying for a job is no job
+        (["Rui: I applied for the job at Deloitte"], ("Rui", "WORKS_AT", "Deloitte")),
         # going to a school is no job there
         (
             ["Rui: my son goes to Maple Grove Elementary School"],
@@ -279,11 +304,11 @@ def test_no_tie_invented(turns: list[str], unexpected: tuple[str, str, str]) -> 
 
 
 def _plans(*turns: str) -> list[tuple[str, bool, str | None]]:
-    """(plan, ended, day) of every HAS_PLAN fact of the last turn."""
+    """(plan or place, ended, day) of every HAS_PLAN and VISITED fact of the last turn."""
     return [
         (f.target, f.invalid_at is not None, f.valid_at.date().isoformat() if f.valid_at else None)
         for f in run(*turns).facts
-        if f.relation == "HAS_PLAN"
+        if f.relation in ("HAS_PLAN", "VISITED")
     ]
 
 
@@ -312,6 +337,16 @@ def _plans(*turns: str) -> list[tuple[str, bool, str | None]]:
                 "Mo: we called off the trip, too expensive",
             ],
             ("beach trip", True, None),
+        ),
+        # a plan called off by a word of its name
+        (
+            ["Mo: got a vet appointment next Tuesday", "Mo: had to cancel the vet, will rebook"],
+            ("vet appointment", True, None),
+        ),
+        # a trip called off ends the visit told ahead
+        (
+            ["Mo: flying to Lisbon on the 20th", "Mo: the trip is off, work exploded"],
+            ("Lisbon", True, None),
         ),
         # a progressive of arrangement with a bare weekday looks ahead
         (

@@ -76,14 +76,15 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     has_device = any(sp.label == "Device" for sp in sentence.spans)
     for i, clause in enumerate(sentence.clauses):
         claimed: list[tuple[str, int, int]] = []  # (relation, start, end) already read
-        words = set(_LETTERS.findall(sentence.text[clause[0] : clause[1]].lower()))
+        said = sentence.text[clause[0] : clause[1]]
+        words = set(_LETTERS.findall(said.lower()))
         asserted = _GROUNDS.match(sentence.text, clause[0]) is not None
         for cp in candidate_patterns(words):
             if cp.row.subject == "device" and not has_device:
                 continue
             if cp.row.subject == "any_device" and not (has_device or known.devices):
                 continue
-            if cp.requires and not cp.requires.search(sentence.text[clause[0] : clause[1]]):
+            if cp.requires and not cp.requires.search(said):
                 continue
             for m in cp.regex.finditer(sentence.text, *clause):
                 if m.start() >= asks and not asserted and not _presupposed(cp.row, m):
@@ -283,7 +284,7 @@ def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None
 _OPENING_NEGATIONS = frozenset({"not", "no", "never"})
 _POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
 _SOMEONE_ELSES = re.compile(r"\b(?:my|our|your) (?:[a-z]+ )?[a-z]+'s\b", re.I)
-_AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
+_AND_GAP = re.compile(r"^[\s,]*(?:(?:and|&)(?:\s+then)?|then)\s*$", re.I)
 
 
 _CONGRATULATION = re.compile(

@@ -19,7 +19,7 @@ _CUE = (
     r"(?:I meant|I mean|meant to say|I should have said|I misspoke|correction|my bad|oops"
     r"|sorry|actually|typo)"
 )
-_FILL = r"(?:,?\s*(?:it's|its|it is|it was|in|at|to|with|for|the)\s+)?"
+_FILL = r"(?:,?\s*(?:it's|its|it is|it was|in|at|to|with|for|the|a|an|my)\s+){0,2}"
 _FORMS = (
     re.compile(
         rf"\b{_CUE}\b[\s,:!-]*(?:(?:I meant|I mean)\s+)?{_FILL}(?P<new>{_NAME})\s*,?\s*"
@@ -63,8 +63,17 @@ def corrections(s: Sentence, known: Known) -> list[Hit]:
 
 
 def _told(known: Known, target: str) -> tuple[str, str, str] | None:
-    """The latest (source, relation, target name) still open whose target is ``target``."""
-    for (source, relation), targets in reversed(known.targets.items()):
-        if target in targets and relation not in ("MENTIONED", "RELATED_TO"):
-            return known.display.get(source, source), relation, targets[target]
+    """The latest (source, relation, target name) still open whose target is ``target``,
+    or ends with its words ("not a Civic" after "I drive a Honda Civic")."""
+    for exact in (True, False):
+        for (source, relation), targets in reversed(known.targets.items()):
+            if relation in ("MENTIONED", "RELATED_TO"):
+                continue
+            found = target if exact else next((t for t in targets if _ends_with(t, target)), "")
+            if found in targets:
+                return known.display.get(source, source), relation, targets[found]
     return None
+
+
+def _ends_with(name: str, words: str) -> bool:
+    return bool(words) and (name == words or name.endswith(" " + words))

@@ -32,12 +32,15 @@ _AFTER = re.compile(
     rf"(?:\w+\s+)?(?P<noun>{_NOUNS})\b",
     re.I,
 )
+_ANY = re.compile(rf"\b(?:{_NOUNS}|name)\b", re.I)
 _NAME_IS = re.compile(rf"\b(?P<noun>his|her) name(?:'s| is| was)\s+(?P<name>{_NAME})\b", re.I)
 
 
 def learn_genders(text: str, known: Known) -> None:
     """Record in ``known`` the people ``text`` marks as male or female. Only names ``known``
     already holds as people (or capitalised after a naming phrase) are taken."""
+    if _ANY.search(text) is None:
+        return
     for regex in (_BEFORE, _AFTER, _NAME_IS):
         for m in regex.finditer(text):
             name, noun = m.group("name"), m.group("noun").lower()

@@ -59,6 +59,16 @@ MOVE_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="anymore any longer",
     ),
+    # "Congrats on starting at Meta next week!", "good luck on joining Stripe": the listener's
+    P(
+        "WORKS_AT",
+        r"\b(?:congrat\w*|good luck|best of luck)\b[^.!?]{0,20}?\b(?:on|with) (?:starting (?:at|"
+        r"with)|joining)\b",
+        "Organization",
+        subject="listener",
+        reject_labels=_NOT_WORKPLACE,
+        triggers="starting joining",
+    ),
     # a school is an employer when the verb says work: "I teach at Lakeside Academy", "she
     # works at Lincoln Elementary School" (the general row keeps schools for STUDIES_AT)
     P(

@@ -21,7 +21,11 @@ _ADVERBS = r"(?:(?:have|had|has|just|finally|officially|recently|already|are|wer
 _VERBS = (
     (re.compile(rf"\s+{_ADVERBS}(?:divorced|separated)\b", re.I), "MARRIED_TO", True),
     (
-        re.compile(rf"\s+{_ADVERBS}(?:broke up|break up|split(?: up)?|called it quits)\b", re.I),
+        re.compile(
+            rf"\s+{_ADVERBS}(?:broke up|break up|split(?: up)?|called it quits|(?:called|broke)"
+            r" off (?:the|their) (?:engagement|wedding|relationship))\b",
+            re.I,
+        ),
         "DATING",
         True,
     ),

@@ -35,10 +35,13 @@ _MOVED = re.compile(r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shi
 
 
 def told_plan(known: Known, subject: str, name: str) -> str | None:
-    """The one open plan ``subject`` was told to have whose head word is ``name``'s."""
+    """The one open plan ``subject`` was told to have whose head word is ``name``'s, else
+    the one whose name holds that word ("cancel the dentist": the dentist appointment)."""
     head = normalize_name(name).split()[-1:] or [""]
     plans = known.targets.get((normalize_name(subject), "HAS_PLAN"), {})
     same = [v for k, v in plans.items() if k.split()[-1:] == head]
+    if not same:
+        same = [v for k, v in plans.items() if head[0] in k.split()]
     return same[-1] if len(same) == 1 else None
 
 
@@ -64,13 +67,29 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return []
     for form in _CALLED_OFF:
         m = form.search(s.text)
-        told = told_plan(known, s.speaker, m.group("plan")) if m else None
-        if m is None or told is None:
+        if m is None:
             continue
         me = Party(s.speaker, "Person", speaker=True)
-        plan = Party(told, "Event", False)
-        return [Hit("HAS_PLAN", me, plan, True, (0, len(s.text)), m.span())]
+        told = told_plan(known, s.speaker, m.group("plan"))
+        if told is not None:
+            plan = Party(told, "Event", False)
+            return [Hit("HAS_PLAN", me, plan, True, (0, len(s.text)), m.span())]
+        place = _told_trip(known, s.speaker, m.group("plan"))
+        if place is not None:  # "flying to Tokyo on April 3", then "the trip is off"
+            return [Hit("VISITED", me, Party(place, "Location"), True, (0, len(s.text)), m.span())]
     return []
+
+
+_TRIPS = frozenset({"trip", "flight", "vacation", "holiday", "visit", "getaway"})
+
+
+def _told_trip(known: Known, subject: str, name: str) -> str | None:
+    """The last place ``subject`` was told to be going to, when a trip is called off."""
+    words = normalize_name(name).split()
+    if not words or words[-1] not in _TRIPS:
+        return None
+    places = list(known.targets.get((normalize_name(subject), "VISITED"), {}).values())
+    return places[-1] if places else None
 
 
 _ARRANGED = re.compile(

@@ -41,7 +41,8 @@ _PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))
 # at Stripe?", "Enjoy your new Tesla!" (subject: the listener, or the speaker for "my").
 _CUE = (
     r"\b(?:congrat\w*|good luck|best of luck|enjoy|happy for you|excited for you|proud of you"
-    r"|hope|how(?:'s| is| was| did| are)|so glad|glad|sorry about|sorry to hear about)\b"
+    r"|hope|how(?:'s| is| was| did| are)|so glad|glad|sorry about|sorry to hear about"
+    r"|for(?= your))\b"
     r"[^.!?]{0,40}?\b(?:your|the|my) "
 )
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})
