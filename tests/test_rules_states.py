@@ -13,26 +13,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from chronomem.extractors import RuleExtractor
-from chronomem.model import Episode, Extraction
+from chronomem.model import Episode
 from chronomem.model.relations import is_functional
-
-REF = datetime(2024, 1, 15, 14, 0, tzinfo=UTC)
-
-
-def run(*turns: str) -> Extraction:
-    episodes = [
-        Episode(f"e{i}", "g", text, "message", REF + timedelta(minutes=i), REF)
-        for i, text in enumerate(turns)
-    ]
-    return RuleExtractor().extract(episodes[-1], episodes[:-1])
-
-
-def found(extraction: Extraction) -> set[tuple[str, str, str, bool]]:
-    return {
-        (f.source, f.relation, f.target, f.invalid_at is not None and f.valid_at is None)
-        for f in extraction.facts
-    }
-
+from tests.rules_support import REF, found, run
 
 CASES = [
     # habits and diets

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_states import found, run
+from tests.rules_support import found, run
 from tests.test_rules_states_memory import embedder, tell  # noqa: F401  (fixture)
 
 CASES = [

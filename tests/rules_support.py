@@ -1,0 +1,27 @@
+"""Shared helpers of the rule-extractor tests: a chat extracted turn by turn."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from chronomem.extractors import RuleExtractor
+from chronomem.model import Episode, Extraction
+
+REF = datetime(2024, 1, 15, 14, 0, tzinfo=UTC)
+
+
+def run(*turns: str) -> Extraction:
+    """The last turn's extraction, the turns before it given as previous episodes."""
+    episodes = [
+        Episode(f"e{i}", "g", text, "message", REF + timedelta(minutes=i), REF)
+        for i, text in enumerate(turns)
+    ]
+    return RuleExtractor().extract(episodes[-1], episodes[:-1])
+
+
+def found(extraction: Extraction) -> set[tuple[str, str, str, bool]]:
+    """(source, relation, target, ended) of each fact; ended: reported as an ending only."""
+    return {
+        (f.source, f.relation, f.target, f.invalid_at is not None and f.valid_at is None)
+        for f in extraction.facts
+    }
