@@ -26,7 +26,7 @@ from chronomem.extractors.rules.clauses import _candidates
 from chronomem.extractors.rules.cue_bank import BANK, DECOY, END, Intent
 from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Hit, Party, Sentence
-from chronomem.extractors.rules.lexicon import word_set
+from chronomem.extractors.rules.lexicon import ACTIVITIES, word_set
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.negation import modality
 from chronomem.ports import Embedder, Matrix
@@ -125,12 +125,19 @@ class SemanticCue:
         held = _held(known, cand.subject, cand.obj.name)
         ranked = sorted(range(len(BANK)), key=lambda i: -best[i])
         win = BANK[ranked[0]]
-        rival = max((best[i] for i in ranked[1:] if BANK[i].relation != win.relation), default=-1.0)
+        # the readings this object could take (a school is no hobby), decoys included
+        rival = max((best[i] for i in ranked[1:] if _rival(BANK[i], win, cand)), default=-1.0)
         if win.polarity == DECOY or not _fits(win, cand, held) or best[ranked[0]] < THRESHOLD:
             return []  # a winner that cannot apply ends nothing: no runner-up is tried
         if best[ranked[0]] - rival < MARGIN:
             return []
         return _as_hits(win, cand, held)
+
+
+def _rival(intent: Intent, win: Intent, cand: Candidate) -> bool:
+    if intent.relation == win.relation:
+        return False
+    return intent.polarity == DECOY or cand.obj.label in intent.labels
 
 
 def _fits(intent: Intent, cand: Candidate, held: tuple[str, ...]) -> bool:
@@ -183,10 +190,7 @@ def _candidate(
     s: Sentence, index: int, piece: tuple[int, int], known: Known, shared: _Subject | None
 ) -> tuple[Candidate | None, _Subject | None]:
     """The piece's first named object with a subject (else None), and the piece's subject."""
-    objects = [
-        sp for sp in s.spans
-        if piece[0] <= sp.start and sp.end <= piece[1] and sp.named and sp.label != "Person"
-    ]  # fmt: skip
+    objects = _objects(s, piece, known)
     seen: _Subject | None = None
     for obj in objects:
         subject = _subject(s, piece, obj, known) or shared
@@ -205,6 +209,61 @@ def _candidate(
         text = _masked(s, piece, obj, end)
         return Candidate(s, index, piece, party, end, obj, text, implicit), seen
     return None, seen
+
+
+def _objects(s: Sentence, piece: tuple[int, int], known: Known) -> list[Span]:
+    """The piece's named objects (no persons); else a word naming a value the speaker holds
+    ("cancelled the gym" after a gym membership) or an activity ("picked up bouldering")."""
+    spans = [sp for sp in s.spans if piece[0] <= sp.start and sp.end <= piece[1]]
+    out = [sp for sp in spans if sp.named and sp.label != "Person"]
+    held = _held_heads(known, s.speaker) if s.speaker and not s.assistant else {}
+    opening = _FIRST_WORD.match(s.text, piece[0])
+    after = opening.end() if opening else piece[0]
+    for m in _LOWER_WORD.finditer(s.text, *piece):
+        word = m.group().lower()
+        if any(sp.start <= m.start() < sp.end for sp in spans):
+            continue
+        if word in held:
+            key, name = held[word]
+            out.append(Span(m.start(), m.end(), name, known.labels.get(key) or None))
+        elif m.start() >= after and _activity(word, s.text, m.start()):
+            out.append(Span(m.start(), m.end(), word, "Activity", named=False))
+    return sorted(out, key=lambda sp: sp.start)
+
+
+def _activity(word: str, text: str, start: int) -> bool:
+    """ "pottery", "bouldering": an activity word, not a verb ("I'm staying with ...")."""
+    if _PROGRESSIVE.search(text, max(0, start - 40), start):
+        return False
+    return word in ACTIVITIES or (word.endswith("ing") and word not in _NOT_HOBBY)
+
+
+def _held_heads(known: Known, speaker: str) -> dict[str, tuple[str, str]]:
+    """The last word of each value the speaker holds -> (its key, its name)."""
+    me = normalize_name(speaker)
+    out: dict[str, tuple[str, str]] = {}
+    for (who, relation), values in known.targets.items():
+        if who != me or relation in ("MENTIONED", "RELATED_TO"):
+            continue
+        for key, name in values.items():
+            out[key.split()[-1]] = (key, name)
+    return out
+
+
+_LOWER_WORD = re.compile(r"\b[a-z][a-z-]{2,}\b")
+_FIRST_WORD = re.compile(r"\W*\w+")
+# "I'm staying with...", "we've been getting into...": a verb in the progressive
+_PROGRESSIVE = re.compile(
+    r"(?:\b(?:I|i|we|you|they|he|she|it)(?:'m|'re|'s|\s+(?:am|are|is|was|were))|\bbeen|\bbe)"
+    r"(?:\s+\w+ly)?\s+$",
+    re.I,
+)
+_NOT_HOBBY = word_set(
+    "going doing getting thinking having being trying starting something nothing anything "
+    "everything morning evening thing king ring spring bring during feeling looking making "
+    "taking coming saying telling working living moving nothing ceiling building wedding "
+    "meeting thing things pudding sibling darling using planning hoping wondering leaving"
+)
 
 
 def _subject(s: Sentence, piece: tuple[int, int], obj: Span, known: Known) -> _Subject | None:

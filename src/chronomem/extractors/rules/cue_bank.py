@@ -37,6 +37,7 @@ class Intent:
 _PLACE = frozenset({"Location", None})
 _ORG = frozenset({"Organization", None})
 _ANY = frozenset({"Location", "Organization", "Product", "Device", "Event", None})
+_ACTIVITY = frozenset({"Activity"})
 
 BANK: tuple[Intent, ...] = (
     Intent(
@@ -139,10 +140,26 @@ BANK: tuple[Intent, ...] = (
         known_only=True,
     ),
     Intent(
+        "hobby-start",
+        "HAS_HOBBY",
+        START,
+        _ACTIVITY,
+        (
+            "I took up X",
+            "I picked up X as a new hobby",
+            "I started X classes",
+            "I've gotten into X",
+            "I signed up for X lessons",
+            "I've been learning X",
+            "my new hobby is X",
+            "I tried X for the first time and now I'm hooked",
+        ),
+    ),
+    Intent(
         "likes",
         "LIKES",
         START,
-        _ANY,
+        _ANY | _ACTIVITY,
         (
             "I'm really into X lately",
             "I'm obsessed with X",
@@ -181,6 +198,13 @@ BANK: tuple[Intent, ...] = (
             "I wrote to X customer support",
             "I have an interview with X",
             "I'm waiting to hear back from X",
+            "I watched a video about X",
+            "X is really hard",
+            "I was X all day and I'm exhausted",
+            "my kids have X practice tonight",
+            "I go to X every week",
+            "I still use X",
+            "I'm still with X",
         ),
     ),
 )

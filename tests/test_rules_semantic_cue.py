@@ -1,0 +1,135 @@
+"""The rule extractor's semantic cue (``extractors/rules/cue.py``) on the real embedder.
+
+State changes worded outside the pattern table ("been living in Hamburg since March",
+"handed in my notice at X, starting at Y monday", "took up fencing") are found by their
+likeness to generic prototype clauses; near misses (a wish, a trip, a friend's move, an
+application) give nothing. Each positive is checked to be the cue's doing: the pattern
+table alone does not find it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from functools import cache
+
+import pytest
+
+from chronomem import Memory
+from chronomem.extractors import RuleExtractor
+from chronomem.model import Episode, EpisodeSource
+from chronomem.providers.hashing import HashEmbedder
+from chronomem.testing import ManualClock
+from tests.real_embedder import facts_about, real_embedder, target_name, tell
+
+pytestmark = pytest.mark.local_model
+
+WHEN = datetime(2025, 3, 12, 18, 0, tzinfo=UTC)
+Found = tuple[str, str, str, bool]  # source, relation, target, ended
+
+# (turns, a fact the last turn must give) — written for this test, not from any benchmark
+POSITIVES: list[tuple[list[str], Found]] = [
+    (["Sam: Been living in Hamburg since March."], ("Sam", "LIVES_IN", "Hamburg", False)),
+    (["Nadia: We've officially made the move to Rotterdam."], ("Nadia", "LIVES_IN", "Rotterdam", False)),
+    (["Sam: Our new address is in Boise."], ("Sam", "LIVES_IN", "Boise", False)),
+    (["Nadia: We closed on a house in Tacoma and moved in last weekend."], ("Nadia", "LIVES_IN", "Tacoma", False)),
+    (["Sam: I work at Siemens.", "Sam: I handed in my notice at Siemens, starting at Bosch on monday."], ("Sam", "WORKS_AT", "Siemens", True)),
+    (["Sam: I work at Siemens.", "Sam: I handed in my notice at Siemens, starting at Bosch on monday."], ("Sam", "WORKS_AT", "Bosch", False)),
+    (["Sam: Hey so I ended up taking the Accenture offer."], ("Sam", "WORKS_AT", "Accenture", False)),
+    (["Nadia: I'm a proud new employee of Salesforce!"], ("Nadia", "WORKS_AT", "Salesforce", False)),
+    (["Sam: Kicked off my first semester at UCLA."], ("Sam", "STUDIES_AT", "UCLA", False)),
+    (["Sam: Signed up at Planet Fitness today."], ("Sam", "MEMBER_OF", "Planet Fitness", False)),
+    (["Nadia: Became a member of the Sierra Club last month."], ("Nadia", "MEMBER_OF", "Sierra Club", False)),
+    (["Sam: I'm obsessed with Wordle lately."], ("Sam", "LIKES", "Wordle", False)),
+    (["Sam: I've been hooked on Minecraft lately."], ("Sam", "LIKES", "Minecraft", False)),
+    (["Sam: Started pottery classes on Tuesdays, so fun."], ("Sam", "HAS_HOBBY", "pottery", False)),
+    (["Sam: Picked up bouldering this winter."], ("Sam", "HAS_HOBBY", "bouldering", False)),
+    (["Sam: I've gotten really into crocheting."], ("Sam", "HAS_HOBBY", "crocheting", False)),
+    (["Sam: My new hobby is birdwatching."], ("Sam", "HAS_HOBBY", "birdwatching", False)),
+    (["Nadia: Took up fencing in January."], ("Nadia", "HAS_HOBBY", "fencing", False)),
+]  # fmt: skip
+
+# Near misses: none may give a fact the pattern table does not give already.
+NEGATIVES: list[list[str]] = [
+    ["Sam: I'd love to move to Lisbon someday."],
+    ["Sam: Thinking about moving to Madrid."],
+    ["Sam: My friend moved to Oslo."],
+    ["Sam: I'm done with this report."],
+    ["Sam: We visited Kyoto last spring."],
+    ["Sam: I applied to Google last week."],
+    ["Sam: My flight to Denver is at 6."],
+    ["Sam: Lisbon is so expensive these days."],
+    ["Sam: I didn't get the job at Amazon."],
+    ["Sam: Talked to Microsoft recruiters today."],
+    ["Sam: Interview at Meta tomorrow, wish me luck."],
+    ["Sam: I was in Chicago for a wedding."],
+    ["Sam: Grabbed coffee near Union Station."],
+    ["Sam: I called Comcast about the bill."],
+    ["Sam: I'm done with Netflix's new season, it was great."],
+    ["Sam: Emailed Harvard admissions about the deadline."],
+    ["Sam: I'd quit Amazon in a heartbeat if I could."],
+    ["Sam: Flew back from Paris on Sunday."],
+    ["Sam: I'm so tired of running errands."],
+    ["Sam: I was cleaning all morning."],
+    ["Sam: Should I quit Spotify?"],
+    ["Sam: I never lived in Texas."],
+]
+
+
+@cache
+def _with_cue() -> RuleExtractor:
+    return RuleExtractor(embedder=real_embedder())
+
+
+def _facts(extractor: RuleExtractor, turns: list[str]) -> set[Found]:
+    episodes = [
+        Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, WHEN + timedelta(minutes=i), WHEN)
+        for i, text in enumerate(turns)
+    ]
+    found = extractor.extract(episodes[-1], episodes[:-1])
+    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in found.facts}
+
+
+@pytest.mark.parametrize(("turns", "expected"), POSITIVES, ids=lambda v: str(v)[:40])
+def test_the_cue_finds_a_change_worded_outside_the_table(turns: list[str], expected: Found) -> None:
+    assert expected in _facts(_with_cue(), turns)
+    assert expected not in _facts(RuleExtractor(), turns)  # the cue's doing, not a pattern's
+
+
+@pytest.mark.parametrize("turns", NEGATIVES, ids=lambda v: v[-1][:40])
+def test_a_near_miss_gives_nothing_beyond_the_patterns(turns: list[str]) -> None:
+    assert _facts(_with_cue(), turns) == _facts(RuleExtractor(), turns)
+
+
+def test_the_friend_who_moved_is_not_the_speaker() -> None:
+    found = _facts(_with_cue(), ["Sam: My friend moved to Oslo."])
+    assert not any(f[0] == "Sam" and f[1] == "LIVES_IN" for f in found)
+
+
+def test_without_the_calibrated_model_the_cue_is_off() -> None:
+    turns = ["Sam: Been living in Hamburg since March."]
+    assert _facts(RuleExtractor(embedder=HashEmbedder()), turns) == _facts(RuleExtractor(), turns)
+
+
+def test_a_new_city_in_new_words_closes_the_old_one_end_to_end() -> None:
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        tell(memory, clock, [
+            ("2025-01-05T10:00", "Priya: I live in Leeds."),
+            ("2025-04-02T10:00", "Priya: We've officially made the move to Rotterdam."),
+        ])  # fmt: skip
+        homes = facts_about(memory, "Priya", "LIVES_IN")
+        current = {target_name(memory, f) for f in homes if f.invalid_at is None}
+        assert current == {"Rotterdam"}
+
+
+def test_notice_and_new_employer_in_one_breath_end_to_end() -> None:
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        tell(memory, clock, [
+            ("2025-01-05T10:00", "Omar: I work at Siemens."),
+            ("2025-04-02T10:00", "Omar: I handed in my notice at Siemens, starting at Bosch on monday."),
+        ])  # fmt: skip
+        jobs = facts_about(memory, "Omar", "WORKS_AT")
+        ended = {target_name(memory, f) for f in jobs if f.invalid_at is not None}
+        assert "Siemens" in ended
+        assert "Bosch" in {target_name(memory, f) for f in jobs if f.invalid_at is None}
