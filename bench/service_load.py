@@ -10,8 +10,17 @@ Starts ``chronomem serve`` on a fresh SQLite file in a temporary directory, then
     .venv/bin/python bench/service_load.py --write         # also update bench/RESULTS.md
     .venv/bin/python bench/service_load.py --embedder local torch --json out.json
                                             # the real model: ONNX default vs torch
+    git archive main src | tar -x -C /tmp/svc-baseline
+    .venv/bin/python bench/service_load.py --embedder local --groups 1 --accept-batch 50 \
+        --corpus long --baseline-src /tmp/svc-baseline/src
+                                            # old code vs this checkout, run by run
 
 ``--json`` writes every run with ``machine`` and ``loadavg`` (at the end of each run).
+``--baseline-src``: each embedder's run is also made with the server on that source tree
+(``before``), interleaved with this checkout's (``now``). Ingestion reports wall time and
+the server process's CPU time (``/proc``, Linux) from the first accept to the drained queue.
+``--corpus``: the one-line templates (default), or ``bench/ingest_corpus.py``'s ``short``
+chat turns or ``long`` (~550-token) assistant turns.
 
 Only the "## Service (issue 7)" section of bench/RESULTS.md is written.
 """
@@ -99,21 +108,51 @@ TEMPLATES = (
 )
 
 
-async def load(base: str, token: str, args: argparse.Namespace) -> dict[str, object]:
+def corpus(args: argparse.Namespace) -> list[tuple[datetime, str]]:
+    """The episodes to send, in order (episode i goes to group i % groups)."""
+    if args.corpus == "templates":
+        return [
+            (START + timedelta(minutes=i), TEMPLATES[i % len(TEMPLATES)].format(u=i % 50, c=i % 97))
+            for i in range(args.episodes)
+        ]
+    sys.path.insert(0, str(REPO / "bench"))
+    from ingest_corpus import long_turns, short_turns
+
+    return (long_turns if args.corpus == "long" else short_turns)(args.episodes)
+
+
+def cpu_s(pid: int) -> float:
+    """CPU time (user + system) of a process so far, from /proc (Linux; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def load(base: str, token: str, args: argparse.Namespace, pid: int) -> dict[str, object]:
     """The three phases against a running server."""
     headers = {"Authorization": f"Bearer {token}"}
     limits = httpx.Limits(max_connections=args.concurrency)
+    episodes = corpus(args)
+    step = max(1, args.accept_batch)
     async with httpx.AsyncClient(base_url=base, headers=headers, limits=limits, timeout=60) as api:
 
         async def add(i: int) -> int:
             group = f"tenant-{i % args.groups}"
-            text = TEMPLATES[i % len(TEMPLATES)].format(u=i % 50, c=i % 97)
-            when = START + timedelta(minutes=i)
-            body = {"content": text, "reference_time": when.isoformat()}
-            r = await api.post(f"/v1/groups/{group}/episodes", json=body)
+            mine = [
+                {"content": text, "reference_time": when.isoformat()}
+                for when, text in episodes[i * step : (i + 1) * step]
+            ]
+            if step == 1:
+                r = await api.post(f"/v1/groups/{group}/episodes", json=mine[0])
+            else:
+                r = await api.post(f"/v1/groups/{group}/episodes/batch", json={"episodes": mine})
             return r.status_code
 
-        accept = await run_phase("accept", args.episodes, args.concurrency, add)
+        cpu_started = cpu_s(pid)
+        requests = -(-len(episodes) // step)
+        accept = await run_phase("accept", requests, args.concurrency, add)
         drain_started = time.perf_counter()
         while time.perf_counter() - drain_started < TIME_LIMIT_S:
             queue = (await api.get("/readyz")).json()["queue"]
@@ -121,6 +160,7 @@ async def load(base: str, token: str, args: argparse.Namespace) -> dict[str, obj
                 break
             await asyncio.sleep(0.05)
         drain_s = time.perf_counter() - drain_started
+        ingest_cpu_s = cpu_s(pid) - cpu_started
         metrics = (await api.get("/metrics")).text
         ingested = _metric(metrics, "chronomem_episodes_ingested_total")
 
@@ -138,7 +178,13 @@ async def load(base: str, token: str, args: argparse.Namespace) -> dict[str, obj
             return r.status_code
 
         searched = await run_phase("search", args.searches, args.concurrency, search)
-    return {"accept": accept, "search": searched, "drain_s": drain_s, "ingested": ingested}
+    return {
+        "accept": accept,
+        "search": searched,
+        "drain_s": drain_s,
+        "ingested": ingested,
+        "ingest_cpu_s": ingest_cpu_s,
+    }
 
 
 def _metric(text: str, name: str) -> float:
@@ -153,6 +199,13 @@ class Run:
     search: Phase
     drain_s: float
     ingested: float
+    ingest_cpu_s: float = float("nan")
+    code: str = "now"
+    load_start: float = float("nan")
+
+    @property
+    def ingest_s(self) -> float:
+        return self.accept.seconds + self.drain_s
 
 
 def main() -> int:
@@ -169,13 +222,25 @@ def main() -> int:
         choices=("hash", "local", "torch"),
         help="one run per embedder",
     )
+    parser.add_argument("--corpus", choices=("templates", "short", "long"), default="templates")
+    parser.add_argument("--accept-batch", type=int, default=1, help="episodes per POST")
+    parser.add_argument("--baseline-src", type=Path, help="also run the server on this src tree")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per embedder and code")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT_S, help="s per phase")
     parser.add_argument("--write", action="store_true", help="update bench/RESULTS.md")
     parser.add_argument("--json", type=Path, help="also write the runs here")
     args = parser.parse_args()
+    globals()["TIME_LIMIT_S"] = args.time_limit
+    trees = {"now": REPO / "src"}
+    if args.baseline_src:
+        trees = {"before": args.baseline_src.resolve(), **trees}
     runs, loads = [], []
     for embedder in args.embedder:
-        runs.append(run_once(args, embedder))
-        loads.append([round(x, 2) for x in os.getloadavg()])
+        for _ in range(args.repeat):
+            for code, tree in trees.items():  # interleaved: before, now, before, now, ...
+                runs.append(run_once(args, embedder, code=code, tree=tree))
+                loads.append([round(x, 2) for x in os.getloadavg()])
+                print(_ingest_line(runs[-1]), flush=True)
     report = _report(args, runs)
     print(report)
     if args.json:
@@ -185,14 +250,16 @@ def main() -> int:
     return 0
 
 
-def run_once(args: argparse.Namespace, embedder: str) -> Run:
+def run_once(args: argparse.Namespace, embedder: str, *, code: str, tree: Path) -> Run:
     db = Path(tempfile.mkdtemp(prefix="chronomem-load-")) / "memory.db"
+    env = {**os.environ, "PYTHONPATH": str(tree)}
     made = subprocess.run(
         chronomem("keys", "create", "--db", str(db), "--groups", "*", "--admin", "--json"),
         capture_output=True,
         text=True,
         check=True,
         cwd=REPO,
+        env=env,
     )
     token = json.loads(made.stdout)["token"]
     port = free_port()
@@ -210,16 +277,27 @@ def run_once(args: argparse.Namespace, embedder: str) -> Run:
         "warning",
     )
     server = subprocess.Popen(
-        command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
     )
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_ready(base, server)
-        result = asyncio.run(load(base, token, args))
+        load_start = os.getloadavg()[0]
+        result = asyncio.run(load(base, token, args, server.pid))
     finally:
         server.terminate()
         server.wait(30)
-    return Run(embedder=embedder, **result)  # type: ignore[arg-type]
+    return Run(embedder=embedder, code=code, load_start=load_start, **result)  # type: ignore[arg-type]
+
+
+def _ingest_line(run: Run) -> str:
+    return (
+        f"Ingestion ({run.embedder}, {run.code}): {int(run.ingested)} episodes in "
+        f"{run.ingest_s:.1f} s wall, server CPU {run.ingest_cpu_s:.1f} s: "
+        f"{run.ingested / run.ingest_s:.1f} episodes/s end to end, "
+        f"{run.ingested / run.ingest_cpu_s:.1f} per CPU-s; load at start {run.load_start:.1f}, "
+        f"now {os.getloadavg()[0]:.1f}"
+    )
 
 
 def _wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
@@ -259,8 +337,8 @@ def _report(args: argparse.Namespace, runs: list[Run]) -> str:
     for run in runs:
         for phase in (run.accept, run.search):
             lines.append(
-                f"| {run.embedder} | {phase.name} | {phase.requests} | {phase.errors} | "
-                f"{phase.rps:.0f} | {phase.pct(0.5):.1f} | {phase.pct(0.95):.1f} |"
+                f"| {run.embedder} ({run.code}) | {phase.name} | {phase.requests} | "
+                f"{phase.errors} | {phase.rps:.0f} | {phase.pct(0.5):.1f} | {phase.pct(0.95):.1f} |"
             )
     lines.append("")
     for run in runs:
@@ -294,12 +372,25 @@ def _json(args: argparse.Namespace, runs: list[Run], loads: list[list[float]]) -
         "loadavg": loads[-1] if loads else None,
         "options": {
             k: getattr(args, k)
-            for k in ("episodes", "searches", "groups", "concurrency", "workers")
+            for k in (
+                "episodes",
+                "searches",
+                "groups",
+                "concurrency",
+                "workers",
+                "corpus",
+                "accept_batch",
+            )
         },
         "runs": [
             {
                 "embedder": r.embedder,
+                "code": r.code,
                 "loadavg": load,
+                "loadavg_start": round(r.load_start, 2),
+                "ingest_wall_s": round(r.ingest_s, 2),
+                "ingest_cpu_s": round(r.ingest_cpu_s, 2),
+                "episodes_per_s": round(r.ingested / r.ingest_s, 2),
                 "accept": phase(r.accept),
                 "search": phase(r.search),
                 "drain_s": round(r.drain_s, 1),

@@ -129,3 +129,30 @@ def test_mom_as_a_name_is_the_speakers_mom() -> None:
     assert as_relatives("Dad Smith is here") == "Dad Smith is here"  # a name, not a role
     retired = facts("Beth: Mom finally retired from Mercy! 35 years")
     assert ("Beth's mom", "WORKS_AT", "Mercy", True) in retired
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new"),
+    [
+        ("Priya: I gave up soda last month. switched to sparkling water", "soda",
+         "sparkling water"),
+        ("Priya: stopped doing crossfit. switching to climbing, easier on the knees",
+         "crossfit", "climbing"),
+    ],
+)  # fmt: skip
+def test_a_habit_given_up_then_replaced_in_the_next_sentence(text: str, old: str, new: str) -> None:
+    found = facts(text)
+    assert ("Priya", "HAS_HABIT", old, True) in found
+    assert ("Priya", "HAS_HABIT", new, False) in found
+
+
+def test_a_switch_without_a_habit_given_up_is_no_habit() -> None:
+    assert not any(r == "HAS_HABIT" for _, r, _, _ in facts("Priya: switched to the night shift"))
+
+
+@pytest.mark.parametrize(
+    ("text", "habit"),
+    [("Priya: finally quit vaping!", "vaping"), ("Priya: stopped running in March", "running")],
+)
+def test_a_chat_line_without_subject_gives_a_habit_up(text: str, habit: str) -> None:
+    assert ("Priya", "HAS_HABIT", habit, True) in facts(text)

@@ -4,25 +4,28 @@ extractor, and on the default path (real embedder) they close the old value."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
 from chronomem.extractors.rules import RuleExtractor
-from chronomem.model import Episode, EpisodeSource
+from chronomem.model import Episode, EpisodeSource, ExtractedFact
 from tests.test_rules_states_memory import tell
 
 REF = datetime(2024, 5, 6, 12, 0, tzinfo=UTC)
 
 
+def extract_all(*turns: str) -> tuple[ExtractedFact, ...]:
+    """The facts the last turn gives, after the others (all said at ``REF``)."""
+    episodes = [
+        Episode(f"e{i}", "g", turn, EpisodeSource.MESSAGE, REF, REF) for i, turn in enumerate(turns)
+    ]
+    return RuleExtractor().extract(episodes[-1], episodes[:-1]).facts
+
+
 def extracted(*turns: str) -> set[tuple[str, str, str]]:
     """(source, relation, target) of the open facts the last turn gives, after the others."""
-    episodes = [
-        Episode(f"e{i}", "g", turn, EpisodeSource.MESSAGE, REF + timedelta(hours=i), REF)
-        for i, turn in enumerate(turns)
-    ]
-    found = RuleExtractor().extract(episodes[-1], episodes[:-1])
-    return {(f.source, f.relation, f.target) for f in found.facts if f.invalid_at is None}
+    return {(f.source, f.relation, f.target) for f in extract_all(*turns) if f.invalid_at is None}
 
 
 @pytest.mark.parametrize(
@@ -42,6 +45,12 @@ def extracted(*turns: str) -> set[tuple[str, str, str]]:
         (["Dev: I'm living with my aunt in Perth for now"], ("Dev", "LIVES_IN", "Perth")),
         (["Dev: home is Lyon these days"], ("Dev", "LIVES_IN", "Lyon")),
         (["Dev: we left Glasgow for Cardiff in March"], ("Dev", "LIVES_IN", "Cardiff")),
+        (["Dev: just moved!! new flat in Camden"], ("Dev", "LIVES_IN", "Camden")),
+        (["Dev: I'm based out of Atlanta these days"], ("Dev", "LIVES_IN", "Atlanta")),
+        (["Dev: we've been in Bologna since 2021"], ("Dev", "LIVES_IN", "Bologna")),
+        (["Dev: we live in a little village near York"], ("Dev", "LIVES_IN", "York")),
+        (["Dev: hey", "Assistant: Congrats on the new flat in Porto, Dev!"],
+         ("Dev", "LIVES_IN", "Porto")),
     ],
 )  # fmt: skip
 def test_a_home_pointed_at_or_rented_is_where_one_lives(turns, fact):  # type: ignore[no-untyped-def]
@@ -61,6 +70,7 @@ def test_a_home_pointed_at_or_rented_is_where_one_lives(turns, fact):  # type: i
         (["Zoe: couldn't afford the repair, got a secondhand Corolla instead"],
          ("Zoe", "DRIVES", "Corolla")),
         (["Zoe: drive a Mazda 3 these days"], ("Zoe", "DRIVES", "Mazda 3")),
+        (["Zoe: laptop's a MacBook Pro now"], ("Zoe", "USES_LAPTOP", "MacBook Pro")),
         (["Zoe: the new phone is a Pixel 7a"], ("Zoe", "USES_PHONE", "Pixel 7a")),
         (["Zoe: ditched my Nikon for a Fujifilm X100"], ("Zoe", "USES_CAMERA", "Fujifilm X100")),
     ],
@@ -89,6 +99,13 @@ def test_no_home_and_no_thing_without_their_evidence(turn):  # type: ignore[no-u
     assert not kept & {"LIVES_IN", "USES_PHONE", "DRIVES", "USES_LAPTOP", "USES_CAMERA"}, facts
 
 
+def test_a_device_that_died_ends_beside_its_replacement():  # type: ignore[no-untyped-def]
+    facts = extract_all("Mo: hi", "Mo: my old Fitbit finally died so I got a Garmin")
+    held = {(f.relation, f.target, f.invalid_at is None) for f in facts}
+    assert ("WEARS_WATCH", "Fitbit", False) in held, facts
+    assert ("WEARS_WATCH", "Garmin", True) in held, facts
+
+
 @pytest.mark.local_model
 @pytest.mark.parametrize(
     ("turns", "current", "closed"),
@@ -102,6 +119,11 @@ def test_no_home_and_no_thing_without_their_evidence(turn):  # type: ignore[no-u
          ("Sam", "USES_PHONE", "iPhone 15"), ("Sam", "USES_PHONE", "Galaxy S21")),
         (["Sam: I drive a Kia Soul", "Sam: new car: a Subaru Outback"],
          ("Sam", "DRIVES", "Subaru Outback"), ("Sam", "DRIVES", "Kia Soul")),
+        (["Sam: I use a Pixel 6", "Sam: my pixel died so I got an iPhone 15"],
+         ("Sam", "USES_PHONE", "iPhone 15"), ("Sam", "USES_PHONE", "Pixel 6")),
+        (["Sam: I ride a Cannondale to work", "Sam: my bike got stolen 😭 on a Trek from my "
+          "neighbour now"],
+         ("Sam", "RIDES_BIKE", "Trek"), ("Sam", "RIDES_BIKE", "Cannondale")),
     ],
 )  # fmt: skip
 def test_the_new_value_closes_the_old_on_the_default_path(embedder, turns, current, closed):  # type: ignore[no-untyped-def]
@@ -117,3 +139,20 @@ def embedder():  # type: ignore[no-untyped-def]
     if not local_model_available():
         pytest.skip("chronomem[local] is not installed")
     return LocalEmbedder()
+
+
+@pytest.mark.parametrize(
+    ("turn", "fact"),
+    [
+        ("Nia: rent is 1400 and my Mini Cooper payment is 300", ("Nia", "DRIVES", "Mini Cooper")),
+        ("Nia: born and raised in phoenix", ("Nia", "FROM", "Phoenix")),
+        ("Nia: we moved to sydney last year", ("Nia", "LIVES_IN", "Sydney")),
+    ],
+)
+def test_a_car_owned_in_passing_and_a_home_city_that_is_also_a_first_name(turn, fact):  # type: ignore[no-untyped-def]
+    assert fact in extracted("Nia: hi", turn)
+
+
+@pytest.mark.parametrize("turn", ["Nia: I talked to austin yesterday", "Nia: gave it to sydney"])
+def test_a_first_name_in_lower_case_is_no_city_after_other_verbs(turn):  # type: ignore[no-untyped-def]
+    assert not {t for _, _, t in extracted("Nia: hi", turn)} & {"Austin", "Sydney"}

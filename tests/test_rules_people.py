@@ -131,7 +131,75 @@ CORRECTED = [
         ("Ola", "LIVES_IN", "Cork", False),
     ),
 ]
-ASSERTED = INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED
+# A tie that ended, said by calling the person an ex; a new partner named after the news.
+PARTNERS = [
+    (["Ty: I'm dating Noor", "Ty: my ex Noor just texted me lol"], ("Ty", "DATING", "Noor", True)),
+    (
+        ["Ty: my wife Gemma is a vet", "Ty: my ex-wife Gemma got the house"],
+        ("Ty", "MARRIED_TO", "Gemma", True),
+    ),
+    (["Ty: Aiden is my ex-boyfriend, long story"], ("Ty", "DATING", "Aiden", True)),
+    (
+        ["Ty: so I'm seeing someone!! her name is Lucia, we met at salsa class"],
+        ("Ty", "DATING", "Lucia", False),
+    ),
+    (
+        ["Ty: I have a new boyfriend. his name's Mateo and he's a nurse"],
+        ("Ty", "DATING", "Mateo", False),
+    ),
+]
+# What an assistant's turn states about the user and the user's people.
+ASSISTANT = [
+    (
+        ["Rui: I'm a teacher", "Assistant: Since you teach at Brookfield Academy, try this."],
+        ("Rui", "WORKS_AT", "Brookfield Academy", False),
+    ),
+    (
+        [
+            "Rui: ideas for my wife?",
+            "Assistant: As your wife Tessa loves gardening, get her gloves.",
+        ],
+        ("Tessa", "LOVES", "gardening", False),
+    ),
+    (
+        ["Rui: plan my week", "Assistant: Because you're recovering from knee surgery, no runs."],
+        ("Rui", "HAS_CONDITION", "knee injury", False),
+    ),
+    # a school is an employer when the verb says work
+    (
+        ["Rui: I work at Maple Grove Elementary School"],
+        ("Rui", "WORKS_AT", "Maple Grove Elementary School", False),
+    ),
+    (
+        ["Rui: my mom had hip replacement surgery"],
+        ("Rui's mom", "HAS_CONDITION", "hip injury", False),
+    ),
+]
+# A retirement is a title as well as a job ended; a degree started is studies there; a
+# verbless line can end a diet.
+STATUS = [
+    (
+        ["Ana: my grandpa retired from Boeing in March"],
+        ("Ana's grandfather", "HAS_JOB_TITLE", "retired", False),
+    ),
+    (
+        ["Ana: my grandpa retired from Boeing in March"],
+        ("Ana's grandfather", "WORKS_AT", "Boeing", True),
+    ),
+    (
+        ["Ana: I finished my BA at Leeds and started a master's at Edinburgh"],
+        ("Ana", "STUDIES_AT", "Edinburgh", False),
+    ),
+    (
+        ["Ana: doing a PhD in chemistry at ETH Zurich now"],
+        ("Ana", "STUDIES_AT", "ETH Zurich", False),
+    ),
+    (["Ana: welp, no longer vegetarian. bacon won"], ("Ana", "FOLLOWS_DIET", "vegetarian", True)),
+    (["Ana: not keto anymore lol"], ("Ana", "FOLLOWS_DIET", "keto", True)),
+]
+ASSERTED = (
+    INTRODUCED + PAIRS + PRONOUNS + CONTINUED + LEADERS + CORRECTED + PARTNERS + ASSISTANT + STATUS
+)
 
 
 @pytest.mark.parametrize(("turns", "expected"), ASSERTED)
@@ -147,8 +215,56 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
         # a transfer with nothing told before asserts no school or job
         (["Lu: Tom transferred to Denver"], ("Tom", "STUDIES_AT", "Denver")),
         (["Lu: Tom transferred to Denver"], ("Tom", "WORKS_AT", "Denver")),
+        # someone met and named is no partner without the news of one
+        (["Ty: met a guy at the conference, his name is Bruno"], ("Ty", "DATING", "Bruno")),
+        # "his name is Mateo and he's a nurse": "he" is the one just named
+        (
+            [
+                "Ty: my bf Jake is a chef",
+                "Ty: we broke up. new boyfriend! his name's Mateo, he's a nurse",
+            ],
+            ("Jake", "HAS_JOB_TITLE", "nurse"),
+        ),
+        # retiring a thing is no retirement
+        (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
+        # "not vegan, just vegetarian" denies nothing told, ends nothing
+        (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
+        # going to a school is no job there
+        (
+            ["Rui: my son goes to Maple Grove Elementary School"],
+            ("Rui's son", "WORKS_AT", "Maple Grove Elementary School"),
+        ),
+        # an assistant's general advice about a stranger is no fact of the user's life
+        (
+            ["Rui: tips?", "Assistant: Marie Kondo loves tidying, and you could try her method."],
+            ("Marie Kondo", "LOVES", "tidying"),
+        ),
         # a value denied that no one told ends nothing
         (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
+        # someone met and named is no partner without the news of one
+        (["Ty: met a guy at the conference, his name is Bruno"], ("Ty", "DATING", "Bruno")),
+        # "his name is Mateo and he's a nurse": "he" is the one just named
+        (
+            [
+                "Ty: my bf Jake is a chef",
+                "Ty: we broke up. new boyfriend! his name's Mateo, he's a nurse",
+            ],
+            ("Jake", "HAS_JOB_TITLE", "nurse"),
+        ),
+        # retiring a thing is no retirement
+        (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
+        # "not vegan, just vegetarian" denies nothing told, ends nothing
+        (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
+        # going to a school is no job there
+        (
+            ["Rui: my son goes to Maple Grove Elementary School"],
+            ("Rui's son", "WORKS_AT", "Maple Grove Elementary School"),
+        ),
+        # an assistant's general advice about a stranger is no fact of the user's life
+        (
+            ["Rui: tips?", "Assistant: Marie Kondo loves tidying, and you could try her method."],
+            ("Marie Kondo", "LOVES", "tidying"),
+        ),
         # a value denied that no one told ends nothing
         (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
         # "he" is not the woman met last
@@ -160,3 +276,69 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
 )
 def test_no_tie_invented(turns: list[str], unexpected: tuple[str, str, str]) -> None:
     assert unexpected not in {f[:3] for f in found(run(*turns))}
+
+
+def _plans(*turns: str) -> list[tuple[str, bool, str | None]]:
+    """(plan, ended, day) of every HAS_PLAN fact of the last turn."""
+    return [
+        (f.target, f.invalid_at is not None, f.valid_at.date().isoformat() if f.valid_at else None)
+        for f in run(*turns).facts
+        if f.relation == "HAS_PLAN"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a plan named again by its head word keeps the name told before
+        (
+            [
+                "Mo: vet appointment for the cat on Wednesday",
+                "Mo: they moved my appointment to Friday",
+            ],
+            ("vet appointment", False, "2024-01-19"),
+        ),
+        # a plan called off ends the told one
+        (
+            [
+                "Mo: hosting a dinner party on Saturday!",
+                "Mo: dinner party is off, half the guests are sick",
+            ],
+            ("dinner party", True, None),
+        ),
+        (
+            [
+                "Mo: we booked a beach trip for next weekend",
+                "Mo: we called off the trip, too expensive",
+            ],
+            ("beach trip", True, None),
+        ),
+        # a progressive of arrangement with a bare weekday looks ahead
+        (
+            ["Mo: throwing a housewarming party on Saturday"],
+            ("housewarming party", False, "2024-01-20"),
+        ),
+        # an arrangement dated ahead, with no other fact, is a plan
+        (["Mo: seeing the orthodontist on Thursday"], ("seeing orthodontist", False, "2024-01-18")),
+        (["Mo: having brunch with Keiko tomorrow"], ("having brunch", False, "2024-01-16")),
+        # an assistant's "for your flight to X on Friday" is the user's plan
+        (
+            ["Mo: what to pack?", "Assistant: For your flight to Oslo on Friday, bring layers."],
+            ("flight", False, "2024-01-19"),
+        ),
+    ],
+)
+def test_plans(turns: list[str], expected: tuple[str, bool, str | None]) -> None:
+    assert expected in _plans(*turns)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Mo: I met my landlord yesterday"],  # a past meeting is no plan
+        ["Mo: seeing it tomorrow lol"],  # no object worth a plan
+        ["Mo: the party was fun"],  # nothing called off
+    ],
+)
+def test_no_plan_invented(turns: list[str]) -> None:
+    assert _plans(*turns) == []

@@ -37,6 +37,26 @@ STORIES = [
         [("Kim", "LIVES_IN", "Kingston, Ontario")],
         [("Kim", "LIVES_IN", "Kingston")],
     ),
+    # a trip moved: the plan that names the place withdraws the one told for the old day
+    (
+        [
+            "Kim: flying to Oslo on March 20th for a conference",
+            "Kim: they moved our flight to Oslo to March 27",
+        ],
+        [("Kim", "HAS_PLAN", "flight")],
+        [("Kim", "VISITED", "Oslo")],
+    ),
+    # a plan called off, a retirement that ends the job and sets the title
+    (
+        ["Kim: hosting a barbecue on Friday", "Kim: the barbecue is off, rain all weekend"],
+        [],
+        [("Kim", "HAS_PLAN", "hosting barbecue")],
+    ),
+    (
+        ["Kim: my dad is a pilot at Delta", "Kim: dad finally retired from Delta!"],
+        [("Kim's dad", "HAS_JOB_TITLE", "retired")],
+        [("Kim's dad", "WORKS_AT", "Delta"), ("Kim's dad", "HAS_JOB_TITLE", "pilot")],
+    ),
     # a move taken back: still in the old place
     (
         [

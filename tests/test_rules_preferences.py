@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_rules_nominal import extracted
+from tests.test_rules_nominal import REF, extract_all, extracted
 from tests.test_rules_states_memory import tell
 
 
@@ -23,6 +23,8 @@ from tests.test_rules_states_memory import tell
          ("Ugo", "PREFERS", "aisle seats")),
         ("Ugo: decaf only these days", ("Ugo", "PREFERS", "decaf")),
         ("Ugo: honestly I'm a tea person now", ("Ugo", "PREFERS", "tea")),
+        ("Ugo: I listen to a lot of afrobeats when I cook", ("Ugo", "LIKES", "afrobeats")),
+        ("Ugo: been listening to Fleetwood Mac nonstop", ("Ugo", "LIKES", "Fleetwood Mac")),
     ],
 )  # fmt: skip
 def test_a_preference_in_chat_form_is_read(turn, fact):  # type: ignore[no-untyped-def]
@@ -38,11 +40,31 @@ def test_a_preference_in_chat_form_is_read(turn, fact):  # type: ignore[no-untyp
         "Ugo: she's not a morning person",
         "Ugo: he's a good person",
         "Ugo: I only eat fish on fridays",
+        "Ugo: I listen to my physio, mostly",
+        "Ugo: I listened to a podcast on the train",
+        "Ugo: listen to your gut",
     ],
 )
 def test_no_preference_without_its_evidence(turn):  # type: ignore[no-untyped-def]
     facts = extracted("Ugo: hi", turn)
     assert not {r for _, r, _ in facts} & {"LIKES", "HAS_FAVORITE", "PREFERS"}, facts
+
+
+@pytest.mark.parametrize(
+    ("turn", "ended"),
+    [
+        ("Ugo: can't stomach reggaeton anymore", ("Ugo", "reggaeton")),
+        ("Ugo: I can't listen to country anymore", ("Ugo", "country")),
+        ("Ugo: I don't go to the climbing gym anymore", ("Ugo", "climbing gym")),
+    ],
+)
+def test_a_taste_or_habit_given_up_with_cant_or_dont_anymore_ends(turn, ended):  # type: ignore[no-untyped-def]
+    found = extract_all("Ugo: hi", turn)
+    assert any((f.source, f.target) == ended and f.invalid_at == REF for f in found), found
+
+
+def test_an_order_given_is_no_habit_of_the_speaker():  # type: ignore[no-untyped-def]
+    assert not [f for f in extract_all("Ugo: hi", "Ugo: don't text him anymore") if f.invalid_at]
 
 
 @pytest.mark.local_model
@@ -57,6 +79,8 @@ def test_no_preference_without_its_evidence(turn):  # type: ignore[no-untyped-de
          ("Sam", "HAS_FAVORITE", "poke"), ("Sam", "HAS_FAVORITE", "burrito")),
         (["Sam: I prefer window seats", "Sam: long flights suck, aisle seats only from now on"],
          ("Sam", "PREFERS", "aisle seats"), ("Sam", "PREFERS", "window seats")),
+        (["Sam: I mostly listen to techno at the gym", "Sam: can't train to techno anymore, podcasts only now"],
+         ("Sam", "PREFERS", "podcasts"), ("Sam", "LIKES", "techno")),
     ],
 )  # fmt: skip
 def test_a_changed_preference_closes_the_old_on_the_default_path(  # type: ignore[no-untyped-def]

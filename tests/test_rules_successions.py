@@ -215,3 +215,114 @@ def test_a_name_given_to_a_person_is_no_pet() -> None:
 )  # fmt: skip
 def test_a_pet_that_escaped_or_vanished_is_lost(last: str) -> None:
     assert ("Omar", "HAS_PET", "Pixel", True) in story("Omar: my cat Pixel is a menace", last)
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "pain"),
+    [
+        ("Kim: my knee keeps acting up since the hike", "Kim: no more knee pain!", "knee pain"),
+        ("Kim: I have bad shoulder pain", "Kim: my shoulder pain is finally better",
+         "shoulder pain"),
+        ("Kim: my lower back is killing me, sciatica probably", "Kim: back pain's pretty much "
+         "gone after the physio", "back pain"),
+    ],
+)  # fmt: skip
+def test_pain_in_a_body_part_starts_and_ends(first: str, last: str, pain: str) -> None:
+    assert ("Kim", "HAS_CONDITION", pain, False) in story(first)
+    assert ("Kim", "HAS_CONDITION", pain, True) in story(first, last)
+
+
+def test_a_hurt_back_is_an_injury() -> None:
+    assert ("Kim", "HAS_CONDITION", "back injury", False) in story("Kim: hurt my back lifting")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Ravi: I'm such a night owl, I'm usually in bed by 2am", ("HAS_SLEEP_SCHEDULE",
+                                                                   "bed at 2am")),
+        ("Ravi: honestly I'm an early bird these days", ("HAS_SLEEP_SCHEDULE", "early bird")),
+        ("Ravi: I get up at 5:30 every day for the gym", ("HAS_WAKE_TIME", "up at 5:30")),
+    ],
+)  # fmt: skip
+def test_a_sleep_schedule_is_read(text: str, fact: tuple[str, str]) -> None:
+    assert ("Ravi", *fact, False) in story(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Ravi: I went to bed at 2am last night", "Ravi: gonna go to sleep at 9 tonight"]
+)
+def test_one_night_is_no_schedule(text: str) -> None:
+    assert not any(r == "HAS_SLEEP_SCHEDULE" for _, r, _, _ in story(text))
+
+
+@pytest.mark.local_model
+def test_a_new_sleep_schedule_closes_the_old_one() -> None:
+    facts = tell(
+        _local_embedder(),
+        "Ravi: I'm such a night owl, I'm usually in bed by 2am",
+        "Ravi: baby changed everything, I go to sleep around 9:30 now",
+    )
+    assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "bed at 9:30")) is True, facts
+    assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "bed at 2am")) is False, facts
+    assert facts.get(("Ravi", "HAS_SLEEP_SCHEDULE", "night owl")) is False, facts
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Dana: I went pescatarian in January", "Dana: back to eating chicken, I missed it"],
+         ("Dana", "FOLLOWS_DIET", "pescatarian", True)),
+        (["Dana: I smoke", "Dana: day 12 without a cigarette"],
+         ("Dana", "HAS_HABIT", "smoking", True)),
+        (["Dana: I smoke", "Dana: 3 months smoke free and counting"],
+         ("Dana", "HAS_HABIT", "smoking", True)),
+        (["Dana: down with the flu again", "Dana: flu-free at last, back to work"],
+         ("Dana", "HAS_CONDITION", "flu", True)),
+    ],
+)  # fmt: skip
+def test_a_state_ends_by_what_one_is_now_without(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in story(*turns)
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("Sue: we adopted a rescue dog, Biscuit", "Biscuit"),
+        ("Sue: we have a senior cat named Olive", "Olive"),
+        ("Sue: my stray kitten Pip is growing fast", "Pip"),
+    ],
+)
+def test_a_pet_is_named_beside_its_kind(text: str, pet: str) -> None:
+    assert ("Sue", "HAS_PET", pet, False) in story(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Sue: I got a hot dog at the game", "Sue: I have a dog, Tom has a cat"]
+)
+def test_no_pet_named_by_a_look_alike(text: str) -> None:
+    found = story(text)
+    assert not any(r == "HAS_PET" and t in ("hot dog", "Tom") for _, r, t, _ in found)
+    assert not any(r == "HAS_PET" and s == "Sue" and t == "Tom" for s, r, t, _ in found)
+
+
+def test_a_pet_put_to_sleep_is_lost() -> None:
+    found = story("Sue: my cat Luna is 12", "Sue: we had to put Luna to sleep yesterday")
+    assert any(t == "Luna" and e for _, _, t, e in found), found
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Fay: I have a nasty cold", "Fay: cold's gone!"], ("Fay", "HAS_CONDITION", "cold", True)),
+        (["Fay: my budgie Kiwi sings all day", "Fay: RIP Kiwi, we buried him in the garden"],
+         ("Fay", "MENTIONED", "Kiwi", True)),
+        (["Fay: I'm doing mediterranean now"], ("Fay", "FOLLOWS_DIET", "mediterranean", False)),
+        (["Fay: pulled my hamstring at the 10k"], ("Fay", "HAS_CONDITION", "hamstring injury",
+                                                 False)),
+    ],
+)  # fmt: skip
+def test_more_words_for_states(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
+    assert fact in story(*turns)

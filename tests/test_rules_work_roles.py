@@ -67,6 +67,44 @@ CASES = [
         ["Mo: I work at a tiny startup, Lumen, mostly backend"],
         ("Mo", "WORKS_AT", "Lumen", False),
     ),
+    # a name met before, called by a shorter name
+    (
+        ["Mo: I'm a member of the Northside Book Club", "Mo: left the book club last week"],
+        ("Mo", "MEMBER_OF", "Northside Book Club", True),
+    ),
+    (
+        ["Mo: we go to the JCC on weekends", "Mo: cancelled the J, too pricey"],
+        ("Mo", "MENTIONED", "JCC", True),
+    ),
+    # a chat line that opens on a negation speaks of the speaker
+    (
+        [
+            "Mo: I'm a member of the Hillside Tennis Club",
+            "Mo: no longer a member of the tennis club lol",
+        ],
+        ("Mo", "MEMBER_OF", "Hillside Tennis Club", True),
+    ),
+    # signing up somewhere named
+    (["Mo: signed up at Crunch Fitness yesterday"], ("Mo", "MEMBER_OF", "Crunch Fitness", False)),
+    # working for oneself
+    (
+        ["Mo: I'm self-employed now, doing bookkeeping"],
+        ("Mo", "HAS_JOB_TITLE", "freelancer", False),
+    ),
+    (["Mo: quit freelancing last spring"], ("Mo", "HAS_JOB_TITLE", "freelancer", True)),
+    # a home with people, for now
+    (
+        ["Mo: crashing with a buddy in Leeds until I find a flat"],
+        ("Mo", "LIVES_IN", "Leeds", False),
+    ),
+    (["Mo: living with my girlfriend in Lisbon now"], ("Mo", "LIVES_IN", "Lisbon", False)),
+    # a job offer taken, the company named beside the offer
+    (["Mo: Stripe made me an offer and I accepted it"], ("Mo", "WORKS_AT", "Stripe", False)),
+    (["Mo: Figma upped their offer, so I took it"], ("Mo", "WORKS_AT", "Figma", False)),
+    (["Mo: I accepted Canva's offer!"], ("Mo", "WORKS_AT", "Canva", False)),
+    # a known company one leaves for is the new employer
+    (["Mo: Priya left us for Stripe last month"], ("Priya", "WORKS_AT", "Stripe", False)),
+    (["Mo: my colleague Jonas is leaving for Google"], ("Jonas", "WORKS_AT", "Google", False)),
     # slang for leaving
     (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
     # a plan is named with its service
@@ -106,6 +144,37 @@ def test_no_employer_without_a_name(turn: str) -> None:
 
 def test_an_app_that_dipped_ends_nothing() -> None:
     assert not [f for f in run("Mo: my Hulu app dipped again").facts if f.invalid_at]
+
+
+def test_a_short_name_needs_one_fit() -> None:
+    """Two clubs met before: "the club" alone names neither, and one word never refers."""
+    turns = ("Mo: I'm in the Northside Book Club and the Eastside Chess Club", "Mo: quit the club")
+    ended = {f.target for f in run(*turns).facts if f.invalid_at is not None}
+    assert not ended & {"Northside Book Club", "Eastside Chess Club"}
+
+
+def test_an_ending_beside_a_new_fact_keeps_its_own_clause() -> None:
+    """The ending merges into the old fact: its text must not name the new value."""
+    facts = run("Mo: my coach is Gemma", "Mo: Gemma quit, my coach is Tomas now").facts
+    ended = [f for f in facts if f.target == "Gemma" and f.invalid_at is not None]
+    assert ended and all("Tomas" not in f.fact for f in ended)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Mo: staying with friends in Rome for the weekend",
+        "Mo: staying with my sister in Denver for a few days",
+        "Mo: freelancing is hard",
+        "Mo: Google made me an offer but I turned it down",
+        "Mo: Zillow made an offer on the house and we took it",
+        "Mo: my brother left for Tokyo yesterday",
+        "Mo: Sara left for lunch",
+    ],
+)
+def test_a_short_stay_or_a_remark_is_no_state(turn: str) -> None:
+    states = ("LIVES_IN", "HAS_JOB_TITLE", "WORKS_AT")
+    assert not [f for f in run(turn).facts if f.relation in states]
 
 
 def test_no_subscription_from_a_plan_of_action() -> None:
@@ -153,6 +222,15 @@ STORIES = [
      [("Mo", "WORKS_AT", "Spokes")], [("Mo", "WORKS_AT", "Walmart")]),
     (["Mo: I'm at Siemens, in the finance department", "Mo: my last day at Siemens was May 2nd"],
      [], [("Mo", "WORKS_AT", "Siemens")]),
+    (["Mo: i'm freelancing, mostly logo work", "Mo: Canva hired me, so no more freelancing"],
+     [("Mo", "WORKS_AT", "Canva")], [("Mo", "HAS_JOB_TITLE", "freelancer")]),
+    (["Mo: I live in Leeds", "Mo: moved out of Leeds, I'm staying with my aunt in York for now"],
+     [("Mo", "LIVES_IN", "York")], [("Mo", "LIVES_IN", "Leeds")]),
+    (["Mo: I work at KPMG", "Mo: EY sweetened their offer and I took it"],
+     [("Mo", "WORKS_AT", "EY")], [("Mo", "WORKS_AT", "KPMG")]),
+    (["Mo: I go to the YMCA most mornings",
+      "Mo: dropped the Y and signed up at Crunch Fitness instead"],
+     [("Mo", "MEMBER_OF", "Crunch Fitness")], [("Mo", "MENTIONED", "YMCA")]),
     (["Mo: I'm on the Dropbox Plus plan", "Mo: upgraded my Dropbox to Professional"],
      [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Professional")],
      [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus")]),

@@ -66,7 +66,7 @@ async def test_body_over_the_limit_is_413(api: httpx.AsyncClient) -> None:
 async def test_batch_and_content_limits(api: httpx.AsyncClient, runtime: ServiceRuntime) -> None:
     six = {"episodes": [episode() for _ in range(6)]}
     await refused(await api.post("/v1/groups/g/episodes/batch", json=six), 422, "limit of 5")
-    long = episode(content="z" * 1001)
+    long = episode(content="[" + "1," * 500 + "1]", source="json")  # not split into passages
     await refused(await api.post("/v1/groups/g/episodes", json=long), 422, "1,000")
     await refused(await api.post("/v1/groups/g/episodes/batch", json={"episodes": []}), 422)
     assert runtime.queue.depth()["queued"] == 0  # nothing half-accepted

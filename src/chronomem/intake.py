@@ -82,8 +82,8 @@ def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_char
     if len(item.content) > max_chars:
         raise UsageError(
             f"episode content has {len(item.content):,} characters, over the limit of "
-            f"{max_chars:,}: split it into several episodes, or raise the limit with "
-            "Memory(max_episode_chars=...)"
+            f"{max_chars:,}: split it into several episodes, or raise the limit "
+            "(Memory(max_episode_chars=...); for the service, Limits(max_content_chars=...))"
         )
     if source is EpisodeSource.JSON:
         try:

@@ -188,7 +188,9 @@ def withdraw_moved_plans(
     """A plan told again on another day withdraws the one told before, when both name the
     same kind of thing ("my knee surgery is on the 20th", then "the surgery is moved to
     October 4"): the entities may differ, the head word of the new plan's name is in the old
-    plan's text. The old plan never held: it is closed at its own start."""
+    plan's text. So does any upcoming fact whose other end the new plan names ("flying to
+    Cancun on March 3rd", then "the airline pushed our flight to Cancun to March 10"). The
+    old plan never held: it is closed at its own start."""
     if said_at is None:
         return
     for new in new_facts:
@@ -201,15 +203,25 @@ def withdraw_moved_plans(
         for f in stored.values():
             old = working.get(f.id, f)
             if (
-                old.relation in PLAN_RELATIONS
-                and old.source_id == new.source_id
+                old.source_id == new.source_id
                 and _open(old)
                 and old.valid_at is not None
                 and old.valid_at > said_at
                 and old.valid_at.date() != new.valid_at.date()
-                and said.search(normalize_name(old.fact))
+                and (
+                    (old.relation in PLAN_RELATIONS and said.search(normalize_name(old.fact)))
+                    or _names_target(new, old, names)
+                )
             ):
                 working[f.id] = close_at(old, old.valid_at, now)
+
+
+def _names_target(new: Fact, old: Fact, names: Mapping[str, str]) -> bool:
+    """Does the new plan's text name the other end of ``old`` (a typed, upcoming fact)?"""
+    name = normalize_name(names.get(old.target_id, ""))
+    if old.relation in GENERIC_RELATIONS or len(name) < MIN_NAME_CHARS:
+        return False
+    return re.search(rf"\b{re.escape(name)}\b", normalize_name(new.fact)) is not None
 
 
 def superseded_mentions(

@@ -24,7 +24,7 @@ from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory
 from chronomem.engine.communities import CommunityBuilder
-from chronomem.engine.passages import needs_passages, split_item
+from chronomem.engine.passages import build_episodes
 from chronomem.engine.pipeline import CONTEXT_EPISODES, IngestPipeline, IngestResult, Prepared
 from chronomem.engine.writer import DEFAULT_WRITE_DEADLINE_S, GroupWriter
 from chronomem.errors import DuplicateEpisodeError, UsageError
@@ -160,10 +160,14 @@ class Ingestor:
         plan = self._plan([episode], {}, {}, types, given=[extraction])
         return next(self._commit_chunk([episode], plan))
 
-    def add_accepted(self, episode: Episode) -> IngestResult:
-        """Ingest an episode built and checked earlier (the service's durable queue); its
-        ``created_at`` becomes the time it enters the graph, as for ``add``."""
-        return self.ingest([replace(episode, created_at=self._clock.now())])[0]
+    def add_accepted(
+        self, episodes: Sequence[Episode], *, on_ingested: OnIngested | None = None
+    ) -> list[IngestResult]:
+        """Ingest episodes built and checked earlier (the service's durable queue), in the
+        given order, with :meth:`ingest` (the next chunk is prepared while one is written);
+        their ``created_at`` becomes the time they enter the graph, as for ``add_many``."""
+        now = self._clock.now()
+        return self.ingest([replace(e, created_at=now) for e in episodes], on_ingested=on_ingested)
 
     def intake(self, item: EpisodeInput) -> Episode:
         """Stage intake: check the input (``UsageError`` with a fix) and build the episode."""
@@ -171,10 +175,7 @@ class Ingestor:
 
     def intake_all(self, item: EpisodeInput) -> list[Episode]:
         """Stage intake for content that may be long: the episode, or its passages."""
-        if not needs_passages(item, max_chars=self._max_chars):
-            return [self.intake(item)]
-        parts = split_item(item, ids=self._ids, max_chars=self._max_chars)
-        return [self.intake(part) for part in parts]
+        return build_episodes(item, now=self._clock.now(), ids=self._ids, max_chars=self._max_chars)
 
     def ingest(
         self,

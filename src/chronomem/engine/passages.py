@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from chronomem.clock import IdFactory
 from chronomem.errors import UsageError
-from chronomem.intake import EpisodeInput
+from chronomem.intake import EpisodeInput, build_episode
+from chronomem.model import Episode
 
 PASSAGE_CHARS = 1_500
 MAX_PASSAGES = 2_000  # 3 MB of text at most in one call
@@ -41,6 +42,18 @@ def needs_passages(item: EpisodeInput, *, max_chars: int) -> bool:
     if item.source == "text":
         return len(item.content) > PASSAGE_CHARS
     return item.source == "message" and len(item.content) > max_chars
+
+
+def build_episodes(
+    item: EpisodeInput, *, now: datetime, ids: IdFactory, max_chars: int
+) -> list[Episode]:
+    """Stage intake for content that may be long: the episode, or its passages, each checked
+    (``UsageError`` with a fix). The one rule every surface uses: ``Memory.add_episode(s)``
+    and the service's queue (REST and MCP) both call it."""
+    if not needs_passages(item, max_chars=max_chars):
+        return [build_episode(item, now=now, ids=ids, max_chars=max_chars)]
+    parts = split_item(item, ids=ids, max_chars=max_chars)
+    return [build_episode(part, now=now, ids=ids, max_chars=max_chars) for part in parts]
 
 
 def split_item(item: EpisodeInput, *, ids: IdFactory, max_chars: int) -> list[EpisodeInput]:

@@ -73,7 +73,8 @@ class MemoryTools:
         reference_time: when it was said, ISO-8601 with timezone (default: now). The episode
         is committed to a durable queue first; the answer says "ingested" (with entity and
         fact counts) when that finished within wait_seconds (max 60), else "queued" with its
-        episode_id. Re-sending the same episode_id adds nothing.
+        episode_id. Re-sending the same episode_id adds nothing. Long text (and a message
+        over the episode limit) is stored as passages, listed in "passages".
         """
 
         def run() -> Result:
@@ -94,14 +95,14 @@ class MemoryTools:
                 source_description=body.source_description,
                 episode_id=body.episode_id,
             )
-            row = self.rt.accept(gid, [item]).episodes[0]
+            rows = list(self.rt.accept(gid, [item]).episodes)
             deadline = time.monotonic() + max(0.0, min(wait_seconds, 60.0))
-            while row.status in (Status.QUEUED, Status.PROCESSING):
+            while any(r.status in (Status.QUEUED, Status.PROCESSING) for r in rows):
                 if time.monotonic() >= deadline:
                     break
                 time.sleep(0.05)
-                row = self.rt.queue.get(gid, row.id) or row
-            return _outcome(row)
+                rows = [self.rt.queue.get(gid, r.id) or r for r in rows]
+            return _outcome(rows[0]) if len(rows) == 1 else _passages_outcome(rows)
 
         return _guard(run, self.rt)
 
@@ -372,6 +373,11 @@ def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:
         raise ToolError(f"{type(exc).__name__}: {text} (the call did not complete; retry)") from exc
 
 
+_QUEUED_DETAIL = (
+    "committed to the durable queue; it will be ingested in the background (see get_episodes)"
+)
+
+
 def _outcome(row: QueuedEpisode) -> Result:
     out: Result = {"episode_id": row.id, "group_id": row.group_id}
     if row.status == Status.DONE:
@@ -382,11 +388,24 @@ def _outcome(row: QueuedEpisode) -> Result:
     out.update(
         status="queued",
         attempts=row.attempts,
-        detail="committed to the durable queue; it will be ingested in the background "
-        "(see get_episodes)",
+        detail=_QUEUED_DETAIL,
     )
     if row.error:
         out["last_error"] = row.error
+    return out
+
+
+def _passages_outcome(rows: Sequence[QueuedEpisode]) -> Result:
+    """One answer for the passages of one long input: ingested once all of them are."""
+    outcomes = [_outcome(r) for r in rows]  # a failed passage raises, naming itself
+    out = dict(outcomes[0])
+    out["passages"] = [r.id for r in rows]
+    if all(o["status"] == "ingested" for o in outcomes):
+        out["entities"] = sum(r.entities or 0 for r in rows)
+        out["facts"] = sum(r.facts or 0 for r in rows)
+    else:
+        out = {k: v for k, v in out.items() if k not in ("entities", "facts")}
+        out.update(status="queued", detail=_QUEUED_DETAIL)
     return out
 
 

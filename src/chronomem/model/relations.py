@@ -59,6 +59,10 @@ RELATION_TABLE: tuple[RelationRule, ...] = (
         "per role, see fact text 'X is Sam's coach')",
     ),
     RelationRule("HAS_HEALTH_STATUS", "subject", "a current health state"),
+    RelationRule(
+        "HAS_SLEEP_SCHEDULE", "subject", "when one goes to sleep: night owl, early bird, bed at 11"
+    ),
+    RelationRule("HAS_WAKE_TIME", "subject", "when one usually gets up: up at 6"),
     RelationRule("LEADS", "object", "the lead of a team or group (one per team)"),
     RelationRule("HOLDS_POSITION", "object", "the holder of a named position"),
 )

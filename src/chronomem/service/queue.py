@@ -2,8 +2,9 @@
 
 Life of a row: ``queued`` -> ``processing`` -> ``done`` | back to ``queued`` (retry after a
 backoff) | ``failed`` (kept, with its error, until retried or deleted). Workers take, per
-group, the earliest ``(reference_time, accepted order)`` row still open, and never two rows
-of one group at once, so a group's episodes reach the graph in reference-time order.
+group, the earliest ``(reference_time, accepted order)`` row still open -- with the rows that
+follow it, as one run ingested in that order (:meth:`IngestQueue.claim_run`) -- and never
+two runs of one group at once, so a group's episodes reach the graph in reference-time order.
 
 Failures and order: a store failure (server down, failing over, write not confirmed
 durable) is retried with capped exponential backoff until :attr:`Backoff.deadline_s` after
@@ -32,10 +33,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import takewhile
 
 from chronomem.clock import IdFactory, SystemClock, new_id
+from chronomem.engine.passages import build_episodes
 from chronomem.errors import UsageError
-from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
+from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.model import check_group_id
 from chronomem.model.time import to_micros
 from chronomem.ports import Clock
@@ -119,6 +122,10 @@ class IngestQueue:
     ) -> Acceptance:
         """Validate every item, then store them all in ONE commit.
 
+        Long content becomes passages exactly as in ``Memory.add_episode`` (the engine's
+        :func:`~chronomem.engine.passages.build_episodes`): one row per passage, all in the
+        same commit, so a request is queued whole or not at all.
+
         ``idempotency=(scope, key)``: a second call with the same scope and key returns the
         first call's rows instead of queuing again (UsageError if the request differs; the
         request is ``request_digest`` when given -- e.g. a hash of the body as sent, before
@@ -127,7 +134,9 @@ class IngestQueue:
         """
         now = self._clock.now()
         episodes = [
-            build_episode(i, now=now, ids=self._ids, max_chars=self._max_chars) for i in items
+            e
+            for i in items
+            for e in build_episodes(i, now=now, ids=self._ids, max_chars=self._max_chars)
         ]
         if not episodes:
             raise UsageError("no episodes to add: send at least one")
@@ -166,38 +175,69 @@ class IngestQueue:
 
     # -- working ---------------------------------------------------------------------------
     def claim(self) -> Claim | None:
-        """Take the next episode to ingest, or None when nothing is due.
+        """Take the next episode to ingest, or None when nothing is due (see ``claim_run``)."""
+        run = self.claim_run(1)
+        return run[0] if run else None
+
+    def claim_run(self, limit: int, *, free_workers: int = 1) -> list[Claim]:
+        """Take up to ``limit`` episodes of one group to ingest in this order ([] when
+        nothing is due): the group's head and the rows that follow it, while they are
+        queued and due. More than one only when every group with work due can have one of
+        the ``free_workers`` (the caller included), so no group waits behind another's run.
 
         Groups are served least recently served first (then oldest waiting); within a group
         only the head (earliest reference time among open rows and rows that hold the group)
-        may run, and only when no other row of the group is running.
+        may start a run, and only when no other row of the group is running. A run stops
+        before a row that waits for a retry or holds the group, so order is kept.
         """
         now = to_micros(self._clock.now())
-        with self._db.write("claiming an episode") as conn:
+        with self._db.write("claiming episodes") as conn:
             waiting = conn.execute(
                 "SELECT group_id, MIN(seq) FROM service_queue "
                 "WHERE status = 'queued' AND next_attempt_at <= ? GROUP BY group_id",
                 (now,),
             ).fetchall()
             waiting.sort(key=lambda row: (self._served.get(row[0], 0), row[1]))
+            size = max(1, limit) if len(waiting) <= free_workers else 1
             for group_id, _ in waiting:
-                head = conn.execute(
+                rows = conn.execute(
                     "SELECT seq, status, next_attempt_at FROM service_queue "
                     "WHERE group_id = ? AND (status IN ('queued', 'processing') "
                     "OR (status = 'failed' AND holds_group = 1)) "
-                    "ORDER BY status = 'processing' DESC, reference_time, seq LIMIT 1",
-                    (group_id,),
-                ).fetchone()
-                if head is None or head[1] != Status.QUEUED or head[2] > now:
+                    "ORDER BY status = 'processing' DESC, reference_time, seq LIMIT ?",
+                    (group_id, size),
+                ).fetchall()
+                run = list(takewhile(lambda r: r[1] == Status.QUEUED and r[2] <= now, rows))
+                if not run:
                     continue
-                conn.execute(
+                conn.executemany(
                     "UPDATE service_queue SET status = 'processing', attempts = attempts + 1 "
                     "WHERE seq = ?",
-                    (head[0],),
+                    [(r[0],) for r in run],
                 )
                 self._note_served(group_id, [g for g, _ in waiting])
-                return claim_row(conn, head[0])
-        return None
+                return [claim_row(conn, r[0]) for r in run]
+        return []
+
+    def others_due(self, group_id: str) -> bool:
+        """Does a group other than ``group_id`` have an episode due now?"""
+        with self._db.read("looking for other groups' work") as conn:
+            row = conn.execute(
+                "SELECT 1 FROM service_queue WHERE status = 'queued' AND group_id != ? "
+                "AND next_attempt_at <= ? LIMIT 1",
+                (group_id, to_micros(self._clock.now())),
+            ).fetchone()
+        return row is not None
+
+    def release(self, claims: Sequence[Claim]) -> None:
+        """Put claimed rows back in the queue untried (a run stopped before them): due now,
+        their attempt not counted."""
+        with self._db.write("releasing claimed episodes") as conn:
+            conn.executemany(
+                "UPDATE service_queue SET status = 'queued', attempts = MAX(0, attempts - 1), "
+                "next_attempt_at = ? WHERE group_id = ? AND id = ? AND status = 'processing'",
+                [(to_micros(self._clock.now()), c.episode.group_id, c.episode.id) for c in claims],
+            )
 
     def _note_served(self, group_id: str, waiting: Sequence[str]) -> None:
         self._tick += 1

@@ -23,7 +23,7 @@ from chronomem.service.db import ServiceDB
 from chronomem.service.limits import Limits
 from chronomem.service.metrics import Metrics
 from chronomem.service.queue import Acceptance, Backoff, IngestQueue, QueuedEpisode
-from chronomem.service.workers import LeaderLock, WorkerPool
+from chronomem.service.workers import WORKER_RUN, LeaderLock, WorkerPool
 from chronomem.stores.sqlite.connection import MEMORY
 
 log = logging.getLogger(__name__)
@@ -36,6 +36,7 @@ class ServiceConfig:
     db: str = MEMORY  # the memory: a SQLite file, ":memory:" or a server URL
     queue_db: str | None = None  # default: the memory's own file when it is SQLite
     workers: int = 2
+    worker_run: int = WORKER_RUN  # a worker ingests up to this many of a group's episodes at once
     embedder: str = "auto"  # auto | local | hash | api (CHRONOMEM_EMBED_* settings)
     llm: bool = False  # True: extract with the LLM from CHRONOMEM_LLM_* settings
     limits: Limits = field(default_factory=Limits)
@@ -87,6 +88,7 @@ class ServiceRuntime:
             metrics=self.metrics,
             leader=LeaderLock(lock),
             threads=config.workers,
+            run=config.worker_run,
         )
         self._started = False
 

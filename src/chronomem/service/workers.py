@@ -5,6 +5,14 @@ to the queue database (``<queue db>.workers.lock``). The operating system drops 
 when that process dies, even by SIGKILL; another process (or the restarted one) then takes
 it, puts the rows the dead one left ``processing`` back in the queue, and carries on.
 Processes without the lock still accept episodes and answer reads.
+
+A worker takes a *run*: up to :data:`WORKER_RUN` of one group's next episodes, in order
+(:meth:`IngestQueue.claim_run`), and ingests it through the same bulk path as
+``Memory.add_episodes`` (:meth:`Ingestor.add_accepted`), which extracts and embeds the next
+chunk while the current one is written. Each row is marked done right after the store
+returned for its episode, never for a whole run at once. When a run stops on an error, the
+episode it stopped at is tried again alone, so its failure is recorded, retried and holds
+its group exactly as a single episode's would; the rows after it go back to the queue.
 """
 
 from __future__ import annotations
@@ -17,12 +25,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol, runtime_checkable
 
+from chronomem.engine.ingest import BULK_CHUNK, FIRST_CHUNK
+from chronomem.engine.pipeline import IngestResult
 from chronomem.errors import UsageError
 from chronomem.memory import Memory
 from chronomem.service.metrics import Metrics
 from chronomem.service.queue import Claim, IngestQueue, Status
 
 log = logging.getLogger(__name__)
+
+# A worker takes up to this many episodes of one group at a time (a run, in order): several
+# chunks, so the engine prepares each next chunk while one is written (a run of two chunks
+# would overlap only the small first one). A run gives way to a waiting group (_Pause).
+WORKER_RUN = FIRST_CHUNK + 4 * BULK_CHUNK
+
+
+class _Pause(Exception):
+    """Raised between two episodes of a run to hand the rest back to the queue."""
+
 
 try:  # POSIX
     import fcntl
@@ -90,21 +110,28 @@ class WorkerPool:
         leader: LeaderLock,
         threads: int = 2,
         idle_s: float = 0.25,
+        run: int = WORKER_RUN,
     ) -> None:
+        """``run``: at most this many episodes of one group a worker ingests in one go."""
         if threads < 1:
             raise UsageError("the service needs at least one worker thread (--workers 1)")
+        if run < 1:
+            raise UsageError(f"worker run={run}: a worker takes at least one episode at a time")
         self._queue = queue
         self._memory = memory
         self._metrics = metrics
         self._leader = leader
         self._count = threads
         self._idle_s = idle_s
+        self._run_size = run
         self._threads: list[threading.Thread] = []
         self._stopping = threading.Event()
         self._wake = threading.Event()
         self._lead_lock = threading.Lock()
         self._group_locks: dict[str, threading.Lock] = {}
         self._group_locks_guard = threading.Lock()
+        self._busy = 0  # workers holding a run
+        self._busy_lock = threading.Lock()
 
     @property
     def is_leader(self) -> bool:
@@ -118,7 +145,8 @@ class WorkerPool:
             self._threads.append(thread)
 
     def stop(self, timeout_s: float = 30.0) -> None:
-        """Let each worker finish the episode it holds, then stop (rows left are kept)."""
+        """Let each worker finish the episode it is writing, then stop (the rest of its run
+        goes back to the queue; rows left are kept)."""
         self._stopping.set()
         self._wake.set()
         deadline = time.monotonic() + timeout_s
@@ -146,16 +174,24 @@ class WorkerPool:
                 if not self._lead():
                     self._stopping.wait(1.0)
                     continue
-                claim = self._queue.claim()
+                with self._busy_lock:
+                    free = self._count - self._busy
+                claims = self._queue.claim_run(self._run_size, free_workers=free)
             except Exception:  # the database may be locked or gone for a moment
                 log.exception("could not read the ingest queue; retrying in 1 s")
                 self._stopping.wait(1.0)
                 continue
-            if claim is None:
+            if not claims:
                 self._wake.wait(self._idle_s)
                 self._wake.clear()
                 continue
-            self._process(claim)
+            with self._busy_lock:
+                self._busy += 1
+            try:
+                self._process(claims)
+            finally:
+                with self._busy_lock:
+                    self._busy -= 1
 
     def _lead(self) -> bool:
         with self._lead_lock:
@@ -168,25 +204,97 @@ class WorkerPool:
                 log.warning("re-queued %d episodes interrupted by a stopped process", recovered)
             return True
 
-    def _process(self, claim: Claim) -> None:
-        episode = claim.episode
-        with self.group(episode.group_id):
-            if not self._queue.still_claimed(claim):
-                return  # deleted while waiting for the group
-            started = time.monotonic()
-            try:
-                result = self._memory.ingestor.add_accepted(episode)
-                if result.stored_already:  # an earlier attempt wrote it: is it durable yet?
-                    confirm_durable(self._memory.store, episode.group_id)
-            except UsageError as exc:
-                self._failed(claim, f"{type(exc).__name__}: {exc}", retryable=False)
-                return
-            except Exception as exc:
-                log.warning("episode %s failed (attempt %d): %s", episode.id, claim.attempts, exc)
-                self._failed(claim, f"{type(exc).__name__}: {exc}", retryable=True)
-                return
+    def _process(self, claims: list[Claim]) -> None:
+        """Ingest one run of a group's episodes, in order. The run goes through the engine's
+        bulk path (the next chunk is extracted while one is written); each row is done as
+        soon as the store confirmed its episode. If the run stops on an error, the episode
+        it stopped at is tried again alone, so its failure is recorded (and holds its group)
+        exactly as for a single episode, and the rows after it go back to the queue. A run
+        also pauses between two episodes (the rest goes back to the queue) when the pool
+        stops, or when another group has work due and no worker is free for it."""
+        with self.group(claims[0].episode.group_id):
+            live = [c for c in claims if self._queue.still_claimed(c)]  # deleted meanwhile?
+            if len(live) > 1:
+                done, paused = self._ingest_run(live)
+                live = live[done:]
+                if paused:
+                    self._release(live)
+                    return
+            if live:
+                self._release(live[1:])
+                self._process_one(live[0])
+
+    def _ingest_run(self, claims: list[Claim]) -> tuple[int, bool]:
+        """Ingest ``claims`` with :meth:`Ingestor.add_accepted`: how many rows are done, and
+        whether the run paused (rather than stopped on an error)."""
+        done = 0
+        last = checked = time.monotonic()
+
+        def finished(result: IngestResult) -> None:
+            nonlocal done, last, checked
+            claim = claims[done]
+            if result.stored_already:  # an earlier attempt wrote it: is it durable yet?
+                confirm_durable(self._memory.store, claim.episode.group_id)
             self._finish(claim, len(result.entities), len(result.facts))
-            self._metrics.episode_ingested(time.monotonic() - started)
+            now = time.monotonic()
+            self._metrics.episode_ingested(now - last)
+            done, last = done + 1, now
+            if done == len(claims):
+                return
+            if self._stopping.is_set():
+                raise _Pause
+            if now - checked >= self._idle_s:
+                checked = now
+                if self._others_wait(claim.episode.group_id):
+                    raise _Pause
+
+        try:
+            self._memory.ingestor.add_accepted([c.episode for c in claims], on_ingested=finished)
+        except _Pause:
+            return done, True
+        except Exception as exc:
+            log.info(
+                "a run of %d episodes stopped at %s (%s); it is tried again alone",
+                len(claims),
+                claims[done].episode.id,
+                exc,
+            )
+        return done, False
+
+    def _others_wait(self, group_id: str) -> bool:
+        """Is another group's work due with no worker free for it?"""
+        with self._busy_lock:
+            if self._busy < self._count:
+                return False
+        try:
+            return self._queue.others_due(group_id)
+        except Exception:  # the database is busy: carry on with the run
+            return False
+
+    def _release(self, claims: list[Claim]) -> None:
+        if not claims:
+            return
+        try:
+            self._queue.release(claims)
+        except Exception:  # they stay 'processing' and are re-queued at the next start
+            log.exception("could not put %d claimed episodes back in the queue", len(claims))
+
+    def _process_one(self, claim: Claim) -> None:
+        episode = claim.episode
+        started = time.monotonic()
+        try:
+            result = self._memory.ingestor.add_accepted([episode])[0]
+            if result.stored_already:  # an earlier attempt wrote it: is it durable yet?
+                confirm_durable(self._memory.store, episode.group_id)
+        except UsageError as exc:
+            self._failed(claim, f"{type(exc).__name__}: {exc}", retryable=False)
+            return
+        except Exception as exc:
+            log.warning("episode %s failed (attempt %d): %s", episode.id, claim.attempts, exc)
+            self._failed(claim, f"{type(exc).__name__}: {exc}", retryable=True)
+            return
+        self._finish(claim, len(result.entities), len(result.facts))
+        self._metrics.episode_ingested(time.monotonic() - started)
 
     def _finish(self, claim: Claim, entities: int, facts: int) -> None:
         episode = claim.episode

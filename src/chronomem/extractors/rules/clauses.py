@@ -43,7 +43,7 @@ _BLOCKERS = re.compile(
 _TOLD = word_set(
     "love went got bought took saw met made left quit sold joined visited been grew came "
     "flew drove ran began won lost found spent over off done switched broke gave tore hurt "
-    "caught had cut"
+    "caught had cut born"
 )
 
 
@@ -209,6 +209,8 @@ def _subject(
         return first, [], False
     if not candidates:
         tokens = gap_tokens(_masked(s, clause[0], verb_start))
+        if tokens is None and index == 0:  # "quit salt, started walking daily"
+            tokens = _listed_action(s, clause[0], verb_start)
         if mode == "clause" and tokens is not None and index > 0:
             shared = _shared_subject(s, index, known)
             if shared is not None:
@@ -217,6 +219,9 @@ def _subject(
         told = verb is not None and (verb.group().endswith("ed") or verb.group() in _TOLD)
         # "doing keto rn", "working at a record store now": a gerund opening a chat line
         told = told or (verb is not None and verb.group().endswith("ing") and not tokens)
+        # "not a member of the chess club anymore", "no longer at Google": a chat line that
+        # opens on a negation speaks of the speaker
+        told = told or bool(tokens and tokens[0] in _OPENING_NEGATIONS)
         implicit = (
             mode == "clause" and index == 0 and told and speaker is not None and tokens is not None
         )
@@ -228,6 +233,17 @@ def _subject(
     return party, tokens, False
 
 
+def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None:
+    """A chat line listing what the speaker did, without a subject ("quit salt, started
+    walking daily"): the verb after a comma shares the opening verb's implicit subject."""
+    comma = s.text.rfind(",", start, verb_start)
+    first = _LETTERS.search(s.text.lower(), start, comma) if comma > start else None
+    if first is None or not (first.group().endswith("ed") or first.group() in _TOLD):
+        return None
+    return gap_tokens(_masked(s, comma + 1, verb_start))
+
+
+_OPENING_NEGATIONS = frozenset({"not", "no", "never"})
 _POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
 _AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
 

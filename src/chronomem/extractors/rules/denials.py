@@ -17,7 +17,8 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.names import normalize_name
 
 _NOT = re.compile(
-    r"(?:\s+(?:now|actually|then|these days))?[\s,;]*(?:and\s+|but\s+)?(?:not|never)\s+(?:an?\s+|the\s+|in\s+|at\s+|with\s+|for\s+)?"
+    r"(?:\s+(?:now|actually|then|these days))?[\s,;]*(?:and\s+|but\s+)?(?:not|never)\s+"
+    r"(?:an?\s+|the\s+|in\s+|at\s+|with\s+|for\s+)?"
     r"(?P<old>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})"
 )
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"

@@ -34,6 +34,7 @@ from chronomem.extractors.rules.lexicon import (
     WORKPLACE_HEADS,
 )
 from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.references import short_references
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w&'-]*")
 _QUOTED = re.compile(r'"([^"\n]{1,80})"')
@@ -60,6 +61,9 @@ _NAME_EVIDENCE = re.compile(
     # what only people do to a team: "Alice leads our platform team", "Helen runs the data
     # team now", "Bob is the new lead of the platform team"
     r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
+    # what only an employer does: "Accenture upped their offer", "Stripe offered me a role"
+    r"|(?:made|upped|raised|sweetened|matched)\s+(?:me\s+|us\s+)?(?:an?|their|its|the|my)\s+"
+    r"(?:job\s+|counter\s*)?offer\b|offered\s+(?:me|us)\b|hired\s+(?:me|us)\b"
     r"|(?:the\s+)?(?:new\s+)?(?:lead|head|captain|manager|boss|director)\s+of\b"
     r"|(?:fan|fans|supporter|supporters)\b)"
 )
@@ -116,6 +120,7 @@ class Known:
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
     places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
+    partner_to_name: str | None = None  # who just said they have someone new, not yet named
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -198,6 +203,10 @@ def find_spans(sentence: str, occupied: Sequence[tuple[int, int]], known: Known)
     spans += _names(sentence, taken, known)
     spans += _lower_case_names(sentence, taken, known)
     spans += _device_phrases(sentence, taken, known)
+    for start, end, name in short_references(sentence, known.display.values()):
+        if _free(start, end, taken):  # "the Y" for the YMCA met before
+            spans.append(Span(start, end, name, label_for(name, known)))
+            taken.append((start, end))
     spans.sort(key=lambda s: s.start)
     return spans
 
@@ -407,12 +416,19 @@ def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:
     gazetteer = key in ORGANIZATIONS or key in COUNTRIES or key in CITIES
     if key in ORGANIZATIONS and _JOB_AFTER.match(sentence, start + len(key)):
         return True  # "got the amazon warehouse job": a company, even a common word
-    if not gazetteer or key in _AMBIGUOUS:
+    if not gazetteer:
         return False
+    if key in _AMBIGUOUS:  # "raised in austin" is the city; "talked to austin" is not
+        return _HOME_BEFORE.search(sentence, max(0, start - 24), start) is not None
     before = sentence[max(0, start - 12) : start].lower().split()
     return bool(before) and before[-1] in PREPOSITIONS | _NAMING_VERBS
 
 
+_HOME_BEFORE = re.compile(
+    r"\b(?:live|lives|lived|living|moved|moving|relocated|raised|born|grew up|based|settled)"
+    r" (?:in|to) $",
+    re.I,
+)
 _JOB_AFTER = re.compile(r"(?: [a-z]+)? (?:job|gig|internship|shift)s?\b")
 _NAMING_VERBS = frozenset(["joined", "visited", "visit", "left", "quit", "love", "loved", "like"])
 

@@ -46,6 +46,8 @@ def learn_genders(text: str, known: Known) -> None:
                 continue
             gender = "m" if noun in _MALE or noun == "his" else "f"
             known.genders[key] = gender
+            if key not in known.persons and key not in known.speakers:
+                known.learn(name, "Person")  # "his name is Leo": a person met now
 
 
 def pronoun_gender(pronoun: str) -> str:

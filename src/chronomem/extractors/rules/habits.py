@@ -31,17 +31,21 @@ _FREQ = (
     r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
     r"(?:once|twice|\w+ times) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
     r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
-    r"mornings|evenings|weekends))\b"
+    r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop)\b"
 )
 _ADVERBS = r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to) )*"
 _HABIT = re.compile(rf"\bi {_ADVERBS}(?P<verb>[a-z]+)\b(?P<rest>[^.!?;,]*?)\b{_FREQ}", re.I)
 _GIVE_UP = re.compile(
-    r"\bi(?: have|'ve)? (?:finally |completely |totally )?(?:stopped|quit|gave up(?: on)?|"
+    r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update)\W+)*)"
+    r"(?:finally |completely |totally )?(?:stopped|quit|gave up(?: on)?|"
     r"dropped|ditched|no longer)\s+(?P<rest>[^.!?;,]*)",
     re.I,
 )
+# "I don't do yoga anymore"; a chat line may drop the "I" before "can't" (an imperative
+# "don't text him anymore" tells nothing about the speaker)
 _NOT_ANYMORE = re.compile(
-    r"\bi (?:don't|do not|dont|can't|cannot|cant|won't) (?P<rest>[^.!?;,]*?)\s+"
+    r"(?:\bi (?:don't|do not|dont|can't|cannot|cant|won't)|^(?:can't|cannot|cant))"
+    r" (?P<rest>[^.!?;,]*?)\s+"
     r"(?:anymore|any more|any longer)\b",
     re.I,
 )
@@ -50,6 +54,7 @@ _TAKE_UP = re.compile(
     r"\b(?P<b>[a-z]+ing) instead\b",
     re.I,
 )
+_GOVERNED = re.compile(r"^(?:with|to|on|about)\s+", re.I)
 _NOT_SINCE = re.compile(
     r"\bi (?:haven't|have not|havent|haven't even) (?:had|gotten|got) (?:a |an |any |one )?"
     r"(?P<obj>[a-z-]+) (?:in|since|for)\b",
@@ -140,6 +145,19 @@ def _thing(verb: str, rest: str) -> str | None:
     return _gerund(v)
 
 
+_LIGHT_GERUNDS = frozenset({"doing", "having", "playing", "taking", "using"})
+
+
+def _given_up(rest: str) -> str | None:
+    """What "stopped ..." gives up: the activity ("running"), or the object of a light verb
+    ("doing crossfit" -> crossfit), or the thing ("coffee")."""
+    word, _, after = rest.strip().partition(" ")
+    word = word.lower()
+    if word in _LIGHT_GERUNDS and after:
+        return _object(after) or word
+    return word if word.endswith("ing") else _object(rest)
+
+
 def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: bool) -> Hit:
     me = Party(s.speaker or "", "Person", speaker=True)
     clause = next((c for c in s.clauses if c[0] <= span[0] < c[1]), (0, len(s.text)))
@@ -159,8 +177,10 @@ def _kept_to(s: Sentence, have: set[str]) -> list[Hit]:
     return out
 
 
-def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
-    """Habits and tastes of the speaker in ``s``, when no pattern explained the sentence."""
+def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> list[Hit]:
+    """Habits and tastes of the speaker in ``s``, when no pattern explained the sentence;
+    ``ended_before``: an earlier sentence of the message gave a habit up ("I quit coffee.
+    switched to green tea")."""
     if not s.speaker or s.assistant or s.question:
         return []
     have = {h.target.name.lower() for h in found}
@@ -174,16 +194,15 @@ def habit_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
             have.add(name)  # a clause a pattern explained is told by its fact
             out.append(hit)
 
-    ended = False
+    ended = ended_before
     for m in _GIVE_UP.finditer(s.text):
-        first = m.group("rest").split()[:1]
-        word = first[0].lower() if first else ""
-        add(word if word.endswith("ing") else _object(m.group("rest")), "HAS_HABIT", m, True)
+        add(_given_up(m.group("rest")), "HAS_HABIT", m, True)
         ended = True
     for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine in 3 months"
         add(_singular(m.group("obj").lower()), "HAS_CONDITION", m, True)
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
+        rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"
         add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
         ended = True
     out += _kept_to(s, have)

@@ -134,6 +134,22 @@ ACTIVITIES = word_set(
     """
 )
 
+# Languages one speaks or learns ("I speak Spanish", "learning japanese on Duolingo").
+LANGUAGES = word_set(
+    """
+    english spanish french german italian portuguese mandarin chinese cantonese japanese
+    korean arabic hindi russian dutch swedish norwegian danish finnish polish turkish greek
+    hebrew vietnamese thai tagalog swahili urdu bengali punjabi persian farsi ukrainian czech
+    hungarian romanian indonesian malay latin icelandic irish welsh catalan asl
+    """
+)
+
+# Instruments one plays or learns ("learning the cello").
+INSTRUMENTS = word_set(
+    "piano guitar violin viola cello drums bass ukulele saxophone sax flute clarinet trumpet "
+    "harp banjo mandolin keyboard harmonica accordion"
+)
+
 # Words that make a capitalised phrase a time, not a name ("Christmas Eve", "New Year").
 TIME_WORDS = word_set(
     """
@@ -196,7 +212,8 @@ DEVICE_HEADS = word_set(
 )
 PET_SPECIES = word_set(
     "dog dogs cat cats puppy puppies kitten kittens pup pups doggy doggies hamster parrot "
-    "bird rabbit bunny turtle tortoise fish horse pony guinea-pig snake lizard ferret gecko"
+    "bird rabbit bunny turtle tortoise fish horse pony guinea-pig snake lizard ferret gecko "
+    "goldfish budgie parakeet cockatiel chinchilla hedgehog iguana axolotl bearded-dragon"
 )
 JOB_HEADS = word_set(
     """
@@ -278,14 +295,21 @@ ORGANIZATIONS = _phrases(
 DIETS = word_set(
     "vegan vegetarian pescatarian pescetarian keto paleo carnivore gluten-free dairy-free "
     "vegitarian vegeterian "
-    "plant-based halal kosher low-carb whole30 flexitarian"
+    "plant-based halal kosher low-carb whole30 flexitarian mediterranean atkins low-fodmap "
+    "low-fat sugar-free intermittent-fasting raw-vegan"
 )
 # Habits one takes up and gives up ("I quit smoking", "gave up coffee").
 HABITS = word_set(
     """
     smoking vaping drinking coffee caffeine alcohol booze sugar soda meat dairy gluten
     cigarettes cigs weed cannabis gambling gaming junk snacking caffeine energy beer wine
+    cigarette drinks booze
     """
+)
+# Words between an article and a pet species ("a rescue dog", "a senior cat"): never "hot"
+PET_ADJECTIVES = word_set(
+    "new little sweet cute rescue senior older old young baby tiny big fluffy stray tabby "
+    "second third another adopted lovely adorable"
 )
 # Health conditions ("I have the flu", "diagnosed with diabetes", "broke my leg").
 CONDITIONS = word_set(
@@ -298,7 +322,7 @@ CONDITIONS = word_set(
 )
 BODY_PARTS = word_set(
     "leg arm wrist ankle foot hand finger toe knee hip shoulder back neck nose rib ribs "
-    "collarbone elbow thumb acl"
+    "collarbone elbow thumb acl hamstring calf achilles meniscus tendon spine jaw groin"
 )
 # Names that are cars or phones: owning one is the car one drives / the phone one uses.
 CAR_NAMES = word_set(
@@ -335,7 +359,7 @@ HABIT_FAMILIES: tuple[frozenset[str], ...] = (
         "sobriety alcohol booze drinking drink drinks beer wine whisky whiskey vodka gin rum "
         "tequila cocktail cocktails liquor spirits cider"
     ),
-    word_set("smoking cigarettes cigarette cigs tobacco cigars"),
+    word_set("smoking smoke cigarettes cigarette cigs tobacco cigars nicotine"),
     word_set("caffeine coffee coffees espresso"),
     word_set("cannabis weed pot marijuana"),
 )

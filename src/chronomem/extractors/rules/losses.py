@@ -19,6 +19,7 @@ import re
 
 _VERB = (
     r"(?:died|dies|passed away|passed on|put (?:\w+ )?down|rehom(?:ed|ing)|rehome|"
+    r"(?-i:RIP|R\.I\.P\.?)|rest in peace|"
     r"gave (?:\w+ )?away|giving (?:\w+ )?away|gave|sold|selling|stole|stolen|"
     r"cancel(?:l)?ed|cancel(?:l)?ing|cancel|quit|quitting|left|leaving|dropped|ditched|"
     r"dumped|broke up|breaking up|split up|split|divorced|divorcing|divorce|separated|"
@@ -35,7 +36,7 @@ _SUBJECT = re.compile(
     rf"was|were|is|are|'s|'re)\s+){{0,3}}(?:{_VERB}|(?:are|is|'re|'s) (?:so |totally )?{_OVER})\b",
     re.I,
 )
-_PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+down\b", re.I))
+_PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+(?:down|to sleep)\b", re.I))
 _PASSIVE_SUBJECT = re.compile(r"^\s+(?:got|was|were)\s+(?:adopted|rehomed|stolen|sold)\b", re.I)
 
 
@@ -53,5 +54,5 @@ def ended_by_verb(text: str, start: int, end: int) -> bool:
         return True
     after = text[end : end + 60]
     if _PUT_DOWN[0].search(text, max(0, start - 10), start) and _PUT_DOWN[1].match(after):
-        return True  # "had to put Bruno down"
+        return True  # "had to put Bruno down", "put Luna to sleep"
     return bool(_SUBJECT.match(after) or _PASSIVE_SUBJECT.match(after))

@@ -30,6 +30,7 @@ from chronomem.extractors.rules.lexicon import (
     word_set,
 )
 from chronomem.extractors.rules.row import RelationPattern as P
+from chronomem.extractors.rules.values import DEVICE_RELATIONS
 
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Pet"})
 _DWELLING = (
@@ -53,10 +54,17 @@ _NAME_WORDS = " ".join(
     sorted(CAR_NAMES | PHONE_NAMES | CAMERA_NAMES | LAPTOP_NAMES | WATCH_NAMES | BIKE_NAMES)
 )
 _CLAUSE_START = (
-    r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\bso )|(?<=\band ))\s*"
+    r"(?:^|(?<=[,;:.!?\u2600-\u27bf\U0001f300-\U0001faff])|(?<=[,;:.!?\u2600-\u27bf"
+    r"\U0001f300-\U0001faff] )|(?<=\bso )|(?<=\band ))\s*"
     r"(?:(?:and|but|so|anyway|now|actually) )?"
 )
 _NOW = r"(?:now|these days|nowadays|instead|from now on)\b"
+# A thing one used that is gone
+_GONE = (
+    r" (?:finally )?(?:died|broke|is dead|got stolen|was stolen|got smashed|got totaled|"
+    r"got totalled|was totaled|was totalled|gave out|bit the dust)\b"
+)
+_GONE_WORDS = "died broke dead stolen smashed totaled totalled gave bit"
 
 # "a good person", "a different person" say what someone is like, not what they prefer
 _CHARACTER = (
@@ -83,7 +91,11 @@ NOMINAL_ROWS: tuple[P, ...] = (
         rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}{_DWELLING} in\b"
         r"|\bsigned (?:a|the|our|my) lease in\b"
         r"|\b(?:live|lives|living|moved back|moved in) with (?:my |our |his |her |their )?"
-        r"[a-z]+(?: [a-z]+)? in\b",
+        r"[a-z]+(?: [a-z]+)? in\b"
+        # "we live in a small town outside Boston", "a suburb of Chicago"
+        r"|\b(?:live|lives|lived|living) in an? (?:[a-z-]+ ){0,2}(?:town|village|suburb|"
+        r"neighbou?rhood|area|city) (?:just )?(?:outside(?: of)?|near|close to|of|north of|"
+        r"south of|east of|west of)\b",
         "Location",
         reject_labels=_NOT_PLACE,
         triggers="rent rents renting rented bought buying own owns got share sharing have has "
@@ -101,6 +113,26 @@ NOMINAL_ROWS: tuple[P, ...] = (
         template="{source} lives in {target}",
         triggers="home",
     ),
+    # "just moved! new apartment in Brooklyn", "new place in Queens, finally"
+    P(
+        "LIVES_IN",
+        _CLAUSE_START + rf"(?:(?:a|our|my) )?(?:new|first) (?:[a-z-]+ )?{_DWELLING} in\b",
+        "Location",
+        "named",
+        "possessor",
+        reject_labels=_NOT_PLACE,
+        template="{source} lives in {target}",
+        triggers="new first",
+    ),
+    # "I'm based out of Chicago", "we've been in Lisbon since March"
+    P(
+        "LIVES_IN",
+        r"\bbased out of\b|\bbeen (?:living |based )?in\b",
+        "Location",
+        reject_labels=_NOT_PLACE,
+        requires=r"\bbased out of\b|\bsince\b",
+        triggers="based been",
+    ),
     # "we left Chicago for Denver": a move, when both are places
     P(
         "LIVES_IN",
@@ -114,12 +146,36 @@ NOMINAL_ROWS: tuple[P, ...] = (
     ),
     P(
         "USES_KIND",
-        rf"\b(?:my|our|your|the new) (?:new |current |old )?{_DEVICE}(?:'s| is)(?: now| currently)?"
+        rf"(?:\b(?:my|our|your|the new) |{_CLAUSE_START})(?:new |current |old )?{_DEVICE}"
+        r"(?:'s| is)(?: now| currently)?"
         r" (?:an? |the )?(?-i:[a-z]+ )?(?P<obj>{NAME})",
         "Item",
         "inline",
         "possessor",
-        triggers="my our your new",
+        triggers="my our your new " + " ".join(_DEVICES),
+    ),
+    # "my laptop died": the laptop told before is gone ("my iphone died": that one)
+    *(
+        P(
+            relation,
+            rf"\b(?:my|our|your) (?:old |poor |trusty )?{kind}{_GONE}",
+            "Item",
+            "context",
+            "possessor",
+            ending=True,
+            triggers=_GONE_WORDS,
+        )
+        for kind, relation in DEVICE_RELATIONS.items()
+    ),
+    P(
+        "USES_KIND",
+        rf"\b(?:my|our|your) (?:old |poor |trusty )?(?!(?:{'|'.join(_DEVICES)})\b)"
+        r"(?P<obj>[A-Za-z]+(?: [A-Za-z0-9]+){0,2}?)" + _GONE,
+        "Item",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers=_GONE_WORDS,
     ),
     # "ditched my Android for an iPhone": the new thing of a known kind replaces the old
     P(
@@ -145,7 +201,8 @@ NOMINAL_ROWS: tuple[P, ...] = (
         _CLAUSE_START + r"(?:(?:it's|its|it is|now it's|i'm on|im on|on|got|bought|drive|drives|"
         r"driving|ride|rides|riding|use|using|rocking|carry|carrying|shoot on|shooting on) )?"
         r"(?:an? |the )?(?:(?:used|new|brand new|second-?hand|refurbished|cheap|old) )?"
-        r"(?P<obj>(?-i:[a-z]?[A-Z][\w'-]*)(?: (?-i:[A-Z0-9][\w-]*)){0,3}) " + _NOW,
+        r"(?P<obj>(?-i:[a-z]?[A-Z][\w'-]*)(?: (?-i:[A-Z0-9][\w-]*)){0,3})"
+        r"(?: (?!now\b)(?-i:[a-z]+)){0,4} " + _NOW,
         "Item",
         "inline",
         "possessor",

@@ -14,14 +14,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chronomem.extractors.rules.activities import ACTIVITY_ROWS
 from chronomem.extractors.rules.lexicon import (
+    ACTIVITIES,
     BODY_PARTS,
     CONDITIONS,
     DIETS,
     EVENT_HEADS,
     GROUP_HEADS,
     HABITS,
+    INSTRUMENTS,
     JOB_HEADS,
+    LANGUAGES,
+    PET_ADJECTIVES,
     PET_SPECIES,
     ROLES_DATING,
     ROLES_FAMILY,
@@ -31,17 +36,16 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
-from chronomem.extractors.rules.moves import MOVE_ROWS
+from chronomem.extractors.rules.moves import EX_ROWS, MOVE_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.states import STATE_ROWS
+from chronomem.extractors.rules.tastes import TASTE_ROWS
 from chronomem.extractors.rules.wellbeing import WELLBEING_ROWS
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
 GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
-
-SCHOOL_HEADS = frozenset({"school", "college", "university", "uni", "academy", "institute"})
 
 
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
@@ -61,7 +65,8 @@ def _words(words: frozenset[str]) -> str:
 _MACROS = {
     "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
     "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
-    "BODY": _alt(BODY_PARTS),
+    "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
+    "PETADJ": _alt(PET_ADJECTIVES), "INSTRUMENT": _alt(INSTRUMENTS),
 }  # fmt: skip
 _PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 _NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
@@ -186,6 +191,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     *NOMINAL_ROWS,
     *STATE_ROWS,
     *WELLBEING_ROWS,
+    *ACTIVITY_ROWS,
+    *RECOVERY_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
@@ -196,6 +203,10 @@ _ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
       triggers="quit left resigned retired fired laid let stopped last"),
+    # "Chris left for Google": a company one leaves for is the new employer (a known
+    # company only: "left for Tulum" is a trip)
+    P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",
+      need_labels=frozenset({"Organization"}), triggers="left quit leaving"),
     # "my last day at Unilever was March 31st", "today was my last shift at Costco"
     P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
       "Organization", subject="possessor", ending=True,
@@ -235,6 +246,10 @@ _ROWS: tuple[RelationPattern, ...] = (
     # -- work, study, membership ------------------------------------------------------------
     P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
       heads=GROUP_HEADS | {"gym"}, triggers="joined signed"),
+    # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
+    P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=SCHOOL_HEADS, triggers="signed"),
     P("MEMBER_OF", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:an? )?(?P<obj>{NAME}) member\b",
       "Organization", "inline", reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="member"),
@@ -303,6 +318,14 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:got|was|been) promoted to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers="promoted"),
+    # working for oneself is a title: "i'm freelancing these days", "now self-employed";
+    # "no more freelancing", "quit freelancing" end it
+    P("HAS_JOB_TITLE", r"\b(?:no more|stopped|quit|done) (?:freelancing|freelance work)\b",
+      "JobTitle", "fixed", "possessor", ending=True, fixed_target="freelancer",
+      triggers="freelancing freelance"),
+    P("HAS_JOB_TITLE", r"(?:\b(?:am|is|are|was|been)|'m|'s|'re|^\W*now|, now) (?:now |currently |"
+      r"still |full[- ]time )?(?:freelancing|self[- ]employed|(?:a )?freelancer)\b", "JobTitle",
+      "fixed", fixed_target="freelancer", triggers="freelancing freelancer self employed"),
     # "my title is product manager now", "my new role is staff engineer"
     P("HAS_JOB_TITLE", r"\b(?:my|your) (?:new |official |current |job )?"
       rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
@@ -325,9 +348,16 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"staying|stay|hotel|airbnb|for (?:a|the|two|three|few)|until|till|stuck|traffic|"
       r"meeting|class|hospital|office|town for|queue|line)\b)",
       triggers="am is are m re im"),
+    # "I'm staying with my parents in Ohio for now", "crashing with a friend in Leeds": a
+    # home with people, unless the clause tells a short stay
+    P("LIVES_IN", r"\b(?:staying|living|crashing|bunking|moved in) with (?:my |our |his |her |"
+      r"some |a )?(?:[\w']+ ){0,2}?in\b", "Location", reject_labels=_PLACE_LIKE,
+      requires=r"^(?!.*\b(?:visit\w*|trip|vacation|holiday|weekend|conference|business|"
+      r"layover|hotel|airbnb|tonight|for (?:a|the|two|three|few|a few) (?:days?|nights?|weeks?))"
+      r"\b)", triggers="staying living crashing bunking moved"),
     P("FROM", r"(?:\b(?:am|is|are|come|comes|came)|'m|'re) (?:originally )?from\b|\bgrew up in\b"
-      r"|\b(?:was )?born (?:and raised )?in\b|\bhometown is\b", "Location",
-      reject_labels=_PLACE_LIKE, triggers="from grew born hometown"),
+      r"|\b(?:was )?born (?:and raised )?in\b|\braised in\b|\bhometown is\b", "Location",
+      reject_labels=_PLACE_LIKE, triggers="from grew born raised hometown"),
     P("ATTENDED", r"\b(?:went to|attended|go to|going to|been to)\b", "Event", "phrase",
       heads=EVENT_HEADS | GROUP_HEADS, triggers="went attended go going been"),
     P("VISITED", r"\b(?:visited|visiting|went to|been to|traveled to|travelled to|traveling to"
@@ -336,6 +366,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="visited visiting went been traveled travelled traveling travelling flew flying "
       "drove trip vacation vacationed vacationing holiday stayed toured going"),
     # -- people -----------------------------------------------------------------------------
+    *EX_ROWS,
     *_role_rows("MARRIED_TO", ROLES_MARRIED),
     *_role_rows("DATING", ROLES_DATING),
     *_role_rows("FRIEND_OF", ROLES_FRIEND),
@@ -349,18 +380,19 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="friends befriended"),
     # -- pets -------------------------------------------------------------------------------
-    P("HAS_PET", r"\bmy (?:new |little |sweet |old )?(?P<species>{PET}),? (?:named |called )?"
+    P("HAS_PET", r"\bmy (?:(?:{PETADJ}) )?(?P<species>{PET}),? (?:named |called )?"
       r"(?P<obj>{NAME})", "Pet", "inline", "possessor",
       template="{source} has a {species} named {target}", triggers="my"),
-    P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?my (?:new |little |sweet |old )?(?P<species>{PET})\b",
+    P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?my (?:(?:{PETADJ}) )?(?P<species>{PET})\b",
       "Pet", "inline", "possessor", template="{source} has a {species} named {target}",
       triggers="my"),
     P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
-      r" (?:a|an|another|two|three|\d+)? ?(?:new |little |sweet |cute )?(?P<species>{PET})"
-      r" (?:named|called) (?P<obj>{NAME})", "Pet", "inline",
-      template="{source} has a {species} named {target}", triggers="named called"),
+      r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>{PET})"
+      r"(?: (?:named|called) (?P<obj>{NAME})|,? (?P<obj2>{NAME})(?=\s*(?:[.!,;)]|$|who\b"
+      r"|and (?:he|she)\b)))", "Pet", "inline",
+      template="{source} has a {species} named {target}", triggers="named called " + _PET_WORDS),
     P("HAS_PET", r"\b(?:have|has|got|adopted|rescued|own|owns)"
-      r" (?:a|an|another|two|three|\d+) (?:new |little |sweet |cute )?(?P<obj>{PET})\b", "Pet",
+      r" (?:a|an|another|two|three|\d+) (?:(?:{PETADJ}) )?(?P<obj>{PET})\b", "Pet",
       "inline", triggers=_PET_WORDS),
     # -- books, films, shows ----------------------------------------------------------------
     P("READ", r"\b(?:read|reading|reread|re-read|rereading|finished reading|started reading)\b",
@@ -380,6 +412,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("LIKES", r"^\W*(?P<obj>{NAME}) (?:fan|supporter)s?\b", "Topic", "inline", "possessor",
       reject_labels=frozenset({"Pet", "Device"}), template="{source} is a fan of {target}",
       triggers="fan fans supporter supporters"),
+    *TASTE_ROWS,
     P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
       r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
       negated_relation="DISLIKES",

@@ -24,10 +24,14 @@ from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
+from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.offers import offer_hits
 from chronomem.extractors.rules.pairs import pair_hits
+from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.pet_names import pet_name_hits
+from chronomem.extractors.rules.plans import arranged_plans, called_off, name_told_plans
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
@@ -100,6 +104,10 @@ class _Draft:
         return [
             f.target for f in self.facts.values() if f.relation == relation and not f.invalid_at
         ]
+
+    def ended(self, relation: str) -> bool:
+        """Did this episode tell the end of a fact of ``relation`` so far?"""
+        return any(f.relation == relation and f.invalid_at for f in self.facts.values())
 
     def full(self) -> bool:
         return (
@@ -178,12 +186,16 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     learn_genders(s.text, known)
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
     hits += denied_values(s, known, hits)
-    hits += habit_hits(s, hits)
+    hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
+    hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits += pair_hits(s, known, hits)
+    hits += partner_hits(s, known, hits)
+    hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
+    hits += arranged_plans(s, hits)
     if draft.assistant:
-        hits = [h for h in hits if _about_the_user(h, s)]
+        hits = [h for h in hits if _about_the_user(h, s, known)]
     hits += _reports(s, hits, draft, known)
     said = draft.sentences[index]
     if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
@@ -194,7 +206,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
         source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = _dates(s, hit, s.times)
-        text = _rewrite(s, 0, len(s.text), draft, drop_times=True)
+        text = _rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
         if s.speaker and s.speaker not in text:
             text = f"{s.speaker} said: {text}"
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
@@ -238,13 +250,17 @@ def _learn_party(known: Known, party: Party) -> None:
         known.species[normalize_name(party.name)] = species
 
 
-def _about_the_user(hit: Hit, s: Sentence) -> bool:
-    """On an assistant's turn, a fact is kept when it is about the user or their people."""
+def _about_the_user(hit: Hit, s: Sentence, known: Known) -> bool:
+    """On an assistant's turn, a fact is kept when it is about the user or their people
+    (a person, or a name the user's role names: "your husband Pierre loves cycling")."""
     if s.user is None:
         return False
     user = normalize_name(s.user)
     source = normalize_name(hit.source.name)
-    return source == user or source.startswith(user + " s ") or hit.source.label == "Person"
+    theirs = any(o == user and normalize_name(v) == source for (o, _), v in known.roles.items())
+    return (
+        source == user or source.startswith(user + " s ") or hit.source.label == "Person" or theirs
+    )
 
 
 def _reports(s: Sentence, hits: list[Hit], draft: _Draft, known: Known) -> list[Hit]:
@@ -276,10 +292,13 @@ def _closed_reports(fixed: Hit, known: Known) -> list[Hit]:
 
 
 def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
-    """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO)."""
-    if s.question or any(not h.attribute for h in hits):
-        return []  # a sentence that told a fact is explained by it: no mentions besides
-    hits = [h for h in hits if not h.attribute]
+    """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO).
+    A sentence that told a fact is explained by it: no mentions besides, only the endings
+    of names no pattern used ("dropped the Y and signed up at Brooklyn Boulders")."""
+    if s.question:
+        return []
+    hits = [h for h in hits if not h.attribute and not is_aside(h)]
+    told = bool(hits)
     used = {normalize_name(h.source.name) for h in hits} | {
         normalize_name(h.target.name) for h in hits
     }
@@ -303,7 +322,11 @@ def _fallback(s: Sentence, hits: list[Hit]) -> list[Hit]:
         seen.add(key)
         target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
         ended = ended_by_verb(s.text, span.start, span.end)  # "sold the civic"
-        out.append(Hit(relation, source, target, ended, whole, whole))
+        if not told:
+            out.append(Hit(relation, source, target, ended, whole, whole))
+        elif ended:  # its own clause: the ending's text must not carry the new value
+            where = next((c for c in s.clauses if c[0] <= span.start < c[1]), whole)
+            out.append(Hit(relation, source, target, ended, where, where))
     return out[:MAX_MENTIONS_PER_SENTENCE]
 
 

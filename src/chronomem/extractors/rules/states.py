@@ -27,13 +27,13 @@ _DIED = (
     r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
     r"was rehomed)"
 )
-_PLAN_HEADS = word_set(
+PLAN_HEADS = word_set(
     "appointment meeting interview surgery exam flight trip wedding party date checkup "
     "check-up vacation holiday concert recital dinner reservation class session call "
     "presentation deadline visit"
 )
-_PLAN = "|".join(sorted(_PLAN_HEADS, key=len, reverse=True))
-_PLAN_WORDS = " ".join(sorted(w for w in _PLAN_HEADS if w.isalpha()))
+_PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
+_PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))
 
 # Said to someone about their life: "Congrats on the move to Denver!", "How's the new job
 # at Stripe?", "Enjoy your new Tesla!" (subject: the listener, or the speaker for "my").
@@ -71,11 +71,12 @@ STATE_ROWS: tuple[P, ...] = (
     # -- nominal news told to the listener --------------------------------------------------
     P(
         "LIVES_IN",
-        _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b",
+        _CUE + r"(?:new |big |recent )?(?:move|relocation|moving) (?:back )?to\b"
+        r"|" + _CUE + r"new (?:[a-z-]+ )?(?:place|apartment|flat|house|home|condo) in\b",
         "Location",
         subject="listener",
         reject_labels=_NOT_PLACE,
-        triggers="move relocation moving",
+        triggers="move relocation moving new",
     ),
     P(
         "WORKS_AT",
@@ -168,7 +169,8 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_HABIT",
-        r"\b(?:drink|drinks)\s+(?:a lot of |lots of |too much )?(?P<obj>coffee|"
+        r"\b(?:drink|drinks)\s+(?:a lot of |lots of |(?:way |far |so )?too much |so much |a ton of"
+        r" |tons of )?(?P<obj>coffee|"
         r"alcohol|beer|wine|soda)\b",
         "Habit",
         "inline",
@@ -186,7 +188,7 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:the |my |your )?(?P<obj>{CONDITION}) (?:is|has|'s) (?:finally |"
+        r"\b(?:the |my |your )?(?P<obj>{CONDITION})(?: is| has|'s) (?:finally |"
         r"totally |completely )?(?:gone|over|cleared up|cleared|better|healed)\b",
         "Condition",
         "inline",
@@ -254,12 +256,13 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:broke|broken|fractured|sprained|twisted|injured|hurt|tore|"
-        r"dislocated)\s+(?:my|his|her|your|a|the|their)\s+(?P<obj>{BODY})\b",
+        r"\b(?:broke|broken|fractured|sprained|twisted|injured|hurt|tore|torn|pulled|strained|"
+        r"tweaked|busted|bruised|dislocated)\s+(?:my|his|her|your|a|the|their)\s+(?P<obj>{BODY})\b",
         "Condition",
         "inline",
         target_format="{obj} injury",
-        triggers="broke broken fractured sprained twisted injured hurt tore dislocated",
+        triggers="broke broken fractured sprained twisted injured hurt tore torn pulled strained "
+        "tweaked busted bruised dislocated",
     ),
     # -- pets gone --------------------------------------------------------------------------
     P(
@@ -309,8 +312,12 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "USES_KIND",
-        r"(?<![a-z] )\b(?:my|our|your) (?:new |old |current |trusty )?(?P<obj>[A-Za-z]+(?: "
-        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b",
+        # "my iphone 12", "... and my Honda Fit payment is 280"; not the object of a verb
+        # ("sold my Civic")
+        r"(?:(?<![a-z] )|(?<=\band )|(?<=\bbut ))\b(?:my|our|your) (?:new |old |current |trusty )?"
+        r"(?P<obj>[A-Za-z]+(?: "
+        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b"
+        r"(?! (?:finally )?(?:died|broke|is dead|got stolen|was stolen|gave out))",  # nominal.py
         "Item",
         "inline",
         "possessor",
@@ -383,7 +390,8 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_FAVORITE",
         r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
-        r"(?P<kind>[a-z]+(?: [a-z]+)?) (?:is|was|has to be|'s|would be)(?: now| currently| "
+        r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately)?"
+        r" (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
@@ -482,15 +490,17 @@ STATE_ROWS: tuple[P, ...] = (
     # -- plans ------------------------------------------------------------------------------
     P(
         "HAS_PLAN",
-        r"\b(?:have|has|got|booked|scheduled|made|set up|planned)\s+(?:an?|my|the|"
-        r"our)\s+(?P<obj>(?:[a-z]+ ){0,2}(?:" + _PLAN + r"))\b",
+        r"\b(?:have|has|having|got|booked|scheduled|made|set up|planned|planning|throwing|"
+        r"throw|hosting|host|organizing|organising)\s+(?:an?|my|the|our)\s+"
+        r"(?P<obj>(?:[a-z]+ ){0,2}(?:" + _PLAN + r"))\b",
         "Event",
         "inline",
         triggers=_PLAN_WORDS,
     ),
     P(
         "HAS_PLAN",
-        r"(?:\b(?:my|our|your|the|a|an) |^)(?P<obj>(?:[a-z]+'s )?(?:[a-z]+ ){0,2}(?:"
+        r"(?:\b(?:my|our|your|the|a|an) |^)(?P<obj>(?:[a-z]+'s )?(?:(?!(?:my|our|your|the|an?"
+        r"|for|to|of|on|in|at|with|about)\b)[a-z]+ ){0,2}(?:"
         + _PLAN
         + r"))(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|pushed|"
         r"rescheduled|postponed))?(?: (?:for|to))?\b",

@@ -8,6 +8,8 @@ week; which one depends on the clause that says it, not on the whole message:
   or a reschedule *to* the date ("pushed our flight to March 10");
 * ``"past"`` — the clause tells what happened: a past-tense verb ("left", "moved", "got",
   "started"), "ago", "since", "was", "last";
+* ``"future"`` too — a progressive of arrangement ("throwing a party on Saturday",
+  "meeting my landlord on the 13th", "flying to Lagos Friday");
 * ``None`` — neither (a present or progressive clause: "I'm running the half marathon on
   March 10", "we're moving on May 15"): the caller takes the occurrence nearest to the
   reference day.
@@ -47,6 +49,13 @@ _PAST_WORDS = re.compile(
     r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
     r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
     r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done)\b",
+    re.I,
+)
+# A progressive that tells an arrangement looks ahead ("throwing a party on Saturday",
+# "meeting my landlord on the 13th", "flying to Lagos Friday"), unless a past verb is there.
+_ARRANGED = re.compile(
+    r"\b(?:throwing|hosting|meeting|visiting|flying|heading|attending|celebrating|"
+    r"getting married)\b",
     re.I,
 )
 _ED = re.compile(r"\b([a-z]{2,}ed)\b", re.I)
@@ -99,6 +108,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     outside = clause[: start - left] + " " + clause[end - left :]
     if _has_past_verb(outside):
         return "past"
+    if _ARRANGED.search(outside):
+        return "future"
     return None
 
 

@@ -22,6 +22,8 @@ _BY_KIND = {
     "car": "DRIVES", "phone": "USES_PHONE", "diet": "FOLLOWS_DIET", "laptop": "USES_LAPTOP",
     "camera": "USES_CAMERA", "watch": "WEARS_WATCH", "bike": "RIDES_BIKE",
 }  # fmt: skip
+# The things one uses one at a time, by kind: "my laptop died" ends the USES_LAPTOP told.
+DEVICE_RELATIONS = {kind: rel for kind, rel in _BY_KIND.items() if kind != "diet"}
 # The kind a word names; the more specific kinds first ("Apple Watch" is a watch).
 _KIND_WORDS = (
     (WATCH_NAMES, "watch"), (CAMERA_NAMES, "camera"), (LAPTOP_NAMES, "laptop"),

@@ -11,6 +11,12 @@ from __future__ import annotations
 
 from chronomem.extractors.rules.row import RelationPattern as P
 
+# A time of day said as a habit, not as tonight's or tomorrow's plan
+_CLOCK = (
+    r"(?P<obj>\d{1,2}(?::\d\d)?(?: ?(?:am|pm|a\.m\.|p\.m\.))?|midnight|noon)(?![\d:])"
+    r"(?!\s*(?:tonight|tomorrow|today|yesterday|last|next|this)\b)"
+)
+
 WELLBEING_ROWS: tuple[P, ...] = (
     P(
         "FOLLOWS_DIET",
@@ -86,5 +92,97 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         triggers="it's it turns turned",
+    ),
+    P(  # "my lower back has been killing me", "I have bad knee pain": pain in a body part
+        "HAS_CONDITION",
+        r"\b(?:my|his|her|your) (?:lower |upper |left |right |bad |stupid )?(?P<obj>{BODY}) "
+        r"(?:has been |have been |is |'s |keeps |been |is still |still )?(?:so |really |totally )?"
+        r"(?:killing (?:me|him|her)|hurts|hurting|aching|aches|sore|in pain|acting up|playing up"
+        r"|giving (?:me|him|her) (?:trouble|grief|hell))\b",
+        "Condition",
+        "inline",
+        "possessor",
+        target_format="{obj} pain",
+        triggers="killing hurts hurting aching aches sore pain acting playing giving",
+    ),
+    P(
+        "HAS_CONDITION",
+        r"\b(?:have|has|had|got|with|suffering from|dealing with) (?:bad |chronic |some |"
+        r"terrible |awful |really bad )?(?P<obj>{BODY}) (?:pain|ache)\b",
+        "Condition",
+        "inline",
+        target_format="{obj} pain",
+        triggers="pain ache",
+    ),
+    P(  # "back pain is gone", "no more knee pain": that pain is over
+        "HAS_CONDITION",
+        r"\b(?P<obj>{BODY}) (?:pain|ache)(?: is| has|'s) (?:finally |totally |completely |all |"
+        r"pretty much )?(?:gone|over|better|cleared up|went away)\b|\bno (?:more|longer) "
+        r"(?:any )?(?P<obj2>{BODY}) (?:pain|ache)\b",
+        "Condition",
+        "inline",
+        "possessor",
+        ending=True,
+        target_format="{obj} pain",
+        triggers="pain ache",
+    ),
+    P(  # "I'm a total night owl", "early bird these days": one sleep schedule at a time
+        "HAS_SLEEP_SCHEDULE",
+        r"(?:\b(?:am|is|are|became|become)|'m|'re|\bim) (?:now |still )?(?:a |an )?(?:total |"
+        r"complete |real |huge |such a |massive |natural |big )?(?P<obj>night owl|early bird|"
+        r"morning person|night person|early riser)\b",
+        "Schedule",
+        "inline",
+        "first",
+        triggers="owl bird person riser",
+    ),
+    P(  # "usually go to bed around 3am", "asleep by 11 these days": the time one sleeps
+        "HAS_SLEEP_SCHEDULE",
+        r"\b(?:(?:go|goes|going|get|gets|getting) to (?:bed|sleep)|in bed|asleep) (?:at|around|"
+        r"by|before|about) " + _CLOCK,
+        "Schedule",
+        "inline",
+        "first",
+        target_format="bed at {obj}",
+        triggers="bed sleep asleep",
+    ),
+    P(  # "I wake up at 6 now", "up by 5 most days"
+        "HAS_WAKE_TIME",
+        r"\b(?:wake|wakes|waking|get|gets|getting) up (?:at|around|by|before|about) " + _CLOCK,
+        "Schedule",
+        "inline",
+        "first",
+        target_format="up at {obj}",
+        triggers="up",
+    ),
+    P(  # "back to eating meat", "back on the burgers": the diet told before is over
+        "FOLLOWS_DIET",
+        r"\bback (?:to|on) (?:eating |having )?(?:the )?(?!(?:{DIET}|healthy|clean|normal|"
+        r"work|school)\b)(?:meat|fish|chicken|beef|pork|bacon|steak|burgers?|seafood|eggs|"
+        r"dairy|cheese|bread|pasta|carbs|sugar|sweets|junk food|fast food)\b",
+        "Diet",
+        "context",
+        "possessor",
+        ending=True,
+        triggers="back",
+    ),
+    P(  # "day 30 without a cigarette", "3 weeks smoke-free", "finally covid free"
+        "HAS_HABIT",
+        r"\b(?:days?|weeks?|months?|years?)(?: \d+)? (?:without|w/o|free of|off) (?:a |any |the )?"
+        r"(?P<obj>{HABIT})\b|\b(?P<obj2>smoke|alcohol|booze|caffeine|sugar|nicotine)[- ]free\b",
+        "Habit",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="without w off free",
+    ),
+    P(
+        "HAS_CONDITION",
+        r"\b(?P<obj>{CONDITION})[- ]free\b",
+        "Condition",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="free",
     ),
 )

@@ -1,0 +1,106 @@
+"""Plans named again by their head word, and plans called off.
+
+"dentist appointment on Tuesday", then "they moved my appointment to Thursday": the second
+plan is the dentist appointment told before (the only open plan of the speaker with that
+head word), so it keeps that name and the engine reads a reschedule of the same thing.
+"party is cancelled" / "we called off the trip" ends the open plan told with that head word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from chronomem.extractors.rules.entities import Known
+from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.lexicon import CONJUNCTIONS, PREPOSITIONS, TIME_WORDS
+from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.states import PLAN_HEADS
+
+_PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
+_OWNER = r"(?:(?:the|my|our|his|her|your|their)\s+)"
+_CALLED_OFF = (
+    re.compile(
+        rf"(?:\b{_OWNER}|^\W*)(?P<plan>(?:[a-z]+\s+){{0,2}}?[a-z]+)\s+(?:is|was|got|has been"
+        r"|'s)\s*(?:cancell?ed|called off|off)\b",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:cancell?ed|called off|cancel(?:ling|ing)?|calling off)\s+{_OWNER}?"
+        r"(?P<plan>(?:[a-z]+\s+){0,2}?[a-z]+)\b",
+        re.I,
+    ),
+)
+_MOVED = re.compile(r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shifted)\b", re.I)
+
+
+def told_plan(known: Known, subject: str, name: str) -> str | None:
+    """The one open plan ``subject`` was told to have whose head word is ``name``'s."""
+    head = normalize_name(name).split()[-1:] or [""]
+    plans = known.targets.get((normalize_name(subject), "HAS_PLAN"), {})
+    same = [v for k, v in plans.items() if k.split()[-1:] == head]
+    return same[-1] if len(same) == 1 else None
+
+
+def name_told_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """A plan said by its head word alone takes the name of the plan told before."""
+    out = []
+    for hit in hits:
+        told = None
+        if hit.relation == "HAS_PLAN" and " " not in hit.target.name.strip():
+            told = told_plan(known, hit.source.name, hit.target.name)
+        if told is None or normalize_name(told) == normalize_name(hit.target.name):
+            out.append(hit)
+            continue
+        moved = _MOVED.search(s.text) is not None
+        text = f"{hit.source.name}'s {told} was moved" if moved else hit.text
+        out.append(replace(hit, target=Party(told, hit.target.label, False), text=text))
+    return out
+
+
+def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """The speaker's told plan that ``s`` says is cancelled or called off."""
+    if s.speaker is None or s.assistant or any(h.relation == "HAS_PLAN" and h.ending for h in hits):
+        return []
+    for form in _CALLED_OFF:
+        m = form.search(s.text)
+        told = told_plan(known, s.speaker, m.group("plan")) if m else None
+        if m is None or told is None:
+            continue
+        me = Party(s.speaker, "Person", speaker=True)
+        plan = Party(told, "Event", False)
+        return [Hit("HAS_PLAN", me, plan, True, (0, len(s.text)), m.span())]
+    return []
+
+
+_ARRANGED = re.compile(
+    r"(?:^\W*|\b(?:I'm|I am|im|we're|we are)\s+(?:also\s+|just\s+)?)"
+    r"(?P<verb>meeting(?:\s+up)?(?:\s+with)?|seeing|visiting|hosting|having)\s+"
+    r"(?:(?:my|our|the|a|an|some)\s+)?(?P<obj>(?-i:[A-Z][\w'-]+)|[a-z]+(?:\s+[a-z]+)?)\b",
+    re.I,
+)
+_STOPS = PREPOSITIONS | TIME_WORDS | CONJUNCTIONS
+_NOT_OBJECTS = frozenset({"it", "them", "him", "her", "you", "fun", "trouble", "issues", "a"})
+
+
+def arranged_plans(s: Sentence, hits: list[Hit]) -> list[Hit]:
+    """ "meeting my landlord tomorrow at 10", "seeing the dentist on Friday": the speaker's
+    plan, when the sentence dates it ahead and tells nothing else."""
+    if s.speaker is None or s.assistant or s.question or hits:
+        return []
+    m = _ARRANGED.search(s.text)
+    if m is None or not any(t.when > s.reference for t in s.times):
+        return []
+    words = []
+    for w in m.group("obj").split():
+        if w.lower() in _STOPS:
+            break
+        words.append(w)
+    if not words or words[0].lower() in _NOT_OBJECTS:
+        return []
+    if any(t.start <= m.start("obj") < t.end for t in s.times):
+        return []
+    verb = " ".join(m.group("verb").lower().split())
+    plan = Party(f"{verb} {' '.join(words)}", "Event", named=False)
+    me = Party(s.speaker, "Person", speaker=True)
+    return [Hit("HAS_PLAN", me, plan, False, (0, len(s.text)), m.span("verb"), None, True)]
