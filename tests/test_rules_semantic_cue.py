@@ -28,25 +28,68 @@ Found = tuple[str, str, str, bool]  # source, relation, target, ended
 
 # (turns, a fact the last turn must give) — written for this test, not from any benchmark
 POSITIVES: list[tuple[list[str], Found]] = [
-    (["Sam: Been living in Hamburg since March."], ("Sam", "LIVES_IN", "Hamburg", False)),
-    (["Nadia: We've officially made the move to Rotterdam."], ("Nadia", "LIVES_IN", "Rotterdam", False)),
+    (
+        ["Nadia: We've officially made the move to Rotterdam."],
+        ("Nadia", "LIVES_IN", "Rotterdam", False),
+    ),
     (["Sam: Our new address is in Boise."], ("Sam", "LIVES_IN", "Boise", False)),
-    (["Nadia: We closed on a house in Tacoma and moved in last weekend."], ("Nadia", "LIVES_IN", "Tacoma", False)),
-    (["Sam: I work at Siemens.", "Sam: I handed in my notice at Siemens, starting at Bosch on monday."], ("Sam", "WORKS_AT", "Siemens", True)),
-    (["Sam: I work at Siemens.", "Sam: I handed in my notice at Siemens, starting at Bosch on monday."], ("Sam", "WORKS_AT", "Bosch", False)),
-    (["Sam: Hey so I ended up taking the Accenture offer."], ("Sam", "WORKS_AT", "Accenture", False)),
-    (["Nadia: I'm a proud new employee of Salesforce!"], ("Nadia", "WORKS_AT", "Salesforce", False)),
+    (
+        ["Nadia: We closed on a house in Tacoma and moved in last weekend."],
+        ("Nadia", "LIVES_IN", "Tacoma", False),
+    ),
+    (
+        [
+            "Sam: I work at Siemens.",
+            "Sam: I handed in my notice at Siemens, starting at Bosch on monday.",
+        ],
+        ("Sam", "WORKS_AT", "Siemens", True),
+    ),
+    (
+        [
+            "Sam: I work at Siemens.",
+            "Sam: I handed in my notice at Siemens, starting at Bosch on monday.",
+        ],
+        ("Sam", "WORKS_AT", "Bosch", False),
+    ),
+    (
+        ["Sam: Hey so I ended up taking the Accenture offer."],
+        ("Sam", "WORKS_AT", "Accenture", False),
+    ),
+    (
+        ["Nadia: I'm a proud new employee of Salesforce!"],
+        ("Nadia", "WORKS_AT", "Salesforce", False),
+    ),
     (["Sam: Kicked off my first semester at UCLA."], ("Sam", "STUDIES_AT", "UCLA", False)),
-    (["Sam: Signed up at Planet Fitness today."], ("Sam", "MEMBER_OF", "Planet Fitness", False)),
-    (["Nadia: Became a member of the Sierra Club last month."], ("Nadia", "MEMBER_OF", "Sierra Club", False)),
+    (
+        ["Nadia: Became a member of the Sierra Club last month."],
+        ("Nadia", "MEMBER_OF", "Sierra Club", False),
+    ),
     (["Sam: I'm obsessed with Wordle lately."], ("Sam", "LIKES", "Wordle", False)),
     (["Sam: I've been hooked on Minecraft lately."], ("Sam", "LIKES", "Minecraft", False)),
-    (["Sam: Started pottery classes on Tuesdays, so fun."], ("Sam", "HAS_HOBBY", "pottery", False)),
-    (["Sam: Picked up bouldering this winter."], ("Sam", "HAS_HOBBY", "bouldering", False)),
-    (["Sam: I've gotten really into crocheting."], ("Sam", "HAS_HOBBY", "crocheting", False)),
-    (["Sam: My new hobby is birdwatching."], ("Sam", "HAS_HOBBY", "birdwatching", False)),
-    (["Nadia: Took up fencing in January."], ("Nadia", "HAS_HOBBY", "fencing", False)),
-]  # fmt: skip
+    (["Sam: Picked up bouldering this winter."], ("Sam", "HAS_HABIT", "bouldering", False)),
+    (["Sam: I've gotten really into crocheting."], ("Sam", "HAS_HABIT", "crocheting", False)),
+    (["Lena: Our little family now calls Ghent home."], ("Lena", "LIVES_IN", "Ghent", False)),
+    (
+        ["Lena: We've been settling into our new place in Bergen."],
+        ("Lena", "LIVES_IN", "Bergen", False),
+    ),
+    (["Lena: I'm officially on the payroll at Zalando."], ("Lena", "WORKS_AT", "Zalando", False)),
+    (
+        ["Lena: Signed the contract with Philips this morning!"],
+        ("Lena", "WORKS_AT", "Philips", False),
+    ),
+    (["Lena: Said yes to the offer from Atlassian."], ("Lena", "WORKS_AT", "Atlassian", False)),
+    (
+        ["Lena: I work at Unilever.", "Lena: Turned in my resignation at Unilever today."],
+        ("Lena", "WORKS_AT", "Unilever", True),
+    ),
+    (["Lena: Enrolled in night classes at Birkbeck."], ("Lena", "STUDIES_AT", "Birkbeck", False)),
+    (
+        ["Lena: Got my membership card for the Tate yesterday."],
+        ("Lena", "MEMBER_OF", "Tate", False),
+    ),
+    (["Lena: I've been dabbling in beekeeping."], ("Lena", "HAS_HABIT", "beekeeping", False)),
+]
 
 # Near misses: none may give a fact the pattern table does not give already.
 NEGATIVES: list[list[str]] = [
@@ -113,10 +156,14 @@ def test_without_the_calibrated_model_the_cue_is_off() -> None:
 def test_a_new_city_in_new_words_closes_the_old_one_end_to_end() -> None:
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
     with Memory(embedder=real_embedder(), clock=clock) as memory:
-        tell(memory, clock, [
-            ("2025-01-05T10:00", "Priya: I live in Leeds."),
-            ("2025-04-02T10:00", "Priya: We've officially made the move to Rotterdam."),
-        ])  # fmt: skip
+        tell(
+            memory,
+            clock,
+            [
+                ("2025-01-05T10:00", "Priya: I live in Leeds."),
+                ("2025-04-02T10:00", "Priya: We've officially made the move to Rotterdam."),
+            ],
+        )
         homes = facts_about(memory, "Priya", "LIVES_IN")
         current = {target_name(memory, f) for f in homes if f.invalid_at is None}
         assert current == {"Rotterdam"}
@@ -125,10 +172,17 @@ def test_a_new_city_in_new_words_closes_the_old_one_end_to_end() -> None:
 def test_notice_and_new_employer_in_one_breath_end_to_end() -> None:
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
     with Memory(embedder=real_embedder(), clock=clock) as memory:
-        tell(memory, clock, [
-            ("2025-01-05T10:00", "Omar: I work at Siemens."),
-            ("2025-04-02T10:00", "Omar: I handed in my notice at Siemens, starting at Bosch on monday."),
-        ])  # fmt: skip
+        tell(
+            memory,
+            clock,
+            [
+                ("2025-01-05T10:00", "Omar: I work at Siemens."),
+                (
+                    "2025-04-02T10:00",
+                    "Omar: I handed in my notice at Siemens, starting at Bosch on monday.",
+                ),
+            ],
+        )
         jobs = facts_about(memory, "Omar", "WORKS_AT")
         ended = {target_name(memory, f) for f in jobs if f.invalid_at is not None}
         assert "Siemens" in ended

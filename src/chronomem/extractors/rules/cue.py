@@ -17,6 +17,7 @@ embedder.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -79,7 +80,6 @@ class SemanticCue:
     def __init__(self, embedder: Embedder) -> None:
         self._embedder = embedder
         self._prototypes: Matrix | None = None
-        self._owner: list[int] = []  # prototype row -> index into BANK
 
     def candidates(self, s: Sentence, index: int, hits: list[Hit], known: Known) -> list[Candidate]:
         """The pieces of clauses of ``s`` the cue may read: not in a question, in a clause
@@ -112,15 +112,13 @@ class SemanticCue:
 
     def _bank(self) -> Matrix:
         if self._prototypes is None:
-            texts = [p for intent in BANK for p in intent.prototypes]
-            self._owner = [i for i, intent in enumerate(BANK) for _ in intent.prototypes]
-            self._prototypes = self._embedder.embed_batch(texts)
+            self._prototypes = _bank_vectors(self._embedder)
         return self._prototypes
 
     def _hits(self, cand: Candidate, row: np.ndarray, known: Known) -> list[Hit]:
         best = np.full(len(BANK), -1.0)
         for proto, score in enumerate(row):
-            owner = self._owner[proto]
+            owner = _OWNER[proto]
             best[owner] = max(best[owner], float(score))
         held = _held(known, cand.subject, cand.obj.name)
         ranked = sorted(range(len(BANK)), key=lambda i: -best[i])
@@ -134,8 +132,25 @@ class SemanticCue:
         return _as_hits(win, cand, held)
 
 
+# prototype row -> its intent's index in BANK
+_OWNER: tuple[int, ...] = tuple(i for i, intent in enumerate(BANK) for _ in intent.prototypes)
+_BANKS: dict[str, Matrix] = {}  # embedder name -> the prototypes' vectors
+_BANKS_LOCK = threading.Lock()
+
+
+def _bank_vectors(embedder: Embedder) -> Matrix:
+    """The bank embedded once per process and model (a ``Memory`` per test or tenant would
+    otherwise pay it each time); the embedder's name says model and weights."""
+    with _BANKS_LOCK:
+        found = _BANKS.get(embedder.name)
+        if found is None:
+            texts = [p for intent in BANK for p in intent.prototypes]
+            found = _BANKS[embedder.name] = embedder.embed_batch(texts)
+        return found
+
+
 def _rival(intent: Intent, win: Intent, cand: Candidate) -> bool:
-    if intent.relation == win.relation:
+    if intent.relation == win.relation or (win.family and intent.family == win.family):
         return False
     return intent.polarity == DECOY or cand.obj.label in intent.labels
 

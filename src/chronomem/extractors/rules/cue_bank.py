@@ -32,6 +32,7 @@ class Intent:
     labels: frozenset[str | None]
     prototypes: tuple[str, ...]
     known_only: bool = False
+    family: str = ""  # intents of one family are no rivals (a hobby is also a taste)
 
 
 _PLACE = frozenset({"Location", None})
@@ -141,7 +142,7 @@ BANK: tuple[Intent, ...] = (
     ),
     Intent(
         "hobby-start",
-        "HAS_HOBBY",
+        "HAS_HABIT",
         START,
         _ACTIVITY,
         (
@@ -154,6 +155,7 @@ BANK: tuple[Intent, ...] = (
             "my new hobby is X",
             "I tried X for the first time and now I'm hooked",
         ),
+        family="taste",
     ),
     Intent(
         "likes",
@@ -167,6 +169,7 @@ BANK: tuple[Intent, ...] = (
             "X is my new thing",
             "I can't get enough of X",
         ),
+        family="taste",
     ),
     Intent(
         "decoy",

@@ -45,6 +45,7 @@ MAX_MENTIONS_PER_SENTENCE = 3
 MAX_FACTS_PER_EPISODE = 300
 MAX_ENTITIES_PER_EPISODE = 300
 MAX_SENTENCES_PER_EPISODE = 2000
+MAX_CUE_PIECES = 64  # clauses the semantic cue embeds per episode, at most (a chat turn: 0-3)
 _SPEAKS_AS_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
 _DETERMINER_START = re.compile(r"^(?:The|A|An|This|That|Our|My|His|Her|Their)\b")
 
@@ -161,10 +162,10 @@ def extract_prose(
         )
         draft.sentences.append(whole)
         hits = _extract_sentence(sentence, index, draft, known)
-        if cue is not None and not light:
+        if cue is not None and not light and len(pending) < MAX_CUE_PIECES:
             pending += cue.candidates(sentence, index, hits, known)
     if cue is not None and pending:
-        _cue_hits(cue, pending, draft, known)
+        _cue_hits(cue, pending[:MAX_CUE_PIECES], draft, known)
     return draft.build()
 
 
