@@ -241,16 +241,29 @@ def _objects(s: Sentence, piece: tuple[int, int], known: Known) -> list[Span]:
         if word in held:
             key, name = held[word]
             out.append(Span(m.start(), m.end(), name, known.labels.get(key) or None))
-        elif m.start() >= after and _activity(word, s.text, m.start()):
+        elif m.start() >= after and _activity(word, s, m, piece):
             out.append(Span(m.start(), m.end(), word, "Activity", named=False))
     return sorted(out, key=lambda sp: sp.start)
 
 
-def _activity(word: str, text: str, start: int) -> bool:
-    """ "pottery", "bouldering": an activity word, not a verb ("I'm staying with ...")."""
-    if _PROGRESSIVE.search(text, max(0, start - 40), start):
+def _activity(word: str, s: Sentence, m: re.Match[str], piece: tuple[int, int]) -> bool:
+    """ "pottery", "bouldering": an activity word, not a verb ("I'm staying with ...", "I
+    like helping people": a gerund with an object of its own is a verb phrase)."""
+    if _PROGRESSIVE.search(s.text, max(0, m.start() - 40), m.start()):
         return False
-    return word in ACTIVITIES or (word.endswith("ing") and word not in _NOT_HOBBY)
+    if word in ACTIVITIES:
+        return True
+    if not word.endswith("ing") or word in _NOT_HOBBY:
+        return False
+    rest = s.text[m.end() : piece[1]]
+    if any(m.end() <= t.start <= m.end() + 2 for t in s.times):
+        return True  # "picked up bouldering this winter"
+    follower = _NEXT_WORD.match(rest)
+    return follower is None or follower.group(1).lower() in _AFTER_ACTIVITY
+
+
+_NEXT_WORD = re.compile(r"\s*([A-Za-z]+)")
+_AFTER_ACTIVITY = word_set("lately now again too recently nowadays classes lessons lol haha")
 
 
 def _held_heads(known: Known, speaker: str) -> dict[str, tuple[str, str]]:
