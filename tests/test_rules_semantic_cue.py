@@ -89,6 +89,14 @@ POSITIVES: list[tuple[list[str], Found]] = [
         ("Lena", "MEMBER_OF", "Tate", False),
     ),
     (["Lena: I've been dabbling in beekeeping."], ("Lena", "HAS_HABIT", "beekeeping", False)),
+    (
+        ["Ana: I lived in Porto from 2015 to 2019, then moved to Lyon."],
+        ("Ana", "LIVES_IN", "Lyon", False),  # open: 2019 is Porto's date, not Lyon's
+    ),
+    (
+        ["Ana: I joined the YMCA gym.", "Ana: Cancelled the gym, never went."],
+        ("Ana", "MEMBER_OF", "YMCA gym", True),  # "the gym": the membership held
+    ),
 ]
 
 # Near misses (and gerunds with an object of their own, which are verbs, not hobbies):

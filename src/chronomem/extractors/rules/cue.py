@@ -25,6 +25,7 @@ import numpy as np
 
 from chronomem.extractors.rules.clauses import _candidates
 from chronomem.extractors.rules.cue_bank import BANK, DECOY, END, Intent
+from chronomem.extractors.rules.dates import TimeExpression
 from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.lexicon import ACTIVITIES, word_set
@@ -67,6 +68,7 @@ class Candidate:
     obj: Span
     text: str
     implicit: bool
+    times: tuple[TimeExpression, ...] = ()  # the dates that belong to the piece
 
 
 def cue_enabled(embedder: Embedder | None) -> bool:
@@ -189,6 +191,18 @@ def _as_hits(intent: Intent, cand: Candidate, held: tuple[str, ...]) -> list[Hit
     ]
 
 
+def _piece_times(s: Sentence, piece: tuple[int, int]) -> tuple[TimeExpression, ...]:
+    """The piece's own dates, else those of a piece that names nothing ("Last month, we
+    relocated to X"); never another piece's ("lived in A from 2015 to 2019, then moved to
+    B": B is no stay until 2019)."""
+    own = tuple(t for t in s.times if piece[0] <= t.start < piece[1])
+    if own:
+        return own
+    pieces = [p for c in s.clauses for p in _pieces(s.text, c)]
+    bare = [p for p in pieces if not any(p[0] <= sp.start < p[1] for sp in s.spans)]
+    return tuple(t for t in s.times if any(p[0] <= t.start < p[1] for p in bare))
+
+
 def _pieces(text: str, clause: tuple[int, int]) -> list[tuple[int, int]]:
     """A clause cut at commas and "and/but/then": "I handed in my notice at X, starting at Y
     monday" tells two changes."""
@@ -222,7 +236,8 @@ def _candidate(
         if mood.hypothetical or wish or (mood.negated and not mood.ending):
             return None, seen  # a wish, a plan without a date, a denial: no state change
         text = _masked(s, piece, obj, end)
-        return Candidate(s, index, piece, party, end, obj, text, implicit), seen
+        times = _piece_times(s, piece)
+        return Candidate(s, index, piece, party, end, obj, text, implicit, times), seen
     return None, seen
 
 

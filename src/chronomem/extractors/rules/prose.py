@@ -215,15 +215,23 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
 
 
 def _add_hit(
-    s: Sentence, index: int, hit: Hit, hits: list[Hit], draft: _Draft, known: Known
+    s: Sentence,
+    index: int,
+    hit: Hit,
+    hits: list[Hit],
+    draft: _Draft,
+    known: Known,
+    times: list[TimeExpression] | None = None,
 ) -> None:
-    """One hit of sentence ``index`` into the draft: its entities, dates, text and fact."""
+    """One hit of sentence ``index`` into the draft: its entities, dates (``times``, else
+    those the hit owns in the sentence), text and fact."""
     source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
     if hit.attribute:
         draft.entities[normalize_name(source)].attributes[hit.attribute] = hit.target.name
         return
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
-    valid_at, invalid_at = _dates(s, hit, _owned_times(s, hit, hits))
+    owned = times if times is not None else _owned_times(s, hit, hits)
+    valid_at, invalid_at = _dates(s, hit, owned)
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
     draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
@@ -240,7 +248,7 @@ def _cue_hits(cue: SemanticCue, pending: list[Candidate], draft: _Draft, known: 
             break
         mention = (normalize_name(hit.source.name), normalize_name(hit.target.name), "MENTIONED")
         draft.facts.pop(mention, None)
-        _add_hit(cand.sentence, cand.index, hit, [hit], draft, known)
+        _add_hit(cand.sentence, cand.index, hit, [hit], draft, known, list(cand.times))
 
 
 def _learn_party(known: Known, party: Party) -> None:
