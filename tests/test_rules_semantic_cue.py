@@ -97,6 +97,14 @@ POSITIVES: list[tuple[list[str], Found]] = [
         ["Ana: I joined the YMCA gym.", "Ana: Cancelled the gym, never went."],
         ("Ana", "MEMBER_OF", "YMCA gym", True),  # "the gym": the membership held
     ),
+    (
+        ["Maya: hi", "Assistant: Since you've settled into your new flat in Galway, some tips."],
+        ("Maya", "LIVES_IN", "Galway", False),  # an assistant's turn: "you" is the user
+    ),
+    (
+        ["Maya: hi", "Assistant: Now that you're on the payroll at Klarna, enrol in the pension."],
+        ("Maya", "WORKS_AT", "Klarna", False),
+    ),
 ]
 
 # Near misses (and gerunds with an object of their own, which are verbs, not hobbies):
@@ -125,6 +133,8 @@ NEGATIVES: list[list[str]] = [
     ["Sam: Should I quit Spotify?"],
     ["Sam: I never lived in Texas."],
     ["Sam: I just like helping people."],
+    ["Maya: I'm curious about Tokyo.", "Assistant: If you move to Tokyo, you'll need a visa."],
+    ["Maya: hi", "Assistant: I have settled on a plan: visit Kyoto first, then Osaka."],
     ["Sam: I do love watching classics."],
     ["Sam: I've been looking into counseling and coaching as a career."],
 ]

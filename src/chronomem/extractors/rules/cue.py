@@ -233,6 +233,7 @@ def _candidate(
         tokens = _WORD.findall(s.text[end : obj.start].lower())
         mood = modality(tokens, s.text[piece[0] : piece[1]], s.text[obj.end : piece[1]])
         wish = _WISH.search(s.text, piece[0], piece[1]) is not None
+        wish = wish or _LONG_AGO.search(s.text) is not None
         if mood.hypothetical or wish or (mood.negated and not mood.ending):
             return None, seen  # a wish, a plan without a date, a denial: no state change
         text = _masked(s, piece, obj, end)
@@ -268,7 +269,7 @@ def _activity(word: str, s: Sentence, m: re.Match[str], piece: tuple[int, int]) 
         return False
     if word in ACTIVITIES:
         return True
-    if not word.endswith("ing") or word in _NOT_HOBBY:
+    if not word.endswith("ing") or word in _NOT_HOBBY or "-" in word:  # "problem-solving"
         return False
     rest = s.text[m.end() : piece[1]]
     if any(m.end() <= t.start <= m.end() + 2 for t in s.times):
@@ -320,13 +321,29 @@ def _subject(s: Sentence, piece: tuple[int, int], obj: Span, known: Known) -> _S
     found = _candidates(s, piece[0], obj.start, known, devices_only=False)
     if not found:
         return None
-    start, end, party = found[0]  # the first: "I handed in my notice at X" is about "I"
+    # the first: "I handed in my notice at X" is about "I"; "now that you're ...": a
+    # conjunction or relative word is no subject
+    found = [c for c in found if c[2] is not None or s.text[c[0] : c[1]].lower() not in _LINKS]
+    if not found:
+        return None
+    start, end, party = found[0]
     if party is None:
         mine = s.text[start:end].lower().startswith(("my ", "our "))
         return (me, start, False) if mine and me is not None else None
     if party.label != "Person" or (s.assistant and not (party.speaker or party.named)):
         return None
     return party, end, False
+
+
+# "when we were 10 we were really into X": a state of long ago, not a change now
+_LONG_AGO = re.compile(
+    r"\b(?:when|back when) (?:I|we) (?:was|were)\b|\bas a (?:kid|child|teen)\b", re.I
+)
+# "I 've", "I 're" (the subject rewritten): the verb written out, as in the prototypes
+_CONTRACTED = re.compile(r"^I\s*'(ve|re|m|s|d|ll)\b", re.I)
+_FULL = {"ve": "I have", "re": "I am", "m": "I am", "s": "I has", "d": "I would", "ll": "I will"}
+_THEIRS = re.compile(r"\b(?:your|his|her|their)\b", re.I)
+_LINKS = frozenset({"that", "which", "who", "there"})
 
 
 def _implicit_verb(word: str) -> bool:
@@ -342,6 +359,7 @@ def _masked(s: Sentence, clause: tuple[int, int], obj: Span, subject_end: int) -
     for a, b, new in sorted(cuts, key=lambda c: -c[0]):
         if a >= subject_end:
             text = text[: a - subject_end] + new + text[b - subject_end :]
-    text = text.strip()
+    text = _THEIRS.sub("my", text.strip())  # "you've settled into your new flat"
     mine = text[:3].lower() in ("my ", "our")
-    return " ".join((text if mine else f"I {text}").split())
+    text = " ".join((text if mine else f"I {text}").split()).rstrip(" ,;:-")
+    return _CONTRACTED.sub(lambda m: _FULL[m.group(1).lower()], text)

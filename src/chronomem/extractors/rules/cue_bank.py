@@ -52,6 +52,7 @@ BANK: tuple[Intent, ...] = (
             "I live in X now",
             "X is home now",
             "we finally settled down in X",
+            "I have settled into my new home in X",
             "I packed up everything and moved out to X",
             "our new apartment is in X",
             "I've been living in X since the spring",
