@@ -133,6 +133,11 @@ NEGATIVES: list[list[str]] = [
     ["Sam: Should I quit Spotify?"],
     ["Sam: I never lived in Texas."],
     ["Sam: I just like helping people."],
+    # a value held, spoken of again: no ending
+    ["Ana: I'm a member at Lifetime Fitness.", "Ana: Went to Lifetime Fitness this morning."],
+    ["Ana: I joined the YMCA gym.", "Ana: Skipped the gym again today."],
+    ["Ana: I pay for Spotify.", "Ana: Made a new playlist on Spotify for the trip."],
+    ["Ana: I work at Klarna.", "Ana: Long day at Klarna, so many meetings."],
     ["Maya: I'm curious about Tokyo.", "Assistant: If you move to Tokyo, you'll need a visa."],
     ["Maya: hi", "Assistant: I have settled on a plan: visit Kyoto first, then Osaka."],
     ["Sam: I do love watching classics."],

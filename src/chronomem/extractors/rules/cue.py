@@ -36,6 +36,10 @@ from chronomem.ports import Embedder, Matrix
 CALIBRATED_MODEL = "all-MiniLM-L6-v2"
 THRESHOLD = 0.66  # cosine to the closest prototype of the winning intent
 MARGIN = 0.04  # ahead of the closest prototype of any other relation (decoys included)
+# An ending closes a true fact when wrong, and the model hears "stopped going to X" close to
+# "went to X": endings need more.
+END_THRESHOLD = 0.80
+END_MARGIN = 0.08
 MASK = "X"
 MAX_CLAUSE_CHARS = 160  # a longer clause is no short state change: not embedded
 _WORD = re.compile(r"[a-z]+(?=n't)|n't|'[a-z]+|[a-z]+")
@@ -127,9 +131,12 @@ class SemanticCue:
         win = BANK[ranked[0]]
         # the readings this object could take (a school is no hobby), decoys included
         rival = max((best[i] for i in ranked[1:] if _rival(BANK[i], win, cand)), default=-1.0)
-        if win.polarity == DECOY or not _fits(win, cand, held) or best[ranked[0]] < THRESHOLD:
+        threshold, margin = (
+            (END_THRESHOLD, END_MARGIN) if win.polarity == END else (THRESHOLD, MARGIN)
+        )
+        if win.polarity == DECOY or not _fits(win, cand, held) or best[ranked[0]] < threshold:
             return []  # a winner that cannot apply ends nothing: no runner-up is tried
-        if best[ranked[0]] - rival < MARGIN:
+        if best[ranked[0]] - rival < margin:
             return []
         return _as_hits(win, cand, held)
 

@@ -207,6 +207,8 @@ BANK: tuple[Intent, ...] = (
             "I was X all day and I'm exhausted",
             "my kids have X practice tonight",
             "I go to X every week",
+            "I went to X today",
+            "I skipped X again",
             "I still use X",
             "I'm still with X",
         ),
