@@ -105,6 +105,10 @@ POSITIVES: list[tuple[list[str], Found]] = [
         ["Maya: hi", "Assistant: Now that you're on the payroll at Klarna, enrol in the pension."],
         ("Maya", "WORKS_AT", "Klarna", False),
     ),
+    (
+        ["Tom: My sister Jo has been settling into her new place in Bristol."],
+        ("Jo", "LIVES_IN", "Bristol", False),  # a third person named in apposition
+    ),
 ]
 
 # Near misses (and gerunds with an object of their own, which are verbs, not hobbies):
@@ -173,6 +177,8 @@ def test_a_near_miss_gives_nothing_beyond_the_patterns(turns: list[str]) -> None
 def test_the_friend_who_moved_is_not_the_speaker() -> None:
     found = _facts(_with_cue(), ["Sam: My friend moved to Oslo."])
     assert not any(f[0] == "Sam" and f[1] == "LIVES_IN" for f in found)
+    said = ["Tom: My sister Jo has been settling into her new place in Bristol."]
+    assert not any(f[0] == "Tom" and f[1] == "LIVES_IN" for f in _facts(_with_cue(), said))
 
 
 def test_without_the_calibrated_model_the_cue_is_off() -> None:

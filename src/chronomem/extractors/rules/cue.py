@@ -92,7 +92,9 @@ class SemanticCue:
         without a hit of its own, each with a subject and a named object."""
         if s.question:
             return []
-        busy = {h.clause for h in hits}
+        # "my sister Jo has been settling into ... in X": a tie told in apposition leaves
+        # the clause's predicate unexplained
+        busy = {h.clause for h in hits if h.relation not in _TIES}
         out = []
         for clause in s.clauses:
             if clause in busy:
@@ -141,6 +143,7 @@ class SemanticCue:
         return _as_hits(win, cand, held)
 
 
+_TIES = frozenset({"FAMILY_OF", "FRIEND_OF", "DATING", "MARRIED_TO", "ENGAGED_TO"})
 # prototype row -> its intent's index in BANK
 _OWNER: tuple[int, ...] = tuple(i for i, intent in enumerate(BANK) for _ in intent.prototypes)
 _BANKS: dict[str, Matrix] = {}  # embedder name -> the prototypes' vectors
@@ -334,10 +337,13 @@ def _subject(s: Sentence, piece: tuple[int, int], obj: Span, known: Known) -> _S
     if not found:
         return None
     start, end, party = found[0]
+    if party is None and len(found) > 1 and found[1][0] <= end + 1 and found[1][2] is not None:
+        start, end, party = found[1]  # "my sister Jo has been ...": Jo, not the speaker
     if party is None:
         mine = s.text[start:end].lower().startswith(("my ", "our "))
         return (me, start, False) if mine and me is not None else None
-    if party.label != "Person" or (s.assistant and not (party.speaker or party.named)):
+    person = party.label == "Person" or normalize_name(party.name) in known.persons
+    if not person or (s.assistant and not (party.speaker or party.named)):
         return None
     return party, end, False
 
