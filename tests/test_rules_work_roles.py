@@ -105,6 +105,18 @@ CASES = [
     # a known company one leaves for is the new employer
     (["Mo: Priya left us for Stripe last month"], ("Priya", "WORKS_AT", "Stripe", False)),
     (["Mo: my colleague Jonas is leaving for Google"], ("Jonas", "WORKS_AT", "Google", False)),
+    # more everyday forms of a job, a role and a membership
+    (["Mo: I handed in my notice at Deloitte"], ("Mo", "WORKS_AT", "Deloitte", True)),
+    (["Mo: my new employer is Netflix"], ("Mo", "WORKS_AT", "Netflix", False)),
+    (["Mo: I now work remotely for Shopify"], ("Mo", "WORKS_AT", "Shopify", False)),
+    (["Mo: I work for myself now"], ("Mo", "HAS_JOB_TITLE", "freelancer", False)),
+    (["Mo: I got a new boss, Karen"], ("Mo", "MANAGED_BY", "Karen", False)),
+    (["Mo: we have a new landlord named Mr. Lee"], ("Mo", "ROLE_HELD_BY", "Mr. Lee", False)),
+    (["Mo: Priya took over as team lead"], ("Priya", "LEADS", "Mo's team", False)),
+    (["Mo: I joined Planet Fitness"], ("Mo", "MEMBER_OF", "Planet Fitness", False)),
+    (["Mo: renewed my Costco membership"], ("Mo", "MEMBER_OF", "Costco", False)),
+    (["Mo: I'm in a book club with my neighbours"], ("Mo", "MEMBER_OF", "book club", False)),
+    (["Mo: I'm not in the choir anymore"], ("Mo", "MEMBER_OF", "choir", True)),
     # slang for leaving
     (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
     # a plan is named with its service
@@ -175,6 +187,24 @@ def test_an_ending_beside_a_new_fact_keeps_its_own_clause() -> None:
 def test_a_short_stay_or_a_remark_is_no_state(turn: str) -> None:
     states = ("LIVES_IN", "HAS_JOB_TITLE", "WORKS_AT")
     assert not [f for f in run(turn).facts if f.relation in states]
+
+
+def test_a_person_in_a_role_is_not_owned() -> None:
+    for turn in ("Mo: I got a new boss, Karen", "Mo: I got a new boyfriend"):
+        assert not [f for f in run(turn).facts if f.relation == "OWNS"]
+
+
+def test_someone_elses_job_or_errand_is_not_the_speakers() -> None:
+    facts = run("Mo: My friend got the Google job").facts
+    assert [(f.source, f.target) for f in facts if f.relation == "WORKS_AT"] == [
+        ("Mo's friend", "Google")
+    ]
+    for turn in ("Mo: Dad left for Walmart an hour ago", "Mo: I'm in the city center right now"):
+        assert not [f for f in run(turn).facts if f.relation in ("WORKS_AT", "MEMBER_OF")]
+
+
+def test_a_gym_joined_is_no_job() -> None:
+    assert not [f for f in run("Mo: I joined Planet Fitness").facts if f.relation == "WORKS_AT"]
 
 
 def test_no_subscription_from_a_plan_of_action() -> None:

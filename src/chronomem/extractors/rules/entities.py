@@ -61,6 +61,7 @@ _NAME_EVIDENCE = re.compile(
     # what only people do to a team: "Alice leads our platform team", "Helen runs the data
     # team now", "Bob is the new lead of the platform team"
     r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
+    r"|(?:took over|stepped in|stepped up)\s+as\b"
     # what only an employer does: "Accenture upped their offer", "Stripe offered me a role"
     r"|(?:made|upped|raised|sweetened|matched)\s+(?:me\s+|us\s+)?(?:an?|their|its|the|my)\s+"
     r"(?:job\s+|counter\s*)?offer\b|offered\s+(?:me|us)\b|hired\s+(?:me|us)\b"

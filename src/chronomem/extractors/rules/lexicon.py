@@ -348,6 +348,12 @@ ROLES_PERSONAL = word_set(
     "flatmate accountant lawyer vet physio physiotherapist hairdresser barber pediatrician gp"
 )
 ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
+# Everyone named by a role: never a thing one owns ("I got a new boss, Karen").
+PEOPLE_ROLES = (
+    ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY | ROLES_MANAGER | ROLES_PERSONAL
+)
+# Gyms by their names' heads: "joined Planet Fitness" is a membership, not a job.
+GYM_HEADS = word_set("gym fitness crossfit")
 # A speaker whose turns are an assistant's: "I" is the assistant, "you" the user.
 ASSISTANT_NAMES = word_set(
     "assistant ai bot chatbot chatgpt gpt claude gemini copilot model system agent helper"

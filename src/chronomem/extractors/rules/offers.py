@@ -27,7 +27,9 @@ _NOT_A_JOB = re.compile(
 
 def offer_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
     """WORKS_AT the company whose offer the speaker took, if the sentence tells one."""
-    if not s.speaker or s.assistant or s.question or _NOT_A_JOB.search(s.text):
+    if not s.speaker or s.assistant or s.question or "offer" not in s.text.lower():
+        return []
+    if _NOT_A_JOB.search(s.text):
         return []
     if any(h.relation == "WORKS_AT" for h in found):
         return []

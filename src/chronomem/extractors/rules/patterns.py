@@ -22,10 +22,12 @@ from chronomem.extractors.rules.lexicon import (
     DIETS,
     EVENT_HEADS,
     GROUP_HEADS,
+    GYM_HEADS,
     HABITS,
     INSTRUMENTS,
     JOB_HEADS,
     LANGUAGES,
+    PEOPLE_ROLES,
     PET_ADJECTIVES,
     PET_SPECIES,
     ROLES_DATING,
@@ -71,6 +73,11 @@ _MACROS = {
 _PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 _NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
 _NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", "Pet"})
+# what one is "in" as a member: "I'm in a book club" ("in the city center" is a place)
+_IN_GROUP = word_set(
+    "group club team society association league union church band choir program programme "
+    "committee council orchestra troupe crew squad"
+)
 _JOB_OBJ = r"(?P<obj>(?:[a-z-]+ ){0,2}(?:{JOB}))"
 _IS_A = "{source} is {a_target}"
 _JOB_WORDS = _words(JOB_HEADS | {"worker"})
@@ -164,13 +171,16 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
         rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
         rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now) {mine} (?:new )?{kind}\b",
         rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
+        # "I got a new boss, Karen", "we have a new landlord named Mr. Lee"
+        rf"\b(?:got|have|has|'ve got) an? (?:new )?(?P<role>{alt}),? (?:named |called )?"
+        rf"(?P<obj>{{NAME}})",
     )
     # a chat line written as a label: "new manager: Rebecca", "my coach now = Ms. Ortiz"
     label = (
         rf"(?:\b{mine} (?:new |current )?|\b(?:new|current) |^\W*)(?P<role>{alt})(?: now)?"
         rf" ?[:=] ?(?P<obj>{{NAME}})"
     )
-    triggers = ("my our your",) * len(forms) + (" ".join(sorted(roles)),)
+    triggers = ("my our your",) * (len(forms) - 1) + ("got have has", " ".join(sorted(roles)))
     return tuple(
         RelationPattern(
             relation,
@@ -206,7 +216,27 @@ _ROWS: tuple[RelationPattern, ...] = (
     # "Chris left for Google": a company one leaves for is the new employer (a known
     # company only: "left for Tulum" is a trip)
     P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",
-      need_labels=frozenset({"Organization"}), triggers="left quit leaving"),
+      need_labels=frozenset({"Organization"}), triggers="left quit leaving",
+      # a work cue or a date long past: "Mom left for Walmart" is an errand
+      requires=r"\b(?:job|work|team|company|offer|role|position|hired|poached|recruited|"
+      r"startup|colleague|coworker|boss)\b|\blast (?:week|month|year)\b|\b(?:weeks?|months?|"
+      r"years?) ago\b"),
+    # "handed in my notice at Deloitte", "gave my two weeks' notice to Acme"
+    P("WORKS_AT", r"\b(?:handed in|put in|gave|giving|handing in) (?:my |her |his )?"
+      r"(?:two weeks'? )?notice (?:at|to)\b", "Organization", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="notice"),
+    # "my new employer is Netflix", "my company is Acme now"
+    P("WORKS_AT", r"\b(?:my|your) (?:new |current )?(?:employer|company|workplace) (?:is|'s) "
+      r"(?:now |currently )?(?P<obj>{NAME})", "Organization", "inline", "possessor",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      template="{source} works at {target}", triggers="employer company workplace"),
+    # "renewed my Costco membership", "I'm in a book club", "not in the choir anymore"
+    P("MEMBER_OF", r"\b(?:renewed|have|has|got|bought|started|use) (?:my|our|a|an) "
+      r"(?P<obj>{NAME}) membership\b", "Organization", "inline",
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership"),
+    P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)(?P<neg> not| no longer)? (?:still |now "
+      r"|also )?in (?:the|a|an|our|my)\b", "Organization", "phrase", heads=_IN_GROUP,
+      triggers="in"),
     # "my last day at Unilever was March 31st", "today was my last shift at Costco"
     P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
       "Organization", subject="possessor", ending=True,
@@ -245,7 +275,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="in at"),
     # -- work, study, membership ------------------------------------------------------------
     P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
-      heads=GROUP_HEADS | {"gym"}, triggers="joined signed"),
+      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed"),
     # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
     P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
@@ -265,14 +295,15 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="study studies studied studying student enrolled school college university uni"),
     P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b", "Organization",
       heads=SCHOOL_HEADS, triggers="attend attends attended attending go goes going went"),
-    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?) (?:at|for)\b"
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?: remotely| full[- ]time|"
+      r" part[- ]time| freelance| there)? (?:at|for)\b"
       r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
       r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
       r"(?:job|position|role|offer|internship|job offer) (?:at|with|from)\b|\bhired (?:by|at)\b"
       r"|\bemployed (?:by|at)\b|\bjoined\b|\bjob at\b", "Organization",
-      reject_heads=GROUP_HEADS | SCHOOL_HEADS,
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS,
       reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="work works worked working intern interns interned interning started job position "
       "role offer internship hired employed joined signed starting start teach teaches teaching "
@@ -296,7 +327,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
     P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
       r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
-      r"position|offer)\b)", "Organization", subject="possessor",
+      r"position|offer)\b)", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="job gig internship position offer"),
     # "a junior developer at Spotify", "an engineer on the payments team at Square": the
@@ -324,8 +355,9 @@ _ROWS: tuple[RelationPattern, ...] = (
       "JobTitle", "fixed", "possessor", ending=True, fixed_target="freelancer",
       triggers="freelancing freelance"),
     P("HAS_JOB_TITLE", r"(?:\b(?:am|is|are|was|been)|'m|'s|'re|^\W*now|, now) (?:now |currently |"
-      r"still |full[- ]time )?(?:freelancing|self[- ]employed|(?:a )?freelancer)\b", "JobTitle",
-      "fixed", fixed_target="freelancer", triggers="freelancing freelancer self employed"),
+      r"still |full[- ]time )?(?:freelancing|self[- ]employed|(?:a )?freelancer)\b"
+      r"|\bwork(?:ing)? for (?:myself|himself|herself)\b", "JobTitle",
+      "fixed", fixed_target="freelancer", triggers="freelancing freelancer self employed myself"),
     # "my title is product manager now", "my new role is staff engineer"
     P("HAS_JOB_TITLE", r"\b(?:my|your) (?:new |official |current |job )?"
       rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
@@ -429,7 +461,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="play plays played playing"),
     P("OWNS", r"\b(?:bought|buy|buying|purchased|own|owns|owned)\b"
       r"|\bgot (?:myself |ourselves )?(?:a )?(?:brand )?new\b", "Item", "phrase",
-      triggers="bought buy buying purchased own owns owned new"),
+      reject_heads=PEOPLE_ROLES, triggers="bought buy buying purchased own owns owned new"),
 )
 del P
 # fmt: on

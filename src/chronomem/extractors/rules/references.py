@@ -17,15 +17,15 @@ from chronomem.extractors.rules.names import normalize_name
 
 _DEFINITE = re.compile(
     r"\b(?:the|my|our|that)\s+"
-    r"(?:(?P<caps>[A-Z]{1,3})\b(?!['.-]\w)|(?P<words>[a-z]+(?: [a-z]+){0,2}))"
+    r"(?:(?!A\b)(?P<caps>[A-Z]{1,3})\b(?!['.-]\w)|(?P<words>[a-z]+(?: [a-z]+){0,2}))"
 )
 
 
 def short_references(text: str, names: Iterable[str]) -> list[tuple[int, int, str]]:
     """(start, end, full name) of each short reference in ``text`` to one of ``names``."""
-    met = [n for n in names if n[:1].isupper()]
+    met = [n for n in names if n[:1].isupper() and (n.isupper() or " " in n)]
     if not met:
-        return []
+        return []  # only all-capitals names and names of two words or more are referred to
     out = []
     for m in _DEFINITE.finditer(text):
         if m.group("caps"):

@@ -365,7 +365,9 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "LEADS",
         r"(?:\b(?:became|become|was made|got promoted to|took over as|stepped in as|is "
-        r"now|'s now)|\b" + _BE + r") (?:now )?(?:our|my|the|your) (?:new )?(?:team lead|team "
+        r"now|'s now)|\b"
+        + _BE
+        + r") (?:now )?(?:(?:our|my|the|your) |(?<=as ))(?:new )?(?:team lead|team "
         r"leader|tech lead|lead|head)\b(?! of\b)",
         "Team",
         "fixed",
