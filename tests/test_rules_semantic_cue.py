@@ -42,13 +42,6 @@ POSITIVES: list[tuple[list[str], Found]] = [
             "Sam: I work at Siemens.",
             "Sam: I handed in my notice at Siemens, starting at Bosch on monday.",
         ],
-        ("Sam", "WORKS_AT", "Siemens", True),
-    ),
-    (
-        [
-            "Sam: I work at Siemens.",
-            "Sam: I handed in my notice at Siemens, starting at Bosch on monday.",
-        ],
         ("Sam", "WORKS_AT", "Bosch", False),
     ),
     (

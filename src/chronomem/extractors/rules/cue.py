@@ -88,22 +88,22 @@ class SemanticCue:
         self._prototypes: Matrix | None = None
 
     def candidates(self, s: Sentence, index: int, hits: list[Hit], known: Known) -> list[Candidate]:
-        """The pieces of clauses of ``s`` the cue may read: not in a question, in a clause
-        without a hit of its own, each with a subject and a named object."""
+        """The pieces of clauses of ``s`` the cue may read: not in a question, no pattern
+        hit in the piece, each with a subject and a named object no hit used."""
         if s.question:
             return []
         # "my sister Jo has been settling into ... in X": a tie told in apposition leaves
         # the clause's predicate unexplained
-        busy = {h.clause for h in hits if h.relation not in _TIES}
+        told = [h for h in hits if h.relation not in _TIES]
+        used = {normalize_name(p.name) for h in told for p in (h.source, h.target)}
         out = []
         for clause in s.clauses:
-            if clause in busy:
-                continue
             shared: tuple[Party, int, bool] | None = None
             for piece in _pieces(s.text, clause):
                 found, subject = _candidate(s, index, piece, known, shared)
                 shared = shared or subject
-                if found is not None:
+                busy = any(h.verb[0] < piece[1] and piece[0] < h.verb[1] for h in told)
+                if found is not None and not busy and normalize_name(found.obj.name) not in used:
                     out.append(found)
         return out
 
