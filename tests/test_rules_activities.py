@@ -92,3 +92,15 @@ def test_new_activities_and_languages_never_close_the_old() -> None:
 )
 def test_skills_friends_and_constant_habits(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Noor: I'm obsessed with pickleball lately", ("Noor", "LIKES", "pickleball")),
+        ("Noor: I got totally hooked on sudoku", ("Noor", "LIKES", "sudoku")),
+        ("Noor: our cat Olive is 3 today", ("Noor", "HAS_PET", "olive")),
+    ],
+)
+def test_tastes_and_pets_in_other_words(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in facts(text)

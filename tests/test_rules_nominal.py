@@ -91,6 +91,8 @@ def test_the_thing_one_uses_is_read_from_its_name_alone(turns, fact):  # type: i
         "Bo: left London for Paris for the weekend",  # a trip, not a move
         "Bo: she ditched Tom for Jake",  # people are no things of a kind
         "Bo: home is where the heart is",
+        "Bo: Tesla now has a cheaper model",  # a sentence about Tesla, not Bo's car
+        "Assistant: Canon now sells a cheaper mirrorless body, the R100.",
     ],
 )
 def test_no_home_and_no_thing_without_their_evidence(turn):  # type: ignore[no-untyped-def]
@@ -151,6 +153,27 @@ def embedder():  # type: ignore[no-untyped-def]
 )
 def test_a_car_owned_in_passing_and_a_home_city_that_is_also_a_first_name(turn, fact):  # type: ignore[no-untyped-def]
     assert fact in extracted("Nia: hi", turn)
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Nia: my brother Kofi is visiting", "Nia: my brother's car is a Subaru now"],
+         ("Kofi", "DRIVES", "Subaru")),
+        (["Nia: my aunt's new phone is a Pixel 8"], ("Nia's aunt", "USES_PHONE", "Pixel 8")),
+        (["Nia: my husband's favourite film is Heat"], ("Nia's husband", "HAS_FAVORITE", "Heat")),
+        (["Nia: my parents moved to Arizona"], ("Nia's parents", "LIVES_IN", "Arizona")),
+        (["Nia: traded my Mustang for a Tacoma"], ("Nia", "DRIVES", "Tacoma")),
+        (["Nia: my bf and I moved in together in Hoboken"], ("Nia", "LIVES_IN", "Hoboken")),
+    ],
+)  # fmt: skip
+def test_a_thing_of_a_person_in_a_role_is_theirs(turns, fact):  # type: ignore[no-untyped-def]
+    assert fact in extracted(*turns)
+
+
+def test_a_thing_of_something_else_owned_is_nobodys():  # type: ignore[no-untyped-def]
+    facts = extracted("Nia: hi", "Nia: my team's favourite tool is Jira")
+    assert not [f for f in facts if f[1] == "HAS_FAVORITE"], facts
 
 
 @pytest.mark.parametrize("turn", ["Nia: I talked to austin yesterday", "Nia: gave it to sydney"])

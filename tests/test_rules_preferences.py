@@ -31,6 +31,15 @@ def test_a_preference_in_chat_form_is_read(turn, fact):  # type: ignore[no-untyp
     assert fact in extracted("Ugo: hi", turn)
 
 
+def test_a_favourite_keeps_what_is_told_after_it_and_only_its_own_words():  # type: ignore[no-untyped-def]
+    said = "Ugo: my go-to bakery is Tartine, morning buns every sunday. my fave film is Heat and "
+    found = extract_all("Ugo: hi", said + "my fave book is Dune")
+    facts = {f.target: f.fact for f in found}
+    assert "morning buns every sunday" in facts["Tartine"]
+    assert "Dune" not in facts["Heat"] and "film" in facts["Heat"]
+    assert "Heat" not in facts["Dune"] and "book" in facts["Dune"]
+
+
 @pytest.mark.parametrize(
     "turn",
     [
@@ -79,7 +88,8 @@ def test_an_order_given_is_no_habit_of_the_speaker():  # type: ignore[no-untyped
          ("Sam", "HAS_FAVORITE", "poke"), ("Sam", "HAS_FAVORITE", "burrito")),
         (["Sam: I prefer window seats", "Sam: long flights suck, aisle seats only from now on"],
          ("Sam", "PREFERS", "aisle seats"), ("Sam", "PREFERS", "window seats")),
-        (["Sam: I mostly listen to techno at the gym", "Sam: can't train to techno anymore, podcasts only now"],
+        (["Sam: I mostly listen to techno at the gym",
+          "Sam: can't train to techno anymore, podcasts only now"],
          ("Sam", "PREFERS", "podcasts"), ("Sam", "LIKES", "techno")),
     ],
 )  # fmt: skip

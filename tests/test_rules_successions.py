@@ -326,3 +326,122 @@ def test_a_pet_put_to_sleep_is_lost() -> None:
 )  # fmt: skip
 def test_more_words_for_states(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
     assert fact in story(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ana: my mom has pneumonia", "Ana: mom is over the pneumonia, home on friday"],
+         ("Ana's mom", "HAS_CONDITION", "pneumonia", True)),
+        (["Ana: my grandpa smokes a pipe every evening", "Ana: grandpa finally quit smoking!"],
+         ("Ana's grandfather", "HAS_HABIT", "smoking", True)),
+        (["Ana: my son Leo broke his arm at school", "Ana: Leo's cast came off today!"],
+         ("Leo", "HAS_CONDITION", "arm injury", True)),
+        (["Ana: my daughter Mia has the flu", "Ana: Mia's flu is gone finally"],
+         ("Mia", "HAS_CONDITION", "flu", True)),
+        (["Ana: I smoke", "Assistant: Congrats on quitting smoking, that's a huge step!"],
+         ("Ana", "HAS_HABIT", "smoking", True)),
+    ],
+)  # fmt: skip
+def test_endings_told_of_other_people_and_by_the_assistant(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in story(*turns)
+
+
+def test_a_lower_case_kin_word_inside_a_sentence_stays_as_it_is() -> None:
+    found = story("Ana: my mom has the flu", "Ana: ok dad and I are going fishing")
+    assert not any(e for _, _, _, e in found)
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Yui: I've got a nasty ear infection", "Yui: the infection cleared up finally"],
+         ("Yui", "HAS_CONDITION", "ear infection", True)),
+        (["Yui: I'm on sertraline for my depression"],
+         ("Yui", "HAS_CONDITION", "depression", False)),
+        (["Yui: I have anxiety", "Yui: my anxiety is way better these days"],
+         ("Yui", "HAS_CONDITION", "anxiety", True)),
+        (["Yui: I have insomnia", "Yui: insomnia is a thing of the past"],
+         ("Yui", "HAS_CONDITION", "insomnia", True)),
+        (["Yui: I sprained my wrist", "Yui: wrist is 100% now"],
+         ("Yui", "HAS_CONDITION", "wrist injury", True)),
+        (["Yui: I'm a total sugar addict"], ("Yui", "HAS_HABIT", "sugar", False)),
+        (["Yui: I drink coffee every morning", "Yui: haven't had coffee in a month!"],
+         ("Yui", "HAS_HABIT", "coffee", True)),
+        (["Yui: I took up running too"], ("Yui", "HAS_HABIT", "running", False)),
+    ],
+)  # fmt: skip
+def test_conditions_and_habits_in_other_words(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in story(*turns)
+
+
+def test_an_ending_by_head_noun_leaves_other_conditions() -> None:
+    found = story("Yui: I have asthma and an ear infection", "Yui: infection's gone")
+    assert ("Yui", "HAS_CONDITION", "asthma", True) not in found
+
+
+def test_a_lost_pet_is_lost_by_whoever_had_it() -> None:
+    found = story(
+        "Kim: my sister adopted a cat named Pudding",
+        "Kim: Pudding ran away last week, my sister is devastated",
+    )
+    assert ("Kim's sister", "HAS_PET", "Pudding", True) in found
+    assert ("Kim", "HAS_PET", "Pudding", True) not in found
+
+
+def test_a_birth_told_of_someone_else_ends_their_pregnancy_and_not_the_marriage() -> None:
+    found = story("Kim: my wife Ana is pregnant", "Kim: Ana gave birth to our daughter last night")
+    assert ("Ana", "HAS_CONDITION", "pregnant", True) in found
+    assert not any(t == "Ana" and e for _, _, t, e in found)  # 'gave' is no loss here
+
+
+def test_drinking_said_without_a_drink_is_a_habit() -> None:
+    assert ("Tom", "HAS_HABIT", "drinking", False) in story("Kim: my brother Tom drinks a lot")
+
+
+def test_a_pet_killed_on_the_road_is_lost() -> None:
+    found = story("Pat: our dog Bruno is a lab", "Pat: Bruno got hit by a car last night")
+    assert ("Pat", "HAS_PET", "Bruno", True) in found
+
+
+def test_a_bare_quit_ends_the_habits_told_of_that_person() -> None:
+    found = story("Lin: my husband Joe smokes", "Lin: he quit last month, so proud")
+    assert ("Joe", "HAS_HABIT", "smoking", True) in found
+
+
+def test_a_bare_quit_after_a_job_ends_nothing() -> None:
+    assert not any(e for _, _, _, e in story("Lin: I work at Acme", "Lin: I quit!"))
+
+
+def test_a_habit_given_up_beside_an_injury_and_its_replacement() -> None:
+    found = story(
+        "Lin: I do crossfit 4 times a week",
+        "Lin: I hurt my shoulder so I stopped crossfit, doing swimming instead",
+    )
+    assert ("Lin", "HAS_HABIT", "crossfit", True) in found
+    assert ("Lin", "HAS_HABIT", "swimming", False) in found
+    assert ("Lin", "HAS_CONDITION", "shoulder injury", False) in found
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Rae: I've got tennis elbow", "Rae: elbow's good as new"],
+         ("Rae", "HAS_CONDITION", "tennis elbow", True)),
+        (["Rae: I have covid", "Rae: tested negative!"], ("Rae", "HAS_CONDITION", "covid", True)),
+        (["Rae: I have strep", "Rae: tested negative for strep today"],
+         ("Rae", "HAS_CONDITION", "strep", True)),
+    ],
+)  # fmt: skip
+def test_recoveries_in_other_words(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
+    assert fact in story(*turns)
+
+
+def test_a_negative_test_ends_only_covid() -> None:
+    found = story("Rae: I have covid and asthma", "Rae: tested negative!")
+    assert ("Rae", "HAS_CONDITION", "covid", True) in found
+    assert ("Rae", "HAS_CONDITION", "asthma", True) not in found

@@ -83,7 +83,7 @@ ACTIVITY_ROWS: tuple[P, ...] = (
         rf"\b{_STARTED}\s+(?:some |a |an )?(?P<obj>{{ACTIVITY}})(?=\s*(?:[.,!?;)]|$)|\s+(?:"
         r"classes|class|lessons|daily|every|regularly|again|on|at|in|with|last|this|recently|"
         r"lately|now|since|and|after|before|twice|once|three|most|more|a lot|seriously|during|"
-        r"for|when|as|because|but|so|to)\b)",
+        r"for|when|as|because|but|so|to|too|also|as well)\b)",
         "Activity",
         "inline",
         triggers="started start starting began begun took taken taking take picked got getting "
@@ -103,7 +103,7 @@ ACTIVITY_ROWS: tuple[P, ...] = (
         r"\b(?:took|taken|taking|take) up (?:the |a |an )?(?!(?:space|time|room|the|my|your|"
         r"most|all|so|too|a|an|much|more|his|her|their|our|it|that|this)\b)(?P<obj>[a-z][a-z-]+"
         r"(?: (?!(?:during|in|at|on|for|with|last|this|since|after|before|again|and|but|when|"
-        r"because|to|as|recently|lately|now|while)\b)[a-z][a-z-]+)?)",
+        r"because|to|as|recently|lately|now|while|too|also|again|instead)\b)[a-z][a-z-]+)?)",
         "Activity",
         "inline",
         triggers="took taken taking take",
@@ -123,5 +123,14 @@ ACTIVITY_ROWS: tuple[P, ...] = (
         "Person",
         "inline",
         triggers="made",
+    ),
+    P(  # "I'm obsessed with pickleball", "totally hooked on sudoku": a taste (accumulates)
+        "LIKES",
+        r"(?:\b(?:am|is|are|was|got|getting)|'m|'re) (?:so |totally |completely |kinda |a bit |"
+        r"lowkey |low key |really |super |now )?(?:obsessed with|hooked on|crazy about|nuts about"
+        r"|mad about)\b",
+        "Topic",
+        "phrase",
+        triggers="obsessed hooked crazy nuts mad",
     ),
 )

@@ -29,7 +29,12 @@ from chronomem.extractors.rules.objects import (
     singular,
 )
 from chronomem.extractors.rules.patterns import RelationPattern, candidate_patterns
-from chronomem.extractors.rules.subjects import canonical_role, implicit_subjects, owner_of
+from chronomem.extractors.rules.subjects import (
+    canonical_role,
+    implicit_subjects,
+    owner_of,
+    role_owner,
+)
 from chronomem.extractors.rules.values import refine
 
 _LETTERS = re.compile(r"[a-z]+")
@@ -117,6 +122,7 @@ def _hits(
         old = inline_object(s, row, m, group="old")
         targets += [(old, True)] if old is not None else []
     out = []
+    told = _from_match(s, m, clause) if row.text_from_match else clause
     for target, ended in targets:
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
@@ -128,12 +134,23 @@ def _hits(
             kinds = _continued(known, subject)
         for kind in kinds:
             out.append(
-                Hit(kind, subject, target, ended, clause, m.span(), text, implicit, row.attribute)
+                Hit(kind, subject, target, ended, told, m.span(), text, implicit, row.attribute)
             )
         role = m.groupdict().get("role")
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
     return out
+
+
+def _from_match(s: Sentence, m: re.Match[str], clause: tuple[int, int]) -> tuple[int, int]:
+    """The clause from the match up to the next match of the same row ("my favourite movie is
+    Inception and my favourite food is sushi": each value with its own words)."""
+    after = m.re.search(s.text, m.end(), clause[1])
+    end = after.start() if after else clause[1]
+    return m.start(), m.start() + len(_JOINER.sub("", s.text[m.start() : end]))
+
+
+_JOINER = re.compile(r"[\s,;]*(?:and|but|&)?\s*$", re.I)
 
 
 def _known_relations(known: Known, subject: Party, target: Party) -> tuple[str, ...]:
@@ -191,7 +208,15 @@ def _subject(
     clause, verb_start = s.clauses[index], m.start()
     speaker = _speaker(s)
     if mode == "possessor":
+        theirs = role_owner(s, m.group(), known)  # "my dad's car is a Volvo now"
+        if theirs is not None:
+            return theirs, [], False
+        if _SOMEONE_ELSES.search(m.group()):
+            return None, [], False  # "my company's favourite client": not the speaker's
         mine = _POSSESSIVE.search(m.group())
+        named = None if mine else _named_owner(s, m.start(), known)
+        if named is not None:  # "Leo's cast came off"
+            return named, [], False
         owner = owner_of(s, mine.group()) if mine else (s.user if s.assistant else s.speaker)
         return (Party(owner, "Person", speaker=True) if owner else None), [], False
     if mode == "listener":
@@ -233,6 +258,18 @@ def _subject(
     return party, tokens, False
 
 
+def _named_owner(s: Sentence, start: int, known: Known) -> Party | None:
+    """A person named with a possessive right before the match: "Leo's cast came off"."""
+    for span in s.spans:
+        person = span.label == "Person" or normalize_name(span.name) in known.persons
+        if span.named and person and _OWNER_GAP.match(s.text[span.end : start]):
+            return Party(span.name, "Person")
+    return None
+
+
+_OWNER_GAP = re.compile(r"^['’]s\s+$")
+
+
 def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None:
     """A chat line listing what the speaker did, without a subject ("quit salt, started
     walking daily"): the verb after a comma shares the opening verb's implicit subject."""
@@ -245,6 +282,7 @@ def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None
 
 _OPENING_NEGATIONS = frozenset({"not", "no", "never"})
 _POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
+_SOMEONE_ELSES = re.compile(r"\b(?:my|our|your) (?:[a-z]+ )?[a-z]+'s\b", re.I)
 _AND_GAP = re.compile(r"^[\s,]*(?:and|&)(?:\s+then)?\s*$", re.I)
 
 

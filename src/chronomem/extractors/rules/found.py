@@ -10,8 +10,8 @@ from chronomem.extractors.rules.dates import TimeExpression
 from chronomem.extractors.rules.entities import Span
 
 # A statement's word order (I/we first, after a short lead-in such as "plot twist:") and a
-# doubled or mixed mark ("??", "?!") tell news with surprise; "Do I ...?" still asks.
-_SURPRISE = re.compile(r"(?:\?\s*){2,}$|\?!+$|!\?+$")
+# doubled or mixed mark ("??", "!?"; "?!" ends on "!" and asks nothing anyway) tell news
+# with surprise; "Do I ...??" still asks.
 _TELLS = re.compile(
     r"^(?:[\w ]{1,20}:\s*)?(?:(?!(?:do|does|did|am|is|are|was|were|can|could|should|would|will|"
     r"shall|may|might|must|have|has|had|what|where|when|why|how|who|which)\b)[a-z]+,?\s+){0,3}"
@@ -63,9 +63,11 @@ class Sentence:
     @property
     def question(self) -> bool:
         text = self.text.rstrip(" )\"'")
-        if _SURPRISE.search(text) and _TELLS.match(text):
-            return False  # "plot twist: I love cilantro now??": told with surprise, not asked
-        return text.endswith("?")
+        if not text.endswith("?"):
+            return False
+        # "plot twist: I love cilantro now??": told with surprise, not asked
+        surprised = text[:-1].rstrip().endswith(("?", "!"))
+        return not (surprised and _TELLS.match(text))
 
     def times_for(self, clause: tuple[int, int]) -> list[TimeExpression]:
         inside = [t for t in self.times if clause[0] <= t.start < clause[1]]

@@ -25,6 +25,7 @@ import re
 from dataclasses import replace
 
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.lexicon import HABITS
 
 _FREQ = (
     r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
@@ -56,8 +57,8 @@ _TAKE_UP = re.compile(
 )
 _GOVERNED = re.compile(r"^(?:with|to|on|about)\s+", re.I)
 _NOT_SINCE = re.compile(
-    r"\bi (?:haven't|have not|havent|haven't even) (?:had|gotten|got) (?:a |an |any |one )?"
-    r"(?P<obj>[a-z-]+) (?:in|since|for)\b",
+    r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even) (?:had|gotten|got) "
+    r"(?:a |an |any |one )?(?P<obj>[a-z-]+) (?:in|since|for)\b",
     re.I,
 )
 _PREFER = re.compile(
@@ -186,33 +187,35 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     have = {h.target.name.lower() for h in found}
     out: list[Hit] = []
 
-    told = {h.clause for h in found}
+    told = [h.verb for h in found]  # what the patterns read is told by their facts
 
     def add(name: str | None, relation: str, m: re.Match[str], ending: bool = False) -> None:
         hit = _hit(s, name or "", relation, m.span(), ending)
-        if name and name not in have and len(name) > 2 and hit.clause not in told:
-            have.add(name)  # a clause a pattern explained is told by its fact
+        read = any(a < m.end() and m.start() < b for a, b in told)
+        if name and name not in have and len(name) > 2 and not read:
+            have.add(name)
             out.append(hit)
 
     ended = ended_before
     for m in _GIVE_UP.finditer(s.text):
         add(_given_up(m.group("rest")), "HAS_HABIT", m, True)
         ended = True
-    for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine in 3 months"
-        add(_singular(m.group("obj").lower()), "HAS_CONDITION", m, True)
+    for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
+        thing = _singular(m.group("obj").lower())
+        add(thing, "HAS_HABIT" if thing in HABITS else "HAS_CONDITION", m, True)
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
         rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"
         add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
         ended = True
     out += _kept_to(s, have)
+    if ended:  # "I hurt my shoulder so I stopped crossfit, doing swimming instead"
+        for m in _TAKE_UP.finditer(s.text):
+            add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)
     if found:
         return out  # a sentence a pattern explained is told by its facts (endings aside)
     for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats
         add(m.group("obj").lower(), "PREFERS", m)
-    if ended:
-        for m in _TAKE_UP.finditer(s.text):
-            add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)
     for m in _HABIT.finditer(s.text):
         if m.group("verb").lower() in ("get", "gets"):  # "I get migraines every week"
             add(_object(m.group("rest"), consumed=True), "HAS_CONDITION", m)

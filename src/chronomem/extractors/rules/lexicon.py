@@ -317,7 +317,8 @@ CONDITIONS = word_set(
     flu cold covid covid-19 fever migraine migraines cough infection pneumonia bronchitis
     diabetes asthma cancer depression anxiety insomnia allergies allergy strep
     mono concussion sprain injury burnout tonsillitis sinusitis shingles chickenpox
-    measles headache headaches hypertension herniated sciatica arthritis
+    measles headache headaches hypertension herniated sciatica arthritis tennis-elbow
+    carpal-tunnel plantar-fasciitis tendinitis tendonitis shin-splints gout vertigo eczema
     """
 )
 BODY_PARTS = word_set(
@@ -331,6 +332,9 @@ CAR_NAMES = word_set(
     vw kia hyundai audi mercedes nissan chevy chevrolet volvo prius civic corolla camry
     accord rav4 outback lexus porsche mini fiat jaguar rivian polestar motorbike motorcycle
     ducati harley yamaha kawasaki vespa moped
+    mustang tacoma wrangler crv cr-v f-150 f150 bronco silverado highlander sienna jetta passat
+    tiguan altima sentra elantra forester impreza crosstrek miata cx-5 cx5 cayenne camaro
+    corvette cherokee
     """
 )
 LAPTOP_NAMES = word_set("laptop macbook thinkpad xps chromebook notebook dell lenovo surface imac")

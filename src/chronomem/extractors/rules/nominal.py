@@ -59,6 +59,12 @@ _CLAUSE_START = (
     r"(?:(?:and|but|so|anyway|now|actually) )?"
 )
 _NOW = r"(?:now|these days|nowadays|instead|from now on)\b"
+# The clause ends after "now" ("Pixel 8 now, honestly better"); "Tesla now offers free
+# charging" is a sentence about Tesla, not the thing one has.
+_VERBLESS_END = (
+    r"(?=\s*(?:$|[^\w\s'])|\s+(?:lol|haha|lmao|tho|though|honestly|btw|and|but|so|which|"
+    r"too|for|because|since|after|obviously|anyway)\b)"
+)
 # A thing one used that is gone
 _GONE = (
     r" (?:finally )?(?:died|broke|is dead|got stolen|was stolen|got smashed|got totaled|"
@@ -89,7 +95,7 @@ NOMINAL_ROWS: tuple[P, ...] = (
         r"\b(?:rent|rents|renting|rented|bought|buying|own|owns|got|share|sharing|have|has|"
         r"moved into|moving into|move into|signed a lease on)"
         rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}{_DWELLING} in\b"
-        r"|\bsigned (?:a|the|our|my) lease in\b"
+        r"|\bsigned (?:a|the|our|my) lease in\b|\bmoved in (?:together )?in\b"
         r"|\b(?:live|lives|living|moved back|moved in) with (?:my |our |his |her |their )?"
         r"[a-z]+(?: [a-z]+)? in\b"
         # "we live in a small town outside Boston", "a suburb of Chicago"
@@ -146,7 +152,8 @@ NOMINAL_ROWS: tuple[P, ...] = (
     ),
     P(
         "USES_KIND",
-        rf"(?:\b(?:my|our|your|the new) |{_CLAUSE_START})(?:new |current |old )?{_DEVICE}"
+        rf"(?:\b(?:my|our|your|the new) (?:[a-z]+'s )?|{_CLAUSE_START})(?:new |current |old )?"
+        rf"{_DEVICE}"
         r"(?:'s| is)(?: now| currently)?"
         r" (?:an? |the )?(?-i:[a-z]+ )?(?P<obj>{NAME})",
         "Item",
@@ -202,7 +209,7 @@ NOMINAL_ROWS: tuple[P, ...] = (
         r"driving|ride|rides|riding|use|using|rocking|carry|carrying|shoot on|shooting on) )?"
         r"(?:an? |the )?(?:(?:used|new|brand new|second-?hand|refurbished|cheap|old) )?"
         r"(?P<obj>(?-i:[a-z]?[A-Z][\w'-]*)(?: (?-i:[A-Z0-9][\w-]*)){0,3})"
-        r"(?: (?!now\b)(?-i:[a-z]+)){0,4} " + _NOW,
+        r"(?: (?!now\b)(?-i:[a-z]+)){0,4} " + _NOW + _VERBLESS_END,
         "Item",
         "inline",
         "possessor",

@@ -412,12 +412,12 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="friends befriended"),
     # -- pets -------------------------------------------------------------------------------
-    P("HAS_PET", r"\bmy (?:(?:{PETADJ}) )?(?P<species>{PET}),? (?:named |called )?"
+    P("HAS_PET", r"\b(?:my|our) (?:(?:{PETADJ}) )?(?P<species>{PET}),? (?:named |called )?"
       r"(?P<obj>{NAME})", "Pet", "inline", "possessor",
-      template="{source} has a {species} named {target}", triggers="my"),
-    P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?my (?:(?:{PETADJ}) )?(?P<species>{PET})\b",
+      template="{source} has a {species} named {target}", triggers="my our"),
+    P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?(?:my|our) (?:(?:{PETADJ}) )?(?P<species>{PET})\b",
       "Pet", "inline", "possessor", template="{source} has a {species} named {target}",
-      triggers="my"),
+      triggers="my our"),
     P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
       r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>{PET})"
       r"(?: (?:named|called) (?P<obj>{NAME})|,? (?P<obj2>{NAME})(?=\s*(?:[.!,;)]|$|who\b"

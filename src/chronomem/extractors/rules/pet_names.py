@@ -6,12 +6,17 @@ When the speaker told a pet only by its species earlier in the same message
 that pet: ``HAS_PET Peanut`` with ``species: hamster``, "Mia has a hamster named Peanut".
 A name given with no unnamed pet told in the message, or after a person was spoken of ("met
 a new guy, his name is Tom"), is left to the other rules.
+
+A named pet lost ("Pudding ran away") is the loss of whoever was told to have it ("my sister
+adopted a cat named Pudding"), not necessarily the speaker's (``pet_owners``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.lexicon import PET_SPECIES
 from chronomem.extractors.rules.names import normalize_name
@@ -53,3 +58,23 @@ def pet_name_hits(s: Sentence, hits: list[Hit], told: list[str]) -> list[Hit]:
 def _species(name: str) -> str | None:
     key = normalize_name(name)
     return singular(key) if key in PET_SPECIES else None
+
+
+def pet_owners(hits: list[Hit], known: Known) -> list[Hit]:
+    """``hits`` with each lost named pet given to the one person known to have it, when the
+    speaker was not told to have it."""
+    return [_owned(h, known) if h.relation == "HAS_PET" and h.ending else h for h in hits]
+
+
+def _owned(hit: Hit, known: Known) -> Hit:
+    pet = normalize_name(hit.target.name)
+    if pet in known.targets.get((normalize_name(hit.source.name), "HAS_PET"), {}):
+        return hit
+    owners = [
+        source
+        for (source, relation), pets in known.targets.items()
+        if relation == "HAS_PET" and pet in pets
+    ]
+    if len(owners) != 1:
+        return hit
+    return replace(hit, source=Party(known.display.get(owners[0], owners[0]), "Person"))

@@ -30,7 +30,7 @@ from chronomem.extractors.rules.offers import offer_hits
 from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
-from chronomem.extractors.rules.pet_names import pet_name_hits
+from chronomem.extractors.rules.pet_names import pet_name_hits, pet_owners
 from chronomem.extractors.rules.plans import arranged_plans, called_off, name_told_plans
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
@@ -191,6 +191,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
+    hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)

@@ -244,7 +244,11 @@ def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...
     )
 
 
-_FAVORITE_KIND = re.compile(r"\bfavou?rite ([a-z]+(?: [a-z]+)?) (?:is|was|has|would|'s)\b", re.I)
+_FAVORITE_KIND = re.compile(
+    r"\b(?:favou?rite|fave|fav|go-to|go to) ([a-z]+(?: [a-z]+)?)"
+    r"(?: these days| right now| at the moment| lately)? (?:is|was|has|would|'s)\b",
+    re.I,
+)
 
 
 _ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$")

@@ -44,6 +44,9 @@ class RelationPattern:
     triggers: str = ""
     need_labels: frozenset[str] | None = None  # the target's label must be one of these
     target_format: str | None = None  # the target's name from the capture: "{obj} injury"
+    # The fact's text is its clause from the match on ("my go-to takeout is Indian, butter
+    # chicken every friday"): what is told after the value stays, what came before is cut.
+    text_from_match: bool = False
     # The target is the whole capture, led by an optional ``svc`` capture: a plan's name
     # ("Spotify family", "Netflix Premium"), not the service name found inside it.
     whole: bool = False

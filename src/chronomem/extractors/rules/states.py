@@ -13,7 +13,7 @@ Android to an iPhone").
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.lexicon import CONDITIONS, DIETS, HABITS, word_set
+from chronomem.extractors.rules.lexicon import BODY_PARTS, CONDITIONS, DIETS, HABITS, word_set
 from chronomem.extractors.rules.row import RelationPattern as P
 
 _BE = r"(?:am|is|are|was|were|been|being|be|'m|'s|'re)"
@@ -22,9 +22,11 @@ _OF_NAME = r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?: [a-z]+)?)"
 _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
 _HABIT_WORDS = " ".join(sorted(HABITS))
 _CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
+_BODY_WORDS = " ".join(sorted(BODY_PARTS))
 _DIED = (
     r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
     r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
+    r"(?:got|was) (?:hit|run over|killed) by a (?:car|truck)|(?:got|was) run over|"
     r"was rehomed)"
 )
 PLAN_HEADS = word_set(
@@ -188,8 +190,10 @@ STATE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:the |my |your )?(?P<obj>{CONDITION})(?: is| has|'s) (?:finally |"
-        r"totally |completely )?(?:gone|over|cleared up|cleared|better|healed)\b",
+        r"\b(?:the |my |your )?(?P<obj>{CONDITION})(?:(?: is| has|'s) (?:finally |totally |"
+        r"completely |way |much |a lot |so much |all )?(?:gone|over|cleared up|cleared|better|"
+        r"healed|a thing of the past|history)| (?:finally |totally |completely )?(?:cleared up|"
+        r"went away|disappeared|healed up))\b",
         "Condition",
         "inline",
         "possessor",
@@ -235,20 +239,22 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_CONDITION",
         r"\bcast (?:is |came |got taken |finally came )?off\b|\bback on (?:my|your) "
-        r"feet\b|\b(?:arm|leg|wrist|ankle|knee|foot|back|shoulder|hip)(?: is|'s) (?:fully |all |"
-        r"completely |finally )?(?:healed|better)\b",
+        r"feet\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
+        r"completely |finally |now |totally )?(?:healed|better|100%|fine now|good as new|back to "
+        r"normal)",
         "Condition",
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet healed better",
+        triggers="cast feet healed better fine good normal " + _BODY_WORDS,
     ),
     P(
         "HAS_CONDITION",
         r"\b(?:have|has|had|got|caught|came down with|getting over|suffering from|"
         r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
         r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
-        r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>{CONDITION})\b",
+        r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>(?:(?:sinus|ear|chest|throat|stomach|kidney|"
+        r"bladder|lung|eye|skin|tooth|yeast|bacterial|viral|panic|social) )?(?:{CONDITION}))\b",
         "Condition",
         "inline",
         triggers="have has had got caught came getting suffering struggling battling diagnosed "
@@ -391,14 +397,14 @@ STATE_ROWS: tuple[P, ...] = (
     # -- favourites -------------------------------------------------------------------------
     P(
         "HAS_FAVORITE",
-        r"\b(?:my|your) (?:new |current |all-time |absolute )?" + _FAVORITE + " "
+        r"\b(?:my|your) (?:[a-z]+'s )?(?:new |current |all-time |absolute )?" + _FAVORITE + " "
         r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately)?"
         r" (?:is|was|has to be|'s|would be)(?: now| currently| "
         r"definitely| probably)?\b",
         "Topic",
         "phrase",
         "possessor",
-        template="{source}'s favorite {kind} is {target}",
+        text_from_match=True,
         triggers="favorite favourite fave fav go",
     ),
     P(

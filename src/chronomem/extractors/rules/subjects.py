@@ -41,6 +41,7 @@ PERSON_ROLES = (
     | ROLES_LEAD
     | frozenset(ROLE_ALIASES)
     | word_set("roommate flatmate coworker colleague neighbor neighbour landlord therapist doctor")
+    | word_set("parents grandparents in-laws kids")  # "my parents moved to Florida"
 )
 ROLE_WORDS = "|".join(sorted(PERSON_ROLES, key=lambda w: (-len(w), w)))
 _ROLE_NP = re.compile(
@@ -71,6 +72,23 @@ def owner_of(s: Sentence, word: str) -> str | None:
     if low == "your":
         return s.user
     return None
+
+
+# "my dad's car", "your wife's favourite band": the owner of a possessive is a person in a role
+_ROLE_OWNER = re.compile(
+    rf"\b(?P<owner>my|our|your)\s+(?:(?:new|old|best|older|younger|little|big)\s+)?"
+    rf"(?P<role>{ROLE_WORDS})'s\b",
+    re.I,
+)
+
+
+def role_owner(s: Sentence, text: str, known: Known) -> Party | None:
+    """The person in a role whose thing ``text`` names ("my dad's car" -> Sam's dad)."""
+    m = _ROLE_OWNER.search(text)
+    owner = owner_of(s, m.group("owner")) if m else None
+    if m is None or owner is None:
+        return None
+    return role_party(owner, canonical_role(m.group("role")), known)
 
 
 def role_party(owner: str, role: str, known: Known) -> Party:

@@ -6,6 +6,8 @@ under another name:
 * a habit given up as a family ends its members: "I quit drinking", "no alcohol at all",
   "6 months sober today" end the open "beer" and "wine" habits; "quit smoking" ends
   "cigarettes" (``lexicon.HABIT_FAMILIES``);
+* a condition ended by its head noun ends the qualified one told before: "the infection
+  cleared up" ends "sinus infection";
 * a condition that follows its forerunner ends it: "it's type 2 diabetes now" ends the open
   "pre-diabetic", "borderline hypertension" ends when "hypertension" is told
   (``lexicon.CONDITION_FORERUNNERS``).
@@ -34,6 +36,8 @@ def succession_hits(hits: list[Hit], known: Known) -> list[Hit]:
             out += _family_endings(hit, known)
         elif hit.relation == "HAS_CONDITION" and not hit.ending:
             out += _forerunner_endings(hit, known)
+        elif hit.relation == "HAS_CONDITION":
+            out += _qualified_endings(hit, known)
     told = {_key(h) for h in hits}
     return [h for h in out if _key(h) not in told]
 
@@ -92,3 +96,11 @@ def _forerunner(earlier: str, later: str) -> bool:
 
 def _forerunner_endings(hit: Hit, known: Known) -> list[Hit]:
     return [_ended(hit, name) for name in _open(known, hit) if _forerunner(name, hit.target.name)]
+
+
+def _qualified_endings(hit: Hit, known: Known) -> list[Hit]:
+    """ "infection cleared up" after "I've got a sinus infection": the same head noun."""
+    head = normalize_name(hit.target.name)
+    if " " in head:
+        return []
+    return [_ended(hit, n) for n in _open(known, hit) if normalize_name(n).endswith(" " + head)]

@@ -185,4 +185,79 @@ WELLBEING_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="free",
     ),
+    P(  # "Congrats on quitting smoking!" (said to the user, or by them to a friend)
+        "HAS_HABIT",
+        r"\b(?:congrat\w*|well done|proud of you|good job|great job|so happy for you)\b"
+        r"[^.!?]{0,20}?\b(?:on |for |about )?(?:quitting|giving up|kicking|stopping|cutting out)"
+        r" (?:the )?(?P<obj>{HABIT})\b",
+        "Habit",
+        "inline",
+        "listener",
+        ending=True,
+        triggers="congrats congratulations done proud job happy",
+    ),
+    P(  # "on antidepressants for my anxiety", "in therapy for depression"
+        "HAS_CONDITION",
+        r"\b(?:on|taking|prescribed|started) [a-z-]+(?: [a-z-]+)? for (?:my |his |her |the )?"
+        r"(?P<obj>{CONDITION})\b|\b(?:treated|in treatment|in therapy|therapy|meds|medication)"
+        r" for (?:my |his |her |the )?(?P<obj2>{CONDITION})\b",
+        "Condition",
+        "inline",
+        triggers="for",
+    ),
+    P(  # "I'm a coffee addict", "total sugar junkie"
+        "HAS_HABIT",
+        r"\b(?P<obj>{HABIT}) (?:addict|junkie|fiend|addiction)\b",
+        "Habit",
+        "inline",
+        "first",
+        triggers="addict junkie fiend addiction",
+    ),
+    P(  # "Ana gave birth to our daughter": the one who gave birth, named before the verb
+        "HAS_CONDITION",
+        r"\b(?:gave birth|had (?:the|her|a) baby|delivered (?:the|her|a) baby)\b",
+        "Condition",
+        "context",
+        ending=True,
+        fixed_target="pregnant",
+        triggers="birth had delivered",
+    ),
+    P(  # "Tom drinks a lot", "I drink way too much": drinking, said without a drink
+        "HAS_HABIT",
+        r"\b(?:drink|drinks|drinking) (?:a lot|heavily|way too much|too much|like a fish|every "
+        r"(?:day|night))\b",
+        "Habit",
+        "fixed",
+        fixed_target="drinking",
+        triggers="drink drinks drinking",
+    ),
+    P(  # "my husband smokes" ... "he quit last month": a bare quit ends the habits told before
+        "HAS_HABIT",
+        r"\b(?:quit|stopped|kicked the habit|gave it up|finally quit)(?=\s*(?:[.!,;]|$|last |"
+        r"yesterday|today|this |a (?:week|month|year)|two |three |for good|cold turkey|"
+        r"completely|months? ago|weeks? ago|years? ago|so |and ))",
+        "Habit",
+        "context",
+        ending=True,
+        triggers="quit stopped kicked gave",
+    ),
+    P(  # "tested negative!" after covid; "tested negative for strep"
+        "HAS_CONDITION",
+        r"\btested negative for (?:the )?(?P<obj>{CONDITION})\b",
+        "Condition",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="negative",
+    ),
+    P(
+        "HAS_CONDITION",
+        r"\btested negative\b(?! for)",
+        "Condition",
+        "context",
+        "possessor",
+        ending=True,
+        fixed_target="covid",
+        triggers="negative",
+    ),
 )
