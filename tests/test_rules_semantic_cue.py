@@ -57,7 +57,7 @@ POSITIVES: list[tuple[list[str], Found]] = [
         ["Nadia: Became a member of the Sierra Club last month."],
         ("Nadia", "MEMBER_OF", "Sierra Club", False),
     ),
-    (["Sam: I'm obsessed with Wordle lately."], ("Sam", "LIKES", "Wordle", False)),
+    (["Lena: Been absolutely loving Duolingo these days."], ("Lena", "LIKES", "Duolingo", False)),
     (["Sam: I've been hooked on Minecraft lately."], ("Sam", "LIKES", "Minecraft", False)),
     (["Sam: Picked up bouldering this winter."], ("Sam", "HAS_HABIT", "bouldering", False)),
     (["Sam: I've gotten really into crocheting."], ("Sam", "HAS_HABIT", "crocheting", False)),
