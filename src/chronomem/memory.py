@@ -100,7 +100,9 @@ class Memory:
             if embedder is not None
             else default_embedder(persistent=store is not None or path != ":memory:")
         )
-        self.extractor: Extractor = extractor if extractor is not None else default_extractor(llm)
+        self.extractor: Extractor = (
+            extractor if extractor is not None else default_extractor(llm, self.embedder)
+        )
         self.clock: Clock = clock or SystemClock()
         self._ids = ids or new_id
         self.usage = Usage()
@@ -480,11 +482,13 @@ def default_embedder(*, persistent: bool = False) -> Embedder:
     return HashEmbedder()
 
 
-def default_extractor(llm: LLM | None) -> Extractor:
+def default_extractor(llm: LLM | None, embedder: Embedder | None = None) -> Extractor:
+    """The LLM extractor with ``llm``; else the rule extractor, given ``embedder`` for its
+    semantic cue (on only with the default local model, see ``docs/rule-extractor.md``)."""
     if llm is None:
         from chronomem.extractors import RuleExtractor
 
-        return RuleExtractor()
+        return RuleExtractor(embedder=embedder)
     from chronomem.extractors.llm import LLMExtractor
 
     return LLMExtractor(llm=llm)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from chronomem.extractors.rules.cue import SemanticCue, cue_enabled
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.jsondata import extract_json
@@ -14,6 +15,7 @@ from chronomem.extractors.rules.prose import extract_prose
 from chronomem.extractors.rules.resolve import resolve_request
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 from chronomem.model.ontology import Ontology
+from chronomem.ports import Embedder
 
 CONTEXT_CACHE_SIZE = 4096
 # The text of a role fact ("Jake is Sam's boyfriend"): the person, the role.
@@ -28,7 +30,17 @@ class RuleExtractor:
     as the ended fact with ``invalid_at``; ``resolve`` settles names and duplicate or
     contradicting facts by deterministic rules. See ``docs/rule-extractor.md`` for what it
     understands and where it stops.
+
+    ``embedder``: with the default local model (all-MiniLM-L6-v2), a semantic cue also reads
+    the clauses no pattern row explained ("we relocated to Porto") by their likeness to a
+    bank of generic prototype clauses (``cue.py``); without one, or with another model, the
+    patterns alone (as deterministic as before).
     """
+
+    def __init__(self, embedder: Embedder | None = None) -> None:
+        self._cue = (
+            SemanticCue(embedder) if embedder is not None and cue_enabled(embedder) else None
+        )
 
     def extract(
         self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
@@ -39,7 +51,7 @@ class RuleExtractor:
             found = extract_json(episode)
             if found is not None:
                 return found
-        return extract_prose(episode, context_of(episode, previous))
+        return extract_prose(episode, context_of(episode, previous), cue=self._cue)
 
     def resolve(self, request: ResolutionRequest) -> Resolution:
         return resolve_request(request)

@@ -9,6 +9,7 @@ from datetime import datetime
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.corrections import corrections
+from chronomem.extractors.rules.cue import Candidate, SemanticCue
 from chronomem.extractors.rules.dates import (
     TimeExpression,
     find_time_expressions,
@@ -44,6 +45,7 @@ MAX_MENTIONS_PER_SENTENCE = 3
 MAX_FACTS_PER_EPISODE = 300
 MAX_ENTITIES_PER_EPISODE = 300
 MAX_SENTENCES_PER_EPISODE = 2000
+MAX_CUE_PIECES = 64  # clauses the semantic cue embeds per episode, at most (a chat turn: 0-3)
 _SPEAKS_AS_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
 _DETERMINER_START = re.compile(r"^(?:The|A|An|This|That|Our|My|His|Her|Their)\b")
 
@@ -130,12 +132,16 @@ class _Draft:
         return Extraction(entities=entities, facts=tuple(self.facts.values()))
 
 
-def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Extraction:
+def extract_prose(
+    episode: Episode, known: Known, *, light: bool = False, cue: SemanticCue | None = None
+) -> Extraction:
     """Entities and facts of a message or text episode, given what earlier turns taught.
 
     ``light`` skips what only the caller reads (fact texts, summaries, MENTIONED facts):
-    enough to serve as the context of a later turn, at a fraction of the cost.
+    enough to serve as the context of a later turn, at a fraction of the cost. ``cue``
+    reads the clauses no pattern explained (``cue.py``); ``None``: the patterns alone.
     """
+    pending: list[Candidate] = []
     speaker = episode.speaker()
     body = episode.content.partition(":")[2] if speaker else episode.content
     draft = _Draft(speaker, known.addressee, light, is_assistant(speaker))
@@ -155,7 +161,11 @@ def extract_prose(episode: Episode, known: Known, *, light: bool = False) -> Ext
             "" if light else _rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
         )
         draft.sentences.append(whole)
-        _extract_sentence(sentence, index, draft, known)
+        hits = _extract_sentence(sentence, index, draft, known)
+        if cue is not None and not light and len(pending) < MAX_CUE_PIECES:
+            pending += cue.candidates(sentence, index, hits, known)
+    if cue is not None and pending:
+        _cue_hits(cue, pending[:MAX_CUE_PIECES], draft, known)
     return draft.build()
 
 
@@ -165,7 +175,7 @@ def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) 
     return Sentence(text, reference, speaker, spans, times, split_clauses(text))
 
 
-def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> None:
+def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> list[Hit]:
     if s.speaker and _SPEAKS_AS_SELF.search(s.text):
         draft.entity(None, s.speaker, "Person", index)
     for span in s.spans:
@@ -193,18 +203,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
     if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
         draft.sentences[index] = f"{s.speaker} {said[:1].lower()}{said[1:]}"
     for hit in hits:
-        source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
-        if hit.attribute:
-            draft.entities[normalize_name(source)].attributes[hit.attribute] = hit.target.name
-            continue
-        target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
-        valid_at, invalid_at = _dates(s, hit, _owned_times(s, hit, hits))
-        text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
-        text = one_item_text(text, hit, hits)
-        draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
-        known.learn_fact(source, hit.relation, target, ended=hit.ending)
-        _learn_party(known, hit.target)
-        _learn_party(known, hit.source)
+        _add_hit(s, index, hit, hits, draft, known)
     for hit in [] if draft.light or draft.assistant else _fallback(s, hits):
         source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
@@ -213,6 +212,44 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> N
         if s.speaker and s.speaker not in text:
             text = f"{s.speaker} said: {text}"
         draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
+    return hits
+
+
+def _add_hit(
+    s: Sentence,
+    index: int,
+    hit: Hit,
+    hits: list[Hit],
+    draft: _Draft,
+    known: Known,
+    times: list[TimeExpression] | None = None,
+) -> None:
+    """One hit of sentence ``index`` into the draft: its entities, dates (``times``, else
+    those the hit owns in the sentence), text and fact."""
+    source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
+    if hit.attribute:
+        draft.entities[normalize_name(source)].attributes[hit.attribute] = hit.target.name
+        return
+    target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
+    owned = times if times is not None else _owned_times(s, hit, hits)
+    valid_at, invalid_at = _dates(s, hit, owned)
+    text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
+    text = one_item_text(text, hit, hits)
+    draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
+    known.learn_fact(source, hit.relation, target, ended=hit.ending)
+    _learn_party(known, hit.target)
+    _learn_party(known, hit.source)
+
+
+def _cue_hits(cue: SemanticCue, pending: list[Candidate], draft: _Draft, known: Known) -> None:
+    """The semantic cue's hits (one embedder call for the episode) into the draft; a
+    mention of the same two entities is then explained by the fact and dropped."""
+    for cand, hit in cue.decide(pending, known):
+        if draft.full():
+            break
+        mention = (normalize_name(hit.source.name), normalize_name(hit.target.name), "MENTIONED")
+        draft.facts.pop(mention, None)
+        _add_hit(cand.sentence, cand.index, hit, [hit], draft, known, list(cand.times))
 
 
 def _learn_party(known: Known, party: Party) -> None:
