@@ -58,8 +58,9 @@ POSITIVES: list[tuple[list[str], Found]] = [
         ("Nadia", "MEMBER_OF", "Sierra Club", False),
     ),
     (["Lena: Been absolutely loving Duolingo these days."], ("Lena", "LIKES", "Duolingo", False)),
-    (["Sam: I've been hooked on Minecraft lately."], ("Sam", "LIKES", "Minecraft", False)),
-    (["Sam: Picked up bouldering this winter."], ("Sam", "HAS_HABIT", "bouldering", False)),
+    # the table reads "hooked on X" and "picked up <gerund>" now: these wordings it does not
+    (["Sam: I've been super into Minecraft lately."], ("Sam", "LIKES", "Minecraft", False)),
+    (["Sam: Started bouldering this winter."], ("Sam", "HAS_HABIT", "bouldering", False)),
     (["Sam: I've gotten really into crocheting."], ("Sam", "HAS_HABIT", "crocheting", False)),
     (["Lena: Our little family now calls Ghent home."], ("Lena", "LIVES_IN", "Ghent", False)),
     (

@@ -14,7 +14,7 @@ never closes an earlier one ("I'm learning French" keeps "I speak Spanish").
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.lexicon import word_set
+from chronomem.extractors.rules.lexicon import NOT_HOBBY, word_set
 from chronomem.extractors.rules.row import RelationPattern as P
 
 # "taking online classes", "started night classes": words before "classes" that name no
@@ -98,6 +98,19 @@ ACTIVITY_ROWS: tuple[P, ...] = (
         "inline",
         triggers="classes class lessons course",
     ),
+    P(  # "picked up bouldering", "getting into trail running": any gerund after a verb
+        # of taking something up names the activity (not "picked up something")
+        "HAS_HABIT",
+        r"\b(?:picked|picking|pick|got|getting|gotten|get) (?:up|into) (?P<obj>"
+        r"(?:(?!(?:the|a|an|my|your|his|her|their|our|some|this|that|any|more|so|really)\b)"
+        r"[a-z]+ )?(?!(?:" + "|".join(sorted(NOT_HOBBY)) + r")\b)[a-z]{3,}ing)"
+        r"(?=\s*(?:[.,!?;)]|$)|\s+(?:classes|class|lessons|again|on|at|in|with|last|this|"
+        r"recently|lately|now|since|and|after|before|during|for|when|because|but|so|too|also|"
+        r"as well|lol|haha|these days|over)\b)",
+        "Activity",
+        "inline",
+        triggers="picked picking pick got getting gotten get",
+    ),
     P(  # "took up bouldering", "I've taken up the cello"
         "HAS_HABIT",
         r"\b(?:took|taken|taking|take) up (?:the |a |an )?(?!(?:space|time|room|the|my|your|"
@@ -126,9 +139,9 @@ ACTIVITY_ROWS: tuple[P, ...] = (
     ),
     P(  # "I'm obsessed with pickleball", "totally hooked on sudoku": a taste (accumulates)
         "LIKES",
-        r"(?:\b(?:am|is|are|was|got|getting)|'m|'re) (?:so |totally |completely |kinda |a bit |"
-        r"lowkey |low key |really |super |now )?(?:obsessed with|hooked on|crazy about|nuts about"
-        r"|mad about)\b",
+        r"(?:(?:\b(?:am|is|are|was|got|getting)|'m|'re) (?:so |totally |completely |kinda |"
+        r"a bit |lowkey |low key |really |super |now )?|\b)(?:obsessed with|hooked on|"
+        r"crazy about|nuts about|mad about)\b",
         "Topic",
         "phrase",
         triggers="obsessed hooked crazy nuts mad",

@@ -9,9 +9,11 @@ target remembered from earlier turns).
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.gender import pronoun_gender
 from chronomem.extractors.rules.lexicon import (
     DETERMINERS,
     PREPOSITIONS,
@@ -133,10 +135,10 @@ def _hits(
             kinds = _known_relations(known, subject, target)
         elif relation == CONTINUES_KNOWN:
             kinds = _continued(known, subject)
+        undated = row.presupposed and not _NEW_TIE.search(m.group())
         for kind in kinds:
-            out.append(
-                Hit(kind, subject, target, ended, told, m.span(), text, implicit, row.attribute)
-            )
+            args = (kind, subject, target, ended, told, m.span(), text, implicit, row.attribute)
+            out.append(Hit(*args, undated=undated))
         role = m.groupdict().get("role")
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
@@ -196,6 +198,9 @@ def _template(row: RelationPattern, m: re.Match[str], source: Party, target: Par
     )
 
 
+# "my new boss Karen starts monday": a tie said to be new may take the sentence's date
+_NEW_TIE = re.compile(r"\b(?:new|newest|latest)\b", re.I)
+
 # "I was a waiter at Olive Garden": a template's "{works}" keeps the clause's tense
 _PAST_WORK = re.compile(r"\b(?:was|were|worked|used to)\b", re.I)
 
@@ -212,6 +217,9 @@ def _subject(
         theirs = role_owner(s, m.group(), known)  # "my dad's car is a Volvo now"
         if theirs is not None:
             return theirs, [], False
+        third = _third_owner(s, m, known)
+        if third is not None:  # "Maisie says her favourite colour is green": her -> Maisie
+            return third or None, [], False
         if _SOMEONE_ELSES.search(m.group()):
             return None, [], False  # "my company's favourite client": not the speaker's
         mine = _POSSESSIVE.search(m.group())
@@ -281,6 +289,28 @@ def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None
     return gap_tokens(_masked(s, comma + 1, verb_start))
 
 
+def _third_owner(s: Sentence, m: re.Match[str], known: Known) -> Party | Literal[False] | None:
+    """The owner a possessive match opens on, when it is not the speaker: "her"/"his" -> the
+    person last spoken of, "Maisie's" -> Maisie (False: someone unknown); None: no such
+    opening."""
+    third = _THIRD_OWNER.match(m.group())
+    if third is not None:
+        word = third.group(1).lower()
+        name = known.antecedent(pronoun_gender("he" if word == "his" else "she"))
+        if word == "their" or not name:
+            return False
+        return Party(re.sub(r"['’]s$", "", name), "Person")
+    if not s.text.startswith("'s ", m.start() - 3):
+        return None
+    named = _named_owner(s, m.start(), known)
+    if named is not None:
+        return named
+    word = _OWNER_WORD.search(s.text, 0, m.start())
+    return Party(word.group(1), "Person") if word else False
+
+
+_THIRD_OWNER = re.compile(r"(his|her|their) ", re.I)
+_OWNER_WORD = re.compile(r"\b([A-Z][a-z]+)'s $")
 _OPENING_NEGATIONS = frozenset({"not", "no", "never"})
 _POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
 _SOMEONE_ELSES = re.compile(r"\b(?:my|our|your) (?:[a-z]+ )?[a-z]+'s\b", re.I)

@@ -28,7 +28,7 @@ from chronomem.extractors.rules.cue_bank import BANK, DECOY, END, Intent
 from chronomem.extractors.rules.dates import TimeExpression
 from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Hit, Party, Sentence
-from chronomem.extractors.rules.lexicon import ACTIVITIES, word_set
+from chronomem.extractors.rules.lexicon import ACTIVITIES, NOT_HOBBY, word_set
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.negation import modality
 from chronomem.ports import Embedder, Matrix
@@ -279,7 +279,7 @@ def _activity(word: str, s: Sentence, m: re.Match[str], piece: tuple[int, int]) 
         return False
     if word in ACTIVITIES:
         return True
-    if not word.endswith("ing") or word in _NOT_HOBBY or "-" in word:  # "problem-solving"
+    if not word.endswith("ing") or word in NOT_HOBBY or "-" in word:  # "problem-solving"
         return False
     rest = s.text[m.end() : piece[1]]
     if any(m.end() <= t.start <= m.end() + 2 for t in s.times):
@@ -311,12 +311,6 @@ _PROGRESSIVE = re.compile(
     r"(?:\b(?:I|i|we|you|they|he|she|it)(?:'m|'re|'s|\s+(?:am|are|is|was|were))|\bbeen|\bbe)"
     r"(?:\s+\w+ly)?\s+$",
     re.I,
-)
-_NOT_HOBBY = word_set(
-    "going doing getting thinking having being trying starting something nothing anything "
-    "everything morning evening thing king ring spring bring during feeling looking making "
-    "taking coming saying telling working living moving nothing ceiling building wedding "
-    "meeting thing things pudding sibling darling using planning hoping wondering leaving"
 )
 
 

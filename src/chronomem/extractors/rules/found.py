@@ -44,6 +44,7 @@ class Hit:
     text: str | None = None  # from the row's template; None: the clause rewritten
     implicit_subject: bool = False
     attribute: str | None = None  # set: an attribute of the source, not a fact
+    undated: bool = False  # told in passing: the sentence's dates are not this fact's
 
 
 @dataclass(slots=True)

@@ -134,6 +134,17 @@ ACTIVITIES = word_set(
     """
 )
 
+# Words ending in -ing that name no activity one takes up ("picked up something", "got into
+# the wedding"): read by the hobby rows and the semantic cue.
+NOT_HOBBY = word_set(
+    "going doing getting thinking having being trying starting something nothing anything "
+    "everything morning evening thing king ring spring bring during feeling looking making "
+    "taking coming saying telling working living moving nothing ceiling building wedding "
+    "meeting thing things pudding sibling darling using planning hoping wondering leaving "
+    "clothing bedding earring icing frosting stuffing filling seasoning shopping cleaning "
+    "parking lighting wiring plumbing string evening outing booking recording"
+)
+
 # Languages one speaks or learns ("I speak Spanish", "learning japanese on Duolingo").
 LANGUAGES = word_set(
     """

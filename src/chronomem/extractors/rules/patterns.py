@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from chronomem.extractors.rules.activities import ACTIVITY_ROWS
+from chronomem.extractors.rules.favourites import FAVORITE_ROWS
 from chronomem.extractors.rules.lexicon import (
     ACTIVITIES,
     BODY_PARTS,
@@ -190,6 +191,7 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
             "possessor",
             template=text,
             triggers=words,
+            presupposed=form is forms[0],  # "my sister Emma is visiting next week"
         )
         for form, words in zip((*forms, label), triggers, strict=True)
     )
@@ -200,6 +202,7 @@ P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
     *NOMINAL_ROWS,
     *STATE_ROWS,
+    *FAVORITE_ROWS,
     *WELLBEING_ROWS,
     *ACTIVITY_ROWS,
     *RECOVERY_ROWS,

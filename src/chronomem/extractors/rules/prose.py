@@ -231,7 +231,7 @@ def _add_hit(
         draft.entities[normalize_name(source)].attributes[hit.attribute] = hit.target.name
         return
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
-    owned = times if times is not None else _owned_times(s, hit, hits)
+    owned = times if times is not None else [] if hit.undated else _owned_times(s, hit, hits)
     valid_at, invalid_at = _dates(s, hit, owned)
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)

@@ -245,8 +245,9 @@ def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...
 
 
 _FAVORITE_KIND = re.compile(
-    r"\b(?:favou?rite|fave|fav|go-to|go to) ([a-z]+(?: [a-z]+)?)"
-    r"(?: these days| right now| at the moment| lately)? (?:is|was|has|would|'s)\b",
+    r"\b(?:favou?rite|fave|fav|go-to|go to) ([a-z]+(?: (?!(?:rn|atm|now|currently|lately)\b)"
+    r"[a-z]+)?)(?: these days| right now| at the moment| lately| rn| atm| now| currently)?"
+    r" (?:is|was|has|would|'s)\b",
     re.I,
 )
 

@@ -47,6 +47,9 @@ class RelationPattern:
     # The fact's text is its clause from the match on ("my go-to takeout is Indian, butter
     # chicken every friday"): what is told after the value stays, what came before is cut.
     text_from_match: bool = False
+    # A tie told in passing ("my friend Ollie is crashing here this weekend"): the sentence's
+    # dates belong to its own verb, not to the tie, which already holds when it is said.
+    presupposed: bool = False
     # The target is the whole capture, led by an optional ``svc`` capture: a plan's name
     # ("Spotify family", "Netflix Premium"), not the service name found inside it.
     whole: bool = False

@@ -1,0 +1,136 @@
+"""Everyday phrasings of ties and tastes, told in passing or without a subject
+(extractors/rules/activities.py, patterns.py role rows): a tie named in passing holds when it
+is said, whatever the sentence's own date; hobbies taken up and tastes said without "I"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules_support import REF, run
+
+
+def _facts(text: str) -> dict[tuple[str, str, str], object]:
+    return {(f.source, f.relation, f.target.lower()): f.valid_at for f in run(text).facts}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Kim: my sister Jane is visiting next week", ("Kim", "FAMILY_OF", "jane")),
+        ("Kim: my buddy Marco is flying in on saturday", ("Kim", "FRIEND_OF", "marco")),
+        ("Kim: my cousin Pedro lands tomorrow for the wedding", ("Kim", "FAMILY_OF", "pedro")),
+    ],
+)
+def test_a_tie_told_in_passing_holds_now_not_at_the_sentences_date(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    facts = _facts(text)
+    assert fact in facts
+    assert facts[fact] == REF  # the visit is ahead; the sister is a sister today
+
+
+def test_a_tie_said_to_be_new_keeps_the_date_it_starts() -> None:
+    facts = _facts("Kim: my new boss Karen starts next monday")
+    assert facts[("Kim", "MANAGED_BY", "karen")] > REF
+
+
+@pytest.mark.parametrize(
+    ("text", "activity"),
+    [
+        ("Greta: also picked up bouldering on weekends, forearms are on fire", "bouldering"),
+        ("Omar: I got into woodworking over the summer", "woodworking"),
+        ("Omar: getting into birdwatching lately, it's weirdly calming", "birdwatching"),
+        ("Omar: picked up trail running this spring", "trail running"),
+    ],
+)
+def test_any_gerund_taken_up_is_a_hobby(text: str, activity: str) -> None:
+    speaker = text.partition(":")[0]
+    assert (speaker, "HAS_HABIT", activity) in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Omar: picked up something for dinner on the way home",
+        "Omar: I picked up the kids at school",
+        "Omar: got into a fight with my landlord",
+        "Omar: getting into the wedding planning now",
+        "Omar: picked up my dry cleaning and some shopping",
+    ],
+)
+def test_taking_up_things_that_are_no_activity_is_no_hobby(text: str) -> None:
+    assert not [k for k in _facts(text) if k[1] == "HAS_HABIT"]
+
+
+@pytest.mark.parametrize(
+    ("text", "taste"),
+    [
+        ("Elif: also totally obsessed with ethiopian food lately", "ethiopian food"),
+        ("Elif: obsessed with this podcast about whales", "podcast"),
+        ("Elif: so hooked on crosswords", "crosswords"),
+    ],
+)
+def test_a_taste_said_without_a_subject_is_the_speakers(text: str, taste: str) -> None:
+    assert ("Elif", "LIKES", taste) in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Elif: kids obsessed with screens is a real problem",
+        "Elif: people crazy about crypto annoy me",
+        "Elif: I'm not obsessed with it",
+    ],
+)
+def test_someone_elses_or_a_denied_taste_is_not_the_speakers(text: str) -> None:
+    assert not [k for k in _facts(text) if k[0] == "Elif" and k[1] == "LIKES"]
+
+
+def _chat(*turns: str) -> set[tuple[str, str, str, bool]]:
+    """(source, relation, target, ended) of the last turn's facts."""
+    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in run(*turns).facts}
+
+
+@pytest.mark.parametrize(
+    ("turns", "new", "old"),
+    [
+        (["Ines: ok Dune has replaced Arrival as my favourite film"], "Dune", "Arrival"),
+        (["Ines: Taco Loco officially overtook Bao Bar as our go-to spot"], "Taco Loco",
+         "Bao Bar"),
+        (["Ines: fave band atm is Muse", "Ines: Wet Leg just dethroned Muse as my fave band"],
+         "Wet Leg", "Muse"),
+    ],
+)  # fmt: skip
+def test_a_favourite_taking_anothers_place_ends_it(turns: list[str], new: str, old: str) -> None:
+    found = _chat(*turns)
+    assert ("Ines", "HAS_FAVORITE", new, False) in found
+    assert ("Ines", "HAS_FAVORITE", old, True) in found
+
+
+@pytest.mark.parametrize(
+    ("turns", "owner", "value"),
+    [
+        (["Ines: my son Teo is 6", "Ines: Teo's favourite dinosaur is the stegosaurus now"],
+         "Teo", "stegosaurus"),
+        (["Ines: my niece Ada came over", "Ines: she says her fave colour is orange"], "Ada",
+         "orange"),
+        (["Ines: my dad Luis retired", "Ines: his favourite show rn is Taskmaster"], "Luis",
+         "Taskmaster"),
+    ],
+)  # fmt: skip
+def test_someone_elses_favourite_is_theirs(turns: list[str], owner: str, value: str) -> None:
+    found = {(s, r, t.lower()) for s, r, t, _ in _chat(*turns)}
+    assert (owner, "HAS_FAVORITE", value.lower()) in found
+    assert not any(s == "Ines" and r == "HAS_FAVORITE" for s, r, _ in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ines: the team's favourite spot is Nando's",
+        "Ines: their favourite game is Uno",
+        "Ines: my kid replaced the batteries as my favourite toy broke",
+    ],
+)
+def test_a_favourite_of_no_one_known_is_not_the_speakers(text: str) -> None:
+    assert not any(s == "Ines" and r == "HAS_FAVORITE" for s, r, _, _ in _chat(text))
