@@ -134,3 +134,42 @@ def test_someone_elses_favourite_is_theirs(turns: list[str], owner: str, value: 
 )
 def test_a_favourite_of_no_one_known_is_not_the_speakers(text: str) -> None:
     assert not any(s == "Ines" and r == "HAS_FAVORITE" for s, r, _, _ in _chat(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Dmitri: greetings from foggy Aberdeen, where I've lived since uni", "Aberdeen"),
+        ("Dmitri: back in Leeds where we live now, so cold", "Leeds"),
+        ("Dmitri: rain again in Hull, where I'm living for now", "Hull"),
+    ],
+)
+def test_a_home_told_in_a_where_clause(text: str, place: str) -> None:
+    assert ("Dmitri", "LIVES_IN", place, False) in _chat(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dmitri: we drove to Bath, where my sister lives",
+        "Dmitri: visiting Oslo, where I grew up",
+        "Dmitri: We went to Rome, where we lived as kids",
+        "Dmitri: I love Lima, where I would live if I could",
+    ],
+)
+def test_someone_elses_or_a_past_or_wished_home_is_not_the_speakers_now(text: str) -> None:
+    assert not any(s == "Dmitri" and r == "LIVES_IN" and not e for s, r, _, e in _chat(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Rhys: I bought a second-hand Skoda Octavia estate", "Skoda Octavia"),
+        ("Rhys: picked up a used Mazda 3 yesterday, zoom zoom", "Mazda 3"),
+        ("Rhys: got a refurbished iPhone 13 off ebay", "iPhone 13"),
+    ],
+)
+def test_a_used_thing_bought_is_the_thing_not_its_condition(text: str, thing: str) -> None:
+    targets = {t for s, _, t, _ in _chat(text) if s == "Rhys"}
+    assert thing in targets
+    assert not targets & {"used", "second-hand", "refurbished"}

@@ -107,7 +107,8 @@ FILLER_ADJECTIVES = word_set(
     """
     new brand brand-new old little big small huge tiny great good nice awesome amazing
     beautiful cute lovely adorable gorgeous cool fun favorite favourite first own
-    whole real really very super totally nearby local second third other
+    whole real really very super totally nearby local second third other used second-hand
+    secondhand pre-owned preowned refurbished pre-loved preloved
     """
 )
 # Objects that are not things: pronouns, quantifiers, vague nouns.

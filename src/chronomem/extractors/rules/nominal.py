@@ -139,6 +139,19 @@ NOMINAL_ROWS: tuple[P, ...] = (
         requires=r"\bbased out of\b|\bsince\b",
         triggers="based been",
     ),
+    # "greetings from rainy Cork, where I've lived for six years", "back in Leeds where we
+    # live now": a home named, then told of in a relative clause
+    P(
+        "LIVES_IN",
+        r"(?P<obj>{NAME}),? where (?:I|we)(?: (?:now |currently |still |also )?live| ?(?:'m|am|"
+        r"'re|are) (?:now |currently |still )?living|(?:'ve| have) (?:always |now )?(?:lived|"
+        r"been living))\b",  # "where I grew up", "where we lived": a home of the past
+        "Location",
+        "inline",
+        "possessor",
+        reject_labels=_NOT_PLACE,
+        triggers="where",
+    ),
     # "we left Chicago for Denver": a move, when both are places
     P(
         "LIVES_IN",
