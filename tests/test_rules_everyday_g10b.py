@@ -173,3 +173,31 @@ def test_a_used_thing_bought_is_the_thing_not_its_condition(text: str, thing: st
     targets = {t for s, _, t, _ in _chat(text) if s == "Rhys"}
     assert thing in targets
     assert not targets & {"used", "second-hand", "refurbished"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Kim: opted for a Subaru Outback in the end", ("Kim", "DRIVES", "Subaru Outback")),
+        ("Kim: went with a Brompton, it folds", ("Kim", "RIDES_BIKE", "Brompton")),
+        ("Kim: I went with an iPhone 15 this time", ("Kim", "USES_PHONE", "iPhone 15")),
+        ("Kim: ended up getting a Skoda Fabia", ("Kim", "DRIVES", "Skoda Fabia")),
+    ],
+)
+def test_a_thing_of_a_known_kind_chosen_is_the_one_used(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert (*fact, False) in _chat(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kim: went with my sister to the mall",
+        "Kim: settled on the salmon",
+        "Kim: ended up with a phone case from Amazon",
+        "Kim: going with the flow tbh",
+    ],
+)
+def test_a_choice_of_no_known_kind_is_no_thing_used(text: str) -> None:
+    assert not any(r.startswith(("USES", "DRIVES", "RIDES")) for _, r, _, _ in _chat(text))

@@ -346,16 +346,21 @@ CAR_NAMES = word_set(
     ducati harley yamaha kawasaki vespa moped
     mustang tacoma wrangler crv cr-v f-150 f150 bronco silverado highlander sienna jetta passat
     tiguan altima sentra elantra forester impreza crosstrek miata cx-5 cx5 cayenne camaro
-    corvette cherokee
+    corvette cherokee skoda peugeot renault citroen opel vauxhall dacia suzuki mitsubishi
+    cadillac buick dodge chrysler acura infiniti octavia fabia clio qashqai yaris corsa astra
+    fiesta micra ioniq sportage
     """
 )
 LAPTOP_NAMES = word_set("laptop macbook thinkpad xps chromebook notebook dell lenovo surface imac")
 CAMERA_NAMES = word_set("camera canon nikon fujifilm fuji gopro leica a7 dslr mirrorless")
 WATCH_NAMES = word_set("watch smartwatch garmin fitbit forerunner")
-BIKE_NAMES = word_set("bike bicycle e-bike ebike trek cannondale specialized")
+BIKE_NAMES = word_set(
+    "bike bicycle e-bike ebike trek cannondale specialized brompton bianchi raleigh vanmoof "
+    "orbea cervelo pinarello"
+)
 PHONE_NAMES = word_set(
     "phone smartphone iphone pixel galaxy android samsung oneplus motorola nokia xiaomi "
-    "huawei blackberry"
+    "huawei blackberry xperia oppo realme fairphone"
 )
 # Roles at work: "my new manager is Priya" (the speaker is MANAGED_BY Priya).
 ROLES_MANAGER = word_set("manager boss supervisor")

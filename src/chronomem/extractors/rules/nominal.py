@@ -152,6 +152,21 @@ NOMINAL_ROWS: tuple[P, ...] = (
         reject_labels=_NOT_PLACE,
         triggers="where",
     ),
+    # "new phone day, went with an iPhone 15", "opted for a Subaru Outback": a choice of a
+    # thing of a known kind (a phone, a car, a bike) is the one used now; "went with my
+    # sister", "settled on the salmon" name no such kind and give nothing
+    P(
+        "USES_KIND",
+        r"\b(?:went with|opted for|settled on|decided on|ended up with|ended up getting|"
+        r"ended up buying|going with)\b",
+        "Item",
+        "phrase",
+        reject_heads=word_set(
+            "case cases charger cable cables protector insurance plan contract repair battery "
+            "lock helmet seat cover mount ride rides trip tour lesson lessons shop"
+        ),
+        triggers="went opted settled decided ended going",
+    ),
     # "we left Chicago for Denver": a move, when both are places
     P(
         "LIVES_IN",
