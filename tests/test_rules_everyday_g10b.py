@@ -201,3 +201,34 @@ def test_a_thing_of_a_known_kind_chosen_is_the_one_used(
 )
 def test_a_choice_of_no_known_kind_is_no_thing_used(text: str) -> None:
     assert not any(r.startswith(("USES", "DRIVES", "RIDES")) for _, r, _, _ in _chat(text))
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ruth: Tomasz and I got married last weekend"], ("MARRIED_TO", "Tomasz", False)),
+        (["Ruth: me and Jo split up"], ("DATING", "Jo", True)),
+        (["Ruth: my boyfriend Idris is a chef", "Ruth: he proposed and we're engaged!!"],
+         ("DATING", "Idris", False)),
+        (["Ruth: my husband Pavel snores", "Ruth: we are getting divorced"],
+         ("MARRIED_TO", "Pavel", True)),
+    ],
+)  # fmt: skip
+def test_the_speaker_and_a_partner_as_one_subject(
+    turns: list[str], fact: tuple[str, str, bool]
+) -> None:
+    relation, partner, ended = fact
+    assert ("Ruth", relation, partner, ended) in _chat(*turns)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Ruth: my sister Ana and I went to Rome"],
+        ["Ruth: we're engaged in a long legal fight with the landlord"],
+        ["Ruth: my coworkers Lee and Sam are fun", "Ruth: we split the bill"],
+    ],
+)
+def test_we_or_me_and_someone_without_a_tie_verb_or_partner_is_no_tie(turns: list[str]) -> None:
+    found = _chat(*turns)
+    assert not any(r in ("DATING", "MARRIED_TO") for _, r, _, _ in found)
