@@ -232,3 +232,29 @@ def test_the_speaker_and_a_partner_as_one_subject(
 def test_we_or_me_and_someone_without_a_tie_verb_or_partner_is_no_tie(turns: list[str]) -> None:
     found = _chat(*turns)
     assert not any(r in ("DATING", "MARRIED_TO") for _, r, _, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("Lucia: Mochi the bunny chewed through a cable", "Mochi"),
+        ("Lucia: Pretzel (the dog) is snoring on my feet", "Pretzel"),
+        ("Lucia: the cat (Miso) knocked my mug off the desk", "Miso"),
+        ("Lucia: long day, and Nacho the gecko shed his skin", "Nacho"),
+    ],
+)
+def test_a_pet_named_beside_the_species(text: str, pet: str) -> None:
+    assert ("Lucia", "HAS_PET", pet, False) in _chat(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lucia: Tom the dog walker is late again",
+        "Lucia: Max the cat next door hisses at me",
+        "Lucia: walked the dog in the rain",
+        "Lucia: I met Sara, the dog trainer",
+    ],
+)
+def test_a_person_or_a_neighbours_animal_is_no_pet(text: str) -> None:
+    assert not any(r == "HAS_PET" for _, r, _, _ in _chat(text))

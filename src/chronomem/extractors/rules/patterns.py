@@ -421,6 +421,18 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?(?:my|our) (?:(?:{PETADJ}) )?(?P<species>{PET})\b",
       "Pet", "inline", "possessor", template="{source} has a {species} named {target}",
       triggers="my our"),
+    # "Biscotti (the dog) is living his best life", "the dog (Rocket) ate my sock": a name
+    # and "the <species>" side by side, opening the sentence or a clause after "and"/","
+    P("HAS_PET", r"(?:^\W*|(?<=\band )|(?<=\bbut )|(?<=, ))(?P<obj>{NAME}),? \(?the "
+      r"(?:(?:{PETADJ}) )?(?P<species>{PET})\b"
+      r"(?! (?:of|from|at|in|next|down|across|over|upstairs|downstairs|walker|sitter|groomer|"
+      r"trainer|whisperer|lady|guy|man|woman|person|people|owner|food|park|show|house|bed)\b)",
+      "Pet", "inline",
+      "possessor", template="{source} has a {species} named {target}", triggers="the"),
+    P("HAS_PET", r"(?:^\W*|(?<=\band )|(?<=\bbut )|(?<=, ))the (?:(?:{PETADJ}) )?"
+      r"(?P<species>{PET}) \((?P<obj>{NAME})\)", "Pet",
+      "inline", "possessor", template="{source} has a {species} named {target}",
+      triggers="the"),
     P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
       r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>{PET})"
       r"(?: (?:named|called) (?P<obj>{NAME})|,? (?P<obj2>{NAME})(?=\s*(?:[.!,;)]|$|who\b"
