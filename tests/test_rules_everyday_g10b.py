@@ -258,3 +258,27 @@ def test_a_pet_named_beside_the_species(text: str, pet: str) -> None:
 )
 def test_a_person_or_a_neighbours_animal_is_no_pet(text: str) -> None:
     assert not any(r == "HAS_PET" for _, r, _, _ in _chat(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Kim: we moved to a little flat in Leeds", "Leeds"),
+        ("Kim: relocated to a tiny studio in Porto for the job", "Porto"),
+        ("Kim: moving back to a cabin in Tromsø this spring", "Tromsø"),
+    ],
+)
+def test_a_move_to_a_home_in_a_place(text: str, place: str) -> None:
+    assert any(s == "Kim" and r == "LIVES_IN" and t == place for s, r, t, _ in _chat(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kim: we moved to a bigger office in Leeds",
+        "Kim: we had lunch on a terrace in Rome",
+        "Kim: my sister moved to a flat in Leeds",
+    ],
+)
+def test_an_office_a_meal_or_someone_elses_move_is_not_the_speakers_home(text: str) -> None:
+    assert not any(s == "Kim" and r == "LIVES_IN" for s, r, _, _ in _chat(text))

@@ -36,7 +36,7 @@ _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Pe
 _DWELLING = (
     r"(?:house|condo|apartment|flat|place|home|studio|loft|townhouse|townhome|duplex|bungalow|"
     r"cottage|room|unit|one[- ]bed(?:room)?|two[- ]bed(?:room)?|\d[- ]?bed(?:room)?|\d ?br|"
-    r"bedroom)"
+    r"bedroom|terrace|cabin|farmhouse|houseboat|bedsit|maisonette|villa|rental)"
 )
 # The kinds of thing one uses one at a time, as head nouns ("my car is a ...").
 _DEVICES = ("car", "phone", "camera", "laptop", "watch", "bike", "motorbike", "motorcycle")
@@ -93,7 +93,8 @@ NOMINAL_ROWS: tuple[P, ...] = (
     P(
         "LIVES_IN",
         r"\b(?:rent|rents|renting|rented|bought|buying|own|owns|got|share|sharing|have|has|"
-        r"moved into|moving into|move into|signed a lease on)"
+        r"moved into|moving into|move into|signed a lease on|(?:moved|moving|move|relocated)"
+        r"(?: back| out of (?:[A-Za-z-]+ ){1,3}| away from (?:[A-Za-z-]+ ){1,3})? to)"
         rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}{_DWELLING} in\b"
         r"|\bsigned (?:a|the|our|my) lease in\b|\bmoved in (?:together )?in\b"
         r"|\b(?:live|lives|living|moved back|moved in) with (?:my |our |his |her |their )?"
@@ -105,7 +106,7 @@ NOMINAL_ROWS: tuple[P, ...] = (
         "Location",
         reject_labels=_NOT_PLACE,
         triggers="rent rents renting rented bought buying own owns got share sharing have has "
-        "moved moving move signed live lives living",
+        "moved moving move relocated signed live lives living",
     ),
     # "home is Berlin these days", "home base is Lisbon now"
     P(
