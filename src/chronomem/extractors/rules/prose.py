@@ -31,7 +31,12 @@ from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.pet_names import pet_name_hits, pet_owners
-from chronomem.extractors.rules.plans import arranged_plans, called_off, name_told_plans
+from chronomem.extractors.rules.plans import (
+    arranged_plans,
+    called_off,
+    moved_plans,
+    name_told_plans,
+)
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
@@ -195,6 +200,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += pair_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
+    hits += moved_plans(s, known, hits)
     hits += arranged_plans(s, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known)]
