@@ -98,3 +98,38 @@ def test_the_shorter_name_closes_the_membership_end_to_end() -> None:
         clubs = facts_about(memory, "Tom", "MEMBER_OF")
         assert clubs and all(f.invalid_at is not None for f in clubs)
         assert {target_name(memory, f) for f in clubs} == {"Riverside Rowing Club"}
+
+
+@pytest.mark.parametrize(
+    ("text", "club"),
+    [
+        ("Lu: got a costco membership finally", "costco"),
+        ("Lu: I renewed my ymca membership for the year", "ymca"),
+        ("Lu: we bought a zoo membership for the kids", "zoo"),
+    ],
+)
+def test_a_membership_named_in_lower_case(text: str, club: str) -> None:
+    assert ("Lu", "MEMBER_OF", club, False) in found(run(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lu: got a family membership at the zoo",
+        "Lu: I bought a new membership card",
+        "Lu: got a student membership, so cheap",
+    ],
+)
+def test_a_kind_of_membership_is_no_club(text: str) -> None:
+    clubs = {f[2] for f in found(run(text)) if f[1] == "MEMBER_OF"}
+    assert not clubs & {"family", "new", "student"}, clubs
+
+
+def test_a_lower_case_membership_let_lapse_is_ended() -> None:
+    turns = ["Lu: got a costco membership finally", "Lu: I let my costco membership lapse"]
+    assert ("Lu", "MEMBER_OF", "costco", True) in found(run(*turns))
+
+
+def test_a_chat_line_opening_with_let_is_the_speakers() -> None:
+    turns = ["Lu: got a Costco membership", "Lu: let my costco membership lapse, never went"]
+    assert ("Lu", "MEMBER_OF", "Costco", True) in found(run(*turns))
