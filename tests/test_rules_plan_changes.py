@@ -70,9 +70,7 @@ def test_an_event_without_a_date_ahead_is_no_plan(text: str) -> None:
         ),
     ],
 )
-def test_a_move_by_it_gives_the_plan_told_a_new_date(
-    turns: list[str], plan: str, day: int
-) -> None:
+def test_a_move_by_it_gives_the_plan_told_a_new_date(turns: list[str], plan: str, day: int) -> None:
     found = _plans(*turns)
     assert plan in found, found
     when = found[plan]
@@ -108,3 +106,39 @@ def test_a_move_by_it_closes_the_old_date_end_to_end() -> None:
         open_ = [f for f in plans if f.invalid_at is None]
         assert [target_name(memory, f) for f in open_] == ["vet appointment"]
         assert open_[0].valid_at is not None and open_[0].valid_at.day == 27
+
+
+@pytest.mark.parametrize(
+    ("turns", "plan", "day"),
+    [
+        (
+            ["Kim: my flight to Oslo is on the 20th", "Kim: correction: the 21st, misread it"],
+            "flight",
+            21,
+        ),
+        (
+            ["Kim: I have a vet appointment on the 20th", "Kim: oops, I meant the 23rd"],
+            "vet appointment",
+            23,
+        ),
+        (
+            ["Kim: I have a vet appointment on the 20th", "Kim: wait no, it's on the 22nd"],
+            "vet appointment",
+            22,
+        ),
+    ],
+)
+def test_a_terse_date_correction_redates_the_plan_told(
+    turns: list[str], plan: str, day: int
+) -> None:
+    when = _plans(*turns).get(plan)
+    assert when is not None and when.day == day
+
+
+@pytest.mark.parametrize(
+    "last",
+    ["Kim: sorry, I'm busy tomorrow", "Kim: no worries, see you tomorrow", "Kim: wait, what?"],
+)
+def test_an_apology_or_a_reply_is_no_date_correction(last: str) -> None:
+    found = _plans("Kim: I have a vet appointment on the 20th", last)
+    assert "vet appointment" not in found

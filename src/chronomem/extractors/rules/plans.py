@@ -100,8 +100,10 @@ def moved_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         or any(h.relation == "HAS_PLAN" for h in hits)
     ):
         return []
-    m = _MOVED_IT.search(s.text)
+    m, said = _MOVED_IT.search(s.text), "was moved"
     if m is None or not any(_new_date(s, m, t) for t in s.times):
+        m, said = _corrected_date(s), "date was corrected"  # "correction: the 13th"
+    if m is None:
         return []  # "moved it to the garage tomorrow": no new date of the plan
     plans = list(known.targets.get((normalize_name(s.speaker), "HAS_PLAN"), {}).values())
     if not plans:
@@ -116,9 +118,26 @@ def moved_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             False,
             (0, len(s.text)),
             m.span(),
-            f"{me.name}'s {plans[-1]} was moved",
+            f"{me.name}'s {plans[-1]} {said}",
         )
     ]
+
+
+# a terse correction that opens on its new date: "correction: the 13th", "oops, I meant
+# Friday", "wait no, it's on the 9th"
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:correction|sorry|oops|wait|actually|my bad|typo|no|sry)\b[\s,:!.-]*)+"
+    r"(?:(?:I meant|it'?s|its|make that|not .{1,12}?,|on|the)\s+)*",
+    re.I,
+)
+
+
+def _corrected_date(s: Sentence) -> re.Match[str] | None:
+    m = _CORRECTION.match(s.text)
+    if m is None or m.end() == 0:
+        return None
+    ahead = [t for t in s.times if t.when > s.reference and t.start <= m.end() + 4]
+    return m if ahead else None
 
 
 def _new_date(s: Sentence, m: re.Match[str], t: TimeExpression) -> bool:
