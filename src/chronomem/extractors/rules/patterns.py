@@ -337,6 +337,14 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
       subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
       reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="job gig position"),
+    # the working day named at a place of work: "night shift at Mercy General again", "work
+    # at Atlassian has been draining", "lunch break at Westpac" ("3rd year at X" may be a
+    # school's: not read)
+    P("WORKS_AT", r"(?:^\W*|\b(?:my|our|another|one more|the|a|an|his|her|your) )(?:(?:night|day|"
+      r"morning|evening|late|early|double|long|weekend|graveyard) )?(?:shift|work|lunch break)"
+      r" (?:at|for)\b", "Organization",
+      subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="shift work lunch"),
     # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
     P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
       r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
