@@ -337,6 +337,12 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
       subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
       reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="job gig position"),
+    # a past post with its end: "I was at Deliveroo until the end of last year"
+    P("WORKS_AT", r"\b(?:was|were) at\b", "Organization", ending=True,
+      requires=r"\buntil\b(?! (?:\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?::\d\d)?\b(?!\d)|noon|"
+      r"midnight|late|lunch|dinner|dark|close|closing))",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="was were"),
     # the working day named at a place of work: "night shift at Mercy General again", "work
     # at Atlassian has been draining", "lunch break at Westpac" ("3rd year at X" may be a
     # school's: not read)

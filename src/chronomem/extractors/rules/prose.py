@@ -368,8 +368,19 @@ def _owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]
     return [
         t
         for t in inside
-        if t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb
+        if (t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb)
+        and not _turned(s, t, hit)
     ]
+
+
+# "I was at Deliveroo until the end of last year, now I'm at Monzo": the "until" is the
+# old state's, the turn to "now" starts the new one
+_TURN = re.compile(r"[,;.]\s*(?:(?:but|and|so)\s+)?(?:now|then|these days|nowadays)\b", re.I)
+
+
+def _turned(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
+    """Does a turn to "now" stand between ``t`` and the hit's verb after it?"""
+    return t.end <= hit.verb[0] and _TURN.search(s.text, t.end, hit.verb[0]) is not None
 
 
 def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]]) -> bool:
