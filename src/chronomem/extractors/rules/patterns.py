@@ -86,10 +86,8 @@ _LOWER_CLUB = (
 # (a leading title only, the department in lower case: "employee of Salesforce" is no title)
 _OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+)"
 _MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
-_JOB_OBJ = (
-    r"(?P<obj>" + _MODIFIERS + r"?(?:head|vp|chief|director|manager|lead|officer|president)"
-    + _OF_DEPT + "|" + _MODIFIERS + r"{0,2}(?:{JOB}))"
-)
+_LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
+_JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,2}}(?:{{JOB}}))"
 _IS_A = "{source} is {a_target}"
 _JOB_WORDS = _words(JOB_HEADS | {"worker"})
 _PET_WORDS = _words(PET_SPECIES | {"guinea"})
