@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.extractors.rules.dates import find_time_expressions, speaks_of_future
+from tests.rules_support import run
 
 # Monday 15 January 2024, 14:00 UTC
 REF = datetime(2024, 1, 15, 14, 0, tzinfo=UTC)
@@ -126,3 +127,41 @@ def test_an_impossible_day_falls_back_to_its_month() -> None:
 def test_expressions_come_left_to_right_without_overlap() -> None:
     found = find_time_expressions("Yesterday I called, and next week I fly; since 2019 I run.", REF)
     assert [f.text for f in found] == ["Yesterday", "next week", "since 2019"]
+
+
+LASTED = [
+    ("Jonas: I've been at Bosch for three years now", "for three years", "2021-01-15"),
+    ("my aunt has lived in Galway for about a decade", "for about a decade", "2014-01-15"),
+    ("been with Marco for 8 months, he's lovely", "for 8 months", "2023-05-15"),
+    ("I've had this knee thing for a couple of weeks", "for a couple of weeks", "2024-01-01"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "phrase", "expected"), LASTED)
+def test_a_duration_up_to_now_dates_the_start(sentence: str, phrase: str, expected: str) -> None:
+    """A present perfect and "for N units": the state began N units before the message."""
+    (found,) = find_time_expressions(sentence, REF)
+    assert (found.text, found.when, found.role) == (phrase, day(expected), "since")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We were in Crete for two weeks, it was lovely",  # a trip, over
+        "I'm flying to Oslo for three days",  # a plan
+        "I haven't had a drink for a month",  # a denial: no start of a state
+        "we stayed at my mum's for a week, then drove home",
+    ],
+)
+def test_a_duration_outside_a_perfect_is_no_date(sentence: str) -> None:
+    assert find_time_expressions(sentence, REF) == []
+
+
+def test_a_state_that_has_lasted_starts_that_long_ago() -> None:
+    """The fact of "has lived in Bergen for 5 years" holds since five years before."""
+    facts = run("Kemal: I have lived in Bergen for 5 years").facts
+    (home,) = [f for f in facts if f.relation == "LIVES_IN"]
+    assert (home.target, home.valid_at) == ("Bergen", day("2019-01-15"))
+    facts = run("Kemal: my sister has worked at Ikea for six months").facts
+    (job,) = [f for f in facts if f.relation == "WORKS_AT"]
+    assert (job.target, job.valid_at) == ("Ikea", day("2023-07-15"))
