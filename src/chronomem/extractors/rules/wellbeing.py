@@ -17,6 +17,9 @@ _CLOCK = (
     r"(?!\s*(?:tonight|tomorrow|today|yesterday|last|next|this)\b)"
 )
 
+_INJURED_WORDS = "broken fractured sprained twisted torn dislocated cracked busted pulled"
+_INJURED = rf"(?:{'|'.join(_INJURED_WORDS.split())})"
+
 WELLBEING_ROWS: tuple[P, ...] = (
     P(
         "FOLLOWS_DIET",
@@ -92,6 +95,36 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         triggers="it's it turns turned",
+    ),
+    P(  # "I've got a broken wrist", "she has a sprained ankle": an injured body part
+        "HAS_CONDITION",
+        r"\b(?:a|an|my|his|her|your|their) (?:badly |really |bad |nasty |slightly )?"
+        rf"{_INJURED} (?:left |right )?(?P<obj>{{BODY}})\b",
+        "Condition",
+        "inline",
+        target_format="{obj} injury",
+        triggers=_INJURED_WORDS,
+    ),
+    P(  # "my ankle is sprained", "his collarbone's fractured"
+        "HAS_CONDITION",
+        r"\b(?:my|his|her|your|their) (?:left |right )?(?P<obj>{BODY})(?: is|'s| got| was)"
+        rf" (?:badly |really |totally )?{_INJURED}\b",
+        "Condition",
+        "inline",
+        "possessor",
+        target_format="{obj} injury",
+        triggers=_INJURED_WORDS,
+    ),
+    P(  # "my back pain is killing me", "her knee pain kept her up": the pain as a subject
+        "HAS_CONDITION",
+        r"\b(?:my|his|her|your|their) (?:lower |upper |left |right |bad |chronic |stupid )?"
+        r"(?P<obj>{BODY}) (?:pain|ache)\b(?!(?: is| has|'s)? (?:finally |totally |completely |"
+        r"all |pretty much |almost |mostly )?(?:gone|over|better|cleared up|went away|fine))",
+        "Condition",
+        "inline",
+        "possessor",
+        target_format="{obj} pain",
+        triggers="pain ache",
     ),
     P(  # "my lower back has been killing me", "I have bad knee pain": pain in a body part
         "HAS_CONDITION",
