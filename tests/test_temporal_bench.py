@@ -96,6 +96,19 @@ def test_the_held_out_set_loads_and_covers_every_category():
     assert not {s.id for s in heldout} & {s.id for s in load_scenarios()}
 
 
+def test_the_second_held_out_set_loads_and_shares_no_ids():
+    """bench/data/temporal_heldout2 (a second set written blind, never for tuning): only its
+    shape is asserted here, never its content."""
+    second = load_scenarios(BENCH / "data" / "temporal_heldout2")
+    assert len(second) >= 100
+    assert sum(len(s.checks) for s in second) >= 180
+    assert {c.category for s in second for c in s.checks} == set(CATEGORIES)
+    ids = {s.id for s in second}
+    assert all(i.startswith("h2-") for i in ids)
+    assert not ids & {s.id for s in load_scenarios()}
+    assert not ids & {s.id for s in load_scenarios(BENCH / "data" / "temporal_heldout")}
+
+
 def test_data_option_refuses_a_folder_without_scenarios(tmp_path, capsys):
     for folder in (tmp_path / "missing", tmp_path):
         with pytest.raises(SystemExit) as exited:
