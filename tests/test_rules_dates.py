@@ -165,3 +165,29 @@ def test_a_state_that_has_lasted_starts_that_long_ago() -> None:
     facts = run("Kemal: my sister has worked at Ikea for six months").facts
     (job,) = [f for f in facts if f.relation == "WORKS_AT"]
     assert (job.target, job.valid_at) == ("Ikea", day("2023-07-15"))
+
+
+HOLIDAYS = [
+    ("I haven't vaped since New Year's", "New Year's", "2024-01-01"),
+    ("we moved in over Christmas", "Christmas", "2023-12-25"),
+    ("she got engaged on valentine's day", "valentine's day", "2023-02-14"),
+    ("we adopted him around Halloween", "Halloween", "2023-10-31"),
+    ("it's been hectic since Easter", "Easter", "2023-04-09"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "holiday", "expected"), HOLIDAYS)
+def test_a_holiday_after_a_preposition_is_its_day(
+    sentence: str, holiday: str, expected: str
+) -> None:
+    (found,) = find_time_expressions(sentence, REF)
+    assert found.text.endswith(holiday) and found.when == day(expected)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["happy new year!!", "new year new me", "I bought christmas cookies for the office",
+     "the recipe for halloween candy apples"],
+)  # fmt: skip
+def test_a_holiday_named_in_passing_is_no_date(sentence: str) -> None:
+    assert find_time_expressions(sentence, REF) == []

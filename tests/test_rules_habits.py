@@ -156,3 +156,19 @@ def test_a_switch_without_a_habit_given_up_is_no_habit() -> None:
 )
 def test_a_chat_line_without_subject_gives_a_habit_up(text: str, habit: str) -> None:
     assert ("Priya", "HAS_HABIT", habit, True) in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "habit"),
+    [
+        ("Lior: haven't smoked since christmas, fingers crossed", "smoking"),
+        ("Lior: I haven't had a drink in two months", "drinking"),
+        ("Lior: I have not vaped for weeks now", "vaping"),
+    ],
+)
+def test_not_doing_a_habit_since_ends_it(text: str, habit: str) -> None:
+    assert ("Lior", "HAS_HABIT", habit, True) in facts(text)
+
+
+def test_a_verb_that_only_looks_like_a_habit_ends_nothing() -> None:
+    assert not [f for f in facts("Lior: I haven't smoked salmon in ages") if f[3]]

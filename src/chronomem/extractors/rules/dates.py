@@ -38,6 +38,7 @@ from chronomem.extractors.rules.daymath import (
     shift,
     weekday_date,
 )
+from chronomem.extractors.rules.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
 from chronomem.extractors.rules.lasting import lasted_until_now
 from chronomem.extractors.rules.lexicon import FUTURE_CUES, word_set
 from chronomem.extractors.rules.tense import clause_tense
@@ -384,6 +385,7 @@ _RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
             _MONTH_WORDS,
         ),
         (rf"(?i:\b(?:in|during|over)\s+the\s+)({_SEASON})\b", _bare_season, _SEASON_WORDS),
+        (HOLIDAY_PATTERN, holiday, HOLIDAY_WORDS),
         (r"(?i:\b(?:over|on|during|at)\s+the\s+weekend\b)", _the_weekend, frozenset({"weekend"})),
     )
 )
