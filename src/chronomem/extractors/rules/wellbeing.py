@@ -9,6 +9,7 @@ ends "pre-diabetic") are ``successions.py``.
 
 from __future__ import annotations
 
+from chronomem.extractors.rules.lexicon import DIETS
 from chronomem.extractors.rules.row import RelationPattern as P
 
 # A time of day said as a habit, not as tonight's or tomorrow's plan
@@ -17,6 +18,7 @@ _CLOCK = (
     r"(?!\s*(?:tonight|tomorrow|today|yesterday|last|next|this)\b)"
 )
 
+_DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
 _INJURED_WORDS = "broken fractured sprained twisted torn dislocated cracked busted pulled"
 _INJURED = rf"(?:{'|'.join(_INJURED_WORDS.split())})"
 
@@ -95,6 +97,29 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         triggers="it's it turns turned",
+    ),
+    P(  # "I'm done with vegetarianism", "over keto", "gave up veganism": a diet ends
+        "FOLLOWS_DIET",
+        r"\b(?:done with|finished with|through with|over|gave up(?: on)?|giving up(?: on)?|"
+        r"quit|quitting|ditched|dropped|stopped|abandoned) (?:being |the |my |on )?"
+        r"(?P<obj>{DIET})(?:ism)?\b(?! (?:recipes?|food|options?|meals?|restaurants?|places?"
+        r"|cookbooks?|friends?))",
+        "Diet",
+        "inline",
+        ending=True,
+        template="{source} is {target}",
+        triggers=_DIET_WORDS + " veganism vegetarianism pescatarianism pescetarianism",
+    ),
+    P(  # a verbless chat line: "pescatarian now, fish and veg only", "fully vegan again"
+        "FOLLOWS_DIET",
+        r"(?:^|(?<=[,;.!?])) ?\W*(?:(?:so|and|but|now|well|yeah|ok|okay|update|lol|btw|fully|"
+        r"strictly|mostly|officially|totally|100%)\W+){0,3}(?P<obj>{DIET}) (?:now|these days|"
+        r"from now on|from here on(?: out)?|again|full[- ]time|for good)\b",
+        "Diet",
+        "inline",
+        "possessor",
+        template="{source} is {target}",
+        triggers=_DIET_WORDS,
     ),
     P(  # "I've got a broken wrist", "she has a sprained ankle": an injured body part
         "HAS_CONDITION",
