@@ -83,7 +83,7 @@ POSITIVES: list[tuple[list[str], Found]] = [
     ),
     (["Lena: I've been dabbling in beekeeping."], ("Lena", "HAS_HABIT", "beekeeping", False)),
     (
-        ["Ana: I lived in Porto from 2015 to 2019, then moved to Lyon."],
+        ["Ana: I lived in Porto from 2015 to 2019, then packed up for Lyon."],
         ("Ana", "LIVES_IN", "Lyon", False),  # open: 2019 is Porto's date, not Lyon's
     ),
     (
