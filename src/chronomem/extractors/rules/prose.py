@@ -37,6 +37,7 @@ from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.together import together_hits
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
 MAX_MENTIONS_PER_SENTENCE = 3
@@ -194,6 +195,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
+    hits += together_hits(s, known, hits)
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += arranged_plans(s, hits)
     if draft.assistant:
