@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from chronomem.extractors.rules.answered import answered_questions
+from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
@@ -152,6 +153,7 @@ def extract_prose(
         known.learn(speaker, "Person")
     text = answered_questions(normalize_text(strip_markup(body)))
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
+    text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
     sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
         if draft.full():
