@@ -18,6 +18,8 @@ from tests.rules_support import found, run
             ("Lea", "LIVES_IN", "Bergen", False),
         ),
         ("Rhea: Priya from uni got a job at Arup", ("Priya", "WORKS_AT", "Arup", False)),
+        ("Rhea: Tariq quit to go work at Monzo", ("Tariq", "WORKS_AT", "Monzo", False)),
+        ("Rhea: my cousin Ben quit to work at Lidl", ("Ben", "WORKS_AT", "Lidl", False)),
     ],
 )
 def test_the_named_person_is_the_subject(text: str, fact: tuple[str, str, str, bool]) -> None:
@@ -40,3 +42,18 @@ def test_go_before_a_verb_is_dropped() -> None:
 )
 def test_other_uses_of_from_and_go_are_left_alone(text: str) -> None:
     assert plain_subjects(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Rhea: I quit Monzo", ("Rhea", "WORKS_AT", "Monzo", True)),
+        ("Rhea: I stopped working at Monzo", ("Rhea", "WORKS_AT", "Monzo", True)),
+    ],
+)
+def test_quit_without_a_purpose_still_ends(text: str, fact: tuple[str, str, str, bool]) -> None:
+    assert fact in found(run(text))
+
+
+def test_stopping_on_the_way_ends_nothing() -> None:
+    assert not [f for f in found(run("Rhea: I stopped to grab a coffee at Pret")) if f[3]]
