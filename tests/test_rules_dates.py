@@ -191,3 +191,28 @@ def test_a_holiday_after_a_preposition_is_its_day(
 )  # fmt: skip
 def test_a_holiday_named_in_passing_is_no_date(sentence: str) -> None:
     assert find_time_expressions(sentence, REF) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "new", "start"),
+    [
+        ("Ana: I worked at Intel until 2019, then joined AMD", "AMD", "2019-01-01"),
+        ("Ana: I was at Intel until March, and then I moved to Leeds", "Leeds", "2023-03-01"),
+        (
+            "Ana: I lived in Bari from 2010 to 2016, and then I moved to Turin",
+            "Turin",
+            "2016-01-01",
+        ),
+    ],
+)
+def test_a_state_chained_with_then_starts_where_the_one_before_ended(
+    text: str, new: str, start: str
+) -> None:
+    (fact,) = [f for f in run(text).facts if f.target == new]
+    assert fact.valid_at == day(start)
+
+
+def test_a_state_after_then_without_an_end_before_keeps_its_own_date() -> None:
+    (fact,) = [f for f in run("Ana: I joined Intel in 2019, then moved to Leeds").facts
+               if f.target == "Leeds"]  # fmt: skip
+    assert fact.valid_at != day("2019-01-01")

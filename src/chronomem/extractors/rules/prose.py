@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from chronomem.extractors.rules.answered import answered_questions
@@ -355,6 +355,8 @@ def _owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]
     clauses that found nothing themselves or that set the frame ("After ... yesterday, ...").
     """
     inside = [t for t in s.times if hit.clause[0] <= t.start < hit.clause[1]]
+    if not inside and (chained := _chained_start(s, hit)) is not None:
+        return [chained]
     if not inside:
         busy = {h.clause for h in hits}
         return [t for t in s.times if _borrowable(s, t, busy)]
@@ -368,6 +370,19 @@ def _owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]
         for t in inside
         if t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb
     ]
+
+
+_THEN = re.compile(r"\b(?:then|after that|afterwards)\W*$", re.I)
+_OPENS_THEN = re.compile(r"\W*(?:and |but )?(?:then|after that|afterwards)\b", re.I)
+
+
+def _chained_start(s: Sentence, hit: Hit) -> TimeExpression | None:
+    """ "lived in A from 2015 to 2019, then moved to B": B holds since A's end."""
+    before = s.text[max(0, hit.clause[0] - 16) : hit.clause[0]]
+    if not (_THEN.search(before) or _OPENS_THEN.match(s.text, hit.clause[0])):
+        return None
+    ends = [t for t in s.times if t.role == "until" and t.end <= hit.clause[0]]
+    return replace(ends[-1], role="since") if ends else None
 
 
 def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]]) -> bool:
