@@ -86,10 +86,8 @@ POSITIVES: list[tuple[list[str], Found]] = [
         ["Ana: I lived in Porto from 2015 to 2019, then packed up for Lyon."],
         ("Ana", "LIVES_IN", "Lyon", False),  # open: 2019 is Porto's date, not Lyon's
     ),
-    (
-        ["Ana: I joined the YMCA gym.", "Ana: Cancelled the gym, never went."],
-        ("Ana", "MEMBER_OF", "YMCA gym", True),  # "the gym": the membership held
-    ),
+    # ("joined the YMCA gym" then "Cancelled the gym": the pattern table reads the held
+    # value's shorter name now, see tests/test_rules_held_reference.py)
     (
         ["Maya: hi", "Assistant: Since you've settled into your new flat in Galway, some tips."],
         ("Maya", "LIVES_IN", "Galway", False),  # an assistant's turn: "you" is the user

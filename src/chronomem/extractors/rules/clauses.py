@@ -12,6 +12,7 @@ import re
 
 from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.held import departs, held_object, held_reference
 from chronomem.extractors.rules.lexicon import (
     DETERMINERS,
     PREPOSITIONS,
@@ -48,7 +49,7 @@ _BLOCKERS = re.compile(
 _TOLD = word_set(
     "love went got bought took saw met made left quit sold joined visited been grew came "
     "flew drove ran began won lost found spent over off done switched broke gave tore hurt "
-    "caught had cut born"
+    "caught had cut born let put"
 )
 
 
@@ -119,6 +120,8 @@ def _hits(
         relation = row.negated_relation
     ending = row.ending or mood.ending
     targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]
+    if ending and not targets:  # "cancelled the gym" after a PureGym membership
+        targets = [(t, True) for t in _held_target(s, m, clause, known, subject, relation)]
     if m.groupdict().get("old"):
         old = inline_object(s, row, m, group="old")
         targets += [(old, True)] if old is not None else []
@@ -129,6 +132,8 @@ def _hits(
             continue
         text = None if ended else _template(row, m, subject, target)
         kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
+        if ended and not departs(s.text, m, target.name):  # "quit the Harbourside club"
+            target = _as_held(known, subject, target, kinds)
         if relation == "ENDS_KNOWN":
             kinds = _known_relations(known, subject, target)
         elif relation == CONTINUES_KNOWN:
@@ -162,6 +167,32 @@ def _known_relations(known: Known, subject: Party, target: Party) -> tuple[str, 
         for (who, relation), values in known.targets.items()
         if who == source and key in values and relation not in ("MENTIONED", "RELATED_TO")
     )
+
+
+def _held_target(
+    s: Sentence,
+    m: re.Match[str],
+    clause: tuple[int, int],
+    known: Known,
+    subject: Party,
+    relation: str,
+) -> list[Party]:
+    """The held value an ending's object names in other words ("left the book club"), if
+    it is held by ``relation`` (any, for an ending of whatever is held)."""
+    found = held_object(known, subject.name, s.text, m.end(), clause[1], verb=m.group())
+    if found is None or relation not in (*found[1], "ENDS_KNOWN"):
+        return []
+    name = found[0]
+    return [Party(name, known.labels.get(normalize_name(name)) or None)]
+
+
+def _as_held(known: Known, subject: Party, target: Party, kinds: tuple[str, ...]) -> Party:
+    """``target``, or the one held value of ``kinds`` it names in other words."""
+    relations = tuple(k for k in kinds if k != "ENDS_KNOWN") or None
+    found = held_reference(known, subject.name, target.name, relations)
+    if found is None or normalize_name(found[0]) == normalize_name(target.name):
+        return target
+    return Party(found[0], known.labels.get(normalize_name(found[0])) or target.label)
 
 
 _CONTINUED = ("STUDIES_AT", "WORKS_AT")

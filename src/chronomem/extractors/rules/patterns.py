@@ -79,7 +79,16 @@ _IN_GROUP = word_set(
     "group club team society association league union church band choir program programme "
     "committee council orchestra troupe crew squad"
 )
-_JOB_OBJ = r"(?P<obj>(?:[a-z-]+ ){0,2}(?:{JOB}))"
+_LOWER_CLUB = (
+    r"(?!(?:new|annual|monthly|yearly|family|student|premium|free|basic|full|trial|lifetime|"
+    r"year|month|cheap|corporate|joint|couples?|own|first|gold|silver|vip|the|a|an)\b)[a-z]+"
+)
+# "senior engineer", and titles "of" a department: "director of marketing", "head of sales"
+# (a leading title only, the department in lower case: "employee of Salesforce" is no title)
+_OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+)"
+_MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
+_LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
+_JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,2}}(?:{{JOB}}))"
 _IS_A = "{source} is {a_target}"
 _JOB_WORDS = _words(JOB_HEADS | {"worker"})
 _PET_WORDS = _words(PET_SPECIES | {"guinea"})
@@ -233,8 +242,10 @@ _ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event"}),
       template="{source} works at {target}", triggers="employer company workplace"),
     # "renewed my Costco membership", "I'm in a book club", "not in the choir anymore"
+    # (the name often typed in lower case: "got a costco membership"; a word saying what
+    # kind of membership is no name: "got a family membership")
     P("MEMBER_OF", r"\b(?:renewed|have|has|got|bought|started|use) (?:my|our|a|an) "
-      r"(?P<obj>{NAME}) membership\b", "Organization", "inline",
+      r"(?P<obj>{NAME}|" + _LOWER_CLUB + r") membership\b", "Organization", "inline",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership"),
     P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)(?P<neg> not| no longer)? (?:still |now "
       r"|also )?in (?:the|a|an|our|my)\b", "Organization", "phrase", heads=_IN_GROUP,
@@ -326,6 +337,20 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
       subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
       reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="job gig position"),
+    # a past post with its end: "I was at Deliveroo until the end of last year"
+    P("WORKS_AT", r"\b(?:was|were) at\b", "Organization", ending=True,
+      requires=r"\buntil\b(?! (?:\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?::\d\d)?\b(?!\d)|noon|"
+      r"midnight|late|lunch|dinner|dark|close|closing))",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="was were"),
+    # the working day named at a place of work: "night shift at Mercy General again", "work
+    # at Atlassian has been draining", "lunch break at Westpac" ("3rd year at X" may be a
+    # school's: not read)
+    P("WORKS_AT", r"(?:^\W*|\b(?:my|our|another|one more|the|a|an|his|her|your) )(?:(?:night|day|"
+      r"morning|evening|late|early|double|long|weekend|graveyard) )?(?:shift|work|lunch break)"
+      r" (?:at|for)\b", "Organization",
+      subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="shift work lunch"),
     # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
     P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
       r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
@@ -349,8 +374,13 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("HAS_JOB_TITLE",
       rf"(?:\b(?:am|is|was|became|become)|'m|'s)(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
-    P("HAS_JOB_TITLE", rf"\b(?:got|was|been) promoted to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle",
-      "inline", template=_IS_A, triggers="promoted"),
+    P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
+      rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
+      triggers="promoted"),
+    # a title given up: "stepped down as team lead", "I'm no longer a shift supervisor"
+    P("HAS_JOB_TITLE", r"\b(?:stepped down as|stepping down as|resigned as|quit as|retired as|"
+      rf"(?:am|is|'m|'s) no longer) (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline",
+      ending=True, triggers="stepped stepping resigned quit retired longer"),
     # working for oneself is a title: "i'm freelancing these days", "now self-employed";
     # "no more freelancing", "quit freelancing" end it
     P("HAS_JOB_TITLE", r"\b(?:no more|stopped|quit|done) (?:freelancing|freelance work)\b",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from chronomem.extractors.rules.dates import TimeExpression
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.lexicon import CONJUNCTIONS, PREPOSITIONS, TIME_WORDS
@@ -80,6 +81,77 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     return []
 
 
+# "they pushed it to next Monday", "it got moved to the 15th": a plan told before, moved
+_MOVED_IT = re.compile(
+    r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shifted|changed)\s+(?:it|that)\b"
+    r"|\b(?:it|that)(?:'s|\s+(?:is|was|got|has been|'s been))\s+(?:now\s+)?(?:moved|pushed"
+    r"|postponed|rescheduled|bumped|delayed|shifted)\b",
+    re.I,
+)
+
+
+def moved_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "they pushed it to next Monday": the speaker's last open plan, on the new date the
+    sentence gives (the engine then closes the plan's old date)."""
+    if (
+        s.speaker is None
+        or s.assistant
+        or s.question
+        or any(h.relation == "HAS_PLAN" for h in hits)
+    ):
+        return []
+    m, said = _MOVED_IT.search(s.text), "was moved"
+    if m is None or not any(_new_date(s, m, t) for t in s.times):
+        m, said = _corrected_date(s), "date was corrected"  # "correction: the 13th"
+    if m is None:
+        return []  # "moved it to the garage tomorrow": no new date of the plan
+    plans = list(known.targets.get((normalize_name(s.speaker), "HAS_PLAN"), {}).values())
+    if not plans:
+        return []
+    me = Party(s.speaker, "Person", speaker=True)
+    plan = Party(plans[-1], "Event", False)
+    return [
+        Hit(
+            "HAS_PLAN",
+            me,
+            plan,
+            False,
+            (0, len(s.text)),
+            m.span(),
+            f"{me.name}'s {plans[-1]} {said}",
+        )
+    ]
+
+
+# a terse correction that opens on its new date: "correction: the 13th", "oops, I meant
+# Friday", "wait no, it's on the 9th"
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:correction|sorry|oops|wait|actually|my bad|typo|no|sry)\b[\s,:!.-]*)+"
+    r"(?:(?:I meant|it'?s|its|make that|not .{1,12}?,|on|the)\s+)*",
+    re.I,
+)
+
+
+def _corrected_date(s: Sentence) -> re.Match[str] | None:
+    m = _CORRECTION.match(s.text)
+    if m is None or m.end() == 0:
+        return None
+    ahead = [t for t in s.times if t.when > s.reference and t.start <= m.end() + 4]
+    return m if ahead else None
+
+
+def _new_date(s: Sentence, m: re.Match[str], t: TimeExpression) -> bool:
+    """Is ``t`` a date ahead that the move goes to ("pushed it back to the 27th")?"""
+    return (
+        t.when > s.reference
+        and t.start >= m.end()
+        and _TO_DATE.match(s.text[m.end() : t.start]) is not None
+    )
+
+
+_TO_DATE = re.compile(
+    r"\s*(?:(?:back|up|forward|out)\s+)?(?:to|until|till|for)\s+(?:the\s+)?$", re.I
+)
 _TRIPS = frozenset({"trip", "flight", "vacation", "holiday", "visit", "getaway"})
 
 

@@ -32,7 +32,12 @@ from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.pet_names import pet_name_hits, pet_owners
-from chronomem.extractors.rules.plans import arranged_plans, called_off, name_told_plans
+from chronomem.extractors.rules.plans import (
+    arranged_plans,
+    called_off,
+    moved_plans,
+    name_told_plans,
+)
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
@@ -199,6 +204,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += partner_hits(s, known, hits)
     hits += together_hits(s, known, hits)
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
+    hits += moved_plans(s, known, hits)
     hits += arranged_plans(s, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known)]
@@ -368,7 +374,8 @@ def _owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]
     return [
         t
         for t in inside
-        if t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb
+        if (t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb)
+        and not _turned(s, t, hit)
     ]
 
 
@@ -383,6 +390,16 @@ def _chained_start(s: Sentence, hit: Hit) -> TimeExpression | None:
         return None
     ends = [t for t in s.times if t.role == "until" and t.end <= hit.clause[0]]
     return replace(ends[-1], role="since") if ends else None
+
+
+# "I was at Deliveroo until the end of last year, now I'm at Monzo": the "until" is the
+# old state's, the turn to "now" starts the new one
+_TURN = re.compile(r"[,;.]\s*(?:(?:but|and|so)\s+)?(?:now|then|these days|nowadays)\b", re.I)
+
+
+def _turned(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
+    """Does a turn to "now" stand between ``t`` and the hit's verb after it?"""
+    return t.end <= hit.verb[0] and _TURN.search(s.text, t.end, hit.verb[0]) is not None
 
 
 def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]]) -> bool:

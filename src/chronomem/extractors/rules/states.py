@@ -33,6 +33,11 @@ PLAN_HEADS = word_set(
     "appointment meeting interview surgery exam flight trip wedding party date checkup "
     "check-up vacation holiday concert recital dinner reservation class session call "
     "presentation deadline visit"
+    # events people put in a calendar ("parent-teacher conference next Tuesday at 4"); a
+    # plan is still only read with a date ahead
+    " conference ceremony graduation funeral reunion rehearsal lesson lessons practice "
+    "tournament gig hearing consultation offsite retreat scan procedure viewing "
+    "orientation playdate sleepover shower"
 )
 _PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
 _PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))
@@ -509,7 +514,7 @@ STATE_ROWS: tuple[P, ...] = (
     P(
         "HAS_PLAN",
         r"(?:\b(?:my|our|your|the|a|an) |^)(?P<obj>(?:[a-z]+'s )?(?:(?!(?:my|our|your|the|an?"
-        r"|for|to|of|on|in|at|with|about)\b)[a-z]+ ){0,2}(?:"
+        r"|for|to|of|on|in|at|with|about)\b)[a-z]+(?:-[a-z]+)? ){0,2}(?:"
         + _PLAN
         + r"))(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|pushed|"
         r"rescheduled|postponed))?(?: (?:for|to))?\b",

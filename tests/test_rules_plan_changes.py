@@ -1,0 +1,144 @@
+"""Plans in everyday chat: calendar events said without a verb, and moves said by "it".
+
+"piano recital next Friday at 6" is a plan (its head names an event, its date is ahead);
+"they pushed it to the 27th" moves the plan told last to the new date, and the engine then
+closes the old date. A move with no new date ahead ("moved it to the garage tomorrow"), or
+with no plan told, gives no plan. Written for these tests, not from any benchmark.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from chronomem import Memory
+from chronomem.testing import ManualClock
+from tests.real_embedder import facts_about, real_embedder, target_name, tell
+from tests.rules_support import REF, run  # REF: Monday 2024-01-15 14:00 UTC
+
+
+def _plans(*turns: str) -> dict[str, datetime | None]:
+    return {f.target: f.valid_at for f in run(*turns).facts if f.relation == "HAS_PLAN"}
+
+
+@pytest.mark.parametrize(
+    ("text", "plan", "day"),
+    [
+        ("Kim: parent-teacher conference thursday at 5, remind me", "conference", 18),
+        ("Kim: graduation ceremony is on the 27th!!", "graduation ceremony", 27),
+        ("Kim: swim lesson tomorrow at 8", "swim lesson", 16),
+        ("Kim: follow-up consultation on the 22nd", "consultation", 22),
+    ],
+)
+def test_a_calendar_event_with_a_date_ahead_is_a_plan(text: str, plan: str, day: int) -> None:
+    found = _plans(text)
+    hits = [(t, when) for t, when in found.items() if plan in t]
+    assert hits, found
+    assert all(when is not None and when.day == day for _, when in hits)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kim: that conference was so boring",
+        "Kim: we had a great rehearsal yesterday",
+        "Kim: the ceremony last week was lovely",
+    ],
+)
+def test_an_event_without_a_date_ahead_is_no_plan(text: str) -> None:
+    assert _plans(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("turns", "plan", "day"),
+    [
+        (
+            ["Kim: I have a vet appointment on the 20th", "Kim: they pushed it to the 24th"],
+            "vet appointment",
+            24,
+        ),
+        (
+            ["Kim: my job interview is on Wednesday", "Kim: it got moved to Friday, ugh"],
+            "job interview",
+            19,
+        ),
+        (
+            ["Kim: haircut appointment thursday at 3", "Kim: salon rescheduled it for the 25th"],
+            "haircut appointment",
+            25,
+        ),
+    ],
+)
+def test_a_move_by_it_gives_the_plan_told_a_new_date(turns: list[str], plan: str, day: int) -> None:
+    found = _plans(*turns)
+    assert plan in found, found
+    when = found[plan]
+    assert when is not None and when.day == day and when > REF
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Kim: I have a vet appointment on the 20th", "Kim: I'll move it to the garage tomorrow"],
+        ["Kim: I have a vet appointment on the 20th", "Kim: we moved it upstairs yesterday"],
+        ["Kim: they pushed it to the 24th"],  # no plan told
+    ],
+)
+def test_no_move_without_a_plan_and_a_new_date(turns: list[str]) -> None:
+    assert "vet appointment" not in _plans(*turns)
+    assert not any(f.relation == "HAS_PLAN" for f in run(*turns).facts if "moved" in f.fact)
+
+
+@pytest.mark.local_model
+def test_a_move_by_it_closes_the_old_date_end_to_end() -> None:
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        tell(
+            memory,
+            clock,
+            [
+                ("2025-03-03T09:00", "Kim: I have a vet appointment on the 20th"),
+                ("2025-03-05T09:00", "Kim: they pushed it back to the 27th"),
+            ],
+        )
+        plans = facts_about(memory, "Kim", "HAS_PLAN")
+        open_ = [f for f in plans if f.invalid_at is None]
+        assert [target_name(memory, f) for f in open_] == ["vet appointment"]
+        assert open_[0].valid_at is not None and open_[0].valid_at.day == 27
+
+
+@pytest.mark.parametrize(
+    ("turns", "plan", "day"),
+    [
+        (
+            ["Kim: my flight to Oslo is on the 20th", "Kim: correction: the 21st, misread it"],
+            "flight",
+            21,
+        ),
+        (
+            ["Kim: I have a vet appointment on the 20th", "Kim: oops, I meant the 23rd"],
+            "vet appointment",
+            23,
+        ),
+        (
+            ["Kim: I have a vet appointment on the 20th", "Kim: wait no, it's on the 22nd"],
+            "vet appointment",
+            22,
+        ),
+    ],
+)
+def test_a_terse_date_correction_redates_the_plan_told(
+    turns: list[str], plan: str, day: int
+) -> None:
+    when = _plans(*turns).get(plan)
+    assert when is not None and when.day == day
+
+
+@pytest.mark.parametrize(
+    "last",
+    ["Kim: sorry, I'm busy tomorrow", "Kim: no worries, see you tomorrow", "Kim: wait, what?"],
+)
+def test_an_apology_or_a_reply_is_no_date_correction(last: str) -> None:
+    found = _plans("Kim: I have a vet appointment on the 20th", last)
+    assert "vet appointment" not in found
