@@ -226,3 +226,19 @@ def test_an_ending_folded_into_its_fact_still_ends_by_name_but_spares_listed_sib
     working = {}
     close_mentions([hulu], working, stored, MAR, {"hulu": "Hulu"})
     assert "f3" not in working  # Netflix, listed beside it, stays
+
+
+def test_a_medication_stopped_keeps_the_condition_it_was_told_with() -> None:
+    condition = fact(
+        "f1", "HAS_CONDITION", "gout", "Ada has gout, doc put Ada on allopurinol", valid_at=JAN
+    )
+    remark = fact(
+        "f2", "MENTIONED", "pharmacy", "Ada picks up allopurinol on fridays", valid_at=JAN
+    )
+    stored = {f.id: f for f in (condition, remark)}
+    stopped = fact(
+        "n1", "TAKES_MEDICATION", "allopurinol", "Ada is off allopurinol", invalid_at=MAR
+    )
+    working: dict[str, Fact] = {}
+    close_mentions([stopped], working, stored, MAR, {"allopurinol": "allopurinol"})
+    assert set(working) == {"f2"}  # the remark about the drug ends, the gout does not

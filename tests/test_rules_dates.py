@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.extractors.rules.dates import find_time_expressions, speaks_of_future
+from tests.rules_support import run
 
 # Monday 15 January 2024, 14:00 UTC
 REF = datetime(2024, 1, 15, 14, 0, tzinfo=UTC)
@@ -126,3 +127,92 @@ def test_an_impossible_day_falls_back_to_its_month() -> None:
 def test_expressions_come_left_to_right_without_overlap() -> None:
     found = find_time_expressions("Yesterday I called, and next week I fly; since 2019 I run.", REF)
     assert [f.text for f in found] == ["Yesterday", "next week", "since 2019"]
+
+
+LASTED = [
+    ("Jonas: I've been at Bosch for three years now", "for three years", "2021-01-15"),
+    ("my aunt has lived in Galway for about a decade", "for about a decade", "2014-01-15"),
+    ("been with Marco for 8 months, he's lovely", "for 8 months", "2023-05-15"),
+    ("I've had this knee thing for a couple of weeks", "for a couple of weeks", "2024-01-01"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "phrase", "expected"), LASTED)
+def test_a_duration_up_to_now_dates_the_start(sentence: str, phrase: str, expected: str) -> None:
+    """A present perfect and "for N units": the state began N units before the message."""
+    (found,) = find_time_expressions(sentence, REF)
+    assert (found.text, found.when, found.role) == (phrase, day(expected), "since")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We were in Crete for two weeks, it was lovely",  # a trip, over
+        "I'm flying to Oslo for three days",  # a plan
+        "I haven't had a drink for a month",  # a denial: no start of a state
+        "we stayed at my mum's for a week, then drove home",
+    ],
+)
+def test_a_duration_outside_a_perfect_is_no_date(sentence: str) -> None:
+    assert find_time_expressions(sentence, REF) == []
+
+
+def test_a_state_that_has_lasted_starts_that_long_ago() -> None:
+    """The fact of "has lived in Bergen for 5 years" holds since five years before."""
+    facts = run("Kemal: I have lived in Bergen for 5 years").facts
+    (home,) = [f for f in facts if f.relation == "LIVES_IN"]
+    assert (home.target, home.valid_at) == ("Bergen", day("2019-01-15"))
+    facts = run("Kemal: my sister has worked at Ikea for six months").facts
+    (job,) = [f for f in facts if f.relation == "WORKS_AT"]
+    assert (job.target, job.valid_at) == ("Ikea", day("2023-07-15"))
+
+
+HOLIDAYS = [
+    ("I haven't vaped since New Year's", "New Year's", "2024-01-01"),
+    ("we moved in over Christmas", "Christmas", "2023-12-25"),
+    ("she got engaged on valentine's day", "valentine's day", "2023-02-14"),
+    ("we adopted him around Halloween", "Halloween", "2023-10-31"),
+    ("it's been hectic since Easter", "Easter", "2023-04-09"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "holiday", "expected"), HOLIDAYS)
+def test_a_holiday_after_a_preposition_is_its_day(
+    sentence: str, holiday: str, expected: str
+) -> None:
+    (found,) = find_time_expressions(sentence, REF)
+    assert found.text.endswith(holiday) and found.when == day(expected)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["happy new year!!", "new year new me", "I bought christmas cookies for the office",
+     "the recipe for halloween candy apples"],
+)  # fmt: skip
+def test_a_holiday_named_in_passing_is_no_date(sentence: str) -> None:
+    assert find_time_expressions(sentence, REF) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "new", "start"),
+    [
+        ("Ana: I worked at Intel until 2019, then joined AMD", "AMD", "2019-01-01"),
+        ("Ana: I was at Intel until March, and then I moved to Leeds", "Leeds", "2023-03-01"),
+        (
+            "Ana: I lived in Bari from 2010 to 2016, and then I moved to Turin",
+            "Turin",
+            "2016-01-01",
+        ),
+    ],
+)
+def test_a_state_chained_with_then_starts_where_the_one_before_ended(
+    text: str, new: str, start: str
+) -> None:
+    (fact,) = [f for f in run(text).facts if f.target == new]
+    assert fact.valid_at == day(start)
+
+
+def test_a_state_after_then_without_an_end_before_keeps_its_own_date() -> None:
+    (fact,) = [f for f in run("Ana: I joined Intel in 2019, then moved to Leeds").facts
+               if f.target == "Leeds"]  # fmt: skip
+    assert fact.valid_at != day("2019-01-01")

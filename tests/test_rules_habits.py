@@ -156,3 +156,52 @@ def test_a_switch_without_a_habit_given_up_is_no_habit() -> None:
 )
 def test_a_chat_line_without_subject_gives_a_habit_up(text: str, habit: str) -> None:
     assert ("Priya", "HAS_HABIT", habit, True) in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "habit"),
+    [
+        ("Lior: haven't smoked since christmas, fingers crossed", "smoking"),
+        ("Lior: I haven't had a drink in two months", "drinking"),
+        ("Lior: I have not vaped for weeks now", "vaping"),
+    ],
+)
+def test_not_doing_a_habit_since_ends_it(text: str, habit: str) -> None:
+    assert ("Lior", "HAS_HABIT", habit, True) in facts(text)
+
+
+def test_a_verb_that_only_looks_like_a_habit_ends_nothing() -> None:
+    assert not [f for f in facts("Lior: I haven't smoked salmon in ages") if f[3]]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "Lior: pescatarian now, fish and eggs only",
+            ("Lior", "FOLLOWS_DIET", "pescatarian", False),
+        ),
+        ("Lior: ok so fully vegan again lol", ("Lior", "FOLLOWS_DIET", "vegan", False)),
+        (
+            "Lior: had a steak, I'm done with vegetarianism",
+            ("Lior", "FOLLOWS_DIET", "vegetarian", True),
+        ),
+        ("Lior: gave up veganism after a year", ("Lior", "FOLLOWS_DIET", "vegan", True)),
+        ("Lior: honestly I'm over keto", ("Lior", "FOLLOWS_DIET", "keto", True)),
+    ],
+)
+def test_a_diet_said_tersely_or_by_its_noun(text: str, fact: tuple[str, str, str, bool]) -> None:
+    assert fact in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lior: vegan recipes now please",
+        "Lior: vegetarian options now on the menu at work",
+        "Lior: any good vegan places now that I live here?",
+        "Lior: I'm done with the vegan cookbook, lending it to you",
+    ],
+)
+def test_a_diet_word_about_food_is_no_diet(text: str) -> None:
+    assert not [f for f in facts(text) if f[1] == "FOLLOWS_DIET"]

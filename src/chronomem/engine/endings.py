@@ -42,8 +42,12 @@ TASTES = frozenset({"LIKES", "LOVES", "ENJOYS", "HAS_HABIT", "PLAYS"})
 MIN_NAME_CHARS = 3
 # An ended value that only qualifies facts of these relations leaves them open: a title given
 # up or corrected ("a data engineer, not a data scientist") keeps the employer told with it
-# ("I'm a data scientist at Airbnb").
-QUALIFIES = {"HAS_JOB_TITLE": frozenset({"WORKS_AT"})}
+# ("I'm a data scientist at Airbnb"); a medication stopped keeps the condition told with it
+# ("diagnosed with diabetes, doc put me on metformin").
+QUALIFIES = {
+    "HAS_JOB_TITLE": frozenset({"WORKS_AT"}),
+    "TAKES_MEDICATION": frozenset({"HAS_CONDITION"}),
+}
 
 
 def _open(f: Fact) -> bool:

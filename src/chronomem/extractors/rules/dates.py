@@ -38,6 +38,8 @@ from chronomem.extractors.rules.daymath import (
     shift,
     weekday_date,
 )
+from chronomem.extractors.rules.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
+from chronomem.extractors.rules.lasting import lasted_until_now
 from chronomem.extractors.rules.lexicon import FUTURE_CUES, word_set
 from chronomem.extractors.rules.tense import clause_tense
 
@@ -110,7 +112,7 @@ _TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\
 _PREFIX_ROLE = re.compile(r"\b(since|until|till|through|from|by)\s+$", re.I)
 _HEAD_ROLES = {
     "since": "since", "from": "since", "between": "since", "until": "until", "till": "until",
-    "through": "until", "by": "at",
+    "through": "until", "by": "at", "for": "since",
 }  # fmt: skip
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|and|-|\u2013)\s*$", re.I)
 
@@ -249,6 +251,13 @@ def _ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return shift(ctx, -_number(m.group(1)), m.group(2))
 
 
+def _lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "(I've been at X) for two years now": the start of a state still holding."""
+    if not lasted_until_now(m.string, m.start()):
+        return None
+    return shift(ctx, -_number(m.group(1)), m.group(2))
+
+
 def _ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return shift(ctx, _number(m.group(1)), m.group(2))
 
@@ -356,6 +365,12 @@ _RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
             _ago,
             frozenset({"ago"}),
         ),
+        (
+            rf"(?i:\bfor\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+)?)({_NUM})\s+({_UNIT})\b"
+            r"(?!\s+(?:ago|from\s+now))",
+            _lasted,
+            _UNITS,
+        ),
         (rf"(?i:\bin\s+)({_NUM})\s+({_UNIT})\b(?!\s+ago)", _ahead, _UNITS),
         (rf"\b({_NUM})\s+({_UNIT})(?i:\s+from\s+now)\b", _ahead, _UNITS),
         (
@@ -370,6 +385,7 @@ _RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
             _MONTH_WORDS,
         ),
         (rf"(?i:\b(?:in|during|over)\s+the\s+)({_SEASON})\b", _bare_season, _SEASON_WORDS),
+        (HOLIDAY_PATTERN, holiday, HOLIDAY_WORDS),
         (r"(?i:\b(?:over|on|during|at)\s+the\s+weekend\b)", _the_weekend, frozenset({"weekend"})),
     )
 )

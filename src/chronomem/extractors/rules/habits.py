@@ -61,6 +61,16 @@ _NOT_SINCE = re.compile(
     r"(?:a |an |any |one )?(?P<obj>[a-z-]+) (?:in|since|for)\b",
     re.I,
 )
+# "haven't smoked since new year's", "I haven't had a drink in weeks": a habit's verb
+_NOT_DONE = re.compile(
+    r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even|have not even) (?:even )?"
+    r"(?P<verb>smoked|vaped|drunk|drank|gambled|had a (?:drink|cigarette|smoke|cig|beer))"
+    r" (?:in|since|for)\b",
+    re.I,
+)
+_DONE_HABIT = {"smoked": "smoking", "vaped": "vaping", "drunk": "drinking", "drank": "drinking",
+               "gambled": "gambling", "drink": "drinking", "beer": "drinking",
+               "cigarette": "smoking", "smoke": "smoking", "cig": "smoking"}  # fmt: skip
 _PREFER = re.compile(
     r"\bi(?:'ve| have| now| still| really| definitely)*(?: started| always| now)? "
     r"(?:prefer|preferred|preferring) (?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
@@ -203,6 +213,8 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
         thing = _singular(m.group("obj").lower())
         add(thing, "HAS_HABIT" if thing in HABITS else "HAS_CONDITION", m, True)
+    for m in _NOT_DONE.finditer(s.text):
+        add(_DONE_HABIT[m.group("verb").lower().split()[-1]], "HAS_HABIT", m, True)
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
         rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"

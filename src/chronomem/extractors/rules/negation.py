@@ -58,7 +58,12 @@ def modality(tokens: list[str], clause: str, after_verb: str) -> Modality:
     """Read negation, ending and hypothetical markers from the gap and the clause."""
     words = set(tokens)
     no_longer = "no" in words and "longer" in words
-    stopped = bool(words & {"stopped", "stop", "quit"}) or {"gave", "up"} <= words
+    # "quit to work at X", "stopped to grab a coffee at X": a purpose, not an ending of X
+    stopped = any(
+        t in ("stopped", "stop", "quit") and tokens[i + 1 : i + 2] != ["to"]
+        for i, t in enumerate(tokens)
+    )
+    stopped = stopped or {"gave", "up"} <= words
     used_to = {"used", "to"} <= words
     negated = bool(words & NEGATIONS) and not no_longer
     anymore = negated and _ANYMORE.search(after_verb) is not None

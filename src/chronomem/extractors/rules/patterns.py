@@ -39,6 +39,7 @@ from chronomem.extractors.rules.lexicon import (
     ROLES_PERSONAL,
     word_set,
 )
+from chronomem.extractors.rules.medication import MEDICATION_ROWS
 from chronomem.extractors.rules.moves import EX_ROWS, MOVE_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.row import RelationPattern
@@ -213,6 +214,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     *STATE_ROWS,
     *FAVORITE_ROWS,
     *WELLBEING_ROWS,
+    *MEDICATION_ROWS,
     *ACTIVITY_ROWS,
     *RECOVERY_ROWS,
     # -- endings: the fact that ended, with invalid_at --------------------------------------

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from chronomem.extractors.rules.answered import answered_questions
+from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
@@ -42,6 +43,7 @@ from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.together import together_hits
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
 MAX_MENTIONS_PER_SENTENCE = 3
@@ -156,6 +158,7 @@ def extract_prose(
         known.learn(speaker, "Person")
     text = answered_questions(normalize_text(strip_markup(body)))
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
+    text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
     sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
         if draft.full():
@@ -199,6 +202,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
+    hits += together_hits(s, known, hits)
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
     hits += arranged_plans(s, hits)
@@ -357,6 +361,8 @@ def _owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]
     clauses that found nothing themselves or that set the frame ("After ... yesterday, ...").
     """
     inside = [t for t in s.times if hit.clause[0] <= t.start < hit.clause[1]]
+    if not inside and (chained := _chained_start(s, hit)) is not None:
+        return [chained]
     if not inside:
         busy = {h.clause for h in hits}
         return [t for t in s.times if _borrowable(s, t, busy)]
@@ -371,6 +377,19 @@ def _owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]
         if (t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb)
         and not _turned(s, t, hit)
     ]
+
+
+_THEN = re.compile(r"\b(?:then|after that|afterwards)\W*$", re.I)
+_OPENS_THEN = re.compile(r"\W*(?:and |but )?(?:then|after that|afterwards)\b", re.I)
+
+
+def _chained_start(s: Sentence, hit: Hit) -> TimeExpression | None:
+    """ "lived in A from 2015 to 2019, then moved to B": B holds since A's end."""
+    before = s.text[max(0, hit.clause[0] - 16) : hit.clause[0]]
+    if not (_THEN.search(before) or _OPENS_THEN.match(s.text, hit.clause[0])):
+        return None
+    ends = [t for t in s.times if t.role == "until" and t.end <= hit.clause[0]]
+    return replace(ends[-1], role="since") if ends else None
 
 
 # "I was at Deliveroo until the end of last year, now I'm at Monzo": the "until" is the

@@ -246,8 +246,8 @@ STATE_ROWS: tuple[P, ...] = (
         "HAS_CONDITION",
         r"\bcast (?:is |came |got taken |finally came )?off\b|\bback on (?:my|your) "
         r"feet\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
-        r"completely |finally |now |totally )?(?:healed|better|100%|fine now|good as new|back to "
-        r"normal)",
+        r"completely |finally |now |totally )?(?:healed|better|100%|fine|good as new|back to "
+        r"normal)(?!\w)",
         "Condition",
         "context",
         "possessor",

@@ -9,6 +9,7 @@ ends "pre-diabetic") are ``successions.py``.
 
 from __future__ import annotations
 
+from chronomem.extractors.rules.lexicon import DIETS
 from chronomem.extractors.rules.row import RelationPattern as P
 
 # A time of day said as a habit, not as tonight's or tomorrow's plan
@@ -16,6 +17,10 @@ _CLOCK = (
     r"(?P<obj>\d{1,2}(?::\d\d)?(?: ?(?:am|pm|a\.m\.|p\.m\.))?|midnight|noon)(?![\d:])"
     r"(?!\s*(?:tonight|tomorrow|today|yesterday|last|next|this)\b)"
 )
+
+_DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
+_INJURED_WORDS = "broken fractured sprained twisted torn dislocated cracked busted pulled"
+_INJURED = rf"(?:{'|'.join(_INJURED_WORDS.split())})"
 
 WELLBEING_ROWS: tuple[P, ...] = (
     P(
@@ -92,6 +97,59 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         triggers="it's it turns turned",
+    ),
+    P(  # "I'm done with vegetarianism", "over keto", "gave up veganism": a diet ends
+        "FOLLOWS_DIET",
+        r"\b(?:done with|finished with|through with|over|gave up(?: on)?|giving up(?: on)?|"
+        r"quit|quitting|ditched|dropped|stopped|abandoned) (?:being |the |my |on )?"
+        r"(?P<obj>{DIET})(?:ism)?\b(?! (?:recipes?|food|options?|meals?|restaurants?|places?"
+        r"|cookbooks?|friends?))",
+        "Diet",
+        "inline",
+        ending=True,
+        template="{source} is {target}",
+        triggers=_DIET_WORDS + " veganism vegetarianism pescatarianism pescetarianism",
+    ),
+    P(  # a verbless chat line: "pescatarian now, fish and veg only", "fully vegan again"
+        "FOLLOWS_DIET",
+        r"(?:^|(?<=[,;.!?])) ?\W*(?:(?:so|and|but|now|well|yeah|ok|okay|update|lol|btw|fully|"
+        r"strictly|mostly|officially|totally|100%)\W+){0,3}(?P<obj>{DIET}) (?:now|these days|"
+        r"from now on|from here on(?: out)?|again|full[- ]time|for good)\b",
+        "Diet",
+        "inline",
+        "possessor",
+        template="{source} is {target}",
+        triggers=_DIET_WORDS,
+    ),
+    P(  # "I've got a broken wrist", "she has a sprained ankle": an injured body part
+        "HAS_CONDITION",
+        r"\b(?:a|an|my|his|her|your|their) (?:badly |really |bad |nasty |slightly )?"
+        rf"{_INJURED} (?:left |right )?(?P<obj>{{BODY}})\b",
+        "Condition",
+        "inline",
+        target_format="{obj} injury",
+        triggers=_INJURED_WORDS,
+    ),
+    P(  # "my ankle is sprained", "his collarbone's fractured"
+        "HAS_CONDITION",
+        r"\b(?:my|his|her|your|their) (?:left |right )?(?P<obj>{BODY})(?: is|'s| got| was)"
+        rf" (?:badly |really |totally )?{_INJURED}\b",
+        "Condition",
+        "inline",
+        "possessor",
+        target_format="{obj} injury",
+        triggers=_INJURED_WORDS,
+    ),
+    P(  # "my back pain is killing me", "her knee pain kept her up": the pain as a subject
+        "HAS_CONDITION",
+        r"\b(?:my|his|her|your|their) (?:lower |upper |left |right |bad |chronic |stupid )?"
+        r"(?P<obj>{BODY}) (?:pain|ache)\b(?!(?: is| has|'s)? (?:finally |totally |completely |"
+        r"all |pretty much |almost |mostly )?(?:gone|over|better|cleared up|went away|fine))",
+        "Condition",
+        "inline",
+        "possessor",
+        target_format="{obj} pain",
+        triggers="pain ache",
     ),
     P(  # "my lower back has been killing me", "I have bad knee pain": pain in a body part
         "HAS_CONDITION",

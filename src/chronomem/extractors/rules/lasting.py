@@ -1,0 +1,32 @@
+"""How long a state has lasted: "I've been at X for two years now" dates its start.
+
+A duration after a present perfect ("have/has been", "'ve lived", "has had") or a bare
+"been" ("been at X for 6 months") says the state still holds and began that long before
+the reference day: the expression resolves to that day, with the role ``since``. A duration
+in any other tense is no date: "I was in Lisbon for two weeks" (a trip, over), "I'm going to
+Oslo for three days" (a plan), "I haven't smoked for a year" (a denial: its start is the
+habit's end, which the habit rules read from the words, not from this date).
+"""
+
+from __future__ import annotations
+
+import re
+
+# the perfect must be in the duration's own clause: no sentence break, comma or conjunction
+_PERFECT = re.compile(
+    r"(?:\b(?:have|has|'ve|'s|i've|ive)\s+(?:\w+ly\s+|also\s+|now\s+|already\s+)?"
+    r"(?:been|lived|worked|had|known|stayed|studied|taught|run|owned|used|driven|played|"
+    r"done|kept|managed|led|trained|volunteered|rented|dated|attended|belonged)"
+    r"|(?:^|[^\w'])been)\b[^.!?;,\n]*$",
+    re.I,
+)
+_DENIED = re.compile(r"\b(?:haven't|hasn't|have not|has not|not|never|no longer)\b", re.I)
+_WINDOW = 80
+
+
+def lasted_until_now(text: str, start: int) -> bool:
+    """Does the duration at ``text[start:]`` follow a present perfect in its own clause
+    (and no denial)?"""
+    before = text[max(0, start - _WINDOW) : start]
+    perfect = _PERFECT.search(before)
+    return perfect is not None and _DENIED.search(before, perfect.start()) is None

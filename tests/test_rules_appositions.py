@@ -1,0 +1,59 @@
+"""RuleExtractor on a subject told with where the speaker knows them from ("Omar from work
+moved to Oslo") and on "to go <verb>"."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extractors.rules.appositions import plain_subjects
+from tests.rules_support import found, run
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Rhea: Omar from work moved to Oslo", ("Omar", "LIVES_IN", "Oslo", False)),
+        (
+            "Rhea: Lea from my running club just moved to Bergen",
+            ("Lea", "LIVES_IN", "Bergen", False),
+        ),
+        ("Rhea: Priya from uni got a job at Arup", ("Priya", "WORKS_AT", "Arup", False)),
+        ("Rhea: Tariq quit to go work at Monzo", ("Tariq", "WORKS_AT", "Monzo", False)),
+        ("Rhea: my cousin Ben quit to work at Lidl", ("Ben", "WORKS_AT", "Lidl", False)),
+    ],
+)
+def test_the_named_person_is_the_subject(text: str, fact: tuple[str, str, str, bool]) -> None:
+    facts = found(run(text))
+    assert fact in facts
+    assert not [f for f in facts if f[0] == "Rhea" and f[1] in ("LIVES_IN", "WORKS_AT")]
+
+
+def test_go_before_a_verb_is_dropped() -> None:
+    assert plain_subjects("Tariq left to go study in Leeds") == "Tariq left to study in Leeds"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got a card from Jasmine from work",  # no verb of Jasmine's follows
+        "Greetings from Paris from the team",
+        "we need to go to work early",  # "go to", not "go <verb>"
+    ],
+)
+def test_other_uses_of_from_and_go_are_left_alone(text: str) -> None:
+    assert plain_subjects(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Rhea: I quit Monzo", ("Rhea", "WORKS_AT", "Monzo", True)),
+        ("Rhea: I stopped working at Monzo", ("Rhea", "WORKS_AT", "Monzo", True)),
+    ],
+)
+def test_quit_without_a_purpose_still_ends(text: str, fact: tuple[str, str, str, bool]) -> None:
+    assert fact in found(run(text))
+
+
+def test_stopping_on_the_way_ends_nothing() -> None:
+    assert not [f for f in found(run("Rhea: I stopped to grab a coffee at Pret")) if f[3]]
