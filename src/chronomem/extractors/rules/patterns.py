@@ -23,7 +23,6 @@ from chronomem.extractors.rules.lexicon import (
     DIETS,
     EVENT_HEADS,
     GROUP_HEADS,
-    GYM_HEADS,
     HABITS,
     INSTRUMENTS,
     JOB_HEADS,
@@ -40,12 +39,13 @@ from chronomem.extractors.rules.lexicon import (
     word_set,
 )
 from chronomem.extractors.rules.medication import MEDICATION_ROWS
-from chronomem.extractors.rules.moves import EX_ROWS, MOVE_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
+from chronomem.extractors.rules.moves import EX_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
-from chronomem.extractors.rules.row import RelationPattern
+from chronomem.extractors.rules.row import RelationPattern, trigger_words
 from chronomem.extractors.rules.states import STATE_ROWS
 from chronomem.extractors.rules.tastes import TASTE_ROWS
 from chronomem.extractors.rules.wellbeing import WELLBEING_ROWS
+from chronomem.extractors.rules.work_rows import WORK_ROWS
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.
@@ -60,10 +60,6 @@ def _alt(words: frozenset[str]) -> str:
     out ("gluten-free", "gluten free", "covid19")."""
     alts = (re.escape(w).replace(r"\-", "[- ]?") for w in words)
     return "|".join(sorted(alts, key=lambda w: (-len(w), w)))
-
-
-def _words(words: frozenset[str]) -> str:
-    return " ".join(sorted(w for w in words if w.isalpha()))
 
 
 _MACROS = {
@@ -86,13 +82,7 @@ _LOWER_CLUB = (
 )
 # "senior engineer", and titles "of" a department: "director of marketing", "head of sales"
 # (a leading title only, the department in lower case: "employee of Salesforce" is no title)
-_OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+)"
-_MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
-_LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
-_JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,2}}(?:{{JOB}}))"
-_IS_A = "{source} is {a_target}"
-_JOB_WORDS = _words(JOB_HEADS | {"worker"})
-_PET_WORDS = _words(PET_SPECIES | {"guinea"})
+_PET_WORDS = trigger_words(PET_SPECIES | {"guinea"})
 # (problem, regex, trigger words)
 _PROBLEMS = (
     (
@@ -289,115 +279,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("LOCATED_IN", r"\b(?:(?:is|are) )?(?:located |sitting |placed )?(?:in|at)\b", "Location",
       subject="device", reject_labels=_PLACE_LIKE, template="{source} is in {target}",
       triggers="in at"),
-    # -- work, study, membership ------------------------------------------------------------
-    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
-      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed"),
-    # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
-    P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
-      reject_labels=frozenset({"Location", "Person", "Event"}),
-      reject_heads=SCHOOL_HEADS, triggers="signed"),
-    P("MEMBER_OF", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:an? )?(?P<obj>{NAME}) member\b",
-      "Organization", "inline", reject_labels=frozenset({"Location", "Person", "Event"}),
-      triggers="member"),
-    P("MEMBER_OF", r"\b(?:have|has|got|bought) (?:an? |the )?(?:[a-z]+ )?membership "
-      r"(?:at|with|to)\b|(?:\b(?:am|is|are)|'m|'re) (?:an? )?member (?:at|with)\b", "Organization",
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership member"),
-    P("MEMBER_OF", r"\b(?:a member of|member of|part of|belong to|belongs to)\b", "Organization",
-      "phrase", heads=GROUP_HEADS | {"party", "union"}, triggers="member part belong belongs"),
-    P("STUDIES_AT", r"\b(?:study|studies|studied|studying) at\b"
-      r"|(?:(?:\b(?:am|is|was)|'m|'s) (?:an? )?(?:[a-z-]+ )?)?\bstudent at\b"
-      r"|\benrolled (?:at|in)\b|\bgo(?:es)? to (?:school|college|university|uni) at\b",
-      "Organization",
-      triggers="study studies studied studying student enrolled school college university uni"),
-    P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b", "Organization",
-      heads=SCHOOL_HEADS, triggers="attend attends attended attending go goes going went"),
-    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?: remotely| full[- ]time|"
-      r" part[- ]time| freelance| there)? (?:at|for)\b"
-      r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
-      r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
-      r"|\bstarted (?:working )?at\b"
-      r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
-      r"(?:job|position|role|offer|internship|job offer) (?:at|with|from)\b|\bhired (?:by|at)\b"
-      r"|\bemployed (?:by|at)\b|\bjoined\b|\bjob at\b", "Organization",
-      reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS,
-      reject_labels=frozenset({"Location", "Person", "Event"}),
-      triggers="work works worked working intern interns interned interning started job position "
-      "role offer internship hired employed joined signed starting start teach teaches teaching "
-      "taught"),
-    P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:at|with)\b",
-      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
-      # "I'm at Unilever, in the marketing department": a post in a team is a job
-      requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
-      r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
-      triggers="am is are m s re"),
-    *MOVE_ROWS,
-    P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
-      r"(?:me|us)\b", "Organization", "inline", "possessor",
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
-    # "my job at starbucks" (a name in lower case met before or in the gazetteer), "the new
-    # job at Ramp is so much better" (the speaker's, or on an assistant's turn the user's)
-    P("WORKS_AT", r"\b(?:my|his|her|their|your|the new) (?:new |current |day |first |dream |"
-      r"full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
-      subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
-      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="job gig position"),
-    # a past post with its end: "I was at Deliveroo until the end of last year"
-    P("WORKS_AT", r"\b(?:was|were) at\b", "Organization", ending=True,
-      requires=r"\buntil\b(?! (?:\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?::\d\d)?\b(?!\d)|noon|"
-      r"midnight|late|lunch|dinner|dark|close|closing))",
-      reject_labels=frozenset({"Location", "Person", "Event"}),
-      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="was were"),
-    # the working day named at a place of work: "night shift at Mercy General again", "work
-    # at Atlassian has been draining", "lunch break at Westpac" ("3rd year at X" may be a
-    # school's: not read)
-    P("WORKS_AT", r"(?:^\W*|\b(?:my|our|another|one more|the|a|an|his|her|your) )(?:(?:night|day|"
-      r"morning|evening|late|early|double|long|weekend|graveyard) )?(?:shift|work|lunch break)"
-      r" (?:at|for)\b", "Organization",
-      subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
-      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="shift work lunch"),
-    # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
-    P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
-      r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
-      r"position|offer)\b)", "Organization",
-      reject_labels=frozenset({"Location", "Person", "Event"}),
-      triggers="job gig internship position offer"),
-    # "a junior developer at Spotify", "an engineer on the payments team at Square": the
-    # employer's fact does not repeat the title (HAS_JOB_TITLE holds it, and a promotion
-    # must not leave the old title standing in a fact that is still true)
-    P("WORKS_AT",
-      r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB})"
-      r"(?: (?:on|in|with) (?:the|our|a|an) (?:[a-z-]+ ){0,2}(?:team|department|group|division|"
-      r"unit|squad|office))? (?:at|for)\b",
-      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
-      template="{source} {works} at {target}", triggers=_JOB_WORDS),
-    P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
-      "inline", template=_IS_A, triggers=_JOB_WORDS),
-    P("HAS_JOB_TITLE", rf"\bas an? {_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
-      requires=r"\b(?:work|job|hired|joined|started|position|role|employed|intern)",
-      attribute="job_title", triggers=_JOB_WORDS),
-    P("HAS_JOB_TITLE",
-      rf"(?:\b(?:am|is|was|became|become)|'m|'s)(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
-      r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
-    P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
-      rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
-      triggers="promoted"),
-    # a title given up: "stepped down as team lead", "I'm no longer a shift supervisor"
-    P("HAS_JOB_TITLE", r"\b(?:stepped down as|stepping down as|resigned as|quit as|retired as|"
-      rf"(?:am|is|'m|'s) no longer) (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline",
-      ending=True, triggers="stepped stepping resigned quit retired longer"),
-    # working for oneself is a title: "i'm freelancing these days", "now self-employed";
-    # "no more freelancing", "quit freelancing" end it
-    P("HAS_JOB_TITLE", r"\b(?:no more|stopped|quit|done) (?:freelancing|freelance work)\b",
-      "JobTitle", "fixed", "possessor", ending=True, fixed_target="freelancer",
-      triggers="freelancing freelance"),
-    P("HAS_JOB_TITLE", r"(?:\b(?:am|is|are|was|been)|'m|'s|'re|^\W*now|, now) (?:now |currently |"
-      r"still |full[- ]time )?(?:freelancing|self[- ]employed|(?:a )?freelancer)\b"
-      r"|\bwork(?:ing)? for (?:myself|himself|herself)\b", "JobTitle",
-      "fixed", fixed_target="freelancer", triggers="freelancing freelancer self employed myself"),
-    # "my title is product manager now", "my new role is staff engineer"
-    P("HAS_JOB_TITLE", r"\b(?:my|your) (?:new |official |current |job )?"
-      rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
-      rf" (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", "possessor", template=_IS_A,
-      triggers="title role position"),
+    # -- work, study, membership (work_rows.py) ---------------------------------------------
+    *WORK_ROWS,
     # -- home and travel --------------------------------------------------------------------
     P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) in\b"
       r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?(?:here )?to\b"

@@ -53,3 +53,8 @@ class RelationPattern:
     # The target is the whole capture, led by an optional ``svc`` capture: a plan's name
     # ("Spotify family", "Netflix Premium"), not the service name found inside it.
     whole: bool = False
+
+
+def trigger_words(words: frozenset[str]) -> str:
+    """The alphabetic words of ``words`` as a row's ``triggers`` string."""
+    return " ".join(sorted(w for w in words if w.isalpha()))
