@@ -133,16 +133,15 @@ class MemoryTools:
                 invalid_at=invalid_at,
                 fact=fact,
             )
-            with self.rt.workers.group(gid):
-                result = self.rt.memory.add_fact(
-                    body.source,
-                    body.relation,
-                    body.target,
-                    group_id=gid,
-                    valid_at=body.valid_at,
-                    invalid_at=body.invalid_at,
-                    fact=body.fact,
-                )
+            result = self.rt.add_fact(
+                gid,
+                body.source,
+                body.relation,
+                body.target,
+                valid_at=body.valid_at,
+                invalid_at=body.invalid_at,
+                fact=body.fact,
+            )
             names = {e.id: e.name for e in result.entities}
             facts: list[JsonValue] = [_fact(f, names) for f in result.facts]
             closed: list[JsonValue] = [f.id for f in result.invalidated]

@@ -41,21 +41,8 @@ def add_fact(body: StatedFactIn, group_id: Group, runtime: Runtime) -> IngestedO
     """State one fact directly (structured data; Graphiti's add_triplet). Both entities are
     resolved or created and the fact is deduplicated and may close contradicted facts, like
     an extracted one. Written at once (not queued); it is recorded as a short episode."""
-    with runtime.workers.group(group_id):
-        result = runtime.memory.add_fact(
-            body.source,
-            body.relation,
-            body.target,
-            group_id=group_id,
-            valid_at=body.valid_at,
-            invalid_at=body.invalid_at,
-            fact=body.fact,
-            source_labels=body.source_labels,
-            target_labels=body.target_labels,
-            attributes=body.attributes,
-            reference_time=body.reference_time,
-            episode_id=body.episode_id,
-        )
+    options = body.model_dump(exclude={"source", "relation", "target"})
+    result = runtime.add_fact(group_id, body.source, body.relation, body.target, **options)
     names = {e.id: e.name for e in result.entities}
     return IngestedOut(
         episode_id=result.episode.id,

@@ -10,7 +10,9 @@ import logging
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Any
 
+from chronomem.engine import IngestResult
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory, Timeline
@@ -134,6 +136,14 @@ class ServiceRuntime:
             queued = self.queue.forget(group_id, episode_id)
             stored = self.memory.delete_episode(episode_id, group_id=group_id)
         return queued or stored
+
+    def add_fact(
+        self, group_id: str, source: str, relation: str, target: str, **options: Any
+    ) -> IngestResult:
+        """``Memory.add_fact``, written at once (not queued) while the group's workers wait,
+        as a delete is; ``options`` are its keyword arguments."""
+        with self.workers.group(check_group_id(group_id)):
+            return self.memory.add_fact(source, relation, target, group_id=group_id, **options)
 
     def delete_fact(self, group_id: str, fact_id: str) -> bool:
         with self.workers.group(check_group_id(group_id)):
