@@ -243,34 +243,6 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
         ),
         # a value denied that no one told ends nothing
         (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
-        # someone met and named is no partner without the news of one
-        (["Ty: met a guy at the conference, his name is Bruno"], ("Ty", "DATING", "Bruno")),
-        # "his name is Mateo and he's a nurse": "he" is the one just named
-        (
-            [
-                "Ty: my bf Jake is a chef",
-                "Ty: we broke up. new boyfriend! his name's Mateo, he's a nurse",
-            ],
-            ("Jake", "HAS_JOB_TITLE", "nurse"),
-        ),
-        # retiring a thing is no retirement
-        (["Ana: I retired my old laptop"], ("Ana", "HAS_JOB_TITLE", "retired")),
-        # "not vegan, just vegetarian" denies nothing told, ends nothing
-        (["Ana: not vegan, just vegetarian"], ("Ana", "FOLLOWS_DIET", "vegan")),
-        # applying for a job is no job
-        (["Rui: I applied for the job at Deloitte"], ("Rui", "WORKS_AT", "Deloitte")),
-        # going to a school is no job there
-        (
-            ["Rui: my son goes to Maple Grove Elementary School"],
-            ("Rui's son", "WORKS_AT", "Maple Grove Elementary School"),
-        ),
-        # an assistant's general advice about a stranger is no fact of the user's life
-        (
-            ["Rui: tips?", "Assistant: Marie Kondo loves tidying, and you could try her method."],
-            ("Marie Kondo", "LOVES", "tidying"),
-        ),
-        # a value denied that no one told ends nothing
-        (["Ola: I'm a nurse, not a doctor"], ("Ola", "HAS_JOB_TITLE", "doctor")),
         # "he" is not the woman met last
         (
             ["Jo: my son Eli is dating this girl Priya", "Jo: he's moving to Leeds"],
