@@ -18,6 +18,7 @@ from chronomem.engine.endings import close_mentions, ended_fact
 from chronomem.model import Fact
 from chronomem.testing import ManualClock
 from tests.helpers import t
+from tests.real_embedder import real_embedder
 
 JAN, MAR, MAY = t("2024-01-10T10:00"), t("2024-03-01T10:00"), t("2024-05-01T10:00")
 
@@ -61,11 +62,7 @@ def test_an_ending_finds_the_one_open_fact_of_its_pair() -> None:
 
 @pytest.fixture(scope="module")
 def embedder():  # type: ignore[no-untyped-def]
-    from chronomem.providers.local import LocalEmbedder, local_model_available
-
-    if not local_model_available():
-        pytest.skip("chronomem[local] is not installed")
-    return LocalEmbedder()
+    return real_embedder()
 
 
 @pytest.mark.local_model

@@ -9,8 +9,8 @@ import pytest
 
 from chronomem.extractors.rules.extractor import RuleExtractor
 from chronomem.model import Episode
+from tests.real_embedder import real_embedder
 from tests.test_rules_states_memory import tell
-from tests.test_rules_successions import _local_embedder
 
 REF = datetime(2024, 3, 10, 12, tzinfo=UTC)
 
@@ -66,7 +66,7 @@ def test_speaking_to_someone_is_no_language() -> None:
 @pytest.mark.local_model
 def test_new_activities_and_languages_never_close_the_old() -> None:
     story = tell(
-        _local_embedder(),
+        real_embedder(),
         "Noor: I speak Arabic and I collect old postcards",
         "Noor: I'm learning Japanese now",
         "Noor: took up bouldering, and I've started salsa lessons",

@@ -10,6 +10,7 @@ import pytest
 
 from chronomem.extractors.rules import RuleExtractor
 from chronomem.model import Episode, EpisodeSource, ExtractedFact
+from tests.real_embedder import real_embedder
 from tests.test_rules_states_memory import tell
 
 REF = datetime(2024, 5, 6, 12, 0, tzinfo=UTC)
@@ -136,11 +137,7 @@ def test_the_new_value_closes_the_old_on_the_default_path(embedder, turns, curre
 
 @pytest.fixture(scope="module")
 def embedder():  # type: ignore[no-untyped-def]
-    from chronomem.providers.local import LocalEmbedder, local_model_available
-
-    if not local_model_available():
-        pytest.skip("chronomem[local] is not installed")
-    return LocalEmbedder()
+    return real_embedder()
 
 
 @pytest.mark.parametrize(

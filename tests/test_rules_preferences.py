@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.real_embedder import real_embedder
 from tests.test_rules_nominal import REF, extract_all, extracted
 from tests.test_rules_states_memory import tell
 
@@ -103,8 +104,4 @@ def test_a_changed_preference_closes_the_old_on_the_default_path(  # type: ignor
 
 @pytest.fixture(scope="module")
 def embedder():  # type: ignore[no-untyped-def]
-    from chronomem.providers.local import LocalEmbedder, local_model_available
-
-    if not local_model_available():
-        pytest.skip("chronomem[local] is not installed")
-    return LocalEmbedder()
+    return real_embedder()

@@ -4,14 +4,13 @@ ends a pregnancy, a diet broken by eating something again, an injury that healed
 
 from __future__ import annotations
 
-import functools
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from chronomem.extractors.rules.extractor import RuleExtractor
 from chronomem.model import Episode
-from chronomem.providers.local import LocalEmbedder, local_model_available
+from tests.real_embedder import real_embedder
 from tests.test_rules_states_memory import tell
 
 REF = datetime(2024, 5, 10, 12, tzinfo=UTC)
@@ -166,18 +165,11 @@ MEMORY_STORIES = [
 )
 def test_successions_close_the_stored_fact(turns, current, closed) -> None:  # type: ignore[no-untyped-def]
     """End to end on the default path: Memory, rule extractor, the real embedder."""
-    facts = tell(_local_embedder(), *turns)
+    facts = tell(real_embedder(), *turns)
     for triple in current:
         assert facts.get(triple) is True, (triple, facts)
     for triple in closed:
         assert triple in facts and facts[triple] is False, (triple, facts)
-
-
-@functools.cache
-def _local_embedder() -> LocalEmbedder:
-    if not local_model_available():
-        pytest.skip("chronomem[local] is not installed")
-    return LocalEmbedder()
 
 
 @pytest.mark.parametrize(
@@ -259,7 +251,7 @@ def test_one_night_is_no_schedule(text: str) -> None:
 @pytest.mark.local_model
 def test_a_new_sleep_schedule_closes_the_old_one() -> None:
     facts = tell(
-        _local_embedder(),
+        real_embedder(),
         "Ravi: I'm such a night owl, I'm usually in bed by 2am",
         "Ravi: baby changed everything, I go to sleep around 9:30 now",
     )
