@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from chronomem import Memory
 from chronomem.testing import HashEmbedder, ManualClock
 from tests.helpers import t
+
+if TYPE_CHECKING:
+    from chronomem.service.runtime import ServiceRuntime
 
 
 @pytest.fixture
@@ -34,3 +39,20 @@ def make_memory(clock: ManualClock) -> Iterator[MemoryFactory]:
     yield factory
     for memory in opened:
         memory.close()
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The async tests (``pytest.mark.anyio``) run on asyncio."""
+    return "asyncio"
+
+
+@pytest.fixture
+def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
+    """A started service runtime on a fresh file (HashEmbedder), closed after the test."""
+    from tests.service_helpers import make_runtime
+
+    rt = make_runtime(tmp_path / "memory.db")
+    rt.start()
+    yield rt
+    rt.close()

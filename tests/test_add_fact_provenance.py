@@ -4,8 +4,7 @@ the Python facade, AsyncMemory, REST and the MCP tool bodies."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
@@ -17,7 +16,7 @@ from chronomem.testing import HashEmbedder, ManualClock
 from tests.conftest import MemoryFactory
 from tests.helpers import t
 from tests.real_embedder import real_embedder
-from tests.service_helpers import asgi_client, make_runtime
+from tests.service_helpers import asgi_client
 
 
 @pytest.mark.local_model
@@ -87,23 +86,10 @@ def test_async_memory_has_add_fact_and_episode_graph() -> None:
 
 # -- REST and MCP ----------------------------------------------------------------------------
 @pytest.fixture
-def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
-    rt = make_runtime(tmp_path / "memory.db")
-    rt.start()
-    yield rt
-    rt.close()
-
-
-@pytest.fixture
 async def api(runtime: ServiceRuntime) -> AsyncIterator[httpx.AsyncClient]:
     token = runtime.keys.create(name="t", groups=["demo"]).token
     async with asgi_client(runtime, token) as client:
         yield client
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 @pytest.mark.anyio

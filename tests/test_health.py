@@ -19,11 +19,6 @@ from tests.service_helpers import asgi_client, make_runtime
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 async def test_readyz_is_not_ready_when_the_disk_is_full(tmp_path: Path) -> None:
     free_needed = 1 << 62  # more than any disk has: the check compares real free space
     rt = make_runtime(tmp_path / "memory.db", limits=Limits(min_free_disk_bytes=free_needed))

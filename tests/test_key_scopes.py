@@ -19,11 +19,6 @@ pytestmark = pytest.mark.anyio
 
 
 @pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
 def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
     rt = make_runtime(tmp_path / "memory.db")
     yield rt

@@ -21,11 +21,6 @@ from tests.service_helpers import REPO, chronomem_command, free_port, make_runti
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def text_of(result: CallToolResult) -> str:
     return " ".join(c.text for c in result.content if isinstance(c, TextContent))
 

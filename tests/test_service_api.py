@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
@@ -19,19 +19,6 @@ STORY = [
     "Alice: I'm working at Meta now.",
 ]
 TIMES = ["2024-01-01T10:00:00Z", "2024-01-15T14:00:00Z", "2024-01-20T09:00:00Z"]
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
-    rt = make_runtime(tmp_path / "memory.db")
-    rt.start()
-    yield rt
-    rt.close()
 
 
 @pytest.fixture

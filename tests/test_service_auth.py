@@ -39,11 +39,6 @@ BODIES = {
 
 
 @pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
 def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
     rt = make_runtime(tmp_path / "memory.db")
     yield rt

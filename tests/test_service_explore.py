@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,7 +13,7 @@ from chronomem.model import SearchFilter
 from chronomem.service import ServiceRuntime
 from chronomem.service import ui as ui_module
 from chronomem.service.explore_schemas import GraphCompactOut, GraphOut
-from tests.service_helpers import asgi_client, make_runtime, wait_idle
+from tests.service_helpers import asgi_client, wait_idle
 
 pytestmark = pytest.mark.anyio
 
@@ -22,19 +22,6 @@ STORY = [
     ("Alice: I left Google last week.", "2024-01-15T14:00:00Z"),
     ("Alice: I'm working at Meta now.", "2024-01-20T09:00:00Z"),
 ]
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
-    rt = make_runtime(tmp_path / "memory.db")
-    rt.start()
-    yield rt
-    rt.close()
 
 
 @pytest.fixture

@@ -16,11 +16,6 @@ pytestmark = pytest.mark.anyio
 
 
 @pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
 def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
     limits = Limits(max_body_bytes=20_000, max_batch=5, max_content_chars=1_000)
     rt = make_runtime(tmp_path / "memory.db", limits=limits)

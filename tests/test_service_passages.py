@@ -37,11 +37,6 @@ WHEN = "2024-03-01T10:00:00Z"
 
 
 @pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
 def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
     limits = Limits(max_body_bytes=200_000, max_content_chars=5_000)
     rt = make_runtime(tmp_path / "memory.db", limits=limits)

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from chronomem.service import ServiceRuntime
-from tests.service_helpers import asgi_client, make_runtime, wait_idle
+from tests.service_helpers import asgi_client, wait_idle
 
 pytestmark = pytest.mark.anyio
 
@@ -18,19 +16,6 @@ STORY = [
     ("2024-01-15T14:00:00Z", "Alice: I left Google last week."),
     ("2024-01-20T09:00:00Z", "Alice: I'm working at Meta now."),
 ]
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
-    rt = make_runtime(tmp_path / "memory.db")
-    rt.start()
-    yield rt
-    rt.close()
 
 
 def _token(runtime: ServiceRuntime, groups: list[str], *, admin: bool = False) -> str:
