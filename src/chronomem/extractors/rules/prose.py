@@ -8,6 +8,8 @@ from datetime import datetime
 
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
+from chronomem.extractors.rules.chat_names import capitalised_names
+from chronomem.extractors.rules.chat_spelling import plain_spelling
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
@@ -43,6 +45,7 @@ from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.texting import with_subjects
 from chronomem.extractors.rules.together import together_hits
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
@@ -156,7 +159,9 @@ def extract_prose(
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    text = answered_questions(normalize_text(strip_markup(body)))
+    text = answered_questions(plain_spelling(normalize_text(strip_markup(body))))
+    text = text if draft.assistant else with_subjects(text)  # "moved to oslo" -> "I moved"
+    text = capitalised_names(text, known.display.values())  # "at kestrel freight"
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
     sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]

@@ -59,6 +59,13 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
+    # "I've been at Kestrel Freight since monday": a firm one has been at since a time
+    P("WORKS_AT", r"(?:\b(?:have|has)|'ve|'s) (?:now |just |only )?been (?:working )?at\b",
+      "Organization", need_labels=frozenset({"Organization"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS | frozenset({"hospital", "clinic"}),
+      requires=r"\bsince\b|\bfor (?:\d+|a|an|two|three|four|five|six|ten) (?:[a-z]+ )?"
+      r"(?:days?|weeks?|months?|years?)\b",
+      triggers="been"),
     *MOVE_ROWS,
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
