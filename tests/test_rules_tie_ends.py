@@ -126,3 +126,19 @@ def test_a_name_only_mentioned_is_ended_as_a_mention() -> None:
 )
 def test_no_ending_without_one(told: str, said: str) -> None:
     assert not {f for f in found(run(told, said)) if f[3]}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Noor: stopped going to Boxfit in February, too pricey",
+        "Noor: we stopped going to Boxfit in February",
+        "Noor: kinda stopped going to Boxfit back in February",
+    ],
+)
+def test_stopped_going_to_in_a_month_is_a_past_month(said: str) -> None:
+    """ "going to" after "stopped" is the gerund of "go", not the future: the month is the
+    last one of that name, not the next."""
+    out = run("Noor: I signed up at Boxfit", said)
+    ends = [f.invalid_at for f in out.facts if f.invalid_at is not None and f.valid_at is None]
+    assert ends and all(e.year == 2023 and e.month == 2 for e in ends)

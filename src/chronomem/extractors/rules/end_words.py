@@ -124,9 +124,14 @@ _MOOD = re.compile(
     re.I,
 )
 
+_MONTHS = (
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|"
+    r"high school|college|uni|school"
+)
 # What cancels an ending in the piece: a return, a tie that lasts, a wish, a plan, a doubt.
 _RETURN = re.compile(
-    r"\b(?:still|back (?:to|at|in|with|into)|went back|go back|going back|rejoin(?:ed)?|"
+    r"\b(?:still|back (?:to|at|with|into)|back in(?!\s+(?:the day|\d|[a-z]+ \d|" + _MONTHS + r"))|"
+    r"went back|go back|going back|rejoin(?:ed)?|"
     r"re-?join(?:ed)?|returned to|return to|almost|nearly|never (?:quit|left))\b",
     re.I,
 )
