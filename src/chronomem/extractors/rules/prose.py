@@ -43,6 +43,7 @@ from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
@@ -206,6 +207,8 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
     hits += arranged_plans(s, hits)
+    hits = drop_visits(s, hits)
+    hits += tie_end_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known)]
     hits += _reports(s, hits, draft, known)
