@@ -25,7 +25,10 @@ _VERB = (
     r"dumped|broke up|breaking up|split up|split|divorced|divorcing|divorce|separated|"
     r"retired|stepped down|resigned|moved out|moving out|uninstalled|deleted|lapse[sd]?|"
     r"ended|done with|over with|through with|unsubscribed|bye(?: bye)?|goodbye|fired|"
-    r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of))"
+    r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of)|"
+    # a thing given up, scrapped or written off: "given up on the Golf", "scrapped the van"
+    r"given up|giving up|give up|scrapped|scrapping|written off|wrote off|totaled|totalled|"
+    r"wrecked|traded in|trading in|got rid of|getting rid of|get rid of)"
 )
 _OVER = r"(?:done|over|through|finished)"  # "Jake and I are done": only after a copula
 _OBJECT_GAP = r"(?:\s+(?:up|out|of|from|with|on|my|our|his|her|their|the|a|an|old|poor|\w+'s))*\s+"
