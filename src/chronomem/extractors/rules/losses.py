@@ -27,7 +27,10 @@ _VERB = (
     r"dumped|broke up|breaking up|split up|split|divorced|divorcing|divorce|separated|"
     r"retired|stepped down|resigned|moved out|moving out|uninstalled|deleted|lapse[sd]?|"
     r"ended|done with|over with|through with|unsubscribed|bye(?: bye)?|goodbye|fired|"
-    r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of))"
+    r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of)|"
+    # a thing given up, scrapped or written off: "given up on the Golf", "scrapped the van"
+    r"given up|giving up|give up|scrapped|scrapping|written off|wrote off|totaled|totalled|"
+    r"wrecked|traded in|trading in|got rid of|getting rid of|get rid of)"
 )
 # "Jake and I are done": only after a copula; "over the moon", "done with the dishes" are not
 _OVER = r"(?:done|over|through|finished)(?!\s+(?:the|a|an|to|with|by|for|in|at|on|this|that)\b)"
