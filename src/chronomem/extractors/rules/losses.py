@@ -27,13 +27,16 @@ _VERB = (
     r"ended|done with|over with|through with|unsubscribed|bye(?: bye)?|goodbye|fired|"
     r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of))"
 )
-_OVER = r"(?:done|over|through|finished)"  # "Jake and I are done": only after a copula
+# "Jake and I are done": only after a copula; "Ana is over at Initech now" is a place
+_OVER = r"(?:done|over|through|finished)"
+_NOT_A_PLACE = r"(?!\s+(?:at|in|on|to|with|there|here|from)\b)"
 _OBJECT_GAP = r"(?:\s+(?:up|out|of|from|with|on|my|our|his|her|their|the|a|an|old|poor|\w+'s))*\s+"
 _OBJECT = re.compile(rf"\b{_VERB}{_OBJECT_GAP}$", re.I)
 _SUBJECT = re.compile(
     rf"^\s+(?:and \w+\s+|(?:membership|subscription|plan|account|just|finally|sadly|"
     rf"officially|recently|has|have|had to|had|got|"
-    rf"was|were|is|are|'s|'re)\s+){{0,3}}(?:{_VERB}|(?:are|is|'re|'s) (?:so |totally )?{_OVER})\b",
+    rf"was|were|is|are|'s|'re)\s+){{0,3}}"
+    rf"(?:{_VERB}|(?:are|is|'re|'s) (?:so |totally )?{_OVER}{_NOT_A_PLACE})\b",
     re.I,
 )
 _PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+(?:down|to sleep)\b", re.I))

@@ -9,6 +9,7 @@ from datetime import datetime
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
 from chronomem.extractors.rules.dates import (
@@ -159,6 +160,7 @@ def extract_prose(
     text = answered_questions(normalize_text(strip_markup(body)))
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
+    text = written_out(text)  # "caio's back in Lyon" -> "caio is back in Lyon"
     sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
         if draft.full():

@@ -53,7 +53,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       triggers="work works worked working intern interns interned interning started job position "
       "role offer internship hired employed joined signed starting start teach teaches teaching "
       "taught"),
-    P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:at|with)\b",
+    P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:over )?"
+      r"(?:at|with)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
       # "I'm at Unilever, in the marketing department": a post in a team is a job
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
@@ -97,6 +98,15 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"(?: (?:on|in|with) (?:the|our|a|an) (?:[a-z-]+ ){0,2}(?:team|department|group|division|"
       r"unit|squad|office))? (?:at|for)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      template="{source} {works} at {target}", triggers=_JOB_WORDS),
+    # "she just started as a violinist with the Graz Philharmonic", "he's a paramedic with the
+    # county now": an employer after "with", when the clause says the post is new or current
+    # (a name that ends the clause: "a developer with React experience" names no employer)
+    P("WORKS_AT", r"\b(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) with\b(?=\s+(?:the\s+)?"
+      r"(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)\s*(?:$|[,.!?;)]|\s+(?:now|these|since|as|in"
+      r"|and|so|lol|for|this|last|full|part)\b))", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event", "Product", "Device"}),
+      requires=r"\b(?:start(?:s|ed|ing)?|began|join(?:s|ed|ing)?|hired|signed|now|these days)\b",
       template="{source} {works} at {target}", triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers=_JOB_WORDS),

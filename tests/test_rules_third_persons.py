@@ -1,0 +1,126 @@
+"""Facts about the people in the user's life: friends, kin, colleagues, told in the third
+person ("my brother's back in Leeds", "she's over at Initech now", "Ali started as a welder
+with Harland Steel"). Written for this test, not from any benchmark."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extractors.rules.agreement import as_first_person
+from chronomem.extractors.rules.contracted import written_out
+from tests.rules_support import found, run
+
+# -- "'s" after a name: "is"/"has", or a possessive ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("nico's back in Turin, he missed it", "nico is back in Turin, he missed it"),
+        ("my brother's at Deloitte now", "my brother is at Deloitte now"),
+        ("Ana's been living in Oslo", "Ana has been living in Oslo"),
+        ("so Maria's moving to Rome", "so Maria is moving to Rome"),
+        ("my cousin Jo's a nurse now", "my cousin Jo is a nurse now"),
+        # possessives and names of shops stay
+        ("Tom's dog died", "Tom's dog died"),
+        ("Tom's back is sore", "Tom's back is sore"),
+        ("Tom's wedding is in June", "Tom's wedding is in June"),
+        ("lunch at McDonald's in Leeds", "lunch at McDonald's in Leeds"),
+        ("shopping at Trader Joe's on Main", "shopping at Trader Joe's on Main"),
+        ("it's a dog", "it's a dog"),
+    ],
+)
+def test_a_contracted_is_after_a_name_is_written_out(text: str, expected: str) -> None:
+    assert written_out(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Ines: my brother Tomas lives in Leeds", "Ines: tomas's back in York, hated it"],
+            ("Tomas", "LIVES_IN", "York", False),
+        ),
+        (
+            ["Raj: my friend Ana works at Globex", "Raj: Ana's over at Initech now"],
+            ("Ana", "WORKS_AT", "Initech", False),
+        ),
+        (
+            ["Mo: my uncle Bertie's been living in Cádiz since May"],
+            ("Bertie", "LIVES_IN", "Cádiz", False),
+        ),
+    ],
+)
+def test_a_third_person_told_with_s_gets_the_fact(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+def test_over_at_a_place_is_no_ending_of_the_person() -> None:
+    facts = found(run("Raj: my friend Ana works at Globex", "Raj: she's over at Initech now"))
+    assert ("Ana", "WORKS_AT", "Initech", False) in facts
+    assert not any(ended and target == "Ana" for _, _, target, ended in facts)
+
+
+# -- an employer after "with": "a violinist with the Vienna Symphony" -----------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            [
+                "Lea: my cousin Ilka plays the cello",
+                "Lea: She just started as a cellist with the Oslo Philharmonic",
+            ],
+            ("Ilka", "WORKS_AT", "Oslo Philharmonic", False),
+        ),
+        (
+            ["Sam: my neighbour Ali just started as a welder with Harland Steel, loves it"],
+            ("Ali", "WORKS_AT", "Harland Steel", False),
+        ),
+        (
+            ["Sam: Rosa is my sister. she is a paramedic with the Red Cross now"],
+            ("Rosa", "WORKS_AT", "Red Cross", False),
+        ),
+    ],
+)
+def test_a_post_with_an_employer_is_a_job(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sam: I'm a developer with React experience now",
+        "Sam: my sister is a teacher with two kids now",
+        "Sam: I went hiking with Rosa, a nurse with Kaiser",  # no new post
+    ],
+)
+def test_with_names_no_employer_without_a_post_or_a_name_ending_the_clause(text: str) -> None:
+    assert not any(rel == "WORKS_AT" for _, rel, _, _ in found(run(text)))
+
+
+# -- the cue reads a third person's clause in the first person ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        ("I 's over at X now", "I am over at X now"),
+        ("I 's been living in X", "I have been living in X"),
+        ("I just relocates to X", "I just relocate to X"),
+        ("I finally teaches at X", "I finally teach at X"),
+        ("I has settled in X", "I have settled in X"),
+        ("I tries X", "I try X"),
+        ("I is a resident of X", "I am a resident of X"),
+        ("I was in X", "I was in X"),
+        ("I focus on X", "I focus on X"),
+        ("my new home is in X", "my new home is in X"),
+    ],
+)
+def test_a_third_persons_verb_is_put_in_the_first_person(clause: str, expected: str) -> None:
+    assert as_first_person(clause) == expected
