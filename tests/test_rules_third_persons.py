@@ -124,3 +124,66 @@ def test_with_names_no_employer_without_a_post_or_a_name_ending_the_clause(text:
 )
 def test_a_third_persons_verb_is_put_in_the_first_person(clause: str, expected: str) -> None:
     assert as_first_person(clause) == expected
+
+
+# -- jobs at a workplace named by its kind, and retirements --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Ola: my aunt Bea works at the pharmacy now"],
+            ("Bea", "WORKS_AT", "pharmacy", False),
+        ),
+        (
+            ["Ola: my brother Kwame works nights at the hospital"],
+            ("Kwame", "WORKS_AT", "hospital", False),
+        ),
+        (
+            ["Ola: my uncle Femi is here", "Ola: he just retired from the police after 25 years"],
+            ("Femi", "WORKS_AT", "police", True),
+        ),
+        (["Ola: I quit the bakery last week"], ("Ola", "WORKS_AT", "bakery", True)),
+    ],
+)
+def test_a_workplace_named_by_its_kind(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
+    assert fact in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ola: we left the park at 5", "Ola: I work at the gym on my abs", "Ola: we quit the trail"],
+)
+def test_no_workplace_without_a_workplace_noun(text: str) -> None:
+    assert not any(rel == "WORKS_AT" for _, rel, _, _ in found(run(text)))
+
+
+@pytest.mark.parametrize(
+    ("turns", "ended"),
+    [
+        (
+            ["Pia: my mum Rut teaches at Elm Grove Primary", "Pia: mum retired in june!!"],
+            ("Rut", "WORKS_AT", "Elm Grove Primary", True),
+        ),
+        (
+            ["Pia: my dad Olli works at the post office", "Pia: Dad retired on friday, party time"],
+            ("Olli", "WORKS_AT", "post office", True),
+        ),
+        (
+            ["Pia: my aunt Lou works at Hanley Foods", "Pia: she finally retired last month"],
+            ("Lou", "WORKS_AT", "Hanley Foods", True),
+        ),
+    ],
+)
+def test_a_retirement_ends_the_job_told_before(
+    turns: list[str], ended: tuple[str, str, str, bool]
+) -> None:
+    assert ended in found(run(*turns))
+
+
+def test_a_retirement_ends_only_the_retired_persons_job() -> None:
+    facts = found(run("Pia: my aunt Lou works at Hanley Foods", "Pia: my GP Dr Okoro retired"))
+    assert not any(rel == "WORKS_AT" and ended for _, rel, _, ended in facts)
+    facts = found(run("Pia: I work at Hanley Foods", "Pia: my dad retired"))
+    assert ("Pia", "WORKS_AT", "Hanley Foods", True) not in facts

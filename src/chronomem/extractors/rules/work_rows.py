@@ -3,7 +3,13 @@ which keeps them in their place among the other rows (order matters there)."""
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.lexicon import GROUP_HEADS, GYM_HEADS, JOB_HEADS
+from chronomem.extractors.rules.lexicon import (
+    GROUP_HEADS,
+    GYM_HEADS,
+    JOB_HEADS,
+    WORKPLACE_HEADS,
+    word_set,
+)
 from chronomem.extractors.rules.moves import MOVE_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.row import RelationPattern, trigger_words
 
@@ -15,6 +21,14 @@ _LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
 _JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,2}}(?:{{JOB}}))"
 _IS_A = "{source} is {a_target}"
 _JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
+# workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
+_WORKPLACES = WORKPLACE_HEADS | word_set(
+    "office brigade department police army navy station pharmacy supermarket airline "
+    "airport newspaper railway practice surgery mine mill"
+)
+_NOT_WORKPLACES = (
+    GROUP_HEADS | GYM_HEADS | word_set("park beach lake river mountain mountains trail")
+)
 
 # fmt: off
 P = RelationPattern
@@ -61,6 +75,16 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
     *MOVE_ROWS,
+    # a workplace named by its kind, in lower case: "works nights at the post office", "my
+    # mum works for the council", "retired from the fire brigade", "quit the bakery"
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
+      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b", "Organization", "phrase",
+      heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES, triggers="work works worked working teach "
+      "teaches teaching taught"),
+    P("WORKS_AT", r"\b(?:retired from|resigned from|quit|(?:got|was|been) (?:fired|laid off|let "
+      r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at)\b",
+      "Organization", "phrase", ending=True, heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES,
+      triggers="retired resigned quit fired laid let stopped last"),
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
