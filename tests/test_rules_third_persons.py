@@ -187,3 +187,40 @@ def test_a_retirement_ends_only_the_retired_persons_job() -> None:
     assert not any(rel == "WORKS_AT" and ended for _, rel, _, ended in facts)
     facts = found(run("Pia: I work at Hanley Foods", "Pia: my dad retired"))
     assert ("Pia", "WORKS_AT", "Hanley Foods", True) not in facts
+
+
+# -- roles held for the speaker or their kin ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Ada: my swimming coach is Petra, strict but kind", ("Ada", "ROLE_HELD_BY", "Petra")),
+        ("Ada: my family doctor is Dr. Mensah", ("Ada", "ROLE_HELD_BY", "Dr. Mensah")),
+        ("Ada: Dr. Okafor has been my dentist for years", ("Ada", "ROLE_HELD_BY", "Dr. Okafor")),
+        (
+            "Ada: my daughter's piano teacher is Mrs Lund",
+            ("Ada's daughter", "ROLE_HELD_BY", "Mrs Lund"),
+        ),
+        ("Ada: Farid is my tech lead now", ("Ada", "MANAGED_BY", "Farid")),
+        ("Ada: my team lead is Yusuf Demir, very calm", ("Ada", "MANAGED_BY", "Yusuf Demir")),
+    ],
+)
+def test_a_role_named_with_what_it_is_for(text: str, fact: tuple[str, str, str]) -> None:
+    assert (*fact, False) in found(run(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ada: my son's football coach is Mr Ade",  # the son's coach, no title of the son
+        "Ada: my brother's teacher training starts soon",
+    ],
+)
+def test_a_possessive_is_no_job_title(text: str) -> None:
+    assert not any(rel == "HAS_JOB_TITLE" for _, rel, _, _ in found(run(text)))
+
+
+def test_a_role_of_someone_elses_kin_is_not_the_speakers() -> None:
+    facts = found(run("Ada: my son's football coach is Mr Ade"))
+    assert ("Ada", "ROLE_HELD_BY", "Mr Ade", False) not in facts

@@ -20,6 +20,9 @@ _MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
 _LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
 _JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,2}}(?:{{JOB}}))"
 _IS_A = "{source} is {a_target}"
+# "'s" is "is" after a pronoun; after a noun it is a possessive ("my son's football coach"):
+# contracted.py writes out a name's "'s" that stands for "is" ("Tom's a nurse now")
+_HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
 _JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
 # workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
 _WORKPLACES = WORKPLACE_HEADS | word_set(
@@ -138,7 +141,7 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:work|job|hired|joined|started|position|role|employed|intern)",
       attribute="job_title", triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE",
-      rf"(?:\b(?:am|is|was|became|become)|'m|'s)(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
+      rf"(?:\b(?:am|is|was|became|become)|'m|{_HE_IS})(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
