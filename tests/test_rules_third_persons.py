@@ -224,3 +224,16 @@ def test_a_possessive_is_no_job_title(text: str) -> None:
 def test_a_role_of_someone_elses_kin_is_not_the_speakers() -> None:
     facts = found(run("Ada: my son's football coach is Mr Ade"))
     assert ("Ada", "ROLE_HELD_BY", "Mr Ade", False) not in facts
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Ugo: my new boss is Ines, Karl moved over to sales"],
+        ["Ugo: my boss is Karl", "Ugo: my new boss is Ines, Karl moved over to sales"],
+    ],
+)
+def test_a_new_holder_told_by_a_row_is_not_taken_for_the_one_leaving(turns: list[str]) -> None:
+    facts = found(run(*turns))
+    assert ("Ugo", "MANAGED_BY", "Ines", False) in facts
+    assert ("Ugo", "MANAGED_BY", "Karl", False) not in facts

@@ -39,6 +39,7 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
@@ -195,6 +196,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
                 draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
     learn_genders(s.text, known)
+    roles = dict(known.roles)  # who held which role before this sentence
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
     hits += denied_values(s, known, hits)
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
@@ -204,6 +206,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
+    hits = with_successors(s, known, hits, roles)
     hits += together_hits(s, known, hits)
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
