@@ -237,3 +237,34 @@ def test_a_new_holder_told_by_a_row_is_not_taken_for_the_one_leaving(turns: list
     facts = found(run(*turns))
     assert ("Ugo", "MANAGED_BY", "Ines", False) in facts
     assert ("Ugo", "MANAGED_BY", "Karl", False) not in facts
+
+
+# -- a place named after a saint keeps its "'s" ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Eva: my son Jonas goes to Hillcrest", "Eva: Jonas is at St Aidan's now, happier"],
+            ("Jonas", "WORKS_AT", "St Aidan's", False),
+        ),
+        (
+            ["Eva: my wife Noor works nights at St. Luke's hospital"],
+            ("Noor", "WORKS_AT", "St. Luke's hospital", False),
+        ),
+        (
+            ["Eva: my wife Noor works at St. Luke's", "Eva: Noor finally left st. luke's"],
+            ("Noor", "WORKS_AT", "St. Luke's", True),
+        ),
+    ],
+)
+def test_a_saints_name_is_the_place_itself(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+def test_a_persons_possessive_still_ends_the_name() -> None:
+    facts = found(run("Eva: my wife Noor loves Tom's bakery"))
+    assert not any("Tom's" in target for _, _, target, _ in facts)
