@@ -306,12 +306,15 @@ def _employer_slot(sentence: str, run: list[re.Match[str]]) -> bool:
 _PRONOUNS = frozenset({"this", "that", "these", "those", "their", "your", "ours", "yours"})
 
 
+_SAINT = re.compile(r"(?:St\.?|Saint) [A-Z]")
+
+
 def _surface(sentence: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
     start, end = run[0].start(), run[-1].end()
     text = sentence[start:end]
     while text.endswith(("-", "'")) and not text.endswith("s'"):
         text, end = text[:-1], end - 1
-    if text.endswith("'s"):
+    if text.endswith("'s") and not _SAINT.match(text):  # "St Brendan's" is the school
         text, end = text[:-2], end - 2
     elif text.endswith("'"):
         text, end = text[:-1], end - 1
