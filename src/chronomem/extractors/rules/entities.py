@@ -122,6 +122,8 @@ class Known:
     places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    # (normalized source, relation, normalized target) -> the fact's text, as told
+    texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -163,7 +165,9 @@ class Known:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""
         return self.devices.get(normalize_name(name), name)
 
-    def learn_fact(self, source: str, relation: str, target: str, *, ended: bool) -> None:
+    def learn_fact(
+        self, source: str, relation: str, target: str, *, ended: bool, text: str = ""
+    ) -> None:
         source, target = self.canonical(source), self.canonical(target)
         self.display.setdefault(normalize_name(source), source)
         values = self.targets.setdefault((normalize_name(source), relation), {})
@@ -171,6 +175,8 @@ class Known:
         values.pop(key, None)
         if not ended:
             values[key] = target  # re-inserted: the last one told comes last
+            if text:
+                self.texts[(normalize_name(source), relation, key)] = text
 
 
 def label_for(name: str, known: Known) -> str | None:
