@@ -32,6 +32,12 @@ CORRECTED = [
       "Kemal: correction: it's sesame seeds I'm allergic to"],
      ("Kemal", "HAS_CONDITION", "allergic to shellfish"),
      ("Kemal", "HAS_CONDITION", "allergic to sesame seeds")),
+    # a name typed in lower case
+    (["Vic: I work at Marlow Insurance", "Vic: wait i mean marlin insurance"],
+     ("Vic", "WORKS_AT", "Marlow Insurance"), ("Vic", "WORKS_AT", "Marlin Insurance")),
+    # the star before the name, a sister's name
+    (["Ken: my sister Maia is a vet", "Ken: *Maja"],
+     ("Ken", "FAMILY_OF", "Maia"), ("Ken", "FAMILY_OF", "Maja")),
     # "I meant" with the wrong value named in the next breath
     (["Ines: I work at Lumen Labs", "Ines: I meant Lumos Labs, Lumen is the other startup"],
      ("Ines", "WORKS_AT", "Lumen Labs"), ("Ines", "WORKS_AT", "Lumos Labs")),
@@ -45,6 +51,37 @@ def test_a_terse_correction_ends_the_told_value_and_holds_the_one_meant(
     facts = found(run(*turns))
     assert (*wrong, True) in facts
     assert (*right, False) in facts
+
+
+RESAID = [
+    ("Ada: I live in Lyon, I mean Grenoble", ("Ada", "LIVES_IN", "Grenoble"), "Lyon"),
+    ("Ada: I work at Google, no wait, at Meta lol", ("Ada", "WORKS_AT", "Meta"), "Google"),
+    ("Ada: I work at Northwind Bank, sorry, Southwind Bank", ("Ada", "WORKS_AT",
+     "Southwind Bank"), "Northwind Bank"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turn", "meant", "wrong"), RESAID)
+def test_a_value_taken_back_in_the_same_breath_is_told_as_the_one_meant(
+    turn: str, meant: tuple[str, str, str], wrong: str
+) -> None:
+    facts = found(run(turn))
+    assert (*meant, False) in facts
+    assert not any(target == wrong for _, _, target, _ in facts)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Ada: I live in Lyon, I mean it's fine I guess",
+        "Ada: I live in Lyon, sorry Mum",
+        "Ada: I work at Google, I mean Alphabet technically",
+    ],
+)
+def test_a_cue_after_a_value_that_gives_no_other_value_keeps_it(turn: str) -> None:
+    facts = found(run(turn))
+    assert any(r in ("LIVES_IN", "WORKS_AT") and not e for _, r, _, e in facts)
+    assert not any(target in ("Mum", "Alphabet", "it") for _, _, target, _ in facts)
 
 
 def test_the_corrected_fact_keeps_the_told_wording_with_the_value_swapped() -> None:

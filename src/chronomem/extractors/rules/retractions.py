@@ -21,6 +21,7 @@ its text the told text with the value swapped ("Nikhil works at Holm Bank in the
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from difflib import SequenceMatcher
 
 from chronomem.extractors.rules.entities import Known, label_for
@@ -53,6 +54,11 @@ _END = re.compile(
     r"|actually|obviously|lmfao|x+d|smh)\b|\s*(?:that\s+|who\s+)?(?:I|i|I'm|i'm|im|we|we're)\b)"
 )
 _GOES_ON = re.compile(r"\s*,\s*(?!(?i:lol|lmao|haha|sorry|my bad|not)\b)\w")
+_RESAID = re.compile(
+    rf"\s*[,;-]+\s*(?P<cue>(?:(?:{_STRONG}|{_WEAK}|er|erm|um)\b[\s,:!.-]*)+)"
+    r"(?:(?:in|at|to|from|with|for|the|a|an)\s+)?(?P<new>(?-i:\*?[A-Z][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*)*))",
+    re.I,
+)
 _TRAILING = re.compile(r"\s*,?\s*(?i:actually|sorry|oops|my bad|lol actually)\W*$")
 _BARE_NOT = re.compile(
     r"^\W*(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*\*?\s*,?\s*"
@@ -72,7 +78,8 @@ _VERBS = {
     "RIDES_BIKE": "rides", "FOLLOWS_DIET": "is", "FAMILY_OF": "is family of",
     "HAS_PET": "has a pet,", "SUBSCRIBED_TO_PLAN": "is on", "MANAGED_BY": "is managed by",
 }  # fmt: skip
-MIN_TYPO_RATIO = 0.7
+MIN_TYPO_RATIO = 0.7  # spelling this near is a typo or autocorrect (Spotify / Shopify)
+MIN_NEAR_RATIO = 0.55  # near enough to count as one sign (Portland / Portsmouth)
 _NAMED = 3  # the sign "the sentence names the wrong value" (and typos) weighs this much
 
 
@@ -95,12 +102,45 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
     return [] if found is None else _hits(s, known, found, value, span)
 
 
+def resaid(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "I live in Lyon, I mean Lille", "I work at Halden Bank, sorry, Holm Bank": a value
+    taken back in the breath it was told in. The hit holds the value meant instead (the
+    wrong one was never stored, so nothing ends)."""
+    out = []
+    for hit in hits:
+        m = None if hit.ending or not hit.target.named else _resaid_after(s.text, hit)
+        if m is None:
+            out.append(hit)
+            continue
+        value = m.group("new").lstrip("*")
+        new, old = normalize_name(value), normalize_name(hit.target.name)
+        strong = _CUE_STRONG.search(m.group("cue")) is not None
+        score = _likeness(new, True, old, hit.target.name, known, s)
+        if new == old or score < (0 if strong else 1):
+            out.append(hit)
+            continue
+        target = Party(value, hit.target.label, True, False, ())
+        text = _said(hit.source.name, hit.relation, value)
+        out.append(replace(hit, target=target, text=text))
+    return out
+
+
+def _resaid_after(text: str, hit: Hit) -> re.Match[str] | None:
+    at = text.find(hit.target.name, hit.verb[0])
+    if at < 0:
+        return None
+    m = _RESAID.match(text, at + len(hit.target.name))
+    if m is None or _END.match(text, m.end()) is None or not _CUE_ANY.search(m.group("cue")):
+        return None
+    return m
+
+
 def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:
     """The value a correction gives, its span, and whether its cue is a strong one (None:
     a weak one, and the sentence goes on after the value: the wrong value must be named)."""
     lead = _LEAD.match(text)
-    at = lead.end() if lead and _CUE_ANY.search(lead.group(1)) else 0
-    at = _LINK.match(text, at).end() if at else 0  # type: ignore[union-attr]
+    cue_lead = lead.group(1) if lead and _CUE_ANY.search(lead.group(1)) else ""
+    at = _LINK.match(text, lead.end() if lead and cue_lead else 0).end()  # type: ignore[union-attr]
     for form in (_NAME, _PHRASE):
         m = form.match(text, at)
         if m is None:
@@ -108,11 +148,10 @@ def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:
         end = _END.match(text, m.end())
         value = m.group().lstrip("*")
         starred = "*" in m.group() or text[m.end() : m.end() + 1] == "*"
-        cued = at > 0 or starred or _TRAILING.match(text, m.end()) is not None
+        cued = bool(cue_lead) or starred or _TRAILING.match(text, m.end()) is not None
         if end is None or not cued or normalize_name(value) in _NOT_VALUES:
             continue
-        cue = text[:at] + text[m.end() :]
-        strong = starred or _CUE_STRONG.search(lead.group(1) if lead and at else cue) is not None
+        strong = starred or _CUE_STRONG.search(cue_lead or text[m.end() :]) is not None
         if not strong and _GOES_ON.match(text, m.end()):
             return value, m.span(), None  # "sorry Mike, can't make it": maybe an address
         return value, m.span(), strong
@@ -154,11 +193,13 @@ def _said_in(rest: str, key: str) -> bool:
 
 def _likeness(new: str, named: bool, key: str, target: str, known: Known, s: Sentence) -> int:
     """How many signs (besides being named) say ``target`` is the value ``new`` corrects."""
+    told_name = target[:1].isupper()
+    if told_name < named:
+        return 0  # a name never corrects a phrase value ("designer")
     score = 0
-    if named != target[:1].isupper() and new not in known.display:
-        return score  # a name corrects a name, a phrase a phrase
-    if named and SequenceMatcher(None, new, key).ratio() >= MIN_TYPO_RATIO:
-        score += 3
+    if told_name:  # "Spotify" -> "Shopify"; "holm bank" in lower-case chat for a name
+        ratio = SequenceMatcher(None, new, key).ratio()
+        score += 3 if ratio >= MIN_TYPO_RATIO else 1 if ratio >= MIN_NEAR_RATIO else 0
     kind = kind_of(new)
     if kind is not None and kind == kind_of(key):
         score += 2
@@ -168,7 +209,7 @@ def _likeness(new: str, named: bool, key: str, target: str, known: Known, s: Sen
     mine = mine or label_for(new, known)
     if mine and mine == (known.labels.get(key) or label_for(target, known)):
         score += 1
-    if not named:
+    if not named and not told_name:
         score += 1
     return score
 
@@ -192,7 +233,10 @@ def _hits(
     source, relation, key = found
     wrong = known.targets[(source, relation)][key]
     value = value.title() if value.isupper() and len(value) > 3 else value
-    right = value if value[:1].isupper() else _swapped(wrong, value)
+    if value[:1].isupper() or not wrong[:1].isupper():
+        right = value if value[:1].isupper() else _swapped(wrong, value)
+    else:  # "holm bank" for "Halden Bank": a name typed in lower case
+        right = " ".join(w[:1].upper() + w[1:] for w in value.split())
     if normalize_name(right) == key:
         return []
     label = known.labels.get(key) or None
