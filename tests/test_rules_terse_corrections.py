@@ -131,7 +131,7 @@ START = t("2024-06-01T09:00")
          "allergic to mangoes", "allergic to kiwi"),
     ],
 )  # fmt: skip
-def test_on_the_default_path_the_corrected_value_is_current_and_the_told_one_never_was(
+def test_on_the_default_path_the_meant_value_is_current_and_the_told_one_never_held(
     turns: list[str], now: str, gone: str
 ) -> None:
     clock = ManualClock(START)
@@ -146,4 +146,6 @@ def test_on_the_default_path_the_corrected_value_is_current_and_the_told_one_nev
         current = {names[f.target_id] for f in facts if f.invalid_at is None}
         assert now in current
         assert gone not in current
-        assert any(names[f.target_id] == gone for f in facts)
+        (told,) = [f for f in facts if names[f.target_id] == gone]
+        assert told.invalid_at == told.valid_at  # retracted: it never held
+        assert told.expired_at == START + timedelta(minutes=2)  # learned at the correction

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from chronomem.extractors.rules.lexicon import (
     CITIES,
@@ -124,6 +125,7 @@ class Known:
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
     # (normalized source, relation, normalized target) -> the fact's text, as told
     texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    starts: dict[tuple[str, str, str], datetime] = field(default_factory=dict)  # its valid_at
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -166,7 +168,14 @@ class Known:
         return self.devices.get(normalize_name(name), name)
 
     def learn_fact(
-        self, source: str, relation: str, target: str, *, ended: bool, text: str = ""
+        self,
+        source: str,
+        relation: str,
+        target: str,
+        *,
+        ended: bool,
+        text: str = "",
+        start: datetime | None = None,
     ) -> None:
         source, target = self.canonical(source), self.canonical(target)
         self.display.setdefault(normalize_name(source), source)
@@ -177,6 +186,8 @@ class Known:
             values[key] = target  # re-inserted: the last one told comes last
             if text:
                 self.texts[(normalize_name(source), relation, key)] = text
+            if start is not None:
+                self.starts[(normalize_name(source), relation, key)] = start
 
 
 def label_for(name: str, known: Known) -> str | None:

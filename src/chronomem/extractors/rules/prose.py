@@ -245,10 +245,11 @@ def _add_hit(
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
     owned = times if times is not None else [] if hit.undated else _owned_times(s, hit, hits)
     valid_at, invalid_at = _dates(s, hit, owned)
+    invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
     draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
-    known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text)
+    known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
 

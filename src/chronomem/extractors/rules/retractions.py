@@ -244,8 +244,9 @@ def _hits(
     told = known.texts.get(found, "")
     text = told.replace(wrong, right) if wrong in told else _said(who.name, relation, right)
     whole = (0, len(s.text))
+    start = known.starts.get(found)  # retracted: it ends where it began, it never held
     return [  # the ending first: it folds into the told fact
-        Hit(relation, who, Party(wrong, label), True, whole, span),
+        Hit(relation, who, Party(wrong, label), True, whole, span, retracts=start),
         Hit(relation, who, Party(right, label), False, whole, span, text),
     ]
 
