@@ -40,6 +40,7 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
@@ -200,6 +201,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     learn_genders(s.text, known)
     roles = dict(known.roles)  # who held which role before this sentence
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
+    hits = resaid(s, known, hits) or terse_corrections(s, known)
     hits += denied_values(s, known, hits)
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
@@ -253,10 +255,11 @@ def _add_hit(
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
     owned = times if times is not None else [] if hit.undated else _owned_times(s, hit, hits)
     valid_at, invalid_at = _dates(s, hit, owned)
+    invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
     draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
-    known.learn_fact(source, hit.relation, target, ended=hit.ending)
+    known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
 
