@@ -48,7 +48,7 @@ _PAST_WORDS = re.compile(
     r"\b(?:ago|since|last|yesterday|was|were|did|had|used to|went|got|left|took|made|came|"
     r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
     r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
-    r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done)\b",
+    r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done|quit)\b",
     re.I,
 )
 # A progressive that tells an arrangement looks ahead ("throwing a party on Saturday",
@@ -96,8 +96,15 @@ def _has_past_verb(clause: str) -> bool:
     return False
 
 
+# "since march", "back in may": a start or a time told in hindsight is behind us
+_LOOKS_BACK = re.compile(r"(?:(?:ever\s+)?since|back\s+in)\s", re.I)
+_LOOKS_BACK_BEFORE = re.compile(r"\b(?:(?:ever\s+)?since|back\s+in)\s+$", re.I)
+
+
 def clause_tense(text: str, start: int, end: int) -> Tense | None:
     """The tense of the clause around ``text[start:end]`` (a time expression)."""
+    if _LOOKS_BACK.match(text, start) or _LOOKS_BACK_BEFORE.search(text, max(0, start - 12), start):
+        return "past"
     left, right = _clause(text, start, end)
     before, clause = text[left:start], text[left:right]
     lower = clause.lower()
