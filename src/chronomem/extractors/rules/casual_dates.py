@@ -52,7 +52,51 @@ def _day_of_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
         return None
 
 
+_MONTH_NUMBERS = {
+    m: i
+    for i, names in enumerate(
+        ("jan january", "feb february", "mar march", "apr april", "may", "jun june",
+         "jul july", "aug august", "sep sept september", "oct october", "nov november",
+         "dec december"),
+        start=1,
+    )
+    for m in names.split()
+}  # fmt: skip
+_WEEKDAY_NAMES = frozenset(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+     "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
+)  # fmt: skip
+_WEEKDAY = "(?:" + "|".join(sorted(_WEEKDAY_NAMES, key=len, reverse=True)) + ")"
+
+
+def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "Friday the 16th", "Fri 19 July", "Saturday, March 8th": the day named wins."""
+    day = int(m.group(1) or m.group(4) or m.group(5))
+    month_name = (m.group(2) or m.group(3) or "").rstrip(".").lower()
+    if month_name:
+        return day_in_year(ctx, _MONTH_NUMBERS[month_name], day, m.group(6))
+    step = 1 if ctx.future else -1
+    for months in (0, step, 2 * step):
+        first = add_months(ctx.day.replace(day=1), months)
+        try:
+            when = first.replace(day=day)
+        except ValueError:
+            continue
+        if (when >= ctx.day) if ctx.future else (when <= ctx.day):
+            return midnight(when)
+    return None
+
+
+_MONTH_NAME = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
+
 CASUAL_RULES = (
+    (
+        rf"(?i:\b(?:on\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
+        rf"(?:of\s+)?({_MONTH_NAME})\.?)|(?i:({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
+        rf"|(?i:(\d{{1,2}})(?:st|nd|rd|th)))\b(?:,?\s+((?:19|20)\d{{2}})\b)?",
+        _weekday_and_day,
+        _WEEKDAY_NAMES,
+    ),
     (
         r"(?i:\b(back\s+in|in|since|until|till|during|last|next|early|late|mid|around)[- ]\s*)"
         r"(march|may)\b(?:,?\s+((?:19|20)\d{2})\b|(?![\s,]*\d))" + _MODAL_NEXT,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from chronomem.extractors.rules.lexicon import (
     CITIES,
@@ -100,6 +101,17 @@ class Span:
     coreferent: bool = False  # "the printer" standing for a named device met before
 
 
+class Ahead(NamedTuple):
+    """A fact told with a date ahead, and the stems of the words that can name it again
+    (``ahead.py``)."""
+
+    source: str  # normalized
+    relation: str
+    target: str
+    label: str
+    stems: frozenset[str]
+
+
 @dataclass(slots=True)
 class Known:
     """What earlier turns and sentences taught: names, devices, open facts, the listener."""
@@ -122,6 +134,7 @@ class Known:
     places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    ahead: list[Ahead] = field(default_factory=list)  # upcoming facts told, the last last
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from chronomem.extractors.rules.ahead import redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.clauses import match_sentence
@@ -44,6 +45,7 @@ from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
 from chronomem.extractors.rules.together import together_hits
+from chronomem.extractors.rules.upcoming import upcoming_events
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
 MAX_MENTIONS_PER_SENTENCE = 3
@@ -205,7 +207,9 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += together_hits(s, known, hits)
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
+    hits = redated(s, known, hits)  # "the move got pushed to the 8th"
     hits += arranged_plans(s, hits)
+    hits = upcoming_events(s, hits)  # "getting married on the 4th", "got tickets for X"
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known)]
     hits += _reports(s, hits, draft, known)

@@ -36,7 +36,7 @@ _RESCHEDULE_CUES = frozenset({"moved to", "pushed to"})
 _AHEAD_CUES = frozenset(FUTURE_CUES) - _RESCHEDULE_CUES
 _COMMITMENT = re.compile(
     r"\b(?:signed up|sign up|registered|enrolled|booked|reserved|scheduled|got tickets|"
-    r"bought tickets|entered|invited)\b",
+    r"bought tickets|tickets? (?:to|for)|entered|invited)\b",
     re.I,
 )
 _RESCHEDULED_TO = re.compile(
@@ -56,6 +56,14 @@ _PAST_WORDS = re.compile(
 _ARRANGED = re.compile(
     r"\b(?:throwing|hosting|meeting|visiting|flying|heading|attending|celebrating|"
     r"getting married)\b",
+    re.I,
+)
+# Any progressive with a day named is an arrangement, so it looks ahead too ("I'm graduating
+# on the 21st", "we're closing on the house Friday", a chat line "graduating on the 21st");
+# not "I've been running since Monday" (a perfect), not "feeling" or "thinking" (states).
+_ARRANGED_ANY = re.compile(
+    r"(?:(?:\b(?:am|is|are)|'m|'re|'s)\s+(?!been\b)(?:\w+\s+)?|^\W*)(?!(?:feeling|thinking"
+    r"|hoping|wondering|kidding|joking|trying|going\s+through)\b)[a-z]{3,}ing\b",
     re.I,
 )
 _ED = re.compile(r"\b([a-z]{2,}ed)\b", re.I)
@@ -83,7 +91,16 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     return left, after.start() if after else len(text)
 
 
+# "you've got your MOT on Friday", "I have got a gig Saturday": having, not a past event
+_HAVE_GOT = re.compile(r"(?:'ve|\bhave|'s|\bhas)\s+got\b", re.I)
+# a wish for an event still to come: "good luck at the 10k on Sunday", "fingers crossed for"
+_WISHED = re.compile(
+    r"\b(?:good luck|best of luck|break a leg|fingers crossed|wish me luck)\b", re.I
+)
+
+
 def _has_past_verb(clause: str) -> bool:
+    clause = _HAVE_GOT.sub(" have ", clause)
     if _PAST_WORDS.search(clause):
         return True
     for m in _ED.finditer(clause):
@@ -112,10 +129,12 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
         return "future"
     if any(cue in lower for cue in _AHEAD_CUES) or _COMMITMENT.search(before):
         return "future"
+    if _WISHED.search(before):
+        return "future"
     outside = clause[: start - left] + " " + clause[end - left :]
     if _has_past_verb(outside):
         return "past"
-    if _ARRANGED.search(outside):
+    if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
         return "future"
     return None
 
