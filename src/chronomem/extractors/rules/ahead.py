@@ -101,6 +101,8 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     new = [t for t in s.times if m is not None and t.when > s.reference and t.start >= m.end()]
     if m is None or not new:
         return hits
+    if bare and _named_alike(s, known, bare[0]):
+        return hits  # "moved our flight to Oslo": the engine knows the plan by that word
     said = _without_times(s, 0, m.start()) + " " + _without_times(s, m.end(), len(s.text))
     record = told_ahead(known, s.speaker, said)
     told = normalize_name(bare[0].target.name) if bare else ""
@@ -112,6 +114,18 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     # the new date stands for the verb: "pushed" is past, the plan it moves is ahead
     when = (new[0].start, new[0].end)
     return [Hit(record.relation, me, target, False, (0, len(s.text)), when)]
+
+
+def _named_alike(s: Sentence, known: Known, bare: Hit) -> bool:
+    """Does the table's plan share a word with an upcoming fact, or the sentence name one's
+    target? Then the engine links the two itself (``withdraw_moved_plans``)."""
+    word = stem(normalize_name(bare.target.name))
+    text = f" {normalize_name(s.text)} "
+    return any(
+        word in r.stems or f" {normalize_name(r.target)} " in text
+        for r in known.ahead
+        if r.source == normalize_name(s.speaker or "")
+    )
 
 
 def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, int]) -> Hit | None:
