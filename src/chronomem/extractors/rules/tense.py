@@ -33,7 +33,14 @@ _BOUNDARY = re.compile(
     re.I,
 )
 _RESCHEDULE_CUES = frozenset({"moved to", "pushed to"})
-_AHEAD_CUES = frozenset(FUTURE_CUES) - _RESCHEDULE_CUES
+_AHEAD_CUES = frozenset(FUTURE_CUES) - _RESCHEDULE_CUES - {"going to"}
+# "going to" + a verb looks ahead; "going to" a place is motion ("stopped going to the Y in
+# January", "been going to CycleHaus since May")
+_GOING_TO = re.compile(
+    r"(?<!stopped )(?<!quit )(?<!started )(?<!been )(?<!keep )(?<!kept )\bgoing to\s+"
+    r"(?!(?:the|a|an|my|our|your|his|her|their|this|that|bed|school|work|church|class|gym"
+    r"|college|uni|university|practice|therapy|rehab|[A-Z]\w*)\b)[a-z]",
+)
 _COMMITMENT = re.compile(
     r"\b(?:signed up|sign up|registered|enrolled|booked|reserved|scheduled|got tickets|"
     r"bought tickets|tickets? (?:to|for)|entered|invited)\b",
@@ -128,6 +135,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _RESCHEDULED_TO.search(text, max(0, start - 80), start):
         return "future"
     if any(cue in lower for cue in _AHEAD_CUES) or _COMMITMENT.search(before):
+        return "future"
+    if _GOING_TO.search(clause):
         return "future"
     if _WISHED.search(before):
         return "future"
