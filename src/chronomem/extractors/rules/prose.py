@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from chronomem.extractors.rules.ahead import redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.clauses import match_sentence
@@ -42,6 +43,7 @@ from chronomem.extractors.rules.plans import (
 )
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
+from chronomem.extractors.rules.same_breath import ended_in_one_breath
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
@@ -49,6 +51,7 @@ from chronomem.extractors.rules.summaries import finish, strip_discourse, summar
 from chronomem.extractors.rules.tense import clause_tense, past_tense
 from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
+from chronomem.extractors.rules.upcoming import upcoming_events
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
 MAX_MENTIONS_PER_SENTENCE = 3
@@ -213,10 +216,13 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += partner_hits(s, known, hits)
     hits = with_successors(s, known, hits, roles)
     hits += together_hits(s, known, hits)
+    hits += ended_in_one_breath(s, hits)  # "joined X in 2018 and left in June 2023"
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
+    hits = redated(s, known, hits)  # "the move got pushed to the 8th"
     hits += arranged_plans(s, hits)
     hits = drop_visits(s, hits)
+    hits = upcoming_events(s, hits)  # "getting married on the 4th", "got tickets for X"
     hits += tie_end_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known)]
