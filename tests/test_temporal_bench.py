@@ -109,6 +109,37 @@ def test_the_second_held_out_set_loads_and_shares_no_ids():
     assert not ids & {s.id for s in load_scenarios(BENCH / "data" / "temporal_heldout")}
 
 
+def test_the_third_held_out_set_loads_and_shares_no_ids():
+    """bench/data/temporal_heldout3 (written blind, never for tuning): shape only."""
+    third = load_scenarios(BENCH / "data" / "temporal_heldout3")
+    assert len(third) >= 100
+    assert sum(len(s.checks) for s in third) >= 190
+    assert {c.category for s in third for c in s.checks} == set(CATEGORIES)
+    ids = {s.id for s in third}
+    assert all(i.startswith("h3-") for i in ids)
+    for other in (BENCH / "data").glob("temporal*"):
+        if other.name != "temporal_heldout3" and any(other.glob("*.jsonl")):
+            assert not ids & {s.id for s in load_scenarios(other)}, other.name
+
+
+def test_the_fourth_held_out_set_loads_and_shares_no_ids_with_any_other_set():
+    """bench/data/temporal_heldout4 (written blind, never for tuning): only its shape is
+    asserted here, never its content."""
+    fourth = BENCH / "data" / "temporal_heldout4"
+    sets = load_scenarios(fourth)
+    assert len(sets) >= 100
+    assert sum(len(s.checks) for s in sets) >= 190
+    assert {c.category for s in sets for c in s.checks} == set(CATEGORIES)
+    ids = {s.id for s in sets}
+    assert all(i.startswith("h4-") for i in ids)
+    others = [
+        d for d in (BENCH / "data").glob("temporal*") if d != fourth and any(d.glob("*.jsonl"))
+    ]
+    assert others
+    for other in others:
+        assert not ids & {s.id for s in load_scenarios(other)}, other.name
+
+
 def test_data_option_refuses_a_folder_without_scenarios(tmp_path, capsys):
     for folder in (tmp_path / "missing", tmp_path):
         with pytest.raises(SystemExit) as exited:

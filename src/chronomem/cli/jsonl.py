@@ -10,13 +10,13 @@ with the same group, instant and content are one episode.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from chronomem.errors import ChronomemError, UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
+from chronomem.jsontext import json_object
 
 MAX_LISTED = 50
 
@@ -82,15 +82,5 @@ def _item(line: bytes) -> EpisodeInput:
             f"not valid UTF-8 (byte 0x{line[exc.start]:02x} at byte {exc.start}): save the "
             "file as UTF-8"
         ) from None
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise UsageError("JSON nested too deeply: flatten the line") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise UsageError(
-            "must be a JSON object with content, group_id and reference_time, got "
-            f"{type(data).__name__}"
-        )
+    data = json_object(text, expect="a JSON object with content, group_id and reference_time")
     return EpisodeInput.from_mapping(data)

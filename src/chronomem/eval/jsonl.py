@@ -14,13 +14,13 @@ Conversations keep the order of their first line; ``time`` needs a UTC offset.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from chronomem.errors import UsageError
 from chronomem.eval.data import Conversation, Question, Turn
+from chronomem.jsontext import json_object
 
 __all__ = ["load_jsonl"]
 
@@ -56,13 +56,7 @@ def load_jsonl(path: str | Path) -> list[Conversation]:
 
 
 def _row(line: str, path: str | Path, number: int) -> dict[str, Any]:
-    try:
-        row = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}:{number}: not JSON ({exc.msg})") from None
-    if not isinstance(row, dict):
-        raise UsageError(f"{path}:{number}: each line must be a JSON object")
-    return row
+    return json_object(line, where=f"{path}:{number}")
 
 
 def _time(value: object, path: str | Path, number: int) -> datetime:

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
+from chronomem.jsontext import json_object
 from chronomem.model.time import parse_instant
 
 CHAT_FORMATS = ("chatgpt", "claude", "jsonl")
@@ -182,18 +183,16 @@ def _conversations(text: str, fmt: str, field: str) -> list[dict[str, object]]:
 
 
 # -- plain JSONL -----------------------------------------------------------------------------
+_LINE = 'a JSON object like {"role": "user", "content": "...", "time": "2024-05-01T09:30:00Z"}'
+
+
 def _jsonl(text: str) -> Iterator[ChatTurn]:
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"line {number} is not valid JSON ({exc})") from None
-        missing = [
-            k for k in ("role", "content", "time") if not isinstance(item, dict) or k not in item
-        ]
+        item = json_object(line, where=f"line {number}", expect=_LINE)
+        missing = [k for k in ("role", "content", "time") if k not in item]
         if missing:
             raise UsageError(
                 f"line {number} needs {', '.join(missing)}: each line is "

@@ -14,7 +14,6 @@ group ends up exactly as the file (without it, rows the file does not hold are k
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -23,6 +22,7 @@ import numpy as np
 
 from chronomem.engine.pipeline import episode_text
 from chronomem.errors import UsageError
+from chronomem.jsontext import json_object
 from chronomem.model import (
     ChangeSet,
     Community,
@@ -69,7 +69,7 @@ def parse_export(lines: Iterable[str], *, group_id: str | None = None) -> Parsed
     first = next(numbered, None)
     if first is None:
         raise UsageError("the export is empty: it needs at least its header line")
-    header = parse_header(_json(first[1], first[0]))
+    header = parse_header(json_object(first[1], where=f"line {first[0]}"))
     target = check_group_id(group_id or header.group_id)
     rows = GroupRows([], [], [], [], [])
     buckets: dict[type, list] = {  # type: ignore[type-arg]
@@ -81,7 +81,7 @@ def parse_export(lines: Iterable[str], *, group_id: str | None = None) -> Parsed
     }
     for number, line in numbered:
         try:
-            row = from_record(_json(line, number), target)
+            row = from_record(json_object(line, where=f"line {number}"), target)
         except UsageError as exc:
             raise UsageError(f"line {number}: {exc}") from None
         buckets[type(row)].append(row)
@@ -122,16 +122,6 @@ def check_consistent(rows: GroupRows) -> None:
                 f"a mention links to episode {m.episode_id!r}, which the export does not "
                 "hold: the file is incomplete (export the group again)"
             )
-
-
-def _json(line: str, number: int) -> dict[str, object]:
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"line {number} is not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise UsageError(f"line {number} must be a JSON object")
-    return data
 
 
 # -- stage: embed ----------------------------------------------------------------------------
