@@ -12,6 +12,7 @@ import pytest
 
 from chronomem.extractors.rules.chat_names import capitalised_names
 from chronomem.extractors.rules.chat_spelling import plain_spelling
+from chronomem.extractors.rules.replies import answered_reply
 from chronomem.extractors.rules.texting import with_subjects
 from tests.real_embedder import real_embedder
 from tests.rules_support import found, run
@@ -26,6 +27,8 @@ from tests.test_rules_states_memory import tell
         ("ngl ur gonna love it bc its cheap", "your gonna love it because its cheap"),
         ("new flat 🏠 3 wks ago", "new flat. 3 weeks ago"),
         ("so tired 😂😂", "so tired"),
+        ("ENGAGED!!! she said yes", "engaged!!! she said yes"),  # shouted, not a name
+        ("joined the CHURCH CHOIR", "joined the church choir"),
     ],
 )
 def test_chat_spellings_are_written_out(text: str, plain: str) -> None:
@@ -39,6 +42,7 @@ def test_chat_spellings_are_written_out(text: str, plain: str) -> None:
         "HR said no",
         "Model V is out",
         "£24/mo is fine",  # a unit after a slash
+        "the NHS and the BBC",  # acronyms stay
     ],
 )
 def test_capitals_and_units_are_not_chat(text: str) -> None:
@@ -58,6 +62,8 @@ def test_capitals_and_units_are_not_chat(text: str) -> None:
         ("live in dundee now", "I live in dundee now"),
         ("sold the fiesta, bought a yaris", "I sold the fiesta, I bought a yaris"),
         ("Retired from the council in June.", "I'm retired from the council in June."),
+        ("new job at a vet!! so happy", "I got a new job at a vet!! so happy"),
+        ("I left the bank, new job at Arup", "I left the bank, I got a new job at Arup"),
     ],
 )
 def test_a_subjectless_opening_is_the_writer(text: str, said: str) -> None:
@@ -75,6 +81,8 @@ def test_a_subjectless_opening_is_the_writer(text: str, said: str) -> None:
         "do you know a good vet?",  # a question
         "Wilfred has moved to a home",  # a name in -ed
         "Ted moved to Hull",
+        "new manager is some guy called Jo",  # the news has its own verb
+        "new year new me",
     ],
 )
 def test_openings_that_are_no_predicate_are_left_alone(text: str) -> None:
@@ -93,6 +101,8 @@ def test_openings_that_are_no_predicate_are_left_alone(text: str) -> None:
         ("I quit brackwater media", "Brackwater Media"),
         ("at the orchard cinema again", "Orchard Cinema"),
         ("marnie and I broke up", "Marnie"),
+        ("selling the glasgow flat", "Glasgow"),
+        ("truro is home now", "Truro"),
     ],
 )
 def test_a_lower_case_name_is_found_by_where_it_stands(text: str, named: str) -> None:
@@ -114,6 +124,8 @@ def test_a_lower_case_name_is_found_by_where_it_stands(text: str, named: str) ->
         "I quit sugar",
         "going to buy a kettle",
         "I'm at work",
+        "the student flat is cold",
+        "my own place at last",
     ],
 )
 def test_common_words_in_a_name_slot_stay_lower_case(text: str) -> None:
@@ -203,3 +215,57 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
     facts = found(run(turn))
     assert ("Ines", "WORKS_AT", employer, False) in facts, facts
     assert not [f for f in facts if f[1] in ("LOVES", "HATES", "ENJOYS")], facts
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "said"),
+    [
+        ("Are you still in Leith?", "yep, since 2019", "I'm still in Leith, since 2019"),
+        ("Do you still drive the Fiesta?", "yeah", "I still drive the Fiesta."),
+        ("Still volunteering at Oxfam?", "yup!", "I'm still volunteering at Oxfam."),
+        ("Do you still have the Yaris?", "nope sold it in may", "I sold the Yaris in may"),
+        ("Are you still at Tesco?", "no, left in june", "I left Tesco in june"),
+        ("Are you still at Tesco?", "nah, moved on", "I'm no longer at Tesco, moved on"),
+        ("Do you still own a bike?", "no", "I don't own a bike anymore."),
+    ],
+)  # fmt: skip
+def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said: str) -> None:
+    assert answered_reply(reply, question) == said
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Want a packing checklist?", "yes please"),  # an offer, not a fact
+        ("How are you feeling?", "yeah good"),  # no yes/no question about a state
+        ("Are you still at Tesco? Anything else?", "no"),  # the turn ends on another question
+        ("Are you still at Tesco?", "honestly it's complicated"),  # no yes or no
+        (None, "yep, since march"),  # no question before
+    ],
+)
+def test_other_replies_are_left_alone(question: str | None, reply: str) -> None:
+    assert answered_reply(reply, question) == reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ines: Assistant, my bike broke", "Assistant: Do you still have the Raleigh?",
+          "Ines: nope sold it last month"], ("Ines", "OWNS", "Raleigh", True)),
+        (["Ines: long shift at the deli", "Assistant: Are you still working at Marlowe Deli?",
+          "Ines: yep, since april"], ("Ines", "WORKS_AT", "Marlowe Deli", False)),
+        (["Ines: delivering for snackr now, its ok"], ("Ines", "WORKS_AT", "Snackr", False)),
+        (["Ines: GOT INTO THE CHAMBER CHOIR!!! 🎶"], ("Ines", "MEMBER_OF", "chamber choir", False)),
+        (["Ines: got picked for the county team"], ("Ines", "MEMBER_OF", "county team", False)),
+        (["Ines: temping for Hays at the moment"], ("Ines", "WORKS_AT", "Hays", False)),
+    ],
+)  # fmt: skip
+def test_a_reply_and_work_for_a_firm_give_their_facts(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+def test_cooking_for_a_friend_is_no_job() -> None:
+    facts = found(run("Ines: I'm cooking for Anna tonight"))
+    assert not [f for f in facts if f[1] == "WORKS_AT"], facts

@@ -63,6 +63,7 @@ _COMMON = word_set(
     chocolate vaping cigarettes cigs soda sweets junk summer winter spring autumn fall
     netball football soccer rugby cricket tennis hockey basketball baseball golf
     volleyball badminton squash yoga pilates crossfit off out down away over gloves
+    student rental rented shared holiday tiny cosy cozy dream starter spare guest
     """
 )
 _ROLE_NOUNS = (
@@ -136,6 +137,7 @@ _VERBS = VERB_WORDS | word_set(
 _POSITIONS = lx.ROLES_MANAGER | word_set(
     "coach teacher tutor therapist landlord landlady gp doctor dentist trainer mentor"
 )
+_HOMES = word_set("flat apartment house place home condo studio houseshare flatshare")
 _LEAVE_VERBS = word_set("quit left leaving quitting cancelled canceled ditched")
 _PLACE_PREPOSITIONS = word_set("at in from near outside")
 _NOT_NAMES = (
@@ -166,6 +168,8 @@ _NOT_NAMES = (
     | VERB_WORDS
     | STATE_WORDS
 )
+# Words of ordinary English (public: ``chat_spelling`` lowers them when shouted in capitals).
+COMMON_WORDS = _NOT_NAMES
 _TOKEN = re.compile(r"[^\W\d_][^\W\d_'-]*(?:'s)?|\S", re.UNICODE)
 
 
@@ -185,8 +189,10 @@ def capitalised_names(text: str, known: Iterable[str] = ()) -> str:
         end = _name_end(words, i, firsts)
         if end is None or (tokens[end].end() < len(text) and _capital_next(tokens, end)):
             continue  # "from rainy Cork", "our baby girl Nell": a word before a name
-        out.append(text[last : tok.start()])
         full = firsts.get(words[i]) if end == i else None
+        if full and " ".join(words[i : i + len(full.split())]) == full.lower():
+            continue  # the whole known name, in lower case: found as a known name later
+        out.append(text[last : tok.start()])
         said = text[tok.start() : tokens[end].end()]
         out.append(full or " ".join(_capital(w) for w in said.split()))
         last = tokens[end].end()
@@ -216,7 +222,7 @@ def _name_end(words: list[str], i: int, firsts: dict[str, str]) -> int | None:
     heads = _heads(words, i + 1)
     prev = words[i - 1] if i > 0 else ""
     prev2 = words[i - 2] if i > 1 else ""
-    if prev == "the":
+    if prev == "the" and not (i + 1 < len(words) and words[i + 1] in _HOMES):
         slot = prev2 in _PLACE_PREPOSITIONS or prev2 in _OBJECT_VERBS
         return i + heads if heads and slot else None
     if word in firsts or _slot(words, i, prev, prev2) or (heads and prev in _LEAVE_VERBS):
@@ -227,6 +233,11 @@ def _name_end(words: list[str], i: int, firsts: dict[str, str]) -> int | None:
 def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
     if prev in _PLACE_PREPOSITIONS or prev in _OBJECT_VERBS or prev in lx.PERSON_TITLES:
         return True
+    after = words[i + 1 : i + 3]
+    if after and after[0] in _HOMES and prev in ("the", "my", "our"):
+        return True  # "the rotterdam flat", "my madrid place": a home is in a place
+    if after in (["is", "home"], ["'s", "home"]):
+        return True  # "wellington is home now"
     if prev == "to":
         return prev2 in _MOVE_VERBS
     if prev == "for":  # "delivering for zippr", "signed up for puregym"

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from chronomem.extractors.rules.chat_names import COMMON_WORDS
+
 # Chat abbreviations and misspellings of common words, written out. Each key is one whole
 # word, matched case-insensitively; the replacement is lower case (a name never is one).
 _SPELLED = {
@@ -55,6 +57,10 @@ _INTERJECTION = re.compile(rf"(?<![\w'])(?:{_INTERJECTIONS})(?![\w'])[,]?\s*", r
 _EMOJI = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\u2300-\u23ff\u200d\ufe0f\u20e3]+"
 )
+_OWN_SUBJECT = re.compile(
+    r"(?:the|my|our|his|her|their|this|that|these|those|he|she|they|it|we|there)\b", re.I
+)
+_SHOUTED = re.compile(r"\b[A-Z]{3,}(?: [A-Z]{2,})*\b")
 _TIDY = (
     (re.compile(r"\(\s*\)"), ""),
     (re.compile(r"[ \t]+([,.!?;:)])"), r"\1"),
@@ -73,9 +79,23 @@ def plain_spelling(text: str) -> str:
     text = _SLASH.sub(lambda m: _SLASHED[m.group().lower()], text)
     text = _WORD.sub(_spelled, text)
     text = _INTERJECTION.sub("", text)
+    text = _SHOUTED.sub(_lowered, text)
     for pattern, replacement in _TIDY:
         text = pattern.sub(replacement, text)
     return text.strip()
+
+
+def _lowered(m: re.Match[str]) -> str:
+    """Ordinary words shouted in capitals ("PREGNANT", "GOT INTO THE CHAMBER CHOIR") in
+    lower case: a word of ordinary English, or any longer word of a run mostly made of
+    them; an acronym ("NHS", "BBC") stays."""
+    words = m.group().split(" ")
+    common = [w.lower() in COMMON_WORDS for w in words]
+    shouted = len(words) > 2 and sum(common) * 2 > len(words)
+    return " ".join(
+        w.lower() if c or (shouted and len(w) > 3) else w
+        for w, c in zip(words, common, strict=True)
+    )
 
 
 def _spelled(m: re.Match[str]) -> str:
@@ -86,9 +106,11 @@ def _spelled(m: re.Match[str]) -> str:
 
 
 def _emoji_mark(m: re.Match[str]) -> str:
-    """An emoji run ends the sentence before it, unless punctuation already does."""
+    """An emoji run ends the sentence before it, unless punctuation already does; before a
+    subject of its own ("the", "my", "he") it ends a clause, so the sentence stays whole
+    ("my GP retired 😢 the practice gave me Dr Chen")."""
     before = m.string[: m.start()].rstrip()
     after = m.string[m.end() :].lstrip()
     if not before or before[-1] in ".!?:;," or not after or after[0] in ".!?,;:)":
         return " "
-    return ". "
+    return ", " if _OWN_SUBJECT.match(after) else ". "

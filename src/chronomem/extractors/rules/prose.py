@@ -43,6 +43,7 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.replies import answered_reply
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.same_breath import ended_in_one_breath
@@ -173,6 +174,7 @@ def extract_prose(
     if draft.assistant and speaker and known.addressee:
         draft.voice = known.addressee
         text = in_user_voice(text, speaker)
+    text = text if draft.assistant else answered_reply(text, known.asked)  # "yep, since may"
     text = text if draft.assistant else with_subjects(text)  # "moved to oslo" -> "I moved"
     text = capitalised_names(text, known.display.values())  # "at kestrel freight"
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."

@@ -107,6 +107,8 @@ _NOUN_ING = word_set(
     morning evening thing something nothing anything everything king ring spring string
     wedding building ceiling during sibling darling pudding wing sing bring ping sting
     swing ding bling earring evening meeting feeling painting clothing parking
+    including according regarding concerning considering following assuming depending
+    excluding pending nothing anything something everything
     """
 )
 # Verbs this module reads: never a name when they follow a role noun ("my son set up").
@@ -115,6 +117,15 @@ STATE_WORDS = _STATES
 # A past tense listed after a comma shares the inserted subject ("sold the civic, got a
 # kia" -> "I sold the civic, I got a kia"), so each clause keeps its own.
 _LISTED = re.compile(r", (?=([a-z]+)\b)")
+# A noun phrase of news opening a sentence ("new job at X!!", "brand new phone"): the
+# writer has it, unless a verb of its own follows ("new manager is Rutger").
+_NEWS = re.compile(r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b)[a-z]", re.I)
+_TOLD_VERB = re.compile(
+    r"^\S+ \S+(?: \S+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
+    r"started|arrived|came|comes|came in)\b",
+    re.I,
+)
+_FIRST_PERSON = re.compile(r"I(?:'m|'ve)? [a-z]")
 _WORDS = re.compile(r"[a-z][a-z'-]*|\S+", re.I)
 _SENTENCE = re.compile(r"[^.!?:\n]+[.!?:]*")
 
@@ -131,8 +142,12 @@ def _sentence(m: re.Match[str]) -> str:
     opening = _OPENING.match(sentence.lstrip())
     lead = len(sentence) - len(sentence.lstrip()) + (opening.end() if opening else 0)
     rest = sentence[lead:]
+    if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
+        return f"{sentence[:lead]}I got a {rest}"
     subject = _subject_for(rest)
     if subject is None:
+        if _FIRST_PERSON.match(rest):  # "I speak swahili, learning french"
+            return sentence[:lead] + _LISTED.sub(_listed_subject, rest)
         return sentence
     word = rest.split(" ", 1)[0]
     first = rest[:1].lower() if word[1:].islower() else rest[:1]  # "Moved to" -> "moved to"
@@ -142,6 +157,11 @@ def _sentence(m: re.Match[str]) -> str:
 
 def _listed_subject(m: re.Match[str]) -> str:
     verb = m.group(1)
+    after = m.string[m.end() :].split(",", 1)[0]
+    if verb == "new" and _NEWS.match(after) and not _TOLD_VERB.search(after):
+        return ", I got a "  # "I quit the cafe, new job at Arlo's"
+    if verb.endswith("ing") and len(verb) > 4 and verb not in _NOUN_ING:
+        return ", I'm "  # "I speak swahili, learning french on the side"
     past = verb in _IRREGULAR_PAST or (verb.endswith("ed") and len(verb) > 3)
     return ", I " if past and verb not in _NOT_PAST and verb not in _STATES else ", "
 

@@ -36,8 +36,10 @@ _NOT_WORKPLACES = (
 # fmt: off
 P = RelationPattern
 WORK_ROWS: tuple[RelationPattern, ...] = (
-    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
-      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed"),
+    # "got into the uni choir", "got picked for the county team": admitted to a group
+    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with|got into|got (?:picked|selected) "
+      r"for)\b", "Organization", "phrase",
+      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed got"),
     # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
     P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
@@ -84,6 +86,16 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       requires=r"\bsince\b|\bfor (?:\d+|a|an|two|three|four|five|six|ten) (?:[a-z]+ )?"
       r"(?:days?|weeks?|months?|years?)\b",
       triggers="been"),
+    # "delivering for Zippr now", "temping for Hays": work done for a firm ("drive for
+    # Uber" is left out: told beside a main job, its fact was closed with that job)
+    P("WORKS_AT", r"\b(?:deliver(?:s|ed|ing)?|temp(?:s|ed|ing)|"
+      r"freelanc(?:e|es|ed|ing)|consult(?:s|ed|ing)|courier(?:s|ed|ing)?) "
+      r"(?:full[- ]time |part[- ]time )?for\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS,
+      triggers="deliver delivers delivered delivering temp temps "
+      "temped temping freelance freelances freelanced freelancing consult consults consulted "
+      "consulting courier couriers couriered couriering"),
     *MOVE_ROWS,
     # a workplace named by its kind, in lower case: "works nights at the post office", "my
     # mum works for the council", "retired from the fire brigade", "quit the bakery"
