@@ -64,6 +64,8 @@ def test_capitals_and_units_are_not_chat(text: str) -> None:
         ("Retired from the council in June.", "I'm retired from the council in June."),
         ("new job at a vet!! so happy", "I got a new job at a vet!! so happy"),
         ("I left the bank, new job at Arup", "I left the bank, I got a new job at Arup"),
+        ("ugh flu again, day 3", "ugh I have flu again, day 3"),
+        ("sorry been away", "sorry I've been away"),
     ],
 )
 def test_a_subjectless_opening_is_the_writer(text: str, said: str) -> None:
@@ -83,6 +85,9 @@ def test_a_subjectless_opening_is_the_writer(text: str, said: str) -> None:
         "Ted moved to Hull",
         "new manager is some guy called Jo",  # the news has its own verb
         "new year new me",
+        "flu jab booked for friday",  # no illness of the writer's
+        "cold today, brr",  # the weather
+        "the flu is going around",
     ],
 )
 def test_openings_that_are_no_predicate_are_left_alone(text: str) -> None:
@@ -103,6 +108,7 @@ def test_openings_that_are_no_predicate_are_left_alone(text: str) -> None:
         ("marnie and I broke up", "Marnie"),
         ("selling the glasgow flat", "Glasgow"),
         ("truro is home now", "Truro"),
+        ("pickle the hamster bit me", "Pickle"),
     ],
 )
 def test_a_lower_case_name_is_found_by_where_it_stands(text: str, named: str) -> None:

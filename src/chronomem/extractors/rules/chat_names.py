@@ -238,6 +238,8 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
         return True  # "the rotterdam flat", "my madrid place": a home is in a place
     if after in (["is", "home"], ["'s", "home"]):
         return True  # "wellington is home now"
+    if len(after) == 2 and after[0] == "the" and after[1] in lx.PET_SPECIES:
+        return True  # "clover the bunny chewed my charger"
     if prev == "to":
         return prev2 in _MOVE_VERBS
     if prev == "for":  # "delivering for zippr", "signed up for puregym"

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.lexicon import TIME_WORDS, word_set
+from chronomem.extractors.rules.lexicon import CONDITIONS, TIME_WORDS, word_set
 
 # Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also").
 _OPENERS = (
     r"ok(?:ay)?|so|also|and|anyway|anyways|well|yeah|yep|yup|yes|no|nope|but|plus|then|oh"
     r"|update|quick update|life update|big news|news|guess what|good news|sad news|honestly"
     r"|actually|basically|welp|alright|right|omg|wow|sooo*|aaa+h*|though|tho|nvm|never mind"
+    r"|sorry|ugh+|argh+|ok so|well well"
 )
 _OPENING = re.compile(rf"(?:(?:{_OPENERS})(?:[,!:]+\s*|\s+))*", re.I)
 # Adverbs between the missing subject and its predicate ("still living", "just started").
@@ -125,6 +126,13 @@ _TOLD_VERB = re.compile(
     r"started|arrived|came|comes|came in)\b",
     re.I,
 )
+# An illness opening a sentence with no verb of its own: the writer has it.
+_AILMENT = re.compile(
+    r"(?:(?:a|the|bad|awful|another|horrible|nasty|mild)\s+)?(?:"
+    + "|".join(sorted(map(re.escape, CONDITIONS - {"cold"}), key=len, reverse=True))
+    + r")\b(?!\s+(?:is|was|has|had|'s|jab|vaccine|test|shot|booster)\b)",
+    re.I,
+)
 _FIRST_PERSON = re.compile(r"I(?:'m|'ve)? [a-z]")
 _WORDS = re.compile(r"[a-z][a-z'-]*|\S+", re.I)
 _SENTENCE = re.compile(r"[^.!?:\n]+[.!?:]*")
@@ -144,6 +152,8 @@ def _sentence(m: re.Match[str]) -> str:
     rest = sentence[lead:]
     if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
         return f"{sentence[:lead]}I got a {rest}"
+    if _AILMENT.match(rest) and not _TOLD_VERB.search(rest):  # "covid again", "flu rn"
+        return f"{sentence[:lead]}I have {rest}"
     subject = _subject_for(rest)
     if subject is None:
         if _FIRST_PERSON.match(rest):  # "I speak swahili, learning french"
