@@ -122,6 +122,7 @@ class Known:
     places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    earlier: frozenset[str] = frozenset()  # normalized names met in the previous turns
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)

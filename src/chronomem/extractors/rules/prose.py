@@ -43,6 +43,7 @@ from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
@@ -54,6 +55,7 @@ MAX_FACTS_PER_EPISODE = 300
 MAX_ENTITIES_PER_EPISODE = 300
 MAX_SENTENCES_PER_EPISODE = 2000
 MAX_CUE_PIECES = 64  # clauses the semantic cue embeds per episode, at most (a chat turn: 0-3)
+MAX_TIE_PIECES = 8  # clauses about held things the ending reader embeds per episode
 _SPEAKS_AS_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
 _DETERMINER_START = re.compile(r"^(?:The|A|An|This|That|Our|My|His|Her|Their)\b")
 
@@ -150,6 +152,7 @@ def extract_prose(
     reads the clauses no pattern explained (``cue.py``); ``None``: the patterns alone.
     """
     pending: list[Candidate] = []
+    ties: list[TieCandidate] = []
     speaker = episode.speaker()
     body = episode.content.partition(":")[2] if speaker else episode.content
     draft = _Draft(speaker, known.addressee, light, is_assistant(speaker))
@@ -173,8 +176,9 @@ def extract_prose(
         hits = _extract_sentence(sentence, index, draft, known)
         if cue is not None and not light and len(pending) < MAX_CUE_PIECES:
             pending += cue.candidates(sentence, index, hits, known)
-    if cue is not None and pending:
-        _cue_hits(cue, pending[:MAX_CUE_PIECES], draft, known)
+            ties += tie_candidates(sentence, index, hits, known)
+    if cue is not None and (pending or ties):
+        _cue_hits(cue, pending[:MAX_CUE_PIECES], ties[:MAX_TIE_PIECES], draft, known)
     return draft.build()
 
 
@@ -254,15 +258,28 @@ def _add_hit(
     _learn_party(known, hit.source)
 
 
-def _cue_hits(cue: SemanticCue, pending: list[Candidate], draft: _Draft, known: Known) -> None:
-    """The semantic cue's hits (one embedder call for the episode) into the draft; a
-    mention of the same two entities is then explained by the fact and dropped."""
-    for cand, hit in cue.decide(pending, known):
+def _cue_hits(
+    cue: SemanticCue,
+    pending: list[Candidate],
+    ties: list[TieCandidate],
+    draft: _Draft,
+    known: Known,
+) -> None:
+    """The semantic cue's hits and the ending reader's (``tie_cue.py``), from one embedder
+    call for the episode, into the draft; a mention of the same two entities is then
+    explained by the fact and dropped."""
+    vectors = cue.embedder.embed_batch([c.text for c in pending] + [t.text for t in ties])
+    found: list[tuple[Candidate | TieCandidate, Hit]] = []
+    found += cue.decide(pending, known, vectors[: len(pending)]) if pending else []
+    found += decide_ties(ties, vectors[len(pending) :], cue.embedder, known)
+    for cand, hit in found:
         if draft.full():
             break
         mention = (normalize_name(hit.source.name), normalize_name(hit.target.name), "MENTIONED")
-        draft.facts.pop(mention, None)
-        _add_hit(cand.sentence, cand.index, hit, [hit], draft, known, list(cand.times))
+        if hit.relation != "MENTIONED":
+            draft.facts.pop(mention, None)
+        times = cand.times if isinstance(cand, Candidate) else cand.sentence.times_for(cand.piece)
+        _add_hit(cand.sentence, cand.index, hit, [hit], draft, known, list(times))
 
 
 def _learn_party(known: Known, party: Party) -> None:
