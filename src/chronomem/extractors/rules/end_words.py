@@ -32,7 +32,12 @@ _HELD_NOUN = (
     r"(?:job|position|role|gig|post|spot|place|seat|membership|subscription|account|plan|"
     r"contract|lease|stint|tenancy)"
 )
-_GAP = rf"(?:\s+{_DET})*(?:\s+{_HELD_NOUN}\s+(?:at|with|in|on|to|for|of))?(?:\s+{_DET})*\s+$"
+# "left nursing **and** the union": the ending reaches every item of a short list
+_COORDINATED = r"(?:\s+[\w'-]+(?:\s+[\w'-]+)?,?\s+(?:and|&|plus|as well as))?"
+_GAP = (
+    rf"{_COORDINATED}(?:\s+{_DET})*(?:\s+{_HELD_NOUN}\s+(?:at|with|in|on|to|for|of))?"
+    rf"(?:\s+{_DET})*\s+$"
+)
 
 # Verbs and phrases that take the held thing as their object and end the tie.
 _OBJECT_ENDINGS = (
