@@ -27,16 +27,24 @@ _VERB = (
     r"dumped|broke up|breaking up|split up|split|divorced|divorcing|divorce|separated|"
     r"retired|stepped down|resigned|moved out|moving out|uninstalled|deleted|lapse[sd]?|"
     r"ended|done with|over with|through with|unsubscribed|bye(?: bye)?|goodbye|fired|"
-    r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of))"
+    r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of)|"
+    # a thing given up, scrapped or written off: "given up on the Golf", "scrapped the van"
+    r"given up|giving up|give up|scrapped|scrapping|written off|wrote off|totaled|totalled|"
+    r"wrecked|traded in|trading in|got rid of|getting rid of|get rid of)"
 )
-# "Jake and I are done": only after a copula; "over the moon", "done with the dishes" are not
-_OVER = r"(?:done|over|through|finished)(?!\s+(?:the|a|an|to|with|by|for|in|at|on|this|that)\b)"
+# "Jake and I are done": only after a copula; "over the moon", "done with the dishes" are not,
+# and "Ana is over at Initech now" is a place
+_OVER = (
+    r"(?:done|over|through|finished)"
+    r"(?!\s+(?:the|a|an|to|with|by|for|in|at|on|this|that|there|here|from)\b)"
+)
 _OBJECT_GAP = r"(?:\s+(?:up|out|of|from|with|on|my|our|his|her|their|the|a|an|old|poor|\w+'s))*\s+"
 _OBJECT = re.compile(rf"\b{_VERB}{_OBJECT_GAP}$", re.I)
 _SUBJECT = re.compile(
     rf"^\s+(?:and \w+\s+|(?:membership|subscription|plan|account|just|finally|sadly|"
     rf"officially|recently|has|have|had to|had|got|"
-    rf"was|were|is|are|'s|'re)\s+){{0,3}}(?:{_VERB}|(?:are|is|'re|'s) (?:so |totally )?{_OVER})\b",
+    rf"was|were|is|are|'s|'re)\s+){{0,3}}"
+    rf"(?:{_VERB}|(?:are|is|'re|'s) (?:so |totally )?{_OVER})\b",
     re.I,
 )
 _PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+(?:down|to sleep)\b", re.I))
