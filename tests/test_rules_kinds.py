@@ -206,3 +206,36 @@ def test_the_new_thing_closes_the_old_one_of_its_kind(turns, current, closed):  
     for name in closed:
         held = [ok for (_, target), ok in facts.items() if target == name]
         assert held and not any(held), (name, facts)
+
+
+# -- habits and medication replaced; a new value's words name only itself --------------------
+
+
+def test_a_habit_given_up_in_the_perfect_and_the_next_one_taken_up():  # type: ignore[no-untyped-def]
+    facts = found(
+        run("Ife: I cycle every morning", "Ife: tbh I've given up cycling, rowing instead")
+    )
+    assert ("Ife", "HAS_HABIT", "cycling", True) in facts
+    assert ("Ife", "HAS_HABIT", "rowing", False) in facts
+
+
+def test_a_habit_cut_out_and_what_one_keeps_to_now():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: cut sugar out completely, only fruit now"))
+    assert ("Ife", "HAS_HABIT", "sugar", True) in facts
+    assert ("Ife", "HAS_HABIT", "fruit", False) in facts
+    assert not any(f[1] == "HAS_HABIT" for f in found(run("Ife: I cut my thumb on a tin")))
+
+
+def test_a_medication_switched_by_the_doctor():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: my GP switched me from citalopram to sertraline"))
+    assert ("Ife", "TAKES_MEDICATION", "sertraline", False) in facts
+    assert ("Ife", "TAKES_MEDICATION", "citalopram", True) in facts
+
+
+def test_the_new_value_and_the_condition_are_told_in_their_own_words():  # type: ignore[no-untyped-def]
+    texts = {f.target: f.fact for f in run("Ife: swapped the raleigh for a Cannondale").facts}
+    assert "raleigh" not in texts["Cannondale"].lower()
+    texts = {
+        f.target: f.fact for f in run("Ife: found out I have asthma, I'm on ventolin now").facts
+    }
+    assert "ventolin" not in texts["asthma"].lower()

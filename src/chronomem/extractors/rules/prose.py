@@ -22,13 +22,13 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.habits import habit_hits
 from chronomem.extractors.rules.items import one_item_text
-from chronomem.extractors.rules.kinds import replaced_texts
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.offers import offer_hits
+from chronomem.extractors.rules.own_texts import own_texts
 from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
@@ -199,7 +199,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
-    hits = replaced_texts(s.text, hits)
+    hits = own_texts(s.text, hits)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
