@@ -115,3 +115,23 @@ def one_more(
 
 
 _GETTING = frozenset({"OWNS", "USES", "USES_KIND"})
+
+
+_GOTTEN = frozenset({"OWNS", "USES_KIND", "USES"})
+
+
+def apposed_kinds(
+    relation: str, clause_text: str, target: str, kinds: tuple[str, ...]
+) -> tuple[str, ...]:
+    """ "got a new bike, a Canyon", "bought a Canyon bike": a thing got whose name says no
+    kind takes the kind of the head noun told with it."""
+    if relation not in _GOTTEN or any(is_functional(k) for k in kinds):
+        return kinds
+    name = re.escape(target)
+    m = re.search(
+        rf"\b(?P<a>{HEAD_WORDS}),? (?:an? |the )?{name}\b|\b{name} (?P<b>{HEAD_WORDS})\b",
+        clause_text,
+        re.I,
+    )
+    better = refine(relation, head_kind(m.group("a") or m.group("b")) or "") if m else ()
+    return tuple(dict.fromkeys((*kinds, *better))) if better else kinds
