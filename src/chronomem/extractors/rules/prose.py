@@ -24,13 +24,13 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.habits import habit_hits
 from chronomem.extractors.rules.items import one_item_text
-from chronomem.extractors.rules.kinds import replaced_texts
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.offers import offer_hits
+from chronomem.extractors.rules.own_texts import own_texts
 from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
@@ -43,6 +43,7 @@ from chronomem.extractors.rules.plans import (
 )
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
+from chronomem.extractors.rules.role_switch import role_switch_hits
 from chronomem.extractors.rules.same_breath import ended_in_one_breath
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
@@ -218,7 +219,8 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
-    hits = replaced_texts(s.text, hits)
+    hits += role_switch_hits(s, hits, known)
+    hits = own_texts(s.text, hits)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
