@@ -268,3 +268,32 @@ def test_a_saints_name_is_the_place_itself(
 def test_a_persons_possessive_still_ends_the_name() -> None:
     facts = found(run("Eva: my wife Noor loves Tom's bakery"))
     assert not any("Tom's" in target for _, _, target, _ in facts)
+
+
+# -- pets named by their breed --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ivo: my flatmate Rhian adopted a whippet called Fern"], ("Rhian", "HAS_PET", "Fern")),
+        (["Ivo: my uncle Ted has a collie called Moss"], ("Ted", "HAS_PET", "Moss")),
+        (["Ivo: we rescued a tabby named Biscuit"], ("Ivo", "HAS_PET", "Biscuit")),
+    ],
+)
+def test_a_pet_named_by_its_breed(turns: list[str], fact: tuple[str, str, str]) -> None:
+    assert (*fact, False) in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ivo: I got a lab coat", "Ivo: I got a husky voice from shouting", "Ivo: my lab partner Jo"],
+)
+def test_no_pet_from_a_word_that_is_also_no_breed(text: str) -> None:
+    assert not any(rel == "HAS_PET" for _, rel, _, _ in found(run(text)))
+
+
+def test_a_breed_is_stored_with_its_species() -> None:
+    extraction = run("Ivo: my flatmate Rhian adopted a whippet called Fern")
+    fern = next(e for e in extraction.entities if e.name == "Fern")
+    assert fern.attributes.get("species") == "dog"
