@@ -41,6 +41,7 @@ from chronomem.extractors.rules.lexicon import (
 from chronomem.extractors.rules.medication import MEDICATION_ROWS
 from chronomem.extractors.rules.moves import EX_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
+from chronomem.extractors.rules.replacements import REPLACEMENT_ROWS
 from chronomem.extractors.rules.row import RelationPattern, trigger_words
 from chronomem.extractors.rules.states import STATE_ROWS
 from chronomem.extractors.rules.tastes import TASTE_ROWS
@@ -214,6 +215,7 @@ def _role_rows(
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
     *NOMINAL_ROWS,
+    *REPLACEMENT_ROWS,
     *STATE_ROWS,
     *FAVORITE_ROWS,
     *WELLBEING_ROWS,
