@@ -297,3 +297,34 @@ def test_a_breed_is_stored_with_its_species() -> None:
     extraction = run("Ivo: my flatmate Rhian adopted a whippet called Fern")
     fern = next(e for e in extraction.entities if e.name == "Fern")
     assert fern.attributes.get("species") == "dog"
+
+
+# -- a job lost with no employer named ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "ended"),
+    [
+        (["Una: my son Rory works at Tesco", "Una: he got sacked on monday"], ("Rory", "Tesco")),
+        (
+            ["Una: my friend Keelin works at Aldi", "Una: Keelin resigned last week"],
+            ("Keelin", "Aldi"),
+        ),
+        (["Una: I work at Lidl", "Una: I got made redundant yesterday"], ("Una", "Lidl")),
+    ],
+)
+def test_a_job_lost_ends_the_employer_told_before(turns: list[str], ended: tuple[str, str]) -> None:
+    assert (ended[0], "WORKS_AT", ended[1], True) in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Una: my son Rory works at Tesco", "Una: I quit smoking"],  # another subject, a habit
+        ["Una: my son Rory works at Tesco", "Una: Rory got fired from the band lol"],
+        ["Una: I got laid off"],  # no employer told: nothing to end
+    ],
+)
+def test_no_job_ends_without_the_subjects_employer(turns: list[str]) -> None:
+    facts = found(run(*turns))
+    assert not any(rel == "WORKS_AT" and ended for _, rel, _, ended in facts)
