@@ -100,10 +100,11 @@ def test_an_ending_in_other_words_ends_the_held_value(
     assert relation in _ended(run(told, ending), word)
 
 
-def test_a_name_only_mentioned_is_ended_as_a_mention() -> None:
-    """The engine follows a mention's ending by name (``engine/endings.py``)."""
+def test_a_favourite_said_in_passing_is_ended_by_name() -> None:
+    """Whatever relation the first turn gave the name (a favourite, or only a mention the
+    engine follows by name, ``engine/endings.py``), "over X now" ends it."""
     out = run("Noor: fav podcast is Slow Burn, obsessed", "Noor: honestly over slow burn now")
-    assert "MENTIONED" in _ended(out, "Slow Burn")
+    assert _ended(out, "Slow Burn") & {"MENTIONED", "HAS_FAVORITE"}
 
 
 @pytest.mark.parametrize(

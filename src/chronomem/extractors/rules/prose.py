@@ -227,7 +227,8 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = redated(s, known, hits)  # "the move got pushed to the 8th"
     hits += arranged_plans(s, hits)
     hits = drop_visits(s, hits)
-    hits = upcoming_events(s, hits)  # "getting married on the 4th", "got tickets for X"
+    # "getting married on the 4th", "got tickets for X"
+    hits = upcoming_events(s, hits, from_assistant=draft.assistant)
     hits += tie_end_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
