@@ -328,3 +328,50 @@ def test_a_job_lost_ends_the_employer_told_before(turns: list[str], ended: tuple
 def test_no_job_ends_without_the_subjects_employer(turns: list[str]) -> None:
     facts = found(run(*turns))
     assert not any(rel == "WORKS_AT" and ended for _, rel, _, ended in facts)
+
+
+# -- a name after a person's role is a person; "and" shares that person ---------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Bo: my neighbour Wale is lovely", "Bo: he's moving to Leeds next month"],
+            ("Wale", "LIVES_IN", "Leeds", False),
+        ),
+        (
+            ["Bo: our flatmate Sunniva is away", "Bo: she relocated to Bergen"],
+            ("Sunniva", "LIVES_IN", "Bergen", False),
+        ),
+        (
+            ["Bo: my neighbour Wale got a job at the hospital"],
+            ("Wale", "WORKS_AT", "hospital", False),
+        ),
+    ],
+)
+def test_a_name_after_a_role_is_a_person(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Bo: my colleague Ibrahim quit and joined Spotify", ("Ibrahim", "WORKS_AT", "Spotify")),
+        ("Bo: my sister Efua sold her car and bought a Mini", ("Efua", "OWNS", "Mini")),
+        ("Bo: my cousin Lars left Oslo and moved to Tromsø", ("Lars", "LIVES_IN", "Tromsø")),
+    ],
+)
+def test_a_verb_after_and_shares_the_person_of_the_clause_before(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    facts = found(run(text))
+    assert (*fact, False) in facts
+    assert not any(source == "Bo" and target == fact[2] for source, _, target, _ in facts)
+
+
+def test_a_verb_after_and_is_not_given_to_the_object_before() -> None:
+    facts = found(run("Bo: my boss fired Tom and hired Ann"))
+    assert not any(source == "Tom" for source, _, _, _ in facts)
