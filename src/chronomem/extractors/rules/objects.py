@@ -25,6 +25,7 @@ from chronomem.extractors.rules.lexicon import (
     NOT_NAMES,
     OBJECT_STOPS,
     OTHER_SUBJECTS,
+    PET_BREED_SPECIES,
     PET_SPECIES,
     PREPOSITIONS,
     PRONOUNS,
@@ -221,7 +222,8 @@ def inline_object(
     start = m.start(group)
     attrs: tuple[tuple[str, str], ...] = ()
     if "species" in m.groupdict() and m.group("species"):
-        attrs = (("species", singular(m.group("species").lower())),)
+        species = singular(m.group("species").lower())
+        attrs = (("species", PET_BREED_SPECIES.get(species, species)),)
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
     titled = span is not None and s.text[span.start : start].strip(". ").lower() in _TITLES
     if span is not None and (span.start == start or titled):  # "Dr. Abiola has been my GP"

@@ -46,7 +46,7 @@ from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.role_switch import role_switch_hits
 from chronomem.extractors.rules.same_breath import ended_in_one_breath
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
-from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
@@ -199,6 +199,7 @@ def extract_prose(
 def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:
     times = find_time_expressions(text, reference)
     spans = find_spans(text, [(t.start, t.end) for t in times], known)
+    label_role_names(text, spans)  # "my neighbour Wale": a person
     return Sentence(text, reference, speaker, spans, times, split_clauses(text))
 
 
