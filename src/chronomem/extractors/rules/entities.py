@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
 from chronomem.extractors.rules.lexicon import (
     CITIES,
@@ -101,6 +102,17 @@ class Span:
     coreferent: bool = False  # "the printer" standing for a named device met before
 
 
+class Ahead(NamedTuple):
+    """A fact told with a date ahead, and the stems of the words that can name it again
+    (``ahead.py``)."""
+
+    source: str  # normalized
+    relation: str
+    target: str
+    label: str
+    stems: frozenset[str]
+
+
 @dataclass(slots=True)
 class Known:
     """What earlier turns and sentences taught: names, devices, open facts, the listener."""
@@ -126,6 +138,7 @@ class Known:
     # (normalized source, relation, normalized target) -> the fact's text, as told
     texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
     starts: dict[tuple[str, str, str], datetime] = field(default_factory=dict)  # its valid_at
+    ahead: list[Ahead] = field(default_factory=list)  # upcoming facts told, the last last
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -323,12 +336,15 @@ def _employer_slot(sentence: str, run: list[re.Match[str]]) -> bool:
 _PRONOUNS = frozenset({"this", "that", "these", "those", "their", "your", "ours", "yours"})
 
 
+_SAINT = re.compile(r"(?:St\.?|Saint) [A-Z]")
+
+
 def _surface(sentence: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
     start, end = run[0].start(), run[-1].end()
     text = sentence[start:end]
     while text.endswith(("-", "'")) and not text.endswith("s'"):
         text, end = text[:-1], end - 1
-    if text.endswith("'s"):
+    if text.endswith("'s") and not _SAINT.match(text):  # "St Brendan's" is the school
         text, end = text[:-2], end - 2
     elif text.endswith("'"):
         text, end = text[:-1], end - 1
