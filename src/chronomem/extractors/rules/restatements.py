@@ -54,7 +54,7 @@ def contrasted(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 def cued_restatements(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """Retractions of the told values a restatement after a strong cue replaces."""
     lead = CUE_LEAD.match(s.text)
-    if lead is None or not STRONG_CUE.search(lead.group(1)) or s.question:
+    if lead is None or not STRONG_CUE.search(lead.group(1)) or s.question or s.assistant:
         return []
     out = []
     ended = {(normalize_name(h.source.name), h.relation) for h in hits if h.ending}

@@ -93,8 +93,8 @@ _NAMED = 3  # the sign "the sentence names the wrong value" (and typos) weighs t
 
 def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
     """The ended wrong fact and the right one, for a terse correction in ``s``."""
-    if s.question or not known.targets:
-        return []
+    if s.question or s.assistant or not known.targets:
+        return []  # an assistant's "Actually, Django*" corrects none of the user's facts
     bare = _BARE_NOT.match(s.text) or _ARROW.search(s.text)
     if bare is not None:
         found = _named_old(known, bare.group("old"))
