@@ -41,6 +41,7 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.role_switch import role_switch_hits
@@ -217,6 +218,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
     hits = resaid(s, known, hits) or terse_corrections(s, known)
     hits += denied_values(s, known, hits)
+    hits += contrasted(s, known, hits) + cued_restatements(s, known, hits)
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
