@@ -183,3 +183,35 @@ def test_an_apology_without_a_date_redates_nothing() -> None:
         "Farida: my cousin Idris is getting married on March 9th!!", "Farida: sorry, long day"
     )
     assert not [f for f in out.facts if f.source == "Idris"]
+
+
+@pytest.mark.parametrize(
+    ("text", "plan", "day"),
+    [
+        ("Vik: my MOT is on Friday", "MOT", 19),
+        ("Vik: the closing's set for the 25th", "closing", 25),
+        ("Vik: I have a root canal on Monday", "root canal", 22),
+        ("Vik: we've got a 5k Saturday morning", "5k", 20),
+    ],
+)
+def test_an_event_named_by_its_noun_and_dated_ahead_is_a_plan(
+    text: str, plan: str, day: int
+) -> None:
+    found = _plans(text)
+    assert plan in found, found
+    when = found[plan]
+    assert when is not None and when.day == day and when > REF
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vik: I have a lot of work tomorrow",
+        "Vik: the weather is nice today",
+        "Vik: the store is on Main Street",
+        "Vik: I got a new bike on Saturday",
+        "Vik: my MOT was on Friday, passed",
+    ],
+)
+def test_no_scheduled_plan_without_an_event_ahead(text: str) -> None:
+    assert _plans(text) == {}

@@ -83,7 +83,57 @@ def upcoming_events(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         target = Party(what, "Event", named=what[:1].isupper())
         plan = Hit("HAS_PLAN", me, target, False, (0, len(s.text)), m.span())
         return [*(h for h in hits if h not in tickets), plan]
-    return hits + _progressive(s, me, known)
+    return hits + (_progressive(s, me, known) or _scheduled(s, me, known))
+
+
+# "my MOT is on Friday", "the closing's set for the 12th", "Idris's hearing is next Tuesday"
+_IS_ON = re.compile(
+    r"\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"\s*(?:\s(?:is|are)|'s)\s+(?:(?:scheduled|set|booked|planned|happening|now)\s+(?:for\s+)?)?"
+    r"(?:on\s+)?$",
+    re.I,
+)
+# "I have a root canal on Monday", "we've got a 5k Saturday", "got my MOT friday"
+_HAVE_A = re.compile(
+    r"(?:\b(?:I|we)(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)|^\W*(?:have|got))\s+"
+    r"(?P<owner>a|an|my|our|the)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:on\s+|at\s+)?$",
+    re.I,
+)
+_NOT_PLANS = word_set(
+    "lot lots bunch ton tons few couple feeling idea question problem thing stuff time day "
+    "week weekend month year morning night evening plan plans way chance shot feeling rest "
+    "birthday bday anniversary"
+)
+
+
+def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
+    """An event named by its noun, dated ahead by the words right after it."""
+    for t in s.times:
+        if t.when <= s.reference:
+            continue
+        before = s.text[max(0, t.start - 60) : t.start]
+        m = _IS_ON.search(before) or _HAVE_A.search(before)
+        if m is None:
+            continue
+        what = _head(m.group("obj"), keep_case=True, skip_articles=True)
+        if not what or what.split()[-1].lower() in _NOT_PLANS or what.lower() in _STOPS:
+            continue
+        owner = _owner(s, m.group("owner"), me, known)
+        if owner is not None:
+            plan = Party(what, "Event", named=False)
+            start = t.start - len(before) + m.start()
+            return [Hit("HAS_PLAN", owner, plan, False, (0, len(s.text)), (start, t.start))]
+    return []
+
+
+def _owner(s: Sentence, word: str, me: Party, known: Known) -> Party | None:
+    low = word.lower()
+    if low in ("my", "our", "the", "a", "an"):
+        return me
+    if low in ("his", "her"):
+        name = known.antecedent(pronoun_gender("he" if low == "his" else "she"))
+        return Party(name, "Person") if name else None
+    return Party(word[:-2], "Person")  # "Idris's"
 
 
 _TICKET = frozenset({"ticket", "tickets"})
