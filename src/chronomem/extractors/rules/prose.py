@@ -10,6 +10,7 @@ from chronomem.extractors.rules.ahead import corrected_ahead, redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
 from chronomem.extractors.rules.dates import (
@@ -23,6 +24,7 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.habits import habit_hits
 from chronomem.extractors.rules.items import one_item_text
+from chronomem.extractors.rules.kinds import replaced_texts
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
@@ -39,14 +41,18 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.retractions import resaid, terse_corrections
+from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.same_breath import ended_in_one_breath
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
 from chronomem.extractors.rules.upcoming import upcoming_events
+from chronomem.extractors.rules.voice import in_user_voice
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
 MAX_MENTIONS_PER_SENTENCE = 3
@@ -76,6 +82,7 @@ class _Draft:
     addressee: str | None
     light: bool = False  # context only: no texts, summaries or mentions
     assistant: bool = False  # an assistant's turn: only facts about the user and their life
+    voice: str | None = None  # an assistant's turn read in this user's voice (``voice.py``)
     entities: dict[str, _EntityDraft] = field(default_factory=dict)
     facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
     sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
@@ -160,14 +167,18 @@ def extract_prose(
         known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
     text = answered_questions(normalize_text(strip_markup(body)))
+    if draft.assistant and speaker and known.addressee:
+        draft.voice = known.addressee
+        text = in_user_voice(text, speaker)
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
+    text = written_out(text)  # "caio's back in Lyon" -> "caio is back in Lyon"
     sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
         if draft.full():
             break
-        sentence = _analyse(raw, episode.reference_time, speaker, known)
-        sentence.assistant, sentence.user = draft.assistant, known.addressee
+        sentence = _analyse(raw, episode.reference_time, draft.voice or speaker, known)
+        sentence.assistant, sentence.user = draft.assistant and not draft.voice, known.addressee
         whole = (
             "" if light else _rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
         )
@@ -187,7 +198,7 @@ def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) 
 
 
 def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> list[Hit]:
-    if s.speaker and _SPEAKS_AS_SELF.search(s.text):
+    if s.speaker and not draft.assistant and _SPEAKS_AS_SELF.search(s.text):
         draft.entity(None, s.speaker, "Person", index)
     for span in s.spans:
         if span.named:
@@ -196,15 +207,19 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
                 draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
     learn_genders(s.text, known)
+    roles = dict(known.roles)  # who held which role before this sentence
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
+    hits = resaid(s, known, hits) or terse_corrections(s, known)
     hits += denied_values(s, known, hits)
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
+    hits = replaced_texts(s.text, hits)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
+    hits = with_successors(s, known, hits, roles)
     hits += together_hits(s, known, hits)
     hits += ended_in_one_breath(s, hits)  # "joined X in 2018 and left in June 2023"
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
@@ -212,9 +227,12 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = redated(s, known, hits)  # "the move got pushed to the 8th"
     hits += corrected_ahead(s, known, hits)  # "sorry, August 8th! not June"
     hits += arranged_plans(s, hits)
-    hits = upcoming_events(s, known, hits)  # "getting married on the 4th", "got tickets for X"
+    hits = drop_visits(s, hits)
+    # "getting married on the 4th", "got tickets for X"
+    hits = upcoming_events(s, known, hits, from_assistant=draft.assistant)
+    hits += tie_end_hits(s, known, hits)
     if draft.assistant:
-        hits = [h for h in hits if _about_the_user(h, s, known)]
+        hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
     hits += _reports(s, hits, draft, known)
     said = draft.sentences[index]
     if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
@@ -250,10 +268,11 @@ def _add_hit(
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
     owned = times if times is not None else [] if hit.undated else _owned_times(s, hit, hits)
     valid_at, invalid_at = _dates(s, hit, owned)
+    invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
     draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
-    known.learn_fact(source, hit.relation, target, ended=hit.ending)
+    known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
 
@@ -264,6 +283,8 @@ def _cue_hits(cue: SemanticCue, pending: list[Candidate], draft: _Draft, known: 
     for cand, hit in cue.decide(pending, known):
         if draft.full():
             break
+        if draft.assistant and not _about_the_user(hit, cand.sentence, known, draft.speaker):
+            continue
         mention = (normalize_name(hit.source.name), normalize_name(hit.target.name), "MENTIONED")
         draft.facts.pop(mention, None)
         _add_hit(cand.sentence, cand.index, hit, [hit], draft, known, list(cand.times))
@@ -277,13 +298,16 @@ def _learn_party(known: Known, party: Party) -> None:
         known.species[normalize_name(party.name)] = species
 
 
-def _about_the_user(hit: Hit, s: Sentence, known: Known) -> bool:
+def _about_the_user(hit: Hit, s: Sentence, known: Known, assistant: str | None) -> bool:
     """On an assistant's turn, a fact is kept when it is about the user or their people
-    (a person, or a name the user's role names: "your husband Pierre loves cycling")."""
+    (a person, or a name the user's role names: "your husband Pierre loves cycling"), never
+    about the assistant itself."""
     if s.user is None:
         return False
     user = normalize_name(s.user)
     source = normalize_name(hit.source.name)
+    if hit.implicit_subject or (assistant is not None and source == normalize_name(assistant)):
+        return False  # "Working at X must be a dream!": no one said who
     theirs = any(o == user and normalize_name(v) == source for (o, _), v in known.roles.items())
     return (
         source == user or source.startswith(user + " s ") or hit.source.label == "Person" or theirs
@@ -372,7 +396,7 @@ def _owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]
         return [chained]
     if not inside:
         busy = {h.clause for h in hits}
-        return [t for t in s.times if _borrowable(s, t, busy)]
+        return [t for t in s.times if _borrowable(s, t, busy, hit)]
     rivals = {h.verb for h in hits if h.clause == hit.clause}
 
     def distance(t: TimeExpression, verb: tuple[int, int]) -> int:
@@ -409,10 +433,20 @@ def _turned(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
     return t.end <= hit.verb[0] and _TURN.search(s.text, t.end, hit.verb[0]) is not None
 
 
-def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]]) -> bool:
+# "..., I'm training for a marathon in October": a clause with a subject of its own tells
+# its own news; its date is no other clause's
+_OWN_SUBJECT = re.compile(r"\W*(?:(?:and|but|so)\s+)?(?:I|I'm|I've|we|we're|we've)\s+[a-z]", re.I)
+
+
+def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit: Hit) -> bool:
     clause = next((c for c in s.clauses if c[0] <= t.start < c[1]), None)
-    if clause is None or clause not in busy:
+    if clause is None:
         return True
+    if ":" in s.text[hit.verb[1] : t.start]:
+        return False  # "since you're vegetarian: Monday - dal, ...": a list, not its date
+    if clause not in busy:
+        own = clause[0] <= hit.verb[0] < clause[1] or t.start == clause[0]
+        return own or _OWN_SUBJECT.match(s.text, clause[0]) is None
     return _FRAME_CLAUSE.match(s.text, clause[0]) is not None
 
 
@@ -508,7 +542,8 @@ def _rewrite(
     for a, b, new in sorted(edits, key=lambda e: -e[0]):
         text = text[:a] + new + text[b:]
     shift = sum(len(new) - (b - a) for a, b, new in edits)
-    piece = third_person(strip_discourse(text[start : end + shift]), draft.speaker, draft.addressee)
+    me, you = (draft.voice, draft.speaker) if draft.voice else (draft.speaker, draft.addressee)
+    piece = third_person(strip_discourse(text[start : end + shift]), me, you)
     if whole:
         piece = " ".join(piece.split())
         return piece[:1].upper() + piece[1:]

@@ -45,9 +45,10 @@ _PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))
 # Said to someone about their life: "Congrats on the move to Denver!", "How's the new job
 # at Stripe?", "Enjoy your new Tesla!" (subject: the listener, or the speaker for "my").
 _CUE = (
-    r"\b(?:congrat\w*|good luck|best of luck|enjoy|happy for you|excited for you|proud of you"
-    r"|hope|how(?:'s| is| was| did| are)|so glad|glad|sorry about|sorry to hear about"
-    r"|for(?= your))\b"
+    # ("me"/"my": an assistant's turn read in the user's voice, ``voice.py``)
+    r"\b(?:congrat\w*|good luck|best of luck|enjoy|happy for (?:you|me)|excited for (?:you|me)"
+    r"|proud of (?:you|me)|hope|how(?:'s| is| was| did| are)|so glad|glad|sorry about"
+    r"|sorry to hear about|for(?= (?:your|my) ))\b"
     r"[^.!?]{0,40}?\b(?:your|the|my) "
 )
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device"})

@@ -126,6 +126,12 @@ def _has_past_verb(clause: str) -> bool:
     return False
 
 
+# "stopped going to the gym in January": a gerund of "go", not the future "going to"
+_GOING_GERUND = re.compile(
+    r"\b(?:stopped|stop|quit|started|start|kept|keep|been|enjoy(?:ed)?|love[d]?|hate[d]?|"
+    r"miss(?:ed)?|avoid(?:ed)?|finished)\s+going to\b",
+    re.I,
+)
 # "since march", "back in may": a start or a time told in hindsight is behind us
 _LOOKS_BACK = re.compile(r"(?:(?:ever\s+)?since|back\s+in)\s", re.I)
 _LOOKS_BACK_BEFORE = re.compile(r"\b(?:(?:ever\s+)?since|back\s+in)\s+$", re.I)
@@ -137,7 +143,7 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
         return "past"
     left, right = _clause(text, start, end)
     before, clause = text[left:start], text[left:right]
-    lower = clause.lower()
+    lower = _GOING_GERUND.sub(" ", clause.lower())
     if _RESCHEDULED_TO.search(text, max(0, start - 80), start):
         return "future"
     if any(cue in lower for cue in _AHEAD_CUES) or _COMMITMENT.search(before):

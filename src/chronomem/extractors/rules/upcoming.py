@@ -60,23 +60,29 @@ _NOT_EVENTS = word_set(
 # "getting married" is an event; "getting" alone is acquiring
 _GETTING = re.compile(r"getting\s+(?P<what>married|engaged|hitched|divorced|bapti[sz]ed)\b", re.I)
 _ADDRESSED = re.compile(
-    r"\b(?:you(?:'ve|\s+have)\s+(?:got\s+)?|you've got\s+|you're on\s+|(?:good|best of) luck"
-    r"\s+(?:at|with|in|on|for)\s+|enjoy\s+)(?:your|the|a|an)\s+(?P<obj>[\w':-]+(?:\s+[\w'-]+){0,3})",
+    r"\b(?:I(?:'ve|\s+have)\s+(?:got\s+)?|I'm on\s+|(?:good|best of) luck"
+    r"\s+(?:at|with|in|on|for)\s+|enjoy\s+)(?:my|the|a|an)\s+(?P<obj>[\w':-]+(?:\s+[\w'-]+){0,3})",
     re.I,
 )
 
 
-def upcoming_events(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+def upcoming_events(
+    s: Sentence, known: Known, hits: list[Hit], *, from_assistant: bool = False
+) -> list[Hit]:
     """The sentence's hits, with its event with a date ahead when nothing else was read in
     it (tickets owned are the event they are for; a tie told in passing, "my sister Amal",
-    is no reading of the sentence)."""
+    is no reading of the sentence). ``from_assistant``: an assistant's turn, read in the
+    user's voice (``voice.py``), where "good luck at the 10k on Saturday" is the user's
+    plan too."""
     tickets = [h for h in hits if h.relation == "OWNS" and h.target.name.lower() in _TICKET]
     passing = [h for h in hits if h.undated and not h.ending]
     if s.speaker is None or s.question or len(tickets) + len(passing) != len(hits):
         return hits
     if s.assistant:
-        return hits + _addressed(s)
+        return hits  # an assistant's turn with no user to speak for
     me = Party(s.speaker, "Person", speaker=True)
+    if from_assistant:
+        return hits + _addressed(s, me)
     m = _TICKETS.search(s.text)
     what = _head(m.group("obj"), keep_case=True) if m and _ahead(s, m.start(), m.end()) else ""
     if m is not None and what:
@@ -177,11 +183,9 @@ def _subject(s: Sentence, m: re.Match[str], me: Party, known: Known) -> Party | 
     return None
 
 
-def _addressed(s: Sentence) -> list[Hit]:
-    """An assistant's "You have your driving test on Thursday": the user's plan."""
-    if s.user is None:
-        return []
-    user = Party(s.user, "Person")
+def _addressed(s: Sentence, user: Party) -> list[Hit]:
+    """An assistant's "You have your driving test on Thursday", read in the user's voice
+    ("I have my driving test on Thursday"): the user's plan."""
     for m in _ADDRESSED.finditer(s.text):
         if not _ahead(s, m.start(), m.end()):
             continue
