@@ -106,7 +106,7 @@ class Ahead(NamedTuple):
     """A fact told with a date ahead, and the stems of the words that can name it again
     (``ahead.py``)."""
 
-    source: str  # normalized
+    source: str
     relation: str
     target: str
     label: str

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from chronomem.extractors.rules.ahead import redated
+from chronomem.extractors.rules.ahead import corrected_ahead, redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.clauses import match_sentence
@@ -234,10 +234,11 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
     hits = redated(s, known, hits)  # "the move got pushed to the 8th"
+    hits += corrected_ahead(s, known, hits)  # "sorry, August 8th! not June"
     hits += arranged_plans(s, hits)
     hits = drop_visits(s, hits)
     # "getting married on the 4th", "got tickets for X"
-    hits = upcoming_events(s, hits, from_assistant=draft.assistant)
+    hits = upcoming_events(s, known, hits, from_assistant=draft.assistant)
     hits += tie_end_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
