@@ -239,3 +239,18 @@ def test_a_medication_stopped_keeps_the_condition_it_was_told_with() -> None:
     working: dict[str, Fact] = {}
     close_mentions([stopped], working, stored, MAR, {"allopurinol": "allopurinol"})
     assert set(working) == {"f2"}  # the remark about the drug ends, the gout does not
+
+
+def test_an_ampersand_inside_a_name_is_no_list_of_siblings() -> None:
+    """ "joined the film club at Reel & Co": quitting the film club ends that membership; a
+    list of siblings needs the ended name next to a list's conjunction."""
+    club = fact("f1", "MEMBER_OF", "reel", "Ana joined the film club at Reel & Co", valid_at=JAN)
+    listed = fact(
+        "f2", "MEMBER_OF", "yoga", "Ana is in the film club and the yoga club", valid_at=JAN
+    )
+    quit_club = fact("n1", "MEMBER_OF", "film", "Ana quit the film club", invalid_at=MAR)
+    working: dict[str, Fact] = {}
+    stored = {f.id: f for f in (club, listed)}
+    close_mentions([quit_club], working, stored, MAR, {"film": "film club"})
+    assert working["f1"].invalid_at == MAR
+    assert "f2" not in working  # "the film club and yoga club": a list, the yoga club stays

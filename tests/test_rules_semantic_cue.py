@@ -73,10 +73,7 @@ POSITIVES: list[tuple[list[str], Found]] = [
         ("Lena", "WORKS_AT", "Philips", False),
     ),
     (["Lena: Said yes to the offer from Atlassian."], ("Lena", "WORKS_AT", "Atlassian", False)),
-    (
-        ["Lena: I work at Unilever.", "Lena: Turned in my resignation at Unilever today."],
-        ("Lena", "WORKS_AT", "Unilever", True),
-    ),
+    # "Turned in my resignation at X" is read by the ending lexicon now (end_words.py)
     (["Lena: Enrolled in night classes at Birkbeck."], ("Lena", "STUDIES_AT", "Birkbeck", False)),
     (
         ["Lena: Got my membership card for the Tate yesterday."],

@@ -140,6 +140,23 @@ def test_the_fourth_held_out_set_loads_and_shares_no_ids_with_any_other_set():
         assert not ids & {s.id for s in load_scenarios(other)}, other.name
 
 
+def test_the_fifth_held_out_set_loads_and_shares_no_ids_with_any_other_set():
+    """bench/data/temporal_heldout5 (written blind, never for tuning): shape only."""
+    fifth = BENCH / "data" / "temporal_heldout5"
+    sets = load_scenarios(fifth)
+    assert len(sets) >= 100
+    assert sum(len(s.checks) for s in sets) >= 190
+    assert {c.category for s in sets for c in s.checks} == set(CATEGORIES)
+    ids = {s.id for s in sets}
+    assert all(i.startswith("h5-") for i in ids)
+    others = [
+        d for d in (BENCH / "data").glob("temporal*") if d != fifth and any(d.glob("*.jsonl"))
+    ]
+    assert others
+    for other in others:
+        assert not ids & {s.id for s in load_scenarios(other)}, other.name
+
+
 def test_data_option_refuses_a_folder_without_scenarios(tmp_path, capsys):
     for folder in (tmp_path / "missing", tmp_path):
         with pytest.raises(SystemExit) as exited:

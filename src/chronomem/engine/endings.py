@@ -147,7 +147,7 @@ def _close_named(
                 or not _open(current)
                 or (current.valid_at is not None and current.valid_at > end)
                 or not said.search(normalize_name(current.fact))
-                or _listed_sibling(current, ending)
+                or _listed_sibling(current, ending, name)
             ):
                 continue
             working[f.id] = close_at(current, end, now)
@@ -165,17 +165,19 @@ def _ends_taste(ending: Fact, current: Fact) -> bool:
     )
 
 
-_LIST = re.compile(r"\b(?:and|or)\b|&", re.I)
+_LIST = r"(?:\band\b|\bor\b|&)"
 
 
-def _listed_sibling(fact: Fact, ending: Fact) -> bool:
+def _listed_sibling(fact: Fact, ending: Fact, name: str) -> bool:
     """ "We pay for Netflix, Hulu and Disney+": cancelling Hulu leaves its listed siblings
-    (the same relation to another entity, told in one list)."""
-    return (
-        fact.relation == ending.relation
-        and fact.target_id != ending.target_id
-        and _LIST.search(fact.fact) is not None
-    )
+    (the same relation to another entity, told in one list: the ended ``name`` stands next
+    to a list's conjunction). "joined the book club at Pages & Co" is no list of
+    book clubs: quitting the book club ends it."""
+    if fact.relation != ending.relation or fact.target_id == ending.target_id:
+        return False
+    said = r"\W+".join(re.escape(w) for w in name.split())
+    item = re.compile(rf"{_LIST}\s*{said}\b|\b{said}(?:s|es)?\W*\s*{_LIST}", re.I)
+    return item.search(fact.fact) is not None
 
 
 PLAN_RELATIONS = frozenset({"HAS_PLAN"})

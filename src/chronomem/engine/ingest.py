@@ -6,6 +6,7 @@ workers all call it. It runs the stages of :mod:`chronomem.engine.pipeline` end 
     intake -> duplicate check -> context -> extract -> cleanup -> embed      (per chunk)
     -> resolve entities -> fact candidates -> resolution round -> temporal rules
     -> ChangeSet -> Store.apply with the conflict retry (engine.writer)     (per episode)
+    -> re-read of the turns after it, when it arrived late (engine.reread)
     -> communities (optional, after the write)
 
 An episode id that is stored already is found before any extraction or LLM call and
@@ -26,6 +27,7 @@ from chronomem.clock import IdFactory
 from chronomem.engine.communities import CommunityBuilder
 from chronomem.engine.passages import build_episodes
 from chronomem.engine.pipeline import CONTEXT_EPISODES, IngestPipeline, IngestResult, Prepared
+from chronomem.engine.reread import LateTurns
 from chronomem.engine.writer import DEFAULT_WRITE_DEADLINE_S, GroupWriter
 from chronomem.errors import DuplicateEpisodeError, UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
@@ -105,6 +107,7 @@ class Ingestor:
             context_episodes=context_episodes,
         )
         self._writer = GroupWriter(store, deadline_s=write_deadline_s)
+        self._late = LateTurns(store, self._stages, self._writer, context_episodes)
         self._bound = False
         self._ontology = ontology if ontology is not None else Ontology()
 
@@ -287,6 +290,10 @@ class Ingestor:
                 return IngestResult(found[0], (), (), (), Usage(), stored_already=True)
         result.usage.extend(usage)
         self.usage.extend(result.usage)
+        with accounting.collect() as late:  # arrived before turns stored: stage re-read
+            for reread in self._late.reread(episode, self._ontology):
+                self.usage.extend(reread.usage)  # its extraction
+        self.usage.extend(late)  # its resolution round
         if self._communities is not None:
             self._extend_communities(result)
         return result

@@ -15,6 +15,7 @@ from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import pronoun_gender
 from chronomem.extractors.rules.held import departs, held_object, held_reference
+from chronomem.extractors.rules.kinds import kinds_of_replacement, one_more
 from chronomem.extractors.rules.lexicon import (
     DETERMINERS,
     PREPOSITIONS,
@@ -134,6 +135,9 @@ def _hits(
             continue
         text = None if ended else _template(row, m, subject, target)
         kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
+        kinds = kinds or kinds_of_replacement(relation, m.groupdict(), known, subject)
+        replacing = bool(m.groupdict().get("old"))
+        kinds = one_more(s.text[clause[0] : clause[1]], relation, kinds, replacing)
         if ended and not departs(s.text, m, target.name):  # "quit the Harbourside club"
             target = _as_held(known, subject, target, kinds)
         if relation == "ENDS_KNOWN":
@@ -315,9 +319,27 @@ def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None
     walking daily"): the verb after a comma shares the opening verb's implicit subject."""
     comma = s.text.rfind(",", start, verb_start)
     first = _LETTERS.search(s.text.lower(), start, comma) if comma > start else None
-    if first is None or not (first.group().endswith("ed") or first.group() in _TOLD):
+    if first is None:
+        return None
+    if not (first.group().endswith("ed") or first.group() in _TOLD or _lead_in(s, start, comma)):
         return None
     return gap_tokens(_masked(s, comma + 1, verb_start))
+
+
+def _lead_in(s: Sentence, start: int, comma: int) -> bool:
+    """ "ok new phone day, went with an iphone 15", "big news, got the job": a short
+    verbless lead-in (no pronoun, no name) before the line's first verb."""
+    if any(start <= sp.start < comma for sp in s.spans):
+        return False
+    words = _LETTERS.findall(s.text[start:comma].lower())
+    return len(words) <= 5 and not any(w in _LEAD_IN_STOPS for w in words)
+
+
+_LEAD_IN_STOPS = frozenset(
+    {"i", "im", "we", "he", "she", "they", "you", "it", "my", "his", "her", "their", "our",
+     "your", "me", "him", "them", "us", "is", "are", "was", "were", "am", "be", "been", "has",
+     "have", "had", "do", "does", "did", "will", "would", "can", "could", "not", "if", "when"}
+)  # fmt: skip
 
 
 def _third_owner(s: Sentence, m: re.Match[str], known: Known) -> Party | Literal[False] | None:

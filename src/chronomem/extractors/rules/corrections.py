@@ -55,9 +55,10 @@ def corrections(s: Sentence, known: Known) -> list[Hit]:
         whole = (0, len(s.text))
         who = Party(source, known.labels.get(normalize_name(source)) or None)
         text = f"{source}: {new}, not {wrong} (corrected)"
-        return [
+        start = known.starts.get((normalize_name(source), relation, normalize_name(wrong)))
+        return [  # the wrong value is retracted: it ends where it began, it never held
             Hit(relation, who, Party(new, label), False, whole, m.span(), text),
-            Hit(relation, who, Party(wrong, label), True, whole, m.span()),
+            Hit(relation, who, Party(wrong, label), True, whole, m.span(), retracts=start),
         ]
     return []
 

@@ -23,6 +23,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from chronomem.extractors.rules.agreement import as_first_person
 from chronomem.extractors.rules.clauses import _candidates
 from chronomem.extractors.rules.cue_bank import BANK, DECOY, END, Intent
 from chronomem.extractors.rules.dates import TimeExpression
@@ -246,7 +247,7 @@ def _candidate(
         wish = wish or _LONG_AGO.search(s.text) is not None
         if mood.hypothetical or wish or (mood.negated and not mood.ending):
             return None, seen  # a wish, a plan without a date, a denial: no state change
-        text = _masked(s, piece, obj, end)
+        text = _masked(s, piece, obj, end, third=not party.speaker)
         times = _piece_times(s, piece)
         return Candidate(s, index, piece, party, end, obj, text, implicit, times), seen
     return None, seen
@@ -357,9 +358,11 @@ def _implicit_verb(word: str) -> bool:
     return word.endswith("ed") or word.endswith("ing") or word in _IMPLICIT_VERBS
 
 
-def _masked(s: Sentence, clause: tuple[int, int], obj: Span, subject_end: int) -> str:
+def _masked(
+    s: Sentence, clause: tuple[int, int], obj: Span, subject_end: int, *, third: bool = False
+) -> str:
     """The piece from its subject on, the subject written "I" (unless it opens with "my"),
-    the object ``X``, no dates."""
+    the object ``X``, no dates; a ``third`` person's verb in the first person."""
     cuts = [(t.start, t.end, "") for t in s.times if clause[0] <= t.start and t.end <= clause[1]]
     cuts.append((obj.start, obj.end, MASK))
     text = s.text[subject_end : clause[1]]
@@ -369,4 +372,5 @@ def _masked(s: Sentence, clause: tuple[int, int], obj: Span, subject_end: int) -
     text = _THEIRS.sub("my", text.strip())  # "you've settled into your new flat"
     mine = text[:3].lower() in ("my ", "our")
     text = " ".join((text if mine else f"I {text}").split()).rstrip(" ,;:-")
+    text = as_first_person(text) if third else text
     return _CONTRACTED.sub(lambda m: _FULL[m.group(1).lower()], text)

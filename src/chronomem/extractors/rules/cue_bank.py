@@ -211,6 +211,9 @@ BANK: tuple[Intent, ...] = (
             "I skipped X again",
             "I still use X",
             "I'm still with X",
+            "I'm at X right now",
+            "I'm over at X's place tonight",
+            "I'm at X waiting for my order",
         ),
     ),
 )

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta, timezone
 
+from chronomem.extractors.rules.casual_dates import CASUAL_RULES
 from chronomem.extractors.rules.daymath import (
     DayContext,
     add_months,
@@ -296,6 +297,7 @@ _WEEKDAY_WORDS = frozenset(_WEEKDAYS)
 _RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
     (re.compile(pattern), resolver, gate)
     for pattern, resolver, gate in (
+        *CASUAL_RULES,  # "back in march", "the 2nd of this month"
         (
             r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?"
             r"(Z|[+-]\d{2}:?\d{2})?(?![\d-])",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import NamedTuple
 
 from chronomem.extractors.rules.lexicon import (
     CITIES,
@@ -100,6 +102,17 @@ class Span:
     coreferent: bool = False  # "the printer" standing for a named device met before
 
 
+class Ahead(NamedTuple):
+    """A fact told with a date ahead, and the stems of the words that can name it again
+    (``ahead.py``)."""
+
+    source: str  # normalized
+    relation: str
+    target: str
+    label: str
+    stems: frozenset[str]
+
+
 @dataclass(slots=True)
 class Known:
     """What earlier turns and sentences taught: names, devices, open facts, the listener."""
@@ -122,6 +135,10 @@ class Known:
     places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    # (normalized source, relation, normalized target) -> the fact's text, as told
+    texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    starts: dict[tuple[str, str, str], datetime] = field(default_factory=dict)  # its valid_at
+    ahead: list[Ahead] = field(default_factory=list)  # upcoming facts told, the last last
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -163,7 +180,16 @@ class Known:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""
         return self.devices.get(normalize_name(name), name)
 
-    def learn_fact(self, source: str, relation: str, target: str, *, ended: bool) -> None:
+    def learn_fact(
+        self,
+        source: str,
+        relation: str,
+        target: str,
+        *,
+        ended: bool,
+        text: str = "",
+        start: datetime | None = None,
+    ) -> None:
         source, target = self.canonical(source), self.canonical(target)
         self.display.setdefault(normalize_name(source), source)
         values = self.targets.setdefault((normalize_name(source), relation), {})
@@ -171,6 +197,10 @@ class Known:
         values.pop(key, None)
         if not ended:
             values[key] = target  # re-inserted: the last one told comes last
+            if text:
+                self.texts[(normalize_name(source), relation, key)] = text
+            if start is not None:
+                self.starts[(normalize_name(source), relation, key)] = start
 
 
 def label_for(name: str, known: Known) -> str | None:
@@ -306,12 +336,15 @@ def _employer_slot(sentence: str, run: list[re.Match[str]]) -> bool:
 _PRONOUNS = frozenset({"this", "that", "these", "those", "their", "your", "ours", "yours"})
 
 
+_SAINT = re.compile(r"(?:St\.?|Saint) [A-Z]")
+
+
 def _surface(sentence: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
     start, end = run[0].start(), run[-1].end()
     text = sentence[start:end]
     while text.endswith(("-", "'")) and not text.endswith("s'"):
         text, end = text[:-1], end - 1
-    if text.endswith("'s"):
+    if text.endswith("'s") and not _SAINT.match(text):  # "St Brendan's" is the school
         text, end = text[:-2], end - 2
     elif text.endswith("'"):
         text, end = text[:-1], end - 1

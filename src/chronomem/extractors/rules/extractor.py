@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from chronomem.extractors.rules.ahead import remember_ahead
 from chronomem.extractors.rules.cue import SemanticCue, cue_enabled
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.gender import learn_genders
@@ -90,7 +91,15 @@ def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
         learn_genders(earlier.content, known)
         for fact in found.facts:
             ended = fact.invalid_at is not None
-            known.learn_fact(fact.source, fact.relation, fact.target, ended=ended)
+            known.learn_fact(
+                fact.source,
+                fact.relation,
+                fact.target,
+                ended=ended,
+                text=fact.fact,
+                start=fact.valid_at,
+            )
+            remember_ahead(known, fact, earlier)
             role = _ROLE_TEXT.match(fact.fact)
             if role and not ended and normalize_name(role.group(1)) == normalize_name(fact.target):
                 known.learn_role(fact.source, role.group(2), fact.target)

@@ -12,6 +12,7 @@ text, ``resolve.py``), so the template writes "<owner>'s favorite <kind> is <val
 
 from __future__ import annotations
 
+from chronomem.extractors.rules.lexicon import word_set
 from chronomem.extractors.rules.row import RelationPattern as P
 
 FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
@@ -19,12 +20,93 @@ FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
 FILLER = r"(?: (?:rn|atm|now|currently|these days|right now|at the moment|lately))?"
 _KIND = r"(?P<kind>[a-z]+(?: (?!(?:rn|atm|now|currently|lately|is|was)\b)[a-z]+)?)"
 
+# A value written in lower case ("green", "pho", "thai food"): not a pronoun or a vague word
+_VALUE = (
+    r"(?!(?:it|this|that|the|a|an|my|his|her|our|their|your|its|which|what|who|there|here|"
+    r"one|mine|everything|nothing|something|anything|he|she|they|you|we|i|honestly|tbh|ngl|"
+    r"ok|okay|so|well|yeah|lol|update|actually|officially|now)\b)"
+    r"(?-i:[a-z][a-z-]+)"
+)
+_RANK = r"(?:new |current |all-time |absolute |number one |#1 |ultimate |top |undisputed )*"
+# where a clause starts: the value before "is my favourite X" is its first word or two
+_START = (
+    r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\band )|(?<=\bbut )|(?<=\bnow ))\s*"
+    r"(?:(?:honestly|tbh|ngl|ok|okay|so|well|yeah|lol|update|actually|officially|now)\W+)*"
+)
+_NOT_AFTER = "".join(
+    f"(?<!\\b{w} )" for w in sorted(word_set("the a an my his her our their your this that its"))
+)
+
 FAVORITE_ROWS: tuple[P, ...] = (
+    # "green is my favourite colour now", "after this heatwave autumn is officially my
+    # favorite season": a lower-case value (capitalised names are the ``states.py`` row)
     P(
         "HAS_FAVORITE",
-        r"(?P<obj>{NAME}) (?:has |have |just |officially |finally )*(?:replaced|overtook|"
-        r"overtaken|dethroned|beat out|bumped|knocked|took over from) (?:out )?(?P<old>{NAME})"
-        r" as (?:my|our|your) (?:new |current |all-time )?" + FAVORITE + r"(?: " + _KIND + r")?\b",
+        r"(?:"
+        + _START
+        + r"(?P<obj>"
+        + _VALUE
+        + r"(?: (?-i:[a-z][a-z-]+))?)|\b"
+        + _NOT_AFTER
+        + r"(?P<obj2>"
+        + _VALUE
+        + r")) (?:is|'s) (?:now |still |officially |definitely |honestly"
+        r" |easily |probably |totally |hands down )*(?:my|our) "
+        + _RANK
+        + FAVORITE
+        + " "
+        + _KIND
+        + r"\b",
+        "Topic",
+        "inline",
+        "possessor",
+        template="{source}'s favorite {kind} is {target}",
+        triggers="favorite favourite fave fav go",
+    ),
+    # "fav band is IDLES", "new fave show: Severance": a chat line without "my"
+    P(
+        "HAS_FAVORITE",
+        r"(?:^|(?<=[.!?] ))\W*(?:(?:new|current|all-time) )?"
+        + FAVORITE
+        + " "
+        + _KIND
+        + FILLER
+        + r" ?(?:is|'s|=|:)(?: now| currently| definitely| probably)?(?= )",
+        "Topic",
+        "phrase",
+        "possessor",
+        text_from_match=True,
+        triggers="favorite favourite fave fav go",
+    ),
+    # "honestly over idles now", "I'm so over keto": a value held, given up
+    *(
+        P(
+            "ENDS_KNOWN",
+            lead + r"(?: so| totally| completely| honestly| kinda| pretty much| officially|"
+            r" just)* ?over (?:the |my |with )?",
+            "Thing",
+            ending=True,
+            target="phrase",
+            subject=subject,
+            triggers="over",
+        )
+        for lead, subject in (
+            (r"(?:'m|\bim|\bam)", "clause"),
+            (r"^\W*(?:(?:honestly|tbh|ok|okay|so|lol|yeah|ngl|officially)\W+)*", "possessor"),
+        )
+    ),
+    P(
+        "HAS_FAVORITE",
+        r"(?P<obj>{NAME}|" + _VALUE + r") (?:has |have |just |officially |finally )*(?:replaced|"
+        r"overtook|overtaken|dethroned|beat out|bumped|knocked|took over from) (?:out )?"
+        r"(?P<old>{NAME}|"
+        + _VALUE
+        + r") as (?:my|our|your) "
+        + _RANK
+        + FAVORITE
+        + r"(?: "
+        + _KIND
+        + r")?\b",
         "Topic",
         "inline",
         "possessor",

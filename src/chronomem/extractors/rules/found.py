@@ -45,6 +45,7 @@ class Hit:
     implicit_subject: bool = False
     attribute: str | None = None  # set: an attribute of the source, not a fact
     undated: bool = False  # told in passing: the sentence's dates are not this fact's
+    retracts: datetime | None = None  # an ending that takes back a value told from this start
 
 
 @dataclass(slots=True)

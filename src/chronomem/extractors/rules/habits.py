@@ -157,6 +157,9 @@ def _thing(verb: str, rest: str) -> str | None:
 
 
 _LIGHT_GERUNDS = frozenset({"doing", "having", "playing", "taking", "using"})
+# going somewhere is the habit of that place ("stopped going to the Y", "quit attending X")
+_GOING = frozenset({"going", "attending", "visiting", "heading", "hitting"})
+_TO_PLACE = re.compile(r"(?:to|at|up\s+to|down\s+to|over\s+to)\s+(?:the\s+)?(?=\S)", re.I)
 
 
 def _given_up(rest: str) -> str | None:
@@ -164,6 +167,9 @@ def _given_up(rest: str) -> str | None:
     ("doing crossfit" -> crossfit), or the thing ("coffee")."""
     word, _, after = rest.strip().partition(" ")
     word = word.lower()
+    place = _TO_PLACE.match(after)
+    if word in _GOING and (place is not None or word not in ("going", "heading")):
+        return _object(after[place.end() if place else 0 :]) or word  # the place gone to
     if word in _LIGHT_GERUNDS and after:
         return _object(after) or word
     return word if word.endswith("ing") else _object(rest)

@@ -240,6 +240,14 @@ JOB_HEADS = word_set(
     dev devops sre rep clerk bartender receptionist associate carrier agent worker employee
     staffer admin marketer strategist producer attorney paralegal banker teller auditor
     hygienist caregiver nanny janitor operator supervisor lead
+    violinist pianist guitarist drummer cellist singer dancer actor actress conductor
+    composer translator interpreter economist physicist chemist biologist geologist
+    statistician mathematician midwife physiotherapist physio optometrist radiographer
+    dietitian nutritionist chiropractor surveyor welder roofer gardener landscaper farmer
+    baker butcher florist tailor hairdresser barber stylist cleaner housekeeper courier
+    postman postwoman soldier detective ranger lifeguard realtor broker underwriter actuary
+    secretary executive headteacher curator archivist reporter columnist copywriter
+    illustrator animator sommelier steward stewardess investigator inspector
     """
 )
 ROLES_MARRIED = word_set("husband wife spouse hubby wifey")

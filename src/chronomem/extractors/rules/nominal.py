@@ -20,6 +20,7 @@ import re
 
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Party, Sentence
+from chronomem.extractors.rules.kinds import THING
 from chronomem.extractors.rules.lexicon import (
     BIKE_NAMES,
     CAMERA_NAMES,
@@ -182,9 +183,9 @@ NOMINAL_ROWS: tuple[P, ...] = (
     P(
         "USES_KIND",
         rf"(?:\b(?:my|our|your|the new) (?:[a-z]+'s )?|{_CLAUSE_START})(?:new |current |old )?"
-        rf"{_DEVICE}"
+        rf"(?:(?-i:work|main|daily|personal|everyday|family|own|commuter) )?{_DEVICE}"
         r"(?:'s| is)(?: now| currently)?"
-        r" (?:an? |the )?(?-i:[a-z]+ )?(?P<obj>{NAME})",
+        rf" (?:an? |the )?(?-i:[a-z]+ ){{0,2}}?(?P<obj>{{NAME}}|{THING})",
         "Item",
         "inline",
         "possessor",

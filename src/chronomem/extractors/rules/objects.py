@@ -213,6 +213,9 @@ def _to_activity(s: Sentence, start: int, end: int) -> list[str]:
     return [gerund] if gerund in ACTIVITIES else []
 
 
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "coach"})
+
+
 def inline_object(
     s: Sentence, row: RelationPattern, m: re.Match[str], group: str = "obj"
 ) -> Party | None:
@@ -229,7 +232,8 @@ def inline_object(
     if "species" in m.groupdict() and m.group("species"):
         attrs = (("species", singular(m.group("species").lower())),)
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
-    if span is not None and span.start == start:
+    titled = span is not None and s.text[span.start : start].strip(". ").lower() in _TITLES
+    if span is not None and (span.start == start or titled):  # "Dr. Abiola has been my GP"
         party = span_party(s, span, row)
         if party is not None and row.target_format:  # "tore my ACL" -> "ACL injury"
             party = replace(party, name=row.target_format.format(obj=party.name))

@@ -30,7 +30,15 @@ _VERBS = (
         True,
     ),
     (re.compile(rf"\s+{_ADVERBS}(?:married|wed)\b", re.I), "MARRIED_TO", False),
-    (re.compile(rf"\s+{_ADVERBS}(?:engaged|dating|together now)\b", re.I), "DATING", False),
+    (
+        re.compile(
+            rf"\s+{_ADVERBS}(?:engaged|dating|together now|got together|started (?:dating|going"
+            r" out|seeing each other))\b",
+            re.I,
+        ),
+        "DATING",
+        False,
+    ),
 )
 _TIES = ("MARRIED_TO", "DATING")
 

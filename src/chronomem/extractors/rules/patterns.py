@@ -41,6 +41,7 @@ from chronomem.extractors.rules.lexicon import (
 from chronomem.extractors.rules.medication import MEDICATION_ROWS
 from chronomem.extractors.rules.moves import EX_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.nominal import NOMINAL_ROWS
+from chronomem.extractors.rules.replacements import REPLACEMENT_ROWS
 from chronomem.extractors.rules.row import RelationPattern, trigger_words
 from chronomem.extractors.rules.states import STATE_ROWS
 from chronomem.extractors.rules.tastes import TASTE_ROWS
@@ -159,18 +160,31 @@ def _problem_rows() -> tuple[RelationPattern, ...]:
     )
 
 
-def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, ...]:
+_KIN = _alt(ROLES_FAMILY | ROLES_MARRIED | ROLES_DATING)
+
+
+def _role_rows(
+    relation: str, roles: frozenset[str], *, held: bool = False
+) -> tuple[RelationPattern, ...]:
     """ "my sister Emma", "Emma is my sister", "my new manager is Priya" (also "your" on an
-    assistant's turn): the owner of the possessive is the source."""
+    assistant's turn): the owner of the possessive is the source. ``held``: a role one
+    holds for someone, named with what it is for ("my climbing coach is Jo", "my team lead",
+    "Dr. Abiola has been my GP") and held for one's kin ("my son's coach is Mr Ade": the
+    son's)."""
     alt = _alt(roles)
     text = "{target} is {source}'s {role}"
-    kind = rf"(?:best |closest |old |dear |new |current |family |swim |personal )?(?P<role>{alt})"
-    mine = r"(?:my|our|your)"
+    free = r"(?:(?!(?:is|was|and|or|own|ex)\b)[a-z]+ )?" if held else ""
+    kind = (
+        rf"(?:best |closest |old |dear |new |current |family |swim |personal )?{free}"
+        rf"(?P<role>{alt})"
+    )
+    mine = rf"(?:my|our|your)(?: (?:{_KIN})'s)?" if held else r"(?:my|our|your)"
     # "a company called Bluestone", "a guy named Phil": the name of what the role is
     called = r"(?:(?:an?|some) (?:[a-z]+ ){0,2}(?:called|named) )?"
     forms = (
         rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
-        rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now) {mine} (?:new )?{kind}\b",
+        rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now|has been|'s been) {mine} "
+        rf"(?:new )?{kind}\b",
         rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
         # "I got a new boss, Karen", "we have a new landlord named Mr. Lee"
         rf"\b(?:got|have|has|'ve got) an? (?:new )?(?P<role>{alt}),? (?:named |called )?"
@@ -201,6 +215,7 @@ def _role_rows(relation: str, roles: frozenset[str]) -> tuple[RelationPattern, .
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
     *NOMINAL_ROWS,
+    *REPLACEMENT_ROWS,
     *STATE_ROWS,
     *FAVORITE_ROWS,
     *WELLBEING_ROWS,
@@ -321,8 +336,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     *_role_rows("DATING", ROLES_DATING),
     *_role_rows("FRIEND_OF", ROLES_FRIEND),
     *_role_rows("FAMILY_OF", ROLES_FAMILY),
-    *_role_rows("MANAGED_BY", ROLES_MANAGER),
-    *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL),
+    *_role_rows("MANAGED_BY", ROLES_MANAGER | {"lead"}, held=True),
+    *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL, held=True),
     P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed)\b",
       "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed"),
     P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",

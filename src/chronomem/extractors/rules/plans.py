@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from chronomem.extractors.rules.ahead import called_off_ahead
 from chronomem.extractors.rules.dates import TimeExpression
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Hit, Party, Sentence
@@ -78,6 +79,9 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         place = _told_trip(known, s.speaker, m.group("plan"))
         if place is not None:  # "flying to Tokyo on April 3", then "the trip is off"
             return [Hit("VISITED", me, Party(place, "Location"), True, (0, len(s.text)), m.span())]
+        ahead = called_off_ahead(s, known, m.group("plan"), m.span())
+        if ahead is not None:  # "tickets for X on the 9th", then "the X gig got cancelled"
+            return [ahead]
     return []
 
 

@@ -6,9 +6,11 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from chronomem.extractors.rules.ahead import redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
 from chronomem.extractors.rules.dates import (
@@ -22,6 +24,7 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.habits import habit_hits
 from chronomem.extractors.rules.items import one_item_text
+from chronomem.extractors.rules.kinds import replaced_texts
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
@@ -38,12 +41,17 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.retractions import resaid, terse_corrections
+from chronomem.extractors.rules.role_successors import with_successors
+from chronomem.extractors.rules.same_breath import ended_in_one_breath
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
+from chronomem.extractors.rules.upcoming import upcoming_events
 from chronomem.extractors.rules.voice import in_user_voice
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 
@@ -164,6 +172,7 @@ def extract_prose(
         text = in_user_voice(text, speaker)
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
+    text = written_out(text)  # "caio's back in Lyon" -> "caio is back in Lyon"
     sentences = split_sentences(text)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
         if draft.full():
@@ -198,19 +207,29 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
                 draft.entity(party, span.name, span.label, index)
             known.learn(span.name, span.label, span.attributes.get("type"))
     learn_genders(s.text, known)
+    roles = dict(known.roles)  # who held which role before this sentence
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
+    hits = resaid(s, known, hits) or terse_corrections(s, known)
     hits += denied_values(s, known, hits)
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
+    hits = replaced_texts(s.text, hits)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
+    hits = with_successors(s, known, hits, roles)
     hits += together_hits(s, known, hits)
+    hits += ended_in_one_breath(s, hits)  # "joined X in 2018 and left in June 2023"
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
+    hits = redated(s, known, hits)  # "the move got pushed to the 8th"
     hits += arranged_plans(s, hits)
+    hits = drop_visits(s, hits)
+    # "getting married on the 4th", "got tickets for X"
+    hits = upcoming_events(s, hits, from_assistant=draft.assistant)
+    hits += tie_end_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
     hits += _reports(s, hits, draft, known)
@@ -248,10 +267,11 @@ def _add_hit(
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
     owned = times if times is not None else [] if hit.undated else _owned_times(s, hit, hits)
     valid_at, invalid_at = _dates(s, hit, owned)
+    invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
     draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
-    known.learn_fact(source, hit.relation, target, ended=hit.ending)
+    known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
 

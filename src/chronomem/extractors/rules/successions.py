@@ -8,6 +8,8 @@ under another name:
   "cigarettes" (``lexicon.HABIT_FAMILIES``);
 * a condition ended by its head noun ends the qualified one told before: "the infection
   cleared up" ends "sinus infection";
+* a retirement ends the employer the person was told to have: "Dad retired on friday" ends
+  "my dad works at the post office" (unless the sentence ends one itself: "retired from X");
 * a condition that follows its forerunner ends it: "it's type 2 diabetes now" ends the open
   "pre-diabetic", "borderline hypertension" ends when "hypertension" is told
   (``lexicon.CONDITION_FORERUNNERS``).
@@ -22,6 +24,7 @@ from __future__ import annotations
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Hit, Party
 from chronomem.extractors.rules.lexicon import CONDITION_FORERUNNERS, HABIT_FAMILIES
+from chronomem.extractors.rules.moves import RETIRED
 from chronomem.extractors.rules.names import normalize_name
 
 _SOBRIETY = "sobriety"  # the state that ends the alcohol family ("6 months sober")
@@ -38,6 +41,8 @@ def succession_hits(hits: list[Hit], known: Known) -> list[Hit]:
             out += _forerunner_endings(hit, known)
         elif hit.relation == "HAS_CONDITION":
             out += _qualified_endings(hit, known)
+        elif hit.relation == "HAS_JOB_TITLE" and hit.target.name == RETIRED and not hit.ending:
+            out += _retired_endings(hit, hits, known)
     told = {_key(h) for h in hits}
     return [h for h in out if _key(h) not in told]
 
@@ -104,3 +109,22 @@ def _qualified_endings(hit: Hit, known: Known) -> list[Hit]:
     if " " in head:
         return []
     return [_ended(hit, n) for n in _open(known, hit) if normalize_name(n).endswith(" " + head)]
+
+
+def _retired_endings(hit: Hit, hits: list[Hit], known: Known) -> list[Hit]:
+    """ "mom retired in june" after "my mom teaches at Ridgeview": the job told before ends."""
+    source = normalize_name(hit.source.name)
+    if any(h.relation == "WORKS_AT" and normalize_name(h.source.name) == source for h in hits):
+        return []  # "retired from the fire brigade": the sentence names the job itself
+    employers = known.targets.get((source, "WORKS_AT"), {}).values()
+    return [
+        Hit(
+            "WORKS_AT",
+            hit.source,
+            Party(name, known.labels.get(normalize_name(name)) or None),
+            True,
+            hit.clause,
+            hit.verb,
+        )
+        for name in employers
+    ]

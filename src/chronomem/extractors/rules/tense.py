@@ -33,10 +33,17 @@ _BOUNDARY = re.compile(
     re.I,
 )
 _RESCHEDULE_CUES = frozenset({"moved to", "pushed to"})
-_AHEAD_CUES = frozenset(FUTURE_CUES) - _RESCHEDULE_CUES
+_AHEAD_CUES = frozenset(FUTURE_CUES) - _RESCHEDULE_CUES - {"going to"}
+# "going to" + a verb looks ahead; "going to" a place is motion ("stopped going to the Y in
+# January", "been going to CycleHaus since May")
+_GOING_TO = re.compile(
+    r"(?<!stopped )(?<!quit )(?<!started )(?<!been )(?<!keep )(?<!kept )\bgoing to\s+"
+    r"(?!(?:the|a|an|my|our|your|his|her|their|this|that|bed|school|work|church|class|gym"
+    r"|college|uni|university|practice|therapy|rehab|[A-Z]\w*)\b)[a-z]",
+)
 _COMMITMENT = re.compile(
     r"\b(?:signed up|sign up|registered|enrolled|booked|reserved|scheduled|got tickets|"
-    r"bought tickets|entered|invited)\b",
+    r"bought tickets|tickets? (?:to|for)|entered|invited)\b",
     re.I,
 )
 _RESCHEDULED_TO = re.compile(
@@ -48,7 +55,7 @@ _PAST_WORDS = re.compile(
     r"\b(?:ago|since|last|yesterday|was|were|did|had|used to|went|got|left|took|made|came|"
     r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
     r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
-    r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done)\b",
+    r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done|quit)\b",
     re.I,
 )
 # A progressive that tells an arrangement looks ahead ("throwing a party on Saturday",
@@ -56,6 +63,14 @@ _PAST_WORDS = re.compile(
 _ARRANGED = re.compile(
     r"\b(?:throwing|hosting|meeting|visiting|flying|heading|attending|celebrating|"
     r"getting married)\b",
+    re.I,
+)
+# Any progressive with a day named is an arrangement, so it looks ahead too ("I'm graduating
+# on the 21st", "we're closing on the house Friday", a chat line "graduating on the 21st");
+# not "I've been running since Monday" (a perfect), not "feeling" or "thinking" (states).
+_ARRANGED_ANY = re.compile(
+    r"(?:(?:\b(?:am|is|are)|'m|'re|'s)\s+(?!been\b)(?:\w+\s+)?|^\W*)(?!(?:feeling|thinking"
+    r"|hoping|wondering|kidding|joking|trying|going\s+through)\b)[a-z]{3,}ing\b",
     re.I,
 )
 _ED = re.compile(r"\b([a-z]{2,}ed)\b", re.I)
@@ -83,7 +98,16 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     return left, after.start() if after else len(text)
 
 
+# "you've got your MOT on Friday", "I have got a gig Saturday": having, not a past event
+_HAVE_GOT = re.compile(r"(?:'ve|\bhave|'s|\bhas)\s+got\b", re.I)
+# a wish for an event still to come: "good luck at the 10k on Sunday", "fingers crossed for"
+_WISHED = re.compile(
+    r"\b(?:good luck|best of luck|break a leg|fingers crossed|wish me luck)\b", re.I
+)
+
+
 def _has_past_verb(clause: str) -> bool:
+    clause = _HAVE_GOT.sub(" have ", clause)
     if _PAST_WORDS.search(clause):
         return True
     for m in _ED.finditer(clause):
@@ -96,19 +120,36 @@ def _has_past_verb(clause: str) -> bool:
     return False
 
 
+# "stopped going to the gym in January": a gerund of "go", not the future "going to"
+_GOING_GERUND = re.compile(
+    r"\b(?:stopped|stop|quit|started|start|kept|keep|been|enjoy(?:ed)?|love[d]?|hate[d]?|"
+    r"miss(?:ed)?|avoid(?:ed)?|finished)\s+going to\b",
+    re.I,
+)
+# "since march", "back in may": a start or a time told in hindsight is behind us
+_LOOKS_BACK = re.compile(r"(?:(?:ever\s+)?since|back\s+in)\s", re.I)
+_LOOKS_BACK_BEFORE = re.compile(r"\b(?:(?:ever\s+)?since|back\s+in)\s+$", re.I)
+
+
 def clause_tense(text: str, start: int, end: int) -> Tense | None:
     """The tense of the clause around ``text[start:end]`` (a time expression)."""
+    if _LOOKS_BACK.match(text, start) or _LOOKS_BACK_BEFORE.search(text, max(0, start - 12), start):
+        return "past"
     left, right = _clause(text, start, end)
     before, clause = text[left:start], text[left:right]
-    lower = clause.lower()
+    lower = _GOING_GERUND.sub(" ", clause.lower())
     if _RESCHEDULED_TO.search(text, max(0, start - 80), start):
         return "future"
     if any(cue in lower for cue in _AHEAD_CUES) or _COMMITMENT.search(before):
         return "future"
+    if _GOING_TO.search(clause):
+        return "future"
+    if _WISHED.search(before):
+        return "future"
     outside = clause[: start - left] + " " + clause[end - left :]
     if _has_past_verb(outside):
         return "past"
-    if _ARRANGED.search(outside):
+    if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
         return "future"
     return None
 

@@ -3,7 +3,13 @@ which keeps them in their place among the other rows (order matters there)."""
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.lexicon import GROUP_HEADS, GYM_HEADS, JOB_HEADS
+from chronomem.extractors.rules.lexicon import (
+    GROUP_HEADS,
+    GYM_HEADS,
+    JOB_HEADS,
+    WORKPLACE_HEADS,
+    word_set,
+)
 from chronomem.extractors.rules.moves import MOVE_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.occupations import OCCUPATION_ROWS
 from chronomem.extractors.rules.row import RelationPattern, trigger_words
@@ -15,7 +21,18 @@ _MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
 _LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
 _JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,2}}(?:{{JOB}}))"
 _IS_A = "{source} is {a_target}"
+# "'s" is "is" after a pronoun; after a noun it is a possessive ("my son's football coach"):
+# contracted.py writes out a name's "'s" that stands for "is" ("Tom's a nurse now")
+_HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
 _JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
+# workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
+_WORKPLACES = WORKPLACE_HEADS | word_set(
+    "office brigade department police army navy station pharmacy supermarket airline "
+    "airport newspaper railway practice surgery mine mill"
+)
+_NOT_WORKPLACES = (
+    GROUP_HEADS | GYM_HEADS | word_set("park beach lake river mountain mountains trail")
+)
 
 # fmt: off
 P = RelationPattern
@@ -54,13 +71,24 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       triggers="work works worked working intern interns interned interning started job position "
       "role offer internship hired employed joined signed starting start teach teaches teaching "
       "taught"),
-    P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:at|with)\b",
+    P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:over )?"
+      r"(?:at|with)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
       # "I'm at Unilever, in the marketing department": a post in a team is a job
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
     *MOVE_ROWS,
+    # a workplace named by its kind, in lower case: "works nights at the post office", "my
+    # mum works for the council", "retired from the fire brigade", "quit the bakery"
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
+      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b", "Organization", "phrase",
+      heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES, triggers="work works worked working teach "
+      "teaches teaching taught"),
+    P("WORKS_AT", r"\b(?:retired from|resigned from|quit|(?:got|was|been) (?:fired|laid off|let "
+      r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at)\b",
+      "Organization", "phrase", ending=True, heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES,
+      triggers="retired resigned quit fired laid let stopped last"),
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
@@ -99,13 +127,22 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"unit|squad|office))? (?:at|for)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
       template="{source} {works} at {target}", triggers=_JOB_WORDS),
+    # "she just started as a violinist with the Graz Philharmonic", "he's a paramedic with the
+    # county now": an employer after "with", when the clause says the post is new or current
+    # (a name that ends the clause: "a developer with React experience" names no employer)
+    P("WORKS_AT", r"\b(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) with\b(?=\s+(?:the\s+)?"
+      r"(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)\s*(?:$|[,.!?;)]|\s+(?:now|these|since|as|in"
+      r"|and|so|lol|for|this|last|full|part)\b))", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event", "Product", "Device"}),
+      requires=r"\b(?:start(?:s|ed|ing)?|began|join(?:s|ed|ing)?|hired|signed|now|these days)\b",
+      template="{source} {works} at {target}", triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\bas an? {_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
       requires=r"\b(?:work|job|hired|joined|started|position|role|employed|intern)",
       attribute="job_title", triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE",
-      rf"(?:\b(?:am|is|was|became|become)|'m|'s)(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
+      rf"(?:\b(?:am|is|was|became|become)|'m|{_HE_IS})(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,

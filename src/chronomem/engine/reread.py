@@ -1,0 +1,76 @@
+"""Stage re-read: the turns after an episode that arrived late are read again.
+
+An episode is read with the turns before it in the timeline as context (``pipeline``,
+n = 4): "clover died last week" names the rabbit told of before, "idris and I divorced"
+the husband, "left wayfair" the employer. When an older message is learned after a newer
+one (out-of-order ingestion: an import, a backfill, a queue that reorders), the newer one
+was read without it, and its ending may have found nothing to end. So when an episode is
+written before turns the group already holds, the next ``n`` of them (those whose context
+now includes it) are extracted again and decided against the store like a new episode,
+without writing the episode itself again: what they tell that is already stored folds into
+it (the duplicate rules of ``engine/facts.py``), what the new context reveals is added, and
+their endings close what the late episode told.
+
+Whether a group has later turns is known from the latest reference time this ingestor has
+written to it (one store read the first time a group is met): in-order ingestion costs
+nothing more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from chronomem.engine.pipeline import IngestPipeline, IngestResult
+from chronomem.engine.writer import GroupWriter
+from chronomem.model import ChangeSet, Episode
+from chronomem.model.ontology import Ontology
+from chronomem.ports import Store
+
+
+class LateTurns:
+    """Finds and re-reads the turns after an episode that arrived late."""
+
+    def __init__(self, store: Store, stages: IngestPipeline, writer: GroupWriter, n: int) -> None:
+        self._store = store
+        self._stages = stages
+        self._writer = writer
+        self._n = n
+        self._latest: dict[str, datetime] = {}
+
+    def after(self, episode: Episode) -> list[Episode]:
+        """The stored turns, at most ``n``, that follow ``episode`` (just written) in its
+        group's timeline; none when it is the latest (the usual case: no store read)."""
+        group = episode.group_id
+        latest = self._latest.get(group)
+        if latest is None:
+            newest = self._store.recent_episodes(group, limit=1)
+            latest = newest[0].reference_time if newest else episode.reference_time
+        self._latest[group] = max(latest, episode.reference_time)
+        if self._n <= 0 or episode.reference_time >= latest:
+            return []
+        near = self._store.adjacent_episodes([group], [episode.id], span=self._n)
+        later = [e for e in near if e.reference_time > episode.reference_time]
+        return later[: self._n]
+
+    def reread(self, episode: Episode, ontology: Ontology) -> list[IngestResult]:
+        """Read again the turns after ``episode``; their results (facts added or changed)."""
+        results = []
+        for later in self.after(episode):
+            (p,) = self._stages.prepare([later], ontology=ontology)
+            results.append(
+                self._writer.write(
+                    later.group_id,
+                    f"re-read of episode {later.id}",
+                    lambda p=p: _without_episode(self._stages.decide(p)),  # type: ignore[misc]
+                )
+            )
+        return results
+
+
+def _without_episode(
+    decided: tuple[ChangeSet, IngestResult],
+) -> tuple[ChangeSet, IngestResult]:
+    """The decision for a stored episode: its facts and entities, not the episode again."""
+    changes, result = decided
+    return replace(changes, episodes=()), result

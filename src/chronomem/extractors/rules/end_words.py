@@ -1,0 +1,207 @@
+"""The ways English says that a tie is over, read around a reference to the thing held.
+
+:func:`ends_tie` is given a clause piece cut in two at a reference to something the subject
+holds (a job, a club, a pet, a band, a habit): the words before it and the words after it.
+It answers whether the piece says the tie is over. The expressions are general word
+classes of English, grouped by where the held thing stands:
+
+* **as the object** of a verb of leaving, ending, getting rid of or getting over: "quit X",
+  "walked away from X", "finally out of X", "I'm over X", "done with X", "no more X",
+  "stopped going to X", "my last day at X", "handed in my notice at X", "cancelled my
+  membership at X", "said goodbye to X", "ex-X", "my former X";
+* **as the subject** of a predicate of being over: "X is gone", "X is history", "X didn't
+  work out", "X and I are done", "X let me go", "X shut down", "X is going in the drawer";
+* **negated holding**: a negation before it and "anymore" after it ("I'm not with X
+  anymore", "don't go to X any more"), "no longer" before it, "used to" before it.
+
+What must not end anything: a return or a lasting tie ("went back to X", "still at X"), a
+wish or plan ("thinking of quitting X", "might leave X"), a denied ending ("I didn't quit
+X"), a visit ("stopped by X"), an idiom of mood ("X is over the moon"), and a predicate of
+another subject ("the meeting at X is over": X is not the subject).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Between the ending word and the thing: determiners and a few adjectives ("quit **my old**
+# X"), or a noun of what is held and its preposition ("cancelled **my membership at** X",
+# "gave up **my spot in** X", "handed in my notice **at** X").
+_DET = r"(?:my|our|the|that|this|his|her|their|a|an|good old|old|whole|stupid|damn|beloved)"
+_HELD_NOUN = (
+    r"(?:job|position|role|gig|post|spot|place|seat|membership|subscription|account|plan|"
+    r"contract|lease|stint|tenancy)"
+)
+_GAP = rf"(?:\s+{_DET})*(?:\s+{_HELD_NOUN}\s+(?:at|with|in|on|to|for|of))?(?:\s+{_DET})*\s+$"
+
+# Verbs and phrases that take the held thing as their object and end the tie.
+_OBJECT_ENDINGS = (
+    r"quit(?:ting|s)?|left|leaving|leave|resign(?:ed|ing)? from|retir(?:ed|ing) from|"
+    r"walk(?:ed|ing) (?:away|out) (?:from|of|on)|step(?:ped|ping) (?:down|back|away) from|"
+    r"mov(?:ed|ing) on from|part(?:ed|ing) ways with|cut ties with|"
+    r"split (?:up )?(?:from|with)|br(?:oke|eaking) up with|br(?:oke|eaking) it off with|"
+    r"dumped|ditched|dropped|dropped out of|drop(?:ping)? out of|withdr(?:ew|awn) from|"
+    r"(?:got|get|getting) out of|kicked out of|fired from|laid off from|let go from|"
+    r"(?:done|finished|through) with|gave up(?: on)?|giving up(?: on)?|"
+    r"(?:stopped|quit|stop) (?:going to|attending|visiting|seeing|using|taking|doing|"
+    r"playing|eating|drinking|watching|listening to|working (?:at|for|with)|"
+    r"volunteering (?:at|with|for)|training (?:at|with)|riding|driving)|"
+    r"cancel(?:l)?(?:ed|ing)?|unsubscrib(?:ed|ing) from|let go of|got rid of|"
+    r"getting rid of|say(?:ing)? goodbye to|said goodbye to|bye(?: bye)?|goodbye|"
+    r"farewell(?: to)?|(?:my|our|the) last day (?:at|with|of|in)|"
+    r"(?:handed|handing|hand|put|putting|gave|giving|turned|turning) in (?:my|our) "
+    r"(?:notice|resignation)(?: (?:at|to|with))?|"
+    r"(?:my|our) (?:notice|resignation) (?:at|to|with)|"
+    r"sold|selling|gave away|giving away|rehomed|rehoming|lost|"
+    r"moved out of|moving out of|graduated from|no more|ex|former|previous"
+)
+_OBJECT = re.compile(rf"\b(?:{_OBJECT_ENDINGS}){_GAP}|\bex-\s*$", re.I)
+# "left the gym at 6", "dropped Max off at daycare", "left work early": a trip, not an end
+_TRIP = re.compile(
+    r"^\s*(?:off\b|at \d|early\b|late\b|around\b|for the (?:day|night|weekend)\b|"
+    r"for (?:lunch|work|a bit)\b|behind\b)",
+    re.I,
+)
+# "over X", "out of X", "free of X": only after "I'm", "finally", ... at the piece's start
+# ("came over X", "ran out of X", "all over X" are no endings).
+_STATE_ENDINGS = re.compile(
+    r"(?:^|\b(?:i'?m|i am|we'?re|we are|am|are|be|been|getting|got|get|now|finally|"
+    r"officially|totally|so|completely|kinda|honestly|pretty much|basically|well and truly)"
+    rf")\s*(?:over|out of|free of|free from|past){_GAP}",
+    re.I,
+)
+# A leading word of the piece that leaves the ending word first ("honestly over X").
+_LEAD = re.compile(
+    r"^\W*(?:(?:so|and|but|well|oh|honestly|also|yeah|ok|okay|lol|ugh|sadly|welp|anyway|"
+    r"finally|officially|totally|now|just|tbh|ngl|btw|update|news)\W+)*",
+    re.I,
+)
+
+# Predicates of the held thing as subject.
+_SUBJECT_ENDINGS = re.compile(
+    r"^\s*(?:(?:'s|is|are|was|were|has been|have been|'re)\s+)?"
+    r"(?:(?:totally|officially|finally|really|so|completely|well and truly|long|now|just|"
+    r"sadly|basically|pretty much|kinda)\s+)*"
+    r"(?:(?:gone|over|done|history|finished|no more|a thing of the past|in the past|"
+    r"behind (?:me|us)|dead to me|out of (?:my|our) li(?:fe|ves)|over and done(?: with)?)"
+    r"(?!\s*(?:the|a|an|to|with|by|for|till|until|from|on|at|in|this|that|tomorrow|today|"
+    r"tonight)\b)(?!-)"
+    r"|(?:didn't|did not|never|just didn't|didn't really|did not really) work(?:ed)? out"
+    r"|(?:let|laid) (?:me|us) (?:go|off)|(?:fired|dropped|dumped|ditched) (?:me|us)\b"
+    r"|(?:shut|closed) (?:down|for good)|went (?:out of business|bust|under)|folded\b"
+    r"|(?:ran|run) away|went missing|never came (?:back|home)|passed (?:away|on)\b"
+    r"|passed(?=\W*$)"
+    r"|(?:is |'s )?(?:going|headed|off) (?:in|into|to) the (?:drawer|bin|trash|attic|"
+    r"closet|garage|cupboard|loft|tip|dump|shelf)"
+    r"|and (?:i|me) (?:are|'re|were) (?:\w+\s+)?(?:done|over|through|history|finished|"
+    r"split|broken up|no more|not together anymore|not a thing anymore)"
+    r"|and (?:i|me) (?:broke up|split(?: up)?|parted ways|called it quits|"
+    r"went (?:our|separate) (?:separate )?ways))",
+    re.I,
+)
+# "X let go of half our team on friday, me included"
+_CUT_WITH_ME = re.compile(
+    r"^\s*(?:laid off|let go(?: of)?|cut|fired|axed)\b[^.!?]{0,60}"
+    r"\b(?:me included|including me|us included|including us|me too|me among them)\b",
+    re.I,
+)
+# The piece before the subject: nothing but discourse words and determiners.
+_SUBJECT_LEAD = re.compile(
+    r"^\W*(?:(?:so|and|but|well|oh|honestly|also|yeah|ok|okay|lol|ugh|sadly|welp|anyway|"
+    r"update|news|guess what|tbh|ngl|my|our|the|good old|old|poor|dear|little)\W+)*$",
+    re.I,
+)
+
+_NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+_ANYMORE = re.compile(r"\b(?:anymore|any more|any longer)\b", re.I)
+_NO_LONGER = re.compile(r"\bno longer\b(?:\s+\S+){0,5}\s*$", re.I)
+_USED_TO = re.compile(r"\b(?:i|we)\s+used\s+to\b(?:\s+\S+){0,4}\s*$", re.I)
+_NEAR_NEGATION = re.compile(r"(?:\b(?:not|never|no)\b|n't)(?:\s+\S+){0,5}\s*$", re.I)
+# A negated mood is no tie: "I'm not mad at X anymore".
+_MOOD = re.compile(
+    r"\b(?:mad|angry|upset|scared|afraid|worried|annoyed|sure|surprised|sad|jealous|"
+    r"bothered|nervous|impressed|excited)\b",
+    re.I,
+)
+
+_MONTHS = (
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|"
+    r"high school|college|uni|school"
+)
+# What cancels an ending in the piece: a return, a tie that lasts, a wish, a plan, a doubt.
+_RETURN = re.compile(
+    r"\b(?:still|back (?:to|at|with|into)|back in(?!\s+(?:the day|\d|[a-z]+ \d|" + _MONTHS + r"))|"
+    r"went back|go back|going back|rejoin(?:ed)?|"
+    r"re-?join(?:ed)?|returned to|return to|almost|nearly|never (?:quit|left))\b",
+    re.I,
+)
+_WISH = re.compile(
+    r"\b(?:will|gonna|going to|might|may|should|would|could|want(?:s|ed)? to|wanna|"
+    r"thinking (?:of|about)|considering|plan(?:ning)? to|about to|hope|hoping|if|unless|"
+    r"whether|maybe|tempted|can't wait to|need to|have to|gotta|wish|ready to|trying to)\b",
+    re.I,
+)
+# The ending word itself denied: "I didn't quit X", "never left X", "haven't cancelled X".
+_DENIED = re.compile(
+    r"(?:\b(?:not|never)|n't)(?:\s+(?:really|actually|even|yet|officially|quite|ever))?\s*$",
+    re.I,
+)
+
+
+def ends_tie(before: str, after: str, rest: str = "") -> bool:
+    """Does the piece ``before`` + reference + ``after`` say the tie is over?
+
+    ``before``: the piece's words up to the reference; ``after``: from the reference to the
+    piece's end; ``rest``: to the sentence's end (a predicate told after "and" or a comma:
+    "X and I are done", "X let go of half the team, me included")."""
+    if _RETURN.search(before) or _RETURN.search(after):
+        return False
+    if (_object_end(before) and not _TRIP.match(after)) or _negated_hold(before, after):
+        return True
+    if _SUBJECT_LEAD.match(before) is not None:
+        rest = rest or after
+        return bool(_SUBJECT_ENDINGS.match(rest) or _CUT_WITH_ME.match(rest))
+    return False
+
+
+# A verb of ending used for a visit or an errand: "stopped by X", "stopped in at X",
+# "dropped X off", "left X at 7".
+_VISIT_VERB = re.compile(r"^(?:stopped|stopping|stop|dropped|dropping|popped)$", re.I)
+_VISIT_AFTER = re.compile(r"^\s*(?:by|in|off|at|over|round|for)\b", re.I)
+
+
+def is_visit(verb: str, after_verb: str, after_target: str) -> bool:
+    """Is an ending verb a visit or an errand ("stopped by X", "dropped X off")?"""
+    if _VISIT_VERB.match(verb.strip()) is None:
+        return False
+    return bool(_VISIT_AFTER.match(after_verb) or _TRIP.match(after_target))
+
+
+def _object_end(before: str) -> bool:
+    m = _OBJECT.search(before)
+    if m is None:
+        lead = _LEAD.match(before)
+        opening = before[lead.end() if lead else 0 :]
+        m = _STATE_ENDINGS.search(opening)
+        if m is None:
+            return False
+        before, start = opening, m.start()
+    else:
+        start = m.start()
+    head = before[:start]
+    return not (_WISH.search(head) or _DENIED.search(head))
+
+
+def _negated_hold(before: str, after: str) -> bool:
+    """ "I'm not with X anymore", "we don't go to X any more", "no longer at X", "I used to
+    go to X"; "X isn't my gym anymore" (the thing as subject)."""
+    if _MOOD.search(before) or _WISH.search(before):
+        return False
+    if _NO_LONGER.search(before) or _USED_TO.search(before):
+        return True
+    if _ANYMORE.search(after) is None:
+        return False
+    if _NEAR_NEGATION.search(before):
+        return True
+    head = after[: _ANYMORE.search(after).start()]  # type: ignore[union-attr]
+    return _SUBJECT_LEAD.match(before) is not None and _NEGATION.search(head) is not None

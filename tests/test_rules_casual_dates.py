@@ -1,0 +1,63 @@
+"""Dates as chat writes them: "march" and "may" in lower case, "the 2nd of this month".
+
+Written for these tests (own names and verbs), not from any benchmark.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from chronomem.extractors.rules.dates import find_time_expressions
+from tests.rules_support import run
+
+REF = datetime(2024, 1, 15, 14, 0, tzinfo=UTC)  # Monday 15 January 2024
+
+
+def _days(text: str) -> list[str]:
+    return [t.when.date().isoformat() for t in find_time_expressions(text, REF)]
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("we sold the van back in march", "2023-03-01"),
+        ("I gave notice in may and left", "2023-05-01"),
+        ("she's been sober since march", "2023-03-01"),
+        ("we wrapped it up in late may", "2023-05-01"),
+        ("the lease ran out in march 2022", "2022-03-01"),
+        ("the kitten arrived on the 9th of march", "2023-03-09"),
+        ("our dog passed on the 3rd of this month", "2024-01-03"),
+        ("I started on the 28th of last month", "2023-12-28"),
+        ("the closing is on the 4th of next month", "2024-02-04"),
+    ],
+)
+def test_a_casual_date_resolves(text: str, day: str) -> None:
+    assert _days(text) == [day]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it may rain later",
+        "this may be the best pizza in town",
+        "what we did in may be worth redoing",
+        "the march downtown was huge",
+        "I may go, I may not",
+    ],
+)
+def test_a_modal_or_a_noun_is_no_date(text: str) -> None:
+    assert _days(text) == []
+
+
+def test_an_ending_said_with_a_lower_case_month_is_dated_then() -> None:
+    out = run("Noor: I work at Halden Foods", "Noor: I quit halden foods in march, finally")
+    ended = [f for f in out.facts if f.relation == "WORKS_AT" and f.valid_at is None]
+    assert ended and ended[0].invalid_at == datetime(2023, 3, 1, tzinfo=UTC)
+
+
+def test_a_loss_on_a_day_of_this_month_is_dated_that_day() -> None:
+    out = run("Noor: my hamster Biscuit is so cute", "Noor: biscuit died on the 6th of this month")
+    ends = [f.invalid_at for f in out.facts if f.invalid_at is not None]
+    assert ends and all(e == datetime(2024, 1, 6, tzinfo=UTC) for e in ends)

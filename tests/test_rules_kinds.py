@@ -1,0 +1,208 @@
+"""Object kinds and replacements: the thing of a kind one has now, and what replaced it.
+
+A phone, laptop, car, bike, camera or watch is held one at a time. Its first mention is a
+typed fact even in passing ("the battery on my Galaxy S21 ..."), its kind read from the name,
+a head noun or, in a replacement, the other thing or what the old one was held by; "swapped X
+for Y", "switched from X to Y", "Y has replaced X", "bought Y to replace X", "gave me Y"
+close the old one. Favourites said with a lower-case value ("coral is my new favourite
+colour") and a value given up ("so over X now") likewise. Second things, someone else's
+things and accessories change nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from chronomem import Memory
+from chronomem.testing import ManualClock
+from tests.helpers import t
+from tests.real_embedder import real_embedder
+from tests.rules_support import found, run
+
+START = t("2024-03-01T10:00")
+
+
+# -- a thing of a known kind, said in passing ------------------------------------------------
+
+POSSESSED = [
+    ("Ife: the battery on my Galaxy S21 is dying so fast", ("Ife", "USES_PHONE", "Galaxy S21")),
+    ("Ife: my work iphone keeps freezing during calls", ("Ife", "USES_PHONE", "iphone")),
+    ("Ife: love the colours on my Fujifilm X-T4", ("Ife", "USES_CAMERA", "Fujifilm X-T4")),
+    ("Ife: my Gazelle bike has a flat tyre", ("Ife", "RIDES_BIKE", "Gazelle")),
+    ("Ife: my work laptop is a battered old Lenovo Yoga", ("Ife", "USES_LAPTOP", "Lenovo Yoga")),
+    ("Ife: my husband's Pixel 7 takes better photos", ("Ife's husband", "USES_PHONE", "Pixel 7")),
+]
+
+
+@pytest.mark.parametrize(("turn", "fact"), POSSESSED, ids=[p[0][5:40] for p in POSSESSED])
+def test_a_thing_of_a_known_kind_said_in_passing_is_the_one_used(turn, fact):  # type: ignore[no-untyped-def]
+    assert (*fact, False) in found(run(turn))
+
+
+NOT_HELD = [
+    "Ife: sold my Galaxy S21 on ebay",
+    "Ife: dad wants to swap his Civic for my Corolla",
+    "Ife: thinking of selling my Corolla",
+    "Ife: my mom is the best",
+]
+
+
+@pytest.mark.parametrize("turn", NOT_HELD, ids=[t[5:40] for t in NOT_HELD])
+def test_a_thing_lost_or_an_accessory_is_not_the_one_used_now(turn):  # type: ignore[no-untyped-def]
+    started = {f for f in found(run(turn)) if not f[3]}
+    assert not {f for f in started if f[1].startswith(("USES_", "DRIVES", "RIDES_"))}, started
+
+
+def test_someone_elses_thing_is_theirs():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: my brother's Pixel 7 is nicer than my phone"))
+    assert ("Ife's brother", "USES_PHONE", "Pixel 7", False) in facts
+    assert not any(f[0] == "Ife" and f[1] == "USES_PHONE" for f in facts)
+
+
+def test_one_more_thing_bought_is_no_change_of_the_one_used():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: I also bought a Vespa for the summer"))
+    assert ("Ife", "OWNS", "Vespa", False) in facts
+    assert not any(f[1] == "DRIVES" for f in facts)
+
+
+# -- the replacement grammar -----------------------------------------------------------------
+
+REPLACED = [
+    ("Ife: traded my Yamaha in for a Kawasaki Ninja", "DRIVES", "Kawasaki Ninja", "Yamaha"),
+    ("Ife: switched from the passat to a Skoda Superb", "DRIVES", "Skoda Superb", "passat"),
+    ("Ife: the Garmin Venu has replaced my fitbit", "WEARS_WATCH", "Garmin Venu", "fitbit"),
+    ("Ife: bought a Cannondale to replace the raleigh", "RIDES_BIKE", "Cannondale", "raleigh"),
+    ("Ife: replaced my iphone 11 with a Galaxy S23", "USES_PHONE", "Galaxy S23", "iphone 11"),
+    # the kind said first, the name in apposition
+    ("Ife: swapped the vespa for an electric moped, a Super Soco", "DRIVES", "Super Soco", "vespa"),
+]
+
+
+@pytest.mark.parametrize(
+    ("turn", "relation", "new", "old"), REPLACED, ids=[r[0][5:40] for r in REPLACED]
+)
+def test_a_replacement_starts_the_new_thing_and_ends_the_old(turn, relation, new, old):  # type: ignore[no-untyped-def]
+    facts = found(run(turn))
+    assert ("Ife", relation, new, False) in facts
+    assert ("Ife", relation, old, True) in facts
+
+
+def test_a_thing_given_is_the_one_used():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: the office gave me a dell latitude"))
+    # a lower-case model without digits keeps only the make as the name
+    assert ("Ife", "USES_LAPTOP", "dell", False) in facts
+
+
+def test_a_replacement_takes_the_kind_of_the_thing_it_replaces():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: my bike is a Gazelle", "Ife: swapped the gazelle for a Cortina"))
+    assert ("Ife", "RIDES_BIKE", "Cortina", False) in facts
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Ife: swapped shifts with Tom on friday",
+        "Ife: traded my lunch for a Snickers",
+        "Ife: switched from Spanish to French this term",
+    ],
+)
+def test_a_swap_of_things_of_no_known_kind_changes_nothing(turn):  # type: ignore[no-untyped-def]
+    facts = found(run(turn))
+    assert not any(f[1].startswith(("USES_", "DRIVES", "RIDES_", "WEARS_")) for f in facts)
+
+
+def test_a_short_lead_in_leaves_the_speaker_the_subject():  # type: ignore[no-untyped-def]
+    assert ("Ife", "USES_PHONE", "Pixel 8", False) in found(
+        run("Ife: ok big day, went with a Pixel 8")
+    )
+    assert ("Ife", "WORKS_AT", "Stripe", False) in found(run("Ife: big news, got a job at Stripe"))
+    facts = found(run("Ife: my sister called, got a job at Stripe"))
+    assert not any(f[0] == "Ife" and f[1] == "WORKS_AT" for f in facts)
+
+
+# -- favourites with a lower-case value, and a value given up --------------------------------
+
+FAVOURITES = [
+    ("Ife: teal is my favourite colour", "teal"),
+    ("Ife: after that trip autumn is officially my favorite season", "autumn"),
+    ("Ife: honestly thai food is my new favourite cuisine", "thai food"),
+    ("Ife: fav podcast is Radiolab, never miss an episode", "Radiolab"),
+]
+
+
+@pytest.mark.parametrize(("turn", "value"), FAVOURITES, ids=[f[0][5:40] for f in FAVOURITES])
+def test_a_favourite_with_a_lower_case_value(turn, value):  # type: ignore[no-untyped-def]
+    assert ("Ife", "HAS_FAVORITE", value, False) in found(run(turn))
+
+
+@pytest.mark.parametrize(
+    "turn", ["Ife: the sequel is my favourite film", "Ife: it is my favourite movie"]
+)
+def test_a_pronoun_or_a_determiner_is_no_favourite(turn):  # type: ignore[no-untyped-def]
+    assert not any(f[1] == "HAS_FAVORITE" for f in found(run(turn)))
+
+
+def test_a_favourite_replaced_in_lower_case():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: risotto has replaced gnocchi as my favourite food"))
+    assert ("Ife", "HAS_FAVORITE", "risotto", False) in facts
+    assert ("Ife", "HAS_FAVORITE", "gnocchi", True) in facts
+
+
+def test_a_value_held_given_up_with_over():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: my favourite band is Muse", "Ife: so over muse now"))
+    assert ("Ife", "HAS_FAVORITE", "Muse", True) in facts
+    assert not found(run("Ife: I'm over the moon about it"))
+
+
+# -- end to end on the default path ----------------------------------------------------------
+
+
+def _story(*turns: str) -> dict[tuple[str, str], bool]:
+    """(relation, target in lower case) -> current? for the speaker's facts."""
+    clock = ManualClock(START)
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        for i, turn in enumerate(turns):
+            when = START + timedelta(days=30 * i)
+            clock.set(when + timedelta(minutes=1))
+            memory.add_episode(turn, group_id="g", reference_time=when)
+        names = {e.id: e.name for e in memory.store.list_entities("g")}
+        return {
+            (f.relation, names[f.target_id].lower()): f.invalid_at is None and f.expired_at is None
+            for f in memory.store.list_facts("g")
+            if names[f.source_id] == "Ife"
+        }
+
+
+STORIES = [
+    (["Ife: cracked the screen on my Galaxy S21 again", "Ife: caved and got a Pixel 8 instead"],
+     [("USES_PHONE", "pixel 8")], ["galaxy s21"]),
+    (["Ife: my work laptop is a battered thinkpad t14",
+      "Ife: IT swapped my thinkpad for a MacBook Pro"],
+     [("USES_LAPTOP", "macbook pro")], ["thinkpad t14"]),
+    (["Ife: my bike is a Gazelle", "Ife: traded the gazelle in for a Cortina"],
+     [("RIDES_BIKE", "cortina")], ["gazelle"]),
+    (["Ife: summer is my favourite season", "Ife: honestly autumn is my favourite season now"],
+     [("HAS_FAVORITE", "autumn")], ["summer"]),
+    # precision: a second thing, someone else's thing, another kind of favourite
+    (["Ife: I drive a Mazda 3", "Ife: I also bought a Vespa for the summer"],
+     [("DRIVES", "mazda 3"), ("OWNS", "vespa")], []),
+    (["Ife: my iPhone 13 works fine", "Ife: my husband got a Pixel 7 last week"],
+     [("USES_PHONE", "iphone 13")], []),
+    (["Ife: teal is my favourite colour", "Ife: lasagne is my favourite food"],
+     [("HAS_FAVORITE", "teal"), ("HAS_FAVORITE", "lasagne")], []),
+]  # fmt: skip
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("turns", "current", "closed"), STORIES, ids=[" | ".join(s[0])[:60] for s in STORIES]
+)
+def test_the_new_thing_closes_the_old_one_of_its_kind(turns, current, closed):  # type: ignore[no-untyped-def]
+    facts = _story(*turns)
+    for key in current:
+        assert facts.get(key) is True, (key, facts)
+    for name in closed:
+        held = [ok for (_, target), ok in facts.items() if target == name]
+        assert held and not any(held), (name, facts)

@@ -1,0 +1,54 @@
+"""A start and its end told in one sentence, each with its own date.
+
+"I joined Vestas in 2018 and left in June 2023": the fact holds from 2018 to June 2023.
+Without a date for the ending, or with an object after the ending verb (the table reads
+that one), nothing more is read. Written for these tests, not from any benchmark.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tests.rules_support import run  # REF: Monday 2024-01-15 14:00 UTC
+
+
+def _day(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "target", "start", "end"),
+    [
+        ("Oona: I joined Vestas in 2018 and left in June 2023", "WORKS_AT", "Vestas", "2018-01-01",
+         "2023-06-01"),
+        ("Kai: Hana and I got together in 2019 and broke up last August", "DATING", "Hana",
+         "2019-01-01", "2023-08-01"),
+        ("Kai: bought a Golf in 2017 and sold it last spring", "OWNS", "Golf", "2017-01-01",
+         "2023-03-01"),
+        ("Kai: I moved to Tromso in 2016 and left in 2021 for Oslo", "LIVES_IN", "Tromso",
+         "2016-01-01", "2021-01-01"),
+        ("Oona: Marek and I started dating in 2015, then split up in 2020", "DATING", "Marek",
+         "2015-01-01", "2020-01-01"),
+    ],
+)  # fmt: skip
+def test_a_start_and_its_dated_end_in_one_breath(
+    text: str, relation: str, target: str, start: str, end: str
+) -> None:
+    facts = [f for f in run(text).facts if f.relation == relation and f.target == target]
+    assert facts, run(text).facts
+    assert (facts[0].valid_at, facts[0].invalid_at) == (_day(start), _day(end))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Oona: I joined Vestas in 2018 and left",  # no date for the ending
+        "Oona: I joined Vestas in 2018 and stopped by the bakery",  # an object
+        "Oona: I moved to Tromso in 2016 and stopped counting the snow days",
+    ],
+)
+def test_no_ending_without_its_own_date_or_with_an_object(text: str) -> None:
+    facts = [f for f in run(text).facts if f.target in ("Vestas", "Tromso")]
+    assert facts and all(f.invalid_at is None for f in facts)

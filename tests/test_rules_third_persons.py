@@ -1,0 +1,270 @@
+"""Facts about the people in the user's life: friends, kin, colleagues, told in the third
+person ("my brother's back in Leeds", "she's over at Initech now", "Ali started as a welder
+with Harland Steel"). Written for this test, not from any benchmark."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extractors.rules.agreement import as_first_person
+from chronomem.extractors.rules.contracted import written_out
+from tests.rules_support import found, run
+
+# -- "'s" after a name: "is"/"has", or a possessive ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("nico's back in Turin, he missed it", "nico is back in Turin, he missed it"),
+        ("my brother's at Deloitte now", "my brother is at Deloitte now"),
+        ("Ana's been living in Oslo", "Ana has been living in Oslo"),
+        ("so Maria's moving to Rome", "so Maria is moving to Rome"),
+        ("my cousin Jo's a nurse now", "my cousin Jo is a nurse now"),
+        # possessives and names of shops stay
+        ("Tom's dog died", "Tom's dog died"),
+        ("Tom's back is sore", "Tom's back is sore"),
+        ("Tom's wedding is in June", "Tom's wedding is in June"),
+        ("lunch at McDonald's in Leeds", "lunch at McDonald's in Leeds"),
+        ("shopping at Trader Joe's on Main", "shopping at Trader Joe's on Main"),
+        ("it's a dog", "it's a dog"),
+    ],
+)
+def test_a_contracted_is_after_a_name_is_written_out(text: str, expected: str) -> None:
+    assert written_out(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Ines: my brother Tomas lives in Leeds", "Ines: tomas's back in York, hated it"],
+            ("Tomas", "LIVES_IN", "York", False),
+        ),
+        (
+            ["Raj: my friend Ana works at Globex", "Raj: Ana's over at Initech now"],
+            ("Ana", "WORKS_AT", "Initech", False),
+        ),
+        (
+            ["Mo: my uncle Bertie's been living in Cádiz since May"],
+            ("Bertie", "LIVES_IN", "Cádiz", False),
+        ),
+    ],
+)
+def test_a_third_person_told_with_s_gets_the_fact(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+def test_over_at_a_place_is_no_ending_of_the_person() -> None:
+    facts = found(run("Raj: my friend Ana works at Globex", "Raj: she's over at Initech now"))
+    assert ("Ana", "WORKS_AT", "Initech", False) in facts
+    assert not any(ended and target == "Ana" for _, _, target, ended in facts)
+
+
+# -- an employer after "with": "a violinist with the Vienna Symphony" -----------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            [
+                "Lea: my cousin Ilka plays the cello",
+                "Lea: She just started as a cellist with the Oslo Philharmonic",
+            ],
+            ("Ilka", "WORKS_AT", "Oslo Philharmonic", False),
+        ),
+        (
+            ["Sam: my neighbour Ali just started as a welder with Harland Steel, loves it"],
+            ("Ali", "WORKS_AT", "Harland Steel", False),
+        ),
+        (
+            ["Sam: Rosa is my sister. she is a paramedic with the Red Cross now"],
+            ("Rosa", "WORKS_AT", "Red Cross", False),
+        ),
+    ],
+)
+def test_a_post_with_an_employer_is_a_job(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sam: I'm a developer with React experience now",
+        "Sam: my sister is a teacher with two kids now",
+        "Sam: I went hiking with Rosa, a nurse with Kaiser",  # no new post
+    ],
+)
+def test_with_names_no_employer_without_a_post_or_a_name_ending_the_clause(text: str) -> None:
+    assert not any(rel == "WORKS_AT" for _, rel, _, _ in found(run(text)))
+
+
+# -- the cue reads a third person's clause in the first person ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        ("I 's over at X now", "I am over at X now"),
+        ("I 's been living in X", "I have been living in X"),
+        ("I just relocates to X", "I just relocate to X"),
+        ("I finally teaches at X", "I finally teach at X"),
+        ("I has settled in X", "I have settled in X"),
+        ("I tries X", "I try X"),
+        ("I is a resident of X", "I am a resident of X"),
+        ("I was in X", "I was in X"),
+        ("I focus on X", "I focus on X"),
+        ("my new home is in X", "my new home is in X"),
+    ],
+)
+def test_a_third_persons_verb_is_put_in_the_first_person(clause: str, expected: str) -> None:
+    assert as_first_person(clause) == expected
+
+
+# -- jobs at a workplace named by its kind, and retirements --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Ola: my aunt Bea works at the pharmacy now"],
+            ("Bea", "WORKS_AT", "pharmacy", False),
+        ),
+        (
+            ["Ola: my brother Kwame works nights at the hospital"],
+            ("Kwame", "WORKS_AT", "hospital", False),
+        ),
+        (
+            ["Ola: my uncle Femi is here", "Ola: he just retired from the police after 25 years"],
+            ("Femi", "WORKS_AT", "police", True),
+        ),
+        (["Ola: I quit the bakery last week"], ("Ola", "WORKS_AT", "bakery", True)),
+    ],
+)
+def test_a_workplace_named_by_its_kind(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
+    assert fact in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ola: we left the park at 5", "Ola: I work at the gym on my abs", "Ola: we quit the trail"],
+)
+def test_no_workplace_without_a_workplace_noun(text: str) -> None:
+    assert not any(rel == "WORKS_AT" for _, rel, _, _ in found(run(text)))
+
+
+@pytest.mark.parametrize(
+    ("turns", "ended"),
+    [
+        (
+            ["Pia: my mum Rut teaches at Elm Grove Primary", "Pia: mum retired in june!!"],
+            ("Rut", "WORKS_AT", "Elm Grove Primary", True),
+        ),
+        (
+            ["Pia: my dad Olli works at the post office", "Pia: Dad retired on friday, party time"],
+            ("Olli", "WORKS_AT", "post office", True),
+        ),
+        (
+            ["Pia: my aunt Lou works at Hanley Foods", "Pia: she finally retired last month"],
+            ("Lou", "WORKS_AT", "Hanley Foods", True),
+        ),
+    ],
+)
+def test_a_retirement_ends_the_job_told_before(
+    turns: list[str], ended: tuple[str, str, str, bool]
+) -> None:
+    assert ended in found(run(*turns))
+
+
+def test_a_retirement_ends_only_the_retired_persons_job() -> None:
+    facts = found(run("Pia: my aunt Lou works at Hanley Foods", "Pia: my GP Dr Okoro retired"))
+    assert not any(rel == "WORKS_AT" and ended for _, rel, _, ended in facts)
+    facts = found(run("Pia: I work at Hanley Foods", "Pia: my dad retired"))
+    assert ("Pia", "WORKS_AT", "Hanley Foods", True) not in facts
+
+
+# -- roles held for the speaker or their kin ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Ada: my swimming coach is Petra, strict but kind", ("Ada", "ROLE_HELD_BY", "Petra")),
+        ("Ada: my family doctor is Dr. Mensah", ("Ada", "ROLE_HELD_BY", "Dr. Mensah")),
+        ("Ada: Dr. Okafor has been my dentist for years", ("Ada", "ROLE_HELD_BY", "Dr. Okafor")),
+        (
+            "Ada: my daughter's piano teacher is Mrs Lund",
+            ("Ada's daughter", "ROLE_HELD_BY", "Mrs Lund"),
+        ),
+        ("Ada: Farid is my tech lead now", ("Ada", "MANAGED_BY", "Farid")),
+        ("Ada: my team lead is Yusuf Demir, very calm", ("Ada", "MANAGED_BY", "Yusuf Demir")),
+    ],
+)
+def test_a_role_named_with_what_it_is_for(text: str, fact: tuple[str, str, str]) -> None:
+    assert (*fact, False) in found(run(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ada: my son's football coach is Mr Ade",  # the son's coach, no title of the son
+        "Ada: my brother's teacher training starts soon",
+    ],
+)
+def test_a_possessive_is_no_job_title(text: str) -> None:
+    assert not any(rel == "HAS_JOB_TITLE" for _, rel, _, _ in found(run(text)))
+
+
+def test_a_role_of_someone_elses_kin_is_not_the_speakers() -> None:
+    facts = found(run("Ada: my son's football coach is Mr Ade"))
+    assert ("Ada", "ROLE_HELD_BY", "Mr Ade", False) not in facts
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Ugo: my new boss is Ines, Karl moved over to sales"],
+        ["Ugo: my boss is Karl", "Ugo: my new boss is Ines, Karl moved over to sales"],
+    ],
+)
+def test_a_new_holder_told_by_a_row_is_not_taken_for_the_one_leaving(turns: list[str]) -> None:
+    facts = found(run(*turns))
+    assert ("Ugo", "MANAGED_BY", "Ines", False) in facts
+    assert ("Ugo", "MANAGED_BY", "Karl", False) not in facts
+
+
+# -- a place named after a saint keeps its "'s" ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Eva: my son Jonas goes to Hillcrest", "Eva: Jonas is at St Aidan's now, happier"],
+            ("Jonas", "WORKS_AT", "St Aidan's", False),
+        ),
+        (
+            ["Eva: my wife Noor works nights at St. Luke's hospital"],
+            ("Noor", "WORKS_AT", "St. Luke's hospital", False),
+        ),
+        (
+            ["Eva: my wife Noor works at St. Luke's", "Eva: Noor finally left st. luke's"],
+            ("Noor", "WORKS_AT", "St. Luke's", True),
+        ),
+    ],
+)
+def test_a_saints_name_is_the_place_itself(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+def test_a_persons_possessive_still_ends_the_name() -> None:
+    facts = found(run("Eva: my wife Noor loves Tom's bakery"))
+    assert not any("Tom's" in target for _, _, target, _ in facts)

@@ -1,0 +1,147 @@
+"""Upcoming events told in passing, and later moved or called off by another name.
+
+A life event in the progressive with a date ahead ("we're getting married on the 4th"),
+tickets for a show on a date, and an assistant's "you have your X on Friday" are plans;
+"the move got pushed to the 26th" re-dates the upcoming home, "the X gig was cancelled"
+ends the plan for X. Without a date ahead, or with nothing upcoming told, nothing is read.
+Written for these tests (own names, places and verbs), not from any benchmark.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from chronomem import Memory
+from chronomem.testing import ManualClock
+from tests.real_embedder import facts_about, real_embedder, target_name, tell
+from tests.rules_support import REF, run  # REF: Monday 2024-01-15 14:00 UTC
+
+
+def _plans(*turns: str) -> dict[str, datetime | None]:
+    return {f.target: f.valid_at for f in run(*turns).facts if f.relation == "HAS_PLAN"}
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "day"),
+    [
+        ("Tova: omg we're getting married on the 27th!!", "married", 27),
+        ("Tova: graduating on the 19th, still can't believe it", "graduating", 19),
+        ("Tova: I'm running the Leiden half marathon on Sunday", "running", 21),
+        ("Tova: scored tickets to see Fontaines DC on the 25th", "Fontaines DC", 25),
+        ("Tova: bought tickets for Hamnet next Friday", "Hamnet", 26),
+    ],
+)
+def test_an_event_with_a_date_ahead_is_a_plan(text: str, word: str, day: int) -> None:
+    found = _plans(text)
+    hits = [when for plan, when in found.items() if word in plan]
+    assert hits, found
+    assert all(when is not None and when.day == day and when > REF for when in hits)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tova: we got married on the 5th of May, 2018",
+        "Tova: I'm feeling better since Friday",
+        "Tova: got tickets, finally",
+        "Tova: I'm graduating eventually lol",
+        "Tova: we're thinking about Friday",
+        "Tova: I've been running since Monday",
+    ],
+)
+def test_no_plan_without_an_event_ahead(text: str) -> None:
+    assert _plans(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("turns", "word", "day"),
+    [
+        (
+            ["Ravi: what's on this week?", "Assistant: You have your driving test on Thursday."],
+            "driving test",
+            18,
+        ),
+        (
+            ["Ravi: so nervous", "Assistant: Best of luck at the 10k in Ghent on Saturday!"],
+            "10k",
+            20,
+        ),
+        (
+            ["Ravi: remind me?", "Assistant: You've got your dentist checkup on Friday the 19th."],
+            "dentist checkup",
+            19,
+        ),
+    ],
+)
+def test_an_assistant_telling_the_users_event_ahead_gives_the_users_plan(
+    turns: list[str], word: str, day: int
+) -> None:
+    facts = [f for f in run(*turns).facts if f.relation == "HAS_PLAN"]
+    assert [f.source for f in facts] == ["Ravi"], facts
+    assert word in facts[0].target
+    assert facts[0].valid_at is not None and facts[0].valid_at.day == day
+
+
+def test_an_assistant_wishing_a_good_day_gives_no_plan() -> None:
+    out = run("Ravi: hi", "Assistant: Enjoy your day, and good luck with the rest of it!")
+    assert not [f for f in out.facts if f.relation == "HAS_PLAN"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "relation", "target", "day"),
+    [
+        (
+            [
+                "Lior: we're relocating to Bergen on the 20th",
+                "Lior: the move got postponed to the 27th",
+            ],
+            "LIVES_IN",
+            "Bergen",
+            27,
+        ),
+        (
+            ["Lior: we're getting married on the 20th", "Lior: wedding pushed back, now the 28th"],
+            "HAS_PLAN",
+            "getting married",
+            28,
+        ),
+    ],
+)
+def test_a_reschedule_names_the_upcoming_fact_by_its_event(
+    turns: list[str], relation: str, target: str, day: int
+) -> None:
+    facts = [f for f in run(*turns).facts if f.relation == relation and f.target == target]
+    assert facts and facts[0].valid_at is not None and facts[0].valid_at.day == day
+
+
+def test_a_reschedule_with_nothing_upcoming_gives_nothing() -> None:
+    out = run("Lior: I live in Bergen", "Lior: the move got postponed to the 27th")
+    assert not [f for f in out.facts if f.relation == "LIVES_IN" and f.valid_at is not None]
+
+
+def test_a_cancellation_names_the_plan_by_its_act() -> None:
+    out = run(
+        "Ines: got tickets for Khruangbin on the 20th", "Ines: the khruangbin gig was cancelled"
+    )
+    ended = [f for f in out.facts if f.relation == "HAS_PLAN" and f.invalid_at is not None]
+    assert [f.target for f in ended] == ["Khruangbin"]
+
+
+@pytest.mark.local_model
+def test_a_postponed_move_is_upcoming_on_the_new_day_only_end_to_end() -> None:
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        tell(
+            memory,
+            clock,
+            [
+                ("2025-03-01T09:00", "Lior: we're relocating to Bergen on the 12th of April"),
+                ("2025-03-10T09:00", "Lior: the move got postponed to April 26, landlord delays"),
+            ],
+        )
+        homes = facts_about(memory, "Lior", "LIVES_IN")
+        open_ = [f for f in homes if f.invalid_at is None and f.expired_at is None]
+        assert [target_name(memory, f) for f in open_] == ["Bergen"]
+        assert open_[0].valid_at is not None and open_[0].valid_at.day == 26
