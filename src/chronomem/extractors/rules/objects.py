@@ -63,8 +63,17 @@ _PERSON_INTRO = re.compile(
 )
 
 
+# "at St Anselm's for eleven years", "work at Sainsbury's now": a name that ends in "'s"
+# (nothing it owns follows), not "Alice's car"
+_OWN_NAME = re.compile(
+    r"'s(?=\s*(?:$|[^\w\s])|\s+(?:for|in|since|until|and|but|now|as|on|at|from|so|because"
+    r"|lol|these|this|last|every|full|part)\b)"
+)
+
+
 def span_party(s: Sentence, span: Span, row: RelationPattern) -> Party | None:
-    if s.text.startswith("'s", span.end) or (span.label in row.reject_labels):
+    owner = s.text.startswith("'s", span.end) and not _OWN_NAME.match(s.text, span.end)
+    if owner or span.label in row.reject_labels:
         return None
     last = span.name.split()[-1].lower()
     if (row.heads is not None and last not in row.heads) or last in row.reject_heads:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.lexicon import word_set
+from chronomem.extractors.rules.typos import fix_typos
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _SPACES = re.compile(r"[ \t\r\f\v]+")
@@ -62,8 +63,10 @@ def _spelled_out(m: re.Match[str]) -> str:
 
 def normalize_text(text: str) -> str:
     """Straight quotes and apostrophes, single spaces (newlines kept), chat spellings of
-    contractions written out: offsets of later stages are into this text."""
-    return _CHAT_WORD.sub(_spelled_out, _SPACES.sub(" ", text.translate(_QUOTES)).strip())
+    contractions and abbreviations written out, slips in the words of life changes
+    corrected (``typos.py``): offsets of later stages are into this text."""
+    spaced = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    return _CHAT_WORD.sub(_spelled_out, fix_typos(spaced))
 
 
 def split_sentences(text: str) -> list[str]:

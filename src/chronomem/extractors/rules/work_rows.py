@@ -11,6 +11,7 @@ from chronomem.extractors.rules.lexicon import (
     word_set,
 )
 from chronomem.extractors.rules.moves import MOVE_ROWS, SCHOOL_HEADS
+from chronomem.extractors.rules.occupations import OCCUPATION_ROWS
 from chronomem.extractors.rules.row import RelationPattern, trigger_words
 
 __all__ = ["WORK_ROWS"]
@@ -173,5 +174,6 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
       rf" (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", "possessor", template=_IS_A,
       triggers="title role position"),
+    *OCCUPATION_ROWS,  # "I now tutor privately": a trade told by its verb
 )
 # fmt: on
