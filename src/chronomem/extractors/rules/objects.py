@@ -49,6 +49,7 @@ _ADVERB_OBJECTS = word_set(
     "itself again everyday somewhere anywhere everywhere"
 )
 _POSSESSIVES = word_set("my our your his her their")
+_AT = word_set("at with for")
 _LY_NOUNS = word_set("family rally jelly belly bully lily holly ally assembly supply")
 _NAMING_WORDS = word_set(
     "called named titled game book novel movie film song band show series album app "
@@ -99,6 +100,8 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
         return span_party(s, named, row)
     if not words and next_word == "to" and row.relation in _PREFERENCES:
         words = _to_activity(s, start, end)
+    if row.relation in _PREFERENCES and words in (["job"], ["work"]) and next_word in _AT:
+        return None  # "hate my job at Starbucks": the job (WORKS_AT), not a taste to keep
     name = " ".join(words)
     if name in row.context_words or (words and words[-1] in row.context_words):
         return CONTEXT

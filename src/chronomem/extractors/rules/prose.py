@@ -9,6 +9,8 @@ from datetime import datetime
 from chronomem.extractors.rules.ahead import corrected_ahead, redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
+from chronomem.extractors.rules.chat_names import capitalised_names
+from chronomem.extractors.rules.chat_spelling import plain_spelling
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
@@ -42,6 +44,7 @@ from chronomem.extractors.rules.plans import (
     name_told_plans,
 )
 from chronomem.extractors.rules.restatements import contrasted, cued_restatements
+from chronomem.extractors.rules.replies import answered_reply
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.role_switch import role_switch_hits
@@ -52,6 +55,7 @@ from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
 from chronomem.extractors.rules.tie_cue import TieCandidate, decide_ties, tie_candidates
+from chronomem.extractors.rules.texting import with_subjects
 from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
 from chronomem.extractors.rules.upcoming import upcoming_events
@@ -171,10 +175,13 @@ def extract_prose(
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    text = answered_questions(normalize_text(strip_markup(body)))
+    text = answered_questions(plain_spelling(normalize_text(strip_markup(body))))
     if draft.assistant and speaker and known.addressee:
         draft.voice = known.addressee
         text = in_user_voice(text, speaker)
+    text = text if draft.assistant else answered_reply(text, known.asked)  # "yep, since may"
+    text = text if draft.assistant else with_subjects(text)  # "moved to oslo" -> "I moved"
+    text = capitalised_names(text, known.display.values())  # "at kestrel freight"
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
     text = written_out(text)  # "caio's back in Lyon" -> "caio is back in Lyon"

@@ -13,7 +13,7 @@ _SPACES = re.compile(r"[ \t\r\f\v]+")
 # my notice 🙃 started at X this week").
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
 _BOUNDARY = re.compile(rf"([.!?]+)[\"')\]]*(?:\s+|$)|\n+|(?<=\S)\s*[{_EMOJI}]+(?:\ufe0f)?\s+(?=\S)")
-_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+_WORD_BEFORE = re.compile(r"(?<![0-9])([A-Za-z][A-Za-z.]*)$")  # not "31st."
 _LOOK_BEHIND = 12  # the longest abbreviation ("approx", "e.g") fits: no scan of the prefix
 # A longer "sentence" (no full stop in 400+ characters: a run-on, a list, pasted data) is cut
 # into pieces of at most this size at a space, so every later stage works on bounded pieces
