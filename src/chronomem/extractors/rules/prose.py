@@ -43,8 +43,8 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
-from chronomem.extractors.rules.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.replies import answered_reply
+from chronomem.extractors.rules.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.role_switch import role_switch_hits
@@ -54,8 +54,8 @@ from chronomem.extractors.rules.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
-from chronomem.extractors.rules.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.texting import with_subjects
+from chronomem.extractors.rules.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
 from chronomem.extractors.rules.upcoming import upcoming_events
