@@ -116,6 +116,7 @@ def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
             role = _ROLE_TEXT.match(fact.fact)
             if role and not ended and normalize_name(role.group(1)) == normalize_name(fact.target):
                 known.learn_role(fact.source, role.group(2), fact.target)
+    known.earlier = frozenset(known.names)
     me = episode.speaker()
     if me:
         known.speakers.add(normalize_name(me))

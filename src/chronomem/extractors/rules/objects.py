@@ -25,6 +25,7 @@ from chronomem.extractors.rules.lexicon import (
     NOT_NAMES,
     OBJECT_STOPS,
     OTHER_SUBJECTS,
+    PET_BREED_SPECIES,
     PET_SPECIES,
     PREPOSITIONS,
     PRONOUNS,
@@ -63,8 +64,17 @@ _PERSON_INTRO = re.compile(
 )
 
 
+# "at St Anselm's for eleven years", "work at Sainsbury's now": a name that ends in "'s"
+# (nothing it owns follows), not "Alice's car"
+_OWN_NAME = re.compile(
+    r"'s(?=\s*(?:$|[^\w\s])|\s+(?:for|in|since|until|and|but|now|as|on|at|from|so|because"
+    r"|lol|these|this|last|every|full|part)\b)"
+)
+
+
 def span_party(s: Sentence, span: Span, row: RelationPattern) -> Party | None:
-    if s.text.startswith("'s", span.end) or (span.label in row.reject_labels):
+    owner = s.text.startswith("'s", span.end) and not _OWN_NAME.match(s.text, span.end)
+    if owner or span.label in row.reject_labels:
         return None
     last = span.name.split()[-1].lower()
     if (row.heads is not None and last not in row.heads) or last in row.reject_heads:
@@ -187,7 +197,7 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
         low = tok.lower()
         if w.start() in time_starts or not tok[0].isalpha() or tok[0].isupper():
             return words, low, stop
-        if low in _STOPS or "'" in low:
+        if low in _STOPS or ("'" in low and not low.endswith("s'")):  # "the nurses' union"
             return words, low, stop
         words.append(low)
         stop = w.end()
@@ -224,7 +234,8 @@ def inline_object(
     start = m.start(group)
     attrs: tuple[tuple[str, str], ...] = ()
     if "species" in m.groupdict() and m.group("species"):
-        attrs = (("species", singular(m.group("species").lower())),)
+        species = singular(m.group("species").lower())
+        attrs = (("species", PET_BREED_SPECIES.get(species, species)),)
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
     titled = span is not None and s.text[span.start : start].strip(". ").lower() in _TITLES
     if span is not None and (span.start == start or titled):  # "Dr. Abiola has been my GP"

@@ -11,6 +11,7 @@ from chronomem.extractors.rules.lexicon import (
     word_set,
 )
 from chronomem.extractors.rules.moves import MOVE_ROWS, SCHOOL_HEADS
+from chronomem.extractors.rules.occupations import OCCUPATION_ROWS
 from chronomem.extractors.rules.row import RelationPattern, trigger_words
 
 __all__ = ["WORK_ROWS"]
@@ -100,9 +101,18 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # a workplace named by its kind, in lower case: "works nights at the post office", "my
     # mum works for the council", "retired from the fire brigade", "quit the bakery"
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
-      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b", "Organization", "phrase",
+      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b|\b(?:got|landed|found|started|"
+      r"starting|accepted) (?:a |the |her |his |my )?(?:new )?(?:job|position|post|role) "
+      r"(?:at|in|with)\b", "Organization", "phrase",
       heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES, triggers="work works worked working teach "
-      "teaches teaching taught"),
+      "teaches teaching taught job position post role"),
+    # a job lost with no employer named: "he got laid off yesterday", "Kojo resigned last
+    # week", "I got fired lol": the employer the subject was told to have (none told:
+    # nothing; a bare "quit" may be a habit: successions.py)
+    P("WORKS_AT", r"\b(?:got|get|gets|getting|was|were|been|being) (?:laid off|fired|sacked|let "
+      r"go|made redundant)\b(?! (?:from|by|at)\b)|\bresigned(?=\s*(?:$|[.!?,;:]|"
+      r"\s+(?:today|yesterday|last|this|on|after|finally|lol|again|and)\b))", "Organization",
+      "context", ending=True, triggers="laid fired sacked let redundant resigned"),
     P("WORKS_AT", r"\b(?:retired from|resigned from|quit|(?:got|was|been) (?:fired|laid off|let "
       r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at)\b",
       "Organization", "phrase", ending=True, heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES,
@@ -183,5 +193,6 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
       rf" (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", "possessor", template=_IS_A,
       triggers="title role position"),
+    *OCCUPATION_ROWS,  # "I now tutor privately": a trade told by its verb
 )
 # fmt: on
