@@ -182,6 +182,20 @@ def is_visit(verb: str, after_verb: str, after_target: str) -> bool:
     return bool(_VISIT_AFTER.match(after_verb) or _TRIP.match(after_target))
 
 
+# "I'm over X", "so past X": an attitude; it ends a taste, a habit or a diet, not a job, a
+# home or a club one is only fed up with ("so over my job", "so over Leeds weather")
+_ATTITUDE = re.compile(r"\b(?:over|past)(?:\s+(?:the|my|with|this|that|all))?\s+$", re.I)
+ATTITUDE_RELATIONS = frozenset(
+    {"LIKES", "LOVES", "ENJOYS", "HAS_HABIT", "FOLLOWS_DIET", "HAS_FAVORITE", "PLAYS",
+     "LISTENS_TO", "WATCHES", "READS", "HAS_CONDITION", "MENTIONED"}
+)  # fmt: skip
+
+
+def attitude_only(before: str) -> bool:
+    """Is the ending an attitude ("over X"), which ends only :data:`ATTITUDE_RELATIONS`?"""
+    return _ATTITUDE.search(before) is not None
+
+
 def holds_on(before: str, after: str) -> bool:
     """Does the piece say the tie goes on or is only wished away ("still at X", "went back
     to X", "thinking of quitting X")? Then no reading, by words or by meaning, ends it."""

@@ -8,10 +8,11 @@ from chronomem.extractors.rules.lexicon import word_set
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _SPACES = re.compile(r"[ \t\r\f\v]+")
-# A run of emoji followed by a space ends a chat sentence as a full stop would ("handed in
-# my notice 🙃 started at X this week").
+_BOUNDARY = re.compile(r"([.!?]+)[\"')\]]*(?:\s+|$)|\n+")
+# A run of emoji between words ends a chat clause as a semicolon would ("handed in my notice
+# 🙃 started at X this week"); the sentence goes on ("my GP retired 😢 the practice gave me
+# Dr. Chen instead" still tells whose GP).
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
-_BOUNDARY = re.compile(rf"([.!?]+)[\"')\]]*(?:\s+|$)|\n+|(?<=\S)\s*[{_EMOJI}]+(?:\ufe0f)?\s+(?=\S)")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 _LOOK_BEHIND = 12  # the longest abbreviation ("approx", "e.g") fits: no scan of the prefix
 # A longer "sentence" (no full stop in 400+ characters: a run-on, a list, pasted data) is cut
@@ -23,6 +24,7 @@ _ABBREVIATIONS = word_set(
 )
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*"
+    rf"|(?<=\S)\s*[{_EMOJI}]+\ufe0f?\s+(?=\S)"
     r"|\s+[-\u2013\u2014]+\s+"
     # a colon before a bare name is a label, not a break: "new manager: Rebecca."
     r"|:\s+(?![A-Z][\w'-]*\.?(?: [A-Z][\w'-]*){0,2}\W*$)"
