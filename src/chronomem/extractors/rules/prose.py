@@ -6,9 +6,11 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from chronomem.extractors.rules.ahead import redated
+from chronomem.extractors.rules.ahead import corrected_ahead, redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
+from chronomem.extractors.rules.chat_names import capitalised_names
+from chronomem.extractors.rules.chat_spelling import plain_spelling
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
@@ -24,13 +26,13 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.habits import habit_hits
 from chronomem.extractors.rules.items import one_item_text
-from chronomem.extractors.rules.kinds import replaced_texts
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.offers import offer_hits
+from chronomem.extractors.rules.own_texts import own_texts
 from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
@@ -41,14 +43,18 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.replies import answered_reply
+from chronomem.extractors.rules.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
+from chronomem.extractors.rules.role_switch import role_switch_hits
 from chronomem.extractors.rules.same_breath import ended_in_one_breath
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
-from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.texting import with_subjects
 from chronomem.extractors.rules.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
@@ -169,10 +175,13 @@ def extract_prose(
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    text = answered_questions(normalize_text(strip_markup(body)))
+    text = answered_questions(plain_spelling(normalize_text(strip_markup(body))))
     if draft.assistant and speaker and known.addressee:
         draft.voice = known.addressee
         text = in_user_voice(text, speaker)
+    text = text if draft.assistant else answered_reply(text, known.asked)  # "yep, since may"
+    text = text if draft.assistant else with_subjects(text)  # "moved to oslo" -> "I moved"
+    text = capitalised_names(text, known.display.values())  # "at kestrel freight"
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
     text = written_out(text)  # "caio's back in Lyon" -> "caio is back in Lyon"
@@ -198,6 +207,7 @@ def extract_prose(
 def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:
     times = find_time_expressions(text, reference)
     spans = find_spans(text, [(t.start, t.end) for t in times], known)
+    label_role_names(text, spans)  # "my neighbour Wale": a person
     return Sentence(text, reference, speaker, spans, times, split_clauses(text))
 
 
@@ -215,10 +225,12 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
     hits = resaid(s, known, hits) or terse_corrections(s, known)
     hits += denied_values(s, known, hits)
+    hits += contrasted(s, known, hits) + cued_restatements(s, known, hits)
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
-    hits = replaced_texts(s.text, hits)
+    hits += role_switch_hits(s, hits, known)
+    hits = own_texts(s.text, hits)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
@@ -229,10 +241,11 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
     hits = redated(s, known, hits)  # "the move got pushed to the 8th"
+    hits += corrected_ahead(s, known, hits)  # "sorry, August 8th! not June"
     hits += arranged_plans(s, hits)
     hits = drop_visits(s, hits)
     # "getting married on the 4th", "got tickets for X"
-    hits = upcoming_events(s, hits, from_assistant=draft.assistant)
+    hits = upcoming_events(s, known, hits, from_assistant=draft.assistant)
     hits += tie_end_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
