@@ -293,9 +293,8 @@ def _subject(
         # "not a member of the chess club anymore", "no longer at Google": a chat line that
         # opens on a negation speaks of the speaker
         told = told or bool(tokens and tokens[0] in _OPENING_NEGATIONS)
-        fresh = index == 0 or _after_emoji(s, index)  # "quit X 😤 got hired at Y"
         implicit = (
-            mode == "clause" and fresh and told and speaker is not None and tokens is not None
+            mode == "clause" and index == 0 and told and speaker is not None and tokens is not None
         )
         return (speaker, tokens or [], True) if implicit else (None, [], False)
     _, end, party = candidates[-1]
@@ -303,15 +302,6 @@ def _subject(
     if party is None or tokens is None:
         return None, [], False
     return party, tokens, False
-
-
-_EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf]")
-
-
-def _after_emoji(s: Sentence, index: int) -> bool:
-    """Does clause ``index`` open after a run of emoji (a chat line begun anew)?"""
-    previous_end = s.clauses[index - 1][1]
-    return _EMOJI.search(s.text, previous_end, s.clauses[index][0]) is not None
 
 
 def _named_owner(s: Sentence, start: int, known: Known) -> Party | None:

@@ -10,10 +10,6 @@ from chronomem.extractors.rules.typos import fix_typos
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 _BOUNDARY = re.compile(r"([.!?]+)[\"')\]]*(?:\s+|$)|\n+")
-# A run of emoji between words ends a chat clause as a semicolon would ("handed in my notice
-# 🙃 started at X this week"); the sentence goes on ("my GP retired 😢 the practice gave me
-# Dr. Chen instead" still tells whose GP).
-_EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
 _WORD_BEFORE = re.compile(r"(?<![0-9])([A-Za-z][A-Za-z.]*)$")  # not "31st."
 _LOOK_BEHIND = 12  # the longest abbreviation ("approx", "e.g") fits: no scan of the prefix
 # A longer "sentence" (no full stop in 400+ characters: a run-on, a list, pasted data) is cut
@@ -25,7 +21,6 @@ _ABBREVIATIONS = word_set(
 )
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*"
-    rf"|(?<=\S)\s*[{_EMOJI}]+\ufe0f?\s+(?=\S)"
     r"|\s+[-\u2013\u2014]+\s+"
     # a colon before a bare name is a label, not a break: "new manager: Rebecca."
     r"|:\s+(?![A-Z][\w'-]*\.?(?: [A-Z][\w'-]*){0,2}\W*$)"
