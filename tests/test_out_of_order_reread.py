@@ -99,3 +99,30 @@ def test_any_arrival_order_gives_the_in_order_state(order: tuple[int, ...]) -> N
         _replay(memory, clock, turns, order)
         homes = {t for s, r, t in _open(memory) if r == "LIVES_IN"}
         assert homes == {"Tallinn"}
+
+
+def _all(memory: Memory) -> set[tuple[str, str, str, bool]]:
+    names = {e.id: e.name for e in memory.store.list_entities("g")}
+    return {
+        (names[f.source_id], f.relation, names[f.target_id], f.invalid_at is None)
+        for f in memory.store.list_facts("g")
+    }
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Gita: I work at Corvid Health in billing", "Gita: wait I mean Corvus Health lol"],
+        ["Tom: my cat Noodle is 12", "Tom: noodle had to be put down yesterday"],
+    ],
+)
+def test_a_late_turn_leaves_the_same_facts_as_in_order(turns: list[str]) -> None:
+    """No loose mention of the first reading stays beside the typed fact of the second."""
+    stores = []
+    for order in ([0, 1], [1, 0]):
+        clock = ManualClock(START)
+        with Memory(embedder=real_embedder(), clock=clock) as memory:
+            _replay(memory, clock, turns, order)
+            stores.append(_all(memory))
+    assert stores[0] == stores[1]

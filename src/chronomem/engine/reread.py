@@ -21,10 +21,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from chronomem.engine.pipeline import IngestPipeline, IngestResult
+from chronomem.engine.pipeline import IngestPipeline, IngestResult, Prepared
 from chronomem.engine.writer import GroupWriter
 from chronomem.model import ChangeSet, Episode
 from chronomem.model.ontology import Ontology
+from chronomem.model.relations import GENERIC_RELATIONS
 from chronomem.ports import Store
 
 
@@ -62,15 +63,30 @@ class LateTurns:
                 self._writer.write(
                     later.group_id,
                     f"re-read of episode {later.id}",
-                    lambda p=p: _without_episode(self._stages.decide(p)),  # type: ignore[misc]
+                    lambda p=p: self._decide_again(p),  # type: ignore[misc]
                 )
             )
         return results
 
-
-def _without_episode(
-    decided: tuple[ChangeSet, IngestResult],
-) -> tuple[ChangeSet, IngestResult]:
-    """The decision for a stored episode: its facts and entities, not the episode again."""
-    changes, result = decided
-    return replace(changes, episodes=()), result
+    def _decide_again(self, p: Prepared) -> tuple[ChangeSet, IngestResult]:
+        """The decision for a stored episode: its facts and entities, not the episode again;
+        the loose mentions its first reading made of a name it now ties by a typed fact
+        ("Gita said: wait I mean Corvus Health", now WORKS_AT Corvus Health) are dropped,
+        when nothing else told them."""
+        changes, result = self._stages.decide(p)
+        episode = p.episode
+        typed = {
+            frozenset((f.source_id, f.target_id))
+            for f in result.facts
+            if f.relation not in GENERIC_RELATIONS
+        }
+        kept = {f.id for f in result.facts}
+        stale = tuple(
+            f.id
+            for f in self._store.facts_of_episodes([episode.group_id], [episode.id])
+            if f.relation in GENERIC_RELATIONS
+            and f.episodes == (episode.id,)
+            and f.id not in kept
+            and frozenset((f.source_id, f.target_id)) in typed
+        )
+        return replace(changes, episodes=(), delete_fact_ids=stale), result
