@@ -7,7 +7,8 @@ one (out-of-order ingestion: an import, a backfill, a queue that reorders), the 
 was read without it, and its ending may have found nothing to end. So when an episode is
 written before turns the group already holds, the next ``n`` of them (those whose context
 now includes it) are extracted again and decided against the store like a new episode,
-without writing the episode itself again: what they tell that is already stored folds into
+without writing the episode itself again (once per call, however many late episodes
+of the call precede a turn): what they tell that is already stored folds into
 it (the duplicate rules of ``engine/facts.py``), what the new context reveals is added, and
 their endings close what the late episode told.
 
@@ -18,6 +19,7 @@ nothing more.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from datetime import datetime
 
@@ -38,6 +40,8 @@ class LateTurns:
         self._writer = writer
         self._n = n
         self._latest: dict[str, datetime] = {}
+        self._noted: dict[tuple[str, str], Episode] = {}  # (group, id) -> a turn to re-read
+        self._lock = threading.Lock()
 
     def after(self, episode: Episode) -> list[Episode]:
         """The stored turns, at most ``n``, that follow ``episode`` (just written) in its
@@ -54,10 +58,24 @@ class LateTurns:
         later = [e for e in near if e.reference_time > episode.reference_time]
         return later[: self._n]
 
-    def reread(self, episode: Episode, ontology: Ontology) -> list[IngestResult]:
-        """Read again the turns after ``episode``; their results (facts added or changed)."""
+    def note(self, episode: Episode) -> None:
+        """Remember the turns after ``episode`` (just written) for :meth:`reread_noted`."""
+        found = self.after(episode)
+        with self._lock:
+            for later in found:
+                self._noted.setdefault((later.group_id, later.id), later)
+
+    def reread_noted(self, ontology: Ontology) -> list[IngestResult]:
+        """Read again, once each, the turns noted since the last call; their results.
+
+        Called at the end of an ingest call: a backfill of a thousand old turns into a group that
+        holds newer ones notes the same few newer turns a thousand times, and they are read
+        once, with the whole backfill as context."""
+        with self._lock:
+            noted, self._noted = list(self._noted.values()), {}
+        noted.sort(key=lambda e: (e.group_id, e.reference_time))
         results = []
-        for later in self.after(episode):
+        for later in noted:
             (p,) = self._stages.prepare([later], ontology=ontology)
             results.append(
                 self._writer.write(
