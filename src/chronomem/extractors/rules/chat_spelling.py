@@ -57,7 +57,6 @@ _INTERJECTION = re.compile(rf"(?<![\w'])(?:{_INTERJECTIONS})(?![\w'])[,]?\s*", r
 _EMOJI = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\u2300-\u23ff\u200d\ufe0f\u20e3]+"
 )
-_NEAR = 40  # characters read on each side of an emoji run
 _OWN_SUBJECT = re.compile(
     r"(?:the|my|our|his|her|their|this|that|these|those|he|she|they|it|we|there)\b", re.I
 )
@@ -106,12 +105,17 @@ def _spelled(m: re.Match[str]) -> str:
     return _SPELLED[word.lower()]
 
 
+_AROUND = 40
+
+
 def _emoji_mark(m: re.Match[str]) -> str:
     """An emoji run ends the sentence before it, unless punctuation already does; before a
     subject of its own ("the", "my", "he") it ends a clause, so the sentence stays whole
     ("my GP retired 😢 the practice gave me Dr Chen")."""
-    before = m.string[max(0, m.start() - _NEAR) : m.start()].rstrip()  # bounded: linear
-    after = m.string[m.end() : m.end() + _NEAR].lstrip()
+    # a bounded look either side: copying the whole prefix per emoji made a text of many
+    # emoji quadratic (tests/test_extractor_fuzz.py)
+    before = m.string[max(0, m.start() - _AROUND) : m.start()].rstrip()
+    after = m.string[m.end() : m.end() + _AROUND].lstrip()
     if not before or before[-1] in ".!?:;," or not after or after[0] in ".!?,;:)":
         return " "
     return ", " if _OWN_SUBJECT.match(after) else ". "
