@@ -52,3 +52,36 @@ def test_a_start_and_its_dated_end_in_one_breath(
 def test_no_ending_without_its_own_date_or_with_an_object(text: str) -> None:
     facts = [f for f in run(text).facts if f.target in ("Vestas", "Tromso")]
     assert facts and all(f.invalid_at is None for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "target", "start"),
+    [
+        ("Ben: moved back to Cork after three years in Berlin", "LIVES_IN", "Berlin", "2021-01-15"),
+        ("Ben: home in Porto after two years in Lyon!", "LIVES_IN", "Lyon", "2022-01-15"),
+        ("Ben: starting at Quill after six years at Harwood Labs", "WORKS_AT", "Harwood Labs",
+         "2018-01-15"),
+    ],
+)  # fmt: skip
+def test_a_spell_told_as_after_n_years_in_x_held_until_now(
+    text: str, relation: str, target: str, start: str
+) -> None:
+    facts = [f for f in run(text).facts if f.relation == relation and f.target == target]
+    assert facts, run(text).facts
+    assert facts[0].valid_at == _day(start)
+    assert (
+        facts[0].invalid_at is not None and facts[0].invalid_at.date().isoformat() == "2024-01-15"
+    )
+    news = [f for f in run(text).facts if f.target != target]
+    assert all(target not in f.fact for f in news)  # the news no longer names the old spell
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ben: after two years in therapy I feel great",  # no place or organization
+        "Ben: after three days in Rome we flew home",  # a trip, not a spell of home
+    ],
+)
+def test_no_spell_without_a_home_or_a_workplace(text: str) -> None:
+    assert not [f for f in run(text).facts if f.invalid_at is not None and f.valid_at]

@@ -215,3 +215,26 @@ def test_an_event_named_by_its_noun_and_dated_ahead_is_a_plan(
 )
 def test_no_scheduled_plan_without_an_event_ahead(text: str) -> None:
     assert _plans(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("turns", "relation", "target"),
+    [
+        (["Omar: we're moving to Aarhus on the 20th", "Omar: the move to aarhus fell through"],
+         "LIVES_IN", "Aarhus"),
+        (["Omar: flying to Lisbon on the 25th", "Omar: lisbon trip isn't happening anymore"],
+         "VISITED", "Lisbon"),
+        (["Omar: we're getting married on the 27th", "Omar: the wedding is off"],
+         "HAS_PLAN", "getting married"),
+    ],
+)  # fmt: skip
+def test_a_cancellation_in_other_words_ends_the_upcoming_fact(
+    turns: list[str], relation: str, target: str
+) -> None:
+    ended = [f for f in run(*turns).facts if f.invalid_at is not None and f.valid_at is None]
+    assert [(f.relation, f.target) for f in ended] == [(relation, target)]
+
+
+def test_a_cancellation_of_nothing_upcoming_ends_nothing() -> None:
+    out = run("Omar: I live in Aarhus", "Omar: the bus strike fell through, phew")
+    assert not [f for f in out.facts if f.invalid_at is not None]

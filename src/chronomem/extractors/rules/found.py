@@ -46,6 +46,9 @@ class Hit:
     attribute: str | None = None  # set: an attribute of the source, not a fact
     undated: bool = False  # told in passing: the sentence's dates are not this fact's
     retracts: datetime | None = None  # an ending that takes back a value told from this start
+    # set: the fact's own (valid_at, invalid_at), not read from the sentence's dates
+    # ("after three years in Berlin": from three years back until now)
+    spell: tuple[datetime | None, datetime | None] | None = None
 
 
 @dataclass(slots=True)
