@@ -238,3 +238,20 @@ def test_a_cancellation_in_other_words_ends_the_upcoming_fact(
 def test_a_cancellation_of_nothing_upcoming_ends_nothing() -> None:
     out = run("Omar: I live in Aarhus", "Omar: the bus strike fell through, phew")
     assert not [f for f in out.facts if f.invalid_at is not None]
+
+
+@pytest.mark.parametrize(
+    ("turns", "plan", "day"),
+    [
+        (["Ada: baby's due on the 30th"], "baby", 30),
+        (["Ada: my driving test is on the 19th", "Ada: the test has been postponed until the 26th"],
+         "driving test", 26),
+    ],
+)  # fmt: skip
+def test_a_due_date_and_a_postponement_until_a_day_are_dated_ahead(
+    turns: list[str], plan: str, day: int
+) -> None:
+    found = _plans(*turns)
+    assert plan in found, found
+    when = found[plan]
+    assert when is not None and when.day == day and when > REF

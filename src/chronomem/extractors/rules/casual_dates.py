@@ -11,7 +11,7 @@ clause's tense picks the year of a month named without one).
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from chronomem.extractors.rules.daymath import (
     DayContext,
@@ -89,7 +89,23 @@ def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 _MONTH_NAME = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
 
+
+def _before_last(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the year before last" (1 January of that year), "the week / month before last"."""
+    what = m.group(1).lower()
+    if what == "year":
+        return midnight(date(ctx.day.year - 2, 1, 1))
+    if what == "month":
+        return midnight(add_months(ctx.day.replace(day=1), -2))
+    return midnight(ctx.day - timedelta(days=ctx.day.weekday() + 14))
+
+
 CASUAL_RULES = (
+    (
+        r"(?i:\b(?:in\s+|during\s+)?the\s+(year|month|week)\s+before\s+last\b)",
+        _before_last,
+        frozenset({"before"}),
+    ),
     (
         rf"(?i:\b(?:on\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
         rf"(?:of\s+)?({_MONTH_NAME})\.?)|(?i:({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"

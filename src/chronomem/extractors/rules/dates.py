@@ -115,6 +115,11 @@ _HEAD_ROLES = {
     "since": "since", "from": "since", "between": "since", "until": "until", "till": "until",
     "through": "until", "by": "at", "for": "since",
 }  # fmt: skip
+_MOVED_UNTIL = re.compile(
+    r"\b(?:postponed|pushed|delayed|moved|put off|rescheduled|bumped)"
+    r"(?:\s+(?:it|that|back|out)){0,2}\s+(?:(?:until|till)\s+)?$",
+    re.I,
+)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|and|-|\u2013)\s*$", re.I)
 
 
@@ -462,6 +467,8 @@ def _with_roles_and_times(
         after_since = bool(out) and out[-1].role == "since"
         if head == "to" or (after_since and _RANGE_JOIN.match(text[out[-1].end : start])):
             role = "until" if after_since else "at"
+        if role == "until" and _MOVED_UNTIL.search(text, max(0, start - 40), start):
+            role = "at"  # "postponed until the 26th": the new day, not an end
         tail = _TIME_OF_DAY.match(text, end)
         if tail and when.hour == 0 and when.minute == 0:
             when, end = _at_time(when, tail), tail.end()

@@ -94,9 +94,9 @@ def upcoming_events(
 
 # "my MOT is on Friday", "the closing's set for the 12th", "Idris's hearing is next Tuesday"
 _IS_ON = re.compile(
-    r"\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)"
-    r"\s*(?:\s(?:is|are)|'s)\s+(?:(?:scheduled|set|booked|planned|happening|now)\s+(?:for\s+)?)?"
-    r"(?:on\s+)?$",
+    r"(?:\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+|^\W*)(?P<obj>(?:[\w-]+\s+){0,2}?"
+    r"[\w-]+)\s*(?:\s(?:is|are)|'s)\s+(?:(?:scheduled|set|booked|planned|happening|now|due)"
+    r"\s+(?:for\s+)?)?(?:on\s+)?$",
     re.I,
 )
 # "I have a root canal on Monday", "we've got a 5k Saturday", "got my MOT friday"
@@ -132,8 +132,8 @@ def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
     return []
 
 
-def _owner(s: Sentence, word: str, me: Party, known: Known) -> Party | None:
-    low = word.lower()
+def _owner(s: Sentence, word: str | None, me: Party, known: Known) -> Party | None:
+    low = (word or "my").lower()
     if low in ("my", "our", "the", "a", "an"):
         return me
     if low in ("his", "her"):
