@@ -255,3 +255,22 @@ def test_a_due_date_and_a_postponement_until_a_day_are_dated_ahead(
     assert plan in found, found
     when = found[plan]
     assert when is not None and when.day == day and when > REF
+
+
+@pytest.mark.parametrize(
+    ("text", "plan", "day"),
+    [
+        # said on Monday: Friday/Saturday this week, not the last ones
+        ("Ada: dinner with Marco on Friday at 8", "dinner", 19),
+        ("Ada: the party on Saturday, bring snacks", "party", 20),
+        ("Ada: my swim lesson thursday", "swim lesson", 18),
+    ],
+)
+def test_a_calendar_line_looks_ahead(text: str, plan: str, day: int) -> None:
+    found = {k: v for k, v in _plans(text).items() if plan in k}
+    assert found, _plans(text)
+    assert all(v is not None and v.day == day for v in found.values())
+
+
+def test_a_calendar_noun_told_in_the_past_is_no_plan() -> None:
+    assert _plans("Ada: dinner with Marco on Friday was great") == {}
