@@ -48,7 +48,7 @@ from chronomem.extractors.rules.restatements import contrasted, cued_restatement
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.role_switch import role_switch_hits
-from chronomem.extractors.rules.same_breath import ended_in_one_breath, spent_spells
+from chronomem.extractors.rules.same_breath import been_with, ended_in_one_breath, spent_spells
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.successions import succession_hits
@@ -239,6 +239,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += together_hits(s, known, hits)
     hits += ended_in_one_breath(s, hits)  # "joined X in 2018 and left in June 2023"
     hits = spent_spells(s, known, hits)  # "back in Cork after three years in Berlin"
+    hits = been_with(s, known, hits)  # "been with Sam since 2019"
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
     hits = redated(s, known, hits)  # "the move got pushed to the 8th"
