@@ -274,3 +274,23 @@ def test_a_calendar_line_looks_ahead(text: str, plan: str, day: int) -> None:
 
 def test_a_calendar_noun_told_in_the_past_is_no_plan() -> None:
     assert _plans("Ada: dinner with Marco on Friday was great") == {}
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Ada: remind me about the vet on thursday"],
+        ["Ada: hi", "Assistant: I'll remind you about Biscuit's vet appointment on Thursday."],
+    ],
+)
+def test_a_reminder_with_a_date_ahead_is_the_users_plan(turns: list[str]) -> None:
+    plans = [f for f in run(*turns).facts if f.relation == "HAS_PLAN"]
+    assert plans and plans[0].source == "Ada" and "vet" in plans[0].target
+    assert plans[0].valid_at is not None and plans[0].valid_at.day == 18
+
+
+@pytest.mark.parametrize(
+    "text", ["Ada: remind me about it tomorrow", "Ada: remind me of the time we met"]
+)
+def test_a_reminder_of_nothing_ahead_is_no_plan(text: str) -> None:
+    assert _plans(text) == {}
