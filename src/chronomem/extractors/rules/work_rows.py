@@ -86,6 +86,10 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"(?:at|in|with)\b", "Organization", "phrase",
       heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES, triggers="work works worked working teach "
       "teaches teaching taught job position post role"),
+    # "my parents retired to Spain", "she retired to the coast": a new home
+    P("LIVES_IN", r"\b(?:retired|retiring|retire) to\b", "Location",
+      reject_labels=frozenset({"Person", "Organization", "Event"}),
+      triggers="retired retiring retire"),
     # a job lost with no employer named: "he got laid off yesterday", "Kojo resigned last
     # week", "I got fired lol": the employer the subject was told to have (none told:
     # nothing; a bare "quit" may be a habit: successions.py)
