@@ -15,7 +15,7 @@ from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import pronoun_gender
 from chronomem.extractors.rules.held import departs, held_object, held_reference
-from chronomem.extractors.rules.kinds import kinds_of_replacement, one_more
+from chronomem.extractors.rules.kinds import apposed_kinds, kinds_of_replacement, one_more
 from chronomem.extractors.rules.lexicon import (
     DETERMINERS,
     PREPOSITIONS,
@@ -137,6 +137,7 @@ def _hits(
         text = None if ended else _template(row, m, subject, target)
         kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
         kinds = kinds or kinds_of_replacement(relation, m.groupdict(), known, subject)
+        kinds = apposed_kinds(relation, s.text[clause[0] : clause[1]], target.name, kinds)
         replacing = bool(m.groupdict().get("old"))
         kinds = one_more(s.text[clause[0] : clause[1]], relation, kinds, replacing)
         if ended and not departs(s.text, m, target.name):  # "quit the Harbourside club"

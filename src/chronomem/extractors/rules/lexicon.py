@@ -280,7 +280,11 @@ ROLES_FAMILY = word_set(
 # Name suffixes and titles that fix a label.
 ORG_SUFFIXES = word_set(
     "inc inc. ltd ltd. llc corp corp. corporation company co co. group bank university "
-    "college institute foundation association agency labs studios partners hospital"
+    "college institute foundation association agency labs studios partners hospital "
+    # heads of company names: "Kestrel Freight", "Corvid Insights", "Harrow Rd Motors"
+    "logistics freight motors autos analytics insights media games software ventures "
+    "holdings industries enterprises technologies robotics pharmacy dental orthodontics "
+    "vets airlines airways consulting"
 )
 LOCATION_SUFFIXES = word_set(
     "city town street st avenue ave road park lake river mountain mountains beach county "

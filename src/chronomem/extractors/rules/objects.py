@@ -49,6 +49,7 @@ _ADVERB_OBJECTS = word_set(
     "itself again everyday somewhere anywhere everywhere"
 )
 _POSSESSIVES = word_set("my our your his her their")
+_AT = word_set("at with for")
 _LY_NOUNS = word_set("family rally jelly belly bully lily holly ally assembly supply")
 _NAMING_WORDS = word_set(
     "called named titled game book novel movie film song band show series album app "
@@ -66,8 +67,17 @@ _PERSON_INTRO = re.compile(
 )
 
 
+# "at St Anselm's for eleven years", "work at Sainsbury's now": a name that ends in "'s"
+# (nothing it owns follows), not "Alice's car"
+_OWN_NAME = re.compile(
+    r"'s(?=\s*(?:$|[^\w\s])|\s+(?:for|in|since|until|and|but|now|as|on|at|from|so|because"
+    r"|lol|these|this|last|every|full|part)\b)"
+)
+
+
 def span_party(s: Sentence, span: Span, row: RelationPattern) -> Party | None:
-    if s.text.startswith("'s", span.end) or (span.label in row.reject_labels):
+    owner = s.text.startswith("'s", span.end) and not _OWN_NAME.match(s.text, span.end)
+    if owner or span.label in row.reject_labels:
         return None
     last = span.name.split()[-1].lower()
     if (row.heads is not None and last not in row.heads) or last in row.reject_heads:
@@ -93,6 +103,8 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
         return span_party(s, named, row)
     if not words and next_word == "to" and row.relation in _PREFERENCES:
         words = _to_activity(s, start, end)
+    if row.relation in _PREFERENCES and words in (["job"], ["work"]) and next_word in _AT:
+        return None  # "hate my job at Starbucks": the job (WORKS_AT), not a taste to keep
     name = " ".join(words)
     if name in row.context_words or (words and words[-1] in row.context_words):
         return CONTEXT
@@ -188,7 +200,7 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
         low = tok.lower()
         if w.start() in time_starts or not tok[0].isalpha() or tok[0].isupper():
             return words, low, stop
-        if low in _STOPS or "'" in low:
+        if low in _STOPS or ("'" in low and not low.endswith("s'")):  # "the nurses' union"
             return words, low, stop
         words.append(low)
         stop = w.end()

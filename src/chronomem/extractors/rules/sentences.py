@@ -5,11 +5,15 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.lexicon import word_set
+from chronomem.extractors.rules.typos import fix_typos
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _SPACES = re.compile(r"[ \t\r\f\v]+")
-_BOUNDARY = re.compile(r"([.!?]+)[\"')\]]*(?:\s+|$)|\n+")
-_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+# A run of emoji followed by a space ends a chat sentence as a full stop would ("handed in
+# my notice 🙃 started at X this week").
+_EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
+_BOUNDARY = re.compile(rf"([.!?]+)[\"')\]]*(?:\s+|$)|\n+|(?<=\S)\s*[{_EMOJI}]+(?:\ufe0f)?\s+(?=\S)")
+_WORD_BEFORE = re.compile(r"(?<![0-9])([A-Za-z][A-Za-z.]*)$")  # not "31st."
 _LOOK_BEHIND = 12  # the longest abbreviation ("approx", "e.g") fits: no scan of the prefix
 # A longer "sentence" (no full stop in 400+ characters: a run-on, a list, pasted data) is cut
 # into pieces of at most this size at a space, so every later stage works on bounded pieces
@@ -59,8 +63,10 @@ def _spelled_out(m: re.Match[str]) -> str:
 
 def normalize_text(text: str) -> str:
     """Straight quotes and apostrophes, single spaces (newlines kept), chat spellings of
-    contractions written out: offsets of later stages are into this text."""
-    return _CHAT_WORD.sub(_spelled_out, _SPACES.sub(" ", text.translate(_QUOTES)).strip())
+    contractions and abbreviations written out, slips in the words of life changes
+    corrected (``typos.py``): offsets of later stages are into this text."""
+    spaced = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    return _CHAT_WORD.sub(_spelled_out, fix_typos(spaced))
 
 
 def split_sentences(text: str) -> list[str]:

@@ -11,6 +11,7 @@ from chronomem.extractors.rules.lexicon import (
     word_set,
 )
 from chronomem.extractors.rules.moves import MOVE_ROWS, SCHOOL_HEADS
+from chronomem.extractors.rules.occupations import OCCUPATION_ROWS
 from chronomem.extractors.rules.row import RelationPattern, trigger_words
 
 __all__ = ["WORK_ROWS"]
@@ -36,8 +37,10 @@ _NOT_WORKPLACES = (
 # fmt: off
 P = RelationPattern
 WORK_ROWS: tuple[RelationPattern, ...] = (
-    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
-      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed"),
+    # "got into the uni choir", "got picked for the county team": admitted to a group
+    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with|got into|got (?:picked|selected) "
+      r"for)\b", "Organization", "phrase",
+      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed got"),
     # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
     P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
@@ -77,6 +80,23 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
+    # "I've been at Kestrel Freight since monday": a firm one has been at since a time
+    P("WORKS_AT", r"(?:\b(?:have|has)|'ve|'s) (?:now |just |only )?been (?:working )?at\b",
+      "Organization", need_labels=frozenset({"Organization"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS | frozenset({"hospital", "clinic"}),
+      requires=r"\bsince\b|\bfor (?:\d+|a|an|two|three|four|five|six|ten) (?:[a-z]+ )?"
+      r"(?:days?|weeks?|months?|years?)\b",
+      triggers="been"),
+    # "delivering for Zippr now", "temping for Hays": work done for a firm ("drive for
+    # Uber" is left out: told beside a main job, its fact was closed with that job)
+    P("WORKS_AT", r"\b(?:deliver(?:s|ed|ing)?|temp(?:s|ed|ing)|"
+      r"freelanc(?:e|es|ed|ing)|consult(?:s|ed|ing)|courier(?:s|ed|ing)?) "
+      r"(?:full[- ]time |part[- ]time )?for\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS,
+      triggers="deliver delivers delivered delivering temp temps "
+      "temped temping freelance freelances freelanced freelancing consult consults consulted "
+      "consulting courier couriers couriered couriering"),
     *MOVE_ROWS,
     # a workplace named by its kind, in lower case: "works nights at the post office", "my
     # mum works for the council", "retired from the fire brigade", "quit the bakery"
@@ -177,5 +197,6 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
       rf" (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", "possessor", template=_IS_A,
       triggers="title role position"),
+    *OCCUPATION_ROWS,  # "I now tutor privately": a trade told by its verb
 )
 # fmt: on
