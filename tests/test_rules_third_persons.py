@@ -421,3 +421,40 @@ def test_two_people_as_one_subject_and_a_retirement_home(
 )
 def test_an_object_or_a_pet_before_and_shares_nothing(text: str) -> None:
     assert not any(source == "Tom" for source, _, _, _ in found(run(text)))
+
+
+# -- a third person's things: "her dog", "Lola's new job" -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Teo: my sister Efua has a dog", "Teo: her dog Milo died last night"],
+            ("Efua", "HAS_PET", "Milo", True),
+        ),
+        (["Teo: my aunt's cat Tigger ran away"], ("Teo's aunt", "HAS_PET", "Tigger", True)),
+        (
+            ["Teo: my friend Lola is great", "Teo: Lola's new job at Ikea is tough"],
+            ("Lola", "WORKS_AT", "Ikea", False),
+        ),
+        (
+            ["Teo: my sister Efua lives in Leeds", "Teo: her new flat in York is lovely"],
+            ("Efua", "LIVES_IN", "York", False),
+        ),
+        (
+            ["Teo: my friend Lola is great", "Teo: Lola's new place in Bath is tiny"],
+            ("Lola", "LIVES_IN", "Bath", False),
+        ),
+    ],
+)
+def test_a_third_persons_things_are_theirs(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    facts = found(run(*turns))
+    assert fact in facts
+    assert not any(source == "Teo" and target == fact[2] for source, _, target, _ in facts)
+
+
+def test_the_speakers_own_pet_stays_the_speakers() -> None:
+    assert ("Teo", "HAS_PET", "Rex", True) in found(run("Teo: our dog Rex died"))
