@@ -12,6 +12,7 @@ from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.chat_names import capitalised_names
 from chronomem.extractors.rules.chat_spelling import plain_spelling
 from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.compound import shared_hits
 from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
@@ -236,6 +237,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
+    hits += shared_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
     hits = with_successors(s, known, hits, roles)
     hits += together_hits(s, known, hits)
