@@ -104,7 +104,7 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return hits
     if bare and _named_alike(s, known, bare[0]):
         return hits  # "moved our flight to Oslo": the engine knows the plan by that word
-    said = _without_times(s, 0, m.start()) + " " + _without_times(s, m.end(), len(s.text))
+    said = s.without_times(0, m.start()) + " " + s.without_times(m.end(), len(s.text))
     record = told_ahead(known, s.speaker, said)
     told = normalize_name(bare[0].target.name) if bare else ""
     if record is None or (record.relation, normalize_name(record.target)) == ("HAS_PLAN", told):
@@ -191,13 +191,5 @@ def cancelled_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     if m is None:
         return []
     clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
-    hit = called_off_ahead(s, known, _without_times(s, clause[0], m.start()), m.span())
+    hit = called_off_ahead(s, known, s.without_times(clause[0], m.start()), m.span())
     return [hit] if hit is not None else []
-
-
-def _without_times(s: Sentence, start: int, end: int) -> str:
-    text = s.text[start:end]
-    for t in reversed(s.times):
-        if start <= t.start and t.end <= end:
-            text = text[: t.start - start] + " " + text[t.end - start :]
-    return text

@@ -19,6 +19,7 @@ from chronomem.extractors.rules.daymath import (
     day_in_year,
     midnight,
     month_year,
+    nearest_day_of_month,
 )
 
 _LOWER_MONTHS = {"march": 3, "may": 5}
@@ -75,16 +76,7 @@ def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     month_name = (m.group(2) or m.group(3) or "").rstrip(".").lower()
     if month_name:
         return day_in_year(ctx, _MONTH_NUMBERS[month_name], day, m.group(6))
-    step = 1 if ctx.future else -1
-    for months in (0, step, 2 * step):
-        first = add_months(ctx.day.replace(day=1), months)
-        try:
-            when = first.replace(day=day)
-        except ValueError:
-            continue
-        if (when >= ctx.day) if ctx.future else (when <= ctx.day):
-            return midnight(when)
-    return None
+    return nearest_day_of_month(ctx, day)
 
 
 _MONTH_NAME = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))

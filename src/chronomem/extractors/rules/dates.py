@@ -35,6 +35,7 @@ from chronomem.extractors.rules.daymath import (
     midnight,
     monday_of,
     month_year,
+    nearest_day_of_month,
     season_start,
     shift,
     weekday_date,
@@ -192,16 +193,7 @@ def _season_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def _ordinal_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "on the 14th": that day of this month, or of the next (ahead) or last (past) one."""
-    day, step = int(m.group(1)), 1 if ctx.future else -1
-    for months in (0, step, 2 * step):
-        first = add_months(ctx.day.replace(day=1), months)
-        try:
-            when = first.replace(day=day)
-        except ValueError:
-            continue
-        if (when >= ctx.day) if ctx.future else (when <= ctx.day):
-            return midnight(when)
-    return None
+    return nearest_day_of_month(ctx, int(m.group(1)))
 
 
 def _year(m: re.Match[str], ctx: DayContext) -> datetime | None:

@@ -74,6 +74,14 @@ class Sentence:
         surprised = text[:-1].rstrip().endswith(("?", "!"))
         return not (surprised and _TELLS.match(text))
 
+    def without_times(self, start: int, end: int) -> str:
+        """``text[start:end]`` with the time expressions inside it blanked out."""
+        text = self.text[start:end]
+        for t in reversed(self.times):
+            if start <= t.start and t.end <= end:
+                text = text[: t.start - start] + " " + text[t.end - start :]
+        return text
+
     def times_for(self, clause: tuple[int, int]) -> list[TimeExpression]:
         inside = [t for t in self.times if clause[0] <= t.start < clause[1]]
         return inside or self.times

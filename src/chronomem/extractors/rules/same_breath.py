@@ -39,7 +39,7 @@ def ended_in_one_breath(s: Sentence, hits: list[Hit]) -> list[Hit]:
     """The endings of facts this sentence told, said after them with their own date."""
     out: list[Hit] = []
     for m in _THEN_ENDED.finditer(s.text):
-        if not _NO_OBJECT.match(_without_times(s, m.start("tail"), m.end("tail"))):
+        if not _NO_OBJECT.match(s.without_times(m.start("tail"), m.end("tail"))):
             continue  # "and left Google for Meta": the table reads an object
         own = [t for t in s.times if m.start("verb") <= t.start < m.end()]
         if not own:
@@ -56,14 +56,6 @@ def ended_in_one_breath(s: Sentence, hits: list[Hit]) -> list[Hit]:
             clause = (m.start("verb"), m.end())
             out.append(Hit(last.relation, last.source, last.target, True, clause, m.span("verb")))
     return out
-
-
-def _without_times(s: Sentence, start: int, end: int) -> str:
-    text = s.text[start:end]
-    for t in reversed(s.times):
-        if start <= t.start and t.end <= end:
-            text = text[: t.start - start] + " " + text[t.end - start :]
-    return text
 
 
 # "back in Cork after three years in Berlin", "left Harwood after six years at Quill"
