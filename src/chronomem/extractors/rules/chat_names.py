@@ -173,7 +173,7 @@ _NOT_NAMES = (
     | lx.BODY_PARTS
 )
 # Words of ordinary English (public: ``chat_spelling`` lowers them when shouted in capitals).
-COMMON_WORDS = _NOT_NAMES
+COMMON_WORDS = _NOT_NAMES - lx.BODY_PARTS - MEDICATIONS  # "ACL", "SSRI" stay capitals
 _TOKEN = re.compile(r"[^\W\d_][^\W\d_'-]*(?:'s)?|\S", re.UNICODE)
 
 
