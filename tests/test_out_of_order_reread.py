@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
+from itertools import permutations
 
 import pytest
 
@@ -83,3 +84,18 @@ def test_in_order_no_turn_is_read_twice_and_out_of_order_only_the_next_turns_are
         _replay(memory, clock, turns, [1, 2, 3, 4, 5, 6, 0])  # the first turn arrives last
         # turn 0, then the four turns whose context (the four before them) now holds it
         assert extractor.read[6:] == [turns[0], *turns[1:5]]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize("order", list(permutations(range(3))))
+def test_any_arrival_order_gives_the_in_order_state(order: tuple[int, ...]) -> None:
+    turns = [
+        "Rin: I live in Tartu, small but cosy",
+        "Rin: moved to Tallinn last week for the new job",
+        "Rin: tallinn is growing on me",
+    ]
+    clock = ManualClock(START)
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        _replay(memory, clock, turns, order)
+        homes = {t for s, r, t in _open(memory) if r == "LIVES_IN"}
+        assert homes == {"Tallinn"}

@@ -185,6 +185,10 @@ STORIES = [
      [("RIDES_BIKE", "cortina")], ["gazelle"]),
     (["Ife: summer is my favourite season", "Ife: honestly autumn is my favourite season now"],
      [("HAS_FAVORITE", "autumn")], ["summer"]),
+    (["Ife: my dentist is Dr. Patel", "Ife: switched dentists, I see Dr. Moreau now"],
+     [("ROLE_HELD_BY", "dr. moreau")], ["dr. patel"]),
+    (["Ife: I swim every morning", "Ife: gave up swimming, only yoga now"],
+     [("HAS_HABIT", "yoga")], ["swimming"]),
     # precision: a second thing, someone else's thing, another kind of favourite
     (["Ife: I drive a Mazda 3", "Ife: I also bought a Vespa for the summer"],
      [("DRIVES", "mazda 3"), ("OWNS", "vespa")], []),
@@ -206,3 +210,63 @@ def test_the_new_thing_closes_the_old_one_of_its_kind(turns, current, closed):  
     for name in closed:
         held = [ok for (_, target), ok in facts.items() if target == name]
         assert held and not any(held), (name, facts)
+
+
+# -- habits and medication replaced; a new value's words name only itself --------------------
+
+
+def test_a_habit_given_up_in_the_perfect_and_the_next_one_taken_up():  # type: ignore[no-untyped-def]
+    facts = found(
+        run("Ife: I cycle every morning", "Ife: tbh I've given up cycling, rowing instead")
+    )
+    assert ("Ife", "HAS_HABIT", "cycling", True) in facts
+    assert ("Ife", "HAS_HABIT", "rowing", False) in facts
+
+
+def test_a_habit_cut_out_and_what_one_keeps_to_now():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: cut sugar out completely, only fruit now"))
+    assert ("Ife", "HAS_HABIT", "sugar", True) in facts
+    assert ("Ife", "HAS_HABIT", "fruit", False) in facts
+    assert not any(f[1] == "HAS_HABIT" for f in found(run("Ife: I cut my thumb on a tin")))
+
+
+def test_a_medication_switched_by_the_doctor():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: my GP switched me from citalopram to sertraline"))
+    assert ("Ife", "TAKES_MEDICATION", "sertraline", False) in facts
+    assert ("Ife", "TAKES_MEDICATION", "citalopram", True) in facts
+
+
+def test_the_new_value_and_the_condition_are_told_in_their_own_words():  # type: ignore[no-untyped-def]
+    texts = {f.target: f.fact for f in run("Ife: swapped the raleigh for a Cannondale").facts}
+    assert "raleigh" not in texts["Cannondale"].lower()
+    texts = {
+        f.target: f.fact for f in run("Ife: found out I have asthma, I'm on ventolin now").facts
+    }
+    assert "ventolin" not in texts["asthma"].lower()
+
+
+def test_the_kind_of_a_thing_got_from_the_head_noun_told_with_it():  # type: ignore[no-untyped-def]
+    assert ("Ife", "RIDES_BIKE", "Canyon", False) in found(run("Ife: got a new bike, a Canyon"))
+    assert ("Ife", "RIDES_BIKE", "Canyon", False) in found(run("Ife: bought a Canyon bike"))
+    # a generic noun names the kind only as the head: a car seat is no car
+    facts = found(run("Ife: bought a car seat for the baby"))
+    assert not any(f[1] == "DRIVES" for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("turn", "person", "role"),
+    [
+        ("Ife: switched dentists, I see Dr. Moreau now", "Dr. Moreau", "dentist"),
+        ("Ife: changed therapists - Dana Whitfield now", "Dana Whitfield", "therapist"),
+        ("Ife: swapped physios to Tom Baker", "Tom Baker", "physio"),
+    ],
+)
+def test_a_role_handed_to_a_new_person(turn, person, role):  # type: ignore[no-untyped-def]
+    facts = run(turn).facts
+    held = [f for f in facts if f.relation == "ROLE_HELD_BY" and f.target == person]
+    assert held and role in held[0].fact, facts
+
+
+def test_a_role_changed_for_a_reason_names_no_new_person():  # type: ignore[no-untyped-def]
+    facts = run("Ife: changed doctors because Dr. Smith retired").facts
+    assert not any(f.relation == "ROLE_HELD_BY" for f in facts)

@@ -149,3 +149,51 @@ def test_on_the_default_path_the_meant_value_is_current_and_the_told_one_never_h
         (told,) = [f for f in facts if names[f.target_id] == gone]
         assert told.invalid_at == told.valid_at  # retracted: it never held
         assert told.expired_at == START + timedelta(minutes=2)  # learned at the correction
+
+
+STATED = [
+    # the denied value is the tail or the head of the told one
+    (["Ivo: I'm allergic to walnuts", "Ivo: I'm allergic to pecans, not walnuts"],
+     ("Ivo", "HAS_CONDITION", "allergic to walnuts"),
+     ("Ivo", "HAS_CONDITION", "allergic to pecans")),
+    (["Ivo: I drive a Nissan Leaf", "Ivo: I drive a Kia Soul not a Leaf"],
+     ("Ivo", "DRIVES", "Nissan Leaf"), ("Ivo", "DRIVES", "Kia Soul")),
+    (["Ivo: I work at Corbin Logistics", "Ivo: I work at Carbon Logistics, not Corbin"],
+     ("Ivo", "WORKS_AT", "Corbin Logistics"), ("Ivo", "WORKS_AT", "Carbon Logistics")),
+    # a value no pattern placed, contrasted with a told one of its spelling
+    (["Ivo: my brother Stefan lives in Graz", "Ivo: my brother's name is Stephan, not Stefan"],
+     ("Ivo", "FAMILY_OF", "Stefan"), ("Ivo", "FAMILY_OF", "Stephan")),
+    # a restatement after a strong cue
+    (["Ivo: I'm a paramedic", "Ivo: correction: I'm a nurse"],
+     ("Ivo", "HAS_JOB_TITLE", "paramedic"), ("Ivo", "HAS_JOB_TITLE", "nurse")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "wrong", "right"), STATED)
+def test_a_correction_told_as_a_statement_retracts_the_told_value(
+    turns: list[str], wrong: tuple[str, str, str], right: tuple[str, str, str]
+) -> None:
+    x = run(*turns)
+    facts = found(x)
+    assert (*right, False) in facts
+    ended = [f for f in x.facts if (f.source, f.relation, f.target) == wrong]
+    assert ended and all(f.invalid_at is not None for f in ended)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a choice between two people, not a name corrected
+        ["Ivo: my daughter Chloe starts school", "Ivo: I invited Zoe, not Chloe"],
+        # a taste beside a home
+        ["Ivo: I live in Lyon", "Ivo: I love Paris, not Lyon"],
+        # a restatement without a correction cue follows the told value, it does not retract
+        ["Ivo: I'm a paramedic", "Ivo: I'm a nurse now"],
+    ],
+)
+def test_a_contrast_that_corrects_nothing_retracts_nothing(turns: list[str]) -> None:
+    x = run(*turns)
+    told = {(f.source, f.relation, f.target) for f in run(*turns[:-1]).facts}
+    assert not any(
+        (f.source, f.relation, f.target) in told and f.invalid_at is not None for f in x.facts
+    )

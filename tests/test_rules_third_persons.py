@@ -268,3 +268,110 @@ def test_a_saints_name_is_the_place_itself(
 def test_a_persons_possessive_still_ends_the_name() -> None:
     facts = found(run("Eva: my wife Noor loves Tom's bakery"))
     assert not any("Tom's" in target for _, _, target, _ in facts)
+
+
+# -- pets named by their breed --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ivo: my flatmate Rhian adopted a whippet called Fern"], ("Rhian", "HAS_PET", "Fern")),
+        (["Ivo: my uncle Ted has a collie called Moss"], ("Ted", "HAS_PET", "Moss")),
+        (["Ivo: we rescued a tabby named Biscuit"], ("Ivo", "HAS_PET", "Biscuit")),
+    ],
+)
+def test_a_pet_named_by_its_breed(turns: list[str], fact: tuple[str, str, str]) -> None:
+    assert (*fact, False) in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ivo: I got a lab coat", "Ivo: I got a husky voice from shouting", "Ivo: my lab partner Jo"],
+)
+def test_no_pet_from_a_word_that_is_also_no_breed(text: str) -> None:
+    assert not any(rel == "HAS_PET" for _, rel, _, _ in found(run(text)))
+
+
+def test_a_breed_is_stored_with_its_species() -> None:
+    extraction = run("Ivo: my flatmate Rhian adopted a whippet called Fern")
+    fern = next(e for e in extraction.entities if e.name == "Fern")
+    assert fern.attributes.get("species") == "dog"
+
+
+# -- a job lost with no employer named ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "ended"),
+    [
+        (["Una: my son Rory works at Tesco", "Una: he got sacked on monday"], ("Rory", "Tesco")),
+        (
+            ["Una: my friend Keelin works at Aldi", "Una: Keelin resigned last week"],
+            ("Keelin", "Aldi"),
+        ),
+        (["Una: I work at Lidl", "Una: I got made redundant yesterday"], ("Una", "Lidl")),
+    ],
+)
+def test_a_job_lost_ends_the_employer_told_before(turns: list[str], ended: tuple[str, str]) -> None:
+    assert (ended[0], "WORKS_AT", ended[1], True) in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Una: my son Rory works at Tesco", "Una: I quit smoking"],  # another subject, a habit
+        ["Una: my son Rory works at Tesco", "Una: Rory got fired from the band lol"],
+        ["Una: I got laid off"],  # no employer told: nothing to end
+    ],
+)
+def test_no_job_ends_without_the_subjects_employer(turns: list[str]) -> None:
+    facts = found(run(*turns))
+    assert not any(rel == "WORKS_AT" and ended for _, rel, _, ended in facts)
+
+
+# -- a name after a person's role is a person; "and" shares that person ---------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Bo: my neighbour Wale is lovely", "Bo: he's moving to Leeds next month"],
+            ("Wale", "LIVES_IN", "Leeds", False),
+        ),
+        (
+            ["Bo: our flatmate Sunniva is away", "Bo: she relocated to Bergen"],
+            ("Sunniva", "LIVES_IN", "Bergen", False),
+        ),
+        (
+            ["Bo: my neighbour Wale got a job at the hospital"],
+            ("Wale", "WORKS_AT", "hospital", False),
+        ),
+    ],
+)
+def test_a_name_after_a_role_is_a_person(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Bo: my colleague Ibrahim quit and joined Spotify", ("Ibrahim", "WORKS_AT", "Spotify")),
+        ("Bo: my sister Efua sold her car and bought a Mini", ("Efua", "OWNS", "Mini")),
+        ("Bo: my cousin Lars left Oslo and moved to Tromsø", ("Lars", "LIVES_IN", "Tromsø")),
+    ],
+)
+def test_a_verb_after_and_shares_the_person_of_the_clause_before(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    facts = found(run(text))
+    assert (*fact, False) in facts
+    assert not any(source == "Bo" and target == fact[2] for source, _, target, _ in facts)
+
+
+def test_a_verb_after_and_is_not_given_to_the_object_before() -> None:
+    facts = found(run("Bo: my boss fired Tom and hired Ann"))
+    assert not any(source == "Tom" for source, _, _, _ in facts)

@@ -41,6 +41,11 @@ STORIES = [
         [("Ansel", "LIVES_IN", "Lyon")],
     ),
     (
+        ["Rui: my son Tiago works at Pingo Doce", "Rui: he got sacked on monday, poor kid"],
+        [],
+        [("Tiago", "WORKS_AT", "Pingo Doce")],
+    ),
+    (
         ["Rui: my mum Edite works at the library", "Rui: mum retired last week, so proud"],
         [("Edite", "HAS_JOB_TITLE", "retired")],
         [("Edite", "WORKS_AT", "library")],

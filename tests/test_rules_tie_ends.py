@@ -143,3 +143,67 @@ def test_stopped_going_to_in_a_month_is_a_past_month(said: str) -> None:
     out = run("Noor: I signed up at Boxfit", said)
     ends = [f.invalid_at for f in out.facts if f.invalid_at is not None and f.valid_at is None]
     assert ends and all(e.year == 2023 and e.month == 2 for e in ends)
+
+
+@pytest.mark.parametrize(
+    ("told", "said", "word", "relation"),
+    [
+        (
+            "Jude: I joined the teachers' union",
+            "Jude: left teaching and the union",
+            "union",
+            "MEMBER_OF",
+        ),
+        (
+            "Jude: I joined the Oakfield Tennis Club",
+            "Jude: quit my job and the oakfield club",
+            "Oakfield",
+            "MEMBER_OF",
+        ),
+        (
+            "Jude: I joined Ironworks Gym",
+            "Jude: cancelled netflix plus ironworks gym",
+            "Ironworks",
+            "MEMBER_OF",
+        ),
+    ],
+)
+def test_an_ending_reaches_each_item_of_a_short_list(
+    told: str, said: str, word: str, relation: str
+) -> None:
+    assert relation in _ended(run(told, said), word)
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "Ida: I joined the teachers' union",
+        "Ida: we joined the parents' association at school",
+        "Ida: I joined the residents' committee",
+    ],
+)
+def test_a_plural_possessive_is_part_of_the_group_name(told: str) -> None:
+    assert any(rel == "MEMBER_OF" and "'" in target for _, rel, target, _ in found(run(told)))
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new"),
+    [
+        (
+            "Vik: handed in my notice at Osprey Foods 🙃 started at Kestrel Labs this week",
+            "Osprey",
+            "Kestrel",
+        ),
+        ("Vik: quit Osprey Foods 😤 got hired at Kestrel Labs", "Osprey", "Kestrel"),
+        ("Vik: walked out of Osprey Foods 😅 I'm working at Kestrel Labs now", "Osprey", "Kestrel"),
+    ],
+)
+def test_an_emoji_ends_a_chat_sentence(said: str, old: str, new: str) -> None:
+    """The clause after the emoji is read on its own: the new job's fact does not carry the
+    old employer's name (it would keep it current)."""
+    out = found(run("Vik: I work at Osprey Foods", said))
+    assert any(rel == "WORKS_AT" and new in target and not ended for _, rel, target, ended in out)
+    assert any(rel == "WORKS_AT" and old in target and ended for _, rel, target, ended in out)
+    extraction = run("Vik: I work at Osprey Foods", said)
+    new_fact = next(f for f in extraction.facts if new in f.target)
+    assert old not in new_fact.fact

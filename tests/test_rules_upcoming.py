@@ -145,3 +145,73 @@ def test_a_postponed_move_is_upcoming_on_the_new_day_only_end_to_end() -> None:
         open_ = [f for f in homes if f.invalid_at is None and f.expired_at is None]
         assert [target_name(memory, f) for f in open_] == ["Bergen"]
         assert open_[0].valid_at is not None and open_[0].valid_at.day == 26
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "day"),
+    [
+        ("Farida: my cousin Idris is getting married on the 27th!!", "Idris", 27),
+        ("Farida: Idris is graduating on the 19th", "Idris", 19),
+        ("Farida: my brother is graduating on the 20th", "Farida's brother", 20),
+    ],
+)
+def test_a_third_persons_event_ahead_is_their_plan(text: str, who: str, day: int) -> None:
+    plans = [f for f in run(text).facts if f.relation == "HAS_PLAN"]
+    assert [f.source for f in plans] == [who], plans
+    assert plans[0].valid_at is not None and plans[0].valid_at.day == day
+
+
+@pytest.mark.parametrize(
+    ("turns", "who", "month"),
+    [
+        (["Farida: my cousin Idris is getting married on March 9th!!", "Farida: sorry, May 9th!"],
+         "Idris", 5),
+        (["Farida: we're moving to Hull on the 20th", "Farida: oops, I meant the 27th"],
+         "Farida", 1),
+    ],
+)  # fmt: skip
+def test_a_terse_date_correction_redates_the_last_upcoming_fact_ahead(
+    turns: list[str], who: str, month: int
+) -> None:
+    redated = [f for f in run(*turns).facts if f.source == who and f.valid_at is not None]
+    assert redated, run(*turns).facts
+    assert redated[0].valid_at > REF and redated[0].valid_at.month == month
+
+
+def test_an_apology_without_a_date_redates_nothing() -> None:
+    out = run(
+        "Farida: my cousin Idris is getting married on March 9th!!", "Farida: sorry, long day"
+    )
+    assert not [f for f in out.facts if f.source == "Idris"]
+
+
+@pytest.mark.parametrize(
+    ("text", "plan", "day"),
+    [
+        ("Vik: my MOT is on Friday", "MOT", 19),
+        ("Vik: the closing's set for the 25th", "closing", 25),
+        ("Vik: I have a root canal on Monday", "root canal", 22),
+        ("Vik: we've got a 5k Saturday morning", "5k", 20),
+    ],
+)
+def test_an_event_named_by_its_noun_and_dated_ahead_is_a_plan(
+    text: str, plan: str, day: int
+) -> None:
+    found = _plans(text)
+    assert plan in found, found
+    when = found[plan]
+    assert when is not None and when.day == day and when > REF
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vik: I have a lot of work tomorrow",
+        "Vik: the weather is nice today",
+        "Vik: the store is on Main Street",
+        "Vik: I got a new bike on Saturday",
+        "Vik: my MOT was on Friday, passed",
+    ],
+)
+def test_no_scheduled_plan_without_an_event_ahead(text: str) -> None:
+    assert _plans(text) == {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from chronomem.extractors.rules.dates import find_time_expressions
 from chronomem.extractors.rules.entities import Ahead, Known
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.lexicon import TIME_WORDS, word_set
@@ -68,7 +69,7 @@ def remember_ahead(known: Known, fact: ExtractedFact, told: Episode) -> None:
     body = told.content.partition(":")[2] if told.speaker() else told.content
     words = re.findall(r"[a-z]+", f"{body} {fact.target}".lower())
     stems = frozenset(stem(w) for w in words if w not in _FILLER and w not in _TIME_WORDS)
-    record = Ahead(normalize_name(fact.source), fact.relation, fact.target, "", stems)
+    record = Ahead(fact.source, fact.relation, fact.target, "", stems)
     key = (record.relation, normalize_name(record.target))
     known.ahead = [a for a in known.ahead if (a.relation, normalize_name(a.target)) != key]
     known.ahead.append(record)
@@ -82,7 +83,7 @@ def told_ahead(known: Known, subject: str, phrase: str) -> Ahead | None:
         stems.update(_EVENT_VERBS.get(w, "").split())
     key = normalize_name(subject)
     for record in reversed(known.ahead):
-        if record.source == key and stems & record.stems:
+        if normalize_name(record.source) == key and stems & record.stems:
             return record
     return None
 
@@ -124,7 +125,7 @@ def _named_alike(s: Sentence, known: Known, bare: Hit) -> bool:
     return any(
         word in r.stems or f" {normalize_name(r.target)} " in text
         for r in known.ahead
-        if r.source == normalize_name(s.speaker or "")
+        if normalize_name(r.source) == normalize_name(s.speaker or "")
     )
 
 
@@ -138,6 +139,38 @@ def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, in
     me = Party(s.speaker, "Person", speaker=True)
     target = Party(record.target, record.label or None, False)
     return Hit(record.relation, me, target, True, (0, len(s.text)), span)
+
+
+# a terse correction that opens on its new date: "sorry, August 8th! not June", "oops I meant
+# the 23rd", "correction: Friday"
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:correction|sorry|oops|wait|actually|my bad|typo|no|sry|i mean)\b[\s,:!.-]*)+"
+    r"(?:(?:I meant|it'?s|its|make that|on|the)\s+)*",
+    re.I,
+)
+
+
+def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "sorry, August 8th! not June" after "my sister Amal is getting married on June 8th":
+    the last upcoming fact the previous turns told, whoever holds it, on the corrected date
+    (a date that corrects a plan is ahead, so it is read looking ahead)."""
+    if s.speaker is None or s.assistant or s.question or hits or not known.ahead:
+        return []
+    m = _CORRECTION.match(s.text)
+    if m is None or m.end() == 0:
+        return []
+    ahead = find_time_expressions(s.text, s.reference, prefer_future=True)
+    new = [t for t in ahead if t.when > s.reference and t.start <= m.end() + 4]
+    if not new:
+        return []
+    s.times = ahead  # this sentence's dates are the plan's, ahead
+    record = known.ahead[-1]
+    mine = normalize_name(record.source) == normalize_name(s.speaker)
+    source = Party(record.source, "Person", speaker=mine)
+    target = Party(record.target, record.label or None, False)
+    text = f"{record.source} {record.target} (date corrected)"
+    date = (new[0].start, new[0].end)
+    return [Hit(record.relation, source, target, False, (0, len(s.text)), date, text)]
 
 
 def _without_times(s: Sentence, start: int, end: int) -> str:

@@ -15,7 +15,7 @@ from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import pronoun_gender
 from chronomem.extractors.rules.held import departs, held_object, held_reference
-from chronomem.extractors.rules.kinds import kinds_of_replacement, one_more
+from chronomem.extractors.rules.kinds import apposed_kinds, kinds_of_replacement, one_more
 from chronomem.extractors.rules.lexicon import (
     DETERMINERS,
     PREPOSITIONS,
@@ -34,6 +34,7 @@ from chronomem.extractors.rules.objects import (
 )
 from chronomem.extractors.rules.patterns import RelationPattern, candidate_patterns
 from chronomem.extractors.rules.subjects import (
+    ROLE_WORDS,
     canonical_role,
     implicit_subjects,
     owner_of,
@@ -136,6 +137,7 @@ def _hits(
         text = None if ended else _template(row, m, subject, target)
         kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
         kinds = kinds or kinds_of_replacement(relation, m.groupdict(), known, subject)
+        kinds = apposed_kinds(relation, s.text[clause[0] : clause[1]], target.name, kinds)
         replacing = bool(m.groupdict().get("old"))
         kinds = one_more(s.text[clause[0] : clause[1]], relation, kinds, replacing)
         if ended and not departs(s.text, m, target.name):  # "quit the Harbourside club"
@@ -414,12 +416,25 @@ def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
         return None
     found = _candidates(s, before[0], before[1], known, devices_only=False)
     opening = [p for a, _, p in found if _OPENS.match(s.text[before[0] : a])]
+    named = [
+        p
+        for a, _, p in found
+        if p is not None and p.label == "Person" and _ROLE_OPENING.match(s.text[before[0] : a])
+    ]
+    if named:
+        return named[0]
     if opening:
         return opening[0]
     return _speaker(s) if index == 1 else None  # "Sold my Civic and bought a Tesla"
 
 
 _OPENS = re.compile(r"^[\W]*(?:(?:so|and|but|then|well|oh|also|yeah|ok|okay|lol)\W+)*$", re.I)
+# "my colleague Ibrahim quit and joined Spotify": the role before the name opens the clause
+_ROLE_OPENING = re.compile(
+    rf"^[\W]*(?:(?:so|and|but|then|well|oh|also|yeah|ok|okay|lol)\W+)*(?:my|our|his|her|their)"
+    rf"\s+(?:[a-z]+\s+)?(?:{ROLE_WORDS})\s+$",
+    re.I,
+)
 
 
 def _any_device(s: Sentence, known: Known) -> Party | None:

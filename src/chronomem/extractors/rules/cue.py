@@ -108,11 +108,19 @@ class SemanticCue:
                     out.append(found)
         return out
 
-    def decide(self, found: list[Candidate], known: Known) -> list[tuple[Candidate, Hit]]:
-        """The hits of the candidates whose clause is close to one intent's prototypes."""
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder
+
+    def decide(
+        self, found: list[Candidate], known: Known, vectors: Matrix | None = None
+    ) -> list[tuple[Candidate, Hit]]:
+        """The hits of the candidates whose clause is close to one intent's prototypes;
+        ``vectors``: their texts already embedded (in the episode's one batch)."""
         if not found:
             return []
-        vectors = self._embedder.embed_batch([c.text for c in found])
+        if vectors is None:
+            vectors = self._embedder.embed_batch([c.text for c in found])
         scores = vectors @ self._bank().T
         out: list[tuple[Candidate, Hit]] = []
         for cand, row in zip(found, scores, strict=True):

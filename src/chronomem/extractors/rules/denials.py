@@ -72,11 +72,22 @@ def restated(s: Sentence, known: Known) -> list[Hit]:
 
 
 def _told_value(known: Known, source: str, relation: str, words: str) -> str | None:
-    """The longest opening of ``words`` that ``source`` was told to hold with ``relation``."""
+    """The longest opening of ``words`` that ``source`` was told to hold with ``relation``,
+    or the one told value it is the head or the tail of ("not Halden" for Halden Bank, "not
+    a Yaris" for Toyota Yaris, "not peanuts" for allergic to peanuts)."""
     values = known.targets.get((normalize_name(source), relation), {})
     parts = words.split()
     for n in range(len(parts), 0, -1):
         key = normalize_name(" ".join(parts[:n]))
         if key in values:
             return values[key]
+    for n in range(min(len(parts), 3), 0, -1):
+        key = normalize_name(" ".join(parts[:n]))
+        part = [v for k, v in values.items() if key and _edge_of(key, k)]
+        if len(part) == 1:
+            return part[0]
     return None
+
+
+def _edge_of(words: str, told: str) -> bool:
+    return told.startswith(words + " ") or told.endswith(" " + words)

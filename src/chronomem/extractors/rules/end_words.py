@@ -32,7 +32,12 @@ _HELD_NOUN = (
     r"(?:job|position|role|gig|post|spot|place|seat|membership|subscription|account|plan|"
     r"contract|lease|stint|tenancy)"
 )
-_GAP = rf"(?:\s+{_DET})*(?:\s+{_HELD_NOUN}\s+(?:at|with|in|on|to|for|of))?(?:\s+{_DET})*\s+$"
+# "left nursing **and** the union": the ending reaches every item of a short list
+_COORDINATED = r"(?:\s+[\w'-]+(?:\s+[\w'-]+)?,?\s+(?:and|&|plus|as well as))?"
+_GAP = (
+    rf"{_COORDINATED}(?:\s+{_DET})*(?:\s+{_HELD_NOUN}\s+(?:at|with|in|on|to|for|of))?"
+    rf"(?:\s+{_DET})*\s+$"
+)
 
 # Verbs and phrases that take the held thing as their object and end the tie.
 _OBJECT_ENDINGS = (
@@ -93,7 +98,7 @@ _SUBJECT_ENDINGS = re.compile(
     r"|passed(?=\W*$)"
     r"|(?:is |'s )?(?:going|headed|off) (?:in|into|to) the (?:drawer|bin|trash|attic|"
     r"closet|garage|cupboard|loft|tip|dump|shelf)"
-    r"|and (?:i|me) (?:are|'re|were) (?:\w+\s+)?(?:done|over|through|history|finished|"
+    r"|and (?:i|me) (?:are|'re|were) (?:\w+\s+)?(?:done|over|through|history|finished|kaput|"
     r"split|broken up|no more|not together anymore|not a thing anymore)"
     r"|and (?:i|me) (?:broke up|split(?: up)?|parted ways|called it quits|"
     r"went (?:our|separate) (?:separate )?ways))",
@@ -175,6 +180,12 @@ def is_visit(verb: str, after_verb: str, after_target: str) -> bool:
     if _VISIT_VERB.match(verb.strip()) is None:
         return False
     return bool(_VISIT_AFTER.match(after_verb) or _TRIP.match(after_target))
+
+
+def holds_on(before: str, after: str) -> bool:
+    """Does the piece say the tie goes on or is only wished away ("still at X", "went back
+    to X", "thinking of quitting X")? Then no reading, by words or by meaning, ends it."""
+    return any(p.search(t) for p in (_RETURN, _WISH) for t in (before, after))
 
 
 def _object_end(before: str) -> bool:

@@ -106,7 +106,7 @@ class Ahead(NamedTuple):
     """A fact told with a date ahead, and the stems of the words that can name it again
     (``ahead.py``)."""
 
-    source: str  # normalized
+    source: str
     relation: str
     target: str
     label: str
@@ -135,10 +135,12 @@ class Known:
     places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    earlier: frozenset[str] = frozenset()  # normalized names met in the previous turns
     # (normalized source, relation, normalized target) -> the fact's text, as told
     texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
     starts: dict[tuple[str, str, str], datetime] = field(default_factory=dict)  # its valid_at
     ahead: list[Ahead] = field(default_factory=list)  # upcoming facts told, the last last
+    asked: str | None = None  # the assistant's turn just before, when it ends on a question
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)

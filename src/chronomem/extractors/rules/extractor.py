@@ -14,6 +14,7 @@ from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.prose import extract_prose
 from chronomem.extractors.rules.resolve import resolve_request
+from chronomem.extractors.rules.subjects import is_assistant
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 from chronomem.model.ontology import Ontology
 from chronomem.ports import Embedder
@@ -68,6 +69,18 @@ def _alone(episode: Episode) -> Extraction:
     return extract_prose(episode, Known(), light=True)
 
 
+def _question_before(episode: Episode, previous: Sequence[Episode]) -> str | None:
+    """The assistant's turn right before ``episode`` when it ends on a question."""
+    before = [
+        e for e in previous if e.id != episode.id and e.reference_time <= episode.reference_time
+    ]
+    if not before:
+        return None
+    last = max(before, key=lambda e: (e.reference_time, e.created_at, e.id))
+    body = last.content.partition(":")[2].strip()
+    return body if is_assistant(last.speaker()) and body.endswith("?") else None
+
+
 def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
     """What the previous turns tell about names, devices, open facts and the listener."""
     known = Known()
@@ -103,9 +116,11 @@ def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
             role = _ROLE_TEXT.match(fact.fact)
             if role and not ended and normalize_name(role.group(1)) == normalize_name(fact.target):
                 known.learn_role(fact.source, role.group(2), fact.target)
+    known.earlier = frozenset(known.names)
     me = episode.speaker()
     if me:
         known.speakers.add(normalize_name(me))
+    known.asked = _question_before(episode, previous)
     others = [s for s in speakers if me is None or normalize_name(s) != normalize_name(me)]
     known.addressee = others[-1] if others else None
     return known

@@ -37,8 +37,10 @@ _FREQ = (
 _ADVERBS = r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to) )*"
 _HABIT = re.compile(rf"\bi {_ADVERBS}(?P<verb>[a-z]+)\b(?P<rest>[^.!?;,]*?)\b{_FREQ}", re.I)
 _GIVE_UP = re.compile(
-    r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update)\W+)*)"
-    r"(?:finally |completely |totally )?(?:stopped|quit|gave up(?: on)?|"
+    r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update|"
+    r"honestly|tbh|ngl)\W+)*)"
+    r"(?:finally |completely |totally )?(?:stopped|quit|gave up(?: on)?|given up(?: on)?|"
+    r"cut out|cut(?= [\w-]+ (?:out|completely|entirely|altogether|cold turkey)\b)|"
     r"dropped|ditched|no longer)\s+(?P<rest>[^.!?;,]*)",
     re.I,
 )
@@ -52,7 +54,9 @@ _NOT_ANYMORE = re.compile(
 )
 _TAKE_UP = re.compile(
     r"\b(?:switched|switching|changed|moved) (?:over )?to (?P<a>[^.!?;,]+)|"
-    r"\b(?P<b>[a-z]+ing) instead\b",
+    r"\b(?P<b>[a-z]+ing) instead\b|"
+    # "cut caffeine completely, only herbal tea now": what one keeps to after giving one up
+    r"\bonly (?P<c>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:now|these days|from now on)\b",
     re.I,
 )
 _GOVERNED = re.compile(r"^(?:with|to|on|about)\s+", re.I)
@@ -101,7 +105,7 @@ _FILLER = re.compile(
 _STOP = re.compile(
     r"\b(?:at|in|on|with|before|after|for|to|from|when|while|and|but|because|so|"
     r"since|every|each|with|it|it's|its|now|instead|ago|last|next|this|yesterday|today|almost|"
-    r"nearly|basically|pretty|like|once|twice|"
+    r"nearly|basically|pretty|like|once|twice|out|completely|entirely|altogether|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b",
     re.I,
 )
@@ -229,7 +233,7 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     out += _kept_to(s, have)
     if ended:  # "I hurt my shoulder so I stopped crossfit, doing swimming instead"
         for m in _TAKE_UP.finditer(s.text):
-            add(_object(m.group("a") or m.group("b") or ""), "HAS_HABIT", m)
+            add(_object(m.group("a") or m.group("b") or m.group("c") or ""), "HAS_HABIT", m)
     if found:
         return out  # a sentence a pattern explained is told by its facts (endings aside)
     for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats

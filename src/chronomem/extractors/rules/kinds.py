@@ -18,10 +18,9 @@ closes nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from chronomem.extractors.rules.entities import Known
-from chronomem.extractors.rules.found import Hit, Party
+from chronomem.extractors.rules.found import Party
 from chronomem.extractors.rules.lexicon import (
     BIKE_NAMES,
     CAMERA_NAMES,
@@ -118,32 +117,21 @@ def one_more(
 _GETTING = frozenset({"OWNS", "USES", "USES_KIND"})
 
 
-# What one has: a fact of these whose words name the thing it replaced would keep asserting
-# the old thing ("bought a Trek to replace the brompton")
-_HAVING = frozenset(
-    {"OWNS", "USES", "DRIVES", "USES_PHONE", "USES_LAPTOP", "USES_CAMERA", "WEARS_WATCH",
-     "RIDES_BIKE"}
-)  # fmt: skip
+_GOTTEN = frozenset({"OWNS", "USES_KIND", "USES"})
 
 
-def replaced_texts(s_text: str, hits: list[Hit]) -> list[Hit]:
-    """The hits of a sentence, a thing's new value told without the old one's name: "Ewan
-    now has a Trek" for "bought a Trek hybrid to replace the brompton" (the old one is ended
-    by its own hit)."""
-    gone = [h for h in hits if h.ending and h.relation in _HAVING]
-    if not gone:
-        return hits
-    out = []
-    for hit in hits:
-        clause = s_text[hit.clause[0] : hit.clause[1]].lower()
-        names_old = any(
-            g.source.name == hit.source.name
-            and normalize_name(g.target.name) != normalize_name(hit.target.name)
-            and re.search(rf"\b{re.escape(g.target.name.lower())}\b", clause)
-            for g in gone
-        )
-        if names_old and not hit.ending and hit.relation in _HAVING:
-            article = "an" if hit.target.name[:1].lower() in "aeiou" else "a"
-            hit = replace(hit, text=f"{hit.source.name} now has {article} {hit.target.name}")
-        out.append(hit)
-    return out
+def apposed_kinds(
+    relation: str, clause_text: str, target: str, kinds: tuple[str, ...]
+) -> tuple[str, ...]:
+    """ "got a new bike, a Canyon", "bought a Canyon bike": a thing got whose name says no
+    kind takes the kind of the head noun told with it."""
+    if relation not in _GOTTEN or any(is_functional(k) for k in kinds):
+        return kinds
+    name = re.escape(target)
+    m = re.search(
+        rf"\b(?P<a>{HEAD_WORDS}),? (?:an? |the )?{name}\b|\b{name} (?P<b>{HEAD_WORDS})\b",
+        clause_text,
+        re.I,
+    )
+    better = refine(relation, head_kind(m.group("a") or m.group("b")) or "") if m else ()
+    return tuple(dict.fromkeys((*kinds, *better))) if better else kinds

@@ -226,7 +226,26 @@ PET_SPECIES = word_set(
     "dog dogs cat cats puppy puppies kitten kittens pup pups doggy doggies hamster parrot "
     "bird rabbit bunny turtle tortoise fish horse pony guinea-pig snake lizard ferret gecko "
     "goldfish budgie parakeet cockatiel chinchilla hedgehog iguana axolotl bearded-dragon"
+) | word_set(
+    # breeds name the pet as well as the species does: "adopted a greyhound called Bran"
+    "labrador retriever greyhound whippet lurcher poodle labradoodle goldendoodle cockapoo "
+    "beagle terrier spaniel collie sheepdog malamute dachshund corgi pug bulldog frenchie "
+    "chihuahua schnauzer rottweiler doberman pitbull staffie mastiff dalmatian pomeranian mutt "
+    "tabby siamese ragdoll sphynx moggy canary cockatoo macaw"
 )
+# a breed -> its species ("my greyhound" is also "my dog")
+PET_BREED_SPECIES = {
+    **dict.fromkeys(
+        word_set(
+            "labrador retriever greyhound whippet lurcher poodle labradoodle goldendoodle "
+            "cockapoo beagle terrier spaniel collie sheepdog malamute dachshund corgi pug "
+            "bulldog frenchie chihuahua schnauzer rottweiler doberman pitbull staffie mastiff "
+            "dalmatian pomeranian mutt"
+        ),
+        "dog",
+    ),
+    **dict.fromkeys(word_set("tabby siamese ragdoll sphynx moggy"), "cat"),
+}
 JOB_HEADS = word_set(
     """
     engineer developer programmer manager teacher nurse doctor designer analyst scientist
@@ -261,7 +280,11 @@ ROLES_FAMILY = word_set(
 # Name suffixes and titles that fix a label.
 ORG_SUFFIXES = word_set(
     "inc inc. ltd ltd. llc corp corp. corporation company co co. group bank university "
-    "college institute foundation association agency labs studios partners hospital"
+    "college institute foundation association agency labs studios partners hospital "
+    # heads of company names: "Kestrel Freight", "Corvid Insights", "Harrow Rd Motors"
+    "logistics freight motors autos analytics insights media games software ventures "
+    "holdings industries enterprises technologies robotics pharmacy dental orthodontics "
+    "vets airlines airways consulting"
 )
 LOCATION_SUFFIXES = word_set(
     "city town street st avenue ave road park lake river mountain mountains beach county "

@@ -38,6 +38,16 @@ _OBJ2 = _OBJ.replace("P<obj>", "P<obj2>")
 _WORDS = " ".join(sorted(w.split("-")[-1] for w in MEDICATIONS))
 
 MEDICATION_ROWS: tuple[P, ...] = (
+    P(  # "the doc switched me from sertraline to lexapro": the speaker's medication changes
+        "TAKES_MEDICATION",
+        rf"\b(?:switched|switching|moved|changed|swapped|put) (?:me|us) (?:over )?from "
+        rf"(?P<old>{_MED}) (?:to|onto) {_OBJ}\b",
+        "Medication",
+        "inline",
+        "possessor",
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
     P(  # "switched from Zoloft to Lexapro": the old one ends, the new one starts
         "TAKES_MEDICATION",
         rf"\b(?:switched|switching|moved|changed|went|going) (?:me |him |her )?from "

@@ -25,6 +25,7 @@ from chronomem.extractors.rules.lexicon import (
     NOT_NAMES,
     OBJECT_STOPS,
     OTHER_SUBJECTS,
+    PET_BREED_SPECIES,
     PET_SPECIES,
     PREPOSITIONS,
     PRONOUNS,
@@ -48,6 +49,7 @@ _ADVERB_OBJECTS = word_set(
     "itself again everyday somewhere anywhere everywhere"
 )
 _POSSESSIVES = word_set("my our your his her their")
+_AT = word_set("at with for")
 _LY_NOUNS = word_set("family rally jelly belly bully lily holly ally assembly supply")
 _NAMING_WORDS = word_set(
     "called named titled game book novel movie film song band show series album app "
@@ -98,6 +100,8 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
         return span_party(s, named, row)
     if not words and next_word == "to" and row.relation in _PREFERENCES:
         words = _to_activity(s, start, end)
+    if row.relation in _PREFERENCES and words in (["job"], ["work"]) and next_word in _AT:
+        return None  # "hate my job at Starbucks": the job (WORKS_AT), not a taste to keep
     name = " ".join(words)
     if name in row.context_words or (words and words[-1] in row.context_words):
         return CONTEXT
@@ -193,7 +197,7 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
         low = tok.lower()
         if w.start() in time_starts or not tok[0].isalpha() or tok[0].isupper():
             return words, low, stop
-        if low in _STOPS or "'" in low:
+        if low in _STOPS or ("'" in low and not low.endswith("s'")):  # "the nurses' union"
             return words, low, stop
         words.append(low)
         stop = w.end()
@@ -230,7 +234,8 @@ def inline_object(
     start = m.start(group)
     attrs: tuple[tuple[str, str], ...] = ()
     if "species" in m.groupdict() and m.group("species"):
-        attrs = (("species", singular(m.group("species").lower())),)
+        species = singular(m.group("species").lower())
+        attrs = (("species", PET_BREED_SPECIES.get(species, species)),)
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
     titled = span is not None and s.text[span.start : start].strip(". ").lower() in _TITLES
     if span is not None and (span.start == start or titled):  # "Dr. Abiola has been my GP"

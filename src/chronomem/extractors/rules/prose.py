@@ -6,9 +6,11 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from chronomem.extractors.rules.ahead import redated
+from chronomem.extractors.rules.ahead import corrected_ahead, redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
+from chronomem.extractors.rules.chat_names import capitalised_names
+from chronomem.extractors.rules.chat_spelling import plain_spelling
 from chronomem.extractors.rules.clauses import match_sentence
 from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
@@ -24,13 +26,13 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.habits import habit_hits
 from chronomem.extractors.rules.items import one_item_text
-from chronomem.extractors.rules.kinds import replaced_texts
 from chronomem.extractors.rules.kinship import as_relatives
 from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.offers import offer_hits
+from chronomem.extractors.rules.own_texts import own_texts
 from chronomem.extractors.rules.pairs import pair_hits
 from chronomem.extractors.rules.partners import partner_hits
 from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
@@ -41,15 +43,20 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.replies import answered_reply
+from chronomem.extractors.rules.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.role_successors import with_successors
+from chronomem.extractors.rules.role_switch import role_switch_hits
 from chronomem.extractors.rules.same_breath import ended_in_one_breath
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
-from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.successions import succession_hits
 from chronomem.extractors.rules.summaries import finish, strip_discourse, summarize, third_person
 from chronomem.extractors.rules.tense import clause_tense, past_tense
+from chronomem.extractors.rules.texting import with_subjects
+from chronomem.extractors.rules.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.together import together_hits
 from chronomem.extractors.rules.upcoming import upcoming_events
@@ -64,6 +71,7 @@ MAX_FACTS_PER_EPISODE = 300
 MAX_ENTITIES_PER_EPISODE = 300
 MAX_SENTENCES_PER_EPISODE = 2000
 MAX_CUE_PIECES = 64  # clauses the semantic cue embeds per episode, at most (a chat turn: 0-3)
+MAX_TIE_PIECES = 8  # clauses about held things the ending reader embeds per episode
 _SPEAKS_AS_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
 _DETERMINER_START = re.compile(r"^(?:The|A|An|This|That|Our|My|His|Her|Their)\b")
 
@@ -161,6 +169,7 @@ def extract_prose(
     reads the clauses no pattern explained (``cue.py``); ``None``: the patterns alone.
     """
     pending: list[Candidate] = []
+    ties: list[TieCandidate] = []
     speaker = episode.speaker()
     body = episode.content.partition(":")[2] if speaker else episode.content
     draft = _Draft(speaker, known.addressee, light, is_assistant(speaker))
@@ -168,10 +177,13 @@ def extract_prose(
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
         known.learn(speaker, "Person")
-    text = answered_questions(normalize_text(strip_markup(body)))
+    text = answered_questions(plain_spelling(normalize_text(strip_markup(body))))
     if draft.assistant and speaker and known.addressee:
         draft.voice = known.addressee
         text = in_user_voice(text, speaker)
+    text = text if draft.assistant else answered_reply(text, known.asked)  # "yep, since may"
+    text = text if draft.assistant else with_subjects(text)  # "moved to oslo" -> "I moved"
+    text = capitalised_names(text, known.display.values())  # "at kestrel freight"
     text = text if draft.assistant else as_relatives(text)  # "Mom retired" -> "my mom ..."
     text = text if draft.assistant else plain_subjects(text)  # "Jo from work quit"
     text = written_out(text)  # "caio's back in Lyon" -> "caio is back in Lyon"
@@ -188,14 +200,16 @@ def extract_prose(
         hits = _extract_sentence(sentence, index, draft, known)
         if cue is not None and not light and len(pending) < MAX_CUE_PIECES:
             pending += cue.candidates(sentence, index, hits, known)
-    if cue is not None and pending:
-        _cue_hits(cue, pending[:MAX_CUE_PIECES], draft, known)
+            ties += tie_candidates(sentence, index, hits, known)
+    if cue is not None and (pending or ties):
+        _cue_hits(cue, pending[:MAX_CUE_PIECES], ties[:MAX_TIE_PIECES], draft, known)
     return draft.build()
 
 
 def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:
     times = find_time_expressions(text, reference)
     spans = find_spans(text, [(t.start, t.end) for t in times], known)
+    label_role_names(text, spans)  # "my neighbour Wale": a person
     return Sentence(text, reference, speaker, spans, times, split_clauses(text))
 
 
@@ -213,10 +227,12 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = match_sentence(s, known) or corrections(s, known) or restated(s, known)
     hits = resaid(s, known, hits) or terse_corrections(s, known)
     hits += denied_values(s, known, hits)
+    hits += contrasted(s, known, hits) + cued_restatements(s, known, hits)
     hits += habit_hits(s, hits, ended_before=draft.ended("HAS_HABIT"))
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
-    hits = replaced_texts(s.text, hits)
+    hits += role_switch_hits(s, hits, known)
+    hits = own_texts(s.text, hits)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
@@ -227,10 +243,11 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
     hits = redated(s, known, hits)  # "the move got pushed to the 8th"
+    hits += corrected_ahead(s, known, hits)  # "sorry, August 8th! not June"
     hits += arranged_plans(s, hits)
     hits = drop_visits(s, hits)
     # "getting married on the 4th", "got tickets for X"
-    hits = upcoming_events(s, hits, from_assistant=draft.assistant)
+    hits = upcoming_events(s, known, hits, from_assistant=draft.assistant)
     hits += tie_end_hits(s, known, hits)
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
@@ -292,17 +309,30 @@ def _rivals(draft: _Draft, known: Known, source: str, relation: str) -> list[str
     return held + told
 
 
-def _cue_hits(cue: SemanticCue, pending: list[Candidate], draft: _Draft, known: Known) -> None:
-    """The semantic cue's hits (one embedder call for the episode) into the draft; a
-    mention of the same two entities is then explained by the fact and dropped."""
-    for cand, hit in cue.decide(pending, known):
+def _cue_hits(
+    cue: SemanticCue,
+    pending: list[Candidate],
+    ties: list[TieCandidate],
+    draft: _Draft,
+    known: Known,
+) -> None:
+    """The semantic cue's hits and the ending reader's (``tie_cue.py``), from one embedder
+    call for the episode, into the draft; a mention of the same two entities is then
+    explained by the fact and dropped."""
+    vectors = cue.embedder.embed_batch([c.text for c in pending] + [t.text for t in ties])
+    found: list[tuple[Candidate | TieCandidate, Hit]] = []
+    found += cue.decide(pending, known, vectors[: len(pending)]) if pending else []
+    found += decide_ties(ties, vectors[len(pending) :], cue.embedder, known)
+    for cand, hit in found:
         if draft.full():
             break
         if draft.assistant and not _about_the_user(hit, cand.sentence, known, draft.speaker):
             continue
         mention = (normalize_name(hit.source.name), normalize_name(hit.target.name), "MENTIONED")
-        draft.facts.pop(mention, None)
-        _add_hit(cand.sentence, cand.index, hit, [hit], draft, known, list(cand.times))
+        if hit.relation != "MENTIONED":
+            draft.facts.pop(mention, None)
+        times = cand.times if isinstance(cand, Candidate) else cand.sentence.times_for(cand.piece)
+        _add_hit(cand.sentence, cand.index, hit, [hit], draft, known, list(times))
 
 
 def _learn_party(known: Known, party: Party) -> None:

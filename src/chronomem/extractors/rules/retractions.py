@@ -33,12 +33,12 @@ from chronomem.extractors.rules.values import kind_of
 _STRONG = (
     r"correction|typo|autocorrect(?:ed)?|auto-correct(?:ed)?|i meant(?: to say)?|meant"
     r"|i mean(?!,)|i misspoke|misspoke|scratch that|(?:i )?should(?:'ve| have) said"
-    r"|my mistake|(?:i )?mixed (?:them|those|it|that|em|'em) up|wrong one"
+    r"|my mistake|(?:i )?mixed (?:them|those|it|that|em|'em) up|wrong one|wrong [a-z]+"
 )
 _WEAK = r"sorry|soz|oops|whoops|woops|wait|actually|no|nope|nah|my bad|i mean"
 _NOISE = r"omg|ugh|oh|ah|argh|lol|haha|lmao|ok|okay|hm+|um+|erm?|uh|god|damn|stupid|dumb"
-_LEAD = re.compile(rf"^\W*((?:(?:{_STRONG}|{_WEAK}|{_NOISE})\b[\s,:;.!-]*)+)", re.I)
-_CUE_STRONG = re.compile(rf"\b(?:{_STRONG})\b", re.I)
+CUE_LEAD = re.compile(rf"^\W*((?:(?:{_STRONG}|{_WEAK}|{_NOISE})\b[\s,:;.!-]*)+)", re.I)
+STRONG_CUE = re.compile(rf"\b(?:{_STRONG})\b", re.I)
 _CUE_ANY = re.compile(rf"\b(?:{_STRONG}|{_WEAK})\b", re.I)
 _LINK = re.compile(
     r"(?:(?:it's|its|it is|it was|that's|thats|that is|i'm|im|i am|we're|is|was|in|at|to"
@@ -59,7 +59,15 @@ _RESAID = re.compile(
     r"(?:(?:in|at|to|from|with|for|the|a|an)\s+)?(?P<new>(?-i:\*?[A-Z][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*)*))",
     re.I,
 )
-_TRAILING = re.compile(r"\s*,?\s*(?i:actually|sorry|oops|my bad|lol actually)\W*$")
+_TRAILING = re.compile(
+    r"\s*[,!.]?\s*(?i:actually|sorry|oops|my bad|lol actually|autocorrect|typo|damn autocorrect)"
+    r"\W*$"
+)
+# "typo: Arsenal -> Chelsea": the told value, an arrow, the value meant
+_ARROW = re.compile(
+    r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*(?:->|→|=>|-->)\s*"
+    r"(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)\s*(?:\W|lol|haha)*$"
+)
 _BARE_NOT = re.compile(
     r"^\W*(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*\*?\s*,?\s*"
     r"(?:not|instead of|rather than)\s+(?:the\s+|an?\s+)?"
@@ -85,13 +93,13 @@ _NAMED = 3  # the sign "the sentence names the wrong value" (and typos) weighs t
 
 def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
     """The ended wrong fact and the right one, for a terse correction in ``s``."""
-    if s.question or not known.targets:
-        return []
-    bare = _BARE_NOT.match(s.text)
+    if s.question or s.assistant or not known.targets:
+        return []  # an assistant's "Actually, Django*" corrects none of the user's facts
+    bare = _BARE_NOT.match(s.text) or _ARROW.search(s.text)
     if bare is not None:
         found = _named_old(known, bare.group("old"))
         if found is not None:
-            return _hits(s, known, found, bare.group("new"), bare.span("new"))
+            return correction_hits(s, known, found, bare.group("new"), bare.span("new"))
     given = _given(s.text)
     if given is None:
         return []
@@ -99,7 +107,7 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
     if any(t.start < span[1] and span[0] < t.end for t in s.times):
         return []  # a date corrected: the plan's own rule re-dates it (plans.py)
     found = _best_old(s, known, value, span, strong)
-    return [] if found is None else _hits(s, known, found, value, span)
+    return [] if found is None else correction_hits(s, known, found, value, span)
 
 
 def resaid(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
@@ -114,8 +122,8 @@ def resaid(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             continue
         value = m.group("new").lstrip("*")
         new, old = normalize_name(value), normalize_name(hit.target.name)
-        strong = _CUE_STRONG.search(m.group("cue")) is not None
-        score = _likeness(new, True, old, hit.target.name, known, s)
+        strong = STRONG_CUE.search(m.group("cue")) is not None
+        score = likeness(new, True, old, hit.target.name, known, s)
         if new == old or score < (0 if strong else 1):
             out.append(hit)
             continue
@@ -138,7 +146,7 @@ def _resaid_after(text: str, hit: Hit) -> re.Match[str] | None:
 def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:
     """The value a correction gives, its span, and whether its cue is a strong one (None:
     a weak one, and the sentence goes on after the value: the wrong value must be named)."""
-    lead = _LEAD.match(text)
+    lead = CUE_LEAD.match(text)
     cue_lead = lead.group(1) if lead and _CUE_ANY.search(lead.group(1)) else ""
     at = _LINK.match(text, lead.end() if lead and cue_lead else 0).end()  # type: ignore[union-attr]
     for form in (_NAME, _PHRASE):
@@ -151,7 +159,7 @@ def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:
         cued = bool(cue_lead) or starred or _TRAILING.match(text, m.end()) is not None
         if end is None or not cued or normalize_name(value) in _NOT_VALUES:
             continue
-        strong = starred or _CUE_STRONG.search(cue_lead or text[m.end() :]) is not None
+        strong = starred or STRONG_CUE.search(f"{cue_lead} {text[m.end() :]}") is not None
         if not strong and _GOES_ON.match(text, m.end()):
             return value, m.span(), None  # "sorry Mike, can't make it": maybe an address
         return value, m.span(), strong
@@ -175,7 +183,7 @@ def _best_old(
             if key == new:
                 return None  # the value is held already: nothing to correct
             said = _said_in(rest, key)
-            score = _likeness(new, named, key, target, known, s) + (_NAMED if said else 0)
+            score = likeness(new, named, key, target, known, s) + (_NAMED if said else 0)
             lower_ok = named or score >= 2 or (strong and _nominal(new))
             need = 1 if strong else 2
             if strong is None and not said:
@@ -191,7 +199,7 @@ def _said_in(rest: str, key: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}(?:s|es)?\b", rest) for w in words)
 
 
-def _likeness(new: str, named: bool, key: str, target: str, known: Known, s: Sentence) -> int:
+def likeness(new: str, named: bool, key: str, target: str, known: Known, s: Sentence) -> int:
     """How many signs (besides being named) say ``target`` is the value ``new`` corrects."""
     told_name = target[:1].isupper()
     if told_name < named:
@@ -227,7 +235,7 @@ def _named_old(known: Known, old: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _hits(
+def correction_hits(
     s: Sentence, known: Known, found: tuple[str, str, str], value: str, span: tuple[int, int]
 ) -> list[Hit]:
     source, relation, key = found

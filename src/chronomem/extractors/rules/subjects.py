@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.entities import Known
+from chronomem.extractors.rules.entities import Known, Span
 from chronomem.extractors.rules.found import Party, Sentence
 from chronomem.extractors.rules.gender import pronoun_gender
 from chronomem.extractors.rules.lexicon import (
@@ -51,6 +51,21 @@ _ROLE_NP = re.compile(
 )
 _PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
 _YOU = re.compile(r"\b(?:[Yy]ou|[Yy]ou're|[Yy]ou've|[Yy]ou'll|[Yy]ou'd)\b")
+
+
+# "my neighbour Wale", "her colleague Ada": a name right after a role only people hold
+_AFTER_ROLE = re.compile(
+    rf"\b(?:my|our|your|his|her|their)\s+(?:(?:new|old|best|older|younger|little|big|ex)\s+)?"
+    rf"(?:{ROLE_WORDS}),?\s+$",
+    re.I,
+)
+
+
+def label_role_names(text: str, spans: list[Span]) -> None:
+    """A name of no known kind told right after a person's role is a person's name."""
+    for span in spans:
+        if span.named and span.label is None and _AFTER_ROLE.search(text, 0, span.start):
+            span.label = "Person"
 
 
 def is_assistant(speaker: str | None) -> bool:

@@ -73,6 +73,12 @@ _ARRANGED_ANY = re.compile(
     r"|hoping|wondering|kidding|joking|trying|going\s+through)\b)[a-z]{3,}ing\b",
     re.I,
 )
+# having an event with a day named is having it ahead ("I have a root canal on Monday")
+_HAVING = re.compile(
+    r"(?:\b(?:I|we|you|he|she|they)\s+(?:have|has)|'ve\s+got|\bhave\s+got|\bhas\s+got|"
+    r"^\W*(?:have|got))\s+(?:a|an|my|our|your|his|her|their|the)\s",
+    re.I,
+)
 _ED = re.compile(r"\b([a-z]{2,}ed)\b", re.I)
 _NOT_PAST_ED = frozenset(
     {
@@ -150,6 +156,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _has_past_verb(outside):
         return "past"
     if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
+        return "future"
+    if _HAVING.search(text, left, start):  # "we've got a 5k on Saturday": an event to come
         return "future"
     return None
 

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
-from chronomem.extractors.rules.end_words import ends_tie, is_visit
+from chronomem.extractors.rules.end_words import ends_tie, holds_on, is_visit
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.names import normalize_name
@@ -61,41 +61,66 @@ _MIN_WORD = 3  # "co" in "Crumb & Co" names nothing on its own
 
 
 @dataclass(frozen=True, slots=True)
-class _Held:
+class Held:
     name: str
     relations: tuple[str, ...]
     words: frozenset[str]  # words that name it: its name words and its head noun
 
 
 @dataclass(frozen=True, slots=True)
-class _Ref:
+class HeldRef:
     start: int
     end: int
-    held: _Held
+    held: Held
 
 
 def tie_end_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """The endings of held values that ``s`` tells and no hit told."""
+    """The endings of held values that ``s`` tells in words and no hit told."""
+    me = Party(s.speaker or "", "Person", speaker=True)
+    out: list[Hit] = []
+    for piece, ref, ended in _readings(s, known, hits):
+        if ended:
+            out += tie_hits(me, ref.held, piece, (ref.start, ref.end), known)
+    return out
+
+
+def undecided_references(
+    s: Sentence, known: Known, hits: list[Hit]
+) -> list[tuple[tuple[int, int], HeldRef]]:
+    """The references to typed held values whose piece the words neither end nor keep:
+    the meaning test (``tie_cue.py``) reads them (a name only mentioned is left alone)."""
+    return [
+        (piece, ref)
+        for piece, ref, ended in _readings(s, known, hits)
+        if ended is None and ref.held.relations != ("MENTIONED",)
+    ]
+
+
+def _readings(
+    s: Sentence, known: Known, hits: list[Hit]
+) -> list[tuple[tuple[int, int], HeldRef, bool | None]]:
+    """Each reference to a held value, once: ended (True), kept or a wish (False), or left
+    to the meaning test (None)."""
     if s.question or s.assistant or not s.speaker:
         return []
     held = _held_values(known, s.speaker)
     if not held:
         return []
-    me = Party(s.speaker, "Person", speaker=True)
-    out: list[Hit] = []
-    done: set[str] = set()
+    best: dict[str, tuple[tuple[int, int], HeldRef, bool | None]] = {}
+    rank = {True: 2, False: 1, None: 0}  # a piece that keeps the tie outweighs a doubt
     for clause in s.clauses:
         for piece in _pieces(s.text, clause):
             for ref in _references(s, piece, held, known):
-                key = normalize_name(ref.held.name)
-                if key in done or _told_in(ref, hits, s):
+                if _told_in(ref, hits, s):
                     continue
                 before, after = s.text[piece[0] : ref.start], s.text[ref.end : piece[1]]
+                ended: bool | None = True
                 if not ends_tie(before, after, s.text[ref.end :]):
-                    continue
-                done.add(key)
-                out += _hits(me, ref, piece, known)
-    return out
+                    ended = False if holds_on(before, after) else None
+                key = normalize_name(ref.held.name)
+                if key not in best or rank[ended] > rank[best[key][2]]:
+                    best[key] = (piece, ref, ended)
+    return list(best.values())
 
 
 def drop_visits(s: Sentence, hits: list[Hit]) -> list[Hit]:
@@ -112,7 +137,7 @@ def drop_visits(s: Sentence, hits: list[Hit]) -> list[Hit]:
     return out
 
 
-def _told_in(ref: _Ref, hits: list[Hit], s: Sentence) -> bool:
+def _told_in(ref: HeldRef, hits: list[Hit], s: Sentence) -> bool:
     """A hit already tells of the value: asserted ("went back to the choir"), or ended by
     its held name."""
     words = normalize_name(s.text[ref.start : ref.end])
@@ -126,15 +151,17 @@ def _told_in(ref: _Ref, hits: list[Hit], s: Sentence) -> bool:
     return False
 
 
-def _hits(me: Party, ref: _Ref, piece: tuple[int, int], known: Known) -> list[Hit]:
-    relations = ref.held.relations
-    label = known.labels.get(normalize_name(ref.held.name)) or None
-    target = Party(ref.held.name, label)
-    return [Hit(r, me, target, True, piece, (ref.start, ref.end)) for r in relations]
+def tie_hits(
+    me: Party, held: Held, piece: tuple[int, int], verb: tuple[int, int], known: Known
+) -> list[Hit]:
+    """The endings of every relation ``held`` is held by."""
+    label = known.labels.get(normalize_name(held.name)) or None
+    target = Party(held.name, label)
+    return [Hit(r, me, target, True, piece, verb) for r in held.relations]
 
 
-def _held_values(known: Known, speaker: str) -> list[_Held]:
-    """The speaker's open values, and the names met in the conversation that no fact of
+def _held_values(known: Known, speaker: str) -> list[Held]:
+    """The speaker's open values, and the names met in the previous turns that no fact of
     the speaker types (a name only mentioned: its ending is a mention's, followed by name)."""
     me = normalize_name(speaker)
     found: dict[str, tuple[str, list[str]]] = {}
@@ -143,13 +170,13 @@ def _held_values(known: Known, speaker: str) -> list[_Held]:
             continue
         for key, name in values.items():
             found.setdefault(key, (name, []))[1].append(relation)
-    for key in known.names:
+    for key in sorted(known.earlier):
         label = known.labels.get(key)
         if key in found or key in known.persons or key == me or label in _NOT_MENTIONED:
             continue
         found[key] = (known.display.get(key, key), ["MENTIONED"])
     return [
-        _Held(name, tuple(dict.fromkeys(relations)), _naming_words(name, key))
+        Held(name, tuple(dict.fromkeys(relations)), _naming_words(name, key))
         for key, (name, relations) in found.items()
     ]
 
@@ -169,10 +196,12 @@ def _pieces(text: str, clause: tuple[int, int]) -> list[tuple[int, int]]:
     return [(a, b) for a, b in pairwise(cuts) if b > a]
 
 
-def _references(s: Sentence, piece: tuple[int, int], held: list[_Held], known: Known) -> list[_Ref]:
+def _references(
+    s: Sentence, piece: tuple[int, int], held: list[Held], known: Known
+) -> list[HeldRef]:
     """The references to held values in the piece, by their words or a noun of their kind;
     a word that names two values names none."""
-    out: list[_Ref] = []
+    out: list[HeldRef] = []
     text = s.text
     for m in _WORDS.finditer(text, *piece):
         word = m.group().lower().strip(".'")
@@ -182,7 +211,7 @@ def _references(s: Sentence, piece: tuple[int, int], held: list[_Held], known: K
         start, end = _widen(text, piece, m.start(), m.end(), fits[0])
         if out and out[-1].held == fits[0] and out[-1].end >= start - 1:
             continue
-        out.append(_Ref(start, end, fits[0]))
+        out.append(HeldRef(start, end, fits[0]))
     for m in _KIND.finditer(text, *piece):
         ref = _kind_reference(m, held, known)
         if ref is not None and not any(r.held == ref.held for r in out):
@@ -190,7 +219,7 @@ def _references(s: Sentence, piece: tuple[int, int], held: list[_Held], known: K
     return sorted(out, key=lambda r: r.start)
 
 
-def _widen(text: str, piece: tuple[int, int], start: int, end: int, held: _Held) -> tuple[int, int]:
+def _widen(text: str, piece: tuple[int, int], start: int, end: int, held: Held) -> tuple[int, int]:
     """The reference grown over the neighbouring words of the same value ("hillside| choir",
     "crumb & co")."""
     names = {w.lower().strip(".'") for w in _WORDS.findall(held.name)}
@@ -207,7 +236,7 @@ def _widen(text: str, piece: tuple[int, int], start: int, end: int, held: _Held)
     return start, end
 
 
-def _kind_reference(m: re.Match[str], held: list[_Held], known: Known) -> _Ref | None:
+def _kind_reference(m: re.Match[str], held: list[Held], known: Known) -> HeldRef | None:
     """ "my job", "that gym", "the cat": the one held value of that kind."""
     noun = m.group(1).lower()
     relations = _KIND_NOUNS.get(noun)
@@ -219,4 +248,4 @@ def _kind_reference(m: re.Match[str], held: list[_Held], known: Known) -> _Ref |
             for h in held
             if "HAS_PET" in h.relations and known.species.get(normalize_name(h.name)) == noun
         ]
-    return _Ref(m.start(), m.end(), fits[0]) if len(fits) == 1 else None
+    return HeldRef(m.start(), m.end(), fits[0]) if len(fits) == 1 else None

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import re
 
+from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.gender import pronoun_gender
 from chronomem.extractors.rules.lexicon import (
     CONJUNCTIONS,
     OBJECT_STOPS,
@@ -29,6 +31,7 @@ from chronomem.extractors.rules.lexicon import (
     TIME_WORDS,
     word_set,
 )
+from chronomem.extractors.rules.subjects import PERSON_ROLES, canonical_role, role_party
 
 _STOPS = PREPOSITIONS | CONJUNCTIONS | OBJECT_STOPS | TIME_WORDS | word_set("next this last coming")
 _TICKETS = re.compile(
@@ -39,8 +42,9 @@ _TICKETS = re.compile(
 )
 # a progressive after its subject, or opening a chat line ("graduating on the 21st")
 _PROGRESSIVE = re.compile(
-    r"(?:^\W*|\b(?:I'm|I am|we're|we are|(?-i:[A-Z][a-z]+)(?:'s|\s+is)|(?:my|our)\s+[a-z]+"
-    r"(?:'s|\s+is|\s+are))\s+(?:also\s+|finally\s+|officially\s+|actually\s+)?)"
+    r"(?:^\W*|\b(?:I'm|I am|we're|we are|(?P<who>(?:(?:my|our)\s+(?P<role>[a-z]+)\s+)?"
+    r"(?P<name>(?-i:[A-Z][a-z]+))?|(?:my|our)\s+(?P<bare>[a-z]+)|(?-i:[Hh]e|[Ss]he))(?:'s|\s+is"
+    r"|\s+are))\s+(?:also\s+|finally\s+|officially\s+|actually\s+)?)"
     r"(?P<verb>[a-z]{3,}ing)\b(?P<rest>[^,.;!?]{0,60})",
     re.I,
 )
@@ -62,30 +66,86 @@ _ADDRESSED = re.compile(
 )
 
 
-def upcoming_events(s: Sentence, hits: list[Hit], *, from_assistant: bool = False) -> list[Hit]:
+def upcoming_events(
+    s: Sentence, known: Known, hits: list[Hit], *, from_assistant: bool = False
+) -> list[Hit]:
     """The sentence's hits, with its event with a date ahead when nothing else was read in
-    it (tickets owned are the event they are for). ``from_assistant``: an assistant's turn,
-    read in the user's voice (``voice.py``), where "good luck at the 10k on Saturday" is the
-    user's plan too."""
+    it (tickets owned are the event they are for; a tie told in passing, "my sister Amal",
+    is no reading of the sentence). ``from_assistant``: an assistant's turn, read in the
+    user's voice (``voice.py``), where "good luck at the 10k on Saturday" is the user's
+    plan too."""
     tickets = [h for h in hits if h.relation == "OWNS" and h.target.name.lower() in _TICKET]
-    if s.speaker is None or s.question or len(tickets) != len(hits):
+    passing = [h for h in hits if h.undated and not h.ending]
+    if s.speaker is None or s.question or len(tickets) + len(passing) != len(hits):
         return hits
+    if s.assistant:
+        return hits  # an assistant's turn with no user to speak for
     me = Party(s.speaker, "Person", speaker=True)
     if from_assistant:
-        return _addressed(s, me) or hits
+        return hits + _addressed(s, me)
     m = _TICKETS.search(s.text)
-    if m is not None and _ahead(s, m.start(), m.end()):
-        what = _head(m.group("obj"), keep_case=True)
-        if what:
-            target = Party(what, "Event", named=what[:1].isupper())
-            return [Hit("HAS_PLAN", me, target, False, (0, len(s.text)), m.span())]
-    return _progressive(s, me) or hits
+    what = _head(m.group("obj"), keep_case=True) if m and _ahead(s, m.start(), m.end()) else ""
+    if m is not None and what:
+        target = Party(what, "Event", named=what[:1].isupper())
+        plan = Hit("HAS_PLAN", me, target, False, (0, len(s.text)), m.span())
+        return [*(h for h in hits if h not in tickets), plan]
+    return hits + (_progressive(s, me, known) or _scheduled(s, me, known))
+
+
+# "my MOT is on Friday", "the closing's set for the 12th", "Idris's hearing is next Tuesday"
+_IS_ON = re.compile(
+    r"\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"\s*(?:\s(?:is|are)|'s)\s+(?:(?:scheduled|set|booked|planned|happening|now)\s+(?:for\s+)?)?"
+    r"(?:on\s+)?$",
+    re.I,
+)
+# "I have a root canal on Monday", "we've got a 5k Saturday", "got my MOT friday"
+_HAVE_A = re.compile(
+    r"(?:\b(?:I|we)(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)|^\W*(?:have|got))\s+"
+    r"(?P<owner>a|an|my|our|the)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:on\s+|at\s+)?$",
+    re.I,
+)
+_NOT_PLANS = word_set(
+    "lot lots bunch ton tons few couple feeling idea question problem thing stuff time day "
+    "week weekend month year morning night evening plan plans way chance shot feeling rest "
+    "birthday bday anniversary"
+)
+
+
+def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
+    """An event named by its noun, dated ahead by the words right after it."""
+    for t in s.times:
+        if t.when <= s.reference:
+            continue
+        before = s.text[max(0, t.start - 60) : t.start]
+        m = _IS_ON.search(before) or _HAVE_A.search(before)
+        if m is None:
+            continue
+        what = _head(m.group("obj"), keep_case=True, skip_articles=True)
+        if not what or what.split()[-1].lower() in _NOT_PLANS or what.lower() in _STOPS:
+            continue
+        owner = _owner(s, m.group("owner"), me, known)
+        if owner is not None:
+            plan = Party(what, "Event", named=False)
+            start = t.start - len(before) + m.start()
+            return [Hit("HAS_PLAN", owner, plan, False, (0, len(s.text)), (start, t.start))]
+    return []
+
+
+def _owner(s: Sentence, word: str, me: Party, known: Known) -> Party | None:
+    low = word.lower()
+    if low in ("my", "our", "the", "a", "an"):
+        return me
+    if low in ("his", "her"):
+        name = known.antecedent(pronoun_gender("he" if low == "his" else "she"))
+        return Party(name, "Person") if name else None
+    return Party(word[:-2], "Person")  # "Idris's"
 
 
 _TICKET = frozenset({"ticket", "tickets"})
 
 
-def _progressive(s: Sentence, me: Party) -> list[Hit]:
+def _progressive(s: Sentence, me: Party, known: Known) -> list[Hit]:
     for m in _PROGRESSIVE.finditer(s.text):
         verb = m.group("verb").lower()
         getting = _GETTING.match(s.text, m.start("verb"))
@@ -98,7 +158,7 @@ def _progressive(s: Sentence, me: Party) -> list[Hit]:
         else:
             rest = _head(m.group("rest"), keep_case=False, skip_articles=True)
             plan = f"{verb} {rest}".strip()
-        subject = _subject(s, m, me)
+        subject = _subject(s, m, me, known)
         if subject is None:
             continue
         target = Party(plan, "Event", named=False)
@@ -106,14 +166,21 @@ def _progressive(s: Sentence, me: Party) -> list[Hit]:
     return []
 
 
-def _subject(s: Sentence, m: re.Match[str], me: Party) -> Party | None:
+def _subject(s: Sentence, m: re.Match[str], me: Party, known: Known) -> Party | None:
+    """Who the event is of: the speaker, a name ("my sister Amal", "Amal"), a role ("my
+    sister" -> the sister named before, else "Farida's sister"), "he"/"she"."""
     lead = s.text[m.start() : m.start("verb")].strip().lower()
     if not lead or lead.startswith(("i'm", "i am", "we")):
         return me
-    name = re.match(r"([A-Z][a-z]+)(?:'s|\s+is)\b", s.text[m.start() : m.start("verb")].strip())
-    if name is not None and name.group(1).lower() not in _STOPS:
-        return Party(name.group(1), "Person")
-    return None  # "my sister is getting married": ``kinship``'s roles, not read here
+    if m.group("name") and m.group("name").lower() not in _STOPS:
+        return Party(m.group("name"), "Person")
+    role = m.group("bare") or (m.group("role") if not m.group("name") else None)
+    if role and role.lower() in PERSON_ROLES:
+        return role_party(s.speaker or "", canonical_role(role), known)
+    if lead.startswith(("he", "she")):
+        name = known.antecedent(pronoun_gender(lead.split()[0].rstrip("'s")))
+        return Party(name, "Person") if name else None
+    return None
 
 
 def _addressed(s: Sentence, user: Party) -> list[Hit]:

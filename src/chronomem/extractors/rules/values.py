@@ -39,10 +39,20 @@ def kind_of(name: str) -> str | None:
         return None
     if " ".join(words) in DIETS or words[-1] in DIETS:
         return "diet"
+    # a generic noun names the kind only as the head: "car" and "Apple Watch", not "car seat",
+    # "phone case" or "bike helmet"
+    words = [w for w in words[:-1] if w not in _GENERIC_HEADS] + words[-1:]
     for names, kind in _KIND_WORDS:
         if any(w in names for w in words):
             return kind
     return None
+
+
+_GENERIC_HEADS = frozenset(
+    {"car", "truck", "suv", "van", "jeep", "minivan", "pickup", "motorbike", "motorcycle", "moped",
+     "laptop", "notebook", "camera", "dslr", "mirrorless", "watch", "smartwatch", "bike",
+     "bicycle", "e-bike", "ebike", "phone", "smartphone"}
+)  # fmt: skip
 
 
 def refine(relation: str, target: str) -> tuple[str, ...]:

@@ -37,8 +37,10 @@ _NOT_WORKPLACES = (
 # fmt: off
 P = RelationPattern
 WORK_ROWS: tuple[RelationPattern, ...] = (
-    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with)\b", "Organization", "phrase",
-      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed"),
+    # "got into the uni choir", "got picked for the county team": admitted to a group
+    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with|got into|got (?:picked|selected) "
+      r"for)\b", "Organization", "phrase",
+      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed got"),
     # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
     P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
@@ -78,13 +80,39 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
+    # "I've been at Kestrel Freight since monday": a firm one has been at since a time
+    P("WORKS_AT", r"(?:\b(?:have|has)|'ve|'s) (?:now |just |only )?been (?:working )?at\b",
+      "Organization", need_labels=frozenset({"Organization"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS | frozenset({"hospital", "clinic"}),
+      requires=r"\bsince\b|\bfor (?:\d+|a|an|two|three|four|five|six|ten) (?:[a-z]+ )?"
+      r"(?:days?|weeks?|months?|years?)\b",
+      triggers="been"),
+    # "delivering for Zippr now", "temping for Hays": work done for a firm ("drive for
+    # Uber" is left out: told beside a main job, its fact was closed with that job)
+    P("WORKS_AT", r"\b(?:deliver(?:s|ed|ing)?|temp(?:s|ed|ing)|"
+      r"freelanc(?:e|es|ed|ing)|consult(?:s|ed|ing)|courier(?:s|ed|ing)?) "
+      r"(?:full[- ]time |part[- ]time )?for\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS,
+      triggers="deliver delivers delivered delivering temp temps "
+      "temped temping freelance freelances freelanced freelancing consult consults consulted "
+      "consulting courier couriers couriered couriering"),
     *MOVE_ROWS,
     # a workplace named by its kind, in lower case: "works nights at the post office", "my
     # mum works for the council", "retired from the fire brigade", "quit the bakery"
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
-      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b", "Organization", "phrase",
+      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b|\b(?:got|landed|found|started|"
+      r"starting|accepted) (?:a |the |her |his |my )?(?:new )?(?:job|position|post|role) "
+      r"(?:at|in|with)\b", "Organization", "phrase",
       heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES, triggers="work works worked working teach "
-      "teaches teaching taught"),
+      "teaches teaching taught job position post role"),
+    # a job lost with no employer named: "he got laid off yesterday", "Kojo resigned last
+    # week", "I got fired lol": the employer the subject was told to have (none told:
+    # nothing; a bare "quit" may be a habit: successions.py)
+    P("WORKS_AT", r"\b(?:got|get|gets|getting|was|were|been|being) (?:laid off|fired|sacked|let "
+      r"go|made redundant)\b(?! (?:from|by|at)\b)|\bresigned(?=\s*(?:$|[.!?,;:]|"
+      r"\s+(?:today|yesterday|last|this|on|after|finally|lol|again|and)\b))", "Organization",
+      "context", ending=True, triggers="laid fired sacked let redundant resigned"),
     P("WORKS_AT", r"\b(?:retired from|resigned from|quit|(?:got|was|been) (?:fired|laid off|let "
       r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at)\b",
       "Organization", "phrase", ending=True, heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES,

@@ -1,0 +1,86 @@
+"""A yes or no to the assistant's question, said as the statement it confirms or denies.
+
+"Are you still teaching at Harbour Academy?" -- "yep, since march": the reply holds the
+fact only together with the question. :func:`answered_reply` writes the reply out:
+
+* yes to "Are you still X?" -> "I'm still X, since march"; to "Do you still V X?" ->
+  "I still V X"; to "Still X?" -> "I'm still X";
+* no -> "I'm no longer X" / "I don't V X anymore"; when the reply goes on with a verb of
+  leaving that lacks its object ("nope, sold it in july", "no, left in june"), the
+  question's object fills it ("I sold the Vespa in july") and the reply says the rest.
+
+Only a question that closes the assistant's turn and a reply that opens on yes or no are
+read; anything else is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+_YES = r"yes|yeah|yep|yup|yea|ya|sure|correct|exactly|definitely|still am|still do|i am|i do"
+_NO = r"no|nope|nah|not anymore|not really|not any more"
+_ANSWER = re.compile(rf"^\s*(?:(?P<yes>{_YES})|(?P<no>{_NO}))\b[,.!]*\s*", re.I)
+_QUESTION = re.compile(
+    r"(?:^|[.!?]\s+)(?:so,?\s+|and\s+)?(?:(?P<be>are|were) you\s+|(?P<do>do|did) you\s+)?"
+    r"(?P<still>still\s+)?(?P<rest>[^.!?]{3,90})\?\s*$",
+    re.I,
+)
+_LEAVING = re.compile(
+    r"^(?P<verb>(?:I )?(?:left|quit|sold|cancel(?:l)?ed|stopped|ditched|dropped|gave up|"
+    r"moved out of|got rid of|returned|traded in))\b(?P<it>\s+it\b)?(?=\s*(?:$|[.,!;]|in\b|on\b|"
+    r"at\b|last\b|a\b|an\b|two\b|three\b|\d|back\b|ages\b|months?\b|weeks?\b|years?\b|"
+    r"yesterday\b|today\b|this\b))",
+    re.I,
+)
+_OBJECT_AFTER = re.compile(r"\b(?:at|in|with|for|from)\s+(?P<obj>[^,]+?)\s*$", re.I)
+_YOUR = re.compile(r"\b(?:your|yours|you)\b", re.I)
+_MINE = {"your": "my", "yours": "mine", "you": "me"}
+
+
+def answered_reply(text: str, question: str | None) -> str:
+    """``text`` (a user's turn) with a yes or no to ``question`` (the assistant's turn
+    before it) written as the statement it makes."""
+    if not question:
+        return text
+    answer = _ANSWER.match(text)
+    asked = _QUESTION.search(question.strip())
+    if (
+        answer is None
+        or asked is None
+        or not (asked.group("be") or asked.group("do") or asked.group("still"))
+    ):
+        return text
+    rest = text[answer.end() :]
+    told = _told(asked, yes=answer.group("yes") is not None)
+    if answer.group("no"):
+        leaving = _LEAVING.match(rest)
+        obj = _object(asked)
+        if leaving and obj:  # "nope, sold it in july" -> "I sold the Vespa in july"
+            verb = leaving.group("verb")
+            verb = verb if verb.lower().startswith("i ") else f"I {verb}"
+            return f"{verb} {obj}{rest[leaving.end() :]}"
+    if told is None:
+        return text
+    return f"{told}{', ' if rest[:1].isalnum() else ''}{rest}" if rest else f"{told}."
+
+
+def _told(asked: re.Match[str], *, yes: bool) -> str | None:
+    rest = _YOUR.sub(lambda m: _MINE[m.group().lower()], asked.group("rest").strip())
+    if asked.group("do"):
+        return f"I still {rest}" if yes else f"I don't {rest} anymore"
+    if asked.group("be") or asked.group("still"):
+        return f"I'm still {rest}" if yes else f"I'm no longer {rest}"
+    return None
+
+
+def _object(asked: re.Match[str]) -> str | None:
+    """What the question asks about: the object of its verb ("have the Vespa") or the
+    place after its last preposition ("the early shifts at Crumb & Co")."""
+    rest = asked.group("rest").strip()
+    place = _OBJECT_AFTER.search(rest)
+    if place:
+        return place.group("obj")
+    if asked.group("do"):
+        parts = rest.split(" ", 1)
+        return parts[1] if len(parts) > 1 else None
+    return None

@@ -1,0 +1,271 @@
+"""The phone-texting voice: chat spellings, subjectless fragments and names in lower case.
+
+People texting write "moved to tbilisi w/ my gf rn lol", "on lisinopril now", "jsut started
+at quillfeather analytics". The rule extractor reads such a message like its written-out
+form: abbreviations spelled out (``chat_spelling``), the first-person subject put back
+(``texting``), names found by where they stand and capitalised (``chat_names``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extractors.rules.chat_names import capitalised_names
+from chronomem.extractors.rules.chat_spelling import plain_spelling
+from chronomem.extractors.rules.replies import answered_reply
+from chronomem.extractors.rules.texting import with_subjects
+from tests.real_embedder import real_embedder
+from tests.rules_support import found, run
+from tests.test_rules_states_memory import tell
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("moving in w/ my bf rn lol", "moving in with my boyfriend right now"),
+        ("jsut got teh keys tbh", "just got the keys"),
+        ("ngl ur gonna love it bc its cheap", "your gonna love it because its cheap"),
+        ("new flat 🏠 3 wks ago", "new flat. 3 weeks ago"),
+        ("so tired 😂😂", "so tired"),
+        ("ENGAGED!!! she said yes", "engaged!!! she said yes"),  # shouted, not a name
+        ("joined the CHURCH CHOIR", "joined the church choir"),
+    ],
+)
+def test_chat_spellings_are_written_out(text: str, plain: str) -> None:
+    assert plain_spelling(text) == plain
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Meet me at the ATM",  # an acronym in capitals
+        "HR said no",
+        "Model V is out",
+        "£24/mo is fine",  # a unit after a slash
+        "the NHS and the BBC",  # acronyms stay
+    ],
+)
+def test_capitals_and_units_are_not_chat(text: str) -> None:
+    assert plain_spelling(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("moved to tbilisi in may", "I moved to tbilisi in may"),
+        ("ok so also quit vaping", "ok so also I quit vaping"),
+        ("on lisinopril now", "I'm on lisinopril now"),
+        ("still renting in leith", "I'm still renting in leith"),
+        ("been at the new firm since june", "I've been at the new firm since june"),
+        ("diagnosed with asthma today", "I was diagnosed with asthma today"),
+        ("allergic to shellfish", "I'm allergic to shellfish"),
+        ("live in dundee now", "I live in dundee now"),
+        ("sold the fiesta, bought a yaris", "I sold the fiesta, I bought a yaris"),
+        ("Retired from the council in June.", "I'm retired from the council in June."),
+        ("new job at a vet!! so happy", "I got a new job at a vet!! so happy"),
+        ("I left the bank, new job at Arup", "I left the bank, I got a new job at Arup"),
+    ],
+)
+def test_a_subjectless_opening_is_the_writer(text: str, said: str) -> None:
+    assert with_subjects(text) == said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in 2 weeks we'll see",  # a time, not a state
+        "on the 12th at 4",
+        "work was brutal today",  # a noun that is also a verb
+        "date night with sam",
+        "dentist on friday",
+        "do you know a good vet?",  # a question
+        "Wilfred has moved to a home",  # a name in -ed
+        "Ted moved to Hull",
+        "new manager is some guy called Jo",  # the news has its own verb
+        "new year new me",
+    ],
+)
+def test_openings_that_are_no_predicate_are_left_alone(text: str) -> None:
+    assert with_subjects(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("I started at quillfeather analytics", "Quillfeather Analytics"),
+        ("I moved to tbilisi last spring", "Tbilisi"),
+        ("I'm delivering for snackr now", "Snackr"),
+        ("I got a parrot called mango", "Mango"),
+        ("my gf odalys picked the film", "Odalys"),
+        ("6 months with kofi today", "Kofi"),
+        ("I quit brackwater media", "Brackwater Media"),
+        ("at the orchard cinema again", "Orchard Cinema"),
+        ("marnie and I broke up", "Marnie"),
+        ("selling the glasgow flat", "Glasgow"),
+        ("truro is home now", "Truro"),
+    ],
+)
+def test_a_lower_case_name_is_found_by_where_it_stands(text: str, named: str) -> None:
+    assert named in capitalised_names(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm at home tonight",
+        "stayed in bed all day",
+        "I'm into it",
+        "on it",
+        "I work for a living",
+        "I'm with my cousin",
+        "fish with rice again",
+        "my husband is allergic to dust",
+        "my son turned out fine",
+        "I quit sugar",
+        "going to buy a kettle",
+        "I'm at work",
+        "the student flat is cold",
+        "my own place at last",
+    ],
+)
+def test_common_words_in_a_name_slot_stay_lower_case(text: str) -> None:
+    assert capitalised_names(text) == text
+
+
+def test_a_known_name_of_several_words_stands_for_its_first_word() -> None:
+    said = capitalised_names("I quit brackwater", ["Brackwater Media"])
+    assert said == "I quit Brackwater Media"
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ines: jsut started at quillfeather analytics, commute is ok"],
+         ("Ines", "WORKS_AT", "Quillfeather Analytics", False)),
+        (["Ines: moved to tbilisi w/ my bf 🏠 loving it"],
+         ("Ines", "LIVES_IN", "Tbilisi", False)),
+        (["Ines: on lisinopril now, doc's orders"],
+         ("Ines", "TAKES_MEDICATION", "lisinopril", False)),
+        (["Ines: working at quillfeather analytics", "Ines: quit quillfeather lol, done w/ it"],
+         ("Ines", "WORKS_AT", "Quillfeather Analytics", True)),
+        (["Ines: been at brackwater media since march, its fine"],
+         ("Ines", "WORKS_AT", "Brackwater Media", False)),
+        (["Ines: I've been at Ostrander Freight for 3 years"],
+         ("Ines", "WORKS_AT", "Ostrander Freight", False)),
+    ],
+)  # fmt: skip
+def test_the_texting_voice_gives_the_facts_of_its_written_out_form(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Ines: at home rn lol",
+        "Ines: in bed w/ the flu 🤒",
+        "Ines: into it tbh",
+        "Ines: on it!",
+    ],
+)
+def test_no_place_or_employer_from_a_bare_state(turn: str) -> None:
+    facts = found(run(turn))
+    assert not [f for f in facts if f[1] in ("LIVES_IN", "WORKS_AT", "MENTIONED")], facts
+
+
+def test_a_hospital_one_has_been_at_is_no_employer() -> None:
+    facts = found(run("Ines: mum's been at St Anne's Hospital since tuesday"))
+    assert not [f for f in facts if f[1] == "WORKS_AT"], facts
+
+
+@pytest.fixture(scope="module")
+def embedder():  # type: ignore[no-untyped-def]
+    return real_embedder()
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("turns", "current", "closed"),
+    [
+        (["Ines: working at quillfeather analytics, 2 yrs now",
+          "Ines: quit quillfeather 🫡 jsut started at brackwater media"],
+         ("Ines", "WORKS_AT", "Brackwater Media"), ("Ines", "WORKS_AT", "Quillfeather Analytics")),
+        (["Ines: live in dundee w/ 2 flatmates", "Ines: moved to tbilisi!! 🇬🇪"],
+         ("Ines", "LIVES_IN", "Tbilisi"), ("Ines", "LIVES_IN", "Dundee")),
+    ],
+)  # fmt: skip
+def test_a_change_told_in_texting_closes_the_old_value(embedder, turns, current, closed):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, *turns)
+    assert facts.get(current) is True, (current, facts)
+    assert closed in facts and facts[closed] is False, (closed, facts)
+
+
+@pytest.mark.parametrize(
+    ("turn", "employer"),
+    [
+        ("Ines: lowkey hate my job at lidl", "Lidl"),
+        ("Ines: I love my job at Ocado", "Ocado"),
+        ("Ines: really enjoy my work at Arup", "Arup"),
+    ],
+)
+def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
+    turn: str, employer: str
+) -> None:
+    facts = found(run(turn))
+    assert ("Ines", "WORKS_AT", employer, False) in facts, facts
+    assert not [f for f in facts if f[1] in ("LOVES", "HATES", "ENJOYS")], facts
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "said"),
+    [
+        ("Are you still in Leith?", "yep, since 2019", "I'm still in Leith, since 2019"),
+        ("Do you still drive the Fiesta?", "yeah", "I still drive the Fiesta."),
+        ("Still volunteering at Oxfam?", "yup!", "I'm still volunteering at Oxfam."),
+        ("Do you still have the Yaris?", "nope sold it in may", "I sold the Yaris in may"),
+        ("Are you still at Tesco?", "no, left in june", "I left Tesco in june"),
+        ("Are you still at Tesco?", "nah, moved on", "I'm no longer at Tesco, moved on"),
+        ("Do you still own a bike?", "no", "I don't own a bike anymore."),
+    ],
+)  # fmt: skip
+def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said: str) -> None:
+    assert answered_reply(reply, question) == said
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Want a packing checklist?", "yes please"),  # an offer, not a fact
+        ("How are you feeling?", "yeah good"),  # no yes/no question about a state
+        ("Are you still at Tesco? Anything else?", "no"),  # the turn ends on another question
+        ("Are you still at Tesco?", "honestly it's complicated"),  # no yes or no
+        (None, "yep, since march"),  # no question before
+    ],
+)
+def test_other_replies_are_left_alone(question: str | None, reply: str) -> None:
+    assert answered_reply(reply, question) == reply
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (["Ines: Assistant, my bike broke", "Assistant: Do you still have the Raleigh?",
+          "Ines: nope sold it last month"], ("Ines", "OWNS", "Raleigh", True)),
+        (["Ines: long shift at the deli", "Assistant: Are you still working at Marlowe Deli?",
+          "Ines: yep, since april"], ("Ines", "WORKS_AT", "Marlowe Deli", False)),
+        (["Ines: delivering for snackr now, its ok"], ("Ines", "WORKS_AT", "Snackr", False)),
+        (["Ines: GOT INTO THE CHAMBER CHOIR!!! 🎶"], ("Ines", "MEMBER_OF", "chamber choir", False)),
+        (["Ines: got picked for the county team"], ("Ines", "MEMBER_OF", "county team", False)),
+        (["Ines: temping for Hays at the moment"], ("Ines", "WORKS_AT", "Hays", False)),
+    ],
+)  # fmt: skip
+def test_a_reply_and_work_for_a_firm_give_their_facts(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(*turns))
+
+
+def test_cooking_for_a_friend_is_no_job() -> None:
+    facts = found(run("Ines: I'm cooking for Anna tonight"))
+    assert not [f for f in facts if f[1] == "WORKS_AT"], facts
