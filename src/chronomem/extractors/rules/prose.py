@@ -43,6 +43,7 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.possessed_roles import possessed_role_hits
 from chronomem.extractors.rules.replies import answered_reply
 from chronomem.extractors.rules.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
@@ -249,6 +250,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     # "getting married on the 4th", "got tickets for X"
     hits = upcoming_events(s, known, hits, from_assistant=draft.assistant)
     hits += tie_end_hits(s, known, hits)
+    hits += possessed_role_hits(s, hits)  # "my son Mikko's birthday": after the plan's reading
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
     hits += _reports(s, hits, draft, known)
