@@ -86,6 +86,25 @@ def test_in_order_no_turn_is_read_twice_and_out_of_order_only_the_next_turns_are
         assert extractor.read[6:] == [turns[0], *turns[1:5]]
 
 
+def test_a_backfill_of_old_turns_reads_each_newer_turn_again_once() -> None:
+    """Importing a history older than what the group holds: the newer turns are read again
+    once, with the history as context, not once per imported turn."""
+    extractor = _Counting()
+    clock = ManualClock(START)
+    with Memory(embedder=HashEmbedder(), extractor=extractor, clock=clock) as memory:
+        newer = [f"Ann: recent note {i}" for i in range(3)]
+        for i, text in enumerate(newer):
+            memory.add_episode(text, group_id="g", reference_time=START + timedelta(days=400 + i))
+        history = [
+            {"content": f"Ann: old note {i}", "group_id": "g",
+             "reference_time": START + timedelta(days=i)}
+            for i in range(40)
+        ]  # fmt: skip
+        memory.add_episodes(history)
+        again = extractor.read[3 + len(history) :]
+        assert sorted(again) == sorted(newer)
+
+
 @pytest.mark.local_model
 @pytest.mark.parametrize("order", list(permutations(range(3))))
 def test_any_arrival_order_gives_the_in_order_state(order: tuple[int, ...]) -> None:
@@ -99,3 +118,30 @@ def test_any_arrival_order_gives_the_in_order_state(order: tuple[int, ...]) -> N
         _replay(memory, clock, turns, order)
         homes = {t for s, r, t in _open(memory) if r == "LIVES_IN"}
         assert homes == {"Tallinn"}
+
+
+def _all(memory: Memory) -> set[tuple[str, str, str, bool]]:
+    names = {e.id: e.name for e in memory.store.list_entities("g")}
+    return {
+        (names[f.source_id], f.relation, names[f.target_id], f.invalid_at is None)
+        for f in memory.store.list_facts("g")
+    }
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Gita: I work at Corvid Health in billing", "Gita: wait I mean Corvus Health lol"],
+        ["Tom: my cat Noodle is 12", "Tom: noodle had to be put down yesterday"],
+    ],
+)
+def test_a_late_turn_leaves_the_same_facts_as_in_order(turns: list[str]) -> None:
+    """No loose mention of the first reading stays beside the typed fact of the second."""
+    stores = []
+    for order in ([0, 1], [1, 0]):
+        clock = ManualClock(START)
+        with Memory(embedder=real_embedder(), clock=clock) as memory:
+            _replay(memory, clock, turns, order)
+            stores.append(_all(memory))
+    assert stores[0] == stores[1]

@@ -161,7 +161,9 @@ class Ingestor:
         self._bind()
         types = self._ontology.overridden(ontology)
         plan = self._plan([episode], {}, {}, types, given=[extraction])
-        return next(self._commit_chunk([episode], plan))
+        result = next(self._commit_chunk([episode], plan))
+        self._reread_late()
+        return result
 
     def add_accepted(
         self, episodes: Sequence[Episode], *, on_ingested: OnIngested | None = None
@@ -220,6 +222,7 @@ class Ingestor:
                     raise
                 if following is not None:
                     plan = following.result()
+        self._reread_late()  # once per call: a backfill re-reads each newer turn once
         return results
 
     # -- stages -----------------------------------------------------------------------------
@@ -258,9 +261,17 @@ class Ingestor:
         """Each episode's result as soon as it is committed (progress moves per episode)."""
         for n in range(len(chunk)):
             if n in plan.prepared:
-                yield self._commit(plan.prepared[n])
+                result = self._commit(plan.prepared[n])
             else:
-                yield IngestResult(plan.known[n], (), (), (), Usage(), stored_already=True)
+                result = IngestResult(plan.known[n], (), (), (), Usage(), stored_already=True)
+            yield result
+
+    def _reread_late(self) -> None:
+        """Stage re-read: the stored turns that followed this chunk's late episodes."""
+        with accounting.collect() as late:
+            for reread in self._late.reread_noted(self._ontology):
+                self.usage.extend(reread.usage)  # its extraction
+        self.usage.extend(late)  # its resolution round
 
     def _stored_already(self, chunk: Sequence[Episode]) -> dict[tuple[str, str], Episode]:
         """Stage duplicate check: episode ids of ``chunk`` the store holds, before any
@@ -290,10 +301,7 @@ class Ingestor:
                 return IngestResult(found[0], (), (), (), Usage(), stored_already=True)
         result.usage.extend(usage)
         self.usage.extend(result.usage)
-        with accounting.collect() as late:  # arrived before turns stored: stage re-read
-            for reread in self._late.reread(episode, self._ontology):
-                self.usage.extend(reread.usage)  # its extraction
-        self.usage.extend(late)  # its resolution round
+        self._late.note(episode)  # arrived before turns stored: re-read at the chunk's end
         if self._communities is not None:
             self._extend_communities(result)
         return result

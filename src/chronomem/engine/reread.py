@@ -7,7 +7,8 @@ one (out-of-order ingestion: an import, a backfill, a queue that reorders), the 
 was read without it, and its ending may have found nothing to end. So when an episode is
 written before turns the group already holds, the next ``n`` of them (those whose context
 now includes it) are extracted again and decided against the store like a new episode,
-without writing the episode itself again: what they tell that is already stored folds into
+without writing the episode itself again (once per call, however many late episodes
+of the call precede a turn): what they tell that is already stored folds into
 it (the duplicate rules of ``engine/facts.py``), what the new context reveals is added, and
 their endings close what the late episode told.
 
@@ -18,13 +19,15 @@ nothing more.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from datetime import datetime
 
-from chronomem.engine.pipeline import IngestPipeline, IngestResult
+from chronomem.engine.pipeline import IngestPipeline, IngestResult, Prepared
 from chronomem.engine.writer import GroupWriter
 from chronomem.model import ChangeSet, Episode
 from chronomem.model.ontology import Ontology
+from chronomem.model.relations import GENERIC_RELATIONS
 from chronomem.ports import Store
 
 
@@ -37,6 +40,8 @@ class LateTurns:
         self._writer = writer
         self._n = n
         self._latest: dict[str, datetime] = {}
+        self._noted: dict[tuple[str, str], Episode] = {}  # (group, id) -> a turn to re-read
+        self._lock = threading.Lock()
 
     def after(self, episode: Episode) -> list[Episode]:
         """The stored turns, at most ``n``, that follow ``episode`` (just written) in its
@@ -53,24 +58,53 @@ class LateTurns:
         later = [e for e in near if e.reference_time > episode.reference_time]
         return later[: self._n]
 
-    def reread(self, episode: Episode, ontology: Ontology) -> list[IngestResult]:
-        """Read again the turns after ``episode``; their results (facts added or changed)."""
+    def note(self, episode: Episode) -> None:
+        """Remember the turns after ``episode`` (just written) for :meth:`reread_noted`."""
+        found = self.after(episode)
+        with self._lock:
+            for later in found:
+                self._noted.setdefault((later.group_id, later.id), later)
+
+    def reread_noted(self, ontology: Ontology) -> list[IngestResult]:
+        """Read again, once each, the turns noted since the last call; their results.
+
+        Called at the end of an ingest call: a backfill of a thousand old turns into a group that
+        holds newer ones notes the same few newer turns a thousand times, and they are read
+        once, with the whole backfill as context."""
+        with self._lock:
+            noted, self._noted = list(self._noted.values()), {}
+        noted.sort(key=lambda e: (e.group_id, e.reference_time))
         results = []
-        for later in self.after(episode):
+        for later in noted:
             (p,) = self._stages.prepare([later], ontology=ontology)
             results.append(
                 self._writer.write(
                     later.group_id,
                     f"re-read of episode {later.id}",
-                    lambda p=p: _without_episode(self._stages.decide(p)),  # type: ignore[misc]
+                    lambda p=p: self._decide_again(p),  # type: ignore[misc]
                 )
             )
         return results
 
-
-def _without_episode(
-    decided: tuple[ChangeSet, IngestResult],
-) -> tuple[ChangeSet, IngestResult]:
-    """The decision for a stored episode: its facts and entities, not the episode again."""
-    changes, result = decided
-    return replace(changes, episodes=()), result
+    def _decide_again(self, p: Prepared) -> tuple[ChangeSet, IngestResult]:
+        """The decision for a stored episode: its facts and entities, not the episode again;
+        the loose mentions its first reading made of a name it now ties by a typed fact
+        ("Gita said: wait I mean Corvus Health", now WORKS_AT Corvus Health) are dropped,
+        when nothing else told them."""
+        changes, result = self._stages.decide(p)
+        episode = p.episode
+        typed = {
+            frozenset((f.source_id, f.target_id))
+            for f in result.facts
+            if f.relation not in GENERIC_RELATIONS
+        }
+        kept = {f.id for f in result.facts}
+        stale = tuple(
+            f.id
+            for f in self._store.facts_of_episodes([episode.group_id], [episode.id])
+            if f.relation in GENERIC_RELATIONS
+            and f.episodes == (episode.id,)
+            and f.id not in kept
+            and frozenset((f.source_id, f.target_id)) in typed
+        )
+        return replace(changes, episodes=(), delete_fact_ids=stale), result

@@ -105,12 +105,17 @@ def _spelled(m: re.Match[str]) -> str:
     return _SPELLED[word.lower()]
 
 
+_AROUND = 40
+
+
 def _emoji_mark(m: re.Match[str]) -> str:
     """An emoji run ends the sentence before it, unless punctuation already does; before a
     subject of its own ("the", "my", "he") it ends a clause, so the sentence stays whole
     ("my GP retired 😢 the practice gave me Dr Chen")."""
-    before = m.string[: m.start()].rstrip()
-    after = m.string[m.end() :].lstrip()
+    # a bounded look either side: copying the whole prefix per emoji made a text of many
+    # emoji quadratic (tests/test_extractor_fuzz.py)
+    before = m.string[max(0, m.start() - _AROUND) : m.start()].rstrip()
+    after = m.string[m.end() : m.end() + _AROUND].lstrip()
     if not before or before[-1] in ".!?:;," or not after or after[0] in ".!?,;:)":
         return " "
     return ", " if _OWN_SUBJECT.match(after) else ". "
