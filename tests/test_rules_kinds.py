@@ -154,6 +154,9 @@ def test_a_value_held_given_up_with_over():  # type: ignore[no-untyped-def]
     facts = found(run("Ife: my favourite band is Muse", "Ife: so over muse now"))
     assert ("Ife", "HAS_FAVORITE", "Muse", True) in facts
     assert not found(run("Ife: I'm over the moon about it"))
+    # tired of something about a home or an employer is no ending of it
+    facts = found(run("Ife: I live in Bristol", "Ife: so over Bristol traffic"))
+    assert not any(f[3] for f in facts)
 
 
 # -- end to end on the default path ----------------------------------------------------------
@@ -189,6 +192,12 @@ STORIES = [
      [("ROLE_HELD_BY", "dr. moreau")], ["dr. patel"]),
     (["Ife: I swim every morning", "Ife: gave up swimming, only yoga now"],
      [("HAS_HABIT", "yoga")], ["swimming"]),
+    (["Ife: I'm pregnant!", "Ife: our baby boy Kofi arrived on monday"],
+     [("FAMILY_OF", "kofi")], ["pregnant"]),
+    (["Ife: my go-to lunch spot is Pret", "Ife: my new go-to is Leon"],
+     [("HAS_FAVORITE", "leon")], ["pret"]),
+    (["Ife: I'm such a night owl", "Ife: somehow I became a morning person"],
+     [("HAS_SLEEP_SCHEDULE", "morning person")], ["night owl"]),
     # precision: a second thing, someone else's thing, another kind of favourite
     (["Ife: I drive a Mazda 3", "Ife: I also bought a Vespa for the summer"],
      [("DRIVES", "mazda 3"), ("OWNS", "vespa")], []),
@@ -231,7 +240,10 @@ def test_a_habit_cut_out_and_what_one_keeps_to_now():  # type: ignore[no-untyped
 
 
 def test_a_medication_switched_by_the_doctor():  # type: ignore[no-untyped-def]
-    facts = found(run("Ife: my GP switched me from citalopram to sertraline"))
+    facts = {
+        (a, r, t.lower(), e)
+        for a, r, t, e in found(run("Ife: my GP switched me from citalopram to sertraline"))
+    }
     assert ("Ife", "TAKES_MEDICATION", "sertraline", False) in facts
     assert ("Ife", "TAKES_MEDICATION", "citalopram", True) in facts
 
@@ -270,3 +282,39 @@ def test_a_role_handed_to_a_new_person(turn, person, role):  # type: ignore[no-u
 def test_a_role_changed_for_a_reason_names_no_new_person():  # type: ignore[no-untyped-def]
     facts = run("Ife: changed doctors because Dr. Smith retired").facts
     assert not any(f.relation == "ROLE_HELD_BY" for f in facts)
+
+
+# -- health and preference changes said another way --------------------------------------------
+
+
+def test_a_birth_said_as_an_arrival_ends_the_pregnancy_and_names_the_baby():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: I'm pregnant!", "Ife: our baby boy Kofi arrived on monday"))
+    assert ("Ife", "HAS_CONDITION", "pregnant", True) in facts
+    assert ("Ife", "FAMILY_OF", "Kofi", False) in facts
+    # an arrival that is no birth
+    facts = found(run("Ife: I'm pregnant!", "Ife: my sister arrived from Lagos today"))
+    assert ("Ife", "HAS_CONDITION", "pregnant", True) not in facts
+
+
+def test_a_sleep_schedule_turned_into_another():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: I've turned into an early riser"))
+    assert ("Ife", "HAS_SLEEP_SCHEDULE", "early riser", False) in facts
+    assert ("Ife", "HAS_SLEEP_SCHEDULE", "morning person", False) in found(
+        run("Ife: somehow I became a morning person")
+    )
+
+
+def test_sobriety_said_in_a_verbless_line():  # type: ignore[no-untyped-def]
+    assert ("Ife", "HAS_HABIT", "sobriety", False) in found(run("Ife: sober for 6 weeks now"))
+    assert not any(f[1] == "HAS_HABIT" for f in found(run("Ife: Tom has been sober for years")))
+
+
+def test_a_favourite_without_its_kind_replaces_the_one_held():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: my go-to lunch spot is Pret", "Ife: my new go-to is Leon"))
+    assert ("Ife", "HAS_FAVORITE", "Leon", False) in facts
+    assert ("Ife", "HAS_FAVORITE", "Pret", True) in facts
+    # two favourites held: which one is meant is unknown, nothing is closed
+    two = "Ife: my favourite band is Muse. my favourite food is sushi"
+    facts = found(run(two, "Ife: my new fave is Wet Leg"))
+    assert ("Ife", "HAS_FAVORITE", "Wet Leg", False) in facts
+    assert not any(f[3] for f in facts)

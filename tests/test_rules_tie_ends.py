@@ -123,6 +123,8 @@ def test_a_favourite_said_in_passing_is_ended_by_name() -> None:
         ("Oskar: I work at Fernhill Press", "Oskar: I'm not mad at fernhill anymore"),
         ("Oskar: I joined Ironworks Gym", "Oskar: should I quit ironworks?"),
         ("Oskar: I live in Leeds", "Oskar: so over Leeds weather"),
+        ("Oskar: I work at Fernhill Press", "Oskar: I'm so over Fernhill Press"),
+        ("Oskar: I joined Ironworks Gym", "Oskar: honestly over ironworks gym drama"),
     ],
 )
 def test_no_ending_without_one(told: str, said: str) -> None:
@@ -198,12 +200,25 @@ def test_a_plural_possessive_is_part_of_the_group_name(told: str) -> None:
         ("Vik: walked out of Osprey Foods 😅 I'm working at Kestrel Labs now", "Osprey", "Kestrel"),
     ],
 )
-def test_an_emoji_ends_a_chat_sentence(said: str, old: str, new: str) -> None:
-    """The clause after the emoji is read on its own: the new job's fact does not carry the
-    old employer's name (it would keep it current)."""
+def test_an_emoji_ends_a_chat_clause(said: str, old: str, new: str) -> None:
+    """The clause after the emoji is read on its own (a verb opening it has the speaker as
+    subject): the new job's fact does not carry the old employer's name (it would keep it
+    current)."""
     out = found(run("Vik: I work at Osprey Foods", said))
     assert any(rel == "WORKS_AT" and new in target and not ended for _, rel, target, ended in out)
     assert any(rel == "WORKS_AT" and old in target and ended for _, rel, target, ended in out)
     extraction = run("Vik: I work at Osprey Foods", said)
     new_fact = next(f for f in extraction.facts if new in f.target)
     assert old not in new_fact.fact
+
+
+def test_an_emoji_keeps_the_sentence_for_a_role_told_before_it() -> None:
+    """ "my vet Dr Moss retired 😢 the clinic gave me Dr. Ines instead": the role named
+    before the emoji still belongs to the clause after it."""
+    out = found(
+        run(
+            "Pia: Dr. Moss has been my vet for years",
+            "Pia: my vet Dr Moss retired 😢 the clinic assigned me to Dr. Ines instead",
+        )
+    )
+    assert ("Pia", "ROLE_HELD_BY", "Dr. Ines", False) in out

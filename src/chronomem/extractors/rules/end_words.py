@@ -176,10 +176,36 @@ _VISIT_AFTER = re.compile(r"^\s*(?:by|in|off|at|over|round|for)\b", re.I)
 
 
 def is_visit(verb: str, after_verb: str, after_target: str) -> bool:
-    """Is an ending verb a visit or an errand ("stopped by X", "dropped X off")?"""
+    """Is an ending verb a visit or an errand ("stopped by X", "dropped X off", "left X at
+    7")?"""
+    if _LEFT_VERB.match(verb.strip()):
+        return _TRIP.match(after_target) is not None
     if _VISIT_VERB.match(verb.strip()) is None:
         return False
     return bool(_VISIT_AFTER.match(after_verb) or _TRIP.match(after_target))
+
+
+_LEFT_VERB = re.compile(r"^(?:left|leaving|leave)$", re.I)
+
+
+def wished(before: str) -> bool:
+    """Do the words before an ending verb make it a wish or plan ("thinking about quitting
+    X", "might cancel X")?"""
+    return _WISH.search(before) is not None
+
+
+# "I'm over X", "so past X": an attitude; it ends a taste, a habit or a diet, not a job, a
+# home or a club one is only fed up with ("so over my job", "so over Leeds weather")
+_ATTITUDE = re.compile(r"\b(?:over|past)(?:\s+(?:the|my|with|this|that|all))?\s+$", re.I)
+ATTITUDE_RELATIONS = frozenset(
+    {"LIKES", "LOVES", "ENJOYS", "HAS_HABIT", "FOLLOWS_DIET", "HAS_FAVORITE", "PLAYS",
+     "LISTENS_TO", "WATCHES", "READS", "HAS_CONDITION", "MENTIONED"}
+)  # fmt: skip
+
+
+def attitude_only(before: str) -> bool:
+    """Is the ending an attitude ("over X"), which ends only :data:`ATTITUDE_RELATIONS`?"""
+    return _ATTITUDE.search(before) is not None
 
 
 def holds_on(before: str, after: str) -> bool:

@@ -88,6 +88,9 @@ FAVORITE_ROWS: tuple[P, ...] = (
             ending=True,
             target="phrase",
             subject=subject,
+            # tired of a taste, not gone from a home, a job or a person ("so over Leeds
+            # weather", "I'm so over Google" end nothing)
+            reject_labels=frozenset({"Location", "Organization", "Person", "Event"}),
             triggers="over",
         )
         for lead, subject in (

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.end_words import is_visit
+from chronomem.extractors.rules.end_words import is_visit, wished
 
 _VERB = (
     r"(?:died|dies|passed away|passed on|put (?:\w+ )?down|rehom(?:ed|ing)|rehome|"
@@ -71,7 +71,8 @@ def ended_by_verb(text: str, start: int, end: int) -> bool:
     if found is not None:
         verb = found.group().split()[0]
         visit = is_visit(verb, text[found.start() + len(verb) :], text[end:])  # "dropped X off"
-        return not visit and _DENIED.search(text, max(0, found.start() - 20), found.start()) is None
+        head = text[max(0, found.start() - 40) : found.start()]
+        return not (visit or wished(head) or _DENIED.search(head))
     if _TAKEN_BACK.search(text, max(0, start - 40), start):
         return True
     after = text[end : end + 60]

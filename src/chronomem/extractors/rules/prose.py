@@ -31,6 +31,7 @@ from chronomem.extractors.rules.losses import ended_by_verb
 from chronomem.extractors.rules.markup import strip_markup
 from chronomem.extractors.rules.moves import is_aside
 from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.new_favourite import kindless_favourite_hits
 from chronomem.extractors.rules.offers import offer_hits
 from chronomem.extractors.rules.own_texts import own_texts
 from chronomem.extractors.rules.pairs import pair_hits
@@ -233,6 +234,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += offer_hits(s, hits)
     hits += succession_hits(hits, known)
     hits += role_switch_hits(s, hits, known)
+    hits += kindless_favourite_hits(s, known, hits)
     hits = own_texts(s.text, hits)
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)

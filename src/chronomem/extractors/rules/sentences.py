@@ -9,10 +9,7 @@ from chronomem.extractors.rules.typos import fix_typos
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _SPACES = re.compile(r"[ \t\r\f\v]+")
-# A run of emoji followed by a space ends a chat sentence as a full stop would ("handed in
-# my notice 🙃 started at X this week").
-_EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
-_BOUNDARY = re.compile(rf"([.!?]+)[\"')\]]*(?:\s+|$)|\n+|(?<=\S)\s*[{_EMOJI}]+(?:\ufe0f)?\s+(?=\S)")
+_BOUNDARY = re.compile(r"([.!?]+)[\"')\]]*(?:\s+|$)|\n+")
 _WORD_BEFORE = re.compile(r"(?<![0-9])([A-Za-z][A-Za-z.]*)$")  # not "31st."
 _LOOK_BEHIND = 12  # the longest abbreviation ("approx", "e.g") fits: no scan of the prefix
 # A longer "sentence" (no full stop in 400+ characters: a run-on, a list, pasted data) is cut

@@ -116,4 +116,6 @@ KEPT: tuple[str, ...] = (
     "I missed X this week because I was sick",
     "I was too lazy to go to X",
     "X cancelled class today",
+    "as a X member I get a discount",
+    "I'm a proud member of X",
 )

@@ -33,6 +33,14 @@ MARGIN = 0.05
 MAX_CHARS = 120  # a longer piece is no short ending
 _LEAD = re.compile(r"^\W*(?:(?:so|and|but|well|oh|honestly|also|yeah|ok|okay|lol|ugh|welp)\W+)*")
 _SUBJECT = re.compile(r"^(?:I|i|we|We|my|My|our|Our|X)\b")
+# A piece that opens on a preposition is a phrase, not a clause ("as a X member, ...").
+_FRAGMENT = re.compile(
+    r"^I (?:as|at|in|on|with|for|from|of|to|by|about|like|after|before|during|since|"
+    r"without|than)\b",
+    re.I,
+)
+_WORD = re.compile(r"[A-Za-z']+")
+MIN_WORDS = 3  # "I X", "X now": too little to read
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +60,10 @@ def tie_candidates(s: Sentence, index: int, hits: list[Hit], known: Known) -> li
     for piece, ref in undecided_references(s, known, hits):
         if piece[1] - piece[0] > MAX_CHARS:
             continue
-        out.append(TieCandidate(s, index, piece, ref, _masked(s, piece, ref)))
+        text = _masked(s, piece, ref)
+        if _FRAGMENT.match(text) or len(_WORD.findall(text)) < MIN_WORDS:
+            continue  # "as a X member", "at X": no clause to read
+        out.append(TieCandidate(s, index, piece, ref, text))
     return out
 
 

@@ -24,7 +24,13 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
-from chronomem.extractors.rules.end_words import ends_tie, holds_on, is_visit
+from chronomem.extractors.rules.end_words import (
+    ATTITUDE_RELATIONS,
+    attitude_only,
+    ends_tie,
+    holds_on,
+    is_visit,
+)
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.names import normalize_name
@@ -79,8 +85,13 @@ def tie_end_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     me = Party(s.speaker or "", "Person", speaker=True)
     out: list[Hit] = []
     for piece, ref, ended in _readings(s, known, hits):
-        if ended:
-            out += tie_hits(me, ref.held, piece, (ref.start, ref.end), known)
+        if not ended:
+            continue
+        held = ref.held
+        if attitude_only(s.text[piece[0] : ref.start]):  # "so over X": tastes only
+            kept = tuple(r for r in held.relations if r in ATTITUDE_RELATIONS)
+            held = Held(held.name, kept, held.words)
+        out += tie_hits(me, held, piece, (ref.start, ref.end), known)
     return out
 
 
@@ -124,10 +135,13 @@ def _readings(
 
 
 def drop_visits(s: Sentence, hits: list[Hit]) -> list[Hit]:
-    """``hits`` without the endings whose verb tells a visit or an errand: "stopped by the
-    gym", "dropped Pip off at the groomer" end nothing."""
+    """``hits`` without the endings whose verb tells a visit or an errand ("stopped by the
+    gym", "dropped Pip off at the groomer") or an attitude to a job, home or club ("so over
+    Leeds weather"): they end nothing."""
     out = []
     for h in hits:
+        if h.ending and h.relation not in ATTITUDE_RELATIONS and _fed_up(s, h):
+            continue  # "so over Leeds weather", "I'm over my job": fed up, not gone
         if h.ending and h.target.name:
             at = s.text.lower().find(h.target.name.lower(), h.verb[1])
             tail = s.text[at + len(h.target.name) :] if at >= 0 else ""
@@ -135,6 +149,11 @@ def drop_visits(s: Sentence, hits: list[Hit]) -> list[Hit]:
                 continue
         out.append(h)
     return out
+
+
+def _fed_up(s: Sentence, h: Hit) -> bool:
+    """Is the ending an attitude: "over" right before its object?"""
+    return attitude_only(s.text[max(0, h.verb[0] - 40) : h.verb[1]])
 
 
 def _told_in(ref: HeldRef, hits: list[Hit], s: Sentence) -> bool:

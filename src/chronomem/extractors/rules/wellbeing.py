@@ -63,6 +63,17 @@ WELLBEING_ROWS: tuple[P, ...] = (
         template="{source} is sober",
         triggers="sober",
     ),
+    P(  # a chat line: "sober since new year", "sober for 3 months now"
+        "HAS_HABIT",
+        r"(?:^|(?<=[,;:.!?] ))\W*(?:(?:and|so|now|officially|fully|completely) )*sober "
+        r"(?:since|for)\b",
+        "Habit",
+        "fixed",
+        "possessor",
+        fixed_target="sobriety",
+        template="{source} is sober",
+        triggers="sober",
+    ),
     P(  # "fully recovered from the ACL surgery": the injury of that body part is over
         "HAS_CONDITION",
         r"\b(?:recovered from|over|healed from|rehab(?:bing)? from)\s+(?:the |my |a |an "
@@ -79,13 +90,26 @@ WELLBEING_ROWS: tuple[P, ...] = (
         r"\b(?:gave birth|had (?:the|our|my) (?:baby|little one)|had (?:a |our |my )?(?:baby )?"
         r"(?:boy|girl)|welcomed (?:a |our |my )?(?:baby|son|daughter|twins|little)|(?:my|our) "
         r"(?:baby|son|daughter|twins|little one)(?: [A-Z][\w'-]*){0,2} (?:was|were|is|are)"
-        r" (?:born|here)|(?:baby|son|daughter|twins) (?:was|were) born)\b",
+        r" (?:born|here)|(?:baby|son|daughter|twins) (?:was|were) born|"
+        # "our baby girl Nell arrived", "baby Ada arrived on tuesday"
+        r"(?:baby|son|daughter|twins|little one)(?: (?:girl|boy))?(?: [A-Z][\w'-]*){0,2} "
+        r"(?:has |finally )?(?:arrived|was delivered))\b",
         "Condition",
         "context",
         "possessor",
         ending=True,
         fixed_target="pregnant",
-        triggers="birth born welcomed had here",
+        triggers="birth born welcomed had here arrived delivered",
+    ),
+    P(  # "baby Ada arrived", "our baby girl Nell arrived": the newborn is family
+        "FAMILY_OF",
+        r"\b(?:(?:my|our|the) )?(?:new )?baby(?: (?:girl|boy))?,? (?P<obj>{NAME}),? "
+        r"(?:has |finally )?(?:arrived|was born|was delivered|is here)\b",
+        "Person",
+        "inline",
+        "possessor",
+        template="{target} is {source}'s baby",
+        triggers="arrived born delivered here",
     ),
     P(  # "update: it's type 2 diabetes now", "turns out it's asthma": the speaker's diagnosis
         "HAS_CONDITION",
@@ -186,12 +210,14 @@ WELLBEING_ROWS: tuple[P, ...] = (
     ),
     P(  # "I'm a total night owl", "early bird these days": one sleep schedule at a time
         "HAS_SLEEP_SCHEDULE",
-        r"(?:\b(?:am|is|are|became|become)|'m|'re|\bim) (?:now |still )?(?:a |an )?(?:total |"
+        r"(?:\b(?:am|is|are|became|become|becoming|turned into|turning into)|'m|'re|\bim)"
+        r" (?:now |still )?(?:a |an )?(?:total |"
         r"complete |real |huge |such a |massive |natural |big )?(?P<obj>night owl|early bird|"
         r"morning person|night person|early riser)\b",
         "Schedule",
         "inline",
         "first",
+        target_format="{obj}",  # "person" alone is no object: the phrase is the value
         triggers="owl bird person riser",
     ),
     P(  # "usually go to bed around 3am", "asleep by 11 these days": the time one sleeps
