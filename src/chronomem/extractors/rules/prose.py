@@ -6,12 +6,13 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from chronomem.extractors.rules.ahead import corrected_ahead, redated
+from chronomem.extractors.rules.ahead import cancelled_ahead, corrected_ahead, redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.chat_names import capitalised_names
 from chronomem.extractors.rules.chat_spelling import plain_spelling
 from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.compound import shared_hits
 from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
@@ -51,7 +52,7 @@ from chronomem.extractors.rules.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.role_switch import role_switch_hits
-from chronomem.extractors.rules.same_breath import ended_in_one_breath
+from chronomem.extractors.rules.same_breath import been_with, ended_in_one_breath, spent_spells
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.successions import succession_hits
@@ -239,14 +240,18 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
+    hits += shared_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
     hits = with_successors(s, known, hits, roles)
     hits += together_hits(s, known, hits)
     hits += ended_in_one_breath(s, hits)  # "joined X in 2018 and left in June 2023"
+    hits = spent_spells(s, known, hits)  # "back in Cork after three years in Berlin"
+    hits = been_with(s, known, hits)  # "been with Sam since 2019"
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
     hits = redated(s, known, hits)  # "the move got pushed to the 8th"
     hits += corrected_ahead(s, known, hits)  # "sorry, August 8th! not June"
+    hits += cancelled_ahead(s, known, hits)  # "the move to Aarhus fell through"
     hits += arranged_plans(s, hits)
     hits = drop_visits(s, hits)
     # "getting married on the 4th", "got tickets for X"
@@ -289,7 +294,7 @@ def _add_hit(
         return
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
     owned = times if times is not None else [] if hit.undated else _owned_times(s, hit, hits)
-    valid_at, invalid_at = _dates(s, hit, owned)
+    valid_at, invalid_at = hit.spell or _dates(s, hit, owned)
     invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
