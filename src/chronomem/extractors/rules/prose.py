@@ -45,9 +45,11 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.possessed_roles import possessed_role_hits
 from chronomem.extractors.rules.replies import answered_reply
 from chronomem.extractors.rules.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
+from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.role_switch import role_switch_hits
 from chronomem.extractors.rules.same_breath import been_with, ended_in_one_breath, spent_spells
@@ -63,6 +65,7 @@ from chronomem.extractors.rules.together import together_hits
 from chronomem.extractors.rules.upcoming import upcoming_events
 from chronomem.extractors.rules.voice import in_user_voice
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
+from chronomem.model.relations import is_functional
 
 MAX_MENTIONS_PER_SENTENCE = 3
 # An episode stops being read once it has given this many facts or entities: no chat turn
@@ -254,6 +257,7 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     # "getting married on the 4th", "got tickets for X"
     hits = upcoming_events(s, known, hits, from_assistant=draft.assistant)
     hits += tie_end_hits(s, known, hits)
+    hits += possessed_role_hits(s, hits)  # "my son Mikko's birthday": after the plan's reading
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
     hits += _reports(s, hits, draft, known)
@@ -294,10 +298,24 @@ def _add_hit(
     invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
+    if not hit.ending and is_functional(hit.relation):  # "moved to Cork, galway rent was..."
+        text = without_rivals(text, target, _rivals(draft, known, source, hit.relation))
     draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
     known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
+
+
+def _rivals(draft: _Draft, known: Known, source: str, relation: str) -> list[str]:
+    """The values of ``relation`` the source held before or was told of in this episode."""
+    who = normalize_name(source)
+    held = list(known.targets.get((who, relation), {}).values())
+    told = [
+        f.target
+        for f in draft.facts.values()
+        if f.relation == relation and normalize_name(f.source) == who
+    ]
+    return held + told
 
 
 def _cue_hits(
