@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from chronomem.extractors.rules.end_words import (
@@ -117,11 +118,15 @@ def _readings(
     held = _held_values(known, s.speaker)
     if not held:
         return []
+    by_word: dict[str, list[Held]] = {}
+    for h in held:
+        for word in h.words:
+            by_word.setdefault(word, []).append(h)
     best: dict[str, tuple[tuple[int, int], HeldRef, bool | None]] = {}
     rank = {True: 2, False: 1, None: 0}  # a piece that keeps the tie outweighs a doubt
     for clause in s.clauses:
         for piece in _pieces(s.text, clause):
-            for ref in _references(s, piece, held, known):
+            for ref in _references(s, piece, held, by_word, known):
                 if _told_in(ref, hits, s):
                     continue
                 before, after = s.text[piece[0] : ref.start], s.text[ref.end : piece[1]]
@@ -200,6 +205,7 @@ def _held_values(known: Known, speaker: str) -> list[Held]:
     ]
 
 
+@lru_cache(maxsize=4096)
 def _naming_words(name: str, key: str) -> frozenset[str]:
     """The words of a value that name it alone: capitalised words and its head noun."""
     words = [w for w in _WORDS.findall(name)]
@@ -216,15 +222,19 @@ def _pieces(text: str, clause: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 def _references(
-    s: Sentence, piece: tuple[int, int], held: list[Held], known: Known
+    s: Sentence,
+    piece: tuple[int, int],
+    held: list[Held],
+    by_word: dict[str, list[Held]],
+    known: Known,
 ) -> list[HeldRef]:
-    """The references to held values in the piece, by their words or a noun of their kind;
-    a word that names two values names none."""
+    """The references to held values in the piece, by their words (``by_word``: word ->
+    the values it names) or a noun of their kind; a word that names two values names none."""
     out: list[HeldRef] = []
     text = s.text
     for m in _WORDS.finditer(text, *piece):
         word = m.group().lower().strip(".'")
-        fits = [h for h in held if word in h.words]
+        fits = by_word.get(word, [])
         if len(fits) != 1:
             continue
         start, end = _widen(text, piece, m.start(), m.end(), fits[0])
