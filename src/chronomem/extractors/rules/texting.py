@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.lexicon import TIME_WORDS, word_set
+from chronomem.extractors.rules.states import PLAN_HEADS
 
 # Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also").
 _OPENERS = (
@@ -101,6 +102,12 @@ _NOUN_AFTER = word_set(
     "is was 's are were has had will would can could should nite night day sucks sucked "
     "tonight today tomorrow tmrw tho though stuff things thing"
 )
+# A finite verb right after the opening word makes that word the subject, not a predicate
+# missing its subject: "freelancing is hard", "home is Lyon now", "swimming was great".
+_FINITE_AFTER = word_set(
+    "is was 's are were has had will would can could should sucks sucked makes made gets "
+    "got keeps kept feels felt looks looked seems seemed"
+)
 # Gerunds that are nouns ("morning", "wedding") and do not open a predicate.
 _NOUN_ING = word_set(
     """
@@ -175,6 +182,8 @@ def _subject_for(rest: str) -> str | None:
     while i < len(words) - 1 and words[i] in _ADVERBS:
         i += 1
     head, after = words[i], words[i + 1] if i + 1 < len(words) else ""
+    if after in _FINITE_AFTER and head != "been":
+        return None  # "freelancing is hard", "home is Lyon these days": a subject
     if rest[:1].isupper() and not rest[1:2].isupper() and after not in _CAPITAL_VERB_AFTER:
         return None  # "Wilfred has moved": a capitalised word in -ed is a name
     subject = _verbal(head, after)
@@ -202,6 +211,8 @@ def _verbal(head: str, after: str) -> str | None:
 def _lower_case_only(head: str, after: str, rest: list[str]) -> str | None:
     if after in _NOUN_AFTER or after in _IRREGULAR_PAST or after in TIME_WORDS:
         return None  # "work was mad", "date nite with carys", "run tomorrow": a noun
+    if after in PLAN_HEADS:
+        return None  # "swim lesson tomorrow", "dance class at 6": an event, not a habit
     if head in _PRESENT:  # not "do you ...", "work #2 tonight"
         bad = not after[:1].isalpha() or after in ("you", "your", "me", "it", "us", "them")
         return None if bad else "I"

@@ -1,0 +1,71 @@
+"""A chat fragment whose first word is the subject, not a predicate missing "I".
+
+"freelancing is hard", "home is Lyon these days": a finite verb right after the opening
+word makes that word the subject; "swim lesson tomorrow": a present verb before a
+calendar event noun is a compound noun (an event), not a habit of the writer. The
+subjectless reading ("moved to oslo", "working at a bakery now") still holds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extractors.rules.texting import with_subjects
+from tests.rules_support import found, run
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tutoring is exhausting honestly",
+        "babysitting was a nightmare",
+        "cycling has been great for my knees",
+        "gardening keeps me sane",
+    ],
+)
+def test_a_word_before_a_finite_verb_is_its_subject(text: str) -> None:
+    assert with_subjects(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("moved to gdansk in may", "I moved to gdansk in may"),
+        ("working at a print shop now", "I'm working at a print shop now"),
+        ("been at the new flat since june", "I've been at the new flat since june"),
+    ],
+)
+def test_a_fragment_without_a_subject_still_gets_one(text: str, expected: str) -> None:
+    assert with_subjects(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ola: bartending is so draining", "Ola: nannying was fun but tiring"],
+)
+def test_a_trade_named_as_a_topic_gives_no_job_title(text: str) -> None:
+    assert not [f for f in run(text).facts if f.relation == "HAS_JOB_TITLE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Ines: home is Porto these days", "Porto"),
+        ("Ines: home is Cork now", "Cork"),
+    ],
+)
+def test_home_is_a_place_is_where_one_lives(text: str, place: str) -> None:
+    assert ("Ines", "LIVES_IN", place, False) in found(run(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "plan"),
+    [
+        ("Ben: dance class tomorrow at 6", "dance class"),
+        ("Ben: swim practice on thursday at 7", "swim practice"),
+        ("Ben: drive lesson on friday at 9", "drive lesson"),
+    ],
+)
+def test_a_verb_before_an_event_noun_is_an_event(text: str, plan: str) -> None:
+    plans = [f.target for f in run(text).facts if f.relation == "HAS_PLAN"]
+    assert any(plan in p for p in plans), plans
