@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from chronomem.extractors.rules.chat_names import capitalised_names
 from chronomem.extractors.rules.texting import with_subjects
 from tests.rules_support import found, run
 
@@ -69,3 +70,25 @@ def test_home_is_a_place_is_where_one_lives(text: str, place: str) -> None:
 def test_a_verb_before_an_event_noun_is_an_event(text: str, plan: str) -> None:
     plans = [f.target for f in run(text).facts if f.relation == "HAS_PLAN"]
     assert any(plan in p for p in plans), plans
+
+
+@pytest.mark.parametrize(
+    ("text", "relative"),
+    [
+        ("Ola: my grandpa smokes a pipe every night", "grandpa"),
+        ("Ola: my aunt runs a bakery in town", "aunt"),
+        ("Ola: my cousin drives the school bus", "cousin"),
+    ],
+)
+def test_a_verb_after_a_role_noun_is_no_name(text: str, relative: str) -> None:
+    named = {f.target for f in run(text).facts if f.relation in ("FAMILY_OF", "KNOWS")}
+    assert not named, named
+    assert f"my {relative} " in capitalised_names(text.lower())
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("Ola: my gf carys is lovely", "Carys"), ("Ola: my bro dele and his wife", "Dele")],
+)
+def test_a_name_after_a_role_noun_is_still_a_name(text: str, name: str) -> None:
+    assert name in {f.target for f in run(text).facts}

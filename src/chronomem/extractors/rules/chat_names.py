@@ -137,6 +137,8 @@ _VERBS = VERB_WORDS | word_set(
 _POSITIONS = lx.ROLES_MANAGER | word_set(
     "coach teacher tutor therapist landlord landlady gp doctor dentist trainer mentor"
 )
+# Words that open the object of a verb: a word before one is a verb, not a name.
+_OBJECT_OPENERS = word_set("a an the my his her their our your its some every this that")
 _HOMES = word_set("flat apartment house place home condo studio houseshare flatshare")
 _LEAVE_VERBS = word_set("quit left leaving quitting cancelled canceled ditched")
 _PLACE_PREPOSITIONS = word_set("at in from near outside")
@@ -249,6 +251,8 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
     if prev == "is" and (prev2 not in _POSITIONS or not _ends(words, i + 1)):
         return False  # "my manager is fern, ..."; not "my husband is allergic to dust"
     role = prev2 if prev == "is" else prev  # "my gf carys", "my manager is fern"
+    if role in _ROLE_NOUNS and words[i + 1 : i + 2] and words[i + 1] in _OBJECT_OPENERS:
+        return False  # "my grandpa smokes a pipe", "my aunt runs the cafe": a verb
     if role in _ROLE_NOUNS:
         back = i - 2 if prev == "is" else i - 1
         return any(w in _POSSESSIVES for w in words[max(0, back - 3) : back])
