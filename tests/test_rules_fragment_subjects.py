@@ -92,3 +92,38 @@ def test_a_verb_after_a_role_noun_is_no_name(text: str, relative: str) -> None:
 )
 def test_a_name_after_a_role_noun_is_still_a_name(text: str, name: str) -> None:
     assert name in {f.target for f in run(text).facts}
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("home from hip surgery, so bored", "hip surgery"),
+        ("back from wrist surgery today", "wrist surgery"),
+        ("a shift at the food bank on saturday", "the food bank"),
+        ("waiting at the bus station lol", "the bus station"),
+        ("picked up a form at the town hall", "the town hall"),
+    ],
+)
+def test_everyday_nouns_before_a_head_stay_lower_case(text: str, kept: str) -> None:
+    assert kept in capitalised_names(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("registered at harrow rd surgery", "Harrow Rd Surgery"),
+        ("started at kestrel freight", "Kestrel Freight"),
+        ("joined the lumiere cinema", "Lumiere Cinema"),
+    ],
+)
+def test_a_name_before_a_head_is_still_capitalised(text: str, name: str) -> None:
+    assert name in capitalised_names(text)
+
+
+def test_an_assistant_naming_a_body_part_gives_that_injury() -> None:
+    turns = ["Ola: plan my week", "Assistant: Since you're healing from hip surgery, rest."]
+    conditions = {f.target for f in run(*turns).facts if f.relation == "HAS_CONDITION"}
+    assert not any("Surgery" in c for c in conditions), conditions
+    assert not any(
+        f.relation == "WORKS_AT" for f in run("Jo: a shift at the blood bank on Monday").facts
+    )

@@ -100,6 +100,10 @@ _ORG_HEADS = (
         """
     )
 )
+# Heads of public services that an everyday noun before them names with "the" ("the food
+# bank", "the bus station", "the dental practice", "the community centre", "the town
+# hall"); a firm or place with such a head is written without "the" ("harrow rd surgery").
+_SERVICE_HEADS = word_set("bank station surgery practice centre center hall services office")
 _POSSESSIVES = word_set("my her his our their your")
 _MOVE_VERBS = word_set(
     """
@@ -226,7 +230,8 @@ def _name_end(words: list[str], i: int, firsts: dict[str, str]) -> int | None:
     prev2 = words[i - 2] if i > 1 else ""
     if prev == "the" and not (i + 1 < len(words) and words[i + 1] in _HOMES):
         slot = prev2 in _PLACE_PREPOSITIONS or prev2 in _OBJECT_VERBS
-        return i + heads if heads and slot else None
+        everyday = heads == 1 and words[i + 1] in _SERVICE_HEADS  # "the food bank"
+        return i + heads if heads and slot and not everyday else None
     if word in firsts or _slot(words, i, prev, prev2) or (heads and prev in _LEAVE_VERBS):
         return i + heads  # "quit saltmarsh media": left, with a head that makes it a firm
     return None
@@ -273,6 +278,8 @@ def _ends(words: list[str], j: int) -> bool:
 def _nameable(word: str) -> bool:
     if word.endswith("s") and (word[:-1] in _VERBS or word[:-2] in _VERBS):
         return False  # "her cousin goes", "my boss says"
+    if word in lx.BODY_PARTS:  # "from knee surgery"; not in COMMON_WORDS: "ACL" stays
+        return False
     if len(word) < 3 or word in _NOT_NAMES or word.rstrip("s") in _NOT_NAMES:
         return False
     if word.endswith("'s") and word[:-2] in _NOT_NAMES:
