@@ -61,3 +61,28 @@ def test_a_loss_on_a_day_of_this_month_is_dated_that_day() -> None:
     out = run("Noor: my hamster Biscuit is so cute", "Noor: biscuit died on the 6th of this month")
     ends = [f.invalid_at for f in out.facts if f.invalid_at is not None]
     assert ends and all(e == datetime(2024, 1, 6, tzinfo=UTC) for e in ends)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("we adopted Mochi the year before last", "2022-01-01"),
+        ("the week before last I started at Fennel", "2024-01-01"),
+        ("opened the shop the month before last", "2023-11-01"),
+    ],
+)
+def test_before_last_resolves(text: str, day: str) -> None:
+    assert _days(text) == [day]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("the hearing got postponed until the 26th", "at"),  # the new day of a plan
+        ("they pushed it back till Friday", "at"),
+        ("I lived in Derry until the 12th", "until"),  # an end
+        ("I was at Fennel till March 2023", "until"),
+    ],
+)
+def test_until_after_a_reschedule_is_the_new_day(text: str, role: str) -> None:
+    assert [t.role for t in find_time_expressions(text, REF)] == [role]

@@ -28,7 +28,7 @@ from tests.rules_support import REF, run  # REF: Monday 2024-01-15 14:00 UTC
 )
 def test_going_somewhere_given_up_ends_that_place(text: str, place: str) -> None:
     ended = [f.target for f in run(text).facts if f.invalid_at is not None and f.valid_at is None]
-    assert any(place.lower() in t.lower() for t in ended), ended
+    assert any(place.split()[0].lower() in t.lower() for t in ended), ended
 
 
 def test_going_out_given_up_names_no_place() -> None:

@@ -41,7 +41,9 @@ Fact = tuple[str, str, str, bool]
     ],
 )
 def test_a_trade_or_an_employer_is_read(turns: list[str], expected: Fact) -> None:
-    assert expected in found(run(*turns))
+    # the name may keep its "'s" ("St Brigid's") or not: the same place
+    facts = {(s, r, t.removesuffix("'s"), e) for s, r, t, e in found(run(*turns))}
+    assert expected in facts
 
 
 @pytest.mark.parametrize(

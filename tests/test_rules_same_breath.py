@@ -52,3 +52,60 @@ def test_a_start_and_its_dated_end_in_one_breath(
 def test_no_ending_without_its_own_date_or_with_an_object(text: str) -> None:
     facts = [f for f in run(text).facts if f.target in ("Vestas", "Tromso")]
     assert facts and all(f.invalid_at is None for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "target", "start"),
+    [
+        ("Ben: moved back to Cork after three years in Berlin", "LIVES_IN", "Berlin", "2021-01-15"),
+        ("Ben: home in Porto after two years in Lyon!", "LIVES_IN", "Lyon", "2022-01-15"),
+        ("Ben: starting at Quill after six years at Harwood Labs", "WORKS_AT", "Harwood Labs",
+         "2018-01-15"),
+    ],
+)  # fmt: skip
+def test_a_spell_told_as_after_n_years_in_x_held_until_now(
+    text: str, relation: str, target: str, start: str
+) -> None:
+    facts = [f for f in run(text).facts if f.relation == relation and f.target == target]
+    assert facts, run(text).facts
+    assert facts[0].valid_at == _day(start)
+    assert (
+        facts[0].invalid_at is not None and facts[0].invalid_at.date().isoformat() == "2024-01-15"
+    )
+    news = [f for f in run(text).facts if f.target != target]
+    assert all(target not in f.fact for f in news)  # the news no longer names the old spell
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ben: after two years in therapy I feel great",  # no place or organization
+        "Ben: after three days in Rome we flew home",  # a trip, not a spell of home
+    ],
+)
+def test_no_spell_without_a_home_or_a_workplace(text: str) -> None:
+    assert not [f for f in run(text).facts if f.invalid_at is not None and f.valid_at]
+
+
+@pytest.mark.parametrize(
+    ("turns", "relation", "start"),
+    [
+        (["Eli: I've been with my partner Noa since 2019"], "DATING", "2019-01-01"),
+        (["Eli: been with my husband Tomas since 2010"], "MARRIED_TO", "2010-01-01"),
+        (["Eli: my girlfriend is Noa", "Eli: I've been with Noa for 3 years now"], "DATING",
+         "2021-01-15"),
+    ],
+)  # fmt: skip
+def test_been_with_a_partner_since_dates_the_tie(
+    turns: list[str], relation: str, start: str
+) -> None:
+    ties = [f for f in run(*turns).facts if f.relation == relation]
+    assert ties and ties[0].valid_at == _day(start), run(*turns).facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Eli: been with Vodafone since 2015", "Eli: I've been with Noa all day"],
+)
+def test_been_with_no_partner_or_no_start_is_no_tie(text: str) -> None:
+    assert not [f for f in run(text).facts if f.relation in ("DATING", "MARRIED_TO")]

@@ -375,3 +375,86 @@ def test_a_verb_after_and_shares_the_person_of_the_clause_before(
 def test_a_verb_after_and_is_not_given_to_the_object_before() -> None:
     facts = found(run("Bo: my boss fired Tom and hired Ann"))
     assert not any(source == "Tom" for source, _, _, _ in facts)
+
+
+# -- marriages in other words, partners named by their role, two people as one subject ------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "Lu: my sister Efua married her boyfriend Kwame last spring",
+            ("Efua", "MARRIED_TO", "Kwame"),
+        ),
+        ("Lu: my cousin Ama eloped with Kofi!", ("Ama", "MARRIED_TO", "Kofi")),
+        ("Lu: Ines and I tied the knot in June", ("Lu", "MARRIED_TO", "Ines")),
+        (
+            "Lu: my brother Kojo got engaged to his long-time girlfriend Mara",
+            ("Kojo", "DATING", "Mara"),
+        ),
+    ],
+)
+def test_a_union_in_other_words(text: str, fact: tuple[str, str, str]) -> None:
+    assert (*fact, False) in found(run(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "Lu: my brother Kojo and his wife Abena moved to Ghana",
+            {("Kojo", "LIVES_IN", "Ghana", False), ("Abena", "LIVES_IN", "Ghana", False)},
+        ),
+        ("Lu: my parents retired to Spain", {("Lu's parents", "LIVES_IN", "Spain", False)}),
+    ],
+)
+def test_two_people_as_one_subject_and_a_retirement_home(
+    text: str, facts: set[tuple[str, str, str, bool]]
+) -> None:
+    assert facts <= found(run(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Lu: I met Tom and Abena moved to Accra", "Lu: Tom and his dog Rex moved to Leeds"],
+)
+def test_an_object_or_a_pet_before_and_shares_nothing(text: str) -> None:
+    assert not any(source == "Tom" for source, _, _, _ in found(run(text)))
+
+
+# -- a third person's things: "her dog", "Lola's new job" -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Teo: my sister Efua has a dog", "Teo: her dog Milo died last night"],
+            ("Efua", "HAS_PET", "Milo", True),
+        ),
+        (["Teo: my aunt's cat Tigger ran away"], ("Teo's aunt", "HAS_PET", "Tigger", True)),
+        (
+            ["Teo: my friend Lola is great", "Teo: Lola's new job at Ikea is tough"],
+            ("Lola", "WORKS_AT", "Ikea", False),
+        ),
+        (
+            ["Teo: my sister Efua lives in Leeds", "Teo: her new flat in York is lovely"],
+            ("Efua", "LIVES_IN", "York", False),
+        ),
+        (
+            ["Teo: my friend Lola is great", "Teo: Lola's new place in Bath is tiny"],
+            ("Lola", "LIVES_IN", "Bath", False),
+        ),
+    ],
+)
+def test_a_third_persons_things_are_theirs(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    facts = found(run(*turns))
+    assert fact in facts
+    assert not any(source == "Teo" and target == fact[2] for source, _, target, _ in facts)
+
+
+def test_the_speakers_own_pet_stays_the_speakers() -> None:
+    assert ("Teo", "HAS_PET", "Rex", True) in found(run("Teo: our dog Rex died"))

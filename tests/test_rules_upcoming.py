@@ -215,3 +215,82 @@ def test_an_event_named_by_its_noun_and_dated_ahead_is_a_plan(
 )
 def test_no_scheduled_plan_without_an_event_ahead(text: str) -> None:
     assert _plans(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("turns", "relation", "target"),
+    [
+        (["Omar: we're moving to Aarhus on the 20th", "Omar: the move to aarhus fell through"],
+         "LIVES_IN", "Aarhus"),
+        (["Omar: flying to Lisbon on the 25th", "Omar: lisbon trip isn't happening anymore"],
+         "VISITED", "Lisbon"),
+        (["Omar: we're getting married on the 27th", "Omar: the wedding is off"],
+         "HAS_PLAN", "getting married"),
+    ],
+)  # fmt: skip
+def test_a_cancellation_in_other_words_ends_the_upcoming_fact(
+    turns: list[str], relation: str, target: str
+) -> None:
+    ended = [f for f in run(*turns).facts if f.invalid_at is not None and f.valid_at is None]
+    assert [(f.relation, f.target) for f in ended] == [(relation, target)]
+
+
+def test_a_cancellation_of_nothing_upcoming_ends_nothing() -> None:
+    out = run("Omar: I live in Aarhus", "Omar: the bus strike fell through, phew")
+    assert not [f for f in out.facts if f.invalid_at is not None]
+
+
+@pytest.mark.parametrize(
+    ("turns", "plan", "day"),
+    [
+        (["Ada: baby's due on the 30th"], "baby", 30),
+        (["Ada: my driving test is on the 19th", "Ada: the test has been postponed until the 26th"],
+         "driving test", 26),
+    ],
+)  # fmt: skip
+def test_a_due_date_and_a_postponement_until_a_day_are_dated_ahead(
+    turns: list[str], plan: str, day: int
+) -> None:
+    found = _plans(*turns)
+    assert plan in found, found
+    when = found[plan]
+    assert when is not None and when.day == day and when > REF
+
+
+@pytest.mark.parametrize(
+    ("text", "plan", "day"),
+    [
+        # said on Monday: Friday/Saturday this week, not the last ones
+        ("Ada: dinner with Marco on Friday at 8", "dinner", 19),
+        ("Ada: the party on Saturday, bring snacks", "party", 20),
+        ("Ada: my swim lesson thursday", "swim lesson", 18),
+    ],
+)
+def test_a_calendar_line_looks_ahead(text: str, plan: str, day: int) -> None:
+    found = {k: v for k, v in _plans(text).items() if plan in k}
+    assert found, _plans(text)
+    assert all(v is not None and v.day == day for v in found.values())
+
+
+def test_a_calendar_noun_told_in_the_past_is_no_plan() -> None:
+    assert _plans("Ada: dinner with Marco on Friday was great") == {}
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Ada: remind me about the vet on thursday"],
+        ["Ada: hi", "Assistant: I'll remind you about Biscuit's vet appointment on Thursday."],
+    ],
+)
+def test_a_reminder_with_a_date_ahead_is_the_users_plan(turns: list[str]) -> None:
+    plans = [f for f in run(*turns).facts if f.relation == "HAS_PLAN"]
+    assert plans and plans[0].source == "Ada" and "vet" in plans[0].target
+    assert plans[0].valid_at is not None and plans[0].valid_at.day == 18
+
+
+@pytest.mark.parametrize(
+    "text", ["Ada: remind me about it tomorrow", "Ada: remind me of the time we met"]
+)
+def test_a_reminder_of_nothing_ahead_is_no_plan(text: str) -> None:
+    assert _plans(text) == {}

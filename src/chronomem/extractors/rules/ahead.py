@@ -104,7 +104,7 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return hits
     if bare and _named_alike(s, known, bare[0]):
         return hits  # "moved our flight to Oslo": the engine knows the plan by that word
-    said = _without_times(s, 0, m.start()) + " " + _without_times(s, m.end(), len(s.text))
+    said = s.without_times(0, m.start()) + " " + s.without_times(m.end(), len(s.text))
     record = told_ahead(known, s.speaker, said)
     told = normalize_name(bare[0].target.name) if bare else ""
     if record is None or (record.relation, normalize_name(record.target)) == ("HAS_PLAN", told):
@@ -173,9 +173,23 @@ def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     return [Hit(record.relation, source, target, False, (0, len(s.text)), date, text)]
 
 
-def _without_times(s: Sentence, start: int, end: int) -> str:
-    text = s.text[start:end]
-    for t in reversed(s.times):
-        if start <= t.start and t.end <= end:
-            text = text[: t.start - start] + " " + text[t.end - start :]
-    return text
+# the common ways to say a plan will not happen (general English)
+_CANCELLED = re.compile(
+    r"\b(?:(?:is|was|got|has been|'s|are|were)\s+)?(?:cancell?ed|called off|scrapped|axed|nixed"
+    r"|fell through|falling through|fell apart|not happening|(?:isn't|is not|won't be|aren't)"
+    r"\s+happening(?:\s+anymore)?|won't happen|(?:is|'s|are)\s+off)\b",
+    re.I,
+)
+
+
+def cancelled_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "the move to Aarhus fell through", "lisbon trip is not happening": the speaker's
+    upcoming fact the words before the cancellation name, ended."""
+    if s.speaker is None or s.assistant or s.question or any(h.ending for h in hits):
+        return []
+    m = _CANCELLED.search(s.text)
+    if m is None:
+        return []
+    clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
+    hit = called_off_ahead(s, known, s.without_times(clause[0], m.start()), m.span())
+    return [hit] if hit is not None else []

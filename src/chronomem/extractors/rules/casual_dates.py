@@ -11,7 +11,7 @@ clause's tense picks the year of a month named without one).
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from chronomem.extractors.rules.daymath import (
     DayContext,
@@ -19,6 +19,7 @@ from chronomem.extractors.rules.daymath import (
     day_in_year,
     midnight,
     month_year,
+    nearest_day_of_month,
 )
 
 _LOWER_MONTHS = {"march": 3, "may": 5}
@@ -75,21 +76,28 @@ def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     month_name = (m.group(2) or m.group(3) or "").rstrip(".").lower()
     if month_name:
         return day_in_year(ctx, _MONTH_NUMBERS[month_name], day, m.group(6))
-    step = 1 if ctx.future else -1
-    for months in (0, step, 2 * step):
-        first = add_months(ctx.day.replace(day=1), months)
-        try:
-            when = first.replace(day=day)
-        except ValueError:
-            continue
-        if (when >= ctx.day) if ctx.future else (when <= ctx.day):
-            return midnight(when)
-    return None
+    return nearest_day_of_month(ctx, day)
 
 
 _MONTH_NAME = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
 
+
+def _before_last(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the year before last" (1 January of that year), "the week / month before last"."""
+    what = m.group(1).lower()
+    if what == "year":
+        return midnight(date(ctx.day.year - 2, 1, 1))
+    if what == "month":
+        return midnight(add_months(ctx.day.replace(day=1), -2))
+    return midnight(ctx.day - timedelta(days=ctx.day.weekday() + 14))
+
+
 CASUAL_RULES = (
+    (
+        r"(?i:\b(?:in\s+|during\s+)?the\s+(year|month|week)\s+before\s+last\b)",
+        _before_last,
+        frozenset({"before"}),
+    ),
     (
         rf"(?i:\b(?:on\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
         rf"(?:of\s+)?({_MONTH_NAME})\.?)|(?i:({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"

@@ -32,6 +32,7 @@ from chronomem.extractors.rules.objects import (
     object_after,
     singular,
 )
+from chronomem.extractors.rules.owners import owner_before
 from chronomem.extractors.rules.patterns import RelationPattern, candidate_patterns
 from chronomem.extractors.rules.subjects import (
     ROLE_WORDS,
@@ -263,6 +264,9 @@ def _subject(
         named = None if mine else _named_owner(s, m.start(), known)
         if named is not None:  # "Leo's cast came off"
             return named, [], False
+        before = None if mine else owner_before(s, m.start(), known)
+        if before is not None:  # "her dog Milo died": hers, not the speaker's
+            return before or None, [], False
         owner = owner_of(s, mine.group()) if mine else (s.user if s.assistant else s.speaker)
         return (Party(owner, "Person", speaker=True) if owner else None), [], False
     if mode == "listener":

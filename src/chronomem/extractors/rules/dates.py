@@ -35,6 +35,7 @@ from chronomem.extractors.rules.daymath import (
     midnight,
     monday_of,
     month_year,
+    nearest_day_of_month,
     season_start,
     shift,
     weekday_date,
@@ -115,6 +116,11 @@ _HEAD_ROLES = {
     "since": "since", "from": "since", "between": "since", "until": "until", "till": "until",
     "through": "until", "by": "at", "for": "since",
 }  # fmt: skip
+_MOVED_UNTIL = re.compile(
+    r"\b(?:postponed|pushed|delayed|moved|put off|rescheduled|bumped)"
+    r"(?:\s+(?:it|that|back|out)){0,2}\s+(?:(?:until|till)\s+)?$",
+    re.I,
+)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|and|-|\u2013)\s*$", re.I)
 
 
@@ -187,16 +193,7 @@ def _season_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def _ordinal_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "on the 14th": that day of this month, or of the next (ahead) or last (past) one."""
-    day, step = int(m.group(1)), 1 if ctx.future else -1
-    for months in (0, step, 2 * step):
-        first = add_months(ctx.day.replace(day=1), months)
-        try:
-            when = first.replace(day=day)
-        except ValueError:
-            continue
-        if (when >= ctx.day) if ctx.future else (when <= ctx.day):
-            return midnight(when)
-    return None
+    return nearest_day_of_month(ctx, int(m.group(1)))
 
 
 def _year(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -462,6 +459,8 @@ def _with_roles_and_times(
         after_since = bool(out) and out[-1].role == "since"
         if head == "to" or (after_since and _RANGE_JOIN.match(text[out[-1].end : start])):
             role = "until" if after_since else "at"
+        if role == "until" and _MOVED_UNTIL.search(text, max(0, start - 40), start):
+            role = "at"  # "postponed until the 26th": the new day, not an end
         tail = _TIME_OF_DAY.match(text, end)
         if tail and when.hour == 0 and when.minute == 0:
             when, end = _at_time(when, tail), tail.end()

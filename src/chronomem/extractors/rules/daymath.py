@@ -93,3 +93,18 @@ def day_in_year(ctx: DayContext, month: int, day: int, year: str | None) -> date
     elif ctx.future and when < ctx.day:
         when = date(when.year + 1, month, day)
     return midnight(when)
+
+
+def nearest_day_of_month(ctx: DayContext, day: int) -> datetime | None:
+    """Day ``day`` of this month, or of the next (ahead) or last (past) month that has it
+    and lies on the clause's side of the reference day ("on the 14th", "Friday the 31st")."""
+    step = 1 if ctx.future else -1
+    for months in (0, step, 2 * step):
+        first = add_months(ctx.day.replace(day=1), months)
+        try:
+            when = first.replace(day=day)
+        except ValueError:
+            continue
+        if (when >= ctx.day) if ctx.future else (when <= ctx.day):
+            return midnight(when)
+    return None

@@ -46,6 +46,9 @@ class Hit:
     attribute: str | None = None  # set: an attribute of the source, not a fact
     undated: bool = False  # told in passing: the sentence's dates are not this fact's
     retracts: datetime | None = None  # an ending that takes back a value told from this start
+    # set: the fact's own (valid_at, invalid_at), not read from the sentence's dates
+    # ("after three years in Berlin": from three years back until now)
+    spell: tuple[datetime | None, datetime | None] | None = None
 
 
 @dataclass(slots=True)
@@ -70,6 +73,14 @@ class Sentence:
         # "plot twist: I love cilantro now??": told with surprise, not asked
         surprised = text[:-1].rstrip().endswith(("?", "!"))
         return not (surprised and _TELLS.match(text))
+
+    def without_times(self, start: int, end: int) -> str:
+        """``text[start:end]`` with the time expressions inside it blanked out."""
+        text = self.text[start:end]
+        for t in reversed(self.times):
+            if start <= t.start and t.end <= end:
+                text = text[: t.start - start] + " " + text[t.end - start :]
+        return text
 
     def times_for(self, clause: tuple[int, int]) -> list[TimeExpression]:
         inside = [t for t in self.times if clause[0] <= t.start < clause[1]]

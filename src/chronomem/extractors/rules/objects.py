@@ -57,10 +57,13 @@ _NAMING_WORDS = word_set(
 )
 # A person introduced by a plain noun before the name: "dating this girl Kayla", "married a
 # woman named Carol", "seeing someone called Bree", "this guy from work, Tom".
+# "married her boyfriend Kwame", "engaged to his long-time girlfriend Mara": the partner
 _PERSON_INTRO = re.compile(
     r"\s*(?:(?:a|an|this|that|some)\s+)?(?:(?:new|nice|cute|sweet|lovely|random)\s+)?"
     r"(?:someone|somebody|girl|guy|woman|man|lady|dude|boy|gal|fella|person|chick)"
     r"(?:\s+(?:from\s+\w+|at\s+\w+))?(?:,?\s+(?:named|called)|,)?\s+(?=[A-Z])"
+    r"|\s*(?:my|his|her|their|our)\s+(?:long[- ]?time\s+|high school\s+)?(?:boyfriend|"
+    r"girlfriend|partner|fianc[eé]e?|bf|gf|sweetheart)\s+(?=[A-Z])"
 )
 
 

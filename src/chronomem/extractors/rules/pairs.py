@@ -29,7 +29,15 @@ _VERBS = (
         "DATING",
         True,
     ),
-    (re.compile(rf"\s+{_ADVERBS}(?:married|wed)\b", re.I), "MARRIED_TO", False),
+    (
+        re.compile(
+            rf"\s+{_ADVERBS}(?:married|wed|eloped|tied the knot|got hitched|said (?:I do|our vows))"
+            r"\b",
+            re.I,
+        ),
+        "MARRIED_TO",
+        False,
+    ),
     (
         re.compile(
             rf"\s+{_ADVERBS}(?:engaged|dating|together now|got together|started (?:dating|going"

@@ -339,8 +339,9 @@ _ROWS: tuple[RelationPattern, ...] = (
     *_role_rows("FAMILY_OF", ROLES_FAMILY),
     *_role_rows("MANAGED_BY", ROLES_MANAGER | {"lead"}, held=True),
     *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL, held=True),
-    P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed)\b",
-      "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed"),
+    P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed|tied the "
+      r"knot with|got hitched to|eloped with)\b",
+      "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed tied hitched eloped"),
     P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",

@@ -6,12 +6,13 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from chronomem.extractors.rules.ahead import corrected_ahead, redated
+from chronomem.extractors.rules.ahead import cancelled_ahead, corrected_ahead, redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
 from chronomem.extractors.rules.chat_names import capitalised_names
 from chronomem.extractors.rules.chat_spelling import plain_spelling
 from chronomem.extractors.rules.clauses import match_sentence
+from chronomem.extractors.rules.compound import shared_hits
 from chronomem.extractors.rules.contracted import written_out
 from chronomem.extractors.rules.corrections import corrections
 from chronomem.extractors.rules.cue import Candidate, SemanticCue
@@ -44,12 +45,14 @@ from chronomem.extractors.rules.plans import (
     moved_plans,
     name_told_plans,
 )
+from chronomem.extractors.rules.possessed_roles import possessed_role_hits
 from chronomem.extractors.rules.replies import answered_reply
 from chronomem.extractors.rules.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.retractions import resaid, terse_corrections
+from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.role_successors import with_successors
 from chronomem.extractors.rules.role_switch import role_switch_hits
-from chronomem.extractors.rules.same_breath import ended_in_one_breath
+from chronomem.extractors.rules.same_breath import been_with, ended_in_one_breath, spent_spells
 from chronomem.extractors.rules.sentences import normalize_text, split_clauses, split_sentences
 from chronomem.extractors.rules.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.successions import succession_hits
@@ -62,6 +65,7 @@ from chronomem.extractors.rules.together import together_hits
 from chronomem.extractors.rules.upcoming import upcoming_events
 from chronomem.extractors.rules.voice import in_user_voice
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
+from chronomem.model.relations import is_functional
 
 MAX_MENTIONS_PER_SENTENCE = 3
 # An episode stops being read once it has given this many facts or entities: no chat turn
@@ -236,19 +240,24 @@ def _extract_sentence(s: Sentence, index: int, draft: _Draft, known: Known) -> l
     hits += pet_name_hits(s, hits, draft.targets("HAS_PET"))
     hits = pet_owners(hits, known)
     hits += pair_hits(s, known, hits)
+    hits += shared_hits(s, known, hits)
     hits += partner_hits(s, known, hits)
     hits = with_successors(s, known, hits, roles)
     hits += together_hits(s, known, hits)
     hits += ended_in_one_breath(s, hits)  # "joined X in 2018 and left in June 2023"
+    hits = spent_spells(s, known, hits)  # "back in Cork after three years in Berlin"
+    hits = been_with(s, known, hits)  # "been with Sam since 2019"
     hits = name_told_plans(s, known, hits) + called_off(s, known, hits)
     hits += moved_plans(s, known, hits)
     hits = redated(s, known, hits)  # "the move got pushed to the 8th"
     hits += corrected_ahead(s, known, hits)  # "sorry, August 8th! not June"
+    hits += cancelled_ahead(s, known, hits)  # "the move to Aarhus fell through"
     hits += arranged_plans(s, hits)
     hits = drop_visits(s, hits)
     # "getting married on the 4th", "got tickets for X"
     hits = upcoming_events(s, known, hits, from_assistant=draft.assistant)
     hits += tie_end_hits(s, known, hits)
+    hits += possessed_role_hits(s, hits)  # "my son Mikko's birthday": after the plan's reading
     if draft.assistant:
         hits = [h for h in hits if _about_the_user(h, s, known, draft.speaker)]
     hits += _reports(s, hits, draft, known)
@@ -285,14 +294,28 @@ def _add_hit(
         return
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
     owned = times if times is not None else [] if hit.undated else _owned_times(s, hit, hits)
-    valid_at, invalid_at = _dates(s, hit, owned)
+    valid_at, invalid_at = hit.spell or _dates(s, hit, owned)
     invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else _fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
+    if not hit.ending and is_functional(hit.relation):  # "moved to Cork, galway rent was..."
+        text = without_rivals(text, target, _rivals(draft, known, source, hit.relation))
     draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
     known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
+
+
+def _rivals(draft: _Draft, known: Known, source: str, relation: str) -> list[str]:
+    """The values of ``relation`` the source held before or was told of in this episode."""
+    who = normalize_name(source)
+    held = list(known.targets.get((who, relation), {}).values())
+    told = [
+        f.target
+        for f in draft.facts.values()
+        if f.relation == relation and normalize_name(f.source) == who
+    ]
+    return held + told
 
 
 def _cue_hits(

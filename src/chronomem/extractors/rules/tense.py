@@ -25,6 +25,7 @@ import re
 from typing import Literal
 
 from chronomem.extractors.rules.lexicon import FUTURE_CUES
+from chronomem.extractors.rules.states import PLAN_HEADS
 
 Tense = Literal["future", "past"]
 
@@ -77,6 +78,14 @@ _ARRANGED_ANY = re.compile(
 _HAVING = re.compile(
     r"(?:\b(?:I|we|you|he|she|they)\s+(?:have|has)|'ve\s+got|\bhave\s+got|\bhas\s+got|"
     r"^\W*(?:have|got))\s+(?:a|an|my|our|your|his|her|their|the)\s",
+    re.I,
+)
+# a calendar line: a clause that opens on an event ("dinner with Marco on Friday at 8",
+# "my swim lesson thursday") and tells nothing happened is an entry to come
+_CALENDAR = re.compile(
+    r"^\W*(?:(?:my|our|the|a|an)\s+)?(?:[a-z'-]+\s+){0,2}?(?:"
+    + "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
+    + r")\b",
     re.I,
 )
 _ED = re.compile(r"\b([a-z]{2,}ed)\b", re.I)
@@ -156,6 +165,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _has_past_verb(outside):
         return "past"
     if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
+        return "future"
+    if _CALENDAR.match(text, left) and left == 0:
         return "future"
     if _HAVING.search(text, left, start):  # "we've got a 5k on Saturday": an event to come
         return "future"

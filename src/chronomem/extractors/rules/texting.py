@@ -91,6 +91,11 @@ _CAPITAL_VERB_AFTER = word_set(
     """
 )
 _STATE_PREPOSITIONS = word_set("into on at in off")
+# A verb before one of these is the first word of a noun: "swim lesson", "dance class"
+_EVENT_NOUNS = word_set(
+    "lesson lessons class classes practice session sessions appointment meeting recital "
+    "rehearsal tournament meet match game"
+)
 _DETERMINERS = word_set("the a an my our")
 _NOT_A_STATE_AFTER = word_set(
     "a an the this that these those it them him her you me us least last first all some "
@@ -186,6 +191,8 @@ def _subject_for(rest: str) -> str | None:
         return None  # "freelancing is hard", "home is Lyon these days": a subject
     if rest[:1].isupper() and not rest[1:2].isupper() and after not in _CAPITAL_VERB_AFTER:
         return None  # "Wilfred has moved": a capitalised word in -ed is a name
+    if after in _EVENT_NOUNS:
+        return None  # "swim lesson tomorrow at 8", "dance class on friday": a calendar line
     subject = _verbal(head, after)
     if subject is None and not rest[:1].isupper():  # "Will moved", "Hope is": names
         subject = _lower_case_only(head, after, words[i + 1 :])

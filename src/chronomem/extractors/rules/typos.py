@@ -16,8 +16,7 @@ otherwise turn into a change word ("spot" is no "stop", "sing" no "sign"); it wa
 once from those lists, so no word list is loaded at run time. Names are left alone: only
 lower-case words, or a capital at the start of a sentence, are read.
 
-Chat abbreviations with a grammatical role are written out too ("tmrw", "bday", "yrs",
-"w/", "bc"); "bf"/"gf" and the other role words are known to the role table as they are.
+Chat abbreviations ("tmrw", "w/", "bc") are written out by ``chat_spelling.py``.
 """
 
 from __future__ import annotations
@@ -52,14 +51,6 @@ _NOUNS = word_set(
     "holiday vacation flight phone laptop bike puppy kitten pregnancy relationship "
     "girlfriends boyfriends apartments houses"
 )
-_ABBREVIATIONS = {
-    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrow": "tomorrow", "2moro": "tomorrow",
-    "2morrow": "tomorrow", "yday": "yesterday", "yest": "yesterday", "2day": "today",
-    "bday": "birthday", "b-day": "birthday", "appt": "appointment", "yrs": "years",
-    "yr": "year", "wks": "weeks", "wk": "week", "mos": "months", "mths": "months",
-    "bc": "because", "b/c": "because", "cuz": "because", "coz": "because", "tho": "though",
-    "thru": "through", "abt": "about", "w/": "with", "w/o": "without", "u": "you",
-}  # fmt: skip
 _VOWELS = frozenset("aeiouy")
 MIN_LENGTH = 4  # shorter slips are too often another word ("wok", "lve")
 MIN_ADDED = 5  # a letter missing or added in a shorter word is too often a name ("sten")
@@ -155,15 +146,13 @@ def _dropped(word: str, fit: str) -> bool:
     return True
 
 
-_TOKEN = re.compile(
-    r"(?<![\w'/.-])(?:[A-Za-z]+|w/o?|b/c|b-day|2moro|2morrow|2day)(?![\w'/-])(?!\.\w)"
-)
+_TOKEN = re.compile(r"(?<![\w'/.-])[A-Za-z]+(?![\w'/-])(?!\.\w)")
 _NAME_AFTER = re.compile(r"\s+[A-Z]")
 _SENTENCE_END = re.compile(r"[.!?\n]\s*$")
 
 
 def fix_typos(text: str) -> str:
-    """``text`` with chat abbreviations written out and slips of change words corrected."""
+    """``text`` with the slips of change words corrected."""
     return _TOKEN.sub(lambda m: _fixed(m, text), text)
 
 
@@ -172,7 +161,7 @@ def _fixed(m: re.Match[str], text: str) -> str:
     low = word.lower()
     if word != low and not _opens_sentence(m, text):
         return word  # a name ("Liev Schreiber", "Sten"), an acronym ("MOVD")
-    fix = _ABBREVIATIONS.get(low) or corrected(low)
+    fix = corrected(low)
     if fix is None:
         return word
     return fix[0].upper() + fix[1:] if word[0].isupper() else fix

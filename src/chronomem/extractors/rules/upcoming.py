@@ -82,21 +82,43 @@ def upcoming_events(
         return hits  # an assistant's turn with no user to speak for
     me = Party(s.speaker, "Person", speaker=True)
     if from_assistant:
-        return hits + _addressed(s, me)
+        return hits + (_addressed(s, me) or _reminded(s, me))
     m = _TICKETS.search(s.text)
     what = _head(m.group("obj"), keep_case=True) if m and _ahead(s, m.start(), m.end()) else ""
     if m is not None and what:
         target = Party(what, "Event", named=what[:1].isupper())
         plan = Hit("HAS_PLAN", me, target, False, (0, len(s.text)), m.span())
         return [*(h for h in hits if h not in tickets), plan]
-    return hits + (_progressive(s, me, known) or _scheduled(s, me, known))
+    return hits + (_progressive(s, me, known) or _scheduled(s, me, known) or _reminded(s, me))
+
+
+# "remind me about the vet on thursday", an assistant's "I'll remind you about Biscuit's vet
+# appointment on Thursday" (read in the user's voice: "remind me about ...")
+_REMIND = re.compile(
+    r"\bremind\s+(?:me|you)\s+(?:about|of)\s+(?:(?:my|the|a|an|your|(?-i:[A-Z][a-z]+)'s)\s+)?"
+    r"(?P<obj>[\w'-]+(?:\s+[\w'-]+){0,3})",
+    re.I,
+)
+
+
+def _reminded(s: Sentence, me: Party) -> list[Hit]:
+    """A reminder asked for or promised, with a date ahead: the user's plan."""
+    m = _REMIND.search(s.text)
+    if m is None or not _ahead(s, m.start(), m.end()):
+        return []
+    what = _head(m.group("obj"), keep_case=True)
+    if not what or what.lower() in _VAGUE or what.lower() in ("it", "that", "this"):
+        return []
+    return [
+        Hit("HAS_PLAN", me, Party(what, "Event", named=False), False, (0, len(s.text)), m.span())
+    ]
 
 
 # "my MOT is on Friday", "the closing's set for the 12th", "Idris's hearing is next Tuesday"
 _IS_ON = re.compile(
-    r"\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)"
-    r"\s*(?:\s(?:is|are)|'s)\s+(?:(?:scheduled|set|booked|planned|happening|now)\s+(?:for\s+)?)?"
-    r"(?:on\s+)?$",
+    r"(?:\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+|^\W*)(?P<obj>(?:[\w-]+\s+){0,2}?"
+    r"[\w-]+)\s*(?:\s(?:is|are)|'s)\s+(?:(?:scheduled|set|booked|planned|happening|now|due)"
+    r"\s+(?:for\s+)?)?(?:on\s+)?$",
     re.I,
 )
 # "I have a root canal on Monday", "we've got a 5k Saturday", "got my MOT friday"
@@ -132,8 +154,8 @@ def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
     return []
 
 
-def _owner(s: Sentence, word: str, me: Party, known: Known) -> Party | None:
-    low = word.lower()
+def _owner(s: Sentence, word: str | None, me: Party, known: Known) -> Party | None:
+    low = (word or "my").lower()
     if low in ("my", "our", "the", "a", "an"):
         return me
     if low in ("his", "her"):

@@ -106,6 +106,18 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"(?:at|in|with)\b", "Organization", "phrase",
       heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES, triggers="work works worked working teach "
       "teaches teaching taught job position post role"),
+    # a third person's home opening the clause: "her new flat in York is lovely", "Lola's new
+    # place in Bath is tiny" (inside a clause, "settling into her new place in X", the cue reads)
+    P("LIVES_IN", r"(?:(?:^|(?<=[,;:] )|(?<=\band )|(?<=\bbut )|(?<=\bso ))(?:his|her|their) "
+      r"|(?<='s ))(?:new )?"
+      r"(?:place|apartment|flat|house|home|"
+      r"condo|studio) (?:is |here )?in (?P<obj>{NAME})", "Location", "inline", "possessor",
+      reject_labels=frozenset({"Person", "Organization", "Event"}),
+      triggers="place apartment flat house home condo studio"),
+    # "my parents retired to Spain", "she retired to the coast": a new home
+    P("LIVES_IN", r"\b(?:retired|retiring|retire) to\b", "Location",
+      reject_labels=frozenset({"Person", "Organization", "Event"}),
+      triggers="retired retiring retire"),
     # a job lost with no employer named: "he got laid off yesterday", "Kojo resigned last
     # week", "I got fired lol": the employer the subject was told to have (none told:
     # nothing; a bare "quit" may be a habit: successions.py)
@@ -122,8 +134,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
     # "my job at starbucks" (a name in lower case met before or in the gazetteer), "the new
     # job at Ramp is so much better" (the speaker's, or on an assistant's turn the user's)
-    P("WORKS_AT", r"\b(?:my|his|her|their|your|the new) (?:new |current |day |first |dream |"
-      r"full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
+    P("WORKS_AT", r"(?:\b(?:my|his|her|their|your|the new) |(?<='s ))(?:new |current |day |first "
+      r"|dream |full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
       subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
       reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="job gig position"),
     # a past post with its end: "I was at Deliveroo until the end of last year"
