@@ -36,7 +36,7 @@ Fact = tuple[str, str, str, bool]
         (["Greta: I work at Sainsbury's now"], ("Greta", "WORKS_AT", "Sainsbury", False)),
         (
             ["Greta: I've taught at St Brigid's for nine years"],
-            ("Greta", "WORKS_AT", "St Brigid's", False),
+            ("Greta", "WORKS_AT", "St Brigid", False),
         ),
     ],
 )
