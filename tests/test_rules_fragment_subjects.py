@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from chronomem.extractors.rules.chat_names import capitalised_names
+from chronomem.extractors.rules.chat_spelling import plain_spelling
+from chronomem.extractors.rules.sentences import split_sentences
 from chronomem.extractors.rules.texting import with_subjects
 from tests.rules_support import found, run
 
@@ -127,3 +129,17 @@ def test_an_assistant_naming_a_body_part_gives_that_injury() -> None:
     assert not any(
         f.relation == "WORKS_AT" for f in run("Jo: a shift at the blood bank on Monday").facts
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("gave notice at hollis & co 😮‍💨 started at Pinewood Labs monday", "hollis & co"),
+        ("quit Brightline Ltd 🙃 now at Osprey Media", "Brightline Ltd"),
+        ("done with Acme Inc 😤 joined a startup", "Acme Inc"),
+    ],
+)
+def test_an_emoji_after_an_abbreviated_name_ends_the_sentence(text: str, first: str) -> None:
+    sentences = split_sentences(plain_spelling(text))
+    assert len(sentences) == 2, sentences
+    assert first in sentences[0] and first not in sentences[1]
