@@ -113,9 +113,9 @@ def test_everyday_nouns_before_a_head_stay_lower_case(text: str, kept: str) -> N
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("registered at harrow rd surgery", "Harrow Rd Surgery"),
+        ("quit saltmarsh media", "Saltmarsh Media"),
         ("started at kestrel freight", "Kestrel Freight"),
-        ("joined the lumiere cinema", "Lumiere Cinema"),
+        ("delivering for zippr now", "Zippr"),
     ],
 )
 def test_a_name_before_a_head_is_still_capitalised(text: str, name: str) -> None:

@@ -118,7 +118,7 @@ CASES = [
     (["Mo: I'm in a book club with my neighbours"], ("Mo", "MEMBER_OF", "book club", False)),
     (["Mo: I'm not in the choir anymore"], ("Mo", "MEMBER_OF", "choir", True)),
     # slang for leaving
-    (["Mo: dipped from Chipotle finally"], ("Mo", "WORKS_AT", "Chipotle", True)),
+    (["Mo: dipped from Chipotle finally"], ("Mo", "MENTIONED", "Chipotle", True)),
     # a plan is named with its service
     (["Mo: I'm on the Dropbox Plus plan"], ("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus", False)),
     (["Mo: we have the Hulu Basic tier"], ("Mo", "SUBSCRIBED_TO_PLAN", "Hulu Basic", False)),

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 
 from chronomem.extractors.rules import lexicon as lx
 from chronomem.extractors.rules.lexicon import word_set
+from chronomem.extractors.rules.medication import MEDICATIONS
 from chronomem.extractors.rules.texting import STATE_WORDS, VERB_WORDS
 
 # Ordinary words that stand after a preposition or a role noun without being names.
@@ -91,7 +92,7 @@ _ORG_HEADS = (
         """
         logistics freight motors autos games studios media labs insights bank pharmacy
         vets dental orthodontics cinema council rail railway air airlines airways coffee
-        bakery station rd st ave lane surgery practice centre center systems solutions
+        bakery station rd st ave lane centre center systems solutions
         foods tech digital design consulting capital health care homes hotel cafe deli
         kitchen pizza burger books records theatre theater gallery garden gardens fc
         united city town county services solutions systems energy marketing finance
@@ -100,10 +101,6 @@ _ORG_HEADS = (
         """
     )
 )
-# Heads of public services that an everyday noun before them names with "the" ("the food
-# bank", "the bus station", "the dental practice", "the community centre", "the town
-# hall"); a firm or place with such a head is written without "the" ("harrow rd surgery").
-_SERVICE_HEADS = word_set("bank station surgery practice centre center hall services office")
 _POSSESSIVES = word_set("my her his our their your")
 _MOVE_VERBS = word_set(
     """
@@ -141,9 +138,8 @@ _VERBS = VERB_WORDS | word_set(
 _POSITIONS = lx.ROLES_MANAGER | word_set(
     "coach teacher tutor therapist landlord landlady gp doctor dentist trainer mentor"
 )
-# Words that open the object of a verb: a word before one is a verb, not a name.
-_OBJECT_OPENERS = word_set("a an the my his her their our your its some every this that")
 _HOMES = word_set("flat apartment house place home condo studio houseshare flatshare")
+_OBJECT_START = lx.DETERMINERS | lx.PREPOSITIONS | lx.PRONOUNS | word_set("him her them it so too")
 _LEAVE_VERBS = word_set("quit left leaving quitting cancelled canceled ditched")
 _PLACE_PREPOSITIONS = word_set("at in from near outside")
 _NOT_NAMES = (
@@ -173,9 +169,11 @@ _NOT_NAMES = (
     | _LEAVE_VERBS
     | VERB_WORDS
     | STATE_WORDS
+    | MEDICATIONS
+    | lx.BODY_PARTS
 )
 # Words of ordinary English (public: ``chat_spelling`` lowers them when shouted in capitals).
-COMMON_WORDS = _NOT_NAMES
+COMMON_WORDS = _NOT_NAMES - lx.BODY_PARTS - MEDICATIONS  # "ACL", "SSRI" stay capitals
 _TOKEN = re.compile(r"[^\W\d_][^\W\d_'-]*(?:'s)?|\S", re.UNICODE)
 
 
@@ -229,10 +227,10 @@ def _name_end(words: list[str], i: int, firsts: dict[str, str]) -> int | None:
     prev = words[i - 1] if i > 0 else ""
     prev2 = words[i - 2] if i > 1 else ""
     if prev == "the" and not (i + 1 < len(words) and words[i + 1] in _HOMES):
-        slot = prev2 in _PLACE_PREPOSITIONS or prev2 in _OBJECT_VERBS
-        everyday = heads == 1 and words[i + 1] in _SERVICE_HEADS  # "the food bank"
-        return i + heads if heads and slot and not everyday else None
-    if word in firsts or _slot(words, i, prev, prev2) or (heads and prev in _LEAVE_VERBS):
+        return None  # "at the food bank", "the book club": a kind of place, not a name
+    if heads and (word in firsts or prev in _LEAVE_VERBS):
+        return i + heads  # "*fenwick orthodontics" after Fenwick Dental, "quit saltmarsh media"
+    if _slot(words, i, prev, prev2):
         return i + heads  # "quit saltmarsh media": left, with a head that makes it a firm
     return None
 
@@ -245,8 +243,10 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
         return True  # "the rotterdam flat", "my madrid place": a home is in a place
     if after in (["is", "home"], ["'s", "home"]):
         return True  # "wellington is home now"
-    if prev == "to":
-        return prev2 in _MOVE_VERBS
+    if len(after) == 2 and after[0] == "the" and after[1] in lx.PET_SPECIES:
+        return True  # "clover the bunny chewed my charger"
+    if prev == "to":  # "moved to poznan", "engaged to marco"
+        return prev2 in _MOVE_VERBS or prev2 in ("engaged", "married", "proposed", "wed")
     if prev == "for":  # "delivering for zippr", "signed up for puregym"
         return prev2 in _WORK_FOR
     if prev == "with":  # "6 months with lorcan", "i'm with dario now"; not "with rice"
@@ -256,11 +256,12 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
     if prev == "is" and (prev2 not in _POSITIONS or not _ends(words, i + 1)):
         return False  # "my manager is fern, ..."; not "my husband is allergic to dust"
     role = prev2 if prev == "is" else prev  # "my gf carys", "my manager is fern"
-    if role in _ROLE_NOUNS and words[i + 1 : i + 2] and words[i + 1] in _OBJECT_OPENERS:
-        return False  # "my grandpa smokes a pipe", "my aunt runs the cafe": a verb
     if role in _ROLE_NOUNS:
+        if words[i].endswith("s") and words[i + 1 : i + 2] and words[i + 1] in _OBJECT_START:
+            return False  # "my grandpa smokes a pipe", "my boss waves at me": a verb
         back = i - 2 if prev == "is" else i - 1
-        return any(w in _POSSESSIVES for w in words[max(0, back - 3) : back])
+        owners = _POSSESSIVES | {"new"} if prev == "is" else _POSSESSIVES  # "new boss is tom"
+        return any(w in owners for w in words[max(0, back - 3) : back])
     if prev == "and" and prev2 == "me":
         return True
     if words[i + 1 : i + 3] == ["(", "my"]:  # "dele (my bro)"
@@ -278,8 +279,6 @@ def _ends(words: list[str], j: int) -> bool:
 def _nameable(word: str) -> bool:
     if word.endswith("s") and (word[:-1] in _VERBS or word[:-2] in _VERBS):
         return False  # "her cousin goes", "my boss says"
-    if word in lx.BODY_PARTS:  # "from knee surgery"; not in COMMON_WORDS: "ACL" stays
-        return False
     if len(word) < 3 or word in _NOT_NAMES or word.rstrip("s") in _NOT_NAMES:
         return False
     if word.endswith("'s") and word[:-2] in _NOT_NAMES:

@@ -225,14 +225,14 @@ _ROWS: tuple[RelationPattern, ...] = (
     # -- endings: the fact that ended, with invalid_at --------------------------------------
     P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
-    P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) job (?:at|with|in)\b|\bresigned from\b"
+    P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) (?:[a-z]+ )?job (?:at|with|in)\b"
+      r"|\bresigned from\b"
       r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
-      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b"
-      r"|\bdipped (?:from|out of)\b|\bwalked out (?:of|on)\b",
+      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b",
       "Organization", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
-      triggers="quit left resigned retired fired laid let stopped last dipped walked"),
+      triggers="quit left resigned retired fired laid let stopped last"),
     # "Chris left for Google": a company one leaves for is the new employer (a known
     # company only: "left for Tulum" is a trip)
     P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",

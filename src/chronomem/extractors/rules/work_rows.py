@@ -66,7 +66,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
       r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
-      r"(?:job|position|role|offer|internship|job offer) (?:at|with|from)\b|\bhired (?:by|at)\b"
+      r"(?:job|position|role|offer|internship|job offer) (?:at|with|from)\b"
+      r"|\bhired (?:as (?:an? )?(?:[a-z]+ ){1,3})?(?:by|at)\b"
       r"|\bemployed (?:by|at)\b|\bjoined\b|\bjob at\b", "Organization",
       reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS,
       reject_labels=frozenset({"Location", "Person", "Event"}),
