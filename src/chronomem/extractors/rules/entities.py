@@ -426,9 +426,14 @@ def _lower_case_names(sentence: str, taken: list[tuple[int, int]], known: Known)
     """Names written in lower case ("quit siemens", "moved to boston"): a name met earlier
     in the conversation anywhere, a gazetteer name after a preposition."""
     out = []
+    # a name's key starts with the first word of a name met or of the gazetteer: any other
+    # word starts none, and most words of a sentence are skipped without slicing it
+    firsts = _GAZETTEER_FIRSTS | {k.split(" ", 1)[0] for k in known.names}
     for m in _TOKEN.finditer(sentence):
         word = m.group()
-        if not word[:1].islower() or not _free(m.start(), m.end(), taken):
+        if not word[:1].islower() or normalize_name(word).split(" ", 1)[0] not in firsts:
+            continue
+        if not _free(m.start(), m.end(), taken):
             continue
         for n in (3, 2, 1):
             words = sentence[m.start() :].split(" ", n)[:n]
@@ -444,6 +449,11 @@ def _lower_case_names(sentence: str, taken: list[tuple[int, int]], known: Known)
             taken.append((m.start(), end))
             break
     return out
+
+
+_GAZETTEER_FIRSTS = frozenset(
+    normalize_name(k).split(" ", 1)[0] for k in (*ORGANIZATIONS, *COUNTRIES, *CITIES)
+)
 
 
 def _lower_case_name(sentence: str, start: int, key: str, known: Known) -> bool:

@@ -127,11 +127,33 @@ def apposed_kinds(
     kind takes the kind of the head noun told with it."""
     if relation not in _GOTTEN or any(is_functional(k) for k in kinds):
         return kinds
-    name = re.escape(target)
-    m = re.search(
-        rf"\b(?P<a>{HEAD_WORDS}),? (?:an? |the )?{name}\b|\b{name} (?P<b>{HEAD_WORDS})\b",
-        clause_text,
-        re.I,
-    )
-    better = refine(relation, head_kind(m.group("a") or m.group("b")) or "") if m else ()
+    head = _apposed_head(clause_text, target)
+    better = refine(relation, head_kind(head) or "") if head else ()
     return tuple(dict.fromkeys((*kinds, *better))) if better else kinds
+
+
+# precompiled: a pattern built per target name was compiled anew for most calls
+_HEAD_BEFORE = re.compile(rf"\b(?P<head>{HEAD_WORDS}),? (?:an? |the )?", re.I)
+_HEAD_AFTER = re.compile(rf" (?P<head>{HEAD_WORDS})\b", re.I)
+
+
+def _apposed_head(text: str, target: str) -> str | None:
+    """The head noun right before ("a bike, a Canyon") or after ("a Canyon bike") the
+    whole word ``target`` in ``text``."""
+    low, name = text.lower(), target.lower()
+    if not name:
+        return None
+    for m in _HEAD_BEFORE.finditer(text):
+        if low.startswith(name, m.end()) and _ends_word(low, m.end() + len(name)):
+            return m.group("head")
+    at = low.find(name)
+    while at >= 0:
+        after = _HEAD_AFTER.match(text, at + len(name))
+        if after is not None and (at == 0 or not low[at - 1].isalnum()):
+            return after.group("head")
+        at = low.find(name, at + 1)
+    return None
+
+
+def _ends_word(text: str, end: int) -> bool:
+    return end >= len(text) or not (text[end].isalnum() or text[end] == "_")
