@@ -17,7 +17,6 @@ embedder.
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -32,6 +31,7 @@ from chronomem.extractors.rules.found import Hit, Party, Sentence
 from chronomem.extractors.rules.lexicon import ACTIVITIES, NOT_HOBBY, word_set
 from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.negation import modality
+from chronomem.extractors.rules.prototypes import prototype_vectors
 from chronomem.ports import Embedder, Matrix
 
 CALIBRATED_MODEL = "all-MiniLM-L6-v2"
@@ -155,19 +155,11 @@ class SemanticCue:
 _TIES = frozenset({"FAMILY_OF", "FRIEND_OF", "DATING", "MARRIED_TO", "ENGAGED_TO"})
 # prototype row -> its intent's index in BANK
 _OWNER: tuple[int, ...] = tuple(i for i, intent in enumerate(BANK) for _ in intent.prototypes)
-_BANKS: dict[str, Matrix] = {}  # embedder name -> the prototypes' vectors
-_BANKS_LOCK = threading.Lock()
 
 
 def _bank_vectors(embedder: Embedder) -> Matrix:
-    """The bank embedded once per process and model (a ``Memory`` per test or tenant would
-    otherwise pay it each time); the embedder's name says model and weights."""
-    with _BANKS_LOCK:
-        found = _BANKS.get(embedder.name)
-        if found is None:
-            texts = [p for intent in BANK for p in intent.prototypes]
-            found = _BANKS[embedder.name] = embedder.embed_batch(texts)
-        return found
+    """The bank's vectors, embedded once per model (``prototypes.py``)."""
+    return prototype_vectors(embedder, [p for intent in BANK for p in intent.prototypes])
 
 
 def _rival(intent: Intent, win: Intent, cand: Candidate) -> bool:

@@ -16,13 +16,13 @@ any other embedder, since the cue is.
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 
 import numpy as np
 
 from chronomem.extractors.rules.entities import Known
 from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.prototypes import prototype_vectors
 from chronomem.extractors.rules.tie_bank import ENDED, KEPT
 from chronomem.extractors.rules.tie_ends import HeldRef, tie_hits, undecided_references
 from chronomem.ports import Embedder, Matrix
@@ -89,17 +89,9 @@ def decide_ties(
     return out
 
 
-_BANKS: dict[str, Matrix] = {}
-_LOCK = threading.Lock()
-
-
 def _bank_vectors(embedder: Embedder) -> Matrix:
-    """The prototypes embedded once per process and model."""
-    with _LOCK:
-        found = _BANKS.get(embedder.name)
-        if found is None:
-            found = _BANKS[embedder.name] = embedder.embed_batch([*ENDED, *KEPT])
-        return found
+    """The prototypes' vectors, embedded once per model (``prototypes.py``)."""
+    return prototype_vectors(embedder, [*ENDED, *KEPT])
 
 
 def _masked(s: Sentence, piece: tuple[int, int], ref: HeldRef) -> str:
