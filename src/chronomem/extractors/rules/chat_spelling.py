@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.chat_names import COMMON_WORDS
+from chronomem.extractors.rules.sentences import ABBREVIATIONS
 
 # Chat abbreviations and misspellings of common words, written out. Each key is one whole
 # word, matched case-insensitively; the replacement is lower case (a name never is one).
@@ -118,4 +119,9 @@ def _emoji_mark(m: re.Match[str]) -> str:
     after = m.string[m.end() : m.end() + _AROUND].lstrip()
     if not before or before[-1] in ".!?:;," or not after or after[0] in ".!?,;:)":
         return " "
-    return ", " if _OWN_SUBJECT.match(after) else ". "
+    if _OWN_SUBJECT.match(after):
+        return ", "
+    # after an abbreviation ("crumb & co 🙃 started at X") a full stop would be read as the
+    # abbreviation's own ("co.") and end nothing: the emoji's end is written "!"
+    last = before.rsplit(None, 1)[-1].lower()
+    return "! " if last in ABBREVIATIONS else ". "

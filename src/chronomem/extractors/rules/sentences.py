@@ -19,6 +19,7 @@ MAX_SENTENCE_CHARS = 400
 _ABBREVIATIONS = word_set(
     "dr mr mrs ms prof st jr sr vs etc e.g i.e no approx mt ft u.s a.m p.m inc ltd co corp"
 )
+ABBREVIATIONS = _ABBREVIATIONS  # a full stop after one ends no sentence (chat_spelling)
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*"
     r"|\s+[-\u2013\u2014]+\s+"

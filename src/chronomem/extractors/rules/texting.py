@@ -125,7 +125,10 @@ _AFTER_VERB = word_set(
     "as by every each remotely full part from out up away home there here again too now daily"
 )
 _GIVING_UP = word_set("quit stopped gave ditched dropped kicked")
-_COPULAS = word_set("is was are were 's has had isn't wasn't")
+_COPULAS = word_set(
+    "is was are were 's has had isn't wasn't will would can could sucks sucked makes made "
+    "keeps kept feels felt gets got"
+)  # "gardening keeps me sane", "cycling makes me happy": the gerund is the subject
 _STATE_PREPOSITIONS = word_set("into on at in off")
 # A verb before one of these is the first word of a noun: "swim lesson", "dance class"
 _EVENT_NOUNS = word_set(
