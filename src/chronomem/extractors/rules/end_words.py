@@ -76,9 +76,13 @@ _STATE_ENDINGS = re.compile(
     re.I,
 )
 # A leading word of the piece that leaves the ending word first ("honestly over X").
+# Words of chat that open a piece and say nothing of it.
+_DISCOURSE = (
+    r"so|and|but|well|oh|honestly|also|yeah|ok|okay|lol|ugh|sadly|welp|anyway|tbh|ngl|"
+    r"update|news"
+)
 _LEAD = re.compile(
-    r"^\W*(?:(?:so|and|but|well|oh|honestly|also|yeah|ok|okay|lol|ugh|sadly|welp|anyway|"
-    r"finally|officially|totally|now|just|tbh|ngl|btw|update|news)\W+)*",
+    rf"^\W*(?:(?:{_DISCOURSE}|finally|officially|totally|now|just|btw)\W+)*",
     re.I,
 )
 
@@ -112,8 +116,7 @@ _CUT_WITH_ME = re.compile(
 )
 # The piece before the subject: nothing but discourse words and determiners.
 _SUBJECT_LEAD = re.compile(
-    r"^\W*(?:(?:so|and|but|well|oh|honestly|also|yeah|ok|okay|lol|ugh|sadly|welp|anyway|"
-    r"update|news|guess what|tbh|ngl|my|our|the|good old|old|poor|dear|little)\W+)*$",
+    rf"^\W*(?:(?:{_DISCOURSE}|guess what|my|our|the|good old|old|poor|dear|little)\W+)*$",
     re.I,
 )
 
