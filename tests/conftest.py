@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +13,8 @@ from chronomem.testing import HashEmbedder, ManualClock
 from tests.helpers import t
 
 if TYPE_CHECKING:
+    import httpx
+
     from chronomem.service.runtime import ServiceRuntime
 
 
@@ -56,3 +58,13 @@ def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
     rt.start()
     yield rt
     rt.close()
+
+
+@pytest.fixture
+async def api(runtime: ServiceRuntime) -> AsyncIterator[httpx.AsyncClient]:
+    """An admin REST client of the ``runtime`` in scope (a test file may override either)."""
+    from tests.service_helpers import asgi_client
+
+    token = runtime.keys.create(name="admin", groups=["*"], admin=True).token
+    async with asgi_client(runtime, token) as client:
+        yield client

@@ -10,7 +10,7 @@ import pytest
 
 from chronomem.service import ServiceRuntime
 from chronomem.service.limits import Limits
-from tests.service_helpers import asgi_client, make_runtime
+from tests.service_helpers import make_runtime
 
 pytestmark = pytest.mark.anyio
 
@@ -21,13 +21,6 @@ def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
     rt = make_runtime(tmp_path / "memory.db", limits=limits)
     yield rt
     rt.close()
-
-
-@pytest.fixture
-async def api(runtime: ServiceRuntime) -> AsyncIterator[httpx.AsyncClient]:
-    token = runtime.keys.create(name="admin", groups=["*"], admin=True).token
-    async with asgi_client(runtime, token) as client:
-        yield client
 
 
 def episode(**fields: object) -> dict[str, object]:

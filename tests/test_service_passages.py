@@ -5,7 +5,7 @@ all, and refuse with a clear 413/422 only what even passages cannot serve."""
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -21,7 +21,6 @@ from chronomem.service.limits import Limits
 from chronomem.testing import HashEmbedder
 from tests.helpers import t
 from tests.service_helpers import (
-    asgi_client,
     free_port,
     make_runtime,
     start_server,
@@ -42,13 +41,6 @@ def runtime(tmp_path: Path) -> Iterator[ServiceRuntime]:
     rt = make_runtime(tmp_path / "memory.db", limits=limits)
     yield rt
     rt.close()
-
-
-@pytest.fixture
-async def api(runtime: ServiceRuntime) -> AsyncIterator[httpx.AsyncClient]:
-    token = runtime.keys.create(name="admin", groups=["*"], admin=True).token
-    async with asgi_client(runtime, token) as client:
-        yield client
 
 
 def document(lines: int = 340) -> str:
