@@ -1,0 +1,112 @@
+"""Which of a sentence's time expressions belong to a hit, and the dates they give it.
+
+A point in time goes to the nearest verb of its clause, "since"/"until" to every verb; a
+clause without a date borrows one that sets the frame or that no other clause took, unless
+it has a subject of its own; "then" chains a start to the end told before it; an ending is
+dated at its time or now, a past-tense state is not moved into the future by a date booked
+ahead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from chronomem.extractors.rules.dates import TimeExpression, speaks_of_future
+from chronomem.extractors.rules.found import Hit, Sentence
+from chronomem.extractors.rules.tense import clause_tense, past_tense
+
+_FRAME_CLAUSE = re.compile(r"^\W*(?:after|before|when|since|once|as soon as|until)\b", re.I)
+
+
+def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
+    """The time expressions that belong to ``hit``.
+
+    In its clause: a point in time goes to the nearest verb (a preceding one preferred),
+    "since"/"until" to every verb. A clause without any borrows those of the sentence's
+    clauses that found nothing themselves or that set the frame ("After ... yesterday, ...").
+    """
+    inside = [t for t in s.times if hit.clause[0] <= t.start < hit.clause[1]]
+    if not inside and (chained := _chained_start(s, hit)) is not None:
+        return [chained]
+    if not inside:
+        busy = {h.clause for h in hits}
+        return [t for t in s.times if _borrowable(s, t, busy, hit)]
+    rivals = {h.verb for h in hits if h.clause == hit.clause}
+
+    def distance(t: TimeExpression, verb: tuple[int, int]) -> int:
+        return t.start - verb[1] if t.start >= verb[1] else verb[0] - t.end + 5
+
+    return [
+        t
+        for t in inside
+        if (t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb)
+        and not _turned(s, t, hit)
+    ]
+
+
+_THEN = re.compile(r"\b(?:then|after that|afterwards)\W*$", re.I)
+_OPENS_THEN = re.compile(r"\W*(?:and |but )?(?:then|after that|afterwards)\b", re.I)
+
+
+def _chained_start(s: Sentence, hit: Hit) -> TimeExpression | None:
+    """ "lived in A from 2015 to 2019, then moved to B": B holds since A's end."""
+    before = s.text[max(0, hit.clause[0] - 16) : hit.clause[0]]
+    if not (_THEN.search(before) or _OPENS_THEN.match(s.text, hit.clause[0])):
+        return None
+    ends = [t for t in s.times if t.role == "until" and t.end <= hit.clause[0]]
+    return replace(ends[-1], role="since") if ends else None
+
+
+# "I was at Deliveroo until the end of last year, now I'm at Monzo": the "until" is the
+# old state's, the turn to "now" starts the new one
+_TURN = re.compile(r"[,;.]\s*(?:(?:but|and|so)\s+)?(?:now|then|these days|nowadays)\b", re.I)
+
+
+def _turned(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
+    """Does a turn to "now" stand between ``t`` and the hit's verb after it?"""
+    return t.end <= hit.verb[0] and _TURN.search(s.text, t.end, hit.verb[0]) is not None
+
+
+# "..., I'm training for a marathon in October": a clause with a subject of its own tells
+# its own news; its date is no other clause's
+_OWN_SUBJECT = re.compile(r"\W*(?:(?:and|but|so)\s+)?(?:I|I'm|I've|we|we're|we've)\s+[a-z]", re.I)
+
+
+def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit: Hit) -> bool:
+    clause = next((c for c in s.clauses if c[0] <= t.start < c[1]), None)
+    if clause is None:
+        return True
+    if ":" in s.text[hit.verb[1] : t.start]:
+        return False  # "since you're vegetarian: Monday - dal, ...": a list, not its date
+    if clause not in busy:
+        own = clause[0] <= hit.verb[0] < clause[1] or t.start == clause[0]
+        return own or _OWN_SUBJECT.match(s.text, clause[0]) is None
+    return _FRAME_CLAUSE.match(s.text, clause[0]) is not None
+
+
+def hit_dates(
+    s: Sentence, hit: Hit, times: list[TimeExpression]
+) -> tuple[datetime | None, datetime | None]:
+    start = next((t.when for t in times if t.role in ("at", "since")), None)
+    until = next((t.when for t in times if t.role == "until"), None)
+    if hit.ending:
+        end = start or until
+        if end is not None and end > s.reference and not speaks_of_future(s.text):
+            end = None  # "I'm over covid, back at the office tomorrow": over now
+        return None, end if end is not None else s.reference
+    if until is not None:
+        return start, until
+    if start is not None and start > s.reference and _done(s, hit, times, start):
+        start = None  # "we moved to Lyon, school starts monday": moving is done, not ahead
+    return (start if start is not None else s.reference), None
+
+
+def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:
+    """Is ``hit`` told in the past tense, its date not an event booked ahead ("got tickets
+    for August 9")?"""
+    if not past_tense(s.text[slice(*hit.verb)]):
+        return False
+    own = [t for t in times if t.when == start]
+    return not any(clause_tense(s.text, t.start, t.end) == "future" for t in own)
