@@ -1,0 +1,108 @@
+"""The training corpus as head rows: items read from ``*.jsonl``, encoded, labelled."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from chronomem.errors import UsageError
+from chronomem.extractors.learned.features import (
+    FEATURE_GROUPS,
+    clause_row,
+    fact_row,
+    span_row,
+    token_rows,
+)
+from chronomem.extractors.learned.labels import (
+    ASPECTS,
+    SPAN_TAGS,
+    SUBJECTS,
+    RELATIONS,
+    UNNAMED,
+    GoldFact,
+    gold_facts,
+    tag_tokens,
+)
+from chronomem.providers.local import TokenStates
+
+Encode = Callable[[Sequence[str]], list[TokenStates]]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One labelled utterance: who wrote it (the writer's folder), text, role, facts."""
+
+    writer: str
+    id: str
+    text: str
+    role: str
+    facts: tuple[GoldFact, ...]
+
+
+def load_items(folder: Path) -> list[Item]:
+    """Every item of ``folder/<writer>/*.jsonl``, in file and line order."""
+    files = sorted(folder.glob("*/*.jsonl"))
+    if not files:
+        raise UsageError(f"no corpus files under {folder}: give the folder holding <writer>/*.jsonl")
+    items = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                raw = json.loads(line)
+                items.append(
+                    Item(path.parent.name, str(raw["id"]), str(raw["text"]),
+                         str(raw["speaker_role"]), tuple(gold_facts(raw)))
+                )  # fmt: skip
+            except (ValueError, KeyError) as exc:
+                raise UsageError(f"{path}:{number} is not a corpus item ({exc}): see SPEC.md") from exc
+    return items
+
+
+@dataclass(slots=True)
+class Rows:
+    """The rows and labels of every head, with the item each row came from."""
+
+    x: dict[str, list[np.ndarray]] = field(default_factory=dict)
+    y: dict[str, list[int]] = field(default_factory=dict)
+    item: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, head: str, rows: np.ndarray, labels: Sequence[int], item: int) -> None:
+        self.x.setdefault(head, []).append(np.atleast_2d(rows))
+        self.y.setdefault(head, []).extend(labels)
+        self.item.setdefault(head, []).extend([item] * len(labels))
+
+    def select(self, head: str, keep: set[int]) -> tuple[np.ndarray, npt.NDArray[np.int64]]:
+        x = np.vstack(self.x[head])
+        mask = np.fromiter((i in keep for i in self.item[head]), dtype=bool)
+        return x[mask], np.asarray(self.y[head], dtype=np.int64)[mask]
+
+
+def build_rows(
+    items: Sequence[Item], encodings: Sequence[TokenStates], groups: Sequence[str] = FEATURE_GROUPS
+) -> Rows:
+    rows = Rows()
+    for index, (item, enc) in enumerate(zip(items, encodings, strict=True)):
+        inner = enc.offsets[1:-1]
+        if not inner:
+            continue
+        tok = token_rows(enc, groups)[1:-1]
+        for head in ("value", "when", "ends"):
+            spans = dict.fromkeys(getattr(f, head) for f in item.facts)
+            tags = tag_tokens(inner, [(s, "") for s in spans if s])
+            rows.add(head, tok, [SPAN_TAGS.index(t) for t in tags], index)
+        for value, relation in dict.fromkeys((f.value, f.relation) for f in item.facts if f.value):
+            rows.add("relation", span_row(enc, value, item.role), [RELATIONS.index(relation)], index)
+        unnamed = next((f.relation for f in item.facts if f.value is None), "none")
+        rows.add("unnamed", clause_row(enc, item.role), [UNNAMED.index(unnamed)], index)
+        for fact in item.facts:
+            row = fact_row(enc, fact.value or (0, 0), fact.relation, item.role)
+            rows.add("aspect", row, [ASPECTS.index(fact.aspect)], index)
+            rows.add("subject", row, [SUBJECTS.index(fact.subject)], index)
+    return rows

@@ -1,0 +1,92 @@
+"""Features of one clause from one forward pass of the default encoder.
+
+The encoder (:meth:`chronomem.providers.local.LocalEmbedder.encode_tokens`) gives a clause's
+sentence vector and one hidden state per wordpiece. The heads read:
+
+- **token rows** (value, when and ends tags): the wordpiece's state, the mean of its two
+  neighbours' states, and the sentence vector;
+- **clause rows** (relations with no value named): the sentence vector, the max over the
+  token states, and who speaks (user / assistant / narrator);
+- **span rows** (relation of a value span): the mean state of the span, the mean state of
+  the words around it, the sentence vector and who speaks; **fact rows** (aspect, subject)
+  add the relation.
+
+Every feature is rounded to ``DECIMALS`` places, so a difference far below that (another
+CPU's arithmetic) moves a feature only where it sits on a rounding edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from chronomem.extractors.learned.labels import RELATIONS
+from chronomem.providers.local import TokenStates
+
+Rows = npt.NDArray[np.float32]
+DECIMALS: Final = 3
+ROLES: Final = ("user", "assistant", "narrator")
+WINDOW: Final = 4  # wordpieces each side of a value span read as its surroundings
+FEATURE_GROUPS: Final = ("token", "sentence")  # "neighbours": measured, see docs/reader.md
+
+
+def rounded(x: npt.NDArray[np.floating]) -> Rows:
+    return np.round(np.asarray(x, dtype=np.float32), DECIMALS).astype(np.float32)
+
+
+def role_row(role: str) -> Rows:
+    row = np.zeros(len(ROLES), dtype=np.float32)
+    row[ROLES.index(role) if role in ROLES else 0] = 1.0
+    return row
+
+
+def token_rows(enc: TokenStates, groups: Sequence[str] = FEATURE_GROUPS) -> Rows:
+    """One row per wordpiece (``[CLS]``/``[SEP]`` included; callers skip them)."""
+    states = enc.states
+    parts = []
+    if "token" in groups:
+        parts.append(states)
+    if "neighbours" in groups:
+        padded = np.vstack([states[:1], states, states[-1:]])
+        parts.append((padded[:-2] + padded[2:]) / 2)
+    if "sentence" in groups:
+        parts.append(np.broadcast_to(enc.vector, states.shape))
+    return rounded(np.hstack(parts))
+
+
+def clause_row(enc: TokenStates, role: str) -> Rows:
+    inner = enc.states[1:-1] if len(enc.states) > 2 else enc.states
+    return rounded(np.concatenate([enc.vector, inner.max(axis=0), role_row(role)]))
+
+
+def token_range(enc: TokenStates, span: tuple[int, int]) -> tuple[int, int]:
+    """The wordpieces ``[first, last)`` covering the character span (empty: ``(0, 0)``)."""
+    inside = [
+        i for i, (a, b) in enumerate(enc.offsets) if a != b and a < span[1] and b > span[0]
+    ]
+    return (inside[0], inside[-1] + 1) if inside else (0, 0)
+
+
+def fact_row(enc: TokenStates, span: tuple[int, int], relation: str, role: str) -> Rows:
+    """A value span's row with its relation (for the aspect and subject heads)."""
+    onehot = np.zeros(len(RELATIONS), dtype=np.float32)
+    if relation in RELATIONS:
+        onehot[RELATIONS.index(relation)] = 1.0
+    return np.concatenate([span_row(enc, span, role), onehot])
+
+
+def span_row(enc: TokenStates, span: tuple[int, int], role: str) -> Rows:
+    """A value span (``(0, 0)``: none named) in its clause: for the relation head."""
+    first, last = token_range(enc, span)
+    n = len(enc.states)
+    if first == last:
+        inner, around = enc.vector, enc.vector
+    else:
+        inner = enc.states[first:last].mean(axis=0)
+        window = [i for i in range(max(1, first - WINDOW), min(n - 1, last + WINDOW))]
+        outside = [i for i in window if not first <= i < last]
+        around = enc.states[outside].mean(axis=0) if outside else inner
+    return rounded(np.concatenate([inner, around, enc.vector, role_row(role)]))

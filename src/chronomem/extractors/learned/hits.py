@@ -1,0 +1,113 @@
+"""The learned reader's facts as the rule extractor's hits: the step ``extract_prose`` runs
+after the rules, adding what they did not find.
+
+A fact becomes a :class:`~chronomem.extractors.rules.found.Hit` when the reader is sure whose
+it is (the speaker; on an assistant's turn, the user spoken to) and it is told as holding,
+beginning, ending or corrected; a plan becomes ``HAS_PLAN``. Negations, hypotheticals, other
+people's facts, questions and facts the rules already read give nothing. An ending with no
+value named ("quit my job") ends the one value of that relation the subject holds; a
+replacement ("swapped my iphone for a pixel") also ends the old value it names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from chronomem.extractors.learned.reader import ReadFact
+from chronomem.extractors.rules.entities import Known
+from chronomem.extractors.rules.found import Hit, Party, Sentence
+from chronomem.extractors.rules.names import normalize_name
+from chronomem.model.relations import is_functional
+
+TOLD = frozenset({"state", "start", "end", "correction"})
+_LABELS = {
+    "LIVES_IN": "Location", "VISITED": "Location", "WORKS_AT": "Organization",
+    "STUDIES_AT": "Organization", "MEMBER_OF": "Organization", "MARRIED_TO": "Person",
+    "DATING": "Person", "ENGAGED_TO": "Person", "MANAGED_BY": "Person", "FRIEND_OF": "Person",
+    "FAMILY_OF": "Person", "ROLE_HELD_BY": "Person", "HAS_PLAN": "Event",
+}  # fmt: skip
+_LEAD = re.compile(r"^(?:(?:my|our|the|a|an|his|her|their|your)\s+)+", re.I)
+_MAX_VALUE_CHARS = 60
+
+
+def role_of(s: Sentence) -> str:
+    """Who says the sentence, as the reader's features name it."""
+    return "assistant" if s.assistant else "user" if s.speaker else "narrator"
+
+
+def learned_hits(s: Sentence, known: Known, read: Sequence[ReadFact], hits: Sequence[Hit]) -> list[Hit]:
+    """The hits of the reader's facts ``read`` in ``s`` that the rules' ``hits`` lack."""
+    if s.question:
+        return []
+    out: list[Hit] = []
+    for fact in read:
+        subject = _subject(s, fact)
+        if subject is None or fact.aspect not in TOLD | {"plan"}:
+            continue
+        if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
+            continue
+        for hit in _fact_hits(s, known, fact, subject):
+            if not _known_to_rules(hit, hits):
+                out.append(hit)
+    return out
+
+
+def _subject(s: Sentence, fact: ReadFact) -> Party | None:
+    if s.assistant:
+        who = s.user if fact.subject == "addressee" else None
+    else:
+        who = s.speaker if fact.subject == "speaker" else None
+    return Party(who, "Person", speaker=not s.assistant) if who else None
+
+
+def _fact_hits(s: Sentence, known: Known, fact: ReadFact, subject: Party) -> list[Hit]:
+    anchor = fact.value or fact.ends or (0, len(s.text))
+    clause = next((c for c in s.clauses if c[0] <= anchor[0] < c[1]), (0, len(s.text)))
+    out = []
+    if fact.value is not None:
+        target = _party(s, fact.value, fact.relation)
+        if target is not None:
+            ending = fact.aspect == "end"
+            out.append(Hit(fact.relation, subject, target, ending, clause, fact.value))
+    elif fact.aspect == "end":
+        out += _end_held(known, fact.relation, subject, clause)
+    if fact.ends is not None and fact.aspect in ("start", "correction", "state"):
+        old = _party(s, fact.ends, fact.relation)
+        if old is not None:
+            out.append(Hit(fact.relation, subject, old, True, clause, fact.ends))
+    return out
+
+
+def _end_held(known: Known, relation: str, subject: Party, clause: tuple[int, int]) -> list[Hit]:
+    """"I quit my job": the one value of a one-value relation the subject holds, ended."""
+    held = known.targets.get((normalize_name(subject.name), relation), {})
+    if not is_functional(relation) or len(held) != 1:
+        return []
+    (name,) = held.values()
+    label = _LABELS.get(relation)
+    return [Hit(relation, subject, Party(name, label), True, clause, clause)]
+
+
+def _party(s: Sentence, span: tuple[int, int], relation: str) -> Party | None:
+    """The entity at ``span``: the rules' own span there when they found one, else the
+    words of the span without a leading article or possessive."""
+    for found in s.spans:
+        if found.start < span[1] and span[0] < found.end and found.named:
+            return Party(found.name, found.label or _LABELS.get(relation), True, False,
+                         tuple(found.attributes.items()))  # fmt: skip
+    words = _LEAD.sub("", s.text[span[0] : span[1]]).strip(" ,.;:!?\"'()")
+    if not words or len(words) > _MAX_VALUE_CHARS or not any(c.isalnum() for c in words):
+        return None
+    return Party(words, _LABELS.get(relation), named=words[:1].isupper())
+
+
+def _known_to_rules(hit: Hit, hits: Sequence[Hit]) -> bool:
+    """Did a rule hit read this already: the same relation of the same subject, or the
+    same value under any relation?"""
+    target = normalize_name(hit.target.name)
+    for rule in hits:
+        same_target = normalize_name(rule.target.name) == target
+        if same_target or (rule.relation == hit.relation and rule.ending == hit.ending):
+            return True
+    return False

@@ -1,0 +1,129 @@
+"""The learned reader: a clause in, the facts it states out (relation, whose, aspect, spans).
+
+Seven heads (``heads.py``) over one forward pass of the default encoder (``features.py``):
+``value`` tags the value span of each fact and ``relation`` names its relation, ``when`` and
+``ends`` tag the date span and the old value a replacement ends, ``aspect`` and ``subject``
+read each found fact, ``unnamed`` reads the relation of a fact whose value is not named ("I quit my job").
+The weights ship in ``weights/reader.npz``, pinned by sha256 and checked when loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+
+from chronomem.errors import UsageError
+from chronomem.extractors.learned.features import clause_row, fact_row, span_row, token_rows
+from chronomem.extractors.learned.heads import Head
+from chronomem.extractors.learned.labels import (
+    ASPECTS,
+    RELATIONS,
+    SPAN_TAGS,
+    SUBJECTS,
+    UNNAMED,
+    decode_spans,
+)
+from chronomem.providers.local import TokenStates
+
+HEADS: Final = ("value", "relation", "when", "ends", "aspect", "subject", "unnamed")
+WEIGHTS_FILE: Final = "reader.npz"
+WEIGHTS_SHA256: Final = "unset"
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadFact:
+    """One fact the reader finds in a clause; spans are character offsets into it."""
+
+    relation: str
+    subject: str  # "speaker" | "addressee" | "third"
+    aspect: str
+    value: Span | None
+    when: Span | None = None
+    ends: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """The trained heads; ``read`` turns one encoded clause into its facts."""
+
+    heads: dict[str, Head]
+
+    def read(self, enc: TokenStates, role: str) -> list[ReadFact]:
+        """The facts of the clause ``enc`` said by a ``role`` (user/assistant/narrator)."""
+        inner = enc.offsets[1:-1]
+        rows = token_rows(enc)[1:-1]
+        if not inner:
+            return []
+        values, whens, ends = (
+            decode_spans([SPAN_TAGS[i] for i in self.heads[name].predict(rows)], inner)
+            for name in ("value", "when", "ends")
+        )
+        found = []
+        for a, b, _ in values:
+            relation = RELATIONS[int(self.heads["relation"].predict(span_row(enc, (a, b), role))[0])]
+            found.append((relation, (a, b)))
+        unnamed = UNNAMED[int(self.heads["unnamed"].predict(clause_row(enc, role))[0])]
+        if unnamed != "none" and unnamed not in {r for r, _ in found}:
+            found.append((unnamed, (0, 0)))
+        out = []
+        for relation, span in found:
+            row = fact_row(enc, span, relation, role)
+            aspect = ASPECTS[int(self.heads["aspect"].predict(row)[0])]
+            subject = SUBJECTS[int(self.heads["subject"].predict(row)[0])]
+            value = span if span != (0, 0) else None
+            out.append(
+                ReadFact(relation, subject, aspect, value, _nearest(whens, span), _nearest(ends, span))
+            )
+        return out
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        for name, head in sorted(self.heads.items()):
+            out |= head.arrays(name)
+        return out
+
+    def save(self, path: Path) -> str:
+        """Write the weights to ``path``; returns their sha256 (to pin in ``WEIGHTS_SHA256``)."""
+        with path.open("wb") as f:
+            np.savez_compressed(f, **self.arrays())
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+
+    @classmethod
+    def load(cls, path: Path, sha256: str | None) -> Reader:
+        """Heads from ``path``; ``sha256``: the digest the file must have (None: unchecked)."""
+        if not path.is_file():
+            raise UsageError(f"the learned reader's weights are missing ({path}): reinstall chronomem")
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        if sha256 is not None and digest != sha256:
+            raise UsageError(
+                f"the learned reader's weights at {path} have sha256 {digest}, not the pinned "
+                f"{sha256}: the file is damaged or from another build; reinstall chronomem, or "
+                "retrain with scripts/train_reader.py and pin the new digest in reader.py"
+            )
+        with np.load(path, allow_pickle=False) as npz:
+            arrays = {k: npz[k] for k in npz.files}
+        return cls({name: Head.from_arrays(arrays, name) for name in HEADS})
+
+
+def shipped_weights() -> Path:
+    return Path(str(resources.files("chronomem.extractors.learned").joinpath("weights", WEIGHTS_FILE)))
+
+
+def default_reader() -> Reader:
+    """The shipped reader, its checksum verified."""
+    return Reader.load(shipped_weights(), WEIGHTS_SHA256)
+
+
+def _nearest(spans: Sequence[tuple[int, int, str]], anchor: Span) -> Span | None:
+    if not spans:
+        return None
+    a, b, _ = min(spans, key=lambda s: (abs(s[0] - anchor[0]), s[0]))
+    return (a, b)

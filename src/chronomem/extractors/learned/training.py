@@ -1,0 +1,125 @@
+"""Training the reader's heads and measuring them on items they never saw."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from chronomem.extractors.learned.corpus import Item, Rows
+from chronomem.extractors.learned.heads import Head, Recipe, fit
+from chronomem.extractors.learned.labels import (
+    ASPECTS,
+    SPAN_TAGS,
+    SUBJECTS,
+    RELATIONS,
+    UNNAMED,
+)
+from chronomem.extractors.learned.reader import HEADS, ReadFact, Reader
+from chronomem.providers.local import TokenStates
+
+CLASSES = {
+    "value": len(SPAN_TAGS),
+    "relation": len(RELATIONS),
+    "when": len(SPAN_TAGS),
+    "ends": len(SPAN_TAGS),
+    "aspect": len(ASPECTS),
+    "subject": len(SUBJECTS),
+    "unnamed": len(UNNAMED),
+}
+# chosen on the leave-one-writer-out folds (scripts/train_reader.py), never on a dev set
+SPANS = Recipe(l2=0.1, balance=0.5)
+RECIPES = {
+    "value": SPANS,
+    "when": SPANS,
+    "ends": SPANS,
+    "relation": Recipe(l2=0.01),
+    "aspect": Recipe(l2=0.01),
+    "subject": Recipe(l2=0.01),
+    "unnamed": Recipe(l2=0.01),
+}
+
+
+def train(rows: Rows, keep: set[int], recipes: Mapping[str, Recipe] = RECIPES) -> Reader:
+    """Fit every head on the rows of the items in ``keep``."""
+    heads: dict[str, Head] = {}
+    for name in HEADS:
+        x, y = rows.select(name, keep)
+        heads[name] = fit(x, y, CLASSES[name], recipes[name])
+    return Reader(heads)
+
+
+@dataclass(slots=True)
+class Tally:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    def f1(self) -> float:
+        return 2 * self.tp / max(1, 2 * self.tp + self.fp + self.fn)
+
+
+def evaluate(
+    reader: Reader, rows: Rows, items: Sequence[Item], encodings: Sequence[TokenStates], test: set[int]
+) -> dict[str, float]:
+    """Held-out metrics on the items in ``test`` (see ``docs/reader.md``)."""
+    out = {name: _head_accuracy(reader, rows, name, test) for name in ("relation", "aspect", "subject")}
+    x, y = rows.select("value", test)
+    pred = reader.heads["value"].predict(x)
+    gold_on, pred_on = y > 0, pred > 0
+    tp = int(((pred == y) & gold_on).sum())
+    out["value_token_f1"] = 2 * tp / max(1, int(gold_on.sum() + pred_on.sum()))
+    per_rel: dict[str, Tally] = {}
+    spans, whens, ends, decoys = Tally(), Tally(), Tally(), [0, 0]
+    exact_sets = aspect_ok = matched = 0
+    for i in sorted(test):
+        item = items[i]
+        read = reader.read(encodings[i], item.role)
+        gold_rel = {f.relation for f in item.facts}
+        got_rel = {f.relation for f in read}
+        exact_sets += gold_rel == got_rel
+        for rel in gold_rel | got_rel:
+            t = per_rel.setdefault(rel, Tally())
+            t.tp += rel in gold_rel and rel in got_rel
+            t.fp += rel in got_rel and rel not in gold_rel
+            t.fn += rel in gold_rel and rel not in got_rel
+        if not item.facts:
+            decoys[0] += 1
+            decoys[1] += not read
+        _count({(f.relation, f.value) for f in item.facts if f.value},
+               {(f.relation, f.value) for f in read if f.value}, spans)  # fmt: skip
+        _count({f.when for f in item.facts if f.when}, {f.when for f in read if f.when}, whens)
+        _count({f.ends for f in item.facts if f.ends}, {f.ends for f in read if f.ends}, ends)
+        for fact in read:
+            gold = _match(fact, item)
+            if gold is not None:
+                matched += 1
+                aspect_ok += gold.aspect == fact.aspect
+    n = max(1, len(test))
+    out["relation_set_accuracy"] = exact_sets / n
+    out["relation_macro_f1"] = float(np.mean([t.f1() for t in per_rel.values()])) if per_rel else 0.0
+    out["span_exact_f1"] = spans.f1()
+    out["when_exact_f1"] = whens.f1()
+    out["ends_exact_f1"] = ends.f1()
+    out["decoy_silent"] = decoys[1] / max(1, decoys[0])
+    out["aspect_end_to_end"] = aspect_ok / max(1, matched)
+    return out
+
+
+def _head_accuracy(reader: Reader, rows: Rows, head: str, test: set[int]) -> float:
+    x, y = rows.select(head, test)
+    return float((reader.heads[head].predict(x) == y).mean()) if len(y) else 0.0
+
+
+def _count(gold: set, got: set, tally: Tally) -> None:
+    tally.tp += len(gold & got)
+    tally.fp += len(got - gold)
+    tally.fn += len(gold - got)
+
+
+def _match(fact: ReadFact, item: Item):
+    for gold in item.facts:
+        if gold.relation == fact.relation and gold.value == fact.value:
+            return gold
+    return None

@@ -1,0 +1,94 @@
+"""The learned reader: labels, training, shipped weights (checksum), determinism."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from chronomem.errors import UsageError
+from chronomem.extractors.learned.heads import Recipe, fit
+from chronomem.extractors.learned.labels import decode_spans, gold_facts, tag_tokens
+from chronomem.extractors.learned.reader import (
+    WEIGHTS_SHA256,
+    Reader,
+    default_reader,
+    shipped_weights,
+)
+from chronomem.providers.local import LocalEmbedder, local_model_available
+
+needs_model = [
+    pytest.mark.local_model,
+    pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"'),
+]
+
+
+def test_a_value_span_is_tagged_and_decoded_back_to_its_characters() -> None:
+    text = "sold the civic, got a used Model 3"
+    # wordpieces as the tokenizer gives them: [CLS], words, a split word, [SEP]
+    offsets = [(0, 0), (0, 4), (5, 8), (9, 14), (14, 15), (16, 19), (20, 21), (22, 26),
+               (27, 32), (33, 34), (0, 0)]  # fmt: skip
+    tags = tag_tokens(offsets, [((27, 34), "DRIVES"), ((5, 14), "")])
+    assert tags[0] == tags[-1] == "O"  # specials are never tagged
+    assert tags[2:4] == ["B", "I"] and tags[8:10] == ["B-DRIVES", "I-DRIVES"]
+    spans = decode_spans(tags, offsets)
+    assert [(text[a:b], label) for a, b, label in spans] == [("the civic", ""), ("Model 3", "DRIVES")]
+
+
+def test_gold_facts_locate_spans_and_leave_context_values_unplaced() -> None:
+    item = {
+        "text": "nah left in june, at kpmg now",
+        "facts": [{"subject": "speaker", "relation": "WORKS_AT", "value": "kpmg",
+                   "aspect": "start", "when": "in june", "ends": "Deloitte"}],
+    }  # fmt: skip
+    (fact,) = gold_facts(item)
+    assert fact.value == (21, 25) and fact.when == (9, 16)
+    assert fact.ends is None  # "Deloitte" is in an earlier turn, not in this text
+    named = gold_facts({"text": "Priya got the job", "facts": [{**item["facts"][0], "subject": "Priya"}]})
+    assert named[0].subject == "third"
+
+
+def test_training_is_deterministic_and_learns_a_separable_task() -> None:
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((400, 12)).astype(np.float32)
+    y = (x[:, 0] + 0.5 * x[:, 3] > 0).astype(np.int64) + (x[:, 5] > 1.2)
+    recipe = Recipe(iterations=80, l2=1e-3)
+    a, b = fit(x, y, 3, recipe), fit(x, y, 3, recipe)
+    assert np.array_equal(a.w_out, b.w_out) and np.array_equal(a.b_out, b.b_out)
+    assert (a.predict(x) == y).mean() > 0.9
+    hidden = fit(x, y, 3, Recipe(iterations=80, hidden=8))
+    assert hidden.w_hidden is not None and (hidden.predict(x) == y).mean() > 0.9
+
+
+def test_the_shipped_weights_match_their_pinned_checksum() -> None:
+    reader = default_reader()
+    assert set(reader.heads) == {"value", "relation", "when", "ends", "aspect", "subject", "unnamed"}
+    assert shipped_weights().stat().st_size < 4_000_000
+    assert len(WEIGHTS_SHA256) == 64
+
+
+def test_damaged_weights_are_refused_with_a_fix(tmp_path: Path) -> None:
+    copy = tmp_path / "reader.npz"
+    shutil.copy(shipped_weights(), copy)
+    data = bytearray(copy.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    copy.write_bytes(bytes(data))
+    with pytest.raises(UsageError, match="sha256 .* not the pinned .*retrain"):
+        Reader.load(copy, WEIGHTS_SHA256)
+    with pytest.raises(UsageError, match="missing"):
+        Reader.load(tmp_path / "absent.npz", WEIGHTS_SHA256)
+
+
+@pytest.mark.local_model
+@pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')
+def test_reading_is_the_same_on_every_run_and_with_a_fresh_encoder() -> None:
+    texts = [
+        "finally handed in my notice at Brightwave, last day is the 30th",
+        "we adopted a rescue greyhound called Pip on saturday",
+        "Congrats on the move to Lisbon!",
+    ]
+    first = [default_reader().read(e, "user") for e in LocalEmbedder().encode_tokens(texts)]
+    again = [default_reader().read(e, "user") for e in LocalEmbedder().encode_tokens(texts)]
+    assert first == again
