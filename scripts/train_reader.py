@@ -21,7 +21,7 @@ import numpy as np
 
 from chronomem.extractors.learned.corpus import build_rows, load_items
 from chronomem.extractors.learned.reader import WEIGHTS_FILE
-from chronomem.extractors.learned.training import evaluate, train
+from chronomem.extractors.learned.training import evaluate, flip_rate, gate_table, train
 from chronomem.providers.local import LocalEmbedder, TokenStates
 
 DEFAULT_OUT = Path("src/chronomem/extractors/learned/weights") / WEIGHTS_FILE
@@ -68,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ablation", action="store_true", help="feature groups, on the 80/20 split")
     ap.add_argument("--cache", type=Path, help="pickle of encoder outputs to reuse between runs")
     ap.add_argument("--no-save", action="store_true", help="measure only")
+    ap.add_argument("--stability", action="store_true",
+                    help="share of readings changed by noise of 1e-6..1e-3 on the encoder outputs")  # fmt: skip
     args = ap.parse_args(argv)
     started = time.process_time()
     items = load_items(args.corpus)
@@ -77,7 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     encodings = encode_all([it.text for it in items], args.cache)
     rows = build_rows(items, encodings)
     for name, keep, test in folds(writers, items, args.eval if args.eval != "none" else ""):
-        report(name, evaluate(train(rows, keep), rows, items, encodings, test))
+        reader = train(rows, keep)
+        report(name, evaluate(reader, rows, items, encodings, test))
+        for t, precision, recall, kept in gate_table(reader, items, encodings, test):
+            print(f"    gate {t:.1f}: precision {precision:.3f} recall {recall:.3f} ({kept} facts)")
     if args.ablation:
         ablate(items, encodings)
     if not args.no_save:
@@ -85,6 +90,10 @@ def main(argv: list[str] | None = None) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         digest = reader.save(args.out)
         print(f"wrote {args.out} ({args.out.stat().st_size} bytes) sha256 {digest}")
+        if args.stability:
+            for eps in (1e-6, 1e-5, 1e-4, 1e-3):
+                rate = flip_rate(reader, items, encodings, eps, SEED)
+                print(f"noise {eps:g}: {rate:.4%} of {len(items)} readings change", flush=True)
     print(f"{time.process_time() - started:.0f} s of CPU")
     return 0
 

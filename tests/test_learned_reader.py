@@ -53,7 +53,7 @@ def test_gold_facts_locate_spans_and_leave_context_values_unplaced() -> None:
 def test_training_is_deterministic_and_learns_a_separable_task() -> None:
     rng = np.random.default_rng(7)
     x = rng.standard_normal((400, 12)).astype(np.float32)
-    y = (x[:, 0] + 0.5 * x[:, 3] > 0).astype(np.int64) + (x[:, 5] > 1.2)
+    y = np.argmax(x @ rng.standard_normal((12, 3)), axis=1)  # three linearly separable classes
     recipe = Recipe(iterations=80, l2=1e-3)
     a, b = fit(x, y, 3, recipe), fit(x, y, 3, recipe)
     assert np.array_equal(a.w_out, b.w_out) and np.array_equal(a.b_out, b.b_out)
@@ -89,6 +89,6 @@ def test_reading_is_the_same_on_every_run_and_with_a_fresh_encoder() -> None:
         "we adopted a rescue greyhound called Pip on saturday",
         "Congrats on the move to Lisbon!",
     ]
-    first = [default_reader().read(e, "user") for e in LocalEmbedder().encode_tokens(texts)]
-    again = [default_reader().read(e, "user") for e in LocalEmbedder().encode_tokens(texts)]
+    first = [default_reader().read(e, "user", t) for e, t in zip(LocalEmbedder().encode_tokens(texts), texts)]
+    again = [default_reader().read(e, "user", t) for e, t in zip(LocalEmbedder().encode_tokens(texts), texts)]
     assert first == again

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +24,7 @@ from chronomem.extractors.learned.labels import (
     ASPECTS,
     SPAN_TAGS,
     SUBJECTS,
-    RELATIONS,
+    SPAN_RELATIONS,
     UNNAMED,
     GoldFact,
     gold_facts,
@@ -31,6 +33,8 @@ from chronomem.extractors.learned.labels import (
 from chronomem.providers.local import TokenStates
 
 Encode = Callable[[Sequence[str]], list[TokenStates]]
+NEGATIVE_SPANS = 3  # spans of other words per item, taught to the relation head as "none"
+_WORDS = re.compile(r"\S+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +102,32 @@ def build_rows(
             tags = tag_tokens(inner, [(s, "") for s in spans if s])
             rows.add(head, tok, [SPAN_TAGS.index(t) for t in tags], index)
         for value, relation in dict.fromkeys((f.value, f.relation) for f in item.facts if f.value):
-            rows.add("relation", span_row(enc, value, item.role), [RELATIONS.index(relation)], index)
+            label = SPAN_RELATIONS.index(relation)
+            rows.add("relation", span_row(enc, value, item.role, item.text), [label], index)
+        for span in negative_spans(item):
+            rows.add("relation", span_row(enc, span, item.role, item.text), [0], index)
         unnamed = next((f.relation for f in item.facts if f.value is None), "none")
-        rows.add("unnamed", clause_row(enc, item.role), [UNNAMED.index(unnamed)], index)
+        rows.add("unnamed", clause_row(enc, item.role, item.text), [UNNAMED.index(unnamed)], index)
         for fact in item.facts:
-            row = fact_row(enc, fact.value or (0, 0), fact.relation, item.role)
+            row = fact_row(enc, fact.value or (0, 0), fact.relation, item.role, item.text)
             rows.add("aspect", row, [ASPECTS.index(fact.aspect)], index)
             rows.add("subject", row, [SUBJECTS.index(fact.subject)], index)
     return rows
+
+
+def negative_spans(item: Item) -> list[tuple[int, int]]:
+    """Up to ``NEGATIVE_SPANS`` runs of one to three words that overlap no value of the
+    item, drawn with a seed from its id (the same item always gives the same spans)."""
+    words = [m.span() for m in _WORDS.finditer(item.text)]
+    values = [f.value for f in item.facts if f.value]
+    rng = np.random.default_rng(zlib.crc32(item.id.encode()))
+    out: list[tuple[int, int]] = []
+    for _ in range(4 * NEGATIVE_SPANS):
+        if len(out) >= NEGATIVE_SPANS or not words:
+            break
+        first = int(rng.integers(len(words)))
+        last = min(len(words), first + int(rng.integers(1, 4)))
+        span = (words[first][0], words[last - 1][1])
+        if all(span[1] <= a or b <= span[0] for a, b in values) and span not in out:
+            out.append(span)
+    return out

@@ -17,6 +17,8 @@ CPU's arithmetic) moves a feature only where it sits on a rounding edge.
 
 from __future__ import annotations
 
+import re
+import zlib
 from collections.abc import Sequence
 from typing import Final
 
@@ -30,6 +32,8 @@ Rows = npt.NDArray[np.float32]
 DECIMALS: Final = 3
 ROLES: Final = ("user", "assistant", "narrator")
 WINDOW: Final = 4  # wordpieces each side of a value span read as its surroundings
+BUCKETS: Final = 1024  # hashed words and word pairs of the clause
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 FEATURE_GROUPS: Final = ("token", "sentence")  # "neighbours": measured, see docs/reader.md
 
 
@@ -41,6 +45,17 @@ def role_row(role: str) -> Rows:
     row = np.zeros(len(ROLES), dtype=np.float32)
     row[ROLES.index(role) if role in ROLES else 0] = 1.0
     return row
+
+
+def word_row(text: str) -> Rows:
+    """The clause's words and adjacent word pairs, lower-cased, hashed (crc32) into
+    ``BUCKETS`` counts (log-scaled): what a verb, a negation or a modal says, for the heads
+    to weigh; no list of words is written here."""
+    words = _WORD.findall(text.lower())
+    row = np.zeros(BUCKETS, dtype=np.float32)
+    for gram in [*words, *(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))]:
+        row[zlib.crc32(gram.encode()) % BUCKETS] += 1.0
+    return np.log1p(row)
 
 
 def token_rows(enc: TokenStates, groups: Sequence[str] = FEATURE_GROUPS) -> Rows:
@@ -57,9 +72,10 @@ def token_rows(enc: TokenStates, groups: Sequence[str] = FEATURE_GROUPS) -> Rows
     return rounded(np.hstack(parts))
 
 
-def clause_row(enc: TokenStates, role: str) -> Rows:
+def clause_row(enc: TokenStates, role: str, text: str) -> Rows:
     inner = enc.states[1:-1] if len(enc.states) > 2 else enc.states
-    return rounded(np.concatenate([enc.vector, inner.max(axis=0), role_row(role)]))
+    parts = [enc.vector, inner.max(axis=0), role_row(role), word_row(text)]
+    return rounded(np.concatenate(parts))
 
 
 def token_range(enc: TokenStates, span: tuple[int, int]) -> tuple[int, int]:
@@ -70,15 +86,17 @@ def token_range(enc: TokenStates, span: tuple[int, int]) -> tuple[int, int]:
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
-def fact_row(enc: TokenStates, span: tuple[int, int], relation: str, role: str) -> Rows:
+def fact_row(
+    enc: TokenStates, span: tuple[int, int], relation: str, role: str, text: str
+) -> Rows:
     """A value span's row with its relation (for the aspect and subject heads)."""
     onehot = np.zeros(len(RELATIONS), dtype=np.float32)
     if relation in RELATIONS:
         onehot[RELATIONS.index(relation)] = 1.0
-    return np.concatenate([span_row(enc, span, role), onehot])
+    return np.concatenate([span_row(enc, span, role, text), onehot])
 
 
-def span_row(enc: TokenStates, span: tuple[int, int], role: str) -> Rows:
+def span_row(enc: TokenStates, span: tuple[int, int], role: str, text: str) -> Rows:
     """A value span (``(0, 0)``: none named) in its clause: for the relation head."""
     first, last = token_range(enc, span)
     n = len(enc.states)
@@ -89,4 +107,5 @@ def span_row(enc: TokenStates, span: tuple[int, int], role: str) -> Rows:
         window = [i for i in range(max(1, first - WINDOW), min(n - 1, last + WINDOW))]
         outside = [i for i in window if not first <= i < last]
         around = enc.states[outside].mean(axis=0) if outside else inner
-    return rounded(np.concatenate([inner, around, enc.vector, role_row(role)]))
+    parts = [inner, around, enc.vector, role_row(role), word_row(text)]
+    return rounded(np.concatenate(parts))

@@ -6,7 +6,8 @@ the facts it states. The heads read it as:
 - **value**, **when** and **ends tags**, one per wordpiece: ``O`` / ``B`` / ``I`` over the
   value spans of the facts, the spans that date them and the old values an ending or a
   replacement ends;
-- per value span: its **relation**;
+- per value span: its **relation**, or ``none`` (the tagger's slips: trained on spans of
+  other words of the utterance);
 - per fact with a value: its **aspect** and **subject** (whose fact);
 - per utterance: the relations of facts whose value is not named ("I quit my job"),
   with their aspect.
@@ -28,6 +29,8 @@ RELATIONS: Final = tuple(
 ASPECTS: Final = ("state", "start", "end", "plan", "correction", "negation", "hypothetical")
 SUBJECTS: Final = ("speaker", "addressee", "third")
 SPAN_TAGS: Final = ("O", "B", "I")
+# the relation of a value span; "none": the span is no fact's value (a tagger's slip)
+SPAN_RELATIONS: Final = ("none", *RELATIONS)
 # the utterance-level head: which relations have a fact with no value named ("none": no such)
 UNNAMED: Final = ("none", *RELATIONS)
 

@@ -23,7 +23,7 @@ from chronomem.extractors.learned.features import clause_row, fact_row, span_row
 from chronomem.extractors.learned.heads import Head
 from chronomem.extractors.learned.labels import (
     ASPECTS,
-    RELATIONS,
+    SPAN_RELATIONS,
     SPAN_TAGS,
     SUBJECTS,
     UNNAMED,
@@ -33,7 +33,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("value", "relation", "when", "ends", "aspect", "subject", "unnamed")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "unset"
+WEIGHTS_SHA256: Final = "1c1e7fe243df7d354d907c2dbece9f0216ae34a6df734f392667a52deac22314"
 Span = tuple[int, int]
 
 
@@ -47,6 +47,7 @@ class ReadFact:
     value: Span | None
     when: Span | None = None
     ends: Span | None = None
+    confidence: float = 1.0  # the least sure of the heads' probabilities behind the fact
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,32 +56,51 @@ class Reader:
 
     heads: dict[str, Head]
 
-    def read(self, enc: TokenStates, role: str) -> list[ReadFact]:
-        """The facts of the clause ``enc`` said by a ``role`` (user/assistant/narrator)."""
+    def read(self, enc: TokenStates, role: str, text: str) -> list[ReadFact]:
+        """The facts of the clause ``text`` (encoded: ``enc``) said by a ``role``
+        (user/assistant/narrator)."""
         inner = enc.offsets[1:-1]
-        rows = token_rows(enc)[1:-1]
         if not inner:
             return []
-        values, whens, ends = (
-            decode_spans([SPAN_TAGS[i] for i in self.heads[name].predict(rows)], inner)
-            for name in ("value", "when", "ends")
-        )
+        rows = token_rows(enc)[1:-1]
+        whens, ends = (self._spans(name, rows, inner, text) for name in ("when", "ends"))
         found = []
-        for a, b, _ in values:
-            relation = RELATIONS[int(self.heads["relation"].predict(span_row(enc, (a, b), role))[0])]
-            found.append((relation, (a, b)))
-        unnamed = UNNAMED[int(self.heads["unnamed"].predict(clause_row(enc, role))[0])]
-        if unnamed != "none" and unnamed not in {r for r, _ in found}:
-            found.append((unnamed, (0, 0)))
+        for a, b, sure in self._spans("value", rows, inner, text):
+            relation, p = self._choose("relation", span_row(enc, (a, b), role, text), SPAN_RELATIONS)
+            if relation != "none":
+                found.append((relation, (a, b), min(sure, p)))
+        unnamed, p = self._choose("unnamed", clause_row(enc, role, text), UNNAMED)
+        if unnamed != "none" and unnamed not in {r for r, _, _ in found}:
+            found.append((unnamed, (0, 0), p))
         out = []
-        for relation, span in found:
-            row = fact_row(enc, span, relation, role)
-            aspect = ASPECTS[int(self.heads["aspect"].predict(row)[0])]
-            subject = SUBJECTS[int(self.heads["subject"].predict(row)[0])]
+        for relation, span, sure in found:
+            row = fact_row(enc, span, relation, role, text)
+            aspect, p_aspect = self._choose("aspect", row, ASPECTS)
+            subject, p_subject = self._choose("subject", row, SUBJECTS)
             value = span if span != (0, 0) else None
-            out.append(
-                ReadFact(relation, subject, aspect, value, _nearest(whens, span), _nearest(ends, span))
-            )
+            confidence = round(min(sure, p_aspect, p_subject), 3)
+            when, old = _nearest(whens, span), _nearest(ends, span)
+            out.append(ReadFact(relation, subject, aspect, value, when, old, confidence))
+        return out
+
+    def _choose(self, head: str, row: np.ndarray, names: Sequence[str]) -> tuple[str, float]:
+        (p,) = self.heads[head].probabilities(row)
+        best = int(np.argmax(p))
+        return names[best], float(p[best])
+
+    def _spans(
+        self, head: str, rows: np.ndarray, offsets: Sequence[tuple[int, int]], text: str
+    ) -> list[tuple[int, int, float]]:
+        """Tagged spans, widened to whole words of ``text``, with the least sure of their
+        wordpieces' probabilities."""
+        p = self.heads[head].probabilities(rows)
+        best = np.argmax(p, axis=1)
+        spans = decode_spans([SPAN_TAGS[i] for i in best], offsets)
+        sure = p[np.arange(len(best)), best]
+        out: list[tuple[int, int, float]] = []
+        for a, b in dict.fromkeys(_whole_words(text, a, b) for a, b, _ in spans):
+            inside = [i for i, (x, y) in enumerate(offsets) if x != y and a <= x and y <= b]
+            out.append((a, b, float(sure[inside].min()) if inside else 0.0))
         return out
 
     def arrays(self) -> dict[str, np.ndarray]:
@@ -122,7 +142,16 @@ def default_reader() -> Reader:
     return Reader.load(shipped_weights(), WEIGHTS_SHA256)
 
 
-def _nearest(spans: Sequence[tuple[int, int, str]], anchor: Span) -> Span | None:
+def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """``(start, end)`` widened so that no word is cut ("tam|pere" -> "tampere")."""
+    while start > 0 and text[start - 1].isalnum() and text[start].isalnum():
+        start -= 1
+    while end < len(text) and text[end - 1].isalnum() and text[end].isalnum():
+        end += 1
+    return start, end
+
+
+def _nearest(spans: Sequence[tuple[int, int, float]], anchor: Span) -> Span | None:
     if not spans:
         return None
     a, b, _ = min(spans, key=lambda s: (abs(s[0] - anchor[0]), s[0]))

@@ -36,7 +36,7 @@ class LearnedStep:
         encoded = self._embedder.encode_tokens([sentences[i].text for i in short])
         out: list[list[ReadFact]] = [[] for _ in sentences]
         for i, enc in zip(short, encoded, strict=True):
-            out[i] = self.reader.read(enc, role_of(sentences[i]))
+            out[i] = self.reader.read(enc, role_of(sentences[i]), sentences[i].text)
         return out
 
 

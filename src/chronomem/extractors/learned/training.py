@@ -13,7 +13,7 @@ from chronomem.extractors.learned.labels import (
     ASPECTS,
     SPAN_TAGS,
     SUBJECTS,
-    RELATIONS,
+    SPAN_RELATIONS,
     UNNAMED,
 )
 from chronomem.extractors.learned.reader import HEADS, ReadFact, Reader
@@ -21,7 +21,7 @@ from chronomem.providers.local import TokenStates
 
 CLASSES = {
     "value": len(SPAN_TAGS),
-    "relation": len(RELATIONS),
+    "relation": len(SPAN_RELATIONS),
     "when": len(SPAN_TAGS),
     "ends": len(SPAN_TAGS),
     "aspect": len(ASPECTS),
@@ -75,7 +75,7 @@ def evaluate(
     exact_sets = aspect_ok = matched = 0
     for i in sorted(test):
         item = items[i]
-        read = reader.read(encodings[i], item.role)
+        read = reader.read(encodings[i], item.role, item.text)
         gold_rel = {f.relation for f in item.facts}
         got_rel = {f.relation for f in read}
         exact_sets += gold_rel == got_rel
@@ -105,6 +105,59 @@ def evaluate(
     out["decoy_silent"] = decoys[1] / max(1, decoys[0])
     out["aspect_end_to_end"] = aspect_ok / max(1, matched)
     return out
+
+
+THRESHOLDS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+_USED_ASPECTS = {"state": "holds", "start": "holds", "correction": "holds", "end": "ends"}
+
+
+def gate_table(
+    reader: Reader, items: Sequence[Item], encodings: Sequence[TokenStates], test: set[int]
+) -> list[tuple[float, float, float, int]]:
+    """(threshold, precision, recall, facts kept) of the facts the extractor step would use
+    (whose: speaker or addressee; told as holding or ending; value named), a fact counting
+    as right when a labelled fact has its relation, subject, holds/ends and an overlapping
+    value span."""
+    scored: list[tuple[float, bool]] = []
+    gold_total = 0
+    for i in sorted(test):
+        item = items[i]
+        gold = [(f.relation, f.subject, _USED_ASPECTS.get(f.aspect), f.value) for f in item.facts]
+        gold = [g for g in gold if g[1] != "third" and g[2] and g[3]]
+        gold_total += len(gold)
+        for fact in reader.read(encodings[i], item.role, item.text):
+            if fact.subject == "third" or fact.aspect not in _USED_ASPECTS or not fact.value:
+                continue
+            key = (fact.relation, fact.subject, _USED_ASPECTS[fact.aspect])
+            right = any(g[:3] == key and _overlap(g[3], fact.value) for g in gold)
+            scored.append((fact.confidence, right))
+    out = []
+    for t in THRESHOLDS:
+        kept = [right for conf, right in scored if conf >= t]
+        precision = sum(kept) / max(1, len(kept))
+        out.append((t, precision, sum(kept) / max(1, gold_total), len(kept)))
+    return out
+
+
+def _overlap(a: tuple[int, int] | None, b: tuple[int, int]) -> bool:
+    return a is not None and a[0] < b[1] and b[0] < a[1]
+
+
+def flip_rate(
+    reader: Reader, items: Sequence[Item], encodings: Sequence[TokenStates], eps: float, seed: int
+) -> float:
+    """The share of items whose reading changes when every encoder output moves by up to
+    ``eps`` (uniform noise): how often another CPU's rounding could change a decision."""
+    rng = np.random.default_rng(seed)
+    changed = 0
+    for item, enc in zip(items, encodings, strict=True):
+        noisy = TokenStates(
+            (enc.vector + rng.uniform(-eps, eps, enc.vector.shape)).astype(np.float32),
+            (enc.states + rng.uniform(-eps, eps, enc.states.shape)).astype(np.float32),
+            enc.offsets,
+        )
+        changed += reader.read(enc, item.role, item.text) != reader.read(noisy, item.role, item.text)
+    return changed / max(1, len(items))
 
 
 def _head_accuracy(reader: Reader, rows: Rows, head: str, test: set[int]) -> float:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from chronomem.extractors.learned.step import learned_step_for
 from chronomem.extractors.rules.ahead import remember_ahead
 from chronomem.extractors.rules.cue import SemanticCue, cue_enabled
 from chronomem.extractors.rules.entities import Known
@@ -35,14 +36,16 @@ class RuleExtractor:
 
     ``embedder``: with the default local model (all-MiniLM-L6-v2), a semantic cue also reads
     the clauses no pattern row explained ("we relocated to Porto") by their likeness to a
-    bank of generic prototype clauses (``cue.py``); without one, or with another model, the
-    patterns alone (as deterministic as before).
+    bank of generic prototype clauses (``cue.py``), and the learned reader
+    (``extractors/learned``, ``learned=False`` turns it off) adds the facts the rules did not
+    find; without one, or with another model, the patterns alone (as deterministic as before).
     """
 
-    def __init__(self, embedder: Embedder | None = None) -> None:
+    def __init__(self, embedder: Embedder | None = None, *, learned: bool = True) -> None:
         self._cue = (
             SemanticCue(embedder) if embedder is not None and cue_enabled(embedder) else None
         )
+        self._learned = learned_step_for(embedder) if learned else None
 
     def extract(
         self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None
@@ -53,7 +56,8 @@ class RuleExtractor:
             found = extract_json(episode)
             if found is not None:
                 return found
-        return extract_prose(episode, context_of(episode, previous), cue=self._cue)
+        known = context_of(episode, previous)
+        return extract_prose(episode, known, cue=self._cue, learned=self._learned)
 
     def resolve(self, request: ResolutionRequest) -> Resolution:
         return resolve_request(request)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
+from chronomem.extractors.learned.hits import learned_hits
 from chronomem.extractors.rules.ahead import cancelled_ahead, corrected_ahead, redated
 from chronomem.extractors.rules.answered import answered_questions
 from chronomem.extractors.rules.appositions import plain_subjects
@@ -65,6 +67,9 @@ from chronomem.extractors.rules.upcoming import upcoming_events
 from chronomem.extractors.rules.voice import in_user_voice
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
+
+if TYPE_CHECKING:
+    from chronomem.extractors.learned.step import LearnedStep
 
 MAX_MENTIONS_PER_SENTENCE = 3
 # An episode stops being read once it has given this many facts or entities: no chat turn
@@ -162,14 +167,21 @@ class _Draft:
 
 
 def extract_prose(
-    episode: Episode, known: Known, *, light: bool = False, cue: SemanticCue | None = None
+    episode: Episode,
+    known: Known,
+    *,
+    light: bool = False,
+    cue: SemanticCue | None = None,
+    learned: LearnedStep | None = None,
 ) -> Extraction:
     """Entities and facts of a message or text episode, given what earlier turns taught.
 
     ``light`` skips what only the caller reads (fact texts, summaries, MENTIONED facts):
     enough to serve as the context of a later turn, at a fraction of the cost. ``cue``
     reads the clauses no pattern explained (``cue.py``); ``None``: the patterns alone.
+    ``learned``: the learned reader then adds the facts the rules did not find.
     """
+    told: list[tuple[Sentence, int, list[Hit]]] = []
     pending: list[Candidate] = []
     ties: list[TieCandidate] = []
     speaker = episode.speaker()
@@ -200,12 +212,26 @@ def extract_prose(
         )
         draft.sentences.append(whole)
         hits = _extract_sentence(sentence, index, draft, known)
+        told += [(sentence, index, hits)] if learned is not None and not light else []
         if cue is not None and not light and len(pending) < MAX_CUE_PIECES:
             pending += cue.candidates(sentence, index, hits, known)
             ties += tie_candidates(sentence, index, hits, known)
     if cue is not None and (pending or ties):
         _cue_hits(cue, pending[:MAX_CUE_PIECES], ties[:MAX_TIE_PIECES], draft, known)
+    if learned is not None and told:
+        _learned_hits(learned, told, draft, known)
     return draft.build()
+
+
+def _learned_hits(
+    step: LearnedStep, told: list[tuple[Sentence, int, list[Hit]]], draft: _Draft, known: Known
+) -> None:
+    """The learned reader's facts that the rules did not find (one encoder call)."""
+    for (s, index, hits), read in zip(told, step.read([s for s, _, _ in told]), strict=True):
+        for hit in learned_hits(s, known, read, hits):
+            if draft.full():
+                return
+            _add_hit(s, index, hit, [*hits, hit], draft, known)
 
 
 def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:

@@ -1,0 +1,55 @@
+"""The learned step of the offline extractor (``extractors/learned``) through the extractor
+and ``Memory`` on the real default encoder. Each positive is checked to be the step's doing
+(the extractor without it does not find it); each decoy, that the step adds nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from functools import cache
+
+import pytest
+
+from chronomem.extractors import RuleExtractor
+from chronomem.model import Episode, EpisodeSource
+from chronomem.providers.hashing import HashEmbedder
+from tests.real_embedder import real_embedder
+
+pytestmark = pytest.mark.local_model
+
+WHEN = datetime(2025, 3, 12, 18, 0, tzinfo=UTC)
+Found = tuple[str, str, str, bool]  # source, relation, target, ended
+
+
+@cache
+def _extractor(learned: bool) -> RuleExtractor:
+    return RuleExtractor(embedder=real_embedder(), learned=learned)
+
+
+def _facts(turns: list[str], *, learned: bool = True) -> set[Found]:
+    episodes = [
+        Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, WHEN + timedelta(minutes=i), WHEN)
+        for i, text in enumerate(turns)
+    ]
+    found = _extractor(learned).extract(episodes[-1], episodes[:-1])
+    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in found.facts}
+
+
+DECOYS = [
+    ["Maya: I live in Leeds.", "Assistant: Congrats on the move to Lisbon!"],
+    ["Maya: spending a week in Lisbon in june, cant wait"],
+    ["Maya: we might move to Berlin next year if the visa works out"],
+    ["Maya: can you remind me what my sister said about Porto?"],
+    ["Maya: my brother just got a job at Spotify"],
+]
+
+
+@pytest.mark.parametrize("turns", DECOYS, ids=lambda v: v[-1][:40])
+def test_a_decoy_gets_nothing_from_the_learned_step(turns: list[str]) -> None:
+    assert _facts(turns) == _facts(turns, learned=False)
+
+
+def test_without_the_trained_encoder_the_step_is_off() -> None:
+    turns = ["Maya: finally handed in my notice at Brightwave"]
+    off = RuleExtractor(embedder=HashEmbedder())
+    episodes = [Episode("e0", "g", turns[0], EpisodeSource.MESSAGE, WHEN, WHEN)]
+    assert off.extract(episodes[0], []) == RuleExtractor().extract(episodes[0], [])
