@@ -9,10 +9,12 @@ from functools import cache
 
 import pytest
 
+from chronomem import Memory
 from chronomem.extractors import RuleExtractor
 from chronomem.model import Episode, EpisodeSource
 from chronomem.providers.hashing import HashEmbedder
-from tests.real_embedder import real_embedder
+from chronomem.testing import ManualClock
+from tests.real_embedder import facts_about, real_embedder, target_name, tell
 
 pytestmark = pytest.mark.local_model
 
@@ -50,6 +52,29 @@ def test_a_decoy_gets_nothing_from_the_learned_step(turns: list[str]) -> None:
 
 def test_without_the_trained_encoder_the_step_is_off() -> None:
     turns = ["Maya: finally handed in my notice at Brightwave"]
-    off = RuleExtractor(embedder=HashEmbedder())
+    off = RuleExtractor(embedder=HashEmbedder(), learned=True)
     episodes = [Episode("e0", "g", turns[0], EpisodeSource.MESSAGE, WHEN, WHEN)]
     assert off.extract(episodes[0], []) == RuleExtractor().extract(episodes[0], [])
+
+
+NEW_BOSS = ["Tom: the new boss is Karen, she seems fine"]
+
+
+def test_a_manager_told_in_passing_is_added_by_the_step() -> None:
+    assert ("Tom", "MANAGED_BY", "Karen", False) in _facts(NEW_BOSS)
+    assert not any(f[1] == "MANAGED_BY" for f in _facts(NEW_BOSS, learned=False))
+
+
+def test_the_step_is_off_unless_asked_for() -> None:
+    default = RuleExtractor(embedder=real_embedder())
+    episode = Episode("e0", "g", NEW_BOSS[0], EpisodeSource.MESSAGE, WHEN, WHEN)
+    assert not any(f.relation == "MANAGED_BY" for f in default.extract(episode, []).facts)
+
+
+def test_the_added_manager_is_current_in_memory() -> None:
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    extractor = RuleExtractor(embedder=real_embedder(), learned=True)
+    with Memory(embedder=real_embedder(), extractor=extractor, clock=clock) as memory:
+        tell(memory, clock, [("2025-04-02T10:00", NEW_BOSS[0])])
+        bosses = facts_about(memory, "Tom", "MANAGED_BY")
+        assert {target_name(memory, f) for f in bosses if f.invalid_at is None} == {"Karen"}

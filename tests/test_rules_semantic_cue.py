@@ -140,7 +140,7 @@ NEGATIVES: list[list[str]] = [
 
 @cache
 def _with_cue() -> RuleExtractor:
-    return RuleExtractor(embedder=real_embedder(), learned=False)  # the cue alone
+    return RuleExtractor(embedder=real_embedder())
 
 
 def _facts(extractor: RuleExtractor, turns: list[str]) -> set[Found]:

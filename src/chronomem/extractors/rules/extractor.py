@@ -36,12 +36,14 @@ class RuleExtractor:
 
     ``embedder``: with the default local model (all-MiniLM-L6-v2), a semantic cue also reads
     the clauses no pattern row explained ("we relocated to Porto") by their likeness to a
-    bank of generic prototype clauses (``cue.py``), and the learned reader
-    (``extractors/learned``, ``learned=False`` turns it off) adds the facts the rules did not
-    find; without one, or with another model, the patterns alone (as deterministic as before).
+    bank of generic prototype clauses (``cue.py``); ``learned=True`` also runs the learned
+    reader (``extractors/learned``, ``docs/reader.md``), which adds the facts the rules did
+    not find. It is off by default: on the dev sets it costs checks and CPU (measured in
+    ``bench/RESULTS.md``). Without an embedder, or with another model, the patterns alone
+    (as deterministic as before).
     """
 
-    def __init__(self, embedder: Embedder | None = None, *, learned: bool = True) -> None:
+    def __init__(self, embedder: Embedder | None = None, *, learned: bool = False) -> None:
         self._cue = (
             SemanticCue(embedder) if embedder is not None and cue_enabled(embedder) else None
         )
