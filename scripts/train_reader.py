@@ -11,7 +11,6 @@ everything) go to ``--out``; pin the printed sha256 in ``extractors/learned/read
 from __future__ import annotations
 
 import argparse
-import hashlib
 import pickle
 import sys
 import time
@@ -68,8 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ablation", action="store_true", help="feature groups, on the 80/20 split")
     ap.add_argument("--cache", type=Path, help="pickle of encoder outputs to reuse between runs")
     ap.add_argument("--no-save", action="store_true", help="measure only")
-    ap.add_argument("--stability", action="store_true",
-                    help="share of readings changed by noise of 1e-6..1e-3 on the encoder outputs")  # fmt: skip
+    ap.add_argument(
+        "--stability",
+        action="store_true",
+        help="share of readings changed by noise of 1e-6..1e-3 on the encoder outputs",
+    )
     args = ap.parse_args(argv)
     started = time.process_time()
     items = load_items(args.corpus)
@@ -102,7 +104,8 @@ def ablate(items, encodings) -> None:
     _, keep, test = next(folds([], items, "split"))
     for groups in (("sentence",), ("token",)):  # against the default ("token", "sentence")
         rows = build_rows(items, encodings, groups)
-        report("tokens: " + "+".join(groups), evaluate(train(rows, keep), rows, items, encodings, test))
+        reader = train(rows, keep, groups=groups)
+        report("tokens: " + "+".join(groups), evaluate(reader, rows, items, encodings, test))
 
 
 if __name__ == "__main__":

@@ -34,19 +34,24 @@ def test_a_value_span_is_tagged_and_decoded_back_to_its_characters() -> None:
     assert tags[0] == tags[-1] == "O"  # specials are never tagged
     assert tags[2:4] == ["B", "I"] and tags[8:10] == ["B-DRIVES", "I-DRIVES"]
     spans = decode_spans(tags, offsets)
-    assert [(text[a:b], label) for a, b, label in spans] == [("the civic", ""), ("Model 3", "DRIVES")]
+    assert [(text[a:b], label) for a, b, label in spans] == [
+        ("the civic", ""),
+        ("Model 3", "DRIVES"),
+    ]
 
 
 def test_gold_facts_locate_spans_and_leave_context_values_unplaced() -> None:
     item = {
-        "text": "nah left in june, at kpmg now",
-        "facts": [{"subject": "speaker", "relation": "WORKS_AT", "value": "kpmg",
-                   "aspect": "start", "when": "in june", "ends": "Deloitte"}],
+        "text": "nope, quit back in march - arup has me now",
+        "facts": [{"subject": "speaker", "relation": "WORKS_AT", "value": "arup",
+                   "aspect": "start", "when": "back in march", "ends": "Halcrow"}],
     }  # fmt: skip
     (fact,) = gold_facts(item)
-    assert fact.value == (21, 25) and fact.when == (9, 16)
-    assert fact.ends is None  # "Deloitte" is in an earlier turn, not in this text
-    named = gold_facts({"text": "Priya got the job", "facts": [{**item["facts"][0], "subject": "Priya"}]})
+    assert fact.value == (27, 31) and fact.when == (11, 24)
+    assert fact.ends is None  # "Halcrow" is in an earlier turn, not in this text
+    named = gold_facts(
+        {"text": "Priya got the job", "facts": [{**item["facts"][0], "subject": "Priya"}]}
+    )
     assert named[0].subject == "third"
 
 
@@ -64,7 +69,15 @@ def test_training_is_deterministic_and_learns_a_separable_task() -> None:
 
 def test_the_shipped_weights_match_their_pinned_checksum() -> None:
     reader = default_reader()
-    assert set(reader.heads) == {"value", "relation", "when", "ends", "aspect", "subject", "unnamed"}
+    assert set(reader.heads) == {
+        "value",
+        "relation",
+        "when",
+        "ends",
+        "aspect",
+        "subject",
+        "unnamed",
+    }
     assert shipped_weights().stat().st_size < 4_000_000
     assert len(WEIGHTS_SHA256) == 64
 
@@ -75,7 +88,7 @@ def test_damaged_weights_are_refused_with_a_fix(tmp_path: Path) -> None:
     data = bytearray(copy.read_bytes())
     data[len(data) // 2] ^= 0xFF
     copy.write_bytes(bytes(data))
-    with pytest.raises(UsageError, match="sha256 .* not the pinned .*retrain"):
+    with pytest.raises(UsageError, match=r"sha256 .* not the pinned .*retrain"):
         Reader.load(copy, WEIGHTS_SHA256)
     with pytest.raises(UsageError, match="missing"):
         Reader.load(tmp_path / "absent.npz", WEIGHTS_SHA256)
@@ -89,6 +102,12 @@ def test_reading_is_the_same_on_every_run_and_with_a_fresh_encoder() -> None:
         "we adopted a rescue greyhound called Pip on saturday",
         "Congrats on the move to Lisbon!",
     ]
-    first = [default_reader().read(e, "user", t) for e, t in zip(LocalEmbedder().encode_tokens(texts), texts)]
-    again = [default_reader().read(e, "user", t) for e, t in zip(LocalEmbedder().encode_tokens(texts), texts)]
-    assert first == again
+    runs = [
+        [
+            default_reader().read(e, "user", t)
+            for e, t in zip(LocalEmbedder().encode_tokens(texts), texts, strict=True)
+        ]
+        for _ in range(2)
+    ]  # two fresh encoders, two loads of the weights
+    assert runs[0] == runs[1]
+    assert any(runs[0])  # the reader found something to compare

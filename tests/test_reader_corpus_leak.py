@@ -74,7 +74,9 @@ def leaks(
     rarest ``len - ceil(t * len) + 1`` of each)."""
     exact = {w: where for where, w in evals if len(w) >= 3}
     found = {(cid, exact[w]) for cid, w in corpus if w in exact}
-    freq = Counter(t for _, w in corpus for t in set(w)) + Counter(t for _, w in evals for t in set(w))
+    freq = Counter(t for _, w in corpus for t in set(w)) + Counter(
+        t for _, w in evals for t in set(w)
+    )
     index: dict[str, list[int]] = {}
     sets = []
     for i, (_, w) in enumerate(evals):

@@ -6,4 +6,11 @@ from chronomem.extractors.learned.hits import learned_hits
 from chronomem.extractors.learned.reader import Reader, ReadFact, default_reader
 from chronomem.extractors.learned.step import LearnedStep, learned_step_for
 
-__all__ = ["LearnedStep", "ReadFact", "Reader", "default_reader", "learned_hits", "learned_step_for"]
+__all__ = [
+    "LearnedStep",
+    "ReadFact",
+    "Reader",
+    "default_reader",
+    "learned_hits",
+    "learned_step_for",
+]

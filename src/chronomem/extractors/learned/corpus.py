@@ -22,9 +22,9 @@ from chronomem.extractors.learned.features import (
 )
 from chronomem.extractors.learned.labels import (
     ASPECTS,
+    SPAN_RELATIONS,
     SPAN_TAGS,
     SUBJECTS,
-    SPAN_RELATIONS,
     UNNAMED,
     GoldFact,
     gold_facts,
@@ -52,7 +52,9 @@ def load_items(folder: Path) -> list[Item]:
     """Every item of ``folder/<writer>/*.jsonl``, in file and line order."""
     files = sorted(folder.glob("*/*.jsonl"))
     if not files:
-        raise UsageError(f"no corpus files under {folder}: give the folder holding <writer>/*.jsonl")
+        raise UsageError(
+            f"no corpus files under {folder}: give the folder holding <writer>/*.jsonl"
+        )
     items = []
     for path in files:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -65,7 +67,9 @@ def load_items(folder: Path) -> list[Item]:
                          str(raw["speaker_role"]), tuple(gold_facts(raw)))
                 )  # fmt: skip
             except (ValueError, KeyError) as exc:
-                raise UsageError(f"{path}:{number} is not a corpus item ({exc}): see SPEC.md") from exc
+                raise UsageError(
+                    f"{path}:{number} is not a corpus item ({exc}): see SPEC.md"
+                ) from exc
     return items
 
 

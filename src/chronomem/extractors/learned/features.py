@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import zlib
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Final
 
 import numpy as np
@@ -53,7 +54,7 @@ def word_row(text: str) -> Rows:
     to weigh; no list of words is written here."""
     words = _WORD.findall(text.lower())
     row = np.zeros(BUCKETS, dtype=np.float32)
-    for gram in [*words, *(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))]:
+    for gram in [*words, *(f"{a} {b}" for a, b in pairwise(words))]:
         row[zlib.crc32(gram.encode()) % BUCKETS] += 1.0
     return np.log1p(row)
 
@@ -80,15 +81,11 @@ def clause_row(enc: TokenStates, role: str, text: str) -> Rows:
 
 def token_range(enc: TokenStates, span: tuple[int, int]) -> tuple[int, int]:
     """The wordpieces ``[first, last)`` covering the character span (empty: ``(0, 0)``)."""
-    inside = [
-        i for i, (a, b) in enumerate(enc.offsets) if a != b and a < span[1] and b > span[0]
-    ]
+    inside = [i for i, (a, b) in enumerate(enc.offsets) if a != b and a < span[1] and b > span[0]]
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
-def fact_row(
-    enc: TokenStates, span: tuple[int, int], relation: str, role: str, text: str
-) -> Rows:
+def fact_row(enc: TokenStates, span: tuple[int, int], relation: str, role: str, text: str) -> Rows:
     """A value span's row with its relation (for the aspect and subject heads)."""
     onehot = np.zeros(len(RELATIONS), dtype=np.float32)
     if relation in RELATIONS:

@@ -1,8 +1,9 @@
 """A head: softmax regression, or one hidden ReLU layer before it; numpy only.
 
 Inference is a few matrix products. Training (:func:`fit`) is full-softmax cross-entropy
-with L2, minimised by L-BFGS from a seeded start, so the same rows give the same weights. Logits are rounded before the arg-max so that a decision flips
-only when two classes are within ``LOGIT_DECIMALS`` of each other.
+with L2, minimised by L-BFGS from a seeded start, so the same rows give the same weights.
+Logits are rounded before the arg-max so that a decision flips only when two classes are
+within ``LOGIT_DECIMALS`` of each other.
 """
 
 from __future__ import annotations

@@ -36,14 +36,20 @@ def role_of(s: Sentence) -> str:
     return "assistant" if s.assistant else "user" if s.speaker else "narrator"
 
 
-def learned_hits(s: Sentence, known: Known, read: Sequence[ReadFact], hits: Sequence[Hit]) -> list[Hit]:
+def learned_hits(
+    s: Sentence, known: Known, read: Sequence[ReadFact], hits: Sequence[Hit]
+) -> list[Hit]:
     """The hits of the reader's facts ``read`` in ``s`` that the rules' ``hits`` lack."""
     if s.question:
         return []
     out: list[Hit] = []
     for fact in read:
         subject = _subject(s, fact)
-        if subject is None or fact.aspect not in TOLD | {"plan"} or fact.confidence < MIN_CONFIDENCE:
+        if (
+            subject is None
+            or fact.aspect not in TOLD | {"plan"}
+            or fact.confidence < MIN_CONFIDENCE
+        ):
             continue
         if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
             continue
@@ -80,7 +86,7 @@ def _fact_hits(s: Sentence, known: Known, fact: ReadFact, subject: Party) -> lis
 
 
 def _end_held(known: Known, relation: str, subject: Party, clause: tuple[int, int]) -> list[Hit]:
-    """"I quit my job": the one value of a one-value relation the subject holds, ended."""
+    """ "I quit my job": the one value of a one-value relation the subject holds, ended."""
     held = known.targets.get((normalize_name(subject.name), relation), {})
     if not is_functional(relation) or len(held) != 1:
         return []

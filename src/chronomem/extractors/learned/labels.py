@@ -19,13 +19,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-RELATIONS: Final = tuple(
-    """LIVES_IN WORKS_AT HAS_JOB_TITLE STUDIES_AT MARRIED_TO DATING ENGAGED_TO DRIVES USES_PHONE
-    USES_LAPTOP USES_CAMERA WEARS_WATCH RIDES_BIKE FOLLOWS_DIET SUBSCRIBED_TO_PLAN MANAGED_BY
-    HAS_FAVORITE PREFERS ROLE_HELD_BY HAS_HEALTH_STATUS HAS_SLEEP_SCHEDULE HAS_WAKE_TIME HAS_AGE
-    LEADS HAS_PET HAS_HABIT HAS_CONDITION TAKES_MEDICATION MEMBER_OF OWNS LIKES DISLIKES
-    FRIEND_OF FAMILY_OF VISITED HAS_PLAN SPEAKS LEARNS PLAYS""".split()
+# fmt: off
+RELATIONS: Final = (
+    "LIVES_IN", "WORKS_AT", "HAS_JOB_TITLE", "STUDIES_AT", "MARRIED_TO", "DATING", "ENGAGED_TO",
+    "DRIVES", "USES_PHONE", "USES_LAPTOP", "USES_CAMERA", "WEARS_WATCH", "RIDES_BIKE",
+    "FOLLOWS_DIET", "SUBSCRIBED_TO_PLAN", "MANAGED_BY", "HAS_FAVORITE", "PREFERS", "ROLE_HELD_BY",
+    "HAS_HEALTH_STATUS", "HAS_SLEEP_SCHEDULE", "HAS_WAKE_TIME", "HAS_AGE", "LEADS", "HAS_PET",
+    "HAS_HABIT", "HAS_CONDITION", "TAKES_MEDICATION", "MEMBER_OF", "OWNS", "LIKES", "DISLIKES",
+    "FRIEND_OF", "FAMILY_OF", "VISITED", "HAS_PLAN", "SPEAKS", "LEARNS", "PLAYS",
 )
+# fmt: on
 ASPECTS: Final = ("state", "start", "end", "plan", "correction", "negation", "hypothetical")
 SUBJECTS: Final = ("speaker", "addressee", "third")
 SPAN_TAGS: Final = ("O", "B", "I")
@@ -97,7 +100,9 @@ def tag_tokens(
     return tags
 
 
-def decode_spans(tags: Sequence[str], offsets: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
+def decode_spans(
+    tags: Sequence[str], offsets: Sequence[tuple[int, int]]
+) -> list[tuple[int, int, str]]:
     """Character spans ``(start, end, label)`` from BIO tags; an ``I`` after ``O`` or after
     another label opens a span (lenient decoding)."""
     out: list[tuple[int, int, str]] = []

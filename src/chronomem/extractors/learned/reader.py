@@ -3,7 +3,8 @@
 Seven heads (``heads.py``) over one forward pass of the default encoder (``features.py``):
 ``value`` tags the value span of each fact and ``relation`` names its relation, ``when`` and
 ``ends`` tag the date span and the old value a replacement ends, ``aspect`` and ``subject``
-read each found fact, ``unnamed`` reads the relation of a fact whose value is not named ("I quit my job").
+read each found fact, ``unnamed`` reads the relation of a fact whose value is not named
+("I quit my job").
 The weights ship in ``weights/reader.npz``, pinned by sha256 and checked when loaded.
 """
 
@@ -19,7 +20,13 @@ from typing import Final
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.extractors.learned.features import clause_row, fact_row, span_row, token_rows
+from chronomem.extractors.learned.features import (
+    FEATURE_GROUPS,
+    clause_row,
+    fact_row,
+    span_row,
+    token_rows,
+)
 from chronomem.extractors.learned.heads import Head
 from chronomem.extractors.learned.labels import (
     ASPECTS,
@@ -55,6 +62,7 @@ class Reader:
     """The trained heads; ``read`` turns one encoded clause into its facts."""
 
     heads: dict[str, Head]
+    groups: tuple[str, ...] = FEATURE_GROUPS  # what the token rows hold (an ablation drops some)
 
     def read(self, enc: TokenStates, role: str, text: str) -> list[ReadFact]:
         """The facts of the clause ``text`` (encoded: ``enc``) said by a ``role``
@@ -62,11 +70,13 @@ class Reader:
         inner = enc.offsets[1:-1]
         if not inner:
             return []
-        rows = token_rows(enc)[1:-1]
+        rows = token_rows(enc, self.groups)[1:-1]
         whens, ends = (self._spans(name, rows, inner, text) for name in ("when", "ends"))
         found = []
         for a, b, sure in self._spans("value", rows, inner, text):
-            relation, p = self._choose("relation", span_row(enc, (a, b), role, text), SPAN_RELATIONS)
+            relation, p = self._choose(
+                "relation", span_row(enc, (a, b), role, text), SPAN_RELATIONS
+            )
             if relation != "none":
                 found.append((relation, (a, b), min(sure, p)))
         unnamed, p = self._choose("unnamed", clause_row(enc, role, text), UNNAMED)
@@ -119,7 +129,9 @@ class Reader:
     def load(cls, path: Path, sha256: str | None) -> Reader:
         """Heads from ``path``; ``sha256``: the digest the file must have (None: unchecked)."""
         if not path.is_file():
-            raise UsageError(f"the learned reader's weights are missing ({path}): reinstall chronomem")
+            raise UsageError(
+                f"the learned reader's weights are missing ({path}): reinstall chronomem"
+            )
         data = path.read_bytes()
         digest = hashlib.sha256(data).hexdigest()
         if sha256 is not None and digest != sha256:
@@ -134,7 +146,9 @@ class Reader:
 
 
 def shipped_weights() -> Path:
-    return Path(str(resources.files("chronomem.extractors.learned").joinpath("weights", WEIGHTS_FILE)))
+    return Path(
+        str(resources.files("chronomem.extractors.learned").joinpath("weights", WEIGHTS_FILE))
+    )
 
 
 def default_reader() -> Reader:

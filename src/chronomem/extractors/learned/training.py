@@ -8,15 +8,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from chronomem.extractors.learned.corpus import Item, Rows
+from chronomem.extractors.learned.features import FEATURE_GROUPS
 from chronomem.extractors.learned.heads import Head, Recipe, fit
+from chronomem.extractors.learned.hits import MIN_CONFIDENCE
 from chronomem.extractors.learned.labels import (
     ASPECTS,
+    SPAN_RELATIONS,
     SPAN_TAGS,
     SUBJECTS,
-    SPAN_RELATIONS,
     UNNAMED,
 )
-from chronomem.extractors.learned.reader import HEADS, ReadFact, Reader
+from chronomem.extractors.learned.reader import HEADS, Reader, ReadFact
 from chronomem.providers.local import TokenStates
 
 CLASSES = {
@@ -41,13 +43,18 @@ RECIPES = {
 }
 
 
-def train(rows: Rows, keep: set[int], recipes: Mapping[str, Recipe] = RECIPES) -> Reader:
-    """Fit every head on the rows of the items in ``keep``."""
+def train(
+    rows: Rows,
+    keep: set[int],
+    recipes: Mapping[str, Recipe] = RECIPES,
+    groups: tuple[str, ...] = FEATURE_GROUPS,
+) -> Reader:
+    """Fit every head on the rows of the items in ``keep`` (token rows built of ``groups``)."""
     heads: dict[str, Head] = {}
     for name in HEADS:
         x, y = rows.select(name, keep)
         heads[name] = fit(x, y, CLASSES[name], recipes[name])
-    return Reader(heads)
+    return Reader(heads, groups)
 
 
 @dataclass(slots=True)
@@ -61,10 +68,16 @@ class Tally:
 
 
 def evaluate(
-    reader: Reader, rows: Rows, items: Sequence[Item], encodings: Sequence[TokenStates], test: set[int]
+    reader: Reader,
+    rows: Rows,
+    items: Sequence[Item],
+    encodings: Sequence[TokenStates],
+    test: set[int],
 ) -> dict[str, float]:
     """Held-out metrics on the items in ``test`` (see ``docs/reader.md``)."""
-    out = {name: _head_accuracy(reader, rows, name, test) for name in ("relation", "aspect", "subject")}
+    out = {
+        name: _head_accuracy(reader, rows, name, test) for name in ("relation", "aspect", "subject")
+    }
     x, y = rows.select("value", test)
     pred = reader.heads["value"].predict(x)
     gold_on, pred_on = y > 0, pred > 0
@@ -98,7 +111,9 @@ def evaluate(
                 aspect_ok += gold.aspect == fact.aspect
     n = max(1, len(test))
     out["relation_set_accuracy"] = exact_sets / n
-    out["relation_macro_f1"] = float(np.mean([t.f1() for t in per_rel.values()])) if per_rel else 0.0
+    out["relation_macro_f1"] = (
+        float(np.mean([t.f1() for t in per_rel.values()])) if per_rel else 0.0
+    )
     out["span_exact_f1"] = spans.f1()
     out["when_exact_f1"] = whens.f1()
     out["ends_exact_f1"] = ends.f1()
@@ -146,8 +161,10 @@ def _overlap(a: tuple[int, int] | None, b: tuple[int, int]) -> bool:
 def flip_rate(
     reader: Reader, items: Sequence[Item], encodings: Sequence[TokenStates], eps: float, seed: int
 ) -> float:
-    """The share of items whose reading changes when every encoder output moves by up to
-    ``eps`` (uniform noise): how often another CPU's rounding could change a decision."""
+    """The share of items whose decisions change when every encoder output moves by up to
+    ``eps`` (uniform noise): how often another CPU's rounding could change a reading. A
+    decision is a fact's relation, subject, aspect, spans and whether the step would use
+    it (confidence at least ``MIN_CONFIDENCE``), not the confidence's last decimal."""
     rng = np.random.default_rng(seed)
     changed = 0
     for item, enc in zip(items, encodings, strict=True):
@@ -156,8 +173,17 @@ def flip_rate(
             (enc.states + rng.uniform(-eps, eps, enc.states.shape)).astype(np.float32),
             enc.offsets,
         )
-        changed += reader.read(enc, item.role, item.text) != reader.read(noisy, item.role, item.text)
+        changed += _decisions(reader.read(enc, item.role, item.text)) != _decisions(
+            reader.read(noisy, item.role, item.text)
+        )
     return changed / max(1, len(items))
+
+
+def _decisions(facts: Sequence[ReadFact]) -> list[tuple[object, ...]]:
+    return [
+        (f.relation, f.subject, f.aspect, f.value, f.when, f.ends, f.confidence >= MIN_CONFIDENCE)
+        for f in facts
+    ]
 
 
 def _head_accuracy(reader: Reader, rows: Rows, head: str, test: set[int]) -> float:
