@@ -111,3 +111,16 @@ def test_reading_is_the_same_on_every_run_and_with_a_fresh_encoder() -> None:
     ]  # two fresh encoders, two loads of the weights
     assert runs[0] == runs[1]
     assert any(runs[0])  # the reader found something to compare
+
+
+@pytest.mark.local_model
+@pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')
+def test_one_pass_gives_the_sentence_vector_and_token_states() -> None:
+    embedder = LocalEmbedder()
+    texts = ["swapped my iPhone for a Pixel 8 last week", "ok"]
+    (long, short) = embedder.encode_tokens(texts)
+    assert np.array_equal(np.stack([long.vector, short.vector]), embedder.embed_batch(texts))
+    assert long.states.shape == (len(long.offsets), 384)
+    assert long.offsets[0] == long.offsets[-1] == (0, 0)  # [CLS], [SEP]
+    pieces = [texts[0][a:b] for a, b in long.offsets[1:-1]]
+    assert "".join(pieces) == texts[0].replace(" ", "")  # offsets into the original text
