@@ -240,11 +240,15 @@ class AsyncMemory:
             config=config,
         )
 
-    async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
-        return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
+    async def get_timeline(
+        self, entity_name: str, *, group_id: str, known_at: datetime | None = None
+    ) -> Timeline:
+        return await asyncio.to_thread(
+            self.sync.get_timeline, entity_name, group_id=group_id, known_at=known_at
+        )
 
-    async def timeline_of(self, entity: Entity) -> Timeline:
-        return await asyncio.to_thread(self.sync.timeline_of, entity)
+    async def timeline_of(self, entity: Entity, *, known_at: datetime | None = None) -> Timeline:
+        return await asyncio.to_thread(self.sync.timeline_of, entity, known_at=known_at)
 
     async def get_episodes(self, ids: Sequence[str], *, group_id: str) -> list[Episode]:
         return await asyncio.to_thread(self.sync.get_episodes, list(ids), group_id=group_id)

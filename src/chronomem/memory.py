@@ -30,6 +30,7 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
+from chronomem.model.belief import as_known
 from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
 from chronomem.model.ontology import Ontology, TypeModel
@@ -354,17 +355,24 @@ class Memory:
             config=base,
         )
 
-    def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
-        """All facts about the entity named ``entity_name``, current and past, oldest first."""
+    def get_timeline(
+        self, entity_name: str, *, group_id: str, known_at: datetime | None = None
+    ) -> Timeline:
+        """All facts about the entity named ``entity_name``, current and past, oldest first;
+        with ``known_at``, those the memory had learned by then, as it believed them then."""
         check_group_id(group_id)
-        return self.timeline_of(self._find_entity(check_text(entity_name, "entity name"), group_id))
+        entity = self._find_entity(check_text(entity_name, "entity name"), group_id)
+        return self.timeline_of(entity, known_at=known_at)
 
-    def timeline_of(self, entity: Entity) -> Timeline:
+    def timeline_of(self, entity: Entity, *, known_at: datetime | None = None) -> Timeline:
         """All facts about ``entity`` (as read from this memory), current and past, oldest
-        first."""
+        first; with ``known_at``, those learned by then, each as believed then (an end
+        learned later is not shown: ``model/belief.py``)."""
         group_id = entity.group_id
         history = SearchFilter(history=True).resolved(self.clock.now())
         facts = self.store.facts_of_entities([group_id], [entity.id], history)
+        if known_at is not None:
+            facts = [as_known(f, known_at) for f in facts if f.created_at <= known_at]
         ordered = sorted(facts, key=lambda f: (f.valid_at or f.created_at, f.created_at))
         others = {i for f in ordered for i in f.endpoints}
         entities = {e.id: e for e in self.store.get_entities([group_id], sorted(others))}

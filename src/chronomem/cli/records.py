@@ -61,6 +61,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _common(timeline)
     timeline.add_argument("entity")
     timeline.add_argument("--group", required=True)
+    timeline.add_argument(
+        "--known-at", help="ISO time: the facts learned by then, as the memory believed them"
+    )
     _sources_flag(timeline)
     timeline.set_defaults(func=run_timeline)
 
@@ -214,8 +217,9 @@ def run_search(args: argparse.Namespace) -> int:
 
 
 def run_timeline(args: argparse.Namespace) -> int:
+    known_at = _instant(args.known_at, "--known-at")
     with reading(args.db) as memory:
-        timeline = memory.get_timeline(args.entity, group_id=args.group)
+        timeline = memory.get_timeline(args.entity, group_id=args.group, known_at=known_at)
         sources = _sources(memory, args.group, timeline.facts) if args.sources else {}
     names = {i: e.name for i, e in timeline.entities.items()}
     if args.json:

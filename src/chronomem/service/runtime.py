@@ -232,10 +232,12 @@ class ServiceRuntime:
         self.metrics.search_done("context", time.perf_counter() - started)
         return built
 
-    def timeline(self, group_id: str, entity: str) -> Timeline:
+    def timeline(
+        self, group_id: str, entity: str, *, known_at: datetime | None = None
+    ) -> Timeline:
         if not entity.strip():
             raise UsageError("name the entity whose timeline you want, e.g. entity=Alice")
-        return self.memory.get_timeline(entity, group_id=group_id)
+        return self.memory.get_timeline(entity, group_id=group_id, known_at=known_at)
 
     # -- health ----------------------------------------------------------------------------
     def metrics_text(self) -> str:
