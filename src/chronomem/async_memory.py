@@ -97,6 +97,7 @@ class AsyncMemory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> IngestResult:
         return await asyncio.to_thread(
             functools.partial(
@@ -111,6 +112,7 @@ class AsyncMemory:
                 edge_types=edge_types,
                 edge_type_map=edge_type_map,
                 excluded_entity_types=excluded_entity_types,
+                learned=learned,
             )
         )
 
@@ -125,6 +127,7 @@ class AsyncMemory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> BulkResults:
         return await asyncio.to_thread(
             functools.partial(
@@ -137,6 +140,7 @@ class AsyncMemory:
                 edge_types=edge_types,
                 edge_type_map=edge_type_map,
                 excluded_entity_types=excluded_entity_types,
+                learned=learned,
             )
         )
 

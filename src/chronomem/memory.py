@@ -17,6 +17,7 @@ from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
 from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
 from chronomem.engine.ingest import BulkResults, OnError, SkippedEpisode, check_on_error
+from chronomem.engine.learned import Learned
 from chronomem.engine.provenance import EpisodeGraph, episode_graph
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
@@ -161,10 +162,13 @@ class Memory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> IngestResult:
         """Ingest one episode. Re-sending an ``episode_id`` that is stored already is a
         no-op that returns the stored episode (so retries are safe). The type arguments
-        replace the memory's for this episode (``docs/types.md``)."""
+        replace the memory's for this episode (``docs/types.md``). ``learned="said"``: its
+        facts are learned at ``reference_time`` rather than now (``engine/learned.py``)."""
+        when = Learned.parse(learned)
         item = EpisodeInput(
             content=content,
             group_id=group_id,
@@ -174,7 +178,7 @@ class Memory:
             episode_id=episode_id,
         )
         types = _ontology(entity_types, edge_types, edge_type_map, excluded_entity_types)
-        return self.ingestor.add(item, ontology=types)
+        return self.ingestor.add(item, ontology=types, learned=when)
 
     def add_episodes(
         self,
@@ -187,8 +191,14 @@ class Memory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> BulkResults:
         """Ingest many episodes, each group's in ``reference_time`` order.
+
+        ``learned``: ``"now"`` (default) -- everything is learned now, when ingested;
+        ``"said"`` -- each episode's entities and facts are learned at its
+        ``reference_time`` (and the ends it causes then), so ``known_at`` answers "what did
+        the memory know then" for a replayed history (``engine/learned.py``).
 
         ``on_error="raise"`` (default): all inputs are validated before the first is
         written, and an invalid one raises ``UsageError`` naming its index. ``"skip"``:
@@ -200,6 +210,7 @@ class Memory:
         episode, with its rate and the time left.
         """
         check_on_error(on_error)
+        when = Learned.parse(learned)
         items: list[EpisodeInput] = []
         bad: dict[int, str] = {}
         for index, e in enumerate(episodes):
@@ -222,7 +233,12 @@ class Memory:
                     on_ingested(result)
 
             results = self.ingestor.add_many(
-                items, on_ingested=done, on_error=on_error, on_total=total, ontology=types
+                items,
+                on_ingested=done,
+                on_error=on_error,
+                on_total=total,
+                ontology=types,
+                learned=when,
             )
         if bad:  # inputs that were not even episodes: report them with their own reason
             results.skipped = tuple(
