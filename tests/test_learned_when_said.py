@@ -49,7 +49,9 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 def _jobs(memory: Memory, known_at: object) -> dict[str, object]:
     """Alice's employers as the memory knew them at ``known_at``: name -> believed end."""
     found = memory.get_timeline("Alice", group_id="demo", known_at=known_at)  # type: ignore[arg-type]
-    return {found.name_of(f.target_id): f.invalid_at for f in found.facts if f.relation == "WORKS_AT"}
+    return {
+        found.name_of(f.target_id): f.invalid_at for f in found.facts if f.relation == "WORKS_AT"
+    }
 
 
 def test_a_history_replayed_as_said_answers_what_was_known_then(store: Store) -> None:
@@ -76,9 +78,7 @@ def test_learned_now_stays_the_default(store: Store) -> None:
     memory.add_episodes(ITEMS)
     assert _jobs(memory, BETWEEN_2_3) == {}  # nothing was known before the import
     assert _jobs(memory, IMPORTED) == {"Google": ENDED, "Meta": None}
-    assert {f.created_at for f in memory.get_timeline("Alice", group_id="demo").facts} == {
-        IMPORTED
-    }
+    assert {f.created_at for f in memory.get_timeline("Alice", group_id="demo").facts} == {IMPORTED}
 
 
 def test_one_episode_learned_when_said_and_a_bad_choice() -> None:
@@ -175,10 +175,11 @@ async def test_rest_batch_learned_said(tmp_path: Path) -> None:
             assert await jobs(BETWEEN_1_2) == {"Google": None}
             assert await jobs(BETWEEN_2_3) == {"Google": "2024-01-08T00:00:00Z"}
             found = await api.post(
-                "/v1/groups/demo/search", json={"query": QUESTION, "known_at": "2024-01-10T12:00:00Z"}
+                "/v1/groups/demo/search",
+                json={"query": QUESTION, "known_at": "2024-01-10T12:00:00Z"},
             )
-            assert [f["invalid_at"] for f in found.json()["facts"] if f["relation"] == "WORKS_AT"] == [
-                None
-            ]
+            assert [
+                f["invalid_at"] for f in found.json()["facts"] if f["relation"] == "WORKS_AT"
+            ] == [None]
     finally:
         runtime.close()

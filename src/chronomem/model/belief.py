@@ -79,7 +79,7 @@ def as_known(fact: Fact, known_at: datetime) -> Fact:
             return _open(seen)
         note = seen.attributes[CLOSED_BY]
         count = note.get("episodes") if isinstance(note, Mapping) else None
-        if isinstance(count, int) and not isinstance(count, bool) and 0 < count:
+        if isinstance(count, int) and not isinstance(count, bool) and count > 0:
             earlier = replace(earlier, episodes=earlier.episodes[:count])
         seen = earlier
     return _open(seen)

@@ -39,6 +39,7 @@ router = APIRouter(tags=["explore"], responses=ERRORS)
 
 _WILDCARDS = set("*?[]!")
 
+
 @router.get("/v1/groups", response_model=GroupsOut)
 def list_groups(key: CurrentKey, runtime: Runtime) -> GroupsOut:
     """The groups this key may use that the store holds or the queue has seen, and what the
@@ -206,9 +207,7 @@ def entity_detail(
     found = store.get_entities([group_id], [entity_id])
     if not found:
         raise HTTPException(404, f"no entity {entity_id!r} in group {group_id!r}")
-    timeline = runtime.memory.timeline_of(
-        found[0], known_at=utc_or_none(known_at, "known_at")
-    )
+    timeline = runtime.memory.timeline_of(found[0], known_at=utc_or_none(known_at, "known_at"))
     names = {i: e.name for i, e in timeline.entities.items()}
     episode_ids = sorted({i for f in timeline.facts for i in f.episodes})
     episodes = store.get_episodes([group_id], episode_ids) if episode_ids else []

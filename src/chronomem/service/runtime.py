@@ -236,9 +236,7 @@ class ServiceRuntime:
         self.metrics.search_done("context", time.perf_counter() - started)
         return built
 
-    def timeline(
-        self, group_id: str, entity: str, *, known_at: datetime | None = None
-    ) -> Timeline:
+    def timeline(self, group_id: str, entity: str, *, known_at: datetime | None = None) -> Timeline:
         if not entity.strip():
             raise UsageError("name the entity whose timeline you want, e.g. entity=Alice")
         return self.memory.get_timeline(entity, group_id=group_id, known_at=known_at)
