@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -233,3 +234,92 @@ def test_mcp_tools_as_believed(service: tuple[object, str]) -> None:
     assert [(f["target"], f["invalid_at"]) for f in later] == [  # type: ignore[index,union-attr]
         ("Google", ENDED.isoformat())
     ]
+
+
+# -- the projection itself (model/belief.py), pure ---------------------------------------------
+
+
+def _fact(**times: object) -> Fact:
+    base: dict[str, object] = {
+        "id": "f",
+        "group_id": "g",
+        "source_id": "a",
+        "target_id": "b",
+        "relation": "WORKS_AT",
+        "fact": "Alice works at Google",
+        "created_at": t("2024-01-01"),
+        "episodes": ("e1",),
+        "valid_at": t("2024-01-01"),
+    }
+    return Fact(**{**base, **times})  # type: ignore[arg-type]
+
+
+def test_an_end_moved_twice_keeps_every_earlier_belief() -> None:
+    from chronomem.engine.temporal import close_at
+    from chronomem.model.belief import as_known, closing_note, learned_instants
+
+    opened = _fact()
+    first = close_at(replace(opened, episodes=("e1", "e2")), t("2024-03-01"), t("2024-02-01"))
+    first = replace(first, attributes={"closed_by": closing_note(opened, "e2")})
+    second = close_at(replace(first, episodes=("e1", "e2", "e3")), t("2024-01-20"), t("2024-02-10"))
+    second = replace(second, attributes={"closed_by": closing_note(first, "e3")})
+
+    def seen(known_at: str) -> tuple[object, object, tuple[str, ...]]:
+        f = as_known(second, t(known_at))
+        return f.invalid_at, f.expired_at, f.episodes
+
+    assert seen("2024-01-15") == (None, None, ("e1",))
+    assert seen("2024-02-05") == (t("2024-03-01"), t("2024-02-01"), ("e1", "e2"))
+    assert seen("2024-02-10") == (t("2024-01-20"), t("2024-02-10"), ("e1", "e2", "e3"))
+    assert "closed_by" not in as_known(second, t("2024-01-15")).attributes
+    assert as_known(second, t("2024-02-05")).attributes["closed_by"] == closing_note(opened, "e2")
+    assert second.invalid_at == t("2024-01-20")  # pure: the stored fact is unchanged
+    assert sorted(set(learned_instants(second))) == [
+        t("2024-01-01"),
+        t("2024-02-01"),
+        t("2024-02-10"),
+    ]
+
+
+def test_a_fact_closed_without_a_note_shows_open_before_its_end_was_learned() -> None:
+    from chronomem.model.belief import as_known
+
+    closed = _fact(invalid_at=t("2024-01-08"), expired_at=t("2024-01-15"))
+    assert as_known(closed, t("2024-01-10")).invalid_at is None
+    assert as_known(closed, t("2024-01-15")) is closed
+    born_closed = _fact(invalid_at=t("2024-01-08"), expired_at=t("2024-01-01"))
+    assert as_known(born_closed, t("2024-01-01")) is born_closed
+
+
+def test_deleting_the_closing_episode_reopens_through_the_note(clock: ManualClock) -> None:
+    memory = Memory(embedder=HashEmbedder(), clock=clock)
+    results = replay(memory, clock, ALICE_STORY)
+    (google,) = [f for f in results[0].facts if f.relation == "WORKS_AT"]
+    (stored,) = memory.get_facts([google.id], group_id="demo")
+    assert stored.attributes["closed_by"]["episode"] == results[1].episode.id  # type: ignore[index]
+    memory.delete_episode(results[1].episode.id, group_id="demo")
+    (reopened,) = memory.get_facts([google.id], group_id="demo")
+    assert (reopened.valid_at, reopened.invalid_at, reopened.expired_at) == (
+        ALICE_STORY[0][0],
+        None,
+        None,
+    )
+    assert "closed_by" not in reopened.attributes
+
+
+def test_demo_as_believed_shows_the_job_open(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chronomem import memory as memory_module
+
+    monkeypatch.setattr(memory_module, "default_embedder", lambda **_: HashEmbedder())
+    assert main(["demo", "--json"]) == 0
+    _, _, believed = json.loads(capsys.readouterr().out)[0]["answers"]
+    assert believed["as"] == "as believed on 2024-01-10"
+    top = believed["facts"][0]
+    assert (top["target"], top["invalid_at"], top["expired_at"]) == ("Google", None, None)
+    assert main(["demo"]) == 0
+    assert "(as believed on 2024-01-10)\n    -> Alice just started a new job at Google" in (
+        text := capsys.readouterr().out
+    )
+    assert "[2024-01-01 10:00 .. now]" in text.split("as believed on 2024-01-10")[1].split("\n")[1]
