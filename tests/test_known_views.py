@@ -22,10 +22,10 @@ from chronomem.mcp.tools import MemoryTools
 from chronomem.model import Fact
 from chronomem.ports import Store
 from chronomem.service import ServiceConfig, open_runtime
-from chronomem.stores import SQLiteStore
 from chronomem.testing import HashEmbedder, ManualClock
 from tests.helpers import ALICE_STORY, replay, t
 from tests.service_helpers import asgi_client
+from tests.two_stores import STORE_KINDS, fresh
 
 QUESTION = "Where does Alice work?"
 BELIEVED = t("2024-01-10T12:00")  # the end (2024-01-08) was not learned yet
@@ -34,18 +34,10 @@ AFTER = t("2024-01-16T00:00")  # the end known, Meta not yet
 ENDED = t("2024-01-08T00:00")
 
 
-@pytest.fixture(params=["sqlite", "falkordb"])
+@pytest.fixture(params=STORE_KINDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        sqlite = SQLiteStore(tmp_path / "memory.db")
-        yield sqlite
-        sqlite.close()
-        return
-    pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[falkordb]")
-    from tests.falkordb_server import fresh_store  # a real server; skips with the reason
-
-    with fresh_store() as falkordb:
-        yield falkordb
+    with fresh(request.param, tmp_path) as made:
+        yield made
 
 
 @pytest.fixture
@@ -127,6 +119,24 @@ def test_a_retracted_fact_shows_open_before_the_correction(
         "Where does Vic work?", group_id="vic", known_at=t("2024-03-01T12:00")
     ).facts
     assert [f.fact for f in found if f.invalid_at is None] == [before.fact]
+
+
+PLAN = (
+    (t("2024-03-04T10:00"), "Kim: my job interview is on Wednesday"),
+    (t("2024-03-05T10:00"), "Kim: it got moved to Friday, ugh"),
+)
+
+
+def test_a_moved_plan_is_upcoming_as_believed_before_the_move(
+    store: Store, clock: ManualClock
+) -> None:
+    memory = Memory(store=store, embedder=HashEmbedder(), clock=clock)
+    replay(memory, clock, PLAN, group_id="kim")
+    asked = "When is Kim's job interview?"
+    before = memory.search(asked, group_id="kim", known_at=t("2024-03-04T12:00")).facts
+    assert [(f.valid_at, f.invalid_at) for f in before] == [(t("2024-03-06"), None)]
+    after = memory.search(asked, group_id="kim", known_at=t("2024-03-05T12:00")).facts
+    assert [(f.valid_at, f.invalid_at) for f in after] == [(t("2024-03-08"), None)]
 
 
 # -- the CLI -----------------------------------------------------------------------------------

@@ -16,10 +16,10 @@ from chronomem import Memory
 from chronomem.cli.main import main
 from chronomem.errors import UsageError
 from chronomem.ports import Store
-from chronomem.stores import SQLiteStore
 from chronomem.testing import HashEmbedder, ManualClock
 from tests.helpers import ALICE_STORY, t
 from tests.service_helpers import asgi_client, make_runtime, wait_idle
+from tests.two_stores import STORE_KINDS, fresh
 
 QUESTION = "Where does Alice work?"
 IMPORTED = t("2025-06-01T00:00")  # the memory's clock: the day of the import
@@ -32,18 +32,10 @@ ITEMS = [
 ]
 
 
-@pytest.fixture(params=["sqlite", "falkordb"])
+@pytest.fixture(params=STORE_KINDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        sqlite = SQLiteStore(tmp_path / "memory.db")
-        yield sqlite
-        sqlite.close()
-        return
-    pytest.importorskip("falkordb", reason="the FalkorDB backend needs chronomem[falkordb]")
-    from tests.falkordb_server import fresh_store  # a real server; skips with the reason
-
-    with fresh_store() as falkordb:
-        yield falkordb
+    with fresh(request.param, tmp_path) as made:
+        yield made
 
 
 def _jobs(memory: Memory, known_at: object) -> dict[str, object]:
