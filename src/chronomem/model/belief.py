@@ -17,7 +17,7 @@ notes existed, or imported without one) is shown open, with its stored start.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
 
@@ -70,37 +70,59 @@ def as_known(fact: Fact, known_at: datetime) -> Fact:
     ``known_at`` (or an open one) is reached; its source episodes are cut to those it had
     then. Pure: ``fact`` is not changed.
     """
-    seen = fact
+    if fact.expired_at is None or fact.expired_at <= known_at:
+        return fact
+    valid_at, episodes = fact.valid_at, len(fact.episodes)
+    note = fact.attributes.get(CLOSED_BY)
     for _ in range(_MAX_NOTES):
-        if seen.expired_at is None or seen.expired_at <= known_at:
-            return seen
-        earlier = before_closing(seen)
-        if earlier is None:
-            return _open(seen)
-        note = seen.attributes[CLOSED_BY]
-        count = note.get("episodes") if isinstance(note, Mapping) else None
+        if not isinstance(note, dict):
+            break  # no record of the state before: believed open, as stored otherwise
+        valid_at, invalid_at = _instant(note.get("valid_at")), _instant(note.get("invalid_at"))
+        expired_at = _instant(note.get("expired_at"))
+        count = note.get("episodes")
         if isinstance(count, int) and not isinstance(count, bool) and count > 0:
-            earlier = replace(earlier, episodes=earlier.episodes[:count])
-        seen = earlier
-    return _open(seen)
+            episodes = min(episodes, count)
+        note = note.get(CLOSED_BY)
+        if expired_at is None or expired_at <= known_at:
+            return _restored(fact, valid_at, invalid_at, expired_at, episodes, note)
+    return _restored(fact, valid_at, None, None, episodes, None)
+
+
+def _restored(
+    fact: Fact,
+    valid_at: datetime | None,
+    invalid_at: datetime | None,
+    expired_at: datetime | None,
+    episodes: int,
+    note: JSONValue,
+) -> Fact:
+    attributes = {k: v for k, v in fact.attributes.items() if k != CLOSED_BY}
+    if isinstance(note, dict):
+        attributes[CLOSED_BY] = note
+    return replace(
+        fact,
+        valid_at=valid_at,
+        invalid_at=invalid_at,
+        expired_at=expired_at,
+        episodes=fact.episodes[:episodes],
+        attributes=attributes,
+    )
 
 
 def learned_instants(fact: Fact) -> Iterator[datetime]:
     """Every system time at which what the memory believed of ``fact`` changed: when it was
     learned, and when each end recorded in its notes was."""
     yield fact.created_at
-    seen: Fact | None = fact
+    if fact.expired_at is not None:
+        yield fact.expired_at
+    note = fact.attributes.get(CLOSED_BY)
     for _ in range(_MAX_NOTES):
-        if seen is None:
+        if not isinstance(note, dict):
             return
-        if seen.expired_at is not None:
-            yield seen.expired_at
-        seen = before_closing(seen)
-
-
-def _open(fact: Fact) -> Fact:
-    attributes = {k: v for k, v in fact.attributes.items() if k != CLOSED_BY}
-    return replace(fact, invalid_at=None, expired_at=None, attributes=attributes)
+        expired_at = _instant(note.get("expired_at"))
+        if expired_at is not None:
+            yield expired_at
+        note = note.get(CLOSED_BY)
 
 
 def _iso(value: datetime | None) -> str | None:
