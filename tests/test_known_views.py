@@ -171,6 +171,10 @@ def test_cli_search_and_timeline_as_believed(
     table = capsys.readouterr().out
     assert "Google" in table and "2024-01-08" not in table and "Meta" not in table
 
+    assert main(["context", QUESTION, *asked]) == 0
+    facts = capsys.readouterr().out.split("<FACTS>")[1].split("</FACTS>")[0]
+    assert "Google" in facts and "– present)" in facts and "2024-01-08" not in facts
+
 
 # -- REST and MCP ------------------------------------------------------------------------------
 
