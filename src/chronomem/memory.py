@@ -319,7 +319,8 @@ class Memory:
     ) -> SearchResults:
         """Facts and entities relevant to ``query``; only current facts unless asked.
 
-        ``valid_at=t``: what was true at t. ``known_at=t'``: what the memory believed at t'.
+        ``valid_at=t``: what was true at t. ``known_at=t'``: what the memory believed at t',
+        each fact as believed then (an end learned later is not shown: ``model/belief.py``).
         A ``filter`` gives full control (relations, labels, date ranges, history).
         ``seeds``: entity ids the ``bfs`` method walks from (default: entities named in the
         query, else those of the latest episodes); ``center``: entity ids the
