@@ -129,3 +129,24 @@ def test_a_full_disk_is_a_retryable_503_and_the_retry_succeeds(tmp_path: Path) -
     assert failed["retry_after"] and failed["retry_after"].isdigit()
     assert str(mount) not in json.dumps(failed)
     assert retried["status"] == 201
+
+
+async def test_every_answer_carries_the_security_headers(tmp_path: Path) -> None:
+    """Issue 22 finding 8: no sniffing, no framing anywhere; a strict policy on the page."""
+    rt = make_runtime(tmp_path / "memory.db")
+    try:
+        async with asgi_client(rt) as client:
+            answers = {
+                "/ui/": await client.get("/ui/"),
+                "/healthz": await client.get("/healthz"),
+                "refused": await client.get("/v1/groups/g/facts/x"),  # no key: 401
+            }
+        for where, r in answers.items():
+            assert r.headers["x-content-type-options"] == "nosniff", where
+            assert r.headers["x-frame-options"] == "DENY", where
+            assert "frame-ancestors 'none'" in r.headers["content-security-policy"], where
+        page = answers["/ui/"].headers["content-security-policy"]
+        assert "script-src 'self'" in page and "unsafe-inline" not in page
+        assert "object-src 'none'" in page
+    finally:
+        rt.close()
