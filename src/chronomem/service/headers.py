@@ -3,7 +3,8 @@
 Every answer says ``nosniff`` and may not be framed (``frame-ancestors 'none'`` and
 ``X-Frame-Options: DENY``), so the page's two-step Delete cannot be clickjacked. The web page
 (``/ui``) also gets a Content-Security-Policy that allows only its own files and the REST API
-of the same origin: no inline script, no third-party script, no plug-ins. ``/docs`` and
+of the same origin: no inline or third-party script, no plug-ins (inline *styles* are
+allowed: the graph library sets them, and they cannot run code). ``/docs`` and
 ``/redoc`` keep FastAPI's own pages (which load their assets from a CDN) and so get only the
 framing rule.
 """
@@ -16,7 +17,7 @@ PAGE_POLICY = "; ".join(
     [
         "default-src 'self'",
         "script-src 'self'",
-        "style-src 'self'",
+        "style-src 'self' 'unsafe-inline'",  # the graph library sets inline styles
         "img-src 'self' data:",
         "connect-src 'self'",
         "object-src 'none'",
