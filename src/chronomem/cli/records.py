@@ -132,7 +132,7 @@ def run_add(args: argparse.Namespace) -> int:
         )
     if status is not None:
         status.finish()
-    summary = [
+    summary: list[dict[str, str | int]] = [
         {
             "episode": r.episode.id,
             "entities": len(r.entities),
@@ -141,15 +141,11 @@ def run_add(args: argparse.Namespace) -> int:
         }
         for r in results
     ]
+    columns = ("episode", "entities", "facts", "invalidated")
     if args.json:
         print(dumps(summary))
     else:
-        print(
-            table(
-                ("episode", "entities", "facts", "invalidated"),
-                [[s["episode"], s["entities"], s["facts"], s["invalidated"]] for s in summary],
-            )
-        )
+        print(table(columns, [[str(s[k]) for k in columns] for s in summary]))
     return 0
 
 

@@ -28,7 +28,7 @@ from chronomem.model.belief import CLOSED_BY, before_closing
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
 
-Embed = Callable[[Sequence[str]], Sequence[Vector]]
+Embed = Callable[[Sequence[str]], Sequence[Vector] | Vector]  # rows, or one matrix
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -143,7 +143,9 @@ def _rebuilt(entity: Entity, episodes: Sequence[Episode]) -> Entity:
         attributes.pop("aliases", None)
     merges = attributes.pop("merges", None)
     if isinstance(merges, list):
-        kept = [m for m in merges if isinstance(m, dict) and m.get("name") in aliases]
+        kept: list[JSONValue] = [
+            m for m in merges if isinstance(m, dict) and m.get("name") in aliases
+        ]
         if kept:
             attributes["merges"] = kept
     return replace(entity, summary=with_alias_line(summary, aliases), attributes=attributes)

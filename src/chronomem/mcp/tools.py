@@ -26,6 +26,7 @@ from chronomem.model import Episode, Fact
 from chronomem.model.validation import GROUP_ID_PATTERN
 from chronomem.search.context import DEFAULT_MAX_TOKENS
 from chronomem.service.auth import check_patterns
+from chronomem.service.failures import describe
 from chronomem.service.queue import QueuedEpisode, Status
 from chronomem.service.readiness import redact
 from chronomem.service.runtime import ServiceRuntime
@@ -377,8 +378,8 @@ def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:
     except UsageError as exc:
         raise ToolError(redact(str(exc), rt.config)) from exc
     except ChronomemError as exc:
-        text = redact(str(exc), rt.config)
-        raise ToolError(f"{type(exc).__name__}: {text} (the call did not complete; retry)") from exc
+        failure = describe(exc, rt.config)
+        raise ToolError(f"{failure.code}: {failure.text} (the call did not complete)") from exc
 
 
 _QUEUED_DETAIL = (
