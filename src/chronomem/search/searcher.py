@@ -10,6 +10,7 @@ is returned as the memory believed it at the filter's ``known_at`` (``model/beli
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from chronomem.errors import UsageError
@@ -25,6 +26,7 @@ from chronomem.model import (
 )
 from chronomem.ports import Embedder, Store
 from chronomem.search import methods
+from chronomem.search.answering import answer_filter, rank_facts, reading_of, subject_ids
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import Query
 from chronomem.search.rerankers import (
@@ -84,11 +86,19 @@ class Searcher:
                 if query_vector is None
                 else query_vector
             )
-        q = Query(query, tuple(group_ids), filter.resolved(now), vector)  # type: ignore[arg-type]
+        reading = reading_of(query, now) if config.read_question else None
+        flt = filter if reading is None else answer_filter(reading, filter, now)
+        q = Query(query, tuple(group_ids), flt.resolved(now), vector)  # type: ignore[arg-type]
         run = _Run(self._store, q, config, seeds, center, self.reranker)
         run.prefetch(_targets(config))
         ranked = {target: run.rank(target, tconf) for target, tconf in _targets(config)}
-        return run.results(ranked)
+        found = run.results(ranked)
+        if reading is None:
+            return found
+        subjects = subject_ids(self._store, group_ids, query, reading)
+        at = q.filter.valid_at or now
+        facts = rank_facts(found.facts, reading, subjects, at)
+        return replace(found, facts=tuple(facts), query_reading=reading)
 
 
 class _Run:
