@@ -1,7 +1,8 @@
 """A LangGraph agent with chronomem as long-term memory, across days (offline by default).
 
     python examples/langgraph_agent.py            # LangChain's fake chat model plays the model
-    OPENAI_API_KEY=... python examples/langgraph_agent.py   # ChatOpenAI (pip install langchain-openai)
+    OPENAI_API_KEY=... python examples/langgraph_agent.py
+        # ChatOpenAI (pip install langchain-openai)
 
 The graph: remember (each human turn becomes an episode) -> agent -> tools (recall,
 context_for, timeline) -> agent. Offline, ``GenericFakeChatModel`` makes each question's tool
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from _story import STORY, USER, GROUP, Turn, check, first_fact, open_memory, real_model_wanted
+from _story import GROUP, STORY, USER, Turn, check, first_fact, open_memory, real_model_wanted
 from langchain_core.language_models import BaseChatModel
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import (

@@ -2,7 +2,8 @@
 default).
 
     python examples/llamaindex_agent.py           # LlamaIndex's MockLLM plays the model
-    OPENAI_API_KEY=... python examples/llamaindex_agent.py   # OpenAI (pip install llama-index-llms-openai)
+    OPENAI_API_KEY=... python examples/llamaindex_agent.py
+        # OpenAI (pip install llama-index-llms-openai)
 
 Each day's message is put into the block (``aput``: remembered as an episode); on each
 question the block puts chronomem's dated context into the prompt. ``MockLLM`` answers by
@@ -15,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 
-from _story import STORY, USER, GROUP, check, first_fact, open_memory, real_model_wanted, at
+from _story import GROUP, STORY, USER, at, check, first_fact, open_memory, real_model_wanted
 from llama_index.core.chat_engine import SimpleChatEngine
 from llama_index.core.llms import LLM, ChatMessage, MockLLM
 from llama_index.core.memory import Memory as ChatMemory

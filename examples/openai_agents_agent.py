@@ -1,7 +1,8 @@
 """An OpenAI Agents SDK agent with chronomem tools, across days (offline by default).
 
     python examples/openai_agents_agent.py        # chronomem's fake OpenAI server plays the model
-    OPENAI_API_KEY=... python examples/openai_agents_agent.py   # a real model (CHRONOMEM_EXAMPLE_MODEL)
+    OPENAI_API_KEY=... python examples/openai_agents_agent.py
+        # a real model (CHRONOMEM_EXAMPLE_MODEL)
 
 Offline, the fake server answers each turn's first request with the turn's tool call (the
 turn forces that tool) and the request after the tool with the first fact the tool
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from _story import STORY, USER, GROUP, check, first_fact, open_memory, real_model_wanted
+from _story import GROUP, STORY, USER, check, first_fact, open_memory, real_model_wanted
 from agents import Agent, ModelSettings, OpenAIChatCompletionsModel, Runner, set_tracing_disabled
 from openai import AsyncOpenAI
 

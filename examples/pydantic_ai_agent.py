@@ -1,7 +1,8 @@
 """A pydantic-ai agent with chronomem tools, across days (offline by default).
 
     python examples/pydantic_ai_agent.py          # FunctionModel plays the model
-    OPENAI_API_KEY=... python examples/pydantic_ai_agent.py   # a real model (CHRONOMEM_EXAMPLE_MODEL)
+    OPENAI_API_KEY=... python examples/pydantic_ai_agent.py
+        # a real model (CHRONOMEM_EXAMPLE_MODEL)
 
 Needs ``pip install "chronomem[local,pydantic-ai]"`` (and ``chronomem[openai]`` for a real
 model).
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from _story import STORY, USER, GROUP, Turn, check, first_fact, open_memory, real_model_wanted
+from _story import GROUP, STORY, USER, Turn, check, first_fact, open_memory, real_model_wanted
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models import Model
