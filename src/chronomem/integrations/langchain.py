@@ -25,7 +25,7 @@ from langchain_core.retrievers import BaseRetriever  # noqa: E402
 from langchain_core.tools import BaseTool, StructuredTool  # noqa: E402
 from pydantic import ConfigDict, Field  # noqa: E402
 
-from chronomem.integrations.tools import MemoryTools  # noqa: E402
+from chronomem.integrations.tools import MemoryTools, check_query  # noqa: E402
 from chronomem.memory import Memory  # noqa: E402
 from chronomem.model import Episode, Fact, check_group_id  # noqa: E402
 from chronomem.search.context import fact_line  # noqa: E402
@@ -63,7 +63,7 @@ class ChronomemRetriever(BaseRetriever):
         known_at: datetime | None = None,
     ) -> list[Document]:
         found = self.memory.context(
-            query,
+            check_query(query),
             group_id=self.group_id,
             max_tokens=self.max_tokens,
             valid_at=valid_at or self.valid_at,

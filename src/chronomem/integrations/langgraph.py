@@ -51,7 +51,7 @@ from langgraph.store.base import (  # noqa: E402
     SearchOp,
 )
 
-from chronomem.integrations.tools import parse_moment  # noqa: E402
+from chronomem.integrations.tools import check_query, parse_moment  # noqa: E402
 from chronomem.memory import Memory  # noqa: E402
 from chronomem.model import Episode, Fact, check_group_id  # noqa: E402
 
@@ -145,7 +145,9 @@ class ChronomemStore(BaseStore):
         if op.query is None:
             return self._list_items(groups, op)
         times = _times(op.filter)
-        found = self.memory.search(op.query, group_ids=groups, limit=op.offset + op.limit, **times)
+        found = self.memory.search(
+            check_query(op.query), group_ids=groups, limit=op.offset + op.limit, **times
+        )
         ranked = found.facts[op.offset : op.offset + op.limit]
         total = max(len(found.facts), 1)
         return [

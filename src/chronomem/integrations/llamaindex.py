@@ -25,6 +25,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole  # noqa: E
 from llama_index.core.memory import BaseMemoryBlock  # noqa: E402
 from pydantic import Field  # noqa: E402
 
+from chronomem.integrations.tools import check_query  # noqa: E402
 from chronomem.memory import Memory  # noqa: E402
 from chronomem.model import check_group_id  # noqa: E402
 
@@ -52,7 +53,7 @@ class ChronomemMemoryBlock(BaseMemoryBlock[str]):
             return ""
         found = await asyncio.to_thread(
             self.memory.context,
-            str(users[-1].content),
+            check_query(str(users[-1].content)),
             group_id=self.group_id,
             max_tokens=self.max_tokens,
             valid_at=block_kwargs.get("valid_at") or self.valid_at,

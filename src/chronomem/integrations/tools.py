@@ -49,6 +49,19 @@ Moment = Annotated[
 ]
 
 
+def check_query(query: str) -> str:
+    """A query adapters accept: non-blank text of at most ``MAX_QUERY_CHARS`` characters
+    (else :class:`UsageError`, a ``ValueError``)."""
+    if not isinstance(query, str) or not query.strip():
+        raise UsageError("the query is empty: pass the question or keywords to look up")
+    if len(query) > MAX_QUERY_CHARS:
+        raise UsageError(
+            f"the query has {len(query):,} characters (at most {MAX_QUERY_CHARS:,}): pass the "
+            "question itself, not a document"
+        )
+    return query
+
+
 def parse_moment(text: str | None, what: str) -> datetime | None:
     """A tool's time argument: None or empty = not given; a date = its midnight UTC; a
     date-time without a time zone = UTC."""
