@@ -8,11 +8,11 @@ pytest.importorskip(
     "langchain_core", reason='needs chronomem[langchain]: pip install "chronomem[langchain]"'
 )
 
-from langchain_core.documents import Document  # noqa: E402
-from pydantic import ValidationError  # noqa: E402
+from langchain_core.documents import Document
+from pydantic import ValidationError
 
-from chronomem.integrations.langchain import ChronomemRetriever, memory_tools  # noqa: E402
-from tests.integrations_support import MARCH, story_memory  # noqa: E402
+from chronomem.integrations.langchain import ChronomemRetriever, memory_tools
+from tests.integrations_support import MARCH, story_memory
 
 
 @pytest.fixture(scope="module")

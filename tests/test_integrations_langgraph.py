@@ -10,12 +10,12 @@ pytest.importorskip(
     "langgraph", reason='needs chronomem[langgraph]: pip install "chronomem[langgraph]"'
 )
 
-from langchain_core.messages import AIMessage, HumanMessage  # noqa: E402
-from langgraph.graph import START, MessagesState, StateGraph  # noqa: E402
-from langgraph.store.base import InvalidNamespaceError  # noqa: E402
+from langchain_core.messages import AIMessage, HumanMessage
+from langgraph.graph import START, MessagesState, StateGraph
+from langgraph.store.base import InvalidNamespaceError
 
-from chronomem.integrations.langgraph import ChronomemStore, remember_turns  # noqa: E402
-from tests.integrations_support import story_memory  # noqa: E402
+from chronomem.integrations.langgraph import ChronomemStore, remember_turns
+from tests.integrations_support import story_memory
 
 
 @pytest.fixture()

@@ -3,9 +3,9 @@
 ``Agent(name=..., tools=memory_tools(memory, group_id="u1"))`` lets the model call
 ``remember``, ``recall``, ``context_for`` and ``timeline``; their docstrings and argument
 descriptions are the tool descriptions it sees. The SDK validates arguments against the
-schemas built from the signatures; a caller's mistake chronomem finds (a bad date, an
-unknown name) goes back to the model as the tool's output, with the fix, and any other
-failure as the SDK's default tool error message.
+schemas built from the signatures; a refused argument (an empty query) and a mistake
+chronomem finds (a bad date, an unknown name) go back to the model as the tool's output,
+saying what to fix; any other failure as the SDK's default tool error message.
 
 Needs ``pip install "chronomem[openai-agents]"``.
 """
@@ -18,7 +18,7 @@ from chronomem.integrations import require
 
 require("agents", "openai-agents")
 
-from agents import FunctionTool, RunContextWrapper, function_tool  # noqa: E402
+from agents import FunctionTool, ModelBehaviorError, RunContextWrapper, function_tool  # noqa: E402
 from agents.tool import default_tool_error_function  # noqa: E402
 
 from chronomem.errors import UsageError  # noqa: E402
@@ -36,9 +36,11 @@ def memory_tools(memory: Memory, *, group_id: str, speaker: str = "User") -> lis
 
 
 def _tool_error(ctx: RunContextWrapper[Any], error: Exception) -> str:
-    """A caller's mistake is shown to the model (it says how to fix the call); anything else
-    gets the SDK's default message, which hides internals."""
-    cause = error.__cause__ if error.__cause__ is not None else error
-    if isinstance(cause, UsageError) or isinstance(error, UsageError):
-        return f"Error: {cause}"
+    """A bad call is shown to the model, so it can fix it: arguments the SDK's schema check
+    refused, or a mistake chronomem found. Anything else gets the SDK's default message,
+    which hides internals."""
+    if isinstance(error, UsageError) or (
+        isinstance(error, ModelBehaviorError) and str(error).startswith("Invalid JSON input")
+    ):
+        return f"Error: {error}"
     return default_tool_error_function(ctx, error)
