@@ -5,8 +5,9 @@ API) over one chronomem group.
 when the chat's short-term memory flushes messages, the block stores the user's as
 episodes; on each turn it puts chronomem's dated context for the latest user message into
 the prompt (``valid_at`` / ``known_at`` fields ask what was true / believed then, and may be
-given per call as ``aget(messages, valid_at=...)``). Call ``aput`` yourself to remember a
-turn at once.
+given per call as ``aget(messages, valid_at=...)``). The query is the latest user message
+(its last 2,000 characters when it is longer: a pasted document ends with the question).
+Call ``aput`` yourself to remember a turn at once; a long message is stored as passages.
 
 Needs ``pip install "chronomem[llamaindex]"``.
 """
@@ -25,7 +26,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole  # noqa: E
 from llama_index.core.memory import BaseMemoryBlock  # noqa: E402
 from pydantic import Field  # noqa: E402
 
-from chronomem.integrations.tools import check_query  # noqa: E402
+from chronomem.integrations.tools import MAX_QUERY_CHARS, check_query  # noqa: E402
 from chronomem.memory import Memory  # noqa: E402
 from chronomem.model import check_group_id  # noqa: E402
 
@@ -48,12 +49,14 @@ class ChronomemMemoryBlock(BaseMemoryBlock[str]):
         check_group_id(self.group_id)
 
     async def _aget(self, messages: list[ChatMessage] | None = None, **block_kwargs: Any) -> str:
-        users = [m for m in messages or [] if m.role == MessageRole.USER and m.content]
+        users = [
+            m for m in messages or [] if m.role == MessageRole.USER and str(m.content or "").strip()
+        ]
         if not users:
             return ""
         found = await asyncio.to_thread(
             self.memory.context,
-            check_query(str(users[-1].content)),
+            check_query(str(users[-1].content)[-MAX_QUERY_CHARS:]),
             group_id=self.group_id,
             max_tokens=self.max_tokens,
             valid_at=block_kwargs.get("valid_at") or self.valid_at,
