@@ -7,7 +7,8 @@ that day), so ``known_at`` can ask what the agent believed on an earlier day.
 Offline, each framework's fake model plays the model: it makes the tool call a real model
 would (``Turn.tool`` and ``Turn.args``, the scripted part) and answers with the first dated
 fact the memory returned (the memory's part). With a key (``OPENAI_API_KEY``), the
-examples use a real model instead and print its answer.
+examples use a real model instead and print its answer (``CHRONOMEM_OFFLINE=true`` keeps
+the fakes).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from chronomem import Memory
+from chronomem.providers import Settings
 from chronomem.testing.fakes import ManualClock
 
 USER = "Sam"
@@ -75,14 +77,18 @@ STORY = (
 
 
 def real_model_wanted() -> bool:
-    """A real provider runs when a key is set and the example is not forced offline."""
-    return bool(os.environ.get("OPENAI_API_KEY")) and os.environ.get("CHRONOMEM_OFFLINE") != "1"
+    """A real provider runs when a key is set and CHRONOMEM_OFFLINE is not true."""
+    return bool(os.environ.get("OPENAI_API_KEY")) and not Settings.from_env().offline
 
 
 def open_memory(path: str | None = None) -> Memory:
     """The default embedded store (a SQLite file) with the default embedder, and a clock
     the story moves."""
     target = path or str(Path(tempfile.mkdtemp(prefix="chronomem-example-")) / "memory.db")
+    print(
+        f"memory: {target} (group {GROUP!r}; try `chronomem timeline {USER} --db {target} "
+        f"--group {GROUP}`)"
+    )
     return Memory(target, clock=ManualClock(STORY[0].when))
 
 
