@@ -13,6 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = {  # script -> (framework module, extra)
+    "langchain_agent.py": ("langchain_core", "langchain"),
     "langgraph_agent.py": ("langgraph", "langgraph"),
     "openai_agents_agent.py": ("agents", "openai-agents"),
     "pydantic_ai_agent.py": ("pydantic_ai", "pydantic-ai"),
