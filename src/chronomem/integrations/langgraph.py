@@ -49,6 +49,7 @@ from langgraph.store.base import (  # noqa: E402
     Result,
     SearchItem,
     SearchOp,
+    validate_op_namespace,
 )
 
 from chronomem.integrations.tools import check_query, parse_moment  # noqa: E402
@@ -81,6 +82,7 @@ class ChronomemStore(BaseStore):
         return await asyncio.to_thread(self.batch, list(ops))
 
     def _run(self, op: Op) -> Result:
+        validate_op_namespace(op)  # ops given to batch directly skip BaseStore's checks
         if isinstance(op, GetOp):
             return self._get(op.namespace, op.key)
         if isinstance(op, PutOp):
