@@ -1,0 +1,134 @@
+"""The declared reading pipeline: stages in order, one protocol, a trace, switches."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from chronomem.errors import UsageError
+from chronomem.extractors.rules import RuleExtractor
+from chronomem.extractors.rules.explain import Explanation, explain, render
+from chronomem.extractors.rules.found import Hit, Party
+from chronomem.extractors.rules.pipeline import (
+    PIPE_NAMES,
+    SENTENCE_PIPELINE,
+    TEXT_PIPELINE,
+    Pipeline,
+    describe,
+)
+from chronomem.extractors.rules.sentence_stages import SENTENCE_STAGES
+from chronomem.extractors.rules.text_stages import TEXT_STAGES
+from chronomem.extractors.rules.trace import Trace
+from chronomem.model import Episode, EpisodeSource
+
+AT = datetime(2026, 3, 10, 12, tzinfo=UTC)
+
+
+def _read(
+    text: str, *, context: tuple[str, ...] = (), disable: tuple[str, ...] = ()
+) -> Explanation:
+    return explain(text, at=AT, speaker="Sam", context=context, disable=disable)
+
+
+def _made(found: Explanation) -> dict[tuple[str, str], str]:
+    """(relation, target) of each fact -> the stage that made it."""
+    return {(f.relation, f.target): found.stage_of(f) for f in found.extraction.facts}
+
+
+def test_every_registered_stage_is_declared_once_in_order() -> None:
+    assert [s.name for s in TEXT_STAGES] == list(TEXT_PIPELINE)
+    assert [s.name for s in SENTENCE_STAGES] == list(SENTENCE_PIPELINE)
+    assert len(set(PIPE_NAMES)) == len(PIPE_NAMES)
+    assert all(describe(name) for name in PIPE_NAMES)
+    off = Pipeline.without(["pairs", "spelling"])
+    assert "pairs" not in [s.name for s in off.sentence_stages]
+    assert "spelling" not in [s.name for s in off.text_stages]
+    assert len(off.sentence_stages) == len(SENTENCE_PIPELINE) - 1
+
+
+def test_an_unknown_stage_is_refused_with_the_names_to_choose_from() -> None:
+    with pytest.raises(UsageError, match="unknown reading stage paterns: give one of .*patterns"):
+        Pipeline.without(["paterns"])
+    with pytest.raises(UsageError, match="paterns"):
+        RuleExtractor(disable=["paterns"])
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "fact", "stage"),
+    [
+        ("I moved to Oslo last week", (), ("LIVES_IN", "Oslo"), "patterns"),
+        ("got a new hamster! his name is Peanut", (), ("HAS_PET", "Peanut"), "pet_names"),
+        ("I live in Lyon, I mean Lille", (), ("LIVES_IN", "Lille"), "resaid"),
+        ("not Uber, Lyft", ("Sam: I work at Uber",), ("WORKS_AT", "Lyft"), "corrections"),
+        ("Derek and Kayla broke up", (), ("DATING", "Kayla"), "pairs"),
+        ("met someone new! his name is Leo", (), ("DATING", "Leo"), "partners"),
+        ("my son Mikko's birthday is on Friday", (), ("FAMILY_OF", "Mikko"), "possessed_roles"),
+    ],
+)
+def test_the_trace_names_the_stage_that_made_a_fact_and_switching_it_off_removes_it(
+    text: str, context: tuple[str, ...], fact: tuple[str, str], stage: str
+) -> None:
+    found = _read(text, context=context)
+    assert _made(found)[fact] == stage
+    assert stage in found.trace.fired
+    without = _read(text, context=context, disable=(stage,))
+    assert fact not in _made(without)
+    assert stage not in without.trace.fired
+
+
+def test_a_text_stage_is_traced_and_can_be_switched_off() -> None:
+    found = _read("moved to oslo w/ my gf")
+    rewrites = {s.stage: s.text for s in found.trace.steps if s.text is not None}
+    assert rewrites["subjects"] == (
+        "moved to oslo with my girlfriend",
+        "I moved to oslo with my girlfriend",
+    )
+    mom = _read("Mom retired last week")
+    assert ("HAS_JOB_TITLE", "retired") in _made(mom)  # read as "my mom retired"
+    assert "relatives" in mom.trace.fired
+    assert not _read("Mom retired last week", disable=("relatives",)).extraction.facts
+
+
+def test_the_trace_tells_added_changed_and_dropped_hits_apart() -> None:
+    me, oslo, lyon = Party("Sam", "Person", speaker=True), Party("Oslo"), Party("Lyon")
+    lives = Hit("LIVES_IN", me, oslo, False, (0, 5), (0, 2))
+    ended = Hit("LIVES_IN", me, oslo, True, (0, 5), (0, 2))
+    other = Hit("LIVES_IN", me, lyon, False, (0, 5), (0, 2))
+    trace = Trace()
+    trace.hits("patterns", 0, [], [lives, other])
+    trace.hits("redated", 0, [lives, other], [ended])
+    trace.hits("visits", 0, [ended], [ended])  # nothing changed: no step
+    added, rewrote = trace.steps
+    assert added.added == (lives, other) and not added.changed and not added.dropped
+    assert rewrote.changed == ((lives, ended),) and rewrote.dropped == (other,)
+    assert trace.stage_of(ended) == "redated" and trace.stage_of(other) == "patterns"
+    assert trace.fired == {"patterns", "redated"}
+
+
+def test_the_mentions_stage_makes_the_mentioned_facts() -> None:
+    found = _read("had lunch with Priya at Nando's")
+    made = _made(found)
+    assert made and set(made.values()) == {"mentions"}
+    assert not _read("had lunch with Priya at Nando's", disable=("mentions",)).extraction.facts
+
+
+def test_the_rule_extractor_reads_with_its_pipeline_and_traces_every_turn() -> None:
+    def turn(i: int, text: str) -> Episode:
+        return Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, AT, AT)
+
+    earlier, now = turn(1, "Sam: I work at Uber"), turn(2, "Sam: not Uber, Lyft")
+    trace = Trace()
+    full = RuleExtractor(trace=trace).extract(now, [earlier])
+    assert {("WORKS_AT", "Lyft")} <= {(f.relation, f.target) for f in full.facts}
+    assert {"patterns", "corrections"} <= trace.fired  # the earlier turn's reading too
+    blind = RuleExtractor(disable=["corrections"]).extract(now, [earlier])
+    assert ("WORKS_AT", "Lyft") not in {(f.relation, f.target) for f in blind.facts}
+
+
+def test_render_lists_the_stages_the_steps_and_the_facts() -> None:
+    text = render(_read("got a new hamster! his name is Peanut", disable=("pairs",)))
+    assert "sentence: patterns corrections" in text and "[pairs]" in text
+    assert "  pet_names: + HAS_PET Sam -> Peanut" in text
+    assert "HAS_PET Sam -> Peanut" in text.split("facts:")[1]
+    assert "by pet_names:" in text
