@@ -201,6 +201,8 @@ def _cue_hits(
     """The semantic cue's hits and the ending reader's (``tie_cue.py``), from one embedder
     call for the episode, into the draft; a mention of the same two entities is then
     explained by the fact and dropped."""
+    if trace is not None:  # the batch's make-up can move every vector of it a little
+        trace.fired.update(n for n, c in (("cue", pending), ("ties", ties)) if c)
     vectors = cue.embedder.embed_batch([c.text for c in pending] + [t.text for t in ties])
     found: list[tuple[Candidate | TieCandidate, Hit]] = []
     found += cue.decide(pending, known, vectors[: len(pending)]) if pending else []

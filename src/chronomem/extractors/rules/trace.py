@@ -40,7 +40,8 @@ class Trace:
     sentences: list[str] = field(default_factory=list)
     facts: dict[FactKey, str] = field(default_factory=dict)  # fact -> the stage that made it
     cpu: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
-    fired: set[str] = field(default_factory=set)  # stages that changed anything
+    # stages that changed anything (the cue and ties: that embedded any clause)
+    fired: set[str] = field(default_factory=set)
     _origin: dict[Hit, str] = field(default_factory=dict)
 
     def text(self, stage: str, before: str, after: str) -> None:
