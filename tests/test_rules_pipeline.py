@@ -8,8 +8,9 @@ import pytest
 
 from chronomem.errors import UsageError
 from chronomem.extractors.rules import RuleExtractor
+from chronomem.extractors.rules.analysis.found import Hit, Party
 from chronomem.extractors.rules.explain import Explanation, explain, render
-from chronomem.extractors.rules.found import Hit, Party
+from chronomem.extractors.rules.normalise.text_stages import TEXT_STAGES
 from chronomem.extractors.rules.pipeline import (
     PIPE_NAMES,
     SENTENCE_PIPELINE,
@@ -17,8 +18,7 @@ from chronomem.extractors.rules.pipeline import (
     Pipeline,
     describe,
 )
-from chronomem.extractors.rules.sentence_stages import SENTENCE_STAGES
-from chronomem.extractors.rules.text_stages import TEXT_STAGES
+from chronomem.extractors.rules.readers.sentence_stages import SENTENCE_STAGES
 from chronomem.extractors.rules.trace import Trace
 from chronomem.model import Episode, EpisodeSource
 
@@ -48,7 +48,7 @@ def test_every_registered_stage_is_declared_once_in_order() -> None:
 
 
 def test_an_unknown_stage_is_refused_with_the_names_to_choose_from() -> None:
-    with pytest.raises(UsageError, match="unknown reading stage paterns: give one of .*patterns"):
+    with pytest.raises(UsageError, match=r"unknown reading stage paterns: give one of .*patterns"):
         Pipeline.without(["paterns"])
     with pytest.raises(UsageError, match="paterns"):
         RuleExtractor(disable=["paterns"])

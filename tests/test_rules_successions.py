@@ -1,4 +1,4 @@
-"""States that end under another name (extractors/rules/successions.py and the state rows):
+"""States that end under another name (extractors/rules/readers/successions.py and the state rows):
 a habit family given up, sobriety, a condition that follows its forerunner, a birth that
 ends a pregnancy, a diet broken by eating something again, an injury that healed."""
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from chronomem.extractors.rules.found import Party
-from chronomem.extractors.rules.names import normalize_name
-from chronomem.extractors.rules.patterns import GENERIC_RELATIONS
+from chronomem.extractors.rules.analysis.found import Party
+from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.summaries import summarize
+from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import ExtractedEntity, ExtractedFact, Extraction
 
 # An episode stops being read once it has given this many facts or entities: no chat turn

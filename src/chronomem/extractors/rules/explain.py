@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from chronomem.extractors.rules.cue import SemanticCue, cue_enabled
+from chronomem.extractors.rules.analysis.found import Hit
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.cue.semantic import SemanticCue, cue_enabled
 from chronomem.extractors.rules.extractor import context_of
-from chronomem.extractors.rules.found import Hit
-from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.pipeline import (
     EPISODE_PIPELINE,
     SENTENCE_PIPELINE,

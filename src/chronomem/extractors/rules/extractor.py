@@ -6,16 +6,16 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from chronomem.extractors.rules.ahead import remember_ahead
-from chronomem.extractors.rules.cue import SemanticCue, cue_enabled
-from chronomem.extractors.rules.entities import Known
-from chronomem.extractors.rules.gender import learn_genders
+from chronomem.extractors.resolution import resolve_request
+from chronomem.extractors.rules.analysis.entities import Known
+from chronomem.extractors.rules.analysis.gender import learn_genders
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.subjects import is_assistant
+from chronomem.extractors.rules.cue.semantic import SemanticCue, cue_enabled
 from chronomem.extractors.rules.jsondata import extract_json
-from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
 from chronomem.extractors.rules.prose import extract_prose
-from chronomem.extractors.rules.resolve import resolve_request
-from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.readers.ahead import remember_ahead
 from chronomem.extractors.rules.trace import Trace
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 from chronomem.model.ontology import Ontology
@@ -37,7 +37,7 @@ class RuleExtractor:
 
     ``embedder``: with the default local model (all-MiniLM-L6-v2), a semantic cue also reads
     the clauses no pattern row explained ("we relocated to Porto") by their likeness to a
-    bank of generic prototype clauses (``cue.py``); without one, or with another model, the
+    bank of generic prototype clauses (``cue/semantic.py``); without one, or with another model, the
     patterns alone (as deterministic as before).
 
     ``disable``: names of reading stages to switch off (``pipeline.PIPE_NAMES``; an unknown

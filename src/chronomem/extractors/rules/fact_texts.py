@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.draft import Draft
-from chronomem.extractors.rules.found import Hit, Sentence
 from chronomem.extractors.rules.summaries import finish, strip_discourse, third_person
 
 

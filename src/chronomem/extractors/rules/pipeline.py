@@ -9,7 +9,7 @@ The order is data, as in spaCy's ``nlp.pipe_names``:
    ``sentence_stages.py``): the list a stage returns replaces the one before;
 4. the hits become facts; then ``mentions``: the named entities no hit used;
 5. ``cue`` and ``ties``: the clauses no stage explained, read by their likeness to
-   prototype clauses, in one embedder call per episode (``cue.py``, ``tie_cue.py``).
+   prototype clauses, in one embedder call per episode (``cue/semantic.py``, ``tie_cue.py``).
 
 ``Pipeline(disabled=...)`` (or :meth:`Pipeline.without`, which checks the names) switches
 stages off, like spaCy's ``select_pipes(disable=...)``: for an ablation, or to see with
@@ -23,15 +23,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from chronomem.errors import UsageError
-from chronomem.extractors.rules.found import Hit
-from chronomem.extractors.rules.sentence_stages import SENTENCE_STAGES
+from chronomem.extractors.rules.analysis.found import Hit
+from chronomem.extractors.rules.normalise.text_stages import TEXT_STAGES
+from chronomem.extractors.rules.readers.sentence_stages import SENTENCE_STAGES
 from chronomem.extractors.rules.state import (
     SentenceStage,
     SentenceState,
     TextStage,
     TextState,
 )
-from chronomem.extractors.rules.text_stages import TEXT_STAGES
 from chronomem.extractors.rules.trace import Trace
 
 TEXT_PIPELINE = (

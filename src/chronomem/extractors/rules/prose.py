@@ -6,25 +6,25 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from chronomem.extractors.rules.cue import Candidate, SemanticCue
-from chronomem.extractors.rules.dates import TimeExpression, find_time_expressions
+from chronomem.extractors.rules.analysis.dates import TimeExpression, find_time_expressions
+from chronomem.extractors.rules.analysis.entities import Known, find_spans
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.gender import learn_genders
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.sentences import split_clauses, split_sentences
+from chronomem.extractors.rules.analysis.subjects import is_assistant, label_role_names
+from chronomem.extractors.rules.cue.semantic import Candidate, SemanticCue
+from chronomem.extractors.rules.cue.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.draft import Draft
-from chronomem.extractors.rules.entities import Known, find_spans
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
-from chronomem.extractors.rules.found import Hit, Party, Sentence
-from chronomem.extractors.rules.gender import learn_genders
 from chronomem.extractors.rules.hit_dates import hit_dates, owned_times
 from chronomem.extractors.rules.items import one_item_text
-from chronomem.extractors.rules.mentions import mention_hits
-from chronomem.extractors.rules.names import normalize_name
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
-from chronomem.extractors.rules.reports import about_the_user
+from chronomem.extractors.rules.readers.mentions import mention_hits
+from chronomem.extractors.rules.readers.reports import about_the_user
 from chronomem.extractors.rules.rivals import without_rivals
-from chronomem.extractors.rules.sentences import split_clauses, split_sentences
 from chronomem.extractors.rules.state import SentenceState, TextState
-from chronomem.extractors.rules.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.summaries import finish
-from chronomem.extractors.rules.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.trace import FactKey, Trace
 from chronomem.model import Episode, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
@@ -48,7 +48,7 @@ def extract_prose(
 
     ``light`` skips what only the caller reads (fact texts, summaries, MENTIONED facts):
     enough to serve as the context of a later turn, at a fraction of the cost. ``cue``
-    reads the clauses no pattern explained (``cue.py``); ``None``: the patterns alone.
+    reads the clauses no pattern explained (``cue/semantic.py``); ``None``: the patterns alone.
     ``pipeline`` names the stages that read (all by default); ``trace`` records what each
     stage did.
     """

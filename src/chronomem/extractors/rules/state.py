@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from chronomem.extractors.rules.analysis.entities import Known
+from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.draft import Draft
-from chronomem.extractors.rules.entities import Known
-from chronomem.extractors.rules.found import Hit, Sentence
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from chronomem.extractors.rules.found import Hit
+from chronomem.extractors.rules.analysis.found import Hit
 
 FactKey = tuple[str, str, str]  # (source, target, relation), names normalised
 
