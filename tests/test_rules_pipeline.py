@@ -60,7 +60,12 @@ def test_an_unknown_stage_is_refused_with_the_names_to_choose_from() -> None:
         ("I moved to Oslo last week", (), ("LIVES_IN", "Oslo"), "patterns"),
         ("got a new hamster! his name is Peanut", (), ("HAS_PET", "Peanut"), "pet_names"),
         ("I live in Lyon, I mean Lille", (), ("LIVES_IN", "Lille"), "resaid"),
-        ("not Uber, Lyft", ("Sam: I work at Uber",), ("WORKS_AT", "Lyft"), "corrections"),
+        (
+            "Brightwell*",
+            ("Sam: we live in Brightwater",),
+            ("LIVES_IN", "Brightwell"),
+            "terse_corrections",
+        ),
         ("Derek and Kayla broke up", (), ("DATING", "Kayla"), "pairs"),
         ("met someone new! his name is Leo", (), ("DATING", "Leo"), "partners"),
         ("my son Mikko's birthday is on Friday", (), ("FAMILY_OF", "Mikko"), "possessed_roles"),
@@ -117,18 +122,17 @@ def test_the_rule_extractor_reads_with_its_pipeline_and_traces_every_turn() -> N
     def turn(i: int, text: str) -> Episode:
         return Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, AT, AT)
 
-    earlier, now = turn(1, "Sam: I work at Uber"), turn(2, "Sam: not Uber, Lyft")
+    earlier, now = turn(1, "Sam: we live in Brightwater"), turn(2, "Sam: Brightwell*")
     trace = Trace()
     full = RuleExtractor(trace=trace).extract(now, [earlier])
-    assert {("WORKS_AT", "Lyft")} <= {(f.relation, f.target) for f in full.facts}
-    assert {"patterns", "corrections"} <= trace.fired  # the earlier turn's reading too
-    blind = RuleExtractor(disable=["corrections"]).extract(now, [earlier])
-    assert ("WORKS_AT", "Lyft") not in {(f.relation, f.target) for f in blind.facts}
+    assert ("LIVES_IN", "Brightwell") in {(f.relation, f.target) for f in full.facts}
+    assert {"patterns", "terse_corrections"} <= trace.fired  # the earlier turn's reading too
+    blind = RuleExtractor(disable=["terse_corrections"]).extract(now, [earlier])
+    assert ("LIVES_IN", "Brightwell") not in {(f.relation, f.target) for f in blind.facts}
 
 
 def test_render_lists_the_stages_the_steps_and_the_facts() -> None:
-    text = render(_read("got a new hamster! his name is Peanut", disable=("pairs",)))
-    assert "sentence: patterns corrections" in text and "[pairs]" in text
-    assert "  pet_names: + HAS_PET Sam -> Peanut" in text
-    assert "HAS_PET Sam -> Peanut" in text.split("facts:")[1]
-    assert "by pet_names:" in text
+    text = render(_read("Derek and Kayla broke up", disable=("partners",)))
+    assert "sentence: patterns " in text and "[partners]" in text
+    assert "  pairs: + DATING Derek -> Kayla (ends)" in text
+    assert "DATING Derek -> Kayla  [- .. 2026-03-10]  by pairs: " in text.split("facts:")[1]

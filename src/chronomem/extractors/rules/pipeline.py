@@ -49,7 +49,6 @@ TEXT_PIPELINE = (
 )
 SENTENCE_PIPELINE = (
     "patterns",
-    "corrections",
     "restated",
     "resaid",
     "terse_corrections",
