@@ -50,7 +50,6 @@ TEXT_PIPELINE = (
 SENTENCE_PIPELINE = (
     "patterns",
     "restated",
-    "resaid",
     "terse_corrections",
     "denials",
     "restatements",
