@@ -51,7 +51,6 @@ SENTENCE_PIPELINE = (
     "patterns",
     "restated",
     "terse_corrections",
-    "denials",
     "restatements",
     "habits",
     "offers",
