@@ -51,7 +51,6 @@ SENTENCE_PIPELINE = (
     "patterns",
     "restated",
     "terse_corrections",
-    "restatements",
     "habits",
     "offers",
     "successions",
