@@ -54,7 +54,6 @@ SENTENCE_PIPELINE = (
     "habits",
     "offers",
     "successions",
-    "role_switch",
     "favourites",
     "own_texts",
     "pet_names",

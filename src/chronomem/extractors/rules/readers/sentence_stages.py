@@ -30,7 +30,6 @@ from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hi
 from chronomem.extractors.rules.readers.reports import about_the_user, reports
 from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
-from chronomem.extractors.rules.readers.role_switch import role_switch_hits
 from chronomem.extractors.rules.readers.same_breath import (
     been_with,
     ended_in_one_breath,
@@ -67,10 +66,6 @@ def _offers(t: S) -> list[Hit]:
 
 def _successions(t: S) -> list[Hit]:
     return t.hits + succession_hits(t.hits, t.known)
-
-
-def _role_switch(t: S) -> list[Hit]:
-    return t.hits + role_switch_hits(t.sentence, t.hits, t.known)
 
 
 def _favourites(t: S) -> list[Hit]:
@@ -180,7 +175,6 @@ SENTENCE_STAGES = (
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
-    SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
     SentenceStage("favourites", _favourites, '"my new favourite is X" without a kind'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_names", _pet_names, '"her name is Mochi" after a new pet'),
