@@ -58,7 +58,6 @@ def test_an_unknown_stage_is_refused_with_the_names_to_choose_from() -> None:
     ("text", "context", "fact", "stage"),
     [
         ("I moved to Oslo last week", (), ("LIVES_IN", "Oslo"), "patterns"),
-        ("got a new hamster! his name is Peanut", (), ("HAS_PET", "Peanut"), "pet_names"),
         (
             "Brightwell*",
             ("Sam: we live in Brightwater",),

@@ -56,7 +56,6 @@ SENTENCE_PIPELINE = (
     "successions",
     "favourites",
     "own_texts",
-    "pet_names",
     "pet_owners",
     "pairs",
     "compound",

@@ -19,7 +19,7 @@ from chronomem.extractors.rules.readers.offers import offer_hits
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_hits
-from chronomem.extractors.rules.readers.pet_names import pet_name_hits, pet_owners
+from chronomem.extractors.rules.readers.pet_names import pet_owners
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
     called_off,
@@ -74,10 +74,6 @@ def _favourites(t: S) -> list[Hit]:
 
 def _own_texts(t: S) -> list[Hit]:
     return own_texts(t.sentence.text, t.hits)
-
-
-def _pet_names(t: S) -> list[Hit]:
-    return t.hits + pet_name_hits(t.sentence, t.hits, t.draft.targets("HAS_PET"))
 
 
 def _pet_owners(t: S) -> list[Hit]:
@@ -177,7 +173,6 @@ SENTENCE_STAGES = (
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
     SentenceStage("favourites", _favourites, '"my new favourite is X" without a kind'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
-    SentenceStage("pet_names", _pet_names, '"her name is Mochi" after a new pet'),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
     SentenceStage("compound", _compound, '"Kojo and Abena moved to Accra"'),
