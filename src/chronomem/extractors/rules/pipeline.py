@@ -73,7 +73,6 @@ SENTENCE_PIPELINE = (
     "tie_ends",
     "possessed_roles",
     "assistant",
-    "reports",
 )
 EPISODE_PIPELINE = ("mentions", "cue", "ties")
 PIPE_NAMES = TEXT_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE

@@ -20,8 +20,8 @@ from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import hit_dates, owned_times
 from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
+from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.mentions import mention_hits
-from chronomem.extractors.rules.readers.reports import about_the_user
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish

@@ -171,5 +171,3 @@ def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     text = f"{record.source} {record.target} (date corrected)"
     date = (new[0].start, new[0].end)
     return [Hit(record.relation, source, target, False, (0, len(s.text)), date, text)]
-
-

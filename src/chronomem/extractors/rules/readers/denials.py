@@ -45,5 +45,3 @@ def restated(s: Sentence, known: Known) -> list[Hit]:
             Hit(relation, who, meant, False, whole, m.span(), text),
         ]
     return []
-
-

@@ -115,5 +115,3 @@ def _back(ref: datetime, n: int, unit: str) -> datetime:
         months = n * (12 if unit.startswith("year") else 1)
         day = add_months(day, -months)
     return midnight(day)
-
-

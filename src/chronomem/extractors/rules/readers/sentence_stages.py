@@ -9,6 +9,7 @@ gap (it runs only when no stage before found anything); ``hits + found``: it add
 from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.found import Hit
+from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.ahead import corrected_ahead, redated
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.denials import restated
@@ -26,7 +27,6 @@ from chronomem.extractors.rules.readers.plans import (
     name_told_plans,
 )
 from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hits
-from chronomem.extractors.rules.readers.reports import about_the_user, reports
 from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
 from chronomem.extractors.rules.readers.same_breath import (
@@ -146,10 +146,6 @@ def _assistant(t: S) -> list[Hit]:
     return [h for h in t.hits if about_the_user(h, t.sentence, t.known, who)]
 
 
-def _reports(t: S) -> list[Hit]:
-    return t.hits + reports(t.sentence, t.hits, t.draft, t.known)
-
-
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
@@ -176,5 +172,4 @@ SENTENCE_STAGES = (
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("possessed_roles", _possessed_roles, '"my son Mikko\'s birthday"'),
     SentenceStage("assistant", _assistant, "an assistant's turn: only facts about the user"),
-    SentenceStage("reports", _reports, "a told problem is the speaker's report"),
 )
