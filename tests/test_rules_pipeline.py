@@ -134,3 +134,14 @@ def test_render_lists_the_stages_the_steps_and_the_facts() -> None:
     assert "sentence: patterns " in text and "[partners]" in text
     assert "  pairs: + DATING Derek -> Kayla (ends)" in text
     assert "DATING Derek -> Kayla  [- .. 2026-03-10]  by pairs: " in text.split("facts:")[1]
+
+
+def test_a_timed_trace_sums_the_cpu_of_each_stage_and_an_untimed_one_none() -> None:
+    said = Episode("e", "g", "Sam: I moved to Oslo, Priya says hi", EpisodeSource.MESSAGE, AT, AT)
+    timed = Trace(timed=True)
+    RuleExtractor(trace=timed).extract(said, [])
+    assert timed.cpu["patterns"] > 0 and timed.cpu["mentions"] > 0
+    assert set(timed.cpu) <= set(PIPE_NAMES)
+    untimed = Trace()
+    RuleExtractor(trace=untimed).extract(said, [])
+    assert not untimed.cpu and "patterns" in untimed.fired

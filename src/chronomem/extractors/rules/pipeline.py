@@ -18,7 +18,6 @@ stages off, like spaCy's ``select_pipes(disable=...)``: for an ablation, or to s
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -32,7 +31,7 @@ from chronomem.extractors.rules.state import (
     TextStage,
     TextState,
 )
-from chronomem.extractors.rules.trace import Trace
+from chronomem.extractors.rules.trace import Trace, timing
 
 TEXT_PIPELINE = (
     "markup",
@@ -129,12 +128,10 @@ def describe(name: str) -> str:
 def run_text(pipeline: Pipeline, state: TextState, trace: Trace | None) -> str:
     """The episode's text through the text stages, in order."""
     for stage in pipeline.text_stages:
-        started = time.process_time() if trace is not None and trace.timed else 0.0
-        text = stage.read(state)
+        with timing(trace, stage.name):
+            text = stage.read(state)
         if trace is not None:
             trace.text(stage.name, state.text, text)
-            if trace.timed:
-                trace.cpu[stage.name] += time.process_time() - started
         state = replace(state, text=text)
     return state.text
 
@@ -146,10 +143,8 @@ def run_sentence(pipeline: Pipeline, state: SentenceState, trace: Trace | None) 
             state.hits = stage.read(state)
             continue
         before = list(state.hits)  # a reader may change the list it is given
-        started = time.process_time() if trace.timed else 0.0
-        hits = stage.read(state)
-        if trace.timed:
-            trace.cpu[stage.name] += time.process_time() - started
+        with timing(trace, stage.name):
+            hits = stage.read(state)
         trace.hits(stage.name, state.index, before, hits)
         state.hits = hits
     return state.hits

@@ -25,7 +25,7 @@ from chronomem.extractors.rules.readers.mentions import mention_hits
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish
-from chronomem.extractors.rules.trace import FactKey, Trace
+from chronomem.extractors.rules.trace import FactKey, Trace, timing
 from chronomem.model import Episode, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
 
@@ -69,10 +69,15 @@ def extract_prose(
             trace.sentences.append(raw)
         hits = _read_sentence(sentence, index, draft, known, pipeline, trace)
         if cue is not None and not light and len(pending) < MAX_CUE_PIECES:
-            pending += cue.candidates(sentence, index, hits, known) if pipeline.has("cue") else []
-            ties += tie_candidates(sentence, index, hits, known) if pipeline.has("ties") else []
+            with timing(trace, "cue"):
+                pending += (
+                    cue.candidates(sentence, index, hits, known) if pipeline.has("cue") else []
+                )
+            with timing(trace, "ties"):
+                ties += tie_candidates(sentence, index, hits, known) if pipeline.has("ties") else []
     if cue is not None and (pending or ties):
-        _cue_hits(cue, pending[:MAX_CUE_PIECES], ties[:MAX_TIE_PIECES], draft, known, trace)
+        with timing(trace, "cue" if pending else "ties"):  # one embedder call for both
+            _cue_hits(cue, pending[:MAX_CUE_PIECES], ties[:MAX_TIE_PIECES], draft, known, trace)
     return draft.build()
 
 
@@ -123,7 +128,8 @@ def _read_sentence(
         if trace is not None:
             trace.made(key, trace.stage_of(hit))
     if pipeline.has("mentions") and not (draft.light or draft.assistant):
-        _add_mentions(s, index, hits, draft, trace)
+        with timing(trace, "mentions"):
+            _add_mentions(s, index, hits, draft, trace)
     return hits
 
 

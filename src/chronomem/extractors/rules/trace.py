@@ -7,7 +7,10 @@ ablation benchmark); without one the pipeline records nothing and costs nothing 
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from chronomem.extractors.rules.analysis.found import Hit
@@ -77,3 +80,16 @@ class Trace:
     def made(self, key: FactKey | None, stage: str) -> None:
         if key is not None:
             self.facts.setdefault(key, stage)
+
+
+@contextmanager
+def timing(trace: Trace | None, stage: str) -> Iterator[None]:
+    """Adds the CPU spent inside the block to ``stage`` when ``trace`` is timed."""
+    if trace is None or not trace.timed:
+        yield
+        return
+    started = time.process_time()
+    try:
+        yield
+    finally:
+        trace.cpu[stage] += time.process_time() - started
