@@ -278,7 +278,7 @@ def print_table(summary: dict[str, object], verbose_failures: list[CheckResult])
         print(f"FAIL [{r.category}] {r.scenario}#{r.index} {r.check}\n     {r.detail}")
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--subset", choices=["fast", "all"], default="all")
     parser.add_argument("--category", choices=CATEGORIES)
@@ -301,6 +301,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="DIR",
         help=f"folder of scenario *.jsonl files (default {DATA.relative_to(DATA.parents[2])})",
     )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if not args.data.is_dir():
         parser.error(f"--data {args.data}: not a folder; give a folder of scenario *.jsonl files")
