@@ -145,3 +145,41 @@ def test_a_timed_trace_sums_the_cpu_of_each_stage_and_an_untimed_one_none() -> N
     untimed = Trace()
     RuleExtractor(trace=untimed).extract(said, [])
     assert not untimed.cpu and "patterns" in untimed.fired
+
+
+# The stages kept although no dev-set check needs them (bench/RESULTS.md, round 5): each
+# keeps a wrong fact out, which the dev sets' checks seldom probe.
+GUARDS = [
+    (
+        "markup",
+        (),
+        "Here is the fix:\n```python\nfrom acme import Client\nclient = Client(city='Berlin')\n```",
+        ("Sam", "MENTIONED", "Berlin", False),
+    ),
+    (
+        "visits",
+        ("Sam: I joined Ironworks Gym",),
+        "stopped by Ironworks Gym on the way home",
+        ("Sam", "MEMBER_OF", "Ironworks Gym", True),
+    ),
+    (
+        "pet_owners",
+        ("Sam: my sister adopted a cat named Pudding",),
+        "Pudding ran away last week, my sister is devastated",
+        ("Sam", "HAS_PET", "Pudding", True),
+    ),
+]
+
+
+@pytest.mark.parametrize(("stage", "context", "text", "wrong"), GUARDS)
+def test_a_guard_stage_keeps_a_wrong_fact_out(
+    stage: str, context: tuple[str, ...], text: str, wrong: tuple[str, str, str, bool]
+) -> None:
+    def facts(found: Explanation) -> set[tuple[str, str, str, bool]]:
+        return {
+            (f.source, f.relation, f.target, f.invalid_at is not None)
+            for f in found.extraction.facts
+        }
+
+    assert wrong not in facts(_read(text, context=context))
+    assert wrong in facts(_read(text, context=context, disable=(stage,)))
