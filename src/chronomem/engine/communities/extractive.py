@@ -11,7 +11,7 @@ Example (the printer story of ``chronomem demo``)::
     summary: 4 entities: HP LaserJet 4000, fuser, room 12 and 1 more. HP LaserJet 4000: The
              HP LaserJet 4000 printer in room 12 keeps jamming since Monday. fuser: After
              the new fuser was installed yesterday, ... Facts: HP LaserJet 4000 got a new
-             fuser; Bob reported that the HP LaserJet 4000 printer in room 12 keeps jamming.
+             fuser; HP LaserJet 4000 is located in room 12.
 """
 
 from __future__ import annotations

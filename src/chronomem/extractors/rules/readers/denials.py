@@ -1,11 +1,9 @@
-"""Corrections said beside the right value: "I'm a data engineer, not a data scientist",
-"I work at Lyft now, not Uber", "sorry, I meant Portland, Oregon".
+"""A value restated with another qualifier: "sorry, I meant Portland, Oregon" after "I live
+in Portland, Maine" (``restated``).
 
-``corrections.py`` reads a correction that tells nothing else ("sorry, Lyon not Paris");
-here a pattern already found the right value, or the right value is the wrong one restated
-with another qualifier. The value denied (or restated) must be one the subject was told to
-hold with that relation, in this episode or the previous turns: "I'm a nurse, not a
-doctor" ends nothing when no one said "doctor" before.
+The value restated must be one the subject was told to hold with that relation, in this
+episode or the previous turns. (Round 5 deleted the denials read beside the right value,
+"I work at Lyft now, not Uber": their stage changed no check of the dev sets.)
 """
 
 from __future__ import annotations

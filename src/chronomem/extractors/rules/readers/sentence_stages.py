@@ -19,7 +19,7 @@ from chronomem.extractors.rules.readers.offers import offer_hits
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_hits
-from chronomem.extractors.rules.readers.pet_names import pet_owners
+from chronomem.extractors.rules.readers.pet_owners import pet_owners
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
     called_off,

@@ -1,14 +1,8 @@
-"""A pet named after it was told: "got a new hamster! his name is Peanut", "we adopted a
-kitten, we called her Miso".
+"""A named pet lost ("Pudding ran away") is the loss of whoever was told to have it ("my
+sister adopted a cat named Pudding"), not necessarily the speaker's (``pet_owners``).
 
-When the speaker told a pet only by its species earlier in the same message
-(``HAS_PET hamster``) and a sentence then gives a name to "him", "her" or "it", the name is
-that pet: ``HAS_PET Peanut`` with ``species: hamster``, "Mia has a hamster named Peanut".
-A name given with no unnamed pet told in the message, or after a person was spoken of ("met
-a new guy, his name is Tom"), is left to the other rules.
-
-A named pet lost ("Pudding ran away") is the loss of whoever was told to have it ("my sister
-adopted a cat named Pudding"), not necessarily the speaker's (``pet_owners``).
+(Round 5 deleted the naming of a pet told by its species, "got a new hamster! his name is
+Peanut": its stage changed no check of the dev sets.)
 """
 
 from __future__ import annotations
