@@ -30,7 +30,12 @@ class ChangeSet:
     expected_version: int | None = None
 
     def __post_init__(self) -> None:
-        rows = (*self.episodes, *self.entities, *self.facts, *self.mentions)
+        rows: tuple[Episode | Entity | Fact | Mention, ...] = (
+            *self.episodes,
+            *self.entities,
+            *self.facts,
+            *self.mentions,
+        )
         strangers = {r.group_id for r in rows} - {self.group_id}
         if strangers:
             raise ValueError(f"change set for {self.group_id!r} holds rows of {sorted(strangers)}")

@@ -33,11 +33,12 @@ class EpisodeSource(StrEnum):
 
     @classmethod
     def parse(cls, value: object) -> EpisodeSource:
-        try:
+        if isinstance(value, EpisodeSource):
+            return value
+        if isinstance(value, str) and value in cls._value2member_map_:
             return cls(value)
-        except ValueError:
-            choices = ", ".join(repr(s.value) for s in cls)
-            raise UsageError(f"unknown episode source {value!r}: use one of {choices}") from None
+        choices = ", ".join(repr(s.value) for s in cls)
+        raise UsageError(f"unknown episode source {value!r}: use one of {choices}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,11 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.sentences import split_clauses, split_sentences
 from chronomem.extractors.rules.analysis.subjects import is_assistant, label_role_names
 from chronomem.extractors.rules.cue.semantic import Candidate, SemanticCue
-from chronomem.extractors.rules.cue.tie_cue import TieCandidate, decide_ties, tie_candidates
+from chronomem.extractors.rules.cue.tie_cue import (
+    TieCandidate,
+    decide_ties,
+    tie_candidates,
+)
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import hit_dates, owned_times

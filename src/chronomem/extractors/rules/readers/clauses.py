@@ -41,7 +41,8 @@ from chronomem.extractors.rules.tables.lexicon import (
 )
 from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.nominal import place_target
-from chronomem.extractors.rules.tables.patterns import RelationPattern, candidate_patterns
+from chronomem.extractors.rules.tables.patterns import candidate_patterns
+from chronomem.extractors.rules.tables.row import RelationPattern
 
 _LETTERS = re.compile(r"[a-z]+")
 _FIRST_PERSON = re.compile(r"\b(?:I|i|[Ww]e)\b")
