@@ -23,7 +23,7 @@ from datetime import datetime
 
 from chronomem.engine.entities import aliases_of, with_alias_line
 from chronomem.engine.summaries import merge_summary
-from chronomem.model import ChangeSet, Entity, Episode, Fact, SearchFilter, Vector
+from chronomem.model import ChangeSet, Entity, Episode, Fact, JSONValue, SearchFilter, Vector
 from chronomem.model.belief import CLOSED_BY, before_closing
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store

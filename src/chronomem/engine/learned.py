@@ -22,6 +22,7 @@ from enum import StrEnum
 
 from chronomem.errors import UsageError
 from chronomem.model import Episode
+from chronomem.model.validation import choice_of
 from chronomem.ports import Clock
 
 
@@ -33,15 +34,15 @@ class Learned(StrEnum):
 
     @classmethod
     def parse(cls, value: object) -> Learned:
-        try:
-            return cls(value)
-        except ValueError:
-            choices = " or ".join(repr(c.value) for c in cls)
-            raise UsageError(
-                f"learned={value!r}: use {choices} ('now': learned when ingested, the "
-                "default; 'said': learned at each episode's reference time, for a replayed "
-                "history)"
-            ) from None
+        chosen = choice_of(cls, value)
+        if chosen is not None:
+            return chosen
+        choices = " or ".join(repr(c.value) for c in cls)
+        raise UsageError(
+            f"learned={value!r}: use {choices} ('now': learned when ingested, the "
+            "default; 'said': learned at each episode's reference time, for a replayed "
+            "history)"
+        )
 
 
 @dataclass(frozen=True, slots=True)

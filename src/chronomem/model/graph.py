@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.model.time import ensure_aware, ensure_aware_or_none
-from chronomem.model.validation import check_group_id, check_relation
+from chronomem.model.validation import check_group_id, check_relation, choice_of
 
 Vector = npt.NDArray[np.float32]
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
@@ -33,10 +33,9 @@ class EpisodeSource(StrEnum):
 
     @classmethod
     def parse(cls, value: object) -> EpisodeSource:
-        if isinstance(value, EpisodeSource):
-            return value
-        if isinstance(value, str) and value in cls._value2member_map_:
-            return cls(value)
+        chosen = choice_of(cls, value)
+        if chosen is not None:
+            return chosen
         choices = ", ".join(repr(s.value) for s in cls)
         raise UsageError(f"unknown episode source {value!r}: use one of {choices}")
 
