@@ -62,9 +62,11 @@ def _contractions(t: TextState) -> str:
 
 TEXT_STAGES = (
     TextStage("markup", _markup, "strip Markdown and HTML markup"),
-    TextStage("normalise", _normalise, "plain quotes, dashes and spaces"),
+    TextStage(
+        "normalise", _normalise, 'straight quotes, single spaces, contractions ("im"), typos'
+    ),
     TextStage("spelling", _spelling, 'chat spellings written out ("u", "gonna")'),
-    TextStage("answers", _answers, 'a question answered in the same turn ("where? Oslo")'),
+    TextStage("answers", _answers, '"favorite food? pizza" -> "my favorite food is pizza"'),
     TextStage("user_voice", _voice, "an assistant restating the user, in the user's voice"),
     TextStage("reply", _reply, 'a short reply to the question before ("yep, since may")'),
     TextStage("subjects", _subjects, 'a dropped "I" restored ("moved to oslo")'),
