@@ -63,6 +63,8 @@ def _lean(var: str, fields: tuple[str, ...]) -> str:
 # Deleting an entity keeps its facts, as in the SQLite store (the engine decides which facts
 # go): the node stays as a stub (:Entity {id, stub: true}) that reads skip and that counts as
 # not stored; writing the entity again fills the stub in; a stub left without facts goes.
+# With $replace_communities (an import's exact copy) the group's communities are replaced
+# by $communities in the same query, as REPLACE_COMMUNITIES does on its own.
 # A packed group being moved to its own graph (or moved already) refuses writes in its
 # bucket: the writer finds where it lives again (see placement.py and moveout.py).
 _HELD = "(meta.moving IS NOT NULL OR meta.moved IS NOT NULL)"
@@ -162,6 +164,21 @@ CALL {
   WITH DISTINCT loose_id
   MATCH (n:Entity {id: loose_id}) WHERE n.stub = true AND NOT (n)-[:FACT]-()
   DELETE n
+}
+CALL {
+  WITH ok WITH ok WHERE ok AND $replace_communities
+  MATCH (old:Community)
+  DELETE old
+}
+CALL {
+  WITH ok WITH ok WHERE ok AND $replace_communities
+  UNWIND range(0, size($communities) - 1) AS i
+  WITH $communities[i] AS row, i
+  CREATE (c:Community)
+  SET c = row.props
+  SET c.seq = i, c.group_id = $scope_gid
+  FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
+    SET c.name_embedding = vecf32(v))
 }
 CALL {
   WITH ok, version WITH ok, version WHERE ok

@@ -226,13 +226,17 @@ class FalkorDBStore:
         self._learn_dimension([e.name_embedding for e in changes.entities])
         self._learn_dimension([f.embedding for f in changes.facts])
         self._learn_dimension([e.embedding for e in changes.episodes])
+        communities = changes.communities or ()
+        self._learn_dimension([c.name_embedding for c in communities])
         params = writes.change_params(changes, self._dimension)
         labels = {"Entity" for e in changes.entities if e.name_embedding is not None}
         labels.update("Episode" for e in changes.episodes if e.embedding is not None)
         labels.update("FACT" for f in changes.facts if f.embedding is not None)
+        labels.update("Community" for c in communities if c.name_embedding is not None)
         rows = {"Entity"} if changes.entities else set()
         rows.update(label for label, items in (("Episode", changes.episodes),
-                                               ("FACT", changes.facts)) if items)  # fmt: skip
+                                               ("FACT", changes.facts),
+                                               ("Community", communities)) if items)  # fmt: skip
         self._checked(gid)
 
         def send(scope: Scope) -> tuple[list[object], bool]:
