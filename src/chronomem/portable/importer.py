@@ -82,8 +82,9 @@ def parse_export(lines: Iterable[str], *, group_id: str | None = None) -> Parsed
         Community: rows.communities,
     }
     for number, line in numbered:
+        record = json_object(line, where=f"line {number}")
         try:
-            row = from_record(json_object(line, where=f"line {number}"), target)
+            row = from_record(record, target)
         except UsageError as exc:
             raise UsageError(f"line {number}: {exc}") from None
         buckets[type(row)].append(row)
