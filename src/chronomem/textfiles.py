@@ -24,7 +24,7 @@ def read_bytes(path: str | Path, *, what: str = "file") -> bytes:
             return sys.stdin.buffer.read()
         return Path(path).read_bytes()
     except FileNotFoundError:
-        raise UsageError(f"no such {what}: {name!r} (check the path)") from None
+        raise UsageError(f"no such file: {name!r} (give the path of the {what})") from None
     except IsADirectoryError:
         raise UsageError(f"{name!r} is a directory: give the {what} inside it") from None
     except PermissionError:
