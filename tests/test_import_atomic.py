@@ -177,3 +177,38 @@ def test_hostile_lines_are_usage_errors(store: Store, new_lines: list[str], line
     with pytest.raises(UsageError, match=why):
         import_lines(store, [new_lines[0], line + "\n"], embedder=EMBEDDER, replace_group=True)
     assert exported(store) == before
+
+
+def test_a_large_import_into_a_packed_falkordb_group_is_indexed_before_the_write(
+    tmp_path: Path,
+) -> None:
+    """One change set of 1,000+ rows: the group moves out and gets its indexes first (each
+    fact then finds its ends by index, not by scanning the group)."""
+    from chronomem.stores.falkordb import cypher, growth
+
+    with STORES["sqlite-memory"](tmp_path) as source:
+        source.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+        lines = new_file(source, growth.AHEAD_ROWS + 1)
+    with STORES["falkordb"](tmp_path) as store:
+        store.bind_embedder(EMBEDDER.name, EMBEDDER.dimension)
+        fill(store, "g", 3)
+        assert store.scope("g").packed  # type: ignore[attr-defined]
+        version = store.group_version("g")
+        sent_to = []
+        query = store.connection.query  # type: ignore[attr-defined]
+
+        def spy(scope, statement, params, **options):  # type: ignore[no-untyped-def]
+            if statement == cypher.APPLY:
+                sent_to.append(scope)
+            return query(scope, statement, params, **options)
+
+        store.connection.query = spy  # type: ignore[attr-defined]
+        import_lines(store, lines, embedder=EMBEDDER, replace_group=True)
+        assert len(sent_to) == 1 and not sent_to[0].packed  # one write, to the indexed graph
+        scope = store.scope("g")  # type: ignore[attr-defined]
+        assert not scope.packed and store.group_version("g") == version + 1
+        catalog = store._catalog  # type: ignore[attr-defined]
+        assert catalog.has_label_indexes(scope, "Entity") and catalog.has_label_indexes(
+            scope, "FACT"
+        )
+        assert exported(store) == lines

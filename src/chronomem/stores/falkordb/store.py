@@ -238,6 +238,7 @@ class FalkorDBStore:
                                                ("FACT", changes.facts),
                                                ("Community", communities)) if items)  # fmt: skip
         self._checked(gid)
+        self._grow_ahead(gid, changes)
 
         def send(scope: Scope) -> tuple[list[object], bool]:
             (row,) = self._conn.query(scope, cypher.APPLY, params, write=True)
@@ -274,6 +275,16 @@ class FalkorDBStore:
         scope, _ = growth.write(self._conn, self._placement, gid, send, self.move_lease_s)
         scope = self._grow(scope, {"Community"} if unique else set(), labels)
         confirm_durable(self._conn, scope)
+
+    def _grow_ahead(self, group_id: str, changes: ChangeSet) -> None:
+        """A change set big enough on its own (an import) gets the group's indexes first."""
+        limits = growth.Thresholds(
+            self.label_index_after, self.vector_index_after, self.move_lease_s
+        )
+        due = growth.due_in(changes, limits)
+        growth.grow_ahead(
+            self._conn, self._catalog, self._placement, group_id, due, self._dimension, limits
+        )
 
     def _grow(
         self, scope: Scope, rows: set[str], vectors: set[str], dimension: int | None = None
