@@ -33,9 +33,9 @@ class ChangeSet:
     communities: tuple[Community, ...] | None = None
 
     def __post_init__(self) -> None:
-        rows = (
+        rows: list[Episode | Entity | Fact | Mention | Community] = [
             *self.episodes, *self.entities, *self.facts, *self.mentions, *(self.communities or ())
-        )  # fmt: skip
+        ]  # fmt: skip
         strangers = {r.group_id for r in rows} - {self.group_id}
         if strangers:
             raise ValueError(f"change set for {self.group_id!r} holds rows of {sorted(strangers)}")

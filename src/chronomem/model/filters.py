@@ -113,7 +113,8 @@ def check_attribute_filter(values: Mapping[str, object], what: str) -> dict[str,
             )
         if not isinstance(value, str | int | float | bool) or value != value or value in _INF:
             raise UsageError(
-                f"{what}[{name!r}]: filter on a text, finite number or boolean value, not {value!r}"
+                f"{what}[{name!r}]: filter on a text, number or boolean value (a finite "
+                f"number: no NaN or infinity), not {value!r}"
             )
         out[name] = value
     return out
