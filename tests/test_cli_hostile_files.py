@@ -324,3 +324,45 @@ def test_a_real_process_prints_one_line_and_exits_2(name: str, hostile: dict[str
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("chronomem: error: ") and done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+DATA = (
+    '{"type": "turn", "conversation": "c", "id": "t1", "text": "Alice: I live in Lisbon.", '
+    '"time": "2024-05-01T10:00:00Z"}\n'
+    '{"type": "question", "conversation": "c", "id": "q1", "question": "Where does Alice '
+    'live?", "answer": "Lisbon", "evidence": ["t1"]}\n'
+)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "directory",
+        "symlink-loop",
+        "random-binary",
+        "huge-integer-alone",
+        "deep-list",
+        "nan-literal",
+    ],
+)
+def test_eval_reads_a_hostile_results_file_with_one_clear_error(
+    name: str, hostile: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data.jsonl"
+    data.write_text(DATA, encoding="utf-8")
+    argv = ["eval", "jsonl", "--data", str(data), "--results", str(hostile[name]), "--no-llm"]
+    code, err = _run([*argv, "--quiet"], capsys)
+    assert code == 2 and err.startswith("chronomem: error: ") and err.count("\n") == 1, err
+    assert "chronomem bug" not in err
+
+
+@pytest.mark.parametrize("where", ["directory", "missing-folder"])
+def test_export_to_a_path_that_cannot_be_written_is_one_clear_error(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "memory.db")
+    _seeded(db)
+    target = tmp_path if where == "directory" else tmp_path / "no" / "such" / "out.jsonl"
+    code, err = _run(["export", "--db", db, "--group", "g", "-o", str(target)], capsys)
+    assert code == 2 and err.startswith("chronomem: error: cannot write"), err
+    assert err.count("\n") == 1 and not list(tmp_path.glob(".*.jsonl*"))

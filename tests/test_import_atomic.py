@@ -212,3 +212,22 @@ def test_a_large_import_into_a_packed_falkordb_group_is_indexed_before_the_write
             scope, "FACT"
         )
         assert exported(store) == lines
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("replace", ["true", "false"])
+async def test_a_refused_rest_import_leaves_the_group_as_it_was(
+    runtime, api, new_lines: list[str], replace: str
+) -> None:  # type: ignore[no-untyped-def]
+    fill(runtime.memory.store, "g", 5)
+    before = (await api.get("/v1/groups/g/export")).text
+    for bad in (
+        spoil(new_lines, "entity", 300, name_embedding=SHORT),
+        [new_lines[0], '{"type": "entity", "id": "x", "n": ' + "9" * 5000 + "}\n"],
+        [new_lines[0], '{"type": "entity", "id": "\\ud800", "name": "X"}\n'],
+    ):
+        r = await api.post(
+            "/v1/groups/g/import", content="".join(bad).encode(), params={"replace": replace}
+        )
+        assert r.status_code == 422, r.text
+        assert (await api.get("/v1/groups/g/export")).text == before

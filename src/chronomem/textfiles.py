@@ -21,7 +21,8 @@ def read_bytes(path: str | Path, *, what: str = "file") -> bytes:
     name = str(path)
     try:
         if name == "-":
-            return sys.stdin.buffer.read()
+            stdin = getattr(sys.stdin, "buffer", None)  # a text stream in place of stdin
+            return stdin.read() if stdin is not None else sys.stdin.read().encode()
         return Path(path).read_bytes()
     except FileNotFoundError:
         raise UsageError(f"no such file: {name!r} (give the path of the {what})") from None

@@ -138,11 +138,11 @@ def _write_beside(target: Path, lines: Iterable[str]) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    text = read_text(args.file, what="export file")  # before the store is opened (or made)
     embedder = _embedder(args.embedder)
     store = open_store(args.db)
     try:
         _check_model(store, embedder)
-        text = read_text(args.file, what="export file")
         report = _import(store, text.splitlines(), embedder, args)
     finally:
         store.close()
