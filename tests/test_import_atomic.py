@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from chronomem.errors import UsageError
 from chronomem.model import ChangeSet, Entity, Episode, Fact, Mention
 from chronomem.portable import export_lines, import_lines
 from chronomem.ports import Store
+from chronomem.stores import SQLiteStore
 from chronomem.testing import HashEmbedder
 from tests.contract.stores import STORES
 from tests.helpers import t
@@ -49,6 +51,7 @@ def fill(store: Store, group: str, n: int, *, word: str = "old") -> None:
             fact=f"{names[i]} knows {names[i + 1]}",
             created_at=NOW,
             attributes={"n": i},
+            episodes=(f"{word}-ep",) if i == 0 else (),
             embedding=EMBEDDER.embed_batch([names[i]])[0],
         )
         for i in range(n - 1)
@@ -231,3 +234,21 @@ async def test_a_refused_rest_import_leaves_the_group_as_it_was(
         )
         assert r.status_code == 422, r.text
         assert (await api.get("/v1/groups/g/export")).text == before
+
+
+def test_an_episode_edited_in_the_store_is_restored_with_its_links(
+    store: Store, new_lines: list[str]
+) -> None:
+    import_lines(store, new_lines, embedder=EMBEDDER)
+    if isinstance(store, SQLiteStore):
+        with sqlite3.connect(store._path) as conn:  # type: ignore[attr-defined]
+            conn.execute("UPDATE episodes SET content = 'edited'")
+        conn.close()
+    else:
+        scope = store.scope("g")  # type: ignore[attr-defined]
+        edit = "MATCH (e:Episode) SET e.content = 'edited'"
+        store.connection.query(scope, edit, {}, write=True)  # type: ignore[attr-defined]
+    assert exported(store) != new_lines
+    report = import_lines(store, new_lines, embedder=EMBEDDER)
+    assert exported(store) == new_lines  # the episode, its mention and its fact's link
+    assert report.written == 3

@@ -204,13 +204,20 @@ def plan_changes(
     """The one change set that turns the ``stored`` group into the file's (``wanted``): rows
     missing or different are written; with ``replace_group`` rows the file lacks go too. An
     episode is deleted and written again when it changed, or (replace) when it has a mention
-    the file lacks, since mentions go with their episode."""
+    the file lacks, since mentions go with their episode; its facts are written again with
+    it (the deletion unlinks them)."""
     gone = {episode_id for episode_id, _ in _mention_keys(stored) - _mention_keys(wanted)}
     episodes = _changed(wanted.episodes, stored.episodes, "embedding")
     if replace_group:
         fresh = {e.id for e in episodes}
         episodes += [e for e in wanted.episodes if e.id in gone and e.id not in fresh]
     written = {e.id for e in episodes}
+    redone = written & {e.id for e in stored.episodes}  # deleted and written again
+    facts = _changed(wanted.facts, stored.facts, "embedding")
+    fresh_facts = {f.id for f in facts}
+    facts += [  # deleting an episode unlinks it from its facts: they are written again too
+        f for f in wanted.facts if f.id not in fresh_facts and redone.intersection(f.episodes)
+    ]
     stored_mentions = _mention_keys(stored)
     mentions = tuple(
         m for m in wanted.mentions
@@ -224,9 +231,9 @@ def plan_changes(
         group_id,
         episodes=tuple(episodes),
         entities=tuple(_changed(wanted.entities, stored.entities, "name_embedding")),
-        facts=tuple(_changed(wanted.facts, stored.facts, "embedding")),
+        facts=tuple(facts),
         mentions=mentions,
-        delete_episode_ids=tuple(sorted(written & {e.id for e in stored.episodes}))
+        delete_episode_ids=tuple(sorted(redone))
         + (_absent(stored.episodes, wanted.episodes) if replace_group else ()),
         delete_entity_ids=_absent(stored.entities, wanted.entities) if replace_group else (),
         delete_fact_ids=_absent(stored.facts, wanted.facts) if replace_group else (),
