@@ -95,7 +95,7 @@ class Entity:
             raise UsageError("an entity needs a non-empty name")
         object.__setattr__(self, "created_at", ensure_aware(self.created_at, "created_at"))
         object.__setattr__(self, "labels", tuple(self.labels))
-        check_json(dict(self.attributes), f"the attributes of entity {self.name!r}")
+        check_json(self.attributes, "the attributes of an entity")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +130,7 @@ class Fact:
         object.__setattr__(self, "created_at", ensure_aware(self.created_at, "created_at"))
         for name in ("valid_at", "invalid_at", "expired_at"):
             object.__setattr__(self, name, ensure_aware_or_none(getattr(self, name), name))
-        check_json(dict(self.attributes), f"the attributes of fact {self.fact!r}")
+        check_json(self.attributes, "the attributes of a fact")
 
     @property
     def endpoints(self) -> tuple[str, str]:
