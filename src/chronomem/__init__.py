@@ -17,6 +17,7 @@ from chronomem.errors import (
     ProviderHTTPError,
     ProviderOutputError,
     StoreError,
+    StoreFullError,
     StoreUnavailableError,
     UsageError,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "SearchResults",
     "SkippedEpisode",
     "StoreError",
+    "StoreFullError",
     "StoreUnavailableError",
     "Target",
     "TargetConfig",

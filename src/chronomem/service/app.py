@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from chronomem.service import admin, episodes, explore, facts, groups, health, search, ui
 from chronomem.service import portable as portable_routes
 from chronomem.service.handlers import install_error_handlers
+from chronomem.service.headers import SecurityHeaders
 from chronomem.service.limits import BodyLimit
 from chronomem.service.runtime import ServiceConfig, ServiceRuntime, open_runtime
 
@@ -64,6 +65,7 @@ def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI
     app.include_router(portable_routes.router)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=runtime.limits.max_body_bytes)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, errors included
     return app
 
 
