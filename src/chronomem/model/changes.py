@@ -16,7 +16,9 @@ class ChangeSet:
     raises :class:`chronomem.stores.DuplicateEpisodeError` and writes nothing, which is what
     makes a retried episode safe. ``expected_version`` (if set) must equal the group's
     write counter, else :class:`chronomem.errors.ConflictError` and nothing is written.
-    Deletions run before upserts.
+    Deletions run before upserts. ``communities``, when given, is the group's whole new
+    community set, replacing the stored one in the same transaction (an import's exact copy);
+    ``None`` leaves the communities as they are.
     """
 
     group_id: str
@@ -28,14 +30,12 @@ class ChangeSet:
     delete_entity_ids: tuple[str, ...] = ()
     delete_fact_ids: tuple[str, ...] = ()
     expected_version: int | None = None
+    communities: tuple[Community, ...] | None = None
 
     def __post_init__(self) -> None:
-        rows: tuple[Episode | Entity | Fact | Mention, ...] = (
-            *self.episodes,
-            *self.entities,
-            *self.facts,
-            *self.mentions,
-        )
+        rows: list[Episode | Entity | Fact | Mention | Community] = [
+            *self.episodes, *self.entities, *self.facts, *self.mentions, *(self.communities or ())
+        ]  # fmt: skip
         strangers = {r.group_id for r in rows} - {self.group_id}
         if strangers:
             raise ValueError(f"change set for {self.group_id!r} holds rows of {sorted(strangers)}")
@@ -51,6 +51,7 @@ class ChangeSet:
                 self.delete_episode_ids,
                 self.delete_entity_ids,
                 self.delete_fact_ids,
+                self.communities is not None,
             )
         )
 

@@ -53,6 +53,10 @@ def change_params(changes: ChangeSet, dimension: int | None) -> dict[str, object
         "episodes": [rows.episode_params(e, dimension) for e in changes.episodes],
         "facts": [rows.fact_params(f, dimension) for f in facts],
         "mentions": [rows.mention_params(m) for m in changes.mentions],
+        "replace_communities": changes.communities is not None,
+        "communities": community_payload(
+            list({c.id: c for c in changes.communities or ()}.values()), dimension
+        ),
     }
 
 
