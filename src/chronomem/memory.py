@@ -13,6 +13,7 @@ from tqdm import tqdm
 from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory, SystemClock, new_id
+from chronomem.corrections import Corrections
 from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
 from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
@@ -58,13 +59,14 @@ class Timeline:
         return found.name if found else entity_id
 
 
-class Memory:
+class Memory(Corrections):
     """An agent's memory: a bi-temporal knowledge graph in one SQLite file (or a server).
 
     ``Memory("memory.db")`` opens or creates a file; ``Memory()`` keeps everything in RAM;
     ``Memory("falkordb://localhost:6379")`` uses a FalkorDB server. With no ``extractor`` and
     no ``llm`` the offline :class:`~chronomem.extractors.RuleExtractor` is used; with ``llm``
-    the :class:`~chronomem.extractors.llm.LLMExtractor`.
+    the :class:`~chronomem.extractors.llm.LLMExtractor`. Hand corrections (edit, retract,
+    merge, rename, split, undo) come from :class:`~chronomem.corrections.Corrections`.
     """
 
     def __init__(
