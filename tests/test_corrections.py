@@ -219,3 +219,21 @@ def test_bad_corrections_say_how_to_fix_them(memory, clock):
     with pytest.raises(UsageError, match="actor"):
         memory.retract_fact(_works_at(memory), group_id="g", actor=" ")
     assert memory.list_edits(group_id="g") == []  # nothing half-written
+
+
+def test_async_memory_corrects_as_the_sync_one(make_memory, clock):
+    import asyncio
+
+    from chronomem import AsyncMemory
+
+    async def story() -> list[str]:
+        memory = AsyncMemory(embedder=make_memory().embedder, clock=clock)
+        await asyncio.to_thread(replay, memory.sync, clock, STORY, "g")
+        fact_id = _works_at(memory.sync)
+        edit = await memory.edit_fact(fact_id, group_id="g", value="Meta", actor="bot")
+        await memory.undo_edit(edit.id, group_id="g")
+        kinds = [e.kind.value for e in await memory.list_edits(group_id="g")]
+        await memory.close()
+        return kinds
+
+    assert asyncio.run(story()) == ["undo", "edit_fact"]

@@ -24,6 +24,8 @@ from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory, Timeline
 from chronomem.model import (
     Community,
+    Edit,
+    EditKind,
     Entity,
     Episode,
     EpisodeSource,
@@ -45,6 +47,8 @@ __all__ = [
     "Community",
     "ConflictError",
     "DuplicateEpisodeError",
+    "Edit",
+    "EditKind",
     "Entity",
     "Episode",
     "EpisodeGraph",

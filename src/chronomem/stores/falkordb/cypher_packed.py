@@ -16,7 +16,7 @@ NODE_LABELS: Final = {
     "Entity": "name_embedding",
     "Episode": "embedding",
     "Community": "name_embedding",
-    "Edit": "",  # an edit record has no embedding
+    "Edit": "embedding",  # an edit record never has one: always None
 }
 # range indexes on group_id in every bucket, so a scoped pattern reads one group's rows
 BUCKET_INDEXES: Final = (
