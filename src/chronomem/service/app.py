@@ -12,7 +12,17 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from chronomem.service import admin, episodes, explore, facts, groups, health, search, ui
+from chronomem.service import (
+    admin,
+    corrections,
+    episodes,
+    explore,
+    facts,
+    groups,
+    health,
+    search,
+    ui,
+)
 from chronomem.service import portable as portable_routes
 from chronomem.service.handlers import install_error_handlers
 from chronomem.service.limits import BodyLimit
@@ -59,7 +69,7 @@ def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI
         openapi_url="/openapi.json" if docs else None,
     )
     app.state.runtime = runtime
-    for module in (health, episodes, search, facts, groups, admin, explore, ui):
+    for module in (health, episodes, search, facts, corrections, groups, admin, explore, ui):
         app.include_router(module.router)
     app.include_router(portable_routes.router)
     install_error_handlers(app)
