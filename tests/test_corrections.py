@@ -71,7 +71,7 @@ def test_editing_dates_keeps_the_text_and_sets_the_interval(memory, clock):
     assert _job(memory) == []  # it ended in 2023
     assert _job(memory, valid_at=t("2021-01-01")) == [STATED]
     assert _job(memory, valid_at=t("2019-01-01")) == []
-    with pytest.raises(UsageError, match="ends .* before it starts"):
+    with pytest.raises(UsageError, match=r"ends .* before it starts"):
         memory.edit_fact(
             _new_of(memory, old), group_id="g", valid_at=t("2024-01-01"), invalid_at=t("2023-01-01")
         )
@@ -124,7 +124,7 @@ def test_an_undo_waits_for_a_later_edit_of_the_same_fact(memory, clock):
     with pytest.raises(UsageError, match="undo it first"):
         memory.undo_edit(first.id, group_id="g")
     memory.undo_edit(second.id, group_id="g")
-    with pytest.raises(UsageError, match="closed since|undo it first"):
+    with pytest.raises(UsageError, match=r"closed since|undo it first"):
         memory.undo_edit(first.id, group_id="g")
 
 

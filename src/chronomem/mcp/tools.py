@@ -25,7 +25,7 @@ from chronomem.mcp.checks import record_id, validated
 from chronomem.model import Episode, Fact
 from chronomem.model.validation import GROUP_ID_PATTERN
 from chronomem.search.context import DEFAULT_MAX_TOKENS
-from chronomem.service.auth import check_patterns
+from chronomem.service.auth import ApiKey, check_patterns
 from chronomem.service.queue import QueuedEpisode, Status
 from chronomem.service.readiness import redact
 from chronomem.service.runtime import ServiceRuntime
@@ -253,7 +253,8 @@ class MemoryTools:
             names = {i: e.name for i, e in found.entities.items()}
             names[found.entity.id] = found.entity.name
             facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
-            return {"group_id": gid, "entity": found.entity.name, "facts": facts}
+            named = {"entity": found.entity.name, "entity_id": found.entity.id}
+            return {"group_id": gid, **named, "facts": facts}
 
         return _guard(run, self.rt)
 
@@ -344,18 +345,23 @@ class MemoryTools:
 
     def _patterns(self, ctx: Context | None) -> tuple[str, ...]:
         """The caller's groups: the HTTP request's API key, or the server's over stdio."""
+        key = self._key(ctx)
+        return self.allowed if key is None else key.groups
+
+    def _key(self, ctx: Context | None) -> ApiKey | None:
+        """The HTTP request's live API key; None over stdio (no request headers)."""
         try:
             headers = ctx.headers if ctx is not None else None
         except ValueError:  # called outside a request
             headers = None
         if not headers:
-            return self.allowed
+            return None
         auth = headers.get("authorization", "")
         token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
         key = self.rt.keys.verify(token or headers.get("x-api-key", ""))
         if key is None:
             raise ToolError("missing or invalid API key")
-        return key.groups
+        return key
 
 
 def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:
