@@ -10,9 +10,9 @@ from datetime import datetime
 from chronomem.clock import IdFactory
 from chronomem.errors import UsageError
 from chronomem.model import Edit, EditKind, Entity, Fact, JSONValue, Vector
-from chronomem.ports import Store
+from chronomem.ports import Matrix, Store
 
-Embed = Callable[[Sequence[str]], Sequence[Vector]]
+Embed = Callable[[Sequence[str]], Sequence[Vector] | Matrix]  # Embedder.embed_batch
 
 
 @dataclass(frozen=True, slots=True)
