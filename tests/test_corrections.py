@@ -237,3 +237,21 @@ def test_async_memory_corrects_as_the_sync_one(make_memory, clock):
         return kinds
 
     assert asyncio.run(story()) == ["undo", "edit_fact"]
+
+
+def test_a_retracted_ended_fact_keeps_its_end_for_known_at_before(memory, clock):
+    story = [
+        (t("2024-01-01T10:00"), "Alice: I work at Google."),
+        (t("2024-01-15T14:00"), "Alice: I left Google last week."),
+    ]
+    replay(memory, clock, story, group_id="g")
+    old = _works_at(memory)
+    ended = memory.get_facts([old], group_id="g")[0]
+    assert ended.invalid_at is not None  # the job ended before the retraction
+    before = clock.now()
+    clock.set(t("2024-02-01T00:00"))
+    memory.retract_fact(old, group_id="g")
+    during = t("2024-01-05")
+    assert _job(memory, valid_at=during, known_at=before) == [STATED]
+    assert _job(memory, valid_at=t("2024-01-12"), known_at=before) == []  # ended then
+    assert _job(memory, valid_at=during) == []  # never held, as known now

@@ -19,6 +19,7 @@ from chronomem.eval.longmemeval import load_longmemeval
 from chronomem.eval.metrics import retrieval_record, wilson_interval
 from chronomem.testing.fake_openai import FakeOpenAIServer
 from tests.eval_data import JSONL, LOCOMO, LONGMEMEVAL, write_json, write_jsonl
+from tests.llm_support import needs_sdk
 
 
 @pytest.fixture(autouse=True)
@@ -127,6 +128,7 @@ def test_eval_refuses_to_resume_a_results_file_of_another_run(tmp_path):
 
 
 def test_eval_with_an_llm_answers_judges_and_reports_accuracy(tmp_path, monkeypatch):
+    needs_sdk("openai")
     data = write_json(tmp_path / "lme.json", LONGMEMEVAL)
     with FakeOpenAIServer() as server:
         monkeypatch.setenv("CHRONOMEM_LLM_MODEL", "fake-model")

@@ -17,6 +17,7 @@ from chronomem.errors import (
     ProviderHTTPError,
     ProviderOutputError,
     StoreError,
+    StoreFullError,
     StoreUnavailableError,
     UsageError,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "SearchResults",
     "SkippedEpisode",
     "StoreError",
+    "StoreFullError",
     "StoreUnavailableError",
     "Target",
     "TargetConfig",

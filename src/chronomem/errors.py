@@ -7,6 +7,7 @@ The tree::
     │                              recipe, oversized episode); the message says how to fix it
     ├── StoreError                 the storage backend failed or holds something unexpected
     │   ├── StoreUnavailableError  the backend (or one shard of it) cannot be reached
+    │   │   └── StoreFullError     the backend's disk is full: free space, then retry
     │   ├── ConflictError          another writer changed the group between read and write
     │   └── DuplicateEpisodeError  an episode with this id is stored already (safe to ignore
     │                              when retrying)
@@ -30,6 +31,7 @@ __all__ = [
     "ProviderHTTPError",
     "ProviderOutputError",
     "StoreError",
+    "StoreFullError",
     "StoreUnavailableError",
     "UsageError",
 ]
@@ -49,6 +51,11 @@ class StoreError(ChronomemError):
 
 class StoreUnavailableError(StoreError):
     """The backend, or the shard that holds a group, cannot be reached."""
+
+
+class StoreFullError(StoreUnavailableError):
+    """The backend could not write because its disk is full; nothing was half-written, and
+    the same write succeeds once space is freed (a retryable condition, not a corrupt file)."""
 
 
 class ConflictError(StoreError):

@@ -62,7 +62,7 @@ class EpisodeInput:
         return cls(
             content=content,
             group_id=data["group_id"],
-            reference_time=ref,  # type: ignore[arg-type]
+            reference_time=ref,
             source=str(data["source"]) if data.get("source") is not None else "message",
             source_description=str(data.get("source_description") or ""),
             episode_id=None if episode_id is None else str(episode_id),

@@ -35,7 +35,7 @@ class ChangeSet:
     expected_version: int | None = None
 
     def __post_init__(self) -> None:
-        rows = (
+        rows: tuple[Episode | Entity | Fact | Mention | Edit, ...] = (
             *self.episodes, *self.entities, *self.facts, *self.mentions,
             *self.delete_mentions, *self.edits,
         )  # fmt: skip

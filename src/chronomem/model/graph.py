@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.model.time import ensure_aware, ensure_aware_or_none
-from chronomem.model.validation import check_group_id, check_relation
+from chronomem.model.validation import check_group_id, check_relation, choice_of
 
 Vector = npt.NDArray[np.float32]
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
@@ -33,11 +33,11 @@ class EpisodeSource(StrEnum):
 
     @classmethod
     def parse(cls, value: object) -> EpisodeSource:
-        try:
-            return cls(value)
-        except ValueError:
-            choices = ", ".join(repr(s.value) for s in cls)
-            raise UsageError(f"unknown episode source {value!r}: use one of {choices}") from None
+        chosen = choice_of(cls, value)
+        if chosen is not None:
+            return chosen
+        choices = ", ".join(repr(s.value) for s in cls)
+        raise UsageError(f"unknown episode source {value!r}: use one of {choices}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from enum import StrEnum
+from typing import TypeVar
 
 from chronomem.errors import UsageError
 
@@ -65,3 +67,16 @@ def check_relation(relation: str) -> str:
             f"invalid relation {relation!r}: relations are SCREAMING_SNAKE like 'WORKS_AT'"
         )
     return relation
+
+
+_Choice = TypeVar("_Choice", bound=StrEnum)
+
+
+def choice_of(kind: type[_Choice], value: object) -> _Choice | None:
+    """The member of string enum ``kind`` that ``value`` names, else ``None`` (the caller
+    says what the choices are and what they mean)."""
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str) and value in kind._value2member_map_:
+        return kind(value)
+    return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -269,7 +269,7 @@ def _mapping(value: object) -> dict[str, JSONValue]:
     return dict(value)
 
 
-_BUILDERS = {
+_BUILDERS: dict[str, Callable[[Mapping[str, object], str], Row]] = {
     "episode": _episode,
     "entity": _entity,
     "fact": _fact,

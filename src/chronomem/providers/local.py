@@ -210,7 +210,7 @@ class _Runtime:
         session = onnxruntime.InferenceSession(
             model.SerializeToString(), sess_options=options, providers=["CPUExecutionProvider"]
         )
-        return cls(tokenizer, session)  # type: ignore[arg-type]
+        return cls(tokenizer, session)
 
     def encode(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> Matrix:
         feeds = {"input_ids": ids, "attention_mask": mask}

@@ -25,6 +25,7 @@ from chronomem.service import (
 )
 from chronomem.service import portable as portable_routes
 from chronomem.service.handlers import install_error_handlers
+from chronomem.service.headers import SecurityHeaders
 from chronomem.service.limits import BodyLimit
 from chronomem.service.runtime import ServiceConfig, ServiceRuntime, open_runtime
 
@@ -74,6 +75,7 @@ def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI
     app.include_router(portable_routes.router)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=runtime.limits.max_body_bytes)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, errors included
     return app
 
 

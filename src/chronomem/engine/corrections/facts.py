@@ -20,9 +20,9 @@ from datetime import datetime
 from typing import Literal
 
 from chronomem.engine.corrections.record import Author, Embed, one_fact
-from chronomem.engine.facts import CLOSED_BY
 from chronomem.errors import UsageError
 from chronomem.model import ChangeSet, EditKind, Entity, Fact, JSONValue, to_relation_name
+from chronomem.model.belief import CLOSED_BY, closing_note
 from chronomem.model.names import normalize_name
 from chronomem.model.time import ensure_aware_or_none
 from chronomem.model.validation import check_text
@@ -66,18 +66,9 @@ class FactChange:
 
 
 def withdrawn(fact: Fact, now: datetime, edit_id: str) -> Fact:
-    """``fact`` withdrawn at ``now`` (never held), its state until then kept in the note."""
-    note: dict[str, JSONValue] = {
-        "episode": None,
-        EDIT: edit_id,
-        "valid_at": _iso(fact.valid_at),
-        "invalid_at": _iso(fact.invalid_at),
-        "expired_at": _iso(fact.expired_at),
-        "episodes": len(fact.episodes),
-    }
-    earlier = fact.attributes.get(CLOSED_BY)
-    if isinstance(earlier, dict):
-        note[CLOSED_BY] = earlier
+    """``fact`` withdrawn at ``now`` (never held), its state until then kept in the closing
+    note (``model/belief.py``), which names the edit instead of an episode."""
+    note = {**closing_note(fact, None), EDIT: edit_id}
     return replace(
         fact,
         invalid_at=None,

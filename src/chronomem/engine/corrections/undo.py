@@ -26,9 +26,9 @@ from chronomem.engine.corrections.record import (
     fact_ends,
     with_name_vectors,
 )
-from chronomem.engine.facts import CLOSED_BY
 from chronomem.errors import UsageError
 from chronomem.model import ChangeSet, Edit, EditKind, Fact, JSONValue, Mention, SearchFilter
+from chronomem.model.belief import CLOSED_BY, before_closing
 from chronomem.ports import Store
 
 RESTORES = "restores"  # attribute of a fact an undo brought back: the withdrawn fact's id
@@ -117,17 +117,15 @@ def _undo_facts(store: Store, edit: Edit, by: Author, undo_id: str) -> _Reversal
 
 def _restored(fact: Fact, now: datetime, undo_id: str, new_id: str) -> Fact:
     """A copy of withdrawn ``fact`` learned ``now``, with the interval it had until then."""
-    note = fact.attributes.get(CLOSED_BY)
-    was = note if isinstance(note, dict) else {}
-    invalid_at = _instant(was.get("invalid_at"))
+    was = before_closing(fact) or fact
     kept = {k: v for k, v in fact.attributes.items() if k not in (CLOSED_BY, EDIT, SUPERSEDES)}
     return replace(
         fact,
         id=new_id,
         created_at=now,
-        valid_at=_instant(was.get("valid_at")),
-        invalid_at=invalid_at,
-        expired_at=None if invalid_at is None else now,
+        valid_at=was.valid_at,
+        invalid_at=was.invalid_at,
+        expired_at=None if was.invalid_at is None else now,
         attributes={**kept, RESTORES: fact.id, EDIT: undo_id},
     )
 
@@ -200,7 +198,3 @@ def _pairs(value: JSONValue) -> list[tuple[str, str]]:
     if not isinstance(value, list):
         return []
     return [(str(v[0]), str(v[1])) for v in value if isinstance(v, list) and len(v) == 2]
-
-
-def _instant(value: JSONValue) -> datetime | None:
-    return datetime.fromisoformat(value) if isinstance(value, str) else None

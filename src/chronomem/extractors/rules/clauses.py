@@ -33,7 +33,8 @@ from chronomem.extractors.rules.objects import (
     singular,
 )
 from chronomem.extractors.rules.owners import owner_before
-from chronomem.extractors.rules.patterns import RelationPattern, candidate_patterns
+from chronomem.extractors.rules.patterns import candidate_patterns
+from chronomem.extractors.rules.row import RelationPattern
 from chronomem.extractors.rules.subjects import (
     ROLE_WORDS,
     canonical_role,

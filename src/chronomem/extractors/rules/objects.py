@@ -33,7 +33,7 @@ from chronomem.extractors.rules.lexicon import (
     WORKPLACE_HEADS,
     word_set,
 )
-from chronomem.extractors.rules.patterns import RelationPattern
+from chronomem.extractors.rules.row import RelationPattern
 
 CONTEXT = Party("\x00context")  # the object is to be taken from what earlier turns said
 _LEAD = re.compile(

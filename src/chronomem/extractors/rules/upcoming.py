@@ -156,7 +156,7 @@ def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
 
 def _owner(s: Sentence, word: str | None, me: Party, known: Known) -> Party | None:
     low = (word or "my").lower()
-    if low in ("my", "our", "the", "a", "an"):
+    if word is None or low in ("my", "our", "the", "a", "an"):
         return me
     if low in ("his", "her"):
         name = known.antecedent(pronoun_gender("he" if low == "his" else "she"))

@@ -176,7 +176,7 @@ def _widen(
     target: Target,
     scope: Scope,
     text: str,
-    params: dict[str, object],
+    params: Mapping[str, object],
     k: int,
     hits: list[Hit],
 ) -> list[Hit]:

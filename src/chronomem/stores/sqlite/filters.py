@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from chronomem.errors import UsageError
 from chronomem.model import SearchFilter, Target, TimeRange
+from chronomem.model.filters import Scalar
 from chronomem.model.time import to_micros
 
 SQLParam = int | float | str | bytes | None
@@ -127,7 +128,7 @@ def entity_clause(flt: SearchFilter, alias: str) -> Clause:
     return clause
 
 
-def attributes_clause(column: str, wanted: Mapping[str, object]) -> Clause:
+def attributes_clause(column: str, wanted: Mapping[str, Scalar]) -> Clause:
     """Every ``name = value`` pair held by the JSON object in ``column`` (names are checked
     field names: SearchFilter; the value is compared as JSON, so 1 is not true or "1")."""
     clause = TRUE

@@ -107,7 +107,7 @@ def episode_from(row: tuple[object, ...]) -> Episode:
         id=cast(str, id_),
         group_id=cast(str, group_id),
         content=cast(str, content),
-        source=EpisodeSource(source),
+        source=EpisodeSource(cast(str, source)),
         source_description=cast(str, description),
         reference_time=from_micros(cast(int, reference_time)),
         created_at=from_micros(cast(int, created_at)),
