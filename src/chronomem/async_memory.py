@@ -95,6 +95,7 @@ class AsyncMemory:
         source: str = "message",
         source_description: str = "",
         episode_id: str | None = None,
+        thread_id: str | None = None,
         entity_types: Mapping[str, TypeModel] | None = None,
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
@@ -110,6 +111,7 @@ class AsyncMemory:
                 source=source,
                 source_description=source_description,
                 episode_id=episode_id,
+                thread_id=thread_id,
                 entity_types=entity_types,
                 edge_types=edge_types,
                 edge_type_map=edge_type_map,
@@ -271,6 +273,12 @@ class AsyncMemory:
     # -- deletion -----------------------------------------------------------------------
     async def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
         return await asyncio.to_thread(self.sync.delete_episode, episode_id, group_id=group_id)
+
+    async def delete_thread(self, thread_id: str, *, group_id: str) -> int:
+        return await asyncio.to_thread(self.sync.delete_thread, thread_id, group_id=group_id)
+
+    async def thread_episodes(self, thread_id: str, *, group_id: str) -> list[Episode]:
+        return await asyncio.to_thread(self.sync.thread_episodes, thread_id, group_id=group_id)
 
     async def delete_fact(self, fact_id: str, *, group_id: str) -> bool:
         return await asyncio.to_thread(self.sync.delete_fact, fact_id, group_id=group_id)

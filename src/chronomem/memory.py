@@ -36,7 +36,7 @@ from chronomem.model.belief import as_known
 from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
 from chronomem.model.ontology import Ontology, TypeModel
-from chronomem.model.validation import check_text
+from chronomem.model.validation import check_text, check_thread_id
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, Searcher, SearchResults, preset
 from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextBuilder, ContextConfig
@@ -160,6 +160,7 @@ class Memory(Corrections):
         source: str = "message",
         source_description: str = "",
         episode_id: str | None = None,
+        thread_id: str | None = None,
         entity_types: Mapping[str, TypeModel] | None = None,
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
@@ -178,6 +179,7 @@ class Memory(Corrections):
             source=source,
             source_description=source_description,
             episode_id=episode_id,
+            thread_id=thread_id,
         )
         types = _ontology(entity_types, edge_types, edge_type_map, excluded_entity_types)
         return self.ingestor.add(item, ontology=types, learned=when)
@@ -450,6 +452,23 @@ class Memory(Corrections):
                 self._communities.build(group_id)
             self.usage.extend(usage)
         return True
+
+    def delete_thread(self, thread_id: str, *, group_id: str) -> int:
+        """Delete every episode of the thread, each as ``delete_episode`` does (what only
+        they supported goes; what only they closed reopens); the facts of the group stay
+        in it. Returns how many episodes were deleted."""
+        gid = check_group_id(group_id)
+        if check_thread_id(thread_id) is None:
+            raise UsageError("delete_thread needs the thread_id to delete, spelled out")
+        ids = self.store.thread_episodes(gid, thread_id)
+        return sum(self.delete_episode(i, group_id=gid) for i in reversed(ids))
+
+    def thread_episodes(self, thread_id: str, *, group_id: str) -> list[Episode]:
+        """The thread's episodes, oldest first."""
+        gid = check_group_id(group_id)
+        ids = self.store.thread_episodes(gid, check_thread_id(thread_id) or "")
+        found = {e.id: e for e in self.store.get_episodes([gid], ids)}
+        return [found[i] for i in ids if i in found]
 
     def delete_fact(self, fact_id: str, *, group_id: str) -> bool:
         check_group_id(group_id)

@@ -241,6 +241,11 @@ class Store(Protocol):
         (``None``): the lean read for whole-group views such as the web page's graph."""
         ...
 
+    def thread_episodes(self, group_id: str, thread_id: str) -> list[str]:
+        """The ids of the group's episodes in thread ``thread_id``, in timeline order
+        (reference time, then insertion)."""
+        ...
+
     def list_edits(
         self, group_id: str, *, subject_id: str | None = None, limit: int = 100
     ) -> list[Edit]:

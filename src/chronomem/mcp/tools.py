@@ -23,7 +23,7 @@ from chronomem.errors import ChronomemError, UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.mcp.checks import record_id, validated
 from chronomem.model import Episode, Fact
-from chronomem.model.validation import GROUP_ID_PATTERN
+from chronomem.model.validation import GROUP_ID_PATTERN, check_thread_id
 from chronomem.search.context import DEFAULT_MAX_TOKENS
 from chronomem.service.auth import ApiKey, check_patterns
 from chronomem.service.failures import describe
@@ -44,6 +44,7 @@ TOOL_NAMES = (
     "get_episode_graph",
     "delete_episode",
     "delete_fact",
+    "delete_thread",
     "clear_group",
 )
 
@@ -67,6 +68,7 @@ class MemoryTools:
         source_description: str = "",
         episode_id: str | None = None,
         wait_seconds: float = 5.0,
+        thread_id: str | None = None,
         ctx: Context | None = None,
     ) -> Result:
         """Save a message ("Alice: I moved to Berlin"), a note or a JSON document.
@@ -75,7 +77,8 @@ class MemoryTools:
         is committed to a durable queue first; the answer says "ingested" (with entity and
         fact counts) when that finished within wait_seconds (max 60), else "queued" with its
         episode_id. Re-sending the same episode_id adds nothing. Long text (and a message
-        over the episode limit) is stored as passages, listed in "passages".
+        over the episode limit) is stored as passages, listed in "passages". thread_id: the
+        conversation it belongs to (optional; delete_thread removes a whole one).
         """
 
         def run() -> Result:
@@ -87,6 +90,7 @@ class MemoryTools:
                 source=source,
                 source_description=source_description,
                 episode_id=episode_id,
+                thread_id=thread_id,
             )
             item = EpisodeInput(
                 content=body.content,
@@ -95,6 +99,7 @@ class MemoryTools:
                 source=body.source,
                 source_description=body.source_description,
                 episode_id=body.episode_id,
+                thread_id=body.thread_id,
             )
             rows = list(self.rt.accept(gid, [item]).episodes)
             deadline = time.monotonic() + max(0.0, min(wait_seconds, 60.0))
@@ -318,6 +323,22 @@ class MemoryTools:
             if not self.rt.delete_fact(gid, fact_id):
                 raise ToolError(f"no fact {fact_id!r} in group {gid!r}: nothing deleted")
             return {"status": "deleted", "fact_id": fact_id, "group_id": gid}
+
+        return _guard(run, self.rt)
+
+    def delete_thread(
+        self, thread_id: str, group_id: str | None = None, ctx: Context | None = None
+    ) -> Result:
+        """Delete every episode of one conversation (thread_id given to add_memory), each
+        as delete_episode does; the group's other episodes and facts stay."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            check_thread_id(thread_id)
+            removed = self.rt.delete_thread(gid, thread_id)
+            if not removed:
+                raise ToolError(f"no episode of thread {thread_id!r} in group {gid!r}")
+            return {"status": "deleted", "thread_id": thread_id, "episodes": removed}
 
         return _guard(run, self.rt)
 

@@ -127,7 +127,7 @@ def _instant_or_none_from(value: object, what: str) -> datetime | None:
 def to_record(row: Row) -> Record:
     """The record of one stored row (its group is the header's, so it is left out)."""
     if isinstance(row, Episode):
-        return {
+        record: Record = {
             "type": "episode",
             "id": row.id,
             "content": row.content,
@@ -137,6 +137,9 @@ def to_record(row: Row) -> Record:
             "created_at": instant(row.created_at),
             "embedding": vector(row.embedding),
         }
+        if row.thread_id is not None:  # optional: files without threads read as before
+            record["thread_id"] = row.thread_id
+        return record
     if isinstance(row, Entity):
         return {
             "type": "entity",
@@ -203,6 +206,7 @@ def _episode(r: Mapping[str, object], g: str) -> Episode:
         created_at=_instant_from(r["created_at"], "created_at"),
         source_description=str(r.get("source_description") or ""),
         embedding=_vector_from(r.get("embedding")),
+        thread_id=None if r.get("thread_id") is None else str(r["thread_id"]),
     )
 
 

@@ -21,6 +21,7 @@ from chronomem.service import (
     groups,
     health,
     search,
+    threads,
     ui,
 )
 from chronomem.service import portable as portable_routes
@@ -70,7 +71,8 @@ def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI
         openapi_url="/openapi.json" if docs else None,
     )
     app.state.runtime = runtime
-    for module in (health, episodes, search, facts, corrections, groups, admin, explore, ui):
+    modules = (health, episodes, threads, search, facts, corrections, groups, admin, explore, ui)
+    for module in modules:
         app.include_router(module.router)
     app.include_router(portable_routes.router)
     install_error_handlers(app)

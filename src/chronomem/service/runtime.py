@@ -141,6 +141,14 @@ class ServiceRuntime:
             stored = self.memory.delete_episode(episode_id, group_id=group_id)
         return queued or stored
 
+    def delete_thread(self, group_id: str, thread_id: str) -> int:
+        """Remove the thread's queued and ingested episodes (each as ``delete_episode``);
+        how many were removed."""
+        with self.workers.group(check_group_id(group_id)):
+            queued = self.queue.forget_thread(group_id, thread_id)
+            stored = self.memory.delete_thread(thread_id, group_id=group_id)
+        return max(queued, stored)  # an ingested episode keeps its done row until now
+
     def add_fact(
         self, group_id: str, source: str, relation: str, target: str, **options: Any
     ) -> IngestResult:

@@ -21,6 +21,7 @@ from chronomem.search.context import DEFAULT_MAX_TOKENS
 
 GROUP_ID_REGEX = GROUP_ID_PATTERN.pattern
 EPISODE_ID_REGEX = r"^[A-Za-z0-9_.:-]{1,128}$"
+THREAD_ID_REGEX = EPISODE_ID_REGEX  # model.validation.THREAD_ID_PATTERN
 
 
 def _encodable(value: str) -> str:
@@ -87,6 +88,12 @@ class EpisodeIn(_Strict):
         description="Your id for the episode; re-sending an id that is queued or stored "
         "already adds nothing. Default: a new random id.",
     )
+    thread_id: str | None = Field(
+        default=None,
+        pattern=THREAD_ID_REGEX,
+        description="The conversation it belongs to (a thread is provenance inside the "
+        "group, not a tenant; DELETE .../threads/{id} deletes its episodes).",
+    )
 
 
 class EpisodeBatchIn(_Strict):
@@ -123,6 +130,7 @@ class EpisodeOut(BaseModel):
     source_description: str
     reference_time: datetime
     created_at: datetime
+    thread_id: str | None = None
 
 
 class EpisodeStatusOut(QueuedOut):

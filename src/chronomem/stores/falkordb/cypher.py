@@ -11,7 +11,7 @@ patterns; every write also stamps ``group_id`` on what it creates (a no-op filte
 own graph). Graph layout (see ``docs/falkordb.md``)::
 
     (:Meta {version})                                  the group's write counter
-    (:Episode {id, content, source, source_description, reference_time, created_at,
+    (:Episode {id, content, source, source_description, reference_time, created_at, thread_id,
                embedding})
     (:Entity {id, name, norm_name, labels, summary, attributes, created_at, name_embedding})
     (:Entity {id, stub: true})                         a deleted entity that facts still name
@@ -33,6 +33,7 @@ from chronomem.model import Target
 # The stored properties of each row other than its embedding (the layout above, plus `seq`).
 EPISODE_FIELDS: Final = (
     "id", "content", "source", "source_description", "reference_time", "created_at", "seq",
+    "thread_id",
 )  # fmt: skip
 ENTITY_FIELDS: Final = (
     "id", "name", "norm_name", "labels", "summary", "attributes", "created_at", "seq",
@@ -185,6 +186,11 @@ CALL {
 }
 RETURN ok, version, duplicates, found_entities, found_episodes, held
 """.replace("{held}", _HELD)
+
+# The ids of one thread's episodes, in timeline order.
+THREAD_EPISODES: Final = (
+    "MATCH (e:Episode) WHERE e.thread_id = $thread RETURN e.id ORDER BY e.reference_time, e.seq"
+)
 
 # The group's edit records, newest first (all, or those that touched one fact or entity).
 _EDIT_ORDER = "RETURN properties(x) ORDER BY x.at DESC, x.seq DESC LIMIT $limit"

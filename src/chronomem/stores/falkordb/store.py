@@ -427,6 +427,12 @@ class FalkorDBStore:
     def list_facts(self, group_id: str) -> list[Fact]:
         return self._facts([check_group_id(group_id)], cypher.LIST_FACTS, {})
 
+    def thread_episodes(self, group_id: str, thread_id: str) -> list[str]:
+        found = self._read(
+            [check_group_id(group_id)], cypher.THREAD_EPISODES, {"thread": thread_id}
+        )
+        return [str(row[0]) for _, row in found]
+
     def list_edits(
         self, group_id: str, *, subject_id: str | None = None, limit: int = 100
     ) -> list[Edit]:

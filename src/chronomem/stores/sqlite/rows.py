@@ -15,7 +15,8 @@ from chronomem.stores.sqlite.filters import SQLParam
 from chronomem.stores.vectors_check import check_vector
 
 EPISODE_COLUMNS = (
-    "group_id, id, content, source, source_description, reference_time, created_at, embedding"
+    "group_id, id, content, source, source_description, reference_time, created_at, embedding, "
+    "thread_id"
 )
 ENTITY_COLUMNS = (
     "group_id, id, name, norm_name, labels, summary, attributes, created_at, name_embedding"
@@ -56,6 +57,7 @@ def episode_row(e: Episode) -> Row:
         to_micros(e.reference_time),
         to_micros(e.created_at),
         encode_vector(e.embedding, f"embedding of episode {e.id!r}"),
+        e.thread_id,
     )
 
 
@@ -102,7 +104,7 @@ def community_row(c: Community) -> Row:
 
 
 def episode_from(row: tuple[object, ...]) -> Episode:
-    group_id, id_, content, source, description, reference_time, created_at, embedding = row
+    group_id, id_, content, source, description, reference_time, created_at, embedding, thread = row
     return Episode(
         id=cast(str, id_),
         group_id=cast(str, group_id),
@@ -112,6 +114,7 @@ def episode_from(row: tuple[object, ...]) -> Episode:
         reference_time=from_micros(cast(int, reference_time)),
         created_at=from_micros(cast(int, created_at)),
         embedding=decode_vector(cast("bytes | None", embedding)),
+        thread_id=cast("str | None", thread),
     )
 
 

@@ -344,6 +344,16 @@ class SQLiteStore:
         with self._reading("listing facts") as conn:
             return reads.list_facts(conn, gid)
 
+    def thread_episodes(self, group_id: str, thread_id: str) -> list[str]:
+        gid = check_group_id(group_id)
+        with self._reading("reading a thread's episodes") as conn:
+            found = conn.execute(
+                "SELECT id FROM episodes WHERE group_id = ? AND thread_id = ? "
+                "ORDER BY reference_time, rid",
+                (gid, thread_id),
+            )
+            return [str(r[0]) for r in found]
+
     def list_edits(
         self, group_id: str, *, subject_id: str | None = None, limit: int = 100
     ) -> list[Edit]:

@@ -73,7 +73,7 @@ def _upsert_sql(table: str, columns: str) -> str:
 
 _ENTITY_UPSERT = _upsert_sql("entities", rows.ENTITY_COLUMNS)
 _FACT_UPSERT = _upsert_sql("facts", rows.FACT_COLUMNS)
-_EPISODE_INSERT = f"INSERT INTO episodes ({rows.EPISODE_COLUMNS}) VALUES ({', '.join('?' * 8)})"
+_EPISODE_INSERT = f"INSERT INTO episodes ({rows.EPISODE_COLUMNS}) VALUES ({', '.join('?' * 9)})"
 _COMMUNITY_INSERT = (
     f"INSERT INTO communities ({rows.COMMUNITY_COLUMNS}) VALUES ({', '.join('?' * 6)})"
 )

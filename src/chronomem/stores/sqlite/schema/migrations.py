@@ -172,12 +172,20 @@ def m005_edits(conn: sqlite3.Connection) -> None:
     )
 
 
+def m006_episode_threads(conn: sqlite3.Connection) -> None:
+    """Episodes get an optional thread (the conversation inside the group; NULL for
+    episodes written before), indexed for a thread's episodes."""
+    conn.execute("ALTER TABLE episodes ADD COLUMN thread_id TEXT")
+    conn.execute("CREATE INDEX episodes_by_thread ON episodes (group_id, thread_id)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     m001_initial,
     m002_episode_embeddings,
     m003_fact_filter_index,
     m004_group_fts,
     m005_edits,
+    m006_episode_threads,
 )
 
 _CREATE_LEDGER = (
