@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from chronomem import Memory
+from chronomem import Memory, SearchFilter
 from chronomem.errors import UsageError
 from chronomem.portable import export_lines, import_lines
 from chronomem.testing import ManualClock
@@ -116,3 +116,29 @@ def test_import_chat_gives_each_conversation_its_thread() -> None:
     )  # fmt: skip
     assert odd[0].thread_id is not None and odd[0].thread_id.startswith("jsonl:")
     assert " " not in odd[0].thread_id
+
+
+def test_search_context_and_timeline_filter_by_thread(memory, clock):
+    _say(memory, clock, "2024-01-01T10:00", "Alice: I work at Google.", "chat-1")
+    _say(memory, clock, "2024-01-02T10:00", "Alice: I live in Paris.", "chat-2")
+    only = SearchFilter(thread_ids=["chat-2"], upcoming=True)
+    found = memory.search("Alice", group_id="g", filter=only)
+    assert {f.relation for f in found.facts} == {"LIVES_IN"}
+    both = memory.search(
+        "Alice", group_id="g", filter=SearchFilter(thread_ids=["chat-1", "chat-2"])
+    )
+    assert {f.relation for f in both.facts} == {"LIVES_IN", "WORKS_AT"}
+    context = memory.context("Where does Alice work?", group_id="g", filter=only)
+    facts, episodes = (_section(context.text, name) for name in ("FACTS", "EPISODES"))
+    assert "Paris" in facts and "Google" not in facts
+    assert "Google" not in episodes  # the other thread's turn is not shown
+    timeline = memory.get_timeline("Alice", group_id="g", thread_ids=["chat-1"])
+    assert [f.relation for f in timeline.facts] == ["WORKS_AT"]
+    assert memory.get_timeline("Alice", group_id="g", thread_ids=["nope"]).facts == ()
+    with pytest.raises(UsageError, match="not resolved"):
+        memory.store.facts_of_entities(["g"], [timeline.entity.id], SearchFilter(
+            history=True, thread_ids=["chat-1"]))  # fmt: skip
+
+
+def _section(text: str, name: str) -> str:
+    return text.partition(f"<{name}>")[2].partition(f"</{name}>")[0]

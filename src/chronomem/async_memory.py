@@ -249,14 +249,32 @@ class AsyncMemory:
         )
 
     async def get_timeline(
-        self, entity_name: str, *, group_id: str, known_at: datetime | None = None
+        self,
+        entity_name: str,
+        *,
+        group_id: str,
+        known_at: datetime | None = None,
+        thread_ids: Sequence[str] | None = None,
     ) -> Timeline:
         return await asyncio.to_thread(
-            self.sync.get_timeline, entity_name, group_id=group_id, known_at=known_at
-        )
+            functools.partial(
+                self.sync.get_timeline, entity_name, group_id=group_id, known_at=known_at,
+                thread_ids=thread_ids,
+            )
+        )  # fmt: skip
 
-    async def timeline_of(self, entity: Entity, *, known_at: datetime | None = None) -> Timeline:
-        return await asyncio.to_thread(self.sync.timeline_of, entity, known_at=known_at)
+    async def timeline_of(
+        self,
+        entity: Entity,
+        *,
+        known_at: datetime | None = None,
+        thread_ids: Sequence[str] | None = None,
+    ) -> Timeline:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.timeline_of, entity, known_at=known_at, thread_ids=thread_ids
+            )
+        )
 
     async def get_episodes(self, ids: Sequence[str], *, group_id: str) -> list[Episode]:
         return await asyncio.to_thread(self.sync.get_episodes, list(ids), group_id=group_id)

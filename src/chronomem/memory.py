@@ -40,7 +40,7 @@ from chronomem.model.validation import check_text, check_thread_id
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, Searcher, SearchResults, preset
 from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextBuilder, ContextConfig
-from chronomem.search.filters import with_times
+from chronomem.search.filters import with_thread_episodes, with_times
 from chronomem.search.rerankers import Reranker
 
 log = logging.getLogger(__name__)
@@ -333,6 +333,7 @@ class Memory(Corrections):
         groups = _groups(group_id, group_ids)
         config = preset(recipe) if isinstance(recipe, str) else recipe
         base = with_times(filter, valid_at=valid_at, known_at=known_at)
+        base = with_thread_episodes(base, self.store, groups)
         if not check_text(query, "search query").strip():
             raise UsageError("search query is empty: pass the question or keywords to look for")
         self._bind()
@@ -368,29 +369,46 @@ class Memory(Corrections):
         if max_tokens != base.max_tokens:
             base = replace(base, max_tokens=max_tokens)
         self._bind()
+        groups = _groups(group_id, group_ids)
+        times = with_times(filter, valid_at=valid_at, known_at=known_at)
         return self._context.build(
             query,
-            group_ids=_groups(group_id, group_ids),
-            filter=with_times(filter, valid_at=valid_at, known_at=known_at),
+            group_ids=groups,
+            filter=with_thread_episodes(times, self.store, groups),
             now=self.clock.now(),
             config=base,
         )
 
     def get_timeline(
-        self, entity_name: str, *, group_id: str, known_at: datetime | None = None
+        self,
+        entity_name: str,
+        *,
+        group_id: str,
+        known_at: datetime | None = None,
+        thread_ids: Sequence[str] | None = None,
     ) -> Timeline:
         """All facts about the entity named ``entity_name``, current and past, oldest first;
-        with ``known_at``, those the memory had learned by then, as it believed them then."""
+        with ``known_at``, those the memory had learned by then, as it believed them then;
+        with ``thread_ids``, those said in these threads (conversations)."""
         check_group_id(group_id)
         entity = self._find_entity(check_text(entity_name, "entity name"), group_id)
-        return self.timeline_of(entity, known_at=known_at)
+        return self.timeline_of(entity, known_at=known_at, thread_ids=thread_ids)
 
-    def timeline_of(self, entity: Entity, *, known_at: datetime | None = None) -> Timeline:
+    def timeline_of(
+        self,
+        entity: Entity,
+        *,
+        known_at: datetime | None = None,
+        thread_ids: Sequence[str] | None = None,
+    ) -> Timeline:
         """All facts about ``entity`` (as read from this memory), current and past, oldest
         first; with ``known_at``, those learned by then, each as believed then (an end
-        learned later is not shown: ``model/belief.py``)."""
+        learned later is not shown: ``model/belief.py``); with ``thread_ids``, those with a
+        source episode in one of these threads."""
         group_id = entity.group_id
-        history = SearchFilter(history=True).resolved(self.clock.now())
+        threads = None if thread_ids is None else tuple(thread_ids)
+        everything = SearchFilter(history=True, thread_ids=threads).resolved(self.clock.now())
+        history = with_thread_episodes(everything, self.store, [group_id])
         facts = self.store.facts_of_entities([group_id], [entity.id], history)
         if known_at is not None:
             facts = [as_known(f, known_at) for f in facts if f.created_at <= known_at]
