@@ -89,6 +89,15 @@ async def test_threads_over_rest_and_the_queue(api, runtime) -> None:  # type: i
     wait_idle(runtime)
     listed = (await api.get("/v1/groups/g/threads/chat-1/episodes")).json()["episodes"]
     assert [e["thread_id"] for e in listed] == ["chat-1"]
+    found = await api.post("/v1/groups/g/search", json={"query": "Alice", "thread_ids": ["chat-1"]})
+    assert {f["relation"] for f in found.json()["facts"]} == {"WORKS_AT"}
+    asked = {"query": "What does Alice love?", "thread_ids": ["chat-1"]}
+    context = (await api.post("/v1/groups/g/context", json=asked)).json()["context"]
+    assert "pottery" not in _section(context, "FACTS")
+    timeline = await api.get(
+        "/v1/groups/g/timeline", params={"entity": "Alice", "thread_id": "chat-1"}
+    )
+    assert [f["relation"] for f in timeline.json()["facts"]] == ["WORKS_AT"]
     bad = await api.post("/v1/groups/g/episodes", json={"content": "x", "thread_id": "a b"})
     assert bad.status_code == 422
     gone = await api.delete("/v1/groups/g/threads/chat-1")

@@ -204,6 +204,7 @@ class SearchIn(_Strict):
         default=None, description="What the memory believed at this time."
     )
     history: bool = Field(default=False, description="Past facts too (no time rule).")
+    thread_ids: ThreadIds = None
     relations: list[Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]{0,99}$")]] | None = None
     labels: list[Annotated[Text, Field(min_length=1, max_length=100)]] | None = None
     entity_attributes: dict[AttributeName, AttributeValue] | None = Field(
@@ -222,11 +223,18 @@ class SearchOut(BaseModel):
     took_ms: float
 
 
+ThreadIds = Annotated[
+    list[Annotated[str, Field(pattern=THREAD_ID_REGEX)]] | None,
+    Field(default=None, max_length=100, description="Only these threads (conversations)."),
+]
+
+
 class ContextIn(_Strict):
     query: Text = Field(min_length=1, max_length=2000)
     max_tokens: int = Field(default=DEFAULT_MAX_TOKENS, ge=50, le=20_000)
     valid_at: Instant | None = None
     known_at: Instant | None = None
+    thread_ids: ThreadIds = None
 
 
 class ContextOut(BaseModel):
