@@ -151,3 +151,16 @@ def test_search_context_and_timeline_filter_by_thread(memory, clock):
 
 def _section(text: str, name: str) -> str:
     return text.partition(f"<{name}>")[2].partition(f"</{name}>")[0]
+
+
+def test_cli_add_puts_episodes_in_a_thread(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from chronomem.cli.main import main
+
+    db = str(tmp_path / "m.db")
+    monkeypatch.setattr("sys.stdin", io.StringIO("Alice: I work at Google."))
+    assert main(["add", "--db", db, "--group", "g", "--thread", "chat-9"]) == 0
+    with Memory(db) as memory:
+        assert [e.thread_id for e in memory.recent_episodes(group_id="g")] == ["chat-9"]
+    assert main(["add", "--db", db, "--group", "g", "--thread", "no space"]) == 2

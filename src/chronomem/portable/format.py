@@ -127,7 +127,7 @@ def _instant_or_none_from(value: object, what: str) -> datetime | None:
 def to_record(row: Row) -> Record:
     """The record of one stored row (its group is the header's, so it is left out)."""
     if isinstance(row, Episode):
-        record: Record = {
+        return {
             "type": "episode",
             "id": row.id,
             "content": row.content,
@@ -136,10 +136,8 @@ def to_record(row: Row) -> Record:
             "reference_time": instant(row.reference_time),
             "created_at": instant(row.created_at),
             "embedding": vector(row.embedding),
+            "thread_id": row.thread_id,  # optional on import: older files have none
         }
-        if row.thread_id is not None:  # optional: files without threads read as before
-            record["thread_id"] = row.thread_id
-        return record
     if isinstance(row, Entity):
         return {
             "type": "entity",
