@@ -88,7 +88,7 @@ async def test_entities_are_merged_renamed_and_split_with_their_trail(
     assert split.status_code == 201, split.text
     assert (await api.get(f"{G}/facts/{fact['id']}")).json()["source_name"] == "Ali"
     bad = await api.post(f"{G}/entities/merge", json={"keep_id": alice, "merged_id": "nope"})
-    assert bad.status_code == 422 and "no entity 'nope'" in bad.json()["detail"]
+    assert bad.status_code == 404 and "no entity 'nope'" in bad.json()["detail"]
 
 
 async def test_corrections_need_an_admin_key_but_the_trail_does_not(

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from chronomem.clock import IdFactory
-from chronomem.errors import UsageError
+from chronomem.errors import NotFoundError, UsageError
 from chronomem.model import Edit, EditKind, Entity, Fact, JSONValue, Vector
 from chronomem.ports import Matrix, Store
 
@@ -55,14 +55,14 @@ class Author:
 def one_fact(store: Store, group_id: str, fact_id: str) -> Fact:
     found = store.get_facts([group_id], [fact_id])
     if not found:
-        raise UsageError(f"no fact {fact_id!r} in group {group_id!r}: check the id")
+        raise NotFoundError(f"no fact {fact_id!r} in group {group_id!r}: check the id")
     return found[0]
 
 
 def one_entity(store: Store, group_id: str, entity_id: str) -> Entity:
     found = store.get_entities([group_id], [entity_id])
     if not found:
-        raise UsageError(f"no entity {entity_id!r} in group {group_id!r}: check the id")
+        raise NotFoundError(f"no entity {entity_id!r} in group {group_id!r}: check the id")
     return found[0]
 
 

@@ -26,7 +26,7 @@ from chronomem.engine.corrections.record import (
     fact_ends,
     with_name_vectors,
 )
-from chronomem.errors import UsageError
+from chronomem.errors import NotFoundError, UsageError
 from chronomem.model import ChangeSet, Edit, EditKind, Fact, JSONValue, Mention, SearchFilter
 from chronomem.model.belief import CLOSED_BY, before_closing
 from chronomem.ports import Store
@@ -40,7 +40,7 @@ def find_edit(store: Store, group_id: str, edit_id: str) -> Edit:
     for edit in store.list_edits(group_id, subject_id=edit_id, limit=_HISTORY):
         if edit.id == edit_id:
             return edit
-    raise UsageError(f"no edit {edit_id!r} in group {group_id!r}: list the group's edits")
+    raise NotFoundError(f"no edit {edit_id!r} in group {group_id!r}: list the group's edits")
 
 
 def plan_undo(store: Store, group_id: str, edit_id: str, by: Author, embed: Embed) -> ChangeSet:
