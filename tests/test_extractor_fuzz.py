@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from chronomem.extractors.rules.sentences import MAX_SENTENCE_CHARS, split_sentences
+from chronomem.extractors.rules.analysis.sentences import MAX_SENTENCE_CHARS, split_sentences
 from tests.helpers import t
 
 SIZE = 100_000 - len("Alice: ")  # the whole episode is at the default limit

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from tests.service_helpers import REPO, asgi_client, make_runtime
-from tests.test_faults import ENV, _namespace_or_skip
+from tests.test_faults import on_small_disk
 
 pytestmark = pytest.mark.anyio
 
@@ -108,22 +106,8 @@ DISK_FULL_SERVICE = textwrap.dedent(
 def test_a_full_disk_is_a_retryable_503_and_the_retry_succeeds(tmp_path: Path) -> None:
     """A 4 MiB tmpfs filled until a write fails: 503 ``store_full`` with Retry-After and no
     path; after space is freed the same request succeeds."""
-    _namespace_or_skip()
+    failed, retried = on_small_disk(tmp_path, DISK_FULL_SERVICE, str(REPO))  # type: ignore[misc]
     mount = tmp_path / "small"
-    mount.mkdir()
-    child = tmp_path / "child.py"
-    child.write_text(DISK_FULL_SERVICE)
-    script = f"mount -t tmpfs -o size=4m tmpfs {mount} && {sys.executable} {child} {mount} {REPO}"
-    run = subprocess.run(
-        ["unshare", "-rm", "sh", "-c", script],
-        env=ENV,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    failed, retried = json.loads(run.stdout.strip().splitlines()[-1])
     assert failed["status"] == 503, failed
     assert failed["body"]["code"] == "store_full" and "space" in failed["body"]["detail"]
     assert failed["retry_after"] and failed["retry_after"].isdigit()

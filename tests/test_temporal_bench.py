@@ -275,3 +275,20 @@ def test_fast_subset_accuracy_on_the_real_embedder():
     for category, floor in FAST_MIN_BY_CATEGORY.items():
         row = summary["by_category"][category]  # type: ignore[index]
         assert row["accuracy"] >= floor, f"{category}: {row}\n{failing}"
+
+
+def test_a_disabled_stage_reaches_the_extractor_and_an_unknown_one_is_refused(capsys):
+    from chronomem.extractors import RuleExtractor
+
+    wanted = ("job-microsoft-meta", "res-sf-oakland")
+    scenarios = [s for s in load_scenarios() if s.id in wanted]
+    embedder = HashEmbedder()
+    full = temporal.run_rule(scenarios, embedder)
+    blind = temporal.run_rule(
+        scenarios, embedder, lambda _: RuleExtractor(embedder, disable=["patterns"])
+    )
+    assert all(r.ok for r in full)
+    assert sum(r.ok for r in blind) < len(blind)  # without the pattern table most fail
+    with pytest.raises(SystemExit):
+        temporal.main(["--disable", "paterns", "--no-llm"])
+    assert "--disable: unknown reading stage paterns" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from chronomem.clock import IdFactory
 from chronomem.errors import UsageError
+from chronomem.jsontext import json_value
 from chronomem.model import Episode, EpisodeSource, check_group_id, ensure_aware
 from chronomem.model.time import parse_instant
 from chronomem.model.validation import check_text, check_thread_id
@@ -50,7 +51,7 @@ class EpisodeInput:
             raise UsageError(f"group_id must be a string, got {type(data['group_id']).__name__}")
         content = data["content"]
         if isinstance(content, dict | list):
-            content = json.dumps(content)  # a JSON document given inline
+            content = _inline_json(content)
         elif not isinstance(content, str):
             raise UsageError(
                 "content must be text, or a JSON object or array for source 'json'; got "
@@ -69,6 +70,16 @@ class EpisodeInput:
             episode_id=None if episode_id is None else str(episode_id),
             thread_id=None if data.get("thread_id") is None else str(data["thread_id"]),
         )
+
+
+def _inline_json(content: dict[str, object] | list[object]) -> str:
+    """A JSON document given inline, as text (strict JSON: no NaN, not nested too deep)."""
+    try:
+        return json.dumps(content, allow_nan=False)
+    except RecursionError:
+        raise UsageError("content: JSON nested too deeply: flatten it") from None
+    except ValueError as exc:
+        raise UsageError(f"content: {exc}: JSON has no NaN or infinity") from None
 
 
 def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_chars: int) -> Episode:
@@ -90,8 +101,8 @@ def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_char
         )
     if source is EpisodeSource.JSON:
         try:
-            json.loads(item.content)
-        except json.JSONDecodeError as exc:
+            json_value(item.content)
+        except UsageError as exc:
             raise UsageError(
                 f"episode source is 'json' but the content is not valid JSON ({exc}): "
                 "fix the document or use source='text'"

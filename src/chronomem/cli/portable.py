@@ -28,6 +28,7 @@ from chronomem.portable import (
 from chronomem.ports import Embedder, Store
 from chronomem.providers.registry import EMBEDDER_PROVIDERS
 from chronomem.stores import open_store
+from chronomem.textfiles import read_text
 
 EMBEDDER_CHOICES = tuple(EMBEDDER_PROVIDERS)  # the registry's names, "auto" first
 
@@ -116,31 +117,35 @@ def run_export(args: argparse.Namespace) -> int:
             sys.stdout.writelines(lines)
             return 0
         target = Path(args.output)
-        # written beside the target and renamed: a failed export leaves no half file
-        fd, temp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.writelines(lines)
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+            _write_beside(target, lines)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
     finally:
         store.close()
     print(f"exported group {args.group!r} to {args.output}", file=sys.stderr)
     return 0
 
 
+def _write_beside(target: Path, lines: Iterable[str]) -> None:
+    """Written beside the target and renamed: a failed export leaves no half file."""
+    fd, temp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.writelines(lines)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
 def run_import(args: argparse.Namespace) -> int:
+    text = read_text(args.file, what="export file")  # before the store is opened (or made)
     embedder = _embedder(args.embedder)
     store = open_store(args.db)
     try:
         _check_model(store, embedder)
-        if args.file == "-":
-            report = _import(store, sys.stdin, embedder, args)
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                report = _import(store, fh, embedder, args)
+        report = _import(store, text.splitlines(), embedder, args)
     finally:
         store.close()
     how = ", re-embedded with " + embedder.name if report.reembedded else ""
@@ -165,11 +170,13 @@ def _import(
 
 
 def run_import_chat(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {args.file!r}: {exc}") from None
+    text = read_text(args.file, what="chat export")
     messages = read_chat(text, args.chat_format)
+    if not messages:
+        raise UsageError(
+            f"{args.file} holds no user or assistant messages in the {args.chat_format} "
+            "format: check --format and the file"
+        )
     items = chat_episodes(
         messages,
         fmt=args.chat_format,

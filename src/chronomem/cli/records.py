@@ -161,6 +161,8 @@ def run_add(args: argparse.Namespace) -> int:
 def _file_items(args: argparse.Namespace) -> list[EpisodeInput]:
     """Every line checked before anything is written; each episode with a stable id."""
     parsed = read_jsonl(args.file)
+    if not parsed.items and not parsed.problems:
+        raise UsageError(f"{args.file} holds no episodes: give a JSONL file, one episode a line")
     if parsed.problems and not args.skip_invalid:
         raise UsageError(
             f"{args.file}: {len(parsed.problems)} invalid line(s), nothing was written; fix "

@@ -134,6 +134,9 @@ Scalar = str | int | float | bool
 _ATTRIBUTE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")
 
 
+_INF = (float("inf"), float("-inf"))
+
+
 def check_attribute_filter(values: Mapping[str, object], what: str) -> dict[str, Scalar]:
     """Attribute names are field names; values are scalars (``UsageError`` otherwise)."""
     out: dict[str, Scalar] = {}
@@ -142,9 +145,10 @@ def check_attribute_filter(values: Mapping[str, object], what: str) -> dict[str,
             raise UsageError(
                 f"{what}: {name!r} is not an attribute name (a field name: letters, digits, _)"
             )
-        if not isinstance(value, str | int | float | bool):
+        if not isinstance(value, str | int | float | bool) or value != value or value in _INF:
             raise UsageError(
-                f"{what}[{name!r}]: filter on a text, number or boolean value, not {value!r}"
+                f"{what}[{name!r}]: filter on a text, number or boolean value (a finite "
+                f"number: no NaN or infinity), not {value!r}"
             )
         out[name] = value
     return out

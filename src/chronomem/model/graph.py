@@ -18,7 +18,13 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.model.time import ensure_aware, ensure_aware_or_none
-from chronomem.model.validation import check_group_id, check_relation, check_thread_id, choice_of
+from chronomem.model.validation import (
+    check_group_id,
+    check_json,
+    check_relation,
+    check_thread_id,
+    choice_of,
+)
 
 Vector = npt.NDArray[np.float32]
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
@@ -97,6 +103,7 @@ class Entity:
             raise UsageError("an entity needs a non-empty name")
         object.__setattr__(self, "created_at", ensure_aware(self.created_at, "created_at"))
         object.__setattr__(self, "labels", tuple(self.labels))
+        check_json(self.attributes, "the attributes of an entity")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +138,7 @@ class Fact:
         object.__setattr__(self, "created_at", ensure_aware(self.created_at, "created_at"))
         for name in ("valid_at", "invalid_at", "expired_at"):
             object.__setattr__(self, name, ensure_aware_or_none(getattr(self, name), name))
+        check_json(self.attributes, "the attributes of a fact")
 
     @property
     def endpoints(self) -> tuple[str, str]:

@@ -15,14 +15,13 @@ history again (or a longer export of it) adds only what is new.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
-from chronomem.jsontext import json_object
+from chronomem.jsontext import json_object, json_value
 from chronomem.model.time import parse_instant
 from chronomem.model.validation import THREAD_ID_PATTERN
 
@@ -52,7 +51,16 @@ def read_chat(text: str, fmt: str) -> list[ChatTurn]:
     }
     if fmt not in readers:
         raise UsageError(f"unknown chat format {fmt!r}: use one of {', '.join(CHAT_FORMATS)}")
-    found = [m for m in readers[fmt](text) if m.text.strip()]
+    try:
+        found = [m for m in readers[fmt](text) if m.text.strip()]
+    except UsageError:
+        raise
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:  # a field of another shape
+        raise UsageError(
+            f"this is not a {fmt} export: a field is not what the format holds "
+            f"({type(exc).__name__}: {exc}); pass the export file as the app wrote it, or "
+            "choose the right --format"
+        ) from None
     return sorted(found, key=lambda m: m.time)  # stable: a conversation keeps its order
 
 
@@ -144,9 +152,16 @@ def _chatgpt_text(content: Mapping[str, object]) -> str:
 
 
 def _epoch(value: object) -> datetime | None:
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    """A time given as Unix seconds; None when ``value`` is not a number."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    try:
         return datetime.fromtimestamp(float(value), tz=UTC)
-    return None
+    except (OverflowError, OSError, ValueError):  # NaN, or past the years 1-9999
+        raise UsageError(
+            f"the time {str(value)[:30]} (Unix seconds) is not a date between the years 1 "
+            "and 9999: fix the time in the export"
+        ) from None
 
 
 # -- Claude ----------------------------------------------------------------------------------
@@ -181,10 +196,7 @@ def _claude_text(message: Mapping[str, object]) -> str:
 
 
 def _conversations(text: str, fmt: str, field: str) -> list[dict[str, object]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"the {fmt} export is not valid JSON ({exc})") from None
+    data = json_value(text, where=f"the {fmt} export")
     if isinstance(data, dict) and isinstance(data.get("conversations"), list):
         data = data["conversations"]
     if not isinstance(data, list) or not all(isinstance(c, dict) for c in data):

@@ -23,6 +23,7 @@ from chronomem.errors import UsageError
 from chronomem.model import Community, Entity, Episode, Fact, Mention, Vector
 from chronomem.model.graph import JSONValue
 from chronomem.model.time import parse_instant
+from chronomem.model.validation import check_json
 
 FORMAT_NAME = "chronomem-export"
 FORMAT_VERSION = 1
@@ -56,8 +57,12 @@ class Header:
 
 
 def dumps(record: Record) -> str:
-    """One JSONL line (with its newline): compact, keys sorted, UTF-8 kept as is."""
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+    """One JSONL line (with its newline): compact, keys sorted, UTF-8 kept as is; strict
+    JSON (a NaN would raise: stores read the NaN of older versions as null)."""
+    line = json.dumps(
+        record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+    return line + "\n"
 
 
 def parse_header(record: Mapping[str, object]) -> Header:
@@ -180,8 +185,12 @@ def to_record(row: Row) -> Record:
 
 # -- records -> rows -----------------------------------------------------------------------
 def from_record(record: Mapping[str, object], group_id: str) -> Row:
-    """The row a record describes, in ``group_id``; a UsageError names what is wrong."""
+    """The row a record describes, in ``group_id``; a UsageError names what is wrong.
+
+    Every string of the record (ids, names, text, attribute keys and values) must be text
+    every store keeps (no NUL, no lone surrogate), every number finite."""
     kind = record.get("type")
+    check_json(dict(record), f"the {str(kind)[:20]!r} record", text=True)
     build = _BUILDERS.get(str(kind))
     if build is None:
         raise UsageError(

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from chronomem.extractors.rules.dates import find_time_expressions
-from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.analysis.dates import find_time_expressions
+from chronomem.extractors.rules.analysis.subjects import is_assistant
 from chronomem.model import Fact, SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store

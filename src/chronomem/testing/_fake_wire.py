@@ -127,7 +127,8 @@ def render_reply(
     message: dict[str, JSONValue] = {"role": "assistant", "content": text, "refusal": None}
     finish = "stop"
     if tool is not None and payload.get("tool_choice") not in (None, "none", "auto"):
-        name = _get(tool, "function", "name")
+        # a forced named tool ({"type": "function", "function": {"name": ...}}) is that tool
+        name = _get(payload, "tool_choice", "function", "name") or _get(tool, "function", "name")
         message["content"] = None
         message["tool_calls"] = [
             {

@@ -33,6 +33,8 @@ PACKED_GROUPS: Final = "MATCH (m:Meta) WHERE m.moved IS NULL RETURN m.group_id"
 
 # scoped: the state of the group's move (no row: the group has never been written here)
 MOVE_STATE: Final = "MATCH (m:Meta) RETURN m.moving, m.moved"
+# scoped: the group's Meta, made if the group is new (a move out starts from it)
+ENSURE_META: Final = "MERGE (m:Meta) ON CREATE SET m.version = 0"
 # scoped: take the move (no row back: someone else holds a fresh lease, or it is done)
 LOCK_MOVE: Final = """
 MATCH (m:Meta) WHERE m.moved IS NULL AND (m.moving IS NULL OR m.moving < $stale)

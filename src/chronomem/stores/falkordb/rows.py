@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from chronomem.errors import StoreError, UsageError
+from chronomem.jsontext import stored_attributes
 from chronomem.model import Community, Entity, Episode, Fact, Mention, Vector
 from chronomem.model.names import normalize_name
 from chronomem.model.time import from_micros, from_micros_or_none, micros_or_none, to_micros
@@ -64,7 +65,7 @@ def _json(value: Mapping[str, object]) -> str:
 
 def _attributes(props: Mapping[str, object]) -> dict[str, object]:
     raw = props.get("attributes")
-    return {} if raw is None else dict(json.loads(str(raw)))
+    return {} if raw is None else stored_attributes(str(raw))
 
 
 def episode_params(episode: Episode, dimension: int | None) -> dict[str, Props | PropValue]:

@@ -56,6 +56,10 @@ def change_params(changes: ChangeSet, dimension: int | None) -> dict[str, object
         "mentions": [rows.mention_params(m) for m in changes.mentions],
         "del_mentions": [rows.mention_params(m) for m in changes.delete_mentions],
         "edits": [edit_row(e) for e in changes.edits],
+        "replace_communities": changes.communities is not None,
+        "communities": community_payload(
+            list({c.id: c for c in changes.communities or ()}.values()), dimension
+        ),
     }
 
 

@@ -138,12 +138,15 @@ def entity_clause(flt: SearchFilter, alias: str) -> Clause:
 
 def attributes_clause(column: str, wanted: Mapping[str, Scalar]) -> Clause:
     """Every ``name = value`` pair held by the JSON object in ``column`` (names are checked
-    field names: SearchFilter; the value is compared as JSON, so 1 is not true or "1")."""
+    field names: SearchFilter; the value is compared as JSON, so 1 is not true or "1").
+    A row whose text SQLite cannot read as JSON (a NaN stored by an older version) matches
+    nothing, rather than failing the whole search: CASE evaluates its branch only then."""
     clause = TRUE
     for name, value in wanted.items():
         path = f'$."{name}"'
         clause = clause & Clause(
-            f"json_type({column}, ?) = json_type(?, '$') AND json_extract({column}, ?) = ?",
+            f"CASE WHEN json_valid({column}) THEN json_type({column}, ?) = json_type(?, '$') "
+            f"AND json_extract({column}, ?) = ? ELSE 0 END",
             (path, json.dumps(value), path, value),
         )
     return clause

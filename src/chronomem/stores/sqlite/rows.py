@@ -8,6 +8,7 @@ from typing import cast
 
 import numpy as np
 
+from chronomem.jsontext import stored_attributes
 from chronomem.model import Community, Entity, Episode, EpisodeSource, Fact, JSONValue, Vector
 from chronomem.model.names import normalize_name
 from chronomem.model.time import from_micros, from_micros_or_none, micros_or_none, to_micros
@@ -126,7 +127,7 @@ def entity_from(row: tuple[object, ...]) -> Entity:
         name=cast(str, name),
         labels=tuple(json.loads(cast(str, labels))),
         summary=cast(str, summary),
-        attributes=json.loads(cast(str, attributes)),
+        attributes=stored_attributes(cast(str, attributes)),
         created_at=from_micros(cast(int, created_at)),
         name_embedding=decode_vector(cast("bytes | None", embedding)),
     )
@@ -159,7 +160,7 @@ def fact_from(row: tuple[object, ...], episodes: tuple[str, ...]) -> Fact:
         valid_at=from_micros_or_none(cast("int | None", valid_at)),
         invalid_at=from_micros_or_none(cast("int | None", invalid_at)),
         expired_at=from_micros_or_none(cast("int | None", expired_at)),
-        attributes=json.loads(cast(str, attributes)),
+        attributes=stored_attributes(cast(str, attributes)),
         embedding=decode_vector(cast("bytes | None", embedding)),
     )
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
-from chronomem.model import ChangeSet, CommunitySet, Episode, Target, Vector
+from chronomem.model import ChangeSet, Community, CommunitySet, Episode, Target, Vector
 from chronomem.stores.intervals_check import check_intervals
 from chronomem.stores.sqlite import edits, fts_sync, rows
 from chronomem.stores.sqlite.filters import in_values
@@ -122,6 +122,8 @@ def apply_changes(
     )
     edits.write_edits(conn, changes.edits)
     _check_links(conn, changes)
+    if changes.communities is not None:
+        deltas[Target.COMMUNITIES] = _write_communities(conn, gid, changes.communities, bound)
     return WriteResult(old=old, new=_bump(conn, gid), deltas=deltas)
 
 
@@ -226,16 +228,25 @@ def replace_communities(
     conn: sqlite3.Connection, communities: CommunitySet, bound: BoundEmbedder | None
 ) -> WriteResult:
     gid = communities.group_id
-    strangers = sorted({c.group_id for c in communities.communities} - {gid})
+    old = group_token(conn, gid)
+    delta = _write_communities(conn, gid, communities.communities, bound)
+    return WriteResult(old=old, new=_bump(conn, gid), deltas={Target.COMMUNITIES: delta})
+
+
+def _write_communities(
+    conn: sqlite3.Connection,
+    gid: str,
+    communities: Sequence[Community],
+    bound: BoundEmbedder | None,
+) -> VectorDelta:
+    """The group's communities replaced by ``communities`` (no version bump)."""
+    strangers = sorted({c.group_id for c in communities} - {gid})
     if strangers:
         raise UsageError(f"community set for {gid!r} holds communities of {strangers}")
     if bound is not None:
-        check_vectors(
-            [(f"community {c.id!r}", c.name_embedding) for c in communities.communities], bound
-        )
-    old = group_token(conn, gid)
+        check_vectors([(f"community {c.id!r}", c.name_embedding) for c in communities], bound)
     conn.execute("DELETE FROM communities WHERE group_id = ?", (gid,))  # members cascade
-    unique = list({c.id: c for c in communities.communities}.values())
+    unique = list({c.id: c for c in communities}.values())
     conn.executemany(_COMMUNITY_INSERT, [rows.community_row(c) for c in unique])
     conn.executemany(
         "INSERT INTO community_members (group_id, community_id, entity_id, position) "
@@ -249,7 +260,7 @@ def replace_communities(
     delta = VectorDelta(reset=True)
     for c in unique:
         delta.put(c.id, c.name_embedding)
-    return WriteResult(old=old, new=_bump(conn, gid), deltas={Target.COMMUNITIES: delta})
+    return delta
 
 
 def delete_group(conn: sqlite3.Connection, group_id: str) -> None:
