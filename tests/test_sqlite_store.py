@@ -47,8 +47,10 @@ def test_migrations_are_recorded_and_run_once(tmp_path: Path) -> None:
             "m002_episode_embeddings",
             "m003_fact_filter_index",
             "m004_group_fts",
+            "m005_edits",
+            "m006_episode_threads",
         ]
-        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (4,)
+        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (6,)
 
 
 def test_a_file_written_before_episode_embeddings_is_upgraded(tmp_path: Path) -> None:

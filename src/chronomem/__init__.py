@@ -13,6 +13,7 @@ from chronomem.errors import (
     ChronomemError,
     ConflictError,
     DuplicateEpisodeError,
+    NotFoundError,
     ProviderError,
     ProviderHTTPError,
     ProviderOutputError,
@@ -25,6 +26,8 @@ from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory, Timeline
 from chronomem.model import (
     Community,
+    Edit,
+    EditKind,
     Entity,
     Episode,
     EpisodeSource,
@@ -46,6 +49,8 @@ __all__ = [
     "Community",
     "ConflictError",
     "DuplicateEpisodeError",
+    "Edit",
+    "EditKind",
     "Entity",
     "Episode",
     "EpisodeGraph",
@@ -56,6 +61,7 @@ __all__ = [
     "LLMCall",
     "Memory",
     "Mention",
+    "NotFoundError",
     "Ontology",
     "PRESETS",
     "ProviderError",

@@ -4,7 +4,9 @@ The tree::
 
     ChronomemError                 root: catch this to catch everything of ours
     ├── UsageError                 the caller's mistake (bad group id, naive datetime, unknown
-    │                              recipe, oversized episode); the message says how to fix it
+    │   │                          recipe, oversized episode); the message says how to fix it
+    │   └── NotFoundError          an id names nothing in the group (a fact, entity or edit
+    │                              to correct); REST answers 404
     ├── StoreError                 the storage backend failed or holds something unexpected
     │   ├── StoreUnavailableError  the backend (or one shard of it) cannot be reached
     │   │   └── StoreFullError     the backend's disk is full: free space, then retry
@@ -27,6 +29,7 @@ __all__ = [
     "ChronomemError",
     "ConflictError",
     "DuplicateEpisodeError",
+    "NotFoundError",
     "ProviderError",
     "ProviderHTTPError",
     "ProviderOutputError",
@@ -43,6 +46,10 @@ class ChronomemError(Exception):
 
 class UsageError(ChronomemError, ValueError):
     """The caller asked for something invalid. The message says how to fix it."""
+
+
+class NotFoundError(UsageError):
+    """An id names nothing in the group: no such fact, entity or edit (REST: 404)."""
 
 
 class StoreError(ChronomemError):

@@ -16,7 +16,7 @@ from chronomem.errors import UsageError
 from chronomem.jsontext import json_value
 from chronomem.model import Episode, EpisodeSource, check_group_id, ensure_aware
 from chronomem.model.time import parse_instant
-from chronomem.model.validation import check_text
+from chronomem.model.validation import check_text, check_thread_id
 
 DEFAULT_MAX_EPISODE_CHARS = 100_000
 
@@ -31,6 +31,7 @@ class EpisodeInput:
     source: str = "message"
     source_description: str = ""
     episode_id: str | None = None
+    thread_id: str | None = None  # the conversation it belongs to (see Episode.thread_id)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object]) -> EpisodeInput:
@@ -56,7 +57,7 @@ class EpisodeInput:
                 "content must be text, or a JSON object or array for source 'json'; got "
                 f"{type(content).__name__}"
             )
-        for key in ("source", "source_description", "episode_id"):
+        for key in ("source", "source_description", "episode_id", "thread_id"):
             if data.get(key) is not None and not isinstance(data[key], str):
                 raise UsageError(f"{key} must be a string, got {type(data[key]).__name__}")
         episode_id = data.get("episode_id")
@@ -67,6 +68,7 @@ class EpisodeInput:
             source=str(data["source"]) if data.get("source") is not None else "message",
             source_description=str(data.get("source_description") or ""),
             episode_id=None if episode_id is None else str(episode_id),
+            thread_id=None if data.get("thread_id") is None else str(data["thread_id"]),
         )
 
 
@@ -82,6 +84,7 @@ def _inline_json(content: dict[str, object] | list[object]) -> str:
 
 def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_chars: int) -> Episode:
     check_group_id(item.group_id)
+    check_thread_id(item.thread_id)
     source = EpisodeSource.parse(item.source)
     reference_time = ensure_aware(item.reference_time, "reference_time")
     check_text(item.content, "episode content")  # NUL and lone surrogates: refused here
@@ -114,4 +117,5 @@ def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_char
         reference_time=reference_time,
         created_at=now,
         source_description=item.source_description,
+        thread_id=item.thread_id,
     )

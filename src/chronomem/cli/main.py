@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "chronomem.cli.eval",
     "chronomem.cli.portable",
     "chronomem.cli.reembed",
+    "chronomem.cli.falkordb",
     "chronomem.cli.explain",
 )
 OPTIONAL_COMMAND_MODULES = ("chronomem.cli.serve",)  # present once the service is installed

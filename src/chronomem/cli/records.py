@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from chronomem.cli.jsonl import read_jsonl, with_stable_id
@@ -23,6 +24,7 @@ from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory
 from chronomem.model import Episode, Fact
 from chronomem.model.time import parse_instant
+from chronomem.model.validation import check_thread_id
 from chronomem.stores import SQLiteStore
 
 
@@ -39,6 +41,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add.add_argument("--group", help="group id for text read from stdin")
     add.add_argument("--source", default="text", help="source of stdin text (message|text|json)")
     add.add_argument("--reference-time", help="ISO time of stdin text (default: now)")
+    add.add_argument(
+        "--thread",
+        help="thread (conversation) id of every episode added; a JSONL line's own thread_id wins",
+    )
     add.add_argument(
         "--skip-invalid",
         action="store_true",
@@ -121,6 +127,9 @@ def _instant(text: str | None, what: str) -> datetime | None:
 
 def run_add(args: argparse.Namespace) -> int:
     items = _file_items(args) if args.file != "-" else _stdin_items(args)
+    if args.thread is not None:
+        check_thread_id(args.thread)
+        items = [i if i.thread_id else replace(i, thread_id=args.thread) for i in items]
     tty = sys.stderr.isatty()
     with Memory(args.db) as memory:
         fresh = _not_stored(memory, items)

@@ -67,7 +67,7 @@ def plan_episode_deletion(
         group_id=group_id,
         facts=_embedded(changed, embed),
         entities=tuple(
-            _rebuilt(e, said_in.get(e.id, [])) for e in entities.values() if e.id in mentioned
+            rebuilt_entity(e, said_in.get(e.id, [])) for e in entities.values() if e.id in mentioned
         ),
         delete_episode_ids=(episode_id,),
         delete_fact_ids=tuple(sorted(doomed_facts)),
@@ -125,7 +125,7 @@ def _embedded(facts: Iterable[Fact], embed: Embed | None) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-def _rebuilt(entity: Entity, episodes: Sequence[Episode]) -> Entity:
+def rebuilt_entity(entity: Entity, episodes: Sequence[Episode]) -> Entity:
     """``entity`` with its summary rebuilt from ``episodes`` (the remaining ones that mention
     it, oldest first): their sentences that name it or an alias it keeps."""
     said = " ".join(e.content for e in episodes).casefold()

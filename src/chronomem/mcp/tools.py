@@ -23,9 +23,9 @@ from chronomem.errors import ChronomemError, UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.mcp.checks import record_id, validated
 from chronomem.model import Episode, Fact
-from chronomem.model.validation import GROUP_ID_PATTERN
+from chronomem.model.validation import GROUP_ID_PATTERN, check_thread_id
 from chronomem.search.context import DEFAULT_MAX_TOKENS
-from chronomem.service.auth import check_patterns
+from chronomem.service.auth import ApiKey, check_patterns
 from chronomem.service.failures import describe
 from chronomem.service.queue import QueuedEpisode, Status
 from chronomem.service.readiness import redact
@@ -44,6 +44,7 @@ TOOL_NAMES = (
     "get_episode_graph",
     "delete_episode",
     "delete_fact",
+    "delete_thread",
     "clear_group",
 )
 
@@ -67,6 +68,7 @@ class MemoryTools:
         source_description: str = "",
         episode_id: str | None = None,
         wait_seconds: float = 5.0,
+        thread_id: str | None = None,
         ctx: Context | None = None,
     ) -> Result:
         """Save a message ("Alice: I moved to Berlin"), a note or a JSON document.
@@ -75,7 +77,8 @@ class MemoryTools:
         is committed to a durable queue first; the answer says "ingested" (with entity and
         fact counts) when that finished within wait_seconds (max 60), else "queued" with its
         episode_id. Re-sending the same episode_id adds nothing. Long text (and a message
-        over the episode limit) is stored as passages, listed in "passages".
+        over the episode limit) is stored as passages, listed in "passages". thread_id: the
+        conversation it belongs to (optional; delete_thread removes a whole one).
         """
 
         def run() -> Result:
@@ -87,6 +90,7 @@ class MemoryTools:
                 source=source,
                 source_description=source_description,
                 episode_id=episode_id,
+                thread_id=thread_id,
             )
             item = EpisodeInput(
                 content=body.content,
@@ -95,6 +99,7 @@ class MemoryTools:
                 source=body.source,
                 source_description=body.source_description,
                 episode_id=body.episode_id,
+                thread_id=body.thread_id,
             )
             rows = list(self.rt.accept(gid, [item]).episodes)
             deadline = time.monotonic() + max(0.0, min(wait_seconds, 60.0))
@@ -263,7 +268,8 @@ class MemoryTools:
             names = {i: e.name for i, e in found.entities.items()}
             names[found.entity.id] = found.entity.name
             facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
-            return {"group_id": gid, "entity": found.entity.name, "facts": facts}
+            named = {"entity": found.entity.name, "entity_id": found.entity.id}
+            return {"group_id": gid, **named, "facts": facts}
 
         return _guard(run, self.rt)
 
@@ -320,6 +326,22 @@ class MemoryTools:
 
         return _guard(run, self.rt)
 
+    def delete_thread(
+        self, thread_id: str, group_id: str | None = None, ctx: Context | None = None
+    ) -> Result:
+        """Delete every episode of one conversation (thread_id given to add_memory), each
+        as delete_episode does; the group's other episodes and facts stay."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            check_thread_id(thread_id)
+            removed = self.rt.delete_thread(gid, thread_id)
+            if not removed:
+                raise ToolError(f"no episode of thread {thread_id!r} in group {gid!r}")
+            return {"status": "deleted", "thread_id": thread_id, "episodes": removed}
+
+        return _guard(run, self.rt)
+
     def clear_group(self, group_id: str, ctx: Context | None = None) -> Result:
         """Delete EVERYTHING in the group (name it explicitly): episodes, entities, facts
         and queued episodes."""
@@ -354,18 +376,23 @@ class MemoryTools:
 
     def _patterns(self, ctx: Context | None) -> tuple[str, ...]:
         """The caller's groups: the HTTP request's API key, or the server's over stdio."""
+        key = self._key(ctx)
+        return self.allowed if key is None else key.groups
+
+    def _key(self, ctx: Context | None) -> ApiKey | None:
+        """The HTTP request's live API key; None over stdio (no request headers)."""
         try:
             headers = ctx.headers if ctx is not None else None
         except ValueError:  # called outside a request
             headers = None
         if not headers:
-            return self.allowed
+            return None
         auth = headers.get("authorization", "")
         token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
         key = self.rt.keys.verify(token or headers.get("x-api-key", ""))
         if key is None:
             raise ToolError("missing or invalid API key")
-        return key.groups
+        return key
 
 
 def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:

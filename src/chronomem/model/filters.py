@@ -13,7 +13,7 @@ from chronomem.errors import UsageError
 from chronomem.model.belief import as_known
 from chronomem.model.graph import Entity, Fact
 from chronomem.model.time import TimeRange, ensure_aware_or_none, is_believed, is_upcoming
-from chronomem.model.validation import check_relation
+from chronomem.model.validation import check_relation, check_thread_id
 
 
 class Target(StrEnum):
@@ -50,6 +50,11 @@ class SearchFilter:
     # attribute values (custom types, docs/types.md): every pair must match exactly
     entity_attributes: Mapping[str, Scalar] | None = None
     fact_attributes: Mapping[str, Scalar] | None = None
+    # threads (conversations): facts with a source episode in one of them, their episodes.
+    # ``source_episodes`` is what stores read: the threads' episode ids, set by the memory
+    # (``Memory.search``/``context``/``get_timeline`` look them up) before the store is asked
+    thread_ids: tuple[str, ...] | None = None
+    source_episodes: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         for name in ("entity_attributes", "fact_attributes"):
@@ -62,6 +67,23 @@ class SearchFilter:
             object.__setattr__(self, "relations", tuple(check_relation(r) for r in self.relations))
         if self.labels is not None:
             object.__setattr__(self, "labels", tuple(self.labels))
+        if self.thread_ids is not None:
+            if isinstance(self.thread_ids, str):
+                raise UsageError(f"thread_ids is a list: pass [{self.thread_ids!r}]")
+            threads = tuple(check_thread_id(t) or "" for t in self.thread_ids)
+            object.__setattr__(self, "thread_ids", threads)
+        if self.source_episodes is not None:
+            object.__setattr__(self, "source_episodes", tuple(self.source_episodes))
+
+    def sources(self) -> tuple[str, ...] | None:
+        """The episode ids a thread filter admits (None: no thread filter); a store calls
+        it, so a thread filter the memory did not resolve is refused, not ignored."""
+        if self.thread_ids is not None and self.source_episodes is None:
+            raise UsageError(
+                "the SearchFilter names thread_ids the memory has not resolved: pass it "
+                "through Memory.search/context, or set source_episodes"
+            )
+        return self.source_episodes
 
     def resolved(self, now: datetime) -> SearchFilter:
         """The same filter with ``valid_at`` and ``known_at`` defaulted to ``now``.
@@ -81,6 +103,9 @@ class SearchFilter:
         if self.valid_between is not None and not self.valid_between.contains(fact.valid_at):
             return False
         if self.created_between is not None and not self.created_between.contains(fact.created_at):
+            return False
+        sources = self.sources()
+        if sources is not None and not set(sources) & set(fact.episodes):
             return False
         if self.history:
             return True

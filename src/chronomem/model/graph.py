@@ -18,7 +18,13 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.model.time import ensure_aware, ensure_aware_or_none
-from chronomem.model.validation import check_group_id, check_json, check_relation, choice_of
+from chronomem.model.validation import (
+    check_group_id,
+    check_json,
+    check_relation,
+    check_thread_id,
+    choice_of,
+)
 
 Vector = npt.NDArray[np.float32]
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
@@ -52,9 +58,11 @@ class Episode:
     created_at: datetime
     source_description: str = ""
     embedding: Vector | None = field(default=None, compare=False, repr=False)  # of content
+    thread_id: str | None = None  # the conversation inside the group (provenance, not a tenant)
 
     def __post_init__(self) -> None:
         check_group_id(self.group_id)
+        check_thread_id(self.thread_id)
         object.__setattr__(self, "source", EpisodeSource.parse(self.source))
         object.__setattr__(
             self, "reference_time", ensure_aware(self.reference_time, "reference_time")

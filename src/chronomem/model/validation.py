@@ -12,6 +12,7 @@ from chronomem.errors import UsageError
 
 GROUP_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
 RELATION_PATTERN = re.compile(r"^[A-Z][A-Z0-9_]*$")
+THREAD_ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
 
 
 def check_group_id(group_id: object) -> str:
@@ -42,6 +43,18 @@ def check_text(value: object, what: str) -> str:
             "remove it (stores do not keep NUL in text)"
         )
     return value
+
+
+def check_thread_id(thread_id: object) -> str | None:
+    """Return ``thread_id`` (None: no thread) if valid, else raise :class:`UsageError`."""
+    if thread_id is not None and (
+        not isinstance(thread_id, str) or not THREAD_ID_PATTERN.fullmatch(thread_id)
+    ):
+        raise UsageError(
+            f"invalid thread_id {thread_id!r}: use 1-128 letters, digits, '.', ':', '-' or "
+            "'_' (for example a conversation id), or leave it out"
+        )
+    return thread_id
 
 
 _FLAT = frozenset({str, int, bool, type(None)})  # JSON values with nothing to check inside

@@ -23,6 +23,7 @@ from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.jsontext import json_object, json_value
 from chronomem.model.time import parse_instant
+from chronomem.model.validation import THREAD_ID_PATTERN
 
 CHAT_FORMATS = ("chatgpt", "claude", "jsonl")
 DEFAULT_ASSISTANT = {"chatgpt": "ChatGPT", "claude": "Claude", "jsonl": "Assistant"}
@@ -38,6 +39,7 @@ class ChatTurn:
     text: str
     time: datetime
     conversation: str = ""  # the conversation's title, kept as the source description
+    thread: str = ""  # the conversation's id in the export ("": none), its episodes' thread
 
 
 def read_chat(text: str, fmt: str) -> list[ChatTurn]:
@@ -71,7 +73,8 @@ def chat_episodes(
     assistant_name: str | None = None,
     max_chars: int = DEFAULT_MAX_EPISODE_CHARS,
 ) -> list[EpisodeInput]:
-    """One episode per message (a message longer than ``max_chars`` becomes several parts)."""
+    """One episode per message (a message longer than ``max_chars`` becomes several parts),
+    each in its conversation's thread (:func:`thread_id`)."""
     names = {"user": user_name, "assistant": assistant_name or DEFAULT_ASSISTANT[fmt]}
     episodes = []
     for m in messages:
@@ -88,9 +91,19 @@ def chat_episodes(
                     source="message",
                     source_description=f"{fmt}: {m.conversation}" if m.conversation else fmt,
                     episode_id=stable_id(fmt, key),
+                    thread_id=thread_id(fmt, m.thread) if m.thread else None,
                 )
             )
     return episodes
+
+
+def thread_id(fmt: str, conversation: str) -> str:
+    """The thread of a conversation: ``<format>:<its id>``, or a digest of an id that is
+    not a valid thread id (model.validation.THREAD_ID_PATTERN)."""
+    readable = f"{fmt}:{conversation}"
+    if THREAD_ID_PATTERN.fullmatch(readable):
+        return readable
+    return f"{fmt}:" + hashlib.sha256(conversation.encode()).hexdigest()[:32]
 
 
 def stable_id(fmt: str, key: str) -> str:
@@ -115,7 +128,7 @@ def _chatgpt(text: str) -> Iterator[ChatTurn]:
             when = _epoch(message.get("create_time")) or fallback
             if body and when is not None:
                 key = f"{cid}/{message.get('id') or node_id}"
-                yield ChatTurn(key, role, body, when, title)
+                yield ChatTurn(key, role, body, when, title, cid)
 
 
 def _chatgpt_branch(mapping: Mapping[str, dict[str, object]], current: object) -> list[str]:
@@ -167,7 +180,7 @@ def _claude(text: str) -> Iterator[ChatTurn]:
             if role is None or not body or not stamp:
                 continue
             when = parse_instant(str(stamp), "created_at")
-            yield ChatTurn(f"{cid}/{message.get('uuid') or i}", role, body, when, title)
+            yield ChatTurn(f"{cid}/{message.get('uuid') or i}", role, body, when, title, cid)
 
 
 def _claude_text(message: Mapping[str, object]) -> str:
@@ -217,4 +230,5 @@ def _jsonl(text: str) -> Iterator[ChatTurn]:
         identity = str(item.get("id") or f"{when.isoformat()}\0{role}\0{body}")
         seen[identity] = seen.get(identity, 0) + 1  # the same line twice is two messages
         key = f"{item.get('conversation', '')}/{identity}#{seen[identity]}"
-        yield ChatTurn(key, role, body, when, str(item.get("conversation") or ""))
+        conversation = str(item.get("conversation") or "")
+        yield ChatTurn(key, role, body, when, conversation, conversation)

@@ -141,6 +141,7 @@ def to_record(row: Row) -> Record:
             "reference_time": instant(row.reference_time),
             "created_at": instant(row.created_at),
             "embedding": vector(row.embedding),
+            "thread_id": row.thread_id,  # optional on import: older files have none
         }
     if isinstance(row, Entity):
         return {
@@ -212,6 +213,7 @@ def _episode(r: Mapping[str, object], g: str) -> Episode:
         created_at=_instant_from(r["created_at"], "created_at"),
         source_description=str(r.get("source_description") or ""),
         embedding=_vector_from(r.get("embedding")),
+        thread_id=None if r.get("thread_id") is None else str(r["thread_id"]),
     )
 
 

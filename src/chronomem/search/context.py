@@ -244,7 +244,9 @@ class ContextBuilder:
                 if known is None or e.created_at <= known:
                     rows.setdefault(e.id, e)
                     scores[e.id] = scores.get(e.id, 0.0) + config.neighbour_weight * base[anchor]
-        return [rows[i] for i in sorted((i for i in scores if i in rows), key=lambda i: -scores[i])]
+        sources = flt.sources()  # a thread filter: its episodes only, neighbours included
+        shown = [i for i in scores if i in rows and (sources is None or i in set(sources))]
+        return [rows[i] for i in sorted(shown, key=lambda i: -scores[i])]
 
     def _load_missing(
         self,

@@ -73,10 +73,16 @@ def m003_learned_when(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE service_queue ADD COLUMN learned TEXT NOT NULL DEFAULT 'now'")
 
 
+def m004_episode_threads(conn: sqlite3.Connection) -> None:
+    """``thread_id``: the conversation a queued episode belongs to (NULL: none)."""
+    conn.execute("ALTER TABLE service_queue ADD COLUMN thread_id TEXT")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     m001_queue_and_keys,
     m002_failed_rows_hold_their_group,
     m003_learned_when,
+    m004_episode_threads,
 )
 
 

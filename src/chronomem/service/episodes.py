@@ -58,6 +58,7 @@ def _inputs(group_id: str, items: list[EpisodeIn]) -> list[EpisodeInput]:
             source=i.source,
             source_description=i.source_description,
             episode_id=i.episode_id,
+            thread_id=i.thread_id,
         )
         for i in items
     ]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from chronomem.errors import (
     ChronomemError,
     ConflictError,
+    NotFoundError,
     ProviderError,
     StoreError,
     StoreFullError,
@@ -45,6 +46,8 @@ class Failure:
 
 def describe(exc: ChronomemError, config: ServiceConfig) -> Failure:
     """The client's view of ``exc``; store failures are logged here with their detail."""
+    if isinstance(exc, NotFoundError):
+        return Failure(404, "not_found", redact(str(exc), config))
     if isinstance(exc, UsageError):
         return Failure(422, "usage_error", redact(str(exc), config))
     if isinstance(exc, ProviderError):

@@ -157,8 +157,8 @@ class IngestQueue:
                     return Acceptance(tuple(read_rows(conn, earlier)), replayed=True)
             conn.executemany(
                 "INSERT INTO service_queue (group_id, id, content, source, source_description, "
-                "reference_time, status, next_attempt_at, accepted_at, learned) "
-                "VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?) "
+                "reference_time, status, next_attempt_at, accepted_at, learned, thread_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?) "
                 "ON CONFLICT (group_id, id) DO NOTHING",
                 [insert_row(e, now, learned) for e in episodes],
             )
@@ -346,6 +346,14 @@ class IngestQueue:
                 ).rowcount
                 > 0
             )
+
+    def forget_thread(self, group_id: str, thread_id: str) -> int:
+        """Remove the thread's rows whatever their status; how many there were."""
+        with self._db.write("removing a thread's queued episodes") as conn:
+            return conn.execute(
+                "DELETE FROM service_queue WHERE group_id = ? AND thread_id = ?",
+                (check_group_id(group_id), thread_id),
+            ).rowcount
 
     def forget_group(self, group_id: str) -> int:
         gid = check_group_id(group_id)

@@ -77,6 +77,8 @@ def episode_params(episode: Episode, dimension: int | None) -> dict[str, Props |
         "reference_time": to_micros(episode.reference_time),
         "created_at": to_micros(episode.created_at),
     }
+    if episode.thread_id is not None:
+        props["thread_id"] = episode.thread_id
     what = f"episode {episode.id!r}"
     return {"props": props, "emb": vector_param(episode.embedding, dimension, what)}
 
@@ -91,6 +93,7 @@ def episode_from_props(group_id: str, props: Mapping[str, object]) -> Episode:
         created_at=from_micros(_int(props["created_at"])),
         source_description=str(props.get("source_description", "")),
         embedding=_vector(props.get("embedding")),
+        thread_id=None if props.get("thread_id") is None else str(props["thread_id"]),
     )
 
 

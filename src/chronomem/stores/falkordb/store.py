@@ -24,6 +24,7 @@ from chronomem.model import (
     ChangeSet,
     Community,
     CommunitySet,
+    Edit,
     Entity,
     Episode,
     Fact,
@@ -37,6 +38,7 @@ from chronomem.model import (
 )
 from chronomem.model.time import ensure_aware, to_micros
 from chronomem.stores.batch import checked_requests
+from chronomem.stores.edit_codec import edit_from
 from chronomem.stores.falkordb import (
     cypher,
     cypher_packed,
@@ -439,6 +441,20 @@ class FalkorDBStore:
 
     def list_facts(self, group_id: str) -> list[Fact]:
         return self._facts([check_group_id(group_id)], cypher.LIST_FACTS, {})
+
+    def thread_episodes(self, group_id: str, thread_id: str) -> list[str]:
+        found = self._read(
+            [check_group_id(group_id)], cypher.THREAD_EPISODES, {"thread": thread_id}
+        )
+        return [str(row[0]) for _, row in found]
+
+    def list_edits(
+        self, group_id: str, *, subject_id: str | None = None, limit: int = 100
+    ) -> list[Edit]:
+        query = cypher.LIST_EDITS if subject_id is None else cypher.LIST_EDITS_OF
+        params = {"limit": limit, "subject": subject_id}
+        found = self._read([check_group_id(group_id)], query, params)
+        return [edit_from(g, row[0]) for g, row in found]
 
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
         where, params = fact_condition(filter)

@@ -87,6 +87,14 @@ def fact_clause(flt: SearchFilter, alias: str) -> Clause:
         clause = clause & in_range(f"{a}.valid_at", flt.valid_between)
     if flt.created_between is not None:
         clause = clause & in_range(f"{a}.created_at", flt.created_between)
+    sources = flt.sources()
+    if sources is not None:
+        said = in_values("fe.episode_id", sources)
+        clause = clause & Clause(
+            f"EXISTS (SELECT 1 FROM fact_episodes fe WHERE fe.group_id = {a}.group_id "
+            f"AND fe.fact_id = {a}.id AND {said.sql})",
+            said.params,
+        )
     if flt.history:
         return clause
     if flt.known_at is None or flt.valid_at is None:
@@ -145,10 +153,12 @@ def attributes_clause(column: str, wanted: Mapping[str, Scalar]) -> Clause:
 
 
 def episode_clause(flt: SearchFilter, alias: str) -> Clause:
-    """Episodes the memory held at ``known_at``."""
+    """Episodes the memory held at ``known_at`` (of the filter's threads, if any)."""
+    sources = flt.sources()
+    clause = TRUE if sources is None else in_values(f"{alias}.id", sources)
     if flt.known_at is None:
-        return TRUE
-    return Clause(f"{alias}.created_at <= ?", (to_micros(flt.known_at),))
+        return clause
+    return clause & Clause(f"{alias}.created_at <= ?", (to_micros(flt.known_at),))
 
 
 def target_clause(target: Target, flt: SearchFilter, alias: str) -> Clause:

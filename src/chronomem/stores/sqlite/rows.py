@@ -16,7 +16,8 @@ from chronomem.stores.sqlite.filters import SQLParam
 from chronomem.stores.vectors_check import check_vector
 
 EPISODE_COLUMNS = (
-    "group_id, id, content, source, source_description, reference_time, created_at, embedding"
+    "group_id, id, content, source, source_description, reference_time, created_at, embedding, "
+    "thread_id"
 )
 ENTITY_COLUMNS = (
     "group_id, id, name, norm_name, labels, summary, attributes, created_at, name_embedding"
@@ -57,6 +58,7 @@ def episode_row(e: Episode) -> Row:
         to_micros(e.reference_time),
         to_micros(e.created_at),
         encode_vector(e.embedding, f"embedding of episode {e.id!r}"),
+        e.thread_id,
     )
 
 
@@ -103,7 +105,7 @@ def community_row(c: Community) -> Row:
 
 
 def episode_from(row: tuple[object, ...]) -> Episode:
-    group_id, id_, content, source, description, reference_time, created_at, embedding = row
+    group_id, id_, content, source, description, reference_time, created_at, embedding, thread = row
     return Episode(
         id=cast(str, id_),
         group_id=cast(str, group_id),
@@ -113,6 +115,7 @@ def episode_from(row: tuple[object, ...]) -> Episode:
         reference_time=from_micros(cast(int, reference_time)),
         created_at=from_micros(cast(int, created_at)),
         embedding=decode_vector(cast("bytes | None", embedding)),
+        thread_id=cast("str | None", thread),
     )
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
 from chronomem.model import ChangeSet, Community, CommunitySet, Episode, Target, Vector
 from chronomem.stores.intervals_check import check_intervals
-from chronomem.stores.sqlite import fts_sync, rows
+from chronomem.stores.sqlite import edits, fts_sync, rows
 from chronomem.stores.sqlite.filters import in_values
 from chronomem.stores.sqlite.vectors import Token, VectorDelta
 
@@ -27,6 +27,7 @@ GROUP_TABLES = (
     "entities",
     "episodes",
     "communities",
+    *edits.EDIT_TABLES,
 )
 
 
@@ -72,7 +73,7 @@ def _upsert_sql(table: str, columns: str) -> str:
 
 _ENTITY_UPSERT = _upsert_sql("entities", rows.ENTITY_COLUMNS)
 _FACT_UPSERT = _upsert_sql("facts", rows.FACT_COLUMNS)
-_EPISODE_INSERT = f"INSERT INTO episodes ({rows.EPISODE_COLUMNS}) VALUES ({', '.join('?' * 8)})"
+_EPISODE_INSERT = f"INSERT INTO episodes ({rows.EPISODE_COLUMNS}) VALUES ({', '.join('?' * 9)})"
 _COMMUNITY_INSERT = (
     f"INSERT INTO communities ({rows.COMMUNITY_COLUMNS}) VALUES ({', '.join('?' * 6)})"
 )
@@ -93,6 +94,7 @@ def apply_changes(
     check_intervals(changes.facts)
     deltas = {t: VectorDelta() for t in (Target.FACTS, Target.ENTITIES, Target.EPISODES)}
     _delete_rows(conn, changes, deltas)
+    edits.delete_mentions(conn, changes.delete_mentions)
     _insert_episodes(conn, gid, changes.episodes)
     for ep in changes.episodes:
         deltas[Target.EPISODES].put(ep.id, ep.embedding)
@@ -118,6 +120,7 @@ def apply_changes(
         "INSERT OR IGNORE INTO mentions (group_id, episode_id, entity_id) VALUES (?, ?, ?)",
         [(m.group_id, m.episode_id, m.entity_id) for m in changes.mentions],
     )
+    edits.write_edits(conn, changes.edits)
     _check_links(conn, changes)
     if changes.communities is not None:
         deltas[Target.COMMUNITIES] = _write_communities(conn, gid, changes.communities, bound)
