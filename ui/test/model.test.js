@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  MIN_ZOOM, NO_COMMUNITY, SLIDER_STEPS, StableClusters, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
-  nodeSize, parseInstant, sliderToTime, systemIndex, systemStep, timeToSlider, timelineBars,
-  toElements, worldRange,
+  LONE_SIZE, MIN_ZOOM, NO_COMMUNITY, StableClusters, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
+  labelColor, nodeSize, timelineBars, toElements,
 } from "../src/model.js";
 
 const graph = {
@@ -20,16 +19,28 @@ const graph = {
   system_events: ["2026-11-23T10:00:00Z"],
 };
 
-test("elements: nodes sized by mentions and coloured by community, edges classed by state", () => {
+test("elements: nodes sized by mentions, filled by primary type, ringed by community, edges classed by state", () => {
   const { nodes, edges } = toElements(graph);
   assert.deepEqual(nodes.map((n) => n.data.label), ["Alice", "Google", "Meta"]);
   assert.ok(nodes[0].data.size > nodes[1].data.size && nodes[1].data.size > nodes[2].data.size);
-  assert.equal(nodes[0].data.color, communityColor("c1"));
-  assert.notEqual(nodes[1].data.color, NO_COMMUNITY); // by label when in no community
-  assert.equal(nodes[2].data.color, NO_COMMUNITY);
+  assert.equal(nodes[0].data.color, labelColor(["Person"]));
+  assert.equal(nodes[0].data.ring, communityColor("c1"));
+  assert.equal(nodes[1].data.ring, NO_COMMUNITY);
+  assert.notEqual(nodes[1].data.color, NO_COMMUNITY);
+  assert.equal(nodes[2].data.color, NO_COMMUNITY); // no type
+  assert.deepEqual(nodes.map((n) => n.data.degree), [2, 1, 1]);
   assert.deepEqual(edges.map((e) => [e.data.id, e.classes, e.data.label]), [
     ["f1", "closed", "WORKS_AT"], ["f2", "current", "WORKS_AT"],
   ]);
+});
+
+test("an entity without a drawn fact (a speaker who only talks) is a small unnamed dot", () => {
+  const talker = { id: "s", name: "Assistant", labels: ["Person"], mentions: 40, community_id: null };
+  const { nodes } = toElements({ ...graph, entities: [...graph.entities, talker] });
+  const dot = nodes.find((n) => n.data.id === "s");
+  assert.equal(dot.data.size, LONE_SIZE);
+  assert.equal(dot.classes, "lone");
+  assert.ok(nodes.filter((n) => n.data.id !== "s").every((n) => n.classes === "" && n.data.size > LONE_SIZE));
 });
 
 test("node size grows with mentions and is capped", () => {
@@ -116,40 +127,6 @@ test("stable clusters: drawn entities keep their spot, newcomers join their comm
   assert.deepEqual([again.e3, again.e9], [first.e3, later.e9]); // back where they were
   const other = layout.positions([{ id: "x", name: "X", mentions: 0, community_id: "new" }]).x;
   assert.ok(Object.values(first).every((p) => near(p, other) > 40)); // a disc of its own
-});
-
-test("world slider maps positions to instants and back", () => {
-  const start = Date.parse("2024-01-01T00:00:00Z");
-  const end = Date.parse("2024-01-11T00:00:00Z");
-  assert.equal(sliderToTime(0, start, end), start);
-  assert.equal(sliderToTime(SLIDER_STEPS, start, end), end);
-  assert.equal(sliderToTime(500, start, end), Date.parse("2024-01-06T00:00:00Z"));
-  assert.equal(timeToSlider(Date.parse("2024-01-06T00:00:00Z"), start, end), 500);
-  assert.equal(timeToSlider(start - 1e9, start, end), 0);
-  assert.equal(sliderToTime(-5, start, end), start);
-});
-
-test("system slider steps through the instants where beliefs changed, then now", () => {
-  const events = ["2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z", "2024-01-03T00:00:00Z"];
-  assert.equal(systemStep(events, 1), events[1]);
-  assert.equal(systemStep(events, 3), null);
-  assert.equal(systemIndex(events, "2024-01-02T12:00:00Z"), 1);
-  assert.equal(systemIndex(events, "2023-01-01T00:00:00Z"), 0);
-});
-
-test("world range starts at the first event and ends now", () => {
-  const now = Date.parse("2026-01-01T00:00:00Z");
-  assert.deepEqual(worldRange(graph, now), { start: Date.parse("2024-01-01T10:00:00Z"), end: now });
-  assert.equal(worldRange({ world_events: [], system_events: [] }, now).end, now);
-});
-
-test("typed instants: dates, times without zone (UTC), now, and a clear error", () => {
-  assert.equal(parseInstant("2024-01-05"), "2024-01-05T00:00:00.000Z");
-  assert.equal(parseInstant("2024-01-05T12:30"), "2024-01-05T12:30:00.000Z");
-  assert.equal(parseInstant("2024-01-05T12:30:00+02:00"), "2024-01-05T10:30:00.000Z");
-  assert.equal(parseInstant(" now "), null);
-  assert.equal(parseInstant(""), null);
-  assert.throws(() => parseInstant("last tuesday"), /not a date: write e\.g\. 2024-01-05/);
 });
 
 test("timeline bars: world and system bars each on their own axis, open ends run to now", () => {
