@@ -18,7 +18,7 @@ function instantBars(fact) {
   const width = 420;
   const laid = factBars(fact, Date.now(), width);
   const chart = svg("svg", { class: "bars fact-bars", width: "100%", viewBox: `0 0 ${width} 76`, role: "img",
-    "aria-label": "when the fact held in the world and when the memory believed it" });
+    "aria-label": "when the fact held in the world (valid → invalid) and when the memory believed it (learned → expired)" });
   laid.bars.forEach((bar, i) => {
     const y = i * 34;
     const closed = bar.to ? " closed" : "";

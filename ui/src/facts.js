@@ -1,7 +1,7 @@
 // Pure helpers of the fact panel, the legend and the thread filter: API answers in, plain
 // data out (unit-tested in test/facts.test.js).
 
-import { communityColor, labelColor } from "./model.js";
+import { communityColor, fittedAxis, labelColor } from "./model.js";
 import { parseInstant } from "./timefit.js";
 
 const note = (fact) => {
@@ -36,12 +36,11 @@ export function closingLinks(fact, facts) {
 
 /**
  * The four instants of one fact as two labelled bars on one axis (x from 0 to width):
- * world (valid_at -> invalid_at) and system (created_at -> expired_at); open ends run to now.
+ * world (valid_at -> invalid_at) and system (created_at -> expired_at); open ends run to the
+ * axis end (see ``fittedAxis``).
  */
 export function factBars(fact, nowMs, width) {
-  const known = [fact.valid_at, fact.invalid_at, fact.created_at, fact.expired_at].filter(Boolean).map(Date.parse);
-  const start = known.length ? Math.min(...known) : nowMs - 1;
-  const end = Math.max(nowMs, ...known, start + 1);
+  const { start, end } = fittedAxis([fact.valid_at, fact.invalid_at, fact.created_at, fact.expired_at], nowMs);
   const x = (ms) => ((ms - start) / (end - start)) * width;
   const bar = (kind, label, from, to) => {
     const a = x(from ? Date.parse(from) : start);
@@ -52,8 +51,8 @@ export function factBars(fact, nowMs, width) {
     start,
     end,
     bars: [
-      bar("world", "true in the world (valid → invalid)", fact.valid_at, fact.invalid_at),
-      bar("system", "believed by the memory (learned → expired)", fact.created_at, fact.expired_at),
+      bar("world", "world: valid → invalid", fact.valid_at, fact.invalid_at),
+      bar("system", "memory: learned → expired", fact.created_at, fact.expired_at),
     ],
   };
 }

@@ -2,7 +2,7 @@
 // the positions of entities already drawn, so moving a slider shows what changed.
 
 import cytoscape from "cytoscape";
-import { BIG_GRAPH, MIN_ZOOM, StableClusters, diff, frame, neighbours, toElements } from "./model.js";
+import { BIG_GRAPH, MIN_ZOOM, StableClusters, diff, frame, neighbours, signature, toElements } from "./model.js";
 
 function style(theme, big) {
   const ink = theme === "dark" ? "#e6e6e6" : "#1d1f23";
@@ -58,7 +58,7 @@ export class GraphView {
   constructor(container, { theme, onSelect, onFact }) {
     this.theme = theme;
     this.big = false;
-    this.drawn = new Map(); // id -> classes ("" for nodes): what is on the canvas
+    this.drawn = new Map(); // id -> signature (classes, an edge's ends): what is on the canvas
     this.clusters = new StableClusters(); // positions of big graphs, kept across redraws
     this.cy = cytoscape({
       container,
@@ -135,8 +135,7 @@ export class GraphView {
       cy.$(".used").removeClass("used");
     });
     for (const id of remove) this.drawn.delete(id);
-    for (const el of add) this.drawn.set(el.data.id, el.classes ?? "");
-    for (const [id, el] of changed) this.drawn.set(id, el.classes);
+    for (const el of [...add, ...changed.values()]) this.drawn.set(el.data.id, signature(el));
     this.name();
     if (first || (!big && nodes.length > 0)) this.layout(big, first);
   }

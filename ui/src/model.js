@@ -97,21 +97,35 @@ export function fromCompact(body) {
   return { ...rest, entities, facts, communities: body.communities.map((id) => ({ id })) };
 }
 
+/** What is kept of a drawn element to tell a change: its classes, and an edge's two ends. */
+export function signature(el) {
+  const classes = el.classes ?? "";
+  return el.group === "edges" ? `${classes}|${el.data.source}|${el.data.target}` : classes;
+}
+
+const ends = (sig) => sig.slice(sig.indexOf("|"));
+
 /**
- * What changes between what is drawn (a Map: id -> its classes, "" for nodes) and the next
- * answer's elements: ids to remove, elements to add, and drawn edges whose state changed.
+ * What changes between what is drawn (a Map: id -> its ``signature``) and the next
+ * answer's elements: ids to remove, elements to add, and drawn elements whose classes
+ * changed. An edge whose ends changed (a merge moved its fact) is removed and added again.
  */
 export function diff(drawn, next) {
   const nextIds = new Set();
   const add = [];
   const restyle = [];
+  const moved = [];
   for (const el of [...next.nodes, ...next.edges]) {
     nextIds.add(el.data.id);
     const was = drawn.get(el.data.id);
+    const sig = signature(el);
     if (was === undefined) add.push(el);
-    else if (el.classes !== undefined && was !== el.classes) restyle.push(el);
+    else if (el.group === "edges" && ends(was) !== ends(sig)) {
+      moved.push(el.data.id);
+      add.push(el);
+    } else if (was !== sig) restyle.push(el);
   }
-  const remove = [...drawn.keys()].filter((id) => !nextIds.has(id));
+  const remove = [...drawn.keys()].filter((id) => !nextIds.has(id)).concat(moved);
   return { remove, add, restyle };
 }
 
@@ -231,16 +245,26 @@ export function frame(points, width, height, margin = 30) {
 export { formatMinute as formatInstant } from "./timefit.js";
 
 /**
+ * A time axis fitted to ``instants`` (ISO, nulls skipped): from the first to a little past
+ * the last (8 % of the span, at least an hour), where open bars end; not to today, which
+ * would squeeze a chat of last year into a sliver. Nothing known: the hour before now.
+ */
+export function fittedAxis(instants, nowMs) {
+  const known = instants.filter(Boolean).map(Date.parse).filter((ms) => !Number.isNaN(ms));
+  if (!known.length) return { start: nowMs - 3600000, end: nowMs };
+  const start = Math.min(...known);
+  const last = Math.max(...known);
+  return { start, end: last + Math.max((last - start) * 0.08, 3600000) };
+}
+
+/**
  * Timeline bars for an entity's facts, x from 0 to width. World bars (valid_at -> invalid_at)
  * share one axis, system bars (created_at -> expired_at) another: the two timelines are often
- * years apart (a job held in 2024, learned today). Open ends run to now.
+ * years apart (a job held in 2024, learned today). Each axis is fitted to its instants; open
+ * ends run to its end (drawn as "→ now").
  */
 export function timelineBars(facts, nowMs, width) {
-  const axis = (from, to) => {
-    const known = facts.flatMap((f) => [f[from], f[to]]).filter(Boolean).map(Date.parse);
-    const start = known.length ? Math.min(...known) : nowMs - 1;
-    return { start, end: Math.max(nowMs, ...known, start + 1) };
-  };
+  const axis = (from, to) => fittedAxis(facts.flatMap((f) => [f[from], f[to]]), nowMs);
   const world = axis("valid_at", "invalid_at");
   const system = axis("created_at", "expired_at");
   const bar = (range, from, to) => {

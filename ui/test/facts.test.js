@@ -27,15 +27,18 @@ test("closing links: an edit's new fact supersedes the old one", () => {
   assert.deepEqual(closingLinks(written, [old, written]).closed, [old]);
 });
 
-test("fact bars: the four instants on one axis, open ends running to now", () => {
-  const now = Date.parse("2024-01-15T00:00:00Z");
+test("fact bars: the four instants on one fitted axis, open ends running to its end", () => {
+  const now = Date.parse("2026-11-28T00:00:00Z");
   const { bars, start, end } = factBars(google, now, 140);
   assert.equal(start, Date.parse("2024-01-01T00:00:00Z"));
-  assert.equal(end, now);
-  assert.deepEqual(bars.map((b) => [b.kind, b.x, b.width]), [["world", 0, 70], ["system", 0, 70]]);
+  assert.equal(end, Date.parse("2024-01-08T00:00:00Z") + 7 * 86400000 * 0.08);
+  const held = (140 * 7) / 7.56;
+  assert.deepEqual(bars.map((b) => [b.kind, b.x, Math.round(b.width * 1e6)]), [
+    ["world", 0, Math.round(held * 1e6)], ["system", 0, Math.round(held * 1e6)],
+  ]);
   assert.match(bars[0].label, /valid → invalid/);
   const open = factBars(meta, now, 140).bars[0];
-  assert.equal(open.x + open.width, 140);
+  assert.ok(Math.abs(open.x + open.width - 140) < 1e-9);
 });
 
 test("legend: types by count with their fill, communities named after their most mentioned member", () => {

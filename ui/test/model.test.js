@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   LONE_SIZE, MIN_ZOOM, NO_COMMUNITY, StableClusters, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
-  labelColor, nodeSize, timelineBars, toElements,
+  fittedAxis, labelColor, nodeSize, signature, timelineBars, toElements,
 } from "../src/model.js";
 
 const graph = {
@@ -55,14 +55,23 @@ test("community colours are stable and from the palette", () => {
 
 test("diff removes what is gone, adds only what is new, restyles edges whose state changed", () => {
   const next = toElements({ ...graph, facts: graph.facts.slice(1), entities: graph.entities.filter((e) => e.id !== "g") });
-  const drawn = new Map([["a", ""], ["g", ""], ["f1", "closed"], ["old", ""]]);
+  const drawn = new Map([["a", ""], ["g", ""], ["f1", "closed|a|g"], ["old", ""]]);
   const { remove, add, restyle } = diff(drawn, next);
   assert.deepEqual(remove.sort(), ["f1", "g", "old"]);
   assert.deepEqual(add.map((el) => el.data.id).sort(), ["f2", "m"]);
   assert.deepEqual(restyle, []);
-  const again = diff(new Map([["a", ""], ["g", ""], ["m", ""], ["f1", "current"], ["f2", "current"]]), toElements(graph));
+  const again = diff(new Map([["a", ""], ["g", ""], ["m", ""], ["f1", "current|a|g"], ["f2", "current|a|m"]]), toElements(graph));
   assert.deepEqual([again.remove, again.add], [[], []]);
   assert.deepEqual(again.restyle.map((el) => [el.data.id, el.classes]), [["f1", "closed"]]);
+});
+
+test("diff draws again an edge whose ends moved (a merge gave its fact to another entity)", () => {
+  const drawn = new Map([["a", ""], ["g", ""], ["m", ""], ["x", ""], ["f1", "closed|x|g"], ["f2", "current|a|m"]]);
+  const { remove, add, restyle } = diff(drawn, toElements(graph));
+  assert.deepEqual(remove.sort(), ["f1", "x"]);
+  assert.deepEqual(add.map((el) => [el.data.id, el.data.source]), [["f1", "a"]]);
+  assert.deepEqual(restyle, []);
+  assert.equal(signature(add[0]), "closed|a|g");
 });
 
 test("the compact answer decodes to the same entities and facts as the full one", () => {
@@ -129,7 +138,16 @@ test("stable clusters: drawn entities keep their spot, newcomers join their comm
   assert.ok(Object.values(first).every((p) => near(p, other) > 40)); // a disc of its own
 });
 
-test("timeline bars: world and system bars each on their own axis, open ends run to now", () => {
+test("a fitted axis runs from the first instant to a little past the last, not to today", () => {
+  const now = Date.parse("2026-11-28T00:00:00Z");
+  const axis = fittedAxis(["2024-01-01T00:00:00Z", null, "2024-01-21T00:00:00Z"], now);
+  assert.equal(axis.start, Date.parse("2024-01-01T00:00:00Z"));
+  assert.equal(axis.end, Date.parse("2024-01-21T00:00:00Z") + 20 * 86400000 * 0.08);
+  assert.equal(fittedAxis(["2024-01-01T00:00:00Z"], now).end, Date.parse("2024-01-01T01:00:00Z")); // an hour at least
+  assert.deepEqual(fittedAxis([], now), { start: now - 3600000, end: now });
+});
+
+test("timeline bars: world and system bars each on their own axis, open ends run to its end", () => {
   const now = Date.parse("2024-01-31T00:00:00Z");
   const facts = [
     { id: "f1", valid_at: "2023-01-01T00:00:00Z", invalid_at: "2023-01-11T00:00:00Z", created_at: "2024-01-01T00:00:00Z", expired_at: "2024-01-16T00:00:00Z" },
@@ -138,11 +156,13 @@ test("timeline bars: world and system bars each on their own axis, open ends run
   const { rows, world, system } = timelineBars(facts, now, 300);
   assert.equal(world.start, Date.parse("2023-01-01T00:00:00Z"));
   assert.equal(system.start, Date.parse("2024-01-01T00:00:00Z"));
+  const day = 86400000;
+  assert.equal(system.end, Date.parse("2024-01-16T00:00:00Z") + 15 * day * 0.08); // fitted, not now
   assert.equal(rows[0].system.x, 0);
-  assert.equal(rows[0].system.width, 150);
-  assert.equal(rows[1].system.x, 150);
+  assert.ok(Math.abs(rows[0].system.width - (300 * 15) / 16.2) < 1e-9);
+  assert.ok(Math.abs(rows[1].system.x - rows[0].system.width) < 1e-9);
   assert.ok(rows[1].world.open && Math.abs(rows[1].world.x + rows[1].world.width - 300) < 1e-9);
-  assert.ok(rows[0].world.width < rows[1].world.width);
+  assert.ok(Math.abs(rows[1].world.x - rows[0].world.width) < 1e-9); // f2 starts where f1 ended
 });
 
 test("episode filter needs every word, any case", () => {
