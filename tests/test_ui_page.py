@@ -16,25 +16,16 @@ from pathlib import Path
 
 import httpx
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
 
-from tests.test_ui_browser import (  # noqa: F401 -- fixtures are found by name
-    drawn_edges,
-    driver,
-    facts,
-    server,
-    set_instant,
-    shots,
-    sign_in,
-    text,
-    wait,
-)
-
-from selenium.webdriver.common.by import By  # noqa: E402,I001 -- after the skip check
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
+from tests import test_ui_browser as ui  # skips this module too without chromium
+from tests.test_ui_browser import drawn_edges, facts, set_instant, sign_in, text, wait
 
 pytestmark = pytest.mark.slow
+server, driver, shots = ui.server, ui.driver, ui.shots  # the same fixtures, by name
 Shots = Callable[[WebDriver, str], None]
 
 
@@ -64,12 +55,13 @@ def labelled_edges(driver: WebDriver) -> list[str]:
     """The edges whose label is drawn (Cytoscape's computed style), as 'Source RELATION'."""
     script = """return window.chronomem.view.cy.edges()
       .filter(e => e.style('label') !== '')
-      .map(e => e.source().data('label') + ' ' + e.data('label') + ' ' + e.target().data('label'))"""
+      .map(e => [e.source(), e, e.target()].map(x => x.data('label')).join(' '))"""
     return sorted(driver.execute_script(script))
 
 
 def fact_items(driver: WebDriver) -> list[str]:
-    script = "return [...document.querySelectorAll('#entity-body li.fact')].map(li => li.className + ' | ' + li.textContent)"
+    script = """return [...document.querySelectorAll('#entity-body li.fact')]
+      .map(li => li.className + ' | ' + li.textContent)"""
     return list(driver.execute_script(script))
 
 
@@ -154,7 +146,8 @@ def test_the_fact_panel_shows_what_closed_a_fact(  # type: ignore[no-untyped-def
     assert "I just started a new job at Google" in body  # the source quote
     assert "Closed by" in body and "I left Google last week" in body  # what closed it
     labels = driver.execute_script(
-        "return [...document.querySelectorAll('#fact-body svg.fact-bars text')].map(t => t.textContent)"
+        "return [...document.querySelectorAll('#fact-body svg.fact-bars text')]"
+        ".map(t => t.textContent)"
     )
     assert any(t.startswith("world: valid → invalid: 2024-01-01 10:00Z → 2024-01") for t in labels)
     assert any(t.startswith("memory: learned → expired: ") for t in labels)
@@ -162,7 +155,8 @@ def test_the_fact_panel_shows_what_closed_a_fact(  # type: ignore[no-untyped-def
     picture(driver, shots, "fact-panel")
     # The graph opens the same panel: a click on the Meta edge.
     driver.execute_script(
-        "window.chronomem.view.cy.edges().filter(e => e.target().data('label') === 'Meta').emit('tap')"
+        "window.chronomem.view.cy.edges()"
+        ".filter(e => e.target().data('label') === 'Meta').emit('tap')"
     )
     wait(driver, lambda: text(driver, "fact-title") == "Alice WORKS_AT Meta")
 
@@ -206,7 +200,10 @@ def test_an_edit_and_a_merge_from_the_page_show_in_the_timeline(  # type: ignore
     driver.find_element(By.CSS_SELECTOR, "#merge-form button[type=submit]").click()
     wait(driver, lambda: "also called: Alicia" in text(driver, "entity-body"))
     assert any("hiking" in t for t in fact_items(driver))  # Alicia's fact is Alice's now
-    wait(driver, lambda: any(k.startswith("Alice ") and k.endswith(" hiking") for k in drawn_edges(driver)))
+    wait(
+        driver,
+        lambda: any(k.startswith("Alice ") and k.endswith(" hiking") for k in drawn_edges(driver)),
+    )
     assert "merge_entities" in text(driver, "entity-body")
     wait(driver, lambda: "Alicia" not in driver.execute_script(
         "return window.chronomem.view.cy.nodes().map(n => n.data('label'))"
@@ -218,14 +215,19 @@ def test_the_thread_filter_shows_one_conversation(  # type: ignore[no-untyped-de
     driver: WebDriver, server: tuple[str, str], shots
 ) -> None:
     base, token = server
+    said = [
+        ("Alice: I work at Google.", "2024-01-01T10:00:00Z", "work"),
+        ("Bob: I live in Paris.", "2024-01-02T10:00:00Z", "home"),
+    ]
     ingest(base, token, "chats", [
-        {"content": "Alice: I work at Google.", "reference_time": "2024-01-01T10:00:00Z", "thread_id": "work"},
-        {"content": "Bob: I live in Paris.", "reference_time": "2024-01-02T10:00:00Z", "thread_id": "home"},
+        {"content": c, "reference_time": t, "thread_id": thread} for c, t, thread in said
     ])  # fmt: skip
     sign_in(driver, base, token)
     open_group(driver, "chats")
     wait(driver, lambda: len(facts(driver)) == 2)
-    options = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#thread option")]
+    options = [
+        o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#thread option")
+    ]
     assert options == ["", "home", "work"]
     Select(driver.find_element(By.ID, "thread")).select_by_value("work")
     wait(driver, lambda: list(facts(driver)) == ["Alice WORKS_AT Google"])
