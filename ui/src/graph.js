@@ -130,7 +130,9 @@ export class GraphView {
         });
       }
       const ends = nodes.length && !big ? neighbours(graph) : null;
-      for (const node of nodes) node.position = positions[node.data.id] ?? this.near(node.data.id, ends);
+      nodes.forEach((node, i) => {
+        node.position = positions[node.data.id] ?? this.near(node.data.id, ends, i);
+      });
       if (add.length) cy.add([...nodes, ...add.filter((el) => el.group === "edges")]);
       cy.$(".used").removeClass("used");
     });
@@ -147,16 +149,20 @@ export class GraphView {
     this.clusters = new StableClusters();
   }
 
-  /** A spot for a new node: beside an entity it links to, else the middle. */
-  near(id, ends) {
+  /** A spot for a new node: around an entity it links to (the i-th newcomer at the i-th
+   * turn of a golden-angle spiral, so a hub's new neighbours do not start on one spot),
+   * else around the middle. */
+  near(id, ends, i) {
+    const angle = i * Math.PI * (3 - Math.sqrt(5));
+    const r = 60 + 6 * Math.sqrt(i);
     for (const other of ends?.get(id) ?? []) {
       const node = this.cy.getElementById(other);
       if (node.length) {
         const p = node.position();
-        return { x: p.x + 60 * Math.cos(id.length), y: p.y + 60 * Math.sin(id.length) };
+        return { x: p.x + r * Math.cos(angle), y: p.y + r * Math.sin(angle) };
       }
     }
-    return { x: 0, y: 0 };
+    return { x: r * Math.cos(angle), y: r * Math.sin(angle) };
   }
 
   layout(big, fit) {
@@ -170,7 +176,7 @@ export class GraphView {
     const room = (edge) => 70 + 18 * Math.sqrt(Math.max(edge.source().degree(), edge.target().degree()));
     const layout = this.cy.layout({ name: "cose", animate: "end", animationDuration: 400, fit: true,
       padding: 60, randomize: false, nodeRepulsion: (node) => 9000 + 3000 * node.degree(),
-      idealEdgeLength: room, numIter: 800 });
+      idealEdgeLength: room, edgeElasticity: () => 60, gravity: 0.15, nodeOverlap: 20, numIter: 1500 });
     layout.one("layoutstop", () => {
       if (this.cy.zoom() > 1.4) {
         this.cy.zoom(1.4);

@@ -16,9 +16,16 @@ export function communityColor(id) {
   return PALETTE[h % PALETTE.length];
 }
 
-/** The colour of an entity outside any community: by its first label (grey without). */
+// The types the extractors write most, each with its own palette colour (a hash would give
+// two of them one colour, and the legend could not tell them apart); other types hash.
+const TYPE_COLORS = ["Person", "Location", "Organization", "Event", "Condition", "Topic", "Pet",
+  "Activity", "Product", "Skill", "Language", "Thing"];
+
+/** The fill of an entity: by its primary type, the first label (grey without). */
 export function labelColor(labels) {
-  return labels && labels.length ? communityColor(`label:${labels[0]}`) : NO_COMMUNITY;
+  if (!labels || !labels.length) return NO_COMMUNITY;
+  const known = TYPE_COLORS.indexOf(labels[0]);
+  return known >= 0 ? PALETTE[known] : communityColor(`label:${labels[0]}`);
 }
 
 /** Node diameter in pixels: grows with the square root of mentions, capped. */

@@ -194,3 +194,10 @@ test("frame fits every point inside the view", () => {
   assert.deepEqual(frame([], 800, 600).pan, { x: 400, y: 300 });
   assert.equal(frame([{ x: -1e9, y: 0 }, { x: 1e9, y: 0 }], 800, 600).zoom, MIN_ZOOM); // never refused
 });
+
+test("the common types each get their own fill colour; others still get one", () => {
+  const types = ["Person", "Location", "Organization", "Event", "Condition", "Topic", "Pet", "Activity"];
+  assert.equal(new Set(types.map((t) => labelColor([t]))).size, types.length);
+  assert.equal(labelColor(["Spaceship"]), labelColor(["Spaceship"]));
+  assert.equal(labelColor([]), NO_COMMUNITY);
+});
