@@ -7,7 +7,8 @@ import { renderLegend } from "./factpanel.js";
 import { threadGraph, threadsOf } from "./facts.js";
 import { fromCompact } from "./model.js";
 import { h, renderEntity, renderEpisodes, renderFactList } from "./panels.js";
-import { formatMinute as formatInstant, parseInstant, sliderEvents, stepInstant, stepOf, stepText } from "./timefit.js";
+import { fitSliders, syncTimeControls } from "./sliders.js";
+import { formatMinute as formatInstant, parseInstant, stepInstant } from "./timefit.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 2000;
@@ -110,11 +111,11 @@ async function drawOnce() {
   showError("time-error", null);
   state.graph = graph;
   state.version = graph.version;
-  if (!state.world && !state.system) fitSliders(graph);
+  if (!state.world && !state.system) fitSliders(state, $, graph);
   state.view.show(graph);
   renderLegend(graph, $("legend"));
   const shown = performance.now();
-  syncTimeControls();
+  syncTimeControls(state, $);
   if (state.entity && !$("entity").hidden && state.entitySystem !== state.system) {
     openEntity(state.entity); // its facts as believed at the new system time
   }
@@ -144,29 +145,6 @@ async function fetchGraph(group) {
   const limit = $("limit").value;
   if (!state.thread) return fromCompact(await state.api.graph(group, state.world, state.system, limit));
   return threadGraph(await state.api.fullGraph(group, state.world, state.system, limit), state.threadEpisodes);
-}
-
-/** Each slider steps through the group's events, first to last, then "now" at the right. */
-function fitSliders(graph) {
-  state.worldEvents = sliderEvents(graph.world_events, graph.system_events);
-  state.systemEvents = sliderEvents(graph.system_events);
-  for (const which of ["world", "system"]) {
-    const events = state[`${which}Events`];
-    $(which).max = String(events.length);
-    $(`${which}-first`).textContent = events.length ? formatInstant(events[0]) : "";
-    $(`${which}-last`).textContent = events.length ? `${formatInstant(events[events.length - 1])} (last event)` : "";
-  }
-}
-
-function syncTimeControls() {
-  for (const which of ["world", "system"]) {
-    const events = state[`${which}Events`];
-    const step = stepOf(events, state[which]);
-    $(which).value = String(step);
-    $(which).setAttribute("aria-valuetext", state[which] ? formatInstant(state[which]) : stepText(events, step));
-    const box = $(`${which}-at`);
-    if (document.activeElement !== box && !state.editing[which]) box.value = state[which] ? formatInstant(state[which]) : "now";
-  }
 }
 
 function setFromSlider(which) {
