@@ -16,7 +16,7 @@ from enum import StrEnum
 from chronomem.errors import UsageError
 from chronomem.model.graph import JSONValue
 from chronomem.model.time import ensure_aware
-from chronomem.model.validation import check_group_id
+from chronomem.model.validation import check_group_id, choice_of
 
 
 class EditKind(StrEnum):
@@ -31,11 +31,11 @@ class EditKind(StrEnum):
 
     @classmethod
     def parse(cls, value: object) -> EditKind:
-        try:
-            return cls(value)
-        except ValueError:
-            choices = ", ".join(repr(k.value) for k in cls)
-            raise UsageError(f"unknown edit kind {value!r}: use one of {choices}") from None
+        chosen = choice_of(cls, value)
+        if chosen is not None:
+            return chosen
+        choices = ", ".join(repr(k.value) for k in cls)
+        raise UsageError(f"unknown edit kind {value!r}: use one of {choices}")
 
 
 @dataclass(frozen=True, slots=True)

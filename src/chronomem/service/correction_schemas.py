@@ -76,6 +76,6 @@ def edit_out(edit: Edit) -> EditOut:
         actor=edit.actor,
         reason=edit.reason,
         subjects=list(edit.subjects),
-        payload=dict(edit.payload),  # type: ignore[arg-type]
+        payload=dict(edit.payload),
         undoes=edit.undoes,
     )

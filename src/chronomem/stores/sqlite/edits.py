@@ -28,7 +28,7 @@ def write_edits(conn: sqlite3.Connection, edits: Sequence[Edit]) -> None:
         row = edit_row(edit)
         conn.execute(
             f"INSERT INTO edits (group_id, {', '.join(_COLUMNS)}) VALUES (?{', ?' * 7})",
-            (edit.group_id, *(row[c] for c in _COLUMNS)),  # type: ignore[misc]
+            (edit.group_id, *(row[c] for c in _COLUMNS)),
         )
         conn.executemany(
             "INSERT OR IGNORE INTO edit_subjects (group_id, subject_id, edit_id, position) "
