@@ -1,17 +1,25 @@
-"""Rewrite an int8 weight-only ONNX encoder so its matrix products run in int8.
+"""Rewrite the int8 weight-only ONNX encoder so it computes the same on every x86 CPU.
 
-The pinned all-MiniLM-L6-v2 export stores each weight matrix as int8 with one scale per
-output column and multiplies ``Cast(W_int8) * scale`` back to float32 before every
-``MatMul``: ONNX Runtime folds that into float32 weights, so the model runs at float32
-speed. :func:`dynamic_int8` replaces each such product with ONNX's dynamic quantization
-(``DynamicQuantizeLinear`` of the activations, ``MatMulInteger`` against the *same* int8
-weights, then one float rescale), the pattern ONNX Runtime fuses into its int8 kernels.
-The weights stay bit-for-bit those of the package; only activations are rounded to 8 bits
-per call. On this project's 2-core AVX2 machine that halves the CPU time of a query and of
-a batch; vectors keep cosine >= 0.97 to the float32 model (``tests/test_local_embedder.py``).
+Two rewrites, both in memory on every load (about half a second; nothing is written to disk):
 
-The graph is rewritten in memory on every load (about half a second); nothing is written
-to disk.
+:func:`dynamic_int8` — the weight products in 8-bit integers. The pinned all-MiniLM-L6-v2
+export stores each weight matrix as int8 with one scale per output column and multiplies
+``Cast(W_int8) * scale`` back to float32 before every ``MatMul``: ONNX Runtime folds that
+into float32 weights, so the model runs at float32 speed. Each such product becomes ONNX's
+dynamic quantization: ``DynamicQuantizeLinear`` of the activation (uint8, one scale per
+call), ``MatMulInteger`` against the same weights, then one float rescale. The weights are
+stored **unsigned** (``W + 128`` with zero point 128, the same numbers): ONNX Runtime's
+u8×s8 kernels on AVX2 without VNNI sum pairs of products in 16 bits and saturate, so a
+u8×s8 product differed between AVX2 and AVX-512 VNNI machines (cosine 0.977 on the same
+text); its u8×u8 kernels widen to 16 bits first and are exact on every instruction set.
+It costs about 1.4x the u8×s8 product on an AVX-512 VNNI machine, and half of float32.
+
+:func:`portable_softmax` — attention's softmax as ``Exp`` / ``ReduceSum`` / ``Div``. ONNX
+Runtime's fused softmax sums its exponentials in 8 lanes on AVX2 and 16 on AVX-512, so
+past 16 tokens the two round differently (1e-7), and 8-bit activation rounding can grow
+that into 1e-2 differences of the vector. The plain operators sum in the same order on
+every CPU. Measured with ``qemu-x86_64 -cpu Haswell`` against an AVX-512 VNNI host: see
+``docs/embeddings.md``.
 """
 
 from __future__ import annotations
@@ -22,7 +30,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import onnx
 
-__all__ = ["dynamic_int8"]
+__all__ = ["dynamic_int8", "portable_softmax"]
+
+_WEIGHT_ZERO = "__chronomem_weight_zero_u8"  # 128: int8 weights stored as uint8
+_LAST_AXIS = "__chronomem_last_axis"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +48,12 @@ class _Product:
 
 
 def dynamic_int8(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
-    """The model with its int8 weight products in int8, and how many it rewrote."""
+    """The model with its int8 weight products in exact u8×u8 arithmetic, and how many it
+    rewrote."""
+    from onnx import numpy_helper
+
+    import numpy as np
+
     products = _find_products(model.graph)
     if not products:
         return model, 0
@@ -52,7 +68,53 @@ def dynamic_int8(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
         nodes.extend(_int8_product(product, quantized) if product else [node])
     del model.graph.node[:]
     model.graph.node.extend(nodes)
+    _store_unsigned(model.graph, {p.weights for p in products})
+    model.graph.initializer.append(numpy_helper.from_array(np.uint8(128), _WEIGHT_ZERO))
     return model, len(products)
+
+
+def portable_softmax(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
+    """The model with every last-axis ``Softmax`` written out in plain operators, and how
+    many it rewrote."""
+    from onnx import helper, numpy_helper
+
+    import numpy as np
+
+    nodes: list[onnx.NodeProto] = []
+    count = 0
+    for node in model.graph.node:
+        axis = next((a.i for a in node.attribute if a.name == "axis"), -1)
+        if node.op_type != "Softmax" or node.domain not in ("", "ai.onnx") or axis != -1:
+            nodes.append(node)
+            continue
+        x, y = node.input[0], node.output[0]
+        nodes += [
+            helper.make_node("ReduceMax", [x], [f"{y}__max"], axes=[-1], keepdims=1),
+            helper.make_node("Sub", [x, f"{y}__max"], [f"{y}__shifted"]),
+            helper.make_node("Exp", [f"{y}__shifted"], [f"{y}__exp"]),
+            helper.make_node("ReduceSum", [f"{y}__exp", _LAST_AXIS], [f"{y}__sum"], keepdims=1),
+            helper.make_node("Div", [f"{y}__exp", f"{y}__sum"], [y]),
+        ]
+        count += 1
+    if count:
+        del model.graph.node[:]
+        model.graph.node.extend(nodes)
+        model.graph.initializer.append(numpy_helper.from_array(np.array([-1]), _LAST_AXIS))
+    return model, count
+
+
+def _store_unsigned(graph: onnx.GraphProto, names: set[str]) -> None:
+    """Each int8 initializer of ``names`` as uint8 ``W + 128``, in place, under its name."""
+    from onnx import numpy_helper
+
+    import numpy as np
+
+    for i, tensor in enumerate(graph.initializer):
+        if tensor.name in names:
+            weights = numpy_helper.to_array(tensor).astype(np.int16) + 128
+            graph.initializer[i].CopyFrom(
+                numpy_helper.from_array(weights.astype(np.uint8), tensor.name)
+            )
 
 
 def _find_products(graph: onnx.GraphProto) -> list[_Product]:
@@ -77,6 +139,8 @@ def _find_products(graph: onnx.GraphProto) -> list[_Product]:
         weights = initializers.get(cast.input[0])
         if weights is None or weights.data_type != 3 or uses.get(cast.output[0]) != 1:  # INT8
             continue
+        if uses.get(weights.name) != 1:
+            continue  # stored unsigned below: no other reader may see it change
         if len(weights.dims) != 2 or list(scale.dims)[-1:] != [weights.dims[1]]:
             continue  # not one scale per output column
         found.append(_Product(node, mul, cast, weights.name, scale.name))
@@ -86,7 +150,7 @@ def _find_products(graph: onnx.GraphProto) -> list[_Product]:
 def _int8_product(
     product: _Product, quantized: dict[str, tuple[str, str, str]]
 ) -> list[onnx.NodeProto]:
-    """Nodes computing ``product`` in int8; an activation is quantized once for all users."""
+    """Nodes computing ``product`` in integers; an activation is quantized once for all."""
     from onnx import TensorProto, helper
 
     x = product.matmul.input[0]
@@ -96,9 +160,10 @@ def _int8_product(
         quantized[x] = (f"{x}__q", f"{x}__q_scale", f"{x}__q_zero")
         nodes.append(helper.make_node("DynamicQuantizeLinear", [x], list(quantized[x])))
     x_q, x_scale, x_zero = quantized[x]
+    inputs = [x_q, product.weights, x_zero, _WEIGHT_ZERO]
     nodes += [
         helper.make_node("Mul", [x_scale, product.scale], [f"{out}__scale"]),
-        helper.make_node("MatMulInteger", [x_q, product.weights, x_zero], [f"{out}__int32"]),
+        helper.make_node("MatMulInteger", inputs, [f"{out}__int32"]),
         helper.make_node("Cast", [f"{out}__int32"], [f"{out}__float"], to=TensorProto.FLOAT),
         helper.make_node("Mul", [f"{out}__float", f"{out}__scale"], [out]),
     ]
