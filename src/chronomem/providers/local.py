@@ -40,7 +40,11 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.ports import EmbedKind, Matrix
-from chronomem.providers.onnx_graph import dynamic_int8, portable_softmax
+from chronomem.providers.onnx_graph import (
+    dynamic_int8,
+    portable_softmax,
+    signed_products_exact,
+)
 
 if TYPE_CHECKING:
     import onnxruntime
@@ -222,7 +226,7 @@ class _Runtime:
         options.log_severity_level = 3
         model = onnx.load(str(files.onnx))
         if precision == "int8":
-            model, _ = dynamic_int8(model)
+            model, _ = dynamic_int8(model, signed=signed_products_exact(options))
         model, _ = portable_softmax(model)
         session = onnxruntime.InferenceSession(
             model.SerializeToString(), sess_options=options, providers=["CPUExecutionProvider"]

@@ -7,18 +7,20 @@ export stores each weight matrix as int8 with one scale per output column and mu
 ``Cast(W_int8) * scale`` back to float32 before every ``MatMul``: ONNX Runtime folds that
 into float32 weights, so the model runs at float32 speed. Each such product becomes ONNX's
 dynamic quantization: ``DynamicQuantizeLinear`` of the activation (uint8, one scale per
-call), ``MatMulInteger`` against the same weights, then one float rescale. The weights are
-stored **unsigned** (``W + 128`` with zero point 128, the same numbers): ONNX Runtime's
-u8×s8 kernels on AVX2 without VNNI sum pairs of products in 16 bits and saturate, so a
-u8×s8 product differed between AVX2 and AVX-512 VNNI machines (cosine 0.977 on the same
-text); its u8×u8 kernels widen to 16 bits first and are exact on every instruction set.
-It costs about 1.4x the u8×s8 product on an AVX-512 VNNI machine, and half of float32.
+call), ``MatMulInteger`` against the same weights, then one float rescale. Integer products
+are exact, so every CPU gives the same numbers — provided the kernel does not saturate:
+ONNX Runtime's u8×s8 kernels on AVX2 (and AVX-512 without VNNI) add pairs of products in 16
+bits and clip them, which made one text's vector differ between an AVX2 and an AVX-512 VNNI
+machine (cosine 0.977). :func:`signed_products_exact` asks the CPU's own kernel: where it
+saturates, the weights are stored unsigned (``W + 128`` with zero point 128, the same
+numbers), whose u8×u8 kernels widen to 16 bits first and are exact; where it is exact
+(VNNI), the faster u8×s8 kernel stays. Both give bit-identical vectors.
 
 :func:`portable_softmax` — attention's softmax as ``Exp`` / ``ReduceSum`` / ``Div``. ONNX
 Runtime's fused softmax sums its exponentials in 8 lanes on AVX2 and 16 on AVX-512, so
-past 16 tokens the two round differently (1e-7), and 8-bit activation rounding can grow
-that into 1e-2 differences of the vector. The plain operators sum in the same order on
-every CPU. Measured with ``qemu-x86_64 -cpu Haswell`` against an AVX-512 VNNI host: see
+past 16 tokens the two round differently (1e-7), and the 8-bit rounding of activations can
+grow that into differences of 1e-2 in the vector. The plain operators sum in the same order
+on every CPU. Measured with ``qemu-x86_64 -cpu Haswell`` against an AVX-512 VNNI host: see
 ``docs/embeddings.md``.
 """
 
@@ -29,8 +31,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import onnx
+    import onnxruntime
 
-__all__ = ["dynamic_int8", "portable_softmax"]
+__all__ = ["dynamic_int8", "portable_softmax", "signed_products_exact"]
 
 _WEIGHT_ZERO = "__chronomem_weight_zero_u8"  # 128: int8 weights stored as uint8
 _LAST_AXIS = "__chronomem_last_axis"
@@ -47,9 +50,9 @@ class _Product:
     scale: str
 
 
-def dynamic_int8(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
-    """The model with its int8 weight products in exact u8×u8 arithmetic, and how many it
-    rewrote."""
+def dynamic_int8(model: onnx.ModelProto, *, signed: bool) -> tuple[onnx.ModelProto, int]:
+    """The model with its int8 weight products in 8-bit integers, and how many it rewrote;
+    ``signed``: keep the weights int8 (u8×s8 kernels), else store them as uint8 (u8×u8)."""
     from onnx import numpy_helper
 
     import numpy as np
@@ -65,12 +68,45 @@ def dynamic_int8(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
         if id(node) in dropped:
             continue
         product = replaced.get(id(node))
-        nodes.extend(_int8_product(product, quantized) if product else [node])
+        nodes.extend(_int8_product(product, quantized, signed) if product else [node])
     del model.graph.node[:]
     model.graph.node.extend(nodes)
-    _store_unsigned(model.graph, {p.weights for p in products})
-    model.graph.initializer.append(numpy_helper.from_array(np.uint8(128), _WEIGHT_ZERO))
+    if not signed:
+        _store_unsigned(model.graph, {p.weights for p in products})
+        model.graph.initializer.append(numpy_helper.from_array(np.uint8(128), _WEIGHT_ZERO))
     return model, len(products)
+
+
+def signed_products_exact(options: onnxruntime.SessionOptions) -> bool:
+    """Are this CPU's u8×s8 products exact? One product of the rewritten shape, of all-255
+    activations and all-127 weights, where a kernel that adds pairs of products in 16 bits
+    (255 * 127 * 2 > 32,767) comes out at about half the true value."""
+    import numpy as np
+    import onnxruntime
+    from onnx import TensorProto, helper, numpy_helper
+
+    depth, width = 256, 32
+    graph = helper.make_graph(
+        [
+            helper.make_node("Cast", ["w"], ["w_float"], to=TensorProto.FLOAT),
+            helper.make_node("Mul", ["w_float", "scale"], ["w_scaled"]),
+            helper.make_node("MatMul", ["x", "w_scaled"], ["y"]),
+        ],
+        "probe",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, depth])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4, width])],
+        [
+            numpy_helper.from_array(np.full((depth, width), 127, dtype=np.int8), "w"),
+            numpy_helper.from_array(np.full(width, 1 / 127, dtype=np.float32), "scale"),
+        ],
+    )
+    probe = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    probe, _ = dynamic_int8(probe, signed=True)
+    session = onnxruntime.InferenceSession(
+        probe.SerializeToString(), sess_options=options, providers=["CPUExecutionProvider"]
+    )
+    (y,) = session.run(None, {"x": np.ones((1, 4, depth), dtype=np.float32)})
+    return bool(np.allclose(y, depth, rtol=1e-3))
 
 
 def portable_softmax(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
@@ -148,7 +184,7 @@ def _find_products(graph: onnx.GraphProto) -> list[_Product]:
 
 
 def _int8_product(
-    product: _Product, quantized: dict[str, tuple[str, str, str]]
+    product: _Product, quantized: dict[str, tuple[str, str, str]], signed: bool
 ) -> list[onnx.NodeProto]:
     """Nodes computing ``product`` in integers; an activation is quantized once for all."""
     from onnx import TensorProto, helper
@@ -160,7 +196,7 @@ def _int8_product(
         quantized[x] = (f"{x}__q", f"{x}__q_scale", f"{x}__q_zero")
         nodes.append(helper.make_node("DynamicQuantizeLinear", [x], list(quantized[x])))
     x_q, x_scale, x_zero = quantized[x]
-    inputs = [x_q, product.weights, x_zero, _WEIGHT_ZERO]
+    inputs = [x_q, product.weights, x_zero] + ([] if signed else [_WEIGHT_ZERO])
     nodes += [
         helper.make_node("Mul", [x_scale, product.scale], [f"{out}__scale"]),
         helper.make_node("MatMulInteger", inputs, [f"{out}__int32"]),
