@@ -79,6 +79,29 @@ def test_canonical_rows_are_unit_length_within_the_grid() -> None:
     assert canonical(np.zeros((1, 384))).tolist() == [[0.0] * 384]
 
 
+def test_signed_and_unsigned_weights_agree_where_the_probe_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the CPU's u8×s8 kernel is exact (VNNI), int8 and uint8 weights give the same
+    bits; where it saturates (AVX2), forcing int8 weights gives other vectors: the probe
+    is what keeps them out."""
+    import onnxruntime
+
+    import chronomem.providers.local as local
+    from chronomem.providers.onnx_graph import signed_products_exact
+
+    vectors = {}
+    for signed in (True, False):
+        monkeypatch.setattr(local, "signed_products_exact", lambda _options, s=signed: s)
+        vectors[signed] = LocalEmbedder().embed_batch(TEXTS)
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    if signed_products_exact(options):
+        assert np.array_equal(vectors[True], vectors[False])
+    else:
+        assert not np.array_equal(vectors[True], vectors[False])
+
+
 @pytest.mark.slow
 def test_an_avx2_cpu_gives_the_same_vectors() -> None:
     """The reference texts embedded under ``qemu-x86_64 -cpu Haswell`` (AVX2 and FMA, no
