@@ -7,7 +7,8 @@
         /tmp/haswell.npz --data ../shared/data/locomo/locomo10.json
     PYTHONPATH=src .venv/bin/python bench/embedder_cpu.py compare /tmp/native.npz /tmp/haswell.npz
     # CPU per text, arithmetics alternating, medians
-    PYTHONPATH=src .venv/bin/python bench/embedder_cpu.py time --data ../shared/data/locomo/locomo10.json
+    PYTHONPATH=src .venv/bin/python bench/embedder_cpu.py time \
+        --data ../shared/data/locomo/locomo10.json
 
 Texts: the semantic cue's and the ending reader's prototype clauses (170) and 60 turns of
 LoCoMo conversation 1 (fixed seed), each embedded alone, as the default does. Arithmetics:
@@ -37,7 +38,8 @@ def texts(data: Path) -> list[str]:
     from chronomem.extractors.rules.cue_bank import BANK
     from chronomem.extractors.rules.tie_bank import ENDED, KEPT
 
-    out = [p for intent in BANK for p in intent.prototypes][:120] + [*ENDED[:30], *KEPT[:20]]
+    prototypes = [p for intent in BANK for p in intent.prototypes]
+    out = [*prototypes[:120], *ENDED[:30], *KEPT[:20]]
     sample = json.loads(data.read_text())[0]["conversation"]
     turns = [t["text"] for key, s in sample.items() if key.startswith("session_")
              and isinstance(s, list) for t in s]  # fmt: skip
@@ -81,7 +83,11 @@ def runner(arithmetic: str):  # type: ignore[no-untyped-def]
 def emit(out: Path, data: Path) -> None:
     features = np._core._multiarray_umath.__cpu_features__  # type: ignore[attr-defined]
     print({k: features.get(k) for k in ("AVX2", "AVX512F", "AVX512_CLX")}, file=sys.stderr)
-    rows = {a: np.stack([runner(a)(t) for t in texts(data)]) for a in ARITHMETICS}
+    sample = texts(data)
+    rows = {}
+    for name in ARITHMETICS:
+        embed = runner(name)
+        rows[name] = np.stack([embed(t) for t in sample])
     np.savez(out, **rows)
 
 
@@ -89,14 +95,15 @@ def compare(a: Path, b: Path) -> None:
     from chronomem.providers.local import canonical
 
     left, right = np.load(a), np.load(b)
-    print("| arithmetic | rows bit-identical | max abs difference | min cosine | canonical rows identical |")
+    print("| arithmetic | rows bit-identical | max abs difference | min cosine | canonical same |")
     print("|---|---|---|---|---|")
     for name in ARITHMETICS:
         x, y = left[name], right[name]
         same = int((x == y).all(axis=1).sum())
         cos = float((x * y).sum(axis=1).min())
         canon = int((canonical(x) == canonical(y)).all(axis=1).sum())
-        print(f"| {name} | {same}/{len(x)} | {np.abs(x - y).max():.2g} | {cos:.7f} | {canon}/{len(x)} |")
+        worst = np.abs(x - y).max()
+        print(f"| {name} | {same}/{len(x)} | {worst:.2g} | {cos:.7f} | {canon}/{len(x)} |")
 
 
 def timing(data: Path, rounds: int) -> None:

@@ -29,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 if TYPE_CHECKING:
     import onnx
     import onnxruntime
@@ -55,8 +57,6 @@ def dynamic_int8(model: onnx.ModelProto, *, signed: bool) -> tuple[onnx.ModelPro
     ``signed``: keep the weights int8 (u8×s8 kernels), else store them as uint8 (u8×u8)."""
     from onnx import numpy_helper
 
-    import numpy as np
-
     products = _find_products(model.graph)
     if not products:
         return model, 0
@@ -73,7 +73,9 @@ def dynamic_int8(model: onnx.ModelProto, *, signed: bool) -> tuple[onnx.ModelPro
     model.graph.node.extend(nodes)
     if not signed:
         _store_unsigned(model.graph, {p.weights for p in products})
-        model.graph.initializer.append(numpy_helper.from_array(np.uint8(128), _WEIGHT_ZERO))
+        model.graph.initializer.append(
+            numpy_helper.from_array(np.array(128, dtype=np.uint8), _WEIGHT_ZERO)
+        )
     return model, len(products)
 
 
@@ -81,7 +83,6 @@ def signed_products_exact(options: onnxruntime.SessionOptions) -> bool:
     """Are this CPU's u8×s8 products exact? One product of the rewritten shape, of all-255
     activations and all-127 weights, where a kernel that adds pairs of products in 16 bits
     (255 * 127 * 2 > 32,767) comes out at about half the true value."""
-    import numpy as np
     import onnxruntime
     from onnx import TensorProto, helper, numpy_helper
 
@@ -114,8 +115,6 @@ def portable_softmax(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
     many it rewrote."""
     from onnx import helper, numpy_helper
 
-    import numpy as np
-
     nodes: list[onnx.NodeProto] = []
     count = 0
     for node in model.graph.node:
@@ -142,8 +141,6 @@ def portable_softmax(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
 def _store_unsigned(graph: onnx.GraphProto, names: set[str]) -> None:
     """Each int8 initializer of ``names`` as uint8 ``W + 128``, in place, under its name."""
     from onnx import numpy_helper
-
-    import numpy as np
 
     for i, tensor in enumerate(graph.initializer):
         if tensor.name in names:
