@@ -71,7 +71,7 @@ DIMENSION = 384
 # 0.5 * GRID * sqrt(384) = 0.005 (cosine to the unrounded vector >= 0.99998).
 GRID = 2.0**-11
 # The vectors' version beside the model's: a new one when the arithmetic changes, so a store
-# or a cached prototype bank never mixes vectors of two arithmetics ("portable": exact u8×u8
+# or a cached prototype bank never mixes vectors of two arithmetics ("portable": exact integer
 # products, the portable softmax, canonical rows; see docs/embeddings.md).
 ARITHMETIC = "portable"
 _INSTALL_HINT = 'pip install "chronomem[local]"'
