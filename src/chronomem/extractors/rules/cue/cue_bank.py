@@ -199,6 +199,8 @@ BANK: tuple[Intent, ...] = (
             "I'm done with the X report",
             "the weather in X is nice",
             "I emailed X about my application",
+            "I contacted the X admissions office",
+            "I sent my transcripts to X",
             "I wrote to X customer support",
             "I have an interview with X",
             "I'm waiting to hear back from X",
