@@ -120,6 +120,27 @@ def test_on_the_default_path_the_meant_value_is_current_and_the_told_one_never_h
         assert told.expired_at == START + timedelta(minutes=2)  # learned at the correction
 
 
+STATED = [
+    # a value no pattern placed, contrasted with a told one of its spelling
+    (["Ivo: my brother Stefan lives in Graz", "Ivo: my brother's name is Stephan, not Stefan"],
+     ("Ivo", "FAMILY_OF", "Stefan"), ("Ivo", "FAMILY_OF", "Stephan")),
+    # a restatement after a strong cue
+    (["Ivo: I'm a paramedic", "Ivo: correction: I'm a nurse"],
+     ("Ivo", "HAS_JOB_TITLE", "paramedic"), ("Ivo", "HAS_JOB_TITLE", "nurse")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "wrong", "right"), STATED)
+def test_a_correction_told_as_a_statement_retracts_the_told_value(
+    turns: list[str], wrong: tuple[str, str, str], right: tuple[str, str, str]
+) -> None:
+    x = run(*turns)
+    facts = found(x)
+    assert (*right, False) in facts
+    ended = [f for f in x.facts if (f.source, f.relation, f.target) == wrong]
+    assert ended and all(f.invalid_at is not None for f in ended)
+
+
 @pytest.mark.parametrize(
     "turns",
     [

@@ -36,8 +36,8 @@ _STRONG = (
 )
 _WEAK = r"sorry|soz|oops|whoops|woops|wait|actually|no|nope|nah|my bad|i mean"
 _NOISE = r"omg|ugh|oh|ah|argh|lol|haha|lmao|ok|okay|hm+|um+|erm?|uh|god|damn|stupid|dumb"
-_CUE_LEAD = re.compile(rf"^\W*((?:(?:{_STRONG}|{_WEAK}|{_NOISE})\b[\s,:;.!-]*)+)", re.I)
-_STRONG_CUE = re.compile(rf"\b(?:{_STRONG})\b", re.I)
+CUE_LEAD = re.compile(rf"^\W*((?:(?:{_STRONG}|{_WEAK}|{_NOISE})\b[\s,:;.!-]*)+)", re.I)
+STRONG_CUE = re.compile(rf"\b(?:{_STRONG})\b", re.I)
 _CUE_ANY = re.compile(rf"\b(?:{_STRONG}|{_WEAK})\b", re.I)
 _LINK = re.compile(
     r"(?:(?:it's|its|it is|it was|that's|thats|that is|i'm|im|i am|we're|is|was|in|at|to"
@@ -93,7 +93,7 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
     if bare is not None:
         found = _named_old(known, bare.group("old"))
         if found is not None:
-            return _correction_hits(s, known, found, bare.group("new"), bare.span("new"))
+            return correction_hits(s, known, found, bare.group("new"), bare.span("new"))
     given = _given(s.text)
     if given is None:
         return []
@@ -101,13 +101,13 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
     if any(t.start < span[1] and span[0] < t.end for t in s.times):
         return []  # a date corrected: the plan's own rule re-dates it (plans.py)
     found = _best_old(s, known, value, span, strong)
-    return [] if found is None else _correction_hits(s, known, found, value, span)
+    return [] if found is None else correction_hits(s, known, found, value, span)
 
 
 def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:
     """The value a correction gives, its span, and whether its cue is a strong one (None:
     a weak one, and the sentence goes on after the value: the wrong value must be named)."""
-    lead = _CUE_LEAD.match(text)
+    lead = CUE_LEAD.match(text)
     cue_lead = lead.group(1) if lead and _CUE_ANY.search(lead.group(1)) else ""
     at = _LINK.match(text, lead.end() if lead and cue_lead else 0).end()  # type: ignore[union-attr]
     for form in (_NAME, _PHRASE):
@@ -120,7 +120,7 @@ def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:
         cued = bool(cue_lead) or starred or _TRAILING.match(text, m.end()) is not None
         if end is None or not cued or normalize_name(value) in _NOT_VALUES:
             continue
-        strong = starred or _STRONG_CUE.search(f"{cue_lead} {text[m.end() :]}") is not None
+        strong = starred or STRONG_CUE.search(f"{cue_lead} {text[m.end() :]}") is not None
         if not strong and _GOES_ON.match(text, m.end()):
             return value, m.span(), None  # "sorry Mike, can't make it": maybe an address
         return value, m.span(), strong
@@ -144,7 +144,7 @@ def _best_old(
             if key == new:
                 return None  # the value is held already: nothing to correct
             said = _said_in(rest, key)
-            score = _likeness(new, named, key, target, known, s) + (_NAMED if said else 0)
+            score = likeness(new, named, key, target, known, s) + (_NAMED if said else 0)
             lower_ok = named or score >= 2 or (strong and _nominal(new))
             need = 1 if strong else 2
             if strong is None and not said:
@@ -160,7 +160,7 @@ def _said_in(rest: str, key: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}(?:s|es)?\b", rest) for w in words)
 
 
-def _likeness(new: str, named: bool, key: str, target: str, known: Known, s: Sentence) -> int:
+def likeness(new: str, named: bool, key: str, target: str, known: Known, s: Sentence) -> int:
     """How many signs (besides being named) say ``target`` is the value ``new`` corrects."""
     told_name = target[:1].isupper()
     if told_name < named:
@@ -196,7 +196,7 @@ def _named_old(known: Known, old: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _correction_hits(
+def correction_hits(
     s: Sentence, known: Known, found: tuple[str, str, str], value: str, span: tuple[int, int]
 ) -> list[Hit]:
     source, relation, key = found

@@ -27,6 +27,7 @@ from chronomem.extractors.rules.readers.plans import (
     name_told_plans,
 )
 from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hits
+from chronomem.extractors.rules.readers.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
 from chronomem.extractors.rules.readers.same_breath import (
@@ -51,6 +52,11 @@ def _restated(t: S) -> list[Hit]:
 
 def _terse(t: S) -> list[Hit]:
     return t.hits or terse_corrections(t.sentence, t.known)
+
+
+def _restatements(t: S) -> list[Hit]:
+    s, k, h = t.sentence, t.known, t.hits
+    return h + contrasted(s, k, h) + cued_restatements(s, k, h)
 
 
 def _habits(t: S) -> list[Hit]:
@@ -150,6 +156,7 @@ SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
+    SentenceStage("restatements", _restatements, "a told value taken back beside the new one"),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
