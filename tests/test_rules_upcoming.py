@@ -220,6 +220,10 @@ def test_no_scheduled_plan_without_an_event_ahead(text: str) -> None:
 @pytest.mark.parametrize(
     ("turns", "relation", "target"),
     [
+        (["Omar: we're moving to Aarhus on the 20th", "Omar: the move to aarhus fell through"],
+         "LIVES_IN", "Aarhus"),
+        (["Omar: flying to Lisbon on the 25th", "Omar: lisbon trip isn't happening anymore"],
+         "VISITED", "Lisbon"),
         (["Omar: we're getting married on the 27th", "Omar: the wedding is off"],
          "HAS_PLAN", "getting married"),
     ],

@@ -67,6 +67,7 @@ SENTENCE_PIPELINE = (
     "moved_plans",
     "redated",
     "corrected_ahead",
+    "cancelled_ahead",
     "arranged",
     "visits",
     "upcoming",

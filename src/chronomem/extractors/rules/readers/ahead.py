@@ -171,3 +171,25 @@ def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     text = f"{record.source} {record.target} (date corrected)"
     date = (new[0].start, new[0].end)
     return [Hit(record.relation, source, target, False, (0, len(s.text)), date, text)]
+
+
+# the common ways to say a plan will not happen (general English)
+_CANCELLED = re.compile(
+    r"\b(?:(?:is|was|got|has been|'s|are|were)\s+)?(?:cancell?ed|called off|scrapped|axed|nixed"
+    r"|fell through|falling through|fell apart|not happening|(?:isn't|is not|won't be|aren't)"
+    r"\s+happening(?:\s+anymore)?|won't happen|(?:is|'s|are)\s+off)\b",
+    re.I,
+)
+
+
+def cancelled_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "the move to Aarhus fell through", "lisbon trip is not happening": the speaker's
+    upcoming fact the words before the cancellation name, ended."""
+    if s.speaker is None or s.assistant or s.question or any(h.ending for h in hits):
+        return []
+    m = _CANCELLED.search(s.text)
+    if m is None:
+        return []
+    clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
+    hit = called_off_ahead(s, known, s.without_times(clause[0], m.start()), m.span())
+    return [hit] if hit is not None else []

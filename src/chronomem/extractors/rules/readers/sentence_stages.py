@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.readers.about_user import about_the_user
-from chronomem.extractors.rules.readers.ahead import corrected_ahead, redated
+from chronomem.extractors.rules.readers.ahead import cancelled_ahead, corrected_ahead, redated
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.denials import restated
 from chronomem.extractors.rules.readers.habits import habit_hits
@@ -125,6 +125,10 @@ def _corrected_ahead(t: S) -> list[Hit]:
     return t.hits + corrected_ahead(t.sentence, t.known, t.hits)
 
 
+def _cancelled_ahead(t: S) -> list[Hit]:
+    return t.hits + cancelled_ahead(t.sentence, t.known, t.hits)
+
+
 def _arranged(t: S) -> list[Hit]:
     return t.hits + arranged_plans(t.sentence, t.hits)
 
@@ -173,6 +177,7 @@ SENTENCE_STAGES = (
     SentenceStage("moved_plans", _moved_plans, "a plan moved to another date"),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
     SentenceStage("corrected_ahead", _corrected_ahead, '"sorry, August 8th! not June"'),
+    SentenceStage("cancelled_ahead", _cancelled_ahead, '"the move to Aarhus fell through"'),
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
