@@ -85,3 +85,27 @@ def test_a_spell_told_as_after_n_years_in_x_held_until_now(
 )
 def test_no_spell_without_a_home_or_a_workplace(text: str) -> None:
     assert not [f for f in run(text).facts if f.invalid_at is not None and f.valid_at]
+
+
+@pytest.mark.parametrize(
+    ("turns", "relation", "start"),
+    [
+        (["Eli: I've been with my partner Noa since 2019"], "DATING", "2019-01-01"),
+        (["Eli: been with my husband Tomas since 2010"], "MARRIED_TO", "2010-01-01"),
+        (["Eli: my girlfriend is Noa", "Eli: I've been with Noa for 3 years now"], "DATING",
+         "2021-01-15"),
+    ],
+)  # fmt: skip
+def test_been_with_a_partner_since_dates_the_tie(
+    turns: list[str], relation: str, start: str
+) -> None:
+    ties = [f for f in run(*turns).facts if f.relation == relation]
+    assert ties and ties[0].valid_at == _day(start), run(*turns).facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Eli: been with Vodafone since 2015", "Eli: I've been with Noa all day"],
+)
+def test_been_with_no_partner_or_no_start_is_no_tie(text: str) -> None:
+    assert not [f for f in run(text).facts if f.relation in ("DATING", "MARRIED_TO")]

@@ -63,6 +63,7 @@ SENTENCE_PIPELINE = (
     "together",
     "one_breath",
     "spells",
+    "been_with",
     "told_plans",
     "moved_plans",
     "redated",

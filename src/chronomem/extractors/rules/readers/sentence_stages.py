@@ -31,6 +31,7 @@ from chronomem.extractors.rules.readers.restatements import contrasted, cued_res
 from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
 from chronomem.extractors.rules.readers.same_breath import (
+    been_with,
     ended_in_one_breath,
     spent_spells,
 )
@@ -108,6 +109,10 @@ def _spells(t: S) -> list[Hit]:
     return spent_spells(t.sentence, t.known, t.hits)
 
 
+def _been_with(t: S) -> list[Hit]:
+    return been_with(t.sentence, t.known, t.hits)
+
+
 def _told_plans(t: S) -> list[Hit]:
     s, k, h = t.sentence, t.known, t.hits
     return name_told_plans(s, k, h) + called_off(s, k, h)
@@ -173,6 +178,7 @@ SENTENCE_STAGES = (
     SentenceStage("together", _together, '"Sam and I moved in together"'),
     SentenceStage("one_breath", _one_breath, '"joined X in 2018 and left in June 2023"'),
     SentenceStage("spells", _spells, '"back in Cork after three years in Berlin"'),
+    SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, "plans named and plans called off"),
     SentenceStage("moved_plans", _moved_plans, "a plan moved to another date"),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
