@@ -402,10 +402,16 @@ def test_a_union_in_other_words(text: str, fact: tuple[str, str, str]) -> None:
 @pytest.mark.parametrize(
     ("text", "facts"),
     [
+        (
+            "Lu: my brother Kojo and his wife Abena moved to Ghana",
+            {("Kojo", "LIVES_IN", "Ghana", False), ("Abena", "LIVES_IN", "Ghana", False)},
+        ),
         ("Lu: my parents retired to Spain", {("Lu's parents", "LIVES_IN", "Spain", False)}),
     ],
 )
-def test_a_retirement_home(text: str, facts: set[tuple[str, str, str, bool]]) -> None:
+def test_two_people_as_one_subject_and_a_retirement_home(
+    text: str, facts: set[tuple[str, str, str, bool]]
+) -> None:
     assert facts <= found(run(text))
 
 

@@ -58,6 +58,7 @@ SENTENCE_PIPELINE = (
     "own_texts",
     "pet_owners",
     "pairs",
+    "compound",
     "partners",
     "successors",
     "together",
