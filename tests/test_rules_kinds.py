@@ -265,6 +265,25 @@ def test_the_kind_of_a_thing_got_from_the_head_noun_told_with_it():  # type: ign
     assert not any(f[1] == "DRIVES" for f in facts)
 
 
+@pytest.mark.parametrize(
+    ("turn", "person", "role"),
+    [
+        ("Ife: switched dentists, I see Dr. Moreau now", "Dr. Moreau", "dentist"),
+        ("Ife: changed therapists - Dana Whitfield now", "Dana Whitfield", "therapist"),
+        ("Ife: swapped physios to Tom Baker", "Tom Baker", "physio"),
+    ],
+)
+def test_a_role_handed_to_a_new_person(turn, person, role):  # type: ignore[no-untyped-def]
+    facts = run(turn).facts
+    held = [f for f in facts if f.relation == "ROLE_HELD_BY" and f.target == person]
+    assert held and role in held[0].fact, facts
+
+
+def test_a_role_changed_for_a_reason_names_no_new_person():  # type: ignore[no-untyped-def]
+    facts = run("Ife: changed doctors because Dr. Smith retired").facts
+    assert not any(f.relation == "ROLE_HELD_BY" for f in facts)
+
+
 # -- health and preference changes said another way --------------------------------------------
 
 

@@ -54,6 +54,7 @@ SENTENCE_PIPELINE = (
     "habits",
     "offers",
     "successions",
+    "role_switch",
     "favourites",
     "own_texts",
     "pet_owners",

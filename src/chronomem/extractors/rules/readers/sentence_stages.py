@@ -31,6 +31,7 @@ from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hi
 from chronomem.extractors.rules.readers.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
+from chronomem.extractors.rules.readers.role_switch import role_switch_hits
 from chronomem.extractors.rules.readers.same_breath import (
     been_with,
     ended_in_one_breath,
@@ -72,6 +73,10 @@ def _offers(t: S) -> list[Hit]:
 
 def _successions(t: S) -> list[Hit]:
     return t.hits + succession_hits(t.hits, t.known)
+
+
+def _role_switch(t: S) -> list[Hit]:
+    return t.hits + role_switch_hits(t.sentence, t.hits, t.known)
 
 
 def _favourites(t: S) -> list[Hit]:
@@ -174,6 +179,7 @@ SENTENCE_STAGES = (
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
+    SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
     SentenceStage("favourites", _favourites, '"my new favourite is X" without a kind'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
