@@ -121,6 +121,14 @@ def test_on_the_default_path_the_meant_value_is_current_and_the_told_one_never_h
 
 
 STATED = [
+    # the denied value is the tail or the head of the told one
+    (["Ivo: I'm allergic to walnuts", "Ivo: I'm allergic to pecans, not walnuts"],
+     ("Ivo", "HAS_CONDITION", "allergic to walnuts"),
+     ("Ivo", "HAS_CONDITION", "allergic to pecans")),
+    (["Ivo: I drive a Nissan Leaf", "Ivo: I drive a Kia Soul not a Leaf"],
+     ("Ivo", "DRIVES", "Nissan Leaf"), ("Ivo", "DRIVES", "Kia Soul")),
+    (["Ivo: I work at Corbin Logistics", "Ivo: I work at Carbon Logistics, not Corbin"],
+     ("Ivo", "WORKS_AT", "Corbin Logistics"), ("Ivo", "WORKS_AT", "Carbon Logistics")),
     # a value no pattern placed, contrasted with a told one of its spelling
     (["Ivo: my brother Stefan lives in Graz", "Ivo: my brother's name is Stephan, not Stefan"],
      ("Ivo", "FAMILY_OF", "Stefan"), ("Ivo", "FAMILY_OF", "Stephan")),

@@ -50,6 +50,7 @@ SENTENCE_PIPELINE = (
     "patterns",
     "restated",
     "terse_corrections",
+    "denials",
     "restatements",
     "habits",
     "offers",

@@ -13,7 +13,7 @@ from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.ahead import cancelled_ahead, corrected_ahead, redated
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.compound import shared_hits
-from chronomem.extractors.rules.readers.denials import restated
+from chronomem.extractors.rules.readers.denials import denied_values, restated
 from chronomem.extractors.rules.readers.habits import habit_hits
 from chronomem.extractors.rules.readers.new_favourite import kindless_favourite_hits
 from chronomem.extractors.rules.readers.offers import offer_hits
@@ -55,6 +55,10 @@ def _restated(t: S) -> list[Hit]:
 
 def _terse(t: S) -> list[Hit]:
     return t.hits or terse_corrections(t.sentence, t.known)
+
+
+def _denials(t: S) -> list[Hit]:
+    return t.hits + denied_values(t.sentence, t.known, t.hits)
 
 
 def _restatements(t: S) -> list[Hit]:
@@ -175,6 +179,7 @@ SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
+    SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
     SentenceStage("restatements", _restatements, "a told value taken back beside the new one"),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
