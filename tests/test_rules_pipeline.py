@@ -58,6 +58,8 @@ def test_an_unknown_stage_is_refused_with_the_names_to_choose_from() -> None:
     ("text", "context", "fact", "stage"),
     [
         ("I moved to Oslo last week", (), ("LIVES_IN", "Oslo"), "patterns"),
+        ("got a new hamster! his name is Peanut", (), ("HAS_PET", "Peanut"), "pet_names"),
+        ("I live in Lyon, I mean Lille", (), ("LIVES_IN", "Lille"), "resaid"),
         (
             "Brightwell*",
             ("Sam: we live in Brightwater",),

@@ -53,6 +53,37 @@ def test_a_terse_correction_ends_the_told_value_and_holds_the_one_meant(
     assert (*right, False) in facts
 
 
+RESAID = [
+    ("Ada: I live in Lyon, I mean Grenoble", ("Ada", "LIVES_IN", "Grenoble"), "Lyon"),
+    ("Ada: I work at Google, no wait, at Meta lol", ("Ada", "WORKS_AT", "Meta"), "Google"),
+    ("Ada: I work at Northwind Bank, sorry, Southwind Bank", ("Ada", "WORKS_AT",
+     "Southwind Bank"), "Northwind Bank"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turn", "meant", "wrong"), RESAID)
+def test_a_value_taken_back_in_the_same_breath_is_told_as_the_one_meant(
+    turn: str, meant: tuple[str, str, str], wrong: str
+) -> None:
+    facts = found(run(turn))
+    assert (*meant, False) in facts
+    assert not any(target == wrong for _, _, target, _ in facts)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Ada: I live in Lyon, I mean it's fine I guess",
+        "Ada: I live in Lyon, sorry Mum",
+        "Ada: I work at Google, I mean Alphabet technically",
+    ],
+)
+def test_a_cue_after_a_value_that_gives_no_other_value_keeps_it(turn: str) -> None:
+    facts = found(run(turn))
+    assert any(r in ("LIVES_IN", "WORKS_AT") and not e for _, r, _, e in facts)
+    assert not any(target in ("Mum", "Alphabet", "it") for _, _, target, _ in facts)
+
+
 def test_the_corrected_fact_keeps_the_told_wording_with_the_value_swapped() -> None:
     x = run("Mo: I'm a barista at Bean There", "Mo: oops I mean Bean Here*")
     texts = {f.target: f.fact for f in x.facts if f.invalid_at is None}

@@ -49,6 +49,7 @@ TEXT_PIPELINE = (
 SENTENCE_PIPELINE = (
     "patterns",
     "restated",
+    "resaid",
     "terse_corrections",
     "denials",
     "restatements",
