@@ -86,6 +86,10 @@ CASES = [
         ["Sam: I live in Paris.", "Sam: sorry, I meant Lyon, not Paris."],
         ("Sam", "LIVES_IN", "Paris", True),
     ),
+    (
+        ["Sam: I just moved to Berlin", "Sam: oops not Berlin, Munich"],
+        ("Sam", "LIVES_IN", "Munich", False),
+    ),
     # third persons, pronouns from earlier turns, chat spellings
     (["Sam: My sister moved to Rome."], ("Sam's sister", "LIVES_IN", "Rome", False)),
     (

@@ -48,6 +48,7 @@ TEXT_PIPELINE = (
 )
 SENTENCE_PIPELINE = (
     "patterns",
+    "corrections",
     "restated",
     "resaid",
     "terse_corrections",

@@ -13,6 +13,7 @@ from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.ahead import cancelled_ahead, corrected_ahead, redated
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.compound import shared_hits
+from chronomem.extractors.rules.readers.corrections import corrections
 from chronomem.extractors.rules.readers.denials import denied_values, restated
 from chronomem.extractors.rules.readers.habits import habit_hits
 from chronomem.extractors.rules.readers.new_favourite import kindless_favourite_hits
@@ -47,6 +48,10 @@ from chronomem.extractors.rules.state import SentenceState as S
 
 def _patterns(t: S) -> list[Hit]:
     return t.hits + match_sentence(t.sentence, t.known)
+
+
+def _corrections(t: S) -> list[Hit]:
+    return t.hits or corrections(t.sentence, t.known)
 
 
 def _restated(t: S) -> list[Hit]:
@@ -181,6 +186,7 @@ def _assistant(t: S) -> list[Hit]:
 
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
+    SentenceStage("corrections", _corrections, '"sorry, I meant Lyon, not Paris"'),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
     SentenceStage("resaid", _resaid, '"I live in Lyon, I mean Lille": the value meant'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
