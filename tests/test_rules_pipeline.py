@@ -58,9 +58,12 @@ def test_an_unknown_stage_is_refused_with_the_names_to_choose_from() -> None:
     ("text", "context", "fact", "stage"),
     [
         ("I moved to Oslo last week", (), ("LIVES_IN", "Oslo"), "patterns"),
-        ("got a new hamster! his name is Peanut", (), ("HAS_PET", "Peanut"), "pet_names"),
-        ("I live in Lyon, I mean Lille", (), ("LIVES_IN", "Lille"), "resaid"),
-        ("not Uber, Lyft", ("Sam: I work at Uber",), ("WORKS_AT", "Lyft"), "corrections"),
+        (
+            "Brightwell*",
+            ("Sam: we live in Brightwater",),
+            ("LIVES_IN", "Brightwell"),
+            "terse_corrections",
+        ),
         ("Derek and Kayla broke up", (), ("DATING", "Kayla"), "pairs"),
         ("met someone new! his name is Leo", (), ("DATING", "Leo"), "partners"),
         ("my son Mikko's birthday is on Friday", (), ("FAMILY_OF", "Mikko"), "possessed_roles"),
@@ -117,13 +120,13 @@ def test_the_rule_extractor_reads_with_its_pipeline_and_traces_every_turn() -> N
     def turn(i: int, text: str) -> Episode:
         return Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, AT, AT)
 
-    earlier, now = turn(1, "Sam: I work at Uber"), turn(2, "Sam: not Uber, Lyft")
+    earlier, now = turn(1, "Sam: we live in Brightwater"), turn(2, "Sam: Brightwell*")
     trace = Trace()
     full = RuleExtractor(trace=trace).extract(now, [earlier])
-    assert {("WORKS_AT", "Lyft")} <= {(f.relation, f.target) for f in full.facts}
-    assert {"patterns", "corrections"} <= trace.fired  # the earlier turn's reading too
-    blind = RuleExtractor(disable=["corrections"]).extract(now, [earlier])
-    assert ("WORKS_AT", "Lyft") not in {(f.relation, f.target) for f in blind.facts}
+    assert ("LIVES_IN", "Brightwell") in {(f.relation, f.target) for f in full.facts}
+    assert {"patterns", "terse_corrections"} <= trace.fired  # the earlier turn's reading too
+    blind = RuleExtractor(disable=["terse_corrections"]).extract(now, [earlier])
+    assert ("LIVES_IN", "Brightwell") not in {(f.relation, f.target) for f in blind.facts}
 
 
 def test_render_lists_the_stages_the_steps_and_the_facts() -> None:
@@ -180,8 +183,3 @@ def test_a_guard_stage_keeps_a_wrong_fact_out(
 
     assert wrong not in facts(_read(text, context=context))
     assert wrong in facts(_read(text, context=context, disable=(stage,)))
-    text = render(_read("got a new hamster! his name is Peanut", disable=("pairs",)))
-    assert "sentence: patterns corrections" in text and "[pairs]" in text
-    assert "  pet_names: + HAS_PET Sam -> Peanut" in text
-    assert "HAS_PET Sam -> Peanut" in text.split("facts:")[1]
-    assert "by pet_names:" in text
