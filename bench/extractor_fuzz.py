@@ -24,15 +24,15 @@ from tests.test_extractor_fuzz import ADVERSARIAL
 
 from chronomem import Memory
 from chronomem.extractors import RuleExtractor
-from chronomem.extractors.rules.clauses import match_sentence
-from chronomem.extractors.rules.dates import find_time_expressions
-from chronomem.extractors.rules.entities import Known, find_spans
-from chronomem.extractors.rules.found import Sentence
-from chronomem.extractors.rules.sentences import (
+from chronomem.extractors.rules.analysis.dates import find_time_expressions
+from chronomem.extractors.rules.analysis.entities import Known, find_spans
+from chronomem.extractors.rules.analysis.found import Sentence
+from chronomem.extractors.rules.analysis.sentences import (
     normalize_text,
     split_clauses,
     split_sentences,
 )
+from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.model import Episode, EpisodeSource
 from chronomem.testing import HashEmbedder, ManualClock
 

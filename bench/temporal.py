@@ -11,10 +11,12 @@ fake OpenAI-compatible server over real HTTP, see ``temporal_llm.py``) the contr
 candidate recall.
 
     python bench/temporal.py [--subset fast] [--json out.json] [--verbose] [--category X]
-        [--no-llm] [--scenario ID] [--data DIR]
+        [--no-llm] [--scenario ID] [--data DIR] [--disable STAGE ...]
 
 ``--data DIR`` reads the scenarios from another folder of the same format (for example the
 held-out set ``bench/data/temporal_heldout``, which must never be used to tune the extractor).
+``--disable STAGE`` switches a reading stage of the rule extractor off (an ablation; see
+``bench/ablation.py`` for all stages at once).
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ from temporal_checks import Outcome, evaluate
 from temporal_data import CATEGORIES, DATA, Check, Message, Scenario, load_scenarios
 
 from chronomem import Memory
-from chronomem.ports import Embedder
+from chronomem.errors import UsageError
+from chronomem.extractors import RuleExtractor
+from chronomem.ports import Embedder, Extractor
 from chronomem.testing import ManualClock
 
 
@@ -73,12 +77,14 @@ def replayed(
     *,
     llm: object | None = None,
     on_message: OnMessage | None = None,
+    extractor: Extractor | None = None,
 ) -> Iterator[Memory]:
-    """A fresh memory with the scenario ingested, its clock standing at ``scenario.now``."""
+    """A fresh memory with the scenario ingested, its clock standing at ``scenario.now``
+    (``extractor``: else the default for ``llm``)."""
     learned = scenario.learned_times()
     clock = ManualClock(learned[scenario.ingest_order[0]])
     path = workdir / f"{scenario.group_id}-{'llm' if llm else 'rule'}.db"
-    memory = Memory(str(path), embedder=embedder, clock=clock, llm=llm)  # type: ignore[arg-type]
+    memory = Memory(str(path), embedder=embedder, clock=clock, llm=llm, extractor=extractor)  # type: ignore[arg-type]
     try:
         for i in scenario.ingest_order:
             message = scenario.messages[i]
@@ -139,13 +145,19 @@ def failed_all(scenario: Scenario, error: str) -> list[CheckResult]:
     ]
 
 
-def run_rule(scenarios: list[Scenario], embedder: Embedder) -> list[CheckResult]:
-    """Replay every scenario on the rule path and run its checks."""
+def run_rule(
+    scenarios: list[Scenario],
+    embedder: Embedder,
+    extractor: Callable[[Scenario], Extractor] | None = None,
+) -> list[CheckResult]:
+    """Replay every scenario on the rule path and run its checks (``extractor``: makes
+    the extractor of each scenario; else the default one)."""
     results: list[CheckResult] = []
     with tempfile.TemporaryDirectory(prefix="temporal-bench-") as tmp:
         for scenario in scenarios:
+            made = extractor(scenario) if extractor is not None else None
             try:
-                with replayed(scenario, embedder, Path(tmp)) as memory:
+                with replayed(scenario, embedder, Path(tmp), extractor=made) as memory:
                     results += judge(scenario, memory)
             except Exception as exc:  # an ingestion crash fails the scenario, not the run
                 error = f"ingestion raised {type(exc).__name__}: {exc}"
@@ -266,7 +278,7 @@ def print_table(summary: dict[str, object], verbose_failures: list[CheckResult])
         print(f"FAIL [{r.category}] {r.scenario}#{r.index} {r.check}\n     {r.detail}")
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--subset", choices=["fast", "all"], default="all")
     parser.add_argument("--category", choices=CATEGORIES)
@@ -275,12 +287,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="list failing checks")
     parser.add_argument("--no-llm", action="store_true", help="skip the LLM-path recall")
     parser.add_argument(
+        "--disable",
+        action="append",
+        default=[],
+        metavar="STAGE",
+        help="switch a reading stage of the rule extractor off (repeatable; "
+        "`chronomem explain --help` lists them)",
+    )
+    parser.add_argument(
         "--data",
         type=Path,
         default=DATA,
         metavar="DIR",
         help=f"folder of scenario *.jsonl files (default {DATA.relative_to(DATA.parents[2])})",
     )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if not args.data.is_dir():
         parser.error(f"--data {args.data}: not a folder; give a folder of scenario *.jsonl files")
@@ -292,7 +317,12 @@ def main(argv: list[str] | None = None) -> int:
         scenarios = [s for s in scenarios if s.id == args.scenario]
     embedder = default_embedder()
     started, cpu = time.perf_counter(), time.process_time()
-    results = run_rule(scenarios, embedder)
+    disable = tuple(args.disable)
+    try:
+        RuleExtractor(disable=disable)  # an unknown stage name fails here, before any work
+    except UsageError as exc:
+        parser.error(f"--disable: {exc}")
+    results = run_rule(scenarios, embedder, lambda _: RuleExtractor(embedder, disable=disable))
     if args.category:
         results = [r for r in results if r.category == args.category]
     rule_s = time.perf_counter() - started
@@ -307,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         "subset": args.subset,
         "category": args.category,
         "data": str(args.data),
+        "disabled_stages": sorted(disable),
         "embedder": embedder.name,
         "machine": machine(),
     }

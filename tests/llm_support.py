@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chronomem.providers import OpenAICompatibleLLM, RetryPolicy, Settings
 from chronomem.testing.fake_openai import FakeOpenAIServer
 
@@ -15,7 +17,9 @@ SYSTEM_AND_USER = [
 
 
 def make_llm(server: FakeOpenAIServer, **options: object) -> OpenAICompatibleLLM:
-    """An OpenAICompatibleLLM on the fake server, isolated from the environment."""
+    """An OpenAICompatibleLLM on the fake server, isolated from the environment (the test
+    is skipped, saying so, when the ``openai`` extra is not installed)."""
+    needs_sdk("openai")
     options.setdefault("retry_policy", FAST_RETRY)
     return OpenAICompatibleLLM(
         model="fake-model",
@@ -23,4 +27,13 @@ def make_llm(server: FakeOpenAIServer, **options: object) -> OpenAICompatibleLLM
         api_key="test-key",
         settings=Settings(),
         **options,  # type: ignore[arg-type]
+    )
+
+
+def needs_sdk(extra: str, module: str | None = None) -> None:
+    """Skip the calling test, saying which extra to install, when that provider's SDK is
+    not installed (the only reason a provider test may skip)."""
+    pytest.importorskip(
+        module or extra,
+        reason=f'the {extra} extra is not installed: pip install "chronomem[{extra}]"',
     )

@@ -5,7 +5,9 @@ serve``), MCP over stdio and MCP over streamable HTTP (real ``chronomem mcp`` pr
 Each must be refused the way that surface refuses a caller's mistake (``UsageError``; exit
 code 2 with a one-line error; a 4xx; an MCP tool error or JSON-RPC error), with a message
 that names the problem, never a traceback -- and the store must be unchanged afterwards
-(episodes, entities, facts, queue rows and API keys counted before and after).
+(episodes, entities, facts, queue rows and API keys counted before and after). Issue 22
+added JSON episode content, attribute values and import lines (an import with
+``replace`` into the served group, which must stay as it was).
 
 One process per surface for the whole module keeps it fast.
 """
@@ -31,6 +33,8 @@ import pytest
 from chronomem import Memory
 from chronomem.cli.main import main
 from chronomem.errors import UsageError
+from chronomem.model import SearchFilter
+from chronomem.portable import import_lines
 from chronomem.service.auth import KeyStore
 from chronomem.service.db import ServiceDB
 from tests.bad_inputs import CASES, CLI, GROUP, HTTP, MISSING, PY, REST, STDIO, WHEN, Case
@@ -105,6 +109,25 @@ class PythonSurface:
                 )
             elif case.op == "timeline":
                 self.memory.get_timeline(a["entity"], group_id=a["group_id"])
+            elif case.op == "add_fact":
+                self.memory.add_fact(
+                    a["source"],
+                    a["relation"],
+                    a["target"],
+                    group_id=a["group_id"],
+                    attributes=a["attributes"],
+                )
+            elif case.op == "attribute_search":
+                wanted = SearchFilter(fact_attributes=a["fact_attributes"])
+                self.memory.search(a["query"], group_id=a["group_id"], filter=wanted)
+            elif case.op == "import":
+                import_lines(
+                    self.memory.store,
+                    a["lines"],
+                    embedder=self.memory.embedder,
+                    group_id=GROUP,
+                    replace_group=True,
+                )
             else:
                 raise AssertionError(f"no Python form for {case.op}")
         return str(caught.value)
@@ -152,6 +175,10 @@ class CliSurface:
             return argv, ""
         if case.op == "timeline":
             return ["timeline", a["entity"], "--db", db, "--group", a["group_id"]], ""
+        if case.op == "import":
+            path = self.tmp / f"{case.id}.jsonl"
+            path.write_text("\n".join(a["lines"]) + "\n", encoding="utf-8")
+            return ["import", str(path), "--db", db, "--group", GROUP, "--replace"], ""
         if case.op == "key_create":
             argv = ["keys", "create", "--db", db, "--name", a["name"]]
             return argv + [x for g in a["groups"] for x in ("--groups", g)], ""
@@ -234,6 +261,14 @@ class RestSurface:
         elif case.op == "key_revoke":
             key_id = self.tokens["root-id"] if a["key_id"] == "ROOT" else a["key_id"]
             r = self.request("DELETE", f"/v1/keys/{key_id}", token=token)
+        elif case.op == "add_fact":
+            r = self.request("POST", f"{group}/facts", body=a, token=token)
+        elif case.op == "attribute_search":
+            r = self.request("POST", f"{group}/search", body=a, token=token)
+        elif case.op == "import":
+            lines = "\n".join(a["lines"]).encode()
+            params = {"replace": "true"}
+            r = self.request("POST", f"{group}/import", raw=lines, token=token, params=params)
         elif case.op == "raw":
             path = f"/v1/groups/{GROUP}/{a['path']}"
             r = self.request(

@@ -12,8 +12,8 @@ import pytest
 from chronomem import EpisodeInput, IngestResult, Memory
 from chronomem.cli.demo import STORIES, load_story
 from chronomem.engine.communities import CommunityBuilder, summarizer_for
+from chronomem.engine.communities.extractive import ExtractiveCommunitySummarizer
 from chronomem.errors import ProviderOutputError
-from chronomem.extractors.rules.communities import ExtractiveCommunitySummarizer
 from chronomem.model import ChangeSet, CommunityMaterial, CommunitySummary, Entity, Fact
 from chronomem.search import SearchConfig, TargetConfig
 from chronomem.testing import ManualClock, SequentialIds

@@ -19,6 +19,7 @@ from chronomem.eval.longmemeval import load_longmemeval
 from chronomem.eval.metrics import retrieval_record, wilson_interval
 from chronomem.testing.fake_openai import FakeOpenAIServer
 from tests.eval_data import JSONL, LOCOMO, LONGMEMEVAL, write_json, write_jsonl
+from tests.llm_support import needs_sdk
 
 
 @pytest.fixture(autouse=True)
@@ -106,10 +107,16 @@ def test_eval_locomo_offline_reports_retrieval_and_resumes(tmp_path, capsys):
     row["evidence_all"] = False
     lines[1] = json.dumps(row)
     (tmp_path / "results.jsonl").write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
     second = run_eval(tmp_path, "locomo", "--data", str(data))
     assert second["overall"]["questions"] == 4  # conversation 2 was added
     assert second["overall"]["evidence_all"] == 0.75  # the marked row was kept
     assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 5
+    said = capsys.readouterr().err
+    assert "resuming from" in said and "3 questions done" in said and "--fresh" in said
+    fresh = run_eval(tmp_path, "locomo", "--data", str(data), "--fresh")
+    assert fresh["overall"]["evidence_all"] == 1.0  # the marked row was scored again
+    assert "resuming" not in capsys.readouterr().err
 
 
 def test_eval_refuses_to_resume_a_results_file_of_another_run(tmp_path):
@@ -121,6 +128,7 @@ def test_eval_refuses_to_resume_a_results_file_of_another_run(tmp_path):
 
 
 def test_eval_with_an_llm_answers_judges_and_reports_accuracy(tmp_path, monkeypatch):
+    needs_sdk("openai")
     data = write_json(tmp_path / "lme.json", LONGMEMEVAL)
     with FakeOpenAIServer() as server:
         monkeypatch.setenv("CHRONOMEM_LLM_MODEL", "fake-model")

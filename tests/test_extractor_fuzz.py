@@ -8,7 +8,8 @@ pattern table. Each must ingest through ``Memory`` (rule extractor, hash embedde
 CPU time that grows linearly: the 100k input may cost at most 20x its first 10k characters
 (a quadratic stage costs ~100x), and at most 5 s. Before the fix,
 ``"Mr. A. B. C. D. " * N`` took 109 s at 100k characters. The ratio, not a fixed bound,
-keeps the test true on a loaded machine, where CPU time itself runs slower.
+keeps the test true on a loaded machine, where CPU time itself runs slower; each side is the
+least of a few runs (a noisy run costs more, never less, than the work).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 
 import pytest
 
-from chronomem.extractors.rules.sentences import MAX_SENTENCE_CHARS, split_sentences
+from chronomem.extractors.rules.analysis.sentences import MAX_SENTENCE_CHARS, split_sentences
 from tests.helpers import t
 
 SIZE = 100_000 - len("Alice: ")  # the whole episode is at the default limit
@@ -86,10 +87,18 @@ def _cpu_of_two_turns(make_memory, text: str) -> float:
     return time.process_time() - start
 
 
+def _least_cpu(make_memory, text: str, tries: int) -> float:
+    """The least CPU of ``tries`` runs: on a loaded machine (cache and frequency contention)
+    a single run can cost much more than the work itself; the least run is the work."""
+    return min(_cpu_of_two_turns(make_memory, text) for _ in range(tries))
+
+
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
 def test_an_adversarial_100k_episode_ingests_in_linear_time(make_memory, name):
-    small = _cpu_of_two_turns(make_memory, ADVERSARIAL[name][: SIZE // 10])
+    small = _least_cpu(make_memory, ADVERSARIAL[name][: SIZE // 10], tries=3)
     spent = _cpu_of_two_turns(make_memory, ADVERSARIAL[name])
+    if spent > MAX_GROWTH * max(small, 0.01):  # measured again before calling it quadratic
+        spent = min(spent, _least_cpu(make_memory, ADVERSARIAL[name], tries=2))
     assert spent <= CPU_LIMIT_S, f"{name}: {spent:.2f} s of CPU for two turns after 100k chars"
     assert spent <= MAX_GROWTH * max(small, 0.01), (
         f"{name}: {spent:.2f} s of CPU at 100k characters, {small:.3f} s at 10k: not linear"

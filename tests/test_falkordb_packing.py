@@ -16,11 +16,12 @@ from dataclasses import replace
 import pytest
 
 from chronomem.errors import StoreUnavailableError
-from chronomem.model import ChangeSet, CommunitySet, SearchRequest, Target
+from chronomem.model import ChangeSet, CommunitySet, Edit, EditKind, SearchRequest, Target
 from chronomem.stores.falkordb import FalkorDBStore, cypher, cypher_packed, moveout
 from chronomem.stores.falkordb.connection import FalkorDBConnection
 from chronomem.stores.falkordb.scope import scoped_statement
 from tests.contract.builders import (
+    at,
     community,
     embed,
     entity,
@@ -45,6 +46,8 @@ def _load(store: FalkorDBStore, group: str, *, crowd: bool) -> None:
     """``small_graph`` and a community; with ``crowd``, many more rows using A's words and
     A's ids (a neighbour whose data would skew A's text scores if they were shared)."""
     store.apply(small_graph(group))
+    record = Edit(f"edit-{group}", group, EditKind.RETRACT_FACT, at(3), "ops", subjects=("f-acme",))
+    store.apply(ChangeSet(group_id=group, edits=(record,)))
     store.replace_communities(
         CommunitySet(group, (community(group, "c-1", "Alice Acme", ["alice", "acme"]),))
     )
@@ -86,6 +89,8 @@ def _answers(store: FalkorDBStore, g: str) -> dict[str, object]:
         "edges": store.entity_edges(g, flt),
         "walk": dict(store.walk([g], ["alice"], depth=2, filter=history)),
         "batch": store.search_batch(requests),
+        "edits": store.list_edits(g),
+        "edits_of": store.list_edits(g, subject_id="f-acme"),
     }
     for target in Target:
         found[f"text {target.value}"] = store.text_search(

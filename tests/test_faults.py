@@ -162,6 +162,29 @@ def _namespace_or_skip() -> None:
         pytest.skip(f"cannot mount in a private namespace here ({reason})")
 
 
+def on_small_disk(tmp_path: Path, child_source: str, *args: str, then: str = "") -> object:
+    """Run ``child_source`` (python, argv[1] = the mount) in a private mount namespace on a
+    4 MiB tmpfs at ``tmp_path/small``, then the shell command ``then`` (still inside); the
+    JSON object the child printed last."""
+    _namespace_or_skip()
+    mount = tmp_path / "small"
+    mount.mkdir()
+    child = tmp_path / "child.py"
+    child.write_text(child_source)
+    script = f"mount -t tmpfs -o size=4m tmpfs {mount} && {sys.executable} {child} {mount}"
+    script += "".join(f" {a}" for a in args) + (f" && {then}" if then else "")
+    run = subprocess.run(
+        ["unshare", "-rm", "sh", "-c", script],
+        env=ENV,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
 DISK_FULL_CHILD = textwrap.dedent(
     """
     import json, os, sys
@@ -204,27 +227,13 @@ def test_disk_full_fails_cleanly_then_exactly_once(tmp_path: Path) -> None:
     """Fill a 4 MiB tmpfs until an episode fails: a clear error, nothing half-written;
     after freeing space the same episode goes in, and each episode is stored once with no
     fact pointing at a missing episode."""
-    _namespace_or_skip()
-    mount = tmp_path / "small"
-    mount.mkdir()
-    child = tmp_path / "child.py"
-    copy = tmp_path / "copy.db"
-    child.write_text(DISK_FULL_CHILD)
-    script = (
-        f"mount -t tmpfs -o size=4m tmpfs {mount} && {sys.executable} {child} {mount} && "
+    mount, copy = tmp_path / "small", tmp_path / "copy.db"
+    backup = (
         f"{sys.executable} -c \"import sqlite3; s=sqlite3.connect('{mount}/m.db'); "
         f"d=sqlite3.connect('{copy}'); s.backup(d)\""
     )
-    run = subprocess.run(
-        ["unshare", "-rm", "sh", "-c", script],
-        env=ENV,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    out = json.loads(run.stdout.strip().splitlines()[-1])
+    out = on_small_disk(tmp_path, DISK_FULL_CHILD, then=backup)
+    assert isinstance(out, dict)
     assert out["error"] and "free disk space" in out["error"], out  # says how to fix it
     assert out["retried"] == out["failed"]
     ids = episode_ids(copy, "g")

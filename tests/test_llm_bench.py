@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.llm_support import needs_sdk
+
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "ingest_cost.py"
 
 
@@ -27,6 +29,7 @@ def test_a_short_run_stays_within_two_rounds_and_counts_tokens():
     bench = _bench()
     if not (bench.PEER / "data" / "conversation.json").exists():
         pytest.skip("../shared/peer/graphiti is not beside the repository")
+    needs_sdk("openai")
     conversation = json.loads((bench.PEER / "data" / "conversation.json").read_text())[:4]
     episodes = bench.run_chronomem(conversation, latency=0.0)
     assert len(episodes) == 4

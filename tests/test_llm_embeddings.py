@@ -10,11 +10,12 @@ import pytest
 from chronomem.errors import ProviderHTTPError, ProviderOutputError
 from chronomem.providers import OpenAICompatibleEmbedder, Settings
 from chronomem.testing.fake_openai import FakeOpenAIServer
-from tests.llm_support import FAST_RETRY
+from tests.llm_support import FAST_RETRY, needs_sdk
 
 
 @pytest.fixture
 def server() -> Iterator[FakeOpenAIServer]:
+    needs_sdk("openai")
     with FakeOpenAIServer(embedding_dimension=64) as fake:
         yield fake
 

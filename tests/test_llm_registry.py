@@ -27,6 +27,7 @@ from chronomem.providers.registry import (
 )
 from chronomem.service.runtime import ServiceConfig, open_runtime
 from chronomem.testing.fake_openai import FakeOpenAIServer
+from tests.llm_support import needs_sdk
 
 ResponseT = type[BaseModel]
 
@@ -104,6 +105,8 @@ def test_a_missing_sdk_names_the_extra_to_install(monkeypatch):
 
 @pytest.mark.parametrize("cls", [OpenAICompatibleLLM, AnthropicLLM])
 def test_constructors_given_explicit_arguments_do_not_read_the_environment(cls, monkeypatch):
+    needs_sdk("openai" if cls is OpenAICompatibleLLM else "anthropic")
+
     def boom(*args: object, **kw: object) -> Settings:
         raise AssertionError("read the environment")
 

@@ -7,6 +7,7 @@ import pytest
 from chronomem.errors import UsageError
 from chronomem.providers import OpenAICompatibleLLM, Settings, llm_from_settings
 from chronomem.providers.settings import parse_bool
+from tests.llm_support import needs_sdk
 
 
 @pytest.mark.parametrize("text", ["false", "False", "0", "no", "off", " FALSE "])
@@ -61,6 +62,7 @@ def test_api_key_falls_back_to_the_vendor_variable():
 
 
 def test_arguments_win_over_settings():
+    needs_sdk("openai")
     settings = Settings(
         llm_model="from-settings", llm_output_mode="tool", llm_base_url="http://127.0.0.1:9/v1"
     )
@@ -77,6 +79,7 @@ def test_a_missing_model_or_key_says_how_to_fix_it():
 
 
 def test_offline_refuses_remote_endpoints_but_allows_loopback():
+    needs_sdk("openai")
     offline = Settings(offline=True, llm_model="m", llm_api_key="k")
     with pytest.raises(UsageError, match="CHRONOMEM_OFFLINE"):
         OpenAICompatibleLLM(settings=offline)
@@ -87,6 +90,7 @@ def test_offline_refuses_remote_endpoints_but_allows_loopback():
 
 
 def test_llm_from_settings_builds_the_configured_provider():
+    needs_sdk("openai")
     env = {
         "CHRONOMEM_LLM_MODEL": "llama3",
         "CHRONOMEM_LLM_BASE_URL": "http://127.0.0.1:11434/v1",

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from chronomem.extractors.rules import prototypes
+from chronomem.extractors.rules.cue import prototypes
 from chronomem.testing import HashEmbedder
 
 BANK = ["I moved to X", "I started at X", "X is over for me"]

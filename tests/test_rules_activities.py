@@ -1,4 +1,4 @@
-"""What one does and knows accumulates (extractors/rules/activities.py): languages spoken
+"""What one does and knows accumulates (extractors/rules/tables/activities.py): languages spoken
 and learned, collections, activities taken up."""
 
 from __future__ import annotations

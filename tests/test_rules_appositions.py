@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.rules.appositions import plain_subjects
+from chronomem.extractors.rules.normalise.appositions import plain_subjects
 from tests.rules_support import found, run
 
 

@@ -1,4 +1,4 @@
-"""An assistant's turn is read in the user's voice (``extractors/rules/voice.py``).
+"""An assistant's turn is read in the user's voice (``extractors/rules/normalise/voice.py``).
 
 "you"/"your" on an assistant's turn are the user, so every reader of the user's own words
 (pattern rows written with "my", habits, plans, the semantic cue) reads what the assistant
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.rules.voice import in_user_voice
+from chronomem.extractors.rules.normalise.voice import in_user_voice
 from tests.rules_support import found, run
 
 Fact = tuple[str, str, str, bool]

@@ -1,5 +1,5 @@
 """Everyday phrasings of ties and tastes, told in passing or without a subject
-(extractors/rules/activities.py, patterns.py role rows): a tie named in passing holds when it
+(extractors/rules/tables/activities.py, patterns.py role rows): a tie named in passing holds when it
 is said, whatever the sentence's own date; hobbies taken up and tastes said without "I"."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Habits by their grammar (extractors/rules/habits.py): frequency, giving up, taking up."""
+"""Habits by their grammar (extractors/rules/readers/habits.py): frequency, giving up, taking up."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_a_recurring_condition_and_its_end() -> None:
 
 
 def test_a_preference_replaces_one_of_its_kind_only() -> None:
-    from chronomem.extractors.rules.resolve import find_contradictions
+    from chronomem.extractors.resolution import find_contradictions
     from chronomem.model import Fact
 
     assert ("Hiro", "PREFERS", "aisle seats", False) in facts("Hiro: I prefer aisle seats now")
@@ -122,7 +122,7 @@ def test_a_question_takes_the_speakers_own_things_for_granted() -> None:
 
 
 def test_mom_as_a_name_is_the_speakers_mom() -> None:
-    from chronomem.extractors.rules.kinship import as_relatives
+    from chronomem.extractors.rules.normalise.kinship import as_relatives
 
     assert as_relatives("Mom finally retired from Mercy") == "my mom finally retired from Mercy"
     assert as_relatives("my Mom is great") == "my Mom is great"

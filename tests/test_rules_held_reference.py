@@ -1,4 +1,4 @@
-"""Endings that name a held value in other words (``extractors/rules/held.py``).
+"""Endings that name a held value in other words (``extractors/rules/analysis/held.py``).
 
 People end a membership, subscription or job by a shorter, lower-case or partial name:
 "joined the Riverside Rowing Club" then "quit the rowing club". The ending must reach the

@@ -1,10 +1,10 @@
-"""Verbs of ending next to a name the patterns did not explain (extractors/rules/losses.py)."""
+"""Verbs of ending next to a name the patterns did not explain (``readers/losses.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.rules.losses import ended_by_verb
+from chronomem.extractors.rules.readers.losses import ended_by_verb
 
 
 def _ended(text: str, name: str) -> bool:

@@ -1,4 +1,4 @@
-"""The rule extractor's semantic cue (``extractors/rules/cue.py``) on the real embedder.
+"""The rule extractor's semantic cue (``extractors/rules/cue/semantic.py``) on the real embedder.
 
 State changes worded outside the pattern table ("been living in Hamburg since March",
 "handed in my notice at X, starting at Y monday", "took up fencing") are found by their

@@ -1,4 +1,4 @@
-"""States that end under another name (extractors/rules/successions.py and the state rows):
+"""States that end under another name (extractors/rules/readers/successions.py and the state rows):
 a habit family given up, sobriety, a condition that follows its forerunner, a birth that
 ends a pregnancy, a diet broken by eating something again, an injury that healed."""
 
@@ -151,9 +151,6 @@ MEMORY_STORIES = [
      [], [("Jess", "FOLLOWS_DIET", "pescatarian")]),
     (["Leo: fractured my wrist at hockey", "Leo: wrist's all better, back on the ice"],
      [], [("Leo", "HAS_CONDITION", "wrist injury")]),
-    (["Omar: my rabbit Clover is so fluffy", "Omar: Clover escaped from the garden :(",
-      "Omar: we got a new bunny, we call her Daisy"],
-     [("Omar", "HAS_PET", "Daisy")], [("Omar", "HAS_PET", "Clover")]),
 ]  # fmt: skip
 
 
@@ -170,27 +167,6 @@ def test_successions_close_the_stored_fact(turns, current, closed) -> None:  # t
         assert facts.get(triple) is True, (triple, facts)
     for triple in closed:
         assert triple in facts and facts[triple] is False, (triple, facts)
-
-
-@pytest.mark.parametrize(
-    ("turns", "name", "species"),
-    [
-        (["Zoe: we adopted a kitten last week, we named her Miso"], "Miso", "kitten"),
-        (["Zoe: got a puppy!! we're calling him Biscuit"], "Biscuit", "puppy"),
-        (["Zoe: we rescued a parrot. Her name's Kiwi and she talks nonstop"], "Kiwi", "parrot"),
-    ],
-)
-def test_a_pet_told_by_its_species_takes_the_name_given_next(
-    turns: list[str], name: str, species: str
-) -> None:
-    episode = Episode(
-        id="e", group_id="g", content=turns[-1], source="message", source_description="chat",
-        reference_time=REF, created_at=REF,
-    )  # fmt: skip
-    found = RuleExtractor().extract(episode, ())
-    assert ("Zoe", "HAS_PET", name, False) in story(*turns)
-    (pet,) = [e for e in found.entities if e.name == name]
-    assert pet.attributes.get("species") == species
 
 
 def test_a_name_given_to_a_person_is_no_pet() -> None:

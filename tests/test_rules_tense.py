@@ -1,5 +1,5 @@
 """Dates said without a year or month are read in the tense of their own clause
-(extractors/rules/tense.py), and a clause with no tense takes the nearest occurrence."""
+(extractors/rules/analysis/tense.py), and a clause with no tense takes the nearest occurrence."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from datetime import date
 
 import pytest
 
-from chronomem.extractors.rules.dates import find_time_expressions
-from chronomem.extractors.rules.tense import clause_tense
+from chronomem.extractors.rules.analysis.dates import find_time_expressions
+from chronomem.extractors.rules.analysis.tense import clause_tense
 from tests.helpers import t
 
 JAN_10 = t("2024-01-10T12:00")

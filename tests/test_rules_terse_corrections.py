@@ -1,4 +1,4 @@
-"""Terse corrections (``extractors/rules/retractions.py``): a cue and the value meant, the
+"""Terse corrections (``extractors/rules/readers/retractions.py``): a cue and the value meant, the
 wrong value left unsaid or said in passing. The told fact of the same kind ends and the same
 relation holds the value meant; a cue beside anything else corrects nothing."""
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.rules.chat_names import capitalised_names
-from chronomem.extractors.rules.chat_spelling import plain_spelling
-from chronomem.extractors.rules.replies import answered_reply
-from chronomem.extractors.rules.texting import with_subjects
+from chronomem.extractors.rules.normalise.chat_names import capitalised_names
+from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
+from chronomem.extractors.rules.normalise.replies import answered_reply
+from chronomem.extractors.rules.normalise.texting import with_subjects
 from tests.real_embedder import real_embedder
 from tests.rules_support import found, run
 from tests.test_rules_states_memory import tell

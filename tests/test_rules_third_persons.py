@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.rules.agreement import as_first_person
-from chronomem.extractors.rules.contracted import written_out
+from chronomem.extractors.rules.normalise.agreement import as_first_person
+from chronomem.extractors.rules.normalise.contracted import written_out
 from tests.rules_support import found, run
 
 # -- "'s" after a name: "is"/"has", or a possessive ----------------------------------------

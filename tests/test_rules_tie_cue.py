@@ -1,4 +1,4 @@
-"""The ending reader's meaning test (``extractors/rules/tie_cue.py``) on the real embedder.
+"""The ending reader's meaning test (``extractors/rules/cue/tie_cue.py``) on the real embedder.
 
 A clause that names something the speaker holds, in words no ending expression lists, is
 read by its likeness to clauses that end a tie and clauses that keep one. Each ending below

@@ -1,5 +1,5 @@
 """Endings of what the speaker holds, in words the pattern table does not list
-(``extractors/rules/tie_ends.py``, ``end_words.py``): the reference to the held thing is
+(``extractors/rules/readers/tie_ends.py``, ``end_words.py``): the reference to the held thing is
 found by its own words or a noun of its kind, and the ending by general English."""
 
 from __future__ import annotations

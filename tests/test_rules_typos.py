@@ -1,4 +1,4 @@
-"""Chat typos in the words of life changes (``extractors/rules/typos.py``).
+"""Chat typos in the words of life changes (``extractors/rules/normalise/typos.py``).
 
 A word that is no English word and one slip away from a change word ("liev", "movd",
 "stratd", "wrok") is read as that word; real words ("spot", "dined"), names ("Liev
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.rules.sentences import normalize_text
-from chronomem.extractors.rules.typos import CHANGE_WORDS, corrected
+from chronomem.extractors.rules.analysis.sentences import normalize_text
+from chronomem.extractors.rules.normalise.typos import CHANGE_WORDS, corrected
 from tests.rules_support import found, run
 
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from chronomem import Memory
-from chronomem.errors import UsageError
+from chronomem.errors import ProviderOutputError, UsageError
 from chronomem.model import ChangeSet, Entity, Episode, Fact, Mention, SearchFilter, TimeRange
 from chronomem.search import PRESETS, Rerank, SearchConfig, TargetConfig, preset
 from chronomem.search.rerankers import by_count, by_distance, mmr, rrf
@@ -253,6 +253,19 @@ def test_cross_encoder_needs_and_uses_a_reranker(memory: Memory) -> None:
     found = m.search("Alice works knows", group_id=G, recipe="cross_encoder")
     lengths = [len(f.fact) for f in found.facts]
     assert lengths == sorted(lengths) and found.facts
+
+
+def test_a_reranker_that_miscounts_its_scores_is_a_provider_output_error(memory: Memory) -> None:
+    """Issue 22 finding 11: one score too few is the reranker's fault, said as such (it was a
+    TypeError from the error's own constructor)."""
+
+    class OneShort:
+        def score(self, query: str, passages: Sequence[str]) -> list[float]:
+            return [1.0] * (len(passages) - 1)
+
+    m = Memory(store=memory.store, embedder=EMB, clock=memory.clock, reranker=OneShort())
+    with pytest.raises(ProviderOutputError, match="exactly one score per passage"):
+        m.search("Alice works knows", group_id=G, recipe="cross_encoder")
 
 
 # -- filters on both timelines --------------------------------------------------------------

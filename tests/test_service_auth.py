@@ -17,7 +17,19 @@ from tests.service_helpers import asgi_client, make_runtime
 pytestmark = pytest.mark.anyio
 
 PUBLIC = {"/healthz", "/readyz", "/openapi.json", "/docs", "/docs/oauth2-redirect", "/redoc"}
-ADMIN_ONLY = {"/metrics", "/v1/keys", "/v1/keys/{key_id}", "/v1/groups/{group_id}/import"}
+ADMIN_ONLY = {
+    "/metrics",
+    "/v1/keys",
+    "/v1/keys/{key_id}",
+    "/v1/groups/{group_id}/import",
+    # corrections (docs/corrections.md)
+    "/v1/groups/{group_id}/facts/{fact_id}/edit",
+    "/v1/groups/{group_id}/facts/{fact_id}/retract",
+    "/v1/groups/{group_id}/entities/merge",
+    "/v1/groups/{group_id}/entities/{entity_id}/rename",
+    "/v1/groups/{group_id}/entities/{entity_id}/split",
+    "/v1/groups/{group_id}/edits/{edit_id}/undo",
+}
 KEY_SCOPED = {"/v1/groups"}  # answers about the caller's own key: no group in the path
 BODIES = {
     "/v1/groups/{group_id}/episodes": {"content": "Alice: hi"},
@@ -26,6 +38,12 @@ BODIES = {
     "/v1/groups/{group_id}/context": {"query": "Alice"},
     "/v1/groups/{group_id}/facts": {"source": "Alice", "relation": "KNOWS", "target": "Bob"},
     "/v1/keys": {"name": "k", "groups": ["*"]},
+    "/v1/groups/{group_id}/facts/{fact_id}/edit": {"value": "Meta"},
+    "/v1/groups/{group_id}/facts/{fact_id}/retract": {},
+    "/v1/groups/{group_id}/entities/merge": {"keep_id": "x1", "merged_id": "x2"},
+    "/v1/groups/{group_id}/entities/{entity_id}/rename": {"name": "Alice Smith"},
+    "/v1/groups/{group_id}/entities/{entity_id}/split": {"name": "Bob", "fact_ids": ["x1"]},
+    "/v1/groups/{group_id}/edits/{edit_id}/undo": {},
     # an export file holding just its header line (docs/portable.md)
     "/v1/groups/{group_id}/import": {
         "type": "header",

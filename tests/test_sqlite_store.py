@@ -47,8 +47,10 @@ def test_migrations_are_recorded_and_run_once(tmp_path: Path) -> None:
             "m002_episode_embeddings",
             "m003_fact_filter_index",
             "m004_group_fts",
+            "m005_edits",
+            "m006_episode_threads",
         ]
-        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (4,)
+        assert conn.execute("SELECT count(*) FROM _migrations").fetchone() == (6,)
 
 
 def test_a_file_written_before_episode_embeddings_is_upgraded(tmp_path: Path) -> None:
@@ -354,3 +356,17 @@ def test_the_sql_fact_clause_is_admits_fact(fact: Fact, flt: SearchFilter) -> No
     clause = fact_clause(flt, "f")
     sql = f"SELECT count(*) FROM facts f WHERE {clause.sql}"
     assert _ONE_FACT.execute(sql, clause.params).fetchone() == (int(flt.admits_fact(fact)),)
+
+
+def test_equal_scores_at_the_cut_are_picked_in_row_order() -> None:
+    """Canonical vectors make equal scores exact; which of the tied rows make the top k is
+    decided by row order, not by the partition algorithm (numpy's pick differs by CPU)."""
+    rng = np.random.default_rng(3)
+    query = rng.normal(size=8)
+    tied = np.tile(query + rng.normal(size=8), (60, 1))  # 60 equal scores below the best
+    order = rng.permutation(60)
+    index = ExactIndex(dimension=8)
+    index.upsert([f"t{i:02d}" for i in order], tied)
+    index.upsert(["best"], query[None, :])
+    found = index.search(query, 7)
+    assert [i for i, _ in found] == ["best", *(f"t{i:02d}" for i in order[:6])]

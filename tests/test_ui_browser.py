@@ -118,16 +118,28 @@ def new_driver() -> WebDriver:
     options.binary_location = str(CHROMIUM)
     for flag in FLAGS:
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     browser = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
     browser.set_page_load_timeout(30)
     return browser
 
 
+def policy_violations(browser: WebDriver) -> list[str]:
+    """The browser console's Content-Security-Policy complaints so far."""
+    return [
+        str(entry["message"])
+        for entry in browser.get_log("browser")
+        if "Content Security Policy" in str(entry["message"])
+    ]
+
+
 @pytest.fixture
 def driver() -> Iterator[WebDriver]:
+    """A fresh browser; the page must do all it does within its security policy."""
     browser = new_driver()
     try:
         yield browser
+        assert policy_violations(browser) == []
     finally:
         browser.quit()
 
@@ -212,6 +224,15 @@ def test_the_page_walks_both_timelines_asks_and_deletes(  # type: ignore[no-unty
     wait(driver, lambda: facts(driver).get("Alice WORKS_AT Google") == "current")
     assert "Alice WORKS_AT Meta" not in facts(driver)
     shots(driver, "3-system-before-it-learned")
+    # ... and the entity panel shows the Google job as believed then: open, no end yet
+    set_instant(driver, "find", "Alice")
+    wait(driver, lambda: "I just started a new job at Google" in text(driver, "entity-body"))
+    (job,) = [
+        li
+        for li in driver.find_elements(By.CSS_SELECTOR, "#entity-body li.fact")
+        if "WORKS_AT Google" in li.text
+    ]
+    assert "closed" not in str(job.get_attribute("class")) and "2024-01-08" not in job.text
     driver.find_element(By.ID, "reset").click()
     wait(driver, lambda: facts(driver).get("Alice WORKS_AT Meta") == "current")
 
@@ -317,3 +338,21 @@ def test_the_entity_panel_shows_the_names_merged_into_it(  # type: ignore[no-unt
     )
     assert "Alice" in labels and "Alice Smith" not in labels  # one entity, not two
     shots(driver, "8-aliases")
+
+
+def test_the_page_cannot_be_framed_by_another_site(server: tuple[str, str], tmp_path: Path) -> None:
+    """Issue 22 finding 8: a page of another origin that frames /ui gets nothing (the
+    two-step Delete cannot be clickjacked), and the page says why in the console."""
+    base, _ = server
+    attacker = tmp_path / "attacker.html"
+    attacker.write_text(f'<iframe id="f" src="{base}/ui/" width="800" height="600"></iframe>')
+    browser = new_driver()
+    try:
+        browser.get(attacker.as_uri())
+        complaints: list[str] = []  # the console log is drained by each read
+        wait(browser, lambda: complaints.extend(policy_violations(browser)) or complaints)
+        assert "frame-ancestors" in " ".join(complaints)
+        browser.switch_to.frame(browser.find_element(By.ID, "f"))
+        assert browser.find_elements(By.ID, "signin-form") == []  # nothing of the page drawn
+    finally:
+        browser.quit()

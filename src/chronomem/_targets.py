@@ -14,7 +14,8 @@ def load_target(target: str, *, extra: str | None, what: str) -> object:
     try:
         found: object = importlib.import_module(module_name)
     except ImportError as exc:
-        hint = f': pip install "chronomem[{extra}]"' if extra else ""
+        said = "pip install" in str(exc)  # our own modules' import errors give the hint
+        hint = f': pip install "chronomem[{extra}]"' if extra and not said else ""
         raise UsageError(f"{what} needs packages that are not installed ({exc}){hint}") from exc
     for part in attribute.split("."):
         found = getattr(found, part)

@@ -14,13 +14,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from chronomem.clock import IdFactory
+from chronomem.corrections import DEFAULT_ACTOR
 from chronomem.engine import BulkResults, IngestResult
 from chronomem.engine.communities import CommunityView
+from chronomem.engine.corrections.facts import DateField
 from chronomem.engine.ingest import OnError
 from chronomem.engine.provenance import EpisodeGraph
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.memory import Memory, Timeline
-from chronomem.model import Entity, Episode, Fact, SearchFilter
+from chronomem.model import Edit, Entity, Episode, Fact, SearchFilter
 from chronomem.model.graph import JSONValue
 from chronomem.model.ontology import TypeModel
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
@@ -93,10 +95,12 @@ class AsyncMemory:
         source: str = "message",
         source_description: str = "",
         episode_id: str | None = None,
+        thread_id: str | None = None,
         entity_types: Mapping[str, TypeModel] | None = None,
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> IngestResult:
         return await asyncio.to_thread(
             functools.partial(
@@ -107,10 +111,12 @@ class AsyncMemory:
                 source=source,
                 source_description=source_description,
                 episode_id=episode_id,
+                thread_id=thread_id,
                 entity_types=entity_types,
                 edge_types=edge_types,
                 edge_type_map=edge_type_map,
                 excluded_entity_types=excluded_entity_types,
+                learned=learned,
             )
         )
 
@@ -125,6 +131,7 @@ class AsyncMemory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> BulkResults:
         return await asyncio.to_thread(
             functools.partial(
@@ -137,6 +144,7 @@ class AsyncMemory:
                 edge_types=edge_types,
                 edge_type_map=edge_type_map,
                 excluded_entity_types=excluded_entity_types,
+                learned=learned,
             )
         )
 
@@ -240,11 +248,33 @@ class AsyncMemory:
             config=config,
         )
 
-    async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
-        return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
+    async def get_timeline(
+        self,
+        entity_name: str,
+        *,
+        group_id: str,
+        known_at: datetime | None = None,
+        thread_ids: Sequence[str] | None = None,
+    ) -> Timeline:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.get_timeline, entity_name, group_id=group_id, known_at=known_at,
+                thread_ids=thread_ids,
+            )
+        )  # fmt: skip
 
-    async def timeline_of(self, entity: Entity) -> Timeline:
-        return await asyncio.to_thread(self.sync.timeline_of, entity)
+    async def timeline_of(
+        self,
+        entity: Entity,
+        *,
+        known_at: datetime | None = None,
+        thread_ids: Sequence[str] | None = None,
+    ) -> Timeline:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.timeline_of, entity, known_at=known_at, thread_ids=thread_ids
+            )
+        )
 
     async def get_episodes(self, ids: Sequence[str], *, group_id: str) -> list[Episode]:
         return await asyncio.to_thread(self.sync.get_episodes, list(ids), group_id=group_id)
@@ -262,8 +292,116 @@ class AsyncMemory:
     async def delete_episode(self, episode_id: str, *, group_id: str) -> bool:
         return await asyncio.to_thread(self.sync.delete_episode, episode_id, group_id=group_id)
 
+    async def delete_thread(self, thread_id: str, *, group_id: str) -> int:
+        return await asyncio.to_thread(self.sync.delete_thread, thread_id, group_id=group_id)
+
+    async def thread_episodes(self, thread_id: str, *, group_id: str) -> list[Episode]:
+        return await asyncio.to_thread(self.sync.thread_episodes, thread_id, group_id=group_id)
+
     async def delete_fact(self, fact_id: str, *, group_id: str) -> bool:
         return await asyncio.to_thread(self.sync.delete_fact, fact_id, group_id=group_id)
 
     async def delete_group(self, group_id: str) -> None:
         await asyncio.to_thread(self.sync.delete_group, group_id)
+
+    # -- corrections (chronomem/corrections.py) -------------------------------------------
+    async def edit_fact(
+        self,
+        fact_id: str,
+        *,
+        group_id: str,
+        fact: str | None = None,
+        relation: str | None = None,
+        value: str | None = None,
+        valid_at: datetime | None = None,
+        invalid_at: datetime | None = None,
+        clear: Sequence[DateField] = (),
+        actor: str = DEFAULT_ACTOR,
+        reason: str = "",
+    ) -> Edit:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.edit_fact, fact_id, group_id=group_id, fact=fact, relation=relation,
+                value=value, valid_at=valid_at, invalid_at=invalid_at, clear=tuple(clear),
+                actor=actor, reason=reason,
+            )
+        )  # fmt: skip
+
+    async def retract_fact(
+        self, fact_id: str, *, group_id: str, actor: str = DEFAULT_ACTOR, reason: str = ""
+    ) -> Edit:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.retract_fact, fact_id, group_id=group_id, actor=actor, reason=reason
+            )
+        )
+
+    async def merge_entities(
+        self,
+        keep_id: str,
+        merged_id: str,
+        *,
+        group_id: str,
+        actor: str = DEFAULT_ACTOR,
+        reason: str = "",
+    ) -> Edit:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.merge_entities, keep_id, merged_id, group_id=group_id, actor=actor,
+                reason=reason,
+            )
+        )  # fmt: skip
+
+    async def rename_entity(
+        self,
+        entity_id: str,
+        name: str,
+        *,
+        group_id: str,
+        keep_alias: bool = True,
+        actor: str = DEFAULT_ACTOR,
+        reason: str = "",
+    ) -> Edit:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.rename_entity, entity_id, name, group_id=group_id,
+                keep_alias=keep_alias, actor=actor, reason=reason,
+            )
+        )  # fmt: skip
+
+    async def split_entity(
+        self,
+        entity_id: str,
+        name: str,
+        *,
+        group_id: str,
+        episode_ids: Sequence[str] = (),
+        fact_ids: Sequence[str] = (),
+        actor: str = DEFAULT_ACTOR,
+        reason: str = "",
+    ) -> Edit:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.split_entity, entity_id, name, group_id=group_id,
+                episode_ids=list(episode_ids), fact_ids=list(fact_ids), actor=actor,
+                reason=reason,
+            )
+        )  # fmt: skip
+
+    async def undo_edit(
+        self, edit_id: str, *, group_id: str, actor: str = DEFAULT_ACTOR, reason: str = ""
+    ) -> Edit:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.undo_edit, edit_id, group_id=group_id, actor=actor, reason=reason
+            )
+        )
+
+    async def list_edits(
+        self, *, group_id: str, subject_id: str | None = None, limit: int = 100
+    ) -> list[Edit]:
+        return await asyncio.to_thread(
+            functools.partial(
+                self.sync.list_edits, group_id=group_id, subject_id=subject_id, limit=limit
+            )
+        )

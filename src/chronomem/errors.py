@@ -4,9 +4,12 @@ The tree::
 
     ChronomemError                 root: catch this to catch everything of ours
     ├── UsageError                 the caller's mistake (bad group id, naive datetime, unknown
-    │                              recipe, oversized episode); the message says how to fix it
+    │   │                          recipe, oversized episode); the message says how to fix it
+    │   └── NotFoundError          an id names nothing in the group (a fact, entity or edit
+    │                              to correct); REST answers 404
     ├── StoreError                 the storage backend failed or holds something unexpected
     │   ├── StoreUnavailableError  the backend (or one shard of it) cannot be reached
+    │   │   └── StoreFullError     the backend's disk is full: free space, then retry
     │   ├── ConflictError          another writer changed the group between read and write
     │   └── DuplicateEpisodeError  an episode with this id is stored already (safe to ignore
     │                              when retrying)
@@ -26,10 +29,12 @@ __all__ = [
     "ChronomemError",
     "ConflictError",
     "DuplicateEpisodeError",
+    "NotFoundError",
     "ProviderError",
     "ProviderHTTPError",
     "ProviderOutputError",
     "StoreError",
+    "StoreFullError",
     "StoreUnavailableError",
     "UsageError",
 ]
@@ -43,12 +48,21 @@ class UsageError(ChronomemError, ValueError):
     """The caller asked for something invalid. The message says how to fix it."""
 
 
+class NotFoundError(UsageError):
+    """An id names nothing in the group: no such fact, entity or edit (REST: 404)."""
+
+
 class StoreError(ChronomemError):
     """The storage backend failed."""
 
 
 class StoreUnavailableError(StoreError):
     """The backend, or the shard that holds a group, cannot be reached."""
+
+
+class StoreFullError(StoreUnavailableError):
+    """The backend could not write because its disk is full; nothing was half-written, and
+    the same write succeeds once space is freed (a retryable condition, not a corrupt file)."""
 
 
 class ConflictError(StoreError):

@@ -13,9 +13,10 @@ from datetime import datetime
 
 from chronomem.clock import IdFactory
 from chronomem.errors import UsageError
+from chronomem.jsontext import json_value
 from chronomem.model import Episode, EpisodeSource, check_group_id, ensure_aware
 from chronomem.model.time import parse_instant
-from chronomem.model.validation import check_text
+from chronomem.model.validation import check_text, check_thread_id
 
 DEFAULT_MAX_EPISODE_CHARS = 100_000
 
@@ -30,6 +31,7 @@ class EpisodeInput:
     source: str = "message"
     source_description: str = ""
     episode_id: str | None = None
+    thread_id: str | None = None  # the conversation it belongs to (see Episode.thread_id)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object]) -> EpisodeInput:
@@ -49,28 +51,40 @@ class EpisodeInput:
             raise UsageError(f"group_id must be a string, got {type(data['group_id']).__name__}")
         content = data["content"]
         if isinstance(content, dict | list):
-            content = json.dumps(content)  # a JSON document given inline
+            content = _inline_json(content)
         elif not isinstance(content, str):
             raise UsageError(
                 "content must be text, or a JSON object or array for source 'json'; got "
                 f"{type(content).__name__}"
             )
-        for key in ("source", "source_description", "episode_id"):
+        for key in ("source", "source_description", "episode_id", "thread_id"):
             if data.get(key) is not None and not isinstance(data[key], str):
                 raise UsageError(f"{key} must be a string, got {type(data[key]).__name__}")
         episode_id = data.get("episode_id")
         return cls(
             content=content,
             group_id=data["group_id"],
-            reference_time=ref,  # type: ignore[arg-type]
+            reference_time=ref,
             source=str(data["source"]) if data.get("source") is not None else "message",
             source_description=str(data.get("source_description") or ""),
             episode_id=None if episode_id is None else str(episode_id),
+            thread_id=None if data.get("thread_id") is None else str(data["thread_id"]),
         )
+
+
+def _inline_json(content: dict[str, object] | list[object]) -> str:
+    """A JSON document given inline, as text (strict JSON: no NaN, not nested too deep)."""
+    try:
+        return json.dumps(content, allow_nan=False)
+    except RecursionError:
+        raise UsageError("content: JSON nested too deeply: flatten it") from None
+    except ValueError as exc:
+        raise UsageError(f"content: {exc}: JSON has no NaN or infinity") from None
 
 
 def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_chars: int) -> Episode:
     check_group_id(item.group_id)
+    check_thread_id(item.thread_id)
     source = EpisodeSource.parse(item.source)
     reference_time = ensure_aware(item.reference_time, "reference_time")
     check_text(item.content, "episode content")  # NUL and lone surrogates: refused here
@@ -87,8 +101,8 @@ def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_char
         )
     if source is EpisodeSource.JSON:
         try:
-            json.loads(item.content)
-        except json.JSONDecodeError as exc:
+            json_value(item.content)
+        except UsageError as exc:
             raise UsageError(
                 f"episode source is 'json' but the content is not valid JSON ({exc}): "
                 "fix the document or use source='text'"
@@ -103,4 +117,5 @@ def build_episode(item: EpisodeInput, *, now: datetime, ids: IdFactory, max_char
         reference_time=reference_time,
         created_at=now,
         source_description=item.source_description,
+        thread_id=item.thread_id,
     )

@@ -13,10 +13,12 @@ from tqdm import tqdm
 from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory, SystemClock, new_id
+from chronomem.corrections import Corrections
 from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
 from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
 from chronomem.engine.ingest import BulkResults, OnError, SkippedEpisode, check_on_error
+from chronomem.engine.learned import Learned
 from chronomem.engine.provenance import EpisodeGraph, episode_graph
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
@@ -30,14 +32,15 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
+from chronomem.model.belief import as_known
 from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
 from chronomem.model.ontology import Ontology, TypeModel
-from chronomem.model.validation import check_text
+from chronomem.model.validation import check_text, check_thread_id
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
 from chronomem.search import SearchConfig, Searcher, SearchResults, preset
 from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextBuilder, ContextConfig
-from chronomem.search.filters import with_times
+from chronomem.search.filters import with_thread_episodes, with_times
 from chronomem.search.rerankers import Reranker
 
 log = logging.getLogger(__name__)
@@ -58,13 +61,14 @@ class Timeline:
         return found.name if found else entity_id
 
 
-class Memory:
+class Memory(Corrections):
     """An agent's memory: a bi-temporal knowledge graph in one SQLite file (or a server).
 
     ``Memory("memory.db")`` opens or creates a file; ``Memory()`` keeps everything in RAM;
     ``Memory("falkordb://localhost:6379")`` uses a FalkorDB server. With no ``extractor`` and
     no ``llm`` the offline :class:`~chronomem.extractors.RuleExtractor` is used; with ``llm``
-    the :class:`~chronomem.extractors.llm.LLMExtractor`.
+    the :class:`~chronomem.extractors.llm.LLMExtractor`. Hand corrections (edit, retract,
+    merge, rename, split, undo) come from :class:`~chronomem.corrections.Corrections`.
     """
 
     def __init__(
@@ -156,14 +160,18 @@ class Memory:
         source: str = "message",
         source_description: str = "",
         episode_id: str | None = None,
+        thread_id: str | None = None,
         entity_types: Mapping[str, TypeModel] | None = None,
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> IngestResult:
         """Ingest one episode. Re-sending an ``episode_id`` that is stored already is a
         no-op that returns the stored episode (so retries are safe). The type arguments
-        replace the memory's for this episode (``docs/types.md``)."""
+        replace the memory's for this episode (``docs/types.md``). ``learned="said"``: its
+        facts are learned at ``reference_time`` rather than now (``engine/learned.py``)."""
+        when = Learned.parse(learned)
         item = EpisodeInput(
             content=content,
             group_id=group_id,
@@ -171,9 +179,10 @@ class Memory:
             source=source,
             source_description=source_description,
             episode_id=episode_id,
+            thread_id=thread_id,
         )
         types = _ontology(entity_types, edge_types, edge_type_map, excluded_entity_types)
-        return self.ingestor.add(item, ontology=types)
+        return self.ingestor.add(item, ontology=types, learned=when)
 
     def add_episodes(
         self,
@@ -186,8 +195,14 @@ class Memory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> BulkResults:
         """Ingest many episodes, each group's in ``reference_time`` order.
+
+        ``learned``: ``"now"`` (default) -- everything is learned now, when ingested;
+        ``"said"`` -- each episode's entities and facts are learned at its
+        ``reference_time`` (and the ends it causes then), so ``known_at`` answers "what did
+        the memory know then" for a replayed history (``engine/learned.py``).
 
         ``on_error="raise"`` (default): all inputs are validated before the first is
         written, and an invalid one raises ``UsageError`` naming its index. ``"skip"``:
@@ -199,6 +214,7 @@ class Memory:
         episode, with its rate and the time left.
         """
         check_on_error(on_error)
+        when = Learned.parse(learned)
         items: list[EpisodeInput] = []
         bad: dict[int, str] = {}
         for index, e in enumerate(episodes):
@@ -221,7 +237,12 @@ class Memory:
                     on_ingested(result)
 
             results = self.ingestor.add_many(
-                items, on_ingested=done, on_error=on_error, on_total=total, ontology=types
+                items,
+                on_ingested=done,
+                on_error=on_error,
+                on_total=total,
+                ontology=types,
+                learned=when,
             )
         if bad:  # inputs that were not even episodes: report them with their own reason
             results.skipped = tuple(
@@ -302,7 +323,8 @@ class Memory:
     ) -> SearchResults:
         """Facts and entities relevant to ``query``; only current facts unless asked.
 
-        ``valid_at=t``: what was true at t. ``known_at=t'``: what the memory believed at t'.
+        ``valid_at=t``: what was true at t. ``known_at=t'``: what the memory believed at t',
+        each fact as believed then (an end learned later is not shown: ``model/belief.py``).
         A ``filter`` gives full control (relations, labels, date ranges, history).
         ``seeds``: entity ids the ``bfs`` method walks from (default: entities named in the
         query, else those of the latest episodes); ``center``: entity ids the
@@ -311,6 +333,7 @@ class Memory:
         groups = _groups(group_id, group_ids)
         config = preset(recipe) if isinstance(recipe, str) else recipe
         base = with_times(filter, valid_at=valid_at, known_at=known_at)
+        base = with_thread_episodes(base, self.store, groups)
         if not check_text(query, "search query").strip():
             raise UsageError("search query is empty: pass the question or keywords to look for")
         self._bind()
@@ -346,25 +369,49 @@ class Memory:
         if max_tokens != base.max_tokens:
             base = replace(base, max_tokens=max_tokens)
         self._bind()
+        groups = _groups(group_id, group_ids)
+        times = with_times(filter, valid_at=valid_at, known_at=known_at)
         return self._context.build(
             query,
-            group_ids=_groups(group_id, group_ids),
-            filter=with_times(filter, valid_at=valid_at, known_at=known_at),
+            group_ids=groups,
+            filter=with_thread_episodes(times, self.store, groups),
             now=self.clock.now(),
             config=base,
         )
 
-    def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
-        """All facts about the entity named ``entity_name``, current and past, oldest first."""
+    def get_timeline(
+        self,
+        entity_name: str,
+        *,
+        group_id: str,
+        known_at: datetime | None = None,
+        thread_ids: Sequence[str] | None = None,
+    ) -> Timeline:
+        """All facts about the entity named ``entity_name``, current and past, oldest first;
+        with ``known_at``, those the memory had learned by then, as it believed them then;
+        with ``thread_ids``, those said in these threads (conversations)."""
         check_group_id(group_id)
-        return self.timeline_of(self._find_entity(check_text(entity_name, "entity name"), group_id))
+        entity = self._find_entity(check_text(entity_name, "entity name"), group_id)
+        return self.timeline_of(entity, known_at=known_at, thread_ids=thread_ids)
 
-    def timeline_of(self, entity: Entity) -> Timeline:
+    def timeline_of(
+        self,
+        entity: Entity,
+        *,
+        known_at: datetime | None = None,
+        thread_ids: Sequence[str] | None = None,
+    ) -> Timeline:
         """All facts about ``entity`` (as read from this memory), current and past, oldest
-        first."""
+        first; with ``known_at``, those learned by then, each as believed then (an end
+        learned later is not shown: ``model/belief.py``); with ``thread_ids``, those with a
+        source episode in one of these threads."""
         group_id = entity.group_id
-        history = SearchFilter(history=True).resolved(self.clock.now())
+        threads = None if thread_ids is None else tuple(thread_ids)
+        everything = SearchFilter(history=True, thread_ids=threads).resolved(self.clock.now())
+        history = with_thread_episodes(everything, self.store, [group_id])
         facts = self.store.facts_of_entities([group_id], [entity.id], history)
+        if known_at is not None:
+            facts = [as_known(f, known_at) for f in facts if f.created_at <= known_at]
         ordered = sorted(facts, key=lambda f: (f.valid_at or f.created_at, f.created_at))
         others = {i for f in ordered for i in f.endpoints}
         entities = {e.id: e for e in self.store.get_entities([group_id], sorted(others))}
@@ -423,6 +470,23 @@ class Memory:
                 self._communities.build(group_id)
             self.usage.extend(usage)
         return True
+
+    def delete_thread(self, thread_id: str, *, group_id: str) -> int:
+        """Delete every episode of the thread, each as ``delete_episode`` does (what only
+        they supported goes; what only they closed reopens); the facts of the group stay
+        in it. Returns how many episodes were deleted."""
+        gid = check_group_id(group_id)
+        if check_thread_id(thread_id) is None:
+            raise UsageError("delete_thread needs the thread_id to delete, spelled out")
+        ids = self.store.thread_episodes(gid, thread_id)
+        return sum(self.delete_episode(i, group_id=gid) for i in reversed(ids))
+
+    def thread_episodes(self, thread_id: str, *, group_id: str) -> list[Episode]:
+        """The thread's episodes, oldest first."""
+        gid = check_group_id(group_id)
+        ids = self.store.thread_episodes(gid, check_thread_id(thread_id) or "")
+        found = {e.id: e for e in self.store.get_episodes([gid], ids)}
+        return [found[i] for i in ids if i in found]
 
     def delete_fact(self, fact_id: str, *, group_id: str) -> bool:
         check_group_id(group_id)

@@ -21,6 +21,7 @@ from chronomem.model import (
     CommunityMaterial,
     CommunitySet,
     CommunitySummary,
+    Edit,
     Entity,
     Episode,
     Extraction,
@@ -238,6 +239,18 @@ class Store(Protocol):
         """Every fact of the group, its whole history (ended and retracted ones too), with
         its source episodes, in no particular order. ``embedding`` is always left out
         (``None``): the lean read for whole-group views such as the web page's graph."""
+        ...
+
+    def thread_episodes(self, group_id: str, thread_id: str) -> list[str]:
+        """The ids of the group's episodes in thread ``thread_id``, in timeline order
+        (reference time, then insertion)."""
+        ...
+
+    def list_edits(
+        self, group_id: str, *, subject_id: str | None = None, limit: int = 100
+    ) -> list[Edit]:
+        """The group's recorded hand corrections (written by ``apply`` with ``edits``),
+        newest first; with ``subject_id`` only those that touched that fact or entity."""
         ...
 
     def group_ids(self) -> list[str]:

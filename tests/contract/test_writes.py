@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
-from chronomem.model import ChangeSet, Episode, EpisodeSource, Target
+from chronomem.model import ChangeSet, CommunitySet, Episode, EpisodeSource, Target
 from chronomem.ports import Store
 
 from .builders import (
     at,
+    community,
     embed,
     entity,
     episode,
@@ -323,3 +324,27 @@ def test_deletions_run_before_inserts(store: Store) -> None:
         ChangeSet(group_id=G, delete_episode_ids=("ep",), episodes=(episode(G, "ep", "new text"),))
     )
     assert store.get_episodes([G], ["ep"])[0].content == "new text"
+
+
+def test_a_change_set_replaces_the_communities_in_the_same_transaction(store: Store) -> None:
+    store.apply(small_graph(G))
+    old = community(G, "c-old", "Old circle", ["alice", "acme"])
+    store.replace_communities(CommunitySet(group_id=G, communities=(old,)))
+    new = community(G, "c-new", "Paris circle", ["alice", "globex"])
+    doomed = ChangeSet(group_id=G, episodes=(episode(G, "ep-1", "duplicate"),), communities=(new,))
+    with pytest.raises(DuplicateEpisodeError):
+        store.apply(doomed)
+    assert [c.id for c in store.get_communities([G])] == ["c-old"]  # refused: nothing changed
+    version = store.group_version(G)
+    store.apply(ChangeSet(group_id=G, delete_entity_ids=("acme",), communities=(new,)))
+    (got,) = store.get_communities([G])
+    assert (got.id, got.member_ids, got.name) == ("c-new", ("alice", "globex"), "Paris circle")
+    _assert_same_vector(got.name_embedding, new.name_embedding)
+    assert store.group_version(G) == version + 1  # one write
+    found = store.vector_search(
+        Target.COMMUNITIES, [G], embed("Paris circle"), limit=3, filter=now_filter()
+    )
+    assert [i for i, _ in found] == ["c-new"]
+    store.apply(ChangeSet(group_id=G, communities=()))
+    assert store.get_communities([G]) == []
+    assert store.apply(ChangeSet(group_id=G)) is None  # an empty change set leaves them

@@ -49,7 +49,8 @@ export function makeApi(key, fetchImpl = globalThis.fetch.bind(globalThis)) {
     groups: () => call("GET", "/v1/groups"),
     graph: (group, validAt, knownAt, limit) =>
       call("GET", `${g(group)}/graph/compact`, { query: { valid_at: validAt, known_at: knownAt, limit } }),
-    entity: (group, id) => call("GET", `${g(group)}/entities/${encodeURIComponent(id)}`),
+    entity: (group, id, knownAt) =>
+      call("GET", `${g(group)}/entities/${encodeURIComponent(id)}`, { query: { known_at: knownAt } }),
     episodes: (group, limit = 100) => call("GET", `${g(group)}/episodes`, { query: { limit } }),
     searchEpisodes: (group, query) =>
       call("POST", `${g(group)}/search`, { body: { query, targets: ["episodes"], limit: 50 } }),
@@ -59,5 +60,14 @@ export function makeApi(key, fetchImpl = globalThis.fetch.bind(globalThis)) {
       }),
     deleteEpisode: (group, id) => call("DELETE", `${g(group)}/episodes/${encodeURIComponent(id)}`),
     status: (group) => call("GET", `${g(group)}/status`),
+    fullGraph: (group, validAt, knownAt, limit) =>
+      call("GET", `${g(group)}/graph`, { query: { valid_at: validAt, known_at: knownAt, limit } }),
+    fact: (group, id) => call("GET", `${g(group)}/facts/${encodeURIComponent(id)}`),
+    episode: (group, id) => call("GET", `${g(group)}/episodes/${encodeURIComponent(id)}`),
+    threadEpisodes: (group, thread) => call("GET", `${g(group)}/threads/${encodeURIComponent(thread)}/episodes`),
+    edits: (group, kind, id) => call("GET", `${g(group)}/${kind}/${encodeURIComponent(id)}/edits`),
+    editFact: (group, id, change) => call("POST", `${g(group)}/facts/${encodeURIComponent(id)}/edit`, { body: change }),
+    merge: (group, keepId, mergedId, reason) =>
+      call("POST", `${g(group)}/entities/merge`, { body: { keep_id: keepId, merged_id: mergedId, reason } }),
   };
 }

@@ -2,11 +2,13 @@
 
 import { ApiError, makeApi, saveKey, savedKey } from "./api.js";
 import { GraphView } from "./graph.js";
-import {
-  SLIDER_STEPS, formatInstant, fromCompact, parseInstant, sliderToTime, systemIndex, systemStep,
-  timeToSlider, worldRange,
-} from "./model.js";
+import { makeCorrections } from "./correct.js";
+import { renderLegend } from "./factpanel.js";
+import { threadGraph, threadsOf } from "./facts.js";
+import { fromCompact } from "./model.js";
 import { h, renderEntity, renderEpisodes, renderFactList } from "./panels.js";
+import { fitSliders, syncTimeControls } from "./sliders.js";
+import { formatMinute as formatInstant, parseInstant, stepInstant } from "./timefit.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 2000;
@@ -14,9 +16,10 @@ const POLL_MS = 2000;
 const state = {
   api: null, key: null, group: null, view: null,
   world: null, system: null, // ISO instants, null = now
-  range: null, systemEvents: [], graph: null, version: -1,
+  worldEvents: [], systemEvents: [], graph: null, version: -1,
+  thread: "", threadEpisodes: [], fact: null, editing: { world: false, system: false },
   episodes: [], drawSeq: 0, inflight: null, pending: false, playing: false, poller: null,
-  entity: null, names: "",
+  entity: null, entitySystem: null, names: "",
   timings: [],
 };
 window.chronomem = state; // for the browser tests and the perf script: read-only use
@@ -48,7 +51,7 @@ async function signIn(key) {
   const groups = me.groups;
   $("group-names").replaceChildren(...groups.map((g) => h("option", { value: g })));
   if (!state.view) {
-    state.view = new GraphView($("cy"), { theme: theme(), onSelect: openEntity });
+    state.view = new GraphView($("cy"), { theme: theme(), onSelect: openEntity, onFact: (id) => corrections.openFact(id) });
   }
   if (groups.length) {
     $("group").value = groups[0];
@@ -63,8 +66,11 @@ async function selectGroup(group) {
   state.world = null;
   state.system = null;
   state.version = -1;
+  state.thread = "";
+  $("thread").value = "";
   state.view.clear();
   $("entity").hidden = true;
+  $("fact").hidden = true;
   await Promise.all([redraw(), loadEpisodes()]);
   startPolling();
 }
@@ -95,7 +101,7 @@ async function drawOnce() {
   const started = performance.now();
   let graph;
   try {
-    graph = fromCompact(await state.api.graph(group, state.world, state.system, $("limit").value));
+    graph = await fetchGraph(group);
   } catch (error) {
     showError("time-error", error);
     return;
@@ -105,14 +111,14 @@ async function drawOnce() {
   showError("time-error", null);
   state.graph = graph;
   state.version = graph.version;
-  if (!state.world && !state.system) {
-    state.range = worldRange(graph, Date.now());
-    state.systemEvents = graph.system_events;
-    $("system").max = String(state.systemEvents.length);
-  }
+  if (!state.world && !state.system) fitSliders(state, $, graph);
   state.view.show(graph);
+  renderLegend(graph, $("legend"));
   const shown = performance.now();
-  syncTimeControls();
+  syncTimeControls(state, $);
+  if (state.entity && !$("entity").hidden && state.entitySystem !== state.system) {
+    openEntity(state.entity); // its facts as believed at the new system time
+  }
   renderFactList(graph, $("fact-list"), $("fact-list-box").querySelector("summary"));
   const names = graph.entities.slice(0, 2000).map((e) => e.name);
   if (names.join("\n") !== state.names) { // rebuilt only when the drawn names change
@@ -134,32 +140,31 @@ async function drawOnce() {
   document.body.dataset.drawn = String(seq);
 }
 
-function syncTimeControls() {
-  const { start, end } = state.range;
-  $("world").value = state.world ? timeToSlider(Date.parse(state.world), start, end) : SLIDER_STEPS;
-  $("system").value = state.system ? systemIndex(state.systemEvents, state.system) : state.systemEvents.length;
-  if (document.activeElement !== $("world-at")) $("world-at").value = state.world ?? "now";
-  if (document.activeElement !== $("system-at")) $("system-at").value = state.system ?? "now";
+/** The graph at the chosen instants: the compact form, or the full one cut to a thread. */
+async function fetchGraph(group) {
+  const limit = $("limit").value;
+  if (!state.thread) return fromCompact(await state.api.graph(group, state.world, state.system, limit));
+  return threadGraph(await state.api.fullGraph(group, state.world, state.system, limit), state.threadEpisodes);
 }
 
-function setWorldFromSlider() {
-  const value = Number($("world").value);
-  state.world = value >= SLIDER_STEPS ? null : new Date(sliderToTime(value, state.range.start, state.range.end)).toISOString();
+function setFromSlider(which) {
+  state[which] = stepInstant(state[`${which}Events`], Number($(which).value));
+  state.editing[which] = false;
   redraw();
 }
 
-function setSystemFromSlider() {
-  state.system = systemStep(state.systemEvents, Number($("system").value));
-  redraw();
-}
-
-function setFromText(which) {
+/** Enter (or leaving the box) sets the instant typed; an emptied box waits to be typed in. */
+function setFromText(which, committed) {
+  const typed = $(`${which}-at`).value;
+  state.editing[which] = !typed.trim() && !committed;
+  if (state.editing[which]) return;
   try {
-    state[which] = parseInstant($(`${which}-at`).value);
+    state[which] = parseInstant(typed);
   } catch (error) {
     showError("time-error", error);
     return;
   }
+  state.editing[which] = false;
   redraw();
 }
 
@@ -171,11 +176,11 @@ async function play() {
   state.playing = true;
   $("play").textContent = "⏸ Pause";
   $("play").setAttribute("aria-pressed", "true");
-  for (let v = 0; v <= SLIDER_STEPS && state.playing; v += 20) {
+  for (let v = 0; v <= state.worldEvents.length && state.playing; v += 1) {
     $("world").value = String(v);
-    state.world = v >= SLIDER_STEPS ? null : new Date(sliderToTime(v, state.range.start, state.range.end)).toISOString();
+    state.world = stepInstant(state.worldEvents, v);
     await redraw();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await new Promise((resolve) => setTimeout(resolve, 400));
   }
   state.playing = false;
   $("play").textContent = "▶ Play";
@@ -184,11 +189,19 @@ async function play() {
 
 async function openEntity(id) {
   try {
-    const detail = await state.api.entity(state.group, id);
+    const system = state.system;
+    const [detail, trail] = await Promise.all([
+      state.api.entity(state.group, id, system), // facts as believed then
+      state.api.edits(state.group, "entities", id),
+    ]);
     state.entity = id;
+    state.entitySystem = system;
     $("entity").hidden = false;
     $("entity-title").textContent = detail.entity.name;
-    renderEntity(detail, $("entity-body"));
+    renderEntity(detail, $("entity-body"), {
+      onFact: corrections.openFact, edits: trail.edits, trail: corrections.trail,
+      merge: state.key?.admin ? corrections.mergeForm(detail.entity) : null,
+    });
     state.view.select(id);
   } catch (error) {
     showError("time-error", error);
@@ -210,7 +223,9 @@ async function ask(question) {
 
 async function loadEpisodes() {
   try {
-    state.episodes = (await state.api.episodes(state.group)).episodes;
+    const all = (await state.api.episodes(state.group)).episodes;
+    showThreads(all);
+    state.episodes = state.thread ? all.filter((e) => e.thread_id === state.thread) : all;
   } catch (error) {
     state.episodes = [];
     showError("time-error", error);
@@ -224,6 +239,37 @@ function showEpisodes() {
     onDelete: deleteEpisode,
   });
 }
+
+function showThreads(episodes) {
+  const threads = threadsOf(episodes);
+  if (state.thread && !threads.includes(state.thread)) threads.push(state.thread);
+  const names = ["", ...threads].join("\n");
+  if ($("thread").dataset.names === names) return;
+  $("thread").dataset.names = names;
+  $("thread").replaceChildren(h("option", { value: "" }, "all threads"), ...threads.map((t) => h("option", { value: t }, t)));
+  $("thread").value = state.thread;
+  $("thread-label").hidden = !threads.length;
+}
+
+/** Show one thread's facts and episodes (a thread is provenance: the group stays whole). */
+async function selectThread(thread) {
+  state.thread = thread;
+  try {
+    state.threadEpisodes = thread ? (await state.api.threadEpisodes(state.group, thread)).episodes.map((e) => e.id) : [];
+  } catch (error) {
+    showError("time-error", error);
+  }
+  state.view.clear();
+  await Promise.all([redraw(), loadEpisodes()]);
+}
+
+/** After a correction: the graph, the episodes and the open entity again. */
+async function refresh() {
+  await Promise.all([redraw(), loadEpisodes()]);
+  if (state.entity && !$("entity").hidden) await openEntity(state.entity);
+}
+
+const corrections = makeCorrections({ state, $, refresh, showError });
 
 async function deleteEpisode(id, button) {
   button.disabled = true;
@@ -283,15 +329,24 @@ function wire() {
     const group = event.target.value.trim();
     if (group && group !== state.group) selectGroup(group);
   });
-  $("world").addEventListener("input", setWorldFromSlider);
-  $("system").addEventListener("input", setSystemFromSlider);
-  $("world-at").addEventListener("change", () => setFromText("world"));
-  $("system-at").addEventListener("change", () => setFromText("system"));
+  for (const which of ["world", "system"]) {
+    $(which).addEventListener("input", () => setFromSlider(which));
+    $(`${which}-at`).addEventListener("change", () => setFromText(which, false));
+    $(`${which}-at`).addEventListener("keydown", (event) => {
+      if (event.key === "Enter") setFromText(which, true);
+    });
+  }
+  $("thread").addEventListener("change", (event) => selectThread(event.target.value));
+  $("fact-list").addEventListener("click", (event) => {
+    const item = event.target.closest("li[data-fact]");
+    if (item) corrections.openFact(item.dataset.fact);
+  });
   $("play").addEventListener("click", play);
   $("limit").addEventListener("change", () => redraw());
   $("reset").addEventListener("click", () => {
     state.world = null;
     state.system = null;
+    state.editing = { world: false, system: false };
     redraw();
   });
   $("ask-form").addEventListener("submit", (event) => {

@@ -6,7 +6,6 @@ export const PALETTE = [
   "#b07aa1", "#ff9da7", "#9c755f", "#2f9e9e", "#8c6bb1", "#d4a017",
 ];
 export const NO_COMMUNITY = "#8a8f98";
-export const SLIDER_STEPS = 1000;
 export const BIG_GRAPH = 400; // above this many nodes: preset layout, cheaper edges
 
 /** A stable colour for a community id (grey without one). */
@@ -17,9 +16,16 @@ export function communityColor(id) {
   return PALETTE[h % PALETTE.length];
 }
 
-/** The colour of an entity outside any community: by its first label (grey without). */
+// The types the extractors write most, each with its own palette colour (a hash would give
+// two of them one colour, and the legend could not tell them apart); other types hash.
+const TYPE_COLORS = ["Person", "Location", "Organization", "Event", "Condition", "Topic", "Pet",
+  "Activity", "Product", "Skill", "Language", "Thing"];
+
+/** The fill of an entity: by its primary type, the first label (grey without). */
 export function labelColor(labels) {
-  return labels && labels.length ? communityColor(`label:${labels[0]}`) : NO_COMMUNITY;
+  if (!labels || !labels.length) return NO_COMMUNITY;
+  const known = TYPE_COLORS.indexOf(labels[0]);
+  return known >= 0 ? PALETTE[known] : communityColor(`label:${labels[0]}`);
 }
 
 /** Node diameter in pixels: grows with the square root of mentions, capped. */
@@ -27,20 +33,43 @@ export function nodeSize(mentions) {
   return Math.min(80, 18 + 8 * Math.sqrt(Math.max(0, mentions)));
 }
 
-/** Cytoscape element definitions for a GET .../graph answer. */
+/** How many drawn facts touch each entity. */
+export function degrees(graph) {
+  const count = new Map();
+  for (const f of graph.facts) {
+    count.set(f.source_id, (count.get(f.source_id) ?? 0) + 1);
+    if (f.target_id !== f.source_id) count.set(f.target_id, (count.get(f.target_id) ?? 0) + 1);
+  }
+  return count;
+}
+
+export const LONE_SIZE = 8; // an entity without a drawn fact (a speaker who only talks)
+
+/**
+ * Cytoscape element definitions for a GET .../graph answer. Fill: the primary type (the
+ * first label, the only one shown); ring: the community. An entity without a drawn fact is
+ * a small dot whose name shows only on hover or selection.
+ */
 export function toElements(graph) {
-  const nodes = graph.entities.map((e) => ({
-    group: "nodes",
-    data: {
-      id: e.id,
-      label: e.name,
-      mentions: e.mentions,
-      size: nodeSize(e.mentions),
-      // by community; entities in none are coloured by their first label
-      color: e.community_id ? communityColor(e.community_id) : labelColor(e.labels),
-      community: e.community_id || "",
-    },
-  }));
+  const degree = degrees(graph);
+  const nodes = graph.entities.map((e) => {
+    const lone = !degree.get(e.id);
+    return {
+      group: "nodes",
+      data: {
+        id: e.id,
+        label: e.name,
+        mentions: e.mentions,
+        degree: degree.get(e.id) ?? 0,
+        size: lone ? LONE_SIZE : nodeSize(e.mentions),
+        color: labelColor(e.labels),
+        ring: e.community_id ? communityColor(e.community_id) : NO_COMMUNITY,
+        community: e.community_id || "",
+        type: e.labels?.[0] ?? "",
+      },
+      classes: lone ? "lone" : "",
+    };
+  });
   const edges = graph.facts.map((f) => ({
     group: "edges",
     data: { id: f.id, source: f.source_id, target: f.target_id, label: f.relation, fact: f.fact },
@@ -75,21 +104,35 @@ export function fromCompact(body) {
   return { ...rest, entities, facts, communities: body.communities.map((id) => ({ id })) };
 }
 
+/** What is kept of a drawn element to tell a change: its classes, and an edge's two ends. */
+export function signature(el) {
+  const classes = el.classes ?? "";
+  return el.group === "edges" ? `${classes}|${el.data.source}|${el.data.target}` : classes;
+}
+
+const ends = (sig) => sig.slice(sig.indexOf("|"));
+
 /**
- * What changes between what is drawn (a Map: id -> its classes, "" for nodes) and the next
- * answer's elements: ids to remove, elements to add, and drawn edges whose state changed.
+ * What changes between what is drawn (a Map: id -> its ``signature``) and the next
+ * answer's elements: ids to remove, elements to add, and drawn elements whose classes
+ * changed. An edge whose ends changed (a merge moved its fact) is removed and added again.
  */
 export function diff(drawn, next) {
   const nextIds = new Set();
   const add = [];
   const restyle = [];
+  const moved = [];
   for (const el of [...next.nodes, ...next.edges]) {
     nextIds.add(el.data.id);
     const was = drawn.get(el.data.id);
+    const sig = signature(el);
     if (was === undefined) add.push(el);
-    else if (el.classes !== undefined && was !== el.classes) restyle.push(el);
+    else if (el.group === "edges" && ends(was) !== ends(sig)) {
+      moved.push(el.data.id);
+      add.push(el);
+    } else if (was !== sig) restyle.push(el);
   }
-  const remove = [...drawn.keys()].filter((id) => !nextIds.has(id));
+  const remove = [...drawn.keys()].filter((id) => !nextIds.has(id)).concat(moved);
   return { remove, add, restyle };
 }
 
@@ -205,71 +248,30 @@ export function frame(points, width, height, margin = 30) {
   return { zoom, pan: { x: width / 2 - zoom * (x0 + x1) / 2, y: height / 2 - zoom * (y0 + y1) / 2 } };
 }
 
-/** A slider position (0..SLIDER_STEPS) -> an instant between start and end (ms). */
-export function sliderToTime(value, startMs, endMs) {
-  const v = Math.min(SLIDER_STEPS, Math.max(0, Number(value)));
-  return Math.round(startMs + ((endMs - startMs) * v) / SLIDER_STEPS);
-}
+/** A short readable UTC instant, at minute precision. */
+export { formatMinute as formatInstant } from "./timefit.js";
 
-/** An instant (ms) -> the nearest slider position. */
-export function timeToSlider(ms, startMs, endMs) {
-  if (endMs <= startMs) return SLIDER_STEPS;
-  const v = Math.round(((ms - startMs) * SLIDER_STEPS) / (endMs - startMs));
-  return Math.min(SLIDER_STEPS, Math.max(0, v));
-}
-
-/** The system slider walks the instants where beliefs changed; the last step is "now". */
-export function systemStep(events, index) {
-  return index >= events.length ? null : events[Math.max(0, index)];
-}
-
-/** The slider index of the last event at or before ``iso`` (events sorted, ISO strings). */
-export function systemIndex(events, iso) {
-  const t = Date.parse(iso);
-  let found = 0;
-  for (let i = 0; i < events.length; i += 1) {
-    if (Date.parse(events[i]) <= t) found = i;
-    else break;
-  }
-  return found;
-}
-
-/** The world range of the sliders: first world event (or system one) to now. */
-export function worldRange(graph, nowMs) {
-  const firsts = [graph.world_events[0], graph.system_events[0]].filter(Boolean).map(Date.parse);
-  const start = firsts.length ? Math.min(...firsts) : nowMs - 86400000;
-  return { start: Math.min(start, nowMs - 1000), end: nowMs };
-}
-
-/** Parse what a user typed as an instant; "now" or empty -> null. Throws with a hint. */
-export function parseInstant(text) {
-  const s = String(text || "").trim();
-  if (!s || s.toLowerCase() === "now") return null;
-  const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(s) || /^\d{4}-\d\d-\d\d$/.test(s) ? s : `${s}Z`;
-  const ms = Date.parse(withZone.length === 10 ? `${withZone}T00:00:00Z` : withZone);
-  if (Number.isNaN(ms)) {
-    throw new Error(`"${s}" is not a date: write e.g. 2024-01-05 or 2024-01-05T12:00:00Z`);
-  }
-  return new Date(ms).toISOString();
-}
-
-/** A short readable UTC instant. */
-export function formatInstant(iso) {
-  if (!iso) return "—";
-  return iso.replace("T", " ").replace(/(:\d\d)(\.\d+)?(Z|\+00:00)$/, "$1Z").slice(0, 20);
+/**
+ * A time axis fitted to ``instants`` (ISO, nulls skipped): from the first to a little past
+ * the last (8 % of the span, at least an hour), where open bars end; not to today, which
+ * would squeeze a chat of last year into a sliver. Nothing known: the hour before now.
+ */
+export function fittedAxis(instants, nowMs) {
+  const known = instants.filter(Boolean).map(Date.parse).filter((ms) => !Number.isNaN(ms));
+  if (!known.length) return { start: nowMs - 3600000, end: nowMs };
+  const start = Math.min(...known);
+  const last = Math.max(...known);
+  return { start, end: last + Math.max((last - start) * 0.08, 3600000) };
 }
 
 /**
  * Timeline bars for an entity's facts, x from 0 to width. World bars (valid_at -> invalid_at)
  * share one axis, system bars (created_at -> expired_at) another: the two timelines are often
- * years apart (a job held in 2024, learned today). Open ends run to now.
+ * years apart (a job held in 2024, learned today). Each axis is fitted to its instants; open
+ * ends run to its end (drawn as "→ now").
  */
 export function timelineBars(facts, nowMs, width) {
-  const axis = (from, to) => {
-    const known = facts.flatMap((f) => [f[from], f[to]]).filter(Boolean).map(Date.parse);
-    const start = known.length ? Math.min(...known) : nowMs - 1;
-    return { start, end: Math.max(nowMs, ...known, start + 1) };
-  };
+  const axis = (from, to) => fittedAxis(facts.flatMap((f) => [f[from], f[to]]), nowMs);
   const world = axis("valid_at", "invalid_at");
   const system = axis("created_at", "expired_at");
   const bar = (range, from, to) => {

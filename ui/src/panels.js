@@ -26,7 +26,7 @@ function svg(tag, attrs) {
 
 function barChart(facts, laid, kind, label) {
   const width = 420;
-  const rowHeight = 10;
+  const rowHeight = 18;
   const chart = svg("svg", {
     class: `bars ${kind}`,
     width: "100%",
@@ -37,11 +37,13 @@ function barChart(facts, laid, kind, label) {
   laid.rows.forEach((row, i) => {
     const closed = (kind === "world" ? facts[i].invalid_at : facts[i].expired_at) ? " closed" : "";
     const r = row[kind];
-    chart.append(svg("rect", { class: `${kind}${closed}`, x: r.x, y: i * rowHeight, width: r.width, height: 7 }));
+    const name = svg("text", { class: "bar-label", x: 0, y: i * rowHeight + 8 });
+    name.textContent = `${facts[i].relation} ${facts[i].target_name ?? ""}`;
+    chart.append(name, svg("rect", { class: `${kind}${closed}`, x: r.x, y: i * rowHeight + 10, width: r.width, height: 6 }));
   });
   const axis = facts.length * rowHeight + 11;
   const left = svg("text", { x: 0, y: axis });
-  left.textContent = formatInstant(new Date(laid[kind].start).toISOString()).slice(0, 16);
+  left.textContent = formatInstant(new Date(laid[kind].start).toISOString());
   const right = svg("text", { x: width, y: axis, "text-anchor": "end" });
   right.textContent = `now — ${label}`;
   chart.append(left, right);
@@ -56,8 +58,9 @@ function bars(facts) {
   ];
 }
 
-/** The entity panel for a GET .../entities/{id} answer. */
-export function renderEntity(detail, container) {
+/** The entity panel for a GET .../entities/{id} answer; a fact's text opens it
+ * (``onFact``), the trail lists the entity's edits, admins get the merge form. */
+export function renderEntity(detail, container, { onFact, edits = [], trail = null, merge = null } = {}) {
   const episodes = new Map(detail.episodes.map((e) => [e.id, e]));
   const entity = detail.entity;
   const factItems = detail.facts.map((f) => {
@@ -65,7 +68,8 @@ export function renderEntity(detail, container) {
     return h(
       "li",
       { class: `fact${closed ? " closed" : ""}`, "data-fact": f.id },
-      h("div", { class: "text" }, `${f.source_name} ${f.relation} ${f.target_name}: ${f.fact}`),
+      h("button", { type: "button", class: "link text", on: { click: () => onFact?.(f.id) } },
+        `${f.source_name} ${f.relation} ${f.target_name}: ${f.fact}`),
       h(
         "div",
         { class: "times" },
@@ -80,13 +84,16 @@ export function renderEntity(detail, container) {
   });
   container.replaceChildren(
     h("p", {}, entity.summary || "(no summary)"),
-    h("p", {}, ...entity.labels.map((l) => h("span", { class: "tag" }, l)),
+    h("p", {}, entity.labels.length ? h("span", { class: "tag", title: "primary type" }, entity.labels[0]) : "",
       detail.aliases.length ? h("span", { class: "aliases" }, `also called: ${detail.aliases.join(", ")}`) : "",
       ` · ${detail.mentions} mention${detail.mentions === 1 ? "" : "s"}`,
       detail.community ? ` · community: ${detail.community.name}` : ""),
     h("h3", {}, "Timeline"),
     ...(detail.facts.length ? bars(detail.facts) : [h("p", {}, "No facts.")]),
     h("ol", { class: "facts" }, factItems),
+    trail ? h("h3", {}, "Edit trail") : "",
+    trail ? trail(edits) : "",
+    merge ?? "",
   );
 }
 

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  MIN_ZOOM, NO_COMMUNITY, SLIDER_STEPS, StableClusters, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
-  nodeSize, parseInstant, sliderToTime, systemIndex, systemStep, timeToSlider, timelineBars,
-  toElements, worldRange,
+  LONE_SIZE, MIN_ZOOM, NO_COMMUNITY, StableClusters, clusteredPositions, frame, communityColor, diff, factRows, filterEpisodes, fromCompact,
+  fittedAxis, labelColor, nodeSize, signature, timelineBars, toElements,
 } from "../src/model.js";
 
 const graph = {
@@ -20,16 +19,28 @@ const graph = {
   system_events: ["2026-11-23T10:00:00Z"],
 };
 
-test("elements: nodes sized by mentions and coloured by community, edges classed by state", () => {
+test("elements: nodes sized by mentions, filled by primary type, ringed by community, edges classed by state", () => {
   const { nodes, edges } = toElements(graph);
   assert.deepEqual(nodes.map((n) => n.data.label), ["Alice", "Google", "Meta"]);
   assert.ok(nodes[0].data.size > nodes[1].data.size && nodes[1].data.size > nodes[2].data.size);
-  assert.equal(nodes[0].data.color, communityColor("c1"));
-  assert.notEqual(nodes[1].data.color, NO_COMMUNITY); // by label when in no community
-  assert.equal(nodes[2].data.color, NO_COMMUNITY);
+  assert.equal(nodes[0].data.color, labelColor(["Person"]));
+  assert.equal(nodes[0].data.ring, communityColor("c1"));
+  assert.equal(nodes[1].data.ring, NO_COMMUNITY);
+  assert.notEqual(nodes[1].data.color, NO_COMMUNITY);
+  assert.equal(nodes[2].data.color, NO_COMMUNITY); // no type
+  assert.deepEqual(nodes.map((n) => n.data.degree), [2, 1, 1]);
   assert.deepEqual(edges.map((e) => [e.data.id, e.classes, e.data.label]), [
     ["f1", "closed", "WORKS_AT"], ["f2", "current", "WORKS_AT"],
   ]);
+});
+
+test("an entity without a drawn fact (a speaker who only talks) is a small unnamed dot", () => {
+  const talker = { id: "s", name: "Assistant", labels: ["Person"], mentions: 40, community_id: null };
+  const { nodes } = toElements({ ...graph, entities: [...graph.entities, talker] });
+  const dot = nodes.find((n) => n.data.id === "s");
+  assert.equal(dot.data.size, LONE_SIZE);
+  assert.equal(dot.classes, "lone");
+  assert.ok(nodes.filter((n) => n.data.id !== "s").every((n) => n.classes === "" && n.data.size > LONE_SIZE));
 });
 
 test("node size grows with mentions and is capped", () => {
@@ -44,14 +55,23 @@ test("community colours are stable and from the palette", () => {
 
 test("diff removes what is gone, adds only what is new, restyles edges whose state changed", () => {
   const next = toElements({ ...graph, facts: graph.facts.slice(1), entities: graph.entities.filter((e) => e.id !== "g") });
-  const drawn = new Map([["a", ""], ["g", ""], ["f1", "closed"], ["old", ""]]);
+  const drawn = new Map([["a", ""], ["g", ""], ["f1", "closed|a|g"], ["old", ""]]);
   const { remove, add, restyle } = diff(drawn, next);
   assert.deepEqual(remove.sort(), ["f1", "g", "old"]);
   assert.deepEqual(add.map((el) => el.data.id).sort(), ["f2", "m"]);
   assert.deepEqual(restyle, []);
-  const again = diff(new Map([["a", ""], ["g", ""], ["m", ""], ["f1", "current"], ["f2", "current"]]), toElements(graph));
+  const again = diff(new Map([["a", ""], ["g", ""], ["m", ""], ["f1", "current|a|g"], ["f2", "current|a|m"]]), toElements(graph));
   assert.deepEqual([again.remove, again.add], [[], []]);
   assert.deepEqual(again.restyle.map((el) => [el.data.id, el.classes]), [["f1", "closed"]]);
+});
+
+test("diff draws again an edge whose ends moved (a merge gave its fact to another entity)", () => {
+  const drawn = new Map([["a", ""], ["g", ""], ["m", ""], ["x", ""], ["f1", "closed|x|g"], ["f2", "current|a|m"]]);
+  const { remove, add, restyle } = diff(drawn, toElements(graph));
+  assert.deepEqual(remove.sort(), ["f1", "x"]);
+  assert.deepEqual(add.map((el) => [el.data.id, el.data.source]), [["f1", "a"]]);
+  assert.deepEqual(restyle, []);
+  assert.equal(signature(add[0]), "closed|a|g");
 });
 
 test("the compact answer decodes to the same entities and facts as the full one", () => {
@@ -118,41 +138,16 @@ test("stable clusters: drawn entities keep their spot, newcomers join their comm
   assert.ok(Object.values(first).every((p) => near(p, other) > 40)); // a disc of its own
 });
 
-test("world slider maps positions to instants and back", () => {
-  const start = Date.parse("2024-01-01T00:00:00Z");
-  const end = Date.parse("2024-01-11T00:00:00Z");
-  assert.equal(sliderToTime(0, start, end), start);
-  assert.equal(sliderToTime(SLIDER_STEPS, start, end), end);
-  assert.equal(sliderToTime(500, start, end), Date.parse("2024-01-06T00:00:00Z"));
-  assert.equal(timeToSlider(Date.parse("2024-01-06T00:00:00Z"), start, end), 500);
-  assert.equal(timeToSlider(start - 1e9, start, end), 0);
-  assert.equal(sliderToTime(-5, start, end), start);
+test("a fitted axis runs from the first instant to a little past the last, not to today", () => {
+  const now = Date.parse("2026-11-28T00:00:00Z");
+  const axis = fittedAxis(["2024-01-01T00:00:00Z", null, "2024-01-21T00:00:00Z"], now);
+  assert.equal(axis.start, Date.parse("2024-01-01T00:00:00Z"));
+  assert.equal(axis.end, Date.parse("2024-01-21T00:00:00Z") + 20 * 86400000 * 0.08);
+  assert.equal(fittedAxis(["2024-01-01T00:00:00Z"], now).end, Date.parse("2024-01-01T01:00:00Z")); // an hour at least
+  assert.deepEqual(fittedAxis([], now), { start: now - 3600000, end: now });
 });
 
-test("system slider steps through the instants where beliefs changed, then now", () => {
-  const events = ["2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z", "2024-01-03T00:00:00Z"];
-  assert.equal(systemStep(events, 1), events[1]);
-  assert.equal(systemStep(events, 3), null);
-  assert.equal(systemIndex(events, "2024-01-02T12:00:00Z"), 1);
-  assert.equal(systemIndex(events, "2023-01-01T00:00:00Z"), 0);
-});
-
-test("world range starts at the first event and ends now", () => {
-  const now = Date.parse("2026-01-01T00:00:00Z");
-  assert.deepEqual(worldRange(graph, now), { start: Date.parse("2024-01-01T10:00:00Z"), end: now });
-  assert.equal(worldRange({ world_events: [], system_events: [] }, now).end, now);
-});
-
-test("typed instants: dates, times without zone (UTC), now, and a clear error", () => {
-  assert.equal(parseInstant("2024-01-05"), "2024-01-05T00:00:00.000Z");
-  assert.equal(parseInstant("2024-01-05T12:30"), "2024-01-05T12:30:00.000Z");
-  assert.equal(parseInstant("2024-01-05T12:30:00+02:00"), "2024-01-05T10:30:00.000Z");
-  assert.equal(parseInstant(" now "), null);
-  assert.equal(parseInstant(""), null);
-  assert.throws(() => parseInstant("last tuesday"), /not a date: write e\.g\. 2024-01-05/);
-});
-
-test("timeline bars: world and system bars each on their own axis, open ends run to now", () => {
+test("timeline bars: world and system bars each on their own axis, open ends run to its end", () => {
   const now = Date.parse("2024-01-31T00:00:00Z");
   const facts = [
     { id: "f1", valid_at: "2023-01-01T00:00:00Z", invalid_at: "2023-01-11T00:00:00Z", created_at: "2024-01-01T00:00:00Z", expired_at: "2024-01-16T00:00:00Z" },
@@ -161,11 +156,13 @@ test("timeline bars: world and system bars each on their own axis, open ends run
   const { rows, world, system } = timelineBars(facts, now, 300);
   assert.equal(world.start, Date.parse("2023-01-01T00:00:00Z"));
   assert.equal(system.start, Date.parse("2024-01-01T00:00:00Z"));
+  const day = 86400000;
+  assert.equal(system.end, Date.parse("2024-01-16T00:00:00Z") + 15 * day * 0.08); // fitted, not now
   assert.equal(rows[0].system.x, 0);
-  assert.equal(rows[0].system.width, 150);
-  assert.equal(rows[1].system.x, 150);
+  assert.ok(Math.abs(rows[0].system.width - (300 * 15) / 16.2) < 1e-9);
+  assert.ok(Math.abs(rows[1].system.x - rows[0].system.width) < 1e-9);
   assert.ok(rows[1].world.open && Math.abs(rows[1].world.x + rows[1].world.width - 300) < 1e-9);
-  assert.ok(rows[0].world.width < rows[1].world.width);
+  assert.ok(Math.abs(rows[1].world.x - rows[0].world.width) < 1e-9); // f2 starts where f1 ended
 });
 
 test("episode filter needs every word, any case", () => {
@@ -196,4 +193,11 @@ test("frame fits every point inside the view", () => {
   }
   assert.deepEqual(frame([], 800, 600).pan, { x: 400, y: 300 });
   assert.equal(frame([{ x: -1e9, y: 0 }, { x: 1e9, y: 0 }], 800, 600).zoom, MIN_ZOOM); // never refused
+});
+
+test("the common types each get their own fill colour; others still get one", () => {
+  const types = ["Person", "Location", "Organization", "Event", "Condition", "Topic", "Pet", "Activity"];
+  assert.equal(new Set(types.map((t) => labelColor([t]))).size, types.length);
+  assert.equal(labelColor(["Spaceship"]), labelColor(["Spaceship"]));
+  assert.equal(labelColor([]), NO_COMMUNITY);
 });

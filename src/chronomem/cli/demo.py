@@ -161,7 +161,7 @@ def _communities(memory: Memory, group_id: str) -> tuple[list[str], list[dict[st
     built = memory.build_communities(group_id)
     lines = ["", "Communities:"]
     lines += [f"  {v.name}\n    {v.summary}" for v in built] or ["  none"]
-    found = [
+    found: list[dict[str, object]] = [
         {"name": v.name, "summary": v.summary, "members": [m.name for m in v.members]}
         for v in built
     ]

@@ -29,6 +29,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="per-question results, appended as they come (resume by running again); "
         "default: <benchmark>-<data file name>.results.jsonl in the current directory",
     )
+    p.add_argument(
+        "--fresh",
+        action="store_true",
+        help="start over: delete the results file first instead of resuming from it",
+    )
     p.add_argument("--max-tokens", type=int, default=DEFAULT_MAX_TOKENS, help="context budget")
     p.add_argument(
         "--embedder",
@@ -66,7 +71,16 @@ def run_eval(args: argparse.Namespace) -> int:
         "answer_model": str(getattr(llm, "model", type(llm).__name__)) if llm else None,
     }
     default_results = Path(f"{args.benchmark}-{Path(args.data).stem}.results.jsonl")
-    results = ResultsFile(args.results or default_results, run)
+    path = Path(args.results or default_results)
+    if args.fresh:
+        path.unlink(missing_ok=True)
+    results = ResultsFile(path, run)
+    if results.rows:
+        print(
+            f"resuming from {path}: {len(results.rows)} questions done are kept "
+            "(--fresh starts over)",
+            file=sys.stderr,
+        )
     evaluator = Evaluator(
         benchmark=args.benchmark,
         make_memory=lambda clock: Memory(

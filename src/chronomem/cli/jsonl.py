@@ -12,11 +12,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from pathlib import Path
 
 from chronomem.errors import ChronomemError, UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput, build_episode
 from chronomem.jsontext import json_object
+from chronomem.textfiles import read_bytes
 
 MAX_LISTED = 50
 
@@ -51,14 +51,7 @@ def with_stable_id(item: EpisodeInput) -> EpisodeInput:
 
 def read_jsonl(path: str) -> Parsed:
     """Every line of ``path`` checked as ``Memory.add_episodes`` would check it."""
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"no such file: {path!r} (give a JSONL file, or '-' for stdin)") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path!r} is a directory: give a JSONL file") from None
-    except OSError as exc:
-        raise UsageError(f"cannot read {path!r}: {exc.strerror}") from None
+    raw = read_bytes(path, what="JSONL file")
     parsed = Parsed()
     now = datetime.now(UTC)
     for number, line in enumerate(raw.splitlines(), 1):

@@ -14,6 +14,7 @@ from tqdm import tqdm
 
 from chronomem import memory as memory_module
 from chronomem.cli.records import _not_stored as not_stored
+from chronomem.cli.records import learned_flag
 from chronomem.errors import UsageError
 from chronomem.memory import Memory
 from chronomem.portable import (
@@ -27,6 +28,7 @@ from chronomem.portable import (
 from chronomem.ports import Embedder, Store
 from chronomem.providers.registry import EMBEDDER_PROVIDERS
 from chronomem.stores import open_store
+from chronomem.textfiles import read_text
 
 EMBEDDER_CHOICES = tuple(EMBEDDER_PROVIDERS)  # the registry's names, "auto" first
 
@@ -54,6 +56,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     chat.add_argument("--group", required=True, help="the group the episodes go to")
     chat.add_argument("--user-name", default="User", help="speaker name of your own messages")
     chat.add_argument("--assistant-name", help="speaker name of the assistant's messages")
+    learned_flag(chat)
     chat.set_defaults(func=run_import_chat)
 
 
@@ -114,31 +117,35 @@ def run_export(args: argparse.Namespace) -> int:
             sys.stdout.writelines(lines)
             return 0
         target = Path(args.output)
-        # written beside the target and renamed: a failed export leaves no half file
-        fd, temp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.writelines(lines)
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+            _write_beside(target, lines)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
     finally:
         store.close()
     print(f"exported group {args.group!r} to {args.output}", file=sys.stderr)
     return 0
 
 
+def _write_beside(target: Path, lines: Iterable[str]) -> None:
+    """Written beside the target and renamed: a failed export leaves no half file."""
+    fd, temp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.writelines(lines)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
 def run_import(args: argparse.Namespace) -> int:
+    text = read_text(args.file, what="export file")  # before the store is opened (or made)
     embedder = _embedder(args.embedder)
     store = open_store(args.db)
     try:
         _check_model(store, embedder)
-        if args.file == "-":
-            report = _import(store, sys.stdin, embedder, args)
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                report = _import(store, fh, embedder, args)
+        report = _import(store, text.splitlines(), embedder, args)
     finally:
         store.close()
     how = ", re-embedded with " + embedder.name if report.reembedded else ""
@@ -163,11 +170,13 @@ def _import(
 
 
 def run_import_chat(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {args.file!r}: {exc}") from None
+    text = read_text(args.file, what="chat export")
     messages = read_chat(text, args.chat_format)
+    if not messages:
+        raise UsageError(
+            f"{args.file} holds no user or assistant messages in the {args.chat_format} "
+            "format: check --format and the file"
+        )
     items = chat_episodes(
         messages,
         fmt=args.chat_format,
@@ -178,7 +187,7 @@ def run_import_chat(args: argparse.Namespace) -> int:
     with Memory(args.db, embedder=_embedder(args.embedder)) as memory:
         _check_model(memory.store, memory.embedder)
         fresh = not_stored(memory, items)  # stable ids: a re-run adds only the new
-        memory.add_episodes(fresh, progress=sys.stderr.isatty())
+        memory.add_episodes(fresh, progress=sys.stderr.isatty(), learned=args.learned)
     print(
         f"{len(messages)} messages read from {args.file}: {len(fresh)} episodes added to "
         f"group {args.group!r}, {len(items) - len(fresh)} already there"

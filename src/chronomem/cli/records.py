@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from chronomem.cli.jsonl import read_jsonl, with_stable_id
@@ -23,6 +24,7 @@ from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory
 from chronomem.model import Episode, Fact
 from chronomem.model.time import parse_instant
+from chronomem.model.validation import check_thread_id
 from chronomem.stores import SQLiteStore
 
 
@@ -40,11 +42,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add.add_argument("--source", default="text", help="source of stdin text (message|text|json)")
     add.add_argument("--reference-time", help="ISO time of stdin text (default: now)")
     add.add_argument(
+        "--thread",
+        help="thread (conversation) id of every episode added; a JSONL line's own thread_id wins",
+    )
+    add.add_argument(
         "--skip-invalid",
         action="store_true",
         help="ingest the valid lines and list the invalid ones (default: refuse the whole "
         "file when any line is invalid, listing every bad line)",
     )
+    learned_flag(add)
     add.set_defaults(func=run_add)
 
     search = sub.add_parser("search", help="search facts and entities")
@@ -61,8 +68,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _common(timeline)
     timeline.add_argument("entity")
     timeline.add_argument("--group", required=True)
+    timeline.add_argument(
+        "--known-at", help="ISO time: the facts learned by then, as the memory believed them"
+    )
     _sources_flag(timeline)
     timeline.set_defaults(func=run_timeline)
+
+
+def learned_flag(p: argparse.ArgumentParser) -> None:
+    """``--learned now|said``: when the memory learns what the episodes say."""
+    p.add_argument(
+        "--learned",
+        choices=("now", "said"),
+        default="now",
+        help="when the memory learns what each episode says: 'now' (default: when it is "
+        "added) or 'said' (at its reference time, in order, so --known-at between two "
+        "replayed messages shows what was known then)",
+    )
 
 
 def _sources_flag(p: argparse.ArgumentParser) -> None:
@@ -105,16 +127,21 @@ def _instant(text: str | None, what: str) -> datetime | None:
 
 def run_add(args: argparse.Namespace) -> int:
     items = _file_items(args) if args.file != "-" else _stdin_items(args)
+    if args.thread is not None:
+        check_thread_id(args.thread)
+        items = [i if i.thread_id else replace(i, thread_id=args.thread) for i in items]
     tty = sys.stderr.isatty()
     with Memory(args.db) as memory:
         fresh = _not_stored(memory, items)
         if len(fresh) < len(items):
             print(f"{len(items) - len(fresh)} episode(s) stored already: skipped", file=sys.stderr)
         status = StatusLine(len(fresh)) if not args.json and not tty else None
-        results = memory.add_episodes(fresh, progress=not args.json and tty, on_ingested=status)
+        results = memory.add_episodes(
+            fresh, progress=not args.json and tty, on_ingested=status, learned=args.learned
+        )
     if status is not None:
         status.finish()
-    summary = [
+    summary: list[dict[str, str | int]] = [
         {
             "episode": r.episode.id,
             "entities": len(r.entities),
@@ -123,21 +150,19 @@ def run_add(args: argparse.Namespace) -> int:
         }
         for r in results
     ]
+    columns = ("episode", "entities", "facts", "invalidated")
     if args.json:
         print(dumps(summary))
     else:
-        print(
-            table(
-                ("episode", "entities", "facts", "invalidated"),
-                [[s["episode"], s["entities"], s["facts"], s["invalidated"]] for s in summary],
-            )
-        )
+        print(table(columns, [[str(s[k]) for k in columns] for s in summary]))
     return 0
 
 
 def _file_items(args: argparse.Namespace) -> list[EpisodeInput]:
     """Every line checked before anything is written; each episode with a stable id."""
     parsed = read_jsonl(args.file)
+    if not parsed.items and not parsed.problems:
+        raise UsageError(f"{args.file} holds no episodes: give a JSONL file, one episode a line")
     if parsed.problems and not args.skip_invalid:
         raise UsageError(
             f"{args.file}: {len(parsed.problems)} invalid line(s), nothing was written; fix "
@@ -214,8 +239,9 @@ def run_search(args: argparse.Namespace) -> int:
 
 
 def run_timeline(args: argparse.Namespace) -> int:
+    known_at = _instant(args.known_at, "--known-at")
     with reading(args.db) as memory:
-        timeline = memory.get_timeline(args.entity, group_id=args.group)
+        timeline = memory.get_timeline(args.entity, group_id=args.group, known_at=known_at)
         sources = _sources(memory, args.group, timeline.facts) if args.sources else {}
     names = {i: e.name for i, e in timeline.entities.items()}
     if args.json:

@@ -52,10 +52,10 @@ def clean_extraction(extraction: Extraction) -> Extraction:
             log.info("dropped fact between %r and %r: empty text", fact.source, fact.target)
             continue
         relation = to_relation_name(fact.relation)
-        key = (src, dst, relation, normalize_name(text))
-        if key in seen:
+        said = (src, dst, relation, normalize_name(text))
+        if said in seen:
             continue
-        seen.add(key)
+        seen.add(said)
         valid_at, invalid_at = sane_interval(fact.valid_at, fact.invalid_at)
         if valid_at != fact.valid_at:
             log.info("fact %r ends before it starts: start dropped (end kept)", text)

@@ -138,6 +138,7 @@ def _close_named(
             continue
         said = re.compile(rf"\b{re.escape(name)}(?:s|es)?\b")
         end = ending.invalid_at
+        assert end is not None  # an ending has an end (_is_ending)
         for f in stored.values():
             current = working.get(f.id, f)
             if (

@@ -198,23 +198,53 @@ def _updated_entity(stored: Entity, f: EntityCandidates, reason: str) -> Entity:
     """``stored`` with what the episode says; never renamed: another name becomes an alias
     and the merge is recorded with its reason."""
     e = f.extracted
-    attributes: dict[str, JSONValue] = {**stored.attributes, **e.attributes}
+    merged = absorb(
+        stored,
+        [e.name],
+        labels=e.labels,
+        summary=e.summary,
+        attributes=e.attributes,
+        record={"reason": reason},
+    )
+    if merged.name_embedding is None:
+        return replace(merged, name_embedding=f.vector)
+    return merged
+
+
+def absorb(
+    stored: Entity,
+    names: Sequence[str],
+    *,
+    labels: Sequence[str] = (),
+    summary: str = "",
+    attributes: Mapping[str, JSONValue] | None = None,
+    record: Mapping[str, JSONValue],
+) -> Entity:
+    """``stored`` merged with another mention or entity: never renamed, each other name in
+    ``names`` becomes an alias with a ``merges`` entry (``{"name": ..., **record}``, the
+    reason why), labels, summary and attributes joined (``stored``'s aliases and merges
+    kept). The one merge of the engine: resolution and hand merges
+    (``engine/corrections``) both call it."""
+    merged: dict[str, JSONValue] = {**stored.attributes, **(attributes or {})}
     aliases = aliases_of(stored)
-    key = normalize_name(e.name)
-    if key != normalize_name(stored.name) and key not in _alias_keys(stored):
-        aliases.append(e.name)
-        merges = stored.attributes.get("merges")
-        record: JSONValue = {"name": e.name, "reason": reason}
-        attributes["merges"] = [*(merges if isinstance(merges, list) else []), record]
+    merges = stored.attributes.get("merges")
+    records: list[JSONValue] = list(merges) if isinstance(merges, list) else []
+    keys = {normalize_name(stored.name), *_alias_keys(stored)}
+    for name in names:
+        if normalize_name(name) not in keys:
+            keys.add(normalize_name(name))
+            aliases.append(name)
+            records.append({"name": name, **record})
+    if records:
+        merged["merges"] = records
     if aliases:
-        attributes["aliases"] = list(aliases)
-    summary = merge_summary(strip_alias_line(stored.summary), e.summary)
+        merged["aliases"] = list(aliases)
+    text = merge_summary(strip_alias_line(stored.summary), strip_alias_line(summary))
     return replace(
         stored,
-        labels=tuple(dict.fromkeys(stored.labels + e.labels)),
-        summary=with_alias_line(summary, aliases),
-        attributes=attributes,
-        name_embedding=stored.name_embedding if stored.name_embedding is not None else f.vector,
+        labels=tuple(dict.fromkeys((*stored.labels, *labels))),
+        summary=with_alias_line(text, aliases),
+        attributes=merged,
     )
 
 

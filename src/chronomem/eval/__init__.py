@@ -41,4 +41,15 @@ def load_benchmark(name: str, path: str | Path, *, limit: int | None = None) -> 
         raise UsageError(f"unknown benchmark {name!r}: use one of {', '.join(sorted(LOADERS))}")
     if limit is not None and limit < 1:
         raise UsageError(f"--limit must be at least 1, got {limit}")
-    return loader(path)[:limit]
+    try:
+        found = loader(path)[:limit]
+    except UsageError:
+        raise
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+        raise UsageError(
+            f"{path} is not a {name} data file: a field is not what the format holds "
+            f"({type(exc).__name__}: {exc}); pass the benchmark's file, or the right benchmark"
+        ) from None
+    if not found:
+        raise UsageError(f"{path} holds no {name} conversations: pass the benchmark's file")
+    return found

@@ -21,6 +21,7 @@ from typing import Any
 from chronomem.errors import UsageError
 from chronomem.eval.data import Conversation, Question, Turn
 from chronomem.jsontext import json_object
+from chronomem.textfiles import read_text
 
 __all__ = ["load_jsonl"]
 
@@ -28,10 +29,7 @@ __all__ = ["load_jsonl"]
 def load_jsonl(path: str | Path) -> list[Conversation]:
     turns: dict[str, list[Turn]] = {}
     questions: dict[str, list[Question]] = {}
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise UsageError(f"no such data file: {path}") from None
+    lines = read_text(path, what="data file").splitlines()
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue

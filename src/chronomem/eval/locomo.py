@@ -11,7 +11,6 @@ stored as ``"Speaker: text"``, a shared photo's caption appended.
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,6 +18,8 @@ from typing import Any
 
 from chronomem.errors import UsageError
 from chronomem.eval.data import Conversation, Question, Turn
+from chronomem.jsontext import json_value
+from chronomem.textfiles import read_text
 
 __all__ = ["CATEGORIES", "load_locomo", "locomo_conversation"]
 
@@ -83,9 +84,4 @@ def _turns(conv: dict[str, Any]) -> tuple[Turn, ...]:
 
 
 def _read(path: str | Path) -> object:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"no such data file: {path}") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not JSON ({exc.msg} at line {exc.lineno})") from None
+    return json_value(read_text(path, what="data file"), where=str(path))

@@ -89,7 +89,7 @@ def _stats(rows: Sequence[Record]) -> dict[str, JSONValue]:
         values = [bool(r[key]) for r in with_evidence if key in r]
         if values:
             out[key] = round(statistics.fmean(values), 4)
-    tokens = [r["context_tokens"] for r in rows if isinstance(r.get("context_tokens"), int)]
+    tokens = [n for r in rows if isinstance(n := r.get("context_tokens"), int)]
     if tokens:
         out["context_tokens_mean"] = round(statistics.fmean(tokens), 1)
     judged = [r for r in rows if isinstance(r.get("correct"), bool)]
@@ -100,7 +100,7 @@ def _stats(rows: Sequence[Record]) -> dict[str, JSONValue]:
         out["accuracy"] = round(right / len(judged), 4)
         out["accuracy_ci95"] = [low, high]
         for key in ("answer_tokens", "judge_tokens"):
-            spent = [r[key] for r in judged if isinstance(r.get(key), int)]
+            spent = [n for r in judged if isinstance(n := r.get(key), int)]
             if spent:
                 out[f"{key}_per_question"] = round(statistics.fmean(spent), 1)
     return out

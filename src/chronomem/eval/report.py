@@ -39,8 +39,9 @@ def render_table(report: Mapping[str, JSONValue]) -> str:
         cells = [_cell(stats.get(key)) for key, _ in _COLUMNS]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     overall = report.get("overall")
-    if isinstance(overall, dict) and "accuracy" in overall:
-        low, high = overall["accuracy_ci95"]  # type: ignore[misc]
+    interval = overall.get("accuracy_ci95") if isinstance(overall, dict) else None
+    if isinstance(overall, dict) and isinstance(interval, list) and len(interval) == 2:
+        low, high = interval
         lines.append(
             f"\naccuracy {overall['accuracy']:.3f} (95% CI {low:.3f}-{high:.3f}), "
             f"answer tokens/question {overall.get('answer_tokens_per_question')}, "

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import TextIO
 
 from chronomem.errors import UsageError
+from chronomem.jsontext import json_object, json_value
 from chronomem.model.graph import JSONValue
+from chronomem.textfiles import read_text
 
 __all__ = ["ResultsFile"]
 
@@ -27,10 +29,10 @@ class ResultsFile:
         self._out: TextIO | None = None
 
     def _load(self) -> None:
-        lines = self.path.read_text(encoding="utf-8").splitlines()
+        lines = read_text(self.path, what="results file").splitlines()
         try:
-            header = json.loads(lines[0]).get("run")
-        except (json.JSONDecodeError, AttributeError, IndexError):
+            header = json_object(lines[0]).get("run")
+        except (UsageError, IndexError):
             header = None
         if header != self.run:
             raise UsageError(
@@ -39,8 +41,8 @@ class ResultsFile:
             )
         for line in lines[1:]:
             try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
+                row = json_value(line)
+            except UsageError:
                 continue  # a line cut short by an interruption: that question runs again
             if isinstance(row, dict) and isinstance(row.get("key"), str):
                 self.rows[row["key"]] = row
@@ -50,9 +52,15 @@ class ResultsFile:
 
     def append(self, row: Row) -> None:
         if self._out is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             fresh = not self.path.exists() or not self.path.stat().st_size
-            self._out = self.path.open("a", encoding="utf-8")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._out = self.path.open("a", encoding="utf-8")
+            except OSError as exc:
+                raise UsageError(
+                    f"cannot write the results file {str(self.path)!r}: "
+                    f"{exc.strerror or exc}; pass another --results file"
+                ) from None
             if fresh:
                 self._out.write(json.dumps({"run": self.run}) + "\n")
         self._out.write(json.dumps(row) + "\n")

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from mcp.server.mcpserver import MCPServer
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from chronomem.mcp.correction_tools import CORRECTION_TOOL_NAMES, CorrectingTools
 from chronomem.mcp.stdio import PARSE_ERROR, line_problem
-from chronomem.mcp.tools import TOOL_NAMES, MemoryTools
+from chronomem.mcp.tools import TOOL_NAMES
 from chronomem.service.auth import KeyStore
 from chronomem.service.runtime import ServiceRuntime
 
@@ -23,7 +24,9 @@ INSTRUCTIONS = """\
 chronomem is a temporal memory. Save what the user tells you with add_memory (one message
 or note per call, with the time it was said). Before answering questions about the user or
 their world, call get_context or search_facts. Facts carry validity dates: a fact whose
-invalid_at is set has ended. Pass valid_at to ask what was true at a past time."""
+invalid_at is set has ended. Pass valid_at to ask what was true at a past time. When the
+user says a fact is wrong, correct it with edit_fact or retract_fact (never by deleting
+episodes); list_edits shows what was corrected and undo_edit reverses a correction."""
 
 
 def build_server(
@@ -38,9 +41,11 @@ def build_server(
     ``default_group`` alone."""
     if allowed_groups is None:
         allowed_groups = [default_group] if default_group else []
-    tools = MemoryTools(runtime, default_group=default_group, allowed=allowed_groups)
-    server = MCPServer("chronomem", instructions=INSTRUCTIONS)
-    for name in TOOL_NAMES:
+    tools = CorrectingTools(runtime, default_group=default_group, allowed=allowed_groups)
+    from chronomem import __version__
+
+    server = MCPServer("chronomem", instructions=INSTRUCTIONS, version=__version__)
+    for name in (*TOOL_NAMES, *CORRECTION_TOOL_NAMES):
         server.add_tool(getattr(tools, name), name=name)
     return server
 

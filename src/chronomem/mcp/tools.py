@@ -23,9 +23,10 @@ from chronomem.errors import ChronomemError, UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.mcp.checks import record_id, validated
 from chronomem.model import Episode, Fact
-from chronomem.model.validation import GROUP_ID_PATTERN
+from chronomem.model.validation import GROUP_ID_PATTERN, check_thread_id
 from chronomem.search.context import DEFAULT_MAX_TOKENS
-from chronomem.service.auth import check_patterns
+from chronomem.service.auth import ApiKey, check_patterns
+from chronomem.service.failures import describe
 from chronomem.service.queue import QueuedEpisode, Status
 from chronomem.service.readiness import redact
 from chronomem.service.runtime import ServiceRuntime
@@ -43,6 +44,7 @@ TOOL_NAMES = (
     "get_episode_graph",
     "delete_episode",
     "delete_fact",
+    "delete_thread",
     "clear_group",
 )
 
@@ -66,6 +68,7 @@ class MemoryTools:
         source_description: str = "",
         episode_id: str | None = None,
         wait_seconds: float = 5.0,
+        thread_id: str | None = None,
         ctx: Context | None = None,
     ) -> Result:
         """Save a message ("Alice: I moved to Berlin"), a note or a JSON document.
@@ -74,7 +77,8 @@ class MemoryTools:
         is committed to a durable queue first; the answer says "ingested" (with entity and
         fact counts) when that finished within wait_seconds (max 60), else "queued" with its
         episode_id. Re-sending the same episode_id adds nothing. Long text (and a message
-        over the episode limit) is stored as passages, listed in "passages".
+        over the episode limit) is stored as passages, listed in "passages". thread_id: the
+        conversation it belongs to (optional; delete_thread removes a whole one).
         """
 
         def run() -> Result:
@@ -86,6 +90,7 @@ class MemoryTools:
                 source=source,
                 source_description=source_description,
                 episode_id=episode_id,
+                thread_id=thread_id,
             )
             item = EpisodeInput(
                 content=body.content,
@@ -94,6 +99,7 @@ class MemoryTools:
                 source=body.source,
                 source_description=body.source_description,
                 episode_id=body.episode_id,
+                thread_id=body.thread_id,
             )
             rows = list(self.rt.accept(gid, [item]).episodes)
             deadline = time.monotonic() + max(0.0, min(wait_seconds, 60.0))
@@ -206,18 +212,21 @@ class MemoryTools:
         group_id: str | None = None,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         valid_at: str | None = None,
+        known_at: str | None = None,
         ctx: Context | None = None,
     ) -> Result:
-        """A compact, dated FACTS / ENTITIES block about the query, ready for a prompt."""
+        """A compact, dated FACTS / ENTITIES block about the query, ready for a prompt;
+        with known_at (ISO time), as the memory believed things then."""
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
-            body = validated(ContextIn, query=query, valid_at=valid_at)
+            body = validated(ContextIn, query=query, valid_at=valid_at, known_at=known_at)
             text = self.rt.context(
                 body.query,
                 group_id=gid,
                 max_tokens=max(50, min(max_tokens, 20_000)),
                 valid_at=body.valid_at,
+                known_at=body.known_at,
             )
             return {"group_id": gid, "context": text}
 
@@ -243,17 +252,24 @@ class MemoryTools:
         return _guard(run, self.rt)
 
     def get_timeline(
-        self, entity: str, group_id: str | None = None, ctx: Context | None = None
+        self,
+        entity: str,
+        group_id: str | None = None,
+        known_at: str | None = None,
+        ctx: Context | None = None,
     ) -> Result:
-        """Every fact about one entity (by name), past and present, oldest first."""
+        """Every fact about one entity (by name), past and present, oldest first; with
+        known_at (ISO time), the facts learned by then, as the memory believed them then."""
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
-            found = self.rt.timeline(gid, validated(SearchIn, query=entity).query)
+            asked = validated(SearchIn, query=entity, known_at=known_at)
+            found = self.rt.timeline(gid, asked.query, known_at=asked.known_at)
             names = {i: e.name for i, e in found.entities.items()}
             names[found.entity.id] = found.entity.name
             facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
-            return {"group_id": gid, "entity": found.entity.name, "facts": facts}
+            named = {"entity": found.entity.name, "entity_id": found.entity.id}
+            return {"group_id": gid, **named, "facts": facts}
 
         return _guard(run, self.rt)
 
@@ -310,6 +326,22 @@ class MemoryTools:
 
         return _guard(run, self.rt)
 
+    def delete_thread(
+        self, thread_id: str, group_id: str | None = None, ctx: Context | None = None
+    ) -> Result:
+        """Delete every episode of one conversation (thread_id given to add_memory), each
+        as delete_episode does; the group's other episodes and facts stay."""
+
+        def run() -> Result:
+            gid = self._group(ctx, group_id)
+            check_thread_id(thread_id)
+            removed = self.rt.delete_thread(gid, thread_id)
+            if not removed:
+                raise ToolError(f"no episode of thread {thread_id!r} in group {gid!r}")
+            return {"status": "deleted", "thread_id": thread_id, "episodes": removed}
+
+        return _guard(run, self.rt)
+
     def clear_group(self, group_id: str, ctx: Context | None = None) -> Result:
         """Delete EVERYTHING in the group (name it explicitly): episodes, entities, facts
         and queued episodes."""
@@ -344,18 +376,23 @@ class MemoryTools:
 
     def _patterns(self, ctx: Context | None) -> tuple[str, ...]:
         """The caller's groups: the HTTP request's API key, or the server's over stdio."""
+        key = self._key(ctx)
+        return self.allowed if key is None else key.groups
+
+    def _key(self, ctx: Context | None) -> ApiKey | None:
+        """The HTTP request's live API key; None over stdio (no request headers)."""
         try:
             headers = ctx.headers if ctx is not None else None
         except ValueError:  # called outside a request
             headers = None
         if not headers:
-            return self.allowed
+            return None
         auth = headers.get("authorization", "")
         token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
         key = self.rt.keys.verify(token or headers.get("x-api-key", ""))
         if key is None:
             raise ToolError("missing or invalid API key")
-        return key.groups
+        return key
 
 
 def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:
@@ -368,8 +405,8 @@ def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:
     except UsageError as exc:
         raise ToolError(redact(str(exc), rt.config)) from exc
     except ChronomemError as exc:
-        text = redact(str(exc), rt.config)
-        raise ToolError(f"{type(exc).__name__}: {text} (the call did not complete; retry)") from exc
+        failure = describe(exc, rt.config)
+        raise ToolError(f"{failure.code}: {failure.text} (the call did not complete)") from exc
 
 
 _QUEUED_DETAIL = (

@@ -2,6 +2,7 @@
 
 from chronomem.model.changes import ChangeSet, CommunitySet
 from chronomem.model.communities import CommunityMaterial, CommunitySummary
+from chronomem.model.edits import Edit, EditKind
 from chronomem.model.extraction import (
     EntityQuestion,
     ExtractedEntity,
@@ -32,6 +33,8 @@ __all__ = [
     "CommunityMaterial",
     "CommunitySet",
     "CommunitySummary",
+    "Edit",
+    "EditKind",
     "Entity",
     "EntityQuestion",
     "Episode",

@@ -10,9 +10,10 @@ from enum import StrEnum
 from typing import Literal
 
 from chronomem.errors import UsageError
+from chronomem.model.belief import as_known
 from chronomem.model.graph import Entity, Fact
 from chronomem.model.time import TimeRange, ensure_aware_or_none, is_believed, is_upcoming
-from chronomem.model.validation import check_relation
+from chronomem.model.validation import check_relation, check_thread_id
 
 
 class Target(StrEnum):
@@ -49,6 +50,11 @@ class SearchFilter:
     # attribute values (custom types, docs/types.md): every pair must match exactly
     entity_attributes: Mapping[str, Scalar] | None = None
     fact_attributes: Mapping[str, Scalar] | None = None
+    # threads (conversations): facts with a source episode in one of them, their episodes.
+    # ``source_episodes`` is what stores read: the threads' episode ids, set by the memory
+    # (``Memory.search``/``context``/``get_timeline`` look them up) before the store is asked
+    thread_ids: tuple[str, ...] | None = None
+    source_episodes: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         for name in ("entity_attributes", "fact_attributes"):
@@ -61,6 +67,23 @@ class SearchFilter:
             object.__setattr__(self, "relations", tuple(check_relation(r) for r in self.relations))
         if self.labels is not None:
             object.__setattr__(self, "labels", tuple(self.labels))
+        if self.thread_ids is not None:
+            if isinstance(self.thread_ids, str):
+                raise UsageError(f"thread_ids is a list: pass [{self.thread_ids!r}]")
+            threads = tuple(check_thread_id(t) or "" for t in self.thread_ids)
+            object.__setattr__(self, "thread_ids", threads)
+        if self.source_episodes is not None:
+            object.__setattr__(self, "source_episodes", tuple(self.source_episodes))
+
+    def sources(self) -> tuple[str, ...] | None:
+        """The episode ids a thread filter admits (None: no thread filter); a store calls
+        it, so a thread filter the memory did not resolve is refused, not ignored."""
+        if self.thread_ids is not None and self.source_episodes is None:
+            raise UsageError(
+                "the SearchFilter names thread_ids the memory has not resolved: pass it "
+                "through Memory.search/context, or set source_episodes"
+            )
+        return self.source_episodes
 
     def resolved(self, now: datetime) -> SearchFilter:
         """The same filter with ``valid_at`` and ``known_at`` defaulted to ``now``.
@@ -81,12 +104,23 @@ class SearchFilter:
             return False
         if self.created_between is not None and not self.created_between.contains(fact.created_at):
             return False
+        sources = self.sources()
+        if sources is not None and not set(sources) & set(fact.episodes):
+            return False
         if self.history:
             return True
         assert self.valid_at is not None and self.known_at is not None, "call resolved() first"
         if is_believed(fact, valid_at=self.valid_at, known_at=self.known_at):
             return True
         return self.upcoming and is_upcoming(fact, valid_at=self.valid_at, known_at=self.known_at)
+
+    def shown_fact(self, fact: Fact) -> Fact | None:
+        """``fact`` as the memory believed it at ``known_at`` (an end learned later is not
+        shown: :func:`chronomem.model.belief.as_known`) if the filter admits that state,
+        else None. Every read that hands facts to a caller goes through it."""
+        if self.known_at is not None:
+            fact = as_known(fact, self.known_at)
+        return fact if self.admits_fact(fact) else None
 
     def admits_entity(self, entity: Entity) -> bool:
         if self.labels is not None and not set(self.labels) & set(entity.labels):
@@ -100,6 +134,9 @@ Scalar = str | int | float | bool
 _ATTRIBUTE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,99}$")
 
 
+_INF = (float("inf"), float("-inf"))
+
+
 def check_attribute_filter(values: Mapping[str, object], what: str) -> dict[str, Scalar]:
     """Attribute names are field names; values are scalars (``UsageError`` otherwise)."""
     out: dict[str, Scalar] = {}
@@ -108,9 +145,10 @@ def check_attribute_filter(values: Mapping[str, object], what: str) -> dict[str,
             raise UsageError(
                 f"{what}: {name!r} is not an attribute name (a field name: letters, digits, _)"
             )
-        if not isinstance(value, str | int | float | bool):
+        if not isinstance(value, str | int | float | bool) or value != value or value in _INF:
             raise UsageError(
-                f"{what}[{name!r}]: filter on a text, number or boolean value, not {value!r}"
+                f"{what}[{name!r}]: filter on a text, number or boolean value (a finite "
+                f"number: no NaN or infinity), not {value!r}"
             )
         out[name] = value
     return out

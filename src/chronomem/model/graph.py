@@ -18,7 +18,13 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.model.time import ensure_aware, ensure_aware_or_none
-from chronomem.model.validation import check_group_id, check_relation
+from chronomem.model.validation import (
+    check_group_id,
+    check_json,
+    check_relation,
+    check_thread_id,
+    choice_of,
+)
 
 Vector = npt.NDArray[np.float32]
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
@@ -33,11 +39,11 @@ class EpisodeSource(StrEnum):
 
     @classmethod
     def parse(cls, value: object) -> EpisodeSource:
-        try:
-            return cls(value)
-        except ValueError:
-            choices = ", ".join(repr(s.value) for s in cls)
-            raise UsageError(f"unknown episode source {value!r}: use one of {choices}") from None
+        chosen = choice_of(cls, value)
+        if chosen is not None:
+            return chosen
+        choices = ", ".join(repr(s.value) for s in cls)
+        raise UsageError(f"unknown episode source {value!r}: use one of {choices}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +58,11 @@ class Episode:
     created_at: datetime
     source_description: str = ""
     embedding: Vector | None = field(default=None, compare=False, repr=False)  # of content
+    thread_id: str | None = None  # the conversation inside the group (provenance, not a tenant)
 
     def __post_init__(self) -> None:
         check_group_id(self.group_id)
+        check_thread_id(self.thread_id)
         object.__setattr__(self, "source", EpisodeSource.parse(self.source))
         object.__setattr__(
             self, "reference_time", ensure_aware(self.reference_time, "reference_time")
@@ -95,6 +103,7 @@ class Entity:
             raise UsageError("an entity needs a non-empty name")
         object.__setattr__(self, "created_at", ensure_aware(self.created_at, "created_at"))
         object.__setattr__(self, "labels", tuple(self.labels))
+        check_json(self.attributes, "the attributes of an entity")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +138,7 @@ class Fact:
         object.__setattr__(self, "created_at", ensure_aware(self.created_at, "created_at"))
         for name in ("valid_at", "invalid_at", "expired_at"):
             object.__setattr__(self, name, ensure_aware_or_none(getattr(self, name), name))
+        check_json(self.attributes, "the attributes of a fact")
 
     @property
     def endpoints(self) -> tuple[str, str]:

@@ -214,5 +214,6 @@ _ADAPTERS: dict[tuple[TypeModel, str], TypeAdapter[object]] = {}
 def _adapter(model: TypeModel, name: str) -> TypeAdapter[object]:
     key = (model, name)
     if key not in _ADAPTERS:
-        _ADAPTERS[key] = TypeAdapter(model.model_fields[name].annotation)
+        annotation = model.model_fields[name].annotation  # None only for an unannotated field
+        _ADAPTERS[key] = TypeAdapter(object if annotation is None else annotation)
     return _ADAPTERS[key]

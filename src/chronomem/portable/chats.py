@@ -15,15 +15,15 @@ history again (or a longer export of it) adds only what is new.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
-from chronomem.jsontext import json_object
+from chronomem.jsontext import json_object, json_value
 from chronomem.model.time import parse_instant
+from chronomem.model.validation import THREAD_ID_PATTERN
 
 CHAT_FORMATS = ("chatgpt", "claude", "jsonl")
 DEFAULT_ASSISTANT = {"chatgpt": "ChatGPT", "claude": "Claude", "jsonl": "Assistant"}
@@ -39,6 +39,7 @@ class ChatTurn:
     text: str
     time: datetime
     conversation: str = ""  # the conversation's title, kept as the source description
+    thread: str = ""  # the conversation's id in the export ("": none), its episodes' thread
 
 
 def read_chat(text: str, fmt: str) -> list[ChatTurn]:
@@ -50,7 +51,16 @@ def read_chat(text: str, fmt: str) -> list[ChatTurn]:
     }
     if fmt not in readers:
         raise UsageError(f"unknown chat format {fmt!r}: use one of {', '.join(CHAT_FORMATS)}")
-    found = [m for m in readers[fmt](text) if m.text.strip()]
+    try:
+        found = [m for m in readers[fmt](text) if m.text.strip()]
+    except UsageError:
+        raise
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:  # a field of another shape
+        raise UsageError(
+            f"this is not a {fmt} export: a field is not what the format holds "
+            f"({type(exc).__name__}: {exc}); pass the export file as the app wrote it, or "
+            "choose the right --format"
+        ) from None
     return sorted(found, key=lambda m: m.time)  # stable: a conversation keeps its order
 
 
@@ -63,7 +73,8 @@ def chat_episodes(
     assistant_name: str | None = None,
     max_chars: int = DEFAULT_MAX_EPISODE_CHARS,
 ) -> list[EpisodeInput]:
-    """One episode per message (a message longer than ``max_chars`` becomes several parts)."""
+    """One episode per message (a message longer than ``max_chars`` becomes several parts),
+    each in its conversation's thread (:func:`thread_id`)."""
     names = {"user": user_name, "assistant": assistant_name or DEFAULT_ASSISTANT[fmt]}
     episodes = []
     for m in messages:
@@ -80,9 +91,19 @@ def chat_episodes(
                     source="message",
                     source_description=f"{fmt}: {m.conversation}" if m.conversation else fmt,
                     episode_id=stable_id(fmt, key),
+                    thread_id=thread_id(fmt, m.thread) if m.thread else None,
                 )
             )
     return episodes
+
+
+def thread_id(fmt: str, conversation: str) -> str:
+    """The thread of a conversation: ``<format>:<its id>``, or a digest of an id that is
+    not a valid thread id (model.validation.THREAD_ID_PATTERN)."""
+    readable = f"{fmt}:{conversation}"
+    if THREAD_ID_PATTERN.fullmatch(readable):
+        return readable
+    return f"{fmt}:" + hashlib.sha256(conversation.encode()).hexdigest()[:32]
 
 
 def stable_id(fmt: str, key: str) -> str:
@@ -107,7 +128,7 @@ def _chatgpt(text: str) -> Iterator[ChatTurn]:
             when = _epoch(message.get("create_time")) or fallback
             if body and when is not None:
                 key = f"{cid}/{message.get('id') or node_id}"
-                yield ChatTurn(key, role, body, when, title)
+                yield ChatTurn(key, role, body, when, title, cid)
 
 
 def _chatgpt_branch(mapping: Mapping[str, dict[str, object]], current: object) -> list[str]:
@@ -131,9 +152,16 @@ def _chatgpt_text(content: Mapping[str, object]) -> str:
 
 
 def _epoch(value: object) -> datetime | None:
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    """A time given as Unix seconds; None when ``value`` is not a number."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    try:
         return datetime.fromtimestamp(float(value), tz=UTC)
-    return None
+    except (OverflowError, OSError, ValueError):  # NaN, or past the years 1-9999
+        raise UsageError(
+            f"the time {str(value)[:30]} (Unix seconds) is not a date between the years 1 "
+            "and 9999: fix the time in the export"
+        ) from None
 
 
 # -- Claude ----------------------------------------------------------------------------------
@@ -152,7 +180,7 @@ def _claude(text: str) -> Iterator[ChatTurn]:
             if role is None or not body or not stamp:
                 continue
             when = parse_instant(str(stamp), "created_at")
-            yield ChatTurn(f"{cid}/{message.get('uuid') or i}", role, body, when, title)
+            yield ChatTurn(f"{cid}/{message.get('uuid') or i}", role, body, when, title, cid)
 
 
 def _claude_text(message: Mapping[str, object]) -> str:
@@ -168,10 +196,7 @@ def _claude_text(message: Mapping[str, object]) -> str:
 
 
 def _conversations(text: str, fmt: str, field: str) -> list[dict[str, object]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"the {fmt} export is not valid JSON ({exc})") from None
+    data = json_value(text, where=f"the {fmt} export")
     if isinstance(data, dict) and isinstance(data.get("conversations"), list):
         data = data["conversations"]
     if not isinstance(data, list) or not all(isinstance(c, dict) for c in data):
@@ -205,4 +230,5 @@ def _jsonl(text: str) -> Iterator[ChatTurn]:
         identity = str(item.get("id") or f"{when.isoformat()}\0{role}\0{body}")
         seen[identity] = seen.get(identity, 0) + 1  # the same line twice is two messages
         key = f"{item.get('conversation', '')}/{identity}#{seen[identity]}"
-        yield ChatTurn(key, role, body, when, str(item.get("conversation") or ""))
+        conversation = str(item.get("conversation") or "")
+        yield ChatTurn(key, role, body, when, conversation, conversation)

@@ -7,7 +7,7 @@ sorted by id, so the same group content always gives the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Sized
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -38,9 +38,14 @@ class GroupRows:
     communities: list[Community]
 
     def count(self) -> int:
-        return sum(
-            map(len, (self.episodes, self.entities, self.facts, self.mentions, self.communities))
+        parts: tuple[Sized, ...] = (
+            self.episodes,
+            self.entities,
+            self.facts,
+            self.mentions,
+            self.communities,
         )
+        return sum(len(part) for part in parts)
 
 
 def chunks(ids: Sequence[str], size: int = READ_CHUNK) -> Iterator[list[str]]:

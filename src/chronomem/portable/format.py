@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -23,6 +23,7 @@ from chronomem.errors import UsageError
 from chronomem.model import Community, Entity, Episode, Fact, Mention, Vector
 from chronomem.model.graph import JSONValue
 from chronomem.model.time import parse_instant
+from chronomem.model.validation import check_json
 
 FORMAT_NAME = "chronomem-export"
 FORMAT_VERSION = 1
@@ -56,8 +57,12 @@ class Header:
 
 
 def dumps(record: Record) -> str:
-    """One JSONL line (with its newline): compact, keys sorted, UTF-8 kept as is."""
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+    """One JSONL line (with its newline): compact, keys sorted, UTF-8 kept as is; strict
+    JSON (a NaN would raise: stores read the NaN of older versions as null)."""
+    line = json.dumps(
+        record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+    return line + "\n"
 
 
 def parse_header(record: Mapping[str, object]) -> Header:
@@ -136,6 +141,7 @@ def to_record(row: Row) -> Record:
             "reference_time": instant(row.reference_time),
             "created_at": instant(row.created_at),
             "embedding": vector(row.embedding),
+            "thread_id": row.thread_id,  # optional on import: older files have none
         }
     if isinstance(row, Entity):
         return {
@@ -179,8 +185,12 @@ def to_record(row: Row) -> Record:
 
 # -- records -> rows -----------------------------------------------------------------------
 def from_record(record: Mapping[str, object], group_id: str) -> Row:
-    """The row a record describes, in ``group_id``; a UsageError names what is wrong."""
+    """The row a record describes, in ``group_id``; a UsageError names what is wrong.
+
+    Every string of the record (ids, names, text, attribute keys and values) must be text
+    every store keeps (no NUL, no lone surrogate), every number finite."""
     kind = record.get("type")
+    check_json(dict(record), f"the {str(kind)[:20]!r} record", text=True)
     build = _BUILDERS.get(str(kind))
     if build is None:
         raise UsageError(
@@ -203,6 +213,7 @@ def _episode(r: Mapping[str, object], g: str) -> Episode:
         created_at=_instant_from(r["created_at"], "created_at"),
         source_description=str(r.get("source_description") or ""),
         embedding=_vector_from(r.get("embedding")),
+        thread_id=None if r.get("thread_id") is None else str(r["thread_id"]),
     )
 
 
@@ -269,7 +280,7 @@ def _mapping(value: object) -> dict[str, JSONValue]:
     return dict(value)
 
 
-_BUILDERS = {
+_BUILDERS: dict[str, Callable[[Mapping[str, object], str], Row]] = {
     "episode": _episode,
     "entity": _entity,
     "fact": _fact,

@@ -1,32 +1,35 @@
 """Import: restore a group from an export through the :class:`~chronomem.ports.Store` port.
 
-Named stages: **parse** (header checked, every record turned into a row before anything is
-written) -> **embed** (carried vectors kept when the file's embedder is the target's, else
-every text re-embedded with the target's embedder) -> **bind** (the target store records or
-checks its embedder) -> **write** (episodes, entities, facts, mentions, communities, in
-that order, in chunks; only rows that differ from what is stored are written).
+Named stages, all checks before the first write: **parse** (header checked, every record
+turned into a row: strict JSON, text without NUL or lone surrogates, finite numbers, ids
+unique, links inside the file, sane intervals) -> **check vectors** (carried vectors of the
+target's dimension, finite) -> **bind** (the target store records or checks its embedder)
+-> **embed** (carried vectors kept when the file's embedder is the target's, else every
+text re-embedded with the target's embedder) -> **plan** (the stored group read, and the
+one change set that turns it into the file's) -> **write** (that change set, one
+``Store.apply``: one transaction).
 
 Idempotent: a second import of the same file finds every row stored as it is and writes
-nothing. Not one transaction: an interrupted import leaves the chunks written so far, and
-running it again completes it. ``replace=True`` deletes the target group first, so the
-group ends up exactly as the file (without it, rows the file does not hold are kept).
+nothing. Atomic: a refused or interrupted import leaves the group as it was.
+``replace_group=True`` also removes, in that same write, every row the file does not hold,
+so the group ends exactly as the file (without it, those rows are kept).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import TypeVar
 
 import numpy as np
 
 from chronomem.engine.pipeline import episode_text
-from chronomem.errors import UsageError
+from chronomem.errors import ConflictError, UsageError
 from chronomem.jsontext import json_object
 from chronomem.model import (
     ChangeSet,
     Community,
-    CommunitySet,
     Entity,
     Episode,
     Fact,
@@ -34,12 +37,11 @@ from chronomem.model import (
     Vector,
     check_group_id,
 )
-from chronomem.portable.exporter import GroupRows, chunks
+from chronomem.portable.exporter import GroupRows, read_group
 from chronomem.portable.format import Header, from_record, parse_header
 from chronomem.ports import Embedder, Store
 from chronomem.stores.intervals_check import check_intervals
 
-WRITE_CHUNK = 256  # rows per store transaction
 EMBED_CHUNK = 128  # texts per embedder call when re-embedding
 
 Progress = Callable[[int], None]  # called with how many more rows are done
@@ -80,8 +82,9 @@ def parse_export(lines: Iterable[str], *, group_id: str | None = None) -> Parsed
         Community: rows.communities,
     }
     for number, line in numbered:
+        record = json_object(line, where=f"line {number}")
         try:
-            row = from_record(json_object(line, where=f"line {number}"), target)
+            row = from_record(record, target)
         except UsageError as exc:
             raise UsageError(f"line {number}: {exc}") from None
         buckets[type(row)].append(row)
@@ -168,98 +171,94 @@ def _embedded(
     return out
 
 
-# -- stage: write ----------------------------------------------------------------------------
-def write_group(store: Store, rows: GroupRows, group_id: str, progress: Progress) -> int:
-    """Write what differs from the stored group; the number of rows written."""
-    g = group_id
-    written = _write_rows(
-        rows.episodes,
-        lambda ids: store.get_episodes([g], ids),
-        # an episode stored with other content is deleted and re-inserted as in the file
-        lambda fresh, old: ChangeSet(g, episodes=fresh, delete_episode_ids=old),
-        "embedding",
-        store,
-        progress,
+# -- stage: check vectors ---------------------------------------------------------------------
+def check_vectors(rows: GroupRows, dimension: int) -> None:
+    """Every carried vector has the target's ``dimension`` and finite values (a UsageError
+    names the first row that has not), so the write cannot be refused half-way."""
+    vectors: list[tuple[str, Vector | None]] = [
+        *((f"episode {e.id!r}", e.embedding) for e in rows.episodes),
+        *((f"entity {e.id!r}", e.name_embedding) for e in rows.entities),
+        *((f"fact {f.id!r}", f.embedding) for f in rows.facts),
+        *((f"community {c.id!r}", c.name_embedding) for c in rows.communities),
+    ]
+    for what, vector in vectors:
+        if vector is None:
+            continue
+        if np.shape(vector) != (dimension,):
+            raise UsageError(
+                f"the embedding of {what} has {np.size(vector)} values, but the file's header "
+                f"and the target store say dimension {dimension}: the file is damaged (export "
+                "the group again)"
+            )
+        if not np.all(np.isfinite(vector)):
+            raise UsageError(
+                f"the embedding of {what} holds NaN or infinite values: the file is damaged "
+                "(export the group again)"
+            )
+
+
+# -- stage: plan and write ---------------------------------------------------------------------
+def plan_changes(
+    stored: GroupRows, wanted: GroupRows, group_id: str, *, replace_group: bool, version: int
+) -> ChangeSet:
+    """The one change set that turns the ``stored`` group into the file's (``wanted``): rows
+    missing or different are written; with ``replace_group`` rows the file lacks go too. An
+    episode is deleted and written again when it changed, or (replace) when it has a mention
+    the file lacks, since mentions go with their episode; its facts are written again with
+    it (the deletion unlinks them)."""
+    gone = {episode_id for episode_id, _ in _mention_keys(stored) - _mention_keys(wanted)}
+    episodes = _changed(wanted.episodes, stored.episodes, "embedding")
+    if replace_group:
+        fresh = {e.id for e in episodes}
+        episodes += [e for e in wanted.episodes if e.id in gone and e.id not in fresh]
+    written = {e.id for e in episodes}
+    redone = written & {e.id for e in stored.episodes}  # deleted and written again
+    facts = _changed(wanted.facts, stored.facts, "embedding")
+    fresh_facts = {f.id for f in facts}
+    facts += [  # deleting an episode unlinks it from its facts: they are written again too
+        f for f in wanted.facts if f.id not in fresh_facts and redone.intersection(f.episodes)
+    ]
+    stored_mentions = _mention_keys(stored)
+    mentions = tuple(
+        m for m in wanted.mentions
+        if m.episode_id in written or (m.episode_id, m.entity_id) not in stored_mentions
+    )  # fmt: skip
+    same_communities = len(stored.communities) == len(wanted.communities) and all(
+        _same(s, w, "name_embedding")
+        for s, w in zip(stored.communities, wanted.communities, strict=True)
     )
-    written += _write_rows(
-        rows.entities,
-        lambda ids: store.get_entities([g], ids),
-        lambda fresh, _old: ChangeSet(g, entities=fresh),
-        "name_embedding",
-        store,
-        progress,
-    )
-    written += _write_rows(
-        rows.facts,
-        lambda ids: store.get_facts([g], ids),
-        lambda fresh, _old: ChangeSet(g, facts=fresh),
-        "embedding",
-        store,
-        progress,
-    )
-    written += _write_mentions(store, rows.mentions, g, progress)
-    written += _write_communities(store, rows.communities, g)
-    progress(len(rows.communities))
-    return written
-
-
-def _write_rows(
-    items: Sequence[T],
-    read: Callable[[list[str]], list[T]],
-    changes: Callable[[tuple[T, ...], tuple[str, ...]], ChangeSet],
-    vector_field: str,
-    store: Store,
-    progress: Progress,
-) -> int:
-    """Chunk by chunk: read the stored rows, write those that differ (new or changed)."""
-    written = 0
-    for start in range(0, len(items), WRITE_CHUNK):
-        batch = items[start : start + WRITE_CHUNK]
-        stored = {x.id: x for x in read([x.id for x in batch])}
-        fresh = tuple(x for x in batch if not _same(stored.get(x.id), x, vector_field))
-        written += _apply(store, changes(fresh, tuple(x.id for x in fresh if x.id in stored)))
-        progress(len(batch))
-    return written
-
-
-def _apply(store: Store, changes: ChangeSet) -> int:
-    if changes.is_empty:
-        return 0
-    store.apply(changes)
-    return (
-        len(changes.episodes) + len(changes.entities) + len(changes.facts) + len(changes.mentions)
+    return ChangeSet(
+        group_id,
+        episodes=tuple(episodes),
+        entities=tuple(_changed(wanted.entities, stored.entities, "name_embedding")),
+        facts=tuple(facts),
+        mentions=mentions,
+        delete_episode_ids=tuple(sorted(redone))
+        + (_absent(stored.episodes, wanted.episodes) if replace_group else ()),
+        delete_entity_ids=_absent(stored.entities, wanted.entities) if replace_group else (),
+        delete_fact_ids=_absent(stored.facts, wanted.facts) if replace_group else (),
+        expected_version=version,
+        communities=None if same_communities else tuple(wanted.communities),
     )
 
 
-def _write_mentions(
-    store: Store, mentions: list[Mention], group_id: str, progress: Progress
-) -> int:
-    stored: set[tuple[str, str]] = set()
-    episode_ids = sorted({m.episode_id for m in mentions})
-    for ids in chunks(episode_ids):
-        stored.update(
-            (m.episode_id, m.entity_id) for m in store.mentions([group_id], episode_ids=ids)
-        )
-    fresh = [m for m in mentions if (m.episode_id, m.entity_id) not in stored]
-    written = 0
-    for start in range(0, len(fresh), WRITE_CHUNK):
-        written += _apply(
-            store, ChangeSet(group_id, mentions=tuple(fresh[start : start + WRITE_CHUNK]))
-        )
-    progress(len(mentions))
-    return written
+def _changed(wanted: Sequence[T], stored: Sequence[T], vector_field: str) -> list[T]:
+    old = {x.id: x for x in stored}
+    return [x for x in wanted if not _same(old.get(x.id), x, vector_field)]
 
 
-def _write_communities(store: Store, communities: list[Community], group_id: str) -> int:
-    stored = sorted(store.get_communities([group_id]), key=lambda c: c.id)
-    wanted = sorted(communities, key=lambda c: c.id)
-    same = len(stored) == len(wanted) and all(
-        _same(s, w, "name_embedding") for s, w in zip(stored, wanted, strict=True)
-    )
-    if same:
-        return 0
-    store.replace_communities(CommunitySet(group_id=group_id, communities=tuple(wanted)))
-    return len(wanted)
+def _absent(stored: Sequence[T], wanted: Sequence[T]) -> tuple[str, ...]:
+    keep = {x.id for x in wanted}
+    return tuple(x.id for x in stored if x.id not in keep)
+
+
+def _mention_keys(rows: GroupRows) -> set[tuple[str, str]]:
+    return {(m.episode_id, m.entity_id) for m in rows.mentions}
+
+
+def written_rows(changes: ChangeSet) -> int:
+    rows = (changes.episodes, changes.entities, changes.facts, changes.mentions)
+    return sum(map(len, rows)) + len(changes.communities or ())
 
 
 def _same(stored: T | None, wanted: T, vector_field: str) -> bool:
@@ -281,25 +280,42 @@ def import_lines(
     embedder: Embedder,
     group_id: str | None = None,
     replace_group: bool = False,
+    now: datetime | None = None,
     progress: Callable[[int], Progress] | None = None,
 ) -> ImportReport:
     """Restore the export ``lines`` into ``store`` (group ``group_id`` or the file's).
 
-    ``progress(total)`` is called once with the number of steps and returns the function
-    told of each step done (the CLI passes a tqdm bar).
-    """
+    The whole file is parsed and checked first; then what differs from the stored group is
+    written in one ``Store.apply`` (one transaction): a refused or interrupted import leaves
+    the group as it was. ``replace_group``: rows the file lacks are removed in that same
+    write, so the group ends exactly as the file. ``progress(total)`` is called once with the
+    number of steps and returns the function told of each step done (the CLI passes a tqdm
+    bar)."""
     parsed = parse_export(lines, group_id=group_id)
     rows, target = parsed.rows, group_id or parsed.header.group_id
     again = needs_reembedding(parsed.header, embedder)
+    if not again:
+        check_vectors(rows, embedder.dimension)
     vectors = len(rows.episodes) + len(rows.entities) + len(rows.facts) + len(rows.communities)
     step = (progress or _no_progress)(rows.count() + (vectors if again else 0))
     store.bind_embedder(embedder.name, embedder.dimension)  # refuses before any work
     if again:
         rows = reembed(rows, embedder, step)
-    if replace_group:
-        store.delete_group(target)
-    written = write_group(store, rows, target, step)
-    return ImportReport(group_id=target, rows=rows.count(), written=written, reembedded=again)
+    version = store.group_version(target)
+    stored = read_group(store, target, now=now or datetime.now(UTC))
+    changes = plan_changes(stored, rows, target, replace_group=replace_group, version=version)
+    if not changes.is_empty:
+        try:
+            store.apply(changes)
+        except ConflictError:
+            raise ConflictError(
+                f"group {target!r} was written to while the import read it: nothing was "
+                "imported; run the import again"
+            ) from None
+    step(rows.count())
+    return ImportReport(
+        group_id=target, rows=rows.count(), written=written_rows(changes), reembedded=again
+    )
 
 
 def _no_progress(_: int) -> Progress:

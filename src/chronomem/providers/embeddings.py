@@ -10,7 +10,7 @@ or padded, since that would mix incomparable vectors in one index.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -120,7 +120,7 @@ class OpenAICompatibleEmbedder:
             limiter=self._limiter,
             translate=self._translate,
         )
-        return self._rows(cast("CreateEmbeddingResponse", response), len(texts))
+        return self._rows(response, len(texts))
 
     def _rows(self, response: CreateEmbeddingResponse, expected: int) -> Matrix:
         items = sorted(response.data, key=lambda d: d.index)

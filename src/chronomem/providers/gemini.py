@@ -32,6 +32,7 @@ from chronomem.providers.settings import Settings
 from chronomem.providers.structured import RawAnswer, SchemaSpec, SDKAdapter
 
 if TYPE_CHECKING:
+    from google import genai
     from google.genai import types
 
 __all__ = ["GEMINI_BASE_URL", "GeminiLLM"]
@@ -50,6 +51,8 @@ class GeminiLLM(SDKAdapter):
     ``GEMINI_API_KEY`` then ``GOOGLE_API_KEY`` when ``CHRONOMEM_LLM_PROVIDER=gemini``).
     ``base_url`` points the SDK at another endpoint (a proxy, or a test server). Thread-safe.
     """
+
+    _client: genai.Client
 
     def __init__(
         self,

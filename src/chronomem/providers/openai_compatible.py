@@ -142,7 +142,7 @@ class OpenAICompatibleLLM(SDKAdapter):
             request["response_format"] = {"type": "json_object"}
             request["messages"] = _with_schema_in_prompt(messages, spec)
         else:
-            function = {
+            function: dict[str, object] = {
                 "name": spec.name,
                 "description": spec.description,
                 "parameters": spec.schema,

@@ -73,7 +73,10 @@ class SearchConfig:
     ``bfs_depth`` bounds graph walks (the ``bfs`` method and ``node_distance``);
     ``mmr_lambda`` weighs relevance against novelty in MMR (1 = relevance only);
     ``candidate_factor``: each method fetches ``limit * candidate_factor`` candidates;
-    ``text_weight`` weighs BM25 (scaled to the best hit) against cosine in ``score`` fusion.
+    ``text_weight`` weighs BM25 (scaled to the best hit) against cosine in ``score`` fusion;
+    ``read_question``: read the query first (``search/reading.py``) and rank the facts that
+    answer it first (``search/answering.py``); a dated or history question also widens the
+    default filter to the facts of that time, or to every fact.
     """
 
     facts: TargetConfig | None = TargetConfig()
@@ -84,6 +87,7 @@ class SearchConfig:
     mmr_lambda: float = 0.5
     candidate_factor: int = 4
     text_weight: float = 0.3
+    read_question: bool = False
 
     def __post_init__(self) -> None:
         if not 0 <= self.bfs_depth <= 5:
@@ -131,8 +135,8 @@ class SearchConfig:
 _HYBRID = (Method.COSINE, Method.BM25)
 _WITH_WALK = (Method.COSINE, Method.BM25, Method.BFS)
 
-HYBRID_RRF = SearchConfig()
-HYBRID_MMR = HYBRID_RRF.with_reranker(Rerank.MMR)
+HYBRID_RRF = SearchConfig(read_question=True)
+HYBRID_MMR = replace(HYBRID_RRF.with_reranker(Rerank.MMR), read_question=False)
 NODE_DISTANCE = SearchConfig(
     facts=TargetConfig(_WITH_WALK, Rerank.NODE_DISTANCE),
     entities=TargetConfig(_WITH_WALK, Rerank.NODE_DISTANCE),

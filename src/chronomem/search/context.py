@@ -33,8 +33,10 @@ from datetime import date, datetime
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
+from chronomem.search.answering import in_plan_order
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import keywords, named_entities
+from chronomem.search.reading import QueryReading
 from chronomem.search.searcher import Searcher
 from chronomem.search.tokens import estimate_tokens
 
@@ -47,6 +49,7 @@ CONTEXT_RECIPE = SearchConfig(
     episodes=TargetConfig(_HYBRID, Rerank.SCORE, limit=200),
     candidate_factor=2,
     text_weight=0.5,
+    read_question=True,
 )
 PREAMBLE = (
     "What the memory holds that is relevant to the request. Facts carry the period they "
@@ -100,6 +103,7 @@ class Context:
     episodes: tuple[Episode, ...] = ()  # shown as raw messages (possibly as snippets)
     snippets: frozenset[str] = field(default_factory=frozenset)  # ids shown shortened
     ranking: tuple[str, ...] = ()  # the episode ranking, best first (RANKING_KEPT ids at most)
+    query_reading: QueryReading | None = None  # what the question asked (search/reading.py)
 
     def __str__(self) -> str:
         return self.text
@@ -188,9 +192,9 @@ class ContextBuilder:
         terms = _stems(keywords(query))
         episodes, snipped = _choose_episodes(candidates, terms, config, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else _tags("FACTS"))
-        shown_facts = facts[: n_facts + extra]
+        shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
         text = _render(
-            fact_lines[: n_facts + extra],
+            [fact_line(f, at) for f in shown_facts],
             entity_lines[:n_entities],
             community_lines[:n_comms],
             episodes,
@@ -205,6 +209,7 @@ class ContextBuilder:
             episodes=tuple(e for e, _ in episodes),
             snippets=frozenset(e.id for e, _ in episodes if e.id in snipped),
             ranking=tuple(e.id for e in ranked[:RANKING_KEPT]),
+            query_reading=found.query_reading,
         )
 
     def _episode_ranking(
@@ -239,7 +244,9 @@ class ContextBuilder:
                 if known is None or e.created_at <= known:
                     rows.setdefault(e.id, e)
                     scores[e.id] = scores.get(e.id, 0.0) + config.neighbour_weight * base[anchor]
-        return [rows[i] for i in sorted((i for i in scores if i in rows), key=lambda i: -scores[i])]
+        sources = flt.sources()  # a thread filter: its episodes only, neighbours included
+        shown = [i for i in scores if i in rows and (sources is None or i in set(sources))]
+        return [rows[i] for i in sorted(shown, key=lambda i: -scores[i])]
 
     def _load_missing(
         self,

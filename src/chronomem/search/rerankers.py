@@ -121,7 +121,8 @@ def by_scores(candidates: Ranked, scores: Sequence[float]) -> Ranked:
     if len(scores) != len(candidates):
         raise ProviderOutputError(
             f"the reranker returned {len(scores)} scores for {len(candidates)} passages: "
-            "a Reranker must return exactly one score per passage"
+            "a Reranker must return exactly one score per passage",
+            prompt_name="rerank",
         )
     order = {item: rank for rank, (item, _) in enumerate(candidates)}
     scored = [(item, float(s)) for (item, _), s in zip(candidates, scores, strict=True)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chronomem.model import Community, Entity, Episode, Fact
+from chronomem.search.reading import QueryReading
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +21,7 @@ class SearchResults:
     episodes: tuple[Episode, ...] = ()
     communities: tuple[Community, ...] = ()
     scores: dict[str, float] = field(default_factory=dict)
+    query_reading: QueryReading | None = None  # what the question asked (recipes that read it)
 
     def entity_name(self, entity_id: str) -> str | None:
         return next((e.name for e in self.entities if e.id == entity_id), None)

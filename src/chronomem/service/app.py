@@ -12,9 +12,21 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from chronomem.service import admin, episodes, explore, facts, groups, health, search, ui
+from chronomem.service import (
+    admin,
+    corrections,
+    episodes,
+    explore,
+    facts,
+    groups,
+    health,
+    search,
+    threads,
+    ui,
+)
 from chronomem.service import portable as portable_routes
 from chronomem.service.handlers import install_error_handlers
+from chronomem.service.headers import SecurityHeaders
 from chronomem.service.limits import BodyLimit
 from chronomem.service.runtime import ServiceConfig, ServiceRuntime, open_runtime
 
@@ -59,11 +71,13 @@ def create_app(runtime: ServiceRuntime, *, own_runtime: bool = False) -> FastAPI
         openapi_url="/openapi.json" if docs else None,
     )
     app.state.runtime = runtime
-    for module in (health, episodes, search, facts, groups, admin, explore, ui):
+    modules = (health, episodes, threads, search, facts, corrections, groups, admin, explore, ui)
+    for module in modules:
         app.include_router(module.router)
     app.include_router(portable_routes.router)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=runtime.limits.max_body_bytes)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, errors included
     return app
 
 

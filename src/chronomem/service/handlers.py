@@ -9,14 +9,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from chronomem.errors import (
-    ChronomemError,
-    ConflictError,
-    ProviderError,
-    StoreUnavailableError,
-    UsageError,
-)
+from chronomem.errors import ChronomemError
 from chronomem.service.auth import ScopeError
+from chronomem.service.failures import describe
 from chronomem.service.limits import CODES
 from chronomem.service.queue import IdempotencyMismatch
 from chronomem.service.readiness import redact
@@ -25,8 +20,12 @@ from chronomem.service.schemas import describe_errors
 log = logging.getLogger(__name__)
 
 
-def error(status: int, detail: str, *, code: str | None = None) -> JSONResponse:
-    headers = {"Retry-After": "5"} if status == 503 else None
+def error(
+    status: int, detail: str, *, code: str | None = None, retry_after: int | None = None
+) -> JSONResponse:
+    if retry_after is None and status == 503:
+        retry_after = 5
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
     return JSONResponse(
         {"detail": detail, "code": code or CODES.get(status, "error")}, status, headers=headers
     )
@@ -54,19 +53,18 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ChronomemError)
     async def chronomem_error(request: Request, exc: ChronomemError) -> JSONResponse:
-        text = redact(str(exc), request.app.state.runtime.config)  # no server paths out
         if isinstance(exc, IdempotencyMismatch):
-            return error(422, text, code="idempotency_key_reused")
+            return error(
+                422,
+                redact(str(exc), request.app.state.runtime.config),
+                code="idempotency_key_reused",
+            )
         if isinstance(exc, ScopeError):
-            return error(403, text, code="forbidden")
-        if isinstance(exc, UsageError):
-            return error(422, text, code="usage_error")
-        if isinstance(exc, StoreUnavailableError | ConflictError):
-            return error(503, f"{text} (retry the request)", code="store_busy")
-        if isinstance(exc, ProviderError):
-            return error(502, text, code="provider_error")
-        log.exception("store failure", exc_info=exc)
-        return error(500, f"the memory store failed: {text}", code="store_error")
+            return error(403, redact(str(exc), request.app.state.runtime.config), code="forbidden")
+        failure = describe(exc, request.app.state.runtime.config)
+        return error(
+            failure.status, failure.text, code=failure.code, retry_after=failure.retry_after
+        )
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:

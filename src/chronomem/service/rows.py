@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from chronomem.engine.learned import Learned
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.model import Episode
@@ -53,6 +54,7 @@ class Claim:
 
     episode: Episode
     attempts: int
+    learned: Learned = Learned.NOW  # when what it says is learned (engine/learned.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ class Acceptance:
     replayed: bool
 
 
-def insert_row(e: Episode, now: datetime) -> tuple[str | int, ...]:
+def insert_row(e: Episode, now: datetime, learned: Learned) -> tuple[str | int | None, ...]:
     return (
         e.group_id,
         e.id,
@@ -73,6 +75,8 @@ def insert_row(e: Episode, now: datetime) -> tuple[str | int, ...]:
         to_micros(e.reference_time),
         to_micros(now),
         to_micros(now),
+        learned.value,
+        e.thread_id,
     )
 
 
@@ -85,6 +89,7 @@ def fingerprint(items: Sequence[EpisodeInput]) -> str:
             i.source,
             i.source_description,
             i.episode_id,
+            *([i.thread_id] if i.thread_id is not None else []),  # digests of old requests hold
         ]
         for i in items
     ]
@@ -152,10 +157,10 @@ def queued_row(row: QueueRow) -> QueuedEpisode:
 def claim_row(conn: sqlite3.Connection, seq: int) -> Claim:
     row = conn.execute(
         "SELECT group_id, id, content, source, source_description, reference_time, "
-        "accepted_at, attempts FROM service_queue WHERE seq = ?",
+        "accepted_at, attempts, learned, thread_id FROM service_queue WHERE seq = ?",
         (seq,),
     ).fetchone()
-    group_id, id_, content, source, description, ref, accepted, attempts = row
+    group_id, id_, content, source, description, ref, accepted, attempts, learned, thread = row
     episode = Episode(
         id=id_,
         group_id=group_id,
@@ -164,5 +169,6 @@ def claim_row(conn: sqlite3.Connection, seq: int) -> Claim:
         reference_time=from_micros(ref),
         created_at=from_micros(accepted),
         source_description=description,
+        thread_id=thread,
     )
-    return Claim(episode=episode, attempts=attempts)
+    return Claim(episode=episode, attempts=attempts, learned=Learned.parse(learned))

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from chronomem.engine import IngestResult
+from chronomem.engine.learned import Learned
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory, Timeline
@@ -115,12 +116,15 @@ class ServiceRuntime:
         *,
         idempotency: tuple[str, str] | None = None,
         request_digest: str | None = None,
+        learned: Learned = Learned.NOW,
     ) -> Acceptance:
         check_group_id(group_id)
         self.limits.check_batch(len(items))
         if any(i.group_id != group_id for i in items):
             raise UsageError(f"every episode of this request must be for group {group_id!r}")
-        accepted = self.queue.accept(items, idempotency=idempotency, request_digest=request_digest)
+        accepted = self.queue.accept(
+            items, idempotency=idempotency, request_digest=request_digest, learned=learned
+        )
         self.workers.wake()
         return accepted
 
@@ -136,6 +140,14 @@ class ServiceRuntime:
             queued = self.queue.forget(group_id, episode_id)
             stored = self.memory.delete_episode(episode_id, group_id=group_id)
         return queued or stored
+
+    def delete_thread(self, group_id: str, thread_id: str) -> int:
+        """Remove the thread's queued and ingested episodes (each as ``delete_episode``);
+        how many were removed."""
+        with self.workers.group(check_group_id(group_id)):
+            queued = self.queue.forget_thread(group_id, thread_id)
+            stored = self.memory.delete_thread(thread_id, group_id=group_id)
+        return max(queued, stored)  # an ingested episode keeps its done row until now
 
     def add_fact(
         self, group_id: str, source: str, relation: str, target: str, **options: Any
@@ -216,8 +228,10 @@ class ServiceRuntime:
         max_tokens: int = DEFAULT_MAX_TOKENS,
         valid_at: datetime | None = None,
         known_at: datetime | None = None,
+        thread_ids: list[str] | None = None,
     ) -> Context:
-        """The context with what it shows (facts, entities) and its token estimate."""
+        """The context with what it shows (facts, entities) and its token estimate;
+        ``thread_ids``: from these threads (conversations) only."""
         check_group_id(group_id)
         if not query.strip():
             raise UsageError("the context query is empty: pass the question to answer")
@@ -228,19 +242,34 @@ class ServiceRuntime:
             max_tokens=min(max_tokens, self.limits.max_context_tokens),
             valid_at=valid_at,
             known_at=known_at,
+            filter=None if thread_ids is None else threads_filter(thread_ids, valid_at),
         )
         self.metrics.search_done("context", time.perf_counter() - started)
         return built
 
-    def timeline(self, group_id: str, entity: str) -> Timeline:
+    def timeline(
+        self,
+        group_id: str,
+        entity: str,
+        *,
+        known_at: datetime | None = None,
+        thread_ids: list[str] | None = None,
+    ) -> Timeline:
         if not entity.strip():
             raise UsageError("name the entity whose timeline you want, e.g. entity=Alice")
-        return self.memory.get_timeline(entity, group_id=group_id)
+        return self.memory.get_timeline(
+            entity, group_id=group_id, known_at=known_at, thread_ids=thread_ids
+        )
 
     # -- health ----------------------------------------------------------------------------
     def metrics_text(self) -> str:
         depth = {status.value: count for status, count in self.queue.depth().items()}
         return self.metrics.render(queue=depth, llm=self.memory.usage.by_prompt())
+
+
+def threads_filter(thread_ids: list[str], valid_at: datetime | None) -> SearchFilter:
+    """The default filter (current facts, upcoming ones unless ``valid_at``) of threads."""
+    return SearchFilter(upcoming=valid_at is None, thread_ids=tuple(thread_ids))
 
 
 def _with_targets(config: SearchConfig, targets: list[str] | None) -> SearchConfig:

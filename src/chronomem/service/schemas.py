@@ -21,6 +21,7 @@ from chronomem.search.context import DEFAULT_MAX_TOKENS
 
 GROUP_ID_REGEX = GROUP_ID_PATTERN.pattern
 EPISODE_ID_REGEX = r"^[A-Za-z0-9_.:-]{1,128}$"
+THREAD_ID_REGEX = EPISODE_ID_REGEX  # model.validation.THREAD_ID_PATTERN
 
 
 def _encodable(value: str) -> str:
@@ -87,6 +88,12 @@ class EpisodeIn(_Strict):
         description="Your id for the episode; re-sending an id that is queued or stored "
         "already adds nothing. Default: a new random id.",
     )
+    thread_id: str | None = Field(
+        default=None,
+        pattern=THREAD_ID_REGEX,
+        description="The conversation it belongs to (a thread is provenance inside the "
+        "group, not a tenant; DELETE .../threads/{id} deletes its episodes).",
+    )
 
 
 class EpisodeBatchIn(_Strict):
@@ -123,6 +130,7 @@ class EpisodeOut(BaseModel):
     source_description: str
     reference_time: datetime
     created_at: datetime
+    thread_id: str | None = None
 
 
 class EpisodeStatusOut(QueuedOut):
@@ -196,6 +204,7 @@ class SearchIn(_Strict):
         default=None, description="What the memory believed at this time."
     )
     history: bool = Field(default=False, description="Past facts too (no time rule).")
+    thread_ids: ThreadIds = None
     relations: list[Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]{0,99}$")]] | None = None
     labels: list[Annotated[Text, Field(min_length=1, max_length=100)]] | None = None
     entity_attributes: dict[AttributeName, AttributeValue] | None = Field(
@@ -214,11 +223,18 @@ class SearchOut(BaseModel):
     took_ms: float
 
 
+ThreadIds = Annotated[
+    list[Annotated[str, Field(pattern=THREAD_ID_REGEX)]] | None,
+    Field(default=None, max_length=100, description="Only these threads (conversations)."),
+]
+
+
 class ContextIn(_Strict):
     query: Text = Field(min_length=1, max_length=2000)
     max_tokens: int = Field(default=DEFAULT_MAX_TOKENS, ge=50, le=20_000)
     valid_at: Instant | None = None
     known_at: Instant | None = None
+    thread_ids: ThreadIds = None
 
 
 class ContextOut(BaseModel):

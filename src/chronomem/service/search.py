@@ -9,7 +9,7 @@ from fastapi import APIRouter, HTTPException, Query
 
 from chronomem.errors import UsageError
 from chronomem.model import SearchFilter
-from chronomem.service.deps import ERRORS, NOT_FOUND, Group, Runtime
+from chronomem.service.deps import ERRORS, NOT_FOUND, Group, Runtime, SystemTime, utc_or_none
 from chronomem.service.schemas import ContextIn, ContextOut, SearchIn, SearchOut, TimelineOut
 from chronomem.service.views import community_out, entity_out, episode_out, fact_out
 
@@ -24,10 +24,15 @@ def search(body: SearchIn, group_id: Group, runtime: Runtime) -> SearchOut:
     flt = None
     if body.history or any(
         x is not None
-        for x in (body.relations, body.labels, body.entity_attributes, body.fact_attributes)
-    ):
+        for x in (
+            body.relations, body.labels, body.entity_attributes, body.fact_attributes,
+            body.thread_ids,
+        )
+    ):  # fmt: skip
         flt = SearchFilter(
             history=body.history,
+            upcoming=not body.history and body.valid_at is None and body.thread_ids is not None,
+            thread_ids=tuple(body.thread_ids) if body.thread_ids is not None else None,
             relations=tuple(body.relations) if body.relations is not None else None,
             labels=tuple(body.labels) if body.labels is not None else None,
             entity_attributes=body.entity_attributes,
@@ -62,6 +67,7 @@ def context(body: ContextIn, group_id: Group, runtime: Runtime) -> ContextOut:
         max_tokens=body.max_tokens,
         valid_at=body.valid_at,
         known_at=body.known_at,
+        thread_ids=body.thread_ids,
     )
     return ContextOut(
         context=built.text,
@@ -77,12 +83,17 @@ def timeline(
     group_id: Group,
     runtime: Runtime,
     entity: Annotated[str, Query(min_length=1, max_length=500, description="Entity name")],
+    known_at: SystemTime = None,
+    thread_id: Annotated[list[str] | None, Query(description="Only these threads")] = None,
 ) -> TimelineOut:
-    """Every fact about one entity, current and past, in world-time order."""
+    """Every fact about one entity, current and past, in world-time order; with
+    ``known_at``, the facts learned by then, each as the memory believed it then."""
     if not entity.strip():
         raise HTTPException(422, "name the entity whose timeline you want, e.g. entity=Alice")
     try:
-        found = runtime.timeline(group_id, entity)
+        found = runtime.timeline(
+            group_id, entity, known_at=utc_or_none(known_at, "known_at"), thread_ids=thread_id
+        )
     except UsageError as exc:
         raise HTTPException(404, str(exc)) from None
     names = {i: e.name for i, e in found.entities.items()}

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 STATIC = Path(__file__).resolve().parent / "static" / "ui"
 
 MISSING = """<!doctype html><html lang="en"><meta charset="utf-8"><title>chronomem</title>
-<body style="font-family:sans-serif;max-width:40em;margin:3em auto">
+<body>
 <h1>The chronomem page is not built</h1>
 <p>This install has no built web page. From the repository root, with Node.js 20+ and npm:</p>
 <pre>cd ui &amp;&amp; npm ci &amp;&amp; npm run build</pre>

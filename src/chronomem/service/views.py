@@ -58,6 +58,7 @@ def episode_out(e: Episode) -> EpisodeOut:
         source_description=e.source_description,
         reference_time=e.reference_time,
         created_at=e.created_at,
+        thread_id=e.thread_id,
     )
 
 

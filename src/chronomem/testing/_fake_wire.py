@@ -23,7 +23,7 @@ def _load_tokenizer() -> tuple[object | None, str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # its use of importlib.resources
         try:
-            import bpe_openai  # type: ignore[import-not-found]
+            import bpe_openai
 
             encoding = bpe_openai.get_encoding("o200k_base")
             encoding.encode("warm up")  # load the vocabulary now
@@ -64,13 +64,13 @@ def _text(content: JSONValue) -> str:
     return ""
 
 
-def _get(mapping: JSONValue, *keys: str) -> JSONValue:
-    node = mapping
+def _get(mapping: JSONValue | Mapping[str, JSONValue], *keys: str) -> JSONValue:
+    node: JSONValue | Mapping[str, JSONValue] = mapping
     for key in keys:
-        if not isinstance(node, dict):
+        if not isinstance(node, Mapping):
             return None
         node = node.get(key)
-    return node
+    return node if not isinstance(node, Mapping) else dict(node)
 
 
 def describe(payload: Mapping[str, JSONValue], *, anthropic: bool) -> tuple[ChatRequest, int, int]:
@@ -120,14 +120,15 @@ def render_reply(
     model = payload.get("model", "fake-model")
     stamp = int(time.time() * 1e6)
     if anthropic:
-        reply, _ = _anthropic_reply(tool, content, text, model, stamp, input_tokens, output_tokens)
+        answer, _ = _anthropic_reply(tool, content, text, model, stamp, input_tokens, output_tokens)
         if truncated:
-            reply["stop_reason"] = "max_tokens"
-        return reply, output_tokens
+            answer["stop_reason"] = "max_tokens"
+        return answer, output_tokens
     message: dict[str, JSONValue] = {"role": "assistant", "content": text, "refusal": None}
     finish = "stop"
     if tool is not None and payload.get("tool_choice") not in (None, "none", "auto"):
-        name = _get(tool, "function", "name")
+        # a forced named tool ({"type": "function", "function": {"name": ...}}) is that tool
+        name = _get(payload, "tool_choice", "function", "name") or _get(tool, "function", "name")
         message["content"] = None
         message["tool_calls"] = [
             {

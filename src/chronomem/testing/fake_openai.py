@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Literal
+from typing import Literal, TypedDict
 
 from chronomem.model.graph import JSONValue
 from chronomem.providers.hashing import HashEmbedder
@@ -88,6 +88,15 @@ class RecordedRequest:
 
 
 AutoAnswer = Callable[[ChatRequest], JSONValue | str]
+
+
+class _Counts(TypedDict, total=False):
+    """What a request is recorded with besides its wire form (RecordedRequest's fields)."""
+
+    task: str
+    prompt_tokens: int
+    schema_tokens: int
+    output_tokens: int
 
 
 class FakeOpenAIServer:
@@ -227,7 +236,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         started = time.monotonic()
         self.fake._enter()
-        status, body, headers, extra = 500, _error("fake server error"), {}, {}
+        status, body = 500, _error("fake server error")
+        headers: Mapping[str, str] = {}
+        extra: _Counts = {}
         payload: dict[str, JSONValue] = {}
         try:
             length = int(self.headers.get("Content-Length", 0))
@@ -268,11 +279,17 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _embeddings(
         self, payload: Mapping[str, JSONValue]
-    ) -> tuple[int, bytes, Mapping[str, str], dict[str, int | str]]:
+    ) -> tuple[int, bytes, Mapping[str, str], _Counts]:
         raw = payload.get("input", [])
-        texts = [raw] if isinstance(raw, str) else [str(t) for t in raw or []]
+        texts = (
+            [raw]
+            if isinstance(raw, str)
+            else [str(t) for t in raw]
+            if isinstance(raw, list)
+            else []
+        )
         tokens = sum(count_tokens(t) for t in texts)
-        extra: dict[str, int | str] = {"task": "embeddings", "prompt_tokens": tokens}
+        extra: _Counts = {"task": "embeddings", "prompt_tokens": tokens}
         queued = self.fake._next_embedding_answer()
         if queued is not None and queued.delay_s:
             time.sleep(queued.delay_s)
@@ -285,7 +302,7 @@ class _Handler(BaseHTTPRequestHandler):
             if queued is not None and isinstance(queued.content, list)
             else HashEmbedder(dimension).embed_batch(texts).tolist()
         )
-        body = {
+        body: dict[str, object] = {
             "object": "list",
             "model": payload.get("model", "fake-embed"),
             "data": [
@@ -298,7 +315,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _chat(
         self, payload: Mapping[str, JSONValue], path: str
-    ) -> tuple[int, bytes, Mapping[str, str], dict[str, int | str]]:
+    ) -> tuple[int, bytes, Mapping[str, str], _Counts]:
         gemini = is_gemini(path)
         request, prompt_tokens, schema_tokens = (
             describe_gemini(payload)
@@ -308,7 +325,7 @@ class _Handler(BaseHTTPRequestHandler):
         answer = self.fake._next_answer(request)
         if answer.delay_s:
             time.sleep(answer.delay_s)
-        extra: dict[str, int | str] = {
+        extra: _Counts = {
             "task": request.task,
             "prompt_tokens": prompt_tokens,
             "schema_tokens": schema_tokens,

@@ -109,7 +109,7 @@ class RuleOracle:
         fact_answers: list[JSONValue] = []
         for key, new, same_pair, related in _fact_questions(prompt):
             duplicate = next((c[0] for c in same_pair if _duplicates(new, c)), None)
-            contradicts = [
+            contradicts: list[JSONValue] = [
                 c[0]
                 for c in same_pair + related
                 if c[0] != duplicate

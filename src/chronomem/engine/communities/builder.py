@@ -36,6 +36,7 @@ from chronomem.model import (
     Entity,
     Fact,
     SearchFilter,
+    Vector,
     check_group_id,
 )
 from chronomem.ports import Clock, CommunitySummarizer, Embedder, Store
@@ -152,7 +153,7 @@ class CommunityBuilder:
         """Summaries for ``materials``, names embedded in one batch: the communities to write."""
         summaries = summarize(summarizer or self._summarizer, materials)
         names = [summaries[m.key].name for m in materials]
-        vectors = self._embedder.embed_batch(names) if names else []
+        vectors: Sequence[Vector] | Vector = self._embedder.embed_batch(names) if names else []
         return tuple(
             Community(
                 id=m.key,

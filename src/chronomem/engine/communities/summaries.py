@@ -23,7 +23,7 @@ from chronomem.model import CommunityMaterial, CommunitySummary, Entity, Fact
 from chronomem.ports import CommunitySummarizer
 
 if TYPE_CHECKING:
-    from chronomem.extractors.rules.communities import ExtractiveCommunitySummarizer
+    from chronomem.engine.communities.extractive import ExtractiveCommunitySummarizer
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ def extractive_summarizer() -> ExtractiveCommunitySummarizer:
 
 def _extractive() -> type[ExtractiveCommunitySummarizer]:
     # The fallback is the rule extractor's summarizer: plain Python, no model, no I/O.
-    from chronomem.extractors.rules.communities import ExtractiveCommunitySummarizer
+    from chronomem.engine.communities.extractive import ExtractiveCommunitySummarizer
 
     return ExtractiveCommunitySummarizer
 

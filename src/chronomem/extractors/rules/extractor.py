@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from chronomem.extractors.learned.step import learned_step_for
-from chronomem.extractors.rules.ahead import remember_ahead
-from chronomem.extractors.rules.cue import SemanticCue, cue_enabled
-from chronomem.extractors.rules.entities import Known
-from chronomem.extractors.rules.gender import learn_genders
+from chronomem.extractors.resolution import resolve_request
+from chronomem.extractors.rules.analysis.entities import Known
+from chronomem.extractors.rules.analysis.gender import learn_genders
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.subjects import is_assistant
+from chronomem.extractors.rules.cue.semantic import SemanticCue, cue_enabled
 from chronomem.extractors.rules.jsondata import extract_json
-from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.pipeline import FULL, Pipeline
 from chronomem.extractors.rules.prose import extract_prose
-from chronomem.extractors.rules.resolve import resolve_request
-from chronomem.extractors.rules.subjects import is_assistant
+from chronomem.extractors.rules.readers.ahead import remember_ahead
+from chronomem.extractors.rules.trace import Trace
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 from chronomem.model.ontology import Ontology
 from chronomem.ports import Embedder
@@ -36,17 +38,31 @@ class RuleExtractor:
 
     ``embedder``: with the default local model (all-MiniLM-L6-v2), a semantic cue also reads
     the clauses no pattern row explained ("we relocated to Porto") by their likeness to a
-    bank of generic prototype clauses (``cue.py``); ``learned=True`` also runs the learned
-    reader (``extractors/learned``, ``docs/reader.md``), which adds the facts the rules did
-    not find. It is off by default: on the dev sets it costs checks and CPU (measured in
-    ``bench/RESULTS.md``). Without an embedder, or with another model, the patterns alone
-    (as deterministic as before).
+    bank of generic prototype clauses (``cue/semantic.py``); without one, or with another model, the
+    patterns alone (as deterministic as before).
+
+    ``learned=True`` also runs the learned reader (``extractors/learned``, ``docs/reader.md``)
+    after the rules: it adds the facts they did not find. Off by default: on the dev sets it
+    cost checks and CPU (``bench/RESULTS.md``, round 5).
+
+    ``disable``: names of reading stages to switch off (``pipeline.PIPE_NAMES``; an unknown
+    name raises :class:`~chronomem.errors.UsageError`), for an ablation. ``trace``: every
+    extraction, its earlier turns' included, records what each stage did there.
     """
 
-    def __init__(self, embedder: Embedder | None = None, *, learned: bool = False) -> None:
+    def __init__(
+        self,
+        embedder: Embedder | None = None,
+        *,
+        disable: Iterable[str] = (),
+        trace: Trace | None = None,
+        learned: bool = False,
+    ) -> None:
         self._cue = (
             SemanticCue(embedder) if embedder is not None and cue_enabled(embedder) else None
         )
+        self.pipeline = Pipeline.without(disable)
+        self.trace = trace
         self._learned = learned_step_for(embedder) if learned else None
 
     def extract(
@@ -58,21 +74,32 @@ class RuleExtractor:
             found = extract_json(episode)
             if found is not None:
                 return found
-        known = context_of(episode, previous)
-        return extract_prose(episode, known, cue=self._cue, learned=self._learned)
+        known = context_of(episode, previous, self.pipeline, self.trace)
+        return extract_prose(
+            episode,
+            known,
+            cue=self._cue,
+            pipeline=self.pipeline,
+            trace=self.trace,
+            learned=self._learned,
+        )
 
     def resolve(self, request: ResolutionRequest) -> Resolution:
         return resolve_request(request)
 
 
 @lru_cache(maxsize=CONTEXT_CACHE_SIZE)
-def _alone(episode: Episode) -> Extraction:
+def _alone(episode: Episode, pipeline: Pipeline = FULL) -> Extraction:
     """An earlier turn's extraction without its own context (cached: turns recur)."""
+    return _alone_traced(episode, pipeline, None)
+
+
+def _alone_traced(episode: Episode, pipeline: Pipeline, trace: Trace | None) -> Extraction:
     if episode.source is EpisodeSource.JSON:
         found = extract_json(episode)
         if found is not None:
             return found
-    return extract_prose(episode, Known(), light=True)
+    return extract_prose(episode, Known(), light=True, pipeline=pipeline, trace=trace)
 
 
 def _question_before(episode: Episode, previous: Sequence[Episode]) -> str | None:
@@ -87,8 +114,14 @@ def _question_before(episode: Episode, previous: Sequence[Episode]) -> str | Non
     return body if is_assistant(last.speaker()) and body.endswith("?") else None
 
 
-def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
-    """What the previous turns tell about names, devices, open facts and the listener."""
+def context_of(
+    episode: Episode,
+    previous: Sequence[Episode],
+    pipeline: Pipeline = FULL,
+    trace: Trace | None = None,
+) -> Known:
+    """What the previous turns tell about names, devices, open facts and the listener
+    (read by ``pipeline``; with a ``trace``, uncached and traced)."""
     known = Known()
     speakers: list[str] = []
     for earlier in sorted(previous, key=lambda e: (e.reference_time, e.created_at, e.id)):
@@ -99,7 +132,9 @@ def context_of(episode: Episode, previous: Sequence[Episode]) -> Known:
             speakers.append(who)
             known.speakers.add(normalize_name(who))
             known.learn(who, "Person")
-        found = _alone(earlier)
+        found = (
+            _alone(earlier, pipeline) if trace is None else _alone_traced(earlier, pipeline, trace)
+        )
         for entity in found.entities:
             kind = entity.attributes.get("type")
             label = entity.labels[0] if entity.labels else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.found import Hit
+from chronomem.extractors.rules.analysis.found import Hit
 
 _NAME_TAIL = re.compile(r"[+#]*")  # "Disney+", "C#": marks that belong to the name
 

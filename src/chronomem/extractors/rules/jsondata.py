@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.summaries import summarize
 from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction, JSONValue
 from chronomem.model.validation import to_relation_name

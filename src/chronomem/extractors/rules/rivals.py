@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from chronomem.extractors.rules.names import normalize_name
+from chronomem.extractors.rules.analysis.names import normalize_name
 
 # where a piece ends before the rival: a comma, or a word that opens an aside
 _BOUNDARY = re.compile(

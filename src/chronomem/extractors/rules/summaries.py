@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from chronomem.extractors.rules.lexicon import DISCOURSE, word_set
+from chronomem.extractors.rules.tables.lexicon import DISCOURSE, word_set
 
 SUMMARY_LIMIT = 200
 
@@ -131,12 +131,12 @@ def _replace(text: str, m: re.Match[str], low: str, who: str, before: str) -> tu
     # a subject: I / we / you, with its verb agreeing
     inverted = _INVERTED.search(before) is not None
     plural = low == "i" and _PAIR_SUBJECT.search(window) is not None
-    verb = _NEXT_VERB.match(text, m.end())
-    if inverted or plural or verb is None:
+    following = _NEXT_VERB.match(text, m.end())
+    if inverted or plural or following is None:
         return who, m.end()
-    if low == "i" and verb.group(2).lower() in ("are", "were"):
+    if low == "i" and following.group(2).lower() in ("are", "were"):
         return who, m.end()
-    return who + verb.group(1) + third_singular(verb.group(2)), verb.end()
+    return who + following.group(1) + third_singular(following.group(2)), following.end()
 
 
 _CONNECTIVES = word_set("and but so then also plus")

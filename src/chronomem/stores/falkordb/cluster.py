@@ -17,6 +17,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 
@@ -56,7 +57,11 @@ class FalkorDBCluster:
     ) -> FalkorDBCluster:
         """Start ``masters × (1 + replicas)`` nodes and wait for ``cluster_state:ok``."""
         owned = base_dir is None
-        folder = Path(tempfile.mkdtemp(prefix="falkordb-cluster-")) if owned else Path(base_dir)
+        folder = (
+            Path(tempfile.mkdtemp(prefix="falkordb-cluster-"))
+            if base_dir is None
+            else Path(base_dir)
+        )
         cluster = cls(folder, owned, node_timeout_ms)
         try:
             for n in range(masters * (1 + replicas)):
@@ -96,7 +101,7 @@ class FalkorDBCluster:
         deadline = time.monotonic() + timeout
         for k, node in enumerate(self.nodes[masters:]):
             master_id = ids[k % masters]
-            _until(deadline, lambda n=node, m=master_id: _replicate(self.client(n), m))
+            _until(deadline, partial(_replicate, self.client(node), master_id))
         self.shape = (masters, replicas)
         self.wait_healthy(max(1.0, deadline - time.monotonic()))
 

@@ -26,7 +26,7 @@ from redis.backoff import NoBackoff
 from redis.cluster import RedisCluster
 from redis.retry import Retry
 
-from chronomem.errors import StoreError, StoreUnavailableError
+from chronomem.errors import StoreError, StoreFullError, StoreUnavailableError
 from chronomem.stores.falkordb.params import header
 from chronomem.stores.falkordb.scope import Scope
 from chronomem.stores.falkordb.url import FalkorDBAddress
@@ -62,6 +62,11 @@ def translate_errors(server: str, group_id: str | None) -> Iterator[None]:
             "the server (or the cluster master holding the group) is running. Retry later."
         ) from exc
     except redis.ResponseError as exc:
+        if str(exc).startswith(("MISCONF", "OOM")):  # AOF write failed / maxmemory reached
+            raise StoreFullError(
+                f"FalkorDB at {server}{whose} cannot persist or hold more data ({exc}): free "
+                "disk space (or raise maxmemory) on the server, then retry"
+            ) from exc
         if str(exc).startswith(("MOVED", "ASK", "CLUSTERDOWN", "TRYAGAIN", "LOADING")):
             raise StoreUnavailableError(
                 f"FalkorDB at {server}{whose} is changing hands ({exc}); retry in a moment"

@@ -11,7 +11,7 @@ patterns; every write also stamps ``group_id`` on what it creates (a no-op filte
 own graph). Graph layout (see ``docs/falkordb.md``)::
 
     (:Meta {version})                                  the group's write counter
-    (:Episode {id, content, source, source_description, reference_time, created_at,
+    (:Episode {id, content, source, source_description, reference_time, created_at, thread_id,
                embedding})
     (:Entity {id, name, norm_name, labels, summary, attributes, created_at, name_embedding})
     (:Entity {id, stub: true})                         a deleted entity that facts still name
@@ -19,6 +19,7 @@ own graph). Graph layout (see ``docs/falkordb.md``)::
                       invalid_at, expired_at, embedding}]->(:Entity)
     (:Episode)-[:MENTIONS]->(:Entity)
     (:Community {id, name, summary, created_at, member_ids, name_embedding})
+    (:Edit {id, kind, at, actor, reason, payload, undoes, subjects})   a hand correction
 
 Instants are integer microseconds since the epoch (UTC).
 """
@@ -32,6 +33,7 @@ from chronomem.model import Target
 # The stored properties of each row other than its embedding (the layout above, plus `seq`).
 EPISODE_FIELDS: Final = (
     "id", "content", "source", "source_description", "reference_time", "created_at", "seq",
+    "thread_id",
 )  # fmt: skip
 ENTITY_FIELDS: Final = (
     "id", "name", "norm_name", "labels", "summary", "attributes", "created_at", "seq",
@@ -49,6 +51,27 @@ def _lean(var: str, fields: tuple[str, ...]) -> str:
 
 
 # -- writes ---------------------------------------------------------------------------------
+def _replacing_communities(var: str, condition: str) -> str:
+    """Two subqueries that replace the group's communities by ``$communities`` (their rows
+    in order) when ``condition`` over the outer ``var`` holds."""
+    gate = f"WITH {var} WITH {var} WHERE {condition}"
+    return f"""CALL {{
+  {gate}
+  MATCH (old:Community)
+  DELETE old
+}}
+CALL {{
+  {gate}
+  UNWIND range(0, size($communities) - 1) AS i
+  WITH $communities[i] AS row, i
+  CREATE (c:Community)
+  SET c = row.props
+  SET c.seq = i, c.group_id = $scope_gid
+  FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
+    SET c.name_embedding = vecf32(v))
+}}
+"""
+
 
 # One change set = one query, so FalkorDB applies it atomically (a query runs alone on its
 # graph and is rolled back as a whole if it fails). The first part checks the preconditions
@@ -63,10 +86,13 @@ def _lean(var: str, fields: tuple[str, ...]) -> str:
 # Deleting an entity keeps its facts, as in the SQLite store (the engine decides which facts
 # go): the node stays as a stub (:Entity {id, stub: true}) that reads skip and that counts as
 # not stored; writing the entity again fills the stub in; a stub left without facts goes.
+# With $replace_communities (an import's exact copy) the group's communities are replaced
+# by $communities in the same query, as REPLACE_COMMUNITIES does on its own.
 # A packed group being moved to its own graph (or moved already) refuses writes in its
 # bucket: the writer finds where it lives again (see placement.py and moveout.py).
 _HELD = "(meta.moving IS NOT NULL OR meta.moved IS NOT NULL)"
-APPLY: Final = """
+APPLY: Final = (
+    """
 OPTIONAL MATCH (meta:Meta)
 WITH coalesce(meta.version, 0) AS version, {held} AS held
 OPTIONAL MATCH (dup:Episode)
@@ -151,6 +177,12 @@ CALL {
 }
 CALL {
   WITH ok WITH ok WHERE ok
+  UNWIND $del_mentions AS row
+  MATCH (e:Episode {id: row.episode})-[m:MENTIONS]->(n:Entity {id: row.entity})
+  DELETE m
+}
+CALL {
+  WITH ok WITH ok WHERE ok
   UNWIND $mentions AS row
   MATCH (e:Episode {id: row.episode}), (n:Entity {id: row.entity})
   MERGE (e)-[m:MENTIONS]->(n)
@@ -163,40 +195,50 @@ CALL {
   MATCH (n:Entity {id: loose_id}) WHERE n.stub = true AND NOT (n)-[:FACT]-()
   DELETE n
 }
+"""
+    + _replacing_communities("ok", "ok AND $replace_communities")
+    + """CALL {
+  WITH ok, version WITH ok, version WHERE ok
+  UNWIND range(0, size($edits) - 1) AS i
+  WITH $edits[i] AS row, (version + 1) * $seq_step + i AS seq
+  CREATE (x:Edit)
+  SET x = row
+  SET x.seq = seq, x.group_id = $scope_gid
+}
 CALL {
   WITH ok, version WITH ok, version WHERE ok
   MERGE (m:Meta)
   SET m.version = version + 1
 }
 RETURN ok, version, duplicates, found_entities, found_episodes, held
-""".replace("{held}", _HELD)
+"""
+).replace("{held}", _HELD)
+
+# The ids of one thread's episodes, in timeline order.
+THREAD_EPISODES: Final = (
+    "MATCH (e:Episode) WHERE e.thread_id = $thread RETURN e.id ORDER BY e.reference_time, e.seq"
+)
+
+# The group's edit records, newest first (all, or those that touched one fact or entity).
+_EDIT_ORDER = "RETURN properties(x) ORDER BY x.at DESC, x.seq DESC LIMIT $limit"
+LIST_EDITS: Final = f"MATCH (x:Edit) {_EDIT_ORDER}"
+LIST_EDITS_OF: Final = f"MATCH (x:Edit) WHERE $subject IN x.subjects {_EDIT_ORDER}"
 
 # Replaces the group's communities and counts as a write (bumps the version).
-REPLACE_COMMUNITIES: Final = """
+REPLACE_COMMUNITIES: Final = (
+    """
 OPTIONAL MATCH (meta:Meta)
 WITH coalesce(meta.version, 0) AS version, {held} AS held
-CALL {
-  WITH held WITH held WHERE NOT held
-  MATCH (old:Community)
-  DELETE old
-}
-CALL {
-  WITH held WITH held WHERE NOT held
-  UNWIND range(0, size($communities) - 1) AS i
-  WITH $communities[i] AS row, i
-  CREATE (c:Community)
-  SET c = row.props
-  SET c.seq = i, c.group_id = $scope_gid
-  FOREACH (v IN CASE WHEN row.emb IS NULL THEN [] ELSE [row.emb] END |
-    SET c.name_embedding = vecf32(v))
-}
-CALL {
+"""
+    + _replacing_communities("held", "NOT held")
+    + """CALL {
   WITH version, held WITH version, held WHERE NOT held
   MERGE (m:Meta)
   SET m.version = version + 1
 }
 RETURN version + 1, held
-""".replace("{held}", _HELD)
+"""
+).replace("{held}", _HELD)
 
 # -- reads by id ----------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ NODE_LABELS: Final = {
     "Entity": "name_embedding",
     "Episode": "embedding",
     "Community": "name_embedding",
+    "Edit": "embedding",  # an edit record never has one: always None
 }
 # range indexes on group_id in every bucket, so a scoped pattern reads one group's rows
 BUCKET_INDEXES: Final = (
@@ -23,6 +24,7 @@ BUCKET_INDEXES: Final = (
     "CREATE INDEX FOR (x:Entity) ON (x.group_id)",
     "CREATE INDEX FOR (x:Episode) ON (x.group_id)",
     "CREATE INDEX FOR (x:Community) ON (x.group_id)",
+    "CREATE INDEX FOR (x:Edit) ON (x.group_id)",
     "CREATE INDEX FOR ()-[x:FACT]-() ON (x.group_id)",
     "CREATE INDEX FOR ()-[x:MENTIONS]-() ON (x.group_id)",
 )
@@ -31,6 +33,8 @@ PACKED_GROUPS: Final = "MATCH (m:Meta) WHERE m.moved IS NULL RETURN m.group_id"
 
 # scoped: the state of the group's move (no row: the group has never been written here)
 MOVE_STATE: Final = "MATCH (m:Meta) RETURN m.moving, m.moved"
+# scoped: the group's Meta, made if the group is new (a move out starts from it)
+ENSURE_META: Final = "MERGE (m:Meta) ON CREATE SET m.version = 0"
 # scoped: take the move (no row back: someone else holds a fresh lease, or it is done)
 LOCK_MOVE: Final = """
 MATCH (m:Meta) WHERE m.moved IS NULL AND (m.moving IS NULL OR m.moving < $stale)
@@ -73,6 +77,7 @@ CLEAR_MOVED: Final = """
 CALL { MATCH (n:Entity) DETACH DELETE n }
 CALL { MATCH (e:Episode) DETACH DELETE e }
 CALL { MATCH (c:Community) DELETE c }
+CALL { MATCH (x:Edit) DELETE x }
 MATCH (m:Meta)
 SET m.moved = true, m.moving = NULL
 RETURN m.version
@@ -82,6 +87,7 @@ DELETE_GROUP: Final = """
 CALL { MATCH (n:Entity) DETACH DELETE n }
 CALL { MATCH (e:Episode) DETACH DELETE e }
 CALL { MATCH (c:Community) DELETE c }
+CALL { MATCH (x:Edit) DELETE x }
 CALL { MATCH (m:Meta) DELETE m }
 RETURN 1
 """

@@ -50,6 +50,7 @@ _VALID_SET = "r.valid_at IS NOT NULL"
 _CREATED_FROM = "r.created_at >= $f_created_from"
 _CREATED_UNTIL = "r.created_at < $f_created_until"
 _LABELS = "any(label IN n.labels WHERE label IN $f_labels)"
+_SOURCES = "any(x IN r.episodes WHERE x IN $f_sources)"
 _ENTITY_KNOWN = "n.created_at <= $f_known_at"
 
 
@@ -70,6 +71,10 @@ def fact_condition(search: SearchFilter) -> tuple[str, Params]:
         _add_range(
             parts, params, search.created_between, (_CREATED_FROM, _CREATED_UNTIL), "f_created"
         )
+    sources = search.sources()
+    if sources is not None:
+        parts.append(_SOURCES)
+        params["f_sources"] = list(sources)
     if not search.history:
         if search.valid_at is None or search.known_at is None:
             raise UsageError(

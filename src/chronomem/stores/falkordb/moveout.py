@@ -24,7 +24,8 @@ process that finds the group in its own graph with a lease still in the bucket r
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
 
 from chronomem.stores.falkordb import cypher_packed as q
 from chronomem.stores.falkordb.connection import FalkorDBConnection
@@ -103,7 +104,8 @@ def _split(props: Mapping[str, object], vector: str) -> dict[str, object]:
     """A row's properties without its embedding, and the embedding as a list of floats."""
     emb = props.get(vector)
     rest = {k: v for k, v in props.items() if k != vector}
-    return {"props": rest, "emb": None if emb is None else [float(x) for x in emb]}  # type: ignore[union-attr]
+    floats = None if emb is None else [float(x) for x in cast(Iterable[float], emb)]
+    return {"props": rest, "emb": floats}
 
 
 def _props(value: object) -> Mapping[str, object]:

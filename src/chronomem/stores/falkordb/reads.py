@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, TypeVar
 
 from chronomem.errors import UsageError
@@ -35,11 +35,12 @@ def facts_from(tagged: Tagged) -> list[Fact]:
 def convert(target: Target, tagged: Tagged) -> list[StoredRow]:
     if target is Target.FACTS:
         return list(facts_from(tagged))
-    convert = {
+    readers: dict[Target, Callable[[str, Mapping[str, object]], StoredRow]] = {
         Target.ENTITIES: rows.entity_from_props,
         Target.EPISODES: rows.episode_from_props,
         Target.COMMUNITIES: rows.community_from_props,
-    }[target]
+    }
+    convert = readers[target]
     return [convert(g, as_map(r[0])) for g, r in tagged]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from chronomem.errors import StoreError, UsageError
+from chronomem.jsontext import stored_attributes
 from chronomem.model import Community, Entity, Episode, Fact, Mention, Vector
 from chronomem.model.names import normalize_name
 from chronomem.model.time import from_micros, from_micros_or_none, micros_or_none, to_micros
@@ -64,7 +65,7 @@ def _json(value: Mapping[str, object]) -> str:
 
 def _attributes(props: Mapping[str, object]) -> dict[str, object]:
     raw = props.get("attributes")
-    return {} if raw is None else dict(json.loads(str(raw)))
+    return {} if raw is None else stored_attributes(str(raw))
 
 
 def episode_params(episode: Episode, dimension: int | None) -> dict[str, Props | PropValue]:
@@ -76,6 +77,8 @@ def episode_params(episode: Episode, dimension: int | None) -> dict[str, Props |
         "reference_time": to_micros(episode.reference_time),
         "created_at": to_micros(episode.created_at),
     }
+    if episode.thread_id is not None:
+        props["thread_id"] = episode.thread_id
     what = f"episode {episode.id!r}"
     return {"props": props, "emb": vector_param(episode.embedding, dimension, what)}
 
@@ -90,6 +93,7 @@ def episode_from_props(group_id: str, props: Mapping[str, object]) -> Episode:
         created_at=from_micros(_int(props["created_at"])),
         source_description=str(props.get("source_description", "")),
         embedding=_vector(props.get("embedding")),
+        thread_id=None if props.get("thread_id") is None else str(props["thread_id"]),
     )
 
 

@@ -76,9 +76,18 @@ def target_condition(target: Target, search: SearchFilter) -> tuple[str, Params]
         return fact_condition(search)
     if target is Target.ENTITIES:
         return entity_condition(search)
-    if target is Target.EPISODES and search.known_at is not None:
-        return "e.created_at <= $f_known_at", {"f_known_at": to_micros(search.known_at)}
-    return "true", {}
+    if target is not Target.EPISODES:
+        return "true", {}
+    parts: list[str] = []
+    params: Params = {}
+    sources = search.sources()
+    if sources is not None:
+        parts.append("e.id IN $f_sources")
+        params["f_sources"] = list(sources)
+    if search.known_at is not None:
+        parts.append("e.created_at <= $f_known_at")
+        params["f_known_at"] = to_micros(search.known_at)
+    return " AND ".join(parts) or "true", params
 
 
 def run_calls(read: Reader, calls: Sequence[Call]) -> list[list[Row]]:
@@ -176,7 +185,7 @@ def _widen(
     target: Target,
     scope: Scope,
     text: str,
-    params: dict[str, object],
+    params: Mapping[str, object],
     k: int,
     hits: list[Hit],
 ) -> list[Hit]:

@@ -136,7 +136,11 @@ class FalkorDBServer:
         for _ in range(attempts):
             chosen = port if port is not None else _free_port()
             owned = data_dir is None
-            folder = Path(tempfile.mkdtemp(prefix="falkordb-data-")) if owned else Path(data_dir)
+            folder = (
+                Path(tempfile.mkdtemp(prefix="falkordb-data-"))
+                if data_dir is None
+                else Path(data_dir)
+            )
             folder.mkdir(parents=True, exist_ok=True)
             args = [*_persistence_args(persistence), *extra_args, "--loadmodule", str(module),
                     "THREAD_COUNT", str(threads), *module_args]  # fmt: skip

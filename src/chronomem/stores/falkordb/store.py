@@ -24,6 +24,7 @@ from chronomem.model import (
     ChangeSet,
     Community,
     CommunitySet,
+    Edit,
     Entity,
     Episode,
     Fact,
@@ -37,6 +38,7 @@ from chronomem.model import (
 )
 from chronomem.model.time import ensure_aware, to_micros
 from chronomem.stores.batch import checked_requests
+from chronomem.stores.edit_codec import edit_from
 from chronomem.stores.falkordb import (
     cypher,
     cypher_packed,
@@ -226,14 +228,19 @@ class FalkorDBStore:
         self._learn_dimension([e.name_embedding for e in changes.entities])
         self._learn_dimension([f.embedding for f in changes.facts])
         self._learn_dimension([e.embedding for e in changes.episodes])
+        communities = changes.communities or ()
+        self._learn_dimension([c.name_embedding for c in communities])
         params = writes.change_params(changes, self._dimension)
         labels = {"Entity" for e in changes.entities if e.name_embedding is not None}
         labels.update("Episode" for e in changes.episodes if e.embedding is not None)
         labels.update("FACT" for f in changes.facts if f.embedding is not None)
+        labels.update("Community" for c in communities if c.name_embedding is not None)
         rows = {"Entity"} if changes.entities else set()
         rows.update(label for label, items in (("Episode", changes.episodes),
-                                               ("FACT", changes.facts)) if items)  # fmt: skip
+                                               ("FACT", changes.facts),
+                                               ("Community", communities)) if items)  # fmt: skip
         self._checked(gid)
+        self._grow_ahead(gid, changes)
 
         def send(scope: Scope) -> tuple[list[object], bool]:
             (row,) = self._conn.query(scope, cypher.APPLY, params, write=True)
@@ -270,6 +277,16 @@ class FalkorDBStore:
         scope, _ = growth.write(self._conn, self._placement, gid, send, self.move_lease_s)
         scope = self._grow(scope, {"Community"} if unique else set(), labels)
         confirm_durable(self._conn, scope)
+
+    def _grow_ahead(self, group_id: str, changes: ChangeSet) -> None:
+        """A change set big enough on its own (an import) gets the group's indexes first."""
+        limits = growth.Thresholds(
+            self.label_index_after, self.vector_index_after, self.move_lease_s
+        )
+        due = growth.due_in(changes, limits)
+        growth.grow_ahead(
+            self._conn, self._catalog, self._placement, group_id, due, self._dimension, limits
+        )
 
     def _grow(
         self, scope: Scope, rows: set[str], vectors: set[str], dimension: int | None = None
@@ -424,6 +441,20 @@ class FalkorDBStore:
 
     def list_facts(self, group_id: str) -> list[Fact]:
         return self._facts([check_group_id(group_id)], cypher.LIST_FACTS, {})
+
+    def thread_episodes(self, group_id: str, thread_id: str) -> list[str]:
+        found = self._read(
+            [check_group_id(group_id)], cypher.THREAD_EPISODES, {"thread": thread_id}
+        )
+        return [str(row[0]) for _, row in found]
+
+    def list_edits(
+        self, group_id: str, *, subject_id: str | None = None, limit: int = 100
+    ) -> list[Edit]:
+        query = cypher.LIST_EDITS if subject_id is None else cypher.LIST_EDITS_OF
+        params = {"limit": limit, "subject": subject_id}
+        found = self._read([check_group_id(group_id)], query, params)
+        return [edit_from(g, row[0]) for g, row in found]
 
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
         where, params = fact_condition(filter)

@@ -46,12 +46,13 @@ def words(text: str) -> list[str]:
     return [_stem(w.casefold()) for w in _WORD.findall(text)]
 
 
-def _weighted(texts: Sequence[object], weights: Sequence[float]) -> Counter[str]:
-    counts: Counter[str] = Counter()
+def _weighted(texts: Sequence[object], weights: Sequence[float]) -> dict[str, float]:
+    """Each word's summed weight over the columns that hold it."""
+    counts: dict[str, float] = {}
     for text, weight in zip(texts, weights, strict=True):
         if isinstance(text, str):
             for word in words(text):
-                counts[word] += weight
+                counts[word] = counts.get(word, 0.0) + weight
     return counts
 
 

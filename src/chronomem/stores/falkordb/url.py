@@ -20,7 +20,7 @@ how durable a write must be before :meth:`FalkorDBStore.apply` returns.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -81,14 +81,14 @@ def parse_url(url: str) -> FalkorDBAddress:
         raise UsageError(
             f"invalid graph prefix {prefix!r} in {EXAMPLE}: use 1-64 letters, digits, '.', '-', '_'"
         )
-    return FalkorDBAddress(
+    address = FalkorDBAddress(
         host=match.group(1).strip("[]"),
         port=int(match.group(2)),
         username=unquote(username) or None,
         password=unquote(password) or None,
         prefix=prefix,
-        **_options(parts.query, url),
     )
+    return replace(address, **_options(parts.query, url))  # type: ignore[arg-type]  # checked
 
 
 def _options(query: str, url: str) -> dict[str, object]:

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
 from chronomem.model import ChangeSet, Community
+from chronomem.stores.edit_codec import edit_row
 from chronomem.stores.falkordb import rows
 from chronomem.stores.intervals_check import check_intervals
 
@@ -53,6 +54,12 @@ def change_params(changes: ChangeSet, dimension: int | None) -> dict[str, object
         "episodes": [rows.episode_params(e, dimension) for e in changes.episodes],
         "facts": [rows.fact_params(f, dimension) for f in facts],
         "mentions": [rows.mention_params(m) for m in changes.mentions],
+        "del_mentions": [rows.mention_params(m) for m in changes.delete_mentions],
+        "edits": [edit_row(e) for e in changes.edits],
+        "replace_communities": changes.communities is not None,
+        "communities": community_payload(
+            list({c.id: c for c in changes.communities or ()}.values()), dimension
+        ),
     }
 
 

@@ -85,8 +85,8 @@ class HNSWIndex:
         known = [(self._labels[i], row) for i, row in last.items() if i in self._labels]
         new = [(i, row) for i, row in last.items() if i not in self._labels]
         if known:  # hnswlib replaces the vector of an existing label in place
-            labels, rows = zip(*known, strict=True)
-            self._index.add_items(matrix[list(rows)], np.asarray(labels, dtype=np.int64))
+            old_labels, rows = zip(*known, strict=True)
+            self._index.add_items(matrix[list(rows)], np.asarray(old_labels, dtype=np.int64))
         if new:
             self._grow(len(new))
             labels = np.arange(self._next, self._next + len(new), dtype=np.int64)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from chronomem.errors import ChronomemError, StoreError, StoreUnavailableError
+from chronomem.errors import ChronomemError, StoreError, StoreFullError, StoreUnavailableError
 
 T = TypeVar("T")
 
@@ -151,7 +151,9 @@ def translate(exc: sqlite3.Error, path: str, action: str, *, busy_timeout_s: flo
             "new file, or restore the file from a backup"
         )
     if "disk is full" in lowered or "disk i/o" in lowered:
-        return StoreError(f"{where} could not write while {action} ({message}): free disk space")
+        return StoreFullError(
+            f"{where} could not write while {action} ({message}): free disk space, then retry"
+        )
     if "no such table" in lowered or "no such column" in lowered:
         return StoreError(
             f"{where} lacks part of its schema while {action} ({message}): the file was changed "

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from chronomem.errors import UsageError
 from chronomem.model import SearchFilter, Target, TimeRange
+from chronomem.model.filters import Scalar
 from chronomem.model.time import to_micros
 
 SQLParam = int | float | str | bytes | None
@@ -86,6 +87,14 @@ def fact_clause(flt: SearchFilter, alias: str) -> Clause:
         clause = clause & in_range(f"{a}.valid_at", flt.valid_between)
     if flt.created_between is not None:
         clause = clause & in_range(f"{a}.created_at", flt.created_between)
+    sources = flt.sources()
+    if sources is not None:
+        said = in_values("fe.episode_id", sources)
+        clause = clause & Clause(
+            f"EXISTS (SELECT 1 FROM fact_episodes fe WHERE fe.group_id = {a}.group_id "
+            f"AND fe.fact_id = {a}.id AND {said.sql})",
+            said.params,
+        )
     if flt.history:
         return clause
     if flt.known_at is None or flt.valid_at is None:
@@ -127,24 +136,29 @@ def entity_clause(flt: SearchFilter, alias: str) -> Clause:
     return clause
 
 
-def attributes_clause(column: str, wanted: Mapping[str, object]) -> Clause:
+def attributes_clause(column: str, wanted: Mapping[str, Scalar]) -> Clause:
     """Every ``name = value`` pair held by the JSON object in ``column`` (names are checked
-    field names: SearchFilter; the value is compared as JSON, so 1 is not true or "1")."""
+    field names: SearchFilter; the value is compared as JSON, so 1 is not true or "1").
+    A row whose text SQLite cannot read as JSON (a NaN stored by an older version) matches
+    nothing, rather than failing the whole search: CASE evaluates its branch only then."""
     clause = TRUE
     for name, value in wanted.items():
         path = f'$."{name}"'
         clause = clause & Clause(
-            f"json_type({column}, ?) = json_type(?, '$') AND json_extract({column}, ?) = ?",
+            f"CASE WHEN json_valid({column}) THEN json_type({column}, ?) = json_type(?, '$') "
+            f"AND json_extract({column}, ?) = ? ELSE 0 END",
             (path, json.dumps(value), path, value),
         )
     return clause
 
 
 def episode_clause(flt: SearchFilter, alias: str) -> Clause:
-    """Episodes the memory held at ``known_at``."""
+    """Episodes the memory held at ``known_at`` (of the filter's threads, if any)."""
+    sources = flt.sources()
+    clause = TRUE if sources is None else in_values(f"{alias}.id", sources)
     if flt.known_at is None:
-        return TRUE
-    return Clause(f"{alias}.created_at <= ?", (to_micros(flt.known_at),))
+        return clause
+    return clause & Clause(f"{alias}.created_at <= ?", (to_micros(flt.known_at),))
 
 
 def target_clause(target: Target, flt: SearchFilter, alias: str) -> Clause:

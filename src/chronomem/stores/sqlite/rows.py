@@ -8,6 +8,7 @@ from typing import cast
 
 import numpy as np
 
+from chronomem.jsontext import stored_attributes
 from chronomem.model import Community, Entity, Episode, EpisodeSource, Fact, JSONValue, Vector
 from chronomem.model.names import normalize_name
 from chronomem.model.time import from_micros, from_micros_or_none, micros_or_none, to_micros
@@ -15,7 +16,8 @@ from chronomem.stores.sqlite.filters import SQLParam
 from chronomem.stores.vectors_check import check_vector
 
 EPISODE_COLUMNS = (
-    "group_id, id, content, source, source_description, reference_time, created_at, embedding"
+    "group_id, id, content, source, source_description, reference_time, created_at, embedding, "
+    "thread_id"
 )
 ENTITY_COLUMNS = (
     "group_id, id, name, norm_name, labels, summary, attributes, created_at, name_embedding"
@@ -56,6 +58,7 @@ def episode_row(e: Episode) -> Row:
         to_micros(e.reference_time),
         to_micros(e.created_at),
         encode_vector(e.embedding, f"embedding of episode {e.id!r}"),
+        e.thread_id,
     )
 
 
@@ -102,16 +105,17 @@ def community_row(c: Community) -> Row:
 
 
 def episode_from(row: tuple[object, ...]) -> Episode:
-    group_id, id_, content, source, description, reference_time, created_at, embedding = row
+    group_id, id_, content, source, description, reference_time, created_at, embedding, thread = row
     return Episode(
         id=cast(str, id_),
         group_id=cast(str, group_id),
         content=cast(str, content),
-        source=EpisodeSource(source),
+        source=EpisodeSource(cast(str, source)),
         source_description=cast(str, description),
         reference_time=from_micros(cast(int, reference_time)),
         created_at=from_micros(cast(int, created_at)),
         embedding=decode_vector(cast("bytes | None", embedding)),
+        thread_id=cast("str | None", thread),
     )
 
 
@@ -123,7 +127,7 @@ def entity_from(row: tuple[object, ...]) -> Entity:
         name=cast(str, name),
         labels=tuple(json.loads(cast(str, labels))),
         summary=cast(str, summary),
-        attributes=json.loads(cast(str, attributes)),
+        attributes=stored_attributes(cast(str, attributes)),
         created_at=from_micros(cast(int, created_at)),
         name_embedding=decode_vector(cast("bytes | None", embedding)),
     )
@@ -156,7 +160,7 @@ def fact_from(row: tuple[object, ...], episodes: tuple[str, ...]) -> Fact:
         valid_at=from_micros_or_none(cast("int | None", valid_at)),
         invalid_at=from_micros_or_none(cast("int | None", invalid_at)),
         expired_at=from_micros_or_none(cast("int | None", expired_at)),
-        attributes=json.loads(cast(str, attributes)),
+        attributes=stored_attributes(cast(str, attributes)),
         embedding=decode_vector(cast("bytes | None", embedding)),
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 import numpy as np
 
@@ -70,7 +71,7 @@ def vector_search(
         index = cache.get(
             (group_id, target),
             group_token(conn, group_id),
-            lambda g=group_id: load_vectors(conn, g, target),
+            partial(load_vectors, conn, group_id, target),
         )
         if index is not None:
             if index.dimension != query.shape[0]:

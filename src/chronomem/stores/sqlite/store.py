@@ -24,6 +24,7 @@ from chronomem.model import (
     ChangeSet,
     Community,
     CommunitySet,
+    Edit,
     Entity,
     Episode,
     Fact,
@@ -42,7 +43,7 @@ from chronomem.stores.reembedding import (
     embedder_mismatch,
     migration_pending,
 )
-from chronomem.stores.sqlite import fts, fts_sync, graph, reads, search, writes
+from chronomem.stores.sqlite import edits, fts, fts_sync, graph, reads, search, writes
 from chronomem.stores.sqlite.connection import (
     MEMORY,
     open_connection,
@@ -342,6 +343,23 @@ class SQLiteStore:
         gid = check_group_id(group_id)
         with self._reading("listing facts") as conn:
             return reads.list_facts(conn, gid)
+
+    def thread_episodes(self, group_id: str, thread_id: str) -> list[str]:
+        gid = check_group_id(group_id)
+        with self._reading("reading a thread's episodes") as conn:
+            found = conn.execute(
+                "SELECT id FROM episodes WHERE group_id = ? AND thread_id = ? "
+                "ORDER BY reference_time, rid",
+                (gid, thread_id),
+            )
+            return [str(r[0]) for r in found]
+
+    def list_edits(
+        self, group_id: str, *, subject_id: str | None = None, limit: int = 100
+    ) -> list[Edit]:
+        gid = check_group_id(group_id)
+        with self._reading("listing edits") as conn:
+            return edits.list_edits(conn, gid, subject_id, limit)
 
     def group_ids(self) -> list[str]:
         with self._reading("listing groups") as conn:

@@ -115,8 +115,12 @@ class ExactIndex:
         vector = np.asarray(query, dtype=np.float32)
         scores = np.einsum("ij,j->i", self._matrix[:count], vector)
         if k < count:
-            top = np.argpartition(-scores, k - 1)[:k]
-            order = top[np.argsort(-scores[top], kind="stable")]
+            # every row tied with the k-th score, then the first k in row order: equal
+            # scores (canonical vectors make them exact) never leave the pick to the
+            # partition algorithm, whose choice among ties differs by numpy build and CPU
+            kth = np.partition(scores, count - k)[count - k]
+            top = np.flatnonzero(scores >= kth)
+            order = top[np.argsort(-scores[top], kind="stable")][:k]
         else:
             order = np.argsort(-scores, kind="stable")
         ids = self._ids

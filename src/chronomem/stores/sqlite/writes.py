@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from chronomem.errors import ConflictError, DuplicateEpisodeError, UsageError
-from chronomem.model import ChangeSet, CommunitySet, Episode, Target, Vector
+from chronomem.model import ChangeSet, Community, CommunitySet, Episode, Target, Vector
 from chronomem.stores.intervals_check import check_intervals
-from chronomem.stores.sqlite import fts_sync, rows
+from chronomem.stores.sqlite import edits, fts_sync, rows
 from chronomem.stores.sqlite.filters import in_values
 from chronomem.stores.sqlite.vectors import Token, VectorDelta
 
@@ -27,6 +27,7 @@ GROUP_TABLES = (
     "entities",
     "episodes",
     "communities",
+    *edits.EDIT_TABLES,
 )
 
 
@@ -72,7 +73,7 @@ def _upsert_sql(table: str, columns: str) -> str:
 
 _ENTITY_UPSERT = _upsert_sql("entities", rows.ENTITY_COLUMNS)
 _FACT_UPSERT = _upsert_sql("facts", rows.FACT_COLUMNS)
-_EPISODE_INSERT = f"INSERT INTO episodes ({rows.EPISODE_COLUMNS}) VALUES ({', '.join('?' * 8)})"
+_EPISODE_INSERT = f"INSERT INTO episodes ({rows.EPISODE_COLUMNS}) VALUES ({', '.join('?' * 9)})"
 _COMMUNITY_INSERT = (
     f"INSERT INTO communities ({rows.COMMUNITY_COLUMNS}) VALUES ({', '.join('?' * 6)})"
 )
@@ -93,6 +94,7 @@ def apply_changes(
     check_intervals(changes.facts)
     deltas = {t: VectorDelta() for t in (Target.FACTS, Target.ENTITIES, Target.EPISODES)}
     _delete_rows(conn, changes, deltas)
+    edits.delete_mentions(conn, changes.delete_mentions)
     _insert_episodes(conn, gid, changes.episodes)
     for ep in changes.episodes:
         deltas[Target.EPISODES].put(ep.id, ep.embedding)
@@ -118,7 +120,10 @@ def apply_changes(
         "INSERT OR IGNORE INTO mentions (group_id, episode_id, entity_id) VALUES (?, ?, ?)",
         [(m.group_id, m.episode_id, m.entity_id) for m in changes.mentions],
     )
+    edits.write_edits(conn, changes.edits)
     _check_links(conn, changes)
+    if changes.communities is not None:
+        deltas[Target.COMMUNITIES] = _write_communities(conn, gid, changes.communities, bound)
     return WriteResult(old=old, new=_bump(conn, gid), deltas=deltas)
 
 
@@ -223,16 +228,25 @@ def replace_communities(
     conn: sqlite3.Connection, communities: CommunitySet, bound: BoundEmbedder | None
 ) -> WriteResult:
     gid = communities.group_id
-    strangers = sorted({c.group_id for c in communities.communities} - {gid})
+    old = group_token(conn, gid)
+    delta = _write_communities(conn, gid, communities.communities, bound)
+    return WriteResult(old=old, new=_bump(conn, gid), deltas={Target.COMMUNITIES: delta})
+
+
+def _write_communities(
+    conn: sqlite3.Connection,
+    gid: str,
+    communities: Sequence[Community],
+    bound: BoundEmbedder | None,
+) -> VectorDelta:
+    """The group's communities replaced by ``communities`` (no version bump)."""
+    strangers = sorted({c.group_id for c in communities} - {gid})
     if strangers:
         raise UsageError(f"community set for {gid!r} holds communities of {strangers}")
     if bound is not None:
-        check_vectors(
-            [(f"community {c.id!r}", c.name_embedding) for c in communities.communities], bound
-        )
-    old = group_token(conn, gid)
+        check_vectors([(f"community {c.id!r}", c.name_embedding) for c in communities], bound)
     conn.execute("DELETE FROM communities WHERE group_id = ?", (gid,))  # members cascade
-    unique = list({c.id: c for c in communities.communities}.values())
+    unique = list({c.id: c for c in communities}.values())
     conn.executemany(_COMMUNITY_INSERT, [rows.community_row(c) for c in unique])
     conn.executemany(
         "INSERT INTO community_members (group_id, community_id, entity_id, position) "
@@ -246,7 +260,7 @@ def replace_communities(
     delta = VectorDelta(reset=True)
     for c in unique:
         delta.put(c.id, c.name_embedding)
-    return WriteResult(old=old, new=_bump(conn, gid), deltas={Target.COMMUNITIES: delta})
+    return delta
 
 
 def delete_group(conn: sqlite3.Connection, group_id: str) -> None:

@@ -152,11 +152,40 @@ def m004_group_fts(conn: sqlite3.Connection) -> None:
     fts_sync.sync(conn)
 
 
+def m005_edits(conn: sqlite3.Connection) -> None:
+    """The record of hand corrections (``model/edits.py``) and, per edit, the facts and
+    entities it touched (an entity's or a fact's trail is an indexed lookup)."""
+    conn.execute(
+        """CREATE TABLE edits (
+            rid INTEGER PRIMARY KEY,
+            group_id TEXT NOT NULL, id TEXT NOT NULL,
+            kind TEXT NOT NULL, at INTEGER NOT NULL, actor TEXT NOT NULL, reason TEXT NOT NULL,
+            payload TEXT NOT NULL, undoes TEXT,
+            UNIQUE (group_id, id))"""
+    )
+    conn.execute(
+        """CREATE TABLE edit_subjects (
+            group_id TEXT NOT NULL, subject_id TEXT NOT NULL, edit_id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            PRIMARY KEY (group_id, subject_id, edit_id)
+        ) WITHOUT ROWID"""
+    )
+
+
+def m006_episode_threads(conn: sqlite3.Connection) -> None:
+    """Episodes get an optional thread (the conversation inside the group; NULL for
+    episodes written before), indexed for a thread's episodes."""
+    conn.execute("ALTER TABLE episodes ADD COLUMN thread_id TEXT")
+    conn.execute("CREATE INDEX episodes_by_thread ON episodes (group_id, thread_id)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     m001_initial,
     m002_episode_embeddings,
     m003_fact_filter_index,
     m004_group_fts,
+    m005_edits,
+    m006_episode_threads,
 )
 
 _CREATE_LEDGER = (

@@ -1,0 +1,125 @@
+"""Dates as chat writes them: months in lower case, a day "of this month".
+
+"moved out back in march", "quit in may", "since march": the two month names that are also
+common English words ("march", "may") are read in lower case only after a word that makes
+them a date ("in", "since", "until", "back in", "last", "early", ...) and not before a verb
+("in may be"). "the 2nd of this month", "the 30th of last month": a day of a month named by
+its place. The rules are appended to ``dates.py``'s table and resolved the same way (the
+clause's tense picks the year of a month named without one).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+from chronomem.extractors.rules.analysis.daymath import (
+    DayContext,
+    add_months,
+    day_in_year,
+    midnight,
+    month_year,
+    nearest_day_of_month,
+)
+
+_LOWER_MONTHS = {"march": 3, "may": 5}
+# "in may be": a modal, not the month
+_MODAL_NEXT = (
+    r"(?!\s+(?:be|have|not|also|well|need|take|help|seem|sound|cause|come|go|get|make|mean"
+    r"|want|look|feel|work|or may)\b)"
+)
+
+
+def _lower_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    modifier = m.group(1).lower().split()[-1]
+    month = _LOWER_MONTHS[m.group(2).lower()]
+    if m.group(3):
+        return midnight(date(int(m.group(3)), month, 1))
+    year = month_year(ctx, month, modifier if modifier in ("last", "next", "this") else "")
+    return midnight(date(year, month, 1))
+
+
+def _lower_day_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return day_in_year(ctx, _LOWER_MONTHS[m.group(2).lower()], int(m.group(1)), m.group(3))
+
+
+def _day_of_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the 2nd of this month", "the 30th of last month", "the 3rd of next month"."""
+    step = {"this": 0, "last": -1, "next": 1, "the": 0}[m.group(2).lower()]
+    first = add_months(ctx.day.replace(day=1), step)
+    try:
+        return midnight(first.replace(day=int(m.group(1))))
+    except ValueError:
+        return None
+
+
+_MONTH_NUMBERS = {
+    m: i
+    for i, names in enumerate(
+        ("jan january", "feb february", "mar march", "apr april", "may", "jun june",
+         "jul july", "aug august", "sep sept september", "oct october", "nov november",
+         "dec december"),
+        start=1,
+    )
+    for m in names.split()
+}  # fmt: skip
+_WEEKDAY_NAMES = frozenset(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+     "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
+)  # fmt: skip
+_WEEKDAY = "(?:" + "|".join(sorted(_WEEKDAY_NAMES, key=len, reverse=True)) + ")"
+
+
+def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "Friday the 16th", "Fri 19 July", "Saturday, March 8th": the day named wins."""
+    day = int(m.group(1) or m.group(4) or m.group(5))
+    month_name = (m.group(2) or m.group(3) or "").rstrip(".").lower()
+    if month_name:
+        return day_in_year(ctx, _MONTH_NUMBERS[month_name], day, m.group(6))
+    return nearest_day_of_month(ctx, day)
+
+
+_MONTH_NAME = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
+
+
+def _before_last(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the year before last" (1 January of that year), "the week / month before last"."""
+    what = m.group(1).lower()
+    if what == "year":
+        return midnight(date(ctx.day.year - 2, 1, 1))
+    if what == "month":
+        return midnight(add_months(ctx.day.replace(day=1), -2))
+    return midnight(ctx.day - timedelta(days=ctx.day.weekday() + 14))
+
+
+CASUAL_RULES = (
+    (
+        r"(?i:\b(?:in\s+|during\s+)?the\s+(year|month|week)\s+before\s+last\b)",
+        _before_last,
+        frozenset({"before"}),
+    ),
+    (
+        rf"(?i:\b(?:on\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
+        rf"(?:of\s+)?({_MONTH_NAME})\.?)|(?i:({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
+        rf"|(?i:(\d{{1,2}})(?:st|nd|rd|th)))\b(?:,?\s+((?:19|20)\d{{2}})\b)?",
+        _weekday_and_day,
+        _WEEKDAY_NAMES,
+    ),
+    (
+        r"(?i:\b(back\s+in|in|since|until|till|during|last|next|early|late|mid|around)[- ]\s*)"
+        r"(march|may)\b(?:,?\s+((?:19|20)\d{2})\b|(?![\s,]*\d))" + _MODAL_NEXT,
+        _lower_month,
+        frozenset(_LOWER_MONTHS),
+    ),
+    (
+        r"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{1,2})(?i:st|nd|rd|th|\s+of)(?:\s+of)?\s+(march|may)\b"
+        r"(?:,?\s+((?:19|20)\d{2})\b)?",
+        _lower_day_month,
+        frozenset(_LOWER_MONTHS),
+    ),
+    (
+        r"(?i:\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)?\s+of\s+(this|last|next|the)\s+month\b)",
+        _day_of_month,
+        frozenset({"month"}),
+    ),
+)

@@ -1,0 +1,110 @@
+"""Calendar arithmetic for the rule extractor's date resolver (standard library only).
+
+Everything works on the reference day; results are UTC datetimes at midnight of the day meant.
+Weeks start on Monday. See :mod:`chronomem.extractors.rules.analysis.dates` for the conventions.
+"""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class DayContext:
+    """The reference instant and day, and whether the sentence looks ahead."""
+
+    ref: datetime
+    day: date
+    future: bool
+
+
+def midnight(d: date) -> datetime:
+    return datetime(d.year, d.month, d.day, tzinfo=UTC)
+
+
+def add_months(d: date, months: int) -> date:
+    """``d`` moved by whole months, the day clamped to the target month's length."""
+    year, month0 = divmod(d.month - 1 + months, 12)
+    year += d.year
+    day = min(d.day, calendar.monthrange(year, month0 + 1)[1])
+    return date(year, month0 + 1, day)
+
+
+def shift(ctx: DayContext, count: int, unit: str) -> datetime:
+    unit = unit.lower().rstrip("s")
+    if unit in ("minute", "hour"):
+        return ctx.ref + timedelta(**{f"{unit}s": count})
+    if unit in ("day", "week", "fortnight"):
+        days = {"day": 1, "week": 7, "fortnight": 14}[unit] * count
+        return midnight(ctx.day + timedelta(days=days))
+    months = {"month": 1, "year": 12, "decade": 120}[unit] * count
+    return midnight(add_months(ctx.day, months))
+
+
+def monday_of(d: date) -> date:
+    return d - timedelta(days=d.weekday())
+
+
+def weekday_date(ctx: DayContext, modifier: str, weekday: int) -> date:
+    d = ctx.day
+    if modifier == "next":
+        return monday_of(d) + timedelta(days=7 + weekday)
+    if modifier == "this":
+        return monday_of(d) + timedelta(days=weekday)
+    if modifier == "last" or not ctx.future:
+        return d - timedelta(days=(d.weekday() - weekday) % 7 or 7)
+    return d + timedelta(days=(weekday - d.weekday()) % 7 or 7)
+
+
+def season_start(ctx: DayContext, modifier: str, start_month: int) -> date:
+    d = ctx.day
+    current = date(d.year if d.month >= start_month else d.year - 1, start_month, 1)
+    if modifier == "this":
+        return date(d.year - (1 if start_month == 12 and d.month <= 2 else 0), start_month, 1)
+    if modifier == "next" or (modifier == "" and ctx.future):
+        return date(current.year + 1, start_month, 1)
+    if modifier == "last" and add_months(current, 3) > d:
+        return date(current.year - 1, start_month, 1)
+    return current
+
+
+def month_year(ctx: DayContext, month: int, modifier: str = "") -> int:
+    """The year of a month named without one ("in May", "last May", "next May")."""
+    year, now = ctx.day.year, ctx.day.month
+    if modifier == "this":
+        return year
+    if modifier == "last":
+        return year if month < now else year - 1
+    if modifier == "next":
+        return year if month > now else year + 1
+    if ctx.future:
+        return year if month >= now else year + 1
+    return year if month <= now else year - 1
+
+
+def day_in_year(ctx: DayContext, month: int, day: int, year: str | None) -> datetime | None:
+    if year:
+        return midnight(date(int(year), month, day))
+    when = date(ctx.day.year, month, day)
+    if not ctx.future and when > ctx.day:
+        when = date(when.year - 1, month, day)
+    elif ctx.future and when < ctx.day:
+        when = date(when.year + 1, month, day)
+    return midnight(when)
+
+
+def nearest_day_of_month(ctx: DayContext, day: int) -> datetime | None:
+    """Day ``day`` of this month, or of the next (ahead) or last (past) month that has it
+    and lies on the clause's side of the reference day ("on the 14th", "Friday the 31st")."""
+    step = 1 if ctx.future else -1
+    for months in (0, step, 2 * step):
+        first = add_months(ctx.day.replace(day=1), months)
+        try:
+            when = first.replace(day=day)
+        except ValueError:
+            continue
+        if (when >= ctx.day) if ctx.future else (when <= ctx.day):
+            return midnight(when)
+    return None

@@ -1,0 +1,87 @@
+"""What the rule extractor finds in a sentence: its parts, the ends of a fact, a hit."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from chronomem.extractors.rules.analysis.dates import TimeExpression
+from chronomem.extractors.rules.analysis.entities import Span
+
+# A statement's word order (I/we first, after a short lead-in such as "plot twist:") and a
+# doubled or mixed mark ("??", "!?"; "?!" ends on "!" and asks nothing anyway) tell news
+# with surprise; "Do I ...??" still asks.
+_TELLS = re.compile(
+    r"^(?:[\w ]{1,20}:\s*)?(?:(?!(?:do|does|did|am|is|are|was|were|can|could|should|would|will|"
+    r"shall|may|might|must|have|has|had|what|where|when|why|how|who|which)\b)[a-z]+,?\s+){0,3}"
+    r"(?:I|I'm|I've|we|we're|we've)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    """One end of a fact."""
+
+    name: str
+    label: str | None = None
+    named: bool = True
+    speaker: bool = False
+    attributes: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A relation found in a clause, before dates and text are attached."""
+
+    relation: str
+    source: Party
+    target: Party
+    ending: bool
+    clause: tuple[int, int]
+    verb: tuple[int, int]
+    text: str | None = None  # from the row's template; None: the clause rewritten
+    implicit_subject: bool = False
+    attribute: str | None = None  # set: an attribute of the source, not a fact
+    undated: bool = False  # told in passing: the sentence's dates are not this fact's
+    retracts: datetime | None = None  # an ending that takes back a value told from this start
+    # set: the fact's own (valid_at, invalid_at), not read from the sentence's dates
+    # ("after three years in Berlin": from three years back until now)
+    spell: tuple[datetime | None, datetime | None] | None = None
+
+
+@dataclass(slots=True)
+class Sentence:
+    """A sentence with everything found in it (offsets into ``text``)."""
+
+    text: str
+    reference: datetime
+    speaker: str | None
+    spans: list[Span] = field(default_factory=list)
+    times: list[TimeExpression] = field(default_factory=list)
+    clauses: list[tuple[int, int]] = field(default_factory=list)
+    # an assistant's turn: "I" is the assistant (no facts), "you" is the user
+    assistant: bool = False
+    user: str | None = None
+
+    @property
+    def question(self) -> bool:
+        text = self.text.rstrip(" )\"'")
+        if not text.endswith("?"):
+            return False
+        # "plot twist: I love cilantro now??": told with surprise, not asked
+        surprised = text[:-1].rstrip().endswith(("?", "!"))
+        return not (surprised and _TELLS.match(text))
+
+    def without_times(self, start: int, end: int) -> str:
+        """``text[start:end]`` with the time expressions inside it blanked out."""
+        text = self.text[start:end]
+        for t in reversed(self.times):
+            if start <= t.start and t.end <= end:
+                text = text[: t.start - start] + " " + text[t.end - start :]
+        return text
+
+    def times_for(self, clause: tuple[int, int]) -> list[TimeExpression]:
+        inside = [t for t in self.times if clause[0] <= t.start < clause[1]]
+        return inside or self.times

@@ -1,0 +1,57 @@
+"""Which people a conversation marks as a he or a she, so "he"/"she" skip the wrong one.
+
+No list of first names: the words around a name say it. A gendered role or noun before it
+("my uncle Ray", "this girl Kayla", "a woman named Carol", "her husband Tom"), one after
+it ("Ray is my uncle", "Kayla, my sister"), or "his/her name is X". "Derek and Kayla broke
+up, he's dating Bree now" then reads "he" as Derek, not as the last person met.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.entities import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.lexicon import word_set
+
+_MALE = word_set(
+    "husband hubby boyfriend bf fiance fiancé dad father brother bro son uncle nephew grandpa "
+    "grandfather grandson stepdad stepson guy man dude boy fella gentleman"
+)
+_FEMALE = word_set(
+    "wife wifey girlfriend gf fiancee fiancée mom mother mum sister sis daughter aunt niece "
+    "grandma grandmother granddaughter stepmom stepdaughter girl woman lady gal chick"
+)
+_NOUNS = "|".join(sorted(_MALE | _FEMALE, key=lambda w: (-len(w), w)))
+_NAME = r"(?-i:[A-Z][a-z'-]+)|[a-z][a-z'-]+"
+_BEFORE = re.compile(
+    rf"\b(?P<noun>{_NOUNS})(?:,?\s+(?:named|called))?,?\s+(?P<name>{_NAME})\b", re.I
+)
+_AFTER = re.compile(
+    rf"\b(?P<name>(?-i:[A-Z][a-z'-]+))(?:,| is| was|'s)\s+(?:my|our|his|her|your|their)\s+"
+    rf"(?:\w+\s+)?(?P<noun>{_NOUNS})\b",
+    re.I,
+)
+_ANY = re.compile(rf"\b(?:{_NOUNS}|name)\b", re.I)
+_NAME_IS = re.compile(rf"\b(?P<noun>his|her) name(?:'s| is| was)\s+(?P<name>{_NAME})\b", re.I)
+
+
+def learn_genders(text: str, known: Known) -> None:
+    """Record in ``known`` the people ``text`` marks as male or female. Only names ``known``
+    already holds as people (or capitalised after a naming phrase) are taken."""
+    if _ANY.search(text) is None:
+        return
+    for regex in (_BEFORE, _AFTER, _NAME_IS):
+        for m in regex.finditer(text):
+            name, noun = m.group("name"), m.group("noun").lower()
+            key = normalize_name(name)
+            if not key or (key not in known.persons and not name[:1].isupper()):
+                continue
+            gender = "m" if noun in _MALE or noun == "his" else "f"
+            known.genders[key] = gender
+            if key not in known.persons and key not in known.speakers:
+                known.learn(name, "Person")  # "his name is Leo": a person met now
+
+
+def pronoun_gender(pronoun: str) -> str:
+    return "m" if pronoun.lower() == "he" else "f"

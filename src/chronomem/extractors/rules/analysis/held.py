@@ -1,0 +1,98 @@
+"""References to a value the subject holds, said in other words than when it was told.
+
+People end things by a shorter or lower-case name: "renewed my PureGym membership" then
+"cancelled the gym"; "joined the Harbourside running club" then "quit the Harbourside club";
+"joined a book club" then "left the book club"; "got Amazon Prime" then "cancelled prime".
+:func:`held_reference` finds the one value the subject holds (told before, not ended) that
+such a reference names, by its words:
+
+- the same name;
+- every word of the reference is a word of the value ("the Harbourside club");
+- a one-word reference ends a one-word value ("gym" -> "PureGym");
+- every word of the value is a word of the reference ("amazon prime" -> "Prime").
+
+Only one held value may match (two clubs and "quit the club": nothing is ended), and only
+values of the subject: an ending never reaches a fact the subject does not hold.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.entities import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
+
+_IGNORED = ("MENTIONED", "RELATED_TO")
+MIN_SUFFIX = 3  # "gym" in "puregym"; no two-letter endings
+# words that say what of the value is ended, not which value: "cancelled my gym membership"
+_GENERIC = frozenset({"membership", "subscription", "account", "plan", "pass", "card", "tier"})
+_OBJECT = re.compile(
+    r"\s+(?:(?:my|our|the|your|his|her|their)\s+)?([a-z][\w'-]*(?:[ \t]+[a-z][\w'-]*){0,3})",
+    re.I,
+)
+# "left the gym at 7", "left the office early": a departure, not an ending
+_LEFT = re.compile(r"\s*left\b", re.I)
+_DEPARTURE = re.compile(r"\s*(?:at|early|late|around|after|before|to|for|with|and|by)\b", re.I)
+
+
+def held_reference(
+    known: Known, subject: str, reference: str, relations: tuple[str, ...] | None = None
+) -> tuple[str, tuple[str, ...]] | None:
+    """The held value ``reference`` names and the relations it is held by, else None."""
+    me = normalize_name(subject)
+    words = [w for w in normalize_name(reference).split() if w not in _GENERIC]
+    if not words:
+        return None
+    held: dict[str, tuple[str, list[str]]] = {}  # key -> (name, relations)
+    for (who, relation), values in known.targets.items():
+        if who != me or relation in _IGNORED or (relations and relation not in relations):
+            continue
+        for key, name in values.items():
+            held.setdefault(key, (name, []))[1].append(relation)
+    exact = " ".join(words)
+    if exact in held:
+        name, kinds = held[exact]
+        return name, tuple(kinds)
+    found = [key for key in held if _names(words, key.split())]
+    if len(found) != 1:
+        return None
+    name, kinds = held[found[0]]
+    return name, tuple(kinds)
+
+
+def _names(ref: list[str], value: list[str]) -> bool:
+    if set(ref) <= set(value):
+        return True
+    if set(value) <= set(ref) and len(ref) <= len(value) + 1:  # "amazon prime" -> "Prime"
+        return True
+    one = len(ref) == 1 and len(value) == 1
+    return one and len(ref[0]) >= MIN_SUFFIX and value[0].endswith(ref[0])
+
+
+def held_object(
+    known: Known, subject: str, text: str, start: int, end: int, *, verb: str = ""
+) -> tuple[str, tuple[str, ...], int, int] | None:
+    """The held value named right after ``start`` ("cancelled| the gym"): its name,
+    relations and the span of the words naming it; the fewest words first."""
+    m = _OBJECT.match(text, start, end)
+    if m is None:
+        return None
+    spans = [w.span() for w in re.finditer(r"[\w'-]+", m.group(1))]
+    base = m.start(1)
+    for n in range(1, len(spans) + 1):
+        stop = base + spans[n - 1][1]
+        if _LEFT.match(verb) and _DEPARTURE.match(text, stop, end):
+            return None
+        found = held_reference(known, subject, text[base:stop])
+        if found is not None:
+            return found[0], found[1], base, stop
+    return None
+
+
+def departs(text: str, verb: re.Match[str], name: str) -> bool:
+    """ "left the gym at 7": ``verb`` (a "left") followed by ``name`` and a departure's
+    words, a walk out of the door rather than an ending."""
+    if not _LEFT.match(verb.group()):
+        return False
+    at = text.lower().find(name.lower(), verb.end())
+    return at >= 0 and _DEPARTURE.match(text, at + len(name)) is not None

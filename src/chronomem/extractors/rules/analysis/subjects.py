@@ -1,0 +1,133 @@
+"""Who a clause is about when no name says it: roles, pronouns and the two speakers.
+
+"My sister moved to Rome" is about the speaker's sister (Emma, when an earlier turn said
+"my sister Emma"); "She moved to Chicago" about the last person met; on an assistant's
+turn, "you" and "your" are the user and "I" is the assistant, who has no facts worth a
+memory ("Congrats on your move to Denver!" is a fact about the user).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.entities import Known, Span
+from chronomem.extractors.rules.analysis.found import Party, Sentence
+from chronomem.extractors.rules.analysis.gender import pronoun_gender
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.lexicon import (
+    ASSISTANT_NAMES,
+    ROLES_DATING,
+    ROLES_FAMILY,
+    ROLES_FRIEND,
+    ROLES_LEAD,
+    ROLES_MANAGER,
+    ROLES_MARRIED,
+    word_set,
+)
+
+# Chat spellings of a role -> the role's name.
+ROLE_ALIASES = {
+    "bf": "boyfriend", "gf": "girlfriend", "hubby": "husband", "wifey": "wife",
+    "sis": "sister", "bro": "brother", "mum": "mom", "mommy": "mom", "daddy": "dad",
+    "grandma": "grandmother", "grandpa": "grandfather", "fiancée": "fiance", "fiancé": "fiance",
+    "fiancee": "fiance", "bestie": "best friend", "bff": "best friend",
+}  # fmt: skip
+PERSON_ROLES = (
+    ROLES_MARRIED
+    | ROLES_DATING
+    | ROLES_FRIEND
+    | ROLES_FAMILY
+    | ROLES_MANAGER
+    | ROLES_LEAD
+    | frozenset(ROLE_ALIASES)
+    | word_set("roommate flatmate coworker colleague neighbor neighbour landlord therapist doctor")
+    | word_set("parents grandparents in-laws kids")  # "my parents moved to Florida"
+)
+ROLE_WORDS = "|".join(sorted(PERSON_ROLES, key=lambda w: (-len(w), w)))
+_ROLE_NP = re.compile(
+    rf"\b(?P<owner>my|our|your|his|her)\s+(?:(?:new|old|best|older|younger|little|big|ex)\s+)?"
+    rf"(?P<role>{ROLE_WORDS})\b(?!\s+(?-i:[A-Z]))(?!'s)",
+    re.I,
+)
+_PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
+_YOU = re.compile(r"\b(?:[Yy]ou|[Yy]ou're|[Yy]ou've|[Yy]ou'll|[Yy]ou'd)\b")
+
+
+# "my neighbour Wale", "her colleague Ada": a name right after a role only people hold
+_AFTER_ROLE = re.compile(
+    rf"\b(?:my|our|your|his|her|their)\s+(?:(?:new|old|best|older|younger|little|big|ex)\s+)?"
+    rf"(?:{ROLE_WORDS}),?\s+$",
+    re.I,
+)
+
+
+def label_role_names(text: str, spans: list[Span]) -> None:
+    """A name of no known kind told right after a person's role is a person's name."""
+    for span in spans:
+        if span.named and span.label is None and _AFTER_ROLE.search(text, 0, span.start):
+            span.label = "Person"
+
+
+def is_assistant(speaker: str | None) -> bool:
+    """Is ``speaker`` an assistant rather than a person ("Assistant", "AI", "ChatGPT")?"""
+    return speaker is not None and normalize_name(speaker).replace(" ", "") in ASSISTANT_NAMES
+
+
+def canonical_role(word: str) -> str:
+    low = word.lower()
+    return ROLE_ALIASES.get(low, low)
+
+
+def owner_of(s: Sentence, word: str) -> str | None:
+    """Whose role a possessive names: "my" -> the speaker (none on an assistant's turn),
+    "your" -> the listener (the user, on an assistant's turn)."""
+    low = word.lower()
+    if low in ("my", "our"):
+        return None if s.assistant else s.speaker
+    if low == "your":
+        return s.user
+    return None
+
+
+# "my dad's car", "your wife's favourite band": the owner of a possessive is a person in a role
+_ROLE_OWNER = re.compile(
+    rf"\b(?P<owner>my|our|your)\s+(?:(?:new|old|best|older|younger|little|big)\s+)?"
+    rf"(?P<role>{ROLE_WORDS})'s\b",
+    re.I,
+)
+
+
+def role_owner(s: Sentence, text: str, known: Known) -> Party | None:
+    """The person in a role whose thing ``text`` names ("my dad's car" -> Sam's dad)."""
+    m = _ROLE_OWNER.search(text)
+    owner = owner_of(s, m.group("owner")) if m else None
+    if m is None or owner is None:
+        return None
+    return role_party(owner, canonical_role(m.group("role")), known)
+
+
+def role_party(owner: str, role: str, known: Known) -> Party:
+    """The person in ``owner``'s ``role``: the name told earlier, else "Sam's sister"."""
+    name = known.roles.get((normalize_name(owner), role))
+    if name:
+        return Party(name, "Person")
+    return Party(f"{owner}'s {role}", "Person", named=False)
+
+
+def implicit_subjects(
+    s: Sentence, start: int, end: int, known: Known
+) -> list[tuple[int, int, Party | None]]:
+    """Subjects in ``s.text[start:end]`` that are no span: role phrases, he/she, and on an
+    assistant's turn "you". ``None``: a subject that is no one worth a fact."""
+    out: list[tuple[int, int, Party | None]] = []
+    for m in _ROLE_NP.finditer(s.text, start, end):
+        owner = owner_of(s, m.group("owner"))
+        party = role_party(owner, canonical_role(m.group("role")), known) if owner else None
+        out.append((m.start(), m.end(), party))
+    for m in _PRONOUN.finditer(s.text, start, end):
+        name = known.antecedent(pronoun_gender(m.group()))
+        out.append((m.start(), m.end(), Party(name, "Person") if name else None))
+    if s.assistant and s.user:
+        user = Party(s.user, "Person", speaker=True)
+        out += [(m.start(), m.end(), user) for m in _YOU.finditer(s.text, start, end)]
+    return out

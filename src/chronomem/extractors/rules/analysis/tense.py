@@ -1,0 +1,178 @@
+"""Which way a clause looks in time, for dates said without a year or week.
+
+"On March 10", "in the spring", "on Tuesday", "on the 14th" name a day of some year, month or
+week; which one depends on the clause that says it, not on the whole message:
+
+* ``"future"`` — the clause looks ahead: a future cue ("will", "going to", "is on", ...),
+  a verb whose object is an event still to come ("signed up for", "booked", "registered"),
+  or a reschedule *to* the date ("pushed our flight to March 10");
+* ``"past"`` — the clause tells what happened: a past-tense verb ("left", "moved", "got",
+  "started"), "ago", "since", "was", "last";
+* ``"future"`` too — a progressive of arrangement ("throwing a party on Saturday",
+  "meeting my landlord on the 13th", "flying to Lagos Friday");
+* ``None`` — neither (a present or progressive clause: "I'm running the half marathon on
+  March 10", "we're moving on May 15"): the caller takes the occurrence nearest to the
+  reference day.
+
+A clause runs between punctuation and the conjunctions that start a new one ("and then",
+"but", "because", ...), so "I left Groupon in the spring, and then moved to Denver in
+August" reads each date with its own verb.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from chronomem.extractors.rules.tables.lexicon import FUTURE_CUES
+from chronomem.extractors.rules.tables.states import PLAN_HEADS
+
+Tense = Literal["future", "past"]
+
+_BOUNDARY = re.compile(
+    r"[.!?;,:()\n]|\s(?:and then|and|but|because|so|while|although|though|since then|then)\s",
+    re.I,
+)
+_RESCHEDULE_CUES = frozenset({"moved to", "pushed to"})
+_AHEAD_CUES = frozenset(FUTURE_CUES) - _RESCHEDULE_CUES - {"going to"}
+# "going to" + a verb looks ahead; "going to" a place is motion ("stopped going to the Y in
+# January", "been going to CycleHaus since May")
+_GOING_TO = re.compile(
+    r"(?<!stopped )(?<!quit )(?<!started )(?<!been )(?<!keep )(?<!kept )\bgoing to\s+"
+    r"(?!(?:the|a|an|my|our|your|his|her|their|this|that|bed|school|work|church|class|gym"
+    r"|college|uni|university|practice|therapy|rehab|[A-Z]\w*)\b)[a-z]",
+)
+_COMMITMENT = re.compile(
+    r"\b(?:signed up|sign up|registered|enrolled|booked|reserved|scheduled|got tickets|"
+    r"bought tickets|tickets? (?:to|for)|entered|invited)\b",
+    re.I,
+)
+_RESCHEDULED_TO = re.compile(
+    r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|changed|shifted|brought)\b"
+    r"[^.!?;]{0,60}?\b(?:to|until|till)\s+(?:the\s+|on\s+)?$",
+    re.I,
+)
+_PAST_WORDS = re.compile(
+    r"\b(?:ago|since|last|yesterday|was|were|did|had|used to|went|got|left|took|made|came|"
+    r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
+    r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
+    r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done|quit)\b",
+    re.I,
+)
+# A progressive that tells an arrangement looks ahead ("throwing a party on Saturday",
+# "meeting my landlord on the 13th", "flying to Lagos Friday"), unless a past verb is there.
+_ARRANGED = re.compile(
+    r"\b(?:throwing|hosting|meeting|visiting|flying|heading|attending|celebrating|"
+    r"getting married)\b",
+    re.I,
+)
+# Any progressive with a day named is an arrangement, so it looks ahead too ("I'm graduating
+# on the 21st", "we're closing on the house Friday", a chat line "graduating on the 21st");
+# not "I've been running since Monday" (a perfect), not "feeling" or "thinking" (states).
+_ARRANGED_ANY = re.compile(
+    r"(?:(?:\b(?:am|is|are)|'m|'re|'s)\s+(?!been\b)(?:\w+\s+)?|^\W*)(?!(?:feeling|thinking"
+    r"|hoping|wondering|kidding|joking|trying|going\s+through)\b)[a-z]{3,}ing\b",
+    re.I,
+)
+# having an event with a day named is having it ahead ("I have a root canal on Monday")
+_HAVING = re.compile(
+    r"(?:\b(?:I|we|you|he|she|they)\s+(?:have|has)|'ve\s+got|\bhave\s+got|\bhas\s+got|"
+    r"^\W*(?:have|got))\s+(?:a|an|my|our|your|his|her|their|the)\s",
+    re.I,
+)
+# a calendar line: a clause that opens on an event ("dinner with Marco on Friday at 8",
+# "my swim lesson thursday") and tells nothing happened is an entry to come
+_CALENDAR = re.compile(
+    r"^\W*(?:(?:my|our|the|a|an)\s+)?(?:[a-z'-]+\s+){0,2}?(?:"
+    + "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
+    + r")\b",
+    re.I,
+)
+_ED = re.compile(r"\b([a-z]{2,}ed)\b", re.I)
+_NOT_PAST_ED = frozenset(
+    {
+        "need", "feed", "seed", "speed", "bed", "red", "shed", "weed", "breed", "proceed",
+        "exceed", "succeed", "indeed", "embed", "hundred", "sacred", "wicked", "naked",
+        "excited", "tired", "interested", "married", "engaged", "supposed", "worried",
+        "scared", "stressed", "pumped", "bored", "obsessed", "based", "scheduled", "planned",
+        "booked", "expected", "allowed", "required", "invited", "nervous", "prepared",
+        "thrilled", "terrified", "delighted", "qualified", "overwhelmed", "relieved",
+    }
+)  # fmt: skip
+_ADJECTIVE_BEFORE = re.compile(
+    r"(?:\b(?:am|is|are|be|been|being|get|getting|so|really|very|super|too)|'m|'re|'s)\s+$",
+    re.I,
+)
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    left = 0
+    for m in _BOUNDARY.finditer(text, 0, start):
+        left = m.end()
+    after = _BOUNDARY.search(text, end)
+    return left, after.start() if after else len(text)
+
+
+# "you've got your MOT on Friday", "I have got a gig Saturday": having, not a past event
+_HAVE_GOT = re.compile(r"(?:'ve|\bhave|'s|\bhas)\s+got\b", re.I)
+# a wish for an event still to come: "good luck at the 10k on Sunday", "fingers crossed for"
+_WISHED = re.compile(
+    r"\b(?:good luck|best of luck|break a leg|fingers crossed|wish me luck)\b", re.I
+)
+
+
+def _has_past_verb(clause: str) -> bool:
+    clause = _HAVE_GOT.sub(" have ", clause)
+    if _PAST_WORDS.search(clause):
+        return True
+    for m in _ED.finditer(clause):
+        word = m.group(1).lower()
+        if word in _NOT_PAST_ED or word.endswith("eed") or len(word) < 5:
+            continue
+        if _ADJECTIVE_BEFORE.search(clause, 0, m.start()):
+            continue  # "I'm so excited", "we're booked": an adjective, not a past event
+        return True
+    return False
+
+
+# "stopped going to the gym in January": a gerund of "go", not the future "going to"
+_GOING_GERUND = re.compile(
+    r"\b(?:stopped|stop|quit|started|start|kept|keep|been|enjoy(?:ed)?|love[d]?|hate[d]?|"
+    r"miss(?:ed)?|avoid(?:ed)?|finished)\s+going to\b",
+    re.I,
+)
+# "since march", "back in may": a start or a time told in hindsight is behind us
+_LOOKS_BACK = re.compile(r"(?:(?:ever\s+)?since|back\s+in)\s", re.I)
+_LOOKS_BACK_BEFORE = re.compile(r"\b(?:(?:ever\s+)?since|back\s+in)\s+$", re.I)
+
+
+def clause_tense(text: str, start: int, end: int) -> Tense | None:
+    """The tense of the clause around ``text[start:end]`` (a time expression)."""
+    if _LOOKS_BACK.match(text, start) or _LOOKS_BACK_BEFORE.search(text, max(0, start - 12), start):
+        return "past"
+    left, right = _clause(text, start, end)
+    before, clause = text[left:start], text[left:right]
+    lower = _GOING_GERUND.sub(" ", clause.lower())
+    if _RESCHEDULED_TO.search(text, max(0, start - 80), start):
+        return "future"
+    if any(cue in lower for cue in _AHEAD_CUES) or _COMMITMENT.search(before):
+        return "future"
+    if _GOING_TO.search(clause):
+        return "future"
+    if _WISHED.search(before):
+        return "future"
+    outside = clause[: start - left] + " " + clause[end - left :]
+    if _has_past_verb(outside):
+        return "past"
+    if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
+        return "future"
+    if _CALENDAR.match(text, left) and left == 0:
+        return "future"
+    if _HAVING.search(text, left, start):  # "we've got a 5k on Saturday": an event to come
+        return "future"
+    return None
+
+
+def past_tense(phrase: str) -> bool:
+    """Does ``phrase`` (a verb and its auxiliaries) tell something that already happened?"""
+    return _has_past_verb(phrase)

@@ -1,0 +1,101 @@
+"""What one episode yields, gathered sentence by sentence: its entities and facts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from chronomem.extractors.rules.analysis.found import Party
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.summaries import summarize
+from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
+from chronomem.model import ExtractedEntity, ExtractedFact, Extraction
+
+# An episode stops being read once it has given this many facts or entities: no chat turn
+# holds more, and the engine's work per episode (candidates, embeddings) stays bounded.
+MAX_FACTS_PER_EPISODE = 300
+MAX_ENTITIES_PER_EPISODE = 300
+
+
+@dataclass(slots=True)
+class EntityDraft:
+    name: str
+    label: str | None
+    attributes: dict[str, str]
+    sentences: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Draft:
+    """What one episode yields, gathered sentence by sentence."""
+
+    speaker: str | None
+    addressee: str | None
+    light: bool = False  # context only: no texts, summaries or mentions
+    assistant: bool = False  # an assistant's turn: only facts about the user and their life
+    voice: str | None = None  # an assistant's turn read in this user's voice (``voice.py``)
+    entities: dict[str, EntityDraft] = field(default_factory=dict)
+    facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
+    sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
+
+    def entity(self, party: Party | None, name: str, label: str | None, index: int) -> str:
+        key = normalize_name(name)
+        draft = self.entities.get(key)
+        if draft is None:
+            attrs = dict(party.attributes) if party else {}
+            draft = self.entities[key] = EntityDraft(name, label, attrs)
+        else:
+            draft.label = draft.label or label
+            for k, v in party.attributes if party else ():
+                draft.attributes.setdefault(k, v)
+        if index >= 0 and (not draft.sentences or draft.sentences[-1] != index):
+            draft.sentences.append(index)
+        return draft.name
+
+    def add_fact(self, fact: ExtractedFact) -> tuple[str, str, str]:
+        """The fact into the draft, merged with one of the same ends; its key."""
+        key = (normalize_name(fact.source), normalize_name(fact.target), fact.relation)
+        old = self.facts.get(key)
+        if old is None:
+            self.facts[key] = fact
+            return key
+        valid = min((v for v in (old.valid_at, fact.valid_at) if v), default=None)
+        invalid = min((v for v in (old.invalid_at, fact.invalid_at) if v), default=None)
+        if valid and invalid and valid >= invalid:
+            valid = None
+        text = old.fact
+        generic = fact.relation in GENERIC_RELATIONS  # one sentence is enough for a mention
+        if not generic and normalize_name(fact.fact) not in normalize_name(old.fact):
+            text = f"{old.fact}; {fact.fact}" if len(old.fact) + len(fact.fact) < 300 else text
+        self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
+        return key
+
+    def targets(self, relation: str) -> list[str]:
+        """The targets of the open facts of ``relation`` told so far in this episode."""
+        return [
+            f.target for f in self.facts.values() if f.relation == relation and not f.invalid_at
+        ]
+
+    def ended(self, relation: str) -> bool:
+        """Did this episode tell the end of a fact of ``relation`` so far?"""
+        return any(f.relation == relation and f.invalid_at for f in self.facts.values())
+
+    def full(self) -> bool:
+        return (
+            len(self.facts) >= MAX_FACTS_PER_EPISODE
+            or len(self.entities) >= MAX_ENTITIES_PER_EPISODE
+        )
+
+    def build(self) -> Extraction:
+        if self.speaker:
+            me = self.entities[normalize_name(self.speaker)]
+            me.sentences = me.sentences or list(range(len(self.sentences)))
+        entities = tuple(
+            ExtractedEntity(
+                name=e.name,
+                labels=(e.label,) if e.label else (),
+                summary=summarize(self.sentences[i] for i in e.sentences),
+                attributes=dict(e.attributes),
+            )
+            for e in self.entities.values()
+        )
+        return Extraction(entities=entities, facts=tuple(self.facts.values()))

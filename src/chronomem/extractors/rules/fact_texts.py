@@ -1,0 +1,83 @@
+"""The text of a fact: its clause in the third person, names said, dates cut."""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.found import Hit, Sentence
+from chronomem.extractors.rules.draft import Draft
+from chronomem.extractors.rules.summaries import finish, strip_discourse, third_person
+
+
+def fact_text(s: Sentence, hit: Hit, draft: Draft) -> str:
+    if hit.text:
+        return finish(hit.text)
+    text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
+    if hit.implicit_subject and s.speaker and text:
+        text = f"{s.speaker} {text[0].lower()}{text[1:]}"
+    return _named_subject(text, hit.source.name)
+
+
+_OPENING_PRONOUN = re.compile(r"^(?:He|She|he|she)\b")
+
+
+def _named_subject(text: str, subject: str) -> str:
+    """ "She moved to Chicago" -> "Emma moved to Chicago"; "Bought a Tesla" (a verb sharing
+    the subject of the clause before) -> "Sam bought a Tesla"."""
+    if not text or subject in text:
+        return text
+    if _OPENING_PRONOUN.match(text):
+        return _OPENING_PRONOUN.sub(subject, text, count=1)
+    first = text.split(maxsplit=1)[0].lower()
+    if first.endswith("ed") or first in _SHARED_VERBS:
+        return f"{subject} {text[:1].lower()}{text[1:]}"
+    return text
+
+
+_SHARED_VERBS = frozenset(
+    [
+        "bought",
+        "sold",
+        "got",
+        "left",
+        "quit",
+        "went",
+        "took",
+        "made",
+        "became",
+        "found",
+        "lost",
+        "broke",
+        "gave",
+        "began",
+        "ran",
+        "drove",
+        "grew",
+        "won",
+    ]
+)
+
+
+def rewrite(
+    s: Sentence, start: int, end: int, draft: Draft, *, drop_times: bool, whole: bool = False
+) -> str:
+    """``s.text[start:end]`` in third person, devices spelled out, dates optionally cut;
+    ``whole`` keeps the sentence's closing punctuation (for summaries)."""
+    edits: list[tuple[int, int, str]] = []
+    if drop_times:
+        edits += [(t.start, t.end, "") for t in s.times if start <= t.start and t.end <= end]
+    for span in s.spans:
+        if span.coreferent and start <= span.start and span.end <= end:
+            head = span.attributes.get("type", "")
+            surface = s.text[span.start : span.end]
+            edits.append((span.start, span.end, surface.replace(head, f"{span.name} {head}")))
+    text = s.text
+    for a, b, new in sorted(edits, key=lambda e: -e[0]):
+        text = text[:a] + new + text[b:]
+    shift = sum(len(new) - (b - a) for a, b, new in edits)
+    me, you = (draft.voice, draft.speaker) if draft.voice else (draft.speaker, draft.addressee)
+    piece = third_person(strip_discourse(text[start : end + shift]), me, you)
+    if whole:
+        piece = " ".join(piece.split())
+        return piece[:1].upper() + piece[1:]
+    return finish(piece)

@@ -1,0 +1,127 @@
+"""The spellings of phone texting, written out before the analysis.
+
+People texting on a phone abbreviate ("w/ my cousin", "rn", "bc", "2 wks"), mistype the
+commonest words ("jsut", "teh"), sprinkle interjections that carry no fact ("lol", "ngl",
+"tbh") and use emoji where a writer would end a sentence ("into pottery now 🏺 my first
+bowl..."). :func:`plain_spelling` writes such a message the way the later stages read
+prose: every abbreviation of this general word class spelled out, interjections dropped and
+emoji turned into sentence ends. Contractions ("im", "dont") are written out earlier, in
+``sentences.normalize_text``. Offsets of later stages are into the rewritten text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.sentences import ABBREVIATIONS
+from chronomem.extractors.rules.normalise.chat_names import COMMON_WORDS
+
+# Chat abbreviations and misspellings of common words, written out. Each key is one whole
+# word, matched case-insensitively; the replacement is lower case (a name never is one).
+_SPELLED = {
+    # typing slips of the commonest words
+    "jsut": "just", "juts": "just", "teh": "the", "adn": "and", "taht": "that",
+    "becuase": "because", "becasue": "because", "definately": "definitely",
+    "definatly": "definitely", "freind": "friend", "freinds": "friends", "thier": "their",
+    "untill": "until", "tommorow": "tomorrow", "tomorow": "tomorrow", "recieved": "received",
+    # abbreviations
+    "bc": "because", "bcuz": "because", "cuz": "because", "coz": "because", "cos": "because",
+    "rn": "right now", "atm": "at the moment", "tmrw": "tomorrow", "tmr": "tomorrow",
+    "tmrow": "tomorrow", "tomoz": "tomorrow", "tonite": "tonight", "2day": "today",
+    "yday": "yesterday", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
+    "hr": "hour", "hrs": "hours", "mo": "month", "mos": "months", "ppl": "people",
+    "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "bro": "brother",
+    "sis": "sister", "hubs": "husband", "ur": "your", "u": "you", "r": "are", "n": "and",
+    "abt": "about", "pls": "please", "plz": "please", "thx": "thanks", "ty": "thanks",
+    "tysm": "thanks", "v": "very", "obvs": "obviously", "obv": "obviously",
+    "probs": "probably", "prob": "probably", "defo": "definitely", "bday": "birthday",
+    "dunno": "don't know", "tho": "though", "thru": "through", "nite": "night",
+    "b4": "before", "gr8": "great", "lil": "little", "rly": "really", "srsly": "seriously",
+    "ofc": "of course", "wfh": "work from home", "bby": "baby", "appt": "appointment",
+    "msg": "message", "convo": "conversation", "yea": "yeah", "ya": "yeah", "ye": "yeah",
+    "nah": "no", "nvm": "never mind",
+}  # fmt: skip
+_SLASHED = {"w/": "with", "w/o": "without", "b/c": "because"}
+# Interjections and hedges that carry no fact: dropped ("lol no, left in june").
+_INTERJECTIONS = (
+    r"lo+l+|lma+o+|lmfa+o+|rofl|(?:ha){2,}h?|(?:he){2,}|ngl|tbh|tbf|omf?g|smh|ikr|btw|fyi"
+    r"|jk|ugh+|lowkey|highkey|idk|imo|imho|xo+|xx+"
+)
+_WORD = re.compile(
+    r"(?<![\w'/&])(?:" + "|".join(sorted(map(re.escape, _SPELLED), key=len, reverse=True)) + r")"
+    r"(?![\w'/&])",
+    re.I,
+)
+_SLASH = re.compile(r"(?<![\w/])(?:w/o|w/|b/c)(?=\s|$)", re.I)
+_INTERJECTION = re.compile(rf"(?<![\w'])(?:{_INTERJECTIONS})(?![\w'])[,]?\s*", re.I)
+# Emoji, pictographs, flags, variation selectors and joiners: one run is one mark.
+_EMOJI = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\u2300-\u23ff\u200d\ufe0f\u20e3]+"
+)
+_OWN_SUBJECT = re.compile(
+    r"(?:the|my|our|his|her|their|this|that|these|those|he|she|they|it|we|there)\b", re.I
+)
+_SHOUTED = re.compile(r"\b[A-Z]{3,}(?: [A-Z]{2,})*\b")
+_TIDY = (
+    (re.compile(r"\(\s*\)"), ""),
+    (re.compile(r"[ \t]+([,.!?;:)])"), r"\1"),
+    (re.compile(r"([.!?])[.,]+(?=\s|$)"), r"\1"),
+    (re.compile(r"(?m)^[ \t]*[,.;:]+[ \t]*"), ""),
+    (re.compile(r"[ \t]{2,}"), " "),
+)
+
+
+def plain_spelling(text: str) -> str:
+    """``text`` with chat abbreviations spelled out, interjections dropped, emoji as
+    sentence ends."""
+    if not text:
+        return text
+    text = _EMOJI.sub(_emoji_mark, text)
+    text = _SLASH.sub(lambda m: _SLASHED[m.group().lower()], text)
+    text = _WORD.sub(_spelled, text)
+    text = _INTERJECTION.sub("", text)
+    text = _SHOUTED.sub(_lowered, text)
+    for pattern, replacement in _TIDY:
+        text = pattern.sub(replacement, text)
+    return text.strip()
+
+
+def _lowered(m: re.Match[str]) -> str:
+    """Ordinary words shouted in capitals ("PREGNANT", "GOT INTO THE CHAMBER CHOIR") in
+    lower case: a word of ordinary English, or any longer word of a run mostly made of
+    them; an acronym ("NHS", "BBC") stays."""
+    words = m.group().split(" ")
+    common = [w.lower() in COMMON_WORDS for w in words]
+    shouted = len(words) > 2 and sum(common) * 2 > len(words)
+    return " ".join(
+        w.lower() if c or (shouted and len(w) > 3) else w
+        for w, c in zip(words, common, strict=True)
+    )
+
+
+def _spelled(m: re.Match[str]) -> str:
+    word = m.group()
+    if word.isupper() and word not in ("BC", "RN"):
+        return word  # "UR", "ATM", "HR", "Model V" in capitals: an acronym, not chat
+    return _SPELLED[word.lower()]
+
+
+_AROUND = 40
+
+
+def _emoji_mark(m: re.Match[str]) -> str:
+    """An emoji run ends the sentence before it, unless punctuation already does; before a
+    subject of its own ("the", "my", "he") it ends a clause, so the sentence stays whole
+    ("my GP retired 😢 the practice gave me Dr Chen")."""
+    # a bounded look either side: copying the whole prefix per emoji made a text of many
+    # emoji quadratic (tests/test_extractor_fuzz.py)
+    before = m.string[max(0, m.start() - _AROUND) : m.start()].rstrip()
+    after = m.string[m.end() : m.end() + _AROUND].lstrip()
+    if not before or before[-1] in ".!?:;," or not after or after[0] in ".!?,;:)":
+        return " "
+    if _OWN_SUBJECT.match(after):
+        return ", "
+    # after an abbreviation ("crumb & co 🙃 started at X") a full stop would be read as the
+    # abbreviation's own ("co.") and end nothing: the emoji's end is written "!"
+    last = before.rsplit(None, 1)[-1].lower()
+    return "! " if last in ABBREVIATIONS else ". "

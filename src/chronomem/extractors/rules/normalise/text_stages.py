@@ -1,0 +1,77 @@
+"""The text normalisation stages: each wraps one rewriter behind ``TextState -> str``."""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.analysis.sentences import normalize_text
+from chronomem.extractors.rules.normalise.answered import answered_questions
+from chronomem.extractors.rules.normalise.appositions import plain_subjects
+from chronomem.extractors.rules.normalise.chat_names import capitalised_names
+from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
+from chronomem.extractors.rules.normalise.contracted import written_out
+from chronomem.extractors.rules.normalise.kinship import as_relatives
+from chronomem.extractors.rules.normalise.markup import strip_markup
+from chronomem.extractors.rules.normalise.replies import answered_reply
+from chronomem.extractors.rules.normalise.texting import with_subjects
+from chronomem.extractors.rules.normalise.voice import in_user_voice
+from chronomem.extractors.rules.state import TextStage, TextState
+
+
+def _markup(t: TextState) -> str:
+    return strip_markup(t.text)
+
+
+def _normalise(t: TextState) -> str:
+    return normalize_text(t.text)
+
+
+def _spelling(t: TextState) -> str:
+    return plain_spelling(t.text)
+
+
+def _answers(t: TextState) -> str:
+    return answered_questions(t.text)
+
+
+def _voice(t: TextState) -> str:
+    return in_user_voice(t.text, t.speaker) if t.voice and t.speaker else t.text
+
+
+def _reply(t: TextState) -> str:
+    return t.text if t.assistant else answered_reply(t.text, t.known.asked)
+
+
+def _subjects(t: TextState) -> str:
+    return t.text if t.assistant else with_subjects(t.text)
+
+
+def _names(t: TextState) -> str:
+    return capitalised_names(t.text, t.known.display.values())
+
+
+def _relatives(t: TextState) -> str:
+    return t.text if t.assistant else as_relatives(t.text)
+
+
+def _appositions(t: TextState) -> str:
+    return t.text if t.assistant else plain_subjects(t.text)
+
+
+def _contractions(t: TextState) -> str:
+    return written_out(t.text)
+
+
+TEXT_STAGES = (
+    TextStage("markup", _markup, "strip Markdown and HTML markup"),
+    TextStage(
+        "normalise", _normalise, 'straight quotes, single spaces, contractions ("im"), typos'
+    ),
+    TextStage("spelling", _spelling, 'chat spellings written out ("u", "gonna")'),
+    TextStage("answers", _answers, '"favorite food? pizza" -> "my favorite food is pizza"'),
+    TextStage("user_voice", _voice, "an assistant restating the user, in the user's voice"),
+    TextStage("reply", _reply, 'a short reply to the question before ("yep, since may")'),
+    TextStage("subjects", _subjects, 'a dropped "I" restored ("moved to oslo")'),
+    TextStage("capitals", _names, 'lower-case names capitalised ("at kestrel freight")'),
+    TextStage("relatives", _relatives, '"Mom retired" -> "my mom retired"'),
+    TextStage("appositions", _appositions, '"Jo from work quit" -> "Jo quit"'),
+    TextStage("contractions", _contractions, '"caio\'s back" -> "caio is back"'),
+)

@@ -1,0 +1,315 @@
+"""The subjectless fragments of phone texting, said with their subject.
+
+A text message drops its subject when it is the writer: "moved to poznan for work",
+"into pottery now", "on metformin since may", "still living w/ my aunt", "been at the new
+place since monday", "diagnosed w/ asthma today". :func:`with_subjects` gives each sentence
+that opens on such a predicate the first-person subject a writer would have put there, so
+the pattern table reads it like any other first-person clause:
+
+* a past tense or a verb of state, habit or feeling ("moved to", "quit", "live in",
+  "love") takes "I";
+* a gerund, an adjective of state or a preposition of state ("working at", "vegan since",
+  "allergic to", "into", "on <a drug>", "at <a place>") takes "I'm";
+* "been" takes "I've"; a participle told of the writer ("diagnosed with") takes "I was";
+* news ("new job at X!!", "..., new bf") takes "I got a"; an illness with no verb
+  ("covid again") takes "I have"; a thing of a kind one owns with what befell it
+  ("vespa won't start", "civic's gone") takes "my"; a new holder of a role ("new boss is
+  ravi") takes "my".
+
+Only the opening of a sentence is read, after discourse words ("ok so", "also", "yep,");
+questions, assistant turns and sentences that open on a noun ("dentist on the 20th") are
+left alone. Time phrases after a preposition ("in 3 months", "on the 20th") are no state.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.tables.lexicon import (
+    BIKE_NAMES,
+    CAMERA_NAMES,
+    CAR_NAMES,
+    CONDITIONS,
+    JOB_HEADS,
+    LAPTOP_NAMES,
+    PHONE_NAMES,
+    ROLES_MANAGER,
+    TIME_WORDS,
+    WATCH_NAMES,
+    word_set,
+)
+
+# Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also").
+_OPENERS = (
+    r"ok(?:ay)?|so|also|and|anyway|anyways|well|yeah|yep|yup|yes|no|nope|but|plus|then|oh"
+    r"|update|quick update|life update|big news|news|guess what|good news|sad news|honestly"
+    r"|actually|basically|welp|alright|right|omg|wow|sooo*|aaa+h*|though|tho|nvm|never mind"
+    r"|sorry|ugh+|argh+|ok so|well well"
+)
+_OPENING = re.compile(rf"(?:(?:{_OPENERS})(?:[,!:]+\s*|\s+))*", re.I)
+# Adverbs between the missing subject and its predicate ("still living", "just started").
+_ADVERBS = word_set(
+    """
+    just also still finally now recently officially literally actually already never
+    totally basically honestly currently kinda sorta definitely def really officially
+    somehow apparently suddenly unexpectedly eventually happily proudly sadly
+    """
+)
+# Past tenses that do not end in -ed.
+_IRREGULAR_PAST = word_set(
+    """
+    got quit left sold bought made went began became took found lost broke gave ran drove
+    met had did won split paid kept sent spent fell felt saw came caught cut set told
+    thought brought taught wrote swam rode flew grew knew threw wore chose stole hung
+    sold built dug fed fought heard held hurt led lent meant overslept rebuilt sang slept
+    sprang stood stuck struck swore swung understood woke
+    """
+)
+# Words in -ed that are no past tense of the writer ("need", "bed", "shed").
+_NOT_PAST = word_set(
+    "need bed red shed speed feed seed weed bleed breed greed deed freed indeed "
+    "embed ted fred ed reed steed tired bored scared excited"
+)
+# Participles said of the writer with "I was": "diagnosed with asthma today".
+_PASSIVE = word_set(
+    """
+    diagnosed born raised hired fired laid promoted dumped ghosted poached voted elected
+    assigned transferred admitted discharged prescribed accepted rejected offered
+    referred told advised approved
+    """
+)
+# Verbs of state, habit and feeling said in the present: "live in gdansk", "love horror".
+_PRESENT = word_set(
+    """
+    live work love like hate adore prefer drive speak teach own have miss study play
+    eat drink use volunteer rent share commute run swim cycle walk train practise practice
+    attend belong cook bake knit paint sing dance write read follow support manage lead
+    do go want wish hope need
+    """
+)
+# States that take "I'm": "vegan since 2019", "allergic to penicillin", "back at work".
+_STATES = word_set(
+    """
+    vegan vegetarian veggie pescatarian pregnant engaged married divorced single sober
+    allergic intolerant obsessed addicted hooked retired unemployed tired bored scared
+    excited back home off sick ill better recovered injured vaccinated
+    """
+)
+_AFTER_STATE = word_set(
+    "now to since with again already at from for and but so today of about by in as"
+)
+# What follows a capitalised past tense opening a sentence ("Moved to Leeds", "Quit my
+# job"), unlike a capitalised name in -ed ("Wilfred has", "Ted said").
+_CAPITAL_VERB_AFTER = word_set(
+    """
+    to at in into from for with of on off up out back down over away the a an my our
+    his her their this that it them him smoking drinking
+    """
+)
+# Feelings in -ed: "exhausted", "gutted" are how the writer is, not what they did.
+_FEELINGS = word_set(
+    """
+    tired bored scared excited exhausted stressed gutted thrilled delighted relieved
+    devastated heartbroken annoyed worried confused shattered knackered pleased amazed
+    shocked stunned terrified frustrated overwhelmed embarrassed disappointed stoked
+    """
+)
+# Verbs that are as often nouns ("swim lesson", "work stuff"): a verb only before what a
+# verb takes (a determiner, a preposition, an adverb).
+_NOUN_VERBS = word_set(
+    "work run swim cycle walk train practise practice cook bake knit paint dance play drink "
+    "use volunteer rent share commute date lead manage support follow read write sing do go"
+)
+_AFTER_VERB = word_set(
+    "a an the my our his her their this that these those some any at in on for from with to "
+    "as by every each remotely full part from out up away home there here again too now daily"
+)
+_GIVING_UP = word_set("quit stopped gave ditched dropped kicked")
+_COPULAS = word_set(
+    "is was are were 's has had isn't wasn't will would can could sucks sucked makes made "
+    "keeps kept feels felt gets got"
+)  # "gardening keeps me sane", "cycling makes me happy": the gerund is the subject
+_STATE_PREPOSITIONS = word_set("into on at in off")
+# A verb before one of these is the first word of a noun: "swim lesson", "dance class"
+_EVENT_NOUNS = word_set(
+    "lesson lessons class classes practice session sessions appointment meeting recital "
+    "rehearsal tournament meet match game"
+)
+_DETERMINERS = word_set("the a an my our")
+_NOT_A_STATE_AFTER = word_set(
+    "a an the this that these those it them him her you me us least last first all some "
+    "time times way case fact general particular total addition order"
+)
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)?|first|second|third|next|last|other|end|start")
+# Words after a noun opening a sentence ("work was mad", "date nite", "gym tomorrow").
+_NOUN_AFTER = word_set(
+    "is was 's are were has had will would can could should nite night day sucks sucked "
+    "tonight today tomorrow tmrw tho though stuff things thing"
+)
+# Gerunds that are nouns ("morning", "wedding") and do not open a predicate.
+_NOUN_ING = word_set(
+    """
+    morning evening thing something nothing anything everything king ring spring string
+    wedding building ceiling during sibling darling pudding wing sing bring ping sting
+    swing ding bling earring evening meeting feeling painting clothing parking
+    including according regarding concerning considering following assuming depending
+    excluding pending nothing anything something everything
+    """
+)
+# Verbs this module reads: never a name when they follow a role noun ("my son set up").
+VERB_WORDS = _IRREGULAR_PAST | _PRESENT | _PASSIVE
+STATE_WORDS = _STATES
+# A past tense listed after a comma shares the inserted subject ("sold the civic, got a
+# kia" -> "I sold the civic, I got a kia"), so each clause keeps its own.
+_LISTED = re.compile(r", (?=([a-z]+)\b)")
+# A noun phrase of news opening a sentence ("new job at X!!", "brand new phone"): the
+# writer has it, unless a verb of its own follows ("new manager is Rutger").
+_NEWS = re.compile(r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b)[a-z]", re.I)
+_TOLD_VERB = re.compile(
+    r"^\S+ \S+(?: \S+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
+    r"started|arrived|came|comes|came in)\b",
+    re.I,
+)
+# An illness opening a sentence with no verb of its own: the writer has it.
+_AILMENT = re.compile(
+    r"(?:(?:a|the|bad|awful|another|horrible|nasty|mild)\s+)?(?:"
+    + "|".join(sorted(map(re.escape, CONDITIONS - {"cold"}), key=len, reverse=True))
+    + r")(?![-\w])(?!\s+(?:is|was|has|had|'s|jab|vaccine|test|shot|booster)\b)",
+    re.I,
+)
+# A new holder of a role told without "my" ("new boss is tom", "new head of dept is ...").
+_HOLDERS = (
+    ROLES_MANAGER
+    | JOB_HEADS
+    | word_set(
+        "head boss coach teacher gp doctor dentist landlord landlady flatmate roommate neighbour "
+        "neighbor captain chair president tutor therapist"
+    )
+)
+_NEW_HOLDER = re.compile(
+    r"new (?:[a-z]+ ){0,1}(?:" + "|".join(sorted(_HOLDERS, key=len, reverse=True)) + r")"
+    r"(?: of [a-z]+(?: [a-z]+)?)? (?:is|'s|was)\b",
+    re.I,
+)
+_NEW_AFTER_COMMA = re.compile(r", (?=" + _NEW_HOLDER.pattern + ")", re.I)  # "jo quit, new boss is"
+# A thing of a kind one owns opening a sentence with what befell it ("vespa won't start",
+# "civic's gone", "iphone 11 died"): texting drops the "my".
+_THINGS = CAR_NAMES | PHONE_NAMES | LAPTOP_NAMES | CAMERA_NAMES | WATCH_NAMES | BIKE_NAMES
+_OWN_THING = re.compile(
+    r"(?-i:" + "|".join(sorted(map(re.escape, _THINGS), key=len, reverse=True)) + r")"
+    r"(?: [a-z]*\d[\w-]*)?(?:'s | )(?:won't|wont|needs|need|died|dies|is|was|broke|breaks|came|"
+    r"arrived|got|has|keeps|kept|finally|just|still|stopped|crashed|cracked|gone|battery|"
+    r"screen|failed|passed)\b"
+)
+_FIRST_PERSON = re.compile(r"I(?:'m|'ve)? [a-z]")
+_WORDS = re.compile(r"[a-z][a-z'-]*|\S+", re.I)
+_SENTENCE = re.compile(r"[^.!?:\n]+[.!?:]*")
+
+
+def with_subjects(text: str) -> str:
+    """``text`` with the first-person subject of each subjectless opening written in."""
+    return _SENTENCE.sub(_sentence, _NEW_AFTER_COMMA.sub(", my ", text))
+
+
+def _sentence(m: re.Match[str]) -> str:
+    sentence = m.group()
+    if sentence.rstrip().endswith("?"):
+        return sentence
+    opening = _OPENING.match(sentence.lstrip())
+    lead = len(sentence) - len(sentence.lstrip()) + (opening.end() if opening else 0)
+    rest = sentence[lead:]
+    if _OWN_THING.match(rest):  # "vespa won't start", "civic's gone, got a kia": mine
+        return f"{sentence[:lead]}my {_LISTED.sub(_listed_subject, rest)}"
+    if _NEW_HOLDER.match(rest):  # "new boss is tom": the writer's new boss
+        return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"
+    if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
+        return f"{sentence[:lead]}I got a {rest}"
+    if _AILMENT.match(rest) and not _TOLD_VERB.search(rest):  # "covid again", "flu rn"
+        return f"{sentence[:lead]}I have {rest}"
+    subject = _subject_for(rest)
+    if subject is None:
+        if _FIRST_PERSON.match(rest):  # "I speak swahili, learning french"
+            return sentence[:lead] + _LISTED.sub(_listed_subject, rest)
+        return sentence
+    word = rest.split(" ", 1)[0]
+    first = rest[:1].lower() if word[1:].islower() else rest[:1]  # "Moved to" -> "moved to"
+    rest = _LISTED.sub(_listed_subject, f"{first}{rest[1:]}")
+    return f"{sentence[:lead]}{subject} {rest}"
+
+
+def _listed_subject(m: re.Match[str]) -> str:
+    verb = m.group(1)
+    after = m.string[m.end() :].split(",", 1)[0]
+    if verb == "new" and _NEWS.match(after) and not _TOLD_VERB.search(after):
+        return ", I got a "  # "I quit the cafe, new job at Arlo's"
+    if verb.endswith("ing") and len(verb) > 4 and verb not in _NOUN_ING:
+        return ", I'm "  # "I speak swahili, learning french on the side"
+    if verb in _FEELINGS:
+        return ", I'm "  # "back from rome, exhausted"
+    past = verb in _IRREGULAR_PAST or (verb.endswith("ed") and len(verb) > 3)
+    return ", I " if past and verb not in _NOT_PAST and verb not in _STATES else ", "
+
+
+def _subject_for(rest: str) -> str | None:
+    """The subject a predicate opening ``rest`` lacks, or ``None`` (not a predicate)."""
+    words = [w.lower() for w in _WORDS.findall(rest)[:8]]
+    if not words or not rest[:1].isalpha():
+        return None
+    i = 0
+    while i < len(words) - 1 and words[i] in _ADVERBS:
+        i += 1
+    head, after = words[i], words[i + 1] if i + 1 < len(words) else ""
+    if after in _COPULAS and head != "been":
+        return None  # "freelancing is hard", "vegan was easy": a noun, not a predicate
+    if rest[:1].isupper() and not rest[1:2].isupper() and after not in _CAPITAL_VERB_AFTER:
+        return None  # "Wilfred has moved": a capitalised word in -ed is a name
+    if after in _EVENT_NOUNS:
+        return None  # "swim lesson tomorrow at 8", "dance class on friday": a calendar line
+    subject = _verbal(head, after)
+    if subject is None and not rest[:1].isupper():  # "Will moved", "Hope is": names
+        subject = _lower_case_only(head, after, words[i + 1 :])
+    return subject
+
+
+def _verbal(head: str, after: str) -> str | None:
+    if head == "been":
+        return "I've"
+    if head in _PASSIVE and after in ("with", "as", "by", "for", "to", "from", "into", "at"):
+        return "I was"
+    if head in _FEELINGS:
+        return "I'm"  # "exhausted after work", "gutted tbh"
+    if head in _STATES and (not after[:1].isalpha() or after in _AFTER_STATE):
+        return "I'm"  # "engaged!!", "retired now", "married since june"
+    if head in _GIVING_UP and (after.endswith("ing") or after == "up"):
+        return None  # "quit going to the pool": the habit reader takes the speaker there
+    if head in _IRREGULAR_PAST or (head.endswith("ed") and len(head) > 3):
+        return None if head in _NOT_PAST else "I"  # "married leila on saturday"
+    if head in _STATES:
+        return "I'm"
+    if head.endswith("ing") and len(head) > 4 and head not in _NOUN_ING:
+        return None if after in ("you", "your") else "I'm"
+    return None
+
+
+def _lower_case_only(head: str, after: str, rest: list[str]) -> str | None:
+    if after in _NOUN_AFTER or after in _IRREGULAR_PAST or after in TIME_WORDS:
+        return None  # "work was mad", "date nite with carys", "run tomorrow": a noun
+    if head in _NOUN_VERBS and after not in _AFTER_VERB:
+        return None  # "swim lesson tomorrow", "run club tonight": a noun
+    if head in _PRESENT:  # not "do you ...", "work #2 tonight"
+        bad = not after[:1].isalpha() or after in ("you", "your", "me", "it", "us", "them")
+        return None if bad else "I"
+    if head == "into" and rest[:1] and rest[0] in _DETERMINERS:
+        return None  # "into the final now": a place or a round, no liking
+    if head in _STATE_PREPOSITIONS and _a_state(rest):
+        return "I'm"
+    return None
+
+
+def _a_state(rest: list[str]) -> bool:
+    """ "on metformin", "at quayside autos": a thing or place, not a time ("in 3 months",
+    "on the 20th")."""
+    words = rest[1:] if rest and rest[0] in _DETERMINERS else rest
+    if not words or not words[0][:1].isalpha() or words[0] in TIME_WORDS:
+        return False
+    return not _ORDINAL.fullmatch(words[0]) and words[0] not in _NOT_A_STATE_AFTER

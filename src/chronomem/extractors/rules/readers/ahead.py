@@ -1,0 +1,195 @@
+"""Upcoming facts named again: moved to another day, or called off.
+
+Any fact told with a date ahead ("we're moving to Cardiff on 1 December", "got tickets to
+see Wet Leg on the 9th", "flying to Oslo on May 3rd") is remembered in ``Known.ahead`` with
+the words that can name it later: its target's name, and the stems of its verb and of its
+event noun ("moving" -> "mov"). A later sentence that reschedules ("the move got pushed to
+the 8th", "the Oslo trip is postponed to June") or cancels ("the wet leg gig got
+cancelled", "the move is off") names it by any of those words, or by an event noun whose
+verbs it knows ("wedding" for "getting married", "flight" for "flying", "show" for
+"tickets"): the same fact on the new date, or its ending. Only the speaker's upcoming facts
+are looked at, so "the move" with nothing ahead gives nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.dates import find_time_expressions
+from chronomem.extractors.rules.analysis.entities import Ahead, Known
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.lexicon import TIME_WORDS, word_set
+from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
+from chronomem.model import Episode, ExtractedFact
+
+_TIME_WORDS = TIME_WORDS | word_set("st nd rd th am pm")
+
+_SUFFIXES = ("ation", "ing", "ion", "ed", "es", "s", "e")
+# An event said by its noun, and the stems of the verbs that tell it (general English, not
+# one sentence's words): "the move" for "moving", "the wedding" for "getting married".
+_EVENT_VERBS = {
+    "move": "mov relocat", "relocation": "mov relocat", "wedding": "marri marry",
+    "ceremony": "marri marry", "flight": "fly flight flew", "trip": "fly flight travel go "
+    "head visit trip", "vacation": "fly flight travel go head visit trip", "holiday": "fly "
+    "flight travel go head visit trip", "visit": "visit go head fly", "show": "ticket see "
+    "concert show gig", "gig": "ticket see concert show gig", "concert": "ticket see concert "
+    "show gig", "game": "ticket see match game", "match": "ticket see match game",
+    "party": "throw host party", "birthday": "birthday party", "start": "start join",
+    "surgery": "operat surgery", "operation": "operat surgery",
+}  # fmt: skip
+_FILLER = word_set(
+    "the my our a an his her their your this that it its got get was is has been had have "
+    "be being just now so finally officially totally and but because of to for on in at "
+    "with by from back again new old whole entire"
+)
+_MOVED = re.compile(
+    r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shifted|brought forward"
+    r"|put off|changed)\b",
+    re.I,
+)
+
+
+def stem(word: str) -> str:
+    """A crude stem: "moving", "moved", "move" -> "mov"; "relocation" -> "relocat"."""
+    w = word.lower()
+    for suffix in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return w[: -len(suffix)]
+    return w
+
+
+def remember_ahead(known: Known, fact: ExtractedFact, told: Episode) -> None:
+    """Keep a fact an earlier turn told with a date ahead, with the stems of that turn's
+    words (its verb and event noun are among them: a context turn's fact has no text)."""
+    if fact.valid_at is None or fact.valid_at <= told.reference_time or fact.invalid_at:
+        return
+    if fact.relation in GENERIC_RELATIONS and not fact.target[:1].isupper():
+        return
+    body = told.content.partition(":")[2] if told.speaker() else told.content
+    words = re.findall(r"[a-z]+", f"{body} {fact.target}".lower())
+    stems = frozenset(stem(w) for w in words if w not in _FILLER and w not in _TIME_WORDS)
+    record = Ahead(fact.source, fact.relation, fact.target, "", stems)
+    key = (record.relation, normalize_name(record.target))
+    known.ahead = [a for a in known.ahead if (a.relation, normalize_name(a.target)) != key]
+    known.ahead.append(record)
+
+
+def told_ahead(known: Known, subject: str, phrase: str) -> Ahead | None:
+    """The last upcoming fact of ``subject`` that ``phrase`` names (a name or a stem)."""
+    words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _FILLER]
+    stems = {stem(w) for w in words}
+    for w in words:
+        stems.update(_EVENT_VERBS.get(w, "").split())
+    key = normalize_name(subject)
+    for record in reversed(known.ahead):
+        if normalize_name(record.source) == key and stems & record.stems:
+            return record
+    return None
+
+
+def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "the move got pushed back a week, now 8 December": the upcoming fact the sentence
+    names, again, on the new date ahead it gives after the verb of moving. A bare plan the
+    table read ("wedding pushed back") gives way to the upcoming fact it names. Returns the
+    sentence's hits."""
+    if s.speaker is None or s.assistant or s.question:
+        return hits
+    bare = [h for h in hits if h.relation == "HAS_PLAN" and " " not in h.target.name.strip()]
+    if len(bare) != len(hits):
+        return hits
+    m = _MOVED.search(s.text)
+    new = [t for t in s.times if m is not None and t.when > s.reference and t.start >= m.end()]
+    if m is None or not new:
+        return hits
+    if bare and _named_alike(s, known, bare[0]):
+        return hits  # "moved our flight to Oslo": the engine knows the plan by that word
+    said = s.without_times(0, m.start()) + " " + s.without_times(m.end(), len(s.text))
+    record = told_ahead(known, s.speaker, said)
+    told = normalize_name(bare[0].target.name) if bare else ""
+    if record is None or (record.relation, normalize_name(record.target)) == ("HAS_PLAN", told):
+        return hits  # the table named the plan told: its own fact stands
+    me = Party(s.speaker, "Person", speaker=True)
+    target = Party(record.target, record.label or None, False)
+    # the fact's words are this sentence's, which named the plan ("moved my Oslo flight")
+    # the new date stands for the verb: "pushed" is past, the plan it moves is ahead
+    when = (new[0].start, new[0].end)
+    return [Hit(record.relation, me, target, False, (0, len(s.text)), when)]
+
+
+def _named_alike(s: Sentence, known: Known, bare: Hit) -> bool:
+    """Does the table's plan share a word with an upcoming fact, or the sentence name one's
+    target? Then the engine links the two itself (``withdraw_moved_plans``)."""
+    word = stem(normalize_name(bare.target.name))
+    text = f" {normalize_name(s.text)} "
+    return any(
+        word in r.stems or f" {normalize_name(r.target)} " in text
+        for r in known.ahead
+        if normalize_name(r.source) == normalize_name(s.speaker or "")
+    )
+
+
+def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, int]) -> Hit | None:
+    """The upcoming fact a cancellation names ("the wet leg gig got cancelled"), ended."""
+    if s.speaker is None:
+        return None
+    record = told_ahead(known, s.speaker, phrase)
+    if record is None:
+        return None
+    me = Party(s.speaker, "Person", speaker=True)
+    target = Party(record.target, record.label or None, False)
+    return Hit(record.relation, me, target, True, (0, len(s.text)), span)
+
+
+# a terse correction that opens on its new date: "sorry, August 8th! not June", "oops I meant
+# the 23rd", "correction: Friday"
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:correction|sorry|oops|wait|actually|my bad|typo|no|sry|i mean)\b[\s,:!.-]*)+"
+    r"(?:(?:I meant|it'?s|its|make that|on|the)\s+)*",
+    re.I,
+)
+
+
+def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "sorry, August 8th! not June" after "my sister Amal is getting married on June 8th":
+    the last upcoming fact the previous turns told, whoever holds it, on the corrected date
+    (a date that corrects a plan is ahead, so it is read looking ahead)."""
+    if s.speaker is None or s.assistant or s.question or hits or not known.ahead:
+        return []
+    m = _CORRECTION.match(s.text)
+    if m is None or m.end() == 0:
+        return []
+    ahead = find_time_expressions(s.text, s.reference, prefer_future=True)
+    new = [t for t in ahead if t.when > s.reference and t.start <= m.end() + 4]
+    if not new:
+        return []
+    s.times = ahead  # this sentence's dates are the plan's, ahead
+    record = known.ahead[-1]
+    mine = normalize_name(record.source) == normalize_name(s.speaker)
+    source = Party(record.source, "Person", speaker=mine)
+    target = Party(record.target, record.label or None, False)
+    text = f"{record.source} {record.target} (date corrected)"
+    date = (new[0].start, new[0].end)
+    return [Hit(record.relation, source, target, False, (0, len(s.text)), date, text)]
+
+
+# the common ways to say a plan will not happen (general English)
+_CANCELLED = re.compile(
+    r"\b(?:(?:is|was|got|has been|'s|are|were)\s+)?(?:cancell?ed|called off|scrapped|axed|nixed"
+    r"|fell through|falling through|fell apart|not happening|(?:isn't|is not|won't be|aren't)"
+    r"\s+happening(?:\s+anymore)?|won't happen|(?:is|'s|are)\s+off)\b",
+    re.I,
+)
+
+
+def cancelled_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "the move to Aarhus fell through", "lisbon trip is not happening": the speaker's
+    upcoming fact the words before the cancellation name, ended."""
+    if s.speaker is None or s.assistant or s.question or any(h.ending for h in hits):
+        return []
+    m = _CANCELLED.search(s.text)
+    if m is None:
+        return []
+    clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
+    hit = called_off_ahead(s, known, s.without_times(clause[0], m.start()), m.span())
+    return [hit] if hit is not None else []

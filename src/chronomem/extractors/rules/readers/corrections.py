@@ -1,0 +1,80 @@
+"""Self-corrections: "sorry, I meant Lyon, not Paris", "not Paris, Lyon".
+
+A correction names a value told just before (in this episode or the previous turns) and the
+value meant instead. The fact that carried the wrong value is reported as ended, and the
+same relation with the right value as asserted, so the engine closes the one and keeps the
+other, whatever the relation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.entities import Known
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.names import normalize_name
+
+_NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
+_CUE = (
+    r"(?:I meant|I mean|meant to say|I should have said|I misspoke|correction|my bad|oops"
+    r"|sorry|actually|typo)"
+)
+_FILL = r"(?:,?\s*(?:it's|its|it is|it was|in|at|to|with|for|the|a|an|my)\s+){0,2}"
+_FORMS = (
+    re.compile(
+        rf"\b{_CUE}\b[\s,:!-]*(?:(?:I meant|I mean)\s+)?{_FILL}(?P<new>{_NAME})\s*,?\s*"
+        rf"(?:not|instead of|rather than|and not)\s+{_FILL}(?P<old>{_NAME})",
+        re.I,
+    ),
+    re.compile(
+        rf"\bnot\s+{_FILL}(?P<old>{_NAME})\s*,\s*(?:but\s+|I meant\s+)?{_FILL}(?P<new>{_NAME})\b",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?P<old>{_NAME})\s*,?\s+(?:I mean|I meant|sorry|oops)\b[\s,]*"
+        rf"{_FILL}(?P<new>{_NAME})\b",
+        re.I,
+    ),
+)
+
+
+def corrections(s: Sentence, known: Known) -> list[Hit]:
+    """The ended wrong fact and the right one, for each correction in ``s``."""
+    for form in _FORMS:
+        m = form.search(s.text)
+        if m is None:
+            continue
+        old, new = normalize_name(m.group("old")), m.group("new")
+        if old == normalize_name(new):
+            continue
+        found = _told(known, old)
+        if found is None:
+            continue
+        source, relation, wrong = found
+        label = known.labels.get(old) or None
+        whole = (0, len(s.text))
+        who = Party(source, known.labels.get(normalize_name(source)) or None)
+        text = f"{source}: {new}, not {wrong} (corrected)"
+        start = known.starts.get((normalize_name(source), relation, normalize_name(wrong)))
+        return [  # the wrong value is retracted: it ends where it began, it never held
+            Hit(relation, who, Party(new, label), False, whole, m.span(), text),
+            Hit(relation, who, Party(wrong, label), True, whole, m.span(), retracts=start),
+        ]
+    return []
+
+
+def _told(known: Known, target: str) -> tuple[str, str, str] | None:
+    """The latest (source, relation, target name) still open whose target is ``target``,
+    or ends with its words ("not a Civic" after "I drive a Honda Civic")."""
+    for exact in (True, False):
+        for (source, relation), targets in reversed(known.targets.items()):
+            if relation in ("MENTIONED", "RELATED_TO"):
+                continue
+            found = target if exact else next((t for t in targets if _ends_with(t, target)), "")
+            if found in targets:
+                return known.display.get(source, source), relation, targets[found]
+    return None
+
+
+def _ends_with(name: str, words: str) -> bool:
+    return bool(words) and (name == words or name.endswith(" " + words))

@@ -1,0 +1,252 @@
+"""Habits by their grammar: a first-person clause with a frequency, a habit given up, a new
+one taken up in its place, and "I'm into X".
+
+* "I run 5k every morning", "I knit in the evenings", "I drink like 4 coffees a day",
+  "I usually have a couple beers every night": a present-tense verb with a frequency
+  adverbial is a habit (HAS_HABIT). A verb with an object names the object ("coffee",
+  "hot yoga"); an activity verb without one names the activity ("running", "knitting").
+* "I stopped running", "I quit coffee", "I gave up meat", "I don't do yoga anymore", "I can't
+  watch horror anymore", "I no longer run": the habit ends (also beside facts a pattern
+  found: "I can't watch horror anymore, I'm into comedies now").
+* In a sentence that ends a habit, "switched to pilates" / "swimming instead" is the new one.
+* "I'm really into hip hop lately": a taste (LIKES), which accumulates; "I prefer aisle
+  seats now": PREFERS, one per kind of thing (the head noun: seats), so it replaces "I prefer
+  window seats" but not "I prefer tea".
+* "I get migraines almost every week": a recurring condition (HAS_CONDITION); "I haven't had
+  a migraine in 3 months" ends it.
+
+Habits accumulate (``model/relations.py``): a new one never closes the old; only an ending
+does, and the engine ends what names the same thing (``engine/endings.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.tables.lexicon import HABITS
+
+_FREQ = (
+    r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
+    r"(?:once|twice|\w+ times) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
+    r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
+    r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop)\b"
+)
+_ADVERBS = r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to) )*"
+_HABIT = re.compile(rf"\bi {_ADVERBS}(?P<verb>[a-z]+)\b(?P<rest>[^.!?;,]*?)\b{_FREQ}", re.I)
+_GIVE_UP = re.compile(
+    r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update|"
+    r"honestly|tbh|ngl)\W+)*)"
+    r"(?:finally |completely |totally )?(?:stopped|quit|gave up(?: on)?|given up(?: on)?|"
+    r"cut out|cut(?= [\w-]+ (?:out|completely|entirely|altogether|cold turkey)\b)|"
+    r"dropped|ditched|no longer)\s+(?P<rest>[^.!?;,]*)",
+    re.I,
+)
+# "I don't do yoga anymore"; a chat line may drop the "I" before "can't" (an imperative
+# "don't text him anymore" tells nothing about the speaker)
+_NOT_ANYMORE = re.compile(
+    r"(?:\bi (?:don't|do not|dont|can't|cannot|cant|won't)|^(?:can't|cannot|cant))"
+    r" (?P<rest>[^.!?;,]*?)\s+"
+    r"(?:anymore|any more|any longer)\b",
+    re.I,
+)
+_TAKE_UP = re.compile(
+    r"\b(?:switched|switching|changed|moved) (?:over )?to (?P<a>[^.!?;,]+)|"
+    r"\b(?P<b>[a-z]+ing) instead\b|"
+    # "cut caffeine completely, only herbal tea now": what one keeps to after giving one up
+    r"\bonly (?P<c>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:now|these days|from now on)\b",
+    re.I,
+)
+_GOVERNED = re.compile(r"^(?:with|to|on|about)\s+", re.I)
+_NOT_SINCE = re.compile(
+    r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even) (?:had|gotten|got) "
+    r"(?:a |an |any |one )?(?P<obj>[a-z-]+) (?:in|since|for)\b",
+    re.I,
+)
+# "haven't smoked since new year's", "I haven't had a drink in weeks": a habit's verb
+_NOT_DONE = re.compile(
+    r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even|have not even) (?:even )?"
+    r"(?P<verb>smoked|vaped|drunk|drank|gambled|had a (?:drink|cigarette|smoke|cig|beer))"
+    r" (?:in|since|for)\b",
+    re.I,
+)
+_DONE_HABIT = {"smoked": "smoking", "vaped": "vaping", "drunk": "drinking", "drank": "drinking",
+               "gambled": "gambling", "drink": "drinking", "beer": "drinking",
+               "cigarette": "smoking", "smoke": "smoking", "cig": "smoking"}  # fmt: skip
+_PREFER = re.compile(
+    r"\bi(?:'ve| have| now| still| really| definitely)*(?: started| always| now)? "
+    r"(?:prefer|preferred|preferring) (?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
+    r"(?=\s+(?:on|for|over|to|in|at|when|now|these|because|since|instead|than)\b|\s*[.!?,;]|\s*$)",
+    re.I,
+)
+# "hiking holidays only from here on", "lo-fi beats only now": a verbless clause naming what
+# one now keeps to is a preference (PREFERS, one per kind: the head noun).
+_ONLY = re.compile(
+    r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] ))(?:(?:and|but|so|now) )?"
+    r"(?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}) only (?:now|from now on|from here on(?: out)?|"
+    r"these days|going forward)\b",
+    re.I,
+)
+_INTO = re.compile(
+    r"\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
+    r"into (?P<obj>[a-z0-9][a-z0-9 &'-]*?)(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b"
+    r"|\bagain\b|\btoo\b))",
+    re.I,
+)
+_FILLER = re.compile(
+    r"^(?:(?:like|about|around|roughly|a|an|the|my|some|a couple(?: of)?|couple(?: of)?|"
+    r"a few|few|lots of|a lot of|a bunch of|\d+\w*|one|two|three|four|five|six|cups? of|"
+    r"glass(?:es)? of|bottles? of|packs? of|pints? of|cans? of|shots? of|mugs? of|hot|cold|"
+    r"\w+ly)\s+)*",
+    re.I,
+)
+_STOP = re.compile(
+    r"\b(?:at|in|on|with|before|after|for|to|from|when|while|and|but|because|so|"
+    r"since|every|each|with|it|it's|its|now|instead|ago|last|next|this|yesterday|today|almost|"
+    r"nearly|basically|pretty|like|once|twice|out|completely|entirely|altogether|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b",
+    re.I,
+)
+_TAKES_OBJECT = frozenset({"do", "play", "practice", "practise", "drink", "have", "eat", "smoke"})
+_NOT_HABIT_VERBS = frozenset(
+    {"work", "go", "get", "be", "am", "take", "see", "call", "talk", "visit", "text", "feel",
+     "think", "need", "want", "love", "like", "hate", "check", "make", "say", "said", "was",
+     "had", "did", "went", "got", "use", "try", "can", "could", "will", "would", "should",
+     "don't", "dont", "do"}
+)  # fmt: skip
+
+
+def _gerund(verb: str) -> str:
+    v = verb.lower()
+    if v.endswith("ing"):
+        return v
+    if v.endswith("e") and not v.endswith("ee"):
+        return v[:-1] + "ing"
+    if len(v) <= 4 and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", v):
+        return v + v[-1] + "ing"
+    return v + "ing"
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _object(rest: str, *, consumed: bool = False) -> str | None:
+    rest = _FILLER.sub("", rest.strip())
+    stop = _STOP.search(rest)
+    words = (rest[: stop.start()] if stop else rest).split()
+    words = [w for w in words if (w.isalpha() or "-" in w) and not w.lower().endswith("ly")]
+    words = words[:2]
+    if not words:
+        return None
+    if consumed:  # "4 coffees a day", "a couple beers": the thing, not the servings
+        words[-1] = _singular(words[-1])
+    return " ".join(words).lower()
+
+
+_CONSUME = frozenset({"drink", "have", "eat", "smoke"})
+
+
+def _thing(verb: str, rest: str) -> str | None:
+    v = verb.lower()
+    if v in _TAKES_OBJECT:
+        return _object(rest, consumed=v in _CONSUME)
+    if v in _NOT_HABIT_VERBS or len(v) < 3:
+        return None
+    return _gerund(v)
+
+
+_LIGHT_GERUNDS = frozenset({"doing", "having", "playing", "taking", "using"})
+# going somewhere is the habit of that place ("stopped going to the Y", "quit attending X")
+_GOING = frozenset({"going", "attending", "visiting", "heading", "hitting"})
+_TO_PLACE = re.compile(r"(?:to|at|up\s+to|down\s+to|over\s+to)\s+(?:the\s+)?(?=\S)", re.I)
+
+
+def _given_up(rest: str) -> str | None:
+    """What "stopped ..." gives up: the activity ("running"), or the object of a light verb
+    ("doing crossfit" -> crossfit), or the thing ("coffee")."""
+    word, _, after = rest.strip().partition(" ")
+    word = word.lower()
+    place = _TO_PLACE.match(after)
+    if word in _GOING and (place is not None or word not in ("going", "heading")):
+        return _object(after[place.end() if place else 0 :]) or word  # the place gone to
+    if word in _LIGHT_GERUNDS and after:
+        return _object(after) or word
+    return word if word.endswith("ing") else _object(rest)
+
+
+def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: bool) -> Hit:
+    me = Party(s.speaker or "", "Person", speaker=True)
+    clause = next((c for c in s.clauses if c[0] <= span[0] < c[1]), (0, len(s.text)))
+    return Hit(relation, me, Party(name, "Activity", False), ending, clause, span)
+
+
+def _kept_to(s: Sentence, have: set[str]) -> list[Hit]:
+    """ "hiking holidays only from here on": PREFERS, with a text that names the preference
+    (its head noun is the kind, so it replaces "I prefer beach holidays")."""
+    out = []
+    for m in _ONLY.finditer(s.text):
+        thing = _object(m.group("obj"))
+        if thing and thing not in have and len(thing) > 2:
+            have.add(thing)
+            hit = _hit(s, thing, "PREFERS", m.span(), False)
+            out.append(replace(hit, text=f"{s.speaker} prefers {thing}"))
+    return out
+
+
+def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> list[Hit]:
+    """Habits and tastes of the speaker in ``s``, when no pattern explained the sentence;
+    ``ended_before``: an earlier sentence of the message gave a habit up ("I quit coffee.
+    switched to green tea")."""
+    if not s.speaker or s.assistant or s.question:
+        return []
+    have = {h.target.name.lower() for h in found}
+    out: list[Hit] = []
+
+    told = [h.verb for h in found]  # what the patterns read is told by their facts
+
+    def add(name: str | None, relation: str, m: re.Match[str], ending: bool = False) -> None:
+        hit = _hit(s, name or "", relation, m.span(), ending)
+        read = any(a < m.end() and m.start() < b for a, b in told)
+        if name and name not in have and len(name) > 2 and not read:
+            have.add(name)
+            out.append(hit)
+
+    ended = ended_before
+    for m in _GIVE_UP.finditer(s.text):
+        add(_given_up(m.group("rest")), "HAS_HABIT", m, True)
+        ended = True
+    for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
+        thing = _singular(m.group("obj").lower())
+        add(thing, "HAS_HABIT" if thing in HABITS else "HAS_CONDITION", m, True)
+    for m in _NOT_DONE.finditer(s.text):
+        add(_DONE_HABIT[m.group("verb").lower().split()[-1]], "HAS_HABIT", m, True)
+    for m in _NOT_ANYMORE.finditer(s.text):
+        verb, _, rest = m.group("rest").partition(" ")
+        rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"
+        add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
+        ended = True
+    out += _kept_to(s, have)
+    if ended:  # "I hurt my shoulder so I stopped crossfit, doing swimming instead"
+        for m in _TAKE_UP.finditer(s.text):
+            add(_object(m.group("a") or m.group("b") or m.group("c") or ""), "HAS_HABIT", m)
+    if found:
+        return out  # a sentence a pattern explained is told by its facts (endings aside)
+    for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats
+        add(m.group("obj").lower(), "PREFERS", m)
+    for m in _HABIT.finditer(s.text):
+        if m.group("verb").lower() in ("get", "gets"):  # "I get migraines every week"
+            add(_object(m.group("rest"), consumed=True), "HAS_CONDITION", m)
+        else:
+            add(_thing(m.group("verb"), m.group("rest")), "HAS_HABIT", m)
+    for m in _INTO.finditer(s.text):
+        add(
+            _object(m.group("obj")) if len(m.group("obj").split()) > 2 else m.group("obj").lower(),
+            "LIKES",
+            m,
+        )
+    return out

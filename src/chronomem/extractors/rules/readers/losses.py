@@ -1,0 +1,83 @@
+"""Verbs of ending and loss, for names that no pattern row explained.
+
+When a sentence names something only in passing (the speaker MENTIONED it), the verb next to
+the name may still say that the speaker's tie to it is over: "Bubbles died", "cancelled
+Equinox today", "sold the civic", "Harold passed away", "Sam and I broke up", "retired from
+the Post Office", "bye bye target". Such a mention is recorded as an *ending* (no start, an
+end), which the engine turns into the end of what the speaker had told about that name
+(``engine/endings.py``).
+
+The name must be the verb's object (at most a few determiners or adjectives between: "gave
+away **our** old **Kiwi**", "done with Chelsea", "divorce from Steve") or its subject ("Bubbles
+died", "Dr. Shah retired", "Sam and I broke up"). A name after "to", "for" or "into" is a
+destination, not a loss: "Chris left for Google" ends nothing about Google.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.readers.end_words import is_visit, wished
+
+_VERB = (
+    r"(?:died|dies|passed away|passed on|put (?:\w+ )?down|rehom(?:ed|ing)|rehome|"
+    r"(?-i:RIP|R\.I\.P\.?)|rest in peace|"
+    r"gave (?:\w+ )?away|giving (?:\w+ )?away|gave(?! birth)|sold|selling|stole|stolen|"
+    r"cancel(?:l)?ed|cancel(?:l)?ing|cancel|quit|quitting|left|leaving|dropped|ditched|"
+    r"dumped|broke up|breaking up|split up|split|divorced|divorcing|divorce|separated|"
+    r"retired|stepped down|resigned|moved out|moving out|uninstalled|deleted|lapse[sd]?|"
+    r"ended|done with|over with|through with|unsubscribed|bye(?: bye)?|goodbye|fired|"
+    r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of)|"
+    # a thing given up, scrapped or written off: "given up on the Golf", "scrapped the van"
+    r"given up|giving up|give up|scrapped|scrapping|written off|wrote off|totaled|totalled|"
+    r"wrecked|traded in|trading in|got rid of|getting rid of|get rid of)"
+)
+# "Jake and I are done": only after a copula; "over the moon", "done with the dishes" are not,
+# and "Ana is over at Initech now" is a place
+_OVER = (
+    r"(?:done|over|through|finished)"
+    r"(?!\s+(?:the|a|an|to|with|by|for|in|at|on|this|that|there|here|from)\b)"
+)
+_OBJECT_GAP = r"(?:\s+(?:up|out|of|from|with|on|my|our|his|her|their|the|a|an|old|poor|\w+'s))*\s+"
+_OBJECT = re.compile(rf"\b{_VERB}{_OBJECT_GAP}$", re.I)
+_SUBJECT = re.compile(
+    rf"^\s+(?:and \w+\s+|(?:membership|subscription|plan|account|just|finally|sadly|"
+    rf"officially|recently|has|have|had to|had|got|"
+    rf"was|were|is|are|'s|'re)\s+){{0,3}}"
+    rf"(?:{_VERB}|(?:are|is|'re|'s) (?:so |totally )?{_OVER})\b",
+    re.I,
+)
+_PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+(?:down|to sleep)\b", re.I))
+_PASSIVE_SUBJECT = re.compile(r"^\s+(?:got|was|were)\s+(?:adopted|rehomed|stolen|sold)\b", re.I)
+
+
+# "his name is Lenny, not Benny", "I'm a data engineer not a data scientist": a correction
+# names the value it takes back right after "not", behind the value it gives
+_TAKEN_BACK = re.compile(r"\w[\w'.]*,?\s+not\s+(?:the\s+|a\s+|an\s+)?$", re.I)
+
+
+# "I didn't quit X", "never sold X": the verb of ending denied
+_DENIED = re.compile(r"(?:\b(?:not|never)|n't)(?:\s+(?:really|actually|even|yet|ever))?\s*$", re.I)
+# "the meeting at X is over": a name after a preposition is not the clause's subject
+_AFTER_PREPOSITION = re.compile(
+    r"\b(?:at|in|of|from|with|for|on|by|about|to|into)\s+(?:the\s+)?$", re.I
+)
+
+
+def ended_by_verb(text: str, start: int, end: int) -> bool:
+    """Does a verb of ending govern the name at ``text[start:end]`` (object or subject), or
+    does a correction take it back ("Lenny, not Benny")?"""
+    found = _OBJECT.search(text, max(0, start - 60), start)
+    if found is not None:
+        verb = found.group().split()[0]
+        visit = is_visit(verb, text[found.start() + len(verb) :], text[end:])  # "dropped X off"
+        head = text[max(0, found.start() - 40) : found.start()]
+        return not (visit or wished(head) or _DENIED.search(head))
+    if _TAKEN_BACK.search(text, max(0, start - 40), start):
+        return True
+    after = text[end : end + 60]
+    if _PUT_DOWN[0].search(text, max(0, start - 10), start) and _PUT_DOWN[1].match(after):
+        return True  # "had to put Bruno down", "put Luna to sleep"
+    if _AFTER_PREPOSITION.search(text, max(0, start - 20), start):
+        return False
+    return bool(_SUBJECT.match(after) or _PASSIVE_SUBJECT.match(after))

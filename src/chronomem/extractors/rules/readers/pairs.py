@@ -1,0 +1,127 @@
+"""Two people as one subject of a tie between them: "Derek and Kayla broke up", "my parents
+Ann and Joe got divorced", "Mia and Sam got engaged", "Ray & Donna are dating".
+
+The pattern table reads one subject and one object; here both ends stand before the verb.
+An ending verb ends the tie the conversation told between the two (dating or married),
+else the one the verb names; a verb of union starts one.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from chronomem.extractors.rules.analysis.entities import Known, Span
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.names import normalize_name
+
+_AND = re.compile(r"\s*(?:and|&)\s+")
+_ADVERBS = r"(?:(?:have|had|has|just|finally|officially|recently|already|are|were|got|getting)\s+)*"
+# verb -> (relation, ending)
+_VERBS = (
+    (re.compile(rf"\s+{_ADVERBS}(?:divorced|separated)\b", re.I), "MARRIED_TO", True),
+    (
+        re.compile(
+            rf"\s+{_ADVERBS}(?:broke up|break up|split(?: up)?|called it quits|(?:called|broke)"
+            r" off (?:the|their) (?:engagement|wedding|relationship))\b",
+            re.I,
+        ),
+        "DATING",
+        True,
+    ),
+    (
+        re.compile(
+            rf"\s+{_ADVERBS}(?:married|wed|eloped|tied the knot|got hitched|said (?:I do|our vows))"
+            r"\b",
+            re.I,
+        ),
+        "MARRIED_TO",
+        False,
+    ),
+    (
+        re.compile(
+            rf"\s+{_ADVERBS}(?:engaged|dating|together now|got together|started (?:dating|going"
+            r" out|seeing each other))\b",
+            re.I,
+        ),
+        "DATING",
+        False,
+    ),
+)
+_TIES = ("MARRIED_TO", "DATING")
+
+
+def pair_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """The tie a sentence starts or ends between two people named together as its subject."""
+    people = [sp for sp in s.spans if _is_person(sp, known)]
+    pairs = [
+        (Party(a.name, "Person"), Party(b.name, "Person"), a.start, b.end, None)
+        for a, b in pairwise(people)
+        if _AND.fullmatch(s.text, a.end, b.start)
+    ]
+    out: list[Hit] = []
+    for source, target, start, end, said in pairs + _with_the_speaker(s, known, people):
+        for regex, relation, ending in _VERBS:
+            m = regex.match(s.text, end)
+            if m is None:
+                continue
+            if ending:
+                relation = _told_tie(known, source.name, target.name) or relation
+            if any(h.verb[0] <= m.end() and m.start() <= h.verb[1] for h in hits):
+                break  # the table already read this verb
+            text = f"{said}{m.group()}" if said else None
+            out.append(Hit(relation, source, target, ending, (start, m.end()), m.span(), text))
+            break
+    return out
+
+
+_ME_AND = re.compile(r"\b(?:I|me|[Mm]yself)\s*(?:and|&)\s+$")
+_AND_ME = re.compile(r"\s*(?:and|&)\s+(?:I|me|myself)\b")
+_WE = re.compile(r"\b[Ww]e(?P<aux>'re|'ve)?(?=\s)")
+_AUX = {"'re": " are", "'ve": " have"}
+Pair = tuple[Party, Party, int, int, str | None]  # source, target, start, end, text opening
+
+
+def _with_the_speaker(s: Sentence, known: Known, people: list[Span]) -> list[Pair]:
+    """The speaker and someone as one subject: "Aiko and I got engaged", "me and Jo split
+    up", and "we" for the partner the conversation told ("we're engaged", "we broke up")."""
+    if s.speaker is None or s.assistant or s.question:
+        return []
+    me = Party(s.speaker, "Person", speaker=True)
+    out: list[Pair] = []
+    for span in people:
+        after = _AND_ME.match(s.text, span.end)
+        before = _ME_AND.search(s.text, max(0, span.start - 12), span.start)
+        if after is not None:
+            out.append((me, Party(span.name, "Person"), span.start, after.end(), None))
+        elif before is not None:
+            out.append((me, Party(span.name, "Person"), before.start(), span.end, None))
+    partner = _partner(known, s.speaker)
+    for m in _WE.finditer(s.text) if partner is not None else ():
+        said = f"{s.speaker} and {partner}{_AUX.get(m.group('aux') or '', '')}"
+        out.append((me, Party(partner or "", "Person"), m.start(), m.end(), said))
+    return out
+
+
+def _partner(known: Known, speaker: str) -> str | None:
+    """The one partner the speaker was last told to have (none, or several: None)."""
+    me = normalize_name(speaker)
+    found = [v for r in ("MARRIED_TO", "DATING") for v in known.targets.get((me, r), {}).values()]
+    return found[-1] if len(set(found)) == 1 else None
+
+
+def _is_person(span: Span, known: Known) -> bool:
+    """A person, or a name of no other kind (the verbs here take only people)."""
+    key = normalize_name(span.name)
+    return span.label in (None, "Person") and known.labels.get(key, "") in ("", "Person")
+
+
+def _told_tie(known: Known, a: str, b: str) -> str | None:
+    """The tie told earlier between ``a`` and ``b`` (either direction), if any."""
+    ka, kb = normalize_name(a), normalize_name(b)
+    for relation in _TIES:
+        if kb in known.targets.get((ka, relation), {}) or ka in known.targets.get(
+            (kb, relation), {}
+        ):
+            return relation
+    return None

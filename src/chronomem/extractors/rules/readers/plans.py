@@ -1,0 +1,201 @@
+"""Plans named again by their head word, and plans called off.
+
+"dentist appointment on Tuesday", then "they moved my appointment to Thursday": the second
+plan is the dentist appointment told before (the only open plan of the speaker with that
+head word), so it keeps that name and the engine reads a reschedule of the same thing.
+"party is cancelled" / "we called off the trip" ends the open plan told with that head word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from chronomem.extractors.rules.analysis.dates import TimeExpression
+from chronomem.extractors.rules.analysis.entities import Known
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.readers.ahead import called_off_ahead
+from chronomem.extractors.rules.tables.lexicon import CONJUNCTIONS, PREPOSITIONS, TIME_WORDS
+from chronomem.extractors.rules.tables.states import PLAN_HEADS
+
+_PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
+_OWNER = r"(?:(?:the|my|our|his|her|your|their)\s+)"
+_CALLED_OFF = (
+    re.compile(
+        rf"(?:\b{_OWNER}|^\W*)(?P<plan>(?:[a-z]+\s+){{0,2}}?[a-z]+)\s+(?:is|was|got|has been"
+        r"|'s)\s*(?:cancell?ed|called off|off)\b",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:cancell?ed|called off|cancel(?:ling|ing)?|calling off)\s+{_OWNER}?"
+        r"(?P<plan>(?:[a-z]+\s+){0,2}?[a-z]+)\b",
+        re.I,
+    ),
+)
+_MOVED = re.compile(r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shifted)\b", re.I)
+
+
+def told_plan(known: Known, subject: str, name: str) -> str | None:
+    """The one open plan ``subject`` was told to have whose head word is ``name``'s, else
+    the one whose name holds that word ("cancel the dentist": the dentist appointment)."""
+    head = normalize_name(name).split()[-1:] or [""]
+    plans = known.targets.get((normalize_name(subject), "HAS_PLAN"), {})
+    same = [v for k, v in plans.items() if k.split()[-1:] == head]
+    if not same:
+        same = [v for k, v in plans.items() if head[0] in k.split()]
+    return same[-1] if len(same) == 1 else None
+
+
+def name_told_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """A plan said by its head word alone takes the name of the plan told before."""
+    out = []
+    for hit in hits:
+        told = None
+        if hit.relation == "HAS_PLAN" and " " not in hit.target.name.strip():
+            told = told_plan(known, hit.source.name, hit.target.name)
+        if told is None or normalize_name(told) == normalize_name(hit.target.name):
+            out.append(hit)
+            continue
+        moved = _MOVED.search(s.text) is not None
+        text = f"{hit.source.name}'s {told} was moved" if moved else hit.text
+        out.append(replace(hit, target=Party(told, hit.target.label, False), text=text))
+    return out
+
+
+def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """The speaker's told plan that ``s`` says is cancelled or called off."""
+    if s.speaker is None or s.assistant or any(h.relation == "HAS_PLAN" and h.ending for h in hits):
+        return []
+    for form in _CALLED_OFF:
+        m = form.search(s.text)
+        if m is None:
+            continue
+        me = Party(s.speaker, "Person", speaker=True)
+        told = told_plan(known, s.speaker, m.group("plan"))
+        if told is not None:
+            plan = Party(told, "Event", False)
+            return [Hit("HAS_PLAN", me, plan, True, (0, len(s.text)), m.span())]
+        place = _told_trip(known, s.speaker, m.group("plan"))
+        if place is not None:  # "flying to Tokyo on April 3", then "the trip is off"
+            return [Hit("VISITED", me, Party(place, "Location"), True, (0, len(s.text)), m.span())]
+        ahead = called_off_ahead(s, known, m.group("plan"), m.span())
+        if ahead is not None:  # "tickets for X on the 9th", then "the X gig got cancelled"
+            return [ahead]
+    return []
+
+
+# "they pushed it to next Monday", "it got moved to the 15th": a plan told before, moved
+_MOVED_IT = re.compile(
+    r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shifted|changed)\s+(?:it|that)\b"
+    r"|\b(?:it|that)(?:'s|\s+(?:is|was|got|has been|'s been))\s+(?:now\s+)?(?:moved|pushed"
+    r"|postponed|rescheduled|bumped|delayed|shifted)\b",
+    re.I,
+)
+
+
+def moved_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "they pushed it to next Monday": the speaker's last open plan, on the new date the
+    sentence gives (the engine then closes the plan's old date)."""
+    if (
+        s.speaker is None
+        or s.assistant
+        or s.question
+        or any(h.relation == "HAS_PLAN" for h in hits)
+    ):
+        return []
+    m, said = _MOVED_IT.search(s.text), "was moved"
+    if m is None or not any(_new_date(s, m, t) for t in s.times):
+        m, said = _corrected_date(s), "date was corrected"  # "correction: the 13th"
+    if m is None:
+        return []  # "moved it to the garage tomorrow": no new date of the plan
+    plans = list(known.targets.get((normalize_name(s.speaker), "HAS_PLAN"), {}).values())
+    if not plans:
+        return []
+    me = Party(s.speaker, "Person", speaker=True)
+    plan = Party(plans[-1], "Event", False)
+    return [
+        Hit(
+            "HAS_PLAN",
+            me,
+            plan,
+            False,
+            (0, len(s.text)),
+            m.span(),
+            f"{me.name}'s {plans[-1]} {said}",
+        )
+    ]
+
+
+# a terse correction that opens on its new date: "correction: the 13th", "oops, I meant
+# Friday", "wait no, it's on the 9th"
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:correction|sorry|oops|wait|actually|my bad|typo|no|sry)\b[\s,:!.-]*)+"
+    r"(?:(?:I meant|it'?s|its|make that|not .{1,12}?,|on|the)\s+)*",
+    re.I,
+)
+
+
+def _corrected_date(s: Sentence) -> re.Match[str] | None:
+    m = _CORRECTION.match(s.text)
+    if m is None or m.end() == 0:
+        return None
+    ahead = [t for t in s.times if t.when > s.reference and t.start <= m.end() + 4]
+    return m if ahead else None
+
+
+def _new_date(s: Sentence, m: re.Match[str], t: TimeExpression) -> bool:
+    """Is ``t`` a date ahead that the move goes to ("pushed it back to the 27th")?"""
+    return (
+        t.when > s.reference
+        and t.start >= m.end()
+        and _TO_DATE.match(s.text[m.end() : t.start]) is not None
+    )
+
+
+_TO_DATE = re.compile(
+    r"\s*(?:(?:back|up|forward|out)\s+)?(?:to|until|till|for)\s+(?:the\s+)?$", re.I
+)
+_TRIPS = frozenset({"trip", "flight", "vacation", "holiday", "visit", "getaway"})
+
+
+def _told_trip(known: Known, subject: str, name: str) -> str | None:
+    """The last place ``subject`` was told to be going to, when a trip is called off."""
+    words = normalize_name(name).split()
+    if not words or words[-1] not in _TRIPS:
+        return None
+    places = list(known.targets.get((normalize_name(subject), "VISITED"), {}).values())
+    return places[-1] if places else None
+
+
+_ARRANGED = re.compile(
+    r"(?:^\W*|\b(?:I'm|I am|im|we're|we are)\s+(?:also\s+|just\s+)?)"
+    r"(?P<verb>meeting(?:\s+up)?(?:\s+with)?|seeing|visiting|hosting|having)\s+"
+    r"(?:(?:my|our|the|a|an|some)\s+)?(?P<obj>(?-i:[A-Z][\w'-]+)|[a-z]+(?:\s+[a-z]+)?)\b",
+    re.I,
+)
+_STOPS = PREPOSITIONS | TIME_WORDS | CONJUNCTIONS
+_NOT_OBJECTS = frozenset({"it", "them", "him", "her", "you", "fun", "trouble", "issues", "a"})
+
+
+def arranged_plans(s: Sentence, hits: list[Hit]) -> list[Hit]:
+    """ "meeting my landlord tomorrow at 10", "seeing the dentist on Friday": the speaker's
+    plan, when the sentence dates it ahead and tells nothing else."""
+    if s.speaker is None or s.assistant or s.question or hits:
+        return []
+    m = _ARRANGED.search(s.text)
+    if m is None or not any(t.when > s.reference for t in s.times):
+        return []
+    words = []
+    for w in m.group("obj").split():
+        if w.lower() in _STOPS:
+            break
+        words.append(w)
+    if not words or words[0].lower() in _NOT_OBJECTS:
+        return []
+    if any(t.start <= m.start("obj") < t.end for t in s.times):
+        return []
+    verb = " ".join(m.group("verb").lower().split())
+    plan = Party(f"{verb} {' '.join(words)}", "Event", named=False)
+    me = Party(s.speaker, "Person", speaker=True)
+    return [Hit("HAS_PLAN", me, plan, False, (0, len(s.text)), m.span("verb"), None, True)]

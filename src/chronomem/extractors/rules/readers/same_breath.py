@@ -1,0 +1,150 @@
+"""A start and its end told in one breath, each with its own date.
+
+"I joined Vestas in 2018 and left in June 2023", "we got together in 2021 and broke up last
+August", "bought a Golf in 2019 and sold it last spring": the second verb is an ending with
+no object of its own, its subject the first clause's; it ends the fact the first clause
+told, on the date of its own clause (the first date stays the start). Only with a date in
+the ending's clause: "I joined Vestas and left" says nothing of when, and "started a job
+and stopped by the shop" has an object.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from chronomem.extractors.rules.analysis.daymath import add_months, midnight
+from chronomem.extractors.rules.analysis.entities import Known, label_for
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
+
+# general English verbs of ending, said without an object
+_THEN_ENDED = re.compile(
+    r"(?:,\s*|\s)(?:and|but|then|and then|before)\s+(?:then\s+)?(?:finally\s+)?"
+    r"(?:(?:I|we|she|he|they)\s+)?(?P<verb>left|quit|split(?:\s+up)?|broke\s+up|moved\s+out"
+    r"|moved\s+away|sold\s+(?:it|her|him|them)|got\s+divorced|divorced|ended\s+it|called\s+it"
+    r"\s+quits|stopped|gave\s+(?:it|them)\s+up|retired|graduated|dropped\s+out|cancell?ed\s+it"
+    r"|got\s+rid\s+of\s+(?:it|her|him|them)|lost\s+(?:it|her|him|them)|(?:she|he|it)\s+died"
+    r"|died|passed\s+away)\b(?P<tail>[^.;!?]*)",
+    re.I,
+)
+_NO_OBJECT = re.compile(
+    r"^[\s,!-]*(?:(?:after|when|because|cause|as|so|since|but|and|though|for|lol|haha)\b.*)?$", re.I
+)
+
+
+def ended_in_one_breath(s: Sentence, hits: list[Hit]) -> list[Hit]:
+    """The endings of facts this sentence told, said after them with their own date."""
+    out: list[Hit] = []
+    for m in _THEN_ENDED.finditer(s.text):
+        if not _NO_OBJECT.match(s.without_times(m.start("tail"), m.end("tail"))):
+            continue  # "and left Google for Meta": the table reads an object
+        own = [t for t in s.times if m.start("verb") <= t.start < m.end()]
+        if not own:
+            continue
+        told = [
+            h
+            for h in hits
+            if not h.ending and h.relation not in GENERIC_RELATIONS and h.verb[1] <= m.start()
+        ]
+        if not told or any(h.ending and h.verb[0] >= m.start("verb") for h in hits):
+            continue
+        last = told[-1]
+        if any(t.start < m.start() and t.end > last.verb[0] for t in s.times):
+            clause = (m.start("verb"), m.end())
+            out.append(Hit(last.relation, last.source, last.target, True, clause, m.span("verb")))
+    return out
+
+
+# "back in Cork after three years in Berlin", "left Harwood after six years at Quill"
+_SPELL = re.compile(
+    r"\bafter\s+(?P<n>\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few"
+    r"|a\s+couple\s+of|several)\s+(?P<unit>years?|months?|weeks?)\s+(?P<prep>in|at|with|living"
+    r"\s+in|working\s+at)\s+",
+    re.I,
+)
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a few": 3, "a couple of": 2, "several": 3,
+}  # fmt: skip
+_SPELL_RELATIONS = {"Location": "LIVES_IN", "Organization": "WORKS_AT"}
+
+
+def spent_spells(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """A spell that just ended, told as "after N years in X": X held from N years back
+    until the sentence's news (a home for a place, a job for an organization). The news's
+    own fact stops before the spell, so its words no longer name X. Returns the hits."""
+    if s.speaker is None or s.assistant or s.question:
+        return hits
+    out: list[Hit] = []
+    for m in _SPELL.finditer(s.text):
+        span = next((sp for sp in s.spans if sp.start == m.end() and sp.named), None)
+        label = span.label or label_for(span.name, known) if span else None
+        relation = _SPELL_RELATIONS.get(label or "")
+        if span is None or relation is None:
+            continue
+        if any(normalize_name(h.target.name) == normalize_name(span.name) for h in hits):
+            continue  # "left Harwood after six years at Harwood": the table read it
+        n = _NUMBERS.get(" ".join(m.group("n").lower().split())) or int(m.group("n"))
+        start = _back(s.reference, n, m.group("unit").lower())
+        me = Party(s.speaker, "Person", speaker=True)
+        place = Party(span.name, label)
+        spell = (start, s.reference)
+        did = "lived in" if relation == "LIVES_IN" else "worked at"
+        text = f"{s.speaker} {did} {span.name} for {m.group('n')} {m.group('unit')}"
+        clause = (m.start(), span.end)
+        out.append(Hit(relation, me, place, False, clause, m.span(), text, spell=spell))
+        hits = [_cut(h, m.start()) for h in hits]
+    return hits + out
+
+
+def _cut(hit: Hit, at: int) -> Hit:
+    """``hit`` with its clause ending at ``at``, when its verb comes before it."""
+    if hit.verb[1] <= at < hit.clause[1] and hit.clause[0] < at:
+        return replace(hit, clause=(hit.clause[0], at))
+    return hit
+
+
+def _back(ref: datetime, n: int, unit: str) -> datetime:
+    day = ref.date()
+    if unit.startswith("week"):
+        day -= timedelta(weeks=n)
+    else:
+        months = n * (12 if unit.startswith("year") else 1)
+        day = add_months(day, -months)
+    return midnight(day)
+
+
+# "I've been with Sam since 2019", "been with my partner Sam for 3 years": a tie's start
+_BEEN_WITH = re.compile(
+    r"\bbeen\s+(?:together\s+)?with\s+(?:my\s+(?P<role>partner|boyfriend|girlfriend|bf|gf"
+    r"|husband|wife|fianc[eé]e?)\s+)?(?P<name>(?-i:[A-Z][a-z]+))\b",
+    re.I,
+)
+_TIES = {"husband": "MARRIED_TO", "wife": "MARRIED_TO"}
+
+
+def been_with(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "I've been with (my partner) Sam since 2019": the tie dated from its start (a tie
+    named in passing is otherwise dated when told). Returns the hits."""
+    m = _BEEN_WITH.search(s.text)
+    if s.speaker is None or s.assistant or m is None:
+        return hits
+    since = [t for t in s.times if t.role == "since" and t.start >= m.end()]
+    if not since:
+        return hits  # "been with Sam all day": no start
+    name = m.group("name")
+    told = [h for h in hits if normalize_name(h.target.name) == normalize_name(name)]
+    if told:
+        return [replace(h, undated=False) if h in told else h for h in hits]
+    span = next((sp for sp in s.spans if sp.start == m.start("name")), None)
+    person = (span is not None and span.label == "Person") or normalize_name(name) in known.persons
+    if not m.group("role") and not person:
+        return hits  # "been with Vodafone since 2015": a provider as often as a partner
+    relation = _TIES.get((m.group("role") or "").lower(), "DATING")
+    me = Party(s.speaker, "Person", speaker=True)
+    text = f"{s.speaker} has been with {name}"
+    tie = Hit(relation, me, Party(name, "Person"), False, (m.start(), since[0].end), m.span(), text)
+    return [*hits, tie]

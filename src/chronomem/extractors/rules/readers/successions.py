@@ -1,0 +1,130 @@
+"""States that a new statement takes over from, though it names them differently.
+
+A pattern row reads what a sentence says; some statements also end what earlier turns told
+under another name:
+
+* a habit given up as a family ends its members: "I quit drinking", "no alcohol at all",
+  "6 months sober today" end the open "beer" and "wine" habits; "quit smoking" ends
+  "cigarettes" (``lexicon.HABIT_FAMILIES``);
+* a condition ended by its head noun ends the qualified one told before: "the infection
+  cleared up" ends "sinus infection";
+* a retirement ends the employer the person was told to have: "Dad retired on friday" ends
+  "my dad works at the post office" (unless the sentence ends one itself: "retired from X");
+* a condition that follows its forerunner ends it: "it's type 2 diabetes now" ends the open
+  "pre-diabetic", "borderline hypertension" ends when "hypertension" is told
+  (``lexicon.CONDITION_FORERUNNERS``).
+
+The open facts come from ``Known`` (this episode and the previous turns the engine passes);
+each ending is reported like any other (the ended fact, no start), and resolution closes the
+stored fact.
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.analysis.entities import Known
+from chronomem.extractors.rules.analysis.found import Hit, Party
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.lexicon import CONDITION_FORERUNNERS, HABIT_FAMILIES
+from chronomem.extractors.rules.tables.moves import RETIRED
+
+_SOBRIETY = "sobriety"  # the state that ends the alcohol family ("6 months sober")
+_STEM = 6  # letters two names of one condition share: "diabet(ic)" / "diabet(es)"
+
+
+def succession_hits(hits: list[Hit], known: Known) -> list[Hit]:
+    """Endings of open facts that the ``hits`` of a sentence take over from."""
+    out: list[Hit] = []
+    for hit in hits:
+        if hit.relation == "HAS_HABIT":
+            out += _family_endings(hit, known)
+        elif hit.relation == "HAS_CONDITION" and not hit.ending:
+            out += _forerunner_endings(hit, known)
+        elif hit.relation == "HAS_CONDITION":
+            out += _qualified_endings(hit, known)
+        elif hit.relation == "HAS_JOB_TITLE" and hit.target.name == RETIRED and not hit.ending:
+            out += _retired_endings(hit, hits, known)
+    told = {_key(h) for h in hits}
+    return [h for h in out if _key(h) not in told]
+
+
+def _key(hit: Hit) -> tuple[str, str, str]:
+    return hit.relation, normalize_name(hit.source.name), normalize_name(hit.target.name)
+
+
+def _open(known: Known, hit: Hit) -> list[str]:
+    return list(known.targets.get((normalize_name(hit.source.name), hit.relation), {}).values())
+
+
+def _family(name: str) -> frozenset[str] | None:
+    words = normalize_name(name).split()
+    for family in HABIT_FAMILIES:
+        if any(w in family or w.rstrip("s") in family for w in words):
+            return family
+    return None
+
+
+def _ended(hit: Hit, name: str) -> Hit:
+    label = "Habit" if hit.relation == "HAS_HABIT" else "Condition"
+    return Hit(
+        hit.relation, hit.source, Party(name, label, named=False), True, hit.clause, hit.verb
+    )
+
+
+def _family_endings(hit: Hit, known: Known) -> list[Hit]:
+    family = _family(hit.target.name)
+    sober = normalize_name(hit.target.name) == _SOBRIETY
+    if family is None or not (hit.ending or sober):
+        return []
+    me = normalize_name(hit.target.name)
+    return [
+        _ended(hit, name)
+        for name in _open(known, hit)
+        if normalize_name(name) not in (me, _SOBRIETY) and _family(name) is family
+    ]
+
+
+def _forerunner(earlier: str, later: str) -> bool:
+    """Is ``earlier`` named as the forerunner of ``later`` ("pre-diabetic" / "diabetes")?"""
+    early = normalize_name(earlier)
+    for prefix in CONDITION_FORERUNNERS:
+        key = normalize_name(prefix)
+        if early.startswith(key) and len(early) > len(key):
+            early = early[len(key) :].strip()
+            break
+    else:
+        if not early.startswith("pre"):
+            return False
+        early = early[3:]
+    rest = normalize_name(later).split()
+    return len(early) >= _STEM and any(w[:_STEM] == early[:_STEM] for w in rest)
+
+
+def _forerunner_endings(hit: Hit, known: Known) -> list[Hit]:
+    return [_ended(hit, name) for name in _open(known, hit) if _forerunner(name, hit.target.name)]
+
+
+def _qualified_endings(hit: Hit, known: Known) -> list[Hit]:
+    """ "infection cleared up" after "I've got a sinus infection": the same head noun."""
+    head = normalize_name(hit.target.name)
+    if " " in head:
+        return []
+    return [_ended(hit, n) for n in _open(known, hit) if normalize_name(n).endswith(" " + head)]
+
+
+def _retired_endings(hit: Hit, hits: list[Hit], known: Known) -> list[Hit]:
+    """ "mom retired in june" after "my mom teaches at Ridgeview": the job told before ends."""
+    source = normalize_name(hit.source.name)
+    if any(h.relation == "WORKS_AT" and normalize_name(h.source.name) == source for h in hits):
+        return []  # "retired from the fire brigade": the sentence names the job itself
+    employers = known.targets.get((source, "WORKS_AT"), {}).values()
+    return [
+        Hit(
+            "WORKS_AT",
+            hit.source,
+            Party(name, known.labels.get(normalize_name(name)) or None),
+            True,
+            hit.clause,
+            hit.verb,
+        )
+        for name in employers
+    ]

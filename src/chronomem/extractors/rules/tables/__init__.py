@@ -1,0 +1,1 @@
+"""The tables: word lists and the relation pattern table, data rather than code."""

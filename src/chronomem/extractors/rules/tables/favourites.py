@@ -1,0 +1,135 @@
+"""Rows of the pattern table for favourites told beyond "my favourite X is Y" (that row and
+"Y is my favourite X" are in ``states.py``):
+
+* a favourite that takes another's place: "Shogun has replaced Severance as my favourite
+  show", "Kaffi overtook Brew Lab as my go-to" -> HAS_FAVORITE Shogun, and the old one ended;
+* someone else's favourite: "Maisie's favourite colour is green now", "her favourite band is
+  Muse" (she: the person the conversation spoke of last) -> HAS_FAVORITE of that person.
+
+HAS_FAVORITE holds one value per kind (``model/relations.py``; the kind is read from the fact
+text, ``resolve.py``), so the template writes "<owner>'s favorite <kind> is <value>".
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.extractors.rules.tables.row import RelationPattern as P
+
+FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
+# "favourite show rn is X", "fave band atm is Y": a filler between the kind and the verb
+FILLER = r"(?: (?:rn|atm|now|currently|these days|right now|at the moment|lately))?"
+_KIND = r"(?P<kind>[a-z]+(?: (?!(?:rn|atm|now|currently|lately|is|was)\b)[a-z]+)?)"
+
+# A value written in lower case ("green", "pho", "thai food"): not a pronoun or a vague word
+_VALUE = (
+    r"(?!(?:it|this|that|the|a|an|my|his|her|our|their|your|its|which|what|who|there|here|"
+    r"one|mine|everything|nothing|something|anything|he|she|they|you|we|i|honestly|tbh|ngl|"
+    r"ok|okay|so|well|yeah|lol|update|actually|officially|now)\b)"
+    r"(?-i:[a-z][a-z-]+)"
+)
+_RANK = r"(?:new |current |all-time |absolute |number one |#1 |ultimate |top |undisputed )*"
+# where a clause starts: the value before "is my favourite X" is its first word or two
+_START = (
+    r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\band )|(?<=\bbut )|(?<=\bnow ))\s*"
+    r"(?:(?:honestly|tbh|ngl|ok|okay|so|well|yeah|lol|update|actually|officially|now)\W+)*"
+)
+_NOT_AFTER = "".join(
+    f"(?<!\\b{w} )" for w in sorted(word_set("the a an my his her our their your this that its"))
+)
+
+FAVORITE_ROWS: tuple[P, ...] = (
+    # "green is my favourite colour now", "after this heatwave autumn is officially my
+    # favorite season": a lower-case value (capitalised names are the ``states.py`` row)
+    P(
+        "HAS_FAVORITE",
+        r"(?:"
+        + _START
+        + r"(?P<obj>"
+        + _VALUE
+        + r"(?: (?-i:[a-z][a-z-]+))?)|\b"
+        + _NOT_AFTER
+        + r"(?P<obj2>"
+        + _VALUE
+        + r")) (?:is|'s) (?:now |still |officially |definitely |honestly"
+        r" |easily |probably |totally |hands down )*(?:my|our) "
+        + _RANK
+        + FAVORITE
+        + " "
+        + _KIND
+        + r"\b",
+        "Topic",
+        "inline",
+        "possessor",
+        template="{source}'s favorite {kind} is {target}",
+        triggers="favorite favourite fave fav go",
+    ),
+    # "fav band is IDLES", "new fave show: Severance": a chat line without "my"
+    P(
+        "HAS_FAVORITE",
+        r"(?:^|(?<=[.!?] ))\W*(?:(?:new|current|all-time) )?"
+        + FAVORITE
+        + " "
+        + _KIND
+        + FILLER
+        + r" ?(?:is|'s|=|:)(?: now| currently| definitely| probably)?(?= )",
+        "Topic",
+        "phrase",
+        "possessor",
+        text_from_match=True,
+        triggers="favorite favourite fave fav go",
+    ),
+    # "honestly over idles now", "I'm so over keto": a value held, given up
+    *(
+        P(
+            "ENDS_KNOWN",
+            lead + r"(?: so| totally| completely| honestly| kinda| pretty much| officially|"
+            r" just)* ?over (?:the |my |with )?",
+            "Thing",
+            ending=True,
+            target="phrase",
+            subject=subject,
+            # tired of a taste, not gone from a home, a job or a person ("so over Leeds
+            # weather", "I'm so over Google" end nothing)
+            reject_labels=frozenset({"Location", "Organization", "Person", "Event"}),
+            triggers="over",
+        )
+        for lead, subject in (
+            (r"(?:'m|\bim|\bam)", "clause"),
+            (r"^\W*(?:(?:honestly|tbh|ok|okay|so|lol|yeah|ngl|officially)\W+)*", "possessor"),
+        )
+    ),
+    P(
+        "HAS_FAVORITE",
+        r"(?P<obj>{NAME}|" + _VALUE + r") (?:has |have |just |officially |finally )*(?:replaced|"
+        r"overtook|overtaken|dethroned|beat out|bumped|knocked|took over from) (?:out )?"
+        r"(?P<old>{NAME}|"
+        + _VALUE
+        + r") as (?:my|our|your) "
+        + _RANK
+        + FAVORITE
+        + r"(?: "
+        + _KIND
+        + r")?\b",
+        "Topic",
+        "inline",
+        "possessor",
+        template="{source}'s favorite {kind} is {target}",
+        triggers="replaced overtook overtaken dethroned beat bumped knocked took",
+    ),
+    P(  # "Maisie's favourite colour is green", "her fave band is Muse": the owner is the
+        # name before "'s" (``clauses._named_owner``) or the person "her"/"his" points to
+        "HAS_FAVORITE",
+        r"(?:\b(?:his|her|their) |(?<='s ))(?:new |current |all-time |absolute )?"
+        + FAVORITE
+        + " "
+        + _KIND
+        + FILLER
+        + r" (?:is|was|has to be|'s|would be)(?: now| currently| "
+        r"definitely| probably)?\b",
+        "Topic",
+        "phrase",
+        "possessor",
+        template="{source}'s favorite {kind} is {target}",
+        triggers="favorite favourite fave fav go",
+    ),
+)

@@ -1,0 +1,104 @@
+"""Rows of the pattern table for medication: "the doc put me on metformin", "I'm on insulin
+now", "took me off the statins", "finished my antibiotics", "switched from Zoloft to
+Lexapro".
+
+A medication is TAKES_MEDICATION, which accumulates (one takes several at once) and is
+closed by an ending only: "off X", "stopped taking X", "no longer on X", "finished X", or
+the old value of a switch. The drugs are a word list (``MEDICATIONS``: common prescription
+and over-the-counter names and the generic kinds, "antibiotics", "the pill"); a drug it does
+not hold is not read.
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.extractors.rules.tables.row import RelationPattern as P
+
+MEDICATIONS = word_set(
+    """
+    insulin metformin ozempic wegovy mounjaro semaglutide jardiance glipizide
+    sertraline zoloft prozac fluoxetine lexapro escitalopram citalopram celexa paxil
+    paroxetine wellbutrin bupropion effexor venlafaxine cymbalta duloxetine mirtazapine
+    trazodone lithium lamotrigine lamictal abilify quetiapine seroquel
+    adderall ritalin concerta vyvanse methylphenidate strattera
+    lisinopril amlodipine losartan ramipril atorvastatin lipitor simvastatin rosuvastatin
+    crestor statins propranolol metoprolol bisoprolol warfarin eliquis apixaban xarelto
+    levothyroxine synthroid thyroxine prednisone prednisolone steroids methotrexate humira
+    gabapentin pregabalin lyrica tramadol codeine oxycodone morphine naproxen ibuprofen
+    paracetamol acetaminophen aspirin
+    antibiotics amoxicillin penicillin doxycycline azithromycin antidepressants
+    antihistamines cetirizine zyrtec claritin loratadine inhaler inhalers ventolin
+    accutane isotretinoin spironolactone hrt estrogen progesterone testosterone
+    melatonin iron-supplements birth-control the-pill beta-blockers blood-thinners
+    """
+)
+_MED = "|".join(sorted((w.replace("-", "[- ]") for w in MEDICATIONS), key=lambda w: -len(w)))
+_OBJ = rf"(?:a |an |the |my |some |daily |low[- ]dose |a low dose of |a course of )?(?P<obj>{_MED})"
+_OBJ2 = _OBJ.replace("P<obj>", "P<obj2>")
+_WORDS = " ".join(sorted(w.split("-")[-1] for w in MEDICATIONS))
+
+MEDICATION_ROWS: tuple[P, ...] = (
+    P(  # "the doc switched me from sertraline to lexapro": the speaker's medication changes
+        "TAKES_MEDICATION",
+        rf"\b(?:switched|switching|moved|changed|swapped|put) (?:me|us) (?:over )?from "
+        rf"(?P<old>{_MED}) (?:to|onto) {_OBJ}\b",
+        "Medication",
+        "inline",
+        "possessor",
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
+    P(  # "switched from Zoloft to Lexapro": the old one ends, the new one starts
+        "TAKES_MEDICATION",
+        rf"\b(?:switched|switching|moved|changed|went|going) (?:me |him |her )?from "
+        rf"(?P<old>{_MED}) (?:to|onto) {_OBJ}\b",
+        "Medication",
+        "inline",
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
+    P(  # "took me off metformin", "stopped taking the statins", "finished my antibiotics"
+        "TAKES_MEDICATION",
+        r"\b(?:(?:came|coming|come|got|get|getting|weaned|weaning|went|been|is|am|are|'m|'s)"
+        r" off|took (?:him |her )?off|taken off|stopped(?: taking)?|quit(?: taking)?|no"
+        r" longer (?:on|taking)|not on|not taking|no more|done with|finished|ran out of|gave "
+        rf"up) {_OBJ}\b",
+        "Medication",
+        "inline",
+        ending=True,
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
+    P(  # "I'm on insulin now", "she's been taking sertraline", "I take metformin"
+        "TAKES_MEDICATION",
+        r"(?:(?:\b(?:am|is|are|now|still|been|be)|'m|'s|'re) (?:now |still |back )?on|\b(?:"
+        r"started|starting|start|began|take|takes|taking)(?: taking)?|\bprescribed) "
+        + _OBJ
+        + r"\b",
+        "Medication",
+        "inline",
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
+    P(  # "the doc put me on metformin", "they started me on insulin": the speaker takes it
+        "TAKES_MEDICATION",
+        r"\b(?:put|started|starting|got|switched|prescribed) (?:me|us) (?:back )?(?:on |onto )?"
+        + _OBJ
+        + r"\b",
+        "Medication",
+        "inline",
+        "possessor",
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
+    P(  # "my GP took me off the statins": the speaker's medication ends
+        "TAKES_MEDICATION",
+        r"\b(?:took|taken|taking|take|got|get|weaned|switched) (?:me|us) off " + _OBJ + r"\b",
+        "Medication",
+        "inline",
+        "possessor",
+        ending=True,
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
+)

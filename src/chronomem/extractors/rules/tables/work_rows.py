@@ -1,0 +1,211 @@
+"""Pattern rows of work, study and membership: one part of the table in :mod:`.patterns`,
+which keeps them in their place among the other rows (order matters there)."""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.tables.lexicon import (
+    GROUP_HEADS,
+    GYM_HEADS,
+    JOB_HEADS,
+    WORKPLACE_HEADS,
+    word_set,
+)
+from chronomem.extractors.rules.tables.moves import MOVE_ROWS, SCHOOL_HEADS
+from chronomem.extractors.rules.tables.occupations import OCCUPATION_ROWS
+from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
+
+__all__ = ["WORK_ROWS"]
+
+_OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+)"
+_MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
+_LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
+_JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,2}}(?:{{JOB}}))"
+_IS_A = "{source} is {a_target}"
+# "'s" is "is" after a pronoun; after a noun it is a possessive ("my son's football coach"):
+# contracted.py writes out a name's "'s" that stands for "is" ("Tom's a nurse now")
+_HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
+_JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
+# workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
+_WORKPLACES = WORKPLACE_HEADS | word_set(
+    "office brigade department police army navy station pharmacy supermarket airline "
+    "airport newspaper railway practice surgery mine mill"
+)
+_NOT_WORKPLACES = (
+    GROUP_HEADS | GYM_HEADS | word_set("park beach lake river mountain mountains trail")
+)
+
+# fmt: off
+P = RelationPattern
+WORK_ROWS: tuple[RelationPattern, ...] = (
+    # "got into the uni choir", "got picked for the county team": admitted to a group
+    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with|got into|got (?:picked|selected) "
+      r"for)\b", "Organization", "phrase",
+      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed got"),
+    # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
+    P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=SCHOOL_HEADS, triggers="signed"),
+    P("MEMBER_OF", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:an? )?(?P<obj>{NAME}) member\b",
+      "Organization", "inline", reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="member"),
+    P("MEMBER_OF", r"\b(?:have|has|got|bought) (?:an? |the )?(?:[a-z]+ )?membership "
+      r"(?:at|with|to)\b|(?:\b(?:am|is|are)|'m|'re) (?:an? )?member (?:at|with)\b", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership member"),
+    P("MEMBER_OF", r"\b(?:a member of|member of|part of|belong to|belongs to)\b", "Organization",
+      "phrase", heads=GROUP_HEADS | {"party", "union"}, triggers="member part belong belongs"),
+    P("STUDIES_AT", r"\b(?:study|studies|studied|studying) at\b"
+      r"|(?:(?:\b(?:am|is|was)|'m|'s) (?:an? )?(?:[a-z-]+ )?)?\bstudent at\b"
+      r"|\benrolled (?:at|in)\b|\bgo(?:es)? to (?:school|college|university|uni) at\b",
+      "Organization",
+      triggers="study studies studied studying student enrolled school college university uni"),
+    P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b", "Organization",
+      heads=SCHOOL_HEADS, triggers="attend attends attended attending go goes going went"),
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?: remotely| full[- ]time|"
+      r" part[- ]time| freelance| there)? (?:at|for)\b"
+      r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
+      r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
+      r"|\bstarted (?:working )?at\b"
+      r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
+      r"(?:job|position|role|offer|internship|job offer) (?:at|with|from)\b"
+      r"|\bhired (?:as (?:an? )?(?:[a-z]+ ){1,3})?(?:by|at)\b"
+      r"|\bemployed (?:by|at)\b|\bjoined\b|\bjob at\b", "Organization",
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS,
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="work works worked working intern interns interned interning started job position "
+      "role offer internship hired employed joined signed starting start teach teaches teaching "
+      "taught"),
+    P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:over )?"
+      r"(?:at|with)\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      # "I'm at Unilever, in the marketing department": a post in a team is a job
+      requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
+      r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
+      triggers="am is are m s re"),
+    # "I've been at Kestrel Freight since monday": a firm one has been at since a time
+    P("WORKS_AT", r"(?:\b(?:have|has)|'ve|'s) (?:now |just |only )?been (?:working )?at\b",
+      "Organization", need_labels=frozenset({"Organization"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS | frozenset({"hospital", "clinic"}),
+      requires=r"\bsince\b|\bfor (?:\d+|a|an|two|three|four|five|six|ten) (?:[a-z]+ )?"
+      r"(?:days?|weeks?|months?|years?)\b",
+      triggers="been"),
+    # "delivering for Zippr now", "temping for Hays": work done for a firm ("drive for
+    # Uber" is left out: told beside a main job, its fact was closed with that job)
+    P("WORKS_AT", r"\b(?:deliver(?:s|ed|ing)?|temp(?:s|ed|ing)|"
+      r"freelanc(?:e|es|ed|ing)|consult(?:s|ed|ing)|courier(?:s|ed|ing)?) "
+      r"(?:full[- ]time |part[- ]time )?for\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS,
+      triggers="deliver delivers delivered delivering temp temps "
+      "temped temping freelance freelances freelanced freelancing consult consults consulted "
+      "consulting courier couriers couriered couriering"),
+    *MOVE_ROWS,
+    # a workplace named by its kind, in lower case: "works nights at the post office", "my
+    # mum works for the council", "retired from the fire brigade", "quit the bakery"
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
+      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b|\b(?:got|landed|found|started|"
+      r"starting|accepted) (?:a |the |her |his |my )?(?:new )?(?:job|position|post|role) "
+      r"(?:at|in|with)\b", "Organization", "phrase",
+      heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES, triggers="work works worked working teach "
+      "teaches teaching taught job position post role"),
+    # a third person's home opening the clause: "her new flat in York is lovely", "Lola's new
+    # place in Bath is tiny" (inside a clause, "settling into her new place in X", the cue reads)
+    P("LIVES_IN", r"(?:(?:^|(?<=[,;:] )|(?<=\band )|(?<=\bbut )|(?<=\bso ))(?:his|her|their) "
+      r"|(?<='s ))(?:new )?"
+      r"(?:place|apartment|flat|house|home|"
+      r"condo|studio) (?:is |here )?in (?P<obj>{NAME})", "Location", "inline", "possessor",
+      reject_labels=frozenset({"Person", "Organization", "Event"}),
+      triggers="place apartment flat house home condo studio"),
+    # "my parents retired to Spain", "she retired to the coast": a new home
+    P("LIVES_IN", r"\b(?:retired|retiring|retire) to\b", "Location",
+      reject_labels=frozenset({"Person", "Organization", "Event"}),
+      triggers="retired retiring retire"),
+    # a job lost with no employer named: "he got laid off yesterday", "Kojo resigned last
+    # week", "I got fired lol": the employer the subject was told to have (none told:
+    # nothing; a bare "quit" may be a habit: successions.py)
+    P("WORKS_AT", r"\b(?:got|get|gets|getting|was|were|been|being) (?:laid off|fired|sacked|let "
+      r"go|made redundant)\b(?! (?:from|by|at)\b)|\bresigned(?=\s*(?:$|[.!?,;:]|"
+      r"\s+(?:today|yesterday|last|this|on|after|finally|lol|again|and)\b))", "Organization",
+      "context", ending=True, triggers="laid fired sacked let redundant resigned"),
+    P("WORKS_AT", r"\b(?:retired from|resigned from|quit|(?:got|was|been) (?:fired|laid off|let "
+      r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at)\b",
+      "Organization", "phrase", ending=True, heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES,
+      triggers="retired resigned quit fired laid let stopped last"),
+    P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
+      r"(?:me|us)\b", "Organization", "inline", "possessor",
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
+    # "my job at starbucks" (a name in lower case met before or in the gazetteer), "the new
+    # job at Ramp is so much better" (the speaker's, or on an assistant's turn the user's)
+    P("WORKS_AT", r"(?:\b(?:my|his|her|their|your|the new) |(?<='s ))(?:new |current |day |first "
+      r"|dream |full[- ]time )?(?:job|gig|position) (?:at|with)\b", "Organization",
+      subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="job gig position"),
+    # a past post with its end: "I was at Deliveroo until the end of last year"
+    P("WORKS_AT", r"\b(?:was|were) at\b", "Organization", ending=True,
+      requires=r"\buntil\b(?! (?:\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?::\d\d)?\b(?!\d)|noon|"
+      r"midnight|late|lunch|dinner|dark|close|closing))",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="was were"),
+    # the working day named at a place of work: "night shift at Mercy General again", "work
+    # at Atlassian has been draining", "lunch break at Westpac" ("3rd year at X" may be a
+    # school's: not read)
+    P("WORKS_AT", r"(?:^\W*|\b(?:my|our|another|one more|the|a|an|his|her|your) )(?:(?:night|day|"
+      r"morning|evening|late|early|double|long|weekend|graveyard) )?(?:shift|work|lunch break)"
+      r" (?:at|for)\b", "Organization",
+      subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="shift work lunch"),
+    # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
+    P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
+      r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
+      r"position|offer)\b)", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="job gig internship position offer"),
+    # "a junior developer at Spotify", "an engineer on the payments team at Square": the
+    # employer's fact does not repeat the title (HAS_JOB_TITLE holds it, and a promotion
+    # must not leave the old title standing in a fact that is still true)
+    P("WORKS_AT",
+      r"\b(?:work(?:s|ed|ing)? as )?(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB})"
+      r"(?: (?:on|in|with) (?:the|our|a|an) (?:[a-z-]+ ){0,2}(?:team|department|group|division|"
+      r"unit|squad|office))? (?:at|for)\b",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      template="{source} {works} at {target}", triggers=_JOB_WORDS),
+    # "she just started as a violinist with the Graz Philharmonic", "he's a paramedic with the
+    # county now": an employer after "with", when the clause says the post is new or current
+    # (a name that ends the clause: "a developer with React experience" names no employer)
+    P("WORKS_AT", r"\b(?:an? |the )?(?:[a-z-]+ ){0,2}(?:{JOB}) with\b(?=\s+(?:the\s+)?"
+      r"(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)\s*(?:$|[,.!?;)]|\s+(?:now|these|since|as|in"
+      r"|and|so|lol|for|this|last|full|part)\b))", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event", "Product", "Device"}),
+      requires=r"\b(?:start(?:s|ed|ing)?|began|join(?:s|ed|ing)?|hired|signed|now|these days)\b",
+      template="{source} {works} at {target}", triggers=_JOB_WORDS),
+    P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
+      "inline", template=_IS_A, triggers=_JOB_WORDS),
+    P("HAS_JOB_TITLE", rf"\bas an? {_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
+      requires=r"\b(?:work|job|hired|joined|started|position|role|employed|intern)",
+      attribute="job_title", triggers=_JOB_WORDS),
+    P("HAS_JOB_TITLE",
+      rf"(?:\b(?:am|is|was|became|become)|'m|{_HE_IS})(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
+      r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
+    P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
+      rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
+      triggers="promoted"),
+    # a title given up: "stepped down as team lead", "I'm no longer a shift supervisor"
+    P("HAS_JOB_TITLE", r"\b(?:stepped down as|stepping down as|resigned as|quit as|retired as|"
+      rf"(?:am|is|'m|'s) no longer) (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline",
+      ending=True, triggers="stepped stepping resigned quit retired longer"),
+    # working for oneself is a title: "i'm freelancing these days", "now self-employed";
+    # "no more freelancing", "quit freelancing" end it
+    P("HAS_JOB_TITLE", r"\b(?:no more|stopped|quit|done) (?:freelancing|freelance work)\b",
+      "JobTitle", "fixed", "possessor", ending=True, fixed_target="freelancer",
+      triggers="freelancing freelance"),
+    P("HAS_JOB_TITLE", r"(?:\b(?:am|is|are|was|been)|'m|'s|'re|^\W*now|, now) (?:now |currently |"
+      r"still |full[- ]time )?(?:freelancing|self[- ]employed|(?:a )?freelancer)\b"
+      r"|\bwork(?:ing)? for (?:myself|himself|herself)\b", "JobTitle",
+      "fixed", fixed_target="freelancer", triggers="freelancing freelancer self employed myself"),
+    # "my title is product manager now", "my new role is staff engineer"
+    P("HAS_JOB_TITLE", r"\b(?:my|your) (?:new |official |current |job )?"
+      rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
+      rf" (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", "possessor", template=_IS_A,
+      triggers="title role position"),
+    *OCCUPATION_ROWS,  # "I now tutor privately": a trade told by its verb
+)
+# fmt: on

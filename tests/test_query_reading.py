@@ -1,0 +1,96 @@
+"""Issue 21 items 1-3: the question is read before ranking, and what answers it comes first.
+
+Stories in this file's own words, each with decoys a plain similarity search falls for: a
+relative's city, a holiday city, a title that was replaced.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.search.reading import read_query
+from tests.helpers import replay, t
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "relation", "scope", "kind"),
+    [
+        ("where am I living these days?", "user", "LIVES_IN", "now", "lookup"),
+        ("Which company does Tomasz work for?", "named", "WORKS_AT", "now", "lookup"),
+        ("what city was I based in back in March?", "user", "LIVES_IN", "at", "lookup"),
+        ("How many pets have I had?", "user", "HAS_PET", "count", "aggregation"),
+        ("in what order did I change jobs?", "user", "WORKS_AT", "order", "history"),
+        ("what diet would you suggest for me?", "user", "FOLLOWS_DIET", "now", "preference"),
+        ("what was said about the summit?", "open", None, "now", "open"),
+    ],
+)
+def test_a_question_is_read_into_subject_relation_scope_and_kind(
+    question: str, subject: str, relation: str | None, scope: str, kind: str
+) -> None:
+    reading = read_query(question)
+    assert (reading.subject, reading.scope, reading.kind) == (subject, scope, kind)
+    if relation is None:
+        assert reading.relations == ()
+    else:
+        assert relation in reading.relations
+
+
+STORY = (
+    (t("2024-01-08T09:00"), "Noor: I live in Leeds and I work at Arup as a junior engineer."),
+    (t("2024-01-20T18:00"), "Noor: My brother Karim lives in Cardiff, he just bought a flat."),
+    (t("2024-02-14T12:00"), "Noor: We are spending a week in Lisbon on holiday in April."),
+    (t("2024-05-03T08:30"), "Noor: I moved to Bristol last weekend."),
+    (t("2024-06-10T17:00"), "Noor: I got promoted to senior engineer today."),
+)
+
+
+@pytest.fixture
+def noor(make_memory, clock):  # type: ignore[no-untyped-def]
+    memory = make_memory()
+    replay(memory, clock, STORY, group_id="noor")
+    clock.set(t("2024-09-01T10:00"))
+    return memory
+
+
+def _first(memory, question: str) -> str:  # type: ignore[no-untyped-def]
+    found = memory.search(question, group_id="noor")
+    assert found.facts, question
+    return found.facts[0].fact
+
+
+def test_the_users_current_city_beats_a_brothers_and_a_holiday_city(noor) -> None:  # type: ignore[no-untyped-def]
+    answer = _first(noor, "Where do I live?")
+    assert "Bristol" in answer, answer
+    found = noor.search("Where do I live?", group_id="noor")
+    assert found.query_reading is not None and found.query_reading.subject == "user"
+    ranked = [f.fact for f in found.facts]
+    brother = next(i for i, f in enumerate(ranked) if "Cardiff" in f)
+    assert brother > 0  # someone else's city comes after the user's own
+
+
+def test_a_named_persons_question_is_answered_from_their_facts(noor) -> None:  # type: ignore[no-untyped-def]
+    assert "Cardiff" in _first(noor, "Where does Karim live?")
+
+
+def test_a_past_month_question_ranks_the_fact_that_held_then(noor) -> None:  # type: ignore[no-untyped-def]
+    answer = _first(noor, "Where did I live in March?")
+    assert "Leeds" in answer, answer
+
+
+def test_a_replaced_title_is_not_the_answer_to_the_current_title(noor) -> None:  # type: ignore[no-untyped-def]
+    answer = _first(noor, "What is my job title now?")
+    assert "senior" in answer, answer
+
+
+def test_a_history_question_shows_its_facts_oldest_first(noor) -> None:  # type: ignore[no-untyped-def]
+    context = noor.context("How did the places I lived in change over time?", group_id="noor")
+    assert context.query_reading is not None and context.query_reading.kind == "history"
+    homes = [f for f in context.facts if f.relation == "LIVES_IN"]
+    assert len(homes) >= 2  # the closed home is shown too: a history question sees history
+    starts = [f.valid_at for f in context.facts if f.valid_at is not None]
+    assert starts == sorted(starts)
+
+
+def test_an_explicit_recipe_keeps_its_own_order(noor) -> None:  # type: ignore[no-untyped-def]
+    found = noor.search("Where do I live?", group_id="noor", recipe="hybrid_mmr")
+    assert found.query_reading is None
