@@ -40,7 +40,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("value", "relation", "when", "ends", "aspect", "subject", "unnamed")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "1c1e7fe243df7d354d907c2dbece9f0216ae34a6df734f392667a52deac22314"
+WEIGHTS_SHA256: Final = "2f01f6c57e12c78144282fb2d377b7ac19cd85e4359680e6d7cf41d562a934be"
 Span = tuple[int, int]
 
 
