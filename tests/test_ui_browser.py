@@ -212,6 +212,15 @@ def test_the_page_walks_both_timelines_asks_and_deletes(  # type: ignore[no-unty
     wait(driver, lambda: facts(driver).get("Alice WORKS_AT Google") == "current")
     assert "Alice WORKS_AT Meta" not in facts(driver)
     shots(driver, "3-system-before-it-learned")
+    # ... and the entity panel shows the Google job as believed then: open, no end yet
+    set_instant(driver, "find", "Alice")
+    wait(driver, lambda: "I just started a new job at Google" in text(driver, "entity-body"))
+    (job,) = [
+        li
+        for li in driver.find_elements(By.CSS_SELECTOR, "#entity-body li.fact")
+        if "WORKS_AT Google" in li.text
+    ]
+    assert "closed" not in str(job.get_attribute("class")) and "2024-01-08" not in job.text
     driver.find_element(By.ID, "reset").click()
     wait(driver, lambda: facts(driver).get("Alice WORKS_AT Meta") == "current")
 

@@ -97,6 +97,7 @@ class AsyncMemory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> IngestResult:
         return await asyncio.to_thread(
             functools.partial(
@@ -111,6 +112,7 @@ class AsyncMemory:
                 edge_types=edge_types,
                 edge_type_map=edge_type_map,
                 excluded_entity_types=excluded_entity_types,
+                learned=learned,
             )
         )
 
@@ -125,6 +127,7 @@ class AsyncMemory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> BulkResults:
         return await asyncio.to_thread(
             functools.partial(
@@ -137,6 +140,7 @@ class AsyncMemory:
                 edge_types=edge_types,
                 edge_type_map=edge_type_map,
                 excluded_entity_types=excluded_entity_types,
+                learned=learned,
             )
         )
 
@@ -240,11 +244,15 @@ class AsyncMemory:
             config=config,
         )
 
-    async def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
-        return await asyncio.to_thread(self.sync.get_timeline, entity_name, group_id=group_id)
+    async def get_timeline(
+        self, entity_name: str, *, group_id: str, known_at: datetime | None = None
+    ) -> Timeline:
+        return await asyncio.to_thread(
+            self.sync.get_timeline, entity_name, group_id=group_id, known_at=known_at
+        )
 
-    async def timeline_of(self, entity: Entity) -> Timeline:
-        return await asyncio.to_thread(self.sync.timeline_of, entity)
+    async def timeline_of(self, entity: Entity, *, known_at: datetime | None = None) -> Timeline:
+        return await asyncio.to_thread(self.sync.timeline_of, entity, known_at=known_at)
 
     async def get_episodes(self, ids: Sequence[str], *, group_id: str) -> list[Episode]:
         return await asyncio.to_thread(self.sync.get_episodes, list(ids), group_id=group_id)

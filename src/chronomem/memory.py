@@ -17,6 +17,7 @@ from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
 from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
 from chronomem.engine.ingest import BulkResults, OnError, SkippedEpisode, check_on_error
+from chronomem.engine.learned import Learned
 from chronomem.engine.provenance import EpisodeGraph, episode_graph
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
@@ -30,6 +31,7 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
+from chronomem.model.belief import as_known
 from chronomem.model.graph import JSONValue
 from chronomem.model.names import normalize_name
 from chronomem.model.ontology import Ontology, TypeModel
@@ -160,10 +162,13 @@ class Memory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> IngestResult:
         """Ingest one episode. Re-sending an ``episode_id`` that is stored already is a
         no-op that returns the stored episode (so retries are safe). The type arguments
-        replace the memory's for this episode (``docs/types.md``)."""
+        replace the memory's for this episode (``docs/types.md``). ``learned="said"``: its
+        facts are learned at ``reference_time`` rather than now (``engine/learned.py``)."""
+        when = Learned.parse(learned)
         item = EpisodeInput(
             content=content,
             group_id=group_id,
@@ -173,7 +178,7 @@ class Memory:
             episode_id=episode_id,
         )
         types = _ontology(entity_types, edge_types, edge_type_map, excluded_entity_types)
-        return self.ingestor.add(item, ontology=types)
+        return self.ingestor.add(item, ontology=types, learned=when)
 
     def add_episodes(
         self,
@@ -186,8 +191,14 @@ class Memory:
         edge_types: Mapping[str, TypeModel] | None = None,
         edge_type_map: Mapping[tuple[str, str], Sequence[str]] | None = None,
         excluded_entity_types: Sequence[str] | None = None,
+        learned: str = "now",
     ) -> BulkResults:
         """Ingest many episodes, each group's in ``reference_time`` order.
+
+        ``learned``: ``"now"`` (default) -- everything is learned now, when ingested;
+        ``"said"`` -- each episode's entities and facts are learned at its
+        ``reference_time`` (and the ends it causes then), so ``known_at`` answers "what did
+        the memory know then" for a replayed history (``engine/learned.py``).
 
         ``on_error="raise"`` (default): all inputs are validated before the first is
         written, and an invalid one raises ``UsageError`` naming its index. ``"skip"``:
@@ -199,6 +210,7 @@ class Memory:
         episode, with its rate and the time left.
         """
         check_on_error(on_error)
+        when = Learned.parse(learned)
         items: list[EpisodeInput] = []
         bad: dict[int, str] = {}
         for index, e in enumerate(episodes):
@@ -221,7 +233,12 @@ class Memory:
                     on_ingested(result)
 
             results = self.ingestor.add_many(
-                items, on_ingested=done, on_error=on_error, on_total=total, ontology=types
+                items,
+                on_ingested=done,
+                on_error=on_error,
+                on_total=total,
+                ontology=types,
+                learned=when,
             )
         if bad:  # inputs that were not even episodes: report them with their own reason
             results.skipped = tuple(
@@ -302,7 +319,8 @@ class Memory:
     ) -> SearchResults:
         """Facts and entities relevant to ``query``; only current facts unless asked.
 
-        ``valid_at=t``: what was true at t. ``known_at=t'``: what the memory believed at t'.
+        ``valid_at=t``: what was true at t. ``known_at=t'``: what the memory believed at t',
+        each fact as believed then (an end learned later is not shown: ``model/belief.py``).
         A ``filter`` gives full control (relations, labels, date ranges, history).
         ``seeds``: entity ids the ``bfs`` method walks from (default: entities named in the
         query, else those of the latest episodes); ``center``: entity ids the
@@ -354,17 +372,24 @@ class Memory:
             config=base,
         )
 
-    def get_timeline(self, entity_name: str, *, group_id: str) -> Timeline:
-        """All facts about the entity named ``entity_name``, current and past, oldest first."""
+    def get_timeline(
+        self, entity_name: str, *, group_id: str, known_at: datetime | None = None
+    ) -> Timeline:
+        """All facts about the entity named ``entity_name``, current and past, oldest first;
+        with ``known_at``, those the memory had learned by then, as it believed them then."""
         check_group_id(group_id)
-        return self.timeline_of(self._find_entity(check_text(entity_name, "entity name"), group_id))
+        entity = self._find_entity(check_text(entity_name, "entity name"), group_id)
+        return self.timeline_of(entity, known_at=known_at)
 
-    def timeline_of(self, entity: Entity) -> Timeline:
+    def timeline_of(self, entity: Entity, *, known_at: datetime | None = None) -> Timeline:
         """All facts about ``entity`` (as read from this memory), current and past, oldest
-        first."""
+        first; with ``known_at``, those learned by then, each as believed then (an end
+        learned later is not shown: ``model/belief.py``)."""
         group_id = entity.group_id
         history = SearchFilter(history=True).resolved(self.clock.now())
         facts = self.store.facts_of_entities([group_id], [entity.id], history)
+        if known_at is not None:
+            facts = [as_known(f, known_at) for f in facts if f.created_at <= known_at]
         ordered = sorted(facts, key=lambda f: (f.valid_at or f.created_at, f.created_at))
         others = {i for f in ordered for i in f.endpoints}
         entities = {e.id: e for e in self.store.get_entities([group_id], sorted(others))}

@@ -49,7 +49,8 @@ export function makeApi(key, fetchImpl = globalThis.fetch.bind(globalThis)) {
     groups: () => call("GET", "/v1/groups"),
     graph: (group, validAt, knownAt, limit) =>
       call("GET", `${g(group)}/graph/compact`, { query: { valid_at: validAt, known_at: knownAt, limit } }),
-    entity: (group, id) => call("GET", `${g(group)}/entities/${encodeURIComponent(id)}`),
+    entity: (group, id, knownAt) =>
+      call("GET", `${g(group)}/entities/${encodeURIComponent(id)}`, { query: { known_at: knownAt } }),
     episodes: (group, limit = 100) => call("GET", `${g(group)}/episodes`, { query: { limit } }),
     searchEpisodes: (group, query) =>
       call("POST", `${g(group)}/search`, { body: { query, targets: ["episodes"], limit: 50 } }),

@@ -16,7 +16,7 @@ const state = {
   world: null, system: null, // ISO instants, null = now
   range: null, systemEvents: [], graph: null, version: -1,
   episodes: [], drawSeq: 0, inflight: null, pending: false, playing: false, poller: null,
-  entity: null, names: "",
+  entity: null, entitySystem: null, names: "",
   timings: [],
 };
 window.chronomem = state; // for the browser tests and the perf script: read-only use
@@ -113,6 +113,9 @@ async function drawOnce() {
   state.view.show(graph);
   const shown = performance.now();
   syncTimeControls();
+  if (state.entity && !$("entity").hidden && state.entitySystem !== state.system) {
+    openEntity(state.entity); // its facts as believed at the new system time
+  }
   renderFactList(graph, $("fact-list"), $("fact-list-box").querySelector("summary"));
   const names = graph.entities.slice(0, 2000).map((e) => e.name);
   if (names.join("\n") !== state.names) { // rebuilt only when the drawn names change
@@ -184,8 +187,10 @@ async function play() {
 
 async function openEntity(id) {
   try {
-    const detail = await state.api.entity(state.group, id);
+    const system = state.system;
+    const detail = await state.api.entity(state.group, id, system); // facts as believed then
     state.entity = id;
+    state.entitySystem = system;
     $("entity").hidden = false;
     $("entity-title").textContent = detail.entity.name;
     renderEntity(detail, $("entity-body"));

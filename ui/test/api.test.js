@@ -29,6 +29,17 @@ test("the ask box posts the question with the chosen instants only", async () =>
   assert.deepEqual(JSON.parse(calls[0].init.body), { query: "Where?", known_at: "2024-01-01T00:00:00Z" });
 });
 
+test("the entity panel asks for its facts as believed at the system time", async () => {
+  const { impl, calls } = fakeFetch(200, {});
+  const api = makeApi("k", impl);
+  await api.entity("g1", "e/1", "2024-01-10T12:00:00.000Z");
+  await api.entity("g1", "e/1", null);
+  const [then, now] = calls.map((c) => new URL(c.url));
+  assert.equal(then.pathname, "/v1/groups/g1/entities/e%2F1");
+  assert.equal(then.searchParams.get("known_at"), "2024-01-10T12:00:00.000Z");
+  assert.equal(now.searchParams.has("known_at"), false);
+});
+
 test("a refused key becomes an ApiError with the server's detail", async () => {
   const { impl } = fakeFetch(401, { detail: "unknown or revoked API key", code: "unauthorized" });
   await assert.rejects(makeApi("bad", impl).groups(), (error) => {

@@ -14,6 +14,7 @@ from tqdm import tqdm
 
 from chronomem import memory as memory_module
 from chronomem.cli.records import _not_stored as not_stored
+from chronomem.cli.records import learned_flag
 from chronomem.errors import UsageError
 from chronomem.memory import Memory
 from chronomem.portable import (
@@ -54,6 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     chat.add_argument("--group", required=True, help="the group the episodes go to")
     chat.add_argument("--user-name", default="User", help="speaker name of your own messages")
     chat.add_argument("--assistant-name", help="speaker name of the assistant's messages")
+    learned_flag(chat)
     chat.set_defaults(func=run_import_chat)
 
 
@@ -178,7 +180,7 @@ def run_import_chat(args: argparse.Namespace) -> int:
     with Memory(args.db, embedder=_embedder(args.embedder)) as memory:
         _check_model(memory.store, memory.embedder)
         fresh = not_stored(memory, items)  # stable ids: a re-run adds only the new
-        memory.add_episodes(fresh, progress=sys.stderr.isatty())
+        memory.add_episodes(fresh, progress=sys.stderr.isatty(), learned=args.learned)
     print(
         f"{len(messages)} messages read from {args.file}: {len(fresh)} episodes added to "
         f"group {args.group!r}, {len(items) - len(fresh)} already there"

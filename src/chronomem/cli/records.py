@@ -45,6 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="ingest the valid lines and list the invalid ones (default: refuse the whole "
         "file when any line is invalid, listing every bad line)",
     )
+    learned_flag(add)
     add.set_defaults(func=run_add)
 
     search = sub.add_parser("search", help="search facts and entities")
@@ -61,8 +62,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _common(timeline)
     timeline.add_argument("entity")
     timeline.add_argument("--group", required=True)
+    timeline.add_argument(
+        "--known-at", help="ISO time: the facts learned by then, as the memory believed them"
+    )
     _sources_flag(timeline)
     timeline.set_defaults(func=run_timeline)
+
+
+def learned_flag(p: argparse.ArgumentParser) -> None:
+    """``--learned now|said``: when the memory learns what the episodes say."""
+    p.add_argument(
+        "--learned",
+        choices=("now", "said"),
+        default="now",
+        help="when the memory learns what each episode says: 'now' (default: when it is "
+        "added) or 'said' (at its reference time, in order, so --known-at between two "
+        "replayed messages shows what was known then)",
+    )
 
 
 def _sources_flag(p: argparse.ArgumentParser) -> None:
@@ -111,7 +127,9 @@ def run_add(args: argparse.Namespace) -> int:
         if len(fresh) < len(items):
             print(f"{len(items) - len(fresh)} episode(s) stored already: skipped", file=sys.stderr)
         status = StatusLine(len(fresh)) if not args.json and not tty else None
-        results = memory.add_episodes(fresh, progress=not args.json and tty, on_ingested=status)
+        results = memory.add_episodes(
+            fresh, progress=not args.json and tty, on_ingested=status, learned=args.learned
+        )
     if status is not None:
         status.finish()
     summary = [
@@ -214,8 +232,9 @@ def run_search(args: argparse.Namespace) -> int:
 
 
 def run_timeline(args: argparse.Namespace) -> int:
+    known_at = _instant(args.known_at, "--known-at")
     with reading(args.db) as memory:
-        timeline = memory.get_timeline(args.entity, group_id=args.group)
+        timeline = memory.get_timeline(args.entity, group_id=args.group, known_at=known_at)
         sources = _sources(memory, args.group, timeline.facts) if args.sources else {}
     names = {i: e.name for i, e in timeline.entities.items()}
     if args.json:

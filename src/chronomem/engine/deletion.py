@@ -3,8 +3,9 @@
 * A fact whose only source was the episode is deleted; a fact with other sources drops this
   one, and if its text holds words that came only from the deleted episode it is rewritten
   from its entities and relation ("Alice works at Google") and re-embedded.
-* A fact the episode closed (``attributes["closed_by"]``, written by engine/facts.py) gets
-  back the interval it had before, unless a later episode closed it again.
+* A fact the episode closed (its closing note ``attributes["closed_by"]``, see
+  ``model/belief.py``) gets back the interval and note it had before, unless a later
+  episode closed it again.
 * An entity is deleted when no other episode mentions it and no remaining fact touches it.
   Every other entity the episode mentioned gets its summary rebuilt from the remaining
   episodes that mention it (their sentences that name it: extractive, no LLM call), and
@@ -21,9 +22,9 @@ from dataclasses import replace
 from datetime import datetime
 
 from chronomem.engine.entities import aliases_of, with_alias_line
-from chronomem.engine.facts import CLOSED_BY
 from chronomem.engine.summaries import merge_summary
-from chronomem.model import ChangeSet, Entity, Episode, Fact, JSONValue, SearchFilter, Vector
+from chronomem.model import ChangeSet, Entity, Episode, Fact, SearchFilter, Vector
+from chronomem.model.belief import CLOSED_BY, before_closing
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
 
@@ -97,24 +98,10 @@ def _changed_facts(
         closing = f.attributes.get(CLOSED_BY)
         if f.id in doomed or not isinstance(closing, dict) or closing.get("episode") != episode_id:
             continue
-        out[f.id] = _reopened(out.get(f.id, f), closing)
+        reopened = before_closing(out.get(f.id, f))
+        if reopened is not None:
+            out[f.id] = reopened
     return list(out.values())
-
-
-def _reopened(fact: Fact, was: Mapping[str, JSONValue]) -> Fact:
-    """``fact`` with the interval it had before the deleted episode closed it."""
-    attributes = {k: v for k, v in fact.attributes.items() if k != CLOSED_BY}
-    return replace(
-        fact,
-        valid_at=_instant(was.get("valid_at")),
-        invalid_at=_instant(was.get("invalid_at")),
-        expired_at=_instant(was.get("expired_at")),
-        attributes=attributes,
-    )
-
-
-def _instant(value: JSONValue) -> datetime | None:
-    return datetime.fromisoformat(value) if isinstance(value, str) else None
 
 
 def _plain_text(fact: Fact, entities: Mapping[str, Entity]) -> str:

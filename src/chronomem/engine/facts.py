@@ -52,11 +52,11 @@ from chronomem.model import (
     ExtractedFact,
     Fact,
     FactQuestion,
-    JSONValue,
     SearchFilter,
     Target,
     Vector,
 )
+from chronomem.model.belief import CLOSED_BY, closing_note
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import FUNCTIONAL_RELATIONS, functional_rule
 from chronomem.ports import Store
@@ -367,25 +367,14 @@ def _restated(drafts: Sequence[FactDraft], duplicates: Mapping[int, str | None])
     }
 
 
-CLOSED_BY = "closed_by"  # attribute: the episode that last closed a fact, and what it changed
-
-
 def _note_closing(fact: Fact, before: Fact | None, episode_id: str | None) -> Fact:
     """Record on a stored fact that ``episode_id`` closed it (or moved its end), with the
-    interval it had before, so deleting that episode can reopen it (engine/deletion.py)."""
-    if before is None or episode_id is None or fact.invalid_at == before.invalid_at:
+    state it had before (``model/belief.py``): ``known_at`` views show that state until
+    the closing, and deleting that episode reopens it (engine/deletion.py)."""
+    if before is None or fact.invalid_at == before.invalid_at:
         return fact
-    was: dict[str, JSONValue] = {
-        "episode": episode_id,
-        "valid_at": _iso(before.valid_at),
-        "invalid_at": _iso(before.invalid_at),
-        "expired_at": _iso(before.expired_at),
-    }
-    return replace(fact, attributes={**fact.attributes, CLOSED_BY: was})
-
-
-def _iso(value: datetime | None) -> str | None:
-    return None if value is None else value.isoformat()
+    note = closing_note(before, episode_id)
+    return replace(fact, attributes={**fact.attributes, CLOSED_BY: note})
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory
 from chronomem.engine.communities import CommunityBuilder
+from chronomem.engine.learned import Learned, as_learned, choices_of, episode_clock
 from chronomem.engine.passages import build_episodes
 from chronomem.engine.pipeline import CONTEXT_EPISODES, IngestPipeline, IngestResult, Prepared
 from chronomem.engine.reread import LateTurns
@@ -41,6 +42,8 @@ BULK_CHUNK = 64  # a batch is prepared (extracted + embedded) this many episodes
 FIRST_CHUNK = 8  # the first chunk is small, so the first episodes are written quickly
 
 OnIngested = Callable[[IngestResult], None]
+ClockOf = Callable[[Episode], Clock]  # the clock an episode's ingestion reads "now" from
+NOW = Learned.NOW
 OnError = Literal["raise", "skip"]
 
 
@@ -112,11 +115,14 @@ class Ingestor:
         self._ontology = ontology if ontology is not None else Ontology()
 
     # -- entry points -----------------------------------------------------------------------
-    def add(self, item: EpisodeInput, *, ontology: Ontology | None = None) -> IngestResult:
+    def add(
+        self, item: EpisodeInput, *, ontology: Ontology | None = None, learned: Learned = NOW
+    ) -> IngestResult:
         """Intake and ingest one episode as a caller describes it. Long content becomes
         passages (engine/passages.py): the result is then the first passage's, with the
-        entities and facts of all of them and every passage in ``passages``."""
-        results = self.ingest(self.intake_all(item), ontology=ontology)
+        entities and facts of all of them and every passage in ``passages``. ``learned``:
+        when its facts are learned (``engine/learned.py``)."""
+        results = self.ingest(self.intake_all(item), ontology=ontology, learned=learned)
         return results[0] if len(results) == 1 else _combined(results)
 
     def add_many(
@@ -127,12 +133,14 @@ class Ingestor:
         ontology: Ontology | None = None,
         on_error: OnError = "raise",
         on_total: Callable[[int], None] | None = None,
+        learned: Learned = NOW,
     ) -> BulkResults:
         """Intake every item first, then ingest each group's episodes in ``reference_time``
         order. ``on_error="raise"``: nothing is written if one item is invalid (the error
         names its index); ``"skip"``: invalid items are left out and listed in the
         result's ``skipped``. ``on_total`` is told how many episodes will be ingested
-        (passages count one each) before the first is."""
+        (passages count one each) before the first is. ``learned``: when their facts are
+        learned (``engine/learned.py``)."""
         check_on_error(on_error)
         episodes: list[Episode] = []
         skipped: list[SkippedEpisode] = []
@@ -147,7 +155,9 @@ class Ingestor:
         episodes.sort(key=lambda e: (e.group_id, e.reference_time))
         if on_total is not None:
             on_total(len(episodes))
-        out = BulkResults(self.ingest(episodes, on_ingested=on_ingested, ontology=ontology))
+        out = BulkResults(
+            self.ingest(episodes, on_ingested=on_ingested, ontology=ontology, learned=learned)
+        )
         out.skipped = tuple(skipped)
         return out
 
@@ -161,18 +171,25 @@ class Ingestor:
         self._bind()
         types = self._ontology.overridden(ontology)
         plan = self._plan([episode], {}, {}, types, given=[extraction])
-        result = next(self._commit_chunk([episode], plan))
-        self._reread_late()
+        clock_of = self._clocks({})
+        result = next(self._commit_chunk([episode], plan, clock_of))
+        self._reread_late(clock_of)
         return result
 
     def add_accepted(
-        self, episodes: Sequence[Episode], *, on_ingested: OnIngested | None = None
+        self,
+        episodes: Sequence[Episode],
+        *,
+        on_ingested: OnIngested | None = None,
+        learned: Sequence[Learned] | None = None,
     ) -> list[IngestResult]:
         """Ingest episodes built and checked earlier (the service's durable queue), in the
         given order, with :meth:`ingest` (the next chunk is prepared while one is written);
-        their ``created_at`` becomes the time they enter the graph, as for ``add_many``."""
+        their ``created_at`` becomes the time they enter the graph, as for ``add_many``.
+        ``learned``: each episode's choice (``engine/learned.py``; default: all ``now``)."""
         now = self._clock.now()
-        return self.ingest([replace(e, created_at=now) for e in episodes], on_ingested=on_ingested)
+        fresh = [replace(e, created_at=now) for e in episodes]
+        return self.ingest(fresh, on_ingested=on_ingested, learned=learned or NOW)
 
     def intake(self, item: EpisodeInput) -> Episode:
         """Stage intake: check the input (``UsageError`` with a fix) and build the episode."""
@@ -188,16 +205,22 @@ class Ingestor:
         *,
         on_ingested: OnIngested | None = None,
         ontology: Ontology | None = None,
+        learned: Learned | Sequence[Learned] = NOW,
     ) -> list[IngestResult]:
         """Ingest built episodes in the given order, in chunks. Each episode is its own
         transaction: if one fails, those before it stay and the error is raised.
         ``on_ingested`` is called after each episode is committed (or found stored).
+        ``learned``: when their facts are learned, for all or one per episode
+        (``engine/learned.py``).
 
         While a chunk is written, the next one is prepared (extracted and embedded) on a
         helper thread: episodes are still decided and written one at a time, in order, and
         the next chunk's context turns come from the chunk being written."""
         self._bind()
         types = self._ontology.overridden(ontology)
+        choices = choices_of(episodes, learned)
+        episodes = [as_learned(choices[(e.group_id, e.id)], e) for e in episodes]
+        clock_of = self._clocks(choices)
         chunks = _chunks(episodes)
         seen: dict[tuple[str, str], Episode] = {}
         results: list[IngestResult] = []
@@ -212,7 +235,7 @@ class Ingestor:
                     else None
                 )
                 try:
-                    for result in self._commit_chunk(chunk, plan):
+                    for result in self._commit_chunk(chunk, plan, clock_of):
                         results.append(result)
                         if on_ingested is not None:
                             on_ingested(result)
@@ -222,8 +245,20 @@ class Ingestor:
                     raise
                 if following is not None:
                     plan = following.result()
-        self._reread_late()  # once per call: a backfill re-reads each newer turn once
+        self._reread_late(clock_of)  # once per call: a backfill re-reads each newer turn once
         return results
+
+    def _clocks(self, choices: Mapping[tuple[str, str], Learned]) -> ClockOf:
+        """Each episode's clock; a stored turn re-read after a late one (not in
+        ``choices``) is learned when said only if the whole call is."""
+        said = bool(choices) and all(c is Learned.SAID for c in choices.values())
+        default = Learned.SAID if said else NOW
+
+        def clock_of(episode: Episode) -> Clock:
+            choice = choices.get((episode.group_id, episode.id), default)
+            return episode_clock(choice, self._clock, episode)
+
+        return clock_of
 
     # -- stages -----------------------------------------------------------------------------
     def _plan(
@@ -257,19 +292,21 @@ class Ingestor:
         )
         return _ChunkPlan(dict(zip(fresh, made, strict=True)), known)
 
-    def _commit_chunk(self, chunk: Sequence[Episode], plan: _ChunkPlan) -> Iterator[IngestResult]:
+    def _commit_chunk(
+        self, chunk: Sequence[Episode], plan: _ChunkPlan, clock_of: ClockOf
+    ) -> Iterator[IngestResult]:
         """Each episode's result as soon as it is committed (progress moves per episode)."""
         for n in range(len(chunk)):
             if n in plan.prepared:
-                result = self._commit(plan.prepared[n])
+                result = self._commit(plan.prepared[n], clock_of(chunk[n]))
             else:
                 result = IngestResult(plan.known[n], (), (), (), Usage(), stored_already=True)
             yield result
 
-    def _reread_late(self) -> None:
+    def _reread_late(self, clock_of: ClockOf) -> None:
         """Stage re-read: the stored turns that followed this chunk's late episodes."""
         with accounting.collect() as late:
-            for reread in self._late.reread_noted(self._ontology):
+            for reread in self._late.reread_noted(self._ontology, clock_of):
                 self.usage.extend(reread.usage)  # its extraction
         self.usage.extend(late)  # its resolution round
 
@@ -286,13 +323,15 @@ class Ingestor:
                 found[(group_id, e.id)] = e
         return found
 
-    def _commit(self, p: Prepared) -> IngestResult:
+    def _commit(self, p: Prepared, clock: Clock) -> IngestResult:
         """Decide and write one prepared episode (retried on conflicts), then communities."""
         episode = p.episode
         with accounting.collect() as usage:
             try:
                 result = self._writer.write(
-                    episode.group_id, f"episode {episode.id}", lambda: self._stages.decide(p)
+                    episode.group_id,
+                    f"episode {episode.id}",
+                    lambda: self._stages.decide(p, clock),
                 )
             except DuplicateEpisodeError:  # another writer stored this id meanwhile
                 found = self._store.get_episodes([episode.group_id], [episode.id])

@@ -181,16 +181,18 @@ class IngestPipeline:
         return (*stored, *batch)
 
     # -- decide: everything that reads the stored graph (re-run after a write conflict) ----
-    def decide(self, p: Prepared) -> tuple[ChangeSet, IngestResult]:
+    def decide(self, p: Prepared, clock: Clock | None = None) -> tuple[ChangeSet, IngestResult]:
         """Resolve ``p`` against the stored graph: the ChangeSet to write and the result
         it gives once written (the usage of the resolution round is added to ``p.usage``
-        by the caller)."""
-        changes, outcome, entities = self._decide(p)
+        by the caller). ``clock``: where "now" comes from for this episode (default: the
+        pipeline's; ``engine/learned.py``)."""
+        changes, outcome, entities = self._decide(p, (clock or self._clock).now())
         result = IngestResult(p.episode, entities, outcome.written, outcome.invalidated, p.usage)
         return changes, result
 
-    def _decide(self, p: Prepared) -> tuple[ChangeSet, FactOutcome, tuple[Entity, ...]]:
-        now = self._clock.now()
+    def _decide(
+        self, p: Prepared, now: datetime
+    ) -> tuple[ChangeSet, FactOutcome, tuple[Entity, ...]]:
         group = p.episode.group_id
         found = find_entity_candidates(
             self._store, group, p.extraction.entities, p.entity_vectors, now

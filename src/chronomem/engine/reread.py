@@ -20,6 +20,7 @@ nothing more.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
@@ -28,7 +29,7 @@ from chronomem.engine.writer import GroupWriter
 from chronomem.model import ChangeSet, Episode
 from chronomem.model.ontology import Ontology
 from chronomem.model.relations import GENERIC_RELATIONS
-from chronomem.ports import Store
+from chronomem.ports import Clock, Store
 
 
 class LateTurns:
@@ -65,33 +66,37 @@ class LateTurns:
             for later in found:
                 self._noted.setdefault((later.group_id, later.id), later)
 
-    def reread_noted(self, ontology: Ontology) -> list[IngestResult]:
+    def reread_noted(
+        self, ontology: Ontology, clock_of: Callable[[Episode], Clock] | None = None
+    ) -> list[IngestResult]:
         """Read again, once each, the turns noted since the last call; their results.
 
         Called at the end of an ingest call: a backfill of a thousand old turns into a group that
         holds newer ones notes the same few newer turns a thousand times, and they are read
-        once, with the whole backfill as context."""
+        once, with the whole backfill as context. ``clock_of``: the clock each turn's
+        decision reads "now" from (``engine/learned.py``; default: the pipeline's)."""
         with self._lock:
             noted, self._noted = list(self._noted.values()), {}
         noted.sort(key=lambda e: (e.group_id, e.reference_time))
         results = []
         for later in noted:
             (p,) = self._stages.prepare([later], ontology=ontology)
+            clock = clock_of(later) if clock_of is not None else None
             results.append(
                 self._writer.write(
                     later.group_id,
                     f"re-read of episode {later.id}",
-                    lambda p=p: self._decide_again(p),  # type: ignore[misc]
+                    lambda p=p, c=clock: self._decide_again(p, c),  # type: ignore[misc]
                 )
             )
         return results
 
-    def _decide_again(self, p: Prepared) -> tuple[ChangeSet, IngestResult]:
+    def _decide_again(self, p: Prepared, clock: Clock | None) -> tuple[ChangeSet, IngestResult]:
         """The decision for a stored episode: its facts and entities, not the episode again;
         the loose mentions its first reading made of a name it now ties by a typed fact
         ("Gita said: wait I mean Corvus Health", now WORKS_AT Corvus Health) are dropped,
         when nothing else told them."""
-        changes, result = self._stages.decide(p)
+        changes, result = self._stages.decide(p, clock)
         episode = p.episode
         typed = {
             frozenset((f.source_id, f.target_id))

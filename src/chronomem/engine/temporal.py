@@ -12,7 +12,8 @@
 
 Whenever a fact's ``invalid_at`` is set or moved, ``expired_at`` becomes ``now``: the system
 time at which the memory learned that the fact ends. :func:`chronomem.model.is_believed` reads
-the two together.
+the two together; the state before is kept in a closing note (``engine/facts.py``), which
+:func:`chronomem.model.belief.as_known` reads to show a fact as it was believed earlier.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ def _earliest(a: datetime | None, b: datetime | None) -> datetime | None:
 
 
 def close_at(fact: Fact, end: datetime | None, now: datetime) -> Fact:
-    """``fact`` with ``invalid_at`` moved to ``end`` if that is earlier; expired when moved.
+    """``fact`` with ``invalid_at`` moved to ``end`` if that is earlier; expired when moved
+    (at ``now``, never before the fact was learned: a replayed history may close a fact
+    learned later than the message that ends it).
 
     An end before the fact's start follows the policy of
     :func:`chronomem.model.time.sane_interval`.
@@ -42,7 +45,8 @@ def close_at(fact: Fact, end: datetime | None, now: datetime) -> Fact:
     if invalid_at == fact.invalid_at:
         return fact
     valid_at, invalid_at = sane_interval(fact.valid_at, invalid_at)
-    return replace(fact, valid_at=valid_at, invalid_at=invalid_at, expired_at=now)
+    expired_at = max(now, fact.created_at)
+    return replace(fact, valid_at=valid_at, invalid_at=invalid_at, expired_at=expired_at)
 
 
 def merge_duplicate(stored: Fact, new: Fact, now: datetime) -> Fact:

@@ -206,18 +206,21 @@ class MemoryTools:
         group_id: str | None = None,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         valid_at: str | None = None,
+        known_at: str | None = None,
         ctx: Context | None = None,
     ) -> Result:
-        """A compact, dated FACTS / ENTITIES block about the query, ready for a prompt."""
+        """A compact, dated FACTS / ENTITIES block about the query, ready for a prompt;
+        with known_at (ISO time), as the memory believed things then."""
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
-            body = validated(ContextIn, query=query, valid_at=valid_at)
+            body = validated(ContextIn, query=query, valid_at=valid_at, known_at=known_at)
             text = self.rt.context(
                 body.query,
                 group_id=gid,
                 max_tokens=max(50, min(max_tokens, 20_000)),
                 valid_at=body.valid_at,
+                known_at=body.known_at,
             )
             return {"group_id": gid, "context": text}
 
@@ -243,13 +246,19 @@ class MemoryTools:
         return _guard(run, self.rt)
 
     def get_timeline(
-        self, entity: str, group_id: str | None = None, ctx: Context | None = None
+        self,
+        entity: str,
+        group_id: str | None = None,
+        known_at: str | None = None,
+        ctx: Context | None = None,
     ) -> Result:
-        """Every fact about one entity (by name), past and present, oldest first."""
+        """Every fact about one entity (by name), past and present, oldest first; with
+        known_at (ISO time), the facts learned by then, as the memory believed them then."""
 
         def run() -> Result:
             gid = self._group(ctx, group_id)
-            found = self.rt.timeline(gid, validated(SearchIn, query=entity).query)
+            asked = validated(SearchIn, query=entity, known_at=known_at)
+            found = self.rt.timeline(gid, asked.query, known_at=asked.known_at)
             names = {i: e.name for i, e in found.entities.items()}
             names[found.entity.id] = found.entity.name
             facts: list[JsonValue] = [_fact(f, names) for f in found.facts]

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Literal
 
 from chronomem.errors import UsageError
+from chronomem.model.belief import as_known
 from chronomem.model.graph import Entity, Fact
 from chronomem.model.time import TimeRange, ensure_aware_or_none, is_believed, is_upcoming
 from chronomem.model.validation import check_relation
@@ -87,6 +88,14 @@ class SearchFilter:
         if is_believed(fact, valid_at=self.valid_at, known_at=self.known_at):
             return True
         return self.upcoming and is_upcoming(fact, valid_at=self.valid_at, known_at=self.known_at)
+
+    def shown_fact(self, fact: Fact) -> Fact | None:
+        """``fact`` as the memory believed it at ``known_at`` (an end learned later is not
+        shown: :func:`chronomem.model.belief.as_known`) if the filter admits that state,
+        else None. Every read that hands facts to a caller goes through it."""
+        if self.known_at is not None:
+            fact = as_known(fact, self.known_at)
+        return fact if self.admits_fact(fact) else None
 
     def admits_entity(self, entity: Entity) -> bool:
         if self.labels is not None and not set(self.labels) & set(entity.labels):

@@ -3,7 +3,8 @@
 For each searched target, every method of the recipe fetches ``limit * candidate_factor``
 candidates; RRF fuses them into one candidate list, which the target's reranker orders
 (RRF keeps the fused order). Rows are loaded once per search and checked against the
-filter in Python as well (walks reach entities the store did not filter by label).
+filter in Python as well (walks reach entities the store did not filter by label); a fact
+is returned as the memory believed it at the filter's ``known_at`` (``model/belief.py``).
 """
 
 from __future__ import annotations
@@ -237,8 +238,8 @@ class _Run:
         missing = [i for i in dict.fromkeys(ids) if i not in cache]
         if missing:
             for row in _load(self.store, target, self.query.groups, missing):
-                if _admits(self.query.filter, row):
-                    cache[row.id] = row
+                if (shown := _shown(self.query.filter, row)) is not None:
+                    cache[row.id] = shown
         return {i: cache[i] for i in ids if i in cache}
 
     def preload(self, ids: Mapping[Target, Sequence[str]]) -> None:
@@ -253,7 +254,9 @@ class _Run:
         found_rows = self.store.get_many(self.query.groups, missing, vectors=False)
         for target, found in found_rows.items():
             cache = self._rows[Target(target)]
-            cache.update((row.id, row) for row in found if _admits(self.query.filter, row))
+            for row in found:
+                if (shown := _shown(self.query.filter, row)) is not None:
+                    cache[row.id] = shown
 
     def results(self, ranked: Mapping[Target, Ranked]) -> SearchResults:
         self.preload({t: [i for i, _ in items] for t, items in ranked.items()})
@@ -282,14 +285,15 @@ def _load(store: Store, target: Target, groups: Sequence[str], ids: list[str]) -
     return list(store.get_communities(groups, ids))
 
 
-def _admits(flt: SearchFilter, row: Row) -> bool:
+def _shown(flt: SearchFilter, row: Row) -> Row | None:
+    """``row`` as the filter shows it (a fact as believed at ``known_at``), or None."""
     if isinstance(row, Fact):
-        return flt.admits_fact(row)
+        return flt.shown_fact(row)
     if isinstance(row, Entity):
-        return flt.admits_entity(row)
+        return row if flt.admits_entity(row) else None
     if isinstance(row, Episode):
-        return flt.known_at is None or row.created_at <= flt.known_at
-    return True
+        return row if flt.known_at is None or row.created_at <= flt.known_at else None
+    return row
 
 
 def _vector(row: Row) -> Vector | None:

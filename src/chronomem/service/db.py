@@ -67,7 +67,17 @@ def m002_failed_rows_hold_their_group(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE service_queue ADD COLUMN holds_group INTEGER NOT NULL DEFAULT 0")
 
 
-MIGRATIONS: tuple[Migration, ...] = (m001_queue_and_keys, m002_failed_rows_hold_their_group)
+def m003_learned_when(conn: sqlite3.Connection) -> None:
+    """``learned``: when the memory learns what a queued episode says, ``now`` (when it is
+    ingested) or ``said`` (at its reference time: a replayed history, engine/learned.py)."""
+    conn.execute("ALTER TABLE service_queue ADD COLUMN learned TEXT NOT NULL DEFAULT 'now'")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    m001_queue_and_keys,
+    m002_failed_rows_hold_their_group,
+    m003_learned_when,
+)
 
 
 class ServiceDB:

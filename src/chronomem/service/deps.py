@@ -7,10 +7,12 @@ also on :func:`group_access` (403 when the key's patterns do not cover the group
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Path, Request, Security
+from fastapi import Depends, HTTPException, Path, Query, Request, Security
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import AwareDatetime
 
 from chronomem.service.auth import ApiKey
 from chronomem.service.runtime import ServiceRuntime
@@ -27,6 +29,28 @@ ERRORS: dict[int | str, dict[str, object]] = {
 NOT_FOUND: dict[int | str, dict[str, object]] = {
     404: {"model": ErrorOut, "description": "Not found"}
 }
+
+WorldTime = Annotated[
+    AwareDatetime | None,
+    Query(description="World time: what was true then (ISO-8601 with a timezone; default now)."),
+]
+SystemTime = Annotated[
+    AwareDatetime | None,
+    Query(
+        description="System time: what the memory believed then, each fact as known then "
+        "(ISO-8601 with a timezone; default now)."
+    ),
+]
+
+
+def utc_or_none(value: datetime | None, what: str) -> datetime | None:
+    """A query instant in UTC (422 when it leaves the calendar there)."""
+    if value is None:
+        return None
+    try:
+        return value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise HTTPException(422, f"{what} is outside the years 1-9999 in UTC") from None
 
 
 async def get_runtime(request: Request) -> ServiceRuntime:

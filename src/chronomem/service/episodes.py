@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, HTTPException, Query
 
+from chronomem.engine.learned import Learned
 from chronomem.intake import EpisodeInput
 from chronomem.service.deps import ERRORS, NOT_FOUND, CurrentKey, Group, Runtime
 from chronomem.service.queue import Status
@@ -36,6 +37,16 @@ IdempotencyKey = Annotated[
     ),
 ]
 
+LearnedWhen = Annotated[
+    Learned,
+    Query(
+        description="When the memory learns what the episodes say: 'now' (default: when "
+        "each is ingested) or 'said' (at each one's reference_time, in order: for a "
+        "replayed history, so known_at between two of its messages shows what was known "
+        "then)."
+    ),
+]
+
 
 def _inputs(group_id: str, items: list[EpisodeIn]) -> list[EpisodeInput]:
     now = datetime.now(UTC)
@@ -53,15 +64,24 @@ def _inputs(group_id: str, items: list[EpisodeIn]) -> list[EpisodeInput]:
 
 
 def _accept(
-    runtime: Runtime, key: CurrentKey, group_id: str, items: list[EpisodeIn], idem: str | None
+    runtime: Runtime,
+    key: CurrentKey,
+    group_id: str,
+    items: list[EpisodeIn],
+    idem: str | None,
+    learned: Learned,
 ) -> AcceptedOut:
     scope = None if idem is None else (key.id, idem)
-    sent = json.dumps([group_id, [i.model_dump(mode="json") for i in items]], sort_keys=True)
+    request: list[object] = [group_id, [i.model_dump(mode="json") for i in items]]
+    if learned is not Learned.NOW:  # the digest of a default request is as it always was
+        request.append(learned.value)
+    sent = json.dumps(request, sort_keys=True)
     accepted = runtime.accept(
         group_id,
         _inputs(group_id, items),
         idempotency=scope,
         request_digest=hashlib.sha256(sent.encode()).hexdigest(),
+        learned=learned,
     )
     return AcceptedOut(
         episodes=[queued_out(row) for row in accepted.episodes], replayed=accepted.replayed
@@ -75,10 +95,11 @@ def add_episode(
     key: CurrentKey,
     runtime: Runtime,
     idempotency_key: IdempotencyKey = None,
+    learned: LearnedWhen = Learned.NOW,
 ) -> AcceptedOut:
     """Queue one episode. 202 means it is committed to the durable queue: it will be
     ingested even if the server restarts. Poll its status with GET .../episodes/{id}."""
-    return _accept(runtime, key, group_id, [body], idempotency_key)
+    return _accept(runtime, key, group_id, [body], idempotency_key, learned)
 
 
 @router.post("/episodes/batch", status_code=202, response_model=AcceptedOut)
@@ -88,10 +109,12 @@ def add_episodes(
     key: CurrentKey,
     runtime: Runtime,
     idempotency_key: IdempotencyKey = None,
+    learned: LearnedWhen = Learned.NOW,
 ) -> AcceptedOut:
     """Queue a batch in one commit (all or nothing); each group's episodes are ingested in
-    reference-time order."""
-    return _accept(runtime, key, group_id, body.episodes, idempotency_key)
+    reference-time order. ``?learned=said`` replays a history: each episode's facts are
+    learned at its reference time."""
+    return _accept(runtime, key, group_id, body.episodes, idempotency_key, learned)
 
 
 @router.get("/episodes", response_model=EpisodeListOut)

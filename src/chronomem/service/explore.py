@@ -5,14 +5,22 @@ and a group's write counter and queue status."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Response
-from pydantic import AwareDatetime
 
 from chronomem.engine.entities import aliases_of
-from chronomem.service.deps import ERRORS, NOT_FOUND, CurrentKey, Group, Runtime
+from chronomem.service.deps import (
+    ERRORS,
+    NOT_FOUND,
+    CurrentKey,
+    Group,
+    Runtime,
+    SystemTime,
+    WorldTime,
+    utc_or_none,
+)
 from chronomem.service.explore_schemas import (
     EntityDetailOut,
     GraphCommunityOut,
@@ -30,24 +38,6 @@ from chronomem.service.views import entity_out, episode_out, fact_out, queued_ou
 router = APIRouter(tags=["explore"], responses=ERRORS)
 
 _WILDCARDS = set("*?[]!")
-
-WorldTime = Annotated[
-    AwareDatetime | None,
-    Query(description="World time: what was true then (ISO-8601 with a timezone; default now)."),
-]
-SystemTime = Annotated[
-    AwareDatetime | None,
-    Query(description="System time: what the memory believed then (default now)."),
-]
-
-
-def _utc(value: datetime | None, what: str) -> datetime | None:
-    if value is None:
-        return None
-    try:
-        return value.astimezone(UTC)
-    except (OverflowError, ValueError):
-        raise HTTPException(422, f"{what} is outside the years 1-9999 in UTC") from None
 
 
 @router.get("/v1/groups", response_model=GroupsOut)
@@ -93,8 +83,8 @@ def _snapshot(
         memory.store,
         group_id,
         now=memory.clock.now(),
-        valid_at=_utc(valid_at, "valid_at"),
-        known_at=_utc(known_at, "known_at"),
+        valid_at=utc_or_none(valid_at, "valid_at"),
+        known_at=utc_or_none(known_at, "known_at"),
         limit=limit,
     )
     return shot, memory.store.group_version(group_id)
@@ -207,14 +197,17 @@ def compact_body(shot: Snapshot, version: int) -> dict[str, object]:
     response_model=EntityDetailOut,
     responses=NOT_FOUND,
 )
-def entity_detail(group_id: Group, entity_id: str, runtime: Runtime) -> EntityDetailOut:
+def entity_detail(
+    group_id: Group, entity_id: str, runtime: Runtime, known_at: SystemTime = None
+) -> EntityDetailOut:
     """One entity: summary, aliases, labels, every fact about it (with all four instants)
-    and the episodes those facts came from."""
+    and the episodes those facts came from; with ``known_at``, the facts learned by then,
+    each as the memory believed it then."""
     store = runtime.memory.store
     found = store.get_entities([group_id], [entity_id])
     if not found:
         raise HTTPException(404, f"no entity {entity_id!r} in group {group_id!r}")
-    timeline = runtime.memory.timeline_of(found[0])
+    timeline = runtime.memory.timeline_of(found[0], known_at=utc_or_none(known_at, "known_at"))
     names = {i: e.name for i, e in timeline.entities.items()}
     episode_ids = sorted({i for f in timeline.facts for i in f.episodes})
     episodes = store.get_episodes([group_id], episode_ids) if episode_ids else []

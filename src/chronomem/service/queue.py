@@ -36,6 +36,7 @@ from datetime import datetime, timedelta
 from itertools import takewhile
 
 from chronomem.clock import IdFactory, SystemClock, new_id
+from chronomem.engine.learned import Learned
 from chronomem.engine.passages import build_episodes
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
@@ -119,8 +120,10 @@ class IngestQueue:
         *,
         idempotency: tuple[str, str] | None = None,
         request_digest: str | None = None,
+        learned: Learned = Learned.NOW,
     ) -> Acceptance:
-        """Validate every item, then store them all in ONE commit.
+        """Validate every item, then store them all in ONE commit. ``learned``: when the
+        memory learns what they say (``engine/learned.py``), kept with each row.
 
         Long content becomes passages exactly as in ``Memory.add_episode`` (the engine's
         :func:`~chronomem.engine.passages.build_episodes`): one row per passage, all in the
@@ -154,9 +157,10 @@ class IngestQueue:
                     return Acceptance(tuple(read_rows(conn, earlier)), replayed=True)
             conn.executemany(
                 "INSERT INTO service_queue (group_id, id, content, source, source_description, "
-                "reference_time, status, next_attempt_at, accepted_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?) ON CONFLICT (group_id, id) DO NOTHING",
-                [insert_row(e, now) for e in episodes],
+                "reference_time, status, next_attempt_at, accepted_at, learned) "
+                "VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?) "
+                "ON CONFLICT (group_id, id) DO NOTHING",
+                [insert_row(e, now, learned) for e in episodes],
             )
             keys = [(e.group_id, e.id) for e in episodes]
             if idempotency is not None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from chronomem.engine.learned import Learned
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.model import Episode
@@ -53,6 +54,7 @@ class Claim:
 
     episode: Episode
     attempts: int
+    learned: Learned = Learned.NOW  # when what it says is learned (engine/learned.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ class Acceptance:
     replayed: bool
 
 
-def insert_row(e: Episode, now: datetime) -> tuple[str | int, ...]:
+def insert_row(e: Episode, now: datetime, learned: Learned) -> tuple[str | int, ...]:
     return (
         e.group_id,
         e.id,
@@ -73,6 +75,7 @@ def insert_row(e: Episode, now: datetime) -> tuple[str | int, ...]:
         to_micros(e.reference_time),
         to_micros(now),
         to_micros(now),
+        learned.value,
     )
 
 
@@ -152,10 +155,10 @@ def queued_row(row: QueueRow) -> QueuedEpisode:
 def claim_row(conn: sqlite3.Connection, seq: int) -> Claim:
     row = conn.execute(
         "SELECT group_id, id, content, source, source_description, reference_time, "
-        "accepted_at, attempts FROM service_queue WHERE seq = ?",
+        "accepted_at, attempts, learned FROM service_queue WHERE seq = ?",
         (seq,),
     ).fetchone()
-    group_id, id_, content, source, description, ref, accepted, attempts = row
+    group_id, id_, content, source, description, ref, accepted, attempts, learned = row
     episode = Episode(
         id=id_,
         group_id=group_id,
@@ -165,4 +168,4 @@ def claim_row(conn: sqlite3.Connection, seq: int) -> Claim:
         created_at=from_micros(accepted),
         source_description=description,
     )
-    return Claim(episode=episode, attempts=attempts)
+    return Claim(episode=episode, attempts=attempts, learned=Learned.parse(learned))

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from chronomem.engine import IngestResult
+from chronomem.engine.learned import Learned
 from chronomem.errors import UsageError
 from chronomem.intake import EpisodeInput
 from chronomem.memory import Memory, Timeline
@@ -115,12 +116,15 @@ class ServiceRuntime:
         *,
         idempotency: tuple[str, str] | None = None,
         request_digest: str | None = None,
+        learned: Learned = Learned.NOW,
     ) -> Acceptance:
         check_group_id(group_id)
         self.limits.check_batch(len(items))
         if any(i.group_id != group_id for i in items):
             raise UsageError(f"every episode of this request must be for group {group_id!r}")
-        accepted = self.queue.accept(items, idempotency=idempotency, request_digest=request_digest)
+        accepted = self.queue.accept(
+            items, idempotency=idempotency, request_digest=request_digest, learned=learned
+        )
         self.workers.wake()
         return accepted
 
@@ -232,10 +236,10 @@ class ServiceRuntime:
         self.metrics.search_done("context", time.perf_counter() - started)
         return built
 
-    def timeline(self, group_id: str, entity: str) -> Timeline:
+    def timeline(self, group_id: str, entity: str, *, known_at: datetime | None = None) -> Timeline:
         if not entity.strip():
             raise UsageError("name the entity whose timeline you want, e.g. entity=Alice")
-        return self.memory.get_timeline(entity, group_id=group_id)
+        return self.memory.get_timeline(entity, group_id=group_id, known_at=known_at)
 
     # -- health ----------------------------------------------------------------------------
     def metrics_text(self) -> str:

@@ -9,7 +9,7 @@ from fastapi import APIRouter, HTTPException, Query
 
 from chronomem.errors import UsageError
 from chronomem.model import SearchFilter
-from chronomem.service.deps import ERRORS, NOT_FOUND, Group, Runtime
+from chronomem.service.deps import ERRORS, NOT_FOUND, Group, Runtime, SystemTime, utc_or_none
 from chronomem.service.schemas import ContextIn, ContextOut, SearchIn, SearchOut, TimelineOut
 from chronomem.service.views import community_out, entity_out, episode_out, fact_out
 
@@ -77,12 +77,14 @@ def timeline(
     group_id: Group,
     runtime: Runtime,
     entity: Annotated[str, Query(min_length=1, max_length=500, description="Entity name")],
+    known_at: SystemTime = None,
 ) -> TimelineOut:
-    """Every fact about one entity, current and past, in world-time order."""
+    """Every fact about one entity, current and past, in world-time order; with
+    ``known_at``, the facts learned by then, each as the memory believed it then."""
     if not entity.strip():
         raise HTTPException(422, "name the entity whose timeline you want, e.g. entity=Alice")
     try:
-        found = runtime.timeline(group_id, entity)
+        found = runtime.timeline(group_id, entity, known_at=utc_or_none(known_at, "known_at"))
     except UsageError as exc:
         raise HTTPException(404, str(exc)) from None
     names = {i: e.name for i, e in found.entities.items()}

@@ -1,8 +1,10 @@
 """The group's graph as the memory saw it at a world time and a system time.
 
 A snapshot answers with the same rule as ``search``/``timeline``: facts come from the store
-through its history filter, and each is classed by :meth:`SearchFilter.admits_fact` (that
-is :func:`chronomem.model.time.is_believed`, the one bi-temporal rule):
+through its history filter, each is taken as the memory believed it at ``known_at``
+(:func:`chronomem.model.belief.as_known`: an end learned later is not shown), and classed
+by :meth:`SearchFilter.admits_fact` (that is :func:`chronomem.model.time.is_believed`, the
+one bi-temporal rule):
 
 * ``current`` -- the filter for ``(valid_at, known_at)`` admits it: ``search`` at those
   instants may return it;
@@ -27,6 +29,7 @@ from datetime import datetime
 from typing import Literal
 
 from chronomem.model import Community, Entity, Fact, SearchFilter
+from chronomem.model.belief import as_known, learned_instants
 from chronomem.ports import Store
 
 State = Literal["current", "closed"]
@@ -100,8 +103,7 @@ def read_group(store: Store, group_id: str) -> GroupGraph:
         mentions=Counter(m.entity_id for m in store.mentions([group_id])),
         world_events=_events(t for f in facts for t in (f.valid_at, f.invalid_at)),
         system_events=_events(
-            [t for f in facts for t in (f.created_at, f.expired_at)]
-            + [e.created_at for e in everyone]
+            [t for f in facts for t in learned_instants(f)] + [e.created_at for e in everyone]
         ),
     )
     with _cache_lock:
@@ -126,8 +128,10 @@ def take_snapshot(
     flt = SearchFilter(valid_at=valid_at, known_at=known_at).resolved(now)
     group = read_group(store, group_id)
     all_facts, mentions = group.facts, group.mentions
+    assert flt.known_at is not None
     shown: list[tuple[Fact, State]] = []
-    for fact in all_facts:
+    for stored in all_facts:
+        fact = as_known(stored, flt.known_at)  # an end learned later is not shown
         state = fact_state(fact, flt)
         if state is not None:
             shown.append((fact, state))

@@ -249,7 +249,11 @@ class WorkerPool:
                     raise _Pause
 
         try:
-            self._memory.ingestor.add_accepted([c.episode for c in claims], on_ingested=finished)
+            self._memory.ingestor.add_accepted(
+                [c.episode for c in claims],
+                on_ingested=finished,
+                learned=[c.learned for c in claims],
+            )
         except _Pause:
             return done, True
         except Exception as exc:
@@ -283,7 +287,7 @@ class WorkerPool:
         episode = claim.episode
         started = time.monotonic()
         try:
-            result = self._memory.ingestor.add_accepted([episode])[0]
+            result = self._memory.ingestor.add_accepted([episode], learned=[claim.learned])[0]
             if result.stored_already:  # an earlier attempt wrote it: is it durable yet?
                 confirm_durable(self._memory.store, episode.group_id)
         except UsageError as exc:
