@@ -22,20 +22,25 @@ from chronomem.errors import UsageError
 from chronomem.eval.data import Conversation, Question, Turn
 from chronomem.jsontext import json_object
 
-__all__ = ["load_jsonl"]
+__all__ = ["conversations_from_rows", "load_jsonl"]
 
 
 def load_jsonl(path: str | Path) -> list[Conversation]:
-    turns: dict[str, list[Turn]] = {}
-    questions: dict[str, list[Question]] = {}
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
         raise UsageError(f"no such data file: {path}") from None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        row = _row(line, path, number)
+    rows = [(n, _row(line, path, n)) for n, line in enumerate(lines, 1) if line.strip()]
+    return conversations_from_rows(rows, path)
+
+
+def conversations_from_rows(
+    rows: list[tuple[int, dict[str, Any]]], path: str | Path
+) -> list[Conversation]:
+    """Conversations from rows of this format, each with the number errors cite it by."""
+    turns: dict[str, list[Turn]] = {}
+    questions: dict[str, list[Question]] = {}
+    for number, row in rows:
         conv = str(row.get("conversation", "default"))
         turns.setdefault(conv, [])
         questions.setdefault(conv, [])

@@ -14,18 +14,17 @@ to the next ones, and budget left after the episodes goes back to further facts.
 whole text never exceeds ``max_tokens`` by that estimate.
 
 Episodes are ranked by score: cosine over their content plus BM25 scaled to the best hit
-(``Rerank.SCORE``), a bonus when a person the query names said the message, a bonus when a
-ranked fact came from it; then the turns right before and after the best few join the
-ranking with part of their anchor's score (a question's answer is often the next turn).
-With ``snippets=True`` (default) a long message is shown through its sentences that share
-words with the query (or its longest sentence), verbatim, with "…" where sentences were
-left out: more distinct messages fit the budget. :class:`Context` lists every fact,
-entity, episode and community shown.
+(``Rerank.SCORE``), a bonus when a person the query names said the message or a ranked
+fact came from it, then the turns next to the best few (part of their anchor's score).
+The question's kind picks a plan (``plans.py``): a shown fact's source turn is shown as a
+quote too, a history or aggregation gets many one-sentence snippets with near-duplicates
+skipped, a preference question the user's own stated preferences first. Long messages are
+shown through their matching sentences (``snippets.py``). :class:`Context` lists every
+fact, entity, episode and community shown.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -33,11 +32,13 @@ from datetime import date, datetime
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
-from chronomem.search.answering import in_plan_order
+from chronomem.search.answering import in_plan_order, user_speakers
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import keywords, named_entities
+from chronomem.search.plans import STATES_PREFERENCE, Plan, plan_for
 from chronomem.search.reading import QueryReading
 from chronomem.search.searcher import Searcher
+from chronomem.search.snippets import near_duplicate, shorten, stems
 from chronomem.search.tokens import estimate_tokens
 
 DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
@@ -56,9 +57,6 @@ PREAMBLE = (
     "held (start – end; present = still true).\n"
 )
 _EMPTY = "(nothing relevant is known)"
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_WORD = re.compile(r"[^\W_]{3,}")
-_STEM = 5  # words match on their first five letters: "painting" ~ "paint", "painted"
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,13 +182,18 @@ class ContextBuilder:
         n_comms = budget.fill(
             community_lines, int(share * config.community_share), _tags("COMMUNITIES")
         )
-        shown_facts = facts[:n_facts]
-        covered = {i for f in shown_facts for i in f.episodes}
+        plan = plan_for(
+            found.query_reading,
+            config.snippet_sentences if config.snippets else 0,
+            config.max_episode_tokens,
+        )
+        support = {i for f in facts[:n_facts] for i in f.episodes}
         searched = [(e, found.scores.get(e.id, 0.0)) for e in found.episodes]
-        ranked = self._episode_ranking(query, group_ids, searched, facts, filter, now, config)
-        candidates = [e for e in ranked if e.id not in covered]
-        terms = _stems(keywords(query))
-        episodes, snipped = _choose_episodes(candidates, terms, config, budget)
+        ranked = self._episode_ranking(
+            query, group_ids, searched, facts, filter, now, config, _Bonus(plan, support)
+        )
+        terms = stems(keywords(query))
+        episodes, snipped = _choose_episodes(ranked, terms, plan, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else _tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
         text = _render(
@@ -221,9 +224,11 @@ class ContextBuilder:
         flt: SearchFilter,
         now: datetime,
         config: ContextConfig,
+        bonus: _Bonus,
     ) -> list[Episode]:
         """Episodes by score: their own search (cosine + weighted BM25), a bonus when a
-        person the query names said it, a bonus when a ranked fact came from it; then the
+        person the query names said it, a bonus when a ranked fact came from it and the
+        plan's bonuses (a shown fact's quote; the user stating a preference); then the
         turns next to the best ones, which inherit part of their score."""
         known = flt.resolved(now).known_at
         rows = {e.id: e for e, _ in searched}
@@ -235,7 +240,14 @@ class ContextBuilder:
         for rank, f in enumerate(facts):
             for i in f.episodes:
                 scores[i] = scores.get(i, 0.0) + config.fact_source_bonus / (1 + rank / 10)
+        for i in bonus.support:
+            scores[i] = scores.get(i, 0.0) + bonus.plan.support_bonus
         self._load_missing(group_ids, [i for i in scores if i not in rows], rows, known)
+        if bonus.plan.user_statement_bonus:
+            users = set(user_speakers(self._store, group_ids).values())
+            for i, e in rows.items():
+                if _speaker_key(e) in users and STATES_PREFERENCE.search(e.content):
+                    scores[i] += bonus.plan.user_statement_bonus
         anchors = sorted((i for i in scores if i in rows), key=lambda i: -scores[i])
         base = dict(scores)
         for anchor in anchors[: config.neighbour_anchors]:
@@ -271,21 +283,30 @@ def _speaker_key(episode: Episode) -> str | None:
     return None if speaker is None else normalize_name(speaker)
 
 
+@dataclass(frozen=True, slots=True)
+class _Bonus:
+    plan: Plan
+    support: set[str]  # source episodes of the shown facts
+
+
 def _choose_episodes(
-    ranked: Sequence[Episode], terms: frozenset[str], config: ContextConfig, budget: _Budget
+    ranked: Sequence[Episode], terms: frozenset[str], plan: Plan, budget: _Budget
 ) -> tuple[list[tuple[Episode, str]], set[str]]:
-    """Best-first episodes that fit the budget, with the text each is shown as."""
+    """Best-first episodes that fit the budget, with the text each is shown as; a text
+    nearly repeating one already shown is skipped (the plan's ``distinct``)."""
     chosen: list[tuple[Episode, str]] = []
     snipped: set[str] = set()
     days: set[str] = set()
     used = _tags("EPISODES")
     shown: set[tuple[date, str]] = set()
+    seen: list[frozenset[str]] = []
     for episode in ranked:
-        text = _shorten(episode.content, terms, config)
+        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens)
         day = _day_header(episode.reference_time)
         said = (episode.reference_time.date(), text)
-        if said in shown:  # the same words on the same day: shown once
-            continue
+        words = stems(text)
+        if said in shown or near_duplicate(words, seen, plan.distinct):
+            continue  # the same words on the same day, or nearly the same words: shown once
         shown.add(said)
         cost = line_tokens(text) + (0 if day in days else line_tokens(day))
         if used + cost > budget.left:
@@ -294,48 +315,13 @@ def _choose_episodes(
             continue
         used += cost
         days.add(day)
+        seen.append(words)
         chosen.append((episode, text))
         if text != episode.content:
             snipped.add(episode.id)
     if chosen:
         budget.left -= used
     return chosen, snipped
-
-
-def _shorten(content: str, terms: frozenset[str], config: ContextConfig) -> str:
-    text = snippet(content, terms, config.snippet_sentences) if config.snippets else content
-    limit = config.max_episode_tokens * 4
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def snippet(content: str, terms: frozenset[str], max_sentences: int) -> str:
-    """``content`` through its sentences sharing a word stem with ``terms`` (else its longest
-    sentence), verbatim and in order; "…" marks sentences left out. A "Speaker: " prefix
-    is kept."""
-    head, sep, body = content.partition(": ")
-    if not sep or len(head) > 60 or "\n" in head:
-        head, body = "", content
-    sentences = [s for s in _SENTENCE.split(body) if s.strip()]
-    if len(sentences) <= 1:
-        return content
-    hits = [i for i, s in enumerate(sentences) if _stems(s) & terms][:max_sentences]
-    if not hits:
-        hits = [max(range(len(sentences)), key=lambda i: len(sentences[i]))]
-    if len(hits) == len(sentences):
-        return content
-    parts: list[str] = []
-    for n, i in enumerate(hits):
-        if (n == 0 and i > 0) or (n > 0 and i != hits[n - 1] + 1):
-            parts.append("…")
-        parts.append(sentences[i].strip())
-    if hits[-1] != len(sentences) - 1:
-        parts.append("…")
-    shown = " ".join(parts)
-    return f"{head}: {shown}" if head else shown
-
-
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(w.casefold()[:_STEM] for w in _WORD.findall(text))
 
 
 # -- rendering ------------------------------------------------------------------------------
