@@ -46,7 +46,7 @@ def plan_for(reading: QueryReading | None, sentences: int, max_episode_tokens: i
     kind: Kind = "open" if reading is None else reading.kind
     if kind in ("history", "aggregation"):
         short = min(max_episode_tokens, 80)
-        return Plan(kind, 1, short, 0.1, 0.0, 0.8 if kind == "history" else 0.7)
+        return Plan(kind, 1, short, 0.1, 0.0, 0.9)
     if kind == "preference":
         return Plan(kind, sentences, max_episode_tokens, 0.1, 0.2, 0.9)
     return Plan(kind, sentences, max_episode_tokens, 0.2, 0.0, 0.9)
