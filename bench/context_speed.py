@@ -14,6 +14,7 @@ CPU time (query embedding included); reported: p50 / p95 / max of both and the l
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
 import statistics
@@ -49,12 +50,34 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
+def timed_calls(
+    memory: Memory, rounds: int, profiler: cProfile.Profile | None
+) -> tuple[list[float], list[float]]:
+    """Wall and CPU milliseconds of each ``Memory.context`` call after a warm-up round."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    for round_ in range(rounds + 1):
+        for question in QUESTIONS:
+            if profiler is not None and round_:
+                profiler.enable()
+            w, c = time.perf_counter(), time.process_time()
+            memory.context(question, group_id="chat")
+            if round_:  # round 0 warms caches up
+                wall.append((time.perf_counter() - w) * 1000)
+                cpu.append((time.process_time() - c) * 1000)
+            if profiler is not None:
+                profiler.disable()
+    return wall, cpu
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--turns", type=int, default=400)
     p.add_argument("--rounds", type=int, default=10)
     p.add_argument("--embedder", choices=("local", "hash"), default="local")
     p.add_argument("--json", type=Path)
+    p.add_argument("--db", type=Path, help="keep the ingested group in this file and reuse it")
+    p.add_argument("--profile", type=Path, help="write a cProfile of the timed calls here")
     args = p.parse_args()
     if args.embedder == "hash":
         from chronomem.testing import HashEmbedder
@@ -65,30 +88,27 @@ def main() -> int:
 
         embedder = LocalEmbedder()
     with tempfile.TemporaryDirectory() as tmp:
-        memory = Memory(str(Path(tmp) / "speed.db"), embedder=embedder)
-        items = [
-            EpisodeInput(content=text, group_id="chat", reference_time=when, source="message")
-            for when, text in long_turns(args.turns)
-        ]
+        db = args.db or Path(tmp) / "speed.db"
+        fresh = not db.exists()
+        memory = Memory(str(db), embedder=embedder)
         started = time.perf_counter()
-        memory.add_episodes(items)
+        if fresh:
+            memory.add_episodes(
+                EpisodeInput(content=text, group_id="chat", reference_time=when, source="message")
+                for when, text in long_turns(args.turns)
+            )
         ingest_s = time.perf_counter() - started
-        wall: list[float] = []
-        cpu: list[float] = []
         load0 = os.getloadavg()[0]
-        for round_ in range(args.rounds + 1):
-            for question in QUESTIONS:
-                w, c = time.perf_counter(), time.process_time()
-                memory.context(question, group_id="chat")
-                if round_:  # round 0 warms caches up
-                    wall.append((time.perf_counter() - w) * 1000)
-                    cpu.append((time.process_time() - c) * 1000)
+        profiler = cProfile.Profile() if args.profile else None
+        wall, cpu = timed_calls(memory, args.rounds, profiler)
+        if profiler is not None:
+            profiler.dump_stats(str(args.profile))
         memory.close()
     result = {
         "turns": args.turns,
         "calls": len(wall),
         "embedder": args.embedder,
-        "ingest_s": round(ingest_s, 1),
+        "ingest_s": round(ingest_s, 1) if fresh else None,
         "wall_ms": summary(wall),
         "cpu_ms": summary(cpu),
         "loadavg_1m": {"start": load0, "end": os.getloadavg()[0]},

@@ -43,6 +43,8 @@ from chronomem.search.tokens import estimate_tokens
 
 DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
 RANKING_KEPT = 50  # episode ids a Context keeps of its ranking (evaluation: recall@k)
+MISFITS = 15  # episodes passed over for not fitting before the EPISODES section stops
+EXAMINED = 100  # best-ranked episodes the EPISODES section considers at most
 _HYBRID = (Method.COSINE, Method.BM25)
 CONTEXT_RECIPE = SearchConfig(
     facts=TargetConfig(_HYBRID, Rerank.RRF, limit=80),
@@ -193,7 +195,7 @@ class ContextBuilder:
             query, group_ids, searched, facts, filter, now, config, _Bonus(plan, support)
         )
         terms = stems(keywords(query))
-        episodes, snipped = _choose_episodes(ranked, terms, plan, budget)
+        episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, plan, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else _tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
         text = _render(
@@ -300,6 +302,7 @@ def _choose_episodes(
     used = _tags("EPISODES")
     shown: set[tuple[date, str]] = set()
     seen: list[frozenset[str]] = []
+    misfits = 0
     for episode in ranked:
         text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens)
         day = _day_header(episode.reference_time)
@@ -310,7 +313,8 @@ def _choose_episodes(
         shown.add(said)
         cost = line_tokens(text) + (0 if day in days else line_tokens(day))
         if used + cost > budget.left:
-            if budget.left - used < 8:  # nothing useful fits any more
+            misfits += 1
+            if budget.left - used < 8 or misfits > MISFITS:  # nothing useful fits any more
                 break
             continue
         used += cost
