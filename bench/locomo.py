@@ -6,7 +6,7 @@
 The loading, metrics and baselines are the package's (``chronomem.eval``: the same code as
 ``chronomem eval locomo``). Each conversation goes into its own memory, one episode per
 turn. On the tuning conversations every setting of a one-knob-at-a-time sweep around the
-defaults (``ContextConfig``: text weight, neighbours, anchors, fact share) is scored on one
+defaults (``ContextConfig``: text weight, neighbours, anchors, fact and entity shares) is scored on one
 ingest. Recall is counted two ways (``chronomem.eval.metrics``): ``text_all`` -- every gold
 turn's text is in the context -- and ``evidence_all`` -- also crediting a turn that is only
 the source of a shown fact. The knobs are picked on the mean of the two on the tuning split
@@ -42,10 +42,11 @@ from chronomem.testing.fakes import ManualClock
 
 DEFAULT = ContextConfig()
 SWEEP = {  # knob -> values tried on the tuning split, one knob at a time
-    "text_weight": (0.3, 0.7),
+    "text_weight": (0.3, 0.7, 1.0),
     "neighbours": (1, 3),
     "neighbour_anchors": (4, 12),
-    "fact_share": (0.1, 0.3),
+    "fact_share": (0.1, 0.3, 0.4),
+    "entity_share": (0.0,),
 }
 
 
