@@ -6,14 +6,14 @@
 The loading, metrics and baselines are the package's (``chronomem.eval``: the same code as
 ``chronomem eval locomo``). Each conversation goes into its own memory, one episode per
 turn. On the tuning conversations every setting of a one-knob-at-a-time sweep around the
-defaults (``ContextConfig``: text weight, neighbours, anchors, fact and entity shares) is scored on one
-ingest. Recall is counted two ways (``chronomem.eval.metrics``): ``text_all`` -- every gold
-turn's text is in the context -- and ``evidence_all`` -- also crediting a turn that is only
-the source of a shown fact. The knobs are picked on the mean of the two on the tuning split
-(never on the credited figure alone). The held-out conversations are then scored with the
-defaults and with the picked knobs, beside BM25 and dense raw-turn baselines filling the
-same budget, each both ways: stop at the first turn that does not fit, or skip it and keep
-filling. Embeddings are cached in bench/.cache.
+defaults (``ContextConfig``: text weight, neighbours, anchors, fact and entity shares) is
+scored on one ingest. Recall is counted two ways (``chronomem.eval.metrics``): ``text_all``
+-- every gold turn's text is in the context -- and ``evidence_all`` -- also crediting a turn
+that is only the source of a shown fact. The knobs are picked on the mean of the two on the
+tuning split (never on the credited figure alone). The held-out conversations are then
+scored with the defaults and with the picked knobs, beside BM25 and dense raw-turn baselines
+filling the same budget, each both ways: stop at the first turn that does not fit, or skip
+it and keep filling. Embeddings are cached in bench/.cache.
 """
 
 from __future__ import annotations
@@ -146,7 +146,9 @@ def main() -> int:
     assert model is not None
     embedder = CachedEmbedder(model, args.cache)
     load0, cpu0 = os.getloadavg()[0], time.process_time()
-    tune = run_split(data, span(args.tune), embedder, configs() if args.sweep else {"default": DEFAULT})
+    tune = run_split(
+        data, span(args.tune), embedder, configs() if args.sweep else {"default": DEFAULT}
+    )
     sweep = {
         name: pick_score(summarise(rows)["overall"])
         for name, rows in tune["rows"].items()

@@ -25,7 +25,7 @@ fact, entity, episode and community shown.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -37,9 +37,20 @@ from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import keywords, named_entities
 from chronomem.search.plans import STATES_PREFERENCE, Plan, plan_for
 from chronomem.search.reading import QueryReading
+from chronomem.search.render import (
+    EMPTY,
+    PREAMBLE,
+    day_header,
+    distinct_lines,
+    entity_line,
+    fact_line,
+    line_tokens,
+    render,
+    tags,
+    text_tokens,
+)
 from chronomem.search.searcher import Searcher
 from chronomem.search.snippets import near_duplicate, shorten, stems
-from chronomem.search.tokens import estimate_tokens
 
 DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
 RANKING_KEPT = 50  # episode ids a Context keeps of its ranking (evaluation: recall@k)
@@ -54,11 +65,6 @@ CONTEXT_RECIPE = SearchConfig(
     text_weight=0.5,
     read_question=True,
 )
-PREAMBLE = (
-    "What the memory holds that is relevant to the request. Facts carry the period they "
-    "held (start – end; present = still true).\n"
-)
-_EMPTY = "(nothing relevant is known)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,16 +179,16 @@ class ContextBuilder:
             now=now,
             query_vector=query_vector,
         )
-        budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(_EMPTY))
+        budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(EMPTY))
         at = filter.resolved(now).valid_at
-        facts, fact_lines = _distinct_lines(found.facts, at)
+        facts, fact_lines = distinct_lines(found.facts, at)
         share = config.max_tokens
-        n_facts = budget.fill(fact_lines, int(share * config.fact_share), _tags("FACTS"))
+        n_facts = budget.fill(fact_lines, int(share * config.fact_share), tags("FACTS"))
         entity_lines = [entity_line(e, config.summary_chars) for e in found.entities]
-        n_entities = budget.fill(entity_lines, int(share * config.entity_share), _tags("ENTITIES"))
+        n_entities = budget.fill(entity_lines, int(share * config.entity_share), tags("ENTITIES"))
         community_lines = [entity_line(c, config.summary_chars) for c in found.communities]
         n_comms = budget.fill(
-            community_lines, int(share * config.community_share), _tags("COMMUNITIES")
+            community_lines, int(share * config.community_share), tags("COMMUNITIES")
         )
         plan = plan_for(
             found.query_reading,
@@ -196,9 +202,9 @@ class ContextBuilder:
         )
         terms = stems(keywords(query))
         episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, plan, budget)
-        extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else _tags("FACTS"))
+        extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
-        text = _render(
+        text = render(
             [fact_line(f, at) for f in shown_facts],
             entity_lines[:n_entities],
             community_lines[:n_comms],
@@ -299,13 +305,13 @@ def _choose_episodes(
     chosen: list[tuple[Episode, str]] = []
     snipped: set[str] = set()
     days: set[str] = set()
-    used = _tags("EPISODES")
+    used = tags("EPISODES")
     shown: set[tuple[date, str]] = set()
     seen: list[frozenset[str]] = []
     misfits = 0
     for episode in ranked:
         text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens)
-        day = _day_header(episode.reference_time)
+        day = day_header(episode.reference_time)
         said = (episode.reference_time.date(), text)
         words = stems(text)
         if said in shown or near_duplicate(words, seen, plan.distinct):
@@ -326,91 +332,3 @@ def _choose_episodes(
     if chosen:
         budget.left -= used
     return chosen, snipped
-
-
-# -- rendering ------------------------------------------------------------------------------
-def _date(value: datetime | None) -> str:
-    return "date unknown" if value is None else value.date().isoformat()
-
-
-def _day_header(value: datetime) -> str:
-    if value.hour == value.minute == 0:
-        return f"[{value.date().isoformat()}]"
-    return value.strftime("[%Y-%m-%d %H:%M]")
-
-
-def _tags(tag: str) -> int:
-    """Tokens of a section's opening and closing tag lines."""
-    return line_tokens(f"<{tag}>") + line_tokens(f"</{tag}>")
-
-
-def line_tokens(line: str) -> int:
-    """Estimated tokens of one line of the context, its newline included."""
-    return estimate_tokens(line) + 1
-
-
-def text_tokens(text: str) -> int:
-    """Estimated tokens of a whole context: the sum of its lines'."""
-    return estimate_tokens(text) + text.count("\n")
-
-
-def _distinct_lines(facts: Sequence[Fact], at: datetime | None) -> tuple[list[Fact], list[str]]:
-    """Facts best first with their lines, each line once: when two facts read the same
-    (a WORKS_AT and a MENTIONED fact from one sentence), the better ranked one stays."""
-    kept: list[Fact] = []
-    lines: dict[str, None] = {}
-    for fact in facts:
-        line = fact_line(fact, at)
-        if line not in lines:
-            lines[line] = None
-            kept.append(fact)
-    return kept, list(lines)
-
-
-def fact_line(fact: Fact, at: datetime | None = None) -> str:
-    """``- <fact> (<start> – <end>)``: the paper's fact with its validity range; a fact that
-    starts after ``at`` (a plan, a scheduled event) is marked ``upcoming`` with its date."""
-    end = "present" if fact.invalid_at is None else _date(fact.invalid_at)
-    if at is not None and fact.valid_at is not None and fact.valid_at > at:
-        end = "" if fact.invalid_at is None else f" – {end}"
-        return f"- {fact.fact} (upcoming: {_date(fact.valid_at)}{end})"
-    return f"- {fact.fact} ({_date(fact.valid_at)} – {end})"
-
-
-def entity_line(item: Entity | Community, limit: int) -> str:
-    summary = " ".join(item.summary.split())
-    if len(summary) > limit:
-        summary = summary[: limit - 1].rsplit(" ", 1)[0] + "…"
-    return f"- {item.name}: {summary}" if summary else f"- {item.name}"
-
-
-def _section(tag: str, lines: Sequence[str]) -> str:
-    return f"<{tag}>\n" + "\n".join(lines) + f"\n</{tag}>\n" if lines else ""
-
-
-def _episode_lines(chosen: Sequence[tuple[Episode, str]]) -> list[str]:
-    ordered = sorted(chosen, key=lambda pair: (pair[0].reference_time, pair[0].created_at))
-    lines: list[str] = []
-    day = None
-    for episode, text in ordered:
-        if _day_header(episode.reference_time) != day:
-            day = _day_header(episode.reference_time)
-            lines.append(day)
-        lines.append(text)
-    return lines
-
-
-def _render(
-    facts: Sequence[str],
-    entities: Sequence[str],
-    communities: Sequence[str],
-    episodes: Sequence[tuple[Episode, str]],
-) -> str:
-    parts: list[Callable[[], str]] = [
-        lambda: _section("FACTS", facts),
-        lambda: _section("ENTITIES", entities),
-        lambda: _section("COMMUNITIES", communities),
-        lambda: _section("EPISODES", _episode_lines(episodes)),
-    ]
-    body = "".join(part() for part in parts)
-    return PREAMBLE + body if body else PREAMBLE + _EMPTY + "\n"
