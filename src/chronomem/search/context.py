@@ -195,11 +195,8 @@ class ContextBuilder:
             config.snippet_sentences if config.snippets else 0,
             config.max_episode_tokens,
         )
-        support = {i for f in facts[:n_facts] for i in f.episodes}
         searched = [(e, found.scores.get(e.id, 0.0)) for e in found.episodes]
-        ranked = self._episode_ranking(
-            query, group_ids, searched, facts, filter, now, config, _Bonus(plan, support)
-        )
+        ranked = self._episode_ranking(query, group_ids, searched, facts, filter, now, config, plan)
         terms = stems(keywords(query))
         episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, plan, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
@@ -232,11 +229,11 @@ class ContextBuilder:
         flt: SearchFilter,
         now: datetime,
         config: ContextConfig,
-        bonus: _Bonus,
+        plan: Plan,
     ) -> list[Episode]:
         """Episodes by score: their own search (cosine + weighted BM25), a bonus when a
-        person the query names said it, a bonus when a ranked fact came from it and the
-        plan's bonuses (a shown fact's quote; the user stating a preference); then the
+        person the query names said it, a bonus when a ranked fact came from it (so a shown
+        fact's quote ranks high) and the plan's (the user stating a preference); then the
         turns next to the best ones, which inherit part of their score."""
         known = flt.resolved(now).known_at
         rows = {e.id: e for e, _ in searched}
@@ -248,14 +245,12 @@ class ContextBuilder:
         for rank, f in enumerate(facts):
             for i in f.episodes:
                 scores[i] = scores.get(i, 0.0) + config.fact_source_bonus / (1 + rank / 10)
-        for i in bonus.support:
-            scores[i] = scores.get(i, 0.0) + bonus.plan.support_bonus
         self._load_missing(group_ids, [i for i in scores if i not in rows], rows, known)
-        if bonus.plan.user_statement_bonus:
+        if plan.user_statement_bonus:
             users = set(user_speakers(self._store, group_ids).values())
             for i, e in rows.items():
                 if _speaker_key(e) in users and STATES_PREFERENCE.search(e.content):
-                    scores[i] += bonus.plan.user_statement_bonus
+                    scores[i] += plan.user_statement_bonus
         anchors = sorted((i for i in scores if i in rows), key=lambda i: -scores[i])
         base = dict(scores)
         for anchor in anchors[: config.neighbour_anchors]:
@@ -289,12 +284,6 @@ class ContextBuilder:
 def _speaker_key(episode: Episode) -> str | None:
     speaker = episode.speaker()
     return None if speaker is None else normalize_name(speaker)
-
-
-@dataclass(frozen=True, slots=True)
-class _Bonus:
-    plan: Plan
-    support: set[str]  # source episodes of the shown facts
 
 
 def _choose_episodes(

@@ -3,9 +3,13 @@
 The question's reading (``reading.py``) names its kind; the plan says how episodes are
 shown and which ones come first:
 
-- **lookup / open** -- the matching facts first, then the quotes that support them: the
-  source turns of the shown facts join the episode ranking with a bonus (they are shown
-  as text too, not only credited through the fact);
+- **lookup / open** -- the matching facts first, then the quotes that support them: a
+  shown fact's source turn is no longer left out of the EPISODES section (it ranks high
+  through the fact-source bonus), so the reader sees the words, not only the fact. An extra
+  bonus for those quotes was measured and dropped: it crowded out other evidence (LoCoMo
+  conversations 1–5, mean of text-only and with-sources recall_all: 0.859 without it,
+  0.851 at 0.2 for lookups and 0.1 for the other kinds, 0.840 at twice that; see
+  bench/RESULTS.md, round 5);
 - **history / order** -- evidence across the whole group as many short snippets as the
   budget holds (one sentence each); the EPISODES section is always oldest first;
 - **aggregation** -- broad coverage of distinct turns: one-sentence snippets, and a turn
@@ -36,7 +40,6 @@ class Plan:
     kind: Kind
     sentences: int  # sentences a snippet keeps
     max_episode_tokens: int  # a shown episode is cut to about this many tokens
-    support_bonus: float  # added to the source turns of the shown facts
     user_statement_bonus: float  # added to the user's turns stating a preference
     distinct: float  # Jaccard overlap of shown words above which a turn is a near-duplicate
 
@@ -46,7 +49,7 @@ def plan_for(reading: QueryReading | None, sentences: int, max_episode_tokens: i
     kind: Kind = "open" if reading is None else reading.kind
     if kind in ("history", "aggregation"):
         short = min(max_episode_tokens, 80)
-        return Plan(kind, 1, short, 0.1, 0.0, 0.9)
+        return Plan(kind, 1, short, 0.0, 0.9)
     if kind == "preference":
-        return Plan(kind, sentences, max_episode_tokens, 0.1, 0.2, 0.9)
-    return Plan(kind, sentences, max_episode_tokens, 0.2, 0.0, 0.9)
+        return Plan(kind, sentences, max_episode_tokens, 0.2, 0.9)
+    return Plan(kind, sentences, max_episode_tokens, 0.0, 0.9)
