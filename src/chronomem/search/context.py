@@ -5,7 +5,7 @@ Sections, in order, each only when it has something to show::
     <FACTS>        relevant facts with the date range they held (start – end | present)
     <ENTITIES>     relevant entities with their summaries (shortened)
     <COMMUNITIES>  relevant communities, when the recipe searches them
-    <EPISODES>     the most relevant raw messages not already behind a listed fact,
+    <EPISODES>     the most relevant raw messages (a listed fact's own words among them),
                    grouped by date, oldest first
 
 Budget: every line is counted with :func:`~chronomem.search.tokens.estimate_tokens` and a
