@@ -24,6 +24,7 @@ fit (``*_stop``) or skipping it and filling on (``*_skip``). Scoring is ``locomo
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import json
 import os
 import sys
@@ -107,6 +108,7 @@ def main() -> int:
     cache = Path(__file__).parent / ".cache" / "embeddings.sqlite"
     p.add_argument("--cache", type=Path, default=cache)
     p.add_argument("--embedder", default="local", help="an embedder name (default: local)")
+    p.add_argument("--check", action="store_true", help="only read the chats and count them")
     args = p.parse_args()
     from chronomem.providers.factory import embedder_named
 
@@ -115,6 +117,11 @@ def main() -> int:
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.check:
+        kinds = Counter(q.category for c in chats for q in c.questions if q.evidence)
+        turns = sum(len(c.turns) for c in chats)
+        print(f"{len(chats)} chats, {turns} turns, questions with evidence: {dict(kinds)}")
+        return 0
     model = embedder_named(args.embedder)
     assert model is not None, f"embedder {args.embedder!r} is not available"
     embedder = CachedEmbedder(model, args.cache)

@@ -81,6 +81,13 @@ def test_reports_every_kind_with_both_counts_and_the_four_baselines(tmp_path, mo
     assert mine["overall"]["text_all"] == 1.0
 
 
+def test_check_only_reads_and_counts(tmp_path, monkeypatch, capsys):
+    folder = write(tmp_path / "chats", CHAT)
+    monkeypatch.setattr(sys, "argv", ["context_chats.py", str(folder), "--check"])
+    assert context_chats.main() == 0
+    assert "1 chats, 6 turns" in capsys.readouterr().out
+
+
 def test_a_chat_without_turns_is_refused_with_the_file_named(tmp_path):
     bad = {k: v for k, v in CHAT.items() if k != "turns"}
     path = write(tmp_path / "bad", bad) / "tiny.json"
