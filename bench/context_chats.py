@@ -24,11 +24,11 @@ fit (``*_stop``) or skipping it and filling on (``*_skip``). Scoring is ``locomo
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 import json
 import os
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
