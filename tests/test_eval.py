@@ -5,13 +5,17 @@ end against the fake server (the real SDK over 127.0.0.1)."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from chronomem.cli.main import main
 from chronomem.errors import UsageError
 from chronomem.eval import load_benchmark
+from chronomem.eval.baselines import BASELINES, Baselines
+from chronomem.eval.data import Turn
 from chronomem.eval.jsonl import load_jsonl
 from chronomem.eval.judge import judge_messages
 from chronomem.eval.locomo import load_locomo
@@ -80,6 +84,27 @@ def test_recall_at_k_ranks_sessions_by_their_best_turn():
     assert not late["evidence_any"] and not late["session_any@5"] and late["session_any@10"]
 
 
+def test_text_recall_counts_only_turns_whose_words_are_shown():
+    gold = frozenset({"a", "b"})
+    credited = {"a", "b", "c"}  # "b" is only the source of a shown fact
+    row = retrieval_record(gold, frozenset(), credited, [], {}, text_shown={"a", "c"})
+    assert row["evidence_all"] and row["text_any"] and not row["text_all"]
+    raw = retrieval_record(gold, frozenset(), {"a", "b"}, [], {})  # a baseline: text is all
+    assert raw["text_all"] and raw["evidence_all"]
+
+
+def test_baselines_stop_at_the_first_misfit_or_skip_it_and_keep_filling():
+    when = datetime(2024, 1, 1, tzinfo=UTC)
+    texts = ["short one", "word " * 400, "short two"]
+    turns = [Turn(f"t{i}", "s", text, when) for i, text in enumerate(texts)]
+    base = Baselines(turns, np.eye(3, dtype=np.float32))
+    assert base.fill([0, 1, 2], 100) == {"t0"}
+    assert base.fill([0, 1, 2], 100, skip=True) == {"t0", "t2"}
+    shown = base.shown("short", np.array([0, 0, 1], dtype=np.float32), 100)
+    assert set(shown) == set(BASELINES)
+    assert shown["dense_stop"] == {"t2", "t0"} and shown["bm25_skip"] == {"t0", "t2"}
+
+
 def test_wilson_interval_matches_the_textbook_value():
     assert wilson_interval(8, 10) == (0.4902, 0.9433)
     assert wilson_interval(0, 0) == (0.0, 0.0)
@@ -97,6 +122,7 @@ def test_eval_locomo_offline_reports_retrieval_and_resumes(tmp_path, capsys):
     first = run_eval(tmp_path, "locomo", "--data", str(data), "--limit", "1")
     assert first["overall"]["questions"] == 3 and "accuracy" not in first["overall"]
     assert first["overall"]["evidence_any"] == 1.0  # a 2,000-token context holds 5 turns
+    assert 0.0 <= first["overall"]["text_all"] <= first["overall"]["evidence_all"]
     assert first["overall"]["turn_any@5"] == 1.0
     assert set(first["categories"]) == {"multi-hop", "single-hop"}
     assert "| overall |" in capsys.readouterr().out

@@ -1,5 +1,6 @@
 """Raw-turn retrieval baselines that fill the same token budget as the context: BM25 (SQLite
-FTS5 over the same query keywords) and dense cosine with the same embedder."""
+FTS5 over the same query keywords) and dense cosine with the same embedder, each filled two
+ways: ``stop`` at the first turn that does not fit, or ``skip`` it and keep filling."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from chronomem.eval.data import Turn
 from chronomem.search import estimate_tokens
 from chronomem.search.methods import keywords
 
-__all__ = ["Baselines"]
+__all__ = ["BASELINES", "Baselines"]
+
+BASELINES = ("bm25_stop", "bm25_skip", "dense_stop", "dense_skip")
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -43,12 +46,25 @@ class Baselines:
     def dense(self, query_vector: np.ndarray) -> list[int]:
         return [int(i) for i in np.argsort(-(self.vectors @ query_vector))[:1000]]
 
-    def fill(self, order: Sequence[int], budget: int) -> set[str]:
-        """Turn ids of the best-first turns that fit ``budget`` estimated tokens."""
+    def fill(self, order: Sequence[int], budget: int, *, skip: bool = False) -> set[str]:
+        """Turn ids of the best-first turns that fit ``budget`` estimated tokens: up to the
+        first that does not fit, or (``skip``) passing over every turn that does not."""
         used, shown = 0, set()
         for i in order:
             if used + self.cost[i] > budget:
+                if skip:
+                    continue
                 break
             used += self.cost[i]
             shown.add(self.turns[i].id)
         return shown
+
+    def shown(self, question: str, query_vector: np.ndarray, budget: int) -> dict[str, set[str]]:
+        """The turns each of the four baselines shows for ``question``, by name
+        (``bm25_stop``, ``bm25_skip``, ``dense_stop``, ``dense_skip``)."""
+        orders = {"bm25": self.bm25(question), "dense": self.dense(query_vector)}
+        return {
+            f"{name}_{way}": self.fill(order, budget, skip=way == "skip")
+            for name, order in orders.items()
+            for way in ("stop", "skip")
+        }

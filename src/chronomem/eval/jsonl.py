@@ -23,17 +23,22 @@ from chronomem.eval.data import Conversation, Question, Turn
 from chronomem.jsontext import json_object
 from chronomem.textfiles import read_text
 
-__all__ = ["load_jsonl"]
+__all__ = ["conversations_from_rows", "load_jsonl"]
 
 
 def load_jsonl(path: str | Path) -> list[Conversation]:
+    lines = read_text(path, what="data file").splitlines()
+    rows = [(n, _row(line, path, n)) for n, line in enumerate(lines, 1) if line.strip()]
+    return conversations_from_rows(rows, path)
+
+
+def conversations_from_rows(
+    rows: list[tuple[int, dict[str, Any]]], path: str | Path
+) -> list[Conversation]:
+    """Conversations from rows of this format, each with the number errors cite it by."""
     turns: dict[str, list[Turn]] = {}
     questions: dict[str, list[Question]] = {}
-    lines = read_text(path, what="data file").splitlines()
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        row = _row(line, path, number)
+    for number, row in rows:
         conv = str(row.get("conversation", "default"))
         turns.setdefault(conv, [])
         questions.setdefault(conv, [])

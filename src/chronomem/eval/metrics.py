@@ -1,8 +1,10 @@
 """Retrieval and answer metrics, computed per question and summarised per category.
 
 Retrieval (needs evidence):
+- ``text_any`` / ``text_all``: one / every gold turn's text is in the context (whole or as a
+  snippet) -- what a reader of the context actually sees;
 - ``evidence_any`` / ``evidence_all``: one / every gold turn is in the context, shown as a
-  raw message or as a source episode of a shown fact;
+  raw message or as a source episode of a shown fact (crediting a fact with its source);
 - ``turn_any@k`` / ``turn_all@k`` and ``session_any@k`` / ``session_all@k``: one / every
   gold turn (session) is among the first k of the context's episode ranking (sessions
   ranked by their best turn), the recall_any@k / recall_all@k of LongMemEval's
@@ -31,9 +33,15 @@ def retrieval_record(
     in_context: set[str],
     ranking: Sequence[str],
     session_of: Mapping[str, str],
+    text_shown: set[str] | None = None,
 ) -> dict[str, JSONValue]:
-    """The retrieval metrics of one question (turn ids throughout)."""
+    """The retrieval metrics of one question (turn ids throughout): ``in_context`` the turns
+    shown or credited through a shown fact's sources, ``text_shown`` the turns whose text is
+    shown (``None``: the same as ``in_context``, as for raw-turn baselines)."""
+    text = in_context if text_shown is None else text_shown
     out: dict[str, JSONValue] = {
+        "text_any": bool(gold_turns & text),
+        "text_all": gold_turns <= text,
         "evidence_any": bool(gold_turns & in_context),
         "evidence_all": gold_turns <= in_context,
     }
@@ -59,6 +67,8 @@ def wilson_interval(correct: int, total: int, z: float = 1.96) -> tuple[float, f
 
 
 _RETRIEVAL_KEYS = (
+    "text_any",
+    "text_all",
     "evidence_any",
     "evidence_all",
     *(

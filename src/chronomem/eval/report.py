@@ -11,6 +11,8 @@ __all__ = ["build_report", "render_table"]
 
 _COLUMNS = (
     ("questions", "n"),
+    ("text_all", "text_all"),
+    ("text_any", "text_any"),
     ("evidence_all", "ev_all"),
     ("evidence_any", "ev_any"),
     ("turn_any@5", "turn@5"),

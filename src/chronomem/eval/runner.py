@@ -24,7 +24,7 @@ from chronomem.ports import LLM, Clock
 from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextConfig
 from chronomem.testing.fakes import ManualClock
 
-__all__ = ["Evaluator", "MemoryFactory", "episode_inputs", "turn_id"]
+__all__ = ["Evaluator", "MemoryFactory", "episode_inputs", "shown_turns", "turn_id"]
 
 MemoryFactory = Callable[[Clock], Memory]
 
@@ -93,10 +93,10 @@ class Evaluator:
             "context_tokens": context.tokens,
         }
         if question.evidence:
-            shown = {turn_id(i) for i in (*context.episode_ids, *context.source_episode_ids)}
+            text, credited = shown_turns(context)
             ranking = [turn_id(i) for i in context.ranking]
             row |= retrieval_record(
-                question.evidence, question.evidence_sessions, shown, ranking, session_of
+                question.evidence, question.evidence_sessions, credited, ranking, session_of, text
             )
         if self.llm is not None:
             row |= self._graded(question, context)
@@ -120,6 +120,13 @@ class Evaluator:
 
 def _key(conversation: Conversation, question: Question) -> str:
     return f"{conversation.id}/{question.id}"
+
+
+def shown_turns(context: Context) -> tuple[set[str], set[str]]:
+    """The turn ids a context shows: those whose text it holds (whole or as a snippet), and
+    those plus the source turns of its facts (a fact credited with where it came from)."""
+    text = {turn_id(i) for i in context.episode_ids}
+    return text, text | {turn_id(i) for i in context.source_episode_ids}
 
 
 def turn_id(episode_id: str) -> str:

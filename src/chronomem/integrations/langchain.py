@@ -28,7 +28,7 @@ from pydantic import ConfigDict, Field  # noqa: E402
 from chronomem.integrations.tools import MemoryTools, check_query  # noqa: E402
 from chronomem.memory import Memory  # noqa: E402
 from chronomem.model import Episode, Fact, check_group_id  # noqa: E402
-from chronomem.search.context import fact_line  # noqa: E402
+from chronomem.search.render import fact_line  # noqa: E402
 
 __all__ = ["ChronomemRetriever", "episode_document", "fact_document", "memory_tools"]
 

@@ -24,7 +24,7 @@ from pydantic import Field
 from chronomem.errors import UsageError
 from chronomem.memory import Memory
 from chronomem.model import Fact, check_group_id
-from chronomem.search.context import fact_line
+from chronomem.search.render import fact_line
 
 P = ParamSpec("P")
 MAX_QUERY_CHARS = 2_000

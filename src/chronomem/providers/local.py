@@ -267,7 +267,7 @@ class _Runtime:
         if self._with_types:
             feeds["token_type_ids"] = np.zeros_like(ids)
         (hidden,) = self._session.run([self._output], feeds)
-        return hidden  # type: ignore[no-any-return]
+        return hidden
 
 
 def _pool(hidden: Matrix, mask: npt.NDArray[np.int64]) -> Matrix:

@@ -61,6 +61,15 @@ def subject_ids(store: Store, groups: Sequence[str], query: str, reading: QueryR
 def user_ids(store: Store, groups: Sequence[str]) -> set[str]:
     """Per group, the entity of the person who speaks most in its recent episodes."""
     found: set[str] = set()
+    for group, name in user_speakers(store, groups).items():
+        found.update(e.id for e in store.find_entities(group, [name]))
+    return found
+
+
+def user_speakers(store: Store, groups: Sequence[str]) -> dict[str, str]:
+    """Per group, the normalised name of the non-assistant speaker most frequent in its
+    recent episodes (a group nobody speaks in is left out)."""
+    found: dict[str, str] = {}
     for group in groups:
         speakers = Counter(
             speaker
@@ -68,8 +77,7 @@ def user_ids(store: Store, groups: Sequence[str]) -> set[str]:
             if (speaker := e.speaker()) and not is_assistant(speaker)
         )
         if speakers:
-            name = normalize_name(speakers.most_common(1)[0][0])
-            found.update(e.id for e in store.find_entities(group, [name]))
+            found[group] = normalize_name(speakers.most_common(1)[0][0])
     return found
 
 

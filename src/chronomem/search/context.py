@@ -5,7 +5,7 @@ Sections, in order, each only when it has something to show::
     <FACTS>        relevant facts with the date range they held (start – end | present)
     <ENTITIES>     relevant entities with their summaries (shortened)
     <COMMUNITIES>  relevant communities, when the recipe searches them
-    <EPISODES>     the most relevant raw messages not already behind a listed fact,
+    <EPISODES>     the most relevant raw messages (a listed fact's own words among them),
                    grouped by date, oldest first
 
 Budget: every line is counted with :func:`~chronomem.search.tokens.estimate_tokens` and a
@@ -14,34 +14,48 @@ to the next ones, and budget left after the episodes goes back to further facts.
 whole text never exceeds ``max_tokens`` by that estimate.
 
 Episodes are ranked by score: cosine over their content plus BM25 scaled to the best hit
-(``Rerank.SCORE``), a bonus when a person the query names said the message, a bonus when a
-ranked fact came from it; then the turns right before and after the best few join the
-ranking with part of their anchor's score (a question's answer is often the next turn).
-With ``snippets=True`` (default) a long message is shown through its sentences that share
-words with the query (or its longest sentence), verbatim, with "…" where sentences were
-left out: more distinct messages fit the budget. :class:`Context` lists every fact,
-entity, episode and community shown.
+(``Rerank.SCORE``), a bonus when a person the query names said the message or a ranked
+fact came from it, then the turns next to the best few (part of their anchor's score).
+The question's kind picks a plan (``plans.py``): a shown fact's source turn is shown as a
+quote too, a history or aggregation gets many one-sentence snippets with near-duplicates
+skipped, a preference question the user's own stated preferences first. Long messages are
+shown through their matching sentences (``snippets.py``). :class:`Context` lists every
+fact, entity, episode and community shown.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
-from chronomem.search.answering import in_plan_order
+from chronomem.search.answering import in_plan_order, user_speakers
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import keywords, named_entities
+from chronomem.search.plans import STATES_PREFERENCE, Plan, plan_for
 from chronomem.search.reading import QueryReading
+from chronomem.search.render import (
+    EMPTY,
+    PREAMBLE,
+    day_header,
+    distinct_lines,
+    entity_line,
+    fact_line,
+    line_tokens,
+    render,
+    tags,
+    text_tokens,
+)
 from chronomem.search.searcher import Searcher
-from chronomem.search.tokens import estimate_tokens
+from chronomem.search.snippets import near_duplicate, shorten, stems
 
 DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
 RANKING_KEPT = 50  # episode ids a Context keeps of its ranking (evaluation: recall@k)
+MISFITS = 15  # episodes passed over for not fitting before the EPISODES section stops
+EXAMINED = 100  # best-ranked episodes the EPISODES section considers at most
 _HYBRID = (Method.COSINE, Method.BM25)
 CONTEXT_RECIPE = SearchConfig(
     facts=TargetConfig(_HYBRID, Rerank.RRF, limit=80),
@@ -51,14 +65,6 @@ CONTEXT_RECIPE = SearchConfig(
     text_weight=0.5,
     read_question=True,
 )
-PREAMBLE = (
-    "What the memory holds that is relevant to the request. Facts carry the period they "
-    "held (start – end; present = still true).\n"
-)
-_EMPTY = "(nothing relevant is known)"
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_WORD = re.compile(r"[^\W_]{3,}")
-_STEM = 5  # words match on their first five letters: "painting" ~ "paint", "painted"
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,27 +179,29 @@ class ContextBuilder:
             now=now,
             query_vector=query_vector,
         )
-        budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(_EMPTY))
+        budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(EMPTY))
         at = filter.resolved(now).valid_at
-        facts, fact_lines = _distinct_lines(found.facts, at)
+        facts, fact_lines = distinct_lines(found.facts, at)
         share = config.max_tokens
-        n_facts = budget.fill(fact_lines, int(share * config.fact_share), _tags("FACTS"))
+        n_facts = budget.fill(fact_lines, int(share * config.fact_share), tags("FACTS"))
         entity_lines = [entity_line(e, config.summary_chars) for e in found.entities]
-        n_entities = budget.fill(entity_lines, int(share * config.entity_share), _tags("ENTITIES"))
+        n_entities = budget.fill(entity_lines, int(share * config.entity_share), tags("ENTITIES"))
         community_lines = [entity_line(c, config.summary_chars) for c in found.communities]
         n_comms = budget.fill(
-            community_lines, int(share * config.community_share), _tags("COMMUNITIES")
+            community_lines, int(share * config.community_share), tags("COMMUNITIES")
         )
-        shown_facts = facts[:n_facts]
-        covered = {i for f in shown_facts for i in f.episodes}
+        plan = plan_for(
+            found.query_reading,
+            config.snippet_sentences if config.snippets else 0,
+            config.max_episode_tokens,
+        )
         searched = [(e, found.scores.get(e.id, 0.0)) for e in found.episodes]
-        ranked = self._episode_ranking(query, group_ids, searched, facts, filter, now, config)
-        candidates = [e for e in ranked if e.id not in covered]
-        terms = _stems(keywords(query))
-        episodes, snipped = _choose_episodes(candidates, terms, config, budget)
-        extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else _tags("FACTS"))
+        ranked = self._episode_ranking(query, group_ids, searched, facts, filter, now, config, plan)
+        terms = stems(keywords(query))
+        episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, plan, budget)
+        extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
-        text = _render(
+        text = render(
             [fact_line(f, at) for f in shown_facts],
             entity_lines[:n_entities],
             community_lines[:n_comms],
@@ -221,9 +229,11 @@ class ContextBuilder:
         flt: SearchFilter,
         now: datetime,
         config: ContextConfig,
+        plan: Plan,
     ) -> list[Episode]:
         """Episodes by score: their own search (cosine + weighted BM25), a bonus when a
-        person the query names said it, a bonus when a ranked fact came from it; then the
+        person the query names said it, a bonus when a ranked fact came from it (so a shown
+        fact's quote ranks high) and the plan's (the user stating a preference); then the
         turns next to the best ones, which inherit part of their score."""
         known = flt.resolved(now).known_at
         rows = {e.id: e for e, _ in searched}
@@ -236,6 +246,11 @@ class ContextBuilder:
             for i in f.episodes:
                 scores[i] = scores.get(i, 0.0) + config.fact_source_bonus / (1 + rank / 10)
         self._load_missing(group_ids, [i for i in scores if i not in rows], rows, known)
+        if plan.user_statement_bonus:
+            users = set(user_speakers(self._store, group_ids).values())
+            for i, e in rows.items():
+                if _speaker_key(e) in users and STATES_PREFERENCE.search(e.content):
+                    scores[i] += plan.user_statement_bonus
         anchors = sorted((i for i in scores if i in rows), key=lambda i: -scores[i])
         base = dict(scores)
         for anchor in anchors[: config.neighbour_anchors]:
@@ -274,155 +289,37 @@ def _speaker_key(episode: Episode) -> str | None:
 
 
 def _choose_episodes(
-    ranked: Sequence[Episode], terms: frozenset[str], config: ContextConfig, budget: _Budget
+    ranked: Sequence[Episode], terms: frozenset[str], plan: Plan, budget: _Budget
 ) -> tuple[list[tuple[Episode, str]], set[str]]:
-    """Best-first episodes that fit the budget, with the text each is shown as."""
+    """Best-first episodes that fit the budget, with the text each is shown as; a text
+    nearly repeating one already shown is skipped (the plan's ``distinct``)."""
     chosen: list[tuple[Episode, str]] = []
     snipped: set[str] = set()
     days: set[str] = set()
-    used = _tags("EPISODES")
+    used = tags("EPISODES")
     shown: set[tuple[date, str]] = set()
+    seen: list[frozenset[str]] = []
+    misfits = 0
     for episode in ranked:
-        text = _shorten(episode.content, terms, config)
-        day = _day_header(episode.reference_time)
+        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens)
+        day = day_header(episode.reference_time)
         said = (episode.reference_time.date(), text)
-        if said in shown:  # the same words on the same day: shown once
-            continue
+        words = stems(text)
+        if said in shown or near_duplicate(words, seen, plan.distinct):
+            continue  # the same words on the same day, or nearly the same words: shown once
         shown.add(said)
         cost = line_tokens(text) + (0 if day in days else line_tokens(day))
         if used + cost > budget.left:
-            if budget.left - used < 8:  # nothing useful fits any more
+            misfits += 1
+            if budget.left - used < 8 or misfits > MISFITS:  # nothing useful fits any more
                 break
             continue
         used += cost
         days.add(day)
+        seen.append(words)
         chosen.append((episode, text))
         if text != episode.content:
             snipped.add(episode.id)
     if chosen:
         budget.left -= used
     return chosen, snipped
-
-
-def _shorten(content: str, terms: frozenset[str], config: ContextConfig) -> str:
-    text = snippet(content, terms, config.snippet_sentences) if config.snippets else content
-    limit = config.max_episode_tokens * 4
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def snippet(content: str, terms: frozenset[str], max_sentences: int) -> str:
-    """``content`` through its sentences sharing a word stem with ``terms`` (else its longest
-    sentence), verbatim and in order; "…" marks sentences left out. A "Speaker: " prefix
-    is kept."""
-    head, sep, body = content.partition(": ")
-    if not sep or len(head) > 60 or "\n" in head:
-        head, body = "", content
-    sentences = [s for s in _SENTENCE.split(body) if s.strip()]
-    if len(sentences) <= 1:
-        return content
-    hits = [i for i, s in enumerate(sentences) if _stems(s) & terms][:max_sentences]
-    if not hits:
-        hits = [max(range(len(sentences)), key=lambda i: len(sentences[i]))]
-    if len(hits) == len(sentences):
-        return content
-    parts: list[str] = []
-    for n, i in enumerate(hits):
-        if (n == 0 and i > 0) or (n > 0 and i != hits[n - 1] + 1):
-            parts.append("…")
-        parts.append(sentences[i].strip())
-    if hits[-1] != len(sentences) - 1:
-        parts.append("…")
-    shown = " ".join(parts)
-    return f"{head}: {shown}" if head else shown
-
-
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(w.casefold()[:_STEM] for w in _WORD.findall(text))
-
-
-# -- rendering ------------------------------------------------------------------------------
-def _date(value: datetime | None) -> str:
-    return "date unknown" if value is None else value.date().isoformat()
-
-
-def _day_header(value: datetime) -> str:
-    if value.hour == value.minute == 0:
-        return f"[{value.date().isoformat()}]"
-    return value.strftime("[%Y-%m-%d %H:%M]")
-
-
-def _tags(tag: str) -> int:
-    """Tokens of a section's opening and closing tag lines."""
-    return line_tokens(f"<{tag}>") + line_tokens(f"</{tag}>")
-
-
-def line_tokens(line: str) -> int:
-    """Estimated tokens of one line of the context, its newline included."""
-    return estimate_tokens(line) + 1
-
-
-def text_tokens(text: str) -> int:
-    """Estimated tokens of a whole context: the sum of its lines'."""
-    return estimate_tokens(text) + text.count("\n")
-
-
-def _distinct_lines(facts: Sequence[Fact], at: datetime | None) -> tuple[list[Fact], list[str]]:
-    """Facts best first with their lines, each line once: when two facts read the same
-    (a WORKS_AT and a MENTIONED fact from one sentence), the better ranked one stays."""
-    kept: list[Fact] = []
-    lines: dict[str, None] = {}
-    for fact in facts:
-        line = fact_line(fact, at)
-        if line not in lines:
-            lines[line] = None
-            kept.append(fact)
-    return kept, list(lines)
-
-
-def fact_line(fact: Fact, at: datetime | None = None) -> str:
-    """``- <fact> (<start> – <end>)``: the paper's fact with its validity range; a fact that
-    starts after ``at`` (a plan, a scheduled event) is marked ``upcoming`` with its date."""
-    end = "present" if fact.invalid_at is None else _date(fact.invalid_at)
-    if at is not None and fact.valid_at is not None and fact.valid_at > at:
-        end = "" if fact.invalid_at is None else f" – {end}"
-        return f"- {fact.fact} (upcoming: {_date(fact.valid_at)}{end})"
-    return f"- {fact.fact} ({_date(fact.valid_at)} – {end})"
-
-
-def entity_line(item: Entity | Community, limit: int) -> str:
-    summary = " ".join(item.summary.split())
-    if len(summary) > limit:
-        summary = summary[: limit - 1].rsplit(" ", 1)[0] + "…"
-    return f"- {item.name}: {summary}" if summary else f"- {item.name}"
-
-
-def _section(tag: str, lines: Sequence[str]) -> str:
-    return f"<{tag}>\n" + "\n".join(lines) + f"\n</{tag}>\n" if lines else ""
-
-
-def _episode_lines(chosen: Sequence[tuple[Episode, str]]) -> list[str]:
-    ordered = sorted(chosen, key=lambda pair: (pair[0].reference_time, pair[0].created_at))
-    lines: list[str] = []
-    day = None
-    for episode, text in ordered:
-        if _day_header(episode.reference_time) != day:
-            day = _day_header(episode.reference_time)
-            lines.append(day)
-        lines.append(text)
-    return lines
-
-
-def _render(
-    facts: Sequence[str],
-    entities: Sequence[str],
-    communities: Sequence[str],
-    episodes: Sequence[tuple[Episode, str]],
-) -> str:
-    parts: list[Callable[[], str]] = [
-        lambda: _section("FACTS", facts),
-        lambda: _section("ENTITIES", entities),
-        lambda: _section("COMMUNITIES", communities),
-        lambda: _section("EPISODES", _episode_lines(episodes)),
-    ]
-    body = "".join(part() for part in parts)
-    return PREAMBLE + body if body else PREAMBLE + _EMPTY + "\n"

@@ -21,7 +21,7 @@ import re
 import zlib
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -62,7 +62,7 @@ def word_row(text: str) -> Rows:
 def token_rows(enc: TokenStates, groups: Sequence[str] = FEATURE_GROUPS) -> Rows:
     """One row per wordpiece (``[CLS]``/``[SEP]`` included; callers skip them)."""
     states = enc.states
-    parts = []
+    parts: list[npt.NDArray[np.floating[Any]]] = []
     if "token" in groups:
         parts.append(states)
     if "neighbours" in groups:

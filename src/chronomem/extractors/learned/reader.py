@@ -122,7 +122,7 @@ class Reader:
     def save(self, path: Path) -> str:
         """Write the weights to ``path``; returns their sha256 (to pin in ``WEIGHTS_SHA256``)."""
         with path.open("wb") as f:
-            np.savez_compressed(f, **self.arrays())
+            np.savez_compressed(f, **self.arrays())  # type: ignore[arg-type]  # names -> arrays
         return hashlib.sha256(path.read_bytes()).hexdigest()
 
     @classmethod

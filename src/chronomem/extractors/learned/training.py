@@ -17,6 +17,7 @@ from chronomem.extractors.learned.labels import (
     SPAN_TAGS,
     SUBJECTS,
     UNNAMED,
+    GoldFact,
 )
 from chronomem.extractors.learned.reader import HEADS, Reader, ReadFact
 from chronomem.providers.local import TokenStates
@@ -191,13 +192,13 @@ def _head_accuracy(reader: Reader, rows: Rows, head: str, test: set[int]) -> flo
     return float((reader.heads[head].predict(x) == y).mean()) if len(y) else 0.0
 
 
-def _count(gold: set, got: set, tally: Tally) -> None:
+def _count(gold: set[object], got: set[object], tally: Tally) -> None:
     tally.tp += len(gold & got)
     tally.fp += len(got - gold)
     tally.fn += len(gold - got)
 
 
-def _match(fact: ReadFact, item: Item):
+def _match(fact: ReadFact, item: Item) -> GoldFact | None:
     for gold in item.facts:
         if gold.relation == fact.relation and gold.value == fact.value:
             return gold
