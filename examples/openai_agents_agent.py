@@ -11,6 +11,7 @@ returned. Needs ``pip install "chronomem[local,openai-agents]"``.
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 from _story import GROUP, STORY, USER, check, first_fact, open_memory, real_model_wanted
@@ -32,28 +33,33 @@ def answer_from_tool_output(request: ChatRequest) -> str:
 
 
 def main() -> None:
+    asyncio.run(converse())
+
+
+async def converse() -> None:
     set_tracing_disabled(True)  # no trace upload, offline or not
     real = real_model_wanted()
     with open_memory() as memory, FakeOpenAIServer(auto_answer=answer_from_tool_output) as fake:
         client = AsyncOpenAI() if real else AsyncOpenAI(base_url=fake.base_url, api_key="fake")
-        name = os.environ.get("CHRONOMEM_EXAMPLE_MODEL", "gpt-4o-mini") if real else "fake"
-        model = OpenAIChatCompletionsModel(model=name, openai_client=client)
-        tools = memory_tools(memory, group_id=GROUP, speaker=USER)
-        for turn in STORY:
-            memory.clock.set(turn.when)  # type: ignore[attr-defined]
-            settings = ModelSettings()
-            if not real:
-                fake.enqueue(turn.args or {"text": turn.text, "when": None})
-                settings = ModelSettings(tool_choice=turn.tool)
-            agent = Agent(
-                name="assistant",
-                instructions=INSTRUCTIONS,
-                model=model,
-                model_settings=settings,
-                tools=tools,
-            )
-            result = Runner.run_sync(agent, f"[{turn.when:%Y-%m-%d}] {turn.text}")
-            check(turn, str(result.final_output))
+        async with client:  # closes its connections on the loop that opened them
+            name = os.environ.get("CHRONOMEM_EXAMPLE_MODEL", "gpt-4o-mini") if real else "fake"
+            model = OpenAIChatCompletionsModel(model=name, openai_client=client)
+            tools = memory_tools(memory, group_id=GROUP, speaker=USER)
+            for turn in STORY:
+                memory.clock.set(turn.when)  # type: ignore[attr-defined]
+                settings = ModelSettings()
+                if not real:
+                    fake.enqueue(turn.args or {"text": turn.text, "when": None})
+                    settings = ModelSettings(tool_choice=turn.tool)
+                agent = Agent(
+                    name="assistant",
+                    instructions=INSTRUCTIONS,
+                    model=model,
+                    model_settings=settings,
+                    tools=tools,
+                )
+                result = await Runner.run(agent, f"[{turn.when:%Y-%m-%d}] {turn.text}")
+                check(turn, str(result.final_output))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@ server (real HTTP, real SDK; the server plays the model)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 pytest.importorskip(
@@ -14,6 +16,7 @@ from agents import (
     ModelSettings,
     OpenAIChatCompletionsModel,
     Runner,
+    RunResult,
     set_tracing_disabled,
 )
 from openai import AsyncOpenAI
@@ -36,14 +39,20 @@ def run_tool(memory, group: str, tool: str, args: dict[str, object]) -> str:  # 
     with FakeOpenAIServer() as fake:
         fake.enqueue(args)
         fake.enqueue("done")
-        client = AsyncOpenAI(base_url=fake.base_url, api_key="fake")
-        agent = Agent(
-            name="assistant",
-            model=OpenAIChatCompletionsModel(model="fake", openai_client=client),
-            model_settings=ModelSettings(tool_choice=tool),
-            tools=memory_tools(memory, group_id=group, speaker=group.title()),
-        )
-        result = Runner.run_sync(agent, "hi")
+
+        async def one_turn() -> RunResult:
+            # The client is closed on the loop that opened its connections: one left
+            # to the garbage collector closes them later on another test's loop.
+            async with AsyncOpenAI(base_url=fake.base_url, api_key="fake") as client:
+                agent = Agent(
+                    name="assistant",
+                    model=OpenAIChatCompletionsModel(model="fake", openai_client=client),
+                    model_settings=ModelSettings(tool_choice=tool),
+                    tools=memory_tools(memory, group_id=group, speaker=group.title()),
+                )
+                return await Runner.run(agent, "hi")
+
+        result = asyncio.run(one_turn())
         assert result.final_output == "done"
         first, second = fake.chat_requests()
     sent = first.body["tools"]
