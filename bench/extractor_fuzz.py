@@ -24,7 +24,6 @@ from tests.test_extractor_fuzz import ADVERSARIAL
 
 from chronomem import Memory
 from chronomem.extractors import RuleExtractor
-from chronomem.extractors.rules.analysis.dates import find_time_expressions
 from chronomem.extractors.rules.analysis.entities import Known, find_spans
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.extractors.rules.analysis.sentences import (
@@ -35,6 +34,7 @@ from chronomem.extractors.rules.analysis.sentences import (
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.model import Episode, EpisodeSource
 from chronomem.testing import HashEmbedder, ManualClock
+from chronomem.text.dates import find_time_expressions
 
 REF = t("2024-01-15T14:00")
 

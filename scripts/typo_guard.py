@@ -29,7 +29,7 @@ et al.; code Apache-2.0, data CC BY-SA 4.0): only the choice of words comes from
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.text.words import word_set
 
 REAL_WORDS: frozenset[str] = word_set(
 '''

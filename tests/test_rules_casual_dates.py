@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from chronomem.extractors.rules.analysis.dates import find_time_expressions
+from chronomem.text.dates import find_time_expressions
 from tests.rules_support import run
 
 REF = datetime(2024, 1, 15, 14, 0, tzinfo=UTC)  # Monday 15 January 2024

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from chronomem.extractors.rules.analysis.dates import find_time_expressions, speaks_of_future
+from chronomem.text.dates import find_time_expressions, speaks_of_future
 from tests.rules_support import run
 
 # Monday 15 January 2024, 14:00 UTC

@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem import Memory
-from chronomem.extractors.rules.analysis.dates import find_time_expressions
 from chronomem.testing import ManualClock
+from chronomem.text.dates import find_time_expressions
 from tests.real_embedder import real_embedder, tell
 from tests.rules_support import REF, run  # REF: Monday 2024-01-15 14:00 UTC
 

@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from chronomem.extractors.rules.analysis.dates import find_time_expressions
-from chronomem.extractors.rules.analysis.subjects import is_assistant
 from chronomem.model import Fact, SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
 from chronomem.search.methods import named_entities
 from chronomem.search.reading import QueryReading, read_query
+from chronomem.text.dates import find_time_expressions
+from chronomem.text.speakers import is_assistant
 
 USER_EPISODES = 60  # recent episodes whose most frequent non-assistant speaker is the user
 

@@ -11,7 +11,6 @@ from chronomem.extractors.resolution import resolve_request
 from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.gender import learn_genders
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.analysis.subjects import is_assistant
 from chronomem.extractors.rules.cue.semantic import SemanticCue, cue_enabled
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
@@ -21,6 +20,7 @@ from chronomem.extractors.rules.trace import Trace
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 from chronomem.model.ontology import Ontology
 from chronomem.ports import Embedder
+from chronomem.text.speakers import is_assistant
 
 CONTEXT_CACHE_SIZE = 4096
 # The text of a role fact ("Jake is Sam's boyfriend"): the person, the role.

@@ -13,9 +13,9 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from chronomem.extractors.rules.analysis.dates import TimeExpression, speaks_of_future
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
-from chronomem.extractors.rules.analysis.tense import clause_tense, past_tense
+from chronomem.text.dates import TimeExpression, speaks_of_future
+from chronomem.text.tense import clause_tense, past_tense
 
 _FRAME_CLAUSE = re.compile(r"^\W*(?:after|before|when|since|once|as soon as|until)\b", re.I)
 

@@ -8,13 +8,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from chronomem.extractors.learned.hits import learned_hits
-from chronomem.extractors.rules.analysis.dates import TimeExpression, find_time_expressions
 from chronomem.extractors.rules.analysis.entities import Known, find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.gender import learn_genders
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.sentences import split_clauses, split_sentences
-from chronomem.extractors.rules.analysis.subjects import is_assistant, label_role_names
+from chronomem.extractors.rules.analysis.subjects import label_role_names
 from chronomem.extractors.rules.cue.semantic import Candidate, SemanticCue
 from chronomem.extractors.rules.cue.tie_cue import (
     TieCandidate,
@@ -34,6 +33,8 @@ from chronomem.extractors.rules.summaries import finish
 from chronomem.extractors.rules.trace import FactKey, Trace, timing
 from chronomem.model import Episode, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
+from chronomem.text.dates import TimeExpression, find_time_expressions
+from chronomem.text.speakers import is_assistant
 
 if TYPE_CHECKING:
     from chronomem.extractors.learned.step import LearnedStep

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from chronomem.extractors.rules.tables.lexicon import DISCOURSE, word_set
+from chronomem.extractors.rules.tables.lexicon import DISCOURSE
+from chronomem.text.words import word_set
 
 SUMMARY_LIMIT = 200
 

@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from chronomem.extractors.rules.analysis.dates import TimeExpression
 from chronomem.extractors.rules.analysis.entities import Span
+from chronomem.text.dates import TimeExpression
 
 # A statement's word order (I/we first, after a short lead-in such as "plot twist:") and a
 # doubled or mixed mark ("??", "!?"; "?!" ends on "!" and asks nothing anyway) tell news

@@ -12,7 +12,7 @@ import re
 
 from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.text.words import word_set
 
 _MALE = word_set(
     "husband hubby boyfriend bf fiance fiancé dad father brother bro son uncle nephew grandpa "

@@ -30,9 +30,9 @@ from chronomem.extractors.rules.tables.lexicon import (
     LAPTOP_NAMES,
     PHONE_NAMES,
     WATCH_NAMES,
-    word_set,
 )
 from chronomem.model.relations import is_functional
+from chronomem.text.words import word_set
 
 # Head nouns that say what kind of thing a name is: "a Trek hybrid", "my Gazelle bike".
 KIND_HEADS: dict[str, str] = {

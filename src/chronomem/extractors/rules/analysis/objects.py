@@ -31,9 +31,9 @@ from chronomem.extractors.rules.tables.lexicon import (
     PRONOUNS,
     TIME_WORDS,
     WORKPLACE_HEADS,
-    word_set,
 )
 from chronomem.extractors.rules.tables.row import RelationPattern
+from chronomem.text.words import word_set
 
 CONTEXT = Party("\x00context")  # the object is to be taken from what earlier turns said
 _LEAD = re.compile(

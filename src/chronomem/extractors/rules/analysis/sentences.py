@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.normalise.typos import fix_typos
-from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.text.words import word_set
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _SPACES = re.compile(r"[ \t\r\f\v]+")

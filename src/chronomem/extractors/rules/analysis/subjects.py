@@ -15,15 +15,14 @@ from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.gender import pronoun_gender
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.lexicon import (
-    ASSISTANT_NAMES,
     ROLES_DATING,
     ROLES_FAMILY,
     ROLES_FRIEND,
     ROLES_LEAD,
     ROLES_MANAGER,
     ROLES_MARRIED,
-    word_set,
 )
+from chronomem.text.words import word_set
 
 # Chat spellings of a role -> the role's name.
 ROLE_ALIASES = {
@@ -66,11 +65,6 @@ def label_role_names(text: str, spans: list[Span]) -> None:
     for span in spans:
         if span.named and span.label is None and _AFTER_ROLE.search(text, 0, span.start):
             span.label = "Person"
-
-
-def is_assistant(speaker: str | None) -> bool:
-    """Is ``speaker`` an assistant rather than a person ("Assistant", "AI", "ChatGPT")?"""
-    return speaker is not None and normalize_name(speaker).replace(" ", "") in ASSISTANT_NAMES
 
 
 def canonical_role(word: str) -> str:

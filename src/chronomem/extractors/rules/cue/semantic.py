@@ -22,7 +22,6 @@ from itertools import pairwise
 
 import numpy as np
 
-from chronomem.extractors.rules.analysis.dates import TimeExpression
 from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
@@ -31,8 +30,10 @@ from chronomem.extractors.rules.cue.cue_bank import BANK, DECOY, END, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.readers.clauses import _candidates
-from chronomem.extractors.rules.tables.lexicon import ACTIVITIES, NOT_HOBBY, word_set
+from chronomem.extractors.rules.tables.lexicon import ACTIVITIES, NOT_HOBBY
 from chronomem.ports import Embedder, Matrix
+from chronomem.text.dates import TimeExpression
+from chronomem.text.words import word_set
 
 CALIBRATED_MODEL = "all-MiniLM-L6-v2"
 THRESHOLD = 0.66  # cosine to the closest prototype of the winning intent

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.text.words import word_set
 
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "'s": "am"}
 _ADVERBS = word_set(

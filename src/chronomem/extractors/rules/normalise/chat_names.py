@@ -27,8 +27,8 @@ from collections.abc import Iterable
 
 from chronomem.extractors.rules.normalise.texting import STATE_WORDS, VERB_WORDS
 from chronomem.extractors.rules.tables import lexicon as lx
-from chronomem.extractors.rules.tables.lexicon import word_set
 from chronomem.extractors.rules.tables.medication import MEDICATIONS
+from chronomem.text.words import word_set
 
 # Ordinary words that stand after a preposition or a role noun without being names.
 _COMMON = word_set(

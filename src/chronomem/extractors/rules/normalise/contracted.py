@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.subjects import PERSON_ROLES
-from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.text.words import word_set
 
 # words after "'s" that begin a predicate, never a possessed noun phrase
 _IS_NEXT = word_set(

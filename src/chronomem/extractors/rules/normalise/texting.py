@@ -36,8 +36,8 @@ from chronomem.extractors.rules.tables.lexicon import (
     ROLES_MANAGER,
     TIME_WORDS,
     WATCH_NAMES,
-    word_set,
 )
+from chronomem.text.words import word_set
 
 # Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also").
 _OPENERS = (

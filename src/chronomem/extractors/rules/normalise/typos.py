@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from chronomem.extractors.rules.normalise.typo_guard import REAL_WORDS
-from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.text.words import word_set
 
 _VERBS = word_set(
     "live move relocate work start quit leave join marry date divorce separate retire resign "

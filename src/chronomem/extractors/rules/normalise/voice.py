@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.text.words import word_set
 
 _WORD = re.compile(
     r"\b(?:you're|you've|you'll|you'd|yourselves|yourself|yours|your|you"

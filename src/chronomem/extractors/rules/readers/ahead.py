@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.analysis.dates import find_time_expressions
 from chronomem.extractors.rules.analysis.entities import Ahead, Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.lexicon import TIME_WORDS, word_set
+from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Episode, ExtractedFact
+from chronomem.text.dates import find_time_expressions
+from chronomem.text.words import word_set
 
 _TIME_WORDS = TIME_WORDS | word_set("st nd rd th am pm")
 

@@ -34,15 +34,12 @@ from chronomem.extractors.rules.analysis.subjects import (
     role_owner,
 )
 from chronomem.extractors.rules.analysis.values import refine
-from chronomem.extractors.rules.tables.lexicon import (
-    DETERMINERS,
-    PREPOSITIONS,
-    word_set,
-)
+from chronomem.extractors.rules.tables.lexicon import DETERMINERS, PREPOSITIONS
 from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.nominal import place_target
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
+from chronomem.text.words import word_set
 
 _LETTERS = re.compile(r"[a-z]+")
 _FIRST_PERSON = re.compile(r"\b(?:I|i|[Ww]e)\b")

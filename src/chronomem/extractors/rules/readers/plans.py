@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from chronomem.extractors.rules.analysis.dates import TimeExpression
 from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.ahead import called_off_ahead
 from chronomem.extractors.rules.tables.lexicon import CONJUNCTIONS, PREPOSITIONS, TIME_WORDS
-from chronomem.extractors.rules.tables.states import PLAN_HEADS
+from chronomem.text.dates import TimeExpression
+from chronomem.text.time_words import PLAN_HEADS
 
 _PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
 _OWNER = r"(?:(?:the|my|our|his|her|your|their)\s+)"

@@ -28,7 +28,7 @@ from chronomem.extractors.rules.analysis.entities import Known, label_for
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.values import kind_of
-from chronomem.extractors.rules.tables.lexicon import word_set
+from chronomem.text.words import word_set
 
 _STRONG = (
     r"correction|typo|autocorrect(?:ed)?|auto-correct(?:ed)?|i meant(?: to say)?|meant"

@@ -14,11 +14,11 @@ import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from chronomem.extractors.rules.analysis.daymath import add_months, midnight
 from chronomem.extractors.rules.analysis.entities import Known, label_for
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
+from chronomem.text.daymath import add_months, midnight
 
 # general English verbs of ending, said without an object
 _THEN_ENDED = re.compile(

@@ -30,8 +30,8 @@ from chronomem.extractors.rules.tables.lexicon import (
     OBJECT_STOPS,
     PREPOSITIONS,
     TIME_WORDS,
-    word_set,
 )
+from chronomem.text.words import word_set
 
 _STOPS = PREPOSITIONS | CONJUNCTIONS | OBJECT_STOPS | TIME_WORDS | word_set("next this last coming")
 _TICKETS = re.compile(

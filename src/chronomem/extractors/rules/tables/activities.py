@@ -14,8 +14,9 @@ never closes an earlier one ("I'm learning French" keeps "I speak Spanish").
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import NOT_HOBBY, word_set
+from chronomem.extractors.rules.tables.lexicon import NOT_HOBBY
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.words import word_set
 
 # "taking online classes", "started night classes": words before "classes" that name no
 # activity

@@ -12,8 +12,8 @@ text, ``resolve.py``), so the template writes "<owner>'s favorite <kind> is <val
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import word_set
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.words import word_set
 
 FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
 # "favourite show rn is X", "fave band atm is Y": a filler between the kind and the verb

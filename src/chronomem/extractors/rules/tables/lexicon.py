@@ -6,15 +6,8 @@ Extend a list here rather than adding a branch in the code.
 
 from __future__ import annotations
 
-
-def word_set(text: str) -> frozenset[str]:
-    """The set of whitespace-separated words of ``text``."""
-    return frozenset(text.split())
-
-
-def _phrases(text: str) -> frozenset[str]:
-    return frozenset(p.strip() for p in text.split("|") if p.strip())
-
+from chronomem.text.words import phrases as _phrases
+from chronomem.text.words import word_set
 
 # Capitalised words that never name an entity on their own: pronouns, determiners,
 # greetings, interjections, common sentence starters, family words used as names.
@@ -181,12 +174,6 @@ OBJECT_STOPS = word_set(
     both either neither not no yes and but or nor yet while though although since until
     till after before during itself nonstop together anymore lately everyday recently
     """
-)
-FUTURE_CUES = _phrases(
-    "will|'ll|going to|gonna|plan to|planning to|planning on|hope to|hoping to|about to|"
-    "can't wait|looking forward|soon|upcoming|next|scheduled for|booked for|set for|"
-    "is on the|is on|'s on|appointment on|interview on|surgery on|flight on|wedding on|"
-    "tickets for|moved to|pushed to|rescheduled|postponed|need to|have to"
 )
 
 # Heads of noun phrases: the phrase ("LGBTQ support group") names a group, an event, ...
@@ -406,10 +393,6 @@ PEOPLE_ROLES = (
 )
 # Gyms by their names' heads: "joined Planet Fitness" is a membership, not a job.
 GYM_HEADS = word_set("gym fitness crossfit")
-# A speaker whose turns are an assistant's: "I" is the assistant, "you" the user.
-ASSISTANT_NAMES = word_set(
-    "assistant ai bot chatbot chatgpt gpt claude gemini copilot model system agent helper"
-)
 # Habits that one ending gives up together: "I quit drinking" or "6 months sober" ends the
 # beer and the wine told before, "quit smoking" the cigarettes.
 HABIT_FAMILIES: tuple[frozenset[str], ...] = (

@@ -11,8 +11,8 @@ not hold is not read.
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import word_set
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.words import word_set
 
 MEDICATIONS = word_set(
     """

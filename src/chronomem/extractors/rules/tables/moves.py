@@ -8,8 +8,8 @@ operation one is recovering from ("since you're recovering from your shoulder su
 from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.found import Hit
-from chronomem.extractors.rules.tables.lexicon import word_set
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.words import word_set
 
 # The relation placeholder of a transfer: ``clauses.py`` reads it as the one of STUDIES_AT /
 # WORKS_AT the subject held, told before (none told: nothing is asserted).

@@ -29,9 +29,9 @@ from chronomem.extractors.rules.tables.lexicon import (
     LAPTOP_NAMES,
     PHONE_NAMES,
     WATCH_NAMES,
-    word_set,
 )
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.words import word_set
 
 _NOT_PLACE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Pet"})
 _DWELLING = (

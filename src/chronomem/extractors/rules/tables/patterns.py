@@ -36,7 +36,6 @@ from chronomem.extractors.rules.tables.lexicon import (
     ROLES_MANAGER,
     ROLES_MARRIED,
     ROLES_PERSONAL,
-    word_set,
 )
 from chronomem.extractors.rules.tables.medication import MEDICATION_ROWS
 from chronomem.extractors.rules.tables.moves import EX_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
@@ -47,6 +46,7 @@ from chronomem.extractors.rules.tables.states import STATE_ROWS
 from chronomem.extractors.rules.tables.tastes import TASTE_ROWS
 from chronomem.extractors.rules.tables.wellbeing import WELLBEING_ROWS
 from chronomem.extractors.rules.tables.work_rows import WORK_ROWS
+from chronomem.text.words import word_set
 
 # Which relations hold one value at a time is the model's table (model/relations.py).
 # Catch-all relations: duplicates only when their text is nearly the same.

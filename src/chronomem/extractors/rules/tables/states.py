@@ -13,14 +13,10 @@ Android to an iPhone").
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import (
-    BODY_PARTS,
-    CONDITIONS,
-    DIETS,
-    HABITS,
-    word_set,
-)
+from chronomem.extractors.rules.tables.lexicon import BODY_PARTS, CONDITIONS, DIETS, HABITS
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.time_words import PLAN_HEADS
+from chronomem.text.words import word_set
 
 _BE = r"(?:am|is|are|was|were|been|being|be|'m|'s|'re)"
 _NEG = r"(?P<neg> not| no longer| never)?"
@@ -34,16 +30,6 @@ _DIED = (
     r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
     r"(?:got|was) (?:hit|run over|killed) by a (?:car|truck)|(?:got|was) run over|"
     r"was rehomed)"
-)
-PLAN_HEADS = word_set(
-    "appointment meeting interview surgery exam flight trip wedding party date checkup "
-    "check-up vacation holiday concert recital dinner reservation class session call "
-    "presentation deadline visit"
-    # events people put in a calendar ("parent-teacher conference next Tuesday at 4"); a
-    # plan is still only read with a date ahead
-    " conference ceremony graduation funeral reunion rehearsal lesson lessons practice "
-    "tournament gig hearing consultation offsite retreat scan procedure viewing "
-    "orientation playdate sleepover shower"
 )
 _PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
 _PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))

@@ -16,9 +16,9 @@ from chronomem.extractors.rules.tables.lexicon import (
     ROLES_MANAGER,
     ROLES_MARRIED,
     ROLES_PERSONAL,
-    word_set,
 )
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.words import word_set
 
 _NOT_TASTES = (
     ROLES_DATING

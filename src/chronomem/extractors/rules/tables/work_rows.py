@@ -8,11 +8,11 @@ from chronomem.extractors.rules.tables.lexicon import (
     GYM_HEADS,
     JOB_HEADS,
     WORKPLACE_HEADS,
-    word_set,
 )
 from chronomem.extractors.rules.tables.moves import MOVE_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.tables.occupations import OCCUPATION_ROWS
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
+from chronomem.text.words import word_set
 
 __all__ = ["WORK_ROWS"]
 

@@ -1,7 +1,7 @@
 """Calendar arithmetic for the rule extractor's date resolver (standard library only).
 
 Everything works on the reference day; results are UTC datetimes at midnight of the day meant.
-Weeks start on Monday. See :mod:`chronomem.extractors.rules.analysis.dates` for the conventions.
+Weeks start on Monday. See :mod:`chronomem.text.dates` for the conventions.
 """
 
 from __future__ import annotations

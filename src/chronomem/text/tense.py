@@ -24,8 +24,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from chronomem.extractors.rules.tables.lexicon import FUTURE_CUES
-from chronomem.extractors.rules.tables.states import PLAN_HEADS
+from chronomem.text.time_words import FUTURE_CUES, PLAN_HEADS
 
 Tense = Literal["future", "past"]
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 
-from chronomem.extractors.rules.analysis.daymath import DayContext, day_in_year, midnight
+from chronomem.text.daymath import DayContext, day_in_year, midnight
 
 _FIXED = {
     "new year's eve": (12, 31), "new years eve": (12, 31), "nye": (12, 31),

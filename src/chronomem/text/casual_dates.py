@@ -4,7 +4,7 @@
 common English words ("march", "may") are read in lower case only after a word that makes
 them a date ("in", "since", "until", "back in", "last", "early", ...) and not before a verb
 ("in may be"). "the 2nd of this month", "the 30th of last month": a day of a month named by
-its place. The rules are appended to ``dates.py``'s table and resolved the same way (the
+its place. The rules open ``date_rules.py``'s table and resolved the same way (the
 clause's tense picks the year of a month named without one).
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-from chronomem.extractors.rules.analysis.daymath import (
+from chronomem.text.daymath import (
     DayContext,
     add_months,
     day_in_year,

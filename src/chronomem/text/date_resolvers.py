@@ -1,0 +1,212 @@
+"""Resolvers of the date rules: one function per rule (``date_rules.py``), each turning a
+match into an instant against a :class:`~chronomem.text.daymath.DayContext`.
+
+The word tables they read (month, weekday and season names, counting words) live here too,
+as the rules build their patterns from the same names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta, timezone
+
+from chronomem.text.daymath import (
+    DayContext,
+    add_months,
+    day_in_year,
+    midnight,
+    monday_of,
+    month_year,
+    nearest_day_of_month,
+    season_start,
+    shift,
+    weekday_date,
+)
+from chronomem.text.lasting import lasted_until_now
+
+MONTHS = {
+    name: i
+    for i, names in enumerate(
+        [
+            "january jan",
+            "february feb",
+            "march mar",
+            "april apr",
+            "may",
+            "june jun",
+            "july jul",
+            "august aug",
+            "september sep sept",
+            "october oct",
+            "november nov",
+            "december dec",
+        ],
+        start=1,
+    )
+    for name in names.split()
+}
+WEEKDAYS = {
+    name: i
+    for i, names in enumerate(
+        [
+            "monday mon",
+            "tuesday tue tues",
+            "wednesday wed weds",
+            "thursday thu thur thurs",
+            "friday fri",
+            "saturday sat",
+            "sunday sun",
+        ]
+    )
+    for name in names.split()
+}
+NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "fifteen": 15, "twenty": 20, "thirty": 30, "a couple of": 2, "a couple": 2,
+    "couple of": 2, "a few": 3, "few": 3, "several": 3, "a dozen": 12,
+}  # fmt: skip
+SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+
+Resolver = Callable[[re.Match[str], DayContext], datetime | None]
+
+
+def number(text: str) -> int:
+    key = " ".join(text.lower().split())
+    return int(key) if key.isdigit() else NUMBERS.get(key, 1)
+
+
+# -- resolvers, one per rule ----------------------------------------------------------------
+
+
+def iso(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    y, mo, d, hh, mm, ss, tz = m.groups()
+    value = datetime(int(y), int(mo), int(d), int(hh or 0), int(mm or 0), int(ss or 0))
+    if tz and tz != "Z":
+        sign = 1 if tz[0] == "+" else -1
+        digits = tz[1:].replace(":", "")
+        offset = timedelta(hours=int(digits[:2]), minutes=int(digits[2:] or 0))
+        return value.replace(tzinfo=timezone(sign * offset)).astimezone(UTC)
+    return value.replace(tzinfo=UTC)
+
+
+def us_slash(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return midnight(date(int(m.group(3)), int(m.group(1)), int(m.group(2))))
+
+
+def ymd_slash(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return midnight(date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
+
+
+def day_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    month = MONTHS[m.group(2).rstrip(".").lower()]
+    return day_in_year(ctx, month, int(m.group(1)), m.group(3))
+
+
+def month_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    month = MONTHS[m.group(1).rstrip(".").lower()]
+    return day_in_year(ctx, month, int(m.group(2)), m.group(3))
+
+
+def month_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    month = MONTHS[m.group(2).rstrip(".").lower()]
+    part = (m.group(1) or "").lower()
+    day = {"mid": 15, "late": 20}.get(part, 1)
+    return midnight(date(int(m.group(3)), month, day))
+
+
+def season_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    start = SEASONS[m.group(1).lower()]
+    return midnight(date(int(m.group(2)), start, 1))
+
+
+def ordinal_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "on the 14th": that day of this month, or of the next (ahead) or last (past) one."""
+    return nearest_day_of_month(ctx, int(m.group(1)))
+
+
+def year(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return midnight(date(int(m.group(1)), 1, 1))
+
+
+def named_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    key = " ".join(m.group(1).lower().split())
+    offset = {
+        "the day before yesterday": -2, "the day after tomorrow": 2, "yesterday": -1,
+        "last night": -1, "tomorrow": 1,
+    }.get(key, 0)  # fmt: skip
+    return midnight(ctx.day + timedelta(days=offset))
+
+
+def part_of(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the end of last year", "the beginning of next month", "the middle of this week"."""
+    part, modifier, what = (g.lower() for g in m.groups())
+    count = {"last": -1, "this": 0, "next": 1}[modifier]
+    if what == "year":
+        year = ctx.day.year + count
+        first, last = date(year, 1, 1), date(year, 12, 31)
+    elif what == "month":
+        first = add_months(ctx.day.replace(day=1), count)
+        last = add_months(first, 1) - timedelta(days=1)
+    else:
+        first = monday_of(ctx.day) + timedelta(days=7 * count)
+        last = first + timedelta(days=6)
+    if part == "end":
+        return midnight(last)
+    if part == "middle":
+        return midnight(first + (last - first) / 2)
+    return midnight(first)
+
+
+def modified(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    modifier = " ".join(m.group(1).lower().split()).replace("this past", "last")
+    modifier = modifier.replace("coming", "next").replace("this next", "next")
+    what = m.group(2).lower()
+    if what in ("week", "month", "year"):
+        count = {"last": -1, "this": 0, "next": 1}[modifier]
+        return shift(ctx, count, what)
+    if what == "weekend":
+        monday = monday_of(ctx.day)
+        days = {"last": -2, "this": 5, "next": 12}[modifier]
+        return midnight(monday + timedelta(days=days))
+    if what in SEASONS:
+        return midnight(season_start(ctx, modifier, SEASONS[what]))
+    return midnight(weekday_date(ctx, modifier, WEEKDAYS[what.rstrip(".")]))
+
+
+def ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return shift(ctx, -number(m.group(1)), m.group(2))
+
+
+def lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "(I've been at X) for two years now": the start of a state still holding."""
+    if not lasted_until_now(m.string, m.start()):
+        return None
+    return shift(ctx, -number(m.group(1)), m.group(2))
+
+
+def ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return shift(ctx, number(m.group(1)), m.group(2))
+
+
+def bare_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return midnight(weekday_date(ctx, "", WEEKDAYS[m.group(1).lower()]))
+
+
+def bare_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    modifier = m.group(1).lower()
+    month = MONTHS[m.group(2).rstrip(".").lower()]
+    year = month_year(ctx, month, modifier if modifier in ("last", "next", "this") else "")
+    return midnight(date(year, month, 1))
+
+
+def bare_season(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return midnight(season_start(ctx, "", SEASONS[m.group(1).lower()]))
+
+
+def the_weekend(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    monday = monday_of(ctx.day)
+    in_weekend = ctx.day.weekday() >= 5
+    days = 5 if (ctx.future or in_weekend) else -2
+    return midnight(monday + timedelta(days=days))

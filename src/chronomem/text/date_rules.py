@@ -1,0 +1,144 @@
+"""The date rules: which wordings name a time, as data (pattern, resolver, gate words).
+
+Rules are tried in order and an earlier rule keeps the stretch of text it matched. The gate
+of a rule is a set of words of which one must occur in the text ("<digit>" for any digit),
+so a text skips the rules it cannot match without running their patterns.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.text import date_resolvers as resolve
+from chronomem.text.casual_dates import CASUAL_RULES
+from chronomem.text.date_resolvers import MONTHS, SEASONS, WEEKDAYS, Resolver
+from chronomem.text.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
+from chronomem.text.words import word_set
+
+# Months must be capitalised where the word is also common English ("May", "March").
+_MONTH = (
+    r"(?:(?i:january|february|april|june|july|august|september|october|november|december)"
+    r"|March|May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
+)
+_WEEKDAY = r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_WEEKDAY_SHORT = (
+    r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|tues?|weds?|thur?s?|fri|sat|sun|mon)"
+)
+_NUM = (
+    r"(?i:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
+    r"|twenty|thirty|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|a\s+dozen)"
+)
+_UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"
+_SEASON = r"(?i:spring|summer|fall|autumn|winter)"
+_YEAR = r"(?:19|20)\d{2}"
+_DIGIT = frozenset({"<digit>"})
+_UNITS = word_set(
+    "minute minutes hour hours day days week weeks fortnight fortnights month months year "
+    "years decade decades"
+)
+_SEASON_WORDS = frozenset(SEASONS)
+_MONTH_WORDS = frozenset(MONTHS)
+_WEEKDAY_WORDS = frozenset(WEEKDAYS)
+# (regex, resolver, words of which one must occur — "<digit>" for any digit)
+DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
+    (re.compile(pattern), resolver, gate)
+    for pattern, resolver, gate in (
+        *CASUAL_RULES,  # "back in march", "the 2nd of this month"
+        (
+            r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?"
+            r"(Z|[+-]\d{2}:?\d{2})?(?![\d-])",
+            resolve.iso,
+            _DIGIT,
+        ),
+        (r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b", resolve.us_slash, _DIGIT),
+        (r"\b(\d{4})/(\d{1,2})/(\d{1,2})\b", resolve.ymd_slash, _DIGIT),
+        (
+            rf"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{{1,2}})(?i:st|nd|rd|th)?(?:\s+of)?\s+({_MONTH})"
+            rf"(?:,?\s+({_YEAR})\b)?",
+            resolve.day_month,
+            _DIGIT,
+        ),
+        (
+            rf"(?i:\bon\s+)?\b({_MONTH})\s+(\d{{1,2}})(?i:st|nd|rd|th)?\b(?!:)(?:,?\s+({_YEAR})\b)?",
+            resolve.month_day,
+            _DIGIT,
+        ),
+        (
+            r"(?i:\bon\s+)?(?i:\bthe\s+)\b([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)\b(?!\s*(?i:of\b|"
+            r"time|floor|place|grade|century|row|round|anniversary|birthday|percentile|edition|"
+            r"gen|season|episode|chapter|year|week|month|day|hour|minute|street|st\b|ave|try|"
+            r"attempt|pick|overall|largest|biggest|best|most))",
+            resolve.ordinal_day,
+            _DIGIT,
+        ),
+        (
+            rf"(?i:\b(?:in|since|until|by|during)\s+)?(?i:\b(early|mid|late)[- ])?"
+            rf"\b({_MONTH}),?\s+({_YEAR})\b",
+            resolve.month_and_year,
+            _DIGIT,
+        ),
+        (
+            rf"(?i:\b(?:in|since|during)\s+)?(?i:\bthe\s+)?\b({_SEASON})\s+(?i:of\s+)?({_YEAR})\b",
+            resolve.season_and_year,
+            _DIGIT,
+        ),
+        (
+            rf"(?i:\b(?:back\s+in|in|since|until|till|by|during|around|before|after|from|to|between|and)\s+)"
+            rf"(?i:the\s+year\s+)?({_YEAR})\b(?!\s*(?i:am|pm|people|dollars|miles))",
+            resolve.year,
+            _DIGIT,
+        ),
+        (
+            r"(?i:\b(the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|yesterday"
+            r"|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening)"
+            r"|earlier\s+today)(?:\s+(?:morning|afternoon|evening|night))?\b)",
+            resolve.named_day,
+            word_set("yesterday today tonight tomorrow night morning afternoon evening"),
+        ),
+        (
+            r"(?i:\b(?:at\s+|by\s+|towards?\s+|around\s+)?the\s+(end|beginning|start|middle)"
+            r"\s+of\s+(last|this|next)\s+(year|month|week)\b)",
+            resolve.part_of,
+            frozenset({"end", "beginning", "start", "middle"}),
+        ),
+        (
+            rf"(?i:(?<!the\s)\b(last|this\s+past|this\s+coming|this\s+next|this|next|coming)\s+"
+            rf"(week|month|year|weekend|spring|summer|fall|autumn|winter|{_WEEKDAY_SHORT})\b)",
+            resolve.modified,
+            frozenset({"week", "month", "year", "weekend"}) | _SEASON_WORDS | _WEEKDAY_WORDS,
+        ),
+        (
+            rf"(?i:\b(?:about|around|almost|nearly|over|roughly|just|only|like)\s+)?\b({_NUM})\s+({_UNIT})"
+            r"(?i:\s+ago)\b",
+            resolve.ago,
+            frozenset({"ago"}),
+        ),
+        (
+            rf"(?i:\bfor\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+)?)({_NUM})\s+({_UNIT})\b"
+            r"(?!\s+(?:ago|from\s+now))",
+            resolve.lasted,
+            _UNITS,
+        ),
+        (rf"(?i:\bin\s+)({_NUM})\s+({_UNIT})\b(?!\s+ago)", resolve.ahead, _UNITS),
+        (rf"\b({_NUM})\s+({_UNIT})(?i:\s+from\s+now)\b", resolve.ahead, _UNITS),
+        (
+            rf"(?i:\b(?:on\s+)?)\b({_WEEKDAY})\b(?i:\s+(?:morning|afternoon|evening|night))?",
+            resolve.bare_weekday,
+            _WEEKDAY_WORDS,
+        ),
+        (
+            rf"(?i:\b(in|since|until|till|by|during|last|next|this|early|late|mid|around)[- ]\s*)"
+            rf"({_MONTH})\b(?!\s+\d)",
+            resolve.bare_month,
+            _MONTH_WORDS,
+        ),
+        (rf"(?i:\b(?:in|during|over)\s+the\s+)({_SEASON})\b", resolve.bare_season, _SEASON_WORDS),
+        (HOLIDAY_PATTERN, holiday, HOLIDAY_WORDS),
+        (
+            r"(?i:\b(?:over|on|during|at)\s+the\s+weekend\b)",
+            resolve.the_weekend,
+            frozenset({"weekend"}),
+        ),
+    )
+)

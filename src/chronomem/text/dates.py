@@ -1,0 +1,154 @@
+"""Time expressions: find them first (the rules of ``date_rules.py``), then resolve them
+(``date_resolvers.py``).
+
+Resolution is against the episode's reference time and gives a UTC datetime at midnight of
+the day meant, unless the expression names a time of day. The conventions, also listed in
+``docs/rule-extractor.md``:
+
+* ``last week`` / ``last month`` / ``last year`` = the reference day minus one unit;
+  ``N days/weeks/months/years ago`` = minus N units; ``in N weeks`` = plus N units.
+* ``last Friday`` = the most recent Friday strictly before the reference day;
+  ``next Thursday`` = the Thursday of next week (Monday-based weeks);
+  ``this Thursday`` = the Thursday of the current week; a bare ``Monday`` = the most recent
+  Monday strictly before the reference day, or the next one when the sentence speaks of
+  the future.
+* ``last weekend`` = the Saturday before the current week; ``this weekend`` = the Saturday of
+  the current week; ``next weekend`` = the Saturday of next week.
+* ``last summer`` = 1 June of the last summer that has ended; seasons start on
+  1 March / 1 June / 1 September / 1 December.
+* ``in 2023`` = 1 January 2023; ``in May 2023`` = 1 May 2023; ``in May`` = the most recent May
+  (or the next one, speaking of the future); ``May 8th`` likewise picks the year.
+* ``since X`` marks the start of a state, ``until X`` its end (see :attr:`TimeExpression.role`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from chronomem.text.date_resolvers import Resolver
+from chronomem.text.date_rules import DATE_RULES
+from chronomem.text.daymath import DayContext
+from chronomem.text.tense import clause_tense
+from chronomem.text.time_words import FUTURE_CUES
+
+_LETTERS = re.compile(r"[a-z]+")
+_ANY_DIGIT = re.compile(r"\d")
+_CUE_WINDOW = 24  # "every other", "until": cues read just before a date, never the whole prefix
+_HABIT = re.compile(r"\b(?:every|each|most|all)\s+(?:other\s+)?$", re.I)
+_TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
+_PREFIX_ROLE = re.compile(r"\b(since|until|till|through|from|by)\s+$", re.I)
+_HEAD_ROLES = {
+    "since": "since", "from": "since", "between": "since", "until": "until", "till": "until",
+    "through": "until", "by": "at", "for": "since",
+}  # fmt: skip
+_MOVED_UNTIL = re.compile(
+    r"\b(?:postponed|pushed|delayed|moved|put off|rescheduled|bumped)"
+    r"(?:\s+(?:it|that|back|out)){0,2}\s+(?:(?:until|till)\s+)?$",
+    re.I,
+)
+_RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|and|-|\u2013)\s*$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeExpression:
+    """A time expression found in a text, resolved to an instant.
+
+    ``role`` is ``"at"`` (a point: when something happened), ``"since"`` (a state began
+    then) or ``"until"`` (a state ended then).
+    """
+
+    start: int
+    end: int
+    text: str
+    when: datetime
+    role: str = "at"
+
+
+def speaks_of_future(text: str) -> bool:
+    """Does ``text`` look forward ("will", "next", "can't wait", ...)?"""
+    lower = text.lower()
+    return any(cue in lower for cue in FUTURE_CUES)
+
+
+def _resolve(
+    resolver: Resolver, m: re.Match[str], ctx: DayContext, text: str, *, guess: bool
+) -> datetime | None:
+    """``m`` resolved in the tense of its own clause (``tense.py``); a clause with no tense
+    takes the occurrence nearest to the reference day, unless the sentence looks ahead."""
+    tense = clause_tense(text, m.start(), m.end()) if guess else None
+    try:
+        if tense is not None:
+            return resolver(m, replace(ctx, future=tense == "future"))
+        if not guess or ctx.future:
+            return resolver(m, ctx)
+        back, ahead = resolver(m, ctx), resolver(m, replace(ctx, future=True))
+    except (ValueError, OverflowError, KeyError):
+        return None
+    if back is None or ahead is None:
+        return back or ahead
+    return ahead if abs(ahead - ctx.ref) < abs(ctx.ref - back) else back
+
+
+def find_time_expressions(
+    text: str, reference: datetime, *, prefer_future: bool | None = None
+) -> list[TimeExpression]:
+    """Every time expression of ``text``, left to right, resolved against ``reference``.
+
+    ``prefer_future`` decides what a bare weekday, month or season means; by default it is
+    guessed from the text (:func:`speaks_of_future`).
+    """
+    ref = reference.astimezone(UTC)
+    future = speaks_of_future(text) if prefer_future is None else prefer_future
+    ctx = DayContext(ref=ref, day=ref.date(), future=future)
+    found: list[tuple[int, int, datetime]] = []
+    words = set(_LETTERS.findall(text.lower()))
+    if _ANY_DIGIT.search(text):
+        words.add("<digit>")
+    for pattern, resolver, gate in DATE_RULES:
+        if gate.isdisjoint(words):
+            continue
+        for m in pattern.finditer(text):
+            if any(m.start() < end and start < m.end() for start, end, _ in found):
+                continue
+            if _HABIT.search(text, max(0, m.start() - _CUE_WINDOW), m.start()):
+                continue  # "every Sunday", "each summer": a habit, not a date
+            when = _resolve(resolver, m, ctx, text, guess=prefer_future is None)
+            if when is not None:
+                found.append((m.start(), m.end(), when))
+    found.sort(key=lambda item: item[0])
+    return _with_roles_and_times(text, found)
+
+
+def _with_roles_and_times(
+    text: str, found: list[tuple[int, int, datetime]]
+) -> list[TimeExpression]:
+    out: list[TimeExpression] = []
+    for start, end, when in found:
+        head = text[start:end].split(maxsplit=1)[0].lower()
+        role = _HEAD_ROLES.get(head)
+        prefix = _PREFIX_ROLE.search(text, max(0, start - _CUE_WINDOW), start)
+        if role is None and prefix:
+            role = _HEAD_ROLES.get(prefix.group(1).lower(), "at")
+            start = prefix.start()
+        after_since = bool(out) and out[-1].role == "since"
+        if head == "to" or (after_since and _RANGE_JOIN.match(text[out[-1].end : start])):
+            role = "until" if after_since else "at"
+        if role == "until" and _MOVED_UNTIL.search(text, max(0, start - 40), start):
+            role = "at"  # "postponed until the 26th": the new day, not an end
+        tail = _TIME_OF_DAY.match(text, end)
+        if tail and when.hour == 0 and when.minute == 0:
+            when, end = _at_time(when, tail), tail.end()
+        out.append(TimeExpression(start, end, text[start:end], when, role or "at"))
+    return out
+
+
+def _at_time(day: datetime, m: re.Match[str]) -> datetime:
+    hour, minute = int(m.group(1)) % 24, int(m.group(2) or 0)
+    meridiem = (m.group(3) or "").lower().replace(".", "")
+    if meridiem == "pm" and hour < 12:
+        hour += 12
+    elif meridiem == "am" and hour == 12:
+        hour = 0
+    return day.replace(hour=hour, minute=min(minute, 59))
