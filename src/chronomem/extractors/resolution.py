@@ -22,7 +22,7 @@ from datetime import datetime, time
 from difflib import SequenceMatcher
 
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.lexicon import PERSON_TITLES
+from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
 from chronomem.model.relations import functional_rule

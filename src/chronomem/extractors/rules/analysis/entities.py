@@ -16,26 +16,30 @@ from typing import NamedTuple
 
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.references import short_references
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.gazetteer import (
     CITIES,
     COUNTRIES,
     DEVICE_HEADS,
     EVENT_HEADS,
     GROUP_HEADS,
     LOCATION_SUFFIXES,
-    NOT_NAMES,
     ORG_SUFFIXES,
     ORGANIZATIONS,
     PERSON_TITLES,
     PLACE_HEADS,
+    WORKPLACE_HEADS,
+)
+from chronomem.extractors.rules.tables.lexicon import (
+    NOT_NAMES,
     PREPOSITIONS,
+    TIME_WORDS,
+    VOCATIVE_CUES,
+)
+from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
     ROLES_FAMILY,
     ROLES_FRIEND,
     ROLES_MARRIED,
-    TIME_WORDS,
-    VOCATIVE_CUES,
-    WORKPLACE_HEADS,
 )
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w&'-]*")

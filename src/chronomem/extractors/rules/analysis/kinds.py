@@ -23,7 +23,7 @@ from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Party
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.values import refine
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.life_words import (
     BIKE_NAMES,
     CAMERA_NAMES,
     CAR_NAMES,

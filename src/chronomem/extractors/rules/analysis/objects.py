@@ -13,25 +13,22 @@ from dataclasses import replace
 
 from chronomem.extractors.rules.analysis.entities import HEAD_LABELS, Span
 from chronomem.extractors.rules.analysis.found import Party, Sentence
+from chronomem.extractors.rules.tables.gazetteer import DEVICE_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.lexicon import (
-    ACTIVITIES,
     BAD_OBJECTS,
     CONJUNCTIONS,
     DETERMINERS,
-    DEVICE_HEADS,
     FILLER_ADJECTIVES,
     GAP_WORDS,
     NEGATIONS,
     NOT_NAMES,
     OBJECT_STOPS,
     OTHER_SUBJECTS,
-    PET_BREED_SPECIES,
-    PET_SPECIES,
     PREPOSITIONS,
     PRONOUNS,
     TIME_WORDS,
-    WORKPLACE_HEADS,
 )
+from chronomem.extractors.rules.tables.life_words import ACTIVITIES, PET_BREED_SPECIES, PET_SPECIES
 from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.text.words import word_set
 

@@ -14,7 +14,7 @@ from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.gender import pronoun_gender
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
     ROLES_FAMILY,
     ROLES_FRIEND,

@@ -8,7 +8,7 @@ diet named after "switched from ... to" is FOLLOWS_DIET.
 from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.life_words import (
     BIKE_NAMES,
     CAMERA_NAMES,
     CAR_NAMES,

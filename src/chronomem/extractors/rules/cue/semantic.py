@@ -30,7 +30,7 @@ from chronomem.extractors.rules.cue.cue_bank import BANK, DECOY, END, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.readers.clauses import _candidates
-from chronomem.extractors.rules.tables.lexicon import ACTIVITIES, NOT_HOBBY
+from chronomem.extractors.rules.tables.life_words import ACTIVITIES, NOT_HOBBY
 from chronomem.ports import Embedder, Matrix
 from chronomem.text.dates import TimeExpression
 from chronomem.text.words import word_set

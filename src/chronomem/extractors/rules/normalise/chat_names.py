@@ -26,7 +26,9 @@ import re
 from collections.abc import Iterable
 
 from chronomem.extractors.rules.normalise.texting import STATE_WORDS, VERB_WORDS
+from chronomem.extractors.rules.tables import gazetteer as gz
 from chronomem.extractors.rules.tables import lexicon as lx
+from chronomem.extractors.rules.tables import life_words as lw
 from chronomem.extractors.rules.tables.medication import MEDICATIONS
 from chronomem.text.words import word_set
 
@@ -68,12 +70,12 @@ _COMMON = word_set(
     """
 )
 _ROLE_NOUNS = (
-    lx.ROLES_MARRIED
-    | lx.ROLES_DATING
-    | lx.ROLES_FRIEND
-    | lx.ROLES_FAMILY
-    | lx.ROLES_MANAGER
-    | lx.PET_SPECIES
+    lw.ROLES_MARRIED
+    | lw.ROLES_DATING
+    | lw.ROLES_FRIEND
+    | lw.ROLES_FAMILY
+    | lw.ROLES_MANAGER
+    | lw.PET_SPECIES
     | word_set(
         """
         mate flatmate roommate roomate housemate neighbour neighbor colleague coworker
@@ -83,11 +85,11 @@ _ROLE_NOUNS = (
     )
 )
 _ORG_HEADS = (
-    lx.GROUP_HEADS
-    | lx.PLACE_HEADS
-    | lx.WORKPLACE_HEADS
-    | lx.ORG_SUFFIXES
-    | lx.LOCATION_SUFFIXES
+    gz.GROUP_HEADS
+    | gz.PLACE_HEADS
+    | gz.WORKPLACE_HEADS
+    | gz.ORG_SUFFIXES
+    | gz.LOCATION_SUFFIXES
     | word_set(
         """
         logistics freight motors autos games studios media labs insights bank pharmacy
@@ -135,7 +137,7 @@ _VERBS = VERB_WORDS | word_set(
     """
 )
 # Roles one person fills, told as "my manager is fern".
-_POSITIONS = lx.ROLES_MANAGER | word_set(
+_POSITIONS = lw.ROLES_MANAGER | word_set(
     "coach teacher tutor therapist landlord landlady gp doctor dentist trainer mentor"
 )
 _HOMES = word_set("flat apartment house place home condo studio houseshare flatshare")
@@ -155,13 +157,13 @@ _NOT_NAMES = (
     | lx.CONJUNCTIONS
     | lx.FILLER_ADJECTIVES
     | lx.BAD_OBJECTS
-    | lx.ACTIVITIES
-    | lx.LANGUAGES
-    | lx.DIETS
-    | lx.HABITS
-    | lx.CONDITIONS
-    | lx.JOB_HEADS
-    | lx.DEVICE_HEADS
+    | lw.ACTIVITIES
+    | lw.LANGUAGES
+    | lw.DIETS
+    | lw.HABITS
+    | lw.CONDITIONS
+    | lw.JOB_HEADS
+    | gz.DEVICE_HEADS
     | _ROLE_NOUNS
     | _ORG_HEADS
     | _MOVE_VERBS
@@ -170,10 +172,10 @@ _NOT_NAMES = (
     | VERB_WORDS
     | STATE_WORDS
     | MEDICATIONS
-    | lx.BODY_PARTS
+    | lw.BODY_PARTS
 )
 # Words of ordinary English (public: ``chat_spelling`` lowers them when shouted in capitals).
-COMMON_WORDS = _NOT_NAMES - lx.BODY_PARTS - MEDICATIONS  # "ACL", "SSRI" stay capitals
+COMMON_WORDS = _NOT_NAMES - lw.BODY_PARTS - MEDICATIONS  # "ACL", "SSRI" stay capitals
 _TOKEN = re.compile(r"[^\W\d_][^\W\d_'-]*(?:'s)?|\S", re.UNICODE)
 
 
@@ -236,14 +238,14 @@ def _name_end(words: list[str], i: int, firsts: dict[str, str]) -> int | None:
 
 
 def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
-    if prev in _PLACE_PREPOSITIONS or prev in _OBJECT_VERBS or prev in lx.PERSON_TITLES:
+    if prev in _PLACE_PREPOSITIONS or prev in _OBJECT_VERBS or prev in gz.PERSON_TITLES:
         return True
     after = words[i + 1 : i + 3]
     if after and after[0] in _HOMES and prev in ("the", "my", "our"):
         return True  # "the rotterdam flat", "my madrid place": a home is in a place
     if after in (["is", "home"], ["'s", "home"]):
         return True  # "wellington is home now"
-    if len(after) == 2 and after[0] == "the" and after[1] in lx.PET_SPECIES:
+    if len(after) == 2 and after[0] == "the" and after[1] in lw.PET_SPECIES:
         return True  # "clover the bunny chewed my charger"
     if prev == "to":  # "moved to poznan", "engaged to marco"
         return prev2 in _MOVE_VERBS or prev2 in ("engaged", "married", "proposed", "wed")

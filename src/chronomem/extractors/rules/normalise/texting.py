@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
+from chronomem.extractors.rules.tables.life_words import (
     BIKE_NAMES,
     CAMERA_NAMES,
     CAR_NAMES,
@@ -34,7 +35,6 @@ from chronomem.extractors.rules.tables.lexicon import (
     LAPTOP_NAMES,
     PHONE_NAMES,
     ROLES_MANAGER,
-    TIME_WORDS,
     WATCH_NAMES,
 )
 from chronomem.text.words import word_set

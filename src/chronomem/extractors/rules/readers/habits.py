@@ -25,7 +25,7 @@ import re
 from dataclasses import replace
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
-from chronomem.extractors.rules.tables.lexicon import HABITS
+from chronomem.extractors.rules.tables.life_words import HABITS
 
 _FREQ = (
     r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"

@@ -14,7 +14,7 @@ import re
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
     ROLES_FAMILY,
     ROLES_FRIEND,

@@ -18,7 +18,7 @@ from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.losses import ended_by_verb
-from chronomem.extractors.rules.tables.lexicon import ROLES_MANAGER
+from chronomem.extractors.rules.tables.life_words import ROLES_MANAGER
 from chronomem.text.words import word_set
 
 _CHANGE = re.compile(

@@ -18,7 +18,7 @@ from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.subjects import canonical_role
-from chronomem.extractors.rules.tables.lexicon import ROLES_PERSONAL
+from chronomem.extractors.rules.tables.life_words import ROLES_PERSONAL
 
 _ROLE = "|".join(sorted(ROLES_PERSONAL, key=len, reverse=True))
 _SWITCH = re.compile(

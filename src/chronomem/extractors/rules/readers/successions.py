@@ -5,14 +5,14 @@ under another name:
 
 * a habit given up as a family ends its members: "I quit drinking", "no alcohol at all",
   "6 months sober today" end the open "beer" and "wine" habits; "quit smoking" ends
-  "cigarettes" (``lexicon.HABIT_FAMILIES``);
+  "cigarettes" (``life_words.HABIT_FAMILIES``);
 * a condition ended by its head noun ends the qualified one told before: "the infection
   cleared up" ends "sinus infection";
 * a retirement ends the employer the person was told to have: "Dad retired on friday" ends
   "my dad works at the post office" (unless the sentence ends one itself: "retired from X");
 * a condition that follows its forerunner ends it: "it's type 2 diabetes now" ends the open
   "pre-diabetic", "borderline hypertension" ends when "hypertension" is told
-  (``lexicon.CONDITION_FORERUNNERS``).
+  (``life_words.CONDITION_FORERUNNERS``).
 
 The open facts come from ``Known`` (this episode and the previous turns the engine passes);
 each ending is reported like any other (the ended fact, no start), and resolution closes the
@@ -24,7 +24,7 @@ from __future__ import annotations
 from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.lexicon import CONDITION_FORERUNNERS, HABIT_FAMILIES
+from chronomem.extractors.rules.tables.life_words import CONDITION_FORERUNNERS, HABIT_FAMILIES
 from chronomem.extractors.rules.tables.moves import RETIRED
 
 _SOBRIETY = "sobriety"  # the state that ends the alcohol family ("6 months sober")

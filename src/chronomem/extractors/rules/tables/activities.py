@@ -14,7 +14,7 @@ never closes an earlier one ("I'm learning French" keeps "I speak Spanish").
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import NOT_HOBBY
+from chronomem.extractors.rules.tables.life_words import NOT_HOBBY
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 from chronomem.text.words import word_set
 

@@ -22,7 +22,7 @@ from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.kinds import THING
 from chronomem.extractors.rules.analysis.values import DEVICE_RELATIONS
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.life_words import (
     BIKE_NAMES,
     CAMERA_NAMES,
     CAR_NAMES,

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 
 from chronomem.extractors.rules.tables.activities import ACTIVITY_ROWS
 from chronomem.extractors.rules.tables.favourites import FAVORITE_ROWS
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.gazetteer import EVENT_HEADS, GROUP_HEADS
+from chronomem.extractors.rules.tables.life_words import (
     ACTIVITIES,
     BODY_PARTS,
     CONDITIONS,
     DIETS,
-    EVENT_HEADS,
-    GROUP_HEADS,
     HABITS,
     INSTRUMENTS,
     JOB_HEADS,

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.kinds import HEAD_WORDS, LOWER_THING, NAME_TRIGGERS, THING
-from chronomem.extractors.rules.tables.lexicon import PEOPLE_ROLES, PET_SPECIES
+from chronomem.extractors.rules.tables.life_words import PEOPLE_ROLES, PET_SPECIES
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 
 _HEAD = rf"(?: (?P<device>{HEAD_WORDS}))?"

@@ -13,7 +13,7 @@ Android to an iPhone").
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import BODY_PARTS, CONDITIONS, DIETS, HABITS
+from chronomem.extractors.rules.tables.life_words import BODY_PARTS, CONDITIONS, DIETS, HABITS
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 from chronomem.text.time_words import PLAN_HEADS
 from chronomem.text.words import word_set

@@ -9,7 +9,7 @@ doctor", "listen to your gut"), nor is one thing heard once ("I listened to a po
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import (
+from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
     ROLES_FAMILY,
     ROLES_FRIEND,

@@ -9,7 +9,7 @@ ends "pre-diabetic") are ``successions.py``.
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import DIETS
+from chronomem.extractors.rules.tables.life_words import DIETS
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 
 # A time of day said as a habit, not as tonight's or tomorrow's plan

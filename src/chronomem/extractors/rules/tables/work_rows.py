@@ -3,12 +3,8 @@ which keeps them in their place among the other rows (order matters there)."""
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.lexicon import (
-    GROUP_HEADS,
-    GYM_HEADS,
-    JOB_HEADS,
-    WORKPLACE_HEADS,
-)
+from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, GYM_HEADS, WORKPLACE_HEADS
+from chronomem.extractors.rules.tables.life_words import JOB_HEADS
 from chronomem.extractors.rules.tables.moves import MOVE_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.tables.occupations import OCCUPATION_ROWS
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
