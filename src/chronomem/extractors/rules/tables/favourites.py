@@ -1,5 +1,7 @@
-"""Rows of the pattern table for favourites told beyond "my favourite X is Y" (that row and
-"Y is my favourite X" are in ``states.py``):
+"""Rows of the pattern table for favourites.
+
+``FAVORITE_IS_ROWS``: "my favourite X is Y", "Y is my favourite X", "your go-to takeout".
+``FAVORITE_ROWS``, favourites told beyond those:
 
 * a favourite that takes another's place: "Shogun has replaced Severance as my favourite
   show", "Kaffi overtook Brew Lab as my go-to" -> HAS_FAVORITE Shogun, and the old one ended;
@@ -39,7 +41,8 @@ _NOT_AFTER = "".join(
 
 FAVORITE_ROWS: tuple[P, ...] = (
     # "green is my favourite colour now", "after this heatwave autumn is officially my
-    # favorite season": a lower-case value (capitalised names are the ``states.py`` row)
+    # favorite season": a lower-case value (capitalised names are a
+    # ``FAVORITE_IS_ROWS`` row)
     P(
         "HAS_FAVORITE",
         r"(?:"
@@ -131,5 +134,63 @@ FAVORITE_ROWS: tuple[P, ...] = (
         "possessor",
         template="{source}'s favorite {kind} is {target}",
         triggers="favorite favourite fave fav go",
+    ),
+)
+
+# "my favourite X is Y", "Y is my favourite X" (tried before ``FAVORITE_ROWS``, see
+# :mod:`.patterns`)
+FAVORITE_IS_ROWS: tuple[P, ...] = (
+    P(
+        "HAS_FAVORITE",
+        r"\b(?:my|your) (?:[a-z]+'s )?(?:new |current |all-time |absolute )?" + FAVORITE + " "
+        r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately)?"
+        r" (?:is|was|has to be|'s|would be)(?: now| currently| "
+        r"definitely| probably)?\b",
+        "Topic",
+        "phrase",
+        "possessor",
+        text_from_match=True,
+        triggers="favorite favourite fave fav go",
+    ),
+    P(
+        "HAS_FAVORITE",
+        r"(?P<obj>{NAME}) (?:is|'s) (?:now |still )?(?:my|your) (?:new |current |"
+        r"all-time )?" + FAVORITE + r"(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
+        "Topic",
+        "inline",
+        "possessor",
+        template="{source}'s favorite {kind} is {target}",
+        triggers="favorite favourite fave fav go",
+    ),
+    P(
+        "ENDS_KNOWN",
+        r"\b(?:cancel(?:l?ed)?|dropped|ditched|quit|left|ended|stopped|unsubscribed "
+        r"from|got rid of|gave up)\b",
+        "Thing",
+        ending=True,
+        triggers="cancel cancelled canceled dropped ditched quit left ended stopped unsubscribed "
+        "rid gave",
+    ),
+    P(
+        "SUBSCRIBED_TO",
+        r"\b(?:pay|pays|paying|paid) for\b|\bsubscribe(?:d)? to\b|\bsigned up for\b",
+        "Service",
+        triggers="pay pays paying paid subscribe subscribed signed",
+    ),
+    P(
+        "PLAN_KIND",
+        r"\b(?:upgraded|downgraded|upgrading|downgrading) (?:us |me )?to (?:the |a )?"
+        r"(?!(?:\S+ ){1,3}(?:plan|tier)\b)",
+        "Plan",
+        triggers="upgraded downgraded upgrading downgrading",
+    ),
+    P(
+        "MEMBER_OF",
+        r"\blet (?:my|our|the|your) (?P<obj>[a-z]+(?: [a-z]+)?|{NAME}) (?:membership|"
+        r"subscription) (?:lapse|expire|run out)",
+        "Organization",
+        "inline",
+        ending=True,
+        triggers="let",
     ),
 )

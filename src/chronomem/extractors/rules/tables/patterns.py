@@ -15,8 +15,12 @@ import re
 from dataclasses import dataclass
 
 from chronomem.extractors.rules.tables.activities import ACTIVITY_ROWS
-from chronomem.extractors.rules.tables.favourites import FAVORITE_ROWS
+from chronomem.extractors.rules.tables.belongings import BELONGING_ROWS
+from chronomem.extractors.rules.tables.commitments import COMMITMENT_ROWS
+from chronomem.extractors.rules.tables.favourites import FAVORITE_IS_ROWS, FAVORITE_ROWS
 from chronomem.extractors.rules.tables.gazetteer import EVENT_HEADS, GROUP_HEADS
+from chronomem.extractors.rules.tables.health_rows import HEALTH_ROWS
+from chronomem.extractors.rules.tables.home_news import HOME_NEWS_ROWS
 from chronomem.extractors.rules.tables.life_words import (
     ACTIVITIES,
     BODY_PARTS,
@@ -36,12 +40,12 @@ from chronomem.extractors.rules.tables.life_words import (
     ROLES_MARRIED,
     ROLES_PERSONAL,
 )
+from chronomem.extractors.rules.tables.managers import MANAGER_ROWS
 from chronomem.extractors.rules.tables.medication import MEDICATION_ROWS
 from chronomem.extractors.rules.tables.moves import EX_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.tables.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.tables.replacements import REPLACEMENT_ROWS
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
-from chronomem.extractors.rules.tables.states import STATE_ROWS
 from chronomem.extractors.rules.tables.tastes import TASTE_ROWS
 from chronomem.extractors.rules.tables.wellbeing import WELLBEING_ROWS
 from chronomem.extractors.rules.tables.work_rows import WORK_ROWS
@@ -215,7 +219,14 @@ P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
     *NOMINAL_ROWS,
     *REPLACEMENT_ROWS,
-    *STATE_ROWS,
+    # states that change, in this order: a home and the listener's news, diets, habits and
+    # health, pets gone, cars and phones, managers, favourites, memberships and plans
+    *HOME_NEWS_ROWS,
+    *HEALTH_ROWS,
+    *BELONGING_ROWS,
+    *MANAGER_ROWS,
+    *FAVORITE_IS_ROWS,
+    *COMMITMENT_ROWS,
     *FAVORITE_ROWS,
     *WELLBEING_ROWS,
     *MEDICATION_ROWS,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 _NO_LABELS: frozenset[str] = frozenset()
+# A form of "to be", for the rows' regexes ("I'm vegan", "she is my manager").
+BE = r"(?:am|is|are|was|were|been|being|be|'m|'s|'re)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,8 @@
 "no more gluten free for me", "6 months sober", "it's type 2 diabetes now", "our daughter
 was born", "recovered from the ACL surgery".
 
-They sit beside ``states.py`` (the same macros, the same relations) and are tried after its
-rows. Endings of a state told under another name ("quit drinking" ends the beer, "diabetes"
+They sit beside ``health_rows.py`` (the same macros, the same relations) and are tried after
+its rows. Endings of a state told under another name ("quit drinking" ends the beer, "diabetes"
 ends "pre-diabetic") are ``successions.py``.
 """
 

@@ -1,0 +1,110 @@
+"""Rows of the pattern table for pets gone, the car one drives and the phone one uses.
+
+"Max died", "we had to rehome the cat" end a pet (HAS_PET accumulates, so only an ending
+closes it); DRIVES and USES_PHONE hold one value at a time (``model/relations.py``), so a new
+car or phone closes the old one; ``(?P<old>...)`` captures a value given up in the same
+breath ("switched from Android to an iPhone"). One part of the table in :mod:`.patterns`,
+which keeps its place.
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.tables.row import RelationPattern as P
+
+_DIED = (
+    r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
+    r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
+    r"(?:got|was) (?:hit|run over|killed) by a (?:car|truck)|(?:got|was) run over|"
+    r"was rehomed)"
+)
+_OF_NAME = r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?: [a-z]+)?)"
+
+BELONGING_ROWS: tuple[P, ...] = (
+    # -- pets gone --------------------------------------------------------------------------
+    P(
+        "HAS_PET",
+        r"\b(?:my|our|your) (?:\w+ )?(?P<species>{PET}),? (?P<obj>{NAME}),? " + _DIED,
+        "Pet",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="died passed ran went got was had crossed escaped disappeared never",
+    ),
+    P(
+        "HAS_PET",
+        r"(?P<obj>{NAME}) " + _DIED,
+        "Pet",
+        "inline",
+        "possessor",
+        ending=True,
+        need_labels=frozenset({"Pet"}),
+        triggers="died passed ran went got was had crossed escaped disappeared never",
+    ),
+    P(
+        "HAS_PET",
+        r"\b(?:my|our|your) (?:\w+ )?(?P<species>{PET}) " + _DIED,
+        "Pet",
+        "context",
+        "possessor",
+        ending=True,
+        triggers="died passed ran went got was had crossed escaped disappeared never",
+    ),
+    # -- the car one drives, the phone one uses ----------------------------------------------
+    P(
+        "USES",
+        r"\b(?:switched|switching|switch|changed|upgraded|moved|went|traded up) from "
+        r"(?:an? |the |my |our )?(?P<old>{NAME}|[a-z]+(?: [a-z]+)?) to " + _OF_NAME,
+        "Item",
+        "inline",
+        triggers="switched switching switch changed upgraded moved went traded",
+    ),
+    P(
+        "USES",
+        r"\b(?:traded|trading|swapped|swapping|replaced|replacing) (?:in )?(?:an? |the |my"
+        r" |our )?(?P<old>{NAME}|[a-z]+(?: [a-z]+)?) (?:in )?(?:for|with) " + _OF_NAME,
+        "Item",
+        "inline",
+        triggers="traded trading swapped swapping replaced replacing",
+    ),
+    P(
+        "USES_KIND",
+        # "my iphone 12", "... and my Honda Fit payment is 280"; not the object of a verb
+        # ("sold my Civic")
+        r"(?:(?<![a-z] )|(?<=\band )|(?<=\bbut ))\b(?:my|our|your) (?:new |old |current |trusty )?"
+        r"(?P<obj>[A-Za-z]+(?: "
+        r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b"
+        r"(?! (?:finally )?(?:died|broke|is dead|got stolen|was stolen|gave out))",  # nominal.py
+        "Item",
+        "inline",
+        "possessor",
+        triggers="my our your",
+    ),
+    P(
+        "USES_KIND",
+        r"\b(?:switched|switching|upgraded|moved|changed|went) (?:over )?to\b"
+        r"|\b(?:got|bought|picked up|ordered|use|uses|using|(?:code|codes|coding|work|works"
+        r"|working) on|shoots on|shoot on|shoots with|shoot with"
+        r"|wears|wear|rides|ride|commutes on|have|has)(?: myself| me)?\b",
+        "Item",
+        "phrase",
+        triggers="switched switching upgraded moved changed went got bought picked ordered use "
+        "uses using code codes coding work works working shoots shoot wears wear rides ride "
+        "commutes have has",
+    ),
+    P(
+        "DRIVES",
+        r"\b(?:drive|drives|driving|drove)\b(?! (?:to|home|back|up|down|over|through|"
+        r"around|by|from|into|out|off|me|us|him|her|them|it))",
+        "Car",
+        "phrase",
+        triggers="drive drives driving drove",
+    ),
+    P(
+        "WORKS_AT",
+        r"\b(?:my|your|her|his|the) (?:first|second) (?:week|day|month|shift) (?:at|with)\b",
+        "Organization",
+        subject="listener",
+        reject_labels=frozenset({"Location", "Person"}),
+        triggers="first second",
+    ),
+)

@@ -1,0 +1,87 @@
+"""Rows of the pattern table for memberships, subscriptions and plans.
+
+"cancelled my gym membership", "upgraded to premium" change what one belongs or subscribes
+to; "I have a dentist appointment on Friday" is a plan (HAS_PLAN), read only with a date
+ahead; the calendar nouns of plans are ``text/time_words.PLAN_HEADS``. One part of the
+table in :mod:`.patterns`, which keeps its place.
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.time_words import PLAN_HEADS
+
+_PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
+_PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))
+
+COMMITMENT_ROWS: tuple[P, ...] = (
+    # -- memberships and subscriptions ------------------------------------------------------
+    P(
+        "MEMBER_OF",
+        r"\b(?:cancel(?:l?ed)?|ended|terminated|froze|paused) (?:my|our|the|your) "
+        r"(?P<obj>[a-z]+(?: [a-z]+)?|{NAME}) membership\b",
+        "Organization",
+        "inline",
+        ending=True,
+        triggers="cancel cancelled canceled ended terminated froze paused",
+    ),
+    P(
+        "SUBSCRIBED_TO",
+        r"\b(?:cancel(?:l?ed)?|ended|unsubscribed from|dropped) (?:my|our|the|"
+        r"your) (?P<obj>{NAME}|[a-z]+) (?:subscription|account|plan)\b",
+        "Service",
+        "inline",
+        ending=True,
+        triggers="cancel cancelled canceled ended unsubscribed dropped",
+    ),
+    # "I'm on the Spotify Premium individual plan", "we have the Netflix Basic plan",
+    # "upgraded to the Spotify family plan": the plan is named with its service
+    P(
+        "SUBSCRIBED_TO_PLAN",
+        r"(?:\b(?:upgraded|downgraded|switched|moved|changed|bumped) (?:us |me )?(?:up |down )?to"
+        r"|\bon) (?:the |a |an )?(?P<obj>[A-Za-z+-]+(?: [A-Za-z+-]+){0,2}) "
+        r"(?:plan|tier|subscription)\b"
+        # "have a backup plan" is no subscription: a named plan only
+        r"|\b(?:have|has|got|use|using) (?:the |a |an )?(?P<obj2>(?-i:[A-Z])[\w+-]*"
+        r"(?: [A-Za-z+-]+){0,2}) (?:plan|tier|subscription)\b",
+        "Plan",
+        "inline",
+        template="{source} is on the {target} plan",
+        triggers="plan tier subscription",
+        whole=True,
+    ),
+    # "bumped Netflix up to Premium", "downgraded our Hulu to the basic tier"
+    P(
+        "SUBSCRIBED_TO_PLAN",
+        r"\b(?:upgraded|downgraded|bumped) (?:my |our |the )?(?P<svc>{NAME})(?: account| "
+        r"subscription| plan)? (?:up |down )?to (?:the |a )?(?P<obj>{NAME}|[a-z+-]+)"
+        r"(?: (?:plan|tier))?\b",
+        "Plan",
+        "inline",
+        template="{source} is on the {target} plan",
+        triggers="upgraded downgraded bumped",
+        whole=True,
+    ),
+    # -- plans ------------------------------------------------------------------------------
+    P(
+        "HAS_PLAN",
+        r"\b(?:have|has|having|got|booked|scheduled|made|set up|planned|planning|throwing|"
+        r"throw|hosting|host|organizing|organising)\s+(?:an?|my|the|our)\s+"
+        r"(?P<obj>(?:[a-z]+ ){0,2}(?:" + _PLAN + r"))\b",
+        "Event",
+        "inline",
+        triggers=_PLAN_WORDS,
+    ),
+    P(
+        "HAS_PLAN",
+        r"(?:\b(?:my|our|your|the|a|an) |^)(?P<obj>(?:[a-z]+'s )?(?:(?!(?:my|our|your|the|an?"
+        r"|for|to|of|on|in|at|with|about)\b)[a-z]+(?:-[a-z]+)? ){0,2}(?:"
+        + _PLAN
+        + r"))(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|pushed|"
+        r"rescheduled|postponed))?(?: (?:for|to))?\b",
+        "Event",
+        "inline",
+        "listener",
+        triggers=_PLAN_WORDS,
+    ),
+)
