@@ -1,2 +1,2 @@
-"""Sentence analysis: sentences and clauses, time expressions and their dates, entity
-spans, who a clause is about, negation and tense; what every reader reads."""
+"""Sentence analysis: sentences and clauses, entity spans, who a clause is about and
+negation; what every reader reads (time expressions and tense: ``chronomem.text``)."""

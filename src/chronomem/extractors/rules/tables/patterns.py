@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from chronomem.extractors.rules.tables.activities import ACTIVITY_ROWS
 from chronomem.extractors.rules.tables.belongings import BELONGING_ROWS
 from chronomem.extractors.rules.tables.commitments import COMMITMENT_ROWS
+from chronomem.extractors.rules.tables.endings import ENDING_ROWS
 from chronomem.extractors.rules.tables.favourites import FAVORITE_IS_ROWS, FAVORITE_ROWS
 from chronomem.extractors.rules.tables.gazetteer import EVENT_HEADS, GROUP_HEADS
 from chronomem.extractors.rules.tables.health_rows import HEALTH_ROWS
@@ -33,19 +34,17 @@ from chronomem.extractors.rules.tables.life_words import (
     PEOPLE_ROLES,
     PET_ADJECTIVES,
     PET_SPECIES,
-    ROLES_DATING,
-    ROLES_FAMILY,
-    ROLES_FRIEND,
-    ROLES_MANAGER,
-    ROLES_MARRIED,
-    ROLES_PERSONAL,
 )
 from chronomem.extractors.rules.tables.managers import MANAGER_ROWS
 from chronomem.extractors.rules.tables.medication import MEDICATION_ROWS
-from chronomem.extractors.rules.tables.moves import EX_ROWS, RECOVERY_ROWS, SCHOOL_HEADS
+from chronomem.extractors.rules.tables.moves import RECOVERY_ROWS
 from chronomem.extractors.rules.tables.nominal import NOMINAL_ROWS
+from chronomem.extractors.rules.tables.people_rows import PEOPLE_ROWS
+from chronomem.extractors.rules.tables.problems import PROBLEM_ROWS
 from chronomem.extractors.rules.tables.replacements import REPLACEMENT_ROWS
+from chronomem.extractors.rules.tables.row import PLACE_LIKE as _PLACE_LIKE
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
+from chronomem.extractors.rules.tables.row import alternatives as _alt
 from chronomem.extractors.rules.tables.tastes import TASTE_ROWS
 from chronomem.extractors.rules.tables.wellbeing import WELLBEING_ROWS
 from chronomem.extractors.rules.tables.work_rows import WORK_ROWS
@@ -59,160 +58,16 @@ GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 
 
-def _alt(words: frozenset[str]) -> str:
-    """One alternative per word, longest first; a hyphen may be written as a space or left
-    out ("gluten-free", "gluten free", "covid19")."""
-    alts = (re.escape(w).replace(r"\-", "[- ]?") for w in words)
-    return "|".join(sorted(alts, key=lambda w: (-len(w), w)))
-
-
 _MACROS = {
     "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
     "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
     "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
     "PETADJ": _alt(PET_ADJECTIVES), "INSTRUMENT": _alt(INSTRUMENTS),
 }  # fmt: skip
-_PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
-_NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
 _NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", "Pet"})
-# what one is "in" as a member: "I'm in a book club" ("in the city center" is a place)
-_IN_GROUP = word_set(
-    "group club team society association league union church band choir program programme "
-    "committee council orchestra troupe crew squad"
-)
-_LOWER_CLUB = (
-    r"(?!(?:new|annual|monthly|yearly|family|student|premium|free|basic|full|trial|lifetime|"
-    r"year|month|cheap|corporate|joint|couples?|own|first|gold|silver|vip|the|a|an)\b)[a-z]+"
-)
 # "senior engineer", and titles "of" a department: "director of marketing", "head of sales"
 # (a leading title only, the department in lower case: "employee of Salesforce" is no title)
 _PET_WORDS = trigger_words(PET_SPECIES | {"guinea"})
-# (problem, regex, trigger words)
-_PROBLEMS = (
-    (
-        "jamming",
-        r"(?:keeps?|kept) jamming|jams|jammed|is jamming|(?:has|have) a paper jam",
-        "jamming jams jammed jam",
-    ),
-    (
-        "crashing",
-        r"(?:keeps?|kept) crashing|crash(?:es|ed)|is crashing",
-        "crashing crashes crashed",
-    ),
-    (
-        "freezing",
-        r"(?:keeps?|kept) freezing|freezes|froze|is frozen",
-        "freezing freezes froze frozen",
-    ),
-    (
-        "not printing",
-        r"(?:won't|doesn't|does not|can't|isn't|is not) print(?:ing)?",
-        "print printing",
-    ),
-    (
-        "not turning on",
-        r"(?:won't|doesn't|does not) (?:turn|switch|start|power) on|won't (?:start|boot)",
-        "turn switch start power boot",
-    ),
-    (
-        "not working",
-        r"(?:doesn't|does not|won't|isn't|is not|stopped|has stopped|is no longer)"
-        r" work(?:ing|s)?|is broken|broke(?: down)?|is down|is dead",
-        "work working works broken broke down dead",
-    ),
-    ("leaking", r"(?:is |keeps )?leak(?:s|ing|ed)", "leaks leaking leaked"),
-    ("overheating", r"(?:is |keeps )?overheat(?:s|ing|ed)", "overheats overheating overheated"),
-    (
-        "error",
-        r"(?:shows?|showing|displays?|gives?|giving|throws?) (?:an? |the )?(?:\w+ )?error",
-        "error",
-    ),
-    ("slow", r"(?:is|runs?|running) (?:very |really |so |super )?slow(?:ly)?", "slow slowly"),
-    (
-        "noise",
-        r"(?:makes?|making) (?:an? )?(?:strange|weird|loud|funny|odd) (?:noise|sound)s?",
-        "noise noises sound sounds",
-    ),
-    (
-        "disconnecting",
-        r"(?:keeps? )?(?:disconnecting|disconnects|los(?:es|ing) (?:the )?connection)",
-        "disconnecting disconnects connection",
-    ),
-)
-_FIXED = (
-    r"(?:works|is working|working|runs|is running|prints|is printing)"
-    r" (?:fine |normally |properly |perfectly |well )?again"
-    r"|(?:is|was|got|has been|have been|been) (?:finally |now |all )?"
-    r"(?:fixed|resolved|repaired|sorted)"
-    r"|is back to normal|(?:works|is working) (?:fine|perfectly|properly|normally) now"
-)
-
-
-def _problem_rows() -> tuple[RelationPattern, ...]:
-    return tuple(
-        RelationPattern(
-            "HAS_PROBLEM",
-            rf"\b(?:{verbs})\b",
-            "Problem",
-            "fixed",
-            "device",
-            fixed_target=name,
-            triggers=words,
-        )
-        for name, verbs, words in _PROBLEMS
-    )
-
-
-_KIN = _alt(ROLES_FAMILY | ROLES_MARRIED | ROLES_DATING)
-
-
-def _role_rows(
-    relation: str, roles: frozenset[str], *, held: bool = False
-) -> tuple[RelationPattern, ...]:
-    """ "my sister Emma", "Emma is my sister", "my new manager is Priya" (also "your" on an
-    assistant's turn): the owner of the possessive is the source. ``held``: a role one
-    holds for someone, named with what it is for ("my climbing coach is Jo", "my team lead",
-    "Dr. Abiola has been my GP") and held for one's kin ("my son's coach is Mr Ade": the
-    son's)."""
-    alt = _alt(roles)
-    text = "{target} is {source}'s {role}"
-    free = r"(?:(?!(?:is|was|and|or|own|ex)\b)[a-z]+ )?" if held else ""
-    kind = (
-        rf"(?:best |closest |old |dear |new |current |family |swim |personal )?{free}"
-        rf"(?P<role>{alt})"
-    )
-    mine = rf"(?:my|our|your)(?: (?:{_KIN})'s)?" if held else r"(?:my|our|your)"
-    # "a company called Bluestone", "a guy named Phil": the name of what the role is
-    called = r"(?:(?:an?|some) (?:[a-z]+ ){0,2}(?:called|named) )?"
-    forms = (
-        rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
-        rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now|has been|'s been) {mine} "
-        rf"(?:new )?{kind}\b",
-        rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
-        # "I got a new boss, Karen", "we have a new landlord named Mr. Lee"
-        rf"\b(?:got|have|has|'ve got) an? (?:new )?(?P<role>{alt}),? (?:named |called )?"
-        rf"(?P<obj>{{NAME}})",
-    )
-    # a chat line written as a label: "new manager: Rebecca", "my coach now = Ms. Ortiz"
-    label = (
-        rf"(?:\b{mine} (?:new |current )?|\b(?:new|current) |^\W*)(?P<role>{alt})(?: now)?"
-        rf" ?[:=] ?(?P<obj>{{NAME}})"
-    )
-    triggers = ("my our your",) * (len(forms) - 1) + ("got have has", " ".join(sorted(roles)))
-    return tuple(
-        RelationPattern(
-            relation,
-            form,
-            "Person",
-            "inline",
-            "possessor",
-            template=text,
-            triggers=words,
-            presupposed=form is forms[0],  # "my sister Emma is visiting next week"
-        )
-        for form, words in zip((*forms, label), triggers, strict=True)
-    )
-
 
 # fmt: off
 P = RelationPattern
@@ -232,79 +87,8 @@ _ROWS: tuple[RelationPattern, ...] = (
     *MEDICATION_ROWS,
     *ACTIVITY_ROWS,
     *RECOVERY_ROWS,
-    # -- endings: the fact that ended, with invalid_at --------------------------------------
-    P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
-      heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
-    P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) (?:[a-z]+ )?job (?:at|with|in)\b"
-      r"|\bresigned from\b"
-      r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
-      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b",
-      "Organization", ending=True,
-      reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
-      context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
-      triggers="quit left resigned retired fired laid let stopped last"),
-    # "Chris left for Google": a company one leaves for is the new employer (a known
-    # company only: "left for Tulum" is a trip)
-    P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",
-      need_labels=frozenset({"Organization"}), triggers="left quit leaving",
-      # a work cue or a date long past: "Mom left for Walmart" is an errand
-      requires=r"\b(?:job|work|team|company|offer|role|position|hired|poached|recruited|"
-      r"startup|colleague|coworker|boss)\b|\blast (?:week|month|year)\b|\b(?:weeks?|months?|"
-      r"years?) ago\b"),
-    # "handed in my notice at Deloitte", "gave my two weeks' notice to Acme"
-    P("WORKS_AT", r"\b(?:handed in|put in|gave|giving|handing in) (?:my |her |his )?"
-      r"(?:two weeks'? )?notice (?:at|to)\b", "Organization", ending=True,
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="notice"),
-    # "my new employer is Netflix", "my company is Acme now"
-    P("WORKS_AT", r"\b(?:my|your) (?:new |current )?(?:employer|company|workplace) (?:is|'s) "
-      r"(?:now |currently )?(?P<obj>{NAME})", "Organization", "inline", "possessor",
-      reject_labels=frozenset({"Location", "Person", "Event"}),
-      template="{source} works at {target}", triggers="employer company workplace"),
-    # "renewed my Costco membership", "I'm in a book club", "not in the choir anymore"
-    # (the name often typed in lower case: "got a costco membership"; a word saying what
-    # kind of membership is no name: "got a family membership")
-    P("MEMBER_OF", r"\b(?:renewed|have|has|got|bought|started|use) (?:my|our|a|an) "
-      r"(?P<obj>{NAME}|" + _LOWER_CLUB + r") membership\b", "Organization", "inline",
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership"),
-    P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)(?P<neg> not| no longer)? (?:still |now "
-      r"|also )?in (?:the|a|an|our|my)\b", "Organization", "phrase", heads=_IN_GROUP,
-      triggers="in"),
-    # "my last day at Unilever was March 31st", "today was my last shift at Costco"
-    P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
-      "Organization", subject="possessor", ending=True,
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="last final"),
-    P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
-      "Organization", "inline", "possessor", ending=True,
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
-    P("LIVES_IN", r"\b(?:moved|moving|move) (?:out of|away from)\b", "Location", ending=True,
-      context_words=frozenset({"apartment", "house", "home", "place", "flat", "city", "town"}),
-      triggers="moved moving move"),
-    P("DATING", r"\b(?:broke up with|split up with|dumped|broke up|split up)\b", "Person",
-      ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
-      triggers="broke split dumped"),
-    P("MARRIED_TO", r"\b(?:got divorced from|divorced from|divorced|separated from)\b", "Person",
-      ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
-      triggers="divorced separated"),
-    P("STUDIES_AT", r"\b(?:graduated from|dropped out of)\b", "Organization", ending=True,
-      context_words=SCHOOL_HEADS, triggers="graduated dropped"),
-    P("OWNS", r"\b(?:sold|got rid of|gave away)\b", "Item", "phrase", ending=True,
-      triggers="sold rid gave"),
-    P("PLAYS", r"\b(?:stopped|quit|gave up) playing\b", "Activity", "phrase", ending=True,
-      triggers="playing"),
-    P("HAS_PROBLEM", rf"\b(?:{_FIXED})\b", "Problem", "context", "device", ending=True,
-      triggers="again fixed resolved repaired sorted normal now"),
-    # -- problems and fixes -----------------------------------------------------------------
-    *_problem_rows(),
-    P("GOT_NEW_PART", r"\b(?:the|a|an|our|my) (?:new |replacement )?(?P<obj>[a-z]+(?: [a-z]+)?)"
-      r" (?:was|were|has been|have been|got|is|are) (?:just |finally )?"
-      r"(?P<verb>installed|replaced|swapped|changed)\b", "Part", "inline", "any_device",
-      template="{source} got a new {target}", triggers="installed replaced swapped changed"),
-    P("REPLACED", r"\b(?:replaced|swapped out)\b", "Part", "phrase", triggers="replaced swapped"),
-    P("INSTALLED", r"\binstalled\b", "Part", "phrase", triggers="installed"),
-    P("REPAIRED", r"\b(?:repaired|fixed)\b", "Part", "phrase", triggers="repaired fixed"),
-    P("LOCATED_IN", r"\b(?:(?:is|are) )?(?:located |sitting |placed )?(?:in|at)\b", "Location",
-      subject="device", reject_labels=_PLACE_LIKE, template="{source} is in {target}",
-      triggers="in at"),
+    *ENDING_ROWS,
+    *PROBLEM_ROWS,
     # -- work, study, membership (work_rows.py) ---------------------------------------------
     *WORK_ROWS,
     # -- home and travel --------------------------------------------------------------------
@@ -341,21 +125,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"|stayed in|toured|went back to|going to)\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="visited visiting went been traveled travelled traveling travelling flew flying "
       "drove trip vacation vacationed vacationing holiday stayed toured going"),
-    # -- people -----------------------------------------------------------------------------
-    *EX_ROWS,
-    *_role_rows("MARRIED_TO", ROLES_MARRIED),
-    *_role_rows("DATING", ROLES_DATING),
-    *_role_rows("FRIEND_OF", ROLES_FRIEND),
-    *_role_rows("FAMILY_OF", ROLES_FAMILY),
-    *_role_rows("MANAGED_BY", ROLES_MANAGER | {"lead"}, held=True),
-    *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL, held=True),
-    P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed|tied the "
-      r"knot with|got hitched to|eloped with)\b",
-      "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed tied hitched eloped"),
-    P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
-      reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
-    P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
-      reject_labels=_NOT_PERSON, triggers="friends befriended"),
+    *PEOPLE_ROWS,
     # -- pets -------------------------------------------------------------------------------
     P("HAS_PET", r"\b(?:my|our) (?:(?:{PETADJ}) )?(?P<species>{PET}),? (?:named |called )?"
       r"(?P<obj>{NAME})", "Pet", "inline", "possessor",

@@ -1,12 +1,24 @@
-"""One row of the relation pattern table (see ``patterns.py``)."""
+"""One row of the relation pattern table (see ``patterns.py``), and the regex parts and
+label sets that rows of several modules share."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 _NO_LABELS: frozenset[str] = frozenset()
 # A form of "to be", for the rows' regexes ("I'm vegan", "she is my manager").
 BE = r"(?:am|is|are|was|were|been|being|be|'m|'s|'re)"
+# Labels rejected where a place is read ("works at Google" is no home) and where a person is.
+PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
+NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
+
+
+def alternatives(words: frozenset[str]) -> str:
+    """One alternative per word, longest first; a hyphen may be written as a space or left
+    out ("gluten-free", "gluten free", "covid19")."""
+    alts = (re.escape(w).replace(r"\-", "[- ]?") for w in words)
+    return "|".join(sorted(alts, key=lambda w: (-len(w), w)))
 
 
 @dataclass(frozen=True, slots=True)

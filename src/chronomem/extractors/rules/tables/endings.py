@@ -1,0 +1,97 @@
+"""Rows of the pattern table for endings told with the name of what ended: a club or a job
+left, a school finished, a device fixed. Each row has ``ending=True``: the fact that ended
+gets its ``invalid_at``. One part of the table in :mod:`.patterns`, which keeps its place.
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS
+from chronomem.extractors.rules.tables.moves import SCHOOL_HEADS
+from chronomem.extractors.rules.tables.row import NOT_PERSON as _NOT_PERSON
+from chronomem.extractors.rules.tables.row import RelationPattern
+from chronomem.text.words import word_set
+
+# what one is "in" as a member: "I'm in a book club" ("in the city center" is a place)
+_IN_GROUP = word_set(
+    "group club team society association league union church band choir program programme "
+    "committee council orchestra troupe crew squad"
+)
+_LOWER_CLUB = (
+    r"(?!(?:new|annual|monthly|yearly|family|student|premium|free|basic|full|trial|lifetime|"
+    r"year|month|cheap|corporate|joint|couples?|own|first|gold|silver|vip|the|a|an)\b)[a-z]+"
+)
+_FIXED = (
+    r"(?:works|is working|working|runs|is running|prints|is printing)"
+    r" (?:fine |normally |properly |perfectly |well )?again"
+    r"|(?:is|was|got|has been|have been|been) (?:finally |now |all )?"
+    r"(?:fixed|resolved|repaired|sorted)"
+    r"|is back to normal|(?:works|is working) (?:fine|perfectly|properly|normally) now"
+)
+
+# fmt: off
+P = RelationPattern
+ENDING_ROWS: tuple[RelationPattern, ...] = (
+    # -- endings: the fact that ended, with invalid_at --------------------------------------
+    P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
+      heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
+    P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) (?:[a-z]+ )?job (?:at|with|in)\b"
+      r"|\bresigned from\b"
+      r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
+      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b",
+      "Organization", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
+      context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
+      triggers="quit left resigned retired fired laid let stopped last"),
+    # "Chris left for Google": a company one leaves for is the new employer (a known
+    # company only: "left for Tulum" is a trip)
+    P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",
+      need_labels=frozenset({"Organization"}), triggers="left quit leaving",
+      # a work cue or a date long past: "Mom left for Walmart" is an errand
+      requires=r"\b(?:job|work|team|company|offer|role|position|hired|poached|recruited|"
+      r"startup|colleague|coworker|boss)\b|\blast (?:week|month|year)\b|\b(?:weeks?|months?|"
+      r"years?) ago\b"),
+    # "handed in my notice at Deloitte", "gave my two weeks' notice to Acme"
+    P("WORKS_AT", r"\b(?:handed in|put in|gave|giving|handing in) (?:my |her |his )?"
+      r"(?:two weeks'? )?notice (?:at|to)\b", "Organization", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="notice"),
+    # "my new employer is Netflix", "my company is Acme now"
+    P("WORKS_AT", r"\b(?:my|your) (?:new |current )?(?:employer|company|workplace) (?:is|'s) "
+      r"(?:now |currently )?(?P<obj>{NAME})", "Organization", "inline", "possessor",
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      template="{source} works at {target}", triggers="employer company workplace"),
+    # "renewed my Costco membership", "I'm in a book club", "not in the choir anymore"
+    # (the name often typed in lower case: "got a costco membership"; a word saying what
+    # kind of membership is no name: "got a family membership")
+    P("MEMBER_OF", r"\b(?:renewed|have|has|got|bought|started|use) (?:my|our|a|an) "
+      r"(?P<obj>{NAME}|" + _LOWER_CLUB + r") membership\b", "Organization", "inline",
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership"),
+    P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)(?P<neg> not| no longer)? (?:still |now "
+      r"|also )?in (?:the|a|an|our|my)\b", "Organization", "phrase", heads=_IN_GROUP,
+      triggers="in"),
+    # "my last day at Unilever was March 31st", "today was my last shift at Costco"
+    P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
+      "Organization", subject="possessor", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="last final"),
+    P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
+      "Organization", "inline", "possessor", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
+    P("LIVES_IN", r"\b(?:moved|moving|move) (?:out of|away from)\b", "Location", ending=True,
+      context_words=frozenset({"apartment", "house", "home", "place", "flat", "city", "town"}),
+      triggers="moved moving move"),
+    P("DATING", r"\b(?:broke up with|split up with|dumped|broke up|split up)\b", "Person",
+      ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
+      triggers="broke split dumped"),
+    P("MARRIED_TO", r"\b(?:got divorced from|divorced from|divorced|separated from)\b", "Person",
+      ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
+      triggers="divorced separated"),
+    P("STUDIES_AT", r"\b(?:graduated from|dropped out of)\b", "Organization", ending=True,
+      context_words=SCHOOL_HEADS, triggers="graduated dropped"),
+    P("OWNS", r"\b(?:sold|got rid of|gave away)\b", "Item", "phrase", ending=True,
+      triggers="sold rid gave"),
+    P("PLAYS", r"\b(?:stopped|quit|gave up) playing\b", "Activity", "phrase", ending=True,
+      triggers="playing"),
+    P("HAS_PROBLEM", rf"\b(?:{_FIXED})\b", "Problem", "context", "device", ending=True,
+      triggers="again fixed resolved repaired sorted normal now"),
+)
+del P
+# fmt: on

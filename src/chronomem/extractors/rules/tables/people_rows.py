@@ -1,0 +1,93 @@
+"""Rows of the pattern table for people: partners, friends, family, managers and the
+roles one holds for someone ("my sister Emma", "Emma is my sister", "my new manager is
+Priya", "my climbing coach is Jo"), and exes (``moves.py``). One part of the table in
+:mod:`.patterns`, which keeps its place.
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.tables.life_words import (
+    ROLES_DATING,
+    ROLES_FAMILY,
+    ROLES_FRIEND,
+    ROLES_MANAGER,
+    ROLES_MARRIED,
+    ROLES_PERSONAL,
+)
+from chronomem.extractors.rules.tables.moves import EX_ROWS
+from chronomem.extractors.rules.tables.row import NOT_PERSON as _NOT_PERSON
+from chronomem.extractors.rules.tables.row import RelationPattern
+from chronomem.extractors.rules.tables.row import alternatives as _alt
+
+_KIN = _alt(ROLES_FAMILY | ROLES_MARRIED | ROLES_DATING)
+
+
+def _role_rows(
+    relation: str, roles: frozenset[str], *, held: bool = False
+) -> tuple[RelationPattern, ...]:
+    """ "my sister Emma", "Emma is my sister", "my new manager is Priya" (also "your" on an
+    assistant's turn): the owner of the possessive is the source. ``held``: a role one
+    holds for someone, named with what it is for ("my climbing coach is Jo", "my team lead",
+    "Dr. Abiola has been my GP") and held for one's kin ("my son's coach is Mr Ade": the
+    son's)."""
+    alt = _alt(roles)
+    text = "{target} is {source}'s {role}"
+    free = r"(?:(?!(?:is|was|and|or|own|ex)\b)[a-z]+ )?" if held else ""
+    kind = (
+        rf"(?:best |closest |old |dear |new |current |family |swim |personal )?{free}"
+        rf"(?P<role>{alt})"
+    )
+    mine = rf"(?:my|our|your)(?: (?:{_KIN})'s)?" if held else r"(?:my|our|your)"
+    # "a company called Bluestone", "a guy named Phil": the name of what the role is
+    called = r"(?:(?:an?|some) (?:[a-z]+ ){0,2}(?:called|named) )?"
+    forms = (
+        rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
+        rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now|has been|'s been) {mine} "
+        rf"(?:new )?{kind}\b",
+        rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
+        # "I got a new boss, Karen", "we have a new landlord named Mr. Lee"
+        rf"\b(?:got|have|has|'ve got) an? (?:new )?(?P<role>{alt}),? (?:named |called )?"
+        rf"(?P<obj>{{NAME}})",
+    )
+    # a chat line written as a label: "new manager: Rebecca", "my coach now = Ms. Ortiz"
+    label = (
+        rf"(?:\b{mine} (?:new |current )?|\b(?:new|current) |^\W*)(?P<role>{alt})(?: now)?"
+        rf" ?[:=] ?(?P<obj>{{NAME}})"
+    )
+    triggers = ("my our your",) * (len(forms) - 1) + ("got have has", " ".join(sorted(roles)))
+    return tuple(
+        RelationPattern(
+            relation,
+            form,
+            "Person",
+            "inline",
+            "possessor",
+            template=text,
+            triggers=words,
+            presupposed=form is forms[0],  # "my sister Emma is visiting next week"
+        )
+        for form, words in zip((*forms, label), triggers, strict=True)
+    )
+
+
+# fmt: off
+P = RelationPattern
+PEOPLE_ROWS: tuple[RelationPattern, ...] = (
+    # -- people -----------------------------------------------------------------------------
+    *EX_ROWS,
+    *_role_rows("MARRIED_TO", ROLES_MARRIED),
+    *_role_rows("DATING", ROLES_DATING),
+    *_role_rows("FRIEND_OF", ROLES_FRIEND),
+    *_role_rows("FAMILY_OF", ROLES_FAMILY),
+    *_role_rows("MANAGED_BY", ROLES_MANAGER | {"lead"}, held=True),
+    *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL, held=True),
+    P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed|tied the "
+      r"knot with|got hitched to|eloped with)\b",
+      "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed tied hitched eloped"),
+    P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
+      reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
+    P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
+      reject_labels=_NOT_PERSON, triggers="friends befriended"),
+)
+del P
+# fmt: on
