@@ -24,8 +24,9 @@ from tests.test_extractor_fuzz import ADVERSARIAL
 
 from chronomem import Memory
 from chronomem.extractors import RuleExtractor
-from chronomem.extractors.rules.analysis.entities import Known, find_spans
+from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.sentences import (
     normalize_text,
     split_clauses,

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chronomem.extractors.learned.reader import ReadFact
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.model.relations import is_functional
 

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from chronomem.extractors.learned.step import learned_step_for
 from chronomem.extractors.resolution import resolve_request
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.gender import learn_genders
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.cue.semantic import SemanticCue, cue_enabled
 from chronomem.extractors.rules.jsondata import extract_json

@@ -8,18 +8,15 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from chronomem.extractors.learned.hits import learned_hits
-from chronomem.extractors.rules.analysis.entities import Known, find_spans
+from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.gender import learn_genders
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.sentences import split_clauses, split_sentences
 from chronomem.extractors.rules.analysis.subjects import label_role_names
 from chronomem.extractors.rules.cue.semantic import Candidate, SemanticCue
-from chronomem.extractors.rules.cue.tie_cue import (
-    TieCandidate,
-    decide_ties,
-    tie_candidates,
-)
+from chronomem.extractors.rules.cue.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import hit_dates, owned_times

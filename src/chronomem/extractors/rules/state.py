@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.draft import Draft
 
 

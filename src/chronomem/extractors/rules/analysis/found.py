@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from chronomem.extractors.rules.analysis.entities import Span
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.text.dates import TimeExpression
 
 # A statement's word order (I/we first, after a short lead-in such as "plot twist:") and a

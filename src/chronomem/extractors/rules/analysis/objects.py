@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from chronomem.extractors.rules.analysis.entities import HEAD_LABELS, Span
+from chronomem.extractors.rules.analysis.capitalised import HEAD_LABELS
 from chronomem.extractors.rules.analysis.found import Party, Sentence
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.tables.gazetteer import DEVICE_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.lexicon import (
     BAD_OBJECTS,

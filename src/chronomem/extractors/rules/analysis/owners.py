@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.gender import pronoun_gender
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.subjects import (
     ROLE_WORDS,
     canonical_role,

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.gender import pronoun_gender
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
     ROLES_FAMILY,

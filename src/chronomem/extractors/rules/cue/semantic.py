@@ -22,10 +22,11 @@ from itertools import pairwise
 
 import numpy as np
 
-from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import modality
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.cue.cue_bank import BANK, DECOY, END, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.normalise.agreement import as_first_person

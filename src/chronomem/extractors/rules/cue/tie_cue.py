@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.cue.tie_bank import ENDED, KEPT
 from chronomem.extractors.rules.readers.tie_ends import HeldRef, tie_hits, undecided_references

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.analysis.entities import Ahead, Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Ahead, Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.gender import pronoun_gender
 from chronomem.extractors.rules.analysis.held import departs, held_object, held_reference
 from chronomem.extractors.rules.analysis.kinds import apposed_kinds, kinds_of_replacement, one_more
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import ENTITY_MARK, gap_tokens, modality
 from chronomem.extractors.rules.analysis.objects import (
@@ -26,6 +26,7 @@ from chronomem.extractors.rules.analysis.objects import (
     singular,
 )
 from chronomem.extractors.rules.analysis.owners import owner_before
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.subjects import (
     ROLE_WORDS,
     canonical_role,

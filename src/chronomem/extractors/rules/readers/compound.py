@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS
 
 # the words between the first person and the second: "Kojo and ", "Kojo and his wife "

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
 
 _AND = re.compile(r"\s*(?:and|&)\s+")
 _ADVERBS = r"(?:(?:have|had|has|just|finally|officially|recently|already|are|were|got|getting)\s+)*"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 
 _SOMEONE = re.compile(
     r"\b(?:met|found) (?:someone|somebody) new\b"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 
 

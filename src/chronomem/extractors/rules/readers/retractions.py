@@ -24,9 +24,10 @@ import re
 from dataclasses import replace
 from difflib import SequenceMatcher
 
-from chronomem.extractors.rules.analysis.entities import Known, label_for
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import label_for
 from chronomem.extractors.rules.analysis.values import kind_of
 from chronomem.text.words import word_set
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.analysis.entities import Known, Span
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.losses import ended_by_verb
 from chronomem.extractors.rules.tables.life_words import ROLES_MANAGER
 from chronomem.text.words import word_set

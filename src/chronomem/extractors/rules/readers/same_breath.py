@@ -14,9 +14,10 @@ import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from chronomem.extractors.rules.analysis.entities import Known, label_for
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import label_for
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.text.daymath import add_months, midnight
 

@@ -21,8 +21,8 @@ stored fact.
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.life_words import CONDITION_FORERUNNERS, HABIT_FAMILIES
 from chronomem.extractors.rules.tables.moves import RETIRED

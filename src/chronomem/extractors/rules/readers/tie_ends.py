@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.end_words import (
     ATTITUDE_RELATIONS,

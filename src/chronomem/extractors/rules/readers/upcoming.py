@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.gender import pronoun_gender
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.subjects import PERSON_ROLES, canonical_role, role_party
 from chronomem.extractors.rules.tables.lexicon import (
     CONJUNCTIONS,

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.analysis.entities import Known
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.kinds import THING
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.values import DEVICE_RELATIONS
 from chronomem.extractors.rules.tables.life_words import (
     BIKE_NAMES,

@@ -1,0 +1,224 @@
+"""Names written as runs of capitalised words, with digits and connectors inside ("HP
+LaserJet 4000", "Bank of America"), and the head noun that may follow ("LGBTQ support
+group", "HP LaserJet 4000 printer").
+
+A sentence's capitalised first word is a name only with evidence ("Max and I", "Tom is my
+brother", a name met before); ordinary words, emphasis in capitals ("OMG") and vocatives
+(``vocatives.py``) are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import TOKEN, Span, is_free, known_name, label_for
+from chronomem.extractors.rules.analysis.vocatives import is_listener, is_vocative
+from chronomem.extractors.rules.tables.gazetteer import (
+    DEVICE_HEADS,
+    EVENT_HEADS,
+    GROUP_HEADS,
+    LOCATION_SUFFIXES,
+    ORG_SUFFIXES,
+    PERSON_TITLES,
+    PLACE_HEADS,
+)
+from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, PREPOSITIONS, TIME_WORDS
+from chronomem.extractors.rules.tables.life_words import (
+    ROLES_DATING,
+    ROLES_FAMILY,
+    ROLES_FRIEND,
+    ROLES_MARRIED,
+)
+
+_WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
+
+# "Tom is our new team lead", "Jake moved to Denver": a sentence's first capitalised word
+# followed by these is a name, not a capitalised common word.
+_NAME_EVIDENCE = re.compile(
+    r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also)\s+)*"
+    r"(?:(?:my|our|your)\s+(?:new\s+|best\s+|current\s+|old\s+)?(?:"
+    + "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
+    + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
+    r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
+    r"|got (?:a|married|engaged|promoted|hired|fired|divorced|remarried)|adopted|retired"
+    r"|transferred|is dating|divorced|remarried"
+    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have))\b"
+    # what only people do to a team: "Alice leads our platform team", "Helen runs the data
+    # team now", "Bob is the new lead of the platform team"
+    r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
+    r"|(?:took over|stepped in|stepped up)\s+as\b"
+    # what only an employer does: "Accenture upped their offer", "Stripe offered me a role"
+    r"|(?:made|upped|raised|sweetened|matched)\s+(?:me\s+|us\s+)?(?:an?|their|its|the|my)\s+"
+    r"(?:job\s+|counter\s*)?offer\b|offered\s+(?:me|us)\b|hired\s+(?:me|us)\b"
+    r"|(?:the\s+)?(?:new\s+)?(?:lead|head|captain|manager|boss|director)\s+of\b"
+    r"|(?:fan|fans|supporter|supporters)\b)"
+)
+
+# Words shortened with a full stop inside a name: "Dr. Lee", "St. Mary's", "Mt. Hood"
+_ABBREVIATED = PERSON_TITLES | frozenset({"st", "mt", "ft"})
+
+_PLACE_WORDS = PLACE_HEADS | ORG_SUFFIXES | LOCATION_SUFFIXES
+
+_AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")
+
+_CONNECTORS = frozenset({"of", "de", "la", "van", "von", "der", "du", "del", "da", "&"})
+
+_FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'll", "I'd"})
+
+HEAD_LABELS = (
+    (GROUP_HEADS, "Organization"),
+    (EVENT_HEADS, "Event"),
+    (PLACE_HEADS, "Location"),
+)
+
+
+def _is_cap(token: str) -> bool:
+    if token in _FIRST_PERSON:
+        return False
+    first = token[0]
+    return first.isupper() or (first in "ie" and len(token) > 2 and token[1].isupper())
+
+
+def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str]]]:
+    """Runs of capitalised tokens (with numbers and connectors inside)."""
+    tokens = [t for t in TOKEN.finditer(sentence) if is_free(t.start(), t.end(), taken)]
+    runs: list[list[re.Match[str]]] = []
+    current: list[re.Match[str]] = []
+    for i, tok in enumerate(tokens):
+        word = tok.group()
+        if current:
+            gap = sentence[current[-1].end() : tok.start()]
+            prev = current[-1].group()
+            joined = gap in (" ", " & ") or (gap == ". " and prev.lower() in _ABBREVIATED)
+            # a possessive ends a name, unless a place's head follows: "St. Mary's Hospital"
+            place = word.lower() in _PLACE_WORDS and word[0].isupper()
+            joined = joined and (place or not prev.endswith(("'s", "'")))
+            nxt = tokens[i + 1].group() if i + 1 < len(tokens) else ""
+            fits = _is_cap(word) or word[0].isdigit() or (word in _CONNECTORS and nxt[:1].isupper())
+            if joined and fits:
+                current.append(tok)
+                continue
+            runs.append(current)
+            current = []
+        if _is_cap(word):
+            current = [tok]
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _bare(token: str) -> str:
+    word = token.lower()
+    return word[:-2] if word.endswith("'s") else word
+
+
+def _clean(run: list[re.Match[str]]) -> list[re.Match[str]]:
+    while run and (_bare(run[0].group()) in NOT_NAMES or run[0].group() in _CONNECTORS):
+        run = run[1:]
+    while run and (run[-1].group() in _CONNECTORS or _bare(run[-1].group()) in NOT_NAMES):
+        run = run[:-1]
+    return run
+
+
+_EMPLOYER_SLOT = re.compile(r"\b(?:at|joined)\s$")
+
+
+def _employer_slot(sentence: str, run: list[re.Match[str]]) -> bool:
+    """A capitalised common word right after "at" or "joined" mid-sentence is a name:
+    "I'm at Indeed now", "a job at Best Buy" (never a pronoun or a short word)."""
+    first = run[0]
+    if len(first.group()) < 4 or first.group().lower() in _PRONOUNS:
+        return False
+    before = sentence[max(0, first.start() - 8) : first.start()]
+    return _EMPLOYER_SLOT.search(before) is not None and run[-1].group() not in _CONNECTORS
+
+
+_PRONOUNS = frozenset({"this", "that", "these", "those", "their", "your", "ours", "yours"})
+
+_SAINT = re.compile(r"(?:St\.?|Saint) [A-Z]")
+
+
+def _surface(sentence: str, run: list[re.Match[str]]) -> tuple[int, int, str]:
+    start, end = run[0].start(), run[-1].end()
+    text = sentence[start:end]
+    while text.endswith(("-", "'")) and not text.endswith("s'"):
+        text, end = text[:-1], end - 1
+    if text.endswith("'s") and not _SAINT.match(text):  # "St Brendan's" is the school
+        text, end = text[:-2], end - 2
+    elif text.endswith("'"):
+        text, end = text[:-1], end - 1
+    return start, end, text
+
+
+def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known) -> list[Span]:
+    first = TOKEN.search(sentence)
+    first_start = first.start() if first else -1
+    out = []
+    for raw in _runs(sentence, taken):
+        run = raw if _employer_slot(sentence, raw) else _clean(raw)
+        if not run or _bare(raw[-1].group()) in TIME_WORDS:
+            continue
+        if run[0].start() == first_start:
+            run = _drop_opening_word(run, known)
+        if not run:
+            continue
+        start, end, name = _surface(sentence, run)
+        key = normalize_name(name)
+        if not _plausible(name, key):
+            continue
+        opening = start == first_start and " " not in name
+        evidence = _AND_I.match(sentence, end) or _NAME_EVIDENCE.match(sentence, end)
+        if opening and not known_name(name, known) and not evidence:
+            continue  # a capitalised sentence start is no evidence of a name ("Max and I" is)
+        listener = is_listener(key, known.addressee)
+        if is_vocative(sentence, start, end, key in known.persons, listener):
+            continue
+        span = Span(start, end, name, label_for(name, known))
+        _extend_with_head(sentence, span, taken)
+        out.append(span)
+        taken.append((span.start, span.end))
+    return out
+
+
+def _drop_opening_word(run: list[re.Match[str]], known: Known) -> list[re.Match[str]]:
+    """ "Besides Italy", "Go Jon", "Learning German": a sentence's first word is not part
+    of the name after it when it is a gerund or the rest is a name known already."""
+    if len(run) < 2:
+        return run
+    first = run[0].group()
+    rest = " ".join(t.group() for t in run[1:])
+    if first.lower().endswith("ing") or known_name(rest.removesuffix("'s"), known):
+        return run[1:]
+    return run
+
+
+def _plausible(name: str, key: str) -> bool:
+    if len(key) < 2:
+        return False
+    # "OMG", "INTENSE": emphasis, not an acronym
+    return not (" " not in name and name.isupper() and (key in NOT_NAMES or len(name) >= 6))
+
+
+def _extend_with_head(sentence: str, span: Span, taken: list[tuple[int, int]]) -> None:
+    """ "LGBTQ support group", "HP LaserJet 4000 printer": a name and its head noun."""
+    m = _WORDS_AFTER.match(sentence, span.end)
+    if not m:
+        return
+    words: list[str] = []
+    for w in re.finditer(r"[a-z][a-z-]*", sentence[m.start() : m.end()]):
+        start, end = m.start() + w.start(), m.start() + w.end()
+        if not is_free(start, end, taken) or w.group() in PREPOSITIONS or w.group() in NOT_NAMES:
+            return
+        words.append(w.group())
+        head = w.group()
+        if head in DEVICE_HEADS:
+            span.label, span.end = "Device", end
+            span.attributes["type"] = head
+            return
+        for heads, label in HEAD_LABELS:
+            if head in heads:
+                span.name = " ".join([span.name, *words])
+                span.label, span.end = label, end
+                return

@@ -1,0 +1,117 @@
+"""What earlier turns and sentences taught the reader: names and their labels, devices,
+the facts told and not ended, the people met last, the listener, plans ahead.
+
+One :class:`Known` lives through an episode's reading (and its context turns); every
+reader reads it, and the pipeline teaches it what each sentence said.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import NamedTuple
+
+from chronomem.extractors.rules.analysis.names import normalize_name
+
+
+class Ahead(NamedTuple):
+    """A fact told with a date ahead, and the stems of the words that can name it again
+    (``ahead.py``)."""
+
+    source: str
+    relation: str
+    target: str
+    label: str
+    stems: frozenset[str]
+
+
+@dataclass(slots=True)
+class Known:
+    """What earlier turns and sentences taught: names, devices, open facts, the listener."""
+
+    labels: dict[str, str] = field(default_factory=dict)  # normalized name -> label ("" none)
+    names: set[str] = field(default_factory=set)  # normalized proper names met (capitalised)
+    persons: set[str] = field(default_factory=set)  # normalized person names
+    devices: dict[str, str] = field(default_factory=dict)  # "printer" -> "HP LaserJet 4000"
+    # (normalized source, relation) -> {normalized target: target} asserted and not ended,
+    # oldest first
+    targets: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+    addressee: str | None = None  # the other speaker, for "you"
+    display: dict[str, str] = field(default_factory=dict)  # normalized name -> name as met
+    speakers: set[str] = field(default_factory=set)  # normalized names of the speakers
+    # (normalized owner, role) -> the person in that role ("my sister Emma")
+    roles: dict[tuple[str, str], str] = field(default_factory=dict)
+    # normalized name -> name of people other than the speakers, the last met last
+    people: dict[str, str] = field(default_factory=dict)
+    species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
+    places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
+    genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
+    partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    earlier: frozenset[str] = frozenset()  # normalized names met in the previous turns
+    # (normalized source, relation, normalized target) -> the fact's text, as told
+    texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    starts: dict[tuple[str, str, str], datetime] = field(default_factory=dict)  # its valid_at
+    ahead: list[Ahead] = field(default_factory=list)  # upcoming facts told, the last last
+    asked: str | None = None  # the assistant's turn just before, when it ends on a question
+
+    def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
+        key = normalize_name(name)
+        if not key:
+            return
+        self.labels[key] = label or self.labels.get(key, "")
+        self.display.setdefault(key, name)
+        if name[:1].isupper():
+            self.names.add(key)
+        if label == "Person":
+            self.persons.add(key)
+            if key not in self.speakers:
+                self.people.pop(key, None)
+                self.people[key] = self.display[key]
+        if label == "Location":
+            self.places.pop(key, None)
+            self.places[key] = self.display[key]
+        if kind and key != kind:
+            self.devices.pop(kind, None)
+            self.devices[kind] = name  # re-inserted: the last one met comes last
+
+    def learn_role(self, owner: str, role: str, name: str) -> None:
+        self.roles[(normalize_name(owner), role)] = name
+        self.learn(name, "Person")
+
+    def antecedent(self, gender: str | None = None) -> str | None:
+        """The person "he" or "she" (``gender`` "m" / "f") most likely stands for: of the
+        last three people met, the last one known to be of that gender, else the last one
+        not known to be of the other."""
+        recent = list(reversed(self.people.items()))
+        if gender is None:
+            return recent[0][1] if recent else None
+        same = [name for key, name in recent[:3] if self.genders.get(key) == gender]
+        if same:
+            return same[0]
+        return next((name for key, name in recent if self.genders.get(key, gender) == gender), None)
+
+    def canonical(self, name: str) -> str:
+        """A device kind met as a name of its own ("printer") -> the device it stands for."""
+        return self.devices.get(normalize_name(name), name)
+
+    def learn_fact(
+        self,
+        source: str,
+        relation: str,
+        target: str,
+        *,
+        ended: bool,
+        text: str = "",
+        start: datetime | None = None,
+    ) -> None:
+        source, target = self.canonical(source), self.canonical(target)
+        self.display.setdefault(normalize_name(source), source)
+        values = self.targets.setdefault((normalize_name(source), relation), {})
+        key = normalize_name(target)
+        values.pop(key, None)
+        if not ended:
+            values[key] = target  # re-inserted: the last one told comes last
+            if text:
+                self.texts[(normalize_name(source), relation, key)] = text
+            if start is not None:
+                self.starts[(normalize_name(source), relation, key)] = start
