@@ -30,7 +30,7 @@ from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.cue.cue_bank import BANK, DECOY, END, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.normalise.agreement import as_first_person
-from chronomem.extractors.rules.readers.clauses import _candidates
+from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.life_words import ACTIVITIES, NOT_HOBBY
 from chronomem.ports import Embedder, Matrix
 from chronomem.text.dates import TimeExpression
@@ -325,7 +325,7 @@ def _subject(s: Sentence, piece: tuple[int, int], obj: Span, known: Known) -> _S
     if me is not None and verb is not None and _implicit_verb(verb.group(1)):
         before = piece[0] == 0 or _FIRST_PERSON.search(s.text, 0, piece[0]) is not None
         return (me, piece[0], True) if before else None  # "Kicked off my first term at X"
-    found = _candidates(s, piece[0], obj.start, known, devices_only=False)
+    found = subject_candidates(s, piece[0], obj.start, known, devices_only=False)
     if not found:
         return None
     # the first: "I handed in my notice at X" is about "I"; "now that you're ...": a

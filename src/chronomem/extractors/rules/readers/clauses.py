@@ -1,23 +1,21 @@
 """Matching the pattern table against the clauses of a sentence.
 
-For each row whose verb phrase occurs in a clause: find the subject before the verb (the
-speaker for "I"/"we", a named entity, or a device), read the gap between them for negation,
-endings and wishes, then find the object after the verb (a name, a short noun phrase, or a
-target remembered from earlier turns).
+For each row whose verb phrase occurs in a clause: find the subject before the verb
+(``clause_subjects.py``: the speaker for "I"/"we", a named entity, or a device), read the
+gap between them for negation, endings and wishes, then find the object after the verb (a
+name, a short noun phrase, or a target remembered from earlier turns).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
-from chronomem.extractors.rules.analysis.gender import pronoun_gender
 from chronomem.extractors.rules.analysis.held import departs, held_object, held_reference
 from chronomem.extractors.rules.analysis.kinds import apposed_kinds, kinds_of_replacement, one_more
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.analysis.negation import ENTITY_MARK, gap_tokens, modality
+from chronomem.extractors.rules.analysis.negation import modality
 from chronomem.extractors.rules.analysis.objects import (
     CONTEXT,
     coordinated,
@@ -25,37 +23,18 @@ from chronomem.extractors.rules.analysis.objects import (
     object_after,
     singular,
 )
-from chronomem.extractors.rules.analysis.owners import owner_before
-from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.analysis.subjects import (
-    ROLE_WORDS,
-    canonical_role,
-    implicit_subjects,
-    owner_of,
-    role_owner,
-)
+from chronomem.extractors.rules.analysis.subjects import canonical_role
 from chronomem.extractors.rules.analysis.values import refine
-from chronomem.extractors.rules.tables.lexicon import DETERMINERS, PREPOSITIONS
+from chronomem.extractors.rules.readers.clause_subjects import (
+    LETTERS,
+    any_device,
+    row_owner_is_speaker,
+    subject_of,
+)
 from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.nominal import place_target
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
-from chronomem.text.words import word_set
-
-_LETTERS = re.compile(r"[a-z]+")
-_FIRST_PERSON = re.compile(r"\b(?:I|i|[Ww]e)\b")
-_BLOCKERS = re.compile(
-    r"\b(?:[Hh]e|[Ss]he|[Tt]hey|[Ii]t|[Yy]ou|[Tt]his|[Tt]hat|[Tt]here|[Ww]ho|[Ww]hich"
-    r"|[Pp]eople|[Ee]veryone|[Ss]omeone|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Yy]our) [a-z]+)\b"
-)
-# Verbs that may open a chat sentence with "I" left out ("Went to Paris!", "Love it!"):
-# past tenses and "love"; a bare "Enjoy your trip!" is a wish, not a fact about the speaker.
-_TOLD = word_set(
-    "love went got bought took saw met made left quit sold joined visited been grew came "
-    "flew drove ran began won lost found spent over off done switched broke gave tore hurt "
-    "caught had cut born let put"
-)
-
 
 _ASKING_TAIL = re.compile(
     r"[,;:]\s*(?=(?:what|where|when|who|whom|whose|why|how|which|do|does|did|is|are|can|"
@@ -82,7 +61,7 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     for i, clause in enumerate(sentence.clauses):
         claimed: list[tuple[str, int, int]] = []  # (relation, start, end) already read
         said = sentence.text[clause[0] : clause[1]]
-        words = set(_LETTERS.findall(said.lower()))
+        words = set(LETTERS.findall(said.lower()))
         asserted = _GROUNDS.match(sentence.text, clause[0]) is not None
         for cp in candidate_patterns(words):
             if cp.row.subject == "device" and not has_device:
@@ -108,9 +87,9 @@ def _hits(
     s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known: Known
 ) -> list[Hit]:
     clause = s.clauses[index]
-    subject, tokens, implicit = _subject(s, index, m, row.subject, known)
+    subject, tokens, implicit = subject_of(s, index, m, row.subject, known)
     if subject is None and row.subject == "any_device":
-        subject, tokens = _any_device(s, known), []
+        subject, tokens = any_device(s, known), []
     if subject is None:
         return []
     negation = (m.groupdict().get("neg") or "").split()
@@ -241,152 +220,10 @@ _NEW_TIE = re.compile(r"\b(?:new|newest|latest)\b", re.I)
 # "I was a waiter at Olive Garden": a template's "{works}" keeps the clause's tense
 _PAST_WORK = re.compile(r"\b(?:was|were|worked|used to)\b", re.I)
 
-
-# -- subjects -------------------------------------------------------------------------------
-
-
-def _subject(
-    s: Sentence, index: int, m: re.Match[str], mode: str, known: Known
-) -> tuple[Party | None, list[str], bool]:
-    clause, verb_start = s.clauses[index], m.start()
-    speaker = _speaker(s)
-    if mode == "possessor":
-        theirs = role_owner(s, m.group(), known)  # "my dad's car is a Volvo now"
-        if theirs is not None:
-            return theirs, [], False
-        third = _third_owner(s, m, known)
-        if third is not None:  # "Maisie says her favourite colour is green": her -> Maisie
-            return third or None, [], False
-        if _SOMEONE_ELSES.search(m.group()):
-            return None, [], False  # "my company's favourite client": not the speaker's
-        mine = _POSSESSIVE.search(m.group())
-        named = None if mine else _named_owner(s, m.start(), known)
-        if named is not None:  # "Leo's cast came off"
-            return named, [], False
-        before = None if mine else owner_before(s, m.start(), known)
-        if before is not None:  # "her dog Milo died": hers, not the speaker's
-            return before or None, [], False
-        owner = owner_of(s, mine.group()) if mine else (s.user if s.assistant else s.speaker)
-        return (Party(owner, "Person", speaker=True) if owner else None), [], False
-    if mode == "listener":
-        mine = _POSSESSIVE.search(m.group())
-        mine_is_me = mine is not None and mine.group().lower() in ("my", "our")
-        yours = mine is not None and not mine_is_me
-        if row_owner_is_speaker(m) and not yours and not s.assistant:
-            mine_is_me = True  # "dentist appointment on Tuesday": the speaker's own plan
-        owner = (None if s.assistant else s.speaker) if mine_is_me else s.user
-        return (Party(owner, "Person", speaker=True) if owner else None), [], False
-    devices_only = mode.endswith("device")
-    candidates = _candidates(s, clause[0], verb_start, known, devices_only=devices_only)
-    if mode == "first":
-        first = next((p for _, _, p in candidates if p is not None), None)
-        return first, [], False
-    if not candidates:
-        tokens = gap_tokens(_masked(s, clause[0], verb_start))
-        if tokens is None and index == 0:  # "quit salt, started walking daily"
-            tokens = _listed_action(s, clause[0], verb_start)
-        if mode == "clause" and tokens is not None and index > 0:
-            shared = _shared_subject(s, index, known)
-            if shared is not None:
-                return shared, tokens, False
-        verb = _LETTERS.match(s.text.lower(), verb_start)
-        told = verb is not None and (verb.group().endswith("ed") or verb.group() in _TOLD)
-        # "doing keto rn", "working at a record store now": a gerund opening a chat line
-        told = told or (verb is not None and verb.group().endswith("ing") and not tokens)
-        # "not a member of the chess club anymore", "no longer at Google": a chat line that
-        # opens on a negation speaks of the speaker
-        told = told or bool(tokens and tokens[0] in _OPENING_NEGATIONS)
-        implicit = (
-            mode == "clause" and index == 0 and told and speaker is not None and tokens is not None
-        )
-        return (speaker, tokens or [], True) if implicit else (None, [], False)
-    _, end, party = candidates[-1]
-    tokens = gap_tokens(_masked(s, end, verb_start))
-    if party is None or tokens is None:
-        return None, [], False
-    return party, tokens, False
-
-
-def _named_owner(s: Sentence, start: int, known: Known) -> Party | None:
-    """A person named with a possessive right before the match: "Leo's cast came off"."""
-    for span in s.spans:
-        person = span.label == "Person" or normalize_name(span.name) in known.persons
-        if span.named and person and _OWNER_GAP.match(s.text[span.end : start]):
-            return Party(span.name, "Person")
-    return None
-
-
-_OWNER_GAP = re.compile(r"^['’]s\s+$")
-
-
-def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None:
-    """A chat line listing what the speaker did, without a subject ("quit salt, started
-    walking daily"): the verb after a comma shares the opening verb's implicit subject."""
-    comma = s.text.rfind(",", start, verb_start)
-    first = _LETTERS.search(s.text.lower(), start, comma) if comma > start else None
-    if first is None:
-        return None
-    if not (first.group().endswith("ed") or first.group() in _TOLD or _lead_in(s, start, comma)):
-        return None
-    return gap_tokens(_masked(s, comma + 1, verb_start))
-
-
-def _lead_in(s: Sentence, start: int, comma: int) -> bool:
-    """ "ok new phone day, went with an iphone 15", "big news, got the job": a short
-    verbless lead-in (no pronoun, no name) before the line's first verb."""
-    if any(start <= sp.start < comma for sp in s.spans):
-        return False
-    words = _LETTERS.findall(s.text[start:comma].lower())
-    return len(words) <= 5 and not any(w in _LEAD_IN_STOPS for w in words)
-
-
-_LEAD_IN_STOPS = frozenset(
-    {"i", "im", "we", "he", "she", "they", "you", "it", "my", "his", "her", "their", "our",
-     "your", "me", "him", "them", "us", "is", "are", "was", "were", "am", "be", "been", "has",
-     "have", "had", "do", "does", "did", "will", "would", "can", "could", "not", "if", "when"}
-)  # fmt: skip
-
-
-def _third_owner(s: Sentence, m: re.Match[str], known: Known) -> Party | Literal[False] | None:
-    """The owner a possessive match opens on, when it is not the speaker: "her"/"his" -> the
-    person last spoken of, "Maisie's" -> Maisie (False: someone unknown); None: no such
-    opening."""
-    third = _THIRD_OWNER.match(m.group())
-    if third is not None:
-        word = third.group(1).lower()
-        name = known.antecedent(pronoun_gender("he" if word == "his" else "she"))
-        if word == "their" or not name:
-            return False
-        return Party(re.sub(r"['’]s$", "", name), "Person")
-    if not s.text.startswith("'s ", m.start() - 3):
-        return None
-    named = _named_owner(s, m.start(), known)
-    if named is not None:
-        return named
-    word = _OWNER_WORD.search(s.text, 0, m.start())
-    return Party(word.group(1), "Person") if word else False
-
-
-_THIRD_OWNER = re.compile(r"(his|her|their) ", re.I)
-_OWNER_WORD = re.compile(r"\b([A-Z][a-z]+)'s $")
-_OPENING_NEGATIONS = frozenset({"not", "no", "never"})
-_POSSESSIVE = re.compile(r"\b(?:my|our|your)\b", re.I)
-_SOMEONE_ELSES = re.compile(r"\b(?:my|our|your) (?:[a-z]+ )?[a-z]+'s\b", re.I)
-_AND_GAP = re.compile(r"^[\s,]*(?:(?:and|&)(?:\s+then)?|then)\s*$", re.I)
-
-
-_CONGRATULATION = re.compile(
-    r"congrat|good luck|best of luck|enjoy|happy for|excited for|proud"
-    r"|how(?:'s| is| was| did| are)|glad|sorry",
-    re.I,
-)
-
-
 # "Since you're vegetarian, how about a chili?": a question's grounds are asserted.
 _GROUNDS = re.compile(
     r"\W*(?:since|because|given(?: that)?|now that|seeing as|considering)\b", re.I
 )
-
 
 _MINE = re.compile(r"\W*(?:my|our)\b", re.I)
 
@@ -398,106 +235,6 @@ def _presupposed(row: RelationPattern, m: re.Match[str]) -> bool:
     if row.subject == "possessor" and _MINE.match(m.group()):
         return True
     return row.subject == "listener" and not row_owner_is_speaker(m)
-
-
-def row_owner_is_speaker(m: re.Match[str]) -> bool:
-    """A listener row without a cue said to someone ("Congrats on...") is the speaker's."""
-    return _CONGRATULATION.search(m.group()) is None
-
-
-def _speaker(s: Sentence) -> Party | None:
-    if s.speaker is None or s.assistant:
-        return None
-    return Party(s.speaker, "Person", speaker=True)
-
-
-def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
-    """ "I sold my Civic and bought a Tesla": a verb after "and" shares the subject of the
-    clause before it."""
-    before, here = s.clauses[index - 1], s.clauses[index]
-    if not _AND_GAP.match(s.text[before[1] : here[0]]):
-        return None
-    found = _candidates(s, before[0], before[1], known, devices_only=False)
-    opening = [p for a, _, p in found if _OPENS.match(s.text[before[0] : a])]
-    named = [
-        p
-        for a, _, p in found
-        if p is not None and p.label == "Person" and _ROLE_OPENING.match(s.text[before[0] : a])
-    ]
-    if named:
-        return named[0]
-    if opening:
-        return opening[0]
-    return _speaker(s) if index == 1 else None  # "Sold my Civic and bought a Tesla"
-
-
-_OPENS = re.compile(r"^[\W]*(?:(?:so|and|but|then|well|oh|also|yeah|ok|okay|lol)\W+)*$", re.I)
-# "my colleague Ibrahim quit and joined Spotify": the role before the name opens the clause
-_ROLE_OPENING = re.compile(
-    rf"^[\W]*(?:(?:so|and|but|then|well|oh|also|yeah|ok|okay|lol)\W+)*(?:my|our|his|her|their)"
-    rf"\s+(?:[a-z]+\s+)?(?:{ROLE_WORDS})\s+$",
-    re.I,
-)
-
-
-def _any_device(s: Sentence, known: Known) -> Party | None:
-    """A device named anywhere in the sentence, else the one met last in the conversation."""
-    for span in s.spans:
-        if span.label == "Device":
-            return Party(span.name, span.label, span.named, False, tuple(span.attributes.items()))
-    if not known.devices:
-        return None
-    kind, name = list(known.devices.items())[-1]
-    return Party(name, "Device", True, False, (("type", kind),))
-
-
-def _candidates(
-    s: Sentence, start: int, end: int, known: Known, *, devices_only: bool
-) -> list[tuple[int, int, Party | None]]:
-    out: list[tuple[int, int, Party | None]] = []
-    inside = [sp for sp in s.spans if start <= sp.start and sp.end <= end]
-    for span in inside:
-        if _prepositional(s.text, span) or s.text.startswith("'s", span.end):
-            continue
-        if devices_only and span.label != "Device":
-            continue
-        if not devices_only and not span.named:
-            out.append((span.start, span.end, None))  # "my laptop is like ...": not a person
-            continue
-        attrs = tuple(span.attributes.items())
-        out.append((span.start, span.end, Party(span.name, span.label, span.named, False, attrs)))
-    if not devices_only:
-        speaker = _speaker(s)
-        out += [(m.start(), m.end(), speaker) for m in _FIRST_PERSON.finditer(s.text, start, end)]
-        implicit = implicit_subjects(s, start, end, known)
-        out += implicit
-        for m in _BLOCKERS.finditer(s.text, start, end):
-            taken = [(sp.start, sp.end) for sp in inside] + [(a, b) for a, b, _ in implicit]
-            if not any(a <= m.start() < b for a, b in taken):
-                out.append((m.start(), m.end(), None))
-    out.sort(key=lambda c: (c[0], -c[1]))
-    return out
-
-
-def _prepositional(text: str, span: Span) -> bool:
-    words = re.findall(r"[a-z']+", text[max(0, span.start - 30) : span.start].lower())[-2:]
-    if not words:
-        return False
-    if words[-1] in PREPOSITIONS:
-        return True
-    return len(words) == 2 and words[-1] in DETERMINERS and words[0] in PREPOSITIONS
-
-
-def _masked(s: Sentence, start: int, end: int) -> str:
-    text = s.text[start:end]
-    for span in sorted(s.spans, key=lambda sp: -sp.start):
-        if start <= span.start and span.end <= end:
-            a, b = span.start - start, span.end - start
-            text = f"{text[:a]} {ENTITY_MARK} {text[b:]}"
-    return text
-
-
-# -- objects --------------------------------------------------------------------------------
 
 
 def _targets(
