@@ -78,6 +78,7 @@ SENTENCE_PIPELINE = (
     "visits",
     "upcoming",
     "tie_ends",
+    "replacements",
     "possessed_roles",
     "assistant",
 )

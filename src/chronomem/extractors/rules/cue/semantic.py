@@ -27,7 +27,9 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import modality
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.cue.cue_bank import BANK, DECOY, END, Intent
+from chronomem.extractors.rules.cue.corpus_bank import corpus_intents
+from chronomem.extractors.rules.cue.cue_bank import BANK as HAND_BANK
+from chronomem.extractors.rules.cue.intents import DECOY, END, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
@@ -154,6 +156,8 @@ class SemanticCue:
         return _as_hits(win, cand, held)
 
 
+# the hand-written intents, then the corpus's (``corpus_bank.py``)
+BANK: tuple[Intent, ...] = HAND_BANK + corpus_intents()
 _TIES = frozenset({"FAMILY_OF", "FRIEND_OF", "DATING", "MARRIED_TO", "ENGAGED_TO"})
 # prototype row -> its intent's index in BANK
 _OWNER: tuple[int, ...] = tuple(i for i, intent in enumerate(BANK) for _ in intent.prototypes)

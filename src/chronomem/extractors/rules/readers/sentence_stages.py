@@ -29,6 +29,7 @@ from chronomem.extractors.rules.readers.plans import (
     name_told_plans,
 )
 from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hits
+from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.readers.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
@@ -184,6 +185,10 @@ def _assistant(t: S) -> list[Hit]:
     return [h for h in t.hits if about_the_user(h, t.sentence, t.known, who)]
 
 
+def _replacements(t: S) -> list[Hit]:
+    return replaced_values(t.sentence, t.known, t.hits)
+
+
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
     SentenceStage("corrections", _corrections, '"sorry, I meant Lyon, not Paris"'),
@@ -216,6 +221,7 @@ SENTENCE_STAGES = (
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
+    SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),
     SentenceStage("possessed_roles", _possessed_roles, '"my son Mikko\'s birthday"'),
     SentenceStage("assistant", _assistant, "an assistant's turn: only facts about the user"),
 )
