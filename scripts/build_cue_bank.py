@@ -1,6 +1,7 @@
 """Build the semantic cue's corpus prototypes from the labelled reader corpus.
 
-    python scripts/build_cue_bank.py [--corpus corpus/reader] [--out PATH]
+    python scripts/build_cue_bank.py [--corpus corpus/reader]   # writes the bank and vectors
+    python scripts/build_cue_bank.py --eval                      # held-out accuracy, writes nothing
 
 Each labelled fact of the speaker (or, on an assistant's turn, of the user spoken to) whose
 value is named in the utterance becomes one prototype clause in the cue's format
@@ -17,15 +18,20 @@ import argparse
 import json
 import re
 import sys
+import zlib
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from chronomem.extractors.rules.cue.corpus_bank import (  # noqa: E402
     BANK_FILE,
-    STARTS,
+    VECTORS_FILE,
     intent_of,
+    intents_from,
+    save_vectors,
 )
 
 _BREAK = re.compile(r"[,;:!?.]\s+|\s+-+\s+|\s+(?:and|but|then|so)\s+", re.I)
@@ -61,8 +67,10 @@ def prototype(text: str, value: str, when: str | None) -> str | None:
     return piece if _SELF.match(piece) else f"I {piece}"
 
 
-def rows(corpus: Path) -> list[tuple[str, str]]:
-    out: dict[tuple[str, str], None] = {}
+def rows(corpus: Path) -> list[tuple[str, str, str]]:
+    """(item id, intent, prototype) of every usable labelled fact, in a fixed order, each
+    (intent, prototype) once."""
+    out: dict[tuple[str, str], str] = {}
     for path in sorted(corpus.glob("*/*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip():
@@ -75,24 +83,83 @@ def rows(corpus: Path) -> list[tuple[str, str]]:
                 intent = intent_of(fact["relation"], fact["aspect"])
                 text = prototype(item["text"], fact["value"], fact.get("when"))
                 if intent is not None and text is not None:
-                    out[(intent, text)] = None
-    return sorted(out)
+                    out.setdefault((intent, text), item["id"])
+    intents_of: dict[str, set[str]] = {}
+    for intent, text in out:
+        intents_of.setdefault(text.lower(), set()).add(intent)
+    # a wording labelled two ways ("I move to X": a move, a plan, a club) teaches nothing
+    return [
+        (item_id, intent, text)
+        for (intent, text), item_id in sorted(out.items())
+        if len(intents_of[text.lower()]) == 1
+    ]
+
+
+def by_intent(found: list[tuple[str, str, str]]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for _, intent, text in found:
+        out.setdefault(intent, []).append(text)
+    return out
+
+
+def held_out(item_id: str) -> bool:
+    """The evaluation split: one item in five, by a stable hash of its id."""
+    return zlib.crc32(item_id.encode()) % 5 == 0
+
+
+def evaluate(found: list[tuple[str, str, str]]) -> None:
+    """Each held-out prototype read by its nearest intent of a bank built without the
+    held-out items (the cue's own decision rule, on the prototypes' own texts): how often
+    the winning intent is the labelled one, with the hand bank alone and with the corpus."""
+    from chronomem.extractors.rules.cue.cue_bank import BANK as HAND
+    from chronomem.memory import default_embedder
+
+    embedder = default_embedder()
+    train = [row for row in found if not held_out(row[0])]
+    test = [row for row in found if held_out(row[0])]
+    want = [intent for _, intent, _ in test]
+    queries = np.asarray(embedder.embed_batch([text for _, _, text in test]), dtype=np.float32)
+    for label, bank in (("hand bank", HAND), ("hand + corpus", HAND + intents_from(by_intent(train)))):
+        texts = [p for intent in bank for p in intent.prototypes]
+        owner = [n for n, intent in enumerate(bank) for _ in intent.prototypes]
+        scores = queries @ np.asarray(embedder.embed_batch(texts), dtype=np.float32).T
+        names = [_taught(bank[owner[int(np.argmax(row))]]) for row in scores]
+        right = sum(a == b for a, b in zip(names, want, strict=True))
+        print(f"{label}: {right}/{len(want)} held-out prototypes read as their label "
+              f"({right / len(want):.3f}); train {len(train)}, test {len(test)}")
+
+
+def _taught(intent: object) -> str:
+    """An intent's name as ``intent_of`` writes labels (hand intents mapped to the same)."""
+    relation, polarity = getattr(intent, "relation"), getattr(intent, "polarity")
+    if polarity == "decoy":
+        return "decoy" if not getattr(intent, "name").endswith("holds") else "holds"
+    if polarity == "end":
+        return "end"
+    return f"start:{relation}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=ROOT / "corpus" / "reader")
-    parser.add_argument("--out", type=Path, default=BANK_FILE)
+    parser.add_argument("--eval", action="store_true", help="held-out accuracy; write nothing")
     args = parser.parse_args()
     found = rows(args.corpus)
-    by_intent: dict[str, list[str]] = {}
-    for intent, text in found:
-        by_intent.setdefault(intent, []).append(text)
-    args.out.write_text(
-        json.dumps(by_intent, indent=0, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
-    )
-    counts = {k: len(v) for k, v in by_intent.items()}
-    print(f"{len(found)} prototypes -> {args.out}: {counts}; starts read: {sorted(STARTS)}")
+    if args.eval:
+        evaluate(found)
+        return 0
+    bank = by_intent(found)
+    text = json.dumps(bank, indent=0, ensure_ascii=False, sort_keys=True) + "\n"
+    BANK_FILE.write_text(text, encoding="utf-8")
+    from chronomem.memory import default_embedder
+
+    embedder = default_embedder()
+    texts = [p for intent in intents_from(bank) for p in intent.prototypes]  # the cue's order
+    vectors = np.asarray(embedder.embed_batch(texts), dtype=np.float32)
+    digest = save_vectors(VECTORS_FILE, embedder.name, texts, vectors)
+    counts = {k: len(v) for k, v in bank.items()}
+    print(f"{len(found)} prototypes -> {BANK_FILE.name}: {counts}")
+    print(f"vectors of {embedder.name} -> {VECTORS_FILE.name}: sha256 {digest} (pin it in corpus_bank.py)")
     return 0
 
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 START = "start"
 END = "end"
 DECOY = "decoy"
+# a value held, said again: no change, and so no ending (a rival of ending intents only)
+HOLDS = "holds"
 
 
 @dataclass(frozen=True, slots=True)

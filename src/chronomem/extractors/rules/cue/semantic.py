@@ -27,9 +27,9 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import modality
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.cue.corpus_bank import corpus_intents
+from chronomem.extractors.rules.cue.corpus_bank import corpus_intents, corpus_vectors
 from chronomem.extractors.rules.cue.cue_bank import BANK as HAND_BANK
-from chronomem.extractors.rules.cue.intents import DECOY, END, Intent
+from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
@@ -137,15 +137,17 @@ class SemanticCue:
         return self._prototypes
 
     def _hits(self, cand: Candidate, row: np.ndarray, known: Known) -> list[Hit]:
-        best = np.full(len(BANK), -1.0)
-        for proto, score in enumerate(row):
-            owner = _OWNER[proto]
-            best[owner] = max(best[owner], float(score))
+        best = np.maximum.reduceat(row, _FIRST_ROWS)  # each intent's closest prototype
         held = _held(known, cand.subject, cand.obj.name)
-        ranked = sorted(range(len(BANK)), key=lambda i: -best[i])
+        # the readings the object's kind allows (a school is no hobby), decoys always; a
+        # value held said again only stands against an ending: it ranks no reading
+        readings = [i for i in _READINGS if _allows(BANK[i], cand, held)]
+        ranked = sorted(readings, key=lambda i: -best[i])
         win = BANK[ranked[0]]
         # the readings this object could take (a school is no hobby), decoys included
-        rival = max((best[i] for i in ranked[1:] if _rival(BANK[i], win, cand)), default=-1.0)
+        others = [i for i in (*readings, *_HELD_AGAIN) if i != ranked[0]]
+        rivals = [i for i in others if _rival(BANK[i], win, cand)]
+        rival = max((best[i] for i in rivals), default=-1.0)
         threshold, margin = (
             (END_THRESHOLD, END_MARGIN) if win.polarity == END else (THRESHOLD, MARGIN)
         )
@@ -159,16 +161,30 @@ class SemanticCue:
 # the hand-written intents, then the corpus's (``corpus_bank.py``)
 BANK: tuple[Intent, ...] = HAND_BANK + corpus_intents()
 _TIES = frozenset({"FAMILY_OF", "FRIEND_OF", "DATING", "MARRIED_TO", "ENGAGED_TO"})
-# prototype row -> its intent's index in BANK
-_OWNER: tuple[int, ...] = tuple(i for i, intent in enumerate(BANK) for _ in intent.prototypes)
+# the bank's row of each intent's first prototype (every intent has at least one)
+_FIRST_ROWS = np.cumsum([0, *(len(intent.prototypes) for intent in BANK[:-1])])
+_READINGS = [i for i, intent in enumerate(BANK) if intent.polarity != HOLDS]
+_HELD_AGAIN = [i for i, intent in enumerate(BANK) if intent.polarity == HOLDS]
 
 
 def _bank_vectors(embedder: Embedder) -> Matrix:
-    """The bank's vectors, embedded once per model (``prototypes.py``)."""
-    return prototype_vectors(embedder, [p for intent in BANK for p in intent.prototypes])
+    """The bank's vectors: the hand-written prototypes embedded once per model
+    (``prototypes.py``), then the corpus's, shipped with the package (``corpus_bank.py``)."""
+    hand = prototype_vectors(embedder, [p for intent in HAND_BANK for p in intent.prototypes])
+    return np.vstack([hand, corpus_vectors(embedder)]).astype(np.float32)
+
+
+def _allows(intent: Intent, cand: Candidate, held: tuple[str, ...]) -> bool:
+    """Can the clause be read this way at all: the object's kind fits, and an ending of
+    something held has something held to end."""
+    if intent.polarity == DECOY:
+        return True
+    return cand.obj.label in intent.labels and (bool(held) or not intent.known_only)
 
 
 def _rival(intent: Intent, win: Intent, cand: Candidate) -> bool:
+    if intent.polarity == HOLDS:
+        return win.polarity == END
     if intent.relation == win.relation or (win.family and intent.family == win.family):
         return False
     return intent.polarity == DECOY or cand.obj.label in intent.labels
