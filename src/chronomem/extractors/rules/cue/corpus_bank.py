@@ -136,6 +136,9 @@ def save_vectors(path: Path, model: str, texts: list[str], vectors: Matrix) -> s
         raise UsageError(f"{model}'s vectors are not on the 2^-11 grid: cannot store them exactly")
     with path.open("wb") as f:
         np.savez_compressed(
-            f, grid=grid.astype(np.int16), model=np.array(model), texts=np.array(texts_digest(texts))
+            f,
+            grid=grid.astype(np.int16),
+            model=np.array(model),
+            texts=np.array(texts_digest(texts)),
         )
     return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -27,10 +27,8 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import modality
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.cue.corpus_bank import corpus_intents, corpus_vectors
-from chronomem.extractors.rules.cue.cue_bank import BANK as HAND_BANK
+from chronomem.extractors.rules.cue.bank import DEFAULT_BANK, Bank
 from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, Intent
-from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.life_words import ACTIVITIES, NOT_HOBBY
@@ -88,8 +86,9 @@ def cue_enabled(embedder: Embedder | None) -> bool:
 class SemanticCue:
     """Reads the clauses no pattern row explained, with one embedder call per episode."""
 
-    def __init__(self, embedder: Embedder) -> None:
+    def __init__(self, embedder: Embedder, bank: Bank = DEFAULT_BANK) -> None:
         self._embedder = embedder
+        self._bank = bank
         self._prototypes: Matrix | None = None
 
     def candidates(self, s: Sentence, index: int, hits: list[Hit], known: Known) -> list[Candidate]:
@@ -125,29 +124,28 @@ class SemanticCue:
             return []
         if vectors is None:
             vectors = self._embedder.embed_batch([c.text for c in found])
-        scores = vectors @ self._bank().T
+        scores = vectors @ self._vectors().T
         out: list[tuple[Candidate, Hit]] = []
         for cand, row in zip(found, scores, strict=True):
             out += [(cand, hit) for hit in self._hits(cand, row, known)]
         return out
 
-    def _bank(self) -> Matrix:
+    def _vectors(self) -> Matrix:
         if self._prototypes is None:
-            self._prototypes = _bank_vectors(self._embedder)
+            self._prototypes = self._bank.vectors(self._embedder)
         return self._prototypes
 
     def _hits(self, cand: Candidate, row: np.ndarray, known: Known) -> list[Hit]:
-        best = np.maximum.reduceat(row, _FIRST_ROWS)  # each intent's closest prototype
+        bank, intents = self._bank, self._bank.intents
+        best = np.maximum.reduceat(row, bank.first_rows)  # each intent's closest prototype
         held = _held(known, cand.subject, cand.obj.name)
         # the readings the object's kind allows (a school is no hobby), decoys always; a
         # value held said again only stands against an ending: it ranks no reading
-        readings = [i for i in _READINGS if _allows(BANK[i], cand, held)]
+        readings = [i for i in bank.readings if _allows(intents[i], cand, held)]
         ranked = sorted(readings, key=lambda i: -best[i])
-        win = BANK[ranked[0]]
-        # the readings this object could take (a school is no hobby), decoys included
-        others = [i for i in (*readings, *_HELD_AGAIN) if i != ranked[0]]
-        rivals = [i for i in others if _rival(BANK[i], win, cand)]
-        rival = max((best[i] for i in rivals), default=-1.0)
+        win = intents[ranked[0]]
+        others = [i for i in (*readings, *bank.held_again) if i != ranked[0]]
+        rival = max((best[i] for i in others if _rival(intents[i], win, cand)), default=-1.0)
         threshold, margin = (
             (END_THRESHOLD, END_MARGIN) if win.polarity == END else (THRESHOLD, MARGIN)
         )
@@ -158,20 +156,7 @@ class SemanticCue:
         return _as_hits(win, cand, held)
 
 
-# the hand-written intents, then the corpus's (``corpus_bank.py``)
-BANK: tuple[Intent, ...] = HAND_BANK + corpus_intents()
 _TIES = frozenset({"FAMILY_OF", "FRIEND_OF", "DATING", "MARRIED_TO", "ENGAGED_TO"})
-# the bank's row of each intent's first prototype (every intent has at least one)
-_FIRST_ROWS = np.cumsum([0, *(len(intent.prototypes) for intent in BANK[:-1])])
-_READINGS = [i for i, intent in enumerate(BANK) if intent.polarity != HOLDS]
-_HELD_AGAIN = [i for i, intent in enumerate(BANK) if intent.polarity == HOLDS]
-
-
-def _bank_vectors(embedder: Embedder) -> Matrix:
-    """The bank's vectors: the hand-written prototypes embedded once per model
-    (``prototypes.py``), then the corpus's, shipped with the package (``corpus_bank.py``)."""
-    hand = prototype_vectors(embedder, [p for intent in HAND_BANK for p in intent.prototypes])
-    return np.vstack([hand, corpus_vectors(embedder)]).astype(np.float32)
 
 
 def _allows(intent: Intent, cand: Candidate, held: tuple[str, ...]) -> bool:

@@ -1,0 +1,47 @@
+"""Two values of a one-value relation told of one person in one sentence: one replaces the
+other (``readers/replacements.py``). The old one is the value already held, else the one
+spoken of as already there ("my", "the", "old") beside one brought in ("a", "new")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from chronomem.extractors import RuleExtractor
+from chronomem.model import Episode, EpisodeSource
+
+WHEN = datetime(2025, 6, 3, 9, 0, tzinfo=UTC)
+
+
+def facts(turns: list[str], **switches: object) -> set[tuple[str, str, str, bool]]:
+    episodes = [
+        Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, WHEN + timedelta(days=i), WHEN)
+        for i, text in enumerate(turns)
+    ]
+    found = RuleExtractor(**switches).extract(episodes[-1], episodes[:-1])  # type: ignore[arg-type]
+    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in found.facts}
+
+
+def test_the_held_value_ends_when_a_new_one_replaces_it() -> None:
+    turns = [
+        "Gwen: I wear a Garmin Fenix for my runs",
+        "Gwen: garmin screen cracked so I replaced it with a Fitbit Sense",
+    ]
+    found = facts(turns)
+    assert ("Gwen", "WEARS_WATCH", "Garmin Fenix", True) in found  # the held name
+    assert ("Gwen", "WEARS_WATCH", "Fitbit Sense", False) in found
+    assert ("Gwen", "WEARS_WATCH", "garmin", False) not in found
+    # without the stage the old watch is told again as current
+    assert ("Gwen", "WEARS_WATCH", "garmin", False) in facts(turns, disable=["replacements"])
+
+
+def test_the_value_spoken_of_as_there_ends_beside_one_brought_in() -> None:
+    turns = ["Hal: my corolla's gone, I got a mazda 3"]
+    found = facts(turns)
+    assert ("Hal", "DRIVES", "corolla", True) in found
+    assert ("Hal", "DRIVES", "mazda", False) in found
+    assert ("Hal", "DRIVES", "corolla", False) in facts(turns, disable=["replacements"])
+
+
+def test_two_values_with_nothing_to_tell_them_apart_stay_as_told() -> None:
+    turns = ["Ivy: I drive a Polo and a Golf"]
+    assert facts(turns) == facts(turns, disable=["replacements"])
