@@ -43,5 +43,5 @@ def test_the_value_spoken_of_as_there_ends_beside_one_brought_in() -> None:
 
 
 def test_two_values_with_nothing_to_tell_them_apart_stay_as_told() -> None:
-    turns = ["Ivy: I drive a Polo and a Golf"]
+    turns = ["Ivy: I work at Google and Meta"]
     assert facts(turns) == facts(turns, disable=["replacements"])

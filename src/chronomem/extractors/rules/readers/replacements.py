@@ -10,7 +10,8 @@ the words around it:
 - else the value referred to as already there (``my``/``the``/``our``/``old``) beside one
   brought in (``a``/``an``/``new``).
 
-When neither tells, both stay as they were.
+When neither tells, or the two are joined as one list ("Google and Meta"), both stay as
+they were.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import replace
+from itertools import pairwise
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
@@ -38,13 +40,25 @@ def replaced_values(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     out = list(hits)
     for (who, relation), members in groups.items():
         targets = {normalize_name(hits[i].target.name) for i in members}
-        if len(targets) < 2:
+        if len(targets) < 2 or _coordinated(s, [hits[i].target for i in members]):
             continue
         held = known.targets.get((who, relation), {})
         old = _held(hits, members, held) or _given(s, hits, members)
         for i, name in old.items():
             out[i] = replace(hits[i], ending=True, target=replace(hits[i].target, name=name))
     return out
+
+
+def _coordinated(s: Sentence, targets: list[Party]) -> bool:
+    """ "Google and Meta", "a Polo & a Golf": values joined as one list both hold."""
+    spans = sorted((_start(s, t), _start(s, t) + len(t.name)) for t in targets)
+    return any(
+        _JOINED.fullmatch(s.text[a_end:b_start]) is not None
+        for (_, a_end), (b_start, _) in pairwise(spans)
+    )
+
+
+_JOINED = re.compile(r"\s*(?:,|&|\+|,?\s*and|,?\s*as well as|,?\s*plus)\s*(?:an?\s+|the\s+)?", re.I)
 
 
 def _held(hits: list[Hit], members: list[int], held: dict[str, str]) -> dict[int, str]:
