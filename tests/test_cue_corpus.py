@@ -21,8 +21,6 @@ import pytest
 from chronomem.errors import UsageError
 from chronomem.extractors import RuleExtractor
 from chronomem.extractors.rules.cue import corpus_bank
-from chronomem.extractors.rules.cue.bank import HAND_ONLY
-from chronomem.extractors.rules.cue.semantic import SemanticCue
 from chronomem.model import Episode, EpisodeSource
 from tests.real_embedder import real_embedder
 
@@ -33,9 +31,7 @@ WHEN = datetime(2025, 6, 3, 9, 0, tzinfo=UTC)
 
 
 def facts(turns: list[str], *, hand_only: bool = False) -> set[tuple[str, str, str, bool]]:
-    extractor = RuleExtractor(embedder=real_embedder())
-    if hand_only:
-        extractor._cue = SemanticCue(real_embedder(), HAND_ONLY)  # the ablation
+    extractor = RuleExtractor(embedder=real_embedder(), disable=["cue_corpus"] if hand_only else [])
     episodes = [
         Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, WHEN + timedelta(hours=i), WHEN)
         for i, text in enumerate(turns)

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.cue.semantic import SemanticCue, cue_enabled
+from chronomem.extractors.rules.cue.semantic import cue_for
 from chronomem.extractors.rules.extractor import context_of
 from chronomem.extractors.rules.pipeline import (
     EPISODE_PIPELINE,
@@ -61,7 +61,7 @@ def explain(
     ]
     said = EpisodeSource.MESSAGE if speaker else EpisodeSource.TEXT
     episode = _episode("e", f"{speaker}: {text}" if speaker else text, at, said)
-    cue = SemanticCue(embedder) if embedder is not None and cue_enabled(embedder) else None
+    cue = cue_for(embedder, corpus=pipeline.has("cue_corpus"))
     trace = Trace()
     known = context_of(episode, turns, pipeline)
     found = extract_prose(episode, known, cue=cue, pipeline=pipeline, trace=trace)

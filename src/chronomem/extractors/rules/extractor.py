@@ -11,7 +11,7 @@ from chronomem.extractors.resolution import resolve_request
 from chronomem.extractors.rules.analysis.gender import learn_genders
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.cue.semantic import SemanticCue, cue_enabled
+from chronomem.extractors.rules.cue.semantic import cue_for
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
 from chronomem.extractors.rules.prose import extract_prose
@@ -58,10 +58,8 @@ class RuleExtractor:
         trace: Trace | None = None,
         learned: bool = False,
     ) -> None:
-        self._cue = (
-            SemanticCue(embedder) if embedder is not None and cue_enabled(embedder) else None
-        )
         self.pipeline = Pipeline.without(disable)
+        self._cue = cue_for(embedder, corpus=self.pipeline.has("cue_corpus"))
         self.trace = trace
         self._learned = learned_step_for(embedder) if learned else None
 

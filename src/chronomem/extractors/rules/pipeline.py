@@ -82,7 +82,7 @@ SENTENCE_PIPELINE = (
     "possessed_roles",
     "assistant",
 )
-EPISODE_PIPELINE = ("mentions", "cue", "ties")
+EPISODE_PIPELINE = ("mentions", "cue", "cue_corpus", "ties")
 PIPE_NAMES = TEXT_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
 
 _TEXT = {s.name: s for s in TEXT_STAGES}
@@ -130,6 +130,7 @@ def describe(name: str) -> str:
     return {
         "mentions": "named entities no hit used: the speaker MENTIONED them",
         "cue": "clauses no stage explained, read by likeness to prototype clauses",
+        "cue_corpus": "the cue's prototypes learned from the reader corpus (off: hand-made)",
         "ties": "endings of held things no stage read, by likeness (one embedder call)",
     }[name]
 

@@ -27,7 +27,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import modality
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.cue.bank import DEFAULT_BANK, Bank
+from chronomem.extractors.rules.cue.bank import DEFAULT_BANK, HAND_ONLY, Bank
 from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, Intent
 from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
@@ -81,6 +81,14 @@ class Candidate:
 def cue_enabled(embedder: Embedder | None) -> bool:
     """Is ``embedder`` the model the thresholds were chosen on?"""
     return embedder is not None and embedder.name.startswith(CALIBRATED_MODEL)
+
+
+def cue_for(embedder: Embedder | None, *, corpus: bool = True) -> SemanticCue | None:
+    """The cue over ``embedder`` when it is the calibrated model, else ``None``;
+    ``corpus``: with the prototypes learned from the reader corpus."""
+    if embedder is None or not cue_enabled(embedder):
+        return None
+    return SemanticCue(embedder, DEFAULT_BANK if corpus else HAND_ONLY)
 
 
 class SemanticCue:
