@@ -32,6 +32,11 @@ JAN_10 = t("2024-01-10T12:00")
         ("my last day at the firm was March 31st", [date(2023, 3, 31)]),
         ("quit coffee in December, feeling great", [date(2023, 12, 1)]),
         ("it happened on the 3rd", [date(2024, 1, 3)]),
+        # "last" of a final day is no past tense; "back in" looks back
+        ("my last day is the 15th, then I'm free", [date(2024, 1, 15)]),
+        ("my last day was the 31st", [date(2023, 12, 31)]),
+        ("back in June I was vegan", [date(2023, 6, 1)]),
+        ("we met back in november", [date(2023, 11, 1)]),
     ],
 )
 def test_dates_follow_their_clause(text: str, days: list[date]) -> None:
@@ -59,3 +64,12 @@ def test_adjectives_in_ed_are_not_a_past_tense() -> None:
 )
 def test_parts_of_a_year_month_or_week(text: str, day: date) -> None:
     assert [x.when.date() for x in find_time_expressions(text, JAN_10)] == [day]
+
+
+def test_an_hour_without_am_or_pm_from_one_to_six_is_the_afternoon() -> None:
+    (dentist,) = find_time_expressions("dentist on the 20th at 3", JAN_10)
+    assert (dentist.when.hour, dentist.when.minute) == (15, 0)
+    (early,) = find_time_expressions("flight on the 20th at 3am", JAN_10)
+    assert early.when.hour == 3
+    (breakfast,) = find_time_expressions("breakfast on the 20th at 8", JAN_10)
+    assert breakfast.when.hour == 8

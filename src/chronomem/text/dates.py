@@ -147,8 +147,8 @@ def _with_roles_and_times(
 def _at_time(day: datetime, m: re.Match[str]) -> datetime:
     hour, minute = int(m.group(1)) % 24, int(m.group(2) or 0)
     meridiem = (m.group(3) or "").lower().replace(".", "")
-    if meridiem == "pm" and hour < 12:
-        hour += 12
+    if (meridiem == "pm" and hour < 12) or (not meridiem and 1 <= hour <= 6):
+        hour += 12  # "dentist at 3": an appointment at 3 is in the afternoon
     elif meridiem == "am" and hour == 12:
         hour = 0
     return day.replace(hour=hour, minute=min(minute, 59))

@@ -52,7 +52,7 @@ _RESCHEDULED_TO = re.compile(
     re.I,
 )
 _PAST_WORDS = re.compile(
-    r"\b(?:ago|since|last|yesterday|was|were|did|had|used to|went|got|left|took|made|came|"
+    r"\b(?:ago|since|last(?!\s+(?:day|shift|week of|exam|one))|yesterday|was|were|did|had|used to|went|got|left|took|made|came|"
     r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
     r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
     r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done|quit)\b",
@@ -145,10 +145,16 @@ _LOOKS_BACK = re.compile(r"(?:(?:ever\s+)?since|back\s+in)\s", re.I)
 _LOOKS_BACK_BEFORE = re.compile(r"\b(?:(?:ever\s+)?since|back\s+in)\s+$", re.I)
 
 
+_BACK_BEFORE_IN = re.compile(r"\bback\s+$", re.I)
+_IN = re.compile(r"in\s", re.I)
+
+
 def clause_tense(text: str, start: int, end: int) -> Tense | None:
     """The tense of the clause around ``text[start:end]`` (a time expression)."""
     if _LOOKS_BACK.match(text, start) or _LOOKS_BACK_BEFORE.search(text, max(0, start - 12), start):
         return "past"
+    if _BACK_BEFORE_IN.search(text, max(0, start - 8), start) and _IN.match(text, start):
+        return "past"  # "back in june": the expression is "in june", "back" told before it
     left, right = _clause(text, start, end)
     before, clause = text[left:start], text[left:right]
     lower = _GOING_GERUND.sub(" ", clause.lower())
