@@ -32,7 +32,7 @@ from chronomem.providers.local import GRID
 
 BANK_FILE: Final = Path(__file__).with_name("corpus_prototypes.json")
 VECTORS_FILE: Final = Path(__file__).with_name("corpus_prototypes.npz")
-VECTORS_SHA256: Final = "6d154b4b0eb569a84c7487cd110da075169060006cd4c46fe4680dd28d464e93"
+VECTORS_SHA256: Final = "94dc2ece65182358faa03bbe919476639029455fc7e6ef277eb99f5756dadc92"
 _PLACE = frozenset({"Location", None})
 _ORG = frozenset({"Organization", None})
 _THING = frozenset({"Product", "Device", None})
@@ -53,21 +53,22 @@ STARTS: Final = {
 # A denial or a wish ("turned down the offer from X", "if I moved to X") is read by the
 # clause's mood before the cue (``semantic._candidate``); as a prototype it would only pull
 # the clauses that say the opposite ("said yes to the offer from X") away from their reading.
-_TAUGHT_BY_MOOD = frozenset({"negation", "hypothetical", "plan"})
+_TAUGHT_BY_MOOD = frozenset({"negation", "hypothetical", "plan", "correction"})
 
 
 def intent_of(relation: str, aspect: str) -> str | None:
     """The intent a labelled fact teaches: ``start:<RELATION>``, ``end``, ``holds`` (a
     value held, of a relation the cue does not start: a rival of an ending only) or
     ``decoy`` (a visit: a rival of every reading). Denials, wishes and plans teach none:
-    the clause's mood reads them, and a dated plan is a start on its date."""
+    the clause's mood reads them, and a dated plan is a start on its date. A correction
+    ("wait I mean X") takes its relation from the turn before: its wording teaches none."""
     if aspect in _TAUGHT_BY_MOOD:
         return None
     if relation == "VISITED":
         return "decoy"  # a trip names a place with no change of home
     if aspect == "end":
         return "end"
-    if aspect in ("state", "start", "correction"):
+    if aspect in ("state", "start"):
         return f"start:{relation}" if relation in STARTS else "holds"
     return None
 
