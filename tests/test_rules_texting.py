@@ -247,6 +247,11 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
         ("Are you still at Tesco?", "no, left in june", "I left Tesco in june"),
         ("Are you still at Tesco?", "nah, moved on", "I'm no longer at Tesco, moved on"),
         ("Do you still own a bike?", "no", "I don't own a bike anymore."),
+        # a statement with a tag: a yes makes it the user's own
+        ("Nice! So you've swapped Leith for Dundee, right?", "yep", "I've swapped Leith for Dundee."),
+        ("To confirm: your new job is at Ocado, correct?", "yes, since june",
+         "my new job is at Ocado, since june"),
+        ("So you're vegan now, right?", "yup 🌱", "I'm vegan now 🌱"),
     ],
 )  # fmt: skip
 def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said: str) -> None:
@@ -261,6 +266,8 @@ def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said
         ("Are you still at Tesco? Anything else?", "no"),  # the turn ends on another question
         ("Are you still at Tesco?", "honestly it's complicated"),  # no yes or no
         (None, "yep, since march"),  # no question before
+        ("So you've swapped Leith for Dundee, right?", "nope"),  # a no says what is not so
+        ("The weather's lovely today, right?", "yes"),  # a tag about no "you"
     ],
 )
 def test_other_replies_are_left_alone(question: str | None, reply: str) -> None:

@@ -9,8 +9,9 @@ fact only together with the question. :func:`answered_reply` writes the reply ou
   leaving that lacks its object ("nope, sold it in july", "no, left in june"), the
   question's object fills it ("I sold the Vespa in july") and the reply says the rest.
 
-Only a question that closes the assistant's turn and a reply that opens on yes or no are
-read; anything else is left as it is.
+A statement closed by a tag ("so you've moved to Porto, right?") is the user's own on a yes:
+"I've moved to Porto". Only a question that closes the assistant's turn and a reply that
+opens on yes or no are read; anything else is left as it is.
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ def answered_reply(text: str, question: str | None) -> str:
     if not question:
         return text
     answer = _ANSWER.match(text)
+    if answer is not None and answer.group("yes"):
+        tagged = _TAGGED.search(question.strip())
+        if tagged is not None and _YOU.search(tagged.group("said")):
+            rest = text[answer.end() :]
+            said = _as_mine(tagged.group("said"))
+            return f"{said}{', ' if rest[:1].isalnum() else ' '}{rest}" if rest else f"{said}."
     asked = _QUESTION.search(question.strip())
     if (
         answer is None
@@ -62,6 +69,38 @@ def answered_reply(text: str, question: str | None) -> str:
     if told is None:
         return text
     return f"{told}{', ' if rest[:1].isalnum() else ''}{rest}" if rest else f"{told}."
+
+
+# a statement with a tag ("you've moved to Porto, right?"): a yes makes it the user's own
+_TAGGED = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:so|ok|okay|to recap|just to confirm|to confirm|so far)[,:]?\s+)*"
+    r"(?P<said>[^.!?]{6,160}?),?\s+(?:right|correct|yes|yeah|no|is that right|is that correct|"
+    r"did I get that right|have I got that right)\?\s*$",
+    re.I,
+)
+_YOU = re.compile(r"\byou(?:'re|'ve|'ll|'d|r|rs)?\b", re.I)
+_FIRST = {
+    "you're": "I'm", "you've": "I've", "you'll": "I'll", "you'd": "I'd", "your": "my",
+    "yours": "mine", "you are": "I am", "you have": "I have", "you were": "I was",
+}  # fmt: skip
+_YOUR_FORMS = re.compile(
+    r"\b(?:you(?:'re|'ve|'ll|'d)|yours?|you (?:are|have|were))\b|\byou\b", re.I
+)
+
+
+def _as_mine(said: str) -> str:
+    """A statement about "you" in the first person ("you've left Braga" -> "I've left
+    Braga"); "you" after a verb or preposition is "me"."""
+
+    def swap(m: re.Match[str]) -> str:
+        word = m.group().lower()
+        if word in _FIRST:
+            return _FIRST[word]
+        before = said[: m.start()].rstrip().lower()
+        subject = not before or before.endswith(("and", "but", "that", ",", ":", "so"))
+        return "I" if subject else "me"
+
+    return _YOUR_FORMS.sub(swap, said)
 
 
 def _told(asked: re.Match[str], *, yes: bool) -> str | None:
