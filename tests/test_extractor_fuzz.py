@@ -97,8 +97,11 @@ def _least_cpu(make_memory, text: str, tries: int) -> float:
 def test_an_adversarial_100k_episode_ingests_in_linear_time(make_memory, name):
     small = _least_cpu(make_memory, ADVERSARIAL[name][: SIZE // 10], tries=3)
     spent = _cpu_of_two_turns(make_memory, ADVERSARIAL[name])
-    if spent > MAX_GROWTH * max(small, 0.01):  # measured again before calling it quadratic
-        spent = min(spent, _least_cpu(make_memory, ADVERSARIAL[name], tries=2))
+    for _ in range(3):  # measured again, both sizes side by side, before calling it quadratic
+        if spent <= MAX_GROWTH * max(small, 0.01):
+            break
+        spent = min(spent, _cpu_of_two_turns(make_memory, ADVERSARIAL[name]))
+        small = min(small, _cpu_of_two_turns(make_memory, ADVERSARIAL[name][: SIZE // 10]))
     assert spent <= CPU_LIMIT_S, f"{name}: {spent:.2f} s of CPU for two turns after 100k chars"
     assert spent <= MAX_GROWTH * max(small, 0.01), (
         f"{name}: {spent:.2f} s of CPU at 100k characters, {small:.3f} s at 10k: not linear"
