@@ -73,8 +73,8 @@ class ContextConfig:
 
     max_tokens: int = DEFAULT_MAX_TOKENS
     recipe: SearchConfig = CONTEXT_RECIPE
-    fact_share: float = 0.2
-    entity_share: float = 0.1
+    fact_share: float = 0.05
+    entity_share: float = 0.05
     community_share: float = 0.1
     summary_chars: int = 240
     snippets: bool = True
