@@ -18,6 +18,7 @@ from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
 from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
 from chronomem.engine.ingest import BulkResults, OnError, SkippedEpisode, check_on_error
+from chronomem.engine.known_entities import entities_as_known
 from chronomem.engine.learned import Learned
 from chronomem.engine.provenance import EpisodeGraph, episode_graph
 from chronomem.errors import UsageError
@@ -403,7 +404,8 @@ class Memory(Corrections):
     ) -> Timeline:
         """All facts about ``entity`` (as read from this memory), current and past, oldest
         first; with ``known_at``, those learned by then, each as believed then (an end
-        learned later is not shown: ``model/belief.py``); with ``thread_ids``, those with a
+        learned later is not shown: ``model/belief.py``), and the entities' summaries as
+        known then (``engine/known_entities.py``); with ``thread_ids``, those with a
         source episode in one of these threads."""
         group_id = entity.group_id
         threads = None if thread_ids is None else tuple(thread_ids)
@@ -414,8 +416,11 @@ class Memory(Corrections):
             facts = [as_known(f, known_at) for f in facts if f.created_at <= known_at]
         ordered = sorted(facts, key=lambda f: (f.valid_at or f.created_at, f.created_at))
         others = {i for f in ordered for i in f.endpoints}
-        entities = {e.id: e for e in self.store.get_entities([group_id], sorted(others))}
-        return Timeline(entity=entity, facts=tuple(ordered), entities=entities)
+        entities = self.store.get_entities([group_id], sorted(others))
+        if known_at is not None:  # summaries as known then (engine/known_entities.py)
+            entity, *entities = entities_as_known(self.store, [entity, *entities], known_at)
+        by_id = {e.id: e for e in entities}
+        return Timeline(entity=entity, facts=tuple(ordered), entities=by_id)
 
     def _find_entity(self, name: str, group_id: str) -> Entity:
         found = self.store.find_entities(group_id, [normalize_name(name)])
