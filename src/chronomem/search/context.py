@@ -78,7 +78,7 @@ class ContextConfig:
     community_share: float = 0.1
     summary_chars: int = 240
     snippets: bool = True
-    snippet_sentences: int = 3
+    snippet_sentences: int = 2
     max_episode_tokens: int = 300
     neighbours: int = 2  # turns on each side of a top-ranked episode that join the ranking
     neighbour_anchors: int = 8  # top-ranked episodes whose neighbours join

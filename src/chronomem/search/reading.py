@@ -66,14 +66,17 @@ _EVER = re.compile(
 )
 _ORDER = re.compile(
     r"\b(?:in what order|what order|order in which|first\b.*\bthen|sequence|chronolog\w*|"
-    r"which came first|earliest|before or after)\b"
+    r"which came first|earliest|before or after|in (?:the )?order|in time order)\b"
 )
 _COUNT = re.compile(
     r"\b(?:how many|how much|how often|number of|count|list (?:all|every)|"
     r"all (?:the|of the|my)|across (?:my|our|all)|every (?:time|one))\b"
 )
 # "what activities…", "which cities…", "what kinds of…": a plural answer gathered across turns
-_LIST = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([a-z]+s)\b")
+_LIST = re.compile(
+    r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([a-z]+s)\b"
+    r"|\b(?:what|which)\s+[a-z]+\s+([a-z]+s)\s+(?:has|have|had|did|does|do|are|were)\b"
+)
 _NOT_PLURAL = frozenset(
     ("does", "has", "was", "is", "this", "its", "us", "yes", "always", "perhaps", "plus", "thus")
 )
@@ -144,4 +147,4 @@ def _scope(low: str) -> Scope:
 def _asks_for_a_list(low: str) -> bool:
     """Whether the question asks for several things by a plural ("what books has she
     read?"): their evidence is spread across turns, as for "all the …"."""
-    return any(m.group(1) not in _NOT_PLURAL for m in _LIST.finditer(low))
+    return any((m.group(1) or m.group(2)) not in _NOT_PLURAL for m in _LIST.finditer(low))
