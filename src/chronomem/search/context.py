@@ -55,7 +55,7 @@ from chronomem.search.snippets import near_duplicate, shorten, stems
 DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
 RANKING_KEPT = 50  # episode ids a Context keeps of its ranking (evaluation: recall@k)
 MISFITS = 15  # episodes passed over for not fitting before the EPISODES section stops
-EXAMINED = 150  # best-ranked episodes the EPISODES section considers at most
+EXAMINED = 100  # best-ranked episodes the EPISODES section considers at most
 _HYBRID = (Method.COSINE, Method.BM25)
 CONTEXT_RECIPE = SearchConfig(
     facts=TargetConfig(_HYBRID, Rerank.RRF, limit=80),
