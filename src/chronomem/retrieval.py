@@ -109,12 +109,14 @@ class Retrieval:
     ) -> Context:
         """The text to put in an agent's prompt for ``query``: dated FACTS, ENTITIES and the
         most relevant raw EPISODES, within ``max_tokens`` (estimated, see
-        :mod:`chronomem.search.tokens`). ``.text`` is the string; the result also lists the
+        :mod:`chronomem.search.tokens`; with a ``config`` and ``max_tokens`` left at its
+        default, the config's budget). ``.text`` is the string; the result also lists the
         facts, entities and episodes it shows."""
         if not check_text(query, "context query").strip():
             raise UsageError("context query is empty: pass the question the agent is answering")
         base = config or ContextConfig()
-        if max_tokens != base.max_tokens:
+        given = config is None or max_tokens != DEFAULT_MAX_TOKENS  # else the config's budget
+        if given and max_tokens != base.max_tokens:
             base = replace(base, max_tokens=max_tokens)
         self._bind()
         groups = _groups(group_id, group_ids)
