@@ -287,7 +287,8 @@ class ContextBuilder:
         subjects = subject_ids(self._store, group_ids, query, reading)
         if not subjects:
             return set()
-        every = replace(flt, history=True, valid_at=None).resolved(now)
+        every = replace(flt, history=True, valid_at=None, relations=reading.relations)
+        every = every.resolved(now)
         found = self._store.facts_of_entities(group_ids, sorted(subjects), every)
         asked = [f for f in found if f.source_id in subjects and reading.asks(f.relation)]
         return {i for f in asked for i in f.episodes}
