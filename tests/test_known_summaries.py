@@ -22,10 +22,9 @@ from chronomem import Memory
 from chronomem.cli.main import main
 from chronomem.engine.known_entities import entities_as_known
 from chronomem.mcp.tools import MemoryTools
-from chronomem.service import ServiceConfig, open_runtime
 from chronomem.testing import HashEmbedder, ManualClock
 from tests.helpers import replay, t
-from tests.service_helpers import asgi_client
+from tests.service_helpers import asgi_client, replayed_service
 
 STORY = (
     (t("2024-02-01T09:00"), "Priya: I work as a nurse at St Mary's hospital in Leeds."),
@@ -120,14 +119,8 @@ def test_cli_views_as_known_then(story_file: str, capsys: pytest.CaptureFixture[
 
 @pytest.fixture
 def service(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[object, str]]:
-    db = str(tmp_path / "service.db")
-    made = Memory(db, embedder=HashEmbedder(), clock=clock)
-    replay(made, clock, STORY, group_id="p")
-    runtime = open_runtime(ServiceConfig(db=db), memory=made)
-    runtime.start()
-    token = runtime.keys.create(name="admin", groups=["*"], admin=True).token
-    yield runtime, token
-    runtime.close()
+    with replayed_service(tmp_path / "service.db", clock, STORY, "p") as made:
+        yield made
 
 
 @pytest.mark.anyio
