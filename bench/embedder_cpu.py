@@ -36,7 +36,7 @@ ARITHMETICS = [f"{p}-{s}" for p in ("signed", "unsigned", "float32") for s in ("
 
 def texts(data: Path) -> list[str]:
     from chronomem.extractors.rules.cue.cue_bank import BANK
-    from chronomem.extractors.rules.tie_bank import ENDED, KEPT
+    from chronomem.extractors.rules.cue.tie_bank import ENDED, KEPT
 
     prototypes = [p for intent in BANK for p in intent.prototypes]
     out = [*prototypes[:120], *ENDED[:30], *KEPT[:20]]

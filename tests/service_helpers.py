@@ -7,15 +7,17 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import httpx
 
+from chronomem import Memory
 from chronomem.service import ServiceConfig, ServiceRuntime, open_runtime
 from chronomem.service.app import create_app
-from chronomem.testing import HashEmbedder
+from chronomem.testing import HashEmbedder, ManualClock
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -24,6 +26,24 @@ def make_runtime(db: Path | str, **options: object) -> ServiceRuntime:
     """A runtime on ``db`` with the fast HashEmbedder (workers not started)."""
     config = ServiceConfig(db=str(db), **options)  # type: ignore[arg-type]
     return open_runtime(config, embedder=HashEmbedder())
+
+
+@contextmanager
+def replayed_service(
+    db: Path | str, clock: ManualClock, story: Sequence[tuple[datetime, str]], group_id: str
+) -> Iterator[tuple[ServiceRuntime, str]]:
+    """A started runtime over ``db`` holding ``story`` replayed live (the clock at each
+    message's time), and an admin token; closed at the end."""
+    from tests.helpers import replay
+
+    memory = Memory(str(db), embedder=HashEmbedder(), clock=clock)
+    replay(memory, clock, story, group_id=group_id)
+    runtime = open_runtime(ServiceConfig(db=str(db)), memory=memory)
+    runtime.start()
+    try:
+        yield runtime, runtime.keys.create(name="admin", groups=["*"], admin=True).token
+    finally:
+        runtime.close()
 
 
 def asgi_client(runtime: ServiceRuntime, token: str | None = None) -> httpx.AsyncClient:

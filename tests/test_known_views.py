@@ -21,10 +21,9 @@ from chronomem.cli.main import main
 from chronomem.mcp.tools import MemoryTools
 from chronomem.model import Fact
 from chronomem.ports import Store
-from chronomem.service import ServiceConfig, open_runtime
 from chronomem.testing import HashEmbedder, ManualClock
 from tests.helpers import ALICE_STORY, replay, t
-from tests.service_helpers import asgi_client
+from tests.service_helpers import asgi_client, replayed_service
 from tests.two_stores import STORE_KINDS, fresh
 
 QUESTION = "Where does Alice work?"
@@ -181,14 +180,8 @@ def test_cli_search_and_timeline_as_believed(
 
 @pytest.fixture
 def service(tmp_path: Path, clock: ManualClock) -> Iterator[tuple[object, str]]:
-    db = str(tmp_path / "service.db")
-    memory = Memory(db, embedder=HashEmbedder(), clock=clock)
-    replay(memory, clock, ALICE_STORY)
-    runtime = open_runtime(ServiceConfig(db=db), memory=memory)
-    runtime.start()
-    token = runtime.keys.create(name="admin", groups=["*"], admin=True).token
-    yield runtime, token
-    runtime.close()
+    with replayed_service(tmp_path / "service.db", clock, ALICE_STORY, "demo") as made:
+        yield made
 
 
 def _rest_jobs(facts: list[dict[str, object]], names: dict[str, str]) -> dict[str, object]:

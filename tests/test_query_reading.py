@@ -35,6 +35,25 @@ def test_a_question_is_read_into_subject_relation_scope_and_kind(
         assert relation in reading.relations
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Which towns has Oskar lived in?", "aggregation"),  # a plural asked for
+        ("What board games have we played together?", "aggregation"),
+        ("What injuries has Lena had since spring?", "aggregation"),  # a word before it
+        ("Sort these by date, in order: the move, the puppy, the new job.", "history"),
+        ("List the teams I coached, in order.", "history"),
+        # decoys: a plural-looking word that asks for one thing, or no plural at all
+        ("What does Oskar do on weekends?", "open"),
+        ("What time is the dentist appointment?", "lookup"),  # a plan, not a list
+        ("What kind of car does Lena drive?", "lookup"),
+        ("What is always on my shopping list?", "open"),
+    ],
+)
+def test_a_plural_or_an_order_asked_for_is_read_as_such(question: str, kind: str) -> None:
+    assert read_query(question).kind == kind
+
+
 STORY = (
     (t("2024-01-08T09:00"), "Noor: I live in Leeds and I work at Arup as a junior engineer."),
     (t("2024-01-20T18:00"), "Noor: My brother Karim lives in Cardiff, he just bought a flat."),

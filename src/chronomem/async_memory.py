@@ -13,16 +13,15 @@ import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
+from chronomem.async_corrections import AsyncCorrections
 from chronomem.clock import IdFactory
-from chronomem.corrections import DEFAULT_ACTOR
 from chronomem.engine import BulkResults, IngestResult
 from chronomem.engine.communities import CommunityView
-from chronomem.engine.corrections.facts import DateField
 from chronomem.engine.ingest import OnError
 from chronomem.engine.provenance import EpisodeGraph
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.memory import Memory, Timeline
-from chronomem.model import Edit, Entity, Episode, Fact, SearchFilter
+from chronomem.model import Entity, Episode, Fact, SearchFilter
 from chronomem.model.graph import JSONValue
 from chronomem.model.ontology import TypeModel
 from chronomem.ports import LLM, Clock, Embedder, Extractor, Store
@@ -31,11 +30,12 @@ from chronomem.search.context import DEFAULT_MAX_TOKENS, Context, ContextConfig
 from chronomem.search.rerankers import Reranker
 
 
-class AsyncMemory:
+class AsyncMemory(AsyncCorrections):
     """``Memory`` for asyncio code: the same methods, awaited; work runs in worker threads.
 
     ``async with AsyncMemory("memory.db") as memory: ...`` closes it at the end. The
-    synchronous memory is ``.sync``.
+    synchronous memory is ``.sync``. Hand corrections come from
+    :class:`~chronomem.async_corrections.AsyncCorrections`.
     """
 
     def __init__(
@@ -303,105 +303,3 @@ class AsyncMemory:
 
     async def delete_group(self, group_id: str) -> None:
         await asyncio.to_thread(self.sync.delete_group, group_id)
-
-    # -- corrections (chronomem/corrections.py) -------------------------------------------
-    async def edit_fact(
-        self,
-        fact_id: str,
-        *,
-        group_id: str,
-        fact: str | None = None,
-        relation: str | None = None,
-        value: str | None = None,
-        valid_at: datetime | None = None,
-        invalid_at: datetime | None = None,
-        clear: Sequence[DateField] = (),
-        actor: str = DEFAULT_ACTOR,
-        reason: str = "",
-    ) -> Edit:
-        return await asyncio.to_thread(
-            functools.partial(
-                self.sync.edit_fact, fact_id, group_id=group_id, fact=fact, relation=relation,
-                value=value, valid_at=valid_at, invalid_at=invalid_at, clear=tuple(clear),
-                actor=actor, reason=reason,
-            )
-        )  # fmt: skip
-
-    async def retract_fact(
-        self, fact_id: str, *, group_id: str, actor: str = DEFAULT_ACTOR, reason: str = ""
-    ) -> Edit:
-        return await asyncio.to_thread(
-            functools.partial(
-                self.sync.retract_fact, fact_id, group_id=group_id, actor=actor, reason=reason
-            )
-        )
-
-    async def merge_entities(
-        self,
-        keep_id: str,
-        merged_id: str,
-        *,
-        group_id: str,
-        actor: str = DEFAULT_ACTOR,
-        reason: str = "",
-    ) -> Edit:
-        return await asyncio.to_thread(
-            functools.partial(
-                self.sync.merge_entities, keep_id, merged_id, group_id=group_id, actor=actor,
-                reason=reason,
-            )
-        )  # fmt: skip
-
-    async def rename_entity(
-        self,
-        entity_id: str,
-        name: str,
-        *,
-        group_id: str,
-        keep_alias: bool = True,
-        actor: str = DEFAULT_ACTOR,
-        reason: str = "",
-    ) -> Edit:
-        return await asyncio.to_thread(
-            functools.partial(
-                self.sync.rename_entity, entity_id, name, group_id=group_id,
-                keep_alias=keep_alias, actor=actor, reason=reason,
-            )
-        )  # fmt: skip
-
-    async def split_entity(
-        self,
-        entity_id: str,
-        name: str,
-        *,
-        group_id: str,
-        episode_ids: Sequence[str] = (),
-        fact_ids: Sequence[str] = (),
-        actor: str = DEFAULT_ACTOR,
-        reason: str = "",
-    ) -> Edit:
-        return await asyncio.to_thread(
-            functools.partial(
-                self.sync.split_entity, entity_id, name, group_id=group_id,
-                episode_ids=list(episode_ids), fact_ids=list(fact_ids), actor=actor,
-                reason=reason,
-            )
-        )  # fmt: skip
-
-    async def undo_edit(
-        self, edit_id: str, *, group_id: str, actor: str = DEFAULT_ACTOR, reason: str = ""
-    ) -> Edit:
-        return await asyncio.to_thread(
-            functools.partial(
-                self.sync.undo_edit, edit_id, group_id=group_id, actor=actor, reason=reason
-            )
-        )
-
-    async def list_edits(
-        self, *, group_id: str, subject_id: str | None = None, limit: int = 100
-    ) -> list[Edit]:
-        return await asyncio.to_thread(
-            functools.partial(
-                self.sync.list_edits, group_id=group_id, subject_id=subject_id, limit=limit
-            )
-        )

@@ -16,20 +16,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from chronomem.engine.entities import aliases_of, with_alias_line
-from chronomem.engine.summaries import merge_summary
-from chronomem.model import ChangeSet, Entity, Episode, Fact, JSONValue, SearchFilter, Vector
+from chronomem.engine.known_entities import rebuilt_entity
+from chronomem.model import ChangeSet, Entity, Episode, Fact, SearchFilter, Vector
 from chronomem.model.belief import CLOSED_BY, before_closing
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
 
 Embed = Callable[[Sequence[str]], Sequence[Vector] | Vector]  # rows, or one matrix
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def plan_episode_deletion(
@@ -123,32 +120,6 @@ def _embedded(facts: Iterable[Fact], embed: Embed | None) -> tuple[Fact, ...]:
         for i, vector in zip(bare, vectors, strict=True):
             facts[i] = replace(facts[i], embedding=vector)
     return tuple(facts)
-
-
-def rebuilt_entity(entity: Entity, episodes: Sequence[Episode]) -> Entity:
-    """``entity`` with its summary rebuilt from ``episodes`` (the remaining ones that mention
-    it, oldest first): their sentences that name it or an alias it keeps."""
-    said = " ".join(e.content for e in episodes).casefold()
-    aliases = [a for a in aliases_of(entity) if a.casefold() in said]
-    names = [normalize_name(n) for n in (entity.name, *aliases)]
-    summary = ""
-    for episode in sorted(episodes, key=lambda e: e.reference_time):
-        for sentence in _SENTENCE.split(episode.content):
-            if any(n and n in normalize_name(sentence) for n in names):
-                summary = merge_summary(summary, sentence)
-    attributes = dict(entity.attributes)
-    if aliases:
-        attributes["aliases"] = list(aliases)
-    else:
-        attributes.pop("aliases", None)
-    merges = attributes.pop("merges", None)
-    if isinstance(merges, list):
-        kept: list[JSONValue] = [
-            m for m in merges if isinstance(m, dict) and m.get("name") in aliases
-        ]
-        if kept:
-            attributes["merges"] = kept
-    return replace(entity, summary=with_alias_line(summary, aliases), attributes=attributes)
 
 
 def _words(text: str) -> set[str]:

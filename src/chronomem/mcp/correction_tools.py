@@ -11,8 +11,9 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 
 from chronomem.engine.corrections.facts import DateField
+from chronomem.mcp.answers import Result, guard
 from chronomem.mcp.checks import record_id, validated
-from chronomem.mcp.tools import MemoryTools, Result, _guard
+from chronomem.mcp.tools import MemoryTools
 from chronomem.model import Edit
 from chronomem.service.correction_schemas import FactEditIn, SplitIn, edit_out
 
@@ -127,7 +128,7 @@ class CorrectingTools(MemoryTools):
             found = self.rt.memory.list_edits(group_id=gid, subject_id=subject_id, limit=limit)
             return {"group_id": gid, "edits": [_edit(e) for e in found]}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def _correct(
         self, ctx: Context | None, group_id: str | None, action: Callable[[str, str], Edit]
@@ -138,7 +139,7 @@ class CorrectingTools(MemoryTools):
             with self.rt.workers.group(gid):
                 return {"status": "recorded", "edit": _edit(action(gid, actor))}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def _actor(self, ctx: Context | None) -> str:
         """``mcp`` over stdio; over HTTP ``mcp:<key name>``, for an admin key only."""

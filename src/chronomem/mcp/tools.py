@@ -10,7 +10,7 @@ Arguments go through the REST request models (:mod:`chronomem.mcp.checks`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from fnmatch import fnmatchcase
 from typing import Literal
@@ -19,20 +19,24 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import JsonValue
 
-from chronomem.errors import ChronomemError, UsageError
 from chronomem.intake import EpisodeInput
+from chronomem.mcp.answers import (
+    Result,
+    episode_json,
+    fact_json,
+    guard,
+    outcome,
+    passages_outcome,
+    queued_json,
+)
 from chronomem.mcp.checks import record_id, validated
-from chronomem.model import Episode, Fact
 from chronomem.model.validation import GROUP_ID_PATTERN, check_thread_id
 from chronomem.search.context import DEFAULT_MAX_TOKENS
 from chronomem.service.auth import ApiKey, check_patterns
-from chronomem.service.failures import describe
-from chronomem.service.queue import QueuedEpisode, Status
-from chronomem.service.readiness import redact
+from chronomem.service.queue import Status
 from chronomem.service.runtime import ServiceRuntime
 from chronomem.service.schemas import ContextIn, EpisodeIn, SearchIn, StatedFactIn
 
-Result = dict[str, JsonValue]
 TOOL_NAMES = (
     "add_memory",
     "add_fact",
@@ -108,9 +112,9 @@ class MemoryTools:
                     break
                 time.sleep(0.05)
                 rows = [self.rt.queue.get(gid, r.id) or r for r in rows]
-            return _outcome(rows[0]) if len(rows) == 1 else _passages_outcome(rows)
+            return outcome(rows[0]) if len(rows) == 1 else passages_outcome(rows)
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def add_fact(
         self,
@@ -149,7 +153,7 @@ class MemoryTools:
                 fact=body.fact,
             )
             names = {e.id: e.name for e in result.entities}
-            facts: list[JsonValue] = [_fact(f, names) for f in result.facts]
+            facts: list[JsonValue] = [fact_json(f, names) for f in result.facts]
             closed: list[JsonValue] = [f.id for f in result.invalidated]
             return {
                 "group_id": gid,
@@ -158,7 +162,7 @@ class MemoryTools:
                 "invalidated": closed,
             }
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def search_facts(
         self,
@@ -183,9 +187,9 @@ class MemoryTools:
                 valid_at=body.valid_at,
                 known_at=body.known_at,
             )
-            return {"group_id": gid, "facts": [_fact(f, names) for f in found.facts]}
+            return {"group_id": gid, "facts": [fact_json(f, names) for f in found.facts]}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def search_entities(
         self, query: str, group_id: str | None = None, limit: int = 10, ctx: Context | None = None
@@ -204,7 +208,7 @@ class MemoryTools:
             ]
             return {"group_id": gid, "entities": entities}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def get_context(
         self,
@@ -230,7 +234,7 @@ class MemoryTools:
             )
             return {"group_id": gid, "context": text}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def get_episodes(
         self, group_id: str | None = None, last_n: int = 10, ctx: Context | None = None
@@ -245,11 +249,11 @@ class MemoryTools:
             waiting = [r for r in self.rt.queue.list(gid, limit=500) if r.status != Status.DONE]
             return {
                 "group_id": gid,
-                "episodes": [_episode(e) for e in stored],
-                "not_ingested": [_queued(r) for r in waiting[:n]],
+                "episodes": [episode_json(e) for e in stored],
+                "not_ingested": [queued_json(r) for r in waiting[:n]],
             }
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def get_timeline(
         self,
@@ -267,11 +271,11 @@ class MemoryTools:
             found = self.rt.timeline(gid, asked.query, known_at=asked.known_at)
             names = {i: e.name for i, e in found.entities.items()}
             names[found.entity.id] = found.entity.name
-            facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
+            facts: list[JsonValue] = [fact_json(f, names) for f in found.facts]
             named = {"entity": found.entity.name, "entity_id": found.entity.id}
             return {"group_id": gid, **named, "facts": facts}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def get_episode_graph(
         self, episode_id: str, group_id: str | None = None, ctx: Context | None = None
@@ -287,15 +291,15 @@ class MemoryTools:
                 {"id": e.id, "name": e.name, "labels": list(e.labels), "summary": e.summary}
                 for e in found.entities
             ]
-            facts: list[JsonValue] = [_fact(f, names) for f in found.facts]
+            facts: list[JsonValue] = [fact_json(f, names) for f in found.facts]
             return {
                 "group_id": gid,
-                "episode": _episode(found.episode),
+                "episode": episode_json(found.episode),
                 "entities": entities,
                 "facts": facts,
             }
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def delete_episode(
         self, episode_id: str, group_id: str | None = None, ctx: Context | None = None
@@ -310,7 +314,7 @@ class MemoryTools:
                 raise ToolError(f"no episode {episode_id!r} in group {gid!r}: nothing deleted")
             return {"status": "deleted", "episode_id": episode_id, "group_id": gid}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def delete_fact(
         self, fact_id: str, group_id: str | None = None, ctx: Context | None = None
@@ -324,7 +328,7 @@ class MemoryTools:
                 raise ToolError(f"no fact {fact_id!r} in group {gid!r}: nothing deleted")
             return {"status": "deleted", "fact_id": fact_id, "group_id": gid}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def delete_thread(
         self, thread_id: str, group_id: str | None = None, ctx: Context | None = None
@@ -340,7 +344,7 @@ class MemoryTools:
                 raise ToolError(f"no episode of thread {thread_id!r} in group {gid!r}")
             return {"status": "deleted", "thread_id": thread_id, "episodes": removed}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     def clear_group(self, group_id: str, ctx: Context | None = None) -> Result:
         """Delete EVERYTHING in the group (name it explicitly): episodes, entities, facts
@@ -353,7 +357,7 @@ class MemoryTools:
             dropped = self.rt.delete_group(gid)
             return {"status": "cleared", "group_id": gid, "queued_dropped": dropped}
 
-        return _guard(run, self.rt)
+        return guard(run, self.rt)
 
     # -- access ----------------------------------------------------------------------------
     def _group(self, ctx: Context | None, group_id: str | None) -> str:
@@ -393,86 +397,3 @@ class MemoryTools:
         if key is None:
             raise ToolError("missing or invalid API key")
         return key
-
-
-def _guard(action: Callable[[], Result], rt: ServiceRuntime) -> Result:
-    """Run a tool body; chronomem errors become tool errors the model can read (without
-    the server's file paths)."""
-    try:
-        return action()
-    except ToolError:
-        raise
-    except UsageError as exc:
-        raise ToolError(redact(str(exc), rt.config)) from exc
-    except ChronomemError as exc:
-        failure = describe(exc, rt.config)
-        raise ToolError(f"{failure.code}: {failure.text} (the call did not complete)") from exc
-
-
-_QUEUED_DETAIL = (
-    "committed to the durable queue; it will be ingested in the background (see get_episodes)"
-)
-
-
-def _outcome(row: QueuedEpisode) -> Result:
-    out: Result = {"episode_id": row.id, "group_id": row.group_id}
-    if row.status == Status.DONE:
-        out.update(status="ingested", entities=row.entities, facts=row.facts)
-        return out
-    if row.status == Status.FAILED:
-        raise ToolError(f"episode {row.id} failed and was not ingested: {row.error}")
-    out.update(
-        status="queued",
-        attempts=row.attempts,
-        detail=_QUEUED_DETAIL,
-    )
-    if row.error:
-        out["last_error"] = row.error
-    return out
-
-
-def _passages_outcome(rows: Sequence[QueuedEpisode]) -> Result:
-    """One answer for the passages of one long input: ingested once all of them are."""
-    outcomes = [_outcome(r) for r in rows]  # a failed passage raises, naming itself
-    out = dict(outcomes[0])
-    out["passages"] = [r.id for r in rows]
-    if all(o["status"] == "ingested" for o in outcomes):
-        out["entities"] = sum(r.entities or 0 for r in rows)
-        out["facts"] = sum(r.facts or 0 for r in rows)
-    else:
-        out = {k: v for k, v in out.items() if k not in ("entities", "facts")}
-        out.update(status="queued", detail=_QUEUED_DETAIL)
-    return out
-
-
-def _fact(f: Fact, names: dict[str, str]) -> dict[str, JsonValue]:
-    return {
-        "id": f.id,
-        "fact": f.fact,
-        "relation": f.relation,
-        "source": names.get(f.source_id, f.source_id),
-        "target": names.get(f.target_id, f.target_id),
-        "valid_at": f.valid_at.isoformat() if f.valid_at else None,
-        "invalid_at": f.invalid_at.isoformat() if f.invalid_at else None,
-        "created_at": f.created_at.isoformat(),
-        "episodes": list(f.episodes),
-    }
-
-
-def _episode(e: Episode) -> dict[str, JsonValue]:
-    return {
-        "id": e.id,
-        "content": e.content,
-        "source": e.source.value,
-        "reference_time": e.reference_time.isoformat(),
-    }
-
-
-def _queued(r: QueuedEpisode) -> dict[str, JsonValue]:
-    return {
-        "id": r.id,
-        "status": r.status.value,
-        "attempts": r.attempts,
-        "error": r.error,
-        "reference_time": r.reference_time.isoformat(),
-    }

@@ -15,7 +15,9 @@ whole text never exceeds ``max_tokens`` by that estimate.
 
 Episodes are ranked by score: cosine over their content plus BM25 scaled to the best hit
 (``Rerank.SCORE``), a bonus when a person the query names said the message or a ranked
-fact came from it, then the turns next to the best few (part of their anchor's score).
+fact came from it, or a fact of the asked relation about the asked subject, current or
+ended (the evidence of a change: "where do I live now?" also finds the move and the place
+before), then the turns next to the best few (part of their anchor's score).
 The question's kind picks a plan (``plans.py``): a shown fact's source turn is shown as a
 quote too, a history or aggregation gets many one-sentence snippets with near-duplicates
 skipped, a preference question the user's own stated preferences first. Long messages are
@@ -26,13 +28,13 @@ fact, entity, episode and community shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
-from chronomem.search.answering import in_plan_order, user_speakers
+from chronomem.search.answering import in_plan_order, subject_ids, user_speakers
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import keywords, named_entities
 from chronomem.search.plans import STATES_PREFERENCE, Plan, plan_for
@@ -55,6 +57,7 @@ from chronomem.search.snippets import near_duplicate, shorten, stems
 DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
 RANKING_KEPT = 50  # episode ids a Context keeps of its ranking (evaluation: recall@k)
 MISFITS = 15  # episodes passed over for not fitting before the EPISODES section stops
+FACTS_AT_LEAST = 60  # tokens a lookup's FACTS section may claim first, whatever its share
 EXAMINED = 100  # best-ranked episodes the EPISODES section considers at most
 _HYBRID = (Method.COSINE, Method.BM25)
 CONTEXT_RECIPE = SearchConfig(
@@ -73,18 +76,19 @@ class ContextConfig:
 
     max_tokens: int = DEFAULT_MAX_TOKENS
     recipe: SearchConfig = CONTEXT_RECIPE
-    fact_share: float = 0.2
-    entity_share: float = 0.1
+    fact_share: float = 0.05
+    entity_share: float = 0.05
     community_share: float = 0.1
     summary_chars: int = 240
     snippets: bool = True
-    snippet_sentences: int = 3
+    snippet_sentences: int = 2
     max_episode_tokens: int = 300
     neighbours: int = 2  # turns on each side of a top-ranked episode that join the ranking
     neighbour_anchors: int = 8  # top-ranked episodes whose neighbours join
     neighbour_weight: float = 0.3  # share of the anchor's score a neighbour inherits
     speaker_bonus: float = 0.05  # added to an episode said by a person the query names
     fact_source_bonus: float = 0.1  # added to the source episodes of the best ranked fact
+    history_bonus: float = 0.2  # added to the turns behind the subject's asked relation, ever
 
     def __post_init__(self) -> None:
         from chronomem.errors import UsageError
@@ -183,20 +187,20 @@ class ContextBuilder:
         at = filter.resolved(now).valid_at
         facts, fact_lines = distinct_lines(found.facts, at)
         share = config.max_tokens
-        n_facts = budget.fill(fact_lines, int(share * config.fact_share), tags("FACTS"))
+        n_facts = budget.fill(fact_lines, _fact_cap(config, found.query_reading), tags("FACTS"))
         entity_lines = [entity_line(e, config.summary_chars) for e in found.entities]
         n_entities = budget.fill(entity_lines, int(share * config.entity_share), tags("ENTITIES"))
         community_lines = [entity_line(c, config.summary_chars) for c in found.communities]
         n_comms = budget.fill(
             community_lines, int(share * config.community_share), tags("COMMUNITIES")
         )
-        plan = plan_for(
-            found.query_reading,
-            config.snippet_sentences if config.snippets else 0,
-            config.max_episode_tokens,
-        )
+        sentences = config.snippet_sentences if config.snippets else 0
+        plan = plan_for(found.query_reading, sentences, config.max_episode_tokens)
         searched = [(e, found.scores.get(e.id, 0.0)) for e in found.episodes]
-        ranked = self._episode_ranking(query, group_ids, searched, facts, filter, now, config, plan)
+        history = self._history_sources(query, group_ids, found.query_reading, filter, now)
+        ranked = self._episode_ranking(
+            query, group_ids, searched, facts, filter, now, config, plan, history
+        )
         terms = stems(keywords(query))
         episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, plan, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
@@ -230,11 +234,13 @@ class ContextBuilder:
         now: datetime,
         config: ContextConfig,
         plan: Plan,
+        history: set[str],
     ) -> list[Episode]:
         """Episodes by score: their own search (cosine + weighted BM25), a bonus when a
         person the query names said it, a bonus when a ranked fact came from it (so a shown
-        fact's quote ranks high) and the plan's (the user stating a preference); then the
-        turns next to the best ones, which inherit part of their score."""
+        fact's quote ranks high), one for the ``history`` turns (behind the subject's asked
+        relation, ever) and the plan's (the user stating a preference); then the turns
+        next to the best ones, which inherit part of their score."""
         known = flt.resolved(now).known_at
         rows = {e.id: e for e, _ in searched}
         scores = {e.id: score for e, score in searched}
@@ -245,6 +251,8 @@ class ContextBuilder:
         for rank, f in enumerate(facts):
             for i in f.episodes:
                 scores[i] = scores.get(i, 0.0) + config.fact_source_bonus / (1 + rank / 10)
+        for i in history:
+            scores[i] = scores.get(i, 0.0) + config.history_bonus
         self._load_missing(group_ids, [i for i in scores if i not in rows], rows, known)
         if plan.user_statement_bonus:
             users = set(user_speakers(self._store, group_ids).values())
@@ -262,6 +270,28 @@ class ContextBuilder:
         sources = flt.sources()  # a thread filter: its episodes only, neighbours included
         shown = [i for i in scores if i in rows and (sources is None or i in set(sources))]
         return [rows[i] for i in sorted(shown, key=lambda i: -scores[i])]
+
+    def _history_sources(
+        self,
+        query: str,
+        group_ids: Sequence[str],
+        reading: QueryReading | None,
+        flt: SearchFilter,
+        now: datetime,
+    ) -> set[str]:
+        """The turns behind every fact, current or ended, of the asked relation about the
+        asked subject ("where do I live now?": the move and the place before it too, the
+        evidence of a change), as known at the filter's ``known_at``."""
+        if reading is None or not reading.relations or reading.subject == "open":
+            return set()
+        subjects = subject_ids(self._store, group_ids, query, reading)
+        if not subjects:
+            return set()
+        every = replace(flt, history=True, valid_at=None, relations=reading.relations)
+        every = every.resolved(now)
+        found = self._store.facts_of_entities(group_ids, sorted(subjects), every)
+        asked = [f for f in found if f.source_id in subjects and reading.asks(f.relation)]
+        return {i for f in asked for i in f.episodes}
 
     def _load_missing(
         self,
@@ -281,6 +311,15 @@ class ContextBuilder:
         if not ids:
             return frozenset()
         return frozenset(normalize_name(e.name) for e in self._store.get_entities(group_ids, ids))
+
+
+def _fact_cap(config: ContextConfig, reading: QueryReading | None) -> int:
+    """The FACTS section's first claim on the budget: its share, and for a lookup (whose
+    answer is a fact) at least ``FACTS_AT_LEAST`` tokens whatever the budget."""
+    cap = int(config.max_tokens * config.fact_share)
+    if config.fact_share > 0 and reading is not None and reading.kind == "lookup":
+        return max(cap, FACTS_AT_LEAST)
+    return cap
 
 
 def _speaker_key(episode: Episode) -> str | None:

@@ -9,7 +9,8 @@
   of the words people use when they ask about each relation of ``model/relations.py`` (a
   question is read, not a statement: "where do I live" asks LIVES_IN);
 - **when** -- now (the default), at a time the question gives ("in March", "last year"),
-  ever / over time, in order, or how many;
+  ever / over time, in order, or how many (also "all the …" and a plural asked for:
+  "what books has she read?", whose answer is gathered across turns);
 - **what kind** -- a point lookup, a history or order, an aggregation, a preference or
   instruction, or an open question.
 
@@ -65,11 +66,19 @@ _EVER = re.compile(
 )
 _ORDER = re.compile(
     r"\b(?:in what order|what order|order in which|first\b.*\bthen|sequence|chronolog\w*|"
-    r"which came first|earliest|before or after)\b"
+    r"which came first|earliest|before or after|in (?:the )?order|in time order)\b"
 )
 _COUNT = re.compile(
     r"\b(?:how many|how much|how often|number of|count|list (?:all|every)|"
     r"all (?:the|of the|my)|across (?:my|our|all)|every (?:time|one))\b"
+)
+# "what activities…", "which cities…", "what kinds of…": a plural answer gathered across turns
+_LIST = re.compile(
+    r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([a-z]+s)\b"
+    r"|\b(?:what|which)\s+[a-z]+\s+([a-z]+s)\s+(?:has|have|had|did|does|do|are|were)\b"
+)
+_NOT_PLURAL = frozenset(
+    ("does", "has", "was", "is", "this", "its", "us", "yes", "always", "perhaps", "plus", "thus")
 )
 _PREFERENCE = re.compile(
     r"\b(?:prefer\w*|favou?rite|recommend\w*|suggest\w*|should i|would you suggest|"
@@ -126,10 +135,16 @@ def read_query(text: str, *, at: datetime | None = None) -> QueryReading:
 def _scope(low: str) -> Scope:
     if _ORDER.search(low):
         return "order"
-    if _COUNT.search(low):
+    if _COUNT.search(low) or _asks_for_a_list(low):
         return "count"
     if _AT_CUE.search(low) and not _NOW.search(low):
         return "at"
     if _EVER.search(low):
         return "ever"
     return "now"
+
+
+def _asks_for_a_list(low: str) -> bool:
+    """Whether the question asks for several things by a plural ("what books has she
+    read?"): their evidence is spread across turns, as for "all the …"."""
+    return any((m.group(1) or m.group(2)) not in _NOT_PLURAL for m in _LIST.finditer(low))

@@ -4,7 +4,8 @@ For each searched target, every method of the recipe fetches ``limit * candidate
 candidates; RRF fuses them into one candidate list, which the target's reranker orders
 (RRF keeps the fused order). Rows are loaded once per search and checked against the
 filter in Python as well (walks reach entities the store did not filter by label); a fact
-is returned as the memory believed it at the filter's ``known_at`` (``model/belief.py``).
+is returned as the memory believed it at the filter's ``known_at`` (``model/belief.py``), an
+entity with its summary as known then (``engine/known_entities.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from chronomem.engine.known_entities import entities_as_known
 from chronomem.errors import UsageError
 from chronomem.model import (
     Community,
@@ -92,7 +94,7 @@ class Searcher:
         run = _Run(self._store, q, config, seeds, center, self.reranker)
         run.prefetch(_targets(config))
         ranked = {target: run.rank(target, tconf) for target, tconf in _targets(config)}
-        found = run.results(ranked)
+        found = _as_known(self._store, run.results(ranked), q.filter, now)
         if reading is None:
             return found
         subjects = subject_ids(self._store, group_ids, query, reading)
@@ -273,6 +275,17 @@ class _Run:
             communities=ordered.get(Target.COMMUNITIES, ()),  # type: ignore[arg-type]
             scores=scores,
         )
+
+
+def _as_known(
+    store: Store, found: SearchResults, flt: SearchFilter, now: datetime
+) -> SearchResults:
+    """``found`` with its entities' summaries as known at a past ``known_at`` (a summary
+    rebuilt without what was learned later: ``engine/known_entities.py``)."""
+    known = flt.known_at
+    if known is None or known >= now or not found.entities:
+        return found
+    return replace(found, entities=tuple(entities_as_known(store, found.entities, known)))
 
 
 def _load(store: Store, target: Target, groups: Sequence[str], ids: list[str]) -> list[Row]:

@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query, Response
 
 from chronomem.engine.entities import aliases_of
+from chronomem.ports import Store
 from chronomem.service.deps import (
     ERRORS,
     NOT_FOUND,
@@ -202,12 +203,14 @@ def entity_detail(
 ) -> EntityDetailOut:
     """One entity: summary, aliases, labels, every fact about it (with all four instants)
     and the episodes those facts came from; with ``known_at``, the facts learned by then,
-    each as the memory believed it then."""
+    each as the memory believed it then, and the summary, aliases and mention count as known
+    then."""
     store = runtime.memory.store
     found = store.get_entities([group_id], [entity_id])
     if not found:
         raise HTTPException(404, f"no entity {entity_id!r} in group {group_id!r}")
-    timeline = runtime.memory.timeline_of(found[0], known_at=utc_or_none(known_at, "known_at"))
+    known = utc_or_none(known_at, "known_at")
+    timeline = runtime.memory.timeline_of(found[0], known_at=known)
     names = {i: e.name for i, e in timeline.entities.items()}
     episode_ids = sorted({i for f in timeline.facts for i in f.episodes})
     episodes = store.get_episodes([group_id], episode_ids) if episode_ids else []
@@ -218,13 +221,21 @@ def entity_detail(
     return EntityDetailOut(
         entity=entity_out(timeline.entity),
         aliases=aliases_of(timeline.entity),
-        mentions=len(store.mentions([group_id], entity_ids=[entity_id])),
+        mentions=_mentions(store, group_id, entity_id, known),
         community=None
         if community is None
         else GraphCommunityOut(id=community.id, name=community.name),
         facts=[fact_out(f, names) for f in timeline.facts],
         episodes=[episode_out(e) for e in episodes],
     )
+
+
+def _mentions(store: Store, group_id: str, entity_id: str, known_at: datetime | None) -> int:
+    """How many messages mention the entity (with ``known_at``: learned by then)."""
+    ids = [m.episode_id for m in store.mentions([group_id], entity_ids=[entity_id])]
+    if known_at is None or not ids:
+        return len(ids)
+    return sum(1 for e in store.get_episodes([group_id], ids) if e.created_at <= known_at)
 
 
 @router.get("/v1/groups/{group_id}/status", response_model=GroupStatusOut)

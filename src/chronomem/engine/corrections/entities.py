@@ -21,8 +21,8 @@ from chronomem.engine.corrections.record import (
     fact_ends,
     one_entity,
 )
-from chronomem.engine.deletion import rebuilt_entity
 from chronomem.engine.entities import absorb, aliases_of, with_alias_line
+from chronomem.engine.known_entities import rebuilt_entity
 from chronomem.errors import UsageError
 from chronomem.model import ChangeSet, EditKind, Entity, Fact, JSONValue, Mention, SearchFilter
 from chronomem.model.names import normalize_name
