@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.draft import Draft
@@ -64,8 +65,13 @@ def rewrite(
     """``s.text[start:end]`` in third person, devices spelled out, dates optionally cut;
     ``whole`` keeps the sentence's closing punctuation (for summaries)."""
     edits: list[tuple[int, int, str]] = []
+    inside = [t for t in s.times if start <= t.start and t.end <= end]
     if drop_times:
-        edits += [(t.start, t.end, "") for t in s.times if start <= t.start and t.end <= end]
+        edits += [(t.start, t.end, "") for t in inside]
+    elif whole:  # a summary keeps the words and says the day they mean: "last week (22 Feb 2025)"
+        edits += [
+            (t.start, t.end, f"{t.text} ({_day(t.when)})") for t in inside if _relative(t.text)
+        ]
     for span in s.spans:
         if span.coreferent and start <= span.start and span.end <= end:
             head = span.attributes.get("type", "")
@@ -79,5 +85,19 @@ def rewrite(
     piece = third_person(strip_discourse(text[start : end + shift]), me, you)
     if whole:
         piece = " ".join(piece.split())
+        if piece and piece[-1] not in ".!?":
+            piece += "."  # summaries join sentences: each ends as one
         return piece[:1].upper() + piece[1:]
     return finish(piece)
+
+
+_YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
+
+
+def _relative(said: str) -> bool:
+    """Does a time expression need the reference time to be read ("last week", "in May")?"""
+    return _YEAR.search(said) is None
+
+
+def _day(when: datetime) -> str:
+    return f"{when.day} {when:%b %Y}"

@@ -77,6 +77,8 @@ def extract_prose(
         if trace is not None:
             trace.sentences.append(raw)
         hits = _read_sentence(sentence, index, draft, known, pipeline, trace)
+        if draft.assistant and not hits:  # "How's the new job?": no one's summary
+            draft.sentences[index] = ""
         told += [(sentence, index, hits)] if learned is not None and not light else []
         if cue is not None and not light and len(pending) < MAX_CUE_PIECES:
             with timing(trace, "cue"):
