@@ -28,6 +28,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import modality
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.cue.bank import DEFAULT_BANK, HAND_ONLY, Bank
+from chronomem.extractors.rules.cue.cosines import Grid, cosines, on_grid
 from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, Intent
 from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
@@ -97,7 +98,7 @@ class SemanticCue:
     def __init__(self, embedder: Embedder, bank: Bank = DEFAULT_BANK) -> None:
         self._embedder = embedder
         self._bank = bank
-        self._prototypes: Matrix | None = None
+        self._prototypes: Grid | None = None
 
     def candidates(self, s: Sentence, index: int, hits: list[Hit], known: Known) -> list[Candidate]:
         """The pieces of clauses of ``s`` the cue may read: not in a question, no pattern
@@ -132,15 +133,15 @@ class SemanticCue:
             return []
         if vectors is None:
             vectors = self._embedder.embed_batch([c.text for c in found])
-        scores = vectors @ self._vectors().T
+        scores = cosines(vectors, self._vectors())
         out: list[tuple[Candidate, Hit]] = []
         for cand, row in zip(found, scores, strict=True):
             out += [(cand, hit) for hit in self._hits(cand, row, known)]
         return out
 
-    def _vectors(self) -> Matrix:
+    def _vectors(self) -> Grid:
         if self._prototypes is None:
-            self._prototypes = self._bank.vectors(self._embedder)
+            self._prototypes = on_grid(self._bank.vectors(self._embedder))
         return self._prototypes
 
     def _hits(self, cand: Candidate, row: np.ndarray, known: Known) -> list[Hit]:

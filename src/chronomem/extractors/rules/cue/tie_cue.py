@@ -22,6 +22,7 @@ import numpy as np
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.cue.cosines import Grid, cosines, on_grid
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.cue.tie_bank import ENDED, KEPT
 from chronomem.extractors.rules.readers.tie_ends import HeldRef, tie_hits, undecided_references
@@ -73,8 +74,7 @@ def decide_ties(
     """The endings among ``found`` (``vectors``: their texts embedded, in order)."""
     if not found:
         return []
-    bank = _bank_vectors(embedder)
-    scores = vectors @ bank.T
+    scores = cosines(vectors, _bank_grid(embedder))
     ended = scores[:, : len(ENDED)]
     kept = scores[:, len(ENDED) :]
     out: list[tuple[TieCandidate, Hit]] = []
@@ -89,9 +89,9 @@ def decide_ties(
     return out
 
 
-def _bank_vectors(embedder: Embedder) -> Matrix:
-    """The prototypes' vectors, embedded once per model (``prototypes.py``)."""
-    return prototype_vectors(embedder, [*ENDED, *KEPT])
+def _bank_grid(embedder: Embedder) -> Grid:
+    """The prototypes' vectors, embedded once per model (``prototypes.py``), on the grid."""
+    return on_grid(prototype_vectors(embedder, [*ENDED, *KEPT]))
 
 
 def _masked(s: Sentence, piece: tuple[int, int], ref: HeldRef) -> str:
