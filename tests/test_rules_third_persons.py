@@ -23,6 +23,10 @@ from tests.rules_support import found, run
         ("my cousin Jo's a nurse now", "my cousin Jo is a nurse now"),
         # possessives and names of shops stay
         ("Tom's dog died", "Tom's dog died"),
+        # someone's place after a preposition: no verb ("living at my nan's in Hove")
+        ("living at my nan's in Hove for now", "living at my nan's in Hove for now"),
+        ("off to my brother's in Leeds", "off to my brother's in Leeds"),
+        ("my nan's in Hove this week", "my nan is in Hove this week"),
         ("Tom's back is sore", "Tom's back is sore"),
         ("Tom's wedding is in June", "Tom's wedding is in June"),
         ("lunch at McDonald's in Leeds", "lunch at McDonald's in Leeds"),

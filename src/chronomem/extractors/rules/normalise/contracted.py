@@ -59,9 +59,15 @@ def _subject_place(text: str, start: int) -> bool:
     if before is None:
         return True
     word = before.group(1)
+    if word is not None and word.lower() in _DETERMINERS and _AFTER_PLACE_WORD.search(
+        text, max(0, before.start() - 12), before.start()
+    ):
+        return False  # "living at my mum's in Ramsgate": the mum's place, no verb
     return word is None or word.lower() in _OPENERS or word.lower() in PERSON_ROLES
 
 
+_DETERMINERS = word_set("my our his her your their")
+_AFTER_PLACE_WORD = re.compile(r"\b(?:at|to|from|near|by|round|over|into)\s*$", re.I)
 _LAST_WORD = re.compile(r"(?:([A-Za-z]+)|[^\w\s])?\s*$")
 _OPENERS = word_set(
     "my our his her your their and but so then now also update omg lol well ok okay oh yeah"
