@@ -189,6 +189,9 @@ ROLES_PERSONAL = word_set(
 
 ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
 
+# What one "gets" that is no thing one owns ("got a new job at X", "a new role"): the job
+# rows read it; as OWNS it would be a possession called "job".
+NOT_THINGS = word_set("job jobs role position gig internship career team baby")
 # Everyone named by a role: never a thing one owns ("I got a new boss, Karen").
 PEOPLE_ROLES = (
     ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY | ROLES_MANAGER | ROLES_PERSONAL

@@ -31,6 +31,7 @@ from chronomem.extractors.rules.tables.life_words import (
     INSTRUMENTS,
     JOB_HEADS,
     LANGUAGES,
+    NOT_THINGS,
     PEOPLE_ROLES,
     PET_ADJECTIVES,
     PET_SPECIES,
@@ -188,7 +189,8 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="play plays played playing"),
     P("OWNS", r"\b(?:bought|buy|buying|purchased|own|owns|owned)\b"
       r"|\bgot (?:myself |ourselves )?(?:a )?(?:brand )?new\b", "Item", "phrase",
-      reject_heads=PEOPLE_ROLES, triggers="bought buy buying purchased own owns owned new"),
+      reject_heads=PEOPLE_ROLES | NOT_THINGS,
+      triggers="bought buy buying purchased own owns owned new"),
 )
 del P
 # fmt: on
