@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from chronomem.extractors.rules.cue.corpus_bank import corpus_intents, corpus_vectors
+from chronomem.extractors.rules.cue.corpus_bank import corpus_intents, corpus_texts, corpus_vectors
 from chronomem.extractors.rules.cue.cue_bank import BANK as HAND_BANK
 from chronomem.extractors.rules.cue.intents import HOLDS, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
@@ -46,7 +46,12 @@ class Bank:
         hand = prototype_vectors(embedder, [p for intent in self.hand for p in intent.prototypes])
         if not self.learned:
             return hand
-        return np.vstack([hand, corpus_vectors(embedder)]).astype(np.float32)
+        texts = [p for intent in self.learned for p in intent.prototypes]
+        # the shipped corpus's rows when these are its intents, else embedded once per model
+        learned = corpus_vectors(embedder) if texts == corpus_texts() else None
+        if learned is None:
+            learned = prototype_vectors(embedder, texts)
+        return np.vstack([hand, learned]).astype(np.float32)
 
 
 DEFAULT_BANK = Bank(HAND_BANK, corpus_intents())
