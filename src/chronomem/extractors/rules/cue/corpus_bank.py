@@ -50,10 +50,11 @@ STARTS: Final = {
     "WEARS_WATCH": _THING,
     "RIDES_BIKE": _THING,
 }
-# A denial or a wish ("turned down the offer from X", "if I moved to X") is read by the
-# clause's mood before the cue (``semantic._candidate``); as a prototype it would only pull
-# the clauses that say the opposite ("said yes to the offer from X") away from their reading.
-_TAUGHT_BY_MOOD = frozenset({"negation", "hypothetical", "plan", "correction"})
+# Aspects whose wording teaches no reading: a denial, a wish or a plan is read by the clause's
+# mood before the cue (``semantic._candidate``), and as a prototype it only pulled clauses
+# that say the opposite ("said yes to the offer from X") off their reading; a correction
+# ("wait I mean X") takes its relation from the turn before.
+_TEACH_NOTHING = frozenset({"negation", "hypothetical", "plan", "correction"})
 
 
 def intent_of(relation: str, aspect: str) -> str | None:
@@ -62,7 +63,7 @@ def intent_of(relation: str, aspect: str) -> str | None:
     ``decoy`` (a visit: a rival of every reading). Denials, wishes and plans teach none:
     the clause's mood reads them, and a dated plan is a start on its date. A correction
     ("wait I mean X") takes its relation from the turn before: its wording teaches none."""
-    if aspect in _TAUGHT_BY_MOOD:
+    if aspect in _TEACH_NOTHING:
         return None
     if relation == "VISITED":
         return "decoy"  # a trip names a place with no change of home
