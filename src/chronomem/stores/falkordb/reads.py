@@ -7,7 +7,7 @@ from typing import Final, TypeVar
 
 from chronomem.errors import UsageError
 from chronomem.model import Community, Entity, Episode, Fact, Target
-from chronomem.stores.falkordb import cypher, rows
+from chronomem.stores.falkordb import cypher_reads, rows
 from chronomem.stores.falkordb.connection import Row
 
 __all__ = ["GET", "StoredRow", "Tagged", "as_map", "convert", "facts_from", "in_order", "target"]
@@ -17,10 +17,10 @@ Tagged = list[tuple[str, Row]]  # (group id, row)
 _T = TypeVar("_T", bound=StoredRow)
 
 GET: Final = {
-    Target.FACTS: cypher.GET_FACTS,
-    Target.ENTITIES: cypher.GET_ENTITIES,
-    Target.EPISODES: cypher.GET_EPISODES,
-    Target.COMMUNITIES: cypher.GET_COMMUNITIES,
+    Target.FACTS: cypher_reads.GET_FACTS,
+    Target.ENTITIES: cypher_reads.GET_ENTITIES,
+    Target.EPISODES: cypher_reads.GET_EPISODES,
+    Target.COMMUNITIES: cypher_reads.GET_COMMUNITIES,
 }
 
 

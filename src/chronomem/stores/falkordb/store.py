@@ -42,6 +42,8 @@ from chronomem.stores.edit_codec import edit_from
 from chronomem.stores.falkordb import (
     cypher,
     cypher_packed,
+    cypher_reads,
+    cypher_search,
     growth,
     moveout,
     reads,
@@ -202,7 +204,7 @@ class FalkorDBStore:
     ) -> None:
         gid = self._groups([group_id])[0]
         sizes = {int(np.shape(v)[0]) for by_id in vectors.values() for v in by_id.values()}
-        labels = {cypher.VECTOR_LABEL[Target(t)] for t, by_id in vectors.items() if by_id}
+        labels = {cypher_search.VECTOR_LABEL[Target(t)] for t, by_id in vectors.items() if by_id}
         size = sizes.pop() if len(sizes) == 1 else None
         scope = self._placement.scope(gid, fresh=True)
         indexed = {label for label in labels if self._catalog.has_vector_index(scope, label)}
@@ -322,13 +324,13 @@ class FalkorDBStore:
         self._placement.forget(gid)
 
     def group_version(self, group_id: str) -> int:
-        found = self._read([check_group_id(group_id)], cypher.GROUP_VERSION, {})
+        found = self._read([check_group_id(group_id)], cypher_reads.GROUP_VERSION, {})
         return int(str(found[0][1][0])) if found else 0
 
     # -- reads by id or relation -------------------------------------------------------------
     def get_episodes(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Episode]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
-        found = self._read(group_ids, cypher.GET_EPISODES, {"ids": wanted}) if wanted else []
+        found = self._read(group_ids, cypher_reads.GET_EPISODES, {"ids": wanted}) if wanted else []
         return reads.in_order(
             [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found], wanted
         )
@@ -340,7 +342,7 @@ class FalkorDBStore:
         if limit <= 0:
             return []
         cutoff = _NO_CUTOFF if before is None else to_micros(ensure_aware(before, "before"))
-        found = self._read([gid], cypher.RECENT_EPISODES, {"before": cutoff, "limit": limit})
+        found = self._read([gid], cypher_reads.RECENT_EPISODES, {"before": cutoff, "limit": limit})
         return [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def adjacent_episodes(
@@ -349,25 +351,25 @@ class FalkorDBStore:
         group_ids, wanted = self._groups(group_ids), id_list(episode_ids, "episode_ids")
         if span <= 0 or not wanted:
             return []
-        found = self._read(group_ids, cypher.ADJACENT_EPISODES, {"ids": wanted, "span": span})
+        found = self._read(group_ids, cypher_reads.ADJACENT_EPISODES, {"ids": wanted, "span": span})
         found.sort(key=lambda tagged: tagged[0])  # group by group, timeline order within each
         return [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
-        found = self._read(group_ids, cypher.GET_ENTITIES, {"ids": wanted}) if wanted else []
+        found = self._read(group_ids, cypher_reads.GET_ENTITIES, {"ids": wanted}) if wanted else []
         return reads.in_order(
             [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found], wanted
         )
 
     def find_entities(self, group_id: str, normalized_names: Sequence[str]) -> list[Entity]:
         gid, names = check_group_id(group_id), id_list(normalized_names, "normalized_names")
-        found = self._read([gid], cypher.FIND_ENTITIES, {"names": names}) if names else []
+        found = self._read([gid], cypher_reads.FIND_ENTITIES, {"names": names}) if names else []
         return [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def get_facts(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Fact]:
         group_ids, wanted = self._groups(group_ids), id_list(ids, "ids")
-        found = self._facts(group_ids, cypher.GET_FACTS, {"ids": wanted}) if wanted else []
+        found = self._facts(group_ids, cypher_reads.GET_FACTS, {"ids": wanted}) if wanted else []
         return reads.in_order(found, wanted)
 
     def facts_of_entities(
@@ -375,12 +377,16 @@ class FalkorDBStore:
     ) -> list[Fact]:
         group_ids, wanted = self._groups(group_ids), id_list(entity_ids, "entity_ids")
         where, params = fact_condition(filter)
-        query = cypher.FACTS_OF_ENTITIES.format(where=where)
+        query = cypher_reads.FACTS_OF_ENTITIES.format(where=where)
         return self._facts(group_ids, query, {"ids": wanted, **params}) if wanted else []
 
     def facts_of_episodes(self, group_ids: Sequence[str], episode_ids: Sequence[str]) -> list[Fact]:
         group_ids, wanted = self._groups(group_ids), id_list(episode_ids, "episode_ids")
-        return self._facts(group_ids, cypher.FACTS_OF_EPISODES, {"ids": wanted}) if wanted else []
+        return (
+            self._facts(group_ids, cypher_reads.FACTS_OF_EPISODES, {"ids": wanted})
+            if wanted
+            else []
+        )
 
     def _facts(
         self, group_ids: Sequence[str], query: str, params: Mapping[str, object]
@@ -399,7 +405,7 @@ class FalkorDBStore:
         scopes = self._scopes(group_ids)
         wanted = {reads.target(t): id_list(v, "ids") for t, v in ids.items()}
         asked = [(t, scope) for t, w in wanted.items() if w for scope in scopes]
-        get = reads.GET if vectors else cypher.LEAN_GET
+        get = reads.GET if vectors else cypher_reads.LEAN_GET
         replies = self._conn.query_many([(s, get[t], {"ids": wanted[t]}) for t, s in asked])
         tagged: dict[Target, reads.Tagged] = {t: [] for t in wanted}
         for (t, scope), found in zip(asked, replies, strict=True):
@@ -415,7 +421,7 @@ class FalkorDBStore:
     ) -> list[Mention]:
         episodes = None if episode_ids is None else id_list(episode_ids, "episode_ids")
         entities = None if entity_ids is None else id_list(entity_ids, "entity_ids")
-        query = cypher.MENTIONS[(episodes is not None, entities is not None)]
+        query = cypher_reads.MENTIONS[(episodes is not None, entities is not None)]
         groups = self._groups(group_ids)
         if episodes == [] or entities == []:
             return []
@@ -428,44 +434,48 @@ class FalkorDBStore:
     ) -> list[Community]:
         group_ids, wanted = self._groups(group_ids), None if ids is None else id_list(ids, "ids")
         if wanted is None:
-            found = self._read(group_ids, cypher.ALL_COMMUNITIES, {})
+            found = self._read(group_ids, cypher_reads.ALL_COMMUNITIES, {})
         else:
-            found = self._read(group_ids, cypher.GET_COMMUNITIES, {"ids": wanted}) if wanted else []
+            found = (
+                self._read(group_ids, cypher_reads.GET_COMMUNITIES, {"ids": wanted})
+                if wanted
+                else []
+            )
         communities = [rows.community_from_props(g, reads.as_map(r[0])) for g, r in found]
         return communities if wanted is None else reads.in_order(communities, wanted)
 
     # -- whole-group graph reads (communities) ----------------------------------------------
     def list_entities(self, group_id: str) -> list[Entity]:
-        found = self._read([check_group_id(group_id)], cypher.LIST_ENTITIES, {})
+        found = self._read([check_group_id(group_id)], cypher_reads.LIST_ENTITIES, {})
         return [rows.entity_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def list_facts(self, group_id: str) -> list[Fact]:
-        return self._facts([check_group_id(group_id)], cypher.LIST_FACTS, {})
+        return self._facts([check_group_id(group_id)], cypher_reads.LIST_FACTS, {})
 
     def thread_episodes(self, group_id: str, thread_id: str) -> list[str]:
         found = self._read(
-            [check_group_id(group_id)], cypher.THREAD_EPISODES, {"thread": thread_id}
+            [check_group_id(group_id)], cypher_reads.THREAD_EPISODES, {"thread": thread_id}
         )
         return [str(row[0]) for _, row in found]
 
     def list_edits(
         self, group_id: str, *, subject_id: str | None = None, limit: int = 100
     ) -> list[Edit]:
-        query = cypher.LIST_EDITS if subject_id is None else cypher.LIST_EDITS_OF
+        query = cypher_reads.LIST_EDITS if subject_id is None else cypher_reads.LIST_EDITS_OF
         params = {"limit": limit, "subject": subject_id}
         found = self._read([check_group_id(group_id)], query, params)
         return [edit_from(g, row[0]) for g, row in found]
 
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
         where, params = fact_condition(filter)
-        query = cypher.ENTITY_EDGES.format(where=where)
+        query = cypher_reads.ENTITY_EDGES.format(where=where)
         found = self._read([check_group_id(group_id)], query, params)
         return sorted((str(r[0]), str(r[1]), int(str(r[2]))) for _, r in found)
 
     # -- search primitives -------------------------------------------------------------------
     def _vector_indexed(self, target: Target) -> search.Indexed:
         """Does a group hold the target's HNSW index? (Else vector search scans exactly.)"""
-        label = cypher.VECTOR_LABEL[target]
+        label = cypher_search.VECTOR_LABEL[target]
 
         def indexed(scope: Scope) -> bool:
             self._checked(scope.group_id)
@@ -477,7 +487,7 @@ class FalkorDBStore:
         self, target: Target, group_ids: Sequence[str], query: str, limit: int, flt: SearchFilter
     ) -> search.Plan:
         groups, kind = self._scopes(group_ids), reads.target(target)
-        label = cypher.VECTOR_LABEL[kind]
+        label = cypher_search.VECTOR_LABEL[kind]
 
         def indexed(scope: Scope) -> bool:
             self._checked(scope.group_id)
@@ -495,7 +505,7 @@ class FalkorDBStore:
     ) -> search.Plan:
         groups, kind = self._scopes(group_ids), reads.target(target)
         self._learn_dimension([vector])
-        if self._dimension is None or kind not in cypher.VECTOR_LABEL:
+        if self._dimension is None or kind not in cypher_search.VECTOR_LABEL:
             return search.Plan([], [])  # nothing embedded yet
         return search.vector_calls(
             self._reader(),
