@@ -3,6 +3,9 @@
 One file (or memory), WAL journal, one ``BEGIN IMMEDIATE`` transaction per write. Several
 threads may share a store (one connection behind a lock); several processes may share a
 file (writers wait for each other up to ``busy_timeout_s``).
+
+:mod:`.store_base` opens the file and holds the connection, its transactions and the
+embedder binding; this module adds the writes, reads and search of the port.
 """
 
 from __future__ import annotations
