@@ -30,7 +30,7 @@ from chronomem.model import (
     check_group_id,
 )
 from chronomem.model.time import ensure_aware, to_micros
-from chronomem.stores.batch import checked_requests
+from chronomem.stores.batch import checked_requests, checked_target
 from chronomem.stores.edit_codec import edit_from
 from chronomem.stores.falkordb import cypher_reads, cypher_search, reads, rows, search
 from chronomem.stores.falkordb.filters import fact_condition
@@ -120,7 +120,7 @@ class FalkorDBReads(FalkorDBStoreBase):
         """The ``get_*`` reads of several targets in one pipeline (one round trip);
         ``vectors=False`` leaves the embeddings on the server."""
         scopes = self._scopes(group_ids)
-        wanted = {reads.target(t): id_list(v, "ids") for t, v in ids.items()}
+        wanted = {checked_target(t): id_list(v, "ids") for t, v in ids.items()}
         asked = [(t, scope) for t, w in wanted.items() if w for scope in scopes]
         get = reads.GET if vectors else cypher_reads.LEAN_GET
         replies = self._conn.query_many([(s, get[t], {"ids": wanted[t]}) for t, s in asked])
@@ -203,7 +203,7 @@ class FalkorDBReads(FalkorDBStoreBase):
     def _text_plan(
         self, target: Target, group_ids: Sequence[str], query: str, limit: int, flt: SearchFilter
     ) -> search.Plan:
-        groups, kind = self._scopes(group_ids), reads.target(target)
+        groups, kind = self._scopes(group_ids), checked_target(target)
         label = cypher_search.VECTOR_LABEL[kind]
 
         def indexed(scope: Scope) -> bool:
@@ -220,7 +220,7 @@ class FalkorDBReads(FalkorDBStoreBase):
         limit: int,
         flt: SearchFilter,
     ) -> search.Plan:
-        groups, kind = self._scopes(group_ids), reads.target(target)
+        groups, kind = self._scopes(group_ids), checked_target(target)
         self._learn_dimension([vector])
         if self._dimension is None or kind not in cypher_search.VECTOR_LABEL:
             return search.Plan([], [])  # nothing embedded yet

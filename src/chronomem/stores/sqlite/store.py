@@ -33,7 +33,7 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
-from chronomem.stores.batch import get_one_by_one, one_by_one
+from chronomem.stores.batch import checked_target, get_one_by_one, one_by_one
 from chronomem.stores.sqlite import edits, fts, fts_sync, graph, meta, reads, search, writes
 from chronomem.stores.sqlite.connection import MEMORY, write_transaction
 from chronomem.stores.sqlite.store_base import SQLiteStoreBase
@@ -211,7 +211,7 @@ class SQLiteStore(SQLiteStoreBase):
         limit: int,
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
-        groups, kind = check_group_ids(group_ids), _target(target)
+        groups, kind = check_group_ids(group_ids), checked_target(target)
         with self._reading(f"searching {kind.value} by text") as conn:
             return fts.text_search(conn, kind, groups, query, limit, filter)
 
@@ -236,7 +236,7 @@ class SQLiteStore(SQLiteStoreBase):
         limit: int,
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
-        groups, kind = check_group_ids(group_ids), _target(target)
+        groups, kind = check_group_ids(group_ids), checked_target(target)
         with self._reading(f"searching {kind.value} by vector") as conn:
             return search.vector_search(
                 conn, self._vectors, kind, groups, vector, limit=limit, flt=filter
@@ -255,11 +255,3 @@ class SQLiteStore(SQLiteStoreBase):
             raise UsageError(f"walk depth must be 0 or more, got {depth}")
         with self._reading("walking the graph") as conn:
             return search.walk(conn, groups, seeds, depth, filter)
-
-
-def _target(target: Target | str) -> Target:
-    try:
-        return Target(target)
-    except ValueError:
-        choices = ", ".join(repr(t.value) for t in Target)
-        raise UsageError(f"unknown search target {target!r}: use one of {choices}") from None
