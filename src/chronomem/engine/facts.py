@@ -135,23 +135,8 @@ def apply_fact_decisions(
             dup = ended_fact(fact, [working.get(i, f) for i, f in stored.items()])
         if dup is not None:
             dup, fact = _merge_or_reschedule(dup, fact, said, working, now)
-        for old_id in contradictions.get(d.key, ()):
-            old = working.get(old_id) or stored.get(old_id)
-            if (
-                old_id in restated
-                or old is None
-                or old.id == fact.id
-                or not ({old.source_id, old.target_id} & set(fact.endpoints))
-            ):
-                continue
-            if _same_pair(old, fact) and old.relation == fact.relation:
-                # resolution made both ends the same entities: the same value, not a new one
-                if dup is None and overlaps(old, fact):
-                    dup = old
-                    fact = merge_duplicate(old, fact, now)
-                continue
-            old, fact = resolve_contradiction(old, fact, now, said=said.pair(old))
-            working[old.id] = old
+        old_ids = [i for i in contradictions.get(d.key, ()) if i not in restated]
+        dup, fact = _contradict(old_ids, fact, dup, said, working, stored, now)
         if dup is not None:
             working[fact.id] = fact
         else:
@@ -159,11 +144,18 @@ def apply_fact_decisions(
     close_by_stored_endings(new_facts, stored, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
-    pairs = superseded_mentions(new_facts, stored, working)
-    if pairs and labels is not None:
-        ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
-        close_superseded(pairs, working, labels(ids), now)
+    _close_superseded(new_facts, working, stored, labels, now)
     close_siblings(working, stored, now)
+    return _outcome(drafts, new_facts, working, stored)
+
+
+def _outcome(
+    drafts: Sequence[FactDraft],
+    new_facts: Sequence[Fact],
+    working: Mapping[str, Fact],
+    stored: Mapping[str, Fact],
+) -> FactOutcome:
+    """The new facts and the stored ones the episode changed, each closing noted."""
     changed = [f for i, f in working.items() if f != stored.get(i)]
     closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
     changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]
@@ -171,6 +163,52 @@ def apply_fact_decisions(
         f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
     )
     return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+def _contradict(
+    old_ids: Sequence[str],
+    fact: Fact,
+    dup: Fact | None,
+    said: _Said,
+    working: dict[str, Fact],
+    stored: Mapping[str, Fact],
+    now: datetime,
+) -> tuple[Fact | None, Fact]:
+    """Close the stored facts ``fact`` contradicts (the decided ``old_ids``, restated ones
+    left out), into ``working``. Returns (duplicate or None, fact): an "old" fact on the same
+    two entities with the same relation is the same value, folded in as a duplicate."""
+    for old_id in old_ids:
+        old = working.get(old_id) or stored.get(old_id)
+        if (
+            old is None
+            or old.id == fact.id
+            or not ({old.source_id, old.target_id} & set(fact.endpoints))
+        ):
+            continue
+        if _same_pair(old, fact) and old.relation == fact.relation:
+            # resolution made both ends the same entities: the same value, not a new one
+            if dup is None and overlaps(old, fact):
+                dup = old
+                fact = merge_duplicate(old, fact, now)
+            continue
+        old, fact = resolve_contradiction(old, fact, now, said=said.pair(old))
+        working[old.id] = old
+    return dup, fact
+
+
+def _close_superseded(
+    new_facts: Sequence[Fact],
+    working: dict[str, Fact],
+    stored: Mapping[str, Fact],
+    labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None,
+    now: datetime,
+) -> None:
+    """Generic mentions a new one-value-at-a-time fact supersedes (``engine/endings.py``);
+    the entities' labels are read only when there are such pairs."""
+    pairs = superseded_mentions(new_facts, stored, working)
+    if pairs and labels is not None:
+        ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
+        close_superseded(pairs, working, labels(ids), now)
 
 
 def _restated(drafts: Sequence[FactDraft], duplicates: Mapping[int, str | None]) -> set[str]:
