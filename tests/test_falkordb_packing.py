@@ -17,7 +17,14 @@ import pytest
 
 from chronomem.errors import StoreUnavailableError
 from chronomem.model import ChangeSet, CommunitySet, Edit, EditKind, SearchRequest, Target
-from chronomem.stores.falkordb import FalkorDBStore, cypher, cypher_packed, moveout
+from chronomem.stores.falkordb import (
+    FalkorDBStore,
+    cypher,
+    cypher_packed,
+    cypher_reads,
+    cypher_search,
+    moveout,
+)
 from chronomem.stores.falkordb.connection import FalkorDBConnection
 from chronomem.stores.falkordb.scope import scoped_statement
 from tests.contract.builders import (
@@ -159,7 +166,7 @@ def test_every_query_sent_for_a_packed_group_is_scoped_to_it() -> None:
     """Every labelled node and typed edge pattern of every query carries the group id
     parameter once rewritten; index procedures and unlabelled matches are refused."""
     texts: list[str] = []
-    for module in (cypher, cypher_packed):
+    for module in (cypher, cypher_reads, cypher_search, cypher_packed):
         for name, value in vars(module).items():
             if name.startswith("_") or not name.isupper():
                 continue  # templates are checked through the queries built from them

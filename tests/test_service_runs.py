@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from chronomem.engine.ingest import FIRST_CHUNK
+from chronomem.engine.batches import FIRST_CHUNK
 from chronomem.errors import ProviderHTTPError
 from chronomem.intake import EpisodeInput
 from chronomem.model import Episode

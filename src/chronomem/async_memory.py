@@ -16,8 +16,8 @@ from datetime import datetime
 from chronomem.async_corrections import AsyncCorrections
 from chronomem.clock import IdFactory
 from chronomem.engine import BulkResults, IngestResult
+from chronomem.engine.batches import OnError
 from chronomem.engine.communities import CommunityView
-from chronomem.engine.ingest import OnError
 from chronomem.engine.provenance import EpisodeGraph
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput
 from chronomem.memory import Memory, Timeline

@@ -15,9 +15,9 @@ from chronomem.accounting import Usage
 from chronomem.clock import IdFactory, SystemClock, new_id
 from chronomem.corrections import Corrections
 from chronomem.engine import Ingestor, IngestResult, plan_episode_deletion
+from chronomem.engine.batches import BulkResults, OnError, SkippedEpisode, check_on_error
 from chronomem.engine.communities import CommunityBuilder, CommunityView, summarizer_for
 from chronomem.engine.direct import StatedFact, stated_episode, with_stored_names
-from chronomem.engine.ingest import BulkResults, OnError, SkippedEpisode, check_on_error
 from chronomem.engine.learned import Learned
 from chronomem.errors import UsageError
 from chronomem.intake import DEFAULT_MAX_EPISODE_CHARS, EpisodeInput

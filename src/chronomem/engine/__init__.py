@@ -1,7 +1,8 @@
 """The ingestion engine: named stages from an episode to one store transaction."""
 
+from chronomem.engine.batches import BulkResults, SkippedEpisode
 from chronomem.engine.deletion import plan_episode_deletion
-from chronomem.engine.ingest import BulkResults, Ingestor, SkippedEpisode
+from chronomem.engine.ingest import Ingestor
 from chronomem.engine.pipeline import IngestPipeline, IngestResult
 
 __all__ = [

@@ -1,34 +1,18 @@
 """Stages 4-5: turn extracted facts into stored facts, deduplicated and invalidated.
 
-Candidates for the decision step (the extractor's resolution round), per new fact:
-
-* duplicate candidates: stored facts between the same two entities, where either end may
-  still be only a resolution *option* (Seattle might turn out to be Boston);
-* contradiction candidates, which cannot miss what the new fact may supersede:
-  - every stored fact of the same subject (every resolution option of it) with the same
-    relation, when that relation holds one value at a time (``model/relations.py``; for an
-    object-unique relation such as LEADS: the same object), however many there are;
-  - the subject's *current* facts of every other such relation (a change stated loosely,
-    as a generic fact, still reaches the decision step; at most one per relation);
-  - up to :data:`CONTRADICTION_CANDIDATES` more facts that share an endpoint and are close
-    in meaning (cosine >= :data:`MIN_CONTRADICTION_COSINE`) or have the same relation,
-    among the :data:`NEAR_FACTS` stored facts closest to the new one (a vector search, so
-    the read does not grow with the history of a much-mentioned entity).
-
-  A fact can be both a duplicate and a contradiction candidate: which it is depends on how
-  its endpoints resolve, and that is decided in the same round. Never the whole group, which
-  would retire unrelated facts.
+:func:`draft_facts` makes the new facts, their endpoints possibly still ambiguous; the
+candidates they are compared with come from :mod:`chronomem.engine.fact_candidates`; once
+the resolution round has decided, :func:`apply_fact_decisions` folds duplicates, closes
+what the new facts contradict (the rules of ``engine/temporal.py`` and
+``engine/endings.py``) and returns what the episode writes.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
-
-import numpy as np
-import numpy.typing as npt
 
 from chronomem.clock import IdFactory
 from chronomem.engine.endings import (
@@ -51,21 +35,11 @@ from chronomem.model import (
     Episode,
     ExtractedFact,
     Fact,
-    FactQuestion,
-    SearchFilter,
-    Target,
     Vector,
 )
 from chronomem.model.belief import CLOSED_BY, closing_note
-from chronomem.model.names import normalize_name
-from chronomem.model.relations import FUNCTIONAL_RELATIONS, functional_rule
-from chronomem.ports import Store
 
 log = logging.getLogger(__name__)
-
-MIN_CONTRADICTION_COSINE = 0.5
-CONTRADICTION_CANDIDATES = 8
-NEAR_FACTS = 12  # facts read per draft by meaning (those touching its entities are kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,163 +82,6 @@ def draft_facts(
         )
         drafts.append(FactDraft(key, fact, options[xf.source], options[xf.target]))
     return drafts
-
-
-@dataclass(slots=True)
-class FactCandidates:
-    questions: list[FactQuestion] = field(default_factory=list)
-    fast_duplicates: dict[int, str] = field(default_factory=dict)
-    stored: dict[str, Fact] = field(default_factory=dict)
-
-
-def find_fact_candidates(
-    store: Store, group_id: str, drafts: Sequence[FactDraft], now: datetime
-) -> FactCandidates:
-    """Candidates for every draft, read from the store in a size that does not grow with
-    the group's history (see :func:`_candidate_pool`)."""
-    out = FactCandidates()
-    touched = {i for d in drafts for i in d.source_options | d.target_options}
-    if not touched:
-        return out
-    stored = _candidate_pool(store, group_id, drafts, touched, now)
-    out.stored = {f.id: f for f in stored}
-    cosines = _cosines(drafts, stored)
-    for d, row in zip(drafts, cosines, strict=True):
-        pair = [f for f in stored if _joins(f, d.source_options, d.target_options)]
-        same = _fast_duplicate(d, pair)
-        if same is not None:
-            out.fast_duplicates[d.key] = same.id
-            continue
-        near = _contradiction_candidates(d, stored, row)
-        if pair or near:
-            out.questions.append(FactQuestion(d.key, d.fact, tuple(pair), tuple(near)))
-    return out
-
-
-def _candidate_pool(
-    store: Store, group_id: str, drafts: Sequence[FactDraft], touched: set[str], now: datetime
-) -> list[Fact]:
-    """Every stored fact that can be a candidate of a draft, and not the entities' whole
-    history (a speaker's thousands of past facts):
-
-    * the must-offer contradiction candidates: the current facts of every one-value-at-a-time
-      relation (``model/relations.py``) touching the drafts' entities, and past ones too
-      for the relations the drafts hold;
-    * the :data:`NEAR_FACTS` facts closest in meaning to each draft (one vector search,
-      past facts included), of which those touching the draft's entities are kept: the
-      duplicates (a restatement is the closest text there is) and the close contradiction
-      candidates.
-    """
-    entities = sorted(touched)
-    current = SearchFilter(relations=tuple(sorted(FUNCTIONAL_RELATIONS))).resolved(now)
-    pool = {f.id: f for f in store.facts_of_entities([group_id], entities, current)}
-    drafted = sorted({d.fact.relation for d in drafts} & FUNCTIONAL_RELATIONS)
-    if drafted:  # past facts of a one-value relation matter only to a draft of that relation
-        past = SearchFilter(history=True, relations=tuple(drafted)).resolved(now)
-        pool.update((f.id, f) for f in store.facts_of_entities([group_id], entities, past))
-    everything = SearchFilter(history=True).resolved(now)
-    near: set[str] = set()
-    for d in drafts:
-        if d.fact.embedding is not None:
-            hits = store.vector_search(
-                Target.FACTS, [group_id], d.fact.embedding, limit=NEAR_FACTS, filter=everything
-            )
-            near.update(i for i, _ in hits)
-    missing = sorted(near - pool.keys())
-    for f in store.get_facts([group_id], missing) if missing else ():
-        if {f.source_id, f.target_id} & touched:
-            pool[f.id] = f
-    return sorted(pool.values(), key=lambda f: (f.created_at, f.id))
-
-
-def _cosines(drafts: Sequence[FactDraft], stored: Sequence[Fact]) -> npt.NDArray[np.float32]:
-    """Cosine of each draft (rows) to each stored fact (columns), 0.0 where a vector is
-    missing, in one matrix product."""
-    shapes = [v.shape for v in (d.fact.embedding for d in drafts) if v is not None]
-    if not stored or not shapes:
-        return np.zeros((len(drafts), len(stored)), dtype=np.float32)
-    zero = np.zeros(shapes[0], dtype=np.float32)
-
-    def matrix(vectors: Sequence[Vector | None]) -> npt.NDArray[np.float32]:
-        return np.stack([v if v is not None and v.shape == zero.shape else zero for v in vectors])
-
-    return matrix([d.fact.embedding for d in drafts]) @ matrix([f.embedding for f in stored]).T
-
-
-def _fast_duplicate(d: FactDraft, pair: Sequence[Fact]) -> Fact | None:
-    """The stored fact ``d`` certainly restates, settled without asking the extractor:
-
-    * the same relation and text, on the same pair, and the new statement falls within the
-      stored interval (a fact that ended before it started is an earlier stint: "I live in
-      Boston" after moving back is not folded into the closed Boston fact);
-    * an ending ("I left Google last week": no start, an end) of the one open fact with the
-      same relation between the same two settled entities — whatever the dates, so an
-      ending dated before the start we had still closes it (policy in engine/temporal.py).
-    """
-    new = d.fact
-    same = [f for f in pair if f.relation == new.relation and not _retracted(f)]
-    text = normalize_name(new.fact)
-    for f in same:
-        if normalize_name(f.fact) == text and (
-            f.invalid_at is None
-            or (new.valid_at is not None and new.valid_at < f.invalid_at)
-            or (new.valid_at is None and new.invalid_at is not None)
-        ):
-            return f
-    if new.valid_at is None and new.invalid_at is not None:
-        ends = set(new.endpoints)
-        open_ = [f for f in same if f.invalid_at is None and set(f.endpoints) == ends]
-        if len(open_) == 1:
-            return open_[0]
-    return None
-
-
-def _retracted(f: Fact) -> bool:
-    return f.expired_at is not None and f.invalid_at is None
-
-
-def _joins(f: Fact, sources: frozenset[str], targets: frozenset[str]) -> bool:
-    return (f.source_id in sources and f.target_id in targets) or (
-        f.source_id in targets and f.target_id in sources
-    )
-
-
-def _contradiction_candidates(
-    d: FactDraft, stored: Sequence[Fact], cosines: npt.NDArray[np.float32]
-) -> list[Fact]:
-    """Every same-subject fact of a one-value-at-a-time relation, then the closest others.
-
-    "Same subject" facts of such a relation that are still current are offered whatever
-    the new fact's relation: an extractor may state a change loosely ("Accenture upped
-    their offer and I took it" as a generic fact) and the decision step, not this filter,
-    judges it. There is at most one current value per relation and subject, so this stays
-    small.
-    """
-    must: list[Fact] = []
-    for f in stored:
-        row = functional_rule(f.relation)
-        if row is None:
-            continue
-        end, mine = (
-            (f.source_id, d.source_options)
-            if row.unique == "subject"
-            else (f.target_id, d.target_options)
-        )
-        if end not in mine:
-            continue
-        if f.relation == d.fact.relation or (f.invalid_at is None and f.expired_at is None):
-            must.append(f)
-    taken = {f.id for f in must}
-    ends = d.source_options | d.target_options
-    scored: list[tuple[float, Fact]] = []
-    for f, row in zip(stored, cosines, strict=True):
-        if f.id in taken or not ({f.source_id, f.target_id} & ends):
-            continue
-        cosine = float(row)
-        if f.relation == d.fact.relation or cosine >= MIN_CONTRADICTION_COSINE:
-            scored.append((cosine + (1.0 if f.relation == d.fact.relation else 0.0), f))
-    scored.sort(key=lambda pair: -pair[0])
-    return must + [f for _, f in scored[:CONTRADICTION_CANDIDATES]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,23 +135,8 @@ def apply_fact_decisions(
             dup = ended_fact(fact, [working.get(i, f) for i, f in stored.items()])
         if dup is not None:
             dup, fact = _merge_or_reschedule(dup, fact, said, working, now)
-        for old_id in contradictions.get(d.key, ()):
-            old = working.get(old_id) or stored.get(old_id)
-            if (
-                old_id in restated
-                or old is None
-                or old.id == fact.id
-                or not ({old.source_id, old.target_id} & set(fact.endpoints))
-            ):
-                continue
-            if _same_pair(old, fact) and old.relation == fact.relation:
-                # resolution made both ends the same entities: the same value, not a new one
-                if dup is None and overlaps(old, fact):
-                    dup = old
-                    fact = merge_duplicate(old, fact, now)
-                continue
-            old, fact = resolve_contradiction(old, fact, now, said=said.pair(old))
-            working[old.id] = old
+        old_ids = [i for i in contradictions.get(d.key, ()) if i not in restated]
+        dup, fact = _contradict(old_ids, fact, dup, said, working, stored, now)
         if dup is not None:
             working[fact.id] = fact
         else:
@@ -342,11 +144,18 @@ def apply_fact_decisions(
     close_by_stored_endings(new_facts, stored, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
-    pairs = superseded_mentions(new_facts, stored, working)
-    if pairs and labels is not None:
-        ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
-        close_superseded(pairs, working, labels(ids), now)
+    _close_superseded(new_facts, working, stored, labels, now)
     close_siblings(working, stored, now)
+    return _outcome(drafts, new_facts, working, stored)
+
+
+def _outcome(
+    drafts: Sequence[FactDraft],
+    new_facts: Sequence[Fact],
+    working: Mapping[str, Fact],
+    stored: Mapping[str, Fact],
+) -> FactOutcome:
+    """The new facts and the stored ones the episode changed, each closing noted."""
     changed = [f for i, f in working.items() if f != stored.get(i)]
     closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
     changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]
@@ -354,6 +163,52 @@ def apply_fact_decisions(
         f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
     )
     return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+def _contradict(
+    old_ids: Sequence[str],
+    fact: Fact,
+    dup: Fact | None,
+    said: _Said,
+    working: dict[str, Fact],
+    stored: Mapping[str, Fact],
+    now: datetime,
+) -> tuple[Fact | None, Fact]:
+    """Close the stored facts ``fact`` contradicts (the decided ``old_ids``, restated ones
+    left out), into ``working``. Returns (duplicate or None, fact): an "old" fact on the same
+    two entities with the same relation is the same value, folded in as a duplicate."""
+    for old_id in old_ids:
+        old = working.get(old_id) or stored.get(old_id)
+        if (
+            old is None
+            or old.id == fact.id
+            or not ({old.source_id, old.target_id} & set(fact.endpoints))
+        ):
+            continue
+        if _same_pair(old, fact) and old.relation == fact.relation:
+            # resolution made both ends the same entities: the same value, not a new one
+            if dup is None and overlaps(old, fact):
+                dup = old
+                fact = merge_duplicate(old, fact, now)
+            continue
+        old, fact = resolve_contradiction(old, fact, now, said=said.pair(old))
+        working[old.id] = old
+    return dup, fact
+
+
+def _close_superseded(
+    new_facts: Sequence[Fact],
+    working: dict[str, Fact],
+    stored: Mapping[str, Fact],
+    labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None,
+    now: datetime,
+) -> None:
+    """Generic mentions a new one-value-at-a-time fact supersedes (``engine/endings.py``);
+    the entities' labels are read only when there are such pairs."""
+    pairs = superseded_mentions(new_facts, stored, working)
+    if pairs and labels is not None:
+        ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
+        close_superseded(pairs, working, labels(ids), now)
 
 
 def _restated(drafts: Sequence[FactDraft], duplicates: Mapping[int, str | None]) -> set[str]:

@@ -18,12 +18,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import replace
 
 from chronomem import accounting
 from chronomem.accounting import Usage
 from chronomem.clock import IdFactory
+from chronomem.engine import batches
+from chronomem.engine.batches import BulkResults, ChunkPlan, OnError, SkippedEpisode, check_on_error
 from chronomem.engine.communities import CommunityBuilder
 from chronomem.engine.learned import Learned, as_learned, choices_of, episode_clock
 from chronomem.engine.passages import build_episodes
@@ -38,41 +39,9 @@ from chronomem.ports import Clock, Embedder, Extractor, Store
 
 log = logging.getLogger(__name__)
 
-BULK_CHUNK = 64  # a batch is prepared (extracted + embedded) this many episodes at once
-FIRST_CHUNK = 8  # the first chunk is small, so the first episodes are written quickly
-
 OnIngested = Callable[[IngestResult], None]
 ClockOf = Callable[[Episode], Clock]  # the clock an episode's ingestion reads "now" from
 NOW = Learned.NOW
-OnError = Literal["raise", "skip"]
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedEpisode:
-    """An input ``add_episodes(..., on_error="skip")`` left out: its index and why."""
-
-    index: int
-    error: str
-
-
-class BulkResults(list[IngestResult]):
-    """What ``add_episodes`` returns: the results in order (a list), and ``skipped``, the
-    inputs left out with ``on_error="skip"`` (each with its index and the reason)."""
-
-    skipped: tuple[SkippedEpisode, ...] = ()
-
-
-def check_on_error(on_error: str) -> None:
-    if on_error not in ("raise", "skip"):
-        raise UsageError(f"on_error={on_error!r}: use 'raise' (the default) or 'skip'")
-
-
-@dataclass(frozen=True, slots=True)
-class _ChunkPlan:
-    """A chunk prepared ahead of its write: prepared episodes and known ones, by index."""
-
-    prepared: dict[int, Prepared]
-    known: dict[int, Episode]  # stored already, or earlier in the same call
 
 
 class Ingestor:
@@ -123,7 +92,7 @@ class Ingestor:
         entities and facts of all of them and every passage in ``passages``. ``learned``:
         when its facts are learned (``engine/learned.py``)."""
         results = self.ingest(self.intake_all(item), ontology=ontology, learned=learned)
-        return results[0] if len(results) == 1 else _combined(results)
+        return results[0] if len(results) == 1 else batches.combined(results)
 
     def add_many(
         self,
@@ -221,7 +190,7 @@ class Ingestor:
         choices = choices_of(episodes, learned)
         episodes = [as_learned(choices[(e.group_id, e.id)], e) for e in episodes]
         clock_of = self._clocks(choices)
-        chunks = _chunks(episodes)
+        chunks = batches.chunks(episodes)
         seen: dict[tuple[str, str], Episode] = {}
         results: list[IngestResult] = []
         if not chunks:
@@ -230,7 +199,7 @@ class Ingestor:
             plan = self._plan(chunks[0], seen, {}, types)
             for k, chunk in enumerate(chunks):
                 following = (
-                    ahead.submit(self._plan, chunks[k + 1], seen, _tails(plan), types)
+                    ahead.submit(self._plan, chunks[k + 1], seen, batches.tails(plan), types)
                     if k + 1 < len(chunks)
                     else None
                 )
@@ -268,7 +237,7 @@ class Ingestor:
         earlier: Mapping[str, Sequence[Episode]],
         ontology: Ontology,
         given: Sequence[Extraction] | None = None,
-    ) -> _ChunkPlan:
+    ) -> ChunkPlan:
         """Duplicate check and prepare for one chunk. ``seen``: episodes of earlier chunks
         of this call (a repeat is a no-op even before they are written); ``earlier``: per
         group, the episodes of the chunk before (context turns that may not be written);
@@ -290,10 +259,10 @@ class Ingestor:
             given=None if given is None else [given[n] for n in fresh],
             earlier=earlier,
         )
-        return _ChunkPlan(dict(zip(fresh, made, strict=True)), known)
+        return ChunkPlan(dict(zip(fresh, made, strict=True)), known)
 
     def _commit_chunk(
-        self, chunk: Sequence[Episode], plan: _ChunkPlan, clock_of: ClockOf
+        self, chunk: Sequence[Episode], plan: ChunkPlan, clock_of: ClockOf
     ) -> Iterator[IngestResult]:
         """Each episode's result as soon as it is committed (progress moves per episode)."""
         for n in range(len(chunk)):
@@ -362,40 +331,3 @@ class Ingestor:
         if not self._bound:
             self._store.bind_embedder(self._embedder.name, self._embedder.dimension)
             self._bound = True
-
-
-def _chunks(episodes: Sequence[Episode]) -> list[Sequence[Episode]]:
-    """A small first chunk (the first writes come quickly), then ``BULK_CHUNK`` each."""
-    if len(episodes) <= FIRST_CHUNK:
-        return [episodes] if episodes else []
-    rest = episodes[FIRST_CHUNK:]
-    return [episodes[:FIRST_CHUNK]] + [
-        rest[i : i + BULK_CHUNK] for i in range(0, len(rest), BULK_CHUNK)
-    ]
-
-
-def _tails(plan: _ChunkPlan) -> dict[str, list[Episode]]:
-    """Per group, the episodes a chunk prepares, in order: the next chunk's context."""
-    out: dict[str, list[Episode]] = {}
-    for n in sorted(plan.prepared):
-        episode = plan.prepared[n].episode
-        out.setdefault(episode.group_id, []).append(episode)
-    return out
-
-
-def _combined(results: Sequence[IngestResult]) -> IngestResult:
-    """One result for the passages of one input: the first passage's, with what all of
-    them added."""
-    first = results[0]
-    usage = Usage()
-    for r in results:
-        usage.extend(r.usage)
-    return replace(
-        first,
-        entities=tuple({e.id: e for r in results for e in r.entities}.values()),
-        facts=tuple({f.id: f for r in results for f in r.facts}.values()),
-        invalidated=tuple({f.id: f for r in results for f in r.invalidated}.values()),
-        usage=usage,
-        stored_already=all(r.stored_already for r in results),
-        passages=tuple(r.episode for r in results),
-    )

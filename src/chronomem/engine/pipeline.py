@@ -7,7 +7,7 @@
     types             custom entity/edge types, attributes (engine.types)      prepare()
     embed             ONE batched call: episode, entity names, fact texts      prepare()
     resolve entities  fast paths and candidates (engine.entities)              decide()
-    fact candidates   duplicates and contradictions to ask about (engine.facts) decide()
+    fact candidates   what to ask about (engine.fact_candidates)               decide()
     resolution round  extractor round 2: every open question in one call      decide()
     temporal rules    dedup and invalidation (engine.temporal)                 decide()
     ChangeSet         one atomic write                                         decide()
@@ -35,13 +35,8 @@ from chronomem.engine.entities import (
     finalize_entities,
     find_entity_candidates,
 )
-from chronomem.engine.facts import (
-    FactCandidates,
-    FactOutcome,
-    apply_fact_decisions,
-    draft_facts,
-    find_fact_candidates,
-)
+from chronomem.engine.fact_candidates import FactCandidates, find_fact_candidates
+from chronomem.engine.facts import FactOutcome, apply_fact_decisions, draft_facts
 from chronomem.engine.types import apply_ontology
 from chronomem.engine.validate import validate_resolution
 from chronomem.model import (

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol, runtime_checkable
 
-from chronomem.engine.ingest import BULK_CHUNK, FIRST_CHUNK
+from chronomem.engine.batches import BULK_CHUNK, FIRST_CHUNK
 from chronomem.engine.pipeline import IngestResult
 from chronomem.errors import UsageError
 from chronomem.memory import Memory

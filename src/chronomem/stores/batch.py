@@ -1,5 +1,6 @@
 """``Store.search_batch`` for a store without a cheaper way: the searches one after the
-other (an embedded store has no round trip to save)."""
+other (an embedded store has no round trip to save); and the checks of a search's
+arguments every store makes."""
 
 from __future__ import annotations
 
@@ -19,7 +20,16 @@ from chronomem.model import (
 )
 from chronomem.ports import Store
 
-__all__ = ["checked_requests", "get_one_by_one", "one_by_one"]
+__all__ = ["checked_requests", "checked_target", "get_one_by_one", "one_by_one"]
+
+
+def checked_target(value: Target | str) -> Target:
+    """``value`` as a :class:`Target`, or a ``UsageError`` that lists the targets."""
+    try:
+        return Target(value)
+    except ValueError:
+        choices = ", ".join(repr(t.value) for t in Target)
+        raise UsageError(f"unknown search target {value!r}: use one of {choices}") from None
 
 
 def checked_requests(requests: Sequence[SearchRequest]) -> list[SearchRequest]:

@@ -16,7 +16,7 @@ from chronomem.errors import StoreError, UsageError
 from chronomem.model import Target
 from chronomem.stores.falkordb import schema
 from chronomem.stores.falkordb.connection import FalkorDBConnection
-from chronomem.stores.falkordb.cypher import (
+from chronomem.stores.falkordb.cypher_search import (
     INDEX_STATES,
     LABEL_COUNT,
     LIST_INDEXES,

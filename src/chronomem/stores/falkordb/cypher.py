@@ -1,9 +1,14 @@
-"""Every Cypher query the FalkorDB store sends, in one place.
+"""The Cypher the FalkorDB store writes with, and the graph layout every query assumes.
+
+The queries live in three modules: this one (the change-set write, the community
+replacement, the re-embedding writes), :mod:`.cypher_reads` (reads by id, relation and
+whole group) and :mod:`.cypher_search` (search, counts and index statements); a packed
+bucket's own queries are in :mod:`.cypher_packed`.
 
 All values travel as parameters (``$name``). The only text ever formatted into a query is
 (a) a filter condition built by :mod:`.filters` from constant fragments, and (b) the constant
 labels and the numbers (dimension, HNSW parameters, field weights) of the index statements
-at the end of this module; never user or model text.
+of :mod:`.cypher_search`; never user or model text.
 
 Every query is written for one group's graph and sent through the group's
 :class:`.scope.Scope`: in a shared bucket graph the scope adds ``group_id: $scope_gid`` to its
@@ -45,7 +50,7 @@ FACT_FIELDS: Final = (
 COMMUNITY_FIELDS: Final = ("id", "name", "summary", "created_at", "member_ids", "seq")
 
 
-def _lean(var: str, fields: tuple[str, ...]) -> str:
+def lean_map(var: str, fields: tuple[str, ...]) -> str:
     """A map of ``var``'s ``fields``: ``properties(var)`` without the embedding."""
     return "{" + ", ".join(f"{f}: {var}.{f}" for f in fields) + "}"
 
@@ -214,16 +219,6 @@ RETURN ok, version, duplicates, found_entities, found_episodes, held
 """
 ).replace("{held}", _HELD)
 
-# The ids of one thread's episodes, in timeline order.
-THREAD_EPISODES: Final = (
-    "MATCH (e:Episode) WHERE e.thread_id = $thread RETURN e.id ORDER BY e.reference_time, e.seq"
-)
-
-# The group's edit records, newest first (all, or those that touched one fact or entity).
-_EDIT_ORDER = "RETURN properties(x) ORDER BY x.at DESC, x.seq DESC LIMIT $limit"
-LIST_EDITS: Final = f"MATCH (x:Edit) {_EDIT_ORDER}"
-LIST_EDITS_OF: Final = f"MATCH (x:Edit) WHERE $subject IN x.subjects {_EDIT_ORDER}"
-
 # Replaces the group's communities and counts as a write (bumps the version).
 REPLACE_COMMUNITIES: Final = (
     """
@@ -239,219 +234,6 @@ WITH coalesce(meta.version, 0) AS version, {held} AS held
 RETURN version + 1, held
 """
 ).replace("{held}", _HELD)
-
-# -- reads by id ----------------------------------------------------------------------------
-
-GROUP_VERSION: Final = "MATCH (m:Meta) RETURN m.version"
-GET_EPISODES: Final = "MATCH (e:Episode) WHERE e.id IN $ids RETURN properties(e)"
-RECENT_EPISODES: Final = """
-MATCH (e:Episode) WHERE e.reference_time < $before
-RETURN properties(e) ORDER BY e.reference_time DESC, e.seq DESC
-LIMIT $limit
-"""
-# The $span episodes on each side of each of $ids in (reference_time, seq) order.
-ADJACENT_EPISODES: Final = """
-MATCH (c:Episode) WHERE c.id IN $ids
-CALL {
-  WITH c
-  MATCH (n:Episode)
-  WHERE n.reference_time < c.reference_time
-     OR (n.reference_time = c.reference_time AND n.seq < c.seq)
-  RETURN n ORDER BY n.reference_time DESC, n.seq DESC LIMIT $span
-  UNION
-  WITH c
-  MATCH (n:Episode)
-  WHERE n.reference_time > c.reference_time
-     OR (n.reference_time = c.reference_time AND n.seq > c.seq)
-  RETURN n ORDER BY n.reference_time, n.seq LIMIT $span
-}
-WITH DISTINCT n WHERE NOT (n.id IN $ids)
-RETURN properties(n) ORDER BY n.reference_time, n.seq
-"""
-GET_ENTITIES: Final = "MATCH (n:Entity) WHERE n.id IN $ids AND n.stub IS NULL RETURN properties(n)"
-FIND_ENTITIES: Final = (
-    "MATCH (n:Entity) WHERE n.norm_name IN $names RETURN properties(n) ORDER BY n.seq"
-)
-
-_FACT_ROW = "RETURN a.id, b.id, properties(r)"
-# Anonymous endpoints: the planner then seeks the FACT id index instead of scanning every
-# entity of the group first (measured 190 ms -> 41 ms for 20 facts of a 10k-fact group).
-GET_FACTS: Final = (
-    "MATCH ()-[r:FACT]->() WHERE r.id IN $ids RETURN startNode(r).id, endNode(r).id, properties(r)"
-)
-FACTS_OF_EPISODES: Final = f"""
-MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE any(x IN r.episodes WHERE x IN $ids)
-{_FACT_ROW}
-"""
-# {where}: a condition from filters.fact_condition
-FACTS_OF_ENTITIES: Final = f"""
-MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE a.id IN $ids AND {{where}} {_FACT_ROW}
-UNION
-MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE b.id IN $ids AND {{where}} {_FACT_ROW}
-"""
-# One BFS layer: entities one fact away from the frontier, over facts passing {where}.
-WALK_STEP: Final = """
-MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE a.id IN $ids AND {where} RETURN b.id AS id
-UNION
-MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE b.id IN $ids AND {where} RETURN a.id AS id
-"""
-
-_MENTION_ROW = "RETURN e.id, n.id ORDER BY e.id, n.id"
-_MENTION = "MATCH (e:Episode)-[:MENTIONS]->(n:Entity)"
-# (by episode ids?, by entity ids?) -> query
-MENTIONS: Final = {
-    (False, False): f"{_MENTION} {_MENTION_ROW}",
-    (True, False): f"{_MENTION} WHERE e.id IN $episode_ids {_MENTION_ROW}",
-    (False, True): f"{_MENTION} WHERE n.id IN $entity_ids {_MENTION_ROW}",
-    (True, True): f"{_MENTION} WHERE e.id IN $episode_ids AND n.id IN $entity_ids {_MENTION_ROW}",
-}
-
-# -- whole-group graph reads (communities) --------------------------------------------------
-
-# Every fact without its embedding (a map of the other properties): the lean whole-group read.
-LIST_FACTS: Final = f"""
-MATCH (a:Entity)-[r:FACT]->(b:Entity)
-RETURN a.id, b.id, {_lean("r", FACT_FIELDS)}
-"""
-LIST_ENTITIES: Final = "MATCH (n:Entity) WHERE n.stub IS NULL RETURN properties(n) ORDER BY n.seq"
-# {where}: a condition from filters.fact_condition. One row per unordered pair of entities.
-ENTITY_EDGES: Final = """
-MATCH (a:Entity)-[r:FACT]->(b:Entity) WHERE a.id <> b.id AND {where}
-WITH CASE WHEN a.id < b.id THEN a.id ELSE b.id END AS low,
-     CASE WHEN a.id < b.id THEN b.id ELSE a.id END AS high
-RETURN low, high, count(*)
-"""
-
-ALL_COMMUNITIES: Final = "MATCH (c:Community) RETURN properties(c) ORDER BY c.seq"
-GET_COMMUNITIES: Final = "MATCH (c:Community) WHERE c.id IN $ids RETURN properties(c)"
-
-# The same reads without the embeddings (search results: no 384 numbers per row to format,
-# send and parse, which was most of a row read's time).
-LEAN_GET: Final = {
-    Target.FACTS: GET_FACTS.replace("properties(r)", _lean("r", FACT_FIELDS)),
-    Target.ENTITIES: GET_ENTITIES.replace("properties(n)", _lean("n", ENTITY_FIELDS)),
-    Target.EPISODES: GET_EPISODES.replace("properties(e)", _lean("e", EPISODE_FIELDS)),
-    Target.COMMUNITIES: GET_COMMUNITIES.replace("properties(c)", _lean("c", COMMUNITY_FIELDS)),
-}
-
-# -- search ---------------------------------------------------------------------------------
-# {where}: a condition from filters (fact_condition for FACTS, entity_condition for ENTITIES,
-# "true" otherwise). $k is the over-fetch size of the index call, $limit the answer size.
-
-# Full-text: one index call per query word, scores summed per row. FalkorDB scores a single
-# word TF-IDF-like (rarer words score higher) but an OR query only by its best word; the sum
-# ranks rows matching more, and rarer, words first, like BM25.
-_FULLTEXT_NODES = """
-UNWIND $terms AS term
-CALL db.idx.fulltext.queryNodes('{label}', term) YIELD node, score
-WITH node AS {var}, sum(score) AS score WHERE {{where}}
-RETURN {var}.id, score ORDER BY score DESC, {var}.id LIMIT $limit
-"""
-_VECTOR_NODES = """
-CALL db.idx.vector.queryNodes('{label}', '{prop}', $k, vecf32($vector))
-YIELD node, score
-WITH node AS {var}, score WHERE {{where}}
-RETURN {var}.id, 1.0 - score AS similarity ORDER BY similarity DESC, {var}.id LIMIT $limit
-"""
-
-TEXT_SEARCH: Final = {
-    Target.FACTS: """
-UNWIND $terms AS term
-CALL db.idx.fulltext.queryRelationships('FACT', term) YIELD relationship, score
-WITH relationship AS r, sum(score) AS score WHERE {where}
-RETURN r.id, score ORDER BY score DESC, r.id LIMIT $limit
-""",
-    Target.ENTITIES: _FULLTEXT_NODES.format(label="Entity", var="n"),
-    Target.EPISODES: _FULLTEXT_NODES.format(label="Episode", var="e"),
-    Target.COMMUNITIES: _FULLTEXT_NODES.format(label="Community", var="c"),
-}
-
-VECTOR_SEARCH: Final = {
-    Target.FACTS: """
-CALL db.idx.vector.queryRelationships('FACT', 'embedding', $k, vecf32($vector))
-YIELD relationship, score
-WITH relationship AS r, score WHERE {where}
-RETURN r.id, 1.0 - score AS similarity ORDER BY similarity DESC, r.id LIMIT $limit
-""",
-    Target.ENTITIES: _VECTOR_NODES.format(label="Entity", prop="name_embedding", var="n"),
-    Target.EPISODES: _VECTOR_NODES.format(label="Episode", prop="embedding", var="e"),
-    Target.COMMUNITIES: _VECTOR_NODES.format(label="Community", prop="name_embedding", var="c"),
-}
-
-# Exact cosine over every vector of the group: small groups have no HNSW index (see
-# schema.VECTOR_INDEX_AFTER); the query vector is a unit vector, stored ones are too.
-_EXACT_NODES = """
-MATCH ({var}:{label}) WHERE {var}.{prop} IS NOT NULL AND ({{where}})
-WITH {var}, 1.0 - vec.cosineDistance({var}.{prop}, vecf32($vector)) AS similarity
-RETURN {var}.id, similarity ORDER BY similarity DESC, {var}.id LIMIT $limit
-"""
-EXACT_VECTOR_SEARCH: Final = {
-    Target.FACTS: """
-MATCH ()-[r:FACT]->() WHERE r.embedding IS NOT NULL AND ({where})
-WITH r, 1.0 - vec.cosineDistance(r.embedding, vecf32($vector)) AS similarity
-RETURN r.id, similarity ORDER BY similarity DESC, r.id LIMIT $limit
-""",
-    Target.ENTITIES: _EXACT_NODES.format(label="Entity", prop="name_embedding", var="n"),
-    Target.EPISODES: _EXACT_NODES.format(label="Episode", prop="embedding", var="e"),
-    Target.COMMUNITIES: _EXACT_NODES.format(label="Community", prop="name_embedding", var="c"),
-}
-
-# Small groups have no full-text index (schema.LABEL_INDEX_AFTER): the rows passing the
-# filter are read with their text and scored in Python (textscan.py).
-TEXT_SCAN: Final = {
-    Target.FACTS: "MATCH ()-[r:FACT]->() WHERE r.fact IS NOT NULL AND ({where}) "
-    "RETURN r.id, r.fact",
-    Target.ENTITIES: "MATCH (n:Entity) WHERE n.name IS NOT NULL AND ({where}) "
-    "RETURN n.id, n.name, n.summary",
-    Target.EPISODES: "MATCH (e:Episode) WHERE {where} RETURN e.id, e.content",
-    Target.COMMUNITIES: "MATCH (c:Community) WHERE {where} RETURN c.id, c.name, c.summary",
-}
-# How many rows of a label a group holds, to know when its indexes are due.
-LABEL_COUNT: Final = {
-    Target.FACTS: "MATCH ()-[r:FACT]->() RETURN count(r)",
-    Target.ENTITIES: "MATCH (n:Entity) RETURN count(n)",
-    Target.EPISODES: "MATCH (e:Episode) RETURN count(e)",
-    Target.COMMUNITIES: "MATCH (c:Community) RETURN count(c)",
-}
-
-# target -> the label (node label or edge type) holding its embeddings
-VECTOR_LABEL: Final = {
-    Target.FACTS: "FACT",
-    Target.ENTITIES: "Entity",
-    Target.EPISODES: "Episode",
-    Target.COMMUNITIES: "Community",
-}
-
-# How many vectors an index holds, to know when over-fetching has seen them all.
-VECTOR_COUNT: Final = {
-    Target.FACTS: "MATCH ()-[r:FACT]->() WHERE r.embedding IS NOT NULL RETURN count(r)",
-    Target.ENTITIES: "MATCH (n:Entity) WHERE n.name_embedding IS NOT NULL RETURN count(n)",
-    Target.EPISODES: "MATCH (e:Episode) WHERE e.embedding IS NOT NULL RETURN count(e)",
-    Target.COMMUNITIES: "MATCH (c:Community) WHERE c.name_embedding IS NOT NULL RETURN count(c)",
-}
-
-# -- schema ---------------------------------------------------------------------------------
-
-# Index DDL cannot take parameters; schema.py fills these with its constant labels and
-# properties and with integers (dimension, HNSW parameters).
-NODE_PATTERN: Final = "(x:{label})"
-EDGE_PATTERN: Final = "()-[x:{label}]-()"
-CREATE_RANGE_INDEX: Final = "CREATE INDEX FOR {pattern} ON ({columns})"
-CREATE_FULLTEXT_INDEX: Final = "CREATE FULLTEXT INDEX FOR {pattern} ON ({columns})"
-FULLTEXT_FIELD: Final = "{{field: '{prop}', weight: {weight!r}}}"
-CREATE_WEIGHTED_FULLTEXT: Final = (
-    "CALL db.idx.fulltext.createNodeIndex({{label: '{label}'}}, {fields})"
-)
-CREATE_VECTOR_INDEX: Final = (
-    "CREATE VECTOR INDEX FOR {pattern} ON ({columns}) OPTIONS {{dimension: {dimension}, "
-    "similarityFunction: 'cosine', M: {m}, efConstruction: {ef_construction}, "
-    "efRuntime: {ef_runtime}}}"
-)
-INDEX_STATES: Final = "CALL db.indexes() YIELD status RETURN status"
-LIST_INDEXES: Final = (
-    "CALL db.indexes() YIELD label, properties, types, entitytype "
-    "RETURN label, properties, types, entitytype"
-)
 
 # chronomem reembed: overwrite stored vectors by id, then bump the group's write counter.
 # FalkorDB 4.16 can keep the old value when one query overwrites an indexed vector in

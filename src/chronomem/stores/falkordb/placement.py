@@ -29,7 +29,7 @@ from falkordb import FalkorDB
 from chronomem.errors import StoreError
 from chronomem.stores.falkordb import cypher_packed
 from chronomem.stores.falkordb.connection import FalkorDBConnection
-from chronomem.stores.falkordb.cypher import INDEX_STATES
+from chronomem.stores.falkordb.cypher_search import INDEX_STATES
 from chronomem.stores.falkordb.moveout import finish_leftovers
 from chronomem.stores.falkordb.scope import Scope
 

@@ -5,22 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final, TypeVar
 
-from chronomem.errors import UsageError
 from chronomem.model import Community, Entity, Episode, Fact, Target
-from chronomem.stores.falkordb import cypher, rows
+from chronomem.stores.falkordb import cypher_reads, rows
 from chronomem.stores.falkordb.connection import Row
 
-__all__ = ["GET", "StoredRow", "Tagged", "as_map", "convert", "facts_from", "in_order", "target"]
+__all__ = ["GET", "StoredRow", "Tagged", "as_map", "convert", "facts_from", "in_order"]
 
 StoredRow = Fact | Entity | Episode | Community
 Tagged = list[tuple[str, Row]]  # (group id, row)
 _T = TypeVar("_T", bound=StoredRow)
 
 GET: Final = {
-    Target.FACTS: cypher.GET_FACTS,
-    Target.ENTITIES: cypher.GET_ENTITIES,
-    Target.EPISODES: cypher.GET_EPISODES,
-    Target.COMMUNITIES: cypher.GET_COMMUNITIES,
+    Target.FACTS: cypher_reads.GET_FACTS,
+    Target.ENTITIES: cypher_reads.GET_ENTITIES,
+    Target.EPISODES: cypher_reads.GET_EPISODES,
+    Target.COMMUNITIES: cypher_reads.GET_COMMUNITIES,
 }
 
 
@@ -42,14 +41,6 @@ def convert(target: Target, tagged: Tagged) -> list[StoredRow]:
     }
     convert = readers[target]
     return [convert(g, as_map(r[0])) for g, r in tagged]
-
-
-def target(value: Target | str) -> Target:
-    try:
-        return Target(value)
-    except ValueError:
-        choices = ", ".join(repr(t.value) for t in Target)
-        raise UsageError(f"unknown search target {value!r}: use one of {choices}") from None
 
 
 def _seq(props: Mapping[str, object]) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from chronomem.stores.falkordb import cypher
+from chronomem.stores.falkordb import cypher_search
 
 __all__ = [
     "EF_CONSTRUCTION",
@@ -122,25 +122,27 @@ def missing_indexes(wanted: Iterable[IndexSpec], existing: Known) -> list[IndexS
 
 
 def create_statement(spec: IndexSpec, dimension: int | None) -> str:
-    """The statement that creates ``spec`` (templates in :mod:`.cypher`).
+    """The statement that creates ``spec`` (templates in :mod:`.cypher_search`).
 
     Labels and properties are the constants above; the only formatted values are numbers.
     """
     if spec.weights is not None:
         fields = ", ".join(
-            cypher.FULLTEXT_FIELD.format(prop=p, weight=float(w))
+            cypher_search.FULLTEXT_FIELD.format(prop=p, weight=float(w))
             for p, w in zip(spec.properties, spec.weights, strict=True)
         )
-        return cypher.CREATE_WEIGHTED_FULLTEXT.format(label=spec.label, fields=fields)
-    pattern = (cypher.EDGE_PATTERN if spec.edge else cypher.NODE_PATTERN).format(label=spec.label)
+        return cypher_search.CREATE_WEIGHTED_FULLTEXT.format(label=spec.label, fields=fields)
+    pattern = (cypher_search.EDGE_PATTERN if spec.edge else cypher_search.NODE_PATTERN).format(
+        label=spec.label
+    )
     columns = ", ".join(f"x.{p}" for p in spec.properties)
     if spec.kind == "RANGE":
-        return cypher.CREATE_RANGE_INDEX.format(pattern=pattern, columns=columns)
+        return cypher_search.CREATE_RANGE_INDEX.format(pattern=pattern, columns=columns)
     if spec.kind == "FULLTEXT":
-        return cypher.CREATE_FULLTEXT_INDEX.format(pattern=pattern, columns=columns)
+        return cypher_search.CREATE_FULLTEXT_INDEX.format(pattern=pattern, columns=columns)
     if dimension is None or int(dimension) <= 0:
         raise ValueError("a vector index needs a positive dimension")
-    return cypher.CREATE_VECTOR_INDEX.format(
+    return cypher_search.CREATE_VECTOR_INDEX.format(
         pattern=pattern,
         columns=columns,
         dimension=int(dimension),

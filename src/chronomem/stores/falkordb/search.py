@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from chronomem.model import SearchFilter, Target, Vector
 from chronomem.model.time import to_micros
-from chronomem.stores.falkordb import cypher, textscan
+from chronomem.stores.falkordb import cypher_reads, cypher_search, textscan
 from chronomem.stores.falkordb.connection import Row
 from chronomem.stores.falkordb.filters import Params, entity_condition, fact_condition
 from chronomem.stores.falkordb.rows import vector_param
@@ -111,8 +111,8 @@ def text_calls(
     if not terms or limit <= 0:
         return Plan([], [])
     where, params = target_condition(target, search)
-    text = cypher.TEXT_SEARCH[target].format(where=where)
-    scan = cypher.TEXT_SCAN[target].format(where=where)
+    text = cypher_search.TEXT_SEARCH[target].format(where=where)
+    scan = cypher_search.TEXT_SCAN[target].format(where=where)
     arguments = {**params, "terms": terms, "limit": limit}
     weights = textscan.FIELD_WEIGHTS[target]
 
@@ -151,14 +151,14 @@ def vector_calls(
     """The queries of a nearest-neighbour search by cosine similarity, one per group: HNSW
     where the group has the index (widened through ``read`` when too few neighbours pass
     the filter), an exact scan where it is still small."""
-    if target not in cypher.VECTOR_SEARCH or limit <= 0:
+    if target not in cypher_search.VECTOR_SEARCH or limit <= 0:
         return Plan([], [])
     query = unit_query(vector, dimension)
     if query is None:
         return Plan([], [])
     where, params = target_condition(target, search)
-    text = cypher.VECTOR_SEARCH[target].format(where=where)
-    exact = cypher.EXACT_VECTOR_SEARCH[target].format(where=where)
+    text = cypher_search.VECTOR_SEARCH[target].format(where=where)
+    exact = cypher_search.EXACT_VECTOR_SEARCH[target].format(where=where)
     arguments = {**params, "vector": query, "limit": limit}
     k = max(_FIRST_ROUND * limit, 40)
 
@@ -195,7 +195,7 @@ def _widen(
     total: int | None = None
     while len(hits) < limit:
         if total is None:
-            counted = read(scope, cypher.VECTOR_COUNT[target], {})
+            counted = read(scope, cypher_search.VECTOR_COUNT[target], {})
             total = int(str(counted[0][0])) if counted else 0
         if k >= total:
             break
@@ -214,7 +214,7 @@ def walk(
     """
     hops = dict.fromkeys(seeds, 0)
     where, params = fact_condition(search)
-    step = cypher.WALK_STEP.format(where=where)
+    step = cypher_reads.WALK_STEP.format(where=where)
     for scope in groups:
         reached = dict.fromkeys(seeds, 0)
         frontier = list(reached)

@@ -3,18 +3,16 @@
 One file (or memory), WAL journal, one ``BEGIN IMMEDIATE`` transaction per write. Several
 threads may share a store (one connection behind a lock); several processes may share a
 file (writers wait for each other up to ``busy_timeout_s``).
+
+:mod:`.store_base` opens the file and holds the connection, its transactions and the
+embedder binding; this module adds the writes, reads and search of the port.
 """
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import threading
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from pathlib import Path
-from types import TracebackType
 
 import numpy as np
 import numpy.typing as npt
@@ -32,70 +30,17 @@ from chronomem.model import (
     SearchFilter,
     SearchRequest,
     Target,
-    Vector,
     check_group_id,
     check_group_ids,
 )
-from chronomem.stores.batch import get_one_by_one, one_by_one
-from chronomem.stores.reembedding import (
-    Migration,
-    begin,
-    embedder_mismatch,
-    migration_pending,
-)
-from chronomem.stores.sqlite import edits, fts, fts_sync, graph, reads, search, writes
-from chronomem.stores.sqlite.connection import (
-    MEMORY,
-    open_connection,
-    read_transaction,
-    translate_errors,
-    write_transaction,
-)
-from chronomem.stores.sqlite.schema import check_current, migrate
-from chronomem.stores.sqlite.vectors import VectorCache
-from chronomem.stores.sqlite.writes import BoundEmbedder
-
-_EMBEDDER_KEYS = ("embedder_name", "embedder_dimension")
-_MIGRATION_KEY = "reembed_to"
+from chronomem.stores.batch import checked_target, get_one_by_one, one_by_one
+from chronomem.stores.sqlite import edits, fts, fts_sync, graph, meta, reads, search, writes
+from chronomem.stores.sqlite.connection import MEMORY, write_transaction
+from chronomem.stores.sqlite.store_base import SQLiteStoreBase
 
 
-class SQLiteStore:
+class SQLiteStore(SQLiteStoreBase):
     """The graph in one SQLite database: ``SQLiteStore("memory.db")`` or ``SQLiteStore()``."""
-
-    def __init__(
-        self,
-        path: str | os.PathLike[str] = MEMORY,
-        *,
-        busy_timeout_s: float = 30.0,
-        read_only: bool = False,
-    ) -> None:
-        """``read_only``: never create or change the file (it must exist and be up to date);
-        works on a file the process may not write."""
-        text = os.fspath(path)
-        self._path = text if text == MEMORY else str(Path(text).expanduser())
-        self._scrub: set[str] = set()  # groups with a deletion since their last community set
-        self._timeout = busy_timeout_s
-        self._read_only = read_only
-        self._lock = threading.RLock()
-        self._vectors = VectorCache()
-        self._closed = False
-        if read_only and (self._path == MEMORY or not Path(self._path).is_file()):
-            raise UsageError(
-                f"no memory database at {self._path!r}: check the path (reading never "
-                "creates a file; 'chronomem add' does)"
-            )
-        with translate_errors(self._path, "opening the database", busy_timeout_s=busy_timeout_s):
-            self._conn = open_connection(
-                self._path, busy_timeout_s=busy_timeout_s, read_only=read_only
-            )
-            try:
-                if read_only:
-                    check_current(self._conn, path=self._path)
-                else:
-                    migrate(self._conn, path=self._path, timeout_s=busy_timeout_s)
-            except BaseException:
-                self._conn.close()
-                raise
 
     @classmethod
     def from_url(
@@ -108,126 +53,12 @@ class SQLiteStore:
         path = rest[1:] if rest.startswith("/") else rest
         return cls(path or MEMORY, busy_timeout_s=busy_timeout_s, read_only=read_only)
 
-    @property
-    def path(self) -> str:
-        return self._path
-
-    def __repr__(self) -> str:
-        return f"SQLiteStore({self._path!r})"
-
-    def __enter__(self) -> SQLiteStore:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    # -- plumbing: every public method goes through one of these -------------------------
-    @contextmanager
-    def _session(self, action: str) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            if self._closed:
-                raise UsageError(f"{self!r} is closed: open a new store to keep using the file")
-            with translate_errors(self._path, action, busy_timeout_s=self._timeout):
-                yield self._conn
-
-    @contextmanager
-    def _reading(self, action: str) -> Iterator[sqlite3.Connection]:
-        with self._session(action) as conn, read_transaction(conn):
-            yield conn
-
-    # -- lifecycle ---------------------------------------------------------------------------
-    def close(self) -> None:
-        with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._vectors.clear()
-                self._conn.close()
-
-    def bind_embedder(self, name: str, dimension: int) -> None:
-        _check_embedder_args(name, dimension)
-        with self._session("recording the embedder") as conn:
-            bound = self._record_embedder(conn, name, dimension)
-            if bound is not None and bound != BoundEmbedder(name, dimension):
-                raise embedder_mismatch(
-                    repr(self),
-                    (bound.name, bound.dimension),
-                    (name, dimension),
-                    db_hint=self._path,
-                )
-
-    def _record_embedder(
-        self, conn: sqlite3.Connection, name: str, dimension: int
-    ) -> BoundEmbedder | None:
-        """The embedder the file names; record ``name`` first if it names none (not when
-        read-only: a file with no embedder has no vectors to compare). A re-embedding left
-        half done refuses every embedder until ``chronomem reembed`` finishes it."""
-        if self._read_only:
-            self._refuse_pending_migration(conn)
-            return _bound_embedder(conn)
-        with write_transaction(conn, timeout_s=self._timeout):
-            self._refuse_pending_migration(conn)
-            bound = _bound_embedder(conn)
-            if bound is None:
-                _set_binding(conn, BoundEmbedder(name, dimension))
-        return bound
-
-    def _refuse_pending_migration(self, conn: sqlite3.Connection) -> None:
-        migration = _migration(conn)
-        if migration is not None:
-            left = len(migration.left(_group_ids(conn)))
-            raise migration_pending(repr(self), migration, left, db_hint=self._path)
-
-    def start_reembed(self, name: str, dimension: int) -> list[str]:
-        _check_embedder_args(name, dimension)
-        with (
-            self._session("starting to re-embed") as conn,
-            write_transaction(conn, timeout_s=self._timeout),
-        ):
-            bound = _bound_embedder(conn)
-            migration = begin(
-                None if bound is None else (bound.name, bound.dimension),
-                _migration(conn),
-                (name, dimension),
-                repr(self),
-            )
-            if migration is None:
-                _set_binding(conn, BoundEmbedder(name, dimension))
-                return []
-            _set_migration(conn, migration)
-            left = migration.left(_group_ids(conn))
-            if not left:
-                _finish(conn, migration)
-            return left
-
-    def write_embeddings(
-        self, group_id: str, vectors: Mapping[Target, Mapping[str, Vector]]
-    ) -> None:
-        gid = check_group_id(group_id)
-        with self._session(f"re-embedding group {gid!r}") as conn:
-            with write_transaction(conn, timeout_s=self._timeout):
-                migration = _migration(conn)
-                if migration is None:
-                    raise UsageError("write_embeddings needs start_reembed first")
-                bound = BoundEmbedder(migration.name, migration.dimension)
-                writes.replace_vectors(conn, gid, vectors, bound)
-                migration = migration.with_done(gid)
-                if migration.left(_group_ids(conn)):
-                    _set_migration(conn, migration)
-                else:
-                    _finish(conn, migration)
-            self._vectors.forget_group(gid)
-
     # -- writes ----------------------------------------------------------------------------
     def apply(self, changes: ChangeSet) -> None:
         gid = check_group_id(changes.group_id)
         with self._session(f"writing to group {gid!r}") as conn:
             with write_transaction(conn, timeout_s=self._timeout):
-                result = writes.apply_changes(conn, changes, _bound_embedder(conn))
+                result = writes.apply_changes(conn, changes, meta.bound_embedder(conn))
                 fts_sync.sync(conn)
                 if changes.delete_episode_ids:  # no trace of its words in the group's indexes
                     fts_sync.optimize(conn, gid)
@@ -247,7 +78,7 @@ class SQLiteStore:
         with self._session(f"replacing the communities of group {gid!r}") as conn:
             scrub = gid in self._scrub  # the first rebuild after a deletion
             with write_transaction(conn, timeout_s=self._timeout):
-                result = writes.replace_communities(conn, communities, _bound_embedder(conn))
+                result = writes.replace_communities(conn, communities, meta.bound_embedder(conn))
                 fts_sync.sync(conn)
                 if scrub:
                     fts_sync.optimize(conn, gid, ("communities",))
@@ -363,7 +194,7 @@ class SQLiteStore:
 
     def group_ids(self) -> list[str]:
         with self._reading("listing groups") as conn:
-            return _group_ids(conn)
+            return meta.group_ids(conn)
 
     def entity_edges(self, group_id: str, filter: SearchFilter) -> list[tuple[str, str, int]]:
         gid = check_group_id(group_id)
@@ -380,7 +211,7 @@ class SQLiteStore:
         limit: int,
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
-        groups, kind = check_group_ids(group_ids), _target(target)
+        groups, kind = check_group_ids(group_ids), checked_target(target)
         with self._reading(f"searching {kind.value} by text") as conn:
             return fts.text_search(conn, kind, groups, query, limit, filter)
 
@@ -405,7 +236,7 @@ class SQLiteStore:
         limit: int,
         filter: SearchFilter,
     ) -> list[tuple[str, float]]:
-        groups, kind = check_group_ids(group_ids), _target(target)
+        groups, kind = check_group_ids(group_ids), checked_target(target)
         with self._reading(f"searching {kind.value} by vector") as conn:
             return search.vector_search(
                 conn, self._vectors, kind, groups, vector, limit=limit, flt=filter
@@ -424,53 +255,3 @@ class SQLiteStore:
             raise UsageError(f"walk depth must be 0 or more, got {depth}")
         with self._reading("walking the graph") as conn:
             return search.walk(conn, groups, seeds, depth, filter)
-
-
-def _target(target: Target | str) -> Target:
-    try:
-        return Target(target)
-    except ValueError:
-        choices = ", ".join(repr(t.value) for t in Target)
-        raise UsageError(f"unknown search target {target!r}: use one of {choices}") from None
-
-
-def _check_embedder_args(name: str, dimension: int) -> None:
-    if not isinstance(name, str) or not name or not isinstance(dimension, int) or dimension <= 0:
-        raise UsageError("an embedder binding needs the embedder's name and a positive dimension")
-
-
-def _group_ids(conn: sqlite3.Connection) -> list[str]:
-    return [str(g) for (g,) in conn.execute("SELECT group_id FROM groups")]
-
-
-def _migration(conn: sqlite3.Connection) -> Migration | None:
-    row = conn.execute("SELECT value FROM meta WHERE key = ?", (_MIGRATION_KEY,)).fetchone()
-    return None if row is None else Migration.from_json(str(row[0]))
-
-
-def _set_migration(conn: sqlite3.Connection, migration: Migration) -> None:
-    conn.execute(
-        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
-        (_MIGRATION_KEY, migration.to_json()),
-    )
-
-
-def _set_binding(conn: sqlite3.Connection, bound: BoundEmbedder) -> None:
-    conn.executemany(
-        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
-        list(zip(_EMBEDDER_KEYS, (bound.name, str(bound.dimension)), strict=True)),
-    )
-
-
-def _finish(conn: sqlite3.Connection, migration: Migration) -> None:
-    _set_binding(conn, BoundEmbedder(migration.name, migration.dimension))
-    conn.execute("DELETE FROM meta WHERE key = ?", (_MIGRATION_KEY,))
-
-
-def _bound_embedder(conn: sqlite3.Connection) -> BoundEmbedder | None:
-    found = dict(
-        conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", _EMBEDDER_KEYS).fetchall()
-    )
-    if len(found) < len(_EMBEDDER_KEYS):
-        return None
-    return BoundEmbedder(found["embedder_name"], int(found["embedder_dimension"]))
