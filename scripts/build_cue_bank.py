@@ -164,10 +164,8 @@ def _decide(bank: object, row: np.ndarray) -> str:
         for i in (*readings, *bank.held_again)  # type: ignore[attr-defined]
         if i != win_at
         and (
-            (intents[i].polarity == "holds"
-            and ending)
-            or (intents[i].polarity != "holds"
-            and intents[i].relation != win.relation)
+            (intents[i].polarity == "holds" and ending)
+            or (intents[i].polarity != "holds" and intents[i].relation != win.relation)
         )
     ]
     rival = max((best[i] for i in rivals), default=-1.0)

@@ -33,8 +33,7 @@ def test_a_relative_date_says_the_day_it_means() -> None:
 
 def test_joined_sentences_end_as_sentences() -> None:
     assert summaries()["Maya"] == (
-        "Maya moved to Lisbon last week (22 Feb 2025) for a new job. "
-        "Maya's manager Rui is lovely."
+        "Maya moved to Lisbon last week (22 Feb 2025) for a new job. Maya's manager Rui is lovely."
     )
 
 

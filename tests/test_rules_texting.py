@@ -248,7 +248,8 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
         ("Are you still at Tesco?", "nah, moved on", "I'm no longer at Tesco, moved on"),
         ("Do you still own a bike?", "no", "I don't own a bike anymore."),
         # a statement with a tag: a yes makes it the user's own
-        ("Nice! So you've swapped Leith for Dundee, right?", "yep", "I've swapped Leith for Dundee."),
+        ("Nice! So you've swapped Leith for Dundee, right?", "yep",
+         "I've swapped Leith for Dundee."),
         ("To confirm: your new job is at Ocado, correct?", "yes, since june",
          "my new job is at Ocado, since june"),
         ("So you're vegan now, right?", "yup 🌱", "I'm vegan now 🌱"),

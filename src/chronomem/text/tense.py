@@ -52,7 +52,8 @@ _RESCHEDULED_TO = re.compile(
     re.I,
 )
 _PAST_WORDS = re.compile(
-    r"\b(?:ago|since|last(?!\s+(?:day|shift|week of|exam|one))|yesterday|was|were|did|had|used to|went|got|left|took|made|came|"
+    r"\b(?:ago|since|last(?!\s+(?:day|shift|week of|exam|one))|yesterday|was|were|did|had|"
+    r"used to|went|got|left|took|made|came|"
     r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
     r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
     r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done|quit)\b",

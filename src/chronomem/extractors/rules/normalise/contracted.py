@@ -59,8 +59,10 @@ def _subject_place(text: str, start: int) -> bool:
     if before is None:
         return True
     word = before.group(1)
-    if word is not None and word.lower() in _DETERMINERS and _AFTER_PLACE_WORD.search(
-        text, max(0, before.start() - 12), before.start()
+    if (
+        word is not None
+        and word.lower() in _DETERMINERS
+        and _AFTER_PLACE_WORD.search(text, max(0, before.start() - 12), before.start())
     ):
         return False  # "living at my mum's in Ramsgate": the mum's place, no verb
     return word is None or word.lower() in _OPENERS or word.lower() in PERSON_ROLES
