@@ -25,6 +25,7 @@ from typing import Final
 import numpy as np
 
 from chronomem.errors import UsageError
+from chronomem.extractors.rules.cue.cosines import on_grid
 from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, START, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.ports import Embedder, Matrix
@@ -133,7 +134,7 @@ def _shipped(model: str, digest: str) -> Matrix | None:
 def save_vectors(path: Path, model: str, texts: list[str], vectors: Matrix) -> str:
     """Write the prototypes' vectors (exact multiples of the grid) to ``path``; returns the
     file's sha256, to pin in ``VECTORS_SHA256``."""
-    grid = np.rint(np.asarray(vectors, dtype=np.float64) / GRID)
+    grid = on_grid(vectors)
     if not np.allclose(grid * GRID, vectors, rtol=0, atol=0):
         raise UsageError(f"{model}'s vectors are not on the 2^-11 grid: cannot store them exactly")
     with path.open("wb") as f:

@@ -46,7 +46,7 @@ def answered_reply(text: str, question: str | None) -> str:
     answer = _ANSWER.match(text)
     if answer is not None and answer.group("yes"):
         tagged = _TAGGED.search(question.strip())
-        if tagged is not None and _YOU.search(tagged.group("said")):
+        if tagged is not None and _YOUR_FORMS.search(tagged.group("said")):
             rest = text[answer.end() :]
             said = _as_mine(tagged.group("said"))
             return f"{said}{', ' if rest[:1].isalnum() else ' '}{rest}" if rest else f"{said}."
@@ -78,7 +78,6 @@ _TAGGED = re.compile(
     r"did I get that right|have I got that right)\?\s*$",
     re.I,
 )
-_YOU = re.compile(r"\byou(?:'re|'ve|'ll|'d|r|rs)?\b", re.I)
 _FIRST = {
     "you're": "I'm", "you've": "I've", "you'll": "I'll", "you'd": "I'd", "your": "my",
     "yours": "mine", "you are": "I am", "you have": "I have", "you were": "I was",
