@@ -27,6 +27,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import modality
 from chronomem.extractors.rules.analysis.spans import Span
+from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS, role_owner
 from chronomem.extractors.rules.cue.bank import DEFAULT_BANK, HAND_ONLY, Bank
 from chronomem.extractors.rules.cue.cosines import Grid, cosines, on_grid
 from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, Intent
@@ -351,12 +352,29 @@ def _subject(s: Sentence, piece: tuple[int, int], obj: Span, known: Known) -> _S
     if party is None and len(found) > 1 and found[1][0] <= end + 1 and found[1][2] is not None:
         start, end, party = found[1]  # "my sister Jo has been ...": Jo, not the speaker
     if party is None:
-        mine = s.text[start:end].lower().startswith(("my ", "our "))
-        return (me, start, False) if mine and me is not None else None
+        return _possessed_subject(s, start, end, me, known)
     person = party.label == "Person" or normalize_name(party.name) in known.persons
     if not person or (s.assistant and not (party.speaker or party.named)):
         return None
     return party, end, False
+
+
+def _possessed_subject(
+    s: Sentence, start: int, end: int, me: Party | None, known: Known
+) -> _Subject | None:
+    """ "my new address is in X": the speaker's; "my sister's move to X": the sister's."""
+    if me is None or not s.text[start:end].lower().startswith(("my ", "our ")):
+        return None
+    theirs = _ROLE_POSSESSIVE.match(s.text, end)
+    if theirs is None:
+        return me, start, False
+    if theirs.group("kin") is not None:
+        return None  # "my wife's parents": people of whom nothing more is known
+    owner = role_owner(s, s.text[start : theirs.end()], known)
+    return (owner, theirs.end(), False) if owner is not None else None
+
+
+_ROLE_POSSESSIVE = re.compile(rf"['’]s\b(?:\s+(?P<kin>{ROLE_WORDS})\b)?", re.I)
 
 
 # "when we were 10 we were really into X": a state of long ago, not a change now

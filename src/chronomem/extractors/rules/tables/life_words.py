@@ -106,7 +106,10 @@ ROLES_FRIEND = word_set("friend bestie buddy pal bff bestfriend")
 
 ROLES_FAMILY = word_set(
     "mom mother mum dad father sister brother son daughter cousin aunt uncle grandma sis bro "
-    "grandmother grandpa grandfather niece nephew grandson granddaughter stepmom stepdad"
+    "grandmother grandpa grandfather niece nephew grandson granddaughter stepmom stepdad "
+    # the homely names of kin: "my nan", "my grandad", "my auntie"
+    "nan nana nanna gran granny grandad granddad grandmum auntie aunty mam mammy mummy "
+    "stepson stepdaughter stepbrother stepsister twin"
 )
 
 # -- states that change: diets, habits, health, cars and phones, roles at work -------------
