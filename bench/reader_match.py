@@ -30,6 +30,9 @@ RELATION_ALIASES: dict[str, str] = {
     "REPORTS_TO": "MANAGED_BY",
     "SUBSCRIBED_TO": "SUBSCRIBED_TO_PLAN",
     "HOLDS_POSITION": "HAS_JOB_TITLE",
+    "HATES": "DISLIKES",
+    "LOVES": "LIKES",
+    "ENJOYS": "LIKES",
 }
 #: Relations that say nothing (chronomem's untyped mentions): never counted.
 SILENT = frozenset({"MENTIONED", "RELATED_TO"})
@@ -144,6 +147,21 @@ def witness(label: dict[str, object], facts: list[Seen], names: Names) -> Seen |
     return None
 
 
+def why_missed(label: dict[str, object], facts: list[Seen], names: Names) -> str:
+    """The nearest fact to a label not found, and what differs; or that none came near."""
+    value = label["value"] if isinstance(label["value"], str) else None
+    subject = str(label["subject"])
+    for fact in facts:
+        if fact.relation == label["relation"] and same_value(value, fact.value):
+            if not same_subject(subject, fact.subject, names):
+                return f"other subject ({_show(fact)})"
+            return f"wrong state ({_show(fact)}{'' if fact.told_here else ', earlier turn'})"
+    for fact in facts:
+        if value is not None and same_value(value, fact.value):
+            return f"other relation ({_show(fact)})"
+    return "nothing near"
+
+
 def wrongly_held(label: dict[str, object], facts: list[Seen], names: Names) -> Seen | None:
     """For a negation or a hypothetical: the fact that the item's turn made hold anyway."""
     value = label["value"] if isinstance(label["value"], str) else None
@@ -184,7 +202,8 @@ def score_item(labels: list[dict[str, object]], facts: list[Seen], names: Names)
         hit = witness(label, facts, names)
         found.append(hit is not None)
         if hit is None:
-            misses.append(f"missed {label['aspect']} {label['relation']} {label['value']!r}")
+            said = f"missed {label['aspect']} {label['relation']} {label['value']!r}"
+            misses.append(f"{said}: {why_missed(label, facts, names)}")
         else:
             witnesses.add(id(hit))
     own = [f for f in facts if f.told_here]
