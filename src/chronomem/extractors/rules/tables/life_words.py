@@ -190,6 +190,11 @@ ROLES_PERSONAL = word_set(
     "flatmate accountant lawyer vet physio physiotherapist hairdresser barber pediatrician gp"
 )
 
+# The people one has an appointment with: "dentist on the 20th" is a plan
+APPOINTMENT_ROLES = word_set(
+    "dentist doctor gp physio physiotherapist hairdresser barber optician vet orthodontist"
+)
+
 ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
 
 # What one "gets" that is no thing one owns ("got a new job at X", "a new role"): the job
