@@ -123,3 +123,42 @@ def test_a_relative_clause_becomes_a_sentence_of_its_own(text: str, said: str) -
 )
 def test_a_relative_clause_of_the_object_or_a_question_stays(text: str) -> None:
     assert plain_subjects(text) == text
+
+
+# -- a person described, then named: the name is who is meant -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "Hedda: my new physio is a woman called Dr Amara Eze",
+            ("Hedda", "ROLE_HELD_BY", "Dr Amara Eze", False),
+        ),
+        (
+            "Hedda: new boss is some guy named Torvald, very intense",
+            ("Hedda", "MANAGED_BY", "Torvald", False),
+        ),
+        (
+            "Hedda: our landlord is now a bloke called mr pike",
+            ("Hedda", "ROLE_HELD_BY", "Mr Pike", False),
+        ),
+    ],
+)
+def test_a_person_described_then_named_is_the_name(
+    text: str, fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("met a lovely chap called Idris", "met Idris"),
+        ("we got a rescue greyhound called Biscuit", "we got a rescue greyhound called Biscuit"),
+        ("I read a book called Persuasion", "I read a book called Persuasion"),
+        ("she saw dr Mensah today", "she saw Dr Mensah today"),
+    ],
+)
+def test_only_a_person_described_gives_way_to_the_name(text: str, said: str) -> None:
+    assert plain_subjects(text) == said

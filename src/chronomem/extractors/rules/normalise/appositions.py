@@ -11,13 +11,18 @@
   becomes a sentence of its own after the one it was in ("Kenji has moved to Leeds. Kenji
   manages the depot."). Only a person (a capitalised name, or a role: "my aunt") with
   "who" and a verb of their own ("who I met", "who everyone likes" are the object's).
+* a person described and then named, "a man called Dr Obi", "some guy named Hugo", "a
+  barista called Oren": the name is who is meant ("new dentist is Dr Obi"); a pet or a
+  thing called so keeps its kind ("a rescue cat called Haggis"); a title in lower case
+  before a name is one ("dr Obi").
 """
 
 from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS
+from chronomem.extractors.rules.analysis.subjects import PERSON_ROLES, ROLE_WORDS
+from chronomem.extractors.rules.tables.life_words import JOB_HEADS, PEOPLE_ROLES
 from chronomem.text.words import word_set
 
 _WORK = r"work|the office|my office|my team|our team|my job|my work"
@@ -36,7 +41,30 @@ def plain_subjects(text: str) -> str:
     """``text`` with "NAME from my team", "to go work" and a person's relative clause
     said plainly."""
     text = _FROM.sub(_subject, text)
+    text = _CALLED.sub(_named_person, text)
+    text = _LOWER_TITLE.sub(lambda m: m.group().capitalize(), text)  # "dr Obi" -> "Dr Obi"
     return _relative_clauses(_GO_VERB.sub("to ", text))
+
+
+_LOWER_TITLE = re.compile(r"\b(?-i:dr|mr|mrs|ms|prof)(?=\.?\s+(?-i:[A-Z]))")
+_PEOPLE = word_set(
+    "man woman guy girl boy bloke lad chap fella fellow lady gentleman person someone somebody"
+)
+_CALLED = re.compile(
+    r"\b(?:a|an|some|this|one)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:called|named)\s+"
+    r"(?=(?:dr|mr|mrs|ms|miss|prof)\.?\s|(?-i:[A-Z]))",
+    re.I,
+)
+
+
+def _named_person(m: re.Match[str]) -> str:
+    """ "a man called " dropped before the name; kept when no person is described, or when
+    the noun is a role that tells the tie ("a new landlord named Mr Lee")."""
+    noun = m.group("noun").lower()
+    if noun in PERSON_ROLES or noun in PEOPLE_ROLES:
+        return m.group()
+    person = noun in _PEOPLE or noun in JOB_HEADS or noun.endswith(("man", "woman"))
+    return "" if person else m.group()
 
 
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Uncle|Aunt|Auntie|Sir|Dame)\.?\s+)"
