@@ -7,6 +7,7 @@ from datetime import datetime
 
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.draft import Draft
+from chronomem.extractors.rules.plain_texts import plain
 from chronomem.extractors.rules.summaries import finish, strip_discourse, third_person
 
 
@@ -16,7 +17,7 @@ def fact_text(s: Sentence, hit: Hit, draft: Draft) -> str:
     text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
     if hit.implicit_subject and s.speaker and text:
         text = f"{s.speaker} {text[0].lower()}{text[1:]}"
-    return _named_subject(text, hit.source.name)
+    return plain(_named_subject(text, hit.source.name), s, hit)
 
 
 _OPENING_PRONOUN = re.compile(r"^(?:He|She|he|she)\b")
