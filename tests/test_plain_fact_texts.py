@@ -48,3 +48,16 @@ def test_a_short_clause_keeps_its_own_verb() -> None:
     got = facts("Ines: moved to Porto last month")
     assert got.get("LIVES_IN Porto") == "Ines moved to Porto"
     assert len(got["LIVES_IN Porto"].split()) <= MAX_WORDS
+
+
+def test_a_clause_opener_is_not_part_of_the_fact() -> None:
+    got = facts("Priya: honestly I moved to Leeds")
+    assert got.get("LIVES_IN Leeds") == "Priya moved to Leeds", got
+
+
+def test_a_cut_date_takes_its_preposition_with_it() -> None:
+    """The date lives in valid_at; the text must not end on a dangling "to" or "on"."""
+    got = facts("Marek: the move to Gdansk got pushed to the 3rd")
+    texts = [text for key, text in got.items() if key.endswith(" Gdansk")]
+    assert texts, got
+    assert all("Gdansk got pushed" in t and not t.endswith((" to", " the")) for t in texts), got
