@@ -29,13 +29,14 @@ _NUM = (
     r"(?i:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
     r"|twenty|thirty|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|a\s+dozen)"
 )
-_UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"
+# a unit of time, also as chat shortens it ("6 yrs", "3 wks", "2 mos")
+_UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade|yr|wk|mo|mth)s?"
 _SEASON = r"(?i:spring|summer|fall|autumn|winter)"
 _YEAR = r"(?:19|20)\d{2}"
 _DIGIT = frozenset({"<digit>"})
 _UNITS = word_set(
     "minute minutes hour hours day days week weeks fortnight fortnights month months year "
-    "years decade decades"
+    "years decade decades yr yrs wk wks mo mos mth mths"
 )
 _SEASON_WORDS = frozenset(SEASONS)
 _MONTH_WORDS = frozenset(MONTHS)
@@ -120,6 +121,19 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.lasted,
             _UNITS,
         ),
+        (  # "vegetarian since twelve years", "learning guitar from three months": how
+            # long, said as English as a second language says it; the state holds since then
+            rf"(?i:\b(?:since|from)\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+)?)"
+            rf"({_NUM})\s+({_UNIT})\b(?!\s+(?:ago|from\s+now|later|before|after|earlier|old)\b)",
+            resolve.ago,
+            _UNITS,
+        ),
+        (  # "been in london 6 yrs", "had Rex two years now": a duration without "for"
+            rf"(?<![\w-])({_NUM})\s+({_UNIT})\b(?=\s*(?:now\b|already\b|and counting\b|"
+            r"[.,!;)]|$))",
+            resolve.lasted,
+            _UNITS,
+        ),
         (rf"(?i:\bin\s+)({_NUM})\s+({_UNIT})\b(?!\s+ago)", resolve.ahead, _UNITS),
         (rf"\b({_NUM})\s+({_UNIT})(?i:\s+from\s+now)\b", resolve.ahead, _UNITS),
         (
@@ -128,7 +142,8 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             _WEEKDAY_WORDS,
         ),
         (
-            rf"(?i:\b(in|since|until|till|by|during|last|next|this|early|late|mid|around)[- ]\s*)"
+            rf"(?i:\b(in|since|until|till|by|during|last|next|this|early|late|mid|around|about)"
+            rf"[- ]\s*)"
             rf"({_MONTH})\b(?!\s+\d)",
             resolve.bare_month,
             _MONTH_WORDS,
