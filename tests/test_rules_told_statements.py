@@ -27,8 +27,7 @@ TOLD: list[tuple[list[str], Fact]] = [
     (  # grounds before the question, on an assistant's turn
         [
             "Oona: I need a Saturday slot for the vet.",
-            "Assistant: Since you joined the Lakeside Rowing Club, would a Sunday suit you "
-            "better?",
+            "Assistant: Since you joined the Lakeside Rowing Club, would a Sunday suit you better?",
         ],
         ("Oona", "MEMBER_OF", "Lakeside Rowing Club", False),
     ),

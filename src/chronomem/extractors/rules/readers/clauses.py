@@ -35,6 +35,7 @@ from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.nominal import place_target
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
+from chronomem.model.relations import is_functional
 
 _ASKING_TAIL = re.compile(
     r"[,;:]\s*(?=(?:what|where|when|who|whom|whose|why|how|which|do|does|did|is|are|can|"
@@ -268,4 +269,8 @@ def _targets(
         return []
     if row.target in ("named", "phrase") and found.named:
         return [found, *coordinated(s, found, m.end(), clause[1], row)]
+    if row.target == "inline" and found.named and not is_functional(row.relation):
+        # "two cats, Murka and Vaska", "I speak Spanish and Quechua": each one is held
+        at = m.start("obj2" if m.groupdict().get("obj2") else "obj")
+        return [found, *coordinated(s, found, at, clause[1], row)]
     return [found]

@@ -60,7 +60,7 @@ _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 
 
 _MACROS = {
-    "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
+    "NAME": _NAME, "PET": f"(?:{_alt(PET_SPECIES)})s?", "JOB": _alt(JOB_HEADS | {"worker"}),
     "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
     "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
     "PETADJ": _alt(PET_ADJECTIVES), "INSTRUMENT": _alt(INSTRUMENTS),
@@ -68,7 +68,7 @@ _MACROS = {
 _NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", "Pet"})
 # "senior engineer", and titles "of" a department: "director of marketing", "head of sales"
 # (a leading title only, the department in lower case: "employee of Salesforce" is no title)
-_PET_WORDS = trigger_words(PET_SPECIES | {"guinea"})
+_PET_WORDS = trigger_words(PET_SPECIES | {w + "s" for w in PET_SPECIES} | {"guinea"})
 
 # fmt: off
 P = RelationPattern
@@ -149,7 +149,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
       r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>{PET})"
       r"(?: (?:named|called) (?P<obj>{NAME})|,? (?P<obj2>{NAME})(?=\s*(?:[.!,;)]|$|who\b"
-      r"|and (?:he|she)\b)))", "Pet", "inline",
+      r"|and (?:(?:he|she)\b|(?-i:[A-Z])))))", "Pet", "inline",
       template="{source} has a {species} named {target}", triggers="named called " + _PET_WORDS),
     P("HAS_PET", r"\b(?:have|has|got|adopted|rescued|own|owns)"
       r" (?:a|an|another|two|three|\d+) (?:(?:{PETADJ}) )?(?P<obj>{PET})\b", "Pet",
