@@ -25,6 +25,25 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="cancel cancelled canceled ended terminated froze paused",
     ),
+    P(  # a membership left to lapse: "let my RHS membership lapse", "our gym membership ran out"
+        "MEMBER_OF",
+        r"\b(?:let|letting|lets) (?:my|our|the|your) (?P<obj>{NAME}|[a-z]+(?: [a-z]+)?) "
+        r"membership (?:lapse|expire|run out|go)\b",
+        "Organization",
+        "inline",
+        ending=True,
+        triggers="let letting lets",
+    ),
+    P(
+        "MEMBER_OF",
+        r"\b(?:my|our|your) (?P<obj>{NAME}|[a-z]+(?: [a-z]+)?) membership (?:has )?(?:finally )?"
+        r"(?:lapsed|expired|ran out|run out|ended)\b",
+        "Organization",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="lapsed expired ran run ended",
+    ),
     P(
         "SUBSCRIBED_TO",
         r"\b(?:cancel(?:l?ed)?|ended|unsubscribed from|dropped) (?:my|our|the|"
