@@ -44,6 +44,23 @@ def test_a_membership_is_read(turns: list[str], fact: Fact) -> None:
     assert fact in found(run(*turns))
 
 
+PLANS: list[tuple[list[str], str]] = [
+    (["Eilidh: we have hulu premium now, the kids are thrilled"], "hulu premium"),
+    (["Eilidh: I'm on Tidal Family with my sisters."], "Tidal Family"),
+    (["Eilidh: downgraded my youtube to basic, ads are fine"], "youtube basic"),
+]
+
+
+@pytest.mark.parametrize(("turns", "plan"), PLANS)
+def test_a_service_and_its_tier_are_a_plan(turns: list[str], plan: str) -> None:
+    assert ("Eilidh", "SUBSCRIBED_TO_PLAN", plan, False) in found(run(*turns))
+
+
+def test_a_tier_word_before_a_noun_is_no_plan() -> None:
+    facts = run("Eilidh: we have two free tickets for saturday").facts
+    assert not [f for f in facts if f.relation == "SUBSCRIBED_TO_PLAN"]
+
+
 NOT_MEMBERS = [
     "Rosa: I'm a family member of the patient in bed four.",
     "Rosa: she's a staff member at the library",

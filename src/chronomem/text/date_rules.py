@@ -29,14 +29,13 @@ _NUM = (
     r"(?i:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
     r"|twenty|thirty|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|a\s+dozen)"
 )
-# a unit of time, also as chat shortens it ("6 yrs", "3 wks", "2 mos")
-_UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade|yr|wk|mo|mth)s?"
+_UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"
 _SEASON = r"(?i:spring|summer|fall|autumn|winter)"
 _YEAR = r"(?:19|20)\d{2}"
 _DIGIT = frozenset({"<digit>"})
 _UNITS = word_set(
     "minute minutes hour hours day days week weeks fortnight fortnights month months year "
-    "years decade decades yr yrs wk wks mo mos mth mths"
+    "years decade decades"
 )
 _SEASON_WORDS = frozenset(SEASONS)
 _MONTH_WORDS = frozenset(MONTHS)
@@ -128,7 +127,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.ago,
             _UNITS,
         ),
-        (  # "been in london 6 yrs", "had Rex two years now": a duration without "for"
+        (  # "been in london 6 years", "had Rex two years now": a duration without "for"
             rf"(?<![\w-])({_NUM})\s+({_UNIT})\b(?=\s*(?:now\b|already\b|and counting\b|"
             r"[.,!;)]|$))",
             resolve.lasted,

@@ -32,12 +32,8 @@ def add_months(d: date, months: int) -> date:
     return date(year, month0 + 1, day)
 
 
-_SHORT_UNITS = {"yr": "year", "wk": "week", "mo": "month", "mth": "month"}
-
-
 def shift(ctx: DayContext, count: int, unit: str) -> datetime:
     unit = unit.lower().rstrip("s")
-    unit = _SHORT_UNITS.get(unit, unit)
     if unit in ("minute", "hour"):
         return ctx.ref + timedelta(**{f"{unit}s": count})
     if unit in ("day", "week", "fortnight"):

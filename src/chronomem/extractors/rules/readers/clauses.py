@@ -272,5 +272,15 @@ def _targets(
     if row.target == "inline" and found.named and not is_functional(row.relation):
         # "two cats, Murka and Vaska", "I speak Spanish and Quechua": each one is held
         at = m.start("obj2" if m.groupdict().get("obj2") else "obj")
-        return [found, *coordinated(s, found, at, clause[1], row)]
+        return [found, *_listed(s, coordinated(s, found, at, clause[1], row), at)]
     return [found]
+
+
+_AND_BEFORE = re.compile(r"(?:\band|\bor|&)\s+(?:(?:an?|the)\s+)?$", re.I)
+
+
+def _listed(s: Sentence, more: list[Party], at: int) -> list[Party]:
+    """``more`` when they close a list with "and" / "or" ("Sable, Fen and Moss"); a comma
+    alone lists nothing ("learning Italian, B1 now")."""
+    last = s.text.find(more[-1].name, at) if more else -1
+    return more if last > 0 and _AND_BEFORE.search(s.text, at, last) else []

@@ -60,7 +60,7 @@ _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 
 
 _MACROS = {
-    "NAME": _NAME, "PET": f"(?:{_alt(PET_SPECIES)})s?", "JOB": _alt(JOB_HEADS | {"worker"}),
+    "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
     "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
     "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
     "PETADJ": _alt(PET_ADJECTIVES), "INSTRUMENT": _alt(INSTRUMENTS),
@@ -147,7 +147,7 @@ _ROWS: tuple[RelationPattern, ...] = (
       "inline", "possessor", template="{source} has a {species} named {target}",
       triggers="the"),
     P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
-      r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>{PET})"
+      r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>(?:{PET})s?)"
       r"(?: (?:named|called) (?P<obj>{NAME})|,? (?P<obj2>{NAME})(?=\s*(?:[.!,;)]|$|who\b"
       r"|and (?:(?:he|she)\b|(?-i:[A-Z])))))", "Pet", "inline",
       template="{source} has a {species} named {target}", triggers="named called " + _PET_WORDS),
