@@ -28,6 +28,8 @@ FOUND = [
     ("My last day is 30 March, sadly.", "30 March", "2024-03-30", "at"),
     ("The recital's on 9 March, at the hall.", "on 9 March", "2024-03-09", "at"),
     ("My last day was 30 November, sadly.", "30 November", "2023-11-30", "at"),
+    ("off the statins since sept, doc's orders", "since sept", "2023-09-01", "since"),
+    ("we got the allotment back in feb", "back in feb", "2023-02-01", "at"),
 ]
 
 
@@ -38,6 +40,8 @@ def test_durations_and_days_are_read(text: str, said: str, when: str, role: str)
 
 
 NO_DATE = [
+    "I met Jan at the climbing wall.",  # a name, not January
+    "Sep said the mar was rough.",
     "I was in Crete for two weeks.",  # a trip, over: no start of anything
     "The baby is four months old.",  # an age
     "Since two weeks later we left.",  # not a how-long

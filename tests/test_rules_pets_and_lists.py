@@ -20,6 +20,10 @@ LISTED: list[tuple[str, set[Fact]]] = [
         "Marit: We adopted three whippets, Sable, Fen and Moss, from a rescue in Leeds.",
         {("Marit", "HAS_PET", n, False) for n in ("Sable", "Fen", "Moss")},
     ),
+    (  # named in the clause after the one that tells of getting it
+        "Yusuf: we adopted a tortoise in March, named him Sheldon",
+        {("Yusuf", "HAS_PET", "Sheldon", False)},
+    ),
     (
         "Chidi: I speak Portuguese and Tetum at home.",
         {("Chidi", "SPEAKS", "Portuguese", False), ("Chidi", "SPEAKS", "Tetum", False)},
@@ -55,6 +59,11 @@ LET_GO: list[tuple[list[str], Fact]] = [
 @pytest.mark.parametrize(("turns", "fact"), LET_GO)
 def test_a_pet_let_go_ends(turns: list[str], fact: Fact) -> None:
     assert fact in found(run(*turns))
+
+
+def test_a_baby_named_is_no_pet() -> None:
+    facts = run("Dana: we had a baby girl in May, named her Ines").facts
+    assert not [f for f in facts if f.relation == "HAS_PET"]
 
 
 def test_losing_what_is_no_pet_ends_no_pet() -> None:
