@@ -31,6 +31,14 @@ LISTED: list[tuple[str, set[Fact]]] = [
 ]
 
 
+LISTED += [
+    (  # a language taken up is learnt, beside the ones spoken (each accumulates)
+        "Chidi: started mandarin this spring, on top of my french",
+        {("Chidi", "LEARNS", "mandarin", False)},
+    ),
+]
+
+
 @pytest.mark.parametrize(("turn", "facts"), LISTED)
 def test_each_value_of_a_list_is_held(turn: str, facts: set[Fact]) -> None:
     assert facts <= found(run(turn))
