@@ -39,6 +39,14 @@ TOLD: list[tuple[list[str], Fact]] = [
 ]
 
 
+TOLD.append(
+    (
+        ["Kasia: I'm not with the Mokotów rowing club anymore"],
+        ("Kasia", "MEMBER_OF", "Mokotów rowing club", True),
+    )
+)
+
+
 @pytest.mark.parametrize(("turns", "fact"), TOLD)
 def test_a_membership_is_read(turns: list[str], fact: Fact) -> None:
     assert fact in found(run(*turns))
@@ -62,6 +70,7 @@ def test_a_tier_word_before_a_noun_is_no_plan() -> None:
 
 
 NOT_MEMBERS = [
+    "Rosa: I'm with the band tonight, back late",
     "Rosa: I'm a family member of the patient in bed four.",
     "Rosa: she's a staff member at the library",
     "Rosa: we played in the park all afternoon",
