@@ -40,6 +40,18 @@ TOLD: list[tuple[list[str], Fact]] = [
 
 
 TOLD.append(
+    (  # chosen for a squad; back in a group
+        ["Ines: our daughter Leonor has been selected for the regional hockey squad!"],
+        ("Leonor", "MEMBER_OF", "regional hockey squad", False),
+    )
+)
+TOLD.append(
+    (
+        ["Ines: I rejoined the community choir last month"],
+        ("Ines", "MEMBER_OF", "community choir", False),
+    )
+)
+TOLD.append(
     (
         ["Kasia: I'm not with the Mokotów rowing club anymore"],
         ("Kasia", "MEMBER_OF", "Mokotów rowing club", True),

@@ -32,6 +32,10 @@ LISTED: list[tuple[str, set[Fact]]] = [
 
 
 LISTED += [
+    (  # a word of quantity before the last item
+        "Chidi: I speak Swahili, English and a bit of French.",
+        {("Chidi", "SPEAKS", n, False) for n in ("Swahili", "English", "French")},
+    ),
     (  # a language taken up is learnt, beside the ones spoken (each accumulates)
         "Chidi: started mandarin this spring, on top of my french",
         {("Chidi", "LEARNS", "mandarin", False)},

@@ -180,7 +180,11 @@ _PLACE_APPOSED = re.compile(
     r",\s+(?:(?:called|named|an?|the)\s+)?"
 )
 _APPOSED = re.compile(r",?\s+(?:(?:an?|the|my)\s+)?")
-_AND_NEXT = re.compile(r"\s*(?:,\s*and|,|and|&)\s+(?:(?:an?|the)\s+)?")
+# the next item of a list, past a word of quantity ("Spanish, English and a bit of Guarani")
+_AND_NEXT = re.compile(
+    r"\s*(?:,\s*and|,|and|&)\s+(?:(?:an?|the)\s+)?(?:(?:a\s+)?(?:little\s+)?bit\s+of\s+|"
+    r"some\s+|a\s+little\s+)?"
+)
 
 
 def coordinated(s: Sentence, first: Party, pos: int, end: int, row: RelationPattern) -> list[Party]:

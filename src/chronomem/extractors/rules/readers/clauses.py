@@ -276,11 +276,14 @@ def _targets(
     return [found]
 
 
-_AND_BEFORE = re.compile(r"(?:\band|\bor|&)\s+(?:(?:an?|the)\s+)?$", re.I)
+_AND = re.compile(r"\b(?:and|or)\b|&", re.I)
 
 
 def _listed(s: Sentence, more: list[Party], at: int) -> list[Party]:
     """``more`` when they close a list with "and" / "or" ("Sable, Fen and Moss"); a comma
     alone lists nothing ("learning Italian, B1 now")."""
-    last = s.text.find(more[-1].name, at) if more else -1
-    return more if last > 0 and _AND_BEFORE.search(s.text, at, last) else []
+    if not more:
+        return []
+    last = s.text.find(more[-1].name, at)
+    before = s.text.rfind(more[-2].name, at, last) if len(more) > 1 else at
+    return more if last > 0 and _AND.search(s.text, max(before, at), last) else []

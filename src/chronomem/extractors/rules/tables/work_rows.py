@@ -40,9 +40,12 @@ _NOT_WORKPLACES = (
 P = RelationPattern
 WORK_ROWS: tuple[RelationPattern, ...] = (
     # "got into the uni choir", "got picked for the county team": admitted to a group
-    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with|got into|got (?:picked|selected) "
-      r"for)\b", "Organization", "phrase",
-      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed got"),
+    # (and back in, or chosen: "rejoined the choir", "has been selected for the county squad",
+    # a learner's "I join to the hiking club")
+    P("MEMBER_OF", r"\b(?:joined|rejoined|re-joined|signed up for|signed up with|got into|"
+      r"(?:got|been|was|were) (?:picked|selected|chosen) (?:for|to play for)|joined to|join to)\b",
+      "Organization", "phrase",
+      heads=GROUP_HEADS | GYM_HEADS, triggers="joined rejoined re signed got been was were join"),
     # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
     P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
