@@ -76,8 +76,15 @@ def test_a_service_and_its_tier_are_a_plan(turns: list[str], plan: str) -> None:
     assert ("Eilidh", "SUBSCRIBED_TO_PLAN", plan, False) in found(run(*turns))
 
 
-def test_a_tier_word_before_a_noun_is_no_plan() -> None:
-    facts = run("Eilidh: we have two free tickets for saturday").facts
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Eilidh: we have two free tickets for saturday",
+        "Eilidh: I use a Microsoft Surface Pro for client work",  # a product's name
+    ],
+)
+def test_no_plan_where_no_tier_is_told(turn: str) -> None:
+    facts = run(turn).facts
     assert not [f for f in facts if f.relation == "SUBSCRIBED_TO_PLAN"]
 
 

@@ -14,11 +14,9 @@ from chronomem.text.time_words import PLAN_HEADS
 _PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
 _PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))
 
-# the tiers a service sells, which name a plan with the service's name before them
-_TIER = (
-    r"premium|basic|standard|family|student|duo|individual|free|pro|plus|ultimate|gold|"
-    r"silver|platinum|essentials?|lite|ad-free|unlimited"
-)
+# the tiers a service sells, which name a plan with the service's name before them (not
+# "pro", "plus" or "free", which end product names and states: "Surface Pro", "cancer free")
+_TIER = r"premium|basic|standard|family|student|duo|individual|essentials?|ad-free"
 # a service typed in lower case before its tier: one word, not a number or a determiner
 _SERVICE = (
     r"(?!(?:a|an|the|my|our|your|two|three|four|some|any|no|more|most|very|so|really|"
