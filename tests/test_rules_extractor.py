@@ -69,7 +69,7 @@ def test_alice_story() -> None:
     assert names(one)[0] == "Alice"
     job = fact(one, "WORKS_AT", "Google")
     assert (job.source, job.valid_at, job.invalid_at) == ("Alice", t("2024-01-01T10:00"), None)
-    assert job.fact == "Alice just started a new job at Google as a data engineer"
+    assert job.fact == "Alice just started a new job at Google as a data engineer"  # names no one else
     # the title told in passing is an attribute of Alice, not a fact competing with WORKS_AT
     assert one.entities[0].attributes == {"job_title": "data engineer"}
     assert [f.relation for f in one.facts] == ["WORKS_AT"]

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.draft import Draft
+from chronomem.extractors.rules.plain_texts import plain
 from chronomem.extractors.rules.summaries import finish, strip_discourse, third_person
 
 
@@ -16,7 +17,7 @@ def fact_text(s: Sentence, hit: Hit, draft: Draft) -> str:
     text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
     if hit.implicit_subject and s.speaker and text:
         text = f"{s.speaker} {text[0].lower()}{text[1:]}"
-    return _named_subject(text, hit.source.name)
+    return plain(_named_subject(text, hit.source.name), s, hit)
 
 
 _OPENING_PRONOUN = re.compile(r"^(?:He|She|he|she)\b")
@@ -67,7 +68,7 @@ def rewrite(
     edits: list[tuple[int, int, str]] = []
     inside = [t for t in s.times if start <= t.start and t.end <= end]
     if drop_times:
-        edits += [(t.start, t.end, "") for t in inside]
+        edits += [(_preposition_before(s.text, start, t.start), t.end, "") for t in inside]
     elif whole:  # a summary keeps the words and says the day they mean: "last week (22 Feb 2025)"
         edits += [
             (t.start, t.end, f"{t.text} ({_day(t.when)})") for t in inside if _relative(t.text)
@@ -89,6 +90,16 @@ def rewrite(
             piece += "."  # summaries join sentences: each ends as one
         return piece[:1].upper() + piece[1:]
     return finish(piece)
+
+
+_DANGLING = re.compile(r"\b(?:to|on|at|in|for|by|until|till|from|since)\s+$", re.I)
+
+
+def _preposition_before(text: str, start: int, at: int) -> int:
+    """Where a cut time expression begins, with the preposition that led to it ("moved to
+    the 21st" loses "to the 21st", not just "the 21st")."""
+    m = _DANGLING.search(text, start, at)
+    return m.start() if m else at
 
 
 _YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")

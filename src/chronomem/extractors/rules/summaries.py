@@ -141,6 +141,9 @@ def _replace(text: str, m: re.Match[str], low: str, who: str, before: str) -> tu
 
 
 _CONNECTIVES = word_set("and but so then also plus")
+# words that open a clause only as discourse, with or without a comma ("actually dentist
+# moved to the 21st", "oh and I went vegetarian")
+_OPENERS = word_set("actually anyway anyways honestly btw oh ok okay um uh hmm lol haha omg")
 _LEADING = re.compile(r"^(?:[A-Za-z']+[,!.]*\s+)")
 
 
@@ -153,7 +156,7 @@ def strip_discourse(text: str) -> str:
             return text
         word = m.group().strip(" ,!.").lower()
         set_off = word in DISCOURSE and m.group().rstrip().endswith((",", "!", "."))
-        if not set_off and word not in _CONNECTIVES:
+        if not set_off and word not in _CONNECTIVES and word not in _OPENERS:
             return text
         text = text[m.end() :]
 

@@ -1,0 +1,61 @@
+"""A fact said plainly when its clause rambles: "Nadia lives in Rotterdam", not the sentence.
+
+A clause that names only the fact's two ends is already a plain fact ("Sam moved to Leeds
+last year", "Alice just started a new job at Google as a data engineer"), and its words say
+more than any template (moved, started, as a data engineer). A clause that also names other
+people, places or things, or runs on past a sentence's length, carries asides that are not
+this fact: the text then becomes the relation's plain sentence, in the third person, with the
+names resolved.
+"""
+
+from __future__ import annotations
+
+from chronomem.extractors.rules.analysis.found import Hit, Sentence
+from chronomem.extractors.rules.analysis.names import normalize_name
+
+#: A rewritten clause of more words than this is not a plain statement of one fact.
+MAX_WORDS = 16
+
+_PLAIN: dict[str, str] = {
+    "LIVES_IN": "{s} lives in {t}",
+    "WORKS_AT": "{s} works at {t}",
+    "HAS_JOB_TITLE": "{s} works as {t}",
+    "STUDIES_AT": "{s} studies at {t}",
+    "MARRIED_TO": "{s} is married to {t}",
+    "DATING": "{s} is in a relationship with {t}",
+    "ENGAGED_TO": "{s} is engaged to {t}",
+    "FOLLOWS_DIET": "{s} follows a {t} diet",
+    "DRIVES": "{s} drives {t}",
+    "USES_PHONE": "{s}'s phone is {t}",
+    "USES_LAPTOP": "{s}'s laptop is {t}",
+    "USES_CAMERA": "{s}'s camera is {t}",
+    "WEARS_WATCH": "{s} wears {t}",
+    "RIDES_BIKE": "{s} rides {t}",
+    "SUBSCRIBED_TO_PLAN": "{s} is on {t}",
+    "MANAGED_BY": "{t} is {s}'s manager",
+    "REPORTS_TO": "{s} reports to {t}",
+    "LEADS": "{s} leads {t}",
+}
+
+
+def plain(text: str, s: Sentence, hit: Hit) -> str:
+    """``text`` (the clause, rewritten) or, when it rambles, the relation's plain sentence."""
+    template = _PLAIN.get(hit.relation)
+    if template is None or hit.ending:
+        return text
+    if len(text.split()) <= MAX_WORDS and not _names_others(s, hit):
+        return text
+    return template.format(s=hit.source.name, t=hit.target.name)
+
+
+def _names_others(s: Sentence, hit: Hit) -> bool:
+    """Does the hit's clause name an entity other than the fact's two ends?"""
+    start, end = hit.clause
+    ends = {normalize_name(hit.source.name), normalize_name(hit.target.name)}
+    if s.speaker:
+        ends.add(normalize_name(s.speaker))
+    return any(
+        span.named and normalize_name(span.name) not in ends
+        for span in s.spans
+        if start <= span.start and span.end <= end
+    )
