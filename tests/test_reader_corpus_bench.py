@@ -1,0 +1,181 @@
+"""The corpus harness (bench/reader_corpus.py, bench/reader_match.py) on items written here:
+how a labelled fact is matched (subject, relation, value, state), what counts against
+precision, and one run of the script end to end on a tiny split."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+
+import reader_corpus  # noqa: E402
+from reader_match import Names, Seen, same_subject, same_value, score_item, seen  # noqa: E402
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+NAMES = Names(speaker="Ines", addressee="Bartek")
+
+
+def label(relation: str, value: str | None, aspect: str, subject: str = "speaker") -> dict:
+    return {
+        "subject": subject,
+        "relation": relation,
+        "value": value,
+        "aspect": aspect,
+        "when": None,
+        "ends": None,
+        "text": "x",
+    }
+
+
+def fact(
+    subject: str,
+    relation: str,
+    value: str,
+    *,
+    closed: bool = False,
+    ahead: bool = False,
+    here: bool = True,
+) -> Seen:
+    return seen(
+        subject,
+        relation,
+        value,
+        valid_at=NOW + timedelta(days=9) if ahead else NOW,
+        invalid_at=NOW if closed else None,
+        expired_at=None,
+        told_at=NOW,
+        told_here=here,
+    )
+
+
+def test_subjects_resolve_to_the_items_names() -> None:
+    assert same_subject("speaker", "Ines", NAMES)
+    assert same_subject("addressee", "Bartek", NAMES)
+    assert not same_subject("speaker", "Bartek", NAMES)
+    assert same_subject("speaker's cousin", "Ines's cousin", NAMES)
+    assert same_subject("speaker's cousin", "cousin", NAMES)
+    assert not same_subject("speaker's cousin", "Ines", NAMES)  # the noun decides
+    assert same_subject("Tomasz", "Tomasz Wrona", NAMES)
+    diary = Names(speaker=None, addressee=None, narrator="Narrator")
+    assert same_subject("speaker", "Narrator", diary)
+
+
+def test_values_match_by_shared_words_case_aside() -> None:
+    assert same_value("tartu", "Tartu")
+    assert same_value("the Moto G54", "Moto G54")
+    assert same_value(None, "anything at all")
+    assert not same_value("a used bianchi", "Trek")
+    assert not same_value("my car", "my bike")  # filler words never match alone
+    assert same_value("it", "It")
+
+
+def test_chronomem_relation_names_map_onto_the_specs() -> None:
+    assert fact("Ines", "REPORTS_TO", "Halina").relation == "MANAGED_BY"
+
+
+def test_each_aspect_needs_its_own_state() -> None:
+    held = [fact("Ines", "LIVES_IN", "Tartu")]
+    assert score_item([label("LIVES_IN", "tartu", "start")], held, NAMES).found == (True,)
+    assert score_item([label("LIVES_IN", "tartu", "end")], held, NAMES).found == (False,)
+    closed = [fact("Ines", "LIVES_IN", "Tartu", closed=True)]
+    assert score_item([label("LIVES_IN", "tartu", "end")], closed, NAMES).found == (True,)
+    assert score_item([label("LIVES_IN", "tartu", "state")], closed, NAMES).found == (False,)
+    ahead = [fact("Ines", "LIVES_IN", "Tartu", ahead=True)]
+    assert score_item([label("LIVES_IN", "tartu", "plan")], ahead, NAMES).found == (True,)
+    assert score_item([label("LIVES_IN", "tartu", "state")], ahead, NAMES).found == (False,)
+    trip = [fact("Ines", "HAS_PLAN", "the Tartu trip", ahead=True)]
+    assert score_item([label("VISITED", "Tartu", "plan")], trip, NAMES).found == (True,)
+    earlier = [fact("Ines", "LIVES_IN", "Tartu", here=False)]  # told by a context turn
+    assert score_item([label("LIVES_IN", "tartu", "state")], earlier, NAMES).found == (False,)
+
+
+def test_a_negation_or_a_wish_is_found_when_nothing_holds() -> None:
+    wish = [label("WORKS_AT", "Klarna", "hypothetical")]
+    assert score_item(wish, [], NAMES).found == (True,)
+    held = [fact("Ines", "WORKS_AT", "Klarna")]
+    assert score_item(wish, held, NAMES).found == (False,)
+    assert score_item(wish, [fact("Ines", "WORKS_AT", "Klarna", closed=True)], NAMES).found == (
+        True,
+    )
+
+
+def test_precision_counts_the_items_own_facts_that_witness_a_label() -> None:
+    facts = [
+        fact("Ines", "DRIVES", "Skoda"),
+        fact("Ines", "LIVES_IN", "Skoda"),
+        fact("Ines", "OWNS", "bike", here=False),
+    ]
+    score = score_item([label("DRIVES", "an old skoda", "state")], facts, NAMES)
+    assert (score.found, score.produced, score.right) == ((True,), 2, 1)
+    assert any("wrong fact" in m and "LIVES_IN" in m for m in score.misses)
+
+
+def test_a_replacement_reports_whether_the_old_value_closed() -> None:
+    swap = label("USES_PHONE", "a Fairphone", "start") | {"ends": "the iPhone"}
+    kept = [fact("Ines", "USES_PHONE", "Fairphone"), fact("Ines", "USES_PHONE", "iPhone")]
+    assert score_item([swap], kept, NAMES).ends == (False,)
+    closed = [kept[0], fact("Ines", "USES_PHONE", "iPhone", closed=True)]
+    assert score_item([swap], closed, NAMES).ends == (True,)
+
+
+ITEMS = [
+    {
+        "id": "t-00001",
+        "voice": "formal",
+        "speaker_role": "user",
+        "speaker": "Oluwaseun",
+        "addressee": "Assistant",
+        "context": [],
+        "text": "I work at Globex as a data analyst.",
+        "facts": [label("WORKS_AT", "Globex", "state")],
+    },
+    {
+        "id": "t-00002",
+        "voice": "texting",
+        "speaker_role": "user",
+        "speaker": "Mirela",
+        "addressee": "Assistant",
+        "context": [],
+        "text": "can u recommend a hotel in lisbon for a conference??",
+        "facts": [],
+    },
+    {
+        "id": "t-00003",
+        "voice": "assistant",
+        "speaker_role": "assistant",
+        "speaker": "Assistant",
+        "addressee": "Kwame",
+        "context": [{"speaker": "Kwame", "text": "I live in Accra."}],
+        "text": "Noted, Kwame: you live in Accra.",
+        "facts": [label("LIVES_IN", "Accra", "state", subject="addressee")],
+    },
+]
+
+
+def test_the_script_reads_a_split_and_writes_its_totals(tmp_path: Path) -> None:
+    split = tmp_path / "mine"
+    split.mkdir()
+    lines = [json.dumps(item) for item in ITEMS]
+    (split / "part01.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    assert reader_corpus.main(["--split", str(split), "--json", str(out)]) == 0
+    result = json.loads(out.read_text(encoding="utf-8"))[str(split)]
+    assert result["items"] == 3
+    assert result["recall"]["relation:WORKS_AT"] == {"found": 1, "labels": 1, "recall": 1.0}
+    assert result["recall"]["voice:formal"]["labels"] == 1
+    assert result["decoys"] == {"items": 1, "quiet": 1, "share": 1.0}
+    assert result["recall"]["all"]["labels"] == 2
+    held_out = tmp_path / "held.json"
+    reader_corpus.main(["--split", str(split), "--totals-only", "--json", str(held_out)])
+    assert "misses" not in json.loads(held_out.read_text(encoding="utf-8"))[str(split)]
+
+
+def test_a_folder_without_items_is_refused_with_how_to_fix_it(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="--split"):
+        reader_corpus.main(["--split", str(tmp_path)])
