@@ -69,7 +69,7 @@ def test_training_is_deterministic_and_learns_a_separable_task() -> None:
 
 def test_the_shipped_weights_match_their_pinned_checksum() -> None:
     reader = default_reader()
-    assert set(reader.heads) == {"relation", "aspect", "subject", "unnamed"}
+    assert set(reader.heads) == {"relation", "aspect", "subject"}
     assert reader.tagger.forward.w_ih.shape == (384, 3 * reader.tagger.forward.w_hh.shape[0])
     assert shipped_weights().stat().st_size < 4_000_000
     assert len(WEIGHTS_SHA256) == 64

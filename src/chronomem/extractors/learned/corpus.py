@@ -13,12 +13,11 @@ import numpy as np
 import numpy.typing as npt
 
 from chronomem.errors import UsageError
-from chronomem.extractors.learned.features import clause_row, fact_row, span_row
+from chronomem.extractors.learned.features import fact_row, span_row
 from chronomem.extractors.learned.labels import (
     ASPECTS,
     SPAN_RELATIONS,
     SUBJECTS,
-    UNNAMED,
     GoldFact,
     gold_facts,
 )
@@ -95,8 +94,6 @@ def build_rows(items: Sequence[Item], encodings: Sequence[TokenStates]) -> Rows:
             rows.add("relation", span_row(enc, value, item.role, item.text), [label], index)
         for span in negative_spans(item):
             rows.add("relation", span_row(enc, span, item.role, item.text), [0], index)
-        unnamed = next((f.relation for f in item.facts if f.value is None), "none")
-        rows.add("unnamed", clause_row(enc, item.role, item.text), [UNNAMED.index(unnamed)], index)
         for fact in item.facts:
             row = fact_row(enc, fact.value or (0, 0), fact.relation, item.role, item.text)
             rows.add("aspect", row, [ASPECTS.index(fact.aspect)], index)

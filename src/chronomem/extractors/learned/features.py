@@ -4,8 +4,6 @@ The encoder (:meth:`chronomem.providers.local.LocalEmbedder.encode_tokens`) give
 sentence vector and one hidden state per wordpiece. The span tagger (``tagger.py``) reads
 the wordpiece states themselves; the heads read:
 
-- **clause rows** (relations with no value named): the sentence vector, the max over the
-  token states, and who speaks (user / assistant / narrator);
 - **span rows** (relation of a value span): the mean state of the span, the mean state of
   the words around it, the sentence vector and who speaks; **fact rows** (aspect, subject)
   add the relation.
@@ -54,12 +52,6 @@ def word_row(text: str) -> Rows:
     for gram in [*words, *(f"{a} {b}" for a, b in pairwise(words))]:
         row[zlib.crc32(gram.encode()) % BUCKETS] += 1.0
     return np.log1p(row)
-
-
-def clause_row(enc: TokenStates, role: str, text: str) -> Rows:
-    inner = enc.states[1:-1] if len(enc.states) > 2 else enc.states
-    parts = [enc.vector, inner.max(axis=0), role_row(role), word_row(text)]
-    return rounded(np.concatenate(parts))
 
 
 def token_range(enc: TokenStates, span: tuple[int, int]) -> tuple[int, int]:

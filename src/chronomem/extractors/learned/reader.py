@@ -2,9 +2,8 @@
 
 One forward pass of the default encoder feeds a span tagger (``tagger.py``: a BiGRU over
 the wordpiece states that tags the value span of each fact and the old value a replacement
-ends) and four heads (``heads.py``, over ``features.py``'s rows): ``relation`` names each
-value span's relation, ``aspect`` and ``subject`` read each found fact, ``unnamed`` reads
-the relation of a fact whose value is not named ("I quit my job").
+ends) and three heads (``heads.py``, over ``features.py``'s rows): ``relation`` names each
+value span's relation, ``aspect`` and ``subject`` read each found fact.
 The weights ship in ``weights/reader.npz``, pinned by sha256 and checked when loaded.
 """
 
@@ -20,21 +19,20 @@ from typing import Final
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.extractors.learned.features import clause_row, fact_row, span_row
+from chronomem.extractors.learned.features import fact_row, span_row
 from chronomem.extractors.learned.heads import Head
 from chronomem.extractors.learned.labels import (
     ASPECTS,
     SPAN_RELATIONS,
     SUBJECTS,
-    UNNAMED,
     decode_spans,
 )
 from chronomem.extractors.learned.tagger import TAGS, Tagger
 from chronomem.providers.local import TokenStates
 
-HEADS: Final = ("relation", "aspect", "subject", "unnamed")
+HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "74ad87fe3eed9f7d58fccb716c4c8199a1c6abc5694e3e88b9f8b2769b4d1b93"
+WEIGHTS_SHA256: Final = "ea3df097f01bd78d0b499a60b42c3cf80b6c0ce9407782d84e99779a6fc87532"
 Span = tuple[int, int]
 
 
@@ -45,7 +43,7 @@ class ReadFact:
     relation: str
     subject: str  # "speaker" | "addressee" | "third"
     aspect: str
-    value: Span | None
+    value: Span
     ends: Span | None = None
     confidence: float = 1.0  # the least sure of the heads' probabilities behind the fact
 
@@ -72,17 +70,13 @@ class Reader:
             )
             if relation != "none":
                 found.append((relation, (a, b), min(sure, p)))
-        unnamed, p = self._choose("unnamed", clause_row(enc, role, text), UNNAMED)
-        if unnamed != "none" and unnamed not in {r for r, _, _ in found}:
-            found.append((unnamed, (0, 0), p))
         out = []
         for relation, span, sure in found:
             row = fact_row(enc, span, relation, role, text)
             aspect, p_aspect = self._choose("aspect", row, ASPECTS)
             subject, p_subject = self._choose("subject", row, SUBJECTS)
-            value = span if span != (0, 0) else None
             confidence = round(min(sure, p_aspect, p_subject), 3)
-            out.append(ReadFact(relation, subject, aspect, value, _nearest(ends, span), confidence))
+            out.append(ReadFact(relation, subject, aspect, span, _nearest(ends, span), confidence))
         return out
 
     def _choose(self, head: str, row: np.ndarray, names: Sequence[str]) -> tuple[str, float]:

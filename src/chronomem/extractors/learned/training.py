@@ -10,7 +10,7 @@ import numpy as np
 from chronomem.extractors.learned.corpus import Item, Rows
 from chronomem.extractors.learned.heads import Head, Recipe, fit
 from chronomem.extractors.learned.hits import MIN_CONFIDENCE
-from chronomem.extractors.learned.labels import ASPECTS, SPAN_RELATIONS, SUBJECTS, UNNAMED, GoldFact
+from chronomem.extractors.learned.labels import ASPECTS, SPAN_RELATIONS, SUBJECTS, GoldFact
 from chronomem.extractors.learned.reader import HEADS, Reader, ReadFact
 from chronomem.extractors.learned.tagger_training import (
     TaggerRecipe,
@@ -23,7 +23,6 @@ CLASSES = {
     "relation": len(SPAN_RELATIONS),
     "aspect": len(ASPECTS),
     "subject": len(SUBJECTS),
-    "unnamed": len(UNNAMED),
 }
 # chosen on the leave-one-writer-out folds (scripts/train_reader.py), never on a dev set
 TAGGING = TaggerRecipe()
@@ -31,7 +30,6 @@ RECIPES = {
     "relation": Recipe(l2=0.01),
     "aspect": Recipe(l2=0.01),
     "subject": Recipe(l2=0.01),
-    "unnamed": Recipe(l2=0.01),
 }
 
 
