@@ -32,7 +32,7 @@ _MODAL_NEXT = (
 
 def _lower_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     modifier = m.group(1).lower().split()[-1]
-    month = _LOWER_MONTHS[m.group(2).lower()]
+    month = _MONTH_NUMBERS[m.group(2).lower()]
     if m.group(3):
         return midnight(date(int(m.group(3)), month, 1))
     year = month_year(ctx, month, modifier if modifier in ("last", "next", "this") else "")
@@ -80,6 +80,12 @@ def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 
 _MONTH_NAME = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
+# months typed in lower case that are also words or names ("march", "may") or cut short
+# ("sept", "oct", "jan"): months only after a date word ("since sept", "back in feb")
+_LOWER_AFTER = frozenset(_LOWER_MONTHS) | frozenset(
+    m for m in _MONTH_NUMBERS if len(m) <= 4 and m not in ("june", "july")
+)
+_LOWER_NAME = "|".join(sorted(_LOWER_AFTER, key=len, reverse=True))
 
 
 def _before_last(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -107,9 +113,9 @@ CASUAL_RULES = (
     ),
     (
         r"(?i:\b(back\s+in|in|since|until|till|during|last|next|early|late|mid|around)[- ]\s*)"
-        r"(march|may)\b(?:,?\s+((?:19|20)\d{2})\b|(?![\s,]*\d))" + _MODAL_NEXT,
+        rf"({_LOWER_NAME})\b(?:,?\s+((?:19|20)\d{{2}})\b|(?![\s,]*\d))" + _MODAL_NEXT,
         _lower_month,
-        frozenset(_LOWER_MONTHS),
+        _LOWER_AFTER,
     ),
     (
         r"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{1,2})(?i:st|nd|rd|th|\s+of)(?:\s+of)?\s+(march|may)\b"

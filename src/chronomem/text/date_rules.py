@@ -120,6 +120,19 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.lasted,
             _UNITS,
         ),
+        (  # "vegetarian since twelve years", "learning guitar from three months": how
+            # long, said as English as a second language says it; the state holds since then
+            rf"(?i:\b(?:since|from)\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+)?)"
+            rf"({_NUM})\s+({_UNIT})\b(?!\s+(?:ago|from\s+now|later|before|after|earlier|old)\b)",
+            resolve.ago,
+            _UNITS,
+        ),
+        (  # "been in london 6 years", "had Rex two years now": a duration without "for"
+            rf"(?<![\w-])({_NUM})\s+({_UNIT})\b(?=\s*(?:now\b|already\b|and counting\b|"
+            r"[.,!;)]|$))",
+            resolve.lasted,
+            _UNITS,
+        ),
         (rf"(?i:\bin\s+)({_NUM})\s+({_UNIT})\b(?!\s+ago)", resolve.ahead, _UNITS),
         (rf"\b({_NUM})\s+({_UNIT})(?i:\s+from\s+now)\b", resolve.ahead, _UNITS),
         (
@@ -128,7 +141,8 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             _WEEKDAY_WORDS,
         ),
         (
-            rf"(?i:\b(in|since|until|till|by|during|last|next|this|early|late|mid|around)[- ]\s*)"
+            rf"(?i:\b(in|since|until|till|by|during|last|next|this|early|late|mid|around|about)"
+            rf"[- ]\s*)"
             rf"({_MONTH})\b(?!\s+\d)",
             resolve.bare_month,
             _MONTH_WORDS,

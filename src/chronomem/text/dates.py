@@ -38,7 +38,11 @@ _ANY_DIGIT = re.compile(r"\d")
 _CUE_WINDOW = 24  # "every other", "until": cues read just before a date, never the whole prefix
 _HABIT = re.compile(r"\b(?:every|each|most|all)\s+(?:other\s+)?$", re.I)
 _TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
-_PREFIX_ROLE = re.compile(r"\b(since|until|till|through|from|by)\s+$", re.I)
+# "since around 2019", "from about March": a role word, maybe a word saying it is roughly
+_PREFIX_ROLE = re.compile(
+    r"\b(since|until|till|through|from|by)\s+(?:(?:about|around|roughly|approximately)\s+)?$",
+    re.I,
+)
 _HEAD_ROLES = {
     "since": "since", "from": "since", "between": "since", "until": "until", "till": "until",
     "through": "until", "by": "at", "for": "since",

@@ -146,6 +146,8 @@ _LOOKS_BACK = re.compile(r"(?:(?:ever\s+)?since|back\s+in)\s", re.I)
 _LOOKS_BACK_BEFORE = re.compile(r"\b(?:(?:ever\s+)?since|back\s+in)\s+$", re.I)
 
 
+# "my last day is 30 November", "the party's Friday": a day a thing *is* on is one to come
+_IS_ON = re.compile(r"(?:\b(?:is|are)|'s|'re)\s+(?:on\s+)?$", re.I)
 _BACK_BEFORE_IN = re.compile(r"\bback\s+$", re.I)
 _IN = re.compile(r"in\s", re.I)
 
@@ -160,6 +162,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     before, clause = text[left:start], text[left:right]
     lower = _GOING_GERUND.sub(" ", clause.lower())
     if _RESCHEDULED_TO.search(text, max(0, start - 80), start):
+        return "future"
+    if _IS_ON.search(text, max(0, start - 8), start) and not _has_past_verb(before):
         return "future"
     if any(cue in lower for cue in _AHEAD_CUES) or _COMMITMENT.search(before):
         return "future"

@@ -57,7 +57,8 @@ def gap_tokens(gap: str) -> list[str] | None:
 def modality(tokens: list[str], clause: str, after_verb: str) -> Modality:
     """Read negation, ending and hypothetical markers from the gap and the clause."""
     words = set(tokens)
-    no_longer = "no" in words and "longer" in words
+    # "no longer", and a learner's "no more" / "not anymore" said before the verb's object
+    no_longer = "no" in words and ("longer" in words or "more" in words)
     # "quit to work at X", "stopped to grab a coffee at X": a purpose, not an ending of X
     stopped = any(
         t in ("stopped", "stop", "quit") and tokens[i + 1 : i + 2] != ["to"]
@@ -66,7 +67,8 @@ def modality(tokens: list[str], clause: str, after_verb: str) -> Modality:
     stopped = stopped or {"gave", "up"} <= words
     used_to = {"used", "to"} <= words
     negated = bool(words & NEGATIONS) and not no_longer
-    anymore = negated and _ANYMORE.search(after_verb) is not None
+    anymore = negated and (_ANYMORE.search(after_verb) is not None or "anymore" in words)
+    anymore = anymore or (negated and "more" in words)
     wishes = words & HYPOTHETICAL
     if "to" not in words:
         wishes = wishes - {"going"}

@@ -90,7 +90,7 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
     start = lead.end() if lead else pos
     span = next((sp for sp in s.spans if pos <= sp.start <= start), None)
     if span is not None:
-        return span_party(s, span, row)
+        return _named_group(s, span, end, row) or span_party(s, span, row)
     intro = _PERSON_INTRO.match(s.text, pos, end) if row.label == "Person" else None
     named = next((sp for sp in s.spans if intro and sp.start == intro.end() and sp.named), None)
     if named is not None:
@@ -120,6 +120,17 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
     if words[0] in _ADVERB_OBJECTS or (words[0].endswith("ly") and words[0] not in _LY_NOUNS):
         return None
     return Party(name, _phrase_label(row, words), named=False)
+
+
+def _named_group(s: Sentence, span: Span, end: int, row: RelationPattern) -> Party | None:
+    """ "the Leeds youth orchestra", "the Brixton running club": a name that modifies the
+    group (or other head) the row's object must end with; the whole phrase is the object."""
+    if row.heads is None or span.name.split()[-1].lower() in row.heads:
+        return None
+    words, _, _ = _phrase(s, span.end, end)
+    if not words or len(words) > 3 or words[-1] not in row.heads or words[-1] in row.reject_heads:
+        return None
+    return Party(f"{span.name} {' '.join(words)}", _phrase_label(row, words), named=True)
 
 
 def _phrase_label(row: RelationPattern, words: list[str]) -> str | None:
@@ -169,7 +180,11 @@ _PLACE_APPOSED = re.compile(
     r",\s+(?:(?:called|named|an?|the)\s+)?"
 )
 _APPOSED = re.compile(r",?\s+(?:(?:an?|the|my)\s+)?")
-_AND_NEXT = re.compile(r"\s*(?:,\s*and|,|and|&)\s+(?:(?:an?|the)\s+)?")
+# the next item of a list, past a word of quantity ("Spanish, English and a bit of Guarani")
+_AND_NEXT = re.compile(
+    r"\s*(?:,\s*and|,|and|&)\s+(?:(?:an?|the)\s+)?(?:(?:a\s+)?(?:little\s+)?bit\s+of\s+|"
+    r"some\s+|a\s+little\s+)?"
+)
 
 
 def coordinated(s: Sentence, first: Party, pos: int, end: int, row: RelationPattern) -> list[Party]:

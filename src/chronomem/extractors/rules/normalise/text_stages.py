@@ -66,7 +66,11 @@ TEXT_STAGES = (
         "normalise", _normalise, 'straight quotes, single spaces, contractions ("im"), typos'
     ),
     TextStage("spelling", _spelling, 'chat spellings written out ("u", "gonna")'),
-    TextStage("answers", _answers, '"favorite food? pizza" -> "my favorite food is pizza"'),
+    TextStage(
+        "answers",
+        _answers,
+        'what a question tells: "favorite food? pizza", "you\'re in Porto now, right?"',
+    ),
     TextStage("user_voice", _voice, "an assistant restating the user, in the user's voice"),
     TextStage("reply", _reply, 'a short reply to the question before ("yep, since may")'),
     TextStage("subjects", _subjects, 'a dropped "I" restored ("moved to oslo")'),

@@ -35,6 +35,7 @@ from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.nominal import place_target
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
+from chronomem.model.relations import is_functional
 
 _ASKING_TAIL = re.compile(
     r"[,;:]\s*(?=(?:what|where|when|who|whom|whose|why|how|which|do|does|did|is|are|can|"
@@ -268,4 +269,21 @@ def _targets(
         return []
     if row.target in ("named", "phrase") and found.named:
         return [found, *coordinated(s, found, m.end(), clause[1], row)]
+    if row.target == "inline" and found.named and not is_functional(row.relation):
+        # "two cats, Murka and Vaska", "I speak Spanish and Quechua": each one is held
+        at = m.start("obj2" if m.groupdict().get("obj2") else "obj")
+        return [found, *_listed(s, coordinated(s, found, at, clause[1], row), at)]
     return [found]
+
+
+_AND = re.compile(r"\b(?:and|or)\b|&", re.I)
+
+
+def _listed(s: Sentence, more: list[Party], at: int) -> list[Party]:
+    """``more`` when they close a list with "and" / "or" ("Sable, Fen and Moss"); a comma
+    alone lists nothing ("learning Italian, B1 now")."""
+    if not more:
+        return []
+    last = s.text.find(more[-1].name, at)
+    before = s.text.rfind(more[-2].name, at, last) if len(more) > 1 else at
+    return more if last > 0 and _AND.search(s.text, max(before, at), last) else []

@@ -60,6 +60,17 @@ ACTIVITY_ROWS: tuple[P, ...] = (
         template="{source} is learning {target}",
         triggers="learning learn learned learnt studying picking practicing practising",
     ),
+    P(  # "started japanese too", "began Welsh in September": a language taken up is learnt
+        "LEARNS",
+        r"\b(?:started|starting|start|began|begun|begin|took up|taken up|taking up)\s+"
+        r"(?:(?:some|a little|a bit of|basic|conversational)\s+)?(?P<obj>{LANGUAGE})\b"
+        r"(?!\s+(?:food|cooking|cuisine|restaurant|films?|movies?|music|shows?|tv|lessons?|classes|"
+        r"class|course))",
+        "Skill",
+        "inline",
+        template="{source} is learning {target}",
+        triggers="started starting start began begun begin took taken taking",
+    ),
     P(  # "learning to surf", "learnt how to code": the skill, in the clause's own words
         "LEARNS",
         r"\b(?:learning|learn|learned|learnt) (?:how )?to (?P<obj>code|swim|drive|surf|ski|cook|"

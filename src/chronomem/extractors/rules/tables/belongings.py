@@ -15,8 +15,17 @@ _DIED = (
     r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
     r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
     r"(?:got|was) (?:hit|run over|killed) by a (?:car|truck)|(?:got|was) run over|"
-    r"was rehomed)"
+    r"(?:was|has been|got|had to be) (?:rehomed|re-homed|put to sleep|given away))"
 )
+# the owner lets a pet go: "we lost our dog Biscuit", "had to put down Hector", "rehomed
+# Tofu with my aunt", "gave away our cat Miso" (the owner is the clause's subject)
+_LET_GO = (
+    r"\b(?:lost|rehomed|re-homed|gave away|given away|giving away|put down|put to sleep)\s+"
+    r"(?:(?:my|our|the) )?(?:(?:old|little|sweet|poor|dear|beloved|lovely) )*"
+    r"(?P<species>{PET}),? (?P<obj>{NAME})"
+)
+_LET_GO_TRIGGERS = "lost rehomed re gave given giving put"
+_DIED_TRIGGERS = "died passed ran went got was had has crossed escaped disappeared never"
 _OF_NAME = r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?: [a-z]+)?)"
 
 BELONGING_ROWS: tuple[P, ...] = (
@@ -28,7 +37,7 @@ BELONGING_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         ending=True,
-        triggers="died passed ran went got was had crossed escaped disappeared never",
+        triggers=_DIED_TRIGGERS,
     ),
     P(
         "HAS_PET",
@@ -38,7 +47,16 @@ BELONGING_ROWS: tuple[P, ...] = (
         "possessor",
         ending=True,
         need_labels=frozenset({"Pet"}),
-        triggers="died passed ran went got was had crossed escaped disappeared never",
+        triggers=_DIED_TRIGGERS,
+    ),
+    P("HAS_PET", _LET_GO, "Pet", "inline", ending=True, triggers=_LET_GO_TRIGGERS),
+    P(  # "we rehomed the parrot": the parrot the conversation told of
+        "HAS_PET",
+        _LET_GO.split("(?P<species>")[0] + r"(?P<species>{PET})\b(?!,? {NAME})",
+        "Pet",
+        "context",
+        ending=True,
+        triggers=_LET_GO_TRIGGERS,
     ),
     P(
         "HAS_PET",
@@ -47,7 +65,7 @@ BELONGING_ROWS: tuple[P, ...] = (
         "context",
         "possessor",
         ending=True,
-        triggers="died passed ran went got was had crossed escaped disappeared never",
+        triggers=_DIED_TRIGGERS,
     ),
     # -- the car one drives, the phone one uses ----------------------------------------------
     P(

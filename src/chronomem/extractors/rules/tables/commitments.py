@@ -14,6 +14,20 @@ from chronomem.text.time_words import PLAN_HEADS
 _PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
 _PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))
 
+# the tiers a service sells, which name a plan with the service's name before them (not
+# "pro", "plus" or "free", which end product names and states: "Surface Pro", "cancer free")
+_TIER = r"premium|basic|standard|family|student|duo|individual|essentials?|ad-free"
+# a service typed in lower case before its tier: one word, not a number or a determiner
+_SERVICE = (
+    r"(?!(?:a|an|the|my|our|your|two|three|four|some|any|no|more|most|very|so|really|"
+    r"only|just|also|still|now|new|old|one|this|that|it|them)\b)(?-i:[a-z][a-z+]+)"
+)
+# the tier ends the plan's name: "netflix premium (4 screens)", not "two free tickets"
+_TIER_END = (
+    r"(?=\s*(?:[.,!;:()]|$)|\s+(?:plan|tier|subscription|account|membership|now|with|w|"
+    r"because|bc|since|and|so|for|lol|too|instead|again)\b)"
+)
+
 COMMITMENT_ROWS: tuple[P, ...] = (
     # -- memberships and subscriptions ------------------------------------------------------
     P(
@@ -24,6 +38,25 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         "inline",
         ending=True,
         triggers="cancel cancelled canceled ended terminated froze paused",
+    ),
+    P(  # a membership left to lapse: "let my RHS membership lapse", "our gym membership ran out"
+        "MEMBER_OF",
+        r"\b(?:let|letting|lets) (?:my|our|the|your) (?P<obj>{NAME}|[a-z]+(?: [a-z]+)?) "
+        r"membership (?:lapse|expire|run out|go)\b",
+        "Organization",
+        "inline",
+        ending=True,
+        triggers="let letting lets",
+    ),
+    P(
+        "MEMBER_OF",
+        r"\b(?:my|our|your) (?P<obj>{NAME}|[a-z]+(?: [a-z]+)?) membership (?:has )?(?:finally )?"
+        r"(?:lapsed|expired|ran out|run out|ended)\b",
+        "Organization",
+        "inline",
+        "possessor",
+        ending=True,
+        triggers="lapsed expired ran run ended",
     ),
     P(
         "SUBSCRIBED_TO",
@@ -48,6 +81,34 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         "inline",
         template="{source} is on the {target} plan",
         triggers="plan tier subscription",
+        whole=True,
+    ),
+    # a service and its tier, without "plan": "we have netflix premium", "I'm on Spotify
+    # Family", "switched to youtube premium" (the tier word names it a plan)
+    P(
+        "SUBSCRIBED_TO_PLAN",
+        r"(?:\b(?:have|has|got|on|use|using|pay for|paying for|pays for|switched to|moved to|"
+        r"signed up for|signed up to|upgraded to|downgraded to)) (?:the |a |an )?"
+        r"(?P<svc>{NAME}|" + _SERVICE + r") (?P<obj>" + _TIER + r")" + _TIER_END,
+        "Plan",
+        "inline",
+        template="{source} is on the {target} plan",
+        triggers="have has got on use using pay paying pays switched moved signed upgraded "
+        "downgraded",
+        whole=True,
+    ),
+    P(  # "downgraded our netflix to basic w/ ads"
+        "SUBSCRIBED_TO_PLAN",
+        r"\b(?:upgraded|downgraded|bumped|switched|moved) (?:my |our |the )?(?P<svc>"
+        + _SERVICE
+        + r")(?: account| subscription| plan)? (?:up |down )?to (?:the |a )?(?P<obj>"
+        + _TIER
+        + r")"
+        + _TIER_END,
+        "Plan",
+        "inline",
+        template="{source} is on the {target} plan",
+        triggers="upgraded downgraded bumped switched moved",
         whole=True,
     ),
     # "bumped Netflix up to Premium", "downgraded our Hulu to the basic tier"

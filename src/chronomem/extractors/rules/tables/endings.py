@@ -65,9 +65,13 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
     P("MEMBER_OF", r"\b(?:renewed|have|has|got|bought|started|use) (?:my|our|a|an) "
       r"(?P<obj>{NAME}|" + _LOWER_CLUB + r") membership\b", "Organization", "inline",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership"),
-    P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)(?P<neg> not| no longer)? (?:still |now "
-      r"|also )?in (?:the|a|an|our|my)\b", "Organization", "phrase", heads=_IN_GROUP,
-      triggers="in"),
+    # (no longer with a group too: "I'm not with the Harbourside club anymore"; "I'm with
+    # the band tonight" tells no membership; a learner's order:
+    # "I am not anymore in the choir", "she is no more in the team")
+    P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)"
+      r"(?P<neg> not(?: anymore| any more| more)?| no (?:longer|more))?"
+      r" (?:still |now |also )?(?(neg)(?:in|with)|in) (?:the|a|an|our|my)\b", "Organization",
+      "phrase", heads=_IN_GROUP, triggers="in with"),
     # "my last day at Unilever was March 31st", "today was my last shift at Costco"
     P("WORKS_AT", r"\b(?:my|our|your) (?:very )?(?:last|final) (?:day|shift|week) (?:at|with)\b",
       "Organization", subject="possessor", ending=True,

@@ -15,6 +15,7 @@ from chronomem.text.words import word_set
 GROUP_HEADS = word_set(
     """
     group club team society association league union church community band choir
+    orchestra ensemble troupe squad
     program programme organization organisation charity foundation network movement
     collective committee council class course center centre shelter
     """

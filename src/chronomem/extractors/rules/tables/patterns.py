@@ -68,7 +68,7 @@ _MACROS = {
 _NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", "Pet"})
 # "senior engineer", and titles "of" a department: "director of marketing", "head of sales"
 # (a leading title only, the department in lower case: "employee of Salesforce" is no title)
-_PET_WORDS = trigger_words(PET_SPECIES | {"guinea"})
+_PET_WORDS = trigger_words(PET_SPECIES | {w + "s" for w in PET_SPECIES} | {"guinea"})
 
 # fmt: off
 P = RelationPattern
@@ -147,10 +147,16 @@ _ROWS: tuple[RelationPattern, ...] = (
       "inline", "possessor", template="{source} has a {species} named {target}",
       triggers="the"),
     P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
-      r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>{PET})"
+      r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>(?:{PET})s?)"
       r"(?: (?:named|called) (?P<obj>{NAME})|,? (?P<obj2>{NAME})(?=\s*(?:[.!,;)]|$|who\b"
-      r"|and (?:he|she)\b)))", "Pet", "inline",
+      r"|and (?:(?:he|she)\b|(?-i:[A-Z])))))", "Pet", "inline",
       template="{source} has a {species} named {target}", triggers="named called " + _PET_WORDS),
+    # "got a kitten last week, named her Mochi": the pet named in the clause that follows
+    P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|bought|brought home)"
+      r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>(?:{PET})s?)\b"
+      r"[^.!?;]{0,40}?,? (?:and )?(?:we |I )?(?:named|called|name|call) (?:him|her|them|it) "
+      r"(?P<obj>{NAME})", "Pet", "inline",
+      template="{source} has a {species} named {target}", triggers="named called name call"),
     P("HAS_PET", r"\b(?:have|has|got|adopted|rescued|own|owns)"
       r" (?:a|an|another|two|three|\d+) (?:(?:{PETADJ}) )?(?P<obj>{PET})\b", "Pet",
       "inline", triggers=_PET_WORDS),

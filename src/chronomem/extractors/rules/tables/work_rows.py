@@ -12,6 +12,12 @@ from chronomem.text.words import word_set
 
 __all__ = ["WORK_ROWS"]
 
+# "a prime member" (the name typed in lower case), not "a family member", "a staff member"
+_LOWER_MEMBER = (
+    r"(?!(?:family|staff|team|board|new|founding|cast|crew|committee|council|faculty|jury|"
+    r"active|senior|junior|core|key|valued|honorary|associate|full|life|paying|the|a|an)\b)"
+    r"(?-i:[a-z]+)"
+)
 _OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+)"
 _MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
 _LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
@@ -34,14 +40,19 @@ _NOT_WORKPLACES = (
 P = RelationPattern
 WORK_ROWS: tuple[RelationPattern, ...] = (
     # "got into the uni choir", "got picked for the county team": admitted to a group
-    P("MEMBER_OF", r"\b(?:joined|signed up for|signed up with|got into|got (?:picked|selected) "
-      r"for)\b", "Organization", "phrase",
-      heads=GROUP_HEADS | GYM_HEADS, triggers="joined signed got"),
+    # (and back in, or chosen: "rejoined the choir", "has been selected for the county squad",
+    # a learner's "I join to the hiking club")
+    P("MEMBER_OF", r"\b(?:joined|rejoined|re-joined|signed up for|signed up with|got into|"
+      r"(?:got|been|was|were) (?:picked|selected|chosen) (?:for|to play for)|joined to|join to)\b",
+      "Organization", "phrase",
+      heads=GROUP_HEADS | GYM_HEADS, triggers="joined rejoined re signed got been was were join"),
     # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
     P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
       reject_heads=SCHOOL_HEADS, triggers="signed"),
-    P("MEMBER_OF", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:an? )?(?P<obj>{NAME}) member\b",
+    # "I'm a Costco member", "been a proud RSPB member for years"
+    P("MEMBER_OF", r"(?:\b(?:am|is|are|been)|'m|'re|\bim) (?:an? )?(?:(?:proud|paying|loyal|"
+      r"longtime|long-time|lifelong|life|full) )?(?P<obj>{NAME}|" + _LOWER_MEMBER + r") member\b",
       "Organization", "inline", reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="member"),
     P("MEMBER_OF", r"\b(?:have|has|got|bought) (?:an? |the )?(?:[a-z]+ )?membership "
@@ -49,6 +60,14 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership member"),
     P("MEMBER_OF", r"\b(?:a member of|member of|part of|belong to|belongs to)\b", "Organization",
       "phrase", heads=GROUP_HEADS | {"party", "union"}, triggers="member part belong belongs"),
+    # one plays, sings or takes part in a group one belongs to: "plays the viola in the county
+    # orchestra", "sings with a gospel choir", "I no longer take part in the cricket league"
+    P("MEMBER_OF", r"\b(?:play|plays|played|playing|sing|sings|sang|singing|dance|dances|"
+      r"danced|dancing|take part|takes part|took part|taking part|row|rows|rowed|rowing)"
+      r"(?: (?:the |a )?[a-z]+)?(?: (?:a bit|now|again|still|every \w+))? (?:in|for|with)\b",
+      "Organization", "phrase", heads=GROUP_HEADS,
+      triggers="play plays played playing sing sings sang singing dance dances danced dancing "
+      "take takes took taking row rows rowed rowing"),
     P("STUDIES_AT", r"\b(?:study|studies|studied|studying) at\b"
       r"|(?:(?:\b(?:am|is|was)|'m|'s) (?:an? )?(?:[a-z-]+ )?)?\bstudent at\b"
       r"|\benrolled (?:at|in)\b|\bgo(?:es)? to (?:school|college|university|uni) at\b",
