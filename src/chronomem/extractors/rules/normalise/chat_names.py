@@ -283,6 +283,8 @@ def _nameable(word: str) -> bool:
         return False  # "her cousin goes", "my boss says"
     if len(word) < 3 or word in _NOT_NAMES or word.rstrip("s") in _NOT_NAMES:
         return False
+    if all(part in lx.NUMBER_WORDS for part in word.split("-")):
+        return False  # "at thirty-eight", "for twenty years": a number, not a name
     if word.endswith("'s") and word[:-2] in _NOT_NAMES:
         return False
     if word.endswith("ed") and len(word) > 4:

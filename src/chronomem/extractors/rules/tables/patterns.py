@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chronomem.extractors.rules.analysis.spans import CAPITAL
 from chronomem.extractors.rules.tables.activities import ACTIVITY_ROWS
 from chronomem.extractors.rules.tables.belongings import BELONGING_ROWS
 from chronomem.extractors.rules.tables.commitments import COMMITMENT_ROWS
@@ -56,7 +57,7 @@ from chronomem.text.words import word_set
 GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
 
 
-_NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
+_NAME = rf"(?-i:{CAPITAL}[\w'-]*(?: {CAPITAL}[\w'-]*){{0,2}})"
 
 
 _MACROS = {

@@ -175,9 +175,11 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       template="{source} {works} at {target}", triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
       "inline", template=_IS_A, triggers=_JOB_WORDS),
+    # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
+    # fact that a promotion closes (the first person before it: clause_subjects.py)
     P("HAS_JOB_TITLE", rf"\bas an? {_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
       requires=r"\b(?:work|job|hired|joined|started|position|role|employed|intern)",
-      attribute="job_title", triggers=_JOB_WORDS),
+      template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE",
       rf"(?:\b(?:am|is|was|became|become)|'m|{_HE_IS})(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
