@@ -149,3 +149,37 @@ def test_a_switch_between_things_is_still_read() -> None:
 )
 def test_names_that_open_on_a_capital_outside_a_to_z(text: str, fact: tuple[str, str, str]) -> None:
     assert (*fact, False) in found(run(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "Wren: bike got nicked outside the library, walking everywhere now",
+            ("RIDES_BIKE", "bike"),
+        ),
+        ("Wren: car's gone, bus pass from monday", ("DRIVES", "car")),
+        ("Wren: My phone was stolen on the tram yesterday.", ("USES_PHONE", "phone")),
+        ("Wren: my laptop got written off after the coffee incident", ("USES_LAPTOP", "laptop")),
+    ],
+)
+def test_a_thing_said_to_be_gone_is_ended_not_held(text: str, fact: tuple[str, str]) -> None:
+    facts = found(run(text))
+    assert ("Wren", *fact, True) in facts
+    assert ("Wren", *fact, False) not in facts
+
+
+def test_a_thing_told_before_is_the_one_that_is_gone() -> None:
+    facts = found(run("Wren: I ride a Brompton to work", "Wren: bike got nicked last night"))
+    assert ("Wren", "RIDES_BIKE", "Brompton", True) in facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ilse: my boss said we can leave early on friday",
+        "Ilse: I think Vienna is colder, but my husband say is the same",
+    ],
+)
+def test_a_verb_after_a_role_noun_is_no_name(text: str) -> None:
+    assert not any(target.lower() in ("said", "say") for _, _, target, _ in found(run(text)))

@@ -259,6 +259,8 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
         return False  # "my manager is fern, ..."; not "my husband is allergic to dust"
     role = prev2 if prev == "is" else prev  # "my gf carys", "my manager is fern"
     if role in _ROLE_NOUNS:
+        if words[i] in _VERBS:
+            return False  # "my boss said", "my wife say is the same" (no -s): a verb
         if words[i].endswith("s") and words[i + 1 : i + 2] and words[i + 1] in _OBJECT_START:
             return False  # "my grandpa smokes a pipe", "my boss waves at me": a verb
         back = i - 2 if prev == "is" else i - 1

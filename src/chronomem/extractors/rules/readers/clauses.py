@@ -247,6 +247,9 @@ def _targets(
         species = m.groupdict().get("species")
         if species:
             names = [n for n in names if known.species.get(normalize_name(n)) == singular(species)]
+        if not names and row.ending and m.groupdict().get("kind"):
+            # "my bike got nicked" with no bike told before: the bike, by its kind, is gone
+            return [Party(m.group("kind").lower(), row.label, named=False)]
         return [Party(n, known.labels.get(normalize_name(n)) or row.label) for n in names]
     if found is None or (row.need_labels is not None and found.label not in row.need_labels):
         return []

@@ -10,6 +10,7 @@ which keeps its place.
 from __future__ import annotations
 
 from chronomem.extractors.rules.tables.gazetteer import LOCATION_SUFFIXES
+from chronomem.extractors.rules.tables.row import GONE
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 from chronomem.text.words import word_set
 
@@ -101,7 +102,7 @@ BELONGING_ROWS: tuple[P, ...] = (
         r"(?:(?<![a-z] )|(?<=\band )|(?<=\bbut ))\b(?:my|our|your) (?:new |old |current |trusty )?"
         r"(?P<obj>[A-Za-z]+(?: "
         r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b"
-        r"(?! (?:finally )?(?:died|broke|is dead|got stolen|was stolen|gave out))",  # nominal.py
+        rf"(?!{GONE})",  # a thing gone is no thing used (nominal.py ends it)
         "Item",
         "inline",
         "possessor",

@@ -30,6 +30,7 @@ from chronomem.extractors.rules.tables.life_words import (
     PHONE_NAMES,
     WATCH_NAMES,
 )
+from chronomem.extractors.rules.tables.row import GONE, GONE_WORDS
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 from chronomem.text.words import word_set
 
@@ -67,12 +68,6 @@ _VERBLESS_END = (
     r"(?=\s*(?:$|[^\w\s'])|\s+(?:lol|haha|lmao|tho|though|honestly|btw|and|but|so|which|"
     r"too|for|because|since|after|obviously|anyway)\b)"
 )
-# A thing one used that is gone
-_GONE = (
-    r" (?:finally )?(?:died|broke|is dead|got stolen|was stolen|got smashed|got totaled|"
-    r"got totalled|was totaled|was totalled|gave out|bit the dust)\b"
-)
-_GONE_WORDS = "died broke dead stolen smashed totaled totalled gave bit"
 
 # "a good person", "a different person" say what someone is like, not what they prefer
 _CHARACTER = (
@@ -199,24 +194,24 @@ NOMINAL_ROWS: tuple[P, ...] = (
     *(
         P(
             relation,
-            rf"\b(?:my|our|your) (?:old |poor |trusty )?{kind}{_GONE}",
+            rf"\b(?:my|our|your) (?:old |poor |trusty )?(?P<kind>{kind}){GONE}",
             "Item",
             "context",
             "possessor",
             ending=True,
-            triggers=_GONE_WORDS,
+            triggers=GONE_WORDS,
         )
         for kind, relation in DEVICE_RELATIONS.items()
     ),
     P(
         "USES_KIND",
         rf"\b(?:my|our|your) (?:old |poor |trusty )?(?!(?:{'|'.join(_DEVICES)})\b)"
-        r"(?P<obj>[A-Za-z]+(?: [A-Za-z0-9]+){0,2}?)" + _GONE,
+        r"(?P<obj>[A-Za-z]+(?: [A-Za-z0-9]+){0,2}?)" + GONE,
         "Item",
         "inline",
         "possessor",
         ending=True,
-        triggers=_GONE_WORDS,
+        triggers=GONE_WORDS,
     ),
     # "ditched my Android for an iPhone": the new thing of a known kind replaces the old
     P(
