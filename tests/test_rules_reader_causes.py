@@ -183,3 +183,17 @@ def test_a_thing_told_before_is_the_one_that_is_gone() -> None:
 )
 def test_a_verb_after_a_role_noun_is_no_name(text: str) -> None:
     assert not any(target.lower() in ("said", "say") for _, _, target, _ in found(run(text)))
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Yohannes: I'm Eritrean, and the winters here are hard.",
+        "Priyanka: we are Gujarati so the wedding is three days long",
+        "Lior: honestly I am also Catholic, which surprises people",
+    ],
+)
+def test_a_name_said_as_what_one_is_is_no_object(text: str) -> None:
+    told = {(rel, target) for _, rel, target in triples(read(text)) if rel != "MENTIONED"}
+    assert not any(target in ("Eritrean", "Gujarati", "Catholic") for _, target in told)
