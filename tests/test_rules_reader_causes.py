@@ -197,3 +197,14 @@ def test_a_verb_after_a_role_noun_is_no_name(text: str) -> None:
 def test_a_name_said_as_what_one_is_is_no_object(text: str) -> None:
     told = {(rel, target) for _, rel, target in triples(read(text)) if rel != "MENTIONED"}
     assert not any(target in ("Eritrean", "Gujarati", "Catholic") for _, target in told)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aroha: I've been offered the job as head ranger at a park up north, starting in spring",
+        "Aroha: so I've been offered the head coach job at a college in Dunedin!",
+    ],
+)
+def test_a_title_offered_is_no_title_held(text: str) -> None:
+    assert not any(rel == "HAS_JOB_TITLE" and not ended for _, rel, _, ended in found(run(text)))

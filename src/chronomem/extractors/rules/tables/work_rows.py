@@ -13,7 +13,12 @@ from chronomem.text.words import word_set
 __all__ = ["WORK_ROWS"]
 
 _OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+)"
-_MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
+# a word before a title's head: not a determiner, nor a verb that takes the title as its
+# object ("been offered the head coach job" is an offer, "been told the manager" news)
+_MODIFIERS = (
+    r"(?:(?!(?:promoted|to|as|of|the|a|an|my|his|her|their|our|your|offered|asked|told|given|"
+    r"called|named|promised)\b)[a-z-]+ )"
+)
 _LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
 # "a part-time primary school teacher": up to three words before the head
 _JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,3}}(?:{{JOB}}))"
@@ -195,7 +200,7 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
     # fact that a promotion closes (the first person before it: clause_subjects.py)
     P("HAS_JOB_TITLE", rf"\bas (?:an? )?{_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
-      requires=_AS_TITLE_VERBS,
+      requires=rf"^(?!.*\boffer(?:s|ed|ing)?\b).*{_AS_TITLE_VERBS}",  # an offer is no start
       template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE",
       rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?{_JOB_OBJ}\b"
