@@ -208,3 +208,17 @@ def test_a_name_said_as_what_one_is_is_no_object(text: str) -> None:
 )
 def test_a_title_offered_is_no_title_held(text: str) -> None:
     assert not any(rel == "HAS_JOB_TITLE" and not ended for _, rel, _, ended in found(run(text)))
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new"),
+    [
+        ("Marit: we relocated from Tromsø to Bodø in May.", "Tromsø", "Bodø"),
+        ("Marit: moved from Stavanger to Haugesund last winter", "Stavanger", "Haugesund"),
+        ("Marit: We have moved from Hamar to a flat in Lillehammer.", "Hamar", "Lillehammer"),
+    ],
+)
+def test_the_home_a_move_leaves_ends(text: str, old: str, new: str) -> None:
+    facts = found(run(text))
+    assert ("Marit", "LIVES_IN", new, False) in facts
+    assert ("Marit", "LIVES_IN", old, True) in facts

@@ -92,7 +92,7 @@ NOMINAL_ROWS: tuple[P, ...] = (
         r"\b(?:rent|rents|renting|rented|bought|buying|own|owns|got|share|sharing|have|has|"
         r"moved into|moving into|move into|signed a lease on|(?:moved|moving|move|relocated)"
         r"(?: back| out of(?: [A-Za-z-]+){1,3}| away from(?: [A-Za-z-]+){1,3}"
-        r"| from(?: [A-Za-z-]+){1,3}(?: out)?)? to)"
+        r"| from (?P<old>[\w-]+(?: [\w-]+){0,2})(?: out)?)? to)"
         # a home told by where it stands: "a flat in X", "a village near X", "the farmhouse
         # outside X", "moved from Lyon out to a village near X"
         rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}(?:{_DWELLING}|{_SETTLEMENT})"

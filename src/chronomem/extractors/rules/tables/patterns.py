@@ -95,7 +95,9 @@ _ROWS: tuple[RelationPattern, ...] = (
     *WORK_ROWS,
     # -- home and travel --------------------------------------------------------------------
     P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) in\b"
-      r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?(?:here )?to\b"
+      # "moved from Leeds to Kadikoy": the old home ends with the move
+      r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?"
+      r"(?:from (?P<old>{NAME}) (?:back )?)?(?:here )?to\b"
       r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling"),
