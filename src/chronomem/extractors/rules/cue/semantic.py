@@ -252,7 +252,7 @@ def _candidate(
     seen: _Subject | None = None
     for obj in objects:
         if _PREDICATE.search(s.text, max(piece[0], obj.start - 40), obj.start):
-            continue  # "I'm Korean", "she is German": what one is, not what one has
+            return None, seen  # "I'm Korean", "she is German": what one is, not what one has
         subject = _subject(s, piece, obj, known) or shared
         if subject is None:
             continue
@@ -328,7 +328,7 @@ def _held_heads(known: Known, speaker: str) -> dict[str, tuple[str, str]]:
 _LOWER_WORD = re.compile(r"\b[a-z][a-z-]{2,}\b")
 # a name right after "to be" (no article, no preposition) says what the subject is
 _PREDICATE = re.compile(
-    r"(?:\b(?:am|is|are|was|were)|'m|'s|'re)\s+(?:(?:also|both|half|originally|actually|not)\s+)?$"
+    r"(?i)\b(?:I|we|he|she|they|you)(?:'m|'s|'re| (?:am|is|are|was|were)) (?:(?:also|not) )?$"
 )
 _FIRST_WORD = re.compile(r"\W*\w+")
 # "I'm staying with...", "we've been getting into...": a verb in the progressive
