@@ -9,13 +9,14 @@ minute apart, and the group's facts are matched against the item's labels
 embedder is loaded once per process.
 
     python bench/reader_corpus.py [--split corpus/reader_r6 ...] [--json out.json]
-                                  [--totals-only] [--failures N] [--jobs 2]
+                                  [--totals-only] [--failures N] [--jobs 2] [--learned]
 
 Prints Markdown tables: recall per relation, per aspect and per voice; precision (the share
 of the facts an item's own turn produced, ``MENTIONED`` aside, that are a found label's
 witness); and the share of fact-less items (decoys) that produce no fact. ``--totals-only``
 (for a held-out split) prints and writes only these totals, never an item; otherwise
-``--failures N`` prints the misses of N items.
+``--failures N`` prints the misses of N items. ``--learned`` also runs the learned reader's
+step (``docs/reader.md``), which is off by default.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reader_match import SILENT, Names, Seen, score_item, seen
 
 from chronomem import Memory
-from chronomem.ports import Embedder
+from chronomem.extractors.rules import RuleExtractor
+from chronomem.providers.local import LocalEmbedder
 from chronomem.testing import ManualClock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,26 +169,30 @@ def _keys(item: Item, label: dict[str, object]) -> Iterator[str]:
     yield f"voice:{item['voice']}"
 
 
-def read_batch(items: list[Item], embedder: Embedder | None = None) -> Tally:
-    """Read ``items`` with one memory per ``BATCH`` of them."""
+def read_batch(items: list[Item], learned: bool = False) -> Tally:
+    """Read ``items`` with one memory per ``BATCH`` of them (``learned``: with the learned
+    reader's step)."""
     tally = Tally()
+    embedder = LocalEmbedder()
     for start in range(0, len(items), BATCH):
         clock = ManualClock(TOLD_AT)
-        with Memory(embedder=embedder, clock=clock, community_updates=False) as memory:
-            embedder = memory.embedder
+        extractor = RuleExtractor(embedder, learned=learned)
+        with Memory(
+            embedder=embedder, extractor=extractor, clock=clock, community_updates=False
+        ) as memory:
             for item in items[start : start + BATCH]:
                 facts, names = read_item(memory, clock, item)
                 tally.add(item, facts, names)
     return tally
 
 
-def read_all(items: list[Item], jobs: int) -> Tally:
+def read_all(items: list[Item], jobs: int, learned: bool = False) -> Tally:
     if jobs <= 1:
-        return read_batch(items)
+        return read_batch(items, learned)
     chunks = [items[k::jobs] for k in range(jobs)]
     total = Tally()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(read_batch, chunks):
+        for part in pool.map(read_batch, chunks, [learned] * jobs):
             total.merge(part)
     return total
 
@@ -255,6 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--failures", type=int, default=0, help="print the misses of N items")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="processes (2 at most)")
     parser.add_argument(
+        "--learned", action="store_true", help="also run the learned reader's step (off by default)"
+    )
+    parser.add_argument(
         "--limit", type=int, default=0, help="read only the first N items of a split"
     )
     return parser
@@ -267,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(split) if Path(split).is_absolute() else ROOT / split
         items = load_items(folder)[: args.limit or None]
         started = time.process_time(), time.time()
-        tally = read_all(items, args.jobs)
+        tally = read_all(items, args.jobs, args.learned)
         result = summary(tally)
         result["seconds"] = {
             "cpu_main": round(time.process_time() - started[0], 1),

@@ -16,7 +16,8 @@ A labelled fact is *found* when some fact of the memory has
   found when NO fact told by the item's turn holds that value.
 
 A produced fact is *right* when it is the witness of some found label (the negative aspects
-have none). Pure functions of plain data: ``Seen`` rows, not store objects.
+have none), or the closed old value a replacement's ``ends`` names. Pure functions of plain
+data: ``Seen`` rows, not store objects.
 """
 
 from __future__ import annotations
@@ -206,30 +207,35 @@ def score_item(labels: list[dict[str, object]], facts: list[Seen], names: Names)
             misses.append(f"{said}: {why_missed(label, facts, names)}")
         else:
             witnesses.add(id(hit))
+    ends: list[bool | None] = []
+    for label in labels:
+        closed = _ended(label, facts, names)
+        ends.append(None if closed is None else bool(closed))
+        witnesses.update(id(fact) for fact in closed or ())
+        if closed == []:
+            misses.append(f"old value not closed: {label['ends']!r}")
     own = [f for f in facts if f.told_here]
     for fact in own:
         if id(fact) not in witnesses:
             misses.append(f"wrong fact: {_show(fact)}")
     right = sum(1 for f in own if id(f) in witnesses)
-    ends = tuple(_ended(label, facts, names) for label in labels)
-    for label, ended in zip(labels, ends, strict=True):
-        if ended is False:
-            misses.append(f"old value not closed: {label['ends']!r}")
-    return ItemScore(tuple(found), ends, len(own), right, tuple(misses))
+    return ItemScore(tuple(found), tuple(ends), len(own), right, tuple(misses))
 
 
-def _ended(label: dict[str, object], facts: list[Seen], names: Names) -> bool | None:
-    """For a replacement or a correction: whether the old value it names was closed."""
+def _ended(label: dict[str, object], facts: list[Seen], names: Names) -> list[Seen] | None:
+    """For a replacement or a correction: the closed facts of the old value it names (a
+    right fact too); None when the label names no old value."""
     old = label.get("ends")
     if not isinstance(old, str) or label["aspect"] not in ("start", "correction", "state"):
         return None
-    return any(
-        fact.closed
+    return [
+        fact
+        for fact in facts
+        if fact.closed
         and fact.relation == label["relation"]
         and same_subject(str(label["subject"]), fact.subject, names)
         and same_value(old, fact.value)
-        for fact in facts
-    )
+    ]
 
 
 def _show(fact: Seen) -> str:

@@ -11,12 +11,13 @@ fake OpenAI-compatible server over real HTTP, see ``temporal_llm.py``) the contr
 candidate recall.
 
     python bench/temporal.py [--subset fast] [--json out.json] [--verbose] [--category X]
-        [--no-llm] [--scenario ID] [--data DIR] [--disable STAGE ...]
+        [--no-llm] [--scenario ID] [--data DIR] [--disable STAGE ...] [--learned]
 
 ``--data DIR`` reads the scenarios from another folder of the same format (for example the
 held-out set ``bench/data/temporal_heldout``, which must never be used to tune the extractor).
 ``--disable STAGE`` switches a reading stage of the rule extractor off (an ablation; see
-``bench/ablation.py`` for all stages at once).
+``bench/ablation.py`` for all stages at once). ``--learned`` also runs the learned reader's
+step (``docs/reader.md``), which is off by default.
 """
 
 from __future__ import annotations
@@ -304,6 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
         "`chronomem explain --help` lists them)",
     )
     parser.add_argument(
+        "--learned", action="store_true", help="also run the learned reader's step (off by default)"
+    )
+    parser.add_argument(
         "--data",
         type=Path,
         default=DATA,
@@ -337,7 +341,10 @@ def main(argv: list[str] | None = None) -> int:
         RuleExtractor(disable=disable)  # an unknown stage name fails here, before any work
     except UsageError as exc:
         parser.error(f"--disable: {exc}")
-    results = run_rule(scenarios, embedder, lambda _: RuleExtractor(embedder, disable=disable))
+    learned = args.learned
+    results = run_rule(
+        scenarios, embedder, lambda _: RuleExtractor(embedder, disable=disable, learned=learned)
+    )
     if args.category:
         results = [r for r in results if r.category == args.category]
     rule_s = time.perf_counter() - started
@@ -357,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         "category": args.category,
         "data": str(args.data),
         "disabled_stages": sorted(disable),
+        "learned": learned,
         "embedder": embedder.name,
         "machine": machine(),
     }

@@ -69,15 +69,8 @@ def test_training_is_deterministic_and_learns_a_separable_task() -> None:
 
 def test_the_shipped_weights_match_their_pinned_checksum() -> None:
     reader = default_reader()
-    assert set(reader.heads) == {
-        "value",
-        "relation",
-        "when",
-        "ends",
-        "aspect",
-        "subject",
-        "unnamed",
-    }
+    assert set(reader.heads) == {"relation", "aspect", "subject"}
+    assert reader.tagger.forward.w_ih.shape == (384, 3 * reader.tagger.forward.w_hh.shape[0])
     assert shipped_weights().stat().st_size < 4_000_000
     assert len(WEIGHTS_SHA256) == 64
 
@@ -124,3 +117,32 @@ def test_one_pass_gives_the_sentence_vector_and_token_states() -> None:
     assert long.offsets[0] == long.offsets[-1] == (0, 0)  # [CLS], [SEP]
     pieces = [texts[0][a:b] for a, b in long.offsets[1:-1]]
     assert "".join(pieces) == texts[0].replace(" ", "")  # offsets into the original text
+
+
+# Sentences written for this test in several voices (texting, formal, chatty, narrated
+# third person, a hypothetical): whose fact, what relation, how told, and the value as a
+# whole name, multi-word names not cut.
+READINGS = [
+    ("started at Greenfield Analytics on monday as a data engineer",
+     ("WORKS_AT", "speaker", "start", "Greenfield Analytics")),
+    ("I am writing to inform you that I have accepted a position at Norrland Bank.",
+     ("WORKS_AT", "speaker", "start", "Norrland Bank")),
+    ("my new manager is called Dev Patel and he is great",
+     ("MANAGED_BY", "speaker", "start", "Dev Patel")),
+    ("my sister moved to Glasgow in May", ("LIVES_IN", "third", "start", "Glasgow")),
+    ("we might move to Berlin next year if the visa works out",
+     ("LIVES_IN", "speaker", "hypothetical", "Berlin")),
+]  # fmt: skip
+
+
+@pytest.mark.local_model
+@pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')
+def test_the_shipped_reader_reads_whole_names_whose_fact_and_how_told() -> None:
+    texts = [text for text, _ in READINGS]
+    reader = default_reader()
+    for (text, expected), enc in zip(READINGS, LocalEmbedder().encode_tokens(texts), strict=True):
+        got = [
+            (f.relation, f.subject, f.aspect, text[f.value[0] : f.value[1]] if f.value else "")
+            for f in reader.read(enc, "user", text)
+        ]
+        assert expected in got, text

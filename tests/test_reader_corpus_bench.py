@@ -121,7 +121,9 @@ def test_a_replacement_reports_whether_the_old_value_closed() -> None:
     kept = [fact("Ines", "USES_PHONE", "Fairphone"), fact("Ines", "USES_PHONE", "iPhone")]
     assert score_item([swap], kept, NAMES).ends == (False,)
     closed = [kept[0], fact("Ines", "USES_PHONE", "iPhone", closed=True)]
-    assert score_item([swap], closed, NAMES).ends == (True,)
+    score = score_item([swap], closed, NAMES)
+    assert score.ends == (True,)
+    assert (score.produced, score.right) == (2, 2)  # the old value closed is a right fact
 
 
 ITEMS = [

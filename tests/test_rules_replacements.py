@@ -35,11 +35,14 @@ def test_the_held_value_ends_when_a_new_one_replaces_it() -> None:
 
 
 def test_the_value_spoken_of_as_there_ends_beside_one_brought_in() -> None:
-    turns = ["Hal: my corolla's gone, I got a mazda 3"]
+    turns = ["Hal: my old corolla is at the scrapyard, I got a mazda 3"]
     found = facts(turns)
     assert ("Hal", "DRIVES", "corolla", True) in found
     assert ("Hal", "DRIVES", "mazda", False) in found
     assert ("Hal", "DRIVES", "corolla", False) in facts(turns, disable=["replacements"])
+    # a thing said to be gone is ended by the table itself, stage or not
+    gone = ["Hal: my corolla's gone, I got a mazda 3"]
+    assert ("Hal", "DRIVES", "corolla", True) in facts(gone, disable=["replacements"])
 
 
 def test_two_values_with_nothing_to_tell_them_apart_stay_as_told() -> None:

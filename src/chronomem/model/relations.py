@@ -63,6 +63,7 @@ RELATION_TABLE: tuple[RelationRule, ...] = (
         "HAS_SLEEP_SCHEDULE", "subject", "when one goes to sleep: night owl, early bird, bed at 11"
     ),
     RelationRule("HAS_WAKE_TIME", "subject", "when one usually gets up: up at 6"),
+    RelationRule("HAS_AGE", "subject", "a person's or a pet's age: 29, ninety-four"),
     RelationRule("LEADS", "object", "the lead of a team or group (one per team)"),
     RelationRule("HOLDS_POSITION", "object", "the holder of a named position"),
 )

@@ -13,22 +13,13 @@ import numpy as np
 import numpy.typing as npt
 
 from chronomem.errors import UsageError
-from chronomem.extractors.learned.features import (
-    FEATURE_GROUPS,
-    clause_row,
-    fact_row,
-    span_row,
-    token_rows,
-)
+from chronomem.extractors.learned.features import fact_row, span_row
 from chronomem.extractors.learned.labels import (
     ASPECTS,
     SPAN_RELATIONS,
-    SPAN_TAGS,
     SUBJECTS,
-    UNNAMED,
     GoldFact,
     gold_facts,
-    tag_tokens,
 )
 from chronomem.providers.local import TokenStates
 
@@ -92,26 +83,17 @@ class Rows:
         return x[mask], np.asarray(self.y[head], dtype=np.int64)[mask]
 
 
-def build_rows(
-    items: Sequence[Item], encodings: Sequence[TokenStates], groups: Sequence[str] = FEATURE_GROUPS
-) -> Rows:
+def build_rows(items: Sequence[Item], encodings: Sequence[TokenStates]) -> Rows:
+    """The rows of the span and fact heads (the tagger's data: ``tagger_sequences``)."""
     rows = Rows()
     for index, (item, enc) in enumerate(zip(items, encodings, strict=True)):
-        inner = enc.offsets[1:-1]
-        if not inner:
+        if len(enc.offsets) <= 2:
             continue
-        tok = token_rows(enc, groups)[1:-1]
-        for head in ("value", "when", "ends"):
-            spans = dict.fromkeys(getattr(f, head) for f in item.facts)
-            tags = tag_tokens(inner, [(s, "") for s in spans if s])
-            rows.add(head, tok, [SPAN_TAGS.index(t) for t in tags], index)
         for value, relation in dict.fromkeys((f.value, f.relation) for f in item.facts if f.value):
             label = SPAN_RELATIONS.index(relation)
             rows.add("relation", span_row(enc, value, item.role, item.text), [label], index)
         for span in negative_spans(item):
             rows.add("relation", span_row(enc, span, item.role, item.text), [0], index)
-        unnamed = next((f.relation for f in item.facts if f.value is None), "none")
-        rows.add("unnamed", clause_row(enc, item.role, item.text), [UNNAMED.index(unnamed)], index)
         for fact in item.facts:
             row = fact_row(enc, fact.value or (0, 0), fact.relation, item.role, item.text)
             rows.add("aspect", row, [ASPECTS.index(fact.aspect)], index)

@@ -1,12 +1,9 @@
 """Features of one clause from one forward pass of the default encoder.
 
 The encoder (:meth:`chronomem.providers.local.LocalEmbedder.encode_tokens`) gives a clause's
-sentence vector and one hidden state per wordpiece. The heads read:
+sentence vector and one hidden state per wordpiece. The span tagger (``tagger.py``) reads
+the wordpiece states themselves; the heads read:
 
-- **token rows** (value, when and ends tags): the wordpiece's state, the mean of its two
-  neighbours' states, and the sentence vector;
-- **clause rows** (relations with no value named): the sentence vector, the max over the
-  token states, and who speaks (user / assistant / narrator);
 - **span rows** (relation of a value span): the mean state of the span, the mean state of
   the words around it, the sentence vector and who speaks; **fact rows** (aspect, subject)
   add the relation.
@@ -19,9 +16,8 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -35,7 +31,6 @@ ROLES: Final = ("user", "assistant", "narrator")
 WINDOW: Final = 4  # wordpieces each side of a value span read as its surroundings
 BUCKETS: Final = 1024  # hashed words and word pairs of the clause
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-FEATURE_GROUPS: Final = ("token", "sentence")  # "neighbours": measured, see docs/reader.md
 
 
 def rounded(x: npt.NDArray[np.floating]) -> Rows:
@@ -57,26 +52,6 @@ def word_row(text: str) -> Rows:
     for gram in [*words, *(f"{a} {b}" for a, b in pairwise(words))]:
         row[zlib.crc32(gram.encode()) % BUCKETS] += 1.0
     return np.log1p(row)
-
-
-def token_rows(enc: TokenStates, groups: Sequence[str] = FEATURE_GROUPS) -> Rows:
-    """One row per wordpiece (``[CLS]``/``[SEP]`` included; callers skip them)."""
-    states = enc.states
-    parts: list[npt.NDArray[np.floating[Any]]] = []
-    if "token" in groups:
-        parts.append(states)
-    if "neighbours" in groups:
-        padded = np.vstack([states[:1], states, states[-1:]])
-        parts.append((padded[:-2] + padded[2:]) / 2)
-    if "sentence" in groups:
-        parts.append(np.broadcast_to(enc.vector, states.shape))
-    return rounded(np.hstack(parts))
-
-
-def clause_row(enc: TokenStates, role: str, text: str) -> Rows:
-    inner = enc.states[1:-1] if len(enc.states) > 2 else enc.states
-    parts = [enc.vector, inner.max(axis=0), role_row(role), word_row(text)]
-    return rounded(np.concatenate(parts))
 
 
 def token_range(enc: TokenStates, span: tuple[int, int]) -> tuple[int, int]:

@@ -4,9 +4,8 @@ after the rules, adding what they did not find.
 A fact becomes a :class:`~chronomem.extractors.rules.found.Hit` when the reader is sure whose
 it is (the speaker; on an assistant's turn, the user spoken to) and it is told as holding,
 beginning, ending or corrected; a plan becomes ``HAS_PLAN``. Negations, hypotheticals, other
-people's facts, questions and facts the rules already read give nothing. An ending with no
-value named ("quit my job") ends the one value of that relation the subject holds; a
-replacement ("swapped my iphone for a pixel") also ends the old value it names.
+people's facts, questions and facts the rules already read give nothing. A replacement
+("swapped my iphone for a pixel") also ends the old value it names.
 """
 
 from __future__ import annotations
@@ -15,9 +14,7 @@ from collections.abc import Sequence
 
 from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
-from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.model.relations import is_functional
 
 TOLD = frozenset({"state", "start", "end", "correction"})
 # The least confidence (``ReadFact.confidence``) of a fact the step uses, chosen on the
@@ -36,9 +33,7 @@ def role_of(s: Sentence) -> str:
     return "assistant" if s.assistant else "user" if s.speaker else "narrator"
 
 
-def learned_hits(
-    s: Sentence, known: Known, read: Sequence[ReadFact], hits: Sequence[Hit]
-) -> list[Hit]:
+def learned_hits(s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit]) -> list[Hit]:
     """The hits of the reader's facts ``read`` in ``s`` that the rules' ``hits`` lack."""
     if s.question:
         return []
@@ -53,7 +48,7 @@ def learned_hits(
             continue
         if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
             continue
-        for hit in _fact_hits(s, known, fact, subject):
+        for hit in _fact_hits(s, fact, subject):
             if not _known_to_rules(hit, hits):
                 out.append(hit)
     return out
@@ -67,32 +62,19 @@ def _subject(s: Sentence, fact: ReadFact) -> Party | None:
     return Party(who, "Person", speaker=not s.assistant) if who else None
 
 
-def _fact_hits(s: Sentence, known: Known, fact: ReadFact, subject: Party) -> list[Hit]:
-    anchor = fact.value or fact.ends or (0, len(s.text))
-    clause = next((c for c in s.clauses if c[0] <= anchor[0] < c[1]), (0, len(s.text)))
+def _fact_hits(s: Sentence, fact: ReadFact, subject: Party) -> list[Hit]:
+    start = fact.value[0]
+    clause = next((c for c in s.clauses if c[0] <= start < c[1]), (0, len(s.text)))
     out = []
-    if fact.value is not None:
-        target = _party(s, fact.value, fact.relation)
-        if target is not None:
-            ending = fact.aspect == "end"
-            out.append(Hit(fact.relation, subject, target, ending, clause, fact.value))
-    elif fact.aspect == "end":
-        out += _end_held(known, fact.relation, subject, clause)
+    target = _party(s, fact.value, fact.relation)
+    if target is not None:
+        ending = fact.aspect == "end"
+        out.append(Hit(fact.relation, subject, target, ending, clause, fact.value))
     if fact.ends is not None and fact.aspect in ("start", "correction", "state"):
         old = _party(s, fact.ends, fact.relation)
         if old is not None:
             out.append(Hit(fact.relation, subject, old, True, clause, fact.ends))
     return out
-
-
-def _end_held(known: Known, relation: str, subject: Party, clause: tuple[int, int]) -> list[Hit]:
-    """ "I quit my job": the one value of a one-value relation the subject holds, ended."""
-    held = known.targets.get((normalize_name(subject.name), relation), {})
-    if not is_functional(relation) or len(held) != 1:
-        return []
-    (name,) = held.values()
-    label = _LABELS.get(relation)
-    return [Hit(relation, subject, Party(name, label), True, clause, clause)]
 
 
 def _party(s: Sentence, span: tuple[int, int], relation: str) -> Party | None:

@@ -3,14 +3,13 @@
 A corpus item (``corpus/reader/*/*.jsonl``, format in its ``SPEC.md``) is one utterance with
 the facts it states. The heads read it as:
 
-- **value**, **when** and **ends tags**, one per wordpiece: ``O`` / ``B`` / ``I`` over the
-  value spans of the facts, the spans that date them and the old values an ending or a
-  replacement ends;
+- **value** and **ends tags**, one per wordpiece: ``O`` / ``B`` / ``I`` over the value
+  spans of the facts and the old values an ending or a replacement ends (the span tagger);
 - per value span: its **relation**, or ``none`` (the tagger's slips: trained on spans of
   other words of the utterance);
-- per fact with a value: its **aspect** and **subject** (whose fact);
-- per utterance: the relations of facts whose value is not named ("I quit my job"),
-  with their aspect.
+- per fact: its **aspect** and **subject** (whose fact; a fact whose value is not named,
+  "I quit my job", teaches these two heads but is not read: a head for it added nothing
+  on the held-out writers, ``bench/RESULTS.md`` round 7).
 """
 
 from __future__ import annotations
@@ -34,8 +33,6 @@ SUBJECTS: Final = ("speaker", "addressee", "third")
 SPAN_TAGS: Final = ("O", "B", "I")
 # the relation of a value span; "none": the span is no fact's value (a tagger's slip)
 SPAN_RELATIONS: Final = ("none", *RELATIONS)
-# the utterance-level head: which relations have a fact with no value named ("none": no such)
-UNNAMED: Final = ("none", *RELATIONS)
 
 
 @dataclass(frozen=True, slots=True)

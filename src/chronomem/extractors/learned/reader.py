@@ -1,10 +1,9 @@
 """The learned reader: a clause in, the facts it states out (relation, whose, aspect, spans).
 
-Seven heads (``heads.py``) over one forward pass of the default encoder (``features.py``):
-``value`` tags the value span of each fact and ``relation`` names its relation, ``when`` and
-``ends`` tag the date span and the old value a replacement ends, ``aspect`` and ``subject``
-read each found fact, ``unnamed`` reads the relation of a fact whose value is not named
-("I quit my job").
+One forward pass of the default encoder feeds a span tagger (``tagger.py``: a BiGRU over
+the wordpiece states that tags the value span of each fact and the old value a replacement
+ends) and three heads (``heads.py``, over ``features.py``'s rows): ``relation`` names each
+value span's relation, ``aspect`` and ``subject`` read each found fact.
 The weights ship in ``weights/reader.npz``, pinned by sha256 and checked when loaded.
 """
 
@@ -20,27 +19,20 @@ from typing import Final
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.extractors.learned.features import (
-    FEATURE_GROUPS,
-    clause_row,
-    fact_row,
-    span_row,
-    token_rows,
-)
+from chronomem.extractors.learned.features import fact_row, span_row
 from chronomem.extractors.learned.heads import Head
 from chronomem.extractors.learned.labels import (
     ASPECTS,
     SPAN_RELATIONS,
-    SPAN_TAGS,
     SUBJECTS,
-    UNNAMED,
     decode_spans,
 )
+from chronomem.extractors.learned.tagger import TAGS, Tagger
 from chronomem.providers.local import TokenStates
 
-HEADS: Final = ("value", "relation", "when", "ends", "aspect", "subject", "unnamed")
+HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "2f01f6c57e12c78144282fb2d377b7ac19cd85e4359680e6d7cf41d562a934be"
+WEIGHTS_SHA256: Final = "ea3df097f01bd78d0b499a60b42c3cf80b6c0ce9407782d84e99779a6fc87532"
 Span = tuple[int, int]
 
 
@@ -51,18 +43,17 @@ class ReadFact:
     relation: str
     subject: str  # "speaker" | "addressee" | "third"
     aspect: str
-    value: Span | None
-    when: Span | None = None
+    value: Span
     ends: Span | None = None
     confidence: float = 1.0  # the least sure of the heads' probabilities behind the fact
 
 
 @dataclass(frozen=True, slots=True)
 class Reader:
-    """The trained heads; ``read`` turns one encoded clause into its facts."""
+    """The trained tagger and heads; ``read`` turns one encoded clause into its facts."""
 
+    tagger: Tagger
     heads: dict[str, Head]
-    groups: tuple[str, ...] = FEATURE_GROUPS  # what the token rows hold (an ablation drops some)
 
     def read(self, enc: TokenStates, role: str, text: str) -> list[ReadFact]:
         """The facts of the clause ``text`` (encoded: ``enc``) said by a ``role``
@@ -70,27 +61,22 @@ class Reader:
         inner = enc.offsets[1:-1]
         if not inner:
             return []
-        rows = token_rows(enc, self.groups)[1:-1]
-        whens, ends = (self._spans(name, rows, inner, text) for name in ("when", "ends"))
+        tagged = self.tagger.tags(enc.states[1:-1])
+        ends = _spans(*tagged["ends"], inner, text)
         found = []
-        for a, b, sure in self._spans("value", rows, inner, text):
+        for a, b, sure in _spans(*tagged["value"], inner, text):
             relation, p = self._choose(
                 "relation", span_row(enc, (a, b), role, text), SPAN_RELATIONS
             )
             if relation != "none":
                 found.append((relation, (a, b), min(sure, p)))
-        unnamed, p = self._choose("unnamed", clause_row(enc, role, text), UNNAMED)
-        if unnamed != "none" and unnamed not in {r for r, _, _ in found}:
-            found.append((unnamed, (0, 0), p))
         out = []
         for relation, span, sure in found:
             row = fact_row(enc, span, relation, role, text)
             aspect, p_aspect = self._choose("aspect", row, ASPECTS)
             subject, p_subject = self._choose("subject", row, SUBJECTS)
-            value = span if span != (0, 0) else None
             confidence = round(min(sure, p_aspect, p_subject), 3)
-            when, old = _nearest(whens, span), _nearest(ends, span)
-            out.append(ReadFact(relation, subject, aspect, value, when, old, confidence))
+            out.append(ReadFact(relation, subject, aspect, span, _nearest(ends, span), confidence))
         return out
 
     def _choose(self, head: str, row: np.ndarray, names: Sequence[str]) -> tuple[str, float]:
@@ -98,23 +84,8 @@ class Reader:
         best = int(np.argmax(p))
         return names[best], float(p[best])
 
-    def _spans(
-        self, head: str, rows: np.ndarray, offsets: Sequence[tuple[int, int]], text: str
-    ) -> list[tuple[int, int, float]]:
-        """Tagged spans, widened to whole words of ``text``, with the least sure of their
-        wordpieces' probabilities."""
-        p = self.heads[head].probabilities(rows)
-        best = np.argmax(p, axis=1)
-        spans = decode_spans([SPAN_TAGS[i] for i in best], offsets)
-        sure = p[np.arange(len(best)), best]
-        out: list[tuple[int, int, float]] = []
-        for a, b in dict.fromkeys(_whole_words(text, a, b) for a, b, _ in spans):
-            inside = [i for i, (x, y) in enumerate(offsets) if x != y and a <= x and y <= b]
-            out.append((a, b, float(sure[inside].min()) if inside else 0.0))
-        return out
-
     def arrays(self) -> dict[str, np.ndarray]:
-        out: dict[str, np.ndarray] = {}
+        out: dict[str, np.ndarray] = dict(self.tagger.arrays("tagger"))
         for name, head in sorted(self.heads.items()):
             out |= head.arrays(name)
         return out
@@ -142,7 +113,8 @@ class Reader:
             )
         with np.load(path, allow_pickle=False) as npz:
             arrays = {k: npz[k] for k in npz.files}
-        return cls({name: Head.from_arrays(arrays, name) for name in HEADS})
+        heads = {name: Head.from_arrays(arrays, name) for name in HEADS}
+        return cls(Tagger.from_arrays(arrays, "tagger"), heads)
 
 
 def shipped_weights() -> Path:
@@ -154,6 +126,20 @@ def shipped_weights() -> Path:
 def default_reader() -> Reader:
     """The shipped reader, its checksum verified."""
     return Reader.load(shipped_weights(), WEIGHTS_SHA256)
+
+
+def _spans(
+    best: Sequence[int], p: np.ndarray, offsets: Sequence[tuple[int, int]], text: str
+) -> list[tuple[int, int, float]]:
+    """The spans of the tags ``best`` (probabilities ``p``), widened to whole words of
+    ``text``, with the least sure of their wordpieces' probabilities."""
+    spans = decode_spans([TAGS[i] for i in best], offsets)
+    sure = p[np.arange(len(best)), best]
+    out: list[tuple[int, int, float]] = []
+    for a, b in dict.fromkeys(_whole_words(text, a, b) for a, b, _ in spans):
+        inside = [i for i, (x, y) in enumerate(offsets) if x != y and a <= x and y <= b]
+        out.append((a, b, float(sure[inside].min()) if inside else 0.0))
+    return out
 
 
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:

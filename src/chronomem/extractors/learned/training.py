@@ -8,54 +8,47 @@ from dataclasses import dataclass
 import numpy as np
 
 from chronomem.extractors.learned.corpus import Item, Rows
-from chronomem.extractors.learned.features import FEATURE_GROUPS
 from chronomem.extractors.learned.heads import Head, Recipe, fit
 from chronomem.extractors.learned.hits import MIN_CONFIDENCE
-from chronomem.extractors.learned.labels import (
-    ASPECTS,
-    SPAN_RELATIONS,
-    SPAN_TAGS,
-    SUBJECTS,
-    UNNAMED,
-    GoldFact,
-)
+from chronomem.extractors.learned.labels import ASPECTS, SPAN_RELATIONS, SUBJECTS, GoldFact
 from chronomem.extractors.learned.reader import HEADS, Reader, ReadFact
+from chronomem.extractors.learned.tagger_training import (
+    TaggerRecipe,
+    fit_tagger,
+    tagger_sequences,
+)
 from chronomem.providers.local import TokenStates
 
 CLASSES = {
-    "value": len(SPAN_TAGS),
     "relation": len(SPAN_RELATIONS),
-    "when": len(SPAN_TAGS),
-    "ends": len(SPAN_TAGS),
     "aspect": len(ASPECTS),
     "subject": len(SUBJECTS),
-    "unnamed": len(UNNAMED),
 }
 # chosen on the leave-one-writer-out folds (scripts/train_reader.py), never on a dev set
-SPANS = Recipe(l2=0.1, balance=0.5)
+TAGGING = TaggerRecipe()
 RECIPES = {
-    "value": SPANS,
-    "when": SPANS,
-    "ends": SPANS,
     "relation": Recipe(l2=0.01),
     "aspect": Recipe(l2=0.01),
     "subject": Recipe(l2=0.01),
-    "unnamed": Recipe(l2=0.01),
 }
 
 
 def train(
     rows: Rows,
+    items: Sequence[Item],
+    encodings: Sequence[TokenStates],
     keep: set[int],
     recipes: Mapping[str, Recipe] = RECIPES,
-    groups: tuple[str, ...] = FEATURE_GROUPS,
+    tagging: TaggerRecipe = TAGGING,
 ) -> Reader:
-    """Fit every head on the rows of the items in ``keep`` (token rows built of ``groups``)."""
+    """Fit the tagger and every head on the items in ``keep`` (``rows``: their head rows)."""
     heads: dict[str, Head] = {}
     for name in HEADS:
         x, y = rows.select(name, keep)
         heads[name] = fit(x, y, CLASSES[name], recipes[name])
-    return Reader(heads, groups)
+    chosen = sorted(keep)
+    sequences = tagger_sequences([items[i] for i in chosen], [encodings[i] for i in chosen])
+    return Reader(fit_tagger(sequences, tagging), heads)
 
 
 @dataclass(slots=True)
@@ -79,13 +72,8 @@ def evaluate(
     out = {
         name: _head_accuracy(reader, rows, name, test) for name in ("relation", "aspect", "subject")
     }
-    x, y = rows.select("value", test)
-    pred = reader.heads["value"].predict(x)
-    gold_on, pred_on = y > 0, pred > 0
-    tp = int(((pred == y) & gold_on).sum())
-    out["value_token_f1"] = 2 * tp / max(1, int(gold_on.sum() + pred_on.sum()))
     per_rel: dict[str, Tally] = {}
-    spans, whens, ends, decoys = Tally(), Tally(), Tally(), [0, 0]
+    spans, values, ends, decoys = Tally(), Tally(), Tally(), [0, 0]
     exact_sets = aspect_ok = matched = 0
     for i in sorted(test):
         item = items[i]
@@ -103,7 +91,7 @@ def evaluate(
             decoys[1] += not read
         _count({(f.relation, f.value) for f in item.facts if f.value},
                {(f.relation, f.value) for f in read if f.value}, spans)  # fmt: skip
-        _count({f.when for f in item.facts if f.when}, {f.when for f in read if f.when}, whens)
+        _count({f.value for f in item.facts if f.value}, {f.value for f in read if f.value}, values)
         _count({f.ends for f in item.facts if f.ends}, {f.ends for f in read if f.ends}, ends)
         for fact in read:
             gold = _match(fact, item)
@@ -116,7 +104,7 @@ def evaluate(
         float(np.mean([t.f1() for t in per_rel.values()])) if per_rel else 0.0
     )
     out["span_exact_f1"] = spans.f1()
-    out["when_exact_f1"] = whens.f1()
+    out["value_exact_f1"] = values.f1()
     out["ends_exact_f1"] = ends.f1()
     out["decoy_silent"] = decoys[1] / max(1, decoys[0])
     out["aspect_end_to_end"] = aspect_ok / max(1, matched)
@@ -182,7 +170,7 @@ def flip_rate(
 
 def _decisions(facts: Sequence[ReadFact]) -> list[tuple[object, ...]]:
     return [
-        (f.relation, f.subject, f.aspect, f.value, f.when, f.ends, f.confidence >= MIN_CONFIDENCE)
+        (f.relation, f.subject, f.aspect, f.value, f.ends, f.confidence >= MIN_CONFIDENCE)
         for f in facts
     ]
 

@@ -101,7 +101,7 @@ def _learned_hits(
 ) -> None:
     """The learned reader's facts that the rules did not find (one encoder call)."""
     for (s, index, hits), read in zip(told, step.read([s for s, _, _ in told]), strict=True):
-        for hit in learned_hits(s, known, read, hits):
+        for hit in learned_hits(s, read, hits):
             if draft.full():
                 return
             _add_hit(s, index, hit, [*hits, hit], draft, known)

@@ -19,6 +19,13 @@ _TELLS = re.compile(
     re.I,
 )
 
+# Where a statement turns into a question: "my manager Sandra wants a report, how do I ...?"
+_ASKING_TAIL = re.compile(
+    r"[,;:]\s*(?:(?:but|and|so)\s+)?(?=(?:what|where|when|who|whom|whose|why|how|which|do|does|did|is|are|can|"
+    r"could|would|should|will|any|anyone)\b)",
+    re.I,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Party:
@@ -73,6 +80,17 @@ class Sentence:
         # "plot twist: I love cilantro now??": told with surprise, not asked
         surprised = text[:-1].rstrip().endswith(("?", "!"))
         return not (surprised and _TELLS.match(text))
+
+    @property
+    def asks_from(self) -> int:
+        """Where the question of the sentence begins (past its end when it asks nothing).
+        In "my manager Sandra wants a report, how do I write that in SQL?" or "I've been in
+        Kyiv two years, is that long enough?" only the tail after the comma asks; the
+        statements before it tell facts. A question with no such tail asks from its start."""
+        if not self.question:
+            return len(self.text) + 1
+        tails = list(_ASKING_TAIL.finditer(self.text))
+        return tails[-1].end() if tails else 0
 
     def without_times(self, start: int, end: int) -> str:
         """``text[start:end]`` with the time expressions inside it blanked out."""

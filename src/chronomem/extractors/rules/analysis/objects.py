@@ -279,6 +279,8 @@ def inline_object(
         while len(words) > 1 and (words[0].endswith("ing") or words[0].lower() in GAP_WORDS):
             words = words[1:]  # "considering volunteer" -> "volunteer"
     name = " ".join(w.lower() for w in words)
+    if words[-1].lower() in row.reject_heads:
+        return None
     if row.target_format:  # the row's words name the thing: "back" -> "back pain"
         name = row.target_format.format(obj=name)
     elif name in BAD_OBJECTS or words[-1].lower() in BAD_OBJECTS:

@@ -20,7 +20,12 @@ from chronomem.extractors.rules.tables.gazetteer import (
     PERSON_TITLES,
 )
 
-TOKEN = re.compile(r"[A-Za-z0-9][\w&'-]*")
+# A capital letter, not only A-Z: "Łódź", "Évora", "Øyvind", "İzmir" are names as much as
+# "Leeds" (any letter but a lower-case one of ASCII and Latin-1; regexes compiled
+# case-sensitively where it is used)
+CAPITAL = r"[^\W\d_a-zß-öø-ÿ]"
+# A word: any letter or digit first (a name may open on "Ł" or "É")
+TOKEN = re.compile(r"[^\W_][\w&'-]*")
 
 
 @dataclass(slots=True)

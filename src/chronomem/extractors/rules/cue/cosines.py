@@ -32,12 +32,13 @@ def on_grid(vectors: Any) -> Grid:
 
 def cosines(queries: Any, bank: Grid) -> Grid:
     """Each query's cosine with each row of ``bank`` (already ``on_grid``)."""
-    with _one_thread():
+    with one_blas_thread():
         products = on_grid(queries) @ bank.T
     return products * (GRID * GRID)
 
 
-def _one_thread() -> AbstractContextManager[object]:
+def one_blas_thread() -> AbstractContextManager[object]:
+    """The BLAS on one thread while in this block (small products: idle threads only spin)."""
     controller = _controller()
     return controller.limit(limits=1, user_api="blas") if controller is not None else nullcontext()
 

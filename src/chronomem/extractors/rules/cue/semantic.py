@@ -94,10 +94,10 @@ class SemanticCue:
         self._prototypes: Grid | None = None
 
     def candidates(self, s: Sentence, index: int, hits: list[Hit], known: Known) -> list[Candidate]:
-        """The pieces of clauses of ``s`` the cue may read: not in a question, no pattern
-        hit in the piece, each with a subject and a named object no hit used."""
-        if s.question:
-            return []
+        """The pieces of clauses of ``s`` the cue may read: before the question it asks
+        (``Sentence.asks_from``), no pattern hit in the piece, each with a subject and a
+        named object no hit used."""
+        asks = s.asks_from
         # "my sister Jo has been settling into ... in X": a tie told in apposition leaves
         # the clause's predicate unexplained
         told = [h for h in hits if h.relation not in _TIES]
@@ -106,6 +106,8 @@ class SemanticCue:
         for clause in s.clauses:
             shared: tuple[Party, int, bool] | None = None
             for piece in _pieces(s.text, clause):
+                if piece[1] > asks:
+                    break
                 found, subject = _candidate(s, index, piece, known, shared)
                 shared = shared or subject
                 busy = any(h.verb[0] < piece[1] and piece[0] < h.verb[1] for h in told)
@@ -241,6 +243,8 @@ def _candidate(
     objects = _objects(s, piece, known)
     seen: PieceSubject | None = None
     for obj in objects:
+        if _PREDICATE.search(s.text, max(piece[0], obj.start - 40), obj.start):
+            return None, seen  # "I'm Korean", "she is German": what one is, not what one has
         subject = piece_subject(s, piece, obj, known) or shared
         if subject is None:
             continue
@@ -314,6 +318,10 @@ def _held_heads(known: Known, speaker: str) -> dict[str, tuple[str, str]]:
 
 
 _LOWER_WORD = re.compile(r"\b[a-z][a-z-]{2,}\b")
+# a name right after "to be" (no article, no preposition) says what the subject is
+_PREDICATE = re.compile(
+    r"(?i)\b(?:I|we|he|she|they|you)(?:'m|'s|'re| (?:am|is|are|was|were)) (?:(?:also|not) )?$"
+)
 _FIRST_WORD = re.compile(r"\W*\w+")
 # "I'm staying with...", "we've been getting into...": a verb in the progressive
 _PROGRESSIVE = re.compile(

@@ -259,6 +259,8 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
         return False  # "my manager is fern, ..."; not "my husband is allergic to dust"
     role = prev2 if prev == "is" else prev  # "my gf carys", "my manager is fern"
     if role in _ROLE_NOUNS:
+        if words[i] in _VERBS:
+            return False  # "my boss said", "my wife say is the same" (no -s): a verb
         if words[i].endswith("s") and words[i + 1 : i + 2] and words[i + 1] in _OBJECT_START:
             return False  # "my grandpa smokes a pipe", "my boss waves at me": a verb
         back = i - 2 if prev == "is" else i - 1
@@ -283,6 +285,8 @@ def _nameable(word: str) -> bool:
         return False  # "her cousin goes", "my boss says"
     if len(word) < 3 or word in _NOT_NAMES or word.rstrip("s") in _NOT_NAMES:
         return False
+    if all(part in lx.NUMBER_WORDS for part in word.split("-")):
+        return False  # "at thirty-eight", "for twenty years": a number, not a name
     if word.endswith("'s") and word[:-2] in _NOT_NAMES:
         return False
     if word.endswith("ed") and len(word) > 4:

@@ -62,7 +62,7 @@ _IRREGULAR_PAST = word_set(
     met had did won split paid kept sent spent fell felt saw came caught cut set told
     thought brought taught wrote swam rode flew grew knew threw wore chose stole hung
     sold built dug fed fought heard held hurt led lent meant overslept rebuilt sang slept
-    sprang stood stuck struck swore swung understood woke
+    sprang stood stuck struck swore swung understood woke said
     """
 )
 # Words in -ed that are no past tense of the writer ("need", "bed", "shed").

@@ -80,8 +80,7 @@ def subject_of(
     devices_only = mode.endswith("device")
     candidates = subject_candidates(s, clause[0], verb_start, known, devices_only=devices_only)
     if mode == "first":
-        first = next((p for _, _, p in candidates if p is not None), None)
-        return first, [], False
+        return _first_person(s, index, candidates, known), [], False
     if not candidates:
         tokens = gap_tokens(_masked(s, clause[0], verb_start))
         if tokens is None and index == 0:  # "quit salt, started walking daily"
@@ -106,6 +105,19 @@ def subject_of(
     if party is None or tokens is None:
         return None, [], False
     return party, tokens, False
+
+
+def _first_person(
+    s: Sentence, index: int, candidates: list[tuple[int, int, Party | None]], known: Known
+) -> Party | None:
+    """The first person before the verb: a title or a health state is a person's, never an
+    employer's or a place's ("joined Capgemini as a consultant"); none: the subject the
+    clause shares with the one before it ("I left Accenture and joined Capgemini as ...")."""
+    parties = [p for _, _, p in candidates if p is not None]
+    first = next((p for p in parties if p.label == "Person"), None)
+    if first is None and index > 0:
+        first = _shared_subject(s, index, known)
+    return first or next((p for p in parties if p.label is None), None)
 
 
 def _named_owner(s: Sentence, start: int, known: Known) -> Party | None:

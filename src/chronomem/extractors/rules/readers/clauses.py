@@ -37,27 +37,11 @@ from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.model.relations import is_functional
 
-_ASKING_TAIL = re.compile(
-    r"[,;:]\s*(?=(?:what|where|when|who|whom|whose|why|how|which|do|does|did|is|are|can|"
-    r"could|would|should|will|any|anyone)\b)",
-    re.I,
-)
-
-
-def _asks_from(sentence: Sentence) -> int:
-    """Where the question of ``sentence`` begins (past its end when it asks nothing). In "my
-    manager Sandra wants a report, how do I write that in SQL?" only the tail after the
-    comma asks; the statement before it tells a fact."""
-    if not sentence.question:
-        return len(sentence.text) + 1
-    tails = list(_ASKING_TAIL.finditer(sentence.text))
-    return tails[-1].end() if tails else 0
-
 
 def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     """Every relation the pattern table finds in ``sentence`` (none in a question)."""
     hits: list[Hit] = []
-    asks = _asks_from(sentence)
+    asks = sentence.asks_from
     has_device = any(sp.label == "Device" for sp in sentence.spans)
     for i, clause in enumerate(sentence.clauses):
         claimed: list[tuple[str, int, int]] = []  # (relation, start, end) already read
@@ -106,7 +90,7 @@ def _hits(
     targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]
     if ending and not targets:  # "cancelled the gym" after a PureGym membership
         targets = [(t, True) for t in _held_target(s, m, clause, known, subject, relation)]
-    if m.groupdict().get("old"):
+    if m.groupdict().get("old") and targets:  # a replacement the row took (not a move)
         old = inline_object(s, row, m, group="old")
         targets += [(old, True)] if old is not None else []
     out = []
@@ -264,6 +248,9 @@ def _targets(
         species = m.groupdict().get("species")
         if species:
             names = [n for n in names if known.species.get(normalize_name(n)) == singular(species)]
+        if not names and row.ending and m.groupdict().get("kind"):
+            # "my bike got nicked" with no bike told before: the bike, by its kind, is gone
+            return [Party(m.group("kind").lower(), row.label, named=False)]
         return [Party(n, known.labels.get(normalize_name(n)) or row.label) for n in names]
     if found is None or (row.need_labels is not None and found.label not in row.need_labels):
         return []

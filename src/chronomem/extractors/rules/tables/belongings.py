@@ -9,7 +9,10 @@ which keeps its place.
 
 from __future__ import annotations
 
+from chronomem.extractors.rules.tables.gazetteer import LOCATION_SUFFIXES
+from chronomem.extractors.rules.tables.row import GONE
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.text.words import word_set
 
 _DIED = (
     r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
@@ -26,7 +29,18 @@ _LET_GO = (
 )
 _LET_GO_TRIGGERS = "lost rehomed re gave given giving put"
 _DIED_TRIGGERS = "died passed ran went got was had has crossed escaped disappeared never"
-_OF_NAME = r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?: [a-z]+)?)"
+# the thing switched to: a name, or one or two words ("a house" of "a house in Kadıköy")
+_OF_NAME = (
+    r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?: (?!(?:in|near|outside|on|by|of)\b)"
+    r"[a-z]+)?)"
+)
+# A switch between places or homes is a move, not a thing used ("moved from Leeds to a
+# house in Kadikoy"): the residence rows and the cue read it.
+_NOT_USED = frozenset({"Location", "Person", "Event"})
+_HOME_HEADS = LOCATION_SUFFIXES | word_set(
+    "house flat apartment place home studio village town suburb area neighbourhood "
+    "neighborhood countryside coast city centre center"
+)
 
 BELONGING_ROWS: tuple[P, ...] = (
     # -- pets gone --------------------------------------------------------------------------
@@ -70,11 +84,24 @@ BELONGING_ROWS: tuple[P, ...] = (
     # -- the car one drives, the phone one uses ----------------------------------------------
     P(
         "USES",
-        r"\b(?:switched|switching|switch|changed|upgraded|moved|went|traded up) from "
+        r"\b(?:switched|switching|switch|changed|upgraded|traded up) from "
         r"(?:an? |the |my |our )?(?P<old>{NAME}|[a-z]+(?: [a-z]+)?) to " + _OF_NAME,
         "Item",
         "inline",
-        triggers="switched switching switch changed upgraded moved went traded",
+        reject_labels=_NOT_USED,
+        reject_heads=_HOME_HEADS,
+        triggers="switched switching switch changed upgraded traded",
+    ),
+    # "moved from Android to an iPhone": a move between devices; between places it is a
+    # new home (the residence rows)
+    P(
+        "USES",
+        r"\b(?:moved|went) from (?:an? |the |my |our )?(?P<old>{NAME}|[a-z]+(?: [a-z]+)?) to "
+        + _OF_NAME,
+        "Item",
+        "inline",
+        need_labels=frozenset({"Device"}),
+        triggers="moved went",
     ),
     P(
         "USES",
@@ -82,6 +109,8 @@ BELONGING_ROWS: tuple[P, ...] = (
         r" |our )?(?P<old>{NAME}|[a-z]+(?: [a-z]+)?) (?:in )?(?:for|with) " + _OF_NAME,
         "Item",
         "inline",
+        reject_labels=_NOT_USED,
+        reject_heads=_HOME_HEADS,
         triggers="traded trading swapped swapping replaced replacing",
     ),
     P(
@@ -91,7 +120,7 @@ BELONGING_ROWS: tuple[P, ...] = (
         r"(?:(?<![a-z] )|(?<=\band )|(?<=\bbut ))\b(?:my|our|your) (?:new |old |current |trusty )?"
         r"(?P<obj>[A-Za-z]+(?: "
         r"(?:\d+\w*|pro|max|mini|plus|ultra|air|galaxy|[a-z]\d+\w*)){0,3})\b"
-        r"(?! (?:finally )?(?:died|broke|is dead|got stolen|was stolen|gave out))",  # nominal.py
+        rf"(?!{GONE})",  # a thing gone is no thing used (nominal.py ends it)
         "Item",
         "inline",
         "possessor",

@@ -36,7 +36,7 @@ HOME_NEWS_ROWS: tuple[P, ...] = (
     ),
     P(
         "LIVES_IN",
-        r"\b(?:moved|relocated|moving|relocating) (?!to\b|my\b|the\b|our\b|it\b|them"
+        r"\b(?:moved|relocated|moving|relocating) (?!to\b|from\b|my\b|the\b|our\b|it\b|them"
         r"\b|him\b|her\b|his\b|a\b|an\b|their\b|your\b)[a-z]+(?: (?!to\b)[a-z]+){0,2} to\b"
         r"|\b(?:bought|buying|rent|renting|rents|got) an? "
         r"(?:[a-z0-9-]+ ){0,2}(?:house|condo|apartment|flat|place|home|studio) in\b",

@@ -13,9 +13,18 @@ from __future__ import annotations
 
 from chronomem.text.words import word_set
 
+# Numbers in words: never a name, however written ("Twenty", "thirty-eight"); ages are
+# read from them (``people_rows.py``).
+NUMBER_UNITS = word_set("one two three four five six seven eight nine")
+NUMBER_TEENS = word_set(
+    "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen"
+)
+NUMBER_TENS = word_set("twenty thirty forty fifty sixty seventy eighty ninety")
+NUMBER_WORDS = NUMBER_UNITS | NUMBER_TEENS | NUMBER_TENS | word_set("zero hundred thousand dozen")
+
 # Capitalised words that never name an entity on their own: pronouns, determiners,
-# greetings, interjections, common sentence starters, family words used as names.
-NOT_NAMES = word_set(
+# greetings, interjections, common sentence starters, family words used as names, numbers.
+NOT_NAMES = NUMBER_WORDS | word_set(
     """
     i i'm i've i'll i'd me my mine myself we we're we've we'll our ours us you you're
     you've your yours he she it its they them their his her him this that these those

@@ -30,6 +30,7 @@ from chronomem.extractors.rules.tables.life_words import (
     PHONE_NAMES,
     WATCH_NAMES,
 )
+from chronomem.extractors.rules.tables.row import GONE, GONE_WORDS
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 from chronomem.text.words import word_set
 
@@ -39,6 +40,7 @@ _DWELLING = (
     r"cottage|room|unit|one[- ]bed(?:room)?|two[- ]bed(?:room)?|\d[- ]?bed(?:room)?|\d ?br|"
     r"bedroom|terrace|cabin|farmhouse|houseboat|bedsit|maisonette|villa|rental)"
 )
+_SETTLEMENT = r"(?:town|village|suburb|neighbou?rhood|area|city)"
 # The kinds of thing one uses one at a time, as head nouns ("my car is a ...").
 _DEVICES = ("car", "phone", "camera", "laptop", "watch", "bike", "motorbike", "motorcycle")
 _DEVICE = rf"(?P<device>{'|'.join(_DEVICES)})"
@@ -66,12 +68,6 @@ _VERBLESS_END = (
     r"(?=\s*(?:$|[^\w\s'])|\s+(?:lol|haha|lmao|tho|though|honestly|btw|and|but|so|which|"
     r"too|for|because|since|after|obviously|anyway)\b)"
 )
-# A thing one used that is gone
-_GONE = (
-    r" (?:finally )?(?:died|broke|is dead|got stolen|was stolen|got smashed|got totaled|"
-    r"got totalled|was totaled|was totalled|gave out|bit the dust)\b"
-)
-_GONE_WORDS = "died broke dead stolen smashed totaled totalled gave bit"
 
 # "a good person", "a different person" say what someone is like, not what they prefer
 _CHARACTER = (
@@ -95,15 +91,18 @@ NOMINAL_ROWS: tuple[P, ...] = (
         "LIVES_IN",
         r"\b(?:rent|rents|renting|rented|bought|buying|own|owns|got|share|sharing|have|has|"
         r"moved into|moving into|move into|signed a lease on|(?:moved|moving|move|relocated)"
-        r"(?: back| out of (?:[A-Za-z-]+ ){1,3}| away from (?:[A-Za-z-]+ ){1,3})? to)"
-        rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}{_DWELLING} in\b"
+        r"(?: back| out of(?: [A-Za-z-]+){1,3}| away from(?: [A-Za-z-]+){1,3}"
+        r"| from (?P<old>[\w-]+(?: [\w-]+){0,2})(?: out)?)? to)"
+        # a home told by where it stands: "a flat in X", "a village near X", "the farmhouse
+        # outside X", "moved from Lyon out to a village near X"
+        rf" (?:an? |my |our |the )?(?:[a-z0-9-]+ ){{0,2}}(?:{_DWELLING}|{_SETTLEMENT})"
+        r" (?:in|near|(?:just )?outside(?: of)?|close to)\b"
         r"|\bsigned (?:a|the|our|my) lease in\b|\bmoved in (?:together )?in\b"
         r"|\b(?:live|lives|living|moved back|moved in) with (?:my |our |his |her |their )?"
         r"[a-z]+(?: [a-z]+)? in\b"
         # "we live in a small town outside Boston", "a suburb of Chicago"
-        r"|\b(?:live|lives|lived|living) in an? (?:[a-z-]+ ){0,2}(?:town|village|suburb|"
-        r"neighbou?rhood|area|city) (?:just )?(?:outside(?: of)?|near|close to|of|north of|"
-        r"south of|east of|west of)\b",
+        rf"|\b(?:live|lives|lived|living) in an? (?:[a-z-]+ ){{0,2}}{_SETTLEMENT} (?:just )?"
+        r"(?:outside(?: of)?|near|close to|of|north of|south of|east of|west of)\b",
         "Location",
         reject_labels=_NOT_PLACE,
         triggers="rent rents renting rented bought buying own owns got share sharing have has "
@@ -195,24 +194,24 @@ NOMINAL_ROWS: tuple[P, ...] = (
     *(
         P(
             relation,
-            rf"\b(?:my|our|your) (?:old |poor |trusty )?{kind}{_GONE}",
+            rf"\b(?:my|our|your) (?:old |poor |trusty )?(?P<kind>{kind}){GONE}",
             "Item",
             "context",
             "possessor",
             ending=True,
-            triggers=_GONE_WORDS,
+            triggers=GONE_WORDS,
         )
         for kind, relation in DEVICE_RELATIONS.items()
     ),
     P(
         "USES_KIND",
         rf"\b(?:my|our|your) (?:old |poor |trusty )?(?!(?:{'|'.join(_DEVICES)})\b)"
-        r"(?P<obj>[A-Za-z]+(?: [A-Za-z0-9]+){0,2}?)" + _GONE,
+        r"(?P<obj>[A-Za-z]+(?: [A-Za-z0-9]+){0,2}?)" + GONE,
         "Item",
         "inline",
         "possessor",
         ending=True,
-        triggers=_GONE_WORDS,
+        triggers=GONE_WORDS,
     ),
     # "ditched my Android for an iPhone": the new thing of a known kind replaces the old
     P(

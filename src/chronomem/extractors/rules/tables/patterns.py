@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chronomem.extractors.rules.analysis.spans import CAPITAL
 from chronomem.extractors.rules.tables.activities import ACTIVITY_ROWS
 from chronomem.extractors.rules.tables.belongings import BELONGING_ROWS
 from chronomem.extractors.rules.tables.commitments import COMMITMENT_ROWS
@@ -56,7 +57,7 @@ from chronomem.text.words import word_set
 GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
 
 
-_NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
+_NAME = rf"(?-i:{CAPITAL}[\w'-]*(?: {CAPITAL}[\w'-]*){{0,2}})"
 
 
 _MACROS = {
@@ -94,7 +95,9 @@ _ROWS: tuple[RelationPattern, ...] = (
     *WORK_ROWS,
     # -- home and travel --------------------------------------------------------------------
     P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) in\b"
-      r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?(?:here )?to\b"
+      # "moved from Leeds to Kadikoy": the old home ends with the move
+      r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?"
+      r"(?:from (?P<old>{NAME}) (?:back )?)?(?:here )?to\b"
       r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling"),

@@ -6,6 +6,7 @@ Priya", "my climbing coach is Jo"), and exes (``moves.py``). One part of the tab
 
 from __future__ import annotations
 
+from chronomem.extractors.rules.tables.lexicon import NUMBER_TEENS, NUMBER_TENS, NUMBER_UNITS
 from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
     ROLES_FAMILY,
@@ -20,6 +21,21 @@ from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.extractors.rules.tables.row import alternatives as _alt
 
 _KIN = _alt(ROLES_FAMILY | ROLES_MARRIED | ROLES_DATING)
+
+# An age, in figures or in words: "29", "fifty-five", "ninety four", "three".
+_UNITS, _TEENS, _TENS = (_alt(words) for words in (NUMBER_UNITS, NUMBER_TEENS, NUMBER_TENS))
+_AGE = rf"(?:1[01]\d|[1-9]?\d|(?:{_TENS})(?:[- ](?:{_UNITS}))?|{_TEENS}|{_UNITS})"
+# "I'm 29", "she is ninety-four", "you're 45", "turned forty last week", "Rex is three
+# years old": a form of "to be" or "turn" before the number, and after it the end of the
+# clause, a unit of age or a word of time; a number of anything else ("16 weeks pregnant",
+# "5 minutes away", "we're 3 in the flat") is no age
+_AGE_FORM = (
+    r"(?:\b(?:am|is|turned|turning|turns|turn)|'m|\bim|(?<=\byou)(?: are|'re))\s+"
+    r"(?:now |just |only |almost |nearly |finally |officially |about |already )?"
+    rf"(?P<obj>{_AGE})(?:\s*(?:years?|yrs?)(?: old)?|\s*(?:yo|y/o))?"
+    r"(?=\s*(?:$|[,.;:!?)]|\s(?:today|tomorrow|yesterday|now|and|but|so|this|next|last|in|"
+    r"on|lol|too|already|soon|tho|though|since|which|when)\b))"
+)
 
 
 def _role_rows(
@@ -88,6 +104,8 @@ PEOPLE_ROWS: tuple[RelationPattern, ...] = (
       reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="friends befriended"),
+    P("HAS_AGE", _AGE_FORM, "Age", "inline", template="{source} is {target} years old",
+      triggers="am is m im are re turned turning turns turn"),
 )
 del P
 # fmt: on

@@ -9,6 +9,19 @@ from dataclasses import dataclass
 _NO_LABELS: frozenset[str] = frozenset()
 # A form of "to be", for the rows' regexes ("I'm vegan", "she is my manager").
 BE = r"(?:am|is|are|was|were|been|being|be|'m|'s|'re)"
+# A thing one used that is gone, after its name or kind ("my laptop died", "bike got nicked",
+# "car's gone" (written out as "has gone"), "the ute got written off"); its words, for the
+# rows' ``triggers``
+GONE = (
+    r" (?:finally |just |officially )?(?:died|broke|is dead|gave out|bit the dust|carked it|"
+    r"packed up|(?:is|has|'s) gone|is no more|is history|(?:(?:got|was|has been|'s been|been) )?"
+    r"(?:stolen|nicked|pinched|smashed|totaled|totalled|written off|wrecked|scrapped|"
+    r"repossessed))\b"
+)
+GONE_WORDS = (
+    "died broke dead gave bit carked packed gone more history stolen nicked pinched smashed "
+    "totaled totalled written wrecked scrapped repossessed"
+)
 # Labels rejected where a place is read ("works at Google" is no home) and where a person is.
 PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})

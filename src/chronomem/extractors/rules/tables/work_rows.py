@@ -19,9 +19,26 @@ _LOWER_MEMBER = (
     r"(?-i:[a-z]+)"
 )
 _OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+)"
-_MODIFIERS = r"(?:(?!(?:promoted|to|as|of)\b)[a-z-]+ )"
+# a word before a title's head: not a determiner, nor a verb that takes the title as its
+# object ("been offered the head coach job" is an offer, "been told the manager" news)
+_MODIFIERS = (
+    r"(?:(?!(?:promoted|to|as|of|the|a|an|my|his|her|their|our|your|offered|asked|told|given|"
+    r"called|named|promised)\b)[a-z-]+ )"
+)
 _LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
-_JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,2}}(?:{{JOB}}))"
+# "a part-time primary school teacher": up to three words before the head
+_JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,3}}(?:{{JOB}}))"
+# words that may stand between "to be" and a title: "I'm officially a", "am now a",
+# "I've been a", "she's still a" (a time word or any -ly adverb)
+_BE_ADVERBS = (
+    r"(?: (?:now|still|officially|currently|also|finally|just|already|actually|basically|"
+    r"technically|newly|[a-z]{3,}ly)){0,2}"
+)
+# verbs that give a title with "as": "qualified as an architect", "took over as manager"
+_AS_TITLE_VERBS = (
+    r"\b(?:work|job|hired|joined|started|position|role|employed|intern|qualified|retrained|"
+    r"trained|took over|taken over|appointed|serv(?:e|es|ed|ing)|freelance|stepped in)"
+)
 _IS_A = "{source} is {a_target}"
 # "'s" is "is" after a pronoun; after a noun it is a possessive ("my son's football coach"):
 # contracted.py writes out a name's "'s" that stands for "is" ("Tom's a nurse now")
@@ -192,13 +209,20 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event", "Product", "Device"}),
       requires=r"\b(?:start(?:s|ed|ing)?|began|join(?:s|ed|ing)?|hired|signed|now|these days)\b",
       template="{source} {works} at {target}", triggers=_JOB_WORDS),
-    P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) as an? {_JOB_OBJ}\b", "JobTitle",
-      "inline", template=_IS_A, triggers=_JOB_WORDS),
-    P("HAS_JOB_TITLE", rf"\bas an? {_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
-      requires=r"\b(?:work|job|hired|joined|started|position|role|employed|intern)",
-      attribute="job_title", triggers=_JOB_WORDS),
+    # "I work as a nurse", "I am working like taxi driver" ("like" and no article: English
+    # as a second language)
+    P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) (?:as|like) (?:an? )?{_JOB_OBJ}\b",
+      "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
+    # "my dad got made head chef", "she's been made a partner"
+    P("HAS_JOB_TITLE", rf"\b(?:got|been|was|were|being)(?: just)? made (?:an? |the )?{_JOB_OBJ}\b",
+      "JobTitle", "inline", template=_IS_A, triggers="made"),
+    # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
+    # fact that a promotion closes (the first person before it: clause_subjects.py)
+    P("HAS_JOB_TITLE", rf"\bas (?:an? )?{_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
+      requires=rf"^(?!.*\boffer(?:s|ed|ing)?\b).*{_AS_TITLE_VERBS}",  # an offer is no start
+      template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE",
-      rf"(?:\b(?:am|is|was|became|become)|'m|{_HE_IS})(?: now)? (?:an? |the )?{_JOB_OBJ}\b"
+      rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?{_JOB_OBJ}\b"
       r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,

@@ -1,0 +1,140 @@
+"""The span tagger: one bidirectional GRU over a clause's wordpiece states, BIO tags out.
+
+The value and ends taggers share the GRU (trained with torch at training time only,
+``tagger_training.py``); inference here is numpy. Each wordpiece's tags are read with the
+whole clause around it, and a span is decoded by Viterbi under the BIO constraint (an
+``I`` only after a ``B`` or an ``I``), so a multi-word name is not cut in the middle.
+
+Same text, same tags on every CPU: the weights are stored as integer multiples of
+``WEIGHT_GRID``, the encoder's states and the GRU's hidden states are put on the
+encoder's grid, so every matrix product is of integers and exact in float64 whatever the
+summation order; sigmoid and tanh (whose last bit may differ between SIMD paths) feed
+only values rounded back to the grid, and the logits are rounded to ``LOGIT_DECIMALS``
+and decoded as integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from chronomem.extractors.learned.heads import LOGIT_DECIMALS
+from chronomem.extractors.rules.cue.cosines import one_blas_thread
+from chronomem.providers.local import GRID
+
+F64 = npt.NDArray[np.float64]
+WEIGHT_GRID: Final = 2.0**-14
+TASKS: Final = ("value", "ends")  # the span kinds the tagger reads, in output order
+TAGS: Final = ("O", "B", "I")
+_SCALE: Final = 10**LOGIT_DECIMALS
+# BIO: an I may follow only a B or an I (rows: previous tag, columns: next tag)
+_ALLOWED: Final = np.array([[1, 1, 0], [1, 1, 1], [1, 1, 1]], dtype=bool)
+
+
+def on_grid(x: npt.ArrayLike, grid: float) -> F64:
+    """``x`` as integer multiples of ``grid`` (float64, exact)."""
+    return np.rint(np.asarray(x, dtype=np.float64) / grid)
+
+
+@dataclass(frozen=True, slots=True)
+class Direction:
+    """One direction of the GRU (torch's layout: gates r, z, n; weights as grid integers)."""
+
+    w_ih: F64  # (input, 3 * hidden)
+    w_hh: F64  # (hidden, 3 * hidden)
+    b_ih: F64  # (3 * hidden,)
+    b_hh: F64
+
+    def run(self, x: F64, reverse: bool) -> F64:
+        """Hidden states (on the encoder's grid, as integers) for ``x`` (grid integers)."""
+        size = self.w_hh.shape[0]
+        inputs = x @ self.w_ih * (GRID * WEIGHT_GRID) + self.b_ih
+        h = np.zeros(size)
+        out = np.zeros((len(x), size))
+        for t in range(len(x) - 1, -1, -1) if reverse else range(len(x)):
+            hidden = h @ self.w_hh * (GRID * WEIGHT_GRID) + self.b_hh
+            r, z = _sigmoid(inputs[t, : 2 * size] + hidden[: 2 * size]).reshape(2, size)
+            n = np.tanh(inputs[t, 2 * size :] + r * hidden[2 * size :])
+            h = on_grid((1.0 - z) * n + z * h * GRID, GRID)
+            out[t] = h
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Tagger:
+    """The GRU's two directions and one linear layer to ``len(TASKS) * 3`` tag logits."""
+
+    forward: Direction
+    backward: Direction
+    w_out: F64  # (2 * hidden, len(TASKS) * 3), grid integers
+    b_out: F64
+
+    def logits(self, states: npt.ArrayLike) -> F64:
+        """Per wordpiece and task, the tag logits as integers (thousandths):
+        shape (wordpieces, len(TASKS), 3)."""
+        x = on_grid(states, GRID)
+        with one_blas_thread():  # products of a few hundred numbers: more threads only spin
+            h = np.hstack([self.forward.run(x, False), self.backward.run(x, True)])
+            z = h @ self.w_out * (GRID * WEIGHT_GRID) + self.b_out
+        return np.rint(z * _SCALE).reshape(len(x), len(TASKS), len(TAGS))
+
+    def tags(self, states: npt.ArrayLike) -> dict[str, tuple[list[int], F64]]:
+        """Per task: the best tag sequence under the BIO constraint and each wordpiece's
+        tag probabilities."""
+        z = self.logits(states)
+        out = {}
+        for k, task in enumerate(TASKS):
+            scores = z[:, k, :]
+            p = np.exp((scores - scores.max(axis=1, keepdims=True)) / _SCALE)
+            out[task] = (viterbi(scores), p / p.sum(axis=1, keepdims=True))
+        return out
+
+    def arrays(self, prefix: str) -> dict[str, npt.NDArray[np.generic]]:
+        """The weights to save: grid integers as int32, biases as float64."""
+        out: dict[str, npt.NDArray[np.generic]] = {
+            f"{prefix}.w_out": self.w_out.astype(np.int32),
+            f"{prefix}.b_out": self.b_out,
+        }
+        for name, d in (("forward", self.forward), ("backward", self.backward)):
+            out[f"{prefix}.{name}.w_ih"] = d.w_ih.astype(np.int32)
+            out[f"{prefix}.{name}.w_hh"] = d.w_hh.astype(np.int32)
+            out[f"{prefix}.{name}.b_ih"], out[f"{prefix}.{name}.b_hh"] = d.b_ih, d.b_hh
+        return out
+
+    @classmethod
+    def from_arrays(cls, arrays: Mapping[str, npt.ArrayLike], prefix: str) -> Tagger:
+        def get(name: str) -> F64:
+            return np.asarray(arrays[f"{prefix}.{name}"], dtype=np.float64)
+
+        forward, backward = (
+            Direction(*(get(f"{d}.{part}") for part in ("w_ih", "w_hh", "b_ih", "b_hh")))
+            for d in ("forward", "backward")
+        )
+        return cls(forward, backward, get("w_out"), get("b_out"))
+
+
+def viterbi(scores: F64) -> list[int]:
+    """The tag sequence of highest total score (integers: exact) that starts with no ``I``
+    and has no ``I`` after an ``O``; ties go to the lower tag index."""
+    if not len(scores):
+        return []
+    blocked = np.iinfo(np.int64).min // 4
+    total = np.where(np.arange(len(TAGS)) == TAGS.index("I"), blocked, scores[0]).astype(np.int64)
+    back: list[Sequence[int]] = []
+    for row in scores[1:].astype(np.int64):
+        cand = np.where(_ALLOWED, total[:, None], blocked)  # (previous, next)
+        best = np.argmax(cand, axis=0)
+        back.append(best.tolist())
+        total = cand[best, np.arange(len(TAGS))] + row
+    path = [int(np.argmax(total))]
+    for best in reversed(back):
+        path.append(best[path[-1]])
+    return path[::-1]
+
+
+def _sigmoid(x: F64) -> F64:
+    return 1.0 / (1.0 + np.exp(-x))
