@@ -57,3 +57,108 @@ def test_quit_without_a_purpose_still_ends(text: str, fact: tuple[str, str, str,
 
 def test_stopping_on_the_way_ends_nothing() -> None:
     assert not [f for f in found(run("Rhea: I stopped to grab a coffee at Pret")) if f[3]]
+
+
+# -- a person's relative clause: its verb's subject is the person ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # formal: the person is the object of the main clause
+        (
+            "Hedda: Please direct queries to Mr Aldous Brink, who works at Vattenfall now.",
+            ("Mr Aldous Brink", "WORKS_AT", "Vattenfall", False),
+        ),
+        # the main clause goes on after the relative clause
+        (
+            "Hedda: Our neighbour Ottilie, who lives in Aarhus, is visiting next week.",
+            ("Ottilie", "LIVES_IN", "Aarhus", False),
+        ),
+        # texting, a role with no comma
+        (
+            "Hedda: gotta find a gift for my sister who moved to Tromsø lol",
+            ("Hedda's sister", "LIVES_IN", "Tromsø", False),
+        ),
+        # "who's" written short
+        (
+            "Hedda: my mate Joss, who's been working at Ikea since June, got engaged",
+            ("Joss", "WORKS_AT", "Ikea", False),
+        ),
+    ],
+)
+def test_a_relative_clause_tells_the_persons_own_fact(
+    text: str, fact: tuple[str, str, str, bool]
+) -> None:
+    facts = found(run(text))
+    assert fact in facts
+    assert not [f for f in facts if f[0] == "Hedda" and f[1] in ("LIVES_IN", "WORKS_AT")]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "Lorcan, who runs the bakery, has moved to Sligo.",
+            "Lorcan has moved to Sligo. Lorcan runs the bakery.",
+        ),
+        ("my nan, who's ninety, says hi", "my nan says hi. My nan is ninety."),
+        ("Talk to Ms Oduya, who'd left by then.", "Talk to Ms Oduya. Ms Oduya had left by then."),
+        # a sentence's first word is no part of the name
+        ("Call Bex, who knows the way.", "Call Bex. Bex knows the way."),
+    ],
+)
+def test_a_relative_clause_becomes_a_sentence_of_its_own(text: str, said: str) -> None:
+    assert plain_subjects(text) == said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I wrote to Ms Abara, who I met in Lagos.",  # the person is the verb's object
+        "Marta, who everyone adores, is leaving.",
+        "Tom who knows",  # a name needs the comma: no relative clause told apart
+        "Who is your landlord?",
+    ],
+)
+def test_a_relative_clause_of_the_object_or_a_question_stays(text: str) -> None:
+    assert plain_subjects(text) == text
+
+
+# -- a person described, then named: the name is who is meant -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "Hedda: my new physio is a woman called Dr Amara Eze",
+            ("Hedda", "ROLE_HELD_BY", "Dr Amara Eze", False),
+        ),
+        (
+            "Hedda: new boss is some guy named Torvald, very intense",
+            ("Hedda", "MANAGED_BY", "Torvald", False),
+        ),
+        (
+            "Hedda: our landlord is now a bloke called mr pike",
+            ("Hedda", "ROLE_HELD_BY", "Mr Pike", False),
+        ),
+    ],
+)
+def test_a_person_described_then_named_is_the_name(
+    text: str, fact: tuple[str, str, str, bool]
+) -> None:
+    assert fact in found(run(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("met a lovely chap called Idris", "met Idris"),
+        ("we got a rescue greyhound called Biscuit", "we got a rescue greyhound called Biscuit"),
+        ("I read a book called Persuasion", "I read a book called Persuasion"),
+        ("she saw dr Mensah today", "she saw Dr Mensah today"),
+    ],
+)
+def test_only_a_person_described_gives_way_to_the_name(text: str, said: str) -> None:
+    assert plain_subjects(text) == said

@@ -86,3 +86,41 @@ def test_before_last_resolves(text: str, day: str) -> None:
 )
 def test_until_after_a_reschedule_is_the_new_day(text: str, role: str) -> None:
     assert [t.role for t in find_time_expressions(text, REF)] == [role]
+
+
+# -- short month names in any case, ends of months, weeks counted from a day -----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("my sister's graduation is in dec", "2024-12-01"),
+        ("lease renewal due feb 12th", "2024-02-12"),
+        ("we signed on SEPT 3rd 2023", "2023-09-03"),
+        ("the roof gets fixed by the end of the month", "2024-01-31"),
+        ("contract runs to the end of june", "2024-06-30"),
+        ("we'll be settled by the start of oct", "2024-10-01"),
+        ("the movers come the week after next", "2024-01-29"),
+        ("camping the weekend after next", "2024-02-03"),
+        ("her recital is Thursday week", "2024-01-25"),
+        ("a fortnight on Saturday we fly", "2024-02-03"),
+        ("my bloods are on wed", "2024-01-17"),
+    ],
+)
+def test_another_way_of_stating_a_date_resolves(text: str, day: str) -> None:
+    assert _days(text) == [day]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we sat by the fire all evening",
+        "sun was out so we walked",
+        "jan from accounts says hi",
+        "the sept line at the station",  # no day, no preposition: no month named
+        "fri-yay mood honestly",
+        "by the end of the day I was done",
+    ],
+)
+def test_a_short_word_that_names_no_day_is_no_date(text: str) -> None:
+    assert _days(text) == []

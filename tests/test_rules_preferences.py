@@ -105,3 +105,44 @@ def test_a_changed_preference_closes_the_old_on_the_default_path(  # type: ignor
 @pytest.fixture(scope="module")
 def embedder():  # type: ignore[no-untyped-def]
     return real_embedder()
+
+
+# -- "prefer" of anyone the clause names; the ways a favourite is said to be one -----------
+
+
+@pytest.mark.parametrize(
+    ("turn", "fact"),
+    [
+        ("Ugo: Kindly note that I prefer a ground-floor room where possible.",
+         ("Ugo", "PREFERS", "ground-floor room")),
+        ("Ugo: i've always preferred trains, planes make me anxious",
+         ("Ugo", "PREFERS", "trains")),
+        ("Ugo: my wife prefers the coast these days", ("Ugo's wife", "PREFERS", "coast")),
+        ("Ugo: My favourite poet has always been Szymborska.",
+         ("Ugo", "HAS_FAVORITE", "Szymborska")),
+        ("Ugo: my favourite town in the whole world is Kotor",
+         ("Ugo", "HAS_FAVORITE", "Kotor")),
+        ("Ugo: my favourite band will always be Mogwai", ("Ugo", "HAS_FAVORITE", "Mogwai")),
+    ],
+)  # fmt: skip
+def test_a_preference_told_by_its_verb_or_copula_is_read(turn, fact):  # type: ignore[no-untyped-def]
+    assert fact in extracted("Ugo: hi", turn)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Ugo: would you prefer the early slot?",  # a question to the listener
+        "Ugo: I'd prefer not to say",
+        "Ugo: my favourite is still a mystery to me",  # no favourite named
+    ],
+)
+def test_prefer_without_a_preference_gives_none(turn):  # type: ignore[no-untyped-def]
+    assert not {f for f in extracted("Ugo: hi", turn) if f[1] in ("PREFERS", "HAS_FAVORITE")}
+
+
+@pytest.mark.local_model
+def test_a_new_preference_by_its_verb_closes_the_old_one(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, "Sam: I prefer window seats", "Sam: these days I prefer aisle seats")
+    assert facts.get(("Sam", "PREFERS", "aisle seats")) is True, facts
+    assert facts.get(("Sam", "PREFERS", "window seats")) is False, facts

@@ -413,3 +413,33 @@ def test_a_negative_test_ends_only_covid() -> None:
     found = story("Rae: I have covid and asthma", "Rae: tested negative!")
     assert ("Rae", "HAS_CONDITION", "covid", True) in found
     assert ("Rae", "HAS_CONDITION", "asthma", True) not in found
+
+
+# -- the other verbs of going to sleep and getting up, and the other ways of saying a time ---
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Ravi: on nights now so bed at 9am, up at 4pm", ("HAS_SLEEP_SCHEDULE", "bed at 9am")),
+        ("Ravi: with the new baby im up at 5 every day", ("HAS_WAKE_TIME", "up at 5")),
+        ("Ravi: These days I retire at 22.30.", ("HAS_SLEEP_SCHEDULE", "bed at 22.30")),
+        ("Ravi: I go to bed at ten now, like a pensioner", ("HAS_SLEEP_SCHEDULE", "bed at ten")),
+        ("Ravi: I wake at half six without an alarm", ("HAS_WAKE_TIME", "up at half six")),
+    ],
+)  # fmt: skip
+def test_a_sleep_or_wake_time_in_other_words_is_read(text: str, fact: tuple[str, str]) -> None:
+    assert ("Ravi", *fact, False) in story(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ravi: we're up at the lake house all week",  # a place, no time
+        "Ravi: I woke up at 4am today with a migraine",  # one morning
+        "Ravi: bed at 3 years old was a fight every night",  # an age, not a time
+        "Ravi: up at 7 tomorrow for the flight",
+    ],
+)
+def test_a_place_a_morning_or_an_age_is_no_sleep_time(text: str) -> None:
+    assert not {f for f in story(text) if f[1] in ("HAS_SLEEP_SCHEDULE", "HAS_WAKE_TIME")}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta, timezone
 
 from chronomem.text.daymath import (
@@ -140,9 +141,10 @@ def named_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 
 def part_of(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "the end of last year", "the beginning of next month", "the middle of this week"."""
+    """ "the end of last year", "the beginning of next month", "the middle of this week";
+    "the end of the month" is this one's."""
     part, modifier, what = (g.lower() for g in m.groups())
-    count = {"last": -1, "this": 0, "next": 1}[modifier]
+    count = {"last": -1, "this": 0, "the": 0, "next": 1}[modifier]
     if what == "year":
         year = ctx.day.year + count
         first, last = date(year, 1, 1), date(year, 12, 31)
@@ -152,11 +154,38 @@ def part_of(m: re.Match[str], ctx: DayContext) -> datetime | None:
     else:
         first = monday_of(ctx.day) + timedelta(days=7 * count)
         last = first + timedelta(days=6)
+    return _part(part, first, last)
+
+
+def _part(part: str, first: date, last: date) -> datetime:
     if part == "end":
         return midnight(last)
     if part == "middle":
         return midnight(first + (last - first) / 2)
     return midnight(first)
+
+
+def part_of_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the end of June", "by the start of sept": that month, this year or the next as
+    its tense says (as "in June")."""
+    month = MONTHS[m.group(2).rstrip(".").lower()]
+    first = date(month_year(ctx, month), month, 1)
+    return _part(m.group(1).lower(), first, add_months(first, 1) - timedelta(days=1))
+
+
+def after_next(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the week after next" (its Monday), "the weekend after next" (its Saturday)."""
+    monday = monday_of(ctx.day) + timedelta(days=14)
+    return midnight(monday + timedelta(days=5 if m.group(1).lower() == "weekend" else 0))
+
+
+def weekday_weeks_on(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "a week on Friday", "Monday week", "a fortnight on Tuesday": that many weeks after
+    the coming such day."""
+    unit = (m.group(1) or m.group(4)).lower()
+    weekday = WEEKDAYS[(m.group(2) or m.group(3)).lower()]
+    coming = weekday_date(replace(ctx, future=True), "", weekday)
+    return midnight(coming + timedelta(days=14 if unit == "fortnight" else 7))
 
 
 def modified(m: re.Match[str], ctx: DayContext) -> datetime | None:

@@ -15,12 +15,18 @@ from chronomem.text.date_resolvers import MONTHS, SEASONS, WEEKDAYS, Resolver
 from chronomem.text.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
 from chronomem.text.words import word_set
 
-# Months must be capitalised where the word is also common English ("May", "March").
+# Months must be capitalised where the word is also common English ("May", "March", "Mar");
+# the other short names are no English words, in any case ("in dec", "feb 9", "SEPT").
 _MONTH = (
-    r"(?:(?i:january|february|april|june|july|august|september|october|november|december)"
-    r"|March|May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
+    r"(?:(?i:january|february|april|june|july|august|september|october|november|december"
+    r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)|March|May|Mar)\.?"
 )
-_WEEKDAY = r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# A weekday alone; a short name only where it is no English word ("thurs", "fri"), or
+# after "on" ("on wed", "on sat"): "we sat down", "the sun" name no day.
+_WEEKDAY = (
+    r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|(?<=\bon\s)(?:mon|tues?|weds?|thur?s?|fri|sat|sun))"
+)
 _WEEKDAY_SHORT = (
     r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|tues?|weds?|thur?s?|fri|sat|sun|mon)"
@@ -97,10 +103,27 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             word_set("yesterday today tonight tomorrow night morning afternoon evening"),
         ),
         (
-            r"(?i:\b(?:at\s+|by\s+|towards?\s+|around\s+)?the\s+(end|beginning|start|middle)"
-            r"\s+of\s+(last|this|next)\s+(year|month|week)\b)",
+            r"(?i:\b(?:at\s+|by\s+|towards?\s+|around\s+)?(?:the\s+)?(end|beginning|start"
+            r"|middle)\s+of\s+(last|this|next|the)\s+(year|month|week)\b)",
             resolve.part_of,
             frozenset({"end", "beginning", "start", "middle"}),
+        ),
+        (
+            rf"(?i:\b(?:at\s+|by\s+|towards?\s+|around\s+)?(?:the\s+)?(end|beginning|start"
+            rf"|middle)\s+of\s+)({_MONTH})\b(?!\s+\d)",
+            resolve.part_of_month,
+            frozenset({"end", "beginning", "start", "middle"}),
+        ),
+        (
+            r"(?i:\b(?:the\s+)?(week|weekend)\s+after\s+next\b)",
+            resolve.after_next,
+            frozenset({"week", "weekend"}),
+        ),
+        (
+            rf"(?i:\b(?:a|one)\s+(week|fortnight)\s+(?:on|from)\s+)({_WEEKDAY})\b"
+            rf"|\b({_WEEKDAY})(?i:\s+(week|fortnight))\b",
+            resolve.weekday_weeks_on,
+            _WEEKDAY_WORDS,
         ),
         (
             rf"(?i:(?<!the\s)\b(last|this\s+past|this\s+coming|this\s+next|this|next|coming)\s+"

@@ -213,6 +213,8 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
         low = tok.lower()
         if w.start() in time_starts or not tok[0].isalpha() or tok[0].isupper():
             return words, low, stop
+        if words and _BREAK.search(s.text, stop, w.start()):  # "cats tbh, dogs are ...": the
+            return words, "", stop  # phrase ends at its clause's comma
         if low in _STOPS or ("'" in low and not low.endswith("s'")):  # "the nurses' union"
             return words, low, stop
         words.append(low)
@@ -220,6 +222,9 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
         if len(words) > 3:
             return words, "", stop
     return words, "", stop
+
+
+_BREAK = re.compile(r"[,;:.!?]")
 
 
 def _to_activity(s: Sentence, start: int, end: int) -> list[str]:

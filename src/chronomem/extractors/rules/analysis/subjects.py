@@ -32,6 +32,21 @@ ROLE_ALIASES = {
     "grandma": "grandmother", "grandpa": "grandfather", "fiancée": "fiance", "fiancé": "fiance",
     "fiancee": "fiance", "bestie": "best friend", "bff": "best friend",
 }  # fmt: skip
+_PEERS = word_set("roommate flatmate coworker colleague neighbor neighbour mate")
+_IN_LAW = word_set("mother father sister brother son daughter")
+_FORMER = word_set("wife husband boyfriend girlfriend partner")
+
+
+def _role_forms() -> frozenset[str]:
+    """Every way a role word names people: "my sisters", "my brother-in-law" (or "brother in
+    law"), "my ex" and "my ex-wife", beside the words themselves."""
+    single = ROLES_FRIEND | ROLES_FAMILY | _PEERS
+    plural = {f"{w}s" for w in single if not w.endswith("s")}
+    in_law = {f"{w}{tie}" for w in _IN_LAW for tie in ("-in-law", " in law")}
+    former = {f"ex-{w}" for w in _FORMER} | {"ex"}
+    return frozenset(plural | in_law | former)
+
+
 PERSON_ROLES = (
     ROLES_MARRIED
     | ROLES_DATING
@@ -40,13 +55,15 @@ PERSON_ROLES = (
     | ROLES_MANAGER
     | ROLES_LEAD
     | frozenset(ROLE_ALIASES)
-    | word_set("roommate flatmate coworker colleague neighbor neighbour landlord therapist doctor")
-    | word_set("parents grandparents in-laws kids")  # "my parents moved to Florida"
+    | _PEERS
+    | word_set("landlord therapist doctor")
+    | word_set("parents grandparents in-laws kids children grandkids")  # "my parents moved"
+    | _role_forms()
 )
 ROLE_WORDS = "|".join(sorted(PERSON_ROLES, key=lambda w: (-len(w), w)))
 _ROLE_NP = re.compile(
-    rf"\b(?P<owner>my|our|your|his|her)\s+(?:(?:new|old|best|older|younger|little|big|ex)\s+)?"
-    rf"(?P<role>{ROLE_WORDS})\b(?!\s+(?-i:[A-Z]))(?!'s)",
+    rf"\b(?P<owner>my|our|your|his|her)\s+(?:(?:new|old|best|older|younger|little|big"
+    rf"|(?P<ex>ex))\s+)?(?P<role>{ROLE_WORDS})\b(?!\s+(?-i:[A-Z]))(?!'s)",
     re.I,
 )
 _PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
@@ -117,7 +134,9 @@ def implicit_subjects(
     out: list[tuple[int, int, Party | None]] = []
     for m in _ROLE_NP.finditer(s.text, start, end):
         owner = owner_of(s, m.group("owner"))
-        party = role_party(owner, canonical_role(m.group("role")), known) if owner else None
+        role = canonical_role(m.group("role"))
+        role = f"ex-{role}" if m.group("ex") else role  # "my ex boyfriend": no partner now
+        party = role_party(owner, role, known) if owner else None
         out.append((m.start(), m.end(), party))
     for m in _PRONOUN.finditer(s.text, start, end):
         name = known.antecedent(pronoun_gender(m.group()))

@@ -30,8 +30,8 @@ from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.cue.bank import DEFAULT_BANK, HAND_ONLY, Bank
 from chronomem.extractors.rules.cue.cosines import Grid, cosines, on_grid
 from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, Intent
+from chronomem.extractors.rules.cue.subjects import PieceSubject, piece_subject
 from chronomem.extractors.rules.normalise.agreement import as_first_person
-from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.life_words import ACTIVITIES, NOT_HOBBY
 from chronomem.ports import Embedder, Matrix
 from chronomem.text.dates import TimeExpression
@@ -47,13 +47,6 @@ END_MARGIN = 0.08
 MASK = "X"
 MAX_CLAUSE_CHARS = 160  # a longer clause is no short state change: not embedded
 _WORD = re.compile(r"[a-z]+(?=n't)|n't|'[a-z]+|[a-z]+")
-# A chat line that opens with a verb has the speaker as subject ("relocated to Porto").
-_OPENING_VERB = re.compile(r"^\W*(?:(?:so|and|well|oh|also|yeah|ok|okay|lol|just)\W+)*([a-z]+)")
-_IMPLICIT_VERBS = word_set(
-    "got left quit joined became took made signed been put said went had gave sold bought"
-    " began found won lost ditched"
-)
-_FIRST_PERSON = re.compile(r"\b(?:I|i|[Ww]e)\b")
 # Wishes and plans the modality words miss: "thinking about moving to X", "X someday".
 _WISH = re.compile(
     r"\b(?:thinking|considering|dreaming|dream|someday|one day|eventually|maybe|might|if|"
@@ -241,19 +234,18 @@ def _pieces(text: str, clause: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 _PIECE_BREAK = re.compile(r"[,;:]\s+|\s+-+\s+|\s+(?:and|but|then|so)\s+", re.I)
-_Subject = tuple[Party, int, bool]
 
 
 def _candidate(
-    s: Sentence, index: int, piece: tuple[int, int], known: Known, shared: _Subject | None
-) -> tuple[Candidate | None, _Subject | None]:
+    s: Sentence, index: int, piece: tuple[int, int], known: Known, shared: PieceSubject | None
+) -> tuple[Candidate | None, PieceSubject | None]:
     """The piece's first named object with a subject (else None), and the piece's subject."""
     objects = _objects(s, piece, known)
-    seen: _Subject | None = None
+    seen: PieceSubject | None = None
     for obj in objects:
         if _PREDICATE.search(s.text, max(piece[0], obj.start - 40), obj.start):
             return None, seen  # "I'm Korean", "she is German": what one is, not what one has
-        subject = _subject(s, piece, obj, known) or shared
+        subject = piece_subject(s, piece, obj, known) or shared
         if subject is None:
             continue
         seen = seen or subject
@@ -339,34 +331,6 @@ _PROGRESSIVE = re.compile(
 )
 
 
-def _subject(s: Sentence, piece: tuple[int, int], obj: Span, known: Known) -> _Subject | None:
-    """The person the piece is about, where their mention ends, and whether it is implied;
-    "my new address is in X": the speaker, the text kept from "my" on."""
-    me = None if s.speaker is None or s.assistant else Party(s.speaker, "Person", speaker=True)
-    verb = _OPENING_VERB.match(s.text[piece[0] : obj.start].lower())
-    if me is not None and verb is not None and _implicit_verb(verb.group(1)):
-        before = piece[0] == 0 or _FIRST_PERSON.search(s.text, 0, piece[0]) is not None
-        return (me, piece[0], True) if before else None  # "Kicked off my first term at X"
-    found = subject_candidates(s, piece[0], obj.start, known, devices_only=False)
-    if not found:
-        return None
-    # the first: "I handed in my notice at X" is about "I"; "now that you're ...": a
-    # conjunction or relative word is no subject
-    found = [c for c in found if c[2] is not None or s.text[c[0] : c[1]].lower() not in _LINKS]
-    if not found:
-        return None
-    start, end, party = found[0]
-    if party is None and len(found) > 1 and found[1][0] <= end + 1 and found[1][2] is not None:
-        start, end, party = found[1]  # "my sister Jo has been ...": Jo, not the speaker
-    if party is None:
-        mine = s.text[start:end].lower().startswith(("my ", "our "))
-        return (me, start, False) if mine and me is not None else None
-    person = party.label == "Person" or normalize_name(party.name) in known.persons
-    if not person or (s.assistant and not (party.speaker or party.named)):
-        return None
-    return party, end, False
-
-
 # "when we were 10 we were really into X": a state of long ago, not a change now
 _LONG_AGO = re.compile(
     r"\b(?:when|back when) (?:I|we) (?:was|were)\b|\bas a (?:kid|child|teen)\b", re.I
@@ -375,11 +339,6 @@ _LONG_AGO = re.compile(
 _CONTRACTED = re.compile(r"^I\s*'(ve|re|m|s|d|ll)\b", re.I)
 _FULL = {"ve": "I have", "re": "I am", "m": "I am", "s": "I has", "d": "I would", "ll": "I will"}
 _THEIRS = re.compile(r"\b(?:your|his|her|their)\b", re.I)
-_LINKS = frozenset({"that", "which", "who", "there"})
-
-
-def _implicit_verb(word: str) -> bool:
-    return word.endswith("ed") or word.endswith("ing") or word in _IMPLICIT_VERBS
 
 
 def _masked(

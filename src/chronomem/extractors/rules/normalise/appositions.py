@@ -6,11 +6,24 @@
   "my classmate Omar" (the tie stays told), any other group ("Lea from my running club")
   just the name.
 * "quit to go work at Bumble", "left to go study in Leeds": "go" before a verb adds nothing.
+* a relative clause of a person, "Kenji, who manages the depot, has moved to Leeds",
+  "I'm buying it for my aunt who reads a lot": its verb's subject is the person, so it
+  becomes a sentence of its own after the one it was in ("Kenji has moved to Leeds. Kenji
+  manages the depot."). Only a person (a capitalised name, or a role: "my aunt") with
+  "who" and a verb of their own ("who I met", "who everyone likes" are the object's).
+* a person described and then named, "a man called Dr Obi", "some guy named Hugo", "a
+  barista called Oren": the name is who is meant ("new dentist is Dr Obi"); a pet or a
+  thing called so keeps its kind ("a rescue cat called Haggis"); a title in lower case
+  before a name is one ("dr Obi").
 """
 
 from __future__ import annotations
 
 import re
+
+from chronomem.extractors.rules.analysis.subjects import PERSON_ROLES, ROLE_WORDS
+from chronomem.extractors.rules.tables.life_words import JOB_HEADS, PEOPLE_ROLES
+from chronomem.text.words import word_set
 
 _WORK = r"work|the office|my office|my team|our team|my job|my work"
 _SCHOOL = r"school|uni|college|class|my class|my school|my uni|my course"
@@ -25,9 +38,103 @@ _GO_VERB = re.compile(r"\bto go (?=(?:work|study|live|join|teach)\b)", re.I)
 
 
 def plain_subjects(text: str) -> str:
-    """``text`` with "NAME from my team" and "to go work" said plainly."""
+    """``text`` with "NAME from my team", "to go work" and a person's relative clause
+    said plainly."""
     text = _FROM.sub(_subject, text)
-    return _GO_VERB.sub("to ", text)
+    text = _CALLED.sub(_named_person, text)
+    text = _LOWER_TITLE.sub(lambda m: m.group().capitalize(), text)  # "dr Obi" -> "Dr Obi"
+    return _relative_clauses(_GO_VERB.sub("to ", text))
+
+
+_LOWER_TITLE = re.compile(r"\b(?-i:dr|mr|mrs|ms|prof)(?=\.?\s+(?-i:[A-Z]))")
+_PEOPLE = word_set(
+    "man woman guy girl boy bloke lad chap fella fellow lady gentleman person someone somebody"
+)
+_CALLED = re.compile(
+    r"\b(?:a|an|some|this|one)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:called|named)\s+"
+    r"(?=(?:dr|mr|mrs|ms|miss|prof)\.?\s|(?-i:[A-Z]))",
+    re.I,
+)
+
+
+def _named_person(m: re.Match[str]) -> str:
+    """ "a man called " dropped before the name; kept when no person is described, or when
+    the noun is a role that tells the tie ("a new landlord named Mr Lee")."""
+    noun = m.group("noun").lower()
+    if noun in PERSON_ROLES or noun in PEOPLE_ROLES:
+        return m.group()
+    person = noun in _PEOPLE or noun in JOB_HEADS or noun.endswith(("man", "woman"))
+    return "" if person else m.group()
+
+
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Uncle|Aunt|Auntie|Sir|Dame)\.?\s+)"
+_NAMED = rf"(?-i:{_TITLE}?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
+_WHO = re.compile(
+    rf"(?:(?P<name>\b{_NAMED})\s*,|(?P<role>\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{ROLE_WORDS}))"
+    r",?)\s+who(?P<verb>'s|'d|\s+[a-z]+)\b",
+    re.I,
+)
+# "who I met", "who everyone likes": the person is the verb's object, not its subject
+_NOT_VERBS = word_set(
+    "i you we they he she it everyone everybody someone somebody nobody people my your his"
+    " her our their the a an this that these those all many most some no one"
+)
+
+
+def _relative_clauses(text: str) -> str:
+    """Each person's relative clause moved out as a sentence of its own (one pass)."""
+    at = 0
+    while (m := _WHO.search(text, at)) is not None:
+        if m.group("verb").strip().lower() in _NOT_VERBS:
+            at = m.end()
+            continue
+        text, at = _moved_out(text, m)
+    return text
+
+
+# where the relative clause stops, and whether the person's own clause goes on after it
+_REL_END = re.compile(r"[,;.!?]|\s+-+\s+|$")
+_NEXT = re.compile(r"^,\s*([a-z]+)\b", re.I)
+_GOES_ON = word_set("is was has had will would can could just now still also recently then")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|$")
+
+
+def _moved_out(text: str, m: re.Match[str]) -> tuple[str, int]:
+    """``text`` with ``m``'s relative clause after its sentence; where to look on."""
+    key = "name" if m.group("name") else "role"
+    who = _person(text, m, key)
+    stop = _REL_END.search(text, m.end()).start()  # type: ignore[union-attr]
+    clause = text[m.start("verb") : stop].strip()
+    if clause.startswith("'"):  # "who's been off sick", "who's a nurse", "who'd left"
+        verb = "has" if clause.startswith(("'s been", "'s got")) else "is"
+        clause = ({"'s": verb, "'d": "had"}[clause[:2]] + clause[2:]).strip()
+    rest = text[stop:]
+    after = _NEXT.match(rest)
+    goes_on = after is not None and _verb_like(after.group(1).lower())
+    head = f"{text[: m.end(key)]}{rest[1:] if goes_on else rest}"
+    end = _SENTENCE_END.search(head, m.end(key)).start()  # type: ignore[union-attr]
+    sentence = f"{who[0].upper()}{who[1:]} {clause}."
+    gap = head[end : end + 1] or "."
+    return f"{head[:end]}{gap} {sentence}{head[end + 1 :]}", end + 2 + len(sentence)
+
+
+def _verb_like(word: str) -> bool:
+    """Does the person's own clause go on with ``word`` ("Kenji, who ..., has moved")?"""
+    return word in _GOES_ON or word.endswith(("s", "ed"))
+
+
+def _person(text: str, m: re.Match[str], key: str) -> str:
+    """The person's words; a sentence's first word is no part of a name ("Ask Tom, who")
+    unless it is a title."""
+    who = m.group(key)
+    words = who.split()
+    opening = _OPENING.search(text, 0, m.start(key)) is not None
+    if key == "name" and opening and len(words) == 2 and re.match(_TITLE, who) is None:
+        return words[1]
+    return who
+
+
+_OPENING = re.compile(r"(?:^|[.!?]\s+)$")
 
 
 def _subject(m: re.Match[str]) -> str:

@@ -76,6 +76,10 @@ TEXT_STAGES = (
     TextStage("subjects", _subjects, 'a dropped "I" restored ("moved to oslo")'),
     TextStage("capitals", _names, 'lower-case names capitalised ("at kestrel freight")'),
     TextStage("relatives", _relatives, '"Mom retired" -> "my mom retired"'),
-    TextStage("appositions", _appositions, '"Jo from work quit" -> "Jo quit"'),
+    TextStage(
+        "appositions",
+        _appositions,
+        '"Jo from work quit" -> "Jo quit"; a person\'s "who" clause, "a man called X" -> X',
+    ),
     TextStage("contractions", _contractions, '"caio\'s back" -> "caio is back"'),
 )

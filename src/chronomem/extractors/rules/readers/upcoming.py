@@ -31,6 +31,8 @@ from chronomem.extractors.rules.tables.lexicon import (
     PREPOSITIONS,
     TIME_WORDS,
 )
+from chronomem.extractors.rules.tables.life_words import APPOINTMENT_ROLES
+from chronomem.text.time_words import PLAN_HEADS
 from chronomem.text.words import word_set
 
 _STOPS = PREPOSITIONS | CONJUNCTIONS | OBJECT_STOPS | TIME_WORDS | word_set("next this last coming")
@@ -127,6 +129,16 @@ _HAVE_A = re.compile(
     r"(?P<owner>a|an|my|our|the)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:on\s+|at\s+)?$",
     re.I,
 )
+# "graduation in dec", "dentist on the 20th at 3", "my scan with Dr Osei next week": an
+# event noun (or the person one has an appointment with) jotted right before its date
+_EVENTS = "|".join(sorted(PLAN_HEADS | APPOINTMENT_ROLES, key=len, reverse=True))
+_JOTTED = re.compile(
+    r"(?:\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+|^\W*|[,;:!?]\s*)"
+    rf"(?P<obj>(?:[\w-]+\s+){{0,2}}?(?:{_EVENTS}))"
+    r"(?:\s+(?:at|with|w/)\s+(?:the\s+)?(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,2})?"
+    r"\s*$",
+    re.I,
+)
 _NOT_PLANS = word_set(
     "lot lots bunch ton tons few couple feeling idea question problem thing stuff time day "
     "week weekend month year morning night evening plan plans way chance shot feeling rest "
@@ -140,12 +152,14 @@ def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
         if t.when <= s.reference:
             continue
         before = s.text[max(0, t.start - 60) : t.start]
-        m = _IS_ON.search(before) or _HAVE_A.search(before)
+        m = _IS_ON.search(before) or _HAVE_A.search(before) or _JOTTED.search(before)
         if m is None:
             continue
         what = _head(m.group("obj"), keep_case=True, skip_articles=True)
         if not what or what.split()[-1].lower() in _NOT_PLANS or what.lower() in _STOPS:
             continue
+        if what.split()[-1].lower() in APPOINTMENT_ROLES:
+            what = f"{what} appointment"  # "dentist on the 8th": the appointment
         owner = _owner(s, m.group("owner"), me, known)
         if owner is not None:
             plan = Party(what, "Event", named=False)

@@ -137,15 +137,23 @@ FAVORITE_ROWS: tuple[P, ...] = (
     ),
 )
 
+# "is", and the other ways a favourite is said to be one: "has always been", "is still",
+# "will always be", "remains", "has become"
+_COPULA = (
+    r"(?:is|was|'s|has to be|would be|will (?:always |forever )?be|remains|has become|became"
+    r"|(?:has|'s) (?:always |long |forever |now |probably |honestly )?been)(?: still| always)?"
+)
+
 # "my favourite X is Y", "Y is my favourite X" (tried before ``FAVORITE_ROWS``, see
 # :mod:`.patterns`)
 FAVORITE_IS_ROWS: tuple[P, ...] = (
     P(
         "HAS_FAVORITE",
         r"\b(?:my|your) (?:[a-z]+'s )?(?:new |current |all-time |absolute )?" + FAVORITE + " "
-        r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately)?"
-        r" (?:is|was|has to be|'s|would be)(?: now| currently| "
-        r"definitely| probably)?\b",
+        r"(?P<kind>[a-z]+(?: [a-z]+)?)(?: these days| right now| at the moment| lately"
+        # "my favourite city in the whole world", "my favourite album of all time"
+        r"| ever| (?:in|of|on) (?:the )?(?:whole |entire )?(?:world|earth|time|all time))?"
+        r" " + _COPULA + r"(?: now| currently| definitely| probably)?\b",
         "Topic",
         "phrase",
         "possessor",

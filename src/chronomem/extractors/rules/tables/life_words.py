@@ -106,7 +106,10 @@ ROLES_FRIEND = word_set("friend bestie buddy pal bff bestfriend")
 
 ROLES_FAMILY = word_set(
     "mom mother mum dad father sister brother son daughter cousin aunt uncle grandma sis bro "
-    "grandmother grandpa grandfather niece nephew grandson granddaughter stepmom stepdad"
+    "grandmother grandpa grandfather niece nephew grandson granddaughter stepmom stepdad "
+    # the homely names of kin: "my nan", "my grandad", "my auntie"
+    "nan nana nanna gran granny grandad granddad grandmum auntie aunty mam mammy mummy "
+    "stepson stepdaughter stepbrother stepsister twin"
 )
 
 # -- states that change: diets, habits, health, cars and phones, roles at work -------------
@@ -185,6 +188,11 @@ ROLES_MANAGER = word_set("manager boss supervisor")
 ROLES_PERSONAL = word_set(
     "coach doctor dentist therapist landlord landlady trainer tutor mentor teacher roommate "
     "flatmate accountant lawyer vet physio physiotherapist hairdresser barber pediatrician gp"
+)
+
+# The people one has an appointment with: "dentist on the 20th" is a plan
+APPOINTMENT_ROLES = word_set(
+    "dentist doctor gp physio physiotherapist hairdresser barber optician vet orthodontist"
 )
 
 ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")

@@ -5,6 +5,10 @@ Fleetwood Mac": what one listens to habitually is a taste (LIKES, which accumula
 one never closes the old). People and advice one listens to are no taste ("I listen to my
 doctor", "listen to your gut"), nor is one thing heard once ("I listened to a podcast");
 "I never listen to X" tells nothing.
+
+What one prefers, told by the verb, of anyone the clause names ("I've always preferred
+cats", "Gulnara prefers the night shift", "she'd prefer the aisle"): PREFERS, one per kind
+(the head noun: an aisle seat replaces a window seat).
 """
 
 from __future__ import annotations
@@ -45,5 +49,14 @@ TASTE_ROWS: tuple[P, ...] = (
         reject_heads=_NOT_TASTES,
         template="{source} listens to {target}",
         triggers="listen listens listening",
+    ),
+    P(
+        "PREFERS",
+        r"\b(?:prefer|prefers|preferred|preferring) (?:the |a |an |to have |having )?",
+        "Topic",
+        "phrase",
+        reject_labels=frozenset({"Person"}),
+        template="{source} prefers {target}",
+        triggers="prefer prefers preferred preferring",
     ),
 )

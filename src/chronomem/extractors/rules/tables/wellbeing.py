@@ -12,11 +12,18 @@ from __future__ import annotations
 from chronomem.extractors.rules.tables.life_words import DIETS
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 
-# A time of day said as a habit, not as tonight's or tomorrow's plan
+# A time of day said as a habit ("6", "6:45", "22.30", "7am", "ten", "half nine",
+# "midnight"), not as tonight's or tomorrow's plan, nor a count ("at 3 years")
 _CLOCK = (
-    r"(?P<obj>\d{1,2}(?::\d\d)?(?: ?(?:am|pm|a\.m\.|p\.m\.))?|midnight|noon)(?![\d:])"
-    r"(?!\s*(?:tonight|tomorrow|today|yesterday|last|next|this)\b)"
+    r"(?P<obj>(?:\d{1,2}(?:[:.]\d\d)?|(?:half |quarter (?:past |to ))?(?:one|two|three|four"
+    r"|five|six|seven|eight|nine|ten|eleven|twelve)(?: o'clock| thirty)?)(?: ?(?:am|pm|a\.m\."
+    r"|p\.m\.))?|midnight|noon)(?![\d:.]\d)"
+    r"(?!\s*(?:a\.?m\b|p\.?m\b|tonight|tomorrow|today|yesterday|last|next|this|years?|months?"
+    r"|weeks?|days?"
+    r"|hours?|minutes?|times?|kids|people|of)\b)"
 )
+# where a clause opens: "bed at 2, up at 10" is the speaker's, as a chat line
+_OPENS = r"(?:^|(?<=[,;:.!?])\s*|(?<=\band )|(?<=\bbut )|(?<=\bso ))\W*"
 
 _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
 _INJURED_WORDS = "broken fractured sprained twisted torn dislocated cracked busted pulled"
@@ -222,22 +229,25 @@ WELLBEING_ROWS: tuple[P, ...] = (
     ),
     P(  # "usually go to bed around 3am", "asleep by 11 these days": the time one sleeps
         "HAS_SLEEP_SCHEDULE",
-        r"\b(?:(?:go|goes|going|get|gets|getting) to (?:bed|sleep)|in bed|asleep) (?:at|around|"
-        r"by|before|about) " + _CLOCK,
+        r"(?:\b(?:(?:go|goes|going|get|gets|getting) to (?:bed|sleep)|in bed|asleep|"
+        r"sleep|sleeps|sleeping|retire|retires|lights out|(?:turn|turns) in)"
+        r"|" + _OPENS + r"(?:bed|sleep)) (?:(?:at|around|by|before|about|from) )?" + _CLOCK,
         "Schedule",
         "inline",
         "first",
         target_format="bed at {obj}",
-        triggers="bed sleep asleep",
+        triggers="bed sleep sleeps sleeping asleep retire retires lights turn turns",
     ),
     P(  # "I wake up at 6 now", "up by 5 most days"
         "HAS_WAKE_TIME",
-        r"\b(?:wake|wakes|waking|get|gets|getting) up (?:at|around|by|before|about) " + _CLOCK,
+        r"(?:\b(?:(?:wake|wakes|waking) (?:up )?|(?:get|gets|getting) up |(?:rise|rises) |"
+        r"(?:'m|\bim|\bam) (?:usually |always |now )?up )|" + _OPENS + r"up )"
+        r"(?:at|around|by|before|about) " + _CLOCK,
         "Schedule",
         "inline",
         "first",
         target_format="up at {obj}",
-        triggers="up",
+        triggers="up wake wakes waking rise rises",
     ),
     P(  # "back to eating meat", "back on the burgers": the diet told before is over
         "FOLLOWS_DIET",
