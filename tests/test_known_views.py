@@ -231,16 +231,16 @@ def test_mcp_tools_as_believed(service: tuple[object, str]) -> None:
     tools = MemoryTools(runtime, default_group="demo", allowed=["*"])  # type: ignore[arg-type]
     at = BELIEVED.isoformat()
     found = tools.search_facts(QUESTION, known_at=at)
-    jobs = {f["target"]: f["invalid_at"] for f in found["facts"]}  # type: ignore[index,union-attr]
-    assert jobs == {"Google": None}
+    employers = [f for f in found["facts"] if f["relation"] == "WORKS_AT"]  # type: ignore[index,union-attr]
+    assert {f["target"]: f["invalid_at"] for f in employers} == {"Google": None}
     context = tools.get_context(QUESTION, known_at=at)["context"]
     assert "present" in str(context) and "2024-01-08" not in str(context)
     timeline = tools.get_timeline("Alice", known_at=at)["facts"]
-    assert [(f["target"], f["invalid_at"]) for f in timeline] == [("Google", None)]  # type: ignore[index,union-attr]
+    jobs = [(f["target"], f["invalid_at"]) for f in timeline if f["relation"] == "WORKS_AT"]  # type: ignore[index,union-attr]
+    assert jobs == [("Google", None)]
     later = tools.get_timeline("Alice", known_at=AFTER.isoformat())["facts"]
-    assert [(f["target"], f["invalid_at"]) for f in later] == [  # type: ignore[index,union-attr]
-        ("Google", ENDED.isoformat())
-    ]
+    jobs = [(f["target"], f["invalid_at"]) for f in later if f["relation"] == "WORKS_AT"]  # type: ignore[index,union-attr]
+    assert jobs == [("Google", ENDED.isoformat())]
 
 
 # -- the projection itself (model/belief.py), pure ---------------------------------------------
