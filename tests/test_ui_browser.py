@@ -210,7 +210,10 @@ def test_the_page_walks_both_timelines_asks_and_deletes(  # type: ignore[no-unty
     # World time before the job change: Google current, Meta not drawn.
     set_instant(driver, "world-at", "2024-01-05")
     wait(driver, lambda: "Alice WORKS_AT Meta" not in facts(driver))
-    assert facts(driver) == {"Alice WORKS_AT Google": "current"} == drawn_edges(driver)
+    assert facts(driver) == {
+        "Alice WORKS_AT Google": "current",
+        "Alice HAS_JOB_TITLE data engineer": "current",  # told with the job: a fact of its own
+    } == drawn_edges(driver)
     shots(driver, "2-world-before-the-change")
 
     # System time before the memory learned Alice left Google: Google current again.
@@ -240,7 +243,8 @@ def test_the_page_walks_both_timelines_asks_and_deletes(  # type: ignore[no-unty
     set_instant(driver, "find", "Alice")
     wait(driver, lambda: "I just started a new job at Google" in text(driver, "entity-body"))
     assert text(driver, "entity-title") == "Alice"
-    assert len(driver.find_elements(By.CSS_SELECTOR, "#entity-body svg.bars rect.world")) == 2
+    # one bar per fact of Alice's: Google, Meta and the title told with the first job
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#entity-body svg.bars rect.world")) == 3
 
     # The ask box: the exact /context answer, its token count, the facts used highlighted.
     set_instant(driver, "question", "Where does Alice work?")

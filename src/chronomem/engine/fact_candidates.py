@@ -105,7 +105,7 @@ def _candidate_pool(
     for f in store.get_facts([group_id], missing) if missing else ():
         if {f.source_id, f.target_id} & touched:
             pool[f.id] = f
-    return sorted(pool.values(), key=lambda f: (f.created_at, f.id))
+    return sorted(pool.values(), key=_chronological)
 
 
 def _cosines(drafts: Sequence[FactDraft], stored: Sequence[Fact]) -> npt.NDArray[np.float32]:
@@ -196,3 +196,9 @@ def _contradiction_candidates(
             scored.append((cosine + (1.0 if f.relation == d.fact.relation else 0.0), f))
     scored.sort(key=lambda pair: -pair[0])
     return must + [f for _, f in scored[:CONTRADICTION_CANDIDATES]]
+
+
+def _chronological(f: Fact) -> tuple[datetime, datetime, str, str]:
+    """Learned first, then by what the fact says: never by id (ids are random, and the same
+    text must give the same memory)."""
+    return (f.created_at, f.valid_at or f.created_at, f.relation, f.fact)

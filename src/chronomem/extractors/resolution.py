@@ -207,7 +207,8 @@ def find_duplicate(new: Fact, candidates: Sequence[Fact]) -> str | None:
         key=lambda c: (
             c.invalid_at is not None,
             -(c.valid_at.timestamp() if c.valid_at else 0),
-            c.id,
+            c.created_at,
+            c.fact,
         )
     )
     return found[0].id

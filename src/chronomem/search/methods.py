@@ -86,7 +86,7 @@ def bfs(
     """Candidates of ``target`` near the walked entities (``hops``: entity id -> hops)."""
     if not hops or limit <= 0:
         return []
-    nearest = sorted(hops.items(), key=lambda pair: (pair[1], pair[0]))[:MAX_WALKED]
+    nearest = sorted(hops.items(), key=lambda pair: pair[1])[:MAX_WALKED]  # stable: walk order
     near = dict(nearest)
     if target is Target.ENTITIES:
         return [(i, 1.0 / (1 + h)) for i, h in nearest[:limit]]
@@ -96,7 +96,7 @@ def bfs(
             (f.id, 1.0 / (1 + fact_hops(f.endpoints, near)), f.valid_at or f.created_at)
             for f in facts
         ]
-        scored.sort(key=lambda row: (-row[1], -row[2].timestamp(), row[0]))
+        scored.sort(key=lambda row: (-row[1], -row[2].timestamp()))  # stable: store order
         return [(i, s) for i, s, _ in scored[:limit]]
     if target is Target.EPISODES:
         mentions = store.mentions(query.groups, entity_ids=list(near))
@@ -116,7 +116,7 @@ def _summed(pairs: Iterable[tuple[str, int]], limit: int) -> Ranked:
     scores: dict[str, float] = {}
     for item, hop in pairs:
         scores[item] = scores.get(item, 0.0) + 1.0 / (1 + hop)
-    return sorted(scores.items(), key=lambda pair: (-pair[1], pair[0]))[:limit]
+    return sorted(scores.items(), key=lambda pair: -pair[1])[:limit]  # stable: first seen
 
 
 # -- seeds and walks ---------------------------------------------------------------------

@@ -36,7 +36,8 @@ class Reranker(Protocol):
 def rrf(rankings: Sequence[Ranked], *, k: int = RRF_K) -> Ranked:
     """Reciprocal rank fusion: score(d) = sum over rankings of 1 / (k + rank(d)), rank from 1.
 
-    Ties are broken by the best rank the item reached, then by id.
+    Ties are broken by the best rank the item reached, then by where the item was first
+    seen (never by id: ids are random, and the same text must give the same ranking).
     """
     scores: dict[str, float] = {}
     best: dict[str, int] = {}
@@ -44,13 +45,13 @@ def rrf(rankings: Sequence[Ranked], *, k: int = RRF_K) -> Ranked:
         for rank, (item, _) in enumerate(ranking, start=1):
             scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
             best[item] = min(best.get(item, rank), rank)
-    return sorted(scores.items(), key=lambda pair: (-pair[1], best[pair[0]], pair[0]))
+    return sorted(scores.items(), key=lambda pair: (-pair[1], best[pair[0]]))
 
 
 def score_fusion(cosine: Ranked, others: Sequence[Ranked], *, weight: float) -> Ranked:
     """Fusion by score, not rank: cosine similarity + ``weight`` x each other ranking's
     score divided by its best score (BM25 has no fixed scale). An item missing from a
-    ranking scores 0 there. Ties are broken by id.
+    ranking scores 0 there. Ties keep the order the items were first seen in.
 
     Unlike RRF this keeps how much better one candidate is than the next: a near-exact
     match by meaning is not outranked by a row that merely repeats a frequent query word.
@@ -62,7 +63,7 @@ def score_fusion(cosine: Ranked, others: Sequence[Ranked], *, weight: float) -> 
             continue
         for item, score in ranking:
             scores[item] = scores.get(item, 0.0) + weight * max(float(score), 0.0) / best
-    return sorted(scores.items(), key=lambda pair: (-pair[1], pair[0]))
+    return sorted(scores.items(), key=lambda pair: -pair[1])
 
 
 def mmr(
