@@ -96,6 +96,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_heldout5", "h5-", 190),
         ("temporal_heldout6", "h6-", 240),
         ("temporal_heldout7", "h7-", 220),
+        ("temporal_heldout8", "h8-", 330),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
