@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from chronomem.extractors.rules.cue.cosines import cosines, on_grid
+from chronomem.extractors.rules.cue.cosines import cosines
+from chronomem.gridmath import on_grid
 from chronomem.providers.local import GRID
 
 

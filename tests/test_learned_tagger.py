@@ -13,9 +13,9 @@ from chronomem.extractors.learned.tagger import (
     WEIGHT_GRID,
     Direction,
     Tagger,
-    on_grid,
     viterbi,
 )
+from chronomem.gridmath import on_grid
 from chronomem.providers.local import GRID
 
 OUT, BEGIN, INSIDE = (TAGS.index(t) for t in ("O", "B", "I"))

@@ -9,7 +9,7 @@ from typing import Final
 from chronomem.extractors.learned.hits import role_of
 from chronomem.extractors.learned.reader import Reader, ReadFact, default_reader
 from chronomem.extractors.rules.analysis.found import Sentence
-from chronomem.extractors.rules.cue.cosines import one_blas_thread
+from chronomem.gridmath import one_blas_thread
 from chronomem.ports import Embedder
 from chronomem.providers.local import LocalEmbedder
 

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from chronomem.extractors.learned.heads import LOGIT_DECIMALS
-from chronomem.extractors.rules.cue.cosines import one_blas_thread
+from chronomem.gridmath import on_grid, one_blas_thread
 from chronomem.providers.local import GRID
 
 F64 = npt.NDArray[np.float64]
@@ -33,11 +33,6 @@ TAGS: Final = ("O", "B", "I")
 _SCALE: Final = 10**LOGIT_DECIMALS
 # BIO: an I may follow only a B or an I (rows: previous tag, columns: next tag)
 _ALLOWED: Final = np.array([[1, 1, 0], [1, 1, 1], [1, 1, 1]], dtype=bool)
-
-
-def on_grid(x: npt.ArrayLike, grid: float) -> F64:
-    """``x`` as integer multiples of ``grid`` (float64, exact)."""
-    return np.rint(np.asarray(x, dtype=np.float64) / grid)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,8 @@ from chronomem.extractors.learned.tagger import (
     WEIGHT_GRID,
     Direction,
     Tagger,
-    on_grid,
 )
+from chronomem.gridmath import on_grid
 from chronomem.providers.local import GRID, TokenStates
 
 Sequences = list[tuple[npt.NDArray[np.float32], npt.NDArray[np.int64]]]

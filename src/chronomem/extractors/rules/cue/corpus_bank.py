@@ -25,9 +25,9 @@ from typing import Final
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.extractors.rules.cue.cosines import on_grid
 from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, START, Intent
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
+from chronomem.gridmath import on_grid
 from chronomem.ports import Embedder, Matrix
 from chronomem.providers.local import GRID
 

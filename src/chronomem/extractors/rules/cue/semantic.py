@@ -28,11 +28,12 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import modality
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.cue.bank import DEFAULT_BANK, HAND_ONLY, Bank
-from chronomem.extractors.rules.cue.cosines import Grid, cosines, on_grid
+from chronomem.extractors.rules.cue.cosines import cosines
 from chronomem.extractors.rules.cue.intents import DECOY, END, HOLDS, Intent
 from chronomem.extractors.rules.cue.subjects import PieceSubject, piece_subject
 from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.tables.life_words import ACTIVITIES, NOT_HOBBY
+from chronomem.gridmath import Grid, on_grid
 from chronomem.ports import Embedder, Matrix
 from chronomem.text.dates import TimeExpression
 from chronomem.text.words import word_set

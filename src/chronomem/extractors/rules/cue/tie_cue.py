@@ -22,10 +22,11 @@ import numpy as np
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
-from chronomem.extractors.rules.cue.cosines import Grid, cosines, on_grid
+from chronomem.extractors.rules.cue.cosines import cosines
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.cue.tie_bank import ENDED, KEPT
 from chronomem.extractors.rules.readers.tie_ends import HeldRef, tie_hits, undecided_references
+from chronomem.gridmath import Grid, on_grid
 from chronomem.ports import Embedder, Matrix
 
 K = 2  # nearest prototypes per side
