@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from chronomem.extractors.learned.corpus import Item, build_rows, load_items
+from chronomem.extractors.learned.corpus import Item, as_message, build_rows, load_items
 from chronomem.extractors.learned.reader import WEIGHTS_FILE
 from chronomem.extractors.learned.training import evaluate, flip_rate, gate_table, train
 from chronomem.providers.local import LocalEmbedder, TokenStates
@@ -74,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, help="pickle of encoder outputs to reuse between runs")
     ap.add_argument("--no-save", action="store_true", help="measure only")
     ap.add_argument(
+        "--plain",
+        action="store_true",
+        help='read each item\'s text alone (default: as its chat turn, "Speaker: text")',
+    )
+    ap.add_argument(
         "--stability",
         action="store_true",
         help="share of readings changed by noise of 1e-6..1e-3 on the encoder outputs",
@@ -81,11 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     started = time.process_time()
     corpus = args.corpus or [Path("corpus/reader"), Path("corpus/reader_r6")]
-    items = [it for folder in corpus for it in load_items(folder)]
+    shape = (lambda it: it) if args.plain else as_message
+    items = [shape(it) for folder in corpus for it in load_items(folder)]
     writers = sorted({it.writer for it in items})
     print(f"{len(items)} items from {', '.join(writers)}; "
           f"{sum(len(it.facts) for it in items)} facts", flush=True)  # fmt: skip
-    held = load_items(args.heldout) if args.heldout else []
+    held = [shape(it) for it in load_items(args.heldout)] if args.heldout else []
     everything = items + held
     encodings = encode_all([it.text for it in everything], args.cache)
     rows = build_rows(everything, encodings)

@@ -38,7 +38,6 @@ def _facts(turns: list[str], *, learned: bool = True) -> set[Found]:
 
 DECOYS = [
     ["Maya: I live in Leeds.", "Assistant: Congrats on the move to Lisbon!"],
-    ["Maya: spending a week in Lisbon in june, cant wait"],
     ["Maya: we might move to Berlin next year if the visa works out"],
     ["Maya: can you remind me what my sister said about Porto?"],
     ["Maya: my brother just got a job at Spotify"],
@@ -48,6 +47,15 @@ DECOYS = [
 @pytest.mark.parametrize("turns", DECOYS, ids=lambda v: v[-1][:40])
 def test_a_decoy_gets_nothing_from_the_learned_step(turns: list[str]) -> None:
     assert _facts(turns) == _facts(turns, learned=False)
+
+
+def test_a_trip_ahead_is_a_visit_dated_when_it_happens_never_a_home() -> None:
+    episode = Episode("e0", "g", "Maya: spending a week in Lisbon in june, cant wait",
+                      EpisodeSource.MESSAGE, WHEN, WHEN)  # fmt: skip
+    facts = _extractor(True).extract(episode, []).facts
+    assert not any(f.relation == "LIVES_IN" for f in facts)
+    for fact in facts:  # a plan, or the visit itself: from June on, not now
+        assert fact.valid_at is not None and fact.valid_at.month == 6, fact
 
 
 def test_without_the_trained_encoder_the_step_is_off() -> None:

@@ -118,3 +118,22 @@ def test_bad_options_are_usage_errors() -> None:
         LocalEmbedder(precision="int4")  # type: ignore[arg-type]
     with pytest.raises(UsageError, match="name="):
         LocalEmbedder(files=default_model_files())
+
+
+def test_a_vector_encode_tokens_computed_is_the_one_a_fresh_embed_gives() -> None:
+    # the learned reader encodes a message first (token states and vector in one pass); the
+    # engine then embeds the same text and is served that vector: it must be bit for bit
+    # the vector an embedder that never saw the text computes, alone or in any batch
+    reader_side = LocalEmbedder()
+    passes = reader_side.encode_tokens(SENTENCES)
+    fresh = LocalEmbedder()
+    alone = np.stack([fresh.embed_batch([text])[0] for text in SENTENCES])
+    batched = fresh.embed_batch(SENTENCES[::-1])[::-1]
+    served = reader_side.embed_batch(["a text it never encoded", *SENTENCES])[1:]
+    for i, state in enumerate(passes):
+        assert np.array_equal(state.vector, alone[i]), SENTENCES[i]
+        assert np.array_equal(batched[i], alone[i]) and np.array_equal(served[i], alone[i])
+    assert np.array_equal(
+        reader_side.embed_batch(["a text it never encoded"]),
+        fresh.embed_batch(["a text it never encoded"]),
+    )

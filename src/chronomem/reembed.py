@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from chronomem.engine.pipeline import episode_text
 from chronomem.errors import UsageError
 from chronomem.model import Episode, SearchFilter, Target, Vector, check_group_ids
+from chronomem.model.graph import episode_text
 from chronomem.ports import Embedder, Store
 
 __all__ = ["ReembedReport", "reembed"]

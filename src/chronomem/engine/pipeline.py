@@ -50,17 +50,13 @@ from chronomem.model import (
     ResolutionRequest,
     Vector,
 )
+from chronomem.model.graph import episode_text
 from chronomem.model.ontology import Ontology
 from chronomem.ports import Clock, Embedder, Extractor, Store
 
 log = logging.getLogger(__name__)
 
 CONTEXT_EPISODES = 4
-# An episode is embedded from this much of its content: about 128 wordpieces, the length
-# all-MiniLM-L6-v2 was trained on. The model's cost grows with the wordpieces it reads (a
-# 256-wordpiece turn costs twice a 128 one) and a longer start adds little to one vector;
-# long documents are split into passages (engine/passages.py), each embedded on its own.
-EPISODE_EMBED_CHARS = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,12 +263,6 @@ class IngestPipeline:
             for e in self._store.get_episodes([group], sorted(set(firsts.values())))
         }
         return {i: when[e] for i, e in firsts.items() if e in when}
-
-
-def episode_text(episode: Episode) -> str:
-    """What an episode's embedding is computed from: its content, cut to
-    :data:`EPISODE_EMBED_CHARS` (embedding models read only the start of a long text)."""
-    return episode.content[:EPISODE_EMBED_CHARS]
 
 
 def _provisional_ids(

@@ -84,6 +84,20 @@ class Episode:
         return json.loads(self.content)
 
 
+# An episode is embedded from this much of its content: about 128 wordpieces, the length
+# all-MiniLM-L6-v2 was trained on. The model's cost grows with the wordpieces it reads (a
+# 256-wordpiece turn costs twice a 128 one) and a longer start adds little to one vector;
+# long documents are split into passages (engine/passages.py), each embedded on its own.
+EPISODE_EMBED_CHARS = 512
+
+
+def episode_text(episode: Episode) -> str:
+    """What an episode's embedding is computed from: its content, cut to
+    :data:`EPISODE_EMBED_CHARS` (embedding models read only the start of a long text). The
+    learned reader encodes the same text first (``extractors/learned/step.py``)."""
+    return episode.content[:EPISODE_EMBED_CHARS]
+
+
 @dataclass(frozen=True, slots=True)
 class Entity:
     """A person, organisation, place, thing or idea the memory knows about."""

@@ -24,7 +24,6 @@ from typing import TypeVar
 
 import numpy as np
 
-from chronomem.engine.pipeline import episode_text
 from chronomem.errors import ConflictError, UsageError
 from chronomem.jsontext import json_object
 from chronomem.model import (
@@ -37,6 +36,7 @@ from chronomem.model import (
     Vector,
     check_group_id,
 )
+from chronomem.model.graph import episode_text
 from chronomem.portable.exporter import GroupRows, read_group
 from chronomem.portable.format import Header, from_record, parse_header
 from chronomem.ports import Embedder, Store

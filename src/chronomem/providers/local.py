@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -64,6 +65,9 @@ __all__ = [
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2-onnx"
 Precision = Literal["int8", "float32"]
+# vectors encode_tokens computed that embed_batch serves again (int8 only): the windows of a
+# chunk of episodes the learned reader encodes before the engine embeds them (64 at once)
+RECALLED = 256
 MAX_WORDPIECES = 256  # sentence-transformers' max_seq_length for all-MiniLM-L6-v2
 DIMENSION = 384
 # Canonical vectors are multiples of 2^-11: a product of two components is a multiple of
@@ -164,6 +168,7 @@ class LocalEmbedder:
         self._threads = threads if threads is not None else max(1, (os.cpu_count() or 2) // 2)
         self._runtime: _Runtime | None = None
         self._lock = threading.Lock()
+        self._recalled: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()
 
     @property
     def name(self) -> str:
@@ -177,30 +182,56 @@ class LocalEmbedder:
 
     def embed_batch(self, texts: Sequence[str], *, kind: EmbedKind = "document") -> Matrix:
         out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
-        if not texts:
+        todo = [i for i, text in enumerate(texts) if not self._recall(text, out, i)]
+        if not todo:
             return out
         runtime = self._load()
-        encodings = runtime.tokenizer.encode_batch(list(texts))
-        lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(texts))
+        encodings = runtime.tokenizer.encode_batch([texts[i] for i in todo])
+        lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(todo))
         order = np.argsort(lengths, kind="stable")
         for start in range(0, len(order), self._batch_size):
             rows = order[start : start + self._batch_size]
             ids, mask = _pad([encodings[i].ids for i in rows], int(lengths[rows].max()))
-            out[rows] = runtime.encode(ids, mask)
+            out[[todo[i] for i in rows]] = runtime.encode(ids, mask)
         return out
 
     def encode_tokens(self, texts: Sequence[str]) -> list[TokenStates]:
         """One forward pass per text giving both its sentence vector and its token states
-        (for readers that tag spans); each text is encoded alone, never padded."""
+        (for readers that tag spans); each text is encoded alone, never padded.
+
+        With int8 (the default) ``embed_batch`` also encodes each text alone, through the
+        same tokenizer, session and pooling, so the vector is the one ``embed_batch`` gives
+        to the last bit: the last :data:`RECALLED` vectors computed here are served again by
+        ``embed_batch`` instead of a second forward pass (the learned reader encodes a
+        message, the engine then embeds it; tested bit for bit)."""
         runtime = self._load()
         out = []
-        for encoding in runtime.tokenizer.encode_batch(list(texts)):
+        for text, encoding in zip(texts, runtime.tokenizer.encode_batch(list(texts)), strict=True):
             ids, mask = _pad([encoding.ids], len(encoding.ids))
             hidden = runtime.hidden(ids, mask)
             vector = _pool(hidden, mask)[0]
             offsets = tuple((int(a), int(b)) for a, b in encoding.offsets)
             out.append(TokenStates(vector, hidden[0].astype(np.float32), offsets))
+            self._remember(text, vector)
         return out
+
+    def _remember(self, text: str, vector: npt.NDArray[np.float32]) -> None:
+        if self._batch_size != 1:  # float32 pads a batch: its rows depend on their neighbours
+            return
+        with self._lock:
+            self._recalled[text] = vector
+            self._recalled.move_to_end(text)
+            while len(self._recalled) > RECALLED:
+                self._recalled.popitem(last=False)
+
+    def _recall(self, text: str, out: Matrix, row: int) -> bool:
+        """Put the vector ``encode_tokens`` computed for ``text`` into ``out[row]``, if any."""
+        with self._lock:
+            vector = self._recalled.get(text)
+        if vector is None:
+            return False
+        out[row] = vector
+        return True
 
     def _load(self) -> _Runtime:
         if self._runtime is not None:

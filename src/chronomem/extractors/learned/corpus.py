@@ -6,7 +6,7 @@ import json
 import re
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +37,7 @@ class Item:
     text: str
     role: str
     facts: tuple[GoldFact, ...]
+    speaker: str = ""  # the speaker's name; a narrator's: ""
 
 
 def load_items(folder: Path) -> list[Item]:
@@ -55,13 +56,31 @@ def load_items(folder: Path) -> list[Item]:
                 raw = json.loads(line)
                 items.append(
                     Item(path.parent.name, str(raw["id"]), str(raw["text"]),
-                         str(raw["speaker_role"]), tuple(gold_facts(raw)))
+                         str(raw["speaker_role"]), tuple(gold_facts(raw)),
+                         str(raw.get("speaker") or ""))
                 )  # fmt: skip
             except (ValueError, KeyError) as exc:
                 raise UsageError(
                     f"{path}:{number} is not a corpus item ({exc}): see SPEC.md"
                 ) from exc
     return items
+
+
+def as_message(item: Item) -> Item:
+    """The item as a chat turn reaches the reader: ``"Speaker: text"`` (a narrator's text as
+    it is), every labelled span moved with the text. The step reads a message's first window
+    exactly as the engine embeds the episode (``extractors/learned/step.py``), speaker first."""
+    if not item.speaker:
+        return item
+    shift = len(item.speaker) + 2
+
+    def moved(span: tuple[int, int] | None) -> tuple[int, int] | None:
+        return None if span is None else (span[0] + shift, span[1] + shift)
+
+    facts = tuple(
+        replace(f, value=moved(f.value), when=moved(f.when), ends=moved(f.ends)) for f in item.facts
+    )
+    return replace(item, text=f"{item.speaker}: {item.text}", facts=facts)
 
 
 @dataclass(slots=True)

@@ -32,7 +32,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "ea3df097f01bd78d0b499a60b42c3cf80b6c0ce9407782d84e99779a6fc87532"
+WEIGHTS_SHA256: Final = "b36a38fe8ecf95b14dbf35016024c7773b91d3c1623707b83bb7561a491100b5"
 Span = tuple[int, int]
 
 

@@ -1,26 +1,37 @@
-"""The learned step of the offline extractor: every sentence of an episode through the
-encoder in one call, then the reader (``reader.py``) on each."""
+"""The learned step of the offline extractor: a message through the encoder once, in the
+windows ``message.py`` cuts (the first is the episode's embedding text, so the engine's
+vector of the episode comes from the same forward pass), then the reader on each window."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
 from chronomem.extractors.learned.hits import role_of
+from chronomem.extractors.learned.message import (
+    Span,
+    Window,
+    WordMap,
+    body_start,
+    first_window,
+    later_windows,
+    places,
+)
 from chronomem.extractors.learned.reader import Reader, ReadFact, default_reader
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.gridmath import one_blas_thread
+from chronomem.model import Episode
 from chronomem.ports import Embedder
-from chronomem.providers.local import LocalEmbedder
+from chronomem.providers.local import LocalEmbedder, TokenStates
 
 # The encoder the tagger and heads read (trained on its portable states, round 7). Any other
 # encoder: step off.
 TRAINED_ON: Final = "all-MiniLM-L6-v2-onnx-int8-portable@8199be6f"
-MAX_SENTENCE_CHARS: Final = 400  # a longer sentence is no one clause: not read
 
 
 class LearnedStep:
-    """Reads sentences with the shipped reader over ``embedder``'s token states."""
+    """Reads messages with the shipped reader over ``embedder``'s token states."""
 
     def __init__(self, embedder: LocalEmbedder, reader: Reader | None = None) -> None:
         self._embedder = embedder
@@ -32,15 +43,81 @@ class LearnedStep:
             self._reader = default_reader()
         return self._reader
 
-    def read(self, sentences: Sequence[Sentence]) -> list[list[ReadFact]]:
-        """The facts the reader finds in each sentence (one encoder call for all)."""
-        short = [i for i, s in enumerate(sentences) if len(s.text) <= MAX_SENTENCE_CHARS]
-        encoded = self._embedder.encode_tokens([sentences[i].text for i in short])
+    def read(
+        self, episode: Episode, normalised: str, sentences: Sequence[Sentence]
+    ) -> list[list[ReadFact]]:
+        """The facts the reader finds in each of ``sentences`` (split, in order, from
+        ``normalised``: the rules' text of ``episode``'s body), spans in the sentence."""
+        words = WordMap.of(episode.content, body_start(episode), normalised)
+        where = places(normalised, [s.text for s in sentences])
+        windows, home = self._encoded(episode, words, where, sentences)
         out: list[list[ReadFact]] = [[] for _ in sentences]
+        role = role_of(sentences[0]) if sentences else "user"
         with one_blas_thread():  # the heads' products are small: idle BLAS threads only spin
-            for i, enc in zip(short, encoded, strict=True):
-                out[i] = self.reader.read(enc, role_of(sentences[i]), sentences[i].text)
+            for n, (window, enc) in enumerate(windows):
+                held = [p if home.get(i) == n else None for i, p in enumerate(where)]
+                for fact in self.reader.read(enc, role, window.text):
+                    placed = _placed(fact, window, words, held)
+                    if placed is not None:
+                        out[placed[0]].append(placed[1])
         return out
+
+    def _encoded(
+        self, episode: Episode, words: WordMap, where: Sequence[Span], sentences: Sequence[Sentence]
+    ) -> tuple[list[tuple[Window, TokenStates]], dict[int, int]]:
+        """The message's windows, encoded, and the window each sentence is read in.
+
+        The first window (the episode's embedding text) is always encoded; a sentence it
+        does not hold whole is read in a later window when a fact there could be used (it
+        names something and asks nothing: ``hits.learned_hits``)."""
+        first = first_window(episode)
+        (head,) = self._embedder.encode_tokens([first.text])
+        covered = max((b for a, b in head.offsets if a != b), default=0)
+        home: dict[int, int] = {}
+        later: list[tuple[int, Span]] = []
+        for i, place in enumerate(where):
+            span = words.written(place)
+            if span is not None and span[1] <= covered:
+                home[i] = 0
+            elif span is not None and _usable(sentences[i]):
+                later.append((i, span))
+        windows: list[tuple[Window, TokenStates]] = [(first, head)]
+        rest = later_windows(episode, later)
+        encoded = self._embedder.encode_tokens([w.text for w, _ in rest])
+        for n, ((window, held), enc) in enumerate(zip(rest, encoded, strict=True), 1):
+            windows.append((window, enc))
+            home.update(dict.fromkeys(held, n))
+        return windows, home
+
+
+def _usable(s: Sentence) -> bool:
+    return not s.question and any(span.named for span in s.spans)
+
+
+def _placed(
+    fact: ReadFact, window: Window, words: WordMap, where: Sequence[Span | None]
+) -> tuple[int, ReadFact] | None:
+    """The sentence (its index in ``where``: the places of the sentences read in this
+    window) of ``fact`` read in ``window``, with its spans moved into that sentence."""
+    value = _in_text(fact.value, window, words)
+    if value is None:
+        return None
+    for i, place in enumerate(where):
+        if place is not None and place[0] <= value[0] and value[1] <= place[1]:
+            ends = _in_text(fact.ends, window, words) if fact.ends else None
+            inside = ends is not None and place[0] <= ends[0] and ends[1] <= place[1]
+            return i, replace(
+                fact,
+                value=(value[0] - place[0], value[1] - place[0]),
+                ends=(ends[0] - place[0], ends[1] - place[0]) if inside and ends else None,
+            )
+    return None
+
+
+def _in_text(span: Span, window: Window, words: WordMap) -> Span | None:
+    """``span`` of the window as a span of the normalised text."""
+    written = window.in_message(span)
+    return words.normalised(written) if written is not None else None
 
 
 def learned_step_for(embedder: Embedder | None) -> LearnedStep | None:

@@ -66,7 +66,8 @@ def extract_prose(
     draft = _start(episode, known, light, pipeline)
     body = episode.content.partition(":")[2] if draft.speaker else episode.content
     state = TextState(body, known, draft.speaker, draft.assistant, draft.voice)
-    sentences = split_sentences(run_text(pipeline, state, trace))[:MAX_SENTENCES_PER_EPISODE]
+    normalised = run_text(pipeline, state, trace)
+    sentences = split_sentences(normalised)[:MAX_SENTENCES_PER_EPISODE]
     for index, raw in enumerate(sentences):
         if draft.full():
             break
@@ -92,16 +93,22 @@ def extract_prose(
             _cue_hits(cue, pending[:MAX_CUE_PIECES], ties[:MAX_TIE_PIECES], draft, known, trace)
     if learned is not None and told:
         with timing(trace, "learned"):
-            _learned_hits(learned, told, draft, known)
+            _learned_hits(learned, (episode, normalised), told, draft, known)
     return draft.build()
 
 
 def _learned_hits(
-    step: LearnedStep, told: list[tuple[Sentence, int, list[Hit]]], draft: Draft, known: Known
+    step: LearnedStep,
+    message: tuple[Episode, str],
+    told: list[tuple[Sentence, int, list[Hit]]],
+    draft: Draft,
+    known: Known,
 ) -> None:
-    """The learned reader's facts that the rules did not find (one encoder call)."""
-    for (s, index, hits), read in zip(told, step.read([s for s, _, _ in told]), strict=True):
-        for hit in learned_hits(s, read, hits):
+    """The learned reader's facts that the rules did not find (``message``: the episode
+    and its normalised text; one forward pass shared with the episode's embedding)."""
+    read = step.read(*message, [s for s, _, _ in told])
+    for (s, index, hits), facts in zip(told, read, strict=True):
+        for hit in learned_hits(s, facts, hits):
             if draft.full():
                 return
             _add_hit(s, index, hit, [*hits, hit], draft, known)

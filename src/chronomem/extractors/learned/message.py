@@ -1,0 +1,136 @@
+"""A message as the learned reader reads it: windows of its raw text for the encoder, and
+the words of that text matched to the rules' normalised sentences.
+
+The reader reads the message as it was written (as its corpus was labelled, "Speaker: text"),
+in one forward pass shared with the episode's embedding: the first window is exactly the
+text the engine embeds (:func:`chronomem.model.graph.episode_text`). What lies beyond it is
+read in further windows of whole sentences, each led by the speaker's name as the first is.
+The rules read a normalised text ("u" -> "you", a dropped "I" restored, names capitalised),
+so a span the reader finds in the raw text is carried to the sentence the rules analysed by
+its words: :class:`WordMap` pairs the raw words with the normalised ones (same letters, case
+aside, in order), and a span moves only when its first and last words are paired.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Final
+
+from chronomem.model import Episode
+from chronomem.model.graph import EPISODE_EMBED_CHARS, episode_text
+
+Span = tuple[int, int]
+WINDOW_CHARS: Final = EPISODE_EMBED_CHARS  # the further windows are as long as the first
+_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A stretch of a message as encoded: ``text`` is ``lead`` characters (the speaker's
+    name) then the message's characters from ``start`` on."""
+
+    text: str
+    start: int = 0
+    lead: int = 0
+
+    def in_message(self, span: Span) -> Span | None:
+        """``span`` of ``text`` as a span of the message (``None``: inside the lead)."""
+        if span[0] < self.lead:
+            return None
+        return (span[0] - self.lead + self.start, span[1] - self.lead + self.start)
+
+
+def first_window(episode: Episode) -> Window:
+    """The text the engine embeds as the episode: its vector is computed once, here."""
+    return Window(episode_text(episode))
+
+
+def body_start(episode: Episode) -> int:
+    """Where the message's body starts in its content (after "Speaker:"), as the rules cut it."""
+    return episode.content.index(":") + 1 if episode.speaker() else 0
+
+
+def later_windows(
+    episode: Episode, ranges: Sequence[tuple[int, Span]], chars: int = WINDOW_CHARS
+) -> list[tuple[Window, list[int]]]:
+    """Windows over ``ranges`` (sentence index, its span in the content; in order): runs of
+    whole sentences at most ``chars`` long, each led by "Speaker: " (as the first window and
+    the corpus items are), with the sentences each holds."""
+    speaker = episode.speaker()
+    lead = f"{speaker}: " if speaker else ""
+    out: list[tuple[Window, list[int]]] = []
+    run: list[tuple[int, Span]] = []
+    for index, span in ranges:
+        if run and span[1] - run[0][1][0] > chars:
+            out.append(_window(episode.content, lead, run))
+            run = []
+        run.append((index, span))
+    if run:
+        out.append(_window(episode.content, lead, run))
+    return out
+
+
+def _window(content: str, lead: str, run: list[tuple[int, Span]]) -> tuple[Window, list[int]]:
+    start, end = run[0][1][0], run[-1][1][1]
+    while end < len(content) and not content[end].isspace():  # its closing stop or emoji
+        end += 1
+    return Window(lead + content[start:end], start, len(lead)), [i for i, _ in run]
+
+
+@dataclass(frozen=True, slots=True)
+class WordMap:
+    """The words of a message's body (spans in its content) paired, in order, with the words
+    of the text the rules normalised it to (spans in that text)."""
+
+    raw: tuple[Span, ...]
+    norm: tuple[Span, ...]
+    to_norm: dict[int, int]
+    to_raw: dict[int, int]
+
+    @classmethod
+    def of(cls, content: str, start: int, normalised: str) -> WordMap:
+        raw = [m.span() for m in _WORD.finditer(content, start)]
+        norm = [m.span() for m in _WORD.finditer(normalised)]
+        matcher = SequenceMatcher(
+            None,
+            [content[a:b].lower() for a, b in raw],
+            [normalised[a:b].lower() for a, b in norm],
+            autojunk=False,
+        )
+        pairs = {a + k: b + k for a, b, size in matcher.get_matching_blocks() for k in range(size)}
+        return cls(tuple(raw), tuple(norm), pairs, {j: i for i, j in pairs.items()})
+
+    def normalised(self, span: Span) -> Span | None:
+        """The normalised text's span of the message's ``span`` (``None``: its first or last
+        word was rewritten or dropped)."""
+        inside = [i for i, (a, b) in enumerate(self.raw) if span[0] <= a and b <= span[1]]
+        if not inside or inside[0] not in self.to_norm or inside[-1] not in self.to_norm:
+            return None
+        first, last = self.to_norm[inside[0]], self.to_norm[inside[-1]]
+        return (self.norm[first][0], self.norm[last][1]) if first <= last else None
+
+    def written(self, span: Span) -> Span | None:
+        """The message's span holding the paired words of the normalised ``span``."""
+        inside = [
+            self.to_raw[j]
+            for j, (a, b) in enumerate(self.norm)
+            if span[0] <= a and b <= span[1] and j in self.to_raw
+        ]
+        return (self.raw[inside[0]][0], self.raw[inside[-1]][1]) if inside else None
+
+
+def places(normalised: str, sentences: Sequence[str]) -> list[Span]:
+    """Where each sentence (split from ``normalised``, in order) lies in it."""
+    out = []
+    cursor = 0
+    for text in sentences:
+        at = normalised.find(text, cursor)
+        if at < 0:  # not split from this text: an empty place, nothing is read there
+            out.append((cursor, cursor))
+            continue
+        out.append((at, at + len(text)))
+        cursor = at + len(text)
+    return out
