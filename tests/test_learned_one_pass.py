@@ -15,7 +15,8 @@ import pytest
 
 from chronomem import Memory, SearchFilter
 from chronomem.extractors import RuleExtractor
-from chronomem.extractors.learned.message import WordMap, later_windows, places
+from chronomem.extractors.learned.message import WordMap, clause_around, later_windows, places
+from chronomem.extractors.rules.normalise.voice import speaks_to_the_user
 from chronomem.model import Episode, EpisodeSource
 from chronomem.model.graph import EPISODE_EMBED_CHARS, episode_text
 from chronomem.providers.local import LocalEmbedder, local_model_available
@@ -161,3 +162,15 @@ def test_a_message_goes_through_the_encoder_once_and_a_long_one_is_read_to_its_e
         long_turn[:EPISODE_EMBED_CHARS],
         "Ilse: " + long_turn[long_turn.index(" On a personal note") + 1 :],
     ]
+
+
+def test_an_assistant_speaks_of_the_user_in_the_second_person() -> None:
+    text = "Congrats on the move to Tallinn, you must be thrilled!"
+    at = text.index("Tallinn")
+    assert clause_around(text, (at, at + 7)) == "Congrats on the move to Tallinn"
+    assert not speaks_to_the_user(clause_around(text, (at, at + 7)))
+    said = "Since you'd moved to Tallinn in May; your flat is near the old town"
+    for word in ("Tallinn", "flat"):
+        at = said.index(word)
+        assert speaks_to_the_user(clause_around(said, (at, at + len(word))))
+    assert not speaks_to_the_user("Young people love Youtube")  # no word "you"

@@ -38,6 +38,10 @@ def _facts(turns: list[str], *, learned: bool = True) -> set[Found]:
 
 DECOYS = [
     ["Maya: I live in Leeds.", "Assistant: Congrats on the move to Lisbon!"],
+    # an assistant's pleasantry names no one: the reader alone reads each as the user's
+    ["Maya: my cousin builds boats", "Assistant: Working at Halvorsen Marine must be a dream!"],
+    ["Maya: it snowed all week", "Assistant: Living in Reykjavik must be amazing in winter."],
+    ["Maya: I love old cameras", "Assistant: Owning a Leica M6 must be a joy, I imagine."],
     ["Maya: we might move to Berlin next year if the visa works out"],
     ["Maya: can you remind me what my sister said about Porto?"],
     ["Maya: my brother just got a job at Spotify"],

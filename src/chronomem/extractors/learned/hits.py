@@ -28,18 +28,16 @@ _LABELS = {
 }  # fmt: skip
 
 
-def role_of(s: Sentence) -> str:
-    """Who says the sentence, as the reader's features name it."""
-    return "assistant" if s.assistant else "user" if s.speaker else "narrator"
-
-
-def learned_hits(s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit]) -> list[Hit]:
-    """The hits of the reader's facts ``read`` in ``s`` that the rules' ``hits`` lack."""
+def learned_hits(
+    s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit], role: str
+) -> list[Hit]:
+    """The hits of the reader's facts ``read`` in ``s`` that the rules' ``hits`` lack
+    (``role``: who said the message the reader read, ``message.role_of``)."""
     if s.question:
         return []
     out: list[Hit] = []
     for fact in read:
-        subject = _subject(s, fact)
+        subject = _subject(s, fact, role)
         if (
             subject is None
             or fact.aspect not in TOLD | {"plan"}
@@ -54,8 +52,10 @@ def learned_hits(s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit]) -> 
     return out
 
 
-def _subject(s: Sentence, fact: ReadFact) -> Party | None:
-    if s.assistant:
+def _subject(s: Sentence, fact: ReadFact, role: str) -> Party | None:
+    """The speaker's fact; on an assistant's message, the fact of the user it speaks to
+    (the rules may have put the sentence in the user's voice: ``s.speaker`` is then the user)."""
+    if role == "assistant":
         who = s.user if fact.subject == "addressee" else None
     else:
         who = s.speaker if fact.subject == "speaker" else None

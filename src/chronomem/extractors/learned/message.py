@@ -21,10 +21,12 @@ from typing import Final
 
 from chronomem.model import Episode
 from chronomem.model.graph import EPISODE_EMBED_CHARS, episode_text
+from chronomem.text.speakers import is_assistant
 
 Span = tuple[int, int]
 WINDOW_CHARS: Final = EPISODE_EMBED_CHARS  # the further windows are as long as the first
 _WORD = re.compile(r"[^\W_]+")
+_CLAUSE_END = re.compile(r"[.;:!?,\n]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,19 @@ class Window:
         if span[0] < self.lead:
             return None
         return (span[0] - self.lead + self.start, span[1] - self.lead + self.start)
+
+
+def role_of(episode: Episode) -> str:
+    """Who says the message, as the reader's features name it (user / assistant / narrator)."""
+    speaker = episode.speaker()
+    return "narrator" if not speaker else "assistant" if is_assistant(speaker) else "user"
+
+
+def clause_around(text: str, span: Span) -> str:
+    """The stretch of ``text`` holding ``span`` between clause marks (, ; : . ! ? newline)."""
+    starts = [m.end() for m in _CLAUSE_END.finditer(text, 0, span[0])]
+    end = _CLAUSE_END.search(text, span[1])
+    return text[starts[-1] if starts else 0 : end.start() if end else len(text)]
 
 
 def first_window(episode: Episode) -> Window:

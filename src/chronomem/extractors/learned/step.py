@@ -8,18 +8,20 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from chronomem.extractors.learned.hits import role_of
 from chronomem.extractors.learned.message import (
     Span,
     Window,
     WordMap,
     body_start,
+    clause_around,
     first_window,
     later_windows,
     places,
+    role_of,
 )
 from chronomem.extractors.learned.reader import Reader, ReadFact, default_reader
 from chronomem.extractors.rules.analysis.found import Sentence
+from chronomem.extractors.rules.normalise.voice import speaks_to_the_user
 from chronomem.gridmath import one_blas_thread
 from chronomem.model import Episode
 from chronomem.ports import Embedder
@@ -52,11 +54,15 @@ class LearnedStep:
         where = places(normalised, [s.text for s in sentences])
         windows, home = self._encoded(episode, words, where, sentences)
         out: list[list[ReadFact]] = [[] for _ in sentences]
-        role = role_of(sentences[0]) if sentences else "user"
+        role = role_of(episode)
         with one_blas_thread():  # the heads' products are small: idle BLAS threads only spin
             for n, (window, enc) in enumerate(windows):
                 held = [p if home.get(i) == n else None for i, p in enumerate(where)]
                 for fact in self.reader.read(enc, role, window.text):
+                    if role == "assistant" and not speaks_to_the_user(
+                        clause_around(window.text, fact.value)
+                    ):
+                        continue  # "Working at X must be a dream!": about no one said
                     placed = _placed(fact, window, words, held)
                     if placed is not None:
                         out[placed[0]].append(placed[1])

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from chronomem.extractors.learned.hits import learned_hits
+from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.gender import learn_genders
@@ -27,6 +28,7 @@ from chronomem.extractors.rules.readers.mentions import mention_hits
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish
+from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.trace import FactKey, Trace, timing
 from chronomem.model import Episode, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
@@ -107,11 +109,23 @@ def _learned_hits(
     """The learned reader's facts that the rules did not find (``message``: the episode
     and its normalised text; one forward pass shared with the episode's embedding)."""
     read = step.read(*message, [s for s, _, _ in told])
+    role = role_of(message[0])
     for (s, index, hits), facts in zip(told, read, strict=True):
-        for hit in learned_hits(s, facts, hits):
+        for hit in learned_hits(s, facts, hits, role):
             if draft.full():
                 return
-            _add_hit(s, index, hit, [*hits, hit], draft, known)
+            if not _told_already(draft, hit):
+                _add_hit(s, index, hit, [*hits, hit], draft, known)
+
+
+def _told_already(draft: Draft, hit: Hit) -> bool:
+    """Did another stage (a pattern, the cue) already tell, in this episode, that the hit's
+    value is something else to its subject (your work at Dell: WORKS_AT, not a laptop)?"""
+    pair = (normalize_name(hit.source.name), normalize_name(hit.target.name))
+    return any(
+        k[:2] == pair and k[2] != hit.relation and k[2] not in GENERIC_RELATIONS
+        for k in draft.facts
+    )
 
 
 def _start(episode: Episode, known: Known, light: bool, pipeline: Pipeline) -> Draft:

@@ -50,6 +50,8 @@ _YOU_FORMS = {
     "you're": "I'm", "you've": "I've", "you'll": "I'll", "you'd": "I'd",
     "yourselves": "myself", "yourself": "myself", "yours": "mine", "your": "my",
 }  # fmt: skip
+_YOU = "|".join(sorted(["you", *_YOU_FORMS], key=len, reverse=True))
+_SECOND_PERSON = re.compile(rf"\b(?:{_YOU})\b", re.I)
 _BE_AFTER_YOU = {"are": "am", "were": "was", "aren't": "am not", "weren't": "wasn't"}
 _ASKED = {
     "are you": "am I",
@@ -65,6 +67,13 @@ _OURS = {
 _SELF = {"i'm": " is", "i've": " has", "i'll": " will", "i'd": " would", "i": "", "me": "",
          "myself": "", "my": "'s", "mine": "'s"}  # fmt: skip
 _CASE_SENSITIVE = frozenset({"us", "me", "my", "we", "our"})  # "US", "ME" (Maine) are names
+
+
+def speaks_to_the_user(clause: str) -> bool:
+    """Does ``clause``, an assistant's, speak of the person it speaks to ("you", "your")? An
+    assistant's claim about the user names them so; "Working at X must be a dream!" and
+    "Congrats on the move to X!" name no one."""
+    return _SECOND_PERSON.search(clause) is not None
 
 
 def in_user_voice(text: str, assistant: str) -> str:
