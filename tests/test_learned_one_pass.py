@@ -65,17 +65,32 @@ def test_later_windows_hold_whole_sentences_led_by_the_speaker() -> None:
     spans = []
     for i in range(60):
         at = content.index(f"Line {i} ")
-        spans.append((i, (at, at + len(f"Line {i} is here."))))
+        spans.append((i, (at, at + len(f"Line {i} is here"))))  # the stop is added
     windows = later_windows(_episode(content), spans, chars=120)
     assert [i for _, held in windows for i in held] == list(range(60))  # each once, in order
     for window, held in windows:
-        assert window.text.startswith("Noor: ") and window.lead == len("Noor: ")
-        assert len(window.text) - window.lead <= 120
-        first = dict(spans)[held[0]]
-        assert window.in_message((window.lead, window.lead + 4)) == (first[0], first[0] + 4)
-        assert window.in_message((0, 4)) is None  # the lead is not the message
-    narrated = later_windows(_episode("A line. Another.", EpisodeSource.TEXT), [(0, (0, 7))])
-    assert narrated[0][0].text == "A line." and narrated[0][0].lead == 0
+        assert window.text.startswith("Noor: Line ") and len(window.text) <= len("Noor: ") + 120
+        assert window.text.endswith(".")
+        for i in held:  # each sentence maps back to where it is in the message
+            at = window.text.index(f"Line {i} ")
+            start = dict(spans)[i][0]
+            assert window.in_message((at, at + 6)) == (start, start + 6)
+        assert window.in_message((0, 4)) is None  # the speaker's name is not the message
+    narrated = later_windows(_episode("A line. Another.", EpisodeSource.TEXT), [(0, (0, 6))])
+    assert narrated[0][0].text == "A line."
+
+
+def test_only_the_sentences_to_read_are_encoded_packed_together() -> None:
+    content = "Abe: I moved to Oslo.\n```\nx = 1\n```\nNothing here. I work at Kvist AS."
+    first = content.index("I moved")
+    last = content.index("I work")
+    spans = [(0, (first, content.index("Oslo") + 4)), (2, (last, len(content) - 1))]
+    ((window, held),) = later_windows(_episode(content), spans)
+    assert window.text == "Abe: I moved to Oslo. I work at Kvist AS." and held == [0, 2]
+    at = window.text.index("Kvist AS")
+    assert window.in_message((at, at + 8)) == (content.index("Kvist AS"), len(content) - 1)
+    joint = window.text.index("Oslo. I")
+    assert window.in_message((joint, joint + 7)) is None  # across two pieces: no span
 
 
 needs_model = pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')

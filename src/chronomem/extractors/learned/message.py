@@ -31,18 +31,19 @@ _CLAUSE_END = re.compile(r"[.;:!?,\n]")
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """A stretch of a message as encoded: ``text`` is ``lead`` characters (the speaker's
-    name) then the message's characters from ``start`` on."""
+    """A message as encoded: ``text``, whose ``pieces`` (offset in ``text``, start in the
+    message, length) are stretches of the message; the rest (a speaker's name leading a
+    later window, the spaces joining its sentences) is no part of it."""
 
     text: str
-    start: int = 0
-    lead: int = 0
+    pieces: tuple[tuple[int, int, int], ...]
 
     def in_message(self, span: Span) -> Span | None:
-        """``span`` of ``text`` as a span of the message (``None``: inside the lead)."""
-        if span[0] < self.lead:
-            return None
-        return (span[0] - self.lead + self.start, span[1] - self.lead + self.start)
+        """``span`` of ``text`` as a span of the message (``None``: not inside one piece)."""
+        for at, start, length in self.pieces:
+            if at <= span[0] and span[1] <= at + length:
+                return (span[0] - at + start, span[1] - at + start)
+        return None
 
 
 def role_of(episode: Episode) -> str:
@@ -60,7 +61,8 @@ def clause_around(text: str, span: Span) -> str:
 
 def first_window(episode: Episode) -> Window:
     """The text the engine embeds as the episode: its vector is computed once, here."""
-    return Window(episode_text(episode))
+    text = episode_text(episode)
+    return Window(text, ((0, 0, len(text)),))
 
 
 def body_start(episode: Episode) -> int:
@@ -71,28 +73,28 @@ def body_start(episode: Episode) -> int:
 def later_windows(
     episode: Episode, ranges: Sequence[tuple[int, Span]], chars: int = WINDOW_CHARS
 ) -> list[tuple[Window, list[int]]]:
-    """Windows over ``ranges`` (sentence index, its span in the content; in order): runs of
-    whole sentences at most ``chars`` long, each led by "Speaker: " (as the first window and
-    the corpus items are), with the sentences each holds."""
+    """Windows over ``ranges`` (sentence index, its span in the content; in order): the
+    sentences joined by a space, at most ``chars`` of them a window, led by "Speaker: " (as
+    the first window and the corpus items are), with the sentences each holds. Only the
+    sentences to read are encoded (a code block or a sentence not read between two of them
+    is left out), in as few forward passes as they fit in."""
     speaker = episode.speaker()
     lead = f"{speaker}: " if speaker else ""
     out: list[tuple[Window, list[int]]] = []
-    run: list[tuple[int, Span]] = []
-    for index, span in ranges:
-        if run and span[1] - run[0][1][0] > chars:
-            out.append(_window(episode.content, lead, run))
-            run = []
-        run.append((index, span))
-    if run:
-        out.append(_window(episode.content, lead, run))
+    text, pieces, held = lead, [], []
+    for index, (start, end) in ranges:
+        while end < len(episode.content) and not episode.content[end].isspace():
+            end += 1  # its closing stop or emoji
+        if held and len(text) + 1 + end - start > len(lead) + chars:
+            out.append((Window(text, tuple(pieces)), held))
+            text, pieces, held = lead, [], []
+        text += " " if held else ""
+        pieces.append((len(text), start, end - start))
+        text += episode.content[start:end]
+        held.append(index)
+    if held:
+        out.append((Window(text, tuple(pieces)), held))
     return out
-
-
-def _window(content: str, lead: str, run: list[tuple[int, Span]]) -> tuple[Window, list[int]]:
-    start, end = run[0][1][0], run[-1][1][1]
-    while end < len(content) and not content[end].isspace():  # its closing stop or emoji
-        end += 1
-    return Window(lead + content[start:end], start, len(lead)), [i for i, _ in run]
 
 
 @dataclass(frozen=True, slots=True)

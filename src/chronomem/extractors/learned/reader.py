@@ -55,13 +55,18 @@ class Reader:
     tagger: Tagger
     heads: dict[str, Head]
 
-    def read(self, enc: TokenStates, role: str, text: str) -> list[ReadFact]:
+    def read(
+        self, enc: TokenStates, role: str, text: str, upto: int | None = None
+    ) -> list[ReadFact]:
         """The facts of the clause ``text`` (encoded: ``enc``) said by a ``role``
-        (user/assistant/narrator)."""
+        (user/assistant/narrator); ``upto``: spans are tagged only in ``text[:upto]`` (what
+        follows is read by the encoder, as context, but not tagged)."""
         inner = enc.offsets[1:-1]
+        if upto is not None:
+            inner = inner[: sum(1 for _, b in inner if b <= upto)]
         if not inner:
             return []
-        tagged = self.tagger.tags(enc.states[1:-1])
+        tagged = self.tagger.tags(enc.states[1 : 1 + len(inner)])
         ends = _spans(*tagged["ends"], inner, text)
         found = []
         for a, b, sure in _spans(*tagged["value"], inner, text):

@@ -49,16 +49,23 @@ class LearnedStep:
         self, episode: Episode, normalised: str, sentences: Sequence[Sentence]
     ) -> list[list[ReadFact]]:
         """The facts the reader finds in each of ``sentences`` (split, in order, from
-        ``normalised``: the rules' text of ``episode``'s body), spans in the sentence."""
+        ``normalised``: the rules' text of ``episode``'s body), spans in the sentence.
+        A message with no sentence whose facts could be used is not read (the engine then
+        embeds it as it embeds any episode)."""
+        out: list[list[ReadFact]] = [[] for _ in sentences]
+        if not any(_usable(s) for s in sentences):
+            return out
         words = WordMap.of(episode.content, body_start(episode), normalised)
         where = places(normalised, [s.text for s in sentences])
         windows, home = self._encoded(episode, words, where, sentences)
-        out: list[list[ReadFact]] = [[] for _ in sentences]
         role = role_of(episode)
         with one_blas_thread():  # the heads' products are small: idle BLAS threads only spin
             for n, (window, enc) in enumerate(windows):
                 held = [p if home.get(i) == n else None for i, p in enumerate(where)]
-                for fact in self.reader.read(enc, role, window.text):
+                upto = _last_use(window, words, held, sentences)
+                if upto is None:
+                    continue  # no fact read here could be used: the window is not read
+                for fact in self.reader.read(enc, role, window.text, upto):
                     if role == "assistant" and not speaks_to_the_user(
                         clause_around(window.text, fact.value)
                     ):
@@ -96,8 +103,29 @@ class LearnedStep:
         return windows, home
 
 
+def _last_use(
+    window: Window, words: WordMap, held: Sequence[Span | None], sentences: Sequence[Sentence]
+) -> int | None:
+    """Where in ``window.text`` the last sentence it holds ends, when one of them could
+    give a used fact (``None``: none could, the window is not read). Past it the reader
+    tags nothing: what follows is no sentence of the rules' text (a code block at the end
+    of a long message's first window)."""
+    if not any(p is not None and _usable(s) for p, s in zip(held, sentences, strict=True)):
+        return None
+    ends = []
+    for place in held:
+        written = words.written(place) if place is not None else None
+        for at, start, length in window.pieces if written is not None else ():
+            if start <= written[0] and written[1] <= start + length:
+                ends.append(at + written[1] - start)
+    return max(ends, default=None)
+
+
 def _usable(s: Sentence) -> bool:
-    return not s.question and any(span.named for span in s.spans)
+    """Could a fact the reader finds in ``s`` be used (``hits.learned_hits``)? Only a named
+    value of the speaker's own (an assistant's "you" is the user's "I" by now: the rules'
+    text is in the user's voice), in a sentence that asks nothing."""
+    return not s.question and s.speaks_as_self and any(span.named for span in s.spans)
 
 
 def _placed(

@@ -44,19 +44,30 @@ class Direction:
     b_ih: F64  # (3 * hidden,)
     b_hh: F64
 
-    def run(self, x: F64, reverse: bool) -> F64:
-        """Hidden states (on the encoder's grid, as integers) for ``x`` (grid integers)."""
-        size = self.w_hh.shape[0]
-        inputs = x @ self.w_ih * (GRID * WEIGHT_GRID) + self.b_ih
-        h = np.zeros(size)
-        out = np.zeros((len(x), size))
-        for t in range(len(x) - 1, -1, -1) if reverse else range(len(x)):
-            hidden = h @ self.w_hh * (GRID * WEIGHT_GRID) + self.b_hh
-            r, z = _sigmoid(inputs[t, : 2 * size] + hidden[: 2 * size]).reshape(2, size)
-            n = np.tanh(inputs[t, 2 * size :] + r * hidden[2 * size :])
-            h = on_grid((1.0 - z) * n + z * h * GRID, GRID)
-            out[t] = h
-        return out
+    def inputs(self, x: F64) -> F64:
+        """The input side of every gate for ``x`` (grid integers), all steps at once."""
+        return x @ self.w_ih * (GRID * WEIGHT_GRID) + self.b_ih
+
+
+def bidirectional(forward: Direction, backward: Direction, x: F64) -> F64:
+    """Hidden states of both directions (on the encoder's grid, as integers) for ``x``:
+    (wordpieces, 2 * hidden), the forward direction's first. Both run in one loop (step
+    ``t`` of the backward direction reads wordpiece ``len(x) - 1 - t``): a product of the
+    two stacked is the two products, exact integers either way."""
+    size = forward.w_hh.shape[0]
+    inputs = np.stack([forward.inputs(x), backward.inputs(x)[::-1]])  # (2, steps, 3 * hidden)
+    w_hh = np.stack([forward.w_hh, backward.w_hh])
+    b_hh = np.stack([forward.b_hh, backward.b_hh])[:, None, :]
+    h = np.zeros((2, 1, size))
+    out = np.zeros((2, len(x), size))
+    for t in range(len(x)):
+        hidden = h @ w_hh * (GRID * WEIGHT_GRID) + b_hh
+        rz = _sigmoid(inputs[:, t : t + 1, : 2 * size] + hidden[:, :, : 2 * size])
+        r, z = rz[:, :, :size], rz[:, :, size:]
+        n = np.tanh(inputs[:, t : t + 1, 2 * size :] + r * hidden[:, :, 2 * size :])
+        h = on_grid((1.0 - z) * n + z * h * GRID, GRID)
+        out[:, t] = h[:, 0]
+    return np.hstack([out[0], out[1][::-1]])
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +84,7 @@ class Tagger:
         shape (wordpieces, len(TASKS), 3)."""
         x = on_grid(states, GRID)
         with one_blas_thread():  # products of a few hundred numbers: more threads only spin
-            h = np.hstack([self.forward.run(x, False), self.backward.run(x, True)])
+            h = bidirectional(self.forward, self.backward, x)
             z = h @ self.w_out * (GRID * WEIGHT_GRID) + self.b_out
         return np.rint(z * _SCALE).reshape(len(x), len(TASKS), len(TAGS))
 
@@ -114,21 +125,35 @@ class Tagger:
 
 def viterbi(scores: F64) -> list[int]:
     """The tag sequence of highest total score (integers: exact) that starts with no ``I``
-    and has no ``I`` after an ``O``; ties go to the lower tag index."""
+    and has no ``I`` after an ``O``; ties go to the lower tag index. (Three tags: plain
+    integers in Python, no array per step.)"""
     if not len(scores):
         return []
-    blocked = np.iinfo(np.int64).min // 4
-    total = np.where(np.arange(len(TAGS)) == TAGS.index("I"), blocked, scores[0]).astype(np.int64)
-    back: list[Sequence[int]] = []
-    for row in scores[1:].astype(np.int64):
-        cand = np.where(_ALLOWED, total[:, None], blocked)  # (previous, next)
-        best = np.argmax(cand, axis=0)
-        back.append(best.tolist())
-        total = cand[best, np.arange(len(TAGS))] + row
-    path = [int(np.argmax(total))]
+    rows: list[list[int]] = np.asarray(scores, dtype=np.int64).tolist()
+    allowed = [[i for i in range(len(TAGS)) if _ALLOWED[i, j]] for j in range(len(TAGS))]
+    total = [v if j != TAGS.index("I") else None for j, v in enumerate(rows[0])]
+    back: list[list[int]] = []
+    for row in rows[1:]:
+        best = [_best(total, allowed[j]) for j in range(len(TAGS))]
+        back.append(best)
+        total = [_plus(total[b], v) for b, v in zip(best, row, strict=True)]
+    path = [_best(total, range(len(TAGS)))]
     for best in reversed(back):
         path.append(best[path[-1]])
     return path[::-1]
+
+
+def _best(total: Sequence[int | None], among: Sequence[int]) -> int:
+    """The first of ``among`` with the highest total (``None``: impossible)."""
+    best = among[0]
+    for i in among[1:]:
+        if total[i] is not None and (total[best] is None or total[i] > total[best]):  # type: ignore[operator]
+            best = i
+    return best
+
+
+def _plus(total: int | None, score: int) -> int | None:
+    return None if total is None else total + score
 
 
 def _sigmoid(x: F64) -> F64:

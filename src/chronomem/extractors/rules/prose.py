@@ -3,7 +3,6 @@ on an episode, and its hits made into entities and facts."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -41,7 +40,6 @@ if TYPE_CHECKING:
 MAX_SENTENCES_PER_EPISODE = 2000
 MAX_CUE_PIECES = 64  # clauses the semantic cue embeds per episode, at most (a chat turn: 0-3)
 MAX_TIE_PIECES = 8  # clauses about held things the ending reader embeds per episode
-_SPEAKS_AS_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
 
 
 def extract_prose(
@@ -150,7 +148,7 @@ def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) 
 
 def _learn_names(s: Sentence, index: int, draft: Draft, known: Known) -> None:
     """The sentence's speaker and names into the draft and the context, before any stage."""
-    if s.speaker and not draft.assistant and _SPEAKS_AS_SELF.search(s.text):
+    if s.speaker and not draft.assistant and s.speaks_as_self:
         draft.entity(None, s.speaker, "Person", index)
     for span in s.spans:
         if span.named:

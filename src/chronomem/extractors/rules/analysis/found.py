@@ -27,6 +27,10 @@ _ASKING_TAIL = re.compile(
 )
 
 
+# The speaker speaking of themself (or of a "we" they belong to)
+_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
+
+
 @dataclass(frozen=True, slots=True)
 class Party:
     """One end of a fact."""
@@ -80,6 +84,11 @@ class Sentence:
         # "plot twist: I love cilantro now??": told with surprise, not asked
         surprised = text[:-1].rstrip().endswith(("?", "!"))
         return not (surprised and _TELLS.match(text))
+
+    @property
+    def speaks_as_self(self) -> bool:
+        """Does the speaker speak of themself here ("I", "my", "we", ...)?"""
+        return _SELF.search(self.text) is not None
 
     @property
     def asks_from(self) -> int:
