@@ -28,6 +28,17 @@ _LABELS = {
 }  # fmt: skip
 
 
+def could_add(s: Sentence, hits: Sequence[Hit]) -> bool:
+    """Could a fact the reader finds in ``s`` become a hit here? Only a named value (one
+    the rules' hits in ``s`` do not already name) of the speaker's own (on an assistant's
+    turn the rules' text is in the user's voice by now), in a sentence that asks nothing:
+    what :func:`learned_hits` and :func:`_party` require, checked before reading."""
+    if s.question or not s.speaks_as_self:
+        return False
+    told = {normalize_name(h.target.name) for h in hits}
+    return any(span.named and normalize_name(span.name) not in told for span in s.spans)
+
+
 def learned_hits(
     s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit], role: str
 ) -> list[Hit]:

@@ -46,23 +46,28 @@ class LearnedStep:
         return self._reader
 
     def read(
-        self, episode: Episode, normalised: str, sentences: Sequence[Sentence]
+        self,
+        episode: Episode,
+        normalised: str,
+        sentences: Sequence[Sentence],
+        usable: Sequence[bool],
     ) -> list[list[ReadFact]]:
         """The facts the reader finds in each of ``sentences`` (split, in order, from
         ``normalised``: the rules' text of ``episode``'s body), spans in the sentence.
-        A message with no sentence whose facts could be used is not read (the engine then
-        embeds it as it embeds any episode)."""
+        ``usable``: per sentence, could a fact found there be used (``hits.could_add``);
+        only windows holding such a sentence are read, and a message with none is not
+        encoded here at all (the engine then embeds it as it embeds any episode)."""
         out: list[list[ReadFact]] = [[] for _ in sentences]
-        if not any(_usable(s) for s in sentences):
+        if not any(usable):
             return out
         words = WordMap.of(episode.content, body_start(episode), normalised)
         where = places(normalised, [s.text for s in sentences])
-        windows, home = self._encoded(episode, words, where, sentences)
+        windows, home = self._encoded(episode, words, where, usable)
         role = role_of(episode)
         with one_blas_thread():  # the heads' products are small: idle BLAS threads only spin
             for n, (window, enc) in enumerate(windows):
                 held = [p if home.get(i) == n else None for i, p in enumerate(where)]
-                upto = _last_use(window, words, held, sentences)
+                upto = _last_use(window, words, held, usable)
                 if upto is None:
                     continue  # no fact read here could be used: the window is not read
                 for fact in self.reader.read(enc, role, window.text, upto):
@@ -76,7 +81,7 @@ class LearnedStep:
         return out
 
     def _encoded(
-        self, episode: Episode, words: WordMap, where: Sequence[Span], sentences: Sequence[Sentence]
+        self, episode: Episode, words: WordMap, where: Sequence[Span], usable: Sequence[bool]
     ) -> tuple[list[tuple[Window, TokenStates]], dict[int, int]]:
         """The message's windows, encoded, and the window each sentence is read in.
 
@@ -92,7 +97,7 @@ class LearnedStep:
             span = words.written(place)
             if span is not None and span[1] <= covered:
                 home[i] = 0
-            elif span is not None and _usable(sentences[i]):
+            elif span is not None and usable[i]:
                 later.append((i, span))
         windows: list[tuple[Window, TokenStates]] = [(first, head)]
         rest = later_windows(episode, later)
@@ -104,13 +109,13 @@ class LearnedStep:
 
 
 def _last_use(
-    window: Window, words: WordMap, held: Sequence[Span | None], sentences: Sequence[Sentence]
+    window: Window, words: WordMap, held: Sequence[Span | None], usable: Sequence[bool]
 ) -> int | None:
     """Where in ``window.text`` the last sentence it holds ends, when one of them could
     give a used fact (``None``: none could, the window is not read). Past it the reader
     tags nothing: what follows is no sentence of the rules' text (a code block at the end
     of a long message's first window)."""
-    if not any(p is not None and _usable(s) for p, s in zip(held, sentences, strict=True)):
+    if not any(p is not None and u for p, u in zip(held, usable, strict=True)):
         return None
     ends = []
     for place in held:
@@ -119,13 +124,6 @@ def _last_use(
             if start <= written[0] and written[1] <= start + length:
                 ends.append(at + written[1] - start)
     return max(ends, default=None)
-
-
-def _usable(s: Sentence) -> bool:
-    """Could a fact the reader finds in ``s`` be used (``hits.learned_hits``)? Only a named
-    value of the speaker's own (an assistant's "you" is the user's "I" by now: the rules'
-    text is in the user's voice), in a sentence that asks nothing."""
-    return not s.question and s.speaks_as_self and any(span.named for span in s.spans)
 
 
 def _placed(

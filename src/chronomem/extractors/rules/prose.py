@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.extractors.learned.hits import learned_hits
+from chronomem.extractors.learned.hits import could_add, learned_hits
 from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -106,7 +106,8 @@ def _learned_hits(
 ) -> None:
     """The learned reader's facts that the rules did not find (``message``: the episode
     and its normalised text; one forward pass shared with the episode's embedding)."""
-    read = step.read(*message, [s for s, _, _ in told])
+    usable = [could_add(s, hits) for s, _, hits in told]
+    read = step.read(*message, [s for s, _, _ in told], usable)
     role = role_of(message[0])
     for (s, index, hits), facts in zip(told, read, strict=True):
         for hit in learned_hits(s, facts, hits, role):
