@@ -17,8 +17,8 @@ default local embedder (``--embedder hash`` for the pipeline alone):
 
 With ``--baseline-src`` every phase also runs on that source tree (e.g. an export of
 ``main``), interleaved with the current one, so old and new share the machine's load.
-``--learned`` runs the current tree with the learned reader's step on (``docs/reader.md``;
-the baseline keeps the default, off).
+``--no-learned`` runs the current tree with the learned reader's step off (``docs/reader.md``;
+on by default since round 8; the baseline tree runs with its own default).
 Each phase reports wall and CPU seconds (``time.process_time``) and the load average.
 """
 
@@ -75,7 +75,7 @@ def _memory(path: str, embedder_name: str, learned: bool):  # type: ignore[no-un
 
         embedder = LocalEmbedder()
     embedder.embed_batch(["warm up"])  # model load is not ingest time
-    extractor = RuleExtractor(embedder, learned=True) if learned else None
+    extractor = None if learned else RuleExtractor(embedder, learned=False)
     return Memory(path, embedder=embedder, extractor=extractor)
 
 
@@ -106,7 +106,7 @@ def run_phase(phase: str, args: argparse.Namespace, db: str) -> dict[str, object
     from ingest_corpus import long_turns, short_turns
 
     load = os.getloadavg()
-    with _memory(db, args.embedder, args.learned) as memory:
+    with _memory(db, args.embedder, not args.no_learned) as memory:
         if phase == "short":
             out: dict[str, object] = _timed_add(memory, _items(locomo_turns(args.data)))
         elif phase == "long":
@@ -170,7 +170,7 @@ def main() -> None:
     ap.add_argument("--baseline-src", type=Path, help="also run each phase on this src tree")
     ap.add_argument("--baseline-phases", nargs="+", choices=PHASES)
     ap.add_argument("--baseline-sizes", type=int, nargs="+", help="default: --sizes")
-    ap.add_argument("--learned", action="store_true", help="current tree: the learned step on")
+    ap.add_argument("--no-learned", action="store_true", help="current tree: the learned step off")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--phase", choices=PHASES, help=argparse.SUPPRESS)
     ap.add_argument("--db", help=argparse.SUPPRESS)
@@ -188,7 +188,7 @@ def main() -> None:
                 continue
             print(f"{name}: {phase} ...", file=sys.stderr, flush=True)
             sizes = args.sizes if name == "current" else (args.baseline_sizes or args.sizes)
-            learned = ["--learned"] if args.learned and name == "current" else []
+            learned = ["--no-learned"] if args.no_learned and name == "current" else []
             runs[name][phase] = _child(phase, src, [*_argv(args, sizes), *learned])
             print(json.dumps(runs[name][phase]), file=sys.stderr, flush=True)
     now = runs["current"]
@@ -198,7 +198,7 @@ def main() -> None:
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "loadavg": [round(x, 1) for x in os.getloadavg()],
         "embedder": args.embedder,
-        "learned": args.learned,
+        "learned": not args.no_learned,
         "short_episodes_per_s": now.get("short", {}).get("episodes_per_s"),
         "long_episodes_per_s": now.get("long", {}).get("episodes_per_s"),
         "per_episode_growth": now.get("growth", {}).get("per_episode_growth"),

@@ -9,14 +9,14 @@ minute apart, and the group's facts are matched against the item's labels
 embedder is loaded once per process.
 
     python bench/reader_corpus.py [--split corpus/reader_r6 ...] [--json out.json]
-                                  [--totals-only] [--failures N] [--jobs 2] [--learned]
+                                  [--totals-only] [--failures N] [--jobs 2] [--no-learned]
 
 Prints Markdown tables: recall per relation, per aspect and per voice; precision (the share
 of the facts an item's own turn produced, ``MENTIONED`` aside, that are a found label's
 witness); and the share of fact-less items (decoys) that produce no fact. ``--totals-only``
 (for a held-out split) prints and writes only these totals, never an item; otherwise
-``--failures N`` prints the misses of N items. ``--learned`` also runs the learned reader's
-step (``docs/reader.md``), which is off by default.
+``--failures N`` prints the misses of N items. ``--no-learned`` switches the learned reader's
+step (``docs/reader.md``, on by default) off.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def _keys(item: Item, label: dict[str, object]) -> Iterator[str]:
     yield f"voice:{item['voice']}"
 
 
-def read_batch(items: list[Item], learned: bool = False) -> Tally:
+def read_batch(items: list[Item], learned: bool = True) -> Tally:
     """Read ``items`` with one memory per ``BATCH`` of them (``learned``: with the learned
     reader's step)."""
     tally = Tally()
@@ -186,7 +186,7 @@ def read_batch(items: list[Item], learned: bool = False) -> Tally:
     return tally
 
 
-def read_all(items: list[Item], jobs: int, learned: bool = False) -> Tally:
+def read_all(items: list[Item], jobs: int, learned: bool = True) -> Tally:
     if jobs <= 1:
         return read_batch(items, learned)
     chunks = [items[k::jobs] for k in range(jobs)]
@@ -261,7 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--failures", type=int, default=0, help="print the misses of N items")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="processes (2 at most)")
     parser.add_argument(
-        "--learned", action="store_true", help="also run the learned reader's step (off by default)"
+        "--no-learned",
+        action="store_true",
+        help="switch the learned reader's step off (on by default)",
     )
     parser.add_argument(
         "--limit", type=int, default=0, help="read only the first N items of a split"
@@ -276,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(split) if Path(split).is_absolute() else ROOT / split
         items = load_items(folder)[: args.limit or None]
         started = time.process_time(), time.time()
-        tally = read_all(items, args.jobs, args.learned)
+        tally = read_all(items, args.jobs, not args.no_learned)
         result = summary(tally)
         result["seconds"] = {
             "cpu_main": round(time.process_time() - started[0], 1),

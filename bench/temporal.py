@@ -11,13 +11,13 @@ fake OpenAI-compatible server over real HTTP, see ``temporal_llm.py``) the contr
 candidate recall.
 
     python bench/temporal.py [--subset fast] [--json out.json] [--verbose] [--category X]
-        [--no-llm] [--scenario ID] [--data DIR] [--disable STAGE ...] [--learned]
+        [--no-llm] [--scenario ID] [--data DIR] [--disable STAGE ...] [--no-learned]
 
 ``--data DIR`` reads the scenarios from another folder of the same format (for example the
 held-out set ``bench/data/temporal_heldout``, which must never be used to tune the extractor).
 ``--disable STAGE`` switches a reading stage of the rule extractor off (an ablation; see
-``bench/ablation.py`` for all stages at once). ``--learned`` also runs the learned reader's
-step (``docs/reader.md``), which is off by default.
+``bench/ablation.py`` for all stages at once). ``--no-learned`` switches the learned
+reader's step (``docs/reader.md``, on by default) off.
 """
 
 from __future__ import annotations
@@ -305,7 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
         "`chronomem explain --help` lists them)",
     )
     parser.add_argument(
-        "--learned", action="store_true", help="also run the learned reader's step (off by default)"
+        "--no-learned",
+        action="store_true",
+        help="switch the learned reader's step off (on by default)",
     )
     parser.add_argument(
         "--data",
@@ -341,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         RuleExtractor(disable=disable)  # an unknown stage name fails here, before any work
     except UsageError as exc:
         parser.error(f"--disable: {exc}")
-    learned = args.learned
+    learned = not args.no_learned
     results = run_rule(
         scenarios, embedder, lambda _: RuleExtractor(embedder, disable=disable, learned=learned)
     )

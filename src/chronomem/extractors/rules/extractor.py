@@ -41,9 +41,11 @@ class RuleExtractor:
     bank of generic prototype clauses (``cue/semantic.py``); without one, or with another model, the
     patterns alone (as deterministic as before).
 
-    ``learned=True`` also runs the learned reader (``extractors/learned``, ``docs/reader.md``)
-    after the rules: it adds the facts they did not find. Off by default: on the dev sets it
-    cost checks and CPU (``bench/RESULTS.md``, round 5).
+    ``learned`` (on by default) also runs the learned reader (``extractors/learned``,
+    ``docs/reader.md``) after the rules, with the default local embedder only: it adds the
+    facts they did not find, reading each message in one forward pass of the encoder that
+    also gives the episode's vector (``bench/RESULTS.md``, round 8). ``learned=False``: the
+    rules alone.
 
     ``disable``: names of reading stages to switch off (``pipeline.PIPE_NAMES``; an unknown
     name raises :class:`~chronomem.errors.UsageError`), for an ablation. ``trace``: every
@@ -56,7 +58,7 @@ class RuleExtractor:
         *,
         disable: Iterable[str] = (),
         trace: Trace | None = None,
-        learned: bool = False,
+        learned: bool = True,
     ) -> None:
         self.pipeline = Pipeline.without(disable)
         self._cue = cue_for(embedder, corpus=self.pipeline.has("cue_corpus"))
