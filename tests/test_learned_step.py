@@ -79,10 +79,27 @@ def test_a_manager_told_in_passing_is_added_by_the_step() -> None:
     assert not any(f[1] == "MANAGED_BY" for f in _facts(NEW_BOSS, learned=False))
 
 
-def test_the_step_is_off_unless_asked_for() -> None:
-    default = RuleExtractor(embedder=real_embedder())
+def test_the_step_is_on_by_default_and_off_when_asked() -> None:
     episode = Episode("e0", "g", NEW_BOSS[0], EpisodeSource.MESSAGE, WHEN, WHEN)
-    assert not any(f.relation == "MANAGED_BY" for f in default.extract(episode, []).facts)
+    default = RuleExtractor(embedder=real_embedder())
+    assert any(f.relation == "MANAGED_BY" for f in default.extract(episode, []).facts)
+    off = RuleExtractor(embedder=real_embedder(), learned=False)
+    assert not any(f.relation == "MANAGED_BY" for f in off.extract(episode, []).facts)
+
+
+# a trip or a stay somewhere, told past or ahead: a visit at most, never a home
+TRIPS = [
+    "Maya: spent the long weekend in Bruges with the kids",
+    "Maya: I was in Valencia for my cousin's wedding.",
+    "Maya: got back from Kraków on Tuesday, still tired",
+    "Maya: off to Porto next month for a conference!",
+]
+
+
+@pytest.mark.parametrize("turn", TRIPS, ids=lambda v: v[6:40])
+def test_the_step_never_reads_a_trip_as_a_home(turn: str) -> None:
+    added = _facts([turn]) - _facts([turn], learned=False)
+    assert not any(relation == "LIVES_IN" for _, relation, _, _ in added), added
 
 
 def test_the_added_manager_is_current_in_memory() -> None:

@@ -14,7 +14,10 @@ from collections.abc import Sequence
 
 from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.cue.semantic import says_what_one_is
+from chronomem.extractors.rules.cue.subjects import piece_subject
 
 TOLD = frozenset({"state", "start", "end", "correction"})
 # The least confidence (``ReadFact.confidence``) of a fact the step uses, chosen on the
@@ -40,10 +43,11 @@ def could_add(s: Sentence, hits: Sequence[Hit]) -> bool:
 
 
 def learned_hits(
-    s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit], role: str
+    s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit], role: str, known: Known
 ) -> list[Hit]:
     """The hits of the reader's facts ``read`` in ``s`` that the rules' ``hits`` lack
-    (``role``: who said the message the reader read, ``message.role_of``)."""
+    (``role``: who said the message the reader read, ``message.role_of``; ``known``: what
+    earlier turns taught, for whom a clause is about)."""
     if s.question:
         return []
     out: list[Hit] = []
@@ -58,9 +62,21 @@ def learned_hits(
         if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
             continue
         for hit in _fact_hits(s, fact, subject):
-            if not _known_to_rules(hit, hits):
+            if not _known_to_rules(hit, hits) and not _someone_elses(s, hit, known):
                 out.append(hit)
     return out
+
+
+def _someone_elses(s: Sentence, hit: Hit, known: Known) -> bool:
+    """Do the rules read the value's clause as about another person ("my in-laws have made
+    the move to X", "my brother's big move to X")? The reader's subject head reads whose
+    fact it is less well than who the clause's subject is. A person as the value is the
+    speaker's own when the clause is about the speaker's role ("my new manager is X")."""
+    if hit.target.label == "Person":
+        return False
+    found = next((f for f in s.spans if f.start < hit.verb[1] and hit.verb[0] < f.end), None)
+    subject = piece_subject(s, hit.clause, found, known) if found is not None else None
+    return subject is not None and not subject[0].speaker
 
 
 def _subject(s: Sentence, fact: ReadFact, role: str) -> Party | None:
@@ -93,6 +109,8 @@ def _party(s: Sentence, span: tuple[int, int], relation: str) -> Party | None:
     did not see as a name gives nothing: on the corpus's held-out split most of the
     tagger's wrong values were such words ("the", "bad", "kilo")."""
     for found in s.spans:
+        if says_what_one_is(s.text, found.start):
+            continue  # "I'm Eritrean": what one is, not where one lives
         if found.start < span[1] and span[0] < found.end and found.named:
             return Party(found.name, found.label or _LABELS.get(relation), True, False,
                          tuple(found.attributes.items()))  # fmt: skip

@@ -110,7 +110,7 @@ def _learned_hits(
     read = step.read(*message, [s for s, _, _ in told], usable)
     role = role_of(message[0])
     for (s, index, hits), facts in zip(told, read, strict=True):
-        for hit in learned_hits(s, facts, hits, role):
+        for hit in learned_hits(s, facts, hits, role, known):
             if draft.full():
                 return
             if not _told_already(draft, hit):
@@ -118,12 +118,15 @@ def _learned_hits(
 
 
 def _told_already(draft: Draft, hit: Hit) -> bool:
-    """Did another stage (a pattern, the cue) already tell, in this episode, that the hit's
-    value is something else to its subject (your work at Dell: WORKS_AT, not a laptop)?"""
-    pair = (normalize_name(hit.source.name), normalize_name(hit.target.name))
+    """Did another stage (a pattern, the cue) already tell in this episode what the hit's
+    value is to its subject ("your work at Dell": WORKS_AT, not a laptop), or whose value
+    of that relation it is ("my brother's move to Utrecht": the brother's home)? The
+    reader adds what the rules did not read."""
+    source, target = normalize_name(hit.source.name), normalize_name(hit.target.name)
     return any(
-        k[:2] == pair and k[2] != hit.relation and k[2] not in GENERIC_RELATIONS
+        k[1] == target and (k[0] == source or k[2] == hit.relation)
         for k in draft.facts
+        if k[2] not in GENERIC_RELATIONS
     )
 
 

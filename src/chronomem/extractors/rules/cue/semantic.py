@@ -244,7 +244,7 @@ def _candidate(
     objects = _objects(s, piece, known)
     seen: PieceSubject | None = None
     for obj in objects:
-        if _PREDICATE.search(s.text, max(piece[0], obj.start - 40), obj.start):
+        if says_what_one_is(s.text, obj.start, piece[0]):
             return None, seen  # "I'm Korean", "she is German": what one is, not what one has
         subject = piece_subject(s, piece, obj, known) or shared
         if subject is None:
@@ -323,6 +323,14 @@ _LOWER_WORD = re.compile(r"\b[a-z][a-z-]{2,}\b")
 _PREDICATE = re.compile(
     r"(?i)\b(?:I|we|he|she|they|you)(?:'m|'s|'re| (?:am|is|are|was|were)) (?:(?:also|not) )?$"
 )
+
+
+def says_what_one_is(text: str, start: int, floor: int = 0) -> bool:
+    """Is the name at ``start`` said right after "to be" ("I'm Korean", "she is German"):
+    what its subject is, not a thing held (looking back no further than ``floor``)?"""
+    return _PREDICATE.search(text, max(floor, start - 40), start) is not None
+
+
 _FIRST_WORD = re.compile(r"\W*\w+")
 # "I'm staying with...", "we've been getting into...": a verb in the progressive
 _PROGRESSIVE = re.compile(
