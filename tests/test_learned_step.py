@@ -109,3 +109,17 @@ def test_the_added_manager_is_current_in_memory() -> None:
         tell(memory, clock, [("2025-04-02T10:00", NEW_BOSS[0])])
         bosses = facts_about(memory, "Tom", "MANAGED_BY")
         assert {target_name(memory, f) for f in bosses if f.invalid_at is None} == {"Dev Patel"}
+
+
+def test_the_step_is_a_named_stage_explain_shows_and_an_ablation_switches_off() -> None:
+    from chronomem.extractors.rules.explain import explain
+
+    said = "my new manager is called Dev Patel and he is great"
+    on = explain(said, at=WHEN, speaker="Tom", embedder=real_embedder())
+    managed = [f for f in on.extraction.facts if f.relation == "MANAGED_BY"]
+    assert [on.stage_of(f) for f in managed] == ["learned"]
+    off = explain(said, at=WHEN, speaker="Tom", embedder=real_embedder(), disable=["learned"])
+    assert not any(f.relation == "MANAGED_BY" for f in off.extraction.facts)
+    ablated = RuleExtractor(embedder=real_embedder(), disable=["learned"])
+    episode = Episode("e0", "g", NEW_BOSS[0], EpisodeSource.MESSAGE, WHEN, WHEN)
+    assert not any(f.relation == "MANAGED_BY" for f in ablated.extract(episode, []).facts)

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from chronomem.extractors.learned.step import learned_step_for
 from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.cue.semantic import cue_for
@@ -51,8 +52,8 @@ def explain(
     embedder: Embedder | None = None,
 ) -> Explanation:
     """Read ``text`` (said by ``speaker``, after the earlier turns ``context``, each
-    "Name: message" or plain text) at ``at``; ``embedder``: the cue's model (the cue reads
-    only with the default local model)."""
+    "Name: message" or plain text) at ``at``; ``embedder``: the cue's and the learned
+    reader's model (both read only with the default local model)."""
     pipeline = Pipeline.without(disable)
     gap = _TURN_GAP
     turns = [
@@ -64,7 +65,8 @@ def explain(
     cue = cue_for(embedder, corpus=pipeline.has("cue_corpus"))
     trace = Trace()
     known = context_of(episode, turns, pipeline)
-    found = extract_prose(episode, known, cue=cue, pipeline=pipeline, trace=trace)
+    learned = learned_step_for(embedder) if pipeline.has("learned") else None
+    found = extract_prose(episode, known, cue=cue, pipeline=pipeline, trace=trace, learned=learned)
     return Explanation(pipeline, trace, found)
 
 

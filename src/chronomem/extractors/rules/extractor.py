@@ -63,7 +63,8 @@ class RuleExtractor:
         self.pipeline = Pipeline.without(disable)
         self._cue = cue_for(embedder, corpus=self.pipeline.has("cue_corpus"))
         self.trace = trace
-        self._learned = learned_step_for(embedder) if learned else None
+        on = learned and self.pipeline.has("learned")
+        self._learned = learned_step_for(embedder) if on else None
 
     def extract(
         self, episode: Episode, previous: Sequence[Episode], *, ontology: Ontology | None = None

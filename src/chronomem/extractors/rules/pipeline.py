@@ -9,7 +9,10 @@ The order is data, as in spaCy's ``nlp.pipe_names``:
    ``sentence_stages.py``): the list a stage returns replaces the one before;
 4. the hits become facts; then ``mentions``: the named entities no hit used;
 5. ``cue`` and ``ties``: the clauses no stage explained, read by their likeness to
-   prototype clauses, in one embedder call per episode (``cue/semantic.py``, ``tie_cue.py``).
+   prototype clauses, in one embedder call per episode (``cue/semantic.py``, ``tie_cue.py``);
+6. ``learned``: the learned reader (``extractors/learned``, ``docs/reader.md``) adds the
+   facts the rules did not find, from one encoder pass per message shared with the
+   episode's vector (with the default local embedder only).
 
 ``Pipeline(disabled=...)`` (or :meth:`Pipeline.without`, which checks the names) switches
 stages off, like spaCy's ``select_pipes(disable=...)``: for an ablation, or to see with
@@ -82,7 +85,7 @@ SENTENCE_PIPELINE = (
     "possessed_roles",
     "assistant",
 )
-EPISODE_PIPELINE = ("mentions", "cue", "cue_corpus", "ties")
+EPISODE_PIPELINE = ("mentions", "cue", "cue_corpus", "ties", "learned")
 PIPE_NAMES = TEXT_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
 
 _TEXT = {s.name: s for s in TEXT_STAGES}
@@ -132,6 +135,7 @@ def describe(name: str) -> str:
         "cue": "clauses no stage explained, read by likeness to prototype clauses",
         "cue_corpus": "the cue's prototypes learned from the reader corpus (off: hand-made)",
         "ties": "endings of held things no stage read, by likeness (one embedder call)",
+        "learned": "the learned reader's facts the rules did not find (one encoder pass)",
     }[name]
 
 

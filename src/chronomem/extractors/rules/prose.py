@@ -91,9 +91,9 @@ def extract_prose(
     if cue is not None and (pending or ties):
         with timing(trace, "cue" if pending else "ties"):  # one embedder call for both
             _cue_hits(cue, pending[:MAX_CUE_PIECES], ties[:MAX_TIE_PIECES], draft, known, trace)
-    if learned is not None and told:
+    if learned is not None and told and pipeline.has("learned"):
         with timing(trace, "learned"):
-            _learned_hits(learned, (episode, normalised), told, draft, known)
+            _learned_hits(learned, (episode, normalised), told, draft, known, trace)
     return draft.build()
 
 
@@ -103,6 +103,7 @@ def _learned_hits(
     told: list[tuple[Sentence, int, list[Hit]]],
     draft: Draft,
     known: Known,
+    trace: Trace | None,
 ) -> None:
     """The learned reader's facts that the rules did not find (``message``: the episode
     and its normalised text; one forward pass shared with the episode's embedding)."""
@@ -114,7 +115,10 @@ def _learned_hits(
             if draft.full():
                 return
             if not _told_already(draft, hit):
-                _add_hit(s, index, hit, [*hits, hit], draft, known)
+                key = _add_hit(s, index, hit, [*hits, hit], draft, known)
+                if trace is not None:
+                    trace.found("learned", index, [hit])
+                    trace.made(key, "learned")
 
 
 def _told_already(draft: Draft, hit: Hit) -> bool:
