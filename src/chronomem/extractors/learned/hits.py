@@ -18,6 +18,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.cue.semantic import says_what_one_is
 from chronomem.extractors.rules.cue.subjects import piece_subject
+from chronomem.extractors.rules.readers.corrections import corrects
 
 TOLD = frozenset({"state", "start", "end", "correction"})
 # The least confidence (``ReadFact.confidence``) of a fact the step uses, chosen on the
@@ -35,8 +36,10 @@ def could_add(s: Sentence, hits: Sequence[Hit]) -> bool:
     """Could a fact the reader finds in ``s`` become a hit here? Only a named value (one
     the rules' hits in ``s`` do not already name) of the speaker's own (on an assistant's
     turn the rules' text is in the user's voice by now), in a sentence that asks nothing:
-    what :func:`learned_hits` and :func:`_party` require, checked before reading."""
-    if s.question or not s.speaks_as_self:
+    what :func:`learned_hits` and :func:`_party` require, checked before reading. A
+    correction ("wait I mean X") is the rules' to read: what X is depends on what it
+    corrects, said before (the corrections reader has it; alone, X is no fact)."""
+    if s.question or not s.speaks_as_self or corrects(s):
         return False
     told = {normalize_name(h.target.name) for h in hits}
     return any(span.named and normalize_name(span.name) not in told for span in s.spans)

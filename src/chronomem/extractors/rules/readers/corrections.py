@@ -38,6 +38,17 @@ _FORMS = (
 )
 
 
+# a sentence that opens by correcting ("wait I mean X", "sorry, it's X"): what it corrects
+# was said before, and only that tells what X is (a name alone is no fact of its own)
+_OPENS_CORRECTING = re.compile(rf"^\W*(?:(?:wait|{_CUE})\b[\s,:!.-]*)+", re.I)
+
+
+def corrects(s: Sentence) -> bool:
+    """Does ``s`` correct something said before, by one of the forms read here or by
+    opening on a correction ("wait I mean Corvus Health")?"""
+    return _OPENS_CORRECTING.match(s.text) is not None or any(f.search(s.text) for f in _FORMS)
+
+
 def corrections(s: Sentence, known: Known) -> list[Hit]:
     """The ended wrong fact and the right one, for each correction in ``s``."""
     for form in _FORMS:
