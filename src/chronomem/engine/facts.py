@@ -3,8 +3,8 @@
 :func:`draft_facts` makes the new facts, their endpoints possibly still ambiguous; the
 candidates they are compared with come from :mod:`chronomem.engine.fact_candidates`; once
 the resolution round has decided, :func:`apply_fact_decisions` folds duplicates, closes
-what the new facts contradict (the rules of ``engine/temporal.py`` and
-``engine/endings.py``) and returns what the episode writes.
+what the new facts contradict (the rules of ``engine/temporal.py``,
+``engine/endings.py`` and ``engine/dependents.py``) and returns what the episode writes.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from chronomem.clock import IdFactory
+from chronomem.engine.dependents import close_dependents
 from chronomem.engine.endings import (
     close_by_stored_endings,
     close_mentions,
@@ -145,6 +146,7 @@ def apply_fact_decisions(
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
     _close_superseded(new_facts, working, stored, labels, now)
+    close_dependents(new_facts, working, stored, now, _episode_of(drafts))
     close_siblings(working, stored, now)
     return _outcome(drafts, new_facts, working, stored)
 
@@ -157,12 +159,17 @@ def _outcome(
 ) -> FactOutcome:
     """The new facts and the stored ones the episode changed, each closing noted."""
     changed = [f for i, f in working.items() if f != stored.get(i)]
-    closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
+    closer = _episode_of(drafts)
     changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]
     invalidated = tuple(
         f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
     )
     return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+def _episode_of(drafts: Sequence[FactDraft]) -> str | None:
+    """The episode the drafts were read from."""
+    return drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
 
 
 def _contradict(
