@@ -264,12 +264,18 @@ def close_superseded(
     working: MutableMapping[str, Fact],
     labels: Mapping[str, Sequence[str]],
     now: datetime,
+    said_again: frozenset[str] = frozenset(),
 ) -> None:
     """Close each mention whose entity has the new value's labels (a place for a new home,
-    an organisation for a new employer) at the new value's start."""
+    an organisation for a new employer) at the new value's start -- or has no label at all
+    and is named again, untyped, by the message that tells the new value (``said_again``):
+    "moved to Cork, galway rent was insane", "the new job at Ramp is so much better than
+    wells fargo" name the old value beside the new one, whatever kind of name it is."""
     for new, old in pairs:
         mine, theirs = set(labels.get(new.target_id, ())), set(labels.get(old.target_id, ()))
-        if mine and mine == theirs and new.valid_at is not None:
+        same_kind = bool(mine) and mine == theirs
+        contrasted = not theirs and old.target_id in said_again
+        if (same_kind or contrasted) and new.valid_at is not None:
             working[old.id] = close_at(working.get(old.id, old), new.valid_at, now)
 
 

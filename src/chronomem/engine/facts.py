@@ -39,6 +39,7 @@ from chronomem.model import (
     Vector,
 )
 from chronomem.model.belief import CLOSED_BY, closing_note
+from chronomem.model.relations import GENERIC_RELATIONS
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +146,7 @@ def apply_fact_decisions(
     close_by_stored_endings(new_facts, stored, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
-    _close_superseded(new_facts, working, stored, labels, now)
+    _close_superseded(new_facts, working, stored, labels, now, _untyped(names, new_facts))
     close_dependents(new_facts, working, stored, now, _episode_of(drafts))
     close_siblings(working, stored, now)
     return _outcome(drafts, new_facts, working, stored)
@@ -209,13 +210,23 @@ def _close_superseded(
     stored: Mapping[str, Fact],
     labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None,
     now: datetime,
+    said_again: frozenset[str],
 ) -> None:
     """Generic mentions a new one-value-at-a-time fact supersedes (``engine/endings.py``);
     the entities' labels are read only when there are such pairs."""
     pairs = superseded_mentions(new_facts, stored, working)
     if pairs and labels is not None:
         ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
-        close_superseded(pairs, working, labels(ids), now)
+        close_superseded(pairs, working, labels(ids), now, said_again)
+
+
+def _untyped(names: Mapping[str, str] | None, new_facts: Sequence[Fact]) -> frozenset[str]:
+    """The episode's entities no typed fact of its own names (only mentioned, or named
+    with no fact at all: a rival the new value's text was cut before)."""
+    typed = {
+        i for f in new_facts if f.relation not in GENERIC_RELATIONS for i in f.endpoints
+    }
+    return frozenset(i for i in (names or {}) if i not in typed)
 
 
 def _restated(drafts: Sequence[FactDraft], duplicates: Mapping[int, str | None]) -> set[str]:

@@ -1,0 +1,74 @@
+"""Old values closed end to end on the default path, by kind of language (branch ``cls``).
+
+* an old value the reader could only mention (no kind known: "the view from our balcony in
+  Harlow") is closed when the message telling the new value names it again beside it
+  ("moved to Stevenage, harlow was too pricey");
+
+Sentences written for these tests, in several voices.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem import Memory
+from chronomem.testing import ManualClock
+from tests.helpers import t
+from tests.real_embedder import real_embedder, tell
+
+pytestmark = pytest.mark.local_model
+
+
+@pytest.fixture(scope="module")
+def embedder():  # type: ignore[no-untyped-def]
+    return real_embedder()
+
+
+def current_targets(memory: Memory, who: str) -> set[str]:
+    """Names of the other ends of ``who``'s current facts (any relation)."""
+    names = {e.id: e.name for e in memory.store.list_entities("g")}
+    me = {i for i, n in names.items() if n == who}
+    return {
+        names[f.target_id]
+        for f in memory.store.list_facts("g")
+        if f.source_id in me and f.invalid_at is None and f.expired_at is None
+    }
+
+
+def story(embedder, turns: list[tuple[str, str]]) -> Memory:  # type: ignore[no-untyped-def]
+    clock = ManualClock(t(turns[0][0]))
+    memory = Memory(embedder=embedder, clock=clock)
+    tell(memory, clock, turns)
+    return memory
+
+
+NAMED_AGAIN = [
+    ("Maya", "Stevenage", "Harlow", [
+        ("2024-01-05T19:00", "Maya: the view from our balcony in Harlow is unreal"),
+        ("2024-07-01T19:00", "Maya: moved to Stevenage last week, harlow was too pricey"),
+    ]),
+    ("Dev", "Pinecrest", "Orvel", [
+        ("2024-01-05T19:00", "Dev: the canteen at Orvel is honestly grim"),
+        ("2024-07-01T19:00", "Dev: the new job at Pinecrest is much calmer than orvel"),
+    ]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("who", "new", "old", "turns"), NAMED_AGAIN, ids=["home", "job"])
+def test_an_old_value_only_mentioned_closes_when_named_beside_the_new_one(
+    embedder, who: str, new: str, old: str, turns: list[tuple[str, str]]
+) -> None:  # type: ignore[no-untyped-def]
+    with story(embedder, turns[:1]) as memory:
+        assert old in current_targets(memory, who)  # told, only as a mention
+    with story(embedder, turns) as memory:
+        now = current_targets(memory, who)
+        assert new in now and old not in now, now
+
+
+def test_a_mention_the_new_message_does_not_name_stays(embedder) -> None:  # type: ignore[no-untyped-def]
+    turns = [
+        ("2024-01-05T19:00", "Maya: the view from our balcony in Harlow is unreal"),
+        ("2024-07-01T19:00", "Maya: moved to Stevenage last week"),
+    ]
+    with story(embedder, turns) as memory:
+        assert {"Harlow", "Stevenage"} <= current_targets(memory, "Maya")
