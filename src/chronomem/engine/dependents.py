@@ -1,14 +1,23 @@
 """Values that hold within another value end with it (``model.relations.DEPENDENCY_TABLE``).
 
 A job title told with an employer ("I joined Acme as a data analyst") is the role at that
-employer; one's manager is a manager at one's employer, whenever either was told. When the employer
-fact closes -- a new employer, an ending ("I left Acme"), or, told out of order, a later
-employer already stored -- the values tied to it close at the same end, unless this episode
-states them again ("I'm a barista at Starbucks now" after "a barista at Blue Bottle" keeps
-the title: it is restated, so it is not tied to the stint that ended).
+employer; one's manager is a manager at one's employer, whenever either was told. When the
+employer fact ends -- a new employer, an ending ("I left Acme"), or, told out of order, a
+later employer already stored -- the values tied to it end at the same time, unless this
+episode states them again ("I'm a barista at Starbucks now" after "a barista at Blue Bottle"
+keeps the title: it is said again, so it is not tied to the stint that ended).
 
-Only the subject's own values are touched, and only those the table ties to the closed fact:
-a title told on its own ("I'm a nurse") is an occupation and survives a change of employer.
+Two ways an episode ends a holder, so that every order of arrival gives one timeline:
+
+* it ends (or moves back the end of) a stored holder: the stored values tied to it that
+  were open, or had ended with it, end at its new end;
+* it tells a holder as holding ("started at Google as a data engineer") that is nonetheless
+  over once decided (a later employer, or the ending, was stored first): the values it told
+  with it end there too -- unless it also tells another value of the holder's relation,
+  which they may belong to.
+
+Only the subject's own values are touched, and only those the table ties to the holder: a
+title told on its own ("I'm a nurse") is an occupation and survives a change of employer.
 """
 
 from __future__ import annotations
@@ -21,69 +30,80 @@ from chronomem.model import Fact
 from chronomem.model.relations import Dependency, dependencies_on
 
 
-def _open(f: Fact) -> bool:
-    return f.invalid_at is None and f.expired_at is None
-
-
 def close_dependents(
     new_facts: list[Fact],
     working: MutableMapping[str, Fact],
     stored: Mapping[str, Fact],
     now: datetime,
-    episode: str | None,
+    told: Sequence[str],
 ) -> None:
-    """Close the values tied to each fact this episode closed (``working``: stored facts
-    this episode changed, ``new_facts``: its new facts; both updated in place)."""
-    for holder in _closed_holders(new_facts, working, stored):
-        end = holder.invalid_at
-        assert end is not None  # a closed holder has an end (_closed_holders)
-        for row in dependencies_on(holder.relation):
-            for f in stored.values():
-                current = working.get(f.id, f)
-                if episode not in current.episodes and _tied(row, current, holder, end):
-                    working[f.id] = close_at(current, end, now)
-            if holder.id in stored:
-                continue  # what this episode tells anew is not tied to a stint it ended
-            for n, f in enumerate(new_facts):
-                if _tied(row, f, holder, end):
-                    new_facts[n] = close_at(f, end, now)
+    """Close the values tied to each holder this episode ended (``working``: stored facts
+    it changed; ``new_facts``: its new facts, both updated in place; ``told``: ids of the
+    facts it told as holding, after deciding)."""
+    for holder, before in _ended(working, stored):
+        for f in stored.values():
+            current = working.get(f.id, f)
+            if current.id not in told and _tied(current, holder, before):
+                working[f.id] = close_at(current, holder.invalid_at, now)
+    for holder in _told_over(new_facts, working, told):
+        for n, f in enumerate(new_facts):
+            if f.id in told and _tied(f, holder, None):
+                new_facts[n] = close_at(f, holder.invalid_at, now)
 
 
-def _closed_holders(
-    new_facts: Sequence[Fact], working: Mapping[str, Fact], stored: Mapping[str, Fact]
-) -> list[Fact]:
-    """Facts with dependants this round closed: stored ones it ended, and new ones it
-    learned already superseded (out of order: a later value was stored first) -- when the
-    episode tells no other value of that relation, which its own facts could belong to."""
-    out = [
-        f
+def _ended(
+    working: Mapping[str, Fact], stored: Mapping[str, Fact]
+) -> list[tuple[Fact, datetime | None]]:
+    """Stored holders whose end this round set or moved, with the end they had before."""
+    return [
+        (f, stored[i].invalid_at)
         for i, f in working.items()
-        if f.invalid_at is not None
-        and i in stored
-        and stored[i].invalid_at is None
+        if i in stored
+        and f.invalid_at is not None
+        and f.invalid_at != stored[i].invalid_at
         and dependencies_on(f.relation)
     ]
-    for f in new_facts:
-        if f.valid_at is None or f.invalid_at is None or not dependencies_on(f.relation):
-            continue
-        if not any(
-            g.relation == f.relation and g.source_id == f.source_id and _open(g)
-            for g in new_facts
-        ):
-            out.append(f)
-    return out
 
 
-def _tied(row: Dependency, f: Fact, holder: Fact, end: datetime) -> bool:
-    """Is ``f`` an open value of ``row`` that holds within ``holder`` (which ends at ``end``)?"""
+def _told_over(
+    new_facts: Sequence[Fact], working: Mapping[str, Fact], told: Sequence[str]
+) -> list[Fact]:
+    """Holders this episode told as holding that are over once decided, when it told no
+    other value of that relation for that subject that still holds."""
+    final = {f.id: f for f in new_facts} | {i: f for i, f in working.items() if i in told}
+    said = [final[i] for i in told if i in final]
+    return [
+        f
+        for f in said
+        if f.invalid_at is not None
+        and dependencies_on(f.relation)
+        and not any(
+            g.relation == f.relation and g.source_id == f.source_id and _open(g) for g in said
+        )
+    ]
+
+
+def _open(f: Fact) -> bool:
+    return f.invalid_at is None and f.expired_at is None
+
+
+def _tied(f: Fact, holder: Fact, before: datetime | None) -> bool:
+    """Does ``f`` hold within ``holder`` and still hold (or ended with it, at ``before``)?"""
+    end = holder.invalid_at
+    rows = [r for r in dependencies_on(holder.relation) if r.relation == f.relation]
     if (
-        f.relation != row.relation
+        not rows
+        or end is None
         or f.id == holder.id
         or f.source_id != holder.source_id
-        or not _open(f)
+        or not (_open(f) or (before is not None and f.invalid_at == before))
         or (f.valid_at is not None and f.valid_at > end)
     ):
         return False
+    return _by_tie(rows[0], f, holder)
+
+
+def _by_tie(row: Dependency, f: Fact, holder: Fact) -> bool:
     if row.tie == "told_with":
         return bool(f.episodes) and f.episodes[0] in holder.episodes
     return True  # "held": whichever value holds when the holder ends

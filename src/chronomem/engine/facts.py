@@ -120,6 +120,7 @@ def apply_fact_decisions(
     working: dict[str, Fact] = {}
     new_facts: list[Fact] = []
     told_endings: list[Fact] = []
+    told_holding: list[str] = []  # final ids of the facts told as holding (not endings)
     restated = _restated(drafts, duplicates)
     for d in drafts:
         fact = _rebind(d.fact, entity_ids)
@@ -131,7 +132,8 @@ def apply_fact_decisions(
         if dup is not None and not _same_pair(dup, fact):
             log.info("ignored duplicate %s for %r: different entities", dup.id, fact.fact)
             dup = None
-        if fact.valid_at is None and fact.invalid_at is not None:
+        ending = fact.valid_at is None and fact.invalid_at is not None
+        if ending:
             told_endings.append(fact)  # before it is folded into the fact it ends
         if dup is None:
             dup = ended_fact(fact, [working.get(i, f) for i, f in stored.items()])
@@ -143,11 +145,12 @@ def apply_fact_decisions(
             working[fact.id] = fact
         else:
             new_facts.append(fact)
+        told_holding += [] if ending else [fact.id]
     close_by_stored_endings(new_facts, stored, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
     _close_superseded(new_facts, working, stored, labels, now, _untyped(names, new_facts))
-    close_dependents(new_facts, working, stored, now, _episode_of(drafts))
+    close_dependents(new_facts, working, stored, now, told_holding)
     close_siblings(working, stored, now)
     return _outcome(drafts, new_facts, working, stored)
 
