@@ -3,6 +3,10 @@
 * an old value the reader could only mention (no kind known: "the view from our balcony in
   Harlow") is closed when the message telling the new value names it again beside it
   ("moved to Stevenage, harlow was too pricey");
+* a value whose start was only when it was heard ("my aunt Funmi lives in Ibadan", said on
+  1 March) is closed by later news that dates its own start before that ("funmi moved to
+  Abeokuta a few weeks ago", said on 20 March), in either order of arrival -- before, the
+  later news was itself closed at the hearing and the old value stayed current;
 
 Sentences written for these tests, in several voices.
 """
@@ -72,3 +76,25 @@ def test_a_mention_the_new_message_does_not_name_stays(embedder) -> None:  # typ
     ]
     with story(embedder, turns) as memory:
         assert {"Harlow", "Stevenage"} <= current_targets(memory, "Maya")
+
+
+LATER_NEWS = [
+    ("Funmi", "Abeokuta", "Ibadan", [
+        ("2024-03-01T18:00", "Ade: my aunt Funmi lives in Ibadan"),
+        ("2024-03-20T18:00", "Ade: funmi moved to Abeokuta a few weeks ago"),
+    ]),
+    ("Greta", "Pellucid", "Harrow & Finch", [
+        ("2024-05-02T09:00", "Greta: I work at Harrow & Finch, mostly audits."),
+        ("2024-05-20T09:00", "Greta: I joined Pellucid last month, much better hours."),
+    ]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("reverse", [False, True], ids=["in order", "out of order"])
+@pytest.mark.parametrize(("who", "new", "old", "turns"), LATER_NEWS, ids=["home", "job"])
+def test_later_news_dated_before_the_hearing_of_the_old_value_closes_it(
+    embedder, who: str, new: str, old: str, turns: list[tuple[str, str]], reverse: bool
+) -> None:  # type: ignore[no-untyped-def]
+    with story(embedder, turns[::-1] if reverse else turns) as memory:
+        now = current_targets(memory, who)
+        assert new in now and old not in now, now
