@@ -7,6 +7,8 @@
   1 March) is closed by later news that dates its own start before that ("funmi moved to
   Abeokuta a few weeks ago", said on 20 March), in either order of arrival -- before, the
   later news was itself closed at the hearing and the old value stayed current;
+* an ending that names a body by its initials ("let my NTS membership lapse") closes the
+  membership told in full ("a member of the National Trust for Scotland");
 
 Sentences written for these tests, in several voices.
 """
@@ -98,3 +100,35 @@ def test_later_news_dated_before_the_hearing_of_the_old_value_closes_it(
     with story(embedder, turns[::-1] if reverse else turns) as memory:
         now = current_targets(memory, who)
         assert new in now and old not in now, now
+
+
+INITIALS = [
+    [("2024-02-01T10:00", "Hamish: I have been a member of the National Trust for Scotland for years."),
+     ("2024-09-01T10:00", "Hamish: I have let my NTS membership lapse, sadly.")],
+    [("2024-02-01T10:00", "Kat: joined the Leith Climbing Collective last week, obsessed"),
+     ("2024-09-01T10:00", "Kat: cancelled my LCC membership, knee's not up to it")],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("turns", INITIALS, ids=["formal", "texting"])
+def test_an_ending_by_initials_closes_the_membership_told_in_full(
+    embedder, turns: list[tuple[str, str]]
+) -> None:  # type: ignore[no-untyped-def]
+    who = turns[0][1].split(":")[0]
+    with story(embedder, turns[:1]) as memory:
+        assert memberships(memory, who)  # held by its full name
+    with story(embedder, turns) as memory:
+        assert memberships(memory, who) == set()
+
+
+def memberships(memory: Memory, who: str) -> set[str]:
+    """Names of ``who``'s current memberships."""
+    names = {e.id: e.name for e in memory.store.list_entities("g")}
+    return {
+        names[f.target_id]
+        for f in memory.store.list_facts("g")
+        if names[f.source_id] == who
+        and f.relation == "MEMBER_OF"
+        and f.invalid_at is None
+        and f.expired_at is None
+    }

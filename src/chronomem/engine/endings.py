@@ -14,7 +14,9 @@ were still ambiguous, so it can miss what only resolution makes equal):
   keep asserting the old employer, home or car after it changed. Typed facts (likes, friends,
   visits) are never touched here: only generic mentions follow an ending.
 * :func:`close_mentions` also follows an explicit ending (typed, or a generic mention the
-  extractor read as an ending: "Bubbles died") by the ended thing's *name*: "sold
+  extractor read as an ending: "Bubbles died") by the ended thing's *name* (or, for a name
+  of initials, the words they stand for: "let my RHS membership lapse" ends "a member of
+  the Royal Horticultural Society"): "sold
   the canon" ends "I shoot everything on a Canon 5D Mark III", "cancelled my Prime
   membership" ends "I have Amazon Prime" -- the subject's open facts that started before the
   end and whose text names the ended thing as whole words, whichever entity the extractor
@@ -133,25 +135,45 @@ def _close_named(
     for ending in new_facts:
         if not _is_ending(ending):
             continue
-        name = normalize_name(names.get(ending.target_id, ""))
+        display = names.get(ending.target_id, "")
+        name = normalize_name(display)
         if len(name) < MIN_NAME_CHARS:
             continue
         said = re.compile(rf"\b{re.escape(name)}(?:s|es)?\b")
+        spelled = _spelled_out(display)
         end = ending.invalid_at
         assert end is not None  # an ending has an end (_is_ending)
         for f in stored.values():
             current = working.get(f.id, f)
+            named = said.search(normalize_name(current.fact)) is not None or (
+                spelled is not None
+                and current.relation == ending.relation
+                and spelled.search(current.fact) is not None
+            )
             if (
                 ending.source_id not in (current.source_id, current.target_id)
                 or (current.relation in KEEP_ON_ENDING and not _ends_taste(ending, current))
                 or current.relation in QUALIFIES.get(ending.relation, ())
                 or not _open(current)
                 or (current.valid_at is not None and current.valid_at > end)
-                or not said.search(normalize_name(current.fact))
+                or not named
                 or _listed_sibling(current, ending, name)
             ):
                 continue
             working[f.id] = close_at(current, end, now)
+
+
+_MINOR_WORDS = r"(?:\s+(?:of|the|and|for|&|de|du|der|di)\b)*\s+"
+
+
+def _spelled_out(display: str) -> re.Pattern[str] | None:
+    """For a name of initials ("RHS", "NHS", "UCL"): the capitalised words they stand for
+    ("Royal Horticultural Society"), small words between them allowed; else None. An
+    ending by initials closes a fact of its own relation that spells them out."""
+    if not (display.isalpha() and display.isupper() and 2 <= len(display) <= 6):
+        return None
+    words = [rf"{re.escape(letter)}[a-z]+" for letter in display]
+    return re.compile(r"\b" + _MINOR_WORDS.join(words) + r"\b")
 
 
 def _ends_taste(ending: Fact, current: Fact) -> bool:
