@@ -11,9 +11,7 @@ from __future__ import annotations
 import pytest
 
 from chronomem import Memory
-from chronomem.testing import ManualClock
-from tests.helpers import t
-from tests.real_embedder import facts_about, real_embedder, target_name, tell
+from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
 
 pytestmark = pytest.mark.local_model
 
@@ -29,13 +27,6 @@ def held(memory: Memory, who: str, relation: str) -> dict[str, bool]:
         target_name(memory, f): f.invalid_at is None and f.expired_at is None
         for f in facts_about(memory, who, relation)
     }
-
-
-def story(embedder, turns: list[tuple[str, str]]) -> Memory:  # type: ignore[no-untyped-def]
-    clock = ManualClock(t(turns[0][0]))
-    memory = Memory(embedder=embedder, clock=clock)
-    tell(memory, clock, turns)
-    return memory
 
 
 TITLE_ENDS = [
@@ -68,7 +59,7 @@ TITLE_ENDS = [
 def test_a_title_told_with_an_employer_ends_with_that_job(
     embedder, turns: list[tuple[str, str]], who: str, title: str
 ) -> None:  # type: ignore[no-untyped-def]
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         titles = held(memory, who, "HAS_JOB_TITLE")
         assert titles.get(title) is False, titles
 
@@ -78,7 +69,7 @@ def test_a_title_said_again_with_the_new_employer_stays(embedder) -> None:  # ty
         ("2024-02-01T09:00", "Noor: I'm a barista at Kettle Corner"),
         ("2024-05-01T09:00", "Noor: I'm a barista at Ferngate Coffee now, way better tips"),
     ]
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         assert held(memory, "Noor", "HAS_JOB_TITLE") == {"barista": True}
         assert held(memory, "Noor", "WORKS_AT").get("Ferngate Coffee") is True
 
@@ -89,7 +80,7 @@ def test_a_title_told_on_its_own_survives_a_new_employer(embedder) -> None:  # t
         ("2024-02-03T09:00", "Ines: I'm a nurse, nights mostly"),
         ("2024-07-01T09:00", "Ines: just got hired by Saint Elm Hospital"),
     ]
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         assert held(memory, "Ines", "HAS_JOB_TITLE").get("nurse") is True
         assert held(memory, "Ines", "WORKS_AT").get("Oakridge Clinic") is False
 
@@ -101,7 +92,7 @@ def test_the_same_timeline_whichever_message_arrives_first(embedder) -> None:  #
     ]
     ends = []
     for turns in (told, told[::-1]):
-        with story(embedder, turns) as memory:
+        with told_memory(embedder, turns) as memory:
             (title,) = facts_about(memory, "Priya", "HAS_JOB_TITLE")
             ends.append((title.valid_at, title.invalid_at))
     assert ends[0] == ends[1]
@@ -113,7 +104,7 @@ def test_deleting_the_new_job_reopens_the_title(embedder) -> None:  # type: igno
         ("2024-02-01T09:00", "Priya: I joined Halvard Foods as a data analyst"),
         ("2024-06-10T09:00", "Priya: started at Quenby Labs this week!"),
     ]
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         newest = memory.recent_episodes(group_id="g", limit=1)[0]
         memory.delete_episode(newest.id, group_id="g")
         assert held(memory, "Priya", "HAS_JOB_TITLE") == {"data analyst": True}
@@ -131,7 +122,7 @@ MANAGER_ENDS = [
 
 @pytest.mark.parametrize("turns", MANAGER_ENDS, ids=["new employer", "left"])
 def test_a_manager_ends_with_the_job(embedder, turns: list[tuple[str, str]]) -> None:  # type: ignore[no-untyped-def]
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         assert held(memory, "Rosa", "MANAGED_BY") == {"Dagny": False}
 
 
@@ -141,5 +132,5 @@ def test_a_manager_named_at_the_new_job_stays(embedder) -> None:  # type: ignore
         ("2024-06-03T09:00", "Rosa: I got a job at Varrow Tech!!"),
         ("2024-06-20T09:00", "Rosa: my manager is Dagny, she's lovely"),
     ]
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         assert held(memory, "Rosa", "MANAGED_BY") == {"Dagny": True}

@@ -218,11 +218,17 @@ def test_an_unlabelled_mention_named_again_beside_the_new_value_closes() -> None
 
 
 def test_an_ending_by_initials_closes_the_fact_that_spells_them_out() -> None:
-    club = fact("f1", "MEMBER_OF", "nts", "Maya is a member of the National Trust for Scotland",
-                valid_at=JAN)
+    club = fact(
+        "f1",
+        "MEMBER_OF",
+        "nts",
+        "Maya is a member of the National Trust for Scotland",
+        valid_at=JAN,
+    )
     other = fact("f2", "MEMBER_OF", "ntc", "Maya joined the Nairn Tennis Club", valid_at=JAN)
-    work = fact("f3", "WORKS_AT", "nts", "Maya works at the National Trust for Scotland",
-                valid_at=JAN)
+    work = fact(
+        "f3", "WORKS_AT", "nts", "Maya works at the National Trust for Scotland", valid_at=JAN
+    )
     lapsed = fact("n1", "MEMBER_OF", "nts2", "Maya let the NTS membership go", invalid_at=MAR)
     working: dict[str, Fact] = {}
     stored = {f.id: f for f in (club, other, work)}

@@ -18,9 +18,7 @@ from __future__ import annotations
 import pytest
 
 from chronomem import Memory
-from chronomem.testing import ManualClock
-from tests.helpers import t
-from tests.real_embedder import real_embedder, tell
+from tests.real_embedder import real_embedder, told_memory
 
 pytestmark = pytest.mark.local_model
 
@@ -41,13 +39,6 @@ def current_targets(memory: Memory, who: str) -> set[str]:
     }
 
 
-def story(embedder, turns: list[tuple[str, str]]) -> Memory:  # type: ignore[no-untyped-def]
-    clock = ManualClock(t(turns[0][0]))
-    memory = Memory(embedder=embedder, clock=clock)
-    tell(memory, clock, turns)
-    return memory
-
-
 NAMED_AGAIN = [
     ("Maya", "Stevenage", "Harlow", [
         ("2024-01-05T19:00", "Maya: the view from our balcony in Harlow is unreal"),
@@ -64,9 +55,9 @@ NAMED_AGAIN = [
 def test_an_old_value_only_mentioned_closes_when_named_beside_the_new_one(
     embedder, who: str, new: str, old: str, turns: list[tuple[str, str]]
 ) -> None:  # type: ignore[no-untyped-def]
-    with story(embedder, turns[:1]) as memory:
+    with told_memory(embedder, turns[:1]) as memory:
         assert old in current_targets(memory, who)  # told, only as a mention
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         now = current_targets(memory, who)
         assert new in now and old not in now, now
 
@@ -76,7 +67,7 @@ def test_a_mention_the_new_message_does_not_name_stays(embedder) -> None:  # typ
         ("2024-01-05T19:00", "Maya: the view from our balcony in Harlow is unreal"),
         ("2024-07-01T19:00", "Maya: moved to Stevenage last week"),
     ]
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         assert {"Harlow", "Stevenage"} <= current_targets(memory, "Maya")
 
 
@@ -97,13 +88,14 @@ LATER_NEWS = [
 def test_later_news_dated_before_the_hearing_of_the_old_value_closes_it(
     embedder, who: str, new: str, old: str, turns: list[tuple[str, str]], reverse: bool
 ) -> None:  # type: ignore[no-untyped-def]
-    with story(embedder, turns[::-1] if reverse else turns) as memory:
+    with told_memory(embedder, turns[::-1] if reverse else turns) as memory:
         now = current_targets(memory, who)
         assert new in now and old not in now, now
 
 
 INITIALS = [
-    [("2024-02-01T10:00", "Hamish: I have been a member of the National Trust for Scotland for years."),
+    [("2024-02-01T10:00",
+      "Hamish: I have been a member of the National Trust for Scotland for years."),
      ("2024-09-01T10:00", "Hamish: I have let my NTS membership lapse, sadly.")],
     [("2024-02-01T10:00", "Kat: joined the Leith Climbing Collective last week, obsessed"),
      ("2024-09-01T10:00", "Kat: cancelled my LCC membership, knee's not up to it")],
@@ -115,9 +107,9 @@ def test_an_ending_by_initials_closes_the_membership_told_in_full(
     embedder, turns: list[tuple[str, str]]
 ) -> None:  # type: ignore[no-untyped-def]
     who = turns[0][1].split(":")[0]
-    with story(embedder, turns[:1]) as memory:
+    with told_memory(embedder, turns[:1]) as memory:
         assert memberships(memory, who)  # held by its full name
-    with story(embedder, turns) as memory:
+    with told_memory(embedder, turns) as memory:
         assert memberships(memory, who) == set()
 
 

@@ -75,8 +75,12 @@ def test_a_past_verb_of_arrival_is_the_new_values_not_the_old() -> None:
 
 def test_a_past_clause_with_its_own_dates_keeps_them() -> None:
     told = Episode(
-        "e0", "g", "Lin: I lived in Kyoto from 2012 to 2016 and I live in Osaka now",
-        EpisodeSource.MESSAGE, WHEN, WHEN,
+        "e0",
+        "g",
+        "Lin: I lived in Kyoto from 2012 to 2016 and I live in Osaka now",
+        EpisodeSource.MESSAGE,
+        WHEN,
+        WHEN,
     )
     found = {f.target: f for f in RuleExtractor().extract(told, []).facts}
     kyoto = found["Kyoto"]

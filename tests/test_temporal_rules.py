@@ -186,5 +186,8 @@ def test_contradiction_with_said_times_is_order_independent(a_valid, b_valid, a_
     a1, b1 = resolve_contradiction(a, b, NOW, said=(said_a, said_b))
     b2, a2 = resolve_contradiction(b, a, NOW, said=(said_b, said_a))
     assert (a1.valid_at, a1.invalid_at, b1.valid_at, b1.invalid_at) == (
-        a2.valid_at, a2.invalid_at, b2.valid_at, b2.invalid_at,
+        a2.valid_at,
+        a2.invalid_at,
+        b2.valid_at,
+        b2.invalid_at,
     )

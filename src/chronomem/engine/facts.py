@@ -226,9 +226,7 @@ def _close_superseded(
 def _untyped(names: Mapping[str, str] | None, new_facts: Sequence[Fact]) -> frozenset[str]:
     """The episode's entities no typed fact of its own names (only mentioned, or named
     with no fact at all: a rival the new value's text was cut before)."""
-    typed = {
-        i for f in new_facts if f.relation not in GENERIC_RELATIONS for i in f.endpoints
-    }
+    typed = {i for f in new_facts if f.relation not in GENERIC_RELATIONS for i in f.endpoints}
     return frozenset(i for i in (names or {}) if i not in typed)
 
 

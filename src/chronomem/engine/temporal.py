@@ -5,8 +5,9 @@
 * :func:`resolve_contradiction` — two facts that cannot both hold: a plan replaced before it
   began is withdrawn (a reschedule); a fact whose start is only when it was heard is ended
   by later news that dates its own start before it (:func:`outdated_by_later_news`);
-  otherwise whichever started later closes the other at its start. Applied the same way whatever order the episodes arrive in,
-  so out-of-order ingestion gives the in-order timeline.
+  otherwise whichever started later closes the other at its start. Applied the same way
+  whatever order the episodes arrive in, so out-of-order ingestion gives the in-order
+  timeline.
 * ``model.time.sane_interval`` — ``invalid_at`` is never before ``valid_at``: an ending
   dated before the known start keeps the end and makes the start unknown. Every store refuses an
   inverted interval (``stores/intervals_check.py``).
@@ -111,9 +112,7 @@ def withdrawn_plan(stored: Fact, new: Fact, said: tuple[datetime, datetime]) -> 
     return new if new.valid_at is not None and new.valid_at > stored_said else None
 
 
-def outdated_by_later_news(
-    stored: Fact, new: Fact, said: tuple[datetime, datetime]
-) -> Fact | None:
+def outdated_by_later_news(stored: Fact, new: Fact, said: tuple[datetime, datetime]) -> Fact | None:
     """Which of two contradicting facts later news outdates, if either.
 
     "Lara lives in Madrid" told on 1 March starts then only because that is when it was
