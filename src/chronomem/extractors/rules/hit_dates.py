@@ -93,7 +93,7 @@ def hit_dates(
     until = next((t.when for t in times if t.role == "until"), None)
     if hit.ending:
         end = start or until
-        if end is not None and end > s.reference and not speaks_of_future(s.text):
+        if end is not None and end > s.reference and not _told_ahead(s, times, end):
             end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
     if until is not None:
@@ -101,6 +101,14 @@ def hit_dates(
     if start is not None and start > s.reference and _done(s, hit, times, start):
         start = None  # "we moved to Lyon, school starts monday": moving is done, not ahead
     return (start if start is not None else s.reference), None
+
+
+def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool:
+    """Is the future ``end`` the ending's own date, told looking ahead ("my last day at
+    Acme is March 3": it holds until then)?"""
+    if speaks_of_future(s.text):
+        return True
+    return any(t.when == end and clause_tense(s.text, t.start, t.end) == "future" for t in times)
 
 
 def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:

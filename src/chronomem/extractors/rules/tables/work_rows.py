@@ -36,7 +36,8 @@ _BE_ADVERBS = (
 )
 # verbs that give a title with "as": "qualified as an architect", "took over as manager"
 _AS_TITLE_VERBS = (
-    r"\b(?:work|job|hired|joined|started|position|role|employed|intern|qualified|retrained|"
+    r"\b(?:work|job|hired|join(?:s|ed|ing)?|start(?:s|ed|ing)?|beg[iau]n(?:s|ning)?|position|"
+    r"role|employed|intern|qualified|retrained|"
     r"trained|took over|taken over|appointed|serv(?:e|es|ed|ing)|freelance|stepped in)"
 )
 _IS_A = "{source} is {a_target}"
