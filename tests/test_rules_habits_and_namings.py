@@ -1,4 +1,5 @@
-"""Habits told with their frequency first or with "go", and people named with a copula.
+"""Habits told with their frequency first or with "go", people named with a copula, and a
+body part's trouble.
 
 - "on Saturdays I go swimming", "every morning I am running 5 km", "I go climbing on
   Tuesdays", "every friday I go to the pub": habits (the activity, or the place gone to;
@@ -7,7 +8,8 @@
 - "my morning runs" are running: giving them up ends the running habit;
 - "my physio is called Agnieszka", "my trainer's name is Maria", "I have new physio, her
   name is Agnieszka" (an article dropped, as learners of English do) name who holds the
-  role, titles with their full stop included ("Dr. Lis").
+  role, titles with their full stop included ("Dr. Lis");
+- "a meniscus injury", "shoulder pain": a condition, ended when the body part is healed.
 Sentences written for these tests, not from any bench.
 """
 
@@ -69,3 +71,20 @@ def test_a_person_named_with_a_copula_holds_the_role(turn: str, role: str, name:
     (fact,) = [f for f in run(turn).facts if f.relation == "ROLE_HELD_BY"]
     assert fact.target == name
     assert role in fact.fact.lower()
+
+
+@pytest.mark.parametrize(
+    ("turn", "condition"),
+    [
+        ("Tomek: I have a meniscus injury since March", "meniscus injury"),
+        ("Tomek: ugh been dealing with shoulder pain all week", "shoulder pain"),
+        ("Tomek: still got a nasty ankle sprain from the match", "ankle sprain"),
+    ],
+)
+def test_a_body_parts_trouble_is_a_condition(turn: str, condition: str) -> None:
+    assert ("Tomek", "HAS_CONDITION", condition, False) in found(run(turn))
+
+
+def test_the_body_part_healed_ends_its_trouble() -> None:
+    turns = ["Tomek: I have a knee injury, no football for now", "Tomek: the knee is healed!!"]
+    assert ("Tomek", "HAS_CONDITION", "knee injury", True) in found(run(*turns))
