@@ -259,8 +259,8 @@ def inline_object(
         attrs = (("species", PET_BREED_SPECIES.get(species, species)),)
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
     titled = span is not None and s.text[span.start : start].strip(". ").lower() in _TITLES
-    if span is not None and row.label == "JobTitle" and span.end < m.end(group):
-        span = None  # "a UX designer": the capitalised word only qualifies the title
+    if row.label == "JobTitle":
+        span = None  # "a UX designer", "promoted to Head of Marketing": a title, not a name
     if span is not None and (span.start == start or titled):  # "Dr. Abiola has been my GP"
         party = span_party(s, span, row)
         if party is not None and row.target_format:  # "tore my ACL" -> "ACL injury"
@@ -271,7 +271,7 @@ def inline_object(
         words = words[1:]
     if not words:
         return None
-    if words[0][0].isupper() and not (row.label == "JobTitle" and span is None):
+    if words[0][0].isupper() and row.label != "JobTitle":
         if words[0].lower() in NOT_NAMES or words[-1].lower() in TIME_WORDS:
             return None
         return Party(" ".join(words), row.label, True, False, attrs)
