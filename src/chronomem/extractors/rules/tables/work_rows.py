@@ -18,7 +18,10 @@ _LOWER_MEMBER = (
     r"active|senior|junior|core|key|valued|honorary|associate|full|life|paying|the|a|an)\b)"
     r"(?-i:[a-z]+)"
 )
-_OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+|[A-Z][a-z]+(?= *(?:$|[,.;!?]| (?:at|in|for|now|since|from)\b)))"
+_OF_DEPT = (
+    r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)"
+    r"(?-i:[a-z]+|[A-Z][a-z]+(?= *(?:$|[,.;!?]| (?:at|in|for|now|since|from)\b)))"
+)
 # a word before a title's head: not a determiner, nor a verb that takes the title as its
 # object ("been offered the head coach job" is an offer, "been told the manager" news)
 _MODIFIERS = (
@@ -110,7 +113,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     P("WORKS_AT", r"\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?"
       r"(?:new |dream )?(?:job|position|role|offer|internship|job offer|post)(?: (?:of|as) "
       r"(?:an? |the )?[\w&'-]+(?: [\w&'-]+){0,3}?)? (?:at|with|from)\b", "Organization",
-      reject_heads=GROUP_HEADS | GYM_HEADS, reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=GROUP_HEADS | GYM_HEADS,
+      reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="job position role offer internship post"),
     P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:over )?"
       r"(?:at|with)\b",
