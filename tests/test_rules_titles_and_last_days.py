@@ -98,3 +98,51 @@ def test_an_employer_and_a_title_told_in_one_clause(embedder) -> None:  # type: 
     facts = tell(embedder, "Ines: I start at Zalando on the 3rd as a data engineer")
     assert facts.get(("Ines", "HAS_JOB_TITLE", "data engineer")) is True
     assert facts.get(("Ines", "WORKS_AT", "Zalando")) is True
+
+
+@pytest.mark.parametrize(
+    ("turn", "employer", "title"),
+    [
+        (
+            "Farah: I accepted the position of head of science at Fernvale College",
+            "Fernvale College",
+            "head of science",
+        ),
+        ("Farah: took the job as night manager at the Radisson", "Radisson", "night manager"),
+        (
+            "Farah: I'm a maths teacher (year 9 mostly) at Oakfield Academy",
+            "Oakfield Academy",
+            None,
+        ),
+    ],
+)
+def test_a_job_taken_names_its_employer_and_title(
+    turn: str, employer: str, title: str | None
+) -> None:
+    facts = found(run(turn))
+    assert ("Farah", "WORKS_AT", employer, False) in facts
+    if title is not None:
+        assert ("Farah", "HAS_JOB_TITLE", title, False) in facts
+
+
+def test_a_capitalised_department_title_is_a_title() -> None:
+    (fact,) = [
+        f
+        for f in run("Farah: I was promoted to Head of Marketing").facts
+        if f.relation == "HAS_JOB_TITLE"
+    ]
+    assert fact.target.lower() == "head of marketing"
+
+
+def test_an_offer_declined_is_no_job() -> None:
+    facts = found(run("Farah: got offered the position of CFO at Brightwell but I said no"))
+    assert not [f for f in facts if f[1] in ("WORKS_AT", "HAS_JOB_TITLE")]
+
+
+def test_a_start_told_after_the_news_dates_it() -> None:
+    (job,) = [
+        f
+        for f in run("Bea: I've accepted a post at Hollis Academy, starting in September").facts
+        if f.relation == "WORKS_AT"
+    ]
+    assert job.valid_at == datetime(2024, 9, 1, tzinfo=UTC)
