@@ -110,7 +110,7 @@ def test_an_employer_and_a_title_told_in_one_clause(embedder) -> None:  # type: 
         ),
         ("Farah: took the job as night manager at the Radisson", "Radisson", "night manager"),
         (
-            "Farah: I'm a maths teacher (year 9 mostly) at Oakfield Academy",
+            "Farah: I'm a maths teacher (mostly gcse) at Oakfield Academy",
             "Oakfield Academy",
             None,
         ),
