@@ -33,7 +33,7 @@ from datetime import datetime
 from chronomem.engine.temporal import close_at
 from chronomem.model import Fact
 from chronomem.model.names import normalize_name
-from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
+from chronomem.model.relations import GENERIC_RELATIONS, PLAN_RELATIONS, functional_rule
 
 #: Relations an ending by name never closes: tastes and ties to people.
 KEEP_ON_ENDING = frozenset(
@@ -201,9 +201,6 @@ def _listed_sibling(fact: Fact, ending: Fact, name: str) -> bool:
     said = r"\W+".join(re.escape(w) for w in name.split())
     item = re.compile(rf"{_LIST}\s*{said}\b|\b{said}(?:s|es)?\W*\s*{_LIST}", re.I)
     return item.search(fact.fact) is not None
-
-
-PLAN_RELATIONS = frozenset({"HAS_PLAN"})
 
 
 def withdraw_moved_plans(

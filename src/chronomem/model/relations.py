@@ -116,6 +116,12 @@ def dependencies_on(relation: str) -> tuple[Dependency, ...]:
     return tuple(row for row in DEPENDENCY_TABLE if row.within == relation.upper())
 
 
+#: Relations whose facts are events on a day (a plan, an appointment): ``valid_at`` is the
+#: day, not the start of a state, and such a fact never contradicts another.
+PLAN_RELATIONS: frozenset[str] = frozenset({"HAS_PLAN"})
+#: ... and the relations told by their day in a context: plans and trips.
+DAY_RELATIONS: frozenset[str] = PLAN_RELATIONS | {"VISITED"}
+
 #: Relations an extractor writes when it cannot type a statement ("Maya said: first week at
 #: stripe done"). They carry no value of their own: they never contradict anything, and they
 #: end with the typed fact between the same two entities (``engine/endings.py``).
