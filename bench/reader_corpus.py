@@ -118,11 +118,15 @@ def _names(item: Item, facts: list[Seen]) -> Names:
     )
 
 
+def _zero_pair() -> list[int]:
+    return [0, 0]
+
+
 @dataclass(slots=True)
 class Tally:
     """Counts over many items: labels found per key, facts produced and right, decoys."""
 
-    labels: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    labels: dict[str, list[int]] = field(default_factory=lambda: defaultdict(_zero_pair))
     produced: int = 0
     right: int = 0
     decoys: int = 0

@@ -53,3 +53,12 @@ def facts_about(memory: Memory, name: str, relation: str, group: str = "g") -> l
 def target_name(memory: Memory, fact: Fact, group: str = "g") -> str:
     (entity,) = memory.store.get_entities([group], [fact.target_id])
     return entity.name
+
+
+def told_memory(embedder: Embedder, story: list[tuple[str, str]], group: str = "g") -> Memory:
+    """A memory on the default path with ``(reference time, text)`` pairs ingested live,
+    the clock starting at the first (close it, or use it as a context manager)."""
+    clock = ManualClock(t(story[0][0]))
+    memory = Memory(embedder=embedder, clock=clock)
+    tell(memory, clock, story, group)
+    return memory

@@ -196,6 +196,47 @@ def test_a_new_value_closes_earlier_mentions_of_the_same_kind_only() -> None:
     assert working["m2"].invalid_at == MAR
 
 
+def test_an_unlabelled_mention_named_again_beside_the_new_value_closes() -> None:
+    from chronomem.engine.endings import close_superseded, superseded_mentions
+
+    lease = fact("m1", "MENTIONED", "harlow", "Maya got the keys to a flat in Harlow", valid_at=JAN)
+    gig = fact("m2", "MENTIONED", "brockwell", "Maya said: Brockwell gig was loud", valid_at=JAN)
+    stored = {f.id: f for f in (lease, gig)}
+    home = fact("n1", "LIVES_IN", "stevenage", "Maya moved to Stevenage", valid_at=MAR)
+    pairs = superseded_mentions([home], stored, {})
+    labels = {"stevenage": ("Location",), "harlow": (), "brockwell": ()}
+    working: dict[str, Fact] = {}
+    close_superseded(pairs, working, labels, MAY)
+    assert working == {}  # unlabelled and not named again: nothing says it was the home
+    close_superseded(pairs, working, labels, MAY, frozenset({"harlow"}))
+    assert set(working) == {"m1"}
+    assert working["m1"].invalid_at == MAR
+    labelled = {**labels, "harlow": ("Person",)}
+    working = {}
+    close_superseded(pairs, working, labelled, MAY, frozenset({"harlow"}))
+    assert working == {}  # a person named beside a new home is no old home
+
+
+def test_an_ending_by_initials_closes_the_fact_that_spells_them_out() -> None:
+    club = fact(
+        "f1",
+        "MEMBER_OF",
+        "nts",
+        "Maya is a member of the National Trust for Scotland",
+        valid_at=JAN,
+    )
+    other = fact("f2", "MEMBER_OF", "ntc", "Maya joined the Nairn Tennis Club", valid_at=JAN)
+    work = fact(
+        "f3", "WORKS_AT", "nts", "Maya works at the National Trust for Scotland", valid_at=JAN
+    )
+    lapsed = fact("n1", "MEMBER_OF", "nts2", "Maya let the NTS membership go", invalid_at=MAR)
+    working: dict[str, Fact] = {}
+    stored = {f.id: f for f in (club, other, work)}
+    close_mentions([lapsed], working, stored, MAY, {"nts2": "NTS"})
+    assert set(working) == {"f1"}  # not the other club, not the job at the same body
+    assert working["f1"].invalid_at == MAR
+
+
 def test_an_ending_heard_first_ends_the_state_heard_after() -> None:
     from chronomem.engine.endings import close_by_stored_endings
 

@@ -15,7 +15,11 @@ REF = datetime(2025, 3, 4, 10, 0, tzinfo=UTC)
 
 def facts(content: str) -> dict[str, str]:
     ep = Episode(
-        id="ep", group_id="g", content=content, source="message", reference_time=REF,
+        id="ep",
+        group_id="g",
+        content=content,
+        source="message",
+        reference_time=REF,
         created_at=REF,
     )
     found = RuleExtractor().extract(ep, [])

@@ -22,8 +22,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus" / "reader"
-# the round-6 writers' items, kept for training beside the corpus (corpus/reader_r6/README.md)
-CORPORA = (CORPUS, ROOT / "corpus" / "reader_r6")
+# the round-6 writers' items, kept for training beside the corpus (corpus/reader_r6/README.md),
+# and the round-8 writer's held-out split (corpus/reader_r8/README.md)
+CORPORA = (CORPUS, ROOT / "corpus" / "reader_r6", ROOT / "corpus" / "reader_r8")
 NEAR = 0.8
 _WORD = re.compile(r"[a-z0-9]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")

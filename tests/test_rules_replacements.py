@@ -48,3 +48,42 @@ def test_the_value_spoken_of_as_there_ends_beside_one_brought_in() -> None:
 def test_two_values_with_nothing_to_tell_them_apart_stay_as_told() -> None:
     turns = ["Ivy: I work at Google and Meta"]
     assert facts(turns) == facts(turns, disable=["replacements"])
+
+
+FORMER_CLAUSES = [
+    ("Bogdan: Now I am a welder in Gdynia, but before I was a baker.",
+     ("Bogdan", "HAS_JOB_TITLE", "baker"), ("Bogdan", "HAS_JOB_TITLE", "welder")),
+    ("Wen: I live in Leeds now, previously I lived in Hull.",
+     ("Wen", "LIVES_IN", "Hull"), ("Wen", "LIVES_IN", "Leeds")),
+    ("Ana: I was a cashier at Lidl for two years, now I'm a supervisor",
+     ("Ana", "HAS_JOB_TITLE", "cashier"), ("Ana", "HAS_JOB_TITLE", "supervisor")),
+]  # fmt: skip
+
+
+def test_the_value_told_in_a_clause_of_a_state_that_is_over_ends() -> None:
+    for text, old, new in FORMER_CLAUSES:
+        found = facts([text])
+        assert (*old, True) in found and (*new, False) in found, (text, found)
+        assert (*old, False) in facts([text], disable=["replacements"]), text
+
+
+def test_a_past_verb_of_arrival_is_the_new_values_not_the_old() -> None:
+    found = facts(["Kaia: I moved from Tartu to Tallinn in August"])
+    assert ("Kaia", "LIVES_IN", "Tallinn", False) in found
+    assert ("Kaia", "LIVES_IN", "Tallinn", True) not in found
+
+
+def test_a_past_clause_with_its_own_dates_keeps_them() -> None:
+    told = Episode(
+        "e0",
+        "g",
+        "Lin: I lived in Kyoto from 2012 to 2016 and I live in Osaka now",
+        EpisodeSource.MESSAGE,
+        WHEN,
+        WHEN,
+    )
+    found = {f.target: f for f in RuleExtractor().extract(told, []).facts}
+    kyoto = found["Kyoto"]
+    assert kyoto.valid_at is not None and kyoto.valid_at.year == 2012
+    assert kyoto.invalid_at is not None and kyoto.invalid_at.year == 2016
+    assert found["Osaka"].invalid_at is None

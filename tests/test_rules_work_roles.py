@@ -260,7 +260,7 @@ STORIES = [
      [("Mo", "WORKS_AT", "EY")], [("Mo", "WORKS_AT", "KPMG")]),
     (["Mo: I go to the YMCA most mornings",
       "Mo: dropped the Y and signed up at Crunch Fitness instead"],
-     [("Mo", "MEMBER_OF", "Crunch Fitness")], [("Mo", "MENTIONED", "YMCA")]),
+     [("Mo", "MEMBER_OF", "Crunch Fitness")], [("Mo", "HAS_HABIT", "YMCA")]),
     (["Mo: I'm on the Dropbox Plus plan", "Mo: upgraded my Dropbox to Professional"],
      [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Professional")],
      [("Mo", "SUBSCRIBED_TO_PLAN", "Dropbox Plus")]),

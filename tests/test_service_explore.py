@@ -62,9 +62,7 @@ async def test_graph_now_then_and_as_believed_then(api: httpx.AsyncClient) -> No
     assert works_at(before, "Google") == "current" and works_at(before, "Meta") is None
     assert "Meta" not in {e["name"] for e in before["entities"]}
 
-    meta = next(
-        f for f in now["facts"] if f["state"] == "current" and f["relation"] == "WORKS_AT"
-    )
+    meta = next(f for f in now["facts"] if f["state"] == "current" and f["relation"] == "WORKS_AT")
     learned_google_ended = min(f["expired_at"] for f in now["facts"] if f["expired_at"])
     just_before = datetime.fromisoformat(learned_google_ended) - timedelta(microseconds=1)
     believed = (

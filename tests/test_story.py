@@ -49,8 +49,11 @@ def test_story_in_order(make_memory, clock):
     memory = make_memory()
     results = replay(memory, clock, ALICE_STORY)
     _check_world_timeline(memory)
-    # the second episode closed the Google fact and says so
-    assert [f.fact for f in results[1].invalidated] == [_google_fact(memory).fact]
+    # the second episode closed the Google fact, and the title told with it, and says so
+    closed = {f.relation: f.fact for f in results[1].invalidated}
+    assert set(closed) == {"WORKS_AT", "HAS_JOB_TITLE"}
+    assert closed["WORKS_AT"] == _google_fact(memory).fact
+    assert "data engineer" in closed["HAS_JOB_TITLE"]
     # as believed on 2024-01-10: we had not yet learned that she left
     believed = memory.search(
         "Where does Alice work?", group_id="demo", known_at=t("2024-01-10T12:00")

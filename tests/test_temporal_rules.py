@@ -152,3 +152,42 @@ def test_contradiction_is_order_independent(a_valid, b_valid, b_invalid):
     b2, a2 = resolve_contradiction(b, a, NOW)  # b stored, a new
     if a_valid is not None and b_valid is not None and a_valid != b_valid:
         assert (a1.invalid_at, b1.invalid_at) == (a2.invalid_at, b2.invalid_at)
+
+
+def test_later_news_ends_a_value_whose_start_was_only_its_hearing():
+    heard = t("2024-03-01T10:00")
+    madrid = fact("madrid", valid=heard)  # "Lara lives in Madrid", said on 1 March
+    seville = fact("seville", valid=t("2024-02-15T00:00"))  # said 31 March: "moved last month"
+    said = (heard, t("2024-03-31T10:00"))
+    madrid2, seville2 = resolve_contradiction(madrid, seville, NOW, said=said)
+    assert seville2 == seville  # the later news holds
+    assert madrid2.invalid_at == t("2024-02-15T00:00") and madrid2.valid_at is None
+    # arriving the other way round (the later news stored first): the same intervals
+    seville3, madrid3 = resolve_contradiction(seville, madrid, NOW, said=said[::-1])
+    assert (seville3.invalid_at, madrid3.invalid_at) == (None, madrid2.invalid_at)
+
+
+def test_a_start_the_text_gave_is_left_to_the_later_start():
+    since_2019 = fact("a", valid=t("2019-01-01T00:00"))  # "in Madrid since 2019", said in March
+    later = fact("b", valid=t("2018-06-01T00:00"))  # said after, dated before
+    said = (t("2024-03-01T10:00"), t("2024-03-31T10:00"))
+    a2, b2 = resolve_contradiction(since_2019, later, NOW, said=said)
+    assert a2 == since_2019 and b2.invalid_at == t("2019-01-01T00:00")
+
+
+@given(a_valid=instants, b_valid=instants, a_heard=st.booleans(), b_heard=st.booleans())
+def test_contradiction_with_said_times_is_order_independent(a_valid, b_valid, a_heard, b_heard):
+    """With when each was said, whichever arrives first, the same world intervals."""
+    said_a, said_b = t("2024-02-01T00:00"), t("2024-03-01T00:00")
+    a = fact("a", valid=said_a if a_heard else a_valid)
+    b = fact("b", valid=said_b if b_heard else b_valid)
+    if a.valid_at == b.valid_at:
+        return  # a tie of starts is kept as stored (as without said times)
+    a1, b1 = resolve_contradiction(a, b, NOW, said=(said_a, said_b))
+    b2, a2 = resolve_contradiction(b, a, NOW, said=(said_b, said_a))
+    assert (a1.valid_at, a1.invalid_at, b1.valid_at, b1.invalid_at) == (
+        a2.valid_at,
+        a2.invalid_at,
+        b2.valid_at,
+        b2.invalid_at,
+    )

@@ -210,10 +210,14 @@ def test_the_page_walks_both_timelines_asks_and_deletes(  # type: ignore[no-unty
     # World time before the job change: Google current, Meta not drawn.
     set_instant(driver, "world-at", "2024-01-05")
     wait(driver, lambda: "Alice WORKS_AT Meta" not in facts(driver))
-    assert facts(driver) == {
-        "Alice WORKS_AT Google": "current",
-        "Alice HAS_JOB_TITLE data engineer": "current",  # told with the job: a fact of its own
-    } == drawn_edges(driver)
+    assert (
+        facts(driver)
+        == {
+            "Alice WORKS_AT Google": "current",
+            "Alice HAS_JOB_TITLE data engineer": "current",  # told with the job: a fact of its own
+        }
+        == drawn_edges(driver)
+    )
     shots(driver, "2-world-before-the-change")
 
     # System time before the memory learned Alice left Google: Google current again.

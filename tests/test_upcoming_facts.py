@@ -120,3 +120,6 @@ def test_a_plan_from_the_rule_extractor_is_upcoming(clock: ManualClock) -> None:
         assert [f.valid_at for f in found if "Japan" in f.fact] == [t("2024-03-01")]
         text = memory.context("Where is Ivy going?", group_id="g").text
         assert "(upcoming: 2024-03-01)" in text
+        clock.set(t("2024-04-01"))  # once its day has come, a plan is told by its day
+        later = memory.context("Where did Ivy go?", group_id="g").text
+        assert "(on 2024-03-01)" in later and "2024-03-01 – present" not in later

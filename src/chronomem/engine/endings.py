@@ -14,7 +14,9 @@ were still ambiguous, so it can miss what only resolution makes equal):
   keep asserting the old employer, home or car after it changed. Typed facts (likes, friends,
   visits) are never touched here: only generic mentions follow an ending.
 * :func:`close_mentions` also follows an explicit ending (typed, or a generic mention the
-  extractor read as an ending: "Bubbles died") by the ended thing's *name*: "sold
+  extractor read as an ending: "Bubbles died") by the ended thing's *name* (or, for a name
+  of initials, the words they stand for: "let my RHS membership lapse" ends "a member of
+  the Royal Horticultural Society"): "sold
   the canon" ends "I shoot everything on a Canon 5D Mark III", "cancelled my Prime
   membership" ends "I have Amazon Prime" -- the subject's open facts that started before the
   end and whose text names the ended thing as whole words, whichever entity the extractor
@@ -31,7 +33,7 @@ from datetime import datetime
 from chronomem.engine.temporal import close_at
 from chronomem.model import Fact
 from chronomem.model.names import normalize_name
-from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
+from chronomem.model.relations import GENERIC_RELATIONS, PLAN_RELATIONS, functional_rule
 
 #: Relations an ending by name never closes: tastes and ties to people.
 KEEP_ON_ENDING = frozenset(
@@ -133,25 +135,45 @@ def _close_named(
     for ending in new_facts:
         if not _is_ending(ending):
             continue
-        name = normalize_name(names.get(ending.target_id, ""))
+        display = names.get(ending.target_id, "")
+        name = normalize_name(display)
         if len(name) < MIN_NAME_CHARS:
             continue
         said = re.compile(rf"\b{re.escape(name)}(?:s|es)?\b")
+        spelled = _spelled_out(display)
         end = ending.invalid_at
         assert end is not None  # an ending has an end (_is_ending)
         for f in stored.values():
             current = working.get(f.id, f)
+            named = said.search(normalize_name(current.fact)) is not None or (
+                spelled is not None
+                and current.relation == ending.relation
+                and spelled.search(current.fact) is not None
+            )
             if (
                 ending.source_id not in (current.source_id, current.target_id)
                 or (current.relation in KEEP_ON_ENDING and not _ends_taste(ending, current))
                 or current.relation in QUALIFIES.get(ending.relation, ())
                 or not _open(current)
                 or (current.valid_at is not None and current.valid_at > end)
-                or not said.search(normalize_name(current.fact))
+                or not named
                 or _listed_sibling(current, ending, name)
             ):
                 continue
             working[f.id] = close_at(current, end, now)
+
+
+_MINOR_WORDS = r"(?:\s+(?:of|the|and|for|&|de|du|der|di)\b)*\s+"
+
+
+def _spelled_out(display: str) -> re.Pattern[str] | None:
+    """For a name of initials ("RHS", "NHS", "UCL"): the capitalised words they stand for
+    ("Royal Horticultural Society"), small words between them allowed; else None. An
+    ending by initials closes a fact of its own relation that spells them out."""
+    if not (display.isalpha() and display.isupper() and 2 <= len(display) <= 6):
+        return None
+    words = [rf"{re.escape(letter)}[a-z]+" for letter in display]
+    return re.compile(r"\b" + _MINOR_WORDS.join(words) + r"\b")
 
 
 def _ends_taste(ending: Fact, current: Fact) -> bool:
@@ -179,9 +201,6 @@ def _listed_sibling(fact: Fact, ending: Fact, name: str) -> bool:
     said = r"\W+".join(re.escape(w) for w in name.split())
     item = re.compile(rf"{_LIST}\s*{said}\b|\b{said}(?:s|es)?\W*\s*{_LIST}", re.I)
     return item.search(fact.fact) is not None
-
-
-PLAN_RELATIONS = frozenset({"HAS_PLAN"})
 
 
 def withdraw_moved_plans(
@@ -264,12 +283,18 @@ def close_superseded(
     working: MutableMapping[str, Fact],
     labels: Mapping[str, Sequence[str]],
     now: datetime,
+    said_again: frozenset[str] = frozenset(),
 ) -> None:
     """Close each mention whose entity has the new value's labels (a place for a new home,
-    an organisation for a new employer) at the new value's start."""
+    an organisation for a new employer) at the new value's start -- or has no label at all
+    and is named again, untyped, by the message that tells the new value (``said_again``):
+    "moved to Cork, galway rent was insane", "the new job at Ramp is so much better than
+    wells fargo" name the old value beside the new one, whatever kind of name it is."""
     for new, old in pairs:
         mine, theirs = set(labels.get(new.target_id, ())), set(labels.get(old.target_id, ()))
-        if mine and mine == theirs and new.valid_at is not None:
+        same_kind = bool(mine) and mine == theirs
+        contrasted = not theirs and old.target_id in said_again
+        if (same_kind or contrasted) and new.valid_at is not None:
             working[old.id] = close_at(working.get(old.id, old), new.valid_at, now)
 
 

@@ -33,7 +33,7 @@ import numpy.typing as npt
 from chronomem.engine.facts import FactDraft
 from chronomem.model import Fact, FactQuestion, SearchFilter, Target, Vector
 from chronomem.model.names import normalize_name
-from chronomem.model.relations import FUNCTIONAL_RELATIONS, functional_rule
+from chronomem.model.relations import FUNCTIONAL_RELATIONS, dependencies_on, functional_rule
 from chronomem.ports import Store
 
 MIN_CONTRADICTION_COSINE = 0.5
@@ -80,7 +80,7 @@ def _candidate_pool(
 
     * the must-offer contradiction candidates: the current facts of every one-value-at-a-time
       relation (``model/relations.py``) touching the drafts' entities, and past ones too
-      for the relations the drafts hold;
+      for the relations the drafts hold and those that hold within them (``engine/dependents.py``);
     * the :data:`NEAR_FACTS` facts closest in meaning to each draft (one vector search,
       past facts included), of which those touching the draft's entities are kept: the
       duplicates (a restatement is the closest text there is) and the close contradiction
@@ -89,9 +89,12 @@ def _candidate_pool(
     entities = sorted(touched)
     current = SearchFilter(relations=tuple(sorted(FUNCTIONAL_RELATIONS))).resolved(now)
     pool = {f.id: f for f in store.facts_of_entities([group_id], entities, current)}
-    drafted = sorted({d.fact.relation for d in drafts} & FUNCTIONAL_RELATIONS)
-    if drafted:  # past facts of a one-value relation matter only to a draft of that relation
-        past = SearchFilter(history=True, relations=tuple(drafted)).resolved(now)
+    drafted = {d.fact.relation for d in drafts} & FUNCTIONAL_RELATIONS
+    # past facts of a one-value relation matter only to a draft of that relation, or of the
+    # relation they hold within (a title that ended with a job moves with that job's end)
+    drafted |= {row.relation for r in drafted for row in dependencies_on(r)}
+    if drafted:
+        past = SearchFilter(history=True, relations=tuple(sorted(drafted))).resolved(now)
         pool.update((f.id, f) for f in store.facts_of_entities([group_id], entities, past))
     everything = SearchFilter(history=True).resolved(now)
     near: set[str] = set()

@@ -3,8 +3,8 @@
 :func:`draft_facts` makes the new facts, their endpoints possibly still ambiguous; the
 candidates they are compared with come from :mod:`chronomem.engine.fact_candidates`; once
 the resolution round has decided, :func:`apply_fact_decisions` folds duplicates, closes
-what the new facts contradict (the rules of ``engine/temporal.py`` and
-``engine/endings.py``) and returns what the episode writes.
+what the new facts contradict (the rules of ``engine/temporal.py``,
+``engine/endings.py`` and ``engine/dependents.py``) and returns what the episode writes.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from chronomem.clock import IdFactory
+from chronomem.engine.dependents import close_dependents
 from chronomem.engine.endings import (
     close_by_stored_endings,
     close_mentions,
@@ -38,6 +39,7 @@ from chronomem.model import (
     Vector,
 )
 from chronomem.model.belief import CLOSED_BY, closing_note
+from chronomem.model.relations import GENERIC_RELATIONS
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +120,7 @@ def apply_fact_decisions(
     working: dict[str, Fact] = {}
     new_facts: list[Fact] = []
     told_endings: list[Fact] = []
+    told_holding: list[str] = []  # final ids of the facts told as holding (not endings)
     restated = _restated(drafts, duplicates)
     for d in drafts:
         fact = _rebind(d.fact, entity_ids)
@@ -129,7 +132,8 @@ def apply_fact_decisions(
         if dup is not None and not _same_pair(dup, fact):
             log.info("ignored duplicate %s for %r: different entities", dup.id, fact.fact)
             dup = None
-        if fact.valid_at is None and fact.invalid_at is not None:
+        ending = fact.valid_at is None and fact.invalid_at is not None
+        if ending:
             told_endings.append(fact)  # before it is folded into the fact it ends
         if dup is None:
             dup = ended_fact(fact, [working.get(i, f) for i, f in stored.items()])
@@ -141,10 +145,12 @@ def apply_fact_decisions(
             working[fact.id] = fact
         else:
             new_facts.append(fact)
+        told_holding += [] if ending else [fact.id]
     close_by_stored_endings(new_facts, stored, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
-    _close_superseded(new_facts, working, stored, labels, now)
+    _close_superseded(new_facts, working, stored, labels, now, _untyped(names, new_facts))
+    close_dependents(new_facts, working, stored, now, told_holding)
     close_siblings(working, stored, now)
     return _outcome(drafts, new_facts, working, stored)
 
@@ -157,12 +163,17 @@ def _outcome(
 ) -> FactOutcome:
     """The new facts and the stored ones the episode changed, each closing noted."""
     changed = [f for i, f in working.items() if f != stored.get(i)]
-    closer = drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
+    closer = _episode_of(drafts)
     changed = [_note_closing(f, stored.get(f.id), closer) for f in changed]
     invalidated = tuple(
         f for f in changed if f.id in stored and f.invalid_at != stored[f.id].invalid_at
     )
     return FactOutcome(written=tuple(new_facts) + tuple(changed), invalidated=invalidated)
+
+
+def _episode_of(drafts: Sequence[FactDraft]) -> str | None:
+    """The episode the drafts were read from."""
+    return drafts[0].fact.episodes[0] if drafts and drafts[0].fact.episodes else None
 
 
 def _contradict(
@@ -202,13 +213,21 @@ def _close_superseded(
     stored: Mapping[str, Fact],
     labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None,
     now: datetime,
+    said_again: frozenset[str],
 ) -> None:
     """Generic mentions a new one-value-at-a-time fact supersedes (``engine/endings.py``);
     the entities' labels are read only when there are such pairs."""
     pairs = superseded_mentions(new_facts, stored, working)
     if pairs and labels is not None:
         ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
-        close_superseded(pairs, working, labels(ids), now)
+        close_superseded(pairs, working, labels(ids), now, said_again)
+
+
+def _untyped(names: Mapping[str, str] | None, new_facts: Sequence[Fact]) -> frozenset[str]:
+    """The episode's entities no typed fact of its own names (only mentioned, or named
+    with no fact at all: a rival the new value's text was cut before)."""
+    typed = {i for f in new_facts if f.relation not in GENERIC_RELATIONS for i in f.endpoints}
+    return frozenset(i for i in (names or {}) if i not in typed)
 
 
 def _restated(drafts: Sequence[FactDraft], duplicates: Mapping[int, str | None]) -> set[str]:

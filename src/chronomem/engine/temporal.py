@@ -3,9 +3,11 @@
 * :func:`merge_duplicate` — a new statement of a stored fact: widen provenance, keep the
   earliest known start and end, keep the more informative text.
 * :func:`resolve_contradiction` — two facts that cannot both hold: a plan replaced before it
-  began is withdrawn (a reschedule); otherwise whichever started later closes the other at
-  its start. Applied the same way whatever order the episodes arrive in,
-  so out-of-order ingestion gives the in-order timeline.
+  began is withdrawn (a reschedule); a fact whose start is only when it was heard is ended
+  by later news that dates its own start before it (:func:`outdated_by_later_news`);
+  otherwise whichever started later closes the other at its start. Applied the same way
+  whatever order the episodes arrive in, so out-of-order ingestion gives the in-order
+  timeline.
 * ``model.time.sane_interval`` — ``invalid_at`` is never before ``valid_at``: an ending
   dated before the known start keeps the end and makes the start unknown. Every store refuses an
   inverted interval (``stores/intervals_check.py``).
@@ -82,6 +84,11 @@ def resolve_contradiction(
             return close_at(stored, stored.valid_at, now), new
         if withdrawn is new:
             return stored, close_at(new, new.valid_at, now)
+        outdated = outdated_by_later_news(stored, new, said)
+        if outdated is stored:
+            return close_at(stored, new.valid_at, now), new
+        if outdated is new:
+            return stored, close_at(new, stored.valid_at, now)
     new_start = new.valid_at
     if new_start is not None and (stored.valid_at is None or stored.valid_at <= new_start):
         return close_at(stored, new_start, now), new
@@ -103,6 +110,33 @@ def withdrawn_plan(stored: Fact, new: Fact, said: tuple[datetime, datetime]) -> 
     if stored_said <= new_said:
         return stored if stored.valid_at is not None and stored.valid_at > new_said else None
     return new if new.valid_at is not None and new.valid_at > stored_said else None
+
+
+def outdated_by_later_news(stored: Fact, new: Fact, said: tuple[datetime, datetime]) -> Fact | None:
+    """Which of two contradicting facts later news outdates, if either.
+
+    "Lara lives in Madrid" told on 1 March starts then only because that is when it was
+    heard; "Lara moved to Seville last month", told on 31 March and still holding, dates its
+    own start before that. The later news is the current value: the fact told earlier, whose
+    start is only when it was told, ends at the start the later one gives (its own start
+    becomes unknown, ``model.time.sane_interval``) -- instead of the later news being cut
+    at a start that was only a hearing. A start the text gave ("since 2019") is left to the
+    rule of the later start.
+    """
+    stored_said, new_said = said
+    if stored_said == new_said:
+        return None
+    old, later, old_said = (
+        (stored, new, stored_said) if stored_said < new_said else (new, stored, new_said)
+    )
+    if (
+        later.invalid_at is None
+        and later.valid_at is not None
+        and old.valid_at == old_said
+        and later.valid_at < old_said
+    ):
+        return old
+    return None
 
 
 def overlaps(a: Fact, b: Fact) -> bool:

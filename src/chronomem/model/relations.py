@@ -83,6 +83,45 @@ def is_functional(relation: str) -> bool:
 
 FUNCTIONAL_RELATIONS: frozenset[str] = frozenset(_BY_NAME)
 
+Tie = Literal["told_with", "held"]
+
+
+@dataclass(frozen=True, slots=True)
+class Dependency:
+    """One row: a value of ``relation`` holds within a value of ``within``, and ends with it.
+
+    ``tie`` says which values are tied: ``told_with`` -- the one first told in an episode
+    that also told the ``within`` value ("joined Acme as a data analyst": the title is the
+    role at Acme; a title told on its own is an occupation, kept); ``held`` -- whichever
+    one holds when the ``within`` value ends (a manager is a manager at one's employer,
+    whenever the employer was told).
+    """
+
+    relation: str
+    within: str
+    tie: Tie
+    meaning: str
+
+
+DEPENDENCY_TABLE: tuple[Dependency, ...] = (
+    Dependency("HAS_JOB_TITLE", "WORKS_AT", "told_with", "a title told with an employer"),
+    Dependency("MANAGED_BY", "WORKS_AT", "held", "one's manager, at one's employer"),
+    Dependency("REPORTS_TO", "WORKS_AT", "held", "one's manager, at one's employer"),
+    Dependency("LEADS", "WORKS_AT", "told_with", "a team led, told with an employer"),
+)
+
+
+def dependencies_on(relation: str) -> tuple[Dependency, ...]:
+    """The rows whose values hold within a value of ``relation``."""
+    return tuple(row for row in DEPENDENCY_TABLE if row.within == relation.upper())
+
+
+#: Relations whose facts are events on a day (a plan, an appointment): ``valid_at`` is the
+#: day, not the start of a state, and such a fact never contradicts another.
+PLAN_RELATIONS: frozenset[str] = frozenset({"HAS_PLAN"})
+#: ... and the relations told by their day in a context: plans and trips.
+DAY_RELATIONS: frozenset[str] = PLAN_RELATIONS | {"VISITED"}
+
 #: Relations an extractor writes when it cannot type a statement ("Maya said: first week at
 #: stripe done"). They carry no value of their own: they never contradict anything, and they
 #: end with the typed fact between the same two entities (``engine/endings.py``).

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from chronomem.model import Community, Entity, Episode, Fact
+from chronomem.model.relations import DAY_RELATIONS
 from chronomem.search.tokens import estimate_tokens
 
 PREAMBLE = (
@@ -56,11 +57,14 @@ def distinct_lines(facts: Sequence[Fact], at: datetime | None) -> tuple[list[Fac
 
 def fact_line(fact: Fact, at: datetime | None = None) -> str:
     """``- <fact> (<start> – <end>)``: the paper's fact with its validity range; a fact that
-    starts after ``at`` (a plan, a scheduled event) is marked ``upcoming`` with its date."""
+    starts after ``at`` (a plan, a scheduled event) is marked ``upcoming`` with its date, a
+    plan or trip whose day has come with its day."""
     end = "present" if fact.invalid_at is None else _date(fact.invalid_at)
     if at is not None and fact.valid_at is not None and fact.valid_at > at:
         end = "" if fact.invalid_at is None else f" – {end}"
         return f"- {fact.fact} (upcoming: {_date(fact.valid_at)}{end})"
+    if fact.relation in DAY_RELATIONS and fact.invalid_at is None and fact.valid_at is not None:
+        return f"- {fact.fact} (on {_date(fact.valid_at)})"
     return f"- {fact.fact} ({_date(fact.valid_at)} – {end})"
 
 

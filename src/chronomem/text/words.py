@@ -11,3 +11,25 @@ def word_set(text: str) -> frozenset[str]:
 def phrases(text: str) -> frozenset[str]:
     """The set of ``|``-separated phrases of ``text`` (a phrase may hold spaces)."""
     return frozenset(p.strip() for p in text.split("|") if p.strip())
+
+
+# letters whose spoken name begins with a vowel sound ("an MBA", "an SUV", but "a UX role")
+_VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+# words spelt with a vowel but said with a consonant, and the reverse ("a uni", "an hour")
+_SAID_CONSONANT = ("uni", "use", "usu", "uti", "ure", "eu", "one", "once")
+_SAID_VOWEL = ("hour", "honest", "honor", "honour", "heir")
+
+
+def indefinite(phrase: str) -> str:
+    """``phrase`` with the indefinite article it is said with: "a UX designer", "an MBA
+    student", "a university", "an hour"."""
+    first = phrase.split(maxsplit=1)[0] if phrase.strip() else ""
+    head = first.split("-")[0]
+    if head.isalpha() and head.isupper() and (len(head) > 1 or head != first):
+        vowel = first[0] in _VOWEL_LETTERS  # an acronym is said letter by letter: "an X-ray"
+    else:
+        low = first.lower()
+        vowel = (low[:1] in tuple("aeiou") and not low.startswith(_SAID_CONSONANT)) or (
+            low.startswith(_SAID_VOWEL)
+        )
+    return f"{'an' if vowel else 'a'} {phrase}"

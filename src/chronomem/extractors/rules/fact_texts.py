@@ -67,8 +67,13 @@ def rewrite(
     ``whole`` keeps the sentence's closing punctuation (for summaries)."""
     edits: list[tuple[int, int, str]] = []
     inside = [t for t in s.times if start <= t.start and t.end <= end]
-    if drop_times:
-        edits += [(_preposition_before(s.text, start, t.start), t.end, "") for t in inside]
+    if drop_times:  # a date a copula states stays, said as a day: "last day is 28 Feb 2027"
+        edits += [
+            (t.start, t.end, _day(t.when))
+            if _COPULA.search(s.text, start, t.start)
+            else (_preposition_before(s.text, start, t.start), t.end, "")
+            for t in inside
+        ]
     elif whole:  # a summary keeps the words and says the day they mean: "last week (22 Feb 2025)"
         edits += [
             (t.start, t.end, f"{t.text} ({_day(t.when)})") for t in inside if _relative(t.text)
@@ -92,6 +97,7 @@ def rewrite(
     return finish(piece)
 
 
+_COPULA = re.compile(r"(?:\b(?:is|was|are|were|be)|'s)\s+$", re.I)
 _DANGLING = re.compile(r"\b(?:to|on|at|in|for|by|until|till|from|since)\s+$", re.I)
 
 

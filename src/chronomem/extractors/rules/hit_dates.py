@@ -74,6 +74,14 @@ def _turned(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
 _OWN_SUBJECT = re.compile(r"\W*(?:(?:and|but|so)\s+)?(?:I|I'm|I've|we|we're|we've)\s+[a-z]", re.I)
 
 
+# "..., starting in September", "..., I start on the 3rd": when the news before begins
+_STARTING = re.compile(
+    r"\W*(?:and\s+)?(?:I'm\s+|I\s+|we're\s+|we\s+)?(?:starting|start|beginning|begin)\b"
+    r"(?!\s+(?:a|an|the|my|our|to|at|with|working)\b)",
+    re.I,
+)
+
+
 def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit: Hit) -> bool:
     clause = next((c for c in s.clauses if c[0] <= t.start < c[1]), None)
     if clause is None:
@@ -82,7 +90,8 @@ def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit:
         return False  # "since you're vegetarian: Monday - dal, ...": a list, not its date
     if clause not in busy:
         own = clause[0] <= hit.verb[0] < clause[1] or t.start == clause[0]
-        return own or _OWN_SUBJECT.match(s.text, clause[0]) is None
+        starting = _STARTING.match(s.text, clause[0]) is not None
+        return own or starting or _OWN_SUBJECT.match(s.text, clause[0]) is None
     return _FRAME_CLAUSE.match(s.text, clause[0]) is not None
 
 
@@ -93,7 +102,7 @@ def hit_dates(
     until = next((t.when for t in times if t.role == "until"), None)
     if hit.ending:
         end = start or until
-        if end is not None and end > s.reference and not speaks_of_future(s.text):
+        if end is not None and end > s.reference and not _told_ahead(s, times, end):
             end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
     if until is not None:
@@ -101,6 +110,14 @@ def hit_dates(
     if start is not None and start > s.reference and _done(s, hit, times, start):
         start = None  # "we moved to Lyon, school starts monday": moving is done, not ahead
     return (start if start is not None else s.reference), None
+
+
+def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool:
+    """Is the future ``end`` the ending's own date, told looking ahead ("my last day at
+    Acme is March 3": it holds until then)?"""
+    if speaks_of_future(s.text):
+        return True
+    return any(t.when == end and clause_tense(s.text, t.start, t.end) == "future" for t in times)
 
 
 def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:

@@ -259,6 +259,8 @@ def inline_object(
         attrs = (("species", PET_BREED_SPECIES.get(species, species)),)
     span = next((sp for sp in s.spans if sp.start <= start < sp.end), None)
     titled = span is not None and s.text[span.start : start].strip(". ").lower() in _TITLES
+    if row.label == "JobTitle":
+        span = None  # "a UX designer", "promoted to Head of Marketing": a title, not a name
     if span is not None and (span.start == start or titled):  # "Dr. Abiola has been my GP"
         party = span_party(s, span, row)
         if party is not None and row.target_format:  # "tore my ACL" -> "ACL injury"
@@ -269,7 +271,7 @@ def inline_object(
         words = words[1:]
     if not words:
         return None
-    if words[0][0].isupper():
+    if words[0][0].isupper() and row.label != "JobTitle":
         if words[0].lower() in NOT_NAMES or words[-1].lower() in TIME_WORDS:
             return None
         return Party(" ".join(words), row.label, True, False, attrs)
@@ -278,7 +280,7 @@ def inline_object(
             return None  # "I'm no writer", "Bob is my manager" (a person's role, not a title)
         while len(words) > 1 and (words[0].endswith("ing") or words[0].lower() in GAP_WORDS):
             words = words[1:]  # "considering volunteer" -> "volunteer"
-    name = " ".join(w.lower() for w in words)
+    name = " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in words)  # "UX"
     if words[-1].lower() in row.reject_heads:
         return None
     if row.target_format:  # the row's words name the thing: "back" -> "back pain"

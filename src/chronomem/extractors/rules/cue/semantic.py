@@ -111,7 +111,9 @@ class SemanticCue:
                     break
                 found, subject = _candidate(s, index, piece, known, shared)
                 shared = shared or subject
-                busy = any(h.verb[0] < piece[1] and piece[0] < h.verb[1] for h in told)
+                # a hit read after the object ("start at X as a nurse") leaves X unread
+                reach = piece[1] if found is None else min(piece[1], found.obj.end)
+                busy = any(h.verb[0] < reach and piece[0] < h.verb[1] for h in told)
                 if found is not None and not busy and normalize_name(found.obj.name) not in used:
                     out.append(found)
         return out

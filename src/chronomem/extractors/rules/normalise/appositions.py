@@ -38,10 +38,12 @@ _GO_VERB = re.compile(r"\bto go (?=(?:work|study|live|join|teach)\b)", re.I)
 
 
 def plain_subjects(text: str) -> str:
-    """``text`` with "NAME from my team", "to go work" and a person's relative clause
-    said plainly."""
+    """``text`` with "NAME from my team", "to go work", a person's name given with a
+    copula and a person's relative clause said plainly."""
     text = _FROM.sub(_subject, text)
     text = _CALLED.sub(_named_person, text)
+    text = _NAME_IS.sub(_naming_copula, text)
+    text = _THEN_NAMED.sub(_then_named, text)
     text = _LOWER_TITLE.sub(lambda m: m.group().capitalize(), text)  # "dr Obi" -> "Dr Obi"
     return _relative_clauses(_GO_VERB.sub("to ", text))
 
@@ -57,14 +59,52 @@ _CALLED = re.compile(
 )
 
 
+# a person's name given with a copula is the copula: "my physio is called Agnieszka", "my
+# trainer's name is Maria" -> "my physio is Agnieszka", "my trainer is Maria"
+_A_NAME = r"(?=(?:dr|mr|mrs|ms|miss|prof)\.?\s|(?-i:[A-Z]))"
+_NAME_IS = re.compile(
+    rf"\b(?P<noun>[a-z]+)(?:\s+(?P<verb>is|was)\s+(?:called|named)|(?:'s|s')\s+name\s+"
+    rf"(?P<verb2>is|was))\s+{_A_NAME}",
+    re.I,
+)
+# ... and a person described, then named: "a new physio, her name is Agnieszka", "my new
+# boss, she is Karen" -> "a new physio, Agnieszka" (a pet's "his name is Rocket" stays)
+_THEN_NAMED = re.compile(
+    r"\b(?P<noun>[a-z]+),\s+(?:(?:he|she|they)\s+(?:is|was|are)|(?:his|her|their)\s+name\s+"
+    rf"(?:is|was))\s+{_A_NAME}",
+    re.I,
+)
+
+
+def _naming_copula(m: re.Match[str]) -> str:
+    noun = m.group("noun")
+    if not _a_person(noun.lower()):
+        return m.group()  # "the cat is named Miso" stays for the pet readers
+    return f"{noun} {m.group('verb') or m.group('verb2')} "
+
+
+def _then_named(m: re.Match[str]) -> str:
+    noun = m.group("noun")
+    return f"{noun}, " if _a_person(noun.lower()) else m.group()
+
+
+def _a_person(noun: str) -> bool:
+    return (
+        noun in PERSON_ROLES
+        or noun in PEOPLE_ROLES
+        or noun in _PEOPLE
+        or noun in JOB_HEADS
+        or noun.endswith(("man", "woman"))
+    )
+
+
 def _named_person(m: re.Match[str]) -> str:
     """ "a man called " dropped before the name; kept when no person is described, or when
     the noun is a role that tells the tie ("a new landlord named Mr Lee")."""
     noun = m.group("noun").lower()
     if noun in PERSON_ROLES or noun in PEOPLE_ROLES:
         return m.group()
-    person = noun in _PEOPLE or noun in JOB_HEADS or noun.endswith(("man", "woman"))
-    return "" if person else m.group()
+    return "" if _a_person(noun) else m.group()
 
 
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Uncle|Aunt|Auntie|Sir|Dame)\.?\s+)"

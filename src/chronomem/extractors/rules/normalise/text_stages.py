@@ -61,7 +61,9 @@ def _contractions(t: TextState) -> str:
 
 
 TEXT_STAGES = (
-    TextStage("markup", _markup, "strip Markdown and HTML markup"),
+    TextStage(
+        "markup", _markup, "strip Markdown and HTML markup, and asides that interrupt a phrase"
+    ),
     TextStage(
         "normalise", _normalise, 'straight quotes, single spaces, contractions ("im"), typos'
     ),

@@ -36,6 +36,7 @@ from chronomem.extractors.rules.tables.nominal import place_target
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.model.relations import is_functional
+from chronomem.text.words import indefinite
 
 
 def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
@@ -187,11 +188,10 @@ def _template(row: RelationPattern, m: re.Match[str], source: Party, target: Par
         return None
     groups = {k: (v or "").lower() for k, v in m.groupdict().items()}
     species = singular(groups.get("species", ""))
-    article = "an" if target.name[:1].lower() in "aeiou" else "a"
     return row.template.format(
         source=source.name,
         target=target.name,
-        a_target=f"{article} {target.name}",
+        a_target=indefinite(target.name),
         role=canonical_role(groups.get("role", "")),
         kind=groups.get("kind") or "thing",
         species=species,

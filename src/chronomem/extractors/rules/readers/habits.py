@@ -35,7 +35,13 @@ _FREQ = (
     r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop)\b"
 )
 _ADVERBS = r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to) )*"
-_HABIT = re.compile(rf"\bi {_ADVERBS}(?P<verb>[a-z]+)\b(?P<rest>[^.!?;,]*?)\b{_FREQ}", re.I)
+_HABIT = re.compile(
+    rf"\bi {_ADVERBS}(?P<verb>[a-z]+)\b(?P<rest>[^.!?;,]*?)\b{_FREQ}"
+    # the frequency first: "on Saturdays I go swimming", "every morning I am running 5 km"
+    rf"|(?:^\W*|(?<=[,;]\s)|(?<=\band\s)|(?<=\bbut\s)){_FREQ},? i {_ADVERBS}(?P<verb2>[a-z]+)\b"
+    r"(?P<rest2>[^.!?;,]*)",
+    re.I,
+)
 _GIVE_UP = re.compile(
     r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update|"
     r"honestly|tbh|ngl)\W+)*)"
@@ -151,8 +157,20 @@ def _object(rest: str, *, consumed: bool = False) -> str | None:
 _CONSUME = frozenset({"drink", "have", "eat", "smoke"})
 
 
+_BE_OR_GO = frozenset({"am", "'m", "go", "goes", "going"})
+_DUTIES = frozenset({"work", "school", "bed", "the office", "office", "class", "uni"})
+
+
 def _thing(verb: str, rest: str) -> str | None:
     v = verb.lower()
+    word, _, after = rest.strip().partition(" ")
+    if v in _BE_OR_GO and word.lower().endswith("ing") and len(word) > 4:
+        # "I go climbing on Tuesdays", "every morning I am running 5 km": the activity
+        return _thing(word, after)
+    place = _TO_PLACE.match(rest.strip())
+    if v in _BE_OR_GO and word.lower() == "to" and place is not None:
+        thing = _object(rest.strip()[place.end() :])  # "every friday I go to the pub": the pub
+        return None if thing in _DUTIES else thing
     if v in _TAKES_OBJECT:
         return _object(rest, consumed=v in _CONSUME)
     if v in _NOT_HABIT_VERBS or len(v) < 3:
@@ -177,6 +195,21 @@ def _given_up(rest: str) -> str | None:
     if word in _LIGHT_GERUNDS and after:
         return _object(after) or word
     return word if word.endswith("ing") else _object(rest)
+
+
+# nouns that name the activity of their verb: "my morning runs" are running, "a daily swim"
+_ACTIVITY_NOUNS = frozenset(
+    {"run", "swim", "walk", "jog", "hike", "ride", "climb", "cycle", "row", "skate", "surf"}
+)
+
+
+def _activity(name: str | None) -> str | None:
+    """A habit named by an activity noun, as the activity ("morning runs" -> "running")."""
+    if not name:
+        return name
+    head = name.split()[-1]
+    head = head[:-1] if head.endswith("s") and head[:-1] in _ACTIVITY_NOUNS else head
+    return _gerund(head) if head in _ACTIVITY_NOUNS else name
 
 
 def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: bool) -> Hit:
@@ -210,6 +243,7 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     told = [h.verb for h in found]  # what the patterns read is told by their facts
 
     def add(name: str | None, relation: str, m: re.Match[str], ending: bool = False) -> None:
+        name = _activity(name) if relation == "HAS_HABIT" else name
         hit = _hit(s, name or "", relation, m.span(), ending)
         read = any(a < m.end() and m.start() < b for a, b in told)
         if name and name not in have and len(name) > 2 and not read:
@@ -239,10 +273,11 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats
         add(m.group("obj").lower(), "PREFERS", m)
     for m in _HABIT.finditer(s.text):
-        if m.group("verb").lower() in ("get", "gets"):  # "I get migraines every week"
-            add(_object(m.group("rest"), consumed=True), "HAS_CONDITION", m)
+        verb, rest = m.group("verb") or m.group("verb2"), m.group("rest") or m.group("rest2")
+        if verb.lower() in ("get", "gets"):  # "I get migraines every week"
+            add(_object(rest, consumed=True), "HAS_CONDITION", m)
         else:
-            add(_thing(m.group("verb"), m.group("rest")), "HAS_HABIT", m)
+            add(_thing(verb, rest), "HAS_HABIT", m)
     for m in _INTO.finditer(s.text):
         add(
             _object(m.group("obj")) if len(m.group("obj").split()) > 2 else m.group("obj").lower(),

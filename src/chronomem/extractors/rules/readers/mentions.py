@@ -1,4 +1,5 @@
-"""The named entities no stage used: the speaker MENTIONED them (a text: RELATED_TO)."""
+"""The named entities no stage used: the speaker MENTIONED them (a text: its first person is
+RELATED_TO them)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,11 @@ def mention_hits(s: Sentence, hits: list[Hit]) -> list[Hit]:
     if s.speaker:
         source = Party(s.speaker, "Person", speaker=True)
         relation = "MENTIONED"
-    elif named:
-        first = named[0]
-        source, named = Party(first.name, first.label), named[1:]
+    elif person := next((sp for sp in named if sp.label in (None, "Person")), None):
+        # a text's mentions are its first (possible) person's ("The Berlin office hired Bob
+        # Jones"): places told side by side are no fact of each other
+        source = Party(person.name, person.label)
+        named = [sp for sp in named if sp is not person]
         relation = "RELATED_TO"
     else:
         return []

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.text.words import indefinite
 
 # What one has or does, one or many at a time: these facts get a text without the old value
 _HAVING = frozenset(
@@ -67,9 +68,8 @@ def _having_text(hit: Hit) -> str:
     if hit.relation == "HAS_HABIT":
         verb = "does" if name.split()[0].endswith("ing") else "has"
         return f"{source} now {verb} {name}"
-    article = "an" if name[:1].lower() in "aeiou" else "a"
     return (
         f"{source} now uses {name}"
         if hit.relation == "USES"
-        else f"{source} now has {article} {name}"
+        else f"{source} now has {indefinite(name)}"
     )

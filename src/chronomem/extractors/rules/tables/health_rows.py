@@ -178,7 +178,9 @@ HEALTH_ROWS: tuple[P, ...] = (
         r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
         r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
         r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>(?:(?:sinus|ear|chest|throat|stomach|kidney|"
-        r"bladder|lung|eye|skin|tooth|yeast|bacterial|viral|panic|social) )?(?:{CONDITION}))\b",
+        r"bladder|lung|eye|skin|tooth|yeast|bacterial|viral|panic|social) )?(?:{CONDITION})"
+        # a body part's trouble: "a meniscus injury", "knee pain", "shoulder problems"
+        r"|(?:{BODY}) (?:injury|pain|problems?|issues?|infection|fracture|sprain|strain))\b",
         "Condition",
         "inline",
         triggers="have has had got caught came getting suffering struggling battling diagnosed "

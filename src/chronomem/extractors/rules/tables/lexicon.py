@@ -43,6 +43,7 @@ NOT_NAMES = NUMBER_WORDS | word_set(
     sometimes usually today tonight tomorrow yesterday now later soon recently lately
     morning afternoon evening night weekend week month year day
     monday tuesday wednesday thursday friday saturday sunday
+    mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
     january february march april may june july august september october november
     december jan feb mar apr jun jul aug sep sept oct nov dec
     christmas xmas easter thanksgiving halloween eve
@@ -142,6 +143,7 @@ TIME_WORDS = word_set(
     """
     morning afternoon evening night day days week weekend month year years eve today
     tonight tomorrow yesterday monday tuesday wednesday thursday friday saturday sunday
+    mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
     january february march april may june july august september october november december
     christmas xmas easter thanksgiving halloween
     """

@@ -57,7 +57,7 @@ from chronomem.text.words import word_set
 GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
 
 
-_NAME = rf"(?-i:{CAPITAL}[\w'-]*(?: {CAPITAL}[\w'-]*){{0,2}})"
+_NAME = rf"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\. )?{CAPITAL}[\w'-]*(?: {CAPITAL}[\w'-]*){{0,2}})"
 
 
 _MACROS = {

@@ -62,7 +62,7 @@ def _role_rows(
         rf"(?:new )?{kind}\b",
         rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
         # "I got a new boss, Karen", "we have a new landlord named Mr. Lee"
-        rf"\b(?:got|have|has|'ve got) an? (?:new )?(?P<role>{alt}),? (?:named |called )?"
+        rf"\b(?:got|have|has|'ve got) (?:an? )?(?:new )?(?P<role>{alt}),? (?:named |called )?"
         rf"(?P<obj>{{NAME}})",
     )
     # a chat line written as a label: "new manager: Rebecca", "my coach now = Ms. Ortiz"

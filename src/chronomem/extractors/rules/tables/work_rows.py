@@ -18,7 +18,10 @@ _LOWER_MEMBER = (
     r"active|senior|junior|core|key|valued|honorary|associate|full|life|paying|the|a|an)\b)"
     r"(?-i:[a-z]+)"
 )
-_OF_DEPT = r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)(?-i:[a-z]+)"
+_OF_DEPT = (
+    r" of (?!(?:a|an|the|my|our|his|her|their|this|that|it|them|us)\b)"
+    r"(?-i:[a-z]+|[A-Z][a-z]+(?= *(?:$|[,.;!?]| (?:at|in|for|now|since|from)\b)))"
+)
 # a word before a title's head: not a determiner, nor a verb that takes the title as its
 # object ("been offered the head coach job" is an offer, "been told the manager" news)
 _MODIFIERS = (
@@ -36,7 +39,8 @@ _BE_ADVERBS = (
 )
 # verbs that give a title with "as": "qualified as an architect", "took over as manager"
 _AS_TITLE_VERBS = (
-    r"\b(?:work|job|hired|joined|started|position|role|employed|intern|qualified|retrained|"
+    r"\b(?:work|job|hired|join(?:s|ed|ing)?|start(?:s|ed|ing)?|beg[iau]n(?:s|ning)?|position|"
+    r"role|employed|intern|qualified|retrained|"
     r"trained|took over|taken over|appointed|serv(?:e|es|ed|ing)|freelance|stepped in)"
 )
 _IS_A = "{source} is {a_target}"
@@ -97,8 +101,6 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
-      r"|\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?(?:new |dream )?"
-      r"(?:job|position|role|offer|internship|job offer) (?:at|with|from)\b"
       r"|\bhired (?:as (?:an? )?(?:[a-z]+ ){1,3})?(?:by|at)\b"
       r"|\bemployed (?:by|at)\b|\bjoined\b|\bjob at\b", "Organization",
       reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS,
@@ -106,6 +108,14 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       triggers="work works worked working intern interns interned interning started job position "
       "role offer internship hired employed joined signed starting start teach teaches teaching "
       "taught"),
+    # a job taken: "landed a job at Wise", "accepted the position of Head of Science at
+    # Fernvale College" (a job at a school or college is still a job)
+    P("WORKS_AT", r"\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?"
+      r"(?:new |dream )?(?:job|position|role|offer|internship|job offer|post)(?: (?:of|as) "
+      r"(?:an? |the )?[\w&'-]+(?: [\w&'-]+){0,3}?)? (?:at|with|from)\b", "Organization",
+      reject_heads=GROUP_HEADS | GYM_HEADS,
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="job position role offer internship post"),
     P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:over )?"
       r"(?:at|with)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
@@ -240,6 +250,10 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"still |full[- ]time )?(?:freelancing|self[- ]employed|(?:a )?freelancer)\b"
       r"|\bwork(?:ing)? for (?:myself|himself|herself)\b", "JobTitle",
       "fixed", fixed_target="freelancer", triggers="freelancing freelancer self employed myself"),
+    # "accepted the position of head of science", "took the job as night manager"
+    P("HAS_JOB_TITLE", r"\b(?:got|landed|accepted|took|taken|starting|start|started) (?:a |the |"
+      rf"my |an )?(?:new )?(?:job|position|role|post) (?:of|as) (?:an? |the )?{_JOB_OBJ}\b",
+      "JobTitle", "inline", template=_IS_A, triggers="position role post job"),
     # "my title is product manager now", "my new role is staff engineer"
     P("HAS_JOB_TITLE", r"\b(?:my|your) (?:new |official |current |job )?"
       rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
