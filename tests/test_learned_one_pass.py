@@ -99,7 +99,7 @@ STORY = [
     "Ilse: I work at Vantor Logistics in Rotterdam, mostly night shifts",
     "Ilse: my new manager is called Dev Patel and he is great",
     "Ilse: Dear all, " + "a few notes on the quarter, nothing urgent. " * 12
-    + "On a personal note, my new boss is called Joanne Mbeki and she is lovely.",
+    + "On a personal note, my daily driver is a Skoda Octavia these days.",
     "Ilse: swapped my old Fairphone for a Pixel 9 at the weekend, no regrets",
 ]  # fmt: skip
 
@@ -127,7 +127,7 @@ def _told(seed: int, embedder: LocalEmbedder) -> tuple[list[tuple[str, str, bool
 @needs_model
 def test_with_the_step_on_the_memory_is_the_same_under_any_ids_and_vectors_are_fresh() -> None:
     first, episodes = _told(1, LocalEmbedder())
-    assert any(r == "MANAGED_BY" for r, _, _ in first), first
+    assert any(r == "DRIVES" for r, _, _ in first), first
     for seed in (2, 3):
         assert _told(seed, LocalEmbedder())[0] == first
     fresh = LocalEmbedder()  # never encoded these texts: computes every vector anew
@@ -167,11 +167,11 @@ def test_a_message_goes_through_the_encoder_once_and_a_long_one_is_read_to_its_e
         with Memory(":memory:", embedder=embedder, extractor=extractor) as memory:
             memory.add_episode(long_turn, group_id="g", reference_time=WHEN)
             facts = memory.search("Ilse", group_id="g", limit=50).facts
-        found[learned] = {(f.relation, f.fact) for f in facts if f.relation == "MANAGED_BY"}
+        found[learned] = {(f.relation, f.fact) for f in facts if f.relation == "DRIVES"}
         assert embedder.encoded.count(long_turn[:EPISODE_EMBED_CHARS]) == 1
         windows[learned] = [t for t in embedder.encoded if t.startswith("Ilse: ")]
     # the sentence past the first window is read, in a window of its own, by the step
-    assert any("Joanne Mbeki" in text for _, text in found[True]), found
+    assert any("Skoda Octavia" in text for _, text in found[True]), found
     assert not found[False]
     assert windows[True] == [
         long_turn[:EPISODE_EMBED_CHARS],

@@ -69,22 +69,30 @@ def test_without_the_trained_encoder_the_step_is_off() -> None:
     assert off.extract(episodes[0], []) == RuleExtractor().extract(episodes[0], [])
 
 
-# (round 7: the retrained reader reads "the new boss is Karen, she seems fine" as Tom's
-# manager too, but at confidence 0.487, below the step's gate)
-NEW_BOSS = ["Tom: my new manager is called Dev Patel and he is great"]
+# (round 8: the rules now read "my new manager is called X" themselves; this wording of a
+# car in use is one they miss)
+NEW_CAR = ["Tom: my daily driver is a Skoda Octavia these days"]
 
 
-def test_a_manager_told_in_passing_is_added_by_the_step() -> None:
-    assert ("Tom", "MANAGED_BY", "Dev Patel", False) in _facts(NEW_BOSS)
-    assert not any(f[1] == "MANAGED_BY" for f in _facts(NEW_BOSS, learned=False))
+def test_a_car_told_in_passing_is_added_by_the_step() -> None:
+    assert ("Tom", "DRIVES", "Skoda Octavia", False) in _facts(NEW_CAR)
+    assert not any(f[1] == "DRIVES" for f in _facts(NEW_CAR, learned=False))
+
+
+def test_the_added_car_is_current_in_memory() -> None:
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:  # the default extractor
+        tell(memory, clock, [("2025-04-02T10:00", NEW_CAR[0])])
+        cars = facts_about(memory, "Tom", "DRIVES")
+        assert {target_name(memory, f) for f in cars if f.invalid_at is None} == {"Skoda Octavia"}
 
 
 def test_the_step_is_on_by_default_and_off_when_asked() -> None:
-    episode = Episode("e0", "g", NEW_BOSS[0], EpisodeSource.MESSAGE, WHEN, WHEN)
+    episode = Episode("e0", "g", NEW_CAR[0], EpisodeSource.MESSAGE, WHEN, WHEN)
     default = RuleExtractor(embedder=real_embedder())
-    assert any(f.relation == "MANAGED_BY" for f in default.extract(episode, []).facts)
+    assert any(f.relation == "DRIVES" for f in default.extract(episode, []).facts)
     off = RuleExtractor(embedder=real_embedder(), learned=False)
-    assert not any(f.relation == "MANAGED_BY" for f in off.extract(episode, []).facts)
+    assert not any(f.relation == "DRIVES" for f in off.extract(episode, []).facts)
 
 
 # a trip or a stay somewhere, told past or ahead: a visit at most, never a home
@@ -102,24 +110,15 @@ def test_the_step_never_reads_a_trip_as_a_home(turn: str) -> None:
     assert not any(relation == "LIVES_IN" for _, relation, _, _ in added), added
 
 
-def test_the_added_manager_is_current_in_memory() -> None:
-    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
-    extractor = RuleExtractor(embedder=real_embedder(), learned=True)
-    with Memory(embedder=real_embedder(), extractor=extractor, clock=clock) as memory:
-        tell(memory, clock, [("2025-04-02T10:00", NEW_BOSS[0])])
-        bosses = facts_about(memory, "Tom", "MANAGED_BY")
-        assert {target_name(memory, f) for f in bosses if f.invalid_at is None} == {"Dev Patel"}
-
-
 def test_the_step_is_a_named_stage_explain_shows_and_an_ablation_switches_off() -> None:
     from chronomem.extractors.rules.explain import explain
 
-    said = "my new manager is called Dev Patel and he is great"
+    said = NEW_CAR[0].partition(": ")[2]
     on = explain(said, at=WHEN, speaker="Tom", embedder=real_embedder())
-    managed = [f for f in on.extraction.facts if f.relation == "MANAGED_BY"]
-    assert [on.stage_of(f) for f in managed] == ["learned"]
+    cars = [f for f in on.extraction.facts if f.relation == "DRIVES"]
+    assert [on.stage_of(f) for f in cars] == ["learned"]
     off = explain(said, at=WHEN, speaker="Tom", embedder=real_embedder(), disable=["learned"])
-    assert not any(f.relation == "MANAGED_BY" for f in off.extraction.facts)
+    assert not any(f.relation == "DRIVES" for f in off.extraction.facts)
     ablated = RuleExtractor(embedder=real_embedder(), disable=["learned"])
-    episode = Episode("e0", "g", NEW_BOSS[0], EpisodeSource.MESSAGE, WHEN, WHEN)
-    assert not any(f.relation == "MANAGED_BY" for f in ablated.extract(episode, []).facts)
+    episode = Episode("e0", "g", NEW_CAR[0], EpisodeSource.MESSAGE, WHEN, WHEN)
+    assert not any(f.relation == "DRIVES" for f in ablated.extract(episode, []).facts)
