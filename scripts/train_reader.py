@@ -1,7 +1,7 @@
 """Train the learned reader's heads on the labelled corpus and report held-out accuracy.
 
     PYTHONPATH=src python scripts/train_reader.py [--corpus corpus/reader ...]
-        [--heldout corpus/reader_r6] [--eval lowo|split|all|none] [--cache FILE]
+        [--heldout corpus/reader_r8] [--eval lowo|split|all|none] [--cache FILE] [--plain]
 
 Offline, fixed seed: the same corpus gives the same weights. ``--heldout DIR`` trains on the
 ``--corpus`` folders and prints totals on DIR (never an item: a held-out split); ``--eval
