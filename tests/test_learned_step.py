@@ -122,3 +122,11 @@ def test_the_step_is_a_named_stage_explain_shows_and_an_ablation_switches_off() 
     ablated = RuleExtractor(embedder=real_embedder(), disable=["learned"])
     episode = Episode("e0", "g", NEW_CAR[0], EpisodeSource.MESSAGE, WHEN, WHEN)
     assert not any(f.relation == "DRIVES" for f in ablated.extract(episode, []).facts)
+
+
+def test_a_fact_the_step_adds_replaces_the_open_mention_of_its_value() -> None:
+    found = _facts(NEW_CAR)
+    assert ("Tom", "DRIVES", "Skoda Octavia", False) in found
+    assert not any(relation == "MENTIONED" for _, relation, _, _ in found), found
+    # the rules alone keep the mention: the step's fact is what explains it
+    assert ("Tom", "MENTIONED", "Skoda Octavia", False) in _facts(NEW_CAR, learned=False)

@@ -115,10 +115,20 @@ def _learned_hits(
             if draft.full():
                 return
             if not _told_already(draft, hit):
+                _drop_open_mention(draft, hit)
                 key = _add_hit(s, index, hit, [*hits, hit], draft, known)
                 if trace is not None:
                     trace.found("learned", index, [hit])
                     trace.made(key, "learned")
+
+
+def _drop_open_mention(draft: Draft, hit: Hit) -> None:
+    """The speaker's open mention of the value is explained by the step's fact: one
+    statement, one fact (a mention that ends something, "someone stole my Trek", stays)."""
+    key = (normalize_name(hit.source.name), normalize_name(hit.target.name), "MENTIONED")
+    mention = draft.facts.get(key)
+    if mention is not None and mention.invalid_at is None:
+        del draft.facts[key]
 
 
 def _told_already(draft: Draft, hit: Hit) -> bool:
