@@ -46,6 +46,7 @@ TEXT_PIPELINE = (
     "appositions",
     "contractions",
 )
+VOICE_PIPELINE = ("narrated",)  # per sentence, before it is analysed
 SENTENCE_PIPELINE = (
     "patterns",
     "corrections",
@@ -83,7 +84,7 @@ SENTENCE_PIPELINE = (
     "assistant",
 )
 EPISODE_PIPELINE = ("mentions", "cue", "cue_corpus", "ties")
-PIPE_NAMES = TEXT_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
+PIPE_NAMES = TEXT_PIPELINE + VOICE_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
 
 _TEXT = {s.name: s for s in TEXT_STAGES}
 _SENTENCE = {s.name: s for s in SENTENCE_STAGES}
@@ -128,6 +129,7 @@ def describe(name: str) -> str:
     if stage is not None:
         return stage.doc
     return {
+        "narrated": 'a narrated sentence about a named person in its voice ("Kai works" -> "I work")',
         "mentions": "named entities no hit used: the speaker MENTIONED them",
         "cue": "clauses no stage explained, read by likeness to prototype clauses",
         "cue_corpus": "the cue's prototypes learned from the reader corpus (off: hand-made)",

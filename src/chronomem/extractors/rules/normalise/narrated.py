@@ -1,0 +1,136 @@
+"""A narrated sentence about a third person, read in that person's voice.
+
+Narration (a diary, a story, a report: a ``text`` episode with no speaker) states facts
+about named people in the third person: "Andrzej is forty-two and works nights at the
+bottling plant", "Kemal never learned English", "Yusuf now shoots on a Leica Q2". The
+readers, the pattern table and the semantic cue know these facts in the first person. As
+``voice.py`` does for an assistant's "you", the sentence is rewritten once into the voice
+of its subject, and read as if that person said it ("I am forty-two and work nights at the
+bottling plant"), with the person as the sentence's speaker.
+
+The subject is recognised by its grammar, not by a list of names: a capitalised first word
+(or two, or a title and a name) that is not an ordinary function word, followed by a finite
+verb in the third person -- "is"/"was"/"has"/"had", a modal, "does"/"did", a verb ending in
+"-s" or "-ed", or a common irregular past -- with at most two adverbs between ("never",
+"now", "finally", "-ly"). A name the gazetteer or an earlier sentence knows as a place or
+an organisation is no subject ("Paris is lovely", "Google has hired...").
+
+What is rewritten: the subject becomes "I", the finite verb its first-person form; a verb
+in the third person after "and" or a comma, too ("... and lives above the pharmacy"); "his", and "her" before a noun, become "my" (in
+narration a possessive refers to the last named person, the subject). Plurals, "The
+Nakamuras", quotations and sentences opened by anything else are left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.spans import label_for
+from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
+from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, TIME_WORDS
+from chronomem.text.words import word_set
+
+_NAME = r"(?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Auntie|Grandma|Grandpa)\.?\s+)?[A-Z][\w'-]*[a-z](?:\s+[A-Z][\w'-]*[a-z])?"
+_ADVERBS = word_set(
+    "never now still also just finally recently already always often usually sometimes "
+    "rarely seldom only once much really actually even mostly no longer soon then"
+)
+_OPENING = re.compile(rf"(?P<name>{_NAME})\s+(?P<adv>(?:[a-z]+\s+){{0,2}})(?P<verb>[a-z']+)\b")
+_BE_HAVE = {
+    "is": "am", "isn't": "am not", "was": "was", "wasn't": "wasn't", "has": "have",
+    "hasn't": "haven't", "had": "had", "hadn't": "hadn't", "does": "do", "doesn't": "don't",
+    "did": "did", "didn't": "didn't",
+}  # fmt: skip
+_MODALS = word_set(
+    "will won't would wouldn't can can't cannot could couldn't should shouldn't might may must"
+)
+# the irregular pasts of everyday life; a regular one ends in "-ed"
+_PAST = word_set(
+    "left took got gave sold bought went came began became quit ran made met found kept lost "
+    "spent wore drove rode wrote grew swapped traded told sent brought fell broke chose "
+    "taught thought felt flew hung led lent paid put read said sat saw slept spoke stood "
+    "stole swam threw understood won"
+)
+_AUXILIARIES = word_set("are were is was have had do did will would can could may might")
+_FOLLOWERS = word_set(
+    "a an the his her my their its this that these those to at in on for from with above "
+    "near by into about of as every each some two three four five"
+)
+_NEXT_VERB = re.compile(r"(?P<lead>(?:,|\band|\bbut|\bthen)\s+(?:[a-z]+ly\s+|now\s+|still\s+)?)"
+                        r"(?P<verb>[a-z]+(?:[^s]s|ies))\s+(?P<next>[a-z]+)")
+_HIS = re.compile(r"\b(?:[Hh]is|[Hh]er(?=\s+(?P<word>[a-z][\w-]*)))\b")
+
+
+def narrated_voice(sentence: str, known: Known) -> tuple[str, str | None]:
+    """``sentence`` in the voice of the named person it narrates, and that person (or the
+    sentence unchanged and ``None``)."""
+    m = _OPENING.match(sentence)
+    if m is None or not _is_person(m.group("name"), known):
+        return sentence, None
+    words = [*m.group("adv").split(), m.group("verb")]
+    k = 0  # "Kai finally sold": the verb after at most two adverbs
+    while k < len(words) - 1 and _is_adverb(words[k]) and _first_person(words[k]) is None:
+        k += 1
+    adverbs, verb = words[:k], words[k]
+    first = _first_person(verb)
+    if first is None:
+        return sentence, None
+    at = m.start("adv") + len(" ".join(adverbs)) + (1 if adverbs else 0)
+    lead = sentence[m.start("adv") : at]
+    rest = _later_verbs(sentence[at + len(verb) :])
+    told = f"I {lead}{first}{rest}"
+    return _HIS.sub(_possessive, told), m.group("name")
+
+
+def _is_adverb(word: str) -> bool:
+    return word in _ADVERBS or (word.endswith("ly") and len(word) > 4)
+
+
+def _is_person(name: str, known: Known) -> bool:
+    words = name.lower().split()
+    if words[0] in NOT_NAMES or words[0] in TIME_WORDS:
+        return False
+    if words[0].rstrip(".") in PERSON_TITLES:
+        return True
+    return label_for(name, known) in (None, "Person")
+
+
+def _first_person(verb: str) -> str | None:
+    """The first-person form of a third-person finite ``verb`` (``None``: not one)."""
+    if verb in _BE_HAVE:
+        return _BE_HAVE[verb]
+    if verb in _MODALS or verb in _PAST or (verb.endswith("ed") and len(verb) > 3):
+        return verb
+    return _base(verb)
+
+
+def _base(verb: str) -> str | None:
+    """ "works" -> "work", "studies" -> "study", "watches" -> "watch"; ``None``: no "-s"."""
+    if len(verb) < 3 or not verb.endswith("s") or verb.endswith(("ss", "us", "is", "'s")):
+        return None
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def _later_verbs(rest: str) -> str:
+    """ "..., works nights at X, and lives above Y": the coordinated verbs in the first
+    person too (a word in "-s" before an auxiliary is a plural noun: left alone)."""
+
+    def swap(m: re.Match[str]) -> str:
+        base = _base(m.group("verb"))
+        if base is None or m.group("next") in _AUXILIARIES:
+            return m.group()  # "dogs, cats and horses are": a plural noun, not a verb
+        return f"{m.group('lead')}{base} {m.group('next')}"
+
+    return _NEXT_VERB.sub(swap, rest)
+
+
+def _possessive(m: re.Match[str]) -> str:
+    word = m.group("word")
+    if word is not None and word in _FOLLOWERS:
+        return m.group()  # "took her to the clinic": an object, not a possessive
+    return "My" if m.group()[0].isupper() else "my"
