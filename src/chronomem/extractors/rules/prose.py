@@ -130,9 +130,11 @@ def _narrated(
     if draft.speaker or not pipeline.has("narrated"):
         return raw, None
     with timing(trace, "narrated"):
-        told, person = narrated_voice(raw, known)
-    if trace is not None and person is not None:
-        trace.text("narrated", raw, told)
+        told, person = narrated_voice(raw, known, draft.narrated)
+    if person is not None:
+        draft.narrated = person
+        if trace is not None:
+            trace.text("narrated", raw, told)
     return told, person
 
 

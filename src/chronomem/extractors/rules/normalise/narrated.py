@@ -9,14 +9,20 @@ of its subject, and read as if that person said it ("I am forty-two and work nig
 bottling plant"), with the person as the sentence's speaker.
 
 The subject is recognised by its grammar, not by a list of names: a capitalised first word
-(or two, or a title and a name) that is not an ordinary function word, followed by a finite
+(or two, or a title and a name; after a fronted adverbial such as "After the accident,")
+that is not an ordinary function word nor a possessive, followed by a finite
 verb in the third person -- "is"/"was"/"has"/"had", a modal, "does"/"did", a verb ending in
 "-s" or "-ed", or a common irregular past -- with at most two adverbs between ("never",
 "now", "finally", "-ly"). A name the gazetteer or an earlier sentence knows as a place or
 an organisation is no subject ("Paris is lovely", "Google has hired...").
 
+A sentence opened by "He" or "She" continues the person narrated last (``last``; not when
+the gender met for that name disagrees): "Rosa moved to Lima. She teaches at a school."
+
 What is rewritten: the subject becomes "I", the finite verb its first-person form; a verb
-in the third person after "and" or a comma, too ("... and lives above the pharmacy"); "his", and "her" before a noun, become "my" (in
+in the third person after "and", "but", a comma or a semicolon, too ("... and lives above
+the pharmacy"), and a "he"/"she" that opens such a clause with any finite verb ("Joaquin no
+longer drinks; he gave it up"); "his", and "her" before a noun, become "my" (in
 narration a possessive refers to the last named person, the subject). Plurals, "The
 Nakamuras", quotations and sentences opened by anything else are left as they are.
 """
@@ -26,17 +32,27 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import label_for
 from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, TIME_WORDS
 from chronomem.text.words import word_set
 
-_NAME = r"(?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Auntie|Grandma|Grandpa)\.?\s+)?[A-Z][\w'-]*[a-z](?:\s+[A-Z][\w'-]*[a-z])?"
+_WORD = r"[A-Z](?:[\w-]|'(?=[A-Z]))*[a-z]"  # "Hye-won", "O'Neill"; never "Arjun's"
+_NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Auntie)\.?\s+)?{_WORD}(?:\s+{_WORD})?"
+# "After the accident, ", "By the spring of 2019, ", "Every morning at half past five, "
+_FRONTED = (
+    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|In|On|At|For|From|When"
+    r"|Once|Today|Yesterday|Now|Then|Later)\b[^,;.!?]{0,60},\s+)?"
+)
+_OPENING = re.compile(
+    rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME}|He|She)\s+(?P<adv>(?:[a-z]+\s+){{0,2}})"
+    r"(?P<verb>[a-z']+)\b"
+)
 _ADVERBS = word_set(
     "never now still also just finally recently already always often usually sometimes "
-    "rarely seldom only once much really actually even mostly no longer soon then"
+    "rarely seldom only once much really actually even mostly soon then no longer"
 )
-_OPENING = re.compile(rf"(?P<name>{_NAME})\s+(?P<adv>(?:[a-z]+\s+){{0,2}})(?P<verb>[a-z']+)\b")
 _BE_HAVE = {
     "is": "am", "isn't": "am not", "was": "was", "wasn't": "wasn't", "has": "have",
     "hasn't": "haven't", "had": "had", "hadn't": "hadn't", "does": "do", "doesn't": "don't",
@@ -53,47 +69,56 @@ _PAST = word_set(
     "stole swam threw understood won"
 )
 _AUXILIARIES = word_set("are were is was have had do did will would can could may might")
-_FOLLOWERS = word_set(
-    "a an the his her my their its this that these those to at in on for from with above "
-    "near by into about of as every each some two three four five"
+_NOT_OWNED = word_set(  # "took her to the clinic": "her" before these is an object
+    "a an the his her my their its this that these those to at in on for from with into "
+    "about of as and or but every each some"
 )
-_NEXT_VERB = re.compile(r"(?P<lead>(?:,|\band|\bbut|\bthen)\s+(?:[a-z]+ly\s+|now\s+|still\s+)?)"
-                        r"(?P<verb>[a-z]+(?:[^s]s|ies))\s+(?P<next>[a-z]+)")
+_NEXT_VERB = re.compile(
+    r"(?P<lead>(?:,|;|\band|\bbut|\bthen)\s+)(?P<pronoun>(?:he|she)\s+)?"
+    r"(?P<adv>(?:[a-z]+ly\s+|now\s+|still\s+|never\s+|also\s+)?)"
+    r"(?P<verb>[a-z']+)\s+(?P<next>[a-z]+)"
+)
 _HIS = re.compile(r"\b(?:[Hh]is|[Hh]er(?=\s+(?P<word>[a-z][\w-]*)))\b")
+_GENDER = {"he": "m", "she": "f"}
 
 
-def narrated_voice(sentence: str, known: Known) -> tuple[str, str | None]:
+def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, str | None]:
     """``sentence`` in the voice of the named person it narrates, and that person (or the
-    sentence unchanged and ``None``)."""
+    sentence unchanged and ``None``); ``last``: the person narrated last, for "He"/"She"."""
     m = _OPENING.match(sentence)
-    if m is None or not _is_person(m.group("name"), known):
+    if m is None:
+        return sentence, None
+    person = _subject(m.group("name"), known, last)
+    if person is None:
         return sentence, None
     words = [*m.group("adv").split(), m.group("verb")]
     k = 0  # "Kai finally sold": the verb after at most two adverbs
     while k < len(words) - 1 and _is_adverb(words[k]) and _first_person(words[k]) is None:
         k += 1
-    adverbs, verb = words[:k], words[k]
-    first = _first_person(verb)
+    first = _first_person(words[k])
     if first is None:
         return sentence, None
-    at = m.start("adv") + len(" ".join(adverbs)) + (1 if adverbs else 0)
-    lead = sentence[m.start("adv") : at]
-    rest = _later_verbs(sentence[at + len(verb) :])
-    told = f"I {lead}{first}{rest}"
-    return _HIS.sub(_possessive, told), m.group("name")
+    at = m.start("adv") + sum(len(w) + 1 for w in words[:k])
+    rest = _later_verbs(sentence[at + len(words[k]) :])
+    told = f"{m.group('fronted')}I {sentence[m.start('adv') : at]}{first}{rest}"
+    return _HIS.sub(_possessive, told), person
+
+
+def _subject(name: str, known: Known, last: str | None) -> str | None:
+    """The person ``name`` opening a sentence stands for (``None``: not a person)."""
+    if name in ("He", "She"):
+        gender = known.genders.get(normalize_name(last)) if last else None
+        return last if gender in (None, _GENDER[name.lower()]) else None
+    words = name.lower().split()
+    if words[0] in NOT_NAMES or words[0] in TIME_WORDS:
+        return None
+    if words[0].rstrip(".") in PERSON_TITLES:
+        return name
+    return name if label_for(name, known) in (None, "Person") else None
 
 
 def _is_adverb(word: str) -> bool:
     return word in _ADVERBS or (word.endswith("ly") and len(word) > 4)
-
-
-def _is_person(name: str, known: Known) -> bool:
-    words = name.lower().split()
-    if words[0] in NOT_NAMES or words[0] in TIME_WORDS:
-        return False
-    if words[0].rstrip(".") in PERSON_TITLES:
-        return True
-    return label_for(name, known) in (None, "Person")
 
 
 def _first_person(verb: str) -> str | None:
@@ -107,6 +132,8 @@ def _first_person(verb: str) -> str | None:
 
 def _base(verb: str) -> str | None:
     """ "works" -> "work", "studies" -> "study", "watches" -> "watch"; ``None``: no "-s"."""
+    if verb in _BE_HAVE:
+        return _BE_HAVE[verb] if verb in ("is", "has", "does", "doesn't", "isn't") else None
     if len(verb) < 3 or not verb.endswith("s") or verb.endswith(("ss", "us", "is", "'s")):
         return None
     if verb.endswith("ies") and len(verb) > 4:
@@ -117,20 +144,22 @@ def _base(verb: str) -> str | None:
 
 
 def _later_verbs(rest: str) -> str:
-    """ "..., works nights at X, and lives above Y": the coordinated verbs in the first
-    person too (a word in "-s" before an auxiliary is a plural noun: left alone)."""
+    """ "..., works nights at X, and lives above Y"; "...; he gave it up": the coordinated
+    verbs in the first person too (a word in "-s" before an auxiliary is a plural noun)."""
 
     def swap(m: re.Match[str]) -> str:
-        base = _base(m.group("verb"))
-        if base is None or m.group("next") in _AUXILIARIES:
+        verb, pronoun = m.group("verb"), m.group("pronoun")
+        first = _first_person(verb) if pronoun else _base(verb)
+        if first is None or (not pronoun and m.group("next") in _AUXILIARIES):
             return m.group()  # "dogs, cats and horses are": a plural noun, not a verb
-        return f"{m.group('lead')}{base} {m.group('next')}"
+        subject = "I " if pronoun else ""
+        return f"{m.group('lead')}{subject}{m.group('adv')}{first} {m.group('next')}"
 
     return _NEXT_VERB.sub(swap, rest)
 
 
 def _possessive(m: re.Match[str]) -> str:
     word = m.group("word")
-    if word is not None and word in _FOLLOWERS:
+    if word is not None and word in _NOT_OWNED:
         return m.group()  # "took her to the clinic": an object, not a possessive
     return "My" if m.group()[0].isupper() else "my"
