@@ -129,7 +129,7 @@ def describe(name: str) -> str:
     if stage is not None:
         return stage.doc
     return {
-        "narrated": 'a narrated sentence about a named person, in its voice ("Kai works"->"I work")',
+        "narrated": 'a sentence narrated about a named person, read in its voice ("I work")',
         "mentions": "named entities no hit used: the speaker MENTIONED them",
         "cue": "clauses no stage explained, read by likeness to prototype clauses",
         "cue_corpus": "the cue's prototypes learned from the reader corpus (off: hand-made)",
