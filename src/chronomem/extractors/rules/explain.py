@@ -97,7 +97,8 @@ def render(explained: Explanation) -> str:
 _PARTS = (
     ("text", TEXT_PIPELINE),
     ("voice", VOICE_PIPELINE),
-    ("sentence", SENTENCE_PIPELINE), ("episode", EPISODE_PIPELINE),
+    ("sentence", SENTENCE_PIPELINE),
+    ("episode", EPISODE_PIPELINE),
 )
 
 
