@@ -78,7 +78,7 @@ _NEXT_VERB = re.compile(
     r"(?P<adv>(?:[a-z]+ly\s+|now\s+|still\s+|never\s+|also\s+)?)"
     r"(?P<verb>[a-z']+)\s+(?P<next>[a-z]+)"
 )
-_HIS = re.compile(r"\b(?:[Hh]is|[Hh]er(?=\s+(?P<word>[a-z][\w-]*)))\b")
+_HIS = re.compile(r"\b(?:[Hh]is|[Hh]er(?=\s+(?P<word>[A-Za-z][\w-]*)))\b")
 _GENDER = {"he": "m", "she": "f"}
 
 
