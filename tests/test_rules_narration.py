@@ -42,6 +42,12 @@ def read(text: str, *, disable: tuple[str, ...] = ()) -> set[tuple[str, str, str
         ),
         ("Lucinda watches birds.", "I watch birds.", "Lucinda"),
         ("Tobias studies law.", "I study law.", "Tobias"),
+        ("Greta's cousin Ulf breeds goats.", "My cousin Ulf breeds goats.", "Greta"),
+        (
+            "In 2019, Amadou's landlady sold her house.",
+            "In 2019, my landlady sold my house.",
+            "Amadou",
+        ),
     ],
 )
 def test_a_narrated_sentence_is_told_in_its_subjects_voice(
@@ -55,10 +61,11 @@ def test_a_narrated_sentence_is_told_in_its_subjects_voice(
     [
         "Everyone says the market closed.",  # not a name
         "Berlin is cold in February.",  # a place the gazetteer knows
-        "Priya's sister lives in Pune.",  # a possessive: the sister is the subject
         "Tomorrow brings rain.",  # a time word
         "Mateo and Ines bought a van.",  # two people: no single voice
         "Gustav, the old baker, retired.",  # an apposition, not a verb, after the name
+        "Pedro's leaving on Friday.",  # "'s" is "is" here
+        "Madrid's mayor resigned.",  # a place's, not a person's
     ],
 )
 def test_what_is_not_a_narrated_person_is_left_alone(sentence: str) -> None:
@@ -94,6 +101,12 @@ def test_a_story_follows_its_character_across_sentences() -> None:
     facts = read("Ines grew up in Porto. She adopted a greyhound called Pixel in 2015.")
     assert ("Ines", "HAS_PET", "Pixel", False) in facts
     assert ("Ines", "FROM", "Porto", False) in facts
+
+
+def test_a_named_persons_relative_is_that_persons() -> None:
+    facts = read("Marisol's brother Joaquin moved to Quito last year.")
+    assert ("Marisol", "FAMILY_OF", "Joaquin", False) in facts
+    assert ("Joaquin", "LIVES_IN", "Quito", False) in facts
 
 
 def test_a_sale_and_a_purchase_in_one_narrated_sentence() -> None:

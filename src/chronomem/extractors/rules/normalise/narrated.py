@@ -49,6 +49,11 @@ _OPENING = re.compile(
     rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME}|He|She)\s+(?P<adv>(?:[a-z]+\s+){{0,2}})"
     r"(?P<verb>[a-z']+)\b"
 )
+_OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME})(?P<s>'s\s+)(?P<word>[a-z]+)\b")
+_NOT_OWNED_WORDS = word_set(  # after "'s" these make it "is"/"has": "Tom's been", "Tom's not"
+    "been got gone not a an the back in at on off out home never always still just also now "
+    "going about away here there up down over to very so really"
+)
 _ADVERBS = word_set(
     "never now still also just finally recently already always often usually sometimes "
     "rarely seldom only once much really actually even mostly soon then no longer"
@@ -85,6 +90,9 @@ _GENDER = {"he": "m", "she": "f"}
 def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, str | None]:
     """``sentence`` in the voice of the named person it narrates, and that person (or the
     sentence unchanged and ``None``); ``last``: the person narrated last, for "He"/"She"."""
+    owned = _owned(sentence, known)
+    if owned is not None:
+        return owned
     m = _OPENING.match(sentence)
     if m is None:
         return sentence, None
@@ -101,6 +109,19 @@ def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, 
     at = m.start("adv") + sum(len(w) + 1 for w in words[:k])
     rest = _later_verbs(sentence[at + len(words[k]) :])
     told = f"{m.group('fronted')}I {sentence[m.start('adv') : at]}{first}{rest}"
+    return _HIS.sub(_possessive, told), person
+
+
+def _owned(sentence: str, known: Known) -> tuple[str, str] | None:
+    """ "Fiona's son Callum left...": a sentence about a named person's relative, thing or
+    role, in the owner's voice ("My son Callum left..."); ``None``: not one."""
+    m = _OWNER.match(sentence)
+    if m is None or m.group("word") in _NOT_OWNED_WORDS or m.group("word").endswith("ing"):
+        return None  # "Tom's moving", "Tom's been": a verb, not a thing Tom has
+    person = _subject(m.group("name"), known, None)
+    if person is None:
+        return None
+    told = f"{m.group('fronted')}{'my' if m.group('fronted') else 'My'} {sentence[m.end('s') :]}"
     return _HIS.sub(_possessive, told), person
 
 
