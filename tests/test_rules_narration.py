@@ -60,6 +60,7 @@ def test_a_narrated_sentence_is_told_in_its_subjects_voice(
     "sentence",
     [
         "Everyone says the market closed.",  # not a name
+        "Traffic was awful on the ring road.",  # an ordinary word, capitalised
         "Berlin is cold in February.",  # a place the gazetteer knows
         "Tomorrow brings rain.",  # a time word
         "Mateo and Ines bought a van.",  # two people: no single voice

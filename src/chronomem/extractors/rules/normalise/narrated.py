@@ -10,7 +10,8 @@ bottling plant"), with the person as the sentence's speaker.
 
 The subject is recognised by its grammar, not by a list of names: a capitalised first word
 (or two, or a title and a name; after a fronted adverbial such as "After the accident,")
-that is not an ordinary function word nor a possessive, followed by a finite
+that is not an ordinary English word (``chat_names.COMMON_WORDS``, the lexicon's word
+classes: "Traffic was awful", "Dinner is at eight") nor a possessive, followed by a finite
 verb in the third person -- "is"/"was"/"has"/"had", a modal, "does"/"did", a verb ending in
 "-s" or "-ed", or a common irregular past -- with at most two adverbs between ("never",
 "now", "finally", "-ly"). A name the gazetteer or an earlier sentence knows as a place or
@@ -34,6 +35,7 @@ import re
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import label_for
+from chronomem.extractors.rules.normalise.chat_names import COMMON_WORDS
 from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, TIME_WORDS
 from chronomem.text.words import word_set
@@ -131,7 +133,7 @@ def _subject(name: str, known: Known, last: str | None) -> str | None:
         gender = known.genders.get(normalize_name(last)) if last else None
         return last if gender in (None, _GENDER[name.lower()]) else None
     words = name.lower().split()
-    if words[0] in NOT_NAMES or words[0] in TIME_WORDS:
+    if words[0] in NOT_NAMES or words[0] in COMMON_WORDS or words[0] in TIME_WORDS:
         return None
     if words[0].rstrip(".") in PERSON_TITLES:
         return name
