@@ -81,6 +81,11 @@ def test_he_or_she_continues_the_person_narrated_last_unless_the_gender_disagree
     assert narrated_voice("She runs a clinic.", known, None) == ("She runs a clinic.", None)
 
 
+def test_a_fronted_phrase_keeps_its_own_possessives() -> None:
+    told, _ = narrated_voice("In his diary, Viktor never mentions Odessa.", Known(), None)
+    assert told == "In his diary, I never mention Odessa."
+
+
 def test_her_before_a_preposition_is_an_object_not_a_possessive() -> None:
     told, _ = narrated_voice("Ravi drove her to the station.", Known(), "Ravi")
     assert told == "I drove her to the station."

@@ -110,8 +110,8 @@ def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, 
         return sentence, None
     at = m.start("adv") + sum(len(w) + 1 for w in words[:k])
     rest = _later_verbs(sentence[at + len(words[k]) :])
-    told = f"{m.group('fronted')}I {sentence[m.start('adv') : at]}{first}{rest}"
-    return _HIS.sub(_possessive, told), person
+    told = f"I {sentence[m.start('adv') : at]}{first}{rest}"
+    return m.group("fronted") + _HIS.sub(_possessive, told), person
 
 
 def _owned(sentence: str, known: Known) -> tuple[str, str] | None:
@@ -123,8 +123,8 @@ def _owned(sentence: str, known: Known) -> tuple[str, str] | None:
     person = _subject(m.group("name"), known, None)
     if person is None:
         return None
-    told = f"{m.group('fronted')}{'my' if m.group('fronted') else 'My'} {sentence[m.end('s') :]}"
-    return _HIS.sub(_possessive, told), person
+    told = _HIS.sub(_possessive, sentence[m.end("s") :])
+    return f"{m.group('fronted')}{'my' if m.group('fronted') else 'My'} {told}", person
 
 
 def _subject(name: str, known: Known, last: str | None) -> str | None:
