@@ -121,6 +121,14 @@ def test_a_sale_and_a_purchase_in_one_narrated_sentence() -> None:
     assert ("Ottilie", "RIDES_BIKE", "Brompton", False) in facts
 
 
+def test_a_narrated_facts_text_names_the_person_not_i() -> None:
+    text = "Ines grew up in Porto. She sold her Fiat to Marco."
+    story = Episode("e", "g", text, "text", REF, REF)
+    texts = {f.relation: f.fact for f in RuleExtractor().extract(story, []).facts}
+    assert texts["FROM"] == "Ines grew up in Porto"
+    assert not any(t.startswith(("I ", "Ines said")) for t in texts.values())
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -189,8 +189,8 @@ def _add_mentions(
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = hit_dates(s, hit, s.times)
         text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
-        if s.speaker and s.speaker not in text:
-            text = f"{s.speaker} said: {text}"
+        if draft.speaker and draft.speaker not in text:  # a narrated person said nothing
+            text = f"{draft.speaker} said: {text}"
         fact = ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at)
         key = draft.add_fact(fact)
         if trace is not None:
