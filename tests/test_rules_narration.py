@@ -42,6 +42,8 @@ def read(text: str, *, disable: tuple[str, ...] = ()) -> set[tuple[str, str, str
         ),
         ("Lucinda watches birds.", "I watch birds.", "Lucinda"),
         ("Tobias studies law.", "I study law.", "Tobias"),
+        ("Every Friday Lotte swims.", "Every Friday I swim.", "Lotte"),
+        ("Last spring Dariusz quit.", "Last spring I quit.", "Dariusz"),
         ("Greta's cousin Ulf breeds goats.", "My cousin Ulf breeds goats.", "Greta"),
         (
             "In 2019, Amadou's landlady sold her house.",
@@ -67,6 +69,7 @@ def test_a_narrated_sentence_is_told_in_its_subjects_voice(
         "Gustav, the old baker, retired.",  # an apposition, not a verb, after the name
         "Pedro's leaving on Friday.",  # "'s" is "is" here
         "Madrid's mayor resigned.",  # a place's, not a person's
+        "In Lisbon Marta works nights.",  # not a time phrase: "Lisbon Marta" is no subject
     ],
 )
 def test_what_is_not_a_narrated_person_is_left_alone(sentence: str) -> None:

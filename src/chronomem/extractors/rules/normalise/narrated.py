@@ -9,7 +9,8 @@ of its subject, and read as if that person said it ("I am forty-two and work nig
 bottling plant"), with the person as the sentence's speaker.
 
 The subject is recognised by its grammar, not by a list of names: a capitalised first word
-(or two, or a title and a name; after a fronted adverbial such as "After the accident,")
+(or two, or a title and a name; after a fronted adverbial such as "After the accident,", or
+a fronted time phrase without a comma, "Every Thursday", "Last spring", "In 2019")
 that is not an ordinary English word (``chat_names.COMMON_WORDS``, the lexicon's word
 classes: "Traffic was awful", "Dinner is at eight") nor a possessive, followed by a finite
 verb in the third person -- "is"/"was"/"has"/"had", a modal, "does"/"did", a verb ending in
@@ -51,6 +52,9 @@ _OPENING = re.compile(
     rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME}|He|She)\s+(?P<adv>(?:[a-z]+\s+){{0,2}})"
     r"(?P<verb>[a-z']+)\b"
 )
+# a time phrase fronted without a comma: "Every Thursday Anneke plays bridge"
+_BARE_FRONT = re.compile(r"(?:Every|Each|Last|Next|This|Some|Most|In|On|By|Since)\s+")
+_FRONT_WORD = re.compile(r"([\w'-]+)\s+")
 _OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME})(?P<s>'s\s+)(?P<word>[a-z]+)\b")
 _NOT_OWNED_WORDS = word_set(  # after "'s" these make it "is"/"has": "Tom's been", "Tom's not"
     "been got gone not a an the back in at on off out home never always still just also now "
@@ -95,7 +99,7 @@ def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, 
     owned = _owned(sentence, known)
     if owned is not None:
         return owned
-    m = _OPENING.match(sentence)
+    m = _OPENING.match(sentence, _after_time_phrase(sentence))
     if m is None:
         return sentence, None
     person = _subject(m.group("name"), known, last)
@@ -111,20 +115,41 @@ def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, 
     at = m.start("adv") + sum(len(w) + 1 for w in words[:k])
     rest = _later_verbs(sentence[at + len(words[k]) :])
     told = f"I {sentence[m.start('adv') : at]}{first}{rest}"
-    return m.group("fronted") + _HIS.sub(_possessive, told), person
+    return sentence[: m.start("name")] + _HIS.sub(_possessive, told), person
 
 
 def _owned(sentence: str, known: Known) -> tuple[str, str] | None:
     """ "Fiona's son Callum left...": a sentence about a named person's relative, thing or
     role, in the owner's voice ("My son Callum left..."); ``None``: not one."""
-    m = _OWNER.match(sentence)
+    m = _OWNER.match(sentence, _after_time_phrase(sentence))
     if m is None or m.group("word") in _NOT_OWNED_WORDS or m.group("word").endswith("ing"):
         return None  # "Tom's moving", "Tom's been": a verb, not a thing Tom has
     person = _subject(m.group("name"), known, None)
     if person is None:
         return None
     told = _HIS.sub(_possessive, sentence[m.end("s") :])
-    return f"{m.group('fronted')}{'my' if m.group('fronted') else 'My'} {told}", person
+    fronted = sentence[: m.start("name")]
+    return f"{fronted}{'my' if fronted else 'My'} {told}", person
+
+
+def _after_time_phrase(sentence: str) -> int:
+    """Where the subject starts after a time phrase fronted without a comma ("Every
+    Thursday", "Last spring", "In 2019": up to three lower-case, number or time words after
+    the opening word, then a capital); 0: no such phrase."""
+    m = _BARE_FRONT.match(sentence)
+    if m is None:
+        return 0
+    at = m.end()
+    for _ in range(3):
+        word = _FRONT_WORD.match(sentence, at)
+        if word is None or not _timely(word.group(1)):
+            break
+        at = word.end()
+    return at if at > m.end() and sentence[at : at + 1].isupper() else 0
+
+
+def _timely(word: str) -> bool:
+    return word.islower() or word.isdigit() or word.lower() in TIME_WORDS
 
 
 def _subject(name: str, known: Known, last: str | None) -> str | None:
