@@ -33,6 +33,7 @@ class Draft:
     light: bool = False  # context only: no texts, summaries or mentions
     assistant: bool = False  # an assistant's turn: only facts about the user and their life
     voice: str | None = None  # an assistant's turn read in this user's voice (``voice.py``)
+    narrated: str | None = None  # the person a narration spoke of last (``narrated.py``)
     entities: dict[str, EntityDraft] = field(default_factory=dict)
     facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
     sentences: list[str] = field(default_factory=list)  # rewritten, for summaries

@@ -18,6 +18,7 @@ from chronomem.extractors.rules.pipeline import (
     EPISODE_PIPELINE,
     SENTENCE_PIPELINE,
     TEXT_PIPELINE,
+    VOICE_PIPELINE,
     Pipeline,
 )
 from chronomem.extractors.rules.prose import extract_prose
@@ -95,7 +96,12 @@ def render(explained: Explanation) -> str:
     return "\n".join(lines) + "\n"
 
 
-_PARTS = (("text", TEXT_PIPELINE), ("sentence", SENTENCE_PIPELINE), ("episode", EPISODE_PIPELINE))
+_PARTS = (
+    ("text", TEXT_PIPELINE),
+    ("voice", VOICE_PIPELINE),
+    ("sentence", SENTENCE_PIPELINE),
+    ("episode", EPISODE_PIPELINE),
+)
 
 
 def _names(names: Sequence[str], off: frozenset[str]) -> str:

@@ -87,7 +87,8 @@ def rewrite(
     for a, b, new in sorted(edits, key=lambda e: -e[0]):
         text = text[:a] + new + text[b:]
     shift = sum(len(new) - (b - a) for a, b, new in edits)
-    me, you = (draft.voice, draft.speaker) if draft.voice else (draft.speaker, draft.addressee)
+    # the sentence's own speaker: a narrated person (``narrated.py``), else the episode's
+    me, you = (draft.voice, draft.speaker) if draft.voice else (s.speaker, draft.addressee)
     piece = third_person(strip_discourse(text[start : end + shift]), me, you)
     if whole:
         piece = " ".join(piece.split())

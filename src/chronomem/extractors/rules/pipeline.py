@@ -49,6 +49,7 @@ TEXT_PIPELINE = (
     "appositions",
     "contractions",
 )
+VOICE_PIPELINE = ("narrated",)  # per sentence, before it is analysed
 SENTENCE_PIPELINE = (
     "patterns",
     "corrections",
@@ -86,7 +87,7 @@ SENTENCE_PIPELINE = (
     "assistant",
 )
 EPISODE_PIPELINE = ("mentions", "cue", "cue_corpus", "ties", "learned")
-PIPE_NAMES = TEXT_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
+PIPE_NAMES = TEXT_PIPELINE + VOICE_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
 
 _TEXT = {s.name: s for s in TEXT_STAGES}
 _SENTENCE = {s.name: s for s in SENTENCE_STAGES}
@@ -131,6 +132,7 @@ def describe(name: str) -> str:
     if stage is not None:
         return stage.doc
     return {
+        "narrated": 'a sentence narrated about a named person, read in its voice ("I work")',
         "mentions": "named entities no hit used: the speaker MENTIONED them",
         "cue": "clauses no stage explained, read by likeness to prototype clauses",
         "cue_corpus": "the cue's prototypes learned from the reader corpus (off: hand-made)",

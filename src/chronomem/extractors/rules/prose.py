@@ -21,6 +21,7 @@ from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import hit_dates, owned_times
 from chronomem.extractors.rules.items import one_item_text
+from chronomem.extractors.rules.normalise.narrated import narrated_voice
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.mentions import mention_hits
@@ -71,7 +72,9 @@ def extract_prose(
     for index, raw in enumerate(sentences):
         if draft.full():
             break
-        sentence = _analyse(raw, episode.reference_time, draft.voice or draft.speaker, known)
+        raw, narrated = _narrated(raw, draft, known, pipeline, trace)
+        voice = narrated or draft.voice or draft.speaker
+        sentence = _analyse(raw, episode.reference_time, voice, known)
         sentence.assistant, sentence.user = draft.assistant and not draft.voice, known.addressee
         whole = "" if light else rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
         draft.sentences.append(whole)
@@ -157,6 +160,21 @@ def _start(episode: Episode, known: Known, light: bool, pipeline: Pipeline) -> D
     return draft
 
 
+def _narrated(
+    raw: str, draft: Draft, known: Known, pipeline: Pipeline, trace: Trace | None
+) -> tuple[str, str | None]:
+    """A narrated sentence about a named person, in that person's voice (``narrated.py``)."""
+    if draft.speaker or not pipeline.has("narrated"):
+        return raw, None
+    with timing(trace, "narrated"):
+        told, person = narrated_voice(raw, known, draft.narrated)
+    if person is not None:
+        draft.narrated = person
+        if trace is not None:
+            trace.text("narrated", raw, told)
+    return told, person
+
+
 def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:
     times = find_time_expressions(text, reference)
     spans = find_spans(text, [(t.start, t.end) for t in times], known)
@@ -208,8 +226,8 @@ def _add_mentions(
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         valid_at, invalid_at = hit_dates(s, hit, s.times)
         text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
-        if s.speaker and s.speaker not in text:
-            text = f"{s.speaker} said: {text}"
+        if draft.speaker and draft.speaker not in text:  # a narrated person said nothing
+            text = f"{draft.speaker} said: {text}"
         fact = ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at)
         key = draft.add_fact(fact)
         if trace is not None:
