@@ -81,7 +81,9 @@ def later_windows(
     speaker = episode.speaker()
     lead = f"{speaker}: " if speaker else ""
     out: list[tuple[Window, list[int]]] = []
-    text, pieces, held = lead, [], []
+    text = lead
+    pieces: list[tuple[int, int, int]] = []
+    held: list[int] = []
     for index, (start, end) in ranges:
         while end < len(episode.content) and not episode.content[end].isspace():
             end += 1  # its closing stop or emoji

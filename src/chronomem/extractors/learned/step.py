@@ -120,7 +120,9 @@ def _last_use(
     ends = []
     for place in held:
         written = words.written(place) if place is not None else None
-        for at, start, length in window.pieces if written is not None else ():
+        if written is None:
+            continue
+        for at, start, length in window.pieces:
             if start <= written[0] and written[1] <= start + length:
                 ends.append(at + written[1] - start)
     return max(ends, default=None)
