@@ -38,6 +38,7 @@ from chronomem.eval.data import Conversation
 from chronomem.eval.locomo import load_locomo
 from chronomem.eval.metrics import retrieval_record, summarise
 from chronomem.eval.runner import episode_inputs, shown_turns, turn_id
+from chronomem.ports import Embedder
 from chronomem.search.context import CONTEXT_RECIPE, ContextConfig
 from chronomem.stores import open_store
 from chronomem.testing.fakes import ManualClock
@@ -75,7 +76,7 @@ def span(text: str) -> list[int]:
 
 
 def score(
-    conv: Conversation, embedder: CachedEmbedder, settings: dict[str, ContextConfig], acc: dict
+    conv: Conversation, embedder: Embedder, settings: dict[str, ContextConfig], acc: dict
 ) -> None:
     """Ingest once; score every setting in ``settings`` and the raw-turn baselines. When
     the questions say when they are asked, each is asked then (the memory's clock)."""
