@@ -145,11 +145,12 @@ def apply_fact_decisions(
             working[fact.id] = fact
         else:
             new_facts.append(fact)
-        told_holding += [] if ending else [fact.id]
+        if not ending:
+            told_holding.append(fact.id)
     close_by_stored_endings(new_facts, stored, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
-    _close_superseded(new_facts, working, stored, labels, now, _untyped(names, new_facts))
+    _close_superseded(new_facts, working, stored, labels, now, names)
     close_dependents(new_facts, working, stored, now, told_holding)
     close_siblings(working, stored, now)
     return _outcome(drafts, new_facts, working, stored)
@@ -213,14 +214,15 @@ def _close_superseded(
     stored: Mapping[str, Fact],
     labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None,
     now: datetime,
-    said_again: frozenset[str],
+    names: Mapping[str, str] | None,
 ) -> None:
     """Generic mentions a new one-value-at-a-time fact supersedes (``engine/endings.py``);
-    the entities' labels are read only when there are such pairs."""
+    the entities' labels, and which of them the episode names untyped, are read only when
+    there are such pairs."""
     pairs = superseded_mentions(new_facts, stored, working)
     if pairs and labels is not None:
         ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
-        close_superseded(pairs, working, labels(ids), now, said_again)
+        close_superseded(pairs, working, labels(ids), now, _untyped(names, new_facts))
 
 
 def _untyped(names: Mapping[str, str] | None, new_facts: Sequence[Fact]) -> frozenset[str]:
