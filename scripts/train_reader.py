@@ -17,13 +17,21 @@ import argparse
 import pickle
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from chronomem.extractors.learned.corpus import Item, as_message, build_rows, load_items
 from chronomem.extractors.learned.reader import WEIGHTS_FILE
-from chronomem.extractors.learned.training import evaluate, flip_rate, gate_table, train
+from chronomem.extractors.learned.features import SHAPES
+from chronomem.extractors.learned.training import (
+    TAGGING,
+    evaluate,
+    flip_rate,
+    gate_table,
+    train,
+)
 from chronomem.providers.local import LocalEmbedder, TokenStates
 
 DEFAULT_OUT = Path("src/chronomem/extractors/learned/weights") / WEIGHTS_FILE
@@ -79,6 +87,13 @@ def main(argv: list[str] | None = None) -> int:
         help='read each item\'s text alone (default: as its chat turn, "Speaker: text")',
     )
     ap.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=SHAPES,
+        help="train the tagger without this column of how a word is written (an ablation)",
+    )
+    ap.add_argument(
         "--stability",
         action="store_true",
         help="share of readings changed by noise of 1e-6..1e-3 on the encoder outputs",
@@ -96,15 +111,20 @@ def main(argv: list[str] | None = None) -> int:
     encodings = encode_all([it.text for it in everything], args.cache)
     rows = build_rows(everything, encodings)
     mode = args.eval if args.eval != "none" else ""
+    tagging = replace(TAGGING, shapes=tuple(s for s in TAGGING.shapes if s not in args.without))
     trained = {}  # the held-out fold trains on what the saved weights train on: once
     for name, keep, test in folds(writers, everything, mode, len(held)):
-        reader = trained[frozenset(keep)] = train(rows, everything, encodings, keep)
+        reader = trained[frozenset(keep)] = train(
+            rows, everything, encodings, keep, tagging=tagging
+        )
         report(name, evaluate(reader, rows, everything, encodings, test))
         for t, precision, recall, kept in gate_table(reader, everything, encodings, test):
             print(f"    gate {t:.1f}: precision {precision:.3f} recall {recall:.3f} ({kept} facts)")
     if not args.no_save:
         keep = set(range(len(items)))
-        reader = trained.get(frozenset(keep)) or train(rows, everything, encodings, keep)
+        reader = trained.get(frozenset(keep)) or train(
+            rows, everything, encodings, keep, tagging=tagging
+        )
         args.out.parent.mkdir(parents=True, exist_ok=True)
         digest = reader.save(args.out)
         print(f"wrote {args.out} ({args.out.stat().st_size} bytes) sha256 {digest}")

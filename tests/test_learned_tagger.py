@@ -115,3 +115,50 @@ def test_training_is_seeded_and_learns_spans_that_depend_on_their_neighbours() -
     assert np.array_equal(first.forward.w_ih, second.forward.w_ih)
     right = sum(first.tags(x)["value"][0] == y[:, 0].tolist() for x, y in data[120:])
     assert right >= 36  # of 40 sequences never seen, whole tag sequences right
+
+
+def test_the_tagger_reads_how_each_word_is_written_beside_its_state() -> None:
+    """The encoder is uncased: the tagger's input adds, per wordpiece, how its word is
+    written (a capital, all capitals, digits, its first piece, a sentence's first word,
+    punctuation and quotes around it)."""
+    from chronomem.extractors.learned.features import SHAPES, piece_shapes
+
+    text = 'Ana: moved to Tampere, "Nokia" hired me in 2021. NASA too'
+    words = ["Ana", ":", "moved", "to", "Tam", "pere", ",", '"', "Nokia", '"', "hired", "me",
+             "in", "2021", ".", "NASA", "too"]  # fmt: skip
+    offsets, at = [], 0
+    for w in words:
+        at = text.index(w, at)
+        offsets.append((at, at + len(w)))
+        at += len(w)
+    shapes = piece_shapes(text, offsets)
+
+    def on(word: str, nth: int = 0) -> set[str]:
+        row = [i for i, w in enumerate(words) if w == word][nth]
+        return {name for name, v in zip(SHAPES, shapes[row], strict=True) if v}
+
+    assert on("Ana") == {"initial", "capital", "first", "punct_after"}
+    assert on("moved") == {"initial", "first", "punct_before"}  # after "Ana:"
+    assert on("to") == {"initial"}
+    word = {"capital", "midcap", "punct_after"}  # of the word: every piece of "Tampere"
+    assert on("Tam") == {"initial", *word} and on("pere") == word
+    assert on("Nokia") == {"initial", "capital", "midcap", "quote", "punct_before", "punct_after"}
+    assert on("2021") == {"initial", "digit", "punct_after"}
+    assert on("NASA") == {"initial", "capital", "caps", "first", "punct_before"}
+
+
+def test_the_shapes_a_tagger_reads_are_saved_with_it() -> None:
+    from chronomem.extractors.learned.features import SHAPES, piece_inputs
+    from chronomem.providers.local import TokenStates
+
+    base = random_tagger(8, size=16 + 2)
+    tagger = Tagger(base.forward, base.backward, base.w_out, base.b_out, ("capital", "digit"))
+    back = Tagger.from_arrays(tagger.arrays("tagger"), "tagger")
+    assert back.shapes == ("capital", "digit")
+    text = "met Ana in 2020"
+    offsets = [(0, 0), (0, 3), (4, 7), (8, 10), (11, 15), (0, 0)]
+    states = np.random.default_rng(3).standard_normal((6, 16)).astype(np.float32)
+    x = piece_inputs(TokenStates(states[0], states, offsets), text, 4, back.shapes)
+    assert x.shape == (4, 18) and x[:, 16].tolist() == [0, 1, 0, 0]
+    assert x[:, 17].tolist() == [0, 0, 0, 1] and set(back.shapes) <= set(SHAPES)
+    assert np.array_equal(back.logits(x), tagger.logits(x))

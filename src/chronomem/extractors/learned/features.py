@@ -1,8 +1,10 @@
 """Features of one clause from one forward pass of the default encoder.
 
 The encoder (:meth:`chronomem.providers.local.LocalEmbedder.encode_tokens`) gives a clause's
-sentence vector and one hidden state per wordpiece. The span tagger (``tagger.py``) reads
-the wordpiece states themselves; the heads read:
+sentence vector and one hidden state per wordpiece. Its tokenizer is uncased, so the span
+tagger (``tagger.py``) reads each wordpiece's state beside **how its word is written**
+(``SHAPES``: capitalised, all capitals, digits, the word's first piece, a sentence's first
+word, punctuation or a quote next to it): what the encoder cannot see. The heads read:
 
 - **span rows** (relation of a value span): the mean state of the span, the mean state of
   the words around it, the sentence vector and who speaks; **fact rows** (aspect, subject)
@@ -15,7 +17,9 @@ CPU's arithmetic) moves a feature only where it sits on a rounding edge.
 from __future__ import annotations
 
 import re
+import unicodedata
 import zlib
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
@@ -31,6 +35,19 @@ ROLES: Final = ("user", "assistant", "narrator")
 WINDOW: Final = 4  # wordpieces each side of a value span read as its surroundings
 BUCKETS: Final = 1024  # hashed words and word pairs of the clause
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# how a wordpiece's word is written, one 0/1 column each (``piece_shapes``)
+SHAPES: Final = (
+    "initial",  # the word's first piece
+    "capital",  # the word starts with a capital
+    "midcap",  # ... and is not a sentence's first word
+    "caps",  # two or more letters, all capitals
+    "digit",  # the piece holds a digit
+    "first",  # a sentence's first word (after . ! ? : or a line break, or the text's first)
+    "punct_before",  # punctuation right before the word
+    "punct_after",  # punctuation right after the word
+    "quote",  # a quote mark next to the word
+)
+_ENDS_SENTENCE: Final = ".!?:\n"
 
 
 def rounded(x: npt.NDArray[np.floating]) -> Rows:
@@ -81,3 +98,62 @@ def span_row(enc: TokenStates, span: tuple[int, int], role: str, text: str) -> R
         around = enc.states[outside].mean(axis=0) if outside else inner
     parts = [inner, around, enc.vector, role_row(role), word_row(text)]
     return rounded(np.concatenate(parts))
+
+
+def piece_inputs(
+    enc: TokenStates, text: str, count: int, shapes: tuple[str, ...] = SHAPES
+) -> npt.NDArray[np.float64]:
+    """The span tagger's input for the first ``count`` wordpieces (specials dropped): each
+    wordpiece's state beside the ``shapes`` columns of its word (``piece_shapes``)."""
+    states = np.asarray(enc.states[1 : 1 + count], dtype=np.float64)
+    written = piece_shapes(text, enc.offsets[1 : 1 + count])
+    columns = [SHAPES.index(name) for name in shapes]
+    return np.hstack([states, written[:, columns]])
+
+
+def piece_shapes(text: str, offsets: Sequence[tuple[int, int]]) -> npt.NDArray[np.float64]:
+    """Per wordpiece (character ``offsets`` into ``text``), how its word is written: one 0/1
+    column per name of ``SHAPES``. A word is a run of letters, digits and apostrophes."""
+    out = np.zeros((len(offsets), len(SHAPES)), dtype=np.float64)
+    for row, (a, b) in enumerate(offsets):
+        if a == b:
+            continue
+        start, end = _word_at(text, a, b)
+        word = text[start:end]
+        before, after = text[:start].rstrip(), text[end:].lstrip()
+        first = not before or before[-1] in _ENDS_SENTENCE
+        letters = [c for c in word if c.isalpha()]
+        near = text[start - 1 : start] + text[end : end + 1]
+        flags = {
+            "initial": a == start,
+            "capital": word[:1].isupper(),
+            "midcap": word[:1].isupper() and not first,
+            "caps": len(letters) > 1 and all(c.isupper() for c in letters),
+            "digit": any(c.isdigit() for c in text[a:b]),
+            "first": first,
+            "punct_before": bool(before) and _is_punct(before[-1]) and before[-1] not in "'",
+            "punct_after": bool(after) and _is_punct(after[0]),
+            "quote": any(unicodedata.category(c) in ("Pi", "Pf") or c in "\"'`" for c in near),
+        }
+        out[row] = [float(flags[name]) for name in SHAPES]
+    return out
+
+
+def _word_at(text: str, a: int, b: int) -> tuple[int, int]:
+    """The word around the wordpiece ``text[a:b]`` (a lone punctuation mark: itself)."""
+    if not _in_word(text[a]):
+        return a, b
+    start, end = a, b
+    while start > 0 and _in_word(text[start - 1]):
+        start -= 1
+    while end < len(text) and _in_word(text[end]):
+        end += 1
+    return start, end
+
+
+def _in_word(char: str) -> bool:
+    return char.isalnum() or char in "'\u2019"
+
+
+def _is_punct(char: str) -> bool:
+    return unicodedata.category(char).startswith("P")

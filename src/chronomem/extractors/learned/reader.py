@@ -19,7 +19,7 @@ from typing import Final
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.extractors.learned.features import fact_row, span_row
+from chronomem.extractors.learned.features import fact_row, piece_inputs, span_row
 from chronomem.extractors.learned.heads import Head
 from chronomem.extractors.learned.labels import (
     ASPECTS,
@@ -66,7 +66,7 @@ class Reader:
             inner = inner[: sum(1 for _, b in inner if b <= upto)]
         if not inner:
             return []
-        tagged = self.tagger.tags(enc.states[1 : 1 + len(inner)])
+        tagged = self.tagger.tags(piece_inputs(enc, text, len(inner), self.tagger.shapes))
         ends = _spans(*tagged["ends"], inner, text)
         found = []
         for a, b, sure in _spans(*tagged["value"], inner, text):

@@ -72,12 +72,15 @@ def bidirectional(forward: Direction, backward: Direction, x: F64) -> F64:
 
 @dataclass(frozen=True, slots=True)
 class Tagger:
-    """The GRU's two directions and one linear layer to ``len(TASKS) * 3`` tag logits."""
+    """The GRU's two directions and one linear layer to ``len(TASKS) * 3`` tag logits;
+    ``shapes``: the columns of how a word is written it reads beside each wordpiece's state
+    (``features.piece_inputs``; saved with the weights)."""
 
     forward: Direction
     backward: Direction
     w_out: F64  # (2 * hidden, len(TASKS) * 3), grid integers
     b_out: F64
+    shapes: tuple[str, ...] = ()
 
     def logits(self, states: npt.ArrayLike) -> F64:
         """Per wordpiece and task, the tag logits as integers (thousandths):
@@ -104,6 +107,7 @@ class Tagger:
         out: dict[str, npt.NDArray[np.generic]] = {
             f"{prefix}.w_out": self.w_out.astype(np.int32),
             f"{prefix}.b_out": self.b_out,
+            f"{prefix}.shapes": np.asarray(self.shapes, dtype=np.str_),
         }
         for name, d in (("forward", self.forward), ("backward", self.backward)):
             out[f"{prefix}.{name}.w_ih"] = d.w_ih.astype(np.int32)
@@ -120,7 +124,8 @@ class Tagger:
             Direction(*(get(f"{d}.{part}") for part in ("w_ih", "w_hh", "b_ih", "b_hh")))
             for d in ("forward", "backward")
         )
-        return cls(forward, backward, get("w_out"), get("b_out"))
+        shapes = tuple(str(s) for s in np.asarray(arrays.get(f"{prefix}.shapes", [])).tolist())
+        return cls(forward, backward, get("w_out"), get("b_out"), shapes)
 
 
 def viterbi(scores: F64) -> list[int]:

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.extractors.learned.corpus import Item
+from chronomem.extractors.learned.features import SHAPES, piece_inputs
 from chronomem.extractors.learned.labels import tag_tokens
 from chronomem.extractors.learned.tagger import (
     TAGS,
@@ -27,7 +28,7 @@ from chronomem.extractors.learned.tagger import (
 from chronomem.gridmath import on_grid
 from chronomem.providers.local import GRID, TokenStates
 
-Sequences = list[tuple[npt.NDArray[np.float32], npt.NDArray[np.int64]]]
+Sequences = list[tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +42,14 @@ class TaggerRecipe:
     dropout: float = 0.25
     weight_decay: float = 1e-5
     seed: int = 20
+    shapes: tuple[str, ...] = SHAPES  # how a word is written, read beside its states
 
 
-def tagger_sequences(items: Sequence[Item], encodings: Sequence[TokenStates]) -> Sequences:
-    """Per item: its wordpiece states (specials dropped) and tags, shape (wordpieces, tasks)."""
+def tagger_sequences(
+    items: Sequence[Item], encodings: Sequence[TokenStates], shapes: tuple[str, ...] = SHAPES
+) -> Sequences:
+    """Per item: the tagger's input (``features.piece_inputs``) and the tags, shape
+    (wordpieces, tasks)."""
     out: Sequences = []
     for item, enc in zip(items, encodings, strict=True):
         inner = enc.offsets[1:-1]
@@ -54,7 +59,7 @@ def tagger_sequences(items: Sequence[Item], encodings: Sequence[TokenStates]) ->
             tags = tag_tokens(inner, [(s, "") for s in spans if s])
             columns.append([TAGS.index(t) for t in tags])
         tags_by_piece = np.asarray(columns, dtype=np.int64).T.reshape(-1, len(TASKS))
-        out.append((enc.states[1:-1], tags_by_piece))
+        out.append((piece_inputs(enc, item.text, len(inner), shapes), tags_by_piece))
     return out
 
 
@@ -77,7 +82,7 @@ def fit_tagger(data: Sequences, recipe: TaggerRecipe = TaggerRecipe()) -> Tagger
             loss = _batch_loss(torch, nn, net, batch)
             loss.backward()
             opt.step()
-    return export(net.gru, net.out)
+    return export(net.gru, net.out, recipe.shapes)
 
 
 def tag_arrays(tagger: Tagger, states: npt.NDArray[np.float32]) -> npt.NDArray[np.int64]:
@@ -86,9 +91,9 @@ def tag_arrays(tagger: Tagger, states: npt.NDArray[np.float32]) -> npt.NDArray[n
     return np.asarray([decoded[t][0] for t in TASKS], dtype=np.int64).T.reshape(-1, len(TASKS))
 
 
-def export(gru: Any, out: Any) -> Tagger:
+def export(gru: Any, out: Any, shapes: tuple[str, ...] = ()) -> Tagger:
     """A torch ``nn.GRU`` (one layer, bidirectional) and ``nn.Linear`` as a :class:`Tagger`
-    with its weights on ``WEIGHT_GRID``."""
+    with its weights on ``WEIGHT_GRID``, reading the ``shapes`` columns."""
 
     def w(name: str) -> npt.NDArray[np.float64]:
         return np.asarray(getattr(gru, name).detach().numpy(), dtype=np.float64)
@@ -103,7 +108,9 @@ def export(gru: Any, out: Any) -> Tagger:
 
     w_out = np.asarray(out.weight.detach().numpy(), dtype=np.float64).T
     b_out = np.asarray(out.bias.detach().numpy(), dtype=np.float64)
-    return Tagger(direction(""), direction("_reverse"), on_grid(w_out, WEIGHT_GRID), b_out)
+    return Tagger(
+        direction(""), direction("_reverse"), on_grid(w_out, WEIGHT_GRID), b_out, shapes
+    )
 
 
 def _batch_loss(torch: Any, nn: Any, net: Any, batch: Sequences) -> Any:

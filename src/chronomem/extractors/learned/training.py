@@ -47,7 +47,9 @@ def train(
         x, y = rows.select(name, keep)
         heads[name] = fit(x, y, CLASSES[name], recipes[name])
     chosen = sorted(keep)
-    sequences = tagger_sequences([items[i] for i in chosen], [encodings[i] for i in chosen])
+    sequences = tagger_sequences(
+        [items[i] for i in chosen], [encodings[i] for i in chosen], tagging.shapes
+    )
     return Reader(fit_tagger(sequences, tagging), heads)
 
 
