@@ -22,8 +22,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus" / "reader"
-# the round-6 writers' items, kept for training beside the corpus (corpus/reader_r6/README.md),
-# and the round-8 writer's held-out split (corpus/reader_r8/README.md)
+# the training folders: the round-6 writers' items (corpus/reader_r6/README.md) and the
+# round-8 writer's (corpus/reader_r8/README.md: held out in round 8, trained on from round 9)
 CORPORA = (CORPUS, ROOT / "corpus" / "reader_r6", ROOT / "corpus" / "reader_r8")
 NEAR = 0.8
 _WORD = re.compile(r"[a-z0-9]+")
