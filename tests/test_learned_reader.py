@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from chronomem.errors import UsageError
+from chronomem.extractors.learned.features import SHAPES
 from chronomem.extractors.learned.heads import Recipe, fit
 from chronomem.extractors.learned.labels import decode_spans, gold_facts, tag_tokens
 from chronomem.extractors.learned.reader import (
@@ -70,7 +71,9 @@ def test_training_is_deterministic_and_learns_a_separable_task() -> None:
 def test_the_shipped_weights_match_their_pinned_checksum() -> None:
     reader = default_reader()
     assert set(reader.heads) == {"relation", "aspect", "subject"}
-    assert reader.tagger.forward.w_ih.shape == (384, 3 * reader.tagger.forward.w_hh.shape[0])
+    width = 384 + len(reader.tagger.shapes)  # each wordpiece's state and how its word is written
+    assert reader.tagger.shapes and set(reader.tagger.shapes) <= set(SHAPES)
+    assert reader.tagger.forward.w_ih.shape == (width, 3 * reader.tagger.forward.w_hh.shape[0])
     assert shipped_weights().stat().st_size < 4_000_000
     assert len(WEIGHTS_SHA256) == 64
 

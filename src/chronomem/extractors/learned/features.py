@@ -7,8 +7,9 @@ tagger (``tagger.py``) reads each wordpiece's state beside **how its word is wri
 word, punctuation or a quote next to it): what the encoder cannot see. The heads read:
 
 - **span rows** (relation of a value span): the mean state of the span, the mean state of
-  the words around it, the sentence vector and who speaks; **fact rows** (aspect, subject)
-  add the relation.
+  the words around it, the sentence vector, who speaks, the clause's words hashed, how the
+  span and the words beside it are written (``written_row``) and those words hashed
+  (``near_row``); **fact rows** (aspect, subject) add the relation.
 
 Every feature is rounded to ``DECIMALS`` places, so a difference far below that (another
 CPU's arithmetic) moves a feature only where it sits on a rounding edge.
@@ -34,6 +35,7 @@ DECIMALS: Final = 3
 ROLES: Final = ("user", "assistant", "narrator")
 WINDOW: Final = 4  # wordpieces each side of a value span read as its surroundings
 BUCKETS: Final = 1024  # hashed words and word pairs of the clause
+NEAR_BUCKETS: Final = 256  # hashed words right before and after a value span
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # how a wordpiece's word is written, one 0/1 column each (``piece_shapes``)
 SHAPES: Final = (
@@ -47,6 +49,7 @@ SHAPES: Final = (
     "punct_after",  # punctuation right after the word
     "quote",  # a quote mark next to the word
 )
+_ANY_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*|[^\w\s]")
 _ENDS_SENTENCE: Final = ".!?:\n"
 
 
@@ -97,7 +100,43 @@ def span_row(enc: TokenStates, span: tuple[int, int], role: str, text: str) -> R
         outside = [i for i in window if not first <= i < last]
         around = enc.states[outside].mean(axis=0) if outside else inner
     parts = [inner, around, enc.vector, role_row(role), word_row(text)]
+    parts += [written_row(text, span), near_row(text, span)]
     return rounded(np.concatenate(parts))
+
+
+def written_row(text: str, span: tuple[int, int]) -> Rows:
+    """How a value span and the words beside it are written (``SHAPES``: the span's words'
+    mean, the word before, the word after) and its length in words (log): the case and
+    digits the uncased encoder does not see."""
+    words = [m.span() for m in _ANY_WORD.finditer(text)]
+    shapes = piece_shapes(text, words) if words else np.zeros((0, len(SHAPES)))
+    inside = [i for i, (a, b) in enumerate(words) if a < span[1] and b > span[0]]
+    row = np.zeros(3 * len(SHAPES) + 1, dtype=np.float32)
+    if not inside:
+        return row
+    first, last = inside[0], inside[-1]
+    row[: len(SHAPES)] = shapes[inside].mean(axis=0)
+    if first > 0:
+        row[len(SHAPES) : 2 * len(SHAPES)] = shapes[first - 1]
+    if last + 1 < len(words):
+        row[2 * len(SHAPES) : 3 * len(SHAPES)] = shapes[last + 1]
+    row[-1] = np.log1p(len(inside))
+    return row
+
+
+def near_row(text: str, span: tuple[int, int]) -> Rows:
+    """The word right before a value span, the two before it and the word right after,
+    lower-cased and hashed (crc32) into ``NEAR_BUCKETS``: "to X", "at X", "X since"."""
+    before = _WORD.findall(text[: span[0]].lower())[-2:]
+    after = _WORD.findall(text[span[1] :].lower())[:1]
+    grams = [f"<{w}" for w in before[-1:]] + [f"<<{' '.join(before)}"] * (len(before) == 2)
+    grams += [f">{w}" for w in after]
+    row = np.zeros(NEAR_BUCKETS, dtype=np.float32)
+    if span[0] == span[1]:
+        return row
+    for gram in grams:
+        row[zlib.crc32(gram.encode()) % NEAR_BUCKETS] += 1.0
+    return row
 
 
 def piece_inputs(

@@ -26,10 +26,12 @@ CLASSES = {
 }
 # chosen on the leave-one-writer-out folds (scripts/train_reader.py), never on a dev set
 TAGGING = TaggerRecipe()
+# (round 9: aspect and subject regularised harder, aspect's classes balanced -- mean accuracy
+# 0.588 -> 0.617 and 0.882 -> 0.892 over the six writers' folds; bench/RESULTS.md)
 RECIPES = {
     "relation": Recipe(l2=0.01),
-    "aspect": Recipe(l2=0.01),
-    "subject": Recipe(l2=0.01),
+    "aspect": Recipe(l2=0.1, balance=0.5),
+    "subject": Recipe(l2=0.1),
 }
 
 
