@@ -32,7 +32,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "b36a38fe8ecf95b14dbf35016024c7773b91d3c1623707b83bb7561a491100b5"
+WEIGHTS_SHA256: Final = "e80270c05b9c304ed2b419c967498f925bf23da65bef116c754575a444a4190e"
 Span = tuple[int, int]
 
 
