@@ -32,7 +32,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "e80270c05b9c304ed2b419c967498f925bf23da65bef116c754575a444a4190e"
+WEIGHTS_SHA256: Final = "757a2c9a72429d98219d9616f0f039e0b0ed75379d17764d8ad3a48dc880058b"
 Span = tuple[int, int]
 
 
