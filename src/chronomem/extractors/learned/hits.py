@@ -10,14 +10,16 @@ people's facts, questions and facts the rules already read give nothing. A repla
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from chronomem.extractors.learned.reader import ReadFact
+from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.cue.semantic import says_what_one_is
-from chronomem.extractors.rules.cue.subjects import piece_subject
 from chronomem.extractors.rules.readers.corrections import corrects
 
 TOLD = frozenset({"state", "start", "end", "correction"})
@@ -31,18 +33,38 @@ _LABELS = {
     "FAMILY_OF": "Person", "ROLE_HELD_BY": "Person", "HAS_PLAN": "Event",
 }  # fmt: skip
 
+# Relations whose values are words, not names ("thirty-one", "a plumber", "coeliac",
+# "vegan"), with the label of such a value; any other relation takes a named value only.
+WORD_VALUES = {
+    "HAS_AGE": "Age", "HAS_JOB_TITLE": "JobTitle", "HAS_CONDITION": "Condition",
+    "HAS_HEALTH_STATUS": "Condition", "FOLLOWS_DIET": "Diet", "HAS_HABIT": "Habit",
+    "SPEAKS": "Language", "LEARNS": "Language", "TAKES_MEDICATION": "Medication",
+    "PLAYS": "Activity", "HAS_WAKE_TIME": "Schedule", "HAS_SLEEP_SCHEDULE": "Schedule",
+    "HAS_FAVORITE": "Topic", "PREFERS": "Topic",
+}  # fmt: skip
+# Of these, a state that the rules cannot end when it is later said in other words ("still
+# smoking" / "quit cigarettes", "on crutches" / "ankle's all better") is read only as ending.
+ENDED_ONLY = frozenset({"HAS_HABIT", "HAS_HEALTH_STATUS", "HAS_CONDITION", "TAKES_MEDICATION"})
+_LEAD = re.compile(r"(?:(?:a|an|the|my|our|your|his|her|their)\s+)+", re.I)
+_WORD_END = re.compile(r"\w*")
+_LEADS_ON = frozenset(
+    {"a", "an", "the", "of", "at", "in", "on", "for", "to", "with", "from", "by", "and", "or", "as"}
+)
 
-def could_add(s: Sentence, hits: Sequence[Hit]) -> bool:
+
+def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
     """Could a fact the reader finds in ``s`` become a hit here? Only a named value (one
-    the rules' hits in ``s`` do not already name) of the speaker's own (on an assistant's
-    turn the rules' text is in the user's voice by now), in a sentence that asks nothing:
-    what :func:`learned_hits` and :func:`_party` require, checked before reading. A
-    correction ("wait I mean X") is the rules' to read: what X is depends on what it
-    corrects, said before (the corrections reader has it; alone, X is no fact)."""
-    if s.question or not s.speaks_as_self or corrects(s):
+    the rules' hits in ``s`` do not already name), in a sentence that asks nothing and
+    speaks of someone a fact may belong to (``whose.owner``): on an assistant's turn the
+    user (the rules' text is in the user's voice by then), else the speaker or a person the
+    sentence names. Checked before reading. A correction ("wait I mean X") is the rules' to
+    read: what X is depends on what it corrects, said before (the corrections reader has
+    it; alone, X is no fact)."""
+    if s.question or corrects(s) or (role == "assistant" and not s.speaks_as_self):
         return False
     told = {normalize_name(h.target.name) for h in hits}
-    return any(span.named and normalize_name(span.name) not in told for span in s.spans)
+    new = [span for span in s.spans if normalize_name(span.name) not in told]
+    return any(span.named for span in new) or (s.speaks_as_self and (bool(new) or not s.spans))
 
 
 def learned_hits(
@@ -55,77 +77,84 @@ def learned_hits(
         return []
     out: list[Hit] = []
     for fact in read:
-        subject = _subject(s, fact, role)
-        if (
-            subject is None
-            or fact.aspect not in TOLD | {"plan"}
-            or fact.confidence < MIN_CONFIDENCE
-        ):
+        if fact.aspect not in TOLD | {"plan"} or fact.confidence < MIN_CONFIDENCE:
             continue
         if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
             continue
-        for hit in _fact_hits(s, fact, subject):
-            if not _known_to_rules(hit, hits) and not _someone_elses(s, hit, known):
+        for hit in _fact_hits(s, fact, role, known):
+            if not _known_to_rules(hit, hits):
                 out.append(hit)
     return out
 
 
-def _someone_elses(s: Sentence, hit: Hit, known: Known) -> bool:
-    """Do the rules read the value's clause as about another person ("my in-laws have made
-    the move to X", "my brother's big move to X")? The reader's subject head reads whose
-    fact it is less well than who the clause's subject is. A person as the value is the
-    speaker's own when the clause is about the speaker's role ("my new manager is X")."""
-    if hit.target.label == "Person":
-        return False
-    found = next((f for f in s.spans if f.start < hit.verb[1] and hit.verb[0] < f.end), None)
-    subject = piece_subject(s, hit.clause, found, known) if found is not None else None
-    return subject is not None and not subject[0].speaker
-
-
-def _subject(s: Sentence, fact: ReadFact, role: str) -> Party | None:
-    """The speaker's fact; on an assistant's message, the fact of the user it speaks to
-    (the rules may have put the sentence in the user's voice: ``s.speaker`` is then the user)."""
-    if role == "assistant":
-        who = s.user if fact.subject == "addressee" else None
-    else:
-        who = s.speaker if fact.subject == "speaker" else None
-    return Party(who, "Person", speaker=not s.assistant) if who else None
-
-
-def _fact_hits(s: Sentence, fact: ReadFact, subject: Party) -> list[Hit]:
-    start = fact.value[0]
-    clause = next((c for c in s.clauses if c[0] <= start < c[1]), (0, len(s.text)))
-    out = []
-    target = _party(s, fact.value, fact.relation)
-    if target is not None:
-        ending = fact.aspect == "end"
-        out.append(Hit(fact.relation, subject, target, ending, clause, fact.value))
+def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit]:
+    """The fact's hit, and the ending of the old value a replacement names, for the person
+    whose fact it is (``whose.owner``)."""
+    value = _value_at(s, fact.value, fact.relation, fact.aspect == "end")
+    subject = owner(s, value[0], fact.subject, role, known) if value is not None else None
+    if value is None or subject is None:
+        return []
+    found, target = value
+    clause = next((c for c in s.clauses if c[0] <= found.start < c[1]), (0, len(s.text)))
+    out = [Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value)]
     if fact.ends is not None and fact.aspect in ("start", "correction", "state"):
-        old = _party(s, fact.ends, fact.relation)
+        old = _value_at(s, fact.ends, fact.relation, True)
         if old is not None:
-            out.append(Hit(fact.relation, subject, old, True, clause, fact.ends))
+            out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
     return out
 
 
-def _party(s: Sentence, span: tuple[int, int], relation: str) -> Party | None:
-    """The entity at ``span``: the rules' own named span there. A span the entity finder
-    did not see as a name gives nothing: on the corpus's held-out split most of the
-    tagger's wrong values were such words ("the", "bad", "kilo")."""
+def _value_at(
+    s: Sentence, span: tuple[int, int], relation: str, ending: bool
+) -> tuple[Span, Party] | None:
+    """The value at ``span`` and its entity: the rules' own named span there (a span the
+    entity finder did not see as a name gives nothing: on the corpus's held-out split most
+    of the tagger's wrong values were such words, "the", "bad", "kilo"); for a relation
+    whose values are words, not names (an age, a title, a condition, a diet), the words
+    the reader tagged, when they are whole ("a midwife at" is a slip; ``ending``: the value
+    ends, see ``ENDED_ONLY``)."""
     for found in s.spans:
         if says_what_one_is(s.text, found.start):
             continue  # "I'm Eritrean": what one is, not where one lives
         if found.start < span[1] and span[0] < found.end and found.named:
-            return Party(found.name, found.label or _LABELS.get(relation), True, False,
-                         tuple(found.attributes.items()))  # fmt: skip
-    return None
+            label = found.label or _LABELS.get(relation)
+            return found, Party(found.name, label, True, False, tuple(found.attributes.items()))
+    label = WORD_VALUES.get(relation) if ending or relation not in ENDED_ONLY else None
+    words = _words_at(s.text, span) if label is not None else None
+    if label is None or words is None:
+        return None
+    name = s.text[words[0] : words[1]]
+    return Span(*words, name, label, named=False), Party(name, label, named=False)
+
+
+def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """``span`` of ``text`` without a leading article or possessive, widened over a hyphen
+    ("thirty" of "thirty-one"); ``None`` when what is left ends on a word that leads on to
+    more ("Director of", "a midwife at") or holds no word."""
+    start, end = span
+    while end < len(text) - 1 and text[end] == "-" and text[end + 1].isalnum():
+        more = _WORD_END.match(text, end + 1)
+        end = more.end() if more else end + 1
+    lead = _LEAD.match(text, start, end)
+    start = lead.end() if lead else start
+    tail = text[start:end].split()
+    if not tail or tail[-1].lower() in _LEADS_ON or not any(c.isalnum() for c in tail[-1]):
+        return None
+    return start, end
 
 
 def _known_to_rules(hit: Hit, hits: Sequence[Hit]) -> bool:
-    """Did a rule hit read this already: the same relation of the same subject, or the
-    same value under any relation?"""
+    """Did a rule hit read this already: the same value under any relation, or the same
+    relation of the same subject, told the same way or of a value sharing a word ("ankle"
+    of the rules' ended "ankle injury": one statement, one fact)?"""
     target = normalize_name(hit.target.name)
+    source = normalize_name(hit.source.name)
+    words = set(target.split())
     for rule in hits:
-        same_target = normalize_name(rule.target.name) == target
-        if same_target or (rule.relation == hit.relation and rule.ending == hit.ending):
+        if normalize_name(rule.target.name) == target:
+            return True
+        if normalize_name(rule.source.name) != source or rule.relation != hit.relation:
+            continue
+        if rule.ending == hit.ending or words & set(normalize_name(rule.target.name).split()):
             return True
     return False
