@@ -1,11 +1,13 @@
 """The learned reader's facts as the rule extractor's hits: the step ``extract_prose`` runs
 after the rules, adding what they did not find.
 
-A fact becomes a :class:`~chronomem.extractors.rules.found.Hit` when the reader is sure whose
-it is (the speaker; on an assistant's turn, the user spoken to) and it is told as holding,
-beginning, ending or corrected; a plan becomes ``HAS_PLAN``. Negations, hypotheticals, other
-people's facts, questions and facts the rules already read give nothing. A replacement
-("swapped my iphone for a pixel") also ends the old value it names.
+A fact becomes a :class:`~chronomem.extractors.rules.found.Hit` when the person whose fact it
+is can be told (``whose.py``: the speaker, the user an assistant speaks to, or a third person
+the clause is about), it is told as holding, beginning, ending or corrected (a plan becomes
+``HAS_PLAN``), its confidence reaches ``MIN_CONFIDENCE`` and its value is a name the rules
+found, or words for a relation whose values are words (``WORD_VALUES``). Negations,
+hypotheticals, questions and facts the rules already read give nothing. A replacement
+("swapped my iphone for a pixel", "Lagos, not Abuja") also ends the old value it names.
 """
 
 from __future__ import annotations
@@ -53,14 +55,13 @@ _LEADS_ON = frozenset(
 
 
 def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
-    """Could a fact the reader finds in ``s`` become a hit here? Only a named value (one
-    the rules' hits in ``s`` do not already name), in a sentence that asks nothing and
-    speaks of someone a fact may belong to (``whose.owner``): on an assistant's turn the
-    user (the rules' text is in the user's voice by then), else the speaker or a person the
-    sentence names. Checked before reading. A correction ("wait I mean X") is the rules' to
-    read: what X is depends on what it corrects, said before (the corrections reader has
-    it; alone, X is no fact)."""
-    if s.question or corrects(s) or (role == "assistant" and not s.speaks_as_self):
+    """Could a fact the reader finds in ``s`` become a hit here? Checked before reading (a
+    message with no such sentence is not read): a sentence that asks nothing, names
+    something the rules' hits in ``s`` do not already name, and has a name in it or speaks
+    as the speaker ("I'm allergic to cashews"); on an assistant's turn, only where it speaks
+    of the user (the rules' text is in the user's voice by then). A correction is read only
+    for a fact that names both values (``learned_hits``)."""
+    if s.question or (role == "assistant" and not s.speaks_as_self):
         return False
     told = {normalize_name(h.target.name) for h in hits}
     new = [span for span in s.spans if normalize_name(span.name) not in told]
@@ -75,10 +76,13 @@ def learned_hits(
     earlier turns taught, for whom a clause is about)."""
     if s.question:
         return []
+    correcting = corrects(s)
     out: list[Hit] = []
     for fact in read:
         if fact.aspect not in TOLD | {"plan"} or fact.confidence < MIN_CONFIDENCE:
             continue
+        if correcting and not _replaces(fact):
+            continue  # "wait I mean X": what X is depends on what it corrects, said before
         if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
             continue
         for hit in _fact_hits(s, fact, role, known):
@@ -97,11 +101,19 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
     found, target = value
     clause = next((c for c in s.clauses if c[0] <= found.start < c[1]), (0, len(s.text)))
     out = [Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value)]
-    if fact.ends is not None and fact.aspect in ("start", "correction", "state"):
+    if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation, True)
         if old is not None:
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
     return out
+
+
+def _replaces(fact: ReadFact) -> bool:
+    """Does the fact name the old value it replaces, apart from its own ("Lagos, not
+    Abuja"; a value tagged as both is no replacement)?"""
+    ends, value = fact.ends, fact.value
+    apart = ends is not None and (ends[1] <= value[0] or value[1] <= ends[0])
+    return apart and fact.aspect in ("start", "correction", "state")
 
 
 def _value_at(
