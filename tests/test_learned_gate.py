@@ -1,0 +1,153 @@
+"""From the learned reader to the memory (``learned/hits.py``, ``learned/whose.py``): whose
+fact a read value is, values that are words, corrections that name both values, a chat reply
+that leaves its subject out. Sentences written for this test, in several voices, through the
+extractor and ``Memory`` on the real default encoder. Each positive read through the extractor
+is checked to be the step's doing (the extractor without it does not find it) and each fact
+to be its owner's and no one else's; the ``Memory`` tests check what a user then sees (the
+cousin's university is not the user's; the corrected phone is closed, whichever stage read
+it)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from functools import cache
+
+import pytest
+
+from chronomem.extractors import RuleExtractor
+from chronomem.extractors.learned.hits import _words_at
+from chronomem.model import Episode, EpisodeSource
+from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
+
+pytestmark = pytest.mark.local_model
+
+WHEN = datetime(2025, 3, 12, 18, 0, tzinfo=UTC)
+Found = tuple[str, str, str, bool]  # source, relation, target, ended
+
+
+@cache
+def _extractor(learned: bool) -> RuleExtractor:
+    return RuleExtractor(embedder=real_embedder(), learned=learned)
+
+
+def _facts(turns: list[str], *, learned: bool = True) -> set[Found]:
+    episodes = [
+        Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, WHEN + timedelta(minutes=i), WHEN)
+        for i, text in enumerate(turns)
+    ]
+    found = _extractor(learned).extract(episodes[-1], episodes[:-1])
+    return {
+        (f.source, f.relation, f.target, f.invalid_at is not None)
+        for f in found.facts
+        if f.relation not in ("MENTIONED", "RELATED_TO")
+    }
+
+
+THIRD_PERSONS = [
+    # texting: a cousin's place at university
+    ("sooo my cousin Bartek, hes twenty-six, just got a place at Warsaw University",
+     ("Bartek", "STUDIES_AT", "Warsaw University")),
+    # rambling: a grandmother's new language, the person in the speaker's role
+    ("my gran, ninety-two and sharp as anything, has started learning Spanish on her tablet",
+     ("Lena's gran", "LEARNS", "Spanish")),
+    # formal: a relative's new employer, named by role and name
+    ("My brother-in-law, Mr. Tomasz Nowak, has recently been appointed Head of Logistics at "
+     "DHL Poland.", ("Lena's brother-in-law", "WORKS_AT", "DHL Poland")),
+    # formal: a child's diagnosis
+    ("Our son Felix has been diagnosed with ADHD and will need support in class from next "
+     "term.", ("Felix", "HAS_CONDITION", "ADHD")),
+    # non-native English: a father's age, a value that is a word, not a name
+    ("My father he have 81 years and still he go every day to the garden.",
+     ("Lena's father", "HAS_AGE", "81")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "fact"), THIRD_PERSONS, ids=lambda v: str(v)[:40])
+def test_a_third_persons_fact_is_theirs_and_not_the_speakers(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    owner, relation, value = fact
+    found = _facts([f"Lena: {text}"])
+    assert (owner, relation, value, False) in found
+    assert not any(f[2] == value for f in _facts([f"Lena: {text}"], learned=False))
+    assert not any(f[0] == "Lena" and f[2] == value for f in found)  # not the user's
+
+
+def test_through_the_memory_a_cousins_university_is_the_cousins() -> None:
+    story = [
+        ("2025-03-01T10:00", "Lena: I study chemistry at TU Dresden"),
+        ("2025-03-02T10:00", "Lena: sooo my cousin Bartek, hes twenty-six, just got a place "
+                             "at Warsaw University"),
+    ]  # fmt: skip
+    with told_memory(real_embedder(), story) as memory:
+        lenas = [target_name(memory, f) for f in facts_about(memory, "Lena", "STUDIES_AT")]
+        bartek = facts_about(memory, "Bartek", "STUDIES_AT")
+        assert [target_name(memory, f) for f in bartek] == ["Warsaw University"]
+        assert bartek[0].invalid_at is None
+        assert lenas == ["TU Dresden"]  # still the user's own, not closed by the cousin's
+
+
+CORRECTIONS = [
+    # short: both values in a line with no subject
+    (["Lena: Wrong city: Leipzig, not Dresden."], ("LIVES_IN", "Leipzig", "Dresden")),
+    # formal
+    (["Lena: Small correction to my earlier message: I work at Zalando, not Delivery Hero."],
+     ("WORKS_AT", "Zalando", "Delivery Hero")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "fact"), CORRECTIONS, ids=lambda v: str(v)[:40])
+def test_a_correction_naming_both_values_closes_the_old_one(
+    turns: list[str], fact: tuple[str, str, str]
+) -> None:
+    relation, new, old = fact
+    found = _facts(turns)
+    assert ("Lena", relation, new, False) in found
+    assert ("Lena", relation, old, True) in found
+    assert ("Lena", relation, old, True) not in _facts(turns, learned=False)
+
+
+def test_through_the_memory_the_corrected_phone_is_closed() -> None:
+    story = [
+        ("2025-03-01T10:00", "Lena: I got a Pixel 6 in March"),
+        ("2025-03-01T10:05", "Lena: correction, its a Pixel 7 not a Pixel 6"),
+    ]
+    with told_memory(real_embedder(), story) as memory:
+        phones = {target_name(memory, f): f for f in facts_about(memory, "Lena", "USES_PHONE")}
+        assert phones["Pixel 6"].invalid_at is not None or phones["Pixel 6"].expired_at
+        assert phones["Pixel 7"].invalid_at is None and phones["Pixel 7"].expired_at is None
+
+
+def test_a_reply_that_leaves_its_subject_out_is_the_speakers() -> None:
+    turns = ["Assistant: Where are you living these days?", "Lena: Rotterdam. Since the spring."]
+    assert ("Lena", "LIVES_IN", "Rotterdam", False) in _facts(turns)
+    assert not _facts(turns, learned=False)
+
+
+DECOYS = [
+    "Lena: The weather in Porto was awful all week.",  # opens on its own subject
+    "Lena: My sister thinks Lisbon is overrated.",  # someone's opinion, no one's home
+    "Lena: My colleague Aino keeps talking about moving to Tampere.",  # talk, not a move
+    "Lena: Porto next week, can't wait!",  # a trip ahead
+]
+
+
+@pytest.mark.parametrize("text", DECOYS, ids=lambda v: v[:40])
+def test_a_decoy_gets_nothing_from_the_step(text: str) -> None:
+    assert _facts([text]) == _facts([text], learned=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "words"),
+    [
+        ("he's thirty-one now", (5, 11), "thirty-one"),  # widened over the hyphen
+        ("she works as a plumber", (13, 22), "plumber"),  # the article left out
+        ("appointed Director of", (10, 21), None),  # cut before what it leads on to
+        ("the the", (0, 7), None),  # no word of its own
+    ],
+)
+def test_a_word_value_is_whole_words_or_nothing(
+    text: str, span: tuple[int, int], words: str | None
+) -> None:
+    got = _words_at(text, span)
+    assert (text[got[0] : got[1]] if got else None) == words
