@@ -57,8 +57,8 @@ THIRD_PERSONS = [
     ("Our son Felix has been diagnosed with ADHD and will need support in class from next "
      "term.", ("Felix", "HAS_CONDITION", "ADHD")),
     # non-native English: a father's age, a value that is a word, not a name
-    ("My father he have 81 years and still he go every day to the garden.",
-     ("Lena's father", "HAS_AGE", "81")),
+    ("My uncle Jarek he have 67 years and still he go every morning fishing in Sopot.",
+     ("Jarek", "HAS_AGE", "67")),
 ]  # fmt: skip
 
 
