@@ -16,6 +16,9 @@ import pytest
 
 from chronomem.extractors import RuleExtractor
 from chronomem.extractors.learned.hits import _words_at
+from chronomem.extractors.learned.whose import owner
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.prose import _analyse
 from chronomem.model import Episode, EpisodeSource
 from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
 
@@ -135,6 +138,27 @@ DECOYS = [
 @pytest.mark.parametrize("text", DECOYS, ids=lambda v: v[:40])
 def test_a_decoy_gets_nothing_from_the_step(text: str) -> None:
     assert _facts([text]) == _facts([text], learned=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "whose"),
+    [
+        ("Rotterdam since the spring.", "speaker", "Lena"),  # a reply leaves its subject out
+        ("Not the Rotterdam flat, too pricey.", "speaker", None),  # ... and denies
+        ("The weather in Rotterdam is awful.", "speaker", None),  # opens on its own subject
+        ("My sister Ida moved to Rotterdam.", "speaker", None),  # another person's clause
+        ("My sister Ida moved to Rotterdam.", "third", "Ida"),  # ... whose fact it is
+        ("I moved to Rotterdam.", "third", None),  # the speaker is no third person
+    ],
+)
+def test_whose_fact_the_heads_kind_and_the_rules_subject_agree_on(
+    text: str, kind: str, whose: str | None
+) -> None:
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    found = next(span for span in s.spans if span.name == "Rotterdam")
+    person = owner(s, found, kind, "user", known)
+    assert (person.name if person else None) == whose
 
 
 @pytest.mark.parametrize(

@@ -27,9 +27,11 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.cue.subjects import piece_subject
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
+from chronomem.extractors.rules.tables.lexicon import NEGATIONS
 
 # A sentence that opens on an article names its subject ("The weather in X is ..."), and a
 # pronoun or possessive names a person: neither line has its subject left out.
+_WORDS = re.compile(r"[a-z']+")
 _OPENS_ON_A_NOUN = re.compile(r"^\W*(?:the|a|an|this|that|these|those)\s", re.I)
 
 
@@ -45,7 +47,7 @@ def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party
         return _speaker_if_theirs(s, subject, found, Party(s.user, "Person", speaker=True))
     if kind == "speaker" and s.speaker:
         me = Party(s.speaker, "Person", speaker=True)
-        if subject is None and not s.speaks_as_self and not subjectless(s, known):
+        if subject is None and not s.speaks_as_self and not _elliptic(s, clause, found, known):
             return None
         return _speaker_if_theirs(s, subject, found, me)
     if kind == "third" and subject is not None:
@@ -65,6 +67,15 @@ def _speaker_if_theirs(
     if subject is None or subject[0].speaker or found.label == "Person":
         return me
     return None
+
+
+def _elliptic(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -> bool:
+    """Is ``s`` a line that leaves its subject out (``subjectless``) and does not deny the
+    value ("Not the Madrid job.": the reader reads such a line's aspect as a state; a
+    negation before the value says what does not hold)?"""
+    before = s.text[clause[0] : found.start].lower()
+    denied = any(word in NEGATIONS for word in _WORDS.findall(before))
+    return not denied and subjectless(s, known)
 
 
 def subjectless(s: Sentence, known: Known) -> bool:
