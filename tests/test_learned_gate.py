@@ -57,8 +57,8 @@ THIRD_PERSONS = [
     ("My brother-in-law, Mr. Tomasz Nowak, has recently been appointed Head of Logistics at "
      "DHL Poland.", ("Lena's brother-in-law", "WORKS_AT", "DHL Poland")),
     # formal: a child's diagnosis
-    ("Our son Felix has been diagnosed with ADHD and will need support in class from next "
-     "term.", ("Felix", "HAS_CONDITION", "ADHD")),
+    ("Our son Antoni was diagnosed with Crohn's disease last autumn and is doing much better "
+     "now.", ("Antoni", "HAS_CONDITION", "Crohn")),
     # non-native English: a father's age, a value that is a word, not a name
     ("My uncle Jarek he have 67 years and still he go every morning fishing in Sopot.",
      ("Jarek", "HAS_AGE", "67")),
