@@ -9,40 +9,31 @@ it)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from functools import cache
-
 import pytest
 
-from chronomem.extractors import RuleExtractor
 from chronomem.extractors.learned.hits import _words_at
 from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.prose import _analyse
-from chronomem.model import Episode, EpisodeSource
-from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
+from tests.real_embedder import (
+    SAID_AT,
+    Found,
+    facts_about,
+    read_facts,
+    real_embedder,
+    target_name,
+    told_memory,
+)
 
 pytestmark = pytest.mark.local_model
 
-WHEN = datetime(2025, 3, 12, 18, 0, tzinfo=UTC)
-Found = tuple[str, str, str, bool]  # source, relation, target, ended
-
-
-@cache
-def _extractor(learned: bool) -> RuleExtractor:
-    return RuleExtractor(embedder=real_embedder(), learned=learned)
+WHEN = SAID_AT
 
 
 def _facts(turns: list[str], *, learned: bool = True) -> set[Found]:
-    episodes = [
-        Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, WHEN + timedelta(minutes=i), WHEN)
-        for i, text in enumerate(turns)
-    ]
-    found = _extractor(learned).extract(episodes[-1], episodes[:-1])
+    """What the extractor reads in the last turn, mentions aside."""
     return {
-        (f.source, f.relation, f.target, f.invalid_at is not None)
-        for f in found.facts
-        if f.relation not in ("MENTIONED", "RELATED_TO")
+        f for f in read_facts(turns, learned=learned) if f[1] not in ("MENTIONED", "RELATED_TO")
     }
 
 
