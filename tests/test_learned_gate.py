@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.learned.hits import _words_at
+from chronomem.extractors.learned.hits import _words_at, learned_hits
+from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.prose import _analyse
@@ -166,3 +167,26 @@ def test_a_word_value_is_whole_words_or_nothing(
 ) -> None:
     got = _words_at(text, span)
     assert (text[got[0] : got[1]] if got else None) == words
+
+
+def _span(text: str, words: str) -> tuple[int, int]:
+    start = text.index(words)
+    return start, start + len(words)
+
+
+def test_the_old_value_another_fact_replaces_ends_whatever_its_own_reading() -> None:
+    text = "I now drive a Kia EV6, which replaces the old Fiesta."
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    new, old = _span(text, "Kia EV6"), _span(text, "Fiesta")
+    read = [  # the tagger's readings: the EV6 replacing the Fiesta, and the Fiesta as held
+        ReadFact("DRIVES", "speaker", "start", new, ends=old, confidence=0.8),
+        ReadFact("DRIVES", "speaker", "state", old, ends=old, confidence=0.8),
+    ]
+    found = {(h.target.name, h.ending) for h in learned_hits(s, read, [], "user", known)}
+    assert found == {("Kia EV6", False), ("Fiesta", True)}
+    # a value tagged as its own old value, with no other fact replacing it, is read as told
+    alone = [ReadFact("DRIVES", "speaker", "state", old, ends=old, confidence=0.8)]
+    assert {(h.target.name, h.ending) for h in learned_hits(s, alone, [], "user", known)} == {
+        ("Fiesta", False)
+    }

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.learned.whose import owner
@@ -79,10 +80,15 @@ def learned_hits(
     if s.question:
         return []
     correcting = corrects(s)
+    old_values = [f.ends for f in read if f.ends is not None and _replaces(f)]
     out: list[Hit] = []
     for fact in read:
         if fact.aspect not in TOLD | {"plan"} or fact.confidence < MIN_CONFIDENCE:
             continue
+        if fact.aspect != "end" and any(_overlap(fact.value, e) for e in old_values):
+            # the old value another fact of the sentence replaces ("a Volvo XC40, which
+            # replaces the diesel V60"): the V60 ends, whatever its own reading says
+            fact = replace(fact, aspect="end", ends=None)
         if correcting and not _replaces(fact):
             continue  # "wait I mean X": what X is depends on what it corrects, said before
         if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
@@ -108,6 +114,10 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
         if old is not None:
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
     return out
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
 
 
 def _replaces(fact: ReadFact) -> bool:
