@@ -151,6 +151,7 @@ def _start(episode: Episode, known: Known, light: bool, pipeline: Pipeline) -> D
     """The episode's draft: its speaker known as a person, an assistant's voice set."""
     speaker = episode.speaker()
     draft = Draft(speaker, known.addressee, light, is_assistant(speaker))
+    draft.said_at = episode.reference_time
     if speaker:
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
