@@ -3,8 +3,8 @@
 The reader's subject head says *which kind* of person a fact belongs to (speaker, addressee,
 third); it does not say *which* third person, and it reads whose fact it is less well than the
 rules read who a clause is about. So the person is the clause's subject as the rules find it
-(``cue/subjects.py``: "my friend Astrid, she's ...", "my sister's move to X" -> the sister,
-"Annika is vegetarian now"), and the head's kind must agree with it:
+(``cue/subjects.py``: "my cousin Bartek, hes twenty-six, ..." -> Bartek, "my sister's move to
+X" -> the sister), and the head's kind must agree with it:
 
 - a **speaker's** fact needs a clause about the speaker ("I", "my new address"), or a line
   that names no one at all ("Pixel 8a now.", "Learning Japanese.": a chat reply leaves its
@@ -29,9 +29,9 @@ from chronomem.extractors.rules.cue.subjects import piece_subject
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.lexicon import NEGATIONS
 
-# A sentence that opens on an article names its subject ("The weather in X is ..."), and a
-# pronoun or possessive names a person: neither line has its subject left out.
 _WORDS = re.compile(r"[a-z']+")
+# A sentence that opens on an article names its subject ("The weather in X is ..."): it does
+# not leave its subject out.
 _OPENS_ON_A_NOUN = re.compile(r"^\W*(?:the|a|an|this|that|these|those)\s", re.I)
 
 
@@ -44,12 +44,12 @@ def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party
     if role == "assistant":
         if kind != "addressee" or not s.user or not s.speaks_as_self:
             return None
-        return _speaker_if_theirs(s, subject, found, Party(s.user, "Person", speaker=True))
+        return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True))
     if kind == "speaker" and s.speaker:
         me = Party(s.speaker, "Person", speaker=True)
         if subject is None and not s.speaks_as_self and not _elliptic(s, clause, found, known):
             return None
-        return _speaker_if_theirs(s, subject, found, me)
+        return _speaker_if_theirs(subject, found, me)
     if kind == "third" and subject is not None:
         person = subject[0]
         is_value = normalize_name(person.name) == normalize_name(found.name)
@@ -59,7 +59,7 @@ def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party
 
 
 def _speaker_if_theirs(
-    s: Sentence, subject: tuple[Party, int, bool] | None, found: Span, me: Party
+    subject: tuple[Party, int, bool] | None, found: Span, me: Party
 ) -> Party | None:
     """``me`` unless the clause is about another person ("my brother's big move to X"); a
     person as the value is the speaker's when the clause is about the speaker's role ("my
@@ -80,7 +80,7 @@ def _elliptic(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -
 
 def subjectless(s: Sentence, known: Known) -> bool:
     """Does ``s`` leave its subject out: a chat line naming no person, pronoun or noun as
-    what it is about ("Pixel 8a now.", "Osaka since April.", "Left Klarna.")?"""
+    what it is about ("Rotterdam. Since the spring.", "Pixel 8a now.", "Left Klarna.")?"""
     if _OPENS_ON_A_NOUN.match(s.text):
         return False
     for _, _, party in subject_candidates(s, 0, len(s.text), known, devices_only=False):
