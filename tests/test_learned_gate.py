@@ -190,3 +190,13 @@ def test_the_old_value_another_fact_replaces_ends_whatever_its_own_reading() -> 
     assert {(h.target.name, h.ending) for h in learned_hits(s, alone, [], "user", known)} == {
         ("Fiesta", False)
     }
+
+
+def test_a_title_told_in_words_replaces_no_named_place() -> None:
+    text = "I work in Porto now, Lisbon was before, I am architect in a small studio."
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    read = [ReadFact("HAS_JOB_TITLE", "speaker", "state", _span(text, "architect"),
+                     ends=_span(text, "Lisbon"), confidence=0.8)]  # fmt: skip
+    found = {(h.target.name, h.ending) for h in learned_hits(s, read, [], "user", known)}
+    assert found == {("architect", False)}

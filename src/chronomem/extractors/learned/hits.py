@@ -48,6 +48,7 @@ WORD_VALUES = {
 # Of these, a state that the rules cannot end when it is later said in other words ("still
 # smoking" / "quit cigarettes", "on crutches" / "ankle's all better") is read only as ending.
 ENDED_ONLY = frozenset({"HAS_HABIT", "HAS_HEALTH_STATUS", "HAS_CONDITION", "TAKES_MEDICATION"})
+_NAMED_KINDS = frozenset({"Location", "Organization", "Person"})
 _LEAD = re.compile(r"(?:(?:a|an|the|my|our|your|his|her|their)\s+)+", re.I)
 _WORD_END = re.compile(r"\w*")
 _LEADS_ON = frozenset(
@@ -111,9 +112,16 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
     out = [Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation, True)
-        if old is not None:
+        if old is not None and _same_kind(old[1], target):
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
     return out
+
+
+def _same_kind(old: Party, new: Party) -> bool:
+    """Can ``old`` be the value ``new`` replaces? A value told in words (a title, a diet)
+    replaces no named place, company or person ("I work in Porto now, Lisbon was before,
+    I am architect": the tagger's nearest old value is no earlier title)."""
+    return new.named or not old.named or old.label not in _NAMED_KINDS
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
