@@ -23,6 +23,7 @@ from chronomem.ports import Embedder
 from chronomem.text.speakers import is_assistant
 
 CONTEXT_CACHE_SIZE = 4096
+_NOTHING = Extraction()
 # The text of a role fact ("Jake is Sam's boyfriend"): the person, the role.
 _ROLE_TEXT = re.compile(r"^(.+) is .+'s ([a-z]+(?: [a-z]+)?)$")
 
@@ -71,11 +72,24 @@ class RuleExtractor:
     ) -> Extraction:
         """``ontology`` is not read here: the engine maps these labels and relations onto
         the declared types afterwards (``chronomem.engine.types``)."""
+        return self.extract_held(episode, previous, Extraction(), ontology=ontology)
+
+    def extract_held(
+        self,
+        episode: Episode,
+        previous: Sequence[Episode],
+        held: Extraction,
+        *,
+        ontology: Ontology | None = None,
+    ) -> Extraction:
+        """:meth:`extract`, knowing the values the episode's subjects hold (``held``: the
+        stored open facts, ``engine/held.py``), so an ending told far from its value can
+        end it (the :class:`~chronomem.ports.HeldReader` capability)."""
         if episode.source is EpisodeSource.JSON:
             found = extract_json(episode)
             if found is not None:
                 return found
-        known = context_of(episode, previous, self.pipeline, self.trace)
+        known = context_of(episode, previous, self.pipeline, self.trace, held=held)
         return extract_prose(
             episode,
             known,
@@ -103,6 +117,31 @@ def _alone_traced(episode: Episode, pipeline: Pipeline, trace: Trace | None) -> 
     return extract_prose(episode, Known(), light=True, pipeline=pipeline, trace=trace)
 
 
+def seed_held(known: Known, held: Extraction) -> None:
+    """Teach ``known`` the values held from before the earlier turns: the facts as told
+    and not ended, the values' kinds (labels, a pet's species, a device's type) and the
+    people in a role. Not as names met: the people last met, "he" and "she", and the
+    names the earlier turns said stay theirs."""
+    for entity in held.entities:
+        key = normalize_name(entity.name)
+        known.labels.setdefault(key, entity.labels[0] if entity.labels else "")
+        known.display.setdefault(key, entity.name)
+        if "Person" in entity.labels:
+            known.persons.add(key)
+        species, kind = entity.attributes.get("species"), entity.attributes.get("type")
+        if isinstance(species, str):
+            known.species[key] = species
+        if isinstance(kind, str) and key != kind:
+            known.devices[kind] = entity.name
+    for fact in held.facts:
+        known.learn_fact(
+            fact.source, fact.relation, fact.target, ended=False, text=fact.fact, start=fact.valid_at
+        )
+        role = _ROLE_TEXT.match(fact.fact)
+        if role and normalize_name(role.group(1)) == normalize_name(fact.target):
+            known.roles[(normalize_name(fact.source), role.group(2))] = fact.target
+
+
 def _question_before(episode: Episode, previous: Sequence[Episode]) -> str | None:
     """The assistant's turn right before ``episode`` when it ends on a question."""
     before = [
@@ -120,10 +159,14 @@ def context_of(
     previous: Sequence[Episode],
     pipeline: Pipeline = FULL,
     trace: Trace | None = None,
+    *,
+    held: Extraction = _NOTHING,
 ) -> Known:
     """What the previous turns tell about names, devices, open facts and the listener
-    (read by ``pipeline``; with a ``trace``, uncached and traced)."""
+    (read by ``pipeline``; with a ``trace``, uncached and traced), after what ``held``
+    says the subjects hold (learned first: a value the turns tell again comes last)."""
     known = Known()
+    seed_held(known, held)
     speakers: list[str] = []
     for earlier in sorted(previous, key=lambda e: (e.reference_time, e.created_at, e.id)):
         if earlier.id == episode.id:
