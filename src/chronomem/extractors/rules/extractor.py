@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from functools import lru_cache
 
 from chronomem.extractors.learned.step import learned_step_for
@@ -15,7 +16,7 @@ from chronomem.extractors.rules.cue.semantic import cue_for
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
 from chronomem.extractors.rules.prose import extract_prose
-from chronomem.extractors.rules.readers.ahead import remember_ahead
+from chronomem.extractors.rules.readers.ahead import remember_ahead, remember_held_ahead
 from chronomem.extractors.rules.trace import Trace
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 from chronomem.model.ontology import Ontology
@@ -117,7 +118,7 @@ def _alone_traced(episode: Episode, pipeline: Pipeline, trace: Trace | None) -> 
     return extract_prose(episode, Known(), light=True, pipeline=pipeline, trace=trace)
 
 
-def seed_held(known: Known, held: Extraction) -> None:
+def seed_held(known: Known, held: Extraction, now: datetime) -> None:
     """Teach ``known`` the values held from before the earlier turns: the facts as told
     and not ended, the values' kinds (labels, a pet's species, a device's type) and the
     people in a role. Not as names met: the people last met, "he" and "she", and the
@@ -137,6 +138,7 @@ def seed_held(known: Known, held: Extraction) -> None:
         known.learn_fact(
             fact.source, fact.relation, fact.target, ended=False, text=fact.fact, start=fact.valid_at
         )
+        remember_held_ahead(known, fact, now)
         role = _ROLE_TEXT.match(fact.fact)
         if role and normalize_name(role.group(1)) == normalize_name(fact.target):
             known.roles[(normalize_name(fact.source), role.group(2))] = fact.target
@@ -166,7 +168,7 @@ def context_of(
     (read by ``pipeline``; with a ``trace``, uncached and traced), after what ``held``
     says the subjects hold (learned first: a value the turns tell again comes last)."""
     known = Known()
-    seed_held(known, held)
+    seed_held(known, held, episode.reference_time)
     speakers: list[str] = []
     for earlier in sorted(previous, key=lambda e: (e.reference_time, e.created_at, e.id)):
         if earlier.id == episode.id:

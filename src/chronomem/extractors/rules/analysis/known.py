@@ -23,6 +23,7 @@ class Ahead(NamedTuple):
     target: str
     label: str
     stems: frozenset[str]
+    held: bool = False  # known from the memory's held values, not told in the earlier turns
 
 
 @dataclass(slots=True)

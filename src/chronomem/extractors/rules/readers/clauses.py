@@ -160,12 +160,31 @@ def _held_target(
 
 
 def _as_held(known: Known, subject: Party, target: Party, kinds: tuple[str, ...]) -> Party:
-    """``target``, or the one held value of ``kinds`` it names in other words."""
+    """``target``, or the one held value of ``kinds`` it names in other words, or by its
+    kind alone ("sold my car" after "I drive a Honda Civic", however long before)."""
     relations = tuple(k for k in kinds if k != "ENDS_KNOWN") or None
     found = held_reference(known, subject.name, target.name, relations)
-    if found is None or normalize_name(found[0]) == normalize_name(target.name):
+    name = found[0] if found is not None else _held_of_kind(known, subject, target, relations)
+    if name is None or normalize_name(name) == normalize_name(target.name):
         return target
-    return Party(found[0], known.labels.get(normalize_name(found[0])) or target.label)
+    return Party(name, known.labels.get(normalize_name(name)) or target.label)
+
+
+def _held_of_kind(
+    known: Known, subject: Party, target: Party, relations: tuple[str, ...] | None
+) -> str | None:
+    """The one value the subject holds by the one-value relations of ``relations``, when
+    the ending names no value but its kind ("my car", "the phone": not a name)."""
+    one_value = [r for r in relations or () if is_functional(r)]
+    if target.named or not one_value:
+        return None
+    me = normalize_name(subject.name)
+    held = {
+        normalize_name(name): name
+        for r in one_value
+        for name in known.targets.get((me, r), {}).values()
+    }
+    return next(iter(held.values())) if len(held) == 1 else None
 
 
 _CONTINUED = ("STUDIES_AT", "WORKS_AT")
