@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from chronomem.model import Entity, Episode, ExtractedEntity, ExtractedFact, Extraction, Fact
+from chronomem.model.filters import SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
-from chronomem.model.filters import SearchFilter
 from chronomem.ports import Store
 
 MAX_NAMES = 600  # words and pairs of words one episode looks up (a long text: its first ones)

@@ -26,6 +26,7 @@ from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
 from chronomem.model.relations import functional_rule
+from chronomem.text.words import word_set
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
 NEAR_IDENTICAL_TEXT = 0.9
@@ -261,10 +262,9 @@ _PREFER_KIND = re.compile(
 # a plan per service: "on the Spotify family plan" / "on the basic Netflix plan"
 _PLAN_SERVICE = re.compile(r"\bis on the ((?:\S+ ){1,3}?)plan\b")
 # the words of a plan's name that say its tier, not its service (general English)
-_TIERS = frozenset(
+_TIERS = word_set(
     "basic standard premium free family pro plus student duo individual annual monthly "
-    "yearly starter business unlimited lite premier gold silver platinum tier ad "
-    "supported".split()
+    "yearly starter business unlimited lite premier gold silver platinum tier ad supported"
 )
 _KIND_PATTERNS = {
     "HAS_FAVORITE": _FAVORITE_KIND,

@@ -136,7 +136,12 @@ def seed_held(known: Known, held: Extraction, now: datetime) -> None:
             known.devices[kind] = entity.name
     for fact in held.facts:
         known.learn_fact(
-            fact.source, fact.relation, fact.target, ended=False, text=fact.fact, start=fact.valid_at
+            fact.source,
+            fact.relation,
+            fact.target,
+            ended=False,
+            text=fact.fact,
+            start=fact.valid_at,
         )
         remember_held_ahead(known, fact, now)
         role = _ROLE_TEXT.match(fact.fact)
