@@ -77,8 +77,8 @@ class _Value:
 class _Group:
     newest: datetime | None  # the newest stored turn's reference time, when the call began
     subjects: dict[str, ExtractedEntity] = field(default_factory=dict)  # normalised name ->
-    # (normalised source, relation) -> {normalised target: value}
-    values: dict[tuple[str, str], dict[str, _Value]] = field(default_factory=dict)
+    # normalised source -> relation -> {normalised target: value}
+    values: dict[str, dict[str, dict[str, _Value]]] = field(default_factory=dict)
     told: int = 0  # values learned
 
 
@@ -108,8 +108,8 @@ class HeldValues:
         names = set(names_in(episode))
         found = [
             v
-            for (source, _), values in g.values.items()
-            if source in names
+            for name in names
+            for values in g.values.get(name, {}).values()
             for v in values.values()
             if _before(v, episode, late)
         ]
@@ -127,7 +127,7 @@ class HeldValues:
             if fact.relation in GENERIC_RELATIONS:
                 continue
             source, target = normalize_name(fact.source), normalize_name(fact.target)
-            values = g.values.setdefault((source, fact.relation), {})
+            values = g.values.setdefault(source, {}).setdefault(fact.relation, {})
             values.pop(target, None)
             if fact.invalid_at is not None and fact.invalid_at <= episode.reference_time:
                 continue  # ended (or told already over)
@@ -164,8 +164,8 @@ class HeldValues:
                 continue
             subject = people[f.source_id]
             g.subjects[normalize_name(subject.name)] = _named(subject)
-            key = (normalize_name(subject.name), f.relation)
-            g.values.setdefault(key, {})[normalize_name(value.name)] = _Value(
+            held = g.values.setdefault(normalize_name(subject.name), {})
+            held.setdefault(f.relation, {})[normalize_name(value.name)] = _Value(
                 _as_told(f, subject.name, value.name),
                 _named(value),
                 n - len(facts),
