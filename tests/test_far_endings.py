@@ -88,6 +88,14 @@ STORIES = {
         "Nina", "My sister Emma has a dog named Bruno.", "Emma's dog Bruno died last week.",
         "Emma", "HAS_PET", "Bruno",
     ),
+    "a new team lead": Story(
+        "Bea", "My team lead is Sarah Cole.", "We got a new team lead, Tom Reed.",
+        "Bea", "MANAGED_BY", "Sarah", current="Tom",
+    ),
+    "graduated, no school named": Story(
+        "Yusuf", "I study at Leeds University.", "graduated last week!! so relieved",
+        "Yusuf", "STUDIES_AT", "Leeds",
+    ),
     "plan upgraded": Story(
         "Raj", "I'm on the basic Netflix plan.", "Upgraded Netflix to the premium plan.",
         "Raj", "SUBSCRIBED_TO_PLAN", "basic", current="premium",
