@@ -96,6 +96,10 @@ STORIES = {
         "Yusuf", "I study at Leeds University.", "graduated last week!! so relieved",
         "Yusuf", "STUDIES_AT", "Leeds",
     ),
+    "a trip that happened": Story(
+        "Ines", "We're flying to Lisbon on January 5 for a holiday.",
+        "Just got back from Lisbon, what a trip.", "Ines", "HAS_PLAN", "holiday",
+    ),
     "plan upgraded": Story(
         "Raj", "I'm on the basic Netflix plan.", "Upgraded Netflix to the premium plan.",
         "Raj", "SUBSCRIBED_TO_PLAN", "basic", current="premium",
@@ -152,6 +156,40 @@ def test_an_ending_told_a_dozen_messages_later_closes_its_value(name: str, embed
     with Memory(embedder=embedder, clock=clock) as memory:
         tell(memory, clock, messages(story))
         check(memory, story)
+
+
+def test_an_earlier_trip_to_the_place_of_a_plan_ends_nothing(embedder) -> None:  # type: ignore[no-untyped-def]
+    turns = messages(
+        Story(
+            "Ines",
+            "We're flying to Lisbon on March 5 for a holiday.",
+            "We went to Lisbon in 2019 too, loved it.",
+            "",
+            "",
+            "",
+        )
+    )
+    clock = ManualClock(START)
+    with Memory(embedder=embedder, clock=clock) as memory:
+        tell(memory, clock, turns)
+        assert ("holiday", True) in of_relation(memory, "Ines", "HAS_PLAN")
+
+
+DENTIST = Story(
+    "Ola", "I have a dentist appointment on January 30.",
+    "The dentist moved my appointment to February 2.", "Ola", "HAS_PLAN", "dentist",
+)  # fmt: skip
+
+
+def test_the_moved_appointment_holds_on_its_new_day(embedder) -> None:  # type: ignore[no-untyped-def]
+    clock = ManualClock(START)
+    with Memory(embedder=embedder, clock=clock) as memory:
+        tell(memory, clock, messages(DENTIST))
+        timeline = memory.get_timeline("Ola", group_id="g")
+        days = [
+            f.valid_at for f in timeline.facts if f.relation == "HAS_PLAN" and f.invalid_at is None
+        ]
+        assert days == [t("2024-02-02T00:00")], days
 
 
 def test_without_the_held_values_the_far_ending_finds_nothing(embedder) -> None:  # type: ignore[no-untyped-def]

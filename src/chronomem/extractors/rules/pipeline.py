@@ -80,6 +80,7 @@ SENTENCE_PIPELINE = (
     "cancelled_ahead",
     "arranged",
     "visits",
+    "happened",
     "upcoming",
     "tie_ends",
     "replacements",

@@ -24,6 +24,7 @@ class Ahead(NamedTuple):
     label: str
     stems: frozenset[str]
     held: bool = False  # known from the memory's held values, not told in the earlier turns
+    start: datetime | None = None  # the fact's valid_at: its day, or when it was told
 
 
 @dataclass(slots=True)

@@ -86,7 +86,7 @@ def _remember(known: Known, fact: ExtractedFact, body: str, *, held: bool) -> No
         return
     words = re.findall(r"[a-z]+", f"{body} {fact.target}".lower())
     stems = frozenset(stem(w) for w in words if w not in _FILLER and w not in _TIME_WORDS)
-    record = Ahead(fact.source, fact.relation, fact.target, "", stems, held)
+    record = Ahead(fact.source, fact.relation, fact.target, "", stems, held, fact.valid_at)
     key = (record.relation, normalize_name(record.target))
     known.ahead = [a for a in known.ahead if (a.relation, normalize_name(a.target)) != key]
     known.ahead.append(record)
@@ -213,3 +213,50 @@ def cancelled_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
     hit = called_off_ahead(s, known, s.without_times(clause[0], m.start()), m.span())
     return [hit] if hit is not None else []
+
+
+# the speaker is back from a place: "back from Lisbon", "got home from Oslo", "returned from"
+_BACK = re.compile(r"\b(?:back|home|returned|got in) from\b", re.I)
+
+
+def happened_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "just got back from Lisbon", "went to Lisbon last week, loved it": a trip told as
+    done ends the speaker's plan that named its place (a plan held, told any time before),
+    on the day the sentence gives."""
+    if s.speaker is None or s.assistant or s.question or not known.ahead:
+        return []
+    visits = [h for h in hits if h.relation == "VISITED" and not h.ending]
+    places = [(h.target.name, h.verb, _when(s, h.clause)) for h in visits]
+    back = _BACK.search(s.text)
+    if back is not None:
+        when = _when(s, (0, len(s.text)))
+        places += [
+            (p.name, back.span(), when) for p in s.spans if p.start >= back.end() and p.named
+        ]
+    me = Party(s.speaker, "Person", speaker=True)
+    out = []
+    for place, verb, when in places:
+        stems = {stem(w) for w in re.findall(r"[a-z]+", place.lower())}
+        out += [
+            Hit(
+                r.relation,
+                me,
+                Party(r.target, r.label or None, False),
+                True,
+                (0, len(s.text)),
+                verb,
+            )
+            for r in known.ahead
+            if r.relation in PLAN_RELATIONS
+            and normalize_name(r.source) == normalize_name(s.speaker)
+            and stems & r.stems
+            and when <= s.reference
+            and (r.start is None or when.date() >= r.start.date())  # not an earlier trip
+        ]
+    return out
+
+
+def _when(s: Sentence, clause: tuple[int, int]) -> datetime:
+    """When a clause tells its event: its first date, else when it is said."""
+    times = s.times_for(clause)
+    return min(t.when for t in times) if times else s.reference
