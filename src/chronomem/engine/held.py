@@ -157,12 +157,10 @@ class HeldValues:
             if f.source_id in people and f.relation not in GENERIC_RELATIONS
         ]
         targets = {e.id: e for e in self._store.get_entities([group], _ids(facts))}
-        facts.sort(key=lambda f: (f.valid_at or f.created_at, f.created_at, f.fact))
+        facts = [f for f in facts if f.target_id in targets]
+        facts.sort(key=lambda f: _told_order(f, targets[f.target_id].name))  # not by ids
         for n, f in enumerate(facts):
-            value = targets.get(f.target_id)
-            if value is None:
-                continue
-            subject = people[f.source_id]
+            value, subject = targets[f.target_id], people[f.source_id]
             g.subjects[normalize_name(subject.name)] = _named(subject)
             held = g.values.setdefault(normalize_name(subject.name), {})
             held.setdefault(f.relation, {})[normalize_name(value.name)] = _Value(
@@ -181,6 +179,11 @@ def _batches(names: list[str]) -> Iterable[list[str]]:
 
 def _ids(facts: Iterable[Fact]) -> list[str]:
     return sorted({f.target_id for f in facts})
+
+
+def _told_order(f: Fact, target: str) -> tuple[datetime, datetime, str, str, str]:
+    """Stored values oldest first, by what they say: the same order on every store."""
+    return (f.valid_at or f.created_at, f.created_at, f.fact, f.relation, target)
 
 
 def _before(v: _Value, episode: Episode, late: bool) -> bool:
