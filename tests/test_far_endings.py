@@ -192,6 +192,29 @@ def test_the_moved_appointment_holds_on_its_new_day(embedder) -> None:  # type: 
         assert days == [t("2024-02-02T00:00")], days
 
 
+@pytest.mark.parametrize(
+    ("told", "ending", "ended"),
+    [
+        ("I sprained my knee playing football.", "My knee is finally healed!", "knee"),
+        ("I have the flu, feeling awful.", "feeling much better now, fully recovered", "flu"),
+    ],
+)
+def test_a_recovery_ends_the_illness_it_names_or_the_last_one_told(  # type: ignore[no-untyped-def]
+    told: str, ending: str, ended: str, embedder
+) -> None:
+    """Not every condition the memory holds: the asthma told long before stays."""
+    turns = [
+        ("Mia", "I have asthma since I was a kid."),
+        *messages(Story("Mia", told, ending, "", "", "")),
+    ]
+    clock = ManualClock(START)
+    with Memory(embedder=embedder, clock=clock) as memory:
+        tell(memory, clock, turns)
+        values = dict(of_relation(memory, "Mia", "HAS_CONDITION"))
+        assert values.get("asthma") is True, values
+        assert [is_open for name, is_open in values.items() if ended in name] == [False], values
+
+
 def test_without_the_held_values_the_far_ending_finds_nothing(embedder) -> None:  # type: ignore[no-untyped-def]
     """The control: the same story read with the four context turns alone (the extractor
     without the capability) leaves the pet held -- what the held values fix."""

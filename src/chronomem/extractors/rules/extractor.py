@@ -143,6 +143,8 @@ def seed_held(known: Known, held: Extraction, now: datetime) -> None:
             text=fact.fact,
             start=fact.valid_at,
         )
+        source, target = known.canonical(fact.source), known.canonical(fact.target)
+        known.remembered.add((normalize_name(source), fact.relation, normalize_name(target)))
         remember_held_ahead(known, fact, now)
         role = _ROLE_TEXT.match(fact.fact)
         if role and normalize_name(role.group(1)) == normalize_name(fact.target):

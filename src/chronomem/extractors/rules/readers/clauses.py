@@ -270,6 +270,8 @@ def _targets(
         if not names and row.ending and m.groupdict().get("kind"):
             # "my bike got nicked" with no bike told before: the bike, by its kind, is gone
             return [Party(m.group("kind").lower(), row.label, named=False)]
+        if row.ending and len(names) > 1:
+            names = _the_ended(s.text[clause[0] : clause[1]], known, subject, row.relation, names)
         return [Party(n, known.labels.get(normalize_name(n)) or row.label) for n in names]
     if found is None or (row.need_labels is not None and found.label not in row.need_labels):
         return []
@@ -280,6 +282,22 @@ def _targets(
         at = m.start("obj2" if m.groupdict().get("obj2") else "obj")
         return [found, *_listed(s, coordinated(s, found, at, clause[1], row), at)]
     return [found]
+
+
+def _the_ended(
+    said: str, known: Known, subject: Party, relation: str, names: list[str]
+) -> list[str]:
+    """Of the held values an ending without an object may end ("finally healed"): those
+    the clause names by a word ("my knee is healed": the knee injury, not the flu), else
+    those the earlier turns told, else the one the memory was told last (never every value
+    the memory holds: the asthma told a year ago is not what "fully recovered" ends)."""
+    words = set(normalize_name(said).split())
+    named = [n for n in names if set(normalize_name(n).split()) & words]
+    if named:
+        return named
+    me = normalize_name(subject.name)
+    told = [n for n in names if (me, relation, normalize_name(n)) not in known.remembered]
+    return told or names[-1:]
 
 
 _AND = re.compile(r"\b(?:and|or)\b|&", re.I)
