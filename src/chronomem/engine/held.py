@@ -105,18 +105,21 @@ class HeldValues:
         if g is None:
             return Extraction()
         late = g.newest is not None and episode.reference_time < g.newest
-        names = set(names_in(episode))
+        speaker, said = (
+            normalize_name(episode.speaker() or ""),
+            f" {normalize_name(episode.content)} ",
+        )
+        named = [s for s in g.values if s == speaker or f" {s} " in said]  # as names_in would
         found = [
             v
-            for name in names
-            for values in g.values.get(name, {}).values()
+            for name in named
+            for values in g.values[name].values()
             for v in values.values()
             if _before(v, episode, late)
         ]
         found.sort(key=lambda v: v.order)
-        subjects = {normalize_name(v.fact.source) for v in found}
-        entities = [g.subjects[s] for s in sorted(subjects) if s in g.subjects]
-        entities += list({normalize_name(v.target.name): v.target for v in found}.values())
+        entities = [g.subjects[s] for s in sorted(named) if s in g.subjects]
+        entities += list({v.target.name: v.target for v in found}.values())
         return Extraction(tuple(entities), tuple(v.fact for v in found))
 
     def learn(self, episode: Episode, told: Extraction) -> None:

@@ -17,6 +17,7 @@ from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
 from chronomem.extractors.rules.prose import extract_prose
 from chronomem.extractors.rules.readers.ahead import remember_ahead, remember_held_ahead
+from chronomem.extractors.rules.readers.end_words import ATTITUDE_RELATIONS
 from chronomem.extractors.rules.trace import Trace
 from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
 from chronomem.model.ontology import Ontology
@@ -25,6 +26,9 @@ from chronomem.text.speakers import is_assistant
 
 CONTEXT_CACHE_SIZE = 4096
 _NOTHING = Extraction()
+# tastes the memory holds are not taught: told and retold all the time, and ended in words
+# of their own ("not into jazz anymore") that the readers take from the sentence itself
+_TASTES = ATTITUDE_RELATIONS - {"HAS_HABIT", "FOLLOWS_DIET", "HAS_CONDITION"}
 # The text of a role fact ("Jake is Sam's boyfriend"): the person, the role.
 _ROLE_TEXT = re.compile(r"^(.+) is .+'s ([a-z]+(?: [a-z]+)?)$")
 
@@ -135,6 +139,8 @@ def seed_held(known: Known, held: Extraction, now: datetime) -> None:
         if isinstance(kind, str) and key != kind:
             known.devices[kind] = entity.name
     for fact in held.facts:
+        if fact.relation in _TASTES:
+            continue
         known.learn_fact(
             fact.source,
             fact.relation,
