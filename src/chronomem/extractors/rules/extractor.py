@@ -19,7 +19,14 @@ from chronomem.extractors.rules.prose import extract_prose
 from chronomem.extractors.rules.readers.ahead import remember_ahead, remember_held_ahead
 from chronomem.extractors.rules.readers.end_words import ATTITUDE_RELATIONS
 from chronomem.extractors.rules.trace import Trace
-from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
+from chronomem.model import (
+    Episode,
+    EpisodeSource,
+    ExtractedFact,
+    Extraction,
+    Resolution,
+    ResolutionRequest,
+)
 from chronomem.model.ontology import Ontology
 from chronomem.ports import Embedder
 from chronomem.text.speakers import is_assistant
@@ -141,20 +148,26 @@ def seed_held(known: Known, held: Extraction, now: datetime) -> None:
     for fact in held.facts:
         if fact.relation in _TASTES:
             continue
-        known.learn_fact(
-            fact.source,
-            fact.relation,
-            fact.target,
-            ended=False,
-            text=fact.fact,
-            start=fact.valid_at,
-        )
+        _learn_told(known, fact, ended=False)
         source, target = known.canonical(fact.source), known.canonical(fact.target)
         known.remembered.add((normalize_name(source), fact.relation, normalize_name(target)))
         remember_held_ahead(known, fact, now)
-        role = _ROLE_TEXT.match(fact.fact)
-        if role and normalize_name(role.group(1)) == normalize_name(fact.target):
-            known.roles[(normalize_name(fact.source), role.group(2))] = fact.target
+        role = _role_in(fact)
+        if role:
+            known.roles[(normalize_name(fact.source), role)] = fact.target
+
+
+def _learn_told(known: Known, fact: ExtractedFact, *, ended: bool) -> None:
+    text, start = fact.fact, fact.valid_at
+    known.learn_fact(fact.source, fact.relation, fact.target, ended=ended, text=text, start=start)
+
+
+def _role_in(fact: ExtractedFact) -> str | None:
+    """The role a fact's text gives its target ("Jake is Sam's boyfriend": boyfriend)."""
+    role = _ROLE_TEXT.match(fact.fact)
+    if role and normalize_name(role.group(1)) == normalize_name(fact.target):
+        return role.group(2)
+    return None
 
 
 def _question_before(episode: Episode, previous: Sequence[Episode]) -> str | None:
@@ -204,18 +217,11 @@ def context_of(
         learn_genders(earlier.content, known)
         for fact in found.facts:
             ended = fact.invalid_at is not None
-            known.learn_fact(
-                fact.source,
-                fact.relation,
-                fact.target,
-                ended=ended,
-                text=fact.fact,
-                start=fact.valid_at,
-            )
+            _learn_told(known, fact, ended=ended)
             remember_ahead(known, fact, earlier)
-            role = _ROLE_TEXT.match(fact.fact)
-            if role and not ended and normalize_name(role.group(1)) == normalize_name(fact.target):
-                known.learn_role(fact.source, role.group(2), fact.target)
+            role = _role_in(fact)
+            if role and not ended:
+                known.learn_role(fact.source, role, fact.target)
     known.earlier = frozenset(known.names)
     me = episode.speaker()
     if me:
