@@ -226,6 +226,14 @@ def test_without_the_held_values_the_far_ending_finds_nothing(embedder) -> None:
         assert ("Max", True) in of_relation(memory, "Lena", "HAS_PET")
 
 
+def test_the_held_stage_switched_off_reads_the_earlier_turns_alone(embedder) -> None:  # type: ignore[no-untyped-def]
+    clock = ManualClock(START)
+    rules = RuleExtractor(embedder, disable=["held"])  # an ablation: --disable held
+    with Memory(embedder=embedder, clock=clock, extractor=rules) as memory:
+        tell(memory, clock, messages(STORIES["pet put down, by name"]))
+        assert ("Max", True) in of_relation(memory, "Lena", "HAS_PET")
+
+
 class _ContextOnly:
     """The rule extractor without the :class:`HeldReader` capability."""
 

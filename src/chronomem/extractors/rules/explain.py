@@ -15,6 +15,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.cue.semantic import cue_for
 from chronomem.extractors.rules.extractor import context_of
 from chronomem.extractors.rules.pipeline import (
+    CONTEXT_PIPELINE,
     EPISODE_PIPELINE,
     SENTENCE_PIPELINE,
     TEXT_PIPELINE,
@@ -100,6 +101,7 @@ def render(explained: Explanation) -> str:
 
 
 _PARTS = (
+    ("context", CONTEXT_PIPELINE),
     ("text", TEXT_PIPELINE),
     ("voice", VOICE_PIPELINE),
     ("sentence", SENTENCE_PIPELINE),

@@ -194,7 +194,8 @@ def context_of(
     (read by ``pipeline``; with a ``trace``, uncached and traced), after what ``held``
     says the subjects hold (learned first: a value the turns tell again comes last)."""
     known = Known()
-    seed_held(known, held, episode.reference_time)
+    if pipeline.has("held"):
+        seed_held(known, held, episode.reference_time)
     speakers: list[str] = []
     for earlier in sorted(previous, key=lambda e: (e.reference_time, e.created_at, e.id)):
         if earlier.id == episode.id:
