@@ -39,7 +39,7 @@ from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
 from chronomem.ports import Store
 
 MAX_NAMES = 600  # words and pairs of words one episode looks up (a long text: its first ones)
-NAME_BATCH = 500  # names per store read
+NAME_BATCH = 500  # names (or ids) per store read
 # one-value relations whose value is one per kind, not one in all ("favourite film" and
 # "favourite food" both hold): a new value does not replace the held one here
 _PER_KIND = frozenset({"HAS_FAVORITE", "PREFERS", "ROLE_HELD_BY"})
@@ -154,12 +154,18 @@ class HeldValues:
                     people[e.id] = e
         if not people:
             return g
-        facts = [
-            f
-            for f in self._store.facts_of_entities([group], sorted(people), OPEN_VALUES)
+        found = {
+            f.id: f
+            for part in _batches(sorted(people))
+            for f in self._store.facts_of_entities([group], part, OPEN_VALUES)
             if f.source_id in people and f.relation not in GENERIC_RELATIONS
-        ]
-        targets = {e.id: e for e in self._store.get_entities([group], _ids(facts))}
+        }
+        facts = list(found.values())
+        targets = {
+            e.id: e
+            for part in _batches(_ids(facts))
+            for e in self._store.get_entities([group], part)
+        }
         facts = [f for f in facts if f.target_id in targets]
         facts.sort(key=lambda f: _told_order(f, targets[f.target_id].name))  # not by ids
         for n, f in enumerate(facts):
