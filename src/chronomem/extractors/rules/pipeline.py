@@ -83,6 +83,7 @@ SENTENCE_PIPELINE = (
     "arranged",
     "visits",
     "happened",
+    "start_dates",
     "upcoming",
     "tie_ends",
     "replacements",

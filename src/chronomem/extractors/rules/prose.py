@@ -151,6 +151,7 @@ def _start(episode: Episode, known: Known, light: bool, pipeline: Pipeline) -> D
     """The episode's draft: its speaker known as a person, an assistant's voice set."""
     speaker = episode.speaker()
     draft = Draft(speaker, known.addressee, light, is_assistant(speaker))
+    draft.said_at = episode.reference_time
     if speaker:
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
@@ -164,7 +165,12 @@ def _narrated(
     raw: str, draft: Draft, known: Known, pipeline: Pipeline, trace: Trace | None
 ) -> tuple[str, str | None]:
     """A narrated sentence about a named person, in that person's voice (``narrated.py``)."""
-    if draft.speaker or not pipeline.has("narrated"):
+    if draft.assistant or not pipeline.has("narrated"):
+        return raw, None
+    if draft.speaker:  # "Kerry got the job! She starts at...": the user's own voice,
+        person = narrated_voice(raw, known, None)[1]  # but "she" may be Kerry
+        if person is not None:
+            known.met_subject(person)
         return raw, None
     with timing(trace, "narrated"):
         told, person = narrated_voice(raw, known, draft.narrated)

@@ -79,6 +79,17 @@ class Known:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
 
+    def met_subject(self, name: str) -> None:
+        """``name`` opened a sentence as its subject ("Kerry got the job!"): the latest
+        candidate for a "he" or "she" after it, though not yet labelled a person (an
+        organisation opens sentences the same way)."""
+        key = normalize_name(name)
+        if key in self.speakers or self.labels.get(key) not in (None, "", "Person"):
+            return
+        self.display.setdefault(key, name)
+        self.people.pop(key, None)
+        self.people[key] = self.display[key]
+
     def learn_role(self, owner: str, role: str, name: str) -> None:
         self.roles[(normalize_name(owner), role)] = name
         self.learn(name, "Person")
