@@ -100,6 +100,10 @@ STORIES = {
         "Ines", "We're flying to Lisbon on January 5 for a holiday.",
         "Just got back from Lisbon, what a trip.", "Ines", "HAS_PLAN", "holiday",
     ),
+    "a new phone arrived": Story(
+        "Omar", "I use an iPhone 12.", "The new phone arrived, a Pixel 8.",
+        "Omar", "USES_PHONE", "iPhone", current="Pixel",
+    ),
     "plan upgraded": Story(
         "Raj", "I'm on the basic Netflix plan.", "Upgraded Netflix to the premium plan.",
         "Raj", "SUBSCRIBED_TO_PLAN", "basic", current="premium",
