@@ -23,6 +23,8 @@ class Ahead(NamedTuple):
     target: str
     label: str
     stems: frozenset[str]
+    held: bool = False  # known from the memory's held values, not told in the earlier turns
+    start: datetime | None = None  # the fact's valid_at: its day, or when it was told
 
 
 @dataclass(slots=True)
@@ -53,6 +55,9 @@ class Known:
     starts: dict[tuple[str, str, str], datetime] = field(default_factory=dict)  # its valid_at
     ahead: list[Ahead] = field(default_factory=list)  # upcoming facts told, the last last
     asked: str | None = None  # the assistant's turn just before, when it ends on a question
+    # (normalized source, relation, normalized target) of values known only from what the
+    # memory holds (``engine/held.py``), not told in the earlier turns nor in this episode
+    remembered: set[tuple[str, str, str]] = field(default_factory=set)
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -120,6 +125,7 @@ class Known:
         values = self.targets.setdefault((normalize_name(source), relation), {})
         key = normalize_name(target)
         values.pop(key, None)
+        self.remembered.discard((normalize_name(source), relation, key))
         if not ended:
             values[key] = target  # re-inserted: the last one told comes last
             if text:
