@@ -32,7 +32,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from embedcache import CachedEmbedder
+from embedcache import add_cache_options, cached_if_asked
 from locomo import DEFAULT, score
 
 from chronomem.errors import UsageError
@@ -105,8 +105,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("folder", type=Path, help="a folder of chat JSON files")
     p.add_argument("--json", type=Path)
-    cache = Path(__file__).parent / ".cache" / "embeddings.sqlite"
-    p.add_argument("--cache", type=Path, default=cache)
+    add_cache_options(p)
     p.add_argument("--embedder", default="local", help="an embedder name (default: local)")
     p.add_argument("--check", action="store_true", help="only read the chats and count them")
     args = p.parse_args()
@@ -124,7 +123,7 @@ def main() -> int:
         return 0
     model = embedder_named(args.embedder)
     assert model is not None, f"embedder {args.embedder!r} is not available"
-    embedder = CachedEmbedder(model, args.cache)
+    embedder = cached_if_asked(model, args)
     acc: dict = {"rows": {}, "ms": [], "ingest_s": 0.0, "turns": 0}
     load0, cpu0, started = os.getloadavg()[0], time.process_time(), time.perf_counter()
     for chat in chats:

@@ -6,6 +6,7 @@ one the model returned the first time. ``stats`` counts hits and misses.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import sqlite3
 from collections.abc import Sequence
@@ -14,6 +15,25 @@ from pathlib import Path
 import numpy as np
 
 from chronomem.ports import Embedder, EmbedKind, Matrix
+
+DEFAULT_CACHE = Path(__file__).parent / ".cache" / "embeddings.sqlite"
+
+
+def add_cache_options(p: argparse.ArgumentParser) -> None:
+    """``--cache FILE`` and ``--no-cache``, the same for every bench that embeds."""
+    p.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    p.add_argument(
+        "--no-cache",
+        dest="cached",
+        action="store_false",
+        help="embed with the model itself: the default path as users get it (the learned "
+        "reader's step runs only over the local embedder, not over the cache)",
+    )
+
+
+def cached_if_asked(model: Embedder, args: argparse.Namespace) -> Embedder:
+    """The model behind the vector cache, unless ``--no-cache`` was given."""
+    return CachedEmbedder(model, args.cache) if args.cached else model
 
 
 class CachedEmbedder:

@@ -30,7 +30,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from embedcache import CachedEmbedder
+from embedcache import CachedEmbedder, add_cache_options, cached_if_asked
 
 from chronomem import Memory
 from chronomem.eval.baselines import BASELINES, Baselines
@@ -147,15 +147,7 @@ def main() -> int:
         action="store_false",
         help="score the defaults only (no knob sweep on the tuning split)",
     )
-    cache = Path(__file__).parent / ".cache" / "embeddings.sqlite"
-    p.add_argument("--cache", type=Path, default=cache)
-    p.add_argument(
-        "--no-cache",
-        dest="cached",
-        action="store_false",
-        help="embed with the model itself: the default path as users get it (the learned "
-        "reader's step runs only over the local embedder, not over the cache)",
-    )
+    add_cache_options(p)
     p.add_argument(
         "--embedder",
         choices=("local", "torch"),
@@ -168,7 +160,7 @@ def main() -> int:
     data = load_locomo(args.data)
     model = embedder_named(args.embedder)
     assert model is not None
-    embedder = CachedEmbedder(model, args.cache) if args.cached else model
+    embedder = cached_if_asked(model, args)
     load0, cpu0 = os.getloadavg()[0], time.process_time()
     tune = run_split(
         data, span(args.tune), embedder, configs() if args.sweep else {"default": DEFAULT}

@@ -6,13 +6,14 @@ Behaviour claims about extraction, resolution and invalidation are tested on it 
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from functools import cache
 
 import pytest
 
 from chronomem import Memory
-from chronomem.model import Fact
+from chronomem.extractors import RuleExtractor
+from chronomem.model import Episode, EpisodeSource, Fact
 from chronomem.ports import Embedder
 from chronomem.testing import ManualClock
 from tests.helpers import t
@@ -62,3 +63,24 @@ def told_memory(embedder: Embedder, story: list[tuple[str, str]], group: str = "
     memory = Memory(embedder=embedder, clock=clock)
     tell(memory, clock, story, group)
     return memory
+
+
+SAID_AT = datetime(2025, 3, 12, 18, 0, tzinfo=UTC)
+Found = tuple[str, str, str, bool]  # source, relation, target, ended
+
+
+@cache
+def rule_extractor(learned: bool) -> RuleExtractor:
+    """The default path's extractor on the real embedder, with or without the learned step."""
+    return RuleExtractor(embedder=real_embedder(), learned=learned)
+
+
+def read_facts(turns: list[str], *, learned: bool = True) -> set[Found]:
+    """The facts the extractor reads in the last of ``turns`` (the others its context), a
+    minute apart from ``SAID_AT``."""
+    episodes = [
+        Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, SAID_AT + timedelta(minutes=i), SAID_AT)
+        for i, text in enumerate(turns)
+    ]
+    found = rule_extractor(learned).extract(episodes[-1], episodes[:-1])
+    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in found.facts}

@@ -4,8 +4,7 @@ and ``Memory`` on the real default encoder. Each positive is checked to be the s
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-from functools import cache
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,26 +13,21 @@ from chronomem.extractors import RuleExtractor
 from chronomem.model import Episode, EpisodeSource
 from chronomem.providers.hashing import HashEmbedder
 from chronomem.testing import ManualClock
-from tests.real_embedder import facts_about, real_embedder, target_name, tell
+from tests.real_embedder import (
+    SAID_AT,
+    facts_about,
+    read_facts,
+    real_embedder,
+    rule_extractor,
+    target_name,
+    tell,
+)
 
 pytestmark = pytest.mark.local_model
 
-WHEN = datetime(2025, 3, 12, 18, 0, tzinfo=UTC)
-Found = tuple[str, str, str, bool]  # source, relation, target, ended
-
-
-@cache
-def _extractor(learned: bool) -> RuleExtractor:
-    return RuleExtractor(embedder=real_embedder(), learned=learned)
-
-
-def _facts(turns: list[str], *, learned: bool = True) -> set[Found]:
-    episodes = [
-        Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, WHEN + timedelta(minutes=i), WHEN)
-        for i, text in enumerate(turns)
-    ]
-    found = _extractor(learned).extract(episodes[-1], episodes[:-1])
-    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in found.facts}
+WHEN = SAID_AT
+_extractor = rule_extractor
+_facts = read_facts
 
 
 DECOYS = [

@@ -64,9 +64,11 @@ class _Counting(RuleExtractor):
         super().__init__()
         self.read: list[str] = []
 
-    def extract(self, episode: Episode, previous: Sequence[Episode], **kw: object) -> Extraction:
+    def extract_held(  # what the engine calls (``ports.HeldReader``); extract calls it too
+        self, episode: Episode, previous: Sequence[Episode], held: Extraction, **kw: object
+    ) -> Extraction:
         self.read.append(episode.content)
-        return super().extract(episode, previous)
+        return super().extract_held(episode, previous, held)
 
 
 def test_in_order_no_turn_is_read_twice_and_out_of_order_only_the_next_turns_are() -> None:

@@ -39,3 +39,16 @@ def test_joined_sentences_end_as_sentences() -> None:
 
 def test_an_assistants_question_is_no_ones_summary() -> None:
     assert not any("How's the new job" in s for s in summaries().values())
+
+
+def test_a_date_that_ends_the_sentence_is_said_before_its_full_stop() -> None:
+    clock = ManualClock(START)
+    with Memory(embedder=HashEmbedder(), clock=clock) as memory:
+        memory.add_episode(
+            "Ines: my sister Carla moves to Porto on the 3rd of April.",
+            group_id="g",
+            reference_time=START,
+        )
+        summary = {e.name: e.summary for e in memory.store.list_entities("g")}["Porto"]
+    assert "on the 3rd of April (3 Apr 2025)." in summary
+    assert not summary.endswith(". (3 Apr 2025).")

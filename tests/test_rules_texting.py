@@ -146,6 +146,8 @@ def test_a_lower_case_name_is_found_by_where_it_stands(text: str, named: str) ->
         "a shift at the food bank on sunday",  # "the" + a kind of place: no name
         "freelancing is hard",
         "my own place at last",
+        "bp's back to normal at the last check",  # an adjective after "back to"
+        "back to square one with the visa",
     ],
 )
 def test_common_words_in_a_name_slot_stay_lower_case(text: str) -> None:

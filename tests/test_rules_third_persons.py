@@ -462,3 +462,42 @@ def test_a_third_persons_things_are_theirs(
 
 def test_the_speakers_own_pet_stays_the_speakers() -> None:
     assert ("Teo", "HAS_PET", "Rex", True) in found(run("Teo: our dog Rex died"))
+
+
+# -- "he"/"she" after a bare name that opened the sentence before ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "fact"),
+    [
+        (
+            ["Graham: Kerry got the job! She works at Leeds General, in the finance team."],
+            ("Kerry", "WORKS_AT", "Leeds General", False),
+        ),
+        (
+            ["Ines: omg Dario finally moved out of his parents place. he lives in Leith now"],
+            ("Dario", "LIVES_IN", "Leith", False),
+        ),
+        (
+            ["Raj: Yesterday Amara told us the news. She works at Unilever now."],
+            ("Amara", "WORKS_AT", "Unilever", False),
+        ),
+        (
+            ["Mo: Halima called last night. She's living in Tangier these days"],
+            ("Halima", "LIVES_IN", "Tangier", False),
+        ),
+    ],
+)
+def test_he_or_she_continues_a_named_subject_of_the_user_turn(
+    turns: list[str], fact: tuple[str, str, str, bool]
+) -> None:
+    facts = found(run(*turns))
+    assert fact in facts
+    speaker = turns[-1].split(":")[0]
+    assert not any(s == speaker and t == fact[2] and r == fact[1] for s, r, t, _ in facts)
+
+
+def test_an_organisation_opening_a_sentence_is_no_person_for_a_later_she() -> None:
+    # "Accenture" opens a sentence like a name; it is never labelled a person
+    facts = found(run("Hana: Accenture upped their offer and I took it. I start in May."))
+    assert ("Hana", "WORKS_AT", "Accenture", False) in facts

@@ -104,6 +104,31 @@ class Extractor(Protocol):
 
 
 @runtime_checkable
+class HeldReader(Protocol):
+    """An optional capability of an :class:`Extractor`: it reads an episode with the
+    values its subjects hold, so an ending told far from its value ("the knee is finally
+    healed", "sold it last week") can name the value it ends.
+
+    The engine checks for it with ``isinstance(extractor, HeldReader)`` and then calls
+    ``extract_held`` instead of ``extract``; ``held`` lists, as an extraction names them,
+    the stored open facts of the episode's speaker and of the people it names, and those
+    its own ingest call told before it, oldest first (``engine/held.py``). ``extract``
+    stays the extraction without a store. The LLM extractor does not have it.
+    """
+
+    def extract_held(
+        self,
+        episode: Episode,
+        previous: Sequence[Episode],
+        held: Extraction,
+        *,
+        ontology: Ontology | None = None,
+    ) -> Extraction:
+        """Round 1 as :meth:`Extractor.extract`, knowing the values ``held``."""
+        ...
+
+
+@runtime_checkable
 class CommunitySummarizer(Protocol):
     """An optional capability of an :class:`Extractor`: names and summaries of communities.
 

@@ -26,6 +26,7 @@ from chronomem.clock import IdFactory
 from chronomem.engine import batches
 from chronomem.engine.batches import BulkResults, ChunkPlan, OnError, SkippedEpisode, check_on_error
 from chronomem.engine.communities import CommunityBuilder
+from chronomem.engine.held import HeldValues
 from chronomem.engine.learned import Learned, as_learned, choices_of, episode_clock
 from chronomem.engine.passages import build_episodes
 from chronomem.engine.pipeline import CONTEXT_EPISODES, IngestPipeline, IngestResult, Prepared
@@ -195,11 +196,14 @@ class Ingestor:
         results: list[IngestResult] = []
         if not chunks:
             return results
+        held = self._stages.holding(episodes)  # read before the call writes anything
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="chronomem-prepare") as ahead:
-            plan = self._plan(chunks[0], seen, {}, types)
+            plan = self._plan(chunks[0], seen, {}, types, held=held)
             for k, chunk in enumerate(chunks):
                 following = (
-                    ahead.submit(self._plan, chunks[k + 1], seen, batches.tails(plan), types)
+                    ahead.submit(
+                        self._plan, chunks[k + 1], seen, batches.tails(plan), types, held=held
+                    )
                     if k + 1 < len(chunks)
                     else None
                 )
@@ -237,6 +241,7 @@ class Ingestor:
         earlier: Mapping[str, Sequence[Episode]],
         ontology: Ontology,
         given: Sequence[Extraction] | None = None,
+        held: HeldValues | None = None,
     ) -> ChunkPlan:
         """Duplicate check and prepare for one chunk. ``seen``: episodes of earlier chunks
         of this call (a repeat is a no-op even before they are written); ``earlier``: per
@@ -258,6 +263,7 @@ class Ingestor:
             ontology=ontology,
             given=None if given is None else [given[n] for n in fresh],
             earlier=earlier,
+            held=held,
         )
         return ChunkPlan(dict(zip(fresh, made, strict=True)), known)
 

@@ -2,6 +2,7 @@
 
     intake            (chronomem.intake) check the caller's input, build the Episode
     context           previous episodes of the group (n = 4)                  prepare()
+    held              the open values of the subjects it names (engine.held)   prepare()
     extract           extractor round 1                                        prepare()
     cleanup           make the extraction safe to resolve (engine.cleanup)     prepare()
     types             custom entity/edge types, attributes (engine.types)      prepare()
@@ -37,6 +38,7 @@ from chronomem.engine.entities import (
 )
 from chronomem.engine.fact_candidates import FactCandidates, find_fact_candidates
 from chronomem.engine.facts import FactOutcome, apply_fact_decisions, draft_facts
+from chronomem.engine.held import HeldValues
 from chronomem.engine.types import apply_ontology
 from chronomem.engine.validate import validate_resolution
 from chronomem.model import (
@@ -52,7 +54,7 @@ from chronomem.model import (
 )
 from chronomem.model.graph import episode_text
 from chronomem.model.ontology import Ontology
-from chronomem.ports import Clock, Embedder, Extractor, Store
+from chronomem.ports import Clock, Embedder, Extractor, HeldReader, Store
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +114,7 @@ class IngestPipeline:
         ontology: Ontology | None = None,
         given: Sequence[Extraction] | None = None,
         earlier: Mapping[str, Sequence[Episode]] | None = None,
+        held: HeldValues | None = None,
     ) -> list[Prepared]:
         """Stages 1-2 for episodes in ingestion order, with ONE embedding call for all.
 
@@ -120,15 +123,25 @@ class IngestPipeline:
         be written yet), so a batch sees the same context as one-by-one ingestion.
         ``ontology``: the custom types of these episodes (:mod:`chronomem.engine.types`).
         ``given``: extractions made already, one per episode (``Memory.add_fact``): the
-        extractor is not called.
+        extractor is not called. ``held``: the held values of the ingest call these
+        episodes belong to (:meth:`holding`; read here for these episodes when not given),
+        for an extractor that reads them; it learns what each episode tells.
         """
         recent: dict[str, list[Episode]] = {g: list(e) for g, e in (earlier or {}).items()}
         staged: list[tuple[Episode, tuple[Episode, ...], Extraction, Usage]] = []
+        if held is None and given is None:
+            held = self.holding(episodes)
         for n, episode in enumerate(episodes):
             previous = self._previous(episode, recent)
             with accounting.collect() as usage:
-                raw = given[n] if given is not None else self._extract(episode, previous, ontology)
+                raw = (
+                    given[n]
+                    if given is not None
+                    else self._extract(episode, previous, ontology, held)
+                )
                 extraction = apply_ontology(clean_extraction(raw), ontology)
+            if held is not None:
+                held.learn(episode, extraction)
             staged.append((episode, previous, extraction, usage))
             recent.setdefault(episode.group_id, []).append(episode)
         texts = [
@@ -149,13 +162,28 @@ class IngestPipeline:
             prepared.append(Prepared(embedded, previous, x, names, facts, usage))
         return prepared
 
+    def holding(self, episodes: Sequence[Episode]) -> HeldValues | None:
+        """Stage held, for one ingest call: the held values of the subjects ``episodes``
+        name (one read per group, now), when the extractor reads them; else None."""
+        if not isinstance(self._extractor, HeldReader):
+            return None
+        return HeldValues(self._store, episodes)
+
     def _extract(
-        self, episode: Episode, previous: tuple[Episode, ...], ontology: Ontology | None
+        self,
+        episode: Episode,
+        previous: tuple[Episode, ...],
+        ontology: Ontology | None,
+        held: HeldValues | None,
     ) -> Extraction:
-        """Stage extract (round 1); the custom types go to extractors that read them."""
-        if ontology is None or ontology.is_empty:
+        """Stage extract (round 1); the custom types go to extractors that read them, the
+        held values to those that read them."""
+        types = None if ontology is None or ontology.is_empty else ontology
+        if held is not None and isinstance(self._extractor, HeldReader):
+            return self._extractor.extract_held(episode, previous, held.of(episode), ontology=types)
+        if types is None:
             return self._extractor.extract(episode, previous)
-        return self._extractor.extract(episode, previous, ontology=ontology)
+        return self._extractor.extract(episode, previous, ontology=types)
 
     def _previous(self, episode: Episode, staged: dict[str, list[Episode]]) -> tuple[Episode, ...]:
         """The ``n`` episodes before ``episode``: staged ones of this batch, then stored ones."""

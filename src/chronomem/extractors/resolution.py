@@ -26,6 +26,7 @@ from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
 from chronomem.model.relations import functional_rule
+from chronomem.text.words import word_set
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
 NEAR_IDENTICAL_TEXT = 0.9
@@ -258,10 +259,14 @@ _ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$")
 _PREFER_KIND = re.compile(
     r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b|\ban? ([a-z-]+) person\b", re.I
 )
-# a plan per service: "on the Spotify family plan" / "on the Netflix Basic plan"
-_PLAN_SERVICE = re.compile(r"\bis on the (\S+) (?:\S+ ){0,2}?plan\b")
+# a plan per service: "on the Spotify family plan" / "on the basic Netflix plan"
+_PLAN_SERVICE = re.compile(r"\bis on the ((?:\S+ ){1,3}?)plan\b")
+# the words of a plan's name that say its tier, not its service (general English)
+_TIERS = word_set(
+    "basic standard premium free family pro plus student duo individual annual monthly "
+    "yearly starter business unlimited lite premier gold silver platinum tier ad supported"
+)
 _KIND_PATTERNS = {
-    "SUBSCRIBED_TO_PLAN": _PLAN_SERVICE,
     "HAS_FAVORITE": _FAVORITE_KIND,
     "ROLE_HELD_BY": _ROLE_KIND,
     "PREFERS": _PREFER_KIND,
@@ -272,6 +277,8 @@ def _same_kind(new: Fact, old: Fact) -> bool:
     """ "favourite X" holds one value per kind of X (a favourite film does not replace a
     favourite food), a role one person per role (a new coach does not replace the doctor).
     Other relations have one kind."""
+    if new.relation == "SUBSCRIBED_TO_PLAN":
+        return _same_service(new.fact, old.fact)
     pattern = _KIND_PATTERNS.get(new.relation)
     if pattern is None:
         return True
@@ -280,3 +287,17 @@ def _same_kind(new: Fact, old: Fact) -> bool:
         return True
     kind_a, kind_b = (next(g for g in m.groups() if g).lower() for m in (a, b))
     return _singular(kind_a) == _singular(kind_b)
+
+
+def _same_service(a: str, b: str) -> bool:
+    """Two plans are of one service unless each names a service and they share no word
+    ("the basic Netflix plan" and "the Netflix premium plan": one; "the Spotify family
+    plan" and "the Netflix basic plan": two). The tier words are not the service."""
+    services = []
+    for text in (a, b):
+        m = _PLAN_SERVICE.search(text)
+        words = set(m.group(1).casefold().split()) - _TIERS if m else set()
+        if not words:
+            return True
+        services.append(words)
+    return bool(services[0] & services[1])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from chronomem.extractors.rules.analysis.found import Party
 from chronomem.extractors.rules.analysis.names import normalize_name
@@ -37,6 +38,7 @@ class Draft:
     entities: dict[str, EntityDraft] = field(default_factory=dict)
     facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
     sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
+    said_at: datetime | None = None  # when the episode was said (a start defaulted to it)
 
     def entity(self, party: Party | None, name: str, label: str | None, index: int) -> str:
         key = normalize_name(name)
@@ -59,7 +61,7 @@ class Draft:
         if old is None:
             self.facts[key] = fact
             return key
-        valid = min((v for v in (old.valid_at, fact.valid_at) if v), default=None)
+        valid = _start_of(old.valid_at, fact.valid_at, self.said_at)
         invalid = min((v for v in (old.invalid_at, fact.invalid_at) if v), default=None)
         if valid and invalid and valid >= invalid:
             valid = None
@@ -100,3 +102,12 @@ class Draft:
             for e in self.entities.values()
         )
         return Extraction(entities=entities, facts=tuple(self.facts.values()))
+
+
+def _start_of(a: datetime | None, b: datetime | None, said_at: datetime | None) -> datetime | None:
+    """The start of one fact told twice: the earlier of the dates told, where a start that
+    is only the time the message was said gives way to a told one ("got a job at Halden,
+    I start on the 3rd of March")."""
+    dates = [v for v in (a, b) if v is not None]
+    told = [v for v in dates if v != said_at]
+    return min(told or dates, default=None)

@@ -15,6 +15,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.cue.semantic import cue_for
 from chronomem.extractors.rules.extractor import context_of
 from chronomem.extractors.rules.pipeline import (
+    CONTEXT_PIPELINE,
     EPISODE_PIPELINE,
     SENTENCE_PIPELINE,
     TEXT_PIPELINE,
@@ -27,6 +28,7 @@ from chronomem.model import Episode, EpisodeSource, ExtractedFact, Extraction
 from chronomem.ports import Embedder
 
 _TURN_GAP = timedelta(minutes=1)  # the earlier turns are told a minute apart
+_NOTHING_HELD = Extraction()
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +53,12 @@ def explain(
     context: Sequence[str] = (),
     disable: Iterable[str] = (),
     embedder: Embedder | None = None,
+    held: Extraction = _NOTHING_HELD,
 ) -> Explanation:
     """Read ``text`` (said by ``speaker``, after the earlier turns ``context``, each
     "Name: message" or plain text) at ``at``; ``embedder``: the cue's and the learned
-    reader's model (both read only with the default local model)."""
+    reader's model (both read only with the default local model); ``held``: the values
+    the memory holds for its subjects (``engine/held.py``)."""
     pipeline = Pipeline.without(disable)
     gap = _TURN_GAP
     turns = [
@@ -65,7 +69,7 @@ def explain(
     episode = _episode("e", f"{speaker}: {text}" if speaker else text, at, said)
     cue = cue_for(embedder, corpus=pipeline.has("cue_corpus"))
     trace = Trace()
-    known = context_of(episode, turns, pipeline)
+    known = context_of(episode, turns, pipeline, held=held)
     learned = learned_step_for(embedder) if pipeline.has("learned") else None
     found = extract_prose(episode, known, cue=cue, pipeline=pipeline, trace=trace, learned=learned)
     return Explanation(pipeline, trace, found)
@@ -97,6 +101,7 @@ def render(explained: Explanation) -> str:
 
 
 _PARTS = (
+    ("context", CONTEXT_PIPELINE),
     ("text", TEXT_PIPELINE),
     ("voice", VOICE_PIPELINE),
     ("sentence", SENTENCE_PIPELINE),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from functools import lru_cache
 
 from chronomem.extractors.learned.step import learned_step_for
@@ -15,14 +16,26 @@ from chronomem.extractors.rules.cue.semantic import cue_for
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
 from chronomem.extractors.rules.prose import extract_prose
-from chronomem.extractors.rules.readers.ahead import remember_ahead
+from chronomem.extractors.rules.readers.ahead import remember_ahead, remember_held_ahead
+from chronomem.extractors.rules.readers.end_words import ATTITUDE_RELATIONS
 from chronomem.extractors.rules.trace import Trace
-from chronomem.model import Episode, EpisodeSource, Extraction, Resolution, ResolutionRequest
+from chronomem.model import (
+    Episode,
+    EpisodeSource,
+    ExtractedFact,
+    Extraction,
+    Resolution,
+    ResolutionRequest,
+)
 from chronomem.model.ontology import Ontology
 from chronomem.ports import Embedder
 from chronomem.text.speakers import is_assistant
 
 CONTEXT_CACHE_SIZE = 4096
+_NOTHING = Extraction()
+# tastes the memory holds are not taught: told and retold all the time, and ended in words
+# of their own ("not into jazz anymore") that the readers take from the sentence itself
+_TASTES = ATTITUDE_RELATIONS - {"HAS_HABIT", "FOLLOWS_DIET", "HAS_CONDITION"}
 # The text of a role fact ("Jake is Sam's boyfriend"): the person, the role.
 _ROLE_TEXT = re.compile(r"^(.+) is .+'s ([a-z]+(?: [a-z]+)?)$")
 
@@ -71,11 +84,24 @@ class RuleExtractor:
     ) -> Extraction:
         """``ontology`` is not read here: the engine maps these labels and relations onto
         the declared types afterwards (``chronomem.engine.types``)."""
+        return self.extract_held(episode, previous, Extraction(), ontology=ontology)
+
+    def extract_held(
+        self,
+        episode: Episode,
+        previous: Sequence[Episode],
+        held: Extraction,
+        *,
+        ontology: Ontology | None = None,
+    ) -> Extraction:
+        """:meth:`extract`, knowing the values the episode's subjects hold (``held``: the
+        stored open facts, ``engine/held.py``), so an ending told far from its value can
+        end it (the :class:`~chronomem.ports.HeldReader` capability)."""
         if episode.source is EpisodeSource.JSON:
             found = extract_json(episode)
             if found is not None:
                 return found
-        known = context_of(episode, previous, self.pipeline, self.trace)
+        known = context_of(episode, previous, self.pipeline, self.trace, held=held)
         return extract_prose(
             episode,
             known,
@@ -103,6 +129,47 @@ def _alone_traced(episode: Episode, pipeline: Pipeline, trace: Trace | None) -> 
     return extract_prose(episode, Known(), light=True, pipeline=pipeline, trace=trace)
 
 
+def seed_held(known: Known, held: Extraction, now: datetime) -> None:
+    """Teach ``known`` the values held from before the earlier turns: the facts as told
+    and not ended, the values' kinds (labels, a pet's species, a device's type) and the
+    people in a role. Not as names met: the people last met, "he" and "she", and the
+    names the earlier turns said stay theirs."""
+    for entity in held.entities:
+        key = normalize_name(entity.name)
+        known.labels.setdefault(key, entity.labels[0] if entity.labels else "")
+        known.display.setdefault(key, entity.name)
+        if "Person" in entity.labels:
+            known.persons.add(key)
+        species, kind = entity.attributes.get("species"), entity.attributes.get("type")
+        if isinstance(species, str):
+            known.species[key] = species
+        if isinstance(kind, str) and key != kind:
+            known.devices[kind] = entity.name
+    for fact in held.facts:
+        if fact.relation in _TASTES:
+            continue
+        _learn_told(known, fact, ended=False)
+        source, target = known.canonical(fact.source), known.canonical(fact.target)
+        known.remembered.add((normalize_name(source), fact.relation, normalize_name(target)))
+        remember_held_ahead(known, fact, now)
+        role = _role_in(fact)
+        if role:
+            known.roles[(normalize_name(fact.source), role)] = fact.target
+
+
+def _learn_told(known: Known, fact: ExtractedFact, *, ended: bool) -> None:
+    text, start = fact.fact, fact.valid_at
+    known.learn_fact(fact.source, fact.relation, fact.target, ended=ended, text=text, start=start)
+
+
+def _role_in(fact: ExtractedFact) -> str | None:
+    """The role a fact's text gives its target ("Jake is Sam's boyfriend": boyfriend)."""
+    role = _ROLE_TEXT.match(fact.fact)
+    if role and normalize_name(role.group(1)) == normalize_name(fact.target):
+        return role.group(2)
+    return None
+
+
 def _question_before(episode: Episode, previous: Sequence[Episode]) -> str | None:
     """The assistant's turn right before ``episode`` when it ends on a question."""
     before = [
@@ -120,10 +187,15 @@ def context_of(
     previous: Sequence[Episode],
     pipeline: Pipeline = FULL,
     trace: Trace | None = None,
+    *,
+    held: Extraction = _NOTHING,
 ) -> Known:
     """What the previous turns tell about names, devices, open facts and the listener
-    (read by ``pipeline``; with a ``trace``, uncached and traced)."""
+    (read by ``pipeline``; with a ``trace``, uncached and traced), after what ``held``
+    says the subjects hold (learned first: a value the turns tell again comes last)."""
     known = Known()
+    if pipeline.has("held"):
+        seed_held(known, held, episode.reference_time)
     speakers: list[str] = []
     for earlier in sorted(previous, key=lambda e: (e.reference_time, e.created_at, e.id)):
         if earlier.id == episode.id:
@@ -146,18 +218,11 @@ def context_of(
         learn_genders(earlier.content, known)
         for fact in found.facts:
             ended = fact.invalid_at is not None
-            known.learn_fact(
-                fact.source,
-                fact.relation,
-                fact.target,
-                ended=ended,
-                text=fact.fact,
-                start=fact.valid_at,
-            )
+            _learn_told(known, fact, ended=ended)
             remember_ahead(known, fact, earlier)
-            role = _ROLE_TEXT.match(fact.fact)
-            if role and not ended and normalize_name(role.group(1)) == normalize_name(fact.target):
-                known.learn_role(fact.source, role.group(2), fact.target)
+            role = _role_in(fact)
+            if role and not ended:
+                known.learn_role(fact.source, role, fact.target)
     known.earlier = frozenset(known.names)
     me = episode.speaker()
     if me:

@@ -75,9 +75,7 @@ def rewrite(
             for t in inside
         ]
     elif whole:  # a summary keeps the words and says the day they mean: "last week (22 Feb 2025)"
-        edits += [
-            (t.start, t.end, f"{t.text} ({_day(t.when)})") for t in inside if _relative(t.text)
-        ]
+        edits += [(t.start, t.end, _with_day(t.text, t.when)) for t in inside if _relative(t.text)]
     for span in s.spans:
         if span.coreferent and start <= span.start and span.end <= end:
             head = span.attributes.get("type", "")
@@ -115,6 +113,13 @@ _YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
 def _relative(said: str) -> bool:
     """Does a time expression need the reference time to be read ("last week", "in May")?"""
     return _YEAR.search(said) is None
+
+
+def _with_day(said: str, when: datetime) -> str:
+    """ "last week" -> "last week (22 Feb 2025)"; the day goes before a closing stop the
+    expression took with it ("on the 3rd of March." -> "on the 3rd of March (3 Mar 2025).")."""
+    words = said.rstrip(".!?,;: ")
+    return f"{words} ({_day(when)}){said[len(words) :]}"
 
 
 def _day(when: datetime) -> str:

@@ -2,6 +2,8 @@
 
 The order is data, as in spaCy's ``nlp.pipe_names``:
 
+0. ``CONTEXT_PIPELINE``: ``held``, the values the memory holds for the episode's subjects
+   (``engine/held.py``), taught before the earlier turns;
 1. ``TEXT_PIPELINE``: text normalisation stages on the episode's text
    (``TextState -> str``, ``text_stages.py``);
 2. the text is cut into sentences, and each sentence analysed (times, names, clauses);
@@ -80,6 +82,8 @@ SENTENCE_PIPELINE = (
     "cancelled_ahead",
     "arranged",
     "visits",
+    "happened",
+    "start_dates",
     "upcoming",
     "tie_ends",
     "replacements",
@@ -87,7 +91,10 @@ SENTENCE_PIPELINE = (
     "assistant",
 )
 EPISODE_PIPELINE = ("mentions", "cue", "cue_corpus", "ties", "learned")
-PIPE_NAMES = TEXT_PIPELINE + VOICE_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
+CONTEXT_PIPELINE = ("held",)  # what the reading knows before the text: the memory's values
+PIPE_NAMES = (
+    CONTEXT_PIPELINE + TEXT_PIPELINE + VOICE_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
+)
 
 _TEXT = {s.name: s for s in TEXT_STAGES}
 _SENTENCE = {s.name: s for s in SENTENCE_STAGES}
@@ -132,6 +139,7 @@ def describe(name: str) -> str:
     if stage is not None:
         return stage.doc
     return {
+        "held": "the values the memory holds for the speaker and the people named (far endings)",
         "narrated": 'a sentence narrated about a named person, read in its voice ("I work")',
         "mentions": "named entities no hit used: the speaker MENTIONED them",
         "cue": "clauses no stage explained, read by likeness to prototype clauses",

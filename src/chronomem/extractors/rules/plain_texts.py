@@ -10,6 +10,8 @@ names resolved.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
 
@@ -36,6 +38,21 @@ _PLAIN: dict[str, str] = {
     "REPORTS_TO": "{s} reports to {t}",
     "LEADS": "{s} leads {t}",
 }
+# An aside (``aside_text``) is said plainly for these relations too: the rules' own clauses
+# of them say more than a template ("a cat named Juniper"), an aside's clause is another fact's.
+_ASIDE: dict[str, str] = _PLAIN | {
+    "PLAYS": "{s} plays {t}",
+    "SPEAKS": "{s} speaks {t}",
+    "LEARNS": "{s} is learning {t}",
+    "HAS_CONDITION": "{s} has {t}",
+    "TAKES_MEDICATION": "{s} takes {t}",
+    "HAS_PET": "{s} has a pet, {t}",
+    "OWNS": "{s} owns {t}",
+    "MEMBER_OF": "{s} is a member of {t}",
+    "VISITED": "{s} visited {t}",
+    "FRIEND_OF": "{s} is friends with {t}",
+    "HAS_WAKE_TIME": "{s} wakes up at {t}",
+}
 
 
 def plain(text: str, s: Sentence, hit: Hit) -> str:
@@ -59,3 +76,17 @@ def _names_others(s: Sentence, hit: Hit) -> bool:
         for span in s.spans
         if start <= span.start and span.end <= end
     )
+
+
+def aside_text(hit: Hit, told: Sequence[Hit]) -> str | None:
+    """The plain sentence of a fact told in passing, in a clause that states another fact
+    the rules read ("sprained my ankle playing netball": the clause is the injury's, the
+    netball an aside); ``None`` (the clause rewritten) otherwise, or for an ending."""
+    template = _ASIDE.get(hit.relation)
+    if template is None or hit.ending:
+        return None
+    start, end = hit.clause
+    if not any(h.relation != hit.relation and h.clause[0] < end and start < h.clause[1]
+               for h in told):  # fmt: skip
+        return None
+    return template.format(s=hit.source.name, t=hit.target.name)

@@ -3,6 +3,7 @@ on an episode, and its hits made into entities and facts."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ from chronomem.extractors.rules.hit_dates import hit_dates, owned_times
 from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.normalise.narrated import narrated_voice
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
+from chronomem.extractors.rules.plain_texts import aside_text
 from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.mentions import mention_hits
 from chronomem.extractors.rules.rivals import without_rivals
@@ -110,19 +112,42 @@ def _learned_hits(
 ) -> None:
     """The learned reader's facts that the rules did not find (``message``: the episode
     and its normalised text; one forward pass shared with the episode's embedding)."""
-    usable = [could_add(s, hits) for s, _, hits in told]
-    read = step.read(*message, [s for s, _, _ in told], usable)
     role = role_of(message[0])
+    usable = [could_add(s, hits, role) for s, _, hits in told]
+    read = step.read(*message, [s for s, _, _ in told], usable)
     for (s, index, hits), facts in zip(told, read, strict=True):
         for hit in learned_hits(s, facts, hits, role, known):
             if draft.full():
                 return
+            hit = _as_the_rules_end_it(draft, hit, hits)
             if not _told_already(draft, hit):
                 _drop_open_mention(draft, hit)
+                hit = replace(hit, text=aside_text(hit, hits))
                 key = _add_hit(s, index, hit, [*hits, hit], draft, known)
                 if trace is not None:
                     trace.found("learned", index, [hit])
                     trace.made(key, "learned")
+
+
+def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
+    """A value the rules read as ending ("Phil gave Thor to his brother's farm": the mention
+    of Thor ends; "no more hypertension meds": the hypertension ends) ends in the reader's
+    fact too: the rules' ending words decide whether it holds (the reader's aspect is what
+    it reads worst), the reader whose fact and which relation it is. Ended in this episode,
+    or in the same clause under a name sharing a word."""
+    if hit.ending:
+        return hit
+    target = normalize_name(hit.target.name)
+    words = set(target.split())
+    ended = any(k[1] == target and f.invalid_at is not None for k, f in draft.facts.items())
+    ended = ended or any(
+        h.ending
+        and h.clause[0] < hit.clause[1]
+        and hit.clause[0] < h.clause[1]
+        and words & set(normalize_name(h.target.name).split())
+        for h in hits
+    )
+    return replace(hit, ending=True) if ended else hit
 
 
 def _drop_open_mention(draft: Draft, hit: Hit) -> None:
@@ -151,6 +176,7 @@ def _start(episode: Episode, known: Known, light: bool, pipeline: Pipeline) -> D
     """The episode's draft: its speaker known as a person, an assistant's voice set."""
     speaker = episode.speaker()
     draft = Draft(speaker, known.addressee, light, is_assistant(speaker))
+    draft.said_at = episode.reference_time
     if speaker:
         draft.entity(None, speaker, "Person", -1)
         known.speakers.add(normalize_name(speaker))
@@ -164,7 +190,12 @@ def _narrated(
     raw: str, draft: Draft, known: Known, pipeline: Pipeline, trace: Trace | None
 ) -> tuple[str, str | None]:
     """A narrated sentence about a named person, in that person's voice (``narrated.py``)."""
-    if draft.speaker or not pipeline.has("narrated"):
+    if draft.assistant or not pipeline.has("narrated"):
+        return raw, None
+    if draft.speaker:  # "Kerry got the job! She starts at...": the user's own voice,
+        person = narrated_voice(raw, known, None)[1]  # but "she" may be Kerry
+        if person is not None:
+            known.met_subject(person)
         return raw, None
     with timing(trace, "narrated"):
         told, person = narrated_voice(raw, known, draft.narrated)

@@ -28,7 +28,7 @@ _ASKING_TAIL = re.compile(
 
 
 # The speaker speaking of themself (or of a "we" they belong to)
-_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|me|my|mine|myself|[Ww]e|us|[Oo]ur)\b")
+_SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself|[Ww]e|us|[Oo]ur)\b")
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,8 @@ class Ahead(NamedTuple):
     target: str
     label: str
     stems: frozenset[str]
+    held: bool = False  # known from the memory's held values, not told in the earlier turns
+    start: datetime | None = None  # the fact's valid_at: its day, or when it was told
 
 
 @dataclass(slots=True)
@@ -53,6 +55,9 @@ class Known:
     starts: dict[tuple[str, str, str], datetime] = field(default_factory=dict)  # its valid_at
     ahead: list[Ahead] = field(default_factory=list)  # upcoming facts told, the last last
     asked: str | None = None  # the assistant's turn just before, when it ends on a question
+    # (normalized source, relation, normalized target) of values known only from what the
+    # memory holds (``engine/held.py``), not told in the earlier turns nor in this episode
+    remembered: set[tuple[str, str, str]] = field(default_factory=set)
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -73,6 +78,17 @@ class Known:
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
+
+    def met_subject(self, name: str) -> None:
+        """``name`` opened a sentence as its subject ("Kerry got the job!"): the latest
+        candidate for a "he" or "she" after it, though not yet labelled a person (an
+        organisation opens sentences the same way)."""
+        key = normalize_name(name)
+        if key in self.speakers or self.labels.get(key) not in (None, "", "Person"):
+            return
+        self.display.setdefault(key, name)
+        self.people.pop(key, None)
+        self.people[key] = self.display[key]
 
     def learn_role(self, owner: str, role: str, name: str) -> None:
         self.roles[(normalize_name(owner), role)] = name
@@ -109,6 +125,7 @@ class Known:
         values = self.targets.setdefault((normalize_name(source), relation), {})
         key = normalize_name(target)
         values.pop(key, None)
+        self.remembered.discard((normalize_name(source), relation, key))
         if not ended:
             values[key] = target  # re-inserted: the last one told comes last
             if text:

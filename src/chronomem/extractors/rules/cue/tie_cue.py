@@ -22,9 +22,11 @@ import numpy as np
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.cue.cosines import cosines
 from chronomem.extractors.rules.cue.prototypes import prototype_vectors
 from chronomem.extractors.rules.cue.tie_bank import ENDED, KEPT
+from chronomem.extractors.rules.readers.end_words import ATTITUDE_RELATIONS
 from chronomem.extractors.rules.readers.tie_ends import HeldRef, tie_hits, undecided_references
 from chronomem.gridmath import Grid, on_grid
 from chronomem.ports import Embedder, Matrix
@@ -60,13 +62,24 @@ def tie_candidates(s: Sentence, index: int, hits: list[Hit], known: Known) -> li
     """The pieces of ``s`` the meaning test reads (see ``tie_ends.undecided_references``)."""
     out = []
     for piece, ref in undecided_references(s, known, hits):
-        if piece[1] - piece[0] > MAX_CHARS:
+        if piece[1] - piece[0] > MAX_CHARS or _remembered_taste(ref, s, known):
             continue
         text = _masked(s, piece, ref)
         if _FRAGMENT.match(text) or len(_WORD.findall(text)) < MIN_WORDS:
             continue  # "as a X member", "at X": no clause to read
         out.append(TieCandidate(s, index, piece, ref, text))
     return out
+
+
+def _remembered_taste(ref: HeldRef, s: Sentence, known: Known) -> bool:
+    """A taste or habit known only from the memory ("painting", loved a year ago): talked
+    of all the time and rarely ended in words no reader knows, so not read by meaning (a
+    long chat would embed a clause at every mention); a tie (a pet, a job, a club) is."""
+    me = normalize_name(s.speaker or "")
+    key = normalize_name(ref.held.name)
+    return all(
+        r in ATTITUDE_RELATIONS and (me, r, key) in known.remembered for r in ref.held.relations
+    )
 
 
 def decide_ties(

@@ -58,6 +58,7 @@ _COMMON = word_set(
     water fire air ground floor wall door window mind reality theory practice person
     total secret private silence bulk depth detail general ages reverse return exchange
     response addition lieu spite favour favor terms regards touch love trouble luck
+    normal usual routine scratch square
     vain bloom season stock business process progress question doubt danger debt
     charge control power place position view sight mind action demand need favour
     full good real sure free nothing anyway mum dad mom mother father brother sister

@@ -55,6 +55,7 @@ _OPENING = re.compile(
 # a time phrase fronted without a comma: "Every Thursday Anneke plays bridge"
 _BARE_FRONT = re.compile(r"(?:Every|Each|Last|Next|This|Some|Most|In|On|By|Since)\s+")
 _FRONT_WORD = re.compile(r"([\w'-]+)\s+")
+_DAY_FRONT = re.compile(r"(?:Yesterday|Today|Tonight|Tomorrow|Recently|Lately)\s+(?=[A-Z])")
 _OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME})(?P<s>'s\s+)(?P<word>[a-z]+)\b")
 _NOT_OWNED_WORDS = word_set(  # after "'s" these make it "is"/"has": "Tom's been", "Tom's not"
     "been got gone not a an the back in at on off out home never always still just also now "
@@ -135,10 +136,12 @@ def _owned(sentence: str, known: Known) -> tuple[str, str] | None:
 def _after_time_phrase(sentence: str) -> int:
     """Where the subject starts after a time phrase fronted without a comma ("Every
     Thursday", "Last spring", "In 2019": up to three lower-case, number or time words after
-    the opening word, then a capital); 0: no such phrase."""
+    the opening word, then a capital; or a day word alone, "Yesterday Amara"); 0: no such
+    phrase."""
     m = _BARE_FRONT.match(sentence)
     if m is None:
-        return 0
+        day = _DAY_FRONT.match(sentence)  # "Yesterday Amara told us"
+        return day.end() if day else 0
     at = m.end()
     for _ in range(3):
         word = _FRONT_WORD.match(sentence, at)

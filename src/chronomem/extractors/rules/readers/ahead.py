@@ -14,6 +14,7 @@ are looked at, so "the move" with nothing ahead gives nothing.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
@@ -21,6 +22,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Episode, ExtractedFact
+from chronomem.model.relations import PLAN_RELATIONS
 from chronomem.text.dates import find_time_expressions
 from chronomem.text.words import word_set
 
@@ -65,12 +67,26 @@ def remember_ahead(known: Known, fact: ExtractedFact, told: Episode) -> None:
     words (its verb and event noun are among them: a context turn's fact has no text)."""
     if fact.valid_at is None or fact.valid_at <= told.reference_time or fact.invalid_at:
         return
+    body = told.content.partition(":")[2] if told.speaker() else told.content
+    _remember(known, fact, body, held=False)
+
+
+def remember_held_ahead(known: Known, fact: ExtractedFact, now: datetime) -> None:
+    """Keep a value the memory holds that is still ahead at ``now``, or a plan not yet
+    ended (told far before: "the dentist moved to Friday" weeks after the booking), with
+    the stems of its text."""
+    if fact.invalid_at is not None:
+        return
+    if fact.relation in PLAN_RELATIONS or (fact.valid_at is not None and fact.valid_at > now):
+        _remember(known, fact, fact.fact, held=True)
+
+
+def _remember(known: Known, fact: ExtractedFact, body: str, *, held: bool) -> None:
     if fact.relation in GENERIC_RELATIONS and not fact.target[:1].isupper():
         return
-    body = told.content.partition(":")[2] if told.speaker() else told.content
     words = re.findall(r"[a-z]+", f"{body} {fact.target}".lower())
     stems = frozenset(stem(w) for w in words if w not in _FILLER and w not in _TIME_WORDS)
-    record = Ahead(fact.source, fact.relation, fact.target, "", stems)
+    record = Ahead(fact.source, fact.relation, fact.target, "", stems, held, fact.valid_at)
     key = (record.relation, normalize_name(record.target))
     known.ahead = [a for a in known.ahead if (a.relation, normalize_name(a.target)) != key]
     known.ahead.append(record)
@@ -164,8 +180,11 @@ def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     new = [t for t in ahead if t.when > s.reference and t.start <= m.end() + 4]
     if not new:
         return []
+    told = [a for a in known.ahead if not a.held]
+    if not told:
+        return []
     s.times = ahead  # this sentence's dates are the plan's, ahead
-    record = known.ahead[-1]
+    record = told[-1]
     mine = normalize_name(record.source) == normalize_name(s.speaker)
     source = Party(record.source, "Person", speaker=mine)
     target = Party(record.target, record.label or None, False)
@@ -194,3 +213,50 @@ def cancelled_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
     hit = called_off_ahead(s, known, s.without_times(clause[0], m.start()), m.span())
     return [hit] if hit is not None else []
+
+
+# the speaker is back from a place: "back from Lisbon", "got home from Oslo", "returned from"
+_BACK = re.compile(r"\b(?:back|home|returned|got in) from\b", re.I)
+
+
+def happened_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "just got back from Lisbon", "went to Lisbon last week, loved it": a trip told as
+    done ends the speaker's plan that named its place (a plan held, told any time before),
+    on the day the sentence gives."""
+    if s.speaker is None or s.assistant or s.question or not known.ahead:
+        return []
+    visits = [h for h in hits if h.relation == "VISITED" and not h.ending]
+    places = [(h.target.name, h.verb, _when(s, h.clause)) for h in visits]
+    back = _BACK.search(s.text)
+    if back is not None:
+        when = _when(s, (0, len(s.text)))
+        places += [
+            (p.name, back.span(), when) for p in s.spans if p.start >= back.end() and p.named
+        ]
+    me = Party(s.speaker, "Person", speaker=True)
+    out = []
+    for place, verb, when in places:
+        stems = {stem(w) for w in re.findall(r"[a-z]+", place.lower())}
+        out += [
+            Hit(
+                r.relation,
+                me,
+                Party(r.target, r.label or None, False),
+                True,
+                (0, len(s.text)),
+                verb,
+            )
+            for r in known.ahead
+            if r.relation in PLAN_RELATIONS
+            and normalize_name(r.source) == normalize_name(s.speaker)
+            and stems & r.stems
+            and when <= s.reference
+            and (r.start is None or when.date() >= r.start.date())  # not an earlier trip
+        ]
+    return out
+
+
+def _when(s: Sentence, clause: tuple[int, int]) -> datetime:
+    """When a clause tells its event: its first date, else when it is said."""
+    times = s.times_for(clause)
+    return min(t.when for t in times) if times else s.reference

@@ -160,12 +160,31 @@ def _held_target(
 
 
 def _as_held(known: Known, subject: Party, target: Party, kinds: tuple[str, ...]) -> Party:
-    """``target``, or the one held value of ``kinds`` it names in other words."""
+    """``target``, or the one held value of ``kinds`` it names in other words, or by its
+    kind alone ("sold my car" after "I drive a Honda Civic", however long before)."""
     relations = tuple(k for k in kinds if k != "ENDS_KNOWN") or None
     found = held_reference(known, subject.name, target.name, relations)
-    if found is None or normalize_name(found[0]) == normalize_name(target.name):
+    name = found[0] if found is not None else _held_of_kind(known, subject, target, relations)
+    if name is None or normalize_name(name) == normalize_name(target.name):
         return target
-    return Party(found[0], known.labels.get(normalize_name(found[0])) or target.label)
+    return Party(name, known.labels.get(normalize_name(name)) or target.label)
+
+
+def _held_of_kind(
+    known: Known, subject: Party, target: Party, relations: tuple[str, ...] | None
+) -> str | None:
+    """The one value the subject holds by the one-value relations of ``relations``, when
+    the ending names no value but its kind ("my car", "the phone": not a name)."""
+    one_value = [r for r in relations or () if is_functional(r)]
+    if target.named or not one_value:
+        return None
+    me = normalize_name(subject.name)
+    held = {
+        normalize_name(name): name
+        for r in one_value
+        for name in known.targets.get((me, r), {}).values()
+    }
+    return next(iter(held.values())) if len(held) == 1 else None
 
 
 _CONTINUED = ("STUDIES_AT", "WORKS_AT")
@@ -251,6 +270,8 @@ def _targets(
         if not names and row.ending and m.groupdict().get("kind"):
             # "my bike got nicked" with no bike told before: the bike, by its kind, is gone
             return [Party(m.group("kind").lower(), row.label, named=False)]
+        if row.ending and len(names) > 1:
+            names = _the_ended(s.text[clause[0] : clause[1]], known, subject, row.relation, names)
         return [Party(n, known.labels.get(normalize_name(n)) or row.label) for n in names]
     if found is None or (row.need_labels is not None and found.label not in row.need_labels):
         return []
@@ -261,6 +282,22 @@ def _targets(
         at = m.start("obj2" if m.groupdict().get("obj2") else "obj")
         return [found, *_listed(s, coordinated(s, found, at, clause[1], row), at)]
     return [found]
+
+
+def _the_ended(
+    said: str, known: Known, subject: Party, relation: str, names: list[str]
+) -> list[str]:
+    """Of the held values an ending without an object may end ("finally healed"): those
+    the clause names by a word ("my knee is healed": the knee injury, not the flu), else
+    those the earlier turns told, else the one the memory was told last (never every value
+    the memory holds: the asthma told a year ago is not what "fully recovered" ends)."""
+    words = set(normalize_name(said).split())
+    named = [n for n in names if set(normalize_name(n).split()) & words]
+    if named:
+        return named
+    me = normalize_name(subject.name)
+    told = [n for n in names if (me, relation, normalize_name(n)) not in known.remembered]
+    return told or names[-1:]
 
 
 _AND = re.compile(r"\b(?:and|or)\b|&", re.I)

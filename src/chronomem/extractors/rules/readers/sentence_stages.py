@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.readers.about_user import about_the_user
-from chronomem.extractors.rules.readers.ahead import cancelled_ahead, corrected_ahead, redated
+from chronomem.extractors.rules.readers.ahead import (
+    cancelled_ahead,
+    corrected_ahead,
+    happened_plans,
+    redated,
+)
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.compound import shared_hits
 from chronomem.extractors.rules.readers.corrections import corrections
@@ -39,6 +44,7 @@ from chronomem.extractors.rules.readers.same_breath import (
     ended_in_one_breath,
     spent_spells,
 )
+from chronomem.extractors.rules.readers.start_dates import dated_starts
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.readers.together import together_hits
@@ -166,6 +172,14 @@ def _visits(t: S) -> list[Hit]:
     return drop_visits(t.sentence, t.hits)
 
 
+def _happened(t: S) -> list[Hit]:
+    return t.hits + happened_plans(t.sentence, t.known, t.hits)
+
+
+def _start_dates(t: S) -> list[Hit]:
+    return dated_starts(t.sentence, t.known, t.hits)
+
+
 def _upcoming(t: S) -> list[Hit]:
     return upcoming_events(t.sentence, t.known, t.hits, from_assistant=t.draft.assistant)
 
@@ -219,6 +233,8 @@ SENTENCE_STAGES = (
     SentenceStage("cancelled_ahead", _cancelled_ahead, '"the move to Aarhus fell through"'),
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
+    SentenceStage("happened", _happened, '"back from Lisbon": the plan that named it happened'),
+    SentenceStage("start_dates", _start_dates, '"got a job at Halden, I start on the 3rd"'),
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),

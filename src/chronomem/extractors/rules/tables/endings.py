@@ -90,6 +90,9 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       triggers="divorced separated"),
     P("STUDIES_AT", r"\b(?:graduated from|dropped out of)\b", "Organization", ending=True,
       context_words=SCHOOL_HEADS, triggers="graduated dropped"),
+    # "I graduated last week!": the school held, however long before it was told
+    P("STUDIES_AT", r"\b(?:graduated|dropped out)\b(?! (?:from|of)\b)", "Organization",
+      "context", ending=True, triggers="graduated dropped"),
     P("OWNS", r"\b(?:sold|got rid of|gave away)\b", "Item", "phrase", ending=True,
       triggers="sold rid gave"),
     P("PLAYS", r"\b(?:stopped|quit|gave up) playing\b", "Activity", "phrase", ending=True,

@@ -223,6 +223,18 @@ NOMINAL_ROWS: tuple[P, ...] = (
         "inline",
         triggers="ditched dumped left swapped",
     ),
+    # "the new phone arrived, a Pixel 8", "my new laptop came today: a MacBook Air"
+    P(
+        "USES_KIND",
+        rf"\bnew {_DEVICE} (?:finally |just )?(?:arrived|came|showed up|is here|got delivered|"
+        r"was delivered)(?: today| yesterday| this morning)?[,:!\s\u2013\u2014-]+"
+        r"(?:it'?s |its )?(?:an? |the )?(?P<obj>{NAME})",
+        "Item",
+        "inline",
+        "possessor",
+        template="{source} now has {a_target}",
+        triggers="arrived came showed here delivered",
+    ),
     P(
         "USES_KIND",
         _AFTER_NEW_DEVICE + r"(?:an? |the )?(?P<obj>{NAME})",

@@ -61,9 +61,10 @@ def _role_rows(
         rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now|has been|'s been) {mine} "
         rf"(?:new )?{kind}\b",
         rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
-        # "I got a new boss, Karen", "we have a new landlord named Mr. Lee"
-        rf"\b(?:got|have|has|'ve got) (?:an? )?(?:new )?(?P<role>{alt}),? (?:named |called )?"
-        rf"(?P<obj>{{NAME}})",
+        # "I got a new boss, Karen", "we have a new landlord named Mr. Lee", "we got a new
+        # team lead, Tom" (a held role with what it is for)
+        rf"\b(?:got|have|has|'ve got) (?:an? )?(?:new )?{free}(?P<role>{alt}),? "
+        rf"(?:named |called )?(?P<obj>{{NAME}})",
     )
     # a chat line written as a label: "new manager: Rebecca", "my coach now = Ms. Ortiz"
     label = (

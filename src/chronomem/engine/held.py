@@ -1,0 +1,211 @@
+"""Stage held: the values an episode's subjects hold, for an extractor that reads them.
+
+An ending or a replacement often names no value, or only part of it: "the knee is finally
+healed", "sold it last week", "we had to put him down", "the new one arrived", "cancelled
+the membership". The extractor can tie it to the value it ends only if it knows that value,
+and in a real memory the value was often told days and many messages before: far outside
+the few turns re-read as context (``pipeline.CONTEXT_EPISODES``). The memory knows the
+subject's *open* values, so an extractor with the :class:`~chronomem.ports.HeldReader`
+capability is given them with each episode, named as an extraction names them:
+
+* the subjects of an episode are its speaker and the stored people its words name (every
+  word and pair of words of the message, looked up by normalised name; lower-case texting
+  included);
+* their held values are the stored facts with that subject as source, not ended and not
+  withdrawn (plans ahead included), in the order they were told.
+
+One :class:`HeldValues` serves one ingest call. It reads the store ONCE per group at the
+start of the call (four indexed reads: the newest turn, the named entities, their open
+facts, the names of the values), so the reads do not race the call's own writes (the next
+chunk is prepared while one is written, ``engine/ingest.py``); after that it learns, in
+order, what each prepared episode of the call tells ("I drive a Civic" holds; "sold the
+Civic" ends it; a new value of a one-value relation replaces the old one). A batch so
+sees the values its own earlier episodes told, deterministically.
+
+A late episode (older than the group's newest stored turn: a backfill, an import) is read
+with what the call told before it only: the stored values may have been told after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from chronomem.model import Entity, Episode, ExtractedEntity, ExtractedFact, Extraction, Fact
+from chronomem.model.filters import SearchFilter
+from chronomem.model.names import normalize_name
+from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
+from chronomem.ports import Store
+
+MAX_NAMES = 600  # words and pairs of words one episode looks up (a long text: its first ones)
+NAME_BATCH = 500  # names (or ids) per store read
+# one-value relations whose value is one per kind, not one in all ("favourite film" and
+# "favourite food" both hold): a new value does not replace the held one here
+_PER_KIND = frozenset({"HAS_FAVORITE", "PREFERS", "ROLE_HELD_BY"})
+_PERSON = "Person"
+_FOREVER = datetime(9000, 1, 1, tzinfo=UTC)
+# facts not ended and not withdrawn, whenever they start (a plan ahead holds too)
+OPEN_VALUES = SearchFilter(valid_at=_FOREVER, known_at=_FOREVER)
+
+
+def names_in(episode: Episode) -> list[str]:
+    """The normalised names an episode may name its subjects by: its speaker, every word
+    and every pair of words (the first :data:`MAX_NAMES`)."""
+    speaker = episode.speaker()
+    words = normalize_name(episode.content).split()
+    out = dict.fromkeys([normalize_name(speaker)] if speaker else [])
+    for i, word in enumerate(words):
+        if len(out) >= MAX_NAMES:
+            break
+        out[word] = None
+        if i + 1 < len(words):
+            out[f"{word} {words[i + 1]}"] = None
+    return [n for n in out if n][:MAX_NAMES]
+
+
+@dataclass(slots=True)
+class _Value:
+    fact: ExtractedFact
+    target: ExtractedEntity
+    order: int  # the order it was told in: stored values < 0, then the call's, from 1
+    said: datetime | None = None  # a value the call told: its episode's reference time
+    episodes: tuple[str, ...] = ()  # a stored value: the episodes that told it
+
+
+@dataclass(slots=True)
+class _Group:
+    newest: datetime | None  # the newest stored turn's reference time, when the call began
+    subjects: dict[str, ExtractedEntity] = field(default_factory=dict)  # normalised name ->
+    # normalised source -> relation -> {normalised target: value}
+    values: dict[str, dict[str, dict[str, _Value]]] = field(default_factory=dict)
+    told: int = 0  # values learned
+
+
+class HeldValues:
+    """The open values of the subjects an ingest call names: read from the store once per
+    group, then kept up to date with the call's own extractions (see the module doc)."""
+
+    def __init__(self, store: Store, episodes: Sequence[Episode]) -> None:
+        self._store = store
+        self._groups: dict[str, _Group] = {}
+        wanted: dict[str, dict[str, None]] = {}
+        speakers: dict[str, set[str]] = {}
+        for e in episodes:
+            wanted.setdefault(e.group_id, {}).update(dict.fromkeys(names_in(e)))
+            speaker = e.speaker()
+            speakers.setdefault(e.group_id, set()).add(normalize_name(speaker or ""))
+        for group, names in wanted.items():
+            self._groups[group] = self._read(group, list(names), speakers[group])
+
+    def of(self, episode: Episode) -> Extraction:
+        """The values the subjects of ``episode`` hold, told before it, oldest first: the
+        subjects as entities, then the values' entities, and the facts."""
+        g = self._groups.get(episode.group_id)
+        if g is None:
+            return Extraction()
+        late = g.newest is not None and episode.reference_time < g.newest
+        speaker, said = (
+            normalize_name(episode.speaker() or ""),
+            f" {normalize_name(episode.content)} ",
+        )
+        named = [s for s in g.values if s == speaker or f" {s} " in said]  # as names_in would
+        found = [
+            v
+            for name in named
+            for values in g.values[name].values()
+            for v in values.values()
+            if _before(v, episode, late)
+        ]
+        found.sort(key=lambda v: v.order)
+        entities = [g.subjects[s] for s in sorted(named) if s in g.subjects]
+        entities += list({v.target.name: v.target for v in found}.values())
+        return Extraction(tuple(entities), tuple(v.fact for v in found))
+
+    def learn(self, episode: Episode, told: Extraction) -> None:
+        """What ``episode`` (prepared in this call) told: its held values, its endings."""
+        g = self._groups.setdefault(episode.group_id, _Group(None))
+        entities = {normalize_name(e.name): e for e in told.entities}
+        for fact in told.facts:
+            if fact.relation in GENERIC_RELATIONS:
+                continue
+            source, target = normalize_name(fact.source), normalize_name(fact.target)
+            values = g.values.setdefault(source, {}).setdefault(fact.relation, {})
+            values.pop(target, None)
+            if fact.invalid_at is not None and fact.invalid_at <= episode.reference_time:
+                continue  # ended (or told already over)
+            rule = functional_rule(fact.relation)
+            if rule is not None and rule.unique == "subject" and rule.relation not in _PER_KIND:
+                values.clear()  # a new value of a one-value relation replaces the held one
+            if source in entities and entities[source].labels[:1] == (_PERSON,):
+                g.subjects.setdefault(source, entities[source])
+            entity = entities.get(target) or ExtractedEntity(fact.target)
+            g.told += 1
+            values[target] = _Value(fact, entity, g.told, said=episode.reference_time)
+
+    # -- the one read per group ------------------------------------------------------------
+    def _read(self, group: str, names: list[str], speakers: set[str]) -> _Group:
+        newest = self._store.recent_episodes(group, limit=1)
+        g = _Group(newest[0].reference_time if newest else None)
+        people: dict[str, Entity] = {}
+        for part in _batches(names):
+            for e in self._store.find_entities(group, part):
+                if _PERSON in e.labels or normalize_name(e.name) in speakers:
+                    people[e.id] = e
+        if not people:
+            return g
+        found = {
+            f.id: f
+            for part in _batches(sorted(people))
+            for f in self._store.facts_of_entities([group], part, OPEN_VALUES)
+            if f.source_id in people and f.relation not in GENERIC_RELATIONS
+        }
+        facts = list(found.values())
+        targets = {
+            e.id: e
+            for part in _batches(_ids(facts))
+            for e in self._store.get_entities([group], part)
+        }
+        facts = [f for f in facts if f.target_id in targets]
+        facts.sort(key=lambda f: _told_order(f, targets[f.target_id].name))  # not by ids
+        for n, f in enumerate(facts):
+            value, subject = targets[f.target_id], people[f.source_id]
+            g.subjects[normalize_name(subject.name)] = _named(subject)
+            held = g.values.setdefault(normalize_name(subject.name), {})
+            held.setdefault(f.relation, {})[normalize_name(value.name)] = _Value(
+                _as_told(f, subject.name, value.name),
+                _named(value),
+                n - len(facts),
+                episodes=f.episodes,
+            )
+        return g
+
+
+def _batches(names: list[str]) -> Iterable[list[str]]:
+    for i in range(0, len(names), NAME_BATCH):
+        yield names[i : i + NAME_BATCH]
+
+
+def _ids(facts: Iterable[Fact]) -> list[str]:
+    return sorted({f.target_id for f in facts})
+
+
+def _told_order(f: Fact, target: str) -> tuple[datetime, datetime, str, str, str]:
+    """Stored values oldest first, by what they say: the same order on every store."""
+    return (f.valid_at or f.created_at, f.created_at, f.fact, f.relation, target)
+
+
+def _before(v: _Value, episode: Episode, late: bool) -> bool:
+    """Was ``v`` told before ``episode``? A value the call told: by the reference times.
+    A stored one: unless the episode is late, or told it itself (a turn read again)."""
+    if v.said is not None:
+        return v.said <= episode.reference_time
+    return not late and episode.id not in v.episodes
+
+
+def _named(e: Entity) -> ExtractedEntity:
+    return ExtractedEntity(e.name, e.labels, attributes=dict(e.attributes))
+
+
+def _as_told(f: Fact, source: str, target: str) -> ExtractedFact:
+    return ExtractedFact(source, target, f.relation, f.fact, valid_at=f.valid_at)

@@ -1,0 +1,89 @@
+"""Whose fact the learned reader read: the speaker's, the user's, or a named third person's.
+
+The reader's subject head says *which kind* of person a fact belongs to (speaker, addressee,
+third); it does not say *which* third person, and it reads whose fact it is less well than the
+rules read who a clause is about. So the person is the clause's subject as the rules find it
+(``cue/subjects.py``: "my cousin Bartek, hes twenty-six, ..." -> Bartek, "my sister's move to
+X" -> the sister), and the head's kind must agree with it:
+
+- a **speaker's** fact needs a clause about the speaker ("I", "my new address"), or a line
+  that names no one at all ("Pixel 8a now.", "Learning Japanese.": a chat reply leaves its
+  subject out); a clause about someone else gives the speaker nothing, unless the value is a
+  person in the speaker's role ("my new manager is X");
+- a **third person's** fact needs a clause whose subject is a person other than the speaker,
+  named or in the speaker's role ("my dad", "Tendai's sister"), and that person is not the
+  value itself;
+- on an **assistant's** turn a fact is the user's when the clause speaks of the user (the
+  rules' text is in the user's voice by then: "since you moved to X" reads "since I moved").
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.found import Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
+from chronomem.extractors.rules.cue.subjects import piece_subject
+from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
+from chronomem.extractors.rules.tables.lexicon import NEGATIONS
+
+_WORDS = re.compile(r"[a-z']+")
+# A sentence that opens on an article names its subject ("The weather in X is ..."): it does
+# not leave its subject out.
+_OPENS_ON_A_NOUN = re.compile(r"^\W*(?:the|a|an|this|that|these|those)\s", re.I)
+
+
+def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party | None:
+    """The person whose fact the value ``found`` (a span of ``s``) is, by the reader's
+    ``kind`` (speaker / addressee / third) on a message said by ``role``; ``None``: no one
+    the rules agree on."""
+    clause = next((c for c in s.clauses if c[0] <= found.start < c[1]), (0, len(s.text)))
+    subject = piece_subject(s, clause, found, known)
+    if role == "assistant":
+        if kind != "addressee" or not s.user or not s.speaks_as_self:
+            return None
+        return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True))
+    if kind == "speaker" and s.speaker:
+        me = Party(s.speaker, "Person", speaker=True)
+        if subject is None and not s.speaks_as_self and not _elliptic(s, clause, found, known):
+            return None
+        return _speaker_if_theirs(subject, found, me)
+    if kind == "third" and subject is not None:
+        person = subject[0]
+        is_value = normalize_name(person.name) == normalize_name(found.name)
+        if not person.speaker and person.label == "Person" and not is_value:
+            return person
+    return None
+
+
+def _speaker_if_theirs(
+    subject: tuple[Party, int, bool] | None, found: Span, me: Party
+) -> Party | None:
+    """``me`` unless the clause is about another person ("my brother's big move to X"); a
+    person as the value is the speaker's when the clause is about the speaker's role ("my
+    new manager is called X")."""
+    if subject is None or subject[0].speaker or found.label == "Person":
+        return me
+    return None
+
+
+def _elliptic(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -> bool:
+    """Is ``s`` a line that leaves its subject out (``subjectless``) and does not deny the
+    value ("Not the Madrid job.": the reader reads such a line's aspect as a state; a
+    negation before the value says what does not hold)?"""
+    before = s.text[clause[0] : found.start].lower()
+    denied = any(word in NEGATIONS for word in _WORDS.findall(before))
+    return not denied and subjectless(s, known)
+
+
+def subjectless(s: Sentence, known: Known) -> bool:
+    """Does ``s`` leave its subject out: a chat line naming no person, pronoun or noun as
+    what it is about ("Rotterdam. Since the spring.", "Pixel 8a now.", "Left Klarna.")?"""
+    if _OPENS_ON_A_NOUN.match(s.text):
+        return False
+    for _, _, party in subject_candidates(s, 0, len(s.text), known, devices_only=False):
+        if party is None or party.label == "Person" or party.speaker:
+            return False
+    return True

@@ -1,0 +1,202 @@
+"""From the learned reader to the memory (``learned/hits.py``, ``learned/whose.py``): whose
+fact a read value is, values that are words, corrections that name both values, a chat reply
+that leaves its subject out. Sentences written for this test, in several voices, through the
+extractor and ``Memory`` on the real default encoder. Each positive read through the extractor
+is checked to be the step's doing (the extractor without it does not find it) and each fact
+to be its owner's and no one else's; the ``Memory`` tests check what a user then sees (the
+cousin's university is not the user's; the corrected phone is closed, whichever stage read
+it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extractors.learned.hits import _words_at, learned_hits
+from chronomem.extractors.learned.reader import ReadFact
+from chronomem.extractors.learned.whose import owner
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.prose import _analyse
+from tests.real_embedder import (
+    SAID_AT,
+    Found,
+    facts_about,
+    read_facts,
+    real_embedder,
+    target_name,
+    told_memory,
+)
+
+pytestmark = pytest.mark.local_model
+
+WHEN = SAID_AT
+
+
+def _facts(turns: list[str], *, learned: bool = True) -> set[Found]:
+    """What the extractor reads in the last turn, mentions aside."""
+    return {
+        f for f in read_facts(turns, learned=learned) if f[1] not in ("MENTIONED", "RELATED_TO")
+    }
+
+
+THIRD_PERSONS = [
+    # texting: a cousin's place at university
+    ("sooo my cousin Bartek, hes twenty-six, just got a place at Warsaw University",
+     ("Bartek", "STUDIES_AT", "Warsaw University")),
+    # rambling: a grandmother's new language, the person in the speaker's role
+    ("my gran, ninety-two and sharp as anything, has started learning Spanish on her tablet",
+     ("Lena's gran", "LEARNS", "Spanish")),
+    # formal: a relative's new employer, named by role and name
+    ("My brother-in-law, Mr. Tomasz Nowak, has recently been appointed Head of Logistics at "
+     "DHL Poland.", ("Lena's brother-in-law", "WORKS_AT", "DHL Poland")),
+    # formal: a child's diagnosis
+    ("Our son Antoni was diagnosed with Crohn's disease last autumn and is doing much better "
+     "now.", ("Antoni", "HAS_CONDITION", "Crohn")),
+    # non-native English: a father's age, a value that is a word, not a name
+    ("My uncle Jarek he have 67 years and still he go every morning fishing in Sopot.",
+     ("Jarek", "HAS_AGE", "67")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "fact"), THIRD_PERSONS, ids=lambda v: str(v)[:40])
+def test_a_third_persons_fact_is_theirs_and_not_the_speakers(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    owner, relation, value = fact
+    found = _facts([f"Lena: {text}"])
+    assert (owner, relation, value, False) in found
+    assert not any(f[2] == value for f in _facts([f"Lena: {text}"], learned=False))
+    assert not any(f[0] == "Lena" and f[2] == value for f in found)  # not the user's
+
+
+def test_through_the_memory_a_cousins_university_is_the_cousins() -> None:
+    story = [
+        ("2025-03-01T10:00", "Lena: I study chemistry at TU Dresden"),
+        ("2025-03-02T10:00", "Lena: sooo my cousin Bartek, hes twenty-six, just got a place "
+                             "at Warsaw University"),
+    ]  # fmt: skip
+    with told_memory(real_embedder(), story) as memory:
+        lenas = [target_name(memory, f) for f in facts_about(memory, "Lena", "STUDIES_AT")]
+        bartek = facts_about(memory, "Bartek", "STUDIES_AT")
+        assert [target_name(memory, f) for f in bartek] == ["Warsaw University"]
+        assert bartek[0].invalid_at is None
+        assert lenas == ["TU Dresden"]  # still the user's own, not closed by the cousin's
+
+
+CORRECTIONS = [
+    # short: both values in a line with no subject
+    (["Lena: Wrong city: Leipzig, not Dresden."], ("LIVES_IN", "Leipzig", "Dresden")),
+    # formal
+    (["Lena: Small correction to my earlier message: I work at Zalando, not Delivery Hero."],
+     ("WORKS_AT", "Zalando", "Delivery Hero")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "fact"), CORRECTIONS, ids=lambda v: str(v)[:40])
+def test_a_correction_naming_both_values_closes_the_old_one(
+    turns: list[str], fact: tuple[str, str, str]
+) -> None:
+    relation, new, old = fact
+    found = _facts(turns)
+    assert ("Lena", relation, new, False) in found
+    assert ("Lena", relation, old, True) in found
+    assert ("Lena", relation, old, True) not in _facts(turns, learned=False)
+
+
+def test_through_the_memory_the_corrected_phone_is_closed() -> None:
+    story = [
+        ("2025-03-01T10:00", "Lena: I got a Pixel 6 in March"),
+        ("2025-03-01T10:05", "Lena: correction, its a Pixel 7 not a Pixel 6"),
+    ]
+    with told_memory(real_embedder(), story) as memory:
+        phones = {target_name(memory, f): f for f in facts_about(memory, "Lena", "USES_PHONE")}
+        assert phones["Pixel 6"].invalid_at is not None or phones["Pixel 6"].expired_at
+        assert phones["Pixel 7"].invalid_at is None and phones["Pixel 7"].expired_at is None
+
+
+def test_a_reply_that_leaves_its_subject_out_is_the_speakers() -> None:
+    turns = ["Assistant: Where are you living these days?", "Lena: Rotterdam. Since the spring."]
+    assert ("Lena", "LIVES_IN", "Rotterdam", False) in _facts(turns)
+    assert not _facts(turns, learned=False)
+
+
+DECOYS = [
+    "Lena: The weather in Porto was awful all week.",  # opens on its own subject
+    "Lena: My sister thinks Lisbon is overrated.",  # someone's opinion, no one's home
+    "Lena: My colleague Aino keeps talking about moving to Tampere.",  # talk, not a move
+    "Lena: Porto next week, can't wait!",  # a trip ahead
+]
+
+
+@pytest.mark.parametrize("text", DECOYS, ids=lambda v: v[:40])
+def test_a_decoy_gets_nothing_from_the_step(text: str) -> None:
+    assert _facts([text]) == _facts([text], learned=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "whose"),
+    [
+        ("Rotterdam since the spring.", "speaker", "Lena"),  # a reply leaves its subject out
+        ("Not the Rotterdam flat, too pricey.", "speaker", None),  # ... and denies
+        ("The weather in Rotterdam is awful.", "speaker", None),  # opens on its own subject
+        ("My sister Ida moved to Rotterdam.", "speaker", None),  # another person's clause
+        ("My sister Ida moved to Rotterdam.", "third", "Ida"),  # ... whose fact it is
+        ("I moved to Rotterdam.", "third", None),  # the speaker is no third person
+    ],
+)
+def test_whose_fact_the_heads_kind_and_the_rules_subject_agree_on(
+    text: str, kind: str, whose: str | None
+) -> None:
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    found = next(span for span in s.spans if span.name == "Rotterdam")
+    person = owner(s, found, kind, "user", known)
+    assert (person.name if person else None) == whose
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "words"),
+    [
+        ("he's thirty-one now", (5, 11), "thirty-one"),  # widened over the hyphen
+        ("she works as a plumber", (13, 22), "plumber"),  # the article left out
+        ("appointed Director of", (10, 21), None),  # cut before what it leads on to
+        ("the the", (0, 7), None),  # no word of its own
+    ],
+)
+def test_a_word_value_is_whole_words_or_nothing(
+    text: str, span: tuple[int, int], words: str | None
+) -> None:
+    got = _words_at(text, span)
+    assert (text[got[0] : got[1]] if got else None) == words
+
+
+def _span(text: str, words: str) -> tuple[int, int]:
+    start = text.index(words)
+    return start, start + len(words)
+
+
+def test_the_old_value_another_fact_replaces_ends_whatever_its_own_reading() -> None:
+    text = "I now drive a Kia EV6, which replaces the old Fiesta."
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    new, old = _span(text, "Kia EV6"), _span(text, "Fiesta")
+    read = [  # the tagger's readings: the EV6 replacing the Fiesta, and the Fiesta as held
+        ReadFact("DRIVES", "speaker", "start", new, ends=old, confidence=0.8),
+        ReadFact("DRIVES", "speaker", "state", old, ends=old, confidence=0.8),
+    ]
+    found = {(h.target.name, h.ending) for h in learned_hits(s, read, [], "user", known)}
+    assert found == {("Kia EV6", False), ("Fiesta", True)}
+    # a value tagged as its own old value, with no other fact replacing it, is read as told
+    alone = [ReadFact("DRIVES", "speaker", "state", old, ends=old, confidence=0.8)]
+    assert {(h.target.name, h.ending) for h in learned_hits(s, alone, [], "user", known)} == {
+        ("Fiesta", False)
+    }
+
+
+def test_a_title_told_in_words_replaces_no_named_place() -> None:
+    text = "I work in Porto now, Lisbon was before, I am architect in a small studio."
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    read = [ReadFact("HAS_JOB_TITLE", "speaker", "state", _span(text, "architect"),
+                     ends=_span(text, "Lisbon"), confidence=0.8)]  # fmt: skip
+    found = {(h.target.name, h.ending) for h in learned_hits(s, read, [], "user", known)}
+    assert found == {("architect", False)}
