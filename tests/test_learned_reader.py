@@ -149,3 +149,17 @@ def test_the_shipped_reader_reads_whole_names_whose_fact_and_how_told() -> None:
             for f in reader.read(enc, "user", text)
         ]
         assert expected in got, text
+
+
+def test_weights_for_other_features_are_refused_with_a_fix(tmp_path: Path) -> None:
+    """A file written before round 9 (heads over narrower rows) is refused at load, with how
+    to fix it, not failed on at the first read."""
+    arrays = default_reader().arrays()
+    for head in ("relation", "aspect", "subject"):
+        for part in ("mean", "scale"):
+            arrays[f"{head}.{part}"] = arrays[f"{head}.{part}"][:-10]
+        arrays[f"{head}.w_out"] = arrays[f"{head}.w_out"][:-10]
+    old = tmp_path / "reader.npz"
+    np.savez_compressed(old, **arrays)
+    with pytest.raises(UsageError, match=r"other features .*relation.*retrain"):
+        Reader.load(old, None)

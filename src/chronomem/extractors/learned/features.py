@@ -53,6 +53,12 @@ _ANY_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*|[^\w\s]")
 _ENDS_SENTENCE: Final = ".!?:\n"
 
 
+def span_width(dim: int) -> int:
+    """How many numbers ``span_row`` gives for an encoder of ``dim`` (``fact_row``: plus one
+    per relation)."""
+    return 3 * dim + len(ROLES) + BUCKETS + 3 * len(SHAPES) + 1 + NEAR_BUCKETS
+
+
 def rounded(x: npt.NDArray[np.floating]) -> Rows:
     return np.round(np.asarray(x, dtype=np.float32), DECIMALS).astype(np.float32)
 

@@ -19,10 +19,17 @@ from typing import Final
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.extractors.learned.features import fact_row, piece_inputs, span_row
+from chronomem.extractors.learned.features import (
+    SHAPES,
+    fact_row,
+    piece_inputs,
+    span_row,
+    span_width,
+)
 from chronomem.extractors.learned.heads import Head
 from chronomem.extractors.learned.labels import (
     ASPECTS,
+    RELATIONS,
     SPAN_RELATIONS,
     SUBJECTS,
     decode_spans,
@@ -119,7 +126,23 @@ class Reader:
         with np.load(path, allow_pickle=False) as npz:
             arrays = {k: npz[k] for k in npz.files}
         heads = {name: Head.from_arrays(arrays, name) for name in HEADS}
-        return cls(Tagger.from_arrays(arrays, "tagger"), heads)
+        reader = cls(Tagger.from_arrays(arrays, "tagger"), heads)
+        reader.check_widths(path)
+        return reader
+
+    def check_widths(self, path: Path) -> None:
+        """Refuse weights written for other features than this version computes."""
+        dim = self.tagger.forward.w_ih.shape[0] - len(self.tagger.shapes)
+        width = span_width(dim)
+        expected = {"relation": width, "aspect": width + len(RELATIONS)}
+        expected["subject"] = expected["aspect"]
+        wrong = [n for n, w in expected.items() if self.heads[n].mean.shape[0] != w]
+        if wrong or not set(self.tagger.shapes) <= set(SHAPES):
+            raise UsageError(
+                f"the learned reader's weights at {path} were trained on other features than "
+                f"this version of chronomem computes ({', '.join(wrong) or 'tagger'}): "
+                "retrain with scripts/train_reader.py and pin the new digest in reader.py"
+            )
 
 
 def shipped_weights() -> Path:
