@@ -24,8 +24,8 @@ from pathlib import Path
 import numpy as np
 
 from chronomem.extractors.learned.corpus import Item, as_message, build_rows, load_items
-from chronomem.extractors.learned.reader import WEIGHTS_FILE
 from chronomem.extractors.learned.features import SHAPES
+from chronomem.extractors.learned.reader import WEIGHTS_FILE
 from chronomem.extractors.learned.training import (
     TAGGING,
     evaluate,
@@ -79,7 +79,12 @@ def folds(writers: list[str], items: list[Item], mode: str, held: int):
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--corpus", type=Path, action="append", help="repeatable; default the three training folders")
+    ap.add_argument(
+        "--corpus",
+        type=Path,
+        action="append",
+        help="repeatable; default the three training folders",
+    )
     ap.add_argument("--heldout", type=Path, help="train on --corpus, print totals on this")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--eval", choices=["lowo", "split", "all", "none"], default="none")

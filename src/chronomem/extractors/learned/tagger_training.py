@@ -108,9 +108,7 @@ def export(gru: Any, out: Any, shapes: tuple[str, ...] = ()) -> Tagger:
 
     w_out = np.asarray(out.weight.detach().numpy(), dtype=np.float64).T
     b_out = np.asarray(out.bias.detach().numpy(), dtype=np.float64)
-    return Tagger(
-        direction(""), direction("_reverse"), on_grid(w_out, WEIGHT_GRID), b_out, shapes
-    )
+    return Tagger(direction(""), direction("_reverse"), on_grid(w_out, WEIGHT_GRID), b_out, shapes)
 
 
 def _batch_loss(torch: Any, nn: Any, net: Any, batch: Sequences) -> Any:
