@@ -193,10 +193,10 @@ def test_the_old_value_another_fact_replaces_ends_whatever_its_own_reading() -> 
 
 
 def test_a_title_told_in_words_replaces_no_named_place() -> None:
-    text = "I work in Porto now, Lisbon was before, I am architect in a small studio."
+    text = "These days I'm based in Tartu, Riga before that, and I am nurse on a night ward."
     known = Known()
     s = _analyse(text, WHEN, "Lena", known)
-    read = [ReadFact("HAS_JOB_TITLE", "speaker", "state", _span(text, "architect"),
-                     ends=_span(text, "Lisbon"), confidence=0.8)]  # fmt: skip
+    read = [ReadFact("HAS_JOB_TITLE", "speaker", "state", _span(text, "nurse"),
+                     ends=_span(text, "Riga"), confidence=0.8)]  # fmt: skip
     found = {(h.target.name, h.ending) for h in learned_hits(s, read, [], "user", known)}
-    assert found == {("architect", False)}
+    assert found == {("nurse", False)}

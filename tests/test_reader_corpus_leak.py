@@ -25,6 +25,8 @@ CORPUS = ROOT / "corpus" / "reader"
 # the training folders: the round-6 writers' items (corpus/reader_r6/README.md) and the
 # round-8 writer's (corpus/reader_r8/README.md: held out in round 8, trained on from round 9)
 CORPORA = (CORPUS, ROOT / "corpus" / "reader_r6", ROOT / "corpus" / "reader_r8")
+# the held-out writer split the shipped weights are measured on (corpus/reader_r9/README.md)
+HELD_OUT = ROOT / "corpus" / "reader_r9"
 NEAR = 0.8
 _WORD = re.compile(r"[a-z0-9]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -122,3 +124,12 @@ def test_no_evaluation_sentence_is_in_the_training_corpus() -> None:
     assert len(corpus) > 100 and len(evals) > 1000
     found = leaks(corpus, evals)
     assert not found, f"{len(found)} corpus items copy an evaluation sentence: {found[:20]}"
+
+
+@pytest.mark.skipif(not HELD_OUT.is_dir(), reason="the held-out split is not in this checkout")
+def test_no_held_out_item_is_in_the_training_corpus() -> None:
+    corpus = [item for folder in CORPORA for item in corpus_items(folder)]
+    held = [(f"corpus/reader_r9 {cid}", w) for cid, w in corpus_items(HELD_OUT) if len(w) >= 3]
+    assert len(held) > 1000
+    found = leaks(corpus, held)
+    assert not found, f"{len(found)} training items copy a held-out item: {found[:20]}"
