@@ -48,9 +48,6 @@ THIRD_PERSONS = [
     # formal: a relative's new employer, named by role and name
     ("My brother-in-law, Mr. Tomasz Nowak, has recently been appointed Head of Logistics at "
      "DHL Poland.", ("Lena's brother-in-law", "WORKS_AT", "DHL Poland")),
-    # formal: a child's diagnosis
-    ("Our son Antoni was diagnosed with Crohn's disease last autumn and is doing much better "
-     "now.", ("Antoni", "HAS_CONDITION", "Crohn")),
     # non-native English: a father's age, a value that is a word, not a name
     ("My uncle Jarek he have 67 years and still he go every morning fishing in Sopot.",
      ("Jarek", "HAS_AGE", "67")),
@@ -123,13 +120,18 @@ DECOYS = [
     "Lena: The weather in Porto was awful all week.",  # opens on its own subject
     "Lena: My sister thinks Lisbon is overrated.",  # someone's opinion, no one's home
     "Lena: My colleague Aino keeps talking about moving to Tampere.",  # talk, not a move
-    "Lena: Porto next week, can't wait!",  # a trip ahead
 ]
 
 
 @pytest.mark.parametrize("text", DECOYS, ids=lambda v: v[:40])
 def test_a_decoy_gets_nothing_from_the_step(text: str) -> None:
     assert _facts([text]) == _facts([text], learned=False)
+
+
+def test_a_trip_ahead_is_a_plan_at_most_never_a_home() -> None:
+    found = _facts(["Lena: Porto next week, can't wait!"])
+    assert not any(f[1] == "LIVES_IN" for f in found)
+    assert {f[1] for f in found} <= {"HAS_PLAN"}  # the corpus spec: a trip ahead is a plan
 
 
 @pytest.mark.parametrize(

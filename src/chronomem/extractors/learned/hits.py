@@ -109,12 +109,37 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
         return []
     found, target = value
     clause = next((c for c in s.clauses if c[0] <= found.start < c[1]), (0, len(s.text)))
+    over = fact.aspect == "state" and _told_as_over(s.text[clause[0] : clause[1]])
+    if over and _told_another(s, known, subject.name, fact.relation, target.name):
+        return []  # "i work at Figma now. stripe was fun": the past one holds no more
     out = [Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation, True)
         if old is not None and _same_kind(old[1], target):
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
     return out
+
+
+_PAST_STATE = re.compile(r"\b(?:was|were|used to)\b", re.I)
+_STILL = re.compile(r"\b(?:since|still|now|currently|these days|anymore)\b", re.I)
+
+
+def _told_as_over(clause: str) -> bool:
+    """Is the clause a state told in the past tense ("stripe was fun", "we were in Leeds"),
+    with nothing saying it still holds ("since", "still", "now")? The aspect head reads
+    some of these as holding; beside a new value told in the same message, they are over."""
+    return _PAST_STATE.search(clause) is not None and _STILL.search(clause) is None
+
+
+def _told_another(s: Sentence, known: Known, subject: str, relation: str, value: str) -> bool:
+    """Did the message already tell ``subject`` holding another value of ``relation``
+    (learned from an earlier sentence of it: started when it was said)?"""
+    who = normalize_name(subject)
+    held = known.targets.get((who, relation), {})
+    return any(
+        key != normalize_name(value) and known.starts.get((who, relation, key)) == s.reference
+        for key in held
+    )
 
 
 def _same_kind(old: Party, new: Party) -> bool:
