@@ -56,6 +56,8 @@ def test_a_title_told_with_the_job_starts_with_it() -> None:
         "Noor: I got a job at Halden Logistics. I start physio on Monday.",  # physio starts
         "Noor: I got a job at Halden Logistics. My sister starts uni on 3 March.",
         "Noor: I got a job at Halden Logistics. Started looking for a flat last week.",
+        "Noor: I got a job at Halden Logistics. My sister is starting on 3 March too.",
+        "Noor: I got a job at Halden Logistics. Her first day is on 3 March, mine later.",
     ],
 )
 def test_another_start_leaves_the_job_dated_when_told(text: str) -> None:

@@ -27,6 +27,11 @@ _START = re.compile(
     re.I,
 )
 _BETWEEN: Final = re.compile(r"[\s,]*(?:(?:on|in|from|at|as of)\s+)?(?:the\s+)?", re.I)
+# someone else's start just before the verb: "my sister is starting", "her first day"
+_OTHERS: Final = re.compile(
+    r"\b(?:(?i:he|she|they|his|her|their)|[A-Z][a-z]+'s|(?i:(?:my|our) [a-z]+ (?:is|are|was)))\W*"
+    r"(?:\w+\W+)?$"
+)
 
 
 def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
@@ -38,7 +43,7 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         gap = _BETWEEN.match(s.text, m.end())
         at = gap.end() if gap else m.end()
         when = next((t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None)
-        if when is None:
+        if when is None or _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
             continue
         if any(h.relation in STARTABLE and h.clause[1] > m.start() for h in hits):
             return hits  # "I start at Halden on Monday": the clause names its own start
