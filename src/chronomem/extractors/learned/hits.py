@@ -108,7 +108,7 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
     if value is None or subject is None:
         return []
     found, target = value
-    clause = next((c for c in s.clauses if c[0] <= found.start < c[1]), (0, len(s.text)))
+    clause = s.clause_at(found.start)
     over = fact.aspect == "state" and _told_as_over(s.text[clause[0] : clause[1]])
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
         return []  # "i work at Figma now. stripe was fun": the past one holds no more
@@ -157,7 +157,7 @@ def _replaces(fact: ReadFact) -> bool:
     """Does the fact name the old value it replaces, apart from its own ("Lagos, not
     Abuja"; a value tagged as both is no replacement)?"""
     ends, value = fact.ends, fact.value
-    apart = ends is not None and (ends[1] <= value[0] or value[1] <= ends[0])
+    apart = ends is not None and not _overlap(ends, value)
     return apart and fact.aspect in ("start", "correction", "state")
 
 

@@ -39,7 +39,7 @@ def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party
     """The person whose fact the value ``found`` (a span of ``s``) is, by the reader's
     ``kind`` (speaker / addressee / third) on a message said by ``role``; ``None``: no one
     the rules agree on."""
-    clause = next((c for c in s.clauses if c[0] <= found.start < c[1]), (0, len(s.text)))
+    clause = s.clause_at(found.start)
     subject = piece_subject(s, clause, found, known)
     if role == "assistant":
         if kind != "addressee" or not s.user or not s.speaks_as_self:

@@ -101,6 +101,10 @@ class Sentence:
         tails = list(_ASKING_TAIL.finditer(self.text))
         return tails[-1].end() if tails else 0
 
+    def clause_at(self, at: int) -> tuple[int, int]:
+        """The clause holding offset ``at`` (the whole sentence when none does)."""
+        return next((c for c in self.clauses if c[0] <= at < c[1]), (0, len(self.text)))
+
     def without_times(self, start: int, end: int) -> str:
         """``text[start:end]`` with the time expressions inside it blanked out."""
         text = self.text[start:end]

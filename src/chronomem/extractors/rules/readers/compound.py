@@ -52,7 +52,7 @@ def _partner(s: Sentence, known: Known, hit: Hit) -> Span | None:
     before = [sp for sp in s.spans if sp.end <= subject.start and _person(sp, known)]
     if not before or not _JOINED.match(s.text[before[-1].end : subject.start]):
         return None
-    clause = next((c for c in s.clauses if c[0] <= subject.start < c[1]), (0, len(s.text)))
+    clause = s.clause_at(subject.start)
     if not _OPENS.match(s.text[clause[0] : max(clause[0], before[-1].start)]):
         return None  # "I met Tom and Abena moved to Accra": Tom is an object
     return before[-1]

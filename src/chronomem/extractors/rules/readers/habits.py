@@ -214,7 +214,7 @@ def _activity(name: str | None) -> str | None:
 
 def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: bool) -> Hit:
     me = Party(s.speaker or "", "Person", speaker=True)
-    clause = next((c for c in s.clauses if c[0] <= span[0] < c[1]), (0, len(s.text)))
+    clause = s.clause_at(span[0])
     return Hit(relation, me, Party(name, "Activity", False), ending, clause, span)
 
 

@@ -38,7 +38,7 @@ def kindless_favourite_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[
     span = next((sp for sp in s.spans if sp.start == m.start("obj")), None)
     name = span.name if span is not None else m.group("obj").lower()
     me = Party(s.speaker, "Person", speaker=True)
-    clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, len(s.text)))
+    clause = s.clause_at(m.start())
     new = Party(name, span.label if span else "Topic", span is not None)
     out = [
         Hit(

@@ -48,6 +48,6 @@ def offer_hits(s: Sentence, found: list[Hit]) -> list[Hit]:
         return []
     me = Party(s.speaker, "Person", speaker=True)
     target = Party(company.name, company.label or "Organization", True)
-    clause = next((c for c in s.clauses if c[0] <= company.start < c[1]), (0, len(s.text)))
+    clause = s.clause_at(company.start)
     text = f"{s.speaker} took a job at {company.name}"
     return [Hit("WORKS_AT", me, target, False, clause, taken.span(), text)]

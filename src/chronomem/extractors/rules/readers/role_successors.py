@@ -68,7 +68,7 @@ def _hit(s: Sentence, known: Known, owner: str, role: str, who: Span, change: re
     relation = "MANAGED_BY" if role in ROLES_MANAGER else "ROLE_HELD_BY"
     name = known.display[owner]
     source = Party(name, "Person", "'s " not in name, owner in known.speakers)
-    clause = next((c for c in s.clauses if c[0] <= who.start < c[1]), (0, len(s.text)))
+    clause = s.clause_at(who.start)
     text = f"{who.name} is {name}'s {role}"
     return Hit(relation, source, Party(who.name, "Person"), False, clause, change.span(), text)
 

@@ -50,7 +50,7 @@ def role_switch_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
     role = canonical_role(m.group("role"))
     me = Party(s.speaker, "Person", speaker=True)
     target = Party(person.name, "Person")
-    clause = next((c for c in s.clauses if c[0] <= person.start < c[1]), (0, len(s.text)))
+    clause = s.clause_at(person.start)
     text = f"{person.name} is {s.speaker}'s {role}"
     return [Hit("ROLE_HELD_BY", me, target, False, clause, m.span(), text)]
 

@@ -237,7 +237,7 @@ _VAGUE = word_set("day time week weekend evening morning night trip one thing st
 
 def _ahead(s: Sentence, start: int, end: int) -> bool:
     """A date ahead in the clause of ``s.text[start:end]`` (after it, or just before it)."""
-    clause = next((c for c in s.clauses if c[0] <= start < c[1]), (0, len(s.text)))
+    clause = s.clause_at(start)
     return any(
         t.when > s.reference and clause[0] <= t.start < max(clause[1], end + 40) for t in s.times
     )
