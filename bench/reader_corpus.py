@@ -5,8 +5,11 @@ is read by a ``chronomem.Memory`` on the default path (the rule extractor with t
 local embedder, no LLM): its context turns, then its text, are ingested as episodes
 ("Speaker: text"; a narrator's text as one ``text`` episode) into a group of its own, one
 minute apart, and the group's facts are matched against the item's labels
-(``reader_match.py`` says how). One memory serves a batch of items (a group each), so the
-embedder is loaded once per process.
+(``reader_match.py`` says how). An assistant's turn is replied to someone: when no context
+turn of the user it speaks to comes first, a greeting of theirs ("Maya: Hi.") does, as in
+any chat (without it the memory cannot know whose "your" the assistant says; before round
+10 the bench left it out, and an assistant's restatements were all but never found). One
+memory serves a batch of items (a group each), so the embedder is loaded once per process.
 
     python bench/reader_corpus.py [--split corpus/reader_r6 ...] [--json out.json]
                                   [--totals-only] [--failures N] [--jobs 2] [--no-learned]
@@ -67,6 +70,10 @@ def _turns(item: Item) -> list[tuple[str | None, str]]:
     context = item.get("context") or []
     assert isinstance(context, list)
     turns = [(turn.get("speaker"), str(turn["text"])) for turn in context]
+    user = item.get("addressee")
+    replying = item.get("speaker_role") == "assistant" and isinstance(user, str)
+    if replying and not any(who == user for who, _ in turns):
+        turns.insert(0, (str(user), "Hi."))  # the user the assistant replies to spoke first
     speaker = item.get("speaker")
     return [*turns, (speaker if isinstance(speaker, str) else None, str(item["text"]))]
 

@@ -227,3 +227,19 @@ def test_the_day_a_label_names_is_read_in_its_items_text(
         else (reader_corpus.TOLD_AT - timedelta(days=days_before)).date()
     )
     assert day == expected
+
+
+def test_an_assistants_reply_follows_a_turn_of_the_user_it_speaks_to() -> None:
+    reply = {
+        "id": "x-2",
+        "speaker": "Assistant",
+        "speaker_role": "assistant",
+        "addressee": "Maya",
+        "text": "Congrats on the move to Tartu, Maya!",
+        "facts": [],
+    }
+    assert reader_corpus._turns(reply) == [("Maya", "Hi."), ("Assistant", reply["text"])]
+    asked = {**reply, "context": [{"speaker": "Maya", "text": "We moved to Tartu!"}]}
+    assert reader_corpus._turns(asked)[0] == ("Maya", "We moved to Tartu!")  # no greeting
+    user = {**reply, "speaker": "Maya", "speaker_role": "user", "addressee": "Assistant"}
+    assert reader_corpus._turns(user) == [("Maya", reply["text"])]
