@@ -15,19 +15,21 @@ trained with torch (CPU), needed only here.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import pickle
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
-
-from chronomem.extractors.learned.corpus import Item, as_message, build_rows, load_items
+from chronomem.extractors.learned.corpus import Item, Rows, as_message, build_rows, load_items
 from chronomem.extractors.learned.features import SHAPES
-from chronomem.extractors.learned.reader import WEIGHTS_FILE
+from chronomem.extractors.learned.reader import WEIGHTS_FILE, Reader
+from chronomem.extractors.learned.tagger_training import TaggerRecipe
 from chronomem.extractors.learned.training import (
     TAGGING,
+    HeldOutFacts,
     evaluate,
     flip_rate,
     gate_table,
@@ -35,6 +37,7 @@ from chronomem.extractors.learned.training import (
 )
 from chronomem.providers.local import LocalEmbedder, TokenStates
 
+Corpus = tuple[list[Item], Rows, list[TokenStates]]
 DEFAULT_OUT = Path("src/chronomem/extractors/learned/weights") / WEIGHTS_FILE
 SEED = 20
 # what the shipped weights are trained on (corpus/reader_r8: held out in round 8, trained on
@@ -62,34 +65,55 @@ def report(name: str, metrics: dict[str, float]) -> None:
     print(f"{name:<22} {cells}", flush=True)
 
 
-def folds(writers: list[str], items: list[Item], mode: str, held: int):
-    """(name, train, test) index sets; the last ``held`` items are the held-out folder's."""
-    everyone = set(range(len(items) - held))
-    if held:
-        yield "held-out folder", everyone, set(range(len(items) - held, len(items)))
-    if mode in ("lowo", "all"):
-        for w in writers:
-            test = {i for i in everyone if items[i].writer == w}
-            yield f"test on {w}", everyone - test, test
-    if mode in ("split", "all"):
-        order = np.random.default_rng(SEED).permutation(len(everyone))
-        test = set(order[: len(everyone) // 5].tolist())
-        yield "random 80/20", everyone - test, test
+def left_out(items: list[Item], writer: str) -> set[int]:
+    return {i for i, it in enumerate(items) if it.writer == writer}
 
 
-def main(argv: list[str] | None = None) -> int:
+def _train_without(writer: str) -> Reader:
+    """A reader trained on every training item but ``writer``'s (in a worker process: the
+    corpus is the parent's, inherited at fork)."""
+    items, rows, encodings, tagging = _SHARED
+    keep = set(range(len(items))) - left_out(items, writer)
+    return train(rows, items, encodings, keep, tagging=tagging)
+
+
+_SHARED: tuple[list[Item], Rows, list[TokenStates], TaggerRecipe]
+
+
+def fold_readers(writers: list[str], jobs: int) -> dict[str, Reader]:
+    """One reader per writer, trained without that writer (``jobs`` processes at once;
+    each training is seeded and single-threaded, so the readers do not depend on it)."""
+    if jobs <= 1:
+        return {w: _train_without(w) for w in writers}
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        return dict(zip(writers, pool.map(_train_without, writers), strict=True))
+
+
+def print_metrics(name: str, reader: Reader, data: Corpus, test: set[int]) -> None:
+    items, rows, encodings = data
+    report(name, evaluate(reader, rows, items, encodings, test))
+    for t, precision, recall, kept in gate_table(reader, items, encodings, test):
+        print(f"    gate {t:.1f}: precision {precision:.3f} recall {recall:.3f} ({kept} facts)")
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument(
-        "--corpus",
-        type=Path,
-        action="append",
-        help="repeatable; default the three training folders",
+        "--corpus", type=Path, action="append", help="repeatable; default the training folders"
     )
     ap.add_argument("--heldout", type=Path, help="train on --corpus, print totals on this")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    ap.add_argument("--eval", choices=["lowo", "split", "all", "none"], default="none")
+    ap.add_argument(
+        "--eval", choices=["lowo", "none"], default="none", help="lowo: report every fold"
+    )
     ap.add_argument("--cache", type=Path, help="pickle of encoder outputs to reuse between runs")
+    ap.add_argument("--jobs", type=int, default=1, help="folds trained at once (processes)")
     ap.add_argument("--no-save", action="store_true", help="measure only")
+    ap.add_argument(
+        "--least",
+        action="store_true",
+        help="a fact's confidence is its heads' least probability, uncalibrated (an ablation)",
+    )
     ap.add_argument(
         "--plain",
         action="store_true",
@@ -107,11 +131,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="share of readings changed by noise of 1e-6..1e-3 on the encoder outputs",
     )
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    global _SHARED
+    args = parse(argv)
     started = time.process_time()
-    corpus = args.corpus or list(TRAINING_FOLDERS)
     shape = (lambda it: it) if args.plain else as_message
-    items = [shape(it) for folder in corpus for it in load_items(folder)]
+    items = [shape(it) for folder in args.corpus or TRAINING_FOLDERS for it in load_items(folder)]
     writers = sorted({it.writer for it in items})
     print(f"{len(items)} items from {', '.join(writers)}; "
           f"{sum(len(it.facts) for it in items)} facts", flush=True)  # fmt: skip
@@ -119,29 +147,32 @@ def main(argv: list[str] | None = None) -> int:
     everything = items + held
     encodings = encode_all([it.text for it in everything], args.cache)
     rows = build_rows(everything, encodings)
-    mode = args.eval if args.eval != "none" else ""
+    data = (everything, rows, encodings)
     tagging = replace(TAGGING, shapes=tuple(s for s in TAGGING.shapes if s not in args.without))
-    trained = {}  # the held-out fold trains on what the saved weights train on: once
-    for name, keep, test in folds(writers, everything, mode, len(held)):
-        reader = trained[frozenset(keep)] = train(
-            rows, everything, encodings, keep, tagging=tagging
+    _SHARED = (items, rows, encodings[: len(items)], tagging)
+    folds = {} if args.least and args.eval == "none" else fold_readers(writers, args.jobs)
+    facts = HeldOutFacts([], [], [])
+    for writer, reader in folds.items():
+        facts.add(reader, items, encodings, left_out(items, writer))
+    for writer, reader in folds.items() if args.eval == "lowo" else ():
+        calibrated = (
+            reader if args.least else replace(reader, calibration=facts.calibration(writer))
         )
-        report(name, evaluate(reader, rows, everything, encodings, test))
-        for t, precision, recall, kept in gate_table(reader, everything, encodings, test):
-            print(f"    gate {t:.1f}: precision {precision:.3f} recall {recall:.3f} ({kept} facts)")
+        print_metrics(f"test on {writer}", calibrated, data, left_out(items, writer))
+    reader = train(rows, everything, encodings, set(range(len(items))), tagging=tagging)
+    if not args.least:
+        reader = replace(reader, calibration=facts.calibration())
+    if held:
+        print_metrics("held-out folder", reader, data, set(range(len(items), len(everything))))
     if not args.no_save:
-        keep = set(range(len(items)))
-        reader = trained.get(frozenset(keep)) or train(
-            rows, everything, encodings, keep, tagging=tagging
-        )
         args.out.parent.mkdir(parents=True, exist_ok=True)
         digest = reader.save(args.out)
         print(f"wrote {args.out} ({args.out.stat().st_size} bytes) sha256 {digest}")
-        if args.stability:
-            for eps in (1e-6, 1e-5, 1e-4, 1e-3):
-                rate = flip_rate(reader, items, encodings[: len(items)], eps, SEED)
-                print(f"noise {eps:g}: {rate:.4%} of {len(items)} readings change", flush=True)
-    print(f"{time.process_time() - started:.0f} s of CPU")
+    if args.stability:
+        for eps in (1e-6, 1e-5, 1e-4, 1e-3):
+            rate = flip_rate(reader, items, encodings[: len(items)], eps, SEED)
+            print(f"noise {eps:g}: {rate:.4%} of {len(items)} readings change", flush=True)
+    print(f"{time.process_time() - started:.0f} s of CPU (this process)")
     return 0
 
 

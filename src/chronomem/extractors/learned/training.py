@@ -7,6 +7,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from chronomem.extractors.learned.confidence import (
+    Calibration,
+    confidence_row,
+    fit_calibration,
+    is_right,
+)
 from chronomem.extractors.learned.corpus import Item, Rows
 from chronomem.extractors.learned.heads import Head, Recipe, fit
 from chronomem.extractors.learned.hits import MIN_CONFIDENCE
@@ -55,6 +61,36 @@ def train(
         [items[i] for i in chosen], [encodings[i] for i in chosen], tagging.shapes
     )
     return Reader(fit_tagger(sequences, tagging), heads)
+
+
+@dataclass(slots=True)
+class HeldOutFacts:
+    """Facts read by readers that never saw their items' writer, for the calibration:
+    one ``confidence_row`` each, whether it is right, and its writer."""
+
+    rows: list[np.ndarray]
+    right: list[bool]
+    writer: list[str]
+
+    def add(
+        self,
+        reader: Reader,
+        items: Sequence[Item],
+        encodings: Sequence[TokenStates],
+        test: set[int],
+    ) -> None:
+        """Read the items in ``test`` with ``reader`` (trained without their writers)."""
+        for i in sorted(test):
+            item = items[i]
+            for f in reader.read(encodings[i], item.role, item.text):
+                self.rows.append(confidence_row(f.aspect, f.subject, f.probabilities))
+                self.right.append(is_right(f.relation, f.subject, f.aspect, f.value, item.facts))
+                self.writer.append(item.writer)
+
+    def calibration(self, without: str = "") -> Calibration:
+        """Fitted on every writer's facts but ``without``'s."""
+        keep = [k for k, w in enumerate(self.writer) if w != without]
+        return fit_calibration([self.rows[k] for k in keep], [self.right[k] for k in keep])
 
 
 @dataclass(slots=True)
