@@ -30,7 +30,7 @@ def _held_out_facts(n: int = 600) -> tuple[list[np.ndarray], list[bool]]:
         p_relation, p_aspect = rng.uniform(0.2, 1.0), rng.uniform(0.3, 1.0)
         aspect = "end" if rng.random() < 0.3 else "state"
         chance = p_relation**2 * (0.5 if aspect == "end" else 1.0)
-        rows.append(confidence_row(aspect, "speaker", (0.9, p_relation, p_aspect, 0.95)))
+        rows.append(confidence_row("DRIVES", aspect, "speaker", (0.9, p_relation, p_aspect, 0.95)))
         right.append(bool(rng.random() < chance))
     return rows, right
 
@@ -52,7 +52,7 @@ def test_the_calibration_learns_which_probability_tells_a_right_fact() -> None:
     assert np.array_equal(calibration.head.w_out, again.head.w_out)  # deterministic
 
     def of(aspect: str, *p: float) -> float:
-        return calibration.of(aspect, "speaker", p)
+        return calibration.of("DRIVES", aspect, "speaker", p)
 
     assert of("state", 0.9, 0.95, 0.5, 0.95) > 0.7 > of("state", 0.9, 0.35, 0.5, 0.95)
     # the aspect head's probability carried nothing: it moves the confidence little

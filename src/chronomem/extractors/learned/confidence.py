@@ -4,7 +4,7 @@ A fact stands on four decisions: the tagger's span (its least sure wordpiece), t
 the aspect and the subject. Their least probability is no probability that the fact is
 right: the heads are sure in different ways (a flatter, better regularised aspect head
 lowers it for every fact alike). ``Calibration`` is a two-class softmax regression
-(``heads.Head``) over the four probabilities' logs, the aspect and the subject read, fitted
+(``heads.Head``) over the four probabilities' logs, the relation, aspect and subject read, fitted
 on facts read by readers that never saw their writer (``scripts/train_reader.py``: the
 leave-one-writer-out folds), so its output is the chance, on a writer nobody trained on,
 that a labelled fact has the fact's relation, subject, aspect group and an overlapping
@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from chronomem.errors import UsageError
 from chronomem.extractors.learned.heads import Head, Recipe, fit
-from chronomem.extractors.learned.labels import ASPECTS, SUBJECTS, GoldFact
+from chronomem.extractors.learned.labels import ASPECTS, RELATIONS, SUBJECTS, GoldFact
 
 Rows = npt.NDArray[np.float32]
 PARTS: Final = ("span", "relation", "aspect", "subject")  # the probabilities behind a fact
@@ -30,17 +30,20 @@ _FLOOR: Final = 1e-4  # a probability's log is read no lower than this one's
 # the aspects the memory reads alike: a state, a start and a correction all hold
 _GROUP: Final = {"state": "holds", "start": "holds", "correction": "holds"}
 RECIPE: Final = Recipe(l2=0.01)
-CONFIDENCE_WIDTH: Final = len(PARTS) + len(ASPECTS) + len(SUBJECTS)  # a row's numbers
+CONFIDENCE_WIDTH: Final = len(PARTS) + len(RELATIONS) + len(ASPECTS) + len(SUBJECTS)
 
 
-def confidence_row(aspect: str, subject: str, probabilities: Sequence[float]) -> Rows:
+def confidence_row(
+    relation: str, aspect: str, subject: str, probabilities: Sequence[float]
+) -> Rows:
     """One fact's features: the logs of ``probabilities`` (``PARTS``, floored, 3 decimals:
-    a last-bit difference of ``log`` moves nothing but at a rounding edge), the aspect and
-    the subject one-hot."""
+    a last-bit difference of ``log`` moves nothing but at a rounding edge), the relation,
+    the aspect and the subject one-hot."""
     logs = np.round(np.log(np.maximum(np.asarray(probabilities, np.float64), _FLOOR)), 3)
-    onehot = np.zeros(len(ASPECTS) + len(SUBJECTS), dtype=np.float32)
-    onehot[ASPECTS.index(aspect)] = 1.0
-    onehot[len(ASPECTS) + SUBJECTS.index(subject)] = 1.0
+    onehot = np.zeros(len(RELATIONS) + len(ASPECTS) + len(SUBJECTS), dtype=np.float32)
+    onehot[RELATIONS.index(relation)] = 1.0
+    onehot[len(RELATIONS) + ASPECTS.index(aspect)] = 1.0
+    onehot[len(RELATIONS) + len(ASPECTS) + SUBJECTS.index(subject)] = 1.0
     return np.concatenate([logs.astype(np.float32), onehot])
 
 
@@ -50,8 +53,8 @@ class Calibration:
 
     head: Head
 
-    def of(self, aspect: str, subject: str, probabilities: Sequence[float]) -> float:
-        (p,) = self.head.probabilities(confidence_row(aspect, subject, probabilities))
+    def of(self, relation: str, aspect: str, subject: str, probabilities: Sequence[float]) -> float:
+        (p,) = self.head.probabilities(confidence_row(relation, aspect, subject, probabilities))
         return round(float(p[1]), 3)
 
 

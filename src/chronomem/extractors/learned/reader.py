@@ -97,14 +97,16 @@ class Reader:
             probabilities = (p_span, p_relation, p_aspect, p_subject)
             out.append(
                 ReadFact(relation, subject, aspect, span, _nearest(ends, span),
-                         self._confidence(aspect, subject, probabilities), probabilities)
+                         self._confidence(relation, aspect, subject, probabilities), probabilities)
             )  # fmt: skip
         return out
 
-    def _confidence(self, aspect: str, subject: str, probabilities: tuple[float, ...]) -> float:
+    def _confidence(
+        self, relation: str, aspect: str, subject: str, probabilities: tuple[float, ...]
+    ) -> float:
         if self.calibration is None:
             return round(min(probabilities), 3)
-        return self.calibration.of(aspect, subject, probabilities)
+        return self.calibration.of(relation, aspect, subject, probabilities)
 
     def _choose(self, head: str, row: np.ndarray, names: Sequence[str]) -> tuple[str, float]:
         (p,) = self.heads[head].probabilities(row)
