@@ -1,15 +1,17 @@
-"""Train the learned reader's heads on the labelled corpus and report held-out accuracy.
+"""Train the learned reader on the labelled corpus and report held-out accuracy.
 
     PYTHONPATH=src python scripts/train_reader.py [--corpus corpus/reader ...]
-        [--heldout corpus/reader_r9] [--eval lowo|split|all|none] [--cache FILE] [--plain]
-        [--without SHAPE ...]
+        [--heldout corpus/reader_r9] [--folds 3] [--eval] [--jobs 2] [--cache FILE]
+        [--least] [--plain] [--without SHAPE ...] [--stability]
 
-Offline, fixed seed: the same corpus gives the same weights. ``--heldout DIR`` trains on the
-``--corpus`` folders and prints totals on DIR (never an item: a held-out split); ``--eval
-lowo`` trains on all writers but one and tests on that one (every fold), ``split`` on a
-seeded random 80/20 split. The final weights (trained on every ``--corpus`` folder) go to
-``--out``; pin the printed sha256 in ``extractors/learned/reader.py``. The span tagger is
-trained with torch (CPU), needed only here.
+Offline, fixed seed: the same corpus gives the same weights. Each group of writers
+(``--folds``; 0: one writer a group) is left out once: a reader trained on the others reads
+its items, and the facts it finds, right or wrong, fit the calibration of a fact's
+confidence (``extractors/learned/confidence.py``); ``--eval`` prints each fold's metrics.
+``--heldout DIR`` prints totals on DIR (never an item: a held-out split). The final weights
+(trained on every ``--corpus`` item, with the calibration) go to ``--out``; pin the printed
+sha256 in ``extractors/learned/reader.py``. The span tagger is trained with torch (CPU),
+needed only here.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import pickle
+import resource
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
+from chronomem.errors import UsageError
 from chronomem.extractors.learned.corpus import Item, Rows, as_message, build_rows, load_items
 from chronomem.extractors.learned.features import SHAPES
 from chronomem.extractors.learned.reader import WEIGHTS_FILE, Reader
@@ -69,36 +73,47 @@ def report(name: str, metrics: dict[str, float]) -> None:
     print(f"{name:<22} {cells}", flush=True)
 
 
-def left_out(items: list[Item], writer: str) -> set[int]:
-    return {i for i, it in enumerate(items) if it.writer == writer}
+def writer_groups(writers: list[str], folds: int) -> list[tuple[str, ...]]:
+    """The writers dealt round-robin (sorted) into ``folds`` groups, each left out once
+    (0, or more folds than writers: one writer per fold, leave-one-writer-out)."""
+    k = len(writers) if folds <= 0 else min(folds, len(writers))
+    return [tuple(writers[i::k]) for i in range(k)]
 
 
-def _train_without(writer: str) -> Reader:
-    """A reader trained on every training item but ``writer``'s (in a worker process: the
-    corpus is the parent's, inherited at fork)."""
+def written_by(items: list[Item], group: tuple[str, ...]) -> set[int]:
+    return {i for i, it in enumerate(items) if it.writer in group}
+
+
+def _train_without(group: tuple[str, ...]) -> tuple[Reader, HeldOutFacts]:
+    """A reader trained on every training item but those of ``group``'s writers, and the
+    facts it reads in theirs (in a worker process: the corpus is the parent's, inherited
+    at fork). The empty group: the reader of every item."""
     items, rows, encodings, tagging = _SHARED
-    keep = set(range(len(items))) - left_out(items, writer)
+    test = written_by(items, group)
+    facts = HeldOutFacts([], [], [])
     with one_blas_thread():  # the same sums in every process: the same weights
-        return train(rows, items, encodings, keep, tagging=tagging)
+        reader = train(rows, items, encodings, set(range(len(items))) - test, tagging=tagging)
+        facts.add(reader, items, encodings, test)
+    return reader, facts
 
 
 _SHARED: tuple[list[Item], Rows, list[TokenStates], TaggerRecipe]
 
 
-def fold_readers(writers: list[str], jobs: int) -> dict[str, Reader]:
-    """One reader per writer, trained without that writer (``jobs`` processes at once;
-    each training is seeded and single-threaded, so the readers do not depend on it)."""
+def trainings(groups: list[tuple[str, ...]], jobs: int) -> list[tuple[Reader, HeldOutFacts]]:
+    """``_train_without`` each group (``jobs`` processes at once; each training is seeded
+    and single-threaded, so the readers do not depend on ``jobs``)."""
     if jobs <= 1:
-        return {w: _train_without(w) for w in writers}
+        return [_train_without(g) for g in groups]
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        return dict(zip(writers, pool.map(_train_without, writers), strict=True))
+        return list(pool.map(_train_without, groups))
 
 
 def print_metrics(name: str, reader: Reader, data: Corpus, test: set[int]) -> None:
     items, rows, encodings = data
     report(name, evaluate(reader, rows, items, encodings, test))
     for t, precision, recall, kept in gate_table(reader, items, encodings, test):
-        print(f"    gate {t:.1f}: precision {precision:.3f} recall {recall:.3f} ({kept} facts)")
+        print(f"    gate {t:.2f}: precision {precision:.3f} recall {recall:.3f} ({kept} facts)")
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -109,8 +124,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--heldout", type=Path, help="train on --corpus, print totals on this")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument(
-        "--eval", choices=["lowo", "none"], default="none", help="lowo: report every fold"
+        "--folds",
+        type=int,
+        default=3,
+        help="writer groups left out in turn for the calibration (0: one per writer)",
     )
+    ap.add_argument("--eval", action="store_true", help="print every fold's metrics")
     ap.add_argument("--cache", type=Path, help="pickle of encoder outputs to reuse between runs")
     ap.add_argument("--jobs", type=int, default=1, help="folds trained at once (processes)")
     ap.add_argument("--no-save", action="store_true", help="measure only")
@@ -152,6 +171,11 @@ def run(args: argparse.Namespace) -> int:
     writers = sorted({it.writer for it in items})
     print(f"{len(items)} items from {', '.join(writers)}; "
           f"{sum(len(it.facts) for it in items)} facts", flush=True)  # fmt: skip
+    if len(writers) < 2 and not args.least:
+        raise UsageError(
+            "the calibration reads each writer with a reader trained on the others: give "
+            "folders of two writers or more, or --least"
+        )
     held = [shape(it) for it in load_items(args.heldout)] if args.heldout else []
     everything = items + held
     encodings = encode_all([it.text for it in everything], args.cache)
@@ -159,16 +183,15 @@ def run(args: argparse.Namespace) -> int:
     data = (everything, rows, encodings)
     tagging = replace(TAGGING, shapes=tuple(s for s in TAGGING.shapes if s not in args.without))
     _SHARED = (items, rows, encodings[: len(items)], tagging)
-    folds = {} if args.least and args.eval == "none" else fold_readers(writers, args.jobs)
+    groups = [] if args.least and not args.eval else writer_groups(writers, args.folds)
+    *folds, (reader, _) = trainings([*groups, ()], args.jobs)
     facts = HeldOutFacts([], [], [])
-    for writer, reader in folds.items():
-        facts.add(reader, items, encodings, left_out(items, writer))
-    for writer, reader in folds.items() if args.eval == "lowo" else ():
-        calibrated = (
-            reader if args.least else replace(reader, calibration=facts.calibration(writer))
-        )
-        print_metrics(f"test on {writer}", calibrated, data, left_out(items, writer))
-    reader = train(rows, everything, encodings, set(range(len(items))), tagging=tagging)
+    for _, fold_facts in folds:
+        facts.extend(fold_facts)
+    for group, (fold_reader, _) in zip(groups, folds, strict=True) if args.eval else ():
+        if not args.least:
+            fold_reader = replace(fold_reader, calibration=facts.calibration(without=group))
+        print_metrics(f"test on {'+'.join(group)}", fold_reader, data, written_by(items, group))
     if not args.least:
         reader = replace(reader, calibration=facts.calibration())
     if held:
@@ -181,7 +204,9 @@ def run(args: argparse.Namespace) -> int:
         for eps in (1e-6, 1e-5, 1e-4, 1e-3):
             rate = flip_rate(reader, items, encodings[: len(items)], eps, SEED)
             print(f"noise {eps:g}: {rate:.4%} of {len(items)} readings change", flush=True)
-    print(f"{time.process_time() - started:.0f} s of CPU (this process)")
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time() - started + children.ru_utime + children.ru_stime
+    print(f"{cpu:.0f} s of CPU (with the fold trainings' processes)")
     return 0
 
 

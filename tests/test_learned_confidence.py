@@ -19,6 +19,8 @@ from chronomem.extractors.learned.confidence import (
 from chronomem.extractors.learned.heads import Head
 from chronomem.extractors.learned.labels import GoldFact
 from chronomem.extractors.learned.reader import Reader, default_reader
+from chronomem.extractors.learned.training import HeldOutFacts
+from chronomem.providers.local import LocalEmbedder, local_model_available
 
 
 def _held_out_facts(n: int = 600) -> tuple[list[np.ndarray], list[bool]]:
@@ -63,6 +65,23 @@ def test_the_calibration_learns_which_probability_tells_a_right_fact() -> None:
     assert abs(mean - np.mean(right)) < 0.03
 
 
+def test_a_left_out_writers_calibration_is_fitted_without_that_writers_facts() -> None:
+    rows, right = _held_out_facts()
+    facts = HeldOutFacts(list(rows), list(right), ["a"] * len(rows))
+    # writer "b" read everything with sure heads and was always wrong
+    sure = confidence_row("DRIVES", "state", "speaker", (0.99, 0.99, 0.99, 0.99))
+    facts.rows += [sure] * 400
+    facts.right += [False] * 400
+    facts.writer += ["b"] * 400
+    with_b, without_b = facts.calibration(), facts.calibration(without="b")
+    p = (0.99, 0.99, 0.99, 0.99)
+    assert (
+        with_b.of("DRIVES", "state", "speaker", p)
+        < 0.5
+        < without_b.of("DRIVES", "state", "speaker", p)
+    )
+
+
 def test_a_calibration_without_right_and_wrong_facts_is_refused_with_a_fix() -> None:
     rows, _ = _held_out_facts(20)
     with pytest.raises(UsageError, match="both right and wrong: train on at least two writers"):
@@ -82,3 +101,21 @@ def test_the_calibration_is_saved_with_the_weights_and_checked_at_load(tmp_path:
     with pytest.raises(UsageError, match=r"other features.*\(confidence\).*retrain"):
         Reader.load(tmp_path / "other.npz", None)
     assert head.mean.shape == (CONFIDENCE_WIDTH,)
+
+
+@pytest.mark.local_model
+@pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')
+def test_the_shipped_reader_gives_each_fact_its_calibrated_confidence() -> None:
+    reader = default_reader()
+    assert reader.calibration is not None
+    text = "started at Greenfield Analytics on monday as a data engineer"
+    (enc,) = LocalEmbedder().encode_tokens([text])
+    facts = reader.read(enc, "user", text)
+    assert facts
+    for fact in facts:
+        assert len(fact.probabilities) == 4
+        expected = reader.calibration.of(
+            fact.relation, fact.aspect, fact.subject, fact.probabilities
+        )
+        assert fact.confidence == expected
+        assert fact.confidence != round(min(fact.probabilities), 3)

@@ -41,7 +41,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "757a2c9a72429d98219d9616f0f039e0b0ed75379d17764d8ad3a48dc880058b"
+WEIGHTS_SHA256: Final = "38ca95f429325c652eca77d2d53490cca2ae7c7073e4576f7297ee29313074ce"
 Span = tuple[int, int]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -88,9 +88,14 @@ class HeldOutFacts:
                 self.right.append(is_right(f.relation, f.subject, f.aspect, f.value, item.facts))
                 self.writer.append(item.writer)
 
-    def calibration(self, without: str = "") -> Calibration:
-        """Fitted on every writer's facts but ``without``'s."""
-        keep = [k for k, w in enumerate(self.writer) if w != without]
+    def extend(self, other: HeldOutFacts) -> None:
+        self.rows += other.rows
+        self.right += other.right
+        self.writer += other.writer
+
+    def calibration(self, without: Collection[str] = ()) -> Calibration:
+        """Fitted on every writer's facts but those of the writers ``without``."""
+        keep = [k for k, w in enumerate(self.writer) if w not in without]
         return fit_calibration([self.rows[k] for k in keep], [self.right[k] for k in keep])
 
 
@@ -154,7 +159,7 @@ def evaluate(
     return out
 
 
-THRESHOLDS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+THRESHOLDS = (0.0, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9)
 _USED_ASPECTS = {"state": "holds", "start": "holds", "correction": "holds", "end": "ends"}
 
 
