@@ -112,7 +112,7 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
         return []
     found, target = value
     clause = s.clause_at(found.start)
-    over = fact.aspect == "state" and _told_as_over(s.text[clause[0] : clause[1]])
+    over = fact.aspect in ("state", "start") and _told_as_over(s.text[clause[0] : clause[1]])
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
         return []  # "i work at Figma now. stripe was fun": the past one holds no more
     out = [Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value)]
@@ -130,7 +130,8 @@ _STILL = re.compile(r"\b(?:since|still|now|currently|these days|anymore)\b", re.
 def _told_as_over(clause: str) -> bool:
     """Is the clause a state told in the past tense ("stripe was fun", "we were in Leeds"),
     with nothing saying it still holds ("since", "still", "now")? The aspect head reads
-    some of these as holding; beside a new value told in the same message, they are over."""
+    some of these as holding or beginning; beside a new value told in the same message,
+    they are over."""
     return _PAST_STATE.search(clause) is not None and _STILL.search(clause) is None
 
 
