@@ -22,7 +22,7 @@ from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import hit_dates, owned_times
 from chronomem.extractors.rules.items import one_item_text
-from chronomem.extractors.rules.normalise.narrated import narrated_voice
+from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.plain_texts import aside_text
 from chronomem.extractors.rules.readers.about_user import about_the_user
@@ -193,7 +193,7 @@ def _narrated(
     if draft.assistant or not pipeline.has("narrated"):
         return raw, None
     if draft.speaker:  # "Kerry got the job! She starts at...": the user's own voice,
-        person = narrated_voice(raw, known, None)[1]  # but "she" may be Kerry
+        person = narrated_person(raw, known, None)  # but "she" may be Kerry
         if person is not None:
             known.met_subject(person)
         return raw, None
