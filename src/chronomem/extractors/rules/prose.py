@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.extractors.learned.hits import could_add, learned_hits
+from chronomem.extractors.learned.hits import could_add, learned_hits, nameless
 from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -114,7 +114,8 @@ def _learned_hits(
     and its normalised text; one forward pass shared with the episode's embedding)."""
     role = role_of(message[0])
     usable = [could_add(s, hits, role) for s, _, hits in told]
-    read = step.read(*message, [s for s, _, _ in told], usable)
+    maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
+    read = step.read(*message, [s for s, _, _ in told], usable, maybe)
     for (s, index, hits), facts in zip(told, read, strict=True):
         for hit in learned_hits(s, facts, hits, role, known):
             if draft.full():
