@@ -179,3 +179,17 @@ def test_the_same_story_gives_the_same_memory_with_the_rows_kept_or_not(  # type
             assert kept_reads["get_entities"] < fresh_reads["get_entities"]
             ended = [s for s in _seen(kept) if s[4] is not None]
             assert ("Sam", "WORKS_AT", "Tesco") in [s[:3] for s in ended]
+
+
+def test_the_rows_follow_the_re_read_of_the_turns_after_a_late_message(embedder) -> None:  # type: ignore[no-untyped-def]
+    """A late message re-reads the turns after it (their facts rewritten, some deleted):
+    the kept rows follow those writes too."""
+    probe = _probe("Nina: Sam and I are fine")
+    with _memory(embedder) as memory:
+        for n, (speaker, text) in enumerate(STORY[:4]):
+            _say(memory, n + 10, speaker, text)
+        _say(memory, 1, "Nina", "My brother Sam moved to Hull.")  # told before the others
+        assert _kept(memory, probe) == _fresh(memory, probe)
+        assert ("Sam", "LIVES_IN", "Hull") in _kept(memory, probe)
+        _say(memory, 20, "Nina", "Sam works at Aldi now.")
+        assert _kept(memory, probe) == _fresh(memory, probe)

@@ -124,3 +124,15 @@ def test_the_shipped_selector_reads_a_title_and_skips_a_pleasantry(
         "I've been a nurse for ten years": True,
         "I'm so happy for you": False,
     }
+
+
+@pytest.mark.local_model
+def test_a_turn_extracted_again_is_not_encoded_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turns after a late episode are re-read: their windows' states are kept."""
+    monkeypatch.setattr(step_module, "default_selector", lambda: Asked(True))
+    embedder = _Counting()
+    extractor = RuleExtractor(embedder)
+    episode = Episode("e", "g", "Maya: I'm the treasurer now", EpisodeSource.MESSAGE, WHEN, WHEN)
+    first, again = (extractor.extract(episode, []) for _ in range(2))
+    assert first == again and "HAS_JOB_TITLE" in {f.relation for f in first.facts}
+    assert embedder.encoded.count(episode.content) == 1

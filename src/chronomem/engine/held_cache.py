@@ -9,11 +9,12 @@ group; :class:`HeldCache` keeps them between calls and keeps them exact:
 * the rows are valid at one version of the group (``Store.group_version``, grown by every
   write) and one newest turn. A call reads both first: when anything else wrote to the
   group since (another process on the same file or server, a deletion, an edit, an
-  import, the late-turn re-read), or the group was deleted and written again, the rows
+  import), or the group was deleted and written again, the rows
   are dropped and read anew;
-* the pipeline's own writes (each episode's ChangeSet, :meth:`HeldCache.written`, called
-  by the writer once the store applied it) change the rows as the store applied them:
-  entities and facts upserted by id. A write applied at another version than the rows'
+* the pipeline's own writes (each episode's ChangeSet and the late-turn re-read's,
+  :meth:`HeldCache.written`, called by the writer once the store applied it) change the
+  rows as the store applied them: facts deleted, entities and facts upserted by id. A
+  write applied at another version than the rows', or deleting entities or episodes,
   drops the group;
 * a name is looked up once: an entity a write gives a looked-up name joins the rows; a
   person whose open facts were never read has them read when a call first needs them.
@@ -94,7 +95,10 @@ class HeldRows:
                 self.facts[f.id] = _bare_fact(f)
 
     def apply(self, changes: ChangeSet) -> None:
-        """What the store did with ``changes`` (an ingested episode's: upserts only)."""
+        """What the store did with ``changes`` (an ingested episode's, or a re-read's: facts
+        deleted, then entities and facts upserted)."""
+        for gone in changes.delete_fact_ids:
+            self.facts.pop(gone, None)
         for episode in changes.episodes:
             if self.newest is None or episode.reference_time >= self.newest.reference_time:
                 self.newest = episode
@@ -172,8 +176,8 @@ class HeldCache:
             rows = self._groups.get(changes.group_id)
             if rows is None:
                 return
-            deletes = changes.delete_entity_ids or changes.delete_fact_ids
-            if changes.expected_version != rows.version or deletes or changes.delete_episode_ids:
+            gone = changes.delete_entity_ids or changes.delete_episode_ids
+            if changes.expected_version != rows.version or gone:
                 del self._groups[changes.group_id]
                 return
             rows.version += 1

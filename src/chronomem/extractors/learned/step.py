@@ -4,6 +4,8 @@ vector of the episode comes from the same forward pass), then the reader on each
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
@@ -31,6 +33,10 @@ from chronomem.providers.local import LocalEmbedder, TokenStates
 # The encoder the tagger and heads read (trained on its portable states, round 7). Any other
 # encoder: step off.
 TRAINED_ON: Final = "all-MiniLM-L6-v2-onnx-int8-portable@8199be6f"
+# windows whose token states are kept: a turn is extracted again soon after (the turns
+# after a late episode are re-read, ``engine/reread.py``), and the engine's own cache of
+# vectors does not hold states (a first window's: about 200 kB)
+KEPT_WINDOWS: Final = 32
 
 
 class LearnedStep:
@@ -45,6 +51,8 @@ class LearnedStep:
         self._embedder = embedder
         self._reader = reader  # None: the shipped weights, loaded on the first read
         self._selector = selector  # None: the shipped selector, loaded on first use
+        self._kept: OrderedDict[str, TokenStates] = OrderedDict()
+        self._lock = threading.Lock()
 
     @property
     def reader(self) -> Reader:
@@ -79,7 +87,7 @@ class LearnedStep:
         words = WordMap.of(episode.content, body_start(episode), normalised)
         where = places(normalised, [s.text for s in sentences])
         first = first_window(episode)
-        (head,) = self._embedder.encode_tokens([first.text])  # the episode's vector, too
+        (head,) = self._encode([first.text])  # the episode's vector, too
         usable = self._chosen((first, head), words, where, usable, nameless)
         if not any(usable):
             return out
@@ -100,6 +108,23 @@ class LearnedStep:
                     if placed is not None:
                         out[placed[0]].append(placed[1])
         return out
+
+    def _encode(self, texts: Sequence[str]) -> list[TokenStates]:
+        """The encoder's states of ``texts``; those of the last :data:`KEPT_WINDOWS` windows
+        encoded are kept, not computed again."""
+        with self._lock:
+            kept = {t: self._kept[t] for t in texts if t in self._kept}
+        missing = [t for t in dict.fromkeys(texts) if t not in kept]
+        fresh = dict(zip(missing, self._embedder.encode_tokens(missing), strict=True))
+        with self._lock:
+            for text, states in fresh.items():
+                self._kept[text] = states
+            for text in texts:
+                if text in self._kept:
+                    self._kept.move_to_end(text)
+            while len(self._kept) > KEPT_WINDOWS:
+                self._kept.popitem(last=False)
+        return [kept.get(t) or fresh[t] for t in texts]
 
     def _chosen(
         self,
@@ -149,7 +174,7 @@ class LearnedStep:
                 later.append((i, span))
         windows: list[tuple[Window, TokenStates]] = [first]
         rest = later_windows(episode, later)
-        encoded = self._embedder.encode_tokens([w.text for w, _ in rest])
+        encoded = self._encode([w.text for w, _ in rest])
         for n, ((window, held), enc) in enumerate(zip(rest, encoded, strict=True), 1):
             windows.append((window, enc))
             home.update(dict.fromkeys(held, n))
