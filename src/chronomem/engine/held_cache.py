@@ -61,14 +61,18 @@ class HeldRows:
     facts: dict[str, Fact] = field(default_factory=dict)  # id -> an open fact of one of them
     values: dict[str, Entity] = field(default_factory=dict)  # id -> those facts' targets
 
+    norms: dict[str, str] = field(default_factory=dict)  # id -> normalised name, of `named`
+
     def subjects(self, names: Collection[str], speakers: Collection[str]) -> dict[str, Entity]:
         """The entities ``names`` name that can hold values: people, and the speakers."""
         return {
             i: e
             for i, e in self.named.items()
-            if normalize_name(e.name) in names
-            and (PERSON in e.labels or normalize_name(e.name) in speakers)
+            if self.norms[i] in names and (PERSON in e.labels or self.norms[i] in speakers)
         }
+
+    def _name(self, e: Entity) -> None:
+        self.named[e.id], self.norms[e.id] = e, normalize_name(e.name)
 
     def fill(self, store: Store, group: str, names: Sequence[str], speakers: set[str]) -> None:
         """Read what the rows lack for ``names``: entities by the names not looked up yet,
@@ -76,7 +80,7 @@ class HeldRows:
         fresh = [n for n in names if n not in self.looked_up]
         for part in _batches(fresh):
             for e in store.find_entities(group, part):
-                self.named[e.id] = _bare_entity(e)
+                self._name(_bare_entity(e))
         self.looked_up.update(fresh)
         unread = sorted(set(self.subjects(set(names), speakers)) - self.read)
         found = [
@@ -105,7 +109,7 @@ class HeldRows:
         written = {e.id: _bare_entity(e) for e in changes.entities}
         for i, e in written.items():
             if i in self.named or normalize_name(e.name) in self.looked_up:
-                self.named[i] = e
+                self._name(e)
             if i in self.values:
                 self.values[i] = e
         for f in changes.facts:
