@@ -1,7 +1,7 @@
 """Train the selector of sentences that name nothing (``extractors/learned/select.py``).
 
     PYTHONPATH=src python scripts/train_selector.py [--corpus corpus/reader ...]
-        [--rows FILE] [--keep 0.6] [--out FILE]
+        [--rows FILE] [--keep 0.5] [--out FILE]
 
 Rows: every corpus item is read on the default path twice (``bench/reader_corpus.py``'s
 reading and scoring): once with every sentence that names nothing but speaks as self read
@@ -143,7 +143,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--corpus", nargs="+", default=list(DEFAULT_CORPUS))
     ap.add_argument("--rows", type=Path, help="cache the rows here (read again when present)")
-    ap.add_argument("--keep", type=float, default=0.6, help="share of the positives kept")
+    ap.add_argument("--keep", type=float, default=0.5, help="share of the positives kept")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = ap.parse_args()
     if "reader_r9" in " ".join(args.corpus):

@@ -33,7 +33,7 @@ from chronomem.gridmath import on_grid
 from chronomem.providers.local import GRID
 
 SELECTOR_FILE: Final = "selector.npz"
-SELECTOR_SHA256: Final = "c3746dca7fa30ab8f9ef696c05f21b4ec30f8eece6e04c1b8343ad0e40de5de7"
+SELECTOR_SHA256: Final = "9dc6c383b9fa4913c3045fb853a3437a916a2858878206ecb8d17384548a51e1"
 WEIGHT_GRID: Final = 2.0**-14
 F64 = npt.NDArray[np.float64]
 States = npt.NDArray[np.float32]  # wordpiece states as the encoder gives them
