@@ -156,21 +156,22 @@ class HeldCache:
         what the rows lack is read."""
         version = store.group_version(group)
         newest = store.recent_episodes(group, limit=1)
+        with self._lock:  # taken out while read: a write meanwhile finds no rows to follow,
+            rows = self._groups.pop(group, None)  # and moves the version past them
+        if rows is None or not _same(rows, version, newest[0] if newest else None):
+            rows = HeldRows(version, newest[0] if newest else None)
+        if len(rows.looked_up) > MAX_NAMES_SEEN:
+            rows = HeldRows(version, rows.newest)
+        rows.fill(store, group, names, speakers)  # the store read with no lock held
+        people = rows.subjects(set(names), speakers)
+        facts = [f for f in rows.facts.values() if f.source_id in people]
+        values = {f.target_id: rows.values[f.target_id] for f in facts}
+        newest_time = rows.newest.reference_time if rows.newest is not None else None
         with self._lock:
-            rows = self._groups.pop(group, None)
-            if rows is None or not _same(rows, version, newest[0] if newest else None):
-                rows = HeldRows(version, newest[0] if newest else None)
-            if len(rows.looked_up) > MAX_NAMES_SEEN:
-                rows = HeldRows(version, rows.newest)
-            rows.fill(store, group, names, speakers)
             self._groups[group] = rows
             while len(self._groups) > self._max:
                 self._groups.popitem(last=False)
-            people = rows.subjects(set(names), speakers)
-            facts = [f for f in rows.facts.values() if f.source_id in people]
-            values = {f.target_id: rows.values[f.target_id] for f in facts}
-            newest_time = rows.newest.reference_time if rows.newest is not None else None
-            return Held(newest_time, people, facts, values)
+        return Held(newest_time, people, facts, values)
 
     def written(self, changes: ChangeSet) -> None:
         """An ingested episode's ``changes``, applied by the store at
