@@ -21,7 +21,7 @@ from chronomem.extractors.rules.readers.compound import shared_hits
 from chronomem.extractors.rules.readers.corrections import corrections
 from chronomem.extractors.rules.readers.denials import denied_values, restated
 from chronomem.extractors.rules.readers.habits import habit_hits
-from chronomem.extractors.rules.readers.new_favourite import kindless_favourite_hits
+from chronomem.extractors.rules.readers.new_favourite import kindless_favourites
 from chronomem.extractors.rules.readers.offers import offer_hits
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
@@ -100,7 +100,7 @@ def _role_switch(t: S) -> list[Hit]:
 
 
 def _favourites(t: S) -> list[Hit]:
-    return t.hits + kindless_favourite_hits(t.sentence, t.known, t.hits)
+    return kindless_favourites(t.sentence, t.known, t.hits)
 
 
 def _own_texts(t: S) -> list[Hit]:
@@ -215,7 +215,7 @@ SENTENCE_STAGES = (
     SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
     SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
-    SentenceStage("favourites", _favourites, '"my new favourite is X" without a kind'),
+    SentenceStage("favourites", _favourites, 'a favourite without its kind ("X is my #1 now")'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),

@@ -1,0 +1,67 @@
+"""Favourites, preferences, habits and diets that change, told as people tell them, on the
+default path (the real embedder, the learned step on): what a user relies on is that "what is
+her favourite now" has one current answer, and that someone else's taste stays theirs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_embedder import real_embedder
+from tests.test_rules_nominal import extract_all, extracted
+from tests.test_rules_states_memory import tell
+
+pytestmark = pytest.mark.local_model
+
+
+@pytest.fixture(scope="module")
+def embedder():  # type: ignore[no-untyped-def]
+    return real_embedder()
+
+
+def current(facts: dict[tuple[str, str, str], bool], who: str, relation: str) -> set[str]:
+    """The values of ``relation`` that ``who`` holds now."""
+    return {t for (s, r, t), now in facts.items() if now and s == who and r == relation}
+
+
+# -- a favourite told without its kind takes the place of the one held ---------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "new", "old"),
+    [
+        (["Tove: fav album rn is Blonde", "Tove: ok Renaissance is my #1 now lol"],
+         "Renaissance", "Blonde"),
+        (["Tove: My favourite painter has long been Turner.",
+          "Tove: I must admit that Hockney has become my favourite."], "Hockney", "Turner"),
+        (["Tove: my go-to snack is a Twix", "Tove: honestly Snickers is my new fave"],
+         "Snickers", "Twix"),
+    ],
+)  # fmt: skip
+def test_a_favourite_without_its_kind_replaces_the_one_held(embedder, turns, new, old):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, *turns)
+    assert current(facts, "Tove", "HAS_FAVORITE") == {new}, facts
+    assert facts.get(("Tove", "HAS_FAVORITE", old)) is False, facts
+
+
+def test_with_two_favourites_held_a_kindless_one_closes_neither(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(
+        embedder,
+        "Tove: my favourite band is Blur and my favourite city is Porto",
+        "Tove: Oasis has become my favourite",
+    )
+    assert current(facts, "Tove", "HAS_FAVORITE") == {"Blur", "Porto", "Oasis"}, facts
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Tove: is Oasis my favourite?",  # asked
+        "Tove: Oasis is not my favourite",
+        "Tove: Oasis was my favourite as a kid",  # over long ago
+    ],
+)
+def test_no_kindless_favourite_without_its_evidence(turn):  # type: ignore[no-untyped-def]
+    facts = {f for f in extract_all("Tove: my favourite band is Blur", turn) if f.invalid_at}
+    assert not facts, facts  # Blur holds
+    facts = extracted("Tove: my favourite band is Blur", turn)
+    assert ("Tove", "HAS_FAVORITE", "Oasis") not in facts, facts
