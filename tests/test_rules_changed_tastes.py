@@ -65,3 +65,21 @@ def test_no_kindless_favourite_without_its_evidence(turn):  # type: ignore[no-un
     assert not facts, facts  # Blur holds
     facts = extracted("Tove: my favourite band is Blur", turn)
     assert ("Tove", "HAS_FAVORITE", "Oasis") not in facts, facts
+
+
+# -- a favourite told as a chat line: an opening word, a colon ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "new", "old"),
+    [
+        ("Ines: fav cheese: comté obviously", "Ines: ok new fav cheese is manchego",
+         "manchego", "comté"),
+        ("Ines: so fave podcast is Hard Fork", "Ines: lol fave podcast: blank check",
+         "blank check", "Hard Fork"),
+    ],
+)  # fmt: skip
+def test_a_chat_line_favourite_is_read_and_replaced(embedder, first, then, new, old):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, first, then)
+    assert current(facts, "Ines", "HAS_FAVORITE") == {new}, facts
+    assert facts.get(("Ines", "HAS_FAVORITE", old)) is False, facts

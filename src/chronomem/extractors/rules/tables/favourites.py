@@ -31,10 +31,9 @@ NOT_VALUE = (
 VALUE = NOT_VALUE + r"(?-i:[a-z][a-z-]+)"
 _RANK = r"(?:new |current |all-time |absolute |number one |#1 |ultimate |top |undisputed )*"
 # where a clause starts: the value before "is my favourite X" is its first word or two
-START = (
-    r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\band )|(?<=\bbut )|(?<=\bnow ))\s*"
-    r"(?:(?:honestly|tbh|ngl|ok|okay|so|well|yeah|lol|update|actually|officially|now)\W+)*"
-)
+# words of chat that open a line and say nothing of it ("ok new fav show is X")
+OPENERS = r"(?:(?:honestly|tbh|ngl|ok|okay|so|well|yeah|lol|update|actually|officially|now)\W+)*"
+START = r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\band )|(?<=\bbut )|(?<=\bnow ))\s*" + OPENERS
 _NOT_AFTER = "".join(
     f"(?<!\\b{w} )" for w in sorted(word_set("the a an my his her our their your this that its"))
 )
@@ -66,10 +65,12 @@ FAVORITE_ROWS: tuple[P, ...] = (
         template="{source}'s favorite {kind} is {target}",
         triggers="favorite favourite fave fav go",
     ),
-    # "fav band is IDLES", "new fave show: Severance": a chat line without "my"
+    # "fav band is IDLES", "ok new fave show: Severance": a chat line without "my"
     P(
         "HAS_FAVORITE",
-        r"(?:^|(?<=[.!?] ))\W*(?:(?:new|current|all-time) )?"
+        r"(?:^|(?<=[.!?] ))\W*"
+        + OPENERS
+        + r"(?:(?:new|current|all-time) )?"
         + FAVORITE
         + " "
         + _KIND
