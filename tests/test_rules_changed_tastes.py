@@ -83,3 +83,53 @@ def test_a_chat_line_favourite_is_read_and_replaced(embedder, first, then, new, 
     facts = tell(embedder, first, then)
     assert current(facts, "Ines", "HAS_FAVORITE") == {new}, facts
     assert facts.get(("Ines", "HAS_FAVORITE", old)) is False, facts
+
+
+# -- habits: a verbless line, the ending in other words, "instead" ---------------------------
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Priya: 2 cigarettes a day at work, dont tell my mum",
+         "Priya: officially quit smoking last month!!"],
+        ["Priya: I smoke roughly ten cigarettes a day, I'm afraid.",
+         "Priya: I am pleased to report that I have given up cigarettes."],
+        ["Priya: like 5 cigs a day rn", "Priya: no more cigarettes for me, 3 weeks clean"],
+    ],
+)  # fmt: skip
+def test_a_habit_ended_in_other_words_is_not_held(embedder, turns):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, *turns)
+    assert ("Priya", "HAS_HABIT", "smoking") in facts, facts  # told, then ended
+    assert current(facts, "Priya", "HAS_HABIT") == set(), facts
+
+
+def test_a_habit_instead_of_the_one_held_replaces_it(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(
+        embedder, "Jonas: gym 4x a week lately", "Jonas: shoulder's bad so I'm cycling instead"
+    )
+    assert current(facts, "Jonas", "HAS_HABIT") == {"cycling"}, facts
+    assert facts.get(("Jonas", "HAS_HABIT", "gym")) is False, facts
+
+
+def test_instead_with_two_habits_held_ends_neither(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(
+        embedder,
+        "Jonas: gym 4x a week lately. I also knit every evening",
+        "Jonas: I'm rowing instead",
+    )
+    assert {"gym", "knitting", "rowing"} <= current(facts, "Jonas", "HAS_HABIT"), facts
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Jonas: 3 meetings a day this week, kill me",  # counted, not consumed
+        "Jonas: my brother smokes 20 a day",  # someone else's
+        "Jonas: Lena runs 5k every morning",
+        "Jonas: do you go to the gym 4x a week?",
+    ],
+)
+def test_no_habit_of_the_speaker_without_its_evidence(turn):  # type: ignore[no-untyped-def]
+    facts = extracted("Jonas: hi", turn)
+    assert not {f for f in facts if f[0] == "Jonas" and f[1] == "HAS_HABIT"}, facts

@@ -22,26 +22,46 @@ does, and the engine ends what names the same thing (``engine/endings.py``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
-from chronomem.extractors.rules.tables.life_words import HABITS
+from chronomem.extractors.rules.tables.favourites import OPENERS
+from chronomem.extractors.rules.tables.lexicon import (
+    DETERMINERS,
+    OTHER_SUBJECTS,
+    PRONOUNS,
+    TIME_WORDS,
+)
+from chronomem.extractors.rules.tables.life_words import ACTIVITIES, HABITS
 
 _FREQ = (
     r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
-    r"(?:once|twice|\w+ times) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
+    r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
     r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
     r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop)\b"
 )
 _ADVERBS = r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to) )*"
 _HABIT = re.compile(
-    rf"\bi {_ADVERBS}(?P<verb>[a-z]+)\b(?P<rest>[^.!?;,]*?)\b{_FREQ}"
+    rf"\bi(?: {_ADVERBS}(?P<verb>[a-z]+)|(?P<am>'m))\b(?P<rest>[^.!?;,]*?)\b{_FREQ}"
     # the frequency first: "on Saturdays I go swimming", "every morning I am running 5 km"
     rf"|(?:^\W*|(?<=[,;]\s)|(?<=\band\s)|(?<=\bbut\s)){_FREQ},? i {_ADVERBS}(?P<verb2>[a-z]+)\b"
     r"(?P<rest2>[^.!?;,]*)",
     re.I,
 )
+# "gym 5x a week", "10 cigs a day rn", "swimming 3x a week again": a chat line naming a thing
+# and how often, with no verb and no subject (the writer's habit); at the line's start or after
+# "but" ("pls dont judge but 10 cigs a day")
+_VERBLESS = re.compile(
+    rf"(?:^|(?<=\bbut ))\W*{OPENERS}(?:back (?:at|to) )?(?P<count>\d+\w* |a couple (?:of )?)?"
+    rf"(?P<obj>[a-z][\w-]*(?: [a-z][\w-]*){{0,2}}?) (?P<freq>{_FREQ})",
+    re.I,
+)
+# so many times a week: what one does as a habit, whatever it is ("reformer 3x a week"); a
+# thing taken daily may be a medicine ("insulin twice a day"), one on Sundays a sport
+_WEEKLY = re.compile(r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) week\b", re.I)
+_NOT_A_THING = PRONOUNS | OTHER_SUBJECTS | DETERMINERS | TIME_WORDS
 _GIVE_UP = re.compile(
     r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update|"
     r"honestly|tbh|ngl)\W+)*)"
@@ -81,6 +101,8 @@ _NOT_DONE = re.compile(
 _DONE_HABIT = {"smoked": "smoking", "vaped": "vaping", "drunk": "drinking", "drank": "drinking",
                "gambled": "gambling", "drink": "drinking", "beer": "drinking",
                "cigarette": "smoking", "smoke": "smoking", "cig": "smoking"}  # fmt: skip
+# what is smoked, counted: the habit is smoking ("10 cigs a day", "quit cigarettes")
+_SMOKED = frozenset({"cig", "cigs", "cigarette", "fag", "fags"})
 _PREFER = re.compile(
     r"\bi(?:'ve| have| now| still| really| definitely)*(?: started| always| now)? "
     r"(?:prefer|preferred|preferring) (?P<obj>[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}?)"
@@ -165,17 +187,25 @@ def _thing(verb: str, rest: str) -> str | None:
     v = verb.lower()
     word, _, after = rest.strip().partition(" ")
     if v in _BE_OR_GO and word.lower().endswith("ing") and len(word) > 4:
-        # "I go climbing on Tuesdays", "every morning I am running 5 km": the activity
-        return _thing(word, after)
+        # "I go climbing on Tuesdays", "every morning I am running 5 km": the activity; not
+        # "I'm wearing it every night" (what is done is what "it" stands for)
+        return None if after.split()[:1] in (["it"], ["them"]) else _thing(word, after)
     place = _TO_PLACE.match(rest.strip())
     if v in _BE_OR_GO and word.lower() == "to" and place is not None:
         thing = _object(rest.strip()[place.end() :])  # "every friday I go to the pub": the pub
         return None if thing in _DUTIES else thing
     if v in _TAKES_OBJECT:
         return _object(rest, consumed=v in _CONSUME)
-    if v in _NOT_HABIT_VERBS or len(v) < 3:
-        return None
+    if v in _NOT_HABIT_VERBS or len(v) < 3 or _NOT_HABIT_VERBS & _bases(v):
+        return None  # "I'm working every weekend" as "I work every weekend"
     return _gerund(v)
+
+
+def _bases(gerund: str) -> set[str]:
+    """The verbs an "-ing" form may be of ("working": work, "taking": take, "getting": get)."""
+    if not gerund.endswith("ing"):
+        return set()
+    return {gerund[:-3], gerund[:-3] + "e", gerund[:-4]}
 
 
 _LIGHT_GERUNDS = frozenset({"doing", "having", "playing", "taking", "using"})
@@ -212,6 +242,28 @@ def _activity(name: str | None) -> str | None:
     return _gerund(head) if head in _ACTIVITY_NOUNS else name
 
 
+def _habit_name(name: str | None) -> str | None:
+    """A habit by the one name its state and its ending both give it: the activity of an
+    activity noun ("morning runs" -> "running"), the habit a thing consumed stands for ("10
+    cigs a day", "quit cigarettes" -> "smoking"), so an ending told in other words than the
+    habit ends it."""
+    name = _activity(name)
+    return "smoking" if name and _singular(name) in _SMOKED else name
+
+
+def named_as_habit(hit: Hit) -> Hit:
+    """A habit ``hit`` of any stage under its habit's name (``_habit_name``: "quit
+    cigarettes" ends the "smoking" that "10 cigs a day" told)."""
+    if hit.relation != "HAS_HABIT" or hit.target.named:
+        return hit
+    name = _habit_name(hit.target.name.lower())
+    return (
+        hit
+        if name in (None, hit.target.name.lower())
+        else replace(hit, target=replace(hit.target, name=name))
+    )
+
+
 def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: bool) -> Hit:
     me = Party(s.speaker or "", "Person", speaker=True)
     clause = s.clause_at(span[0])
@@ -231,10 +283,13 @@ def _kept_to(s: Sentence, have: set[str]) -> list[Hit]:
     return out
 
 
-def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> list[Hit]:
+def habit_hits(
+    s: Sentence, found: list[Hit], *, ended_before: bool = False, held: Sequence[str] = ()
+) -> list[Hit]:
     """Habits and tastes of the speaker in ``s``, when no pattern explained the sentence;
     ``ended_before``: an earlier sentence of the message gave a habit up ("I quit coffee.
-    switched to green tea")."""
+    switched to green tea"); ``held``: the habits the speaker holds (told before and not
+    ended): "swimming instead" takes the place of the one held."""
     if not s.speaker or s.assistant or s.question:
         return []
     have = {h.target.name.lower() for h in found}
@@ -243,7 +298,7 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     told = [h.verb for h in found]  # what the patterns read is told by their facts
 
     def add(name: str | None, relation: str, m: re.Match[str], ending: bool = False) -> None:
-        name = _activity(name) if relation == "HAS_HABIT" else name
+        name = _habit_name(name) if relation == "HAS_HABIT" else name
         hit = _hit(s, name or "", relation, m.span(), ending)
         read = any(a < m.end() and m.start() < b for a, b in told)
         if name and name not in have and len(name) > 2 and not read:
@@ -268,16 +323,21 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     if ended:  # "I hurt my shoulder so I stopped crossfit, doing swimming instead"
         for m in _TAKE_UP.finditer(s.text):
             add(_object(m.group("a") or m.group("b") or m.group("c") or ""), "HAS_HABIT", m)
+    elif held:
+        out += _instead_of_held(s, held, add)
     if found:
         return out  # a sentence a pattern explained is told by its facts (endings aside)
     for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats
         add(m.group("obj").lower(), "PREFERS", m)
     for m in _HABIT.finditer(s.text):
-        verb, rest = m.group("verb") or m.group("verb2"), m.group("rest") or m.group("rest2")
+        verb = m.group("verb") or m.group("verb2") or "am"  # "I'm swimming 3x a week"
+        rest = m.group("rest") or m.group("rest2")
         if verb.lower() in ("get", "gets"):  # "I get migraines every week"
             add(_object(rest, consumed=True), "HAS_CONDITION", m)
         else:
             add(_thing(verb, rest), "HAS_HABIT", m)
+    for m in _VERBLESS.finditer(s.text):
+        add(_verbless_habit(s, m), "HAS_HABIT", m)
     for m in _INTO.finditer(s.text):
         add(
             _object(m.group("obj")) if len(m.group("obj").split()) > 2 else m.group("obj").lower(),
@@ -285,3 +345,38 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
             m,
         )
     return out
+
+
+def _verbless_habit(s: Sentence, m: re.Match[str]) -> str | None:
+    """The habit the verbless line ``m`` names: a noun phrase and nothing else before the
+    frequency ("wearing it every night" is a verb phrase), no person, pronoun or name opening
+    it ("Tom runs every day"); a count of a thing one consumes ("10 cigs a day", not "3
+    meetings a day"); else so many times a week, or an activity or a consumed thing."""
+    words = m.group("obj").lower().split()
+    person = any(sp.label == "Person" and sp.start < m.end("obj") for sp in s.spans)
+    if words[0] in _NOT_A_THING or person or (m.group("obj")[0].isupper() and len(words) > 1):
+        return None
+    thing = _object(m.group("obj"), consumed=True)
+    if thing is None or len(thing.split()) != len(words):
+        return None
+    if m.group("count") is not None:
+        return thing if words[-1] in HABITS else None
+    weekly = _WEEKLY.match(m.group("freq")) is not None
+    activity = words[-1] in ACTIVITIES or words[-1].endswith("ing") or words[-1] in HABITS
+    return thing if weekly or activity else None
+
+
+def _instead_of_held(
+    s: Sentence, held: Sequence[str], add: Callable[[str | None, str, re.Match[str]], None]
+) -> list[Hit]:
+    """ "im swimming instead", with habits held and none given up in the message: the new
+    habit (through ``add``), and the end of the one habit held (none with several held: which
+    one it replaces is not told)."""
+    for m in _TAKE_UP.finditer(s.text):
+        if m.group("b") is None:
+            continue  # "switched to X" with no habit given up may be any change
+        new = _habit_name(_object(m.group("b")))
+        add(m.group("b"), "HAS_HABIT", m)
+        if new and len(held) == 1 and held[0].lower() != new:
+            return [_hit(s, held[0], "HAS_HABIT", m.span(), True)]
+    return []

@@ -9,6 +9,7 @@ gap (it runs only when no stage before found anything); ``hits + found``: it add
 from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.found import Hit
+from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.ahead import (
     cancelled_ahead,
@@ -20,7 +21,7 @@ from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.compound import shared_hits
 from chronomem.extractors.rules.readers.corrections import corrections
 from chronomem.extractors.rules.readers.denials import denied_values, restated
-from chronomem.extractors.rules.readers.habits import habit_hits
+from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.new_favourite import kindless_favourites
 from chronomem.extractors.rules.readers.offers import offer_hits
 from chronomem.extractors.rules.readers.own_texts import own_texts
@@ -84,7 +85,10 @@ def _restatements(t: S) -> list[Hit]:
 
 def _habits(t: S) -> list[Hit]:
     ended = t.draft.ended("HAS_HABIT")
-    return t.hits + habit_hits(t.sentence, t.hits, ended_before=ended)
+    speaker = normalize_name(t.sentence.speaker or "")
+    held = list(t.known.targets.get((speaker, "HAS_HABIT"), {}).values())
+    hits = [named_as_habit(h) for h in t.hits]
+    return hits + habit_hits(t.sentence, hits, ended_before=ended, held=held)
 
 
 def _offers(t: S) -> list[Hit]:
