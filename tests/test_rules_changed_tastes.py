@@ -133,3 +133,22 @@ def test_instead_with_two_habits_held_ends_neither(embedder):  # type: ignore[no
 def test_no_habit_of_the_speaker_without_its_evidence(turn):  # type: ignore[no-untyped-def]
     facts = extracted("Jonas: hi", turn)
     assert not {f for f in facts if f[0] == "Jonas" and f[1] == "HAS_HABIT"}, facts
+
+
+# -- a diet that dies, an age corrected ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ending",
+    ["Ravi: paleo's dead, I had a croissant", "Ravi: ok paleo is dead lol", "Ravi: paleo's over"],
+)
+def test_a_held_diet_said_to_be_dead_ends(embedder, ending):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, "Ravi: doing paleo with my brother, week 2", ending)
+    assert facts.get(("Ravi", "FOLLOWS_DIET", "paleo")) is False, facts
+    assert current(facts, "Ravi", "FOLLOWS_DIET") == set(), facts
+
+
+def test_an_age_corrected_has_one_current_value(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, "Ravi: im 41 if that matters for the quote", "Ravi: sorry, I'm 42")
+    assert current(facts, "Ravi", "HAS_AGE") == {"42"}, facts
+    assert facts.get(("Ravi", "HAS_AGE", "41")) is False, facts
