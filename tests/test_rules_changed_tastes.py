@@ -135,6 +135,31 @@ def test_no_habit_of_the_speaker_without_its_evidence(turn):  # type: ignore[no-
     assert not {f for f in facts if f[0] == "Jonas" and f[1] == "HAS_HABIT"}, facts
 
 
+@pytest.mark.parametrize(
+    ("turns", "habit"),
+    [
+        (["Nat: ok so now i just go for a quick swim after work"], "swimming"),
+        (["Nat: I usually go for a long run before breakfast"], "running"),
+        (["Nat: these days I read before bed"], "reading"),
+    ],
+)
+def test_a_habit_told_by_its_time_of_day_is_read(embedder, turns, habit):  # type: ignore[no-untyped-def]
+    assert habit in current(tell(embedder, *turns), "Nat", "HAS_HABIT")
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Nat: I go for a drink after work sometimes",  # no activity named
+        "Nat: I'll go for a walk after work",  # a plan
+        "Nat: I went for a run after work",  # once
+    ],
+)
+def test_no_routine_without_its_evidence(turn):  # type: ignore[no-untyped-def]
+    facts = extracted("Nat: hi", turn)
+    assert not {f for f in facts if f[1] == "HAS_HABIT"}, facts
+
+
 # -- a diet that dies, an age corrected ------------------------------------------------------
 
 

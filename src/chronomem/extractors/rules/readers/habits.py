@@ -40,9 +40,14 @@ _FREQ = (
     r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
     r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
     r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
-    r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop)\b"
+    r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop|"
+    # a routine's time of day: "I go for a walk after work", "I read before bed"
+    r"(?:after|before) (?:work|school|dinner|breakfast|bed))\b"
 )
-_ADVERBS = r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to) )*"
+_ADVERBS = (
+    r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to|just|now)"
+    r" )*"
+)
 _HABIT = re.compile(
     rf"\bi(?: {_ADVERBS}(?P<verb>[a-z]+)|(?P<am>'m))\b(?P<rest>[^.!?;,]*?)\b{_FREQ}"
     # the frequency first: "on Saturdays I go swimming", "every morning I am running 5 km"
@@ -190,6 +195,9 @@ def _thing(verb: str, rest: str) -> str | None:
         # "I go climbing on Tuesdays", "every morning I am running 5 km": the activity; not
         # "I'm wearing it every night" (what is done is what "it" stands for)
         return None if after.split()[:1] in (["it"], ["them"]) else _thing(word, after)
+    if v in _BE_OR_GO and word.lower() == "for":  # "I go for a long walk after work"
+        activity = _activity(_object(after))
+        return activity if activity and activity.endswith("ing") else None
     place = _TO_PLACE.match(rest.strip())
     if v in _BE_OR_GO and word.lower() == "to" and place is not None:
         thing = _object(rest.strip()[place.end() :])  # "every friday I go to the pub": the pub
