@@ -177,3 +177,34 @@ def test_an_age_corrected_has_one_current_value(embedder):  # type: ignore[no-un
     facts = tell(embedder, "Ravi: im 41 if that matters for the quote", "Ravi: sorry, I'm 42")
     assert current(facts, "Ravi", "HAS_AGE") == {"42"}, facts
     assert facts.get(("Ravi", "HAS_AGE", "41")) is False, facts
+
+
+# -- "I said X but it's Y": what was said, taken back ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "relation", "right", "wrong"),
+    [
+        (["Ola: I previously mentioned that I work at Deloitte, but it is in fact KPMG."],
+         "WORKS_AT", "KPMG", "Deloitte"),
+        (["Ola: I said I learn Spanish, but is Portuguese, sorry"],
+         "LEARNS", "Portuguese", "Spanish"),
+        (["Ola: I prefer window seats", "Ola: wait I said I prefer window seats but it's aisle seats lol"],
+         "PREFERS", "aisle seats", "window seats"),
+    ],
+)  # fmt: skip
+def test_a_value_reported_and_taken_back_does_not_hold(embedder, turns, relation, right, wrong):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, *turns)
+    assert current(facts, "Ola", relation) == {right}, facts
+    assert facts.get(("Ola", relation, wrong)) is False, facts
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Ola: I told you I work at Deloitte",  # a reminder: it holds
+        "Ola: I said I work at Deloitte but it's a long commute",  # no value in its place
+    ],
+)
+def test_a_reported_value_without_a_replacement_holds(turn):  # type: ignore[no-untyped-def]
+    assert ("Ola", "WORKS_AT", "Deloitte") in extracted("Ola: hi", turn)

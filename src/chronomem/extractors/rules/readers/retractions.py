@@ -129,7 +129,7 @@ def resaid(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             out.append(hit)
             continue
         target = Party(value, hit.target.label, True, False, ())
-        text = _said(hit.source.name, hit.relation, value)
+        text = corrected_text(hit.source.name, hit.relation, value)
         out.append(replace(hit, target=target, text=text))
     return out
 
@@ -251,7 +251,9 @@ def correction_hits(
     label = known.labels.get(key) or None
     who = Party(known.display.get(source, source), known.labels.get(source) or None)
     told = known.texts.get(found, "")
-    text = told.replace(wrong, right) if wrong in told else _said(who.name, relation, right)
+    text = (
+        told.replace(wrong, right) if wrong in told else corrected_text(who.name, relation, right)
+    )
     whole = (0, len(s.text))
     start = known.starts.get(found)  # retracted: it ends where it began, it never held
     return [  # the ending first: it folds into the told fact
@@ -260,7 +262,7 @@ def correction_hits(
     ]
 
 
-def _said(who: str, relation: str, value: str) -> str:
+def corrected_text(who: str, relation: str, value: str) -> str:
     """A plain sentence for the corrected fact when the told text is not at hand."""
     verb = _VERBS.get(relation, relation.lower().replace("_", " "))
     return f"{who} {verb} {value} (corrected)"
