@@ -189,7 +189,8 @@ def test_an_age_corrected_has_one_current_value(embedder):  # type: ignore[no-un
          "WORKS_AT", "KPMG", "Deloitte"),
         (["Ola: I said I learn Spanish, but is Portuguese, sorry"],
          "LEARNS", "Portuguese", "Spanish"),
-        (["Ola: I prefer window seats", "Ola: wait I said I prefer window seats but it's aisle seats lol"],
+        (["Ola: I prefer window seats",
+          "Ola: wait I said I prefer window seats but it's aisle seats lol"],
          "PREFERS", "aisle seats", "window seats"),
     ],
 )  # fmt: skip
@@ -208,3 +209,18 @@ def test_a_value_reported_and_taken_back_does_not_hold(embedder, turns, relation
 )
 def test_a_reported_value_without_a_replacement_holds(turn):  # type: ignore[no-untyped-def]
     assert ("Ola", "WORKS_AT", "Deloitte") in extracted("Ola: hi", turn)
+
+
+def test_a_third_persons_value_contrasted_with_the_held_one_is_corrected(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(
+        embedder,
+        "Hedda: My nephew Jonas is studying law at Manchester.",
+        "Hedda: Forgive me, I misremembered: Jonas is at Leeds, not Manchester.",
+    )
+    assert current(facts, "Jonas", "STUDIES_AT") == {"Leeds"}, facts
+    assert facts.get(("Jonas", "STUDIES_AT", "Manchester")) is False, facts
+
+
+def test_people_contrasted_by_name_alone_are_not_swapped(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, "Hedda: my daughter Chloe is home", "Hedda: I invited Zoe, not Chloe")
+    assert facts.get(("Hedda", "FAMILY_OF", "Chloe")) is True, facts

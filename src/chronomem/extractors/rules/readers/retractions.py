@@ -69,8 +69,10 @@ _ARROW = re.compile(
     r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*(?:->|→|=>|-->)\s*"
     r"(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)\s*(?:\W|lol|haha)*$"
 )
+# "Lyon, not Paris": a value, not a clause of its own ("I invited Zoe, not Chloe")
 _BARE_NOT = re.compile(
-    r"^\W*(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*\*?\s*,?\s*"
+    r"^\W*(?!(?:I|we|he|she|they|you|it)\b)"
+    r"(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*\*?\s*,?\s*"
     r"(?:not|instead of|rather than)\s+(?:the\s+|an?\s+)?"
     r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)\s*(?:\*|\W|lol|haha|lmao)*$",
     re.I,
