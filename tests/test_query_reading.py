@@ -21,6 +21,8 @@ from tests.helpers import replay, t
         ("How many pets have I had?", "user", "HAS_PET", "count", "aggregation"),
         ("in what order did I change jobs?", "user", "WORKS_AT", "order", "history"),
         ("what diet would you suggest for me?", "user", "FOLLOWS_DIET", "now", "preference"),
+        ("what does Ines do in her spare time, any hobbies?", "named", "ENJOYS", "now", "lookup"),
+        ("Which instruments can Ines play?", "named", "PLAYS", "count", "aggregation"),
         ("what was said about the summit?", "open", None, "now", "open"),
     ],
 )
@@ -113,3 +115,25 @@ def test_a_history_question_shows_its_facts_oldest_first(noor) -> None:  # type:
 def test_an_explicit_recipe_keeps_its_own_order(noor) -> None:  # type: ignore[no-untyped-def]
     found = noor.search("Where do I live?", group_id="noor", recipe="hybrid_mmr")
     assert found.query_reading is None
+
+
+PASTIMES = (
+    (t("2024-03-01T09:00"), "Oskar: I play the cello in a community orchestra on Thursdays."),
+    (t("2024-03-02T09:00"), "Oskar: My sister Ida plays tennis at a club in Malmo."),
+    (t("2024-03-03T09:00"), "Oskar: Work has been hectic, the Q3 report is due at Ericsson."),
+    (t("2024-03-04T09:00"), "Oskar: I've really got into bouldering lately, I go twice a week."),
+    (t("2024-03-05T09:00"), "Oskar: We spent the weekend in Copenhagen, lovely city."),
+)
+
+
+@pytest.mark.parametrize(
+    "question", ["What hobbies does Oskar have?", "which activities does Oskar do?"]
+)
+def test_a_question_about_pastimes_ranks_them_above_work_and_trips(  # type: ignore[no-untyped-def]
+    make_memory, clock, question: str
+) -> None:
+    memory = make_memory()
+    replay(memory, clock, PASTIMES, group_id="oskar")
+    clock.set(t("2024-04-01T10:00"))
+    top = " | ".join(f.fact for f in memory.search(question, group_id="oskar").facts[:2])
+    assert "cello" in top and "bouldering" in top, top

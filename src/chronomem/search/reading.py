@@ -28,6 +28,9 @@ from typing import Literal
 Scope = Literal["now", "at", "ever", "order", "count"]
 Kind = Literal["lookup", "history", "aggregation", "preference", "open"]
 
+# What one does for its own sake ("what activities does she do?", "his hobbies"): asked of
+# every relation a pastime is told under (``engine/endings.TASTES``).
+_PASTIMES = ("activ", "hobby", "hobbi", "pasti", "sport", "sports", "interests", "relax", "unwin")
 # Question words per relation: word stems (first five letters) a question about it uses.
 ASKS: dict[str, tuple[str, ...]] = {
     "LIVES_IN": ("live", "livin", "lived", "home", "based", "move", "moved", "movin",
@@ -47,11 +50,14 @@ ASKS: dict[str, tuple[str, ...]] = {
     "HAS_PLAN": ("plan", "plans", "plann", "upcom", "trip", "appoi", "sched", "next"),
     "PREFERS": ("prefe",),
     "HAS_FAVORITE": ("favou", "favor"),
-    "LIKES": ("like", "likes", "love", "loves", "enjoy", "into"),
+    "LIKES": ("like", "likes", "love", "loves", "enjoy", "into", *_PASTIMES),
+    "LOVES": ("love", "loves", *_PASTIMES),
+    "ENJOYS": ("enjoy", *_PASTIMES),
+    "PLAYS": ("play", "plays", "playi", "instr", *_PASTIMES),
     "HAS_CONDITION": ("sick", "ill", "illne", "healt", "condi", "injur", "diagn", "hurt"),
     "HAS_HEALTH_STATUS": ("healt", "feeli", "recov"),
     "TAKES_MEDICATION": ("medic", "pill", "pills", "presc", "drug"),
-    "HAS_HABIT": ("habit", "routi", "exerc", "gym", "run", "runni", "train"),
+    "HAS_HABIT": ("habit", "routi", "exerc", "gym", "run", "runni", "train", *_PASTIMES),
     "MEMBER_OF": ("membe", "club", "gym", "team", "join", "joine"),
     "SPEAKS": ("speak", "langu"),
     "FAMILY_OF": ("famil", "siste", "broth", "mother", "father", "mom", "dad", "paren"),
