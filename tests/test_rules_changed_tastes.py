@@ -100,8 +100,8 @@ def test_a_chat_line_favourite_is_read_and_replaced(embedder, first, then, new, 
 )  # fmt: skip
 def test_a_habit_ended_in_other_words_is_not_held(embedder, turns):  # type: ignore[no-untyped-def]
     facts = tell(embedder, *turns)
-    assert ("Priya", "HAS_HABIT", "smoking") in facts, facts  # told, then ended
-    assert current(facts, "Priya", "HAS_HABIT") == set(), facts
+    assert any(s == "Priya" and r == "HAS_HABIT" for (s, r, _) in facts), facts  # told
+    assert current(facts, "Priya", "HAS_HABIT") == set(), facts  # and ended in other words
 
 
 def test_a_habit_instead_of_the_one_held_replaces_it(embedder):  # type: ignore[no-untyped-def]
@@ -224,3 +224,30 @@ def test_a_third_persons_value_contrasted_with_the_held_one_is_corrected(embedde
 def test_people_contrasted_by_name_alone_are_not_swapped(embedder):  # type: ignore[no-untyped-def]
     facts = tell(embedder, "Hedda: my daughter Chloe is home", "Hedda: I invited Zoe, not Chloe")
     assert facts.get(("Hedda", "FAMILY_OF", "Chloe")) is True, facts
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Jonas: ugh i lied, its twice a week at the pool",  # a past tense is no habit
+        "Jonas: coughing nonstop since the weekend",  # no routine
+        "Jonas: it's the one thing I'm looking forward to each week",
+    ],
+)
+def test_no_habit_from_a_verb_that_is_no_routine(turn):  # type: ignore[no-untyped-def]
+    facts = extracted("Jonas: hi", turn)
+    assert not {f for f in facts if f[1] == "HAS_HABIT"}, facts
+
+
+def test_a_value_reported_as_someone_elses_is_taken_back(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, "Ola: Sorry, I said I am vegan but is my husband, I eat meat.")
+    assert current(facts, "Ola", "FOLLOWS_DIET") == set(), facts
+
+
+def test_no_worries_corrects_nothing(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(
+        embedder,
+        "Ola: I told you I work at Deloitte, but it's KPMG, sorry",
+        "Assistant: No worries, Ola - I've updated it to KPMG.",
+    )
+    assert current(facts, "Ola", "WORKS_AT") == {"KPMG"}, facts

@@ -5,8 +5,9 @@ said I learn German, but is Dutch", "I said I prefer morning flights but it's ev
 What follows "I said" / "I told you" is what was said, not what holds. When the sentence
 goes on "but it's (actually) Y", the value a stage read in the reported words is taken back
 (it never held: retracted from when it was told, or from now when it was told only here) and
-Y holds in its place, in the same relation of the same subject. Without the "but" nothing is
-changed ("I told you I work at Shell": a reminder, the value holds).
+Y holds in its place, in the same relation of the same subject; when Y is a person ("I said
+I am vegetarian but is my wife") the value was never the speaker's, and only the retraction
+is read. Without the "but" nothing is changed ("I told you I work at Shell": a reminder).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.subjects import PERSON_ROLES
 from chronomem.extractors.rules.readers.retractions import corrected_text
 from chronomem.model.relations import GENERIC_RELATIONS
 
@@ -60,16 +62,18 @@ def reported_corrections(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit
     told = reported[0]
     if normalize_name(right.name) == normalize_name(told.target.name):
         return hits
-    if told.target.named != right.named:
+    someone = right.name.split()[-1].lower() in PERSON_ROLES  # "... but is my wife"
+    if told.target.named != right.named and not someone:
         return hits  # "I said I work at Shell but it's a long commute": no value of its kind
     key = (normalize_name(told.source.name), told.relation, normalize_name(told.target.name))
     start = known.starts.get(key, s.reference)  # retracted: it never held
     span = (said.start(), but.end())
+    ended = Hit(told.relation, told.source, told.target, True, told.clause, span, retracts=start)
+    out = [*(h for h in hits if h is not told), ended]
+    if someone:  # "I said I am vegetarian but is my wife": it was never the speaker's
+        return out
     text = corrected_text(told.source.name, told.relation, right.name)
-    return [h for h in hits if h is not told] + [
-        Hit(told.relation, told.source, told.target, True, told.clause, span, retracts=start),
-        Hit(told.relation, told.source, right, False, told.clause, span, text),
-    ]
+    return [*out, Hit(told.relation, told.source, right, False, told.clause, span, text)]
 
 
 def _value_at(s: Sentence, at: int) -> Party | None:

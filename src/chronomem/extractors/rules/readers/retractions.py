@@ -80,6 +80,8 @@ _BARE_NOT = re.compile(
 _NOT_VALUES = word_set(
     "fine ok okay good right sure yes yeah yep no nope nothing that this it me you lol sorry "
     "thanks thank wrong whatever never late tired one the sure lmao haha same"
+    # "no worries", "no problem", "no way": a "no" of their own, correcting nothing
+    " worries problem problems way idea clue doubt kidding"
 )
 _PREPOSITIONS = word_set("to of with at in for from on")
 _GENERIC = ("MENTIONED", "RELATED_TO")

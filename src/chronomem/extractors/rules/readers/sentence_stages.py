@@ -92,7 +92,7 @@ def _habits(t: S) -> list[Hit]:
     ended = t.draft.ended("HAS_HABIT")
     speaker = normalize_name(t.sentence.speaker or "")
     held = list(t.known.targets.get((speaker, "HAS_HABIT"), {}).values())
-    hits = [named_as_habit(h) for h in t.hits]
+    hits = [named_as_habit(h, held) for h in t.hits]
     return hits + habit_hits(t.sentence, hits, ended_before=ended, held=held)
 
 
