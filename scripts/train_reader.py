@@ -1,45 +1,56 @@
-"""Train the learned reader's heads on the labelled corpus and report held-out accuracy.
+"""Train the learned reader on the labelled corpus and report held-out accuracy.
 
     PYTHONPATH=src python scripts/train_reader.py [--corpus corpus/reader ...]
-        [--heldout corpus/reader_r9] [--eval lowo|split|all|none] [--cache FILE] [--plain]
-        [--without SHAPE ...]
+        [--heldout corpus/reader_r9] [--folds 3] [--eval] [--jobs 2] [--cache FILE]
+        [--least] [--plain] [--without SHAPE ...] [--stability]
 
-Offline, fixed seed: the same corpus gives the same weights. ``--heldout DIR`` trains on the
-``--corpus`` folders and prints totals on DIR (never an item: a held-out split); ``--eval
-lowo`` trains on all writers but one and tests on that one (every fold), ``split`` on a
-seeded random 80/20 split. The final weights (trained on every ``--corpus`` folder) go to
-``--out``; pin the printed sha256 in ``extractors/learned/reader.py``. The span tagger is
-trained with torch (CPU), needed only here.
+Offline, fixed seed: the same corpus gives the same weights. Each group of writers
+(``--folds``; 0: one writer a group) is left out once: a reader trained on the others reads
+its items, and the facts it finds, right or wrong, fit the calibration of a fact's
+confidence (``extractors/learned/confidence.py``); ``--eval`` prints each fold's metrics.
+``--heldout DIR`` prints totals on DIR (never an item: a held-out split). The final weights
+(trained on every ``--corpus`` item, with the calibration) go to ``--out``; pin the printed
+sha256 in ``extractors/learned/reader.py``. The span tagger is trained with torch (CPU),
+needed only here.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import pickle
+import resource
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
-
-from chronomem.extractors.learned.corpus import Item, as_message, build_rows, load_items
+from chronomem.errors import UsageError
+from chronomem.extractors.learned.corpus import Item, Rows, as_message, build_rows, load_items
 from chronomem.extractors.learned.features import SHAPES
-from chronomem.extractors.learned.reader import WEIGHTS_FILE
+from chronomem.extractors.learned.reader import WEIGHTS_FILE, Reader
+from chronomem.extractors.learned.tagger_training import TaggerRecipe
 from chronomem.extractors.learned.training import (
     TAGGING,
+    HeldOutFacts,
     evaluate,
     flip_rate,
     gate_table,
     train,
 )
+from chronomem.gridmath import one_blas_thread
 from chronomem.providers.local import LocalEmbedder, TokenStates
 
+Corpus = tuple[list[Item], Rows, list[TokenStates]]
 DEFAULT_OUT = Path("src/chronomem/extractors/learned/weights") / WEIGHTS_FILE
 SEED = 20
 # what the shipped weights are trained on (corpus/reader_r8: held out in round 8, trained on
-# from round 9); the held-out writer split of round 9 is corpus/reader_r9
-TRAINING_FOLDERS = (Path("corpus/reader"), Path("corpus/reader_r6"), Path("corpus/reader_r8"))
+# from round 9; corpus/reader_r10: the round-10 writers); the held-out writer split of
+# round 9 is corpus/reader_r9
+TRAINING_FOLDERS = tuple(
+    Path("corpus") / name for name in ("reader", "reader_r6", "reader_r8", "reader_r10")
+)
 
 
 def encode_all(texts: list[str], cache: Path | None) -> list[TokenStates]:
@@ -62,34 +73,71 @@ def report(name: str, metrics: dict[str, float]) -> None:
     print(f"{name:<22} {cells}", flush=True)
 
 
-def folds(writers: list[str], items: list[Item], mode: str, held: int):
-    """(name, train, test) index sets; the last ``held`` items are the held-out folder's."""
-    everyone = set(range(len(items) - held))
-    if held:
-        yield "held-out folder", everyone, set(range(len(items) - held, len(items)))
-    if mode in ("lowo", "all"):
-        for w in writers:
-            test = {i for i in everyone if items[i].writer == w}
-            yield f"test on {w}", everyone - test, test
-    if mode in ("split", "all"):
-        order = np.random.default_rng(SEED).permutation(len(everyone))
-        test = set(order[: len(everyone) // 5].tolist())
-        yield "random 80/20", everyone - test, test
+def writer_groups(writers: list[str], folds: int) -> list[tuple[str, ...]]:
+    """The writers dealt round-robin (sorted) into ``folds`` groups, each left out once
+    (0, or more folds than writers: one writer per fold, leave-one-writer-out)."""
+    k = len(writers) if folds <= 0 else min(folds, len(writers))
+    return [tuple(writers[i::k]) for i in range(k)]
 
 
-def main(argv: list[str] | None = None) -> int:
+def written_by(items: list[Item], group: tuple[str, ...]) -> set[int]:
+    return {i for i, it in enumerate(items) if it.writer in group}
+
+
+def _train_without(group: tuple[str, ...]) -> tuple[Reader, HeldOutFacts]:
+    """A reader trained on every training item but those of ``group``'s writers, and the
+    facts it reads in theirs (in a worker process: the corpus is the parent's, inherited
+    at fork). The empty group: the reader of every item."""
+    items, rows, encodings, tagging = _SHARED
+    test = written_by(items, group)
+    facts = HeldOutFacts([], [], [])
+    with one_blas_thread():  # the same sums in every process: the same weights
+        reader = train(rows, items, encodings, set(range(len(items))) - test, tagging=tagging)
+        facts.add(reader, items, encodings, test)
+    return reader, facts
+
+
+_SHARED: tuple[list[Item], Rows, list[TokenStates], TaggerRecipe]
+
+
+def trainings(groups: list[tuple[str, ...]], jobs: int) -> list[tuple[Reader, HeldOutFacts]]:
+    """``_train_without`` each group (``jobs`` processes at once; each training is seeded
+    and single-threaded, so the readers do not depend on ``jobs``)."""
+    if jobs <= 1:
+        return [_train_without(g) for g in groups]
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(_train_without, groups))
+
+
+def print_metrics(name: str, reader: Reader, data: Corpus, test: set[int]) -> None:
+    items, rows, encodings = data
+    report(name, evaluate(reader, rows, items, encodings, test))
+    for t, precision, recall, kept in gate_table(reader, items, encodings, test):
+        print(f"    gate {t:.2f}: precision {precision:.3f} recall {recall:.3f} ({kept} facts)")
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument(
-        "--corpus",
-        type=Path,
-        action="append",
-        help="repeatable; default the three training folders",
+        "--corpus", type=Path, action="append", help="repeatable; default the training folders"
     )
     ap.add_argument("--heldout", type=Path, help="train on --corpus, print totals on this")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    ap.add_argument("--eval", choices=["lowo", "split", "all", "none"], default="none")
+    ap.add_argument(
+        "--folds",
+        type=int,
+        default=3,
+        help="writer groups left out in turn for the calibration (0: one per writer)",
+    )
+    ap.add_argument("--eval", action="store_true", help="print every fold's metrics")
     ap.add_argument("--cache", type=Path, help="pickle of encoder outputs to reuse between runs")
+    ap.add_argument("--jobs", type=int, default=1, help="folds trained at once (processes)")
     ap.add_argument("--no-save", action="store_true", help="measure only")
+    ap.add_argument(
+        "--least",
+        action="store_true",
+        help="a fact's confidence is its heads' least probability, uncalibrated (an ablation)",
+    )
     ap.add_argument(
         "--plain",
         action="store_true",
@@ -107,41 +155,58 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="share of readings changed by noise of 1e-6..1e-3 on the encoder outputs",
     )
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    with one_blas_thread():  # the heads' sums in one order, whatever the machine's threads
+        return run(parse(argv))
+
+
+def run(args: argparse.Namespace) -> int:
+    global _SHARED
     started = time.process_time()
-    corpus = args.corpus or list(TRAINING_FOLDERS)
     shape = (lambda it: it) if args.plain else as_message
-    items = [shape(it) for folder in corpus for it in load_items(folder)]
+    items = [shape(it) for folder in args.corpus or TRAINING_FOLDERS for it in load_items(folder)]
     writers = sorted({it.writer for it in items})
     print(f"{len(items)} items from {', '.join(writers)}; "
           f"{sum(len(it.facts) for it in items)} facts", flush=True)  # fmt: skip
+    if len(writers) < 2 and not args.least:
+        raise UsageError(
+            "the calibration reads each writer with a reader trained on the others: give "
+            "folders of two writers or more, or --least"
+        )
     held = [shape(it) for it in load_items(args.heldout)] if args.heldout else []
     everything = items + held
     encodings = encode_all([it.text for it in everything], args.cache)
     rows = build_rows(everything, encodings)
-    mode = args.eval if args.eval != "none" else ""
+    data = (everything, rows, encodings)
     tagging = replace(TAGGING, shapes=tuple(s for s in TAGGING.shapes if s not in args.without))
-    trained = {}  # the held-out fold trains on what the saved weights train on: once
-    for name, keep, test in folds(writers, everything, mode, len(held)):
-        reader = trained[frozenset(keep)] = train(
-            rows, everything, encodings, keep, tagging=tagging
-        )
-        report(name, evaluate(reader, rows, everything, encodings, test))
-        for t, precision, recall, kept in gate_table(reader, everything, encodings, test):
-            print(f"    gate {t:.1f}: precision {precision:.3f} recall {recall:.3f} ({kept} facts)")
+    _SHARED = (items, rows, encodings[: len(items)], tagging)
+    groups = [] if args.least and not args.eval else writer_groups(writers, args.folds)
+    *folds, (reader, _) = trainings([*groups, ()], args.jobs)
+    facts = HeldOutFacts([], [], [])
+    for _, fold_facts in folds:
+        facts.extend(fold_facts)
+    for group, (fold_reader, _) in zip(groups, folds, strict=True) if args.eval else ():
+        if not args.least:
+            fold_reader = replace(fold_reader, calibration=facts.calibration(without=group))
+        print_metrics(f"test on {'+'.join(group)}", fold_reader, data, written_by(items, group))
+    if not args.least:
+        reader = replace(reader, calibration=facts.calibration())
+    if held:
+        print_metrics("held-out folder", reader, data, set(range(len(items), len(everything))))
     if not args.no_save:
-        keep = set(range(len(items)))
-        reader = trained.get(frozenset(keep)) or train(
-            rows, everything, encodings, keep, tagging=tagging
-        )
         args.out.parent.mkdir(parents=True, exist_ok=True)
         digest = reader.save(args.out)
         print(f"wrote {args.out} ({args.out.stat().st_size} bytes) sha256 {digest}")
-        if args.stability:
-            for eps in (1e-6, 1e-5, 1e-4, 1e-3):
-                rate = flip_rate(reader, items, encodings[: len(items)], eps, SEED)
-                print(f"noise {eps:g}: {rate:.4%} of {len(items)} readings change", flush=True)
-    print(f"{time.process_time() - started:.0f} s of CPU")
+    if args.stability:
+        for eps in (1e-6, 1e-5, 1e-4, 1e-3):
+            rate = flip_rate(reader, items, encodings[: len(items)], eps, SEED)
+            print(f"noise {eps:g}: {rate:.4%} of {len(items)} readings change", flush=True)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time() - started + children.ru_utime + children.ru_stime
+    print(f"{cpu:.0f} s of CPU (with the fold trainings' processes)")
     return 0
 
 

@@ -45,9 +45,10 @@ THIRD_PERSONS = [
     # rambling: a grandmother's new language, the person in the speaker's role
     ("my gran, ninety-two and sharp as anything, has started learning Spanish on her tablet",
      ("Lena's gran", "LEARNS", "Spanish")),
-    # formal: a relative's new employer, named by role and name
+    # formal: a relative's new title, named by role and name (the round-10 weights read
+    # "Head of Logistics at DHL Poland" as one title span: the employer is not read)
     ("My brother-in-law, Mr. Tomasz Nowak, has recently been appointed Head of Logistics at "
-     "DHL Poland.", ("Lena's brother-in-law", "WORKS_AT", "DHL Poland")),
+     "DHL Poland.", ("Lena's brother-in-law", "HAS_JOB_TITLE", "Head of Logistics")),
     # non-native English: a father's age, a value that is a word, not a name
     ("My uncle Jarek he have 67 years and still he go every morning fishing in Sopot.",
      ("Jarek", "HAS_AGE", "67")),

@@ -3,7 +3,8 @@
 One forward pass of the default encoder feeds a span tagger (``tagger.py``: a BiGRU over
 the wordpiece states that tags the value span of each fact and the old value a replacement
 ends) and three heads (``heads.py``, over ``features.py``'s rows): ``relation`` names each
-value span's relation, ``aspect`` and ``subject`` read each found fact.
+value span's relation, ``aspect`` and ``subject`` read each found fact; a calibration
+(``confidence.py``) turns the four probabilities behind a fact into its chance of being right.
 The weights ship in ``weights/reader.npz``, pinned by sha256 and checked when loaded.
 """
 
@@ -19,6 +20,7 @@ from typing import Final
 import numpy as np
 
 from chronomem.errors import UsageError
+from chronomem.extractors.learned.confidence import CONFIDENCE_WIDTH, Calibration
 from chronomem.extractors.learned.features import (
     SHAPES,
     fact_row,
@@ -39,7 +41,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "757a2c9a72429d98219d9616f0f039e0b0ed75379d17764d8ad3a48dc880058b"
+WEIGHTS_SHA256: Final = "38ca95f429325c652eca77d2d53490cca2ae7c7073e4576f7297ee29313074ce"
 Span = tuple[int, int]
 
 
@@ -52,15 +54,20 @@ class ReadFact:
     aspect: str
     value: Span
     ends: Span | None = None
-    confidence: float = 1.0  # the least sure of the heads' probabilities behind the fact
+    confidence: float = 1.0  # the chance it is right (``confidence.py``)
+    # the probabilities behind it: span, relation, aspect, subject (``confidence.PARTS``)
+    probabilities: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Reader:
-    """The trained tagger and heads; ``read`` turns one encoded clause into its facts."""
+    """The trained tagger and heads; ``read`` turns one encoded clause into its facts.
+    ``calibration``: a fact's confidence from its heads' probabilities (``None``: their
+    least, as before round 10)."""
 
     tagger: Tagger
     heads: dict[str, Head]
+    calibration: Calibration | None = None
 
     def read(
         self, enc: TokenStates, role: str, text: str, upto: int | None = None
@@ -75,21 +82,31 @@ class Reader:
             return []
         tagged = self.tagger.tags(piece_inputs(enc, text, len(inner), self.tagger.shapes))
         ends = _spans(*tagged["ends"], inner, text)
-        found = []
-        for a, b, sure in _spans(*tagged["value"], inner, text):
-            relation, p = self._choose(
+        found: list[tuple[str, Span, float, float]] = []
+        for a, b, p_span in _spans(*tagged["value"], inner, text):
+            relation, p_relation = self._choose(
                 "relation", span_row(enc, (a, b), role, text), SPAN_RELATIONS
             )
             if relation != "none":
-                found.append((relation, (a, b), min(sure, p)))
+                found.append((relation, (a, b), p_span, p_relation))
         out = []
-        for relation, span, sure in found:
+        for relation, span, p_span, p_relation in found:
             row = fact_row(enc, span, relation, role, text)
             aspect, p_aspect = self._choose("aspect", row, ASPECTS)
             subject, p_subject = self._choose("subject", row, SUBJECTS)
-            confidence = round(min(sure, p_aspect, p_subject), 3)
-            out.append(ReadFact(relation, subject, aspect, span, _nearest(ends, span), confidence))
+            probabilities = (p_span, p_relation, p_aspect, p_subject)
+            out.append(
+                ReadFact(relation, subject, aspect, span, _nearest(ends, span),
+                         self._confidence(relation, aspect, subject, probabilities), probabilities)
+            )  # fmt: skip
         return out
+
+    def _confidence(
+        self, relation: str, aspect: str, subject: str, probabilities: tuple[float, ...]
+    ) -> float:
+        if self.calibration is None:
+            return round(min(probabilities), 3)
+        return self.calibration.of(relation, aspect, subject, probabilities)
 
     def _choose(self, head: str, row: np.ndarray, names: Sequence[str]) -> tuple[str, float]:
         (p,) = self.heads[head].probabilities(row)
@@ -100,6 +117,8 @@ class Reader:
         out: dict[str, np.ndarray] = dict(self.tagger.arrays("tagger"))
         for name, head in sorted(self.heads.items()):
             out |= head.arrays(name)
+        if self.calibration is not None:
+            out |= self.calibration.head.arrays("confidence")
         return out
 
     def save(self, path: Path) -> str:
@@ -126,7 +145,12 @@ class Reader:
         with np.load(path, allow_pickle=False) as npz:
             arrays = {k: npz[k] for k in npz.files}
         heads = {name: Head.from_arrays(arrays, name) for name in HEADS}
-        reader = cls(Tagger.from_arrays(arrays, "tagger"), heads)
+        calibration = (
+            Calibration(Head.from_arrays(arrays, "confidence"))
+            if "confidence.w_out" in arrays
+            else None
+        )
+        reader = cls(Tagger.from_arrays(arrays, "tagger"), heads, calibration)
         reader.check_widths(path)
         return reader
 
@@ -137,6 +161,8 @@ class Reader:
         expected = {"relation": width, "aspect": width + len(RELATIONS)}
         expected["subject"] = expected["aspect"]
         wrong = [n for n, w in expected.items() if self.heads[n].mean.shape[0] != w]
+        if self.calibration is not None and self.calibration.head.mean.shape[0] != CONFIDENCE_WIDTH:
+            wrong.append("confidence")
         if wrong or not set(self.tagger.shapes) <= set(SHAPES):
             raise UsageError(
                 f"the learned reader's weights at {path} were trained on other features than "
