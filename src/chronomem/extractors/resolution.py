@@ -273,20 +273,23 @@ _KIND_PATTERNS = {
 }
 
 
+def kind_of(relation: str, text: str) -> str | None:
+    """The kind a fact's ``text`` gives a value of ``relation`` that holds one value per
+    kind ("Sam's favorite composer is Elgar": composer; "prefers aisle seats": seats),
+    singular and lower case; ``None``: the relation has one kind, or the text names none."""
+    pattern = _KIND_PATTERNS.get(relation)
+    m = pattern.search(text) if pattern is not None else None
+    return _singular(next(g for g in m.groups() if g).lower()) if m is not None else None
+
+
 def _same_kind(new: Fact, old: Fact) -> bool:
     """ "favourite X" holds one value per kind of X (a favourite film does not replace a
     favourite food), a role one person per role (a new coach does not replace the doctor).
     Other relations have one kind."""
     if new.relation == "SUBSCRIBED_TO_PLAN":
         return _same_service(new.fact, old.fact)
-    pattern = _KIND_PATTERNS.get(new.relation)
-    if pattern is None:
-        return True
-    a, b = pattern.search(new.fact), pattern.search(old.fact)
-    if a is None or b is None:
-        return True
-    kind_a, kind_b = (next(g for g in m.groups() if g).lower() for m in (a, b))
-    return _singular(kind_a) == _singular(kind_b)
+    kind_a, kind_b = kind_of(new.relation, new.fact), kind_of(new.relation, old.fact)
+    return kind_a is None or kind_b is None or kind_a == kind_b
 
 
 def _same_service(a: str, b: str) -> bool:

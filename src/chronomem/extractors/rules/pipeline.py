@@ -60,6 +60,7 @@ SENTENCE_PIPELINE = (
     "terse_corrections",
     "denials",
     "restatements",
+    "reported",
     "habits",
     "offers",
     "successions",

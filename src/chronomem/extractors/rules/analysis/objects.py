@@ -39,7 +39,8 @@ _LEAD = re.compile(
     rf"((?:(?:{'|'.join(sorted(FILLER_ADJECTIVES, key=len, reverse=True))})\s+)*)",
     re.I,
 )
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+|\S")
+# a word of letters in any alphabet ("comté", "crème brûlée"), a number, or one other sign
+_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['-])*|\d+|\S")
 _STOPS = PREPOSITIONS | CONJUNCTIONS | DETERMINERS | PRONOUNS | OTHER_SUBJECTS | OBJECT_STOPS
 _PREFERENCES = frozenset({"LIKES", "LOVES", "HATES", "ENJOYS"})
 _ADVERB_OBJECTS = word_set(
@@ -216,6 +217,8 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
         if words and _BREAK.search(s.text, stop, w.start()):  # "cats tbh, dogs are ...": the
             return words, "", stop  # phrase ends at its clause's comma
         if low in _STOPS or ("'" in low and not low.endswith("s'")):  # "the nurses' union"
+            return words, low, stop
+        if words and low.endswith("ly") and low not in _LY_NOUNS:  # "gouda obviously"
             return words, low, stop
         words.append(low)
         stop = w.end()

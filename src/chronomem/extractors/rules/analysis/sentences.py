@@ -23,8 +23,9 @@ ABBREVIATIONS = _ABBREVIATIONS  # a full stop after one ends no sentence (chat_s
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*"
     r"|\s+[-\u2013\u2014]+\s+"
-    # a colon before a bare name is a label, not a break: "new manager: Rebecca."
-    r"|:\s+(?![A-Z][\w'-]*\.?(?: [A-Z][\w'-]*){0,2}\W*$)"
+    # a colon before a bare name or value ending the sentence is a label, not a break:
+    # "new manager: Rebecca.", "fav colour: sage green"
+    r"|:\s+(?![A-Z][\w'-]*\.?(?: [A-Z][\w'-]*){0,2}\W*$|[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}\W*$)"
     r"|,?\s+(?:but|although|though|whereas|because)\s+"
     r"|,\s+(?:and|so|then|while|which)\s+"
     r"|\s+and\s+(?=(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Ii]t)\b)"

@@ -21,7 +21,7 @@ _IS_NEXT = word_set(
     " down not no never now still just finally already also always officially currently"
     " apparently basically literally really actually definitely probably moving going gonna"
     " living working staying starting studying training teaching retired married engaged"
-    " pregnant leaving single divorced dating"
+    " pregnant leaving single divorced dating dead"
 )
 _HAS_NEXT = word_set("been got gotten gone done left moved started taken become")
 # "Tom's back in Leeds" (is), not "Tom's back is sore" (his back)

@@ -92,7 +92,7 @@ _SUBJECT_ENDINGS = re.compile(
     r"(?:(?:totally|officially|finally|really|so|completely|well and truly|long|now|just|"
     r"sadly|basically|pretty much|kinda)\s+)*"
     r"(?:(?:gone|over|done|history|finished|no more|a thing of the past|in the past|"
-    r"behind (?:me|us)|dead to me|out of (?:my|our) li(?:fe|ves)|over and done(?: with)?)"
+    r"behind (?:me|us)|dead(?: to me)?|out of (?:my|our) li(?:fe|ves)|over and done(?: with)?)"
     r"(?!\s*(?:the|a|an|to|with|by|for|till|until|from|on|at|in|this|that|tomorrow|today|"
     r"tonight)\b)(?!-)"
     r"|(?:didn't|did not|never|just didn't|didn't really|did not really) work(?:ed)? out"

@@ -22,26 +22,61 @@ does, and the engine ends what names the same thing (``engine/endings.py``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
-from chronomem.extractors.rules.tables.life_words import HABITS
+from chronomem.extractors.rules.readers.habit_words import (
+    activity,
+    given_up,
+    habit_object,
+    habit_of,
+    habit_thing,
+    singular,
+)
+from chronomem.extractors.rules.tables.favourites import OPENERS
+from chronomem.extractors.rules.tables.lexicon import (
+    DETERMINERS,
+    OTHER_SUBJECTS,
+    PRONOUNS,
+    TIME_WORDS,
+)
+from chronomem.extractors.rules.tables.life_words import ACTIVITIES, HABITS
 
 _FREQ = (
     r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
-    r"(?:once|twice|\w+ times) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
+    r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
     r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
-    r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop)\b"
+    r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop|"
+    # a routine's time of day: "I go for a walk after work", "I read before bed"
+    r"(?:after|before) (?:work|school|dinner|breakfast|bed))\b"
 )
-_ADVERBS = r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to) )*"
+_ADVERBS = (
+    r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to|just|now)"
+    r" )*"
+)
 _HABIT = re.compile(
-    rf"\bi {_ADVERBS}(?P<verb>[a-z]+)\b(?P<rest>[^.!?;,]*?)\b{_FREQ}"
+    rf"\bi(?: {_ADVERBS}(?P<verb>[a-z]+)|(?P<am>'m))\b(?P<rest>[^.!?;,]*?)\b{_FREQ}"
     # the frequency first: "on Saturdays I go swimming", "every morning I am running 5 km"
     rf"|(?:^\W*|(?<=[,;]\s)|(?<=\band\s)|(?<=\bbut\s)){_FREQ},? i {_ADVERBS}(?P<verb2>[a-z]+)\b"
     r"(?P<rest2>[^.!?;,]*)",
     re.I,
 )
+# "gym 5x a week", "10 cigs a day rn", "swimming 3x a week again": a chat line naming a thing
+# and how often, with no verb and no subject (the writer's habit); at the line's start or after
+# "but" ("pls dont judge but 10 cigs a day")
+_VERBLESS = re.compile(
+    rf"(?:^|(?<=\bbut ))\W*{OPENERS}(?:back (?:at|to) )?(?P<count>\d+\w* |a couple (?:of )?)?"
+    rf"(?P<obj>[a-z][\w-]*(?: [a-z][\w-]*){{0,2}}?) (?P<freq>{_FREQ})",
+    re.I,
+)
+# so many times a week: what one does as a habit, whatever it is ("reformer 3x a week"); a
+# thing taken daily may be a medicine ("insulin twice a day"), one on Sundays a sport
+# on and on, not a routine: "sneezing nonstop", "I'm coughing constantly"
+_ON_AND_ON = re.compile(r"(?:nonstop|constantly|all the time)$", re.I)
+_WEEKLY = re.compile(r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) week\b", re.I)
+_NOT_A_THING = PRONOUNS | OTHER_SUBJECTS | DETERMINERS | TIME_WORDS
 _GIVE_UP = re.compile(
     r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update|"
     r"honestly|tbh|ngl)\W+)*)"
@@ -101,115 +136,16 @@ _INTO = re.compile(
     r"|\bagain\b|\btoo\b))",
     re.I,
 )
-_FILLER = re.compile(
-    r"^(?:(?:like|about|around|roughly|a|an|the|my|some|a couple(?: of)?|couple(?: of)?|"
-    r"a few|few|lots of|a lot of|a bunch of|\d+\w*|one|two|three|four|five|six|cups? of|"
-    r"glass(?:es)? of|bottles? of|packs? of|pints? of|cans? of|shots? of|mugs? of|hot|cold|"
-    r"\w+ly)\s+)*",
-    re.I,
-)
-_STOP = re.compile(
-    r"\b(?:at|in|on|with|before|after|for|to|from|when|while|and|but|because|so|"
-    r"since|every|each|with|it|it's|its|now|instead|ago|last|next|this|yesterday|today|almost|"
-    r"nearly|basically|pretty|like|once|twice|out|completely|entirely|altogether|"
-    r"one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b",
-    re.I,
-)
-_TAKES_OBJECT = frozenset({"do", "play", "practice", "practise", "drink", "have", "eat", "smoke"})
-_NOT_HABIT_VERBS = frozenset(
-    {"work", "go", "get", "be", "am", "take", "see", "call", "talk", "visit", "text", "feel",
-     "think", "need", "want", "love", "like", "hate", "check", "make", "say", "said", "was",
-     "had", "did", "went", "got", "use", "try", "can", "could", "will", "would", "should",
-     "don't", "dont", "do"}
-)  # fmt: skip
 
 
-def _gerund(verb: str) -> str:
-    v = verb.lower()
-    if v.endswith("ing"):
-        return v
-    if v.endswith("e") and not v.endswith("ee"):
-        return v[:-1] + "ing"
-    if len(v) <= 4 and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", v):
-        return v + v[-1] + "ing"
-    return v + "ing"
-
-
-def _singular(word: str) -> str:
-    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
-def _object(rest: str, *, consumed: bool = False) -> str | None:
-    rest = _FILLER.sub("", rest.strip())
-    stop = _STOP.search(rest)
-    words = (rest[: stop.start()] if stop else rest).split()
-    words = [w for w in words if (w.isalpha() or "-" in w) and not w.lower().endswith("ly")]
-    words = words[:2]
-    if not words:
-        return None
-    if consumed:  # "4 coffees a day", "a couple beers": the thing, not the servings
-        words[-1] = _singular(words[-1])
-    return " ".join(words).lower()
-
-
-_CONSUME = frozenset({"drink", "have", "eat", "smoke"})
-
-
-_BE_OR_GO = frozenset({"am", "'m", "go", "goes", "going"})
-_DUTIES = frozenset({"work", "school", "bed", "the office", "office", "class", "uni"})
-
-
-def _thing(verb: str, rest: str) -> str | None:
-    v = verb.lower()
-    word, _, after = rest.strip().partition(" ")
-    if v in _BE_OR_GO and word.lower().endswith("ing") and len(word) > 4:
-        # "I go climbing on Tuesdays", "every morning I am running 5 km": the activity
-        return _thing(word, after)
-    place = _TO_PLACE.match(rest.strip())
-    if v in _BE_OR_GO and word.lower() == "to" and place is not None:
-        thing = _object(rest.strip()[place.end() :])  # "every friday I go to the pub": the pub
-        return None if thing in _DUTIES else thing
-    if v in _TAKES_OBJECT:
-        return _object(rest, consumed=v in _CONSUME)
-    if v in _NOT_HABIT_VERBS or len(v) < 3:
-        return None
-    return _gerund(v)
-
-
-_LIGHT_GERUNDS = frozenset({"doing", "having", "playing", "taking", "using"})
-# going somewhere is the habit of that place ("stopped going to the Y", "quit attending X")
-_GOING = frozenset({"going", "attending", "visiting", "heading", "hitting"})
-_TO_PLACE = re.compile(r"(?:to|at|up\s+to|down\s+to|over\s+to)\s+(?:the\s+)?(?=\S)", re.I)
-
-
-def _given_up(rest: str) -> str | None:
-    """What "stopped ..." gives up: the activity ("running"), or the object of a light verb
-    ("doing crossfit" -> crossfit), or the thing ("coffee")."""
-    word, _, after = rest.strip().partition(" ")
-    word = word.lower()
-    place = _TO_PLACE.match(after)
-    if word in _GOING and (place is not None or word not in ("going", "heading")):
-        return _object(after[place.end() if place else 0 :]) or word  # the place gone to
-    if word in _LIGHT_GERUNDS and after:
-        return _object(after) or word
-    return word if word.endswith("ing") else _object(rest)
-
-
-# nouns that name the activity of their verb: "my morning runs" are running, "a daily swim"
-_ACTIVITY_NOUNS = frozenset(
-    {"run", "swim", "walk", "jog", "hike", "ride", "climb", "cycle", "row", "skate", "surf"}
-)
-
-
-def _activity(name: str | None) -> str | None:
-    """A habit named by an activity noun, as the activity ("morning runs" -> "running")."""
-    if not name:
-        return name
-    head = name.split()[-1]
-    head = head[:-1] if head.endswith("s") and head[:-1] in _ACTIVITY_NOUNS else head
-    return _gerund(head) if head in _ACTIVITY_NOUNS else name
+def named_as_habit(hit: Hit, held: Sequence[str]) -> Hit:
+    """A habit's ending ``hit`` of any stage named as the habit ``held`` it ends, when it
+    names it in other words ("quit smoking" ends the "cigs" that "10 cigs a day" told)."""
+    if hit.relation != "HAS_HABIT" or not hit.ending or hit.target.named:
+        return hit
+    name = hit.target.name.lower()
+    same = [h for h in held if h.lower() != name and habit_of(h.lower()) == habit_of(name)]
+    return replace(hit, target=replace(hit.target, name=same[0])) if len(same) == 1 else hit
 
 
 def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: bool) -> Hit:
@@ -223,7 +159,7 @@ def _kept_to(s: Sentence, have: set[str]) -> list[Hit]:
     (its head noun is the kind, so it replaces "I prefer beach holidays")."""
     out = []
     for m in _ONLY.finditer(s.text):
-        thing = _object(m.group("obj"))
+        thing = habit_object(m.group("obj"))
         if thing and thing not in have and len(thing) > 2:
             have.add(thing)
             hit = _hit(s, thing, "PREFERS", m.span(), False)
@@ -231,10 +167,13 @@ def _kept_to(s: Sentence, have: set[str]) -> list[Hit]:
     return out
 
 
-def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> list[Hit]:
+def habit_hits(
+    s: Sentence, found: list[Hit], *, ended_before: bool = False, held: Sequence[str] = ()
+) -> list[Hit]:
     """Habits and tastes of the speaker in ``s``, when no pattern explained the sentence;
     ``ended_before``: an earlier sentence of the message gave a habit up ("I quit coffee.
-    switched to green tea")."""
+    switched to green tea"); ``held``: the habits the speaker holds (told before and not
+    ended): "swimming instead" takes the place of the one held."""
     if not s.speaker or s.assistant or s.question:
         return []
     have = {h.target.name.lower() for h in found}
@@ -243,7 +182,7 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
     told = [h.verb for h in found]  # what the patterns read is told by their facts
 
     def add(name: str | None, relation: str, m: re.Match[str], ending: bool = False) -> None:
-        name = _activity(name) if relation == "HAS_HABIT" else name
+        name = activity(name) if relation == "HAS_HABIT" else name
         hit = _hit(s, name or "", relation, m.span(), ending)
         read = any(a < m.end() and m.start() < b for a, b in told)
         if name and name not in have and len(name) > 2 and not read:
@@ -252,36 +191,77 @@ def habit_hits(s: Sentence, found: list[Hit], *, ended_before: bool = False) -> 
 
     ended = ended_before
     for m in _GIVE_UP.finditer(s.text):
-        add(_given_up(m.group("rest")), "HAS_HABIT", m, True)
+        add(given_up(m.group("rest")), "HAS_HABIT", m, True)
         ended = True
     for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
-        thing = _singular(m.group("obj").lower())
+        thing = singular(m.group("obj").lower())
         add(thing, "HAS_HABIT" if thing in HABITS else "HAS_CONDITION", m, True)
     for m in _NOT_DONE.finditer(s.text):
         add(_DONE_HABIT[m.group("verb").lower().split()[-1]], "HAS_HABIT", m, True)
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
         rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"
-        add(_object(rest) or _thing(verb, rest), "HAS_HABIT", m, True)
+        add(habit_object(rest) or habit_thing(verb, rest), "HAS_HABIT", m, True)
         ended = True
     out += _kept_to(s, have)
     if ended:  # "I hurt my shoulder so I stopped crossfit, doing swimming instead"
         for m in _TAKE_UP.finditer(s.text):
-            add(_object(m.group("a") or m.group("b") or m.group("c") or ""), "HAS_HABIT", m)
+            add(habit_object(m.group("a") or m.group("b") or m.group("c") or ""), "HAS_HABIT", m)
+    elif held:
+        out += _instead_of_held(s, held, add)
     if found:
         return out  # a sentence a pattern explained is told by its facts (endings aside)
     for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats
         add(m.group("obj").lower(), "PREFERS", m)
     for m in _HABIT.finditer(s.text):
-        verb, rest = m.group("verb") or m.group("verb2"), m.group("rest") or m.group("rest2")
+        verb = m.group("verb") or m.group("verb2") or "am"  # "I'm swimming 3x a week"
+        rest = m.group("rest") or m.group("rest2")
+        if m.group("am") and _ON_AND_ON.search(m.group()):
+            continue
         if verb.lower() in ("get", "gets"):  # "I get migraines every week"
-            add(_object(rest, consumed=True), "HAS_CONDITION", m)
+            add(habit_object(rest, consumed=True), "HAS_CONDITION", m)
         else:
-            add(_thing(verb, rest), "HAS_HABIT", m)
+            add(habit_thing(verb, rest), "HAS_HABIT", m)
+    for m in _VERBLESS.finditer(s.text):
+        add(_verbless_habit(s, m), "HAS_HABIT", m)
     for m in _INTO.finditer(s.text):
-        add(
-            _object(m.group("obj")) if len(m.group("obj").split()) > 2 else m.group("obj").lower(),
-            "LIKES",
-            m,
-        )
+        liked = m.group("obj")
+        add(habit_object(liked) if len(liked.split()) > 2 else liked.lower(), "LIKES", m)
     return out
+
+
+def _verbless_habit(s: Sentence, m: re.Match[str]) -> str | None:
+    """The habit the verbless line ``m`` names: a noun phrase and nothing else before the
+    frequency ("wearing it every night" is a verb phrase), no person, pronoun or name opening
+    it ("Tom runs every day"); a count of a thing one consumes ("10 cigs a day", not "3
+    meetings a day"); else so many times a week, or an activity or a consumed thing."""
+    words = m.group("obj").lower().split()
+    person = any(sp.label == "Person" and sp.start < m.end("obj") for sp in s.spans)
+    if words[0] in _NOT_A_THING or person or (m.group("obj")[0].isupper() and len(words) > 1):
+        return None
+    thing = habit_object(m.group("obj"), consumed=True)
+    if thing is None or len(thing.split()) != len(words):
+        return None
+    if m.group("count") is not None:
+        return thing if words[-1] in HABITS else None
+    if _ON_AND_ON.search(m.group("freq")):
+        return None  # "sneezing nonstop since we got luna": no routine
+    weekly = _WEEKLY.match(m.group("freq")) is not None
+    activity = words[-1] in ACTIVITIES or words[-1].endswith("ing") or words[-1] in HABITS
+    return thing if weekly or activity else None
+
+
+def _instead_of_held(
+    s: Sentence, held: Sequence[str], add: Callable[[str | None, str, re.Match[str]], None]
+) -> list[Hit]:
+    """ "im swimming instead", with habits held and none given up in the message: the new
+    habit (through ``add``), and the end of the one habit held (none with several held: which
+    one it replaces is not told)."""
+    for m in _TAKE_UP.finditer(s.text):
+        if m.group("b") is None:
+            continue  # "switched to X" with no habit given up may be any change
+        new = activity(habit_object(m.group("b")))
+        add(m.group("b"), "HAS_HABIT", m)
+        if new and len(held) == 1 and held[0].lower() != new:
+            return [_hit(s, held[0], "HAS_HABIT", m.span(), True)]
+    return []

@@ -51,9 +51,24 @@ def contrasted(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         if found is None or found[2] == new:
             continue
         target = known.targets[found[:2]][found[2]]
-        if likeness(new, True, found[2], target, known, s) >= MIN_SIGNS:
+        signs = likeness(new, True, found[2], target, known, s) + _of_holder(s, m, found, known)
+        if signs >= MIN_SIGNS:
             return correction_hits(s, known, found, m.group("new"), m.span("new"))
     return []
+
+
+def _of_holder(s: Sentence, m: re.Match[str], told: tuple[str, str, str], known: Known) -> int:
+    """One sign more when the clause that contrasts the values is about the one who holds
+    the told value ("Rupert is at Glasgow, not Edinburgh" after "Rupert is studying at
+    Edinburgh"); none for a person (people are not compared by name alone: "I invited Zoe,
+    not Chloe" leaves "my daughter Chloe" alone)."""
+    source, _, key = told
+    if known.labels.get(key) == "Person":
+        return 0
+    clause = s.clause_at(m.start("new"))
+    before = normalize_name(s.text[clause[0] : m.start("new")]).split()
+    holder = normalize_name(known.display.get(source, source)).split()
+    return 1 if holder and before[: len(holder)] == holder else 0
 
 
 def cued_restatements(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:

@@ -69,8 +69,10 @@ _ARROW = re.compile(
     r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*(?:->|→|=>|-->)\s*"
     r"(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)\s*(?:\W|lol|haha)*$"
 )
+# "Lyon, not Paris": a value, not a clause of its own ("I invited Zoe, not Chloe")
 _BARE_NOT = re.compile(
-    r"^\W*(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*\*?\s*,?\s*"
+    r"^\W*(?!(?:I|we|he|she|they|you|it)\b)"
+    r"(?P<new>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})\s*\*?\s*,?\s*"
     r"(?:not|instead of|rather than)\s+(?:the\s+|an?\s+)?"
     r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)\s*(?:\*|\W|lol|haha|lmao)*$",
     re.I,
@@ -78,6 +80,8 @@ _BARE_NOT = re.compile(
 _NOT_VALUES = word_set(
     "fine ok okay good right sure yes yeah yep no nope nothing that this it me you lol sorry "
     "thanks thank wrong whatever never late tired one the sure lmao haha same"
+    # "no worries", "no problem", "no way": a "no" of their own, correcting nothing
+    " worries problem problems way idea clue doubt kidding"
 )
 _PREPOSITIONS = word_set("to of with at in for from on")
 _GENERIC = ("MENTIONED", "RELATED_TO")
@@ -129,7 +133,7 @@ def resaid(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             out.append(hit)
             continue
         target = Party(value, hit.target.label, True, False, ())
-        text = _said(hit.source.name, hit.relation, value)
+        text = corrected_text(hit.source.name, hit.relation, value)
         out.append(replace(hit, target=target, text=text))
     return out
 
@@ -251,7 +255,9 @@ def correction_hits(
     label = known.labels.get(key) or None
     who = Party(known.display.get(source, source), known.labels.get(source) or None)
     told = known.texts.get(found, "")
-    text = told.replace(wrong, right) if wrong in told else _said(who.name, relation, right)
+    text = (
+        told.replace(wrong, right) if wrong in told else corrected_text(who.name, relation, right)
+    )
     whole = (0, len(s.text))
     start = known.starts.get(found)  # retracted: it ends where it began, it never held
     return [  # the ending first: it folds into the told fact
@@ -260,7 +266,7 @@ def correction_hits(
     ]
 
 
-def _said(who: str, relation: str, value: str) -> str:
+def corrected_text(who: str, relation: str, value: str) -> str:
     """A plain sentence for the corrected fact when the told text is not at hand."""
     verb = _VERBS.get(relation, relation.lower().replace("_", " "))
     return f"{who} {verb} {value} (corrected)"

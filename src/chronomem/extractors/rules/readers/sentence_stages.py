@@ -9,6 +9,7 @@ gap (it runs only when no stage before found anything); ``hits + found``: it add
 from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.found import Hit
+from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.ahead import (
     cancelled_ahead,
@@ -20,8 +21,8 @@ from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.compound import shared_hits
 from chronomem.extractors.rules.readers.corrections import corrections
 from chronomem.extractors.rules.readers.denials import denied_values, restated
-from chronomem.extractors.rules.readers.habits import habit_hits
-from chronomem.extractors.rules.readers.new_favourite import kindless_favourite_hits
+from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
+from chronomem.extractors.rules.readers.new_favourite import kindless_favourites
 from chronomem.extractors.rules.readers.offers import offer_hits
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
@@ -35,6 +36,7 @@ from chronomem.extractors.rules.readers.plans import (
 )
 from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hits
 from chronomem.extractors.rules.readers.replacements import replaced_values
+from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.readers.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
@@ -82,9 +84,16 @@ def _restatements(t: S) -> list[Hit]:
     return h + contrasted(s, k, h) + cued_restatements(s, k, h)
 
 
+def _reported(t: S) -> list[Hit]:
+    return reported_corrections(t.sentence, t.known, t.hits)
+
+
 def _habits(t: S) -> list[Hit]:
     ended = t.draft.ended("HAS_HABIT")
-    return t.hits + habit_hits(t.sentence, t.hits, ended_before=ended)
+    speaker = normalize_name(t.sentence.speaker or "")
+    held = list(t.known.targets.get((speaker, "HAS_HABIT"), {}).values())
+    hits = [named_as_habit(h, held) for h in t.hits]
+    return hits + habit_hits(t.sentence, hits, ended_before=ended, held=held)
 
 
 def _offers(t: S) -> list[Hit]:
@@ -100,7 +109,7 @@ def _role_switch(t: S) -> list[Hit]:
 
 
 def _favourites(t: S) -> list[Hit]:
-    return t.hits + kindless_favourite_hits(t.sentence, t.known, t.hits)
+    return kindless_favourites(t.sentence, t.known, t.hits)
 
 
 def _own_texts(t: S) -> list[Hit]:
@@ -211,11 +220,12 @@ SENTENCE_STAGES = (
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
     SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
     SentenceStage("restatements", _restatements, "a told value taken back beside the new one"),
+    SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
     SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
-    SentenceStage("favourites", _favourites, '"my new favourite is X" without a kind'),
+    SentenceStage("favourites", _favourites, 'a favourite without its kind ("X is my #1 now")'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),

@@ -23,18 +23,17 @@ FILLER = r"(?: (?:rn|atm|now|currently|these days|right now|at the moment|lately
 _KIND = r"(?P<kind>[a-z]+(?: (?!(?:rn|atm|now|currently|lately|is|was)\b)[a-z]+)?)"
 
 # A value written in lower case ("green", "pho", "thai food"): not a pronoun or a vague word
-_VALUE = (
+NOT_VALUE = (
     r"(?!(?:it|this|that|the|a|an|my|his|her|our|their|your|its|which|what|who|there|here|"
     r"one|mine|everything|nothing|something|anything|he|she|they|you|we|i|honestly|tbh|ngl|"
     r"ok|okay|so|well|yeah|lol|update|actually|officially|now)\b)"
-    r"(?-i:[a-z][a-z-]+)"
 )
+VALUE = NOT_VALUE + r"(?-i:[a-z][a-z-]+)"
 _RANK = r"(?:new |current |all-time |absolute |number one |#1 |ultimate |top |undisputed )*"
 # where a clause starts: the value before "is my favourite X" is its first word or two
-_START = (
-    r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\band )|(?<=\bbut )|(?<=\bnow ))\s*"
-    r"(?:(?:honestly|tbh|ngl|ok|okay|so|well|yeah|lol|update|actually|officially|now)\W+)*"
-)
+# words of chat that open a line and say nothing of it ("ok new fav show is X")
+OPENERS = r"(?:(?:honestly|tbh|ngl|ok|okay|so|well|yeah|lol|update|actually|officially|now)\W+)*"
+START = r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\band )|(?<=\bbut )|(?<=\bnow ))\s*" + OPENERS
 _NOT_AFTER = "".join(
     f"(?<!\\b{w} )" for w in sorted(word_set("the a an my his her our their your this that its"))
 )
@@ -46,13 +45,13 @@ FAVORITE_ROWS: tuple[P, ...] = (
     P(
         "HAS_FAVORITE",
         r"(?:"
-        + _START
+        + START
         + r"(?P<obj>"
-        + _VALUE
+        + VALUE
         + r"(?: (?-i:[a-z][a-z-]+))?)|\b"
         + _NOT_AFTER
         + r"(?P<obj2>"
-        + _VALUE
+        + VALUE
         + r")) (?:is|'s) (?:now |still |officially |definitely |honestly"
         r" |easily |probably |totally |hands down )*(?:my|our) "
         + _RANK
@@ -66,10 +65,12 @@ FAVORITE_ROWS: tuple[P, ...] = (
         template="{source}'s favorite {kind} is {target}",
         triggers="favorite favourite fave fav go",
     ),
-    # "fav band is IDLES", "new fave show: Severance": a chat line without "my"
+    # "fav band is IDLES", "ok new fave show: Severance": a chat line without "my"
     P(
         "HAS_FAVORITE",
-        r"(?:^|(?<=[.!?] ))\W*(?:(?:new|current|all-time) )?"
+        r"(?:^|(?<=[.!?] ))\W*"
+        + OPENERS
+        + r"(?:(?:new|current|all-time) )?"
         + FAVORITE
         + " "
         + _KIND
@@ -103,10 +104,10 @@ FAVORITE_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_FAVORITE",
-        r"(?P<obj>{NAME}|" + _VALUE + r") (?:has |have |just |officially |finally )*(?:replaced|"
+        r"(?P<obj>{NAME}|" + VALUE + r") (?:has |have |just |officially |finally )*(?:replaced|"
         r"overtook|overtaken|dethroned|beat out|bumped|knocked|took over from) (?:out )?"
         r"(?P<old>{NAME}|"
-        + _VALUE
+        + VALUE
         + r") as (?:my|our|your) "
         + _RANK
         + FAVORITE

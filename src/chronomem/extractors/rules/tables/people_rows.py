@@ -34,7 +34,7 @@ _AGE_FORM = (
     r"(?:now |just |only |almost |nearly |finally |officially |about |already )?"
     rf"(?P<obj>{_AGE})(?:\s*(?:years?|yrs?)(?: old)?|\s*(?:yo|y/o))?"
     r"(?=\s*(?:$|[,.;:!?)]|\s(?:today|tomorrow|yesterday|now|and|but|so|this|next|last|in|"
-    r"on|lol|too|already|soon|tho|though|since|which|when)\b))"
+    r"on|lol|too|already|soon|tho|though|since|which|when|if|because|cause|cos|haha)\b))"
 )
 
 
