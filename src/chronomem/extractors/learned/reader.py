@@ -10,7 +10,6 @@ The weights ship in ``weights/reader.npz``, pinned by sha256 and checked when lo
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -36,6 +35,7 @@ from chronomem.extractors.learned.labels import (
     SUBJECTS,
     decode_spans,
 )
+from chronomem.extractors.learned.pinned import load_arrays, save_arrays
 from chronomem.extractors.learned.tagger import TAGS, Tagger
 from chronomem.providers.local import TokenStates
 
@@ -123,27 +123,13 @@ class Reader:
 
     def save(self, path: Path) -> str:
         """Write the weights to ``path``; returns their sha256 (to pin in ``WEIGHTS_SHA256``)."""
-        with path.open("wb") as f:
-            np.savez_compressed(f, **self.arrays())  # type: ignore[arg-type]  # names -> arrays
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return save_arrays(path, self.arrays())
 
     @classmethod
     def load(cls, path: Path, sha256: str | None) -> Reader:
         """Heads from ``path``; ``sha256``: the digest the file must have (None: unchecked)."""
-        if not path.is_file():
-            raise UsageError(
-                f"the learned reader's weights are missing ({path}): reinstall chronomem"
-            )
-        data = path.read_bytes()
-        digest = hashlib.sha256(data).hexdigest()
-        if sha256 is not None and digest != sha256:
-            raise UsageError(
-                f"the learned reader's weights at {path} have sha256 {digest}, not the pinned "
-                f"{sha256}: the file is damaged or from another build; reinstall chronomem, or "
-                "retrain with scripts/train_reader.py and pin the new digest in reader.py"
-            )
-        with np.load(path, allow_pickle=False) as npz:
-            arrays = {k: npz[k] for k in npz.files}
+        retrain = "retrain with scripts/train_reader.py and pin the new digest in reader.py"
+        arrays = load_arrays(path, sha256, "the learned reader", retrain)
         heads = {name: Head.from_arrays(arrays, name) for name in HEADS}
         calibration = (
             Calibration(Head.from_arrays(arrays, "confidence"))

@@ -19,7 +19,6 @@ The weights ship in ``weights/selector.npz``, pinned by sha256.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -28,7 +27,7 @@ from typing import Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from chronomem.errors import UsageError
+from chronomem.extractors.learned.pinned import load_arrays, save_arrays
 from chronomem.gridmath import on_grid
 from chronomem.providers.local import GRID
 
@@ -71,25 +70,16 @@ class Selector:
         return cls(on_grid(weights, WEIGHT_GRID), float(np.rint(bias / (WEIGHT_GRID * GRID))))
 
     def save(self, path: Path) -> str:
-        with path.open("wb") as f:
-            np.savez_compressed(f, weights=self.weights, bias=np.array([self.bias]))
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return save_arrays(path, {"weights": self.weights, "bias": np.array([self.bias])})
 
     @classmethod
     def load(cls, path: Path, sha256: str | None) -> Selector:
-        if not path.is_file():
-            raise UsageError(
-                f"the learned selector's weights are missing ({path}): reinstall chronomem"
-            )
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        if sha256 is not None and digest != sha256:
-            raise UsageError(
-                f"the learned selector's weights at {path} have sha256 {digest}, not the pinned "
-                f"{sha256}: reinstall chronomem, or retrain with scripts/train_selector.py and "
-                "pin the new digest in extractors/learned/select.py"
-            )
-        with np.load(path, allow_pickle=False) as npz:
-            return cls(np.asarray(npz["weights"], dtype=np.float64), float(npz["bias"][0]))
+        retrain = (
+            "retrain with scripts/train_selector.py and pin the new digest in "
+            "extractors/learned/select.py"
+        )
+        arrays = load_arrays(path, sha256, "the learned selector", retrain)
+        return cls(np.asarray(arrays["weights"], dtype=np.float64), float(arrays["bias"][0]))
 
 
 def shipped_selector() -> Path:
