@@ -9,6 +9,8 @@ default local embedder (``--embedder hash`` for the pipeline alone):
 
 * ``short``: LoCoMo conversation 1 (read by path, never copied), each turn one message
   episode, one ``Memory.add_episodes`` call into a fresh SQLite file;
+* ``calls``: the same turns as ``short``, one ``Memory.add_episode`` call per message (as a
+  chat app adds them): the cost of a call's own reads (context, held values);
 * ``long``: generated user/assistant turns of about 550 tokens with markdown lists and code
   blocks (``bench/ingest_corpus.py``, deterministic, no external data);
 * ``growth``: one group grown with generated short turns; the ms per episode of a window of
@@ -38,7 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-PHASES = ("short", "long", "growth")
+PHASES = ("short", "calls", "long", "growth")
 
 
 def locomo_turns(path: Path, conversations: int = 1) -> list[tuple[str, datetime, str]]:
@@ -92,6 +94,19 @@ def _timed_add(memory, items) -> dict[str, float]:  # type: ignore[no-untyped-de
     }
 
 
+def _timed_calls(memory, items) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    wall, cpu = time.perf_counter(), time.process_time()
+    for item in items:
+        memory.add_episode(item.content, group_id=item.group_id, reference_time=item.reference_time)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {
+        "episodes": len(items),
+        "wall_s": round(wall, 3),
+        "cpu_s": round(cpu, 3),
+        "cpu_ms_per_call": round(1000 * cpu / len(items), 2),
+    }
+
+
 def _items(turns: Sequence[tuple[str, datetime, str]]) -> list[object]:
     from chronomem import EpisodeInput
 
@@ -109,6 +124,8 @@ def run_phase(phase: str, args: argparse.Namespace, db: str) -> dict[str, object
     with _memory(db, args.embedder, not args.no_learned) as memory:
         if phase == "short":
             out: dict[str, object] = _timed_add(memory, _items(locomo_turns(args.data)))
+        elif phase == "calls":
+            out = _timed_calls(memory, _items(locomo_turns(args.data)))
         elif phase == "long":
             turns = [("long", ref, text) for ref, text in long_turns(args.long)]
             out = _timed_add(memory, _items(turns))

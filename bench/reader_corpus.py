@@ -5,8 +5,11 @@ is read by a ``chronomem.Memory`` on the default path (the rule extractor with t
 local embedder, no LLM): its context turns, then its text, are ingested as episodes
 ("Speaker: text"; a narrator's text as one ``text`` episode) into a group of its own, one
 minute apart, and the group's facts are matched against the item's labels
-(``reader_match.py`` says how). One memory serves a batch of items (a group each), so the
-embedder is loaded once per process.
+(``reader_match.py`` says how). An assistant's turn is replied to someone: when no context
+turn of the user it speaks to comes first, a greeting of theirs ("Maya: Hi.") does, as in
+any chat (without it the memory cannot know whose "your" the assistant says; before round
+10 the bench left it out, and an assistant's restatements were all but never found). One
+memory serves a batch of items (a group each), so the embedder is loaded once per process.
 
     python bench/reader_corpus.py [--split corpus/reader_r6 ...] [--json out.json]
                                   [--totals-only] [--failures N] [--jobs 2] [--no-learned]
@@ -29,7 +32,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,6 +43,7 @@ from chronomem import Memory
 from chronomem.extractors.rules import RuleExtractor
 from chronomem.providers.local import LocalEmbedder
 from chronomem.testing import ManualClock
+from chronomem.text.dates import find_time_expressions
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SPLITS = ("corpus/reader", "corpus/reader_r6")
@@ -66,6 +70,10 @@ def _turns(item: Item) -> list[tuple[str | None, str]]:
     context = item.get("context") or []
     assert isinstance(context, list)
     turns = [(turn.get("speaker"), str(turn["text"])) for turn in context]
+    user = item.get("addressee")
+    replying = item.get("speaker_role") == "assistant" and isinstance(user, str)
+    if replying and not any(who == user for who, _ in turns):
+        turns.insert(0, (str(user), "Hi."))  # the user the assistant replies to spoke first
     speaker = item.get("speaker")
     return [*turns, (speaker if isinstance(speaker, str) else None, str(item["text"]))]
 
@@ -137,15 +145,20 @@ class Tally:
     def add(self, item: Item, facts: list[Seen], names: Names) -> None:
         labels = item["facts"]
         assert isinstance(labels, list)
-        score = score_item(labels, facts, names)
+        score = score_item(labels, facts, names, [told_day(item, label) for label in labels])
         self.items += 1
-        for label, ok, ended in zip(labels, score.found, score.ends, strict=True):
+        for label, ok, ended, dated in zip(
+            labels, score.found, score.ends, score.dated, strict=True
+        ):
             for key in _keys(item, label):
                 self.labels[key][0] += ok
                 self.labels[key][1] += 1
             if ended is not None:
                 self.labels["ends closed"][0] += ended
                 self.labels["ends closed"][1] += 1
+            if dated is not None:
+                self.labels["dated as told"][0] += dated
+                self.labels["dated as told"][1] += 1
         self.produced += score.produced
         self.right += score.right
         if not labels:
@@ -164,6 +177,20 @@ class Tally:
         self.quiet_decoys += other.quiet_decoys
         self.items += other.items
         self.misses += other.misses
+
+
+def told_day(item: Item, label: dict[str, object]) -> date | None:
+    """The day the label's ``when`` names ("last Friday", "on 3 March"), read in the item's
+    text as the memory's date finder reads it, when that is not the day it was told."""
+    when, text = label.get("when"), str(item["text"])
+    at = text.find(when) if isinstance(when, str) and when else -1
+    if at < 0:
+        return None
+    for found in find_time_expressions(text, TOLD_AT):
+        if found.start < at + len(str(when)) and at < found.end:
+            day = found.when.date()
+            return None if day == TOLD_AT.date() else day
+    return None
 
 
 def _keys(item: Item, label: dict[str, object]) -> Iterator[str]:
@@ -234,6 +261,9 @@ def tables(name: str, result: dict[str, object]) -> Iterable[str]:
     yield f"decoys (items with no label) giving nothing: {_ratio(result['decoys'])}"
     if "ends closed" in recall:
         yield f"old values a replacement names, closed: {_cell(recall['ends closed'])}"
+    if "dated as told" in recall:
+        dated = _cell(recall["dated as told"])
+        yield f"facts found whose label names another day, dated on it: {dated}"
     for kind in ("relation", "aspect", "voice"):
         yield ""
         yield f"| {kind} | found / labels | recall |"

@@ -23,8 +23,9 @@ data: ``Seen`` rows, not store objects.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 #: chronomem relation -> the spec's name, where they differ.
 RELATION_ALIASES: dict[str, str] = {
@@ -61,6 +62,7 @@ class Seen:
     closed: bool  # invalid_at or expired_at set
     ahead: bool  # valid_at after the telling
     told_here: bool  # the item's own turn is among its episodes
+    dated: date | None = None  # the day it ended (closed) or began, as the memory dates it
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +95,16 @@ def seen(
 ) -> Seen:
     closed = invalid_at is not None or expired_at is not None
     ahead = valid_at is not None and valid_at > told_at
+    day = invalid_at or valid_at
     return Seen(
-        subject, spec_relation(relation), value, not closed and not ahead, closed, ahead, told_here
+        subject,
+        spec_relation(relation),
+        value,
+        not closed and not ahead,
+        closed,
+        ahead,
+        told_here,
+        None if day is None else day.date(),
     )
 
 
@@ -184,16 +194,25 @@ class ItemScore:
 
     found: tuple[bool, ...]
     ends: tuple[bool | None, ...]  # per label: its ``ends`` value closed (None: no ``ends``)
+    dated: tuple[bool | None, ...]  # per label found with a told day: its fact dated on it
     produced: int
     right: int
     misses: tuple[str, ...]  # one line per label not found, and per wrong fact
 
 
-def score_item(labels: list[dict[str, object]], facts: list[Seen], names: Names) -> ItemScore:
+def score_item(
+    labels: list[dict[str, object]],
+    facts: list[Seen],
+    names: Names,
+    told_days: Sequence[date | None] = (),
+) -> ItemScore:
+    """``told_days``: per label, the day its ``when`` names when that is not the day it was
+    told (``None``: no such day); a found label's fact should be dated on it."""
     found: list[bool] = []
+    dated: list[bool | None] = [None] * len(labels)
     witnesses: set[int] = set()
     misses: list[str] = []
-    for label in labels:
+    for n, label in enumerate(labels):
         if label["aspect"] in NEGATIVE:
             bad = wrongly_held(label, facts, names)
             found.append(bad is None)
@@ -205,8 +224,13 @@ def score_item(labels: list[dict[str, object]], facts: list[Seen], names: Names)
         if hit is None:
             said = f"missed {label['aspect']} {label['relation']} {label['value']!r}"
             misses.append(f"{said}: {why_missed(label, facts, names)}")
-        else:
-            witnesses.add(id(hit))
+            continue
+        witnesses.add(id(hit))
+        day = told_days[n] if n < len(told_days) else None
+        if day is not None:
+            dated[n] = hit.dated == day
+            if not dated[n]:
+                misses.append(f"dated {hit.dated} not {day} ({label['when']!r}): {_show(hit)}")
     ends: list[bool | None] = []
     for label in labels:
         closed = _ended(label, facts, names)
@@ -219,7 +243,7 @@ def score_item(labels: list[dict[str, object]], facts: list[Seen], names: Names)
         if id(fact) not in witnesses:
             misses.append(f"wrong fact: {_show(fact)}")
     right = sum(1 for f in own if id(f) in witnesses)
-    return ItemScore(tuple(found), tuple(ends), len(own), right, tuple(misses))
+    return ItemScore(tuple(found), tuple(ends), tuple(dated), len(own), right, tuple(misses))
 
 
 def _ended(label: dict[str, object], facts: list[Seen], names: Names) -> list[Seen] | None:

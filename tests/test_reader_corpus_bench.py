@@ -181,3 +181,65 @@ def test_the_script_reads_a_split_and_writes_its_totals(tmp_path: Path) -> None:
 def test_a_folder_without_items_is_refused_with_how_to_fix_it(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="--split"):
         reader_corpus.main(["--split", str(tmp_path)])
+
+
+def test_a_found_fact_is_dated_on_the_day_its_label_names() -> None:
+    told = NOW - timedelta(days=3)
+    start = label("WORKS_AT", "Bolt", "start")
+    on_the_day = [
+        seen(
+            "Ines",
+            "WORKS_AT",
+            "Bolt",
+            valid_at=told,
+            invalid_at=None,
+            expired_at=None,
+            told_at=NOW,
+            told_here=True,
+        )
+    ]
+    assert score_item([start], on_the_day, NAMES, [told.date()]).dated == (True,)
+    said_day = [fact("Ines", "WORKS_AT", "Bolt")]  # dated when it was said
+    score = score_item([start], said_day, NAMES, [told.date()])
+    assert score.dated == (False,)
+    assert any(line.startswith("dated ") for line in score.misses)
+    assert score_item([start], said_day, NAMES, [None]).dated == (None,)  # no day named
+    assert score_item([start], [], NAMES, [told.date()]).dated == (None,)  # not found
+
+
+@pytest.mark.parametrize(
+    ("text", "when", "days_before"),
+    [
+        ("started at Bolt last Friday, so far so good", "last Friday", 3),
+        ("moved to Tartu on 1 June", "on 1 June", 14),
+        ("I quit today", "today", None),  # the day it was told names no other day
+        ("been vegan for ages", "for ages", None),  # no day at all
+    ],
+)
+def test_the_day_a_label_names_is_read_in_its_items_text(
+    text: str, when: str, days_before: int | None
+) -> None:
+    item = {"id": "x-1", "text": text, "facts": []}
+    day = reader_corpus.told_day(item, {**label("WORKS_AT", None, "start"), "when": when})
+    expected = (
+        None
+        if days_before is None
+        else (reader_corpus.TOLD_AT - timedelta(days=days_before)).date()
+    )
+    assert day == expected
+
+
+def test_an_assistants_reply_follows_a_turn_of_the_user_it_speaks_to() -> None:
+    reply = {
+        "id": "x-2",
+        "speaker": "Assistant",
+        "speaker_role": "assistant",
+        "addressee": "Maya",
+        "text": "Congrats on the move to Tartu, Maya!",
+        "facts": [],
+    }
+    assert reader_corpus._turns(reply) == [("Maya", "Hi."), ("Assistant", reply["text"])]
+    asked = {**reply, "context": [{"speaker": "Maya", "text": "We moved to Tartu!"}]}
+    assert reader_corpus._turns(asked)[0] == ("Maya", "We moved to Tartu!")  # no greeting
+    user = {**reply, "speaker": "Maya", "speaker_role": "user", "addressee": "Assistant"}
+    assert reader_corpus._turns(user) == [("Maya", reply["text"])]

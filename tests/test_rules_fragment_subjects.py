@@ -97,6 +97,18 @@ def test_a_name_after_a_role_noun_is_still_a_name(text: str, name: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Ola: gonna ask my sister whether she fancies Porto",
+        "Ola: my cousin unless he finds a flat stays with us",
+        "Ola: I'll call my dad whenever the roof guy turns up",
+    ],
+)
+def test_a_conjunction_after_a_role_noun_is_no_name(text: str) -> None:
+    assert not {f.target for f in run(text).facts} & {"Whether", "Unless", "Whenever"}
+
+
+@pytest.mark.parametrize(
     ("text", "kept"),
     [
         ("home from hip surgery, so bored", "hip surgery"),

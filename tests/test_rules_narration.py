@@ -7,7 +7,7 @@ import pytest
 
 from chronomem.extractors import RuleExtractor
 from chronomem.extractors.rules.analysis.known import Known
-from chronomem.extractors.rules.normalise.narrated import narrated_voice
+from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
 from chronomem.model import Episode
 
 from .rules_support import REF
@@ -56,6 +56,7 @@ def test_a_narrated_sentence_is_told_in_its_subjects_voice(
     sentence: str, told: str, person: str
 ) -> None:
     assert narrated_voice(sentence, Known(), None) == (told, person)
+    assert narrated_person(sentence, Known(), None) == person  # found without the rewrite
 
 
 @pytest.mark.parametrize(
@@ -74,6 +75,7 @@ def test_a_narrated_sentence_is_told_in_its_subjects_voice(
 )
 def test_what_is_not_a_narrated_person_is_left_alone(sentence: str) -> None:
     assert narrated_voice(sentence, Known(), None) == (sentence, None)
+    assert narrated_person(sentence, Known(), None) is None
 
 
 def test_he_or_she_continues_the_person_narrated_last_unless_the_gender_disagrees() -> None:
@@ -82,6 +84,8 @@ def test_he_or_she_continues_the_person_narrated_last_unless_the_gender_disagree
     known.genders["halima"] = "f"
     assert narrated_voice("He runs a clinic.", known, "Halima") == ("He runs a clinic.", None)
     assert narrated_voice("She runs a clinic.", known, None) == ("She runs a clinic.", None)
+    assert narrated_person("She runs a clinic.", known, "Halima") == "Halima"
+    assert narrated_person("He runs a clinic.", known, "Halima") is None
 
 
 def test_a_fronted_phrase_keeps_its_own_possessives() -> None:

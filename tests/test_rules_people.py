@@ -180,6 +180,16 @@ STATUS = [
         ["Ana: doing a PhD in chemistry at ETH Zurich now"],
         ("Ana", "STUDIES_AT", "ETH Zurich", False),
     ),
+    # being at a university or a college is studying there; at a firm, working there
+    (
+        ["Ana: so my son Tiago is at Porto Polytechnic University now"],
+        ("Tiago", "STUDIES_AT", "Porto Polytechnic University", False),
+    ),
+    (
+        ["Ana: my daughter is at Fernhill College"],
+        ("Ana's daughter", "STUDIES_AT", "Fernhill College", False),
+    ),
+    (["Ana: I'm at Deloitte now"], ("Ana", "WORKS_AT", "Deloitte", False)),
     (["Ana: welp, no longer vegetarian. bacon won"], ("Ana", "FOLLOWS_DIET", "vegetarian", True)),
     (["Ana: not keto anymore lol"], ("Ana", "FOLLOWS_DIET", "keto", True)),
     # an engagement called off by the pair; a new job congratulated; a correction naming the

@@ -14,13 +14,15 @@ capability is given them with each episode, named as an extraction names them:
 * their held values are the stored facts with that subject as source, not ended and not
   withdrawn (plans ahead included), in the order they were told.
 
-One :class:`HeldValues` serves one ingest call. It reads the store ONCE per group at the
-start of the call (four indexed reads: the newest turn, the named entities, their open
-facts, the names of the values), so the reads do not race the call's own writes (the next
-chunk is prepared while one is written, ``engine/ingest.py``); after that it learns, in
-order, what each prepared episode of the call tells ("I drive a Civic" holds; "sold the
-Civic" ends it; a new value of a one-value relation replaces the old one). A batch so
-sees the values its own earlier episodes told, deterministically.
+One :class:`HeldValues` serves one ingest call. It reads each group once, when the call
+first extracts an episode of it (before the call writes anything to that group: the next
+chunk is prepared while one is written, ``engine/ingest.py``; a call of repeats only reads
+nothing), through the memory's :class:`~chronomem.engine.held_cache.HeldCache` (the rows
+kept from the calls before, checked against the group's version; only what they lack is
+read). After that it learns, in order, what each prepared episode of the call tells ("I
+drive a Civic" holds; "sold the Civic" ends it; a new value of a one-value relation
+replaces the old one). A batch so sees the values its own earlier episodes told,
+deterministically.
 
 A late episode (older than the group's newest stored turn: a backfill, an import) is read
 with what the call told before it only: the stored values may have been told after it.
@@ -28,25 +30,20 @@ with what the call told before it only: the stored values may have been told aft
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
+from chronomem.engine.held_cache import PERSON, Held, HeldCache
 from chronomem.model import Entity, Episode, ExtractedEntity, ExtractedFact, Extraction, Fact
-from chronomem.model.filters import SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
 from chronomem.ports import Store
 
 MAX_NAMES = 600  # words and pairs of words one episode looks up (a long text: its first ones)
-NAME_BATCH = 500  # names (or ids) per store read
 # one-value relations whose value is one per kind, not one in all ("favourite film" and
 # "favourite food" both hold): a new value does not replace the held one here
 _PER_KIND = frozenset({"HAS_FAVORITE", "PREFERS", "ROLE_HELD_BY"})
-_PERSON = "Person"
-_FOREVER = datetime(9000, 1, 1, tzinfo=UTC)
-# facts not ended and not withdrawn, whenever they start (a plan ahead holds too)
-OPEN_VALUES = SearchFilter(valid_at=_FOREVER, known_at=_FOREVER)
 
 
 def names_in(episode: Episode) -> list[str]:
@@ -83,25 +80,27 @@ class _Group:
 
 
 class HeldValues:
-    """The open values of the subjects an ingest call names: read from the store once per
-    group, then kept up to date with the call's own extractions (see the module doc)."""
+    """The open values of the subjects an ingest call names: read once per group, then
+    kept up to date with the call's own extractions (see the module doc). ``cache``: the
+    memory's rows kept across calls (none: a cache of this call's alone)."""
 
-    def __init__(self, store: Store, episodes: Sequence[Episode]) -> None:
+    def __init__(
+        self, store: Store, episodes: Sequence[Episode], cache: HeldCache | None = None
+    ) -> None:
         self._store = store
+        self._cache = cache if cache is not None else HeldCache()
         self._groups: dict[str, _Group] = {}
-        wanted: dict[str, dict[str, None]] = {}
-        speakers: dict[str, set[str]] = {}
+        self._wanted: dict[str, dict[str, None]] = {}
+        self._speakers: dict[str, set[str]] = {}
         for e in episodes:
-            wanted.setdefault(e.group_id, {}).update(dict.fromkeys(names_in(e)))
+            self._wanted.setdefault(e.group_id, {}).update(dict.fromkeys(names_in(e)))
             speaker = e.speaker()
-            speakers.setdefault(e.group_id, set()).add(normalize_name(speaker or ""))
-        for group, names in wanted.items():
-            self._groups[group] = self._read(group, list(names), speakers[group])
+            self._speakers.setdefault(e.group_id, set()).add(normalize_name(speaker or ""))
 
     def of(self, episode: Episode) -> Extraction:
         """The values the subjects of ``episode`` hold, told before it, oldest first: the
         subjects as entities, then the values' entities, and the facts."""
-        g = self._groups.get(episode.group_id)
+        g = self._group(episode.group_id)
         if g is None:
             return Extraction()
         late = g.newest is not None and episode.reference_time < g.newest
@@ -124,7 +123,7 @@ class HeldValues:
 
     def learn(self, episode: Episode, told: Extraction) -> None:
         """What ``episode`` (prepared in this call) told: its held values, its endings."""
-        g = self._groups.setdefault(episode.group_id, _Group(None))
+        g = self._group(episode.group_id) or self._groups.setdefault(episode.group_id, _Group(None))
         entities = {normalize_name(e.name): e for e in told.entities}
         for fact in told.facts:
             if fact.relation in GENERIC_RELATIONS:
@@ -137,57 +136,38 @@ class HeldValues:
             rule = functional_rule(fact.relation)
             if rule is not None and rule.unique == "subject" and rule.relation not in _PER_KIND:
                 values.clear()  # a new value of a one-value relation replaces the held one
-            if source in entities and entities[source].labels[:1] == (_PERSON,):
+            if source in entities and entities[source].labels[:1] == (PERSON,):
                 g.subjects.setdefault(source, entities[source])
             entity = entities.get(target) or ExtractedEntity(fact.target)
             g.told += 1
             values[target] = _Value(fact, entity, g.told, said=episode.reference_time)
 
     # -- the one read per group ------------------------------------------------------------
-    def _read(self, group: str, names: list[str], speakers: set[str]) -> _Group:
-        newest = self._store.recent_episodes(group, limit=1)
-        g = _Group(newest[0].reference_time if newest else None)
-        people: dict[str, Entity] = {}
-        for part in _batches(names):
-            for e in self._store.find_entities(group, part):
-                if _PERSON in e.labels or normalize_name(e.name) in speakers:
-                    people[e.id] = e
-        if not people:
-            return g
-        found = {
-            f.id: f
-            for part in _batches(sorted(people))
-            for f in self._store.facts_of_entities([group], part, OPEN_VALUES)
-            if f.source_id in people and f.relation not in GENERIC_RELATIONS
-        }
-        facts = list(found.values())
-        targets = {
-            e.id: e
-            for part in _batches(_ids(facts))
-            for e in self._store.get_entities([group], part)
-        }
-        facts = [f for f in facts if f.target_id in targets]
-        facts.sort(key=lambda f: _told_order(f, targets[f.target_id].name))  # not by ids
-        for n, f in enumerate(facts):
-            value, subject = targets[f.target_id], people[f.source_id]
-            g.subjects[normalize_name(subject.name)] = _named(subject)
-            held = g.values.setdefault(normalize_name(subject.name), {})
-            held.setdefault(f.relation, {})[normalize_name(value.name)] = _Value(
-                _as_told(f, subject.name, value.name),
-                _named(value),
-                n - len(facts),
-                episodes=f.episodes,
-            )
-        return g
+    def _group(self, group: str) -> _Group | None:
+        """The group's values, read on first use (``None``: the call names no episode of it)."""
+        if group not in self._groups and group in self._wanted:
+            names = list(self._wanted.pop(group))
+            held = self._cache.read(self._store, group, names, self._speakers[group])
+            self._groups[group] = _group_of(held)
+        return self._groups.get(group)
 
 
-def _batches(names: list[str]) -> Iterable[list[str]]:
-    for i in range(0, len(names), NAME_BATCH):
-        yield names[i : i + NAME_BATCH]
-
-
-def _ids(facts: Iterable[Fact]) -> list[str]:
-    return sorted({f.target_id for f in facts})
+def _group_of(held: Held) -> _Group:
+    """The subjects' values named as an extraction names them, oldest first."""
+    g = _Group(held.newest)
+    people, targets = held.people, held.values
+    facts = sorted(held.facts, key=lambda f: _told_order(f, targets[f.target_id].name))
+    for n, f in enumerate(facts):  # by what they say, not by ids: the same on every store
+        value, subject = targets[f.target_id], people[f.source_id]
+        g.subjects[normalize_name(subject.name)] = _named(subject)
+        values = g.values.setdefault(normalize_name(subject.name), {})
+        values.setdefault(f.relation, {})[normalize_name(value.name)] = _Value(
+            _as_told(f, subject.name, value.name),
+            _named(value),
+            n - len(facts),
+            episodes=f.episodes,
+        )
+    return g
 
 
 def _told_order(f: Fact, target: str) -> tuple[datetime, datetime, str, str, str]:

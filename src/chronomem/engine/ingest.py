@@ -196,7 +196,7 @@ class Ingestor:
         results: list[IngestResult] = []
         if not chunks:
             return results
-        held = self._stages.holding(episodes)  # read before the call writes anything
+        held = self._stages.holding(episodes)  # each group read before the call writes to it
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="chronomem-prepare") as ahead:
             plan = self._plan(chunks[0], seen, {}, types, held=held)
             for k, chunk in enumerate(chunks):
@@ -307,6 +307,7 @@ class Ingestor:
                     episode.group_id,
                     f"episode {episode.id}",
                     lambda: self._stages.decide(p, clock),
+                    on_written=self._stages.written,
                 )
             except DuplicateEpisodeError:  # another writer stored this id meanwhile
                 found = self._store.get_episodes([episode.group_id], [episode.id])
@@ -328,6 +329,11 @@ class Ingestor:
             self._communities.after_ingest(result)
         result.usage.extend(usage)
         self.usage.extend(usage)
+
+    def held(self, episodes: Sequence[Episode]) -> HeldValues | None:
+        """Stage held for ``episodes``, as an ingest call of them would read it now
+        (through the rows kept across calls); ``None``: the extractor reads no held values."""
+        return self._stages.holding(episodes)
 
     def forget(self) -> None:
         """Drop cached embeddings (after a deletion: no text of it stays in memory)."""

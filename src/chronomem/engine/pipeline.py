@@ -39,6 +39,7 @@ from chronomem.engine.entities import (
 from chronomem.engine.fact_candidates import FactCandidates, find_fact_candidates
 from chronomem.engine.facts import FactOutcome, apply_fact_decisions, draft_facts
 from chronomem.engine.held import HeldValues
+from chronomem.engine.held_cache import HeldCache
 from chronomem.engine.types import apply_ontology
 from chronomem.engine.validate import validate_resolution
 from chronomem.model import (
@@ -101,11 +102,17 @@ class IngestPipeline:
         self._ids = ids
         self._context_episodes = context_episodes
         self._vectors = EmbeddingCache(embedder)
+        self._held = HeldCache()  # stage held's store rows, kept across calls
         # recorded as the reason of merges the resolution round decides ("llm", ...)
         self._resolver = str(getattr(extractor, "resolution_kind", type(extractor).__name__))
 
     def forget(self) -> None:
         self._vectors.clear()
+        self._held.drop()
+
+    def written(self, changes: ChangeSet) -> None:
+        """An episode's changes, as the store applied them: the kept held rows follow."""
+        self._held.written(changes)
 
     def prepare(
         self,
@@ -164,10 +171,11 @@ class IngestPipeline:
 
     def holding(self, episodes: Sequence[Episode]) -> HeldValues | None:
         """Stage held, for one ingest call: the held values of the subjects ``episodes``
-        name (one read per group, now), when the extractor reads them; else None."""
+        name (read per group when first needed, through the rows kept across calls), when
+        the extractor reads them; else None."""
         if not isinstance(self._extractor, HeldReader):
             return None
-        return HeldValues(self._store, episodes)
+        return HeldValues(self._store, episodes, self._held)
 
     def _extract(
         self,

@@ -87,6 +87,7 @@ class LateTurns:
                     later.group_id,
                     f"re-read of episode {later.id}",
                     lambda p=p, c=clock: self._decide_again(p, c),  # type: ignore[misc]
+                    on_written=self._stages.written,
                 )
             )
         return results

@@ -76,11 +76,19 @@ class GroupWriter:
         self._store = store
         self._deadline_s = deadline_s
 
-    def write(self, group_id: str, label: str, decide: Callable[[], tuple[ChangeSet, T]]) -> T:
+    def write(
+        self,
+        group_id: str,
+        label: str,
+        decide: Callable[[], tuple[ChangeSet, T]],
+        on_written: Callable[[ChangeSet], None] | None = None,
+    ) -> T:
         """Run ``decide`` (which reads the store and returns the changes and a result) and
         apply its changes against the version read before it; repeat on a conflict.
 
         ``label`` names the work in logs and in the final error (e.g. the episode id).
+        ``on_written``: called with the changes as applied (their ``expected_version`` the
+        version they were applied at), still in the group's write turn.
         """
         deadline = time.monotonic() + self._deadline_s
         attempt = 0
@@ -89,9 +97,9 @@ class GroupWriter:
                 attempt += 1
                 version = self._store.group_version(group_id)
                 changes, result = decide()
+                applied = replace(changes, expected_version=version)
                 try:
-                    self._store.apply(replace(changes, expected_version=version))
-                    return result
+                    self._store.apply(applied)
                 except ConflictError:
                     if time.monotonic() >= deadline:
                         raise ConflictError(
@@ -100,4 +108,8 @@ class GroupWriter:
                             "retry it later, or write to this group from fewer processes"
                         ) from None
                     log.info("%s: group changed meanwhile (try %d), retrying", label, attempt)
+                else:
+                    if on_written is not None:
+                        on_written(applied)
+                    return result
                 time.sleep(min(pause_s(attempt), max(0.0, deadline - time.monotonic())))

@@ -64,15 +64,22 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
     message with no such sentence is not read): a sentence that asks nothing and names
     something the rules' hits in ``s`` do not already name; on an assistant's turn, only
     where it speaks of the user (the rules' text is in the user's voice by then). A
-    sentence with no name ("I'm allergic to cashews") is not read: on the corpus's held-out
-    split reading them found 10 more labels at half the precision, and in a chat it read 16
-    times the sentences (LoCoMo conversation 1: 481 of 1,330 against 29), 1.4x the CPU per
-    short turn. A correction is read only for a fact that names both values
-    (``learned_hits``)."""
+    sentence with no name is :func:`nameless`. A correction is read only for a fact that
+    names both values (``learned_hits``)."""
     if s.question or (role == "assistant" and not s.speaks_as_self):
         return False
     told = {normalize_name(h.target.name) for h in hits}
     return any(span.named and normalize_name(span.name) not in told for span in s.spans)
+
+
+def nameless(s: Sentence) -> bool:
+    """Does ``s`` name nothing but speak as self ("I'm allergic to cashews", "been
+    vegetarian since march")? A fact there can only be a value told in words
+    (``WORD_VALUES``). Reading every such sentence found 10 more labels on the corpus's
+    held-out split (round 9) but read a third of a chat's sentences (LoCoMo conversation 1:
+    481 of 1,330 against 29), 1.4x the CPU per short turn; the step reads those the
+    selector (``select.py``) finds worth it."""
+    return not s.question and s.speaks_as_self and not any(span.named for span in s.spans)
 
 
 def learned_hits(

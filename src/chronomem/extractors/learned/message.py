@@ -113,13 +113,14 @@ class WordMap:
     def of(cls, content: str, start: int, normalised: str) -> WordMap:
         raw = [m.span() for m in _WORD.finditer(content, start)]
         norm = [m.span() for m in _WORD.finditer(normalised)]
-        matcher = SequenceMatcher(
-            None,
-            [content[a:b].lower() for a, b in raw],
-            [normalised[a:b].lower() for a, b in norm],
-            autojunk=False,
-        )
-        pairs = {a + k: b + k for a, b, size in matcher.get_matching_blocks() for k in range(size)}
+        raw_words = [content[a:b].lower() for a, b in raw]
+        norm_words = [normalised[a:b].lower() for a, b in norm]
+        if raw_words == norm_words:  # nothing rewritten but case: word k is word k
+            pairs = {k: k for k in range(len(raw))}
+        else:
+            matcher = SequenceMatcher(None, raw_words, norm_words, autojunk=False)
+            blocks = matcher.get_matching_blocks()
+            pairs = {a + k: b + k for a, b, size in blocks for k in range(size)}
         return cls(tuple(raw), tuple(norm), pairs, {j: i for i, j in pairs.items()})
 
     def normalised(self, span: Span) -> Span | None:

@@ -4,6 +4,8 @@ vector of the episode comes from the same forward pass), then the reader on each
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
@@ -20,6 +22,7 @@ from chronomem.extractors.learned.message import (
     role_of,
 )
 from chronomem.extractors.learned.reader import Reader, ReadFact, default_reader
+from chronomem.extractors.learned.select import Chooses, default_selector
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.extractors.rules.normalise.voice import speaks_to_the_user
 from chronomem.gridmath import one_blas_thread
@@ -30,14 +33,26 @@ from chronomem.providers.local import LocalEmbedder, TokenStates
 # The encoder the tagger and heads read (trained on its portable states, round 7). Any other
 # encoder: step off.
 TRAINED_ON: Final = "all-MiniLM-L6-v2-onnx-int8-portable@8199be6f"
+# windows whose token states are kept: a turn is extracted again soon after (the turns
+# after a late episode are re-read, ``engine/reread.py``), and the engine's own cache of
+# vectors does not hold states (a first window's: about 200 kB)
+KEPT_WINDOWS: Final = 32
 
 
 class LearnedStep:
     """Reads messages with the shipped reader over ``embedder``'s token states."""
 
-    def __init__(self, embedder: LocalEmbedder, reader: Reader | None = None) -> None:
+    def __init__(
+        self,
+        embedder: LocalEmbedder,
+        reader: Reader | None = None,
+        selector: Chooses | None = None,
+    ) -> None:
         self._embedder = embedder
         self._reader = reader  # None: the shipped weights, loaded on the first read
+        self._selector = selector  # None: the shipped selector, loaded on first use
+        self._kept: OrderedDict[str, TokenStates] = OrderedDict()
+        self._lock = threading.Lock()
 
     @property
     def reader(self) -> Reader:
@@ -45,24 +60,38 @@ class LearnedStep:
             self._reader = default_reader()
         return self._reader
 
+    @property
+    def selector(self) -> Chooses:
+        if self._selector is None:
+            self._selector = default_selector()
+        return self._selector
+
     def read(
         self,
         episode: Episode,
         normalised: str,
         sentences: Sequence[Sentence],
         usable: Sequence[bool],
+        nameless: Sequence[bool] = (),
     ) -> list[list[ReadFact]]:
         """The facts the reader finds in each of ``sentences`` (split, in order, from
         ``normalised``: the rules' text of ``episode``'s body), spans in the sentence.
         ``usable``: per sentence, could a fact found there be used (``hits.could_add``);
-        only windows holding such a sentence are read, and a message with none is not
+        ``nameless``: per sentence, one that names nothing but speaks as self
+        (``hits.nameless``), read when the selector finds it worth it (``select.py``).
+        Only windows holding a sentence to read are read, and a message with none is not
         encoded here at all (the engine then embeds it as it embeds any episode)."""
         out: list[list[ReadFact]] = [[] for _ in sentences]
-        if not any(usable):
+        if not any(usable) and not any(nameless):
             return out
         words = WordMap.of(episode.content, body_start(episode), normalised)
         where = places(normalised, [s.text for s in sentences])
-        windows, home = self._encoded(episode, words, where, usable)
+        first = first_window(episode)
+        (head,) = self._encode([first.text])  # the episode's vector, too
+        usable = self._chosen((first, head), words, where, usable, nameless)
+        if not any(usable):
+            return out
+        windows, home = self._encoded(episode, words, where, usable, (first, head))
         role = role_of(episode)
         with one_blas_thread():  # the heads' products are small: idle BLAS threads only spin
             for n, (window, enc) in enumerate(windows):
@@ -80,17 +109,61 @@ class LearnedStep:
                         out[placed[0]].append(placed[1])
         return out
 
+    def _encode(self, texts: Sequence[str]) -> list[TokenStates]:
+        """The encoder's states of ``texts``; those of the last :data:`KEPT_WINDOWS` windows
+        encoded are kept, not computed again."""
+        with self._lock:
+            kept = {t: self._kept[t] for t in texts if t in self._kept}
+        missing = [t for t in dict.fromkeys(texts) if t not in kept]
+        fresh = dict(zip(missing, self._embedder.encode_tokens(missing), strict=True))
+        with self._lock:
+            for text, states in fresh.items():
+                self._kept[text] = states
+            for text in texts:
+                if text in self._kept:
+                    self._kept.move_to_end(text)
+            while len(self._kept) > KEPT_WINDOWS:
+                self._kept.popitem(last=False)
+        return [kept.get(t) or fresh[t] for t in texts]
+
+    def _chosen(
+        self,
+        first: tuple[Window, TokenStates],
+        words: WordMap,
+        where: Sequence[Span],
+        usable: Sequence[bool],
+        nameless: Sequence[bool],
+    ) -> list[bool]:
+        """``usable``, and the sentences naming nothing that the selector finds worth
+        reading: those the first window holds whole (their states are computed already)."""
+        out = list(usable)
+        window, head = first
+        covered = _covered(head)
+        for i, maybe in enumerate(nameless):
+            span = words.written(where[i]) if maybe and not out[i] else None
+            if span is None or span[1] > covered:
+                continue
+            rows = [k for k, (a, b) in enumerate(head.offsets) if a != b and span[0] <= a < span[1]]
+            text = window.text[span[0] : span[1]]  # the first window's text is the content's
+            out[i] = bool(rows) and self.selector.worth(text, head.states[rows])
+        return out
+
     def _encoded(
-        self, episode: Episode, words: WordMap, where: Sequence[Span], usable: Sequence[bool]
+        self,
+        episode: Episode,
+        words: WordMap,
+        where: Sequence[Span],
+        usable: Sequence[bool],
+        first: tuple[Window, TokenStates],
     ) -> tuple[list[tuple[Window, TokenStates]], dict[int, int]]:
         """The message's windows, encoded, and the window each sentence is read in.
 
-        The first window (the episode's embedding text) is always encoded; a sentence it
-        does not hold whole is read in a later window when a fact there could be used (it
-        names something and asks nothing: ``hits.learned_hits``)."""
-        first = first_window(episode)
-        (head,) = self._embedder.encode_tokens([first.text])
-        covered = max((b for a, b in head.offsets if a != b), default=0)
+        The first window (the episode's embedding text, ``first``: encoded already) is
+        always read; a sentence it does not hold whole is read in a later window when a
+        fact there could be used (it names something and asks nothing:
+        ``hits.learned_hits``)."""
+        head = first[1]
+        covered = _covered(head)
         home: dict[int, int] = {}
         later: list[tuple[int, Span]] = []
         for i, place in enumerate(where):
@@ -99,13 +172,18 @@ class LearnedStep:
                 home[i] = 0
             elif span is not None and usable[i]:
                 later.append((i, span))
-        windows: list[tuple[Window, TokenStates]] = [(first, head)]
+        windows: list[tuple[Window, TokenStates]] = [first]
         rest = later_windows(episode, later)
-        encoded = self._embedder.encode_tokens([w.text for w, _ in rest])
+        encoded = self._encode([w.text for w, _ in rest])
         for n, ((window, held), enc) in enumerate(zip(rest, encoded, strict=True), 1):
             windows.append((window, enc))
             home.update(dict.fromkeys(held, n))
         return windows, home
+
+
+def _covered(head: TokenStates) -> int:
+    """Where the last wordpiece the first window encoded ends (a long text is cut)."""
+    return max((b for a, b in head.offsets if a != b), default=0)
 
 
 def _last_use(

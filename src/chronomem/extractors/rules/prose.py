@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.extractors.learned.hits import could_add, learned_hits
+from chronomem.extractors.learned.hits import could_add, learned_hits, nameless
 from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -22,7 +22,7 @@ from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import hit_dates, owned_times
 from chronomem.extractors.rules.items import one_item_text
-from chronomem.extractors.rules.normalise.narrated import narrated_voice
+from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.plain_texts import aside_text
 from chronomem.extractors.rules.readers.about_user import about_the_user
@@ -114,7 +114,8 @@ def _learned_hits(
     and its normalised text; one forward pass shared with the episode's embedding)."""
     role = role_of(message[0])
     usable = [could_add(s, hits, role) for s, _, hits in told]
-    read = step.read(*message, [s for s, _, _ in told], usable)
+    maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
+    read = step.read(*message, [s for s, _, _ in told], usable, maybe)
     for (s, index, hits), facts in zip(told, read, strict=True):
         for hit in learned_hits(s, facts, hits, role, known):
             if draft.full():
@@ -193,7 +194,7 @@ def _narrated(
     if draft.assistant or not pipeline.has("narrated"):
         return raw, None
     if draft.speaker:  # "Kerry got the job! She starts at...": the user's own voice,
-        person = narrated_voice(raw, known, None)[1]  # but "she" may be Kerry
+        person = narrated_person(raw, known, None)  # but "she" may be Kerry
         if person is not None:
             known.met_subject(person)
         return raw, None

@@ -100,37 +100,66 @@ def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, 
     owned = _owned(sentence, known)
     if owned is not None:
         return owned
-    m = _OPENING.match(sentence, _after_time_phrase(sentence))
-    if m is None:
+    found = _opening(sentence, known, last)
+    if found is None:
         return sentence, None
-    person = _subject(m.group("name"), known, last)
-    if person is None:
-        return sentence, None
+    m, person, k, first = found
     words = [*m.group("adv").split(), m.group("verb")]
-    k = 0  # "Kai finally sold": the verb after at most two adverbs
-    while k < len(words) - 1 and _is_adverb(words[k]) and _first_person(words[k]) is None:
-        k += 1
-    first = _first_person(words[k])
-    if first is None:
-        return sentence, None
     at = m.start("adv") + sum(len(w) + 1 for w in words[:k])
     rest = _later_verbs(sentence[at + len(words[k]) :])
     told = f"I {sentence[m.start('adv') : at]}{first}{rest}"
     return sentence[: m.start("name")] + _HIS.sub(_possessive, told), person
 
 
+def narrated_person(sentence: str, known: Known, last: str | None) -> str | None:
+    """The person :func:`narrated_voice` would read ``sentence`` in the voice of, without
+    rewriting it (a user's own turn: only who "she" may be is wanted)."""
+    owner = _owner(sentence, known)
+    if owner is not None:
+        return owner[1]
+    found = _opening(sentence, known, last)
+    return found[1] if found is not None else None
+
+
+def _opening(
+    sentence: str, known: Known, last: str | None
+) -> tuple[re.Match[str], str, int, str] | None:
+    """The sentence's opening person and finite verb: the match, the person, the verb's
+    place among the words after the name (after at most two adverbs, "Kai finally sold")
+    and its first-person form; ``None``: it opens on no person's finite verb."""
+    m = _OPENING.match(sentence, _after_time_phrase(sentence))
+    if m is None:
+        return None
+    person = _subject(m.group("name"), known, last)
+    if person is None:
+        return None
+    words = [*m.group("adv").split(), m.group("verb")]
+    k = 0
+    while k < len(words) - 1 and _is_adverb(words[k]) and _first_person(words[k]) is None:
+        k += 1
+    first = _first_person(words[k])
+    return None if first is None else (m, person, k, first)
+
+
 def _owned(sentence: str, known: Known) -> tuple[str, str] | None:
     """ "Fiona's son Callum left...": a sentence about a named person's relative, thing or
     role, in the owner's voice ("My son Callum left..."); ``None``: not one."""
+    owner = _owner(sentence, known)
+    if owner is None:
+        return None
+    m, person = owner
+    told = _HIS.sub(_possessive, sentence[m.end("s") :])
+    fronted = sentence[: m.start("name")]
+    return f"{fronted}{'my' if fronted else 'My'} {told}", person
+
+
+def _owner(sentence: str, known: Known) -> tuple[re.Match[str], str] | None:
+    """The named person whose relative, thing or role the sentence opens on, and the match."""
     m = _OWNER.match(sentence, _after_time_phrase(sentence))
     if m is None or m.group("word") in _NOT_OWNED_WORDS or m.group("word").endswith("ing"):
         return None  # "Tom's moving", "Tom's been": a verb, not a thing Tom has
     person = _subject(m.group("name"), known, None)
-    if person is None:
-        return None
-    told = _HIS.sub(_possessive, sentence[m.end("s") :])
-    fronted = sentence[: m.start("name")]
-    return f"{fronted}{'my' if fronted else 'My'} {told}", person
+    return None if person is None else (m, person)
 
 
 def _after_time_phrase(sentence: str) -> int:

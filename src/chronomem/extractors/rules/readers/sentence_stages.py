@@ -17,7 +17,6 @@ from chronomem.extractors.rules.readers.ahead import (
     redated,
 )
 from chronomem.extractors.rules.readers.clauses import match_sentence
-from chronomem.extractors.rules.readers.compound import shared_hits
 from chronomem.extractors.rules.readers.corrections import corrections
 from chronomem.extractors.rules.readers.denials import denied_values, restated
 from chronomem.extractors.rules.readers.habits import habit_hits
@@ -38,7 +37,6 @@ from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.readers.retractions import resaid, terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
-from chronomem.extractors.rules.readers.role_switch import role_switch_hits
 from chronomem.extractors.rules.readers.same_breath import (
     been_with,
     ended_in_one_breath,
@@ -95,10 +93,6 @@ def _successions(t: S) -> list[Hit]:
     return t.hits + succession_hits(t.hits, t.known)
 
 
-def _role_switch(t: S) -> list[Hit]:
-    return t.hits + role_switch_hits(t.sentence, t.hits, t.known)
-
-
 def _favourites(t: S) -> list[Hit]:
     return t.hits + kindless_favourite_hits(t.sentence, t.known, t.hits)
 
@@ -113,10 +107,6 @@ def _pet_owners(t: S) -> list[Hit]:
 
 def _pairs(t: S) -> list[Hit]:
     return t.hits + pair_hits(t.sentence, t.known, t.hits)
-
-
-def _compound(t: S) -> list[Hit]:
-    return t.hits + shared_hits(t.sentence, t.known, t.hits)
 
 
 def _partners(t: S) -> list[Hit]:
@@ -214,12 +204,10 @@ SENTENCE_STAGES = (
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
-    SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
     SentenceStage("favourites", _favourites, '"my new favourite is X" without a kind'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
-    SentenceStage("compound", _compound, '"Kojo and Abena moved to Accra"'),
     SentenceStage("partners", _partners, '"met someone ... his name is Leo"'),
     SentenceStage("successors", _successors, "a role's new holder ends the old one"),
     SentenceStage("together", _together, '"Sam and I moved in together"'),

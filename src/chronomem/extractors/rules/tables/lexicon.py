@@ -149,7 +149,10 @@ TIME_WORDS = word_set(
     """
 )
 
-CONJUNCTIONS = word_set("and but or so because although though while whereas yet nor")
+CONJUNCTIONS = word_set(
+    "and but or so because although though while whilst whereas whether unless whenever wherever "
+    "yet nor"
+)
 
 # Words that end a lower-case object phrase ("loves pottery *because* ...").
 OBJECT_STOPS = word_set(

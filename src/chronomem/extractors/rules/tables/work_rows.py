@@ -94,8 +94,10 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"|\benrolled (?:at|in)\b|\bgo(?:es)? to (?:school|college|university|uni) at\b",
       "Organization",
       triggers="study studies studied studying student enrolled school college university uni"),
-    P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b", "Organization",
-      heads=SCHOOL_HEADS, triggers="attend attends attended attending go goes going went"),
+    P("STUDIES_AT", r"\battend(?:s|ed|ing)?\b|\bgo(?:es|ing)? to\b|\bwent to\b"
+      r"|(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?at\b", "Organization",
+      heads=SCHOOL_HEADS,
+      triggers="attend attends attended attending go goes going went am is are m s re"),
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?: remotely| full[- ]time|"
       r" part[- ]time| freelance| there)? (?:at|for)\b"
       r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
@@ -119,6 +121,7 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     P("WORKS_AT", r"(?:\b(?:am|is|are)|'m|'s|'re) (?:now |currently |still )?(?:over )?"
       r"(?:at|with)\b",
       "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      reject_heads=SCHOOL_HEADS,  # "my son is now at Leeds University": he studies there
       # "I'm at Unilever, in the marketing department": a post in a team is a job
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
