@@ -118,6 +118,9 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
     if value is None or subject is None:
         return []
     found, target = value
+    if fact.relation in _ROLE_RELATIONS and _role_named_again(s, known, subject.name):
+        return []  # "my GP sent me to Dr. Kaur": whether a held role changed hands, the
+        # rules' successor reader says (a change named: "switched", "new", "instead")
     clause = s.clause_at(found.start)
     over = fact.aspect in ("state", "start") and _told_as_over(s.text[clause[0] : clause[1]])
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
@@ -128,6 +131,19 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
         if old is not None and _same_kind(old[1], target):
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
     return out
+
+
+_ROLE_RELATIONS = ("ROLE_HELD_BY", "MANAGED_BY")
+
+
+def _role_named_again(s: Sentence, known: Known, subject: str) -> bool:
+    """Does the sentence name a role ``subject`` already has a holder for (``Known.roles``,
+    learned from earlier sentences: "my GP is Dr. Banks")?"""
+    who, text = normalize_name(subject), s.text.lower()
+    return any(
+        owner == who and re.search(rf"\b{re.escape(role.lower())}(?:e?s)?\b", text)
+        for owner, role in known.roles
+    )
 
 
 _PAST_STATE = re.compile(r"\b(?:was|were|used to)\b", re.I)
