@@ -65,15 +65,7 @@ def test_the_old_value_is_closed_and_the_new_one_current(embedder, turns, curren
 # a role named again without a change, or another person named beside it: nothing moves
 KEPT = [
     ["Rui: my dentist is Dr. Varga", "Rui: my dentist Dr. Varga says I should floss more"],
-    pytest.param(
-        ["Rui: my GP is Dr. Banks", "Rui: my GP sent me to Dr. Kaur, a dermatologist, for a scan"],
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="round 10: the learned reader reads Dr. Kaur as a role holder without the "
-            "role, so she replaces the GP; keeping the step off role holders costs 9 labels "
-            "of reader_r9 (bench/RESULTS.md, round 10). Open: the role of a learned holder.",
-        ),
-    ),
+    ["Rui: my GP is Dr. Banks", "Rui: my GP sent me to Dr. Kaur, a dermatologist, for a scan"],
     ["Rui: my coach is Ilona", "Rui: Ilona and her new husband Marek came to practice"],
 ]
 
