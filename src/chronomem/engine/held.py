@@ -20,9 +20,10 @@ chunk is prepared while one is written, ``engine/ingest.py``; a call of repeats 
 nothing), through the memory's :class:`~chronomem.engine.held_cache.HeldCache` (the rows
 kept from the calls before, checked against the group's version; only what they lack is
 read). After that it learns, in order, what each prepared episode of the call tells ("I
-drive a Civic" holds; "sold the Civic" ends it; a new value of a one-value relation
-replaces the old one). A batch so sees the values its own earlier episodes told,
-deterministically.
+drive a Civic" holds; "sold the Civic" ends it; a new value of a slot replaces the held
+value of that slot, ``model/slots.py``: a new home the old one, a favourite band the
+favourite band and not the favourite food). A batch so sees the values its own earlier
+episodes told, deterministically.
 
 A late episode (older than the group's newest stored turn: a backfill, an import) is read
 with what the call told before it only: the stored values may have been told after it.
@@ -38,12 +39,10 @@ from chronomem.engine.held_cache import PERSON, Held, HeldCache
 from chronomem.model import Entity, Episode, ExtractedEntity, ExtractedFact, Extraction, Fact
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
+from chronomem.model.slots import same_slot
 from chronomem.ports import Store
 
 MAX_NAMES = 600  # words and pairs of words one episode looks up (a long text: its first ones)
-# one-value relations whose value is one per kind, not one in all ("favourite film" and
-# "favourite food" both hold): a new value does not replace the held one here
-_PER_KIND = frozenset({"HAS_FAVORITE", "PREFERS", "ROLE_HELD_BY"})
 
 
 def names_in(episode: Episode) -> list[str]:
@@ -129,13 +128,12 @@ class HeldValues:
             if fact.relation in GENERIC_RELATIONS:
                 continue
             source, target = normalize_name(fact.source), normalize_name(fact.target)
-            values = g.values.setdefault(source, {}).setdefault(fact.relation, {})
+            held = g.values.setdefault(source, {})
+            values = held.setdefault(fact.relation, {})
             values.pop(target, None)
             if fact.invalid_at is not None and fact.invalid_at <= episode.reference_time:
                 continue  # ended (or told already over)
-            rule = functional_rule(fact.relation)
-            if rule is not None and rule.unique == "subject" and rule.relation not in _PER_KIND:
-                values.clear()  # a new value of a one-value relation replaces the held one
+            _replace_slot(held, fact)
             if source in entities and entities[source].labels[:1] == (PERSON,):
                 g.subjects.setdefault(source, entities[source])
             entity = entities.get(target) or ExtractedEntity(fact.target)
@@ -150,6 +148,18 @@ class HeldValues:
             held = self._cache.read(self._store, group, names, self._speakers[group])
             self._groups[group] = _group_of(held)
         return self._groups.get(group)
+
+
+def _replace_slot(held: dict[str, dict[str, _Value]], fact: ExtractedFact) -> None:
+    """A new value of a slot held one per subject (``model/slots.py``: a home, a partner,
+    a favourite of one kind) replaces the subject's held values of that slot."""
+    rule = functional_rule(fact.relation)
+    if rule is None or rule.unique != "subject":
+        return
+    for relation, values in held.items():
+        for target, v in list(values.items()):
+            if same_slot(fact.relation, fact.fact, relation, v.fact.fact):
+                del values[target]
 
 
 def _group_of(held: Held) -> _Group:

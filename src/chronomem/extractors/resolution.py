@@ -10,13 +10,13 @@ Pure and deterministic: the same request always gets the same answer, ties inclu
 * A fact duplicates a stored fact of the same relation (same direction unless symmetric)
   whose world interval overlaps the new one; a new fact starting at or after the stored
   fact's end is a new stint. Generic facts (MENTIONED) duplicate only near-identical text.
-* A fact contradicts stored facts with the same source and the same functional relation
-  (one employer, one home, ...) but another target, when their intervals overlap.
+* A fact contradicts stored facts of its slot (``model/slots.py``: one employer, one home,
+  one partner, one favourite of a kind, ...) with the same source but another target, when
+  their intervals overlap.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime, time
 from difflib import SequenceMatcher
@@ -26,7 +26,7 @@ from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
 from chronomem.model.relations import functional_rule
-from chronomem.text.words import word_set
+from chronomem.model.slots import same_slot, singular
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
 NEAR_IDENTICAL_TEXT = 0.9
@@ -106,15 +106,7 @@ def name_tokens(name: str) -> tuple[str, ...]:
         words = words[1:]
     while len(words) > 1 and words[-1] in _COMPANY_SUFFIXES:
         words = words[:-1]
-    return tuple(_singular(w) for w in words)
-
-
-def _singular(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
+    return tuple(singular(w) for w in words)
 
 
 def compatible_names(a: str, b: str) -> bool:
@@ -222,8 +214,10 @@ def _overlap(a: Fact, b: Fact) -> bool:
 
 
 def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...]:
-    """Stored facts that cannot hold together with ``new``: the relation holds one value at
-    a time (``model/relations.py``) per subject (one home) or per object (one team lead)."""
+    """Stored facts that cannot hold together with ``new``: values of its slot
+    (``model/slots.py``: a relation that holds one value at a time, ``model/relations.py``,
+    or its family, per kind where it holds one per kind) for the same subject (one home) or
+    the same object (one team lead)."""
     rule = functional_rule(new.relation)
     if rule is None:
         return ()
@@ -237,70 +231,9 @@ def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...
         sorted(
             c.id
             for c in candidates
-            if c.relation == new.relation
+            if same_slot(new.relation, new.fact, c.relation, c.fact)
             and same_end(c)
-            and _same_kind(new, c)
             and not _retracted(c)
             and _overlap(new, c)
         )
     )
-
-
-_FAVORITE_KIND = re.compile(
-    r"\b(?:favou?rite|fave|fav|go-to|go to) ([a-z]+(?: (?!(?:rn|atm|now|currently|lately)\b)"
-    r"[a-z]+)?)(?: these days| right now| at the moment| lately| rn| atm| now| currently)?"
-    r" (?:is|was|has|would|'s)\b",
-    re.I,
-)
-
-
-_ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$")
-# "prefers aisle seats" -> seats; "is a cat person" -> cat (one of many such leanings)
-_PREFER_KIND = re.compile(
-    r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b|\ban? ([a-z-]+) person\b", re.I
-)
-# a plan per service: "on the Spotify family plan" / "on the basic Netflix plan"
-_PLAN_SERVICE = re.compile(r"\bis on the ((?:\S+ ){1,3}?)plan\b")
-# the words of a plan's name that say its tier, not its service (general English)
-_TIERS = word_set(
-    "basic standard premium free family pro plus student duo individual annual monthly "
-    "yearly starter business unlimited lite premier gold silver platinum tier ad supported"
-)
-_KIND_PATTERNS = {
-    "HAS_FAVORITE": _FAVORITE_KIND,
-    "ROLE_HELD_BY": _ROLE_KIND,
-    "PREFERS": _PREFER_KIND,
-}
-
-
-def kind_of(relation: str, text: str) -> str | None:
-    """The kind a fact's ``text`` gives a value of ``relation`` that holds one value per
-    kind ("Sam's favorite composer is Elgar": composer; "prefers aisle seats": seats),
-    singular and lower case; ``None``: the relation has one kind, or the text names none."""
-    pattern = _KIND_PATTERNS.get(relation)
-    m = pattern.search(text) if pattern is not None else None
-    return _singular(next(g for g in m.groups() if g).lower()) if m is not None else None
-
-
-def _same_kind(new: Fact, old: Fact) -> bool:
-    """ "favourite X" holds one value per kind of X (a favourite film does not replace a
-    favourite food), a role one person per role (a new coach does not replace the doctor).
-    Other relations have one kind."""
-    if new.relation == "SUBSCRIBED_TO_PLAN":
-        return _same_service(new.fact, old.fact)
-    kind_a, kind_b = kind_of(new.relation, new.fact), kind_of(new.relation, old.fact)
-    return kind_a is None or kind_b is None or kind_a == kind_b
-
-
-def _same_service(a: str, b: str) -> bool:
-    """Two plans are of one service unless each names a service and they share no word
-    ("the basic Netflix plan" and "the Netflix premium plan": one; "the Spotify family
-    plan" and "the Netflix basic plan": two). The tier words are not the service."""
-    services = []
-    for text in (a, b):
-        m = _PLAN_SERVICE.search(text)
-        words = set(m.group(1).casefold().split()) - _TIERS if m else set()
-        if not words:
-            return True
-        services.append(words)
-    return bool(services[0] & services[1])

@@ -2,7 +2,7 @@
 my favourite", "silksong is my #1 now".
 
 The kind is what lets a new favourite close the old one ("favourite show" vs "favourite
-food", ``resolution.kind_of``). Said without it, the new favourite takes the place of the
+food", ``model.slots.kind_of``). Said without it, the new favourite takes the place of the
 one favourite its owner holds (told in the last turns), when there is exactly one: that one
 ends. With two or more held, which one is meant is unknown: the new one is kept as a
 "favorite thing" (a kind no other favourite has), nothing is closed. This holds for every
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.resolution import kind_of
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.tables.favourites import FAVORITE, NOT_VALUE, START
+from chronomem.model.slots import kind_of
 
 _KINDLESS = re.compile(
     r"\b(?:my|our) (?:new |current |latest )" + FAVORITE + r" "

@@ -1,0 +1,130 @@
+"""Slots: which held value a new value ends -- the one decision, by slot, not by wording.
+
+A *slot* is what holds one value at a time for a subject (``model/relations.py``): a home,
+an employer, a phone, a partner, one's manager -- or one value *per kind*: a favourite band
+and a favourite food are two slots, so are the coach and the GP, the Spotify plan and the
+Netflix plan. A new value ends the held value of its slot, and nothing else.
+
+A slot is a *family* of relations and, where the relation holds one value per kind, the
+kind its fact's text names:
+
+* most one-value relations are a family of their own;
+* a few families hold several relations that name one slot in different words
+  (:data:`SLOT_FAMILIES`): a partner (``DATING``, ``ENGAGED_TO``, ``MARRIED_TO``: "engaged
+  to Sam" ends "dating Alex"), one's manager (``MANAGED_BY``, ``REPORTS_TO``), a
+  preference (``HAS_FAVORITE``, ``PREFERS``: "my favourite tea is sencha" and "prefers
+  rooibos tea" fill one slot once both name the kind);
+* the kind (:func:`kind_of`): "favourite X" names X, "X is Sam's coach" the role,
+  "prefers aisle seats" the seats, "on the Spotify family plan" the service.
+
+Of one relation, a value whose text names no kind fills the slot of any kind (as before
+kinds were read: "Hiro prefers aisle" ends "prefers window seats"); across relations of a
+family, both must name the same kind ("prefers green tea" ends no "favourite band").
+
+:func:`same_slot` is read by round 2 without an LLM (``extractors/resolution.py``: which
+stored facts a new one contradicts, for the rules' facts and the learned reader's alike),
+and by the values held for an extractor (``engine/held.py``: a new value replaces the held
+one). Pure functions of relation names and fact texts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.model.relations import functional_rule
+from chronomem.text.words import word_set
+
+#: Relations that name one slot in different words: relation -> family.
+SLOT_FAMILIES: dict[str, str] = {
+    "DATING": "partner",
+    "ENGAGED_TO": "partner",
+    "MARRIED_TO": "partner",
+    "MANAGED_BY": "manager",
+    "REPORTS_TO": "manager",
+    "HAS_FAVORITE": "preference",
+    "PREFERS": "preference",
+}
+#: Families whose relations hold one value per kind of value, not one in all.
+PER_KIND = frozenset({"preference", "ROLE_HELD_BY", "SUBSCRIBED_TO_PLAN"})
+
+_FAVORITE_KIND = re.compile(
+    r"\b(?:favou?rite|fave|fav|go-to|go to) ([a-z]+(?: (?!(?:rn|atm|now|currently|lately)\b)"
+    r"[a-z]+)?)(?: these days| right now| at the moment| lately| rn| atm| now| currently)?"
+    r" (?:is|was|has|would|'s)\b",
+    re.I,
+)
+_ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$", re.I)
+# "prefers aisle seats" -> seats; "is a cat person" -> cat (one of many such leanings)
+_PREFER_KIND = re.compile(
+    r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b|\ban? ([a-z-]+) person\b", re.I
+)
+# a plan per service: "on the Spotify family plan" / "on the basic Netflix plan"
+_PLAN_SERVICE = re.compile(r"\bis on the ((?:\S+ ){1,3}?)plan\b")
+# the words of a plan's name that say its tier, not its service (general English)
+_TIERS = word_set(
+    "basic standard premium free family pro plus student duo individual annual monthly "
+    "yearly starter business unlimited lite premier gold silver platinum tier ad supported"
+)
+_KIND_PATTERNS = {
+    "HAS_FAVORITE": _FAVORITE_KIND,
+    "ROLE_HELD_BY": _ROLE_KIND,
+    "PREFERS": _PREFER_KIND,
+}
+
+
+def family_of(relation: str) -> str | None:
+    """The slot family of a one-value relation (its own name unless listed in
+    :data:`SLOT_FAMILIES`); ``None`` for a relation that accumulates values."""
+    rule = functional_rule(relation)
+    if rule is None:
+        return None
+    return SLOT_FAMILIES.get(rule.relation, rule.relation)
+
+
+def kind_of(relation: str, text: str) -> str | None:
+    """The kind a fact's ``text`` gives a value of ``relation`` that holds one value per
+    kind ("Sam's favorite composer is Elgar": composer; "prefers aisle seats": seat),
+    singular and lower case; ``None``: the relation has one kind, or the text names none."""
+    pattern = _KIND_PATTERNS.get(relation.upper())
+    m = pattern.search(text) if pattern is not None else None
+    return singular(next(g for g in m.groups() if g).lower()) if m is not None else None
+
+
+def singular(word: str) -> str:
+    """A plural's singular, for comparing kinds and names ("seats" / "seat")."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def same_slot(relation: str, text: str, other_relation: str, other_text: str) -> bool:
+    """Do two values (relation and fact text each) fill one slot, so that the newer ends
+    the other? Only values of one-value relations of one family do; of a family held per
+    kind, only values of one kind (see the module doc for a kind left unsaid)."""
+    family = family_of(relation)
+    if family is None or family != family_of(other_relation):
+        return False
+    if family not in PER_KIND:
+        return True
+    if family == "SUBSCRIBED_TO_PLAN":
+        return _same_service(text, other_text)
+    kind, other = kind_of(relation, text), kind_of(other_relation, other_text)
+    if relation.upper() != other_relation.upper():
+        return kind is not None and kind == other
+    return kind is None or other is None or kind == other
+
+
+def _same_service(a: str, b: str) -> bool:
+    """Two plans are of one service unless each names a service and they share no word
+    ("the basic Netflix plan" and "the Netflix premium plan": one; "the Spotify family
+    plan" and "the Netflix basic plan": two). The tier words are not the service."""
+    services = []
+    for text in (a, b):
+        m = _PLAN_SERVICE.search(text)
+        words = set(m.group(1).casefold().split()) - _TIERS if m else set()
+        if not words:
+            return True
+        services.append(words)
+    return bool(services[0] & services[1])

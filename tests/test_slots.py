@@ -1,0 +1,101 @@
+"""Which held value a new value ends: one decision by slot (``model/slots.py``), read by
+round 2 without an LLM and by the values held for the extractor."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from chronomem.engine.temporal import background_value
+from chronomem.extractors.resolution import find_contradictions
+from chronomem.model import Fact
+from chronomem.model.relations import FUNCTIONAL_RELATIONS
+from chronomem.model.slots import family_of, kind_of, same_slot
+from tests.helpers import t
+
+JAN, MAR = t("2024-01-10T10:00"), t("2024-03-01T10:00")
+
+
+def fact(fid: str, relation: str, target: str, text: str, **kw) -> Fact:  # type: ignore[no-untyped-def]
+    kw.setdefault("valid_at", JAN)
+    return Fact(fid, "g", "maya", target, relation, text, created_at=JAN, **kw)
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        (("LIVES_IN", "Maya lives in Porto"), ("LIVES_IN", "Maya lives in Lisbon")),
+        (("ENGAGED_TO", "Maya is engaged to Sam"), ("DATING", "Maya is dating Alex")),
+        (("MARRIED_TO", "Maya married Sam"), ("ENGAGED_TO", "Maya is engaged to Alex")),
+        (("REPORTS_TO", "Maya reports to Ken"), ("MANAGED_BY", "Priscilla is Maya's manager")),
+        (
+            ("PREFERS", "Maya prefers rooibos tea now"),
+            ("HAS_FAVORITE", "Maya's favourite tea is sencha"),
+        ),
+        (("HAS_FAVORITE", "Now Ferrante"), ("HAS_FAVORITE", "Maya's favourite author is Elena")),
+        (("ROLE_HELD_BY", "Dario is Maya's coach"), ("ROLE_HELD_BY", "Jo is Maya's coach")),
+    ],
+)
+def test_values_of_one_slot_replace_each_other(new: tuple[str, str], old: tuple[str, str]) -> None:
+    assert same_slot(*new, *old) and same_slot(*old, *new)
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        (("LIVES_IN", "Maya lives in Porto"), ("WORKS_AT", "Maya works at Porto Tech")),
+        (("LIKES", "Maya likes Sam"), ("DATING", "Maya is dating Alex")),  # likes accumulate
+        (("VISITED", "Maya went to Rome"), ("LIVES_IN", "Maya lives in Porto")),
+        (
+            ("HAS_FAVORITE", "Maya's favourite band is IDLES"),
+            ("HAS_FAVORITE", "Maya's favourite food is pho"),
+        ),
+        (
+            ("PREFERS", "Maya prefers aisle seats"),
+            ("HAS_FAVORITE", "Maya's favourite band is IDLES"),
+        ),
+        (
+            ("PREFERS", "Maya switched to matcha"),
+            ("HAS_FAVORITE", "Maya's favourite band is IDLES"),
+        ),
+        (("ROLE_HELD_BY", "Dario is Maya's coach"), ("ROLE_HELD_BY", "Dr Banks is Maya's GP")),
+        (
+            ("SUBSCRIBED_TO_PLAN", "Maya is on the Spotify family plan"),
+            ("SUBSCRIBED_TO_PLAN", "Maya is on the Netflix basic plan"),
+        ),
+    ],
+)
+def test_values_of_two_slots_leave_each_other_alone(
+    new: tuple[str, str], old: tuple[str, str]
+) -> None:
+    assert not same_slot(*new, *old) and not same_slot(*old, *new)
+
+
+def test_every_one_value_relation_has_a_slot_and_others_none() -> None:
+    assert all(family_of(r) is not None for r in FUNCTIONAL_RELATIONS)
+    assert family_of("LIKES") is None and family_of("HAS_PET") is None
+    assert kind_of("PREFERS", "Hiro prefers aisle seats") == "seat"
+    assert kind_of("LIVES_IN", "Maya's favourite city is Oslo") is None
+
+
+def test_round_two_closes_a_partner_told_in_another_relation() -> None:
+    dating = fact("f1", "DATING", "alex", "Maya is dating Alex")
+    friend = fact("f2", "FRIEND_OF", "kim", "Kim is Maya's friend")
+    engaged = fact("n1", "ENGAGED_TO", "sam", "Maya is engaged to Sam", valid_at=MAR)
+    assert find_contradictions(engaged, [dating, friend]) == ("f1",)
+    to_alex = fact("n2", "ENGAGED_TO", "alex", "Maya is engaged to Alex", valid_at=MAR)
+    assert find_contradictions(to_alex, [dating]) == ()  # the same person: no rival
+
+
+def test_the_value_told_as_background_is_the_old_one() -> None:
+    told = MAR
+    porto = fact("n1", "LIVES_IN", "porto", "Maya lives in Porto", valid_at=told - timedelta(60))
+    coimbra = fact("n2", "LIVES_IN", "coimbra", "Before Maya was in Coimbra", valid_at=told)
+    assert background_value(porto, coimbra, told) is coimbra
+    assert background_value(coimbra, porto, told) is coimbra
+    google = fact("n3", "WORKS_AT", "google", "Maya works at Google", valid_at=told)
+    meta = fact("n4", "WORKS_AT", "meta", "Maya works at Meta", valid_at=told)
+    assert background_value(google, meta, told) is None  # told alike: both stand
+    ended = fact("n5", "LIVES_IN", "braga", "Maya lived in Braga", valid_at=told, invalid_at=told)
+    assert background_value(porto, ended, told) is None
