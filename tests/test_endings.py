@@ -295,3 +295,23 @@ def test_an_ampersand_inside_a_name_is_no_list_of_siblings() -> None:
     close_mentions([quit_club], working, stored, MAR, {"film": "film club"})
     assert working["f1"].invalid_at == MAR
     assert "f2" not in working  # "the film club and yoga club": a list, the yoga club stays
+
+
+def test_a_remark_on_a_value_that_already_ended_ends_with_it() -> None:
+    from chronomem.engine.endings import close_remarks_on_past
+
+    home = fact("f1", "LIVES_IN", "utrecht", "Maya lives in Utrecht", valid_at=JAN, invalid_at=MAR)
+    remark = fact("n1", "MENTIONED", "utrecht", "so quiet compared to utrecht", valid_at=MAY)
+    other = fact("n2", "MENTIONED", "leeds", "Maya went to Leeds", valid_at=MAY)
+    new = [remark, other]
+    close_remarks_on_past(new, {"f1": home}, {}, MAY)
+    assert new[0].invalid_at == MAR and new[0].valid_at is None  # a remark on the past
+    assert new[1].invalid_at is None  # no typed fact of its pair: left open
+    back = fact("f2", "LIVES_IN", "utrecht", "Maya moved back to Utrecht", valid_at=MAY)
+    again = [fact("n3", "MENTIONED", "utrecht", "utrecht is home", valid_at=MAY)]
+    close_remarks_on_past(again, {"f1": home, "f2": back}, {}, MAY)
+    assert again[0].invalid_at is None  # the pair holds again
+    liked = fact("f3", "LIKES", "utrecht", "Maya likes Utrecht", valid_at=JAN, invalid_at=MAR)
+    taste = [fact("n4", "MENTIONED", "utrecht", "utrecht trip", valid_at=MAY)]
+    close_remarks_on_past(taste, {"f3": liked}, {}, MAY)
+    assert taste[0].invalid_at is None  # only a one-value relation's end says it is past

@@ -13,6 +13,7 @@ from chronomem.model import Fact
 from chronomem.model.relations import FUNCTIONAL_RELATIONS
 from chronomem.model.slots import family_of, kind_of, same_slot
 from tests.helpers import t
+from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
 
 JAN, MAR = t("2024-01-10T10:00"), t("2024-03-01T10:00")
 
@@ -99,3 +100,58 @@ def test_the_value_told_as_background_is_the_old_one() -> None:
     assert background_value(google, meta, told) is None  # told alike: both stand
     ended = fact("n5", "LIVES_IN", "braga", "Maya lived in Braga", valid_at=told, invalid_at=told)
     assert background_value(porto, ended, told) is None
+
+
+def _held(memory, name: str, relation: str) -> dict[str, bool]:  # type: ignore[no-untyped-def]
+    """``relation`` values of ``name``: target name -> still holds."""
+    return {
+        target_name(memory, f): f.invalid_at is None for f in facts_about(memory, name, relation)
+    }
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("text", "relation", "now", "before"),
+    [
+        (
+            "Paulo: Now I am living in Porto since two months, before I was in Coimbra with my "
+            "parents.",
+            "LIVES_IN",
+            "Porto",
+            "Coimbra",
+        ),
+        (
+            "Paulo: I joined Aramco's Dhahran office in January as a reservoir engineer, having "
+            "previously worked for Schlumberger in Abu Dhabi.",
+            "WORKS_AT",
+            "Aramco",
+            "Schlumberger",
+        ),
+    ],
+)
+def test_a_message_telling_a_new_value_and_the_one_before_keeps_the_new(
+    text: str, relation: str, now: str, before: str
+) -> None:
+    with told_memory(real_embedder(), [("2026-11-28T10:00", text)]) as memory:
+        held = _held(memory, "Paulo", relation)
+    assert held.get(now) is True, held
+    assert held.get(before) is not True, held
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    "story",
+    [
+        ["Ana: I work at Google", "Ana: I work at Google and Meta now"],
+        ["Ana: we have a cat named Miso", "Ana: we got another cat, Pico, since Monday"],
+        ["Ana: I live in Porto", "Ana: my friend Rui moved to Lisbon in June"],
+        ["Ana: I live in Porto", "Ana: spent a week in Lisbon in June, lovely"],
+    ],
+)
+def test_values_that_do_not_share_a_slot_are_left_open(story: list[str]) -> None:
+    told = [(f"2026-0{i + 1}-10T10:00", text) for i, text in enumerate(story)]
+    with told_memory(real_embedder(), told) as memory:
+        timeline = memory.get_timeline("Ana", group_id="g")
+        first = [f for f in timeline.facts if f.episodes[0] == timeline.facts[0].episodes[0]]
+        closed = [f.fact for f in timeline.facts if f.invalid_at is not None]
+    assert first and closed == [], closed

@@ -13,6 +13,8 @@ were still ambiguous, so it can miss what only resolution makes equal):
   target", "stripe was fun but ...". They are remarks about that stint; left open, they would
   keep asserting the old employer, home or car after it changed. Typed facts (likes, friends,
   visits) are never touched here: only generic mentions follow an ending.
+* :func:`close_remarks_on_past` -- a mention told after the typed fact of its pair ended
+  (a remark on the old home) ends with it too.
 * :func:`close_mentions` also follows an explicit ending (typed, or a generic mention the
   extractor read as an ending: "Bubbles died") by the ended thing's *name* (or, for a name
   of initials, the words they stand for: "let my RHS membership lapse" ends "a member of
@@ -322,6 +324,28 @@ def close_siblings(
                 and other.episodes[:1] == done.episodes[:1]
             ):
                 working[f.id] = close_at(other, done.invalid_at, now)
+
+
+def close_remarks_on_past(
+    new_facts: list[Fact], stored: Mapping[str, Fact], working: Mapping[str, Fact], now: datetime
+) -> None:
+    """A loose mention of a value its subject no longer holds is a remark on the past: "
+    Amersfoort is so quiet compared to utrecht", told after the home in Utrecht ended. The
+    new generic mention of a pair whose one-value facts (``model/relations.py``) all ended
+    by its start, and which holds no open typed fact, ends where the latest of them did --
+    as a mention told while the value held ends with it (:func:`close_mentions`)."""
+    facts = [working.get(f.id, f) for f in stored.values()] + list(new_facts)
+    for n, new in enumerate(new_facts):
+        if new.relation not in GENERIC_RELATIONS or not _open(new) or new.valid_at is None:
+            continue
+        typed = [f for f in facts if _pair(f) == _pair(new) and f.relation not in GENERIC_RELATIONS]
+        ends = [f.invalid_at for f in typed if functional_rule(f.relation) is not None]
+        if (
+            ends
+            and all(end is not None and end <= new.valid_at for end in ends)
+            and not any(_open(f) for f in typed)
+        ):
+            new_facts[n] = close_at(new, max(e for e in ends if e is not None), now)
 
 
 def close_by_stored_endings(

@@ -19,6 +19,7 @@ from chronomem.engine.dependents import close_dependents
 from chronomem.engine.endings import (
     close_by_stored_endings,
     close_mentions,
+    close_remarks_on_past,
     close_siblings,
     close_superseded,
     ended_fact,
@@ -151,6 +152,7 @@ def apply_fact_decisions(
             told_holding.append(fact.id)
     close_by_stored_endings(new_facts, stored, now)
     _close_background(new_facts, said_at, now)
+    close_remarks_on_past(new_facts, stored, working, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
     _close_superseded(new_facts, working, stored, labels, now, names)
