@@ -11,7 +11,7 @@ from chronomem.engine.temporal import background_value
 from chronomem.extractors.resolution import find_contradictions
 from chronomem.model import Fact
 from chronomem.model.relations import FUNCTIONAL_RELATIONS
-from chronomem.model.slots import family_of, kind_of, same_slot
+from chronomem.model.slots import ended_by, family_of, kind_of, same_slot
 from tests.helpers import t
 from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
 
@@ -155,3 +155,23 @@ def test_values_that_do_not_share_a_slot_are_left_open(story: list[str]) -> None
         first = [f for f in timeline.facts if f.episodes[0] == timeline.facts[0].episodes[0]]
         closed = [f.fact for f in timeline.facts if f.invalid_at is not None]
     assert first and closed == [], closed
+
+
+def test_a_kindless_value_of_a_family_held_per_kind_ends_its_one_held_value_only() -> None:
+    coffee = ("HAS_FAVORITE", "Bram's go-to coffee order is an oat flat white")
+    band = ("HAS_FAVORITE", "Bram's favourite band is Wet Leg")
+    switched = ("PREFERS", "Bram switched to matcha lattes")
+    assert ended_by(*switched, [coffee]) == [0]
+    assert ended_by(*switched, [coffee, band]) == []  # which one: unknown, none ends
+    assert ended_by("PREFERS", "Bram prefers aisle seats", [coffee]) == []  # a kind of its own
+    assert ended_by("LIVES_IN", "Bram lives in Leeds", [coffee]) == []
+    held = [("LIVES_IN", "Bram lives in York"), ("WORKS_AT", "Bram works at Arup")]
+    assert ended_by("LIVES_IN", "Bram lives in Leeds", held) == [0]
+
+
+def test_round_two_closes_the_one_preference_a_kindless_switch_replaces() -> None:
+    coffee = fact("f1", "HAS_FAVORITE", "flat", "Bram's go-to coffee order is an oat flat white")
+    matcha = fact("n1", "PREFERS", "matcha", "Bram switched to matcha lattes", valid_at=MAR)
+    assert find_contradictions(matcha, [coffee]) == ("f1",)
+    band = fact("f2", "HAS_FAVORITE", "wet leg", "Bram's favourite band is Wet Leg")
+    assert find_contradictions(matcha, [coffee, band]) == ()

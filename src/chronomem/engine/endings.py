@@ -255,28 +255,32 @@ def _names_target(new: Fact, old: Fact, names: Mapping[str, str]) -> bool:
 def superseded_mentions(
     new_facts: Sequence[Fact], stored: Mapping[str, Fact], working: Mapping[str, Fact]
 ) -> list[tuple[Fact, Fact]]:
-    """(new value, stored mention) pairs to weigh: a new value of a one-value-at-a-time
-    relation (a new home, a new employer) and the subject's open generic mentions of
-    *other* entities told before it ("rent in San Francisco is insane" before "we moved to
-    Oakland", "software engineer at Microsoft" before "I'm at Meta now"). Whether the
-    mentioned entity is of the same kind is for :func:`close_superseded` to decide."""
+    """(new value, mention) pairs to weigh: a new value of a one-value-at-a-time relation (a
+    new home, a new employer) and the subject's open generic mentions of *other* entities
+    told before it ("rent in San Francisco is insane" before "we moved to Oakland",
+    "software engineer at Microsoft" before "I'm at Meta now") or beside it, by the same
+    message ("Addis, then Nairobi, now Kigali"). Whether the mentioned entity is of the
+    same kind is for :func:`close_superseded` to decide."""
     out = []
+    beside = [f for f in new_facts if f.relation in GENERIC_RELATIONS and _open(f)]
     for new in new_facts:
         rule = functional_rule(new.relation)
         if rule is None or rule.unique != "subject" or new.valid_at is None:
             continue
         if new.invalid_at is not None:
             continue
-        for f in stored.values():
-            old = working.get(f.id, f)
-            if (
-                old.relation in GENERIC_RELATIONS
-                and old.source_id == new.source_id
-                and old.target_id != new.target_id
-                and _open(old)
-                and (old.valid_at is None or old.valid_at < new.valid_at)
-            ):
-                out.append((new, old))
+        earlier = [
+            old
+            for old in (working.get(f.id, f) for f in stored.values())
+            if old.relation in GENERIC_RELATIONS
+            and _open(old)
+            and (old.valid_at is None or old.valid_at < new.valid_at)
+        ]
+        out += [
+            (new, old)
+            for old in (*earlier, *beside)
+            if old.source_id == new.source_id and old.target_id != new.target_id
+        ]
     return out
 
 
@@ -286,17 +290,26 @@ def close_superseded(
     labels: Mapping[str, Sequence[str]],
     now: datetime,
     said_again: frozenset[str] = frozenset(),
+    new_facts: list[Fact] | None = None,
 ) -> None:
     """Close each mention whose entity has the new value's labels (a place for a new home,
-    an organisation for a new employer) at the new value's start -- or has no label at all
-    and is named again, untyped, by the message that tells the new value (``said_again``):
-    "moved to Cork, galway rent was insane", "the new job at Ramp is so much better than
-    wells fargo" name the old value beside the new one, whatever kind of name it is."""
+    an organisation for a new employer) at the new value's start -- or, told before it, has
+    no label at all and is named again, untyped, by the message that tells the new value
+    (``said_again``): "moved to Cork, galway rent was insane", "the new job at Ramp is so
+    much better than wells fargo" name the old value beside the new one, whatever kind of
+    name it is. A mention told by that message itself (one of ``new_facts``, updated in
+    place) closes when it is of the new value's kind."""
+    told = {f.id: n for n, f in enumerate(new_facts or ())}
     for new, old in pairs:
         mine, theirs = set(labels.get(new.target_id, ())), set(labels.get(old.target_id, ()))
         same_kind = bool(mine) and mine == theirs
-        contrasted = not theirs and old.target_id in said_again
-        if (same_kind or contrasted) and new.valid_at is not None:
+        contrasted = not theirs and old.target_id in said_again and old.id not in told
+        if not (same_kind or contrasted) or new.valid_at is None:
+            continue
+        if old.id in told and new_facts is not None:
+            n = told[old.id]
+            new_facts[n] = close_at(new_facts[n], new.valid_at, now)
+        else:
             working[old.id] = close_at(working.get(old.id, old), new.valid_at, now)
 
 

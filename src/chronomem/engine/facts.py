@@ -243,7 +243,7 @@ def _contradict(
 
 
 def _close_superseded(
-    new_facts: Sequence[Fact],
+    new_facts: list[Fact],
     working: dict[str, Fact],
     stored: Mapping[str, Fact],
     labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None,
@@ -256,7 +256,8 @@ def _close_superseded(
     pairs = superseded_mentions(new_facts, stored, working)
     if pairs and labels is not None:
         ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
-        close_superseded(pairs, working, labels(ids), now, _untyped(names, new_facts))
+        said_again = _untyped(names, new_facts)
+        close_superseded(pairs, working, labels(ids), now, said_again, new_facts)
 
 
 def _untyped(names: Mapping[str, str] | None, new_facts: Sequence[Fact]) -> frozenset[str]:

@@ -39,7 +39,7 @@ from chronomem.engine.held_cache import PERSON, Held, HeldCache
 from chronomem.model import Entity, Episode, ExtractedEntity, ExtractedFact, Extraction, Fact
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
-from chronomem.model.slots import same_slot
+from chronomem.model.slots import ended_by
 from chronomem.ports import Store
 
 MAX_NAMES = 600  # words and pairs of words one episode looks up (a long text: its first ones)
@@ -156,10 +156,10 @@ def _replace_slot(held: dict[str, dict[str, _Value]], fact: ExtractedFact) -> No
     rule = functional_rule(fact.relation)
     if rule is None or rule.unique != "subject":
         return
-    for relation, values in held.items():
-        for target, v in list(values.items()):
-            if same_slot(fact.relation, fact.fact, relation, v.fact.fact):
-                del values[target]
+    values = [(r, target, v) for r, by in held.items() for target, v in by.items()]
+    for i in ended_by(fact.relation, fact.fact, [(r, v.fact.fact) for r, _, v in values]):
+        relation, target, _ = values[i]
+        del held[relation][target]
 
 
 def _group_of(held: Held) -> _Group:

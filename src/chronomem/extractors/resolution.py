@@ -26,7 +26,7 @@ from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
 from chronomem.model.relations import functional_rule
-from chronomem.model.slots import same_slot, singular
+from chronomem.model.slots import ended_by, singular
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
 NEAR_IDENTICAL_TEXT = 0.9
@@ -227,13 +227,13 @@ def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...
         same_end = lambda c: c.target_id == new.target_id and c.source_id != new.source_id  # noqa: E731
     else:
         same_end = lambda c: c.source_id == new.source_id and c.target_id != new.target_id  # noqa: E731
-    return tuple(
-        sorted(
-            c.id
-            for c in candidates
-            if same_slot(new.relation, new.fact, c.relation, c.fact)
-            and same_end(c)
-            and not _retracted(c)
-            and _overlap(new, c)
-        )
-    )
+    held = [
+        c
+        for c in candidates
+        if functional_rule(c.relation) is not None
+        and same_end(c)
+        and not _retracted(c)
+        and _overlap(new, c)
+    ]
+    ended = ended_by(new.relation, new.fact, [(c.relation, c.fact) for c in held])
+    return tuple(sorted(held[i].id for i in ended))

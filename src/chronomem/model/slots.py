@@ -21,15 +21,17 @@ Of one relation, a value whose text names no kind fills the slot of any kind (as
 kinds were read: "Hiro prefers aisle" ends "prefers window seats"); across relations of a
 family, both must name the same kind ("prefers green tea" ends no "favourite band").
 
-:func:`same_slot` is read by round 2 without an LLM (``extractors/resolution.py``: which
-stored facts a new one contradicts, for the rules' facts and the learned reader's alike),
-and by the values held for an extractor (``engine/held.py``: a new value replaces the held
-one). Pure functions of relation names and fact texts.
+:func:`ended_by` (over :func:`same_slot`) is read by round 2 without an LLM
+(``extractors/resolution.py``: which stored facts a new one contradicts, for the rules'
+facts and the learned reader's alike), and by the values held for an extractor
+(``engine/held.py``: a new value replaces the held one). Pure functions of relation names
+and fact texts.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from chronomem.model.relations import functional_rule
 from chronomem.text.words import word_set
@@ -114,6 +116,23 @@ def same_slot(relation: str, text: str, other_relation: str, other_text: str) ->
     if relation.upper() != other_relation.upper():
         return kind is not None and kind == other
     return kind is None or other is None or kind == other
+
+
+def ended_by(relation: str, text: str, held: Sequence[tuple[str, str]]) -> list[int]:
+    """Which of the ``held`` values (relation and fact text each, one subject's) a new value
+    ends: those of its slot (:func:`same_slot`) -- and, when the new value's text names no
+    kind and it fills a family held per kind in another relation than the held ones ("Bram
+    switched to matcha lattes" as a preference, the held "go-to coffee order" a favourite),
+    the family's one held value, if the subject holds exactly one (with two or more, which
+    one it replaces is unknown, and none ends)."""
+    out = [i for i, (r, t) in enumerate(held) if same_slot(relation, text, r, t)]
+    family = family_of(relation)
+    if family not in PER_KIND or kind_of(relation, text) is not None:
+        return out
+    kin = [i for i, (r, _) in enumerate(held) if family_of(r) == family]
+    if len(kin) == 1 and kin[0] not in out:
+        out.append(kin[0])
+    return sorted(out)
 
 
 def _same_service(a: str, b: str) -> bool:
