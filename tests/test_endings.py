@@ -315,3 +315,20 @@ def test_a_remark_on_a_value_that_already_ended_ends_with_it() -> None:
     taste = [fact("n4", "MENTIONED", "utrecht", "utrecht trip", valid_at=MAY)]
     close_remarks_on_past(taste, {"f3": liked}, {}, MAY)
     assert taste[0].invalid_at is None  # only a one-value relation's end says it is past
+
+
+def test_a_mention_of_the_new_values_kind_told_beside_it_closes() -> None:
+    from chronomem.engine.endings import close_superseded, superseded_mentions
+
+    home = fact("n1", "LIVES_IN", "kigali", "Maya lives in Kigali", valid_at=MAR)
+    before = fact("n2", "MENTIONED", "nairobi", "Addis, then Nairobi, now Kigali", valid_at=MAR)
+    dog = fact("n3", "MENTIONED", "biscuit", "moved with Biscuit", valid_at=MAR)
+    new = [home, before, dog]
+    pairs = superseded_mentions(new, {}, {})
+    assert {old.id for _, old in pairs} == {"n2", "n3"}
+    labels = {"kigali": ("Location",), "nairobi": ("Location",), "biscuit": ()}
+    working: dict[str, Fact] = {}
+    close_superseded(pairs, working, labels, MAR, frozenset({"nairobi", "biscuit"}), new)
+    assert working == {} and new[1].invalid_at == MAR
+    assert new[2].invalid_at is None  # unlabelled, told beside it: nothing says it was a home
+    assert new[0].invalid_at is None

@@ -27,7 +27,6 @@ from chronomem.engine.endings import (
     withdraw_moved_plans,
 )
 from chronomem.engine.temporal import (
-    background_value,
     close_at,
     merge_duplicate,
     overlaps,
@@ -41,8 +40,7 @@ from chronomem.model import (
     Vector,
 )
 from chronomem.model.belief import CLOSED_BY, closing_note
-from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
-from chronomem.model.slots import same_slot
+from chronomem.model.relations import GENERIC_RELATIONS
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +149,6 @@ def apply_fact_decisions(
         if not ending:
             told_holding.append(fact.id)
     close_by_stored_endings(new_facts, stored, now)
-    _close_background(new_facts, said_at, now)
     close_remarks_on_past(new_facts, stored, working, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
@@ -159,35 +156,6 @@ def apply_fact_decisions(
     close_dependents(new_facts, working, stored, now, told_holding)
     close_siblings(working, stored, now)
     return _outcome(drafts, new_facts, working, stored)
-
-
-def _close_background(new_facts: list[Fact], said_at: datetime | None, now: datetime) -> None:
-    """Two values of one slot (``model/slots.py``) the episode told for one subject: the
-    one told as background ends where the other starts (``temporal.background_value``)."""
-    if said_at is None:
-        return
-    for i, a in enumerate(new_facts):
-        for j in range(i + 1, len(new_facts)):
-            b = new_facts[j]
-            if not _rivals(a, b):
-                continue
-            old = background_value(a, b, said_at)
-            if old is not None:
-                k, start = (i, b.valid_at) if old is a else (j, a.valid_at)
-                new_facts[k] = close_at(old, start, now)
-                a = new_facts[i]
-
-
-def _rivals(a: Fact, b: Fact) -> bool:
-    """Two values of one slot held one per subject, for one subject."""
-    rule = functional_rule(a.relation)
-    return (
-        rule is not None
-        and rule.unique == "subject"
-        and a.source_id == b.source_id
-        and a.target_id != b.target_id
-        and same_slot(a.relation, a.fact, b.relation, b.fact)
-    )
 
 
 def _outcome(

@@ -8,9 +8,6 @@
   otherwise whichever started later closes the other at its start. Applied the same way
   whatever order the episodes arrive in, so out-of-order ingestion gives the in-order
   timeline.
-* :func:`background_value` — of two values of one slot told together as holding, the one
-  whose start is only the telling, beside one whose start the text gives, is the old value
-  told as background: it ends where the dated one starts.
 * ``model.time.sane_interval`` — ``invalid_at`` is never before ``valid_at``: an ending
   dated before the known start keeps the end and makes the start unknown. Every store refuses an
   inverted interval (``stores/intervals_check.py``).
@@ -139,19 +136,6 @@ def outdated_by_later_news(stored: Fact, new: Fact, said: tuple[datetime, dateti
         and later.valid_at < old_said
     ):
         return old
-    return None
-
-
-def background_value(a: Fact, b: Fact, said_at: datetime) -> Fact | None:
-    """Of two values of one slot told as holding by one message, which one is the old value
-    told as background, if either: the one whose start is only the telling, beside one
-    whose start the text gives before it ("in Porto since two months, before I was in
-    Coimbra"; "joined Aramco in January, having previously worked for Schlumberger"). Two
-    values told alike ("I work at Google and Meta") are left as told."""
-    told = [f for f in (a, b) if f.valid_at == said_at]
-    dated = [f for f in (a, b) if f.valid_at is not None and f.valid_at < said_at]
-    if len(told) == 1 and len(dated) == 1 and a.invalid_at is None and b.invalid_at is None:
-        return told[0]
     return None
 
 
