@@ -332,3 +332,18 @@ def test_a_mention_of_the_new_values_kind_told_beside_it_closes() -> None:
     assert working == {} and new[1].invalid_at == MAR
     assert new[2].invalid_at is None  # unlabelled, told beside it: nothing says it was a home
     assert new[0].invalid_at is None
+
+
+def test_the_end_of_a_partner_ends_the_love_of_that_person_only() -> None:
+    thing = fact("f1", "LIKES", "caspian", "Lena and Caspian are a thing now", valid_at=JAN)
+    friend = fact("f2", "FRIEND_OF", "caspian", "Caspian is Lena's friend too", valid_at=JAN)
+    music = fact("f3", "LIKES", "band", "Lena likes Caspian's band", valid_at=JAN)
+    stored = {f.id: f for f in (thing, friend, music)}
+    quits = fact("n1", "DATING", "caspian", "Caspian and Lena called it quits", invalid_at=MAR)
+    working: dict[str, Fact] = {}
+    close_mentions([quits], working, stored, MAR, {"caspian": "Caspian"})
+    assert set(working) == {"f1"} and working["f1"].invalid_at == MAR
+    left = fact("n2", "WORKS_AT", "caspian", "Lena left Caspian", invalid_at=MAR)
+    working = {}
+    close_mentions([left], working, stored, MAR, {"caspian": "Caspian"})
+    assert working == {}  # leaving an employer named Caspian ends no liking

@@ -36,6 +36,7 @@ from chronomem.engine.temporal import close_at
 from chronomem.model import Fact
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import GENERIC_RELATIONS, PLAN_RELATIONS, functional_rule
+from chronomem.model.slots import family_of
 
 #: Relations an ending by name never closes: tastes and ties to people.
 KEEP_ON_ENDING = frozenset(
@@ -180,14 +181,14 @@ def _spelled_out(display: str) -> re.Pattern[str] | None:
 
 def _ends_taste(ending: Fact, current: Fact) -> bool:
     """An ended taste or habit closes tastes; so does a bare loss of the very thing liked
-    ("I'm done with Chelsea" ends "I'm a Chelsea fan"), but never a tie to a person."""
+    ("I'm done with Chelsea" ends "I'm a Chelsea fan"), but never a tie to a person --
+    except that the end of a partner (``model/slots.py``: dating, engaged, married) ends
+    the love of that very person ("me and caspian are a thing now", read as liking him,
+    then "caspian and i called it quits")."""
     if ending.relation in TASTES:
         return True
-    return (
-        ending.relation == "MENTIONED"
-        and current.relation in TASTES
-        and current.target_id == ending.target_id
-    )
+    very = current.relation in TASTES and current.target_id == ending.target_id
+    return very and (ending.relation == "MENTIONED" or family_of(ending.relation) == "partner")
 
 
 _LIST = r"(?:\band\b|\bor\b|&)"
