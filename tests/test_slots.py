@@ -141,3 +141,12 @@ def test_a_switch_told_as_a_preference_ends_the_favourite_it_replaces() -> None:
             f.fact for f in memory.get_timeline("Bram", group_id="g").facts if not f.invalid_at
         }
     assert any("flat white" in f for f in current) and any("Wet Leg" in f for f in current)
+
+
+def test_a_plan_ends_the_plan_of_its_service_and_one_naming_no_service_any_plan() -> None:
+    dropbox = ("SUBSCRIBED_TO_PLAN", "Mo is on the Dropbox Plus plan")
+    assert ended_by("SUBSCRIBED_TO_PLAN", "Mo also has the Hulu Basic plan", [dropbox]) == [0]
+    hulu = ("SUBSCRIBED_TO_PLAN", "Mo is on the Hulu Basic plan")
+    assert ended_by(*hulu, [dropbox]) == []  # two services: two slots
+    band = ("HAS_FAVORITE", "Bram's favourite band is Wet Leg")
+    assert ended_by("PREFERS", "Bram prefers aisle seats", [band]) == []

@@ -130,7 +130,8 @@ def ended_by(relation: str, text: str, held: Sequence[tuple[str, str]]) -> list[
     if family not in PER_KIND or kind_of(relation, text) is not None:
         return out
     kin = [i for i, (r, _) in enumerate(held) if family_of(r) == family]
-    if len(kin) == 1 and kin[0] not in out:
+    other = [i for i in kin if held[i][0].upper() != relation.upper()]
+    if len(kin) == 1 and other == kin and kin[0] not in out:
         out.append(kin[0])
     return sorted(out)
 
