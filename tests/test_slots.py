@@ -3,6 +3,8 @@ round 2 without an LLM and by the values held for the extractor."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from chronomem.extractors.resolution import find_contradictions
@@ -150,3 +152,39 @@ def test_a_plan_ends_the_plan_of_its_service_and_one_naming_no_service_any_plan(
     assert ended_by(*hulu, [dropbox]) == []  # two services: two slots
     band = ("HAS_FAVORITE", "Bram's favourite band is Wet Leg")
     assert ended_by("PREFERS", "Bram prefers aisle seats", [band]) == []
+
+
+def test_the_held_values_replace_a_value_of_its_slot_only() -> None:
+    from chronomem.engine.held import HeldValues
+    from chronomem.model import Episode, ExtractedEntity, ExtractedFact, Extraction
+    from chronomem.stores import SQLiteStore
+
+    def told(day: int, *facts: tuple[str, str, str]) -> Episode:
+        when = JAN + timedelta(days=day)
+        episode = Episode(f"e{day}", "g", f"Maya: day {day}", "message", when, when)
+        extraction = Extraction(
+            (ExtractedEntity("Maya", ("Person",)),),
+            tuple(
+                ExtractedFact("Maya", target, rel, text, valid_at=when)
+                for rel, target, text in facts
+            ),
+        )
+        held.learn(episode, extraction)
+        return episode
+
+    store = SQLiteStore(":memory:")
+    held = HeldValues(store, [])
+    told(1, ("HAS_FAVORITE", "IDLES", "Maya's favourite band is IDLES"))
+    told(2, ("HAS_FAVORITE", "pho", "Maya's favourite food is pho"))
+    told(3, ("DATING", "Alex", "Maya is dating Alex"), ("HAS_PET", "Miso", "Maya has a cat Miso"))
+    told(4, ("HAS_FAVORITE", "Fontaines DC", "Maya's favourite band is Fontaines DC"))
+    told(5, ("ENGAGED_TO", "Sam", "Maya is engaged to Sam"), ("HAS_PET", "Pico", "Maya got Pico"))
+    probe = told(6)
+    values = {(f.relation, f.target) for f in held.of(probe).facts}
+    assert values == {
+        ("HAS_FAVORITE", "pho"),
+        ("HAS_FAVORITE", "Fontaines DC"),
+        ("ENGAGED_TO", "Sam"),
+        ("HAS_PET", "Miso"),
+        ("HAS_PET", "Pico"),
+    }
