@@ -152,11 +152,13 @@ class HeldValues:
 
 def _replace_slot(held: dict[str, dict[str, _Value]], fact: ExtractedFact) -> None:
     """A new value of a slot held one per subject (``model/slots.py``: a home, a partner,
-    a favourite of one kind) replaces the subject's held values of that slot."""
+    a favourite of one kind) replaces the subject's held values of that slot (the same
+    value told in another relation of the family stays: "engaged to Sam", "dating Sam")."""
     rule = functional_rule(fact.relation)
     if rule is None or rule.unique != "subject":
         return
-    values = [(r, target, v) for r, by in held.items() for target, v in by.items()]
+    told = normalize_name(fact.target)
+    values = [(r, t, v) for r, by in held.items() for t, v in by.items() if t != told]
     for i in ended_by(fact.relation, fact.fact, [(r, v.fact.fact) for r, _, v in values]):
         relation, target, _ = values[i]
         del held[relation][target]
