@@ -321,7 +321,9 @@ def test_a_mention_of_the_new_values_kind_told_beside_it_closes() -> None:
     from chronomem.engine.endings import close_superseded, superseded_mentions
 
     home = fact("n1", "LIVES_IN", "kigali", "Maya lives in Kigali", valid_at=MAR)
-    before = fact("n2", "MENTIONED", "nairobi", "Addis, then Nairobi, now Kigali", valid_at=MAR)
+    before = fact(
+        "n2", "MENTIONED", "nairobi", "Maya said: Nairobi was home for years", valid_at=MAR
+    )
     dog = fact("n3", "MENTIONED", "biscuit", "moved with Biscuit", valid_at=MAR)
     new = [home, before, dog]
     pairs = superseded_mentions(new, {}, {})

@@ -260,7 +260,7 @@ def superseded_mentions(
     new home, a new employer) and the subject's open generic mentions of *other* entities
     told before it ("rent in San Francisco is insane" before "we moved to Oakland",
     "software engineer at Microsoft" before "I'm at Meta now") or beside it, by the same
-    message ("Addis, then Nairobi, now Kigali"). Whether the mentioned entity is of the
+    message ("Kigali now, Nairobi was home for years"). Whether the mentioned entity is of the
     same kind is for :func:`close_superseded` to decide."""
     out = []
     beside = [f for f in new_facts if f.relation in GENERIC_RELATIONS and _open(f)]
