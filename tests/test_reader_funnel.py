@@ -97,7 +97,8 @@ def test_the_script_counts_each_stage_and_refuses_examples_of_a_held_out_split(
     (split / "part01.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = tmp_path / "out.json"
     weights = str(shipped_weights())
-    assert reader_funnel.main(["--weights", weights, "--split", str(split), "--json", str(out)]) == 0
+    args = ["--weights", weights, "--split", str(split), "--json", str(out)]
+    assert reader_funnel.main(args) == 0
     result = json.loads(out.read_text(encoding="utf-8"))
     assert (result["labels"], result["found"]) == (2, 2)
     assert result["stages"]["made: found"]["right"] >= 1  # the Octavia, by the step
