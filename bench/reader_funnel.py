@@ -118,8 +118,15 @@ def stage_of(fate: ReaderFate, right: list[int], missed: dict[int, str]) -> str:
 
 
 def tally_item(
-    funnel: Funnel, item: Item, fates: list[ReaderFate], facts: list[Seen], names: Names
+    funnel: Funnel,
+    item: Item,
+    fates: list[ReaderFate],
+    seen_facts: tuple[list[Seen], Names],
+    by_relation: bool = False,
 ) -> None:
+    """Count the item's reader facts (``fates``) by stage (``by_relation``: each stage's
+    facts split by relation), given the memory's facts (``seen_facts``)."""
+    facts, names = seen_facts
     labels = item["facts"]
     assert isinstance(labels, list)
     found = {n for n, lab in enumerate(labels) if _positive(lab) and witness(lab, facts, names)}
@@ -135,8 +142,9 @@ def tally_item(
         if fate.stopped in BELOW_GATE or (unread and fate.then in BELOW_GATE):
             continue
         right = right_labels(fate, labels)
-        rows = [(funnel.rows, stage_of(fate, right, missed))]
-        rows += [(funnel.then, f"{fate.stopped} -> {fate.then or 'made'}")] if unread else []
+        split = f" [{fate.fact.relation}]" if by_relation else ""
+        rows = [(funnel.rows, stage_of(fate, right, missed) + split)]
+        rows += [(funnel.then, f"{fate.stopped} -> {fate.then or 'made'}{split}")] if unread else []
         for table, stage in rows:
             row = table[stage]
             row.facts += 1
@@ -166,9 +174,10 @@ def _example(
     }
 
 
-def read_batch(args: tuple[list[Item], Path]) -> Funnel:
-    """The funnel of ``items`` read with the reader of ``weights`` (one memory per 200)."""
-    items, weights = args
+def read_batch(args: tuple[list[Item], Path, bool]) -> Funnel:
+    """The funnel of ``items`` read with the reader of ``weights`` (one memory per 200;
+    ``by_relation``: stages split by relation)."""
+    items, weights, by_relation = args
     funnel = Funnel()
     embedder = LocalEmbedder()
     reader = Reader.load(weights, None)
@@ -182,18 +191,19 @@ def read_batch(args: tuple[list[Item], Path]) -> Funnel:
         ) as memory:
             for item in items[start : start + 200]:
                 facts, names = read_item(memory, clock, item, before_own=trace.reader.clear)
-                tally_item(funnel, item, list(trace.reader), facts, names)
+                tally_item(funnel, item, list(trace.reader), (facts, names), by_relation)
                 trace.reader.clear()
                 trace.steps.clear()
     return funnel
 
 
-def read_all(items: list[Item], weights: Path, jobs: int) -> Funnel:
+def read_all(items: list[Item], weights: Path, jobs: int, by_relation: bool = False) -> Funnel:
     if jobs <= 1:
-        return read_batch((items, weights))
+        return read_batch((items, weights, by_relation))
     total = Funnel()
+    parts = [(items[k::jobs], weights, by_relation) for k in range(jobs)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(read_batch, [(items[k::jobs], weights) for k in range(jobs)]):
+        for part in pool.map(read_batch, parts):
             total.merge(part)
     return total
 
@@ -240,7 +250,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="the first N items of each split")
     ap.add_argument("--jobs", type=int, default=1, choices=(1, 2))
     ap.add_argument("--json", type=Path, help="write the stage totals here")
-    ap.add_argument("--examples", help="print right facts stopped at this stage (a prefix)")
+    ap.add_argument(
+        "--examples", help="print right facts stopped at this stage (a prefix; 'all': every one)"
+    )
+    ap.add_argument("--by-relation", action="store_true", help="split each stage by relation")
     ap.add_argument("--show", type=int, default=20, help="how many examples")
     args = ap.parse_args(argv)
     if args.examples and any(Path(s).name in HELD_OUT for s in args.split):
@@ -249,10 +262,11 @@ def main(argv: list[str] | None = None) -> int:
     for split in args.split:
         folder = Path(split) if Path(split).is_absolute() else ROOT / split
         items += load_items(folder)[: args.limit or None]
-    funnel = read_all(items, args.weights, args.jobs)
+    funnel = read_all(items, args.weights, args.jobs, args.by_relation)
     print("\n".join(table(funnel)))
     if args.examples:
-        shown = [e for e in funnel.examples if str(e["stage"]).startswith(args.examples)]
+        every = args.examples == "all"
+        shown = [e for e in funnel.examples if every or str(e["stage"]).startswith(args.examples)]
         print(f"\n{len(shown)} right facts stopped at {args.examples!r}:")
         for example in shown[: args.show]:
             print(json.dumps(example, ensure_ascii=False))
