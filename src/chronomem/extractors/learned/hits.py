@@ -108,7 +108,7 @@ class Fate:
 # counts the facts stopped at each).
 GATES = (
     "question", "aspect", "confidence", "correction", "plan", "value", "owner",
-    "role named again", "told as over", "known to rules",
+    "role named again", "conditional", "told as over", "known to rules",
 )  # fmt: skip
 
 
@@ -178,7 +178,7 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
         # changed hands, the rules' successor reader says (a change named: "switched")
     clause = s.clause_at(found.start)
     if conditional(s.text[clause[0] : clause[1]]):
-        return []  # "if you did switch to Spotify Family": a condition tells nothing held
+        return "conditional"  # "if you did switch to Spotify Family": nothing held
     over = fact.aspect in ("state", "start") and _told_as_over(s.text[clause[0] : clause[1]])
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
