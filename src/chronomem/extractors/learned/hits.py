@@ -49,9 +49,13 @@ WORD_VALUES = {
     "PLAYS": "Activity", "HAS_WAKE_TIME": "Schedule", "HAS_SLEEP_SCHEDULE": "Schedule",
     "HAS_FAVORITE": "Topic", "PREFERS": "Topic",
 }  # fmt: skip
-# Of these, a state that the rules cannot end when it is later said in other words ("still
-# smoking" / "quit cigarettes", "on crutches" / "ankle's all better") is read only as ending.
-ENDED_ONLY = frozenset({"HAS_HABIT", "HAS_HEALTH_STATUS", "HAS_CONDITION", "TAKES_MEDICATION"})
+# Of these, a state that the rules cannot end when it is later said in other words ("on
+# crutches" / "ankle's all better") is read only as ending. Round 11 (``bench/reader_funnel.py``
+# on writers the reader never saw) found habits and conditions told as holding right 33 times
+# in 37 at this gate ("I do 7pm pilates now", "my mother has the diabetes"), and reading them
+# found 10 more labels of the held-out writer and 4 more checks of the held-out temporal set
+# (``bench/RESULTS.md``): they are read as holding now; health statuses and medications not.
+ENDED_ONLY = frozenset({"HAS_HEALTH_STATUS", "TAKES_MEDICATION"})
 _NAMED_KINDS = frozenset({"Location", "Organization", "Person"})
 _LEAD = re.compile(r"(?:(?:a|an|the|my|our|your|his|her|their)\s+)+", re.I)
 _WORD_END = re.compile(r"\w*")
