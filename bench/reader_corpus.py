@@ -29,7 +29,7 @@ import json
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -78,14 +78,22 @@ def _turns(item: Item) -> list[tuple[str | None, str]]:
     return [*turns, (speaker if isinstance(speaker, str) else None, str(item["text"]))]
 
 
-def read_item(memory: Memory, clock: ManualClock, item: Item) -> tuple[list[Seen], Names]:
-    """Ingest one item into a group of its own; its facts as ``Seen`` rows."""
+def read_item(
+    memory: Memory,
+    clock: ManualClock,
+    item: Item,
+    before_own: Callable[[], None] | None = None,
+) -> tuple[list[Seen], Names]:
+    """Ingest one item into a group of its own; its facts as ``Seen`` rows
+    (``before_own``: called right before the item's own turn is ingested)."""
     group = "c_" + "".join(ch if ch.isalnum() else "_" for ch in str(item["id"]))
     turns = _turns(item)
     own = ""
     for k, (who, text) in enumerate(turns):
         when = TOLD_AT - timedelta(minutes=len(turns) - 1 - k)
         clock.set(when)
+        if before_own is not None and k == len(turns) - 1:
+            before_own()
         result = memory.add_episode(
             f"{who}: {text}" if who else text,
             group_id=group,

@@ -52,6 +52,10 @@ THIRD_PERSONS = [
     # non-native English: a father's age, a value that is a word, not a name
     ("My uncle Jarek he have 67 years and still he go every morning fishing in Sopot.",
      ("Jarek", "HAS_AGE", "67")),
+    # chatty: the clause opens on the speaker ("the news is that my ..."), the fact is the
+    # brother's, named right before it (round 11)
+    ("So the news from home is that my older brother Sipho has been made captain of the "
+     "Pirates veterans side", ("Sipho", "LEADS", "Pirates")),
 ]  # fmt: skip
 
 
@@ -144,6 +148,9 @@ def test_a_trip_ahead_is_a_plan_at_most_never_a_home() -> None:
         ("My sister Ida moved to Rotterdam.", "speaker", None),  # another person's clause
         ("My sister Ida moved to Rotterdam.", "third", "Ida"),  # ... whose fact it is
         ("I moved to Rotterdam.", "third", None),  # the speaker is no third person
+        # the clause opens on the speaker ("my"), the fact is the person named before the
+        # value (round 11: the reader's right third-person facts stopped here most often)
+        ("So the big news is that my older brother Sipho moved to Rotterdam.", "third", "Sipho"),
     ],
 )
 def test_whose_fact_the_heads_kind_and_the_rules_subject_agree_on(
@@ -203,3 +210,11 @@ def test_a_title_told_in_words_replaces_no_named_place() -> None:
                      ends=_span(text, "Riga"), confidence=0.8)]  # fmt: skip
     found = {(h.target.name, h.ending) for h in learned_hits(s, read, [], "user", known)}
     assert found == {("nurse", False)}
+
+
+def test_a_habit_told_as_holding_is_read_as_holding() -> None:
+    # round 11: habits and conditions told in words were read only as endings; where that
+    # gate stopped them the reader was right 33 times in 37 (bench/reader_funnel.py)
+    turn = "Lena: I do 7pm pilates now, mornings are dead to me"
+    assert ("Lena", "HAS_HABIT", "7pm pilates", False) in _facts([turn])
+    assert not any(f[1] == "HAS_HABIT" for f in _facts([turn], learned=False))

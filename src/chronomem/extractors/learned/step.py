@@ -84,10 +84,7 @@ class LearnedStep:
         out: list[list[ReadFact]] = [[] for _ in sentences]
         if not any(usable) and not any(nameless):
             return out
-        words = WordMap.of(episode.content, body_start(episode), normalised)
-        where = places(normalised, [s.text for s in sentences])
-        first = first_window(episode)
-        (head,) = self._encode([first.text])  # the episode's vector, too
+        words, where, (first, head) = self._head(episode, normalised, sentences)
         usable = self._chosen((first, head), words, where, usable, nameless)
         if not any(usable):
             return out
@@ -108,6 +105,32 @@ class LearnedStep:
                     if placed is not None:
                         out[placed[0]].append(placed[1])
         return out
+
+    def chosen(
+        self,
+        episode: Episode,
+        normalised: str,
+        sentences: Sequence[Sentence],
+        usable: Sequence[bool],
+        nameless: Sequence[bool],
+    ) -> list[bool]:
+        """Which of ``sentences`` :meth:`read` reads (its arguments): the ``usable`` ones
+        and the ``nameless`` ones the selector finds worth it."""
+        if not any(usable) and not any(nameless):
+            return list(usable)
+        words, where, first = self._head(episode, normalised, sentences)
+        return self._chosen(first, words, where, usable, nameless)
+
+    def _head(
+        self, episode: Episode, normalised: str, sentences: Sequence[Sentence]
+    ) -> tuple[WordMap, list[Span], tuple[Window, TokenStates]]:
+        """The message's words paired with ``normalised``'s, where each sentence lies in
+        it, and the first window encoded (the episode's vector, too)."""
+        words = WordMap.of(episode.content, body_start(episode), normalised)
+        where = places(normalised, [s.text for s in sentences])
+        first = first_window(episode)
+        (head,) = self._encode([first.text])
+        return words, where, (first, head)
 
     def _encode(self, texts: Sequence[str]) -> list[TokenStates]:
         """The encoder's states of ``texts``; those of the last :data:`KEPT_WINDOWS` windows

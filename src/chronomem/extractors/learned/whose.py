@@ -50,11 +50,31 @@ def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party
         if subject is None and not s.speaks_as_self and not _elliptic(s, clause, found, known):
             return None
         return _speaker_if_theirs(subject, found, me)
-    if kind == "third" and subject is not None:
-        person = subject[0]
-        is_value = normalize_name(person.name) == normalize_name(found.name)
-        if not person.speaker and person.label == "Person" and not is_value:
-            return person
+    if kind == "third":
+        person = subject[0] if subject is not None else None
+        if person is None or not _third(person, found):
+            person = _nearest_person(s, clause, found, known)
+        return person if person is not None and _third(person, found) else None
+    return None
+
+
+def _third(person: Party, found: Span) -> bool:
+    """Can ``person`` hold the value ``found`` as a third person: a person, not the speaker,
+    not the value itself."""
+    is_value = normalize_name(person.name) == normalize_name(found.name)
+    return not person.speaker and person.label == "Person" and not is_value
+
+
+def _nearest_person(
+    s: Sentence, clause: tuple[int, int], found: Span, known: Known
+) -> Party | None:
+    """The person named last before the value in its clause, when the clause's subject is
+    the speaker or no one ("the news is that my older brother Sipho has been made captain
+    of X": Sipho; "my dad he joined X": whom "he" stands for)."""
+    candidates = subject_candidates(s, clause[0], found.start, known, devices_only=False)
+    for _, _, party in reversed(candidates):
+        if party is not None and _third(party, found):
+            return party
     return None
 
 

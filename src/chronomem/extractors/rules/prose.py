@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.extractors.learned.hits import could_add, learned_hits, nameless
+from chronomem.extractors.learned.hits import could_add, learned_fates, nameless, unread_why
 from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -31,7 +31,7 @@ from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
-from chronomem.extractors.rules.trace import FactKey, Trace, timing
+from chronomem.extractors.rules.trace import FactKey, ReaderFate, Trace, timing
 from chronomem.model import Episode, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
 from chronomem.text.dates import TimeExpression, find_time_expressions
@@ -117,17 +117,62 @@ def _learned_hits(
     maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
     read = step.read(*message, [s for s, _, _ in told], usable, maybe)
     for (s, index, hits), facts in zip(told, read, strict=True):
-        for hit in learned_hits(s, facts, hits, role, known):
-            if draft.full():
-                return
-            hit = _as_the_rules_end_it(draft, hit, hits)
-            if not _told_already(draft, hit):
-                _drop_open_mention(draft, hit)
-                hit = replace(hit, text=aside_text(hit, hits))
-                key = _add_hit(s, index, hit, [*hits, hit], draft, known)
-                if trace is not None:
-                    trace.found("learned", index, [hit])
-                    trace.made(key, "learned")
+        for fate in learned_fates(s, facts, hits, role, known):
+            keys = []
+            for hit in fate.hits:
+                if draft.full():
+                    return
+                keys.append(_add_learned(s, index, hit, hits, draft, known, trace))
+            if trace is not None:
+                key = None if fate.stopped or not keys else keys[0]
+                stopped = fate.stopped or ("" if key else "told already")
+                trace.reader.append(ReaderFate(s.text, fate.fact, stopped, key))
+    if trace is not None and trace.reads_every:
+        _unread_fates(step, message, told, (usable, maybe), known, trace)
+
+
+def _add_learned(
+    s: Sentence,
+    index: int,
+    hit: Hit,
+    hits: list[Hit],
+    draft: Draft,
+    known: Known,
+    trace: Trace | None,
+) -> FactKey | None:
+    """A learned hit into the draft, unless another stage told its value already
+    (``None``); its fact's key."""
+    hit = _as_the_rules_end_it(draft, hit, hits)
+    if _told_already(draft, hit):
+        return None
+    _drop_open_mention(draft, hit)
+    hit = replace(hit, text=aside_text(hit, hits))
+    key = _add_hit(s, index, hit, [*hits, hit], draft, known)
+    if trace is not None:
+        trace.found("learned", index, [hit])
+        trace.made(key, "learned")
+    return key
+
+
+def _unread_fates(
+    step: LearnedStep,
+    message: tuple[Episode, str],
+    told: list[tuple[Sentence, int, list[Hit]]],
+    asked: tuple[list[bool], list[bool]],
+    known: Known,
+    trace: Trace,
+) -> None:
+    """For a funnel (``Trace.reads_every``): the facts the reader finds in the sentences
+    the step does not read (``asked``: the step's usable and nameless sentences), with why
+    it does not read them and what reading them would have done."""
+    role, sentences = role_of(message[0]), [s for s, _, _ in told]
+    chosen = step.chosen(*message, sentences, *asked)
+    every = step.read(*message, sentences, [True] * len(told), [])
+    for (s, _, hits), facts, was in zip(told, every, chosen, strict=True):
+        why = "" if was else unread_why(s, hits, role)
+        for fate in learned_fates(s, facts, hits, role, known) if why else ():
+            stopped = f"not read: {why}"
+            trace.reader.append(ReaderFate(s.text, fate.fact, stopped, then=fate.stopped))
 
 
 def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.rules.analysis.found import Hit
 
 FactKey = tuple[str, str, str]  # (source, target, relation), names normalised
@@ -34,6 +35,20 @@ def _key(hit: Hit) -> tuple[str, str, str]:
     return (hit.relation, hit.source.name, hit.target.name)
 
 
+@dataclass(frozen=True, slots=True)
+class ReaderFate:
+    """One fact the learned reader found in a sentence (``text``): the gate that
+    ``stopped`` it ("": it made the fact ``key``); for a sentence the step does not read
+    ("not read: why", recorded only when the trace ``reads_every`` sentence), ``then``:
+    what reading it would have done (a gate, or "")."""
+
+    text: str
+    fact: ReadFact
+    stopped: str
+    key: FactKey | None = None
+    then: str = ""
+
+
 @dataclass(slots=True)
 class Trace:
     """The record of one or more extractions; ``timed`` also sums each stage's CPU."""
@@ -46,6 +61,10 @@ class Trace:
     # stages that changed anything (the cue and ties: that embedded any clause)
     fired: set[str] = field(default_factory=set)
     _origin: dict[Hit, str] = field(default_factory=dict)
+    # the learned reader's facts, each with its fate (``bench/reader_funnel.py``);
+    # ``reads_every``: the reader also reads the sentences the step skips (twice the work)
+    reader: list[ReaderFate] = field(default_factory=list)
+    reads_every: bool = False
 
     def text(self, stage: str, before: str, after: str) -> None:
         if before != after:
