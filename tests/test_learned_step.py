@@ -47,6 +47,22 @@ def test_a_decoy_gets_nothing_from_the_learned_step(turns: list[str]) -> None:
     assert _facts(turns) == _facts(turns, learned=False)
 
 
+CONDITIONS = [
+    ["Maya: Hi.", "Assistant: If you did switch to Spotify Family, you could drop the other two."],
+    ["Maya: unless I switch to Vodafone the bill goes up again"],
+    ["Maya: if i ever got a place in Bristol id get a dog straight away"],
+    ["Maya: Should we adopt the greyhound, Luna would have a garden at last."],
+    ["Maya: in case I take the job at Ocado, can you remind me to ask about parking"],
+]
+
+
+@pytest.mark.parametrize("turns", CONDITIONS, ids=lambda v: v[-1][:40])
+def test_a_condition_tells_nothing_held(turns: list[str]) -> None:
+    """A clause opened by a condition ("if", "unless", "in case") holds nothing, whoever
+    says it; the step reads it as the rules do."""
+    assert _facts(turns) == _facts(turns, learned=False)
+
+
 def test_a_trip_ahead_is_a_visit_dated_when_it_happens_never_a_home() -> None:
     episode = Episode("e0", "g", "Maya: spending a week in Lisbon in june, cant wait",
                       EpisodeSource.MESSAGE, WHEN, WHEN)  # fmt: skip

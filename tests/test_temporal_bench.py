@@ -97,6 +97,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_heldout6", "h6-", 240),
         ("temporal_heldout7", "h7-", 220),
         ("temporal_heldout8", "h8-", 330),
+        ("temporal_heldout9", "h9-", 260),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(

@@ -21,6 +21,7 @@ from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.negation import conditional
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.cue.semantic import says_what_one_is
 from chronomem.extractors.rules.readers.corrections import corrects
@@ -122,6 +123,8 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
         return []  # "my GP sent me to Dr. Kaur": whether a held role changed hands, the
         # rules' successor reader says (a change named: "switched", "new", "instead")
     clause = s.clause_at(found.start)
+    if conditional(s.text[clause[0] : clause[1]]):
+        return []  # "if you did switch to Spotify Family": a condition tells nothing held
     over = fact.aspect in ("state", "start") and _told_as_over(s.text[clause[0] : clause[1]])
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
         return []  # "i work at Figma now. stripe was fun": the past one holds no more

@@ -75,5 +75,11 @@ def modality(tokens: list[str], clause: str, after_verb: str) -> Modality:
     return Modality(
         negated=negated and not anymore,
         ending=no_longer or stopped or used_to or anymore,
-        hypothetical=bool(wishes) or _CONDITIONAL_START.search(clause) is not None,
+        hypothetical=bool(wishes) or conditional(clause),
     )
+
+
+def conditional(clause: str) -> bool:
+    """Does ``clause`` open as a condition ("if I did switch to X", "unless I move", "in
+    case we go")? Nothing in it is told as holding."""
+    return _CONDITIONAL_START.search(clause) is not None
