@@ -72,12 +72,6 @@ class Draft:
         self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
         return key
 
-    def targets(self, relation: str) -> list[str]:
-        """The targets of the open facts of ``relation`` told so far in this episode."""
-        return [
-            f.target for f in self.facts.values() if f.relation == relation and not f.invalid_at
-        ]
-
     def ended(self, relation: str) -> bool:
         """Did this episode tell the end of a fact of ``relation`` so far?"""
         return any(f.relation == relation and f.invalid_at for f in self.facts.values())

@@ -80,7 +80,6 @@ SENTENCE_PIPELINE = (
     "moved_plans",
     "redated",
     "corrected_ahead",
-    "cancelled_ahead",
     "arranged",
     "visits",
     "happened",

@@ -19,6 +19,7 @@ from datetime import datetime
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.correction_cues import LEAD
 from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Episode, ExtractedFact
@@ -46,11 +47,9 @@ _FILLER = word_set(
     "be being just now so finally officially totally and but because of to for on in at "
     "with by from back again new old whole entire"
 )
-_MOVED = re.compile(
-    r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shifted|brought forward"
-    r"|put off|changed)\b",
-    re.I,
-)
+# a plan moved: the verbs (general English)
+MOVE_VERBS = r"moved|pushed|postponed|rescheduled|bumped|delayed|shifted"
+MOVED = re.compile(rf"\b(?:{MOVE_VERBS}|brought forward|put off|changed)\b", re.I)
 
 
 def stem(word: str) -> str:
@@ -115,7 +114,7 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     bare = [h for h in hits if h.relation == "HAS_PLAN" and " " not in h.target.name.strip()]
     if len(bare) != len(hits):
         return hits
-    m = _MOVED.search(s.text)
+    m = MOVED.search(s.text)
     new = [t for t in s.times if m is not None and t.when > s.reference and t.start >= m.end()]
     if m is None or not new:
         return hits
@@ -159,11 +158,9 @@ def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, in
 
 
 # a terse correction that opens on its new date: "sorry, August 8th! not June", "oops I meant
-# the 23rd", "correction: Friday"
-_CORRECTION = re.compile(
-    r"^\W*(?:(?:correction|sorry|oops|wait|actually|my bad|typo|no|sry|i mean)\b[\s,:!.-]*)+"
-    r"(?:(?:I meant|it'?s|its|make that|on|the)\s+)*",
-    re.I,
+# the 23rd", "correction: the 13th", "wait no, it's on the 9th"
+DATE_CORRECTION = re.compile(
+    rf"{LEAD}(?:(?:I meant|it'?s|its|make that|not .{{1,12}}?,|on|the)\s+)*", re.I
 )
 
 
@@ -173,7 +170,7 @@ def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     (a date that corrects a plan is ahead, so it is read looking ahead)."""
     if s.speaker is None or s.assistant or s.question or hits or not known.ahead:
         return []
-    m = _CORRECTION.match(s.text)
+    m = DATE_CORRECTION.match(s.text)
     if m is None or m.end() == 0:
         return []
     ahead = find_time_expressions(s.text, s.reference, prefer_future=True)
@@ -191,28 +188,6 @@ def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     text = f"{record.source} {record.target} (date corrected)"
     date = (new[0].start, new[0].end)
     return [Hit(record.relation, source, target, False, (0, len(s.text)), date, text)]
-
-
-# the common ways to say a plan will not happen (general English)
-_CANCELLED = re.compile(
-    r"\b(?:(?:is|was|got|has been|'s|are|were)\s+)?(?:cancell?ed|called off|scrapped|axed|nixed"
-    r"|fell through|falling through|fell apart|not happening|(?:isn't|is not|won't be|aren't)"
-    r"\s+happening(?:\s+anymore)?|won't happen|(?:is|'s|are)\s+off)\b",
-    re.I,
-)
-
-
-def cancelled_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """ "the move to Aarhus fell through", "lisbon trip is not happening": the speaker's
-    upcoming fact the words before the cancellation name, ended."""
-    if s.speaker is None or s.assistant or s.question or any(h.ending for h in hits):
-        return []
-    m = _CANCELLED.search(s.text)
-    if m is None:
-        return []
-    clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
-    hit = called_off_ahead(s, known, s.without_times(clause[0], m.start()), m.span())
-    return [hit] if hit is not None else []
 
 
 # the speaker is back from a place: "back from Lisbon", "got home from Oslo", "returned from"

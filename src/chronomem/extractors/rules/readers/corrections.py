@@ -13,12 +13,11 @@ import re
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.readers.retractions import told
+from chronomem.extractors.rules.tables.correction_cues import STRONG, WEAK
 
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
-_CUE = (
-    r"(?:I meant|I mean|meant to say|I should have said|I misspoke|correction|my bad|oops"
-    r"|sorry|actually|typo)"
-)
+_CUE = rf"(?:{STRONG}|{WEAK})"
 _FILL = r"(?:,?\s*(?:it's|its|it is|it was|in|at|to|with|for|the|a|an|my)\s+){0,2}"
 _FORMS = (
     re.compile(
@@ -40,7 +39,7 @@ _FORMS = (
 
 # a sentence that opens by correcting ("wait I mean X", "sorry, it's X"): what it corrects
 # was said before, and only that tells what X is (a name alone is no fact of its own)
-_OPENS_CORRECTING = re.compile(rf"^\W*(?:(?:wait|{_CUE})\b[\s,:!.-]*)+", re.I)
+_OPENS_CORRECTING = re.compile(rf"^\W*(?:{_CUE}\b[\s,:!.-]*)+", re.I)
 
 
 def corrects(s: Sentence) -> bool:
@@ -58,34 +57,18 @@ def corrections(s: Sentence, known: Known) -> list[Hit]:
         old, new = normalize_name(m.group("old")), m.group("new")
         if old == normalize_name(new):
             continue
-        found = _told(known, old)
+        found = told(known, old, edge="tail")
         if found is None:
             continue
-        source, relation, wrong = found
+        key, relation, wrong = found
+        source, wrong = known.display.get(key, key), known.targets[found[:2]][wrong]
         label = known.labels.get(old) or None
         whole = (0, len(s.text))
-        who = Party(source, known.labels.get(normalize_name(source)) or None)
+        who = Party(source, known.labels.get(key) or None)
         text = f"{source}: {new}, not {wrong} (corrected)"
-        start = known.starts.get((normalize_name(source), relation, normalize_name(wrong)))
+        start = known.starts.get(found)
         return [  # the wrong value is retracted: it ends where it began, it never held
             Hit(relation, who, Party(new, label), False, whole, m.span(), text),
             Hit(relation, who, Party(wrong, label), True, whole, m.span(), retracts=start),
         ]
     return []
-
-
-def _told(known: Known, target: str) -> tuple[str, str, str] | None:
-    """The latest (source, relation, target name) still open whose target is ``target``,
-    or ends with its words ("not a Civic" after "I drive a Honda Civic")."""
-    for exact in (True, False):
-        for (source, relation), targets in reversed(known.targets.items()):
-            if relation in ("MENTIONED", "RELATED_TO"):
-                continue
-            found = target if exact else next((t for t in targets if _ends_with(t, target)), "")
-            if found in targets:
-                return known.display.get(source, source), relation, targets[found]
-    return None
-
-
-def _ends_with(name: str, words: str) -> bool:
-    return bool(words) and (name == words or name.endswith(" " + words))

@@ -13,6 +13,8 @@ import re
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.correction_cues import MEANT
+from chronomem.model.relations import GENERIC_RELATIONS
 
 _NOT = re.compile(
     r"(?:\s+(?:now|actually|then|these days))?[\s,;]*(?:and\s+|but\s+)?(?:not|never)\s+"
@@ -21,18 +23,17 @@ _NOT = re.compile(
 )
 _NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 _RESTATED = re.compile(
-    r"\b(?:I meant|I mean|meant to say|I should have said|I should've said)\s+"
+    rf"\b(?:{MEANT})\s+"
     r"(?:(?:in|at|to|with|for|the)\s+)?"
     rf"(?P<head>{_NAME}),\s*(?P<qualifier>{_NAME})\b(?!\s*,?\s*not\b)"
 )
-_GENERIC = ("MENTIONED", "RELATED_TO")
 
 
 def denied_values(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """The told facts that ``s`` denies right after asserting another value for them."""
     out: list[Hit] = []
     for hit in hits:
-        if hit.ending or hit.relation in _GENERIC:
+        if hit.ending or hit.relation in GENERIC_RELATIONS:
             continue
         at = s.text.lower().find(hit.target.name.lower(), hit.verb[0])
         if at < 0:
@@ -55,7 +56,7 @@ def restated(s: Sentence, known: Known) -> list[Hit]:
         return []
     head = normalize_name(m.group("head"))
     for (source, relation), values in reversed(known.targets.items()):
-        if head not in values or relation in _GENERIC:
+        if head not in values or relation in GENERIC_RELATIONS:
             continue
         who = Party(known.display.get(source, source), known.labels.get(source) or None)
         label = known.labels.get(head) or None

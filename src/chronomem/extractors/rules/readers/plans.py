@@ -14,26 +14,30 @@ from dataclasses import replace
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.readers.ahead import called_off_ahead
+from chronomem.extractors.rules.readers.ahead import (
+    DATE_CORRECTION,
+    MOVE_VERBS,
+    MOVED,
+    called_off_ahead,
+)
 from chronomem.extractors.rules.tables.lexicon import CONJUNCTIONS, PREPOSITIONS, TIME_WORDS
 from chronomem.text.dates import TimeExpression
-from chronomem.text.time_words import PLAN_HEADS
 
-_PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
 _OWNER = r"(?:(?:the|my|our|his|her|your|their)\s+)"
-_CALLED_OFF = (
-    re.compile(
-        rf"(?:\b{_OWNER}|^\W*)(?P<plan>(?:[a-z]+\s+){{0,2}}?[a-z]+)\s+(?:is|was|got|has been"
-        r"|'s)\s*(?:cancell?ed|called off|off)\b",
-        re.I,
-    ),
-    re.compile(
-        rf"\b(?:cancell?ed|called off|cancel(?:ling|ing)?|calling off)\s+{_OWNER}?"
-        r"(?P<plan>(?:[a-z]+\s+){0,2}?[a-z]+)\b",
-        re.I,
-    ),
+# the common ways to say a plan will not happen (general English): "the party is off", "the
+# move to Aarhus fell through", "lisbon trip is not happening"; what is called off is told
+# before the words, in their clause, or after a verb of calling off ("we cancelled the trip")
+_CANCELLED = re.compile(
+    r"\b(?:(?:is|was|got|has been|'s|are|were)\s*)?(?:cancell?ed|called off|scrapped|axed|nixed"
+    r"|fell through|falling through|fell apart|not happening|(?:isn't|is not|won't be|aren't)"
+    r"\s+happening(?:\s+anymore)?|won't happen|(?:is|'s|are)\s+off)\b",
+    re.I,
 )
-_MOVED = re.compile(r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shifted)\b", re.I)
+_CANCELLING = re.compile(
+    rf"\b(?:cancell?ed|called off|cancel(?:ling|ing)?|calling off)\s+{_OWNER}?"
+    r"(?P<plan>(?:[a-z]+\s+){0,2}?[a-z]+)\b",
+    re.I,
+)
 
 
 def told_plan(known: Known, subject: str, name: str) -> str | None:
@@ -57,29 +61,34 @@ def name_told_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         if told is None or normalize_name(told) == normalize_name(hit.target.name):
             out.append(hit)
             continue
-        moved = _MOVED.search(s.text) is not None
+        moved = MOVED.search(s.text) is not None
         text = f"{hit.source.name}'s {told} was moved" if moved else hit.text
         out.append(replace(hit, target=Party(told, hit.target.label, False), text=text))
     return out
 
 
 def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """The speaker's told plan that ``s`` says is cancelled or called off."""
+    """The speaker's told plan (or trip, or upcoming fact) that ``s`` says is cancelled or
+    called off, ended."""
     if s.speaker is None or s.assistant or any(h.relation == "HAS_PLAN" and h.ending for h in hits):
         return []
-    for form in _CALLED_OFF:
-        m = form.search(s.text)
-        if m is None:
-            continue
-        me = Party(s.speaker, "Person", speaker=True)
-        told = told_plan(known, s.speaker, m.group("plan"))
+    named = []
+    m = _CANCELLED.search(s.text)
+    if m is not None:
+        clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
+        named.append((s.without_times(clause[0], m.start()), m.span()))
+    m = _CANCELLING.search(s.text)
+    if m is not None:
+        named.append((m.group("plan"), m.span()))
+    me = Party(s.speaker, "Person", speaker=True)
+    for phrase, span in named:
+        told = told_plan(known, s.speaker, phrase)
         if told is not None:
-            plan = Party(told, "Event", False)
-            return [Hit("HAS_PLAN", me, plan, True, (0, len(s.text)), m.span())]
-        place = _told_trip(known, s.speaker, m.group("plan"))
+            return [Hit("HAS_PLAN", me, Party(told, "Event", False), True, (0, len(s.text)), span)]
+        place = _told_trip(known, s.speaker, phrase)
         if place is not None:  # "flying to Tokyo on April 3", then "the trip is off"
-            return [Hit("VISITED", me, Party(place, "Location"), True, (0, len(s.text)), m.span())]
-        ahead = called_off_ahead(s, known, m.group("plan"), m.span())
+            return [Hit("VISITED", me, Party(place, "Location"), True, (0, len(s.text)), span)]
+        ahead = called_off_ahead(s, known, phrase, span)
         if ahead is not None:  # "tickets for X on the 9th", then "the X gig got cancelled"
             return [ahead]
     return []
@@ -87,9 +96,8 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 
 # "they pushed it to next Monday", "it got moved to the 15th": a plan told before, moved
 _MOVED_IT = re.compile(
-    r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|shifted|changed)\s+(?:it|that)\b"
-    r"|\b(?:it|that)(?:'s|\s+(?:is|was|got|has been|'s been))\s+(?:now\s+)?(?:moved|pushed"
-    r"|postponed|rescheduled|bumped|delayed|shifted)\b",
+    rf"\b(?:{MOVE_VERBS}|changed)\s+(?:it|that)\b"
+    rf"|\b(?:it|that)(?:'s|\s+(?:is|was|got|has been|'s been))\s+(?:now\s+)?(?:{MOVE_VERBS})\b",
     re.I,
 )
 
@@ -127,17 +135,8 @@ def moved_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     ]
 
 
-# a terse correction that opens on its new date: "correction: the 13th", "oops, I meant
-# Friday", "wait no, it's on the 9th"
-_CORRECTION = re.compile(
-    r"^\W*(?:(?:correction|sorry|oops|wait|actually|my bad|typo|no|sry)\b[\s,:!.-]*)+"
-    r"(?:(?:I meant|it'?s|its|make that|not .{1,12}?,|on|the)\s+)*",
-    re.I,
-)
-
-
 def _corrected_date(s: Sentence) -> re.Match[str] | None:
-    m = _CORRECTION.match(s.text)
+    m = DATE_CORRECTION.match(s.text)
     if m is None or m.end() == 0:
         return None
     ahead = [t for t in s.times if t.when > s.reference and t.start <= m.end() + 4]

@@ -20,13 +20,9 @@ import re
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.readers.retractions import (
-    CUE_LEAD,
-    STRONG_CUE,
-    correction_hits,
-    likeness,
-)
-from chronomem.model.relations import functional_rule
+from chronomem.extractors.rules.readers.retractions import correction_hits, likeness, told
+from chronomem.extractors.rules.tables.correction_cues import CUE_LEAD, STRONG_CUE
+from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
 
 _CONTRAST = re.compile(
     r"(?P<new>(?-i:[A-Z][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*){0,3}))\s*\*?\s*,?\s+"
@@ -34,7 +30,6 @@ _CONTRAST = re.compile(
     r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2})",
     re.I,
 )
-_GENERIC = ("MENTIONED", "RELATED_TO")
 MIN_SIGNS = 2
 
 
@@ -42,12 +37,12 @@ def contrasted(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """The retraction and the new value for a "NEW, not OLD" no pattern placed."""
     if s.question or s.assistant or not known.targets:
         return []
-    placed = {normalize_name(h.target.name) for h in hits if h.relation not in _GENERIC}
+    placed = {normalize_name(h.target.name) for h in hits if h.relation not in GENERIC_RELATIONS}
     for m in _CONTRAST.finditer(s.text):
         new = normalize_name(m.group("new"))
         if new in placed or new in known.speakers:
             continue
-        found = _told(known, m.group("old"))
+        found = told(known, m.group("old"), edge="either")
         if found is None or found[2] == new:
             continue
         target = known.targets[found[:2]][found[2]]
@@ -91,21 +86,3 @@ def cued_restatements(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         party = Party(wrong, known.labels.get(told[-1]) or None)
         out.append(Hit(hit.relation, hit.source, party, True, hit.clause, hit.verb, retracts=start))
     return out
-
-
-def _told(known: Known, words: str) -> tuple[str, str, str] | None:
-    """The latest told (source, relation, target) whose value is ``words``, or has it as
-    its head or tail ("Halden" for Halden Bank); one only."""
-    key = normalize_name(words)
-    exact, edge = [], []
-    for (source, relation), values in known.targets.items():
-        if relation in _GENERIC:
-            continue
-        for told in values:
-            if told == key:
-                exact.append((source, relation, told))
-            elif told.startswith(key + " ") or told.endswith(" " + key):
-                edge.append((source, relation, told))
-    if exact:
-        return exact[-1]
-    return edge[0] if len(edge) == 1 else None

@@ -29,18 +29,17 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import label_for
 from chronomem.extractors.rules.analysis.values import kind_of
+from chronomem.extractors.rules.tables.correction_cues import (
+    ANY_CUE,
+    CUE_LEAD,
+    NO,
+    STRONG,
+    STRONG_CUE,
+    WEAK,
+)
+from chronomem.model.relations import GENERIC_RELATIONS
 from chronomem.text.words import word_set
 
-_STRONG = (
-    r"correction|typo|autocorrect(?:ed)?|auto-correct(?:ed)?|i meant(?: to say)?|meant"
-    r"|i mean(?!,)|i misspoke|misspoke|scratch that|(?:i )?should(?:'ve| have) said"
-    r"|my mistake|(?:i )?mixed (?:them|those|it|that|em|'em) up|wrong one|wrong [a-z]+"
-)
-_WEAK = r"sorry|soz|oops|whoops|woops|wait|actually|no|nope|nah|my bad|i mean"
-_NOISE = r"omg|ugh|oh|ah|argh|lol|haha|lmao|ok|okay|hm+|um+|erm?|uh|god|damn|stupid|dumb"
-CUE_LEAD = re.compile(rf"^\W*((?:(?:{_STRONG}|{_WEAK}|{_NOISE})\b[\s,:;.!-]*)+)", re.I)
-STRONG_CUE = re.compile(rf"\b(?:{_STRONG})\b", re.I)
-_CUE_ANY = re.compile(rf"\b(?:{_STRONG}|{_WEAK})\b", re.I)
 _LINK = re.compile(
     r"(?:(?:it's|its|it is|it was|that's|thats|that is|i'm|im|i am|we're|is|was|in|at|to"
     r"|from|with|for|on|the|a|an|my)\s+)*",
@@ -56,7 +55,7 @@ _END = re.compile(
 )
 _GOES_ON = re.compile(r"\s*,\s*(?!(?i:lol|lmao|haha|sorry|my bad|not)\b)\w")
 _RESAID = re.compile(
-    rf"\s*[,;-]+\s*(?P<cue>(?:(?:{_STRONG}|{_WEAK}|er|erm|um)\b[\s,:!.-]*)+)"
+    rf"\s*[,;-]+\s*(?P<cue>(?:(?:{STRONG}|{WEAK}|{NO}|er|erm|um)\b[\s,:!.-]*)+)"
     r"(?:(?:in|at|to|from|with|for|the|a|an)\s+)?(?P<new>(?-i:\*?[A-Z][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*)*))",
     re.I,
 )
@@ -84,7 +83,6 @@ _NOT_VALUES = word_set(
     " worries problem problems way idea clue doubt kidding"
 )
 _PREPOSITIONS = word_set("to of with at in for from on")
-_GENERIC = ("MENTIONED", "RELATED_TO")
 _VERBS = {
     "HAS_CONDITION": "is", "HAS_JOB_TITLE": "works as", "USES_PHONE": "uses",
     "USES_LAPTOP": "uses", "USES_CAMERA": "shoots with", "WEARS_WATCH": "wears",
@@ -102,7 +100,7 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
         return []  # an assistant's "Actually, Django*" corrects none of the user's facts
     bare = _BARE_NOT.match(s.text) or _ARROW.search(s.text)
     if bare is not None:
-        found = _named_old(known, bare.group("old"))
+        found = told(known, bare.group("old"))
         if found is not None:
             return correction_hits(s, known, found, bare.group("new"), bare.span("new"))
     given = _given(s.text)
@@ -143,7 +141,7 @@ def _resaid_after(text: str, hit: Hit) -> re.Match[str] | None:
     if at < 0:
         return None
     m = _RESAID.match(text, at + len(hit.target.name))
-    if m is None or _END.match(text, m.end()) is None or not _CUE_ANY.search(m.group("cue")):
+    if m is None or _END.match(text, m.end()) is None or not ANY_CUE.search(m.group("cue")):
         return None
     return m
 
@@ -152,7 +150,7 @@ def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:
     """The value a correction gives, its span, and whether its cue is a strong one (None:
     a weak one, and the sentence goes on after the value: the wrong value must be named)."""
     lead = CUE_LEAD.match(text)
-    cue_lead = lead.group(1) if lead and _CUE_ANY.search(lead.group(1)) else ""
+    cue_lead = lead.group(1) if lead and ANY_CUE.search(lead.group(1)) else ""
     at = _LINK.match(text, lead.end() if lead and cue_lead else 0).end()  # type: ignore[union-attr]
     for form in (_NAME, _PHRASE):
         m = form.match(text, at)
@@ -182,7 +180,7 @@ def _best_old(
     named = value[:1].isupper() or new in known.display
     best: tuple[int, tuple[str, str, str]] | None = None
     for (source, relation), values in known.targets.items():
-        if relation in _GENERIC:
+        if relation in GENERIC_RELATIONS:
             continue
         for key, target in values.items():
             if key == new:
@@ -232,12 +230,29 @@ def _nominal(phrase: str) -> bool:
     return " " in phrase or phrase.endswith("s") or any(c.isdigit() for c in phrase)
 
 
-def _named_old(known: Known, old: str) -> tuple[str, str, str] | None:
-    key = normalize_name(old)
-    for (source, relation), values in reversed(known.targets.items()):
-        if relation not in _GENERIC and key in values:
-            return source, relation, key
-    return None
+Told = tuple[str, str, str]  # (source, relation, target), names normalised
+
+
+def told(known: Known, words: str, edge: str = "") -> Told | None:
+    """The latest fact told (in this episode or the previous turns, no catch-all) whose
+    value is ``words``; else, with ``edge="tail"``, the latest whose value ends with them
+    ("not a Civic" for Honda Civic); with ``edge="either"``, the one value that starts or
+    ends with them ("Halden" for Halden Bank)."""
+    key = normalize_name(words)
+    pairs = [p for p in known.targets if p[1] not in GENERIC_RELATIONS]
+    exact = [(*p, key) for p in pairs if key in known.targets[p]]
+    if exact or not key or not edge:
+        return exact[-1] if exact else None
+    if edge == "tail":
+        tails = ((p, [t for t in known.targets[p] if t.endswith(" " + key)]) for p in pairs)
+        return next(((*p, ts[0]) for p, ts in reversed(list(tails)) if ts), None)
+    edges = [
+        (*p, t)
+        for p in pairs
+        for t in known.targets[p]
+        if t.startswith(key + " ") or t.endswith(" " + key)
+    ]
+    return edges[0] if len(edges) == 1 else None
 
 
 def correction_hits(

@@ -12,7 +12,6 @@ from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.ahead import (
-    cancelled_ahead,
     corrected_ahead,
     happened_plans,
     redated,
@@ -169,10 +168,6 @@ def _corrected_ahead(t: S) -> list[Hit]:
     return t.hits + corrected_ahead(t.sentence, t.known, t.hits)
 
 
-def _cancelled_ahead(t: S) -> list[Hit]:
-    return t.hits + cancelled_ahead(t.sentence, t.known, t.hits)
-
-
 def _arranged(t: S) -> list[Hit]:
     return t.hits + arranged_plans(t.sentence, t.hits)
 
@@ -236,11 +231,10 @@ SENTENCE_STAGES = (
     SentenceStage("one_breath", _one_breath, '"joined X in 2018 and left in June 2023"'),
     SentenceStage("spells", _spells, '"back in Cork after three years in Berlin"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
-    SentenceStage("told_plans", _told_plans, "plans named and plans called off"),
+    SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("moved_plans", _moved_plans, "a plan moved to another date"),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
     SentenceStage("corrected_ahead", _corrected_ahead, '"sorry, August 8th! not June"'),
-    SentenceStage("cancelled_ahead", _cancelled_ahead, '"the move to Aarhus fell through"'),
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("happened", _happened, '"back from Lisbon": the plan that named it happened'),

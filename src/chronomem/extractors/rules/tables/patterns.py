@@ -50,11 +50,10 @@ from chronomem.extractors.rules.tables.row import alternatives as _alt
 from chronomem.extractors.rules.tables.tastes import TASTE_ROWS
 from chronomem.extractors.rules.tables.wellbeing import WELLBEING_ROWS
 from chronomem.extractors.rules.tables.work_rows import WORK_ROWS
+from chronomem.model.relations import GENERIC_RELATIONS
 from chronomem.text.words import word_set
 
-# Which relations hold one value at a time is the model's table (model/relations.py).
-# Catch-all relations: duplicates only when their text is nearly the same.
-GENERIC_RELATIONS = frozenset({"MENTIONED", "RELATED_TO"})
+__all__ = ["GENERIC_RELATIONS", "PATTERNS", "CompiledPattern", "candidate_patterns"]
 
 
 _NAME = rf"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\. )?{CAPITAL}[\w'-]*(?: {CAPITAL}[\w'-]*){{0,2}})"

@@ -104,18 +104,6 @@ REPLACEMENT_ROWS: tuple[P, ...] = (
         template="{source} now has {a_target}",
         triggers="bought got ordered picked grabbed getting buying leased",
     ),
-    # "IT took my thinkpad and gave me a macbook pro"
-    P(
-        "USES_KIND",
-        r"\b(?:took|takes|collected|confiscated|took back) (?:my|our) "
-        rf"{_FORMER}(?P<old>{THING})(?: (?:{HEAD_WORDS}))? and (?:gave|handed|issued|sent) "
-        rf"(?:me|us) (?:an? |the )?{_FRESH}(?P<obj>{THING}){_HEAD}",
-        "Item",
-        "inline",
-        "possessor",
-        template="{source} now has {a_target}",
-        triggers="took takes collected confiscated",
-    ),
     # "IT gave me a galaxy s23", "my mom handed me her old Canon": a thing of a known kind given
     P(
         "USES_KIND",

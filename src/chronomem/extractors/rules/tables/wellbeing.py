@@ -70,17 +70,6 @@ WELLBEING_ROWS: tuple[P, ...] = (
         template="{source} is sober",
         triggers="sober",
     ),
-    P(  # a chat line: "sober since new year", "sober for 3 months now"
-        "HAS_HABIT",
-        r"(?:^|(?<=[,;:.!?] ))\W*(?:(?:and|so|now|officially|fully|completely) )*sober "
-        r"(?:since|for)\b",
-        "Habit",
-        "fixed",
-        "possessor",
-        fixed_target="sobriety",
-        template="{source} is sober",
-        triggers="sober",
-    ),
     P(  # "fully recovered from the ACL surgery": the injury of that body part is over
         "HAS_CONDITION",
         r"\b(?:recovered from|over|healed from|rehab(?:bing)? from)\s+(?:the |my |a |an "
