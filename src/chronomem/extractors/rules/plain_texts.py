@@ -52,17 +52,41 @@ _ASIDE: dict[str, str] = _PLAIN | {
     "VISITED": "{s} visited {t}",
     "FRIEND_OF": "{s} is friends with {t}",
     "HAS_WAKE_TIME": "{s} wakes up at {t}",
+    "LIKES": "{s} likes {t}",
+    "LOVES": "{s} loves {t}",
+    "ENJOYS": "{s} enjoys {t}",
+    "DISLIKES": "{s} dislikes {t}",
+    "HATES": "{s} hates {t}",
 }
 
 
 def plain(text: str, s: Sentence, hit: Hit) -> str:
-    """``text`` (the clause, rewritten) or, when it rambles, the relation's plain sentence."""
-    template = _PLAIN.get(hit.relation)
-    if template is None or hit.ending:
+    """``text`` (the clause, rewritten) or, when it rambles, the relation's plain sentence:
+    for the relations of ``_PLAIN``, a clause naming others or longer than ``MAX_WORDS``;
+    for those only ``_ASIDE`` says plainly (tastes, pets, visits), a clause longer than
+    that. An ending that rambles is said as over ("Kez no longer works at Saltmarsh
+    Media")."""
+    long = len(text.split()) > MAX_WORDS
+    template = _PLAIN.get(hit.relation) or (_ASIDE.get(hit.relation) if long else None)
+    if template is None or not (long or _names_others(s, hit)):
         return text
-    if len(text.split()) <= MAX_WORDS and not _names_others(s, hit):
-        return text
-    return template.format(s=hit.source.name, t=hit.target.name)
+    if hit.ending:
+        template = _over(template) if long else None
+    return template.format(s=hit.source.name, t=hit.target.name) if template else text
+
+
+#: Relations whose plain sentence is an event ("visited"): no "no longer" form.
+_EVENTS = frozenset({"{s} visited {t}"})
+
+
+def _over(template: str) -> str | None:
+    """The template said as over: "{s} works at {t}" -> "{s} no longer works at {t}",
+    "{s} is married to {t}" -> "{s} is no longer married to {t}"."""
+    if template in _EVENTS:
+        return None
+    if " is " in template:
+        return template.replace(" is ", " is no longer ", 1)
+    return template.replace("{s} ", "{s} no longer ", 1)
 
 
 def _names_others(s: Sentence, hit: Hit) -> bool:
