@@ -33,6 +33,13 @@ _WORDS = re.compile(r"[a-z']+")
 # A sentence that opens on an article names its subject ("The weather in X is ..."): it does
 # not leave its subject out.
 _OPENS_ON_A_NOUN = re.compile(r"^\W*(?:the|a|an|this|that|these|those)\s", re.I)
+# A value that is a name given ("her name is Miso", "named her Miso", "a kitten called
+# Mochi"): the reader's "speaker" is whoever told of the thing named, not the pronoun.
+_NAMING = re.compile(
+    r"(?:\b(?:his|her|its|their)\s+name(?:\s+is|'s)|\bnamed(?:\s+(?:him|her|it|them))?"
+    r"|\bcalled)\s+$",
+    re.I,
+)
 
 
 def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party | None:
@@ -47,6 +54,8 @@ def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party
         return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True))
     if kind == "speaker" and s.speaker:
         me = Party(s.speaker, "Person", speaker=True)
+        if _NAMING.search(s.text, clause[0], found.start):
+            return me  # "got a kitten! her name is Miso": the name of what was just told
         if subject is None and not s.speaks_as_self and not _elliptic(s, clause, found, known):
             return None
         return _speaker_if_theirs(subject, found, me)

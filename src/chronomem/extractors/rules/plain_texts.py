@@ -46,7 +46,7 @@ _ASIDE: dict[str, str] = _PLAIN | {
     "LEARNS": "{s} is learning {t}",
     "HAS_CONDITION": "{s} has {t}",
     "TAKES_MEDICATION": "{s} takes {t}",
-    "HAS_PET": "{s} has a pet, {t}",
+    "HAS_PET": "{s} has a pet named {t}",
     "OWNS": "{s} owns {t}",
     "MEMBER_OF": "{s} is a member of {t}",
     "VISITED": "{s} visited {t}",
@@ -64,14 +64,15 @@ def plain(text: str, s: Sentence, hit: Hit) -> str:
     """``text`` (the clause, rewritten) or, when it rambles, the relation's plain sentence:
     for the relations of ``_PLAIN``, a clause naming others or longer than ``MAX_WORDS``;
     for those only ``_ASIDE`` says plainly (tastes, pets, visits), a clause longer than
-    that. An ending that rambles is said as over ("Kez no longer works at Saltmarsh
+    that; for either, a clause that does not say whose fact it is. An ending that rambles is said as over ("Kez no longer works at Saltmarsh
     Media")."""
     long = len(text.split()) > MAX_WORDS
-    template = _PLAIN.get(hit.relation) or (_ASIDE.get(hit.relation) if long else None)
-    if template is None or not (long or _names_others(s, hit)):
+    unsaid = hit.source.name not in text  # "Her name is Clover": whose is not said
+    template = _PLAIN.get(hit.relation) or (_ASIDE.get(hit.relation) if long or unsaid else None)
+    if template is None or not (long or unsaid or _names_others(s, hit)):
         return text
     if hit.ending:
-        template = _over(template) if long else None
+        template = _over(template) if long or unsaid else None
     return template.format(s=hit.source.name, t=hit.target.name) if template else text
 
 
