@@ -27,10 +27,17 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C reaches the server as it does in a terminal: a suite started in the background
+    (``cmd &``) inherits SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(folder: Path, port: int) -> tuple[subprocess.Popen[str], str]:
     process = subprocess.Popen(
         chronomem_command("falkordb", "start", "--dir", str(folder), "--port", str(port)),
         cwd=REPO, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_as_in_a_terminal,
     )  # fmt: skip
     assert process.stdout is not None
     lines = [process.stdout.readline() for _ in range(3)]
