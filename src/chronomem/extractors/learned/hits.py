@@ -181,9 +181,10 @@ def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit
         return "role named again"  # "my GP sent me to Dr. Kaur": whether a held role
         # changed hands, the rules' successor reader says (a change named: "switched")
     clause = s.clause_at(found.start)
-    if conditional(s.text[clause[0] : clause[1]]):
+    said = s.text[clause[0] : clause[1]]
+    if conditional(said):
         return "conditional"  # "if you did switch to Spotify Family": nothing held
-    over = fact.aspect in ("state", "start") and _told_as_over(s.text[clause[0] : clause[1]])
+    over = fact.aspect in ("state", "start") and _told_as_over(said)
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
     out = [Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value)]
