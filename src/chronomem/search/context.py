@@ -202,7 +202,8 @@ class ContextBuilder:
             query, group_ids, searched, facts, filter, now, config, plan, history
         )
         terms = stems(keywords(query))
-        episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, plan, budget)
+        names = frozenset(t for n in self._named_speakers(query, group_ids) for t in stems(n))
+        episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, names, plan, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
         text = render(
@@ -328,7 +329,11 @@ def _speaker_key(episode: Episode) -> str | None:
 
 
 def _choose_episodes(
-    ranked: Sequence[Episode], terms: frozenset[str], plan: Plan, budget: _Budget
+    ranked: Sequence[Episode],
+    terms: frozenset[str],
+    names: frozenset[str],
+    plan: Plan,
+    budget: _Budget,
 ) -> tuple[list[tuple[Episode, str]], set[str]]:
     """Best-first episodes that fit the budget, with the text each is shown as; a text
     nearly repeating one already shown is skipped (the plan's ``distinct``)."""
@@ -340,7 +345,7 @@ def _choose_episodes(
     seen: list[frozenset[str]] = []
     misfits = 0
     for episode in ranked:
-        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens)
+        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens, names)
         day = day_header(episode.reference_time)
         said = (episode.reference_time.date(), text)
         words = stems(text)
