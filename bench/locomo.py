@@ -128,6 +128,7 @@ def ingested(
         return memory
     path = stores / f"{conv.id}.db"
     if not path.exists():
+        stores.mkdir(parents=True, exist_ok=True)
         part = path.with_suffix(".part")
         part.unlink(missing_ok=True)
         memory = Memory(store=open_store(str(part)), embedder=embedder, clock=clock)
@@ -137,10 +138,10 @@ def ingested(
     return Memory(store=open_store(str(path)), embedder=embedder, clock=clock)
 
 
-def run_split(data: list[Conversation], numbers: list[int], embedder, settings, stores=None) -> dict:  # type: ignore[no-untyped-def]
+def run_split(  # type: ignore[no-untyped-def]
+    data: list[Conversation], numbers: list[int], embedder, settings, stores=None
+) -> dict:
     acc: dict = {"rows": {}, "ms": [], "ingest_s": 0.0, "turns": 0}
-    if stores is not None:
-        stores.mkdir(parents=True, exist_ok=True)
     for n in numbers:
         started = time.perf_counter()
         score(data[n - 1], embedder, settings, acc, stores)
