@@ -47,7 +47,7 @@ DEFAULT = ContextConfig()
 SWEEP = {  # knob -> values tried on the tuning split, one knob at a time
     "text_weight": (0.3, 0.7, 1.0),
     "neighbours": (1, 3),
-    "neighbour_anchors": (4, 12),
+    "neighbour_anchors": (8, 16),
     "fact_share": (0.0, 0.1, 0.2),
     "entity_share": (0.0, 0.1),
 }

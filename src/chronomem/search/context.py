@@ -84,7 +84,7 @@ class ContextConfig:
     snippet_sentences: int = 2
     max_episode_tokens: int = 300
     neighbours: int = 2  # turns on each side of a top-ranked episode that join the ranking
-    neighbour_anchors: int = 8  # top-ranked episodes whose neighbours join
+    neighbour_anchors: int = 12  # top-ranked episodes whose neighbours join
     neighbour_weight: float = 0.3  # share of the anchor's score a neighbour inherits
     speaker_bonus: float = 0.05  # added to an episode said by a person the query names
     fact_source_bonus: float = 0.1  # added to the source episodes of the best ranked fact
