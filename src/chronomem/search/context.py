@@ -198,11 +198,12 @@ class ContextBuilder:
         plan = plan_for(found.query_reading, sentences, config.max_episode_tokens)
         searched = [(e, found.scores.get(e.id, 0.0)) for e in found.episodes]
         history = self._history_sources(query, group_ids, found.query_reading, filter, now)
+        speakers = self._named_speakers(query, group_ids)
         ranked = self._episode_ranking(
-            query, group_ids, searched, facts, filter, now, config, plan, history
+            speakers, group_ids, searched, facts, filter, now, config, plan, history
         )
         terms = stems(keywords(query))
-        names = frozenset(t for n in self._named_speakers(query, group_ids) for t in stems(n))
+        names = frozenset(t for name in speakers for t in stems(name))
         episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, names, plan, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
@@ -227,7 +228,7 @@ class ContextBuilder:
 
     def _episode_ranking(
         self,
-        query: str,
+        speakers: frozenset[str],
         group_ids: Sequence[str],
         searched: Sequence[tuple[Episode, float]],
         facts: Sequence[Fact],
@@ -241,11 +242,11 @@ class ContextBuilder:
         person the query names said it, a bonus when a ranked fact came from it (so a shown
         fact's quote ranks high), one for the ``history`` turns (behind the subject's asked
         relation, ever) and the plan's (the user stating a preference); then the turns
-        next to the best ones, which inherit part of their score."""
+        next to the best ones, which inherit part of their score. ``speakers``: the
+        normalised names of the people the query names."""
         known = flt.resolved(now).known_at
         rows = {e.id: e for e, _ in searched}
         scores = {e.id: score for e, score in searched}
-        speakers = self._named_speakers(query, group_ids)
         for e, _ in searched:
             if speakers and _speaker_key(e) in speakers:
                 scores[e.id] += config.speaker_bonus
