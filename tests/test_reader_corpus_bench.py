@@ -186,7 +186,7 @@ def test_a_stage_switched_off_reads_without_it_and_a_misspelt_one_is_refused(
     (split / "part01.jsonl").write_text(json.dumps(ITEMS[0]) + "\n", encoding="utf-8")
     out = tmp_path / "out.json"
     argv = ["--split", str(split), "--no-learned", "--json", str(out)]
-    assert reader_corpus.main([*argv, "--disable", "patterns", "--disable", "cue"]) == 0
+    assert reader_corpus.main([*argv, "--disable", "patterns", "--disable", "mentions"]) == 0
     without = json.loads(out.read_text(encoding="utf-8"))[str(split)]
     assert reader_corpus.main(argv) == 0
     with_all = json.loads(out.read_text(encoding="utf-8"))[str(split)]
