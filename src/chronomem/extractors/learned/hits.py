@@ -22,8 +22,8 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import conditional
+from chronomem.extractors.rules.analysis.piece_subjects import says_what_one_is
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.cue.semantic import says_what_one_is
 from chronomem.extractors.rules.readers.corrections import corrects
 
 TOLD = frozenset({"state", "start", "end", "correction"})

@@ -24,8 +24,8 @@ import re
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.piece_subjects import piece_subject
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.cue.subjects import piece_subject
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.lexicon import NEGATIONS
 
