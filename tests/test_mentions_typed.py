@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.learned.reader import default_reader
+from chronomem.extractors.learned.hits import learned_fates
+from chronomem.extractors.learned.reader import ReadFact, default_reader
 from chronomem.extractors.learned.whose import subjectless
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.prose import _analyse
@@ -64,10 +65,25 @@ def test_a_name_past_the_tagged_stretch_is_not_read() -> None:
     assert not any(f.named for f in read)
 
 
-def test_a_stolen_bike_only_mentioned_is_typed_and_ended() -> None:
-    # texting: the rules end the name ("stole") but know no relation for it
-    facts = read_facts(["Ola: ugh someone stole my Cannondale outside the gym"])
-    assert ("Ola", "RIDES_BIKE", "Cannondale", True) in facts
+def test_a_plan_only_mentioned_is_typed() -> None:
+    # non-native English: no rule types the service, the reader reads the plan
+    facts = read_facts(["Tom: we have downgrade the Netflix to basic plan because money"])
+    assert ("Tom", "SUBSCRIBED_TO_PLAN", "Netflix", False) in facts
+    assert not [f for f in facts if f[1] == "MENTIONED"]
+
+
+@pytest.mark.parametrize(("confidence", "stopped"), [(0.4, True), (0.6, False)])
+def test_a_name_the_tagger_left_needs_a_surer_reading(confidence: float, stopped: bool) -> None:
+    text = "we have downgrade the Netflix to basic plan"
+    known = Known()
+    sentence = _analyse(text, SAID_AT, "Tom", known)
+    value = _span(text, "Netflix")
+    for named, gated in ((True, stopped), (False, False)):  # a tagged value: the step's gate
+        fact = ReadFact(
+            "SUBSCRIBED_TO_PLAN", "speaker", "state", value, None, confidence, (), named
+        )
+        (fate,) = learned_fates(sentence, [fact], [], "user", known)
+        assert (fate.stopped == "confidence") is gated
 
 
 def test_a_reply_with_an_aside_is_the_speakers_value() -> None:
