@@ -33,13 +33,13 @@ _WORDS = re.compile(r"[a-z']+")
 # A sentence that opens on an article names its subject ("The weather in X is ..."): it does
 # not leave its subject out.
 _OPENS_ON_A_NOUN = re.compile(r"^\W*(?:the|a|an|this|that|these|those)\s", re.I)
-# A value that is a name given ("her name is Miso", "named her Miso", "a kitten called
-# Mochi"): the reader's "speaker" is whoever told of the thing named, not the pronoun.
 # A word opening a subordinate clause right before a subject candidate ("X, if you're
 # wondering", "X, since you asked"): that subject is the aside's, not the line's.
 _SUBORDINATE = re.compile(
     r"\b(?:if|since|before|when|because|unless|though|although|while|in case)\s+$", re.I
 )
+# A value that is a name given ("her name is Miso", "named her Miso", "a kitten called
+# Mochi"): the reader's "speaker" is whoever told of the thing named, not the pronoun.
 _NAMING = re.compile(
     r"(?:\b(?:his|her|its|their)\s+name(?:\s+is|'s)|\bnamed(?:\s+(?:him|her|it|them))?"
     r"|\bcalled)\s+$",

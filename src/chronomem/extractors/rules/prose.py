@@ -26,7 +26,7 @@ from chronomem.extractors.rules.normalise.narrated import narrated_person, narra
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.plain_texts import aside_text
 from chronomem.extractors.rules.readers.about_user import about_the_user
-from chronomem.extractors.rules.readers.mentions import mention_hits, mentioned
+from chronomem.extractors.rules.readers.mentions import mention_hits, mentioned_spans
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish
@@ -115,7 +115,7 @@ def _learned_hits(
     role = role_of(message[0])
     usable = [could_add(s, hits, role) for s, _, hits in told]
     maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
-    names = [_mentioned_spans(s, hits, draft) for s, _, hits in told]
+    names = [[] if draft.assistant else mentioned_spans(s, hits) for s, _, hits in told]
     read = step.read(*message, [s for s, _, _ in told], usable, maybe, names)
     for (s, index, hits), facts in zip(told, read, strict=True):
         for fate in learned_fates(s, facts, hits, role, known):
@@ -130,14 +130,6 @@ def _learned_hits(
                 trace.reader.append(ReaderFate(s.text, fate.fact, stopped, key))
     if trace is not None and trace.reads_every:
         _unread_fates(step, message, told, (usable, maybe), known, trace)
-
-
-def _mentioned_spans(s: Sentence, hits: list[Hit], draft: Draft) -> list[tuple[int, int]]:
-    """Where the names ``s`` would only mention lie (``readers/mentions.py``): the reader
-    types each, or says it is no value."""
-    if draft.assistant:
-        return []
-    return [(m.span.start, m.span.end) for m in mentioned(s, hits)]
 
 
 def _add_learned(

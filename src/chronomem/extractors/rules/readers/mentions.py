@@ -74,6 +74,12 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
     return out[:MAX_MENTIONS_PER_SENTENCE]
 
 
+def mentioned_spans(s: Sentence, hits: list[Hit]) -> list[tuple[int, int]]:
+    """Where the names ``s`` would only mention lie (``mentioned``): the learned reader
+    types each, or says it is no value (``rules/prose.py``)."""
+    return [(m.span.start, m.span.end) for m in mentioned(s, hits)]
+
+
 def mention_hits(s: Sentence, hits: list[Hit]) -> list[Hit]:
     """Named entities no pattern used (``mentioned``): the speaker MENTIONED them (text:
     RELATED_TO)."""
