@@ -23,7 +23,7 @@ from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.plain_texts import aside_text
-from chronomem.extractors.rules.readers.mentions import mention_hits
+from chronomem.extractors.rules.readers.mentions import mention_hits, mentioned_spans
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish
@@ -96,7 +96,8 @@ def _learned_hits(
     role = role_of(message[0])
     usable = [could_add(s, hits, role) for s, _, hits in told]
     maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
-    read = step.read(*message, [s for s, _, _ in told], usable, maybe)
+    names = [[] if draft.assistant else mentioned_spans(s, hits) for s, _, hits in told]
+    read = step.read(*message, [s for s, _, _ in told], usable, maybe, names)
     for (s, index, hits), facts in zip(told, read, strict=True):
         for fate in learned_fates(s, facts, hits, role, known):
             keys = []
