@@ -25,7 +25,7 @@ from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.cue.subjects import piece_subject
+from chronomem.extractors.rules.cue.subjects import PieceSubject, piece_subject
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.lexicon import NEGATIONS
 
@@ -49,9 +49,7 @@ def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party
     clause = s.clause_at(found.start)
     subject = piece_subject(s, clause, found, known)
     if role == "assistant":
-        if kind != "addressee" or not s.user or not s.speaks_as_self:
-            return None
-        return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True))
+        return _to_the_user(s, subject, found, kind, known)
     if kind == "speaker" and s.speaker:
         me = Party(s.speaker, "Person", speaker=True)
         if _NAMING.search(s.text, clause[0], found.start):
@@ -65,6 +63,33 @@ def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party
             person = _nearest_person(s, clause, found, known)
         return person if person is not None and _third(person, found) else None
     return None
+
+
+def _to_the_user(
+    s: Sentence, subject: PieceSubject | None, found: Span, kind: str, known: Known
+) -> Party | None:
+    """Whose fact an assistant's clause tells (its text in the user's voice by now): the
+    user's, where it speaks of the user; a third person's the user told of, where the
+    clause is about that person ("your son Alfie is now at Leeds Beckett"). The assistant
+    speaking of itself is no one's subject: "I've noted that you have coeliac disease" and
+    "I've updated your employer to Google" are the user's."""
+    if not s.user or not s.speaks_as_self:
+        return None
+    if subject is not None and _is_the_assistant(subject[0], s, known):
+        subject = None
+    if kind == "third":
+        person = subject[0] if subject is not None else None
+        return person if person is not None and _third(person, found) else None
+    if kind != "addressee":
+        return None
+    return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True))
+
+
+def _is_the_assistant(person: Party, s: Sentence, known: Known) -> bool:
+    """Is ``person`` the assistant itself (a speaker of the conversation, not the user: the
+    rules write an assistant's "I" as its name)?"""
+    name = normalize_name(person.name)
+    return name in known.speakers and name != normalize_name(s.user or "")
 
 
 def _third(person: Party, found: Span) -> bool:

@@ -1,0 +1,54 @@
+"""Whose fact the learned reader's value is (``learned/whose.py``), round 12: an assistant
+speaking of itself, pronouns read over the message in order, lines that leave their subject
+out, narrated people of no known kind. Sentences written for this test, in several voices,
+through the extractor on the real default encoder; each positive is checked to be the learned
+step's doing (the extractor without it does not read it) and to be its owner's alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_embedder import Found, read_facts
+
+pytestmark = pytest.mark.local_model
+
+
+def _facts(turns: list[str], *, learned: bool = True) -> set[Found]:
+    """What the extractor reads in the last turn, mentions aside."""
+    return {
+        f for f in read_facts(turns, learned=learned) if f[1] not in ("MENTIONED", "RELATED_TO")
+    }
+
+
+def _the_steps(turns: list[str], fact: Found) -> None:
+    """``fact`` is read from the last turn, by the learned step and not without it."""
+    assert fact in _facts(turns)
+    assert fact not in _facts(turns, learned=False)
+
+
+ASSISTANT_NOTES = [
+    # the assistant's "I" is its own name in the rules' text: "Assistant has noted that I
+    # have ...": the clause opens on the assistant, and the fact is still the user's
+    (["Lena: fyi i'm coeliac, not just avoiding gluten for fun",
+      "Assistant: Thanks, Lena — I've noted that you have coeliac disease."],
+     ("Lena", "HAS_CONDITION", "coeliac disease", False)),
+    (["Omar: I'm at Spotify now, not Klarna, switched in May.",
+      "Assistant: Got it, Omar. I've updated your employer to Spotify."],
+     ("Omar", "WORKS_AT", "Spotify", False)),
+    (["Omar: moved to Porto last month",
+      "Assistant: Noted! I'll use Porto for your local weather from now on."],
+     ("Omar", "LIVES_IN", "Porto", False)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "fact"), ASSISTANT_NOTES, ids=lambda v: str(v)[:30])
+def test_an_assistant_noting_a_users_fact_tells_the_users_fact(
+    turns: list[str], fact: Found
+) -> None:
+    _the_steps(turns, fact)
+    assert not any(f[0] == "Assistant" for f in _facts(turns))
+
+
+def test_an_assistant_speaking_of_its_own_doings_gives_the_user_nothing() -> None:
+    turns = ["Dev: hi", "Assistant: I live in the cloud, but I'd recommend Lisbon for your trip."]
+    assert not any(f[2] == "Lisbon" for f in _facts(turns))
