@@ -1,6 +1,5 @@
 """Whose fact the learned reader's value is (``learned/whose.py``), round 12: an assistant
-speaking of itself, pronouns read over the message in order, lines that leave their subject
-out, narrated people of no known kind. Sentences written for this test, in several voices,
+speaking of itself, lines that leave their subject out, a relative's news. Sentences written for this test, in several voices,
 through the extractor on the real default encoder; each positive is checked to be the learned
 step's doing (the extractor without it does not read it) and to be its owner's alone."""
 
@@ -52,3 +51,33 @@ def test_an_assistant_noting_a_users_fact_tells_the_users_fact(
 def test_an_assistant_speaking_of_its_own_doings_gives_the_user_nothing() -> None:
     turns = ["Dev: hi", "Assistant: I live in the cloud, but I'd recommend Lisbon for your trip."]
     assert not any(f[2] == "Lisbon" for f in _facts(turns))
+
+
+def test_a_line_that_names_no_one_goes_on_with_the_person_before_it() -> None:
+    # short chat lines: the news is the brother's (a bare "Brother" opening a line is the
+    # speaker's brother), and "To Priya." continues it
+    _the_steps(["Ines: Brother engaged. To Priya. Finally."],
+               ("Ines's brother", "ENGAGED_TO", "Priya", False))  # fmt: skip
+    # ... and a line that goes on with someone else's news is not the speaker's
+    assert not any(f[2] == "Deloitte" for f in _facts(["Ines: Sister got the job. Deloitte!"]))
+    assert ("Ines", "DRIVES", "car", False) in _facts(["Ines: I got a new car. A Volvo XC40."])
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Ines: It sounds like my brother's new role at Aramco is a big step"],
+        ["Ines: hi", "Assistant: It sounds like your brother's new role at Aramco is a big step!"],
+    ],
+    ids=["user", "assistant"],
+)
+def test_a_relatives_news_is_not_the_speakers(turns: list[str]) -> None:
+    assert not any(f[0] == "Ines" and f[2] == "Aramco" for f in _facts(turns))
+
+
+def test_a_line_after_a_pronouns_news_is_not_the_speakers() -> None:
+    # the sentence before is about "he" (the brother met in the turn before): the chat line
+    # that names no one goes on with his news, not the speaker's
+    turns = ["Ines: my brother Tomas hated the warehouse job",
+             "Ines: he finally quit!! Deloitte now, so proud"]  # fmt: skip
+    assert not any(f[0] == "Ines" and f[2] == "Deloitte" for f in _facts(turns))

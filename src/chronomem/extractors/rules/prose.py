@@ -116,8 +116,9 @@ def _learned_hits(
     usable = [could_add(s, hits, role) for s, _, hits in told]
     maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
     read = step.read(*message, [s for s, _, _ in told], usable, maybe)
-    for (s, index, hits), facts in zip(told, read, strict=True):
-        for fate in learned_fates(s, facts, hits, role, known):
+    for k, ((s, index, hits), facts) in enumerate(zip(told, read, strict=True)):
+        before = [t[0] for t in told[:k]]
+        for fate in learned_fates(s, facts, hits, role, known, before):
             keys = []
             for hit in fate.hits:
                 if draft.full():
@@ -168,9 +169,10 @@ def _unread_fates(
     role, sentences = role_of(message[0]), [s for s, _, _ in told]
     chosen = step.chosen(*message, sentences, *asked)
     every = step.read(*message, sentences, [True] * len(told), [])
-    for (s, _, hits), facts, was in zip(told, every, chosen, strict=True):
+    for k, ((s, _, hits), facts, was) in enumerate(zip(told, every, chosen, strict=True)):
         why = "" if was else unread_why(s, hits, role)
-        for fate in learned_fates(s, facts, hits, role, known) if why else ():
+        before = sentences[:k]
+        for fate in learned_fates(s, facts, hits, role, known, before) if why else ():
             stopped = f"not read: {why}"
             trace.reader.append(ReaderFate(s.text, fate.fact, stopped, then=fate.stopped))
 
