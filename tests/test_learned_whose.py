@@ -1,13 +1,17 @@
 """Whose fact the learned reader's value is (``learned/whose.py``), round 12: an assistant
-speaking of itself, lines that leave their subject out, a relative's news. Sentences written for this test, in several voices,
-through the extractor on the real default encoder; each positive is checked to be the learned
-step's doing (the extractor without it does not read it) and to be its owner's alone."""
+speaking of itself, lines that leave their subject out, a relative's news. Sentences written
+for this test, in several voices, through the extractor on the real default encoder; each
+positive is checked to be the learned step's doing (the extractor without it does not read
+it) and to be its owner's alone."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.real_embedder import Found, read_facts
+from chronomem.extractors.learned.whose import owner
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.prose import _analyse
+from tests.real_embedder import SAID_AT, Found, read_facts
 
 pytestmark = pytest.mark.local_model
 
@@ -81,3 +85,20 @@ def test_a_line_after_a_pronouns_news_is_not_the_speakers() -> None:
     turns = ["Ines: my brother Tomas hated the warehouse job",
              "Ines: he finally quit!! Deloitte now, so proud"]  # fmt: skip
     assert not any(f[0] == "Ines" and f[2] == "Deloitte" for f in _facts(turns))
+
+
+@pytest.mark.parametrize(
+    ("lines", "whose"),
+    [
+        (["my sister got the job.", "Harbour Bank!"], None),  # the sister's news goes on
+        (["I got the job!!", "Harbour Bank!"], "Amaka"),  # the speaker's own news
+        (["Harbour Bank now"], "Amaka"),  # a reply that leaves its subject out
+    ],
+)
+def test_whose_a_line_naming_no_one_is(lines: list[str], whose: str | None) -> None:
+    known = Known()
+    known.speakers.add("amaka")
+    *before, s = [_analyse(line, SAID_AT, "Amaka", known) for line in lines]
+    found = next(span for span in s.spans if span.name == "Harbour Bank")
+    person = owner(s, found, "speaker", "user", known, before)
+    assert (person.name if person else None) == whose
