@@ -58,25 +58,27 @@ def test_an_assistant_speaking_of_its_own_doings_gives_the_user_nothing() -> Non
 
 
 def test_a_line_that_names_no_one_goes_on_with_the_person_before_it() -> None:
-    # short chat lines: the news is the brother's (a bare "Brother" opening a line is the
-    # speaker's brother), and "To Priya." continues it
-    _the_steps(["Ines: Brother engaged. To Priya. Finally."],
-               ("Ines's brother", "ENGAGED_TO", "Priya", False))  # fmt: skip
+    # short chat lines: the news is the cousin's (a bare "Cousin" opening a line is the
+    # speaker's cousin), and "To Marisol" continues it
+    _the_steps(["Ines: Cousin got engaged!! To Marisol, of all people."],
+               ("Ines's cousin", "ENGAGED_TO", "Marisol", False))  # fmt: skip
+    assert not any(
+        f[2] == "Beatriz" for f in _facts(["Ines: Son got engaged last night. To Beatriz!"])
+    )
     # ... and a line that goes on with someone else's news is not the speaker's
     assert not any(f[2] == "Deloitte" for f in _facts(["Ines: Sister got the job. Deloitte!"]))
     assert ("Ines", "DRIVES", "car", False) in _facts(["Ines: I got a new car. A Volvo XC40."])
 
 
-@pytest.mark.parametrize(
-    "turns",
-    [
-        ["Ines: It sounds like my brother's new role at Aramco is a big step"],
-        ["Ines: hi", "Assistant: It sounds like your brother's new role at Aramco is a big step!"],
-    ],
-    ids=["user", "assistant"],
-)
-def test_a_relatives_news_is_not_the_speakers(turns: list[str]) -> None:
-    assert not any(f[0] == "Ines" and f[2] == "Aramco" for f in _facts(turns))
+def test_a_relatives_news_an_assistant_restates_is_the_relatives() -> None:
+    # the clause opens on "It" (no one): the relative whose thing it names owns the fact,
+    # never the user
+    turns = [
+        "Ines: hi",
+        "Assistant: It seems your brother's new role at Siemens is a great fit for him.",
+    ]
+    _the_steps(turns, ("Ines's brother", "WORKS_AT", "Siemens", False))
+    assert not any(f[0] == "Ines" and f[2] == "Siemens" for f in _facts(turns))
 
 
 def test_a_line_after_a_pronouns_news_is_not_the_speakers() -> None:
