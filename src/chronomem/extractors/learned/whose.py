@@ -15,8 +15,8 @@ X" -> the sister), and the head's kind must agree with it:
 - a **third person's** fact needs a clause whose subject is a person other than the speaker,
   named or in the speaker's role ("my dad", "Tendai's sister"), or whose thing the clause
   names ("my brother's new role at X"), and that person is not the value itself; a short
-  line naming no one goes on with the person the sentence before was about ("Brother
-  engaged. To Priya.");
+  line naming no one goes on with the person the sentence before was about ("Cousin got
+  engaged!! To Marisol.");
 - on an **assistant's** turn a fact is the user's when the clause speaks of the user (the
   rules' text is in the user's voice by then: "since you moved to X" reads "since I moved");
   the assistant speaking of itself is no one's subject ("I've noted that you have X").
@@ -92,7 +92,7 @@ def _third_owner(
     """The third person whose fact the value is (``where``: its clause and span): the
     clause's subject; else the person named last before the value; else the relative whose
     thing the clause names ("it's my brother's new role at X"); else, on a short line that
-    names no one ("To Priya.", "a TESLA."), the person the sentence before was about."""
+    names no one ("To Marisol.", "a Volvo!"), the person the sentence before was about."""
     clause, found = where
     first = _first_subject(s, clause, found, known)
     person = subject[0] if subject is not None else None
@@ -191,7 +191,7 @@ def _goes_on(before: Sequence[Sentence], known: Known) -> bool:
 
 
 def _short(s: Sentence) -> bool:
-    """A line of a few words ("To Priya.", "a TESLA.", "Dr. Levi now!")."""
+    """A line of a few words ("To Marisol.", "a Volvo!", "Dr. Osei now!")."""
     return len(_WORDS.findall(s.text.lower())) <= _SHORT_LINE
 
 
