@@ -132,9 +132,15 @@ def learned_hits(
 
 
 def learned_fates(
-    s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit], role: str, known: Known
+    s: Sentence,
+    read: Sequence[ReadFact],
+    hits: Sequence[Hit],
+    role: str,
+    known: Known,
+    before: Sequence[Sentence] = (),
 ) -> list[Fate]:
-    """:func:`learned_hits`, fact by fact: each fact's hits, or the gate it stopped at."""
+    """:func:`learned_hits`, fact by fact: each fact's hits, or the gate it stopped at
+    (``before``: the message's sentences before ``s``, for whom a pronoun stands)."""
     correcting = corrects(s)
     old_values = [f.ends for f in read if f.ends is not None and _replaces(f)]
     out: list[Fate] = []
@@ -148,7 +154,7 @@ def learned_fates(
         if stopped:
             out.append(Fate(fact, stopped))
             continue
-        made = _fact_hits(s, fact, role, known)
+        made = _fact_hits(s, fact, role, known, before)
         if isinstance(made, str):
             out.append(Fate(fact, made))
             continue
@@ -173,13 +179,15 @@ def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> s
     return ""
 
 
-def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit] | str:
+def _fact_hits(
+    s: Sentence, fact: ReadFact, role: str, known: Known, before: Sequence[Sentence]
+) -> list[Hit] | str:
     """The fact's hit, and the ending of the old value a replacement names, for the person
     whose fact it is (``whose.owner``); or the gate that stops it."""
     value = _value_at(s, fact.value, fact.relation, fact.aspect == "end")
     if value is None:
         return "value"
-    subject = owner(s, value[0], fact.subject, role, known)
+    subject = owner(s, value[0], fact.subject, role, known, before)
     if subject is None:
         return "owner"
     found, target = value

@@ -8,28 +8,38 @@ X" -> the sister), and the head's kind must agree with it:
 
 - a **speaker's** fact needs a clause about the speaker ("I", "my new address"), or a line
   that names no one at all ("Pixel 8a now.", "Learning Japanese.": a chat reply leaves its
-  subject out); a clause about someone else gives the speaker nothing, unless the value is a
+  subject out) and does not go on with another person's news ("Sister got the job.
+  Deloitte!"); a clause about someone else, or naming a relative's thing before the value
+  ("so proud of my sister's move to X"), gives the speaker nothing, unless the value is a
   person in the speaker's role ("my new manager is X");
 - a **third person's** fact needs a clause whose subject is a person other than the speaker,
-  named or in the speaker's role ("my dad", "Tendai's sister"), and that person is not the
-  value itself;
+  named or in the speaker's role ("my dad", "Tendai's sister"), or whose thing the clause
+  names ("my brother's new role at X"), and that person is not the value itself; a short
+  line naming no one goes on with the person the sentence before was about ("Cousin got
+  engaged!! To Marisol.");
 - on an **assistant's** turn a fact is the user's when the clause speaks of the user (the
-  rules' text is in the user's voice by then: "since you moved to X" reads "since I moved").
+  rules' text is in the user's voice by then: "since you moved to X" reads "since I moved");
+  the assistant speaking of itself is no one's subject ("I've noted that you have X").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from chronomem.extractors.rules.analysis.antecedents import PRONOUN, antecedent
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.analysis.piece_subjects import piece_subject
+from chronomem.extractors.rules.analysis.piece_subjects import PieceSubject, piece_subject
 from chronomem.extractors.rules.analysis.spans import Span
+from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS, role_owner
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.lexicon import NEGATIONS
 
 _WORDS = re.compile(r"[a-z']+")
+_SHORT_LINE = 5  # words
+_THEIR_PEOPLE = re.compile(rf"['’]s\s+(?:{ROLE_WORDS})\b", re.I)
 # A sentence that opens on an article names its subject ("The weather in X is ..."): it does
 # not leave its subject out.
 _OPENS_ON_A_NOUN = re.compile(r"^\W*(?:the|a|an|this|that|these|those)\s", re.I)
@@ -47,29 +57,86 @@ _NAMING = re.compile(
 )
 
 
-def owner(s: Sentence, found: Span, kind: str, role: str, known: Known) -> Party | None:
+def owner(
+    s: Sentence,
+    found: Span,
+    kind: str,
+    role: str,
+    known: Known,
+    before: Sequence[Sentence] = (),
+) -> Party | None:
     """The person whose fact the value ``found`` (a span of ``s``) is, by the reader's
     ``kind`` (speaker / addressee / third) on a message said by ``role``; ``None``: no one
-    the rules agree on."""
+    the rules agree on (``before``: the message's sentences before ``s``)."""
     clause = s.clause_at(found.start)
     subject = piece_subject(s, clause, found, known)
     if role == "assistant":
-        if kind != "addressee" or not s.user or not s.speaks_as_self:
-            return None
-        return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True))
+        return _to_the_user(s, subject, found, kind, known)
     if kind == "speaker" and s.speaker:
         me = Party(s.speaker, "Person", speaker=True)
         if _NAMING.search(s.text, clause[0], found.start):
             return me  # "got a kitten! her name is Miso": the name of what was just told
-        if subject is None and not s.speaks_as_self and not _elliptic(s, clause, found, known):
-            return None
+        alone = subject is None and not s.speaks_as_self
+        if alone and (not _elliptic(s, clause, found, known) or _goes_on(before, known)):
+            return None  # "Sister got the job. Deloitte!": the sister's news goes on
+        if subject is None and _relatives(s, clause, found, known) is not None:
+            return None  # "so proud of my sister's move to Leeds"
         return _speaker_if_theirs(subject, found, me)
     if kind == "third":
-        person = subject[0] if subject is not None else None
-        if person is None or not _third(person, found):
-            person = _nearest_person(s, clause, found, known)
-        return person if person is not None and _third(person, found) else None
+        return _third_owner(s, (clause, found), subject, known, before)
     return None
+
+
+def _third_owner(
+    s: Sentence,
+    where: tuple[tuple[int, int], Span],
+    subject: PieceSubject | None,
+    known: Known,
+    before: Sequence[Sentence],
+) -> Party | None:
+    """The third person whose fact the value is (``where``: its clause and span): the
+    clause's subject; else the person named last before the value; else the relative whose
+    thing the clause names ("it's my brother's new role at X"); else, on a short line that
+    names no one ("To Marisol.", "a Volvo!"), the person the sentence before was about."""
+    clause, found = where
+    first = _first_subject(s, clause, found, known)
+    person = subject[0] if subject is not None else None
+    if person is None or not _third(person, found):
+        person = _nearest_person(s, clause, found, known)
+    if person is None:
+        person = _relatives(s, clause, found, known)
+    if person is None and first is None and _short(s) and before:
+        person = _about(before[-1], known, before[:-1])
+    return person if person is not None and _third(person, found) else None
+
+
+def _to_the_user(
+    s: Sentence, subject: PieceSubject | None, found: Span, kind: str, known: Known
+) -> Party | None:
+    """Whose fact an assistant's clause tells (its text in the user's voice by now): the
+    user's, where it speaks of the user; a third person's the user told of, where the
+    clause is about that person ("your son Alfie is now at Leeds Beckett"). The assistant
+    speaking of itself is no one's subject: "I've noted that you have coeliac disease" and
+    "I've updated your employer to Google" are the user's."""
+    if not s.user or not s.speaks_as_self:
+        return None
+    if subject is not None and _is_the_assistant(subject[0], s, known):
+        subject = None
+    clause = s.clause_at(found.start)
+    theirs = _relatives(s, clause, found, known) if subject is None else None
+    if kind == "third":
+        person = subject[0] if subject is not None else theirs
+        return person if person is not None and _third(person, found) else None
+    if kind != "addressee" or theirs is not None:
+        return None  # "your brother's new role at Aramco" is not the user's
+    return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True))
+
+
+def _is_the_assistant(person: Party, s: Sentence, known: Known) -> bool:
+    """Is ``person`` the assistant itself (a speaker of the conversation, not the user: the
+    rules write an assistant's "I" as its name)?"""
+    name = normalize_name(person.name)
+    return name in known.speakers and name != normalize_name(s.user or "")
 
 
 def _third(person: Party, found: Span) -> bool:
@@ -90,6 +157,47 @@ def _nearest_person(
         if party is not None and _third(party, found):
             return party
     return None
+
+
+def _first_subject(
+    s: Sentence, clause: tuple[int, int], found: Span, known: Known
+) -> tuple[int, int] | None:
+    """Where the first person, pronoun or noun before the value in its clause is named
+    (``None``: the clause names no one before it)."""
+    candidates = subject_candidates(s, clause[0], found.start, known, devices_only=False)
+    return (candidates[0][0], candidates[0][1]) if candidates else None
+
+
+def _about(s: Sentence, known: Known, before: Sequence[Sentence]) -> Party | None:
+    """The person sentence ``s`` is about: its first person named, by role or by a "he" or
+    "she" read in order (``None``: the speaker, or no one)."""
+    candidates = subject_candidates(s, 0, len(s.text), known, devices_only=False)
+    if not candidates:
+        return None
+    start, end, party = candidates[0]
+    if PRONOUN.fullmatch(s.text[start:end]):
+        party = antecedent(s.text[start:end], s, start, before, known)
+    person = party is not None and party.label == "Person" and not party.speaker
+    return party if person else None
+
+
+def _relatives(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -> Party | None:
+    """The relative whose thing the clause names before the value ("my sister's move to
+    Leeds", "your brother's new role at Aramco"; ``None``: none, or the relative's own
+    people, of whom nothing is kept: "my girlfriend's parents are visiting from Porto")."""
+    text = s.text[clause[0] : found.start]
+    return None if _THEIR_PEOPLE.search(text) else role_owner(s, text, known)
+
+
+def _goes_on(before: Sequence[Sentence], known: Known) -> bool:
+    """Was the sentence before a line that leaves its subject out about someone other than
+    the speaker (the line goes on with that person's news)?"""
+    return bool(before) and _about(before[-1], known, before[:-1]) is not None
+
+
+def _short(s: Sentence) -> bool:
+    """A line of a few words ("To Marisol.", "a Volvo!", "Dr. Osei now!")."""
+    return len(_WORDS.findall(s.text.lower())) <= _SHORT_LINE
 
 
 def _speaker_if_theirs(

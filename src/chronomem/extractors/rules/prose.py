@@ -98,8 +98,9 @@ def _learned_hits(
     maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
     names = [[] if draft.assistant else mentioned_spans(s, hits) for s, _, hits in told]
     read = step.read(*message, [s for s, _, _ in told], usable, maybe, names)
-    for (s, index, hits), facts in zip(told, read, strict=True):
-        for fate in learned_fates(s, facts, hits, role, known):
+    for k, ((s, index, hits), facts) in enumerate(zip(told, read, strict=True)):
+        before = [t[0] for t in told[:k]]
+        for fate in learned_fates(s, facts, hits, role, known, before):
             keys = []
             for hit in fate.hits:
                 if draft.full():
@@ -150,9 +151,10 @@ def _unread_fates(
     role, sentences = role_of(message[0]), [s for s, _, _ in told]
     chosen = step.chosen(*message, sentences, *asked)
     every = step.read(*message, sentences, [True] * len(told), [])
-    for (s, _, hits), facts, was in zip(told, every, chosen, strict=True):
+    for k, ((s, _, hits), facts, was) in enumerate(zip(told, every, chosen, strict=True)):
         why = "" if was else unread_why(s, hits, role)
-        for fate in learned_fates(s, facts, hits, role, known) if why else ():
+        before = sentences[:k]
+        for fate in learned_fates(s, facts, hits, role, known, before) if why else ():
             stopped = f"not read: {why}"
             trace.reader.append(ReaderFate(s.text, fate.fact, stopped, then=fate.stopped))
 

@@ -12,23 +12,28 @@ import re
 
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import CAPITAL
 from chronomem.text.words import word_set
 
 _MALE = word_set(
     "husband hubby boyfriend bf fiance fiancé dad father brother bro son uncle nephew grandpa "
-    "grandfather grandson stepdad stepson guy man dude boy fella gentleman"
+    "grandfather grandson stepdad stepson guy man dude boy fella gentleman grandad granddad "
+    "stepbrother"
 )
 _FEMALE = word_set(
     "wife wifey girlfriend gf fiancee fiancée mom mother mum sister sis daughter aunt niece "
-    "grandma grandmother granddaughter stepmom stepdaughter girl woman lady gal chick"
+    "grandma grandmother granddaughter stepmom stepdaughter girl woman lady gal chick "
+    "nan nana nanna gran granny grandmum auntie aunty mam mammy mummy stepsister"
 )
 _NOUNS = "|".join(sorted(_MALE | _FEMALE, key=lambda w: (-len(w), w)))
-_NAME = r"(?-i:[A-Z][a-z'-]+)|[a-z][a-z'-]+"
+# a name in any script ("Inés", "Zoë", "Łucja"), capitalised or not
+_CAPITALISED = rf"(?-i:{CAPITAL}(?:[^\W\d_]|['-])+)"
+_NAME = rf"{_CAPITALISED}|[a-z](?:[^\W\d_]|['-])+"
 _BEFORE = re.compile(
     rf"\b(?P<noun>{_NOUNS})(?:,?\s+(?:named|called))?,?\s+(?P<name>{_NAME})\b", re.I
 )
 _AFTER = re.compile(
-    rf"\b(?P<name>(?-i:[A-Z][a-z'-]+))(?:,| is| was|'s)\s+(?:my|our|his|her|your|their)\s+"
+    rf"\b(?P<name>{_CAPITALISED})(?:,| is| was|'s)\s+(?:my|our|his|her|your|their)\s+"
     rf"(?:\w+\s+)?(?P<noun>{_NOUNS})\b",
     re.I,
 )
@@ -55,3 +60,10 @@ def learn_genders(text: str, known: Known) -> None:
 
 def pronoun_gender(pronoun: str) -> str:
     return "m" if pronoun.lower() == "he" else "f"
+
+
+def noun_gender(word: str) -> str | None:
+    """The gender a role or noun marks ("son", "ex-wife": "m", "f"); ``None``: neither
+    ("parents", "cousin")."""
+    low = word.lower().removeprefix("ex-")
+    return "m" if low in _MALE else "f" if low in _FEMALE else None

@@ -126,18 +126,29 @@ def role_party(owner: str, role: str, known: Known) -> Party:
     return Party(f"{owner}'s {role}", "Person", named=False)
 
 
-def implicit_subjects(
+def role_mentions(
     s: Sentence, start: int, end: int, known: Known
-) -> list[tuple[int, int, Party | None]]:
-    """Subjects in ``s.text[start:end]`` that are no span: role phrases, he/she, and on an
-    assistant's turn "you". ``None``: a subject that is no one worth a fact."""
-    out: list[tuple[int, int, Party | None]] = []
+) -> list[tuple[int, int, Party | None, str]]:
+    """The people ``s.text[start:end]`` names by their role ("my son", "your ex-wife"): where,
+    who (``None``: a role of someone no fact is kept about), and the role's word."""
+    out: list[tuple[int, int, Party | None, str]] = []
     for m in _ROLE_NP.finditer(s.text, start, end):
         owner = owner_of(s, m.group("owner"))
         role = canonical_role(m.group("role"))
         role = f"ex-{role}" if m.group("ex") else role  # "my ex boyfriend": no partner now
         party = role_party(owner, role, known) if owner else None
-        out.append((m.start(), m.end(), party))
+        out.append((m.start(), m.end(), party, role))
+    return out
+
+
+def implicit_subjects(
+    s: Sentence, start: int, end: int, known: Known
+) -> list[tuple[int, int, Party | None]]:
+    """Subjects in ``s.text[start:end]`` that are no span: role phrases, he/she, and on an
+    assistant's turn "you". ``None``: a subject that is no one worth a fact."""
+    out: list[tuple[int, int, Party | None]] = [
+        (a, b, party) for a, b, party, _ in role_mentions(s, start, end, known)
+    ]
     for m in _PRONOUN.finditer(s.text, start, end):
         name = known.antecedent(pronoun_gender(m.group()))
         out.append((m.start(), m.end(), Party(name, "Person") if name else None))

@@ -24,8 +24,19 @@ _KIN_OPENING = re.compile(
 )
 
 
+# A chat line leaves out "my" before any relative it opens on, told news of: "Brother
+# engaged.", "Sister got her PhD.", "wife's pregnant". Only before a word in lower case (not
+# a name: "Sister Agnes") that is no pronoun ("bro i got the job" calls someone "bro").
+_KIN_NEWS = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))((?i:brother|sister|bro|sis|wife|husband|hubby|son"
+    r"|daughter|uncle|aunt|auntie|cousin|gran|nan|boyfriend|girlfriend|partner|fiance|fiancee))(?=(?:'s)?\s+(?!(?:i|im|i'm|u|you|we|ur"
+    r"|it|its|this|that|what|how|why|lol|omg)\b)[a-z])"
+)
+
+
 def as_relatives(text: str) -> str:
     """``text`` with a bare kin word (capitalised, or opening a sentence) turned into
     "my <kin>"."""
     text = _KIN.sub(lambda m: "my " + m.group(1).lower(), text)
-    return _KIN_OPENING.sub(lambda m: "my " + m.group(1), text)
+    text = _KIN_OPENING.sub(lambda m: "my " + m.group(1), text)
+    return _KIN_NEWS.sub(lambda m: "my " + m.group(1).lower(), text)

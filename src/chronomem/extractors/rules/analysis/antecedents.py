@@ -1,0 +1,81 @@
+"""Whom "he" or "she" stands for, read over a message in order.
+
+The rules resolve a pronoun while they read, sentence by sentence, against the people met so
+far (``Known.antecedent``). A stage that reads a message after all its sentences (the learned
+step) cannot ask ``Known``: by then it holds the people of the whole message, the last named
+last. This resolver reads the message itself: the people named before the pronoun in its own
+sentence, then in the sentences before it, then those met in earlier turns; the nearest
+whose gender fits ("my son he is ten years old and he is in the Scouts": the son).
+
+A person is met by a name the conversation knows as a person's, or by a role ("my son",
+"my gran": the speaker's son, a he; "my parents": no gender). No list of first names: a
+name's gender is what the conversation marked (``gender.py``), a role's is its word's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from chronomem.extractors.rules.analysis.found import Party, Sentence
+from chronomem.extractors.rules.analysis.gender import noun_gender, pronoun_gender
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.subjects import role_mentions
+
+PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
+_NEAREST = 3  # a gender told wins among the three people met last
+
+
+@dataclass(frozen=True, slots=True)
+class Met:
+    """A person met in the message: who, and the gender the conversation marked (or
+    ``None``)."""
+
+    party: Party
+    gender: str | None
+
+
+def people_in(s: Sentence, end: int, known: Known) -> list[Met]:
+    """The people ``s`` names before offset ``end``, in order (pronouns aside)."""
+    found: list[tuple[int, Met]] = []
+    for span in s.spans:
+        key = normalize_name(span.name)
+        person = _is_person(span.label, key, known) and key not in known.speakers
+        if span.end <= end and span.named and person:
+            found.append((span.start, Met(Party(span.name, "Person"), known.genders.get(key))))
+    for start, _, party, role in role_mentions(s, 0, end, known):
+        if party is not None:
+            found.append((start, Met(party, noun_gender(role))))
+    return [met for _, met in sorted(found, key=lambda f: f[0])]
+
+
+def antecedent(
+    pronoun: str, s: Sentence, at: int, before: Sequence[Sentence], known: Known
+) -> Party | None:
+    """The person ``pronoun`` (at offset ``at`` of ``s``) stands for: of the people met
+    before it (``before``: the message's earlier sentences; then earlier turns), the nearest
+    of its gender among the last three, else the nearest not known to be of the other."""
+    recent = [m for m in reversed(_met_before(s, at, before, known)) if not m.party.speaker]
+    gender = pronoun_gender(pronoun)
+    same = next((m for m in recent[:_NEAREST] if m.gender == gender), None)
+    if same is not None:
+        return same.party
+    return next((m.party for m in recent if m.gender in (None, gender)), None)
+
+
+def _met_before(s: Sentence, at: int, before: Sequence[Sentence], known: Known) -> list[Met]:
+    """Everyone met before offset ``at`` of ``s``, the nearest last: earlier turns' people,
+    then the message's sentences in order."""
+    earlier = [
+        Met(Party(name, "Person"), known.genders.get(key))
+        for key, name in known.people.items()
+        if key in known.earlier
+    ]
+    here = [met for b in before for met in people_in(b, len(b.text), known)]
+    return earlier + here + people_in(s, at, known)
+
+
+def _is_person(label: str | None, key: str, known: Known) -> bool:
+    return label == "Person" or key in known.persons or key in known.genders
