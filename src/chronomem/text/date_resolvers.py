@@ -69,6 +69,8 @@ NUMBERS = {
     "couple of": 2, "a few": 3, "few": 3, "several": 3, "a dozen": 12,
 }  # fmt: skip
 SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+# "mid-June", "late May": the day a part of a month names ("early" and a bare month: the 1st)
+PART_DAYS = {"mid": 15, "late": 20}
 
 Resolver = Callable[[re.Match[str], DayContext], datetime | None]
 
@@ -76,6 +78,43 @@ Resolver = Callable[[re.Match[str], DayContext], datetime | None]
 def number(text: str) -> int:
     key = " ".join(text.lower().split())
     return int(key) if key.isdigit() else NUMBERS.get(key, 1)
+
+
+_RANGE_OPENED = re.compile(r"\b(?:from|between)\b", re.I)
+
+
+def opens_range(m: re.Match[str]) -> bool:
+    """Does a "from" or "between" open a span shortly before ``m`` ("from March to June")?"""
+    return _RANGE_OPENED.search(m.string, max(0, m.start() - 30), m.start()) is not None
+
+
+ORDINAL_WORDS = {
+    word: i
+    for i, word in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+        "twentieth".split(),
+        start=1,
+    )
+} | {
+    f"{tens}{sep}{unit}": base + i
+    for tens, base in (("twenty", 20), ("thirty", 30))
+    for sep in ("-", " ", "")
+    for i, unit in enumerate(("first", "second", "third", "fourth", "fifth", "sixth",
+                              "seventh", "eighth", "ninth"), start=1)
+    if base + i <= 31
+}  # fmt: skip
+
+
+def ordinal_word_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the first of September", "June the twenty-first": that day of the month named."""
+    day = ORDINAL_WORDS[" ".join(m.group(1).lower().split())]
+    return day_in_year(ctx, MONTHS[m.group(2).rstrip(".").lower()], day, m.group(3))
+
+
+def month_ordinal_word(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    day = ORDINAL_WORDS[" ".join(m.group(2).lower().split())]
+    return day_in_year(ctx, MONTHS[m.group(1).rstrip(".").lower()], day, m.group(3))
 
 
 # -- resolvers, one per rule ----------------------------------------------------------------
@@ -113,7 +152,7 @@ def month_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
 def month_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     month = MONTHS[m.group(2).rstrip(".").lower()]
     part = (m.group(1) or "").lower()
-    day = {"mid": 15, "late": 20}.get(part, 1)
+    day = PART_DAYS.get(part, 1)
     return midnight(date(int(m.group(3)), month, day))
 
 
@@ -225,9 +264,11 @@ def bare_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def bare_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     modifier = m.group(1).lower()
+    if modifier == "to" and not opens_range(m):
+        return None  # "talked to June": "to" names a month only ending "from May to June"
     month = MONTHS[m.group(2).rstrip(".").lower()]
     year = month_year(ctx, month, modifier if modifier in ("last", "next", "this") else "")
-    return midnight(date(year, month, 1))
+    return midnight(date(year, month, PART_DAYS.get(modifier, 1)))
 
 
 def bare_season(m: re.Match[str], ctx: DayContext) -> datetime | None:

@@ -9,7 +9,8 @@ week; which one depends on the clause that says it, not on the whole message:
 * ``"past"`` — the clause tells what happened: a past-tense verb ("left", "moved", "got",
   "started"), "ago", "since", "was", "last";
 * ``"future"`` too — a progressive of arrangement ("throwing a party on Saturday",
-  "meeting my landlord on the 13th", "flying to Lagos Friday");
+  "meeting my landlord on the 13th", "flying to Lagos Friday") or a present of a timetable
+  ("I start Monday", "my contract ends on the 30th");
 * ``None`` — neither (a present or progressive clause: "I'm running the half marathon on
   March 10", "we're moving on May 15"): the caller takes the occurrence nearest to the
   reference day.
@@ -152,6 +153,16 @@ _BACK_BEFORE_IN = re.compile(r"\bback\s+$", re.I)
 _IN = re.compile(r"in\s", re.I)
 
 
+# a present of a verb that keeps a timetable tells what is set to happen ("I start Monday",
+# "the lease ends on the 30th", "we fly out Friday"); not a habit ("I usually leave at 5")
+_SCHEDULED = re.compile(
+    r"\b(?:starts?|starting|begins?|beginning|finish(?:es)?|ends?(?!\s+up\b)|expires?|"
+    r"leaves?|returns?|arrives?|moves?|fly|flies|kicks? off|opens?|closes?)\b",
+    re.I,
+)
+_USUALLY = re.compile(r"\b(?:usually|always|often|normally|sometimes|never|generally)\b", re.I)
+
+
 def clause_tense(text: str, start: int, end: int) -> Tense | None:
     """The tense of the clause around ``text[start:end]`` (a time expression)."""
     if _LOOKS_BACK.match(text, start) or _LOOKS_BACK_BEFORE.search(text, max(0, start - 12), start):
@@ -175,6 +186,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _has_past_verb(outside):
         return "past"
     if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
+        return "future"
+    if _SCHEDULED.search(before) and not _USUALLY.search(before):
         return "future"
     if _CALENDAR.match(text, left) and left == 0:
         return "future"

@@ -4,7 +4,8 @@ A point in time goes to the nearest verb of its clause, "since"/"until" to every
 clause without a date borrows one that sets the frame or that no other clause took, unless
 it has a subject of its own; "then" chains a start to the end told before it; an ending is
 dated at its time or now, a past-tense state is not moved into the future by a date booked
-ahead.
+ahead; a date its verb says something ends on ("my contract ends on 31 March") is the
+end of the state of its own clause, however the state was read.
 """
 
 from __future__ import annotations
@@ -98,8 +99,9 @@ def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit:
 def hit_dates(
     s: Sentence, hit: Hit, times: list[TimeExpression]
 ) -> tuple[datetime | None, datetime | None]:
-    start = next((t.when for t in times if t.role in ("at", "since")), None)
-    until = next((t.when for t in times if t.role == "until"), None)
+    own = [t.role != "end" or hit.clause[0] <= t.start < hit.clause[1] for t in times]
+    start = next((t.when for t, o in zip(times, own) if t.role in ("at", "since") or not o), None)
+    until = next((t.when for t, o in zip(times, own) if t.role == "until" or (o and t.role == "end")), None)
     if hit.ending:
         end = start or until
         if end is not None and end > s.reference and not _told_ahead(s, times, end):
@@ -117,7 +119,10 @@ def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool
     Acme is March 3": it holds until then)?"""
     if speaks_of_future(s.text):
         return True
-    return any(t.when == end and clause_tense(s.text, t.start, t.end) == "future" for t in times)
+    return any(
+        t.when == end and (t.role == "end" or clause_tense(s.text, t.start, t.end) == "future")
+        for t in times
+    )
 
 
 def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:
