@@ -126,9 +126,18 @@ def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool
 
 
 def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:
-    """Is ``hit`` told in the past tense, its date not an event booked ahead ("got tickets
-    for August 9")?"""
+    """Is ``hit`` told in the past tense, its date not an event booked ahead in its own
+    clause ("got tickets for August 9"; "we moved to Lyon, school starts monday": done)?"""
     if not past_tense(s.text[slice(*hit.verb)]):
         return False
-    own = [t for t in times if t.when == start]
+    own = [t for t in times if t.when == start and not _apart(s.text, hit.verb, t)]
     return not any(clause_tense(s.text, t.start, t.end) == "future" for t in own)
+
+
+_PUNCTUATION = re.compile(r"[,;:.!?]")
+
+
+def _apart(text: str, verb: tuple[int, int], t: TimeExpression) -> bool:
+    """Does punctuation stand between ``verb`` and ``t``?"""
+    low, high = sorted((verb[1], t.start))
+    return _PUNCTUATION.search(text, low, high) is not None
