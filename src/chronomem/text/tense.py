@@ -106,6 +106,16 @@ _ADJECTIVE_BEFORE = re.compile(
 )
 
 
+_WORD = re.compile(r"[A-Za-z']+")
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    after = _SENTENCE_END.search(text, end)
+    return left, after.start() if after else len(text)
+
+
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     left = 0
     for m in _BOUNDARY.finditer(text, 0, start):
@@ -170,6 +180,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _BACK_BEFORE_IN.search(text, max(0, start - 8), start) and _IN.match(text, start):
         return "past"  # "back in june": the expression is "in june", "back" told before it
     left, right = _clause(text, start, end)
+    if len(_WORD.findall(text, left, start)) + len(_WORD.findall(text, end, right)) <= 1:
+        left, right = _sentence(text, start, end)  # ", in January,": set off, no verb of its own
     before, clause = text[left:start], text[left:right]
     lower = _GOING_GERUND.sub(" ", clause.lower())
     if _RESCHEDULED_TO.search(text, max(0, start - 80), start):
@@ -187,7 +199,7 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
         return "past"
     if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
         return "future"
-    if _SCHEDULED.search(before) and not _USUALLY.search(before):
+    if _SCHEDULED.search(outside) and not _USUALLY.search(outside):
         return "future"
     if _CALENDAR.match(text, left) and left == 0:
         return "future"

@@ -130,14 +130,18 @@ def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -
     clause ("got tickets for August 9"; "we moved to Lyon, school starts monday": done)?"""
     if not past_tense(s.text[slice(*hit.verb)]):
         return False
-    own = [t for t in times if t.when == start and not _apart(s.text, hit.verb, t)]
+    own = [t for t in times if t.when == start and _of_hit(s.text, hit.verb, t)]
     return not any(clause_tense(s.text, t.start, t.end) == "future" for t in own)
 
 
 _PUNCTUATION = re.compile(r"[,;:.!?]")
+_SELF = re.compile(r"\b(?:I|I'm|I'll|my|we|we're|we'll|our)\b", re.I)
 
 
-def _apart(text: str, verb: tuple[int, int], t: TimeExpression) -> bool:
-    """Does punctuation stand between ``verb`` and ``t``?"""
+def _of_hit(text: str, verb: tuple[int, int], t: TimeExpression) -> bool:
+    """Is ``t`` the hit's own date: no punctuation between them, or the piece after the
+    punctuation tells of the speaker ("got the job, my first day is 14 April"; not "we
+    moved to Lyon, new school starts monday")?"""
     low, high = sorted((verb[1], t.start))
-    return _PUNCTUATION.search(text, low, high) is not None
+    cuts = [m.end() for m in _PUNCTUATION.finditer(text, low, high)]
+    return not cuts or _SELF.search(text, cuts[-1], t.start) is not None
