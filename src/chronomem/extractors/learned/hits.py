@@ -162,9 +162,17 @@ def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> s
         return "confidence"
     if correcting and not _replaces(fact):
         return "correction"  # "wait I mean X": what X is depends on what it corrects
-    if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
-        return "plan"
+    if fact.aspect == "plan" and fact.relation != "HAS_PLAN" and not _ahead(s, fact.value):
+        return "plan"  # a plan of a relation holds from the day ahead its clause names
     return ""
+
+
+def _ahead(s: Sentence, value: tuple[int, int]) -> bool:
+    """Does the clause of ``value`` name a day after the message ("I'm starting at Stripe
+    in January", "we move to Porto next spring")? ``hit_dates`` dates the plan's hit by it
+    (from then on; a planned ending, "my lease ends on 30 June", until then)."""
+    clause = s.clause_at(value[0])
+    return any(clause[0] <= t.start < clause[1] and t.when > s.reference for t in s.times)
 
 
 def _fact_hits(s: Sentence, fact: ReadFact, role: str, known: Known) -> list[Hit] | str:
