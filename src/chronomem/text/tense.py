@@ -167,7 +167,8 @@ _IN = re.compile(r"in\s", re.I)
 # "the lease ends on the 30th", "we fly out Friday"); not a habit ("I usually leave at 5")
 _SCHEDULED = re.compile(
     r"\b(?:starts?|starting|begins?|beginning|finish(?:es)?|ends?(?!\s+up\b)|expires?|"
-    r"leaves?|returns?|arrives?|moves?|fly|flies|kicks? off|opens?|closes?)\b",
+    r"leaves?|returns?|arrives?|moves?|fly|flies|kicks? off|opens?|closes?|runs? out"
+    r"|terminates?)\b",
     re.I,
 )
 _USUALLY = re.compile(r"\b(?:usually|always|often|normally|sometimes|never|generally)\b", re.I)
@@ -180,7 +181,7 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _BACK_BEFORE_IN.search(text, max(0, start - 8), start) and _IN.match(text, start):
         return "past"  # "back in june": the expression is "in june", "back" told before it
     left, right = _clause(text, start, end)
-    if len(_WORD.findall(text, left, start)) + len(_WORD.findall(text, end, right)) <= 1:
+    if not (_WORD.search(text, left, start) or _WORD.search(text, end, right)):
         left, right = _sentence(text, start, end)  # ", in January,": set off, no verb of its own
     before, clause = text[left:start], text[left:right]
     lower = _GOING_GERUND.sub(" ", clause.lower())
