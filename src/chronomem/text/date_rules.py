@@ -12,6 +12,7 @@ import re
 from chronomem.text import date_resolvers as resolve
 from chronomem.text.casual_dates import CASUAL_RULES
 from chronomem.text.date_resolvers import MONTHS, SEASONS, WEEKDAYS, Resolver
+from chronomem.text.span_dates import SPAN_RULES
 from chronomem.text.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
 from chronomem.text.words import word_set
 
@@ -59,6 +60,7 @@ _WEEKDAY_WORDS = frozenset(WEEKDAYS)
 DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
     (re.compile(pattern), resolver, gate)
     for pattern, resolver, gate in (
+        *SPAN_RULES,  # "from 20 to 27 July", "the first Sunday in June"
         *CASUAL_RULES,  # "back in march", "the 2nd of this month"
         (
             r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?"

@@ -165,6 +165,23 @@ def _with_roles_and_times(
         if tail and when.hour == 0 and when.minute == 0:
             when, end = _at_time(when, tail), tail.end()
         out.append(TimeExpression(start, end, text[start:end], when, role or "at"))
+    return _day_spans(text, out)
+
+
+_SPAN_JOIN = re.compile(r"\s*(?:to|until|till|through|thru|-|\u2013)\s*", re.I)
+
+
+def _day_spans(text: str, found: list[TimeExpression]) -> list[TimeExpression]:
+    """Two days told as a span without "from" ("20-27 July", "July 20 to 27"): the first
+    is its start, the second its end."""
+    out = list(found)
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        join = _SPAN_JOIN.match(text, a.end)
+        if a.role != "at" or b.role != "at" or join is None or join.end() < b.start:
+            continue
+        if _ANY_DIGIT.search(a.text) and _ANY_DIGIT.search(b.text) and a.when <= b.when:
+            out[i - 1], out[i] = replace(a, role="since"), replace(b, role="until")
     return out
 
 

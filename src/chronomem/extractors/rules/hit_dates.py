@@ -103,7 +103,7 @@ def hit_dates(
     start = next((t.when for t, o in zip(times, own) if t.role in ("at", "since") or not o), None)
     until = next((t.when for t, o in zip(times, own) if t.role == "until" or (o and t.role == "end")), None)
     if hit.ending:
-        end = start or until
+        end = until or start  # "at Deloitte from 2016 to 2020": ended in 2020
         if end is not None and end > s.reference and not _told_ahead(s, times, end):
             end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
