@@ -42,9 +42,25 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
     return [
         t
         for t in inside
-        if (t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb)
+        if (
+            t.role != "at"
+            or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb
+            or _one_predicate(s, t, hit)
+        )
         and not _turned(s, t, hit)
     ]
+
+
+# what parts two predicates: punctuation, a conjunction, another day
+_PARTED = re.compile(r"[,;:.!?]|\b(?:and|but|then|while|because|so|or|after|before)\b", re.I)
+
+
+def _one_predicate(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
+    """Does ``t`` end the predicate ``hit`` is read in, a nearer hit inside it ("I will
+    join Barclays as an analyst on 2 June": the job's date, not only the title's)?"""
+    if t.start < hit.verb[1] or _PARTED.search(s.text, hit.verb[1], t.start):
+        return False
+    return not any(hit.verb[1] <= o.start < t.start for o in s.times)
 
 
 _THEN = re.compile(r"\b(?:then|after that|afterwards)\W*$", re.I)
