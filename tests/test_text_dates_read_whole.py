@@ -88,9 +88,7 @@ def test_ending_up_somewhere_is_no_end() -> None:
 
 def test_a_date_set_off_by_commas_takes_the_sentence_tense() -> None:
     # "moved to" is also a reschedule's cue ("moved to Thursday"): the sentence's past wins
-    assert _read("oh and before that, in January, I had moved to Bergen") == [
-        ("2024-01-01", "at")
-    ]
+    assert _read("oh and before that, in January, I had moved to Bergen") == [("2024-01-01", "at")]
 
 
 MAY_DAY = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
@@ -113,9 +111,6 @@ MAY_DAY = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
         ("we lost 3-2 in May", [("2024-05-01", "at")]),
     ],
 )  # fmt: skip
-def test_a_span_or_a_weekday_of_a_month_is_read(
-    text: str, expected: list[tuple[str, str]]
-) -> None:
+def test_a_span_or_a_weekday_of_a_month_is_read(text: str, expected: list[tuple[str, str]]) -> None:
     found = find_time_expressions(text, MAY_DAY)
     assert [(t.when.date().isoformat(), t.role) for t in found] == expected
-

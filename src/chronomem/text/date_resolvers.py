@@ -91,9 +91,9 @@ def opens_range(m: re.Match[str]) -> bool:
 ORDINAL_WORDS = {
     word: i
     for i, word in enumerate(
-        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
-        "twentieth".split(),
+        ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+         "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+         "seventeenth", "eighteenth", "nineteenth", "twentieth"),
         start=1,
     )
 } | {

@@ -12,8 +12,8 @@ import re
 from chronomem.text import date_resolvers as resolve
 from chronomem.text.casual_dates import CASUAL_RULES
 from chronomem.text.date_resolvers import MONTHS, SEASONS, WEEKDAYS, Resolver
-from chronomem.text.span_dates import SPAN_RULES
 from chronomem.text.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
+from chronomem.text.span_dates import SPAN_RULES
 from chronomem.text.words import word_set
 
 # Months must be capitalised where the word is also common English ("May", "March", "Mar");
@@ -42,7 +42,8 @@ _NUM = (
     r"|twenty|thirty|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|a\s+dozen)"
 )
 _ORDINAL_WORD = (
-    "(?i:" + "|".join(sorted(resolve.ORDINAL_WORDS, key=len, reverse=True)).replace(" ", r"\s+")
+    "(?i:"
+    + "|".join(sorted(resolve.ORDINAL_WORDS, key=len, reverse=True)).replace(" ", r"\s+")
     + ")"
 )
 _UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"

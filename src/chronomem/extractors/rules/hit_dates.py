@@ -115,9 +115,7 @@ def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit:
 def hit_dates(
     s: Sentence, hit: Hit, times: list[TimeExpression]
 ) -> tuple[datetime | None, datetime | None]:
-    own = [t.role != "end" or hit.clause[0] <= t.start < hit.clause[1] for t in times]
-    start = next((t.when for t, o in zip(times, own) if t.role in ("at", "since") or not o), None)
-    until = next((t.when for t, o in zip(times, own) if t.role == "until" or (o and t.role == "end")), None)
+    start, until = _first_bounds(hit, times)
     if hit.ending:
         end = until or start  # "at Deloitte from 2016 to 2020": ended in 2020
         if end is not None and end > s.reference and not _told_ahead(s, times, end):
@@ -128,6 +126,17 @@ def hit_dates(
     if start is not None and start > s.reference and _done(s, hit, times, start):
         start = None  # "we moved to Lyon, school starts monday": moving is done, not ahead
     return (start if start is not None else s.reference), None
+
+
+def _first_bounds(hit: Hit, times: list[TimeExpression]) -> tuple[datetime | None, datetime | None]:
+    """The first start and the first end ``times`` give ``hit``: a date whose verb ends
+    something (role "end") ends the state of its own clause, and is a point for another's."""
+    starts: list[datetime] = []
+    ends: list[datetime] = []
+    for t in times:
+        own_end = t.role == "end" and hit.clause[0] <= t.start < hit.clause[1]
+        (ends if t.role == "until" or own_end else starts).append(t.when)
+    return (starts[0] if starts else None), (ends[0] if ends else None)
 
 
 def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool:
