@@ -117,3 +117,26 @@ def test_a_message_about_an_earlier_move_leaves_the_newer_home_current() -> None
         february = {target_name(memory, f) for f in _held(homes, "2024-02-01")}
     assert now == {"Oslo"}
     assert february == {"Bergen"}
+
+
+@pytest.mark.parametrize(
+    ("turn", "relation", "target", "day"),
+    [
+        # texting: a partner named in passing, the couple's own span after it
+        ("Gus: my boyfriend Sam and I have been together 3 years", "DATING", "Sam",
+         date(2022, 3, 12)),
+        # formal: a child named in passing, dated by the birth the sentence tells
+        ("Ned: My daughter Lily was born on 3 March 2022.", "FAMILY_OF", "Lily",
+         date(2022, 3, 3)),
+    ],
+)  # fmt: skip
+def test_a_tie_told_in_passing_takes_the_span_its_sentence_tells(
+    turn: str, relation: str, target: str, day: date
+) -> None:
+    assert _dated([turn], relation)[target] == (day, None)
+
+
+def test_a_tie_told_in_passing_keeps_the_telling_for_another_span() -> None:
+    # the sister's tie is not as old as her stay in Paris
+    dated = _dated(["Ana: my sister Eva has lived in Paris since 2019"], "FAMILY_OF")
+    assert dated["Eva"] == (SAID_AT.date(), None)

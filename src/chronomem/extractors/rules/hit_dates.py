@@ -63,6 +63,28 @@ def _one_predicate(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
     return not any(hit.verb[1] <= o.start < t.start for o in s.times)
 
 
+# a tie named in passing ("my boyfriend Sam", "my daughter Lily") dated by the predicate that
+# says how long it has held: "... and I have been together 3 years", "... was born on 3 March"
+_LASTING_TIE = re.compile(
+    r"\b(?:(?:I|we)(?:'ve| have)? been (?:together|married|engaged|dating|a couple)"
+    r"|(?:I|we)(?:'ve| have) had (?:him|her|them|it)|(?:was|were) born)\b[^,;.!?]*$",
+    re.I,
+)
+
+
+def passing_times(s: Sentence, hit: Hit) -> list[TimeExpression]:
+    """The dates of a tie told in passing (``Hit.undated``): only a past one its sentence
+    says the tie has lasted since, told by the speaker of the tie ("my boyfriend Sam and I
+    have been together 3 years") or by a birth ("my daughter Lily was born on 3 March")."""
+    return [
+        t
+        for t in s.times
+        if hit.clause[0] <= t.start
+        and t.when <= s.reference
+        and _LASTING_TIE.search(s.text, hit.clause[0], t.start)
+    ][:1]
+
+
 _THEN = re.compile(r"\b(?:then|after that|afterwards)\W*$", re.I)
 _OPENS_THEN = re.compile(r"\W*(?:and |but )?(?:then|after that|afterwards)\b", re.I)
 
