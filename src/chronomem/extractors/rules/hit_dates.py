@@ -189,6 +189,8 @@ def _of_hit(text: str, verb: tuple[int, int], t: TimeExpression) -> bool:
     """Is ``t`` the hit's own date: no punctuation between them, or the piece after the
     punctuation tells of the speaker ("got the job, my first day is 14 April"; not "we
     moved to Lyon, new school starts monday")?"""
+    if verb[0] <= t.start < verb[1]:
+        return True  # a hit read over its whole clause (a mention): the date is inside
     low, high = sorted((verb[1], t.start))
     cuts = [m.end() for m in _PUNCTUATION.finditer(text, low, high)]
     return not cuts or _SELF.search(text, cuts[-1], t.start) is not None
