@@ -140,3 +140,26 @@ def test_a_tie_told_in_passing_keeps_the_telling_for_another_span() -> None:
     # the sister's tie is not as old as her stay in Paris
     dated = _dated(["Ana: my sister Eva has lived in Paris since 2019"], "FAMILY_OF")
     assert dated["Eva"] == (SAID_AT.date(), None)
+
+
+def test_back_from_a_place_ends_the_stay_there() -> None:
+    # texting: a week's stay read as a home, then back from it
+    story = [
+        ("2024-04-10T12:00:00", "Gia: I'm in Rome this week for work"),
+        ("2024-04-15T12:00:00", "Gia: back from Rome, exhausted"),
+    ]
+    with told_memory(real_embedder(), story) as memory:
+        stays = facts_about(memory, "Gia", "LIVES_IN")
+        current = {target_name(memory, f) for f in stays if f.invalid_at is None}
+    assert stays and "Rome" not in current
+
+
+def test_back_in_a_place_ends_nothing() -> None:
+    story = [
+        ("2024-04-10T12:00:00", "Gia: I live in Rome"),
+        ("2024-04-15T12:00:00", "Gia: back in Rome, the Oslo trip was great"),
+    ]
+    with told_memory(real_embedder(), story) as memory:
+        stays = facts_about(memory, "Gia", "LIVES_IN")
+        current = {target_name(memory, f) for f in stays if f.invalid_at is None}
+    assert "Rome" in current
