@@ -43,6 +43,14 @@ def _read(text: str) -> list[tuple[str, str]]:
         # "back" as "ago", but not "back at work"
         ("quit smoking two years back", [("2022-04-10", "at")]),
         ("I'm two weeks back at work now", []),
+        # a part of a year, a span of years by their parts, "the past N units"
+        ("Since early 2020 I am working at Aldi.", [("2020-01-01", "since")]),
+        ("we moved to leeds in late 2019", [("2019-10-01", "at")]),
+        ("late 2019 to early 2021 i lived in oslo", [("2019-10-01", "since"),
+                                                     ("2021-01-01", "until")]),
+        ("by the end of 2023 it was over", [("2023-12-31", "at")]),
+        ("For the past two years I have worked at Aldi.", [("2022-04-10", "since")]),
+        ("in the new year I start at Bosch", [("2025-01-01", "at")]),
         # a season after "by"/"since"
         ("we want a flat by the summer", [("2024-06-01", "at")]),
     ],

@@ -156,6 +156,21 @@ def month_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(date(int(m.group(3)), month, day))
 
 
+# "early 2020", "the end of 2023": the day a part of a year names
+YEAR_PARTS = {"early": (1, 1), "start of": (1, 1), "beginning of": (1, 1), "mid": (7, 1),
+              "middle of": (7, 1), "late": (10, 1), "end of": (12, 31)}  # fmt: skip
+
+
+def part_of_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    month, day = YEAR_PARTS[" ".join(m.group(1).lower().split())]
+    return midnight(date(int(m.group(2)), month, day))
+
+
+def new_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "in the new year": the 1st of January after the reference day."""
+    return midnight(date(ctx.day.year + 1, 1, 1))
+
+
 def season_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     start = SEASONS[m.group(1).lower()]
     return midnight(date(int(m.group(2)), start, 1))

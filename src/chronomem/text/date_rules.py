@@ -114,6 +114,23 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             _DIGIT,
         ),
         (
+            rf"(?i:\b(?:in|since|until|till|by|during|around|before|after|from)\s+)?"
+            rf"(?i:\b(?:the\s+)?(early|mid|late|start\s+of|beginning\s+of|end\s+of|middle\s+of)"
+            rf"[- ]\s*(?:the\s+year\s+)?)({_YEAR})\b",
+            resolve.part_of_year,
+            _DIGIT,
+        ),
+        (
+            r"(?i:\b(?:in|after|from|by)\s+the\s+new\s+year\b)",
+            resolve.new_year,
+            frozenset({"new"}),
+        ),
+        (
+            rf"(?i:\b(?:for|over|in|during)\s+the\s+(?:past|last)\s+)({_NUM})\s+({_UNIT})\b",
+            resolve.ago,
+            _UNITS,
+        ),
+        (
             rf"(?i:\b(?:back\s+in|in|since|until|till|by|during|around|before|after|from|to|between|and)\s+)"
             rf"(?i:the\s+year\s+)?({_YEAR})\b(?!\s*(?i:am|pm|people|dollars|miles))",
             resolve.year,
