@@ -122,3 +122,24 @@ MAY_DAY = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
 def test_a_span_or_a_weekday_of_a_month_is_read(text: str, expected: list[tuple[str, str]]) -> None:
     found = find_time_expressions(text, MAY_DAY)
     assert [(t.when.date().isoformat(), t.role) for t in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # texting: short weekdays anywhere, "tomorrow" as chat spells it
+        ("interview w/ halcyon games thurs!!", "2024-04-11"),
+        ("salon rebooked for fri same time", "2024-04-12"),
+        ("hair appt tmrw 10am", "2024-04-11"),
+        ("gig 2nite!!", "2024-04-10"),
+        # a calendar line opening on whom it is with: ahead, though nearer behind
+        ("dentist on the 2nd at 3, pray for me", "2024-05-02"),
+    ],
+)
+def test_a_day_as_chat_writes_it_is_read(text: str, day: str) -> None:
+    assert [d for d, _ in _read(text)] == [day]
+
+
+@pytest.mark.parametrize("text", ["fri-yay mood honestly", "we sat down, the sun was out"])
+def test_a_short_word_that_is_no_day_stays_no_date(text: str) -> None:
+    assert _read(text) == []

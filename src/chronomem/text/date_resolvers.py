@@ -185,8 +185,17 @@ def year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(date(int(m.group(1)), 1, 1))
 
 
+# how chat spells the days next to today
+_CHAT_DAYS = {
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tomoz": "tomorrow",
+    "tomorow": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "tonite": "tonight",
+    "2nite": "tonight",
+}  # fmt: skip
+
+
 def named_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     key = " ".join(m.group(1).lower().split())
+    key = _CHAT_DAYS.get(key, key)
     offset = {
         "the day before yesterday": -2, "the day after tomorrow": 2, "yesterday": -1,
         "last night": -1, "tomorrow": 1,

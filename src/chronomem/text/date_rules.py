@@ -30,8 +30,8 @@ _ANY_MONTH = (
 # A weekday alone; a short name only where it is no English word ("thurs", "fri"), or
 # after "on" ("on wed", "on sat"): "we sat down", "the sun" name no day.
 _WEEKDAY = (
-    r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    r"|(?<=\bon\s)(?:mon|tues?|weds?|thur?s?|fri|sat|sun))"
+    r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:tues|weds|thurs?|fri)(?!-)"
+    r"|(?<=\bon\s)(?:mon|tue|wed|thu|sat|sun))"
 )
 _WEEKDAY_SHORT = (
     r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -138,10 +138,15 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         (
             r"(?i:\b(the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|yesterday"
-            r"|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening)"
+            r"|today|tonight|tomorrow|tmrw|tmr|tmrrw|tomoz|tomorow|2moro|2morrow|tonite|2nite"
+            r"|last\s+night|this\s+(?:morning|afternoon|evening)"
             r"|earlier\s+today)(?:\s+(?:morning|afternoon|evening|night))?\b)",
             resolve.named_day,
-            word_set("yesterday today tonight tomorrow night morning afternoon evening"),
+            word_set(
+                "yesterday today tonight tomorrow night morning afternoon evening tmrw tmr tmrrw "
+                "tomoz tomorow tonite"
+            )
+            | {"moro", "morrow", "nite"},  # "2moro", "2nite": the gate reads letters
         ),
         (
             r"(?i:\b(?:at\s+|by\s+|towards?\s+|around\s+)?(?:the\s+)?(end|beginning|start"
