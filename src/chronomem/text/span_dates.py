@@ -79,7 +79,8 @@ SPAN_RULES = (
     ),
     (
         rf"(?i:\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
-        rf"({_WEEKDAY_NAME})\s+(?:in|of)\s+(?:({_MONTH_NAME})\b\.?|(this|next|last|the)\s+month\b))",
+        rf"({_WEEKDAY_NAME})\s+(?:in|of)\s+"
+        rf"(?:({_MONTH_NAME})\b\.?|(this|next|last|the)\s+month\b))",
         _nth_weekday,
         frozenset(WEEKDAYS),
     ),
