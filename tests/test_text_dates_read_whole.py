@@ -143,3 +143,11 @@ def test_a_day_as_chat_writes_it_is_read(text: str, day: str) -> None:
 @pytest.mark.parametrize("text", ["fri-yay mood honestly", "we sat down, the sun was out"])
 def test_a_short_word_that_is_no_day_stays_no_date(text: str) -> None:
     assert _read(text) == []
+
+
+def test_a_weekday_and_its_day_after_next_is_one_date() -> None:
+    # texting: "next mon the 9th" is one day (the day named wins), so a move "to" it is read
+    found = find_time_expressions("they pushed it to next mon the 9th", MAY_DAY)
+    assert [(t.text, t.when.date().isoformat()) for t in found] == [
+        ("next mon the 9th", "2024-05-09")
+    ]

@@ -109,7 +109,7 @@ CASUAL_RULES = (
         frozenset({"before"}),
     ),
     (
-        rf"(?i:\b(?:on\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
+        rf"(?i:\b(?:on\s+)?(?:(?:next|this|coming)\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
         rf"(?:of\s+)?({_MONTH_NAME})\.?)|(?i:({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
         rf"|(?i:(\d{{1,2}})(?:st|nd|rd|th)))\b(?:,?\s+((?:19|20)\d{{2}})\b)?",
         _weekday_and_day,
