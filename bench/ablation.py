@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from temporal import default_embedder, run_rule
+from temporal import default_embedder, is_blind, run_rule
 from temporal_data import Scenario, load_scenarios
 
 from chronomem.extractors import RuleExtractor
@@ -46,6 +46,7 @@ class SetAblation:
     name: str
     checks: int
     passed: int
+    blind: bool
     cpu: dict[str, float] = field(default_factory=dict)
     fired: dict[str, list[str]] = field(default_factory=dict)  # stage -> scenario ids
     lost: dict[str, list[str]] = field(default_factory=dict)  # stage -> "scenario#check"
@@ -62,7 +63,7 @@ def ablate_set(folder: Path, embedder: Embedder, stages: list[str]) -> SetAblati
 
     base = run_rule(scenarios, embedder, traced)
     ok = {(r.scenario, r.index): r.ok for r in base}
-    out = SetAblation(folder.name, len(base), sum(ok.values()))
+    out = SetAblation(folder.name, len(base), sum(ok.values()), is_blind(folder))
     cpu: dict[str, float] = defaultdict(float)
     for trace in traces.values():
         for stage, seconds in trace.cpu.items():
@@ -146,7 +147,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def vars_of(s: SetAblation) -> dict[str, object]:
-    return {name: getattr(s, name) for name in s.__slots__}
+    """The report of one set; a blind set's gives counts, never its scenario or check ids."""
+    report: dict[str, object] = {name: getattr(s, name) for name in s.__slots__}
+    if s.blind:
+        for name in ("fired", "lost", "gained"):
+            report[name] = {stage: len(ids) for stage, ids in getattr(s, name).items()}
+    return report
 
 
 if __name__ == "__main__":

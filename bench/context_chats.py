@@ -108,6 +108,12 @@ def main() -> int:
     add_cache_options(p)
     p.add_argument("--embedder", default="local", help="an embedder name (default: local)")
     p.add_argument("--check", action="store_true", help="only read the chats and count them")
+    p.add_argument(
+        "--stores",
+        type=Path,
+        help="keep each chat's ingested SQLite file in this folder and reuse it (developing "
+        "the context: ingest once); delete the folder when ingestion changes",
+    )
     args = p.parse_args()
     from chronomem.providers.factory import embedder_named
 
@@ -127,7 +133,7 @@ def main() -> int:
     acc: dict = {"rows": {}, "ms": [], "ingest_s": 0.0, "turns": 0}
     load0, cpu0, started = os.getloadavg()[0], time.process_time(), time.perf_counter()
     for chat in chats:
-        score(chat, embedder, {"default": DEFAULT}, acc)
+        score(chat, embedder, {"default": DEFAULT}, acc, args.stores)
     result = {
         "benchmark": "context-chats",
         "chats": len(chats),

@@ -10,7 +10,7 @@
     PYTHONPATH=src .venv/bin/python bench/embedder_cpu.py time \
         --data ../shared/data/locomo/locomo10.json
 
-Texts: the semantic cue's and the ending reader's prototype clauses (170) and 60 turns of
+Texts: the first 170 clauses of the reader corpus (``corpus/reader``) and 60 turns of
 LoCoMo conversation 1 (fixed seed), each embedded alone, as the default does. Arithmetics:
 ``signed`` / ``unsigned`` int8 weight products (u8×s8 or u8×u8 kernels) or ``float32``,
 each with ONNX Runtime's fused softmax (``-fused``) or the portable one (``-portable``).
@@ -34,12 +34,12 @@ import numpy as np
 ARITHMETICS = [f"{p}-{s}" for p in ("signed", "unsigned", "float32") for s in ("fused", "portable")]
 
 
-def texts(data: Path) -> list[str]:
-    from chronomem.extractors.rules.cue.cue_bank import BANK
-    from chronomem.extractors.rules.cue.tie_bank import ENDED, KEPT
+CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "reader"
 
-    prototypes = [p for intent in BANK for p in intent.prototypes]
-    out = [*prototypes[:120], *ENDED[:30], *KEPT[:20]]
+
+def texts(data: Path) -> list[str]:
+    lines = [line for f in sorted(CORPUS.glob("*/*.jsonl")) for line in f.open(encoding="utf-8")]
+    out = [json.loads(line)["text"] for line in lines[:170]]
     sample = json.loads(data.read_text())[0]["conversation"]
     turns = [t["text"] for key, s in sample.items() if key.startswith("session_")
              and isinstance(s, list) for t in s]  # fmt: skip

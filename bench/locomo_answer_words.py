@@ -22,14 +22,11 @@ from datetime import timedelta
 from pathlib import Path
 
 from embedcache import CachedEmbedder
-from locomo import span
+from locomo import ingested, span
 
-from chronomem import Memory
 from chronomem.eval.locomo import load_locomo
-from chronomem.eval.runner import episode_inputs
 from chronomem.search.methods import STOPWORDS
 from chronomem.search.snippets import stems
-from chronomem.stores import open_store
 from chronomem.testing.fakes import ManualClock
 
 _FUNCTION_STEMS = stems(" ".join(STOPWORDS))
@@ -48,6 +45,9 @@ def main() -> int:
     p.add_argument(
         "--cache", type=Path, default=Path(__file__).parent / ".cache" / "embeddings.sqlite"
     )
+    p.add_argument(
+        "--stores", type=Path, help="reuse the ingested files `locomo.py --stores` keeps there"
+    )
     args = p.parse_args()
     from chronomem.providers.factory import embedder_named
 
@@ -58,9 +58,9 @@ def main() -> int:
     shares: dict[str, list[float]] = defaultdict(list)
     for n in span(args.convs):
         conv = data[n - 1]
-        clock = ManualClock(conv.last_time + timedelta(minutes=1))
-        memory = Memory(store=open_store(":memory:"), embedder=embedder, clock=clock)
-        memory.add_episodes(episode_inputs(conv))
+        dated = any(q.asked_at for q in conv.questions)  # as locomo.py asks them
+        clock = ManualClock(conv.last_time + timedelta(minutes=1)) if dated else None
+        memory = ingested(conv, embedder, clock, args.stores)
         for q in conv.questions:
             wanted = answer_words(str(q.answer), q.question)
             if not q.evidence or not wanted:

@@ -13,13 +13,14 @@ memory serves a batch of items (a group each), so the embedder is loaded once pe
 
     python bench/reader_corpus.py [--split corpus/reader_r6 ...] [--json out.json]
                                   [--totals-only] [--failures N] [--jobs 2] [--no-learned]
+                                  [--disable STAGE ...]
 
 Prints Markdown tables: recall per relation, per aspect and per voice; precision (the share
 of the facts an item's own turn produced, ``MENTIONED`` aside, that are a found label's
 witness); and the share of fact-less items (decoys) that produce no fact. ``--totals-only``
 (for a held-out split) prints and writes only these totals, never an item; otherwise
 ``--failures N`` prints the misses of N items. ``--no-learned`` switches the learned reader's
-step (``docs/reader.md``, on by default) off.
+step (``docs/reader.md``, on by default) off; ``--disable STAGE`` a reading stage (an ablation).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from reader_match import SILENT, Names, Seen, score_item, seen
+from temporal import stages_off
 
 from chronomem import Memory
 from chronomem.extractors.rules import RuleExtractor
@@ -208,14 +210,14 @@ def _keys(item: Item, label: dict[str, object]) -> Iterator[str]:
     yield f"voice:{item['voice']}"
 
 
-def read_batch(items: list[Item], learned: bool = True) -> Tally:
+def read_batch(items: list[Item], learned: bool = True, disable: tuple[str, ...] = ()) -> Tally:
     """Read ``items`` with one memory per ``BATCH`` of them (``learned``: with the learned
-    reader's step)."""
+    reader's step; ``disable``: reading stages switched off, an ablation)."""
     tally = Tally()
     embedder = LocalEmbedder()
     for start in range(0, len(items), BATCH):
         clock = ManualClock(TOLD_AT)
-        extractor = RuleExtractor(embedder, learned=learned)
+        extractor = RuleExtractor(embedder, learned=learned, disable=disable)
         with Memory(
             embedder=embedder, extractor=extractor, clock=clock, community_updates=False
         ) as memory:
@@ -225,13 +227,15 @@ def read_batch(items: list[Item], learned: bool = True) -> Tally:
     return tally
 
 
-def read_all(items: list[Item], jobs: int, learned: bool = True) -> Tally:
+def read_all(
+    items: list[Item], jobs: int, learned: bool = True, disable: tuple[str, ...] = ()
+) -> Tally:
     if jobs <= 1:
-        return read_batch(items, learned)
+        return read_batch(items, learned, disable)
     chunks = [items[k::jobs] for k in range(jobs)]
     total = Tally()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(read_batch, chunks, [learned] * jobs):
+        for part in pool.map(read_batch, chunks, [learned] * jobs, [disable] * jobs):
             total.merge(part)
     return total
 
@@ -310,17 +314,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--limit", type=int, default=0, help="read only the first N items of a split"
     )
+    parser.add_argument(
+        "--disable",
+        action="append",
+        default=[],
+        metavar="STAGE",
+        help="switch a reading stage off (repeatable; `chronomem explain --help` lists them)",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    disable = stages_off(parser, args.disable)
     out: dict[str, object] = {}
     for split in args.split or DEFAULT_SPLITS:
         folder = Path(split) if Path(split).is_absolute() else ROOT / split
         items = load_items(folder)[: args.limit or None]
         started = time.process_time(), time.time()
-        tally = read_all(items, args.jobs, not args.no_learned)
+        tally = read_all(items, args.jobs, not args.no_learned, disable)
         result = summary(tally)
         result["seconds"] = {
             "cpu_main": round(time.process_time() - started[0], 1),

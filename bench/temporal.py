@@ -288,6 +288,16 @@ def is_blind(folder: Path) -> bool:
     return "blind" in title and "retired as a held-out set" not in text
 
 
+def stages_off(parser: argparse.ArgumentParser, names: list[str]) -> tuple[str, ...]:
+    """The ``--disable`` stage names, checked before any work: an unknown one exits with
+    the parser's usage error."""
+    try:
+        RuleExtractor(disable=names)
+    except UsageError as exc:
+        parser.error(f"--disable: {exc}")
+    return tuple(names)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--subset", choices=["fast", "all"], default="all")
@@ -338,11 +348,7 @@ def main(argv: list[str] | None = None) -> int:
         scenarios = [s for s in scenarios if s.id == args.scenario]
     embedder = default_embedder()
     started, cpu = time.perf_counter(), time.process_time()
-    disable = tuple(args.disable)
-    try:
-        RuleExtractor(disable=disable)  # an unknown stage name fails here, before any work
-    except UsageError as exc:
-        parser.error(f"--disable: {exc}")
+    disable = stages_off(parser, args.disable)
     learned = not args.no_learned
     results = run_rule(
         scenarios, embedder, lambda _: RuleExtractor(embedder, disable=disable, learned=learned)

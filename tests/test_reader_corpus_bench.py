@@ -178,6 +178,24 @@ def test_the_script_reads_a_split_and_writes_its_totals(tmp_path: Path) -> None:
     assert "misses" not in json.loads(held_out.read_text(encoding="utf-8"))[str(split)]
 
 
+def test_a_stage_switched_off_reads_without_it_and_a_misspelt_one_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    split = tmp_path / "mine"
+    split.mkdir()
+    (split / "part01.jsonl").write_text(json.dumps(ITEMS[0]) + "\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    argv = ["--split", str(split), "--no-learned", "--json", str(out)]
+    assert reader_corpus.main([*argv, "--disable", "patterns", "--disable", "mentions"]) == 0
+    without = json.loads(out.read_text(encoding="utf-8"))[str(split)]
+    assert reader_corpus.main(argv) == 0
+    with_all = json.loads(out.read_text(encoding="utf-8"))[str(split)]
+    assert with_all["recall"]["all"]["found"] > without["recall"]["all"]["found"]
+    with pytest.raises(SystemExit):
+        reader_corpus.main([*argv, "--disable", "paterns"])
+    assert "--disable: unknown reading stage paterns" in capsys.readouterr().err
+
+
 def test_a_folder_without_items_is_refused_with_how_to_fix_it(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="--split"):
         reader_corpus.main(["--split", str(tmp_path)])

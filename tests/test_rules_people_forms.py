@@ -62,16 +62,16 @@ WHEN = datetime(2025, 9, 3, 19, 0, tzinfo=UTC)
 
 
 @cache
-def _with_cue() -> RuleExtractor:
+def _default() -> RuleExtractor:
     return RuleExtractor(embedder=real_embedder())
 
 
-def _cue_facts(*turns: str) -> set[Found]:
+def _default_facts(*turns: str) -> set[Found]:
     episodes = [
         Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, WHEN + timedelta(minutes=i), WHEN)
         for i, text in enumerate(turns)
     ]
-    extracted = _with_cue().extract(episodes[-1], episodes[:-1])
+    extracted = _default().extract(episodes[-1], episodes[:-1])
     return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in extracted.facts}
 
 
@@ -85,11 +85,5 @@ def _cue_facts(*turns: str) -> set[Found]:
         "Ilse: my in-laws have made the move to Utrecht",
     ],
 )
-def test_the_cue_gives_a_relatives_move_to_no_speaker(turn: str) -> None:
-    assert not any(s == "Ilse" and r == "LIVES_IN" for s, r, _, _ in _cue_facts(turn))
-
-
-@pytest.mark.local_model
-def test_the_cue_gives_the_move_to_the_relative_whose_it_is() -> None:
-    facts = _cue_facts("Ilse: my brother's big move to Utrecht happened at last")
-    assert ("Ilse's brother", "LIVES_IN", "Utrecht", False) in facts
+def test_a_relatives_move_is_no_move_of_the_speaker(turn: str) -> None:
+    assert not any(s == "Ilse" and r == "LIVES_IN" for s, r, _, _ in _default_facts(turn))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.rules.normalise.agreement import as_first_person
 from chronomem.extractors.rules.normalise.contracted import written_out
 from tests.rules_support import found, run
 
@@ -106,28 +105,6 @@ def test_a_post_with_an_employer_is_a_job(
 )
 def test_with_names_no_employer_without_a_post_or_a_name_ending_the_clause(text: str) -> None:
     assert not any(rel == "WORKS_AT" for _, rel, _, _ in found(run(text)))
-
-
-# -- the cue reads a third person's clause in the first person ------------------------------
-
-
-@pytest.mark.parametrize(
-    ("clause", "expected"),
-    [
-        ("I 's over at X now", "I am over at X now"),
-        ("I 's been living in X", "I have been living in X"),
-        ("I just relocates to X", "I just relocate to X"),
-        ("I finally teaches at X", "I finally teach at X"),
-        ("I has settled in X", "I have settled in X"),
-        ("I tries X", "I try X"),
-        ("I is a resident of X", "I am a resident of X"),
-        ("I was in X", "I was in X"),
-        ("I focus on X", "I focus on X"),
-        ("my new home is in X", "my new home is in X"),
-    ],
-)
-def test_a_third_persons_verb_is_put_in_the_first_person(clause: str, expected: str) -> None:
-    assert as_first_person(clause) == expected
 
 
 # -- jobs at a workplace named by its kind, and retirements --------------------------------

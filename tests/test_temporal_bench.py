@@ -7,6 +7,7 @@ issue 10 are overall >= 0.90 and every category >= 0.75 on the full set).
 
 from __future__ import annotations
 
+import json
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -315,3 +316,30 @@ def test_a_blind_set_gives_totals_only(tmp_path: Path) -> None:
         with pytest.raises(SystemExit) as exc:
             temporal.main(["--no-llm", "--data", str(blind), *flag])
         assert exc.value.code == 2
+
+
+def test_the_stage_ablation_of_a_blind_set_reports_counts_never_ids(tmp_path: Path) -> None:
+    """`bench/ablation.py --data <blind set>` is how a held-out set weighs the stages: its
+    report says how many checks each stage is worth, never which scenario or check."""
+    import ablation
+
+    blind = tmp_path / "blind"
+    blind.mkdir()
+    (blind / "README.md").write_text("# Some set - blind held-out scenarios\n")
+    scenario = {
+        "id": "secret-scenario-id",
+        "category": "job",
+        "user": "Moss",
+        "messages": [
+            {"speaker": "Moss", "content": "I work at Fernhill Bakery", "time": "2024-01-01"},
+            {"speaker": "Moss", "content": "I now work at Oakridge Press", "time": "+30d"},
+        ],
+        "checks": [{"kind": "current", "subject": "Moss", "contains": "Oakridge"}],
+    }
+    (blind / "job.jsonl").write_text(json.dumps(scenario) + "\n")
+    result = ablation.ablate_set(blind, HashEmbedder(), ["patterns"])
+    report = ablation.vars_of(result)
+    assert result.blind and report["checks"] == 1
+    assert report["fired"] == {"patterns": 1}
+    assert isinstance(report["lost"], dict) and set(report["lost"]) == {"patterns"}
+    assert "secret-scenario-id" not in json.dumps(report)

@@ -369,7 +369,7 @@ def default_embedder(*, persistent: bool = False) -> Embedder:
 
 def default_extractor(llm: LLM | None, embedder: Embedder | None = None) -> Extractor:
     """The LLM extractor with ``llm``; else the rule extractor, given ``embedder`` for its
-    semantic cue (on only with the default local model, see ``docs/rule-extractor.md``)."""
+    learned reader (on only with the default local model, see ``docs/reader.md``)."""
     if llm is None:
         from chronomem.extractors import RuleExtractor
 

@@ -42,7 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--no-embedder",
         action="store_true",
-        help="do not load the local model: the semantic cue stays off",
+        help="do not load the local model: the learned reader stays off",
     )
     p.set_defaults(func=run_explain)
 

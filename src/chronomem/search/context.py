@@ -84,7 +84,7 @@ class ContextConfig:
     snippet_sentences: int = 2
     max_episode_tokens: int = 300
     neighbours: int = 2  # turns on each side of a top-ranked episode that join the ranking
-    neighbour_anchors: int = 8  # top-ranked episodes whose neighbours join
+    neighbour_anchors: int = 12  # top-ranked episodes whose neighbours join
     neighbour_weight: float = 0.3  # share of the anchor's score a neighbour inherits
     speaker_bonus: float = 0.05  # added to an episode said by a person the query names
     fact_source_bonus: float = 0.1  # added to the source episodes of the best ranked fact
@@ -198,11 +198,13 @@ class ContextBuilder:
         plan = plan_for(found.query_reading, sentences, config.max_episode_tokens)
         searched = [(e, found.scores.get(e.id, 0.0)) for e in found.episodes]
         history = self._history_sources(query, group_ids, found.query_reading, filter, now)
+        speakers = self._named_speakers(query, group_ids)
         ranked = self._episode_ranking(
-            query, group_ids, searched, facts, filter, now, config, plan, history
+            speakers, group_ids, searched, facts, filter, now, config, plan, history
         )
         terms = stems(keywords(query))
-        episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, plan, budget)
+        names = frozenset(t for name in speakers for t in stems(name))
+        episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, names, plan, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
         text = render(
@@ -226,7 +228,7 @@ class ContextBuilder:
 
     def _episode_ranking(
         self,
-        query: str,
+        speakers: frozenset[str],
         group_ids: Sequence[str],
         searched: Sequence[tuple[Episode, float]],
         facts: Sequence[Fact],
@@ -240,11 +242,11 @@ class ContextBuilder:
         person the query names said it, a bonus when a ranked fact came from it (so a shown
         fact's quote ranks high), one for the ``history`` turns (behind the subject's asked
         relation, ever) and the plan's (the user stating a preference); then the turns
-        next to the best ones, which inherit part of their score."""
+        next to the best ones, which inherit part of their score. ``speakers``: the
+        normalised names of the people the query names."""
         known = flt.resolved(now).known_at
         rows = {e.id: e for e, _ in searched}
         scores = {e.id: score for e, score in searched}
-        speakers = self._named_speakers(query, group_ids)
         for e, _ in searched:
             if speakers and _speaker_key(e) in speakers:
                 scores[e.id] += config.speaker_bonus
@@ -328,7 +330,11 @@ def _speaker_key(episode: Episode) -> str | None:
 
 
 def _choose_episodes(
-    ranked: Sequence[Episode], terms: frozenset[str], plan: Plan, budget: _Budget
+    ranked: Sequence[Episode],
+    terms: frozenset[str],
+    names: frozenset[str],
+    plan: Plan,
+    budget: _Budget,
 ) -> tuple[list[tuple[Episode, str]], set[str]]:
     """Best-first episodes that fit the budget, with the text each is shown as; a text
     nearly repeating one already shown is skipped (the plan's ``distinct``)."""
@@ -340,7 +346,7 @@ def _choose_episodes(
     seen: list[frozenset[str]] = []
     misfits = 0
     for episode in ranked:
-        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens)
+        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens, names)
         day = day_header(episode.reference_time)
         said = (episode.reference_time.date(), text)
         words = stems(text)

@@ -83,6 +83,14 @@ _LIST = re.compile(
     r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([a-z]+s)\b"
     r"|\b(?:what|which)\s+[a-z]+\s+([a-z]+s)\s+(?:has|have|had|did|does|do|are|were)\b"
 )
+# What two people share ("what do Jon and Gina both like?", "what do they have in common?",
+# "what interests do Joanna and Nate share?"): the answer joins what each said in turns of
+# their own, so it is gathered across turns as a list is. "Both" alone is not enough
+# ("which of both offers pays more?" asks for one).
+_SHARED = re.compile(
+    r"\bin common\b|\b(?:we|they|you) both\b|\bboth of (?:us|them|you)\b"
+    r"|\band \w+ both\b|\bboth \w+ and \w+ (?!\w+s\b)|\band \w+ share\b"
+)
 _NOT_PLURAL = frozenset(
     ("does", "has", "was", "is", "this", "its", "us", "yes", "always", "perhaps", "plus", "thus")
 )
@@ -141,7 +149,7 @@ def read_query(text: str, *, at: datetime | None = None) -> QueryReading:
 def _scope(low: str) -> Scope:
     if _ORDER.search(low):
         return "order"
-    if _COUNT.search(low) or _asks_for_a_list(low):
+    if _COUNT.search(low) or _SHARED.search(low) or _asks_for_a_list(low):
         return "count"
     if _AT_CUE.search(low) and not _NOW.search(low):
         return "at"

@@ -22,18 +22,29 @@ def stems(text: str) -> frozenset[str]:
     return frozenset(w[:_STEM] for w in _WORD.findall(text.casefold()))
 
 
-def shorten(content: str, terms: frozenset[str], sentences: int, max_tokens: int | None) -> str:
+def shorten(
+    content: str,
+    terms: frozenset[str],
+    sentences: int,
+    max_tokens: int | None,
+    minor: frozenset[str] = frozenset(),
+) -> str:
     """``content`` as a snippet of at most ``sentences`` matching sentences (``sentences``
-    0: whole), cut to about ``max_tokens`` (4 characters a token) with "…"."""
-    text = snippet(content, terms, sentences) if sentences else content
+    0: whole), cut to about ``max_tokens`` (4 characters a token) with "…"; ``minor``:
+    terms that count for little (see :func:`snippet`)."""
+    text = snippet(content, terms, sentences, minor) if sentences else content
     limit = None if max_tokens is None else max_tokens * 4
     return text if limit is None or len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def snippet(content: str, terms: frozenset[str], max_sentences: int) -> str:
+def snippet(
+    content: str, terms: frozenset[str], max_sentences: int, minor: frozenset[str] = frozenset()
+) -> str:
     """``content`` through its sentences sharing a word stem with ``terms`` (else its longest
     sentence), verbatim and in order; "…" marks sentences left out. A "Speaker: " prefix
-    is kept."""
+    is kept. A sentence sharing only ``minor`` terms (the names of the people asked about,
+    said in half the turns of their chat: "Hey Mel!") counts as sharing none, and one such
+    term weighs a tenth of another when sentences are ranked."""
     head, sep, body = content.partition(": ")
     if not sep or len(head) > 60 or "\n" in head:
         head, body = "", content
@@ -41,7 +52,7 @@ def snippet(content: str, terms: frozenset[str], max_sentences: int) -> str:
     if len(spans) <= 1:
         return content
     sentences = [body[a:b] for a, b in spans]
-    shared = _shared_terms(body, [a for a, _ in spans], terms)
+    shared = _shared_terms(body, [a for a, _ in spans], terms, minor)
     ranked = sorted((i for i, n in enumerate(shared) if n), key=lambda i: -shared[i])
     hits = sorted(ranked[:max_sentences])
     if not hits:
@@ -69,8 +80,11 @@ def _sentence_spans(body: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in spans if body[a:b].strip()]
 
 
-def _shared_terms(body: str, starts: list[int], terms: frozenset[str]) -> list[int]:
-    """Per sentence (by start offset), how many of ``terms`` its words share: one pass."""
+def _shared_terms(
+    body: str, starts: list[int], terms: frozenset[str], minor: frozenset[str]
+) -> list[float]:
+    """Per sentence (by start offset), how many of ``terms`` its words share, a ``minor``
+    term a tenth and none when only those are shared: one pass."""
     found: list[set[str]] = [set() for _ in starts]
     matcher = _matcher(terms)
     if matcher is not None:
@@ -78,7 +92,8 @@ def _shared_terms(body: str, starts: list[int], terms: frozenset[str]) -> list[i
             index = bisect.bisect_right(starts, hit.start()) - 1
             if index >= 0:
                 found[index].add(hit.group(0).casefold()[:_STEM])
-    return [len(words) for words in found]
+    weights = [len(words - minor) + 0.1 * len(words & minor) for words in found]
+    return [w if w >= 1 else 0.0 for w in weights]
 
 
 @functools.lru_cache(maxsize=256)

@@ -11,7 +11,7 @@ The weights ship in ``weights/reader.npz``, pinned by sha256 and checked when lo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Final
@@ -57,6 +57,9 @@ class ReadFact:
     confidence: float = 1.0  # the chance it is right (``confidence.py``)
     # the probabilities behind it: span, relation, aspect, subject (``confidence.PARTS``)
     probabilities: tuple[float, ...] = ()
+    # the value is a name the rules found and could only mention, typed by the heads
+    # (``Reader.read``'s ``names``), not a span the tagger tagged
+    named: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +73,19 @@ class Reader:
     calibration: Calibration | None = None
 
     def read(
-        self, enc: TokenStates, role: str, text: str, upto: int | None = None
+        self,
+        enc: TokenStates,
+        role: str,
+        text: str,
+        upto: int | None = None,
+        names: Sequence[Span] = (),
     ) -> list[ReadFact]:
         """The facts of the clause ``text`` (encoded: ``enc``) said by a ``role``
         (user/assistant/narrator); ``upto``: spans are tagged only in ``text[:upto]`` (what
-        follows is read by the encoder, as context, but not tagged)."""
+        follows is read by the encoder, as context, but not tagged). ``names``: spans of
+        names the rules found and could only mention, each read as a value too when no
+        tagged value overlaps it (``named`` facts: the relation head says which relation,
+        or none)."""
         inner = enc.offsets[1:-1]
         if upto is not None:
             inner = inner[: sum(1 for _, b in inner if b <= upto)]
@@ -89,17 +100,47 @@ class Reader:
             )
             if relation != "none":
                 found.append((relation, (a, b), p_span, p_relation))
-        out = []
-        for relation, span, p_span, p_relation in found:
-            row = fact_row(enc, span, relation, role, text)
-            aspect, p_aspect = self._choose("aspect", row, ASPECTS)
-            subject, p_subject = self._choose("subject", row, SUBJECTS)
-            probabilities = (p_span, p_relation, p_aspect, p_subject)
-            out.append(
-                ReadFact(relation, subject, aspect, span, _nearest(ends, span),
-                         self._confidence(relation, aspect, subject, probabilities), probabilities)
-            )  # fmt: skip
+        out = [self._fact(enc, role, text, one, _nearest(ends, one[1])) for one in found]
+        tagged_spans = [one[1] for one in found]
+        for span in names:
+            if span[1] > (upto if upto is not None else len(text)) or any(
+                a < span[1] and span[0] < b for a, b in tagged_spans
+            ):
+                continue  # past what is read, or the tagger's reading of it stands
+            p_span = _value_chance(tagged["value"][1], inner, span)
+            fact = self._named(enc, role, text, span, p_span)
+            out += [fact] if fact is not None else []
         return out
+
+    def _named(
+        self, enc: TokenStates, role: str, text: str, span: Span, p_span: float
+    ) -> ReadFact | None:
+        """The fact whose value is the name at ``span`` (``p_span``: the tagger's chance
+        that it is a value), or ``None`` when the relation head says it is none."""
+        row = span_row(enc, span, role, text)
+        relation, p_relation = self._choose("relation", row, SPAN_RELATIONS)
+        if relation == "none":
+            return None
+        fact = self._fact(enc, role, text, (relation, span, p_span, p_relation))
+        return replace(fact, named=True)
+
+    def _fact(
+        self,
+        enc: TokenStates,
+        role: str,
+        text: str,
+        found: tuple[str, Span, float, float],
+        ends: Span | None = None,
+    ) -> ReadFact:
+        """The fact of a value ``found`` (relation, span, the span's and the relation's
+        probabilities): its aspect, whose it is and its confidence."""
+        relation, span, p_span, p_relation = found
+        row = fact_row(enc, span, relation, role, text)
+        aspect, p_aspect = self._choose("aspect", row, ASPECTS)
+        subject, p_subject = self._choose("subject", row, SUBJECTS)
+        probabilities = (p_span, p_relation, p_aspect, p_subject)
+        confidence = self._confidence(relation, aspect, subject, probabilities)
+        return ReadFact(relation, subject, aspect, span, ends, confidence, probabilities)
 
     def _confidence(
         self, relation: str, aspect: str, subject: str, probabilities: tuple[float, ...]
@@ -180,6 +221,13 @@ def _spans(
         inside = [i for i, (x, y) in enumerate(offsets) if x != y and a <= x and y <= b]
         out.append((a, b, float(sure[inside].min()) if inside else 0.0))
     return out
+
+
+def _value_chance(p: np.ndarray, offsets: Sequence[tuple[int, int]], span: Span) -> float:
+    """The tagger's chance that the span is a value: the least, over its wordpieces, of
+    the probability of a tag other than ``O`` (``p``: the value task's probabilities)."""
+    inside = [i for i, (x, y) in enumerate(offsets) if x != y and span[0] <= x and y <= span[1]]
+    return float((1.0 - p[inside, TAGS.index("O")]).min()) if inside else 0.0
 
 
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:

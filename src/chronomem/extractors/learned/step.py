@@ -73,12 +73,15 @@ class LearnedStep:
         sentences: Sequence[Sentence],
         usable: Sequence[bool],
         nameless: Sequence[bool] = (),
+        names: Sequence[Sequence[Span]] = (),
     ) -> list[list[ReadFact]]:
         """The facts the reader finds in each of ``sentences`` (split, in order, from
         ``normalised``: the rules' text of ``episode``'s body), spans in the sentence.
         ``usable``: per sentence, could a fact found there be used (``hits.could_add``);
         ``nameless``: per sentence, one that names nothing but speaks as self
-        (``hits.nameless``), read when the selector finds it worth it (``select.py``).
+        (``hits.nameless``), read when the selector finds it worth it (``select.py``);
+        ``names``: per sentence, the spans of names no rule typed, each typed by the
+        reader's heads whether the tagger tagged it or not (``Reader.read``).
         Only windows holding a sentence to read are read, and a message with none is not
         encoded here at all (the engine then embeds it as it embeds any episode)."""
         out: list[list[ReadFact]] = [[] for _ in sentences]
@@ -96,7 +99,8 @@ class LearnedStep:
                 upto = _last_use(window, words, held, usable)
                 if upto is None:
                     continue  # no fact read here could be used: the window is not read
-                for fact in self.reader.read(enc, role, window.text, upto):
+                spans = _in_window(window, words, where, held, names)
+                for fact in self.reader.read(enc, role, window.text, upto, spans):
                     if role == "assistant" and not speaks_to_the_user(
                         clause_around(window.text, fact.value)
                     ):
@@ -227,6 +231,29 @@ def _last_use(
             if start <= written[0] and written[1] <= start + length:
                 ends.append(at + written[1] - start)
     return max(ends, default=None)
+
+
+def _in_window(
+    window: Window,
+    words: WordMap,
+    where: Sequence[Span],
+    held: Sequence[Span | None],
+    names: Sequence[Sequence[Span]],
+) -> list[Span]:
+    """The ``names`` (spans in their sentences) of the sentences this window holds
+    (``held``), as spans of ``window.text``."""
+    out: list[Span] = []
+    for i, spans in enumerate(names):
+        if i >= len(held) or held[i] is None:
+            continue
+        for a, b in spans:
+            written = words.written((where[i][0] + a, where[i][0] + b))
+            if written is None:
+                continue  # a name the rules' text rewrote past pairing
+            for at, start, length in window.pieces:
+                if start <= written[0] and written[1] <= start + length:
+                    out.append((at + written[0] - start, at + written[1] - start))
+    return out
 
 
 def _placed(

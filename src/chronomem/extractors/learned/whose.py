@@ -24,8 +24,8 @@ import re
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.piece_subjects import piece_subject
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.cue.subjects import piece_subject
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.lexicon import NEGATIONS
 
@@ -33,6 +33,11 @@ _WORDS = re.compile(r"[a-z']+")
 # A sentence that opens on an article names its subject ("The weather in X is ..."): it does
 # not leave its subject out.
 _OPENS_ON_A_NOUN = re.compile(r"^\W*(?:the|a|an|this|that|these|those)\s", re.I)
+# A word opening a subordinate clause right before a subject candidate ("X, if you're
+# wondering", "X, since you asked"): that subject is the aside's, not the line's.
+_SUBORDINATE = re.compile(
+    r"\b(?:if|since|before|when|because|unless|though|although|while|in case)\s+$", re.I
+)
 # A value that is a name given ("her name is Miso", "named her Miso", "a kitten called
 # Mochi"): the reader's "speaker" is whoever told of the thing named, not the pronoun.
 _NAMING = re.compile(
@@ -112,7 +117,9 @@ def subjectless(s: Sentence, known: Known) -> bool:
     what it is about ("Rotterdam. Since the spring.", "Pixel 8a now.", "Left Klarna.")?"""
     if _OPENS_ON_A_NOUN.match(s.text):
         return False
-    for _, _, party in subject_candidates(s, 0, len(s.text), known, devices_only=False):
+    for start, _, party in subject_candidates(s, 0, len(s.text), known, devices_only=False):
+        if _SUBORDINATE.search(s.text, 0, start):
+            continue  # "Wells Fargo, if you're wondering": the subject of an aside
         if party is None or party.label == "Person" or party.speaker:
             return False
     return True

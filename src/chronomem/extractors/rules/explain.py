@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 from chronomem.extractors.learned.step import learned_step_for
 from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.cue.semantic import cue_for
 from chronomem.extractors.rules.extractor import context_of
 from chronomem.extractors.rules.pipeline import (
     CONTEXT_PIPELINE,
@@ -56,8 +55,8 @@ def explain(
     held: Extraction = _NOTHING_HELD,
 ) -> Explanation:
     """Read ``text`` (said by ``speaker``, after the earlier turns ``context``, each
-    "Name: message" or plain text) at ``at``; ``embedder``: the cue's and the learned
-    reader's model (both read only with the default local model); ``held``: the values
+    "Name: message" or plain text) at ``at``; ``embedder``: the learned
+    reader's model (it reads only with the default local model); ``held``: the values
     the memory holds for its subjects (``engine/held.py``)."""
     pipeline = Pipeline.without(disable)
     gap = _TURN_GAP
@@ -67,11 +66,10 @@ def explain(
     ]
     said = EpisodeSource.MESSAGE if speaker else EpisodeSource.TEXT
     episode = _episode("e", f"{speaker}: {text}" if speaker else text, at, said)
-    cue = cue_for(embedder, corpus=pipeline.has("cue_corpus"))
     trace = Trace()
     known = context_of(episode, turns, pipeline, held=held)
     learned = learned_step_for(embedder) if pipeline.has("learned") else None
-    found = extract_prose(episode, known, cue=cue, pipeline=pipeline, trace=trace, learned=learned)
+    found = extract_prose(episode, known, pipeline=pipeline, trace=trace, learned=learned)
     return Explanation(pipeline, trace, found)
 
 

@@ -12,7 +12,6 @@ from chronomem.extractors.resolution import resolve_request
 from chronomem.extractors.rules.analysis.gender import learn_genders
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.cue.semantic import cue_for
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
 from chronomem.extractors.rules.prose import extract_prose
@@ -49,11 +48,6 @@ class RuleExtractor:
     contradicting facts by deterministic rules. See ``docs/rule-extractor.md`` for what it
     understands and where it stops.
 
-    ``embedder``: with the default local model (all-MiniLM-L6-v2), a semantic cue also reads
-    the clauses no pattern row explained ("we relocated to Porto") by their likeness to a
-    bank of generic prototype clauses (``cue/semantic.py``); without one, or with another model, the
-    patterns alone (as deterministic as before).
-
     ``learned`` (on by default) also runs the learned reader (``extractors/learned``,
     ``docs/reader.md``) after the rules, with the default local embedder only: it adds the
     facts they did not find, reading each message in one forward pass of the encoder that
@@ -74,7 +68,6 @@ class RuleExtractor:
         learned: bool = True,
     ) -> None:
         self.pipeline = Pipeline.without(disable)
-        self._cue = cue_for(embedder, corpus=self.pipeline.has("cue_corpus"))
         self.trace = trace
         on = learned and self.pipeline.has("learned")
         self._learned = learned_step_for(embedder) if on else None
@@ -105,7 +98,6 @@ class RuleExtractor:
         return extract_prose(
             episode,
             known,
-            cue=self._cue,
             pipeline=self.pipeline,
             trace=self.trace,
             learned=self._learned,

@@ -10,9 +10,7 @@ The order is data, as in spaCy's ``nlp.pipe_names``:
 3. ``SENTENCE_PIPELINE``: per-sentence stages (``SentenceState -> list[Hit]``,
    ``sentence_stages.py``): the list a stage returns replaces the one before;
 4. the hits become facts; then ``mentions``: the named entities no hit used;
-5. ``cue`` and ``ties``: the clauses no stage explained, read by their likeness to
-   prototype clauses, in one embedder call per episode (``cue/semantic.py``, ``tie_cue.py``);
-6. ``learned``: the learned reader (``extractors/learned``, ``docs/reader.md``) adds the
+5. ``learned``: the learned reader (``extractors/learned``, ``docs/reader.md``) adds the
    facts the rules did not find, from one encoder pass per message shared with the
    episode's vector (with the default local embedder only).
 
@@ -91,7 +89,7 @@ SENTENCE_PIPELINE = (
     "possessed_roles",
     "assistant",
 )
-EPISODE_PIPELINE = ("mentions", "cue", "cue_corpus", "ties", "learned")
+EPISODE_PIPELINE = ("mentions", "learned")
 CONTEXT_PIPELINE = ("held",)  # what the reading knows before the text: the memory's values
 PIPE_NAMES = (
     CONTEXT_PIPELINE + TEXT_PIPELINE + VOICE_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
@@ -143,9 +141,6 @@ def describe(name: str) -> str:
         "held": "the values the memory holds for the speaker and the people named (far endings)",
         "narrated": 'a sentence narrated about a named person, read in its voice ("I work")',
         "mentions": "named entities no hit used: the speaker MENTIONED them",
-        "cue": "clauses no stage explained, read by likeness to prototype clauses",
-        "cue_corpus": "the cue's prototypes learned from the reader corpus (off: hand-made)",
-        "ties": "endings of held things no stage read, by likeness (one embedder call)",
         "learned": "the learned reader's facts the rules did not find (one encoder pass)",
     }[name]
 

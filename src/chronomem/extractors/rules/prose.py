@@ -16,8 +16,6 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.sentences import split_clauses, split_sentences
 from chronomem.extractors.rules.analysis.subjects import label_role_names
-from chronomem.extractors.rules.cue.semantic import Candidate, SemanticCue
-from chronomem.extractors.rules.cue.tie_cue import TieCandidate, decide_ties, tie_candidates
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import hit_dates, owned_times, passing_times
@@ -25,8 +23,7 @@ from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.plain_texts import aside_text
-from chronomem.extractors.rules.readers.about_user import about_the_user
-from chronomem.extractors.rules.readers.mentions import mention_hits
+from chronomem.extractors.rules.readers.mentions import mention_hits, mentioned_spans
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish
@@ -41,8 +38,6 @@ if TYPE_CHECKING:
     from chronomem.extractors.learned.step import LearnedStep
 
 MAX_SENTENCES_PER_EPISODE = 2000
-MAX_CUE_PIECES = 64  # clauses the semantic cue embeds per episode, at most (a chat turn: 0-3)
-MAX_TIE_PIECES = 8  # clauses about held things the ending reader embeds per episode
 
 
 def extract_prose(
@@ -50,7 +45,6 @@ def extract_prose(
     known: Known,
     *,
     light: bool = False,
-    cue: SemanticCue | None = None,
     pipeline: Pipeline = FULL,
     trace: Trace | None = None,
     learned: LearnedStep | None = None,
@@ -58,14 +52,11 @@ def extract_prose(
     """Entities and facts of a message or text episode, given what earlier turns taught.
 
     ``light`` skips what only the caller reads (fact texts, summaries, MENTIONED facts):
-    enough to serve as the context of a later turn, at a fraction of the cost. ``cue``
-    reads the clauses no pattern explained (``cue/semantic.py``); ``None``: the patterns alone.
+    enough to serve as the context of a later turn, at a fraction of the cost.
     ``pipeline`` names the stages that read (all by default); ``trace`` records what each
     stage did. ``learned``: the learned reader then adds the facts the rules did not find.
     """
     told: list[tuple[Sentence, int, list[Hit]]] = []
-    pending: list[Candidate] = []
-    ties: list[TieCandidate] = []
     draft = _start(episode, known, light, pipeline)
     body = episode.content.partition(":")[2] if draft.speaker else episode.content
     state = TextState(body, known, draft.speaker, draft.assistant, draft.voice)
@@ -86,16 +77,6 @@ def extract_prose(
         if draft.assistant and not hits:  # "How's the new job?": no one's summary
             draft.sentences[index] = ""
         told += [(sentence, index, hits)] if learned is not None and not light else []
-        if cue is not None and not light and len(pending) < MAX_CUE_PIECES:
-            with timing(trace, "cue"):
-                pending += (
-                    cue.candidates(sentence, index, hits, known) if pipeline.has("cue") else []
-                )
-            with timing(trace, "ties"):
-                ties += tie_candidates(sentence, index, hits, known) if pipeline.has("ties") else []
-    if cue is not None and (pending or ties):
-        with timing(trace, "cue" if pending else "ties"):  # one embedder call for both
-            _cue_hits(cue, pending[:MAX_CUE_PIECES], ties[:MAX_TIE_PIECES], draft, known, trace)
     if learned is not None and told and pipeline.has("learned"):
         with timing(trace, "learned"):
             _learned_hits(learned, (episode, normalised), told, draft, known, trace)
@@ -115,7 +96,8 @@ def _learned_hits(
     role = role_of(message[0])
     usable = [could_add(s, hits, role) for s, _, hits in told]
     maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
-    read = step.read(*message, [s for s, _, _ in told], usable, maybe)
+    names = [[] if draft.assistant else mentioned_spans(s, hits) for s, _, hits in told]
+    read = step.read(*message, [s for s, _, _ in told], usable, maybe, names)
     for (s, index, hits), facts in zip(told, read, strict=True):
         for fate in learned_fates(s, facts, hits, role, known):
             keys = []
@@ -206,7 +188,7 @@ def _drop_open_mention(draft: Draft, hit: Hit) -> None:
 
 
 def _told_already(draft: Draft, hit: Hit) -> bool:
-    """Did another stage (a pattern, the cue) already tell in this episode what the hit's
+    """Did another stage (a pattern, a reader) already tell in this episode what the hit's
     value is to its subject ("your work at Dell": WORKS_AT, not a laptop), or whose value
     of that relation it is ("my brother's move to Utrecht": the brother's home)? The
     reader adds what the rules did not read."""
@@ -358,41 +340,6 @@ def _rivals(draft: Draft, known: Known, source: str, relation: str) -> list[str]
         if f.relation == relation and normalize_name(f.source) == who
     ]
     return held + told
-
-
-def _cue_hits(
-    cue: SemanticCue,
-    pending: list[Candidate],
-    ties: list[TieCandidate],
-    draft: Draft,
-    known: Known,
-    trace: Trace | None,
-) -> None:
-    """The semantic cue's hits and the ending reader's (``tie_cue.py``), from one embedder
-    call for the episode, into the draft; a mention of the same two entities is then
-    explained by the fact and dropped."""
-    if trace is not None:  # the batch's make-up can move every vector of it a little
-        trace.fired.update(n for n, c in (("cue", pending), ("ties", ties)) if c)
-    vectors = cue.embedder.embed_batch([c.text for c in pending] + [t.text for t in ties])
-    found: list[tuple[Candidate | TieCandidate, Hit]] = []
-    found += cue.decide(pending, known, vectors[: len(pending)]) if pending else []
-    found += decide_ties(ties, vectors[len(pending) :], cue.embedder, known)
-    if trace is not None:
-        for cand, hit in found:
-            stage = "cue" if isinstance(cand, Candidate) else "ties"
-            trace.found(stage, cand.index, [hit])
-    for cand, hit in found:
-        if draft.full():
-            break
-        if draft.assistant and not about_the_user(hit, cand.sentence, known, draft.speaker):
-            continue
-        mention = (normalize_name(hit.source.name), normalize_name(hit.target.name), "MENTIONED")
-        if hit.relation != "MENTIONED":
-            draft.facts.pop(mention, None)
-        times = cand.times if isinstance(cand, Candidate) else cand.sentence.times_for(cand.piece)
-        key = _add_hit(cand.sentence, cand.index, hit, [hit], draft, known, list(times))
-        if trace is not None:
-            trace.made(key, trace.stage_of(hit))
 
 
 def _learn_party(known: Known, party: Party) -> None:

@@ -58,7 +58,7 @@ class Trace:
     sentences: list[str] = field(default_factory=list)
     facts: dict[FactKey, str] = field(default_factory=dict)  # fact -> the stage that made it
     cpu: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
-    # stages that changed anything (the cue and ties: that embedded any clause)
+    # stages that changed anything
     fired: set[str] = field(default_factory=set)
     _origin: dict[Hit, str] = field(default_factory=dict)
     # the learned reader's facts, each with its fate (``bench/reader_funnel.py``);
@@ -89,7 +89,7 @@ class Trace:
         self.steps.append(Step(stage, sentence, tuple(added), tuple(changed), tuple(dropped)))
 
     def found(self, stage: str, sentence: int, hits: list[Hit]) -> None:
-        """Hits a stage of its own kind found (mentions, the cue): all new."""
+        """Hits a stage of its own kind found (mentions, the learned reader): all new."""
         self.hits(stage, sentence, [], hits)
 
     def stage_of(self, hit: Hit) -> str:

@@ -98,7 +98,7 @@ _SUBJECT_ENDINGS = re.compile(
     r"|(?:didn't|did not|never|just didn't|didn't really|did not really) work(?:ed)? out"
     r"|(?:let|laid) (?:me|us) (?:go|off)|(?:fired|dropped|dumped|ditched) (?:me|us)\b"
     r"|(?:shut|closed) (?:down|for good)|went (?:out of business|bust|under)|folded\b"
-    r"|(?:ran|run) away|went missing|never came (?:back|home)|passed (?:away|on)\b"
+    r"|(?:ran|run|flew|flown) away|went missing|never came (?:back|home)|passed (?:away|on)\b"
     r"|passed(?=\W*$)"
     r"|(?:is |'s )?(?:going|headed|off) (?:in|into|to) the (?:drawer|bin|trash|attic|"
     r"closet|garage|cupboard|loft|tip|dump|shelf)"

@@ -1,20 +1,43 @@
 """The named entities no stage used: the speaker MENTIONED them (a text: its first person is
-RELATED_TO them)."""
+RELATED_TO them).
+
+Which relation such a name is a value of, if any, the learned reader's heads say: the names
+``mentioned`` here are read by ``Reader.read`` as values too (``names``), whether its
+tagger tagged them or not, and a confident reading becomes a typed fact in place of the
+open mention (``rules/prose.py``).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.losses import ended_by_verb
 from chronomem.extractors.rules.tables.moves import is_aside
 
 MAX_MENTIONS_PER_SENTENCE = 3
 
 
-def mention_hits(s: Sentence, hits: list[Hit]) -> list[Hit]:
-    """Named entities no pattern used: the speaker MENTIONED them (text: RELATED_TO).
-    A sentence that told a fact is explained by it: no mentions besides, only the endings
-    of names no pattern used ("dropped the Y and signed up at Brooklyn Boulders")."""
+@dataclass(frozen=True, slots=True)
+class Mentioned:
+    """A name of a sentence no stage used, as the sentence mentions it: by ``source``
+    under ``relation``; ``ended``: a verb of ending governs it ("sold the civic");
+    ``clause``: the stretch of the sentence its mention quotes."""
+
+    span: Span
+    source: Party
+    relation: str
+    ended: bool
+    clause: tuple[int, int]
+
+
+def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
+    """The names of ``s`` no pattern used that the sentence mentions (at most
+    ``MAX_MENTIONS_PER_SENTENCE``). A sentence that told a fact is explained by it: no
+    mentions besides, only the endings of names no pattern used ("dropped the Y and signed
+    up at Brooklyn Boulders")."""
     if s.question:
         return []
     hits = [h for h in hits if not h.attribute and not is_aside(h)]
@@ -42,11 +65,27 @@ def mention_hits(s: Sentence, hits: list[Hit]) -> list[Hit]:
         if key in seen:
             continue
         seen.add(key)
-        target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
         ended = ended_by_verb(s.text, span.start, span.end)  # "sold the civic"
         if not told:
-            out.append(Hit(relation, source, target, ended, whole, whole))
+            out.append(Mentioned(span, source, relation, ended, whole))
         elif ended:  # its own clause: the ending's text must not carry the new value
             where = next((c for c in s.clauses if c[0] <= span.start < c[1]), whole)
-            out.append(Hit(relation, source, target, ended, where, where))
+            out.append(Mentioned(span, source, relation, ended, where))
     return out[:MAX_MENTIONS_PER_SENTENCE]
+
+
+def mentioned_spans(s: Sentence, hits: list[Hit]) -> list[tuple[int, int]]:
+    """Where the names ``s`` would only mention lie (``mentioned``): the learned reader
+    types each, or says it is no value (``rules/prose.py``)."""
+    return [(m.span.start, m.span.end) for m in mentioned(s, hits)]
+
+
+def mention_hits(s: Sentence, hits: list[Hit]) -> list[Hit]:
+    """Named entities no pattern used (``mentioned``): the speaker MENTIONED them (text:
+    RELATED_TO)."""
+    out = []
+    for m in mentioned(s, hits):
+        span = m.span
+        target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
+        out.append(Hit(m.relation, m.source, target, m.ended, m.clause, m.clause))
+    return out

@@ -96,18 +96,6 @@ def tie_end_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     return out
 
 
-def undecided_references(
-    s: Sentence, known: Known, hits: list[Hit]
-) -> list[tuple[tuple[int, int], HeldRef]]:
-    """The references to typed held values whose piece the words neither end nor keep:
-    the meaning test (``tie_cue.py``) reads them (a name only mentioned is left alone)."""
-    return [
-        (piece, ref)
-        for piece, ref, ended in _readings(s, known, hits)
-        if ended is None and ref.held.relations != ("MENTIONED",)
-    ]
-
-
 def _readings(
     s: Sentence, known: Known, hits: list[Hit]
 ) -> list[tuple[tuple[int, int], HeldRef, bool | None]]:

@@ -1,4 +1,4 @@
-"""Whom a piece of a clause read by the semantic cue is about (``semantic.py``).
+"""Whom a piece of a clause is about (the learned reader's owner gate, ``learned/whose.py``).
 
 The speaker for "I"/"we" or a chat line opening on a past tense ("relocated to Porto"), a
 named or resolved person before the object, the speaker for a thing of theirs ("my new
@@ -83,3 +83,15 @@ _LINKS = frozenset({"that", "which", "who", "there"})
 
 def _implicit_verb(word: str) -> bool:
     return word.endswith("ed") or word.endswith("ing") or word in _IMPLICIT_VERBS
+
+
+# a name right after "to be" (no article, no preposition) says what the subject is
+_PREDICATE = re.compile(
+    r"(?i)\b(?:I|we|he|she|they|you)(?:'m|'s|'re| (?:am|is|are|was|were)) (?:(?:also|not) )?$"
+)
+
+
+def says_what_one_is(text: str, start: int, floor: int = 0) -> bool:
+    """Is the name at ``start`` said right after "to be" ("I'm Korean", "she is German"):
+    what its subject is, not a thing held (looking back no further than ``floor``)?"""
+    return _PREDICATE.search(text, max(floor, start - 40), start) is not None
