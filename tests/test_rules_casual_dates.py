@@ -25,7 +25,7 @@ def _days(text: str) -> list[str]:
         ("we sold the van back in march", "2023-03-01"),
         ("I gave notice in may and left", "2023-05-01"),
         ("she's been sober since march", "2023-03-01"),
-        ("we wrapped it up in late may", "2023-05-01"),
+        ("we wrapped it up in late may", "2023-05-20"),
         ("the lease ran out in march 2022", "2022-03-01"),
         ("the kitten arrived on the 9th of march", "2023-03-09"),
         ("our dog passed on the 3rd of this month", "2024-01-03"),

@@ -25,9 +25,9 @@ FOUND = [
     ("been in leeds 4 years now", "4 years", "2020-01-15", "at"),
     ("We've had the allotment three years already.", "three years", "2021-01-15", "at"),
     ("He has sung in the choir since about October.", "since about October", "2023-10-01", "since"),
-    ("My last day is 30 March, sadly.", "30 March", "2024-03-30", "at"),
+    ("My last day is 30 March, sadly.", "30 March", "2024-03-30", "end"),  # its state ends then
     ("The recital's on 9 March, at the hall.", "on 9 March", "2024-03-09", "at"),
-    ("My last day was 30 November, sadly.", "30 November", "2023-11-30", "at"),
+    ("My last day was 30 November, sadly.", "30 November", "2023-11-30", "end"),
     ("off the statins since sept, doc's orders", "since sept", "2023-09-01", "since"),
     ("we got the allotment back in feb", "back in feb", "2023-02-01", "at"),
 ]

@@ -142,3 +142,21 @@ def test_a_terse_date_correction_redates_the_plan_told(
 def test_an_apology_or_a_reply_is_no_date_correction(last: str) -> None:
     found = _plans("Kim: I have a vet appointment on the 20th", last)
     assert "vet appointment" not in found
+
+
+def test_a_plan_moved_by_it_keeps_the_plan_as_told() -> None:
+    # texting: the move names the plan only as "it", the day as "next mon the 9th"
+    clock = ManualClock(datetime(2026, 2, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        tell(
+            memory,
+            clock,
+            [
+                ("2026-02-02T09:00", "Mina: interview w/ halcyon games thurs!!"),
+                ("2026-02-03T16:00", "Mina: they pushed it to next mon the 9th"),
+            ],
+        )
+        plans = facts_about(memory, "Mina", "HAS_PLAN")
+        open_ = [f for f in plans if f.invalid_at is None]
+        assert [f.valid_at.date().isoformat() for f in open_ if f.valid_at] == ["2026-02-09"]
+        assert "halcyon" in open_[0].fact.lower()

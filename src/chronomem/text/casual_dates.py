@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from chronomem.text.date_resolvers import PART_DAYS, opens_range
 from chronomem.text.daymath import (
     DayContext,
     add_months,
@@ -32,11 +33,14 @@ _MODAL_NEXT = (
 
 def _lower_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     modifier = m.group(1).lower().split()[-1]
+    if modifier == "to" and not opens_range(m):
+        return None  # "to march": a verb, unless it ends a span ("from feb to march")
     month = _MONTH_NUMBERS[m.group(2).lower()]
+    day = PART_DAYS.get(modifier, 1)
     if m.group(3):
-        return midnight(date(int(m.group(3)), month, 1))
+        return midnight(date(int(m.group(3)), month, day))
     year = month_year(ctx, month, modifier if modifier in ("last", "next", "this") else "")
-    return midnight(date(year, month, 1))
+    return midnight(date(year, month, day))
 
 
 def _lower_day_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -105,21 +109,22 @@ CASUAL_RULES = (
         frozenset({"before"}),
     ),
     (
-        rf"(?i:\b(?:on\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
+        rf"(?i:\b(?:on\s+)?(?:(?:next|this|coming)\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
         rf"(?:of\s+)?({_MONTH_NAME})\.?)|(?i:({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
         rf"|(?i:(\d{{1,2}})(?:st|nd|rd|th)))\b(?:,?\s+((?:19|20)\d{{2}})\b)?",
         _weekday_and_day,
         _WEEKDAY_NAMES,
     ),
     (
-        r"(?i:\b(back\s+in|in|since|until|till|during|last|next|early|late|mid|around)[- ]\s*)"
+        r"(?i:\b(back\s+in|in|since|until|till|during|last|next|early|late|mid|around|from|to"
+        r"|by|before|after|through)[- ]\s*)"
         rf"({_LOWER_NAME})\b(?:,?\s+((?:19|20)\d{{2}})\b|(?![\s,]*\d))" + _MODAL_NEXT,
         _lower_month,
         _LOWER_AFTER,
     ),
     (
-        r"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{1,2})(?i:st|nd|rd|th|\s+of)(?:\s+of)?\s+(march|may)\b"
-        r"(?:,?\s+((?:19|20)\d{2})\b)?",
+        r"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{1,2})(?i:st|nd|rd|th)?(?:\s+of)?\s+(march|may)\b"
+        r"(?:,?\s+((?:19|20)\d{2})\b)?" + _MODAL_NEXT,
         _lower_day_month,
         frozenset(_LOWER_MONTHS),
     ),

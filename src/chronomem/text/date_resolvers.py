@@ -69,6 +69,8 @@ NUMBERS = {
     "couple of": 2, "a few": 3, "few": 3, "several": 3, "a dozen": 12,
 }  # fmt: skip
 SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+# "mid-June", "late May": the day a part of a month names ("early" and a bare month: the 1st)
+PART_DAYS = {"mid": 15, "late": 20}
 
 Resolver = Callable[[re.Match[str], DayContext], datetime | None]
 
@@ -76,6 +78,43 @@ Resolver = Callable[[re.Match[str], DayContext], datetime | None]
 def number(text: str) -> int:
     key = " ".join(text.lower().split())
     return int(key) if key.isdigit() else NUMBERS.get(key, 1)
+
+
+_RANGE_OPENED = re.compile(r"\b(?:from|between)\b", re.I)
+
+
+def opens_range(m: re.Match[str]) -> bool:
+    """Does a "from" or "between" open a span shortly before ``m`` ("from March to June")?"""
+    return _RANGE_OPENED.search(m.string, max(0, m.start() - 30), m.start()) is not None
+
+
+ORDINAL_WORDS = {
+    word: i
+    for i, word in enumerate(
+        ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+         "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+         "seventeenth", "eighteenth", "nineteenth", "twentieth"),
+        start=1,
+    )
+} | {
+    f"{tens}{sep}{unit}": base + i
+    for tens, base in (("twenty", 20), ("thirty", 30))
+    for sep in ("-", " ", "")
+    for i, unit in enumerate(("first", "second", "third", "fourth", "fifth", "sixth",
+                              "seventh", "eighth", "ninth"), start=1)
+    if base + i <= 31
+}  # fmt: skip
+
+
+def ordinal_word_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the first of September", "June the twenty-first": that day of the month named."""
+    day = ORDINAL_WORDS[" ".join(m.group(1).lower().split())]
+    return day_in_year(ctx, MONTHS[m.group(2).rstrip(".").lower()], day, m.group(3))
+
+
+def month_ordinal_word(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    day = ORDINAL_WORDS[" ".join(m.group(2).lower().split())]
+    return day_in_year(ctx, MONTHS[m.group(1).rstrip(".").lower()], day, m.group(3))
 
 
 # -- resolvers, one per rule ----------------------------------------------------------------
@@ -113,8 +152,23 @@ def month_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
 def month_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     month = MONTHS[m.group(2).rstrip(".").lower()]
     part = (m.group(1) or "").lower()
-    day = {"mid": 15, "late": 20}.get(part, 1)
+    day = PART_DAYS.get(part, 1)
     return midnight(date(int(m.group(3)), month, day))
+
+
+# "early 2020", "the end of 2023": the day a part of a year names
+YEAR_PARTS = {"early": (1, 1), "start of": (1, 1), "beginning of": (1, 1), "mid": (7, 1),
+              "middle of": (7, 1), "late": (10, 1), "end of": (12, 31)}  # fmt: skip
+
+
+def part_of_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    month, day = YEAR_PARTS[" ".join(m.group(1).lower().split())]
+    return midnight(date(int(m.group(2)), month, day))
+
+
+def new_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "in the new year": the 1st of January after the reference day."""
+    return midnight(date(ctx.day.year + 1, 1, 1))
 
 
 def season_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -131,8 +185,17 @@ def year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(date(int(m.group(1)), 1, 1))
 
 
+# how chat spells the days next to today
+_CHAT_DAYS = {
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tomoz": "tomorrow",
+    "tomorow": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "tonite": "tonight",
+    "2nite": "tonight",
+}  # fmt: skip
+
+
 def named_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     key = " ".join(m.group(1).lower().split())
+    key = _CHAT_DAYS.get(key, key)
     offset = {
         "the day before yesterday": -2, "the day after tomorrow": 2, "yesterday": -1,
         "last night": -1, "tomorrow": 1,
@@ -225,9 +288,11 @@ def bare_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def bare_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     modifier = m.group(1).lower()
+    if modifier == "to" and not opens_range(m):
+        return None  # "talked to June": "to" names a month only ending "from May to June"
     month = MONTHS[m.group(2).rstrip(".").lower()]
     year = month_year(ctx, month, modifier if modifier in ("last", "next", "this") else "")
-    return midnight(date(year, month, 1))
+    return midnight(date(year, month, PART_DAYS.get(modifier, 1)))
 
 
 def bare_season(m: re.Match[str], ctx: DayContext) -> datetime | None:

@@ -13,6 +13,7 @@ from chronomem.text import date_resolvers as resolve
 from chronomem.text.casual_dates import CASUAL_RULES
 from chronomem.text.date_resolvers import MONTHS, SEASONS, WEEKDAYS, Resolver
 from chronomem.text.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
+from chronomem.text.span_dates import SPAN_RULES
 from chronomem.text.words import word_set
 
 # Months must be capitalised where the word is also common English ("May", "March", "Mar");
@@ -21,11 +22,16 @@ _MONTH = (
     r"(?:(?i:january|february|april|june|july|august|september|october|november|december"
     r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)|March|May|Mar)\.?"
 )
+# any month, in any case: read only where a date word comes before ("the end of may")
+_ANY_MONTH = (
+    r"(?i:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?"
+)
 # A weekday alone; a short name only where it is no English word ("thurs", "fri"), or
 # after "on" ("on wed", "on sat"): "we sat down", "the sun" name no day.
 _WEEKDAY = (
-    r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    r"|(?<=\bon\s)(?:mon|tues?|weds?|thur?s?|fri|sat|sun))"
+    r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:tues|weds|thurs?|fri)(?!-)"
+    r"|(?<=\bon\s)(?:mon|tue|wed|thu|sat|sun))"
 )
 _WEEKDAY_SHORT = (
     r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -34,6 +40,11 @@ _WEEKDAY_SHORT = (
 _NUM = (
     r"(?i:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
     r"|twenty|thirty|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|a\s+dozen)"
+)
+_ORDINAL_WORD = (
+    "(?i:"
+    + "|".join(sorted(resolve.ORDINAL_WORDS, key=len, reverse=True)).replace(" ", r"\s+")
+    + ")"
 )
 _UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"
 _SEASON = r"(?i:spring|summer|fall|autumn|winter)"
@@ -50,6 +61,7 @@ _WEEKDAY_WORDS = frozenset(WEEKDAYS)
 DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
     (re.compile(pattern), resolver, gate)
     for pattern, resolver, gate in (
+        *SPAN_RULES,  # "from 20 to 27 July", "the first Sunday in June"
         *CASUAL_RULES,  # "back in march", "the 2nd of this month"
         (
             r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?"
@@ -66,7 +78,8 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             _DIGIT,
         ),
         (
-            rf"(?i:\bon\s+)?\b({_MONTH})\s+(\d{{1,2}})(?i:st|nd|rd|th)?\b(?!:)(?:,?\s+({_YEAR})\b)?",
+            rf"(?i:\bon\s+)?\b({_MONTH})\s+(?i:the\s+)?(\d{{1,2}})(?i:st|nd|rd|th)?\b(?!:)"
+            rf"(?:,?\s+({_YEAR})\b)?",
             resolve.month_day,
             _DIGIT,
         ),
@@ -77,6 +90,17 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             r"attempt|pick|overall|largest|biggest|best|most))",
             resolve.ordinal_day,
             _DIGIT,
+        ),
+        (
+            rf"(?i:\b(?:on\s+)?(?:the\s+)?)\b({_ORDINAL_WORD})(?i:\s+of)\s+({_ANY_MONTH})"
+            rf"(?:,?\s+({_YEAR})\b)?",
+            resolve.ordinal_word_day,
+            _MONTH_WORDS,
+        ),
+        (
+            rf"(?i:\bon\s+)?\b({_MONTH})\s+(?i:the\s+)({_ORDINAL_WORD})\b(?:,?\s+({_YEAR})\b)?",
+            resolve.month_ordinal_word,
+            _MONTH_WORDS,
         ),
         (
             rf"(?i:\b(?:in|since|until|by|during)\s+)?(?i:\b(early|mid|late)[- ])?"
@@ -90,6 +114,23 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             _DIGIT,
         ),
         (
+            rf"(?i:\b(?:in|since|until|till|by|during|around|before|after|from)\s+)?"
+            rf"(?i:\b(?:the\s+)?(early|mid|late|start\s+of|beginning\s+of|end\s+of|middle\s+of)"
+            rf"[- ]\s*(?:the\s+year\s+)?)({_YEAR})\b",
+            resolve.part_of_year,
+            _DIGIT,
+        ),
+        (
+            r"(?i:\b(?:in|after|from|by)\s+the\s+new\s+year\b)",
+            resolve.new_year,
+            frozenset({"new"}),
+        ),
+        (
+            rf"(?i:\b(?:for|over|in|during)\s+the\s+(?:past|last)\s+)({_NUM})\s+({_UNIT})\b",
+            resolve.ago,
+            _UNITS,
+        ),
+        (
             rf"(?i:\b(?:back\s+in|in|since|until|till|by|during|around|before|after|from|to|between|and)\s+)"
             rf"(?i:the\s+year\s+)?({_YEAR})\b(?!\s*(?i:am|pm|people|dollars|miles))",
             resolve.year,
@@ -97,10 +138,15 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         (
             r"(?i:\b(the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|yesterday"
-            r"|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening)"
+            r"|today|tonight|tomorrow|tmrw|tmr|tmrrw|tomoz|tomorow|2moro|2morrow|tonite|2nite"
+            r"|last\s+night|this\s+(?:morning|afternoon|evening)"
             r"|earlier\s+today)(?:\s+(?:morning|afternoon|evening|night))?\b)",
             resolve.named_day,
-            word_set("yesterday today tonight tomorrow night morning afternoon evening"),
+            word_set(
+                "yesterday today tonight tomorrow night morning afternoon evening tmrw tmr tmrrw "
+                "tomoz tomorow tonite"
+            )
+            | {"moro", "morrow", "nite"},  # "2moro", "2nite": the gate reads letters
         ),
         (
             r"(?i:\b(?:at\s+|by\s+|towards?\s+|around\s+)?(?:the\s+)?(end|beginning|start"
@@ -110,7 +156,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         (
             rf"(?i:\b(?:at\s+|by\s+|towards?\s+|around\s+)?(?:the\s+)?(end|beginning|start"
-            rf"|middle)\s+of\s+)({_MONTH})\b(?!\s+\d)",
+            rf"|middle)\s+of\s+)({_ANY_MONTH})\b(?!\s+\d)",
             resolve.part_of_month,
             frozenset({"end", "beginning", "start", "middle"}),
         ),
@@ -133,9 +179,9 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         (
             rf"(?i:\b(?:about|around|almost|nearly|over|roughly|just|only|like)\s+)?\b({_NUM})\s+({_UNIT})"
-            r"(?i:\s+ago)\b",
+            r"(?i:\s+(?:ago|back(?!\s+(?:at|in|to|on|from|home|with|into)\b)))\b",
             resolve.ago,
-            frozenset({"ago"}),
+            frozenset({"ago", "back"}),
         ),
         (
             rf"(?i:\bfor\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+)?)({_NUM})\s+({_UNIT})\b"
@@ -164,13 +210,19 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             _WEEKDAY_WORDS,
         ),
         (
-            rf"(?i:\b(in|since|until|till|by|during|last|next|this|early|late|mid|around|about)"
+            rf"(?i:\b(in|since|until|till|by|during|last|next|this|early|late|mid|around|about"
+            rf"|from|to|before|after|through)"
             rf"[- ]\s*)"
             rf"({_MONTH})\b(?!\s+\d)",
             resolve.bare_month,
             _MONTH_WORDS,
         ),
-        (rf"(?i:\b(?:in|during|over)\s+the\s+)({_SEASON})\b", resolve.bare_season, _SEASON_WORDS),
+        (
+            rf"(?i:\b(?:in|during|over|by|until|till|before|after|since|from|through)\s+the\s+)"
+            rf"({_SEASON})\b",
+            resolve.bare_season,
+            _SEASON_WORDS,
+        ),
         (HOLIDAY_PATTERN, holiday, HOLIDAY_WORDS),
         (
             r"(?i:\b(?:over|on|during|at)\s+the\s+weekend\b)",

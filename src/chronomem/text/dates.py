@@ -18,14 +18,15 @@ the day meant, unless the expression names a time of day. The conventions, also 
   1 March / 1 June / 1 September / 1 December.
 * ``in 2023`` = 1 January 2023; ``in May 2023`` = 1 May 2023; ``in May`` = the most recent May
   (or the next one, speaking of the future); ``May 8th`` likewise picks the year.
-* ``since X`` marks the start of a state, ``until X`` its end (see :attr:`TimeExpression.role`).
+* ``since X`` marks the start of a state, ``until X`` its end, ``ends on X`` the end of the
+  state of its clause (see :attr:`TimeExpression.role`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from chronomem.text.date_resolvers import Resolver
 from chronomem.text.date_rules import DATE_RULES
@@ -52,6 +53,16 @@ _MOVED_UNTIL = re.compile(
     r"(?:\s+(?:it|that|back|out)){0,2}\s+(?:(?:until|till)\s+)?$",
     re.I,
 )
+# "my contract ends on 31 March", "my last day at Acme is the 30th", "moving out end of may":
+# the day a state ends, told by its verb just before the date (role "end")
+_ENDS_THEN = re.compile(
+    r"\b(?:(?:ends?|ended|ending)(?!\s+up\b)|finish(?:es|ed|ing)?|expir(?:es?|ed|ing)"
+    r"|runs? out|ran out|terminat(?:es?|ed|ing)"
+    r"|(?:last|final) (?:day|shift|week)\b[^.,;!?]{0,40}?(?:'s|\bis|\bwas|\bwill be)"
+    r"|(?:\bis|'s|\bwill be) over|mov(?:e|es|ed|ing) out\b(?: of [^.,;!?]{1,30}?)?)"
+    r"\s+(?:(?:on|in|at|by)\s+)?$",
+    re.I,
+)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|and|-|\u2013)\s*$", re.I)
 
 
@@ -60,7 +71,9 @@ class TimeExpression:
     """A time expression found in a text, resolved to an instant.
 
     ``role`` is ``"at"`` (a point: when something happened), ``"since"`` (a state began
-    then) or ``"until"`` (a state ended then).
+    then), ``"until"`` (a state ended then) or ``"end"`` (the verb before the date says
+    something ends then: "my contract ends on 31 March"; the end of the state of its own
+    clause, a point in time for another clause's).
     """
 
     start: int
@@ -122,11 +135,11 @@ def find_time_expressions(
             if when is not None:
                 found.append((m.start(), m.end(), when))
     found.sort(key=lambda item: item[0])
-    return _with_roles_and_times(text, found)
+    return _with_roles_and_times(text, found, ref)
 
 
 def _with_roles_and_times(
-    text: str, found: list[tuple[int, int, datetime]]
+    text: str, found: list[tuple[int, int, datetime]], ref: datetime
 ) -> list[TimeExpression]:
     out: list[TimeExpression] = []
     for start, end, when in found:
@@ -137,15 +150,59 @@ def _with_roles_and_times(
             role = _HEAD_ROLES.get(prefix.group(1).lower(), "at")
             start = prefix.start()
         after_since = bool(out) and out[-1].role == "since"
-        if head == "to" or (after_since and _RANGE_JOIN.match(text[out[-1].end : start])):
-            role = "until" if after_since else "at"
+        joined = after_since and (
+            head in ("to", "and") or _RANGE_JOIN.match(text[out[-1].end : start]) is not None
+        )
+        if head == "to" or joined:
+            role = "until" if joined else "at"
+        if joined and when < out[-1].when:
+            out[-1], when = _ordered_span(out[-1], when, ref)
+        if role is None and _ENDS_THEN.search(text, max(0, start - 60), start):
+            role = "end"
         if role == "until" and _MOVED_UNTIL.search(text, max(0, start - 40), start):
             role = "at"  # "postponed until the 26th": the new day, not an end
         tail = _TIME_OF_DAY.match(text, end)
         if tail and when.hour == 0 and when.minute == 0:
             when, end = _at_time(when, tail), tail.end()
         out.append(TimeExpression(start, end, text[start:end], when, role or "at"))
+    return _day_spans(text, out)
+
+
+_SPAN_JOIN = re.compile(r"\s*(?:to|until|till|through|thru|-|\u2013)\s*", re.I)
+
+
+def _day_spans(text: str, found: list[TimeExpression]) -> list[TimeExpression]:
+    """Two days told as a span without "from" ("20-27 July", "July 20 to 27"): the first
+    is its start, the second its end."""
+    out = list(found)
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        join = _SPAN_JOIN.match(text, a.end)
+        if a.role != "at" or b.role != "at" or join is None or join.end() < b.start:
+            continue
+        if _ANY_DIGIT.search(a.text) and _ANY_DIGIT.search(b.text) and a.when <= b.when:
+            out[i - 1], out[i] = replace(a, role="since"), replace(b, role="until")
     return out
+
+
+def _ordered_span(
+    since: TimeExpression, until: datetime, ref: datetime
+) -> tuple[TimeExpression, datetime]:
+    """A span whose end came out before its start, each picked alone ("from march to june",
+    said in April: March this year, June last year): within a year, the told past keeps its
+    end and moves the start a year back; a span ahead keeps its start, moves the end on."""
+    if since.when - until > timedelta(days=366):
+        return since, until  # years given the wrong way round: the text's own
+    if until <= ref:
+        return replace(since, when=_years(since.when, -1)), until
+    return since, _years(until, 1)
+
+
+def _years(when: datetime, count: int) -> datetime:
+    try:
+        return when.replace(year=when.year + count)
+    except ValueError:  # the 29th of February
+        return when.replace(year=when.year + count, day=28)
 
 
 def _at_time(day: datetime, m: re.Match[str]) -> datetime:

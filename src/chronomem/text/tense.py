@@ -9,7 +9,8 @@ week; which one depends on the clause that says it, not on the whole message:
 * ``"past"`` — the clause tells what happened: a past-tense verb ("left", "moved", "got",
   "started"), "ago", "since", "was", "last";
 * ``"future"`` too — a progressive of arrangement ("throwing a party on Saturday",
-  "meeting my landlord on the 13th", "flying to Lagos Friday");
+  "meeting my landlord on the 13th", "flying to Lagos Friday") or a present of a timetable
+  ("I start Monday", "my contract ends on the 30th");
 * ``None`` — neither (a present or progressive clause: "I'm running the half marathon on
   March 10", "we're moving on May 15"): the caller takes the occurrence nearest to the
   reference day.
@@ -24,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from chronomem.text.time_words import FUTURE_CUES, PLAN_HEADS
+from chronomem.text.time_words import APPOINTMENT_ROLES, FUTURE_CUES, PLAN_HEADS
 
 Tense = Literal["future", "past"]
 
@@ -84,7 +85,7 @@ _HAVING = re.compile(
 # "my swim lesson thursday") and tells nothing happened is an entry to come
 _CALENDAR = re.compile(
     r"^\W*(?:(?:my|our|the|a|an)\s+)?(?:[a-z'-]+\s+){0,2}?(?:"
-    + "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
+    + "|".join(sorted(PLAN_HEADS | APPOINTMENT_ROLES, key=len, reverse=True))
     + r")\b",
     re.I,
 )
@@ -103,6 +104,16 @@ _ADJECTIVE_BEFORE = re.compile(
     r"(?:\b(?:am|is|are|be|been|being|get|getting|so|really|very|super|too)|'m|'re|'s)\s+$",
     re.I,
 )
+
+
+_WORD = re.compile(r"[A-Za-z']+")
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    after = _SENTENCE_END.search(text, end)
+    return left, after.start() if after else len(text)
 
 
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
@@ -152,6 +163,17 @@ _BACK_BEFORE_IN = re.compile(r"\bback\s+$", re.I)
 _IN = re.compile(r"in\s", re.I)
 
 
+# a present of a verb that keeps a timetable tells what is set to happen ("I start Monday",
+# "the lease ends on the 30th", "we fly out Friday"); not a habit ("I usually leave at 5")
+_SCHEDULED = re.compile(
+    r"\b(?:starts?|starting|begins?|beginning|finish(?:es)?|ends?(?!\s+up\b)|expires?|"
+    r"leaves?|returns?|arrives?|moves?|fly|flies|kicks? off|opens?|closes?|runs? out"
+    r"|terminates?)\b",
+    re.I,
+)
+_USUALLY = re.compile(r"\b(?:usually|always|often|normally|sometimes|never|generally)\b", re.I)
+
+
 def clause_tense(text: str, start: int, end: int) -> Tense | None:
     """The tense of the clause around ``text[start:end]`` (a time expression)."""
     if _LOOKS_BACK.match(text, start) or _LOOKS_BACK_BEFORE.search(text, max(0, start - 12), start):
@@ -159,6 +181,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _BACK_BEFORE_IN.search(text, max(0, start - 8), start) and _IN.match(text, start):
         return "past"  # "back in june": the expression is "in june", "back" told before it
     left, right = _clause(text, start, end)
+    if not (_WORD.search(text, left, start) or _WORD.search(text, end, right)):
+        left, right = _sentence(text, start, end)  # ", in January,": set off, no verb of its own
     before, clause = text[left:start], text[left:right]
     lower = _GOING_GERUND.sub(" ", clause.lower())
     if _RESCHEDULED_TO.search(text, max(0, start - 80), start):
@@ -175,6 +199,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _has_past_verb(outside):
         return "past"
     if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
+        return "future"
+    if _SCHEDULED.search(outside) and not _USUALLY.search(outside):
         return "future"
     if _CALENDAR.match(text, left) and left == 0:
         return "future"

@@ -24,4 +24,11 @@ PLAN_HEADS = word_set(
     " conference ceremony graduation funeral reunion rehearsal lesson lessons practice "
     "tournament gig hearing consultation offsite retreat scan procedure viewing "
     "orientation playdate sleepover shower"
+    # written short, and what a salon books
+    " appt appts haircut"
+)
+
+# whom one has an appointment with: "dentist on the 20th", "physio thurs" are calendar lines
+APPOINTMENT_ROLES = word_set(
+    "dentist doctor gp physio physiotherapist hairdresser barber optician vet orthodontist"
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.learned.whose import owner
@@ -174,9 +175,21 @@ def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> s
         return "confidence"
     if correcting and not _replaces(fact):
         return "correction"  # "wait I mean X": what X is depends on what it corrects
-    if fact.aspect == "plan" and fact.relation != "HAS_PLAN":
-        return "plan"
+    if fact.aspect == "plan" and fact.relation != "HAS_PLAN" and _planned(s, fact) is None:
+        return "plan"  # a plan of a relation holds from the day ahead its clause names
     return ""
+
+
+def _planned(s: Sentence, fact: ReadFact) -> tuple[datetime | None, datetime | None] | None:
+    """A plan of a relation: from the day ahead its clause names nearest its value ("I'm
+    starting at Stripe in January", "we move to Porto next spring"), or until that day when
+    its verb ends something ("my lease ends on 30 June"); ``None``: no day ahead."""
+    clause = s.clause_at(fact.value[0])
+    ahead = [t for t in s.times if clause[0] <= t.start < clause[1] and t.when > s.reference]
+    if fact.aspect != "plan" or fact.relation == "HAS_PLAN" or not ahead:
+        return None
+    t = min(ahead, key=lambda t: abs(t.start - fact.value[0]))
+    return (None, t.when) if t.role in ("end", "until") else (t.when, None)
 
 
 def _fact_hits(
@@ -201,7 +214,10 @@ def _fact_hits(
     over = fact.aspect in ("state", "start") and _told_as_over(said)
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
-    out = [Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value)]
+    out = [
+        Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value,
+            spell=_planned(s, fact))
+    ]  # fmt: skip
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation, True)
         if old is not None and _same_kind(old[1], target):

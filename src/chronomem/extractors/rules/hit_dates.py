@@ -4,7 +4,8 @@ A point in time goes to the nearest verb of its clause, "since"/"until" to every
 clause without a date borrows one that sets the frame or that no other clause took, unless
 it has a subject of its own; "then" chains a start to the end told before it; an ending is
 dated at its time or now, a past-tense state is not moved into the future by a date booked
-ahead.
+ahead; a date its verb says something ends on ("my contract ends on 31 March") is the
+end of the state of its own clause, however the state was read.
 """
 
 from __future__ import annotations
@@ -41,9 +42,47 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
     return [
         t
         for t in inside
-        if (t.role != "at" or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb)
+        if (
+            t.role != "at"
+            or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb
+            or _one_predicate(s, t, hit)
+        )
         and not _turned(s, t, hit)
     ]
+
+
+# what parts two predicates: punctuation, a conjunction, another day
+_PARTED = re.compile(r"[,;:.!?]|\b(?:and|but|then|while|because|so|or|after|before)\b", re.I)
+
+
+def _one_predicate(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
+    """Does ``t`` end the predicate ``hit`` is read in, a nearer hit inside it ("I will
+    join Barclays as an analyst on 2 June": the job's date, not only the title's)?"""
+    if t.start < hit.verb[1] or _PARTED.search(s.text, hit.verb[1], t.start):
+        return False
+    return not any(hit.verb[1] <= o.start < t.start for o in s.times)
+
+
+# a tie named in passing ("my boyfriend Sam", "my daughter Lily") dated by the predicate that
+# says how long it has held: "... and I have been together 3 years", "... was born on 3 March"
+_LASTING_TIE = re.compile(
+    r"\b(?:(?:I|we)(?:'ve| have)? been (?:together|married|engaged|dating|a couple)"
+    r"|(?:I|we)(?:'ve| have) had (?:him|her|them|it)|(?:was|were) born)\b[^,;.!?]*$",
+    re.I,
+)
+
+
+def passing_times(s: Sentence, hit: Hit) -> list[TimeExpression]:
+    """The dates of a tie told in passing (``Hit.undated``): only a past one its sentence
+    says the tie has lasted since, told by the speaker of the tie ("my boyfriend Sam and I
+    have been together 3 years") or by a birth ("my daughter Lily was born on 3 March")."""
+    return [
+        t
+        for t in s.times
+        if hit.clause[0] <= t.start
+        and t.when <= s.reference
+        and _LASTING_TIE.search(s.text, hit.clause[0], t.start)
+    ][:1]
 
 
 _THEN = re.compile(r"\b(?:then|after that|afterwards)\W*$", re.I)
@@ -98,10 +137,9 @@ def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit:
 def hit_dates(
     s: Sentence, hit: Hit, times: list[TimeExpression]
 ) -> tuple[datetime | None, datetime | None]:
-    start = next((t.when for t in times if t.role in ("at", "since")), None)
-    until = next((t.when for t in times if t.role == "until"), None)
+    start, until = _first_bounds(hit, times)
     if hit.ending:
-        end = start or until
+        end = until or start  # "at Deloitte from 2016 to 2020": ended in 2020
         if end is not None and end > s.reference and not _told_ahead(s, times, end):
             end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
@@ -112,18 +150,47 @@ def hit_dates(
     return (start if start is not None else s.reference), None
 
 
+def _first_bounds(hit: Hit, times: list[TimeExpression]) -> tuple[datetime | None, datetime | None]:
+    """The first start and the first end ``times`` give ``hit``: a date whose verb ends
+    something (role "end") ends the state of its own clause, and is a point for another's."""
+    starts: list[datetime] = []
+    ends: list[datetime] = []
+    for t in times:
+        own_end = t.role == "end" and hit.clause[0] <= t.start < hit.clause[1]
+        (ends if t.role == "until" or own_end else starts).append(t.when)
+    return (starts[0] if starts else None), (ends[0] if ends else None)
+
+
 def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool:
     """Is the future ``end`` the ending's own date, told looking ahead ("my last day at
     Acme is March 3": it holds until then)?"""
     if speaks_of_future(s.text):
         return True
-    return any(t.when == end and clause_tense(s.text, t.start, t.end) == "future" for t in times)
+    return any(
+        t.when == end and (t.role == "end" or clause_tense(s.text, t.start, t.end) == "future")
+        for t in times
+    )
 
 
 def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:
-    """Is ``hit`` told in the past tense, its date not an event booked ahead ("got tickets
-    for August 9")?"""
+    """Is ``hit`` told in the past tense, its date not an event booked ahead in its own
+    clause ("got tickets for August 9"; "we moved to Lyon, school starts monday": done)?"""
     if not past_tense(s.text[slice(*hit.verb)]):
         return False
-    own = [t for t in times if t.when == start]
+    own = [t for t in times if t.when == start and _of_hit(s.text, hit.verb, t)]
     return not any(clause_tense(s.text, t.start, t.end) == "future" for t in own)
+
+
+_PUNCTUATION = re.compile(r"[,;:.!?]")
+_SELF = re.compile(r"\b(?:I|I'm|I'll|my|we|we're|we'll|our)\b", re.I)
+
+
+def _of_hit(text: str, verb: tuple[int, int], t: TimeExpression) -> bool:
+    """Is ``t`` the hit's own date: no punctuation between them, or the piece after the
+    punctuation tells of the speaker ("got the job, my first day is 14 April"; not "we
+    moved to Lyon, new school starts monday")?"""
+    if verb[0] <= t.start < verb[1]:
+        return True  # a hit read over its whole clause (a mention): the date is inside
+    low, high = sorted((verb[1], t.start))
+    cuts = [m.end() for m in _PUNCTUATION.finditer(text, low, high)]
+    return not cuts or _SELF.search(text, cuts[-1], t.start) is not None

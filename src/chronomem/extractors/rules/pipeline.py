@@ -82,6 +82,7 @@ SENTENCE_PIPELINE = (
     "visits",
     "happened",
     "start_dates",
+    "end_dates",
     "upcoming",
     "tie_ends",
     "replacements",

@@ -18,7 +18,7 @@ from chronomem.extractors.rules.analysis.sentences import split_clauses, split_s
 from chronomem.extractors.rules.analysis.subjects import label_role_names
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
-from chronomem.extractors.rules.hit_dates import hit_dates, owned_times
+from chronomem.extractors.rules.hit_dates import hit_dates, owned_times, passing_times
 from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
@@ -312,7 +312,13 @@ def _add_hit(
         draft.entities[normalize_name(source)].attributes[hit.attribute] = hit.target.name
         return None
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
-    owned = times if times is not None else [] if hit.undated else owned_times(s, hit, hits)
+    owned = (
+        times
+        if times is not None
+        else passing_times(s, hit)
+        if hit.undated
+        else owned_times(s, hit, hits)
+    )
     valid_at, invalid_at = hit.spell or hit_dates(s, hit, owned)
     invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else fact_text(s, hit, draft)

@@ -198,8 +198,11 @@ def happened_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """ "just got back from Lisbon", "went to Lisbon last week, loved it": a trip told as
     done ends the speaker's plan that named its place (a plan held, told any time before),
     on the day the sentence gives."""
-    if s.speaker is None or s.assistant or s.question or not known.ahead:
+    if s.speaker is None or s.assistant or s.question:
         return []
+    left = _left_stays(s, known, hits)
+    if not known.ahead:
+        return left
     visits = [h for h in hits if h.relation == "VISITED" and not h.ending]
     places = [(h.target.name, h.verb, _when(s, h.clause)) for h in visits]
     back = _BACK.search(s.text)
@@ -228,7 +231,25 @@ def happened_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             and when <= s.reference
             and (r.start is None or when.date() >= r.start.date())  # not an earlier trip
         ]
-    return out
+    return out + left
+
+
+def _left_stays(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "back from Rome" after "I'm in Rome this week for work": the stay in the place one
+    is back from is over (one who lives there is back *in* it)."""
+    back = _BACK.search(s.text)
+    if back is None or any(h.relation == "LIVES_IN" for h in hits):
+        return []
+    me = normalize_name(s.speaker or "")
+    held = known.targets.get((me, "LIVES_IN"), {})
+    named = {normalize_name(p.name) for p in s.spans if p.start >= back.end() and p.named}
+    speaker = Party(s.speaker or "", "Person", speaker=True)
+    return [
+        Hit("LIVES_IN", speaker, Party(value, known.labels.get(key) or None), True,
+            (0, len(s.text)), back.span())
+        for key, value in held.items()
+        if key in named
+    ]  # fmt: skip
 
 
 def _when(s: Sentence, clause: tuple[int, int]) -> datetime:

@@ -117,11 +117,15 @@ def moved_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         m, said = _corrected_date(s), "date was corrected"  # "correction: the 13th"
     if m is None:
         return []  # "moved it to the garage tomorrow": no new date of the plan
-    plans = list(known.targets.get((normalize_name(s.speaker), "HAS_PLAN"), {}).values())
-    if not plans:
+    held = known.targets.get((normalize_name(s.speaker), "HAS_PLAN"), {})
+    if not held:
         return []
+    key, name = list(held.items())[-1]
     me = Party(s.speaker, "Person", speaker=True)
-    plan = Party(plans[-1], "Event", False)
+    plan = Party(name, "Event", False)
+    told = known.texts.get((normalize_name(s.speaker), "HAS_PLAN", key))
+    # the plan as it was told goes with it ("interview w/ halcyon games": which interview)
+    said = f"{said}: {told.rstrip('.')}" if told and told.lower() != name.lower() else said
     return [
         Hit(
             "HAS_PLAN",
@@ -130,7 +134,7 @@ def moved_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             False,
             (0, len(s.text)),
             m.span(),
-            f"{me.name}'s {plans[-1]} {said}",
+            f"{me.name}'s {name} {said}",
         )
     ]
 

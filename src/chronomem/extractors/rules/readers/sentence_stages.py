@@ -45,7 +45,7 @@ from chronomem.extractors.rules.readers.same_breath import (
     ended_in_one_breath,
     spent_spells,
 )
-from chronomem.extractors.rules.readers.start_dates import dated_starts
+from chronomem.extractors.rules.readers.start_dates import dated_ends, dated_starts
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.readers.together import together_hits
@@ -184,6 +184,10 @@ def _start_dates(t: S) -> list[Hit]:
     return dated_starts(t.sentence, t.known, t.hits)
 
 
+def _end_dates(t: S) -> list[Hit]:
+    return dated_ends(t.sentence, t.known, t.hits)
+
+
 def _upcoming(t: S) -> list[Hit]:
     return upcoming_events(t.sentence, t.known, t.hits, from_assistant=t.draft.assistant)
 
@@ -239,6 +243,7 @@ SENTENCE_STAGES = (
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("happened", _happened, '"back from Lisbon": the plan that named it happened'),
     SentenceStage("start_dates", _start_dates, '"got a job at Halden, I start on the 3rd"'),
+    SentenceStage("end_dates", _end_dates, '"my last day is 30 November", "my lease ends ..."'),
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),

@@ -1,5 +1,6 @@
-"""A start told after its news: "got a job at Halden, I start on the 3rd of March",
-"Got the place at Leeds! Starting 29 September."
+"""Starts and ends told by their date, not by the value: "got a job at Halden, I start on
+the 3rd of March", "Got the place at Leeds! Starting 29 September.", "my last day is 30
+November", "my lease ends on 30 June".
 
 The news gives the job (or the school, or the title) as of when it was said. A following
 clause or sentence of the same speaker that says when they start without saying what --
@@ -74,3 +75,46 @@ def _redated(s: Sentence, known: Known, verb: tuple[int, int], when: datetime) -
             spell = (when, None)
             out.append(Hit(relation, speaker, target, False, clause, verb, text, spell=spell))
     return out
+
+
+# "my last day is 30 November", "our lease runs out end of june", "my gym membership
+# expires on the 3rd": the held tie an ending names by its kind only, dated by the end the
+# date's own verb tells (``TimeExpression.role`` "end")
+_KINDS_ENDING: Final = (
+    ("WORKS_AT", r"(?:last|final) (?:day|shift|week)|notice period|(?:work |job |employment )?"
+     r"contract|employment|internship|job"),
+    ("LIVES_IN", r"(?:rental |rent |tenancy )?(?:lease|tenancy)"),
+    ("MEMBER_OF", r"(?:\w+ )?membership"),
+)  # fmt: skip
+_KIND_WINDOW: Final = 60
+
+
+def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """The ending of the one value the speaker holds of a kind the sentence names, dated
+    ahead by the date it says that kind ends on (the sentence's hits come first)."""
+    if s.speaker is None or s.assistant or s.question:
+        return hits
+    ends = [t for t in s.times if t.role == "end" and t.when > s.reference]
+    out = list(hits)
+    for t in ends[:1]:
+        before = s.text[max(0, t.start - _KIND_WINDOW) : t.start]
+        for relation, kinds in _KINDS_ENDING:
+            m = re.search(rf"\b(?:my|our)\s+(?:{kinds})\b", before, re.I)
+            if m is None or any(h.relation == relation for h in hits):
+                continue
+            held = _one_held(s, known, relation)
+            if held is None:
+                continue
+            verb = (t.start - len(before) + m.start(), t.start - len(before) + m.end())
+            speaker = Party(s.speaker, "Person", speaker=True)
+            clause = s.clause_at(t.start)
+            out.append(Hit(relation, speaker, held, True, clause, verb, spell=(None, t.when)))
+    return out
+
+
+def _one_held(s: Sentence, known: Known, relation: str) -> Party | None:
+    values = known.targets.get((normalize_name(s.speaker or ""), relation), {})
+    if len(values) != 1:
+        return None
+    key, value = next(iter(values.items()))
+    return Party(value, known.labels.get(key) or None)

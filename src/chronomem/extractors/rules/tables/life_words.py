@@ -8,6 +8,7 @@ case-insensitively. Extend a list here rather than adding a branch in the code.
 
 from __future__ import annotations
 
+from chronomem.text.time_words import APPOINTMENT_ROLES as APPOINTMENT_ROLES
 from chronomem.text.words import word_set
 
 # Gerunds that name an activity even when followed by more words ("hiking in the hills").
@@ -191,9 +192,6 @@ ROLES_PERSONAL = word_set(
 )
 
 # The people one has an appointment with: "dentist on the 20th" is a plan
-APPOINTMENT_ROLES = word_set(
-    "dentist doctor gp physio physiotherapist hairdresser barber optician vet orthodontist"
-)
 
 ROLES_LEAD = word_set("lead team-lead teamlead tech-lead")
 

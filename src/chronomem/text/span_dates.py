@@ -1,0 +1,87 @@
+"""Days told as part of a span or by their place in a month: "from 20 to 27 July", "July
+20-27", "the 3rd to the 9th of May" (the first day takes the month told after the second, the
+second the month told before it), and "the first Sunday in June", "the last Friday of the
+month". The rules open ``date_rules.py``'s table; each one resolves as its neighbours do (the
+clause's tense picks the year of a month told without one).
+"""
+
+from __future__ import annotations
+
+import re
+from calendar import monthrange
+from datetime import date, datetime, timedelta
+
+from chronomem.text.date_resolvers import MONTHS, WEEKDAYS
+from chronomem.text.daymath import DayContext, add_months, day_in_year, midnight, month_year
+
+_MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
+_WEEKDAY_NAME = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_ORD = r"(?:st|nd|rd|th)?"
+_JOIN = r"\s*(?:to|until|till|through|thru|-|\u2013)\s*"
+_YEAR = r"(?:19|20)\d{2}"
+
+
+def _first_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "from 20 to 27 July": the 20th of the month told after the span's end."""
+    month = MONTHS[m.group(2).rstrip(".").lower()]
+    return day_in_year(ctx, month, int(m.group(1)), m.group(3))
+
+
+_MONTH_DAY_BEFORE = re.compile(rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}}){_ORD}\s*$", re.I)
+
+
+def _last_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "July 20-27": the 27th of the month told before the span's start."""
+    before = _MONTH_DAY_BEFORE.search(m.string, max(0, m.start() - 20), m.start())
+    if before is None:
+        return None
+    month = MONTHS[before.group(1).rstrip(".").lower()]
+    first = day_in_year(ctx, month, int(before.group(2)), None)
+    last = int(m.group(1))
+    if first is None or last < first.day:
+        return None
+    return midnight(first.date().replace(day=last))
+
+
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+        "4th": 4, "last": -1}  # fmt: skip
+
+
+def _nth_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the first Sunday in June", "the last Friday of next month": that day of that month
+    (a month told by name: this year's or the next, as its clause's tense says)."""
+    nth, weekday = _NTH[m.group(1).lower()], WEEKDAYS[m.group(2).lower()]
+    named, step = m.group(3), m.group(4)
+    if named:
+        month = MONTHS[named.rstrip(".").lower()]
+        first = date(month_year(ctx, month), month, 1)
+    else:
+        shift = {"this": 0, "the": 0, "next": 1, "last": -1}[step.lower()]
+        first = add_months(ctx.day.replace(day=1), shift)
+    if nth > 0:
+        day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+        return midnight(day) if day.month == first.month else None
+    last = first.replace(day=monthrange(first.year, first.month)[1])
+    return midnight(last - timedelta(days=(last.weekday() - weekday) % 7))
+
+
+SPAN_RULES = (
+    (
+        rf"(?i:\b(?:from\s+)?(?:the\s+)?)\b(\d{{1,2}}){_ORD}(?={_JOIN}(?:the\s+)?\d{{1,2}}{_ORD}"
+        rf"(?:\s+of)?\s+(?i:({_MONTH_NAME}))\b\.?(?:,?\s+({_YEAR})\b)?)",
+        _first_of_span,
+        frozenset(MONTHS),
+    ),
+    (
+        rf"(?i:{_JOIN}(?:the\s+)?)\b(\d{{1,2}}){_ORD}\b(?!\s*(?:of\s+)?(?i:{_MONTH_NAME}|:|\d))",
+        _last_of_span,
+        frozenset(MONTHS),
+    ),
+    (
+        rf"(?i:\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
+        rf"({_WEEKDAY_NAME})\s+(?:in|of)\s+"
+        rf"(?:({_MONTH_NAME})\b\.?|(this|next|last|the)\s+month\b))",
+        _nth_weekday,
+        frozenset(WEEKDAYS),
+    ),
+)
