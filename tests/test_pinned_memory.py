@@ -1,7 +1,7 @@
 """The same conversation gives the same memory: on every run, and on every machine.
 
-A ten-turn chat goes through ``Memory`` with the default embedder (the rule extractor, whose
-semantic cue and ending reader decide by vector similarity). Its facts — relations, names,
+A ten-turn chat goes through ``Memory`` with the default embedder (the rule extractor and
+the learned reader, whose gates decide on the encoder's outputs). Its facts — relations, names,
 dates — must equal the committed expectation below, written from a run of this code: a
 change of the embedder's arithmetic, of a threshold or of a bank shows here as a diff to
 read, not as a flaky test elsewhere. Two runs from fresh stores give byte-identical exports
@@ -40,22 +40,24 @@ STORY = [
 ]
 Row = tuple[str, str, str, str | None, str | None]  # source, relation, target, valid, invalid
 # Written from a run on 2026-11-28 (AVX-512 VNNI host; the same vectors as AVX2, see
-# test_same_vectors_everywhere.py). Known defects are pinned too (the engagement read as
-# DATING, a plan called "wedding"): the reader's issue, not this test's.
+# test_same_vectors_everywhere.py); re-pinned 2026-11-29 when the semantic cue was deleted
+# (round 12). Known defects are pinned too (the engagement read as DATING, a plan called
+# "wedding"; "made the move to Rotterdam" only a mention, so Munich stays open, and pottery
+# no fact: the cue read them, the learned reader does not yet): the reader's issue, not
+# this test's.
 EXPECTED: set[Row] = {
     ("Nadia", "WORKS_AT", "Siemens", "2025-03-03", "2025-03-06"),
     # "at Siemens as an engineer": the title is Nadia's fact (round 7; it was an attribute),
     # told with Siemens, so it ends with that job (round 8, engine/dependents.py)
     ("Nadia", "HAS_JOB_TITLE", "engineer", "2025-03-03", "2025-03-06"),
-    ("Nadia", "LIVES_IN", "Munich", "2025-03-03", "2025-03-05"),
+    ("Nadia", "LIVES_IN", "Munich", "2025-03-03", None),
     ("Nadia", "HAS_PET", "Miso", "2025-03-03", None),
-    ("Nadia", "LIVES_IN", "Rotterdam", "2025-03-05", None),  # the semantic cue
-    ("Nadia", "WORKS_AT", "Philips", "2025-03-10", None),  # the cue: "starting at"
+    ("Nadia", "MENTIONED", "Rotterdam", "2025-03-05", None),
+    ("Nadia", "WORKS_AT", "Philips", "2025-03-10", None),  # "starting at": the learned reader
     ("Nadia", "FAMILY_OF", "Tom", "2025-03-07", None),
     ("Tom", "DATING", "Priya", "2025-03-07", "2025-03-07"),
     ("Nadia", "HAS_PLAN", "wedding", "2025-06-14", None),
-    ("Nadia", "MEMBER_OF", "Rotterdam Rowing Club", "2025-02-08", "2025-03-12"),  # the cue
-    ("Nadia", "LIKES", "pottery", "2025-03-09", None),  # the cue
+    ("Nadia", "MEMBER_OF", "Rotterdam Rowing Club", "2025-02-08", "2025-03-12"),
     ("Nadia", "MENTIONED", "Lisbon", "2025-03-10", None),  # a wish: no residence
     ("Tom", "DATING", "Pria", "2025-03-11", None),
 }
