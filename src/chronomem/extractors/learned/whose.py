@@ -3,8 +3,8 @@
 The reader's subject head says *which kind* of person a fact belongs to (speaker, addressee,
 third); it does not say *which* third person, and it reads whose fact it is less well than the
 rules read who a clause is about. So the person is the clause's subject as the rules find it
-(``cue/subjects.py``: "my cousin Bartek, hes twenty-six, ..." -> Bartek, "my sister's move to
-X" -> the sister), and the head's kind must agree with it:
+(``analysis/piece_subjects.py``: "my cousin Bartek, hes twenty-six, ..." -> Bartek, "my
+sister's move to X" -> the sister), and the head's kind must agree with it:
 
 - a **speaker's** fact needs a clause about the speaker ("I", "my new address"), or a line
   that names no one at all ("Pixel 8a now.", "Learning Japanese.": a chat reply leaves its

@@ -3,7 +3,7 @@
 Narration (a diary, a story, a report: a ``text`` episode with no speaker) states facts
 about named people in the third person: "Andrzej is forty-two and works nights at the
 bottling plant", "Kemal never learned English", "Yusuf now shoots on a Leica Q2". The
-readers, the pattern table and the semantic cue know these facts in the first person. As
+readers and the pattern table know these facts in the first person. As
 ``voice.py`` does for an assistant's "you", the sentence is rewritten once into the voice
 of its subject, and read as if that person said it ("I am forty-two and work nights at the
 bottling plant"), with the person as the sentence's speaker.

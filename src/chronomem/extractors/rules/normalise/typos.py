@@ -1,7 +1,7 @@
 """Chat typos in the words of life changes, written right before anything else reads them.
 
 People type fast: "i liev in rotterdam", "movd to eindhoven", "stratd a new job", "quit my
-wrok". The pattern table and the semantic cue know the words, not their misspellings, so a
+wrok". The pattern table and the readers know the words, not their misspellings, so a
 word that is no English word and is one slip away from one of the words they key on
 (``CHANGE_WORDS``: the verbs and nouns of homes, work, ties, health, diets, pets and plans,
 with their inflections) is written as that word. A slip is one of the common ones:

@@ -2,9 +2,9 @@
 
 What an assistant says about the user ("Since you swapped your Civic for a Kia...", "I'll
 remember that you're allergic to shellfish", "For your daughter Fia's party...") is a fact
-about the user told in the second person. Rather than teach every row of the pattern table,
-the habit and plan readers and the semantic cue a second grammar, the turn is rewritten once
-into the user's voice, and then read like anything the user says:
+about the user told in the second person. Rather than teach every row of the pattern table
+and the habit and plan readers a second grammar, the turn is rewritten once into the user's
+voice, and then read like anything the user says:
 
 - "you" / "your" / "yours" / "yourself" become "I" / "my" / "mine" / "myself" ("you" after a
   verb or preposition is an object: "me"), with the verb forms that differ ("you are" -> "I

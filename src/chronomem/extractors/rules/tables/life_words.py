@@ -23,7 +23,7 @@ ACTIVITIES = word_set(
 )
 
 # Words ending in -ing that name no activity one takes up ("picked up something", "got into
-# the wedding"): read by the hobby rows and the semantic cue.
+# the wedding"): read by the hobby rows.
 NOT_HOBBY = word_set(
     "going doing getting thinking having being trying starting something nothing anything "
     "everything morning evening thing king ring spring bring during feeling looking making "
