@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-from chronomem.text.date_resolvers import PART_DAYS, opens_range
+from chronomem.text.date_resolvers import MONTHS, PART_DAYS, opens_range
 from chronomem.text.daymath import (
     DayContext,
     add_months,
@@ -35,7 +35,7 @@ def _lower_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     modifier = m.group(1).lower().split()[-1]
     if modifier == "to" and not opens_range(m):
         return None  # "to march": a verb, unless it ends a span ("from feb to march")
-    month = _MONTH_NUMBERS[m.group(2).lower()]
+    month = MONTHS[m.group(2).lower()]
     day = PART_DAYS.get(modifier, 1)
     if m.group(3):
         return midnight(date(int(m.group(3)), month, day))
@@ -57,16 +57,6 @@ def _day_of_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
         return None
 
 
-_MONTH_NUMBERS = {
-    m: i
-    for i, names in enumerate(
-        ("jan january", "feb february", "mar march", "apr april", "may", "jun june",
-         "jul july", "aug august", "sep sept september", "oct october", "nov november",
-         "dec december"),
-        start=1,
-    )
-    for m in names.split()
-}  # fmt: skip
 _WEEKDAY_NAMES = frozenset(
     {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
      "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
@@ -79,15 +69,15 @@ def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     day = int(m.group(1) or m.group(4) or m.group(5))
     month_name = (m.group(2) or m.group(3) or "").rstrip(".").lower()
     if month_name:
-        return day_in_year(ctx, _MONTH_NUMBERS[month_name], day, m.group(6))
+        return day_in_year(ctx, MONTHS[month_name], day, m.group(6))
     return nearest_day_of_month(ctx, day)
 
 
-_MONTH_NAME = "|".join(sorted(_MONTH_NUMBERS, key=len, reverse=True))
+_MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
 # months typed in lower case that are also words or names ("march", "may") or cut short
 # ("sept", "oct", "jan"): months only after a date word ("since sept", "back in feb")
 _LOWER_AFTER = frozenset(_LOWER_MONTHS) | frozenset(
-    m for m in _MONTH_NUMBERS if len(m) <= 4 and m not in ("june", "july")
+    m for m in MONTHS if len(m) <= 4 and m not in ("june", "july")
 )
 _LOWER_NAME = "|".join(sorted(_LOWER_AFTER, key=len, reverse=True))
 
