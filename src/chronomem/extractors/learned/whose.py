@@ -99,13 +99,13 @@ def _third_owner(
     thing the clause names ("it's my brother's new role at X"); else, on a short line that
     names no one ("To Marisol.", "a Volvo!"), the person the sentence before was about."""
     clause, found = where
-    first = _first_subject(s, clause, found, known)
+    named = subject_candidates(s, clause[0], found.start, known, devices_only=False)
     person = subject[0] if subject is not None else None
     if person is None or not _third(person, found):
-        person = _nearest_person(s, clause, found, known)
+        person = _nearest_person(named, found)
     if person is None:
         person = _relatives(s, clause, found, known)
-    if person is None and first is None and _short(s) and before:
+    if person is None and not named and _short(s) and before:
         person = _about(before[-1], known, before[:-1])
     return person if person is not None and _third(person, found) else None
 
@@ -146,26 +146,15 @@ def _third(person: Party, found: Span) -> bool:
     return not person.speaker and person.label == "Person" and not is_value
 
 
-def _nearest_person(
-    s: Sentence, clause: tuple[int, int], found: Span, known: Known
-) -> Party | None:
-    """The person named last before the value in its clause, when the clause's subject is
-    the speaker or no one ("the news is that my older brother Sipho has been made captain
-    of X": Sipho; "my dad he joined X": whom "he" stands for)."""
-    candidates = subject_candidates(s, clause[0], found.start, known, devices_only=False)
-    for _, _, party in reversed(candidates):
+def _nearest_person(named: Sequence[tuple[int, int, Party | None]], found: Span) -> Party | None:
+    """The person named last before the value in its clause (``named``: the clause's
+    subject candidates before it), when the clause's subject is the speaker or no one ("the
+    news is that my older brother Sipho has been made captain of X": Sipho; "my dad he
+    joined X": whom "he" stands for)."""
+    for _, _, party in reversed(named):
         if party is not None and _third(party, found):
             return party
     return None
-
-
-def _first_subject(
-    s: Sentence, clause: tuple[int, int], found: Span, known: Known
-) -> tuple[int, int] | None:
-    """Where the first person, pronoun or noun before the value in its clause is named
-    (``None``: the clause names no one before it)."""
-    candidates = subject_candidates(s, clause[0], found.start, known, devices_only=False)
-    return (candidates[0][0], candidates[0][1]) if candidates else None
 
 
 def _about(s: Sentence, known: Known, before: Sequence[Sentence]) -> Party | None:
