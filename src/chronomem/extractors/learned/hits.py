@@ -183,10 +183,13 @@ def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> s
 def _planned(s: Sentence, fact: ReadFact) -> tuple[datetime | None, datetime | None] | None:
     """A plan of a relation: from the day ahead its clause names nearest its value ("I'm
     starting at Stripe in January", "we move to Porto next spring"), or until that day when
-    its verb ends something ("my lease ends on 30 June"); ``None``: no day ahead."""
+    its verb ends something ("my lease ends on 30 June"); ``None``: no plan of a relation,
+    or no day ahead."""
+    if fact.aspect != "plan" or fact.relation == "HAS_PLAN":
+        return None
     clause = s.clause_at(fact.value[0])
     ahead = [t for t in s.times if clause[0] <= t.start < clause[1] and t.when > s.reference]
-    if fact.aspect != "plan" or fact.relation == "HAS_PLAN" or not ahead:
+    if not ahead:
         return None
     t = min(ahead, key=lambda t: abs(t.start - fact.value[0]))
     return (None, t.when) if t.role in ("end", "until") else (t.when, None)
