@@ -14,6 +14,7 @@ gives counts and never a scenario or check.
     PYTHONPATH=src python bench/row_ablation.py --data bench/data/temporal_heldout9 \\
         [--table work_rows ...] [--together] [--json out.json]
 
+``--table work_rows:0,3-5`` names some rows of a table, by their place in it (from 0).
 ``--together`` silences the tables named with ``--table`` in one run (the sum of single
 silences is not the silence of the sum). ``bench/reader_corpus.py --silence TABLE`` reads
 the reader corpus with tables silenced the same way (``silence`` here is the one place).
@@ -79,22 +80,43 @@ class _Silent:
         return getattr(self.regex, name)
 
 
-def tables_named(
-    parser: argparse.ArgumentParser, flag: str, names: list[str]
-) -> tuple[str, ...]:
-    """``names`` (given with ``flag``), checked before any work: an unknown table exits with
-    the parser's usage error, which names the tables there are."""
+def rows_of(spec: str) -> set[int]:
+    """The indexes in ``patterns.PATTERNS`` that ``spec`` names: a table (``work_rows``), or
+    some of its rows by their place in it, from 0 (``work_rows:0,3-5``). Raises
+    ``ValueError`` with the names there are, or the rows the table has."""
+    name, _, picked = spec.partition(":")
     known = tables()
-    unknown = sorted(set(names) - set(known))
-    if unknown:
-        parser.error(f"{flag}: unknown {', '.join(unknown)}; give one of {', '.join(known)}")
+    if name not in known:
+        raise ValueError(f"unknown {name}; give one of {', '.join(known)}")
+    rows = sorted(known[name])
+    if not picked:
+        return set(rows)
+    places: set[int] = set()
+    for part in picked.split(","):
+        low, _, high = part.partition("-")
+        if not (low.isdigit() and (high or low).isdigit()):
+            raise ValueError(f"{spec}: rows are numbers and ranges, as in {name}:0,3-5")
+        places.update(range(int(low), int(high or low) + 1))
+    if max(places) >= len(rows):
+        raise ValueError(f"{spec}: {name} has rows 0-{len(rows) - 1}")
+    return {rows[k] for k in places}
+
+
+def tables_named(parser: argparse.ArgumentParser, flag: str, names: list[str]) -> tuple[str, ...]:
+    """``names`` (given with ``flag``), checked before any work: an unknown table or row
+    exits with the parser's usage error, which names the tables there are."""
+    for spec in names:
+        try:
+            rows_of(spec)
+        except ValueError as exc:
+            parser.error(f"{flag}: {exc}")
     return tuple(names)
 
 
-def silence(table: str) -> int:
-    """Silence the rows of ``table`` from now on, in this process; the number of rows
-    (silencing a table twice changes nothing more)."""
-    rows = tables()[table]
+def silence(spec: str) -> int:
+    """Silence the rows ``spec`` names (``rows_of``) from now on, in this process; the
+    number of rows (silencing a row twice changes nothing more)."""
+    rows = rows_of(spec)
     patterns.PATTERNS = tuple(
         replace(cp, regex=_Silent(cp.regex))  # type: ignore[arg-type]
         if i in rows and not isinstance(cp.regex, _Silent)
@@ -144,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     runs = [named] if args.together else [(t,) for t in named or known]
     for silenced in runs:
         without, _ = totals(args.data, silenced)
-        name, rows = "+".join(silenced), sum(len(known[t]) for t in silenced)
+        name, rows = "+".join(silenced), len(set().union(*map(rows_of, silenced)))
         report[name] = {"rows": rows, "passed": without}
         print(f"| {name} | {rows} | {without} | {without - passed:+d} |")
     load = [round(x, 2) for x in os.getloadavg()]
