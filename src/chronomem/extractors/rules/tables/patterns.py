@@ -47,7 +47,6 @@ from chronomem.extractors.rules.tables.replacements import REPLACEMENT_ROWS
 from chronomem.extractors.rules.tables.row import PLACE_LIKE as _PLACE_LIKE
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
 from chronomem.extractors.rules.tables.row import alternatives as _alt
-from chronomem.extractors.rules.tables.tastes import TASTE_ROWS
 from chronomem.extractors.rules.tables.wellbeing import WELLBEING_ROWS
 from chronomem.extractors.rules.tables.work_rows import WORK_ROWS
 from chronomem.model.relations import GENERIC_RELATIONS
@@ -180,7 +179,6 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("LIKES", r"^\W*(?P<obj>{NAME}) (?:fan|supporter)s?\b", "Topic", "inline", "possessor",
       reject_labels=frozenset({"Pet", "Device"}), template="{source} is a fan of {target}",
       triggers="fan fans supporter supporters"),
-    *TASTE_ROWS,
     P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
       r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
       negated_relation="DISLIKES",

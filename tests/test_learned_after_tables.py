@@ -1,0 +1,33 @@
+"""What the learned reader reads on the default path where a deleted table of the relation
+pattern table read before (issue 20, item 4; ``bench/RESULTS.md``, round 13). Each case is
+checked to be the reader's doing: the extractor without the learned step does not find it.
+What neither reads any more is listed in RESULTS as a known defect, not tested here."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_embedder import read_facts
+
+pytestmark = pytest.mark.local_model
+
+Found = tuple[str, str, str, bool]
+
+READ = [
+    # tastes.py: a taste told by what one listens to, a preference by its verb
+    (["Ines: lately I've been listening to Nina Simone nonstop"], ("Ines", "LIKES", "Nina Simone")),
+    (["Ines: I prefer the early shift honestly"], ("Ines", "PREFERS", "early shift")),
+    (["Ines: my husband prefers the mountains"], ("Ines's husband", "PREFERS", "mountains")),
+]  # fmt: skip
+
+
+def _held(found: set[Found]) -> set[tuple[str, str, str]]:
+    return {(source, relation, target) for source, relation, target, ended in found if not ended}
+
+
+@pytest.mark.parametrize(("turns", "fact"), READ, ids=[r[0][-1][6:46] for r in READ])
+def test_the_learned_reader_reads_what_a_deleted_table_read(
+    turns: list[str], fact: tuple[str, str, str]
+) -> None:
+    assert fact in _held(read_facts(turns)), read_facts(turns)
+    assert fact not in _held(read_facts(turns, learned=False))
