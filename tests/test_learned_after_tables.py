@@ -18,6 +18,10 @@ READ = [
     (["Ines: lately I've been listening to Nina Simone nonstop"], ("Ines", "LIKES", "Nina Simone")),
     (["Ines: I prefer the early shift honestly"], ("Ines", "PREFERS", "early shift")),
     (["Ines: my husband prefers the mountains"], ("Ines's husband", "PREFERS", "mountains")),
+    # moves.py's recovery rows: an operation one is recovering from, said by the assistant
+    (["Noor: what should I cook this week?",
+      "Assistant: Since you're recovering from wrist surgery, pick one-pan meals."],
+     ("Noor", "HAS_CONDITION", "wrist surgery")),
 ]  # fmt: skip
 
 

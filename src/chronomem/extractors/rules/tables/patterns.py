@@ -39,7 +39,6 @@ from chronomem.extractors.rules.tables.life_words import (
 )
 from chronomem.extractors.rules.tables.managers import MANAGER_ROWS
 from chronomem.extractors.rules.tables.medication import MEDICATION_ROWS
-from chronomem.extractors.rules.tables.moves import RECOVERY_ROWS
 from chronomem.extractors.rules.tables.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.tables.people_rows import PEOPLE_ROWS
 from chronomem.extractors.rules.tables.problems import PROBLEM_ROWS
@@ -86,7 +85,6 @@ _ROWS: tuple[RelationPattern, ...] = (
     *WELLBEING_ROWS,
     *MEDICATION_ROWS,
     *ACTIVITY_ROWS,
-    *RECOVERY_ROWS,
     *ENDING_ROWS,
     *PROBLEM_ROWS,
     # -- work, study, membership (work_rows.py) ---------------------------------------------
