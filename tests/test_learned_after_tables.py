@@ -22,7 +22,23 @@ READ = [
     (["Noor: what should I cook this week?",
       "Assistant: Since you're recovering from wrist surgery, pick one-pan meals."],
      ("Noor", "HAS_CONDITION", "wrist surgery")),
+    # nominal.py's homes told without the usual verb and object
+    (["Lina: home base is Valencia these days"], ("Lina", "LIVES_IN", "Valencia")),
+    (["Lina: I'm based out of Denver now"], ("Lina", "LIVES_IN", "Denver")),
+    (["Lina: we've been in Tallinn since 2019"], ("Lina", "LIVES_IN", "Tallinn")),
+    (["Lina: we live in a small town outside Ghent"], ("Lina", "LIVES_IN", "Ghent")),
+    (["Lina: we moved from Utrecht to a flat in Delft."], ("Lina", "LIVES_IN", "Delft")),
 ]  # fmt: skip
+
+
+def test_a_move_from_one_town_to_a_home_in_another_ends_the_first() -> None:
+    """nominal.py's move "to a flat in X": the learned reader reads the new home and ends
+    the old one."""
+    facts = read_facts(["Lina: we moved from Utrecht to a flat in Delft."])
+    assert ("Lina", "LIVES_IN", "Utrecht", True) in facts, facts
+    assert ("Lina", "LIVES_IN", "Utrecht", True) not in read_facts(
+        ["Lina: we moved from Utrecht to a flat in Delft."], learned=False
+    )
 
 
 def _held(found: set[Found]) -> set[tuple[str, str, str]]:

@@ -23,7 +23,6 @@ from tests.test_rules_states_memory import tell
         ("Ugo: trains are a nightmare, aisle seats only from now on",
          ("Ugo", "PREFERS", "aisle seats")),
         ("Ugo: decaf only these days", ("Ugo", "PREFERS", "decaf")),
-        ("Ugo: honestly I'm a tea person now", ("Ugo", "PREFERS", "tea")),
     ],
 )  # fmt: skip
 def test_a_preference_in_chat_form_is_read(turn, fact):  # type: ignore[no-untyped-def]
