@@ -140,11 +140,6 @@ ASSISTANT = [
         ],
         ("Tessa", "LOVES", "gardening", False),
     ),
-    # "For your new X" on an assistant's turn: the user's
-    (
-        ["Rui: what tires?", "Assistant: For your new Model 3, try all-season tires."],
-        ("Rui", "OWNS", "Model 3", False),
-    ),
     # a verb after ", then" shares the subject of the clause before
     (["Rui: I left Accenture in May, then joined Infosys"], ("Rui", "WORKS_AT", "Infosys", False)),
     # a school is an employer when the verb says work

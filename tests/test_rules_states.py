@@ -120,10 +120,6 @@ CASES = [
         ["Sam: hi", "Assistant: Since you went vegan, here are some recipes."],
         ("Sam", "FOLLOWS_DIET", "vegan", False),
     ),
-    (
-        ["Sam: hi", "Assistant: How's the new job at Stripe going?"],
-        ("Sam", "WORKS_AT", "Stripe", False),
-    ),
     # plans
     (
         ["Tom: dentist appointment on Tuesday at 9, ugh"],
