@@ -35,6 +35,8 @@ READ: list[tuple[list[str], Found]] = [
      ("Cleo", "HAS_CONDITION", "upper back pain", False)),
     (["Cleo: I'm pregnant!", "Cleo: our baby girl Amara arrived on friday"],
      ("Cleo", "FAMILY_OF", "Amara", False)),
+    # endings.py's notice handed in: the job ends
+    (["Rosa: I handed in my notice at KPMG this morning"], ("Rosa", "WORKS_AT", "KPMG", True)),
 ]  # fmt: skip
 
 
