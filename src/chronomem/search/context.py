@@ -92,7 +92,7 @@ class ContextConfig:
     feedback_turns: int = 8  # best first-hop turns whose shared words make the second query
     feedback_words: int = 12  # words the second query asks at most
     feedback_weight: float = 0.5  # share of a second-hop hit's scaled BM25 added to its score
-    feedback_kinds: tuple[Kind, ...] = ("history", "aggregation")  # questions it runs for
+    feedback_kinds: tuple[Kind, ...] = ("aggregation",)  # questions it runs for
 
     def __post_init__(self) -> None:
         from chronomem.errors import UsageError
