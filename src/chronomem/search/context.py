@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import get_args
 
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
@@ -102,6 +103,18 @@ class ContextConfig:
         for name in ("fact_share", "entity_share", "community_share"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise UsageError(f"{name} must be between 0 and 1")
+        if self.feedback_turns < 0 or self.feedback_words < 1 or self.feedback_weight < 0:
+            raise UsageError(
+                "the second hop needs feedback_turns >= 0 (0 turns it off), feedback_words "
+                f">= 1 and feedback_weight >= 0, got {self.feedback_turns}, "
+                f"{self.feedback_words} and {self.feedback_weight}"
+            )
+        unknown = set(self.feedback_kinds) - set(get_args(Kind))
+        if unknown or isinstance(self.feedback_kinds, str):
+            raise UsageError(
+                f"feedback_kinds must be a tuple of question kinds {get_args(Kind)}, "
+                f"e.g. ('aggregation',); got {self.feedback_kinds!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
