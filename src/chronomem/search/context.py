@@ -90,7 +90,7 @@ class ContextConfig:
     speaker_bonus: float = 0.05  # added to an episode said by a person the query names
     fact_source_bonus: float = 0.1  # added to the source episodes of the best ranked fact
     history_bonus: float = 0.2  # added to the turns behind the subject's asked relation, ever
-    feedback_turns: int = 8  # best first-hop turns whose shared words make the second query
+    feedback_turns: int = 0  # best first-hop turns whose words make a second query; 0: off
     feedback_words: int = 12  # words the second query asks at most
     feedback_weight: float = 0.5  # share of a second-hop hit's scaled BM25 added to its score
     feedback_kinds: tuple[Kind, ...] = ("aggregation",)  # questions it runs for
