@@ -14,13 +14,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from chronomem import EpisodeInput, Memory
+from chronomem import Memory
 from chronomem.errors import UsageError
 from chronomem.search.context import ContextConfig
 from chronomem.search.feedback import feedback_words
 from chronomem.search.snippets import stems
 from chronomem.testing import HashEmbedder
 from chronomem.testing.fakes import ManualClock
+from tests.helpers import daily_chat
 
 G = "priya-sam"
 START = datetime(2025, 4, 7, 18, 0, tzinfo=UTC)
@@ -56,16 +57,7 @@ def _turns() -> list[str]:
 @pytest.fixture(scope="module")
 def memory() -> Memory:
     mem = Memory(embedder=HashEmbedder(), clock=ManualClock(START + timedelta(days=40)))
-    mem.add_episodes(
-        EpisodeInput(
-            content=text,
-            group_id=G,
-            reference_time=START + timedelta(days=n),
-            source="message",
-            episode_id=f"t{n:02d}",
-        )
-        for n, text in enumerate(_turns())
-    )
+    daily_chat(mem, G, _turns(), START)
     return mem
 
 
