@@ -50,7 +50,6 @@ SWEEP = {  # knob -> values tried on the tuning split, one knob at a time
     "neighbour_anchors": (8, 16),
     "fact_share": (0.0, 0.1, 0.2),
     "entity_share": (0.0, 0.1),
-    "feedback_turns": (8,),  # the second hop, off by default (RESULTS.md, round 13)
 }
 
 

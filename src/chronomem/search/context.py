@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import get_args
 
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
@@ -38,10 +37,9 @@ from chronomem.ports import Store
 from chronomem.search.answering import in_plan_order, subject_ids, user_speakers
 from chronomem.search.budget import Budget, choose_episodes
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
-from chronomem.search.feedback import second_hop
 from chronomem.search.methods import keywords, named_entities
 from chronomem.search.plans import STATES_PREFERENCE, Plan, plan_for
-from chronomem.search.reading import Kind, QueryReading
+from chronomem.search.reading import QueryReading
 from chronomem.search.render import (
     EMPTY,
     PREAMBLE,
@@ -90,10 +88,6 @@ class ContextConfig:
     speaker_bonus: float = 0.05  # added to an episode said by a person the query names
     fact_source_bonus: float = 0.1  # added to the source episodes of the best ranked fact
     history_bonus: float = 0.2  # added to the turns behind the subject's asked relation, ever
-    feedback_turns: int = 0  # best first-hop turns whose words make a second query; 0: off
-    feedback_words: int = 12  # words the second query asks at most
-    feedback_weight: float = 0.5  # share of a second-hop hit's scaled BM25 added to its score
-    feedback_kinds: tuple[Kind, ...] = ("aggregation",)  # questions it runs for
 
     def __post_init__(self) -> None:
         from chronomem.errors import UsageError
@@ -103,18 +97,6 @@ class ContextConfig:
         for name in ("fact_share", "entity_share", "community_share"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise UsageError(f"{name} must be between 0 and 1")
-        if self.feedback_turns < 0 or self.feedback_words < 1 or self.feedback_weight < 0:
-            raise UsageError(
-                "the second hop needs feedback_turns >= 0 (0 turns it off), feedback_words "
-                f">= 1 and feedback_weight >= 0, got {self.feedback_turns}, "
-                f"{self.feedback_words} and {self.feedback_weight}"
-            )
-        unknown = set(self.feedback_kinds) - set(get_args(Kind))
-        if unknown or isinstance(self.feedback_kinds, str):
-            raise UsageError(
-                f"feedback_kinds must be a tuple of question kinds {get_args(Kind)}, "
-                f"e.g. ('aggregation',); got {self.feedback_kinds!r}"
-            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,8 +223,7 @@ class ContextBuilder:
         """Episodes by score: their own search (cosine + weighted BM25), a bonus when a
         person the query names said it, a bonus when a ranked fact came from it (so a shown
         fact's quote ranks high), one for the ``history`` turns (behind the subject's asked
-        relation, ever) and the plan's (the user stating a preference); for a question of
-        ``config.feedback_kinds``, a share of the second hop's score (``feedback.py``); then
+        relation, ever) and the plan's (the user stating a preference); then
         the turns next to the best ones, which inherit part of their score. ``speakers``:
         the normalised names of the people the query names."""
         known = flt.resolved(now).known_at
@@ -262,37 +243,10 @@ class ContextBuilder:
             for i, e in rows.items():
                 if _speaker_key(e) in users and STATES_PREFERENCE.search(e.content):
                     scores[i] += plan.user_statement_bonus
-        if config.feedback_turns and plan.kind in config.feedback_kinds:
-            self._second_hop(query, group_ids, rows, scores, flt.resolved(now), config)
         self._add_neighbours(group_ids, rows, scores, known, config)
         sources = flt.sources()  # a thread filter: its episodes only, neighbours included
         shown = [i for i in scores if i in rows and (sources is None or i in set(sources))]
         return [rows[i] for i in sorted(shown, key=lambda i: -scores[i])]
-
-    def _second_hop(
-        self,
-        query: str,
-        group_ids: Sequence[str],
-        rows: dict[str, Episode],
-        scores: dict[str, float],
-        flt: SearchFilter,
-        config: ContextConfig,
-    ) -> None:
-        """Adds ``config.feedback_weight`` times each second-hop hit's scaled score (the
-        words the best ``config.feedback_turns`` turns share, asked as a second query)."""
-        best = sorted((i for i in scores if i in rows), key=lambda i: -scores[i])
-        hits = second_hop(
-            self._store,
-            group_ids,
-            [rows[i].content for i in best[: config.feedback_turns]],
-            [e.content for e in rows.values()],
-            stems(query),
-            words=config.feedback_words,
-            flt=flt,
-        )
-        self._load_missing(group_ids, [i for i, _ in hits if i not in rows], rows, flt.known_at)
-        for i, score in hits:
-            scores[i] = scores.get(i, 0.0) + config.feedback_weight * score
 
     def _add_neighbours(
         self,
