@@ -12,7 +12,7 @@ from chronomem import Memory
 from chronomem.testing import ManualClock
 from tests.helpers import t
 from tests.real_embedder import real_embedder
-from tests.rules_support import found, run
+from tests.rules_support import found, lost, run
 
 CORRECTED = [
     # a cue and a name of the same head noun
@@ -61,6 +61,7 @@ RESAID = [
 ]  # fmt: skip
 
 
+@lost("resaid")
 @pytest.mark.parametrize(("turn", "meant", "wrong"), RESAID)
 def test_a_value_taken_back_in_the_same_breath_is_told_as_the_one_meant(
     turn: str, meant: tuple[str, str, str], wrong: str

@@ -54,7 +54,6 @@ SENTENCE_PIPELINE = (
     "patterns",
     "corrections",
     "restated",
-    "resaid",
     "terse_corrections",
     "denials",
     "restatements",

@@ -37,7 +37,7 @@ from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hi
 from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.restatements import contrasted, cued_restatements
-from chronomem.extractors.rules.readers.retractions import resaid, terse_corrections
+from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
 from chronomem.extractors.rules.readers.role_switch import role_switch_hits
 from chronomem.extractors.rules.readers.same_breath import (
@@ -64,10 +64,6 @@ def _corrections(t: S) -> list[Hit]:
 
 def _restated(t: S) -> list[Hit]:
     return t.hits or restated(t.sentence, t.known)
-
-
-def _resaid(t: S) -> list[Hit]:
-    return resaid(t.sentence, t.known, t.hits)
 
 
 def _terse(t: S) -> list[Hit]:
@@ -215,7 +211,6 @@ SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
     SentenceStage("corrections", _corrections, '"sorry, I meant Lyon, not Paris"'),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
-    SentenceStage("resaid", _resaid, '"I live in Lyon, I mean Lille": the value meant'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
     SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
     SentenceStage("restatements", _restatements, "a told value taken back beside the new one"),
