@@ -66,7 +66,6 @@ SENTENCE_PIPELINE = (
     "own_texts",
     "pet_owners",
     "pairs",
-    "compound",
     "partners",
     "successors",
     "together",

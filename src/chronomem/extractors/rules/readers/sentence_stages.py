@@ -17,7 +17,6 @@ from chronomem.extractors.rules.readers.ahead import (
     redated,
 )
 from chronomem.extractors.rules.readers.clauses import match_sentence
-from chronomem.extractors.rules.readers.compound import shared_hits
 from chronomem.extractors.rules.readers.corrections import corrections
 from chronomem.extractors.rules.readers.denials import denied_values, restated
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
@@ -117,10 +116,6 @@ def _pet_owners(t: S) -> list[Hit]:
 
 def _pairs(t: S) -> list[Hit]:
     return t.hits + pair_hits(t.sentence, t.known, t.hits)
-
-
-def _compound(t: S) -> list[Hit]:
-    return t.hits + shared_hits(t.sentence, t.known, t.hits)
 
 
 def _partners(t: S) -> list[Hit]:
@@ -223,7 +218,6 @@ SENTENCE_STAGES = (
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
-    SentenceStage("compound", _compound, '"Kojo and Abena moved to Accra"'),
     SentenceStage("partners", _partners, '"met someone ... his name is Leo"'),
     SentenceStage("successors", _successors, "a role's new holder ends the old one"),
     SentenceStage("together", _together, '"Sam and I moved in together"'),
