@@ -10,10 +10,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
-import row_ablation  # noqa: E402
+import row_ablation
 
-from chronomem.extractors.rules.tables import patterns  # noqa: E402
-from tests.rules_support import found, run  # noqa: E402
+from chronomem.extractors.rules.tables import patterns
+from tests.rules_support import found, run
 
 
 def test_every_row_belongs_to_exactly_one_table() -> None:

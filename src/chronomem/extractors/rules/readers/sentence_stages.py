@@ -17,7 +17,6 @@ from chronomem.extractors.rules.readers.ahead import (
     redated,
 )
 from chronomem.extractors.rules.readers.clauses import match_sentence
-from chronomem.extractors.rules.readers.corrections import corrections
 from chronomem.extractors.rules.readers.denials import denied_values, restated
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.new_favourite import kindless_favourites
@@ -55,10 +54,6 @@ from chronomem.extractors.rules.state import SentenceState as S
 
 def _patterns(t: S) -> list[Hit]:
     return t.hits + match_sentence(t.sentence, t.known)
-
-
-def _corrections(t: S) -> list[Hit]:
-    return t.hits or corrections(t.sentence, t.known)
 
 
 def _restated(t: S) -> list[Hit]:
@@ -204,7 +199,6 @@ def _replacements(t: S) -> list[Hit]:
 
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
-    SentenceStage("corrections", _corrections, '"sorry, I meant Lyon, not Paris"'),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
     SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
