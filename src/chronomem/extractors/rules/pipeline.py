@@ -52,7 +52,6 @@ TEXT_PIPELINE = (
 VOICE_PIPELINE = ("narrated",)  # per sentence, before it is analysed
 SENTENCE_PIPELINE = (
     "patterns",
-    "restated",
     "terse_corrections",
     "denials",
     "restatements",

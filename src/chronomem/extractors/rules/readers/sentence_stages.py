@@ -17,7 +17,7 @@ from chronomem.extractors.rules.readers.ahead import (
     redated,
 )
 from chronomem.extractors.rules.readers.clauses import match_sentence
-from chronomem.extractors.rules.readers.denials import denied_values, restated
+from chronomem.extractors.rules.readers.denials import denied_values
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.new_favourite import kindless_favourites
 from chronomem.extractors.rules.readers.offers import offer_hits
@@ -54,10 +54,6 @@ from chronomem.extractors.rules.state import SentenceState as S
 
 def _patterns(t: S) -> list[Hit]:
     return t.hits + match_sentence(t.sentence, t.known)
-
-
-def _restated(t: S) -> list[Hit]:
-    return t.hits or restated(t.sentence, t.known)
 
 
 def _terse(t: S) -> list[Hit]:
@@ -199,7 +195,6 @@ def _replacements(t: S) -> list[Hit]:
 
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
-    SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
     SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
     SentenceStage("restatements", _restatements, "a told value taken back beside the new one"),
