@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.real_embedder import real_embedder
+from tests.rules_support import lost
 from tests.test_rules_nominal import extract_all, extracted
 from tests.test_rules_states_memory import tell
 
@@ -211,6 +212,7 @@ def test_a_reported_value_without_a_replacement_holds(turn):  # type: ignore[no-
     assert ("Ola", "WORKS_AT", "Deloitte") in extracted("Ola: hi", turn)
 
 
+@lost("restatements")
 def test_a_third_persons_value_contrasted_with_the_held_one_is_corrected(embedder):  # type: ignore[no-untyped-def]
     facts = tell(
         embedder,

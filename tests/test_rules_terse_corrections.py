@@ -165,8 +165,9 @@ STATED = [
     (["Ivo: my brother Stefan lives in Graz", "Ivo: my brother's name is Stephan, not Stefan"],
      ("Ivo", "FAMILY_OF", "Stefan"), ("Ivo", "FAMILY_OF", "Stephan")),
     # a restatement after a strong cue
-    (["Ivo: I'm a paramedic", "Ivo: correction: I'm a nurse"],
-     ("Ivo", "HAS_JOB_TITLE", "paramedic"), ("Ivo", "HAS_JOB_TITLE", "nurse")),
+    pytest.param(["Ivo: I'm a paramedic", "Ivo: correction: I'm a nurse"],
+     ("Ivo", "HAS_JOB_TITLE", "paramedic"), ("Ivo", "HAS_JOB_TITLE", "nurse"),
+     marks=lost("restatements")),
 ]  # fmt: skip
 
 

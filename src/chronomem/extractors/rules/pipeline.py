@@ -54,7 +54,6 @@ SENTENCE_PIPELINE = (
     "patterns",
     "terse_corrections",
     "denials",
-    "restatements",
     "reported",
     "habits",
     "offers",

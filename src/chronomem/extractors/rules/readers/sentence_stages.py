@@ -34,7 +34,6 @@ from chronomem.extractors.rules.readers.plans import (
 from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hits
 from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
-from chronomem.extractors.rules.readers.restatements import contrasted, cued_restatements
 from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.role_successors import with_successors
 from chronomem.extractors.rules.readers.role_switch import role_switch_hits
@@ -62,11 +61,6 @@ def _terse(t: S) -> list[Hit]:
 
 def _denials(t: S) -> list[Hit]:
     return t.hits + denied_values(t.sentence, t.known, t.hits)
-
-
-def _restatements(t: S) -> list[Hit]:
-    s, k, h = t.sentence, t.known, t.hits
-    return h + contrasted(s, k, h) + cued_restatements(s, k, h)
 
 
 def _reported(t: S) -> list[Hit]:
@@ -197,7 +191,6 @@ SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
     SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
-    SentenceStage("restatements", _restatements, "a told value taken back beside the new one"),
     SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
