@@ -38,3 +38,8 @@ def lost(stage: str) -> pytest.MarkDecorator:
         reason=f"known defect: stage {stage} deleted by ablation (bench/RESULTS.md, round 13); "
         "the learned reader does not read this yet",
     )
+
+
+def values(case: object) -> tuple[object, ...]:
+    """A parametrize case's values, whether a tuple or a ``pytest.param`` (for its id)."""
+    return tuple(getattr(case, "values", case))  # type: ignore[arg-type]

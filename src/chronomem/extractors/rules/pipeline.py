@@ -56,7 +56,6 @@ SENTENCE_PIPELINE = (
     "denials",
     "reported",
     "habits",
-    "offers",
     "successions",
     "role_switch",
     "favourites",

@@ -20,7 +20,6 @@ from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.denials import denied_values
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.new_favourite import kindless_favourites
-from chronomem.extractors.rules.readers.offers import offer_hits
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_hits
@@ -73,10 +72,6 @@ def _habits(t: S) -> list[Hit]:
     held = list(t.known.targets.get((speaker, "HAS_HABIT"), {}).values())
     hits = [named_as_habit(h, held) for h in t.hits]
     return hits + habit_hits(t.sentence, hits, ended_before=ended, held=held)
-
-
-def _offers(t: S) -> list[Hit]:
-    return t.hits + offer_hits(t.sentence, t.hits)
 
 
 def _successions(t: S) -> list[Hit]:
@@ -193,7 +188,6 @@ SENTENCE_STAGES = (
     SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
     SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
-    SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
     SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
     SentenceStage("favourites", _favourites, 'a favourite without its kind ("X is my #1 now")'),
