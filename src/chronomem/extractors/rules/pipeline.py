@@ -58,7 +58,6 @@ SENTENCE_PIPELINE = (
     "habits",
     "successions",
     "role_switch",
-    "favourites",
     "own_texts",
     "pet_owners",
     "pairs",

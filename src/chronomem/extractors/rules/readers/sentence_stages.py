@@ -19,7 +19,6 @@ from chronomem.extractors.rules.readers.ahead import (
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.denials import denied_values
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
-from chronomem.extractors.rules.readers.new_favourite import kindless_favourites
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_hits
@@ -80,10 +79,6 @@ def _successions(t: S) -> list[Hit]:
 
 def _role_switch(t: S) -> list[Hit]:
     return t.hits + role_switch_hits(t.sentence, t.hits, t.known)
-
-
-def _favourites(t: S) -> list[Hit]:
-    return kindless_favourites(t.sentence, t.known, t.hits)
 
 
 def _own_texts(t: S) -> list[Hit]:
@@ -190,7 +185,6 @@ SENTENCE_STAGES = (
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
     SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
-    SentenceStage("favourites", _favourites, 'a favourite without its kind ("X is my #1 now")'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
