@@ -21,7 +21,6 @@ from chronomem.extractors.rules.readers.denials import denied_values
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
-from chronomem.extractors.rules.readers.partners import partner_hits
 from chronomem.extractors.rules.readers.pet_owners import pet_owners
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
@@ -91,10 +90,6 @@ def _pet_owners(t: S) -> list[Hit]:
 
 def _pairs(t: S) -> list[Hit]:
     return t.hits + pair_hits(t.sentence, t.known, t.hits)
-
-
-def _partners(t: S) -> list[Hit]:
-    return t.hits + partner_hits(t.sentence, t.known, t.hits)
 
 
 def _successors(t: S) -> list[Hit]:
@@ -188,7 +183,6 @@ SENTENCE_STAGES = (
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
-    SentenceStage("partners", _partners, '"met someone ... his name is Leo"'),
     SentenceStage("successors", _successors, "a role's new holder ends the old one"),
     SentenceStage("together", _together, '"Sam and I moved in together"'),
     SentenceStage("one_breath", _one_breath, '"joined X in 2018 and left in June 2023"'),
