@@ -32,7 +32,6 @@ from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hi
 from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.retractions import terse_corrections
-from chronomem.extractors.rules.readers.role_successors import with_successors
 from chronomem.extractors.rules.readers.role_switch import role_switch_hits
 from chronomem.extractors.rules.readers.same_breath import (
     been_with,
@@ -90,10 +89,6 @@ def _pet_owners(t: S) -> list[Hit]:
 
 def _pairs(t: S) -> list[Hit]:
     return t.hits + pair_hits(t.sentence, t.known, t.hits)
-
-
-def _successors(t: S) -> list[Hit]:
-    return with_successors(t.sentence, t.known, t.hits, t.roles)
 
 
 def _together(t: S) -> list[Hit]:
@@ -183,7 +178,6 @@ SENTENCE_STAGES = (
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
-    SentenceStage("successors", _successors, "a role's new holder ends the old one"),
     SentenceStage("together", _together, '"Sam and I moved in together"'),
     SentenceStage("one_breath", _one_breath, '"joined X in 2018 and left in June 2023"'),
     SentenceStage("spells", _spells, '"back in Cork after three years in Berlin"'),
