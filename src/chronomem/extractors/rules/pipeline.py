@@ -61,7 +61,6 @@ SENTENCE_PIPELINE = (
     "own_texts",
     "pet_owners",
     "pairs",
-    "together",
     "one_breath",
     "spells",
     "been_with",

@@ -41,7 +41,6 @@ from chronomem.extractors.rules.readers.same_breath import (
 from chronomem.extractors.rules.readers.start_dates import dated_ends, dated_starts
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
-from chronomem.extractors.rules.readers.together import together_hits
 from chronomem.extractors.rules.readers.upcoming import upcoming_events
 from chronomem.extractors.rules.state import SentenceStage
 from chronomem.extractors.rules.state import SentenceState as S
@@ -89,10 +88,6 @@ def _pet_owners(t: S) -> list[Hit]:
 
 def _pairs(t: S) -> list[Hit]:
     return t.hits + pair_hits(t.sentence, t.known, t.hits)
-
-
-def _together(t: S) -> list[Hit]:
-    return t.hits + together_hits(t.sentence, t.known, t.hits)
 
 
 def _one_breath(t: S) -> list[Hit]:
@@ -178,7 +173,6 @@ SENTENCE_STAGES = (
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
-    SentenceStage("together", _together, '"Sam and I moved in together"'),
     SentenceStage("one_breath", _one_breath, '"joined X in 2018 and left in June 2023"'),
     SentenceStage("spells", _spells, '"back in Cork after three years in Berlin"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
