@@ -62,7 +62,6 @@ SENTENCE_PIPELINE = (
     "pet_owners",
     "pairs",
     "one_breath",
-    "spells",
     "been_with",
     "told_plans",
     "moved_plans",

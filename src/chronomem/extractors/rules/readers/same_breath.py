@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime, timedelta
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.analysis.spans import label_for
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
-from chronomem.text.daymath import add_months, midnight
 
 # general English verbs of ending, said without an object
 _THEN_ENDED = re.compile(
@@ -57,65 +54,6 @@ def ended_in_one_breath(s: Sentence, hits: list[Hit]) -> list[Hit]:
             clause = (m.start("verb"), m.end())
             out.append(Hit(last.relation, last.source, last.target, True, clause, m.span("verb")))
     return out
-
-
-# "back in Cork after three years in Berlin", "left Harwood after six years at Quill"
-_SPELL = re.compile(
-    r"\bafter\s+(?P<n>\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few"
-    r"|a\s+couple\s+of|several)\s+(?P<unit>years?|months?|weeks?)\s+(?P<prep>in|at|with|living"
-    r"\s+in|working\s+at)\s+",
-    re.I,
-)
-_NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a few": 3, "a couple of": 2, "several": 3,
-}  # fmt: skip
-_SPELL_RELATIONS = {"Location": "LIVES_IN", "Organization": "WORKS_AT"}
-
-
-def spent_spells(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """A spell that just ended, told as "after N years in X": X held from N years back
-    until the sentence's news (a home for a place, a job for an organization). The news's
-    own fact stops before the spell, so its words no longer name X. Returns the hits."""
-    if s.speaker is None or s.assistant or s.question:
-        return hits
-    out: list[Hit] = []
-    for m in _SPELL.finditer(s.text):
-        span = next((sp for sp in s.spans if sp.start == m.end() and sp.named), None)
-        label = span.label or label_for(span.name, known) if span else None
-        relation = _SPELL_RELATIONS.get(label or "")
-        if span is None or relation is None:
-            continue
-        if any(normalize_name(h.target.name) == normalize_name(span.name) for h in hits):
-            continue  # "left Harwood after six years at Harwood": the table read it
-        n = _NUMBERS.get(" ".join(m.group("n").lower().split())) or int(m.group("n"))
-        start = _back(s.reference, n, m.group("unit").lower())
-        me = Party(s.speaker, "Person", speaker=True)
-        place = Party(span.name, label)
-        spell = (start, s.reference)
-        did = "lived in" if relation == "LIVES_IN" else "worked at"
-        text = f"{s.speaker} {did} {span.name} for {m.group('n')} {m.group('unit')}"
-        clause = (m.start(), span.end)
-        out.append(Hit(relation, me, place, False, clause, m.span(), text, spell=spell))
-        hits = [_cut(h, m.start()) for h in hits]
-    return hits + out
-
-
-def _cut(hit: Hit, at: int) -> Hit:
-    """``hit`` with its clause ending at ``at``, when its verb comes before it."""
-    if hit.verb[1] <= at < hit.clause[1] and hit.clause[0] < at:
-        return replace(hit, clause=(hit.clause[0], at))
-    return hit
-
-
-def _back(ref: datetime, n: int, unit: str) -> datetime:
-    day = ref.date()
-    if unit.startswith("week"):
-        day -= timedelta(weeks=n)
-    else:
-        months = n * (12 if unit.startswith("year") else 1)
-        day = add_months(day, -months)
-    return midnight(day)
 
 
 # "I've been with Sam since 2019", "been with my partner Sam for 3 years": a tie's start

@@ -36,7 +36,6 @@ from chronomem.extractors.rules.readers.role_switch import role_switch_hits
 from chronomem.extractors.rules.readers.same_breath import (
     been_with,
     ended_in_one_breath,
-    spent_spells,
 )
 from chronomem.extractors.rules.readers.start_dates import dated_ends, dated_starts
 from chronomem.extractors.rules.readers.successions import succession_hits
@@ -92,10 +91,6 @@ def _pairs(t: S) -> list[Hit]:
 
 def _one_breath(t: S) -> list[Hit]:
     return t.hits + ended_in_one_breath(t.sentence, t.hits)
-
-
-def _spells(t: S) -> list[Hit]:
-    return spent_spells(t.sentence, t.known, t.hits)
 
 
 def _been_with(t: S) -> list[Hit]:
@@ -174,7 +169,6 @@ SENTENCE_STAGES = (
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
     SentenceStage("one_breath", _one_breath, '"joined X in 2018 and left in June 2023"'),
-    SentenceStage("spells", _spells, '"back in Cork after three years in Berlin"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("moved_plans", _moved_plans, "a plan moved to another date"),
