@@ -61,7 +61,6 @@ SENTENCE_PIPELINE = (
     "own_texts",
     "pet_owners",
     "pairs",
-    "one_breath",
     "been_with",
     "told_plans",
     "moved_plans",

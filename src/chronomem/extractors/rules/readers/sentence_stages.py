@@ -16,6 +16,9 @@ from chronomem.extractors.rules.readers.ahead import (
     happened_plans,
     redated,
 )
+from chronomem.extractors.rules.readers.been_with import (
+    been_with,
+)
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.denials import denied_values
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
@@ -33,10 +36,6 @@ from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.role_switch import role_switch_hits
-from chronomem.extractors.rules.readers.same_breath import (
-    been_with,
-    ended_in_one_breath,
-)
 from chronomem.extractors.rules.readers.start_dates import dated_ends, dated_starts
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
@@ -87,10 +86,6 @@ def _pet_owners(t: S) -> list[Hit]:
 
 def _pairs(t: S) -> list[Hit]:
     return t.hits + pair_hits(t.sentence, t.known, t.hits)
-
-
-def _one_breath(t: S) -> list[Hit]:
-    return t.hits + ended_in_one_breath(t.sentence, t.hits)
 
 
 def _been_with(t: S) -> list[Hit]:
@@ -168,7 +163,6 @@ SENTENCE_STAGES = (
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
-    SentenceStage("one_breath", _one_breath, '"joined X in 2018 and left in June 2023"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("moved_plans", _moved_plans, "a plan moved to another date"),
