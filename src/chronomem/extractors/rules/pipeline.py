@@ -63,7 +63,6 @@ SENTENCE_PIPELINE = (
     "pairs",
     "been_with",
     "told_plans",
-    "moved_plans",
     "redated",
     "corrected_ahead",
     "arranged",

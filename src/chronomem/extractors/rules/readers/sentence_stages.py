@@ -28,7 +28,6 @@ from chronomem.extractors.rules.readers.pet_owners import pet_owners
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
     called_off,
-    moved_plans,
     name_told_plans,
 )
 from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hits
@@ -97,10 +96,6 @@ def _told_plans(t: S) -> list[Hit]:
     return name_told_plans(s, k, h) + called_off(s, k, h)
 
 
-def _moved_plans(t: S) -> list[Hit]:
-    return t.hits + moved_plans(t.sentence, t.known, t.hits)
-
-
 def _redated(t: S) -> list[Hit]:
     return redated(t.sentence, t.known, t.hits)
 
@@ -165,7 +160,6 @@ SENTENCE_STAGES = (
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
-    SentenceStage("moved_plans", _moved_plans, "a plan moved to another date"),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
     SentenceStage("corrected_ahead", _corrected_ahead, '"sorry, August 8th! not June"'),
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
