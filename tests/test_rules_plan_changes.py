@@ -110,6 +110,7 @@ def test_a_move_by_it_closes_the_old_date_end_to_end() -> None:
         assert open_[0].valid_at is not None and open_[0].valid_at.day == 27
 
 
+@lost("corrected_ahead")
 @pytest.mark.parametrize(
     ("turns", "plan", "day"),
     [

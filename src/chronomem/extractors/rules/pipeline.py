@@ -64,7 +64,6 @@ SENTENCE_PIPELINE = (
     "been_with",
     "told_plans",
     "redated",
-    "corrected_ahead",
     "arranged",
     "visits",
     "happened",

@@ -12,7 +12,6 @@ from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.ahead import (
-    corrected_ahead,
     happened_plans,
     redated,
 )
@@ -100,10 +99,6 @@ def _redated(t: S) -> list[Hit]:
     return redated(t.sentence, t.known, t.hits)
 
 
-def _corrected_ahead(t: S) -> list[Hit]:
-    return t.hits + corrected_ahead(t.sentence, t.known, t.hits)
-
-
 def _arranged(t: S) -> list[Hit]:
     return t.hits + arranged_plans(t.sentence, t.hits)
 
@@ -161,7 +156,6 @@ SENTENCE_STAGES = (
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
-    SentenceStage("corrected_ahead", _corrected_ahead, '"sorry, August 8th! not June"'),
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("happened", _happened, '"back from Lisbon": the plan that named it happened'),
