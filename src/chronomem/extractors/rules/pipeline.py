@@ -72,7 +72,6 @@ SENTENCE_PIPELINE = (
     "upcoming",
     "tie_ends",
     "replacements",
-    "possessed_roles",
     "assistant",
 )
 EPISODE_PIPELINE = ("mentions", "learned")

@@ -29,7 +29,6 @@ from chronomem.extractors.rules.readers.plans import (
     called_off,
     name_told_plans,
 )
-from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hits
 from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.retractions import terse_corrections
@@ -127,10 +126,6 @@ def _tie_ends(t: S) -> list[Hit]:
     return t.hits + tie_end_hits(t.sentence, t.known, t.hits)
 
 
-def _possessed_roles(t: S) -> list[Hit]:
-    return t.hits + possessed_role_hits(t.sentence, t.hits)
-
-
 def _assistant(t: S) -> list[Hit]:
     if not t.draft.assistant:
         return t.hits
@@ -164,6 +159,5 @@ SENTENCE_STAGES = (
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),
-    SentenceStage("possessed_roles", _possessed_roles, '"my son Mikko\'s birthday"'),
     SentenceStage("assistant", _assistant, "an assistant's turn: only facts about the user"),
 )
