@@ -57,7 +57,6 @@ SENTENCE_PIPELINE = (
     "reported",
     "habits",
     "successions",
-    "role_switch",
     "own_texts",
     "pet_owners",
     "pairs",

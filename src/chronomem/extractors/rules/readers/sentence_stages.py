@@ -32,7 +32,6 @@ from chronomem.extractors.rules.readers.plans import (
 from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.retractions import terse_corrections
-from chronomem.extractors.rules.readers.role_switch import role_switch_hits
 from chronomem.extractors.rules.readers.start_dates import dated_ends, dated_starts
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
@@ -67,10 +66,6 @@ def _habits(t: S) -> list[Hit]:
 
 def _successions(t: S) -> list[Hit]:
     return t.hits + succession_hits(t.hits, t.known)
-
-
-def _role_switch(t: S) -> list[Hit]:
-    return t.hits + role_switch_hits(t.sentence, t.hits, t.known)
 
 
 def _own_texts(t: S) -> list[Hit]:
@@ -144,7 +139,6 @@ SENTENCE_STAGES = (
     SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
-    SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
