@@ -171,6 +171,7 @@ STATED = [
 ]  # fmt: skip
 
 
+@lost("denials")
 @pytest.mark.parametrize(("turns", "wrong", "right"), STATED)
 def test_a_correction_told_as_a_statement_retracts_the_told_value(
     turns: list[str], wrong: tuple[str, str, str], right: tuple[str, str, str]

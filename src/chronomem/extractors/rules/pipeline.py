@@ -53,7 +53,6 @@ VOICE_PIPELINE = ("narrated",)  # per sentence, before it is analysed
 SENTENCE_PIPELINE = (
     "patterns",
     "terse_corrections",
-    "denials",
     "reported",
     "habits",
     "successions",

@@ -19,7 +19,6 @@ from chronomem.extractors.rules.readers.been_with import (
     been_with,
 )
 from chronomem.extractors.rules.readers.clauses import match_sentence
-from chronomem.extractors.rules.readers.denials import denied_values
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
@@ -46,10 +45,6 @@ def _patterns(t: S) -> list[Hit]:
 
 def _terse(t: S) -> list[Hit]:
     return t.hits or terse_corrections(t.sentence, t.known)
-
-
-def _denials(t: S) -> list[Hit]:
-    return t.hits + denied_values(t.sentence, t.known, t.hits)
 
 
 def _reported(t: S) -> list[Hit]:
@@ -135,7 +130,6 @@ def _replacements(t: S) -> list[Hit]:
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
-    SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
     SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
