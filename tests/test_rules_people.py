@@ -122,15 +122,13 @@ PARTNERS = [
         ("Ty", "MARRIED_TO", "Gemma", True),
     ),
     (["Ty: Aiden is my ex-boyfriend, long story"], ("Ty", "DATING", "Aiden", True)),
-    pytest.param(
+    (
         ["Ty: so I'm seeing someone!! her name is Lucia, we met at salsa class"],
         ("Ty", "DATING", "Lucia", False),
-        marks=lost("partners"),
     ),
-    pytest.param(
+    (
         ["Ty: I have a new boyfriend. his name's Mateo and he's a nurse"],
         ("Ty", "DATING", "Mateo", False),
-        marks=lost("partners"),
     ),
 ]
 # What an assistant's turn states about the user and the user's people.

@@ -59,6 +59,7 @@ SENTENCE_PIPELINE = (
     "own_texts",
     "pet_owners",
     "pairs",
+    "partners",
     "been_with",
     "told_plans",
     "redated",

@@ -22,6 +22,7 @@ from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
+from chronomem.extractors.rules.readers.partners import partner_hits
 from chronomem.extractors.rules.readers.pet_owners import pet_owners
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
@@ -73,6 +74,10 @@ def _pet_owners(t: S) -> list[Hit]:
 
 def _pairs(t: S) -> list[Hit]:
     return t.hits + pair_hits(t.sentence, t.known, t.hits)
+
+
+def _partners(t: S) -> list[Hit]:
+    return t.hits + partner_hits(t.sentence, t.known, t.hits)
 
 
 def _been_with(t: S) -> list[Hit]:
@@ -136,6 +141,7 @@ SENTENCE_STAGES = (
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
+    SentenceStage("partners", _partners, '"met someone ... his name is Leo"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
