@@ -98,15 +98,13 @@ CORRECTED = [
         ("Ola", "WORKS_AT", "Lyft", True),
         marks=lost("denials"),
     ),
-    pytest.param(
+    (
         ["Ola: we live in Springfield, Illinois", "Ola: oops I meant Springfield, Missouri"],
         ("Ola", "LIVES_IN", "Springfield", True),
-        marks=lost("restated"),
     ),
-    pytest.param(
+    (
         ["Ola: we live in Springfield, Illinois", "Ola: oops I meant Springfield, Missouri"],
         ("Ola", "LIVES_IN", "Springfield, Missouri", False),
-        marks=lost("restated"),
     ),
     # a later clause of a sentence is read like its first ("we're still in X")
     (

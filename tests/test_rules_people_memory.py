@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_support import lost
 from tests.test_rules_states_memory import embedder, tell  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.local_model
@@ -33,11 +32,10 @@ STORIES = [
         [("Noah", "STUDIES_AT", "Purdue")],
     ),
     # a correction restating the place with another qualifier
-    pytest.param(
+    (
         ["Kim: I live in Kingston, Jamaica", "Kim: sorry I meant Kingston, Ontario lol"],
         [("Kim", "LIVES_IN", "Kingston, Ontario")],
         [("Kim", "LIVES_IN", "Kingston")],
-        marks=lost("restated"),
     ),
     # a trip moved: the plan that names the place withdraws the one told for the old day
     (

@@ -31,6 +31,7 @@ from chronomem.extractors.rules.readers.plans import (
 )
 from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
+from chronomem.extractors.rules.readers.restated import restated
 from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.start_dates import dated_ends, dated_starts
 from chronomem.extractors.rules.readers.successions import succession_hits
@@ -42,6 +43,10 @@ from chronomem.extractors.rules.state import SentenceState as S
 
 def _patterns(t: S) -> list[Hit]:
     return t.hits + match_sentence(t.sentence, t.known)
+
+
+def _restated(t: S) -> list[Hit]:
+    return t.hits or restated(t.sentence, t.known)
 
 
 def _terse(t: S) -> list[Hit]:
@@ -134,6 +139,7 @@ def _replacements(t: S) -> list[Hit]:
 
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
+    SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
     SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),

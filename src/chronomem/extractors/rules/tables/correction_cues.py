@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+# "I meant", said to give the value meant ("I meant Portland, Oregon")
+MEANT = r"I meant|I mean|meant to say|I should have said|I should've said"
 STRONG = (
     r"correction|typo|autocorrect(?:ed)?|auto-correct(?:ed)?|i meant(?: to say)?|meant"
     r"|i mean(?!,)|i misspoke|misspoke|scratch that|(?:i )?should(?:'ve| have) said"
