@@ -13,14 +13,16 @@ memory serves a batch of items (a group each), so the embedder is loaded once pe
 
     python bench/reader_corpus.py [--split corpus/reader_r6 ...] [--json out.json]
                                   [--totals-only] [--failures N] [--jobs 2] [--no-learned]
-                                  [--disable STAGE ...]
+                                  [--disable STAGE ...] [--silence TABLE ...]
 
 Prints Markdown tables: recall per relation, per aspect and per voice; precision (the share
 of the facts an item's own turn produced, ``MENTIONED`` aside, that are a found label's
 witness); and the share of fact-less items (decoys) that produce no fact. ``--totals-only``
 (for a held-out split) prints and writes only these totals, never an item; otherwise
 ``--failures N`` prints the misses of N items. ``--no-learned`` switches the learned reader's
-step (``docs/reader.md``, on by default) off; ``--disable STAGE`` a reading stage (an ablation).
+step (``docs/reader.md``, on by default) off; ``--disable STAGE`` a reading stage (an ablation);
+``--silence TABLE`` the rows of one table of the relation pattern table (``bench/row_ablation.py``
+says which tables there are and how a table is silenced).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from reader_match import SILENT, Names, Seen, score_item, seen
+from row_ablation import silence, tables_named
 from temporal import stages_off
 
 from chronomem import Memory
@@ -210,9 +213,17 @@ def _keys(item: Item, label: dict[str, object]) -> Iterator[str]:
     yield f"voice:{item['voice']}"
 
 
-def read_batch(items: list[Item], learned: bool = True, disable: tuple[str, ...] = ()) -> Tally:
+def read_batch(
+    items: list[Item],
+    learned: bool = True,
+    disable: tuple[str, ...] = (),
+    silenced: tuple[str, ...] = (),
+) -> Tally:
     """Read ``items`` with one memory per ``BATCH`` of them (``learned``: with the learned
-    reader's step; ``disable``: reading stages switched off, an ablation)."""
+    reader's step; ``disable``: reading stages switched off, ``silenced``: tables of the
+    pattern table whose rows read nothing; both ablations)."""
+    for table in silenced:  # in this process: a worker of ``read_all`` silences its own
+        silence(table)
     tally = Tally()
     embedder = LocalEmbedder()
     for start in range(0, len(items), BATCH):
@@ -228,14 +239,21 @@ def read_batch(items: list[Item], learned: bool = True, disable: tuple[str, ...]
 
 
 def read_all(
-    items: list[Item], jobs: int, learned: bool = True, disable: tuple[str, ...] = ()
+    items: list[Item],
+    jobs: int,
+    learned: bool = True,
+    disable: tuple[str, ...] = (),
+    silenced: tuple[str, ...] = (),
 ) -> Tally:
     if jobs <= 1:
-        return read_batch(items, learned, disable)
+        return read_batch(items, learned, disable, silenced)
     chunks = [items[k::jobs] for k in range(jobs)]
     total = Tally()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(read_batch, chunks, [learned] * jobs, [disable] * jobs):
+        batches = pool.map(
+            read_batch, chunks, [learned] * jobs, [disable] * jobs, [silenced] * jobs
+        )
+        for part in batches:
             total.merge(part)
     return total
 
@@ -321,6 +339,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="STAGE",
         help="switch a reading stage off (repeatable; `chronomem explain --help` lists them)",
     )
+    parser.add_argument(
+        "--silence",
+        action="append",
+        default=[],
+        metavar="TABLE",
+        help="silence the rows of a table of the pattern table (repeatable; "
+        "`bench/row_ablation.py` names them)",
+    )
     return parser
 
 
@@ -328,12 +354,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     disable = stages_off(parser, args.disable)
+    silenced = tables_named(parser, "--silence", args.silence)
     out: dict[str, object] = {}
     for split in args.split or DEFAULT_SPLITS:
         folder = Path(split) if Path(split).is_absolute() else ROOT / split
         items = load_items(folder)[: args.limit or None]
         started = time.process_time(), time.time()
-        tally = read_all(items, args.jobs, not args.no_learned, disable)
+        tally = read_all(items, args.jobs, not args.no_learned, disable, silenced)
         result = summary(tally)
         result["seconds"] = {
             "cpu_main": round(time.process_time() - started[0], 1),

@@ -12,7 +12,12 @@ process (its rows match nothing, wherever a reader looks them up) that runs
 gives counts and never a scenario or check.
 
     PYTHONPATH=src python bench/row_ablation.py --data bench/data/temporal_heldout9 \\
-        [--table work_rows ...] [--json out.json]
+        [--table work_rows ...] [--together] [--json out.json]
+
+``--table work_rows:0,3-5`` names some rows of a table, by their place in it (from 0).
+``--together`` silences the tables named with ``--table`` in one run (the sum of single
+silences is not the silence of the sum). ``bench/reader_corpus.py --silence TABLE`` reads
+the reader corpus with tables silenced the same way (``silence`` here is the one place).
 """
 
 from __future__ import annotations
@@ -75,24 +80,62 @@ class _Silent:
         return getattr(self.regex, name)
 
 
-def silence(table: str) -> int:
-    """Silence the rows of ``table`` from now on, in this process; the number of rows."""
-    rows = tables()[table]
+def rows_of(spec: str) -> set[int]:
+    """The indexes in ``patterns.PATTERNS`` that ``spec`` names: a table (``work_rows``), or
+    some of its rows by their place in it, from 0 (``work_rows:0,3-5``). Raises
+    ``ValueError`` with the names there are, or the rows the table has."""
+    name, _, picked = spec.partition(":")
+    known = tables()
+    if name not in known:
+        raise ValueError(f"unknown {name}; give one of {', '.join(known)}")
+    rows = sorted(known[name])
+    if not picked:
+        return set(rows)
+    places: set[int] = set()
+    for part in picked.split(","):
+        low, _, high = part.partition("-")
+        if not (low.isdigit() and (high or low).isdigit()):
+            raise ValueError(f"{spec}: rows are numbers and ranges, as in {name}:0,3-5")
+        places.update(range(int(low), int(high or low) + 1))
+    if max(places) >= len(rows):
+        raise ValueError(f"{spec}: {name} has rows 0-{len(rows) - 1}")
+    return {rows[k] for k in places}
+
+
+def tables_named(parser: argparse.ArgumentParser, flag: str, names: list[str]) -> tuple[str, ...]:
+    """``names`` (given with ``flag``), checked before any work: an unknown table or row
+    exits with the parser's usage error, which names the tables there are."""
+    for spec in names:
+        try:
+            rows_of(spec)
+        except ValueError as exc:
+            parser.error(f"{flag}: {exc}")
+    return tuple(names)
+
+
+def silence(spec: str) -> int:
+    """Silence the rows ``spec`` names (``rows_of``) from now on, in this process; the
+    number of rows (silencing a row twice changes nothing more)."""
+    rows = rows_of(spec)
     patterns.PATTERNS = tuple(
-        replace(cp, regex=_Silent(cp.regex)) if i in rows else cp  # type: ignore[arg-type]
+        replace(cp, regex=_Silent(cp.regex))  # type: ignore[arg-type]
+        if i in rows and not isinstance(cp.regex, _Silent)
+        else cp
         for i, cp in enumerate(patterns.PATTERNS)
     )
     return len(rows)
 
 
-def totals(data: Path, table: str | None) -> tuple[int, int]:
-    """The set's passed and total checks, with ``table`` silenced (``None``: none)."""
+def totals(data: Path, silenced: tuple[str, ...]) -> tuple[int, int]:
+    """The set's passed and total checks, with the tables ``silenced`` (none: a baseline)."""
     command = [sys.executable, __file__, "--data", str(data), "--run"]
-    command += ["--table", table] if table else []
+    for table in silenced:
+        command += ["--table", table]
     done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ))
     found = _TOTAL.search(done.stdout)
     if done.returncode != 0 or found is None:
-        raise SystemExit(f"{table or 'baseline'}: the run failed\n{done.stderr[-2000:]}")
+        name = "+".join(silenced) or "baseline"
+        raise SystemExit(f"{name}: the run failed\n{done.stderr[-2000:]}")
     return int(found.group(1)), int(found.group(2))
 
 
@@ -100,27 +143,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, required=True, help="a temporal set folder")
     parser.add_argument("--table", action="append", help="only these tables (repeatable)")
+    parser.add_argument(
+        "--together", action="store_true", help="silence the --table tables in one run"
+    )
     parser.add_argument("--json", type=Path, help="write the counts here")
     parser.add_argument("--run", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     known = tables()
-    unknown = sorted(set(args.table or ()) - set(known))
-    if unknown:
-        parser.error(f"--table: unknown {', '.join(unknown)}; give one of {', '.join(known)}")
+    named = tables_named(parser, "--table", args.table or [])
+    if args.together and not named:
+        parser.error("--together: name the tables to silence together with --table")
     if args.run:  # the child: silence, then the bench's totals line
-        for table in args.table or ():
+        for table in named:
             silence(table)
         run(f"{TEMPORAL} --no-llm --data {args.data}")
         return 0
     started = time.perf_counter()
-    passed, checks = totals(args.data, None)
+    passed, checks = totals(args.data, ())
     print(f"{args.data.name}: {passed}/{checks} with every table on")
     print("| table | rows | checks without it | change |\n|---|---|---|---|")
     report: dict[str, dict[str, int]] = {}
-    for table in args.table or list(known):
-        without, _ = totals(args.data, table)
-        report[table] = {"rows": len(known[table]), "passed": without}
-        print(f"| {table} | {len(known[table])} | {without} | {without - passed:+d} |")
+    runs = [named] if args.together else [(t,) for t in named or known]
+    for silenced in runs:
+        without, _ = totals(args.data, silenced)
+        name, rows = "+".join(silenced), len(set().union(*map(rows_of, silenced)))
+        report[name] = {"rows": rows, "passed": without}
+        print(f"| {name} | {rows} | {without} | {without - passed:+d} |")
     load = [round(x, 2) for x in os.getloadavg()]
     print(f"\n{time.perf_counter() - started:.0f} s wall, load {load}")
     if args.json:

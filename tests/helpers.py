@@ -1,10 +1,11 @@
-"""Helpers shared by tests: times, the Alice story, live replay."""
+"""Helpers shared by tests: times, the Alice story, live replay, a chat of one turn a day."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from chronomem import Memory
+from chronomem import EpisodeInput, Memory
 from chronomem.testing import ManualClock
 
 
@@ -28,3 +29,17 @@ def replay(memory: Memory, clock: ManualClock, story, group_id: str = "demo") ->
         clock.set(ref + timedelta(seconds=1))
         results.append(memory.add_episode(text, group_id=group_id, reference_time=ref))
     return results
+
+
+def daily_chat(memory: Memory, group_id: str, turns: Sequence[str], start: datetime) -> None:
+    """Add ``turns`` as messages one day apart from ``start``, with ids t00, t01, ..."""
+    memory.add_episodes(
+        EpisodeInput(
+            content=text,
+            group_id=group_id,
+            reference_time=start + timedelta(days=n),
+            source="message",
+            episode_id=f"t{n:02d}",
+        )
+        for n, text in enumerate(turns)
+    )

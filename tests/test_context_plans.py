@@ -9,12 +9,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from chronomem import EpisodeInput, Memory
+from chronomem import Memory
 from chronomem.search.plans import plan_for
 from chronomem.search.reading import read_query
 from chronomem.search.snippets import near_duplicate, stems
 from chronomem.testing import HashEmbedder
 from chronomem.testing.fakes import ManualClock
+from tests.helpers import daily_chat
 
 G = "noor"
 START = datetime(2025, 1, 6, 18, 0, tzinfo=UTC)
@@ -42,16 +43,7 @@ def memory() -> Memory:
     turns: list[str] = []
     for said in USER:
         turns += [said, ANSWER, ANSWER.replace("Good question", "Sure")]
-    mem.add_episodes(
-        EpisodeInput(
-            content=text,
-            group_id=G,
-            reference_time=START + timedelta(days=n),
-            source="message",
-            episode_id=f"t{n:02d}",
-        )
-        for n, text in enumerate(turns)
-    )
+    daily_chat(mem, G, turns, START)
     return mem
 
 

@@ -196,6 +196,26 @@ def test_a_stage_switched_off_reads_without_it_and_a_misspelt_one_is_refused(
     assert "--disable: unknown reading stage paterns" in capsys.readouterr().err
 
 
+def test_a_silenced_table_reads_nothing_and_an_unknown_one_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chronomem.extractors.rules.tables import patterns
+
+    monkeypatch.setattr(patterns, "PATTERNS", patterns.PATTERNS)  # restored after the test
+    split = tmp_path / "mine"
+    split.mkdir()
+    (split / "part01.jsonl").write_text(json.dumps(ITEMS[0]) + "\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    argv = ["--split", str(split), "--no-learned", "--json", str(out)]
+    assert reader_corpus.main(argv) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))[str(split)]["recall"]["all"]["found"] == 1
+    assert reader_corpus.main([*argv, "--silence", "work_rows", "--silence", "inline"]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))[str(split)]["recall"]["all"]["found"] == 0
+    with pytest.raises(SystemExit):
+        reader_corpus.main([*argv, "--silence", "work_row"])
+    assert "--silence: unknown work_row; give one of" in capsys.readouterr().err
+
+
 def test_a_folder_without_items_is_refused_with_how_to_fix_it(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="--split"):
         reader_corpus.main(["--split", str(tmp_path)])

@@ -38,3 +38,12 @@ def test_an_unknown_table_is_refused_with_the_names(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit):
         row_ablation.main(["--data", "bench/data/temporal", "--table", "work_row"])
     assert "--table: unknown work_row; give one of activities" in capsys.readouterr().err
+
+
+def test_rows_are_named_by_their_place_in_their_table() -> None:
+    work = sorted(row_ablation.tables()["work_rows"])
+    assert row_ablation.rows_of("work_rows:0,2-3") == {work[0], work[2], work[3]}
+    with pytest.raises(ValueError, match="work_rows has rows 0-"):
+        row_ablation.rows_of(f"work_rows:{len(work)}")
+    with pytest.raises(ValueError, match="as in work_rows:0,3-5"):
+        row_ablation.rows_of("work_rows:first")

@@ -191,9 +191,6 @@ def test_an_age_corrected_has_one_current_value(embedder):  # type: ignore[no-un
          "WORKS_AT", "KPMG", "Deloitte"),
         (["Ola: I said I learn Spanish, but is Portuguese, sorry"],
          "LEARNS", "Portuguese", "Spanish"),
-        (["Ola: I prefer window seats",
-          "Ola: wait I said I prefer window seats but it's aisle seats lol"],
-         "PREFERS", "aisle seats", "window seats"),
     ],
 )  # fmt: skip
 def test_a_value_reported_and_taken_back_does_not_hold(embedder, turns, relation, right, wrong):  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ from chronomem.extractors.rules.analysis.sentences import split_sentences
 from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.texting import with_subjects
-from tests.rules_support import found, run
+from tests.rules_support import run
 
 
 @pytest.mark.parametrize(
@@ -48,17 +48,6 @@ def test_a_fragment_without_a_subject_still_gets_one(text: str, expected: str) -
 )
 def test_a_trade_named_as_a_topic_gives_no_job_title(text: str) -> None:
     assert not [f for f in run(text).facts if f.relation == "HAS_JOB_TITLE"]
-
-
-@pytest.mark.parametrize(
-    ("text", "place"),
-    [
-        ("Ines: home is Porto these days", "Porto"),
-        ("Ines: home is Cork now", "Cork"),
-    ],
-)
-def test_home_is_a_place_is_where_one_lives(text: str, place: str) -> None:
-    assert ("Ines", "LIVES_IN", place, False) in found(run(text))
 
 
 @pytest.mark.parametrize(

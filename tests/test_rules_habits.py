@@ -181,13 +181,6 @@ def test_a_verb_that_only_looks_like_a_habit_ends_nothing() -> None:
             "Lior: pescatarian now, fish and eggs only",
             ("Lior", "FOLLOWS_DIET", "pescatarian", False),
         ),
-        ("Lior: ok so fully vegan again lol", ("Lior", "FOLLOWS_DIET", "vegan", False)),
-        (
-            "Lior: had a steak, I'm done with vegetarianism",
-            ("Lior", "FOLLOWS_DIET", "vegetarian", True),
-        ),
-        ("Lior: gave up veganism after a year", ("Lior", "FOLLOWS_DIET", "vegan", True)),
-        ("Lior: honestly I'm over keto", ("Lior", "FOLLOWS_DIET", "keto", True)),
     ],
 )
 def test_a_diet_said_tersely_or_by_its_noun(text: str, fact: tuple[str, str, str, bool]) -> None:

@@ -288,13 +288,6 @@ def test_a_role_changed_for_a_reason_names_no_new_person():  # type: ignore[no-u
 # -- health and preference changes said another way --------------------------------------------
 
 
-def test_a_birth_said_as_an_arrival_ends_the_pregnancy_and_names_the_baby():  # type: ignore[no-untyped-def]
-    facts = found(run("Ife: I'm pregnant!", "Ife: our baby boy Kofi arrived on monday"))
-    assert ("Ife", "HAS_CONDITION", "pregnant", True) in facts
-    assert ("Ife", "FAMILY_OF", "Kofi", False) in facts
-    # an arrival that is no birth
-    facts = found(run("Ife: I'm pregnant!", "Ife: my sister arrived from Lagos today"))
-    assert ("Ife", "HAS_CONDITION", "pregnant", True) not in facts
 
 
 def test_a_sleep_schedule_turned_into_another():  # type: ignore[no-untyped-def]

@@ -142,25 +142,12 @@ ASSISTANT = [
         ],
         ("Tessa", "LOVES", "gardening", False),
     ),
-    (
-        ["Rui: plan my week", "Assistant: Because you're recovering from knee surgery, no runs."],
-        ("Rui", "HAS_CONDITION", "knee injury", False),
-    ),
-    # "For your new X" on an assistant's turn: the user's
-    (
-        ["Rui: what tires?", "Assistant: For your new Model 3, try all-season tires."],
-        ("Rui", "OWNS", "Model 3", False),
-    ),
     # a verb after ", then" shares the subject of the clause before
     (["Rui: I left Accenture in May, then joined Infosys"], ("Rui", "WORKS_AT", "Infosys", False)),
     # a school is an employer when the verb says work
     (
         ["Rui: I work at Maple Grove Elementary School"],
         ("Rui", "WORKS_AT", "Maple Grove Elementary School", False),
-    ),
-    (
-        ["Rui: my mom had hip replacement surgery"],
-        ("Rui's mom", "HAS_CONDITION", "hip injury", False),
     ),
 ]
 # A retirement is a title as well as a job ended; a degree started is studies there; a

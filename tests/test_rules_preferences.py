@@ -23,9 +23,6 @@ from tests.test_rules_states_memory import tell
         ("Ugo: trains are a nightmare, aisle seats only from now on",
          ("Ugo", "PREFERS", "aisle seats")),
         ("Ugo: decaf only these days", ("Ugo", "PREFERS", "decaf")),
-        ("Ugo: honestly I'm a tea person now", ("Ugo", "PREFERS", "tea")),
-        ("Ugo: I listen to a lot of afrobeats when I cook", ("Ugo", "LIKES", "afrobeats")),
-        ("Ugo: been listening to Fleetwood Mac nonstop", ("Ugo", "LIKES", "Fleetwood Mac")),
     ],
 )  # fmt: skip
 def test_a_preference_in_chat_form_is_read(turn, fact):  # type: ignore[no-untyped-def]
@@ -89,9 +86,6 @@ def test_an_order_given_is_no_habit_of_the_speaker():  # type: ignore[no-untyped
          ("Sam", "HAS_FAVORITE", "poke"), ("Sam", "HAS_FAVORITE", "burrito")),
         (["Sam: I prefer window seats", "Sam: long flights suck, aisle seats only from now on"],
          ("Sam", "PREFERS", "aisle seats"), ("Sam", "PREFERS", "window seats")),
-        (["Sam: I mostly listen to techno at the gym",
-          "Sam: can't train to techno anymore, podcasts only now"],
-         ("Sam", "PREFERS", "podcasts"), ("Sam", "LIKES", "techno")),
     ],
 )  # fmt: skip
 def test_a_changed_preference_closes_the_old_on_the_default_path(  # type: ignore[no-untyped-def]
@@ -113,11 +107,8 @@ def embedder():  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(
     ("turn", "fact"),
     [
-        ("Ugo: Kindly note that I prefer a ground-floor room where possible.",
-         ("Ugo", "PREFERS", "ground-floor room")),
         ("Ugo: i've always preferred trains, planes make me anxious",
          ("Ugo", "PREFERS", "trains")),
-        ("Ugo: my wife prefers the coast these days", ("Ugo's wife", "PREFERS", "coast")),
         ("Ugo: My favourite poet has always been Szymborska.",
          ("Ugo", "HAS_FAVORITE", "Szymborska")),
         ("Ugo: my favourite town in the whole world is Kotor",

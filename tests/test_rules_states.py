@@ -76,7 +76,6 @@ CASES = [
         ["Sam: I signed up for Equinox", "Sam: Cancelled Equinox, too pricey"],
         ("Sam", "SUBSCRIBED_TO", "Equinox", True),
     ),
-    (["Sam: cancelled my Netflix subscription"], ("Sam", "SUBSCRIBED_TO", "Netflix", True)),
     # self-corrections
     (
         ["Sam: I live in Paris.", "Sam: sorry, I meant Lyon, not Paris."],
@@ -120,10 +119,6 @@ CASES = [
     (
         ["Sam: hi", "Assistant: Since you went vegan, here are some recipes."],
         ("Sam", "FOLLOWS_DIET", "vegan", False),
-    ),
-    (
-        ["Sam: hi", "Assistant: How's the new job at Stripe going?"],
-        ("Sam", "WORKS_AT", "Stripe", False),
     ),
     # plans
     (

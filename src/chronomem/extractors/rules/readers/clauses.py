@@ -32,7 +32,6 @@ from chronomem.extractors.rules.readers.clause_subjects import (
     subject_of,
 )
 from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
-from chronomem.extractors.rules.tables.nominal import place_target
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.model.relations import is_functional
@@ -256,8 +255,6 @@ def _targets(
         found = inline_object(s, row, m)
     elif row.target == "context":
         found = CONTEXT
-    elif row.target == "place":
-        found = place_target(s, m, clause, known)
     else:
         found = object_after(s, m.end(), clause[1], row)
     if found is CONTEXT:

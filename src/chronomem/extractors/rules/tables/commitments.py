@@ -48,25 +48,6 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="let letting lets",
     ),
-    P(
-        "MEMBER_OF",
-        r"\b(?:my|our|your) (?P<obj>{NAME}|[a-z]+(?: [a-z]+)?) membership (?:has )?(?:finally )?"
-        r"(?:lapsed|expired|ran out|run out|ended)\b",
-        "Organization",
-        "inline",
-        "possessor",
-        ending=True,
-        triggers="lapsed expired ran run ended",
-    ),
-    P(
-        "SUBSCRIBED_TO",
-        r"\b(?:cancel(?:l?ed)?|ended|unsubscribed from|dropped) (?:my|our|the|"
-        r"your) (?P<obj>{NAME}|[a-z]+) (?:subscription|account|plan)\b",
-        "Service",
-        "inline",
-        ending=True,
-        triggers="cancel cancelled canceled ended unsubscribed dropped",
-    ),
     # "I'm on the Spotify Premium individual plan", "we have the Netflix Basic plan",
     # "upgraded to the Spotify family plan": the plan is named with its service
     P(

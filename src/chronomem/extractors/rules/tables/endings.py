@@ -50,10 +50,6 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:job|work|team|company|offer|role|position|hired|poached|recruited|"
       r"startup|colleague|coworker|boss)\b|\blast (?:week|month|year)\b|\b(?:weeks?|months?|"
       r"years?) ago\b"),
-    # "handed in my notice at Deloitte", "gave my two weeks' notice to Acme"
-    P("WORKS_AT", r"\b(?:handed in|put in|gave|giving|handing in) (?:my |her |his )?"
-      r"(?:two weeks'? )?notice (?:at|to)\b", "Organization", ending=True,
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="notice"),
     # "my new employer is Netflix", "my company is Acme now"
     P("WORKS_AT", r"\b(?:my|your) (?:new |current )?(?:employer|company|workplace) (?:is|'s) "
       r"(?:now |currently )?(?P<obj>{NAME})", "Organization", "inline", "possessor",
@@ -95,8 +91,6 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       "context", ending=True, triggers="graduated dropped"),
     P("OWNS", r"\b(?:sold|got rid of|gave away)\b", "Item", "phrase", ending=True,
       triggers="sold rid gave"),
-    P("PLAYS", r"\b(?:stopped|quit|gave up) playing\b", "Activity", "phrase", ending=True,
-      triggers="playing"),
     P("HAS_PROBLEM", rf"\b(?:{_FIXED})\b", "Problem", "context", "device", ending=True,
       triggers="again fixed resolved repaired sorted normal now"),
 )

@@ -10,13 +10,12 @@ copula ("I'm not vegan anymore"). Macros: ``{NAME}``, ``{DIET}``, ``{HABIT}``,
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.life_words import BODY_PARTS, CONDITIONS, DIETS, HABITS
+from chronomem.extractors.rules.tables.life_words import BODY_PARTS, CONDITIONS, DIETS
 from chronomem.extractors.rules.tables.row import BE as _BE
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 
 _NEG = r"(?P<neg> not| no longer| never)?"
 _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
-_HABIT_WORDS = " ".join(sorted(HABITS))
 _CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
 _BODY_WORDS = " ".join(sorted(BODY_PARTS))
 

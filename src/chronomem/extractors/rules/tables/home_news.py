@@ -1,15 +1,15 @@
 """Rows of the pattern table for a home, and for news told to the listener.
 
 "I'm a Denver local", "we moved our stuff to Austin", "bought a condo in Leeds" give the
-home; "Congrats on the move to Denver!", "How's the new job at Stripe?", "Enjoy your new
-Tesla!" tell the listener's news (the speaker's, for "my": an assistant's turn read in the
-user's voice). One part of the table in :mod:`.patterns`, which keeps its place.
+home; "Congrats on the move to Denver!" tells the listener's (the speaker's, for "my": an
+assistant's turn read in the user's voice). (The listener's new job and new things, "How's
+the new job at Stripe?", "Enjoy your new Tesla!", were rows here until round 13.) One part
+of the table in :mod:`.patterns`, which keeps its place.
 """
 
 from __future__ import annotations
 
 from chronomem.extractors.rules.tables.row import RelationPattern as P
-from chronomem.text.words import word_set
 
 # Said to someone about their life: "Congrats on the move to Denver!", "How's the new job
 # at Stripe?", "Enjoy your new Tesla!" (subject: the listener, or the speaker for "my").
@@ -53,22 +53,5 @@ HOME_NEWS_ROWS: tuple[P, ...] = (
         subject="listener",
         reject_labels=_NOT_PLACE,
         triggers="move relocation moving new",
-    ),
-    P(
-        "WORKS_AT",
-        _CUE + r"(?:new |first )?(?:job|role|position|gig|internship) (?:at|with)\b",
-        "Organization",
-        subject="listener",
-        reject_labels=frozenset({"Location", "Person"}),
-        triggers="job role position gig internship",
-    ),
-    P(
-        "OWNS",
-        _CUE + r"(?:brand )?new\b",
-        "Item",
-        "phrase",
-        subject="listener",
-        reject_heads=word_set("job role position gig place home house apartment baby team"),
-        triggers="new",
     ),
 )

@@ -34,7 +34,6 @@ MEDICATIONS = word_set(
 )
 _MED = "|".join(sorted((w.replace("-", "[- ]") for w in MEDICATIONS), key=lambda w: -len(w)))
 _OBJ = rf"(?:a |an |the |my |some |daily |low[- ]dose |a low dose of |a course of )?(?P<obj>{_MED})"
-_OBJ2 = _OBJ.replace("P<obj>", "P<obj2>")
 _WORDS = " ".join(sorted(w.split("-")[-1] for w in MEDICATIONS))
 
 MEDICATION_ROWS: tuple[P, ...] = (

@@ -1,8 +1,7 @@
 """Rows of the pattern table for a move that continues what the subject held: a transfer
 ("Jack transferred to Michigan": the school or employer he had, another one now) and a
 return ("he's back at his old job at Panasonic", "I'm back with Deloitte": a job); and a tie
-that ended, said by naming the person an ex ("my ex Rita", "my ex-wife Dana"); and an
-operation one is recovering from ("since you're recovering from your shoulder surgery").
+that ended, said by naming the person an ex ("my ex Rita", "my ex-wife Dana").
 """
 
 from __future__ import annotations
@@ -128,27 +127,6 @@ EX_ROWS: tuple[P, ...] = (
         "possessor",
         ending=True,
         triggers="ex",
-    ),
-)
-
-RECOVERY_ROWS: tuple[P, ...] = (
-    P(
-        "HAS_CONDITION",
-        r"\b(?:recovering from|recuperating from|getting over|healing from|had|got|just had)\s+"
-        r"(?:a |an |the |my |your |his |her |their )?(?:(?:recent|big|major|minor) )?"
-        r"(?P<obj>{BODY}) (?:surgery|operation|replacement|reconstruction)\b",
-        "Condition",
-        "inline",
-        target_format="{obj} injury",  # the name wellbeing.py's "recovered from" ends
-        triggers="recovering recuperating getting healing had got",
-    ),
-    P(
-        "HAS_CONDITION",
-        r"\b(?:recovering|recuperating|healing) from\s+(?:a |an |the |my |your |his |her |their )?"
-        r"(?:bad |nasty |mild |severe )?(?P<obj>{CONDITION})\b",
-        "Condition",
-        "inline",
-        triggers="recovering recuperating healing",
     ),
 )
 

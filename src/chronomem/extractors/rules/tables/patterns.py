@@ -39,7 +39,6 @@ from chronomem.extractors.rules.tables.life_words import (
 )
 from chronomem.extractors.rules.tables.managers import MANAGER_ROWS
 from chronomem.extractors.rules.tables.medication import MEDICATION_ROWS
-from chronomem.extractors.rules.tables.moves import RECOVERY_ROWS
 from chronomem.extractors.rules.tables.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.tables.people_rows import PEOPLE_ROWS
 from chronomem.extractors.rules.tables.problems import PROBLEM_ROWS
@@ -47,7 +46,6 @@ from chronomem.extractors.rules.tables.replacements import REPLACEMENT_ROWS
 from chronomem.extractors.rules.tables.row import PLACE_LIKE as _PLACE_LIKE
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
 from chronomem.extractors.rules.tables.row import alternatives as _alt
-from chronomem.extractors.rules.tables.tastes import TASTE_ROWS
 from chronomem.extractors.rules.tables.wellbeing import WELLBEING_ROWS
 from chronomem.extractors.rules.tables.work_rows import WORK_ROWS
 from chronomem.model.relations import GENERIC_RELATIONS
@@ -87,7 +85,6 @@ _ROWS: tuple[RelationPattern, ...] = (
     *WELLBEING_ROWS,
     *MEDICATION_ROWS,
     *ACTIVITY_ROWS,
-    *RECOVERY_ROWS,
     *ENDING_ROWS,
     *PROBLEM_ROWS,
     # -- work, study, membership (work_rows.py) ---------------------------------------------
@@ -180,7 +177,6 @@ _ROWS: tuple[RelationPattern, ...] = (
     P("LIKES", r"^\W*(?P<obj>{NAME}) (?:fan|supporter)s?\b", "Topic", "inline", "possessor",
       reject_labels=frozenset({"Pet", "Device"}), template="{source} is a fan of {target}",
       triggers="fan fans supporter supporters"),
-    *TASTE_ROWS,
     P("LOVES", r"\b(?:love|loves|loved|loving|adore|adores|adored)\b"
       r"|(?:\b(?:am|is|are)|'m|'re) passionate about\b", "Topic", "phrase",
       negated_relation="DISLIKES",

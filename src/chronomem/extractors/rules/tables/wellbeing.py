@@ -1,6 +1,8 @@
-"""Rows of the pattern table for how diets, habits and health change in everyday words:
-"no more gluten free for me", "6 months sober", "it's type 2 diabetes now", "our daughter
-was born", "recovered from the ACL surgery".
+"""Rows of the pattern table for how habits, health and sleep change in everyday words:
+"6 months sober", "it's type 2 diabetes now", "our daughter was born", "recovered from the
+ACL surgery", "bed at 2, up at 10". (Round 13 deleted the rows that cost nothing on
+held-out language: diets given up or taken, injuries told by their adjective, births told
+without "born", "tested negative", "X-free", the listener's pains.)
 
 They sit beside ``health_rows.py`` (the same macros, the same relations) and are tried after
 its rows. Endings of a state told under another name ("quit drinking" ends the beer, "diabetes"
@@ -9,7 +11,6 @@ ends "pre-diabetic") are ``successions.py``.
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.life_words import DIETS
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 
 # A time of day said as a habit ("6", "6:45", "22.30", "7am", "ten", "half nine",
@@ -25,21 +26,8 @@ _CLOCK = (
 # where a clause opens: "bed at 2, up at 10" is the speaker's, as a chat line
 _OPENS = r"(?:^|(?<=[,;:.!?])\s*|(?<=\band )|(?<=\bbut )|(?<=\bso ))\W*"
 
-_DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
-_INJURED_WORDS = "broken fractured sprained twisted torn dislocated cracked busted pulled"
-_INJURED = rf"(?:{'|'.join(_INJURED_WORDS.split())})"
 
 WELLBEING_ROWS: tuple[P, ...] = (
-    P(
-        "FOLLOWS_DIET",
-        r"\bno (?:more|longer) (?P<obj>{DIET})\b(?! (?:recipes?|food|options?|meals?))",
-        "Diet",
-        "inline",
-        "possessor",
-        ending=True,
-        template="{source} is {target}",
-        triggers="no",
-    ),
     P(
         "HAS_HABIT",
         r"\bno more (?P<obj>{HABIT})\b(?![- ]?free)|\bno (?P<obj2>{HABIT}) (?:at all|anymore|any"
@@ -97,16 +85,6 @@ WELLBEING_ROWS: tuple[P, ...] = (
         fixed_target="pregnant",
         triggers="birth born welcomed had here arrived delivered",
     ),
-    P(  # "baby Ada arrived", "our baby girl Nell arrived": the newborn is family
-        "FAMILY_OF",
-        r"\b(?:(?:my|our|the) )?(?:new )?baby(?: (?:girl|boy))?,? (?P<obj>{NAME}),? "
-        r"(?:has |finally )?(?:arrived|was born|was delivered|is here)\b",
-        "Person",
-        "inline",
-        "possessor",
-        template="{target} is {source}'s baby",
-        triggers="arrived born delivered here",
-    ),
     P(  # "update: it's type 2 diabetes now", "turns out it's asthma": the speaker's diagnosis
         "HAS_CONDITION",
         r"\b(?:it's|it is|it was|it turned out to be|turns out it's|turned out it was) (?:actually"
@@ -117,59 +95,6 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "inline",
         "possessor",
         triggers="it's it turns turned",
-    ),
-    P(  # "I'm done with vegetarianism", "over keto", "gave up veganism": a diet ends
-        "FOLLOWS_DIET",
-        r"\b(?:done with|finished with|through with|over|gave up(?: on)?|giving up(?: on)?|"
-        r"quit|quitting|ditched|dropped|stopped|abandoned) (?:being |the |my |on )?"
-        r"(?P<obj>{DIET})(?:ism)?\b(?! (?:recipes?|food|options?|meals?|restaurants?|places?"
-        r"|cookbooks?|friends?))",
-        "Diet",
-        "inline",
-        ending=True,
-        template="{source} is {target}",
-        triggers=_DIET_WORDS + " veganism vegetarianism pescatarianism pescetarianism",
-    ),
-    P(  # a verbless chat line: "pescatarian now, fish and veg only", "fully vegan again"
-        "FOLLOWS_DIET",
-        r"(?:^|(?<=[,;.!?])) ?\W*(?:(?:so|and|but|now|well|yeah|ok|okay|update|lol|btw|fully|"
-        r"strictly|mostly|officially|totally|100%)\W+){0,3}(?P<obj>{DIET}) (?:now|these days|"
-        r"from now on|from here on(?: out)?|again|full[- ]time|for good)\b",
-        "Diet",
-        "inline",
-        "possessor",
-        template="{source} is {target}",
-        triggers=_DIET_WORDS,
-    ),
-    P(  # "I've got a broken wrist", "she has a sprained ankle": an injured body part
-        "HAS_CONDITION",
-        r"\b(?:a|an|my|his|her|your|their) (?:badly |really |bad |nasty |slightly )?"
-        rf"{_INJURED} (?:left |right )?(?P<obj>{{BODY}})\b",
-        "Condition",
-        "inline",
-        target_format="{obj} injury",
-        triggers=_INJURED_WORDS,
-    ),
-    P(  # "my ankle is sprained", "his collarbone's fractured"
-        "HAS_CONDITION",
-        r"\b(?:my|his|her|your|their) (?:left |right )?(?P<obj>{BODY})(?: is|'s| got| was)"
-        rf" (?:badly |really |totally )?{_INJURED}\b",
-        "Condition",
-        "inline",
-        "possessor",
-        target_format="{obj} injury",
-        triggers=_INJURED_WORDS,
-    ),
-    P(  # "my back pain is killing me", "her knee pain kept her up": the pain as a subject
-        "HAS_CONDITION",
-        r"\b(?:my|his|her|your|their) (?:lower |upper |left |right |bad |chronic |stupid )?"
-        r"(?P<obj>{BODY}) (?:pain|ache)\b(?!(?: is| has|'s)? (?:finally |totally |completely |"
-        r"all |pretty much |almost |mostly )?(?:gone|over|better|cleared up|went away|fine))",
-        "Condition",
-        "inline",
-        "possessor",
-        target_format="{obj} pain",
-        triggers="pain ache",
     ),
     P(  # "my lower back has been killing me", "I have bad knee pain": pain in a body part
         "HAS_CONDITION",
@@ -182,15 +107,6 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "possessor",
         target_format="{obj} pain",
         triggers="killing hurts hurting aching aches sore pain acting playing giving",
-    ),
-    P(
-        "HAS_CONDITION",
-        r"\b(?:have|has|had|got|with|suffering from|dealing with) (?:bad |chronic |some |"
-        r"terrible |awful |really bad )?(?P<obj>{BODY}) (?:pain|ache)\b",
-        "Condition",
-        "inline",
-        target_format="{obj} pain",
-        triggers="pain ache",
     ),
     P(  # "back pain is gone", "no more knee pain": that pain is over
         "HAS_CONDITION",
@@ -238,17 +154,6 @@ WELLBEING_ROWS: tuple[P, ...] = (
         target_format="up at {obj}",
         triggers="up wake wakes waking rise rises",
     ),
-    P(  # "back to eating meat", "back on the burgers": the diet told before is over
-        "FOLLOWS_DIET",
-        r"\bback (?:to|on) (?:eating |having )?(?:the )?(?!(?:{DIET}|healthy|clean|normal|"
-        r"work|school)\b)(?:meat|fish|chicken|beef|pork|bacon|steak|burgers?|seafood|eggs|"
-        r"dairy|cheese|bread|pasta|carbs|sugar|sweets|junk food|fast food)\b",
-        "Diet",
-        "context",
-        "possessor",
-        ending=True,
-        triggers="back",
-    ),
     P(  # "day 30 without a cigarette", "3 weeks smoke-free", "finally covid free"
         "HAS_HABIT",
         r"\b(?:days?|weeks?|months?|years?)(?: \d+)? (?:without|w/o|free of|off) (?:a |any |the )?"
@@ -258,15 +163,6 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "possessor",
         ending=True,
         triggers="without w off free",
-    ),
-    P(
-        "HAS_CONDITION",
-        r"\b(?P<obj>{CONDITION})[- ]free\b",
-        "Condition",
-        "inline",
-        "possessor",
-        ending=True,
-        triggers="free",
     ),
     P(  # "Congrats on quitting smoking!" (said to the user, or by them to a friend)
         "HAS_HABIT",
@@ -279,15 +175,6 @@ WELLBEING_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="congrats congratulations done proud job happy",
     ),
-    P(  # "on antidepressants for my anxiety", "in therapy for depression"
-        "HAS_CONDITION",
-        r"\b(?:on|taking|prescribed|started) [a-z-]+(?: [a-z-]+)? for (?:my |his |her |the )?"
-        r"(?P<obj>{CONDITION})\b|\b(?:treated|in treatment|in therapy|therapy|meds|medication)"
-        r" for (?:my |his |her |the )?(?P<obj2>{CONDITION})\b",
-        "Condition",
-        "inline",
-        triggers="for",
-    ),
     P(  # "I'm a coffee addict", "total sugar junkie"
         "HAS_HABIT",
         r"\b(?P<obj>{HABIT}) (?:addict|junkie|fiend|addiction)\b",
@@ -295,15 +182,6 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "inline",
         "first",
         triggers="addict junkie fiend addiction",
-    ),
-    P(  # "Ana gave birth to our daughter": the one who gave birth, named before the verb
-        "HAS_CONDITION",
-        r"\b(?:gave birth|had (?:the|her|a) baby|delivered (?:the|her|a) baby)\b",
-        "Condition",
-        "context",
-        ending=True,
-        fixed_target="pregnant",
-        triggers="birth had delivered",
     ),
     P(  # "Tom drinks a lot", "I drink way too much": drinking, said without a drink
         "HAS_HABIT",
@@ -323,24 +201,5 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "context",
         ending=True,
         triggers="quit stopped kicked gave",
-    ),
-    P(  # "tested negative!" after covid; "tested negative for strep"
-        "HAS_CONDITION",
-        r"\btested negative for (?:the )?(?P<obj>{CONDITION})\b",
-        "Condition",
-        "inline",
-        "possessor",
-        ending=True,
-        triggers="negative",
-    ),
-    P(
-        "HAS_CONDITION",
-        r"\btested negative\b(?! for)",
-        "Condition",
-        "context",
-        "possessor",
-        ending=True,
-        fixed_target="covid",
-        triggers="negative",
     ),
 )

@@ -6,7 +6,6 @@ from __future__ import annotations
 from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, GYM_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.life_words import JOB_HEADS
 from chronomem.extractors.rules.tables.moves import MOVE_ROWS, SCHOOL_HEADS
-from chronomem.extractors.rules.tables.occupations import OCCUPATION_ROWS
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
 from chronomem.text.words import word_set
 
@@ -262,6 +261,5 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       rf"(?:job title|title|role|position)(?: is| was changed to|'s|:)(?: now| officially)?"
       rf" (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", "possessor", template=_IS_A,
       triggers="title role position"),
-    *OCCUPATION_ROWS,  # "I now tutor privately": a trade told by its verb
 )
 # fmt: on

@@ -1,0 +1,46 @@
+"""What the learned reader reads on the default path where a deleted table of the relation
+pattern table read before (issue 20, item 4; ``bench/RESULTS.md``, round 13). Each case is
+checked to be the reader's doing: the extractor without the learned step does not find it.
+What neither reads any more is listed in RESULTS as a known defect, not tested here."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_embedder import read_facts
+
+pytestmark = pytest.mark.local_model
+
+Found = tuple[str, str, str, bool]  # source, relation, target, ended
+
+READ: list[tuple[list[str], Found]] = [
+    # tastes.py: a taste told by what one listens to, a preference by its verb
+    (["Ines: lately I've been listening to Nina Simone nonstop"],
+     ("Ines", "LIKES", "Nina Simone", False)),
+    (["Ines: I prefer the early shift honestly"], ("Ines", "PREFERS", "early shift", False)),
+    (["Ines: my husband prefers the mountains"], ("Ines's husband", "PREFERS", "mountains", False)),
+    # moves.py's recovery rows: an operation one is recovering from, said by the assistant
+    (["Noor: what should I cook this week?",
+      "Assistant: Since you're recovering from wrist surgery, pick one-pan meals."],
+     ("Noor", "HAS_CONDITION", "wrist surgery", False)),
+    # nominal.py's homes told without the usual verb and object; the old home a move leaves
+    (["Lina: home base is Valencia these days"], ("Lina", "LIVES_IN", "Valencia", False)),
+    (["Lina: I'm based out of Denver now"], ("Lina", "LIVES_IN", "Denver", False)),
+    (["Lina: we've been in Tallinn since 2019"], ("Lina", "LIVES_IN", "Tallinn", False)),
+    (["Lina: we live in a small town outside Ghent"], ("Lina", "LIVES_IN", "Ghent", False)),
+    (["Lina: we moved from Utrecht to a flat in Delft."], ("Lina", "LIVES_IN", "Delft", False)),
+    (["Lina: we moved from Utrecht to a flat in Delft."], ("Lina", "LIVES_IN", "Utrecht", True)),
+    # wellbeing.py's pains told as a subject, a baby's arrival
+    (["Cleo: my upper back pain is brutal this week"],
+     ("Cleo", "HAS_CONDITION", "upper back pain", False)),
+    (["Cleo: I'm pregnant!", "Cleo: our baby girl Amara arrived on friday"],
+     ("Cleo", "FAMILY_OF", "Amara", False)),
+    # endings.py's notice handed in: the job ends
+    (["Rosa: I handed in my notice at KPMG this morning"], ("Rosa", "WORKS_AT", "KPMG", True)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "fact"), READ, ids=[r[0][-1][6:46] for r in READ])
+def test_the_learned_reader_reads_what_a_deleted_table_read(turns: list[str], fact: Found) -> None:
+    assert fact in read_facts(turns), read_facts(turns)
+    assert fact not in read_facts(turns, learned=False)
