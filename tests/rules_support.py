@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from chronomem.extractors import RuleExtractor
 from chronomem.model import Episode, Extraction
 
@@ -25,3 +27,19 @@ def found(extraction: Extraction) -> set[tuple[str, str, str, bool]]:
         (f.source, f.relation, f.target, f.invalid_at is not None and f.valid_at is None)
         for f in extraction.facts
     }
+
+
+def lost(stage: str) -> pytest.MarkDecorator:
+    """A behaviour lost with a reader deleted by ablation (round 13): a known defect listed
+    in bench/RESULTS.md, kept as the learned reader's brief. Strict: once the default path
+    reads it again, the mark must go."""
+    return pytest.mark.xfail(
+        strict=True,
+        reason=f"known defect: stage {stage} deleted by ablation (bench/RESULTS.md, round 13); "
+        "the learned reader does not read this yet",
+    )
+
+
+def values(case: object) -> tuple[object, ...]:
+    """A parametrize case's values, whether a tuple or a ``pytest.param`` (for its id)."""
+    return tuple(getattr(case, "values", case))  # type: ignore[arg-type]

@@ -41,7 +41,8 @@ STORY = [
 Row = tuple[str, str, str, str | None, str | None]  # source, relation, target, valid, invalid
 # Written from a run on 2026-11-28 (AVX-512 VNNI host; the same vectors as AVX2, see
 # test_same_vectors_everywhere.py); re-pinned 2026-11-29 when the semantic cue was deleted
-# (round 12). Known defects are pinned too (the engagement read as DATING, a plan called
+# (round 12) and the restatements stage (round 13). Known defects are pinned too (the
+# engagement read as DATING, a plan called
 # "wedding"; "made the move to Rotterdam" only a mention, so Munich stays open, and pottery
 # no fact: the cue read them, the learned reader does not yet): the reader's issue, not
 # this test's.
@@ -55,11 +56,15 @@ EXPECTED: set[Row] = {
     ("Nadia", "MENTIONED", "Rotterdam", "2025-03-05", None),
     ("Nadia", "WORKS_AT", "Philips", "2025-03-10", None),  # "starting at": the learned reader
     ("Nadia", "FAMILY_OF", "Tom", "2025-03-07", None),
-    ("Tom", "DATING", "Priya", "2025-03-07", "2025-03-07"),
+    ("Tom", "DATING", "Priya", "2025-03-07", None),
     ("Nadia", "HAS_PLAN", "wedding", "2025-06-14", None),
     ("Nadia", "MEMBER_OF", "Rotterdam Rowing Club", "2025-02-08", "2025-03-12"),
     ("Nadia", "MENTIONED", "Lisbon", "2025-03-10", None),  # a wish: no residence
-    ("Tom", "DATING", "Pria", "2025-03-11", None),
+    # "Correction: Tom's fiancée is called Pria, not Priya": read by the restatements stage
+    # until round 13, deleted by ablation (a known defect, bench/RESULTS.md): now mentions
+    ("Nadia", "MENTIONED", "Pria", "2025-03-11", None),
+    ("Nadia", "MENTIONED", "Priya", None, "2025-03-11"),
+    ("Nadia", "MENTIONED", "Tom", "2025-03-11", None),
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.real_embedder import real_embedder
+from tests.rules_support import lost
 from tests.test_rules_nominal import extract_all, extracted
 from tests.test_rules_states_memory import tell
 
@@ -33,8 +34,8 @@ def current(facts: dict[tuple[str, str, str], bool], who: str, relation: str) ->
          "Renaissance", "Blonde"),
         (["Tove: My favourite painter has long been Turner.",
           "Tove: I must admit that Hockney has become my favourite."], "Hockney", "Turner"),
-        (["Tove: my go-to snack is a Twix", "Tove: honestly Snickers is my new fave"],
-         "Snickers", "Twix"),
+        pytest.param(["Tove: my go-to snack is a Twix", "Tove: honestly Snickers is my new fave"],
+         "Snickers", "Twix", marks=lost("favourites")),
     ],
 )  # fmt: skip
 def test_a_favourite_without_its_kind_replaces_the_one_held(embedder, turns, new, old):  # type: ignore[no-untyped-def]
@@ -43,6 +44,7 @@ def test_a_favourite_without_its_kind_replaces_the_one_held(embedder, turns, new
     assert facts.get(("Tove", "HAS_FAVORITE", old)) is False, facts
 
 
+@lost("favourites")
 def test_with_two_favourites_held_a_kindless_one_closes_neither(embedder):  # type: ignore[no-untyped-def]
     facts = tell(
         embedder,
@@ -208,6 +210,7 @@ def test_a_reported_value_without_a_replacement_holds(turn):  # type: ignore[no-
     assert ("Ola", "WORKS_AT", "Deloitte") in extracted("Ola: hi", turn)
 
 
+@lost("restatements")
 def test_a_third_persons_value_contrasted_with_the_held_one_is_corrected(embedder):  # type: ignore[no-untyped-def]
     facts = tell(
         embedder,

@@ -19,7 +19,7 @@ from chronomem import Memory
 from chronomem.testing import ManualClock
 from tests.helpers import t
 from tests.real_embedder import real_embedder
-from tests.rules_support import found, run
+from tests.rules_support import found, lost, run, values
 
 START = t("2024-03-01T10:00")
 
@@ -188,14 +188,14 @@ STORIES = [
      [("RIDES_BIKE", "cortina")], ["gazelle"]),
     (["Ife: summer is my favourite season", "Ife: honestly autumn is my favourite season now"],
      [("HAS_FAVORITE", "autumn")], ["summer"]),
-    (["Ife: my dentist is Dr. Patel", "Ife: switched dentists, I see Dr. Moreau now"],
-     [("ROLE_HELD_BY", "dr. moreau")], ["dr. patel"]),
+    pytest.param(["Ife: my dentist is Dr. Patel", "Ife: switched dentists, I see Dr. Moreau now"],
+     [("ROLE_HELD_BY", "dr. moreau")], ["dr. patel"], marks=lost("successors")),
     (["Ife: I swim every morning", "Ife: gave up swimming, only yoga now"],
      [("HAS_HABIT", "yoga")], ["swimming"]),
     (["Ife: I'm pregnant!", "Ife: our baby boy Kofi arrived on monday"],
      [("FAMILY_OF", "kofi")], ["pregnant"]),
-    (["Ife: my go-to lunch spot is Pret", "Ife: my new go-to is Leon"],
-     [("HAS_FAVORITE", "leon")], ["pret"]),
+    pytest.param(["Ife: my go-to lunch spot is Pret", "Ife: my new go-to is Leon"],
+     [("HAS_FAVORITE", "leon")], ["pret"], marks=lost("favourites")),
     (["Ife: I'm such a night owl", "Ife: somehow I became a morning person"],
      [("HAS_SLEEP_SCHEDULE", "morning person")], ["night owl"]),
     # precision: a second thing, someone else's thing, another kind of favourite
@@ -210,7 +210,7 @@ STORIES = [
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(
-    ("turns", "current", "closed"), STORIES, ids=[" | ".join(s[0])[:60] for s in STORIES]
+    ("turns", "current", "closed"), STORIES, ids=[" | ".join(values(s)[0])[:60] for s in STORIES]
 )
 def test_the_new_thing_closes_the_old_one_of_its_kind(turns, current, closed):  # type: ignore[no-untyped-def]
     facts = _story(*turns)
@@ -265,6 +265,7 @@ def test_the_kind_of_a_thing_got_from_the_head_noun_told_with_it():  # type: ign
     assert not any(f[1] == "DRIVES" for f in facts)
 
 
+@lost("role_switch")
 @pytest.mark.parametrize(
     ("turn", "person", "role"),
     [
@@ -302,6 +303,7 @@ def test_sobriety_said_in_a_verbless_line():  # type: ignore[no-untyped-def]
     assert not any(f[1] == "HAS_HABIT" for f in found(run("Ife: Tom has been sober for years")))
 
 
+@lost("favourites")
 def test_a_favourite_without_its_kind_replaces_the_one_held():  # type: ignore[no-untyped-def]
     facts = found(run("Ife: my go-to lunch spot is Pret", "Ife: my new go-to is Leon"))
     assert ("Ife", "HAS_FAVORITE", "Leon", False) in facts

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_support import found, run
+from tests.rules_support import found, lost, run
 
 # A person introduced by a plain noun before the name is the object.
 INTRODUCED = [
@@ -85,16 +85,18 @@ LEADERS = [
 
 # Corrections said beside the right value, or restating the wrong one with a qualifier.
 CORRECTED = [
-    (
+    pytest.param(
         [
             "Ola: I'm a line cook at Nando's",
             "Ola: I'm a sous chef, not a line cook, big difference",
         ],
         ("Ola", "HAS_JOB_TITLE", "line cook", True),
+        marks=lost("denials"),
     ),
-    (
+    pytest.param(
         ["Ola: I work at Lyft", "Ola: I work at Uber now, not Lyft"],
         ("Ola", "WORKS_AT", "Lyft", True),
+        marks=lost("denials"),
     ),
     (
         ["Ola: we live in Springfield, Illinois", "Ola: oops I meant Springfield, Missouri"],

@@ -66,7 +66,7 @@ def test_an_unknown_stage_is_refused_with_the_names_to_choose_from() -> None:
         ),
         ("Derek and Kayla broke up", (), ("DATING", "Kayla"), "pairs"),
         ("met someone new! his name is Leo", (), ("DATING", "Leo"), "partners"),
-        ("my son Mikko's birthday is on Friday", (), ("FAMILY_OF", "Mikko"), "possessed_roles"),
+        ("seeing the dentist on Friday", (), ("HAS_PLAN", "seeing dentist"), "arranged"),
     ],
 )
 def test_the_trace_names_the_stage_that_made_a_fact_and_switching_it_off_removes_it(

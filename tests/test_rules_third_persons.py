@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from chronomem.extractors.rules.normalise.contracted import written_out
-from tests.rules_support import found, run
+from tests.rules_support import found, lost, run
 
 # -- "'s" after a name: "is"/"has", or a possessive ----------------------------------------
 
@@ -383,9 +383,10 @@ def test_a_union_in_other_words(text: str, fact: tuple[str, str, str]) -> None:
 @pytest.mark.parametrize(
     ("text", "facts"),
     [
-        (
+        pytest.param(
             "Lu: my brother Kojo and his wife Abena moved to Ghana",
             {("Kojo", "LIVES_IN", "Ghana", False), ("Abena", "LIVES_IN", "Ghana", False)},
+            marks=lost("compound"),
         ),
         ("Lu: my parents retired to Spain", {("Lu's parents", "LIVES_IN", "Spain", False)}),
     ],
@@ -474,6 +475,7 @@ def test_he_or_she_continues_a_named_subject_of_the_user_turn(
     assert not any(s == speaker and t == fact[2] and r == fact[1] for s, r, t, _ in facts)
 
 
+@lost("offers")
 def test_an_organisation_opening_a_sentence_is_no_person_for_a_later_she() -> None:
     # "Accenture" opens a sentence like a name; it is never labelled a person
     facts = found(run("Hana: Accenture upped their offer and I took it. I start in May."))

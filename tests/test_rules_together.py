@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_support import found, run
+from tests.rules_support import found, lost, run
 
 
+@lost("together")
 @pytest.mark.parametrize(
     ("text", "both"),
     [

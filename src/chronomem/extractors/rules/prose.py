@@ -261,7 +261,7 @@ def _read_sentence(
 ) -> list[Hit]:
     """The sentence through the stages; its hits, then its mentions, into the draft."""
     _learn_names(s, index, draft, known)
-    hits = run_sentence(pipeline, SentenceState(s, index, known, draft, dict(known.roles)), trace)
+    hits = run_sentence(pipeline, SentenceState(s, index, known, draft), trace)
     said = draft.sentences[index]
     if said and s.speaker and any(h.implicit_subject for h in hits) and s.speaker not in said:
         draft.sentences[index] = f"{s.speaker} {said[:1].lower()}{said[1:]}"

@@ -36,7 +36,6 @@ class SentenceState:
     index: int  # the sentence's place in the episode
     known: Known
     draft: Draft
-    roles: dict[tuple[str, str], str]  # who held which role before this sentence
     hits: list[Hit] = field(default_factory=list)
 
 

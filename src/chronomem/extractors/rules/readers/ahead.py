@@ -19,12 +19,10 @@ from datetime import datetime
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.correction_cues import LEAD
 from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Episode, ExtractedFact
 from chronomem.model.relations import PLAN_RELATIONS
-from chronomem.text.dates import find_time_expressions
 from chronomem.text.words import word_set
 
 _TIME_WORDS = TIME_WORDS | word_set("st nd rd th am pm")
@@ -155,39 +153,6 @@ def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, in
     me = Party(s.speaker, "Person", speaker=True)
     target = Party(record.target, record.label or None, False)
     return Hit(record.relation, me, target, True, (0, len(s.text)), span)
-
-
-# a terse correction that opens on its new date: "sorry, August 8th! not June", "oops I meant
-# the 23rd", "correction: the 13th", "wait no, it's on the 9th"
-DATE_CORRECTION = re.compile(
-    rf"{LEAD}(?:(?:I meant|it'?s|its|make that|not .{{1,12}}?,|on|the)\s+)*", re.I
-)
-
-
-def corrected_ahead(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """ "sorry, August 8th! not June" after "my sister Amal is getting married on June 8th":
-    the last upcoming fact the previous turns told, whoever holds it, on the corrected date
-    (a date that corrects a plan is ahead, so it is read looking ahead)."""
-    if s.speaker is None or s.assistant or s.question or hits or not known.ahead:
-        return []
-    m = DATE_CORRECTION.match(s.text)
-    if m is None or m.end() == 0:
-        return []
-    ahead = find_time_expressions(s.text, s.reference, prefer_future=True)
-    new = [t for t in ahead if t.when > s.reference and t.start <= m.end() + 4]
-    if not new:
-        return []
-    told = [a for a in known.ahead if not a.held]
-    if not told:
-        return []
-    s.times = ahead  # this sentence's dates are the plan's, ahead
-    record = told[-1]
-    mine = normalize_name(record.source) == normalize_name(s.speaker)
-    source = Party(record.source, "Person", speaker=mine)
-    target = Party(record.target, record.label or None, False)
-    text = f"{record.source} {record.target} (date corrected)"
-    date = (new[0].start, new[0].end)
-    return [Hit(record.relation, source, target, False, (0, len(s.text)), date, text)]
 
 
 # the speaker is back from a place: "back from Lisbon", "got home from Oslo", "returned from"

@@ -15,13 +15,10 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.ahead import (
-    DATE_CORRECTION,
-    MOVE_VERBS,
     MOVED,
     called_off_ahead,
 )
 from chronomem.extractors.rules.tables.lexicon import CONJUNCTIONS, PREPOSITIONS, TIME_WORDS
-from chronomem.text.dates import TimeExpression
 
 _OWNER = r"(?:(?:the|my|our|his|her|your|their)\s+)"
 # the common ways to say a plan will not happen (general English): "the party is off", "the
@@ -94,71 +91,6 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     return []
 
 
-# "they pushed it to next Monday", "it got moved to the 15th": a plan told before, moved
-_MOVED_IT = re.compile(
-    rf"\b(?:{MOVE_VERBS}|changed)\s+(?:it|that)\b"
-    rf"|\b(?:it|that)(?:'s|\s+(?:is|was|got|has been|'s been))\s+(?:now\s+)?(?:{MOVE_VERBS})\b",
-    re.I,
-)
-
-
-def moved_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """ "they pushed it to next Monday": the speaker's last open plan, on the new date the
-    sentence gives (the engine then closes the plan's old date)."""
-    if (
-        s.speaker is None
-        or s.assistant
-        or s.question
-        or any(h.relation == "HAS_PLAN" for h in hits)
-    ):
-        return []
-    m, said = _MOVED_IT.search(s.text), "was moved"
-    if m is None or not any(_new_date(s, m, t) for t in s.times):
-        m, said = _corrected_date(s), "date was corrected"  # "correction: the 13th"
-    if m is None:
-        return []  # "moved it to the garage tomorrow": no new date of the plan
-    held = known.targets.get((normalize_name(s.speaker), "HAS_PLAN"), {})
-    if not held:
-        return []
-    key, name = list(held.items())[-1]
-    me = Party(s.speaker, "Person", speaker=True)
-    plan = Party(name, "Event", False)
-    told = known.texts.get((normalize_name(s.speaker), "HAS_PLAN", key))
-    # the plan as it was told goes with it ("interview w/ halcyon games": which interview)
-    said = f"{said}: {told.rstrip('.')}" if told and told.lower() != name.lower() else said
-    return [
-        Hit(
-            "HAS_PLAN",
-            me,
-            plan,
-            False,
-            (0, len(s.text)),
-            m.span(),
-            f"{me.name}'s {name} {said}",
-        )
-    ]
-
-
-def _corrected_date(s: Sentence) -> re.Match[str] | None:
-    m = DATE_CORRECTION.match(s.text)
-    if m is None or m.end() == 0:
-        return None
-    ahead = [t for t in s.times if t.when > s.reference and t.start <= m.end() + 4]
-    return m if ahead else None
-
-
-def _new_date(s: Sentence, m: re.Match[str], t: TimeExpression) -> bool:
-    """Is ``t`` a date ahead that the move goes to ("pushed it back to the 27th")?"""
-    return (
-        t.when > s.reference
-        and t.start >= m.end()
-        and _TO_DATE.match(s.text[m.end() : t.start]) is not None
-    )
-
-
-_TO_DATE = re.compile(
-    r"\s*(?:(?:back|up|forward|out)\s+)?(?:to|until|till|for)\s+(?:the\s+)?$", re.I
-)
 _TRIPS = frozenset({"trip", "flight", "vacation", "holiday", "visit", "getaway"})
 
 

@@ -21,7 +21,6 @@ its text the told text with the value swapped ("Nikhil works at Holm Bank in the
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from difflib import SequenceMatcher
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -32,10 +31,7 @@ from chronomem.extractors.rules.analysis.values import kind_of
 from chronomem.extractors.rules.tables.correction_cues import (
     ANY_CUE,
     CUE_LEAD,
-    NO,
-    STRONG,
     STRONG_CUE,
-    WEAK,
 )
 from chronomem.model.relations import GENERIC_RELATIONS
 from chronomem.text.words import word_set
@@ -54,11 +50,6 @@ _END = re.compile(
     r"|actually|obviously|lmfao|x+d|smh)\b|\s*(?:that\s+|who\s+)?(?:I|i|I'm|i'm|im|we|we're)\b)"
 )
 _GOES_ON = re.compile(r"\s*,\s*(?!(?i:lol|lmao|haha|sorry|my bad|not)\b)\w")
-_RESAID = re.compile(
-    rf"\s*[,;-]+\s*(?P<cue>(?:(?:{STRONG}|{WEAK}|{NO}|er|erm|um)\b[\s,:!.-]*)+)"
-    r"(?:(?:in|at|to|from|with|for|the|a|an)\s+)?(?P<new>(?-i:\*?[A-Z][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*)*))",
-    re.I,
-)
 _TRAILING = re.compile(
     r"\s*[,!.]?\s*(?i:actually|sorry|oops|my bad|lol actually|autocorrect|typo|damn autocorrect)"
     r"\W*$"
@@ -111,39 +102,6 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
         return []  # a date corrected: the plan's own rule re-dates it (plans.py)
     found = _best_old(s, known, value, span, strong)
     return [] if found is None else correction_hits(s, known, found, value, span)
-
-
-def resaid(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """ "I live in Lyon, I mean Lille", "I work at Halden Bank, sorry, Holm Bank": a value
-    taken back in the breath it was told in. The hit holds the value meant instead (the
-    wrong one was never stored, so nothing ends)."""
-    out = []
-    for hit in hits:
-        m = None if hit.ending or not hit.target.named else _resaid_after(s.text, hit)
-        if m is None:
-            out.append(hit)
-            continue
-        value = m.group("new").lstrip("*")
-        new, old = normalize_name(value), normalize_name(hit.target.name)
-        strong = STRONG_CUE.search(m.group("cue")) is not None
-        score = likeness(new, True, old, hit.target.name, known, s)
-        if new == old or score < (0 if strong else 1):
-            out.append(hit)
-            continue
-        target = Party(value, hit.target.label, True, False, ())
-        text = corrected_text(hit.source.name, hit.relation, value)
-        out.append(replace(hit, target=target, text=text))
-    return out
-
-
-def _resaid_after(text: str, hit: Hit) -> re.Match[str] | None:
-    at = text.find(hit.target.name, hit.verb[0])
-    if at < 0:
-        return None
-    m = _RESAID.match(text, at + len(hit.target.name))
-    if m is None or _END.match(text, m.end()) is None or not ANY_CUE.search(m.group("cue")):
-        return None
-    return m
 
 
 def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:

@@ -12,17 +12,14 @@ from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.about_user import about_the_user
 from chronomem.extractors.rules.readers.ahead import (
-    corrected_ahead,
     happened_plans,
     redated,
 )
+from chronomem.extractors.rules.readers.been_with import (
+    been_with,
+)
 from chronomem.extractors.rules.readers.clauses import match_sentence
-from chronomem.extractors.rules.readers.compound import shared_hits
-from chronomem.extractors.rules.readers.corrections import corrections
-from chronomem.extractors.rules.readers.denials import denied_values, restated
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
-from chronomem.extractors.rules.readers.new_favourite import kindless_favourites
-from chronomem.extractors.rules.readers.offers import offer_hits
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_hits
@@ -30,25 +27,15 @@ from chronomem.extractors.rules.readers.pet_owners import pet_owners
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
     called_off,
-    moved_plans,
     name_told_plans,
 )
-from chronomem.extractors.rules.readers.possessed_roles import possessed_role_hits
 from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
-from chronomem.extractors.rules.readers.restatements import contrasted, cued_restatements
-from chronomem.extractors.rules.readers.retractions import resaid, terse_corrections
-from chronomem.extractors.rules.readers.role_successors import with_successors
-from chronomem.extractors.rules.readers.role_switch import role_switch_hits
-from chronomem.extractors.rules.readers.same_breath import (
-    been_with,
-    ended_in_one_breath,
-    spent_spells,
-)
+from chronomem.extractors.rules.readers.restated import restated
+from chronomem.extractors.rules.readers.retractions import terse_corrections
 from chronomem.extractors.rules.readers.start_dates import dated_ends, dated_starts
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
-from chronomem.extractors.rules.readers.together import together_hits
 from chronomem.extractors.rules.readers.upcoming import upcoming_events
 from chronomem.extractors.rules.state import SentenceStage
 from chronomem.extractors.rules.state import SentenceState as S
@@ -58,29 +45,12 @@ def _patterns(t: S) -> list[Hit]:
     return t.hits + match_sentence(t.sentence, t.known)
 
 
-def _corrections(t: S) -> list[Hit]:
-    return t.hits or corrections(t.sentence, t.known)
-
-
 def _restated(t: S) -> list[Hit]:
     return t.hits or restated(t.sentence, t.known)
 
 
-def _resaid(t: S) -> list[Hit]:
-    return resaid(t.sentence, t.known, t.hits)
-
-
 def _terse(t: S) -> list[Hit]:
     return t.hits or terse_corrections(t.sentence, t.known)
-
-
-def _denials(t: S) -> list[Hit]:
-    return t.hits + denied_values(t.sentence, t.known, t.hits)
-
-
-def _restatements(t: S) -> list[Hit]:
-    s, k, h = t.sentence, t.known, t.hits
-    return h + contrasted(s, k, h) + cued_restatements(s, k, h)
 
 
 def _reported(t: S) -> list[Hit]:
@@ -95,20 +65,8 @@ def _habits(t: S) -> list[Hit]:
     return hits + habit_hits(t.sentence, hits, ended_before=ended, held=held)
 
 
-def _offers(t: S) -> list[Hit]:
-    return t.hits + offer_hits(t.sentence, t.hits)
-
-
 def _successions(t: S) -> list[Hit]:
     return t.hits + succession_hits(t.hits, t.known)
-
-
-def _role_switch(t: S) -> list[Hit]:
-    return t.hits + role_switch_hits(t.sentence, t.hits, t.known)
-
-
-def _favourites(t: S) -> list[Hit]:
-    return kindless_favourites(t.sentence, t.known, t.hits)
 
 
 def _own_texts(t: S) -> list[Hit]:
@@ -123,28 +81,8 @@ def _pairs(t: S) -> list[Hit]:
     return t.hits + pair_hits(t.sentence, t.known, t.hits)
 
 
-def _compound(t: S) -> list[Hit]:
-    return t.hits + shared_hits(t.sentence, t.known, t.hits)
-
-
 def _partners(t: S) -> list[Hit]:
     return t.hits + partner_hits(t.sentence, t.known, t.hits)
-
-
-def _successors(t: S) -> list[Hit]:
-    return with_successors(t.sentence, t.known, t.hits, t.roles)
-
-
-def _together(t: S) -> list[Hit]:
-    return t.hits + together_hits(t.sentence, t.known, t.hits)
-
-
-def _one_breath(t: S) -> list[Hit]:
-    return t.hits + ended_in_one_breath(t.sentence, t.hits)
-
-
-def _spells(t: S) -> list[Hit]:
-    return spent_spells(t.sentence, t.known, t.hits)
 
 
 def _been_with(t: S) -> list[Hit]:
@@ -156,16 +94,8 @@ def _told_plans(t: S) -> list[Hit]:
     return name_told_plans(s, k, h) + called_off(s, k, h)
 
 
-def _moved_plans(t: S) -> list[Hit]:
-    return t.hits + moved_plans(t.sentence, t.known, t.hits)
-
-
 def _redated(t: S) -> list[Hit]:
     return redated(t.sentence, t.known, t.hits)
-
-
-def _corrected_ahead(t: S) -> list[Hit]:
-    return t.hits + corrected_ahead(t.sentence, t.known, t.hits)
 
 
 def _arranged(t: S) -> list[Hit]:
@@ -196,10 +126,6 @@ def _tie_ends(t: S) -> list[Hit]:
     return t.hits + tie_end_hits(t.sentence, t.known, t.hits)
 
 
-def _possessed_roles(t: S) -> list[Hit]:
-    return t.hits + possessed_role_hits(t.sentence, t.hits)
-
-
 def _assistant(t: S) -> list[Hit]:
     if not t.draft.assistant:
         return t.hits
@@ -213,32 +139,18 @@ def _replacements(t: S) -> list[Hit]:
 
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
-    SentenceStage("corrections", _corrections, '"sorry, I meant Lyon, not Paris"'),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
-    SentenceStage("resaid", _resaid, '"I live in Lyon, I mean Lille": the value meant'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
-    SentenceStage("denials", _denials, '"I work at Lyft now, not Uber"'),
-    SentenceStage("restatements", _restatements, "a told value taken back beside the new one"),
     SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
-    SentenceStage("offers", _offers, "Stripe made me an offer, I accepted"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
-    SentenceStage("role_switch", _role_switch, '"switched dentists, I see Dr. Moreau now"'),
-    SentenceStage("favourites", _favourites, 'a favourite without its kind ("X is my #1 now")'),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
-    SentenceStage("compound", _compound, '"Kojo and Abena moved to Accra"'),
     SentenceStage("partners", _partners, '"met someone ... his name is Leo"'),
-    SentenceStage("successors", _successors, "a role's new holder ends the old one"),
-    SentenceStage("together", _together, '"Sam and I moved in together"'),
-    SentenceStage("one_breath", _one_breath, '"joined X in 2018 and left in June 2023"'),
-    SentenceStage("spells", _spells, '"back in Cork after three years in Berlin"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
-    SentenceStage("moved_plans", _moved_plans, "a plan moved to another date"),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
-    SentenceStage("corrected_ahead", _corrected_ahead, '"sorry, August 8th! not June"'),
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("happened", _happened, '"back from Lisbon": the plan that named it happened'),
@@ -247,6 +159,5 @@ SENTENCE_STAGES = (
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),
-    SentenceStage("possessed_roles", _possessed_roles, '"my son Mikko\'s birthday"'),
     SentenceStage("assistant", _assistant, "an assistant's turn: only facts about the user"),
 )

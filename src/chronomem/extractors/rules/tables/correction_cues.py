@@ -24,8 +24,6 @@ WEAK = r"sorry|soz|sry|oops|whoops|woops|wait|actually|my bad|i mean"
 NO = r"no|nope|nah"
 # sounds around a cue that add nothing ("ugh typo", "omg sorry")
 NOISE = r"omg|ugh|oh|ah|argh|lol|haha|lmao|ok|okay|hm+|um+|erm?|uh|god|damn|stupid|dumb"
-# a correction that opens the sentence: "correction:", "sorry, ...", "wait no, it's ..."
-LEAD = rf"^\W*(?:(?:{STRONG}|{WEAK}|{NO})\b[\s,:!.-]*)+"
 
 STRONG_CUE = re.compile(rf"\b(?:{STRONG})\b", re.I)
 ANY_CUE = re.compile(rf"\b(?:{STRONG}|{WEAK}|{NO})\b", re.I)
