@@ -33,11 +33,21 @@ def lost(stage: str) -> pytest.MarkDecorator:
     """A behaviour lost with a reader deleted by ablation (round 13): a known defect listed
     in bench/RESULTS.md, kept as the learned reader's brief. Strict: once the default path
     reads it again, the mark must go."""
-    return pytest.mark.xfail(
-        strict=True,
-        reason=f"known defect: stage {stage} deleted by ablation (bench/RESULTS.md, round 13); "
-        "the learned reader does not read this yet",
+    return known_defect(
+        f"stage {stage} deleted by ablation (bench/RESULTS.md, round 13); "
+        "the learned reader does not read this yet"
     )
+
+
+def misread(weights: str) -> pytest.MarkDecorator:
+    """A sentence the learned reader's weights ``weights`` read wrong that earlier weights
+    read right: a known defect listed in bench/RESULTS.md, strict like ``lost``."""
+    return known_defect(f"the learned reader's {weights} weights misread it (bench/RESULTS.md)")
+
+
+def known_defect(why: str) -> pytest.MarkDecorator:
+    """Strict xfail: the test fails the day the default path gets it right again."""
+    return pytest.mark.xfail(strict=True, reason=f"known defect: {why}")
 
 
 def values(case: object) -> tuple[object, ...]:

@@ -41,7 +41,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "38ca95f429325c652eca77d2d53490cca2ae7c7073e4576f7297ee29313074ce"
+WEIGHTS_SHA256: Final = "f75b0846044756c34c612b503e65718ff901277077686f01ae29e6197ca025cb"
 Span = tuple[int, int]
 
 
