@@ -15,9 +15,7 @@ from chronomem.extractors.rules.readers.ahead import (
     happened_plans,
     redated,
 )
-from chronomem.extractors.rules.readers.been_with import (
-    been_with,
-)
+from chronomem.extractors.rules.readers.been_with import been_with
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.own_texts import own_texts
