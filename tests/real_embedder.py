@@ -56,6 +56,11 @@ def target_name(memory: Memory, fact: Fact, group: str = "g") -> str:
     return entity.name
 
 
+def current_names(memory: Memory, facts: list[Fact], group: str = "g") -> set[str]:
+    """The target names of those of ``facts`` still holding (no ``invalid_at``)."""
+    return {target_name(memory, f, group) for f in facts if f.invalid_at is None}
+
+
 def told_memory(embedder: Embedder, story: list[tuple[str, str]], group: str = "g") -> Memory:
     """A memory on the default path with ``(reference time, text)`` pairs ingested live,
     the clock starting at the first (close it, or use it as a context manager)."""

@@ -14,6 +14,7 @@ import pytest
 from chronomem.model import Episode, EpisodeSource, Fact
 from tests.real_embedder import (
     SAID_AT,
+    current_names,
     facts_about,
     read_facts,
     real_embedder,
@@ -113,7 +114,7 @@ def test_a_message_about_an_earlier_move_leaves_the_newer_home_current() -> None
     ]
     with told_memory(real_embedder(), story) as memory:
         homes = facts_about(memory, "Bo", "LIVES_IN")
-        now = {target_name(memory, f) for f in homes if f.invalid_at is None}
+        now = current_names(memory, homes)
         february = {target_name(memory, f) for f in _held(homes, "2024-02-01")}
     assert now == {"Oslo"}
     assert february == {"Bergen"}
@@ -150,7 +151,7 @@ def test_back_from_a_place_ends_the_stay_there() -> None:
     ]
     with told_memory(real_embedder(), story) as memory:
         stays = facts_about(memory, "Gia", "LIVES_IN")
-        current = {target_name(memory, f) for f in stays if f.invalid_at is None}
+        current = current_names(memory, stays)
     assert stays and "Rome" not in current
 
 
@@ -161,5 +162,5 @@ def test_back_in_a_place_ends_nothing() -> None:
     ]
     with told_memory(real_embedder(), story) as memory:
         stays = facts_about(memory, "Gia", "LIVES_IN")
-        current = {target_name(memory, f) for f in stays if f.invalid_at is None}
+        current = current_names(memory, stays)
     assert "Rome" in current

@@ -15,11 +15,11 @@ from chronomem.providers.hashing import HashEmbedder
 from chronomem.testing import ManualClock
 from tests.real_embedder import (
     SAID_AT,
+    current_names,
     facts_about,
     read_facts,
     real_embedder,
     rule_extractor,
-    target_name,
     tell,
 )
 
@@ -94,7 +94,7 @@ def test_the_added_car_is_current_in_memory() -> None:
     with Memory(embedder=real_embedder(), clock=clock) as memory:  # the default extractor
         tell(memory, clock, [("2025-04-02T10:00", NEW_CAR[0])])
         cars = facts_about(memory, "Tom", "DRIVES")
-        assert {target_name(memory, f) for f in cars if f.invalid_at is None} == {"Skoda Octavia"}
+        assert current_names(memory, cars) == {"Skoda Octavia"}
 
 
 def test_the_step_is_on_by_default_and_off_when_asked() -> None:
