@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
 from chronomem import EpisodeInput, Memory
@@ -31,15 +31,22 @@ def replay(memory: Memory, clock: ManualClock, story, group_id: str = "demo") ->
     return results
 
 
-def daily_chat(memory: Memory, group_id: str, turns: Sequence[str], start: datetime) -> None:
-    """Add ``turns`` as messages one day apart from ``start``, with ids t00, t01, ..."""
+def chat(
+    memory: Memory, group_id: str, turns: Sequence[str], said_at: Callable[[int], datetime]
+) -> None:
+    """Add ``turns`` as messages, the n-th said at ``said_at(n)``, with ids t00, t01, ..."""
     memory.add_episodes(
         EpisodeInput(
             content=text,
             group_id=group_id,
-            reference_time=start + timedelta(days=n),
+            reference_time=said_at(n),
             source="message",
             episode_id=f"t{n:02d}",
         )
         for n, text in enumerate(turns)
     )
+
+
+def daily_chat(memory: Memory, group_id: str, turns: Sequence[str], start: datetime) -> None:
+    """Add ``turns`` as messages one day apart from ``start``, with ids t00, t01, ..."""
+    chat(memory, group_id, turns, lambda n: start + timedelta(days=n))

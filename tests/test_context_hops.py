@@ -12,11 +12,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from chronomem import EpisodeInput, Memory
+from chronomem import Memory
 from chronomem.search.reading import read_query
 from chronomem.search.snippets import snippet, stems
 from chronomem.testing import HashEmbedder
 from chronomem.testing.fakes import ManualClock
+from tests.helpers import chat
 
 G = "ines-tomas"
 START = datetime(2025, 3, 3, 9, 5, tzinfo=UTC)
@@ -46,16 +47,7 @@ def memory() -> Memory:
     (three a day), as a chat app stamps them."""
     turns = [*FILLER[:4], INES_KAYAK, *FILLER[4:6], TOMAS_KAYAK, *FILLER[6:]] * 3
     mem = Memory(embedder=HashEmbedder(), clock=ManualClock(START + timedelta(days=30)))
-    mem.add_episodes(
-        EpisodeInput(
-            content=text,
-            group_id=G,
-            reference_time=START + timedelta(days=n // 3, minutes=37 * (n % 3)),
-            source="message",
-            episode_id=f"t{n:02d}",
-        )
-        for n, text in enumerate(turns)
-    )
+    chat(mem, G, turns, lambda n: START + timedelta(days=n // 3, minutes=37 * (n % 3)))
     return mem
 
 
