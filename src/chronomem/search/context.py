@@ -181,7 +181,7 @@ class ContextBuilder:
         history = self._history_sources(query, group_ids, found.query_reading, filter, now)
         speakers = self._named_speakers(query, group_ids)
         ranked = self._episode_ranking(
-            query, speakers, group_ids, searched, facts, filter, now, config, plan, history
+            speakers, group_ids, searched, facts, filter, now, config, plan, history
         )
         terms = stems(keywords(query))
         names = frozenset(t for name in speakers for t in stems(name))
@@ -209,7 +209,6 @@ class ContextBuilder:
 
     def _episode_ranking(
         self,
-        query: str,
         speakers: frozenset[str],
         group_ids: Sequence[str],
         searched: Sequence[tuple[Episode, float]],
@@ -223,9 +222,9 @@ class ContextBuilder:
         """Episodes by score: their own search (cosine + weighted BM25), a bonus when a
         person the query names said it, a bonus when a ranked fact came from it (so a shown
         fact's quote ranks high), one for the ``history`` turns (behind the subject's asked
-        relation, ever) and the plan's (the user stating a preference); then
-        the turns next to the best ones, which inherit part of their score. ``speakers``:
-        the normalised names of the people the query names."""
+        relation, ever) and the plan's (the user stating a preference); then the turns next
+        to the best ones, which inherit part of their score. ``speakers``: the normalised
+        names of the people the query names."""
         known = flt.resolved(now).known_at
         rows = {e.id: e for e, _ in searched}
         scores = {e.id: score for e, score in searched}
@@ -245,7 +244,8 @@ class ContextBuilder:
                     scores[i] += plan.user_statement_bonus
         self._add_neighbours(group_ids, rows, scores, known, config)
         sources = flt.sources()  # a thread filter: its episodes only, neighbours included
-        shown = [i for i in scores if i in rows and (sources is None or i in set(sources))]
+        allowed = None if sources is None else set(sources)
+        shown = [i for i in scores if i in rows and (allowed is None or i in allowed)]
         return [rows[i] for i in sorted(shown, key=lambda i: -scores[i])]
 
     def _add_neighbours(
