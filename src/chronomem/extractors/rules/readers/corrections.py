@@ -10,24 +10,23 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.found import Sentence
-from chronomem.extractors.rules.tables.correction_cues import STRONG, WEAK
+from chronomem.extractors.rules.tables.correction_cues import NAME, STRONG, WEAK
 
-_NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 _CUE = rf"(?:{STRONG}|{WEAK})"
 _FILL = r"(?:,?\s*(?:it's|its|it is|it was|in|at|to|with|for|the|a|an|my)\s+){0,2}"
 _FORMS = (
     re.compile(
-        rf"\b{_CUE}\b[\s,:!-]*(?:(?:I meant|I mean)\s+)?{_FILL}(?P<new>{_NAME})\s*,?\s*"
-        rf"(?:not|instead of|rather than|and not)\s+{_FILL}(?P<old>{_NAME})",
+        rf"\b{_CUE}\b[\s,:!-]*(?:(?:I meant|I mean)\s+)?{_FILL}(?P<new>{NAME})\s*,?\s*"
+        rf"(?:not|instead of|rather than|and not)\s+{_FILL}(?P<old>{NAME})",
         re.I,
     ),
     re.compile(
-        rf"\bnot\s+{_FILL}(?P<old>{_NAME})\s*,\s*(?:but\s+|I meant\s+)?{_FILL}(?P<new>{_NAME})\b",
+        rf"\bnot\s+{_FILL}(?P<old>{NAME})\s*,\s*(?:but\s+|I meant\s+)?{_FILL}(?P<new>{NAME})\b",
         re.I,
     ),
     re.compile(
-        rf"\b(?P<old>{_NAME})\s*,?\s+(?:I mean|I meant|sorry|oops)\b[\s,]*"
-        rf"{_FILL}(?P<new>{_NAME})\b",
+        rf"\b(?P<old>{NAME})\s*,?\s+(?:I mean|I meant|sorry|oops)\b[\s,]*"
+        rf"{_FILL}(?P<new>{NAME})\b",
         re.I,
     ),
 )

@@ -14,14 +14,13 @@ import re
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.tables.correction_cues import MEANT
+from chronomem.extractors.rules.tables.correction_cues import MEANT, NAME
 from chronomem.model.relations import GENERIC_RELATIONS
 
-_NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 _RESTATED = re.compile(
     rf"\b(?:{MEANT})\s+"
     r"(?:(?:in|at|to|with|for|the)\s+)?"
-    rf"(?P<head>{_NAME}),\s*(?P<qualifier>{_NAME})\b(?!\s*,?\s*not\b)"
+    rf"(?P<head>{NAME}),\s*(?P<qualifier>{NAME})\b(?!\s*,?\s*not\b)"
 )
 
 

@@ -1,6 +1,5 @@
 """The words that say a speaker corrects what was said before: one table for every reader
-of corrections (``readers/corrections.py``, ``retractions.py``, ``restatements.py``,
-``denials.py``, and the plan readers that re-date a plan: ``ahead.py``, ``plans.py``).
+of corrections (``readers/corrections.py``, ``retractions.py``, ``restated.py``).
 
 Two grades: a strong cue says a correction on its own ("correction", "typo", "I meant"); a
 weak one may be only an apology or a hesitation ("sorry", "actually", "wait", "no"). The
@@ -11,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+# a name a correction gives or takes back: up to three capitalised words, case kept
+NAME = r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2})"
 # "I meant", said to give the value meant ("I meant Portland, Oregon")
 MEANT = r"I meant|I mean|meant to say|I should have said|I should've said"
 STRONG = (
