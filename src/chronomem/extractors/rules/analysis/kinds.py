@@ -23,14 +23,7 @@ from chronomem.extractors.rules.analysis.found import Party
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.values import refine
-from chronomem.extractors.rules.tables.life_words import (
-    BIKE_NAMES,
-    CAMERA_NAMES,
-    CAR_NAMES,
-    LAPTOP_NAMES,
-    PHONE_NAMES,
-    WATCH_NAMES,
-)
+from chronomem.extractors.rules.tables.life_words import DEVICE_NAMES
 from chronomem.model.relations import is_functional
 from chronomem.text.words import word_set
 
@@ -56,17 +49,16 @@ _GENERIC = frozenset(KIND_HEADS) | word_set(
 )
 # Product lines written in lower case: "my thinkpad", "a macbook air", "my pixel 6". A word
 # that is also a common English word counts only with a model after it ("pixel 7a").
-_LINES = CAR_NAMES | PHONE_NAMES | LAPTOP_NAMES | CAMERA_NAMES | WATCH_NAMES | BIKE_NAMES
 _MODEL = r"(?:\d[\w-]*|[a-z]{1,2}\d[\w-]*|pro|air|max|mini|plus|ultra|se|lite|xl|fold|flip)"
-_SAFE = "|".join(sorted((re.escape(w) for w in _LINES - _GENERIC), key=len, reverse=True))
-_AMBIGUOUS = "|".join(sorted(re.escape(w) for w in _GENERIC & _LINES))
+_SAFE = "|".join(sorted((re.escape(w) for w in DEVICE_NAMES - _GENERIC), key=len, reverse=True))
+_AMBIGUOUS = "|".join(sorted(re.escape(w) for w in _GENERIC & DEVICE_NAMES))
 LOWER_THING = (
     rf"(?-i:(?:{_SAFE})(?: {_MODEL}){{0,2}}|(?:{_AMBIGUOUS})(?: {_MODEL}){{1,2}})(?![\w-])"
 )
 # A capitalised name with model numbers: "Galaxy S24", "ThinkPad T480", "iPhone 15 Pro".
 CAPITAL_THING = r"(?-i:[a-z]?[A-Z][\w'-]*(?: (?:[A-Z0-9][\w-]*|" + _MODEL + r")){0,3})"
 THING = rf"(?:{CAPITAL_THING}|{LOWER_THING})"
-NAME_TRIGGERS = " ".join(sorted(w for w in _LINES if w.isalpha()))
+NAME_TRIGGERS = " ".join(sorted(w for w in DEVICE_NAMES if w.isalpha()))
 
 # "I also bought an iPad", "a spare phone for work", "a second car": one more, not the next
 _ANOTHER = re.compile(r"\b(?:also|another|second(?!-)|spare|extra|backup|too|as well|2nd)\b", re.I)

@@ -46,7 +46,6 @@ class Known:
     # normalized name -> name of people other than the speakers, the last met last
     people: dict[str, str] = field(default_factory=dict)
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
-    places: dict[str, str] = field(default_factory=dict)  # normalized -> place, the last met last
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
     earlier: frozenset[str] = frozenset()  # normalized names met in the previous turns
@@ -72,9 +71,6 @@ class Known:
             if key not in self.speakers:
                 self.people.pop(key, None)
                 self.people[key] = self.display[key]
-        if label == "Location":
-            self.places.pop(key, None)
-            self.places[key] = self.display[key]
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last

@@ -19,7 +19,7 @@ from chronomem.extractors.rules.tables.lexicon import (
 )
 
 _GAP_TOKEN = re.compile(r"[a-z]+(?=n't)|n't|'[a-z]+|[a-z]+|\x00")
-_ANYMORE = re.compile(r"\b(?:anymore|any more|any longer)\b", re.I)
+ANYMORE = re.compile(r"\b(?:anymore|any more|any longer)\b", re.I)
 _CONDITIONAL_START = re.compile(r"^\W*(?:if|unless|whether|in case|imagine|what if)\b", re.I)
 ENTITY_MARK = "\x00"
 
@@ -67,7 +67,7 @@ def modality(tokens: list[str], clause: str, after_verb: str) -> Modality:
     stopped = stopped or {"gave", "up"} <= words
     used_to = {"used", "to"} <= words
     negated = bool(words & NEGATIONS) and not no_longer
-    anymore = negated and (_ANYMORE.search(after_verb) is not None or "anymore" in words)
+    anymore = negated and (ANYMORE.search(after_verb) is not None or "anymore" in words)
     anymore = anymore or (negated and "more" in words)
     wishes = words & HYPOTHETICAL
     if "to" not in words:

@@ -27,15 +27,10 @@ import re
 
 from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
 from chronomem.extractors.rules.tables.life_words import (
-    BIKE_NAMES,
-    CAMERA_NAMES,
-    CAR_NAMES,
     CONDITIONS,
+    DEVICE_NAMES,
     JOB_HEADS,
-    LAPTOP_NAMES,
-    PHONE_NAMES,
     ROLES_MANAGER,
-    WATCH_NAMES,
 )
 from chronomem.text.words import word_set
 
@@ -194,9 +189,8 @@ _NEW_HOLDER = re.compile(
 _NEW_AFTER_COMMA = re.compile(r", (?=" + _NEW_HOLDER.pattern + ")", re.I)  # "jo quit, new boss is"
 # A thing of a kind one owns opening a sentence with what befell it ("vespa won't start",
 # "civic's gone", "iphone 11 died"): texting drops the "my".
-_THINGS = CAR_NAMES | PHONE_NAMES | LAPTOP_NAMES | CAMERA_NAMES | WATCH_NAMES | BIKE_NAMES
 _OWN_THING = re.compile(
-    r"(?-i:" + "|".join(sorted(map(re.escape, _THINGS), key=len, reverse=True)) + r")"
+    r"(?-i:" + "|".join(sorted(map(re.escape, DEVICE_NAMES), key=len, reverse=True)) + r")"
     r"(?: [a-z]*\d[\w-]*)?(?:'s | )(?:won't|wont|needs|need|died|dies|is|was|broke|breaks|came|"
     r"arrived|got|has|keeps|kept|finally|just|still|stopped|crashed|cracked|gone|battery|"
     r"screen|failed|passed)\b"

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from chronomem.extractors.rules.analysis.negation import ANYMORE
+
 # Between the ending word and the thing: determiners and a few adjectives ("quit **my old**
 # X"), or a noun of what is held and its preposition ("cancelled **my membership at** X",
 # "gave up **my spot in** X", "handed in my notice **at** X").
@@ -121,7 +123,6 @@ _SUBJECT_LEAD = re.compile(
 )
 
 _NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
-_ANYMORE = re.compile(r"\b(?:anymore|any more|any longer)\b", re.I)
 _NO_LONGER = re.compile(r"\bno longer\b(?:\s+\S+){0,5}\s*$", re.I)
 _USED_TO = re.compile(r"\b(?:i|we)\s+used\s+to\b(?:\s+\S+){0,4}\s*$", re.I)
 _NEAR_NEGATION = re.compile(r"(?:\b(?:not|never|no)\b|n't)(?:\s+\S+){0,5}\s*$", re.I)
@@ -239,9 +240,9 @@ def _negated_hold(before: str, after: str) -> bool:
         return False
     if _NO_LONGER.search(before) or _USED_TO.search(before):
         return True
-    if _ANYMORE.search(after) is None:
+    if ANYMORE.search(after) is None:
         return False
     if _NEAR_NEGATION.search(before):
         return True
-    head = after[: _ANYMORE.search(after).start()]  # type: ignore[union-attr]
+    head = after[: ANYMORE.search(after).start()]  # type: ignore[union-attr]
     return _SUBJECT_LEAD.match(before) is not None and _NEGATION.search(head) is not None

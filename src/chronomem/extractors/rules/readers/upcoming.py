@@ -160,7 +160,7 @@ def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
             continue
         if what.split()[-1].lower() in APPOINTMENT_ROLES:
             what = f"{what} appointment"  # "dentist on the 8th": the appointment
-        owner = _owner(s, m.group("owner"), me, known)
+        owner = _owner(m.group("owner"), me, known)
         if owner is not None:
             plan = Party(what, "Event", named=False)
             start = t.start - len(before) + m.start()
@@ -168,7 +168,7 @@ def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
     return []
 
 
-def _owner(s: Sentence, word: str | None, me: Party, known: Known) -> Party | None:
+def _owner(word: str | None, me: Party, known: Known) -> Party | None:
     low = (word or "my").lower()
     if word is None or low in ("my", "our", "the", "a", "an"):
         return me

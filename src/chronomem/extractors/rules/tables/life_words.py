@@ -183,6 +183,10 @@ PHONE_NAMES = word_set(
     "huawei blackberry xperia oppo realme fairphone"
 )
 
+# Every name of a device line above: a name that tells a thing's kind ("my Pixel", "the
+# Brompton"), read by ``analysis/kinds.py`` and ``normalise/texting.py``.
+DEVICE_NAMES = CAR_NAMES | PHONE_NAMES | LAPTOP_NAMES | CAMERA_NAMES | WATCH_NAMES | BIKE_NAMES
+
 # Roles at work: "my new manager is Priya" (the speaker is MANAGED_BY Priya).
 ROLES_MANAGER = word_set("manager boss supervisor")
 
