@@ -32,12 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from reader_corpus import ROOT, TOLD_AT, Item, load_items, read_item
-from reader_match import Names, Seen, same_value, why_missed, witness
+from reader_corpus import ROOT, TOLD_AT, Item, Tally, load_items, read_item, summary, tables
+from reader_match import Names, Seen, same_subject, same_value, why_missed, witness
 
 from chronomem import Memory
 from chronomem.extractors.learned.hits import MIN_CONFIDENCE, TOLD
-from chronomem.extractors.learned.reader import Reader
+from chronomem.extractors.learned.reader import Reader, ReadFact
 from chronomem.extractors.learned.step import LearnedStep
 from chronomem.extractors.rules import RuleExtractor
 from chronomem.extractors.rules.trace import ReaderFate, Trace
@@ -60,6 +60,28 @@ class Row:
     missed: set[tuple[str, int]] = field(default_factory=set)
 
 
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How the funnel counts: ``split`` each stage by "relation" or "aspect" (a name the
+    rules found that the heads typed, ``ReadFact.named``, apart), ``below``: the facts the
+    aspect and confidence gates stop counted too (whether a gate set on one reader's
+    probabilities stops another's right facts)."""
+
+    split: str = ""
+    below: bool = False
+
+    def split_of(self, fact: ReadFact) -> str:
+        if self.split == "relation":
+            return f" [{fact.relation}]"
+        if self.split == "aspect":
+            return f" [{fact.aspect}{', named' if fact.named else ''}]"
+        return ""
+
+
+def _pair() -> list[int]:
+    return [0, 0]
+
+
 @dataclass(slots=True)
 class Funnel:
     """Rows per stage ("made: found", "made: lost (why)", a gate, "not read: why") and, for
@@ -70,8 +92,16 @@ class Funnel:
     labels: int = 0
     found: int = 0
     examples: list[dict[str, object]] = field(default_factory=list)
+    # per old value a replacement's label names (``ends``): how the reader read it ->
+    # [labels, closed by the memory]
+    olds: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(_pair))
+    totals: Tally = field(default_factory=Tally)  # ``bench/reader_corpus.py``'s, same run
 
     def merge(self, other: Funnel) -> None:
+        self.totals.merge(other.totals)
+        for key, (n, closed) in other.olds.items():
+            self.olds[key][0] += n
+            self.olds[key][1] += closed
         for mine, theirs in ((self.rows, other.rows), (self.then, other.then)):
             for key, row in theirs.items():
                 into = mine[key]
@@ -107,6 +137,21 @@ def right_labels(fate: ReaderFate, labels: list[dict[str, object]]) -> list[int]
     return out
 
 
+def old_read(fates: list[ReaderFate], old: str) -> str:
+    """How the reader read a replaced old value ``old`` of a label: as the ``ends`` of a
+    fact (and where that fact stopped, or why its sentence was not read), as a value (its
+    aspect, where it stopped), or not at all."""
+    for fate in fates:
+        ends = fate.fact.ends
+        if ends is not None and same_value(old, fate.text[ends[0] : ends[1]]):
+            return f"named as ends; {fate.stopped or 'made'}"
+    for fate in fates:
+        value = fate.fact.value
+        if same_value(old, fate.text[value[0] : value[1]]):
+            return f"read as {fate.fact.aspect}; {fate.stopped or 'made'}"
+    return "not read"
+
+
 def stage_of(fate: ReaderFate, right: list[int], missed: dict[int, str]) -> str:
     """Where the fact stopped: a gate, "not read: why", or a made fact found / lost."""
     if fate.stopped:
@@ -122,10 +167,12 @@ def tally_item(
     item: Item,
     fates: list[ReaderFate],
     seen_facts: tuple[list[Seen], Names],
-    by_relation: bool = False,
+    how: Options | None = None,
 ) -> None:
-    """Count the item's reader facts (``fates``) by stage (``by_relation``: each stage's
-    facts split by relation), given the memory's facts (``seen_facts``)."""
+    """Count the item's reader facts (``fates``) by stage (``how``: each stage's facts
+    split by relation or aspect, the facts below the gate counted too), given the memory's
+    facts (``seen_facts``)."""
+    how = how or Options()
     facts, names = seen_facts
     labels = item["facts"]
     assert isinstance(labels, list)
@@ -137,12 +184,25 @@ def tally_item(
     }
     funnel.labels += sum(1 for lab in labels if _positive(lab))
     funnel.found += len(found)
+    for label in labels:
+        old = label.get("ends")
+        if isinstance(old, str) and label["aspect"] in ("start", "correction", "state"):
+            row = funnel.olds[old_read(fates, old)]
+            row[0] += 1
+            row[1] += any(
+                f.closed
+                and f.relation == label["relation"]
+                and same_subject(str(label["subject"]), f.subject, names)
+                and same_value(old, f.value)
+                for f in facts
+            )
     for fate in fates:
         unread = fate.stopped.startswith("not read")
-        if fate.stopped in BELOW_GATE or (unread and fate.then in BELOW_GATE):
+        below = fate.stopped in BELOW_GATE or (unread and fate.then in BELOW_GATE)
+        if below and not how.below:
             continue
         right = right_labels(fate, labels)
-        split = f" [{fate.fact.relation}]" if by_relation else ""
+        split = how.split_of(fate.fact)
         rows = [(funnel.rows, stage_of(fate, right, missed) + split)]
         rows += [(funnel.then, f"{fate.stopped} -> {fate.then or 'made'}{split}")] if unread else []
         for table, stage in rows:
@@ -174,10 +234,10 @@ def _example(
     }
 
 
-def read_batch(args: tuple[list[Item], Path, bool]) -> Funnel:
+def read_batch(args: tuple[list[Item], Path, Options]) -> Funnel:
     """The funnel of ``items`` read with the reader of ``weights`` (one memory per 200;
-    ``by_relation``: stages split by relation)."""
-    items, weights, by_relation = args
+    ``how``: how stages are split and which facts are counted)."""
+    items, weights, how = args
     funnel = Funnel()
     embedder = LocalEmbedder()
     reader = Reader.load(weights, None)
@@ -191,17 +251,19 @@ def read_batch(args: tuple[list[Item], Path, bool]) -> Funnel:
         ) as memory:
             for item in items[start : start + 200]:
                 facts, names = read_item(memory, clock, item, before_own=trace.reader.clear)
-                tally_item(funnel, item, list(trace.reader), (facts, names), by_relation)
+                tally_item(funnel, item, list(trace.reader), (facts, names), how)
+                funnel.totals.add(item, facts, names)
                 trace.reader.clear()
                 trace.steps.clear()
     return funnel
 
 
-def read_all(items: list[Item], weights: Path, jobs: int, by_relation: bool = False) -> Funnel:
+def read_all(items: list[Item], weights: Path, jobs: int, how: Options | None = None) -> Funnel:
+    how = how or Options()
     if jobs <= 1:
-        return read_batch((items, weights, by_relation))
+        return read_batch((items, weights, how))
     total = Funnel()
-    parts = [(items[k::jobs], weights, by_relation) for k in range(jobs)]
+    parts = [(items[k::jobs], weights, how) for k in range(jobs)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for part in pool.map(read_batch, parts):
             total.merge(part)
@@ -221,6 +283,11 @@ def table(funnel: Funnel) -> Iterable[str]:
             share = row.right / row.facts if row.facts else 0.0
             counts = f"{row.facts} | {row.right} | {share:.3f}"
             yield f"| {name}{stage} | {counts} | {len(row.labels)} | {len(row.missed)} |"
+    yield ""
+    yield "| old value a replacement names: how the reader read it | labels | closed |"
+    yield "|---|---|---|"
+    for how, (n, closed) in sorted(funnel.olds.items(), key=lambda kv: -kv[1][0]):
+        yield f"| {how} | {n} | {closed} |"
 
 
 def as_json(funnel: Funnel) -> dict[str, object]:
@@ -240,6 +307,8 @@ def as_json(funnel: Funnel) -> dict[str, object]:
         "found": funnel.found,
         "stages": rows(funnel.rows),
         "if_read": rows(funnel.then),
+        "olds": {how: {"labels": n, "closed": closed} for how, (n, closed) in funnel.olds.items()},
+        "totals": summary(funnel.totals),
     }
 
 
@@ -254,6 +323,14 @@ def main(argv: list[str] | None = None) -> int:
         "--examples", help="print right facts stopped at this stage (a prefix; 'all': every one)"
     )
     ap.add_argument("--by-relation", action="store_true", help="split each stage by relation")
+    ap.add_argument(
+        "--by-aspect", action="store_true", help="split each stage by aspect, a named value apart"
+    )
+    ap.add_argument(
+        "--below-gate",
+        action="store_true",
+        help="count the facts stopped at the aspect and confidence gates too",
+    )
     ap.add_argument("--show", type=int, default=20, help="how many examples")
     args = ap.parse_args(argv)
     if args.examples and any(Path(s).name in HELD_OUT for s in args.split):
@@ -262,8 +339,10 @@ def main(argv: list[str] | None = None) -> int:
     for split in args.split:
         folder = Path(split) if Path(split).is_absolute() else ROOT / split
         items += load_items(folder)[: args.limit or None]
-    funnel = read_all(items, args.weights, args.jobs, args.by_relation)
+    split = "relation" if args.by_relation else "aspect" if args.by_aspect else ""
+    funnel = read_all(items, args.weights, args.jobs, Options(split, args.below_gate))
     print("\n".join(table(funnel)))
+    print("\n" + "\n".join(tables(" + ".join(args.split), summary(funnel.totals))))
     if args.examples:
         every = args.examples == "all"
         shown = [e for e in funnel.examples if every or str(e["stage"]).startswith(args.examples)]

@@ -2,9 +2,11 @@
 
     PYTHONPATH=src python scripts/train_reader.py [--corpus corpus/reader ...]
         [--heldout corpus/reader_r9] [--folds 3] [--eval] [--jobs 2] [--cache FILE]
-        [--least] [--plain] [--without SHAPE ...] [--stability]
+        [--least] [--plain] [--without SHAPE ...] [--stability] [--seed N]
 
-Offline, fixed seed: the same corpus gives the same weights. Each group of writers
+Offline, fixed seed: the same corpus gives the same weights (``--seed``: another start
+for the tagger and the heads, to see how far retraining noise alone moves a measure; the
+shipped weights are the default seed's). Each group of writers
 (``--folds``; 0: one writer a group) is left out once: a reader trained on the others reads
 its items, and the facts it finds, right or wrong, fit the calibration of a fact's
 confidence (``extractors/learned/confidence.py``); ``--eval`` prints each fold's metrics.
@@ -29,9 +31,11 @@ from pathlib import Path
 from chronomem.errors import UsageError
 from chronomem.extractors.learned.corpus import Item, Rows, as_message, build_rows, load_items
 from chronomem.extractors.learned.features import SHAPES
+from chronomem.extractors.learned.heads import Recipe
 from chronomem.extractors.learned.reader import WEIGHTS_FILE, Reader
 from chronomem.extractors.learned.tagger_training import TaggerRecipe
 from chronomem.extractors.learned.training import (
+    RECIPES,
     TAGGING,
     HeldOutFacts,
     evaluate,
@@ -90,16 +94,17 @@ def _train_without(group: tuple[str, ...]) -> tuple[Reader, HeldOutFacts]:
     """A reader trained on every training item but those of ``group``'s writers, and the
     facts it reads in theirs (in a worker process: the corpus is the parent's, inherited
     at fork). The empty group: the reader of every item."""
-    items, rows, encodings, tagging = _SHARED
+    items, rows, encodings, tagging, recipes = _SHARED
     test = written_by(items, group)
     facts = HeldOutFacts([], [], [])
+    keep = set(range(len(items))) - test
     with one_blas_thread():  # the same sums in every process: the same weights
-        reader = train(rows, items, encodings, set(range(len(items))) - test, tagging=tagging)
+        reader = train(rows, items, encodings, keep, recipes=recipes, tagging=tagging)
         facts.add(reader, items, encodings, test)
     return reader, facts
 
 
-_SHARED: tuple[list[Item], Rows, list[TokenStates], TaggerRecipe]
+_SHARED: tuple[list[Item], Rows, list[TokenStates], TaggerRecipe, dict[str, Recipe]]
 
 
 def trainings(groups: list[tuple[str, ...]], jobs: int) -> list[tuple[Reader, HeldOutFacts]]:
@@ -153,6 +158,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="train the tagger without this column of how a word is written (an ablation)",
     )
     ap.add_argument(
+        "--seed",
+        type=int,
+        default=SEED,
+        help="the tagger's and the heads' seed (default: the shipped weights')",
+    )
+    ap.add_argument(
         "--stability",
         action="store_true",
         help="share of readings changed by noise of 1e-6..1e-3 on the encoder outputs",
@@ -183,8 +194,10 @@ def run(args: argparse.Namespace) -> int:
     encodings = encode_all([it.text for it in everything], args.cache)
     rows = build_rows(everything, encodings)
     data = (everything, rows, encodings)
-    tagging = replace(TAGGING, shapes=tuple(s for s in TAGGING.shapes if s not in args.without))
-    _SHARED = (items, rows, encodings[: len(items)], tagging)
+    shapes = tuple(s for s in TAGGING.shapes if s not in args.without)
+    tagging = replace(TAGGING, shapes=shapes, seed=args.seed)
+    recipes = {name: replace(recipe, seed=args.seed) for name, recipe in RECIPES.items()}
+    _SHARED = (items, rows, encodings[: len(items)], tagging, recipes)
     groups = [] if args.least and not args.eval else writer_groups(writers, args.folds)
     *folds, (reader, _) = trainings([*groups, ()], args.jobs)
     facts = HeldOutFacts([], [], [])
