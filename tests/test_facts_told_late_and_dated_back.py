@@ -104,3 +104,34 @@ def test_a_date_pointing_back_counts_from_the_date_before_it(
 def test_a_pointer_with_nothing_before_it_gives_no_date(text: str) -> None:
     found = find_time_expressions(text, t("2026-04-01T12:00"))
     assert all(e.text not in ("the next day", "two years later") for e in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expression", "day"),
+    [
+        ("we left Lisbon a year and a half ago", "a year and a half ago", "2024-10-01"),
+        ("I've had my bike for half a year", "for half a year", "2025-10-01"),
+        ("she started there two and a half years ago", "two and a half years ago", "2023-10-01"),
+        ("the gym closed couple months back", "couple months back", "2026-02-01"),
+        ("we got the keys last christmas", "last christmas", "2025-12-25"),
+        ("we hope to move in next christmas", "next christmas", "2026-12-25"),
+    ],
+)  # fmt: skip
+def test_halves_bare_couples_and_picked_holidays_are_dated(
+    text: str, expression: str, day: str
+) -> None:
+    found = find_time_expressions(text, t("2026-04-01T12:00"))
+    assert {e.text: e.when.date().isoformat() for e in found}.get(expression) == day
+
+
+def test_a_half_hour_keeps_its_time_of_day() -> None:
+    (found,) = find_time_expressions("the parcel came half an hour ago", t("2026-04-01T12:00"))
+    assert found.when == t("2026-04-01T11:30")
+
+
+@pytest.mark.local_model
+def test_a_home_held_for_a_year_and_a_half_is_held_from_then() -> None:
+    turns = (("2026-04-01T10:00", "Wren: I've lived in Tromsø for a year and a half now"),)
+    with _told(turns, [0]) as memory:
+        assert "tromsø" in _held(memory, "Wren", t("2025-03-01"))
+        assert "tromsø" not in _held(memory, "Wren", t("2024-08-01"))
