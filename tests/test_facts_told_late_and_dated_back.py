@@ -135,3 +135,32 @@ def test_a_home_held_for_a_year_and_a_half_is_held_from_then() -> None:
     with _told(turns, [0]) as memory:
         assert "tromsø" in _held(memory, "Wren", t("2025-03-01"))
         assert "tromsø" not in _held(memory, "Wren", t("2024-08-01"))
+
+
+@pytest.mark.local_model
+def test_a_relative_named_later_is_the_person_told_of_by_role() -> None:
+    turns = (
+        ("2025-02-03T09:00", "Odile: my dad lives in Rouen, he gardens all day"),
+        ("2025-06-12T18:00", "Odile: my dad Bernard has moved to Lyon to be near his brother"),
+    )
+    with _told(turns, [0, 1]) as memory:
+        now = _held(memory, "Bernard")
+        assert "lyon" in now and "rouen" not in now
+        assert "rouen" in _held(memory, "Bernard", t("2025-04-01"))
+        answer = memory.search("Where does Bernard live?", group_id="g")
+        assert "Lyon" in answer.facts[0].fact
+
+
+def test_only_a_tie_between_two_named_people_gives_a_role_name() -> None:
+    from chronomem.engine.relatives import role_names
+    from chronomem.model import ExtractedEntity, ExtractedFact, Extraction
+
+    people = (ExtractedEntity("Odile", ("Person",)), ExtractedEntity("Bernard", ("Person",)))
+    tie = ExtractedFact("Odile", "Bernard", "FAMILY_OF", "Bernard is Odile's dad")
+    place = ExtractedEntity("Nice", ("Location",))
+    home = ExtractedFact("Bernard", "Nice", "LIVES_IN", "Bernard is Odile's dad in Nice")
+    assert role_names(Extraction((*people, place), (tie, home))) == {"Bernard": "Odile's dad"}
+    ended = ExtractedFact(
+        "Odile", "Bernard", "FAMILY_OF", "Bernard is Odile's dad", invalid_at=t("2025-01-01")
+    )
+    assert role_names(Extraction(people, (ended,))) == {}
