@@ -164,3 +164,25 @@ def test_only_a_tie_between_two_named_people_gives_a_role_name() -> None:
         "Odile", "Bernard", "FAMILY_OF", "Bernard is Odile's dad", invalid_at=t("2025-01-01")
     )
     assert role_names(Extraction(people, (ended,))) == {}
+
+
+@pytest.mark.local_model
+def test_a_new_job_starting_on_a_day_to_come_starts_then() -> None:
+    turns = (("2025-09-22T12:00", "Anouk: new job at Quayline starting the 1st!!"),)
+    with _told(turns, [0]) as memory:
+        assert "quayline" not in _held(memory, "Anouk", t("2025-09-28"))
+        assert "quayline" in _held(memory, "Anouk", t("2025-10-03"))
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("got a new contract starting on the 3rd", "2025-10-03"),
+        ("I started on the 3rd", "2025-09-03"),  # a past start stays behind
+    ],
+)
+def test_the_day_right_after_a_start_looks_ahead_unless_the_start_is_past(
+    text: str, day: str
+) -> None:
+    (found,) = find_time_expressions(text, t("2025-09-22T12:00"))
+    assert found.when.date().isoformat() == day
