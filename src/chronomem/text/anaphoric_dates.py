@@ -35,6 +35,8 @@ _NEXT = re.compile(rf"\bthe\s+(?:following|next)\s+{_UNIT}\b", re.IGNORECASE)
 # "two years later", "a week later", "a few months after that"
 _LATER = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+(?:later|after\s+that)\b", re.IGNORECASE)
 
+_CUES = re.compile(r"\b(?:same|following|next|later|after that)\b", re.IGNORECASE)
+
 Found = tuple[int, int, datetime]
 
 
@@ -43,6 +45,8 @@ def pointed_back(text: str, found: list[Found]) -> list[Found]:
     instant: the dates read against the reference day, in text order), not overlapping
     any of them, each resolved from the nearest date before it."""
     out: list[Found] = []
+    if not found or _CUES.search(text) is None:
+        return out  # nothing to count from, or no pointer: the usual case, one search
     for pattern, count in ((_SAME, 0), (_NEXT, 1), (_LATER, None)):
         for m in pattern.finditer(text):
             taken = [*found, *out]
