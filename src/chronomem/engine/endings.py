@@ -161,9 +161,18 @@ def _close_named(
                 or (current.valid_at is not None and current.valid_at > end)
                 or not named
                 or _listed_sibling(current, ending, name)
+                or _told_with(current, ending)
             ):
                 continue
             working[f.id] = close_at(current, end, now)
+
+
+def _told_with(fact: Fact, ending: Fact) -> bool:
+    """Was ``fact`` told by the statement that tells ``ending``? "left Wayfair for a job at
+    Etsy" names Wayfair in the Etsy fact's own text: read in order, that fact is new beside
+    the ending and never a candidate; re-read after a late turn (``engine/reread.py``) it is
+    already stored, and must stay open all the same -- the same timeline in any order."""
+    return bool(set(fact.episodes) & set(ending.episodes))
 
 
 _MINOR_WORDS = r"(?:\s+(?:of|the|and|for|&|de|du|der|di)\b)*\s+"

@@ -53,7 +53,7 @@ class EntityCandidates:
     vector: Vector
     match: Entity | None  # settled by a fast path
     candidates: tuple[Entity, ...]  # open question when no match and not empty
-    reason: str = ""  # why ``match``: "exact", "alias" or "fuzzy"
+    reason: str = ""  # why ``match``: "exact", "alias", "fuzzy" or "role" (a role named)
 
 
 def find_entity_candidates(
@@ -62,14 +62,23 @@ def find_entity_candidates(
     entities: Sequence[ExtractedEntity],
     vectors: Sequence[Vector],
     now: datetime,
+    role_names: Mapping[str, str] | None = None,
 ) -> list[EntityCandidates]:
+    """``role_names``: extracted person -> the role placeholder they were stored under
+    before they were named (``engine/relatives.py``), matched when no entity has their name."""
     keys = [normalize_name(e.name) for e in entities]
-    exact = {normalize_name(e.name): e for e in store.find_entities(group_id, keys)}
+    roles = {name: normalize_name(role) for name, role in (role_names or {}).items()}
+    looked_up = [*keys, *roles.values()]
+    exact = {normalize_name(e.name): e for e in store.find_entities(group_id, looked_up)}
     everything = SearchFilter(history=True).resolved(now)
     out: list[EntityCandidates] = []
     for entity, key, vector in zip(entities, keys, vectors, strict=True):
         if key in exact:
             out.append(EntityCandidates(entity, vector, exact[key], (), "exact"))
+            continue
+        role = exact.get(roles.get(entity.name, ""))
+        if role is not None and "Person" in role.labels:
+            out.append(EntityCandidates(entity, vector, role, (), "role"))
             continue
         hits = store.vector_search(
             Target.ENTITIES, [group_id], vector, limit=CANDIDATES_PER_ENTITY, filter=everything

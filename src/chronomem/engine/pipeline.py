@@ -40,6 +40,7 @@ from chronomem.engine.fact_candidates import FactCandidates, find_fact_candidate
 from chronomem.engine.facts import FactOutcome, apply_fact_decisions, draft_facts
 from chronomem.engine.held import HeldValues
 from chronomem.engine.held_cache import HeldCache
+from chronomem.engine.relatives import role_names
 from chronomem.engine.types import apply_ontology
 from chronomem.engine.validate import validate_resolution
 from chronomem.model import (
@@ -222,7 +223,12 @@ class IngestPipeline:
     ) -> tuple[ChangeSet, FactOutcome, tuple[Entity, ...]]:
         group = p.episode.group_id
         found = find_entity_candidates(
-            self._store, group, p.extraction.entities, p.entity_vectors, now
+            self._store,
+            group,
+            p.extraction.entities,
+            p.entity_vectors,
+            now,
+            role_names(p.extraction),
         )
         provisional, options = _provisional_ids(found, self._ids)
         drafts = draft_facts(

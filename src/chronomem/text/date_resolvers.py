@@ -66,7 +66,7 @@ NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
     "fifteen": 15, "twenty": 20, "thirty": 30, "a couple of": 2, "a couple": 2,
-    "couple of": 2, "a few": 3, "few": 3, "several": 3, "a dozen": 12,
+    "couple of": 2, "couple": 2, "a few": 3, "few": 3, "several": 3, "a dozen": 12,
 }  # fmt: skip
 SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
 # "mid-June", "late May": the day a part of a month names ("early" and a bare month: the 1st)
@@ -276,6 +276,39 @@ def lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
     if not lasted_until_now(m.string, m.start()):
         return None
     return shift(ctx, -number(m.group(1)), m.group(2))
+
+
+# "a year and a half", "two and a half months", "half a year": the half as whole smaller units
+_HALF_OF = {"year": (6, 0), "decade": (60, 0), "month": (0, 15), "fortnight": (0, 7),
+            "week": (0, 3), "day": (0, 0)}  # fmt: skip
+
+
+def _halves_back(m: re.Match[str], ctx: DayContext) -> datetime:
+    """The day a span with a half ("a year and a half", "half a month") before the
+    reference day (groups: count and unit, or count and unit after "and a half", or the
+    unit of "half a")."""
+    if m.group(2):
+        count, unit = number(m.group(1)), m.group(2)
+    elif m.group(4):
+        count, unit = number(m.group(3)), m.group(4)
+    else:
+        count, unit = 0, m.group(5)
+    unit = unit.lower().rstrip("s")
+    whole = shift(ctx, -count, unit)
+    if unit in ("minute", "hour"):  # "half an hour ago": the instant, not the day
+        return whole - timedelta(minutes=30 if unit == "hour" else 0)
+    months, days = _HALF_OF.get(unit, (0, 0))
+    return midnight(add_months(whole.date(), -months) - timedelta(days=days))
+
+
+def halves_ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "a year and a half ago", "half a year back"."""
+    return _halves_back(m, ctx)
+
+
+def halves_lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "(I've lived here) for a year and a half": the start of a state still holding."""
+    return _halves_back(m, ctx) if lasted_until_now(m.string, m.start()) else None
 
 
 def ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:

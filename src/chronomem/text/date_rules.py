@@ -39,7 +39,7 @@ _WEEKDAY_SHORT = (
 )
 _NUM = (
     r"(?i:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
-    r"|twenty|thirty|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|a\s+dozen)"
+    r"|twenty|thirty|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several|a\s+dozen)"
 )
 _ORDINAL_WORD = (
     "(?i:"
@@ -47,6 +47,12 @@ _ORDINAL_WORD = (
     + ")"
 )
 _UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"
+# a span with a half: "a year and a half", "two and a half months", "half a year"
+_HALVES = (
+    rf"(?:({_NUM})\s+({_UNIT})\s+and\s+a\s+half|({_NUM})\s+and\s+a\s+half\s+({_UNIT})"
+    rf"|(?i:half)\s+(?i:an?)\s+({_UNIT}))"
+)
+_ROUGHLY = r"(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|roughly\s+|just\s+)?"
 _SEASON = r"(?i:spring|summer|fall|autumn|winter)"
 _YEAR = r"(?:19|20)\d{2}"
 _DIGIT = frozenset({"<digit>"})
@@ -63,6 +69,17 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
     for pattern, resolver, gate in (
         *SPAN_RULES,  # "from 20 to 27 July", "the first Sunday in June"
         *CASUAL_RULES,  # "back in march", "the 2nd of this month"
+        (  # before the whole units, which would read "a year" of "half a year ago"
+            rf"(?i:\b{_ROUGHLY}){_HALVES}(?i:\s+(?:ago|back(?!\s+(?:at|in|to|on|from|home)\b)))\b",
+            resolve.halves_ago,
+            frozenset({"half"}),
+        ),
+        (rf"(?i:\bfor\s+{_ROUGHLY}){_HALVES}", resolve.halves_lasted, frozenset({"half"})),
+        (
+            rf"(?<![\w-]){_HALVES}(?=\s*(?:now\b|already\b|and counting\b|[.,!;)]|$))",
+            resolve.halves_lasted,
+            frozenset({"half"}),
+        ),
         (
             r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?"
             r"(Z|[+-]\d{2}:?\d{2})?(?![\d-])",

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
+from chronomem.text.anaphoric_dates import pointed_back
 from chronomem.text.date_resolvers import Resolver
 from chronomem.text.date_rules import DATE_RULES
 from chronomem.text.daymath import DayContext
@@ -134,6 +135,7 @@ def find_time_expressions(
             when = _resolve(resolver, m, ctx, text, guess=prefer_future is None)
             if when is not None:
                 found.append((m.start(), m.end(), when))
+    found += pointed_back(text, found)
     found.sort(key=lambda item: item[0])
     return _with_roles_and_times(text, found, ref)
 

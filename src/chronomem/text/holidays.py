@@ -1,10 +1,12 @@
 """Holidays as dates: "haven't smoked since New Year's", "moved in over Christmas",
 "back at work after Easter".
 
-A holiday is read only after a preposition ("since", "over", "after", "at", ...): "happy new
-year" or "new year new me" name no day. The fixed ones resolve like a day named without a
-year (the occurrence the clause's tense points to, see ``dates.py``); Easter (Western) and
-Thanksgiving (US: fourth Thursday of November) are computed for that year.
+A holiday is read only after a preposition ("since", "over", "after", "at", ...) or a
+word that picks one ("last", "next", "this past"): "happy new year" or "new year new me"
+name no day; "last Christmas" is the one before the reference day, whatever the tense. The
+fixed ones resolve like a day named without a year (the occurrence the clause's tense points
+to, see ``dates.py``); Easter (Western) and Thanksgiving (US: fourth Thursday of November)
+are computed for that year.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ _FIXED = {
 _MOVING = ("easter", "thanksgiving")
 _NAMES = sorted([*_FIXED, *_MOVING], key=lambda n: -len(n))
 HOLIDAY_PATTERN = (
-    r"(?:(?i:\b(?:since|after|before|at|over|around|by|until|till|on|from|during)\s+)"
+    r"(?:(?i:\b(?:since|after|before|at|over|around|by|until|till|on|from|during"
+    r"|last|next|this(?:\s+(?:past|coming))?)\s+)"
     r"|(?i:(?<=\bfor )))"  # "for Christmas": a day, not a duration (the word is left out)
     r"(?i:\b(" + "|".join(re.escape(n).replace("'", "['’]?") for n in _NAMES) + r"))(?!\w)"
     r"(?!['’]?s?\s+(?i:tree|trees|cookies|cards?|presents?|gifts?|jumpers?|sweaters?|songs?|"
@@ -39,8 +42,11 @@ HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "than
 
 def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """The day of the holiday named by ``m`` (group 1) nearest the clause's tense."""
-    if m.group(0).lower().startswith("since"):
+    head = " ".join(m.group(0).lower().split()[:2])
+    if head.startswith(("since", "last", "this past")):
         ctx = replace(ctx, future=False)  # "since Easter": the last one, whatever the tense
+    elif head.startswith(("next", "this coming")):
+        ctx = replace(ctx, future=True)  # "next Christmas": the coming one
     name = " ".join(m.group(1).lower().replace("’", "'").split())
     fixed = _FIXED.get(name) or _FIXED.get(name.replace("'", ""))
     if fixed is not None:

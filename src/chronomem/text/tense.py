@@ -171,6 +171,12 @@ _SCHEDULED = re.compile(
     r"|terminates?)\b",
     re.I,
 )
+# the date right after a present or progressive of starting is that start's day, ahead
+# whatever else the clause tells ("got the job at Siltstone, starting the 1st": the 1st to
+# come, though "got" is past)
+_STARTING_RIGHT_BEFORE = re.compile(
+    r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|kick(?:s|ing)? off)\s+(?:on\s+|from\s+)?$", re.I
+)
 _USUALLY = re.compile(r"\b(?:usually|always|often|normally|sometimes|never|generally)\b", re.I)
 
 
@@ -194,6 +200,10 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _GOING_TO.search(clause):
         return "future"
     if _WISHED.search(before):
+        return "future"
+    if _STARTING_RIGHT_BEFORE.search(text, max(0, start - 20), start) and not _USUALLY.search(
+        before
+    ):
         return "future"
     outside = clause[: start - left] + " " + clause[end - left :]
     if _has_past_verb(outside):
