@@ -46,6 +46,14 @@ class Query:
     groups: tuple[str, ...]
     filter: SearchFilter
     vector: Vector | None = None
+    episode_vector: Vector | None = None  # the question's topic, when turns are searched by it
+
+    def vector_for(self, target: Target) -> Vector | None:
+        """The vector ``target`` is searched with: a chat's turns by the question's topic
+        when it has one (``search/topic.py``), everything else by the question."""
+        if target is Target.EPISODES and self.episode_vector is not None:
+            return self.episode_vector
+        return self.vector
 
 
 def keywords(text: str) -> str:
@@ -56,9 +64,10 @@ def keywords(text: str) -> str:
 
 
 def cosine(store: Store, target: Target, query: Query, *, limit: int) -> Ranked:
-    if query.vector is None or limit <= 0:
+    vector = query.vector_for(target)
+    if vector is None or limit <= 0:
         return []
-    return store.vector_search(target, query.groups, query.vector, limit=limit, filter=query.filter)
+    return store.vector_search(target, query.groups, vector, limit=limit, filter=query.filter)
 
 
 def bm25(store: Store, target: Target, query: Query, *, limit: int) -> Ranked:
@@ -71,10 +80,10 @@ def bm25(store: Store, target: Target, query: Query, *, limit: int) -> Ranked:
 
 def request(method: Method, target: Target, query: Query, *, limit: int) -> SearchRequest | None:
     """The store request of a cosine or BM25 method (None when it has nothing to ask)."""
-    if limit <= 0 or (method is Method.COSINE and query.vector is None):
+    vector = query.vector_for(target)
+    if limit <= 0 or (method is Method.COSINE and vector is None):
         return None
     if method is Method.COSINE:
-        vector = query.vector
         return SearchRequest("vector", target, query.groups, vector, limit, query.filter)
     text = keywords(query.text)
     return SearchRequest("text", target, query.groups, text, limit, query.filter)
