@@ -46,14 +46,22 @@ class Query:
     groups: tuple[str, ...]
     filter: SearchFilter
     vector: Vector | None = None
-    episode_vector: Vector | None = None  # the question's topic, when turns are searched by it
+    topic: str | None = None  # what a chat's turns are searched by, when not ``text``
+    topic_vector: Vector | None = None  # the embedded topic
 
     def vector_for(self, target: Target) -> Vector | None:
         """The vector ``target`` is searched with: a chat's turns by the question's topic
         when it has one (``search/topic.py``), everything else by the question."""
-        if target is Target.EPISODES and self.episode_vector is not None:
-            return self.episode_vector
+        if target is Target.EPISODES and self.topic_vector is not None:
+            return self.topic_vector
         return self.vector
+
+    def text_for(self, target: Target) -> str:
+        """The words ``target`` is searched for (BM25), question and function words left
+        out: a chat's turns by the question's topic when it has one."""
+        if target is Target.EPISODES and self.topic is not None:
+            return keywords(self.topic)
+        return keywords(self.text)
 
 
 def keywords(text: str) -> str:
@@ -74,7 +82,7 @@ def bm25(store: Store, target: Target, query: Query, *, limit: int) -> Ranked:
     if limit <= 0:
         return []
     return store.text_search(
-        target, query.groups, keywords(query.text), limit=limit, filter=query.filter
+        target, query.groups, query.text_for(target), limit=limit, filter=query.filter
     )
 
 
@@ -85,8 +93,7 @@ def request(method: Method, target: Target, query: Query, *, limit: int) -> Sear
         return None
     if method is Method.COSINE:
         return SearchRequest("vector", target, query.groups, vector, limit, query.filter)
-    text = keywords(query.text)
-    return SearchRequest("text", target, query.groups, text, limit, query.filter)
+    return SearchRequest("text", target, query.groups, query.text_for(target), limit, query.filter)
 
 
 def bfs(

@@ -98,7 +98,7 @@ class Searcher:
             reading = replace(reading, topic=topic)
         flt = filter if reading is None else answer_filter(reading, filter, now)
         resolved = flt.resolved(now)
-        q = Query(query, tuple(group_ids), resolved, vector, topic_vector)  # type: ignore[arg-type]
+        q = Query(query, tuple(group_ids), resolved, vector, topic, topic_vector)  # type: ignore[arg-type]
         run = _Run(self._store, q, config, seeds, center, self.reranker)
         run.prefetch(_targets(config))
         ranked = {target: run.rank(target, tconf) for target, tconf in _targets(config)}
