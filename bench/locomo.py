@@ -50,6 +50,7 @@ SWEEP = {  # knob -> values tried on the tuning split, one knob at a time
     "neighbour_anchors": (8, 16),
     "fact_share": (0.0, 0.1, 0.2),
     "entity_share": (0.0, 0.1),
+    "speaker_bonus": (0.1, 0.35),
 }
 
 

@@ -71,14 +71,25 @@ def user_speakers(store: Store, groups: Sequence[str]) -> dict[str, str]:
     recent episodes (a group nobody speaks in is left out)."""
     found: dict[str, str] = {}
     for group in groups:
-        speakers = Counter(
-            speaker
-            for e in store.recent_episodes(group, limit=USER_EPISODES)
-            if (speaker := e.speaker()) and not is_assistant(speaker)
-        )
+        speakers = _recent_speakers(store, group)
         if speakers:
             found[group] = normalize_name(speakers.most_common(1)[0][0])
     return found
+
+
+def chat_speakers(store: Store, groups: Sequence[str]) -> set[str]:
+    """The names of the people (not assistants) speaking in the groups' recent episodes, as
+    their turns write them."""
+    return {speaker for group in groups for speaker in _recent_speakers(store, group)}
+
+
+def _recent_speakers(store: Store, group: str) -> Counter[str]:
+    """How many of ``group``'s recent episodes each non-assistant speaker said."""
+    return Counter(
+        speaker
+        for e in store.recent_episodes(group, limit=USER_EPISODES)
+        if (speaker := e.speaker()) and not is_assistant(speaker)
+    )
 
 
 def rank_facts(

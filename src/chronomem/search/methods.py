@@ -46,6 +46,22 @@ class Query:
     groups: tuple[str, ...]
     filter: SearchFilter
     vector: Vector | None = None
+    topic: str | None = None  # what a chat's turns are searched by, when not ``text``
+    topic_vector: Vector | None = None  # the embedded topic
+
+    def vector_for(self, target: Target) -> Vector | None:
+        """The vector ``target`` is searched with: a chat's turns by the question's topic
+        when it has one (``search/topic.py``), everything else by the question."""
+        if target is Target.EPISODES and self.topic_vector is not None:
+            return self.topic_vector
+        return self.vector
+
+    def text_for(self, target: Target) -> str:
+        """The words ``target`` is searched for (BM25), question and function words left
+        out: a chat's turns by the question's topic when it has one."""
+        if target is Target.EPISODES and self.topic is not None:
+            return keywords(self.topic)
+        return keywords(self.text)
 
 
 def keywords(text: str) -> str:
@@ -56,28 +72,28 @@ def keywords(text: str) -> str:
 
 
 def cosine(store: Store, target: Target, query: Query, *, limit: int) -> Ranked:
-    if query.vector is None or limit <= 0:
+    vector = query.vector_for(target)
+    if vector is None or limit <= 0:
         return []
-    return store.vector_search(target, query.groups, query.vector, limit=limit, filter=query.filter)
+    return store.vector_search(target, query.groups, vector, limit=limit, filter=query.filter)
 
 
 def bm25(store: Store, target: Target, query: Query, *, limit: int) -> Ranked:
     if limit <= 0:
         return []
     return store.text_search(
-        target, query.groups, keywords(query.text), limit=limit, filter=query.filter
+        target, query.groups, query.text_for(target), limit=limit, filter=query.filter
     )
 
 
 def request(method: Method, target: Target, query: Query, *, limit: int) -> SearchRequest | None:
     """The store request of a cosine or BM25 method (None when it has nothing to ask)."""
-    if limit <= 0 or (method is Method.COSINE and query.vector is None):
+    vector = query.vector_for(target)
+    if limit <= 0 or (method is Method.COSINE and vector is None):
         return None
     if method is Method.COSINE:
-        vector = query.vector
         return SearchRequest("vector", target, query.groups, vector, limit, query.filter)
-    text = keywords(query.text)
-    return SearchRequest("text", target, query.groups, text, limit, query.filter)
+    return SearchRequest("text", target, query.groups, query.text_for(target), limit, query.filter)
 
 
 def bfs(

@@ -115,6 +115,9 @@ class QueryReading:
     scope: Scope
     kind: Kind
     at: datetime | None = None  # the instant an "at" question asks about, when resolved
+    # what a chat's turns are searched by when not the question itself: the question without
+    # the chat's speakers' names (``search/topic.py``; set by the searcher, which knows them)
+    topic: str | None = None
 
     def asks(self, relation: str) -> bool:
         return relation in self.relations

@@ -28,9 +28,16 @@ from chronomem.model import (
 )
 from chronomem.ports import Embedder, Store
 from chronomem.search import methods
-from chronomem.search.answering import answer_filter, rank_facts, reading_of, subject_ids
+from chronomem.search.answering import (
+    answer_filter,
+    chat_speakers,
+    rank_facts,
+    reading_of,
+    subject_ids,
+)
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import Query
+from chronomem.search.reading import QueryReading
 from chronomem.search.rerankers import (
     Ranked,
     Reranker,
@@ -42,6 +49,7 @@ from chronomem.search.rerankers import (
     score_fusion,
 )
 from chronomem.search.results import SearchResults
+from chronomem.search.topic import topic_of
 
 Row = Fact | Entity | Episode | Community
 MAX_PAIRS = 50  # candidates a cross-encoder scores per target
@@ -81,16 +89,16 @@ class Searcher:
                 "the cross_encoder recipe needs a reranker: pass reranker= to Memory, e.g. "
                 "Memory(..., reranker=LLMReranker(llm=my_llm))"
             )
-        vector = None
-        if _needs_vector(config):
-            vector = (
-                self._embedder.embed_batch([query], kind="query")[0]
-                if query_vector is None
-                else query_vector
-            )
         reading = reading_of(query, now) if config.read_question else None
+        topic = self._topic(query, group_ids, config, reading)
+        vector = topic_vector = None
+        if _needs_vector(config):
+            vector, topic_vector = self._vectors(query, topic, query_vector)
+        if reading is not None and topic is not None:
+            reading = replace(reading, topic=topic)
         flt = filter if reading is None else answer_filter(reading, filter, now)
-        q = Query(query, tuple(group_ids), flt.resolved(now), vector)  # type: ignore[arg-type]
+        resolved = flt.resolved(now)
+        q = Query(query, tuple(group_ids), resolved, vector, topic, topic_vector)  # type: ignore[arg-type]
         run = _Run(self._store, q, config, seeds, center, self.reranker)
         run.prefetch(_targets(config))
         ranked = {target: run.rank(target, tconf) for target, tconf in _targets(config)}
@@ -101,6 +109,35 @@ class Searcher:
         at = q.filter.valid_at or now
         facts = rank_facts(found.facts, reading, subjects, at)
         return replace(found, facts=tuple(facts), query_reading=reading)
+
+    def _topic(
+        self,
+        query: str,
+        group_ids: Sequence[str],
+        config: SearchConfig,
+        reading: QueryReading | None,
+    ) -> str | None:
+        """What a chat's turns are searched by when it is not the question itself: the
+        question without the names of the chat's speakers (``search/topic.py``), for a
+        recipe that reads the question and searches episodes by embedding."""
+        episodes = config.episodes
+        if reading is None or reading.subject != "named" or episodes is None:
+            return None
+        if episodes.limit <= 0 or Method.COSINE not in episodes.methods:
+            return None
+        return topic_of(query, chat_speakers(self._store, group_ids))
+
+    def _vectors(
+        self, query: str, topic: str | None, given: Sequence[float] | None
+    ) -> tuple[Sequence[float], Vector | None]:
+        """The question's vector (``given``, else embedded) and its topic's, embedded in one
+        batch with it."""
+        if given is not None and topic is None:
+            return given, None
+        wanted = ([query] if given is None else []) + ([topic] if topic is not None else [])
+        made = self._embedder.embed_batch(wanted, kind="query")
+        vector: Sequence[float] = made[0] if given is None else given
+        return vector, made[-1] if topic is not None else None
 
 
 class _Run:
