@@ -6,7 +6,10 @@ of capitalised words (names, vocatives), punctuation runs, one giant sentence, m
 and brackets, long numbers, emoji, pronouns (third-person rewriting) and verbs of the
 pattern table. Each must ingest through ``Memory`` (rule extractor, hash embedder) in
 CPU time that grows linearly: the 100k input may cost at most 20x its first 10k characters
-(a quadratic stage costs ~100x), and at most 5 s. Before the fix,
+(a quadratic stage costs ~100x), and at most 5 s or 2.5 times what 100k characters of ordinary
+prose cost on the same machine, whichever is more (the learned reader encodes every clause:
+on a CPU without VNNI the encoder's int8 products cost about three times as much, and an
+ordinary 100k episode alone costs over 2 s there). Before the fix,
 ``"Mr. A. B. C. D. " * N`` took 109 s at 100k characters. The ratio, not a fixed bound,
 keeps the test true on a loaded machine, where CPU time itself runs slower; each side is the
 least of a few runs (a noisy run costs more, never less, than the work).
@@ -23,6 +26,7 @@ from tests.helpers import t
 
 SIZE = 100_000 - len("Alice: ")  # the whole episode is at the default limit
 CPU_LIMIT_S = 5.0
+ORDINARY_FACTOR = 2.5  # adversarial text may cost at most this times ordinary prose
 MAX_GROWTH = 20.0  # CPU at 100k / CPU at 10k characters
 
 
@@ -93,6 +97,20 @@ def _least_cpu(make_memory, text: str, tries: int) -> float:
     return min(_cpu_of_two_turns(make_memory, text) for _ in range(tries))
 
 
+# ordinary chat prose, told over and over: what this machine spends on 100k characters
+ORDINARY = _repeat(
+    "We spent the weekend at the lake with the kids, and on Sunday my brother drove up from "
+    "Leeds with his new dog, so the cabin was loud but nice. "
+)
+_ordinary_cpu: list[float] = []  # measured once per session: the least of three runs
+
+
+def _cpu_limit(make_memory) -> float:
+    if not _ordinary_cpu:
+        _ordinary_cpu.append(_least_cpu(make_memory, ORDINARY, tries=3))
+    return max(CPU_LIMIT_S, ORDINARY_FACTOR * _ordinary_cpu[0])
+
+
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
 def test_an_adversarial_100k_episode_ingests_in_linear_time(make_memory, name):
     small = _least_cpu(make_memory, ADVERSARIAL[name][: SIZE // 10], tries=3)
@@ -102,7 +120,13 @@ def test_an_adversarial_100k_episode_ingests_in_linear_time(make_memory, name):
             break
         spent = min(spent, _cpu_of_two_turns(make_memory, ADVERSARIAL[name]))
         small = min(small, _cpu_of_two_turns(make_memory, ADVERSARIAL[name][: SIZE // 10]))
-    assert spent <= CPU_LIMIT_S, f"{name}: {spent:.2f} s of CPU for two turns after 100k chars"
+    limit = CPU_LIMIT_S
+    if spent > limit:  # over the fixed bound: weigh it against this machine, least of runs
+        limit = _cpu_limit(make_memory)
+        spent = min(spent, _least_cpu(make_memory, ADVERSARIAL[name], tries=2))
+    assert spent <= limit, (
+        f"{name}: {spent:.2f} s of CPU for two turns after 100k chars (limit {limit:.2f} s)"
+    )
     assert spent <= MAX_GROWTH * max(small, 0.01), (
         f"{name}: {spent:.2f} s of CPU at 100k characters, {small:.3f} s at 10k: not linear"
     )
