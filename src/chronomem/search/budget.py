@@ -9,7 +9,7 @@ from datetime import date
 from chronomem.model import Episode
 from chronomem.search.plans import Plan
 from chronomem.search.render import day_header, line_tokens, tags
-from chronomem.search.snippets import near_duplicate, shorten, stems
+from chronomem.search.snippets import as_shown, near_duplicate
 
 MISFITS = 15  # episodes passed over for not fitting before the EPISODES section stops
 
@@ -51,10 +51,11 @@ def choose_episodes(
     seen: list[frozenset[str]] = []
     misfits = 0
     for episode in ranked:
-        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens, names)
+        text, words = as_shown(
+            episode.content, terms, plan.sentences, plan.max_episode_tokens, names
+        )
         day = day_header(episode.reference_time)
         said = (episode.reference_time.date(), text)
-        words = stems(text)
         if said in shown or near_duplicate(words, seen, plan.distinct):
             continue  # the same words on the same day, or nearly the same words: shown once
         shown.add(said)
