@@ -38,7 +38,7 @@ from chronomem.search.answering import in_plan_order, subject_ids, user_speakers
 from chronomem.search.budget import Budget, choose_episodes
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.methods import keywords, named_entities
-from chronomem.search.plans import STATES_PREFERENCE, Plan, plan_for
+from chronomem.search.plans import Plan, plan_for, states_preference
 from chronomem.search.reading import QueryReading
 from chronomem.search.render import (
     EMPTY,
@@ -244,7 +244,7 @@ class ContextBuilder:
         if plan.user_statement_bonus:
             users = set(user_speakers(self._store, group_ids).values())
             for i, e in rows.items():
-                if _speaker_key(e) in users and STATES_PREFERENCE.search(e.content):
+                if _speaker_key(e) in users and states_preference(e.content):
                     scores[i] += plan.user_statement_bonus
         self._add_neighbours(group_ids, rows, scores, known, config)
         sources = flt.sources()  # a thread filter: its episodes only, neighbours included

@@ -76,6 +76,15 @@ class _Reading:
     sentence_stems: tuple[frozenset[str], ...]
     head_stems: frozenset[str]
     stems: frozenset[str]  # of the whole message
+    saying: dict[str, tuple[int, ...]]  # stem -> the sentences saying it
+
+    def shared(self, terms: frozenset[str]) -> list[frozenset[str]]:
+        """Per sentence, which of ``terms`` it says."""
+        found: list[frozenset[str]] = [frozenset()] * len(self.sentences)
+        for term in terms:
+            for i in self.saying.get(term, ()):
+                found[i] = found[i] | {term}
+        return found
 
 
 @functools.lru_cache(maxsize=READINGS_KEPT)
@@ -92,7 +101,12 @@ def _read(content: str) -> _Reading:
     kept = tuple(s for s in sentences if s.strip())
     said = tuple(stems(s) for s in kept)
     head_stems = stems(head)
-    return _Reading(head, kept, said, head_stems, head_stems.union(*said))
+    saying: dict[str, list[int]] = {}
+    for i, words in enumerate(said):
+        for word in words:
+            saying.setdefault(word, []).append(i)
+    where = {word: tuple(at) for word, at in saying.items()}
+    return _Reading(head, kept, said, head_stems, head_stems.union(*said), where)
 
 
 def _snip(
@@ -107,7 +121,7 @@ def _snip(
     sentences = read.sentences
     if len(sentences) <= 1:
         return content, None
-    shared = [_weight(said & terms, minor) for said in read.sentence_stems]
+    shared = [_weight(words, minor) for words in read.shared(terms)]
     ranked = sorted((i for i, n in enumerate(shared) if n), key=lambda i: -shared[i])
     hits = sorted(ranked[:max_sentences])
     if not hits:
