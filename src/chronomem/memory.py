@@ -296,6 +296,7 @@ class Memory(Corrections, Retrieval):
             return False
         self._bind()
         self.ingestor.forget()  # no cached embedding of the episode's texts stays in RAM
+        self._context.kept.forget()  # nor a kept reading of them (search/kept.py)
         embed = self.embedder.embed_batch
         plan = plan_episode_deletion(self.store, group_id, episode_id, self.clock.now(), embed)
         self.store.apply(plan)
@@ -324,6 +325,7 @@ class Memory(Corrections, Retrieval):
 
     def delete_group(self, group_id: str) -> None:
         self.store.delete_group(check_group_id(group_id))
+        self._context.kept.forget()  # no kept reading of its turns stays in RAM
 
 
 def _ontology(

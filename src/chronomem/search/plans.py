@@ -20,7 +20,6 @@ shown and which ones come first:
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -32,15 +31,10 @@ STATES_PREFERENCE = re.compile(
     r"from now on|remember (?:that|to)|i'm (?:allergic|vegan|vegetarian))\b",
     re.IGNORECASE,
 )
-TURNS_KEPT = 1024  # turns whose answer to states_preference is kept (a few 400-turn groups)
 
 
-@functools.lru_cache(maxsize=TURNS_KEPT)
 def states_preference(content: str) -> bool:
-    """Whether a turn states a preference or a standing instruction. Kept per text: a
-    preference question tests every turn of the user's it ranks (two hundred long turns
-    cost 20 ms CPU), and the same turns come back question after question; the answer is
-    a pure function of the text, so a kept one is never another text's."""
+    """Whether a turn states a preference or a standing instruction."""
     return STATES_PREFERENCE.search(content) is not None
 
 

@@ -5,25 +5,22 @@ longest sentence), verbatim and in order, with "…" where sentences were left o
 distinct messages then fit the context's budget. :func:`near_duplicate` tells when two
 shown texts say nearly the same words, so the budget is spent on distinct evidence.
 
-A message is read once (:func:`_read`: its sentences and which of them says each word
-stem) and the reading is kept for the next question: a context examines up to a hundred
-long turns, and the same turns come back question after question, while cutting and
-stemming them costs more than all the rest of the context (round 15: 38 of 79 ms CPU).
-The reading is a pure function of the message's text, so a kept one can only ever be the
-reading of that very text: nothing else (a tenant, a later write) can reach it.
+A message is read once into a :class:`TurnReading` (:func:`read_turn`: its sentences and
+which of them says each word stem); the context builder keeps the readings of the turns it
+examined for the next question (``search/kept.py``): a context examines up to a hundred
+long turns, and cutting and stemming them cost more than all the rest of the context.
 """
 
 from __future__ import annotations
 
-import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # a sentence ends at ".", "!" or "?" before white space, or at a line break
 _SENTENCE_END = re.compile(r"[.!?]\s+|\n+")
 _WORD = re.compile(r"[^\W_]{3,}")
 _STEM = 5  # words match on their first five letters: "painting" ~ "paint", "painted"
-READINGS_KEPT = 1024  # messages whose reading is kept (a few 400-turn groups' worth)
 
 
 def stems(text: str) -> frozenset[str]:
@@ -37,12 +34,13 @@ def as_shown(
     sentences: int,
     max_tokens: int | None,
     minor: frozenset[str] = frozenset(),
+    reader: Callable[[str], TurnReading] | None = None,
 ) -> tuple[str, frozenset[str]]:
     """``content`` as shown -- a snippet of at most ``sentences`` matching sentences
     (``sentences`` 0: whole), cut to about ``max_tokens`` (4 characters a token) with "…"
     -- and the :func:`stems` of what is shown; ``minor``: terms that count for little (see
-    :func:`snippet`)."""
-    read = _read(content)
+    :func:`snippet`); ``reader``: where its reading comes from (default: read now)."""
+    read = (reader or read_turn)(content)
     if sentences:
         text, picked = _snip(read, content, terms, sentences, minor)
     else:
@@ -64,11 +62,11 @@ def snippet(
     is kept. A sentence sharing only ``minor`` terms (the names of the people asked about,
     said in half the turns of their chat: "Hey Mel!") counts as sharing none, and one such
     term weighs a tenth of another when sentences are ranked."""
-    return _snip(_read(content), content, terms, max_sentences, minor)[0]
+    return _snip(read_turn(content), content, terms, max_sentences, minor)[0]
 
 
 @dataclass(frozen=True, slots=True)
-class _Reading:
+class TurnReading:
     """A message cut into its non-blank sentences, with the word stems each one says."""
 
     head: str  # the "Speaker" of "Speaker: …", else ""
@@ -87,8 +85,9 @@ class _Reading:
         return found
 
 
-@functools.lru_cache(maxsize=READINGS_KEPT)
-def _read(content: str) -> _Reading:
+def read_turn(content: str) -> TurnReading:
+    """``content`` cut into sentences, each with its word stems (a pure function of the
+    text: a kept reading can only ever be that very text's)."""
     head, sep, body = content.partition(": ")
     if not sep or len(head) > 60 or "\n" in head:
         head, body = "", content
@@ -106,11 +105,11 @@ def _read(content: str) -> _Reading:
         for word in words:
             saying.setdefault(word, []).append(i)
     where = {word: tuple(at) for word, at in saying.items()}
-    return _Reading(head, kept, said, head_stems, head_stems.union(*said), where)
+    return TurnReading(head, kept, said, head_stems, head_stems.union(*said), where)
 
 
 def _snip(
-    read: _Reading,
+    read: TurnReading,
     content: str,
     terms: frozenset[str],
     max_sentences: int,
