@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 # a sentence ends at ".", "!" or "?" before white space, or at a line break
 _SENTENCE_END = re.compile(r"[.!?]\s+|\n+")
-_WORD = re.compile(r"[^\W_]{3,}")
-_STEM = 5  # words match on their first five letters: "painting" ~ "paint", "painted"
+# the stem of each word of three letters or more: words match on their first five letters
+# ("painting" ~ "paint", "painted"); the pattern finds each word's stem with no Python loop
+_STEM = re.compile(r"([^\W_]{3,5})[^\W_]*")
 
 
 def stems(text: str) -> frozenset[str]:
     """The five-letter stems of ``text``'s words of three letters or more, casefolded."""
-    return frozenset(w[:_STEM] for w in _WORD.findall(text.casefold()))
+    return frozenset(_STEM.findall(text.casefold()))
 
 
 def as_shown(
@@ -49,9 +50,8 @@ def as_shown(
     if limit is not None and len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
         return text, stems(text)
-    if picked is None:
-        return text, read.stems
-    return text, read.head_stems.union(*(read.sentence_stems[i] for i in picked))
+    said = read.sentence_stems if picked is None else [read.sentence_stems[i] for i in picked]
+    return text, read.head_stems.union(*said)
 
 
 def snippet(
@@ -73,39 +73,31 @@ class TurnReading:
     sentences: tuple[str, ...]  # as written, each with its own white space
     sentence_stems: tuple[frozenset[str], ...]
     head_stems: frozenset[str]
-    stems: frozenset[str]  # of the whole message
-    saying: dict[str, tuple[int, ...]]  # stem -> the sentences saying it
-
-    def shared(self, terms: frozenset[str]) -> list[frozenset[str]]:
-        """Per sentence, which of ``terms`` it says."""
-        found: list[frozenset[str]] = [frozenset()] * len(self.sentences)
-        for term in terms:
-            for i in self.saying.get(term, ()):
-                found[i] = found[i] | {term}
-        return found
 
 
 def read_turn(content: str) -> TurnReading:
     """``content`` cut into sentences, each with its word stems (a pure function of the
-    text: a kept reading can only ever be that very text's)."""
+    text: a kept reading can only ever be that very text's). The message is casefolded
+    once; a sentence's stems are read from its stretch of that when casefolding kept every
+    character one character (else from the sentence casefolded alone)."""
     head, sep, body = content.partition(": ")
     if not sep or len(head) > 60 or "\n" in head:
         head, body = "", content
-    sentences, start = [], 0
-    for cut in _SENTENCE_END.finditer(body):
-        end = cut.start() if body[cut.start()] == "\n" else cut.start() + 1
-        sentences.append(body[start:end])
-        start = cut.end()
-    sentences.append(body[start:])
-    kept = tuple(s for s in sentences if s.strip())
-    said = tuple(stems(s) for s in kept)
-    head_stems = stems(head)
-    saying: dict[str, list[int]] = {}
-    for i, words in enumerate(said):
-        for word in words:
-            saying.setdefault(word, []).append(i)
-    where = {word: tuple(at) for word, at in saying.items()}
-    return TurnReading(head, kept, said, head_stems, head_stems.union(*said), where)
+    folded = body.casefold()
+    aligned = len(folded) == len(body)
+    sentences: list[str] = []
+    said: list[frozenset[str]] = []
+    start = 0
+    for cut in [*_SENTENCE_END.finditer(body), None]:
+        end = len(body) if cut is None else cut.start() + (body[cut.start()] != "\n")
+        sentence = body[start:end]
+        if sentence.strip():
+            sentences.append(sentence)
+            said.append(
+                frozenset(_STEM.findall(folded[start:end] if aligned else sentence.casefold()))
+            )
+        start = 0 if cut is None else cut.end()
+    return TurnReading(head, tuple(sentences), tuple(said), stems(head))
 
 
 def _snip(
@@ -120,7 +112,7 @@ def _snip(
     sentences = read.sentences
     if len(sentences) <= 1:
         return content, None
-    shared = [_weight(words, minor) for words in read.shared(terms)]
+    shared = [_weight(said & terms, minor) for said in read.sentence_stems]
     ranked = sorted((i for i, n in enumerate(shared) if n), key=lambda i: -shared[i])
     hits = sorted(ranked[:max_sentences])
     if not hits:
