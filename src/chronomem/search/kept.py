@@ -1,7 +1,7 @@
 """What one memory's context builder keeps of the turns it has read, for the next question.
 
 A context examines up to a hundred long turns of the group, and the same turns come back
-question after question. Reading one -- cutting it into sentences and stemming them
+question after question. Reading one -- cutting it into sentences and casefolding it
 (``snippets.read_turn``), and for a preference question testing whether it states one
 (``plans.states_preference``) -- cost more than all the rest of the context on 400 long
 turns (round 15: 38 + 25 of 79 ms CPU on an AVX2 machine). :class:`KeptTurns` keeps both
