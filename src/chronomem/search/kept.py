@@ -1,11 +1,12 @@
 """What one memory's context builder keeps of the turns it has read, for the next question.
 
 A context examines up to a hundred long turns of the group, and the same turns come back
-question after question. Reading one -- cutting it into sentences and casefolding it
-(``snippets.read_turn``), and for a preference question testing whether it states one
-(``plans.states_preference``) -- cost more than all the rest of the context on 400 long
-turns (round 15: 38 + 25 of 79 ms CPU on an AVX2 machine). :class:`KeptTurns` keeps both
-answers per text, the least recently used going first.
+question after question. Reading them -- cutting each into sentences and casefolding it
+(``snippets.read_turn``), and for a preference question testing whether the user's turns
+state one (``plans.states_preference``) -- was the largest cost of a context on 400 long
+turns (round 15, AVX2 machine: snippets 38 of 79 ms CPU, the preference test 25 of a
+preference question's 60). :class:`KeptTurns` keeps both answers per text, the least
+recently used going first.
 
 Why it is exact: each answer is a pure function of the turn's text, and the text is the
 key, so a kept answer is only ever given for that very text -- another tenant's turn, or
