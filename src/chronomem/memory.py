@@ -296,10 +296,12 @@ class Memory(Corrections, Retrieval):
             return False
         self._bind()
         self.ingestor.forget()  # no cached embedding of the episode's texts stays in RAM
-        self._context.kept.forget()  # nor a kept reading of them (search/kept.py)
         embed = self.embedder.embed_batch
         plan = plan_episode_deletion(self.store, group_id, episode_id, self.clock.now(), embed)
         self.store.apply(plan)
+        # nor a kept reading of it (search/kept.py): dropped once the store no longer holds
+        # it, so a context built meanwhile cannot keep it again
+        self._context.kept.forget()
         if self.store.get_communities([group_id]):  # summaries may quote the episode
             with accounting.collect() as usage:
                 self._communities.build(group_id)
