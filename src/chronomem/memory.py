@@ -299,8 +299,8 @@ class Memory(Corrections, Retrieval):
         embed = self.embedder.embed_batch
         plan = plan_episode_deletion(self.store, group_id, episode_id, self.clock.now(), embed)
         self.store.apply(plan)
-        # nor a kept reading of it (search/kept.py): dropped once the store no longer holds
-        # it, so a context built meanwhile cannot keep it again
+        # nor a kept reading of it (search/kept.py): dropped after the store applied the
+        # deletion, since a context that read the turn before that may have kept it again
         self._context.kept.forget()
         if self.store.get_communities([group_id]):  # summaries may quote the episode
             with accounting.collect() as usage:
