@@ -9,6 +9,10 @@ embedder, then calls ``Memory.context`` at the default budget for questions of e
 (a lookup, a history, an order, an aggregation, a preference, an open question), ``--rounds``
 times each after one warm-up round. Each call is timed in wall time and in the process's
 CPU time (query embedding included); reported: p50 / p95 / max of both and the load average.
+``--cold`` drops the turn readings the context builder keeps between questions
+(``search/kept.py``) before every call: each call then reads its turns as if no earlier
+question had examined them (the first question over a group). ``--call search`` times
+``Memory.search`` instead (the default recipe, limit 10).
 """
 
 from __future__ import annotations
@@ -51,17 +55,25 @@ def summary(values: list[float]) -> dict[str, float]:
 
 
 def timed_calls(
-    memory: Memory, rounds: int, profiler: cProfile.Profile | None
+    memory: Memory,
+    rounds: int,
+    profiler: cProfile.Profile | None,
+    cold: bool = False,
+    call: str = "context",
 ) -> tuple[list[float], list[float]]:
-    """Wall and CPU milliseconds of each ``Memory.context`` call after a warm-up round."""
+    """Wall and CPU milliseconds of each ``Memory.context`` (``call="search"``:
+    ``Memory.search``) call after a warm-up round."""
+    method = memory.search if call == "search" else memory.context
     wall: list[float] = []
     cpu: list[float] = []
     for round_ in range(rounds + 1):
         for question in QUESTIONS:
+            if cold:
+                memory._context.kept.forget()
             if profiler is not None and round_:
                 profiler.enable()
             w, c = time.perf_counter(), time.process_time()
-            memory.context(question, group_id="chat")
+            method(question, group_id="chat")
             if round_:  # round 0 warms caches up
                 wall.append((time.perf_counter() - w) * 1000)
                 cpu.append((time.process_time() - c) * 1000)
@@ -78,6 +90,8 @@ def main() -> int:
     p.add_argument("--json", type=Path)
     p.add_argument("--db", type=Path, help="keep the ingested group in this file and reuse it")
     p.add_argument("--profile", type=Path, help="write a cProfile of the timed calls here")
+    p.add_argument("--cold", action="store_true", help="drop the kept turn readings per call")
+    p.add_argument("--call", choices=("context", "search"), default="context")
     args = p.parse_args()
     if args.embedder == "hash":
         from chronomem.testing import HashEmbedder
@@ -100,7 +114,7 @@ def main() -> int:
         ingest_s = time.perf_counter() - started
         load0 = os.getloadavg()[0]
         profiler = cProfile.Profile() if args.profile else None
-        wall, cpu = timed_calls(memory, args.rounds, profiler)
+        wall, cpu = timed_calls(memory, args.rounds, profiler, args.cold, args.call)
         if profiler is not None:
             profiler.dump_stats(str(args.profile))
         memory.close()
@@ -108,6 +122,8 @@ def main() -> int:
         "turns": args.turns,
         "calls": len(wall),
         "embedder": args.embedder,
+        "call": args.call,
+        "cold": args.cold,
         "ingest_s": round(ingest_s, 1) if fresh else None,
         "wall_ms": summary(wall),
         "cpu_ms": summary(cpu),

@@ -299,6 +299,9 @@ class Memory(Corrections, Retrieval):
         embed = self.embedder.embed_batch
         plan = plan_episode_deletion(self.store, group_id, episode_id, self.clock.now(), embed)
         self.store.apply(plan)
+        # nor a kept reading of it (search/kept.py): dropped after the store applied the
+        # deletion, since a context that read the turn before that may have kept it again
+        self._context.kept.forget()
         if self.store.get_communities([group_id]):  # summaries may quote the episode
             with accounting.collect() as usage:
                 self._communities.build(group_id)
@@ -324,6 +327,7 @@ class Memory(Corrections, Retrieval):
 
     def delete_group(self, group_id: str) -> None:
         self.store.delete_group(check_group_id(group_id))
+        self._context.kept.forget()  # no kept reading of its turns stays in RAM
 
 
 def _ontology(

@@ -3,13 +3,13 @@ EPISODES section's turns best-first, each shown as a snippet, near-duplicates sk
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from chronomem.model import Episode
 from chronomem.search.plans import Plan
 from chronomem.search.render import day_header, line_tokens, tags
-from chronomem.search.snippets import near_duplicate, shorten, stems
+from chronomem.search.snippets import TurnReading, as_shown, near_duplicate
 
 MISFITS = 15  # episodes passed over for not fitting before the EPISODES section stops
 
@@ -40,9 +40,11 @@ def choose_episodes(
     names: frozenset[str],
     plan: Plan,
     budget: Budget,
+    reader: Callable[[str], TurnReading] | None = None,
 ) -> tuple[list[tuple[Episode, str]], set[str]]:
     """Best-first episodes that fit the budget, with the text each is shown as; a text
-    nearly repeating one already shown is skipped (the plan's ``distinct``)."""
+    nearly repeating one already shown is skipped (the plan's ``distinct``). ``reader``:
+    where a turn's reading comes from (the builder's kept ones; default: read now)."""
     chosen: list[tuple[Episode, str]] = []
     snipped: set[str] = set()
     days: set[str] = set()
@@ -51,10 +53,11 @@ def choose_episodes(
     seen: list[frozenset[str]] = []
     misfits = 0
     for episode in ranked:
-        text = shorten(episode.content, terms, plan.sentences, plan.max_episode_tokens, names)
+        text, words = as_shown(
+            episode.content, terms, plan.sentences, plan.max_episode_tokens, names, reader
+        )
         day = day_header(episode.reference_time)
         said = (episode.reference_time.date(), text)
-        words = stems(text)
         if said in shown or near_duplicate(words, seen, plan.distinct):
             continue  # the same words on the same day, or nearly the same words: shown once
         shown.add(said)

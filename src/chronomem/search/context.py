@@ -37,8 +37,9 @@ from chronomem.ports import Store
 from chronomem.search.answering import in_plan_order, subject_ids, user_speakers
 from chronomem.search.budget import Budget, choose_episodes
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
+from chronomem.search.kept import KeptTurns
 from chronomem.search.methods import keywords, named_entities
-from chronomem.search.plans import STATES_PREFERENCE, Plan, plan_for
+from chronomem.search.plans import Plan, plan_for
 from chronomem.search.reading import QueryReading
 from chronomem.search.render import (
     EMPTY,
@@ -149,6 +150,7 @@ class ContextBuilder:
     def __init__(self, *, searcher: Searcher, store: Store) -> None:
         self._searcher = searcher
         self._store = store
+        self.kept = KeptTurns()  # the turns read, for the next question (search/kept.py)
 
     def build(
         self,
@@ -189,7 +191,8 @@ class ContextBuilder:
         )
         terms = stems(keywords(query))
         names = frozenset(t for name in speakers for t in stems(name))
-        episodes, snipped = choose_episodes(ranked[:EXAMINED], terms, names, plan, budget)
+        examined = ranked[:EXAMINED]
+        episodes, snipped = choose_episodes(examined, terms, names, plan, budget, self.kept.read)
         extra = budget.fill(fact_lines[n_facts:], budget.left, 0 if n_facts else tags("FACTS"))
         shown_facts = in_plan_order(facts[: n_facts + extra], found.query_reading)
         text = render(
@@ -244,7 +247,7 @@ class ContextBuilder:
         if plan.user_statement_bonus:
             users = set(user_speakers(self._store, group_ids).values())
             for i, e in rows.items():
-                if _speaker_key(e) in users and STATES_PREFERENCE.search(e.content):
+                if _speaker_key(e) in users and self.kept.states_preference(e.content):
                     scores[i] += plan.user_statement_bonus
         self._add_neighbours(group_ids, rows, scores, known, config)
         sources = flt.sources()  # a thread filter: its episodes only, neighbours included

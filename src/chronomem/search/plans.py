@@ -33,6 +33,11 @@ STATES_PREFERENCE = re.compile(
 )
 
 
+def states_preference(content: str) -> bool:
+    """Whether a turn states a preference or a standing instruction."""
+    return STATES_PREFERENCE.search(content) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     """The episode side of a kind's plan."""

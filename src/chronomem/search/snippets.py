@@ -4,37 +4,54 @@
 longest sentence), verbatim and in order, with "…" where sentences were left out; more
 distinct messages then fit the context's budget. :func:`near_duplicate` tells when two
 shown texts say nearly the same words, so the budget is spent on distinct evidence.
+
+A message is read once into a :class:`TurnReading` (:func:`read_turn`: its sentences, where
+each starts, its text casefolded); the context builder keeps the readings of the turns it
+examined for the next question (``search/kept.py``): a context examines up to a hundred
+long turns, and cutting them cost more than all the rest of the context. The question's
+stems are then found in a turn by ``str.find`` at word starts, not by a pattern run over
+every word of it (a regular expression scanning a 2,000-character turn costs about 0.1 ms).
 """
 
 from __future__ import annotations
 
 import bisect
-import functools
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_WORD = re.compile(r"[^\W_]{3,}")
-_STEM = 5  # words match on their first five letters: "painting" ~ "paint", "painted"
+# a sentence ends at ".", "!" or "?" before white space, or at a line break
+_SENTENCE_END = re.compile(r"[.!?]\s+|\n+")
+# the stem of each word of three letters or more: words match on their first five letters
+# ("painting" ~ "paint", "painted"); the pattern finds each word's stem with no Python loop
+_STEM = re.compile(r"([^\W_]{3,5})[^\W_]*")
+_STEM_LETTERS = 5  # a stem this long starts longer words; a shorter one is a whole word
 
 
 def stems(text: str) -> frozenset[str]:
     """The five-letter stems of ``text``'s words of three letters or more, casefolded."""
-    return frozenset(w[:_STEM] for w in _WORD.findall(text.casefold()))
+    return frozenset(_STEM.findall(text.casefold()))
 
 
-def shorten(
+def as_shown(
     content: str,
     terms: frozenset[str],
     sentences: int,
     max_tokens: int | None,
     minor: frozenset[str] = frozenset(),
-) -> str:
-    """``content`` as a snippet of at most ``sentences`` matching sentences (``sentences``
-    0: whole), cut to about ``max_tokens`` (4 characters a token) with "…"; ``minor``:
-    terms that count for little (see :func:`snippet`)."""
-    text = snippet(content, terms, sentences, minor) if sentences else content
+    reader: Callable[[str], TurnReading] | None = None,
+) -> tuple[str, frozenset[str]]:
+    """``content`` as shown -- a snippet of at most ``sentences`` matching sentences
+    (``sentences`` 0: whole), cut to about ``max_tokens`` (4 characters a token) with "…"
+    -- and the :func:`stems` of what is shown; ``minor``: terms that count for little (see
+    :func:`snippet`); ``reader``: where its reading comes from (default: read now)."""
+    text = content
+    if sentences:
+        text = _snip((reader or read_turn)(content), content, terms, sentences, minor)
     limit = None if max_tokens is None else max_tokens * 4
-    return text if limit is None or len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    return text, stems(text)
 
 
 def snippet(
@@ -45,14 +62,76 @@ def snippet(
     is kept. A sentence sharing only ``minor`` terms (the names of the people asked about,
     said in half the turns of their chat: "Hey Mel!") counts as sharing none, and one such
     term weighs a tenth of another when sentences are ranked."""
+    return _snip(read_turn(content), content, terms, max_sentences, minor)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReading:
+    """A message cut into its non-blank sentences, and its text casefolded for finding the
+    question's stems in it (what does not depend on the question)."""
+
+    head: str  # the "Speaker" of "Speaker: …", else ""
+    sentences: tuple[str, ...]  # as written, each with its own white space
+    starts: tuple[int, ...]  # where each sentence starts in the body (after the head)
+    folded: str | None  # the body casefolded; None when that changed its length
+
+    def saying(self, terms: frozenset[str]) -> list[set[str]]:
+        """Per sentence, which of ``terms`` (stems, :func:`stems`) its words have: a word
+        has a five-letter stem when it starts with it, a shorter one when it is it."""
+        found: list[set[str]] = [set() for _ in self.sentences]
+        if self.folded is None:
+            for words, sentence in zip(found, self.sentences, strict=True):
+                words.update(terms.intersection(stems(sentence)))
+            return found
+        text = self.folded
+        for term in terms:
+            at = text.find(term)
+            while at >= 0:
+                end = at + len(term)
+                starts_word = at == 0 or not text[at - 1].isalnum()
+                if starts_word and (len(term) >= _STEM_LETTERS or not _continues(text, end)):
+                    found[bisect.bisect_right(self.starts, at) - 1].add(term)
+                at = text.find(term, end)
+        return found
+
+
+def read_turn(content: str) -> TurnReading:
+    """``content`` cut into sentences (a pure function of the text: a kept reading can only
+    ever be that very text's)."""
     head, sep, body = content.partition(": ")
     if not sep or len(head) > 60 or "\n" in head:
         head, body = "", content
-    spans = _sentence_spans(body)
-    if len(spans) <= 1:
+    sentences: list[str] = []
+    starts: list[int] = []
+    start = 0
+    for cut in [*_SENTENCE_END.finditer(body), None]:
+        end = len(body) if cut is None else cut.start() + (body[cut.start()] != "\n")
+        sentence = body[start:end]
+        if sentence.strip():
+            sentences.append(sentence)
+            starts.append(start)
+        start = 0 if cut is None else cut.end()
+    folded = body.casefold()
+    aligned = len(folded) == len(body)  # every character casefolded to one character
+    return TurnReading(head, tuple(sentences), tuple(starts), folded if aligned else None)
+
+
+def _continues(text: str, at: int) -> bool:
+    return at < len(text) and text[at].isalnum()
+
+
+def _snip(
+    read: TurnReading,
+    content: str,
+    terms: frozenset[str],
+    max_sentences: int,
+    minor: frozenset[str],
+) -> str:
+    """:func:`snippet` of a read message."""
+    sentences = read.sentences
+    if len(sentences) <= 1:
         return content
-    sentences = [body[a:b] for a, b in spans]
-    shared = _shared_terms(body, [a for a, _ in spans], terms, minor)
+    shared = [_weight(words, minor) for words in read.saying(terms)]
     ranked = sorted((i for i, n in enumerate(shared) if n), key=lambda i: -shared[i])
     hits = sorted(ranked[:max_sentences])
     if not hits:
@@ -66,48 +145,17 @@ def snippet(
         parts.append(sentences[i].strip())
     if hits[-1] != len(sentences) - 1:
         parts.append("…")
-    shown = " ".join(parts)
-    return f"{head}: {shown}" if head else shown
+    text = " ".join(parts)
+    return f"{read.head}: {text}" if read.head else text
 
 
-def _sentence_spans(body: str) -> list[tuple[int, int]]:
-    """(start, end) of each non-blank sentence of ``body``."""
-    spans, start = [], 0
-    for cut in _SENTENCE.finditer(body):
-        spans.append((start, cut.start()))
-        start = cut.end()
-    spans.append((start, len(body)))
-    return [(a, b) for a, b in spans if body[a:b].strip()]
-
-
-def _shared_terms(
-    body: str, starts: list[int], terms: frozenset[str], minor: frozenset[str]
-) -> list[float]:
-    """Per sentence (by start offset), how many of ``terms`` its words share, a ``minor``
-    term a tenth and none when only those are shared: one pass."""
-    found: list[set[str]] = [set() for _ in starts]
-    matcher = _matcher(terms)
-    if matcher is not None:
-        for hit in matcher.finditer(body):
-            index = bisect.bisect_right(starts, hit.start()) - 1
-            if index >= 0:
-                found[index].add(hit.group(0).casefold()[:_STEM])
-    weights = [len(words - minor) + 0.1 * len(words & minor) for words in found]
-    return [w if w >= 1 else 0.0 for w in weights]
-
-
-@functools.lru_cache(maxsize=256)
-def _matcher(terms: frozenset[str]) -> re.Pattern[str] | None:
-    """A pattern finding (any case) the words whose stem is one of ``terms`` (a
-    five-letter stem starts longer words; a shorter one is the whole word), faster than
-    the stems of every sentence."""
-    if not terms:
-        return None
-    long_ = "|".join(sorted(re.escape(t) for t in terms if len(t) >= _STEM))
-    short = "|".join(sorted(re.escape(t) for t in terms if len(t) < _STEM))
-    parts = [f"(?<![^\\W_])(?:{long_})[^\\W_]*" if long_ else ""]
-    parts.append(f"(?<![^\\W_])(?:{short})(?![^\\W_])" if short else "")
-    return re.compile("|".join(p for p in parts if p), re.IGNORECASE)
+def _weight(words: set[str], minor: frozenset[str]) -> float:
+    """How much a sentence sharing ``words`` with the query matches it: a ``minor`` term a
+    tenth, and none when only those are shared."""
+    if not words:
+        return 0.0
+    weight = len(words - minor) + 0.1 * len(words & minor)
+    return weight if weight >= 1 else 0.0
 
 
 def near_duplicate(words: frozenset[str], seen: list[frozenset[str]], threshold: float) -> bool:

@@ -4,23 +4,15 @@ arguments every store makes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from chronomem.errors import UsageError
-from chronomem.model import (
-    Community,
-    Entity,
-    Episode,
-    Fact,
-    SearchRequest,
-    Target,
-    without_embedding,
-)
+from chronomem.model import SearchRequest, Target
 from chronomem.ports import Store
 
-__all__ = ["checked_requests", "checked_target", "get_one_by_one", "one_by_one"]
+__all__ = ["checked_requests", "checked_target", "one_by_one"]
 
 
 def checked_target(value: Target | str) -> Target:
@@ -60,35 +52,3 @@ def one_by_one(store: Store, requests: Sequence[SearchRequest]) -> list[list[tup
             )
         answers.append(found)
     return answers
-
-
-def get_one_by_one(
-    store: Store,
-    group_ids: Sequence[str],
-    ids: Mapping[Target, Sequence[str]],
-    *,
-    vectors: bool = True,
-) -> dict[Target, list[Fact | Entity | Episode | Community]]:
-    """``Store.get_many`` through the store's ``get_*`` methods, one target after the other
-    (``vectors=False``: the rows without their embeddings, as the port says)."""
-    found = _get_each(store, group_ids, ids)
-    if not vectors:
-        found = {t: [without_embedding(row) for row in rows] for t, rows in found.items()}
-    return found
-
-
-def _get_each(
-    store: Store, group_ids: Sequence[str], ids: Mapping[Target, Sequence[str]]
-) -> dict[Target, list[Fact | Entity | Episode | Community]]:
-    found: dict[Target, list[Fact | Entity | Episode | Community]] = {}
-    for target, wanted in ids.items():
-        kind = Target(target)
-        if kind is Target.FACTS:
-            found[kind] = list(store.get_facts(group_ids, wanted))
-        elif kind is Target.ENTITIES:
-            found[kind] = list(store.get_entities(group_ids, wanted))
-        elif kind is Target.EPISODES:
-            found[kind] = list(store.get_episodes(group_ids, wanted))
-        else:
-            found[kind] = list(store.get_communities(group_ids, wanted))
-    return found

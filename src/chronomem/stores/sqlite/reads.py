@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TypeVar
 
 from chronomem.errors import UsageError
-from chronomem.model import Community, Entity, Episode, Fact, Mention, SearchFilter
+from chronomem.model import Community, Entity, Episode, Fact, Mention, SearchFilter, Target
 from chronomem.model.time import ensure_aware, to_micros
 from chronomem.stores.sqlite import rows
 from chronomem.stores.sqlite.filters import Clause, all_of, fact_clause, in_values
@@ -33,16 +33,43 @@ def _prefixed(columns: str, alias: str) -> str:
     return ", ".join(f"{alias}.{c.strip()}" for c in columns.split(","))
 
 
+def _unread(columns: str, column: str) -> str:
+    """``columns`` with ``column`` read as NULL (a vector left unread)."""
+    return ", ".join("NULL" if c.strip() == column else c.strip() for c in columns.split(","))
+
+
+def get_many(
+    conn: sqlite3.Connection,
+    groups: Sequence[str],
+    ids: Mapping[Target, Sequence[str]],
+    vectors: bool,
+) -> dict[Target, list[Fact | Entity | Episode | Community]]:
+    """``Store.get_many``: with ``vectors=False`` the embeddings are not even read (a search
+    loads a few hundred rows, and decoding their vectors to drop them cost more than the
+    rest of the read)."""
+    found: dict[Target, list[Fact | Entity | Episode | Community]] = {}
+    for target, wanted in ids.items():
+        kind = Target(target)
+        if kind is Target.FACTS:
+            found[kind] = list(get_facts(conn, groups, wanted, embeddings=vectors))
+        elif kind is Target.ENTITIES:
+            found[kind] = list(get_entities(conn, groups, wanted, embeddings=vectors))
+        elif kind is Target.EPISODES:
+            found[kind] = list(get_episodes(conn, groups, wanted, embeddings=vectors))
+        else:
+            found[kind] = list(get_communities(conn, groups, wanted, embeddings=vectors))
+    return found
+
+
 def get_episodes(
-    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str]
+    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str], *, embeddings: bool = True
 ) -> list[Episode]:
     wanted = id_list(ids, "ids")
     where = all_of(in_values("group_id", groups), in_values("id", wanted))
+    columns = rows.EPISODE_COLUMNS if embeddings else _unread(rows.EPISODE_COLUMNS, "embedding")
     found = [
         rows.episode_from(r)
-        for r in conn.execute(
-            f"SELECT {rows.EPISODE_COLUMNS} FROM episodes WHERE {where.sql}", where.params
-        )
+        for r in conn.execute(f"SELECT {columns} FROM episodes WHERE {where.sql}", where.params)
     ]
     return _in_request_order(found, wanted, lambda e: e.id)
 
@@ -94,10 +121,11 @@ def adjacent_episodes(
 
 
 def get_entities(
-    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str]
+    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str], *, embeddings: bool = True
 ) -> list[Entity]:
     wanted = id_list(ids, "ids")
-    found = _select_entities(conn, all_of(in_values("group_id", groups), in_values("id", wanted)))
+    where = all_of(in_values("group_id", groups), in_values("id", wanted))
+    found = _select_entities(conn, where, embeddings=embeddings)
     return _in_request_order(found, wanted, lambda e: e.id)
 
 
@@ -108,14 +136,20 @@ def find_entities(conn: sqlite3.Connection, group_id: str, names: Sequence[str])
     )
 
 
-def _select_entities(conn: sqlite3.Connection, where: Clause) -> list[Entity]:
-    sql = f"SELECT {rows.ENTITY_COLUMNS} FROM entities WHERE {where.sql} ORDER BY rid"
+def _select_entities(
+    conn: sqlite3.Connection, where: Clause, *, embeddings: bool = True
+) -> list[Entity]:
+    columns = rows.ENTITY_COLUMNS if embeddings else _unread(rows.ENTITY_COLUMNS, "name_embedding")
+    sql = f"SELECT {columns} FROM entities WHERE {where.sql} ORDER BY rid"
     return [rows.entity_from(r) for r in conn.execute(sql, where.params)]
 
 
-def get_facts(conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str]) -> list[Fact]:
+def get_facts(
+    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str], *, embeddings: bool = True
+) -> list[Fact]:
     wanted = id_list(ids, "ids")
-    found = select_facts(conn, all_of(in_values("f.group_id", groups), in_values("f.id", wanted)))
+    where = all_of(in_values("f.group_id", groups), in_values("f.id", wanted))
+    found = select_facts(conn, where, embeddings=embeddings)
     return _in_request_order(found, wanted, lambda f: f.id)
 
 
@@ -190,13 +224,20 @@ def mentions(
 
 
 def get_communities(
-    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str] | None
+    conn: sqlite3.Connection,
+    groups: Sequence[str],
+    ids: Sequence[str] | None,
+    *,
+    embeddings: bool = True,
 ) -> list[Community]:
     where = in_values("group_id", groups)
     wanted = None if ids is None else id_list(ids, "ids")
     if wanted is not None:
         where = where & in_values("id", wanted)
-    sql = f"SELECT {rows.COMMUNITY_COLUMNS} FROM communities WHERE {where.sql} ORDER BY rid"
+    columns = rows.COMMUNITY_COLUMNS
+    if not embeddings:
+        columns = _unread(columns, "name_embedding")
+    sql = f"SELECT {columns} FROM communities WHERE {where.sql} ORDER BY rid"
     found = conn.execute(sql, where.params).fetchall()
     members: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
     if found:

@@ -11,7 +11,14 @@ import numpy as np
 from chronomem.errors import StoreError, UsageError
 from chronomem.model import SearchFilter, Target, Vector
 from chronomem.ports import Matrix
-from chronomem.stores.sqlite.filters import Clause, all_of, fact_clause, in_values, target_clause
+from chronomem.stores.sqlite.filters import (
+    TRUE,
+    Clause,
+    all_of,
+    fact_clause,
+    in_values,
+    target_clause,
+)
 from chronomem.stores.sqlite.reads import id_list
 from chronomem.stores.sqlite.vectors import VectorCache, VectorIndex
 from chronomem.stores.sqlite.writes import group_token
@@ -102,8 +109,13 @@ def _admitted(
     flt: SearchFilter,
     candidates: list[tuple[float, str, str]],
 ) -> list[tuple[str, float]]:
-    """The candidates whose rows pass the filter, in candidate order."""
+    """The candidates whose rows pass the filter, in candidate order. A filter that admits
+    every row (episodes or entities asked for as they are now) is not asked of SQL: the
+    index holds the group's rows as of its token, each write applied to it."""
     table, _ = EMBEDDINGS[target]
+    admits = target_clause(target, flt, "t")
+    if admits.sql == TRUE.sql:
+        return [(id_, score) for score, _, id_ in candidates]
     by_group: dict[str, list[str]] = {}
     for _, group_id, id_ in candidates:
         by_group.setdefault(group_id, []).append(id_)
@@ -112,7 +124,7 @@ def _admitted(
         where = all_of(
             Clause("t.group_id = ?", (group_id,)),
             in_values("t.id", ids),
-            target_clause(target, flt, "t"),
+            admits,
         )
         ok.update(
             (group_id, r[0])

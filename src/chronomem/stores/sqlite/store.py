@@ -33,7 +33,7 @@ from chronomem.model import (
     check_group_id,
     check_group_ids,
 )
-from chronomem.stores.batch import checked_target, get_one_by_one, one_by_one
+from chronomem.stores.batch import checked_target, one_by_one
 from chronomem.stores.sqlite import edits, fts, fts_sync, graph, meta, reads, search, writes
 from chronomem.stores.sqlite.connection import MEMORY, write_transaction
 from chronomem.stores.sqlite.store_base import SQLiteStoreBase
@@ -225,7 +225,9 @@ class SQLiteStore(SQLiteStoreBase):
         *,
         vectors: bool = True,
     ) -> dict[Target, list[Fact | Entity | Episode | Community]]:
-        return get_one_by_one(self, group_ids, ids, vectors=vectors)
+        groups = check_group_ids(group_ids)
+        with self._reading("reading rows by id") as conn:
+            return reads.get_many(conn, groups, ids, vectors)
 
     def vector_search(
         self,
