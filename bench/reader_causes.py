@@ -57,9 +57,14 @@ def cause_of(label: dict[str, object], fates: Sequence[ReaderFate], right_stage:
     return f"relation head: read as {spanned[0].fact.relation}"
 
 
+def _pair() -> list[int]:
+    return [0, 0]
+
+
 def by_cause() -> defaultdict[str, list[int]]:
-    """``"aspect:plan | cause"`` / ``"voice:narration | cause"`` -> [labels, found]."""
-    return defaultdict(lambda: [0, 0])
+    """``"aspect:plan | cause"`` / ``"voice:narration | cause"`` -> [labels, found]
+    (module-level factories: a worker's counts are pickled back)."""
+    return defaultdict(_pair)
 
 
 def count(
