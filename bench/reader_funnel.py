@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import reader_causes
 from reader_corpus import ROOT, TOLD_AT, Item, Tally, load_items, read_item, summary, tables
 from reader_match import Names, Seen, same_subject, same_value, why_missed, witness
 
@@ -46,7 +47,7 @@ from chronomem.testing import ManualClock
 
 HELD_OUT = ("reader_r9",)  # decision data: totals only, never items (bench/reader_corpus.py)
 BELOW_GATE = frozenset({"aspect", "confidence"})  # not a fact the step considers
-_GROUP = {"state": "holds", "start": "holds", "correction": "holds", "end": "end", "plan": "plan"}
+_GROUP = reader_causes.GROUP
 
 
 @dataclass(slots=True)
@@ -96,9 +97,12 @@ class Funnel:
     # [labels, closed by the memory]
     olds: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(_pair))
     totals: Tally = field(default_factory=Tally)  # ``bench/reader_corpus.py``'s, same run
+    # per label: why it is lost, by aspect and by voice (``reader_causes.py``)
+    causes: defaultdict[str, list[int]] = field(default_factory=reader_causes.by_cause)
 
     def merge(self, other: Funnel) -> None:
         self.totals.merge(other.totals)
+        reader_causes.merge(self.causes, other.causes)
         for key, (n, closed) in other.olds.items():
             self.olds[key][0] += n
             self.olds[key][1] += closed
@@ -114,10 +118,6 @@ class Funnel:
         self.examples += other.examples
 
 
-def kind_of(subject: str) -> str:
-    return subject if subject in ("speaker", "addressee") else "third"
-
-
 def right_labels(fate: ReaderFate, labels: list[dict[str, object]]) -> list[int]:
     """The labels (their indexes) the reader's fact is right for."""
     fact = fate.fact
@@ -128,7 +128,7 @@ def right_labels(fate: ReaderFate, labels: list[dict[str, object]]) -> list[int]
         said = label["value"] if isinstance(label["value"], str) else None
         if (
             label["relation"] == fact.relation
-            and kind_of(str(label["subject"])) == fact.subject
+            and reader_causes.kind_of(str(label["subject"])) == fact.subject
             and _GROUP.get(str(label["aspect"])) == group
             and said is not None
             and same_value(said, value)
@@ -196,12 +196,20 @@ def tally_item(
                 and same_value(old, f.value)
                 for f in facts
             )
-    for fate in fates:
+    rights = [right_labels(fate, labels) for fate in fates]
+    first: dict[int, str] = {}
+    for fate, right in zip(fates, rights, strict=True):
+        for n in right:
+            first.setdefault(n, stage_of(fate, right, missed))
+    for n, label in enumerate(labels):
+        if _positive(label):
+            cause = reader_causes.cause_of(label, fates, first.get(n, ""))
+            reader_causes.count(funnel.causes, str(item["voice"]), label, cause, n in found)
+    for fate, right in zip(fates, rights, strict=True):
         unread = fate.stopped.startswith("not read")
         below = fate.stopped in BELOW_GATE or (unread and fate.then in BELOW_GATE)
         if below and not how.below:
             continue
-        right = right_labels(fate, labels)
         split = how.split_of(fate.fact)
         rows = [(funnel.rows, stage_of(fate, right, missed) + split)]
         rows += [(funnel.then, f"{fate.stopped} -> {fate.then or 'made'}{split}")] if unread else []
@@ -288,6 +296,8 @@ def table(funnel: Funnel) -> Iterable[str]:
     yield "|---|---|---|"
     for how, (n, closed) in sorted(funnel.olds.items(), key=lambda kv: -kv[1][0]):
         yield f"| {how} | {n} | {closed} |"
+    keys = sorted({key.split(" | ", 1)[0] for key in funnel.causes})
+    yield from reader_causes.table(funnel.causes, keys)
 
 
 def as_json(funnel: Funnel) -> dict[str, object]:
@@ -309,6 +319,7 @@ def as_json(funnel: Funnel) -> dict[str, object]:
         "if_read": rows(funnel.then),
         "olds": {how: {"labels": n, "closed": closed} for how, (n, closed) in funnel.olds.items()},
         "totals": summary(funnel.totals),
+        "causes": {key: {"labels": n, "found": f} for key, (n, f) in funnel.causes.items()},
     }
 
 

@@ -19,6 +19,7 @@ from tests.real_embedder import SAID_AT, real_embedder
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
 
+import reader_causes  # noqa: E402
 import reader_funnel  # noqa: E402
 
 
@@ -106,3 +107,28 @@ def test_the_script_counts_each_stage_and_refuses_examples_of_a_held_out_split(
     assert unread["right"] >= 1 and unread["missed"] == 0  # Spotify, by the rules
     with pytest.raises(SystemExit):
         reader_funnel.main(["--weights", weights, "--split", "corpus/reader_r9", "--examples", "x"])
+
+
+def test_a_label_the_reader_never_read_right_is_counted_under_the_head_that_missed_it() -> None:
+    text = "Ines is moving to Lyon in March"
+    lyon = (text.index("Lyon"), text.index("Lyon") + 4)
+    plan: dict[str, object] = {
+        "subject": "Ines", "relation": "LIVES_IN", "value": "Lyon", "aspect": "plan"
+    }  # fmt: skip
+    read_as = {
+        ("LIVES_IN", "third", "start"): "aspect head: read as holds",
+        ("LIVES_IN", "speaker", "plan"): "subject head: read as speaker",
+        ("VISITED", "third", "plan"): "relation head: read as VISITED",
+    }
+    for (relation, kind, aspect), cause in read_as.items():
+        fate = ReaderFate(text, ReadFact(relation, kind, aspect, lyon), "")
+        assert reader_causes.cause_of(plan, [fate], "") == cause
+    assert reader_causes.cause_of(plan, [], "") == "value never spanned"
+    assert reader_causes.cause_of({**plan, "value": None}, [], "") == "no value"
+    assert reader_causes.cause_of(plan, [], "confidence") == "right: confidence"
+    causes = reader_causes.by_cause()
+    reader_causes.count(causes, "narration", plan, "value never spanned", False)
+    assert dict(causes) == {
+        "aspect:plan | value never spanned": [1, 0],
+        "voice:narration | value never spanned": [1, 0],
+    }

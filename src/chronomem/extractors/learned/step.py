@@ -99,15 +99,18 @@ class LearnedStep:
                 upto = _last_use(window, words, held, usable)
                 if upto is None:
                     continue  # no fact read here could be used: the window is not read
-                spans = _in_window(window, words, where, held, names)
+                spans = _in_window(window, words, where, held, _as_written(sentences, names))
                 for fact in self.reader.read(enc, role, window.text, upto, spans):
                     if role == "assistant" and not speaks_to_the_user(
                         clause_around(window.text, fact.value)
                     ):
                         continue  # "Working at X must be a dream!": about no one said
                     placed = _placed(fact, window, words, held)
-                    if placed is not None:
-                        out[placed[0]].append(placed[1])
+                    if placed is None:
+                        continue
+                    moved = _in_voice(placed[1], sentences[placed[0]])
+                    if moved is not None:
+                        out[placed[0]].append(moved)
         return out
 
     def chosen(
@@ -131,7 +134,7 @@ class LearnedStep:
         """The message's words paired with ``normalised``'s, where each sentence lies in
         it, and the first window encoded (the episode's vector, too)."""
         words = WordMap.of(episode.content, body_start(episode), normalised)
-        where = places(normalised, [s.text for s in sentences])
+        where = places(normalised, [s.written or s.text for s in sentences])
         first = first_window(episode)
         (head,) = self._encode([first.text])
         return words, where, (first, head)
@@ -206,6 +209,46 @@ class LearnedStep:
             windows.append((window, enc))
             home.update(dict.fromkeys(held, n))
         return windows, home
+
+
+def _as_written(
+    sentences: Sequence[Sentence], names: Sequence[Sequence[Span]]
+) -> list[Sequence[Span]]:
+    """``names`` (spans in the sentences as the rules read them) of the sentences read as
+    written: a narrated sentence's names lie elsewhere in its rewritten text, and the
+    reader types the names it tags itself there."""
+    return [
+        n if i >= len(sentences) or not sentences[i].written else [] for i, n in enumerate(names)
+    ]
+
+
+def _in_voice(fact: ReadFact, s: Sentence) -> ReadFact | None:
+    """``fact``, read in ``s`` as written, with its spans in ``s.text``: a narrated sentence
+    is read by the rules in its person's voice ("Sophie took up the violin" -> "I took up
+    the violin"; ``normalise/narrated.py``), so a value moves to where its words are there,
+    the nearest to where they were written (``None``: the rewrite changed the value's words,
+    "his bike" -> "my bike")."""
+    if not s.written:
+        return fact
+    value = _moved(fact.value, s.written, s.text)
+    if value is None:
+        return None
+    ends = _moved(fact.ends, s.written, s.text) if fact.ends else None
+    return replace(fact, value=value, ends=ends)
+
+
+def _moved(span: Span, written: str, text: str) -> Span | None:
+    """Where the words of ``written[span]`` are in ``text``, nearest to ``span``."""
+    words = written[span[0] : span[1]]
+    at: list[int] = []
+    found = text.find(words) if words else -1
+    while found >= 0:
+        at.append(found)
+        found = text.find(words, found + 1)
+    if not at:
+        return None
+    start = min(at, key=lambda m: abs(m - span[0]))
+    return start, start + len(words)
 
 
 def _covered(head: TokenStates) -> int:

@@ -83,8 +83,21 @@ def owner(
             return None  # "so proud of my sister's move to Leeds"
         return _speaker_if_theirs(subject, found, me)
     if kind == "third":
-        return _third_owner(s, (clause, found), subject, known, before)
+        person = _third_owner(s, (clause, found), subject, known, before)
+        return person if person is not None else _narrated(s, subject, found)
     return None
+
+
+def _narrated(s: Sentence, subject: PieceSubject | None, found: Span) -> Party | None:
+    """The person a narrated sentence is about, read in their voice by the rules
+    (``normalise/narrated.py``: "Marek works in Gdynia" -> "I work in Gdynia", Marek its
+    speaker): the reader read the sentence as written, so its third person is that speaker,
+    where the clause is about the speaker (or names no one: "... and joined a choir")."""
+    if not s.written or not s.speaker:
+        return None
+    if subject is not None and not subject[0].speaker:
+        return None
+    return Party(s.speaker, "Person", speaker=True) if found.name != s.speaker else None
 
 
 def _third_owner(

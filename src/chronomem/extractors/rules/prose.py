@@ -65,9 +65,11 @@ def extract_prose(
     for index, raw in enumerate(sentences):
         if draft.full():
             break
+        written = raw
         raw, narrated = _narrated(raw, draft, known, pipeline, trace)
         voice = narrated or draft.voice or draft.speaker
         sentence = _analyse(raw, episode.reference_time, voice, known)
+        sentence.written = written if raw != written else ""
         sentence.assistant, sentence.user = draft.assistant and not draft.voice, known.addressee
         whole = "" if light else rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
         draft.sentences.append(whole)

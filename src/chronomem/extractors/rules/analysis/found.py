@@ -75,6 +75,10 @@ class Sentence:
     # an assistant's turn: "I" is the assistant (no facts), "you" is the user
     assistant: bool = False
     user: str | None = None
+    # a narrated sentence read in its person's voice (``normalise/narrated.py``): the text
+    # as written ("Sophie took up the violin"), which the learned reader reads ("": as
+    # ``text``)
+    written: str = ""
 
     @property
     def question(self) -> bool:
