@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from chronomem.providers.local import local_model_available
-from chronomem.providers.onnx_lean import direct_key_transpose
+from chronomem.providers.onnx_lean import direct_key_transpose, drop_nan_guard
 
 _onnx = pytest.importorskip("onnx")
 _ort = pytest.importorskip("onnxruntime")
@@ -80,6 +80,39 @@ def test_a_chain_that_is_not_the_key_swap_is_left_alone(perm: list[int], last: l
     assert count == 0 and len(lean.graph.node) == nodes
 
 
+def _guarded(source: str) -> object:
+    """``Where(IsNaN(P), 0, P)`` over ``P``: a softmax (``source="Softmax"``) or a sigmoid."""
+    from onnx import TensorProto, helper, numpy_helper
+
+    graph = helper.make_graph(
+        [
+            helper.make_node(source, ["x"], ["p"]),
+            helper.make_node("IsNaN", ["p"], ["nan"]),
+            helper.make_node("Where", ["nan", "zero", "p"], ["guarded"]),
+            helper.make_node("Neg", ["guarded"], ["y"]),
+        ],
+        "guard",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, None])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        [numpy_helper.from_array(np.array(0, dtype=np.float32), "zero")],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+def test_the_guard_after_a_softmax_goes_and_its_reader_reads_the_softmax() -> None:
+    x = np.random.default_rng(3).standard_normal((4, 9)).astype(np.float32)
+    x[1, :] = -3.4e38  # every key masked with the finite minimum: a uniform row, no NaN
+    before = _run(_guarded("Softmax"), {"x": x})[0]
+    lean, count = drop_nan_guard(_guarded("Softmax"))  # type: ignore[arg-type]
+    assert count == 1 and [n.op_type for n in lean.graph.node] == ["Softmax", "Neg"]
+    assert np.array_equal(before, _run(lean, {"x": x})[0])
+
+
+def test_a_guard_over_anything_but_a_softmax_stays() -> None:
+    lean, count = drop_nan_guard(_guarded("Sigmoid"))  # type: ignore[arg-type]
+    assert count == 0 and len(lean.graph.node) == 4
+
+
 needs_model = pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')
 
 TEXTS = [
@@ -100,8 +133,9 @@ def _encoder(precision: str, lean: bool) -> object:
         model, _ = dynamic_int8(model, signed=False)
     model, _ = portable_softmax(model)
     if lean:
-        model, count = direct_key_transpose(model)
-        assert count == 6  # one per layer of all-MiniLM-L6-v2
+        model, swaps = direct_key_transpose(model)
+        model, guards = drop_nan_guard(model)
+        assert swaps == guards == 6  # one each per layer of all-MiniLM-L6-v2
     options = _ort.SessionOptions()
     options.intra_op_num_threads = 1
     return _ort.InferenceSession(
@@ -135,3 +169,13 @@ def test_the_encoders_states_are_bit_identical_with_and_without_the_rewrite(
         (before,) = plain.run(None, feeds)  # type: ignore[attr-defined]
         (after,) = lean.run(None, feeds)  # type: ignore[attr-defined]
         assert before.tobytes() == after.tobytes()
+
+
+@pytest.mark.local_model
+@needs_model
+def test_texts_tokenized_one_by_one_give_the_batch_encodings() -> None:
+    from chronomem.providers.local import LocalEmbedder
+
+    runtime = LocalEmbedder()._load()
+    alone, batch = runtime.tokenize(TEXTS), runtime.tokenizer.encode_batch(TEXTS)
+    assert [(e.ids, e.offsets) for e in alone] == [(e.ids, e.offsets) for e in batch]

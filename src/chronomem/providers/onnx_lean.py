@@ -13,6 +13,14 @@ tokens, 32) into ``K^T`` (batch, heads, 32, tokens) through ``Shape``, three ``S
 ``torch.transpose(-2, -1)`` was exported). One ``Transpose`` with ``perm = [0, 1, 3, 2]``
 puts every element at the same place: the same tensor, no arithmetic, nine nodes fewer per
 layer; ONNX Runtime then folds it into the preceding head transpose.
+
+:func:`drop_nan_guard` — after each attention softmax the export adds
+``Where(IsNaN(P), 0, P)`` (PyTorch's guard for a row whose every key is masked with -inf).
+Here the mask adds the finite ``-3.4e38``, and a softmax of finite scores is
+``exp(x - max) / sum`` with every term in [0, 1] and a sum of at least 1 (the largest term is
+``exp(0)``): no NaN can come out, so the guard returns ``P`` itself, element for element. The
+scores are finite because every activation is: finite pinned weights, LayerNorm-bounded
+states. Two nodes fewer per layer.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import onnx
 
-__all__ = ["direct_key_transpose"]
+__all__ = ["direct_key_transpose", "drop_nan_guard"]
 
 _MAX = 2**63 - 1
 
@@ -48,6 +56,63 @@ def direct_key_transpose(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
     del graph.node[:]
     graph.node.extend(_live(nodes, {o.name for o in graph.output}))
     return model, len(swaps)
+
+
+def drop_nan_guard(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
+    """The model without ``Where(IsNaN(P), 0, P)`` where ``P`` is a softmax (ONNX's, or the
+    portable one's ``Div``), its readers reading ``P``; and how many it dropped."""
+    graph = model.graph
+    producer = {out: node for node in graph.node for out in node.output}
+    outputs = {o.name for o in graph.output}
+    renamed: dict[str, str] = {}
+    for node in graph.node:
+        if node.op_type != "Where" or len(node.input) != 3 or node.output[0] in outputs:
+            continue
+        test, _, kept = node.input
+        guard = producer.get(test)
+        if guard is None or guard.op_type != "IsNaN" or guard.input[0] != kept:
+            continue
+        if _is_softmax(producer.get(kept), producer) and _is_zero(node.input[1], graph):
+            renamed[node.output[0]] = kept
+    if not renamed:
+        return model, 0
+    for node in graph.node:
+        for i, name in enumerate(node.input):
+            node.input[i] = renamed.get(name, name)
+    nodes = _live(list(graph.node), {o.name for o in graph.output})
+    del graph.node[:]
+    graph.node.extend(nodes)
+    return model, len(renamed)
+
+
+def _is_softmax(node: onnx.NodeProto | None, producer: dict[str, onnx.NodeProto]) -> bool:
+    """``Softmax``, or ``Div(Exp(z), ReduceSum(Exp(z)))`` as
+    :func:`~chronomem.providers.onnx_graph.portable_softmax` writes it."""
+    if node is None:
+        return False
+    if node.op_type == "Softmax":
+        return True
+    if node.op_type != "Div":
+        return False
+    exp, total = producer.get(node.input[0]), producer.get(node.input[1])
+    return (
+        exp is not None
+        and exp.op_type == "Exp"
+        and total is not None
+        and total.op_type == "ReduceSum"
+        and total.input[0] == exp.output[0]
+    )
+
+
+def _is_zero(name: str, graph: onnx.GraphProto) -> bool:
+    """Is ``name`` an initializer holding a single 0?"""
+    from onnx import numpy_helper
+
+    tensor = next((i for i in graph.initializer if i.name == name), None)
+    if tensor is None:
+        return False
+    value = numpy_helper.to_array(tensor)
+    return bool(value.size == 1 and value.reshape(-1)[0] == 0)
 
 
 def _swapped(
