@@ -113,6 +113,18 @@ def test_a_guard_over_anything_but_a_softmax_stays() -> None:
     assert count == 0 and len(lean.graph.node) == 4
 
 
+def test_a_graph_with_an_infinite_constant_keeps_its_guards() -> None:
+    """A -inf mask can mask a whole row, and then the softmax is NaN and the guard is needed."""
+    from onnx import numpy_helper
+
+    model = _guarded("Softmax")
+    model.graph.initializer.append(  # type: ignore[attr-defined]
+        numpy_helper.from_array(np.array([-np.inf], dtype=np.float32), "mask_value")
+    )
+    lean, count = drop_nan_guard(model)  # type: ignore[arg-type]
+    assert count == 0 and len(lean.graph.node) == 4
+
+
 needs_model = pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')
 
 TEXTS = [
