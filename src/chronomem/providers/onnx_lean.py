@@ -110,11 +110,11 @@ def _is_softmax(node: onnx.NodeProto | None, producer: dict[str, onnx.NodeProto]
 def _constants_finite(graph: onnx.GraphProto) -> bool:
     """Is every floating-point initializer of ``graph`` free of infinities and NaN?"""
     import numpy as np
-    from onnx import numpy_helper
+    from onnx import TensorProto, numpy_helper
 
+    floats = {TensorProto.FLOAT, TensorProto.DOUBLE, TensorProto.FLOAT16, TensorProto.BFLOAT16}
     for tensor in graph.initializer:
-        value = numpy_helper.to_array(tensor)
-        if np.issubdtype(value.dtype, np.floating) and not np.isfinite(value).all():
+        if tensor.data_type in floats and not np.isfinite(numpy_helper.to_array(tensor)).all():
             return False
     return True
 
