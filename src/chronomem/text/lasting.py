@@ -5,9 +5,10 @@ A duration after a present perfect ("have/has been", "'ve lived", "has had") or 
 the reference day: the expression resolves to that day, with the role ``since``. So does a
 duration the clause says is still running ("off caffeine for two weeks now", "sober for a
 year and counting", "in Leeds for six months so far"): a chat drops the perfect, the "now"
-keeps it. A duration in any other tense is no date: "I was in Lisbon for two weeks" (a trip, over), "I'm going to
-Oslo for three days" (a plan), "I haven't smoked for a year" (a denial: its start is the
-habit's end, which the habit rules read from the words, not from this date).
+keeps it. A duration in any other tense is no date: "I was in Lisbon for two weeks" (a
+trip, over), "I'm going to Oslo for three days" (a plan), "I haven't smoked for a year" (a
+denial: its start is the habit's end, which the habit rules read from the words, not from
+this date).
 """
 
 from __future__ import annotations
