@@ -162,10 +162,10 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     for t in ends[:1]:
         before = s.text[max(0, t.start - _KIND_WINDOW) : t.start]
         for relation, kinds in _KINDS_ENDING:
-            m = re.search(rf"\b(?:my|our)\s+(?:{kinds})\b", before, re.I)
+            m = re.search(rf"(?:\b(?:my|our)\s+|^\W*(?:the\s+)?)(?:{kinds})\b", before, re.I)
             if m is None or any(h.relation == relation for h in hits):
                 continue
-            held = _one_held(s, known, relation)
+            held = _one_held(s, known, relation) or _ended(s, known, relation)
             if held is None:
                 continue
             verb = (t.start - len(before) + m.start(), t.start - len(before) + m.end())
@@ -173,6 +173,13 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             clause = s.clause_at(t.start)
             out.append(Hit(relation, speaker, held, True, clause, verb, spell=(None, t.when)))
     return out
+
+
+def _ended(s: Sentence, known: Known, relation: str) -> Party | None:
+    """The value of ``relation`` the speaker told ended last ("handed in my notice at
+    Pell. My last day is 30 November": the end is Pell's)."""
+    value = known.ended.get((normalize_name(s.speaker or ""), relation))
+    return Party(value, known.labels.get(normalize_name(value)) or None) if value else None
 
 
 def _one_held(s: Sentence, known: Known, relation: str) -> Party | None:
