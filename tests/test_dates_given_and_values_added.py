@@ -159,3 +159,24 @@ def test_a_notice_ends_the_job_on_the_last_day_told_after_it(last: str) -> None:
         ("2025-10-12T10:00", f"Nora: Handed in my notice at Pell. {last}"),
     ]
     assert _timeline(story, "Nora", "WORKS_AT") == [("Pell", "2025-08-02..2025-11-30")]
+
+
+@pytest.mark.local_model
+def test_a_second_diet_told_with_also_keeps_the_first() -> None:
+    story = [
+        ("2025-03-02T10:00", "Lena: I'm vegetarian"),
+        ("2025-06-02T10:00", "Lena: I'm also gluten free now"),
+    ]
+    diets = _timeline(story, "Lena", "FOLLOWS_DIET")
+    assert diets == [("gluten free", "2025-06-02..None"), ("vegetarian", "2025-03-02..None")]
+
+
+@pytest.mark.local_model
+def test_a_habit_given_up_weeks_ago_ends_then_not_when_told() -> None:
+    story = [
+        ("2025-03-02T10:00", "Lena: I drink a lot of coffee"),
+        ("2025-06-02T10:00", "Lena: off caffeine for two weeks now, headaches are brutal"),
+    ]
+    with told_memory(real_embedder(), story) as memory:
+        (coffee,) = [f for f in facts_about(memory, "Lena", "HAS_HABIT") if f.valid_at]
+        assert coffee.invalid_at == t("2025-05-19T00:00")
