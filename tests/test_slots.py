@@ -147,7 +147,7 @@ def test_a_switch_told_as_a_preference_ends_the_favourite_it_replaces() -> None:
 
 def test_a_plan_ends_the_plan_of_its_service_and_one_naming_no_service_any_plan() -> None:
     dropbox = ("SUBSCRIBED_TO_PLAN", "Mo is on the Dropbox Plus plan")
-    assert ended_by("SUBSCRIBED_TO_PLAN", "Mo also has the Hulu Basic plan", [dropbox]) == [0]
+    assert ended_by("SUBSCRIBED_TO_PLAN", "Mo has the Hulu Basic plan", [dropbox]) == [0]
     hulu = ("SUBSCRIBED_TO_PLAN", "Mo is on the Hulu Basic plan")
     assert ended_by(*hulu, [dropbox]) == []  # two services: two slots
     band = ("HAS_FAVORITE", "Bram's favourite band is Wet Leg")

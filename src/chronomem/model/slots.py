@@ -21,6 +21,10 @@ Of one relation, a value whose text names no kind fills the slot of any kind (as
 kinds were read: "Hiro prefers aisle" ends "prefers window seats"); across relations of a
 family, both must name the same kind ("prefers green tea" ends no "favourite band").
 
+A value told as one more ("also picked up weekend shifts at the pub", "a second job at
+...", "a flat in Whitby as well") fills no slot the subject already holds: it ends nothing
+(:func:`adds_one`), unless its words also say a change ("also moved to Leeds").
+
 :func:`ended_by` (over :func:`same_slot`) is read by round 2 without an LLM
 (``extractors/resolution.py``: which stored facts a new one contradicts, for the rules'
 facts and the learned reader's alike), and by the values held for an extractor
@@ -118,13 +122,36 @@ def same_slot(relation: str, text: str, other_relation: str, other_text: str) ->
     return kind is None or other is None or kind == other
 
 
+# words that tell a value as one more beside those held, not the next one
+_ONE_MORE = re.compile(
+    r"\b(?:also|too|as well|another|second|2nd|extra|on the side|side (?:job|gig|hustle)"
+    r"|on top of|in addition|besides)\b",
+    re.I,
+)
+# words that tell a change even beside "also": "also moved to Leeds", "switched too"
+_CHANGE = re.compile(
+    r"\b(?:mov(?:e|es|ed|ing)|relocat\w*|switch\w*|swap\w*|replac\w*|instead|left|leaving"
+    r"|quit\w*|chang\w*|upgrad\w*|downgrad\w*|traded|no longer|any ?more)\b",
+    re.I,
+)
+
+
+def adds_one(text: str) -> bool:
+    """Does a fact's ``text`` tell its value as one more beside the values held ("Sam also
+    works weekends at the Red Lion", "a second job at ...") rather than as the next one?"""
+    return _ONE_MORE.search(text) is not None and _CHANGE.search(text) is None
+
+
 def ended_by(relation: str, text: str, held: Sequence[tuple[str, str]]) -> list[int]:
     """Which of the ``held`` values (relation and fact text each, one subject's) a new value
     ends: those of its slot (:func:`same_slot`) -- and, when the new value's text names no
     kind and it fills a family held per kind in another relation than the held ones ("Bram
     switched to matcha lattes" as a preference, the held "go-to coffee order" a favourite),
     the family's one held value, if the subject holds exactly one (with two or more, which
-    one it replaces is unknown, and none ends)."""
+    one it replaces is unknown, and none ends). A value told as one more
+    (:func:`adds_one`) ends none."""
+    if adds_one(text):
+        return []
     out = [i for i, (r, t) in enumerate(held) if same_slot(relation, text, r, t)]
     family = family_of(relation)
     if family not in PER_KIND or kind_of(relation, text) is not None:

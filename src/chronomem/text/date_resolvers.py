@@ -273,7 +273,7 @@ def ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "(I've been at X) for two years now": the start of a state still holding."""
-    if not lasted_until_now(m.string, m.start()):
+    if not lasted_until_now(m.string, m.start(), _running_end(m)):
         return None
     return shift(ctx, -number(m.group(1)), m.group(2))
 
@@ -308,7 +308,14 @@ def halves_ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def halves_lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "(I've lived here) for a year and a half": the start of a state still holding."""
-    return _halves_back(m, ctx) if lasted_until_now(m.string, m.start()) else None
+    return _halves_back(m, ctx) if lasted_until_now(m.string, m.start(), _running_end(m)) else None
+
+
+def _running_end(m: re.Match[str]) -> int | None:
+    """Where a duration told with "for" ends: one followed by "now" may say it is still
+    running ("off sugar for two weeks now"); a bare one ("Leo is 6 years now") may be an
+    age, so only a perfect dates it."""
+    return m.end() if m.group(0)[:4].lower() == "for " else None
 
 
 def ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:

@@ -62,7 +62,7 @@ class Draft:
             self.facts[key] = fact
             return key
         valid = _start_of(old.valid_at, fact.valid_at, self.said_at)
-        invalid = min((v for v in (old.invalid_at, fact.invalid_at) if v), default=None)
+        invalid = _start_of(old.invalid_at, fact.invalid_at, self.said_at)
         if valid and invalid and valid >= invalid:
             valid = None
         text = old.fact
@@ -99,9 +99,10 @@ class Draft:
 
 
 def _start_of(a: datetime | None, b: datetime | None, said_at: datetime | None) -> datetime | None:
-    """The start of one fact told twice: the earlier of the dates told, where a start that
-    is only the time the message was said gives way to a told one ("got a job at Halden,
-    I start on the 3rd of March")."""
+    """The start (or the end) of one fact told twice: the earlier of the dates told, where
+    one that is only the time the message was said gives way to a told one ("got a job at
+    Halden, I start on the 3rd of March"; "handed in my notice, my last day is 30
+    November": the job ends on the 30th, not when the notice was told)."""
     dates = [v for v in (a, b) if v is not None]
     told = [v for v in dates if v != said_at]
     return min(told or dates, default=None)

@@ -57,6 +57,9 @@ class Known:
     # (normalized source, relation, normalized target) of values known only from what the
     # memory holds (``engine/held.py``), not told in the earlier turns nor in this episode
     remembered: set[tuple[str, str, str]] = field(default_factory=set)
+    # (normalized source, relation) -> the value told ended last ("handed in my notice at
+    # Pell": a "my last day is ..." after it dates that ending)
+    ended: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -122,7 +125,9 @@ class Known:
         key = normalize_name(target)
         values.pop(key, None)
         self.remembered.discard((normalize_name(source), relation, key))
-        if not ended:
+        if ended:
+            self.ended[(normalize_name(source), relation)] = target
+        else:
             values[key] = target  # re-inserted: the last one told comes last
             if text:
                 self.texts[(normalize_name(source), relation, key)] = text

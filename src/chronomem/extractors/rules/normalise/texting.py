@@ -34,9 +34,11 @@ from chronomem.extractors.rules.tables.life_words import (
 )
 from chronomem.text.words import word_set
 
-# Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also").
+# Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also,").
+# "also" with no comma after it is the predicate's own ("also picked up weekend shifts":
+# one more job, "I also picked up"), so it opens only when set off.
 _OPENERS = (
-    r"ok(?:ay)?|so|also|and|anyway|anyways|well|yeah|yep|yup|yes|no|nope|but|plus|then|oh"
+    r"ok(?:ay)?|so|also(?=\s*[,!:])|and|anyway|anyways|well|yeah|yep|yup|yes|no|nope|but|plus|then|oh"
     r"|update|quick update|life update|big news|news|guess what|good news|sad news|honestly"
     r"|actually|basically|welp|alright|right|omg|wow|sooo*|aaa+h*|though|tho|nvm|never mind"
     r"|sorry|ugh+|argh+|ok so|well well"

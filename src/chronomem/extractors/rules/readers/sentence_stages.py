@@ -31,7 +31,11 @@ from chronomem.extractors.rules.readers.replacements import replaced_values
 from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.restated import restated
 from chronomem.extractors.rules.readers.retractions import terse_corrections
-from chronomem.extractors.rules.readers.start_dates import dated_ends, dated_starts
+from chronomem.extractors.rules.readers.start_dates import (
+    continued_since,
+    dated_ends,
+    dated_starts,
+)
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.readers.upcoming import upcoming_events
@@ -109,7 +113,7 @@ def _happened(t: S) -> list[Hit]:
 
 
 def _start_dates(t: S) -> list[Hit]:
-    return dated_starts(t.sentence, t.known, t.hits)
+    return continued_since(t.sentence, t.known, dated_starts(t.sentence, t.known, t.hits))
 
 
 def _end_dates(t: S) -> list[Hit]:
@@ -152,7 +156,11 @@ SENTENCE_STAGES = (
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("happened", _happened, '"back from Lisbon": the plan that named it happened'),
-    SentenceStage("start_dates", _start_dates, '"got a job at Halden, I start on the 3rd"'),
+    SentenceStage(
+        "start_dates",
+        _start_dates,
+        '"got a job at Halden, I start on the 3rd", "... moving in on the 20th", "been here since"',
+    ),
     SentenceStage("end_dates", _end_dates, '"my last day is 30 November", "my lease ends ..."'),
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),

@@ -7,7 +7,12 @@ clause or sentence of the same speaker that says when they start without saying 
 the verb of starting, then at once the date ("I start on ...", "starting Monday", "my first
 day is ...") -- dates the start of each such fact the message told so far without a date of
 its own. What the speaker starts is read from the facts already told, so "I start physio on
-Monday" (the verb has an object) and a date in the past are left alone.
+Monday" (the verb has an object) and a date in the past are left alone. A home starts the
+same way by moving in ("bought a flat in Bath! moving in on the 20th", "keys on friday").
+
+A sentence that only says how long the state told just before has held ("I work at Pell.
+Been there since 2021", "we have a cat, Mochi. had her since 2018", "been here 6 years
+now") dates that state's start (:func:`continued_since`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Final
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.text.words import word_set
 
 STARTABLE: Final = ("WORKS_AT", "STUDIES_AT", "HAS_JOB_TITLE")
 _START = re.compile(
@@ -35,37 +41,53 @@ _OTHERS: Final = re.compile(
 )
 
 
+# "moving in on the 20th", "I move in Saturday", "getting the keys on friday", "the move
+# is on July 5": a home's start, told by its date
+_MOVE_IN = re.compile(
+    r"\b(?:(?:I|we)(?:'ll| will)?\s+mov(?:e|es)\s+in|(?:I'm|we're|I am|we are)?\s*moving\s+in"
+    r"|(?:get|getting|gettin|pick(?:ing)? up|collect(?:ing)?)\s+(?:the|our|my)\s+keys|keys"
+    r"|moving day(?:'s| is)?|the move(?:'s| is)?)\b",
+    re.I,
+)
+_STARTERS: Final = ((_START, STARTABLE), (_MOVE_IN, ("LIVES_IN",)))
+
+
 def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """The facts of :data:`STARTABLE` told undated so far in the message, dated by the
-    start the sentence tells (the sentence's hits are returned first)."""
+    """The facts of :data:`STARTABLE` (of a home, for moving in) told undated so far in
+    the message, dated by the start the sentence tells (the sentence's hits come first)."""
     if s.speaker is None or s.assistant or s.question:
         return hits
-    for m in _START.finditer(s.text):
-        gap = _BETWEEN.match(s.text, m.end())
-        at = gap.end() if gap else m.end()
-        when = next((t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None)
-        if when is None or _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
-            continue
-        if any(h.relation in STARTABLE and h.clause[1] > m.start() for h in hits):
-            return hits  # "I start at Halden on Monday": the clause names its own start
-        # "got a job at Halden, I start on the 3rd": the sentence's own news, then the rest
-        told = [_dated(h, when.when) for h in hits]
-        return told + _redated(s, known, m.span(), when.when)
+    for pattern, relations in _STARTERS:
+        for m in pattern.finditer(s.text):
+            gap = _BETWEEN.match(s.text, m.end())
+            at = gap.end() if gap else m.end()
+            when = next(
+                (t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None
+            )
+            if when is None or _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
+                continue
+            if any(h.relation in relations and h.clause[1] > m.start() for h in hits):
+                return hits  # "I start at Halden on Monday": the clause names its own start
+            # "got a job at Halden, I start on the 3rd": the sentence's own news, the rest
+            told = [_dated(h, when.when, relations) for h in hits]
+            return told + _redated(s, known, m.span(), when.when, relations)
     return hits
 
 
-def _dated(hit: Hit, when: datetime) -> Hit:
+def _dated(hit: Hit, when: datetime, relations: tuple[str, ...]) -> Hit:
     """A startable hit of the sentence, before the start told, undated: from ``when``."""
-    if hit.relation in STARTABLE and hit.spell is None and not hit.ending:
+    if hit.relation in relations and hit.spell is None and not hit.ending:
         return replace(hit, spell=(when, None))
     return hit
 
 
-def _redated(s: Sentence, known: Known, verb: tuple[int, int], when: datetime) -> list[Hit]:
+def _redated(
+    s: Sentence, known: Known, verb: tuple[int, int], when: datetime, relations: tuple[str, ...]
+) -> list[Hit]:
     me = normalize_name(s.speaker or "")
     speaker = Party(s.speaker or "", "Person", speaker=True)
     out: list[Hit] = []
-    for relation in STARTABLE:
+    for relation in relations:
         for key, value in known.targets.get((me, relation), {}).items():
             if known.starts.get((me, relation, key)) != s.reference:
                 continue  # dated already, or told in an earlier turn
@@ -75,6 +97,47 @@ def _redated(s: Sentence, known: Known, verb: tuple[int, int], when: datetime) -
             spell = (when, None)
             out.append(Hit(relation, speaker, target, False, clause, verb, text, spell=spell))
     return out
+
+
+# "Been there since 2021", "have been since 2020", "had her since 2018", "been here 6 years
+# now": how long the state told just before has held, its subject and predicate left out
+_CONTINUED = re.compile(
+    r"^\W*(?:(?:and|so|yeah|yep)\W+)?(?:(?:I|we)(?:'ve|\s+have)?\s+|have\s+)?"
+    r"(?:been|had\s+(?:him|her|it|them))\b",
+    re.I,
+)
+# what may stand between that opening and its date: no predicate of its own
+_FILLER: Final = word_set(
+    "here there it this that them him her doing at on with so now already just like "
+    "about around almost nearly over roughly since for"
+)
+
+
+def continued_since(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """The fact the speaker told last in the message, undated, dated by a sentence with no
+    news of its own that says since when it has held ("I live in Leeds. Been here since
+    2019"); a date ahead or a predicate of the sentence's own ("been to Paris") dates
+    nothing."""
+    if hits or s.speaker is None or s.assistant or s.question:
+        return hits
+    m = _CONTINUED.match(s.text)
+    past = [t for t in s.times if m is not None and t.start >= m.end() and t.when < s.reference]
+    if m is None or not past:
+        return hits
+    between = s.text[m.end() : past[0].start].lower().split()
+    if any(w.strip(",") not in _FILLER for w in between):
+        return hits
+    me = normalize_name(s.speaker)
+    told = [key for key, start in known.starts.items() if key[0] == me and start == s.reference]
+    held = [k for k in told if k[2] in known.targets.get((me, k[1]), {})]
+    if not held:
+        return hits
+    _, relation, key = held[-1]
+    target = Party(known.targets[(me, relation)][key], known.labels.get(key) or None)
+    speaker = Party(s.speaker, "Person", speaker=True)
+    text = known.texts.get((me, relation, key))
+    span = (0, len(s.text))
+    return [Hit(relation, speaker, target, False, span, m.span(), text, spell=(past[0].when, None))]
 
 
 # "my last day is 30 November", "our lease runs out end of june", "my gym membership
@@ -99,10 +162,10 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     for t in ends[:1]:
         before = s.text[max(0, t.start - _KIND_WINDOW) : t.start]
         for relation, kinds in _KINDS_ENDING:
-            m = re.search(rf"\b(?:my|our)\s+(?:{kinds})\b", before, re.I)
+            m = re.search(rf"(?:\b(?:my|our)\s+|^\W*(?:the\s+)?)(?:{kinds})\b", before, re.I)
             if m is None or any(h.relation == relation for h in hits):
                 continue
-            held = _one_held(s, known, relation)
+            held = _one_held(s, known, relation) or _ended(s, known, relation)
             if held is None:
                 continue
             verb = (t.start - len(before) + m.start(), t.start - len(before) + m.end())
@@ -110,6 +173,13 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             clause = s.clause_at(t.start)
             out.append(Hit(relation, speaker, held, True, clause, verb, spell=(None, t.when)))
     return out
+
+
+def _ended(s: Sentence, known: Known, relation: str) -> Party | None:
+    """The value of ``relation`` the speaker told ended last ("handed in my notice at
+    Pell. My last day is 30 November": the end is Pell's)."""
+    value = known.ended.get((normalize_name(s.speaker or ""), relation))
+    return Party(value, known.labels.get(normalize_name(value)) or None) if value else None
 
 
 def _one_held(s: Sentence, known: Known, relation: str) -> Party | None:
