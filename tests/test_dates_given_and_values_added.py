@@ -75,7 +75,12 @@ def test_a_value_told_as_one_more_ends_nothing(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["Lena also moved to Leeds", "Lena switched to the Red Lion too", "Lena works at Pell"],
+    [
+        "Lena also moved to Leeds",
+        "Lena switched to the Red Lion too",
+        "Lena works at Pell",
+        "Lena found another job at Pell",  # the next job, not a second one
+    ],
 )
 def test_a_value_whose_words_say_a_change_still_ends_the_held_one(text: str) -> None:
     assert ended_by("WORKS_AT", text, [("WORKS_AT", "Lena works at Korra Labs")]) == [0]

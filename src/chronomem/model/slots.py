@@ -122,9 +122,10 @@ def same_slot(relation: str, text: str, other_relation: str, other_text: str) ->
     return kind is None or other is None or kind == other
 
 
-# words that tell a value as one more beside those held, not the next one
+# words that tell a value as one more beside those held, not the next one ("another" is
+# not one: "found another job" is most often the next job, not a second one)
 _ONE_MORE = re.compile(
-    r"\b(?:also|too|as well|another|second|2nd|extra|on the side|side (?:job|gig|hustle)"
+    r"\b(?:also|too|as well|second|2nd|extra|on the side|side (?:job|gig|hustle)"
     r"|on top of|in addition|besides)\b",
     re.I,
 )
