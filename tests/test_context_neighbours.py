@@ -10,6 +10,7 @@ store's insertion order decides, and each anchor is read alone).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -73,9 +74,9 @@ def test_one_store_read_serves_every_anchor() -> None:
     calls: list[list[str]] = []
     read = store.adjacent_episodes
 
-    def counting(groups: list[str], ids: list[str], *, span: int) -> list[Episode]:
+    def counting(groups: list[str], ids: list[str], **options: Any) -> list[Episode]:
         calls.append(list(ids))
-        return read(groups, ids, span=span)
+        return read(groups, ids, **options)
 
     store.adjacent_episodes = counting  # type: ignore[method-assign]
     anchors = [f"club-{n}" for n in (3, 9, 10, 20, 33)]

@@ -118,7 +118,7 @@ def _recent_speakers(store: Store, group: str) -> Counter[str]:
     """How many of ``group``'s recent episodes each non-assistant speaker said."""
     return Counter(
         speaker
-        for e in store.recent_episodes(group, limit=USER_EPISODES)
+        for e in store.recent_episodes(group, limit=USER_EPISODES, vectors=False)
         if (speaker := e.speaker()) and not is_assistant(speaker)
     )
 

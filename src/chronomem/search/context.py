@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
+from chronomem.model import Community, Entity, Episode, Fact, SearchFilter, Target
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
 from chronomem.search.answering import GroupPeople, in_plan_order, subject_ids, user_speakers
@@ -308,9 +308,12 @@ class ContextBuilder:
         rows: dict[str, Episode],
         known: datetime | None,
     ) -> None:
+        """The episodes of ``missing`` (ranked only through a fact or the history) as the
+        search's own rows are read: without their vectors, which nothing here uses."""
         if missing:
-            for e in self._store.get_episodes(group_ids, missing):
-                if known is None or e.created_at <= known:
+            found = self._store.get_many(group_ids, {Target.EPISODES: missing}, vectors=False)
+            for e in found.get(Target.EPISODES, ()):
+                if isinstance(e, Episode) and (known is None or e.created_at <= known):
                     rows[e.id] = e
 
     def _named_speakers(self, query: str, people: GroupPeople) -> frozenset[str]:

@@ -30,15 +30,15 @@ def neighbours_of(
     rows: Mapping[str, Episode],
     span: int,
 ) -> dict[str, list[Episode]]:
-    """Per anchor id, ``store.adjacent_episodes(groups, [anchor], span=span)``; ``rows``
-    holds the anchors' own episodes."""
+    """Per anchor id, ``store.adjacent_episodes(groups, [anchor], span=span)`` (without the
+    vectors, which the context does not use); ``rows`` holds the anchors' own episodes."""
     if not anchors:
         return {}
-    together = store.adjacent_episodes(groups, anchors, span=span)
+    together = store.adjacent_episodes(groups, anchors, span=span, vectors=False)
     pool = {e.id: e for e in together} | {a: rows[a] for a in anchors}
     instants = {(e.group_id, e.reference_time) for e in pool.values()}
     if len(instants) < len(pool):  # a tie only the store's insertion order breaks
-        return {a: store.adjacent_episodes(groups, [a], span=span) for a in anchors}
+        return {a: store.adjacent_episodes(groups, [a], span=span, vectors=False) for a in anchors}
     timelines: dict[str, list[Episode]] = {}
     for e in sorted(pool.values(), key=lambda e: (e.group_id, e.reference_time)):
         timelines.setdefault(e.group_id, []).append(e)
