@@ -196,19 +196,30 @@ class Store(Protocol):
     def get_episodes(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Episode]: ...
 
     def recent_episodes(
-        self, group_id: str, *, limit: int, before: datetime | None = None
+        self,
+        group_id: str,
+        *,
+        limit: int,
+        before: datetime | None = None,
+        vectors: bool = True,
     ) -> list[Episode]:
         """The group's latest episodes by reference time (strictly before ``before``),
-        newest first."""
+        newest first; with ``vectors=False`` without their embeddings (``None``)."""
         ...
 
     def adjacent_episodes(
-        self, group_ids: Sequence[str], episode_ids: Sequence[str], *, span: int
+        self,
+        group_ids: Sequence[str],
+        episode_ids: Sequence[str],
+        *,
+        span: int,
+        vectors: bool = True,
     ) -> list[Episode]:
         """The neighbours of ``episode_ids`` in their group's timeline: for each, up to
         ``span`` episodes just before it and ``span`` just after it, ordered by reference
         time, then by insertion (the order of ``recent_episodes``). The given episodes are
-        left out; the rest come once each, in timeline order within each group."""
+        left out; the rest come once each, in timeline order within each group. With
+        ``vectors=False`` they come without their embeddings (``None``)."""
         ...
 
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]: ...

@@ -119,3 +119,19 @@ def test_adjacent_episodes_stay_in_their_group(store: Store) -> None:
     found = store.adjacent_episodes([G, H], ["d1-b", "h1"], span=1)
     assert {e.id for e in found} == {"d1-a", "d1-c"}
     assert all(e.group_id == G for e in found)
+
+
+def test_timeline_reads_leave_the_vectors_out_when_asked(store: Store) -> None:
+    _store_texts(store)
+    full = store.recent_episodes(G, limit=3)
+    lean = store.recent_episodes(G, limit=3, vectors=False)
+    assert [e.id for e in lean] == [e.id for e in full] == ["ep-job", "ep-cook", "ep-hike"]
+    assert lean == full  # every field but the vector (which equality leaves out)
+    assert all(e.embedding is not None for e in full)
+    assert all(e.embedding is None for e in lean)
+    full = store.adjacent_episodes([G], ["ep-cook"], span=1)
+    lean = store.adjacent_episodes([G], ["ep-cook"], span=1, vectors=False)
+    assert [e.id for e in lean] == [e.id for e in full] == ["ep-hike", "ep-job"]
+    assert lean == full
+    assert all(e.embedding is not None for e in full)
+    assert all(e.embedding is None for e in lean)

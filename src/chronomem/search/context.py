@@ -31,14 +31,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from chronomem.model import Community, Entity, Episode, Fact, SearchFilter
+from chronomem.model import Community, Entity, Episode, Fact, SearchFilter, Target
 from chronomem.model.names import normalize_name
 from chronomem.ports import Store
-from chronomem.search.answering import in_plan_order, subject_ids, user_speakers
+from chronomem.search.answering import GroupPeople, in_plan_order, subject_ids, user_speakers
 from chronomem.search.budget import Budget, choose_episodes
 from chronomem.search.config import Method, Rerank, SearchConfig, TargetConfig
 from chronomem.search.kept import KeptTurns
-from chronomem.search.methods import keywords, named_entities
+from chronomem.search.methods import keywords
+from chronomem.search.neighbours import neighbours_of
 from chronomem.search.plans import Plan, plan_for
 from chronomem.search.reading import QueryReading
 from chronomem.search.render import (
@@ -162,6 +163,7 @@ class ContextBuilder:
         config: ContextConfig,
         query_vector: Sequence[float] | None = None,
     ) -> Context:
+        people = GroupPeople(self._store, group_ids)  # this call's, read once (answering.py)
         found = self._searcher.search(
             query,
             group_ids=group_ids,
@@ -169,6 +171,7 @@ class ContextBuilder:
             filter=filter,
             now=now,
             query_vector=query_vector,
+            people=people,
         )
         budget = Budget(config.max_tokens - text_tokens(PREAMBLE) - line_tokens(EMPTY))
         at = filter.resolved(now).valid_at
@@ -184,10 +187,10 @@ class ContextBuilder:
         sentences = config.snippet_sentences if config.snippets else 0
         plan = plan_for(found.query_reading, sentences, config.max_episode_tokens)
         searched = [(e, found.scores.get(e.id, 0.0)) for e in found.episodes]
-        history = self._history_sources(query, group_ids, found.query_reading, filter, now)
-        speakers = self._named_speakers(query, group_ids)
+        history = self._history_sources(query, people, found.query_reading, filter, now)
+        speakers = self._named_speakers(query, people)
         ranked = self._episode_ranking(
-            speakers, group_ids, searched, facts, filter, now, config, plan, history
+            speakers, people, searched, facts, filter, now, config, plan, history
         )
         terms = stems(keywords(query))
         names = frozenset(t for name in speakers for t in stems(name))
@@ -217,7 +220,7 @@ class ContextBuilder:
     def _episode_ranking(
         self,
         speakers: frozenset[str],
-        group_ids: Sequence[str],
+        people: GroupPeople,
         searched: Sequence[tuple[Episode, float]],
         facts: Sequence[Fact],
         flt: SearchFilter,
@@ -243,9 +246,10 @@ class ContextBuilder:
                 scores[i] = scores.get(i, 0.0) + config.fact_source_bonus / (1 + rank / 10)
         for i in history:
             scores[i] = scores.get(i, 0.0) + config.history_bonus
+        group_ids = people.groups
         self._load_missing(group_ids, [i for i in scores if i not in rows], rows, known)
         if plan.user_statement_bonus:
-            users = set(user_speakers(self._store, group_ids).values())
+            users = set(user_speakers(people).values())
             for i, e in rows.items():
                 if _speaker_key(e) in users and self.kept.states_preference(e.content):
                     scores[i] += plan.user_statement_bonus
@@ -264,12 +268,13 @@ class ContextBuilder:
         config: ContextConfig,
     ) -> None:
         """The turns next to the best ``config.neighbour_anchors`` join the ranking with a
-        share of their anchor's score."""
-        anchors = sorted((i for i in scores if i in rows), key=lambda i: -scores[i])
+        share of their anchor's score (all anchors' neighbours read at once: neighbours.py)."""
+        ranked = sorted((i for i in scores if i in rows), key=lambda i: -scores[i])
+        anchors = ranked[: config.neighbour_anchors]
         base = dict(scores)
-        for anchor in anchors[: config.neighbour_anchors]:
-            near = self._store.adjacent_episodes(group_ids, [anchor], span=config.neighbours)
-            for e in near:
+        near_of = neighbours_of(self._store, group_ids, anchors, rows, config.neighbours)
+        for anchor in anchors:
+            for e in near_of[anchor]:
                 if known is None or e.created_at <= known:
                     rows.setdefault(e.id, e)
                     scores[e.id] = scores.get(e.id, 0.0) + config.neighbour_weight * base[anchor]
@@ -277,7 +282,7 @@ class ContextBuilder:
     def _history_sources(
         self,
         query: str,
-        group_ids: Sequence[str],
+        people: GroupPeople,
         reading: QueryReading | None,
         flt: SearchFilter,
         now: datetime,
@@ -287,12 +292,12 @@ class ContextBuilder:
         evidence of a change), as known at the filter's ``known_at``."""
         if reading is None or not reading.relations or reading.subject == "open":
             return set()
-        subjects = subject_ids(self._store, group_ids, query, reading)
+        subjects = subject_ids(people, query, reading)
         if not subjects:
             return set()
         every = replace(flt, history=True, valid_at=None, relations=reading.relations)
         every = every.resolved(now)
-        found = self._store.facts_of_entities(group_ids, sorted(subjects), every)
+        found = self._store.facts_of_entities(people.groups, sorted(subjects), every)
         asked = [f for f in found if f.source_id in subjects and reading.asks(f.relation)]
         return {i for f in asked for i in f.episodes}
 
@@ -303,17 +308,21 @@ class ContextBuilder:
         rows: dict[str, Episode],
         known: datetime | None,
     ) -> None:
+        """The episodes of ``missing`` (ranked only through a fact or the history) as the
+        search's own rows are read: without their vectors, which nothing here uses."""
         if missing:
-            for e in self._store.get_episodes(group_ids, missing):
-                if known is None or e.created_at <= known:
+            found = self._store.get_many(group_ids, {Target.EPISODES: missing}, vectors=False)
+            for e in found.get(Target.EPISODES, ()):
+                if isinstance(e, Episode) and (known is None or e.created_at <= known):
                     rows[e.id] = e
 
-    def _named_speakers(self, query: str, group_ids: Sequence[str]) -> frozenset[str]:
+    def _named_speakers(self, query: str, people: GroupPeople) -> frozenset[str]:
         """Normalised names of the entities the query names (who may have said it)."""
-        ids = named_entities(self._store, group_ids, query)
+        ids = people.named(query)
         if not ids:
             return frozenset()
-        return frozenset(normalize_name(e.name) for e in self._store.get_entities(group_ids, ids))
+        named = self._store.get_entities(people.groups, ids)
+        return frozenset(normalize_name(e.name) for e in named)
 
 
 def _fact_cap(config: ContextConfig, reading: QueryReading | None) -> int:

@@ -29,6 +29,7 @@ from chronomem.model import (
 from chronomem.ports import Embedder, Store
 from chronomem.search import methods
 from chronomem.search.answering import (
+    GroupPeople,
     answer_filter,
     chat_speakers,
     rank_facts,
@@ -77,12 +78,14 @@ class Searcher:
         query_vector: Sequence[float] | None = None,
         seeds: Sequence[str] | None = None,
         center: Sequence[str] | None = None,
+        people: GroupPeople | None = None,
     ) -> SearchResults:
         """Search ``group_ids`` for ``query``.
 
         ``query_vector`` skips embedding the query (it must come from the same embedder);
         ``seeds`` start the ``bfs`` walks; ``center`` is what ``node_distance`` measures
-        hops from (default: the seeds).
+        hops from (default: the seeds); ``people``: the call's reads of who speaks and who
+        is named, when the caller goes on to use them too (one call's: answering.py).
         """
         if config.uses(Rerank.CROSS_ENCODER) and self.reranker is None:
             raise UsageError(
@@ -90,7 +93,8 @@ class Searcher:
                 "Memory(..., reranker=LLMReranker(llm=my_llm))"
             )
         reading = reading_of(query, now) if config.read_question else None
-        topic = self._topic(query, group_ids, config, reading)
+        people = people or GroupPeople(self._store, group_ids)
+        topic = self._topic(query, people, config, reading)
         vector = topic_vector = None
         if _needs_vector(config):
             vector, topic_vector = self._vectors(query, topic, query_vector)
@@ -105,7 +109,7 @@ class Searcher:
         found = _as_known(self._store, run.results(ranked), q.filter, now)
         if reading is None:
             return found
-        subjects = subject_ids(self._store, group_ids, query, reading)
+        subjects = subject_ids(people, query, reading)
         at = q.filter.valid_at or now
         facts = rank_facts(found.facts, reading, subjects, at)
         return replace(found, facts=tuple(facts), query_reading=reading)
@@ -113,7 +117,7 @@ class Searcher:
     def _topic(
         self,
         query: str,
-        group_ids: Sequence[str],
+        people: GroupPeople,
         config: SearchConfig,
         reading: QueryReading | None,
     ) -> str | None:
@@ -125,7 +129,7 @@ class Searcher:
             return None
         if episodes.limit <= 0 or Method.COSINE not in episodes.methods:
             return None
-        return topic_of(query, chat_speakers(self._store, group_ids))
+        return topic_of(query, chat_speakers(people))
 
     def _vectors(
         self, query: str, topic: str | None, given: Sequence[float] | None

@@ -20,8 +20,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-# a sentence ends at ".", "!" or "?" before white space, or at a line break
-_SENTENCE_END = re.compile(r"[.!?]\s+|\n+")
+# a sentence ends at ".", "!" or "?" before white space, or at a line break: the matches of
+# r"[.!?]\s+|\n+", written to start with one character class so that the pattern engine
+# skips to the next stop or line break in C (round 16: cutting a turn 2.5x faster)
+_SENTENCE_END = re.compile(r"[\n.!?](?:(?<=\n)\n*|(?<=[.!?])\s+)")
 # the stem of each word of three letters or more: words match on their first five letters
 # ("painting" ~ "paint", "painted"); the pattern finds each word's stem with no Python loop
 _STEM = re.compile(r"([^\W_]{3,5})[^\W_]*")
@@ -75,13 +77,16 @@ class TurnReading:
     starts: tuple[int, ...]  # where each sentence starts in the body (after the head)
     folded: str | None  # the body casefolded; None when that changed its length
 
-    def saying(self, terms: frozenset[str]) -> list[set[str]]:
-        """Per sentence, which of ``terms`` (stems, :func:`stems`) its words have: a word
-        has a five-letter stem when it starts with it, a shorter one when it is it."""
-        found: list[set[str]] = [set() for _ in self.sentences]
+    def saying(self, terms: frozenset[str]) -> dict[int, set[str]]:
+        """Which of ``terms`` (stems, :func:`stems`) each sentence's words have, for the
+        sentences that have any (by index): a word has a five-letter stem when it starts
+        with it, a shorter one when it is it. Sparse: a long turn has ~44 sentences, a
+        question's stems are in a few."""
+        found: dict[int, set[str]] = {}
         if self.folded is None:
-            for words, sentence in zip(found, self.sentences, strict=True):
-                words.update(terms.intersection(stems(sentence)))
+            for i, sentence in enumerate(self.sentences):
+                if words := terms.intersection(stems(sentence)):
+                    found[i] = set(words)
             return found
         text = self.folded
         for term in terms:
@@ -90,7 +95,7 @@ class TurnReading:
                 end = at + len(term)
                 starts_word = at == 0 or not text[at - 1].isalnum()
                 if starts_word and (len(term) >= _STEM_LETTERS or not _continues(text, end)):
-                    found[bisect.bisect_right(self.starts, at) - 1].add(term)
+                    found.setdefault(bisect.bisect_right(self.starts, at) - 1, set()).add(term)
                 at = text.find(term, end)
         return found
 
@@ -131,8 +136,9 @@ def _snip(
     sentences = read.sentences
     if len(sentences) <= 1:
         return content
-    shared = [_weight(words, minor) for words in read.saying(terms)]
-    ranked = sorted((i for i, n in enumerate(shared) if n), key=lambda i: -shared[i])
+    saying = read.saying(terms)
+    shared = {i: n for i in sorted(saying) if (n := _weight(saying[i], minor))}
+    ranked = sorted(shared, key=lambda i: -shared[i])  # stable: the first of equals first
     hits = sorted(ranked[:max_sentences])
     if not hits:
         hits = [max(range(len(sentences)), key=lambda i: len(sentences[i]))]
@@ -162,4 +168,9 @@ def near_duplicate(words: frozenset[str], seen: list[frozenset[str]], threshold:
     """Whether ``words`` overlap one of ``seen`` by at least ``threshold`` (Jaccard)."""
     if not words or threshold >= 1.0:
         return False
-    return any(len(words & other) / len(words | other) >= threshold for other in seen)
+    size = len(words)
+    for other in seen:
+        common = len(words & other)
+        if common / (size + len(other) - common) >= threshold:  # |words ∪ other|, not built
+            return True
+    return False

@@ -21,7 +21,8 @@ _PIECE = re.compile(r"[^\W\d_]+|\d{1,3}|[^\w\s]|_")
 
 def estimate_tokens(text: str) -> int:
     """Estimated tokens of ``text`` (0 for the empty string)."""
-    count = 0
-    for piece in _PIECE.findall(text):
-        count += 1 + (len(piece) - 1) // LETTERS_PER_TOKEN if piece[0].isalpha() else 1
-    return count
+    pieces = _PIECE.findall(text)
+    # every piece counts one; a run of letters one more per further 8 (only a run of word
+    # characters can be longer than 8: digit groups are three at most, symbols one)
+    long = [p for p in pieces if len(p) > LETTERS_PER_TOKEN and p[0].isalpha()]
+    return len(pieces) + sum((len(p) - 1) // LETTERS_PER_TOKEN for p in long)

@@ -112,6 +112,12 @@ LEAN_GET: Final = {
     Target.COMMUNITIES: GET_COMMUNITIES.replace("properties(c)", lean_map("c", COMMUNITY_FIELDS)),
 }
 
+# Timeline reads without the embeddings (the context's speakers and neighbours).
+LEAN_RECENT_EPISODES: Final = RECENT_EPISODES.replace(
+    "properties(e)", lean_map("e", EPISODE_FIELDS)
+)
+LEAN_ADJACENT: Final = ADJACENT_EPISODES.replace("properties(n)", lean_map("n", EPISODE_FIELDS))
+
 # The ids of one thread's episodes, in timeline order.
 THREAD_EPISODES: Final = (
     "MATCH (e:Episode) WHERE e.thread_id = $thread RETURN e.id ORDER BY e.reference_time, e.seq"

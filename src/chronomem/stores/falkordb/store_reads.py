@@ -53,22 +53,34 @@ class FalkorDBReads(FalkorDBStoreBase):
         )
 
     def recent_episodes(
-        self, group_id: str, *, limit: int, before: datetime | None = None
+        self,
+        group_id: str,
+        *,
+        limit: int,
+        before: datetime | None = None,
+        vectors: bool = True,
     ) -> list[Episode]:
         gid = check_group_id(group_id)
         if limit <= 0:
             return []
         cutoff = _NO_CUTOFF if before is None else to_micros(ensure_aware(before, "before"))
-        found = self._read([gid], cypher_reads.RECENT_EPISODES, {"before": cutoff, "limit": limit})
+        query = cypher_reads.RECENT_EPISODES if vectors else cypher_reads.LEAN_RECENT_EPISODES
+        found = self._read([gid], query, {"before": cutoff, "limit": limit})
         return [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found]
 
     def adjacent_episodes(
-        self, group_ids: Sequence[str], episode_ids: Sequence[str], *, span: int
+        self,
+        group_ids: Sequence[str],
+        episode_ids: Sequence[str],
+        *,
+        span: int,
+        vectors: bool = True,
     ) -> list[Episode]:
         group_ids, wanted = self._groups(group_ids), id_list(episode_ids, "episode_ids")
         if span <= 0 or not wanted:
             return []
-        found = self._read(group_ids, cypher_reads.ADJACENT_EPISODES, {"ids": wanted, "span": span})
+        query = cypher_reads.ADJACENT_EPISODES if vectors else cypher_reads.LEAN_ADJACENT
+        found = self._read(group_ids, query, {"ids": wanted, "span": span})
         found.sort(key=lambda tagged: tagged[0])  # group by group, timeline order within each
         return [rows.episode_from_props(g, reads.as_map(r[0])) for g, r in found]
 

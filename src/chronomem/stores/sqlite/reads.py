@@ -61,12 +61,16 @@ def get_many(
     return found
 
 
+def _episode_columns(embeddings: bool) -> str:
+    return rows.EPISODE_COLUMNS if embeddings else _unread(rows.EPISODE_COLUMNS, "embedding")
+
+
 def get_episodes(
     conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str], *, embeddings: bool = True
 ) -> list[Episode]:
     wanted = id_list(ids, "ids")
     where = all_of(in_values("group_id", groups), in_values("id", wanted))
-    columns = rows.EPISODE_COLUMNS if embeddings else _unread(rows.EPISODE_COLUMNS, "embedding")
+    columns = _episode_columns(embeddings)
     found = [
         rows.episode_from(r)
         for r in conn.execute(f"SELECT {columns} FROM episodes WHERE {where.sql}", where.params)
@@ -75,7 +79,12 @@ def get_episodes(
 
 
 def recent_episodes(
-    conn: sqlite3.Connection, group_id: str, limit: int, before: datetime | None
+    conn: sqlite3.Connection,
+    group_id: str,
+    limit: int,
+    before: datetime | None,
+    *,
+    embeddings: bool = True,
 ) -> list[Episode]:
     if limit <= 0:
         return []
@@ -83,14 +92,19 @@ def recent_episodes(
     if before is not None:
         where = where & Clause("reference_time < ?", (to_micros(ensure_aware(before, "before")),))
     sql = (
-        f"SELECT {rows.EPISODE_COLUMNS} FROM episodes WHERE {where.sql} "
+        f"SELECT {_episode_columns(embeddings)} FROM episodes WHERE {where.sql} "
         "ORDER BY reference_time DESC, rid DESC LIMIT ?"
     )
     return [rows.episode_from(r) for r in conn.execute(sql, (*where.params, limit))]
 
 
 def adjacent_episodes(
-    conn: sqlite3.Connection, groups: Sequence[str], ids: Sequence[str], span: int
+    conn: sqlite3.Connection,
+    groups: Sequence[str],
+    ids: Sequence[str],
+    span: int,
+    *,
+    embeddings: bool = True,
 ) -> list[Episode]:
     """Up to ``span`` episodes on each side of each of ``ids``, in (reference_time, rid)
     order; the given episodes left out."""
@@ -102,6 +116,8 @@ def adjacent_episodes(
         f"SELECT group_id, reference_time, rid FROM episodes WHERE {where.sql}", where.params
     ).fetchall()
     columns = _prefixed(rows.EPISODE_COLUMNS, "e")
+    if not embeddings:
+        columns = columns.replace("e.embedding", "NULL")
     sides = (
         ("(e.reference_time, e.rid) < (?, ?)", "e.reference_time DESC, e.rid DESC"),
         ("(e.reference_time, e.rid) > (?, ?)", "e.reference_time, e.rid"),

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
+from typing import cast
 
 import numpy as np
 
 from chronomem.errors import StoreError, UsageError
 from chronomem.model import SearchFilter, Target, Vector
+from chronomem.model.time import to_micros
 from chronomem.ports import Matrix
 from chronomem.stores.sqlite.filters import (
     TRUE,
@@ -20,7 +23,7 @@ from chronomem.stores.sqlite.filters import (
     target_clause,
 )
 from chronomem.stores.sqlite.reads import id_list
-from chronomem.stores.sqlite.vectors import VectorCache, VectorIndex
+from chronomem.stores.sqlite.vectors import Token, VectorCache, VectorIndex
 from chronomem.stores.sqlite.writes import group_token
 from chronomem.stores.vectors_check import unit_query
 
@@ -74,12 +77,10 @@ def vector_search(
     if query is None:
         return []
     indexes: list[tuple[str, VectorIndex]] = []
+    tokens: dict[str, Token] = {}
     for group_id in groups:
-        index = cache.get(
-            (group_id, target),
-            group_token(conn, group_id),
-            partial(load_vectors, conn, group_id, target),
-        )
+        tokens[group_id] = token = group_token(conn, group_id)
+        index = cache.get((group_id, target), token, partial(load_vectors, conn, group_id, target))
         if index is not None:
             if index.dimension != query.shape[0]:
                 raise UsageError(
@@ -97,7 +98,7 @@ def vector_search(
         ]
         if len(indexes) > 1:  # one index already answers best first
             candidates.sort(key=lambda c: -c[0])
-        passing = _admitted(conn, target, flt, candidates)
+        passing = _admitted(conn, target, flt, candidates, partial(_newest, conn, cache, tokens))
         if len(passing) >= limit or k >= total:
             return passing[:limit]
         k *= 4
@@ -108,13 +109,16 @@ def _admitted(
     target: Target,
     flt: SearchFilter,
     candidates: list[tuple[float, str, str]],
+    newest: Callable[[Target, str], int | None],
 ) -> list[tuple[str, float]]:
     """The candidates whose rows pass the filter, in candidate order. A filter that admits
-    every row (episodes or entities asked for as they are now) is not asked of SQL: the
-    index holds the group's rows as of its token, each write applied to it."""
+    every row is not asked of SQL: the index holds the group's rows as of its token, each
+    write applied to it. Episodes and entities asked for as known at ``known_at`` (no thread,
+    label or attribute filter) are all admitted when no row of their groups was created
+    after it (``newest``: the latest ``created_at``, read once per write)."""
     table, _ = EMBEDDINGS[target]
     admits = target_clause(target, flt, "t")
-    if admits.sql == TRUE.sql:
+    if admits.sql == TRUE.sql or _all_known(target, flt, candidates, newest):
         return [(id_, score) for score, _, id_ in candidates]
     by_group: dict[str, list[str]] = {}
     for _, group_id, id_ in candidates:
@@ -131,6 +135,43 @@ def _admitted(
             for r in conn.execute(f"SELECT t.id FROM {table} t WHERE {where.sql}", where.params)
         )
     return [(id_, score) for score, group_id, id_ in candidates if (group_id, id_) in ok]
+
+
+def _all_known(
+    target: Target,
+    flt: SearchFilter,
+    candidates: list[tuple[float, str, str]],
+    newest: Callable[[Target, str], int | None],
+) -> bool:
+    """Whether the filter asks only ``created_at <= known_at`` of these episodes or
+    entities and every row of their groups passes it."""
+    if target not in (Target.EPISODES, Target.ENTITIES) or flt.known_at is None:
+        return False
+    if target_clause(target, replace(flt, known_at=None), "t").sql != TRUE.sql:
+        return False
+    known = to_micros(flt.known_at)
+    for group_id in {group_id for _, group_id, _ in candidates}:
+        latest = newest(target, group_id)
+        if latest is not None and latest > known:
+            return False
+    return True
+
+
+def _newest(
+    conn: sqlite3.Connection,
+    cache: VectorCache,
+    tokens: Mapping[str, Token],
+    target: Target,
+    group_id: str,
+) -> int | None:
+    """The latest ``created_at`` of the group's rows of ``target``, kept per group token."""
+    table, _ = EMBEDDINGS[target]
+
+    def load() -> int | None:
+        row = conn.execute(f"SELECT max(created_at) FROM {table} WHERE group_id = ?", (group_id,))
+        return cast("int | None", row.fetchone()[0])
+
+    return cache.newest((group_id, target), tokens[group_id], load)
 
 
 def walk(

@@ -106,18 +106,28 @@ class SQLiteStore(SQLiteStoreBase):
             return reads.get_episodes(conn, groups, ids)
 
     def recent_episodes(
-        self, group_id: str, *, limit: int, before: datetime | None = None
+        self,
+        group_id: str,
+        *,
+        limit: int,
+        before: datetime | None = None,
+        vectors: bool = True,
     ) -> list[Episode]:
         gid = check_group_id(group_id)
         with self._reading("reading recent episodes") as conn:
-            return reads.recent_episodes(conn, gid, limit, before)
+            return reads.recent_episodes(conn, gid, limit, before, embeddings=vectors)
 
     def adjacent_episodes(
-        self, group_ids: Sequence[str], episode_ids: Sequence[str], *, span: int
+        self,
+        group_ids: Sequence[str],
+        episode_ids: Sequence[str],
+        *,
+        span: int,
+        vectors: bool = True,
     ) -> list[Episode]:
         groups = check_group_ids(group_ids)
         with self._reading("reading adjacent episodes") as conn:
-            return reads.adjacent_episodes(conn, groups, episode_ids, span)
+            return reads.adjacent_episodes(conn, groups, episode_ids, span, embeddings=vectors)
 
     def get_entities(self, group_ids: Sequence[str], ids: Sequence[str]) -> list[Entity]:
         groups = check_group_ids(group_ids)

@@ -169,6 +169,7 @@ class VectorCache:
     def __init__(self, *, factory: IndexFactory = default_index) -> None:
         self._factory = factory
         self._entries: dict[Key, tuple[Token, VectorIndex | None]] = {}
+        self._newest: dict[Key, tuple[Token, int | None]] = {}
 
     def get(self, key: Key, token: Token, load: Loader) -> VectorIndex | None:
         """The index for ``key`` at ``token``, (re)built with ``load`` when stale or absent."""
@@ -182,6 +183,16 @@ class VectorCache:
             index.upsert(ids, matrix)
         self._entries[key] = (token, index)
         return index
+
+    def newest(self, key: Key, token: Token, load: Callable[[], int | None]) -> int | None:
+        """The latest ``created_at`` (micros; None: no rows) of ``key``'s rows at ``token``,
+        read with ``load`` once per token (any write changes the token)."""
+        entry = self._newest.get(key)
+        if entry is not None and entry[0] == token:
+            return entry[1]
+        value = load()
+        self._newest[key] = (token, value)
+        return value
 
     def advance(
         self, group_id: str, old: Token, new: Token, deltas: dict[Target, VectorDelta]
@@ -202,9 +213,12 @@ class VectorCache:
     def forget_group(self, group_id: str) -> None:
         for key in [k for k in self._entries if k[0] == group_id]:
             del self._entries[key]
+        for key in [k for k in self._newest if k[0] == group_id]:
+            del self._newest[key]
 
     def clear(self) -> None:
         self._entries.clear()
+        self._newest.clear()
 
     def _apply(self, index: VectorIndex | None, delta: VectorDelta) -> VectorIndex | None:
         if delta.reset:
