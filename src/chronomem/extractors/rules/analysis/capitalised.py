@@ -13,6 +13,7 @@ import re
 
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.person_names import is_name_word, person_after
 from chronomem.extractors.rules.analysis.spans import TOKEN, Span, is_free, known_name, label_for
 from chronomem.extractors.rules.analysis.vocatives import is_listener, is_vocative
 from chronomem.extractors.rules.tables.gazetteer import (
@@ -44,7 +45,7 @@ _NAME_EVIDENCE = re.compile(
     r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
     r"|got (?:a|married|engaged|promoted|hired|fired|divorced|remarried)|adopted|retired"
     r"|transferred|is dating|divorced|remarried"
-    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have))\b"
+    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have|had))\b"
     # what only people do to a team: "Alice leads our platform team", "Helen runs the data
     # team now", "Bob is the new lead of the platform team"
     r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
@@ -170,12 +171,14 @@ def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known)
             continue
         opening = start == first_start and " " not in name
         evidence = _AND_I.match(sentence, end) or _NAME_EVIDENCE.match(sentence, end)
-        if opening and not known_name(name, known) and not evidence:
+        person = is_name_word(name) and person_after(sentence, end, _NAME_EVIDENCE)
+        if opening and not known_name(name, known) and not evidence and not person:
             continue  # a capitalised sentence start is no evidence of a name ("Max and I" is)
         listener = is_listener(key, known.addressee)
         if is_vocative(sentence, start, end, key in known.persons, listener):
             continue
-        span = Span(start, end, name, label_for(name, known))
+        label = label_for(name, known)
+        span = Span(start, end, name, "Person" if label is None and person else label)
         _extend_with_head(sentence, span, taken)
         out.append(span)
         taken.append((span.start, span.end))
