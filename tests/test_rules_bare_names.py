@@ -38,6 +38,7 @@ def test_a_bare_name_doing_what_people_do_is_a_person(sentence: str, person: str
     "sentence",
     [
         "Duolingo reminded me to practise my Italian.",  # an app: no person's pronoun
+        "Quillory hired me, so I start on Monday.",  # what an employer does, not a person
         "Traffic, as usual, was awful and he was late.",  # an ordinary word opening
         "Polish, his second language, had gone rusty.",  # a language, an ordinary word
         "Labrador puppies are expensive, he said.",  # a breed
