@@ -13,6 +13,7 @@ import re
 
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.person_names import is_name_word, person_after
 from chronomem.extractors.rules.analysis.spans import TOKEN, Span, is_free, known_name, label_for
 from chronomem.extractors.rules.analysis.vocatives import is_listener, is_vocative
 from chronomem.extractors.rules.tables.gazetteer import (
@@ -36,25 +37,32 @@ _WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
 
 # "Tom is our new team lead", "Jake moved to Denver": a sentence's first capitalised word
 # followed by these is a name, not a capitalised common word.
-_NAME_EVIDENCE = re.compile(
-    r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also)\s+)*"
+_LEAD = r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also)\s+)*"
+# what only people are or do (also the evidence that a bare name is a person's:
+# ``person_names.py``)
+_PERSON_DOES = (
     r"(?:(?:my|our|your)\s+(?:new\s+|best\s+|current\s+|old\s+)?(?:"
     + "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
     + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
     r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
     r"|got (?:a|married|engaged|promoted|hired|fired|divorced|remarried)|adopted|retired"
     r"|transferred|is dating|divorced|remarried"
-    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have))\b"
+    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have|had))\b"
     # what only people do to a team: "Alice leads our platform team", "Helen runs the data
     # team now", "Bob is the new lead of the platform team"
     r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
-    r"|(?:took over|stepped in|stepped up)\s+as\b"
-    # what only an employer does: "Accenture upped their offer", "Stripe offered me a role"
-    r"|(?:made|upped|raised|sweetened|matched)\s+(?:me\s+|us\s+)?(?:an?|their|its|the|my)\s+"
+    r"|(?:took over|stepped in|stepped up)\s+as\b)"
+)
+# what only an employer does ("Accenture upped their offer", "Stripe offered me a role"),
+# and names that lead or have fans: a name, but no person's
+_OTHERS_DO = (
+    r"(?:(?:made|upped|raised|sweetened|matched)\s+(?:me\s+|us\s+)?(?:an?|their|its|the|my)\s+"
     r"(?:job\s+|counter\s*)?offer\b|offered\s+(?:me|us)\b|hired\s+(?:me|us)\b"
     r"|(?:the\s+)?(?:new\s+)?(?:lead|head|captain|manager|boss|director)\s+of\b"
     r"|(?:fan|fans|supporter|supporters)\b)"
 )
+_NAME_EVIDENCE = re.compile(rf"{_LEAD}(?:{_PERSON_DOES}|{_OTHERS_DO})")
+_PERSON_EVIDENCE = re.compile(_LEAD + _PERSON_DOES)
 
 # Words shortened with a full stop inside a name: "Dr. Lee", "St. Mary's", "Mt. Hood"
 _ABBREVIATED = PERSON_TITLES | frozenset({"st", "mt", "ft"})
@@ -170,12 +178,14 @@ def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known)
             continue
         opening = start == first_start and " " not in name
         evidence = _AND_I.match(sentence, end) or _NAME_EVIDENCE.match(sentence, end)
-        if opening and not known_name(name, known) and not evidence:
+        person = is_name_word(name) and person_after(sentence, end, _PERSON_EVIDENCE)
+        if opening and not known_name(name, known) and not evidence and not person:
             continue  # a capitalised sentence start is no evidence of a name ("Max and I" is)
         listener = is_listener(key, known.addressee)
         if is_vocative(sentence, start, end, key in known.persons, listener):
             continue
-        span = Span(start, end, name, label_for(name, known))
+        label = label_for(name, known)
+        span = Span(start, end, name, "Person" if label is None and person else label)
         _extend_with_head(sentence, span, taken)
         out.append(span)
         taken.append((span.start, span.end))

@@ -25,6 +25,7 @@ class Ahead(NamedTuple):
     stems: frozenset[str]
     held: bool = False  # known from the memory's held values, not told in the earlier turns
     start: datetime | None = None  # the fact's valid_at: its day, or when it was told
+    said: str = ""  # the fact's own text, to name the plan again when a later "it" moves it
 
 
 @dataclass(slots=True)

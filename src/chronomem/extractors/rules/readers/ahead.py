@@ -46,7 +46,7 @@ _FILLER = word_set(
     "with by from back again new old whole entire"
 )
 # a plan moved: the verbs (general English)
-MOVE_VERBS = r"moved|pushed|postponed|rescheduled|bumped|delayed|shifted"
+MOVE_VERBS = r"moved|pushed|postponed|rescheduled|rebooked|rearranged|bumped|delayed|shifted"
 MOVED = re.compile(rf"\b(?:{MOVE_VERBS}|brought forward|put off|changed)\b", re.I)
 
 
@@ -83,10 +83,16 @@ def _remember(known: Known, fact: ExtractedFact, body: str, *, held: bool) -> No
         return
     words = re.findall(r"[a-z]+", f"{body} {fact.target}".lower())
     stems = frozenset(stem(w) for w in words if w not in _FILLER and w not in _TIME_WORDS)
-    record = Ahead(fact.source, fact.relation, fact.target, "", stems, held, fact.valid_at)
-    key = (record.relation, normalize_name(record.target))
-    known.ahead = [a for a in known.ahead if (a.relation, normalize_name(a.target)) != key]
+    key = (fact.relation, normalize_name(fact.target))
+    # a context turn's fact has no text of its own: the held one's names the plan
+    said = fact.fact or next((a.said for a in known.ahead if _key(a) == key), "")
+    record = Ahead(fact.source, fact.relation, fact.target, "", stems, held, fact.valid_at, said)
+    known.ahead = [a for a in known.ahead if _key(a) != key]
     known.ahead.append(record)
+
+
+def _key(record: Ahead) -> tuple[str, str]:
+    return record.relation, normalize_name(record.target)
 
 
 def told_ahead(known: Known, subject: str, phrase: str) -> Ahead | None:
@@ -120,6 +126,10 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return hits  # "moved our flight to Oslo": the engine knows the plan by that word
     said = s.without_times(0, m.start()) + " " + s.without_times(m.end(), len(s.text))
     record = told_ahead(known, s.speaker, said)
+    text = None
+    if record is None and _moves_it(s.text, m, new[0].start):
+        record = _only_plan(known, s.speaker, s.reference)
+        text = None if record is None else f"{_plan_words(record, s.speaker)} was moved"
     told = normalize_name(bare[0].target.name) if bare else ""
     if record is None or (record.relation, normalize_name(record.target)) == ("HAS_PLAN", told):
         return hits  # the table named the plan told: its own fact stands
@@ -128,7 +138,63 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     # the fact's words are this sentence's, which named the plan ("moved my Oslo flight")
     # the new date stands for the verb: "pushed" is past, the plan it moves is ahead
     when = (new[0].start, new[0].end)
-    return [Hit(record.relation, me, target, False, (0, len(s.text)), when)]
+    return [Hit(record.relation, me, target, False, (0, len(s.text)), when, text)]
+
+
+# What a verb of moving moves when it names no plan: "it" or "that" ("they pushed it to
+# Monday", "it got moved to the 9th"), or nothing, in a clause that opens on the verb ("I
+# rebooked for fri"): between the verb and the new day only these words stand.
+_IT_AFTER = word_set("it that them back forward over to for till until on the a")
+_IT_BEFORE = re.compile(
+    r"\b(?:it|that)\s+(?:(?:has|had|'s|was|is|got|just|been|now|all|also)\s+){0,3}$", re.I
+)
+_BARE_VERB = re.compile(
+    r"(?:^|[,;:.!?]\s*|\b(?:and|but|so|then)\s+)"
+    r"(?:(?:I|we|they|just|so|then|have|had|'ve|finally|also)\s+){0,3}$",
+    re.I,
+)
+
+
+def _moves_it(text: str, verb: re.Match[str], day: int) -> bool:
+    """Does the verb of moving move a plan the sentence does not name? Only "it", "back",
+    "to", "for" and the like stand between the verb and the new day, and the plan is "it"
+    ("pushed it back to", "it got pushed to") or left out of a clause that opens on the
+    verb ("I rebooked for fri")."""
+    between = text[verb.end() : day].lower().split()
+    if any(w not in _IT_AFTER for w in between):
+        return False
+    if "it" in between or "that" in between:
+        return True
+    before = text[: verb.start()]
+    return bool(_IT_BEFORE.search(before) or _BARE_VERB.search(before))
+
+
+def _only_plan(known: Known, speaker: str, now: datetime) -> Ahead | None:
+    """The speaker's one plan still ahead at ``now`` ("it" names it only when it is the
+    only one: with two, "it" could be either, and nothing moves)."""
+    key = normalize_name(speaker)
+    plans = [
+        r
+        for r in known.ahead
+        if normalize_name(r.source) == key and (r.start is None or r.start > now)
+    ]
+    return plans[0] if len(plans) == 1 else None
+
+
+_PLAN_ENDS = word_set("is was are were on at this next tomorrow")
+
+
+def _plan_words(record: Ahead, speaker: str) -> str:
+    """The plan "it" stands for, in the words its own fact named it ("Interview with Acme
+    Games" from "Interview with Acme Games on 5 February"): the sentence that moves it
+    says only "it", so its text would name nothing."""
+    words: list[str] = []
+    for word in record.said.split():
+        bare = word.lower().strip(",.!?")
+        if bare in _PLAN_ENDS or bare in _TIME_WORDS or any(c.isdigit() for c in bare):
+            break
+        words.append(word.strip(",.!?"))
+    return " ".join(words) if words else f"{speaker}'s {record.target}"
 
 
 def _named_alike(s: Sentence, known: Known, bare: Hit) -> bool:
