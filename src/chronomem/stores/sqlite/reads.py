@@ -29,13 +29,13 @@ def _in_request_order(items: list[T], ids: Sequence[str], key: Callable[[T], str
     return sorted(items, key=lambda item: position.get(key(item), len(position)))
 
 
-def _prefixed(columns: str, alias: str) -> str:
-    return ", ".join(f"{alias}.{c.strip()}" for c in columns.split(","))
-
-
-def _unread(columns: str, column: str) -> str:
-    """``columns`` with ``column`` read as NULL (a vector left unread)."""
-    return ", ".join("NULL" if c.strip() == column else c.strip() for c in columns.split(","))
+def _columns(columns: str, vector: str, read: bool, alias: str = "") -> str:
+    """``columns`` as selected (each after ``alias.`` when given), the ``vector`` column read
+    as NULL unless ``read`` (a search's rows never use their vectors: decoding them to drop
+    them cost more than the rest of the read)."""
+    prefix = f"{alias}." if alias else ""
+    names = (c.strip() for c in columns.split(","))
+    return ", ".join("NULL" if c == vector and not read else prefix + c for c in names)
 
 
 def get_many(
@@ -61,8 +61,8 @@ def get_many(
     return found
 
 
-def _episode_columns(embeddings: bool) -> str:
-    return rows.EPISODE_COLUMNS if embeddings else _unread(rows.EPISODE_COLUMNS, "embedding")
+def _episode_columns(embeddings: bool, alias: str = "") -> str:
+    return _columns(rows.EPISODE_COLUMNS, "embedding", embeddings, alias)
 
 
 def get_episodes(
@@ -115,9 +115,7 @@ def adjacent_episodes(
     centres = conn.execute(
         f"SELECT group_id, reference_time, rid FROM episodes WHERE {where.sql}", where.params
     ).fetchall()
-    columns = _prefixed(rows.EPISODE_COLUMNS, "e")
-    if not embeddings:
-        columns = columns.replace("e.embedding", "NULL")
+    columns = _episode_columns(embeddings, "e")
     sides = (
         ("(e.reference_time, e.rid) < (?, ?)", "e.reference_time DESC, e.rid DESC"),
         ("(e.reference_time, e.rid) > (?, ?)", "e.reference_time, e.rid"),
@@ -155,7 +153,7 @@ def find_entities(conn: sqlite3.Connection, group_id: str, names: Sequence[str])
 def _select_entities(
     conn: sqlite3.Connection, where: Clause, *, embeddings: bool = True
 ) -> list[Entity]:
-    columns = rows.ENTITY_COLUMNS if embeddings else _unread(rows.ENTITY_COLUMNS, "name_embedding")
+    columns = _columns(rows.ENTITY_COLUMNS, "name_embedding", embeddings)
     sql = f"SELECT {columns} FROM entities WHERE {where.sql} ORDER BY rid"
     return [rows.entity_from(r) for r in conn.execute(sql, where.params)]
 
@@ -200,9 +198,7 @@ def facts_of_episodes(
 def select_facts(conn: sqlite3.Connection, where: Clause, *, embeddings: bool = True) -> list[Fact]:
     """Facts (alias ``f``) matching ``where``, with their source episodes, oldest row first;
     ``embeddings=False`` leaves the vectors unread (``None``)."""
-    columns = _prefixed(rows.FACT_COLUMNS, "f")
-    if not embeddings:
-        columns = columns.replace("f.embedding", "NULL")
+    columns = _columns(rows.FACT_COLUMNS, "embedding", embeddings, "f")
     sql = f"SELECT {columns} FROM facts f WHERE {where.sql} ORDER BY f.rid"
     found = conn.execute(sql, where.params).fetchall()
     if not found:
@@ -250,9 +246,7 @@ def get_communities(
     wanted = None if ids is None else id_list(ids, "ids")
     if wanted is not None:
         where = where & in_values("id", wanted)
-    columns = rows.COMMUNITY_COLUMNS
-    if not embeddings:
-        columns = _unread(columns, "name_embedding")
+    columns = _columns(rows.COMMUNITY_COLUMNS, "name_embedding", embeddings)
     sql = f"SELECT {columns} FROM communities WHERE {where.sql} ORDER BY rid"
     found = conn.execute(sql, where.params).fetchall()
     members: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
