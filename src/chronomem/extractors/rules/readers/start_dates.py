@@ -121,8 +121,10 @@ def continued_since(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     if hits or s.speaker is None or s.assistant or s.question:
         return hits
     m = _CONTINUED.match(s.text)
-    past = [t for t in s.times if m is not None and t.start >= m.end() and t.when < s.reference]
-    if m is None or not past:
+    if m is None:
+        return hits
+    past = [t for t in s.times if t.start >= m.end() and t.when < s.reference]
+    if not past:
         return hits
     between = s.text[m.end() : past[0].start].lower().split()
     if any(w.strip(",") not in _FILLER for w in between):
