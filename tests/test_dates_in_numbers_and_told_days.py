@@ -125,3 +125,20 @@ def test_a_home_starts_on_the_moving_in_day_told_after_a_comma() -> None:
     homes = _timeline(story, "Mira", "LIVES_IN")
     assert ("Bath", "2026-08-21..None") in homes
     assert ("Leeds", "2026-08-01..2026-08-21") in homes
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("text", "relation", "spell"),
+    [
+        ("Tomas and I got together in 2019 and split up last March", "DATING",
+         "2019-01-01..2026-03-01"),
+        ("me and tomas got married in 2015, and divorced in 2022", "MARRIED_TO",
+         "2015-01-01..2022-01-01"),
+    ],
+)  # fmt: skip
+def test_a_pair_told_with_two_predicates_keeps_each_date(
+    text: str, relation: str, spell: str
+) -> None:
+    story = [("2026-08-12T10:00", f"Mira: {text}")]
+    assert _timeline(story, "Mira", relation) == [("Tomas", spell)]
