@@ -142,3 +142,28 @@ def test_a_pair_told_with_two_predicates_keeps_each_date(
 ) -> None:
     story = [("2026-08-12T10:00", f"Mira: {text}")]
     assert _timeline(story, "Mira", relation) == [("Tomas", spell)]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("I have asthma and eczema", {"asthma", "eczema"}),
+        ("ugh got the flu, a cough and a fever this week", {"flu", "cough", "fever"}),
+    ],
+)
+def test_each_condition_of_a_list_is_its_own_fact(text: str, values: set[str]) -> None:
+    story = [("2026-03-01T10:00", f"Mira: {text}")]
+    assert {name for name, _ in _timeline(story, "Mira", "HAS_CONDITION")} == values
+
+
+@pytest.mark.local_model
+def test_one_condition_of_a_list_ends_alone() -> None:
+    story = [
+        ("2026-03-01T10:00", "Mira: I have asthma and eczema"),
+        ("2026-05-10T10:00", "Mira: my eczema is finally gone!!"),
+    ]
+    assert _timeline(story, "Mira", "HAS_CONDITION") == [
+        ("asthma", "2026-03-01..None"),
+        ("eczema", "2026-03-01..2026-05-10"),
+    ]
