@@ -21,11 +21,22 @@ from datetime import date, datetime
 
 from chronomem.text.daymath import DayContext, day_in_year, midnight, nearest_day_of_month
 
-_CUE = (
-    r"(?i:\b(?:on|from|since|until|till|til|by|before|after|starting|start|starts|begins?"
-    r"|effective|as\s+of|due)\s+(?:the\s+)?|(?<=day is )|(?<=date is )|(?<=day was )"
-    r"|(?<=date was )|(?<=day's )|(?<=day will be )|(?<=date will be ))"
+# the word that makes a pair of numbers a day, just before it (checked by the resolvers: a
+# rule led by digits is tried only where digits are, which keeps the table cheap)
+_CUE = re.compile(
+    r"(?:\b(?:on|from|since|until|till|til|by|before|after|starting|start|starts|begins?"
+    r"|effective|as\s+of|due)\s+(?:the\s+)?|\b(?:day|date)(?:\s+is|\s+was|'s|\s+will\s+be)\s+)$",
+    re.I,
 )
+_CUE_REACH = 24
+
+
+def _cued(m: re.Match[str]) -> bool:
+    if m.group().lower().startswith("on"):
+        return True  # "on 14/04": the rule's own "on"
+    return _CUE.search(m.string, max(0, m.start() - _CUE_REACH), m.start()) is not None
+
+
 # no more digits, and no measure after: "from 1/2 cup", "by 2/3 of the way" are fractions
 _NO_MORE_DIGITS = (
     r"(?![\d/.]\d|\s*%|\s+(?i:of|cups?|tsp|tbsp|teaspoons?|tablespoons?|miles?|km|kg|lbs?"
@@ -63,6 +74,8 @@ def _nearest(ctx: DayContext, readings: list[tuple[int, int]]) -> datetime | Non
 
 def day_month_numbers(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "on 14/04", "from 01/09", "by 15.09": the reading nearer the reference day."""
+    if not _cued(m):
+        return None
     dotted = m.group(2) == "."
     return _nearest(ctx, _readings(int(m.group(1)), int(m.group(3)), dotted=dotted))
 
@@ -84,15 +97,12 @@ def numbers_with_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def bare_ordinal_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "on 21st", "from 3rd": that day of this month, or the next or last one."""
+    if not _cued(m):
+        return None
     return nearest_day_of_month(ctx, int(m.group(1)))
 
 
 _DIGIT = frozenset({"<digit>"})
-_CUE_WORDS = frozenset(
-    {"on", "from", "since", "until", "till", "til", "by", "before", "after", "starting",
-     "start", "starts", "begin", "begins", "effective", "of", "due", "day", "date"}
-)  # fmt: skip
-
 # the table's rules: the numbers where ``us_slash`` stood, the bare ordinal after the rules
 # that read "21st May" and "the 21st"
 NUMERIC_RULES = (
@@ -102,19 +112,18 @@ NUMERIC_RULES = (
         _DIGIT,
     ),
     (
-        rf"{_CUE}(?<![\w/.-])(\d{{1,2}})(/)(\d{{1,2}})\b{_NO_MORE_DIGITS}",
+        rf"(?i:\bon\s+)?(?<![\w/.-])(\d{{1,2}})(/)(\d{{1,2}})\b{_NO_MORE_DIGITS}",
         day_month_numbers,
-        _CUE_WORDS,
+        _DIGIT,
     ),
     (
-        rf"{_CUE}(?<![\w/.-])(\d{{1,2}})(\.)(\d{{2}})\b{_NO_MORE_DIGITS}",
+        rf"(?i:\bon\s+)?(?<![\w/.-])(\d{{1,2}})(\.)(\d{{2}})\b{_NO_MORE_DIGITS}",
         day_month_numbers,
-        _CUE_WORDS,
+        _DIGIT,
     ),
 )
 BARE_ORDINAL_RULE = (
-    rf"(?i:\b(?:on|from|since|until|till|by|starting)\s+)([1-9]|[12]\d|3[01])"
-    rf"(?i:st|nd|rd|th)\b{NOT_A_DAY}",
+    rf"(?i:\bon\s+)?(?<![\w/.-])([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)\b{NOT_A_DAY}",
     bare_ordinal_day,
-    _CUE_WORDS,
+    _DIGIT,
 )
