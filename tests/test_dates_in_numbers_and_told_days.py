@@ -167,3 +167,22 @@ def test_one_condition_of_a_list_ends_alone() -> None:
         ("asthma", "2026-03-01..None"),
         ("eczema", "2026-03-01..2026-05-10"),
     ]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("text", "spell"),
+    [
+        ("home in Quito again after three years in Lima, so strange", "2023-08-12..2026-08-12"),
+        ("after 18 months living in Lima we moved back to Quito", "2025-02-12..2026-08-12"),
+    ],
+)
+def test_a_past_home_told_by_its_length_is_dated_by_it(text: str, spell: str) -> None:
+    story = [("2026-08-12T10:00", f"Mira: {text}")]
+    assert ("Lima", spell) in _timeline(story, "Mira", "LIVES_IN")
+
+
+@pytest.mark.local_model
+def test_a_short_stay_is_no_home() -> None:
+    story = [("2026-08-12T10:00", "Mira: after two weeks in Lima we fly home tomorrow")]
+    assert "Lima" not in {name for name, _ in _timeline(story, "Mira", "LIVES_IN")}
