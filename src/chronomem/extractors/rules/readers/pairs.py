@@ -78,8 +78,9 @@ def pair_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 
 
 Predicate = tuple[re.Match[str], str, bool, tuple[int, int]]  # verb, relation, ending, clause
-# the next predicate of the same pair: "got together in 2021 and broke up last August"
-_NEXT = re.compile(r"[^.;!?]*?(?P<join>(?:,\s*|\s+)(?:and|but)(?:\s+then)?)(?=\s)", re.I)
+# the next predicate of the same pair: "got together in 2021 and broke up last August",
+# "started dating in 2015, then split up in 2020"
+_NEXT = re.compile(r"[^.;!?]*?(?P<join>(?:,\s*|\s+)(?:(?:and|but)(?:\s+then)?|then))(?=\s)", re.I)
 
 
 def _predicates(text: str, end: int) -> list[Predicate]:
