@@ -18,18 +18,21 @@ def _day(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
-@lost("one_breath")
+_BREATH = lost("one_breath")
+
+
 @pytest.mark.parametrize(
     ("text", "relation", "target", "start", "end"),
     [
-        ("Oona: I joined Vestas in 2018 and left in June 2023", "WORKS_AT", "Vestas", "2018-01-01",
-         "2023-06-01"),
+        pytest.param("Oona: I joined Vestas in 2018 and left in June 2023", "WORKS_AT", "Vestas",
+                     "2018-01-01", "2023-06-01", marks=_BREATH),
+        # a pair told with two predicates (readers/pairs.py, round 17)
         ("Kai: Hana and I got together in 2019 and broke up last August", "DATING", "Hana",
          "2019-01-01", "2023-08-01"),
-        ("Kai: bought a Golf in 2017 and sold it last spring", "OWNS", "Golf", "2017-01-01",
-         "2023-03-01"),
-        ("Kai: I moved to Tromso in 2016 and left in 2021 for Oslo", "LIVES_IN", "Tromso",
-         "2016-01-01", "2021-01-01"),
+        pytest.param("Kai: bought a Golf in 2017 and sold it last spring", "OWNS", "Golf",
+                     "2017-01-01", "2023-03-01", marks=_BREATH),
+        pytest.param("Kai: I moved to Tromso in 2016 and left in 2021 for Oslo", "LIVES_IN",
+                     "Tromso", "2016-01-01", "2021-01-01", marks=_BREATH),
         ("Oona: Marek and I started dating in 2015, then split up in 2020", "DATING", "Marek",
          "2015-01-01", "2020-01-01"),
     ],
@@ -55,14 +58,13 @@ def test_no_ending_without_its_own_date_or_with_an_object(text: str) -> None:
     assert facts and all(f.invalid_at is None for f in facts)
 
 
-@lost("spells")
 @pytest.mark.parametrize(
     ("text", "relation", "target", "start"),
-    [
+    [  # a past home (readers/stays.py, round 17); a past workplace is still lost
         ("Ben: moved back to Cork after three years in Berlin", "LIVES_IN", "Berlin", "2021-01-15"),
         ("Ben: home in Porto after two years in Lyon!", "LIVES_IN", "Lyon", "2022-01-15"),
-        ("Ben: starting at Quill after six years at Harwood Labs", "WORKS_AT", "Harwood Labs",
-         "2018-01-15"),
+        pytest.param("Ben: starting at Quill after six years at Harwood Labs", "WORKS_AT",
+                     "Harwood Labs", "2018-01-15", marks=lost("spells")),
     ],
 )  # fmt: skip
 def test_a_spell_told_as_after_n_years_in_x_held_until_now(

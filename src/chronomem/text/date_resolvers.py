@@ -131,10 +131,6 @@ def iso(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return value.replace(tzinfo=UTC)
 
 
-def us_slash(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    return midnight(date(int(m.group(3)), int(m.group(1)), int(m.group(2))))
-
-
 def ymd_slash(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(date(int(m.group(1)), int(m.group(2)), int(m.group(3))))
 

@@ -13,6 +13,7 @@ from chronomem.text import date_resolvers as resolve
 from chronomem.text.casual_dates import CASUAL_RULES
 from chronomem.text.date_resolvers import MONTHS, SEASONS, WEEKDAYS, Resolver
 from chronomem.text.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
+from chronomem.text.numeric_dates import BARE_ORDINAL_RULE, NOT_A_DAY, NUMERIC_RULES
 from chronomem.text.span_dates import SPAN_RULES
 from chronomem.text.words import word_set
 
@@ -86,7 +87,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.iso,
             _DIGIT,
         ),
-        (r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b", resolve.us_slash, _DIGIT),
+        *NUMERIC_RULES,  # "30/11/2026", "on 14/04", "by 15.09"
         (r"\b(\d{4})/(\d{1,2})/(\d{1,2})\b", resolve.ymd_slash, _DIGIT),
         (
             rf"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{{1,2}})(?i:st|nd|rd|th)?(?:\s+of)?\s+({_MONTH})"
@@ -101,13 +102,11 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             _DIGIT,
         ),
         (
-            r"(?i:\bon\s+)?(?i:\bthe\s+)\b([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)\b(?!\s*(?i:of\b|"
-            r"time|floor|place|grade|century|row|round|anniversary|birthday|percentile|edition|"
-            r"gen|season|episode|chapter|year|week|month|day|hour|minute|street|st\b|ave|try|"
-            r"attempt|pick|overall|largest|biggest|best|most))",
+            r"(?i:\bon\s+)?(?i:\bthe\s+)\b([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)\b" + NOT_A_DAY,
             resolve.ordinal_day,
             _DIGIT,
         ),
+        BARE_ORDINAL_RULE,  # "on 21st", "from 3rd"
         (
             rf"(?i:\b(?:on\s+)?(?:the\s+)?)\b({_ORDINAL_WORD})(?i:\s+of)\s+({_ANY_MONTH})"
             rf"(?:,?\s+({_YEAR})\b)?",
@@ -115,7 +114,8 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             _MONTH_WORDS,
         ),
         (
-            rf"(?i:\bon\s+)?\b({_MONTH})\s+(?i:the\s+)({_ORDINAL_WORD})\b(?:,?\s+({_YEAR})\b)?",
+            rf"(?i:\bon\s+)?\b({_MONTH})\s+(?i:the\s+)?({_ORDINAL_WORD})\b"
+            rf"(?!\s+(?i:time|thing|place|half|quarter|week)\b)(?:,?\s+({_YEAR})\b)?",
             resolve.month_ordinal_word,
             _MONTH_WORDS,
         ),

@@ -312,10 +312,15 @@ def _value_at(
             return found, Party(found.name, label, True, False, tuple(found.attributes.items()))
     label = WORD_VALUES.get(relation) if ending or relation not in ENDED_ONLY else None
     words = _words_at(s.text, span) if label is not None else None
-    if label is None or words is None:
+    if label is None or words is None or _a_date(s, words):
         return None
     name = s.text[words[0] : words[1]]
     return Span(*words, name, label, named=False), Party(name, label, named=False)
+
+
+def _a_date(s: Sentence, words: tuple[int, int]) -> bool:
+    """Are the words a day the sentence tells ("I start on 1/9": when, not a wake time)?"""
+    return any(t.start <= words[0] and words[1] <= t.end for t in s.times)
 
 
 def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, date, datetime
 
 from chronomem.extractors.rules.analysis.found import Party
 from chronomem.extractors.rules.analysis.names import normalize_name
@@ -102,7 +102,13 @@ def _start_of(a: datetime | None, b: datetime | None, said_at: datetime | None) 
     """The start (or the end) of one fact told twice: the earlier of the dates told, where
     one that is only the time the message was said gives way to a told one ("got a job at
     Halden, I start on the 3rd of March"; "handed in my notice, my last day is 30
-    November": the job ends on the 30th, not when the notice was told)."""
+    November": the job ends on the 30th, not when the notice was told). "today" names only
+    the day the message was said, so it gives way too ("quit today!! last day is the
+    24th": the job ends on the 24th)."""
     dates = [v for v in (a, b) if v is not None]
-    told = [v for v in dates if v != said_at]
+    told = [v for v in dates if said_at is None or _day(v) != _day(said_at)]
     return min(told or dates, default=None)
+
+
+def _day(when: datetime) -> date:
+    return when.astimezone(UTC).date()

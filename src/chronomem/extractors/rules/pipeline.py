@@ -69,6 +69,7 @@ SENTENCE_PIPELINE = (
     "happened",
     "start_dates",
     "end_dates",
+    "stays",
     "upcoming",
     "tie_ends",
     "replacements",

@@ -293,6 +293,35 @@ def inline_object(
     return Party(singular(name) if name in PET_SPECIES else name, row.label, named=False)
 
 
+# what joins the items of a list of words: "asthma and eczema", "flu, a cough and a fever"
+_WORDS_JOIN = re.compile(
+    r"\s*(?:,\s*and|,\s*or|,|and|or|&|\+)\s+(?:(?:a|an|the|some|my|our)\s+)?", re.I
+)
+
+
+def listed_words(s: Sentence, row: RelationPattern, m: re.Match[str]) -> list[Party]:
+    """The word values listed after the one ``m`` captured ("I have asthma and eczema": the
+    eczema too), each read as if it stood in the first one's place: the row's own regex,
+    run again with the item before it and the joining word left out, must capture it where
+    it captured the first. A name list is :func:`coordinated`'s."""
+    group = "obj2" if m.groupdict().get("obj2") is not None else "obj"
+    if m.groupdict().get(group) is None:
+        return []
+    start, end, text = m.start(group), m.end(group), s.text
+    out: list[Party] = []
+    while len(out) < 4 and (join := _WORDS_JOIN.match(text, end)) is not None:
+        text = text[:start] + text[join.end() :]
+        again = m.re.match(text, m.start())
+        if again is None or again.start(group) != start:
+            break
+        party = inline_object(replace(s, text=text, spans=[]), row, again, group)
+        if party is None or party.named:
+            break
+        out.append(party)
+        end = again.end(group)
+    return out
+
+
 def singular(word: str) -> str:
     if word.endswith("ies") and word[:-3] + "y" in PET_SPECIES:
         return word[:-3] + "y"

@@ -20,6 +20,7 @@ from chronomem.extractors.rules.analysis.objects import (
     CONTEXT,
     coordinated,
     inline_object,
+    listed_words,
     object_after,
     singular,
 )
@@ -278,6 +279,8 @@ def _targets(
         # "two cats, Murka and Vaska", "I speak Spanish and Quechua": each one is held
         at = m.start("obj2" if m.groupdict().get("obj2") else "obj")
         return [found, *_listed(s, coordinated(s, found, at, clause[1], row), at)]
+    if row.target == "inline" and not is_functional(row.relation):
+        return [found, *listed_words(s, row, m)]  # "I have asthma and eczema"
     return [found]
 
 

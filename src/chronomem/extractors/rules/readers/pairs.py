@@ -62,18 +62,49 @@ def pair_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     ]
     out: list[Hit] = []
     for source, target, start, end, said in pairs + _with_the_speaker(s, known, people):
-        for regex, relation, ending in _VERBS:
-            m = regex.match(s.text, end)
-            if m is None:
-                continue
+        told = _predicates(s.text, end)
+        for i, (m, relation, ending, clause) in enumerate(told):
             if ending:
                 relation = _told_tie(known, source.name, target.name) or relation
             if any(h.verb[0] <= m.end() and m.start() <= h.verb[1] for h in hits):
                 break  # the table already read this verb
-            text = f"{said}{m.group()}" if said else None
-            out.append(Hit(relation, source, target, ending, (start, m.end()), m.span(), text))
-            break
+            text = f"{said}{m.group()}" if said and i == 0 else None
+            if i > 0:  # "... and broke up last August": the pair is the subject again
+                text = f"{source.name} and {target.name}{m.group()}"
+            if len(told) == 1 or i == 0:  # the first one's clause opens at the pair
+                clause = (start, m.end() if len(told) == 1 else clause[1])
+            out.append(Hit(relation, source, target, ending, clause, m.span(), text))
     return out
+
+
+Predicate = tuple[re.Match[str], str, bool, tuple[int, int]]  # verb, relation, ending, clause
+# the next predicate of the same pair: "got together in 2021 and broke up last August",
+# "started dating in 2015, then split up in 2020"
+_NEXT = re.compile(r"[^.;!?]*?(?P<join>(?:,\s*|\s+)(?:(?:and|but)(?:\s+then)?|then))(?=\s)", re.I)
+
+
+def _predicates(text: str, end: int) -> list[Predicate]:
+    """The tie verbs of a pair told at ``end``, each with the clause that holds its dates:
+    one, or several joined by "and" ("married in 2010 and divorced in 2019": each its own
+    date, up to the next one's "and")."""
+    out: list[Predicate] = []
+    at = end
+    while (found := _verb_at(text, at)) is not None:
+        m, relation, ending = found
+        nxt = _NEXT.match(text, m.end())
+        out.append((m, relation, ending, (at, nxt.start("join") if nxt else len(text))))
+        if nxt is None:
+            break
+        at = nxt.end()
+    return out
+
+
+def _verb_at(text: str, at: int) -> tuple[re.Match[str], str, bool] | None:
+    for regex, relation, ending in _VERBS:
+        m = regex.match(text, at)
+        if m is not None:
+            return m, relation, ending
+    return None
 
 
 _ME_AND = re.compile(r"\b(?:I|me|[Mm]yself)\s*(?:and|&)\s+$")

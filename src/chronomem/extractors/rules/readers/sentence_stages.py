@@ -36,6 +36,7 @@ from chronomem.extractors.rules.readers.start_dates import (
     dated_ends,
     dated_starts,
 )
+from chronomem.extractors.rules.readers.stays import told_stays
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.readers.upcoming import upcoming_events
@@ -120,6 +121,10 @@ def _end_dates(t: S) -> list[Hit]:
     return dated_ends(t.sentence, t.known, t.hits)
 
 
+def _stays(t: S) -> list[Hit]:
+    return told_stays(t.sentence, t.hits)
+
+
 def _upcoming(t: S) -> list[Hit]:
     return upcoming_events(t.sentence, t.known, t.hits, from_assistant=t.draft.assistant)
 
@@ -162,6 +167,7 @@ SENTENCE_STAGES = (
         '"got a job at Halden, I start on the 3rd", "... moving in on the 20th", "been here since"',
     ),
     SentenceStage("end_dates", _end_dates, '"my last day is 30 November", "my lease ends ..."'),
+    SentenceStage("stays", _stays, '"back in Vancouver after two years in Seoul": a past home'),
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),

@@ -66,7 +66,7 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             )
             if when is None or _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
                 continue
-            if any(h.relation in relations and h.clause[1] > m.start() for h in hits):
+            if any(h.relation in relations and h.verb[1] > m.start() for h in hits):
                 return hits  # "I start at Halden on Monday": the clause names its own start
             # "got a job at Halden, I start on the 3rd": the sentence's own news, the rest
             told = [_dated(h, when.when, relations) for h in hits]

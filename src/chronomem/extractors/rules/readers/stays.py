@@ -1,0 +1,58 @@
+"""A past home told by how long it lasted: "back in Vancouver after two years in Seoul",
+"after six months in Lisbon we came home", "after a decade of living in Oslo".
+
+The words say both ends: the stay ended when the news told with it happened (the message's
+time, or the sentence's own date), and began that long before. Nothing else of the sentence
+names the place as a home, so no other stage reads it; a stay ahead ("after two weeks in
+Rome we fly home") is a trip, not a home: only months, years and decades count.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Final
+
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.text.date_resolvers import NUMBERS, number
+from chronomem.text.daymath import DayContext, shift
+
+_COUNT: Final = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True))
+_STAY = re.compile(
+    r"\bafter\s+(?:almost\s+|nearly\s+|about\s+|over\s+|more\s+than\s+)?"
+    rf"(?P<count>\d{{1,2}}|{_COUNT})\s+(?P<unit>months?|years?|decades?)\s+"
+    r"(?:of\s+living\s+|living\s+)?in\s+",
+    re.I,
+)
+
+
+def told_stays(s: Sentence, hits: list[Hit]) -> list[Hit]:
+    """The speaker's past home a sentence tells by its length, dated by it (the sentence's
+    hits come first; a place they already read is theirs)."""
+    if s.speaker is None or s.assistant or s.question or "after" not in s.text.lower():
+        return hits
+    out = list(hits)
+    for m in _STAY.finditer(s.text):
+        place = next((sp for sp in s.spans if sp.start == m.end()), None)
+        if place is None or place.label != "Location":
+            continue
+        if any(normalize_name(h.target.name) == normalize_name(place.name) for h in hits):
+            continue
+        end = _when(s, (m.start(), place.end))
+        start = shift(DayContext(end, end.date(), False), -number(m["count"]), m["unit"])
+        speaker = Party(s.speaker, "Person", speaker=True)
+        home = Party(place.name, "Location")
+        text = f"{s.speaker} lived in {place.name}"
+        clause = (m.start(), place.end)
+        out.append(
+            Hit("LIVES_IN", speaker, home, False, clause, m.span(), text, spell=(start, end))
+        )
+    return out
+
+
+def _when(s: Sentence, stay: tuple[int, int]) -> datetime:
+    """When the stay ended: the sentence's own past date outside the stay, else now."""
+    told = [t.when for t in s.times if not stay[0] <= t.start < stay[1]]
+    past = [w for w in told if w <= s.reference]
+    return past[0] if past else s.reference
