@@ -160,8 +160,13 @@ STATE_WORDS = _STATES
 # kia" -> "I sold the civic, I got a kia"), so each clause keeps its own.
 _LISTED = re.compile(r", (?=([a-z]+)\b)")
 # A noun phrase of news opening a sentence ("new job at X!!", "brand new phone"): the
-# writer has it, unless a verb of its own follows ("new manager is Rutger").
-_NEWS = re.compile(r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b)[a-z]", re.I)
+# writer has it, unless a verb of its own follows ("new manager is Rutger"); a new favourite
+# ("new fave food: ramen") is a taste, not a thing got.
+_NEWS = re.compile(
+    r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b|favou?rite\b|fave?\b|go-to\b)"
+    r"[a-z]",
+    re.I,
+)
 _TOLD_VERB = re.compile(
     r"^\S+ \S+(?: \S+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
     r"started|arrived|came|comes|came in)\b",

@@ -106,6 +106,14 @@ _NOT_SINCE = re.compile(
     r"(?:a |an |any |one )?(?P<obj>[a-z-]+) (?:in|since|for)\b",
     re.I,
 )
+# "haven't been to the gym in months", "not gone to choir since june": a place one went to
+# as a habit, not gone to for a while
+_NOT_BEEN = re.compile(
+    r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even|have not even) (?:even )?"
+    r"(?:been|gone) (?:to|for) (?:the |a |my |any )?(?P<obj>[a-z][a-z-]*(?: [a-z-]+)??)"
+    r" (?:in|since|for)\b",
+    re.I,
+)
 # "haven't smoked since new year's", "I haven't had a drink in weeks": a habit's verb
 _NOT_DONE = re.compile(
     r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even|have not even) (?:even )?"
@@ -130,10 +138,12 @@ _ONLY = re.compile(
     r"these days|going forward)\b",
     re.I,
 )
+# "I'm really into hip hop lately", "hooked on padel", a chat line's "all about jazz now"
 _INTO = re.compile(
-    r"\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
-    r"into (?P<obj>[a-z0-9][a-z0-9 &'-]*?)(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b"
-    r"|\bagain\b|\btoo\b))",
+    r"(?:\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
+    r"(?:into|all about|hooked on)|(?:^|(?<=[,;:.!?] ))\W*(?:(?:lol|ok|so|now|and|but|honestly"
+    r"|tbh|ngl) )*all about) (?P<obj>[a-z0-9][a-z0-9 &'-]*?)"
+    r"(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b|\bagain\b|\btoo\b))",
     re.I,
 )
 
@@ -196,6 +206,9 @@ def habit_hits(
     for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
         thing = singular(m.group("obj").lower())
         add(thing, "HAS_HABIT" if thing in HABITS else "HAS_CONDITION", m, True)
+    for m in _NOT_BEEN.finditer(s.text):
+        if m.group("obj")[0].islower():  # "haven't been to Paris in years": no habit
+            add(habit_object(m.group("obj")), "HAS_HABIT", m, True)
     for m in _NOT_DONE.finditer(s.text):
         add(_DONE_HABIT[m.group("verb").lower().split()[-1]], "HAS_HABIT", m, True)
     for m in _NOT_ANYMORE.finditer(s.text):
@@ -220,6 +233,8 @@ def habit_hits(
             continue
         if verb.lower() in ("get", "gets"):  # "I get migraines every week"
             add(habit_object(rest, consumed=True), "HAS_CONDITION", m)
+        elif _PRONOUN_OBJECT.match(rest):  # "used to hate coffee, now I drink it daily"
+            add(_antecedent(s.text[: m.start()]), "HAS_HABIT", m)
         else:
             add(habit_thing(verb, rest), "HAS_HABIT", m)
     for m in _VERBLESS.finditer(s.text):
@@ -228,6 +243,18 @@ def habit_hits(
         liked = m.group("obj")
         add(habit_object(liked) if len(liked.split()) > 2 else liked.lower(), "LIKES", m)
     return out
+
+
+_PRONOUN_OBJECT = re.compile(r"\s*(?:it|them)\b", re.I)
+_WORD = re.compile(r"[a-z][a-z-]*", re.I)
+
+
+def _antecedent(before: str) -> str | None:
+    """What "it" stands for in a habit told of it ("used to hate coffee, now I drink it every
+    morning"): the last thing named before it in the sentence that is a habit or an
+    activity (``life_words``); ``None`` when there is none."""
+    words = [singular(w.lower()) for w in _WORD.findall(before)]
+    return next((w for w in reversed(words) if w in HABITS or w in ACTIVITIES), None)
 
 
 def _verbless_habit(s: Sentence, m: re.Match[str]) -> str | None:
