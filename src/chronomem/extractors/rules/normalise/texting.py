@@ -161,9 +161,10 @@ STATE_WORDS = _STATES
 _LISTED = re.compile(r", (?=([a-z]+)\b)")
 # A noun phrase of news opening a sentence ("new job at X!!", "brand new phone"): the
 # writer has it, unless a verb of its own follows ("new manager is Rutger"); a new favourite
-# ("new fave food: ramen") is a taste, not a thing got.
+# ("new fave food: ramen", "new obsession: X") is a taste, not a thing got.
 _NEWS = re.compile(
-    r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b|favou?rite\b|fave?\b|go-to\b)"
+    r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b|favou?rite\b|fave?\b|go-to\b"
+    r"|obsession\b|addiction\b|crush\b)"
     r"[a-z]",
     re.I,
 )

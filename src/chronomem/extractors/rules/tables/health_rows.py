@@ -174,7 +174,9 @@ HEALTH_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\bno (?:more|longer) (?:have |having |any )?(?P<obj>{CONDITION})\b",
+        r"\bno (?:more|longer) (?:have |having |any )?(?P<obj>{CONDITION})\b"
+        # "no migraines for two months now", "no headaches since I quit coffee"
+        r"|\bno (?:more )?(?P<obj2>{CONDITION}) (?:for|in|since)\b",
         "Condition",
         "inline",
         "possessor",
