@@ -105,6 +105,16 @@ HEALTH_ROWS: tuple[P, ...] = (
         template="{source} is {target}",
         triggers=_DIET_WORDS,
     ),
+    P(  # "I'm off dairy", "gone off gluten": what one keeps out of one's food is a diet
+        "FOLLOWS_DIET",
+        r"(?:\b(?:am|gone|went|going|been|stay|staying)|'m|\bim) (?:completely |totally |fully "
+        r"|strictly |now )?off (?P<obj>dairy|gluten|sugar|meat|carbs)\b",
+        "Diet",
+        "inline",
+        target_format="{obj}-free",
+        template="{source} is {target}",
+        triggers="off",
+    ),
     # -- habits -----------------------------------------------------------------------------
     P(
         "HAS_HABIT",

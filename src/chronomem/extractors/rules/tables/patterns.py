@@ -90,10 +90,15 @@ _ROWS: tuple[RelationPattern, ...] = (
     # -- work, study, membership (work_rows.py) ---------------------------------------------
     *WORK_ROWS,
     # -- home and travel --------------------------------------------------------------------
-    P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) in\b"
-      # "moved from Leeds to Kadikoy": the old home ends with the move
+    # "live on a houseboat in Amsterdam", "living in a tiny flat in Leeds": the place after
+    # the home's kind
+    P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) (?:(?:in|on) "
+      r"(?:a|an|the|my|our) (?:[a-z-]+ ){1,2})?in\b"
+      # "moved from Leeds to Kadikoy", "moved out of Hackney to a terrace in Margate": the
+      # old home ends with the move, the new one is the place after the home's kind
       r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?"
-      r"(?:from (?P<old>{NAME}) (?:back )?)?(?:here )?to\b"
+      r"(?:(?:from|out of) (?P<old>{NAME}) (?:back )?)?(?:here )?to(?: (?:a|an|the|my|our) "
+      r"(?:[a-z-]+ ){1,3}in)?\b"
       r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling"),
