@@ -256,6 +256,14 @@ HEALTH_ROWS: tuple[P, ...] = (
         triggers="have has had having got caught came getting suffering struggling battling "
         "diagnosed sick down dealing recovering keep keeps kept",
     ),
+    P(  # "recovering from your shoulder surgery": still healing (a surgery only "had" is past)
+        "HAS_CONDITION",
+        r"\b(?:recovering from|getting over|rehabbing|rehab(?:bing)? (?:from|after))\s+"
+        r"(?:my |your |his |her |a |the |that )?(?P<obj>(?:{BODY}) (?:surgery|operation|op))\b",
+        "Condition",
+        "inline",
+        triggers="recovering getting rehabbing rehab",
+    ),
     P(  # "tested positive for covid this morning": the illness the test found
         "HAS_CONDITION",
         r"\b(?:tested|testing|test(?:ed)? came back|(?:am|is|was)|'m|'s) positive for "
