@@ -180,6 +180,9 @@ _AILMENT = re.compile(
     + r")(?![-\w])(?!\s+(?:is|was|has|had|'s|jab|vaccine|test|shot|booster)\b)",
     re.I,
 )
+# "no" opening a sentence with no stop after it denies what follows ("no migraines in six
+# weeks"); "no, covid again" answers a question
+_DENIES = re.compile(r"\bno\s+$", re.I)
 # A new holder of a role told without "my" ("new boss is tom", "new head of dept is ...").
 _HOLDERS = (
     ROLES_MANAGER
@@ -226,7 +229,8 @@ def _sentence(m: re.Match[str]) -> str:
         return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"
     if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
         return f"{sentence[:lead]}I got a {rest}"
-    if _AILMENT.match(rest) and not _TOLD_VERB.search(rest):  # "covid again", "flu rn"
+    denied = _DENIES.search(sentence[:lead]) is not None  # "no migraines in six weeks"
+    if _AILMENT.match(rest) and not _TOLD_VERB.search(rest) and not denied:  # "flu rn"
         return f"{sentence[:lead]}I have {rest}"
     subject = _subject_for(rest)
     if subject is None:

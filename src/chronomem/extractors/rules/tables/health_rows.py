@@ -76,6 +76,9 @@ HEALTH_ROWS: tuple[P, ...] = (
         r"\bback (?:on|to(?: eating)?) (?:the )?(?:" + _BREAKER + r")\b|\b(?:started|start|"
         r"starting|now|finally) (?:eating|eat|having) (?:some |a bit of |a little )?(?:"
         + _BREAKER
+        # "now I eat fish": the subject stays before the verb the match starts on
+        + r")\b|(?:(?<=\bnow i )|(?<=\bnow we ))(?:eat|have) (?:some )?(?:"
+        + _BREAKER
         + r")\b|\b(?:eat|eating|eats) (?:"
         + _BREAKER
         + r") (?:now|these days)\b",
