@@ -93,6 +93,7 @@ def test_a_body_part_said_okay_is_no_new_condition():
         (["Cy: I'm off gluten these days, my gut is much happier"],
          ("Cy", "FOLLOWS_DIET", "gluten-free")),
         (["Cy: honestly all about bouldering now"], ("Cy", "LIKES", "bouldering")),
+        (["Cy: ok new obsession: sea swimming"], ("Cy", "LIKES", "sea swimming")),
     ],
 )  # fmt: skip
 def test_a_habit_a_diet_or_a_taste_told_in_passing(turns: list[str], fact: tuple[str, ...]):

@@ -139,10 +139,12 @@ _ONLY = re.compile(
     re.I,
 )
 # "I'm really into hip hop lately", "hooked on padel", a chat line's "all about jazz now"
+# or "new obsession: fontaines dc"
 _INTO = re.compile(
     r"(?:\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
     r"(?:into|all about|hooked on)|(?:^|(?<=[,;:.!?] ))\W*(?:(?:lol|ok|so|now|and|but|honestly"
-    r"|tbh|ngl) )*all about) (?P<obj>[a-z0-9][a-z0-9 &'-]*?)"
+    r"|tbh|ngl) )*(?:all about|(?:my )?(?:new |latest |current )?obsession(?: rn| atm| now)?"
+    r"(?::| is))) (?P<obj>[a-z0-9][a-z0-9 &'-]*?)"
     r"(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b|\bagain\b|\btoo\b))",
     re.I,
 )
