@@ -71,6 +71,9 @@ def test_no_illness_held_without_one(turn: str):
         (["Bo: I get migraines a lot", "Bo: no migraines in six weeks!!"], "migraines"),
         (["Bo: I tore my ACL playing rugby", "Bo: the crutches are gone, I can drive again"],
          "ACL injury"),
+        (["Bo: I'm in hospital with pneumonia", "Bo: discharged this morning!"], "pneumonia"),
+        (["Bo: I got a concussion at hockey", "Bo: finally cleared to play by the club doctor"],
+         "concussion"),
     ],
 )  # fmt: skip
 def test_an_illness_ends_by_the_signs_of_healing(turns: list[str], gone: str):
@@ -105,6 +108,8 @@ def test_a_habit_a_diet_or_a_taste_told_in_passing(turns: list[str], fact: tuple
     [
         (["Cy: I hit the gym every day", "Cy: have not been to the gym since march"],
          ("Cy", "HAS_HABIT", "gym")),
+        (["Cy: I swim 3 mornings a week", "Cy: torn shoulder. No swimming for me until spring."],
+         ("Cy", "HAS_HABIT", "swimming")),
         (["Cy: I vape", "Cy: quit vaping last month, my lungs thank me"],
          ("Cy", "HAS_HABIT", "vaping")),
         (["Cy: six months sober today", "Cy: started drinking again after the wedding"],
@@ -125,8 +130,11 @@ def test_eating_more_of_what_a_diet_allows_ends_nothing():
     assert not ended("Cy: I'm vegan", "Cy: I'm eating way more vegetables now")
 
 
-def test_a_place_not_gone_to_for_a_while_is_no_habit_ended():
-    assert not ended("Cy: haven't been to Paris in years")
+@pytest.mark.parametrize(
+    "turn", ["Cy: haven't been to Paris in years", "Cy: no cycling for me today, it's pouring"]
+)
+def test_a_place_not_gone_to_or_a_day_off_ends_no_habit(turn: str):
+    assert not ended(turn)
 
 
 @pytest.mark.parametrize(

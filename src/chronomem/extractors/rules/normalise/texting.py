@@ -181,7 +181,7 @@ _AILMENT = re.compile(
     re.I,
 )
 # "no" opening a sentence with no stop after it denies what follows ("no migraines in six
-# weeks"); "no, covid again" answers a question
+# weeks", "no running for me"): it has no subject to restore; "no, covid again" answers
 _DENIES = re.compile(r"\bno\s+$", re.I)
 # A new holder of a role told without "my" ("new boss is tom", "new head of dept is ...").
 _HOLDERS = (
@@ -229,8 +229,9 @@ def _sentence(m: re.Match[str]) -> str:
         return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"
     if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
         return f"{sentence[:lead]}I got a {rest}"
-    denied = _DENIES.search(sentence[:lead]) is not None  # "no migraines in six weeks"
-    if _AILMENT.match(rest) and not _TOLD_VERB.search(rest) and not denied:  # "flu rn"
+    if _DENIES.search(sentence[:lead]):  # "no migraines in six weeks", "no running for me"
+        return sentence
+    if _AILMENT.match(rest) and not _TOLD_VERB.search(rest):  # "covid again", "flu rn"
         return f"{sentence[:lead]}I have {rest}"
     subject = _subject_for(rest)
     if subject is None:

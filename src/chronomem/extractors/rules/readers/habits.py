@@ -41,12 +41,13 @@ from chronomem.extractors.rules.tables.lexicon import (
     PRONOUNS,
     TIME_WORDS,
 )
-from chronomem.extractors.rules.tables.life_words import ACTIVITIES, HABITS
+from chronomem.extractors.rules.tables.life_words import ACTIVITIES, HABITS, NOT_HOBBY
 
 _FREQ = (
     r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
     r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
+    r"\w+ (?:days|mornings|evenings|nights) (?:a|per) week|"
     r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
     r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop|"
     # a routine's time of day: "I go for a walk after work", "I read before bed"
@@ -91,6 +92,14 @@ _NOT_ANYMORE = re.compile(
     r"(?:\bi (?:don't|do not|dont|can't|cannot|cant|won't)|^(?:can't|cannot|cant))"
     r" (?P<rest>[^.!?;,]*?)\s+"
     r"(?:anymore|any more|any longer)\b",
+    re.I,
+)
+# "no running for me until June", "no more gaming for me": an activity given up (not "no
+# swimming for me today")
+_NO_MORE = re.compile(
+    r"(?:^|(?<=[,;.!?] )|(?<=\bso )|(?<=\bbut ))\W*no (?:more )?(?P<rest>[a-z]+ing)"
+    r" (?:for me|anymore|any more|at all|until)\b"
+    r"(?! (?:today|tonight|tomorrow|this (?:morning|evening|week|weekend)))",  # only a day off
     re.I,
 )
 _TAKE_UP = re.compile(
@@ -213,6 +222,10 @@ def habit_hits(
             add(habit_object(m.group("obj")), "HAS_HABIT", m, True)
     for m in _NOT_DONE.finditer(s.text):
         add(_DONE_HABIT[m.group("verb").lower().split()[-1]], "HAS_HABIT", m, True)
+    for m in _NO_MORE.finditer(s.text):
+        if m.group("rest").lower() not in NOT_HOBBY:  # "no thing for me"
+            add(given_up(m.group("rest")), "HAS_HABIT", m, True)
+            ended = True
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
         rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"

@@ -233,21 +233,24 @@ HEALTH_ROWS: tuple[P, ...] = (
         # an injury's aids gone: "off crutches", "crutches are gone", "walking normally again"
         r"feet\b|\boff (?:the |my |those )?crutches\b|\bcrutches (?:are |have |came )?"
         r"(?:gone|off)\b|\b(?:walk|walking) (?:normally |properly |fine |unaided |without "
-        r"(?:a limp|pain|crutches) )?again\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
+        r"(?:a limp|pain|crutches) )?again\b|\bcleared to (?:play|train|run|work|drive|fly|"
+        r"race|dance|swim|return|go back)\b|\b(?:discharged|out of (?:the )?hospital|home from "
+        r"(?:the )?hospital)\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
         r"completely |finally |now |totally )?(?:healed|better|100%|fine|good as new|back to "
         r"normal|okay|ok|alright|all right|fixed|mended|settled|healed up)(?!\w)",
         "Condition",
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet crutches walk walking healed better fine good normal okay ok alright "
-        "right fixed mended settled " + _BODY_WORDS,
+        triggers="cast feet crutches walk walking cleared discharged hospital healed better fine "
+        "good normal okay ok alright right fixed mended settled " + _BODY_WORDS,
     ),
     P(
         "HAS_CONDITION",
         r"\b(?:have|has|had|having|got|caught|came down with|getting over|suffering from|"
         r"struggling with|battling|diagnosed with|sick with|down with|dealing with|"
-        r"recovering from|(?:keep|keeps|kept) getting)\s+"
+        r"recovering from|(?:keep|keeps|kept) getting|(?:in|into) (?:the )?hospital with|"
+        r"hospitali[sz]ed with|admitted with|(?:off work|off school|home|in bed|laid up) with)\s+"
         r"(?:a |an |the |some |this |that )?" + _DESCRIBED + r"(?:type (?:1|2|one|two|i|ii) )?"
         r"(?P<obj>(?:(?:" + _SITES + r") )?(?:{CONDITION})"
         # a body part's trouble: "a meniscus injury", "knee pain", "shoulder problems"
@@ -257,7 +260,8 @@ HEALTH_ROWS: tuple[P, ...] = (
         "Condition",
         "inline",
         triggers="have has had having got caught came getting suffering struggling battling "
-        "diagnosed sick down dealing recovering keep keeps kept",
+        "diagnosed sick down dealing recovering keep keeps kept hospital hospitalised "
+        "hospitalized admitted off home bed laid",
     ),
     P(  # "recovering from your shoulder surgery": still healing (a surgery only "had" is past)
         "HAS_CONDITION",
