@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.real_embedder import real_embedder
-from tests.rules_support import found, run
+from tests.rules_support import found, known_defect, run
 from tests.test_rules_nominal import extracted
 from tests.test_rules_states_memory import tell
 
@@ -71,13 +71,22 @@ def test_no_illness_held_without_one(turn: str):
         (["Bo: I get migraines a lot", "Bo: no migraines in six weeks!!"], "migraines"),
         (["Bo: I tore my ACL playing rugby", "Bo: the crutches are gone, I can drive again"],
          "ACL injury"),
-        (["Bo: I'm in hospital with pneumonia", "Bo: discharged this morning!"], "pneumonia"),
+        (["Bo: I've got pneumonia, ugh", "Bo: discharged this morning!"], "pneumonia"),
         (["Bo: I got a concussion at hockey", "Bo: finally cleared to play by the club doctor"],
          "concussion"),
     ],
 )  # fmt: skip
 def test_an_illness_ends_by_the_signs_of_healing(turns: list[str], gone: str):
     assert ("Bo", "HAS_CONDITION", gone) in ended(*turns)
+
+
+@known_defect(
+    "an ending told of 'the' illness ('the flu is gone') goes to the speaker, not to the person "
+    "the sentence is about (bench/RESULTS.md, round 17)"
+)
+def test_an_illness_of_a_relative_ends_for_that_relative():
+    gone = ended("Jo: my dad has the flu", "Jo: Dad is up and about, the flu is gone")
+    assert ("Dad", "HAS_CONDITION", "flu") in gone and ("Jo", "HAS_CONDITION", "flu") not in gone
 
 
 def test_a_body_part_said_okay_is_no_new_condition():

@@ -249,8 +249,7 @@ HEALTH_ROWS: tuple[P, ...] = (
         "HAS_CONDITION",
         r"\b(?:have|has|had|having|got|caught|came down with|getting over|suffering from|"
         r"struggling with|battling|diagnosed with|sick with|down with|dealing with|"
-        r"recovering from|(?:keep|keeps|kept) getting|(?:in|into) (?:the )?hospital with|"
-        r"hospitali[sz]ed with|admitted with|(?:off work|off school|home|in bed|laid up) with)\s+"
+        r"recovering from|(?:keep|keeps|kept) getting)\s+"
         r"(?:a |an |the |some |this |that )?" + _DESCRIBED + r"(?:type (?:1|2|one|two|i|ii) )?"
         r"(?P<obj>(?:(?:" + _SITES + r") )?(?:{CONDITION})"
         # a body part's trouble: "a meniscus injury", "knee pain", "shoulder problems"
@@ -260,8 +259,7 @@ HEALTH_ROWS: tuple[P, ...] = (
         "Condition",
         "inline",
         triggers="have has had having got caught came getting suffering struggling battling "
-        "diagnosed sick down dealing recovering keep keeps kept hospital hospitalised "
-        "hospitalized admitted off home bed laid",
+        "diagnosed sick down dealing recovering keep keeps kept",
     ),
     P(  # "recovering from your shoulder surgery": still healing (a surgery only "had" is past)
         "HAS_CONDITION",
