@@ -173,6 +173,7 @@ def test_a_character_is_no_leaning(turn: str):
     [
         ("Ed: we live on a narrowboat in Bristol these days", "Bristol"),
         ("Ed: moved to a tiny studio in Lisbon last month", "Lisbon"),
+        ("Ed: we moved from Utrecht to a flat in Delft.", "Delft"),
     ],
 )
 def test_a_home_told_by_its_kind_before_the_place(turn: str, home: str):
