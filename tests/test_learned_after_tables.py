@@ -20,16 +20,14 @@ READ: list[object] = [  # (turns, fact), or a pytest.param of them
      ("Ines", "LIKES", "Nina Simone", False)),
     (["Ines: I prefer the early shift honestly"], ("Ines", "PREFERS", "early shift", False)),
     (["Ines: my husband prefers the mountains"], ("Ines's husband", "PREFERS", "mountains", False)),
-    # moves.py's recovery rows: an operation one is recovering from, said by the assistant
-    (["Noor: what should I cook this week?",
-      "Assistant: Since you're recovering from wrist surgery, pick one-pan meals."],
-     ("Noor", "HAS_CONDITION", "wrist surgery", False)),
+    # (moves.py's recovery rows, "recovering from wrist surgery", and "moved ... to a flat in
+    # Delft" are read by the pattern table again since round 17:
+    # tests/test_rules_habits_health_changes.py)
     # nominal.py's homes told without the usual verb and object; the old home a move leaves
     (["Lina: home base is Valencia these days"], ("Lina", "LIVES_IN", "Valencia", False)),
     (["Lina: I'm based out of Denver now"], ("Lina", "LIVES_IN", "Denver", False)),
     (["Lina: we've been in Tallinn since 2019"], ("Lina", "LIVES_IN", "Tallinn", False)),
     (["Lina: we live in a small town outside Ghent"], ("Lina", "LIVES_IN", "Ghent", False)),
-    (["Lina: we moved from Utrecht to a flat in Delft."], ("Lina", "LIVES_IN", "Delft", False)),
     pytest.param(["Lina: we moved from Utrecht to a flat in Delft."],
                  ("Lina", "LIVES_IN", "Utrecht", True), marks=misread("round-13")),
     # wellbeing.py's pains told as a subject, a baby's arrival

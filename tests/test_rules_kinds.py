@@ -194,8 +194,8 @@ STORIES = [
      [("HAS_HABIT", "yoga")], ["swimming"]),
     (["Ife: I'm pregnant!", "Ife: our baby boy Kofi arrived on monday"],
      [("FAMILY_OF", "kofi")], ["pregnant"]),
-    pytest.param(["Ife: my go-to lunch spot is Pret", "Ife: my new go-to is Leon"],
-     [("HAS_FAVORITE", "leon")], ["pret"], marks=lost("favourites")),
+    (["Ife: my go-to lunch spot is Pret", "Ife: my new go-to is Leon"],
+     [("HAS_FAVORITE", "leon")], ["pret"]),
     (["Ife: I'm such a night owl", "Ife: somehow I became a morning person"],
      [("HAS_SLEEP_SCHEDULE", "morning person")], ["night owl"]),
     # precision: a second thing, someone else's thing, another kind of favourite
@@ -303,7 +303,8 @@ def test_sobriety_said_in_a_verbless_line():  # type: ignore[no-untyped-def]
     assert not any(f[1] == "HAS_HABIT" for f in found(run("Ife: Tom has been sober for years")))
 
 
-@lost("favourites")
+@lost("favourites")  # the favourite is read again (round 17) and the memory closes Pret (the
+# case above); the extractor itself still reports no ending
 def test_a_favourite_without_its_kind_replaces_the_one_held():  # type: ignore[no-untyped-def]
     facts = found(run("Ife: my go-to lunch spot is Pret", "Ife: my new go-to is Leon"))
     assert ("Ife", "HAS_FAVORITE", "Leon", False) in facts

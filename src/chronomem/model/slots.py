@@ -60,9 +60,10 @@ _FAVORITE_KIND = re.compile(
     re.I,
 )
 _ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$", re.I)
-# "prefers aisle seats" -> seats; "is a cat person" -> cat (one of many such leanings)
+# "prefers aisle seats" -> seats; "is a cat person" -> person: one leaning at a time, so
+# "a coffee person now" replaces "a tea person"
 _PREFER_KIND = re.compile(
-    r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b|\ban? ([a-z-]+) person\b", re.I
+    r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b|\ban? [a-z-]+ (person)\b", re.I
 )
 # a plan per service: "on the Spotify family plan" / "on the basic Netflix plan"
 _PLAN_SERVICE = re.compile(r"\bis on the ((?:\S+ ){1,3}?)plan\b")

@@ -341,8 +341,9 @@ def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
 
 def _known_to_rules(hit: Hit, hits: Sequence[Hit]) -> bool:
     """Did a rule hit read this already: the same value under any relation, or the same
-    relation of the same subject, told the same way or of a value sharing a word ("ankle"
-    of the rules' ended "ankle injury": one statement, one fact)?"""
+    relation of the same subject, told the same way, of a value sharing a word ("ankle"
+    of the rules' ended "ankle injury": one statement, one fact) or, told as holding,
+    inside the words a rule read as an ending?"""
     target = normalize_name(hit.target.name)
     source = normalize_name(hit.source.name)
     words = set(target.split())
@@ -353,4 +354,7 @@ def _known_to_rules(hit: Hit, hits: Sequence[Hit]) -> bool:
             continue
         if rule.ending == hit.ending or words & set(normalize_name(rule.target.name).split()):
             return True
+        if rule.ending and not hit.ending and _overlap(hit.verb, rule.verb):
+            return True  # "my knee is okay now": the knee is in the words the rules read
+            # as the injury's end, not a condition beginning
     return False

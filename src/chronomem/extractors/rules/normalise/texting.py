@@ -160,8 +160,14 @@ STATE_WORDS = _STATES
 # kia" -> "I sold the civic, I got a kia"), so each clause keeps its own.
 _LISTED = re.compile(r", (?=([a-z]+)\b)")
 # A noun phrase of news opening a sentence ("new job at X!!", "brand new phone"): the
-# writer has it, unless a verb of its own follows ("new manager is Rutger").
-_NEWS = re.compile(r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b)[a-z]", re.I)
+# writer has it, unless a verb of its own follows ("new manager is Rutger"); a new favourite
+# ("new fave food: ramen", "new obsession: X") is a taste, not a thing got.
+_NEWS = re.compile(
+    r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b|favou?rite\b|fave?\b|go-to\b"
+    r"|obsession\b|addiction\b|crush\b)"
+    r"[a-z]",
+    re.I,
+)
 _TOLD_VERB = re.compile(
     r"^\S+ \S+(?: \S+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
     r"started|arrived|came|comes|came in)\b",
@@ -174,6 +180,9 @@ _AILMENT = re.compile(
     + r")(?![-\w])(?!\s+(?:is|was|has|had|'s|jab|vaccine|test|shot|booster)\b)",
     re.I,
 )
+# "no" opening a sentence with no stop after it denies what follows ("no migraines in six
+# weeks", "no running for me"): it has no subject to restore; "no, covid again" answers
+_DENIES = re.compile(r"\bno\s+$", re.I)
 # A new holder of a role told without "my" ("new boss is tom", "new head of dept is ...").
 _HOLDERS = (
     ROLES_MANAGER
@@ -220,6 +229,8 @@ def _sentence(m: re.Match[str]) -> str:
         return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"
     if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
         return f"{sentence[:lead]}I got a {rest}"
+    if _DENIES.search(sentence[:lead]):  # "no migraines in six weeks", "no running for me"
+        return sentence
     if _AILMENT.match(rest) and not _TOLD_VERB.search(rest):  # "covid again", "flu rn"
         return f"{sentence[:lead]}I have {rest}"
     subject = _subject_for(rest)

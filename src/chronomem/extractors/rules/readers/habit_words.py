@@ -72,6 +72,8 @@ _CONSUME = frozenset({"drink", "have", "eat", "smoke"})
 _BE_OR_GO = frozenset({"am", "'m", "go", "goes", "going"})
 _TAKEN_UP = frozenset({"started", "start", "began", "begin", "keep", "kept"})
 _DUTIES = frozenset({"work", "school", "bed", "the office", "office", "class", "uni"})
+# verbs whose object is the place one goes to as a habit
+_GOES_TO = frozenset({"hit", "hits", "hitting", "attend", "attends", "attending"})
 
 
 def habit_thing(verb: str, rest: str) -> str | None:
@@ -90,6 +92,8 @@ def habit_thing(verb: str, rest: str) -> str | None:
     if v in _BE_OR_GO and word.lower() == "to" and place is not None:
         thing = habit_object(rest.strip()[place.end() :])  # "every friday I go to the pub": the pub
         return None if thing in _DUTIES else thing
+    if v in _GOES_TO:  # "I hit the gym every morning", "hitting the gym 4x a week": the gym
+        return habit_object(rest)
     if v in _TAKES_OBJECT:
         return habit_object(rest, consumed=v in _CONSUME)
     past = v.endswith("ed") and not v.endswith("eed")  # "i lied its 3x a week"

@@ -41,12 +41,13 @@ from chronomem.extractors.rules.tables.lexicon import (
     PRONOUNS,
     TIME_WORDS,
 )
-from chronomem.extractors.rules.tables.life_words import ACTIVITIES, HABITS
+from chronomem.extractors.rules.tables.life_words import ACTIVITIES, HABITS, NOT_HOBBY
 
 _FREQ = (
     r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
     r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
+    r"\w+ (?:days|mornings|evenings|nights) (?:a|per) week|"
     r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
     r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop|"
     # a routine's time of day: "I go for a walk after work", "I read before bed"
@@ -93,6 +94,14 @@ _NOT_ANYMORE = re.compile(
     r"(?:anymore|any more|any longer)\b",
     re.I,
 )
+# "no running for me until June", "no more gaming for me": an activity given up (not "no
+# swimming for me today")
+_NO_MORE = re.compile(
+    r"(?:^|(?<=[,;.!?] )|(?<=\bso )|(?<=\bbut ))\W*no (?:more )?(?P<rest>[a-z]+ing)"
+    r" (?:for me|anymore|any more|at all|until)\b"
+    r"(?! (?:today|tonight|tomorrow|this (?:morning|evening|week|weekend)))",  # only a day off
+    re.I,
+)
 _TAKE_UP = re.compile(
     r"\b(?:switched|switching|changed|moved) (?:over )?to (?P<a>[^.!?;,]+)|"
     r"\b(?P<b>[a-z]+ing) instead\b|"
@@ -104,6 +113,14 @@ _GOVERNED = re.compile(r"^(?:with|to|on|about)\s+", re.I)
 _NOT_SINCE = re.compile(
     r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even) (?:had|gotten|got) "
     r"(?:a |an |any |one )?(?P<obj>[a-z-]+) (?:in|since|for)\b",
+    re.I,
+)
+# "haven't been to the gym in months", "not gone to choir since june": a place one went to
+# as a habit, not gone to for a while
+_NOT_BEEN = re.compile(
+    r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even|have not even) (?:even )?"
+    r"(?:been|gone) (?:to|for) (?:the |a |my |any )?(?P<obj>[a-z][a-z-]*(?: [a-z-]+)??)"
+    r" (?:in|since|for)\b",
     re.I,
 )
 # "haven't smoked since new year's", "I haven't had a drink in weeks": a habit's verb
@@ -130,10 +147,14 @@ _ONLY = re.compile(
     r"these days|going forward)\b",
     re.I,
 )
+# "I'm really into hip hop lately", "hooked on padel", a chat line's "all about jazz now"
+# or "new obsession: fontaines dc"
 _INTO = re.compile(
-    r"\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
-    r"into (?P<obj>[a-z0-9][a-z0-9 &'-]*?)(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b"
-    r"|\bagain\b|\btoo\b))",
+    r"(?:\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
+    r"(?:into|all about|hooked on)|(?:^|(?<=[,;:.!?] ))\W*(?:(?:lol|ok|so|now|and|but|honestly"
+    r"|tbh|ngl) )*(?:all about|(?:my )?(?:new |latest |current )?obsession(?: rn| atm| now)?"
+    r"(?::| is))) (?P<obj>[a-z0-9][a-z0-9 &'-]*?)"
+    r"(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b|\bagain\b|\btoo\b))",
     re.I,
 )
 
@@ -196,8 +217,15 @@ def habit_hits(
     for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
         thing = singular(m.group("obj").lower())
         add(thing, "HAS_HABIT" if thing in HABITS else "HAS_CONDITION", m, True)
+    for m in _NOT_BEEN.finditer(s.text):
+        if m.group("obj")[0].islower():  # "haven't been to Paris in years": no habit
+            add(habit_object(m.group("obj")), "HAS_HABIT", m, True)
     for m in _NOT_DONE.finditer(s.text):
         add(_DONE_HABIT[m.group("verb").lower().split()[-1]], "HAS_HABIT", m, True)
+    for m in _NO_MORE.finditer(s.text):
+        if m.group("rest").lower() not in NOT_HOBBY:  # "no thing for me"
+            add(given_up(m.group("rest")), "HAS_HABIT", m, True)
+            ended = True
     for m in _NOT_ANYMORE.finditer(s.text):
         verb, _, rest = m.group("rest").partition(" ")
         rest = _GOVERNED.sub("", rest)  # "can't focus with jazz", "don't go to the gym"
@@ -220,6 +248,8 @@ def habit_hits(
             continue
         if verb.lower() in ("get", "gets"):  # "I get migraines every week"
             add(habit_object(rest, consumed=True), "HAS_CONDITION", m)
+        elif _PRONOUN_OBJECT.match(rest):  # "used to hate coffee, now I drink it daily"
+            add(_antecedent(s.text[: m.start()]), "HAS_HABIT", m)
         else:
             add(habit_thing(verb, rest), "HAS_HABIT", m)
     for m in _VERBLESS.finditer(s.text):
@@ -228,6 +258,18 @@ def habit_hits(
         liked = m.group("obj")
         add(habit_object(liked) if len(liked.split()) > 2 else liked.lower(), "LIKES", m)
     return out
+
+
+_PRONOUN_OBJECT = re.compile(r"\s*(?:it|them)\b", re.I)
+_WORD = re.compile(r"[a-z][a-z-]*", re.I)
+
+
+def _antecedent(before: str) -> str | None:
+    """What "it" stands for in a habit told of it ("used to hate coffee, now I drink it every
+    morning"): the last thing named before it in the sentence that is a habit or an
+    activity (``life_words``); ``None`` when there is none."""
+    words = [singular(w.lower()) for w in _WORD.findall(before)]
+    return next((w for w in reversed(words) if w in HABITS or w in ACTIVITIES), None)
 
 
 def _verbless_habit(s: Sentence, m: re.Match[str]) -> str | None:

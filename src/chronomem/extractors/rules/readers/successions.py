@@ -5,7 +5,8 @@ under another name:
 
 * a habit given up as a family ends its members: "I quit drinking", "no alcohol at all",
   "6 months sober today" end the open "beer" and "wine" habits; "quit smoking" ends
-  "cigarettes" (``life_words.HABIT_FAMILIES``);
+  "cigarettes" (``life_words.HABIT_FAMILIES``); a member taken up again ends the family's
+  giving up: "started drinking again" ends "sober";
 * a condition ended by its head noun ends the qualified one told before: "the infection
   cleared up" ends "sinus infection";
 * a retirement ends the employer the person was told to have: "Dad retired on friday" ends
@@ -73,8 +74,11 @@ def _ended(hit: Hit, name: str) -> Hit:
 def _family_endings(hit: Hit, known: Known) -> list[Hit]:
     family = _family(hit.target.name)
     sober = normalize_name(hit.target.name) == _SOBRIETY
-    if family is None or not (hit.ending or sober):
+    if family is None:
         return []
+    if not (hit.ending or sober):  # "started drinking again": the sobriety told before ends
+        held = [n for n in _open(known, hit) if normalize_name(n) == _SOBRIETY]
+        return [_ended(hit, n) for n in held if _SOBRIETY in family]
     me = normalize_name(hit.target.name)
     return [
         _ended(hit, name)

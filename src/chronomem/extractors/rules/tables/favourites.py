@@ -34,6 +34,15 @@ _RANK = r"(?:new |current |all-time |absolute |number one |#1 |ultimate |top |un
 # words of chat that open a line and say nothing of it ("ok new fav show is X")
 OPENERS = r"(?:(?:honestly|tbh|ngl|ok|okay|so|well|yeah|lol|update|actually|officially|now)\W+)*"
 START = r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\band )|(?<=\bbut )|(?<=\bnow ))\s*" + OPENERS
+# What "a ... person" says of one's character, not a leaning ("a good person", "a morning
+# person" is a sleep schedule): a word of the list, or one shaped like an adjective
+_NOT_LEANING = (
+    r"(?!(?:morning|night|evening|early|people|good|bad|nice|kind|better|worse|different|"
+    r"private|happy|shy|quiet|social|lazy|busy|new|changed|whole|real|normal|decent|great|"
+    r"lovely|sweet|strong|weak|simple|calm|fun|funny|small|old|young|details?|numbers|ideas)"
+    r"\b)"
+    r"(?![a-z]+(?:ful|ous|ive|ble|al|ic|ed|ish|less|est|ent|ant|ly)\b)"
+)
 _NOT_AFTER = "".join(
     f"(?<!\\b{w} )" for w in sorted(word_set("the a an my his her our their your this that its"))
 )
@@ -81,6 +90,18 @@ FAVORITE_ROWS: tuple[P, ...] = (
         "possessor",
         text_from_match=True,
         triggers="favorite favourite fave fav go",
+    ),
+    # "I'm a tea person through and through", "more of a dog person": a leaning, one at a
+    # time (the kind is "person", ``model/slots.py``): "a coffee person now" replaces it
+    P(
+        "PREFERS",
+        r"(?:\bam|'m|\bim) (?:(?:now|still|always|definitely|totally|really|such|honestly|"
+        r"officially|just|so|more|much more) )*(?:of )?an? (?:total |complete |huge |big |real |"
+        r"massive |true )?(?P<obj>" + _NOT_LEANING + r"[a-z]+) person\b",
+        "Topic",
+        "inline",
+        template="{source} is a {target} person",
+        triggers="person",
     ),
     # "honestly over idles now", "I'm so over keto": a value held, given up
     *(
@@ -157,6 +178,20 @@ FAVORITE_IS_ROWS: tuple[P, ...] = (
         r" " + _COPULA + r"(?: now| currently| definitely| probably)?\b",
         "Topic",
         "phrase",
+        "possessor",
+        text_from_match=True,
+        triggers="favorite favourite fave fav go",
+    ),
+    P(  # the kind unsaid, a name told: "my new favourite is The Repair Shop", "my new go-to is
+        # Kaffi" (it takes the place of the one favourite held, ``model/slots.py``)
+        "HAS_FAVORITE",
+        r"\b(?:my|your) (?:new |current |all-time |absolute )?"
+        + FAVORITE
+        + " "
+        + _COPULA
+        + r"(?: now| currently| definitely| probably)?\b",
+        "Topic",
+        "named",
         "possessor",
         text_from_match=True,
         triggers="favorite favourite fave fav go",

@@ -10,14 +10,40 @@ copula ("I'm not vegan anymore"). Macros: ``{NAME}``, ``{DIET}``, ``{HABIT}``,
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.life_words import BODY_PARTS, CONDITIONS, DIETS
+from chronomem.extractors.rules.tables.life_words import (
+    BODY_PARTS,
+    CONDITIONS,
+    DIET_BREAKERS,
+    DIETS,
+)
 from chronomem.extractors.rules.tables.row import BE as _BE
 from chronomem.extractors.rules.tables.row import RelationPattern as P
+from chronomem.extractors.rules.tables.row import alternatives
 
 _NEG = r"(?P<neg> not| no longer| never)?"
 _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))
 _CONDITION_WORDS = " ".join(sorted(w.split("-")[0] for w in CONDITIONS))
 _BODY_WORDS = " ".join(sorted(BODY_PARTS))
+_BREAKER = alternatives(DIET_BREAKERS)
+# How an illness is described before its name ("a horrible cold", "really bad migraines"):
+# any one word that is not itself the site of the illness ("a knee injury" keeps its knee)
+# nor a word that denies it ("I've had no migraines")
+_SITES = (
+    r"sinus|ear|chest|throat|stomach|kidney|bladder|lung|eye|skin|tooth|yeast|bacterial|viral|"
+    r"panic|social"
+)
+_DESCRIBED = (
+    r"(?:(?:really |very |super |so |pretty |quite )?(?!(?:{BODY}|{CONDITION}|"
+    + _SITES
+    + r"|type|no|not|never|any|zero|fewer|less|more|other)\b)[a-z]+ )?"
+)
+# what befell a body part, said as its adjective ("a broken wrist", "a bad back")
+_HURT = (
+    r"broken|fractured|sprained|twisted|injured|dislocated|busted|torn|pulled|strained|bad|"
+    r"sore|stiff|dodgy|slipped|herniated"
+)
+# the illness's name used for something else: "a flu shot", "a covid test", "cold brew"
+_NOT_THE_ILLNESS = r"(?! (?:shot|jab|vaccine|test|booster|season|brew)\b)"
 
 HEALTH_ROWS: tuple[P, ...] = (
     # -- diets ------------------------------------------------------------------------------
@@ -45,6 +71,24 @@ HEALTH_ROWS: tuple[P, ...] = (
     ),
     P(
         "FOLLOWS_DIET",
+        # a food the diet kept out, eaten now: "back on meat", "I now eat fish", "started
+        # having dairy", "eating chicken these days" end the diet told before
+        r"\bback (?:on|to(?: eating)?) (?:the )?(?:" + _BREAKER + r")\b|\b(?:started|start|"
+        r"starting|now|finally) (?:eating|eat|having) (?:some |a bit of |a little )?(?:"
+        + _BREAKER
+        # "now I eat fish": the subject stays before the verb the match starts on
+        + r")\b|(?:(?<=\bnow i )|(?<=\bnow we ))(?:eat|have) (?:some )?(?:"
+        + _BREAKER
+        + r")\b|\b(?:eat|eating|eats) (?:"
+        + _BREAKER
+        + r") (?:now|these days)\b",
+        "Diet",
+        "context",
+        ending=True,
+        triggers=" ".join(sorted(DIET_BREAKERS)),
+    ),
+    P(
+        "FOLLOWS_DIET",
         rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed|eat|eats|eating)"
         rf"|(?:\b|(?<=\w)){_BE}{_NEG})(?: now| still| officially)?"
         r" (?:fully |completely |strictly |mostly |full |100% |a )?(?P<obj>{DIET})\b"
@@ -63,6 +107,16 @@ HEALTH_ROWS: tuple[P, ...] = (
         "inline",
         template="{source} is {target}",
         triggers=_DIET_WORDS,
+    ),
+    P(  # "I'm off dairy", "gone off gluten": what one keeps out of one's food is a diet
+        "FOLLOWS_DIET",
+        r"(?:\b(?:am|gone|went|going|been|stay|staying)|'m|\bim) (?:completely |totally |fully "
+        r"|strictly |now )?off (?P<obj>dairy|gluten|sugar|meat|carbs)\b",
+        "Diet",
+        "inline",
+        target_format="{obj}-free",
+        template="{source} is {target}",
+        triggers="off",
     ),
     # -- habits -----------------------------------------------------------------------------
     P(
@@ -84,13 +138,21 @@ HEALTH_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_HABIT",
-        r"\b(?:smoke|smokes|vape|vapes)\b(?! (?:detector|alarm))|\b"
+        r"\b(?:smoke|smokes)\b(?! (?:detector|alarm))|\b"
         + _BE
         + r" an? (?:heavy |social |chain )?smoker\b",
         "Habit",
         "fixed",
         fixed_target="smoking",
-        triggers="smoke smokes vape vapes smoker",
+        triggers="smoke smokes smoker",
+    ),
+    P(  # vaping is its own habit: "quit vaping" must end what "I vape" told
+        "HAS_HABIT",
+        r"\b(?:vape|vapes)\b|\b" + _BE + r" an? (?:heavy )?vaper\b",
+        "Habit",
+        "fixed",
+        fixed_target="vaping",
+        triggers="vape vapes vaper",
     ),
     P(
         "HAS_HABIT",
@@ -125,7 +187,9 @@ HEALTH_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\bno (?:more|longer) (?:have |having |any )?(?P<obj>{CONDITION})\b",
+        r"\bno (?:more|longer) (?:have |having |any )?(?P<obj>{CONDITION})\b"
+        # "no migraines for two months now", "no headaches since I quit coffee"
+        r"|\bno (?:more )?(?P<obj2>{CONDITION}) (?:for|in|since)\b",
         "Condition",
         "inline",
         "possessor",
@@ -153,37 +217,75 @@ HEALTH_ROWS: tuple[P, ...] = (
     P(
         "HAS_CONDITION",
         r"\b(?:feeling|feel|felt) (?:much |a lot |so much |way |a bit )?better\b"
-        r"|\b(?:fully |finally |completely )?recovered\b|\bhealed up\b",
+        r"|\b(?:fully |finally |completely )?recovered\b|\bhealed up\b"
+        # an illness gone, told by how one feels: "feel like myself again", "in a much
+        # better place"
+        r"|\b(?:feel|feeling|felt) (?:like )?(?:myself|human|normal) again\b"
+        r"|\bin a (?:much |way |far |so much )?better place\b",
         "Condition",
         "context",
         ending=True,
-        triggers="better recovered healed",
+        triggers="better recovered healed again place",
     ),
     P(
         "HAS_CONDITION",
         r"\bcast (?:is |came |got taken |finally came )?off\b|\bback on (?:my|your) "
-        r"feet\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
+        # an injury's aids gone: "off crutches", "crutches are gone", "walking normally again"
+        r"feet\b|\boff (?:the |my |those )?crutches\b|\bcrutches (?:are |have |came )?"
+        r"(?:gone|off)\b|\b(?:walk|walking) (?:normally |properly |fine |unaided |without "
+        r"(?:a limp|pain|crutches) )?again\b|\bcleared to (?:play|train|run|work|drive|fly|"
+        r"race|dance|swim|return|go back)\b|\b(?:discharged|out of (?:the )?hospital|home from "
+        r"(?:the )?hospital)\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
         r"completely |finally |now |totally )?(?:healed|better|100%|fine|good as new|back to "
-        r"normal)(?!\w)",
+        r"normal|okay|ok|alright|all right|fixed|mended|settled|healed up)(?!\w)",
         "Condition",
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet healed better fine good normal " + _BODY_WORDS,
+        triggers="cast feet crutches walk walking cleared discharged hospital healed better fine "
+        "good normal okay ok alright right fixed mended settled " + _BODY_WORDS,
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:have|has|had|got|caught|came down with|getting over|suffering from|"
-        r"struggling with|battling|diagnosed with|sick with|down with|dealing with)\s+"
-        r"(?:a |an |the |some )?(?:bad |nasty |terrible |mild |severe |really bad |chronic )?"
-        r"(?:type (?:1|2|one|two|i|ii) )?(?P<obj>(?:(?:sinus|ear|chest|throat|stomach|kidney|"
-        r"bladder|lung|eye|skin|tooth|yeast|bacterial|viral|panic|social) )?(?:{CONDITION})"
+        r"\b(?:have|has|had|having|got|caught|came down with|getting over|suffering from|"
+        r"struggling with|battling|diagnosed with|sick with|down with|dealing with|"
+        r"recovering from|(?:keep|keeps|kept) getting)\s+"
+        r"(?:a |an |the |some |this |that )?" + _DESCRIBED + r"(?:type (?:1|2|one|two|i|ii) )?"
+        r"(?P<obj>(?:(?:" + _SITES + r") )?(?:{CONDITION})"
         # a body part's trouble: "a meniscus injury", "knee pain", "shoulder problems"
-        r"|(?:{BODY}) (?:injury|pain|problems?|issues?|infection|fracture|sprain|strain))\b",
+        r"|(?:{BODY}) (?:injury|pain|problems?|issues?|infection|fracture|sprain|strain)"
+        # a body part told by what befell it: "a broken wrist", "a sprained ankle"
+        r"|(?:" + _HURT + r") (?:{BODY}))\b" + _NOT_THE_ILLNESS,
         "Condition",
         "inline",
-        triggers="have has had got caught came getting suffering struggling battling diagnosed "
-        "sick down dealing",
+        triggers="have has had having got caught came getting suffering struggling battling "
+        "diagnosed sick down dealing recovering keep keeps kept",
+    ),
+    P(  # "recovering from your shoulder surgery": still healing (a surgery only "had" is past)
+        "HAS_CONDITION",
+        r"\b(?:recovering from|getting over|rehabbing|rehab(?:bing)? (?:from|after))\s+"
+        r"(?:my |your |his |her |a |the |that )?(?P<obj>(?:{BODY}) (?:surgery|operation|op))\b",
+        "Condition",
+        "inline",
+        triggers="recovering getting rehabbing rehab",
+    ),
+    P(  # "tested positive for covid this morning": the illness the test found
+        "HAS_CONDITION",
+        r"\b(?:tested|testing|test(?:ed)? came back|(?:am|is|was)|'m|'s) positive for "
+        r"(?:the )?(?P<obj>{CONDITION})\b",
+        "Condition",
+        "inline",
+        triggers="positive",
+    ),
+    P(  # "negative test today", "finally testing negative": the illness tested for is over
+        "HAS_CONDITION",
+        r"\b(?:tested|testing|test(?:ed)? (?:came back|is|was)|tests? (?:came back|are|were)) "
+        r"negative\b|\bnegative (?:test|result|lft|pcr)s?\b",
+        "Condition",
+        "context",
+        "possessor",
+        ending=True,
+        triggers="negative",
     ),
     P(
         "HAS_CONDITION",

@@ -121,6 +121,12 @@ DIETS = word_set(
     "low-fat sugar-free intermittent-fasting raw-vegan"
 )
 
+# Foods a diet keeps out: eating one now ("back on meat", "I now eat fish", "started having
+# dairy") ends the diet held.
+DIET_BREAKERS = word_set(
+    "meat fish chicken beef pork bacon steak steaks burger burgers ham seafood dairy cheese "
+    "milk eggs carbs bread pasta sugar"
+)
 # Habits one takes up and gives up ("I quit smoking", "gave up coffee").
 HABITS = word_set(
     """
@@ -144,12 +150,14 @@ CONDITIONS = word_set(
     mono concussion sprain injury burnout tonsillitis sinusitis shingles chickenpox
     measles headache headaches hypertension herniated sciatica arthritis tennis-elbow
     carpal-tunnel plantar-fasciitis tendinitis tendonitis shin-splints gout vertigo eczema
+    stomach-bug tummy-bug food-poisoning norovirus slipped-disc herniated-disc whiplash
     """
 )
 
 BODY_PARTS = word_set(
     "leg arm wrist ankle foot hand finger toe knee hip shoulder back neck nose rib ribs "
-    "collarbone elbow thumb acl hamstring calf achilles meniscus tendon spine jaw groin"
+    "collarbone elbow thumb acl hamstring calf achilles meniscus tendon spine jaw groin "
+    "stomach tummy throat chest"
 )
 
 # Names that are cars or phones: owning one is the car one drives / the phone one uses.

@@ -68,6 +68,13 @@ _NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", 
 # (a leading title only, the department in lower case: "employee of Salesforce" is no title)
 _PET_WORDS = trigger_words(PET_SPECIES | {w + "s" for w in PET_SPECIES} | {"guinea"})
 
+# the kind of a home between its verb and its place ("live on a houseboat in", "moved to a
+# flat in"): never an office, a team or a table
+_HOME_KIND = (
+    r"(?:place|flat|apartment|house|home|condo|studio|terrace|cottage|bungalow|houseboat|"
+    r"narrowboat|boat|room|loft|townhouse|semi|duplex|farmhouse|caravan|village|town)"
+)
+
 # fmt: off
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
@@ -90,10 +97,15 @@ _ROWS: tuple[RelationPattern, ...] = (
     # -- work, study, membership (work_rows.py) ---------------------------------------------
     *WORK_ROWS,
     # -- home and travel --------------------------------------------------------------------
-    P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) in\b"
-      # "moved from Leeds to Kadikoy": the old home ends with the move
+    # "live on a houseboat in Amsterdam", "living in a tiny flat in Leeds": the place after
+    # the home's kind
+    P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) (?:(?:in|on) "
+      r"(?:a|an|the|my|our) (?:[a-z-]+ )?" + _HOME_KIND + r" )?in\b"
+      # "moved from Leeds to Kadikoy", "moved out of Hackney to a terrace in Margate": the
+      # old home ends with the move, the new one is the place after the home's kind
       r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?"
-      r"(?:from (?P<old>{NAME}) (?:back )?)?(?:here )?to\b"
+      r"(?:(?:from|out of) (?P<old>{NAME}) (?:back )?)?(?:here )?to(?: (?:a|an|the|my|our) "
+      r"(?:[a-z-]+ ){0,2}" + _HOME_KIND + r" in)?\b"
       r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling"),
