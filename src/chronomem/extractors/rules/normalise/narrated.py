@@ -42,18 +42,27 @@ from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, TIME_WORDS
 from chronomem.text.words import word_set
 
 _WORD = r"[A-Z](?:[\w-]|'(?=[A-Z]))*[a-z]"  # "Hye-won", "O'Neill"; never "Arjun's"
-_NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Auntie)\.?\s+)?{_WORD}(?:\s+{_WORD})?"
+# a title or a kin word written as part of the name: "Dr. Osei", "Uncle Desmond"
+_KIN_TITLES = "Aunt Uncle Auntie Cousin Grandpa Grandma Granny Nana Father"
+_TITLES = PERSON_TITLES | frozenset(_KIN_TITLES.lower().split())
+_NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|{'|'.join(_KIN_TITLES.split())})\.?\s+)?{_WORD}(?:\s+{_WORD})?"
 # "After the accident, ", "By the spring of 2019, ", "Every morning at half past five, "
+# and a second aside after it: "Every Friday night, without fail, "
 _FRONTED = (
-    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|In|On|At|For|From|When"
-    r"|Once|Today|Yesterday|Now|Then|Later)\b[^,;.!?]{0,60},\s+)?"
+    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|That|In|On|At|For|From"
+    r"|When|Once|Today|Yesterday|Now|Then|Later|Within|During|Throughout|Over|Even|Still"
+    r"|Despite|Without|Across|Through)\b[^,;.!?]{0,60},\s+(?:[a-z][^,;.!?]{0,30},\s+)?)?"
 )
+# an aside between the name and its verb: "Kasimir, restless as ever, moved to Tallinn"
+_ASIDE = r"(?P<aside>,\s+[^,;:.!?\"]{1,40},)?"
 _OPENING = re.compile(
-    rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME}|He|She)\s+(?P<adv>(?:[a-z]+\s+){{0,2}})"
+    rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME}|He|She){_ASIDE}\s+(?P<adv>(?:[a-z]+\s+){{0,2}})"
     r"(?P<verb>[a-z']+)\b"
 )
 # a time phrase fronted without a comma: "Every Thursday Anneke plays bridge"
-_BARE_FRONT = re.compile(r"(?:Every|Each|Last|Next|This|Some|Most|In|On|By|Since)\s+")
+_BARE_FRONT = re.compile(
+    r"(?:Every|Each|Last|Next|This|That|Some|Most|In|On|By|Since|For|During|Throughout)\s+"
+)
 _FRONT_WORD = re.compile(r"([\w'-]+)\s+")
 _DAY_FRONT = re.compile(r"(?:Yesterday|Today|Tonight|Tomorrow|Recently|Lately)\s+(?=[A-Z])")
 _OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME})(?P<s>'s\s+)(?P<word>[a-z]+)\b")
@@ -107,7 +116,8 @@ def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, 
     words = [*m.group("adv").split(), m.group("verb")]
     at = m.start("adv") + sum(len(w) + 1 for w in words[:k])
     rest = _later_verbs(sentence[at + len(words[k]) :])
-    told = f"I {sentence[m.start('adv') : at]}{first}{rest}"
+    aside = m.group("aside") or ""  # kept: "I, restless as ever, moved"
+    told = f"I{aside} {sentence[m.start('adv') : at]}{first}{rest}"
     return sentence[: m.start("name")] + _HIS.sub(_possessive, told), person
 
 
@@ -190,10 +200,10 @@ def _subject(name: str, known: Known, last: str | None) -> str | None:
         gender = known.genders.get(normalize_name(last)) if last else None
         return last if gender in (None, _GENDER[name.lower()]) else None
     words = name.lower().split()
+    if len(words) > 1 and words[0].rstrip(".") in _TITLES:
+        return name  # "Uncle Desmond", "Dr. Osei": the title says a person ("uncle" is a word)
     if words[0] in NOT_NAMES or words[0] in COMMON_WORDS or words[0] in TIME_WORDS:
         return None
-    if words[0].rstrip(".") in PERSON_TITLES:
-        return name
     return name if label_for(name, known) in (None, "Person") else None
 
 
