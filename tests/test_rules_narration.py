@@ -45,7 +45,7 @@ def read(text: str, *, disable: tuple[str, ...] = ()) -> set[tuple[str, str, str
         ("Every Friday Lotte swims.", "Every Friday I swim.", "Lotte"),
         # an aside between the name and its verb stays (round 16)
         ("Gustav, the old baker, retired.", "I, the old baker, retired.", "Gustav"),
-        ("Uncle Bertil, as usual, slept late.", "I, as usual, slept late.", "Uncle Bertil"),
+        ("Uncle Bertil, as usual, slept late.", "I, as usual, slept late.", "Bertil"),
         (
             "Within a year of the wedding, Signe sold her flat.",
             "Within a year of the wedding, I sold my flat.",

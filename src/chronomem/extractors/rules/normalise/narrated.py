@@ -9,7 +9,7 @@ of its subject, and read as if that person said it ("I am forty-two and work nig
 bottling plant"), with the person as the sentence's speaker.
 
 The subject is recognised by its grammar, not by a list of names: a capitalised first word
-(or two, or a title and a name; after a fronted adverbial such as "After the accident,", or
+(or up to three, or a title and a name; after a fronted adverbial such as "After the accident,", or
 a fronted time phrase without a comma, "Every Thursday", "Last spring", "In 2019")
 that is not an ordinary English word (``chat_names.COMMON_WORDS``, the lexicon's word
 classes: "Traffic was awful", "Dinner is at eight") nor a possessive, followed by a finite
@@ -20,6 +20,10 @@ an organisation is no subject ("Paris is lovely", "Google has hired...").
 
 A sentence opened by "He" or "She" continues the person narrated last (``last``; not when
 the gender met for that name disagrees): "Rosa moved to Lima. She teaches at a school."
+So does one opened by "His" or "Her" and a noun: "His wife, Lea, sold her Ducati" is told
+as "My wife, Lea, sold her Ducati" in his voice (a later "her" is the wife's, and stays).
+A kin word written as part of the name is the narrator's, not the person's: "Uncle
+Desmond" is Desmond; a title ("Dr. Osei", "Father Emeka") stays.
 
 What is rewritten: the subject becomes "I", the finite verb its first-person form; a verb
 in the third person after "and", "but", a comma or a semicolon, too ("... and lives above
@@ -42,10 +46,13 @@ from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, TIME_WORDS
 from chronomem.text.words import word_set
 
 _WORD = r"[A-Z](?:[\w-]|'(?=[A-Z]))*[a-z]"  # "Hye-won", "O'Neill"; never "Arjun's"
-# a title or a kin word written as part of the name: "Dr. Osei", "Uncle Desmond"
-_KIN_TITLES = "Aunt Uncle Auntie Cousin Grandpa Grandma Granny Nana Father"
-_TITLES = PERSON_TITLES | frozenset(_KIN_TITLES.lower().split())
-_NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|{'|'.join(_KIN_TITLES.split())})\.?\s+)?{_WORD}(?:\s+{_WORD})?"
+# a title or a kin word written as part of the name: "Dr. Osei", "Father Emeka", "Uncle
+# Desmond"; the kin word is how the narrator addresses him, not his name ("my uncle
+# Desmond" elsewhere is Desmond), so the person is the name without it
+_KIN = "Aunt Uncle Auntie Cousin Grandpa Grandma Granny Nana"
+_KIN_WORDS = frozenset(_KIN.lower().split())
+_TITLES = PERSON_TITLES | _KIN_WORDS | {"father"}
+_NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|Father|{'|'.join(_KIN.split())})\.?\s+)?{_WORD}(?:\s+{_WORD}){{0,2}}"
 # "After the accident, ", "By the spring of 2019, ", "Every morning at half past five, "
 # and a second aside after it: "Every Friday night, without fail, "
 _FRONTED = (
@@ -66,6 +73,8 @@ _BARE_FRONT = re.compile(
 _FRONT_WORD = re.compile(r"([\w'-]+)\s+")
 _DAY_FRONT = re.compile(r"(?:Yesterday|Today|Tonight|Tomorrow|Recently|Lately)\s+(?=[A-Z])")
 _OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME})(?P<s>'s\s+)(?P<word>[a-z]+)\b")
+# "His wife, Lea, ...": a possessive opening the sentence names the person narrated last
+_PRONOUN_OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>His|Her)\s+(?=[a-z])")
 _NOT_OWNED_WORDS = word_set(  # after "'s" these make it "is"/"has": "Tom's been", "Tom's not"
     "been got gone not a an the back in at on off out home never always still just also now "
     "going about away here there up down over to very so really"
@@ -106,7 +115,7 @@ _GENDER = {"he": "m", "she": "f"}
 def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, str | None]:
     """``sentence`` in the voice of the named person it narrates, and that person (or the
     sentence unchanged and ``None``); ``last``: the person narrated last, for "He"/"She"."""
-    owned = _owned(sentence, known)
+    owned = _owned(sentence, known, last)
     if owned is not None:
         return owned
     found = _opening(sentence, known, last)
@@ -151,16 +160,31 @@ def _opening(
     return None if first is None else (m, person, k, first)
 
 
-def _owned(sentence: str, known: Known) -> tuple[str, str] | None:
+def _owned(sentence: str, known: Known, last: str | None) -> tuple[str, str] | None:
     """ "Fiona's son Callum left...": a sentence about a named person's relative, thing or
-    role, in the owner's voice ("My son Callum left..."); ``None``: not one."""
+    role, in the owner's voice ("My son Callum left..."); ``None``: not one. "His wife,
+    Lea, ..." is the person narrated last's (``last``, when the pronoun's gender agrees):
+    only the opening pronoun is theirs, a later "her" may be the wife's."""
     owner = _owner(sentence, known)
     if owner is None:
-        return None
+        return _pronoun_owned(sentence, known, last)
     m, person = owner
     told = _HIS.sub(_possessive, sentence[m.end("s") :])
     fronted = sentence[: m.start("name")]
     return f"{fronted}{'my' if fronted else 'My'} {told}", person
+
+
+def _pronoun_owned(sentence: str, known: Known, last: str | None) -> tuple[str, str] | None:
+    """ "His wife, Lea, had ridden a Ducati": "My wife, Lea, had ridden a Ducati", in the
+    voice of the person narrated last; ``None``: no such opening, or no one to own it."""
+    m = _PRONOUN_OWNER.match(sentence, _after_time_phrase(sentence))
+    if m is None or last is None:
+        return None
+    person = _subject("He" if m.group("name") == "His" else "She", known, last)
+    if person is None:
+        return None
+    fronted = sentence[: m.start("name")]
+    return f"{fronted}{'my' if fronted else 'My'} {sentence[m.end() :]}", person
 
 
 def _owner(sentence: str, known: Known) -> tuple[re.Match[str], str] | None:
@@ -200,8 +224,10 @@ def _subject(name: str, known: Known, last: str | None) -> str | None:
         gender = known.genders.get(normalize_name(last)) if last else None
         return last if gender in (None, _GENDER[name.lower()]) else None
     words = name.lower().split()
+    if len(words) > 1 and words[0] in _KIN_WORDS:
+        return name.split(maxsplit=1)[1]  # "Uncle Desmond" is Desmond ("uncle" is a word)
     if len(words) > 1 and words[0].rstrip(".") in _TITLES:
-        return name  # "Uncle Desmond", "Dr. Osei": the title says a person ("uncle" is a word)
+        return name  # "Dr. Osei", "Father Emeka": the title says a person, and stays
     if words[0] in NOT_NAMES or words[0] in COMMON_WORDS or words[0] in TIME_WORDS:
         return None
     return name if label_for(name, known) in (None, "Person") else None
