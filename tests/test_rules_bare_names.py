@@ -28,9 +28,6 @@ def _people(sentence: str) -> list[str]:
         ("Oyelaran and her husband bought a farm outside Ibadan.", "Oyelaran"),
         ("Within a week of the wedding, Yevgenia had sold her scooter.", "Yevgenia"),
         ("Every winter, without fail, Brannoc visits his aunt in Truro.", "Brannoc"),
-        # a kin word or a title written as part of the name
-        ("Since the fall, Uncle Ambrose had walked with a stick.", "Ambrose"),
-        ("Cousin Philippa, everyone said, was the clever one.", "Cousin Philippa"),
     ],
 )
 def test_a_bare_name_doing_what_people_do_is_a_person(sentence: str, person: str) -> None:

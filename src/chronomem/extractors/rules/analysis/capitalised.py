@@ -13,11 +13,7 @@ import re
 
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.analysis.person_names import (
-    is_name_word,
-    person_after,
-    titled,
-)
+from chronomem.extractors.rules.analysis.person_names import is_name_word, person_after
 from chronomem.extractors.rules.analysis.spans import TOKEN, Span, is_free, known_name, label_for
 from chronomem.extractors.rules.analysis.vocatives import is_listener, is_vocative
 from chronomem.extractors.rules.tables.gazetteer import (
@@ -182,9 +178,7 @@ def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known)
             continue
         opening = start == first_start and " " not in name
         evidence = _AND_I.match(sentence, end) or _NAME_EVIDENCE.match(sentence, end)
-        person = (is_name_word(name) and person_after(sentence, end, _PERSON_EVIDENCE)) or titled(
-            sentence, start, name
-        )
+        person = is_name_word(name) and person_after(sentence, end, _PERSON_EVIDENCE)
         if opening and not known_name(name, known) and not evidence and not person:
             continue  # a capitalised sentence start is no evidence of a name ("Max and I" is)
         listener = is_listener(key, known.addressee)

@@ -28,7 +28,6 @@ from functools import lru_cache
 from importlib import resources
 
 from chronomem.extractors.rules.normalise.chat_names import COMMON_WORDS
-from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, TIME_WORDS
 from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
@@ -58,10 +57,6 @@ _AND_ROLE = re.compile(
     re.I,
 )
 _ASIDE = re.compile(_APPOSITION)
-# "Uncle Desmond", "Cousin Benedetta", "Grandpa Ahmet", "Old Mrs Kaur", "Father Emeka": a
-# kin word or a title written as part of a name names a person
-_TITLES = ROLES_FAMILY | PERSON_TITLES
-_TITLE_BEFORE = re.compile(r"\b([A-Z][a-z]+)\.?\s+$")
 _VERB = re.compile(rf"\s+{_ADVERBS}{_FINITE}")
 
 
@@ -88,16 +83,6 @@ def is_name_word(name: str) -> bool:
     Olsen"; not "Labrador", "Polish", "Traffic")?"""
     words = name.replace("-", " ").split()
     return bool(words) and all(w[:1].isupper() and not ordinary(w) for w in words)
-
-
-def titled(sentence: str, start: int, name: str) -> bool:
-    """Is ``name`` (at ``start``) written with a kin word or a title before it, capitalised
-    as part of the name: "Uncle Desmond", "Cousin Benedetta", "Old Mrs Kaur"?"""
-    words = [w.lower().rstrip(".") for w in name.split()]
-    if any(w in _TITLES for w in words[:-1]):
-        return True
-    before = _TITLE_BEFORE.search(sentence, max(0, start - 12), start)
-    return before is not None and before.group(1).lower() in _TITLES
 
 
 def person_after(sentence: str, end: int, person_verbs: re.Pattern[str]) -> bool:
