@@ -43,15 +43,8 @@ def read(text: str, *, disable: tuple[str, ...] = ()) -> set[tuple[str, str, str
         ("Lucinda watches birds.", "I watch birds.", "Lucinda"),
         ("Tobias studies law.", "I study law.", "Tobias"),
         ("Every Friday Lotte swims.", "Every Friday I swim.", "Lotte"),
-        # an aside between the name and its verb stays (round 16)
+        # an aside between the name and its verb stays where it stood
         ("Gustav, the old baker, retired.", "I, the old baker, retired.", "Gustav"),
-        ("Uncle Bertil, as usual, slept late.", "I, as usual, slept late.", "Bertil"),
-        (
-            "Within a year of the wedding, Signe sold her flat.",
-            "Within a year of the wedding, I sold my flat.",
-            "Signe",
-        ),
-        ("That winter Halvard took up skiing.", "That winter I took up skiing.", "Halvard"),
         ("Last spring Dariusz quit.", "Last spring I quit.", "Dariusz"),
         ("Greta's cousin Ulf breeds goats.", "My cousin Ulf breeds goats.", "Greta"),
         (

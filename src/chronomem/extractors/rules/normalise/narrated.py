@@ -9,7 +9,7 @@ of its subject, and read as if that person said it ("I am forty-two and work nig
 bottling plant"), with the person as the sentence's speaker.
 
 The subject is recognised by its grammar, not by a list of names: a capitalised first word
-(or up to three, or a title and a name; after a fronted adverbial such as "After the accident,", or
+(or two, or a title and a name; after a fronted adverbial such as "After the accident,", or
 a fronted time phrase without a comma, "Every Thursday", "Last spring", "In 2019")
 that is not an ordinary English word (``chat_names.COMMON_WORDS``, the lexicon's word
 classes: "Traffic was awful", "Dinner is at eight") nor a possessive, followed by a finite
@@ -22,8 +22,8 @@ A sentence opened by "He" or "She" continues the person narrated last (``last``;
 the gender met for that name disagrees): "Rosa moved to Lima. She teaches at a school."
 So does one opened by "His" or "Her" and a noun: "His wife, Lea, sold her Ducati" is told
 as "My wife, Lea, sold her Ducati" in his voice (a later "her" is the wife's, and stays).
-A kin word written as part of the name is the narrator's, not the person's: "Uncle
-Desmond" is Desmond; a title ("Dr. Osei", "Father Emeka") stays.
+An aside between the name and its verb stays where it stood: "Kasimir, restless as ever,
+moved to Tallinn" is "I, restless as ever, moved to Tallinn".
 
 What is rewritten: the subject becomes "I", the finite verb its first-person form; a verb
 in the third person after "and", "but", a comma or a semicolon, too ("... and lives above
@@ -46,19 +46,11 @@ from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, TIME_WORDS
 from chronomem.text.words import word_set
 
 _WORD = r"[A-Z](?:[\w-]|'(?=[A-Z]))*[a-z]"  # "Hye-won", "O'Neill"; never "Arjun's"
-# a title or a kin word written as part of the name: "Dr. Osei", "Father Emeka", "Uncle
-# Desmond"; the kin word is how the narrator addresses him, not his name ("my uncle
-# Desmond" elsewhere is Desmond), so the person is the name without it
-_KIN = "Aunt Uncle Auntie Cousin Grandpa Grandma Granny Nana"
-_KIN_WORDS = frozenset(_KIN.lower().split())
-_TITLES = PERSON_TITLES | _KIN_WORDS | {"father"}
-_NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|Father|{'|'.join(_KIN.split())})\.?\s+)?{_WORD}(?:\s+{_WORD}){{0,2}}"
+_NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Auntie)\.?\s+)?{_WORD}(?:\s+{_WORD})?"
 # "After the accident, ", "By the spring of 2019, ", "Every morning at half past five, "
-# and a second aside after it: "Every Friday night, without fail, "
 _FRONTED = (
-    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|That|In|On|At|For|From"
-    r"|When|Once|Today|Yesterday|Now|Then|Later|Within|During|Throughout|Over|Even|Still"
-    r"|Despite|Without|Across|Through)\b[^,;.!?]{0,60},\s+(?:[a-z][^,;.!?]{0,30},\s+)?)?"
+    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|In|On|At|For|From|When"
+    r"|Once|Today|Yesterday|Now|Then|Later)\b[^,;.!?]{0,60},\s+)?"
 )
 # an aside between the name and its verb: "Kasimir, restless as ever, moved to Tallinn"
 _ASIDE = r"(?P<aside>,\s+[^,;:.!?\"]{1,40},)?"
@@ -67,9 +59,7 @@ _OPENING = re.compile(
     r"(?P<verb>[a-z']+)\b"
 )
 # a time phrase fronted without a comma: "Every Thursday Anneke plays bridge"
-_BARE_FRONT = re.compile(
-    r"(?:Every|Each|Last|Next|This|That|Some|Most|In|On|By|Since|For|During|Throughout)\s+"
-)
+_BARE_FRONT = re.compile(r"(?:Every|Each|Last|Next|This|Some|Most|In|On|By|Since)\s+")
 _FRONT_WORD = re.compile(r"([\w'-]+)\s+")
 _DAY_FRONT = re.compile(r"(?:Yesterday|Today|Tonight|Tomorrow|Recently|Lately)\s+(?=[A-Z])")
 _OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME})(?P<s>'s\s+)(?P<word>[a-z]+)\b")
@@ -224,12 +214,10 @@ def _subject(name: str, known: Known, last: str | None) -> str | None:
         gender = known.genders.get(normalize_name(last)) if last else None
         return last if gender in (None, _GENDER[name.lower()]) else None
     words = name.lower().split()
-    if len(words) > 1 and words[0] in _KIN_WORDS:
-        return name.split(maxsplit=1)[1]  # "Uncle Desmond" is Desmond ("uncle" is a word)
-    if len(words) > 1 and words[0].rstrip(".") in _TITLES:
-        return name  # "Dr. Osei", "Father Emeka": the title says a person, and stays
     if words[0] in NOT_NAMES or words[0] in COMMON_WORDS or words[0] in TIME_WORDS:
         return None
+    if words[0].rstrip(".") in PERSON_TITLES:
+        return name
     return name if label_for(name, known) in (None, "Person") else None
 
 
