@@ -1,6 +1,6 @@
 """Other people's lives told in narration, in several voices: who a sentence is about when
-an aside stands between the name and its verb, or when it opens on "his"/"her" after an
-earlier sentence named the person (``narrated.py``)."""
+a fronted phrase or an aside stands before its verb, or when it opens on "his"/"her" after
+an earlier sentence named the person (``narrated.py``)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,18 @@ from .test_rules_narration import read
             "After the divorce, I, aged fifty, moved back to Tangier.",
             "Rashid",
         ),
+        # fronted by "within", "even", "during", "that": a time or a circumstance too
+        (
+            "Within a year of the move, Oluwaseun had opened a bakery.",
+            "Within a year of the move, I had opened a bakery.",
+            "Oluwaseun",
+        ),
+        (
+            "Even after the layoffs, Marguerite kept her job.",
+            "Even after the layoffs, I kept my job.",
+            "Marguerite",
+        ),
+        ("That spring Anneliese bought a canoe.", "That spring I bought a canoe.", "Anneliese"),
     ],
 )
 def test_an_aside_after_the_name_stays_and_the_sentence_is_the_persons(

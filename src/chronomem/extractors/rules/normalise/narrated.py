@@ -49,8 +49,9 @@ _WORD = r"[A-Z](?:[\w-]|'(?=[A-Z]))*[a-z]"  # "Hye-won", "O'Neill"; never "Arjun
 _NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Auntie)\.?\s+)?{_WORD}(?:\s+{_WORD})?"
 # "After the accident, ", "By the spring of 2019, ", "Every morning at half past five, "
 _FRONTED = (
-    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|In|On|At|For|From|When"
-    r"|Once|Today|Yesterday|Now|Then|Later)\b[^,;.!?]{0,60},\s+)?"
+    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|That|In|On|At|For|From"
+    r"|When|Once|Today|Yesterday|Now|Then|Later|Within|During|Throughout|Over|Even|Still"
+    r"|Despite|Without|Across|Through)\b[^,;.!?]{0,60},\s+)?"
 )
 # an aside between the name and its verb: "Kasimir, restless as ever, moved to Tallinn"
 _ASIDE = r"(?P<aside>,\s+[^,;:.!?\"]{1,40},)?"
@@ -59,7 +60,9 @@ _OPENING = re.compile(
     r"(?P<verb>[a-z']+)\b"
 )
 # a time phrase fronted without a comma: "Every Thursday Anneke plays bridge"
-_BARE_FRONT = re.compile(r"(?:Every|Each|Last|Next|This|Some|Most|In|On|By|Since)\s+")
+_BARE_FRONT = re.compile(
+    r"(?:Every|Each|Last|Next|This|That|Some|Most|In|On|By|Since|For|During|Throughout)\s+"
+)
 _FRONT_WORD = re.compile(r"([\w'-]+)\s+")
 _DAY_FRONT = re.compile(r"(?:Yesterday|Today|Tonight|Tomorrow|Recently|Lately)\s+(?=[A-Z])")
 _OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME})(?P<s>'s\s+)(?P<word>[a-z]+)\b")
