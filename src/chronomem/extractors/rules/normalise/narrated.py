@@ -20,6 +20,10 @@ an organisation is no subject ("Paris is lovely", "Google has hired...").
 
 A sentence opened by "He" or "She" continues the person narrated last (``last``; not when
 the gender met for that name disagrees): "Rosa moved to Lima. She teaches at a school."
+So does one opened by "His" or "Her" and a noun: "His wife, Lea, sold her Ducati" is told
+as "My wife, Lea, sold her Ducati" in his voice (a later "her" is the wife's, and stays).
+An aside between the name and its verb stays where it stood: "Kasimir, restless as ever,
+moved to Tallinn" is "I, restless as ever, moved to Tallinn".
 
 What is rewritten: the subject becomes "I", the finite verb its first-person form; a verb
 in the third person after "and", "but", a comma or a semicolon, too ("... and lives above
@@ -45,18 +49,25 @@ _WORD = r"[A-Z](?:[\w-]|'(?=[A-Z]))*[a-z]"  # "Hye-won", "O'Neill"; never "Arjun
 _NAME = rf"(?:(?:Mr|Mrs|Ms|Dr|Aunt|Uncle|Auntie)\.?\s+)?{_WORD}(?:\s+{_WORD})?"
 # "After the accident, ", "By the spring of 2019, ", "Every morning at half past five, "
 _FRONTED = (
-    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|In|On|At|For|From|When"
-    r"|Once|Today|Yesterday|Now|Then|Later)\b[^,;.!?]{0,60},\s+)?"
+    r"(?:(?:After|Before|By|Since|Until|Every|Each|Last|Next|This|That|In|On|At|For|From"
+    r"|When|Once|Today|Yesterday|Now|Then|Later|Within|During|Throughout|Over|Even|Still"
+    r"|Despite|Without|Across|Through)\b[^,;.!?]{0,60},\s+)?"
 )
+# an aside between the name and its verb: "Kasimir, restless as ever, moved to Tallinn"
+_ASIDE = r"(?P<aside>,\s+[^,;:.!?\"]{1,40},)?"
 _OPENING = re.compile(
-    rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME}|He|She)\s+(?P<adv>(?:[a-z]+\s+){{0,2}})"
+    rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME}|He|She){_ASIDE}\s+(?P<adv>(?:[a-z]+\s+){{0,2}})"
     r"(?P<verb>[a-z']+)\b"
 )
 # a time phrase fronted without a comma: "Every Thursday Anneke plays bridge"
-_BARE_FRONT = re.compile(r"(?:Every|Each|Last|Next|This|Some|Most|In|On|By|Since)\s+")
+_BARE_FRONT = re.compile(
+    r"(?:Every|Each|Last|Next|This|That|Some|Most|In|On|By|Since|For|During|Throughout)\s+"
+)
 _FRONT_WORD = re.compile(r"([\w'-]+)\s+")
 _DAY_FRONT = re.compile(r"(?:Yesterday|Today|Tonight|Tomorrow|Recently|Lately)\s+(?=[A-Z])")
 _OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>{_NAME})(?P<s>'s\s+)(?P<word>[a-z]+)\b")
+# "His wife, Lea, ...": a possessive opening the sentence names the person narrated last
+_PRONOUN_OWNER = re.compile(rf"(?P<fronted>{_FRONTED})(?P<name>His|Her)\s+(?=[a-z])")
 _NOT_OWNED_WORDS = word_set(  # after "'s" these make it "is"/"has": "Tom's been", "Tom's not"
     "been got gone not a an the back in at on off out home never always still just also now "
     "going about away here there up down over to very so really"
@@ -97,7 +108,7 @@ _GENDER = {"he": "m", "she": "f"}
 def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, str | None]:
     """``sentence`` in the voice of the named person it narrates, and that person (or the
     sentence unchanged and ``None``); ``last``: the person narrated last, for "He"/"She"."""
-    owned = _owned(sentence, known)
+    owned = _owned(sentence, known, last)
     if owned is not None:
         return owned
     found = _opening(sentence, known, last)
@@ -107,7 +118,8 @@ def narrated_voice(sentence: str, known: Known, last: str | None) -> tuple[str, 
     words = [*m.group("adv").split(), m.group("verb")]
     at = m.start("adv") + sum(len(w) + 1 for w in words[:k])
     rest = _later_verbs(sentence[at + len(words[k]) :])
-    told = f"I {sentence[m.start('adv') : at]}{first}{rest}"
+    aside = m.group("aside") or ""  # kept: "I, restless as ever, moved"
+    told = f"I{aside} {sentence[m.start('adv') : at]}{first}{rest}"
     return sentence[: m.start("name")] + _HIS.sub(_possessive, told), person
 
 
@@ -141,16 +153,31 @@ def _opening(
     return None if first is None else (m, person, k, first)
 
 
-def _owned(sentence: str, known: Known) -> tuple[str, str] | None:
+def _owned(sentence: str, known: Known, last: str | None) -> tuple[str, str] | None:
     """ "Fiona's son Callum left...": a sentence about a named person's relative, thing or
-    role, in the owner's voice ("My son Callum left..."); ``None``: not one."""
+    role, in the owner's voice ("My son Callum left..."); ``None``: not one. "His wife,
+    Lea, ..." is the person narrated last's (``last``, when the pronoun's gender agrees):
+    only the opening pronoun is theirs, a later "her" may be the wife's."""
     owner = _owner(sentence, known)
     if owner is None:
-        return None
+        return _pronoun_owned(sentence, known, last)
     m, person = owner
     told = _HIS.sub(_possessive, sentence[m.end("s") :])
     fronted = sentence[: m.start("name")]
     return f"{fronted}{'my' if fronted else 'My'} {told}", person
+
+
+def _pronoun_owned(sentence: str, known: Known, last: str | None) -> tuple[str, str] | None:
+    """ "His wife, Lea, had ridden a Ducati": "My wife, Lea, had ridden a Ducati", in the
+    voice of the person narrated last; ``None``: no such opening, or no one to own it."""
+    m = _PRONOUN_OWNER.match(sentence, _after_time_phrase(sentence))
+    if m is None or last is None:
+        return None
+    person = _subject("He" if m.group("name") == "His" else "She", known, last)
+    if person is None:
+        return None
+    fronted = sentence[: m.start("name")]
+    return f"{fronted}{'my' if fronted else 'My'} {sentence[m.end() :]}", person
 
 
 def _owner(sentence: str, known: Known) -> tuple[re.Match[str], str] | None:
