@@ -17,6 +17,7 @@ import pytest
 
 from chronomem.text.dates import find_time_expressions
 from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
+from tests.rules_support import known_defect
 
 SAID = datetime(2026, 8, 12, 10, 0, tzinfo=UTC)
 
@@ -185,4 +186,22 @@ def test_a_past_home_told_by_its_length_is_dated_by_it(text: str, spell: str) ->
 @pytest.mark.local_model
 def test_a_short_stay_is_no_home() -> None:
     story = [("2026-08-12T10:00", "Mira: after two weeks in Lima we fly home tomorrow")]
+    assert "Lima" not in {name for name, _ in _timeline(story, "Mira", "LIVES_IN")}
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my cousin just got back after four years in Lima",
+        "after four years in Lima, my cousin is home for good",
+        "she's back after four years in Lima!",
+        pytest.param(
+            "Ollie came home after four years in Lima",
+            marks=known_defect("a bare first name opening a chat line is no person yet"),
+        ),
+    ],
+)
+def test_someone_elses_stay_is_not_the_speakers_home(text: str) -> None:
+    story = [("2026-08-12T10:00", f"Mira: {text}")]
     assert "Lima" not in {name for name, _ in _timeline(story, "Mira", "LIVES_IN")}

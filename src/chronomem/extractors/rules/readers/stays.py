@@ -4,7 +4,10 @@
 The words say both ends: the stay ended when the news told with it happened (the message's
 time, or the sentence's own date), and began that long before. Nothing else of the sentence
 names the place as a home, so no other stage reads it; a stay ahead ("after two weeks in
-Rome we fly home") is a trip, not a home: only months, years and decades count.
+Rome we fly home") is a trip, not a home: only months, years and decades count. The stay is
+the speaker's only when the person it is told of is: "I"/"we", or nobody named (a chat
+line, "back home after two years in Seoul"); "my sister is back after two years in Seoul"
+and "Tom came home after three years in Berlin" are other people's news.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from chronomem.text.date_resolvers import NUMBERS, number
 from chronomem.text.daymath import DayContext, shift
 
 _COUNT: Final = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True))
+# who a clause is about: the speaker, or someone else (a pronoun, a possessive's noun)
+_SELF = re.compile(r"\b(?:I|i|[Ww]e|[Uu]s)\b")
+_OTHER = re.compile(r"\b(?:he|she|they|you|his|her|their|your|(?:my|our) [a-z]+)\b", re.I)
 _STAY = re.compile(
     r"\bafter\s+(?:almost\s+|nearly\s+|about\s+|over\s+|more\s+than\s+)?"
     rf"(?P<count>\d{{1,2}}|{_COUNT})\s+(?P<unit>months?|years?|decades?)\s+"
@@ -39,6 +45,8 @@ def told_stays(s: Sentence, hits: list[Hit]) -> list[Hit]:
             continue
         if any(normalize_name(h.target.name) == normalize_name(place.name) for h in hits):
             continue
+        if not _the_speakers(s, m.start(), place.end):
+            continue
         end = _when(s, (m.start(), place.end))
         start = shift(DayContext(end, end.date(), False), -number(m["count"]), m["unit"])
         speaker = Party(s.speaker, "Person", speaker=True)
@@ -49,6 +57,18 @@ def told_stays(s: Sentence, hits: list[Hit]) -> list[Hit]:
             Hit("LIVES_IN", speaker, home, False, clause, m.span(), text, spell=(start, end))
         )
     return out
+
+
+def _the_speakers(s: Sentence, start: int, end: int) -> bool:
+    """Is the stay at ``start:end`` told of the speaker: the subject nearest before it, or
+    (none before) the first after it, is "I"/"we" or there is none?"""
+    others = [(m.start(), False) for m in _OTHER.finditer(s.text)]
+    others += [(sp.start, False) for sp in s.spans if sp.label == "Person"]
+    subjects = sorted([(m.start(), True) for m in _SELF.finditer(s.text)] + others)
+    before = [mine for at, mine in subjects if at < start]
+    after = [mine for at, mine in subjects if at >= end]
+    nearest = before[-1:] or after[:1]
+    return not nearest or nearest[0]
 
 
 def _when(s: Sentence, stay: tuple[int, int]) -> datetime:
