@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.real_embedder import real_embedder
-from tests.rules_support import found, known_defect, run
+from tests.rules_support import found, run
 from tests.test_rules_nominal import extracted
 from tests.test_rules_states_memory import tell
 
@@ -80,13 +80,33 @@ def test_an_illness_ends_by_the_signs_of_healing(turns: list[str], gone: str):
     assert ("Bo", "HAS_CONDITION", gone) in ended(*turns)
 
 
-@known_defect(
-    "an ending told of 'the' illness ('the flu is gone') goes to the speaker, not to the person "
-    "the sentence is about (bench/RESULTS.md, round 17)"
+@pytest.mark.parametrize(
+    ("turns", "holder"),
+    [
+        (["Jo: my dad has the flu", "Jo: Dad is up and about, the flu is gone"], "Jo's dad"),
+        (["Jo: my sister Ines has shingles", "Jo: ines says the shingles finally cleared up"],
+         "Ines"),
+        (["Jo: my uncle smokes like a chimney", "Jo: can't believe my uncle quit smoking"],
+         "Jo's uncle"),
+    ],
+)  # fmt: skip
+def test_an_illness_or_habit_of_a_relative_ends_for_that_relative(
+    turns: list[str], holder: str
+) -> None:
+    gone = ended(*turns)
+    relation = "HAS_HABIT" if "smok" in turns[0] else "HAS_CONDITION"
+    assert {(h, r) for h, r, _ in gone if r == relation} == {(holder, relation)}, gone
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Jo: my dad has the flu", "Jo: ugh the flu is gone at last, back to work monday"],
+        ["Jo: my dad has the flu", "Jo: my flu is gone, Dad still coughing"],
+    ],
 )
-def test_an_illness_of_a_relative_ends_for_that_relative():
-    gone = ended("Jo: my dad has the flu", "Jo: Dad is up and about, the flu is gone")
-    assert ("Dad", "HAS_CONDITION", "flu") in gone and ("Jo", "HAS_CONDITION", "flu") not in gone
+def test_an_illness_not_told_of_its_holder_stays_the_speakers(turns: list[str]) -> None:
+    assert ("Jo", "HAS_CONDITION", "flu") in ended(*turns)
 
 
 def test_a_body_part_said_okay_is_no_new_condition():

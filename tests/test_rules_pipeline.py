@@ -163,7 +163,7 @@ GUARDS = [
         ("Sam", "MEMBER_OF", "Ironworks Gym", True),
     ),
     (
-        "pet_owners",
+        "holders",
         ("Sam: my sister adopted a cat named Pudding",),
         "Pudding ran away last week, my sister is devastated",
         ("Sam", "HAS_PET", "Pudding", True),

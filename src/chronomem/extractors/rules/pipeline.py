@@ -58,7 +58,7 @@ SENTENCE_PIPELINE = (
     "habits",
     "successions",
     "own_texts",
-    "pet_owners",
+    "holders",
     "pairs",
     "partners",
     "been_with",

@@ -18,10 +18,10 @@ from chronomem.extractors.rules.readers.ahead import (
 from chronomem.extractors.rules.readers.been_with import been_with
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
+from chronomem.extractors.rules.readers.holders import holders
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_hits
-from chronomem.extractors.rules.readers.pet_owners import pet_owners
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
     called_off,
@@ -76,8 +76,8 @@ def _own_texts(t: S) -> list[Hit]:
     return own_texts(t.sentence.text, t.hits)
 
 
-def _pet_owners(t: S) -> list[Hit]:
-    return pet_owners(t.hits, t.known)
+def _holders(t: S) -> list[Hit]:
+    return holders(t.sentence, t.hits, t.known)
 
 
 def _pairs(t: S) -> list[Hit]:
@@ -152,7 +152,7 @@ SENTENCE_STAGES = (
     SentenceStage("habits", _habits, "habits taken up, kept or given up"),
     SentenceStage("successions", _successions, "open facts a new statement takes over from"),
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
-    SentenceStage("pet_owners", _pet_owners, "a lost pet given to its one known owner"),
+    SentenceStage("holders", _holders, "an ending given to the one known holder (Dad's flu)"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
     SentenceStage("partners", _partners, '"met someone ... his name is Leo"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
