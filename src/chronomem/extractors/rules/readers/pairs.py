@@ -68,11 +68,11 @@ def pair_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
                 relation = _told_tie(known, source.name, target.name) or relation
             if any(h.verb[0] <= m.end() and m.start() <= h.verb[1] for h in hits):
                 break  # the table already read this verb
-            text = f"{said}{m.group()}" if said and i == 0 else None
-            if i > 0:  # "... and broke up last August": the pair is the subject again
-                text = f"{source.name} and {target.name}{m.group()}"
-            if len(told) == 1 or i == 0:  # the first one's clause opens at the pair
+            if i == 0:  # the first one's clause opens at the pair
+                text = f"{said}{m.group()}" if said else None
                 clause = (start, m.end() if len(told) == 1 else clause[1])
+            else:  # "... and broke up last August": the pair is the subject again
+                text = f"{source.name} and {target.name}{m.group()}"
             out.append(Hit(relation, source, target, ending, clause, m.span(), text))
     return out
 
