@@ -70,7 +70,11 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
 
 
 def _hits(
-    s: Sentence, index: int, row: RelationPattern, m: re.Match[str], known: Known
+    s: Sentence,
+    index: int,
+    row: RelationPattern,
+    m: re.Match[str],
+    known: Known,
 ) -> list[Hit]:
     clause = s.clauses[index]
     subject, tokens, implicit = subject_of(s, index, m, row.subject, known)
@@ -109,6 +113,9 @@ def _hits(
             target = _as_held(known, subject, target, kinds)
         if relation == "ENDS_KNOWN":
             kinds = _known_relations(known, subject, target)
+        elif ended and relation in ENDED_TOGETHER:  # "discharged": the stay in hospital too
+            held = _known_relations(known, subject, target)
+            kinds = tuple(r for r in (relation, *ENDED_TOGETHER[relation]) if r in held) or kinds
         elif relation == CONTINUES_KNOWN:
             kinds = _continued(known, subject)
         undated = row.presupposed and not _NEW_TIE.search(m.group())
@@ -189,6 +196,11 @@ def _held_of_kind(
 
 _CONTINUED = ("STUDIES_AT", "WORKS_AT")
 
+# An ending told without its value ("fully recovered", "off crutches now") ends what the
+# sentence names among the values held by these relations too: an illness and the state it
+# kept one in ("in hospital", "on crutches") heal together
+ENDED_TOGETHER = {"HAS_CONDITION": ("HAS_HEALTH_STATUS",)}
+
 
 def _continued(known: Known, subject: Party) -> tuple[str, ...]:
     """ "Jack transferred to Michigan": the one of ``_CONTINUED`` the subject held, told
@@ -259,7 +271,11 @@ def _targets(
     else:
         found = object_after(s, m.end(), clause[1], row)
     if found is CONTEXT:
-        names = list(known.targets.get((normalize_name(subject.name), row.relation), {}).values())
+        me = normalize_name(subject.name)
+        relations = ENDED_TOGETHER.get(row.relation, ()) if row.ending else ()
+        names = [
+            n for r in (row.relation, *relations) for n in known.targets.get((me, r), {}).values()
+        ]
         if row.fixed_target:  # "the baby was born" ends only the pregnancy told before
             names = [n for n in names if normalize_name(n) == normalize_name(row.fixed_target)]
         species = m.groupdict().get("species")

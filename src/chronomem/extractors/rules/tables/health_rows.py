@@ -44,6 +44,8 @@ _HURT = (
 )
 # the illness's name used for something else: "a flu shot", "a covid test", "cold brew"
 _NOT_THE_ILLNESS = r"(?! (?:shot|jab|vaccine|test|booster|season|brew)\b)"
+# what an injury keeps one on or in while it heals ("on crutches", "in a sling")
+_AIDS = r"crutches|cast|sling|brace|walking boot|boot|wheelchair|walking stick|zimmer"
 
 HEALTH_ROWS: tuple[P, ...] = (
     # -- diets ------------------------------------------------------------------------------
@@ -230,8 +232,10 @@ HEALTH_ROWS: tuple[P, ...] = (
     P(
         "HAS_CONDITION",
         r"\bcast (?:is |came |got taken |finally came )?off\b|\bback on (?:my|your) "
-        # an injury's aids gone: "off crutches", "crutches are gone", "walking normally again"
-        r"feet\b|\boff (?:the |my |those )?crutches\b|\bcrutches (?:are |have |came )?"
+        # an injury's aids gone: "off crutches", "ditched the crutches", "crutches are gone",
+        # "walking normally again" (each ends the aid held as a status, and the injury)
+        r"feet\b|\b(?:off|ditched|done with|rid of|out of|no more) (?:the |my |those |that )?"
+        r"(?:" + _AIDS + r")\b|\b(?:crutches|sling|brace|boot) (?:are |is |has |have |came )?"
         r"(?:gone|off)\b|\b(?:walk|walking) (?:normally |properly |fine |unaided |without "
         r"(?:a limp|pain|crutches) )?again\b|\bcleared to (?:play|train|run|work|drive|fly|"
         r"race|dance|swim|return|go back)\b|\b(?:discharged|out of (?:the )?hospital|home from "
@@ -242,7 +246,8 @@ HEALTH_ROWS: tuple[P, ...] = (
         "context",
         "possessor",
         ending=True,
-        triggers="cast feet crutches walk walking cleared discharged hospital healed better fine "
+        triggers="cast feet crutches sling brace boot wheelchair walk walking cleared discharged "
+        "hospital healed better fine "
         "good normal okay ok alright right fixed mended settled " + _BODY_WORDS,
     ),
     P(
@@ -296,5 +301,20 @@ HEALTH_ROWS: tuple[P, ...] = (
         target_format="{obj} injury",
         triggers="broke broken fractured sprained twisted injured hurt tore torn pulled strained "
         "tweaked busted bruised dislocated",
+    ),
+    P(  # a state one is in while ill or healing, one at a time (HAS_HEALTH_STATUS): "I'm on
+        # crutches", "she's still in hospital", "been off sick all week"; told after a form of
+        # "be" in the present ("was in hospital in 2019" is past), so "visited Tom in
+        # hospital" is no state of the speaker's. The healing rows
+        # above end it ("ditched the crutches", "discharged", "feeling better")
+        "HAS_HEALTH_STATUS",
+        r"(?:\b(?:am|is|are|been|be)|'m|'s|'re) (?:(?:still|now|currently|stuck|back"
+        r"|also|temporarily) )*(?P<obj>(?:on|using) (?:crutches|a walking stick|a zimmer)|in "
+        r"(?:a |the )?(?:cast|sling|(?:neck |knee |wrist |back )?brace|wheelchair|walking boot)|"
+        r"in (?:the )?hospital|on bed rest|off sick|on sick leave|signed off sick)\b",
+        "Condition",
+        "inline",
+        template="{source} is {target}",
+        triggers="crutches stick zimmer cast sling brace wheelchair boot hospital bed sick",
     ),
 )
