@@ -60,6 +60,13 @@ _ASIDE: dict[str, str] = _PLAIN | {
 }
 
 
+def plain_sentence(relation: str, source: str, target: str) -> str | None:
+    """The relation's plain sentence ("Ana loves olives"), for a clause that names the value
+    only by a pronoun ("now I kind of love them"); ``None`` for a relation without one."""
+    template = _ASIDE.get(relation)
+    return template.format(s=source, t=target) if template else None
+
+
 def plain(text: str, s: Sentence, hit: Hit) -> str:
     """``text`` (the clause, rewritten) or, when it rambles, the relation's plain sentence:
     for the relations of ``_PLAIN``, a clause naming others or longer than ``MAX_WORDS``;

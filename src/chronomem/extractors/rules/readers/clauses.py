@@ -25,7 +25,9 @@ from chronomem.extractors.rules.analysis.objects import (
     singular,
 )
 from chronomem.extractors.rules.analysis.subjects import canonical_role
+from chronomem.extractors.rules.analysis.tastes import TASTES, taste_antecedent
 from chronomem.extractors.rules.analysis.values import refine
+from chronomem.extractors.rules.plain_texts import plain_sentence
 from chronomem.extractors.rules.readers.clause_subjects import (
     LETTERS,
     any_device,
@@ -62,7 +64,7 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
                 rel = cp.row.relation
                 if any(r == rel and m.start() < b and a < m.end() for r, a, b in claimed):
                     continue
-                found = _hits(sentence, i, cp.row, m, known)
+                found = _hits(sentence, i, cp.row, m, known, hits)
                 if found:
                     claimed.append((rel, m.start(), m.end()))
                     hits.extend(found)
@@ -75,6 +77,7 @@ def _hits(
     row: RelationPattern,
     m: re.Match[str],
     known: Known,
+    earlier: list[Hit],
 ) -> list[Hit]:
     clause = s.clauses[index]
     subject, tokens, implicit = subject_of(s, index, m, row.subject, known)
@@ -93,6 +96,11 @@ def _hits(
         relation = row.negated_relation
     ending = row.ending or mood.ending
     targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]
+    said_as: str | None = None  # the fact's text when the clause names its value by a pronoun
+    if not targets and relation in TASTES:  # "now I kind of love them": the olives
+        taste = taste_antecedent(s, m, earlier, known, subject)
+        targets = [(taste, ending)] if taste is not None else []
+        said_as = plain_sentence(relation, subject.name, taste.name) if taste else None
     if ending and not targets:  # "cancelled the gym" after a PureGym membership
         targets = [(t, True) for t in _held_target(s, m, clause, known, subject, relation)]
     if m.groupdict().get("old") and targets:  # a replacement the row took (not a move)
@@ -103,7 +111,7 @@ def _hits(
     for target, ended in targets:
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
-        text = None if ended else _template(row, m, subject, target)
+        text = None if ended else said_as or _template(row, m, subject, target)
         kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
         kinds = kinds or kinds_of_replacement(relation, m.groupdict(), known, subject)
         kinds = apposed_kinds(relation, s.text[clause[0] : clause[1]], target.name, kinds)
