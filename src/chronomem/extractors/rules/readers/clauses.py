@@ -44,6 +44,7 @@ from chronomem.text.words import indefinite
 def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
     """Every relation the pattern table finds in ``sentence`` (none in a question)."""
     hits: list[Hit] = []
+    told_of_it: list[tuple[int, RelationPattern, re.Match[str]]] = []  # "now I love them"
     asks = sentence.asks_from
     has_device = any(sp.label == "Device" for sp in sentence.spans)
     for i, clause in enumerate(sentence.clauses):
@@ -64,10 +65,14 @@ def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
                 rel = cp.row.relation
                 if any(r == rel and m.start() < b and a < m.end() for r, a, b in claimed):
                     continue
-                found = _hits(sentence, i, cp.row, m, known, hits)
+                found = _hits(sentence, i, cp.row, m, known)
                 if found:
                     claimed.append((rel, m.start(), m.end()))
                     hits.extend(found)
+                elif rel in TASTES:
+                    told_of_it.append((i, cp.row, m))
+    for i, row, m in told_of_it:  # a taste of "it": read once every taste before it is
+        hits.extend(_hits(sentence, i, row, m, known, hits))
     return hits
 
 
@@ -77,8 +82,10 @@ def _hits(
     row: RelationPattern,
     m: re.Match[str],
     known: Known,
-    earlier: list[Hit],
+    earlier: list[Hit] | None = None,
 ) -> list[Hit]:
+    """The hits of ``row``'s match ``m`` in clause ``index``; with ``earlier`` (the
+    sentence's hits), a taste told of "it" or "them" is read of the taste they name."""
     clause = s.clauses[index]
     subject, tokens, implicit = subject_of(s, index, m, row.subject, known)
     if subject is None and row.subject == "any_device":
@@ -97,7 +104,7 @@ def _hits(
     ending = row.ending or mood.ending
     targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]
     said_as: str | None = None  # the fact's text when the clause names its value by a pronoun
-    if not targets and relation in TASTES:  # "now I kind of love them": the olives
+    if not targets and earlier is not None:  # "now I kind of love them": the olives
         taste = taste_antecedent(s, m, earlier, known, subject)
         targets = [(taste, ending)] if taste is not None else []
         said_as = plain_sentence(relation, subject.name, taste.name) if taste else None

@@ -197,8 +197,9 @@ _ROWS: tuple[RelationPattern, ...] = (
       "Topic", "phrase", triggers="hate hates hated stand dislike dislikes detest"),
     P("ENJOYS", r"\b(?:enjoy|enjoys|enjoyed|enjoying)\b", "Topic", "phrase",
       negated_relation="DISLIKES", triggers="enjoy enjoys enjoyed enjoying"),
-    P("LIKES", r"(?<!is )(?<!was )(?<!are )(?<!'s )(?<!'re )(?<!be )\b(?:like|likes|liked)\b",
-      "Topic", "phrase", negated_relation="DISLIKES", triggers="like likes liked"),
+    P("LIKES", r"(?<!is )(?<!was )(?<!are )(?<!'s )(?<!'re )(?<!be )\b(?:like|likes|liked"
+      r"|liking)\b", "Topic", "phrase", negated_relation="DISLIKES",
+      triggers="like likes liked liking"),
     P("PLAYS", r"\b(?:play|plays|played|playing)\b(?! (?:with|around|along|outside|together|in|at"
       r"|on|out|a role|a part|a big|an important|it))", "Activity", "phrase",
       reject_heads=word_set("team teams match role part gig show set trick tricks joke prank"),
