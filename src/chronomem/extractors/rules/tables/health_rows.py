@@ -218,7 +218,7 @@ HEALTH_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"\b(?:feeling|feel|felt) (?:much |a lot |so much |way |a bit )?better\b"
+        r"\b(?:feeling|feel|felt|doing) (?:much |a lot |so much |way |a bit )?better\b"
         r"|\b(?:fully |finally |completely )?recovered\b|\bhealed up\b"
         # an illness gone, told by how one feels: "feel like myself again", "in a much
         # better place"
@@ -303,7 +303,8 @@ HEALTH_ROWS: tuple[P, ...] = (
         "tweaked busted bruised dislocated",
     ),
     P(  # a state one is in while ill or healing, one at a time (HAS_HEALTH_STATUS): "I'm on
-        # crutches", "she's still in hospital", "been off sick all week"; told after a form of
+        # crutches", "she's still in hospital with pneumonia" (the clause is the fact's text: it
+        # names what keeps one there), "been off sick all week"; told after a form of
         # "be" in the present ("was in hospital in 2019" is past), so "visited Tom in
         # hospital" is no state of the speaker's. The healing rows
         # above end it ("ditched the crutches", "discharged", "feeling better")
@@ -314,7 +315,6 @@ HEALTH_ROWS: tuple[P, ...] = (
         r"in (?:the )?hospital|on bed rest|off sick|on sick leave|signed off sick)\b",
         "Condition",
         "inline",
-        template="{source} is {target}",
         triggers="crutches stick zimmer cast sling brace wheelchair boot hospital bed sick",
     ),
 )
