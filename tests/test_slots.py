@@ -35,6 +35,12 @@ def fact(fid: str, relation: str, target: str, text: str, **kw) -> Fact:  # type
         ),
         (("HAS_FAVORITE", "Now Ferrante"), ("HAS_FAVORITE", "Maya's favourite author is Elena")),
         (("ROLE_HELD_BY", "Dario is Maya's coach"), ("ROLE_HELD_BY", "Jo is Maya's coach")),
+        # a value chosen over another: the other, preferred later, is the same choice
+        (
+            ("PREFERS", "Maya prefers rooibos these days"),
+            ("PREFERS", "Maya prefers chai over rooibos"),
+        ),
+        (("PREFERS", "Maya prefers trains now"), ("PREFERS", "Maya preferred flying to trains")),
     ],
 )
 def test_values_of_one_slot_replace_each_other(new: tuple[str, str], old: tuple[str, str]) -> None:
@@ -61,6 +67,10 @@ def test_values_of_one_slot_replace_each_other(new: tuple[str, str], old: tuple[
         ),
         (("ROLE_HELD_BY", "Dario is Maya's coach"), ("ROLE_HELD_BY", "Dr Banks is Maya's GP")),
         (
+            ("PREFERS", "Maya prefers dogs these days"),
+            ("PREFERS", "Maya prefers chai over rooibos"),
+        ),
+        (
             ("SUBSCRIBED_TO_PLAN", "Maya is on the Spotify family plan"),
             ("SUBSCRIBED_TO_PLAN", "Maya is on the Netflix basic plan"),
         ),
@@ -70,6 +80,19 @@ def test_values_of_two_slots_leave_each_other_alone(
     new: tuple[str, str], old: tuple[str, str]
 ) -> None:
     assert not same_slot(*new, *old) and not same_slot(*old, *new)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Maya prefers chai over rooibos", "chai"),
+        ("Maya prefers oat milk these days", "milk"),
+        ("Maya prefers window seats on long flights", "seat"),
+        ("Maya prefers the aisle now", "aisle"),
+    ],
+)
+def test_a_preferences_kind_is_its_last_word_not_the_word_after(text: str, kind: str) -> None:
+    assert kind_of("PREFERS", text) == kind
 
 
 def test_every_one_value_relation_has_a_slot_and_others_none() -> None:

@@ -61,9 +61,21 @@ _FAVORITE_KIND = re.compile(
 )
 _ROLE_KIND = re.compile(r"'s ([a-z]+)\W*$", re.I)
 # "prefers aisle seats" -> seats; "is a cat person" -> person: one leaning at a time, so
-# "a coffee person now" replaces "a tea person"
+# "a coffee person now" replaces "a tea person". The kind is the value's last word, never a
+# word after it ("prefers tea over coffee": tea, not "over"; "prefers coffee these days")
+_AFTER_VALUE = r"(?:over|to|than|rather|instead|these|now|nowadays|lately|when|on|for|in|at|"
+_AFTER_VALUE += r"with|because|since|and|but|or|anyway|actually|honestly|tbh)"
 _PREFER_KIND = re.compile(
-    r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )?([a-z]+)\b|\ban? [a-z-]+ (person)\b", re.I
+    rf"\bprefer(?:s|red|ring)? (?:(?!{_AFTER_VALUE}\b)[a-z-]+ )?(?!{_AFTER_VALUE}\b)([a-z]+)\b"
+    r"|\ban? [a-z-]+ (person)\b",
+    re.I,
+)
+# "prefers tea over coffee": the value and the one it is preferred to are of one kind, so a
+# later "prefers coffee" takes its place
+_PREFERRED_TO = re.compile(
+    r"\bprefer(?:s|red|ring)? (?:[a-z-]+ )??([a-z]+) (?:over|to|rather than|instead of) "
+    r"(?:the |a |an )?(?:[a-z-]+ )??([a-z]+)\b(?! [a-z]+ (?:over|to)\b)",
+    re.I,
 )
 # a plan per service: "on the Spotify family plan" / "on the basic Netflix plan"
 _PLAN_SERVICE = re.compile(r"\bis on the ((?:\S+ ){1,3}?)plan\b")
@@ -118,6 +130,8 @@ def same_slot(relation: str, text: str, other_relation: str, other_text: str) ->
     if family == "SUBSCRIBED_TO_PLAN":
         return _same_service(text, other_text)
     kind, other = kind_of(relation, text), kind_of(other_relation, other_text)
+    if _one_choice(text, other_text):
+        return True
     if relation.upper() != other_relation.upper():
         return kind is not None and kind == other
     return kind is None or other is None or kind == other
@@ -163,6 +177,18 @@ def ended_by(relation: str, text: str, held: Sequence[tuple[str, str]]) -> list[
     if len(kin) == 1 and other == kin and kin[0] not in out:
         out.append(kin[0])
     return sorted(out)
+
+
+def _one_choice(a: str, b: str) -> bool:
+    """Is one of two preferences told as chosen over the other's value ("prefers tea over
+    coffee", then "prefers coffee these days": one choice between the two)?"""
+    for told, other in ((a, b), (b, a)):
+        m = _PREFERRED_TO.search(told)
+        theirs = kind_of("PREFERS", other)
+        values = (singular(m.group(1).lower()), singular(m.group(2).lower())) if m else ()
+        if theirs is not None and theirs in values:
+            return True
+    return False
 
 
 def _same_service(a: str, b: str) -> bool:
