@@ -42,6 +42,19 @@ def test_a_taste_told_of_it_or_them_is_a_taste_of_the_thing_named(
     assert taste in extracted(*turns)
 
 
+@pytest.mark.parametrize(
+    ("turn", "taste"),
+    [
+        ("Gus: these days I'm more into audiobooks than films", ("Gus", "LIKES", "audiobooks")),
+        ("Gus: I quite like bluegrass, who knew", ("Gus", "LIKES", "bluegrass")),
+        ("Gus: my aunt is totally hooked on sudoku", ("Gus's aunt", "LIKES", "sudoku")),
+        ("Gus: I'm kinda into sea swimming", ("Gus", "LIKES", "sea swimming")),
+    ],
+)
+def test_a_taste_told_by_how_much_or_how_lately(turn: str, taste: tuple[str, str, str]) -> None:
+    assert taste in extracted(turn)
+
+
 def test_a_taste_told_of_a_pronoun_is_said_plainly() -> None:
     facts = extract_all("Pia: I used to hate mushrooms but now I actually love them")
     texts = {f.fact for f in facts if f.relation == "LOVES"}

@@ -9,7 +9,7 @@ one taken up in its place, and "I'm into X".
   watch horror anymore", "I no longer run": the habit ends (also beside facts a pattern
   found: "I can't watch horror anymore, I'm into comedies now").
 * In a sentence that ends a habit, "switched to pilates" / "swimming instead" is the new one.
-* "I'm really into hip hop lately": a taste (LIKES), which accumulates; "I prefer aisle
+* "all about jazz now", "new obsession: X": a taste (LIKES), which accumulates; "I prefer aisle
   seats now": PREFERS, one per kind of thing (the head noun: seats), so it replaces "I prefer
   window seats" but not "I prefer tea".
 * "I get migraines almost every week": a recurring condition (HAS_CONDITION); "I haven't had
@@ -147,11 +147,10 @@ _ONLY = re.compile(
     r"these days|going forward)\b",
     re.I,
 )
-# "I'm really into hip hop lately", "hooked on padel", a chat line's "all about jazz now"
-# or "new obsession: fontaines dc"
+# a chat line's "all about jazz now" or "new obsession: fontaines dc", with no subject ("I'm
+# into X" and "I'm hooked on X" are the pattern table's, for anyone)
 _INTO = re.compile(
-    r"(?:\b(?:i'm|i am|im) (?:(?:also|really|so|super|totally|now|lately|getting|very|big) )*"
-    r"(?:into|all about|hooked on)|(?:^|(?<=[,;:.!?] ))\W*(?:(?:lol|ok|so|now|and|but|honestly"
+    r"(?:(?:^|(?<=[,;:.!?] ))\W*(?:(?:lol|ok|so|now|and|but|honestly"
     r"|tbh|ngl) )*(?:all about|(?:my )?(?:new |latest |current )?obsession(?: rn| atm| now)?"
     r"(?::| is))) (?P<obj>[a-z0-9][a-z0-9 &'-]*?)"
     r"(?=\s*(?:[.!?,;]|$|\bnow\b|\blately\b|\bthese days\b|\bagain\b|\btoo\b))",

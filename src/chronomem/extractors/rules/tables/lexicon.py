@@ -91,7 +91,8 @@ GAP_WORDS = word_set(
     sometimes ever truly honestly seriously literally personally eventually basically
     continue continued keep kept keeps stopped stop quit gave give up decided decide
     chose ended went back finally then later also first recently sadly unfortunately
-    luckily fortunately sorta kinda pretty much so very ca wo sha
+    luckily fortunately sorta kinda pretty much so very ca wo sha quite genuinely secretly
+    weirdly slowly
     """
 )
 
