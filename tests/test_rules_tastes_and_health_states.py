@@ -55,6 +55,19 @@ def test_a_taste_told_by_how_much_or_how_lately(turn: str, taste: tuple[str, str
     assert taste in extracted(turn)
 
 
+@pytest.mark.parametrize(
+    ("turn", "taste"),
+    [
+        ("Gus: I'm not a huge fan of karaoke", ("Gus", "DISLIKES", "karaoke")),
+        ("Gus: Honestly, I am not into reality shows.", ("Gus", "DISLIKES", "reality shows")),
+    ],
+)
+def test_a_fan_or_a_liking_denied_is_the_opposite_taste(
+    turn: str, taste: tuple[str, str, str]
+) -> None:
+    assert taste in extracted(turn)
+
+
 def test_a_taste_told_of_a_pronoun_is_said_plainly() -> None:
     facts = extract_all("Pia: I used to hate mushrooms but now I actually love them")
     texts = {f.fact for f in facts if f.relation == "LOVES"}

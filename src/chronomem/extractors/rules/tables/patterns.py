@@ -178,11 +178,12 @@ _ROWS: tuple[RelationPattern, ...] = (
       reject_labels=_NOT_WORK, triggers="watched watching rewatched binged binge"),
     # -- tastes and activities --------------------------------------------------------------
     # "I'm into X", and told by how much or how lately: "more into", "so into", "getting into",
-    # "hooked on", "all about" (the one reading of these for the speaker and anyone else)
-    P("LIKES", r"(?:\b(?:am|is|are)|'m|'re) (?:a )?(?:big |huge |massive )?fan of\b"
-      r"|(?:\b(?:am|is|are)|'m|'re)(?P<neg> not| no longer)? (?:(?:really|so|super|totally|"
-      r"very|big|more|much|way|also|still|just|now|lately|getting|kind of|kinda) )*(?:into|"
-      r"all about|hooked on)\b", "Topic", "phrase", triggers="fan into about hooked"),
+    # "hooked on" (the one reading of these for the speaker and anyone else);
+    # denied, the opposite taste: "I'm not a fan of X", "not into X" (DISLIKES)
+    P("LIKES", r"(?:\b(?:am|is|are)|'m|'re)(?P<neg> not| no longer)? (?:(?:really|so|super|"
+      r"totally|very|big|more|much|way|also|still|just|now|lately|getting|kind of|kinda) )*"
+      r"(?:(?:a )?(?:big |huge |massive )?fan of|into|all about|hooked on)\b",
+      "Topic", "phrase", negated_relation="DISLIKES", triggers="fan into about hooked"),
     # "I'm a die hard Chelsea fan", "my dad is a huge Yankees fan": the team or act one follows
     P("LIKES", r"(?:(?:\b(?:am|is|are|was)|'m|'re|\bim) (?:an? )?)(?:(?:die[- ]?hard|big|huge|"
       r"massive|lifelong|loyal|true|proud|longtime|long-time) )*(?P<obj>{NAME}) "
