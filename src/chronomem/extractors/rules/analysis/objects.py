@@ -14,6 +14,7 @@ from dataclasses import replace
 from chronomem.extractors.rules.analysis.capitalised import HEAD_LABELS
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.spans import Span
+from chronomem.extractors.rules.analysis.tastes import TASTES
 from chronomem.extractors.rules.tables.gazetteer import DEVICE_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.lexicon import (
     BAD_OBJECTS,
@@ -42,7 +43,6 @@ _LEAD = re.compile(
 # a word of letters in any alphabet ("comté", "crème brûlée"), a number, or one other sign
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['-])*|\d+|\S")
 _STOPS = PREPOSITIONS | CONJUNCTIONS | DETERMINERS | PRONOUNS | OTHER_SUBJECTS | OBJECT_STOPS
-_PREFERENCES = frozenset({"LIKES", "LOVES", "HATES", "ENJOYS"})
 _ADVERB_OBJECTS = word_set(
     "ever lately mostly online together anymore daily regularly alone outside often nonstop "
     "itself again everyday somewhere anywhere everywhere"
@@ -100,9 +100,9 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
     named = _apposition(s, stop, words)
     if named is not None:
         return span_party(s, named, row)
-    if not words and next_word == "to" and row.relation in _PREFERENCES:
+    if not words and next_word == "to" and row.relation in TASTES:
         words = _to_activity(s, start, end)
-    if row.relation in _PREFERENCES and words in (["job"], ["work"]) and next_word in _AT:
+    if row.relation in TASTES and words in (["job"], ["work"]) and next_word in _AT:
         return None  # "hate my job at Starbucks": the job (WORKS_AT), not a taste to keep
     name = " ".join(words)
     if name in row.context_words or (words and words[-1] in row.context_words):

@@ -200,15 +200,6 @@ HEALTH_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        r"(?:\b(?:is|am|are)|'s|'m|'re) (?:much |a lot |so much |way |all |fully )?"
-        r"(?:better|healed|recovered|cured)\b(?! than)",
-        "Condition",
-        "context",
-        ending=True,
-        triggers="better healed recovered cured",
-    ),
-    P(
-        "HAS_CONDITION",
         rf"(?:\b|(?<=\w)){_BE} (?:now |officially )?(?P<obj>pregnant|diabetic|"
         r"pre-diabetic|prediabetic|anemic|allergic to [a-z]+|(?:lactose|gluten) intolerant|celiac|"
         r"sick|ill)\b",
@@ -216,9 +207,11 @@ HEALTH_ROWS: tuple[P, ...] = (
         "inline",
         triggers="pregnant diabetic pre prediabetic anemic allergic sick ill intolerant celiac",
     ),
-    P(
+    P(  # the signs of healing told without the illness: "I'm all better", "feeling much
+        # better", "doing better", "fully recovered", "cured" (what they end: ``clauses.py``)
         "HAS_CONDITION",
-        r"\b(?:feeling|feel|felt|doing) (?:much |a lot |so much |way |a bit )?better\b"
+        r"(?:\b(?:is|am|are|feeling|feel|felt|doing)|'s|'m|'re) (?:much |a lot |so much |way |"
+        r"all |fully |a bit )?(?:better|healed|recovered|cured)\b(?! than)"
         r"|\b(?:fully |finally |completely )?recovered\b|\bhealed up\b"
         # an illness gone, told by how one feels: "feel like myself again", "in a much
         # better place"
@@ -227,7 +220,7 @@ HEALTH_ROWS: tuple[P, ...] = (
         "Condition",
         "context",
         ending=True,
-        triggers="better recovered healed again place",
+        triggers="better recovered healed cured again place",
     ),
     P(
         "HAS_CONDITION",
