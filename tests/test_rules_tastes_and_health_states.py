@@ -158,3 +158,15 @@ def test_a_turned_taste_and_a_healed_state_close_through_the_memory(  # type: ig
     if current is not None:
         assert facts.get(current) is True, (current, facts)
     assert closed in facts and facts[closed] is False, (closed, facts)
+
+
+@pytest.mark.parametrize(
+    ("turn", "habit"),
+    [
+        ("Olu: tbh I drink most fridays after work", "drinking"),
+        ("Olu: I drink at the rugby club every saturday", "drinking"),
+        ("Olu: I drink green tea every morning", "green tea"),
+    ],
+)
+def test_drinking_told_without_what_is_drunk_is_the_habit(turn: str, habit: str) -> None:
+    assert ("Olu", "HAS_HABIT", habit) in extracted(turn)

@@ -67,6 +67,7 @@ def habit_object(rest: str, *, consumed: bool = False) -> str | None:
 
 
 _CONSUME = frozenset({"drink", "have", "eat", "smoke"})
+_HABIT_ALONE = frozenset({"drink", "smoke"})  # a habit without an object (alcohol, tobacco)
 
 
 _BE_OR_GO = frozenset({"am", "'m", "go", "goes", "going"})
@@ -94,8 +95,9 @@ def habit_thing(verb: str, rest: str) -> str | None:
         return None if thing in _DUTIES else thing
     if v in _GOES_TO:  # "I hit the gym every morning", "hitting the gym 4x a week": the gym
         return habit_object(rest)
-    if v in _TAKES_OBJECT:
-        return habit_object(rest, consumed=v in _CONSUME)
+    if v in _TAKES_OBJECT:  # "I drink most weekends": with no object, drinking is the habit
+        thing = habit_object(rest, consumed=v in _CONSUME)
+        return thing or (gerund(v) if v in _HABIT_ALONE else None)
     past = v.endswith("ed") and not v.endswith("eed")  # "i lied its 3x a week"
     if v in _NOT_HABIT_VERBS or len(v) < 3 or past or _NOT_HABIT_VERBS & bases(v):
         return None  # "I'm working every weekend" as "I work every weekend"

@@ -49,7 +49,7 @@ _FREQ = (
     r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) (?:day|week|month)|(?:a|per) day|"
     r"\w+ (?:days|mornings|evenings|nights) (?:a|per) week|"
     r"in the (?:evenings|mornings)|on (?:the )?weekends|on \w+days|most (?:days|nights|"
-    r"mornings|evenings|weekends)|constantly|all the time|religiously|nonstop|"
+    r"mornings|evenings|weekends|\w+days)|constantly|all the time|religiously|nonstop|"
     # a routine's time of day: "I go for a walk after work", "I read before bed"
     r"(?:after|before) (?:work|school|dinner|breakfast|bed))\b"
 )
