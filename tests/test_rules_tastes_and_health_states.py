@@ -170,14 +170,3 @@ def test_a_turned_taste_and_a_healed_state_close_through_the_memory(  # type: ig
 )
 def test_drinking_told_without_what_is_drunk_is_the_habit(turn: str, habit: str) -> None:
     assert ("Olu", "HAS_HABIT", habit) in extracted(turn)
-
-
-@pytest.mark.parametrize(
-    ("turn", "diet"),
-    [
-        ("Olu: I cut out dairy back in january, my skin is so much better", "dairy-free"),
-        ("Olu: I have given up meat since the documentary", "meat-free"),
-    ],
-)
-def test_a_food_a_diet_keeps_out_given_up_is_that_diet(turn: str, diet: str) -> None:
-    assert ("Olu", "FOLLOWS_DIET", diet) in extracted(turn)
