@@ -52,6 +52,7 @@ TEXT_PIPELINE = (
 VOICE_PIPELINE = ("narrated",)  # per sentence, before it is analysed
 SENTENCE_PIPELINE = (
     "patterns",
+    "offers",
     "restated",
     "terse_corrections",
     "reported",

@@ -19,6 +19,7 @@ from chronomem.extractors.rules.readers.been_with import been_with
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.holders import holders
+from chronomem.extractors.rules.readers.offers import offered_jobs
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_hits
@@ -46,6 +47,10 @@ from chronomem.extractors.rules.state import SentenceState as S
 
 def _patterns(t: S) -> list[Hit]:
     return t.hits + match_sentence(t.sentence, t.known)
+
+
+def _offers(t: S) -> list[Hit]:
+    return offered_jobs(t.sentence, t.hits)
 
 
 def _restated(t: S) -> list[Hit]:
@@ -146,6 +151,7 @@ def _replacements(t: S) -> list[Hit]:
 
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
+    SentenceStage("offers", _offers, '"X offered me the role and I said yes": the job taken'),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
     SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
