@@ -168,8 +168,10 @@ _NEWS = re.compile(
     r"[a-z]",
     re.I,
 )
+# (the noun phrase's own verb: "new job at Korra, I start on the 21st" is news, its verb
+# is the next clause's)
 _TOLD_VERB = re.compile(
-    r"^\S+ \S+(?: \S+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
+    r"^[^\s,;]+ [^\s,;]+(?: [^\s,;]+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
     r"started|arrived|came|comes|came in)\b",
     re.I,
 )
@@ -228,7 +230,7 @@ def _sentence(m: re.Match[str]) -> str:
     if _NEW_HOLDER.match(rest):  # "new boss is tom": the writer's new boss
         return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"
     if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
-        return f"{sentence[:lead]}I got a {rest}"
+        return f"{sentence[:lead]}I got a {rest[:1].lower()}{rest[1:]}"  # "New job" no name
     if _DENIES.search(sentence[:lead]):  # "no migraines in six weeks", "no running for me"
         return sentence
     if _AILMENT.match(rest) and not _TOLD_VERB.search(rest):  # "covid again", "flu rn"
