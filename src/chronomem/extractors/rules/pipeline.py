@@ -65,6 +65,7 @@ SENTENCE_PIPELINE = (
     "been_with",
     "told_plans",
     "redated",
+    "days_set_right",
     "arranged",
     "visits",
     "happened",

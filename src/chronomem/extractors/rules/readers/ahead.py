@@ -129,7 +129,7 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     text = None
     if record is None and _moves_it(s.text, m, new[0].start):
         record = _only_plan(known, s.speaker, s.reference)
-        text = None if record is None else f"{_plan_words(record, s.speaker)} was moved"
+        text = None if record is None else f"{plan_words(record, s.speaker)} was moved"
     told = normalize_name(bare[0].target.name) if bare else ""
     if record is None or (record.relation, normalize_name(record.target)) == ("HAS_PLAN", told):
         return hits  # the table named the plan told: its own fact stands
@@ -184,7 +184,7 @@ def _only_plan(known: Known, speaker: str, now: datetime) -> Ahead | None:
 _PLAN_ENDS = word_set("is was are were on at this next tomorrow")
 
 
-def _plan_words(record: Ahead, speaker: str) -> str:
+def plan_words(record: Ahead, speaker: str) -> str:
     """The plan "it" stands for, in the words its own fact named it ("Interview with Acme
     Games" from "Interview with Acme Games on 5 February"): the sentence that moves it
     says only "it", so its text would name nothing."""
