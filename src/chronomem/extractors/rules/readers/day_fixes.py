@@ -24,9 +24,12 @@ from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
 
 # what may stand between the cue and the day: "it's", "on", "the"
 _LINKS: Final = re.compile(r"(?:(?:it's|its|it is|it was|on|the|for)\s+)*", re.I)
-# what may follow the day: the clause ends, a laugh, an apology, "not <the wrong day>"
+# what may follow the day: the clause ends, a laugh, an apology, "not <the wrong day>", or a
+# remark of a few words ("correction: the 21st, misread it")
 _REST: Final = re.compile(
-    r"\W*(?:(?:lol|haha|sorry|oops|my bad|not\b[^.!?]*|instead)\W*)*$", re.I
+    r"\W*(?:(?:lol|haha|sorry|oops|my bad|not\b[^.!?]*|instead)\W*)*(?:,\s*[a-z']+(?:\s+[a-z']+)"
+    r"{0,2}\W*)?$",
+    re.I,
 )
 _YEAR: Final = re.compile(r"\b\d{4}\b")
 
@@ -39,9 +42,9 @@ def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     lead = CUE_LEAD.match(s.text)
     if lead is None or ANY_CUE.search(lead.group(1)) is None:
         return hits
-    at = _LINKS.match(s.text, lead.end())
     day = s.times[0]
-    if at is None or day.start != at.end() or not _REST.match(s.text, day.end):
+    linked = day.start >= lead.end() and _LINKS.fullmatch(s.text, lead.end(), day.start)
+    if not linked or not _REST.match(s.text, day.end):
         return hits
     record = _last_ahead(known, s.reference)
     if record is None:
