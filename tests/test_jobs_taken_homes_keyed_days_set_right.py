@@ -165,3 +165,19 @@ def test_a_correction_that_tells_more_than_a_day_moves_nothing(text: str) -> Non
         ("2026-02-01T10:02", text),
     ]
     assert [span for _, span in _plans(story, "Tim")] == ["2026-03-03..None"]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    "text",
+    ["Joe: Back in June, I started at Pixar", "Joe: back in june started at pixar, love it"],
+)
+def test_back_in_a_month_dates_what_follows_it(text: str) -> None:
+    story = [("2026-03-10T10:00", text)]
+    assert _timeline(story, "Joe", "WORKS_AT") == [("Pixar", "2025-06-01..None")]
+
+
+@pytest.mark.local_model
+def test_back_in_a_town_is_still_being_back_home() -> None:
+    story = [("2026-03-10T10:00", "Joe: back in Leeds!! so good to be home")]
+    assert _timeline(story, "Joe", "LIVES_IN") == [("Leeds", "2026-03-10..None")]
