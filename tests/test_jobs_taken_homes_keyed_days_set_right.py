@@ -181,3 +181,21 @@ def test_back_in_a_month_dates_what_follows_it(text: str) -> None:
 def test_back_in_a_town_is_still_being_back_home() -> None:
     story = [("2026-03-10T10:00", "Joe: back in Leeds!! so good to be home")]
     assert _timeline(story, "Joe", "LIVES_IN") == [("Leeds", "2026-03-10..None")]
+
+
+@pytest.mark.local_model
+def test_a_trip_told_of_in_the_past_after_its_day_is_over() -> None:
+    story = [
+        ("2026-06-01T10:00", "Sol: my trip to Oslo is on the 20th"),
+        ("2026-06-21T10:00", "Sol: Oslo was amazing, already miss it"),
+    ]
+    assert [span for _, span in _plans(story, "Sol")] == ["2026-06-20..2026-06-21"]
+
+
+@pytest.mark.local_model
+def test_a_place_remembered_before_the_trip_leaves_the_plan_ahead() -> None:
+    story = [
+        ("2026-06-01T10:00", "Sol: my trip to Oslo is on the 20th"),
+        ("2026-06-05T10:00", "Sol: Oslo was amazing last time, can't wait"),
+    ]
+    assert [span for _, span in _plans(story, "Sol")] == ["2026-06-20..None"]

@@ -223,12 +223,13 @@ def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, in
 
 # the speaker is back from a place: "back from Lisbon", "got home from Oslo", "returned from"
 _BACK = re.compile(r"\b(?:back|home|returned|got in) from\b", re.I)
+_WAS = re.compile(r"\s+(?:was|were)\b", re.I)
 
 
 def happened_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """ "just got back from Lisbon", "went to Lisbon last week, loved it": a trip told as
-    done ends the speaker's plan that named its place (a plan held, told any time before),
-    on the day the sentence gives."""
+    """ "just got back from Lisbon", "went to Lisbon last week, loved it", "Lisbon was
+    amazing": a trip told as done ends the speaker's plan that named its place (a plan held,
+    told any time before), on the day the sentence gives, never before the plan's day."""
     if s.speaker is None or s.assistant or s.question:
         return []
     left = _left_stays(s, known, hits)
@@ -236,6 +237,12 @@ def happened_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return left
     visits = [h for h in hits if h.relation == "VISITED" and not h.ending]
     places = [(h.target.name, h.verb, _when(s, h.clause)) for h in visits]
+    # a place the plan named, told of in the past ("Oslo was amazing"): been there
+    places += [
+        (p.name, (p.start, p.end), _when(s, s.clause_at(p.start)))
+        for p in s.spans
+        if p.named and _WAS.match(s.text, p.end)
+    ]
     back = _BACK.search(s.text)
     if back is not None:
         when = _when(s, (0, len(s.text)))
