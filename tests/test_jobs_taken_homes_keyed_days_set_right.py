@@ -121,6 +121,7 @@ def test_a_good_place_found_for_lunch_is_no_home() -> None:
         ("We receive the keys on Friday.", "2026-08-14"),
         ("we went to the lake on friday", "2026-08-07"),  # told in the past: behind
         ("I think it was on Friday", "2026-08-07"),
+        ("I married Leila on saturday", "2026-08-08"),  # a word in -ed happened
     ],
 )
 def test_a_present_on_one_day_is_that_day_ahead(text: str, day: str) -> None:

@@ -180,13 +180,15 @@ _STARTING_RIGHT_BEFORE = re.compile(
 _USUALLY = re.compile(r"\b(?:usually|always|often|normally|sometimes|never|generally)\b", re.I)
 # a day named with "on" after a present of the speaker's own ("we get the keys on friday",
 # "I see the consultant on the 14th"): a simple present on one day is a timetable, to come
-# (what happened on a day is told in the past, a habit names days: "on Fridays")
+# (what happened on a day is told in the past, a habit names days: "on Fridays"; a word in
+# -ed is no present, though "married" or "engaged" may be a state: "I married Leila on
+# saturday" happened)
 _ON_A_DAY = re.compile(r"on\s", re.I)
 _PRESENT_OF_MINE = re.compile(
     r"\b(?:I|we)\s+(?:(?:just|only|then|also|finally|officially)\s+)?(?!(?:think|guess|know|"
     r"remember|believe|mean|feel|hope|wish|suppose|reckon|forget|forgot|can|could|would|"
     r"should|might|must|do|don't|did|didn't|was|were|am|have|had|usually|always|never|often|"
-    r"sometimes|normally|used)\b)[a-z]+\b(?!')",
+    r"sometimes|normally|used)\b)(?![a-z]+ed\b)[a-z]+\b(?!')",
     re.I,
 )
 
