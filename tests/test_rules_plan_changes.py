@@ -17,7 +17,7 @@ import pytest
 from chronomem import Memory
 from chronomem.testing import ManualClock
 from tests.real_embedder import facts_about, real_embedder, target_name, tell
-from tests.rules_support import REF, lost, run  # REF: Monday 2024-01-15 14:00 UTC
+from tests.rules_support import REF, run  # REF: Monday 2024-01-15 14:00 UTC
 
 
 def _plans(*turns: str) -> dict[str, datetime | None]:
@@ -136,7 +136,6 @@ def test_a_move_by_it_closes_the_old_date_end_to_end() -> None:
         assert open_[0].valid_at is not None and open_[0].valid_at.day == 27
 
 
-@lost("corrected_ahead")
 @pytest.mark.parametrize(
     ("turns", "plan", "day"),
     [

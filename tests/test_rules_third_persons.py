@@ -475,7 +475,6 @@ def test_he_or_she_continues_a_named_subject_of_the_user_turn(
     assert not any(s == speaker and t == fact[2] and r == fact[1] for s, r, t, _ in facts)
 
 
-@lost("offers")
 def test_an_organisation_opening_a_sentence_is_no_person_for_a_later_she() -> None:
     # "Accenture" opens a sentence like a name; it is never labelled a person
     facts = found(run("Hana: Accenture upped their offer and I took it. I start in May."))

@@ -16,7 +16,7 @@ import pytest
 from chronomem import Memory
 from chronomem.testing import ManualClock
 from tests.real_embedder import facts_about, real_embedder, target_name, tell
-from tests.rules_support import REF, lost, run  # REF: Monday 2024-01-15 14:00 UTC
+from tests.rules_support import REF, run  # REF: Monday 2024-01-15 14:00 UTC
 
 
 def _plans(*turns: str) -> dict[str, datetime | None]:
@@ -161,7 +161,6 @@ def test_a_third_persons_event_ahead_is_their_plan(text: str, who: str, day: int
     assert plans[0].valid_at is not None and plans[0].valid_at.day == day
 
 
-@lost("corrected_ahead")
 @pytest.mark.parametrize(
     ("turns", "who", "month"),
     [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_support import found, lost, run, values
+from tests.rules_support import found, run, values
 from tests.test_rules_states_memory import embedder, tell  # noqa: F401  (fixture)
 
 CASES = [
@@ -99,19 +99,9 @@ CASES = [
     ),
     (["Mo: living with my girlfriend in Lisbon now"], ("Mo", "LIVES_IN", "Lisbon", False)),
     # a job offer taken, the company named beside the offer
-    pytest.param(
-        ["Mo: Stripe made me an offer and I accepted it"],
-        ("Mo", "WORKS_AT", "Stripe", False),
-        marks=lost("offers"),
-    ),
-    pytest.param(
-        ["Mo: Figma upped their offer, so I took it"],
-        ("Mo", "WORKS_AT", "Figma", False),
-        marks=lost("offers"),
-    ),
-    pytest.param(
-        ["Mo: I accepted Canva's offer!"], ("Mo", "WORKS_AT", "Canva", False), marks=lost("offers")
-    ),
+    (["Mo: Stripe made me an offer and I accepted it"], ("Mo", "WORKS_AT", "Stripe", False)),
+    (["Mo: Figma upped their offer, so I took it"], ("Mo", "WORKS_AT", "Figma", False)),
+    (["Mo: I accepted Canva's offer!"], ("Mo", "WORKS_AT", "Canva", False)),
     # a known company one leaves for is the new employer
     (["Mo: Priya left us for Stripe last month"], ("Priya", "WORKS_AT", "Stripe", False)),
     (["Mo: my colleague Jonas is leaving for Google"], ("Jonas", "WORKS_AT", "Google", False)),
@@ -265,8 +255,8 @@ STORIES = [
      [("Mo", "WORKS_AT", "Canva")], [("Mo", "HAS_JOB_TITLE", "freelancer")]),
     (["Mo: I live in Leeds", "Mo: moved out of Leeds, I'm staying with my aunt in York for now"],
      [("Mo", "LIVES_IN", "York")], [("Mo", "LIVES_IN", "Leeds")]),
-    pytest.param(["Mo: I work at KPMG", "Mo: EY sweetened their offer and I took it"],
-     [("Mo", "WORKS_AT", "EY")], [("Mo", "WORKS_AT", "KPMG")], marks=lost("offers")),
+    (["Mo: I work at KPMG", "Mo: EY sweetened their offer and I took it"],
+     [("Mo", "WORKS_AT", "EY")], [("Mo", "WORKS_AT", "KPMG")]),
     (["Mo: I go to the YMCA most mornings",
       "Mo: dropped the Y and signed up at Crunch Fitness instead"],
      [("Mo", "MEMBER_OF", "Crunch Fitness")], [("Mo", "HAS_HABIT", "YMCA")]),

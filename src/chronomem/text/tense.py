@@ -178,6 +178,19 @@ _STARTING_RIGHT_BEFORE = re.compile(
     r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|kick(?:s|ing)? off)\s+(?:on\s+|from\s+)?$", re.I
 )
 _USUALLY = re.compile(r"\b(?:usually|always|often|normally|sometimes|never|generally)\b", re.I)
+# a day named with "on" after a present of the speaker's own ("we get the keys on friday",
+# "I see the consultant on the 14th"): a simple present on one day is a timetable, to come
+# (what happened on a day is told in the past, a habit names days: "on Fridays"; a word in
+# -ed is no present, though "married" or "engaged" may be a state: "I married Leila on
+# saturday" happened)
+_ON_A_DAY = re.compile(r"on\s", re.I)
+_PRESENT_OF_MINE = re.compile(
+    r"\b(?:I|we)\s+(?:(?:just|only|then|also|finally|officially)\s+)?(?!(?:think|guess|know|"
+    r"remember|believe|mean|feel|hope|wish|suppose|reckon|forget|forgot|can|could|would|"
+    r"should|might|must|do|don't|did|didn't|was|were|am|have|had|usually|always|never|often|"
+    r"sometimes|normally|used)\b)(?![a-z]+ed\b)[a-z]+\b(?!')",
+    re.I,
+)
 
 
 def clause_tense(text: str, start: int, end: int) -> Tense | None:
@@ -215,6 +228,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _CALENDAR.match(text, left) and left == 0:
         return "future"
     if _HAVING.search(text, left, start):  # "we've got a 5k on Saturday": an event to come
+        return "future"
+    if _ON_A_DAY.match(text, start) and _PRESENT_OF_MINE.search(text, left, start):
         return "future"
     return None
 

@@ -52,6 +52,7 @@ TEXT_PIPELINE = (
 VOICE_PIPELINE = ("narrated",)  # per sentence, before it is analysed
 SENTENCE_PIPELINE = (
     "patterns",
+    "offers",
     "restated",
     "terse_corrections",
     "reported",
@@ -64,6 +65,7 @@ SENTENCE_PIPELINE = (
     "been_with",
     "told_plans",
     "redated",
+    "days_set_right",
     "arranged",
     "visits",
     "happened",

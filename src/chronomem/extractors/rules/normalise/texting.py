@@ -168,8 +168,10 @@ _NEWS = re.compile(
     r"[a-z]",
     re.I,
 )
+# (the noun phrase's own verb: "new job at Korra, I start on the 21st" is news, its verb
+# is the next clause's)
 _TOLD_VERB = re.compile(
-    r"^\S+ \S+(?: \S+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
+    r"^[^\s,;]+ [^\s,;]+(?: [^\s,;]+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
     r"started|arrived|came|comes|came in)\b",
     re.I,
 )
@@ -207,6 +209,15 @@ _OWN_THING = re.compile(
     r"screen|failed|passed)\b"
 )
 _FIRST_PERSON = re.compile(r"I(?:'m|'ve)? [a-z]")
+# "back in June, I started at Pixar", "back then we lived in Hull": a time told in hindsight
+# opens the sentence, no "I'm back" (a place after "back in" is: "back in Leeds!")
+_BACK_THEN = re.compile(
+    r"back\s+(?:then|when|in\s+(?:the\s+)?(?:day|days|\d{4}|'\d\d|\d{2}s|(?:early|late|mid)\b|"
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|"
+    r"winter|school|college|uni)\b)",
+    re.I,
+)
 _WORDS = re.compile(r"[a-z][a-z'-]*|\S+", re.I)
 _SENTENCE = re.compile(r"[^.!?:\n]+[.!?:]*")
 
@@ -228,11 +239,15 @@ def _sentence(m: re.Match[str]) -> str:
     if _NEW_HOLDER.match(rest):  # "new boss is tom": the writer's new boss
         return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"
     if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
-        return f"{sentence[:lead]}I got a {rest}"
+        return f"{sentence[:lead]}I got a {rest[:1].lower()}{rest[1:]}"  # "New job" no name
     if _DENIES.search(sentence[:lead]):  # "no migraines in six weeks", "no running for me"
         return sentence
     if _AILMENT.match(rest) and not _TOLD_VERB.search(rest):  # "covid again", "flu rn"
         return f"{sentence[:lead]}I have {rest}"
+    then = _BACK_THEN.match(rest)
+    if then is not None:  # the time told first, then the predicate: its own subject
+        told, rest = rest[: then.end()], rest[then.end() :].lstrip(" ,")
+        sentence, lead = f"{sentence[:lead]}{told}, {rest}", lead + len(told) + 2  # set off
     subject = _subject_for(rest)
     if subject is None:
         if _FIRST_PERSON.match(rest):  # "I speak swahili, learning french"

@@ -129,7 +129,7 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     text = None
     if record is None and _moves_it(s.text, m, new[0].start):
         record = _only_plan(known, s.speaker, s.reference)
-        text = None if record is None else f"{_plan_words(record, s.speaker)} was moved"
+        text = None if record is None else f"{plan_words(record, s.speaker)} was moved"
     told = normalize_name(bare[0].target.name) if bare else ""
     if record is None or (record.relation, normalize_name(record.target)) == ("HAS_PLAN", told):
         return hits  # the table named the plan told: its own fact stands
@@ -184,7 +184,7 @@ def _only_plan(known: Known, speaker: str, now: datetime) -> Ahead | None:
 _PLAN_ENDS = word_set("is was are were on at this next tomorrow")
 
 
-def _plan_words(record: Ahead, speaker: str) -> str:
+def plan_words(record: Ahead, speaker: str) -> str:
     """The plan "it" stands for, in the words its own fact named it ("Interview with Acme
     Games" from "Interview with Acme Games on 5 February"): the sentence that moves it
     says only "it", so its text would name nothing."""
@@ -223,12 +223,13 @@ def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, in
 
 # the speaker is back from a place: "back from Lisbon", "got home from Oslo", "returned from"
 _BACK = re.compile(r"\b(?:back|home|returned|got in) from\b", re.I)
+_WAS = re.compile(r"\s+(?:was|were)\b", re.I)
 
 
 def happened_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """ "just got back from Lisbon", "went to Lisbon last week, loved it": a trip told as
-    done ends the speaker's plan that named its place (a plan held, told any time before),
-    on the day the sentence gives."""
+    """ "just got back from Lisbon", "went to Lisbon last week, loved it", "Lisbon was
+    amazing": a trip told as done ends the speaker's plan that named its place (a plan held,
+    told any time before), on the day the sentence gives, never before the plan's day."""
     if s.speaker is None or s.assistant or s.question:
         return []
     left = _left_stays(s, known, hits)
@@ -236,6 +237,12 @@ def happened_plans(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return left
     visits = [h for h in hits if h.relation == "VISITED" and not h.ending]
     places = [(h.target.name, h.verb, _when(s, h.clause)) for h in visits]
+    # a place the plan named, told of in the past ("Oslo was amazing"): been there
+    places += [
+        (p.name, (p.start, p.end), _when(s, s.clause_at(p.start)))
+        for p in s.spans
+        if p.named and _WAS.match(s.text, p.end)
+    ]
     back = _BACK.search(s.text)
     if back is not None:
         when = _when(s, (0, len(s.text)))

@@ -17,8 +17,10 @@ from chronomem.extractors.rules.readers.ahead import (
 )
 from chronomem.extractors.rules.readers.been_with import been_with
 from chronomem.extractors.rules.readers.clauses import match_sentence
+from chronomem.extractors.rules.readers.day_fixes import day_set_right
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.holders import holders
+from chronomem.extractors.rules.readers.offers import offered_jobs
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_hits
@@ -46,6 +48,10 @@ from chronomem.extractors.rules.state import SentenceState as S
 
 def _patterns(t: S) -> list[Hit]:
     return t.hits + match_sentence(t.sentence, t.known)
+
+
+def _offers(t: S) -> list[Hit]:
+    return offered_jobs(t.sentence, t.hits)
 
 
 def _restated(t: S) -> list[Hit]:
@@ -101,6 +107,10 @@ def _redated(t: S) -> list[Hit]:
     return redated(t.sentence, t.known, t.hits)
 
 
+def _days_set_right(t: S) -> list[Hit]:
+    return day_set_right(t.sentence, t.known, t.hits)
+
+
 def _arranged(t: S) -> list[Hit]:
     return t.hits + arranged_plans(t.sentence, t.hits)
 
@@ -146,6 +156,7 @@ def _replacements(t: S) -> list[Hit]:
 
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
+    SentenceStage("offers", _offers, '"X offered me the role and I said yes": the job taken'),
     SentenceStage("restated", _restated, '"I meant Portland, Oregon": the qualified value'),
     SentenceStage("terse_corrections", _terse, '"not Lyon, Lille", "Lyon -> Lille"'),
     SentenceStage("reported", _reported, '"I said I drive a Skoda but it\'s a Volvo"'),
@@ -158,6 +169,8 @@ SENTENCE_STAGES = (
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
+    SentenceStage("days_set_right", _days_set_right, '"sorry, August 8th! not June": the day'
+                  " of the fact told ahead last, set right"),
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("happened", _happened, '"back from Lisbon": the plan that named it happened'),

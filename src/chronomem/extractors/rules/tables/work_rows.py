@@ -110,9 +110,12 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       "role offer internship hired employed joined signed starting start teach teaches teaching "
       "taught"),
     # a job taken: "landed a job at Wise", "accepted the position of Head of Science at
-    # Fernvale College" (a job at a school or college is still a job)
-    P("WORKS_AT", r"\b(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?"
-      r"(?:new |dream )?(?:job|position|role|offer|internship|job offer|post)(?: (?:of|as) "
+    # Fernvale College" (a job at a school or college is still a job); an offer only once
+    # taken ("accepted the offer from Pell", "signed my offer at Stripe"; "got an offer from
+    # Pell" is no job yet, its acceptance told after it is read by ``readers/offers.py``)
+    P("WORKS_AT", r"\b(?:(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?"
+      r"(?:new |dream )?(?:job|position|role|internship|post)|(?:accepted|took|signed) (?:a |the |"
+      r"my |an |their |its )?(?:new |dream )?(?:job )?offer)(?: (?:of|as) "
       r"(?:an? |the )?[\w&'-]+(?: [\w&'-]+){0,3}?)? (?:at|with|from)\b", "Organization",
       reject_heads=GROUP_HEADS | GYM_HEADS,
       reject_labels=frozenset({"Location", "Person", "Event"}),

@@ -1,0 +1,78 @@
+"""A day set right: "sorry, August 8th! not June", "typo: the 19th", "I mean Friday".
+
+The speaker told something ahead on a day ("my sister is getting married on June 8th") and
+then corrects the day alone, with a correction cue and nothing but the day (the value
+corrected is a date, so ``retractions.py``, which swaps names and phrases, does not read
+it). The fact is the last one told ahead, by this turn or the turns before
+(``Known.ahead``), told again on the day meant; the engine then withdraws the one on the
+wrong day, as for a plan moved (``engine/endings.withdraw_moved_plans``). A correction
+says the day the speaker meant for a thing still to come, so a day without a year that
+resolves behind the time said is that day's next occurrence ("August 8th" said in
+February, though last August is nearer).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Final
+
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Ahead, Known
+from chronomem.extractors.rules.readers.ahead import plan_words
+from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
+
+# what may stand between the cue and the day: "it's", "on", "the"
+_LINKS: Final = re.compile(r"(?:(?:it's|its|it is|it was|on|the|for)\s+)*", re.I)
+# what may follow the day: the clause ends, a laugh, an apology, "not <the wrong day>", or a
+# remark of a few words ("correction: the 21st, misread it")
+_REST: Final = re.compile(
+    r"\W*(?:(?:lol|haha|sorry|oops|my bad|not\b[^.!?]*|instead)\W*)*(?:,\s*[a-z']+(?:\s+[a-z']+)"
+    r"{0,2}\W*)?$",
+    re.I,
+)
+_YEAR: Final = re.compile(r"\b\d{4}\b")
+
+
+def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """The last fact told ahead, again on the day a terse correction gives (the sentence's
+    hits come first: a sentence that tells something of its own is no correction)."""
+    if hits or s.speaker is None or s.assistant or s.question or not s.times:
+        return hits
+    lead = CUE_LEAD.match(s.text)
+    if lead is None or ANY_CUE.search(lead.group(1)) is None:
+        return hits
+    day = s.times[0]
+    linked = day.start >= lead.end() and _LINKS.fullmatch(s.text, lead.end(), day.start)
+    if not linked or not _REST.match(s.text, day.end):
+        return hits
+    record = _last_ahead(known, s.reference)
+    if record is None:
+        return hits
+    when = _ahead(day.when, s.reference, day.text)
+    if when is None or record.start is None or when.date() == record.start.date():
+        return hits
+    source = Party(record.source, "Person", speaker=record.source == s.speaker)
+    target = Party(record.target, record.label or None, False)
+    text = plan_words(record, record.source)  # its words without the wrong day
+    told, span = (0, len(s.text)), (day.start, day.end)
+    return [Hit(record.relation, source, target, False, told, span, text, spell=(when, None))]
+
+
+def _last_ahead(known: Known, now: datetime) -> Ahead | None:
+    """The fact told ahead last (not one the memory held from before these turns)."""
+    told = [a for a in known.ahead if not a.held and a.start is not None and a.start > now]
+    return told[-1] if told else None
+
+
+def _ahead(when: datetime, now: datetime, said: str) -> datetime | None:
+    """``when``, or (a day told without its year, behind ``now``) its next occurrence."""
+    if when > now:
+        return when
+    if _YEAR.search(said):
+        return None
+    try:
+        ahead = when.replace(year=when.year + 1)
+    except ValueError:  # 29 February
+        return None
+    return ahead if ahead > now else None
