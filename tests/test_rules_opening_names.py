@@ -84,3 +84,25 @@ def test_a_formal_letter_opening_on_a_colleagues_name_gives_her_home() -> None:
         ["Dear Mr Okoye, Farida lives in Harrogate and works as our senior analyst."]
     )
     assert ("Farida", "LIVES_IN", "Harrogate", False) in facts
+
+
+@pytest.mark.local_model
+def test_a_friends_home_read_as_chat_goes_to_the_friend_named_first() -> None:
+    # the learned reader reads the line as the speaker's chat; the act after the name
+    # says whose it is, and the friend's fact stands for the speaker's mention of her
+    facts = read_facts(["Priya: soraya lives like ten minutes from me in croydon"])
+    assert ("Soraya", "LIVES_IN", "Croydon", False) in facts
+    assert not any(f[0] == "Priya" and f[1] == "LIVES_IN" for f in facts)
+    assert ("Priya", "MENTIONED", "Soraya", False) not in facts
+
+
+@pytest.mark.local_model
+def test_an_assistant_restating_a_friends_news_gives_it_to_the_friend() -> None:
+    facts = read_facts(
+        [
+            "Priya: guess what, my cousin marco got the job at deloitte",
+            "Assistant: Congratulations to him! So Marco works at Deloitte now.",
+        ]
+    )
+    assert ("Marco", "WORKS_AT", "Deloitte", False) in facts
+    assert not any(f[0] == "Priya" and f[1] == "WORKS_AT" for f in facts)

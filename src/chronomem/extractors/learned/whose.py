@@ -31,6 +31,7 @@ from chronomem.extractors.rules.analysis.antecedents import PRONOUN, antecedent
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.person_acts import PERSON_EVIDENCE
 from chronomem.extractors.rules.analysis.piece_subjects import PieceSubject, piece_subject
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS, role_owner
@@ -81,11 +82,26 @@ def owner(
             return None  # "Sister got the job. Deloitte!": the sister's news goes on
         if subject is None and _relatives(s, clause, found, known) is not None:
             return None  # "so proud of my sister's move to Leeds"
+        if _opens_on(s, subject, found):
+            return subject[0] if subject is not None else None  # "soraya lives near me in X"
         return _speaker_if_theirs(subject, found, me)
     if kind == "third":
         person = _third_owner(s, (clause, found), subject, known, before)
         return person if person is not None else _narrated(s, subject, found)
     return None
+
+
+def _opens_on(s: Sentence, subject: PieceSubject | None, found: Span) -> bool:
+    """Is the clause's subject a person named first in the line, whose own act follows the
+    name ("soraya lives like 5 mins from me in Croydon", "Ollie moved in with me in Leeds")?
+    The reader reads such a line as the speaker's chat (its subject head has met few lines
+    opening on a friend's name); the act says it is the named person's."""
+    if subject is None or subject[0].speaker or not _third(subject[0], found):
+        return False
+    person, end, implied = subject
+    opening = s.text[:end].strip().lower()
+    named = opening.split()[-1:] == [normalize_name(person.name)] and len(opening.split()) <= 3
+    return not implied and named and PERSON_EVIDENCE.match(s.text, end) is not None
 
 
 def _narrated(s: Sentence, subject: PieceSubject | None, found: Span) -> Party | None:
