@@ -96,6 +96,26 @@ def test_a_friends_home_read_as_chat_goes_to_the_friend_named_first() -> None:
     assert ("Priya", "MENTIONED", "Soraya", False) not in facts
 
 
+@pytest.mark.parametrize(
+    ("sentence", "person"),
+    [
+        ("Will moved to Leeds last month", "Will"),  # a modal never takes "moved"
+        ("May lives in Bristol now", "May"),  # nor does a month
+    ],
+)
+def test_a_modal_or_a_month_before_a_tensed_act_is_a_name(sentence: str, person: str) -> None:
+    assert person in _people(sentence)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Will move to Leeds next month?", "May was a busy month for us", "will call u later"],
+)
+def test_a_modal_or_a_month_in_its_own_sense_names_no_one(line: str) -> None:
+    assert _people(line) == []
+    assert capitalised_names(line.lower()).split()[0] == line.lower().split()[0]
+
+
 @pytest.mark.local_model
 def test_an_assistant_restating_a_friends_news_gives_it_to_the_friend() -> None:
     facts = read_facts(

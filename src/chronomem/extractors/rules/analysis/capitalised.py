@@ -152,8 +152,10 @@ def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known)
     first_start = first.start() if first else -1
     out = []
     for raw in _runs(sentence, taken):
-        run = raw if _employer_slot(sentence, raw) else _clean(raw)
-        if not run or _bare(raw[-1].group()) in TIME_WORDS:
+        # "Will moved to Leeds": a modal or a month before a tensed verb is a name
+        named = raw[0].start() == first_start and opens_on_a_person(sentence, raw[0].span(), True)
+        run = raw if named or _employer_slot(sentence, raw) else _clean(raw)
+        if not run or (_bare(raw[-1].group()) in TIME_WORDS and not named):
             continue
         if run[0].start() == first_start:
             run = _drop_opening_word(run, known)

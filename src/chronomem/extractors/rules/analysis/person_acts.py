@@ -23,6 +23,7 @@ from chronomem.extractors.rules.tables.life_words import (
     ROLES_FRIEND,
     ROLES_MARRIED,
 )
+from chronomem.text.words import word_set
 
 # what may stand between a name and its act: "Tom is", "Jake just", "Mia has finally"
 LEAD = r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also)\s+)*"
@@ -52,11 +53,21 @@ _LOWER_ACTS = re.compile(
 )
 
 
+# words a tensed verb never follows, so that one after them makes them a name: a modal
+# or a month ("Will moved to Leeds", "may lives in Bristol now"; "will move" is the modal)
+_NEVER_BEFORE_A_TENSE = word_set("will may might must shall can april june july august")
+_TENSED = re.compile(
+    r",?\s+(?:(?:just|finally|recently|now|also)\s+)*(?:[a-z]+(?:ed|s)|got|came)\b"
+)
+
+
 def opens_on_a_person(text: str, span: tuple[int, int], ordinary: bool) -> bool:
     """Is the word at ``span`` of ``text``, which opens a line, a person's name by what
-    follows it (``ordinary``: the word is one of the lexicon's classes, never a name)? A
-    lower-case word needs one of the acts that no thing does."""
-    if ordinary:
+    follows it (``ordinary``: the word is one of the lexicon's classes, a name only where
+    its own sense cannot stand before a tensed verb)? A lower-case word needs one of the
+    acts that no thing does."""
+    word = text[span[0] : span[1]].lower()
+    if ordinary and not (word in _NEVER_BEFORE_A_TENSE and _TENSED.match(text, span[1])):
         return False
     acts = PERSON_EVIDENCE if text[span[0] : span[0] + 1].isupper() else _LOWER_ACTS
     return acts.match(text, span[1]) is not None
