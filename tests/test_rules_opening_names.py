@@ -126,3 +126,12 @@ def test_an_assistant_restating_a_friends_news_gives_it_to_the_friend() -> None:
     )
     assert ("Marco", "WORKS_AT", "Deloitte", False) in facts
     assert not any(f[0] == "Priya" and f[1] == "WORKS_AT" for f in facts)
+
+
+@pytest.mark.local_model
+def test_a_chatty_story_about_a_cousin_gives_the_cousin_her_move() -> None:
+    facts = read_facts(
+        ["Lana: so my cousin is a mess rn lol. ines moved back to porto last week and she hates it"]
+    )
+    assert ("Ines", "LIVES_IN", "Porto", False) in facts
+    assert not any(f[0] == "Lana" and f[1] == "LIVES_IN" for f in facts)
