@@ -175,6 +175,8 @@ def test_one_condition_of_a_list_ends_alone() -> None:
     [
         ("home in Quito again after three years in Lima, so strange", "2023-08-12..2026-08-12"),
         ("after 18 months living in Lima we moved back to Quito", "2025-02-12..2026-08-12"),
+        # "it" is no one: the stay is still the speaker's
+        ("it's so good to be home after two years in Lima", "2024-08-12..2026-08-12"),
     ],
 )
 def test_a_past_home_told_by_its_length_is_dated_by_it(text: str, spell: str) -> None:
