@@ -82,8 +82,9 @@ def owner(
             return None  # "Sister got the job. Deloitte!": the sister's news goes on
         if subject is None and _relatives(s, clause, found, known) is not None:
             return None  # "so proud of my sister's move to Leeds"
-        if _opens_on(s, subject, found):
-            return subject[0] if subject is not None else None  # "soraya lives near me in X"
+        named_first = _named_first(s, subject, found)
+        if named_first is not None:
+            return named_first  # "soraya lives like 5 mins from me in Croydon"
         return _speaker_if_theirs(subject, found, me)
     if kind == "third":
         person = _third_owner(s, (clause, found), subject, known, before)
@@ -91,17 +92,18 @@ def owner(
     return None
 
 
-def _opens_on(s: Sentence, subject: PieceSubject | None, found: Span) -> bool:
-    """Is the clause's subject a person named first in the line, whose own act follows the
-    name ("soraya lives like 5 mins from me in Croydon", "Ollie moved in with me in Leeds")?
-    The reader reads such a line as the speaker's chat (its subject head has met few lines
-    opening on a friend's name); the act says it is the named person's."""
+def _named_first(s: Sentence, subject: PieceSubject | None, found: Span) -> Party | None:
+    """The clause's subject, when it is a person named first in the line and their own act
+    follows the name ("soraya lives like 5 mins from me in Croydon", "Ollie moved in with
+    me in Leeds"). The reader reads such a line as the speaker's chat (its subject head has
+    met few lines opening on a friend's name); the act says it is the named person's."""
     if subject is None or subject[0].speaker or not _third(subject[0], found):
-        return False
+        return None
     person, end, implied = subject
-    opening = s.text[:end].strip().lower()
-    named = opening.split()[-1:] == [normalize_name(person.name)] and len(opening.split()) <= 3
-    return not implied and named and PERSON_EVIDENCE.match(s.text, end) is not None
+    opening = s.text[:end].strip().lower().split()
+    named = opening[-1:] == [normalize_name(person.name)] and len(opening) <= 3
+    acts = PERSON_EVIDENCE.match(s.text, end) is not None
+    return person if named and acts and not implied else None
 
 
 def _narrated(s: Sentence, subject: PieceSubject | None, found: Span) -> Party | None:
