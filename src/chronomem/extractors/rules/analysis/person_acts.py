@@ -45,6 +45,8 @@ PERSON_DOES = (
     r"|(?:took over|stepped in|stepped up)\s+as\b)"
 )
 PERSON_EVIDENCE = re.compile(LEAD + PERSON_DOES)
+# words a chat line opens on before its news: "ok so bea dumped fitz", "omg marco got the job"
+FILLERS = word_set("ok okay so and but omg lol well anyway btw guess what update news")
 # the acts of a person whose name opens a line in lower case: no "started", "left",
 # "joined", "became" or a bare "works", which a thing does as well ("uni started", "the
 # bus left", "it works for me")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from chronomem.extractors.rules.analysis.person_acts import opens_on_a_person
+from chronomem.extractors.rules.analysis.person_acts import FILLERS, opens_on_a_person
 from chronomem.extractors.rules.normalise.texting import STATE_WORDS, VERB_WORDS
 from chronomem.extractors.rules.tables import gazetteer as gz
 from chronomem.extractors.rules.tables import lexicon as lx
@@ -108,8 +108,6 @@ _ORG_HEADS = (
     )
 )
 _POSSESSIVES = word_set("my her his our their your")
-# words a chat line opens on before its news: "ok so bea dumped fitz", "omg marco got the job"
-_FILLERS = word_set("ok okay so and but omg lol well anyway btw guess what update news")
 _MOVE_VERBS = word_set(
     """
     moved moving move relocated relocating went go flew flying fly flight trip drove
@@ -215,7 +213,7 @@ def _opening_person(text: str, tokens: list[re.Match[str]], i: int, words: list[
     """ "soraya lives near me", "ollie came home", "ok so bea dumped fitz": a line's first
     word (after a filler) that what follows tells a person's name."""
     j = i
-    while j > 0 and words[j - 1] in _FILLERS:
+    while j > 0 and words[j - 1] in FILLERS:
         j -= 1
     if j > 0 and words[j - 1] not in (".", "!", "?"):
         return False
