@@ -31,6 +31,7 @@ from chronomem.extractors.rules.analysis.antecedents import PRONOUN, antecedent
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.person_acts import FILLERS, PERSON_EVIDENCE
 from chronomem.extractors.rules.analysis.piece_subjects import PieceSubject, piece_subject
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS, role_owner
@@ -81,11 +82,31 @@ def owner(
             return None  # "Sister got the job. Deloitte!": the sister's news goes on
         if subject is None and _relatives(s, clause, found, known) is not None:
             return None  # "so proud of my sister's move to Leeds"
+        named_first = _named_first(s, subject, found)
+        if named_first is not None:
+            return named_first  # "soraya lives like 5 mins from me in Croydon"
         return _speaker_if_theirs(subject, found, me)
     if kind == "third":
         person = _third_owner(s, (clause, found), subject, known, before)
         return person if person is not None else _narrated(s, subject, found)
     return None
+
+
+def _named_first(s: Sentence, subject: PieceSubject | None, found: Span) -> Party | None:
+    """The clause's subject, when it is a person named bare first in the line (after a
+    filler: "ok so", "omg") and their own act follows the name ("soraya lives like 5 mins
+    from me in Croydon", "Ollie moved in with me in Leeds"). The reader reads such a line as
+    the speaker's chat (its subject head has met few lines opening on a friend's name); the
+    act says it is the named person's. "My sister Ida moved ..." is no bare name: there the
+    head's kind must agree."""
+    if subject is None or subject[0].speaker or not _third(subject[0], found):
+        return None
+    person, end, implied = subject
+    opening = normalize_name(s.text[:end]).split()
+    name = normalize_name(person.name).split()
+    bare = opening[-len(name) :] == name and all(w in FILLERS for w in opening[: -len(name)])
+    acts = PERSON_EVIDENCE.match(s.text, end) is not None
+    return person if bare and acts and not implied else None
 
 
 def _narrated(s: Sentence, subject: PieceSubject | None, found: Span) -> Party | None:

@@ -183,12 +183,19 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
 
 
 def _drop_open_mention(draft: Draft, hit: Hit) -> None:
-    """The speaker's open mention of the value is explained by the step's fact: one
-    statement, one fact (a mention that ends something, "someone stole my Trek", stays)."""
-    key = (normalize_name(hit.source.name), normalize_name(hit.target.name), "MENTIONED")
-    mention = draft.facts.get(key)
-    if mention is not None and mention.invalid_at is None:
-        del draft.facts[key]
+    """The speaker's open mention of the value is explained by the step's fact, and so is
+    the speaker's mention of the third person whose fact it is: one statement, one fact
+    ("soraya lives near me in Croydon": Soraya's home, no mention of Soraya beside it; a
+    mention that ends something, "someone stole my Trek", stays). The speaker's mention of
+    a third person's value stays: the reader's relation for it is the weaker guess."""
+    source, target = normalize_name(hit.source.name), normalize_name(hit.target.name)
+    keys = [(source, target, "MENTIONED")]
+    if not hit.source.speaker and draft.speaker:
+        keys.append((normalize_name(draft.speaker), source, "MENTIONED"))
+    for key in keys:
+        mention = draft.facts.get(key)
+        if mention is not None and mention.invalid_at is None:
+            del draft.facts[key]
 
 
 def _told_already(draft: Draft, hit: Hit) -> bool:

@@ -13,7 +13,17 @@ import re
 
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.analysis.person_names import is_name_word, person_after
+from chronomem.extractors.rules.analysis.person_acts import (
+    LEAD,
+    PERSON_DOES,
+    PERSON_EVIDENCE,
+    opens_on_a_person,
+)
+from chronomem.extractors.rules.analysis.person_names import (
+    is_name_word,
+    lexicon_word,
+    person_after,
+)
 from chronomem.extractors.rules.analysis.spans import TOKEN, Span, is_free, known_name, label_for
 from chronomem.extractors.rules.analysis.vocatives import is_listener, is_vocative
 from chronomem.extractors.rules.tables.gazetteer import (
@@ -26,33 +36,9 @@ from chronomem.extractors.rules.tables.gazetteer import (
     PLACE_HEADS,
 )
 from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, PREPOSITIONS, TIME_WORDS
-from chronomem.extractors.rules.tables.life_words import (
-    ROLES_DATING,
-    ROLES_FAMILY,
-    ROLES_FRIEND,
-    ROLES_MARRIED,
-)
 
 _WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
 
-# "Tom is our new team lead", "Jake moved to Denver": a sentence's first capitalised word
-# followed by these is a name, not a capitalised common word.
-_LEAD = r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also)\s+)*"
-# what only people are or do (also the evidence that a bare name is a person's:
-# ``person_names.py``)
-_PERSON_DOES = (
-    r"(?:(?:my|our|your)\s+(?:new\s+|best\s+|current\s+|old\s+)?(?:"
-    + "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
-    + r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
-    r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
-    r"|got (?:a|married|engaged|promoted|hired|fired|divorced|remarried)|adopted|retired"
-    r"|transferred|is dating|divorced|remarried"
-    r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have|had))\b"
-    # what only people do to a team: "Alice leads our platform team", "Helen runs the data
-    # team now", "Bob is the new lead of the platform team"
-    r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
-    r"|(?:took over|stepped in|stepped up)\s+as\b)"
-)
 # what only an employer does ("Accenture upped their offer", "Stripe offered me a role"),
 # and names that lead or have fans: a name, but no person's
 _OTHERS_DO = (
@@ -61,8 +47,9 @@ _OTHERS_DO = (
     r"|(?:the\s+)?(?:new\s+)?(?:lead|head|captain|manager|boss|director)\s+of\b"
     r"|(?:fan|fans|supporter|supporters)\b)"
 )
-_NAME_EVIDENCE = re.compile(rf"{_LEAD}(?:{_PERSON_DOES}|{_OTHERS_DO})")
-_PERSON_EVIDENCE = re.compile(_LEAD + _PERSON_DOES)
+# "Tom is our new team lead", "Jake moved to Denver", "Stripe offered me a role": a
+# sentence's first capitalised word followed by these is a name, not a capitalised word
+_NAME_EVIDENCE = re.compile(rf"{LEAD}(?:{PERSON_DOES}|{_OTHERS_DO})")
 
 # Words shortened with a full stop inside a name: "Dr. Lee", "St. Mary's", "Mt. Hood"
 _ABBREVIATED = PERSON_TITLES | frozenset({"st", "mt", "ft"})
@@ -165,8 +152,10 @@ def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known)
     first_start = first.start() if first else -1
     out = []
     for raw in _runs(sentence, taken):
-        run = raw if _employer_slot(sentence, raw) else _clean(raw)
-        if not run or _bare(raw[-1].group()) in TIME_WORDS:
+        # "Will moved to Leeds": a modal or a month before a tensed verb is a name
+        named = raw[0].start() == first_start and opens_on_a_person(sentence, raw[0].span(), True)
+        run = raw if named or _employer_slot(sentence, raw) else _clean(raw)
+        if not run or (_bare(raw[-1].group()) in TIME_WORDS and not named):
             continue
         if run[0].start() == first_start:
             run = _drop_opening_word(run, known)
@@ -178,7 +167,11 @@ def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known)
             continue
         opening = start == first_start and " " not in name
         evidence = _AND_I.match(sentence, end) or _NAME_EVIDENCE.match(sentence, end)
-        person = is_name_word(name) and person_after(sentence, end, _PERSON_EVIDENCE)
+        person = is_name_word(name) and person_after(sentence, end, PERSON_EVIDENCE)
+        # "Ollie came home after four years in Lima": a line's first word and what people do
+        person = person or (
+            opening and opens_on_a_person(sentence, (start, end), lexicon_word(name))
+        )
         if opening and not known_name(name, known) and not evidence and not person:
             continue  # a capitalised sentence start is no evidence of a name ("Max and I" is)
         listener = is_listener(key, known.addressee)

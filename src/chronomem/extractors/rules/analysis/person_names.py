@@ -15,7 +15,7 @@ So a name is a person's only with two kinds of evidence at once:
   his/her/their" and a person's role ("Rafi and his husband"), or by a finite verb with a
   "he", "she", "his", "her", "him" or "-self" after it in the sentence ("Tomasz phoned his
   mother", "Thuy still peeled the shallots herself"), or by a verb only people do
-  (``capitalised.NAME_EVIDENCE``: "moved", "works", "married", "is my brother").
+  (``person_acts.PERSON_DOES``: "moved", "works", "married", "is my brother").
 
 A common first name ("Sophie", "Hassan") is a vocabulary word and gets no type here: the
 word itself says nothing, and such names are typed by what earlier turns or a role taught.
@@ -67,11 +67,18 @@ def _vocabulary() -> frozenset[str]:
     return frozenset(w for w in text.split() if w.isalpha())
 
 
+def lexicon_word(word: str) -> bool:
+    """Is ``word`` one of the lexicon's words of ordinary English ("Traffic", "Monday",
+    "Mum"): never a name, whatever follows it?"""
+    low = word.lower()
+    return low in COMMON_WORDS or low in NOT_NAMES or low in TIME_WORDS
+
+
 def ordinary(word: str) -> bool:
     """Is ``word`` (a capitalised word) an ordinary word of English, by its lower case or
     its stem ("Bakers" -> "baker")?"""
     low = word.lower()
-    if low in COMMON_WORDS or low in NOT_NAMES or low in TIME_WORDS:
+    if lexicon_word(low):
         return True
     vocabulary = _vocabulary()
     stems = [low] + [low[: -len(s)] for s in _SUFFIXES if low.endswith(s) and len(low) > len(s) + 2]

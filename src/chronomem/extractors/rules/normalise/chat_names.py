@@ -9,6 +9,8 @@ writer would capitalise, the later stages find names by their capitals; so
   ("moved to", "flying to"), after a verb of work + "for" ("delivering for"), or as the
   object of a verb of joining and leaving ("joined", "quit", "visited", "cancelled");
   with "the" only when an organisation or place head follows ("at the lumiere cinema");
+* a person whose name opens a line, by what follows it ("ollie came home", "bea dumped
+  fitz": ``analysis/person_acts.py``);
 * a person or pet: after "named", "called", "name's", "with", "me and", a role noun after
   a possessive ("my gf carys", "her mate ollie", "my hamster biscuit"), before "and I";
 * a word that opens a name already known in the conversation ("brightwell" after
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from chronomem.extractors.rules.analysis.person_acts import FILLERS, opens_on_a_person
 from chronomem.extractors.rules.normalise.texting import STATE_WORDS, VERB_WORDS
 from chronomem.extractors.rules.tables import gazetteer as gz
 from chronomem.extractors.rules.tables import lexicon as lx
@@ -193,7 +196,7 @@ def capitalised_names(text: str, known: Iterable[str] = ()) -> str:
             continue
         if text.startswith("'", tok.end()) and not tok.group().endswith("'s"):
             continue  # "doesn't", "ya'll": a contraction
-        end = _name_end(words, i, firsts)
+        end = i if _opening_person(text, tokens, i, words) else _name_end(words, i, firsts)
         if end is None or (tokens[end].end() < len(text) and _capital_next(tokens, end)):
             continue  # "from rainy Cork", "our baby girl Nell": a word before a name
         full = firsts.get(words[i]) if end == i else None
@@ -204,6 +207,18 @@ def capitalised_names(text: str, known: Iterable[str] = ()) -> str:
         out.append(full or " ".join(_capital(w) for w in said.split()))
         last = tokens[end].end()
     return "".join(out) + text[last:] if out else text
+
+
+def _opening_person(text: str, tokens: list[re.Match[str]], i: int, words: list[str]) -> bool:
+    """ "soraya lives near me", "ollie came home", "ok so bea dumped fitz": a line's first
+    word (after a filler) that what follows tells a person's name."""
+    j = i
+    while j > 0 and words[j - 1] in FILLERS:
+        j -= 1
+    if j > 0 and words[j - 1] not in (".", "!", "?"):
+        return False
+    span = (tokens[i].start(), tokens[i].end())
+    return opens_on_a_person(text, span, not _nameable(words[i]))
 
 
 def _capital_next(tokens: list[re.Match[str]], end: int) -> bool:

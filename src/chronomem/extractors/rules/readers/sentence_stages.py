@@ -132,7 +132,7 @@ def _end_dates(t: S) -> list[Hit]:
 
 
 def _stays(t: S) -> list[Hit]:
-    return told_stays(t.sentence, t.hits)
+    return told_stays(t.sentence, t.known, t.hits)
 
 
 def _upcoming(t: S) -> list[Hit]:
