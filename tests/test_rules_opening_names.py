@@ -57,6 +57,7 @@ def test_texting_writes_the_opening_name_in_lower_case(line: str, written: str) 
         "this works for me",  # a pronoun
         "moved to leeds last month",  # a line opening on its verb: the speaker's
         "traffic was awful today",  # no act of a person follows
+        "netflix got a new show about chess",  # things get things: only a job is a person's
     ],
 )
 def test_a_line_opening_on_a_thing_or_a_verb_names_no_one(line: str) -> None:

@@ -47,11 +47,15 @@ PERSON_DOES = (
 PERSON_EVIDENCE = re.compile(LEAD + PERSON_DOES)
 # words a chat line opens on before its news: "ok so bea dumped fitz", "omg marco got the job"
 FILLERS = word_set("ok okay so and but omg lol well anyway btw guess what update news")
+# a thing gets things too ("netflix got a new show"): "got a" is a person's act only for what
+# only people get (a job, a promotion), which ``PERSON_DOES`` names on its own
+_THINGS_GET = r"got\s+a\b(?!\s+(?:new\s+|dream\s+|first\s+)?(?:job|offer|promotion|role)\b)"
 # the acts of a person whose name opens a line in lower case: no "started", "left",
-# "joined", "became" or a bare "works", which a thing does as well ("uni started", "the
-# bus left", "it works for me")
+# "joined", "became", a bare "works" or "got a", which a thing does as well ("uni started",
+# "the bus left", "it works for me")
 _LOWER_ACTS = re.compile(
-    rf"{LEAD}(?!(?:started|left|joined|became)\b|works\b(?!\s+(?:at|as|for)\b)){PERSON_DOES}"
+    rf"{LEAD}(?!(?:started|left|joined|became)\b|works\b(?!\s+(?:at|as|for)\b)|{_THINGS_GET})"
+    rf"{PERSON_DOES}"
 )
 
 
