@@ -1,4 +1,5 @@
-"""Shared fixtures: fast, deterministic memories (HashEmbedder, ManualClock, rule extractor)."""
+"""Shared fixtures: fast, deterministic memories (HashEmbedder, ManualClock, rule extractor),
+and the real default embedder for the tests that read through it."""
 
 from __future__ import annotations
 
@@ -11,13 +12,21 @@ from typing import TYPE_CHECKING
 import pytest
 
 from chronomem import Memory
+from chronomem.ports import Embedder
 from chronomem.testing import HashEmbedder, ManualClock
 from tests.helpers import t
+from tests.real_embedder import real_embedder
 
 if TYPE_CHECKING:
     import httpx
 
     from chronomem.service.runtime import ServiceRuntime
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Embedder:
+    """The real default embedder (loaded once per process), for tests that read through it."""
+    return real_embedder()
 
 
 @pytest.fixture

@@ -11,14 +11,9 @@ from __future__ import annotations
 import pytest
 
 from chronomem import Memory
-from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
+from tests.real_embedder import facts_about, target_name, told_memory
 
 pytestmark = pytest.mark.local_model
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 def held(memory: Memory, who: str, relation: str) -> dict[str, bool]:

@@ -18,7 +18,6 @@ from chronomem.engine.endings import close_mentions, ended_fact
 from chronomem.model import Fact
 from chronomem.testing import ManualClock
 from tests.helpers import t
-from tests.real_embedder import real_embedder
 
 JAN, MAR, MAY = t("2024-01-10T10:00"), t("2024-03-01T10:00"), t("2024-05-01T10:00")
 
@@ -58,11 +57,6 @@ def test_an_ending_finds_the_one_open_fact_of_its_pair() -> None:
     assert ended_fact(restated, [job]) is None  # not an ending
     two = [job, fact("f5", "WORKS_AT", "acme", "second stint", valid_at=MAR)]
     assert ended_fact(ending, two) is None  # ambiguous: left to the decision step
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 @pytest.mark.local_model

@@ -24,7 +24,6 @@ from chronomem.model.ontology import Ontology
 from chronomem.ports import HeldReader
 from chronomem.testing import ManualClock, SequentialIds
 from tests.helpers import t
-from tests.real_embedder import real_embedder
 
 START = t("2024-01-01T09:00")
 # a dozen messages about nothing the stories hold, in several voices
@@ -146,11 +145,6 @@ def check(memory: Memory, story: Story) -> None:
     if story.current is not None:
         now = [n for n, is_open in values if is_open]
         assert len(now) == 1 and story.current.lower() in now[0].lower(), values
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 @pytest.mark.parametrize("name", list(STORIES))

@@ -15,7 +15,6 @@ from chronomem.engine.held import HeldValues
 from chronomem.engine.held_cache import HeldCache
 from chronomem.model import Episode
 from chronomem.testing import ManualClock, SequentialIds
-from tests.real_embedder import real_embedder
 from tests.test_far_endings import START, _seen
 
 STORY = [
@@ -27,11 +26,6 @@ STORY = [
     ("Nina", "sold my car yesterday"),
     ("Omar", "Nina and Sam came over for dinner."),
 ]
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 def _memory(embedder, path: str = ":memory:", prefix: str = "e") -> Memory:  # type: ignore[no-untyped-def]

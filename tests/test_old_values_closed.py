@@ -18,14 +18,9 @@ from __future__ import annotations
 import pytest
 
 from chronomem import Memory
-from tests.real_embedder import real_embedder, told_memory
+from tests.real_embedder import told_memory
 
 pytestmark = pytest.mark.local_model
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 def current_targets(memory: Memory, who: str) -> set[str]:

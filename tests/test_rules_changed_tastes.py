@@ -6,17 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.real_embedder import real_embedder
 from tests.rules_support import lost
 from tests.test_rules_nominal import extract_all, extracted
 from tests.test_rules_states_memory import tell
 
 pytestmark = pytest.mark.local_model
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 def current(facts: dict[tuple[str, str, str], bool], who: str, relation: str) -> set[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.real_embedder import real_embedder
 from tests.rules_support import found, run
 from tests.test_rules_nominal import extracted
 from tests.test_rules_states_memory import tell
@@ -204,11 +203,6 @@ def test_moving_out_of_a_place_ends_that_home():
     assert ("Ed", "LIVES_IN", "Hackney") in ended(
         "Ed: I live in Hackney", "Ed: we moved out of Hackney to a cottage in Margate"
     )
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 @pytest.mark.local_model

@@ -10,7 +10,6 @@ import pytest
 
 from chronomem.extractors.rules import RuleExtractor
 from chronomem.model import Episode, EpisodeSource, ExtractedFact
-from tests.real_embedder import real_embedder
 from tests.test_rules_states_memory import tell
 
 REF = datetime(2024, 5, 6, 12, 0, tzinfo=UTC)
@@ -115,11 +114,6 @@ def test_the_new_value_closes_the_old_on_the_default_path(embedder, turns, curre
     facts = tell(embedder, *turns)
     assert facts.get(current) is True, (current, facts)
     assert closed in facts and facts[closed] is False, (closed, facts)
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 @pytest.mark.parametrize(

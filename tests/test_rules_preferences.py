@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.real_embedder import real_embedder
 from tests.test_rules_nominal import REF, extract_all, extracted
 from tests.test_rules_states_memory import tell
 
@@ -94,11 +93,6 @@ def test_a_changed_preference_closes_the_old_on_the_default_path(  # type: ignor
     facts = tell(embedder, *turns)
     assert facts.get(current) is True, (current, facts)
     assert closed in facts and facts[closed] is False, (closed, facts)
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 # -- "prefer" of anyone the clause names; the ways a favourite is said to be one -----------

@@ -14,15 +14,9 @@ import pytest
 from chronomem import Memory
 from chronomem.testing import ManualClock
 from tests.helpers import t
-from tests.real_embedder import real_embedder
 
 pytestmark = pytest.mark.local_model
 START = t("2024-03-01T10:00")
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 def tell(embedder, *turns: str) -> dict[tuple[str, str, str], bool]:  # type: ignore[no-untyped-def]

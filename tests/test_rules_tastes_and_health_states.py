@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.real_embedder import real_embedder
 from tests.rules_support import found, known_defect, run
 from tests.test_rules_nominal import extract_all, extracted
 from tests.test_rules_states_memory import tell
@@ -133,11 +132,6 @@ def test_no_state_of_the_speaker_without_one(turn: str) -> None:
 )  # fmt: skip
 def test_a_state_ends_by_the_signs_of_healing(turns: list[str], gone: str) -> None:
     assert ("Rui", "HAS_HEALTH_STATUS", gone) in ended(*turns)
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 @pytest.mark.local_model

@@ -14,7 +14,6 @@ from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.replies import answered_reply
 from chronomem.extractors.rules.normalise.texting import with_subjects
-from tests.real_embedder import real_embedder
 from tests.rules_support import found, run
 from tests.test_rules_states_memory import tell
 
@@ -199,11 +198,6 @@ def test_no_place_or_employer_from_a_bare_state(turn: str) -> None:
 def test_a_hospital_one_has_been_at_is_no_employer() -> None:
     facts = found(run("Ines: mum's been at St Anne's Hospital since tuesday"))
     assert not [f for f in facts if f[1] == "WORKS_AT"], facts
-
-
-@pytest.fixture(scope="module")
-def embedder():  # type: ignore[no-untyped-def]
-    return real_embedder()
 
 
 @pytest.mark.local_model

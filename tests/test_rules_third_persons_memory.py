@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules_support import lost
-from tests.test_rules_states_memory import embedder, tell  # noqa: F401  (fixture)
+from tests.test_rules_states_memory import tell
 
 pytestmark = pytest.mark.local_model
 
@@ -58,7 +58,7 @@ STORIES = [
 
 
 @pytest.mark.parametrize(("turns", "current", "closed"), STORIES)
-def test_the_old_value_is_closed_and_the_new_one_current(embedder, turns, current, closed):  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_old_value_is_closed_and_the_new_one_current(embedder, turns, current, closed):  # type: ignore[no-untyped-def]
     facts = tell(embedder, *turns)
     for triple in current:
         assert facts.get(triple) is True, (triple, facts)
@@ -75,7 +75,7 @@ KEPT = [
 
 
 @pytest.mark.parametrize("turns", KEPT)
-def test_a_role_named_again_keeps_its_holder(embedder, turns):  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_role_named_again_keeps_its_holder(embedder, turns):  # type: ignore[no-untyped-def]
     facts = tell(embedder, *turns)
     held = [t for t, current in facts.items() if t[1] == "ROLE_HELD_BY" and current]
     assert len(held) == 1, facts

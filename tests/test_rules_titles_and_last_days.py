@@ -14,7 +14,7 @@ import pytest
 
 from chronomem.text.words import indefinite
 from tests.rules_support import REF, found, run
-from tests.test_rules_states_memory import embedder, tell  # noqa: F401  (fixture)
+from tests.test_rules_states_memory import tell
 
 
 @pytest.mark.parametrize(
@@ -93,7 +93,7 @@ def test_an_over_told_state_ends_now_whatever_comes_next() -> None:
 
 
 @pytest.mark.local_model
-def test_an_employer_and_a_title_told_in_one_clause(embedder) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_an_employer_and_a_title_told_in_one_clause(embedder) -> None:  # type: ignore[no-untyped-def]
     """The title read after the employer leaves the employer to the semantic cue."""
     facts = tell(embedder, "Ines: I start at Zalando on the 3rd as a data engineer")
     assert facts.get(("Ines", "HAS_JOB_TITLE", "data engineer")) is True

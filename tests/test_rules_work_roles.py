@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules_support import found, run, values
-from tests.test_rules_states_memory import embedder, tell  # noqa: F401  (fixture)
+from tests.test_rules_states_memory import tell
 
 CASES = [
     # a team's lead, said by a colleague: only people lead, run or head a team
@@ -274,7 +274,7 @@ STORIES = [
 @pytest.mark.parametrize(
     ("turns", "current", "closed"), STORIES, ids=[" | ".join(values(s)[0])[:70] for s in STORIES]
 )
-def test_a_new_holder_closes_the_old_one(embedder, turns, current, closed):  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_new_holder_closes_the_old_one(embedder, turns, current, closed):  # type: ignore[no-untyped-def]
     facts = tell(embedder, *turns)
     for triple in current:
         assert facts.get(triple) is True, (triple, facts)
