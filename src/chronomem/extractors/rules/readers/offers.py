@@ -20,25 +20,27 @@ from typing import Final
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
 
+# the kind of offer told before the word: "a formal offer", "Pell's job offer"
+_KIND: Final = r"(?:(?:job|formal|official|written|counter|final)\s*)?"
+# a clause of the speaker's own, up to its verb: "and I", ", I've", "so" (a dropped subject)
+_MY_CLAUSE: Final = r"(?:^|[,;:.!?]|\b(?:and|so|then))\s*(?:(?:I|I've|I\s+have)\s+)?"
 # what only an employer makes, told after its name: "Vexa offered me", "Accenture upped
 # their offer", "Halvorsen made me a formal offer"
 _OFFERED: Final = re.compile(
     r"(?:\s+(?:finally|just|then|also|officially|actually))?\s+(?:offer(?:ed|s)?\s+(?:me|us)\b|"
     r"(?:made|upped|raised|sweetened|matched|sent|gave)\s+(?:me\s+|us\s+)?(?:an?|their|its|the|"
-    r"my|a\s+better|a\s+new)\s+(?:(?:job|formal|official|written|counter|final)\s*)?offer\b(?!\s+(?:on|for)\b))",
+    rf"my|a\s+better|a\s+new)\s+{_KIND}offer\b(?!\s+(?:on|for)\b))",
     re.I,
 )
 # the offer told before the employer's name: "got an offer from Vexa", "the offer at Pell"
 _OFFER_FROM: Final = re.compile(
-    r"\b(?:an?|the|their|that|this)\s+(?:(?:job|formal|official|written|counter|final)\s*)?"
-    r"offer\s+(?:from|at|with)\s+$",
+    rf"\b(?:an?|the|their|that|this)\s+{_KIND}offer\s+(?:from|at|with)\s+$",
     re.I,
 )
 # an offer taken, told by the employer's name: "I accepted Canva's offer", "took Pell's offer"
-_ITS_OFFER: Final = re.compile(r"'s\s+(?:(?:job|formal|official|written|counter|final)\s*)?offer\b")
+_ITS_OFFER: Final = re.compile(rf"'s\s+{_KIND}offer\b")
 _TAKEN_BEFORE: Final = re.compile(
-    r"(?:^|[,;:.!?]|\b(?:and|so|then))\s*(?:(?:I|I've|I\s+have)\s+)?(?:(?:just|finally|"
-    r"officially)\s+)?(?:accepted|took|signed)\s+$",
+    rf"{_MY_CLAUSE}(?:(?:just|finally|officially)\s+)?(?:accepted|took|signed)\s+$",
     re.I,
 )
 # who got the offer told before it: the speaker, or a chat line's dropped subject ("got an
@@ -57,8 +59,8 @@ _ACCEPTED: Final = re.compile(
 # what the acceptance's own clause may have before its verb: the speaker or no subject (a
 # job is one person's: "Zillow made an offer on the house and we took it" is a sale)
 _MINE: Final = re.compile(
-    r"(?:^|[,;:.!?]|\b(?:and|so|then))\s*(?:(?:I|I've|I\s+have)\s+)?"
-    r"(?:(?:just|finally|happily|immediately|obviously|already|officially|of\s+course)\s+)*$",
+    _MY_CLAUSE
+    + r"(?:(?:just|finally|happily|immediately|obviously|already|officially|of\s+course)\s+)*$",
     re.I,
 )
 # a yes that is not given: denied, weighed, wished or asked
