@@ -79,10 +79,11 @@ def drop_prefix(url: str, prefix: str) -> None:
 
     connection = FalkorDBConnection(parse_url(url))
     try:
-        for client in connection.masters():  # every master of a cluster
-            for pattern in (f"{prefix}:*", f"telemetry{{{prefix}:*"):  # graphs, query logs
-                for key in client.scan_iter(match=pattern, count=1000):
-                    client.delete(key)  # one key per call: keys of a cluster differ in slot
+        for pattern in (f"{prefix}:*", f"telemetry{{{prefix}:*"):  # graphs, query logs
+            for key in connection.scan_keys(pattern):  # a scan of every master
+                # One key per call through the slot-aware client, which follows a MOVED
+                # reply: after a failover a node that was scanned may now be a replica.
+                connection.run(None, lambda db, key=key: db.connection.delete(key))
     finally:
         connection.close()
 

@@ -106,9 +106,18 @@ class FalkorDBCluster:
         self.wait_healthy(max(1.0, deadline - time.monotonic()))
 
     def wait_healthy(self, timeout: float = 60.0) -> None:
-        """Wait until every running node sees ``cluster_state:ok`` and the full shape."""
+        """Wait until every running node sees ``cluster_state:ok`` and the full shape, and
+        all of them see the same masters and replicas (a node restarted after a failover
+        first claims its old slots until gossip tells it it is a replica now)."""
         deadline = time.monotonic() + timeout
-        _until(deadline, lambda: all(self._ok(n, *self.shape) for n in self.nodes if n.running))
+        _until(deadline, self._agreed)
+
+    def _agreed(self) -> bool:
+        running = [n for n in self.nodes if n.running]
+        if not all(self._ok(n, *self.shape) for n in running):
+            return False
+        views = {_frozen(self.topology(self.client(n))) for n in running}
+        return len(views) == 1
 
     def _ok(self, node: FalkorDBServer, masters: int, replicas: int) -> bool:
         client = self.client(node)
@@ -167,6 +176,10 @@ class FalkorDBCluster:
         tb: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+def _frozen(shape: dict[int, list[int]]) -> frozenset[tuple[int, tuple[int, ...]]]:
+    return frozenset((master, tuple(sorted(replicas))) for master, replicas in shape.items())
 
 
 def _replicate(client: redis.Redis, master_id: str) -> bool:
