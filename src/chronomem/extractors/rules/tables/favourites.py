@@ -136,6 +136,80 @@ FAVORITE_ROWS: tuple[P, ...] = (
         template="{source} prefers {target} now",
         triggers="it its",
     ),
+    # a taste told as a noun of the person: "I've always been a big fantasy reader", "a
+    # coffee lover", "huge sci-fi fan" (names: the fan rows of ``patterns.py``); how one
+    # reads or eats is no taste ("a slow reader", "a picky eater" is not of the list)
+    *(
+        P(
+            "LIKES",
+            lead + r"(?:(?:big|huge|massive|lifelong|die-hard|diehard|avid|keen|real|true|total|"
+            r"proper|serious|self-confessed) )*(?P<obj>(?!(?:big|huge|massive|slow|fast|quick|"
+            r"avid|keen|voracious|casual|serious|real|true|total|proper|good|bad|great|terrible|"
+            r"light|heavy|old|new|former|ex|bit|lot|little|the|my|your)\b)"
+            + _NOT_LEANING
+            + r"[a-z][a-z-]+(?: (?-i:[a-z][a-z-]+))?) (?:fan|lover|reader|buff|nut|geek|nerd|"
+            r"junkie|fiend|enthusiast)\b",
+            "Topic",
+            "inline",
+            subject,
+            triggers="fan lover reader buff nut geek nerd junkie fiend enthusiast",
+        )
+        for lead, subject in (
+            (
+                r"(?:\b(?:am|is|are|been)|'m|'re|\bim) (?:(?:now|still|always|such|definitely|"
+                r"totally|really|honestly|just|also) )*an? ",
+                "clause",
+            ),
+            (r"^\W*", "possessor"),
+        )
+    ),
+    # a taste come to: "can't get enough of true crime", "I've come round to olives",
+    # "warming to jazz", "grown to love running" (not a place one comes round to, a person
+    # one warms to, nor "the idea")
+    P(
+        "LIKES",
+        r"\b(?:can't|cannot|cant) get enough of\b|\b(?:come|came|coming) (?:a)?round to"
+        r"(?! (?:mine|yours|ours|his|hers|theirs|my|your|our|their|the idea|the house|"
+        r"the flat|the office|see)\b)\b|\bwarm(?:ed|ing)? (?:up )?to(?! (?:him|her|them|me|you|"
+        r"us|the idea|my|your|his|our|their)\b)\b"
+        r"|\b(?:grown|grew|growing|come|came|coming) to (?:like|love|enjoy)\b",
+        "Topic",
+        "phrase",
+        reject_labels=frozenset({"Person", "Location", "Organization"}),
+        triggers="enough come came coming warm warmed warming grown grew growing",
+    ),
+    # a taste lost, the opposite taste now (it closes the liking held, ``resolution.py``):
+    # "I've gone off sushi", "fell out of love with running", "lost my taste for red wine",
+    # "got bored of crosswords" (not "went off to uni", "the alarm went off")
+    P(
+        "DISLIKES",
+        r"\b(?:gone|went|going) off(?= [a-z])(?! (?:to|on|with|at|for|in|it|the rails|sick|"
+        r"and|again|like|early|late|dairy|gluten|sugar|meat|carbs)\b)"
+        r"|\b(?:fallen|fell|falling) out of love with\b"
+        r"|\blost (?:my |all |any )?(?:taste|appetite|love) for\b|\blost (?:all |any )?interest"
+        r" in\b|\b(?:got|get|getting|gotten|grown|grew|growing) bored (?:of|with)\b",
+        "Topic",
+        "phrase",
+        reject_labels=frozenset({"Person", "Location", "Organization"}),
+        triggers="gone went going fallen fell falling lost bored",
+    ),
+    # "jazz isn't really my thing anymore", "clubbing is not my scene": a dislike told of
+    # the thing first
+    P(
+        "DISLIKES",
+        START
+        + r"(?P<obj>(?:{NAME}|"
+        + VALUE
+        + r"(?: "
+        + VALUE
+        + r")?)) (?:is not|isn't|'s not|is no longer|are not|aren't|are no longer) (?:really |"
+        r"exactly |quite |much )?(?:my|our) (?:thing|jam|scene|cup of tea)\b",
+        "Topic",
+        "inline",
+        "possessor",
+        reject_labels=frozenset({"Person", "Location", "Organization"}),
+        triggers="thing jam scene cup",
+    ),
     # "honestly over idles now", "I'm so over keto": a value held, given up
     *(
         P(
