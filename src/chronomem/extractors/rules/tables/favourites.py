@@ -136,6 +136,33 @@ FAVORITE_ROWS: tuple[P, ...] = (
         template="{source} prefers {target} now",
         triggers="it its",
     ),
+    # a taste told as a noun of the person: "I've always been a big fantasy reader", "a
+    # coffee lover", "huge sci-fi fan" (names: the fan rows of ``patterns.py``); how one
+    # reads or eats is no taste ("a slow reader", "a picky eater" is not of the list)
+    *(
+        P(
+            "LIKES",
+            lead + r"(?:(?:big|huge|massive|lifelong|die-hard|diehard|avid|keen|real|true|total|"
+            r"proper|serious|self-confessed) )*(?P<obj>(?!(?:big|huge|massive|slow|fast|quick|"
+            r"avid|keen|voracious|casual|serious|real|true|total|proper|good|bad|great|terrible|"
+            r"light|heavy|old|new|former|ex|bit|lot|little|the|my|your)\b)"
+            + _NOT_LEANING
+            + r"[a-z][a-z-]+(?: (?-i:[a-z][a-z-]+))?) (?:fan|lover|reader|buff|nut|geek|nerd|"
+            r"junkie|fiend|enthusiast)\b",
+            "Topic",
+            "inline",
+            subject,
+            triggers="fan lover reader buff nut geek nerd junkie fiend enthusiast",
+        )
+        for lead, subject in (
+            (
+                r"(?:\b(?:am|is|are|been)|'m|'re|\bim) (?:(?:now|still|always|such|definitely|"
+                r"totally|really|honestly|just|also) )*an? ",
+                "clause",
+            ),
+            (r"^\W*", "possessor"),
+        )
+    ),
     # "honestly over idles now", "I'm so over keto": a value held, given up
     *(
         P(
