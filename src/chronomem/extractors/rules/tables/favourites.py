@@ -163,6 +163,53 @@ FAVORITE_ROWS: tuple[P, ...] = (
             (r"^\W*", "possessor"),
         )
     ),
+    # a taste come to: "can't get enough of true crime", "I've come round to olives",
+    # "warming to jazz", "grown to love running" (not a place one comes round to, a person
+    # one warms to, nor "the idea")
+    P(
+        "LIKES",
+        r"\b(?:can't|cannot|cant) get enough of\b|\b(?:come|came|coming) (?:a)?round to"
+        r"(?! (?:mine|yours|ours|his|hers|theirs|my|your|our|their|the idea|the house|"
+        r"the flat|the office|see)\b)\b|\bwarm(?:ed|ing)? (?:up )?to(?! (?:him|her|them|me|you|"
+        r"us|the idea|my|your|his|our|their)\b)\b"
+        r"|\b(?:grown|grew|growing|come|came|coming) to (?:like|love|enjoy)\b",
+        "Topic",
+        "phrase",
+        reject_labels=frozenset({"Person", "Location", "Organization"}),
+        triggers="enough come came coming warm warmed warming grown grew growing",
+    ),
+    # a taste lost, the opposite taste now (it closes the liking held, ``resolution.py``):
+    # "I've gone off sushi", "fell out of love with running", "lost my taste for red wine",
+    # "got bored of crosswords" (not "went off to uni", "the alarm went off")
+    P(
+        "DISLIKES",
+        r"\b(?:gone|went|going) off(?= [a-z])(?! (?:to|on|with|at|for|in|it|the rails|sick|"
+        r"and|again|like|early|late|dairy|gluten|sugar|meat|carbs)\b)"
+        r"|\b(?:fallen|fell|falling) out of love with\b"
+        r"|\blost (?:my |all |any )?(?:taste|appetite|love) for\b|\blost (?:all |any )?interest"
+        r" in\b|\b(?:got|get|getting|gotten|grown|grew|growing) bored (?:of|with)\b",
+        "Topic",
+        "phrase",
+        reject_labels=frozenset({"Person", "Location", "Organization"}),
+        triggers="gone went going fallen fell falling lost bored",
+    ),
+    # "jazz isn't really my thing anymore", "clubbing is not my scene": a dislike told of
+    # the thing first
+    P(
+        "DISLIKES",
+        START
+        + r"(?P<obj>(?:{NAME}|"
+        + VALUE
+        + r"(?: "
+        + VALUE
+        + r")?)) (?:is not|isn't|'s not|is no longer|are not|aren't|are no longer) (?:really |"
+        r"exactly |quite |much )?(?:my|our) (?:thing|jam|scene|cup of tea)\b",
+        "Topic",
+        "inline",
+        "possessor",
+        reject_labels=frozenset({"Person", "Location", "Organization"}),
+        triggers="thing jam scene cup",
+    ),
     # "honestly over idles now", "I'm so over keto": a value held, given up
     *(
         P(
