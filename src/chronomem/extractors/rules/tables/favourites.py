@@ -46,15 +46,22 @@ _NOT_LEANING = (
 # What "it's ... now" says of a state or a moment, not of a choice ("it's too late now",
 # "it's a no for me", "it's getting better now")
 _NOT_CHOICE = (
-    r"(?!(?:too|so|very|really|hard|easy|late|early|time|over|done|fine|ok|okay|better|worse|"
+    r"(?!(?:too|so|very|really|far|way|pretty|quite|rather|hard|easy|late|early|time|over|done|fine|ok|okay|better|worse|"
     r"same|different|no|yes|pass|maybe|raining|snowing|sunny|cold|hot|warm|getting|going|"
     r"coming|looking|happening|much|more|less|up|down|out|off|on|back|gone|here|there|"
     r"mine|free|cheap|expensive|busy|quiet|true|weird|boring|nothing|everything|all|about|"
     r"home|work|school|bedtime|lunchtime|dinnertime|night|morning|evening|tonight|today)\b)"
 )
-# a choice: a name, or up to three lower-case words ("drum and bass", "green tea")
+# a choice: a name, or up to three lower-case words ("drum and bass", "green tea"), never
+# the "for me" after it
 _CHOICE = (
-    _NOT_CHOICE + _NOT_LEANING + r"(?:{NAME}|" + VALUE + r"(?: (?:and |n )?" + VALUE + r"){0,2})"
+    _NOT_CHOICE
+    + _NOT_LEANING
+    + r"(?:{NAME}|"
+    + VALUE
+    + r"(?: (?:and |n )?(?!(?:for|now|these|nowadays)\b)"
+    + VALUE
+    + r"){0,2})"
 )
 _NOT_AFTER = "".join(
     f"(?<!\\b{w} )" for w in sorted(word_set("the a an my his her our their your this that its"))
@@ -147,7 +154,7 @@ FAVORITE_ROWS: tuple[P, ...] = (
             r"avid|keen|voracious|casual|serious|real|true|total|proper|good|bad|great|terrible|"
             r"light|heavy|old|new|former|ex|bit|lot|little|the|my|your)\b)"
             + _NOT_LEANING
-            + r"[a-z][a-z-]+(?: (?-i:[a-z][a-z-]+))?) (?:fan|lover|reader|buff|nut|geek|nerd|"
+            + r"[a-z][a-z0-9-]+(?: (?-i:[a-z][a-z-]+))?) (?:fan|lover|reader|buff|nut|geek|nerd|"
             r"junkie|fiend|enthusiast)\b",
             "Topic",
             "inline",

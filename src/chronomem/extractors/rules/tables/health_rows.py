@@ -320,7 +320,8 @@ HEALTH_ROWS: tuple[P, ...] = (
         # left foot, six weeks in a boot"); not after someone else's ("my mate broke his leg,
         # in a cast", "visited nan, in hospital again")
         "HAS_HEALTH_STATUS",
-        r"(?:\bmy (?:left |right |bad |dodgy )?(?:{BODY})|(?:{CONDITION})|\bsurgery|\bop)\b"
+        r"(?:\bmy (?:(?:left|right) [a-z]+|(?:bad |dodgy )?(?:{BODY}))|(?:{CONDITION})|\bsurgery"
+        r"|\bop)\b"
         r"[^,;.!?]{0,50}, (?:(?:still|now|currently|stuck|also) )*(?:(?:[a-z0-9]+ )?"
         r"(?:days?|weeks?|wks?|months?) )?(?P<obj>" + _STATES + r")\b",
         "Condition",
