@@ -50,7 +50,10 @@ _NOT_CHOICE = (
     r"same|different|no|yes|pass|maybe|raining|snowing|sunny|cold|hot|warm|getting|going|"
     r"coming|looking|happening|much|more|less|up|down|out|off|on|back|gone|here|there|"
     r"mine|free|cheap|expensive|busy|quiet|true|weird|boring|nothing|everything|all|about|"
-    r"home|work|school|bedtime|lunchtime|dinnertime|night|morning|evening|tonight|today)\b)"
+    r"home|work|school|bedtime|lunchtime|dinnertime|night|morning|evening|tonight|today|"
+    # who is left, how many, how one works: "it's just the two of us now", "it's all remote
+    # now" (no choice of the speaker's)
+    r"me|us|him|her|them|you|one|two|three|four|both|remote|online|hybrid|digital)\b)"
 )
 # a choice: a name, or up to three lower-case words ("drum and bass", "green tea"), never
 # the "for me" after it
@@ -125,18 +128,20 @@ FAVORITE_ROWS: tuple[P, ...] = (
     ),
     # "it's green tea for me now", "these days it's cosy mysteries for me", "its all drum and
     # bass now": the speaker's choice told of "it", one at a time (its kind is its last
-    # word). A word of the present must stand after it ("for me" between them) or open the
-    # clause; a state, a moment or a judgement is no choice ("it's too late for me now",
+    # word). A word of the present must stand after it ("for me" between them), or "for me"
+    # after a "now" opening the clause, or "these days" open it ("now it's spring" is no
+    # choice); a state, a moment or a judgement is no choice ("it's too late for me now",
     # "it's freezing now", "it's all good now", "it's a big day for me")
     P(
         "PREFERS",
-        START
-        + r"(?:(?P<now>these days|nowadays|now|so now|but now|and now)\W+)?(?:it's|its|it is) "
+        START + r"(?:(?P<lately>these days|nowadays|lately)\W+|(?P<now>(?:so |but |and )?now)\W+)?"
+        r"(?:it's|its|it is) "
         r"(?P<all>all |mostly |only |just |strictly |pretty much )?(?:the )?(?P<obj>"
         + _CHOICE
         + r")(?= for (?:me|us) (?:now|these days|nowadays|from now on)\b"
         r"|(?(all) (?:now|these days|nowadays)\b|(?!))"
-        r"|(?(now)(?: for (?:me|us)\b|\s*(?:[,.!;]|$))|(?!)))",
+        r"|(?(now) for (?:me|us)\b|(?!))"
+        r"|(?(lately)(?: for (?:me|us)\b|\s*(?:[,.!;]|$))|(?!)))",
         "Topic",
         "inline",
         "possessor",
