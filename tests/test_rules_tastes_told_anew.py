@@ -175,3 +175,11 @@ def test_a_lost_taste_and_a_healed_state_close_through_the_memory(  # type: igno
     if current is not None:
         assert facts.get(current) is True, (current, facts)
     assert closed in facts and facts[closed] is False, (closed, facts)
+
+
+def test_no_patience_for_a_thing_anymore_ends_the_taste_held_that_names_it() -> None:
+    turns = ("Noor: honestly I'm a massive horror fan",
+             "Noor: I don't have the patience for horror marathons anymore, too old")  # fmt: skip
+    gone = {(s, r, t) for s, r, t, ended in found(run(*turns)) if ended}
+    assert ("Noor", "LIKES", "horror") in gone
+    assert not found(run("Noor: I do not have time for this any more"))

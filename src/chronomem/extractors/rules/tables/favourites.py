@@ -222,6 +222,20 @@ FAVORITE_ROWS: tuple[P, ...] = (
         reject_labels=frozenset({"Person", "Location", "Organization"}),
         triggers="thing jam scene cup",
     ),
+    # "I don't have the patience for fantasy doorstoppers anymore": the taste held that the
+    # words name ends (``held_object``: "fantasy" read from "a big fantasy reader")
+    P(
+        "ENDS_KNOWN",
+        r"\b(?:don't|do not|dont|no longer|can't|cannot|cant) (?:really )?(?:have|find) "
+        r"(?:the |any |much |enough )?(?:patience|time|energy|appetite|stomach|room) for "
+        r"(?:the |my |those )?"
+        r"(?=[^.!?;]*\b(?:any ?more|any longer|these days|now)\b)",
+        "Thing",
+        ending=True,
+        target="phrase",
+        reject_labels=frozenset({"Location", "Organization", "Person", "Event"}),
+        triggers="patience time energy appetite stomach room",
+    ),
     # "honestly over idles now", "I'm so over keto": a value held, given up
     *(
         P(
