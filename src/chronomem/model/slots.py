@@ -152,6 +152,14 @@ _CHANGE = re.compile(
 )
 
 
+# a preference told as the one that holds now ("prefers full paragraphs now", "these days
+# prefers the office"): it takes the place of the one preference held, whatever its kind
+# (``_leaning_now``)
+_TOLD_AS_CHANGE = re.compile(
+    r"\b(?:now|these days|nowadays|from now on|any ?more|switched|instead)\b", re.I
+)
+
+
 def adds_one(text: str) -> bool:
     """Does a fact's ``text`` tell its value as one more beside the values held ("Sam also
     works weekends at the Red Lion", "a second job at ...") rather than as the next one?"""
@@ -164,19 +172,30 @@ def ended_by(relation: str, text: str, held: Sequence[tuple[str, str]]) -> list[
     kind and it fills a family held per kind in another relation than the held ones ("Bram
     switched to matcha lattes" as a preference, the held "go-to coffee order" a favourite),
     the family's one held value, if the subject holds exactly one (with two or more, which
-    one it replaces is unknown, and none ends). A value told as one more
-    (:func:`adds_one`) ends none."""
+    one it replaces is unknown, and none ends); so does a preference told as the one that
+    holds now (:func:`_leaning_now`). A value told as one more (:func:`adds_one`) ends
+    none."""
     if adds_one(text):
         return []
     out = [i for i, (r, t) in enumerate(held) if same_slot(relation, text, r, t)]
     family = family_of(relation)
-    if family not in PER_KIND or kind_of(relation, text) is not None:
+    if family not in PER_KIND:
         return out
     kin = [i for i, (r, _) in enumerate(held) if family_of(r) == family]
     other = [i for i in kin if held[i][0].upper() != relation.upper()]
-    if len(kin) == 1 and other == kin and kin[0] not in out:
+    unsaid = kind_of(relation, text) is None and other == kin
+    if len(kin) == 1 and not out and (unsaid or _leaning_now(relation, text, held[kin[0]][0])):
         out.append(kin[0])
     return sorted(out)
+
+
+def _leaning_now(relation: str, text: str, held_relation: str) -> bool:
+    """Is a preference told as the one that holds now ("prefers full paragraphs now"), beside
+    a held preference of another kind ("prefers short answers in bullet points")? Then it
+    takes that one's place. Favourites keep their kinds ("my favourite band now is X" leaves
+    the favourite food alone)."""
+    preferences = relation.upper() == held_relation.upper() == "PREFERS"
+    return preferences and _TOLD_AS_CHANGE.search(text) is not None
 
 
 def _one_choice(a: str, b: str) -> bool:

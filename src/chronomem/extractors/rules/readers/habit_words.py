@@ -79,6 +79,8 @@ _GOES_TO = frozenset({"hit", "hits", "hitting", "attend", "attends", "attending"
 
 def habit_thing(verb: str, rest: str) -> str | None:
     v = verb.lower()
+    # "every morning I am having poha": the progressive of a verb with an object is that verb
+    v = min(bases(v) & _TAKES_OBJECT, default=v)
     word, _, after = rest.strip().partition(" ")
     if v in _BE_OR_GO and word.lower().endswith("ing") and len(word) > 4:
         # "I go climbing on Tuesdays", "every morning I am running 5 km": the activity; not

@@ -109,7 +109,13 @@ _TAKE_UP = re.compile(
     r"\bonly (?P<c>[a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:now|these days|from now on)\b",
     re.I,
 )
-_GOVERNED = re.compile(r"^(?:with|to|on|about)\s+", re.I)
+# what stands between the verb and the habit: "can't focus with jazz", "don't have the
+# patience for crosswords anymore" (the crosswords, not the patience)
+_GOVERNED = re.compile(
+    r"^(?:with|to|on|about|(?:the |any |much |enough )?(?:patience|time|energy|appetite|stomach"
+    r"|room) for)\s+",
+    re.I,
+)
 _NOT_SINCE = re.compile(
     r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even) (?:had|gotten|got) "
     r"(?:a |an |any |one )?(?P<obj>[a-z-]+) (?:in|since|for)\b",

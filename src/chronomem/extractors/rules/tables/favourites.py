@@ -43,6 +43,29 @@ _NOT_LEANING = (
     r"\b)"
     r"(?![a-z]+(?:ful|ous|ive|ble|al|ic|ed|ish|less|est|ent|ant|ly)\b)"
 )
+# What "it's ... now" says of a state or a moment, not of a choice ("it's too late now",
+# "it's a no for me", "it's getting better now")
+_NOT_CHOICE = (
+    r"(?!(?:too|so|very|really|far|way|pretty|quite|rather|hard|easy|late|early|time|over|done|fine|ok|okay|better|worse|"
+    r"same|different|no|yes|pass|maybe|raining|snowing|sunny|cold|hot|warm|getting|going|"
+    r"coming|looking|happening|much|more|less|up|down|out|off|on|back|gone|here|there|"
+    r"mine|free|cheap|expensive|busy|quiet|true|weird|boring|nothing|everything|all|about|"
+    r"home|work|school|bedtime|lunchtime|dinnertime|night|morning|evening|tonight|today|"
+    # who is left, how many, how one works: "it's just the two of us now", "it's all remote
+    # now" (no choice of the speaker's)
+    r"me|us|him|her|them|you|one|two|three|four|both|remote|online|hybrid|digital)\b)"
+)
+# a choice: a name, or up to three lower-case words ("drum and bass", "green tea"), never
+# the "for me" after it
+_CHOICE = (
+    _NOT_CHOICE
+    + _NOT_LEANING
+    + r"(?:{NAME}|"
+    + VALUE
+    + r"(?: (?:and |n )?(?!(?:for|now|these|nowadays)\b)"
+    + VALUE
+    + r"){0,2})"
+)
 _NOT_AFTER = "".join(
     f"(?<!\\b{w} )" for w in sorted(word_set("the a an my his her our their your this that its"))
 )
@@ -102,6 +125,42 @@ FAVORITE_ROWS: tuple[P, ...] = (
         "inline",
         template="{source} is a {target} person",
         triggers="person",
+    ),
+    # "it's green tea for me now", "these days it's cosy mysteries for me", "its all drum and
+    # bass now": the speaker's choice told of "it", one at a time (its kind is its last
+    # word). A word of the present must stand after it ("for me" between them), or "for me"
+    # after a "now" opening the clause, or "these days" open it ("now it's spring" is no
+    # choice); a state, a moment or a judgement is no choice ("it's too late for me now",
+    # "it's freezing now", "it's all good now", "it's a big day for me")
+    P(
+        "PREFERS",
+        START + r"(?:(?P<lately>these days|nowadays|lately)\W+|(?P<now>(?:so |but |and )?now)\W+)?"
+        r"(?:it's|its|it is) "
+        r"(?P<all>all |mostly |only |just |strictly |pretty much )?(?:the )?(?P<obj>"
+        + _CHOICE
+        + r")(?= for (?:me|us) (?:now|these days|nowadays|from now on)\b"
+        r"|(?(all) (?:now|these days|nowadays)\b|(?!))"
+        r"|(?(now) for (?:me|us)\b|(?!))"
+        r"|(?(lately)(?: for (?:me|us)\b|\s*(?:[,.!;]|$))|(?!)))",
+        "Topic",
+        "inline",
+        "possessor",
+        template="{source} prefers {target} now",
+        triggers="it its",
+    ),
+    # "I don't have the patience for fantasy doorstoppers anymore": the taste held that the
+    # words name ends (``held_object``: "fantasy" read from "a big fantasy reader")
+    P(
+        "ENDS_KNOWN",
+        r"\b(?:don't|do not|dont|no longer|can't|cannot|cant) (?:really )?(?:have|find) "
+        r"(?:the |any |much |enough )?(?:patience|time|energy|appetite|stomach|room) for "
+        r"(?:the |my |those )?"
+        r"(?=[^.!?;]*\b(?:any ?more|any longer|these days|now)\b)",
+        "Thing",
+        ending=True,
+        target="phrase",
+        reject_labels=frozenset({"Location", "Organization", "Person", "Event"}),
+        triggers="patience time energy appetite stomach room",
     ),
     # "honestly over idles now", "I'm so over keto": a value held, given up
     *(

@@ -46,6 +46,13 @@ _HURT = (
 _NOT_THE_ILLNESS = r"(?! (?:shot|jab|vaccine|test|booster|season|brew)\b)"
 # what an injury keeps one on or in while it heals ("on crutches", "in a sling")
 _AIDS = r"crutches|cast|sling|brace|walking boot|boot|wheelchair|walking stick|zimmer"
+# the states an illness or an injury keeps one in (HAS_HEALTH_STATUS)
+_STATES = (
+    r"(?:on|using) (?:crutches|a walking stick|a zimmer)|in (?:a |the )?(?:cast|sling|"
+    r"(?:neck |knee |wrist |back )?brace|wheelchair|walking boot)|in a boot|in (?:the )?hospital|"
+    r"on bed rest|off sick|on sick leave|signed off sick"
+)
+_STATE_WORDS = "crutches stick zimmer cast sling brace wheelchair boot hospital bed sick"
 
 HEALTH_ROWS: tuple[P, ...] = (
     # -- diets ------------------------------------------------------------------------------
@@ -303,11 +310,23 @@ HEALTH_ROWS: tuple[P, ...] = (
         # above end it ("ditched the crutches", "discharged", "feeling better")
         "HAS_HEALTH_STATUS",
         r"(?:\b(?:am|is|are|been|be)|'m|'s|'re) (?:(?:still|now|currently|stuck|back"
-        r"|also|temporarily) )*(?P<obj>(?:on|using) (?:crutches|a walking stick|a zimmer)|in "
-        r"(?:a |the )?(?:cast|sling|(?:neck |knee |wrist |back )?brace|wheelchair|walking boot)|"
-        r"in (?:the )?hospital|on bed rest|off sick|on sick leave|signed off sick)\b",
+        r"|also|temporarily) )*(?P<obj>" + _STATES + r")\b",
         "Condition",
         "inline",
-        triggers="crutches stick zimmer cast sling brace wheelchair boot hospital bed sick",
+        triggers=_STATE_WORDS,
+    ),
+    P(  # the same state told in a chat clause of its own, after the speaker's injury or
+        # illness ("twisted my knee skiing, on crutches for a fortnight", "stress fracture in my
+        # left foot, six weeks in a boot"); not after someone else's ("my mate broke his leg,
+        # in a cast", "visited nan, in hospital again")
+        "HAS_HEALTH_STATUS",
+        r"(?:\bmy (?:(?:left|right) [a-z]+|(?:bad |dodgy )?(?:{BODY}))|(?:{CONDITION})|\bsurgery"
+        r"|\bop)\b"
+        r"[^,;.!?]{0,50}, (?:(?:still|now|currently|stuck|also) )*(?:(?:[a-z0-9]+ )?"
+        r"(?:days?|weeks?|wks?|months?) )?(?P<obj>" + _STATES + r")\b",
+        "Condition",
+        "inline",
+        "possessor",
+        triggers=_STATE_WORDS,
     ),
 )
