@@ -152,22 +152,30 @@ def hit_dates(
 
 def _first_bounds(hit: Hit, times: list[TimeExpression]) -> tuple[datetime | None, datetime | None]:
     """The first start and the first end ``times`` give ``hit``: a date whose verb ends
-    something (role "end") ends the state of its own clause, and is a point for another's."""
-    starts: list[datetime] = []
+    something (role "end") ends the state of its own clause, and is a point for another's;
+    a start told with how long the state lasts gives that end too."""
+    starts: list[TimeExpression] = []
     ends: list[datetime] = []
     for t in times:
         own_end = t.role == "end" and hit.clause[0] <= t.start < hit.clause[1]
-        (ends if t.role == "until" or own_end else starts).append(t.when)
-    return (starts[0] if starts else None), (ends[0] if ends else None)
+        if t.role == "until" or own_end:
+            ends.append(t.when)
+        else:
+            starts.append(t)
+    if not ends and starts and starts[0].lasts_until is not None:
+        ends.append(starts[0].lasts_until)  # "for eight weeks, starting today"
+    return (starts[0].when if starts else None), (ends[0] if ends else None)
 
 
 def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool:
     """Is the future ``end`` the ending's own date, told looking ahead ("my last day at
-    Acme is March 3": it holds until then)?"""
+    Acme is March 3": it holds until then; "I resign effective 31 August": the day it
+    takes effect)?"""
     if speaks_of_future(s.text):
         return True
     return any(
-        t.when == end and (t.role == "end" or clause_tense(s.text, t.start, t.end) == "future")
+        t.when == end
+        and (t.role in ("end", "since") or clause_tense(s.text, t.start, t.end) == "future")
         for t in times
     )
 

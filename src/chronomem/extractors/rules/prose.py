@@ -171,7 +171,7 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
         return hit
     target = normalize_name(hit.target.name)
     words = set(target.split())
-    ended = any(k[1] == target and f.invalid_at is not None for k, f in draft.facts.items())
+    ended = any(k[1] == target and _ended(f, draft.said_at) for k, f in draft.facts.items())
     ended = ended or any(
         h.ending
         and h.clause[0] < hit.clause[1]
@@ -180,6 +180,15 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
         for h in hits
     )
     return replace(hit, ending=True) if ended else hit
+
+
+def _ended(fact: ExtractedFact, said_at: datetime | None) -> bool:
+    """Did the rules read ``fact`` as over: an end with no start, or one not ahead (a
+    state told from a start for how long it lasts -- "for eight weeks from Monday" -- is
+    no ending)?"""
+    if fact.invalid_at is None:
+        return False
+    return fact.valid_at is None or said_at is None or fact.invalid_at <= said_at
 
 
 def _drop_open_mention(draft: Draft, hit: Hit) -> None:
