@@ -121,10 +121,18 @@ _STARTING = re.compile(
 )
 
 
+# "Ewa and I have been together since June": the value opens a subject of two, cut off
+# from its predicate where the clauses are split
+_AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|we)\b", re.I)
+
+
 def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit: Hit) -> bool:
     clause = next((c for c in s.clauses if c[0] <= t.start < c[1]), None)
     if clause is None:
         return True
+    paired = _AND_I.match(s.text, hit.verb[1])
+    if paired is not None and clause[0] <= paired.end() <= clause[1]:
+        return True  # the predicate of the subject the value opens
     if ":" in s.text[hit.verb[1] : t.start]:
         return False  # "since you're vegetarian: Monday - dal, ...": a list, not its date
     if clause not in busy:
