@@ -5,7 +5,8 @@ starts and moved plans of the people a speaker talks about.
   ("for ten days, starting today"); a duration with no start told, in the past, in a perfect
   or per day is no end.
 * "as of", "effective", "with effect from" and "since back in" name the day a change takes
-  effect; "from Monday" in a clause that tells nothing done is the Monday to come.
+  effect; "from Monday" in a clause that tells nothing done is the Monday to come; Diwali,
+  Eid or Hanukkah name their day as Easter does.
 * "..., then <a name> until <a date>" lists the next value of the relation before it.
 * "he starts on the 24th" dates the job the message just told of one other person; a plan
   of that person moved ("the wedding got moved to ...") moves on their timeline.
@@ -79,6 +80,19 @@ def test_a_duration_without_a_start_ahead_ends_nothing(text: str) -> None:
 def test_the_day_a_change_takes_effect_is_its_start(text: str, day: date) -> None:
     found = _only(text)
     assert (found.role, found.when.date()) == ("since", day)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("I do 16:8 fasting since Diwali, first meal at 1 pm", date(2025, 10, 20)),
+        ("since eid i am back to the gym", date(2026, 3, 20)),
+        ("We will fly home for Lunar New Year.", date(2027, 2, 6)),
+        ("After Hanukkah we move to the new flat", date(2026, 12, 5)),
+    ],
+)
+def test_holidays_of_a_lunar_calendar_name_their_day(text: str, day: date) -> None:
+    assert _only(text).when.date() == day
 
 
 def _spans(story: list[tuple[str, str]], subject: str, relation: str) -> list[tuple[str, str]]:
