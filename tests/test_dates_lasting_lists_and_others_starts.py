@@ -184,3 +184,31 @@ def test_a_plan_of_another_person_moves_when_the_speaker_says_it_moved() -> None
 def test_a_partner_opening_the_subject_takes_the_predicates_date() -> None:
     story = [("2026-10-20T18:00", "Noor: Ewa and I have been together since June")]
     assert _spans(story, "Noor", "DATING") == [("Ewa", "2026-06-01..None")]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Noor: hey, I've been accepted onto the MA in Museum Studies at Wendle College! I start "
+         "on 21 September", "2026-09-21"),
+        ("Noor: Got into the nursing programme at Carrow University!! starting 21 September",
+         "2026-09-21"),
+    ],
+)  # fmt: skip
+def test_news_dated_by_the_start_told_after_it(text: str, day: str) -> None:
+    with told_memory(real_embedder(), [("2026-08-10T10:00", text)]) as memory:
+        days = {
+            str(f.valid_at and f.valid_at.date())
+            for relation in ("HAS_PLAN", "STUDIES_AT")
+            for f in facts_about(memory, "Noor", relation)
+        }
+    assert days == {day}
+
+
+@pytest.mark.local_model
+def test_a_start_of_something_else_leaves_the_news_undated() -> None:
+    text = "Noor: got a job offer from Vexa!! still deciding. I start physio on Monday"
+    with told_memory(real_embedder(), [("2026-08-10T10:00", text)]) as memory:
+        vexa = [f for f in facts_about(memory, "Noor", "HAS_PLAN") if "Vexa" in f.fact]
+    assert [f.valid_at and f.valid_at.date() for f in vexa] == [date(2026, 8, 10)]

@@ -25,6 +25,7 @@ from typing import Final
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.text.dates import TimeExpression
 from chronomem.text.words import word_set
 
 STARTABLE: Final = ("WORKS_AT", "STUDIES_AT", "HAS_JOB_TITLE")
@@ -67,11 +68,7 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return hits
     for pattern, relations in _STARTERS:
         for m in pattern.finditer(s.text):
-            gap = _BETWEEN.match(s.text, m.end())
-            at = gap.end() if gap else m.end()
-            when = next(
-                (t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None
-            )
+            when = _day_after(s, m)
             if when is None or _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
                 continue
             if any(h.relation in relations and h.verb[1] > m.start() for h in hits):
@@ -82,6 +79,28 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     return _their_start(s, known, hits)
 
 
+def _day_after(s: Sentence, m: re.Match[str]) -> TimeExpression | None:
+    """The day ahead told right after the verb of starting ``m`` ("start on the 3rd")."""
+    gap = _BETWEEN.match(s.text, m.end())
+    at = gap.end() if gap else m.end()
+    return next((t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None)
+
+
+def start_told(s: Sentence, hits: list[Hit]) -> datetime | None:
+    """The day ahead the speaker says they start in a sentence that names nothing they
+    start ("I start on 25 January"): the start of news the learned reader read in the
+    message before it ("I've been accepted onto the MSc at Hollins!")."""
+    if s.speaker is None or s.assistant or s.question:
+        return None
+    if any(h.relation in STARTABLE or h.relation == "HAS_PLAN" for h in hits):
+        return None
+    for m in _START.finditer(s.text):
+        when = _day_after(s, m)
+        if when is not None and not _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
+            return when.when
+    return None
+
+
 def _their_start(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """A pronoun's start ("he starts on the 3rd") dates the startable facts the message
     told undated of one other person, when only one was told of ("Marcus got the job at
@@ -89,9 +108,7 @@ def _their_start(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     m = _THEIR_START.search(s.text)
     if m is None or any(h.relation in STARTABLE for h in hits):
         return hits
-    gap = _BETWEEN.match(s.text, m.end())
-    at = gap.end() if gap else m.end()
-    when = next((t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None)
+    when = _day_after(s, m)
     me = normalize_name(s.speaker or "")
     told = {
         key[0]
