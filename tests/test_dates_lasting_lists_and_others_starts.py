@@ -70,7 +70,7 @@ def test_a_duration_without_a_start_ahead_ends_nothing(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "day"),
     [
-        ("as of the 1st I'm the club treasurer", date(2026, 9, 1)),
+        ("as of 1 September I'm the club treasurer", date(2026, 9, 1)),
         ("I resign from my post effective 31 August.", date(2026, 8, 31)),
         ("With effect from 3 January I will lead the sales team.", date(2027, 1, 3)),
         ("me and Ewa are together since back in june", date(2026, 6, 1)),
