@@ -212,3 +212,9 @@ def test_a_start_of_something_else_leaves_the_news_undated() -> None:
     with told_memory(real_embedder(), [("2026-08-10T10:00", text)]) as memory:
         vexa = [f for f in facts_about(memory, "Noor", "HAS_PLAN") if "Vexa" in f.fact]
     assert [f.valid_at and f.valid_at.date() for f in vexa] == [date(2026, 8, 10)]
+
+
+@pytest.mark.local_model
+def test_a_value_with_a_predicate_of_its_own_keeps_its_day() -> None:
+    story = [("2026-10-20T18:00", "Noor: I'm the new team lead and we celebrate on Friday")]
+    assert _spans(story, "Noor", "HAS_JOB_TITLE") == [("team lead", "2026-10-20..None")]

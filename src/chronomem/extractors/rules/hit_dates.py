@@ -124,6 +124,8 @@ _STARTING = re.compile(
 # "Ewa and I have been together since June": the value opens a subject of two, cut off
 # from its predicate where the clauses are split
 _AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|we)\b", re.I)
+# what may stand before such a value in its clause: a filler, "my girlfriend"
+_OPENS = re.compile(r"\W*(?:(?:so|and|but|well|yeah|oh)\W+)*(?:(?:my|our)\s+\w+\s+)?", re.I)
 
 
 def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit: Hit) -> bool:
@@ -131,7 +133,13 @@ def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit:
     if clause is None:
         return True
     paired = _AND_I.match(s.text, hit.verb[1])
-    if paired is not None and clause[0] <= paired.end() <= clause[1]:
+    opens = _OPENS.match(s.text, hit.clause[0])
+    if (
+        paired is not None
+        and clause[0] <= paired.end() <= clause[1]
+        and opens is not None
+        and opens.end() == hit.verb[0]
+    ):
         return True  # the predicate of the subject the value opens
     if ":" in s.text[hit.verb[1] : t.start]:
         return False  # "since you're vegetarian: Monday - dal, ...": a list, not its date
