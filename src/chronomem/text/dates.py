@@ -32,6 +32,7 @@ from chronomem.text.anaphoric_dates import pointed_back
 from chronomem.text.date_resolvers import Resolver
 from chronomem.text.date_rules import DATE_RULES
 from chronomem.text.daymath import DayContext
+from chronomem.text.lasting_ahead import lasting_ends
 from chronomem.text.tense import clause_tense
 from chronomem.text.time_words import FUTURE_CUES
 
@@ -41,13 +42,17 @@ _CUE_WINDOW = 24  # "every other", "until": cues read just before a date, never 
 _HABIT = re.compile(r"\b(?:every|each|most|all)\s+(?:other\s+)?$", re.I)
 _TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
 # "since around 2019", "from about March": a role word, maybe a word saying it is roughly
+# "since back in June" too (the expression is "in June"); "as of the 1st", "effective 31
+# December": the day a change takes effect, a start (or an ending's own day)
 _PREFIX_ROLE = re.compile(
-    r"\b(since|until|till|through|from|by)\s+(?:(?:about|around|roughly|approximately)\s+)?$",
+    r"\b(since|until|till|through|from|by|as of|as from|effective|with effect from)\s+"
+    r"(?:(?:about|around|roughly|approximately)\s+|back\s+)?$",
     re.I,
 )
 _HEAD_ROLES = {
     "since": "since", "from": "since", "between": "since", "until": "until", "till": "until",
-    "through": "until", "by": "at", "for": "since",
+    "through": "until", "by": "at", "for": "since", "as of": "since", "as from": "since",
+    "effective": "since", "with effect from": "since",
 }  # fmt: skip
 _MOVED_UNTIL = re.compile(
     r"\b(?:postponed|pushed|delayed|moved|put off|rescheduled|bumped)"
@@ -74,7 +79,9 @@ class TimeExpression:
     ``role`` is ``"at"`` (a point: when something happened), ``"since"`` (a state began
     then), ``"until"`` (a state ended then) or ``"end"`` (the verb before the date says
     something ends then: "my contract ends on 31 March"; the end of the state of its own
-    clause, a point in time for another clause's).
+    clause, a point in time for another clause's). ``lasts_until``: the day a state
+    starting then ends, when the sentence says how long it lasts ("for eight weeks, starting
+    today": ``lasting_ahead.py``).
     """
 
     start: int
@@ -82,6 +89,7 @@ class TimeExpression:
     text: str
     when: datetime
     role: str = "at"
+    lasts_until: datetime | None = None
 
 
 def speaks_of_future(text: str) -> bool:
@@ -149,7 +157,7 @@ def _with_roles_and_times(
         role = _HEAD_ROLES.get(head)
         prefix = _PREFIX_ROLE.search(text, max(0, start - _CUE_WINDOW), start)
         if role is None and prefix:
-            role = _HEAD_ROLES.get(prefix.group(1).lower(), "at")
+            role = _HEAD_ROLES.get(" ".join(prefix.group(1).lower().split()), "at")
             start = prefix.start()
         after_since = bool(out) and out[-1].role == "since"
         joined = after_since and (
@@ -167,7 +175,10 @@ def _with_roles_and_times(
         if tail and when.hour == 0 and when.minute == 0:
             when, end = _at_time(when, tail), tail.end()
         out.append(TimeExpression(start, end, text[start:end], when, role or "at"))
-    return _day_spans(text, out)
+    out = _day_spans(text, out)
+    for i, until in lasting_ends(text, out, ref).items():
+        out[i] = replace(out[i], lasts_until=until)
+    return out
 
 
 _SPAN_JOIN = re.compile(r"\s*(?:to|until|till|through|thru|-|\u2013)\s*", re.I)

@@ -6,7 +6,8 @@ word that picks one ("last", "next", "this past"): "happy new year" or "new year
 name no day; "last Christmas" is the one before the reference day, whatever the tense. The
 fixed ones resolve like a day named without a year (the occurrence the clause's tense points
 to, see ``dates.py``); Easter (Western) and Thanksgiving (US: fourth Thursday of November)
-are computed for that year.
+are computed for that year; Diwali, Lunar New Year, Eid, Ramadan and Hanukkah are read
+from a table of their first days.
 """
 
 from __future__ import annotations
@@ -26,7 +27,27 @@ _FIXED = {
     "valentines day": (2, 14), "new year": (1, 1),
 }  # fmt: skip
 _MOVING = ("easter", "thanksgiving")
-_NAMES = sorted([*_FIXED, *_MOVING], key=lambda n: -len(n))
+# holidays of a lunar or lunisolar calendar: (month, day) of their first day, per year (the
+# published civil dates; a year not listed names no day)
+_DIWALI = {2020: (11, 14), 2021: (11, 4), 2022: (10, 24), 2023: (11, 12), 2024: (10, 31),
+           2025: (10, 20), 2026: (11, 8), 2027: (10, 29)}  # fmt: skip
+_LUNAR_NEW_YEAR = {2020: (1, 25), 2021: (2, 12), 2022: (2, 1), 2023: (1, 22), 2024: (2, 10),
+                   2025: (1, 29), 2026: (2, 17), 2027: (2, 6)}  # fmt: skip
+_EID_AL_FITR = {2020: (5, 24), 2021: (5, 13), 2022: (5, 2), 2023: (4, 21), 2024: (4, 10),
+                2025: (3, 30), 2026: (3, 20), 2027: (3, 9)}  # fmt: skip
+_EID_AL_ADHA = {2020: (7, 31), 2021: (7, 20), 2022: (7, 9), 2023: (6, 28), 2024: (6, 16),
+                2025: (6, 6), 2026: (5, 27), 2027: (5, 16)}  # fmt: skip
+_RAMADAN = {2020: (4, 24), 2021: (4, 13), 2022: (4, 2), 2023: (3, 23), 2024: (3, 11),
+            2025: (3, 1), 2026: (2, 18), 2027: (2, 8)}  # fmt: skip
+_HANUKKAH = {2020: (12, 11), 2021: (11, 29), 2022: (12, 19), 2023: (12, 8), 2024: (12, 26),
+             2025: (12, 15), 2026: (12, 5), 2027: (12, 25)}  # fmt: skip
+_LUNAR = {
+    "diwali": _DIWALI, "deepavali": _DIWALI, "lunar new year": _LUNAR_NEW_YEAR,
+    "chinese new year": _LUNAR_NEW_YEAR, "eid": _EID_AL_FITR, "eid al-fitr": _EID_AL_FITR,
+    "eid al fitr": _EID_AL_FITR, "eid al-adha": _EID_AL_ADHA, "eid al adha": _EID_AL_ADHA,
+    "ramadan": _RAMADAN, "hanukkah": _HANUKKAH, "chanukah": _HANUKKAH,
+}  # fmt: skip
+_NAMES = sorted([*_FIXED, *_MOVING, *_LUNAR], key=lambda n: -len(n))
 HOLIDAY_PATTERN = (
     r"(?:(?i:\b(?:since|after|before|at|over|around|by|until|till|on|from|during"
     r"|last|next|this(?:\s+(?:past|coming))?)\s+)"
@@ -37,7 +58,8 @@ HOLIDAY_PATTERN = (
     r"costumes?|candy|sales?|special|episode|resolutions?))"
 )
 HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "thanksgiving",
-                           "halloween", "valentine", "valentines", "nye", "boxing"})  # fmt: skip
+                           "halloween", "valentine", "valentines", "nye", "boxing", "diwali",
+                           "deepavali", "eid", "ramadan", "hanukkah", "chanukah"})  # fmt: skip
 
 
 def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -51,6 +73,8 @@ def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     fixed = _FIXED.get(name) or _FIXED.get(name.replace("'", ""))
     if fixed is not None:
         return day_in_year(ctx, fixed[0], fixed[1], None)
+    if name in _LUNAR:
+        return _lunar(_LUNAR[name], ctx)
     rule = _easter if name == "easter" else _thanksgiving
     when = rule(ctx.day.year)
     if not ctx.future and when > ctx.day:
@@ -58,6 +82,18 @@ def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     elif ctx.future and when < ctx.day:
         when = rule(ctx.day.year + 1)
     return midnight(when)
+
+
+def _lunar(days: dict[int, tuple[int, int]], ctx: DayContext) -> datetime | None:
+    """The holiday's day of the reference year, or of the year before (after, looking
+    ahead) when that one is not behind (ahead) the reference day; none beyond the table."""
+    year = ctx.day.year
+    for y in (year, year - 1) if not ctx.future else (year, year + 1):
+        if y in days:
+            when = date(y, *days[y])
+            if (when <= ctx.day) != ctx.future or when == ctx.day:
+                return midnight(when)
+    return None
 
 
 def _easter(year: int) -> date:

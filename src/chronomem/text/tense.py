@@ -177,6 +177,12 @@ _SCHEDULED = re.compile(
 _STARTING_RIGHT_BEFORE = re.compile(
     r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|kick(?:s|ing)? off)\s+(?:on\s+|from\s+)?$", re.I
 )
+# a weekday something holds from, in a clause that tells nothing done ("From Monday I'm on
+# placement"): the Monday to come, though the last one is nearer (a day with a month or a
+# number, "as of the 1st", "from 1 March", keeps the nearer one: told after it, it is past)
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:on\s+)?$", re.I)
+_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
+_PERFECT_WORDS = re.compile(r"\b(?:been|have|has)\b|'ve\b", re.I)
 _USUALLY = re.compile(r"\b(?:usually|always|often|normally|sometimes|never|generally)\b", re.I)
 # a day named with "on" after a present of the speaker's own ("we get the keys on friday",
 # "I see the consultant on the 14th"): a simple present on one day is a timetable, to come
@@ -221,6 +227,12 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     outside = clause[: start - left] + " " + clause[end - left :]
     if _has_past_verb(outside):
         return "past"
+    if (
+        _FROM_BEFORE.search(text, max(0, start - 12), start)
+        and _WEEKDAY.match(text, start)
+        and not _PERFECT_WORDS.search(clause)
+    ):
+        return "future"
     if _ARRANGED.search(outside) or _ARRANGED_ANY.search(text, left, start):
         return "future"
     if _SCHEDULED.search(outside) and not _USUALLY.search(outside):

@@ -121,10 +121,26 @@ _STARTING = re.compile(
 )
 
 
+# "Ewa and I have been together since June": the value opens a subject of two, cut off
+# from its predicate where the clauses are split
+_AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|we)\b", re.I)
+# what may stand before such a value in its clause: a filler, "my girlfriend"
+_OPENS = re.compile(r"\W*(?:(?:so|and|but|well|yeah|oh)\W+)*(?:(?:my|our)\s+\w+\s+)?", re.I)
+
+
 def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit: Hit) -> bool:
     clause = next((c for c in s.clauses if c[0] <= t.start < c[1]), None)
     if clause is None:
         return True
+    paired = _AND_I.match(s.text, hit.verb[1])
+    opens = _OPENS.match(s.text, hit.clause[0])
+    if (
+        paired is not None
+        and clause[0] <= paired.end() <= clause[1]
+        and opens is not None
+        and opens.end() == hit.verb[0]
+    ):
+        return True  # the predicate of the subject the value opens
     if ":" in s.text[hit.verb[1] : t.start]:
         return False  # "since you're vegetarian: Monday - dal, ...": a list, not its date
     if clause not in busy:
@@ -152,22 +168,30 @@ def hit_dates(
 
 def _first_bounds(hit: Hit, times: list[TimeExpression]) -> tuple[datetime | None, datetime | None]:
     """The first start and the first end ``times`` give ``hit``: a date whose verb ends
-    something (role "end") ends the state of its own clause, and is a point for another's."""
-    starts: list[datetime] = []
+    something (role "end") ends the state of its own clause, and is a point for another's;
+    a start told with how long the state lasts gives that end too."""
+    starts: list[TimeExpression] = []
     ends: list[datetime] = []
     for t in times:
         own_end = t.role == "end" and hit.clause[0] <= t.start < hit.clause[1]
-        (ends if t.role == "until" or own_end else starts).append(t.when)
-    return (starts[0] if starts else None), (ends[0] if ends else None)
+        if t.role == "until" or own_end:
+            ends.append(t.when)
+        else:
+            starts.append(t)
+    if not ends and starts and starts[0].lasts_until is not None:
+        ends.append(starts[0].lasts_until)  # "for eight weeks, starting today"
+    return (starts[0].when if starts else None), (ends[0] if ends else None)
 
 
 def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool:
     """Is the future ``end`` the ending's own date, told looking ahead ("my last day at
-    Acme is March 3": it holds until then)?"""
+    Acme is March 3": it holds until then; "I resign effective 31 August": the day it
+    takes effect)?"""
     if speaks_of_future(s.text):
         return True
     return any(
-        t.when == end and (t.role == "end" or clause_tense(s.text, t.start, t.end) == "future")
+        t.when == end
+        and (t.role in ("end", "since") or clause_tense(s.text, t.start, t.end) == "future")
         for t in times
     )
 

@@ -72,6 +72,7 @@ SENTENCE_PIPELINE = (
     "start_dates",
     "end_dates",
     "stays",
+    "then_values",
     "upcoming",
     "tie_ends",
     "replacements",

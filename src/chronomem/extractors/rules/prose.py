@@ -24,6 +24,7 @@ from chronomem.extractors.rules.normalise.narrated import narrated_person, narra
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.plain_texts import aside_text
 from chronomem.extractors.rules.readers.mentions import mention_hits, mentioned_spans
+from chronomem.extractors.rules.readers.start_dates import STARTABLE, start_told
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish
@@ -100,13 +101,16 @@ def _learned_hits(
     maybe = [not u and nameless(s) for u, (s, _, _) in zip(usable, told, strict=True)]
     names = [[] if draft.assistant else mentioned_spans(s, hits) for s, _, hits in told]
     read = step.read(*message, [s for s, _, _ in told], usable, maybe, names)
+    starts = [start_told(s, hits) for s, _, hits in told]
     for k, ((s, index, hits), facts) in enumerate(zip(told, read, strict=True)):
         before = [t[0] for t in told[:k]]
+        later = next((when for when in starts[k + 1 :] if when is not None), None)
         for fate in learned_fates(s, facts, hits, role, known, before):
             keys = []
             for hit in fate.hits:
                 if draft.full():
                     return
+                hit = _started_later(s, hit, later)
                 keys.append(_add_learned(s, index, hit, hits, draft, known, trace))
             if trace is not None:
                 key = None if fate.stopped or not keys else keys[0]
@@ -114,6 +118,16 @@ def _learned_hits(
                 trace.reader.append(ReaderFate(s.text, fate.fact, stopped, key))
     if trace is not None and trace.reads_every:
         _unread_fates(step, message, told, (usable, maybe), known, trace)
+
+
+def _started_later(s: Sentence, hit: Hit, later: datetime | None) -> Hit:
+    """The speaker's news the learned reader read with no date in its sentence, dated by
+    the start a later sentence of the message tells ("accepted onto the MSc at Hollins! I
+    start on 25 January")."""
+    startable = hit.relation in STARTABLE or hit.relation == "HAS_PLAN"
+    if later is None or not startable or hit.ending or hit.spell or not hit.source.speaker:
+        return hit
+    return hit if s.times else replace(hit, spell=(later, None))
 
 
 def _add_learned(
@@ -171,7 +185,7 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
         return hit
     target = normalize_name(hit.target.name)
     words = set(target.split())
-    ended = any(k[1] == target and f.invalid_at is not None for k, f in draft.facts.items())
+    ended = any(k[1] == target and _ended(f, draft.said_at) for k, f in draft.facts.items())
     ended = ended or any(
         h.ending
         and h.clause[0] < hit.clause[1]
@@ -180,6 +194,15 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
         for h in hits
     )
     return replace(hit, ending=True) if ended else hit
+
+
+def _ended(fact: ExtractedFact, said_at: datetime | None) -> bool:
+    """Did the rules read ``fact`` as over: an end with no start, or one not ahead (a
+    state told from a start for how long it lasts -- "for eight weeks from Monday" -- is
+    no ending)?"""
+    if fact.invalid_at is None:
+        return False
+    return fact.valid_at is None or said_at is None or fact.invalid_at <= said_at
 
 
 def _drop_open_mention(draft: Draft, hit: Hit) -> None:

@@ -95,17 +95,19 @@ def _key(record: Ahead) -> tuple[str, str]:
     return record.relation, normalize_name(record.target)
 
 
-def told_ahead(known: Known, subject: str, phrase: str) -> Ahead | None:
-    """The last upcoming fact of ``subject`` that ``phrase`` names (a name or a stem)."""
+def told_ahead(known: Known, subject: str | None, phrase: str) -> Ahead | None:
+    """The last upcoming fact of ``subject`` that ``phrase`` names (a name or a stem);
+    ``subject`` ``None``: of anyone, when only one person's is named ("my brother Rafael is
+    getting married on 6 June", then "wedding's moved to 12 September")."""
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _FILLER]
     stems = {stem(w) for w in words}
     for w in words:
         stems.update(_EVENT_VERBS.get(w, "").split())
-    key = normalize_name(subject)
-    for record in reversed(known.ahead):
-        if normalize_name(record.source) == key and stems & record.stems:
-            return record
-    return None
+    key = None if subject is None else normalize_name(subject)
+    named = [r for r in known.ahead if stems & r.stems]
+    if key is None:
+        return named[-1] if len({normalize_name(r.source) for r in named}) == 1 else None
+    return next((r for r in reversed(named) if normalize_name(r.source) == key), None)
 
 
 def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
@@ -125,7 +127,7 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     if bare and _named_alike(s, known, bare[0]):
         return hits  # "moved our flight to Oslo": the engine knows the plan by that word
     said = s.without_times(0, m.start()) + " " + s.without_times(m.end(), len(s.text))
-    record = told_ahead(known, s.speaker, said)
+    record = told_ahead(known, s.speaker, said) or told_ahead(known, None, said)
     text = None
     if record is None and _moves_it(s.text, m, new[0].start):
         record = _only_plan(known, s.speaker, s.reference)
@@ -133,7 +135,8 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     told = normalize_name(bare[0].target.name) if bare else ""
     if record is None or (record.relation, normalize_name(record.target)) == ("HAS_PLAN", told):
         return hits  # the table named the plan told: its own fact stands
-    me = Party(s.speaker, "Person", speaker=True)
+    mine = normalize_name(record.source) == normalize_name(s.speaker)
+    me = Party(record.source, "Person", speaker=mine)
     target = Party(record.target, record.label or None, False)
     # the fact's words are this sentence's, which named the plan ("moved my Oslo flight")
     # the new date stands for the verb: "pushed" is past, the plan it moves is ahead

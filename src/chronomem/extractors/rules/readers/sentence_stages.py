@@ -40,6 +40,7 @@ from chronomem.extractors.rules.readers.start_dates import (
 )
 from chronomem.extractors.rules.readers.stays import told_stays
 from chronomem.extractors.rules.readers.successions import succession_hits
+from chronomem.extractors.rules.readers.then_values import then_values
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
 from chronomem.extractors.rules.readers.upcoming import upcoming_events
 from chronomem.extractors.rules.state import SentenceStage
@@ -135,6 +136,10 @@ def _stays(t: S) -> list[Hit]:
     return told_stays(t.sentence, t.known, t.hits)
 
 
+def _then_values(t: S) -> list[Hit]:
+    return then_values(t.sentence, t.hits)
+
+
 def _upcoming(t: S) -> list[Hit]:
     return upcoming_events(t.sentence, t.known, t.hits, from_assistant=t.draft.assistant)
 
@@ -181,6 +186,11 @@ SENTENCE_STAGES = (
     ),
     SentenceStage("end_dates", _end_dates, '"my last day is 30 November", "my lease ends ..."'),
     SentenceStage("stays", _stays, '"back in Vancouver after two years in Seoul": a past home'),
+    SentenceStage(
+        "then_values",
+        _then_values,
+        '"at Ferncliff until 2024, then Lumen Pay until August": a life told with its dates',
+    ),
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),

@@ -25,6 +25,7 @@ from typing import Final
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.text.dates import TimeExpression
 from chronomem.text.words import word_set
 
 STARTABLE: Final = ("WORKS_AT", "STUDIES_AT", "HAS_JOB_TITLE")
@@ -50,6 +51,14 @@ _MOVE_IN = re.compile(
     re.I,
 )
 _STARTERS: Final = ((_START, STARTABLE), (_MOVE_IN, ("LIVES_IN",)))
+# "Marcus got the job at Pell!! he starts on the 3rd", "her first day is Monday": the start
+# of a person the message told news of, said of them with a pronoun
+_THEIR_START = re.compile(
+    r"\b(?:(?:he|she|they)(?:'ll| will)?\s+(?:starts?|begins?)"
+    r"|(?:he's|she's|they're|he is|she is|they are)\s+(?:starting|beginning)"
+    r"|(?:his|her|their)\s+first day(?:'s| is| will be)?)\b",
+    re.I,
+)
 
 
 def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
@@ -59,11 +68,7 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return hits
     for pattern, relations in _STARTERS:
         for m in pattern.finditer(s.text):
-            gap = _BETWEEN.match(s.text, m.end())
-            at = gap.end() if gap else m.end()
-            when = next(
-                (t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None
-            )
+            when = _day_after(s, m)
             if when is None or _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
                 continue
             if any(h.relation in relations and h.verb[1] > m.start() for h in hits):
@@ -71,7 +76,50 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             # "got a job at Halden, I start on the 3rd": the sentence's own news, the rest
             told = [_dated(h, when.when, relations) for h in hits]
             return told + _redated(s, known, m.span(), when.when, relations)
-    return hits
+    return _their_start(s, known, hits)
+
+
+def _day_after(s: Sentence, m: re.Match[str]) -> TimeExpression | None:
+    """The day ahead told right after the verb of starting ``m`` ("start on the 3rd")."""
+    gap = _BETWEEN.match(s.text, m.end())
+    at = gap.end() if gap else m.end()
+    return next((t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None)
+
+
+def start_told(s: Sentence, hits: list[Hit]) -> datetime | None:
+    """The day ahead the speaker says they start in a sentence that names nothing they
+    start ("I start on 25 January"): the start of news the learned reader read in the
+    message before it ("I've been accepted onto the MSc at Hollins!")."""
+    if s.speaker is None or s.assistant or s.question:
+        return None
+    if any(h.relation in STARTABLE or h.relation == "HAS_PLAN" for h in hits):
+        return None
+    for m in _START.finditer(s.text):
+        when = _day_after(s, m)
+        if when is not None and not _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
+            return when.when
+    return None
+
+
+def _their_start(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """A pronoun's start ("he starts on the 3rd") dates the startable facts the message
+    told undated of one other person, when only one was told of ("Marcus got the job at
+    Pell"); a sentence with news of its own keeps its date."""
+    m = _THEIR_START.search(s.text)
+    if m is None or any(h.relation in STARTABLE for h in hits):
+        return hits
+    when = _day_after(s, m)
+    me = normalize_name(s.speaker or "")
+    told = {
+        key[0]
+        for key, start in known.starts.items()
+        if key[0] != me and key[1] in STARTABLE and start == s.reference
+    }
+    if when is None or len(told) != 1:
+        return hits
+    (who,) = told
+    subject = Party(known.display.get(who, who), "Person")
+    return hits + _redated(s, known, m.span(), when.when, STARTABLE, subject)
 
 
 def _dated(hit: Hit, when: datetime, relations: tuple[str, ...]) -> Hit:
@@ -82,10 +130,17 @@ def _dated(hit: Hit, when: datetime, relations: tuple[str, ...]) -> Hit:
 
 
 def _redated(
-    s: Sentence, known: Known, verb: tuple[int, int], when: datetime, relations: tuple[str, ...]
+    s: Sentence,
+    known: Known,
+    verb: tuple[int, int],
+    when: datetime,
+    relations: tuple[str, ...],
+    subject: Party | None = None,
 ) -> list[Hit]:
-    me = normalize_name(s.speaker or "")
-    speaker = Party(s.speaker or "", "Person", speaker=True)
+    """The facts of ``relations`` the message told of ``subject`` (else the speaker) in
+    its earlier sentences, undated, again from ``when``."""
+    speaker = subject or Party(s.speaker or "", "Person", speaker=True)
+    me = normalize_name(speaker.name)
     out: list[Hit] = []
     for relation in relations:
         for key, value in known.targets.get((me, relation), {}).items():

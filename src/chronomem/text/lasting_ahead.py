@@ -1,0 +1,90 @@
+"""How long a state told from a start will last: "I'm on doxycycline for eight weeks,
+starting today", "From Monday I'm on placement for eight weeks", "my contract runs for six
+months from 1 December" end that long after the start the sentence tells.
+
+``lasting.py`` reads a duration that has already run ("I've been here for two years"): its
+start lies behind. This reads the other way: a duration in a sentence that also tells a start
+not behind the reference day (a day said, "today", "from Monday") ends the state that long
+after that start: the start's expression carries that end (``TimeExpression.lasts_until``),
+so a fact dated from that start ends then. It is no end:
+
+* without a start told: "I am vegetarian for two years" is how a learner says "since two
+  years", and a bare "I'm off for a week" does not say from when;
+* in a clause told in the past ("I was on antibiotics for ten days"), a perfect (``lasting``
+  reads those) or a denial ("I won't drink for a month");
+* for a rate or a repetition ("for 30 minutes a day", "for two weeks in a row") or a
+  vague count ("for a few weeks"); minutes and hours are an act's length, not a state's.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from chronomem.text.date_resolvers import number
+from chronomem.text.daymath import DayContext, shift
+from chronomem.text.tense import clause_tense
+
+if TYPE_CHECKING:
+    from chronomem.text.dates import TimeExpression
+
+_FOR = re.compile(
+    r"\bfor\s+(?:(?:about|around|roughly|another|the\s+next)\s+)?"
+    r"(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|a\s+couple\s+of)\s+(day|week|fortnight|month|year)s?\b"
+    r"(?!\s+(?:a|an|per|each|every|ago|from\s+now|now|already|and\s+counting|so\s+far"
+    r"|at\s+a\s+time|in\s+a\s+row|straight|running)\b)",
+    re.I,
+)
+_CLAUSE_CUT = re.compile(r"[.!?;,\n]")
+_SENTENCE_CUT = re.compile(r"[.!?\n]")
+_PERFECT_OR_DENIED = re.compile(
+    r"\b(?:been|have|has|had|not|never|no longer|won't|wont|can't|don't|didn't)\b|'ve\b|n't\b",
+    re.I,
+)
+
+
+def lasting_ends(text: str, found: list[TimeExpression], ref: datetime) -> dict[int, datetime]:
+    """For each start a duration of its sentence is told from (its index in ``found``, the
+    expressions read), the day the state ends."""
+    if "for" not in text.lower():
+        return {}
+    out: dict[int, datetime] = {}
+    for m in _FOR.finditer(text):
+        if any(t.start < m.end() and m.start() < t.end for t in found):
+            continue  # read already (a duration that has run: ``lasting.py``)
+        anchor = _start_told(text, m, found, ref)
+        if anchor is None or anchor in out or not _open_clause(text, m):
+            continue
+        when = found[anchor].when
+        ctx = DayContext(ref=when, day=when.date(), future=True)
+        count = number(re.sub(r"(?i)a\s+couple\s+of", "two", m.group(1)))
+        out[anchor] = shift(ctx, count, m.group(2))
+    return out
+
+
+def _start_told(
+    text: str, m: re.Match[str], found: list[TimeExpression], ref: datetime
+) -> int | None:
+    """The start nearest the duration in its sentence: a day not behind the reference
+    day that is no end ("until", "end")."""
+    left = max((c.end() for c in _SENTENCE_CUT.finditer(text, 0, m.start())), default=0)
+    right_cut = _SENTENCE_CUT.search(text, m.end())
+    right = right_cut.start() if right_cut else len(text)
+    starts = [
+        i
+        for i, t in enumerate(found)
+        if left <= t.start < right and t.role in ("at", "since") and t.when.date() >= ref.date()
+    ]
+    if not starts:
+        return None
+    return min(starts, key=lambda i: abs(found[i].start - m.start()))
+
+
+def _open_clause(text: str, m: re.Match[str]) -> bool:
+    """Is the duration's clause neither past, nor a perfect, nor denied?"""
+    left = max((c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())), default=0)
+    if _PERFECT_OR_DENIED.search(text, left, m.start()):
+        return False
+    return clause_tense(text, m.start(), m.end()) != "past"
