@@ -9,7 +9,6 @@ import pytest
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.normalise.narrated import narrated_voice
 
-from .rules_support import known_defect
 from .test_rules_narration import read
 
 
@@ -84,7 +83,6 @@ def test_a_chatty_story_about_a_cousin_gives_her_boyfriend_as_hers() -> None:
     assert ("Philippa", "DATING", "Dev", False) in facts
 
 
-@known_defect('a story opened by a filler ("ok so") never names its person (narrated.py)')
 def test_a_chatty_story_opened_by_a_filler_word() -> None:
     facts = read("ok so Philippa finally quit the bakery. Her boyfriend, Dev, is thrilled lol.")
     assert ("Philippa", "DATING", "Dev", False) in facts

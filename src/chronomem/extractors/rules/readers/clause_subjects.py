@@ -164,11 +164,18 @@ def _third_owner(s: Sentence, m: re.Match[str], known: Known) -> Party | Literal
     """The owner a possessive match opens on, when it is not the speaker: "her"/"his" -> the
     person last spoken of, "Maisie's" -> Maisie (False: someone unknown); None: no such
     opening."""
-    third = _THIRD_OWNER.match(m.group())
+    third = _THIRD_OWNER.match(m.group()) or _APPOSED_OWNER.search(m.group())
     if third is not None:
         word = third.group(1).lower()
-        name = known.antecedent(pronoun_gender("he" if word == "his" else "she"))
-        if word == "their" or not name:
+        value = normalize_name(m.groupdict().get("obj") or "")
+        if word == "their":
+            return False
+        before = _named_before(s, m.start() + third.start(), value)
+        if before is not None:  # "Pia and her husband Leo", "Oren, her new boyfriend"
+            return before
+        gender = pronoun_gender("he" if word == "his" else "she")
+        name = known.antecedent(gender, other_than=value)  # "her girlfriend Juno": not Juno
+        if not name:
             return False
         return Party(re.sub(r"['’]s$", "", name), "Person")
     if not s.text.startswith("'s ", m.start() - 3):
@@ -180,7 +187,20 @@ def _third_owner(s: Sentence, m: re.Match[str], known: Known) -> Party | Literal
     return Party(word.group(1), "Person") if word else False
 
 
+def _named_before(s: Sentence, end: int, value: str) -> Party | None:
+    """The person named last before ``end`` in the sentence, not the person ``value`` (a
+    name of no other kind counts: "Pia and her husband Leo")."""
+    for span in reversed(s.spans):
+        if span.end > end or not span.named or normalize_name(span.name) == value:
+            continue
+        if span.label in (None, "Person"):
+            return Party(span.name, "Person")
+    return None
+
+
 _THIRD_OWNER = re.compile(r"(his|her|their) ", re.I)
+# "Oren, her new boyfriend": the possessive of an apposition after the name
+_APPOSED_OWNER = re.compile(r", (his|her|their) ", re.I)
 
 _OWNER_WORD = re.compile(r"\b([A-Z][a-z]+)'s $")
 
