@@ -37,6 +37,13 @@ from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS, role_owner
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.lexicon import NEGATIONS
+from chronomem.extractors.rules.tables.life_words import (
+    ROLES_DATING,
+    ROLES_FAMILY,
+    ROLES_MANAGER,
+    ROLES_MARRIED,
+)
+from chronomem.extractors.rules.tables.row import alternatives
 
 _WORDS = re.compile(r"[a-z']+")
 _SHORT_LINE = 5  # words
@@ -239,8 +246,11 @@ def _speaker_if_theirs(
 
 # A role word owned by someone other than the speaker right before a person named ("her
 # girlfriend Juno", "Pia's new boyfriend Oren", "his wife, Lea") or in an apposition right
-# after the name ("Oren, her new boyfriend"): the person is in that owner's role.
-_ANOTHERS = rf"(?:\b(?:his|her|their)|['’]s)\s+(?:[a-z-]+\s+){{0,2}}?(?:{ROLE_WORDS})"
+# after the name ("Oren, her new boyfriend"): the person is in that owner's role. Only the
+# roles one person holds for another alone (a partner, a relative, a boss): a friend's
+# friend the speaker is introduced to may be the speaker's friend too.
+_THEIRS_ALONE = alternatives(ROLES_MARRIED | ROLES_DATING | ROLES_FAMILY | ROLES_MANAGER)
+_ANOTHERS = rf"(?:\b(?:his|her|their)|['’]s)\s+(?:[a-z-]+\s+){{0,2}}?(?:{_THEIRS_ALONE})"
 _ANOTHERS_BEFORE = re.compile(rf"{_ANOTHERS}\s*,?\s*$", re.I)
 _ANOTHERS_AFTER = re.compile(rf"\s*,\s*{_ANOTHERS}\b", re.I)
 
