@@ -58,7 +58,7 @@ def subject_of(
         third = _third_owner(s, m, known)
         if third is not None:  # "Maisie says her favourite colour is green": her -> Maisie
             return third or None, [], False
-        if _SOMEONE_ELSES.search(m.group()):
+        if _SOMEONE_ELSES.search(_before_value(m)):
             return None, [], False  # "my company's favourite client": not the speaker's
         mine = _POSSESSIVE.search(m.group())
         named = None if mine else _named_owner(s, m.start(), known)
@@ -185,6 +185,13 @@ def _third_owner(s: Sentence, m: re.Match[str], known: Known) -> Party | Literal
         return named
     word = _OWNER_WORD.search(s.text, 0, m.start())
     return Party(word.group(1), "Person") if word else False
+
+
+def _before_value(m: re.Match[str]) -> str:
+    """The match up to its value: the "'s" of "my daughter Fia's birthday" is the value's
+    own (Fia's birthday), not an owner's before it ("my company's favourite client")."""
+    value = m.start("obj") if "obj" in m.re.groupindex and m.group("obj") else -1
+    return m.group() if value < 0 else m.string[m.start() : value]
 
 
 def _named_before(s: Sentence, end: int, value: str) -> Party | None:
