@@ -62,14 +62,15 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
     whole = (0, len(s.text))
     ends = {id(sp): ended_by_verb(s.text, sp.start, sp.end) for sp in named}  # "sold the civic"
     enders = {id(sp): _ender(s, sp, source) if ends[id(sp)] else source for sp in named}
-    # "Phil gave Thor away": Phil is whose tie ends, not a tie that ends
-    acting = {normalize_name(p.name) for p in enders.values() if p is not source}
+    # "Phil gave Thor away": Phil is whose tie ends, told by that ending (one statement,
+    # one fact), not a tie that ends nor one the speaker mentions besides
+    seen |= {normalize_name(p.name) for p in enders.values() if p is not source}
     for span in named:
         key = normalize_name(span.name)
         if key in seen:
             continue
         seen.add(key)
-        ended, ender = ends[id(span)] and key not in acting, enders[id(span)]
+        ended, ender = ends[id(span)], enders[id(span)]
         if not told:
             out.append(Mentioned(span, ender, relation, ended, whole))
         elif ended:  # its own clause: the ending's text must not carry the new value
