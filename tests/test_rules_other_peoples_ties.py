@@ -133,3 +133,32 @@ def test_a_titled_relative_is_the_speakers_and_where_they_live() -> None:
 )
 def test_a_relative_named_before_their_own_thing_is_still_the_speakers(turns: list[str]) -> None:
     assert ("Orla", "FAMILY_OF", "Mateo") in _ties(turns)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Noor: Idris proposed on the ferry last night. We're engaged!!"],
+        ["Noor: we're engaged!!! Idris asked me to marry him at the lighthouse"],
+        ["Noor: Idris finally popped the question and I said yes"],
+    ],
+)
+def test_an_engagement_told_by_the_proposal_and_we(turns: list[str]) -> None:
+    assert ("Noor", "ENGAGED_TO", "Idris") in _ties(turns)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Noor: Idris finally proposed!",  # a friend's news, maybe
+        "Noor: Idris proposed to his girlfriend Lale and she said yes",  # another couple
+        "Noor: we're engaged!",  # to no one named
+    ],
+)
+def test_half_an_engagement_engages_the_speaker_to_no_one(line: str) -> None:
+    assert not [tie for tie in _ties([line]) if tie[1] == "ENGAGED_TO" and tie[0] == "Noor"]
+
+
+def test_the_wedding_after_an_engagement_is_to_the_fiance() -> None:
+    turns = ["Noor: Idris proposed on the ferry. We're engaged!", "Noor: we got married today!"]
+    assert ("Noor", "MARRIED_TO", "Idris") in _ties(turns)

@@ -49,6 +49,10 @@ class Known:
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    # an engagement told in two steps: the person who proposed ("Hollis proposed last
+    # night"), and the speaker who said they are engaged without naming to whom
+    proposer: str | None = None
+    engaged_to_name: str | None = None
     earlier: frozenset[str] = frozenset()  # normalized names met in the previous turns
     # (normalized source, relation, normalized target) -> the fact's text, as told
     texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
