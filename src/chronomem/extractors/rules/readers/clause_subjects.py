@@ -161,9 +161,10 @@ _LEAD_IN_STOPS = frozenset(
 
 
 def _third_owner(s: Sentence, m: re.Match[str], known: Known) -> Party | Literal[False] | None:
-    """The owner a possessive match opens on, when it is not the speaker: "her"/"his" -> the
-    person last spoken of, "Maisie's" -> Maisie (False: someone unknown); None: no such
-    opening."""
+    """The owner a possessive match opens on (or its apposition: "Oren, her boyfriend"),
+    when it is not the speaker: "her"/"his" -> the person named before it in the sentence,
+    else (but for a role) the person last spoken of; "Maisie's" -> Maisie (False: someone
+    unknown); None: no such opening."""
     third = _THIRD_OWNER.match(m.group()) or _APPOSED_OWNER.search(m.group())
     if third is not None:
         word = third.group(1).lower()

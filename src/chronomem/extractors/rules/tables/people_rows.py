@@ -95,8 +95,9 @@ def _theirs_rows(
 ) -> tuple[RelationPattern, ...]:
     """A role someone else holds for a person named with it: "Pia moved in with her
     girlfriend Juno", "Pia's new boyfriend Oren", "Bea introduced us to Oren, her new
-    boyfriend". The owner is whom the "his"/"her" stands for (never the person named: see
-    ``clause_subjects._third_owner``), or the name before the "'s"."""
+    boyfriend". The owner is the person named before the "his"/"her" in the sentence
+    (never the person in the role; ``clause_subjects._third_owner``), or the name before
+    the "'s"."""
     forms = (
         rf"\b(?:his|her|their) {kind},? (?P<obj>{{NAME}})",
         rf"(?<=['’]s ){kind},? (?P<obj>{{NAME}})",
