@@ -84,7 +84,11 @@ def test_a_chatty_story_about_a_cousin_gives_her_boyfriend_as_hers() -> None:
     assert ("Philippa", "DATING", "Dev", False) in facts
 
 
-@known_defect('a story opened by a filler ("ok so") never names its person (narrated.py)')
+@known_defect(
+    'a story opened by a filler ("ok so") never names its person (narrated.py); round 19\'s '
+    'third-person role rows read "Her boyfriend, Dev" as Philippa\'s by "her" standing for '
+    "the person met last, which brought a decoy's fact on the held-out split: left out"
+)
 def test_a_chatty_story_opened_by_a_filler_word() -> None:
     facts = read("ok so Philippa finally quit the bakery. Her boyfriend, Dev, is thrilled lol.")
     assert ("Philippa", "DATING", "Dev", False) in facts

@@ -37,6 +37,13 @@ from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS, role_owner
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
 from chronomem.extractors.rules.tables.lexicon import NEGATIONS
+from chronomem.extractors.rules.tables.life_words import (
+    ROLES_DATING,
+    ROLES_FAMILY,
+    ROLES_MANAGER,
+    ROLES_MARRIED,
+)
+from chronomem.extractors.rules.tables.row import alternatives
 
 _WORDS = re.compile(r"[a-z']+")
 _SHORT_LINE = 5  # words
@@ -85,7 +92,7 @@ def owner(
         named_first = _named_first(s, subject, found)
         if named_first is not None:
             return named_first  # "soraya lives like 5 mins from me in Croydon"
-        return _speaker_if_theirs(subject, found, me)
+        return _speaker_if_theirs(subject, found, me, s)
     if kind == "third":
         person = _third_owner(s, (clause, found), subject, known, before)
         return person if person is not None else _narrated(s, subject, found)
@@ -163,7 +170,7 @@ def _to_the_user(
         return person if person is not None and _third(person, found) else None
     if kind != "addressee" or theirs is not None:
         return None  # "your brother's new role at Aramco" is not the user's
-    return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True))
+    return _speaker_if_theirs(subject, found, Party(s.user, "Person", speaker=True), s)
 
 
 def _is_the_assistant(person: Party, s: Sentence, known: Known) -> bool:
@@ -224,14 +231,34 @@ def _short(s: Sentence) -> bool:
 
 
 def _speaker_if_theirs(
-    subject: tuple[Party, int, bool] | None, found: Span, me: Party
+    subject: tuple[Party, int, bool] | None, found: Span, me: Party, s: Sentence
 ) -> Party | None:
     """``me`` unless the clause is about another person ("my brother's big move to X"); a
     person as the value is the speaker's when the clause is about the speaker's role ("my
-    new manager is called X")."""
+    new manager is called X"), never when the sentence ``s`` names it in another's role
+    (the role makes it a person, typed or not)."""
+    if _anothers_role(s, found):
+        return None  # "Bea introduced us to Oren, her new boyfriend": Bea's, not mine
     if subject is None or subject[0].speaker or found.label == "Person":
         return me
     return None
+
+
+# A role word owned by someone other than the speaker right before a person named ("her
+# girlfriend Juno", "Pia's new boyfriend Oren", "his wife, Lea") or in an apposition right
+# after the name ("Oren, her new boyfriend"): the person is in that owner's role. Only the
+# roles one person holds for another alone (a partner, a relative, a boss): a friend's
+# friend the speaker is introduced to may be the speaker's friend too.
+_THEIRS_ALONE = alternatives(ROLES_MARRIED | ROLES_DATING | ROLES_FAMILY | ROLES_MANAGER)
+_ANOTHERS = rf"(?:\b(?:his|her|their)|['’]s)\s+(?:[a-z-]+\s+){{0,2}}?(?:{_THEIRS_ALONE})"
+_ANOTHERS_BEFORE = re.compile(rf"{_ANOTHERS}\s*,?\s*$", re.I)
+_ANOTHERS_AFTER = re.compile(rf"\s*,\s*{_ANOTHERS}\b", re.I)
+
+
+def _anothers_role(s: Sentence, found: Span) -> bool:
+    """Is the person ``found`` named in a role someone other than the speaker holds?"""
+    before = s.text[max(0, found.start - 40) : found.start]
+    return bool(_ANOTHERS_BEFORE.search(before) or _ANOTHERS_AFTER.match(s.text, found.end))
 
 
 def _elliptic(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -> bool:

@@ -49,6 +49,10 @@ class Known:
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    # an engagement told in two steps: the person who proposed ("Hollis proposed last
+    # night"), and the speaker who said they are engaged without naming to whom
+    proposer: str | None = None
+    engaged_to_name: str | None = None
     earlier: frozenset[str] = frozenset()  # normalized names met in the previous turns
     # (normalized source, relation, normalized target) -> the fact's text, as told
     texts: dict[tuple[str, str, str], str] = field(default_factory=dict)
@@ -94,11 +98,12 @@ class Known:
         self.roles[(normalize_name(owner), role)] = name
         self.learn(name, "Person")
 
-    def antecedent(self, gender: str | None = None) -> str | None:
+    def antecedent(self, gender: str | None = None, *, other_than: str = "") -> str | None:
         """The person "he" or "she" (``gender`` "m" / "f") most likely stands for: of the
         last three people met, the last one known to be of that gender, else the last one
-        not known to be of the other."""
-        recent = list(reversed(self.people.items()))
+        not known to be of the other (``other_than``: a normalized name it cannot be, the
+        person the possessive names: "her girlfriend Juno" is not Juno's)."""
+        recent = [(k, n) for k, n in reversed(self.people.items()) if k != other_than]
         if gender is None:
             return recent[0][1] if recent else None
         same = [name for key, name in recent[:3] if self.genders.get(key) == gender]

@@ -74,8 +74,14 @@ _OWN_NAME = re.compile(
 )
 
 
-def span_party(s: Sentence, span: Span, row: RelationPattern) -> Party | None:
+def span_party(
+    s: Sentence, span: Span, row: RelationPattern, *, in_role: bool = False
+) -> Party | None:
+    """The party a span names as the row's value; none where the span owns what follows
+    ("Google's London office"), unless a role names it ``in_role``: "my daughter Fia's
+    birthday" still names my daughter."""
     owner = s.text.startswith("'s", span.end) and not _OWN_NAME.match(s.text, span.end)
+    owner = owner and not in_role
     if owner or span.label in row.reject_labels:
         return None
     last = span.name.split()[-1].lower()
@@ -265,7 +271,7 @@ def inline_object(
     if row.label == "JobTitle":
         span = None  # "a UX designer", "promoted to Head of Marketing": a title, not a name
     if span is not None and (span.start == start or titled):  # "Dr. Abiola has been my GP"
-        party = span_party(s, span, row)
+        party = span_party(s, span, row, in_role=bool(m.groupdict().get("role")))
         if party is not None and row.target_format:  # "tore my ACL" -> "ACL injury"
             party = replace(party, name=row.target_format.format(obj=party.name))
         return replace(party, attributes=party.attributes + attrs) if party else None

@@ -38,7 +38,10 @@ PERSON_DOES = (
     # coming home, a job won, a partner left or found, a child born
     r"|came (?:home|back)|got back|flew back|moved back"
     r"|got (?:the|a|an|his|her|their) (?:new |dream |first )?(?:job|offer|promotion|role)"
-    r"|dumped|proposed|is seeing|got together|is engaged|is pregnant|graduated|gave birth"
+    r"|dumped|proposed|popped the question|asked me to marry|is seeing|got together|is engaged"
+    r"|is pregnant|graduated|gave birth"
+    # a partner, a friend or a child had: "Pia has a new girlfriend", "Tom had a baby girl"
+    rf"|(?:has|had|got) an? (?:new\s+)?(?:{_ROLES}|baby)|and (?:his|her) (?:new\s+)?(?:{_ROLES})"
     r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have|had))\b"
     # "Alice leads our platform team", "Helen runs the data team now"
     r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"

@@ -34,9 +34,23 @@ _KIN_NEWS = re.compile(
 )
 
 
-def as_relatives(text: str) -> str:
+# A relative called by kin word and name, as a title: "Gran Maud still lives on her own",
+# "Auntie Efua sent photos", "I visited Uncle Desmond". Said by someone in their own chat
+# turn, the relative is theirs ("my gran Maud"); the words that are also titles of no kin
+# ("Sister Agnes", "Father Emeka", "Mother Superior") and "Mom"/"Dad" before a name are left.
+_KIN_TITLE = re.compile(
+    r"(?<![\w'’])(?<!my )(?<!our )(?<!your )(?<!his )(?<!her )(?<!their )(?<!the )(?<!s )"
+    r"\b(Gran|Granny|Grandma|Grandpa|Grandad|Granddad|Nan|Nana|Nanna|Uncle|Aunt|Auntie|Aunty"
+    r"|Cousin)\s+(?=[A-Z][a-z]+\b)"
+)
+
+
+def as_relatives(text: str, *, speaker: bool = False) -> str:
     """``text`` with a bare kin word (capitalised, or opening a sentence) turned into
-    "my <kin>"."""
+    "my <kin>"; ``speaker``: a chat turn said by its speaker, where a kin word as a name's
+    title is the speaker's relative too ("Gran Maud" -> "my gran Maud")."""
+    if speaker:
+        text = _KIN_TITLE.sub(lambda m: "my " + m.group(1).lower() + " ", text)
     text = _KIN.sub(lambda m: "my " + m.group(1).lower(), text)
     text = _KIN_OPENING.sub(lambda m: "my " + m.group(1), text)
     return _KIN_NEWS.sub(lambda m: "my " + m.group(1).lower(), text)

@@ -49,7 +49,7 @@ def _names(t: TextState) -> str:
 
 
 def _relatives(t: TextState) -> str:
-    return t.text if t.assistant else as_relatives(t.text)
+    return t.text if t.assistant else as_relatives(t.text, speaker=t.speaker is not None)
 
 
 def _appositions(t: TextState) -> str:

@@ -81,3 +81,23 @@ def ended_by_verb(text: str, start: int, end: int) -> bool:
     if _AFTER_PREPOSITION.search(text, max(0, start - 20), start):
         return False
     return bool(_SUBJECT.match(after) or _PASSIVE_SUBJECT.match(after))
+
+
+# what may stand between a subject and its verb of ending: "Phil finally gave", "Ana has sold"
+_SUBJECT_GAP = re.compile(
+    r"\s+(?:(?:just|finally|sadly|recently|has|have|had|already|actually)\s+)*$", re.I
+)
+
+
+def ended_by_whom(text: str, start: int, ends: list[int]) -> int | None:
+    """Which of the names ending at ``ends`` (in order) is the subject of the verb of ending
+    whose object is the name at ``start`` ("Phil gave Thor to his brother's farm": Phil's
+    dog ended, not the speaker's); its index, or None (no verb, or none of them right
+    before it: "I sold the civic")."""
+    found = _OBJECT.search(text, max(0, start - 60), start)
+    if found is None:
+        return None
+    for i, end in enumerate(ends):
+        if end <= found.start() and _SUBJECT_GAP.match(text, end, found.start()):
+            return i
+    return None

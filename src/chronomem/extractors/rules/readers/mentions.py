@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.readers.losses import ended_by_verb
+from chronomem.extractors.rules.readers.losses import ended_by_verb, ended_by_whom
 from chronomem.extractors.rules.tables.moves import is_aside
 
 MAX_MENTIONS_PER_SENTENCE = 3
@@ -60,18 +60,33 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
     seen = {normalize_name(source.name)} | used
     out = []
     whole = (0, len(s.text))
+    ends = {id(sp): ended_by_verb(s.text, sp.start, sp.end) for sp in named}  # "sold the civic"
+    enders = {id(sp): _ender(s, sp, source) if ends[id(sp)] else source for sp in named}
+    # "Phil gave Thor away": Phil is whose tie ends, told by that ending (one statement,
+    # one fact), not a tie that ends nor one the speaker mentions besides
+    seen |= {normalize_name(p.name) for p in enders.values() if p is not source}
     for span in named:
         key = normalize_name(span.name)
         if key in seen:
             continue
         seen.add(key)
-        ended = ended_by_verb(s.text, span.start, span.end)  # "sold the civic"
+        ended, ender = ends[id(span)], enders[id(span)]
         if not told:
-            out.append(Mentioned(span, source, relation, ended, whole))
+            out.append(Mentioned(span, ender, relation, ended, whole))
         elif ended:  # its own clause: the ending's text must not carry the new value
             where = next((c for c in s.clauses if c[0] <= span.start < c[1]), whole)
-            out.append(Mentioned(span, source, relation, ended, where))
+            out.append(Mentioned(span, ender, relation, ended, where))
     return out[:MAX_MENTIONS_PER_SENTENCE]
+
+
+def _ender(s: Sentence, span: Span, source: Party) -> Party:
+    """Whose tie a verb of ending ends: the person named as its subject ("Phil gave Thor to
+    his brother's farm": Phil's dog), else ``source`` (the speaker: "sold the civic")."""
+    people = [sp for sp in s.spans if sp.named and sp.label in (None, "Person") and sp is not span]
+    i = ended_by_whom(s.text, span.start, [sp.end for sp in people])
+    if i is None or normalize_name(people[i].name) == normalize_name(source.name):
+        return source
+    return Party(people[i].name, "Person")
 
 
 def mentioned_spans(s: Sentence, hits: list[Hit]) -> list[tuple[int, int]]:

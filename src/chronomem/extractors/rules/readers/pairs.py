@@ -138,7 +138,8 @@ def _with_the_speaker(s: Sentence, known: Known, people: list[Span]) -> list[Pai
 def _partner(known: Known, speaker: str) -> str | None:
     """The one partner the speaker was last told to have (none, or several: None)."""
     me = normalize_name(speaker)
-    found = [v for r in ("MARRIED_TO", "DATING") for v in known.targets.get((me, r), {}).values()]
+    ties = ("MARRIED_TO", "ENGAGED_TO", "DATING")  # a fiancé(e) too: "we got married"
+    found = [v for r in ties for v in known.targets.get((me, r), {}).values()]
     return found[-1] if len(set(found)) == 1 else None
 
 

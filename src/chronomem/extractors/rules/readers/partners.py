@@ -1,8 +1,15 @@
-"""A new partner introduced before being named: "met someone new!! his name is Leo",
-"I'm seeing a guy from my gym, his name's Omar", "got a new girlfriend. her name is Ana".
+"""A partner told in two steps: who it is in one sentence, the tie in another.
 
-The first sentence says the speaker has someone (no name yet); a "his/her name is X" in the
-same or the next sentence of the episode names that person: the speaker is DATING X.
+- A new partner introduced before being named: "met someone new!! his name is Leo", "I'm
+  seeing a guy from my gym, his name's Omar", "got a new girlfriend. her name is Ana". The
+  first sentence says the speaker has someone (no name yet); a "his/her name is X" in the
+  same or the next sentence of the episode names that person: the speaker is DATING X.
+- An engagement told by the proposal and "we": "Hollis proposed last night on the pier.
+  We're engaged!", "We're engaged!! Hollis asked me on the beach", "Hollis proposed and I
+  said yes". A person who proposed with no one else named as the one asked, and the
+  speaker saying they are engaged (or said yes), in any order within the episode: the
+  speaker is ENGAGED_TO that person. Either alone says nothing ("Tom finally proposed!" may
+  be a friend's news).
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ import re
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
 
 _SOMEONE = re.compile(
     r"\b(?:met|found) (?:someone|somebody) new\b"
@@ -22,11 +30,34 @@ _SOMEONE = re.compile(
 _NAMED = re.compile(r"\b(?:his|her|their) name(?:'s|\s+is)\s+(?P<name>(?-i:[A-Z][\w'-]+))")
 
 
+# "Hollis proposed", "Hollis finally popped the question", "Hollis asked me to marry him"
+# (to no one else: "proposed to his girlfriend" is another couple's news)
+_PROPOSED = re.compile(
+    r"(?P<name>(?-i:[A-Z][\w'-]+))\s+(?:(?:finally|just|actually|only|has|had)\s+)*"
+    r"(?:proposed|popped the question|asked me to marry)(?!\s+to\s+(?!me\b|us\b))",
+    re.I,
+)
+# the speaker engaged to no one named: "we're engaged", "we got engaged", "I said yes"
+_ENGAGED = re.compile(
+    r"\b(?:we(?:'re| are)|we(?:'ve| have)? (?:just )?got|i(?:'m| am)|i (?:just )?got)"
+    r"\s+(?:officially\s+|finally\s+|now\s+)?engaged\b(?!\s+to\b)|\bi said yes\b",
+    re.I,
+)
+
+
 def partner_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """DATING from the speaker to the person a "his/her name is" names, when this sentence
-    or the previous one of the episode introduced a new partner."""
+    """The partners this sentence names in a second step: DATING from the speaker to the
+    person a "his/her name is" names, when this sentence or the previous one of the episode
+    introduced a new partner; ENGAGED_TO the person who proposed, when the speaker says
+    they are engaged."""
     if s.speaker is None or s.assistant or s.question:
         return []
+    engaged = _engagement(s, known, hits)
+    return engaged + _named_partner(s, known, hits + engaged)
+
+
+def _named_partner(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    assert s.speaker is not None
     if _SOMEONE.search(s.text):
         known.partner_to_name = s.speaker
     named = _NAMED.search(s.text)
@@ -39,3 +70,37 @@ def partner_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     me = Party(s.speaker, "Person", speaker=True)
     text = f"{s.speaker} is dating {target.name}"
     return [Hit("DATING", me, target, False, (0, len(s.text)), named.span(), text)]
+
+
+def _engagement(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ENGAGED_TO the person who proposed, once both the proposal and the speaker's "we're
+    engaged" are told in the episode (in either order)."""
+    assert s.speaker is not None
+    proposed = _PROPOSED.search(s.text)
+    person = _name_at(s, proposed.start()) if proposed else None
+    if person is not None:
+        known.proposer = person
+    engaged = _ENGAGED.search(s.text)
+    if engaged is not None:
+        known.engaged_to_name = s.speaker
+    where = engaged or proposed
+    if where is None or known.proposer is None or known.engaged_to_name != s.speaker:
+        return []
+    target = Party(known.proposer, "Person")
+    known.proposer = known.engaged_to_name = None
+    if normalize_name(target.name) == normalize_name(s.speaker) or any(
+        h.target.name == target.name for h in hits
+    ):
+        return []
+    me = Party(s.speaker, "Person", speaker=True)
+    text = f"{s.speaker} is engaged to {target.name}"
+    return [Hit("ENGAGED_TO", me, target, False, (0, len(s.text)), where.span(), text)]
+
+
+def _name_at(s: Sentence, start: int) -> str | None:
+    """The name found at ``start``, of a person or of no other kind ("Finally proposed"
+    opens on no name)."""
+    for span in s.spans:
+        if span.named and span.start == start and span.label in (None, "Person"):
+            return span.name
+    return None

@@ -170,7 +170,7 @@ SENTENCE_STAGES = (
     SentenceStage("own_texts", _own_texts, "a fact's text names its own value"),
     SentenceStage("holders", _holders, "an ending given to the one known holder (Dad's flu)"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
-    SentenceStage("partners", _partners, '"met someone ... his name is Leo"'),
+    SentenceStage("partners", _partners, '"his name is Leo", "X proposed ... we\'re engaged"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),

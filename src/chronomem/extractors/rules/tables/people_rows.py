@@ -72,19 +72,42 @@ def _role_rows(
         rf" ?[:=] ?(?P<obj>{{NAME}})"
     )
     triggers = ("my our your",) * (len(forms) - 1) + ("got have has", " ".join(sorted(roles)))
-    return tuple(
+    # who "got" or "has" the new one is the clause's subject: "Pia has a new boyfriend, Oren"
+    modes = ("possessor",) * (len(forms) - 1) + ("clause", "possessor")
+    rows = tuple(
         RelationPattern(
             relation,
             form,
             "Person",
             "inline",
-            "possessor",
+            mode,
             template=text,
             triggers=words,
             presupposed=form is forms[0],  # "my sister Emma is visiting next week"
         )
-        for form, words in zip((*forms, label), triggers, strict=True)
+        for form, words, mode in zip((*forms, label), triggers, modes, strict=True)
     )
+    return rows if held else rows + _theirs_rows(relation, kind, text, roles)
+
+
+def _theirs_rows(
+    relation: str, kind: str, text: str, roles: frozenset[str]
+) -> tuple[RelationPattern, ...]:
+    """A role someone else holds for a person named with it: "Pia moved in with her
+    girlfriend Juno", "Pia's new boyfriend Oren", "Bea introduced us to Oren, her new
+    boyfriend". The owner is the person named before the "his"/"her" in the sentence
+    (never the person in the role; ``clause_subjects._third_owner``), or the name before
+    the "'s"."""
+    forms = (
+        rf"\b(?:his|her|their) {kind},? (?P<obj>{{NAME}})",
+        rf"(?<=['’]s ){kind},? (?P<obj>{{NAME}})",
+        rf"(?P<obj>{{NAME}}), (?:his|her|their) {kind}\b",
+    )
+    return tuple(
+        RelationPattern(relation, form, "Person", "inline", "possessor", template=text,
+                        triggers=" ".join(sorted(roles)), presupposed=True)
+        for form in forms
+    )  # fmt: skip
 
 
 # fmt: off
