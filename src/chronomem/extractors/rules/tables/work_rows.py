@@ -43,6 +43,14 @@ _AS_TITLE_VERBS = (
     r"trained|took over|taken over|appointed|serv(?:e|es|ed|ing)|freelance|stepped in)"
 )
 _IS_A = "{source} is {a_target}"
+# a post held in a group, told after its title: "treasurer of our residents' association",
+# "team lead for the payments squad" (other words after "of" or "for" are no post of a
+# group: "a fan of", "a sucker for")
+_OF_GROUP = (
+    r" (?:the|our|my|their|his|her|a|an|this) (?:[\w'-]+ ){0,3}(?:"
+    + "|".join(sorted(GROUP_HEADS | {"team", "squad", "committee", "board"}))
+    + r")s?\b"
+)
 # "'s" is "is" after a pronoun; after a noun it is a possessive ("my son's football coach"):
 # contracted.py writes out a name's "'s" that stands for "is" ("Tom's a nurse now")
 _HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
@@ -228,9 +236,12 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # as a second language)
     P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) (?:as|like) (?:an? )?{_JOB_OBJ}\b",
       "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
-    # "my dad got made head chef", "she's been made a partner"
-    P("HAS_JOB_TITLE", rf"\b(?:got|been|was|were|being)(?: just)? made (?:an? |the )?{_JOB_OBJ}\b",
-      "JobTitle", "inline", template=_IS_A, triggers="made"),
+    # a post one is given: "my dad got made head chef", "she's been made a partner", "I was
+    # elected treasurer of the allotment society", "got voted in as captain"
+    P("HAS_JOB_TITLE", r"\b(?:got|been|was|were|being)(?: just| finally| unanimously)? "
+      r"(?:made|elected|re-elected|voted(?: in)?(?: as)?|appointed(?: as)?|named(?: as)?|chosen "
+      rf"as) (?:an? |the |our |their )?{_JOB_OBJ}\b",
+      "JobTitle", "inline", template=_IS_A, triggers="made elected voted appointed named chosen"),
     # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
     # fact that a promotion closes (the first person before it: clause_subjects.py)
     P("HAS_JOB_TITLE", rf"\bas (?:an? )?{_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
@@ -238,14 +249,16 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE",
       rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?{_JOB_OBJ}\b"
-      r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
+      rf"(?! (?:to|(?:of|for)(?!{_OF_GROUP})))", "JobTitle", "inline", template=_IS_A,
+      triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
       triggers="promoted"),
     # a title given up: "stepped down as team lead", "I'm no longer a shift supervisor"
-    P("HAS_JOB_TITLE", r"\b(?:stepped down as|stepping down as|resigned as|quit as|retired as|"
+    P("HAS_JOB_TITLE", r"\b(?:(?:stepped|stepping|stood|standing) down as|resigned as|quit as|"
+      r"retired as|"
       rf"(?:am|is|'m|'s) no longer) (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline",
-      ending=True, triggers="stepped stepping resigned quit retired longer"),
+      ending=True, triggers="stepped stepping stood standing resigned quit retired longer"),
     # working for oneself is a title: "i'm freelancing these days", "now self-employed";
     # "no more freelancing", "quit freelancing" end it
     P("HAS_JOB_TITLE", r"\b(?:no more|stopped|quit|done) (?:freelancing|freelance work)\b",
