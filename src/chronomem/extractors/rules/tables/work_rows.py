@@ -43,9 +43,12 @@ _AS_TITLE_VERBS = (
     r"trained|took over|taken over|appointed|serv(?:e|es|ed|ing)|freelance|stepped in)"
 )
 _IS_A = "{source} is {a_target}"
+# "stepped down as treasurer" ends the post (the ending row below), even where another
+# clause holds a verb of starting ("..., Gloria took over")
+_NOT_AFTER_ENDING = r"(?<!\bdown )(?<!\bresigned )(?<!\bquit )(?<!\bretired )"
 # a post held in a group, told after its title: "treasurer of our residents' association",
-# "team lead for the payments squad" (other words after "of" or "for" are no post of a
-# group: "a fan of", "a sucker for")
+# "captain of the rowing squad" (other words after "of" or "for" are no post of a group: "a
+# fan of", "a sucker for"; "the lead of our team" is the team's: LEADS, ``managers.py``)
 _OF_GROUP = (
     r" (?:the|our|my|their|his|her|a|an|this) (?:[\w'-]+ ){0,3}(?:"
     + "|".join(sorted(GROUP_HEADS | {"team", "squad", "committee", "board"}))
@@ -244,12 +247,14 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       "JobTitle", "inline", template=_IS_A, triggers="made elected voted appointed named chosen"),
     # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
     # fact that a promotion closes (the first person before it: clause_subjects.py)
-    P("HAS_JOB_TITLE", rf"\bas (?:an? )?{_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
+    P("HAS_JOB_TITLE", rf"{_NOT_AFTER_ENDING}\bas (?:an? )?{_JOB_OBJ}s?\b", "JobTitle", "inline",
+      "first",
       requires=rf"^(?!.*\boffer(?:s|ed|ing)?\b).*{_AS_TITLE_VERBS}",  # an offer is no start
       template=_IS_A, triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE",
       rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?{_JOB_OBJ}\b"
-      rf"(?! (?:to|(?:of|for)(?!{_OF_GROUP})))", "JobTitle", "inline", template=_IS_A,
+      rf"(?!(?<=lead) (?:of|for)\b)(?! (?:to|(?:of|for)(?!{_OF_GROUP})))", "JobTitle", "inline",
+      template=_IS_A,
       triggers=_JOB_WORDS),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
