@@ -4,7 +4,7 @@ which keeps them in their place among the other rows (order matters there)."""
 from __future__ import annotations
 
 from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, GYM_HEADS, WORKPLACE_HEADS
-from chronomem.extractors.rules.tables.life_words import JOB_HEADS
+from chronomem.extractors.rules.tables.life_words import DEPARTMENTS, JOB_HEADS
 from chronomem.extractors.rules.tables.moves import MOVE_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
 from chronomem.text.words import word_set
@@ -139,6 +139,20 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
+    # a workplace's kind before its name, as learners and some firms write it: "I work like
+    # cook in restaurant Casa Amendoeira", "working in the kitchen of hotel Miramar"
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|employed|job)(?: (?:as|like) (?:an? )?[a-z]+)?"
+      r" (?:(?:in|at) the (?:kitchen|office|bar|reception|front desk) of|at|in|for) "
+      r"(?:the )?(?:" + "|".join(sorted(_WORKPLACES - _NOT_WORKPLACES)) + r") (?=(?-i:[A-Z]))",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="work works worked working employed job"),
+    # a department, then the employer: "I'm in HR at Tindall Mills", "she works in accounts
+    # for the council"
+    P("WORKS_AT", r"(?:\b(?:am|is|are|was|were|work(?:s|ed|ing)?)|'m|'s|'re) (?:now |currently |"
+      r"still )?in (?:the )?(?:" + "|".join(sorted(DEPARTMENTS)) + r")(?: (?:team|department|"
+      r"dept|division))? (?:at|for|with)\b", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=SCHOOL_HEADS,
+      triggers="am is are was were work works worked working m s re"),
     # "I've been at Kestrel Freight since monday": a firm one has been at since a time
     P("WORKS_AT", r"(?:\b(?:have|has)|'ve|'s) (?:now |just |only )?been (?:working )?at\b",
       "Organization", need_labels=frozenset({"Organization"}),
