@@ -255,11 +255,11 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
     # a post one is given: "my dad got made head chef", "she's been made a partner", "I was
     # elected treasurer of the allotment society", "got voted in as captain" ("named employee
-    # of the month" is an award, no post)
+    # of the month" is an award, no post; "appointed", "named" and "chosen as" were tried and
+    # cost a job check of the decision set: they name more than posts)
     P("HAS_JOB_TITLE", r"\b(?:got|been|was|were|being)(?: just| finally| unanimously)? "
-      r"(?:made|elected|re-elected|voted(?: in)?(?: as)?|appointed(?: as)?|named(?: as)?|chosen "
-      rf"as) (?:an? |the |our |their )?{_JOB_OBJ}\b(?! of the (?:month|week|year|day)\b)",
-      "JobTitle", "inline", template=_IS_A, triggers="made elected voted appointed named chosen"),
+      rf"(?:made|elected|re-elected|voted(?: in)?(?: as)?) (?:an? |the |our |their )?{_JOB_OBJ}\b(?! of the (?:month|week|year|day)\b)",
+      "JobTitle", "inline", template=_IS_A, triggers="made elected voted"),
     # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
     # fact that a promotion closes (the first person before it: clause_subjects.py)
     P("HAS_JOB_TITLE", rf"{_NOT_AFTER_ENDING}\bas (?:an? )?{_JOB_OBJ}s?\b", "JobTitle", "inline",
