@@ -119,24 +119,19 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
 
 
 def _inside(s: Sentence, known: Known) -> list[Hit]:
-    """The correction told inside a clause ("Rupert is at Glasgow, not Edinburgh"): the wrong
-    value must be one told before (or a word of it), and the sentence must carry a cue or the
-    two values be alike (two places, two names near in spelling): "I'd rather have Python,
-    not Java" corrects no told value."""
+    """The correction told inside a clause ("I was mistaken: Rupert is at Glasgow, not
+    Edinburgh"): a cue before it (a strong one for a lower-case value), and the wrong value
+    one told before (or a word of it)."""
     for m in _NEW_NOT_OLD.finditer(s.text):
-        phrase = m.group("phrase")
-        if phrase is not None and not STRONG_CUE.search(s.text[: m.start()]):
-            continue
+        phrase, before = m.group("phrase"), s.text[: m.start()]
+        if not (STRONG_CUE if phrase is not None else ANY_CUE).search(before):
+            continue  # "we're off to York, not Leeds, for the weekend" corrects no home
         value = m.group("name") or phrase
         found = told(known, m.group("old").rstrip("."), edge="either")
         if found is None or normalize_name(value) in _NOT_VALUES:
             continue
-        source, relation, key = found
-        alike = likeness(normalize_name(value), phrase is None, key,
-                         known.targets[(source, relation)][key], known, s)  # fmt: skip
-        if alike >= 1 or ANY_CUE.search(s.text[: m.start()]):
-            span = m.span("name") if phrase is None else m.span("phrase")
-            return correction_hits(s, known, found, value, span)
+        span = m.span("name") if phrase is None else m.span("phrase")
+        return correction_hits(s, known, found, value, span)
     return []
 
 

@@ -258,7 +258,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # of the month" is an award, no post; "appointed", "named" and "chosen as" were tried and
     # cost a job check of the decision set: they name more than posts)
     P("HAS_JOB_TITLE", r"\b(?:got|been|was|were|being)(?: just| finally| unanimously)? "
-      rf"(?:made|elected|re-elected|voted(?: in)?(?: as)?) (?:an? |the |our |their )?{_JOB_OBJ}\b(?! of the (?:month|week|year|day)\b)",
+      r"(?:made|elected|re-elected|voted(?: in)?(?: as)?) (?:an? |the |our |their )?"
+      rf"{_JOB_OBJ}\b(?! of the (?:month|week|year|day)\b)",
       "JobTitle", "inline", template=_IS_A, triggers="made elected voted"),
     # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
     # fact that a promotion closes (the first person before it: clause_subjects.py)
