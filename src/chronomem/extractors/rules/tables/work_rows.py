@@ -63,6 +63,7 @@ _WORKPLACES = WORKPLACE_HEADS | word_set(
     "office brigade department police army navy station pharmacy supermarket airline "
     "airport newspaper railway practice surgery mine mill"
 )
+_CLUBS = word_set("club team society choir band orchestra league squad troupe group crew")
 _NOT_WORKPLACES = (
     GROUP_HEADS | GYM_HEADS | word_set("park beach lake river mountain mountains trail")
 )
@@ -77,6 +78,10 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"(?:got|been|was|were) (?:picked|selected|chosen) (?:for|to play for)|joined to|join to)\b",
       "Organization", "phrase",
       heads=GROUP_HEADS | GYM_HEADS, triggers="joined rejoined re signed got been was were join"),
+    # a group one takes part in now, or changed to: "doing debate club now", "moved over to a
+    # triathlon group" (a club's kind only: "doing a course" is no membership)
+    P("MEMBER_OF", r"\b(?:doing|moved (?:over )?to|switched (?:over )?to|switching (?:over )?to)\b",
+      "Organization", "phrase", heads=_CLUBS, triggers="doing moved switched switching"),
     # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
     P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
