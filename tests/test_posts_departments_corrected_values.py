@@ -154,3 +154,38 @@ def test_a_membership_given_up_ends(text: str) -> None:
     ]
     ended = {name for name, now in _spans(story, "Bram", "MEMBER_OF") if not now}
     assert ended & {"choir", "Greywater Rowing Club"}
+
+
+@pytest.mark.local_model
+def test_a_role_holder_who_retires_leaves_the_role() -> None:
+    story = [
+        ("2026-01-10T09:00", "Bram: my swim coach is Mrs Okonjo, tough but kind"),
+        ("2026-09-10T09:00", "Bram: Mrs Okonjo retired at the end of the season"),
+    ]
+    assert _spans(story, "Bram", "ROLE_HELD_BY") == [("Mrs Okonjo", False)]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Tariq: doing chess club now, lowkey obsessed", [("chess club", True)]),
+        ("Tariq: I moved over to a cycling group, the runners were too fast",
+         [("cycling group", True)]),
+        ("Tariq: doing a pottery course on mondays", []),
+    ],
+)  # fmt: skip
+def test_a_club_taken_part_in_now_is_a_membership(text: str, held: list[tuple[str, bool]]) -> None:
+    assert _spans([("2026-05-06T17:30", text)], "Tariq", "MEMBER_OF") == held
+
+
+@pytest.mark.local_model
+def test_a_deli_is_a_workplace_and_quitting_it_ends_the_job() -> None:
+    story = [
+        ("2026-03-07T19:00", "Kayla: im working at the corner deli now, first shift today"),
+        ("2026-09-14T21:00", "Kayla: quit the deli, im at Starlite Cinemas now"),
+    ]
+    spans = _spans(story, "Kayla", "WORKS_AT")
+    assert ("Starlite Cinemas", True) in spans
+    assert [name for name, now in spans if now] == ["Starlite Cinemas"]
+    assert any("deli" in name for name, _ in spans)
