@@ -11,8 +11,6 @@ under another name:
   cleared up" ends "sinus infection";
 * a retirement ends the employer the person was told to have: "Dad retired on friday" ends
   "my dad works at the post office" (unless the sentence ends one itself: "retired from X");
-  and the roles the person held for others: "my GP Dr Abiola retired" ends "Dr Abiola is
-  my GP", "Sandra retired" ends "I report to Sandra";
 * a post given up and taken over by someone named passes to them: "I stepped down as
   treasurer, Gloria took over" makes Gloria the treasurer;
 * a condition that follows its forerunner ends it: "it's type 2 diabetes now" ends the open
@@ -56,7 +54,7 @@ def succession_hits(hits: list[Hit], known: Known, s: Sentence | None = None) ->
         elif hit.relation == "HAS_CONDITION":
             out += _qualified_endings(hit, known)
         elif hit.relation == "HAS_JOB_TITLE" and hit.target.name == RETIRED and not hit.ending:
-            out += _retired_endings(hit, hits, known) + _roles_left(hit, known)
+            out += _retired_endings(hit, hits, known)
     told = {_key(h) for h in hits}
     return [h for h in out if _key(h) not in told]
 
@@ -163,27 +161,4 @@ def _retired_endings(hit: Hit, hits: list[Hit], known: Known) -> list[Hit]:
             hit.verb,
         )
         for name in employers
-    ]
-
-
-# the relations whose value is a person in a role for the subject: it ends when they retire
-_HELD_FOR_OTHERS = ("ROLE_HELD_BY", "MANAGED_BY", "REPORTS_TO")
-
-
-def _roles_left(hit: Hit, known: Known) -> list[Hit]:
-    """ "my GP Dr Abiola retired" after "Dr Abiola has been my GP": that role ends."""
-    who = normalize_name(hit.source.name)
-    return [
-        Hit(
-            relation,
-            Party(known.display.get(owner, owner), known.labels.get(owner) or None),
-            Party(name, "Person"),
-            True,
-            hit.clause,
-            hit.verb,
-        )
-        for (owner, relation), values in known.targets.items()
-        if relation in _HELD_FOR_OTHERS
-        for key, name in values.items()
-        if key == who or who.endswith(" " + key)
     ]
