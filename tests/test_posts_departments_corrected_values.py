@@ -157,15 +157,6 @@ def test_a_membership_given_up_ends(text: str) -> None:
 
 
 @pytest.mark.local_model
-def test_a_role_holder_who_retires_leaves_the_role() -> None:
-    story = [
-        ("2026-01-10T09:00", "Bram: my swim coach is Mrs Okonjo, tough but kind"),
-        ("2026-09-10T09:00", "Bram: Mrs Okonjo retired at the end of the season"),
-    ]
-    assert _spans(story, "Bram", "ROLE_HELD_BY") == [("Mrs Okonjo", False)]
-
-
-@pytest.mark.local_model
 @pytest.mark.parametrize(
     ("text", "held"),
     [
