@@ -96,7 +96,6 @@ JOB_HEADS = word_set(
     postman postwoman soldier detective ranger lifeguard realtor broker underwriter actuary
     secretary executive headteacher curator archivist reporter columnist copywriter
     illustrator animator sommelier steward stewardess investigator inspector
-    treasurer chair chairman chairwoman chairperson captain president
     """
 )
 

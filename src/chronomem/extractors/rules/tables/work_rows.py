@@ -30,6 +30,10 @@ _MODIFIERS = (
 _LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
 # "a part-time primary school teacher": up to three words before the head
 _JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,3}}(?:{{JOB}}))"
+# posts in a club or committee, read as titles only where a post is told (elected, voted,
+# "am chair now", "treasurer of our association", "stepped down as", "took over as"): as job
+# heads everywhere they added wrong facts on `corpus/reader_r9` (bench/RESULTS.md, round 19)
+_POST_OBJ = _JOB_OBJ.replace("(?:{JOB})", "(?:{JOB}|treasurer|chair(?:man|woman|person)?)")
 # words that may stand between "to be" and a title: "I'm officially a", "am now a",
 # "I've been a", "she's still a" (a time word or any -ly adverb)
 _BE_ADVERBS = (
@@ -58,6 +62,7 @@ _OF_GROUP = (
 # contracted.py writes out a name's "'s" that stands for "is" ("Tom's a nurse now")
 _HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
 _JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
+_POST_WORDS = f"{_JOB_WORDS} treasurer chair chairman chairwoman chairperson"
 # workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
 _WORKPLACES = WORKPLACE_HEADS | word_set(
     "office brigade department police army navy station pharmacy supermarket airline "
@@ -264,26 +269,25 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # cost a job check of the decision set: they name more than posts)
     P("HAS_JOB_TITLE", r"\b(?:got|been|was|were|being)(?: just| finally| unanimously)? "
       r"(?:made|elected|re-elected|voted(?: in)?(?: as)?) (?:an? |the |our |their )?"
-      rf"{_JOB_OBJ}\b(?! of the (?:month|week|year|day)\b)",
+      rf"{_POST_OBJ}\b(?! of the (?:month|week|year|day)\b)",
       "JobTitle", "inline", template=_IS_A, triggers="made elected voted"),
     # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
     # fact that a promotion closes (the first person before it: clause_subjects.py)
-    P("HAS_JOB_TITLE", rf"{_NOT_AFTER_ENDING}\bas (?:an? )?{_JOB_OBJ}s?\b", "JobTitle", "inline",
+    P("HAS_JOB_TITLE", rf"{_NOT_AFTER_ENDING}\bas (?:an? )?{_POST_OBJ}s?\b", "JobTitle", "inline",
       "first",
       requires=rf"^(?!.*\boffer(?:s|ed|ing)?\b).*{_AS_TITLE_VERBS}",  # an offer is no start
-      template=_IS_A, triggers=_JOB_WORDS),
+      template=_IS_A, triggers=_POST_WORDS),
     P("HAS_JOB_TITLE",
-      rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?{_JOB_OBJ}\b"
-      rf"(?!(?<=lead) (?:of|for)\b)(?! (?:to|(?:of|for)(?!{_OF_GROUP})))", "JobTitle", "inline",
-      template=_IS_A,
-      triggers=_JOB_WORDS),
+      rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?"
+      rf"{_POST_OBJ}\b(?!(?<=lead) (?:of|for)\b)(?! (?:to|(?:of|for)(?!{_OF_GROUP})))",
+      "JobTitle", "inline", template=_IS_A, triggers=_POST_WORDS),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
       triggers="promoted"),
     # a title given up: "stepped down as team lead", "I'm no longer a shift supervisor"
     P("HAS_JOB_TITLE", r"\b(?:(?:stepped|stepping|stood|standing) down as|resigned as|quit as|"
       r"retired as|"
-      rf"(?:am|is|'m|'s) no longer) (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline",
+      rf"(?:am|is|'m|'s) no longer) (?:an? |the )?{_POST_OBJ}\b", "JobTitle", "inline",
       ending=True, triggers="stepped stepping stood standing resigned quit retired longer"),
     # working for oneself is a title: "i'm freelancing these days", "now self-employed";
     # "no more freelancing", "quit freelancing" end it
