@@ -37,8 +37,8 @@ def _spans(story: list[tuple[str, str]], subject: str, relation: str) -> list[tu
         ("Rhea: got voted treasurer of the chess club lol, me, who cant add", "treasurer"),
         ("Rhea: Dear all, I was elected chair of the residents' association on Monday evening.",
          "chair"),
-        ("Rhea: from this season I am captain of the hockey team, is big honour for me",
-         "captain"),
+        ("Rhea: from this season I am chairwoman of the tennis club, is big honour for me",
+         "chairwoman"),
         ("Rhea: I'm the secretary of our book group these days", "secretary"),
     ],
 )  # fmt: skip
