@@ -67,6 +67,17 @@ _BARE_NOT = re.compile(
     r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)\s*(?:\*|\W|lol|haha|lmao)*$",
     re.I,
 )
+# "Rupert is at Glasgow, not Edinburgh", "she's visiting from Gdansk not Krakow": the value
+# meant and the wrong one inside a clause that tells the fact again (a name, case kept; after
+# a strong cue also a lower-case value: "scratch that, it's a milk protein allergy, not
+# lactose")
+_NEW_NOT_OLD = re.compile(
+    r"(?:(?P<name>(?-i:[A-Z][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*){0,2}))|(?:(?<=\bit's )|(?<=\bit is ))"
+    r"(?:an? )?(?P<phrase>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}))\s*\*?\s*,?\s*"
+    r"(?:not|instead of|rather than|and not)\s+(?:the\s+|an?\s+)?"
+    r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)(?=\s*(?:$|[,.;!?)*]|"
+    r"(?:lol|haha|lmao|either)\b))"
+)
 _NOT_VALUES = word_set(
     "fine ok okay good right sure yes yeah yep no nope nothing that this it me you lol sorry "
     "thanks thank wrong whatever never late tired one the sure lmao haha same"
@@ -94,6 +105,9 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
         found = told(known, bare.group("old"))
         if found is not None:
             return correction_hits(s, known, found, bare.group("new"), bare.span("new"))
+    inside = _inside(s, known)
+    if inside:
+        return inside
     given = _given(s.text)
     if given is None:
         return []
@@ -102,6 +116,23 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
         return []  # a date corrected: the plan's own rule re-dates it (plans.py)
     found = _best_old(s, known, value, span, strong)
     return [] if found is None else correction_hits(s, known, found, value, span)
+
+
+def _inside(s: Sentence, known: Known) -> list[Hit]:
+    """The correction told inside a clause ("I was mistaken: Rupert is at Glasgow, not
+    Edinburgh"): a cue before it (a strong one for a lower-case value), and the wrong value
+    one told before (or a word of it)."""
+    for m in _NEW_NOT_OLD.finditer(s.text):
+        phrase, before = m.group("phrase"), s.text[: m.start()]
+        if not (STRONG_CUE if phrase is not None else ANY_CUE).search(before):
+            continue  # "we're off to York, not Leeds, for the weekend" corrects no home
+        value = m.group("name") or phrase
+        found = told(known, m.group("old").rstrip("."), edge="either")
+        if found is None or normalize_name(value) in _NOT_VALUES:
+            continue
+        span = m.span("name") if phrase is None else m.span("phrase")
+        return correction_hits(s, known, found, value, span)
+    return []
 
 
 def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:

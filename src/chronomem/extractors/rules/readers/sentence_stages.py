@@ -76,7 +76,7 @@ def _habits(t: S) -> list[Hit]:
 
 
 def _successions(t: S) -> list[Hit]:
-    return t.hits + succession_hits(t.hits, t.known)
+    return t.hits + succession_hits(t.hits, t.known, t.sentence)
 
 
 def _own_texts(t: S) -> list[Hit]:

@@ -11,6 +11,8 @@ under another name:
   cleared up" ends "sinus infection";
 * a retirement ends the employer the person was told to have: "Dad retired on friday" ends
   "my dad works at the post office" (unless the sentence ends one itself: "retired from X");
+* a post given up and taken over by someone named passes to them: "I stepped down as
+  treasurer, Gloria took over" makes Gloria the treasurer;
 * a condition that follows its forerunner ends it: "it's type 2 diabetes now" ends the open
   "pre-diabetic", "borderline hypertension" ends when "hypertension" is told
   (``life_words.CONDITION_FORERUNNERS``).
@@ -22,7 +24,9 @@ stored fact.
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.analysis.found import Hit, Party
+import re
+
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.life_words import CONDITION_FORERUNNERS, HABIT_FAMILIES
@@ -30,12 +34,19 @@ from chronomem.extractors.rules.tables.moves import RETIRED
 
 _SOBRIETY = "sobriety"  # the state that ends the alcohol family ("6 months sober")
 _STEM = 6  # letters two names of one condition share: "diabet(ic)" / "diabet(es)"
+# the successor's verb, right after a name: "Gloria took over", "Yusuf has taken over"
+_TOOK_OVER = re.compile(
+    r"\s+(?:has |had |is |'s )?(?:took|taken|taking|takes|take) over\b(?! (?:from|as)\b)"
+)
 
 
-def succession_hits(hits: list[Hit], known: Known) -> list[Hit]:
-    """Endings of open facts that the ``hits`` of a sentence take over from."""
+def succession_hits(hits: list[Hit], known: Known, s: Sentence | None = None) -> list[Hit]:
+    """Endings of open facts that the ``hits`` of a sentence take over from, and a post
+    given up passed on to its successor (``s``: the sentence, where the successor is named)."""
     out: list[Hit] = []
     for hit in hits:
+        if s is not None and hit.relation == "HAS_JOB_TITLE" and hit.ending:
+            out += _passed_on(hit, s)
         if hit.relation == "HAS_HABIT":
             out += _family_endings(hit, known)
         elif hit.relation == "HAS_CONDITION" and not hit.ending:
@@ -113,6 +124,25 @@ def _qualified_endings(hit: Hit, known: Known) -> list[Hit]:
     if " " in head:
         return []
     return [_ended(hit, n) for n in _open(known, hit) if normalize_name(n).endswith(" " + head)]
+
+
+def _passed_on(hit: Hit, s: Sentence) -> list[Hit]:
+    """ "stepped down as treasurer, Gloria took over": Gloria holds the post from now."""
+    return [
+        Hit(
+            "HAS_JOB_TITLE",
+            Party(sp.name, "Person"),
+            hit.target,
+            False,
+            hit.clause,
+            hit.verb,
+            f"{sp.name} is the {hit.target.name}",
+        )
+        for sp in s.spans
+        if sp.label in (None, "Person")
+        and sp.start >= hit.verb[1]
+        and _TOOK_OVER.match(s.text, sp.end)
+    ][:1]
 
 
 def _retired_endings(hit: Hit, hits: list[Hit], known: Known) -> list[Hit]:

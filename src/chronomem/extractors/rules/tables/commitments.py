@@ -39,6 +39,16 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         ending=True,
         triggers="cancel cancelled canceled ended terminated froze paused",
     ),
+    P(  # "I wish to resign my membership of the Harbour Sailing Club, effective 31 December"
+        "MEMBER_OF",
+        r"\b(?:resign(?:ed|ing)?|cancel(?:l?ed|l?ing)?|end(?:ed|ing)?|terminat(?:e|ed|ing)|"
+        r"give up|gave up|giving up) (?:my|our|the) membership (?:of|at|with|to)\b",
+        "Organization",
+        ending=True,
+        reject_labels=frozenset({"Location", "Person", "Event"}),
+        triggers="resign resigned resigning cancel cancelled canceled cancelling end ended "
+        "ending terminate terminated terminating give gave giving",
+    ),
     P(  # a membership left to lapse: "let my RHS membership lapse", "our gym membership ran out"
         "MEMBER_OF",
         r"\b(?:let|letting|lets) (?:my|our|the|your) (?P<obj>{NAME}|[a-z]+(?: [a-z]+)?) "

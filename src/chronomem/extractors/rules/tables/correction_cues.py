@@ -17,7 +17,8 @@ MEANT = r"I meant|I mean|meant to say|I should have said|I should've said"
 STRONG = (
     r"correction|typo|autocorrect(?:ed)?|auto-correct(?:ed)?|i meant(?: to say)?|meant"
     r"|i mean(?!,)|i misspoke|misspoke|scratch that|(?:i )?should(?:'ve| have) said"
-    r"|my mistake|(?:i )?mixed (?:them|those|it|that|em|'em) up|wrong one|wrong [a-z]+"
+    r"|my mistake|i was mistaken|i was wrong|(?:i )?beg your pardon"
+    r"|(?:i )?mixed (?:them|those|it|that|em|'em) up|wrong one|wrong [a-z]+"
 )
 WEAK = r"sorry|soz|sry|oops|whoops|woops|wait|actually|my bad|i mean"
 # a bare "no" before the value meant ("no, Lisbon"): weak, and read only where a correction

@@ -32,8 +32,11 @@ _FIXED = (
 P = RelationPattern
 ENDING_ROWS: tuple[RelationPattern, ...] = (
     # -- endings: the fact that ended, with invalid_at --------------------------------------
-    P("MEMBER_OF", r"\b(?:left|quit|dropped out of)\b", "Organization", "phrase", ending=True,
-      heads=GROUP_HEADS | {"gym"}, triggers="left quit dropped"),
+    # "left the choir", "I have stepped down from the choir", "resigned from the committee"
+    P("MEMBER_OF", r"\b(?:left|quit|dropped out of|(?:stepped|stepping|stood|standing) "
+      r"(?:down|back) from|resigned from)\b", "Organization", "phrase", ending=True,
+      heads=GROUP_HEADS | {"gym"},
+      triggers="left quit dropped stepped stepping stood standing resigned"),
     P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) (?:[a-z]+ )?job (?:at|with|in)\b"
       r"|\bresigned from\b"
       r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"

@@ -37,7 +37,7 @@ PLACE_HEADS = word_set(
 # Places one works at, named after a comma: "a record store downtown now, Vinyl Vault"
 WORKPLACE_HEADS = PLACE_HEADS | word_set(
     "company startup firm agency bakery salon clinic hotel factory warehouse plant brewery "
-    "bookshop bookstore pub diner garage lab nonprofit charity"
+    "bookshop bookstore pub diner garage lab nonprofit charity deli cinema cinemas"
 )
 
 # Things that break and get fixed: "the printer" refers back to "HP LaserJet 4000 printer".

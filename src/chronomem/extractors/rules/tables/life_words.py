@@ -99,6 +99,12 @@ JOB_HEADS = word_set(
     """
 )
 
+# departments one works in: "I'm in HR at Tindall Mills", "she's in sales" (no place one lives)
+DEPARTMENTS = word_set(
+    "hr marketing sales finance accounts accounting payroll legal it engineering operations ops "
+    "procurement compliance logistics admin administration research comms pr"
+)
+
 ROLES_MARRIED = word_set("husband wife spouse hubby wifey")
 
 ROLES_DATING = word_set("boyfriend girlfriend bf gf partner fiance fiancé fiancee fiancée")

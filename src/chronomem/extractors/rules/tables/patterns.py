@@ -27,6 +27,7 @@ from chronomem.extractors.rules.tables.life_words import (
     ACTIVITIES,
     BODY_PARTS,
     CONDITIONS,
+    DEPARTMENTS,
     DIETS,
     HABITS,
     INSTRUMENTS,
@@ -75,6 +76,9 @@ _HOME_KIND = (
     r"narrowboat|boat|room|loft|townhouse|semi|duplex|farmhouse|caravan|village|town)"
 )
 
+# "I'm in HR": a department one works in is no home
+_NO_DEPARTMENT = r"(?! (?:" + "|".join(sorted(DEPARTMENTS)) + r")\b)"
+
 # fmt: off
 P = RelationPattern
 _ROWS: tuple[RelationPattern, ...] = (
@@ -114,8 +118,8 @@ _ROWS: tuple[RelationPattern, ...] = (
       triggers="place apartment flat house home condo studio"),
     # "I'm in Phoenix", "i'm in seoul, been living here since uni": where one is, said plainly,
     # is where one lives -- unless the clause tells a stay ("for the weekend", "visiting")
-    P("LIVES_IN", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:still |now |currently |back )?in\b",
-      "Location", reject_labels=_PLACE_LIKE,
+    P("LIVES_IN", r"(?:\b(?:am|is|are)|'m|'re|\bim) (?:still |now |currently |back )?in\b"
+      + _NO_DEPARTMENT, "Location", reject_labels=_PLACE_LIKE,
       requires=r"^(?!.*\b(?:visit\w*|trip|vacation|holiday|weekend|conference|business|layover|"
       r"staying|stay|hotel|airbnb|for (?:a|the|two|three|few)|until|till|stuck|traffic|"
       r"meeting|class|hospital|office|town for|queue|line)\b)",

@@ -4,7 +4,7 @@ which keeps them in their place among the other rows (order matters there)."""
 from __future__ import annotations
 
 from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, GYM_HEADS, WORKPLACE_HEADS
-from chronomem.extractors.rules.tables.life_words import JOB_HEADS
+from chronomem.extractors.rules.tables.life_words import DEPARTMENTS, JOB_HEADS
 from chronomem.extractors.rules.tables.moves import MOVE_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
 from chronomem.text.words import word_set
@@ -30,6 +30,10 @@ _MODIFIERS = (
 _LEADING = r"(?:head|vp|chief|director|manager|lead|officer|president)"
 # "a part-time primary school teacher": up to three words before the head
 _JOB_OBJ = rf"(?P<obj>{_MODIFIERS}?{_LEADING}{_OF_DEPT}|{_MODIFIERS}{{0,3}}(?:{{JOB}}))"
+# posts in a club or committee, read as titles only where a post is told (elected, voted,
+# "am chair now", "treasurer of our association", "stepped down as", "took over as"): as job
+# heads everywhere they added wrong facts on `corpus/reader_r9` (bench/RESULTS.md, round 19)
+_POST_OBJ = _JOB_OBJ.replace("(?:{JOB})", "(?:{JOB}|treasurer|chair(?:man|woman|person)?)")
 # words that may stand between "to be" and a title: "I'm officially a", "am now a",
 # "I've been a", "she's still a" (a time word or any -ly adverb)
 _BE_ADVERBS = (
@@ -43,15 +47,28 @@ _AS_TITLE_VERBS = (
     r"trained|took over|taken over|appointed|serv(?:e|es|ed|ing)|freelance|stepped in)"
 )
 _IS_A = "{source} is {a_target}"
+# "stepped down as treasurer" ends the post (the ending row below), even where another
+# clause holds a verb of starting ("..., Gloria took over")
+_NOT_AFTER_ENDING = r"(?<!\bdown )(?<!\bresigned )(?<!\bquit )(?<!\bretired )"
+# a post held in a group, told after its title: "treasurer of our residents' association",
+# "captain of the rowing squad" (other words after "of" or "for" are no post of a group: "a
+# fan of", "a sucker for"; "the lead of our team" is the team's: LEADS, ``managers.py``)
+_OF_GROUP = (
+    r" (?:the|our|my|their|his|her|a|an|this) (?:[\w'-]+ ){0,3}(?:"
+    + "|".join(sorted(GROUP_HEADS | {"team", "squad", "committee", "board"}))
+    + r")s?\b"
+)
 # "'s" is "is" after a pronoun; after a noun it is a possessive ("my son's football coach"):
 # contracted.py writes out a name's "'s" that stands for "is" ("Tom's a nurse now")
 _HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
 _JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
+_POST_WORDS = f"{_JOB_WORDS} treasurer chair chairman chairwoman chairperson"
 # workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
 _WORKPLACES = WORKPLACE_HEADS | word_set(
     "office brigade department police army navy station pharmacy supermarket airline "
     "airport newspaper railway practice surgery mine mill"
 )
+_CLUBS = word_set("club team society choir band orchestra league squad troupe group crew")
 _NOT_WORKPLACES = (
     GROUP_HEADS | GYM_HEADS | word_set("park beach lake river mountain mountains trail")
 )
@@ -66,6 +83,10 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"(?:got|been|was|were) (?:picked|selected|chosen) (?:for|to play for)|joined to|join to)\b",
       "Organization", "phrase",
       heads=GROUP_HEADS | GYM_HEADS, triggers="joined rejoined re signed got been was were join"),
+    # a group one takes part in now, or changed to: "doing debate club now", "moved over to a
+    # triathlon group" (a club's kind only: "doing a course" is no membership)
+    P("MEMBER_OF", r"\b(?:doing|moved (?:over )?to|switched (?:over )?to|switching (?:over )?to)\b",
+      "Organization", "phrase", heads=_CLUBS, triggers="doing moved switched switching"),
     # "signed up at Brooklyn Boulders", "got a membership with Equinox": a named place
     P("MEMBER_OF", r"\bsigned up (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}),
@@ -128,6 +149,20 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       requires=r"\b(?:now|currently|these days|rn|full[- ]time|part[- ]time|instead)\b|\b(?:in|on) "
       r"(?:the|our) (?:[a-z]+ ){0,2}(?:department|dept|team|division)\b",
       triggers="am is are m s re"),
+    # a workplace's kind before its name, as learners and some firms write it: "I work like
+    # cook in restaurant Casa Amendoeira", "working in the kitchen of hotel Miramar"
+    P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|employed|job)(?: (?:as|like) (?:an? )?[a-z]+)?"
+      r" (?:(?:in|at) the (?:kitchen|office|bar|reception|front desk) of|at|in|for) "
+      r"(?:the )?(?:" + "|".join(sorted(_WORKPLACES - _NOT_WORKPLACES)) + r") (?=(?-i:[A-Z]))",
+      "Organization", reject_labels=frozenset({"Location", "Person", "Event"}),
+      triggers="work works worked working employed job"),
+    # a department, then the employer: "I'm in HR at Tindall Mills", "she works in accounts
+    # for the council"
+    P("WORKS_AT", r"(?:\b(?:am|is|are|was|were|work(?:s|ed|ing)?)|'m|'s|'re) (?:now |currently |"
+      r"still )?in (?:the )?(?:" + "|".join(sorted(DEPARTMENTS)) + r")(?: (?:team|department|"
+      r"dept|division))? (?:at|for|with)\b", "Organization",
+      reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=SCHOOL_HEADS,
+      triggers="am is are was were work works worked working m s re"),
     # "I've been at Kestrel Freight since monday": a firm one has been at since a time
     P("WORKS_AT", r"(?:\b(?:have|has)|'ve|'s) (?:now |just |only )?been (?:working )?at\b",
       "Organization", need_labels=frozenset({"Organization"}),
@@ -228,24 +263,32 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # as a second language)
     P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) (?:as|like) (?:an? )?{_JOB_OBJ}\b",
       "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
-    # "my dad got made head chef", "she's been made a partner"
-    P("HAS_JOB_TITLE", rf"\b(?:got|been|was|were|being)(?: just)? made (?:an? |the )?{_JOB_OBJ}\b",
-      "JobTitle", "inline", template=_IS_A, triggers="made"),
+    # a post one is given: "my dad got made head chef", "she's been made a partner", "I was
+    # elected treasurer of the allotment society", "got voted in as captain" ("named employee
+    # of the month" is an award, no post; "appointed", "named" and "chosen as" were tried and
+    # cost a job check of the decision set: they name more than posts)
+    P("HAS_JOB_TITLE", r"\b(?:got|been|was|were|being)(?: just| finally| unanimously)? "
+      r"(?:made|elected|re-elected|voted(?: in)?(?: as)?) (?:an? |the |our |their )?"
+      rf"{_POST_OBJ}\b(?! of the (?:month|week|year|day)\b)",
+      "JobTitle", "inline", template=_IS_A, triggers="made elected voted"),
     # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
     # fact that a promotion closes (the first person before it: clause_subjects.py)
-    P("HAS_JOB_TITLE", rf"\bas (?:an? )?{_JOB_OBJ}s?\b", "JobTitle", "inline", "first",
+    P("HAS_JOB_TITLE", rf"{_NOT_AFTER_ENDING}\bas (?:an? )?{_POST_OBJ}s?\b", "JobTitle", "inline",
+      "first",
       requires=rf"^(?!.*\boffer(?:s|ed|ing)?\b).*{_AS_TITLE_VERBS}",  # an offer is no start
-      template=_IS_A, triggers=_JOB_WORDS),
+      template=_IS_A, triggers=_POST_WORDS),
     P("HAS_JOB_TITLE",
-      rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?{_JOB_OBJ}\b"
-      r"(?! (?:of|to|for))", "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
+      rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?"
+      rf"{_POST_OBJ}\b(?!(?<=lead) (?:of|for)\b)(?! (?:to|(?:of|for)(?!{_OF_GROUP})))",
+      "JobTitle", "inline", template=_IS_A, triggers=_POST_WORDS),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
       triggers="promoted"),
     # a title given up: "stepped down as team lead", "I'm no longer a shift supervisor"
-    P("HAS_JOB_TITLE", r"\b(?:stepped down as|stepping down as|resigned as|quit as|retired as|"
-      rf"(?:am|is|'m|'s) no longer) (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline",
-      ending=True, triggers="stepped stepping resigned quit retired longer"),
+    P("HAS_JOB_TITLE", r"\b(?:(?:stepped|stepping|stood|standing) down as|resigned as|quit as|"
+      r"retired as|"
+      rf"(?:am|is|'m|'s) no longer) (?:an? |the )?{_POST_OBJ}\b", "JobTitle", "inline",
+      ending=True, triggers="stepped stepping stood standing resigned quit retired longer"),
     # working for oneself is a title: "i'm freelancing these days", "now self-employed";
     # "no more freelancing", "quit freelancing" end it
     P("HAS_JOB_TITLE", r"\b(?:no more|stopped|quit|done) (?:freelancing|freelance work)\b",
