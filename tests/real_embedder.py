@@ -61,6 +61,22 @@ def current_names(memory: Memory, facts: list[Fact], group: str = "g") -> set[st
     return {target_name(memory, f, group) for f in facts if f.invalid_at is None}
 
 
+def timeline_days(
+    story: list[tuple[str, str]], subject: str, relation: str
+) -> list[tuple[str, str]]:
+    """(target, "valid_at..invalid_at" as days) of each ``relation`` fact of ``subject`` still
+    standing (held, or ended and not retracted), after ``story`` is told on the default path."""
+    with told_memory(real_embedder(), story) as memory:
+        return sorted(
+            (
+                target_name(memory, f),
+                f"{f.valid_at and f.valid_at.date()}..{f.invalid_at and f.invalid_at.date()}",
+            )
+            for f in facts_about(memory, subject, relation)
+            if f.expired_at is None or f.invalid_at is not None
+        )
+
+
 def told_memory(embedder: Embedder, story: list[tuple[str, str]], group: str = "g") -> Memory:
     """A memory on the default path with ``(reference time, text)`` pairs ingested live,
     the clock starting at the first (close it, or use it as a context manager)."""

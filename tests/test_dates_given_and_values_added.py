@@ -21,7 +21,7 @@ from tests.real_embedder import (
     current_names,
     facts_about,
     real_embedder,
-    target_name,
+    timeline_days,
     told_memory,
 )
 
@@ -110,26 +110,12 @@ def test_a_new_employer_still_ends_the_old_one() -> None:
         assert korra.invalid_at is not None and korra.invalid_at <= t("2025-03-20T10:00")
 
 
-def _timeline(story: list[tuple[str, str]], subject: str, relation: str) -> list[tuple[str, str]]:
-    """(target, "valid_at..invalid_at" as days) of each ``relation`` fact of ``subject``."""
-    with told_memory(real_embedder(), story) as memory:
-        facts = facts_about(memory, subject, relation)
-        return sorted(
-            (
-                target_name(memory, f),
-                f"{f.valid_at and f.valid_at.date()}..{f.invalid_at and f.invalid_at.date()}",
-            )
-            for f in facts
-            if f.expired_at is None or f.invalid_at is not None
-        )
-
-
 @pytest.mark.local_model
 @pytest.mark.parametrize("text", ["we bought a flat in Bath! moving in on the 20th",
                                   "got a flat in Bath, I move in on the 20th"])  # fmt: skip
 def test_a_home_starts_on_the_moving_in_day_told_after_it(text: str) -> None:
     story = [("2025-08-02T10:00", "Nora: I live in Bristol"), ("2025-09-02T10:00", f"Nora: {text}")]
-    homes = _timeline(story, "Nora", "LIVES_IN")
+    homes = timeline_days(story, "Nora", "LIVES_IN")
     assert ("Bath", "2025-09-20..None") in homes
     assert ("Bristol", "2025-08-02..2025-09-20") in homes
 
@@ -147,13 +133,13 @@ def test_a_sentence_saying_how_long_dates_the_state_told_before_it(
     text: str, relation: str, target: str, start: str
 ) -> None:
     story = [("2025-09-02T10:00", f"Nora: {text}")]
-    assert _timeline(story, "Nora", relation) == [(target, f"{start}..None")]
+    assert timeline_days(story, "Nora", relation) == [(target, f"{start}..None")]
 
 
 @pytest.mark.local_model
 def test_a_sentence_with_news_of_its_own_dates_only_that() -> None:
     story = [("2025-09-02T10:00", "Nora: I work at Pell. Been to Paris since then")]
-    assert _timeline(story, "Nora", "WORKS_AT") == [("Pell", "2025-09-02..None")]
+    assert timeline_days(story, "Nora", "WORKS_AT") == [("Pell", "2025-09-02..None")]
 
 
 @pytest.mark.local_model
@@ -163,7 +149,7 @@ def test_a_notice_ends_the_job_on_the_last_day_told_after_it(last: str) -> None:
         ("2025-08-02T10:00", "Nora: I work at Pell"),
         ("2025-10-12T10:00", f"Nora: Handed in my notice at Pell. {last}"),
     ]
-    assert _timeline(story, "Nora", "WORKS_AT") == [("Pell", "2025-08-02..2025-11-30")]
+    assert timeline_days(story, "Nora", "WORKS_AT") == [("Pell", "2025-08-02..2025-11-30")]
 
 
 @pytest.mark.local_model
@@ -172,7 +158,7 @@ def test_a_second_diet_told_with_also_keeps_the_first() -> None:
         ("2025-03-02T10:00", "Lena: I'm vegetarian"),
         ("2025-06-02T10:00", "Lena: I'm also gluten free now"),
     ]
-    diets = _timeline(story, "Lena", "FOLLOWS_DIET")
+    diets = timeline_days(story, "Lena", "FOLLOWS_DIET")
     assert diets == [("gluten free", "2025-06-02..None"), ("vegetarian", "2025-03-02..None")]
 
 

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.text.dates import find_time_expressions
-from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
+from tests.real_embedder import real_embedder, target_name, timeline_days, told_memory
 
 SAID = datetime(2026, 8, 12, 10, 0, tzinfo=UTC)
 
@@ -76,18 +76,6 @@ def test_fractions_scores_and_floors_are_no_days(text: str) -> None:
     assert _days(text) == []
 
 
-def _timeline(story: list[tuple[str, str]], subject: str, relation: str) -> list[tuple[str, str]]:
-    with told_memory(real_embedder(), story) as memory:
-        return sorted(
-            (
-                target_name(memory, f),
-                f"{f.valid_at and f.valid_at.date()}..{f.invalid_at and f.invalid_at.date()}",
-            )
-            for f in facts_about(memory, subject, relation)
-            if f.expired_at is None or f.invalid_at is not None
-        )
-
-
 @pytest.mark.local_model
 @pytest.mark.parametrize(
     "text",
@@ -98,7 +86,7 @@ def _timeline(story: list[tuple[str, str]], subject: str, relation: str) -> list
 )
 def test_a_last_day_told_with_today_ends_the_job_on_the_last_day(text: str) -> None:
     story = [("2026-08-01T10:00", "Mira: I work at Pell"), ("2026-10-12T10:00", f"Mira: {text}")]
-    assert _timeline(story, "Mira", "WORKS_AT") == [("Pell", "2026-08-01..2026-10-23")]
+    assert timeline_days(story, "Mira", "WORKS_AT") == [("Pell", "2026-08-01..2026-10-23")]
 
 
 @pytest.mark.local_model
@@ -107,7 +95,7 @@ def test_a_job_starts_on_a_day_told_in_numbers_and_the_day_is_no_value() -> None
         ("2026-08-01T10:00", "Mira: I work at Pell"),
         ("2026-08-12T10:00", "Mira: got the job at Korra!! I start on 1/9"),
     ]
-    assert _timeline(story, "Mira", "WORKS_AT") == [
+    assert timeline_days(story, "Mira", "WORKS_AT") == [
         ("Korra", "2026-09-01..None"),
         ("Pell", "2026-08-01..2026-09-01"),
     ]
@@ -122,7 +110,7 @@ def test_a_home_starts_on_the_moving_in_day_told_after_a_comma() -> None:
         ("2026-08-01T10:00", "Mira: I live in Leeds"),
         ("2026-08-12T10:00", "Mira: we bought a flat in Bath, moving in on the 21st"),
     ]
-    homes = _timeline(story, "Mira", "LIVES_IN")
+    homes = timeline_days(story, "Mira", "LIVES_IN")
     assert ("Bath", "2026-08-21..None") in homes
     assert ("Leeds", "2026-08-01..2026-08-21") in homes
 
@@ -141,7 +129,7 @@ def test_a_pair_told_with_two_predicates_keeps_each_date(
     text: str, relation: str, spell: str
 ) -> None:
     story = [("2026-08-12T10:00", f"Mira: {text}")]
-    assert _timeline(story, "Mira", relation) == [("Tomas", spell)]
+    assert timeline_days(story, "Mira", relation) == [("Tomas", spell)]
 
 
 @pytest.mark.local_model
@@ -154,7 +142,7 @@ def test_a_pair_told_with_two_predicates_keeps_each_date(
 )
 def test_each_condition_of_a_list_is_its_own_fact(text: str, values: set[str]) -> None:
     story = [("2026-03-01T10:00", f"Mira: {text}")]
-    assert {name for name, _ in _timeline(story, "Mira", "HAS_CONDITION")} == values
+    assert {name for name, _ in timeline_days(story, "Mira", "HAS_CONDITION")} == values
 
 
 @pytest.mark.local_model
@@ -163,7 +151,7 @@ def test_one_condition_of_a_list_ends_alone() -> None:
         ("2026-03-01T10:00", "Mira: I have asthma and eczema"),
         ("2026-05-10T10:00", "Mira: my eczema is finally gone!!"),
     ]
-    assert _timeline(story, "Mira", "HAS_CONDITION") == [
+    assert timeline_days(story, "Mira", "HAS_CONDITION") == [
         ("asthma", "2026-03-01..None"),
         ("eczema", "2026-03-01..2026-05-10"),
     ]
@@ -181,13 +169,13 @@ def test_one_condition_of_a_list_ends_alone() -> None:
 )
 def test_a_past_home_told_by_its_length_is_dated_by_it(text: str, spell: str) -> None:
     story = [("2026-08-12T10:00", f"Mira: {text}")]
-    assert ("Lima", spell) in _timeline(story, "Mira", "LIVES_IN")
+    assert ("Lima", spell) in timeline_days(story, "Mira", "LIVES_IN")
 
 
 @pytest.mark.local_model
 def test_a_short_stay_is_no_home() -> None:
     story = [("2026-08-12T10:00", "Mira: after two weeks in Lima we fly home tomorrow")]
-    assert "Lima" not in {name for name, _ in _timeline(story, "Mira", "LIVES_IN")}
+    assert "Lima" not in {name for name, _ in timeline_days(story, "Mira", "LIVES_IN")}
 
 
 @pytest.mark.local_model
@@ -202,4 +190,4 @@ def test_a_short_stay_is_no_home() -> None:
 )
 def test_someone_elses_stay_is_not_the_speakers_home(text: str) -> None:
     story = [("2026-08-12T10:00", f"Mira: {text}")]
-    assert "Lima" not in {name for name, _ in _timeline(story, "Mira", "LIVES_IN")}
+    assert "Lima" not in {name for name, _ in timeline_days(story, "Mira", "LIVES_IN")}

@@ -21,7 +21,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from chronomem.text.dates import TimeExpression, find_time_expressions
-from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
+from tests.real_embedder import facts_about, real_embedder, timeline_days, told_memory
 
 MONDAY = datetime(2026, 8, 10, 10, 0, tzinfo=UTC)
 
@@ -95,23 +95,12 @@ def test_holidays_of_a_lunar_calendar_name_their_day(text: str, day: date) -> No
     assert _only(text).when.date() == day
 
 
-def _spans(story: list[tuple[str, str]], subject: str, relation: str) -> list[tuple[str, str]]:
-    """The subject's facts of ``relation`` still standing (held or ended), with their span."""
-    with told_memory(real_embedder(), story) as memory:
-        return sorted(
-            (
-                target_name(memory, f),
-                f"{f.valid_at and f.valid_at.date()}..{f.invalid_at and f.invalid_at.date()}",
-            )
-            for f in facts_about(memory, subject, relation)
-            if f.expired_at is None or f.invalid_at is not None
-        )
-
-
 @pytest.mark.local_model
 def test_a_medicine_taken_for_ten_days_from_today_ends_then() -> None:
     story = [("2026-08-10T10:00", "Noor: doc put me on amoxicillin for ten days, starting today")]
-    assert _spans(story, "Noor", "TAKES_MEDICATION") == [("amoxicillin", "2026-08-10..2026-08-20")]
+    assert timeline_days(story, "Noor", "TAKES_MEDICATION") == [
+        ("amoxicillin", "2026-08-10..2026-08-20")
+    ]
 
 
 @pytest.mark.local_model
@@ -120,7 +109,7 @@ def test_a_resignation_effective_on_a_day_ends_the_job_that_day() -> None:
         ("2026-06-01T09:00", "Noor: I work at Brightline"),
         ("2026-08-10T10:00", "Noor: I hereby resign from Brightline, effective 31 August."),
     ]
-    assert _spans(story, "Noor", "WORKS_AT") == [("Brightline", "2026-06-01..2026-08-31")]
+    assert timeline_days(story, "Noor", "WORKS_AT") == [("Brightline", "2026-06-01..2026-08-31")]
 
 
 @pytest.mark.local_model
@@ -141,13 +130,13 @@ def test_a_resignation_effective_on_a_day_ends_the_job_that_day() -> None:
 def test_a_life_told_as_a_list_gives_each_value_its_years(
     text: str, relation: str, spans: list[tuple[str, str]]
 ) -> None:
-    assert _spans([("2026-08-10T10:00", text)], "Noor", relation) == spans
+    assert timeline_days([("2026-08-10T10:00", text)], "Noor", relation) == spans
 
 
 @pytest.mark.local_model
 def test_a_then_with_a_verb_of_its_own_lists_no_value() -> None:
     story = [("2026-08-10T10:00", "Noor: I worked at Orrin Labs until May, then Tomasz came over")]
-    assert [name for name, _ in _spans(story, "Noor", "WORKS_AT")] == ["Orrin Labs"]
+    assert [name for name, _ in timeline_days(story, "Noor", "WORKS_AT")] == ["Orrin Labs"]
 
 
 @pytest.mark.local_model
@@ -160,7 +149,7 @@ def test_a_then_with_a_verb_of_its_own_lists_no_value() -> None:
     ],
 )
 def test_a_start_told_of_another_person_dates_their_job(text: str) -> None:
-    assert _spans([("2026-08-10T10:00", text)], "Omar", "WORKS_AT") == [
+    assert timeline_days([("2026-08-10T10:00", text)], "Omar", "WORKS_AT") == [
         ("Quillon", "2026-08-24..None")
     ]
 
@@ -183,7 +172,7 @@ def test_a_plan_of_another_person_moves_when_the_speaker_says_it_moved() -> None
 @pytest.mark.local_model
 def test_a_partner_opening_the_subject_takes_the_predicates_date() -> None:
     story = [("2026-10-20T18:00", "Noor: Ewa and I have been together since June")]
-    assert _spans(story, "Noor", "DATING") == [("Ewa", "2026-06-01..None")]
+    assert timeline_days(story, "Noor", "DATING") == [("Ewa", "2026-06-01..None")]
 
 
 @pytest.mark.local_model
@@ -217,4 +206,4 @@ def test_a_start_of_something_else_leaves_the_news_undated() -> None:
 @pytest.mark.local_model
 def test_a_value_with_a_predicate_of_its_own_keeps_its_day() -> None:
     story = [("2026-10-20T18:00", "Noor: I'm the new team lead and we celebrate on Friday")]
-    assert _spans(story, "Noor", "HAS_JOB_TITLE") == [("team lead", "2026-10-20..None")]
+    assert timeline_days(story, "Noor", "HAS_JOB_TITLE") == [("team lead", "2026-10-20..None")]

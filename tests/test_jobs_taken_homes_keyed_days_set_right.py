@@ -19,27 +19,14 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.text.dates import find_time_expressions
-from tests.real_embedder import facts_about, real_embedder, target_name, told_memory
+from tests.real_embedder import facts_about, real_embedder, timeline_days, told_memory
 
 MONDAY = datetime(2026, 8, 10, 10, 0, tzinfo=UTC)
 
 
-def _timeline(story: list[tuple[str, str]], subject: str, relation: str) -> list[tuple[str, str]]:
-    """The subject's facts of ``relation`` still standing (held or ended), with their span."""
-    with told_memory(real_embedder(), story) as memory:
-        return sorted(
-            (
-                target_name(memory, f),
-                f"{f.valid_at and f.valid_at.date()}..{f.invalid_at and f.invalid_at.date()}",
-            )
-            for f in facts_about(memory, subject, relation)
-            if f.expired_at is None or f.invalid_at is not None
-        )
-
-
 def _jobs(text: str) -> list[tuple[str, str]]:
     story = [("2026-06-01T09:00", "Noor: I work at Brightline"), ("2026-08-10T10:00", text)]
-    return _timeline(story, "Noor", "WORKS_AT")
+    return timeline_days(story, "Noor", "WORKS_AT")
 
 
 @pytest.mark.local_model
@@ -88,7 +75,7 @@ def test_news_with_no_verb_is_the_job_from_the_day_after_it(text: str) -> None:
     with told_memory(real_embedder(), story) as memory:
         plans = facts_about(memory, "Noor", "HAS_PLAN")
         assert not plans
-    assert ("Korra", "2026-08-21..None") in _timeline(story, "Noor", "WORKS_AT")
+    assert ("Korra", "2026-08-21..None") in timeline_days(story, "Noor", "WORKS_AT")
 
 
 @pytest.mark.local_model
@@ -102,7 +89,7 @@ def test_news_with_no_verb_is_the_job_from_the_day_after_it(text: str) -> None:
 )
 def test_a_home_found_or_leased_starts_when_the_keys_come(text: str) -> None:
     story = [("2026-06-01T09:00", "Noor: I live in Leeds"), ("2026-08-10T10:00", text)]
-    homes = _timeline(story, "Noor", "LIVES_IN")
+    homes = timeline_days(story, "Noor", "LIVES_IN")
     assert ("York", "2026-08-14..None") in homes
     assert ("Leeds", "2026-06-01..2026-08-14") in homes
 
@@ -110,7 +97,7 @@ def test_a_home_found_or_leased_starts_when_the_keys_come(text: str) -> None:
 @pytest.mark.local_model
 def test_a_good_place_found_for_lunch_is_no_home() -> None:
     story = [("2026-08-10T10:00", "Noor: found a great place in Soho for lunch, so good")]
-    assert _timeline(story, "Noor", "LIVES_IN") == []
+    assert timeline_days(story, "Noor", "LIVES_IN") == []
 
 
 @pytest.mark.parametrize(
@@ -129,7 +116,7 @@ def test_a_present_on_one_day_is_that_day_ahead(text: str, day: str) -> None:
 
 
 def _plans(story: list[tuple[str, str]], subject: str) -> list[tuple[str, str]]:
-    return _timeline(story, subject, "HAS_PLAN")
+    return timeline_days(story, subject, "HAS_PLAN")
 
 
 @pytest.mark.local_model
@@ -175,13 +162,13 @@ def test_a_correction_that_tells_more_than_a_day_moves_nothing(text: str) -> Non
 )
 def test_back_in_a_month_dates_what_follows_it(text: str) -> None:
     story = [("2026-03-10T10:00", text)]
-    assert _timeline(story, "Joe", "WORKS_AT") == [("Pixar", "2025-06-01..None")]
+    assert timeline_days(story, "Joe", "WORKS_AT") == [("Pixar", "2025-06-01..None")]
 
 
 @pytest.mark.local_model
 def test_back_in_a_town_is_still_being_back_home() -> None:
     story = [("2026-03-10T10:00", "Joe: back in Leeds!! so good to be home")]
-    assert _timeline(story, "Joe", "LIVES_IN") == [("Leeds", "2026-03-10..None")]
+    assert timeline_days(story, "Joe", "LIVES_IN") == [("Leeds", "2026-03-10..None")]
 
 
 @pytest.mark.local_model
