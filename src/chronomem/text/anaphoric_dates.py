@@ -17,14 +17,11 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from chronomem.text.date_resolvers import number
+from chronomem.text.date_resolvers import COUNTS, number
 from chronomem.text.daymath import DayContext, shift
 
 _UNIT = r"(day|week|month|year)s?"
-_COUNT = (
-    r"(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    r"|a\s+couple\s+of|a\s+few|few|several)"
-)
+_COUNT = rf"({COUNTS}|a\s+couple\s+of|a\s+few|few|several)"
 # "that same month", "the very same day", "later that week": the anchor's own day
 _SAME = re.compile(
     rf"\b(?:(?:that|the)\s+(?:very\s+)?same|later\s+that)\s+{_UNIT}\b", re.IGNORECASE

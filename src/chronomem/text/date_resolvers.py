@@ -68,6 +68,8 @@ NUMBERS = {
     "fifteen": 15, "twenty": 20, "thirty": 30, "a couple of": 2, "a couple": 2,
     "couple of": 2, "couple": 2, "a few": 3, "few": 3, "several": 3, "a dozen": 12,
 }  # fmt: skip
+# a count a duration or a lapse is told in, as a regex alternation (``number`` reads each)
+COUNTS = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
 # "mid-June", "late May": the day a part of a month names ("early" and a bare month: the 1st)
 PART_DAYS = {"mid": 15, "late": 20}

@@ -22,7 +22,7 @@ import re
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.text.date_resolvers import number
+from chronomem.text.date_resolvers import COUNTS, number
 from chronomem.text.daymath import DayContext, shift
 from chronomem.text.tense import clause_tense
 
@@ -31,8 +31,7 @@ if TYPE_CHECKING:
 
 _FOR = re.compile(
     r"\bfor\s+(?:(?:about|around|roughly|another|the\s+next)\s+)?"
-    r"(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    r"|a\s+couple\s+of)\s+(day|week|fortnight|month|year)s?\b"
+    rf"({COUNTS}|a\s+couple\s+of)\s+(day|week|fortnight|month|year)s?\b"
     r"(?!\s+(?:a|an|per|each|every|ago|from\s+now|now|already|and\s+counting|so\s+far"
     r"|at\s+a\s+time|in\s+a\s+row|straight|running)\b)",
     re.I,
@@ -59,8 +58,7 @@ def lasting_ends(text: str, found: list[TimeExpression], ref: datetime) -> dict[
             continue
         when = found[anchor].when
         ctx = DayContext(ref=when, day=when.date(), future=True)
-        count = number(re.sub(r"(?i)a\s+couple\s+of", "two", m.group(1)))
-        out[anchor] = shift(ctx, count, m.group(2))
+        out[anchor] = shift(ctx, number(m.group(1)), m.group(2))
     return out
 
 
