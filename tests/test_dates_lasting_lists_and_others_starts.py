@@ -89,10 +89,20 @@ def test_the_day_a_change_takes_effect_is_its_start(text: str, day: date) -> Non
         ("since eid i am back to the gym", date(2026, 3, 20)),
         ("We will fly home for Lunar New Year.", date(2027, 2, 6)),
         ("After Hanukkah we move to the new flat", date(2026, 12, 5)),
+        ("since Ramadan started I've been waking at 4", date(2026, 2, 18)),
     ],
 )
 def test_holidays_of_a_lunar_calendar_name_their_day(text: str, day: date) -> None:
     assert _only(text).when.date() == day
+
+
+@pytest.mark.local_model
+def test_a_holiday_that_started_is_cut_from_the_facts_text_with_its_verb() -> None:
+    story = [("2026-03-20T10:00", "Mia: since Ramadan started I've been waking at 4")]
+    with told_memory(real_embedder(), story) as memory:
+        (fact,) = facts_about(memory, "Mia", "HAS_WAKE_TIME")
+    assert fact.valid_at is not None and fact.valid_at.date() == date(2026, 2, 18)
+    assert "tart" not in fact.fact and fact.fact.startswith("Mia ")
 
 
 @pytest.mark.local_model

@@ -124,3 +124,32 @@ def test_no_patience_for_a_thing_anymore_ends_the_taste_held_that_names_it() -> 
     gone = {(s, r, t) for s, r, t, ended in found(run(*turns)) if ended}
     assert ("Noor", "LOVES", "horror") in gone
     assert not found(run("Noor: I do not have time for this any more"))
+
+
+_TASTE_RELATIONS = {"LIKES", "LOVES", "ENJOYS", "HATES", "DISLIKES"}
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Ines: didnt like the film at all tbh, way too long",
+        "Ines: We loved the party on Saturday, thank you for having us!",
+        "Ines: I really liked the flat we saw this morning",
+        "Ines: Our cat did not enjoy that drive to Bath, poor thing.",
+        "Ines: my mum hated the hotel, the walls were paper thin",
+    ],
+)
+def test_how_one_thing_went_down_is_no_taste(turn: str) -> None:
+    assert not {f for f in extracted(turn) if f[1] in _TASTE_RELATIONS}
+
+
+@pytest.mark.parametrize(
+    ("turn", "value"),
+    [
+        ("Ines: I've always loved the sea, grew up near it", "sea"),
+        ("Ines: honestly I love the cinema, go every week", "cinema"),
+        ("Ines: I do not like horror films", "horror films"),
+    ],
+)
+def test_a_taste_told_as_lasting_is_kept(turn: str, value: str) -> None:
+    assert {f[2] for f in extracted(turn) if f[1] in _TASTE_RELATIONS} == {value}

@@ -3,6 +3,7 @@ round 2 without an LLM and by the values held for the extractor."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -108,7 +109,23 @@ def test_round_two_closes_a_partner_told_in_another_relation() -> None:
     engaged = fact("n1", "ENGAGED_TO", "sam", "Maya is engaged to Sam", valid_at=MAR)
     assert find_contradictions(engaged, [dating, friend]) == ("f1",)
     to_alex = fact("n2", "ENGAGED_TO", "alex", "Maya is engaged to Alex", valid_at=MAR)
-    assert find_contradictions(to_alex, [dating]) == ()  # the same person: no rival
+    assert find_contradictions(to_alex, [dating]) == ("f1",)  # the same person, a step on
+    again = fact("n3", "DATING", "alex", "Maya has been dating Alex for years", valid_at=MAR)
+    engaged_to_alex = replace(to_alex, id="f3", valid_at=JAN)
+    assert find_contradictions(again, [engaged_to_alex]) == ()  # a step back ends nothing
+    assert find_contradictions(again, [dating]) == ()  # the same value told again
+
+
+@pytest.mark.local_model
+def test_a_wedding_ends_the_engagement_to_the_same_person() -> None:
+    story = [
+        ("2026-01-10T10:00", "Ana: Luis proposed last night and we are engaged!!"),
+        ("2026-05-10T10:00", "Ana: we finally got married to Luis on Saturday, best day ever"),
+    ]
+    with told_memory(real_embedder(), story) as memory:
+        facts = memory.get_timeline("Ana", group_id="g").facts
+    ties = {(f.relation, f.invalid_at is None) for f in facts if f.relation != "MENTIONED"}
+    assert ties == {("ENGAGED_TO", False), ("MARRIED_TO", True)}
 
 
 @pytest.mark.local_model

@@ -11,8 +11,8 @@ Pure and deterministic: the same request always gets the same answer, ties inclu
   whose world interval overlaps the new one; a new fact starting at or after the stored
   fact's end is a new stint. Generic facts (MENTIONED) duplicate only near-identical text.
 * A fact contradicts stored facts of its slot (``model/slots.py``: one employer, one home,
-  one partner, one favourite of a kind, ...) with the same source but another target, when
-  their intervals overlap.
+  one partner, one favourite of a kind, ...) with the same source but another target (or
+  the same person a step before: engaged, then married), when their intervals overlap.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
 from chronomem.model.relations import functional_rule
-from chronomem.model.slots import ended_by, singular
+from chronomem.model.slots import ended_by, singular, steps_on
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
 NEAR_IDENTICAL_TEXT = 0.9
@@ -213,6 +213,16 @@ def _overlap(a: Fact, b: Fact) -> bool:
     return a_before_b_ends and b_before_a_ends
 
 
+def _rival(new: Fact, held: Fact, unique: str) -> bool:
+    """Could ``held`` be the value ``new`` replaces: the same subject and another value (of
+    a relation unique per object: the same value and another subject), or the same person a
+    step before in one tie ("engaged to Luis", then "married to Luis")?"""
+    if unique == "object":
+        return held.target_id == new.target_id and held.source_id != new.source_id
+    other = held.target_id != new.target_id or steps_on(new.relation, held.relation)
+    return held.source_id == new.source_id and other
+
+
 def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...]:
     """Stored facts that cannot hold together with ``new``: values of its slot
     (``model/slots.py``: a relation that holds one value at a time, ``model/relations.py``,
@@ -223,15 +233,11 @@ def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...
         return ()
     if new.valid_at is None and new.invalid_at is not None:
         return ()  # an ending ("I left Google") says nothing about the next value
-    if rule.unique == "object":
-        same_end = lambda c: c.target_id == new.target_id and c.source_id != new.source_id  # noqa: E731
-    else:
-        same_end = lambda c: c.source_id == new.source_id and c.target_id != new.target_id  # noqa: E731
     held = [
         c
         for c in candidates
         if functional_rule(c.relation) is not None
-        and same_end(c)
+        and _rival(new, c, rule.unique)
         and not _retracted(c)
         and _overlap(new, c)
     ]

@@ -11,7 +11,8 @@ kind its fact's text names:
 * most one-value relations are a family of their own;
 * a few families hold several relations that name one slot in different words
   (:data:`SLOT_FAMILIES`): a partner (``DATING``, ``ENGAGED_TO``, ``MARRIED_TO``: "engaged
-  to Sam" ends "dating Alex"), one's manager (``MANAGED_BY``, ``REPORTS_TO``), a
+  to Sam" ends "dating Alex"; and, a later step of one tie, "married Sam" ends "engaged to
+  Sam": :data:`STEPS`), one's manager (``MANAGED_BY``, ``REPORTS_TO``), a
   preference (``HAS_FAVORITE``, ``PREFERS``: "my favourite tea is sencha" and "prefers
   rooibos tea" fill one slot once both name the kind);
 * the kind (:func:`kind_of`): "favourite X" names X, "X is Sam's coach" the role,
@@ -50,6 +51,10 @@ SLOT_FAMILIES: dict[str, str] = {
     "HAS_FAVORITE": "preference",
     "PREFERS": "preference",
 }
+#: Families whose relations are steps of one tie, in order: a later step with the same
+#: person ends the earlier ("married Luis" ends "engaged to Luis"); an earlier step told
+#: after a later one ends nothing ("we dated for years" after the wedding).
+STEPS: dict[str, tuple[str, ...]] = {"partner": ("DATING", "ENGAGED_TO", "MARRIED_TO")}
 #: Families whose relations hold one value per kind of value, not one in all.
 PER_KIND = frozenset({"preference", "ROLE_HELD_BY", "SUBSCRIBED_TO_PLAN"})
 
@@ -98,6 +103,14 @@ def family_of(relation: str) -> str | None:
     if rule is None:
         return None
     return SLOT_FAMILIES.get(rule.relation, rule.relation)
+
+
+def steps_on(relation: str, held_relation: str) -> bool:
+    """Is ``relation`` a later step of the tie ``held_relation`` is a step of
+    (:data:`STEPS`), so that it ends the held value even when both name the same person?"""
+    steps = STEPS.get(family_of(relation) or "", ())
+    new, old = relation.upper(), held_relation.upper()
+    return new in steps and old in steps and steps.index(new) > steps.index(old)
 
 
 def kind_of(relation: str, text: str) -> str | None:

@@ -1,5 +1,5 @@
 """Holidays as dates: "haven't smoked since New Year's", "moved in over Christmas",
-"back at work after Easter".
+"back at work after Easter", "since Ramadan started".
 
 A holiday is read only after a preposition ("since", "over", "after", "at", ...) or a
 word that picks one ("last", "next", "this past"): "happy new year" or "new year new me"
@@ -56,6 +56,9 @@ HOLIDAY_PATTERN = (
     r"(?!['’]?s?\s+(?i:tree|trees|cookies|cards?|presents?|gifts?|jumpers?|sweaters?|songs?|"
     r"music|movies?|films?|lights|decorations|markets?|shopping|dinner menu|egg|eggs|bunny|"
     r"costumes?|candy|sales?|special|episode|resolutions?))"
+    # "since Ramadan started": the holiday's first day, the verb part of the expression (a
+    # fact's text that cuts the date would otherwise keep "started")
+    r"(?:\s+(?i:started|began|begun|kicked\s+off|rolled\s+around|came\s+round))?"
 )
 HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "thanksgiving",
                            "halloween", "valentine", "valentines", "nye", "boxing", "diwali",
