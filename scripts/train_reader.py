@@ -49,14 +49,18 @@ from chronomem.providers.local import LocalEmbedder, TokenStates
 Corpus = tuple[list[Item], Rows, list[TokenStates]]
 DEFAULT_OUT = Path("src/chronomem/extractors/learned/weights") / WEIGHTS_FILE
 SEED = 20
-# what the shipped weights are trained on (corpus/reader_r8: held out in round 8, trained on
-# from round 9; corpus/reader_r10: the round-10 writers); the held-out writer split of
-# round 9 is corpus/reader_r9. corpus/reader_r13 (the round-13 writers) is training data not
-# yet in the shipped weights: trained on (--corpus, each folder), the reader alone read the
-# held-out writer better but the memory did not (bench/RESULTS.md, round 13)
+# what the shipped weights are trained on (round 20): the round-6, 8 (held out in round 8,
+# trained on from round 9), 10, 13, 14, 15 and 16 writers beside corpus/reader. The held-out
+# writer split of round 9 is corpus/reader_r9. corpus/reader_r20 (four round-20 writers) is
+# training data not in the shipped weights: a reader trained with it too read a fresh
+# development set less well (bench/RESULTS.md, round 20)
 TRAINING_FOLDERS = tuple(
-    Path("corpus") / name for name in ("reader", "reader_r6", "reader_r8", "reader_r10")
-)
+    Path("corpus") / name
+    for name in (
+        "reader", "reader_r6", "reader_r8", "reader_r10", "reader_r13", "reader_r14",
+        "reader_r15", "reader_r16",
+    )
+)  # fmt: skip
 
 
 def encode_all(texts: list[str], cache: Path | None) -> list[TokenStates]:

@@ -17,6 +17,7 @@ import pytest
 
 from chronomem.text.dates import find_time_expressions
 from tests.real_embedder import real_embedder, target_name, timeline_days, told_memory
+from tests.rules_support import misread
 
 SAID = datetime(2026, 8, 12, 10, 0, tzinfo=UTC)
 
@@ -183,7 +184,10 @@ def test_a_short_stay_is_no_home() -> None:
     "text",
     [
         "my cousin just got back after four years in Lima",
-        "after four years in Lima, my cousin is home for good",
+        pytest.param(
+            "after four years in Lima, my cousin is home for good",
+            marks=misread("round-20 (the cousin's stay read as the speaker's home)"),
+        ),
         "she's back after four years in Lima!",
         "Ollie came home after four years in Lima",
     ],

@@ -10,15 +10,18 @@ import pytest
 from tests.real_embedder import read_facts
 from tests.rules_support import misread, values
 
+R20 = misread("round-20")  # read right by the round-10 weights, not by round 20's
+
 pytestmark = pytest.mark.local_model
 
 Found = tuple[str, str, str, bool]  # source, relation, target, ended
 
 READ: list[object] = [  # (turns, fact), or a pytest.param of them
     # tastes.py: a taste told by what one listens to, a preference by its verb
-    (["Ines: lately I've been listening to Nina Simone nonstop"],
-     ("Ines", "LIKES", "Nina Simone", False)),
-    (["Ines: I prefer the early shift honestly"], ("Ines", "PREFERS", "early shift", False)),
+    pytest.param(["Ines: lately I've been listening to Nina Simone nonstop"],
+                 ("Ines", "LIKES", "Nina Simone", False), marks=R20),
+    pytest.param(["Ines: I prefer the early shift honestly"],
+                 ("Ines", "PREFERS", "early shift", False), marks=R20),
     (["Ines: my husband prefers the mountains"], ("Ines's husband", "PREFERS", "mountains", False)),
     # (moves.py's recovery rows, "recovering from wrist surgery", and "moved ... to a flat in
     # Delft" are read by the pattern table again since round 17:
@@ -36,7 +39,8 @@ READ: list[object] = [  # (turns, fact), or a pytest.param of them
     (["Cleo: I'm pregnant!", "Cleo: our baby girl Amara arrived on friday"],
      ("Cleo", "FAMILY_OF", "Amara", False)),
     # endings.py's notice handed in: the job ends
-    (["Rosa: I handed in my notice at KPMG this morning"], ("Rosa", "WORKS_AT", "KPMG", True)),
+    pytest.param(["Rosa: I handed in my notice at KPMG this morning"],
+                 ("Rosa", "WORKS_AT", "KPMG", True), marks=R20),
 ]  # fmt: skip
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from chronomem.extractors.learned.step import _moved
 from tests.real_embedder import Found, read_facts
+from tests.rules_support import misread
 
 
 def _facts(text: str, *, learned: bool = True) -> set[Found]:
@@ -20,6 +21,7 @@ def _facts(text: str, *, learned: bool = True) -> set[Found]:
 
 
 @pytest.mark.local_model
+@misread("round-20 (the Raleigh read as a habit of riding)")
 def test_a_narrated_persons_fact_the_rules_miss_is_read_by_the_step() -> None:
     text = "Benedek rides a battered Raleigh to the depot every morning."
     fact = ("Benedek", "RIDES_BIKE", "Raleigh", False)

@@ -19,6 +19,7 @@ from chronomem.extractors.learned.reader import (
     shipped_weights,
 )
 from chronomem.providers.local import LocalEmbedder, local_model_available
+from tests.rules_support import misread
 
 needs_model = [
     pytest.mark.local_model,
@@ -128,8 +129,6 @@ def test_one_pass_gives_the_sentence_vector_and_token_states() -> None:
 READINGS = [
     ("started at Greenfield Analytics on monday as a data engineer",
      ("WORKS_AT", "speaker", "start", "Greenfield Analytics")),
-    ("I am writing to inform you that I have accepted a position at Norrland Bank.",
-     ("WORKS_AT", "speaker", "start", "Norrland Bank")),
     ("my new manager is called Dev Patel and he is great",
      ("MANAGED_BY", "speaker", "start", "Dev Patel")),
     ("my sister moved to Glasgow in May", ("LIVES_IN", "third", "start", "Glasgow")),
@@ -141,9 +140,23 @@ READINGS = [
 @pytest.mark.local_model
 @pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')
 def test_the_shipped_reader_reads_whole_names_whose_fact_and_how_told() -> None:
-    texts = [text for text, _ in READINGS]
+    _reads_as_expected(READINGS)
+
+
+@pytest.mark.local_model
+@pytest.mark.skipif(not local_model_available(), reason='needs "chronomem[local]"')
+@misread("round-20 (an accepted position read as a negation)")
+def test_a_formal_new_position_is_read_as_a_start() -> None:
+    _reads_as_expected(
+        [("I am writing to inform you that I have accepted a position at Norrland Bank.",
+          ("WORKS_AT", "speaker", "start", "Norrland Bank"))]
+    )  # fmt: skip
+
+
+def _reads_as_expected(readings: list[tuple[str, tuple[str, str, str, str]]]) -> None:
+    texts = [text for text, _ in readings]
     reader = default_reader()
-    for (text, expected), enc in zip(READINGS, LocalEmbedder().encode_tokens(texts), strict=True):
+    for (text, expected), enc in zip(readings, LocalEmbedder().encode_tokens(texts), strict=True):
         got = [
             (f.relation, f.subject, f.aspect, text[f.value[0] : f.value[1]] if f.value else "")
             for f in reader.read(enc, "user", text)

@@ -20,6 +20,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.prose import _analyse
 from chronomem.providers.local import LocalEmbedder
 from tests.real_embedder import SAID_AT, read_facts, real_embedder
+from tests.rules_support import misread
 
 pytestmark = pytest.mark.local_model
 
@@ -35,6 +36,7 @@ def _encoder() -> LocalEmbedder:
     return embedder
 
 
+@misread("round-20 (the stolen Brompton's name read as a pet)")
 def test_a_name_the_tagger_left_is_read_as_a_value_when_given() -> None:
     text = "Jo: someone nicked my Brompton from the station"
     reader, name = default_reader(), _span(text, "Brompton")

@@ -21,7 +21,7 @@ from chronomem.extractors import RuleExtractor
 from chronomem.model import Episode, Extraction
 from chronomem.model.relations import is_functional
 from tests.real_embedder import real_embedder
-from tests.rules_support import found, misread, run
+from tests.rules_support import found, run
 
 REF = datetime(2025, 5, 12, 10, 0, tzinfo=UTC)
 
@@ -176,10 +176,7 @@ def test_a_verb_after_a_role_noun_is_no_name(text: str) -> None:
     "text",
     [
         "Yohannes: I'm Eritrean, and the winters here are hard.",
-        pytest.param(  # read SPEAKS Gujarati
-            "Priyanka: we are Gujarati so the wedding is three days long",
-            marks=misread("round-13"),
-        ),
+        "Priyanka: we are Gujarati so the wedding is three days long",
         "Lior: honestly I am also Catholic, which surprises people",
     ],
 )

@@ -41,7 +41,7 @@ from chronomem.providers.local import TokenStates
 
 HEADS: Final = ("relation", "aspect", "subject")
 WEIGHTS_FILE: Final = "reader.npz"
-WEIGHTS_SHA256: Final = "f75b0846044756c34c612b503e65718ff901277077686f01ae29e6197ca025cb"
+WEIGHTS_SHA256: Final = "866c12ff5446b33be5e8220f0db64a9b336499c2269be9645e30079ced6cc0e4"
 Span = tuple[int, int]
 
 
