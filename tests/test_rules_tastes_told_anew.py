@@ -3,7 +3,8 @@
 A choice told of "it" ("it's oat milk for me now") is the speaker's preference; "no patience
 for X anymore" ends the taste held that X names; a health state told in a chat clause of its
 own after the speaker's injury is held; a habit told in the progressive names what is had; a
-preference told as the one that holds now takes the place of the one held.
+preference told as the one that holds now takes the place of the one held; how one thing went
+down, told in the simple past ("loved the party", "didn't like the film"), is no taste.
 Sentences written for these tests, in several voices (texting, formal, non-native,
 rambling, a relative told of).
 """
