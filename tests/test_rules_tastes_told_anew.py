@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from chronomem.extractors.rules.analysis.tastes import TASTES
 from chronomem.model.slots import ended_by
 from tests.rules_support import found, run
 from tests.test_rules_nominal import extracted
@@ -127,9 +128,6 @@ def test_no_patience_for_a_thing_anymore_ends_the_taste_held_that_names_it() -> 
     assert not found(run("Noor: I do not have time for this any more"))
 
 
-_TASTE_RELATIONS = {"LIKES", "LOVES", "ENJOYS", "HATES", "DISLIKES"}
-
-
 @pytest.mark.parametrize(
     "turn",
     [
@@ -141,7 +139,7 @@ _TASTE_RELATIONS = {"LIKES", "LOVES", "ENJOYS", "HATES", "DISLIKES"}
     ],
 )
 def test_how_one_thing_went_down_is_no_taste(turn: str) -> None:
-    assert not {f for f in extracted(turn) if f[1] in _TASTE_RELATIONS}
+    assert not {f for f in extracted(turn) if f[1] in TASTES}
 
 
 @pytest.mark.parametrize(
@@ -153,4 +151,4 @@ def test_how_one_thing_went_down_is_no_taste(turn: str) -> None:
     ],
 )
 def test_a_taste_told_as_lasting_is_kept(turn: str, value: str) -> None:
-    assert {f[2] for f in extracted(turn) if f[1] in _TASTE_RELATIONS} == {value}
+    assert {f[2] for f in extracted(turn) if f[1] in TASTES} == {value}

@@ -14,7 +14,7 @@ from dataclasses import replace
 from chronomem.extractors.rules.analysis.capitalised import HEAD_LABELS
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.analysis.tastes import TASTES
+from chronomem.extractors.rules.analysis.tastes import TASTES, told_as_reaction
 from chronomem.extractors.rules.tables.gazetteer import DEVICE_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.lexicon import (
     BAD_OBJECTS,
@@ -35,16 +35,6 @@ from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.text.words import word_set
 
 CONTEXT = Party("\x00context")  # the object is to be taken from what earlier turns said
-# a taste told in the past of one thing named by "the"/"that" ("I loved the party", "she
-# didn't like the move") is how it went down, not a lasting taste ("loved the Beatles" is a
-# name, read elsewhere; "I love the beach" is told now)
-_PAST_TASTE = re.compile(
-    r"(?:\b(?:liked|loved|adored|enjoyed|hated|disliked|detested)"
-    r"|\bdid(?:n['’]?t| not|nt) (?:really )?(?:like|love|enjoy))\s*$",
-    re.I,
-)
-_ONE_THING = re.compile(r"\s*(?:the|that|this|those|these)\s", re.I)
-_PERFECT = re.compile(r"(?:\b(?:have|has|had)|['’]ve|['’]d)\s+(?:\w+\s+)?$", re.I)
 _LEAD = re.compile(
     r"\s*(?:(?:a|an|the|my|our|his|her|their|your|some|this|that|these|those|another)\s+)?"
     rf"((?:(?:{'|'.join(sorted(FILLER_ADJECTIVES, key=len, reverse=True))})\s+)*)",
@@ -120,7 +110,7 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
         words = _to_activity(s, start, end)
     if row.relation in TASTES and words in (["job"], ["work"]) and next_word in _AT:
         return None  # "hate my job at Starbucks": the job (WORKS_AT), not a taste to keep
-    if row.relation in TASTES and _reaction(s.text, pos):
+    if row.relation in TASTES and told_as_reaction(s.text, pos):
         return None  # "loved the party", "didn't like the film": a reaction, not a taste
     name = " ".join(words)
     if name in row.context_words or (words and words[-1] in row.context_words):
@@ -346,12 +336,3 @@ def singular(word: str) -> str:
     if word.endswith("s") and word[:-1] in PET_SPECIES:
         return word[:-1]
     return word
-
-
-def _reaction(text: str, pos: int) -> bool:
-    """Does the taste verb ending at ``pos`` tell, in the simple past, how one thing went
-    down ("loved the party", "didn't like the move")? Not "have always loved the sea"."""
-    past = _PAST_TASTE.search(text, 0, pos)
-    if past is None or not _ONE_THING.match(text, pos):
-        return False
-    return _PERFECT.search(text, 0, past.start()) is None

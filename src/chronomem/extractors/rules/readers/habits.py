@@ -34,7 +34,7 @@ from chronomem.extractors.rules.readers.habit_words import (
     habit_thing,
     singular,
 )
-from chronomem.extractors.rules.tables.favourites import OPENERS
+from chronomem.extractors.rules.tables.favourites import OPENERS, ROOM_FOR
 from chronomem.extractors.rules.tables.lexicon import (
     DETERMINERS,
     OTHER_SUBJECTS,
@@ -111,11 +111,7 @@ _TAKE_UP = re.compile(
 )
 # what stands between the verb and the habit: "can't focus with jazz", "don't have the
 # patience for crosswords anymore" (the crosswords, not the patience)
-_GOVERNED = re.compile(
-    r"^(?:with|to|on|about|(?:the |any |much |enough )?(?:patience|time|energy|appetite|stomach"
-    r"|room) for)\s+",
-    re.I,
-)
+_GOVERNED = re.compile(rf"^(?:with|to|on|about|{ROOM_FOR})\s+", re.I)
 _NOT_SINCE = re.compile(
     r"(?:\bi |^\W*)(?:haven't|have not|havent|haven't even) (?:had|gotten|got) "
     r"(?:a |an |any |one )?(?P<obj>[a-z-]+) (?:in|since|for)\b",

@@ -15,6 +15,7 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
+from chronomem.model.slots import STEPS
 
 _AND = re.compile(r"\s*(?:and|&)\s+")
 _ADVERBS = r"(?:(?:have|had|has|just|finally|officially|recently|already|are|were|got|getting)\s+)*"
@@ -138,8 +139,8 @@ def _with_the_speaker(s: Sentence, known: Known, people: list[Span]) -> list[Pai
 def _partner(known: Known, speaker: str) -> str | None:
     """The one partner the speaker was last told to have (none, or several: None)."""
     me = normalize_name(speaker)
-    ties = ("MARRIED_TO", "ENGAGED_TO", "DATING")  # a fiancé(e) too: "we got married"
-    found = [v for r in ties for v in known.targets.get((me, r), {}).values()]
+    # a fiancé(e) too: "we got married"
+    found = [v for r in STEPS["partner"] for v in known.targets.get((me, r), {}).values()]
     return found[-1] if len(set(found)) == 1 else None
 
 

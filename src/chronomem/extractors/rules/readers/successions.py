@@ -40,12 +40,12 @@ _TOOK_OVER = re.compile(
 )
 
 
-def succession_hits(hits: list[Hit], known: Known, s: Sentence | None = None) -> list[Hit]:
+def succession_hits(hits: list[Hit], known: Known, s: Sentence) -> list[Hit]:
     """Endings of open facts that the ``hits`` of a sentence take over from, and a post
     given up passed on to its successor (``s``: the sentence, where the successor is named)."""
     out: list[Hit] = []
     for hit in hits:
-        if s is not None and hit.relation == "HAS_JOB_TITLE" and hit.ending:
+        if hit.relation == "HAS_JOB_TITLE" and hit.ending:
             out += _passed_on(hit, s)
         if hit.relation == "HAS_HABIT":
             out += _family_endings(hit, known)

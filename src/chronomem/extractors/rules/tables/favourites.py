@@ -33,6 +33,9 @@ _RANK = r"(?:new |current |all-time |absolute |number one |#1 |ultimate |top |un
 # where a clause starts: the value before "is my favourite X" is its first word or two
 # words of chat that open a line and say nothing of it ("ok new fav show is X")
 OPENERS = r"(?:(?:honestly|tbh|ngl|ok|okay|so|well|yeah|lol|update|actually|officially|now)\W+)*"
+# the room one has for a thing: "the patience for", "any time for", "the stomach for" (what
+# follows is the thing: a taste given up, a habit)
+ROOM_FOR = r"(?:the |any |much |enough )?(?:patience|time|energy|appetite|stomach|room) for"
 START = r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?] )|(?<=\band )|(?<=\bbut )|(?<=\bnow ))\s*" + OPENERS
 # What "a ... person" says of one's character, not a leaning ("a good person", "a morning
 # person" is a sleep schedule): a word of the list, or one shaped like an adjective
@@ -153,9 +156,8 @@ FAVORITE_ROWS: tuple[P, ...] = (
     P(
         "ENDS_KNOWN",
         r"\b(?:don't|do not|dont|no longer|can't|cannot|cant) (?:really )?(?:have|find) "
-        r"(?:the |any |much |enough )?(?:patience|time|energy|appetite|stomach|room) for "
-        r"(?:the |my |those )?"
-        r"(?=[^.!?;]*\b(?:any ?more|any longer|these days|now)\b)",
+        + ROOM_FOR
+        + r" (?:the |my |those )?(?=[^.!?;]*\b(?:any ?more|any longer|these days|now)\b)",
         "Thing",
         ending=True,
         target="phrase",
