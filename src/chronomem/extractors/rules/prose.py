@@ -377,8 +377,8 @@ def _rivals(draft: Draft, known: Known, source: str, relation: str) -> list[str]
 
 
 def _learn_party(known: Known, party: Party) -> None:
-    if party.label == "Person" and not party.speaker:
-        known.learn(party.name, "Person")
     species = dict(party.attributes).get("species")
     if species:
         known.species[normalize_name(party.name)] = species
+    if party.label in ("Person", "Pet") and not party.speaker:
+        known.learn(party.name, party.label)

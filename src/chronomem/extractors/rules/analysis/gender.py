@@ -38,12 +38,15 @@ _AFTER = re.compile(
     re.I,
 )
 _ANY = re.compile(rf"\b(?:{_NOUNS}|name)\b", re.I)
+_THIRD = re.compile(r"\b(?:(?P<male>he|him|his)|she|her)\b", re.I)
 _NAME_IS = re.compile(rf"\b(?P<noun>his|her) name(?:'s| is| was)\s+(?P<name>{_NAME})\b", re.I)
 
 
 def learn_genders(text: str, known: Known) -> None:
     """Record in ``known`` the people ``text`` marks as male or female. Only names ``known``
-    already holds as people (or capitalised after a naming phrase) are taken."""
+    already holds as people (or capitalised after a naming phrase) are taken; a pet, by the
+    pronoun after its name (``learn_pet_genders``)."""
+    learn_pet_genders(text, known)
     if _ANY.search(text) is None:
         return
     for regex in (_BEFORE, _AFTER, _NAME_IS):
@@ -56,6 +59,19 @@ def learn_genders(text: str, known: Known) -> None:
             known.genders[key] = gender
             if key not in known.persons and key not in known.speakers:
                 known.learn(name, "Person")  # "his name is Leo": a person met now
+
+
+def learn_pet_genders(text: str, known: Known) -> None:
+    """A pet the conversation calls a "he" or a "she": the pronoun's nearest name before it
+    is the pet's, and no one else is named between ("Miso sounds lovely! How old is he?").
+    A gender told already stays."""
+    if not any(known.is_pet(key) for key in known.people) or _THIRD.search(text) is None:
+        return
+    named = known.named_in(text)
+    for m in _THIRD.finditer(text):
+        before = [key for at, key in named if at < m.start()]
+        if before and known.is_pet(before[-1]) and before[-1] not in known.genders:
+            known.genders[before[-1]] = "m" if m.group("male") else "f"
 
 
 def pronoun_gender(pronoun: str) -> str:

@@ -7,6 +7,7 @@ reader reads it, and the pipeline teaches it what each sentence said.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
@@ -44,7 +45,8 @@ class Known:
     speakers: set[str] = field(default_factory=set)  # normalized names of the speakers
     # (normalized owner, role) -> the person in that role ("my sister Emma")
     roles: dict[tuple[str, str], str] = field(default_factory=dict)
-    # normalized name -> name of people other than the speakers, the last met last
+    # normalized name -> name of people other than the speakers, and of pets, the last met
+    # last: who "he" or "she" may stand for
     people: dict[str, str] = field(default_factory=dict)
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
@@ -76,9 +78,9 @@ class Known:
             self.names.add(key)
         if label == "Person":
             self.persons.add(key)
-            if key not in self.speakers:
-                self.people.pop(key, None)
-                self.people[key] = self.display[key]
+        if (label == "Person" or self.labels[key] == "Pet") and key not in self.speakers:
+            self.people.pop(key, None)
+            self.people[key] = self.display[key]
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
@@ -98,18 +100,44 @@ class Known:
         self.roles[(normalize_name(owner), role)] = name
         self.learn(name, "Person")
 
-    def antecedent(self, gender: str | None = None, *, other_than: str = "") -> str | None:
+    def antecedent(
+        self, gender: str | None = None, *, other_than: str = "", pets: bool = False
+    ) -> str | None:
         """The person "he" or "she" (``gender`` "m" / "f") most likely stands for: of the
         last three people met, the last one known to be of that gender, else the last one
         not known to be of the other (``other_than``: a normalized name it cannot be, the
-        person the possessive names: "her girlfriend Juno" is not Juno's)."""
-        recent = [(k, n) for k, n in reversed(self.people.items()) if k != other_than]
+        person the possessive names: "her girlfriend Juno" is not Juno's). ``pets``: a pet
+        the conversation called a "he" or "she" stands among them ("Miso sounds lovely! How
+        old is he?" ... "he's 4"); a pet whose gender no one told never does."""
+        recent = [
+            (k, n)
+            for k, n in reversed(self.people.items())
+            if k != other_than
+            and (not self.is_pet(k) or (pets and gender and self.genders.get(k) == gender))
+        ]
         if gender is None:
             return recent[0][1] if recent else None
         same = [name for key, name in recent[:3] if self.genders.get(key) == gender]
         if same:
             return same[0]
         return next((name for key, name in recent if self.genders.get(key, gender) == gender), None)
+
+    def named_in(self, text: str) -> list[tuple[int, str]]:
+        """Where ``text`` says the name of someone met (``people``): (offset, key), in order."""
+        return sorted(
+            (m.start(), key)
+            for key, name in self.people.items()
+            for m in re.finditer(rf"\b{re.escape(name)}\b", text)
+        )
+
+    def met_again(self, text: str) -> None:
+        """The people and pets ``text`` names become the last met, in the order named (an
+        assistant's "Miso sounds lovely!" names no one a fact is about)."""
+        for _, key in self.named_in(text):
+            self.people[key] = self.people.pop(key)
+
+    def is_pet(self, key: str) -> bool:
+        return key in self.species or self.labels.get(key) == "Pet"
 
     def canonical(self, name: str) -> str:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""

@@ -141,6 +141,16 @@ def role_mentions(
     return out
 
 
+def met_party(name: str, known: Known) -> Party:
+    """``name``, a person or a pet met (``Known.antecedent``), as one end of a fact: a pet
+    keeps its label and species."""
+    key = normalize_name(name)
+    if not known.is_pet(key):
+        return Party(name, "Person")
+    species = known.species.get(key)
+    return Party(name, "Pet", attributes=(("species", species),) if species else ())
+
+
 def implicit_subjects(
     s: Sentence, start: int, end: int, known: Known
 ) -> list[tuple[int, int, Party | None]]:
@@ -150,8 +160,8 @@ def implicit_subjects(
         (a, b, party) for a, b, party, _ in role_mentions(s, start, end, known)
     ]
     for m in _PRONOUN.finditer(s.text, start, end):
-        name = known.antecedent(pronoun_gender(m.group()))
-        out.append((m.start(), m.end(), Party(name, "Person") if name else None))
+        name = known.antecedent(pronoun_gender(m.group()), pets=True)
+        out.append((m.start(), m.end(), met_party(name, known) if name else None))
     if s.assistant and s.user:
         user = Party(s.user, "Person", speaker=True)
         out += [(m.start(), m.end(), user) for m in _YOU.finditer(s.text, start, end)]

@@ -88,6 +88,18 @@ _LEAD = re.compile(
     re.I,
 )
 
+# "gave him to my mum", "handed the car over to my son": given to someone to keep, not
+# to someone who mends or minds it ("gave the car to the garage")
+_GIVEN = re.compile(
+    rf"^\W*(?:(?:{_DISCOURSE}|finally|just|had to|have|had|we|i|we've|i've)\W+)*"
+    rf"(?:gave|given|giving|handed|handing){_GAP}",
+    re.I,
+)
+_TO_SOMEONE = re.compile(
+    r"^\s*(?:over\s+|back\s+)?to\s+(?:my|our|his|her|their|a|an|the)\s+(?!(?:\w+\s+)?"
+    r"(?:vets?|mechanic|garage|shop|groomer|sitter|kennels?|daycare|repair|workshop)\b)\w",
+    re.I,
+)
 # Predicates of the held thing as subject.
 _SUBJECT_ENDINGS = re.compile(
     r"^\s*(?:(?:'s|is|are|was|were|has been|have been|'re)\s+)?"
@@ -101,6 +113,8 @@ _SUBJECT_ENDINGS = re.compile(
     r"|(?:let|laid) (?:me|us) (?:go|off)|(?:fired|dropped|dumped|ditched) (?:me|us)\b"
     r"|(?:shut|closed) (?:down|for good)|went (?:out of business|bust|under)|folded\b"
     r"|(?:ran|run|flew|flown) away|went missing|never came (?:back|home)|passed (?:away|on)\b"
+    r"|died\b(?!\s+(?:laughing|a little|inside|of (?:boredom|embarrassment|laughter|shame)))"
+    r"|(?:was|got|had to be) put (?:down|to sleep)\b"
     r"|passed(?=\W*$)"
     r"|(?:is |'s )?(?:going|headed|off) (?:in|into|to) the (?:drawer|bin|trash|attic|"
     r"closet|garage|cupboard|loft|tip|dump|shelf)"
@@ -167,6 +181,8 @@ def ends_tie(before: str, after: str, rest: str = "") -> bool:
         return False
     if (_object_end(before) and not _TRIP.match(after)) or _negated_hold(before, after):
         return True
+    if _GIVEN.search(before) and _TO_SOMEONE.match(after) and _object_end(before, _GIVEN):
+        return True
     if _SUBJECT_LEAD.match(before) is not None:
         rest = rest or after
         return bool(_SUBJECT_ENDINGS.match(rest) or _CUT_WITH_ME.match(rest))
@@ -218,8 +234,8 @@ def holds_on(before: str, after: str) -> bool:
     return any(p.search(t) for p in (_RETURN, _WISH) for t in (before, after))
 
 
-def _object_end(before: str) -> bool:
-    m = _OBJECT.search(before)
+def _object_end(before: str, verbs: re.Pattern[str] = _OBJECT) -> bool:
+    m = verbs.search(before)
     if m is None:
         lead = _LEAD.match(before)
         opening = before[lead.end() if lead else 0 :]

@@ -174,8 +174,11 @@ SENTENCE_STAGES = (
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
-    SentenceStage("days_set_right", _days_set_right, '"sorry, August 8th! not June": the day'
-                  " of the fact told ahead last, set right"),
+    SentenceStage(
+        "days_set_right",
+        _days_set_right,
+        '"sorry, August 8th! not June": the day of the fact told ahead last, set right',
+    ),
     SentenceStage("arranged", _arranged, '"seeing the dentist on Friday": a plan'),
     SentenceStage("visits", _visits, '"stopped by the old office": a visit ends nothing'),
     SentenceStage("happened", _happened, '"back from Lisbon": the plan that named it happened'),

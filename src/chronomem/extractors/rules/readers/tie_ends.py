@@ -11,7 +11,9 @@ ended) and asks ``end_words.ends_tie`` whether the piece ends the tie. A referen
   Pinecrest Dental, "the hillside choir" for Hillside Community Choir, "idles" for IDLES):
   the value's name words or its head noun, one value only;
 - a noun of the held thing's kind with a determiner: "my job", "that gym", "the cat" (the
-  one job, membership or pet of that species held).
+  one job, membership or pet of that species held);
+- "he", "him", "she" or "her" standing for a held pet the conversation called so
+  (``Known.antecedent``): "we gave him to my mum".
 
 Each relation the value is held by is ended (a value only MENTIONED is ended as a mention,
 which the engine follows by name, ``engine/endings.py``). Nothing is read in a question,
@@ -21,7 +23,7 @@ on an assistant's turn, or where a pattern already told something about the same
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
 
@@ -62,6 +64,12 @@ _KIND_NOUNS: dict[str, tuple[str, ...]] = {
     "programme": ("STUDIES_AT",),
 }
 _KIND = re.compile(r"\b(?:my|our|the|that|this)\s+([a-z]+)\b", re.I)
+# "he", "him", "she", and "her" not before the thing it owns ("her bowl")
+_PRONOUN = re.compile(
+    r"\b(?:(?P<male>he|him)|she|her(?!\s+(?!(?:to|away|up|back|in|off|on|at|for|with|because|"
+    r"since|after|last|yesterday|today|this|now|and|but|so)\b)[a-z]))\b",
+    re.I,
+)
 _WORDS = re.compile(r"[a-z0-9][a-z0-9'&.-]*", re.I)
 _PIECE_BREAK = re.compile(r"[,;:]\s+|\s+-+\s+|\s+(?:but|then|so)\s+", re.I)
 _MIN_WORD = 3  # "co" in "Crumb & Co" names nothing on its own
@@ -79,6 +87,7 @@ class HeldRef:
     start: int
     end: int
     held: Held
+    pronoun: bool = False  # "gave him to my mum": the text names the pet instead
 
 
 def tie_end_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
@@ -92,7 +101,11 @@ def tie_end_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         if attitude_only(s.text[piece[0] : ref.start]):  # "so over X": tastes only
             kept = tuple(r for r in held.relations if r in ATTITUDE_RELATIONS)
             held = Held(held.name, kept, held.words)
-        out += tie_hits(me, held, piece, (ref.start, ref.end), known)
+        hits_here = tie_hits(me, held, piece, (ref.start, ref.end), known)
+        if ref.pronoun:
+            text = f"{me.name} no longer has {held.name}"
+            hits_here = [replace(h, text=text) for h in hits_here]
+        out += hits_here
     return out
 
 
@@ -229,8 +242,10 @@ def _references(
         if out and out[-1].held == fits[0] and out[-1].end >= start - 1:
             continue
         out.append(HeldRef(start, end, fits[0]))
-    for m in _KIND.finditer(text, *piece):
-        ref = _kind_reference(m, held, known)
+    for ref in (
+        *(_kind_reference(m, held, known) for m in _KIND.finditer(text, *piece)),
+        *(_pet_reference(m, held, known) for m in _PRONOUN.finditer(text, *piece)),
+    ):
         if ref is not None and not any(r.held == ref.held for r in out):
             out.append(ref)
     return sorted(out, key=lambda r: r.start)
@@ -266,3 +281,11 @@ def _kind_reference(m: re.Match[str], held: list[Held], known: Known) -> HeldRef
             if "HAS_PET" in h.relations and known.species.get(normalize_name(h.name)) == noun
         ]
     return HeldRef(m.start(), m.end(), fits[0]) if len(fits) == 1 else None
+
+
+def _pet_reference(m: re.Match[str], held: list[Held], known: Known) -> HeldRef | None:
+    """ "he", "her": the held pet it stands for, if it stands for one."""
+    name = known.antecedent("m" if m.group("male") else "f", pets=True)
+    key = normalize_name(name or "")
+    fits = [h for h in held if "HAS_PET" in h.relations and normalize_name(h.name) == key]
+    return HeldRef(m.start(), m.end(), fits[0], pronoun=True) if fits else None

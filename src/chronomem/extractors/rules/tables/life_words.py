@@ -142,12 +142,6 @@ HABITS = word_set(
     """
 )
 
-# Words between an article and a pet species ("a rescue dog", "a senior cat"): never "hot"
-PET_ADJECTIVES = word_set(
-    "new little sweet cute rescue senior older old young baby tiny big fluffy stray tabby "
-    "second third another adopted lovely adorable"
-)
-
 # Health conditions ("I have the flu", "diagnosed with diabetes", "broke my leg").
 CONDITIONS = word_set(
     """

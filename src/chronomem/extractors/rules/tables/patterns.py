@@ -35,7 +35,6 @@ from chronomem.extractors.rules.tables.life_words import (
     LANGUAGES,
     NOT_THINGS,
     PEOPLE_ROLES,
-    PET_ADJECTIVES,
     PET_SPECIES,
 )
 from chronomem.extractors.rules.tables.managers import MANAGER_ROWS
@@ -58,11 +57,18 @@ __all__ = ["GENERIC_RELATIONS", "PATTERNS", "CompiledPattern", "candidate_patter
 _NAME = rf"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\. )?{CAPITAL}[\w'-]*(?: {CAPITAL}[\w'-]*){{0,2}})"
 
 
+# Words that describe a pet before its species ("a grey cat", "our old rescue dog", "a
+# three-legged greyhound"): one or two, any word but those that open a phrase of their own
+# and the foods named after one ("a hot dog", "corn dogs")
+_DESCRIBING = (
+    r"(?!(?:named|called|and|or|but|of|at|in|on|to|for|with|from|the|a|an|my|our|his|her|"
+    r"their|your|this|that|some|hot|corn)\b)[a-z]+(?:-[a-z]+)*"
+)
 _MACROS = {
     "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
     "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
     "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
-    "PETADJ": _alt(PET_ADJECTIVES), "INSTRUMENT": _alt(INSTRUMENTS),
+    "PETADJ": rf"{_DESCRIBING}(?: {_DESCRIBING})?", "INSTRUMENT": _alt(INSTRUMENTS),
 }  # fmt: skip
 _NOT_WORK = frozenset({"Location", "Organization", "Event", "Device", "Person", "Pet"})
 # "senior engineer", and titles "of" a department: "director of marketing", "head of sales"

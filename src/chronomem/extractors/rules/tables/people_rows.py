@@ -25,12 +25,12 @@ _KIN = _alt(ROLES_FAMILY | ROLES_MARRIED | ROLES_DATING)
 # An age, in figures or in words: "29", "fifty-five", "ninety four", "three".
 _UNITS, _TEENS, _TENS = (_alt(words) for words in (NUMBER_UNITS, NUMBER_TEENS, NUMBER_TENS))
 _AGE = rf"(?:1[01]\d|[1-9]?\d|(?:{_TENS})(?:[- ](?:{_UNITS}))?|{_TEENS}|{_UNITS})"
-# "I'm 29", "she is ninety-four", "you're 45", "turned forty last week", "Rex is three
+# "I'm 29", "she is ninety-four", "he's 4", "you're 45", "turned forty last week", "Rex is three
 # years old": a form of "to be" or "turn" before the number, and after it the end of the
 # clause, a unit of age or a word of time; a number of anything else ("16 weeks pregnant",
 # "5 minutes away", "we're 3 in the flat") is no age
 _AGE_FORM = (
-    r"(?:\b(?:am|is|turned|turning|turns|turn)|'m|\bim|(?<=\byou)(?: are|'re))\s+"
+    r"(?:\b(?:am|is|turned|turning|turns|turn)|'[ms]|\bim|(?<=\byou)(?: are|'re))\s+"
     r"(?:now |just |only |almost |nearly |finally |officially |about |already )?"
     rf"(?P<obj>{_AGE})(?:\s*(?:years?|yrs?)(?: old)?|\s*(?:yo|y/o))?"
     r"(?=\s*(?:$|[,.;:!?)]|\s(?:today|tomorrow|yesterday|now|and|but|so|this|next|last|in|"
@@ -129,7 +129,7 @@ PEOPLE_ROWS: tuple[RelationPattern, ...] = (
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="friends befriended"),
     P("HAS_AGE", _AGE_FORM, "Age", "inline", template="{source} is {target} years old",
-      triggers="am is m im are re turned turning turns turn"),
+      triggers="am is m s im are re turned turning turns turn"),
 )
 del P
 # fmt: on
