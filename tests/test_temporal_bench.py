@@ -99,6 +99,9 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_heldout7", "h7-", 220),
         ("temporal_heldout8", "h8-", 330),
         ("temporal_heldout9", "h9-", 260),
+        ("temporal_dev10", "d10-", 280),
+        ("temporal_dev11", "d11-", 280),
+        ("temporal_dev12", "d12-", 280),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
