@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus" / "reader"
 # the training folders: the round-6 writers' items (corpus/reader_r6/README.md) and the
 # round-8 writer's (corpus/reader_r8/README.md: held out in round 8, trained on from round 9)
-# and the round-10, round-13, round-14, round-15, round-16 and round-20 writers'
+# and the round-10, round-13, round-14, round-15, round-16, round-20 and round-21 writers'
 # (corpus/reader_r10/README.md, reader_r13/README.md, reader_r14/README.md,
-# reader_r15/README.md, reader_r16/README.md, reader_r20/README.md)
+# reader_r15/README.md, reader_r16/README.md, reader_r20/README.md, reader_r21/README.md)
 CORPORA = (
     CORPUS,
     ROOT / "corpus" / "reader_r6",
@@ -37,6 +37,7 @@ CORPORA = (
     ROOT / "corpus" / "reader_r15",
     ROOT / "corpus" / "reader_r16",
     ROOT / "corpus" / "reader_r20",
+    ROOT / "corpus" / "reader_r21",
 )
 # the held-out writer split the shipped weights are measured on (corpus/reader_r9/README.md)
 HELD_OUT = ROOT / "corpus" / "reader_r9"
