@@ -218,3 +218,43 @@ def test_a_habit_told_as_holding_is_read_as_holding() -> None:
     turn = "Lena: I do 7pm pilates now, mornings are dead to me"
     assert ("Lena", "HAS_HABIT", "7pm pilates", False) in _facts([turn])
     assert not any(f[1] == "HAS_HABIT" for f in _facts([turn], learned=False))
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "words", "value"),
+    [
+        ("honestly I work at a tiny bakery on the corner now", "WORKS_AT", "a tiny bakery",
+         "tiny bakery"),
+        ("we finally moved to the coast in March", "LIVES_IN", "the coast", "coast"),
+        ("we adopted a rescue greyhound last week", "HAS_PET", "a rescue greyhound",
+         "rescue greyhound"),
+        ("since June I run the night shift", "LEADS", "the night shift", "night shift"),
+    ],
+)  # fmt: skip
+def test_a_named_kind_of_value_may_be_told_in_words(
+    text: str, relation: str, words: str, value: str
+) -> None:
+    """Round 21: employers, homes, pets and teams the reader read in words no rule found as a
+    name were right about two times in three on writers it never saw (41 of 63 employers),
+    more often than the facts it made of those relations; they are kept, the article cut."""
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    read = [ReadFact(relation, "speaker", "state", _span(text, words), confidence=0.8)]
+    found = {(h.relation, h.target.name) for h in learned_hits(s, read, [], "user", known)}
+    assert found == {(relation, value)}
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "words"),
+    [
+        ("I'm Eritrean, and the winters here are hard.", "LIVES_IN", "Eritrean"),
+        ("I study at a college near home", "STUDIES_AT", "a college"),  # right 3 in 12
+        ("we joined a choir last month", "MEMBER_OF", "a choir"),  # right half the time
+        ("I work at a", "WORKS_AT", "a"),  # no word left
+    ],
+)
+def test_other_values_in_words_stay_unread(text: str, relation: str, words: str) -> None:
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    read = [ReadFact(relation, "speaker", "state", _span(text, words), confidence=0.8)]
+    assert not learned_hits(s, read, [], "user", known)
