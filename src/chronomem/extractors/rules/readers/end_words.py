@@ -88,8 +88,9 @@ _LEAD = re.compile(
     re.I,
 )
 
-# "gave him to my mum", "handed the car over to my son": given to someone to keep, not
-# to someone who mends or minds it ("gave the car to the garage")
+# "gave him to my mum", "handed the car over to my son": the speaker gave it to someone to
+# keep, not to someone who mends or minds it ("gave the car to the garage"); the piece opens
+# on the giving, so no wish or other giver stands before it
 _GIVEN = re.compile(
     rf"^\W*(?:(?:{_DISCOURSE}|finally|just|had to|have|had|we|i|we've|i've)\W+)*"
     rf"(?:gave|given|giving|handed|handing){_GAP}",
@@ -181,7 +182,7 @@ def ends_tie(before: str, after: str, rest: str = "") -> bool:
         return False
     if (_object_end(before) and not _TRIP.match(after)) or _negated_hold(before, after):
         return True
-    if _GIVEN.search(before) and _TO_SOMEONE.match(after) and _object_end(before, _GIVEN):
+    if _GIVEN.search(before) and _TO_SOMEONE.match(after):
         return True
     if _SUBJECT_LEAD.match(before) is not None:
         rest = rest or after
@@ -234,8 +235,8 @@ def holds_on(before: str, after: str) -> bool:
     return any(p.search(t) for p in (_RETURN, _WISH) for t in (before, after))
 
 
-def _object_end(before: str, verbs: re.Pattern[str] = _OBJECT) -> bool:
-    m = verbs.search(before)
+def _object_end(before: str) -> bool:
+    m = _OBJECT.search(before)
     if m is None:
         lead = _LEAD.match(before)
         opening = before[lead.end() if lead else 0 :]
