@@ -5,7 +5,7 @@ answered "he's 4": the age went to the user's husband, the last person named, be
 pronoun resolvers knew people and never pets, and "he's" before an age was no form of "to
 be". "We gave him to my mum" ended nothing: no reader resolved an object pronoun, and giving
 a held thing to someone to keep was no ending. A pet described by any word outside a short
-list ("a grey cat called Miso") was no pet at all. Sentences written for these tests.
+list ("a grey cat called Miso") was no pet to the rules. Sentences written for these tests.
 """
 
 from __future__ import annotations
