@@ -203,10 +203,10 @@ def context_of(
         for entity in found.entities:
             kind = entity.attributes.get("type")
             label = entity.labels[0] if entity.labels else None
+            known.learn(entity.name, label, kind if isinstance(kind, str) else None)
             species = entity.attributes.get("species")
             if isinstance(species, str):
                 known.species[normalize_name(entity.name)] = species
-            known.learn(entity.name, label, kind if isinstance(kind, str) else None)
         learn_genders(earlier.content, known)
         known.met_again(earlier.content)
         for fact in found.facts:
