@@ -102,6 +102,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_dev10", "d10-", 280),
         ("temporal_dev11", "d11-", 280),
         ("temporal_dev12", "d12-", 280),
+        ("temporal_dev13", "d13-", 280),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
