@@ -124,3 +124,22 @@ def test_another_way_of_stating_a_date_resolves(text: str, day: str) -> None:
 )
 def test_a_short_word_that_names_no_day_is_no_date(text: str) -> None:
     assert _days(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # the weekday named picks the month: 3 January 2024 was a Wednesday
+        ("the removal van comes on Saturday the 3rd", "2024-02-03"),
+        ("the party is Wednesday the 31st", "2024-01-31"),
+        # ... and the year: 9 March 2024 is a Saturday
+        ("Thursday, March 9th was the last time", "2023-03-09"),
+    ],
+)
+def test_a_weekday_with_its_day_picks_where_the_two_agree(text: str, day: str) -> None:
+    assert _days(text) == [day]
+
+
+def test_until_a_day_with_no_tense_looks_ahead() -> None:
+    assert _days("the guests stay until the 12th") == ["2024-02-12"]
+    assert _days("I was off sick until the 12th") == ["2024-01-12"]

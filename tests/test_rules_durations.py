@@ -30,6 +30,9 @@ FOUND = [
     ("My last day was 30 November, sadly.", "30 November", "2023-11-30", "end"),
     ("off the statins since sept, doc's orders", "since sept", "2023-09-01", "since"),
     ("we got the allotment back in feb", "back in feb", "2023-02-01", "at"),
+    # a span ahead of today, as "from now" is ("today" alone would take "from today")
+    ("the christening is a fortnight from today", "a fortnight from today", "2024-01-29", "at"),
+    ("Her exam is three days from today.", "three days from today", "2024-01-18", "at"),
 ]
 
 

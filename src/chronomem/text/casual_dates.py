@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-from chronomem.text.date_resolvers import MONTHS, PART_DAYS, opens_range
+from chronomem.text.date_resolvers import MONTHS, PART_DAYS, WEEKDAYS, opens_range
 from chronomem.text.daymath import (
     DayContext,
     add_months,
@@ -62,15 +62,40 @@ _WEEKDAY_NAMES = frozenset(
      "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
 )  # fmt: skip
 _WEEKDAY = "(?:" + "|".join(sorted(_WEEKDAY_NAMES, key=len, reverse=True)) + ")"
+_WEEKDAY_AT = re.compile(rf"(?i:(?:on\s+)?(?:(?:next|this|coming)\s+)?({_WEEKDAY})\b)")
 
 
 def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "Friday the 16th", "Fri 19 July", "Saturday, March 8th": the day named wins."""
+    """ "Friday the 16th", "Fri 19 July", "Saturday, March 8th": the day named wins; of the
+    months (or, with a month named, the years) it could be in, the nearest where it falls
+    on the weekday named ("moving on Saturday the 21st", said on 2 November: 21 November,
+    a Saturday, not 21 October)."""
     day = int(m.group(1) or m.group(4) or m.group(5))
     month_name = (m.group(2) or m.group(3) or "").rstrip(".").lower()
-    if month_name:
+    if month_name and m.group(6):
         return day_in_year(ctx, MONTHS[month_name], day, m.group(6))
+    named = _WEEKDAY_AT.match(m.group(0))
+    weekday = WEEKDAYS[named.group(1).lower()] if named else None
+    if month_name:
+        month = MONTHS[month_name]
+        days = [_day_or_none(ctx.day.year + k, month, day) for k in (-1, 0, 1)]
+    else:
+        firsts = [add_months(ctx.day.replace(day=1), k) for k in range(-2, 3)]
+        days = [_day_or_none(f.year, f.month, day) for f in firsts]
+    fitting = [d for d in days if d is not None and d.weekday() == weekday]
+    if fitting:
+        ahead = ctx.future
+        return midnight(min(fitting, key=lambda d: (abs(d - ctx.day), (d < ctx.day) == ahead)))
+    if month_name:
+        return day_in_year(ctx, MONTHS[month_name], day, None)
     return nearest_day_of_month(ctx, day)
+
+
+def _day_or_none(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 _MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))

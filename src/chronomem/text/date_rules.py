@@ -153,6 +153,13 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.year,
             _DIGIT,
         ),
+        # "a fortnight from today" (as "from now", below), before "today" alone takes "from
+        # today"; "for eight weeks from today" is how long
+        (
+            rf"(?<!for )\b({_NUM})\s+({_UNIT})(?i:\s+from\s+today)\b",
+            resolve.ahead,
+            _UNITS,
+        ),
         (
             r"(?i:\b(the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|yesterday"
             r"|today|tonight|tomorrow|tmrw|tmr|tmrrw|tomoz|tomorow|2moro|2morrow|tonite|2nite"

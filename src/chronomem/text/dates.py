@@ -69,6 +69,8 @@ _ENDS_THEN = re.compile(
     r"\s+(?:(?:on|in|at|by)\s+)?$",
     re.I,
 )
+# "until" / "till" right before a date the clause gives no tense: the end lies ahead
+_UNTIL_BEFORE = re.compile(r"\b(?:until|till|til)\s+$", re.I)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|and|-|\u2013)\s*$", re.I)
 
 
@@ -104,6 +106,8 @@ def _resolve(
     """``m`` resolved in the tense of its own clause (``tense.py``); a clause with no tense
     takes the occurrence nearest to the reference day, unless the sentence looks ahead."""
     tense = clause_tense(text, m.start(), m.end()) if guess else None
+    if tense is None and guess and _UNTIL_BEFORE.search(text, 0, m.start()):
+        tense = "future"  # "they stay until the 25th": a state's end no verb puts behind
     try:
         if tense is not None:
             return resolver(m, replace(ctx, future=tense == "future"))
