@@ -35,6 +35,8 @@ _BOUNDARY = re.compile(
 )
 _RESCHEDULE_CUES = frozenset({"moved to", "pushed to"})
 _AHEAD_CUES = frozenset(FUTURE_CUES) - _RESCHEDULE_CUES - {"going to"}
+# the cues that are a form of "is": "the party's on Friday" (or a name's "'s": "St Columba's")
+_IS_FORMS = frozenset({"is on", "is on the", "'s on"})
 # "going to" + a verb looks ahead; "going to" a place is motion ("stopped going to the Y in
 # January", "been going to CycleHaus since May")
 _GOING_TO = re.compile(
@@ -214,7 +216,10 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
         return "future"
     if _IS_ON.search(text, max(0, start - 8), start) and not _has_past_verb(before):
         return "future"
-    if any(cue in lower for cue in _AHEAD_CUES) or _COMMITMENT.search(before):
+    cues = [cue for cue in _AHEAD_CUES if cue in lower]
+    if cues and set(cues) <= _IS_FORMS and _has_past_verb(before):
+        cues = []  # "finished at St Columba's on Friday": a name's "'s", after a past verb
+    if cues or _COMMITMENT.search(before):
         return "future"
     if _GOING_TO.search(clause):
         return "future"
@@ -249,3 +254,63 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
 def past_tense(phrase: str) -> bool:
     """Does ``phrase`` (a verb and its auxiliaries) tell something that already happened?"""
     return _has_past_verb(phrase)
+
+
+# A state its own tense tells is over: the past perfect of being or of a verb of a lasting
+# state ("had been living alone in Hull", "I'd worked there since school"), or such a verb
+# in the simple past with how long it lasted ("lived in Hull for six years", "worked at
+# Argos for a decade"); unless the clause says it still holds.
+_STATE_VERBS = r"lived|worked|studied|stayed|rented|dated|taught|boarded|belonged|served"
+_PAST_PERFECT_STATE = re.compile(
+    r"\b(?:had|'d)\s+(?:(?:just|already|always|never|only|long)\s+)?(?:been|" + _STATE_VERBS + r")\b",
+    re.I,
+)
+_PAST_STATE_FOR = re.compile(
+    r"\b(?:" + _STATE_VERBS + r")\b[^.!?;]{0,60}?\bfor\s+(?:(?:about|almost|nearly|over|"
+    r"around|some|many|several|a\s+few|a\s+couple\s+of|\w+)\s+)?(?:years?|months?|weeks?|"
+    r"decades?|ages|a\s+while|a\s+long\s+time)\b",
+    re.I,
+)
+# "have lived there for years": the present perfect, still holding
+_PERFECT_AUX = re.compile(r"(?:\b(?:have|has)|'ve|'s)\s+(?:[a-z]+\s+)?$", re.I)
+_STILL_HOLDS = re.compile(r"\b(?:still|now|currently|these days)\b", re.I)
+
+
+def told_as_over(clause: str) -> bool:
+    """Does ``clause`` tell its state in a tense that puts it behind the speaker (the past
+    perfect of a state, or a state verb's simple past with its length), with no word saying
+    it still holds?"""
+    if _STILL_HOLDS.search(clause):
+        return False
+    if _PAST_PERFECT_STATE.search(clause):
+        return True
+    told = _PAST_STATE_FOR.search(clause)
+    return told is not None and not _PERFECT_AUX.search(clause, 0, told.start())
+
+
+# where a state's own words end within its clause: "had lived in Hull for years | before I
+# moved to Leeds" (the move is no past state)
+_JOINS = re.compile(
+    r"\b(?:before|after|when|until|till|because|and|but|then|so|while|since|once)\b", re.I
+)
+
+
+def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]) -> bool:
+    """:func:`told_as_over` of the words of ``text``'s ``clause`` that tell the state at
+    ``span``: from the conjunction before it to the one after it."""
+    spent = _SPENT.search(text, max(0, clause[0] - 8), span[1])
+    if spent is not None and spent.start("value") <= span[0] + 1 < spent.end("value") + 1:
+        return True  # "started as a paramedic after ten years as a chef": the chef is over
+    before = list(_JOINS.finditer(text, clause[0], span[0]))
+    start = before[-1].end() if before else clause[0]
+    after = _JOINS.search(text, span[1], clause[1])
+    return told_as_over(text[start : after.start() if after else clause[1]])
+
+
+# the time spent in a state, told after "after": "after ten years as a chef", "after six
+# months at Argos", "after a decade in Leeds"
+_SPENT = re.compile(
+    r"\bafter\s+(?:(?:almost|nearly|over|some|about)\s+)?(?:\w+|a\s+couple\s+of|a\s+few)\s+"
+    r"(?:years?|months?|weeks?|decades?)\s+(?P<value>(?:as|at|in|with|of)\s+(?:an?\s+|the\s+)?)",
+    re.I,
+)

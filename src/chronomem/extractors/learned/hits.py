@@ -27,6 +27,8 @@ from chronomem.extractors.rules.analysis.negation import conditional
 from chronomem.extractors.rules.analysis.piece_subjects import says_what_one_is
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.corrections import corrects
+from chronomem.model.relations import is_functional
+from chronomem.text.tense import state_told_as_over
 
 TOLD = frozenset({"state", "start", "end", "correction"})
 # The least confidence (``ReadFact.confidence``: the calibrated chance that the fact is
@@ -240,10 +242,14 @@ def _fact_hits(
     over = fact.aspect in ("state", "start") and _told_as_over(said)
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
+    ended = fact.aspect == "end" or (
+        fact.aspect in ("state", "start")
+        and is_functional(fact.relation)
+        and state_told_as_over(s.text, clause, fact.value)
+    )  # "she had been living in Hull for years": held once, over now
     out = [
-        Hit(fact.relation, subject, target, fact.aspect == "end", clause, fact.value,
-            spell=_planned(s, fact))
-    ]  # fmt: skip
+        Hit(fact.relation, subject, target, ended, clause, fact.value, spell=_planned(s, fact))
+    ]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation, True)
         if old is not None and _same_kind(old[1], target):

@@ -21,6 +21,12 @@ _PRONOUN = re.compile(
     re.I,
 )
 _CONTRACTED = {"'m": "is", "'re": "is", "'ve": "has", "'ll": "will", "'d": "would"}
+# a past participle after "'d" makes it "had" ("I'd been", "we'd moved"; "I'd love": would)
+_PARTICIPLE = re.compile(
+    r"(?:\s+(?:just|already|never|always|only|not|ever))*\s+(?:been|had|done|gone|got|gotten|"
+    r"seen|taken|known|left|made|met|kept|told|given|[a-z]{2,}ed)\b(?<!\bneed)(?<!\bfeed)",
+    re.I,
+)
 _ADVERBS = (
     "just|also|really|always|never|still|usually|often|sometimes|recently|finally|actually"
     "|definitely|totally|even|only|absolutely|kinda|sorta|mostly|already|ever|truly|honestly"
@@ -121,6 +127,8 @@ def _replace(text: str, m: re.Match[str], low: str, who: str, before: str) -> tu
     """The replacement of pronoun ``m`` and where the replaced text ends."""
     for suffix, verb in _CONTRACTED.items():
         if low.endswith(suffix):
+            if suffix == "'d" and _PARTICIPLE.match(text, m.end()):
+                verb = "had"  # "I'd been working there": had, not would
             return f"{who} {verb}", m.end()
     if low in ("my", "mine", "our", "ours", "your", "yours"):
         return f"{who}'s", m.end()

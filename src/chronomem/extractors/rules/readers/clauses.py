@@ -38,6 +38,7 @@ from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.model.relations import is_functional
+from chronomem.text.tense import state_told_as_over
 from chronomem.text.words import indefinite
 
 
@@ -101,7 +102,7 @@ def _hits(
         if row.ending or row.negated_relation is None:
             return []
         relation = row.negated_relation
-    ending = row.ending or mood.ending
+    ending = row.ending or mood.ending or _over_by_tense(s, clause, m, relation)
     targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]
     said_as: str | None = None  # the fact's text when the clause names its value by a pronoun
     if not targets and earlier is not None:  # "now I kind of love them": the olives
@@ -141,6 +142,12 @@ def _hits(
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
     return out
+
+
+def _over_by_tense(s: Sentence, clause: tuple[int, int], m: re.Match[str], relation: str) -> bool:
+    """A one-value state its own words' tense puts behind the speaker ("had been living in
+    Hull", "worked at Argos for a decade"): held once, over now (``text/tense.py``)."""
+    return is_functional(relation) and state_told_as_over(s.text, clause, m.span())
 
 
 def _from_match(s: Sentence, m: re.Match[str], clause: tuple[int, int]) -> tuple[int, int]:

@@ -1,0 +1,67 @@
+"""A one-value state told in a tense that puts it behind the speaker is held once and over
+now (``text/tense.py``'s ``told_as_over``): the past perfect of a state ("had been living in
+Hull"), or a state verb's simple past with how long it lasted ("worked at Argos for a
+decade"). The present perfect still holds, and so does a move told after "before" in the same
+clause. Sentences written for this test, in several voices."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.text.tense import told_as_over
+from tests.real_embedder import read_facts
+from tests.rules_support import found, run
+
+
+@pytest.mark.parametrize(
+    ("clause", "over"),
+    [
+        ("my gran had been living on her own in Hull for years", True),
+        ("I'd lived above the bakery since school", True),
+        ("we dated for two years, on and off", True),
+        ("he worked nights at the depot for a decade", True),
+        ("I have lived in Leeds for years", False),  # the present perfect still holds
+        ("she's always worked at the co-op for ages", False),
+        ("I lived in Leeds", False),  # no length told: the clause may be a narrative's now
+        ("I had just moved to Leeds", False),  # a move, not a state
+        ("I had been at the firm for years and I still am", False),
+    ],
+)
+def test_which_tenses_tell_a_state_as_over(clause: str, over: bool) -> None:
+    assert told_as_over(clause) is over
+
+
+def test_a_state_told_in_the_past_with_its_length_is_over() -> None:
+    got = found(run("Oona: I lived in Galway for nine years, loved it"))
+    assert ("Oona", "LIVES_IN", "Galway", True) in got
+    assert ("Oona", "LIVES_IN", "Galway", False) not in got
+
+
+def test_the_present_perfect_still_holds() -> None:
+    got = found(run("Oona: I've lived in Galway for nine years now"))
+    assert ("Oona", "LIVES_IN", "Galway", False) in got
+
+
+def test_a_move_after_before_is_no_past_state() -> None:
+    got = found(run("Oona: I had lived in Galway for years before I moved to Sligo"))
+    assert ("Oona", "LIVES_IN", "Galway", True) in got
+    assert ("Oona", "LIVES_IN", "Sligo", False) in got
+
+
+@pytest.mark.local_model
+def test_the_learned_reader_s_state_in_the_past_perfect_is_over() -> None:
+    """The learned step reads this one (the rules do not name the mother's town); its
+    reading of a state becomes an ended one."""
+    text = "Pauline: My mother Edna had been living alone in Cleethorpes for years after Dad died."
+    facts = read_facts([text])
+    assert ("Edna", "LIVES_IN", "Cleethorpes", True) in facts
+    assert ("Edna", "LIVES_IN", "Cleethorpes", False) not in facts
+
+
+def test_time_spent_in_a_state_told_after_after_is_over() -> None:
+    got = found(run("Dom: Leon has just started as a paramedic after ten years as a chef"))
+    assert ("Leon", "HAS_JOB_TITLE", "chef", True) in got
+    assert ("Leon", "HAS_JOB_TITLE", "paramedic", False) in got
+    # the state after it is not what was spent
+    got = found(run("Dom: After six years at Harrow Mills I joined Caddel Foods"))
+    assert ("Dom", "WORKS_AT", "Caddel Foods", False) in got
