@@ -14,7 +14,7 @@ from datetime import timedelta
 import pytest
 
 from chronomem import Memory
-from chronomem.engine.endings import close_mentions, ended_fact
+from chronomem.engine.endings import close_mentions, close_told_in_order, ended_fact
 from chronomem.model import Fact
 from chronomem.testing import ManualClock
 from tests.helpers import t
@@ -343,3 +343,29 @@ def test_the_end_of_a_partner_ends_the_love_of_that_person_only() -> None:
     working = {}
     close_mentions([left], working, stored, MAR, {"caspian": "Caspian"})
     assert working == {}  # leaving an employer named Caspian ends no liking
+
+
+def test_values_of_one_slot_told_in_one_message_each_hold_until_the_next() -> None:
+    """ "Senior Buyer since January ... from May, Head of Procurement": one message, two
+    titles from two days; the first holds until the second begins."""
+    buyer = fact("n1", "HAS_JOB_TITLE", "buyer", "Maya is a senior buyer", valid_at=JAN)
+    head = fact("n2", "HAS_JOB_TITLE", "head", "Maya is head of procurement", valid_at=MAY)
+    new = [buyer, head]
+    close_told_in_order(new, MAR)
+    assert new[0].invalid_at == MAY and new[1].invalid_at is None
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        fact("n2", "WORKS_AT", "globex", "Maya works at Globex", valid_at=JAN),  # same day
+        fact("n2", "WORKS_AT", "globex", "Maya also works at Globex", valid_at=MAY),  # one more
+        fact("n2", "LIKES", "globex", "Maya likes Globex", valid_at=MAY),  # no slot
+        replace(fact("n2", "WORKS_AT", "globex", "Tom works at Globex", valid_at=MAY),
+                source_id="tom"),  # someone else's
+    ],
+)
+def test_values_of_one_day_one_more_or_another_slot_end_nothing(second: Fact) -> None:
+    new = [fact("n1", "WORKS_AT", "acme", "Maya works at Acme", valid_at=JAN), second]
+    close_told_in_order(new, MAR)
+    assert new[0].invalid_at is None

@@ -251,6 +251,9 @@ def test_a_named_kind_of_value_may_be_told_in_words(
         ("I study at a college near home", "STUDIES_AT", "a college"),  # right 3 in 12
         ("we joined a choir last month", "MEMBER_OF", "a choir"),  # right half the time
         ("I work at a", "WORKS_AT", "a"),  # no word left
+        # no one in particular (round 22): an assistant's "eight years at one bakery"
+        ("eight years at one bakery, you must know the regulars", "WORKS_AT", "one bakery"),
+        ("we've lived in some flat by the ring road for ages", "LIVES_IN", "some flat"),
     ],
 )
 def test_other_values_in_words_stay_unread(text: str, relation: str, words: str) -> None:

@@ -36,7 +36,7 @@ from chronomem.engine.temporal import close_at
 from chronomem.model import Fact
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import GENERIC_RELATIONS, PLAN_RELATIONS, functional_rule
-from chronomem.model.slots import family_of
+from chronomem.model.slots import adds_one, family_of, same_slot
 
 #: Relations an ending by name never closes: tastes and ties to people.
 KEEP_ON_ENDING = frozenset(
@@ -394,3 +394,26 @@ def close_by_stored_endings(
         ]
         if ends:
             new_facts[n] = close_at(new, min(ends), now)
+
+
+def close_told_in_order(new_facts: list[Fact], now: datetime) -> None:
+    """One message telling one subject's values of one slot, each from its own day ("Senior
+    Buyer since 2021 ... from 1 March, Head of Procurement"; "in Leeds since 2019, moving to
+    York next spring"): each holds until the next one begins. Values from one day ("I work
+    at Acme and Globex") and one told as one more (``model/slots.adds_one``) end nothing."""
+    for n, old in enumerate(new_facts):
+        if not _open(old) or old.valid_at is None or family_of(old.relation) is None:
+            continue
+        starts = [
+            new.valid_at
+            for new in new_facts
+            if new.valid_at is not None
+            and new.valid_at > old.valid_at
+            and _open(new)
+            and new.source_id == old.source_id
+            and new.target_id != old.target_id
+            and same_slot(new.relation, new.fact, old.relation, old.fact)
+            and not adds_one(new.fact)
+        ]
+        if starts:
+            new_facts[n] = close_at(old, min(starts), now)

@@ -22,6 +22,7 @@ from chronomem.engine.endings import (
     close_remarks_on_past,
     close_siblings,
     close_superseded,
+    close_told_in_order,
     ended_fact,
     superseded_mentions,
     withdraw_moved_plans,
@@ -148,6 +149,7 @@ def apply_fact_decisions(
             new_facts.append(fact)
         if not ending:
             told_holding.append(fact.id)
+    close_told_in_order(new_facts, now)
     close_by_stored_endings(new_facts, stored, now)
     close_remarks_on_past(new_facts, stored, working, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)

@@ -80,6 +80,9 @@ WORDS_TOO = {
 _NAMED_KINDS = frozenset({"Location", "Organization", "Person"})
 _LEAD = re.compile(r"(?:(?:a|an|the|my|our|your|his|her|their)\s+)+", re.I)
 _WORD_END = re.compile(r"\w*")
+# words that pick no one in particular: an employer or a home told so is none ("at one
+# bakery", "in some flat", "at another school")
+_ANY_ONE = re.compile(r"(?:one|some|any|another|every|each|no|that|this)\s", re.I)
 _LEADS_ON = frozenset(
     {"a", "an", "the", "of", "at", "in", "on", "for", "to", "with", "from", "by", "and", "or", "as"}
 )
@@ -329,10 +332,13 @@ def _value_at(
         label = found.label or _LABELS.get(relation)
         return found, Party(found.name, label, True, False, tuple(found.attributes.items()))
     label = WORD_VALUES.get(relation) if ending or relation not in ENDED_ONLY else None
+    words_too = label is None
     label = label or WORDS_TOO.get(relation)
     words = _words_at(s.text, span) if label is not None else None
     if label is None or words is None or _a_date(s, words):
         return None
+    if words_too and _ANY_ONE.match(s.text, words[0]):
+        return None  # "eight years at one bakery": no bakery in particular
     name = s.text[words[0] : words[1]]
     return Span(*words, name, label, named=False), Party(name, label, named=False)
 

@@ -71,15 +71,16 @@ def plain(text: str, s: Sentence, hit: Hit) -> str:
     """``text`` (the clause, rewritten) or, when it rambles, the relation's plain sentence:
     for the relations of ``_PLAIN``, a clause naming others or longer than ``MAX_WORDS``;
     for those only ``_ASIDE`` says plainly (tastes, pets, visits), a clause longer than
-    that; for either, a clause that does not say whose fact it is. An ending that rambles
-    is said as over ("Kez no longer works at Saltmarsh Media")."""
+    that; for either, a clause that does not say whose fact it is. An ending said so is said
+    as over ("Kez no longer works at Saltmarsh Media")."""
     long = len(text.split()) > MAX_WORDS
     unsaid = hit.source.name not in text  # "Her name is Clover": whose is not said
     template = _PLAIN.get(hit.relation) or (_ASIDE.get(hit.relation) if long or unsaid else None)
     if template is None or not (long or unsaid or _names_others(s, hit)):
         return text
-    if hit.ending:
-        template = _over(template) if long or unsaid else None
+    if hit.ending:  # said as over, without the value that came after ("moved from
+        # Highcliffe to St Aidan's": Highcliffe's end names no St Aidan's)
+        template = _over(template)
     return template.format(s=hit.source.name, t=hit.target.name) if template else text
 
 
