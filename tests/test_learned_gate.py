@@ -261,3 +261,28 @@ def test_other_values_in_words_stay_unread(text: str, relation: str, words: str)
     s = _analyse(text, WHEN, "Lena", known)
     read = [ReadFact(relation, "speaker", "state", _span(text, words), confidence=0.8)]
     assert not learned_hits(s, read, [], "user", known)
+
+
+def test_the_statement_before_an_asking_tail_is_read() -> None:
+    """Round 22: "..., can you help me plan the week?" asks from its comma on; the words
+    before it tell a fact, as the rules read them (``Sentence.asks_from``)."""
+    text = "I just started at Harrowgate Mills, any tips for the first week?"
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    told = ReadFact("WORKS_AT", "speaker", "start", _span(text, "Harrowgate Mills"), confidence=0.8)
+    asked = ReadFact("HAS_PLAN", "speaker", "plan", _span(text, "first week"), confidence=0.8)
+    found = {(h.relation, h.target.name) for h in learned_hits(s, [told, asked], [], "user", known)}
+    assert found == {("WORKS_AT", "Harrowgate Mills")}
+    whole = "Where do you work, Harrowgate Mills?"
+    s = _analyse(whole, WHEN, "Lena", Known())
+    read = [ReadFact("WORKS_AT", "speaker", "state", _span(whole, "Harrowgate Mills"))]
+    assert not learned_hits(s, read, [], "user", Known())
+
+
+def test_a_place_is_no_value_of_a_relation_that_never_holds_one() -> None:
+    """Round 22: "I rent a flat on Cressley Road" read as owning the street."""
+    text = "I rent a one-bed flat on Cressley Road in Dunmore"
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    read = [ReadFact("OWNS", "speaker", "state", _span(text, "Cressley Road"), confidence=0.8)]
+    assert not learned_hits(s, read, [], "user", known)

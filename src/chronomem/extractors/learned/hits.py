@@ -50,6 +50,13 @@ _LABELS = {
     "FAMILY_OF": "Person", "ROLE_HELD_BY": "Person", "HAS_PLAN": "Event",
 }  # fmt: skip
 
+# Relations whose value is never a place (a name the rules know as one is no value of theirs)
+_NEVER_A_PLACE = frozenset(
+    {"OWNS", "HAS_PET", "DRIVES", "USES_PHONE", "USES_LAPTOP", "USES_CAMERA", "WEARS_WATCH",
+     "RIDES_BIKE", "TAKES_MEDICATION", "HAS_CONDITION", "MARRIED_TO", "DATING", "ENGAGED_TO",
+     "MANAGED_BY", "FRIEND_OF", "FAMILY_OF", "ROLE_HELD_BY"}
+)  # fmt: skip
+
 # Relations whose values are words, not names ("thirty-one", "a plumber", "coeliac",
 # "vegan"), with the label of such a value; any other relation takes a named value only.
 WORD_VALUES = {
@@ -90,15 +97,19 @@ _LEADS_ON = frozenset(
 
 def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
     """Could a fact the reader finds in ``s`` become a hit here? Checked before reading (a
-    message with no such sentence is not read): a sentence that asks nothing and names
-    something the rules' hits in ``s`` do not already name; on an assistant's turn, only
+    message with no such sentence is not read): a sentence that asks nothing (or tells
+    before its asking tail, ``_asked``) and names there something the rules' hits in ``s``
+    do not already name; on an assistant's turn, only
     where it speaks of the user (the rules' text is in the user's voice by then). A
     sentence with no name is :func:`nameless`. A correction is read only for a fact that
     names both values (``learned_hits``)."""
-    if s.question or (role == "assistant" and not s.speaks_as_self):
+    if _asked(s) or (role == "assistant" and not s.speaks_as_self):
         return False
     told = {normalize_name(h.target.name) for h in hits}
-    return any(span.named and normalize_name(span.name) not in told for span in s.spans)
+    return any(
+        span.named and span.end <= s.asks_from and normalize_name(span.name) not in told
+        for span in s.spans
+    )
 
 
 def nameless(s: Sentence) -> bool:
@@ -108,12 +119,18 @@ def nameless(s: Sentence) -> bool:
     held-out split (round 9) but read a third of a chat's sentences (LoCoMo conversation 1:
     481 of 1,330 against 29), 1.4x the CPU per short turn; the step reads those the
     selector (``select.py``) finds worth it."""
-    return not s.question and s.speaks_as_self and not any(span.named for span in s.spans)
+    return not _asked(s) and s.speaks_as_self and not any(span.named for span in s.spans)
+
+
+def _asked(s: Sentence) -> bool:
+    """Does ``s`` ask from its start? "My parents arrive on the 15th, can you help me plan
+    the week?" tells before its asking tail (``Sentence.asks_from``): that part is read."""
+    return s.question and s.asks_from == 0
 
 
 def unread_why(s: Sentence, hits: Sequence[Hit], role: str) -> str:
     """Why the step does not read ``s`` (``could_add``, ``nameless`` and the selector)."""
-    if s.question:
+    if _asked(s):
         return "question"
     if role == "assistant" and not s.speaks_as_self:
         return "assistant, not to the user"
@@ -185,7 +202,7 @@ def learned_fates(
 def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> str:
     """The gate a fact stops at before its value is looked for ("": none): ``told`` as the
     reader read it, ``fact`` as a replacement in the sentence makes it."""
-    if s.question:
+    if s.question and told.value[0] >= s.asks_from:
         return "question"
     if told.aspect not in TOLD | {"plan"}:
         return "aspect"
@@ -329,6 +346,8 @@ def _value_at(
             continue
         if says_what_one_is(s.text, found.start):
             return None  # "I'm Eritrean": what one is, not where one lives (nor its words)
+        if found.label == "Location" and relation in _NEVER_A_PLACE:
+            return None  # "I rent a flat on Cressley Road": a street is no thing one owns
         label = found.label or _LABELS.get(relation)
         return found, Party(found.name, label, True, False, tuple(found.attributes.items()))
     label = WORD_VALUES.get(relation) if ending or relation not in ENDED_ONLY else None
