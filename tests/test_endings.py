@@ -361,8 +361,9 @@ def test_values_of_one_slot_told_in_one_message_each_hold_until_the_next() -> No
         fact("n2", "WORKS_AT", "globex", "Maya works at Globex", valid_at=JAN),  # same day
         fact("n2", "WORKS_AT", "globex", "Maya also works at Globex", valid_at=MAY),  # one more
         fact("n2", "LIKES", "globex", "Maya likes Globex", valid_at=MAY),  # no slot
-        replace(fact("n2", "WORKS_AT", "globex", "Tom works at Globex", valid_at=MAY),
-                source_id="tom"),  # someone else's
+        replace(
+            fact("n2", "WORKS_AT", "globex", "Tom works at Globex", valid_at=MAY), source_id="tom"
+        ),  # someone else's
     ],
 )
 def test_values_of_one_day_one_more_or_another_slot_end_nothing(second: Fact) -> None:

@@ -187,3 +187,20 @@ def test_the_rows_follow_the_re_read_of_the_turns_after_a_late_message(embedder)
         assert ("Sam", "LIVES_IN", "Hull") in _kept(memory, probe)
         _say(memory, 20, "Nina", "Sam works at Aldi now.")
         assert _kept(memory, probe) == _fresh(memory, probe)
+
+
+def test_a_trip_told_with_its_days_is_held_until_it_ends_and_can_be_called_off(embedder) -> None:  # type: ignore[no-untyped-def]
+    """Round 22: a trip told with its end ahead ("flying to Lisbon on 10 March for a week")
+    was no held value (it has an end), so "Lisbon is off" found nothing to call off."""
+    with _memory(embedder) as memory:
+        _say(memory, 0, "Nina", "I'm flying to Lisbon on 10 March for a week")
+        before = _probe("Nina: Lisbon is off", day=40)  # 10 Feb: the trip is ahead
+        assert ("Nina", "VISITED", "Lisbon") in _kept(memory, before)
+        assert _kept(memory, before) == _fresh(memory, before)
+        after = _probe("Nina: back home", day=90)  # 31 March: over
+        assert ("Nina", "VISITED", "Lisbon") not in _kept(memory, after)
+        _say(memory, 40, "Nina", "update: Lisbon is off, work got in the way")
+        facts = [f for f in memory.store.list_facts("g") if f.relation == "VISITED"]
+        assert facts and all(
+            f.invalid_at is not None and f.invalid_at <= START + timedelta(days=40) for f in facts
+        )

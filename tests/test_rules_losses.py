@@ -27,6 +27,7 @@ def _ended(text: str, name: str) -> bool:
         ("honestly I'm done with Chelsea", "Chelsea"),
         ("oops, his name is Lenny not Benny lol", "Benny"),  # a correction takes it back
         ("let our Costco membership lapse, the kids moved out", "Costco"),
+        ("we had to let Pip go this morning, she went peacefully", "Pip"),  # round 22
     ],
 )
 def test_a_loss_ends_the_name(text: str, name: str) -> None:
@@ -43,6 +44,8 @@ def test_a_loss_ends_the_name(text: str, name: str) -> None:
         ("we moved to Lyon", "Lyon"),
         ("his name is Lenny not Benny", "Lenny"),
         ("I do not like Bob", "Bob"),
+        ("I let Pip go to the park on her own", "Pip"),  # let go somewhere: no loss
+        ("we let Ruth go first at the lights", "Ruth"),
     ],
 )
 def test_other_names_stay(text: str, name: str) -> None:

@@ -35,7 +35,12 @@ from datetime import datetime
 from chronomem.engine.temporal import close_at
 from chronomem.model import Fact
 from chronomem.model.names import normalize_name
-from chronomem.model.relations import GENERIC_RELATIONS, PLAN_RELATIONS, functional_rule
+from chronomem.model.relations import (
+    DAY_RELATIONS,
+    GENERIC_RELATIONS,
+    PLAN_RELATIONS,
+    functional_rule,
+)
 from chronomem.model.slots import adds_one, family_of, same_slot
 
 #: Relations an ending by name never closes: tastes and ties to people.
@@ -59,20 +64,32 @@ def _open(f: Fact) -> bool:
     return f.invalid_at is None and f.expired_at is None
 
 
+def _ends_after(f: Fact, end: datetime) -> bool:
+    """Was ``f`` told with its own end, later than ``end`` (a span ahead, not withdrawn)?"""
+    return (
+        f.invalid_at is not None
+        and f.invalid_at > end
+        and (f.valid_at is None or f.invalid_at > f.valid_at)
+    )
+
+
 def _pair(f: Fact) -> frozenset[str]:
     return frozenset((f.source_id, f.target_id))
 
 
 def ended_fact(fact: Fact, known: Sequence[Fact]) -> Fact | None:
-    """The one open fact ``fact`` (an ending without a start) ends, if exactly one."""
+    """The one open fact ``fact`` (an ending without a start) ends, if exactly one; a plan
+    or trip told with its own end still ahead is open until then ("flying out 14 March for
+    a week", then "Marrakech is off")."""
     if fact.valid_at is not None or fact.invalid_at is None or fact.relation in GENERIC_RELATIONS:
         return None
+    end = fact.invalid_at
     same = [
         f
         for f in known
         if f.relation == fact.relation
         and (f.source_id, f.target_id) == (fact.source_id, fact.target_id)
-        and _open(f)
+        and (_open(f) or (f.relation in DAY_RELATIONS and _ends_after(f, end)))
     ]
     return same[0] if len(same) == 1 else None
 
@@ -94,22 +111,27 @@ def close_mentions(
     """
     _close_named([*endings, *new_facts], working, stored, now, names or {})
     ends: dict[frozenset[str], datetime] = {}
+    told_with: set[tuple[frozenset[str], str]] = set()  # (pair, episode) of typed facts ended
     changed = [f for i, f in working.items() if f.invalid_at != _invalid(stored.get(i))]
     for f in (*changed, *new_facts):
         if f.invalid_at is None or (f.relation in GENERIC_RELATIONS and not _is_ending(f)):
             continue
         pair = _pair(f)
         ends[pair] = max(ends.get(pair, f.invalid_at), f.invalid_at)
+        if f.relation not in GENERIC_RELATIONS:
+            told_with.update((pair, e) for e in stored.get(f.id, f).episodes[:1])
     if not ends:
         return
     for f in stored.values():
         end = ends.get(_pair(f))
         current = working.get(f.id, f)
-        if (
-            end is None
-            or current.relation not in GENERIC_RELATIONS
-            or not _open(current)
-            or (current.valid_at is not None and current.valid_at > end)
+        if end is None or current.relation not in GENERIC_RELATIONS:
+            continue
+        # a mention told beside a trip, with the trip's days ("Marrakech with the girls,
+        # flying out 14 March for a week"), is called off with it
+        twin = _ends_after(current, end) and any((_pair(f), e) in told_with for e in f.episodes[:1])
+        if not twin and (
+            not _open(current) or (current.valid_at is not None and current.valid_at > end)
         ):
             continue
         working[f.id] = close_at(current, end, now)

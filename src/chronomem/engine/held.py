@@ -67,6 +67,7 @@ class _Value:
     order: int  # the order it was told in: stored values < 0, then the call's, from 1
     said: datetime | None = None  # a value the call told: its episode's reference time
     episodes: tuple[str, ...] = ()  # a stored value: the episodes that told it
+    until: datetime | None = None  # a plan or trip told with its end: held until then
 
 
 @dataclass(slots=True)
@@ -113,7 +114,7 @@ class HeldValues:
             for name in named
             for values in g.values[name].values()
             for v in values.values()
-            if _before(v, episode, late)
+            if _before(v, episode, late) and (v.until is None or v.until > episode.reference_time)
         ]
         found.sort(key=lambda v: v.order)
         entities = [g.subjects[s] for s in sorted(named) if s in g.subjects]
@@ -138,7 +139,9 @@ class HeldValues:
                 g.subjects.setdefault(source, entities[source])
             entity = entities.get(target) or ExtractedEntity(fact.target)
             g.told += 1
-            values[target] = _Value(fact, entity, g.told, said=episode.reference_time)
+            values[target] = _Value(
+                fact, entity, g.told, said=episode.reference_time, until=fact.invalid_at
+            )
 
     # -- the one read per group ------------------------------------------------------------
     def _group(self, group: str) -> _Group | None:
@@ -178,6 +181,7 @@ def _group_of(held: Held) -> _Group:
             _named(value),
             n - len(facts),
             episodes=f.episodes,
+            until=f.invalid_at,
         )
     return g
 

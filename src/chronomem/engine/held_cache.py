@@ -37,7 +37,7 @@ from typing import Final
 from chronomem.model import ChangeSet, Entity, Episode, Fact
 from chronomem.model.filters import SearchFilter
 from chronomem.model.names import normalize_name
-from chronomem.model.relations import GENERIC_RELATIONS
+from chronomem.model.relations import DAY_RELATIONS, GENERIC_RELATIONS
 from chronomem.ports import Store
 
 MAX_GROUPS: Final = 64
@@ -47,6 +47,22 @@ PERSON: Final = "Person"
 _FOREVER = datetime(9000, 1, 1, tzinfo=UTC)
 # facts not ended and not withdrawn, whenever they start (a plan ahead holds too)
 OPEN_VALUES: Final = SearchFilter(valid_at=_FOREVER, known_at=_FOREVER)
+# plans and trips told with their end ("flying out 14 March for a week"): held until that
+# end has passed (``engine/held.py`` asks per episode), so "Marrakech is off" finds the trip
+DAYS_TOLD: Final = SearchFilter(history=True, relations=tuple(sorted(DAY_RELATIONS)))
+
+
+def held_fact(f: Fact) -> bool:
+    """Is ``f`` a value the memory holds: open, or a plan or trip told with its own end (an
+    end after its start; a plan withdrawn ends at its start)?"""
+    if OPEN_VALUES.admits_fact(f):
+        return True
+    return (
+        f.relation in DAY_RELATIONS
+        and f.valid_at is not None
+        and f.invalid_at is not None
+        and f.invalid_at > f.valid_at
+    )
 
 
 @dataclass(slots=True)
@@ -86,8 +102,9 @@ class HeldRows:
         found = [
             f
             for part in _batches(unread)
-            for f in store.facts_of_entities([group], part, OPEN_VALUES)
-            if f.source_id in unread and f.relation not in GENERIC_RELATIONS
+            for query in (OPEN_VALUES, DAYS_TOLD)
+            for f in store.facts_of_entities([group], part, query)
+            if f.source_id in unread and f.relation not in GENERIC_RELATIONS and held_fact(f)
         ]
         self.read.update(unread)
         missing = sorted({f.target_id for f in found} - set(self.values))
@@ -119,7 +136,7 @@ class HeldRows:
         self.facts.pop(f.id, None)
         if f.source_id not in self.read:
             return
-        if f.relation in GENERIC_RELATIONS or not OPEN_VALUES.admits_fact(f):
+        if f.relation in GENERIC_RELATIONS or not held_fact(f):
             return
         target = self.values.get(f.target_id) or written.get(f.target_id)
         if target is None:  # a value the rows do not know: read the subject's facts again

@@ -267,9 +267,7 @@ def _fact_hits(
         and is_functional(fact.relation)
         and state_told_as_over(s.text, clause, fact.value)
     )  # "she had been living in Hull for years": held once, over now
-    out = [
-        Hit(fact.relation, subject, target, ended, clause, fact.value, spell=_planned(s, fact))
-    ]
+    out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=_planned(s, fact))]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation, True)
         if old is not None and _same_kind(old[1], target):

@@ -48,6 +48,15 @@ _SUBJECT = re.compile(
     re.I,
 )
 _PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+(?:down|to sleep)\b", re.I))
+# "let X go": a tie let go of (not "let Sam go first", "let her go to the party")
+_LET_GO = (
+    re.compile(r"\blet\s+$", re.I),
+    re.compile(
+        r"^\s+go\b(?!\s+(?:to|first|ahead|home|out|and|with|into|for|back|outside|off|play|"
+        r"see|get|do|early|again|on|up|down|round|over|there)\b)",
+        re.I,
+    ),
+)
 _PASSIVE_SUBJECT = re.compile(r"^\s+(?:got|was|were)\s+(?:adopted|rehomed|stolen|sold)\b", re.I)
 
 
@@ -78,6 +87,8 @@ def ended_by_verb(text: str, start: int, end: int) -> bool:
     after = text[end : end + 60]
     if _PUT_DOWN[0].search(text, max(0, start - 10), start) and _PUT_DOWN[1].match(after):
         return True  # "had to put Bruno down", "put Luna to sleep"
+    if _LET_GO[0].search(text, max(0, start - 10), start) and _LET_GO[1].match(after):
+        return True  # "we had to let Tova go this morning", "we let our nanny Ines go"
     if _AFTER_PREPOSITION.search(text, max(0, start - 20), start):
         return False
     return bool(_SUBJECT.match(after) or _PASSIVE_SUBJECT.match(after))
