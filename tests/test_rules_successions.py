@@ -93,6 +93,15 @@ def test_a_birth_ends_the_pregnancy(last: str) -> None:
     assert ("Priya", "HAS_CONDITION", "pregnant", True) in story("Priya: I'm pregnant!", last)
 
 
+def test_a_pregnancy_told_with_how_far_along_ends_at_the_birth() -> None:
+    """Round 22: "20 weeks pregnant" was no pregnancy (a duration between verb and state)."""
+    assert ("Priya", "HAS_CONDITION", "pregnant", False) in story(
+        "Priya: I'm 20 weeks pregnant and my back is killing me"
+    )
+    born = story("Priya: I'm 20 weeks pregnant!", "Priya: our son Leo was born last night")
+    assert ("Priya", "HAS_CONDITION", "pregnant", True) in born
+
+
 def test_a_birth_ends_nothing_but_a_pregnancy() -> None:
     found = story("Sam: I have the flu", "Sam: our daughter was born yesterday")
     assert not any(r == "HAS_CONDITION" for _, r, _, _ in found)

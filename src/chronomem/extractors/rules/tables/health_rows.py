@@ -207,7 +207,9 @@ HEALTH_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_CONDITION",
-        rf"(?:\b|(?<=\w)){_BE} (?:now |officially )?(?P<obj>pregnant|diabetic|"
+        # "I'm 20 weeks pregnant": how far along, between the verb and the state
+        rf"(?:\b|(?<=\w)){_BE} (?:now |officially )?(?:(?:about |almost |nearly |over )?"
+        r"[a-z0-9]+ (?:weeks?|months?) (?=pregnant\b))?(?P<obj>pregnant|diabetic|"
         r"pre-diabetic|prediabetic|anemic|allergic to [a-z]+|(?:lactose|gluten) intolerant|celiac|"
         r"sick|ill)\b",
         "Condition",
