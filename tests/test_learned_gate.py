@@ -286,3 +286,14 @@ def test_a_place_is_no_value_of_a_relation_that_never_holds_one() -> None:
     s = _analyse(text, WHEN, "Lena", known)
     read = [ReadFact("OWNS", "speaker", "state", _span(text, "Cressley Road"), confidence=0.8)]
     assert not learned_hits(s, read, [], "user", known)
+
+
+def test_a_place_read_as_news_then_moved_into_is_the_new_home() -> None:
+    """Round 22: the learned reader read "got the keys to my own flat in Bournemouth" as a
+    plan; the move-in day the next sentence tells makes it the home from that day."""
+    found = _facts(["Dom: jsut got teh keys to my own flat in bournemouth!! moving in tmrw"])
+    assert ("Dom", "LIVES_IN", "Bournemouth", False) in found
+    assert not any(f[1] == "HAS_PLAN" for f in found)
+    # news of tickets, then leaving: no home
+    found = _facts(["Dom: got tickets for Glastonbury! leaving tomorrow"])
+    assert not any(f[1] == "LIVES_IN" for f in found)

@@ -24,7 +24,7 @@ from chronomem.extractors.rules.normalise.narrated import narrated_person, narra
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.plain_texts import aside_text
 from chronomem.extractors.rules.readers.mentions import mention_hits, mentioned_spans
-from chronomem.extractors.rules.readers.start_dates import STARTABLE, start_told
+from chronomem.extractors.rules.readers.start_dates import STARTABLE, move_in_told, start_told
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.summaries import finish
@@ -102,15 +102,17 @@ def _learned_hits(
     names = [[] if draft.assistant else mentioned_spans(s, hits) for s, _, hits in told]
     read = step.read(*message, [s for s, _, _ in told], usable, maybe, names)
     starts = [start_told(s, hits) for s, _, hits in told]
+    moves = [move_in_told(s, hits) for s, _, hits in told]
     for k, ((s, index, hits), facts) in enumerate(zip(told, read, strict=True)):
         before = [t[0] for t in told[:k]]
         later = next((when for when in starts[k + 1 :] if when is not None), None)
+        moving = next((when for when in moves[k + 1 :] if when is not None), None)
         for fate in learned_fates(s, facts, hits, role, known, before):
             keys = []
             for hit in fate.hits:
                 if draft.full():
                     return
-                hit = _started_later(s, hit, later)
+                hit = _moved_in_later(s, _started_later(s, hit, later), moving)
                 keys.append(_add_learned(s, index, hit, hits, draft, known, trace))
             if trace is not None:
                 key = None if fate.stopped or not keys else keys[0]
@@ -118,6 +120,18 @@ def _learned_hits(
                 trace.reader.append(ReaderFate(s.text, fate.fact, stopped, key))
     if trace is not None and trace.reads_every:
         _unread_fates(step, message, told, (usable, maybe), known, trace)
+
+
+def _moved_in_later(s: Sentence, hit: Hit, moving: datetime | None) -> Hit:
+    """The speaker's new home the learned reader read with no date in its sentence (as a
+    home, or as a plan of a named place: "got the keys to my own flat in Bournemouth!!"),
+    dated by the move a later sentence of the message tells ("moving in tmrw"): the home
+    from that day."""
+    if moving is None or hit.ending or hit.spell or not hit.source.speaker or s.times:
+        return hit
+    if hit.relation == "LIVES_IN" or (hit.relation == "HAS_PLAN" and hit.target.named):
+        return replace(hit, relation="LIVES_IN", spell=(moving, None))
+    return hit
 
 
 def _started_later(s: Sentence, hit: Hit, later: datetime | None) -> Hit:

@@ -101,6 +101,21 @@ def start_told(s: Sentence, hits: list[Hit]) -> datetime | None:
     return None
 
 
+def move_in_told(s: Sentence, hits: list[Hit]) -> datetime | None:
+    """The day ahead the speaker says they move in, in a sentence that names no home
+    ("moving in tomorrow"): the start of the home the learned reader read in the message
+    before it ("just got the keys to my own flat in Bournemouth!!")."""
+    if s.speaker is None or s.assistant or s.question:
+        return None
+    if any(h.relation == "LIVES_IN" for h in hits):
+        return None
+    for m in _MOVE_IN.finditer(s.text):
+        when = _day_after(s, m)
+        if when is not None and not _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
+            return when.when
+    return None
+
+
 def _their_start(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """A pronoun's start ("he starts on the 3rd") dates the startable facts the message
     told undated of one other person, when only one was told of ("Marcus got the job at
