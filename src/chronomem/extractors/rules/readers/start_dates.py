@@ -90,26 +90,25 @@ def start_told(s: Sentence, hits: list[Hit]) -> datetime | None:
     """The day ahead the speaker says they start in a sentence that names nothing they
     start ("I start on 25 January"): the start of news the learned reader read in the
     message before it ("I've been accepted onto the MSc at Hollins!")."""
-    if s.speaker is None or s.assistant or s.question:
-        return None
     if any(h.relation in STARTABLE or h.relation == "HAS_PLAN" for h in hits):
         return None
-    for m in _START.finditer(s.text):
-        when = _day_after(s, m)
-        if when is not None and not _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
-            return when.when
-    return None
+    return _day_told(s, _START)
 
 
 def move_in_told(s: Sentence, hits: list[Hit]) -> datetime | None:
     """The day ahead the speaker says they move in, in a sentence that names no home
     ("moving in tomorrow"): the start of the home the learned reader read in the message
     before it ("just got the keys to my own flat in Bournemouth!!")."""
-    if s.speaker is None or s.assistant or s.question:
-        return None
     if any(h.relation == "LIVES_IN" for h in hits):
         return None
-    for m in _MOVE_IN.finditer(s.text):
+    return _day_told(s, _MOVE_IN)
+
+
+def _day_told(s: Sentence, verb: re.Pattern[str]) -> datetime | None:
+    """The day ahead right after the speaker's own ``verb`` of starting or moving in."""
+    if s.speaker is None or s.assistant or s.question:
+        return None
+    for m in verb.finditer(s.text):
         when = _day_after(s, m)
         if when is not None and not _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
             return when.when
