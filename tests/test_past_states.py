@@ -25,6 +25,7 @@ from tests.rules_support import found, run
         ("I lived in Leeds", False),  # no length told: the clause may be a narrative's now
         ("I had just moved to Leeds", False),  # a move, not a state
         ("I had been at the firm for years and I still am", False),
+        ("I had been promoted to team lead by then", False),  # a passive: an event
     ],
 )
 def test_which_tenses_tell_a_state_as_over(clause: str, over: bool) -> None:

@@ -262,9 +262,9 @@ def past_tense(phrase: str) -> bool:
 # Argos for a decade"); unless the clause says it still holds.
 _STATE_VERBS = r"lived|worked|studied|stayed|rented|dated|taught|boarded|belonged|served"
 _PAST_PERFECT_STATE = re.compile(
-    r"\b(?:had|'d)\s+(?:(?:just|already|always|never|only|long)\s+)?(?:been|"
-    + _STATE_VERBS
-    + r")\b",
+    r"\b(?:had|'d)\s+(?:(?:just|already|always|never|only|long)\s+)?(?:been"
+    # a passive is an event, not a state: "had been promoted" (but "had been married")
+    r"(?!\s+(?!(?:married|engaged|employed|based)\b)[a-z]+ed\b)|" + _STATE_VERBS + r")\b",
     re.I,
 )
 _PAST_STATE_FOR = re.compile(

@@ -99,10 +99,10 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
     """Could a fact the reader finds in ``s`` become a hit here? Checked before reading (a
     message with no such sentence is not read): a sentence that asks nothing (or tells
     before its asking tail, ``_asked``) and names there something the rules' hits in ``s``
-    do not already name; on an assistant's turn, only
-    where it speaks of the user (the rules' text is in the user's voice by then). A
-    sentence with no name is :func:`nameless`. A correction is read only for a fact that
-    names both values (``learned_hits``)."""
+    do not already name; on an assistant's turn, only where it speaks of the user (the
+    rules' text is in the user's voice by then). A sentence with no name is
+    :func:`nameless`. A correction is read only for a fact that names both values
+    (``learned_hits``)."""
     if _asked(s) or (role == "assistant" and not s.speaks_as_self):
         return False
     told = {normalize_name(h.target.name) for h in hits}

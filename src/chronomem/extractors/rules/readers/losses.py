@@ -88,7 +88,7 @@ def ended_by_verb(text: str, start: int, end: int) -> bool:
     if _PUT_DOWN[0].search(text, max(0, start - 10), start) and _PUT_DOWN[1].match(after):
         return True  # "had to put Bruno down", "put Luna to sleep"
     if _LET_GO[0].search(text, max(0, start - 10), start) and _LET_GO[1].match(after):
-        return True  # "we had to let Tova go this morning", "we let our nanny Ines go"
+        return True  # "we had to let Tova go this morning"
     if _AFTER_PREPOSITION.search(text, max(0, start - 20), start):
         return False
     return bool(_SUBJECT.match(after) or _PASSIVE_SUBJECT.match(after))
