@@ -30,6 +30,9 @@ def _people(sentence: str) -> list[str]:
         ("Marco got the job at the bakery on Fenn Street!!", "Marco"),
         ("Rosalind dumped her boyfriend yesterday", "Rosalind"),
         ("Ines just moved to Porto with her sister", "Ines"),
+        # what one works as (round 22): a job head, or what one is at a named workplace
+        ("Tomas is a nurse at the Royal Infirmary", "Tomas"),
+        ("Kwabena has been a junior estimator at Harlow & Pike for three years", "Kwabena"),
     ],
 )
 def test_a_name_opening_a_line_before_a_persons_act_is_a_person(sentence: str, person: str) -> None:
@@ -58,6 +61,8 @@ def test_texting_writes_the_opening_name_in_lower_case(line: str, written: str) 
         "moved to leeds last month",  # a line opening on its verb: the speaker's
         "traffic was awful today",  # no act of a person follows
         "netflix got a new show about chess",  # things get things: only a job is a person's
+        "Leeds is a great place to live",  # no work told
+        "Wimbledon is a tennis tournament in London",
     ],
 )
 def test_a_line_opening_on_a_thing_or_a_verb_names_no_one(line: str) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.tables.life_words import (
+    JOB_HEADS,
     ROLES_DATING,
     ROLES_FAMILY,
     ROLES_FRIEND,
@@ -26,8 +27,11 @@ from chronomem.extractors.rules.tables.life_words import (
 from chronomem.text.words import word_set
 
 # what may stand between a name and its act: "Tom is", "Jake just", "Mia has finally"
-LEAD = r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also)\s+)*"
+LEAD = r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also|been)\s+)*"
+# "is a", "was a", "'s been a": before what one works as (``PERSON_DOES``)
+_BE_A = r"(?:(?<=is\s)|(?<=was\s)|(?<=been\s))an?\s+"
 _ROLES = "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
+_JOBS = "|".join(sorted((j.replace("-", " ") for j in JOB_HEADS), key=len, reverse=True))
 # a person's role to the speaker, the big steps of a life, and what only people do to a team
 PERSON_DOES = (
     rf"(?:(?:my|our|your)\s+(?:new\s+|best\s+|current\s+|old\s+)?(?:{_ROLES}"
@@ -45,6 +49,10 @@ PERSON_DOES = (
     r"|and (?-i:[A-Z])[a-z]+ (?:broke up|split|got|are|were|have|had))\b"
     # "Alice leads our platform team", "Helen runs the data team now"
     r"|(?:leads|runs|heads|manages|captains)\s+(?:the|our|my|their|your|a)\b"
+    # what one works as: "Tom is a nurse at Harlow", "Ama's a junior estimator"
+    rf"|{_BE_A}(?:[a-z-]+\s+){{0,2}}?(?:{_JOBS})\b"
+    # ... or what one is at a named workplace: "Dev is a junior estimator at Harlow & Pike"
+    rf"|{_BE_A}(?:[a-z-]+\s+){{1,3}}(?:at|for)\s+(?-i:[A-Z])"
     r"|(?:took over|stepped in|stepped up)\s+as\b)"
 )
 PERSON_EVIDENCE = re.compile(LEAD + PERSON_DOES)
