@@ -66,3 +66,24 @@ def test_time_spent_in_a_state_told_after_after_is_over() -> None:
     # the state after it is not what was spent
     got = found(run("Dom: After six years at Harrow Mills I joined Caddel Foods"))
     assert ("Dom", "WORKS_AT", "Caddel Foods", False) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "since"),
+    [
+        ("Oona: I lived in Porto from 2015 to 2022 and since then I've lived in Lyon",
+         "Porto", "Lyon", 2022),
+        ("Oona: I worked at Argos until 2019, since then I've been at Tesco",
+         "Argos", "Tesco", 2019),
+    ],
+)  # fmt: skip
+def test_since_then_starts_the_next_value_where_the_one_before_ended(
+    text: str, old: str, new: str, since: int
+) -> None:
+    """Round 22: "since then" counts from the date told before it (``anaphoric_dates.py``),
+    and a "from ... to ..." of one part of a sentence dates that part's value only
+    (``hit_dates._part_of``): the next value begins, it does not end, there."""
+    facts = {f.target: f for f in run(text).facts}
+    assert facts[old].invalid_at is not None and facts[old].invalid_at.year == since
+    assert facts[new].invalid_at is None
+    assert facts[new].valid_at is not None and facts[new].valid_at.year == since

@@ -32,7 +32,11 @@ _NEXT = re.compile(rf"\bthe\s+(?:following|next)\s+{_UNIT}\b", re.IGNORECASE)
 # "two years later", "a week later", "a few months after that"
 _LATER = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+(?:later|after\s+that)\b", re.IGNORECASE)
 
-_CUES = re.compile(r"\b(?:same|following|next|later|after that)\b", re.IGNORECASE)
+# "since then", "from then on": the anchor itself ("lived in Porto from 2015 to 2022 and
+# since then I've been in Lyon"); "since" before it gives the role
+_THEN = re.compile(r"(?:(?<=since\s)|(?<=from\s))then\b", re.IGNORECASE)
+
+_CUES = re.compile(r"\b(?:same|following|next|later|after that|then)\b", re.IGNORECASE)
 
 Found = tuple[int, int, datetime]
 
@@ -44,7 +48,7 @@ def pointed_back(text: str, found: list[Found]) -> list[Found]:
     out: list[Found] = []
     if not found or _CUES.search(text) is None:
         return out  # nothing to count from, or no pointer: the usual case, one search
-    for pattern, count in ((_SAME, 0), (_NEXT, 1), (_LATER, None)):
+    for pattern, count in ((_SAME, 0), (_NEXT, 1), (_LATER, None), (_THEN, 0)):
         for m in pattern.finditer(text):
             taken = [*found, *out]
             if any(m.start() < end and start < m.end() for start, end, _ in taken):
@@ -53,8 +57,11 @@ def pointed_back(text: str, found: list[Found]) -> list[Found]:
             if not before:
                 continue
             anchor = max(before)[1]  # the nearest date before it
+            if count == 0:  # "that same month", "since then": the anchor's own day
+                out.append((m.start(), m.end(), anchor))
+                continue
             units = count if count is not None else number(m.group(1))
             unit = m.group(1 if count is not None else 2)
             ctx = DayContext(ref=anchor, day=anchor.date(), future=False)
-            out.append((m.start(), m.end(), shift(ctx, units, unit) if units else anchor))
+            out.append((m.start(), m.end(), shift(ctx, units, unit)))
     return out

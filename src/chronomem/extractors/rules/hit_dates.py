@@ -39,16 +39,33 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
     def distance(t: TimeExpression, verb: tuple[int, int]) -> int:
         return t.start - verb[1] if t.start >= verb[1] else verb[0] - t.end + 5
 
+    part = _part_of(s, hit)
+    own = [t for t in inside if part[0] <= t.start < part[1]]
     return [
         t
         for t in inside
         if (
-            t.role != "at"
+            (t.role != "at" and (not own or t in own))
             or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb
             or _one_predicate(s, t, hit)
         )
         and not _turned(s, t, hit)
     ]
+
+
+def _part_of(s: Sentence, hit: Hit) -> tuple[int, int]:
+    """The part of the hit's clause its verb stands in, between the words that part two
+    predicates: a "since" or "until" of another part is that part's when this one tells a
+    day of its own ("lived in Porto from 2015 to 2022 | and since then I've been in Lyon")."""
+    lo, hi = hit.clause
+    cuts = [
+        m
+        for m in _PARTED.finditer(s.text, lo, hi)
+        if not any(t.start <= m.start() < t.end for t in s.times)  # "since then" parts nothing
+    ]
+    before = [m.end() for m in cuts if m.end() <= hit.verb[0]]
+    after = [m.start() for m in cuts if m.start() >= hit.verb[1]]
+    return (before[-1] if before else lo), (after[0] if after else hi)
 
 
 # what parts two predicates: punctuation, a conjunction, another day
