@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from chronomem.extractors.rules.analysis.day_corrections import set_right
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.plain_texts import plain
@@ -67,6 +68,15 @@ def rewrite(
     ``whole`` keeps the sentence's closing punctuation (for summaries)."""
     edits: list[tuple[int, int, str]] = []
     inside = [t for t in s.times if start <= t.start and t.end <= end]
+    righted = {first.start: (second, when) for first, second, when in set_right(s.text, inside)}
+    if righted:  # "on the 14th of November — sorry, the 21st": only the day meant is said
+        edits += [
+            (t.start, righted[t.start][0].end, _day(righted[t.start][1]))
+            for t in inside
+            if t.start in righted
+        ]
+        told_right = {second.start for second, _ in righted.values()}
+        inside = [t for t in inside if t.start not in righted and t.start not in told_right]
     if drop_times:  # a date a copula states stays, said as a day: "last day is 28 Feb 2027"
         edits += [
             (t.start, t.end, _day(t.when))

@@ -76,6 +76,7 @@ SENTENCE_PIPELINE = (
     "upcoming",
     "tie_ends",
     "replacements",
+    "days_corrected",
     "assistant",
 )
 EPISODE_PIPELINE = ("mentions", "learned")

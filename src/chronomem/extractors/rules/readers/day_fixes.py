@@ -14,13 +14,17 @@ February, though last August is nearer).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from typing import Final
 
+from chronomem.extractors.rules.analysis.day_corrections import set_right
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
+from chronomem.extractors.rules.hit_dates import owned_times
 from chronomem.extractors.rules.readers.ahead import plan_words
 from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
+from chronomem.model.relations import DAY_RELATIONS
 
 # what may stand between the cue and the day: "it's", "on", "the"
 _LINKS: Final = re.compile(r"(?:(?:it's|its|it is|it was|on|the|for)\s+)*", re.I)
@@ -76,3 +80,24 @@ def _ahead(when: datetime, now: datetime, said: str) -> datetime | None:
     except ValueError:  # 29 February
         return None
     return ahead if ahead > now else None
+
+
+def days_corrected(s: Sentence, hits: list[Hit]) -> list[Hit]:
+    """The sentence's facts dated by a day it sets right in the same breath ("on the 14th of
+    November — sorry, the 21st!", ``analysis/day_corrections.py``): each fact of a day the
+    first day dates (``hit_dates.owned_times``) is dated by the second."""
+    for first, _, when in set_right(s.text, s.times):
+        return [
+            replace(h, spell=(when, None))
+            if h.relation in _ON_A_DAY
+            and not h.ending
+            and h.spell is None
+            and first in owned_times(s, h, hits)
+            else h
+            for h in hits
+        ]
+    return hits
+
+
+# what happens, or starts, on a day (a tie to a person does not: "my sister Nell's wedding")
+_ON_A_DAY: Final = DAY_RELATIONS | {"WORKS_AT", "STUDIES_AT", "HAS_JOB_TITLE", "LIVES_IN"}

@@ -17,7 +17,7 @@ from chronomem.extractors.rules.readers.ahead import (
 )
 from chronomem.extractors.rules.readers.been_with import been_with
 from chronomem.extractors.rules.readers.clauses import match_sentence
-from chronomem.extractors.rules.readers.day_fixes import day_set_right
+from chronomem.extractors.rules.readers.day_fixes import day_set_right, days_corrected
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.holders import holders
 from chronomem.extractors.rules.readers.offers import offered_jobs
@@ -112,6 +112,10 @@ def _days_set_right(t: S) -> list[Hit]:
     return day_set_right(t.sentence, t.known, t.hits)
 
 
+def _days_corrected(t: S) -> list[Hit]:
+    return days_corrected(t.sentence, t.hits)
+
+
 def _arranged(t: S) -> list[Hit]:
     return t.hits + arranged_plans(t.sentence, t.hits)
 
@@ -197,5 +201,10 @@ SENTENCE_STAGES = (
     SentenceStage("upcoming", _upcoming, '"getting married on the 4th", "got tickets for X"'),
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),
+    SentenceStage(
+        "days_corrected",
+        _days_corrected,
+        '"on the 14th of November — sorry, the 21st!": the day set right in the same breath',
+    ),
     SentenceStage("assistant", _assistant, "an assistant's turn: only facts about the user"),
 )
