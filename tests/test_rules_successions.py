@@ -433,3 +433,18 @@ def test_a_sleep_or_wake_time_in_other_words_is_read(text: str, fact: tuple[str,
 )
 def test_a_place_a_morning_or_an_age_is_no_sleep_time(text: str) -> None:
     assert not {f for f in story(text) if f[1] in ("HAS_SLEEP_SCHEDULE", "HAS_WAKE_TIME")}
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Isla: I was diagnosed with a stress fracture in my left foot today", "stress fracture"),
+        ("Isla: got diagnosed with endometriosis last year", "endometriosis"),
+        ("Isla: my dad was diagnosed with macular degeneration", None),  # the dad's, not hers
+        ("Isla: they checked everything and I was diagnosed with nothing", None),
+    ],
+)
+def test_what_a_diagnosis_names_is_a_condition(text: str, condition: str | None) -> None:
+    """Round 22: "diagnosed with" read only the condition words ("diabetes", "asthma")."""
+    mine = {t for s, r, t, _ in story(text) if s == "Isla" and r == "HAS_CONDITION"}
+    assert mine == ({condition} if condition else set())

@@ -54,6 +54,13 @@ _STATES = (
 )
 _STATE_WORDS = "crutches stick zimmer cast sling brace wheelchair boot hospital bed sick"
 
+# words that end what a diagnosis names: a place, a time, a joint ("in my foot", "last year")
+_NOT_A_DIAGNOSIS = (
+    r"(?:in|on|at|by|for|from|of|after|before|since|when|while|and|but|so|because|last|this|"
+    r"today|yesterday|the|a|an|my|his|her|their|which|that|who|too|again|now|nothing|"
+    r"anything)\b"
+)
+
 HEALTH_ROWS: tuple[P, ...] = (
     # -- diets ------------------------------------------------------------------------------
     P(
@@ -267,6 +274,17 @@ HEALTH_ROWS: tuple[P, ...] = (
         "inline",
         triggers="have has had having got caught came getting suffering struggling battling "
         "diagnosed sick down dealing recovering keep keeps kept",
+    ),
+    P(  # "diagnosed with a stress fracture", "diagnosed with endometriosis": what a diagnosis
+        # names is a condition, in the condition words or not (up to three words, before a
+        # place or a time: "in my left foot", "last year")
+        "HAS_CONDITION",
+        r"\bdiagnosed with\s+(?:a |an |some |(?:really |very )?(?:mild|severe|bad) )?"
+        r"(?P<obj>(?!" + _NOT_A_DIAGNOSIS + r")[a-z'][a-z'-]*"
+        r"(?:\s+(?!" + _NOT_A_DIAGNOSIS + r")[a-z'][a-z'-]*){0,2})",
+        "Condition",
+        "inline",
+        triggers="diagnosed",
     ),
     P(  # "recovering from your shoulder surgery": still healing (a surgery only "had" is past)
         "HAS_CONDITION",
