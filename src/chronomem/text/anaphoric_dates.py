@@ -57,10 +57,10 @@ def pointed_back(text: str, found: list[Found]) -> list[Found]:
             if not before:
                 continue
             anchor = max(before)[1]  # the nearest date before it
-            if count == 0:  # "that same month", "since then": the anchor's own day
+            units = count if count is not None else number(m.group(1))
+            if not units:  # "that same month", "since then": the anchor's own day
                 out.append((m.start(), m.end(), anchor))
                 continue
-            units = count if count is not None else number(m.group(1))
             unit = m.group(1 if count is not None else 2)
             ctx = DayContext(ref=anchor, day=anchor.date(), future=False)
             out.append((m.start(), m.end(), shift(ctx, units, unit)))

@@ -27,6 +27,7 @@ from chronomem.extractors.rules.analysis.negation import conditional
 from chronomem.extractors.rules.analysis.piece_subjects import says_what_one_is
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.corrections import corrects
+from chronomem.extractors.rules.tables.lexicon import LEADS_ON
 from chronomem.model.relations import is_functional
 from chronomem.text.tense import state_told_as_over
 
@@ -90,9 +91,6 @@ _WORD_END = re.compile(r"\w*")
 # words that pick no one in particular: an employer or a home told so is none ("at one
 # bakery", "in some flat", "at another school")
 _ANY_ONE = re.compile(r"(?:one|some|any|another|every|each|no|that|this)\s", re.I)
-_LEADS_ON = frozenset(
-    {"a", "an", "the", "of", "at", "in", "on", "for", "to", "with", "from", "by", "and", "or", "as"}
-)
 
 
 def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
@@ -376,7 +374,7 @@ def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     lead = _LEAD.match(text, start, end)
     start = lead.end() if lead else start
     tail = text[start:end].split()
-    if not tail or tail[-1].lower() in _LEADS_ON or not any(c.isalnum() for c in tail[-1]):
+    if not tail or tail[-1].lower() in LEADS_ON or not any(c.isalnum() for c in tail[-1]):
         return None
     return start, end
 

@@ -68,15 +68,10 @@ def rewrite(
     ``whole`` keeps the sentence's closing punctuation (for summaries)."""
     edits: list[tuple[int, int, str]] = []
     inside = [t for t in s.times if start <= t.start and t.end <= end]
-    righted = {first.start: (second, when) for first, second, when in set_right(s.text, inside)}
-    if righted:  # "on the 14th of November — sorry, the 21st": only the day meant is said
-        edits += [
-            (t.start, righted[t.start][0].end, _day(righted[t.start][1]))
-            for t in inside
-            if t.start in righted
-        ]
-        told_right = {second.start for second, _ in righted.values()}
-        inside = [t for t in inside if t.start not in righted and t.start not in told_right]
+    for first, second, when in set_right(s.text, inside):
+        # "on the 14th of November — sorry, the 21st": only the day meant is said
+        edits.append((first.start, second.end, _day(when)))
+        inside = [t for t in inside if t is not first and t is not second]
     if drop_times:  # a date a copula states stays, said as a day: "last day is 28 Feb 2027"
         edits += [
             (t.start, t.end, _day(t.when))

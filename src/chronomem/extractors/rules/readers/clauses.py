@@ -34,6 +34,7 @@ from chronomem.extractors.rules.readers.clause_subjects import (
     row_owner_is_speaker,
     subject_of,
 )
+from chronomem.extractors.rules.tables.lexicon import LEADS_ON
 from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
@@ -119,7 +120,7 @@ def _hits(
     for target, ended in targets:
         if normalize_name(target.name) == normalize_name(subject.name):
             continue
-        if not target.named and _DANGLING.search(target.name):
+        if not target.named and (target.name.split() or [""])[-1].lower() in LEADS_ON:
             continue  # "taking up the position of": words cut before what they lead on to
         text = None if ended else said_as or _template(row, m, subject, target)
         kinds = refine(relation, target.name) or refine(relation, m.groupdict().get("device") or "")
@@ -160,8 +161,6 @@ def _from_match(s: Sentence, m: re.Match[str], clause: tuple[int, int]) -> tuple
     return m.start(), m.start() + len(_JOINER.sub("", s.text[m.start() : end]))
 
 
-# a value in words that ends on a word leading on to more ("position of", "a job at")
-_DANGLING = re.compile(r"\b(?:of|at|in|on|for|to|with|from|by|and|or|as|the|a|an)\s*$", re.I)
 _JOINER = re.compile(r"[\s,;]*(?:and|but|&)?\s*$", re.I)
 
 

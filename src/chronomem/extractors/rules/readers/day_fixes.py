@@ -86,17 +86,19 @@ def days_corrected(s: Sentence, hits: list[Hit]) -> list[Hit]:
     """The sentence's facts dated by a day it sets right in the same breath ("on the 14th of
     November — sorry, the 21st!", ``analysis/day_corrections.py``): each fact of a day the
     first day dates (``hit_dates.owned_times``) is dated by the second."""
-    for first, _, when in set_right(s.text, s.times):
-        return [
-            replace(h, spell=(when, None))
-            if h.relation in _ON_A_DAY
-            and not h.ending
-            and h.spell is None
-            and first in owned_times(s, h, hits)
-            else h
-            for h in hits
-        ]
-    return hits
+    corrected = set_right(s.text, s.times)
+    if not corrected:
+        return hits
+    first, _, when = corrected[0]
+    return [
+        replace(h, spell=(when, None))
+        if h.relation in _ON_A_DAY
+        and not h.ending
+        and h.spell is None
+        and first in owned_times(s, h, hits)
+        else h
+        for h in hits
+    ]
 
 
 # what happens, or starts, on a day (a tie to a person does not: "my sister Nell's wedding")

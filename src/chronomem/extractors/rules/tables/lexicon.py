@@ -115,6 +115,10 @@ DETERMINERS = word_set(
     "a an the my our his her their your its this that these those some any another every each no"
 )
 
+# Words a phrase cannot end on: they lead on to more ("the position of", "a midwife at"); a
+# value in words that ends on one was cut short.
+LEADS_ON = word_set("a an the of at in on for to with from by and or as")
+
 # Adjectives dropped from the front of a lower-case object ("a brand new car" -> "car").
 FILLER_ADJECTIVES = word_set(
     """
