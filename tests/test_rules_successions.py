@@ -93,6 +93,13 @@ def test_a_birth_ends_the_pregnancy(last: str) -> None:
     assert ("Priya", "HAS_CONDITION", "pregnant", True) in story("Priya: I'm pregnant!", last)
 
 
+def test_a_named_friends_birth_ends_her_pregnancy_not_the_speakers() -> None:
+    """Round 23: a birth with a named subject ("Daria had the baby") was no one's."""
+    found = story("Mira: my best friend Daria is pregnant!!", "Mira: Daria had the baby!!")
+    assert ("Daria", "HAS_CONDITION", "pregnant", True) in found
+    assert not any(s == "Mira" and r == "HAS_CONDITION" for s, r, _, _ in found)
+
+
 def test_a_pregnancy_told_with_how_far_along_ends_at_the_birth() -> None:
     """Round 22: "20 weeks pregnant" was no pregnancy (a duration between verb and state)."""
     assert ("Priya", "HAS_CONDITION", "pregnant", False) in story(

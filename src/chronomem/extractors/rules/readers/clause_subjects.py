@@ -64,6 +64,9 @@ def subject_of(
         named = None if mine else _named_owner(s, m.start(), known)
         if named is not None:  # "Leo's cast came off"
             return named, [], False
+        named = None if mine else _named_owner(s, m.start(), known, _SUBJECT_GAP)
+        if named is not None:  # "Daria had the baby": the person named is the one it befell
+            return named, [], False
         before = None if mine else owner_before(s, m.start(), known)
         if before is not None:  # "her dog Milo died": hers, not the speaker's
             return before or None, [], False
@@ -120,16 +123,21 @@ def _first_person(
     return first or next((p for p in parties if p.label is None), None)
 
 
-def _named_owner(s: Sentence, start: int, known: Known) -> Party | None:
-    """A person named with a possessive right before the match: "Leo's cast came off"."""
+def _named_owner(
+    s: Sentence, start: int, known: Known, gap: re.Pattern[str] | None = None
+) -> Party | None:
+    """A person named with a possessive right before the match ("Leo's cast came off"), or,
+    with ``gap`` ``_SUBJECT_GAP``, named as the subject of the match's verb ("Daria had the
+    baby")."""
     for span in s.spans:
         person = span.label == "Person" or normalize_name(span.name) in known.persons
-        if span.named and person and _OWNER_GAP.match(s.text[span.end : start]):
+        if span.named and person and (gap or _OWNER_GAP).match(s.text[span.end : start]):
             return Party(span.name, "Person")
     return None
 
 
 _OWNER_GAP = re.compile(r"^['’]s\s+$")
+_SUBJECT_GAP = re.compile(r"^\s+(?:(?:just|finally|already|officially|actually)\s+)?$")
 
 
 def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None:

@@ -84,6 +84,12 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
     P("DATING", r"\b(?:broke up with|split up with|dumped|broke up|split up)\b", "Person",
       ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
       triggers="broke split dumped"),
+    # the couple said as over ("we're not together anymore", "we went our separate ways"):
+    # the partner held ends
+    P("DATING", r"(?:\b(?:are|were)|'re) (?:not|no longer) (?:together|a couple|a thing)"
+      r"(?: anymore| any more)?\b|\b(?:called it quits|went our separate ways|parted ways)\b",
+      "Person", ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
+      triggers="together couple thing quits ways"),
     P("MARRIED_TO", r"\b(?:got divorced from|divorced from|divorced|separated from)\b", "Person",
       ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
       triggers="divorced separated"),
