@@ -54,6 +54,11 @@ CASES = [
     # the last day somewhere ends the job there
     (["Mo: my last shift at Costco was on Saturday"], ("Mo", "WORKS_AT", "Costco", True)),
     (["Mo: today was my final day with Deloitte"], ("Mo", "WORKS_AT", "Deloitte", True)),
+    # round 23: a kind of shift, and where in the place, between "last" and the employer
+    (
+        ["Mo: that was my LAST night shift on ward 7 at St Brennock's. ever"],
+        ("Mo", "WORKS_AT", "St Brennock's", True),
+    ),
     # a post in a department is a job
     (["Mo: I'm at Siemens, in the finance department"], ("Mo", "WORKS_AT", "Siemens", False)),
     # the job named before or after the word "job"

@@ -71,6 +71,17 @@ def test_a_timetable_present_looks_ahead(text: str, day: str) -> None:
     assert [d for d, _ in _read(text)] == [day]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["that was my LAST night shift at the hospital", "her last week at Acme was chaos",
+     "our very last weekend in the old flat"],
+)  # fmt: skip
+def test_last_after_a_possessive_is_the_final_one_not_a_date(text: str) -> None:
+    """Round 23: "my last night shift" was read as "last night"."""
+    assert _read(text) == []
+    assert _read("I worked last night") == [("2024-04-09", "at")]
+
+
 def test_a_habit_and_a_past_stay_behind() -> None:
     assert _read("I started Monday") == [("2024-04-08", "at")]
     assert _read("I usually leave early on Monday") == [("2024-04-08", "at")]

@@ -40,6 +40,9 @@ _LETTERS = re.compile(r"[a-z]+")
 _ANY_DIGIT = re.compile(r"\d")
 _CUE_WINDOW = 24  # "every other", "until": cues read just before a date, never the whole prefix
 _HABIT = re.compile(r"\b(?:every|each|most|all)\s+(?:other\s+)?$", re.I)
+# "my last night shift", "her last week at Acme": "last" after a possessive is the final
+# one of something, not the one before now
+_OWNED = re.compile(r"\b(?:my|our|your|his|her|their|its)\s+(?:very\s+)?$", re.I)
 _TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
 # "since around 2019", "from about March": a role word, maybe a word saying it is roughly
 # "since back in June" too (the expression is "in June"); "as of the 1st", "effective 31
@@ -144,6 +147,10 @@ def find_time_expressions(
                 continue
             if _HABIT.search(text, max(0, m.start() - _CUE_WINDOW), m.start()):
                 continue  # "every Sunday", "each summer": a habit, not a date
+            if m.group().lower().startswith("last") and _OWNED.search(
+                text, max(0, m.start() - _CUE_WINDOW), m.start()
+            ):
+                continue
             when = _resolve(resolver, m, ctx, text, guess=prefer_future is None)
             if when is not None:
                 found.append((m.start(), m.end(), when))
