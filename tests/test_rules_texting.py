@@ -28,8 +28,13 @@ from tests.test_rules_states_memory import tell
         ("so tired 😂😂", "so tired"),
         ("ENGAGED!!! she said yes", "engaged!!! she said yes"),  # shouted, not a name
         ("joined the CHURCH CHOIR", "joined the church choir"),
+        # round 23: a dropped "g", never a word of its own ("Turin", "raisin", "cousin")
+        ("workin the box office now", "working the box office now"),
+        ("movin' out, nothin new", "moving out, nothing new"),
+        ("livin in Turin with my cousin, raisin bread", "living in Turin with my cousin, "
+         "raisin bread"),
     ],
-)
+)  # fmt: skip
 def test_chat_spellings_are_written_out(text: str, plain: str) -> None:
     assert plain_spelling(text) == plain
 

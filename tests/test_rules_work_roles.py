@@ -51,6 +51,12 @@ CASES = [
     # a capitalised common word after "at" is the employer's name
     (["Mo: I'm at Indeed now, started in May"], ("Mo", "WORKS_AT", "Indeed", False)),
     (["Mo: got a job at Best Buy!"], ("Mo", "WORKS_AT", "Best Buy", False)),
+    # round 23: the post held, between the verb and the employer
+    (
+        ["Mo: workin the box office at the orpheum cinema now"],
+        ("Mo", "WORKS_AT", "orpheum cinema", False),
+    ),
+    (["Mo: I work the front desk at Hotel Arlo"], ("Mo", "WORKS_AT", "Hotel Arlo", False)),
     # the last day somewhere ends the job there
     (["Mo: my last shift at Costco was on Saturday"], ("Mo", "WORKS_AT", "Costco", True)),
     (["Mo: today was my final day with Deloitte"], ("Mo", "WORKS_AT", "Deloitte", True)),

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from importlib import resources
+
+# the encoder's vocabulary (the uncased BERT vocabulary, shipped with the local provider)
+_VOCAB = ("chronomem.providers", "data", "minilm-uncased-vocab.txt")
+
 
 def word_set(text: str) -> frozenset[str]:
     """The set of whitespace-separated words of ``text``."""
@@ -33,3 +39,11 @@ def indefinite(phrase: str) -> str:
             low.startswith(_SAID_VOWEL)
         )
     return f"{'an' if vowel else 'a'} {phrase}"
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """The whole words of the encoder's vocabulary (no "##" pieces, no "[unused]" slots):
+    some 20,000 words of ordinary English, lower case, and common names."""
+    text = resources.files(_VOCAB[0]).joinpath(*_VOCAB[1:]).read_text(encoding="utf-8")
+    return frozenset(w for w in text.split() if w.isalpha())

@@ -24,8 +24,6 @@ word itself says nothing, and such names are typed by what earlier turns or a ro
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from importlib import resources
 
 from chronomem.extractors.rules.normalise.chat_names import COMMON_WORDS
 from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, TIME_WORDS
@@ -35,8 +33,8 @@ from chronomem.extractors.rules.tables.life_words import (
     ROLES_FRIEND,
     ROLES_MARRIED,
 )
+from chronomem.text.words import english_words
 
-_VOCAB = ("chronomem.providers", "data", "minilm-uncased-vocab.txt")
 _SUFFIXES = ("'s", "s", "es", "ed", "ing")
 
 # ", restless as ever, " / ", the headmaster, ": an aside between the name and its verb
@@ -60,13 +58,6 @@ _ASIDE = re.compile(_APPOSITION)
 _VERB = re.compile(rf"\s+{_ADVERBS}{_FINITE}")
 
 
-@lru_cache(maxsize=1)
-def _vocabulary() -> frozenset[str]:
-    """The encoder's whole words (no "##" pieces, no "[unused]" slots)."""
-    text = resources.files(_VOCAB[0]).joinpath(*_VOCAB[1:]).read_text(encoding="utf-8")
-    return frozenset(w for w in text.split() if w.isalpha())
-
-
 def lexicon_word(word: str) -> bool:
     """Is ``word`` one of the lexicon's words of ordinary English ("Traffic", "Monday",
     "Mum"): never a name, whatever follows it?"""
@@ -80,7 +71,7 @@ def ordinary(word: str) -> bool:
     low = word.lower()
     if lexicon_word(low):
         return True
-    vocabulary = _vocabulary()
+    vocabulary = english_words()
     stems = [low] + [low[: -len(s)] for s in _SUFFIXES if low.endswith(s) and len(low) > len(s) + 2]
     return any(stem in vocabulary for stem in stems)
 

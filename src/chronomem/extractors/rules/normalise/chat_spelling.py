@@ -15,6 +15,7 @@ import re
 
 from chronomem.extractors.rules.analysis.sentences import ABBREVIATIONS
 from chronomem.extractors.rules.normalise.chat_names import COMMON_WORDS
+from chronomem.text.words import english_words
 
 # Chat abbreviations and misspellings of common words, written out. Each key is one whole
 # word, matched case-insensitively; the replacement is lower case (a name never is one).
@@ -42,6 +43,12 @@ _SPELLED = {
     "nah": "no", "nvm": "never mind",
 }  # fmt: skip
 _SLASHED = {"w/": "with", "w/o": "without", "b/c": "because"}
+# A dropped "g" ("workin the box office", "movin' out", "nothin new"): a lower-case word in
+# "-in" that is no word of the vocabulary, while its "-ing" is (the few chat forms the
+# vocabulary holds, and the one word it lacks, are listed).
+_DROPPED_G = re.compile(r"(?<![\w'])([a-z]{2,}in)'?(?![\w'])")
+_DROPPED_G_WORDS = frozenset({"doin", "goin", "nothin", "somethin"})
+_NOT_DROPPED_G = frozenset({"raisin"})
 # Interjections and hedges that carry no fact: dropped ("lol no, left in june").
 _INTERJECTIONS = (
     r"lo+l+|lma+o+|lmfa+o+|rofl|(?:ha){2,}h?|(?:he){2,}|ngl|tbh|tbf|omf?g|smh|ikr|btw|fyi"
@@ -79,6 +86,7 @@ def plain_spelling(text: str) -> str:
     text = _EMOJI.sub(_emoji_mark, text)
     text = _SLASH.sub(lambda m: _SLASHED[m.group().lower()], text)
     text = _WORD.sub(_spelled, text)
+    text = _DROPPED_G.sub(_with_g, text)
     text = _INTERJECTION.sub("", text)
     text = _SHOUTED.sub(_lowered, text)
     for pattern, replacement in _TIDY:
@@ -104,6 +112,15 @@ def _spelled(m: re.Match[str]) -> str:
     if word.isupper() and word not in ("BC", "RN"):
         return word  # "UR", "ATM", "HR", "Model V" in capitals: an acronym, not chat
     return _SPELLED[word.lower()]
+
+
+def _with_g(m: re.Match[str]) -> str:
+    word = m.group(1)
+    words = english_words()
+    dropped = word in _DROPPED_G_WORDS or (word not in words and word not in _NOT_DROPPED_G)
+    if dropped and word + "g" in words:
+        return word + "g"
+    return m.group()
 
 
 _AROUND = 40

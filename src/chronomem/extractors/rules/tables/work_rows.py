@@ -49,6 +49,8 @@ _AS_TITLE_VERBS = (
 _IS_A = "{source} is {a_target}"
 # "stepped down as treasurer" ends the post (the ending row below), even where another
 # clause holds a verb of starting ("..., Gloria took over")
+# the post held where one works ("working the box office at the Orpheum", "works a desk job at")
+_POST_HELD = r" (?:the|a) [a-z]+(?: [a-z]+)?"
 _NOT_AFTER_ENDING = r"(?<!\bdown )(?<!\bresigned )(?<!\bquit )(?<!\bretired )"
 # a post held in a group, told after its title: "treasurer of our residents' association",
 # "captain of the rowing squad" (other words after "of" or "for" are no post of a group: "a
@@ -120,6 +122,7 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       triggers="attend attends attended attending go goes going went am is are m s re"),
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?: remotely| full[- ]time|"
       r" part[- ]time| freelance| there)? (?:at|for)\b"
+      r"|\bwork(?:s|ed|ing)?" + _POST_HELD + r" at\b"
       r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
@@ -184,7 +187,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # a workplace named by its kind, in lower case: "works nights at the post office", "my
     # mum works for the council", "retired from the fire brigade", "quit the bakery"
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
-      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b|\b(?:got|landed|found|started|"
+      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b|\bwork(?:s|ed|ing)?" + _POST_HELD
+      + r" at\b|\b(?:got|landed|found|started|"
       r"starting|accepted) (?:a |the |her |his |my )?(?:new )?(?:job|position|post|role) "
       r"(?:at|in|with)\b", "Organization", "phrase",
       heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES, triggers="work works worked working teach "
