@@ -24,6 +24,14 @@ LISTED: list[tuple[str, set[Fact]]] = [
         "Yusuf: we adopted a tortoise in March, named him Sheldon",
         {("Yusuf", "HAS_PET", "Sheldon", False)},
     ),
+    (  # round 23: named after a comma, with a subject of its own
+        "Diego: adopted a little tabby from the shelter yesterday, she's called Churro",
+        {("Diego", "HAS_PET", "Churro", False)},
+    ),
+    (
+        "Ana: got a kitten last week, named her Mochi",
+        {("Ana", "HAS_PET", "Mochi", False)},
+    ),
     (
         "Chidi: I speak Portuguese and Tetum at home.",
         {("Chidi", "SPEAKS", "Portuguese", False), ("Chidi", "SPEAKS", "Tetum", False)},

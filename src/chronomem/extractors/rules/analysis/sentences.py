@@ -32,6 +32,10 @@ _CLAUSE_BREAK = re.compile(
     r"|,?\s+and\s+(?=(?:then\s+|also\s+|now\s+)?(?:[a-z]+ed|bought|sold|got|left|quit|went"
     r"|took|made|became|found|lost|broke|gave|began|ran|drove|grew|won)\b)"
     r"|,\s+(?=(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Ii]t|[Tt]he|[Mm]y|[Oo]ur|[Tt]his|[Tt]here)\b)"
+    # a name given to what the clause before told of is no clause of its own ("adopted a
+    # tabby, she's called Churro", "got a kitten, I named her Mochi")
+    r"(?!(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey)(?:'s| is|'re| are) (?:called|named)\b"
+    r"|(?:I|[Ww]e) (?:named|called) (?:him|her|it|them)\b)"
 )
 
 
