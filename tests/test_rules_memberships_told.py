@@ -95,3 +95,15 @@ NOT_MEMBERS = [
 @pytest.mark.parametrize("turn", NOT_MEMBERS)
 def test_no_membership_where_none_is_told(turn: str) -> None:
     assert not [f for f in run(turn).facts if f.relation == "MEMBER_OF"]
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Matías: I'm in the Club Atlético Ribera members' list since 2019",
+        "Kofi: I'm in the University of Ghana alumni group",
+    ],
+)
+def test_a_name_opened_by_an_organisation_word_is_no_home(turn: str) -> None:
+    """Round 23: "Club Atlético Ribera" was read as where the speaker lives."""
+    assert not [f for f in run(turn).facts if f.relation == "LIVES_IN"]

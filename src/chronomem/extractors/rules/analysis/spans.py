@@ -15,6 +15,7 @@ from chronomem.extractors.rules.tables.gazetteer import (
     CITIES,
     COUNTRIES,
     LOCATION_SUFFIXES,
+    ORG_PREFIXES,
     ORG_SUFFIXES,
     ORGANIZATIONS,
     PERSON_TITLES,
@@ -57,6 +58,8 @@ def label_for(name: str, known: Known) -> str | None:
         return "Organization"
     if words and words[-1] in LOCATION_SUFFIXES and len(words) > 1:
         return "Location"
+    if words and words[0] in ORG_PREFIXES and len(words) > 1:
+        return "Organization"
     return known.labels.get(key) or None
 
 

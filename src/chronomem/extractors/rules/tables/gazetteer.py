@@ -51,6 +51,9 @@ DEVICE_HEADS = word_set(
 )
 
 # Name suffixes and titles that fix a label.
+# words that open an organisation's name: "Club Atlético Ribera", "FC Utrecht", "University
+# of Ghana", "Bank of Valletta"
+ORG_PREFIXES = word_set("club fc afc ac sc cf cd university college bank institute academy")
 ORG_SUFFIXES = word_set(
     "inc inc. ltd ltd. llc corp corp. corporation company co co. group bank university "
     "college institute foundation association agency labs studios partners hospital "
