@@ -109,6 +109,11 @@ CASES = [
         ("Mo", "LIVES_IN", "Leeds", False),
     ),
     (["Mo: living with my girlfriend in Lisbon now"], ("Mo", "LIVES_IN", "Lisbon", False)),
+    # round 23: the home's street between its kind and its town
+    (
+        ["Mo: I live in a studio on Via Pordoi in Bolzano, tiny but mine"],
+        ("Mo", "LIVES_IN", "Bolzano", False),
+    ),
     # a job offer taken, the company named beside the offer
     (["Mo: Stripe made me an offer and I accepted it"], ("Mo", "WORKS_AT", "Stripe", False)),
     (["Mo: Figma upped their offer, so I took it"], ("Mo", "WORKS_AT", "Figma", False)),

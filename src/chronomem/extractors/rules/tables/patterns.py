@@ -109,8 +109,10 @@ _ROWS: tuple[RelationPattern, ...] = (
     # -- home and travel --------------------------------------------------------------------
     # "live on a houseboat in Amsterdam", "living in a tiny flat in Leeds": the place after
     # the home's kind
+    # (with its street or floor between: "a studio on Via Pordoi in Bolzano")
     P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) (?:(?:in|on) "
-      r"(?:a|an|the|my|our) (?:[a-z-]+ )?" + _HOME_KIND + r" )?in\b"
+      r"(?:a|an|the|my|our) (?:[a-z-]+ )?" + _HOME_KIND + r" (?:(?:on|off|near) "
+      r"(?:[\w'-]+ ){1,4}?)?)?in\b"
       # "moved from Leeds to Kadikoy", "moved out of Hackney to a terrace in Margate": the
       # old home ends with the move, the new one is the place after the home's kind
       r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?"
