@@ -114,6 +114,12 @@ def test_a_bare_loss_ends_the_taste_for_that_very_thing_only() -> None:
             "Zoe",
         ),
         ("Kyle: I'm dating Sam, we met at work", "Kyle: Sam and I broke up yesterday", "Sam", None),
+        (  # round 23: a pet rehomed
+            "Lily: we adopted a cat called Bubbles",
+            "Lily: Bubbles went to her new home with my aunt",
+            "Bubbles",
+            None,
+        ),
         (  # round 23: the couple said as over, without a name
             "Ines: my girlfriend Paloma thinks i work too much",
             "Ines: we're not together anymore. she moved out last weekend",

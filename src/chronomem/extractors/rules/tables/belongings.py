@@ -18,7 +18,10 @@ _DIED = (
     r"(?:died|passed away|passed|ran away|went missing|got lost|was put down|escaped|"
     r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
     r"(?:got|was) (?:hit|run over|killed) by a (?:car|truck)|(?:got|was) run over|"
-    r"(?:was|has been|got|had to be) (?:rehomed|re-homed|put to sleep|given away))"
+    r"(?:was|has been|got|had to be) (?:rehomed|re-homed|put to sleep|given away)|"
+    # a foster or a pet rehomed: "Kiwi went to her forever home on Saturday"
+    # (looked ahead: a "her" in the match would name the pet's owner)
+    r"(?:went|has gone|left) (?:off )?to(?= (?:a |her |his |their )?(?:new |forever )home))"
 )
 # the owner lets a pet go: "we lost our dog Biscuit", "had to put down Hector", "rehomed
 # Tofu with my aunt", "gave away our cat Miso" (the owner is the clause's subject)
