@@ -113,10 +113,9 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
 def nameless(s: Sentence) -> bool:
     """Does ``s`` name nothing but speak as self ("I'm allergic to cashews", "been
     vegetarian since march")? A fact there can only be a value told in words
-    (``WORD_VALUES``). Reading every such sentence found 10 more labels on the corpus's
-    held-out split (round 9) but read a third of a chat's sentences (LoCoMo conversation 1:
-    481 of 1,330 against 29), 1.4x the CPU per short turn; the step reads those the
-    selector (``select.py``) finds worth it."""
+    (``WORD_VALUES``). The step reads every such sentence its first window holds whole
+    (rounds 10-22 read only those a learned selector chose: reading them all found more
+    on the fresh sets, for a few per cent of CPU by round 23; ``docs/reader.md``)."""
     return not _asked(s) and s.speaks_as_self and not any(span.named for span in s.spans)
 
 
@@ -127,14 +126,16 @@ def _asked(s: Sentence) -> bool:
 
 
 def unread_why(s: Sentence, hits: Sequence[Hit], role: str) -> str:
-    """Why the step does not read ``s`` (``could_add``, ``nameless`` and the selector)."""
+    """Why the step does not read ``s`` (``could_add``, ``nameless``)."""
     if _asked(s):
         return "question"
     if role == "assistant" and not s.speaks_as_self:
         return "assistant, not to the user"
     if any(span.named for span in s.spans):
         return "names only what the rules told"
-    return "names nothing, not chosen" if s.speaks_as_self else "names nothing, not as self"
+    return (
+        "names nothing, past the first window" if s.speaks_as_self else "names nothing, not as self"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,6 @@ from chronomem.extractors.learned.message import (
     role_of,
 )
 from chronomem.extractors.learned.reader import Reader, ReadFact, default_reader
-from chronomem.extractors.learned.select import Chooses, default_selector
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.extractors.rules.normalise.voice import speaks_to_the_user
 from chronomem.gridmath import one_blas_thread
@@ -46,11 +45,9 @@ class LearnedStep:
         self,
         embedder: LocalEmbedder,
         reader: Reader | None = None,
-        selector: Chooses | None = None,
     ) -> None:
         self._embedder = embedder
         self._reader = reader  # None: the shipped weights, loaded on the first read
-        self._selector = selector  # None: the shipped selector, loaded on first use
         self._kept: OrderedDict[str, TokenStates] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -59,12 +56,6 @@ class LearnedStep:
         if self._reader is None:
             self._reader = default_reader()
         return self._reader
-
-    @property
-    def selector(self) -> Chooses:
-        if self._selector is None:
-            self._selector = default_selector()
-        return self._selector
 
     def read(
         self,
@@ -79,7 +70,7 @@ class LearnedStep:
         ``normalised``: the rules' text of ``episode``'s body), spans in the sentence.
         ``usable``: per sentence, could a fact found there be used (``hits.could_add``);
         ``nameless``: per sentence, one that names nothing but speaks as self
-        (``hits.nameless``), read when the selector finds it worth it (``select.py``);
+        (``hits.nameless``), read when the first window holds it whole;
         ``names``: per sentence, the spans of names no rule typed, each typed by the
         reader's heads whether the tagger tagged it or not (``Reader.read``).
         Only windows holding a sentence to read are read, and a message with none is not
@@ -122,7 +113,7 @@ class LearnedStep:
         nameless: Sequence[bool],
     ) -> list[bool]:
         """Which of ``sentences`` :meth:`read` reads (its arguments): the ``usable`` ones
-        and the ``nameless`` ones the selector finds worth it."""
+        and the ``nameless`` ones the first window holds whole."""
         if not any(usable) and not any(nameless):
             return list(usable)
         words, where, first = self._head(episode, normalised, sentences)
@@ -164,18 +155,18 @@ class LearnedStep:
         usable: Sequence[bool],
         nameless: Sequence[bool],
     ) -> list[bool]:
-        """``usable``, and the sentences naming nothing that the selector finds worth
-        reading: those the first window holds whole (their states are computed already)."""
+        """``usable``, and the sentences naming nothing that the first window holds whole:
+        their states are computed already, for the episode's vector (round 23: the
+        selector that chose among them was deleted, reading them all found more on the
+        fresh sets for a few per cent of CPU; ``docs/reader.md``)."""
         out = list(usable)
-        window, head = first
+        head = first[1]
         covered = _covered(head)
         for i, maybe in enumerate(nameless):
             span = words.written(where[i]) if maybe and not out[i] else None
             if span is None or span[1] > covered:
                 continue
-            rows = [k for k, (a, b) in enumerate(head.offsets) if a != b and span[0] <= a < span[1]]
-            text = window.text[span[0] : span[1]]  # the first window's text is the content's
-            out[i] = bool(rows) and self.selector.worth(text, head.states[rows])
+            out[i] = any(a != b and span[0] <= a < span[1] for a, b in head.offsets)
         return out
 
     def _encoded(

@@ -1,0 +1,79 @@
+"""Sentences that name nothing but speak as self ("I'm the captain now", "been a nurse for
+ten years"): the learned step reads each one its first window holds whole, from the states
+the episode's own embedding pass computed (``extractors/learned/step.py``). Until round 22
+a learned selector chose among them; reading them all found more on the fresh sets."""
+
+from __future__ import annotations
+
+import pytest
+
+import chronomem.extractors.learned.step as step_module
+from chronomem import Memory
+from chronomem.extractors import RuleExtractor
+from chronomem.model import Episode, EpisodeSource
+from tests.real_embedder import SAID_AT, real_embedder
+from tests.test_learned_one_pass import _Counting
+
+WHEN = SAID_AT
+
+
+def _read(text: str) -> set[tuple[str, str]]:
+    episode = Episode("e", "g", text, EpisodeSource.MESSAGE, WHEN, WHEN)
+    facts = RuleExtractor(embedder=real_embedder()).extract(episode, []).facts
+    return {(f.relation, f.target) for f in facts if f.relation != "MENTIONED"}
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Maya: I'm the captain now", ("HAS_JOB_TITLE", "captain")),
+        ("Maya: I've been a nurse for ten years", ("HAS_JOB_TITLE", "nurse")),
+    ],
+)
+def test_a_value_told_in_words_about_the_speaker_is_read(text: str, fact: tuple[str, str]) -> None:
+    assert fact in _read(text)
+
+
+@pytest.mark.local_model
+def test_a_pleasantry_read_gives_nothing() -> None:
+    assert not _read("Maya: I'm so happy for you, that sounds amazing!")
+
+
+@pytest.mark.local_model
+def test_only_sentences_naming_nothing_but_the_speaker_are_added(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A question is not read; a sentence naming someone is read for its name (``could_add``),
+    not as a nameless one."""
+    seen: list[list[bool]] = []
+    chosen = step_module.LearnedStep._chosen
+
+    def spy(self, first, words, where, usable, nameless):  # type: ignore[no-untyped-def]
+        seen.append(list(nameless))
+        return chosen(self, first, words, where, usable, nameless)
+
+    monkeypatch.setattr(step_module.LearnedStep, "_chosen", spy)
+    _read("Maya: I'm allergic to cashews. My sister Ana lives in Porto. Is it raining?")
+    assert seen == [[True, False, False]]
+
+
+@pytest.mark.local_model
+def test_reading_them_costs_no_second_forward_pass() -> None:
+    """The first window's states are the episode's own embedding pass."""
+    text = "Maya: I'm so happy for you, that sounds amazing"
+    embedder = _Counting()
+    with Memory(":memory:", embedder=embedder, extractor=RuleExtractor(embedder)) as memory:
+        memory.add_episode(text, group_id="g", reference_time=WHEN)
+    assert embedder.encoded.count(text) == 1
+
+
+@pytest.mark.local_model
+def test_a_turn_extracted_again_is_not_encoded_again() -> None:
+    """The turns after a late episode are re-read: their windows' states are kept."""
+    embedder = _Counting()
+    extractor = RuleExtractor(embedder)
+    episode = Episode("e", "g", "Maya: I'm the treasurer now", EpisodeSource.MESSAGE, WHEN, WHEN)
+    first, again = (extractor.extract(episode, []) for _ in range(2))
+    assert first == again and "HAS_JOB_TITLE" in {f.relation for f in first.facts}
+    assert embedder.encoded.count(episode.content) == 1
