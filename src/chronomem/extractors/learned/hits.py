@@ -94,14 +94,13 @@ _ANY_ONE = re.compile(r"(?:one|some|any|another|every|each|no|that|this)\s", re.
 
 
 def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
-    """Could a fact the reader finds in ``s`` become a hit here? Checked before reading (a
-    message with no such sentence is not read): a sentence that asks nothing (or tells
-    before its asking tail, ``_asked``) and names there something the rules' hits in ``s``
-    do not already name; on an assistant's turn, only where it speaks of the user (the
-    rules' text is in the user's voice by then). A sentence with no name is
-    :func:`nameless`. A correction is read only for a fact that names both values
-    (``learned_hits``)."""
-    if _asked(s) or (role == "assistant" and not s.speaks_as_self):
+    """Could a fact the reader finds in ``s`` become a hit here, wherever in the message it
+    is? Checked before reading (a message with no such sentence is not read): a sentence
+    :func:`worth_reading` that names there something the rules' hits in ``s`` do not
+    already name. Any other sentence worth reading is read only where the first window holds
+    it (its states are computed anyway, ``step.py``). A correction is read only for a fact
+    that names both values (``learned_hits``)."""
+    if not worth_reading(s, role):
         return False
     told = {normalize_name(h.target.name) for h in hits}
     return any(
@@ -110,13 +109,14 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
     )
 
 
-def nameless(s: Sentence) -> bool:
-    """Does ``s`` name nothing but speak as self ("I'm allergic to cashews", "been
-    vegetarian since march")? A fact there can only be a value told in words
-    (``WORD_VALUES``). The step reads every such sentence its first window holds whole
-    (rounds 10-22 read only those a learned selector chose: reading them all found more
-    on the fresh sets, for a few per cent of CPU by round 23; ``docs/reader.md``)."""
-    return not _asked(s) and s.speaks_as_self and not any(span.named for span in s.spans)
+def worth_reading(s: Sentence, role: str) -> bool:
+    """Does ``s`` tell something (it asks nothing, or tells before its asking tail,
+    ``_asked``), and, on an assistant's turn, of the user (the rules' text is in the user's
+    voice by then)? Rounds 10-22 read such a sentence that names nothing new only when it
+    spoke as self and a learned selector chose it; round 23 reads every one the first window
+    holds: that found more on the fresh sets for about a tenth more CPU per short turn
+    (``docs/reader.md``)."""
+    return not _asked(s) and (role != "assistant" or s.speaks_as_self)
 
 
 def _asked(s: Sentence) -> bool:
@@ -126,16 +126,12 @@ def _asked(s: Sentence) -> bool:
 
 
 def unread_why(s: Sentence, hits: Sequence[Hit], role: str) -> str:
-    """Why the step does not read ``s`` (``could_add``, ``nameless``)."""
+    """Why the step does not read ``s`` (:func:`worth_reading`, :func:`could_add`)."""
     if _asked(s):
         return "question"
     if role == "assistant" and not s.speaks_as_self:
         return "assistant, not to the user"
-    if any(span.named for span in s.spans):
-        return "names only what the rules told"
-    return (
-        "names nothing, past the first window" if s.speaks_as_self else "names nothing, not as self"
-    )
+    return "names nothing new, past the first window"
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,23 +63,23 @@ class LearnedStep:
         normalised: str,
         sentences: Sequence[Sentence],
         usable: Sequence[bool],
-        nameless: Sequence[bool] = (),
+        first_only: Sequence[bool] = (),
         names: Sequence[Sequence[Span]] = (),
     ) -> list[list[ReadFact]]:
         """The facts the reader finds in each of ``sentences`` (split, in order, from
         ``normalised``: the rules' text of ``episode``'s body), spans in the sentence.
         ``usable``: per sentence, could a fact found there be used (``hits.could_add``);
-        ``nameless``: per sentence, one that names nothing but speaks as self
-        (``hits.nameless``), read when the first window holds it whole;
+        ``first_only``: per sentence, one read if the first window holds it whole
+        (``hits.worth_reading``: its states are computed for the episode's vector anyway);
         ``names``: per sentence, the spans of names no rule typed, each typed by the
         reader's heads whether the tagger tagged it or not (``Reader.read``).
         Only windows holding a sentence to read are read, and a message with none is not
         encoded here at all (the engine then embeds it as it embeds any episode)."""
         out: list[list[ReadFact]] = [[] for _ in sentences]
-        if not any(usable) and not any(nameless):
+        if not any(usable) and not any(first_only):
             return out
         words, where, (first, head) = self._head(episode, normalised, sentences)
-        usable = self._chosen((first, head), words, where, usable, nameless)
+        usable = self._chosen((first, head), words, where, usable, first_only)
         if not any(usable):
             return out
         windows, home = self._encoded(episode, words, where, usable, (first, head))
@@ -110,14 +110,14 @@ class LearnedStep:
         normalised: str,
         sentences: Sequence[Sentence],
         usable: Sequence[bool],
-        nameless: Sequence[bool],
+        first_only: Sequence[bool],
     ) -> list[bool]:
         """Which of ``sentences`` :meth:`read` reads (its arguments): the ``usable`` ones
-        and the ``nameless`` ones the first window holds whole."""
-        if not any(usable) and not any(nameless):
+        and the ``first_only`` ones the first window holds whole."""
+        if not any(usable) and not any(first_only):
             return list(usable)
         words, where, first = self._head(episode, normalised, sentences)
-        return self._chosen(first, words, where, usable, nameless)
+        return self._chosen(first, words, where, usable, first_only)
 
     def _head(
         self, episode: Episode, normalised: str, sentences: Sequence[Sentence]
@@ -153,16 +153,15 @@ class LearnedStep:
         words: WordMap,
         where: Sequence[Span],
         usable: Sequence[bool],
-        nameless: Sequence[bool],
+        first_only: Sequence[bool],
     ) -> list[bool]:
-        """``usable``, and the sentences naming nothing that the first window holds whole:
-        their states are computed already, for the episode's vector (round 23: the
-        selector that chose among them was deleted, reading them all found more on the
-        fresh sets for a few per cent of CPU; ``docs/reader.md``)."""
+        """``usable``, and the ``first_only`` sentences the first window holds whole: their
+        states are computed already, for the episode's vector (round 23: rounds 10-22 read
+        only a learned selector's choice of them, ``docs/reader.md``)."""
         out = list(usable)
         head = first[1]
         covered = _covered(head)
-        for i, maybe in enumerate(nameless):
+        for i, maybe in enumerate(first_only):
             span = words.written(where[i]) if maybe and not out[i] else None
             if span is None or span[1] > covered:
                 continue

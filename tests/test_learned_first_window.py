@@ -1,7 +1,8 @@
-"""Sentences that name nothing but speak as self ("I'm the captain now", "been a nurse for
-ten years"): the learned step reads each one its first window holds whole, from the states
-the episode's own embedding pass computed (``extractors/learned/step.py``). Until round 22
-a learned selector chose among them; reading them all found more on the fresh sets."""
+"""The sentences the learned step reads although they name nothing the rules left untyped
+("I'm the captain now", "been a nurse for ten years", "the cast is off"): every one the first
+window holds whole that asks nothing, from the states the episode's own embedding pass
+computed (``extractors/learned/step.py``). Until round 22 only sentences naming nothing
+and speaking as self were read, and only those a learned selector chose."""
 
 from __future__ import annotations
 
@@ -17,9 +18,12 @@ from tests.test_learned_one_pass import _Counting
 WHEN = SAID_AT
 
 
-def _read(text: str) -> set[tuple[str, str]]:
+def _read(text: str, *before: str) -> set[tuple[str, str]]:
+    turns = [
+        Episode(f"e{i}", "g", t, EpisodeSource.MESSAGE, WHEN, WHEN) for i, t in enumerate(before)
+    ]
     episode = Episode("e", "g", text, EpisodeSource.MESSAGE, WHEN, WHEN)
-    facts = RuleExtractor(embedder=real_embedder()).extract(episode, []).facts
+    facts = RuleExtractor(embedder=real_embedder()).extract(episode, turns).facts
     return {(f.relation, f.target) for f in facts if f.relation != "MENTIONED"}
 
 
@@ -41,21 +45,37 @@ def test_a_pleasantry_read_gives_nothing() -> None:
 
 
 @pytest.mark.local_model
-def test_only_sentences_naming_nothing_but_the_speaker_are_added(
+def test_every_sentence_that_tells_is_read_but_a_question(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A question is not read; a sentence naming someone is read for its name (``could_add``),
-    not as a nameless one."""
+    """A question is not read; a sentence naming someone the rules did not type is read for
+    that name wherever it is (``could_add``), the rest where the first window holds them."""
+    seen: list[tuple[list[bool], list[bool]]] = []
+    chosen = step_module.LearnedStep._chosen
+
+    def spy(self, first, words, where, usable, first_only):  # type: ignore[no-untyped-def]
+        seen.append((list(usable), list(first_only)))
+        return chosen(self, first, words, where, usable, first_only)
+
+    monkeypatch.setattr(step_module.LearnedStep, "_chosen", spy)
+    _read("Maya: I'm allergic to cashews. The cast is off. Is it raining?")
+    assert seen == [([False, False, False], [True, True, False])]
+
+
+@pytest.mark.local_model
+def test_an_assistants_sentence_not_about_the_user_is_not_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     seen: list[list[bool]] = []
     chosen = step_module.LearnedStep._chosen
 
-    def spy(self, first, words, where, usable, nameless):  # type: ignore[no-untyped-def]
-        seen.append(list(nameless))
-        return chosen(self, first, words, where, usable, nameless)
+    def spy(self, first, words, where, usable, first_only):  # type: ignore[no-untyped-def]
+        seen.append(list(first_only))
+        return chosen(self, first, words, where, usable, first_only)
 
     monkeypatch.setattr(step_module.LearnedStep, "_chosen", spy)
-    _read("Maya: I'm allergic to cashews. My sister Ana lives in Porto. Is it raining?")
-    assert seen == [[True, False, False]]
+    _read("Assistant: Paris is lovely in spring. You work nights as a nurse.", "Maya: hi!")
+    assert seen == [[False, True]]
 
 
 @pytest.mark.local_model
