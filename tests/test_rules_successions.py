@@ -257,6 +257,8 @@ def test_a_new_sleep_schedule_closes_the_old_one() -> None:
          ("Dana", "HAS_HABIT", "smoking", True)),
         (["Dana: I smoke", "Dana: 3 months smoke free and counting"],
          ("Dana", "HAS_HABIT", "smoking", True)),
+        (["Dana: I smoke", "Dana: it has been ten months without a single cigarette"],
+         ("Dana", "HAS_HABIT", "smoking", True)),
     ],
 )  # fmt: skip
 def test_a_state_ends_by_what_one_is_now_without(

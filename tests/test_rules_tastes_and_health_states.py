@@ -100,6 +100,9 @@ def test_a_pronoun_that_names_no_taste_of_the_speaker_gives_none(turn: str) -> N
         ("Rui: Please note that I am currently on sick leave until further notice.",
          "on sick leave"),
         ("Rui: my wrist is broke, I am in a cast for six weeks", "in a cast"),
+        # round 23: the aid told as had
+        ("Rui: I broke my wrist, now I have cast for six weeks", "in a cast"),
+        ("Rui: dislocated my shoulder, I've got a sling on now", "in a sling"),
     ],
 )  # fmt: skip
 def test_a_state_an_illness_keeps_one_in_is_held(turn: str, state: str) -> None:

@@ -335,6 +335,15 @@ HEALTH_ROWS: tuple[P, ...] = (
         "inline",
         triggers=_STATE_WORDS,
     ),
+    P(  # the aid worn told as had: "now I have cast for six weeks", "I've got a sling on"
+        "HAS_HEALTH_STATUS",
+        r"(?:\b(?:have|has|got|wearing|wear|wears)|'ve got|'s got) (?:(?:still|now|currently)"
+        r" )*(?:a |the )?(?P<obj>cast|sling|(?:neck |knee |wrist |back )?brace|walking boot)\b",
+        "Condition",
+        "inline",
+        target_format="in a {obj}",
+        triggers="cast sling brace boot",
+    ),
     P(  # the same state told in a chat clause of its own, after the speaker's injury or
         # illness ("twisted my knee skiing, on crutches for a fortnight", "stress fracture in my
         # left foot, six weeks in a boot"); not after someone else's ("my mate broke his leg,

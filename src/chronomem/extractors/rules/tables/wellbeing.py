@@ -157,6 +157,7 @@ WELLBEING_ROWS: tuple[P, ...] = (
     P(  # "day 30 without a cigarette", "3 weeks smoke-free", "finally covid free"
         "HAS_HABIT",
         r"\b(?:days?|weeks?|months?|years?)(?: \d+)? (?:without|w/o|free of|off) (?:a |any |the )?"
+        r"(?:single |one )?"
         r"(?P<obj>{HABIT})\b|\b(?P<obj2>smoke|alcohol|booze|caffeine|sugar|nicotine)[- ]free\b",
         "Habit",
         "inline",
