@@ -41,6 +41,11 @@ CORRECTED = [
     # "I meant" with the wrong value named in the next breath
     (["Ines: I work at Lumen Labs", "Ines: I meant Lumos Labs, Lumen is the other startup"],
      ("Ines", "WORKS_AT", "Lumen Labs"), ("Ines", "WORKS_AT", "Lumos Labs")),
+    # round 23: a weak cue before a phrase value, the wrong one spelt otherwise than told
+    (["Kalani: i'm allergic to penicilin",
+      "Kalani: omg no, sorry, it's sulfa drugs not penicillin. my brother is the penicillin one"],
+     ("Kalani", "HAS_CONDITION", "allergic to penicilin"),
+     ("Kalani", "HAS_CONDITION", "allergic to sulfa drugs")),
 ]  # fmt: skip
 
 

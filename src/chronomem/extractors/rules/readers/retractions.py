@@ -69,8 +69,7 @@ _BARE_NOT = re.compile(
 )
 # "Rupert is at Glasgow, not Edinburgh", "she's visiting from Gdansk not Krakow": the value
 # meant and the wrong one inside a clause that tells the fact again (a name, case kept; after
-# a strong cue also a lower-case value: "scratch that, it's a milk protein allergy, not
-# lactose")
+# "it's" also a lower-case value: "scratch that, it's a milk protein allergy, not lactose")
 _NEW_NOT_OLD = re.compile(
     r"(?:(?P<name>(?-i:[A-Z][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*){0,2}))|(?:(?<=\bit's )|(?<=\bit is ))"
     r"(?:an? )?(?P<phrase>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}))\s*\*?\s*,?\s*"
@@ -92,6 +91,7 @@ _VERBS = {
     "HAS_PET": "has a pet,", "SUBSCRIBED_TO_PLAN": "is on", "MANAGED_BY": "is managed by",
 }  # fmt: skip
 MIN_TYPO_RATIO = 0.7  # spelling this near is a typo or autocorrect (Spotify / Shopify)
+MIN_SPELLING_RATIO = 0.85  # one word spelt two ways ("penicilin" / "penicillin")
 MIN_NEAR_RATIO = 0.55  # near enough to count as one sign (Portland / Portsmouth)
 _NAMED = 3  # the sign "the sentence names the wrong value" (and typos) weighs this much
 
@@ -120,12 +120,12 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
 
 def _inside(s: Sentence, known: Known) -> list[Hit]:
     """The correction told inside a clause ("I was mistaken: Rupert is at Glasgow, not
-    Edinburgh"): a cue before it (a strong one for a lower-case value), and the wrong value
-    one told before (or a word of it)."""
+    Edinburgh", "no sorry, it's sulfa drugs not penicillin"): a cue before it, and the
+    wrong value one told before (or a word of it, or a word of it spelt another way)."""
     for m in _NEW_NOT_OLD.finditer(s.text):
-        phrase, before = m.group("phrase"), s.text[: m.start()]
-        if not (STRONG_CUE if phrase is not None else ANY_CUE).search(before):
+        if not ANY_CUE.search(s.text[: m.start()]):
             continue  # "we're off to York, not Leeds, for the weekend" corrects no home
+        phrase = m.group("phrase")
         value = m.group("name") or phrase
         found = told(known, m.group("old").rstrip("."), edge="either")
         if found is None or normalize_name(value) in _NOT_VALUES:
@@ -239,9 +239,18 @@ def told(known: Known, words: str, edge: str = "") -> Told | None:
         (*p, t)
         for p in pairs
         for t in known.targets[p]
-        if t.startswith(key + " ") or t.endswith(" " + key)
+        if t.startswith(key + " ") or t.endswith(" " + key) or _misspelt_tail(t, key)
     ]
     return edges[0] if len(edges) == 1 else None
+
+
+def _misspelt_tail(target: str, key: str) -> bool:
+    """Does ``target`` end with ``key`` spelt another way ("allergic to penicilin" for
+    "penicillin"): one long word, near enough to be a typo of the other?"""
+    last = target.rsplit(" ", 1)[-1]
+    if " " in key or len(key) < 6 or len(last) < 6 or last == key:
+        return False
+    return SequenceMatcher(None, last, key).ratio() >= MIN_SPELLING_RATIO
 
 
 def correction_hits(
