@@ -205,8 +205,11 @@ def _new_entity(f: EntityCandidates, *, group_id: str, now: datetime, ids: IdFac
 
 def _updated_entity(stored: Entity, f: EntityCandidates, reason: str) -> Entity:
     """``stored`` with what the episode says; never renamed: another name becomes an alias
-    and the merge is recorded with its reason."""
+    and the merge is recorded with its reason. Only a name first met typed all in lower
+    case ("tallinn is growing on me") takes the capitals it is written with later."""
     e = f.extracted
+    if stored.name.islower() and e.name != stored.name and e.name.lower() == stored.name:
+        stored = replace(stored, name=e.name)
     merged = absorb(
         stored,
         [e.name],
