@@ -82,6 +82,16 @@ def test_last_after_a_possessive_is_the_final_one_not_a_date(text: str) -> None:
     assert _read("I worked last night") == [("2024-04-09", "at")]
 
 
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [("ten months without a single cigarette", "2023-06-10"), ("6 months sober today!",
+      "2023-10-10"), ("3 weeks smoke-free and counting", "2024-03-20")],
+)  # fmt: skip
+def test_how_long_one_has_gone_without_counts_back_to_the_change(text: str, day: str) -> None:
+    """Round 23: "ten months without a cigarette" was no date (the ending took the day said)."""
+    assert _read(text) == [(day, "at")]
+
+
 def test_a_habit_and_a_past_stay_behind() -> None:
     assert _read("I started Monday") == [("2024-04-08", "at")]
     assert _read("I usually leave early on Monday") == [("2024-04-08", "at")]

@@ -220,6 +220,14 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.ago,
             _UNITS,
         ),
+        (  # "ten months without a single cigarette", "6 months sober", "3 weeks smoke-free":
+            # how long one has gone without, counted back from now to the change
+            rf"(?<![\w-])({_NUM})\s+({_UNIT})\b(?=\s+(?:(?:clean\s+and\s+)?sober|clean\b|"
+            r"without\b|w/o\b|free\s+of\b|(?:smoke|alcohol|booze|nicotine|caffeine|sugar|drink)"
+            r"[- ]free\b))",
+            resolve.ago,
+            _UNITS,
+        ),
         (  # "been in london 6 years", "had Rex two years now": a duration without "for"
             rf"(?<![\w-])({_NUM})\s+({_UNIT})\b(?=\s*(?:now\b|already\b|and counting\b|"
             r"[.,!;)]|$))",
