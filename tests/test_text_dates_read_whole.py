@@ -84,7 +84,7 @@ def test_last_after_a_possessive_is_the_final_one_not_a_date(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "day"),
-    [("ten months without a single cigarette", "2023-06-10"), ("6 months sober today!",
+    [("ten months without a single cigarette", "2023-06-10"), ("6 months sober, feels good",
       "2023-10-10"), ("3 weeks smoke-free and counting", "2024-03-20")],
 )  # fmt: skip
 def test_how_long_one_has_gone_without_counts_back_to_the_change(text: str, day: str) -> None:
