@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from chronomem.text.time_words import APPOINTMENT_ROLES, FUTURE_CUES, PLAN_HEADS
+from chronomem.text.time_words import APPOINTMENT_ROLES, FUTURE_CUES, PLAN_HEADS, alternatives
 
 Tense = Literal["future", "past"]
 
@@ -87,7 +87,7 @@ _HAVING = re.compile(
 # "my swim lesson thursday") and tells nothing happened is an entry to come
 _CALENDAR = re.compile(
     r"^\W*(?:(?:my|our|the|a|an)\s+)?(?:[a-z'-]+\s+){0,2}?(?:"
-    + "|".join(sorted(PLAN_HEADS | APPOINTMENT_ROLES, key=len, reverse=True))
+    + alternatives(PLAN_HEADS | APPOINTMENT_ROLES)
     + r")\b",
     re.I,
 )

@@ -6,6 +6,8 @@ rule extractor's plan readers.
 
 from __future__ import annotations
 
+import re
+
 from chronomem.text.words import phrases, word_set
 
 FUTURE_CUES = phrases(
@@ -26,9 +28,22 @@ PLAN_HEADS = word_set(
     "orientation playdate sleepover shower"
     # written short, and what a salon books
     " appt appts haircut"
+    # round 23: gatherings, days of a life event, and what a clinic gives ("bbq at mine
+    # sunday the 16th", "moving day is a fortnight from now", "my driving test is on the 3rd")
+    " bbq barbecue picnic housewarming birthday anniversary christening baptism moving-day "
+    "hen-do stag-do get-together potluck cruise test audition operation injection jab "
+    "vaccination booster delivery"
 )
 
 # whom one has an appointment with: "dentist on the 20th", "physio thurs" are calendar lines
 APPOINTMENT_ROLES = word_set(
     "dentist doctor gp physio physiotherapist hairdresser barber optician vet orthodontist"
 )
+
+
+def alternatives(words: frozenset[str]) -> str:
+    """A regex alternation of ``words``, longest first; a hyphen matches a hyphen or a space
+    ("moving-day", "moving day")."""
+    return "|".join(
+        re.escape(w).replace(r"\-", "[- ]") for w in sorted(words, key=len, reverse=True)
+    )

@@ -131,6 +131,8 @@ _STATE_PREPOSITIONS = word_set("into on at in off")
 _EVENT_NOUNS = word_set(
     "lesson lessons class classes practice session sessions appointment meeting recital "
     "rehearsal tournament meet match game"
+    # "moving day is a fortnight from now", "leaving do on friday"
+    " day party do"
 )
 _DETERMINERS = word_set("the a an my our")
 _NOT_A_STATE_AFTER = word_set(

@@ -32,7 +32,7 @@ from chronomem.extractors.rules.tables.lexicon import (
     TIME_WORDS,
 )
 from chronomem.extractors.rules.tables.life_words import APPOINTMENT_ROLES
-from chronomem.text.time_words import PLAN_HEADS
+from chronomem.text.time_words import PLAN_HEADS, alternatives
 from chronomem.text.words import word_set
 
 _STOPS = PREPOSITIONS | CONJUNCTIONS | OBJECT_STOPS | TIME_WORDS | word_set("next this last coming")
@@ -131,7 +131,7 @@ _HAVE_A = re.compile(
 )
 # "graduation in dec", "dentist on the 20th at 3", "my scan with Dr Osei next week": an
 # event noun (or the person one has an appointment with) jotted right before its date
-_EVENTS = "|".join(sorted(PLAN_HEADS | APPOINTMENT_ROLES, key=len, reverse=True))
+_EVENTS = alternatives(PLAN_HEADS | APPOINTMENT_ROLES)
 _JOTTED = re.compile(
     r"(?:\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+|^\W*|[,;:!?]\s*)"
     rf"(?P<obj>(?:[\w-]+\s+){{0,2}}?(?:{_EVENTS}))"

@@ -9,10 +9,10 @@ table in :mod:`.patterns`, which keeps its place.
 from __future__ import annotations
 
 from chronomem.extractors.rules.tables.row import RelationPattern as P
-from chronomem.text.time_words import PLAN_HEADS
+from chronomem.text.time_words import PLAN_HEADS, alternatives
 
-_PLAN = "|".join(sorted(PLAN_HEADS, key=len, reverse=True))
-_PLAN_WORDS = " ".join(sorted(w for w in PLAN_HEADS if w.isalpha()))
+_PLAN = alternatives(PLAN_HEADS)
+_PLAN_WORDS = " ".join(sorted({max(w.split("-"), key=len) for w in PLAN_HEADS}))
 
 # the tiers a service sells, which name a plan with the service's name before them (not
 # "pro", "plus" or "free", which end product names and states: "Surface Pro", "cancer free")
@@ -126,10 +126,11 @@ COMMITMENT_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_PLAN",
-        r"(?:\b(?:my|our|your|the|a|an) |^)(?P<obj>(?:[a-z]+'s )?(?:(?!(?:my|our|your|the|an?"
+        r"(?:\b(?:my|our|your|the|a|an) |^|(?<=\bso )|(?<=\band )|(?<=\bbut ))"
+        r"(?P<obj>(?:[a-z]+'s )?(?:(?!(?:my|our|your|the|an?"
         r"|for|to|of|on|in|at|with|about)\b)[a-z]+(?:-[a-z]+)? ){0,2}(?:"
         + _PLAN
-        + r"))(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|pushed|"
+        + r"))(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|moves|pushed|"
         r"rescheduled|postponed))?(?: (?:for|to))?\b",
         "Event",
         "inline",
