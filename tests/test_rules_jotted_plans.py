@@ -37,8 +37,16 @@ def _plans(*turns: str) -> dict[str, date | None]:
             "consultation",
             date(2024, 2, 6),
         ),
+        # round 23: gatherings, the day of a move, a test; "moving" is no dropped "I'm"
+        ("Kaz: bbq at mine sunday the 21st! bring your own meat", "bbq", date(2024, 1, 21)),
+        ("Kaz: moving day is a fortnight from now!! boxes everywhere", "moving day",
+         date(2024, 1, 29)),
+        ("Kaz: my driving test is on Thursday", "driving test", date(2024, 1, 18)),
+        # the new day named after the verb, not the day the clause names before it
+        ("Kaz: rain forecast for the 21st so the bbq moves to saturday the 27th", "bbq",
+         date(2024, 1, 27)),
     ],
-)
+)  # fmt: skip
 def test_an_event_jotted_with_its_date_ahead_is_a_plan(turn: str, plan: str, day: date) -> None:
     assert _plans(turn).get(plan) == day
 

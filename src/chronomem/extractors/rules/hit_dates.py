@@ -35,10 +35,6 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         busy = {h.clause for h in hits}
         return [t for t in s.times if _borrowable(s, t, busy, hit)]
     rivals = {h.verb for h in hits if h.clause == hit.clause}
-
-    def distance(t: TimeExpression, verb: tuple[int, int]) -> int:
-        return t.start - verb[1] if t.start >= verb[1] else verb[0] - t.end + 5
-
     part = _part_of(s, hit)
     own = [t for t in inside if part[0] <= t.start < part[1]]
     return [
@@ -46,11 +42,16 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         for t in inside
         if (
             (t.role != "at" and (not own or t in own))
-            or min(rivals, key=lambda v: (distance(t, v), v)) == hit.verb
+            or min(rivals, key=lambda v: (_distance(t, v), v)) == hit.verb
             or _one_predicate(s, t, hit)
         )
         and not _turned(s, t, hit)
     ]
+
+
+def _distance(t: TimeExpression, verb: tuple[int, int]) -> int:
+    """How far ``t`` is from ``verb``, one after it nearer than one as far before it."""
+    return t.start - verb[1] if t.start >= verb[1] else verb[0] - t.end + 5
 
 
 def _part_of(s: Sentence, hit: Hit) -> tuple[int, int]:
@@ -195,6 +196,10 @@ def _first_bounds(hit: Hit, times: list[TimeExpression]) -> tuple[datetime | Non
             ends.append(t.when)
         else:
             starts.append(t)
+    if len(starts) > 1 and all(t.role == "at" for t in starts):
+        # points only: the verb's nearest ("rain forecast for the 16th so the bbq moves to
+        # the 22nd": the 22nd)
+        starts.sort(key=lambda t: _distance(t, hit.verb))
     if not ends and starts and starts[0].lasts_until is not None:
         ends.append(starts[0].lasts_until)  # "for eight weeks, starting today"
     return (starts[0].when if starts else None), (ends[0] if ends else None)
