@@ -235,7 +235,9 @@ def test_no_habit_from_a_verb_that_is_no_routine(turn):  # type: ignore[no-untyp
 
 def test_a_value_reported_as_someone_elses_is_taken_back(embedder):  # type: ignore[no-untyped-def]
     facts = tell(embedder, "Ola: Sorry, I said I am vegan but is my husband, I eat meat.")
-    assert current(facts, "Ola", "FOLLOWS_DIET") == set(), facts
+    # (what she eats now may be read as her diet: since round 23 the learned step reads
+    # "I eat meat" too; the reported value is what must not hold)
+    assert "vegan" not in current(facts, "Ola", "FOLLOWS_DIET"), facts
 
 
 def test_no_worries_corrects_nothing(embedder):  # type: ignore[no-untyped-def]

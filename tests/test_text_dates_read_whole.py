@@ -73,7 +73,7 @@ def test_a_timetable_present_looks_ahead(text: str, day: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["that was my LAST night shift at the hospital", "her last week at Acme was chaos",
+    ["that was my LAST night shift at the hospital", "his last week at Acme was chaos",
      "our very last weekend in the old flat"],
 )  # fmt: skip
 def test_last_after_a_possessive_is_the_final_one_not_a_date(text: str) -> None:

@@ -40,9 +40,9 @@ _LETTERS = re.compile(r"[a-z]+")
 _ANY_DIGIT = re.compile(r"\d")
 _CUE_WINDOW = 24  # "every other", "until": cues read just before a date, never the whole prefix
 _HABIT = re.compile(r"\b(?:every|each|most|all)\s+(?:other\s+)?$", re.I)
-# "my last night shift", "her last week at Acme": "last" after a possessive is the final
-# one of something, not the one before now
-_OWNED = re.compile(r"\b(?:my|our|your|his|her|their|its)\s+(?:very\s+)?$", re.I)
+# "my last night shift", "his last week at Acme": "last" after a possessive is the final
+# one of something, not the one before now ("her" left out: "I saw her last Friday")
+_OWNED = re.compile(r"\b(?:my|our|your|his|their|its)\s+(?:very\s+)?$", re.I)
 _TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.I)
 # "since around 2019", "from about March": a role word, maybe a word saying it is roughly
 # "since back in June" too (the expression is "in June"); "as of the 1st", "effective 31
