@@ -168,3 +168,18 @@ def test_a_turned_taste_and_a_healed_state_close_through_the_memory(  # type: ig
 )
 def test_drinking_told_without_what_is_drunk_is_the_habit(turn: str, habit: str) -> None:
     assert ("Olu", "HAS_HABIT", habit) in extracted(turn)
+
+
+@pytest.mark.parametrize(
+    ("turn", "facts"),
+    [
+        ("Olu: I'm vegetarian and lactose intolerant",
+         {("Olu", "FOLLOWS_DIET", "vegetarian"), ("Olu", "HAS_CONDITION", "lactose intolerant")}),
+        ("Olu: she says I'm exhausted and pregnant lol", {("Olu", "HAS_CONDITION", "pregnant")}),
+    ],
+)  # fmt: skip
+def test_a_state_after_another_shares_its_verb(
+    turn: str, facts: set[tuple[str, str, str]]
+) -> None:
+    """Round 23: "and lactose intolerant" after "I'm vegetarian" was read as nothing."""
+    assert facts <= extracted(turn)
