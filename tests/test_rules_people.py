@@ -18,6 +18,12 @@ INTRODUCED = [
     ),
     (["Ana: my cousin Teo married a girl called Ines"], ("Teo", "MARRIED_TO", "Ines", False)),
     (["Ana: I'm dating someone named Oskar"], ("Ana", "DATING", "Oskar", False)),
+    # round 23: "seeing" someone, the name after a comma (no one called by name)
+    (
+        ["Ana: since September I have been seeing someone, Clara Weiss, she is lovely"],
+        ("Ana", "DATING", "Clara Weiss", False),
+    ),
+    (["Ana: I've been seeing someone, Clara Weiss"], ("Ana", "DATING", "Clara Weiss", False)),
     (
         ["Ana: my dad got remarried to a lady named Gloria"],
         ("Ana's dad", "MARRIED_TO", "Gloria", False),
@@ -211,6 +217,9 @@ def test_third_person_ties(turns: list[str], expected: tuple[str, str, str, bool
     [
         # a pair that shares a plain activity is no tie between them
         (["Kim: Hugo and Lena went hiking"], ("Hugo", "DATING", "Lena")),
+        # seeing someone for an appointment or an evening is no partner
+        (["Kim: I'm seeing Dr Osei about my knee on Monday"], ("Kim", "DATING", "Dr Osei")),
+        (["Kim: I'm seeing Jonah Price later, want to come?"], ("Kim", "DATING", "Jonah Price")),
         # a transfer with nothing told before asserts no school or job
         (["Lu: Tom transferred to Denver"], ("Tom", "STUDIES_AT", "Denver")),
         (["Lu: Tom transferred to Denver"], ("Tom", "WORKS_AT", "Denver")),

@@ -32,7 +32,12 @@ def is_vocative(sentence: str, start: int, end: int, person: bool, listener: boo
     if words[-2:] == ["thank", "you"]:
         return True
     closes = not after or after[0] in "!?.;"
-    if before.endswith(",") and closes and not _NAMED_PLACE.search(before):
+    if (
+        before.endswith(",")
+        and closes
+        and not _NAMED_PLACE.search(before)
+        and not (_NAMED_PERSON.search(before))
+    ):
         return True
     set_off = (not before or before.endswith(",")) and after.startswith(",")
     if (person or listener) and set_off:
@@ -40,6 +45,12 @@ def is_vocative(sentence: str, start: int, end: int, person: bool, listener: boo
     return listener and closes and bool(words) and words[-1] not in PREPOSITIONS
 
 
+# "I've been seeing someone, Clara Weiss": the comma names the person, it calls no one
+_NAMED_PERSON = re.compile(
+    r"\b(?:someone|somebody|a (?:new )?(?:guy|girl|man|woman|lady|bloke|friend|colleague))"
+    r"(?:\s+new)?,$",
+    re.I,
+)
 # "working at a coffee shop now, Blue Bottle": the comma names the place, it calls no one
 _NAMED_PLACE = re.compile(
     r"\b(?:" + "|".join(sorted(WORKPLACE_HEADS)) + r")(?:\s+(?:downtown|uptown|nearby|now|rn|"

@@ -126,6 +126,14 @@ PEOPLE_ROWS: tuple[RelationPattern, ...] = (
       "Person", reject_labels=_NOT_PERSON, triggers="married remarried wed tied hitched eloped"),
     P("DATING", r"\b(?:dating|going out with|in a relationship with|engaged to)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="dating going relationship engaged"),
+    # "I've been seeing someone, Clara Weiss": a partner; not a visit or an appointment
+    # ("seeing Dr Osei on Monday", "seeing Jo tonight")
+    P("DATING", r"(?:\b(?:have|has) been|'ve been|'s been|\b(?:am|is|are)|'m|'re) (?:also |now "
+      r"|still )?seeing(?: someone| somebody| a (?:guy|girl|man|woman))?(?: called| named|,)?(?=\s)",
+      "Person", reject_labels=_NOT_PERSON,
+      requires=r"^(?!.*\b(?:tonight|tomorrow|today|later|next|this (?:week|weekend|evening)|on "
+      r"(?:mon|tue|wed|thu|fri|sat|sun)\w*|dr|doctor|therapist|counsell?or|physio|dentist|gp|"
+      r"specialist|consultant)\b)", triggers="seeing"),
     P("FRIEND_OF", r"\b(?:friends with|befriended|made friends with)\b", "Person",
       reject_labels=_NOT_PERSON, triggers="friends befriended"),
     P("HAS_AGE", _AGE_FORM, "Age", "inline", template="{source} is {target} years old",
