@@ -7,9 +7,13 @@ it happens. Sentences written for this test."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
-from tests.real_embedder import read_facts
+from chronomem.extractors import RuleExtractor
+from chronomem.model import Episode, EpisodeSource
+from tests.real_embedder import read_facts, real_embedder
 
 pytestmark = pytest.mark.local_model
 
@@ -20,3 +24,15 @@ def test_a_plan_with_no_day_is_kept_as_a_plan_not_as_the_value_held() -> None:
     assert ("Kim", "HAS_PLAN", "Ghent University", False) in facts
     assert ("Kim", "HAS_PLAN", "Ghent University", False) not in read_facts([turn], learned=False)
     assert not any(f[1] == "STUDIES_AT" for f in facts)
+
+
+def test_a_plan_read_as_leaving_ends_the_old_value_on_its_day() -> None:
+    """Round 23: "leaving Turin ... on December 1st", read as a plan that the rules' ending
+    words end, held Turin from December 1st on; Turin now ends that day."""
+    said = datetime.fromisoformat("2025-11-11T09:00:00+00:00")
+    text = "Vale: I'm leaving Turin for Rotterdam on December 1st"
+    episode = Episode("e", "g", text, EpisodeSource.MESSAGE, said, said)
+    facts = RuleExtractor(embedder=real_embedder()).extract(episode, []).facts
+    turin = [f for f in facts if f.relation == "LIVES_IN" and f.target == "Turin"]
+    assert turin and all(f.valid_at is None and f.invalid_at is not None for f in turin)
+    assert all(f.invalid_at.date().isoformat() == "2025-12-01" for f in turin if f.invalid_at)

@@ -200,7 +200,7 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
     of Thor ends; "no more hypertension meds": the hypertension ends) ends in the reader's
     fact too: the rules' ending words decide whether it holds (the reader's aspect is what
     it reads worst), the reader whose fact and which relation it is. Ended in this episode,
-    or in the same clause under a name sharing a word."""
+    or in the same clause under a name sharing a word. A plan so ended ends on its day."""
     if hit.ending:
         return hit
     target = normalize_name(hit.target.name)
@@ -213,7 +213,13 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
         and words & set(normalize_name(h.target.name).split())
         for h in hits
     )
-    return replace(hit, ending=True) if ended else hit
+    if not ended:
+        return hit
+    if hit.spell is not None and hit.spell[1] is None:
+        # a plan read as ending: its day ahead is the day it ends ("leaving Turin for
+        # Rotterdam on December 1st": Turin until then)
+        return replace(hit, ending=True, spell=(None, hit.spell[0]))
+    return replace(hit, ending=True)
 
 
 def _ended(fact: ExtractedFact, said_at: datetime | None) -> bool:
