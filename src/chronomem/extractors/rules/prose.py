@@ -7,12 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.extractors.learned.hits import (
-    could_add,
-    learned_fates,
-    unread_why,
-    worth_reading,
-)
+from chronomem.extractors.learned.hits import could_add, learned_fates, unread_why, worth_reading
 from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -182,8 +177,7 @@ def _unread_fates(
 ) -> None:
     """For a funnel (``Trace.reads_every``): the facts the reader finds in the sentences
     the step does not read (``asked``: the step's usable sentences and those it reads in its
-    first window), with why
-    it does not read them and what reading them would have done."""
+    first window), with why it does not read them and what reading them would have done."""
     role, sentences = role_of(message[0]), [s for s, _, _ in told]
     chosen = step.chosen(*message, sentences, *asked)
     every = step.read(*message, sentences, [True] * len(told), [])
@@ -213,19 +207,14 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
         and words & set(normalize_name(h.target.name).split())
         for h in hits
     )
-    if not ended:
-        return hit
-    if hit.spell is not None and hit.spell[1] is None:
-        # a plan read as ending: its day ahead is the day it ends ("leaving Turin for
-        # Rotterdam on December 1st": Turin until then)
-        return replace(hit, ending=True, spell=(None, hit.spell[0]))
-    return replace(hit, ending=True)
+    planned = hit.spell is not None and hit.spell[1] is None  # "leaving Turin on the 1st"
+    spell = (None, hit.spell[0]) if planned and hit.spell else hit.spell
+    return replace(hit, ending=True, spell=spell) if ended else hit
 
 
 def _ended(fact: ExtractedFact, said_at: datetime | None) -> bool:
-    """Did the rules read ``fact`` as over: an end with no start, or one not ahead (a
-    state told from a start for how long it lasts -- "for eight weeks from Monday" -- is
-    no ending)?"""
+    """Did the rules read ``fact`` as over: an end with no start, or one not ahead (a state
+    told from a start for how long it lasts, "for eight weeks from Monday", is no ending)?"""
     if fact.invalid_at is None:
         return False
     return fact.valid_at is None or said_at is None or fact.invalid_at <= said_at
