@@ -50,7 +50,7 @@ STORIES = [
     (
         ["Kim: hosting a barbecue on Friday", "Kim: the barbecue is off, rain all weekend"],
         [],
-        [("Kim", "HAS_PLAN", "hosting barbecue")],
+        [("Kim", "HAS_PLAN", "barbecue")],  # a calendar noun since round 23 (was "hosting …")
     ),
     (
         ["Kim: my dad is a pilot at Delta", "Kim: dad finally retired from Delta!"],
