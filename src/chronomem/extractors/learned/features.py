@@ -21,6 +21,7 @@ import re
 import unicodedata
 import zlib
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
@@ -69,15 +70,19 @@ def role_row(role: str) -> Rows:
     return row
 
 
+@lru_cache(maxsize=64)
 def word_row(text: str) -> Rows:
     """The clause's words and adjacent word pairs, lower-cased, hashed (crc32) into
     ``BUCKETS`` counts (log-scaled): what a verb, a negation or a modal says, for the heads
-    to weigh; no list of words is written here."""
+    to weigh; no list of words is written here. Computed once per clause (every span of it
+    reads the row; read-only: a cached array is shared)."""
     words = _WORD.findall(text.lower())
     row = np.zeros(BUCKETS, dtype=np.float32)
     for gram in [*words, *(f"{a} {b}" for a, b in pairwise(words))]:
         row[zlib.crc32(gram.encode()) % BUCKETS] += 1.0
-    return np.log1p(row)
+    out = np.log1p(row)
+    out.setflags(write=False)
+    return out
 
 
 def token_range(enc: TokenStates, span: tuple[int, int]) -> tuple[int, int]:
@@ -114,8 +119,7 @@ def written_row(text: str, span: tuple[int, int]) -> Rows:
     """How a value span and the words beside it are written (``SHAPES``: the span's words'
     mean, the word before, the word after) and its length in words (log): the case and
     digits the uncased encoder does not see."""
-    words = [m.span() for m in _ANY_WORD.finditer(text)]
-    shapes = piece_shapes(text, words) if words else np.zeros((0, len(SHAPES)))
+    words, shapes = _word_shapes(text)
     inside = [i for i, (a, b) in enumerate(words) if a < span[1] and b > span[0]]
     row = np.zeros(3 * len(SHAPES) + 1, dtype=np.float32)
     if not inside:
@@ -128,6 +132,16 @@ def written_row(text: str, span: tuple[int, int]) -> Rows:
         row[2 * len(SHAPES) : 3 * len(SHAPES)] = shapes[last + 1]
     row[-1] = np.log1p(len(inside))
     return row
+
+
+@lru_cache(maxsize=64)
+def _word_shapes(text: str) -> tuple[list[tuple[int, int]], npt.NDArray[np.float64]]:
+    """The words of ``text`` and how each is written (``piece_shapes``), once per clause:
+    every span of a clause reads them (read-only: a cached array is shared)."""
+    words = [m.span() for m in _ANY_WORD.finditer(text)]
+    shapes = piece_shapes(text, words) if words else np.zeros((0, len(SHAPES)))
+    shapes.setflags(write=False)
+    return words, shapes
 
 
 def near_row(text: str, span: tuple[int, int]) -> Rows:

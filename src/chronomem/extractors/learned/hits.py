@@ -97,9 +97,8 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
     """Could a fact the reader finds in ``s`` become a hit here, wherever in the message it
     is? Checked before reading (a message with no such sentence is not read): a sentence
     :func:`worth_reading` that names there something the rules' hits in ``s`` do not
-    already name. Any other sentence worth reading is read only where the first window holds
-    it (its states are computed anyway, ``step.py``). A correction is read only for a fact
-    that names both values (``learned_hits``)."""
+    already name. A sentence with no name is :func:`nameless`. A correction is read only
+    for a fact that names both values (``learned_hits``)."""
     if not worth_reading(s, role):
         return False
     told = {normalize_name(h.target.name) for h in hits}
@@ -112,11 +111,17 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
 def worth_reading(s: Sentence, role: str) -> bool:
     """Does ``s`` tell something (it asks nothing, or tells before its asking tail,
     ``_asked``), and, on an assistant's turn, of the user (the rules' text is in the user's
-    voice by then)? Rounds 10-22 read such a sentence that names nothing new only when it
-    spoke as self and a learned selector chose it; round 23 reads every one the first window
-    holds: that found more on the fresh sets for about a tenth more CPU per short turn
-    (``docs/reader.md``)."""
+    voice by then)?"""
     return not _asked(s) and (role != "assistant" or s.speaks_as_self)
+
+
+def nameless(s: Sentence, role: str) -> bool:
+    """Does ``s`` name nothing but tell of the speaker ("I'm allergic to cashews", "been
+    vegetarian since march")? A fact there can only be a value told in words
+    (``WORD_VALUES``). The step reads each one its first window holds whole (rounds 10-22
+    read only those a learned selector chose; reading every sentence that tells, whatever
+    it names, found more still but cost 1.26x the CPU per short turn: ``docs/reader.md``)."""
+    return worth_reading(s, role) and s.speaks_as_self and not any(sp.named for sp in s.spans)
 
 
 def _asked(s: Sentence) -> bool:
@@ -126,12 +131,16 @@ def _asked(s: Sentence) -> bool:
 
 
 def unread_why(s: Sentence, hits: Sequence[Hit], role: str) -> str:
-    """Why the step does not read ``s`` (:func:`worth_reading`, :func:`could_add`)."""
+    """Why the step does not read ``s`` (:func:`could_add`, :func:`nameless`)."""
     if _asked(s):
         return "question"
     if role == "assistant" and not s.speaks_as_self:
         return "assistant, not to the user"
-    return "names nothing new, past the first window"
+    if any(span.named for span in s.spans):
+        return "names only what the rules told"
+    return (
+        "names nothing, past the first window" if s.speaks_as_self else "names nothing, not as self"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.extractors.learned.hits import could_add, learned_fates, unread_why, worth_reading
+from chronomem.extractors.learned.hits import could_add, learned_fates, nameless, unread_why
 from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -98,7 +98,7 @@ def _learned_hits(
     and its normalised text; one forward pass shared with the episode's embedding)."""
     role = role_of(message[0])
     usable = [could_add(s, hits, role) for s, _, hits in told]
-    maybe = [not u and worth_reading(s, role) for u, (s, _, _) in zip(usable, told, strict=True)]
+    maybe = [not u and nameless(s, role) for u, (s, _, _) in zip(usable, told, strict=True)]
     names = [[] if draft.assistant else mentioned_spans(s, hits) for s, _, hits in told]
     read = step.read(*message, [s for s, _, _ in told], usable, maybe, names)
     starts = [start_told(s, hits) for s, _, hits in told]
@@ -176,8 +176,8 @@ def _unread_fates(
     trace: Trace,
 ) -> None:
     """For a funnel (``Trace.reads_every``): the facts the reader finds in the sentences
-    the step does not read (``asked``: the step's usable sentences and those it reads in its
-    first window), with why it does not read them and what reading them would have done."""
+    the step does not read (``asked``: the step's usable and nameless sentences), with why
+    it does not read them and what reading them would have done."""
     role, sentences = role_of(message[0]), [s for s, _, _ in told]
     chosen = step.chosen(*message, sentences, *asked)
     every = step.read(*message, sentences, [True] * len(told), [])

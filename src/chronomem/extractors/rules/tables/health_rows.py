@@ -107,7 +107,8 @@ HEALTH_ROWS: tuple[P, ...] = (
         "FOLLOWS_DIET",
         rf"(?:\b(?:went|gone|go|going|turned|became|become|becoming|stay|stayed|eat|eats|eating)"
         rf"|(?:\b|(?<=\w)){_BE}{_NEG})(?: now| still| officially)?"
-        r" (?:[a-z-]+ and )?(?:fully |completely |strictly |mostly |full |100% |a )?(?P<obj>{DIET})\b"
+        r" (?:[a-z-]+ and )?(?:fully |completely |strictly |mostly |full |100% |a )?"
+        r"(?P<obj>{DIET})\b"
         r"(?! (?:recipes?|food|options?|meals?|restaurants?|places?))",
         "Diet",
         "inline",
@@ -216,7 +217,8 @@ HEALTH_ROWS: tuple[P, ...] = (
         "HAS_CONDITION",
         # "I'm 20 weeks pregnant": how far along, between the verb and the state; "I'm
         # vegetarian and lactose intolerant": a state after another, one verb for both
-        rf"(?:\b|(?<=\w)){_BE} (?:now |officially )?(?:[a-z-]+ and )?(?:(?:about |almost |nearly |over )?"
+        rf"(?:\b|(?<=\w)){_BE} (?:now |officially )?(?:[a-z-]+ and )?"
+        r"(?:(?:about |almost |nearly |over )?"
         r"[a-z0-9]+ (?:weeks?|months?) (?=pregnant\b))?(?P<obj>pregnant|diabetic|"
         r"pre-diabetic|prediabetic|anemic|allergic to [a-z]+|(?:lactose|gluten) intolerant|celiac|"
         r"sick|ill)\b",

@@ -129,7 +129,8 @@ PEOPLE_ROWS: tuple[RelationPattern, ...] = (
     # "I've been seeing someone, Clara Weiss": a partner; not a visit or an appointment
     # ("seeing Dr Osei on Monday", "seeing Jo tonight")
     P("DATING", r"(?:\b(?:have|has) been|'ve been|'s been|\b(?:am|is|are)|'m|'re) (?:also |now "
-      r"|still )?seeing(?: someone| somebody| a (?:guy|girl|man|woman))?(?: called| named|,)?(?=\s)",
+      r"|still )?seeing(?: someone| somebody| a (?:guy|girl|man|woman))?"
+      r"(?: called| named|,)?(?=\s)",
       "Person", reject_labels=_NOT_PERSON,
       requires=r"^(?!.*\b(?:tonight|tomorrow|today|later|next|this (?:week|weekend|evening)|on "
       r"(?:mon|tue|wed|thu|fri|sat|sun)\w*|dr|doctor|therapist|counsell?or|physio|dentist|gp|"

@@ -1,8 +1,7 @@
-"""The sentences the learned step reads although they name nothing the rules left untyped
-("I'm the captain now", "been a nurse for ten years", "the cast is off"): every one the first
-window holds whole that asks nothing, from the states the episode's own embedding pass
-computed (``extractors/learned/step.py``). Until round 22 only sentences naming nothing
-and speaking as self were read, and only those a learned selector chose."""
+"""Sentences that name nothing but speak as self ("I'm the captain now", "been a nurse for
+ten years"): the learned step reads each one its first window holds whole, from the states
+the episode's own embedding pass computed (``extractors/learned/step.py``). Until round 22
+only those a learned selector chose were read."""
 
 from __future__ import annotations
 
@@ -45,11 +44,11 @@ def test_a_pleasantry_read_gives_nothing() -> None:
 
 
 @pytest.mark.local_model
-def test_every_sentence_that_tells_is_read_but_a_question(
+def test_only_sentences_naming_nothing_but_the_speaker_are_added(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A question is not read; a sentence naming someone the rules did not type is read for
-    that name wherever it is (``could_add``), the rest where the first window holds them."""
+    """A question is not read, nor a sentence that names nothing and speaks of no one; a
+    sentence naming someone the rules did not type is read for that name (``could_add``)."""
     seen: list[tuple[list[bool], list[bool]]] = []
     chosen = step_module.LearnedStep._chosen
 
@@ -59,7 +58,7 @@ def test_every_sentence_that_tells_is_read_but_a_question(
 
     monkeypatch.setattr(step_module.LearnedStep, "_chosen", spy)
     _read("Maya: I'm allergic to cashews. The cast is off. Is it raining?")
-    assert seen == [([False, False, False], [True, True, False])]
+    assert seen == [([False, False, False], [True, False, False])]
 
 
 @pytest.mark.local_model
