@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from chronomem.text.time_words import APPOINTMENT_ROLES, FUTURE_CUES, PLAN_HEADS, alternatives
+from chronomem.text.time_words import APPOINTMENT_ROLES, FUTURE_CUES, PLAN_HEADS
+from chronomem.text.words import alternatives
 
 Tense = Literal["future", "past"]
 

@@ -6,8 +6,6 @@ rule extractor's plan readers.
 
 from __future__ import annotations
 
-import re
-
 from chronomem.text.words import phrases, word_set
 
 FUTURE_CUES = phrases(
@@ -39,11 +37,3 @@ PLAN_HEADS = word_set(
 APPOINTMENT_ROLES = word_set(
     "dentist doctor gp physio physiotherapist hairdresser barber optician vet orthodontist"
 )
-
-
-def alternatives(words: frozenset[str]) -> str:
-    """A regex alternation of ``words``, longest first; a hyphen matches a hyphen or a space
-    ("moving-day", "moving day")."""
-    return "|".join(
-        re.escape(w).replace(r"\-", "[- ]") for w in sorted(words, key=len, reverse=True)
-    )

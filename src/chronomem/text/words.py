@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -12,6 +13,13 @@ _VOCAB = ("chronomem.providers", "data", "minilm-uncased-vocab.txt")
 def word_set(text: str) -> frozenset[str]:
     """The set of whitespace-separated words of ``text``."""
     return frozenset(text.split())
+
+
+def alternatives(words: frozenset[str]) -> str:
+    """A regex alternation of ``words``, one alternative per word, longest first; a hyphen
+    may be written as a space or left out ("gluten-free", "gluten free", "moving day")."""
+    alts = (re.escape(w).replace(r"\-", "[- ]?") for w in words)
+    return "|".join(sorted(alts, key=lambda w: (-len(w), w)))
 
 
 def phrases(text: str) -> frozenset[str]:

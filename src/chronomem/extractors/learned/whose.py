@@ -43,7 +43,7 @@ from chronomem.extractors.rules.tables.life_words import (
     ROLES_MANAGER,
     ROLES_MARRIED,
 )
-from chronomem.extractors.rules.tables.row import alternatives
+from chronomem.text.words import alternatives
 
 _WORDS = re.compile(r"[a-z']+")
 _SHORT_LINE = 5  # words

@@ -32,8 +32,8 @@ from chronomem.extractors.rules.tables.lexicon import (
     TIME_WORDS,
 )
 from chronomem.extractors.rules.tables.life_words import APPOINTMENT_ROLES
-from chronomem.text.time_words import PLAN_HEADS, alternatives
-from chronomem.text.words import word_set
+from chronomem.text.time_words import PLAN_HEADS
+from chronomem.text.words import alternatives, word_set
 
 _STOPS = PREPOSITIONS | CONJUNCTIONS | OBJECT_STOPS | TIME_WORDS | word_set("next this last coming")
 _TICKETS = re.compile(

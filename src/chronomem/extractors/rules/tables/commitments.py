@@ -9,7 +9,8 @@ table in :mod:`.patterns`, which keeps its place.
 from __future__ import annotations
 
 from chronomem.extractors.rules.tables.row import RelationPattern as P
-from chronomem.text.time_words import PLAN_HEADS, alternatives
+from chronomem.text.time_words import PLAN_HEADS
+from chronomem.text.words import alternatives
 
 _PLAN = alternatives(PLAN_HEADS)
 _PLAN_WORDS = " ".join(sorted({max(w.split("-"), key=len) for w in PLAN_HEADS}))

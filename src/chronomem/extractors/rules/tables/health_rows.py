@@ -18,7 +18,7 @@ from chronomem.extractors.rules.tables.life_words import (
 )
 from chronomem.extractors.rules.tables.row import BE as _BE
 from chronomem.extractors.rules.tables.row import RelationPattern as P
-from chronomem.extractors.rules.tables.row import alternatives
+from chronomem.text.words import alternatives
 
 _NEG = r"(?P<neg> not| no longer| never)?"
 _DIET_WORDS = " ".join(sorted(w.split("-")[0] for w in DIETS))

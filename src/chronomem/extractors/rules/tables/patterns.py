@@ -45,10 +45,10 @@ from chronomem.extractors.rules.tables.problems import PROBLEM_ROWS
 from chronomem.extractors.rules.tables.replacements import REPLACEMENT_ROWS
 from chronomem.extractors.rules.tables.row import PLACE_LIKE as _PLACE_LIKE
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
-from chronomem.extractors.rules.tables.row import alternatives as _alt
 from chronomem.extractors.rules.tables.wellbeing import WELLBEING_ROWS
 from chronomem.extractors.rules.tables.work_rows import WORK_ROWS
 from chronomem.model.relations import GENERIC_RELATIONS
+from chronomem.text.words import alternatives as _alt
 from chronomem.text.words import word_set
 
 __all__ = ["GENERIC_RELATIONS", "PATTERNS", "CompiledPattern", "candidate_patterns"]

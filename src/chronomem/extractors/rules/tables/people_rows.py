@@ -18,7 +18,7 @@ from chronomem.extractors.rules.tables.life_words import (
 from chronomem.extractors.rules.tables.moves import EX_ROWS
 from chronomem.extractors.rules.tables.row import NOT_PERSON as _NOT_PERSON
 from chronomem.extractors.rules.tables.row import RelationPattern
-from chronomem.extractors.rules.tables.row import alternatives as _alt
+from chronomem.text.words import alternatives as _alt
 
 _KIN = _alt(ROLES_FAMILY | ROLES_MARRIED | ROLES_DATING)
 

@@ -3,7 +3,6 @@ label sets that rows of several modules share."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 _NO_LABELS: frozenset[str] = frozenset()
@@ -25,13 +24,6 @@ GONE_WORDS = (
 # Labels rejected where a place is read ("works at Google" is no home) and where a person is.
 PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})
 NOT_PERSON = frozenset({"Location", "Organization", "Event", "Device", "Work"})
-
-
-def alternatives(words: frozenset[str]) -> str:
-    """One alternative per word, longest first; a hyphen may be written as a space or left
-    out ("gluten-free", "gluten free", "covid19")."""
-    alts = (re.escape(w).replace(r"\-", "[- ]?") for w in words)
-    return "|".join(sorted(alts, key=lambda w: (-len(w), w)))
 
 
 @dataclass(frozen=True, slots=True)
