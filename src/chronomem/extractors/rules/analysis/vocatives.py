@@ -35,8 +35,7 @@ def is_vocative(sentence: str, start: int, end: int, person: bool, listener: boo
     if (
         before.endswith(",")
         and closes
-        and not _NAMED_PLACE.search(before)
-        and not (_NAMED_PERSON.search(before))
+        and not (_NAMED_PLACE.search(before) or _NAMED_PERSON.search(before))
     ):
         return True
     set_off = (not before or before.endswith(",")) and after.startswith(",")

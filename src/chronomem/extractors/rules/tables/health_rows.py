@@ -46,11 +46,13 @@ _HURT = (
 _NOT_THE_ILLNESS = r"(?! (?:shot|jab|vaccine|test|booster|season|brew)\b)"
 # what an injury keeps one on or in while it heals ("on crutches", "in a sling")
 _AIDS = r"crutches|cast|sling|brace|walking boot|boot|wheelchair|walking stick|zimmer"
+# the aids worn on the body while an injury heals ("in a cast", "got a sling on")
+_WORN = r"cast|sling|(?:neck |knee |wrist |back )?brace|walking boot"
 # the states an illness or an injury keeps one in (HAS_HEALTH_STATUS)
 _STATES = (
-    r"(?:on|using) (?:crutches|a walking stick|a zimmer)|in (?:a |the )?(?:cast|sling|"
-    r"(?:neck |knee |wrist |back )?brace|wheelchair|walking boot)|in a boot|in (?:the )?hospital|"
-    r"on bed rest|off sick|on sick leave|signed off sick"
+    r"(?:on|using) (?:crutches|a walking stick|a zimmer)|in (?:a |the )?(?:" + _WORN + r"|"
+    r"wheelchair)|in a boot|in (?:the )?hospital|on bed rest|off sick|on sick leave|"
+    r"signed off sick"
 )
 _STATE_WORDS = "crutches stick zimmer cast sling brace wheelchair boot hospital bed sick"
 
@@ -341,7 +343,7 @@ HEALTH_ROWS: tuple[P, ...] = (
     P(  # the aid worn told as had: "now I have cast for six weeks", "I've got a sling on"
         "HAS_HEALTH_STATUS",
         r"(?:\b(?:have|has|got|wearing|wear|wears)|'ve got|'s got) (?:(?:still|now|currently)"
-        r" )*(?:a |the )?(?P<obj>cast|sling|(?:neck |knee |wrist |back )?brace|walking boot)\b",
+        r" )*(?:a |the )?(?P<obj>" + _WORN + r")\b",
         "Condition",
         "inline",
         target_format="in a {obj}",
