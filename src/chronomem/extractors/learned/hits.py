@@ -97,8 +97,8 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
     """Could a fact the reader finds in ``s`` become a hit here, wherever in the message it
     is? Checked before reading (a message with no such sentence is not read): a sentence
     :func:`worth_reading` that names there something the rules' hits in ``s`` do not
-    already name. A sentence with no name is :func:`nameless`. A correction is read only
-    for a fact that names both values (``learned_hits``)."""
+    already name (the first window reads every sentence :func:`worth_reading`). A
+    correction is read only for a fact that names both values (``learned_hits``)."""
     if not worth_reading(s, role):
         return False
     told = {normalize_name(h.target.name) for h in hits}
@@ -111,17 +111,11 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
 def worth_reading(s: Sentence, role: str) -> bool:
     """Does ``s`` tell something (it asks nothing, or tells before its asking tail,
     ``_asked``), and, on an assistant's turn, of the user (the rules' text is in the user's
-    voice by then)?"""
+    voice by then)? The step reads each such sentence its first window holds whole, from
+    the states computed for the episode's vector anyway (rounds 10-22 read only those
+    naming nothing that a learned selector chose, round 23 all those naming nothing:
+    ``docs/reader.md``)."""
     return not _asked(s) and (role != "assistant" or s.speaks_as_self)
-
-
-def nameless(s: Sentence, role: str) -> bool:
-    """Does ``s`` name nothing but tell of the speaker ("I'm allergic to cashews", "been
-    vegetarian since march")? A fact there can only be a value told in words
-    (``WORD_VALUES``). The step reads each one its first window holds whole (rounds 10-22
-    read only those a learned selector chose; reading every sentence that tells, whatever
-    it names, found more still but cost 1.26x the CPU per short turn: ``docs/reader.md``)."""
-    return worth_reading(s, role) and s.speaks_as_self and not any(sp.named for sp in s.spans)
 
 
 def _asked(s: Sentence) -> bool:
@@ -131,16 +125,14 @@ def _asked(s: Sentence) -> bool:
 
 
 def unread_why(s: Sentence, hits: Sequence[Hit], role: str) -> str:
-    """Why the step does not read ``s`` (:func:`could_add`, :func:`nameless`)."""
+    """Why the step does not read ``s`` (:func:`worth_reading`, :func:`could_add`)."""
     if _asked(s):
         return "question"
     if role == "assistant" and not s.speaks_as_self:
         return "assistant, not to the user"
     if any(span.named for span in s.spans):
-        return "names only what the rules told"
-    return (
-        "names nothing, past the first window" if s.speaks_as_self else "names nothing, not as self"
-    )
+        return "names only what the rules told, past the first window"
+    return "names nothing, past the first window"
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,7 +70,7 @@ class LearnedStep:
         ``normalised``: the rules' text of ``episode``'s body), spans in the sentence.
         ``usable``: per sentence, could a fact found there be used (``hits.could_add``);
         ``first_only``: per sentence, one read if the first window holds it whole
-        (``hits.nameless``: its states are computed for the episode's vector anyway);
+        (``hits.worth_reading``: its states are computed for the episode's vector anyway);
         ``names``: per sentence, the spans of names no rule typed, each typed by the
         reader's heads whether the tagger tagged it or not (``Reader.read``).
         Only windows holding a sentence to read are read, and a message with none is not

@@ -16,7 +16,7 @@ and decoded as integers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
@@ -49,25 +49,52 @@ class Direction:
         return x @ self.w_ih * (GRID * WEIGHT_GRID) + self.b_ih
 
 
-def bidirectional(forward: Direction, backward: Direction, x: F64) -> F64:
-    """Hidden states of both directions (on the encoder's grid, as integers) for ``x``:
-    (wordpieces, 2 * hidden), the forward direction's first. Both run in one loop (step
-    ``t`` of the backward direction reads wordpiece ``len(x) - 1 - t``): a product of the
-    two stacked is the two products, exact integers either way."""
-    size = forward.w_hh.shape[0]
-    inputs = np.stack([forward.inputs(x), backward.inputs(x)[::-1]])  # (2, steps, 3 * hidden)
-    w_hh = np.stack([forward.w_hh, backward.w_hh])
-    b_hh = np.stack([forward.b_hh, backward.b_hh])[:, None, :]
-    h = np.zeros((2, 1, size))
-    out = np.zeros((2, len(x), size))
-    for t in range(len(x)):
-        hidden = h @ w_hh * (GRID * WEIGHT_GRID) + b_hh
-        rz = _sigmoid(inputs[:, t : t + 1, : 2 * size] + hidden[:, :, : 2 * size])
-        r, z = rz[:, :, :size], rz[:, :, size:]
-        n = np.tanh(inputs[:, t : t + 1, 2 * size :] + r * hidden[:, :, 2 * size :])
-        h = on_grid((1.0 - z) * n + z * h * GRID, GRID)
-        out[:, t] = h[:, 0]
-    return np.hstack([out[0], out[1][::-1]])
+@dataclass(frozen=True, slots=True)
+class Both:
+    """The two directions run as one: step ``t`` of the backward direction reads wordpiece
+    ``len(x) - 1 - t``, and the gates of both are one row laid out ``r_f r_b z_f z_b n_f
+    n_b``, the hidden states one row ``h_f h_b``, their weights one block-diagonal matrix
+    (the zeros add exact zeros), already scaled by the grids' steps (a power of two: exact).
+    Every sum is of grid integers, so each gate is what the two directions computed apart
+    give, to the last bit; one small product per step instead of two."""
+
+    w_ih: F64  # (input, 6 * hidden): the forward direction's gates, then the backward's
+    b_ih: F64
+    w_hh: F64  # (2 * hidden, 6 * hidden), in the interleaved layout, scaled
+    b_hh: F64
+
+    @classmethod
+    def of(cls, forward: Direction, backward: Direction) -> Both:
+        size = forward.w_hh.shape[0]
+        w_hh = np.zeros((2 * size, 6 * size))
+        b_hh = np.zeros(6 * size)
+        for k, d in enumerate((forward, backward)):
+            rows = slice(k * size, (k + 1) * size)
+            for gate in range(3):
+                columns = slice((2 * gate + k) * size, (2 * gate + k + 1) * size)
+                w_hh[rows, columns] = d.w_hh[:, gate * size : (gate + 1) * size]
+                b_hh[columns] = d.b_hh[gate * size : (gate + 1) * size]
+        w_ih = np.hstack([forward.w_ih, backward.w_ih])
+        b_ih = np.concatenate([forward.b_ih, backward.b_ih])
+        return cls(w_ih, b_ih, w_hh * (GRID * WEIGHT_GRID), b_hh)
+
+    def hidden(self, x: F64) -> F64:
+        size = self.w_hh.shape[0] // 2
+        steps = len(x)
+        both = x @ self.w_ih * (GRID * WEIGHT_GRID) + self.b_ih  # (steps, 6 * hidden)
+        forward = both[:, : 3 * size].reshape(steps, 3, 1, size)
+        backward = both[::-1, 3 * size :].reshape(steps, 3, 1, size)
+        inputs = np.concatenate([forward, backward], axis=2).reshape(steps, 6 * size)
+        h = np.zeros(2 * size)
+        out = np.empty((steps, 2 * size))
+        for t in range(steps):
+            gates = h @ self.w_hh + self.b_hh
+            rz = _sigmoid(inputs[t, : 4 * size] + gates[: 4 * size])
+            z = rz[2 * size :]
+            n = np.tanh(inputs[t, 4 * size :] + rz[: 2 * size] * gates[4 * size :])
+            h = np.rint(((1.0 - z) * n + z * h * GRID) / GRID)
+            out[t] = h
+        return np.hstack([out[:, :size], out[::-1, size:]])
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +108,17 @@ class Tagger:
     w_out: F64  # (2 * hidden, len(TASKS) * 3), grid integers
     b_out: F64
     shapes: tuple[str, ...] = ()
+    both: Both = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "both", Both.of(self.forward, self.backward))
 
     def logits(self, states: npt.ArrayLike) -> F64:
         """Per wordpiece and task, the tag logits as integers (thousandths):
         shape (wordpieces, len(TASKS), 3)."""
         x = on_grid(states, GRID)
         with one_blas_thread():  # products of a few hundred numbers: more threads only spin
-            h = bidirectional(self.forward, self.backward, x)
+            h = self.both.hidden(x)
             z = h @ self.w_out * (GRID * WEIGHT_GRID) + self.b_out
         return np.rint(z * _SCALE).reshape(len(x), len(TASKS), len(TAGS))
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.extractors.learned.hits import could_add, learned_fates, nameless, unread_why
+from chronomem.extractors.learned.hits import could_add, learned_fates, unread_why, worth_reading
 from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.entities import find_spans
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -98,9 +98,9 @@ def _learned_hits(
     and its normalised text; one forward pass shared with the episode's embedding)."""
     role = role_of(message[0])
     usable = [could_add(s, hits, role) for s, _, hits in told]
-    maybe = [not u and nameless(s, role) for u, (s, _, _) in zip(usable, told, strict=True)]
+    tells = [not u and worth_reading(s, role) for u, (s, _, _) in zip(usable, told, strict=True)]
     names = [[] if draft.assistant else mentioned_spans(s, hits) for s, _, hits in told]
-    read = step.read(*message, [s for s, _, _ in told], usable, maybe, names)
+    read = step.read(*message, [s for s, _, _ in told], usable, tells, names)
     starts = [start_told(s, hits) for s, _, hits in told]
     moves = [move_in_told(s, hits) for s, _, hits in told]
     for k, ((s, index, hits), facts) in enumerate(zip(told, read, strict=True)):
@@ -119,7 +119,7 @@ def _learned_hits(
                 stopped = fate.stopped or ("" if key else "told already")
                 trace.reader.append(ReaderFate(s.text, fate.fact, stopped, key))
     if trace is not None and trace.reads_every:
-        _unread_fates(step, message, told, (usable, maybe), known, trace)
+        _unread_fates(step, message, told, (usable, tells), known, trace)
 
 
 def _moved_in_later(s: Sentence, hit: Hit, moving: datetime | None) -> Hit:
@@ -176,7 +176,7 @@ def _unread_fates(
     trace: Trace,
 ) -> None:
     """For a funnel (``Trace.reads_every``): the facts the reader finds in the sentences
-    the step does not read (``asked``: the step's usable and nameless sentences), with why
+    the step does not read (``asked``: the step's usable and first-window sentences), with why
     it does not read them and what reading them would have done."""
     role, sentences = role_of(message[0]), [s for s, _, _ in told]
     chosen = step.chosen(*message, sentences, *asked)

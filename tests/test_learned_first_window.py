@@ -1,7 +1,8 @@
-"""Sentences that name nothing but speak as self ("I'm the captain now", "been a nurse for
-ten years"): the learned step reads each one its first window holds whole, from the states
-the episode's own embedding pass computed (``extractors/learned/step.py``). Until round 22
-only those a learned selector chose were read."""
+"""Every sentence that tells ("I'm the captain now", "the cast is off", "I work at Spotify"):
+the learned step reads each one its first window holds whole, from the states the episode's
+own embedding pass computed (``extractors/learned/step.py``). Until round 22 only those
+naming nothing that a learned selector chose were read, in round 23 all those naming
+nothing but speaking as self."""
 
 from __future__ import annotations
 
@@ -44,11 +45,11 @@ def test_a_pleasantry_read_gives_nothing() -> None:
 
 
 @pytest.mark.local_model
-def test_only_sentences_naming_nothing_but_the_speaker_are_added(
+def test_every_sentence_that_tells_is_read_but_a_question(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A question is not read, nor a sentence that names nothing and speaks of no one; a
-    sentence naming someone the rules did not type is read for that name (``could_add``)."""
+    """A question is not read; a sentence naming something the rules did not type is read
+    for that name wherever it is (``could_add``), any other that tells in the first window."""
     seen: list[tuple[list[bool], list[bool]]] = []
     chosen = step_module.LearnedStep._chosen
 
@@ -57,8 +58,8 @@ def test_only_sentences_naming_nothing_but_the_speaker_are_added(
         return chosen(self, first, words, where, usable, first_only)
 
     monkeypatch.setattr(step_module.LearnedStep, "_chosen", spy)
-    _read("Maya: I'm allergic to cashews. The cast is off. Is it raining?")
-    assert seen == [([False, False, False], [True, False, False])]
+    _read("Maya: I'm allergic to cashews. The cast is off. Is it raining? I work at Spotify.")
+    assert seen == [([False, False, False, False], [True, True, False, True])]
 
 
 @pytest.mark.local_model
