@@ -26,10 +26,48 @@ from tests.rules_support import found, run
         ("I had just moved to Leeds", False),  # a move, not a state
         ("I had been at the firm for years and I still am", False),
         ("I had been promoted to team lead by then", False),  # a passive: an event
+        ("I was in Daejeon for six years", True),  # "was" with its length: a state
+        ("we were married for twenty years", True),
+        ("I was hired for six months", False),  # a passive: an event
     ],
 )
 def test_which_tenses_tell_a_state_as_over(clause: str, over: bool) -> None:
     assert told_as_over(clause) is over
+
+
+@pytest.mark.parametrize(
+    ("lead", "clause", "over"),
+    [
+        ("back in 2019,", "I was a sous chef in Turin", True),
+        ("", "Before I was in Daejeon", True),
+        ("years ago", "I worked at a Kia dealer", True),
+        ("growing up", "we lived above the shop", True),
+        ("", "I was a sous chef in Turin", False),  # no time: a narrative's now
+        ("last month", "I was in Lisbon", False),  # a stay, not a state
+        ("back in 2019,", "I have worked at Kia since", False),  # the present perfect
+    ],
+)
+def test_a_state_in_the_simple_past_after_a_past_time_is_over(
+    lead: str, clause: str, over: bool
+) -> None:
+    assert told_as_over(clause, lead) is over
+
+
+def test_a_past_state_beside_a_held_value_ended_when_the_held_one_began() -> None:
+    """One home at a time: the home before ended by the time the one held began."""
+    facts = {f.target: f for f in run(
+        "Oona: I moved to Galway two weeks ago. Before I lived in Sligo for six years."
+    ).facts}  # fmt: skip
+    galway, sligo = facts["Galway"], facts["Sligo"]
+    assert galway.invalid_at is None and galway.valid_at is not None
+    assert sligo.invalid_at == galway.valid_at
+
+
+def test_a_past_state_s_date_is_when_it_held() -> None:
+    facts = {f.target: f for f in run("Oona: back in 2019 I was a barista in Sligo.").facts}
+    barista = facts["barista"]
+    assert barista.valid_at is not None and barista.valid_at.year == 2019
+    assert barista.invalid_at is not None  # over by now
 
 
 def test_a_state_told_in_the_past_with_its_length_is_over() -> None:

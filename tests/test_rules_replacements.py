@@ -61,10 +61,11 @@ FORMER_CLAUSES = [
 
 
 def test_the_value_told_in_a_clause_of_a_state_that_is_over_ends() -> None:
+    """The tense of the old value's clause ends it (``text/tense.py``); round 24 deleted
+    this reader's own reading of it, which the tense now covers."""
     for text, old, new in FORMER_CLAUSES:
         found = facts([text])
         assert (*old, True) in found and (*new, False) in found, (text, found)
-        assert (*old, False) in facts([text], disable=["replacements"]), text
 
 
 def test_a_past_verb_of_arrival_is_the_new_values_not_the_old() -> None:

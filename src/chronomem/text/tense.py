@@ -268,9 +268,13 @@ _PAST_PERFECT_STATE = re.compile(
     r"(?!\s+(?!(?:married|engaged|employed|based)\b)[a-z]+ed\b)|" + _STATE_VERBS + r")\b",
     re.I,
 )
+# "was"/"were" tell a state too, unless a passive follows ("was promoted": an event; but
+# "was married" is a state)
+_BE_PAST = r"(?:was|were)\b(?!\s+(?!(?:married|engaged|employed|based)\b)[a-z]+ed\b)"
 _PAST_STATE_FOR = re.compile(
-    r"\b(?:" + _STATE_VERBS + r")\b[^.!?;]{0,60}?\bfor\s+(?:(?:about|almost|nearly|over|"
-    r"around|some|many|several|a\s+few|a\s+couple\s+of|\w+)\s+)?(?:years?|months?|weeks?|"
+    r"\b(?:" + _STATE_VERBS + r"|" + _BE_PAST + r")\b[^.!?;]{0,60}?\bfor\s+"
+    r"(?:(?:about|almost|nearly|over|around|some|many|several|a\s+few|a\s+couple\s+of|\w+)\s+)?"
+    r"(?:years?|months?|weeks?|"
     r"decades?|ages|a\s+while|a\s+long\s+time)\b",
     re.I,
 )
@@ -279,35 +283,59 @@ _PERFECT_AUX = re.compile(r"(?:\b(?:have|has)|'ve|'s)\s+(?:[a-z]+\s+)?$", re.I)
 _STILL_HOLDS = re.compile(r"\b(?:still|now|currently|these days)\b", re.I)
 
 
-def told_as_over(clause: str) -> bool:
+def told_as_over(clause: str, lead: str = "") -> bool:
     """Does ``clause`` tell its state in a tense that puts it behind the speaker (the past
-    perfect of a state, or a state verb's simple past with its length), with no word saying
-    it still holds?"""
+    perfect of a state, a state verb's simple past with its length, or its simple past
+    after a time that is past: ``lead``, the words just before the clause, count for that),
+    with no word saying it still holds?"""
     if _STILL_HOLDS.search(clause):
         return False
     if _PAST_PERFECT_STATE.search(clause):
         return True
     told = _PAST_STATE_FOR.search(clause)
-    return told is not None and not _PERFECT_AUX.search(clause, 0, told.start())
+    if told is None:
+        told = _PAST_STATE.search(clause)
+        if told is None or not _AT_A_PAST_TIME.search(f"{lead} {clause[: told.start()]}"):
+            return False
+    return not _PERFECT_AUX.search(clause, 0, told.start())
 
 
-# where a state's own words end within its clause: "had lived in Hull for years | before I
-# moved to Leeds" (the move is no past state)
+# a state verb's simple past: over when a past time is told before it ("back in 2019 I was
+# a sous chef", "before, we lived in Daejeon", "years ago I worked at Kia")
+_PAST_STATE = re.compile(r"\b(?:" + _STATE_VERBS + r"|" + _BE_PAST + r")", re.I)
+_AT_A_PAST_TIME = re.compile(
+    r"\bback\s+(?:in|then|when)\b|\b(?:years|decades|ages)\s+ago\b"
+    r"|\b(?:previously|formerly|before)\W*(?:I|we|he|she|they)?\s*$|\bin\s+(?:19|20)\d\d\b"
+    r"|\bas\s+a\s+(?:kid|child|teen|teenager|student)\b|\bgrowing\s+up\b"
+    r"|\bwhen\s+I\s+was\s+(?:young|little|a\s+kid)\b",
+    re.I,
+)
+
+
+# where a state's own words begin and end within its clause: a conjunction ("had lived in
+# Hull for years | before I moved to Leeds": the move is no past state), a comma or a
+# semicolon ("back in 2019 I was a sous chef in Turin, | now I run a food truck": the "now"
+# is the truck's)
 _JOINS = re.compile(
-    r"\b(?:before|after|when|until|till|because|and|but|then|so|while|since|once)\b", re.I
+    r"\b(?:before|after|when|until|till|because|and|but|then|so|while|since|once)\b|[,;]", re.I
 )
 
 
 def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]) -> bool:
     """:func:`told_as_over` of the words of ``text``'s ``clause`` that tell the state at
-    ``span``: from the conjunction before it to the one after it."""
+    ``span``: from the conjunction or comma before it to the one after it, the words before
+    those read for a past time ("back in 2019, I was ...")."""
     spent = _SPENT.search(text, max(0, clause[0] - 8), span[1])
     if spent is not None and spent.start("value") <= span[0] + 1 < spent.end("value") + 1:
         return True  # "started as a paramedic after ten years as a chef": the chef is over
     before = list(_JOINS.finditer(text, clause[0], span[0]))
     start = before[-1].end() if before else clause[0]
     after = _JOINS.search(text, span[1], clause[1])
-    return told_as_over(text[start : after.start() if after else clause[1]])
+    lead = text[max(0, start - _LEAD) : start]
+    return told_as_over(text[start : after.start() if after else clause[1]], lead)
+
+
+_LEAD = 40  # characters before a state's words read for a past time told there
 
 
 # the time spent in a state, told after "after": "after ten years as a chef", "after six

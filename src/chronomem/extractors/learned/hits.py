@@ -258,12 +258,14 @@ def _fact_hits(
     over = fact.aspect in ("state", "start") and _told_as_over(said)
     if over and _told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
-    ended = fact.aspect == "end" or (
+    over = (
         fact.aspect in ("state", "start")
         and is_functional(fact.relation)
         and state_told_as_over(s.text, clause, fact.value)
     )  # "she had been living in Hull for years": held once, over now
-    out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=_planned(s, fact))]
+    ended = fact.aspect == "end" or over
+    spell = _planned(s, fact)
+    out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation, True)
         if old is not None and _same_kind(old[1], target):

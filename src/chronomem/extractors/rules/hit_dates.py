@@ -172,6 +172,8 @@ def hit_dates(
     s: Sentence, hit: Hit, times: list[TimeExpression]
 ) -> tuple[datetime | None, datetime | None]:
     start, until = _first_bounds(hit, times)
+    if hit.over and start is not None and start <= s.reference:
+        return start, until  # "back in 2019 I was a sous chef": held then, over by now
     if hit.ending:
         end = until or start  # "at Deloitte from 2016 to 2020": ended in 2020
         if end is not None and end > s.reference and not _told_ahead(s, times, end):

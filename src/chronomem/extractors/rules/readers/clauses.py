@@ -103,7 +103,8 @@ def _hits(
         if row.ending or row.negated_relation is None:
             return []
         relation = row.negated_relation
-    ending = row.ending or mood.ending or _over_by_tense(s, clause, m, relation)
+    over = not (row.ending or mood.ending) and _over_by_tense(s, clause, m, relation)
+    ending = row.ending or mood.ending or over
     targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]
     said_as: str | None = None  # the fact's text when the clause names its value by a pronoun
     if not targets and earlier is not None:  # "now I kind of love them": the olives
@@ -140,7 +141,7 @@ def _hits(
         undated = row.presupposed and not _NEW_TIE.search(m.group())
         for kind in kinds:
             args = (kind, subject, target, ended, told, m.span(), text, implicit, row.attribute)
-            out.append(Hit(*args, undated=undated))
+            out.append(Hit(*args, undated=undated, over=over and ended))
         role = m.groupdict().get("role")
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
