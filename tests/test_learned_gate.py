@@ -229,6 +229,14 @@ def test_a_habit_told_as_holding_is_read_as_holding() -> None:
         ("we adopted a rescue greyhound last week", "HAS_PET", "a rescue greyhound",
          "rescue greyhound"),
         ("since June I run the night shift", "LEADS", "the night shift", "night shift"),
+        # round 24: memberships, things owned, tastes, devices, medications and health
+        # statuses in words were right more often than the step's made facts
+        ("we joined a choir last month", "MEMBER_OF", "a choir", "choir"),
+        ("honestly I could eat sushi every day", "LIKES", "sushi", "sushi"),
+        ("commute every day on my brompton", "RIDES_BIKE", "my brompton", "brompton"),
+        ("I take sumatriptan when it starts", "TAKES_MEDICATION", "sumatriptan", "sumatriptan"),
+        ("still on crutches, the physio says two more weeks", "HAS_HEALTH_STATUS",
+         "on crutches", "on crutches"),
     ],
 )  # fmt: skip
 def test_a_named_kind_of_value_may_be_told_in_words(
@@ -236,7 +244,8 @@ def test_a_named_kind_of_value_may_be_told_in_words(
 ) -> None:
     """Round 21: employers, homes, pets and teams the reader read in words no rule found as a
     name were right about two times in three on writers it never saw (41 of 63 employers),
-    more often than the facts it made of those relations; they are kept, the article cut."""
+    more often than the facts it made of those relations; they are kept, the article cut.
+    Round 24 admitted the other relations measured so (``hits.WORDS_TOO``)."""
     known = Known()
     s = _analyse(text, WHEN, "Lena", known)
     read = [ReadFact(relation, "speaker", "state", _span(text, words), confidence=0.8)]
@@ -249,7 +258,6 @@ def test_a_named_kind_of_value_may_be_told_in_words(
     [
         ("I'm Eritrean, and the winters here are hard.", "LIVES_IN", "Eritrean"),
         ("I study at a college near home", "STUDIES_AT", "a college"),  # right 3 in 12
-        ("we joined a choir last month", "MEMBER_OF", "a choir"),  # right half the time
         ("I work at a", "WORKS_AT", "a"),  # no word left
         # no one in particular (round 22): an assistant's "eight years at one bakery"
         ("eight years at one bakery, you must know the regulars", "WORKS_AT", "one bakery"),
