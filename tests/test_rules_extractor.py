@@ -379,6 +379,15 @@ def test_names_addressed_to_the_listener_are_no_mentions() -> None:
     assert "John" in names(extract("Maria: I had lunch with John.", [before]))
 
 
+def test_a_titled_name_after_the_speakers_person_in_a_role_is_that_person() -> None:
+    """ "my new manager starts today, Mrs Okonjo." names the manager; "see you tomorrow,
+    Dr Patel." calls someone (round 24)."""
+    said = "Ayesha: my new manager starts today as well, Mrs Okonjo."
+    assert "Mrs Okonjo" in names(extract(said))
+    assert names(extract("Ayesha: see you tomorrow, Dr Patel.")) == ["Ayesha"]
+    assert "Ana" not in names(extract("Ayesha: my sister moved to Leeds, Ana."))
+
+
 def test_an_ending_without_an_object_ends_what_was_told_before() -> None:
     before = episode("Carol: I'm dating Jake.", ref=t("2024-01-10T10:00"), id="0")
     got = fact(extract("Carol: We broke up yesterday.", [before]), "DATING")

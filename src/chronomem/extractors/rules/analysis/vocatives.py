@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS
 from chronomem.extractors.rules.tables.gazetteer import WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.lexicon import PREPOSITIONS, VOCATIVE_CUES
 
@@ -35,7 +36,11 @@ def is_vocative(sentence: str, start: int, end: int, person: bool, listener: boo
     if (
         before.endswith(",")
         and closes
-        and not (_NAMED_PLACE.search(before) or _NAMED_PERSON.search(before))
+        and not (
+            _NAMED_PLACE.search(before)
+            or _NAMED_PERSON.search(before)
+            or (_TITLED.match(sentence, start) and _MY_ROLE.search(sentence, 0, start))
+        )
     ):
         return True
     set_off = (not before or before.endswith(",")) and after.startswith(",")
@@ -50,6 +55,10 @@ _NAMED_PERSON = re.compile(
     r"(?:\s+new)?,$",
     re.I,
 )
+# "my new manager starts today as well, Mrs Okonjo": a titled name after the speaker's
+# person in a role names that person, it calls no one
+_MY_ROLE = re.compile(rf"\b(?:my|our)\s+(?:(?:new|old)\s+)?(?:{ROLE_WORDS})\b", re.I)
+_TITLED = re.compile(r"(?:Mrs|Mr|Ms|Miss|Dr|Prof)\b\.?\s", re.I)
 # "working at a coffee shop now, Blue Bottle": the comma names the place, it calls no one
 _NAMED_PLACE = re.compile(
     r"\b(?:" + "|".join(sorted(WORKPLACE_HEADS)) + r")(?:\s+(?:downtown|uptown|nearby|now|rn|"
