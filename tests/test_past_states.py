@@ -125,3 +125,15 @@ def test_since_then_starts_the_next_value_where_the_one_before_ended(
     assert facts[old].invalid_at is not None and facts[old].invalid_at.year == since
     assert facts[new].invalid_at is None
     assert facts[new].valid_at is not None and facts[new].valid_at.year == since
+
+
+def test_a_past_state_beside_a_held_value_of_the_same_relation_is_its_own_value() -> None:
+    """A title told as over is that title, not the one held ("the job" would be); it ended
+    after its own start, never before it."""
+    facts = {f.target: f for f in run(
+        "Oona: I have been a chef since 2015. Back in 2019 I was a barista in Sligo."
+    ).facts}  # fmt: skip
+    chef, barista = facts["chef"], facts["barista"]
+    assert chef.invalid_at is None
+    assert barista.valid_at is not None and barista.valid_at.year == 2019
+    assert barista.invalid_at is not None and barista.invalid_at > barista.valid_at

@@ -260,8 +260,8 @@ def _fact_hits(
     said = s.text[clause[0] : clause[1]]
     if conditional(said):
         return "conditional"  # "if you did switch to Spotify Family": nothing held
-    over = fact.aspect in ("state", "start") and _told_as_over(said)
-    if over and _told_another(s, known, subject.name, fact.relation, target.name):
+    past = fact.aspect in ("state", "start") and _told_as_over(said)
+    if past and _told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
     over = (
         fact.aspect in ("state", "start")

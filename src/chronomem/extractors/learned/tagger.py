@@ -44,10 +44,6 @@ class Direction:
     b_ih: F64  # (3 * hidden,)
     b_hh: F64
 
-    def inputs(self, x: F64) -> F64:
-        """The input side of every gate for ``x`` (grid integers), all steps at once."""
-        return x @ self.w_ih * (GRID * WEIGHT_GRID) + self.b_ih
-
 
 @dataclass(frozen=True, slots=True)
 class Both:

@@ -368,7 +368,8 @@ def _add_hit(
     )
     valid_at, invalid_at = hit.spell or hit_dates(s, hit, owned)
     if hit.ending and invalid_at in (None, s.reference) and not hit.retracts:
-        invalid_at = _before_the_held(known, (source, hit.relation, target), s.reference)
+        said = (valid_at, s.reference)
+        invalid_at = _before_the_held(known, (source, hit.relation, target), said)
     invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
     text = (finish(hit.text) if hit.text else "") if draft.light else fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
@@ -381,18 +382,23 @@ def _add_hit(
     return key
 
 
-def _before_the_held(known: Known, fact: tuple[str, str, str], said: datetime) -> datetime:
-    """The end of an undated ending said at ``said``: when it ends a value of a one-value
-    relation the source does not hold, while it holds another since before ("moved to
-    Busan two weeks ago" ... "before I was in Daejeon for six years"), the old value was
-    over by the time the held one began; else ``said``."""
+def _before_the_held(
+    known: Known, fact: tuple[str, str, str], said: tuple[datetime | None, datetime]
+) -> datetime:
+    """The end of an undated ending (``said``: its start, if told, and when it was said):
+    when it ends a value of a one-value relation the source does not hold, while it holds
+    another since before ("moved to Busan two weeks ago" ... "before I was in Daejeon for
+    six years"), the old value was over by the time the held one began (after its own
+    start); else when it was said."""
     source, relation, target = fact
+    start, at = said
     who, key = normalize_name(source), normalize_name(target)
     held = known.targets.get((who, relation), {})
     if not is_functional(relation) or key in held:
-        return said
+        return at
     starts = [known.starts.get((who, relation, k)) for k in held]
-    return max((t for t in starts if t is not None and t < said), default=said)
+    after = [t for t in starts if t is not None and t < at and (start is None or t > start)]
+    return max(after, default=at)
 
 
 def _rivals(draft: Draft, known: Known, source: str, relation: str) -> list[str]:

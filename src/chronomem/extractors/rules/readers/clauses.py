@@ -129,7 +129,7 @@ def _hits(
         kinds = apposed_kinds(relation, s.text[clause[0] : clause[1]], target.name, kinds)
         replacing = bool(m.groupdict().get("old"))
         kinds = one_more(s.text[clause[0] : clause[1]], relation, kinds, replacing)
-        if ended and not departs(s.text, m, target.name):  # "quit the Harbourside club"
+        if ended and not over and not departs(s.text, m, target.name):  # "quit the Harbourside"
             target = _as_held(known, subject, target, kinds)
         if relation == "ENDS_KNOWN":
             kinds = _known_relations(known, subject, target)
