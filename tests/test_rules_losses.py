@@ -23,6 +23,7 @@ def _ended(text: str, name: str) -> bool:
         ("sadly we had to put Bruno down", "Bruno"),
         ("I gave Kiwi to my sister when I moved", "Kiwi"),
         ("someone stole my Trek from outside the office", "Trek"),
+        ("someone nicked my Brompton from outside the station", "Brompton"),  # round 24
         ("ok so jake and I are done", "jake"),
         ("honestly I'm done with Chelsea", "Chelsea"),
         ("oops, his name is Lenny not Benny lol", "Benny"),  # a correction takes it back

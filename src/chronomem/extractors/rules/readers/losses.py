@@ -23,6 +23,7 @@ _VERB = (
     r"(?:died|dies|passed away|passed on|put (?:\w+ )?down|rehom(?:ed|ing)|rehome|"
     r"(?-i:RIP|R\.I\.P\.?)|rest in peace|"
     r"gave (?:\w+ )?away|giving (?:\w+ )?away|gave(?! birth)|sold|selling|stole|stolen|"
+    r"nicked|pinched|"
     r"cancel(?:l)?ed|cancel(?:l)?ing|cancel|quit|quitting|left|leaving|dropped|ditched|"
     r"dumped|broke up|breaking up|split up|split|divorced|divorcing|divorce|separated|"
     r"retired|stepped down|resigned|moved out|moving out|uninstalled|deleted|lapse[sd]?|"
