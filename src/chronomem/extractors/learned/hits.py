@@ -60,11 +60,10 @@ _NEVER_A_PLACE = frozenset(
 
 # Relations whose values are words, not names ("thirty-one", "a plumber", "coeliac",
 # "vegan"), with the label of such a value; any other relation takes a named value only.
-# Health statuses and medications were read only as endings until round 24 (a state "on
-# crutches" might never be ended in words a stage ties to it); on writers the reader never
-# saw (``corpus/reader_r20`` + ``reader_r21``, ``bench/reader_funnel.py --by-relation``) the
-# ones that gate stopped were right 43 of 70 and 58 of 77 times, more often than the step's
-# made facts (0.44-0.50), so they are read as holding too (``bench/RESULTS.md``, round 24).
+# Health statuses and medications, read only as endings until round 24, are read as
+# holding too: on writers the reader never saw (``reader_r20`` + ``reader_r21``, the funnel
+# ``--by-relation``) those that gate stopped were right 43 of 70 and 58 of 77 times, more
+# often than the step's made facts (0.44-0.50; ``bench/RESULTS.md``, round 24).
 WORD_VALUES = {
     "HAS_AGE": "Age", "HAS_JOB_TITLE": "JobTitle", "HAS_CONDITION": "Condition",
     "HAS_HEALTH_STATUS": "Condition", "FOLLOWS_DIET": "Diet", "HAS_HABIT": "Habit",
@@ -76,13 +75,11 @@ WORD_VALUES = {
 # a name ("works at a bakery", "moved to the coast", "we adopted a rescue greyhound", "I run
 # the night shift", "got me into sushi", "the brompton got nicked", "joined the climbing
 # gym"), with that value's label. Round 21 admitted employers, homes, pets and teams (the
-# funnel on ``corpus/reader_r20``: right 41 of 63 times for WORKS_AT, 11 of 16 for LIVES_IN
-# and HAS_PET); round 24 every relation whose values that gate stopped were right more often
-# than the step's made facts on ``reader_r20`` + ``reader_r21``: memberships 72 of 130,
-# things owned 55 of 97, tastes 14 of 18 (likes) and 16 of 29 (dislikes), phones, bikes,
-# watches and subscription plans 0.59-0.67; cars (15 of 33) and laptops (9 of 24) too,
-# whose leaving out cost 8 checks of the blind sets. Study places (10 of 32) and plans (52
-# of 184) keep the named-value gate.
+# funnel: right 41 of 63 times for WORKS_AT, 11 of 16 for LIVES_IN and HAS_PET); round 24
+# every relation whose values that gate stopped were right more often than the step's made
+# facts: memberships 72 of 130, things owned 55 of 97, tastes 14 of 18 and 16 of 29,
+# phones, bikes, watches, subscriptions 0.59-0.67; cars (15 of 33) and laptops (9 of 24) too: left
+# out, they cost 8 blind checks. Study places (10 of 32) and plans (52 of 184) do not.
 WORDS_TOO = {
     "WORKS_AT": "Organization", "LIVES_IN": "Location", "HAS_PET": "Pet", "LEADS": "Team",
     "MEMBER_OF": "Organization", "SUBSCRIBED_TO_PLAN": "Item", "OWNS": "Item",

@@ -18,7 +18,7 @@ from chronomem.extractors.rules.analysis.sentences import split_clauses, split_s
 from chronomem.extractors.rules.analysis.subjects import label_role_names
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
-from chronomem.extractors.rules.hit_dates import hit_dates, owned_times, passing_times
+from chronomem.extractors.rules.hit_dates import fact_dates, hit_dates, owned_times, passing_times
 from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
@@ -366,11 +366,7 @@ def _add_hit(
         if hit.undated
         else owned_times(s, hit, hits)
     )
-    valid_at, invalid_at = hit.spell or hit_dates(s, hit, owned)
-    if hit.ending and invalid_at in (None, s.reference) and not hit.retracts:
-        said = (valid_at, s.reference)
-        invalid_at = _before_the_held(known, (source, hit.relation, target), said)
-    invalid_at = hit.retracts or invalid_at  # a correction: the told value never held
+    valid_at, invalid_at = fact_dates(s, hit, owned, known, (source, target))
     text = (finish(hit.text) if hit.text else "") if draft.light else fact_text(s, hit, draft)
     text = one_item_text(text, hit, hits)
     if not hit.ending and is_functional(hit.relation):  # "moved to Cork, galway rent was..."
@@ -380,25 +376,6 @@ def _add_hit(
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
     return key
-
-
-def _before_the_held(
-    known: Known, fact: tuple[str, str, str], said: tuple[datetime | None, datetime]
-) -> datetime:
-    """The end of an undated ending (``said``: its start, if told, and when it was said):
-    when it ends a value of a one-value relation the source does not hold, while it holds
-    another since before ("moved to Busan two weeks ago" ... "before I was in Daejeon for
-    six years"), the old value was over by the time the held one began (after its own
-    start); else when it was said."""
-    source, relation, target = fact
-    start, at = said
-    who, key = normalize_name(source), normalize_name(target)
-    held = known.targets.get((who, relation), {})
-    if not is_functional(relation) or key in held:
-        return at
-    starts = [known.starts.get((who, relation, k)) for k in held]
-    after = [t for t in starts if t is not None and t < at and (start is None or t > start)]
-    return max(after, default=at)
 
 
 def _rivals(draft: Draft, known: Known, source: str, relation: str) -> list[str]:
