@@ -123,6 +123,11 @@ CASES = [
     (["Mo: my colleague Jonas is leaving for Google"], ("Jonas", "WORKS_AT", "Google", False)),
     # more everyday forms of a job, a role and a membership
     (["Mo: my new employer is Netflix"], ("Mo", "WORKS_AT", "Netflix", False)),
+    # round 24: a first day "in" a company as "at" it (a first day in a town is none)
+    (
+        ["Mo: today is my first day in Seoyeon Textiles"],
+        ("Mo", "WORKS_AT", "Seoyeon Textiles", False),
+    ),
     (["Mo: I now work remotely for Shopify"], ("Mo", "WORKS_AT", "Shopify", False)),
     (["Mo: I work for myself now"], ("Mo", "HAS_JOB_TITLE", "freelancer", False)),
     (["Mo: I got a new boss, Karen"], ("Mo", "MANAGED_BY", "Karen", False)),
@@ -167,7 +172,13 @@ def test_the_employer_fact_does_not_repeat_the_title() -> None:
 
 
 @pytest.mark.parametrize(
-    "turn", ["Mo: I'm at Wembley with the team", "Mo: got a warehouse job", "Mo: I love my job"]
+    "turn",
+    [
+        "Mo: I'm at Wembley with the team",
+        "Mo: got a warehouse job",
+        "Mo: I love my job",
+        "Mo: my first day in London was chaos",
+    ],
 )
 def test_no_employer_without_a_name(turn: str) -> None:
     assert not [f for f in run(turn).facts if f.relation == "WORKS_AT"]

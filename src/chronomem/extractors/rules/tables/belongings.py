@@ -151,7 +151,7 @@ BELONGING_ROWS: tuple[P, ...] = (
     ),
     P(
         "WORKS_AT",
-        r"\b(?:my|your|her|his|the) (?:first|second) (?:week|day|month|shift) (?:at|with)\b",
+        r"\b(?:my|your|her|his|the) (?:first|second) (?:week|day|month|shift) (?:at|with|in)\b",
         "Organization",
         subject="listener",
         reject_labels=frozenset({"Location", "Person"}),
