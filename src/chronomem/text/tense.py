@@ -262,17 +262,21 @@ def past_tense(phrase: str) -> bool:
 # in the simple past with how long it lasted ("lived in Hull for six years", "worked at
 # Argos for a decade"); unless the clause says it still holds.
 _STATE_VERBS = r"lived|worked|studied|stayed|rented|dated|taught|boarded|belonged|served"
+# after a form of "to be", a passive is an event, not a state: "had been promoted", "was
+# hired" (but "had been married", "was married" are states)
+_NOT_A_PASSIVE = r"(?!\s+(?!(?:married|engaged|employed|based)\b)[a-z]+ed\b)"
 _PAST_PERFECT_STATE = re.compile(
     r"\b(?:had|'d)\s+(?:(?:just|already|always|never|only|long)\s+)?(?:been"
-    # a passive is an event, not a state: "had been promoted" (but "had been married")
-    r"(?!\s+(?!(?:married|engaged|employed|based)\b)[a-z]+ed\b)|" + _STATE_VERBS + r")\b",
+    + _NOT_A_PASSIVE
+    + r"|"
+    + _STATE_VERBS
+    + r")\b",
     re.I,
 )
-# "was"/"were" tell a state too, unless a passive follows ("was promoted": an event; but
-# "was married" is a state)
-_BE_PAST = r"(?:was|were)\b(?!\s+(?!(?:married|engaged|employed|based)\b)[a-z]+ed\b)"
+# a state verb's simple past, "was"/"were" among them
+_STATE_PAST = r"\b(?:" + _STATE_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
 _PAST_STATE_FOR = re.compile(
-    r"\b(?:" + _STATE_VERBS + r"|" + _BE_PAST + r")\b[^.!?;]{0,60}?\bfor\s+"
+    _STATE_PAST + r"\b[^.!?;]{0,60}?\bfor\s+"
     r"(?:(?:about|almost|nearly|over|around|some|many|several|a\s+few|a\s+couple\s+of|\w+)\s+)?"
     r"(?:years?|months?|weeks?|"
     r"decades?|ages|a\s+while|a\s+long\s+time)\b",
@@ -302,7 +306,7 @@ def told_as_over(clause: str, lead: str = "") -> bool:
 
 # a state verb's simple past: over when a past time is told before it ("back in 2019 I was
 # a sous chef", "before, we lived in Daejeon", "years ago I worked at Kia")
-_PAST_STATE = re.compile(r"\b(?:" + _STATE_VERBS + r"|" + _BE_PAST + r")", re.I)
+_PAST_STATE = re.compile(_STATE_PAST, re.I)
 _AT_A_PAST_TIME = re.compile(
     r"\bback\s+(?:in|then|when)\b|\b(?:years|decades|ages)\s+ago\b"
     r"|\b(?:previously|formerly|before)\W*(?:I|we|he|she|they)?\s*$|\bin\s+(?:19|20)\d\d\b"

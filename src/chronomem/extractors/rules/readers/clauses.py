@@ -141,7 +141,7 @@ def _hits(
         undated = row.presupposed and not _NEW_TIE.search(m.group())
         for kind in kinds:
             args = (kind, subject, target, ended, told, m.span(), text, implicit, row.attribute)
-            out.append(Hit(*args, undated=undated, over=over and ended))
+            out.append(Hit(*args, undated=undated, over=over))
         role = m.groupdict().get("role")
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
