@@ -29,6 +29,7 @@ from tests.rules_support import found, run
         ("I was in Daejeon for six years", True),  # "was" with its length: a state
         ("we were married for twenty years", True),
         ("I was hired for six months", False),  # a passive: an event
+        ("my family doctor was Dr. Wierzbicki for 20 years", True),  # a title's full stop
     ],
 )
 def test_which_tenses_tell_a_state_as_over(clause: str, over: bool) -> None:

@@ -32,7 +32,7 @@ from chronomem.text.anaphoric_dates import pointed_back
 from chronomem.text.date_resolvers import Resolver
 from chronomem.text.date_rules import DATE_RULES
 from chronomem.text.daymath import DayContext
-from chronomem.text.lasting_ahead import lasting_ends
+from chronomem.text.lasting_ahead import lasting_ends, remaining_ends
 from chronomem.text.tense import clause_tense
 from chronomem.text.time_words import FUTURE_CUES
 
@@ -189,7 +189,11 @@ def _with_roles_and_times(
     out = _day_spans(text, out)
     for i, until in lasting_ends(text, out, ref).items():
         out[i] = replace(out[i], lasts_until=until)
-    return out
+    remaining = [
+        TimeExpression(start, end, text[start:end], when, "until")
+        for start, end, when in remaining_ends(text, out, ref)
+    ]
+    return sorted(out + remaining, key=lambda t: t.start) if remaining else out
 
 
 _SPAN_JOIN = re.compile(r"\s*(?:to|until|till|through|thru|-|\u2013)\s*", re.I)

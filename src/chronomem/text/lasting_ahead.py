@@ -62,6 +62,37 @@ def lasting_ends(text: str, found: list[TimeExpression], ref: datetime) -> dict[
     return out
 
 
+# a duration counted from now: "for two more weeks", "for another month", "for one more year"
+_REMAINING = re.compile(
+    rf"\bfor\s+(?:another\s+(?P<a>{COUNTS})|(?P<m>{COUNTS}|a\s+couple\s+of)\s+more)\s+"
+    r"(?P<unit>day|week|fortnight|month|year)s?\b",
+    re.I,
+)
+
+
+def remaining_ends(
+    text: str, found: list[TimeExpression], ref: datetime
+) -> list[tuple[int, int, datetime]]:
+    """Durations counted from the reference day ("I'm sous chef here for two more weeks"): the
+    state of their clause ends that long after it; (start, end, that day) each. Not in a
+    clause told in the past, a perfect or a denial, nor in one that tells a day of its own
+    (:func:`lasting_ends` counts from a start told)."""
+    if "more" not in text.lower() and "another" not in text.lower():
+        return []
+    out = []
+    for m in _REMAINING.finditer(text):
+        left = max((c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())), default=0)
+        cut = _CLAUSE_CUT.search(text, m.end())
+        right = cut.start() if cut else len(text)
+        told = any(left <= t.end and t.start <= right for t in found)  # its clause's own day
+        if told or not _open_clause(text, m):
+            continue
+        count = number(m.group("a") or m.group("m"))
+        ctx = DayContext(ref=ref, day=ref.date(), future=True)
+        out.append((m.start(), m.end(), shift(ctx, count, m.group("unit"))))
+    return out
+
+
 def _start_told(
     text: str, m: re.Match[str], found: list[TimeExpression], ref: datetime
 ) -> int | None:

@@ -273,10 +273,12 @@ _PAST_PERFECT_STATE = re.compile(
     + r")\b",
     re.I,
 )
+# the full stop of a title is no sentence's end: "was Dr. Wierzbicki for 20 years"
+_TITLE_DOT = r"(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bMs)\.|(?<=\bSt)\.|(?<=\bProf)\."
 # a state verb's simple past, "was"/"were" among them
 _STATE_PAST = r"\b(?:" + _STATE_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
 _PAST_STATE_FOR = re.compile(
-    _STATE_PAST + r"\b[^.!?;]{0,60}?\bfor\s+"
+    _STATE_PAST + r"\b(?:[^.!?;]|" + _TITLE_DOT + r"){0,60}?\bfor\s+"
     r"(?:(?:about|almost|nearly|over|around|some|many|several|a\s+few|a\s+couple\s+of|\w+)\s+)?"
     r"(?:years?|months?|weeks?|"
     r"decades?|ages|a\s+while|a\s+long\s+time)\b",

@@ -257,6 +257,8 @@ def _fact_hits(
     said = s.text[clause[0] : clause[1]]
     if conditional(said):
         return "conditional"  # "if you did switch to Spotify Family": nothing held
+    if fact.aspect in ("state", "start") and _an_ex(s.text, fact.relation, found.start):
+        return "told as over"  # "my ex Samira got engaged": her news, no partner now
     past = fact.aspect in ("state", "start") and _told_as_over(said)
     if past and _told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
@@ -286,6 +288,20 @@ def _role_named_again(s: Sentence, known: Known, subject: str) -> bool:
         owner == who and re.search(rf"\b{re.escape(role.lower())}(?:e?s)?\b", text)
         for owner, role in known.roles
     )
+
+
+_PARTNERS = frozenset({"DATING", "ENGAGED_TO", "MARRIED_TO"})
+# a partner named as one who was: "my ex Samira", "his ex-wife, Dana", "her former partner Jo"
+_EX_BEFORE = re.compile(
+    r"(?:\bex|\bformer)(?:[- ]?(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|bf|gf))?"
+    r"[\s,]*$",
+    re.I,
+)
+
+
+def _an_ex(text: str, relation: str, start: int) -> bool:
+    """Is the partner value at ``start`` named as an ex ("my ex Samira got engaged")?"""
+    return relation in _PARTNERS and _EX_BEFORE.search(text, max(0, start - 24), start) is not None
 
 
 _PAST_STATE = re.compile(r"\b(?:was|were|used to)\b", re.I)

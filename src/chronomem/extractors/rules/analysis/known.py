@@ -8,6 +8,7 @@ reader reads it, and the pipeline teaches it what each sentence said.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
@@ -101,18 +102,26 @@ class Known:
         self.learn(name, "Person")
 
     def antecedent(
-        self, gender: str | None = None, *, other_than: str = "", pets: bool = False
+        self,
+        gender: str | None = None,
+        *,
+        other_than: str = "",
+        pets: bool = False,
+        later: Collection[str] = (),
     ) -> str | None:
         """The person "he" or "she" (``gender`` "m" / "f") most likely stands for: of the
         last three people met, the last one known to be of that gender, else the last one
         not known to be of the other (``other_than``: a normalized name it cannot be, the
         person the possessive names: "her girlfriend Juno" is not Juno's). ``pets``: a pet
         the conversation called a "he" or "she" stands among them ("Miso sounds lovely! How
-        old is he?" ... "he's 4"); a pet whose gender no one told never does."""
+        old is he?" ... "he's 4"); a pet whose gender no one told never does. ``later``: the
+        people the sentence names only after the pronoun ("he retired, so now I see Dr.
+        Nnamdi": not Dr. Nnamdi)."""
         recent = [
             (k, n)
             for k, n in reversed(self.people.items())
             if k != other_than
+            and k not in later
             and (not self.is_pet(k) or (pets and gender and self.genders.get(k) == gender))
         ]
         if gender is None:
@@ -129,6 +138,11 @@ class Known:
             for key, name in self.people.items()
             for m in re.finditer(rf"\b{re.escape(name)}\b", text)
         )
+
+    def named_after(self, text: str, at: int) -> set[str]:
+        """The people ``text`` names only after offset ``at`` (keys)."""
+        named = self.named_in(text)
+        return {k for o, k in named if o >= at} - {k for o, k in named if o < at}
 
     def met_again(self, text: str) -> None:
         """The people and pets ``text`` names become the last met, in the order named (an

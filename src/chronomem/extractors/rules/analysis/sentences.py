@@ -64,11 +64,17 @@ def _spelled_out(m: re.Match[str]) -> str:
     return _CHAT_SPELLINGS[word.lower()]
 
 
+# "since 1. September": a day's ordinal written the German way, read as "1 September"
+_ORDINAL_DOT = re.compile(
+    r"(?<![\d.])(\d{1,2})\.(?=\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)"
+)
+
+
 def normalize_text(text: str) -> str:
     """Straight quotes and apostrophes, single spaces (newlines kept), chat spellings of
     contractions and abbreviations written out, slips in the words of life changes
     corrected (``typos.py``): offsets of later stages are into this text."""
-    spaced = _SPACES.sub(" ", text.translate(_QUOTES)).strip()
+    spaced = _ORDINAL_DOT.sub(r"\1", _SPACES.sub(" ", text.translate(_QUOTES)).strip())
     return _CHAT_WORD.sub(_spelled_out, fix_typos(spaced))
 
 

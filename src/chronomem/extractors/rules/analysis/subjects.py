@@ -160,7 +160,8 @@ def implicit_subjects(
         (a, b, party) for a, b, party, _ in role_mentions(s, start, end, known)
     ]
     for m in _PRONOUN.finditer(s.text, start, end):
-        name = known.antecedent(pronoun_gender(m.group()), pets=True)
+        later = known.named_after(s.text, m.start())
+        name = known.antecedent(pronoun_gender(m.group()), pets=True, later=later)
         out.append((m.start(), m.end(), met_party(name, known) if name else None))
     if s.assistant and s.user:
         user = Party(s.user, "Person", speaker=True)

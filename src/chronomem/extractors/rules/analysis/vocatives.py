@@ -51,13 +51,13 @@ def is_vocative(sentence: str, start: int, end: int, person: bool, listener: boo
 
 # "I've been seeing someone, Clara Weiss": the comma names the person, it calls no one
 _NAMED_PERSON = re.compile(
-    r"\b(?:someone|somebody|a (?:new )?(?:guy|girl|man|woman|lady|bloke|friend|colleague))"
+    r"\b(?:someone|somebody|an? (?:[a-z]+ )?(?:guy|girl|man|woman|lady|bloke|friend|colleague))"
     r"(?:\s+new)?,$",
     re.I,
 )
-# "my new manager starts today as well, Mrs Okonjo": a titled name after the speaker's
-# person in a role names that person, it calls no one
-_MY_ROLE = re.compile(rf"\b(?:my|our)\s+(?:(?:new|old)\s+)?(?:{ROLE_WORDS})\b", re.I)
+# "my new manager starts today as well, Mrs Okonjo", "now I have new doctor, Dr. Nnamdi": a
+# titled name after a person in a role names that person, it calls no one
+_MY_ROLE = re.compile(rf"\b(?:{ROLE_WORDS})\b", re.I)
 _TITLED = re.compile(r"(?:Mrs|Mr|Ms|Miss|Dr|Prof)\b\.?\s", re.I)
 # "working at a coffee shop now, Blue Bottle": the comma names the place, it calls no one
 _NAMED_PLACE = re.compile(
