@@ -87,3 +87,10 @@ def test_a_duration_counted_from_now_ends_the_state_of_its_clause() -> None:
     assert facts["Sorrel & Ash"].invalid_at is None
     got = {f.target: f for f in run("Zainab: I was at Pelham Grill for two more weeks").facts}
     assert all(f.invalid_at is None for f in got.values())  # told in the past: no end ahead
+
+
+@pytest.mark.local_model
+def test_a_state_denied_from_now_on_is_an_ending() -> None:
+    facts = read_facts(["Zoe: i'm not allergic to peanuts anymore, eating peanut butter cups"])
+    assert ("Zoe", "HAS_CONDITION", "allergic to peanuts", True) in facts
+    assert ("Zoe", "HAS_CONDITION", "allergic to peanuts", False) not in facts

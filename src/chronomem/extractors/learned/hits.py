@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from chronomem.extractors.learned.reader import ReadFact
+from chronomem.extractors.learned.told import an_ex, no_longer, told_another, told_as_over
 from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
@@ -257,17 +258,18 @@ def _fact_hits(
     said = s.text[clause[0] : clause[1]]
     if conditional(said):
         return "conditional"  # "if you did switch to Spotify Family": nothing held
-    if fact.aspect in ("state", "start") and _an_ex(s.text, fact.relation, found.start):
+    if fact.aspect in ("state", "start") and an_ex(s.text, fact.relation, found.start):
         return "told as over"  # "my ex Samira got engaged": her news, no partner now
-    past = fact.aspect in ("state", "start") and _told_as_over(said)
-    if past and _told_another(s, known, subject.name, fact.relation, target.name):
+    past = fact.aspect in ("state", "start") and told_as_over(said)
+    if past and told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
     over = (
         fact.aspect in ("state", "start")
         and is_functional(fact.relation)
         and state_told_as_over(s.text, clause, fact.value)
     )  # "she had been living in Hull for years": held once, over now
-    ended = fact.aspect == "end" or over
+    denied = fact.aspect in ("state", "start") and no_longer(s.text, clause, found.start)
+    ended = fact.aspect == "end" or over or denied
     spell = _planned(s, fact)
     out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:
@@ -287,43 +289,6 @@ def _role_named_again(s: Sentence, known: Known, subject: str) -> bool:
     return any(
         owner == who and re.search(rf"\b{re.escape(role.lower())}(?:e?s)?\b", text)
         for owner, role in known.roles
-    )
-
-
-_PARTNERS = frozenset({"DATING", "ENGAGED_TO", "MARRIED_TO"})
-# a partner named as one who was: "my ex Samira", "his ex-wife, Dana", "her former partner Jo"
-_EX_BEFORE = re.compile(
-    r"(?:\bex|\bformer)(?:[- ]?(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|bf|gf))?"
-    r"[\s,]*$",
-    re.I,
-)
-
-
-def _an_ex(text: str, relation: str, start: int) -> bool:
-    """Is the partner value at ``start`` named as an ex ("my ex Samira got engaged")?"""
-    return relation in _PARTNERS and _EX_BEFORE.search(text, max(0, start - 24), start) is not None
-
-
-_PAST_STATE = re.compile(r"\b(?:was|were|used to)\b", re.I)
-_STILL = re.compile(r"\b(?:since|still|now|currently|these days|anymore)\b", re.I)
-
-
-def _told_as_over(clause: str) -> bool:
-    """Is the clause a state told in the past tense ("stripe was fun", "we were in Leeds"),
-    with nothing saying it still holds ("since", "still", "now")? The aspect head reads
-    some of these as holding or beginning; beside a new value told in the same message,
-    they are over."""
-    return _PAST_STATE.search(clause) is not None and _STILL.search(clause) is None
-
-
-def _told_another(s: Sentence, known: Known, subject: str, relation: str, value: str) -> bool:
-    """Did the message already tell ``subject`` holding another value of ``relation``
-    (learned from an earlier sentence of it: started when it was said)?"""
-    who = normalize_name(subject)
-    held = known.targets.get((who, relation), {})
-    return any(
-        key != normalize_name(value) and known.starts.get((who, relation, key)) == s.reference
-        for key in held
     )
 
 

@@ -1,0 +1,61 @@
+"""How the words around a state the reader read tell whether it holds: in the past ("stripe
+was fun"), of an ex ("my ex Samira got engaged"), or denied from now on ("I'm not allergic
+to peanuts anymore")."""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.found import Sentence
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.negation import ANYMORE
+
+_PARTNERS = frozenset({"DATING", "ENGAGED_TO", "MARRIED_TO"})
+# a partner named as one who was: "my ex Samira", "his ex-wife, Dana", "her former partner Jo"
+_EX_BEFORE = re.compile(
+    r"(?:\bex|\bformer)(?:[- ]?(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|bf|gf))?"
+    r"[\s,]*$",
+    re.I,
+)
+
+
+def an_ex(text: str, relation: str, start: int) -> bool:
+    """Is the partner value at ``start`` named as an ex ("my ex Samira got engaged")?"""
+    return relation in _PARTNERS and _EX_BEFORE.search(text, max(0, start - 24), start) is not None
+
+
+_PAST_STATE = re.compile(r"\b(?:was|were|used to)\b", re.I)
+_STILL = re.compile(r"\b(?:since|still|now|currently|these days|anymore)\b", re.I)
+
+
+def told_as_over(clause: str) -> bool:
+    """Is the clause a state told in the past tense ("stripe was fun", "we were in Leeds"),
+    with nothing saying it still holds ("since", "still", "now")? The aspect head reads
+    some of these as holding or beginning; beside a new value told in the same message,
+    they are over."""
+    return _PAST_STATE.search(clause) is not None and _STILL.search(clause) is None
+
+
+def told_another(s: Sentence, known: Known, subject: str, relation: str, value: str) -> bool:
+    """Did the message already tell ``subject`` holding another value of ``relation``
+    (learned from an earlier sentence of it: started when it was said)?"""
+    who = normalize_name(subject)
+    held = known.targets.get((who, relation), {})
+    return any(
+        key != normalize_name(value) and known.starts.get((who, relation, key)) == s.reference
+        for key in held
+    )
+
+
+# a state denied from now on: "I'm not allergic to peanuts anymore", "she's no longer my boss"
+_NOT = re.compile(r"\b(?:not|never)\b|n't\b", re.I)
+_NO_LONGER = re.compile(r"\bno\s+(?:longer|more)\b", re.I)
+
+
+def no_longer(text: str, clause: tuple[int, int], start: int) -> bool:
+    """Is the state whose value begins at ``start`` denied from now on in its clause ("no
+    longer" before the value, or a "not" before it and "anymore" in the clause)?"""
+    if _NO_LONGER.search(text, clause[0], start):
+        return True
+    return bool(_NOT.search(text, clause[0], start) and ANYMORE.search(text, clause[0], clause[1]))
