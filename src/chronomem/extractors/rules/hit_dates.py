@@ -46,7 +46,6 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         if (
             (t.role != "at" and (not own or t in own))
             or min(rivals, key=lambda v: (_distance(t, v), v)) == hit.verb
-            or t.end <= min(v[0] for v in rivals)  # "starting March 1 I'm head chef at X"
             or _one_predicate(s, t, hit)
         )
         and not _turned(s, t, hit)

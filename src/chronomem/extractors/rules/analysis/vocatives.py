@@ -39,7 +39,7 @@ def is_vocative(sentence: str, start: int, end: int, person: bool, listener: boo
         and not (
             _NAMED_PLACE.search(before)
             or _NAMED_PERSON.search(before)
-            or (_TITLED.match(sentence, start) and _MY_ROLE.search(sentence, 0, start))
+            or (_TITLED.match(sentence, start) and _A_ROLE.search(sentence, 0, start))
         )
     ):
         return True
@@ -57,7 +57,7 @@ _NAMED_PERSON = re.compile(
 )
 # "my new manager starts today as well, Mrs Okonjo", "now I have new doctor, Dr. Nnamdi": a
 # titled name after a person in a role names that person, it calls no one
-_MY_ROLE = re.compile(rf"\b(?:{ROLE_WORDS})\b", re.I)
+_A_ROLE = re.compile(rf"\b(?:{ROLE_WORDS})\b", re.I)
 _TITLED = re.compile(r"(?:Mrs|Mr|Ms|Miss|Dr|Prof)\b\.?\s", re.I)
 # "working at a coffee shop now, Blue Bottle": the comma names the place, it calls no one
 _NAMED_PLACE = re.compile(
