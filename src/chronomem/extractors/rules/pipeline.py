@@ -76,6 +76,7 @@ SENTENCE_PIPELINE = (
     "upcoming",
     "tie_ends",
     "replacements",
+    "transfers",
     "days_corrected",
     "assistant",
 )

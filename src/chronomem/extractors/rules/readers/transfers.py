@@ -1,0 +1,108 @@
+"""A thing the speaker gives to someone is that person's now.
+
+"we gave Biscuit to my niece Freya", "Gave the Kestrel to my nephew Finn for his 16th",
+"I sold my old Golf to my neighbour Tomasz": the speaker's tie ends (``tie_ends`` and the
+losses read that), and the person it went to holds it from then. The thing is a value this
+clause's hits end for the speaker, else a thing named between the verb and "to" (no person,
+place or group); the person is a name after "to", maybe after a role ("my niece"). The
+relation is the one the speaker held it by; a thing only mentioned before is held as its
+kind says (a pet kept, a bike ridden, a car driven), else owned. Nothing is read in a
+question or on an assistant's turn.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.plain_texts import plain_sentence
+
+_GIVEN = re.compile(
+    r"\b(?:gave|given|giving|handed|passed|gifted|sold)(?:\s+(?:it\s+|\w+\s+)?(?:over|down|on))?\b",
+    re.I,
+)
+_TO = re.compile(r"\bto\b", re.I)
+# between "to" and the person: nothing, or a possessive and a role of up to two words
+_RECIPIENT_LEAD = re.compile(r"\s*(?:(?:my|our|his|her|their)\s+(?:[a-z-]+\s+){1,2})?$", re.I)
+# the relation a thing is held by, by its kind (``Known.devices``: "bike" -> its name)
+_KIND_RELATIONS = {
+    "bike": "RIDES_BIKE", "bicycle": "RIDES_BIKE", "car": "DRIVES", "phone": "USES_PHONE",
+    "smartphone": "USES_PHONE", "laptop": "USES_LAPTOP", "camera": "USES_CAMERA",
+    "watch": "WEARS_WATCH",
+}  # fmt: skip
+_NOT_GIVEN = frozenset({"MENTIONED", "FAMILY_OF", "FRIEND_OF", "KNOWS", "LIVES_IN", "VISITED"})
+
+
+def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """For each clause where the speaker gives a thing to a named person: that person
+    holds it (a start), by the relation the speaker held it by."""
+    if s.speaker is None or s.assistant or s.question:
+        return []
+    out: list[Hit] = []
+    for clause in s.clauses:
+        given = _GIVEN.search(s.text, *clause)
+        to = _TO.search(s.text, given.end(), clause[1]) if given else None
+        if given is None or to is None:
+            continue
+        person = _recipient(s, known, to.end(), clause[1])
+        if person is None:
+            continue
+        for relation, thing in _things(s, known, hits, clause, (given.end(), to.start())):
+            text = plain_sentence(relation, person.name, thing.name)
+            out.append(Hit(relation, person, thing, False, clause, given.span(), text=text))
+    return out
+
+
+def _recipient(s: Sentence, known: Known, start: int, end: int) -> Party | None:
+    """The person named right after "to" (maybe after "my niece"), not the speaker."""
+    for span in s.spans:
+        if not (start <= span.start < end and span.named):
+            continue
+        key = normalize_name(span.name)
+        person = (span.label == "Person" or key in known.persons) and key not in known.speakers
+        if person and _RECIPIENT_LEAD.match(s.text[start : span.start]):
+            return Party(span.name, "Person")
+        return None
+    return None
+
+
+def _things(
+    s: Sentence, known: Known, hits: list[Hit], clause: tuple[int, int], between: tuple[int, int]
+) -> list[tuple[str, Party]]:
+    """What the speaker gave, with the relation the recipient holds it by: the values this
+    clause's hits end for the speaker, else the things named between the verb and "to"."""
+    out: list[tuple[str, Party]] = []
+    for h in hits:
+        if h.ending and h.source.speaker and h.clause == clause:
+            relation = h.relation if h.relation not in _NOT_GIVEN else _by_kind(h.target, known)
+            if relation is not None:
+                out.append((relation, Party(h.target.name, h.target.label)))
+    if out or s.speaker is None:
+        return out
+    me = normalize_name(s.speaker)
+    for span in s.spans:
+        if not (between[0] <= span.start < between[1] and span.named):
+            continue
+        if s.text.startswith("'s", span.end):
+            continue  # "gave Tomasz's number to Ana": his, not a thing given
+        thing = Party(span.name, span.label)
+        key = normalize_name(span.name)
+        held = [r for (who, r), values in known.targets.items() if who == me and key in values]
+        relation = next((r for r in held if r not in _NOT_GIVEN), None) or _by_kind(thing, known)
+        if relation is not None:
+            out.append((relation, Party(span.name, "Pet" if relation == "HAS_PET" else span.label)))
+    return out
+
+
+def _by_kind(thing: Party, known: Known) -> str | None:
+    """The relation a thing only mentioned is held by: its kind's ("the Kestrel" met as a
+    road bike), else ``OWNS``; a pet's is ``HAS_PET``; a person, place or group is no thing."""
+    key = normalize_name(thing.name)
+    if known.is_pet(key):
+        return "HAS_PET"
+    if thing.label in ("Person", "Location", "Organization") or key in known.persons:
+        return None
+    kinds = [kind for kind, name in known.devices.items() if normalize_name(name) == key]
+    return next((_KIND_RELATIONS[k] for k in kinds if k in _KIND_RELATIONS), "OWNS")
