@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from chronomem.extractors.learned.reader import ReadFact
-from chronomem.extractors.learned.told import an_ex, no_longer, told_another, told_as_over
+from chronomem.extractors.learned.told import an_ex, told_another, told_as_over
 from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
@@ -268,8 +268,7 @@ def _fact_hits(
         and is_functional(fact.relation)
         and state_told_as_over(s.text, clause, fact.value)
     )  # "she had been living in Hull for years": held once, over now
-    denied = fact.aspect in ("state", "start") and no_longer(s.text, clause, found.start)
-    ended = fact.aspect == "end" or over or denied
+    ended = fact.aspect == "end" or over
     spell = _planned(s, fact)
     out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:

@@ -1,6 +1,5 @@
 """How the words around a state the reader read tell whether it holds: in the past ("stripe
-was fun"), of an ex ("my ex Samira got engaged"), or denied from now on ("I'm not allergic
-to peanuts anymore")."""
+was fun"), or of an ex ("my ex Samira got engaged")."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ import re
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.analysis.negation import ANYMORE
 
 _PARTNERS = frozenset({"DATING", "ENGAGED_TO", "MARRIED_TO"})
 # a partner named as one who was: "my ex Samira", "his ex-wife, Dana", "her former partner Jo"
@@ -46,16 +44,3 @@ def told_another(s: Sentence, known: Known, subject: str, relation: str, value: 
         key != normalize_name(value) and known.starts.get((who, relation, key)) == s.reference
         for key in held
     )
-
-
-# a state denied from now on: "I'm not allergic to peanuts anymore", "she's no longer my boss"
-_NOT = re.compile(r"\b(?:not|never)\b|n't\b", re.I)
-_NO_LONGER = re.compile(r"\bno\s+(?:longer|more)\b", re.I)
-
-
-def no_longer(text: str, clause: tuple[int, int], start: int) -> bool:
-    """Is the state whose value begins at ``start`` denied from now on in its clause ("no
-    longer" before the value, or a "not" before it and "anymore" in the clause)?"""
-    if _NO_LONGER.search(text, clause[0], start):
-        return True
-    return bool(_NOT.search(text, clause[0], start) and ANYMORE.search(text, clause[0], clause[1]))
