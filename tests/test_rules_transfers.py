@@ -37,3 +37,11 @@ def test_nothing_passes_without_a_named_person_or_a_thing() -> None:
     assert not [g for g in got if g[0] == "Ana" and g[1] != "FAMILY_OF"]
     got = found(run("Ines: would you give the Corsa to your nephew Leo?"))
     assert not [g for g in got if g[0] == "Leo" and g[1] != "FAMILY_OF"]
+
+
+def test_a_job_or_a_home_does_not_change_hands() -> None:
+    got = found(run(
+        "Ines: I work at Harrow Mills",
+        "Ines: handed my notice at Harrow Mills to my manager Dave today",
+    ))  # fmt: skip
+    assert not [g for g in got if g[0] == "Dave" and g[1] not in ("MANAGED_BY", "FAMILY_OF")]

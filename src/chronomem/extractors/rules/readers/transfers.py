@@ -32,7 +32,11 @@ _KIND_RELATIONS = {
     "smartphone": "USES_PHONE", "laptop": "USES_LAPTOP", "camera": "USES_CAMERA",
     "watch": "WEARS_WATCH",
 }  # fmt: skip
-_NOT_GIVEN = frozenset({"MENTIONED", "FAMILY_OF", "FRIEND_OF", "KNOWS", "LIVES_IN", "VISITED"})
+# what can change hands: a pet, a thing owned, a vehicle, a device (not a job, a club, a home)
+_GIVABLE = frozenset(
+    {"HAS_PET", "OWNS", "DRIVES", "RIDES_BIKE", "USES_PHONE", "USES_LAPTOP", "USES_CAMERA",
+     "WEARS_WATCH"}
+)  # fmt: skip
 
 
 def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
@@ -76,8 +80,8 @@ def _things(
     out: list[tuple[str, Party]] = []
     for h in hits:
         if h.ending and h.source.speaker and h.clause == clause:
-            relation = h.relation if h.relation not in _NOT_GIVEN else _by_kind(h.target, known)
-            if relation is not None:
+            relation = _by_kind(h.target, known) if h.relation == "MENTIONED" else h.relation
+            if relation in _GIVABLE:
                 out.append((relation, Party(h.target.name, h.target.label)))
     if out or s.speaker is None:
         return out
@@ -90,8 +94,8 @@ def _things(
         thing = Party(span.name, span.label)
         key = normalize_name(span.name)
         held = [r for (who, r), values in known.targets.items() if who == me and key in values]
-        relation = next((r for r in held if r not in _NOT_GIVEN), None) or _by_kind(thing, known)
-        if relation is not None:
+        relation = next((r for r in held if r in _GIVABLE), None) or _by_kind(thing, known)
+        if relation in _GIVABLE:
             out.append((relation, Party(span.name, "Pet" if relation == "HAS_PET" else span.label)))
     return out
 
