@@ -85,7 +85,8 @@ def remaining_ends(
         cut = _CLAUSE_CUT.search(text, m.end())
         right = cut.start() if cut else len(text)
         told = any(left <= t.end and t.start <= right for t in found)  # its clause's own day
-        if told or not _open_clause(text, m):
+        counted = m.group("a") and _start_told(text, m, found, ref) is not None  # lasting_ends'
+        if told or counted or not _open_clause(text, m):
             continue
         count = number(m.group("a") or m.group("m"))
         ctx = DayContext(ref=ref, day=ref.date(), future=True)
