@@ -14,7 +14,9 @@ sister's move to X" -> the sister), and the head's kind must agree with it:
   person in the speaker's role ("my new manager is X");
 - a **third person's** fact needs a clause whose subject is a person other than the speaker,
   named or in the speaker's role ("my dad", "Tendai's sister"), or whose thing the clause
-  names ("my brother's new role at X"), and that person is not the value itself; a short
+  names ("my brother's new role at X"), and that person is not the value itself (a value in
+  words, an age or a condition, may be a pet's or a name's of no known kind: "and Winifred,
+  seventy-nine, signed up for salsa"); a short
   line naming no one goes on with the person the sentence before was about ("Cousin got
   engaged!! To Marisol.");
 - on an **assistant's** turn a fact is the user's when the clause speaks of the user (the
@@ -184,7 +186,9 @@ def _third(person: Party, found: Span) -> bool:
     """Can ``person`` hold the value ``found`` as a third person: a person, not the speaker,
     not the value itself."""
     is_value = normalize_name(person.name) == normalize_name(found.name)
-    return not person.speaker and person.label == "Person" and not is_value
+    # a value in words (an age, a condition) is held by a name of no known kind or a pet too
+    kind = person.label == "Person" or (person.label in (None, "Pet") and not found.named)
+    return not person.speaker and kind and not is_value
 
 
 def _nearest_person(named: Sequence[tuple[int, int, Party | None]], found: Span) -> Party | None:
