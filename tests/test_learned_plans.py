@@ -36,3 +36,24 @@ def test_a_plan_read_as_leaving_ends_the_old_value_on_its_day() -> None:
     turin = [f for f in facts if f.relation == "LIVES_IN" and f.target == "Turin"]
     assert turin and all(f.valid_at is None and f.invalid_at is not None for f in turin)
     assert all(f.invalid_at.date().isoformat() == "2025-12-01" for f in turin if f.invalid_at)
+
+
+def test_a_plan_in_words_with_a_day_ahead_is_an_event_on_that_day() -> None:
+    """Round 25: a plan told in words, no name ("booked in for a colonoscopy on the 14th"),
+    is kept when its clause names a day ahead (on the writers the reader never saw such
+    plans were right far more often than plans in words with no day); with no day ahead,
+    still nothing."""
+    said = datetime.fromisoformat("2025-03-05T10:00:00+00:00")
+    extractor = RuleExtractor(embedder=real_embedder())
+
+    def plans(text: str) -> list[tuple[str, str | None]]:
+        episode = Episode("e", "g", text, EpisodeSource.MESSAGE, said, said)
+        facts = extractor.extract(episode, []).facts
+        return [
+            (f.target, f.valid_at.date().isoformat() if f.valid_at else None)
+            for f in facts
+            if f.relation == "HAS_PLAN"
+        ]
+
+    assert ("colonoscopy", "2025-03-14") in plans("Ulla: booked in for a colonoscopy on the 14th")
+    assert not plans("Ulla: maybe a colonoscopy someday")
