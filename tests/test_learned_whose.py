@@ -120,9 +120,12 @@ def test_whose_a_line_naming_no_one_is(lines: list[str], whose: str | None) -> N
         ("and Winifred, seventy-nine, signed up for salsa.", "seventy-nine", "Winifred"),
         ("and Winifred, seventy-nine, moved to Porto.", "seventy-nine", "Winifred"),
         ("Salsa Club? Winifred runs it.", "Salsa Club", None),  # a named value: no
+        # a "he" or "she" opening the clause stands for the person met before it
+        ("My son want to be the pilot, but he is only 9.", "9", "Amaka's son"),
+        ("me and my mum both turned a year older, she's 50 I'm 25", "50", "Amaka's mom"),
     ],
 )
-def test_whose_third_person_fact_a_name_of_no_known_kind_holds(
+def test_whose_third_person_fact_is(
     line: str, value: str, whose: str | None
 ) -> None:
     known = Known()

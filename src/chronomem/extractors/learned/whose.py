@@ -16,8 +16,9 @@ sister's move to X" -> the sister), and the head's kind must agree with it:
   named or in the speaker's role ("my dad", "Tendai's sister"), or whose thing the clause
   names ("my brother's new role at X"), and that person is not the value itself (a value in
   words, an age or a condition, may be a pet's or a name's of no known kind: "and Winifred,
-  seventy-nine, signed up for salsa"); a short
-  line naming no one goes on with the person the sentence before was about ("Cousin got
+  seventy-nine, signed up for salsa"); a clause opening on "he" or "she" is about whom
+  the pronoun stands for, read in order ("my son want to be the pilot, but he is only 9");
+  a short line naming no one goes on with the person the sentence before was about ("Cousin got
   engaged!! To Marisol.");
 - on an **assistant's** turn a fact is the user's when the clause speaks of the user (the
   rules' text is in the user's voice by then: "since you moved to X" reads "since I moved");
@@ -148,6 +149,8 @@ def _third_owner(
         person = _nearest_person(named, found)
     if person is None:
         person = _relatives(s, clause, found, known)
+    if person is None:
+        person = _told_by_pronoun(s, named, before, known)
     if person is None and not named and _short(s) and before:
         person = _about(before[-1], known, before[:-1])
     return person if person is not None and _third(person, found) else None
@@ -200,6 +203,20 @@ def _nearest_person(named: Sequence[tuple[int, int, Party | None]], found: Span)
         if party is not None and _third(party, found):
             return party
     return None
+
+
+def _told_by_pronoun(
+    s: Sentence,
+    named: Sequence[tuple[int, int, Party | None]],
+    before: Sequence[Sentence],
+    known: Known,
+) -> Party | None:
+    """Whom the clause's first subject candidate stands for, when it is a "he" or "she" read
+    in order over the message ("my son want to be the pilot, but he is only 9": the son)."""
+    if not named or not PRONOUN.fullmatch(s.text[named[0][0] : named[0][1]]):
+        return None
+    start, end, _ = named[0]
+    return antecedent(s.text[start:end], s, start, before, known)
 
 
 def _about(s: Sentence, known: Known, before: Sequence[Sentence]) -> Party | None:
