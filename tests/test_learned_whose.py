@@ -125,9 +125,7 @@ def test_whose_a_line_naming_no_one_is(lines: list[str], whose: str | None) -> N
         ("me and my mum both turned a year older, she's 50 I'm 25", "50", "Amaka's mom"),
     ],
 )
-def test_whose_third_person_fact_is(
-    line: str, value: str, whose: str | None
-) -> None:
+def test_whose_third_person_fact_is(line: str, value: str, whose: str | None) -> None:
     known = Known()
     known.speakers.add("amaka")
     s = _analyse(line, SAID_AT, "Amaka", known)
