@@ -30,6 +30,7 @@ from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.corrections import corrects
 from chronomem.extractors.rules.tables.lexicon import LEADS_ON
 from chronomem.model.relations import is_functional
+from chronomem.text.dates import TimeExpression
 from chronomem.text.tense import state_told_as_over
 
 TOLD = frozenset({"state", "start", "end", "correction"})
@@ -233,8 +234,7 @@ def _planned(s: Sentence, fact: ReadFact) -> tuple[datetime | None, datetime | N
     or no day ahead."""
     if fact.aspect != "plan" or fact.relation == "HAS_PLAN":
         return None
-    clause = s.clause_at(fact.value[0])
-    ahead = [t for t in s.times if clause[0] <= t.start < clause[1] and t.when > s.reference]
+    ahead = _days_ahead(s, fact.value[0])
     if not ahead:
         return None
     t = min(ahead, key=lambda t: abs(t.start - fact.value[0]))
@@ -343,11 +343,13 @@ def _value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, 
 def _planned_words(s: Sentence, span: tuple[int, int], relation: str) -> str | None:
     """A plan in words ("an ultrasound on the 12th", "wisdom teeth out thurs") is an event
     when its clause names a day ahead."""
-    if relation != "HAS_PLAN":
-        return None
-    clause = s.clause_at(span[0])
-    ahead = any(clause[0] <= t.start < clause[1] and t.when > s.reference for t in s.times)
-    return "Event" if ahead else None
+    return "Event" if relation == "HAS_PLAN" and _days_ahead(s, span[0]) else None
+
+
+def _days_ahead(s: Sentence, at: int) -> list[TimeExpression]:
+    """The days after the sentence was said that the clause at offset ``at`` names."""
+    clause = s.clause_at(at)
+    return [t for t in s.times if clause[0] <= t.start < clause[1] and t.when > s.reference]
 
 
 def _a_date(s: Sentence, words: tuple[int, int]) -> bool:
