@@ -189,8 +189,10 @@ def _third(person: Party, found: Span) -> bool:
     """Can ``person`` hold the value ``found`` as a third person: a person, not the speaker,
     not the value itself."""
     is_value = normalize_name(person.name) == normalize_name(found.name)
-    # a value in words (an age, a condition) is held by a name of no known kind or a pet too
-    kind = person.label == "Person" or (person.label in (None, "Pet") and not found.named)
+    # an age or a condition told in words is held by a name of no known kind or a pet too
+    # ("and Winifred, seventy-nine, ..."; not "Bubbles went to her new home")
+    aged = not found.named and found.label in ("Age", "Condition")
+    kind = person.label == "Person" or (person.label in (None, "Pet") and aged)
     return not person.speaker and kind and not is_value
 
 
