@@ -1,4 +1,4 @@
-"""Who a sentence's people are and which day a clause's facts begin (round 25): an ex is no
+"""Who a sentence's people are and which days it tells (round 25): an ex is no
 partner now, a pronoun stands for someone named before it, a titled name set off by a comma
 after a person's role names that person, a day's ordinal written the German way ("1.
 September") is a day, and "for two more weeks" ends a state. Sentences written for this
