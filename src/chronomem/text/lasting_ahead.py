@@ -81,9 +81,7 @@ def remaining_ends(
         return []
     out = []
     for m in _REMAINING.finditer(text):
-        left = max((c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())), default=0)
-        cut = _CLAUSE_CUT.search(text, m.end())
-        right = cut.start() if cut else len(text)
+        left, right = _around(text, m, _CLAUSE_CUT)
         told = any(left <= t.end and t.start <= right for t in found)  # its clause's own day
         counted = m.group("a") and _start_told(text, m, found, ref) is not None  # lasting_ends'
         if told or counted or not _open_clause(text, m):
@@ -99,9 +97,7 @@ def _start_told(
 ) -> int | None:
     """The start nearest the duration in its sentence: a day not behind the reference
     day that is no end ("until", "end")."""
-    left = max((c.end() for c in _SENTENCE_CUT.finditer(text, 0, m.start())), default=0)
-    right_cut = _SENTENCE_CUT.search(text, m.end())
-    right = right_cut.start() if right_cut else len(text)
+    left, right = _around(text, m, _SENTENCE_CUT)
     starts = [
         i
         for i, t in enumerate(found)
@@ -114,7 +110,14 @@ def _start_told(
 
 def _open_clause(text: str, m: re.Match[str]) -> bool:
     """Is the duration's clause neither past, nor a perfect, nor denied?"""
-    left = max((c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())), default=0)
+    left, _ = _around(text, m, _CLAUSE_CUT)
     if _PERFECT_OR_DENIED.search(text, left, m.start()):
         return False
     return clause_tense(text, m.start(), m.end()) != "past"
+
+
+def _around(text: str, m: re.Match[str], cut: re.Pattern[str]) -> tuple[int, int]:
+    """Where the piece of ``text`` holding ``m`` begins and ends, pieces cut at ``cut``."""
+    left = max((c.end() for c in cut.finditer(text, 0, m.start())), default=0)
+    after = cut.search(text, m.end())
+    return left, after.start() if after else len(text)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from chronomem.extractors.learned.reader import ReadFact
-from chronomem.extractors.learned.told import an_ex, told_another, told_as_over
+from chronomem.extractors.learned.told import an_ex, said_in_the_past, told_another
 from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
@@ -262,7 +262,7 @@ def _fact_hits(
         return "conditional"  # "if you did switch to Spotify Family": nothing held
     if fact.aspect in ("state", "start") and an_ex(s.text, fact.relation, found.start):
         return "told as over"  # "my ex Samira got engaged": her news, no partner now
-    past = fact.aspect in ("state", "start") and told_as_over(said)
+    past = fact.aspect in ("state", "start") and said_in_the_past(said)
     if past and told_another(s, known, subject.name, fact.relation, target.name):
         return "told as over"  # "i work at Figma now. stripe was fun": the past one ended
     over = (

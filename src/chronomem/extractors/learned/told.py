@@ -27,11 +27,12 @@ _PAST_STATE = re.compile(r"\b(?:was|were|used to)\b", re.I)
 _STILL = re.compile(r"\b(?:since|still|now|currently|these days|anymore)\b", re.I)
 
 
-def told_as_over(clause: str) -> bool:
+def said_in_the_past(clause: str) -> bool:
     """Is the clause a state told in the past tense ("stripe was fun", "we were in Leeds"),
     with nothing saying it still holds ("since", "still", "now")? The aspect head reads
     some of these as holding or beginning; beside a new value told in the same message,
-    they are over."""
+    they are over. A weaker reading than ``text/tense.told_as_over`` (any "was"), for that
+    case only."""
     return _PAST_STATE.search(clause) is not None and _STILL.search(clause) is None
 
 

@@ -229,7 +229,7 @@ def _about(s: Sentence, known: Known, before: Sequence[Sentence]) -> Party | Non
         return None
     start, end, party = candidates[0]
     if PRONOUN.fullmatch(s.text[start:end]):
-        party = antecedent(s.text[start:end], s, start, before, known)
+        party = _told_by_pronoun(s, candidates, before, known)
     person = party is not None and party.label == "Person" and not party.speaker
     return party if person else None
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.kinds import head_kind
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.values import DEVICE_RELATIONS
 from chronomem.extractors.rules.plain_texts import plain_sentence
 
 _GIVEN = re.compile(
@@ -26,17 +28,8 @@ _GIVEN = re.compile(
 _TO = re.compile(r"\bto\b", re.I)
 # between "to" and the person: nothing, or a possessive and a role of up to two words
 _RECIPIENT_LEAD = re.compile(r"\s*(?:(?:my|our|his|her|their)\s+(?:[a-z-]+\s+){1,2})?$", re.I)
-# the relation a thing is held by, by its kind (``Known.devices``: "bike" -> its name)
-_KIND_RELATIONS = {
-    "bike": "RIDES_BIKE", "bicycle": "RIDES_BIKE", "car": "DRIVES", "phone": "USES_PHONE",
-    "smartphone": "USES_PHONE", "laptop": "USES_LAPTOP", "camera": "USES_CAMERA",
-    "watch": "WEARS_WATCH",
-}  # fmt: skip
 # what can change hands: a pet, a thing owned, a vehicle, a device (not a job, a club, a home)
-_GIVABLE = frozenset(
-    {"HAS_PET", "OWNS", "DRIVES", "RIDES_BIKE", "USES_PHONE", "USES_LAPTOP", "USES_CAMERA",
-     "WEARS_WATCH"}
-)  # fmt: skip
+_GIVABLE = frozenset({"HAS_PET", "OWNS", *DEVICE_RELATIONS.values()})
 
 
 def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
@@ -53,7 +46,8 @@ def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         person = _recipient(s, known, to.end(), clause[1])
         if person is None:
             continue
-        for relation, thing in _things(s, known, hits, clause, (given.end(), to.start())):
+        between = (given.end(), to.start())
+        for relation, thing in _things(s, known, hits, (s.speaker, clause), between):
             text = plain_sentence(relation, person.name, thing.name)
             out.append(Hit(relation, person, thing, False, clause, given.span(), text=text))
     return out
@@ -73,19 +67,25 @@ def _recipient(s: Sentence, known: Known, start: int, end: int) -> Party | None:
 
 
 def _things(
-    s: Sentence, known: Known, hits: list[Hit], clause: tuple[int, int], between: tuple[int, int]
+    s: Sentence,
+    known: Known,
+    hits: list[Hit],
+    told: tuple[str, tuple[int, int]],
+    between: tuple[int, int],
 ) -> list[tuple[str, Party]]:
-    """What the speaker gave, with the relation the recipient holds it by: the values this
-    clause's hits end for the speaker, else the things named between the verb and "to"."""
+    """What the speaker gave (``told``: the speaker and the clause), with the relation the
+    recipient holds it by: the values this clause's hits end for the speaker, else the things
+    named between the verb and "to"."""
+    speaker, clause = told
     out: list[tuple[str, Party]] = []
     for h in hits:
         if h.ending and h.source.speaker and h.clause == clause:
             relation = _by_kind(h.target, known) if h.relation == "MENTIONED" else h.relation
             if relation in _GIVABLE:
                 out.append((relation, Party(h.target.name, h.target.label)))
-    if out or s.speaker is None:
+    if out:
         return out
-    me = normalize_name(s.speaker)
+    me = normalize_name(speaker)
     for span in s.spans:
         if not (between[0] <= span.start < between[1] and span.named):
             continue
@@ -108,5 +108,6 @@ def _by_kind(thing: Party, known: Known) -> str | None:
         return "HAS_PET"
     if thing.label in ("Person", "Location", "Organization") or key in known.persons:
         return None
-    kinds = [kind for kind, name in known.devices.items() if normalize_name(name) == key]
-    return next((_KIND_RELATIONS[k] for k in kinds if k in _KIND_RELATIONS), "OWNS")
+    heads = [head for head, name in known.devices.items() if normalize_name(name) == key]
+    relations = [DEVICE_RELATIONS.get(head_kind(head) or "") for head in heads]
+    return next((r for r in relations if r), "OWNS")
