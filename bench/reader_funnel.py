@@ -220,7 +220,9 @@ def tally_item(
             row.labels |= {(str(item["id"]), n) for n in right}
             row.missed |= {(str(item["id"]), n) for n in right if n in missed}
         if right:
-            funnel.examples.append(_example(item, fate, rows[0][1], [labels[n] for n in right]))
+            lost = [missed[n] for n in right if n in missed]
+            example = _example(item, fate, rows[0][1], [labels[n] for n in right])
+            funnel.examples.append({**example, "memory": "; ".join(lost) or "found"})
 
 
 def _positive(label: dict[str, object]) -> bool:

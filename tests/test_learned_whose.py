@@ -135,3 +135,25 @@ def test_whose_third_person_fact_is(line: str, value: str, whose: str | None) ->
         found = Span(at, at + len(value), value, "Age", named=False)
     person = owner(s, found, "third", "user", known)
     assert (person.name if person else None) == whose
+
+
+@pytest.mark.parametrize(
+    ("lines", "value", "whose"),
+    [
+        # round 26: a "he" or "she" holding an age may stand for a pet or a name of no
+        # known kind met before it (the unseen writers' "Sergeant Fluff. hes 6")
+        (["Sergeant Fluff.", "he's 6 and very grumpy"], "6", "Sergeant Fluff"),
+        (["we adopted Pippin last spring", "he's 6 and very grumpy"], "6", "Pippin"),
+        (["I work at Harbour Bank.", "she's 6 and very grumpy"], "6", None),  # no company's
+    ],
+)
+def test_whose_age_a_pronoun_tells_over_lines(
+    lines: list[str], value: str, whose: str | None
+) -> None:
+    known = Known()
+    known.speakers.add("amaka")
+    *before, s = [_analyse(line, SAID_AT, "Amaka", known) for line in lines]
+    at = s.text.index(value)
+    found = Span(at, at + len(value), value, "Age", named=False)
+    person = owner(s, found, "third", "user", known, before)
+    assert (person.name if person else None) == whose

@@ -374,10 +374,12 @@ def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
 
 
 def _known_to_rules(hit: Hit, hits: Sequence[Hit]) -> bool:
-    """Did a rule hit read this already: the same value under any relation, or the same
-    relation of the same subject, told the same way, of a value sharing a word ("ankle"
-    of the rules' ended "ankle injury": one statement, one fact) or, told as holding,
-    inside the words a rule read as an ending?"""
+    """Did a rule hit read this already? The same value under any relation; or, of the same
+    relation and subject, a value sharing a word with the rules' ("ankle" of the rules'
+    ended "ankle injury": one statement, one fact), or told the same way in the rules'
+    clause or one before it (a value told in a later clause is one more: the rules' "Kabul"
+    in "I lived in Kabul, then Peshawar, and since 2010 in Birmingham" leaves Birmingham to
+    the reader), or, told as holding, inside the words a rule read as an ending?"""
     target = normalize_name(hit.target.name)
     source = normalize_name(hit.source.name)
     words = set(target.split())
@@ -386,7 +388,9 @@ def _known_to_rules(hit: Hit, hits: Sequence[Hit]) -> bool:
             return True
         if normalize_name(rule.source.name) != source or rule.relation != hit.relation:
             continue
-        if rule.ending == hit.ending or words & set(normalize_name(rule.target.name).split()):
+        if words & set(normalize_name(rule.target.name).split()):
+            return True
+        if rule.ending == hit.ending and rule.clause[0] >= hit.clause[0]:
             return True
         if rule.ending and not hit.ending and _overlap(hit.verb, rule.verb):
             return True  # "my knee is okay now": the knee is in the words the rules read

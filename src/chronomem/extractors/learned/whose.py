@@ -150,7 +150,7 @@ def _third_owner(
     if person is None:
         person = _relatives(s, clause, found, known)
     if person is None:
-        person = _told_by_pronoun(s, named, before, known)
+        person = _told_by_pronoun(s, named, before, known, _aged(found))
     if person is None and not named and _short(s) and before:
         person = _about(before[-1], known, before[:-1])
     return person if person is not None and _third(person, found) else None
@@ -189,11 +189,14 @@ def _third(person: Party, found: Span) -> bool:
     """Can ``person`` hold the value ``found`` as a third person: a person, not the speaker,
     not the value itself."""
     is_value = normalize_name(person.name) == normalize_name(found.name)
-    # an age or a condition told in words is held by a name of no known kind or a pet too
-    # ("and Winifred, seventy-nine, ..."; not "Bubbles went to her new home")
-    aged = not found.named and found.label in ("Age", "Condition")
-    kind = person.label == "Person" or (person.label in (None, "Pet") and aged)
+    kind = person.label == "Person" or (person.label in (None, "Pet") and _aged(found))
     return not person.speaker and kind and not is_value
+
+
+def _aged(found: Span) -> bool:
+    """Is ``found`` an age or a condition told in words, which a name of no known kind or a
+    pet may hold too ("and Winifred, seventy-nine, ..."; not "Bubbles went to her new home")?"""
+    return not found.named and found.label in ("Age", "Condition")
 
 
 def _nearest_person(named: Sequence[tuple[int, int, Party | None]], found: Span) -> Party | None:
@@ -212,13 +215,15 @@ def _told_by_pronoun(
     named: Sequence[tuple[int, int, Party | None]],
     before: Sequence[Sentence],
     known: Known,
+    aged: bool = False,
 ) -> Party | None:
     """Whom the clause's first subject candidate stands for, when it is a "he" or "she" read
-    in order over the message ("my son want to be the pilot, but he is only 9": the son)."""
+    in order over the message ("my son want to be the pilot, but he is only 9": the son;
+    ``aged``: the value is an age or a condition, which a pet may hold too)."""
     if not named or not PRONOUN.fullmatch(s.text[named[0][0] : named[0][1]]):
         return None
     start, end, _ = named[0]
-    return antecedent(s.text[start:end], s, start, before, known)
+    return antecedent(s.text[start:end], s, start, before, known, aged)
 
 
 def _about(s: Sentence, known: Known, before: Sequence[Sentence]) -> Party | None:

@@ -22,6 +22,7 @@ from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.gender import noun_gender, pronoun_gender
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.subjects import role_mentions
 
 PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
@@ -37,14 +38,15 @@ class Met:
     gender: str | None
 
 
-def people_in(s: Sentence, end: int, known: Known) -> list[Met]:
-    """The people ``s`` names before offset ``end``, in order (pronouns aside)."""
+def people_in(s: Sentence, end: int, known: Known, aged: bool = False) -> list[Met]:
+    """The people ``s`` names before offset ``end``, in order (pronouns aside; ``aged``: pets
+    and names of no known kind too, who may hold an age or a condition)."""
     found: list[tuple[int, Met]] = []
     for span in s.spans:
         key = normalize_name(span.name)
-        person = _is_person(span.label, key, known) and key not in known.speakers
-        if span.end <= end and span.named and person:
-            found.append((span.start, Met(Party(span.name, "Person"), known.genders.get(key))))
+        party = _met_party(span, key, known, aged)
+        if span.end <= end and span.named and party is not None and key not in known.speakers:
+            found.append((span.start, Met(party, known.genders.get(key))))
     for start, _, party, role in role_mentions(s, 0, end, known):
         if party is not None:
             found.append((start, Met(party, noun_gender(role))))
@@ -52,12 +54,20 @@ def people_in(s: Sentence, end: int, known: Known) -> list[Met]:
 
 
 def antecedent(
-    pronoun: str, s: Sentence, at: int, before: Sequence[Sentence], known: Known
+    pronoun: str,
+    s: Sentence,
+    at: int,
+    before: Sequence[Sentence],
+    known: Known,
+    aged: bool = False,
 ) -> Party | None:
     """The person ``pronoun`` (at offset ``at`` of ``s``) stands for: of the people met
     before it (``before``: the message's earlier sentences; then earlier turns), the nearest
-    of its gender among the last three, else the nearest not known to be of the other."""
-    recent = [m for m in reversed(_met_before(s, at, before, known)) if not m.party.speaker]
+    of its gender among the last three, else the nearest not known to be of the other
+    (``aged``: the pronoun holds an age or a condition, so a pet or a name of no known kind
+    met may be whom it stands for: "Sergeant Fluff. he's 6")."""
+    met = _met_before(s, at, before, known, aged)
+    recent = [m for m in reversed(met) if not m.party.speaker]
     gender = pronoun_gender(pronoun)
     same = next((m for m in recent[:_NEAREST] if m.gender == gender), None)
     if same is not None:
@@ -65,7 +75,9 @@ def antecedent(
     return next((m.party for m in recent if m.gender in (None, gender)), None)
 
 
-def _met_before(s: Sentence, at: int, before: Sequence[Sentence], known: Known) -> list[Met]:
+def _met_before(
+    s: Sentence, at: int, before: Sequence[Sentence], known: Known, aged: bool
+) -> list[Met]:
     """Everyone met before offset ``at`` of ``s``, the nearest last: earlier turns' people,
     then the message's sentences in order."""
     earlier = [
@@ -73,9 +85,15 @@ def _met_before(s: Sentence, at: int, before: Sequence[Sentence], known: Known) 
         for key, name in known.people.items()
         if key in known.earlier
     ]
-    here = [met for b in before for met in people_in(b, len(b.text), known)]
-    return earlier + here + people_in(s, at, known)
+    here = [met for b in before for met in people_in(b, len(b.text), known, aged)]
+    return earlier + here + people_in(s, at, known, aged)
 
 
-def _is_person(label: str | None, key: str, known: Known) -> bool:
-    return label == "Person" or key in known.persons or key in known.genders
+def _met_party(span: Span, key: str, known: Known, aged: bool) -> Party | None:
+    """The party a name met is, as a candidate for a "he" or "she": a person; with ``aged``,
+    a pet or a name of no known kind too (``None``: neither)."""
+    if span.label == "Person" or key in known.persons or key in known.genders:
+        return Party(span.name, "Person")
+    if aged and (span.label == "Pet" or known.is_pet(key)):
+        return Party(span.name, "Pet")
+    return Party(span.name, None) if aged and span.label is None else None

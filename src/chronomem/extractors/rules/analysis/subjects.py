@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.found import Party, Sentence
-from chronomem.extractors.rules.analysis.gender import pronoun_gender
+from chronomem.extractors.rules.analysis.gender import noun_gender, pronoun_gender
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
@@ -151,6 +151,21 @@ def met_party(name: str, known: Known) -> Party:
     return Party(name, "Pet", attributes=(("species", species),) if species else ())
 
 
+def _role_before(s: Sentence, at: int, gender: str | None, known: Known) -> Party | None:
+    """The person in a role of ``gender`` the sentence names last before offset ``at``, with
+    no one met named between them ("Apparently my son has decided ..., but he's ten": the
+    son, not the word that opened the sentence)."""
+    roles = [
+        (a, party)
+        for a, _, party, role in role_mentions(s, 0, at, known)
+        if party is not None and gender is not None and noun_gender(role) == gender
+    ]
+    if not roles:
+        return None
+    where, party = roles[-1]
+    return None if any(where < o < at for o, _ in known.named_in(s.text)) else party
+
+
 def implicit_subjects(
     s: Sentence, start: int, end: int, known: Known
 ) -> list[tuple[int, int, Party | None]]:
@@ -160,8 +175,13 @@ def implicit_subjects(
         (a, b, party) for a, b, party, _ in role_mentions(s, start, end, known)
     ]
     for m in _PRONOUN.finditer(s.text, start, end):
+        gender = pronoun_gender(m.group())
+        in_role = _role_before(s, m.start(), gender, known)
+        if in_role is not None:
+            out.append((m.start(), m.end(), in_role))
+            continue
         later = known.named_after(s.text, m.start())
-        name = known.antecedent(pronoun_gender(m.group()), pets=True, later=later)
+        name = known.antecedent(gender, pets=True, later=later)
         out.append((m.start(), m.end(), met_party(name, known) if name else None))
     if s.assistant and s.user:
         user = Party(s.user, "Person", speaker=True)

@@ -146,6 +146,16 @@ _POSITIONS = lw.ROLES_MANAGER | word_set(
 )
 _HOMES = word_set("flat apartment house place home condo studio houseshare flatshare")
 _OBJECT_START = lx.DETERMINERS | lx.PREPOSITIONS | lx.PRONOUNS | word_set("him her them it so too")
+# Verbs of saying and thinking that take a clause ("my daughter insists she's ...", "my
+# grandad swears he can ..."): after a role noun, before a subject, no name ("my sister
+# agnes she lives in leeds" is one).
+_SAYS = word_set(
+    """
+    says insists swears thinks reckons claims believes promises hopes admits knows feels
+    guesses figures suspects doubts worries tells argues jokes complains
+    """
+)
+_CLAUSE_START = lx.OTHER_SUBJECTS | lx.PRONOUNS
 _LEAVE_VERBS = word_set("quit left leaving quitting cancelled canceled ditched")
 _PLACE_PREPOSITIONS = word_set("at in from near outside")
 _NOT_NAMES = (
@@ -277,7 +287,9 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
     if role in _ROLE_NOUNS:
         if words[i] in _VERBS:
             return False  # "my boss said", "my wife say is the same" (no -s): a verb
-        if words[i].endswith("s") and words[i + 1 : i + 2] and words[i + 1] in _OBJECT_START:
+        following = words[i + 1].split("'")[0] if i + 1 < len(words) else ""
+        says = words[i] in _SAYS and following in _CLAUSE_START
+        if says or (words[i].endswith("s") and following in _OBJECT_START):
             return False  # "my grandpa smokes a pipe", "my boss waves at me": a verb
         back = i - 2 if prev == "is" else i - 1
         owners = _POSSESSIVES | {"new"} if prev == "is" else _POSSESSIVES  # "new boss is tom"

@@ -1,0 +1,45 @@
+"""Whom a pronoun stands for, and the value a sentence moves on to (round 26). Sentences
+written for this test.
+
+- The rules' "he" or "she" stands for the person in a role the sentence named last before
+  it ("my daughter ... she's eleven"), not a word that opened the sentence in capitals.
+- A value of the same relation the learned reader reads in a clause after the rules' value
+  is one more fact ("we lived in Tampere ..., and we've been in Oulu since 2019"); a value
+  in a clause before it is not ("someday ... Lisbon, but for now ... Porto").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.real_embedder import read_facts
+from tests.rules_support import found, run
+
+
+@pytest.mark.parametrize(
+    ("text", "holder", "age"),
+    [
+        ("Tess: Apparently my son thinks he's a grown-up, but he's ten.", "Tess's son", "ten"),
+        ("Tess: Sadly my grandmother can't bake now, she is 93.", "Tess's grandmother", "93"),
+    ],
+)
+def test_a_pronoun_after_a_role_stands_for_that_person(text: str, holder: str, age: str) -> None:
+    ages = {(g[0], g[2]) for g in found(run(text)) if g[1] == "HAS_AGE"}
+    assert ages == {(holder, age)}
+
+
+@pytest.mark.local_model
+def test_the_value_a_sentence_moves_on_to_is_held() -> None:
+    turns = [
+        "Tess: We lived in Tampere until 2015, then Turku for about four years, and we've "
+        "been in Oulu since 2019."
+    ]
+    oulu = ("Tess", "LIVES_IN", "Oulu", False)
+    assert oulu in read_facts(turns)
+    assert oulu not in read_facts(turns, learned=False)  # the learned step's, not the rules'
+
+
+@pytest.mark.local_model
+def test_a_value_told_before_the_rules_one_is_not_one_more() -> None:
+    facts = read_facts(["Tess: Someday I'd love to live in Lisbon, but for now I'm in Porto."])
+    assert not [f for f in facts if f[1] == "LIVES_IN" and f[2] == "Lisbon"]
