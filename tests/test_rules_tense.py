@@ -37,6 +37,9 @@ JAN_10 = t("2024-01-10T12:00")
         ("my last day was the 31st", [date(2023, 12, 31)]),
         ("back in June I was vegan", [date(2023, 6, 1)]),
         ("we met back in november", [date(2023, 11, 1)]),
+        # round 26: an irregular participle after "have" is a past tense too
+        ("I have only just taken up the post, in March", [date(2023, 3, 1)]),
+        ("she's given up meat on the 20th", [date(2023, 12, 20)]),
     ],
 )
 def test_dates_follow_their_clause(text: str, days: list[date]) -> None:

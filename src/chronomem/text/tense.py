@@ -60,7 +60,9 @@ _PAST_WORDS = re.compile(
     r"used to|went|got|left|took|made|came|"
     r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
     r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
-    r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done|quit)\b",
+    r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done|quit|"
+    r"(?:(?:have|has|'ve|'s)\s+(?:\w+\s+){0,2}?(?:taken|given|gone|seen|begun|broken|driven|"
+    r"flown|grown|written|eaten|fallen|chosen|forgotten|stolen|spoken|worn|torn|shown)))\b",
     re.I,
 )
 # A progressive that tells an arrangement looks ahead ("throwing a party on Saturday",
