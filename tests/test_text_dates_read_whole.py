@@ -161,7 +161,16 @@ def test_a_day_as_chat_writes_it_is_read(text: str, day: str) -> None:
     assert [d for d, _ in _read(text)] == [day]
 
 
-@pytest.mark.parametrize("text", ["fri-yay mood honestly", "we sat down, the sun was out"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fri-yay mood honestly",
+        "we sat down, the sun was out",
+        # round 26: a month's short name opening a longer word names no month
+        "our new address is 14 Marlowe Road",
+        "the office moved to 3 Junction Street, 12 Decker Lane is closed",
+    ],
+)
 def test_a_short_word_that_is_no_day_stays_no_date(text: str) -> None:
     assert _read(text) == []
 

@@ -18,15 +18,16 @@ from chronomem.text.span_dates import SPAN_RULES
 from chronomem.text.words import word_set
 
 # Months must be capitalised where the word is also common English ("May", "March", "Mar");
-# the other short names are no English words, in any case ("in dec", "feb 9", "SEPT").
+# the other short names are no English words, in any case ("in dec", "feb 9", "SEPT"). A
+# month is a whole word: "14 Marlowe Road", "3 Junction Street" name no day.
 _MONTH = (
     r"(?:(?i:january|february|april|june|july|august|september|october|november|december"
-    r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)|March|May|Mar)\.?"
+    r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)|March|May|Mar)(?![^\W\d_])\.?"
 )
 # any month, in any case: read only where a date word comes before ("the end of may")
 _ANY_MONTH = (
     r"(?i:january|february|march|april|may|june|july|august|september|october|november"
-    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?![^\W\d_])\.?"
 )
 # A weekday alone; a short name only where it is no English word ("thurs", "fri"), or
 # after "on" ("on wed", "on sat"): "we sat down", "the sun" name no day.
