@@ -23,7 +23,7 @@ from chronomem.extractors.rules.analysis.gender import noun_gender, pronoun_gend
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.analysis.subjects import role_mentions
+from chronomem.extractors.rules.analysis.subjects import role_mentions, roles_asked_of
 
 PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
 _NEAREST = 3  # a gender told wins among the three people met last
@@ -85,6 +85,11 @@ def _met_before(
         for key, name in known.people.items()
         if key in known.earlier
     ]
+    if known.asked and s.speaker:  # "How's your nan?" - "she's ok, moved into a care home"
+        earlier += [
+            Met(party, noun_gender(role))
+            for party, role in roles_asked_of(known.asked, s.speaker, known)
+        ]
     here = [met for b in before for met in people_in(b, len(b.text), known, aged)]
     return earlier + here + people_in(s, at, known, aged)
 

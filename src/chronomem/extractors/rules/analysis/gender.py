@@ -13,6 +13,7 @@ import re
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import CAPITAL
+from chronomem.extractors.rules.tables.lexicon import NOT_NAMES
 from chronomem.text.words import word_set
 
 _MALE = word_set(
@@ -55,6 +56,8 @@ def learn_genders(text: str, known: Known) -> None:
             key = normalize_name(name)
             if not key or (key not in known.persons and not name[:1].isupper()):
                 continue
+            if name.lower() in NOT_NAMES:
+                continue  # "How's your nan?", "Where's your brother?": a question, no name
             gender = "m" if noun in _MALE or noun == "his" else "f"
             known.genders[key] = gender
             if key not in known.persons and key not in known.speakers:

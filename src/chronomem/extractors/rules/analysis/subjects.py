@@ -126,6 +126,17 @@ def role_party(owner: str, role: str, known: Known) -> Party:
     return Party(f"{owner}'s {role}", "Person", named=False)
 
 
+def roles_asked_of(question: str, user: str, known: Known) -> list[tuple[Party, str]]:
+    """The user's people a question to the user names by role ("How's your nan?", "Where is
+    your brother working now?"): each person and the role's word."""
+    out = []
+    for m in _ROLE_NP.finditer(question):
+        if m.group("owner").lower() == "your" and not m.group("ex"):
+            role = canonical_role(m.group("role"))
+            out.append((role_party(user, role, known), role))
+    return out
+
+
 def role_mentions(
     s: Sentence, start: int, end: int, known: Known
 ) -> list[tuple[int, int, Party | None, str]]:
