@@ -82,3 +82,9 @@ def test_a_pronoun_answering_a_question_stands_for_the_role_asked_about(
     span = found_at or Span(at, at + len(value), value, None, named=False)
     person = owner(s, span, "third", "user", known)
     assert (person.name if person else None) == whose
+
+
+def test_the_rules_read_the_pronoun_answering_a_question_the_same_way() -> None:
+    got = found(run("Assistant: How's your brother?", "Amadou: he is 34 now and lives in Dakar"))
+    assert ("Amadou's brother", "HAS_AGE", "34", False) in got
+    assert ("Amadou's brother", "LIVES_IN", "Dakar", False) in got

@@ -177,6 +177,19 @@ def _role_before(s: Sentence, at: int, gender: str | None, known: Known) -> Part
     return None if any(where < o < at for o, _ in known.named_in(s.text)) else party
 
 
+def _role_asked(s: Sentence, at: int, gender: str | None, known: Known) -> Party | None:
+    """The user's person of ``gender`` the assistant's question just before named by role,
+    when no one met is named before offset ``at`` ("How's your nan?" - "she hates the food
+    there": the nan)."""
+    if not known.asked or not s.speaker or gender is None:
+        return None
+    if any(o < at for o, _ in known.named_in(s.text)):
+        return None
+    asked = roles_asked_of(known.asked, s.speaker, known)
+    fits = [party for party, role in asked if noun_gender(role) == gender]
+    return fits[-1] if fits else None
+
+
 def implicit_subjects(
     s: Sentence, start: int, end: int, known: Known
 ) -> list[tuple[int, int, Party | None]]:
@@ -187,7 +200,9 @@ def implicit_subjects(
     ]
     for m in _PRONOUN.finditer(s.text, start, end):
         gender = pronoun_gender(m.group())
-        in_role = _role_before(s, m.start(), gender, known)
+        in_role = _role_before(s, m.start(), gender, known) or _role_asked(
+            s, m.start(), gender, known
+        )
         if in_role is not None:
             out.append((m.start(), m.end(), in_role))
             continue
