@@ -12,11 +12,12 @@ pytestmark = pytest.mark.local_model
 
 STORIES = [
     # a successor in a role the speaker holds: the old holder is closed
-    pytest.param(
+    # round 26: read again by the learned step once a role named again stops a value only
+    # where the role's holder acts on it ("my GP sent me to Dr. Kaur")
+    (
         ["Rui: my dentist is Dr. Varga, very gentle", "Rui: changed dentists, seeing Dr. Osei now"],
         [("Rui", "ROLE_HELD_BY", "Dr. Osei")],
         [("Rui", "ROLE_HELD_BY", "Dr. Varga")],
-        marks=lost("successors"),
     ),
     pytest.param(
         [

@@ -251,9 +251,8 @@ def _fact_hits(
     if subject is None:
         return "owner"
     found, target = value
-    if fact.relation in _ROLE_RELATIONS and _role_named_again(s, known, subject.name):
-        return "role named again"  # "my GP sent me to Dr. Kaur": whether a held role
-        # changed hands, the rules' successor reader says (a change named: "switched")
+    if fact.relation in _ROLE_RELATIONS and _held_role_acts(s, known, subject.name, found):
+        return "role named again"  # "my GP sent me to Dr. Kaur": the GP's act, not a new GP
     clause = s.clause_at(found.start)
     said = s.text[clause[0] : clause[1]]
     if conditional(said):
@@ -281,14 +280,20 @@ def _fact_hits(
 _ROLE_RELATIONS = ("ROLE_HELD_BY", "MANAGED_BY")
 
 
-def _role_named_again(s: Sentence, known: Known, subject: str) -> bool:
-    """Does the sentence name a role ``subject`` already has a holder for (``Known.roles``,
-    learned from earlier sentences: "my GP is Dr. Banks")?"""
-    who, text = normalize_name(subject), s.text.lower()
+def _held_role_acts(s: Sentence, known: Known, subject: str, found: Span) -> bool:
+    """Does the holder of a role ``subject`` already has (``Known.roles``, learned from
+    earlier sentences: "my GP is Dr. Banks") act on the value before it ("my GP sent me to
+    Dr. Kaur")? A role told with "is" or a change ("changed dentists, seeing Dr. Osei now")
+    names its new holder."""
+    who, text = normalize_name(subject), s.text[: found.start].lower()
     return any(
-        owner == who and re.search(rf"\b{re.escape(role.lower())}(?:e?s)?\b", text)
+        owner == who and re.search(rf"\bmy\s+{re.escape(role.lower())}\s+{_ACTS}", text)
         for owner, role in known.roles
     )
+
+
+# a verb right after "my <role>" that is no form of "to be" and no word of time or change
+_ACTS = r"(?!(?:is|'s|was|will|now|then|has|had|just|since|from|,)\b)[a-z]+\b"
 
 
 def _same_kind(old: Party, new: Party) -> bool:
