@@ -292,8 +292,9 @@ def _held_role_acts(s: Sentence, known: Known, subject: str, found: Span) -> boo
     )
 
 
-# a verb right after "my <role>" that is no form of "to be" and no word of time or change
-_ACTS = r"(?!(?:is|'s|was|will|now|then|has|had|just|since|from|,)\b)[a-z]+\b"
+# a word right after "my <role>" that is a verb of its own: no form of "to be" or "to have",
+# no word of time ("my dentist is Dr. Osei", "my GP now is ...")
+_ACTS = r"(?!(?:is|was|will|now|then|has|had|just|since|from)\b)[a-z]+\b"
 
 
 def _same_kind(old: Party, new: Party) -> bool:

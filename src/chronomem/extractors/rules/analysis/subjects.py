@@ -166,10 +166,12 @@ def _role_before(s: Sentence, at: int, gender: str | None, known: Known) -> Part
     """The person in a role of ``gender`` the sentence names last before offset ``at``, with
     no one met named between them ("Apparently my son has decided ..., but he's ten": the
     son, not the word that opened the sentence)."""
+    if gender is None:
+        return None
     roles = [
         (a, party)
         for a, _, party, role in role_mentions(s, 0, at, known)
-        if party is not None and gender is not None and noun_gender(role) == gender
+        if party is not None and noun_gender(role) == gender
     ]
     if not roles:
         return None
