@@ -27,6 +27,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import conditional
 from chronomem.extractors.rules.analysis.piece_subjects import says_what_one_is
 from chronomem.extractors.rules.analysis.spans import Span
+from chronomem.extractors.rules.readers.corrections import corrects
 from chronomem.extractors.rules.tables.lexicon import LEADS_ON
 from chronomem.model.relations import is_functional
 from chronomem.text.dates import TimeExpression
@@ -153,7 +154,7 @@ class Fate:
 # The gates a fact can stop at, in the order they are asked (``bench/reader_funnel.py``
 # counts the facts stopped at each).
 GATES = (
-    "question", "aspect", "confidence", "value", "owner",
+    "question", "aspect", "confidence", "correction", "value", "owner",
     "role named again", "conditional", "told as over", "known to rules",
 )  # fmt: skip
 
@@ -177,6 +178,7 @@ def learned_fates(
 ) -> list[Fate]:
     """:func:`learned_hits`, fact by fact: each fact's hits, or the gate it stopped at
     (``before``: the message's sentences before ``s``, for whom a pronoun stands)."""
+    correcting = corrects(s)
     old_values = [f.ends for f in read if f.ends is not None and _replaces(f)]
     out: list[Fate] = []
     for told in read:
@@ -186,7 +188,7 @@ def learned_fates(
             # replaces the diesel V60"): the V60 ends, whatever its own reading says
             fact = replace(fact, aspect="end", ends=None)
         fact = _undated_plan(s, fact)
-        stopped = _stopped(s, told)
+        stopped = _stopped(s, told, fact, correcting)
         if stopped:
             out.append(Fate(fact, stopped))
             continue
@@ -199,17 +201,17 @@ def learned_fates(
     return out
 
 
-def _stopped(s: Sentence, told: ReadFact) -> str:
-    """The gate a fact stops at before its value is looked for ("": none), as the reader
-    read it. (A correction naming no value it replaces once stopped here too, "wait I mean
-    X"; round 26 deleted that gate by ablation: it changed no check of any set, and without
-    it the memory finds 10 more of the unseen writers' labels.)"""
+def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> str:
+    """The gate a fact stops at before its value is looked for ("": none): ``told`` as the
+    reader read it, ``fact`` as a replacement in the sentence makes it."""
     if s.question and told.value[0] >= s.asks_from:
         return "question"
     if told.aspect not in TOLD | {"plan"}:
         return "aspect"
     if told.confidence < (NAMED_CONFIDENCE if told.named else MIN_CONFIDENCE):
         return "confidence"
+    if correcting and not _replaces(fact):
+        return "correction"  # "wait I mean X": what X is depends on what it corrects
     return ""
 
 
