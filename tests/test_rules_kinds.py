@@ -188,8 +188,9 @@ STORIES = [
      [("RIDES_BIKE", "cortina")], ["gazelle"]),
     (["Ife: summer is my favourite season", "Ife: honestly autumn is my favourite season now"],
      [("HAS_FAVORITE", "autumn")], ["summer"]),
-    pytest.param(["Ife: my dentist is Dr. Patel", "Ife: switched dentists, I see Dr. Moreau now"],
-     [("ROLE_HELD_BY", "dr. moreau")], ["dr. patel"], marks=lost("successors")),
+    # round 26: read by the learned step once a role named again stops only its holder's acts
+    (["Ife: my dentist is Dr. Patel", "Ife: switched dentists, I see Dr. Moreau now"],
+     [("ROLE_HELD_BY", "dr. moreau")], ["dr. patel"]),
     (["Ife: I swim every morning", "Ife: gave up swimming, only yoga now"],
      [("HAS_HABIT", "yoga")], ["swimming"]),
     (["Ife: I'm pregnant!", "Ife: our baby boy Kofi arrived on monday"],
