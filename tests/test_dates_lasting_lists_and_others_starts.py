@@ -61,10 +61,24 @@ def test_a_start_told_with_how_long_it_lasts_ends_then(
         "I've been off sugar for a month now",  # a perfect: the state began a month ago
         "starting today I walk for 30 minutes a day",  # an act's length, every day
         "from tomorrow I won't drink for a month",  # denied
+        "sober for six months today!!",  # round 26: an anniversary, counted up to today
     ],
 )
 def test_a_duration_without_a_start_ahead_ends_nothing(text: str) -> None:
     assert _ends(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("sober for six months today!!", date(2026, 2, 10)),
+        ("officially vegan for 1 year as of today", date(2025, 8, 10)),
+    ],
+)
+def test_an_anniversary_today_dates_the_start_back(text: str, day: date) -> None:
+    """Round 26: "for six months today" ended the state six months ahead."""
+    first = find_time_expressions(text, MONDAY)[0]
+    assert (first.when.date(), first.role) == (day, "since")
 
 
 @pytest.mark.parametrize(

@@ -23,8 +23,9 @@ _PERFECT = re.compile(
     r"|(?:^|[^\w'])been)\b[^.!?;,\n]*$",
     re.I,
 )
-# "... for two weeks now", "... for a year and counting": still running, said after it
-_STILL_RUNNING = re.compile(r"\s*(?:now|and counting|so far|already)\b", re.I)
+# "... for two weeks now", "... for a year and counting", "sober for six months today" (an
+# anniversary): still running, said after it
+_STILL_RUNNING = re.compile(r"\s*(?:now|and counting|so far|already|(?:as of )?today)\b", re.I)
 # a clause told in the past or ahead keeps a duration that is no start ("I was in Lisbon
 # for two weeks", "I'll be in Oslo for three days now that ...")
 _NOT_PRESENT = re.compile(

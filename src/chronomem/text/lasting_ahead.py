@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 _FOR = re.compile(
     r"\bfor\s+(?:(?:about|around|roughly|another|the\s+next)\s+)?"
     rf"({COUNTS}|a\s+couple\s+of)\s+(day|week|fortnight|month|year)s?\b"
-    r"(?!\s+(?:a|an|per|each|every|ago|from\s+now|now|already|and\s+counting|so\s+far"
+    r"(?!\s+(?:a|an|per|each|every|ago|from\s+now|now|today|already|and\s+counting|so\s+far"
     r"|at\s+a\s+time|in\s+a\s+row|straight|running)\b)",
     re.I,
 )
