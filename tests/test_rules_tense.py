@@ -40,6 +40,10 @@ JAN_10 = t("2024-01-10T12:00")
         # round 26: an irregular participle after "have" is a past tense too
         ("I have only just taken up the post, in March", [date(2023, 3, 1)]),
         ("she's given up meat on the 20th", [date(2023, 12, 20)]),
+        # round 27: "since" as a cause tells nothing in hindsight; "since" of a time does
+        ("Since you're training for the marathon on 26 October, eat pasta", [date(2024, 10, 26)]),
+        ("since you have a dentist appointment on the 3rd, rest up", [date(2024, 2, 3)]),
+        ("since I moved to Leeds on 3 May it's been grey", [date(2023, 5, 3)]),
     ],
 )
 def test_dates_follow_their_clause(text: str, days: list[date]) -> None:

@@ -55,9 +55,15 @@ _RESCHEDULED_TO = re.compile(
     r"[^.!?;]{0,60}?\b(?:to|until|till)\s+(?:the\s+|on\s+)?$",
     re.I,
 )
+# "since" as a cause ("since you're training for the marathon on 26 October", "since I
+# have a day off on Friday"): a present clause follows it, nothing told in hindsight
+_SINCE_AS_CAUSE = (
+    r"(?!\s+(?:I|you|we|they|he|she|it|there)(?:'(?:m|re|s|ve|ll)\b|\s+(?:am|are|is|have|has"
+    r"|do|does|can|will|need|want|live|work|like|love|plan|hope)\b))"
+)
 _PAST_WORDS = re.compile(
-    r"\b(?:ago|since|last(?!\s+(?:day|shift|week of|exam|one))|yesterday|was|were|did|had|"
-    r"used to|went|got|left|took|made|came|"
+    r"\b(?:ago|since" + _SINCE_AS_CAUSE + r"|last(?!\s+(?:day|shift|week of|exam|one))|yesterday|"
+    r"was|were|did|had|used to|went|got|left|took|made|came|"
     r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
     r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"
     r"swam|brought|caught|taught|fought|sat|stood|slept|woke|finished|done|quit|"
