@@ -57,3 +57,18 @@ def test_a_plan_in_words_with_a_day_ahead_is_an_event_on_that_day() -> None:
 
     assert ("colonoscopy", "2025-03-14") in plans("Ulla: booked in for a colonoscopy on the 14th")
     assert not plans("Ulla: maybe a colonoscopy someday")
+
+
+def test_a_plan_dated_by_a_later_sentence_keeps_its_relation_from_that_day() -> None:
+    """Round 27: a plan of a relation whose own sentence names no day ahead, and a later
+    sentence of the message that says when it starts ("It starts April 1."), holds the
+    relation from that day; it is not only a plan of its value told on the day it was
+    announced."""
+    said = datetime.fromisoformat("2025-02-20T10:00:00+00:00")
+    text = "Taro: My company announced I will become head of the Oyama depot. It starts April 1."
+    episode = Episode("e", "g", text, EpisodeSource.MESSAGE, said, said)
+    facts = RuleExtractor(embedder=real_embedder()).extract(episode, []).facts
+    job = [f for f in facts if f.relation in ("WORKS_AT", "HAS_JOB_TITLE")]
+    assert job and all(f.valid_at is not None and f.invalid_at is None for f in job)
+    assert {f.valid_at.date().isoformat() for f in job if f.valid_at} == {"2025-04-01"}
+    assert not any(f.relation == "HAS_PLAN" for f in facts)

@@ -31,6 +31,7 @@ def _starts(text: str) -> dict[tuple[str, str], date | None]:
         ),
         ("Noor: got a job at Halden Logistics!! I start on March 3rd", "Halden Logistics", (3, 3)),
         ("Noor: new job at Halden Logistics! Starting 29 September.", "Halden Logistics", (9, 29)),
+        ("Noor: got a job at Halden Logistics. It starts on 3 March.", "Halden Logistics", (3, 3)),
         (
             "Noor: I got the job as a nurse at St Mary's, my first day is 14 April",
             "St Mary's",

@@ -175,9 +175,11 @@ def learned_fates(
     role: str,
     known: Known,
     before: Sequence[Sentence] = (),
+    later: datetime | None = None,
 ) -> list[Fate]:
     """:func:`learned_hits`, fact by fact: each fact's hits, or the gate it stopped at
-    (``before``: the message's sentences before ``s``, for whom a pronoun stands)."""
+    (``before``: the message's sentences before ``s``, for whom a pronoun stands; ``later``:
+    the day ahead a later sentence of the message says the speaker's news starts)."""
     correcting = corrects(s)
     old_values = [f.ends for f in read if f.ends is not None and _replaces(f)]
     out: list[Fate] = []
@@ -187,12 +189,12 @@ def learned_fates(
             # the old value another fact of the sentence replaces ("a Volvo XC40, which
             # replaces the diesel V60"): the V60 ends, whatever its own reading says
             fact = replace(fact, aspect="end", ends=None)
-        fact = _undated_plan(s, fact)
+        fact = _undated_plan(s, fact, later)
         stopped = _stopped(s, told, fact, correcting)
         if stopped:
             out.append(Fate(fact, stopped))
             continue
-        made = _fact_hits(s, fact, role, known, before)
+        made = _fact_hits(s, fact, role, known, (before, later))
         if isinstance(made, str):
             out.append(Fate(fact, made))
             continue
@@ -215,14 +217,16 @@ def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> s
     return ""
 
 
-def _undated_plan(s: Sentence, fact: ReadFact) -> ReadFact:
+def _undated_plan(s: Sentence, fact: ReadFact, later: datetime | None = None) -> ReadFact:
     """A plan of a relation whose clause names no day ahead ("he's moving to Spain with his
     wife", "I've accepted the invitation to lead the Florence delegation") is a plan of its
     value (``HAS_PLAN``), not the relation's value from a day the text does not give. Until
     round 15 it was dropped (the "plan" gate): on the held-out writer (``reader_r9``) such
     readings were right 6 times in 10, above the split's precision, and 6 more of its plans
-    were found."""
-    if fact.aspect == "plan" and fact.relation != "HAS_PLAN" and _planned(s, fact) is None:
+    were found. A day a later sentence gives the start ("I will become branch manager of
+    the Sendai office. It starts April 1.": ``later``) is the day of the relation's plan."""
+    undated = _planned(s, fact) is None and later is None
+    if fact.aspect == "plan" and fact.relation != "HAS_PLAN" and undated:
         return replace(fact, relation="HAS_PLAN")
     return fact
 
@@ -242,10 +246,16 @@ def _planned(s: Sentence, fact: ReadFact) -> tuple[datetime | None, datetime | N
 
 
 def _fact_hits(
-    s: Sentence, fact: ReadFact, role: str, known: Known, before: Sequence[Sentence]
+    s: Sentence,
+    fact: ReadFact,
+    role: str,
+    known: Known,
+    around: tuple[Sequence[Sentence], datetime | None],
 ) -> list[Hit] | str:
     """The fact's hit, and the ending of the old value a replacement names, for the person
-    whose fact it is (``whose.owner``); or the gate that stops it."""
+    whose fact it is (``whose.owner``); or the gate that stops it (``around``: the
+    message's sentences before ``s``, and the start a later one tells)."""
+    before, later = around
     value = _value_at(s, fact.value, fact.relation)
     if value is None:
         return "value"
@@ -271,6 +281,8 @@ def _fact_hits(
     )  # "she had been living in Hull for years": held once, over now
     ended = fact.aspect == "end" or over
     spell = _planned(s, fact)
+    if spell is None and later is not None and fact.aspect == "plan":
+        spell = (later, None) if fact.relation != "HAS_PLAN" else None
     out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation)

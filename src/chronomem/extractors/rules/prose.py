@@ -107,7 +107,7 @@ def _learned_hits(
         before = [t[0] for t in told[:k]]
         later = next((when for when in starts[k + 1 :] if when is not None), None)
         moving = next((when for when in moves[k + 1 :] if when is not None), None)
-        for fate in learned_fates(s, facts, hits, role, known, before):
+        for fate in learned_fates(s, facts, hits, role, known, before, later):
             keys = []
             for hit in fate.hits:
                 if draft.full():

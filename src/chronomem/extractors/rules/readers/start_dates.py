@@ -31,7 +31,9 @@ from chronomem.text.words import word_set
 STARTABLE: Final = ("WORKS_AT", "STUDIES_AT", "HAS_JOB_TITLE")
 _START = re.compile(
     r"\b(?:(?:I|we)(?:'ll| will| shall)?\s+(?:start|begin)|(?:I'm|I am)\s+(?:starting|beginning)"
-    r"|starting|beginning|first day(?:'s| is| will be)?|start date(?:'s| is)?)\b",
+    r"|starting|beginning|first day(?:'s| is| will be)?|start date(?:'s| is)?"
+    # the news just told starts: "I'll be branch manager in Sendai. It starts April 1."
+    r"|(?:it|this|that)(?:'ll| will)?\s+(?:starts?|begins?|kicks? off))\b",
     re.I,
 )
 _BETWEEN: Final = re.compile(r"[\s,]*(?:(?:on|in|from|at|as of)\s+)?(?:the\s+)?", re.I)
