@@ -16,6 +16,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.sentences import split_clauses, split_sentences
 from chronomem.extractors.rules.analysis.subjects import label_role_names
+from chronomem.extractors.rules.analysis.until_then import with_until_then
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import fact_dates, hit_dates, owned_times, passing_times
@@ -284,7 +285,7 @@ def _narrated(
 
 
 def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:
-    times = find_time_expressions(text, reference)
+    times = with_until_then(find_time_expressions(text, reference), text, reference, known)
     spans = find_spans(text, [(t.start, t.end) for t in times], known)
     label_role_names(text, spans)  # "my neighbour Wale": a person
     return Sentence(text, reference, speaker, spans, times, split_clauses(text))
