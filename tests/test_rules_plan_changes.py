@@ -188,3 +188,25 @@ def test_a_plan_moved_by_it_keeps_the_plan_as_told() -> None:
         open_ = [f for f in plans if f.invalid_at is None]
         assert [f.valid_at.date().isoformat() for f in open_ if f.valid_at] == ["2026-02-09"]
         assert "halcyon" in open_[0].fact.lower()
+
+
+@pytest.mark.local_model
+def test_it_moves_every_fact_of_one_plan_told_together_end_to_end() -> None:
+    """Round 27: "they pushed it, it's the 15th now" after a start told with its job and
+    title on one day: "it" is that one plan, and both facts move to the new day."""
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        tell(
+            memory,
+            clock,
+            [
+                (
+                    "2025-02-10T10:00",
+                    "Oren: I start at Brackwater Freight on 1 March as a junior accountant",
+                ),
+                ("2025-02-20T10:00", "Oren: argh they pushed it, it's the 15th of March now"),
+            ],
+        )
+        for relation in ("WORKS_AT", "HAS_JOB_TITLE"):
+            open_ = [f for f in facts_about(memory, "Oren", relation) if f.invalid_at is None]
+            assert [(f.valid_at.month, f.valid_at.day) for f in open_ if f.valid_at] == [(3, 15)]

@@ -19,6 +19,7 @@ from datetime import datetime
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.plain_texts import plain_sentence
 from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Episode, ExtractedFact
@@ -128,26 +129,34 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return hits  # "moved our flight to Oslo": the engine knows the plan by that word
     said = s.without_times(0, m.start()) + " " + s.without_times(m.end(), len(s.text))
     record = told_ahead(known, s.speaker, said) or told_ahead(known, None, said)
-    text = None
-    if record is None and _moves_it(s.text, m, new[0].start):
-        record = _only_plan(known, s.speaker, s.reference)
-        text = None if record is None else f"{plan_words(record, s.speaker)} was moved"
+    records = [record] if record is not None else []
+    moves_it = not records and _moves_it(s.text, m, new[0].start)
+    if moves_it:
+        records = _only_plan(known, s.speaker, s.reference)
     told = normalize_name(bare[0].target.name) if bare else ""
-    if record is None or (record.relation, normalize_name(record.target)) == ("HAS_PLAN", told):
+    if not records or (records[0].relation, normalize_name(records[0].target)) == (
+        "HAS_PLAN",
+        told,
+    ):
         return hits  # the table named the plan told: its own fact stands
-    mine = normalize_name(record.source) == normalize_name(s.speaker)
-    me = Party(record.source, "Person", speaker=mine)
-    target = Party(record.target, record.label or None, False)
     # the fact's words are this sentence's, which named the plan ("moved my Oslo flight")
     # the new date stands for the verb: "pushed" is past, the plan it moves is ahead
     when = (new[0].start, new[0].end)
-    return [Hit(record.relation, me, target, False, (0, len(s.text)), when, text)]
+    out = []
+    for r in records:
+        mine = normalize_name(r.source) == normalize_name(s.speaker)
+        me = Party(r.source, "Person", speaker=mine)
+        target = Party(r.target, r.label or None, False)
+        plain = plain_sentence(r.relation, r.source, r.target)  # "Ana works at Kestrel"
+        text = (plain or f"{plan_words(r, s.speaker)} was moved") if moves_it else None
+        out.append(Hit(r.relation, me, target, False, (0, len(s.text)), when, text))
+    return out
 
 
 # What a verb of moving moves when it names no plan: "it" or "that" ("they pushed it to
 # Monday", "it got moved to the 9th"), or nothing, in a clause that opens on the verb ("I
 # rebooked for fri"): between the verb and the new day only these words stand.
-_IT_AFTER = word_set("it that them back forward over to for till until on the a")
+_IT_AFTER = word_set("it that them back forward over to for till until on the a it's its is now")
 _IT_BEFORE = re.compile(
     r"\b(?:it|that)\s+(?:(?:has|had|'s|was|is|got|just|been|now|all|also)\s+){0,3}$", re.I
 )
@@ -163,7 +172,7 @@ def _moves_it(text: str, verb: re.Match[str], day: int) -> bool:
     "to", "for" and the like stand between the verb and the new day, and the plan is "it"
     ("pushed it back to", "it got pushed to") or left out of a clause that opens on the
     verb ("I rebooked for fri")."""
-    between = text[verb.end() : day].lower().split()
+    between = [w.strip(",;:-") for w in text[verb.end() : day].lower().split()]
     if any(w not in _IT_AFTER for w in between):
         return False
     if "it" in between or "that" in between:
@@ -172,16 +181,19 @@ def _moves_it(text: str, verb: re.Match[str], day: int) -> bool:
     return bool(_IT_BEFORE.search(before) or _BARE_VERB.search(before))
 
 
-def _only_plan(known: Known, speaker: str, now: datetime) -> Ahead | None:
-    """The speaker's one plan still ahead at ``now`` ("it" names it only when it is the
-    only one: with two, "it" could be either, and nothing moves)."""
+def _only_plan(known: Known, speaker: str, now: datetime) -> list[Ahead]:
+    """The speaker's one plan still ahead at ``now``: "it" names it only when it is the
+    only one, or the facts of one plan told together, on one day ("I start at Kestrel on
+    the 1st as a supervisor": the job and the title); with two plans, "it" could be
+    either, and nothing moves."""
     key = normalize_name(speaker)
     plans = [
         r
         for r in known.ahead
         if normalize_name(r.source) == key and (r.start is None or r.start > now)
     ]
-    return plans[0] if len(plans) == 1 else None
+    one_day = len({r.start for r in plans}) == 1 and all(r.start is not None for r in plans)
+    return plans if len(plans) == 1 or (plans and one_day) else []
 
 
 _PLAN_ENDS = word_set("is was are were on at this next tomorrow")
