@@ -115,9 +115,25 @@ def same_subject(label: str, produced: str, names: Names) -> bool:
             name = names.narrator
         return name is not None and _same_name(name, produced)
     if "'s " in label:  # "speaker's sister", "Omar's manager": the noun decides
-        noun = label.rsplit("'s ", 1)[1]
-        return bool(words(noun)) and words(noun) <= words(produced)
+        noun = _roles(words(label.rsplit("'s ", 1)[1]))
+        return bool(noun) and noun <= _roles(words(produced))
     return _same_name(label, produced)
+
+
+# One role, spelled as writers spell it: a label's "speaker's mum" is the memory's "Tyla's
+# mom" (the writer of the label and of the text need not spell it alike).
+_ROLE_SPELLINGS = {
+    "mom": "mother", "mum": "mother", "mam": "mother", "ma": "mother", "mommy": "mother",
+    "mummy": "mother", "dad": "father", "daddy": "father", "pa": "father",
+    "nan": "grandmother", "nana": "grandmother", "gran": "grandmother",
+    "granny": "grandmother", "grandma": "grandmother", "grandad": "grandfather",
+    "granddad": "grandfather", "grandpa": "grandfather", "hubby": "husband",
+    "bf": "boyfriend", "gf": "girlfriend", "sis": "sister", "bro": "brother",
+}  # fmt: skip
+
+
+def _roles(found: set[str]) -> set[str]:
+    return {_ROLE_SPELLINGS.get(w, w) for w in found}
 
 
 def _same_name(name: str, produced: str) -> bool:
