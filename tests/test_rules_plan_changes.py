@@ -70,6 +70,12 @@ def test_an_event_without_a_date_ahead_is_no_plan(text: str) -> None:
             "haircut appointment",
             25,
         ),
+        # round 27: the move told as it is being made ("moving", "postponing")
+        (
+            ["Kim: my retirement party is on the 20th", "Kim: we're postponing it to the 27th"],
+            "retirement party",
+            27,
+        ),
     ],
 )
 def test_a_move_by_it_gives_the_plan_told_a_new_date(turns: list[str], plan: str, day: int) -> None:

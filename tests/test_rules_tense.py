@@ -24,6 +24,7 @@ JAN_10 = t("2024-01-10T12:00")
         # a verb whose object is an event still to come
         ("I signed up for the Boston Marathon in April!", [date(2024, 4, 1)]),
         ("airline pushed our flight to March 10. annoying", [date(2024, 3, 10)]),
+        ("ugh, venue problems, moving the party to 2 January", [date(2025, 1, 2)]),
         # past-tense clauses, each date with its own verb
         (
             "I left my job in the spring, took the summer off, and then moved to Denver in August",

@@ -51,7 +51,7 @@ _COMMITMENT = re.compile(
     re.I,
 )
 _RESCHEDULED_TO = re.compile(
-    r"\b(?:moved|pushed|postponed|rescheduled|bumped|delayed|changed|shifted|brought)\b"
+    r"\b(?:(?:mov|push|postpon|reschedul|bump|delay|chang|shift)(?:ed|ing)|brought|bringing)\b"
     r"[^.!?;]{0,60}?\b(?:to|until|till)\s+(?:the\s+|on\s+)?$",
     re.I,
 )

@@ -47,7 +47,10 @@ _FILLER = word_set(
     "with by from back again new old whole entire"
 )
 # a plan moved: the verbs (general English)
-MOVE_VERBS = r"moved|pushed|postponed|rescheduled|rebooked|rearranged|bumped|delayed|shifted"
+MOVE_VERBS = (
+    r"(?:mov|push|postpon|reschedul|rebook|rearrang|bump|delay|shift)(?:ed|ing)"
+    r"|(?:postpone|reschedule|rebook|rearrange)s?"
+)
 MOVED = re.compile(rf"\b(?:{MOVE_VERBS}|brought forward|put off|changed)\b", re.I)
 
 
