@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from chronomem.extractors.learned.reader import ReadFact
-from chronomem.extractors.learned.told import an_ex, said_in_the_past, told_another
-from chronomem.extractors.learned.whose import owner
+from chronomem.extractors.learned.told import an_ex, negates_held, said_in_the_past, told_another
+from chronomem.extractors.learned.whose import owner, subjectless
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
@@ -184,6 +184,10 @@ def learned_fates(
     old_values = [f.ends for f in read if f.ends is not None and _replaces(f)]
     out: list[Fate] = []
     for told in read:
+        if told.aspect == "negation" and told.subject == "speaker" and role == "user":
+            value = s.text[told.value[0] : told.value[1]]
+            if negates_held(s, known, told.relation, value):
+                told = replace(told, aspect="end")  # "so not allergic after all": taken back
         fact = told
         if fact.aspect != "end" and any(_overlap(fact.value, e) for e in old_values):
             # the old value another fact of the sentence replaces ("a Volvo XC40, which
@@ -259,7 +263,9 @@ def _fact_hits(
     value = _value_at(s, fact.value, fact.relation)
     if value is None:
         return "value"
-    subject = owner(s, value[0], fact.subject, role, known, before)
+    subject = owner(s, value[0], fact.subject, role, known, before) or _held_ended(
+        s, fact, role, known
+    )
     if subject is None:
         return "owner"
     found, target = value
@@ -289,6 +295,21 @@ def _fact_hits(
         if old is not None and _same_kind(old[1], target):
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
     return out
+
+
+def _held_ended(s: Sentence, fact: ReadFact, role: str, known: Known) -> Party | None:
+    """The speaker, for an ending on a user's line that names no one ("so not allergic
+    after all") of a value the speaker holds in that relation: a denial ``whose.owner``
+    reads as no one's claim, but what it takes back is the speaker's."""
+    text = s.text[fact.value[0] : fact.value[1]]
+    mine = fact.aspect == "end" and fact.subject == "speaker" and role == "user"
+    if not (mine and s.speaker and subjectless(s, known)):
+        return None
+    return (
+        Party(s.speaker, "Person", speaker=True)
+        if negates_held(s, known, fact.relation, text)
+        else None
+    )
 
 
 _ROLE_RELATIONS = ("ROLE_HELD_BY", "MANAGED_BY")

@@ -45,3 +45,31 @@ def told_another(s: Sentence, known: Known, subject: str, relation: str, value: 
         key != normalize_name(value) and known.starts.get((who, relation, key)) == s.reference
         for key in held
     )
+
+
+_WORD = re.compile(r"[a-z]{3,}")
+
+
+# a value held as something done without ("cutting out red meat", "off sugar", "no dairy"):
+# denied again ("still no red meat"), it is told again, not taken back
+_ABSTAINED = re.compile(
+    r"\b(?:no|not|never|without|off|free|quit|cut(?:ting)? out|avoid\w*|gave up|giving up"
+    r"|stopped)\b|n't\b",
+    re.I,
+)
+
+
+def negates_held(s: Sentence, known: Known, relation: str, value: str) -> bool:
+    """Is a value the reader read as denied ("so not allergic after all") one the speaker
+    holds in ``relation`` (told in an earlier turn or held by the memory), named by a word
+    of it ("allergic to penicillin"), and held as something had, not done without? Denied,
+    the held value is taken back: it ends."""
+    if not s.speaker:
+        return False
+    who = normalize_name(s.speaker)
+    words = set(_WORD.findall(normalize_name(value)))
+    return bool(words) and any(
+        words & set(_WORD.findall(key))
+        and not _ABSTAINED.search(known.texts.get((who, relation, key), ""))
+        for key in known.targets.get((who, relation), {})
+    )
