@@ -287,8 +287,13 @@ def _fact_hits(
     )  # "she had been living in Hull for years": held once, over now
     ended = fact.aspect == "end" or over
     spell = _planned(s, fact)
-    if spell is None and later is not None and fact.aspect == "plan":
-        spell = (later, None) if fact.relation != "HAS_PLAN" else None
+    if (
+        spell is None
+        and later is not None
+        and fact.aspect == "plan"
+        and fact.relation != "HAS_PLAN"
+    ):
+        spell = (later, None)  # "... It starts April 1.": the plan's day, a later sentence's
     out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation)
