@@ -216,3 +216,17 @@ def test_it_moves_every_fact_of_one_plan_told_together_end_to_end() -> None:
         for relation in ("WORKS_AT", "HAS_JOB_TITLE"):
             open_ = [f for f in facts_about(memory, "Oren", relation) if f.invalid_at is None]
             assert [(f.valid_at.month, f.valid_at.day) for f in open_ if f.valid_at] == [(3, 15)]
+
+
+def test_a_plans_text_says_the_day_it_is_on() -> None:
+    """Round 27: what one asks of a plan is when it is; its text says the day ahead
+    (moved or not), as a reader would say it."""
+    told = [
+        f.fact
+        for f in run("Kim: my eye test is on the 19th at 2").facts
+        if f.relation == "HAS_PLAN"
+    ]
+    assert told and all("Friday 19 January 2024" in text for text in told), told
+    moved = run("Kim: I have a vet appointment on the 20th", "Kim: they pushed it to the 24th")
+    texts = [f.fact for f in moved.facts if f.relation == "HAS_PLAN"]
+    assert texts and all("Wednesday 24 January 2024" in text for text in texts), texts

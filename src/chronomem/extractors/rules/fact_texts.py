@@ -10,15 +10,30 @@ from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.plain_texts import plain
 from chronomem.extractors.rules.summaries import finish, strip_discourse, third_person
+from chronomem.model.relations import PLAN_RELATIONS
 
 
-def fact_text(s: Sentence, hit: Hit, draft: Draft) -> str:
+def fact_text(s: Sentence, hit: Hit, draft: Draft, day: datetime | None = None) -> str:
+    """The hit's text; a plan's says the day ahead it is on (``day``: its ``valid_at``):
+    what one asks of a plan is when it is ("Jiho's dentist was moved, on Tuesday 10 June
+    2025"). A light draft's facts (``Draft.light``) take only the text a stage gave."""
+    if draft.light:
+        return finish(hit.text) if hit.text else ""
     if hit.text:
-        return finish(hit.text)
+        return _on_day(finish(hit.text), hit, s, day)
     text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
     if hit.implicit_subject and s.speaker and text:
         text = f"{s.speaker} {text[0].lower()}{text[1:]}"
-    return plain(_named_subject(text, hit.source.name), s, hit)
+    return _on_day(plain(_named_subject(text, hit.source.name), s, hit), hit, s, day)
+
+
+def _on_day(text: str, hit: Hit, s: Sentence, day: datetime | None) -> str:
+    if hit.relation not in PLAN_RELATIONS or hit.ending or day is None or not text:
+        return text
+    if day.date() <= s.reference.date():
+        return text
+    said = f"{day:%A} {day.day} {day:%B %Y}"
+    return f"{text.rstrip('.!?')}, on {said}"
 
 
 _OPENING_PRONOUN = re.compile(r"^(?:He|She|he|she)\b")

@@ -28,7 +28,6 @@ from chronomem.extractors.rules.readers.mentions import mention_hits, mentioned_
 from chronomem.extractors.rules.readers.start_dates import STARTABLE, move_in_told, start_told
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
-from chronomem.extractors.rules.summaries import finish
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.trace import FactKey, ReaderFate, Trace, timing
 from chronomem.model import Episode, ExtractedFact, Extraction
@@ -368,7 +367,7 @@ def _add_hit(
         else owned_times(s, hit, hits)
     )
     valid_at, invalid_at = fact_dates(s, hit, owned, known, (source, target))
-    text = (finish(hit.text) if hit.text else "") if draft.light else fact_text(s, hit, draft)
+    text = fact_text(s, hit, draft, valid_at)
     text = one_item_text(text, hit, hits)
     if not hit.ending and is_functional(hit.relation):  # "moved to Cork, galway rent was..."
         text = without_rivals(text, target, _rivals(draft, known, source, hit.relation))
