@@ -33,8 +33,6 @@ def _on_day(text: str, hit: Hit, s: Sentence, day: datetime | None) -> str:
     if day.date() <= s.reference.date():
         return text
     said = f"{day:%A} {day.day} {day:%B %Y}"
-    if _day(day) in text:  # a day a copula stated: "eye test is 19 Jan 2024", said in full
-        return text.replace(_day(day), said, 1)
     return f"{text.rstrip('.!?')}, on {said}"
 
 
