@@ -228,23 +228,26 @@ def _undated_plan(s: Sentence, fact: ReadFact, later: datetime | None = None) ->
     round 15 it was dropped (the "plan" gate): on the held-out writer (``reader_r9``) such
     readings were right 6 times in 10, above the split's precision, and 6 more of its plans
     were found. A day a later sentence gives the start ("I will become branch manager of
-    the Sendai office. It starts April 1.": ``later``) is the day of the relation's plan."""
-    undated = _planned(s, fact) is None and later is None
-    if fact.aspect == "plan" and fact.relation != "HAS_PLAN" and undated:
+    the Sendai office. It starts April 1.": ``later``) is the day of the relation's plan
+    (``_planned``)."""
+    if fact.aspect == "plan" and fact.relation != "HAS_PLAN" and _planned(s, fact, later) is None:
         return replace(fact, relation="HAS_PLAN")
     return fact
 
 
-def _planned(s: Sentence, fact: ReadFact) -> tuple[datetime | None, datetime | None] | None:
+def _planned(
+    s: Sentence, fact: ReadFact, later: datetime | None = None
+) -> tuple[datetime | None, datetime | None] | None:
     """A plan of a relation: from the day ahead its clause names nearest its value ("I'm
     starting at Stripe in January", "we move to Porto next spring"), or until that day when
-    its verb ends something ("my lease ends on 30 June"); ``None``: no plan of a relation,
-    or no day ahead."""
+    its verb ends something ("my lease ends on 30 June"), else from the start a later
+    sentence of the message tells (``later``: "... It starts April 1."); ``None``: no plan
+    of a relation, or no day ahead."""
     if fact.aspect != "plan" or fact.relation == "HAS_PLAN":
         return None
     ahead = _days_ahead(s, fact.value[0])
     if not ahead:
-        return None
+        return None if later is None else (later, None)
     t = min(ahead, key=lambda t: abs(t.start - fact.value[0]))
     return (None, t.when) if t.role in ("end", "until") else (t.when, None)
 
@@ -286,14 +289,7 @@ def _fact_hits(
         and state_told_as_over(s.text, clause, fact.value)
     )  # "she had been living in Hull for years": held once, over now
     ended = fact.aspect == "end" or over
-    spell = _planned(s, fact)
-    if (
-        spell is None
-        and later is not None
-        and fact.aspect == "plan"
-        and fact.relation != "HAS_PLAN"
-    ):
-        spell = (later, None)  # "... It starts April 1.": the plan's day, a later sentence's
+    spell = _planned(s, fact, later)
     out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation)
