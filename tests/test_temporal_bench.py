@@ -108,6 +108,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_dev16", "d16-", 280),
         ("temporal_dev17", "d17-", 280),
         ("temporal_dev18", "d18-", 280),
+        ("temporal_dev19", "d19-", 280),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
