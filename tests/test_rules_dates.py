@@ -216,3 +216,77 @@ def test_a_state_after_then_without_an_end_before_keeps_its_own_date() -> None:
     (fact,) = [f for f in run("Ana: I joined Intel in 2019, then moved to Leeds").facts
                if f.target == "Leeds"]  # fmt: skip
     assert fact.valid_at != day("2019-01-01")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expression", "expected"),
+    [
+        ("Nadia and I have been together since like September", "since like September",
+         "2023-09-01"),
+        ("I've kept bees since about 2019", "since about 2019", "2019-01-01"),
+        ("we moved out there in like 2016", "in like 2016", "2016-01-01"),
+        ("been vegan since maybe early 2021", "since maybe early 2021", "2021-01-01"),
+        ("it's closed from roughly the 3rd", "from roughly the 3rd", "2024-01-03"),
+    ],
+)  # fmt: skip
+def test_a_word_saying_a_time_is_rough_leaves_the_time_read(
+    sentence: str, expression: str, expected: str
+) -> None:
+    """Round 28: a hedge between a preposition and its time ("since like September")
+    hid the time; a state told so took the sentence's other date."""
+    (found,) = find_time_expressions(sentence, REF)
+    assert (found.text, found.when) == (expression, day(expected))
+
+
+def test_a_day_counted_from_this_year_is_read_with_its_year() -> None:
+    (found,) = find_time_expressions("the christening is 14 June next year", REF)
+    assert found.when == day("2025-06-14")
+    (found,) = find_time_expressions("we married on the 2nd of March last year", REF)
+    assert found.when == day("2023-03-02")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Your physio session on 24 January has been cancelled",
+        "I booked the ferry for January 30th",
+        "they rescheduled my scan from 19 January",
+    ],
+)
+def test_a_day_of_the_coming_weeks_told_in_the_past_tense_stays_ahead(sentence: str) -> None:
+    """Round 28: a past tense sent a day named a week ahead a year back."""
+    (found,) = find_time_expressions(sentence, REF)
+    assert found.when.year == 2024 and found.when > REF
+
+
+def test_a_day_long_past_told_in_the_past_tense_is_last_years() -> None:
+    (found,) = find_time_expressions("I started there on 20 March", REF)
+    assert found.when == day("2023-03-20")
+    (found,) = find_time_expressions(
+        "we had a party at Christmas", datetime(2024, 12, 10, tzinfo=UTC)
+    )
+    assert found.when == day("2023-12-25")  # a holiday is not a day of the coming weeks
+
+
+def test_since_then_points_at_the_day_an_earlier_sentence_told() -> None:
+    """Round 28: "since then" in a sentence after the one that named the day was read as
+    no date, and the state began when it was said."""
+    facts = run("Ayo: Mrs Bello retired in March. My supervisor since then is Mr Eze").facts
+    (fact,) = [f for f in facts if f.target == "Mr Eze"]
+    assert fact.valid_at == day("2023-03-01")
+
+
+def test_the_day_a_plan_is_moved_from_is_no_day_of_it() -> None:
+    """Round 28: "moved from 24 January to 8 February" was read as a span: the plan held
+    from the old day until the new one."""
+    found = find_time_expressions("my MRI has been moved from 24 January to 8 February", REF)
+    assert [(t.when, t.role) for t in found] == [(day("2024-02-08"), "at")]
+    since, until = find_time_expressions("I worked there from 2018 to 2020.", REF)
+    assert (since.role, until.role) == ("since", "until")
+
+
+def test_a_dash_set_off_by_spaces_parts_the_tense_of_its_clauses() -> None:
+    """Round 28: "Got it - you start on 10 February": the "got" of the aside sent the start
+    a year back."""
+    (found,) = find_time_expressions("Got it - you start at Bellfield on 10 March.", REF)
+    assert found.when == day("2024-03-10")

@@ -54,9 +54,16 @@ _HALVES = (
     rf"(?:({_NUM})\s+({_UNIT})\s+and\s+a\s+half|({_NUM})\s+and\s+a\s+half\s+({_UNIT})"
     rf"|(?i:half)\s+(?i:an?)\s+({_UNIT}))"
 )
-_ROUGHLY = r"(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|roughly\s+|just\s+)?"
+# a word saying a time is rough, between its preposition and the time: "since like
+# september", "for about a year", "since maybe 2019", "almost two years ago"
+ROUGHLY = (
+    r"(?:(?:about|around|almost|nearly|over|roughly|approximately|just|only|like|maybe"
+    r"|probably|basically|literally)\s+)?"
+)
 _SEASON = r"(?i:spring|summer|fall|autumn|winter)"
 _YEAR = r"(?:19|20)\d{2}"
+# a day's year, given or counted from now: "14 June 2026", "14 June next year"
+_DAYS_YEAR = rf"(?:,?\s+({_YEAR}|(?i:next|last|this)\s+year)\b)?"
 _DIGIT = frozenset({"<digit>"})
 _UNITS = word_set(
     "minute minutes hour hours day days week weeks fortnight fortnights month months year "
@@ -72,11 +79,11 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         *SPAN_RULES,  # "from 20 to 27 July", "the first Sunday in June"
         *CASUAL_RULES,  # "back in march", "the 2nd of this month"
         (  # before the whole units, which would read "a year" of "half a year ago"
-            rf"(?i:\b{_ROUGHLY}){_HALVES}(?i:\s+(?:ago|back(?!\s+(?:at|in|to|on|from|home)\b)))\b",
+            rf"(?i:\b{ROUGHLY}){_HALVES}(?i:\s+(?:ago|back(?!\s+(?:at|in|to|on|from|home)\b)))\b",
             resolve.halves_ago,
             frozenset({"half"}),
         ),
-        (rf"(?i:\bfor\s+{_ROUGHLY}){_HALVES}", resolve.halves_lasted, frozenset({"half"})),
+        (rf"(?i:\bfor\s+{ROUGHLY}){_HALVES}", resolve.halves_lasted, frozenset({"half"})),
         (
             rf"(?<![\w-]){_HALVES}(?=\s*(?:now\b|already\b|and counting\b|[.,!;)]|$))",
             resolve.halves_lasted,
@@ -92,13 +99,13 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         (r"\b(\d{4})/(\d{1,2})/(\d{1,2})\b", resolve.ymd_slash, _DIGIT),
         (
             rf"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{{1,2}})(?i:st|nd|rd|th)?(?:\s+of)?\s+({_MONTH})"
-            rf"(?:,?\s+({_YEAR})\b)?",
+            rf"{_DAYS_YEAR}",
             resolve.day_month,
             _DIGIT,
         ),
         (
             rf"(?i:\bon\s+)?\b({_MONTH})\s+(?i:the\s+)?(\d{{1,2}})(?i:st|nd|rd|th)?\b(?!:)"
-            rf"(?:,?\s+({_YEAR})\b)?",
+            rf"{_DAYS_YEAR}",
             resolve.month_day,
             _DIGIT,
         ),
@@ -110,24 +117,24 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         BARE_ORDINAL_RULE,  # "on 21st", "from 3rd"
         (
             rf"(?i:\b(?:on\s+)?(?:the\s+)?)\b({_ORDINAL_WORD})(?i:\s+of)\s+({_ANY_MONTH})"
-            rf"(?:,?\s+({_YEAR})\b)?",
+            rf"{_DAYS_YEAR}",
             resolve.ordinal_word_day,
             _MONTH_WORDS,
         ),
         (
             rf"(?i:\bon\s+)?\b({_MONTH})\s+(?i:the\s+)?({_ORDINAL_WORD})\b"
-            rf"(?!\s+(?i:time|thing|place|half|quarter|week)\b)(?:,?\s+({_YEAR})\b)?",
+            rf"(?!\s+(?i:time|thing|place|half|quarter|week)\b){_DAYS_YEAR}",
             resolve.month_ordinal_word,
             _MONTH_WORDS,
         ),
         (
-            rf"(?i:\b(?:in|since|until|by|during)\s+)?(?i:\b(early|mid|late)[- ])?"
+            rf"(?i:\b(?:in|since|until|by|during)\s+{ROUGHLY})?(?i:\b(early|mid|late)[- ])?"
             rf"\b({_MONTH}),?\s+({_YEAR})\b",
             resolve.month_and_year,
             _DIGIT,
         ),
         (
-            rf"(?i:\b(?:in|since|during)\s+)?(?i:\bthe\s+)?\b({_SEASON})\s+(?i:of\s+)?({_YEAR})\b",
+            rf"(?i:\b(?:in|since|during)\s+{ROUGHLY})?(?i:\bthe\s+)?\b({_SEASON})\s+(?i:of\s+)?({_YEAR})\b",
             resolve.season_and_year,
             _DIGIT,
         ),
@@ -150,7 +157,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         (
             rf"(?i:\b(?:back\s+in|in|since|until|till|by|during|around|before|after|from|to|between|and)\s+)"
-            rf"(?i:the\s+year\s+)?({_YEAR})\b(?!\s*(?i:am|pm|people|dollars|miles))",
+            rf"(?i:{ROUGHLY}the\s+year\s+|{ROUGHLY})({_YEAR})\b(?!\s*(?i:am|pm|people|dollars|miles))",
             resolve.year,
             _DIGIT,
         ),
@@ -203,20 +210,20 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             frozenset({"week", "month", "year", "weekend"}) | _SEASON_WORDS | _WEEKDAY_WORDS,
         ),
         (
-            rf"(?i:\b(?:about|around|almost|nearly|over|roughly|just|only|like)\s+)?\b({_NUM})\s+({_UNIT})"
+            rf"(?i:\b{ROUGHLY})\b({_NUM})\s+({_UNIT})"
             r"(?i:\s+(?:ago|back(?!\s+(?:at|in|to|on|from|home|with|into)\b)))\b",
             resolve.ago,
             frozenset({"ago", "back"}),
         ),
         (
-            rf"(?i:\bfor\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+)?)({_NUM})\s+({_UNIT})\b"
+            rf"(?i:\bfor\s+{ROUGHLY})({_NUM})\s+({_UNIT})\b"
             r"(?!\s+(?:ago|from\s+now))",
             resolve.lasted,
             _UNITS,
         ),
         (  # "vegetarian since twelve years", "learning guitar from three months": how
             # long, said as English as a second language says it; the state holds since then
-            rf"(?i:\b(?:since|from)\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+)?)"
+            rf"(?i:\b(?:since|from)\s+{ROUGHLY})"
             rf"({_NUM})\s+({_UNIT})\b(?!\s+(?:ago|from\s+now|later|before|after|earlier|old)\b)",
             resolve.ago,
             _UNITS,
@@ -245,7 +252,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         (
             rf"(?i:\b(in|since|until|till|by|during|last|next|this|early|late|mid|around|about"
             rf"|from|to|before|after|through)"
-            rf"[- ]\s*)"
+            rf"[- ]\s*{ROUGHLY})"
             rf"({_MONTH})\b(?!\s+\d)",
             resolve.bare_month,
             _MONTH_WORDS,

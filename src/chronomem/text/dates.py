@@ -30,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 
 from chronomem.text.anaphoric_dates import pointed_back
 from chronomem.text.date_resolvers import Resolver
-from chronomem.text.date_rules import DATE_RULES
+from chronomem.text.date_rules import DATE_RULES, ROUGHLY
 from chronomem.text.daymath import DayContext
 from chronomem.text.lasting_ahead import lasting_ends, remaining_ends
 from chronomem.text.tense import clause_tense
@@ -49,7 +49,7 @@ _TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\
 # December": the day a change takes effect, a start (or an ending's own day)
 _PREFIX_ROLE = re.compile(
     r"\b(since|until|till|through|from|by|as of|as from|effective|with effect from)\s+"
-    r"(?:(?:about|around|roughly|approximately)\s+|back\s+)?$",
+    rf"(?:back\s+)?{ROUGHLY}$",
     re.I,
 )
 _HEAD_ROLES = {
@@ -60,6 +60,12 @@ _HEAD_ROLES = {
 _MOVED_UNTIL = re.compile(
     r"\b(?:postponed|pushed|delayed|moved|put off|rescheduled|bumped)"
     r"(?:\s+(?:it|that|back|out)){0,2}\s+(?:(?:until|till)\s+)?$",
+    re.I,
+)
+# "moved from 24 September to 8 October": the old day is no day of the plan, nor a start
+_MOVED_FROM = re.compile(
+    r"\b(?:moved|pushed|postponed|rescheduled|rebooked|changed|shifted|bumped|brought)"
+    r"(?:\s+(?:it|that|back|forward|over)){0,2}\s+$",
     re.I,
 )
 # "my contract ends on 31 March", "my last day at Acme is the 30th", "moving out end of may":
@@ -74,6 +80,8 @@ _ENDS_THEN = re.compile(
 )
 # "until" / "till" right before a date the clause gives no tense: the end lies ahead
 _UNTIL_BEFORE = re.compile(r"\b(?:until|till|til)\s+$", re.I)
+# a start ("since 3 May"): in a past tense, never a day still to come
+_SINCE_BEFORE = re.compile(rf"\b(?:since|from)\s+{ROUGHLY}$", re.I)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|and|-|\u2013)\s*$", re.I)
 
 
@@ -109,6 +117,9 @@ def _resolve(
     """``m`` resolved in the tense of its own clause (``tense.py``); a clause with no tense
     takes the occurrence nearest to the reference day, unless the sentence looks ahead."""
     tense = clause_tense(text, m.start(), m.end()) if guess else None
+    start = m.group().lower().startswith(("since", "from"))
+    if start or _SINCE_BEFORE.search(text, max(0, m.start() - _CUE_WINDOW), m.start()):
+        ctx = replace(ctx, near_ahead=False)
     if tense is None and guess and _UNTIL_BEFORE.search(text, 0, m.start()):
         tense = "future"  # "they stay until the 25th": a state's end no verb puts behind
     try:
@@ -170,6 +181,9 @@ def _with_roles_and_times(
         if role is None and prefix:
             role = _HEAD_ROLES.get(" ".join(prefix.group(1).lower().split()), "at")
             start = prefix.start()
+        moved = _MOVED_FROM.search(text, max(0, start - 40), start)
+        if role == "since" and moved and text[start:end].lower().startswith("from"):
+            continue  # "moved from 24 September to ...": the day it is no longer on
         after_since = bool(out) and out[-1].role == "since"
         joined = after_since and (
             head in ("to", "and") or _RANGE_JOIN.match(text[out[-1].end : start]) is not None

@@ -13,11 +13,13 @@ from datetime import UTC, date, datetime, timedelta
 
 @dataclass(frozen=True, slots=True)
 class DayContext:
-    """The reference instant and day, and whether the sentence looks ahead."""
+    """The reference instant and day, whether the sentence looks ahead, and whether a day
+    of the coming weeks may stand ahead in a past tense (not a start: "since 3 May")."""
 
     ref: datetime
     day: date
     future: bool
+    near_ahead: bool = True
 
 
 def midnight(d: date) -> datetime:
@@ -84,11 +86,26 @@ def month_year(ctx: DayContext, month: int, modifier: str = "") -> int:
     return year if month <= now else year - 1
 
 
-def day_in_year(ctx: DayContext, month: int, day: int, year: str | None) -> datetime | None:
-    if year:
+# a day named in the weeks just ahead is that day, even told in the past tense ("the
+# appointment on 24 September has been cancelled", "booked flights for 3 December"),
+# not the same day the year before
+NEAR_AHEAD = timedelta(days=31)
+_COUNTED_YEARS = {"last": -1, "this": 0, "next": 1}
+
+
+def day_in_year(
+    ctx: DayContext, month: int, day: int, year: str | None, *, near_ahead: bool = True
+) -> datetime | None:
+    """The day ``day``/``month`` of ``year`` (a number, or "next year" / "last year" /
+    "this year"); without one, the occurrence the sentence's tense points to (a day of the
+    coming weeks stays ahead when ``near_ahead``: a day given by its number, not a holiday)."""
+    if year and year[:1].isdigit():
         return midnight(date(int(year), month, day))
+    if year:
+        return midnight(date(ctx.day.year + _COUNTED_YEARS[year.split()[0].lower()], month, day))
     when = date(ctx.day.year, month, day)
-    if not ctx.future and when > ctx.day:
+    near = near_ahead and ctx.near_ahead and when - ctx.day <= NEAR_AHEAD
+    if not ctx.future and when > ctx.day and not near:
         when = date(when.year - 1, month, day)
     elif ctx.future and when < ctx.day:
         when = date(when.year + 1, month, day)

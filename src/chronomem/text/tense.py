@@ -31,7 +31,8 @@ from chronomem.text.words import alternatives
 Tense = Literal["future", "past"]
 
 _BOUNDARY = re.compile(
-    r"[.!?;,:()\n]|\s(?:and then|and|but|because|so|while|although|though|since then|then)\s",
+    r"[.!?;,:()\n]|\s[-\u2013\u2014]\s"  # a dash set off by spaces: "Got it - you start ..."
+    r"|\s(?:and then|and|but|because|so|while|although|though|since then|then)\s",
     re.I,
 )
 _RESCHEDULE_CUES = frozenset({"moved to", "pushed to"})

@@ -19,7 +19,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from chronomem.extractors.learned.reader import ReadFact
-from chronomem.extractors.learned.told import an_ex, negates_held, said_in_the_past, told_another
+from chronomem.extractors.learned.told import (
+    an_ex,
+    held_texts,
+    negates_held,
+    said_in_the_past,
+    told_another,
+)
 from chronomem.extractors.learned.whose import owner, subjectless
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
@@ -154,7 +160,7 @@ class Fate:
 # The gates a fact can stop at, in the order they are asked (``bench/reader_funnel.py``
 # counts the facts stopped at each).
 GATES = (
-    "question", "aspect", "confidence", "correction", "value", "owner",
+    "plan of a held value", "question", "aspect", "confidence", "correction", "value", "owner",
     "role named again", "conditional", "told as over", "known to rules",
 )  # fmt: skip
 
@@ -193,8 +199,9 @@ def learned_fates(
             # the old value another fact of the sentence replaces ("a Volvo XC40, which
             # replaces the diesel V60"): the V60 ends, whatever its own reading says
             fact = replace(fact, aspect="end", ends=None)
+        stopped = _held_plan(s, fact, role, known, later)
         fact = _undated_plan(s, fact, later)
-        stopped = _stopped(s, told, fact, correcting)
+        stopped = stopped or _stopped(s, told, fact, correcting)
         if stopped:
             out.append(Fate(fact, stopped))
             continue
@@ -219,6 +226,17 @@ def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> s
     if correcting and not _replaces(fact):
         return "correction"  # "wait I mean X": what X is depends on what it corrects
     return ""
+
+
+def _held_plan(s: Sentence, fact: ReadFact, role: str, known: Known, later: datetime | None) -> str:
+    """A plan with no day of a value the user already holds in that relation ("so November
+    is my last month at Sao Mai" of a job at Sao Mai Trading): what is planned is a change
+    of the held value, not the value; no plan of it is stored ("plan of a held value")."""
+    mine = fact.subject == "speaker" and role == "user" and fact.relation != "HAS_PLAN"
+    if not (mine and fact.aspect == "plan") or _planned(s, fact, later) is not None:
+        return ""
+    value = s.text[fact.value[0] : fact.value[1]]
+    return "plan of a held value" if held_texts(s, known, fact.relation, value) else ""
 
 
 def _undated_plan(s: Sentence, fact: ReadFact, later: datetime | None = None) -> ReadFact:

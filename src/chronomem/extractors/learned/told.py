@@ -47,9 +47,6 @@ def told_another(s: Sentence, known: Known, subject: str, relation: str, value: 
     )
 
 
-_WORD = re.compile(r"[a-z]{3,}")
-
-
 # a value held as something done without ("cutting out red meat", "off sugar", "no dairy"):
 # denied again ("still no red meat"), it is told again, not taken back
 _ABSTAINED = re.compile(
@@ -59,17 +56,20 @@ _ABSTAINED = re.compile(
 )
 
 
+def held_texts(s: Sentence, known: Known, relation: str, value: str) -> list[str]:
+    """The texts of the values the speaker holds in ``relation`` (told in an earlier turn or
+    held by the memory) that ``value`` names by a word of them ("Sao Mai" of "Sao Mai
+    Trading")."""
+    if not s.speaker:
+        return []
+    who = normalize_name(s.speaker)
+    return [
+        known.texts.get((who, rel, key), "") for rel, key in known.held_named(who, value, relation)
+    ]
+
+
 def negates_held(s: Sentence, known: Known, relation: str, value: str) -> bool:
     """Is a value the reader read as denied ("so not allergic after all") one the speaker
-    holds in ``relation`` (told in an earlier turn or held by the memory), named by a word
-    of it ("allergic to penicillin"), and held as something had, not done without? Denied,
-    the held value is taken back: it ends."""
-    if not s.speaker:
-        return False
-    who = normalize_name(s.speaker)
-    words = set(_WORD.findall(normalize_name(value)))
-    return bool(words) and any(
-        words & set(_WORD.findall(key))
-        and not _ABSTAINED.search(known.texts.get((who, relation, key), ""))
-        for key in known.targets.get((who, relation), {})
-    )
+    holds in ``relation``, named by a word of it ("allergic to penicillin"), and held as
+    something had, not done without? Denied, the held value is taken back: it ends."""
+    return any(not _ABSTAINED.search(text) for text in held_texts(s, known, relation, value))

@@ -16,7 +16,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.sentences import split_clauses, split_sentences
 from chronomem.extractors.rules.analysis.subjects import label_role_names
-from chronomem.extractors.rules.analysis.until_then import with_until_then
+from chronomem.extractors.rules.analysis.until_then import with_then
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import fact_dates, hit_dates, owned_times, passing_times
@@ -284,7 +284,7 @@ def _narrated(
 
 
 def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:
-    times = with_until_then(find_time_expressions(text, reference), text, reference, known)
+    times = with_then(find_time_expressions(text, reference), text, reference, known)
     spans = find_spans(text, [(t.start, t.end) for t in times], known)
     label_role_names(text, spans)  # "my neighbour Wale": a person
     return Sentence(text, reference, speaker, spans, times, split_clauses(text))
@@ -318,15 +318,15 @@ def _read_sentence(
             trace.made(key, trace.stage_of(hit))
     if pipeline.has("mentions") and not (draft.light or draft.assistant):
         with timing(trace, "mentions"):
-            _add_mentions(s, index, hits, draft, trace)
+            _add_mentions(s, index, hits, draft, known, trace)
     return hits
 
 
 def _add_mentions(
-    s: Sentence, index: int, hits: list[Hit], draft: Draft, trace: Trace | None
+    s: Sentence, index: int, hits: list[Hit], draft: Draft, known: Known, trace: Trace | None
 ) -> None:
     """The named entities no hit used, as MENTIONED (or RELATED_TO) facts."""
-    mentions = mention_hits(s, hits)
+    mentions = mention_hits(s, hits, known)
     if trace is not None and mentions:
         trace.found("mentions", index, mentions)
     for hit in mentions:

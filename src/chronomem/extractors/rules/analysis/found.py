@@ -26,6 +26,21 @@ _ASKING_TAIL = re.compile(
     re.I,
 )
 
+# A statement ending in a tag that asks for agreement ("so now I am pescatarian I think?",
+# "the lease ends in March, right?", "you're in Leeds now, aren't you?"): only the tag asks;
+# the statement before it is told
+_AGREEMENT_TAG = re.compile(
+    r"(?:,\s*|\s+)(?:I\s+(?:think|guess|suppose|believe|reckon)|right|yeah|innit|no|eh|you\s+know"
+    r"|(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should|wo|ca)n'?t"
+    r"\s+(?:it|I|you|he|she|we|they|there))\s*\?+[\s)\"']*$",
+    re.I,
+)
+# a sentence that asks from its first word ("do you think ..., right?")
+_ASKS_AT_ONCE = re.compile(
+    r"^\W*(?:do|does|did|am|is|are|was|were|can|could|should|would|will|shall|may|might|must"
+    r"|have|has|had|what|where|when|why|how|who|which)\b",
+    re.I,
+)
 
 # The speaker speaking of themself (or of a "we" they belong to)
 _SELF = re.compile(r"\b(?:I|i|I'm|I've|I'll|I'd|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself|[Ww]e|us|[Oo]ur)\b")
@@ -102,9 +117,14 @@ class Sentence:
         """Where the question of the sentence begins (past its end when it asks nothing).
         In "my manager Sandra wants a report, how do I write that in SQL?" or "I've been in
         Kyiv two years, is that long enough?" only the tail after the comma asks; the
-        statements before it tell facts. A question with no such tail asks from its start."""
+        statements before it tell facts, as a statement does before a tag asking for
+        agreement ("so now I am pescatarian I think?": from "I think"). A question with no
+        such tail asks from its start."""
         if not self.question:
             return len(self.text) + 1
+        tag = _AGREEMENT_TAG.search(self.text)
+        if tag and not _ASKS_AT_ONCE.match(self.text):
+            return tag.start()
         tails = list(_ASKING_TAIL.finditer(self.text))
         return tails[-1].end() if tails else 0
 

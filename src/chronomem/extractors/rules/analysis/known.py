@@ -15,6 +15,11 @@ from typing import NamedTuple
 
 from chronomem.extractors.rules.analysis.names import normalize_name
 
+_WORD = re.compile(r"[a-z]{3,}")
+_TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_FILLERS = frozenset({"the", "a", "an", "my", "our", "of"})
+_OPEN = ("MENTIONED", "RELATED_TO")  # a name mentioned, no value held
+
 
 class Ahead(NamedTuple):
     """A fact told with a date ahead, and the stems of the words that can name it again
@@ -62,6 +67,7 @@ class Known:
     starts: dict[tuple[str, str, str], datetime] = field(default_factory=dict)  # its valid_at
     ahead: list[Ahead] = field(default_factory=list)  # upcoming facts told, the last last
     asked: str | None = None  # the assistant's turn just before, when it ends on a question
+    last_day: datetime | None = None  # the last past day a sentence told ("since then")
     # (normalized source, relation, normalized target) of values known only from what the
     # memory holds (``engine/held.py``), not told in the earlier turns nor in this episode
     remembered: set[tuple[str, str, str]] = field(default_factory=set)
@@ -152,6 +158,35 @@ class Known:
 
     def is_pet(self, key: str) -> bool:
         return key in self.species or self.labels.get(key) == "Pet"
+
+    def held_named(self, who: str, value: str, relation: str = "") -> list[tuple[str, str]]:
+        """The (relation, key) of each value ``who`` holds, in ``relation`` ("": in any
+        relation but an open mention), that ``value`` names by a word of it ("Sao Mai" of
+        "Sao Mai Trading")."""
+        words = set(_WORD.findall(normalize_name(value)))
+        if not words:
+            return []
+        source = normalize_name(who)
+        return [
+            (rel, key)
+            for (owner, rel), values in self.targets.items()
+            if owner == source and (rel == relation or (not relation and rel not in _OPEN))
+            for key in values
+            if words & set(_WORD.findall(key))
+        ]
+
+    def holds_now(self, who: str, name: str, at: datetime) -> bool:
+        """Does ``who`` hold, from ``at`` or before, a value in a relation other than an
+        open mention whose words include every word of ``name`` ("Sao Mai" of "Sao Mai
+        Trading"; not "Mazda CX-5" of "Mazda 3")?"""
+        words = set(_TOKEN.findall(normalize_name(name))) - _FILLERS
+        source = normalize_name(who)
+        return bool(words) and any(
+            words <= set(_TOKEN.findall(key)) and (self.starts.get((source, rel, key)) or at) <= at
+            for (owner, rel), values in self.targets.items()
+            if owner == source and rel not in _OPEN
+            for key in values
+        )
 
     def canonical(self, name: str) -> str:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.losses import ended_by_verb, ended_by_whom
@@ -95,12 +96,25 @@ def mentioned_spans(s: Sentence, hits: list[Hit]) -> list[tuple[int, int]]:
     return [(m.span.start, m.span.end) for m in mentioned(s, hits)]
 
 
-def mention_hits(s: Sentence, hits: list[Hit]) -> list[Hit]:
+def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
     """Named entities no pattern used (``mentioned``): the speaker MENTIONED them (text:
-    RELATED_TO)."""
+    RELATED_TO), but for the names of things the speaker holds (``_held``)."""
     out = []
     for m in mentioned(s, hits):
         span = m.span
+        if _held(s, m, known):
+            continue
         target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
         out.append(Hit(m.relation, m.source, target, m.ended, m.clause, m.clause))
     return out
+
+
+def _held(s: Sentence, m: Mentioned, known: Known) -> bool:
+    """Is ``m`` a name of a thing (not a person: a person's mention carries their news) the
+    speaker holds already ("Marmaduke would have hated them" of the speaker's cat, "my last
+    month at Sao Mai" of a job at Sao Mai Trading)? The held fact records it: no open
+    mention beside it (a mention that ends it stays)."""
+    person = m.span.label == "Person" or normalize_name(m.span.name) in known.persons
+    if m.ended or not m.source.speaker or person:
+        return False
+    return known.holds_now(m.source.name, m.span.name, s.reference)
