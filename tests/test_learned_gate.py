@@ -305,3 +305,21 @@ def test_a_place_read_as_news_then_moved_into_is_the_new_home() -> None:
     # news of tickets, then leaving: no home
     found = _facts(["Dom: got tickets for Glastonbury! leaving tomorrow"])
     assert not any(f[1] == "LIVES_IN" for f in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "holder"),
+    [
+        ("Dentist's Dr Okafor now.", "Dr Okafor"),
+        ("therapist is Dr. Lindqvist, seems nice", "Dr. Lindqvist"),
+        ("new landlord: Mr Pereira", "Mr Pereira"),
+    ],
+)
+def test_a_role_said_bare_on_a_users_line_is_the_speakers(text: str, holder: str) -> None:
+    """Round 28: texting leaves the "my" out ("Dentist's Dr Okafor now."): the line named no
+    one the fact could be of, so the reader's fact was dropped."""
+    known = Known()
+    s = _analyse(text, WHEN, "Lena", known)
+    read = [ReadFact("ROLE_HELD_BY", "speaker", "start", _span(text, holder), confidence=0.8)]
+    hits = learned_hits(s, read, [], "user", known)
+    assert [(h.source.name, h.target.name) for h in hits] == [("Lena", holder)]

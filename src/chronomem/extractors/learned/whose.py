@@ -43,8 +43,10 @@ from chronomem.extractors.rules.tables.lexicon import NEGATIONS
 from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
     ROLES_FAMILY,
+    ROLES_LEAD,
     ROLES_MANAGER,
     ROLES_MARRIED,
+    ROLES_PERSONAL,
 )
 from chronomem.text.words import alternatives
 
@@ -54,6 +56,13 @@ _THEIR_PEOPLE = re.compile(rf"['’]s\s+(?:{ROLE_WORDS})\b", re.I)
 # A sentence that opens on an article names its subject ("The weather in X is ..."): it does
 # not leave its subject out.
 _OPENS_ON_A_NOUN = re.compile(r"^\W*(?:the|a|an|this|that|these|those)\s", re.I)
+# A user's line opening on a bare role, "is" and its holder ("Dentist's Dr Visser now",
+# "therapist is Dr. Havel", "new boss: Niamh"): texting leaves the "my" out
+_OWN_ROLE_OPENING = re.compile(
+    rf"\W*(?:new\s+)?(?:{alternatives(ROLES_MANAGER | ROLES_PERSONAL | ROLES_LEAD)})"
+    r"(?:'s|\s+is|\s+now\s+is|\s*:)\s",
+    re.I,
+)
 # A word opening a subordinate clause right before a subject candidate ("X, if you're
 # wondering", "X, since you asked"): that subject is the aside's, not the line's.
 _SUBORDINATE = re.compile(
@@ -87,6 +96,8 @@ def owner(
         me = Party(s.speaker, "Person", speaker=True)
         if _NAMING.search(s.text, clause[0], found.start):
             return me  # "got a kitten! her name is Miso": the name of what was just told
+        if role == "user" and _OWN_ROLE_OPENING.match(s.text, clause[0], found.start):
+            return me  # "Dentist's Dr Visser now.": a role said bare is the speaker's own
         alone = subject is None and not s.speaks_as_self
         if alone and (not _elliptic(s, clause, found, known) or _goes_on(before, known)):
             return None  # "Sister got the job. Deloitte!": the sister's news goes on
