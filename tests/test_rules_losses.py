@@ -29,6 +29,9 @@ def _ended(text: str, name: str) -> bool:
         ("oops, his name is Lenny not Benny lol", "Benny"),  # a correction takes it back
         ("let our Costco membership lapse, the kids moved out", "Costco"),
         ("we had to let Pip go this morning, she went peacefully", "Pip"),  # round 22
+        ("we had Mittens put to sleep on Friday", "Mittens"),  # round 28: had it done
+        ("handed back the keys to Larch Close today, weirdly emotional", "Larch Close"),
+        ("got the Hoovra in the end, the Vacmaster is going to the tip", "Vacmaster"),
     ],
 )
 def test_a_loss_ends_the_name(text: str, name: str) -> None:
@@ -47,6 +50,8 @@ def test_a_loss_ends_the_name(text: str, name: str) -> None:
         ("I do not like Bob", "Bob"),
         ("I let Pip go to the park on her own", "Pip"),  # let go somewhere: no loss
         ("we let Ruth go first at the lights", "Ruth"),
+        ("we got the keys to Larch Close today!!", "Larch Close"),  # moving in
+        ("we had Mittens vaccinated on Friday", "Mittens"),
     ],
 )
 def test_other_names_stay(text: str, name: str) -> None:

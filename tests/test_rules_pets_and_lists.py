@@ -69,6 +69,14 @@ LET_GO: list[tuple[list[str], Fact]] = [
         ["Agnieszka: I must tell you that our dog, Kasztan, has been rehomed with a farmer."],
         ("Agnieszka", "HAS_PET", "Kasztan", True),
     ),
+    (  # the owner had it done (round 28)
+        ["Wyn: we had our cat Pudding put to sleep on Monday"],
+        ("Wyn", "HAS_PET", "Pudding", True),
+    ),
+    (
+        ["Wyn: our old tabby Pudding is eighteen now", "Wyn: we had Pudding put to sleep today"],
+        ("Wyn", "HAS_PET", "Pudding", True),
+    ),
     (  # the pet named only by its kind: the one the conversation told of
         ["Lior: we have a budgie called Pip", "Lior: gave away the budgie to my cousin, sadly"],
         ("Lior", "HAS_PET", "Pip", True),

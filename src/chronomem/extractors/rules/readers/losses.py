@@ -31,7 +31,11 @@ _VERB = (
     r"laid off|let go of|dipped (?:from|out of)|walked out (?:on|of)|"
     # a thing given up, scrapped or written off: "given up on the Golf", "scrapped the van"
     r"given up|giving up|give up|scrapped|scrapping|written off|wrote off|totaled|totalled|"
-    r"wrecked|traded in|trading in|got rid of|getting rid of|get rid of)"
+    r"wrecked|traded in|trading in|got rid of|getting rid of|get rid of|"
+    # a home handed back, a thing thrown out: "handed back the keys to Ashdown Road", "the
+    # Dunmore is going to the tip"
+    r"hand(?:ed|ing)? (?:back|in|over) (?:the |my |our )?keys (?:to|for|of)|"
+    r"(?:going|gone|went) to the (?:tip|dump|scrapyard|scrap yard|scrapheap))"
 )
 # "Jake and I are done": only after a copula; "over the moon", "done with the dishes" are not,
 # and "Ana is over at Initech now" is a place
@@ -49,6 +53,11 @@ _SUBJECT = re.compile(
     re.I,
 )
 _PUT_DOWN = (re.compile(r"\bput\s+$", re.I), re.compile(r"^\s+(?:down|to sleep)\b", re.I))
+# the owner had it done: "we had Marmaduke put to sleep", "got Rex put down"
+_HAD_PUT_DOWN = (
+    re.compile(r"\b(?:had|have|has|got|get|having)\s+$", re.I),
+    re.compile(r"^\s+(?:put\s+(?:down|to\s+sleep)|euthani[sz]ed)\b", re.I),
+)
 # "let X go": a tie let go of (not "let Sam go first", "let her go to the party")
 _LET_GO = (
     re.compile(r"\blet\s+$", re.I),
@@ -86,8 +95,9 @@ def ended_by_verb(text: str, start: int, end: int) -> bool:
     if _TAKEN_BACK.search(text, max(0, start - 40), start):
         return True
     after = text[end : end + 60]
-    if _PUT_DOWN[0].search(text, max(0, start - 10), start) and _PUT_DOWN[1].match(after):
-        return True  # "had to put Bruno down", "put Luna to sleep"
+    for before_it, after_it in (_PUT_DOWN, _HAD_PUT_DOWN):
+        if before_it.search(text, max(0, start - 10), start) and after_it.match(after):
+            return True  # "had to put Bruno down", "we had Luna put to sleep"
     if _LET_GO[0].search(text, max(0, start - 10), start) and _LET_GO[1].match(after):
         return True  # "we had to let Tova go this morning"
     if _AFTER_PREPOSITION.search(text, max(0, start - 20), start):

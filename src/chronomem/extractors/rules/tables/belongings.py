@@ -31,6 +31,12 @@ _LET_GO = (
     r"(?P<species>{PET}),? (?P<obj>{NAME})"
 )
 _LET_GO_TRIGGERS = "lost rehomed re gave given giving put"
+# the owner had it done: "we had our cat Pudding put to sleep", "got old Rex put down"
+_HAD_PUT_DOWN = (
+    r"\b(?:had|have|has|got|get|having)\s+(?:(?:my|our|the) )?"
+    r"(?:(?:old|little|sweet|poor|dear|beloved|lovely) )*(?:(?P<species>{PET}),? )?(?P<obj>{NAME})"
+    r"\s+(?:put\s+(?:down|to\s+sleep)|euthani[sz]ed)\b"
+)
 _DIED_TRIGGERS = "died passed ran went got was had has crossed escaped disappeared never"
 # the thing switched to: a name, or one or two words ("a house" of "a house in Kadıköy")
 _OF_NAME = (
@@ -67,6 +73,7 @@ BELONGING_ROWS: tuple[P, ...] = (
         triggers=_DIED_TRIGGERS,
     ),
     P("HAS_PET", _LET_GO, "Pet", "inline", ending=True, triggers=_LET_GO_TRIGGERS),
+    P("HAS_PET", _HAD_PUT_DOWN, "Pet", "inline", ending=True, triggers="put euthanised euthanized"),
     P(  # "we rehomed the parrot": the parrot the conversation told of
         "HAS_PET",
         _LET_GO.split("(?P<species>")[0] + r"(?P<species>{PET})\b(?!,? {NAME})",
