@@ -186,6 +186,10 @@ STORIES = [
      [("USES_LAPTOP", "macbook pro")], ["thinkpad t14"]),
     (["Ife: my bike is a Gazelle", "Ife: traded the gazelle in for a Cortina"],
      [("RIDES_BIKE", "cortina")], ["gazelle"]),
+    # round 28: the thing just told of, swapped as "it"
+    (["Ife: my Galaxy S21 battery is dying by noon, worth fixing?",
+      "Ife: nah swapped it for a Pixel 8 at the shop"],
+     [("USES_PHONE", "pixel 8")], ["galaxy s21"]),
     (["Ife: summer is my favourite season", "Ife: honestly autumn is my favourite season now"],
      [("HAS_FAVORITE", "autumn")], ["summer"]),
     # round 26: read by the learned step once a role named again stops only its holder's acts
@@ -287,8 +291,6 @@ def test_a_role_changed_for_a_reason_names_no_new_person():  # type: ignore[no-u
 
 
 # -- health and preference changes said another way --------------------------------------------
-
-
 
 
 def test_a_sleep_schedule_turned_into_another():  # type: ignore[no-untyped-def]

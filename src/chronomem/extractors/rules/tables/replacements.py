@@ -52,11 +52,11 @@ _VERBS_SWAP = (
 
 REPLACEMENT_ROWS: tuple[P, ...] = (
     # "swapped my thinkpad for a MacBook Air", "traded the vespa in for a Niu", "replaced my
-    # Fitbit with a Garmin"
+    # Fitbit with a Garmin", "swapped it for a Pixel 9" (the thing just told of)
     P(
         "USES_KIND",
         r"\b(?:swapped|swapping|swap|swaps|traded|trading|trade|trades|exchanged|exchanging|"
-        rf"replaced|replacing|replace|replaces)(?: in| out)? {_OWNER} {_FORMER}{_OLD}"
+        rf"replaced|replacing|replace|replaces)(?: in| out)? (?:{_OWNER} {_FORMER}{_OLD}|it|that)"
         rf"(?: (?:{HEAD_WORDS}))?(?: in| out)? (?:for|with) (?:an? |the |my )?{_FRESH}"
         rf"{_APPOSED}(?P<obj>{THING}){_HEAD}",
         "Item",
