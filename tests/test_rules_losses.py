@@ -32,6 +32,9 @@ def _ended(text: str, name: str) -> bool:
         ("we had Mittens put to sleep on Friday", "Mittens"),  # round 28: had it done
         ("handed back the keys to Larch Close today, weirdly emotional", "Larch Close"),
         ("got the Hoovra in the end, the Vacmaster is going to the tip", "Vacmaster"),
+        ("rip Sir Bubbles. 2024-2025. forgot the heater", "Sir Bubbles"),
+        ("Today I returned the key of Koenji apartment to the agency", "Koenji"),
+        ("sadly Juniper has gone back to the shelter, she hated the cats", "Juniper"),
     ],
 )
 def test_a_loss_ends_the_name(text: str, name: str) -> None:
@@ -52,6 +55,8 @@ def test_a_loss_ends_the_name(text: str, name: str) -> None:
         ("we let Ruth go first at the lights", "Ruth"),
         ("we got the keys to Larch Close today!!", "Larch Close"),  # moving in
         ("we had Mittens vaccinated on Friday", "Mittens"),
+        ("dont rip the Lego box, Tamsin wants it", "Lego"),  # "rip" a verb, not a death
+        ("Juniper came back to the shelter to visit us", "Juniper"),
     ],
 )
 def test_other_names_stay(text: str, name: str) -> None:

@@ -21,7 +21,7 @@ from chronomem.extractors.rules.readers.end_words import is_visit, wished
 
 _VERB = (
     r"(?:died|dies|passed away|passed on|put (?:\w+ )?down|rehom(?:ed|ing)|rehome|"
-    r"(?-i:RIP|R\.I\.P\.?)|rest in peace|"
+    r"(?-i:RIP|R\.I\.P\.?)|(?:^|(?<=[.!?]\s))(?-i:rip)|rest in peace|"
     r"gave (?:\w+ )?away|giving (?:\w+ )?away|gave(?! birth)|sold|selling|stole|stolen|"
     r"nicked|pinched|"
     r"cancel(?:l)?ed|cancel(?:l)?ing|cancel|quit|quitting|left|leaving|dropped|ditched|"
@@ -34,7 +34,10 @@ _VERB = (
     r"wrecked|traded in|trading in|got rid of|getting rid of|get rid of|"
     # a home handed back, a thing thrown out: "handed back the keys to Ashdown Road", "the
     # Dunmore is going to the tip"
-    r"hand(?:ed|ing)? (?:back|in|over) (?:the |my |our )?keys (?:to|for|of)|"
+    r"(?:hand(?:ed|ing)? (?:back|in|over)|returned|returning|gave back) (?:the |my |our )?"
+    r"keys? (?:to|for|of)|"
+    # a pet given back: "biscuit has gone back to the rescue"
+    r"(?:gone|went|going|returned|taken) back to the (?:rescue|shelter|breeder|sanctuary)|"
     r"(?:going|gone|went) to the (?:tip|dump|scrapyard|scrap yard|scrapheap))"
 )
 # "Jake and I are done": only after a copula; "over the moon", "done with the dishes" are not,
