@@ -22,6 +22,7 @@ from tests.test_rules_states_memory import tell
     ("text", "plain"),
     [
         ("moving in w/ my bf rn lol", "moving in with my boyfriend right now"),
+        ("staying w my gran rn", "staying with my gran right now"),  # round 28
         ("jsut got teh keys tbh", "just got the keys"),
         ("ngl ur gonna love it bc its cheap", "your gonna love it because its cheap"),
         ("new flat 🏠 3 wks ago", "new flat. 3 weeks ago"),
@@ -182,6 +183,9 @@ def test_a_known_name_of_several_words_stands_for_its_first_word() -> None:
          ("Ines", "WORKS_AT", "Brackwater Media", False)),
         (["Ines: I've been at Ostrander Freight for 3 years"],
          ("Ines", "WORKS_AT", "Ostrander Freight", False)),
+        # round 28: "w" is "with", and "right now" is no part of what is liked
+        (["Ines: obsessed w pistachio croissants rn"],
+         ("Ines", "LIKES", "pistachio croissants", False)),
     ],
 )  # fmt: skip
 def test_the_texting_voice_gives_the_facts_of_its_written_out_form(

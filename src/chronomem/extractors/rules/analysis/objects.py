@@ -222,6 +222,8 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
         low = tok.lower()
         if w.start() in time_starts or not tok[0].isalpha() or tok[0].isupper():
             return words, low, stop
+        if _RIGHT_NOW.match(s.text, w.start()):  # "obsessed with mango sticky rice right now"
+            return words, low, stop
         if words and _BREAK.search(s.text, stop, w.start()):  # "cats tbh, dogs are ...": the
             return words, "", stop  # phrase ends at its clause's comma
         if low in _STOPS or ("'" in low and not low.endswith("s'")):  # "the nurses' union"
@@ -236,6 +238,7 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
 
 
 _BREAK = re.compile(r"[,;:.!?]")
+_RIGHT_NOW = re.compile(r"right\s+(?:now|away)\b", re.I)
 
 
 def _to_activity(s: Sentence, start: int, end: int) -> list[str]:

@@ -32,7 +32,7 @@ _SPELLED = {
     "yday": "yesterday", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
     "hr": "hour", "hrs": "hours", "mo": "month", "mos": "months", "ppl": "people",
     "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "bro": "brother",
-    "sis": "sister", "hubs": "husband", "ur": "your", "u": "you", "r": "are", "n": "and",
+    "sis": "sister", "hubs": "husband", "ur": "your", "u": "you", "r": "are", "n": "and", "w": "with",
     "abt": "about", "pls": "please", "plz": "please", "thx": "thanks", "ty": "thanks",
     "tysm": "thanks", "v": "very", "obvs": "obviously", "obv": "obviously",
     "probs": "probably", "prob": "probably", "defo": "definitely", "bday": "birthday",
