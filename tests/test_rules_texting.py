@@ -60,6 +60,7 @@ def test_capitals_and_units_are_not_chat(text: str) -> None:
     [
         ("on lisinopril now", "I'm on lisinopril now"),
         ("been at the new firm since june", "I've been at the new firm since june"),
+        ("update: gone fully vegan in may", "update: I've gone fully vegan in may"),  # r. 28
         ("diagnosed with asthma today", "I was diagnosed with asthma today"),
         ("allergic to shellfish", "I'm allergic to shellfish"),
         ("live in dundee now", "I live in dundee now"),

@@ -10,7 +10,7 @@ the pattern table reads it like any other first-person clause:
   "love") takes "I";
 * a gerund, an adjective of state or a preposition of state ("working at", "vegan since",
   "allergic to", "into", "on <a drug>", "at <a place>") takes "I'm";
-* "been" takes "I've"; a participle told of the writer ("diagnosed with") takes "I was";
+* "been" and "gone" take "I've"; a participle told of the writer ("diagnosed with") takes "I was";
 * news ("new job at X!!", "..., new bf") takes "I got a"; an illness with no verb
   ("covid again") takes "I have"; a thing of a kind one owns with what befell it
   ("vespa won't start", "civic's gone") takes "my"; a new holder of a role ("new boss is
@@ -296,8 +296,8 @@ def _subject_for(rest: str) -> str | None:
 
 
 def _verbal(head: str, after: str) -> str | None:
-    if head == "been":
-        return "I've"
+    if head in ("been", "gone"):
+        return "I've"  # "been at brackwater since march", "gone fully vegan since the spring"
     if head in _PASSIVE and after in ("with", "as", "by", "for", "to", "from", "into", "at"):
         return "I was"
     if head in _FEELINGS:
