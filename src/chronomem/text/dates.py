@@ -57,14 +57,16 @@ _HEAD_ROLES = {
     "through": "until", "by": "at", "for": "since", "as of": "since", "as from": "since",
     "effective": "since", "with effect from": "since",
 }  # fmt: skip
+# the verbs that move a plan, as both readings below name them
+_MOVED = r"moved|pushed|postponed|rescheduled|bumped"
 _MOVED_UNTIL = re.compile(
-    r"\b(?:postponed|pushed|delayed|moved|put off|rescheduled|bumped)"
+    rf"\b(?:{_MOVED}|delayed|put off)"
     r"(?:\s+(?:it|that|back|out)){0,2}\s+(?:(?:until|till)\s+)?$",
     re.I,
 )
 # "moved from 24 September to 8 October": the old day is no day of the plan, nor a start
 _MOVED_FROM = re.compile(
-    r"\b(?:moved|pushed|postponed|rescheduled|rebooked|changed|shifted|bumped|brought)"
+    rf"\b(?:{_MOVED}|rebooked|changed|shifted|brought)"
     r"(?:\s+(?:it|that|back|forward|over)){0,2}\s+$",
     re.I,
 )

@@ -14,7 +14,8 @@ from datetime import UTC, date, datetime, timedelta
 @dataclass(frozen=True, slots=True)
 class DayContext:
     """The reference instant and day, whether the sentence looks ahead, and whether a day
-    of the coming weeks may stand ahead in a past tense (not a start: "since 3 May")."""
+    of the coming weeks may stand ahead in a past tense (not a start: "since 3 May"; not a
+    holiday: "we had a party at Christmas")."""
 
     ref: datetime
     day: date
@@ -93,18 +94,16 @@ NEAR_AHEAD = timedelta(days=31)
 _COUNTED_YEARS = {"last": -1, "this": 0, "next": 1}
 
 
-def day_in_year(
-    ctx: DayContext, month: int, day: int, year: str | None, *, near_ahead: bool = True
-) -> datetime | None:
+def day_in_year(ctx: DayContext, month: int, day: int, year: str | None) -> datetime | None:
     """The day ``day``/``month`` of ``year`` (a number, or "next year" / "last year" /
     "this year"); without one, the occurrence the sentence's tense points to (a day of the
-    coming weeks stays ahead when ``near_ahead``: a day given by its number, not a holiday)."""
+    coming weeks stays ahead when ``ctx.near_ahead``)."""
     if year and year[:1].isdigit():
         return midnight(date(int(year), month, day))
     if year:
         return midnight(date(ctx.day.year + _COUNTED_YEARS[year.split()[0].lower()], month, day))
     when = date(ctx.day.year, month, day)
-    near = near_ahead and ctx.near_ahead and when - ctx.day <= NEAR_AHEAD
+    near = ctx.near_ahead and when - ctx.day <= NEAR_AHEAD
     if not ctx.future and when > ctx.day and not near:
         when = date(when.year - 1, month, day)
     elif ctx.future and when < ctx.day:

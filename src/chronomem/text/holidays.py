@@ -75,7 +75,7 @@ def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     name = " ".join(m.group(1).lower().replace("’", "'").split())
     fixed = _FIXED.get(name) or _FIXED.get(name.replace("'", ""))
     if fixed is not None:
-        return day_in_year(ctx, fixed[0], fixed[1], None, near_ahead=False)
+        return day_in_year(replace(ctx, near_ahead=False), fixed[0], fixed[1], None)
     if name in _LUNAR:
         return _lunar(_LUNAR[name], ctx)
     rule = _easter if name == "easter" else _thanksgiving

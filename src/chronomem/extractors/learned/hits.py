@@ -165,6 +165,10 @@ GATES = (
 )  # fmt: skip
 
 
+# a plan of a relation's (valid_at, invalid_at), told by a day ahead (``_planned``)
+Spell = tuple[datetime | None, datetime | None]
+
+
 def learned_hits(
     s: Sentence, read: Sequence[ReadFact], hits: Sequence[Hit], role: str, known: Known
 ) -> list[Hit]:
@@ -199,13 +203,14 @@ def learned_fates(
             # the old value another fact of the sentence replaces ("a Volvo XC40, which
             # replaces the diesel V60"): the V60 ends, whatever its own reading says
             fact = replace(fact, aspect="end", ends=None)
-        stopped = _held_plan(s, fact, role, known, later)
-        fact = _undated_plan(s, fact, later)
+        planned = _planned(s, fact, later)
+        stopped = "" if planned is not None else _held_plan(s, fact, role, known)
+        fact = _undated_plan(fact, planned)
         stopped = stopped or _stopped(s, told, fact, correcting)
         if stopped:
             out.append(Fate(fact, stopped))
             continue
-        made = _fact_hits(s, fact, role, known, (before, later))
+        made = _fact_hits(s, fact, role, known, (before, planned))
         if isinstance(made, str):
             out.append(Fate(fact, made))
             continue
@@ -228,34 +233,33 @@ def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> s
     return ""
 
 
-def _held_plan(s: Sentence, fact: ReadFact, role: str, known: Known, later: datetime | None) -> str:
-    """A plan with no day of a value the user already holds in that relation ("so November
-    is my last month at Sao Mai" of a job at Sao Mai Trading): what is planned is a change
-    of the held value, not the value; no plan of it is stored ("plan of a held value")."""
+def _held_plan(s: Sentence, fact: ReadFact, role: str, known: Known) -> str:
+    """A plan with no day (``_planned`` gave none) of a value the user already holds in that
+    relation ("so November is my last month at Sao Mai" of a job at Sao Mai Trading): what
+    is planned is a change of the held value, not the value; no plan of it is stored ("plan
+    of a held value")."""
     mine = fact.subject == "speaker" and role == "user" and fact.relation != "HAS_PLAN"
-    if not (mine and fact.aspect == "plan") or _planned(s, fact, later) is not None:
+    if not (mine and fact.aspect == "plan"):
         return ""
     value = s.text[fact.value[0] : fact.value[1]]
     return "plan of a held value" if held_texts(s, known, fact.relation, value) else ""
 
 
-def _undated_plan(s: Sentence, fact: ReadFact, later: datetime | None = None) -> ReadFact:
+def _undated_plan(fact: ReadFact, planned: Spell | None) -> ReadFact:
     """A plan of a relation whose clause names no day ahead ("he's moving to Spain with his
     wife", "I've accepted the invitation to lead the Florence delegation") is a plan of its
     value (``HAS_PLAN``), not the relation's value from a day the text does not give. Until
     round 15 it was dropped (the "plan" gate): on the held-out writer (``reader_r9``) such
     readings were right 6 times in 10, above the split's precision, and 6 more of its plans
     were found. A day a later sentence gives the start ("I will become branch manager of
-    the Sendai office. It starts April 1.": ``later``) is the day of the relation's plan
-    (``_planned``)."""
-    if fact.aspect == "plan" and fact.relation != "HAS_PLAN" and _planned(s, fact, later) is None:
+    the Sendai office. It starts April 1.") is the day of the relation's plan (``planned``:
+    what ``_planned`` gave)."""
+    if fact.aspect == "plan" and fact.relation != "HAS_PLAN" and planned is None:
         return replace(fact, relation="HAS_PLAN")
     return fact
 
 
-def _planned(
-    s: Sentence, fact: ReadFact, later: datetime | None = None
-) -> tuple[datetime | None, datetime | None] | None:
+def _planned(s: Sentence, fact: ReadFact, later: datetime | None = None) -> Spell | None:
     """A plan of a relation: from the day ahead its clause names nearest its value ("I'm
     starting at Stripe in January", "we move to Porto next spring"), or until that day when
     its verb ends something ("my lease ends on 30 June"), else from the start a later
@@ -275,12 +279,12 @@ def _fact_hits(
     fact: ReadFact,
     role: str,
     known: Known,
-    around: tuple[Sequence[Sentence], datetime | None],
+    around: tuple[Sequence[Sentence], Spell | None],
 ) -> list[Hit] | str:
     """The fact's hit, and the ending of the old value a replacement names, for the person
     whose fact it is (``whose.owner``); or the gate that stops it (``around``: the
-    message's sentences before ``s``, and the start a later one tells)."""
-    before, later = around
+    message's sentences before ``s``, and the spell of a plan of a relation, ``_planned``)."""
+    before, spell = around
     value = _value_at(s, fact.value, fact.relation)
     if value is None:
         return "value"
@@ -307,7 +311,6 @@ def _fact_hits(
         and state_told_as_over(s.text, clause, fact.value)
     )  # "she had been living in Hull for years": held once, over now
     ended = fact.aspect == "end" or over
-    spell = _planned(s, fact, later)
     out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation)

@@ -8,7 +8,7 @@ reader reads it, and the pipeline teaches it what each sentence said.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
@@ -164,14 +164,9 @@ class Known:
         relation but an open mention), that ``value`` names by a word of it ("Sao Mai" of
         "Sao Mai Trading")."""
         words = set(_WORD.findall(normalize_name(value)))
-        if not words:
-            return []
-        source = normalize_name(who)
         return [
             (rel, key)
-            for (owner, rel), values in self.targets.items()
-            if owner == source and (rel == relation or (not relation and rel not in _OPEN))
-            for key in values
+            for rel, key in self._held(normalize_name(who), relation)
             if words & set(_WORD.findall(key))
         ]
 
@@ -183,10 +178,15 @@ class Known:
         source = normalize_name(who)
         return bool(words) and any(
             words <= set(_TOKEN.findall(key)) and (self.starts.get((source, rel, key)) or at) <= at
-            for (owner, rel), values in self.targets.items()
-            if owner == source and rel not in _OPEN
-            for key in values
+            for rel, key in self._held(source)
         )
+
+    def _held(self, source: str, relation: str = "") -> Iterator[tuple[str, str]]:
+        """(relation, key) of each value ``source`` (normalized) holds, in ``relation`` ("":
+        in any relation but an open mention)."""
+        for (owner, rel), values in self.targets.items():
+            if owner == source and (rel == relation or (not relation and rel not in _OPEN)):
+                yield from ((rel, key) for key in values)
 
     def canonical(self, name: str) -> str:
         """A device kind met as a name of its own ("printer") -> the device it stands for."""
