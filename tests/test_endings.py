@@ -382,3 +382,19 @@ def test_values_of_one_day_one_more_or_another_slot_end_nothing(second: Fact) ->
     new = [fact("n1", "WORKS_AT", "acme", "Maya works at Acme", valid_at=JAN), second]
     close_told_in_order(new, MAR)
     assert new[0].invalid_at is None
+
+
+def test_a_told_end_earlier_than_a_replacement_in_the_same_round_is_when_it_ended() -> None:
+    """Round 29: "Dr Okonkwo retired at Christmas. I've been moved to Dr Salazar": the new GP
+    closes the old one when told, but the ending told with it says when; a value closed in
+    an earlier round keeps its end."""
+    gp = fact("f1", "ROLE_HELD_BY", "okonkwo", "Dr Okonkwo is Maya's GP", valid_at=JAN)
+    stored = {"f1": gp}
+    working = {"f1": replace(gp, invalid_at=MAY, expired_at=MAY)}  # the new GP, told in May
+    retired = fact("n1", "MENTIONED", "okonkwo", "Dr Okonkwo retired", invalid_at=MAR)
+    close_mentions([retired], working, stored, MAY, {"okonkwo": "Dr Okonkwo"})
+    assert working["f1"].invalid_at == MAR
+    closed_before = {"f1": replace(gp, invalid_at=MAY, expired_at=MAY)}
+    working = dict(closed_before)
+    close_mentions([retired], working, closed_before, MAY, {"okonkwo": "Dr Okonkwo"})
+    assert working["f1"].invalid_at == MAY

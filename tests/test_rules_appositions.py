@@ -20,6 +20,12 @@ from tests.rules_support import found, run
         ("Rhea: Priya from uni got a job at Arup", ("Priya", "WORKS_AT", "Arup", False)),
         ("Rhea: Tariq quit to go work at Monzo", ("Tariq", "WORKS_AT", "Monzo", False)),
         ("Rhea: my cousin Ben quit to work at Lidl", ("Ben", "WORKS_AT", "Lidl", False)),
+        # round 29: a name in brackets after the person's role
+        (
+            "Rhea: Mum (Halina) fell and broke her hip",
+            ("Halina", "HAS_CONDITION", "hip injury", False),
+        ),
+        ("Rhea: my brother (Tomek) moved to Gdansk", ("Tomek", "LIVES_IN", "Gdansk", False)),
     ],
 )
 def test_the_named_person_is_the_subject(text: str, fact: tuple[str, str, str, bool]) -> None:

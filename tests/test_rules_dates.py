@@ -151,10 +151,19 @@ def test_a_duration_up_to_now_dates_the_start(sentence: str, phrase: str, expect
         "I'm flying to Oslo for three days",  # a plan
         "I haven't had a drink for a month",  # a denial: no start of a state
         "we stayed at my mum's for a week, then drove home",
+        # round 29: a count of things within a while is a rate, no day ahead
+        "work is killing me, three launches in one month",
+        "lost 5 kg in a month",
+        "read 20 books in a year",
     ],
 )
 def test_a_duration_outside_a_perfect_is_no_date(sentence: str) -> None:
     assert find_time_expressions(sentence, REF) == []
+
+
+def test_a_while_ahead_with_no_count_before_it_is_a_day_ahead() -> None:
+    (found,) = find_time_expressions("I start in one month", REF)
+    assert found.when > REF
 
 
 def test_a_state_that_has_lasted_starts_that_long_ago() -> None:

@@ -46,6 +46,13 @@ CORRECTED = [
       "Kalani: omg no, sorry, it's sulfa drugs not penicillin. my brother is the penicillin one"],
      ("Kalani", "HAS_CONDITION", "allergic to penicilin"),
      ("Kalani", "HAS_CONDITION", "allergic to sulfa drugs")),
+    # round 29: "it's not X, it's Y" is a correction by its shape, no cue needed
+    (["Kalani: i'm allergic to penicillin",
+      "Kalani: the nurse checked. It's not penicillin at all, it's sulfa drugs."],
+     ("Kalani", "HAS_CONDITION", "allergic to penicillin"),
+     ("Kalani", "HAS_CONDITION", "allergic to sulfa drugs")),
+    (["Kalani: I live in Bradford", "Kalani: it's not Bradford, it's Bradfield"],
+     ("Kalani", "LIVES_IN", "Bradford"), ("Kalani", "LIVES_IN", "Bradfield")),
 ]  # fmt: skip
 
 

@@ -80,8 +80,18 @@ def test_capitals_and_units_are_not_chat(text: str) -> None:
         ("I work at a lab", "I work at a lab"),
         ("knackered after the shift", "I'm knackered after the shift"),
         ("home from porto, shattered", "I'm home from porto, I'm shattered"),
+        # round 29: a capitalised past tense opening a sentence is the writer's deed, before
+        # a name too; an adverb opening one is no name
+        ("Left Greenway, now I'm at Lakeside", "I left Greenway, now I'm at Lakeside"),
+        ("Joined Peakline gym last week", "I joined Peakline gym last week"),
+        ("Started running 5k every morning", "I started running 5k every morning"),
+        ("Had salmon on Sunday", "I had salmon on Sunday"),
+        ("Officially pescatarian now.", "I'm officially pescatarian now."),
+        # news listed after a clause told of a third person is theirs
+        ("she's in Lyon now, new job at a bistro", "she's in Lyon now, she got a new job at a "
+         "bistro"),
     ],
-)
+)  # fmt: skip
 def test_a_subjectless_opening_is_the_writer(text: str, said: str) -> None:
     assert with_subjects(text) == said
 
@@ -107,6 +117,10 @@ def test_a_subjectless_opening_is_the_writer(text: str, said: str) -> None:
         "camera club tonight",
         "into the semi final now!!",  # a round, no liking
         "freelancing is hard",  # a gerund as the subject
+        "United Airlines lost my bag",  # a name in -ed before a name
+        "Hung Nguyen is my manager",  # a past tense that is also a given name
+        "Jared Kim moved to Oslo",
+        "Still Waters is my favourite album",
     ],
 )
 def test_openings_that_are_no_predicate_are_left_alone(text: str) -> None:
@@ -263,6 +277,11 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
         ("To confirm: your new job is at Ocado, correct?", "yes, since june",
          "my new job is at Ocado, since june"),
         ("So you're vegan now, right?", "yup 🌱", "I'm vegan now 🌱"),
+        # round 29: the statement, then a question of its own asking whether it still holds
+        ("Welcome back! Last time you said you're a vet nurse in Galway. Is that all still "
+         "right?", "yep", "I'm a vet nurse in Galway."),
+        ("You mentioned you live in Porto. Still the case?", "yes, still there",
+         "I live in Porto, still there"),
     ],
 )  # fmt: skip
 def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said: str) -> None:
@@ -279,6 +298,8 @@ def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said
         (None, "yep, since march"),  # no question before
         ("So you've swapped Leith for Dundee, right?", "nope"),  # a no says what is not so
         ("The weather's lovely today, right?", "yes"),  # a tag about no "you"
+        ("You said you work at Acme. Has anything changed?", "yes"),  # a yes to a change
+        ("You said you work at Acme. Is that still right?", "no"),  # a no confirms nothing
     ],
 )
 def test_other_replies_are_left_alone(question: str | None, reply: str) -> None:
@@ -313,3 +334,28 @@ def test_a_reply_and_work_for_a_firm_give_their_facts(
 def test_cooking_for_a_friend_is_no_job() -> None:
     facts = found(run("Ines: I'm cooking for Anna tonight"))
     assert not [f for f in facts if f[1] == "WORKS_AT"], facts
+
+
+@pytest.mark.local_model
+def test_a_yes_to_a_recalled_statement_gives_all_its_facts(embedder):  # type: ignore[no-untyped-def]
+    """Round 29: the learned reader reads the user's "yep" as the statement it confirms, so
+    what only the reader reads (a home, a pet told with "with a ... called") is the user's."""
+    facts = tell(
+        embedder,
+        "Assistant: Welcome back! Last time you said you're a vet nurse in Galway with a "
+        "greyhound called Pepper. Is that all still right?",
+        "Saoirse: yep",
+    )
+    for fact in [("Saoirse", "HAS_JOB_TITLE", "vet nurse"), ("Saoirse", "LIVES_IN", "Galway"),
+                 ("Saoirse", "HAS_PET", "Pepper")]:  # fmt: skip
+        assert facts.get(fact) is True, (fact, facts)
+
+
+@pytest.mark.local_model
+def test_a_recalled_statement_left_unanswered_is_nobodys_fact(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(
+        embedder,
+        "Assistant: Last time you said you're a vet nurse in Galway. Is that all still right?",
+        "Saoirse: hmm let me think about how to put it",
+    )
+    assert not [f for f in facts if f[0] == "Saoirse" and f[2] in ("Galway", "vet nurse")], facts

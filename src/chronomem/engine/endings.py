@@ -179,7 +179,7 @@ def _close_named(
                 ending.source_id not in (current.source_id, current.target_id)
                 or (current.relation in KEEP_ON_ENDING and not _ends_taste(ending, current))
                 or current.relation in QUALIFIES.get(ending.relation, ())
-                or not _open(current)
+                or not (_open(current) or _open(f))  # closed this round: the earlier end holds
                 or (current.valid_at is not None and current.valid_at > end)
                 or not named
                 or _listed_sibling(current, ending, name)

@@ -317,7 +317,17 @@ def _running_end(m: re.Match[str]) -> int | None:
 
 
 def ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    if m.group(0)[:3].lower() == "in " and _COUNTED.search(m.string, 0, m.start()):
+        return None  # "three launches in one month", "lost 5 kg in a month": a rate
     return shift(ctx, number(m.group(1)), m.group(2))
+
+
+# a count of things before "in <a while>": how many within it, no day ahead
+_COUNTED = re.compile(
+    r"(?i:\b(?:\d[\d.,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|"
+    r"thirty|forty|fifty|hundreds\s+of|dozens\s+of|several|a\s+few|a\s+couple\s+of)\s+"
+    r"(?:[a-z-]+\s+)?(?:[a-z]+s|kg|km|lbs?|k)\s+)$"
+)
 
 
 def bare_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:

@@ -22,6 +22,7 @@ from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import fact_dates, hit_dates, owned_times, passing_times
 from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
+from chronomem.extractors.rules.normalise.replies import as_answered
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.plain_texts import aside_text
 from chronomem.extractors.rules.readers.mentions import mention_hits, mentioned_spans
@@ -82,7 +83,8 @@ def extract_prose(
         told += [(sentence, index, hits)] if learned is not None and not light else []
     if learned is not None and told and pipeline.has("learned"):
         with timing(trace, "learned"):
-            _learned_hits(learned, (episode, normalised), told, draft, known, trace)
+            read = episode if draft.assistant else as_answered(episode, known.asked)
+            _learned_hits(learned, (read, normalised), told, draft, known, trace)
     return draft.build()
 
 

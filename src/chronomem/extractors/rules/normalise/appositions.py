@@ -5,6 +5,8 @@
   speaker knows them from is the subject; work and school give "my coworker Jasmine",
   "my classmate Omar" (the tie stays told), any other group ("Lea from my running club")
   just the name.
+* "my mum (Halina) fell": a name in brackets after a person's role is that person's,
+  "my mum, Halina, fell".
 * "quit to go work at Bumble", "left to go study in Leeds": "go" before a verb adds nothing.
 * a relative clause of a person, "Kenji, who manages the depot, has moved to Leeds",
   "I'm buying it for my aunt who reads a lot": its verb's subject is the person, so it
@@ -34,13 +36,19 @@ _FROM = re.compile(
     r"(?=\s+(?:just |recently |finally |also |has |had |is |was |got |'s )?[a-z]+)",
     re.I,
 )
+# a person's name in brackets after their role, "Mum (Halina) fell": an apposition
+_BRACKETED = re.compile(
+    rf"\b(?P<role>(?:my|our|his|her|their) (?:{ROLE_WORDS}))\s+\((?P<name>(?-i:[A-Z][\w'-]+"
+    r"(?: [A-Z][\w'-]+)?))\)",
+    re.I,
+)
 _GO_VERB = re.compile(r"\bto go (?=(?:work|study|live|join|teach)\b)", re.I)
 
 
 def plain_subjects(text: str) -> str:
     """``text`` with "NAME from my team", "to go work", a person's name given with a
     copula and a person's relative clause said plainly."""
-    text = _FROM.sub(_subject, text)
+    text = _BRACKETED.sub(r"\g<role>, \g<name>,", _FROM.sub(_subject, text))
     text = _CALLED.sub(_named_person, text)
     text = _NAME_IS.sub(_naming_copula, text)
     text = _THEN_NAMED.sub(_then_named, text)

@@ -9,14 +9,19 @@ fact only together with the question. :func:`answered_reply` writes the reply ou
   leaving that lacks its object ("nope, sold it in july", "no, left in june"), the
   question's object fills it ("I sold the Vespa in july") and the reply says the rest.
 
-A statement closed by a tag ("so you've moved to Porto, right?") is the user's own on a yes:
-"I've moved to Porto". Only a question that closes the assistant's turn and a reply that
-opens on yes or no are read; anything else is left as it is.
+A statement closed by a tag ("so you've moved to Porto, right?") or followed by a question
+asking whether it holds ("Last time you said you're in Porto. Is that still right?") is the
+user's own on a yes: "I've moved to Porto", "I'm in Porto"; the learned reader reads the
+user's turn so written out too (:func:`as_answered`). Only a question that closes the
+assistant's turn and a reply that opens on yes or no are read; anything else is left as it is.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+
+from chronomem.model import Episode
 
 _YES = r"yes|yeah|yep|yup|yea|ya|sure|correct|exactly|definitely|still am|still do|i am|i do"
 _NO = r"no|nope|nah|not anymore|not really|not any more"
@@ -38,18 +43,25 @@ _YOUR = re.compile(r"\b(?:your|yours|you)\b", re.I)
 _MINE = {"your": "my", "yours": "mine", "you": "me"}
 
 
+def as_answered(episode: Episode, question: str | None) -> Episode:
+    """``episode`` (a user's message) as the learned reader reads it: a yes to a statement
+    about the user the assistant asks to confirm, written out as the user's own ("yep" to
+    "Last time you said you're a vet nurse in Galway. Is that still right?" reads "I'm a
+    vet nurse in Galway"), its words being the assistant's."""
+    speaker, _, body = episode.content.partition(":")
+    said = _confirmed(body.strip(), question) if episode.speaker() else None
+    return episode if said is None else replace(episode, content=f"{speaker}: {said}")
+
+
 def answered_reply(text: str, question: str | None) -> str:
     """``text`` (a user's turn) with a yes or no to ``question`` (the assistant's turn
     before it) written as the statement it makes."""
     if not question:
         return text
+    confirmed = _confirmed(text, question)
+    if confirmed is not None:
+        return confirmed
     answer = _ANSWER.match(text)
-    if answer is not None and answer.group("yes"):
-        tagged = _TAGGED.search(question.strip())
-        if tagged is not None and _YOUR_FORMS.search(tagged.group("said")):
-            rest = text[answer.end() :]
-            said = _as_mine(tagged.group("said"))
-            return f"{said}{', ' if rest[:1].isalnum() else ' '}{rest}" if rest else f"{said}."
     asked = _QUESTION.search(question.strip())
     if (
         answer is None
@@ -78,6 +90,20 @@ _TAGGED = re.compile(
     r"did I get that right|have I got that right)\?\s*$",
     re.I,
 )
+# a statement, then a question of its own asking whether it holds ("Last time you said you're
+# a vet nurse in Galway. Is that all still right?"): a yes makes it the user's own too
+_CHECKED = re.compile(
+    r"(?:^|[.!?]\s+)(?P<said>[^.!?]{6,200})[.!]\s+"
+    r"(?:(?:is|are) (?:that|this|those|these|it) (?:all |both )?(?:still )?|(?:all )?still )"
+    r"(?:right|correct|true|accurate|the case|up to date)\?\s*$",
+    re.I,
+)
+# how the assistant recalls what it was told ("last time you said", "you mentioned that")
+_RECALLED = re.compile(
+    r"^(?:(?:last time|before|earlier|previously|a while ago),?\s+)?"
+    r"you (?:said|told me|mentioned)(?: that)?\s+",
+    re.I,
+)
 _FIRST = {
     "you're": "I'm", "you've": "I've", "you'll": "I'll", "you'd": "I'd", "your": "my",
     "yours": "mine", "you are": "I am", "you have": "I have", "you were": "I was",
@@ -85,6 +111,21 @@ _FIRST = {
 _YOUR_FORMS = re.compile(
     r"\b(?:you(?:'re|'ve|'ll|'d)|yours?|you (?:are|have|were))\b|\byou\b", re.I
 )
+
+
+def _confirmed(text: str, question: str | None) -> str | None:
+    """``text`` written out when it says yes to a statement about the user that
+    ``question`` asks to confirm ("so you've moved to Porto, right?", "You said you live in
+    Porto. Is that still right?"), else ``None``."""
+    answer = _ANSWER.match(text)
+    if not question or answer is None or not answer.group("yes"):
+        return None
+    tagged = _CHECKED.search(question.strip()) or _TAGGED.search(question.strip())
+    if tagged is None or not _YOUR_FORMS.search(tagged.group("said")):
+        return None
+    rest = text[answer.end() :]
+    said = _as_mine(_RECALLED.sub("", tagged.group("said"), count=1))
+    return f"{said}{', ' if rest[:1].isalnum() else ' '}{rest}" if rest else f"{said}."
 
 
 def _as_mine(said: str) -> str:

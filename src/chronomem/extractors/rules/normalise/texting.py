@@ -32,7 +32,7 @@ from chronomem.extractors.rules.tables.life_words import (
     JOB_HEADS,
     ROLES_MANAGER,
 )
-from chronomem.text.words import word_set
+from chronomem.text.words import english_words, word_set
 
 # Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also,").
 # "also" with no comma after it is the predicate's own ("also picked up weekend shifts":
@@ -211,6 +211,9 @@ _OWN_THING = re.compile(
     r"screen|failed|passed)\b"
 )
 _FIRST_PERSON = re.compile(r"I(?:'m|'ve)? [a-z]")
+# Past tenses that open names, not the writer's deeds ("United Airlines lost my bag", "Hung
+# Nguyen", "Sang-woo"), before a capitalised word.
+_NOT_A_VERB = word_set("united limited hung sang won ran")
 # "back in June, I started at Pixar", "back then we lived in Hull": a time told in hindsight
 # opens the sentence, no "I'm back" (a place after "back in" is: "back in Leeds!")
 _BACK_THEN = re.compile(
@@ -226,7 +229,22 @@ _SENTENCE = re.compile(r"[^.!?:\n]+[.!?:]*")
 
 def with_subjects(text: str) -> str:
     """``text`` with the first-person subject of each subjectless opening written in."""
-    return _SENTENCE.sub(_sentence, _NEW_AFTER_COMMA.sub(", my ", text))
+    text = _THEIR_NEWS.sub(_their_news, _NEW_AFTER_COMMA.sub(", my ", text))
+    return _SENTENCE.sub(_sentence, text)
+
+
+# news listed after a clause told of a third person is theirs: "she's in Lyon now, new job
+# at a restaurant" -> "..., she got a new job at a restaurant"
+_THEIR_NEWS = re.compile(
+    r"\b(?P<who>she|he|they)(?:'s| is| are|'re| has| have) [^,.;!?]{1,60}, (?=new [a-z])", re.I
+)
+
+
+def _their_news(m: re.Match[str]) -> str:
+    after = m.string[m.end() :].split(",", 1)[0]
+    if not _NEWS.match(after) or _TOLD_VERB.search(after):
+        return m.group()
+    return f"{m.group()}{m.group('who').lower()} got a "
 
 
 def _sentence(m: re.Match[str]) -> str:
@@ -285,7 +303,8 @@ def _subject_for(rest: str) -> str | None:
     head, after = words[i], words[i + 1] if i + 1 < len(words) else ""
     if after in _COPULAS and head != "been":
         return None  # "freelancing is hard", "vegan was easy": a noun, not a predicate
-    if rest[:1].isupper() and not rest[1:2].isupper() and after not in _CAPITAL_VERB_AFTER:
+    capital = rest[:1].isupper() and not rest[1:2].isupper() and i == 0
+    if capital and after not in _CAPITAL_VERB_AFTER and not _a_past_tense(head):
         return None  # "Wilfred has moved": a capitalised word in -ed is a name
     if after in _EVENT_NOUNS:
         return None  # "swim lesson tomorrow at 8", "dance class on friday": a calendar line
@@ -293,6 +312,21 @@ def _subject_for(rest: str) -> str | None:
     if subject is None and not rest[:1].isupper():  # "Will moved", "Hope is": names
         subject = _lower_case_only(head, after, words[i + 1 :])
     return subject
+
+
+def _a_past_tense(word: str) -> bool:
+    """Is ``word`` a past tense of an English verb ("left", "joined", "swapped",
+    "married"), never a name in -ed ("Wilfred", "Jared", "Ted")? A capitalised one opening a
+    sentence is the writer's deed ("Left Greenway", "Started running 5k")."""
+    if word in _NOT_A_VERB:
+        return False
+    if word in _IRREGULAR_PAST:
+        return True
+    if not word.endswith("ed") or word in _NOT_PAST:
+        return False
+    stems = (word[:-2], word[:-1], word[:-3], word[:-3] + "y")  # join-ed, move-d, swap-p-ed
+    vocabulary = english_words()
+    return any(len(stem) >= 4 and stem in vocabulary for stem in stems)
 
 
 def _verbal(head: str, after: str) -> str | None:

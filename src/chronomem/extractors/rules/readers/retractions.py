@@ -77,6 +77,16 @@ _NEW_NOT_OLD = re.compile(
     r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)(?=\s*(?:$|[,.;!?)*]|"
     r"(?:lol|haha|lmao|either)\b))"
 )
+# "It's not penicillin at all, it's sulfa drugs": the wrong value denied first, then the
+# one meant, each with "it's" (the shape is the cue)
+_NOT_OLD_NEW = re.compile(
+    r"\b(?:it's|it is|its|that's|that is)\s+not\s+(?:the\s+|an?\s+)?"
+    r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)"
+    r"(?:\s+(?:at all|anymore|any more))?\s*[,;:-]+\s*(?:but\s+)?(?:it's|it is|its)\s+(?:an?\s+)?"
+    r"(?:(?P<name>(?-i:[A-Z][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*){0,2}))"
+    r"|(?P<phrase>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}))(?=\s*(?:$|[,.;!?)]))",
+    re.I,
+)
 _NOT_VALUES = word_set(
     "fine ok okay good right sure yes yeah yep no nope nothing that this it me you lol sorry "
     "thanks thank wrong whatever never late tired one the sure lmao haha same"
@@ -120,10 +130,12 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
 
 def _inside(s: Sentence, known: Known) -> list[Hit]:
     """The correction told inside a clause ("I was mistaken: Rupert is at Glasgow, not
-    Edinburgh", "no sorry, it's sulfa drugs not penicillin"): a cue before it, and the
-    wrong value one told before (or a word of it, or a word of it spelt another way)."""
-    for m in _NEW_NOT_OLD.finditer(s.text):
-        if not ANY_CUE.search(s.text[: m.start()]):
+    Edinburgh", "no sorry, it's sulfa drugs not penicillin"): a cue before it (or the shape
+    "it's not X, it's Y"), and the wrong value one told before (or a word of it, or a word of
+    it spelt another way)."""
+    shaped = [(m, True) for m in _NOT_OLD_NEW.finditer(s.text)]
+    for m, cued in [*shaped, *((m, False) for m in _NEW_NOT_OLD.finditer(s.text))]:
+        if not cued and not ANY_CUE.search(s.text[: m.start()]):
             continue  # "we're off to York, not Leeds, for the weekend" corrects no home
         phrase = m.group("phrase")
         value = m.group("name") or phrase
