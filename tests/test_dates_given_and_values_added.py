@@ -155,6 +155,15 @@ def test_a_notice_ends_the_job_on_the_last_day_told_after_it(last: str) -> None:
 
 
 @pytest.mark.local_model
+def test_a_notice_at_a_job_never_told_ends_it_on_the_last_shift() -> None:
+    """Round 29: the job a notice names was held until the last shift the message tells,
+    though no earlier turn told it."""
+    story = [("2025-12-02T09:00", "Nora: Big news, I handed in my notice at St Brennan's. "
+              "Last night shift is on the 30th.")]  # fmt: skip
+    assert timeline_days(story, "Nora", "WORKS_AT") == [("St Brennan's", "None..2025-12-30")]
+
+
+@pytest.mark.local_model
 def test_a_second_diet_told_with_also_keeps_the_first() -> None:
     story = [
         ("2025-03-02T10:00", "Lena: I'm vegetarian"),

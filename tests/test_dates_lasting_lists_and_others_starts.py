@@ -62,6 +62,8 @@ def test_a_start_told_with_how_long_it_lasts_ends_then(
         "starting today I walk for 30 minutes a day",  # an act's length, every day
         "from tomorrow I won't drink for a month",  # denied
         "sober for six months today!!",  # round 26: an anniversary, counted up to today
+        # round 29: a maybe, of another subject than the move's
+        "moving to Leeds next saturday, uni accom, internet might be trash for a week",
     ],
 )
 def test_a_duration_without_a_start_ahead_ends_nothing(text: str) -> None:

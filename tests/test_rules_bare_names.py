@@ -59,3 +59,17 @@ def test_a_bare_narrated_name_before_an_aside_keeps_its_fact() -> None:
 def test_a_pair_opened_by_a_bare_name_gives_the_couple() -> None:
     facts = read_facts(["Rafferty and his wife, Ondine, bought a narrowboat last year."])
     assert any(f[1] == "MARRIED_TO" and {f[0], f[2]} == {"Rafferty", "Ondine"} for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("Book club tonight, the Thursday Readers.", "Thursday Readers"),
+        ("I joined the Sunday League team", "Sunday League team"),
+    ],
+)
+def test_a_days_name_after_the_opens_a_name(sentence: str, name: str) -> None:
+    """Round 29: a day's name after "the", before more capitalised words, is a name's first
+    word ("the Thursday Readers"); a day named alone stays no name."""
+    assert name in [s.name for s in find_spans(sentence, [], Known())]
+    assert "Thursday" not in [s.name for s in find_spans("see you on Thursday", [], Known())]

@@ -161,6 +161,21 @@ def test_a_duration_outside_a_perfect_is_no_date(sentence: str) -> None:
     assert find_time_expressions(sentence, REF) == []
 
 
+def test_a_last_night_shift_is_the_final_shift_and_its_day_is_ahead() -> None:
+    """Round 29: "my last night shift" names the final shift, no yesterday; the day it is on
+    ends the job ahead."""
+    (found,) = find_time_expressions("Last night shift is on the 30th.", REF)
+    assert found.text == "on the 30th" and found.role == "end" and found.when > REF
+    (yesterday,) = find_time_expressions("went out last night", REF)
+    assert yesterday.when < REF
+
+
+def test_a_day_opening_a_name_after_the_is_no_day() -> None:
+    """Round 29: "the Thursday Readers" is a book club, "on the Thursday before" a day."""
+    assert find_time_expressions("I've left the Thursday Readers.", REF) == []
+    assert find_time_expressions("we met on the Thursday before", REF) != []
+
+
 def test_a_while_ahead_with_no_count_before_it_is_a_day_ahead() -> None:
     (found,) = find_time_expressions("I start in one month", REF)
     assert found.when > REF

@@ -239,6 +239,10 @@ def test_we_or_me_and_someone_without_a_tie_verb_or_partner_is_no_tie(turns: lis
         ("Lucia: Pretzel (the dog) is snoring on my feet", "Pretzel"),
         ("Lucia: the cat (Miso) knocked my mug off the desk", "Miso"),
         ("Lucia: long day, and Nacho the gecko shed his skin", "Nacho"),
+        # round 29: the pet's name told with "name", "'s" or not (a second language)
+        ("Lucia: My hamster's name is Dubu, he is 2 years old.", "Dubu"),
+        ("Lucia: My hamster name is Dubu, he is 2 years old.", "Dubu"),
+        ("Lucia: my dog's name's Biscuit", "Biscuit"),
     ],
 )
 def test_a_pet_named_beside_the_species(text: str, pet: str) -> None:

@@ -292,6 +292,10 @@ def test_a_denied_taste_is_a_dislike() -> None:
         ("im a big Taylor Swift fan lol", "Carol", "Taylor Swift"),
         ("Lakers fan now, sorry dad", "Carol", "Lakers"),
         ("Yankees supporter since I was six", "Carol", "Yankees"),
+        # round 29: a kind of thing one is a fan of, in lower case
+        ("I'm a thriller junkie, recommend me one", "Carol", "thriller"),
+        ("I'm such a sci-fi nerd", "Carol", "sci-fi"),
+        ("I'm a huge jazz fan", "Carol", "jazz"),
     ],
 )
 def test_being_a_named_fan_is_a_taste(sentence: str, source: str, target: str) -> None:

@@ -192,6 +192,15 @@ STORIES = [
      [("USES_PHONE", "pixel 8")], ["galaxy s21"]),
     (["Ife: summer is my favourite season", "Ife: honestly autumn is my favourite season now"],
      [("HAS_FAVORITE", "autumn")], ["summer"]),
+    # round 29: two names of no kind known, one swapped for the other: a thing owned
+    (["Ife: swapped my Veyra 12 for an Orrin Pro 3 last week, battery lasts two days"],
+     [("OWNS", "orrin pro 3")], ["veyra 12"]),
+    (["Ife: my Nexalo S3 screen cracked", "Ife: got a Brava 12 to replace the Nexalo"],
+     [("OWNS", "brava 12")], ["nexalo"]),
+    # round 29: the assistant restating a thing the user told gone starts nothing again
+    (["Ife: my Dacoria Spring needs new tyres", "Ife: Sold the Dacoria, getting the tram now",
+      "Assistant: Since you're still driving the Dacoria Spring, check the parking rules."],
+     [], ["dacoria spring"]),
     # round 26: read by the learned step once a role named again stops only its holder's acts
     (["Ife: my dentist is Dr. Patel", "Ife: switched dentists, I see Dr. Moreau now"],
      [("ROLE_HELD_BY", "dr. moreau")], ["dr. patel"]),
@@ -224,6 +233,16 @@ def test_the_new_thing_closes_the_old_one_of_its_kind(turns, current, closed):  
     for name in closed:
         held = [ok for (_, target), ok in facts.items() if target == name]
         assert held and not any(held), (name, facts)
+
+
+def test_a_move_between_two_names_of_no_kind_owns_nothing() -> None:
+    """Round 29: a swap of two names of no known kind is a thing owned for another; a move
+    from one to the other may be between schools or homes."""
+    facts = found(run("Ife: Aarav moved from Highcliffe Primary to St Aidan's on the 3rd"))
+    assert not [f for f in facts if f[1] == "OWNS"], facts
+    assert ("Ife", "OWNS", "Orrin Pro 3", False) in found(
+        run("Ife: swapped my Veyra for an Orrin Pro 3")
+    )
 
 
 # -- habits and medication replaced; a new value's words name only itself --------------------

@@ -108,6 +108,10 @@ def test_a_device_that_died_ends_beside_its_replacement():  # type: ignore[no-un
         (["Sam: I ride a Cannondale to work", "Sam: my bike got stolen 😭 on a Trek from my "
           "neighbour now"],
          ("Sam", "RIDES_BIKE", "Trek"), ("Sam", "RIDES_BIKE", "Cannondale")),
+        # round 29: a flat taken, the building named between it and the place
+        (["Sam: I have lived in Kirkby Thore these forty years",
+          "Sam: I have taken a ground-floor flat at Elmhurst Court in Penrith"],
+         ("Sam", "LIVES_IN", "Penrith"), ("Sam", "LIVES_IN", "Kirkby Thore")),
     ],
 )  # fmt: skip
 def test_the_new_value_closes_the_old_on_the_default_path(embedder, turns, current, closed):  # type: ignore[no-untyped-def]
@@ -122,6 +126,7 @@ def test_the_new_value_closes_the_old_on_the_default_path(embedder, turns, curre
         ("Nia: rent is 1400 and my Mini Cooper payment is 300", ("Nia", "DRIVES", "Mini Cooper")),
         ("Nia: born and raised in phoenix", ("Nia", "FROM", "Phoenix")),
         ("Nia: we moved to sydney last year", ("Nia", "LIVES_IN", "Sydney")),
+        ("Nia: we've rented a flat in Leeds, moving in May", ("Nia", "LIVES_IN", "Leeds")),
     ],
 )
 def test_a_car_owned_in_passing_and_a_home_city_that_is_also_a_first_name(turn, fact):  # type: ignore[no-untyped-def]
@@ -151,3 +156,8 @@ def test_a_thing_of_something_else_owned_is_nobodys():  # type: ignore[no-untype
 @pytest.mark.parametrize("turn", ["Nia: I talked to austin yesterday", "Nia: gave it to sydney"])
 def test_a_first_name_in_lower_case_is_no_city_after_other_verbs(turn):  # type: ignore[no-untyped-def]
     assert not {t for _, _, t in extracted("Nia: hi", turn)} & {"Austin", "Sydney"}
+
+
+def test_a_holiday_rental_is_no_home() -> None:
+    facts = extracted("Nia: hi", "Nia: we've rented a cottage in Cornwall for the week")
+    assert not [f for f in facts if f[1] == "LIVES_IN"], facts

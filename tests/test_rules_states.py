@@ -174,6 +174,13 @@ def test_wishes_questions_and_plain_negations_assert_no_state(turn: str) -> None
     assert not [f for f in run(turn).facts if f.relation in states and f.invalid_at is None]
 
 
+def test_a_person_who_passed_is_no_pet() -> None:
+    """Round 29: "my dear Winifred" is no name the finder sees (a letter's address), so no
+    row that asks for a pet's name may take it for one."""
+    facts = found(run("Sam: the last four years alone since my dear Winifred passed."))
+    assert not [f for f in facts if f[1] == "HAS_PET"], facts
+
+
 def test_work_at_two_places_gives_two_current_facts() -> None:
     facts = found(run("Sam: I work at Google and Meta."))
     assert ("Sam", "WORKS_AT", "Google", False) in facts

@@ -92,6 +92,8 @@ def _ended(extraction, target_word: str) -> set[str]:
             "Norrland",
             "WORKS_AT",
         ),
+        # round 29: a common noun held, named in the plural
+        ("Eli: I'm a thriller junkie", "Eli: No more thrillers.", "thriller", "LIKES"),
     ],
 )
 def test_an_ending_in_other_words_ends_the_held_value(

@@ -171,7 +171,9 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         (
             r"(?i:\b(the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|yesterday"
             r"|today|tonight|tomorrow|tmrw|tmr|tmrrw|tomoz|tomorow|2moro|2morrow|tonite|2nite"
-            r"|last\s+night|this\s+(?:morning|afternoon|evening)"
+            # "my last night shift", "the last night of the trip": the final one, no day
+            r"|(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)last\s+night(?!\s+(?:shifts?|of)\b)"
+            r"|this\s+(?:morning|afternoon|evening)"
             r"|earlier\s+today)(?:\s+(?:morning|afternoon|evening|night))?\b)",
             resolve.named_day,
             word_set(
@@ -245,7 +247,9 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         (rf"(?i:\bin\s+)({_NUM})\s+({_UNIT})\b(?!\s+ago)", resolve.ahead, _UNITS),
         (rf"\b({_NUM})\s+({_UNIT})(?i:\s+from\s+now)\b", resolve.ahead, _UNITS),
         (
-            rf"(?i:\b(?:on\s+)?)\b({_WEEKDAY})\b(?i:\s+(?:morning|afternoon|evening|night))?",
+            # ("the Thursday Readers", "the Sunday League": a name, no day)
+            rf"(?i:\b(?:on\s+)?)\b(?!(?<=\bthe\s){_WEEKDAY}\s+(?-i:[A-Z]))({_WEEKDAY})\b"
+            r"(?i:\s+(?:morning|afternoon|evening|night))?",
             resolve.bare_weekday,
             _WEEKDAY_WORDS,
         ),

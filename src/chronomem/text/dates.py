@@ -75,7 +75,8 @@ _MOVED_FROM = re.compile(
 _ENDS_THEN = re.compile(
     r"\b(?:(?:ends?|ended|ending)(?!\s+up\b)|finish(?:es|ed|ing)?|expir(?:es?|ed|ing)"
     r"|runs? out|ran out|terminat(?:es?|ed|ing)"
-    r"|(?:last|final) (?:day|shift|week)\b[^.,;!?]{0,40}?(?:'s|\bis|\bwas|\bwill be)"
+    r"|(?:last|final) (?:(?:night|day|late|early) )?(?:day|shift|week)\b[^.,;!?]{0,40}?"
+    r"(?:'s|\bis|\bwas|\bwill be)"
     r"|(?:\bis|'s|\bwill be) over|mov(?:e|es|ed|ing) out\b(?: of [^.,;!?]{1,30}?)?)"
     r"\s+(?:(?:on|in|at|by)\s+)?$",
     re.I,

@@ -11,7 +11,8 @@ so a fact dated from that start ends then. It is no end:
 * without a start told: "I am vegetarian for two years" is how a learner says "since two
   years", and a bare "I'm off for a week" does not say from when;
 * in a clause told in the past ("I was on antibiotics for ten days"), a perfect (``lasting``
-  reads those) or a denial ("I won't drink for a month");
+  reads those), a denial ("I won't drink for a month") or a maybe ("the internet might be
+  down for a week");
 * for a rate or a repetition ("for 30 minutes a day", "for two weeks in a row") or a
   vague count ("for a few weeks"); minutes and hours are an act's length, not a state's.
 """
@@ -39,7 +40,8 @@ _FOR = re.compile(
 _CLAUSE_CUT = re.compile(r"[.!?;,\n]")
 _SENTENCE_CUT = re.compile(r"[.!?\n]")
 _PERFECT_OR_DENIED = re.compile(
-    r"\b(?:been|have|has|had|not|never|no longer|won't|wont|can't|don't|didn't)\b|'ve\b|n't\b",
+    r"\b(?:been|have|has|had|not|never|no longer|won't|wont|can't|don't|didn't)\b|'ve\b|n't\b"
+    r"|\b(?:might|may|could|maybe|probably)\b",  # hedged: "internet might be trash for a week"
     re.I,
 )
 

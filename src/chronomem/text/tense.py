@@ -63,7 +63,9 @@ _SINCE_AS_CAUSE = (
     r"|do|does|can|will|need|want|live|work|like|love|plan|hope)\b))"
 )
 _PAST_WORDS = re.compile(
-    r"\b(?:ago|since" + _SINCE_AS_CAUSE + r"|last(?!\s+(?:day|shift|week of|exam|one))|yesterday|"
+    r"\b(?:ago|since"
+    + _SINCE_AS_CAUSE
+    + r"|last(?!\s+(?:day|(?:(?:night|day|late|early)\s+)?shift|week of|exam|one))|yesterday|"
     r"was|were|did|had|used to|went|got|left|took|made|came|"
     r"saw|bought|sold|began|broke|drove|flew|gave|grew|knew|met|ran|said|sent|spent|stole|"
     r"told|thought|won|wrote|became|lost|paid|found|felt|kept|fell|tore|wore|ate|sang|"

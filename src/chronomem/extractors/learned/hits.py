@@ -25,6 +25,7 @@ from chronomem.extractors.learned.told import (
     negates_held,
     said_in_the_past,
     told_another,
+    told_ended,
 )
 from chronomem.extractors.learned.whose import owner, subjectless
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -311,6 +312,8 @@ def _fact_hits(
         and state_told_as_over(s.text, clause, fact.value)
     )  # "she had been living in Hull for years": held once, over now
     ended = fact.aspect == "end" or over
+    if role == "assistant" and not ended and told_ended(known, subject.name, target.name):
+        return "told as over"  # "Since you're still driving the Dacoria": the user sold it
     out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation)

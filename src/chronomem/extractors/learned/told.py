@@ -47,6 +47,23 @@ def told_another(s: Sentence, known: Known, subject: str, relation: str, value: 
     )
 
 
+def told_ended(known: Known, subject: str, value: str) -> bool:
+    """Did ``subject`` tell a thing held ended that ``value`` names, its name or the start
+    of it, in any relation of holding ("Sold the Dacoria": the assistant's "Since you're
+    still driving the Dacoria Spring" restates a thing the user no longer has; a trip or a
+    plan over is no thing held)?"""
+    who, key = normalize_name(subject), normalize_name(value)
+    return any(
+        source == who
+        and relation not in _NOT_HELD
+        and (key == normalize_name(ended) or key.startswith(normalize_name(ended) + " "))
+        for (source, relation), ended in known.ended.items()
+    )
+
+
+_NOT_HELD = frozenset({"VISITED", "HAS_PLAN", "ATTENDED", "MENTIONED", "RELATED_TO"})
+
+
 # a value held as something done without ("cutting out red meat", "off sugar", "no dairy"):
 # denied again ("still no red meat"), it is told again, not taken back
 _ABSTAINED = re.compile(

@@ -36,6 +36,7 @@ from chronomem.extractors.rules.tables.gazetteer import (
     PLACE_HEADS,
 )
 from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, PREPOSITIONS, TIME_WORDS
+from chronomem.text.date_resolvers import WEEKDAYS
 
 _WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
 
@@ -132,6 +133,17 @@ def _employer_slot(sentence: str, run: list[re.Match[str]]) -> bool:
 
 _PRONOUNS = frozenset({"this", "that", "these", "those", "their", "your", "ours", "yours"})
 
+_THE_BEFORE = re.compile(r"\bthe\s$", re.I)
+
+
+def _day_named(sentence: str, run: list[re.Match[str]]) -> bool:
+    """ "the Thursday Readers", "the Sunday League": a day's name after "the" opening a run
+    of capitalised words is the first word of a name."""
+    first = run[0]
+    before = sentence[max(0, first.start() - 4) : first.start()]
+    return len(run) > 1 and first.group().lower() in WEEKDAYS and bool(_THE_BEFORE.search(before))
+
+
 _SAINT = re.compile(r"(?:St\.?|Saint) [A-Z]")
 
 
@@ -154,7 +166,8 @@ def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known)
     for raw in _runs(sentence, taken):
         # "Will moved to Leeds": a modal or a month before a tensed verb is a name
         named = raw[0].start() == first_start and opens_on_a_person(sentence, raw[0].span(), True)
-        run = raw if named or _employer_slot(sentence, raw) else _clean(raw)
+        kept = named or _employer_slot(sentence, raw) or _day_named(sentence, raw)
+        run = raw if kept else _clean(raw)
         if not run or (_bare(raw[-1].group()) in TIME_WORDS and not named):
             continue
         if run[0].start() == first_start:

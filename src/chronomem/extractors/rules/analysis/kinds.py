@@ -74,7 +74,8 @@ def kinds_of_replacement(
 ) -> tuple[str, ...]:
     """The one-value relations a replacement's things take when the target's own name says
     no kind: the head noun told with it, the other thing's kind ("swapped my Brompton for a
-    Gazelle"), else the relations the subject holds the old thing with."""
+    Gazelle"), else the relations the subject holds the old thing with, else owning one
+    named thing for another."""
     if relation != "USES_KIND":
         return ()
     for key in ("device", "head", "obj", "old"):
@@ -82,8 +83,16 @@ def kinds_of_replacement(
         found = refine(relation, word) or refine(relation, head_kind(word) or "")
         if found:
             return found
-    old = groups.get("old")
-    return held_kinds(known, subject.name, old) if old else ()
+    old = groups.get("old") or ""
+    held = held_kinds(known, subject.name, old) if old else ()
+    if held:
+        return held
+    # two names of no kind known, one swapped for the other ("swapped my Veyra 12 for an Orrin
+    # Pro 3", "got a Brava 12 to replace the Nexalo"): a thing owned for another ("moved from
+    # Highcliffe Primary to St Aidan's" may be a school or a home: no swap)
+    swapped = bool(groups.get("swap")) and old[:1].isupper()
+    named = swapped and (groups.get("obj") or "")[:1].isupper()
+    return ("OWNS",) if named else ()
 
 
 def held_kinds(known: Known, subject: str, name: str) -> tuple[str, ...]:

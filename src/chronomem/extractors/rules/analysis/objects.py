@@ -288,6 +288,8 @@ def inline_object(
     if words[0][0].isupper() and row.label != "JobTitle":
         if words[0].lower() in NOT_NAMES or words[-1].lower() in TIME_WORDS:
             return None
+        if row.need_labels is not None:
+            return None  # a kind asked of a word the finder saw as no name ("dear Winifred")
         return Party(" ".join(words), row.label, True, False, attrs)
     if row.label == "JobTitle":
         if words[0].lower() in NEGATIONS or words[0].lower() in _POSSESSIVES:

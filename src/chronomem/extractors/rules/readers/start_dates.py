@@ -217,8 +217,8 @@ def continued_since(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 # expires on the 3rd": the held tie an ending names by its kind only, dated by the end the
 # date's own verb tells (``TimeExpression.role`` "end")
 _KINDS_ENDING: Final = (
-    ("WORKS_AT", r"(?:last|final) (?:day|shift|week)|notice period|(?:work |job |employment )?"
-     r"contract|employment|internship|job"),
+    ("WORKS_AT", r"(?:last|final) (?:(?:night|day|late|early) )?(?:day|shift|week)|notice period|"
+     r"(?:work |job |employment )?contract|employment|internship|job"),
     ("LIVES_IN", r"(?:rental |rent |tenancy )?(?:lease|tenancy)"),
     ("MEMBER_OF", r"(?:\w+ )?membership"),
 )  # fmt: skip

@@ -208,12 +208,15 @@ def _held_values(known: Known, speaker: str) -> list[Held]:
 
 @lru_cache(maxsize=4096)
 def _naming_words(name: str, key: str) -> frozenset[str]:
-    """The words of a value that name it alone: capitalised words and its head noun."""
+    """The words of a value that name it alone: capitalised words and its head noun (a
+    common noun in the plural too: "no more thrillers" of "thriller")."""
     words = [w for w in _WORDS.findall(name)]
     keys = key.split()
     out = {w.lower().strip(".'") for w in words if w[:1].isupper() or w[:1].isdigit()}
     if keys:
         out.add(keys[-1])
+        if not name.split()[-1][:1].isupper() and keys[-1][-1:].isalpha():
+            out.add(keys[-1] + ("es" if keys[-1].endswith(("s", "sh", "ch", "x")) else "s"))
     return frozenset(w for w in out if len(w) >= _MIN_WORD)
 
 

@@ -38,16 +38,21 @@ HOME_NEWS_ROWS: tuple[P, ...] = (
         "LIVES_IN",
         r"\b(?:moved|relocated|moving|relocating) (?!to\b|from\b|my\b|the\b|our\b|it\b|them"
         r"\b|him\b|her\b|his\b|a\b|an\b|their\b|your\b)[a-z]+(?: (?!to\b)[a-z]+){0,2} to\b"
-        r"|\b(?:bought|buying|rent|renting|rents|got|signed (?:the |a |our |my )?(?:lease|"
-        r"tenancy|rental agreement|rental contract) (?:on|for)) an? "
-        r"(?:[a-z0-9-]+ ){0,2}(?:house|condo|apartment|flat|place|home|studio) in\b"
+        r"|\b(?:bought|buying|rent|renting|rents|rented|taken|got|signed (?:the |a |our |my )?"
+        r"(?:lease|tenancy|rental agreement|rental contract) (?:on|for)) an? "
+        r"(?:[a-z0-9-]+ ){0,2}(?:house|condo|apartment|flat|place|home|studio|cottage|bungalow)"
+        # the building's name between: "a ground-floor flat at Elmhurst Court in Penrith"
+        r"(?: at (?-i:[A-Z][\w'-]*)(?: (?-i:[A-Z][\w'-]*)){0,3})? in\b"
+        # (a stay: "rented a cottage in Cornwall for the week")
+        r"(?![^.!?;]*\bfor (?:the|a|two|three|a few|a couple of) (?:nights?|weekend|weeks?|"
+        r"summer|holidays?|days?|month)\b)"
         # found: a home, or a new place ("found a great place in Soho" may be for lunch)
         r"|\bfound an? (?:new (?:[a-z-]+ )?(?:place|house|condo|apartment|flat|home|studio)|"
         r"(?:[a-z-]+ )?(?:house|condo|apartment|flat|home)) in\b",
         "Location",
         reject_labels=_NOT_PLACE,
-        triggers="moved relocated moving relocating bought buying rent renting rents got signed "
-        "found",
+        triggers="moved relocated moving relocating bought buying rent renting rents rented taken "
+        "got signed found",
     ),
     # -- nominal news told to the listener --------------------------------------------------
     P(

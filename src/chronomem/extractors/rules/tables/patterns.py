@@ -151,8 +151,13 @@ _ROWS: tuple[RelationPattern, ...] = (
       "drove trip vacation vacationed vacationing holiday stayed toured going"),
     *PEOPLE_ROWS,
     # -- pets -------------------------------------------------------------------------------
-    P("HAS_PET", r"\b(?:my|our) (?:(?:{PETADJ}) )?(?P<species>{PET}),? (?:named |called )?"
+    # "my hamster's name is Dubu", "my dog name is Rex" (English as a second language)
+    # (the match opens on the species: "my hamster's" would be another's thing)
+    P("HAS_PET", r"(?:(?<=\bmy )|(?<=\bour ))(?P<species>{PET})(?:'s)? name(?:'s| is) "
       r"(?P<obj>{NAME})", "Pet", "inline", "possessor",
+      template="{source} has a {species} named {target}", triggers="name"),
+    P("HAS_PET", r"\b(?:my|our) (?:(?:{PETADJ}) )?(?P<species>{PET}),? (?:named |called )?"
+      r"(?!name\b)(?P<obj>{NAME})", "Pet", "inline", "possessor",
       template="{source} has a {species} named {target}", triggers="my our"),
     P("HAS_PET", r"(?P<obj>{NAME}),? (?:is )?(?:my|our) (?:(?:{PETADJ}) )?(?P<species>{PET})\b",
       "Pet", "inline", "possessor", template="{source} has a {species} named {target}",
@@ -203,6 +208,15 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"massive|lifelong|loyal|true|proud|longtime|long-time) )*(?P<obj>{NAME}) "
       r"(?:fan|supporter)s?\b", "Topic", "inline", reject_labels=frozenset({"Pet", "Device"}),
       template="{source} is a fan of {target}", triggers="fan fans supporter supporters"),
+    # "I'm a thriller junkie", "such a sci-fi nerd", "a huge jazz fan": a kind of thing one
+    # is a fan of, in lower case
+    P("LIKES", r"(?:(?:\b(?:am|is|are|was)|'m|'re|\bim) (?:such |quite |a bit of |kind of |kinda )?"
+      r"(?:an? )?)(?:(?:die[- ]?hard|big|huge|massive|lifelong|total|complete|absolute|real|"
+      r"proper|massive|self-confessed|self-proclaimed|serious|bit of a) )*"
+      r"(?P<obj>(?-i:[a-z][a-z-]+(?: [a-z][a-z-]+)?)) (?:fan|junkie|nerd|buff|geek|fiend|"
+      r"aficionado|enthusiast)s?\b", "Topic", "inline", template="{source} is a fan of {target}",
+      triggers="fan fans junkie junkies nerd nerds buff buffs geek geeks fiend aficionado "
+      "enthusiast"),
     # "Arsenal fan now, fight me": a verbless line opening on the name tells the speaker's own
     P("LIKES", r"^\W*(?P<obj>{NAME}) (?:fan|supporter)s?\b", "Topic", "inline", "possessor",
       reject_labels=frozenset({"Pet", "Device"}), template="{source} is a fan of {target}",

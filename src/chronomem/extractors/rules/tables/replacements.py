@@ -55,7 +55,7 @@ REPLACEMENT_ROWS: tuple[P, ...] = (
     # Fitbit with a Garmin", "swapped it for a Pixel 9" (the thing just told of)
     P(
         "USES_KIND",
-        r"\b(?:swapped|swapping|swap|swaps|traded|trading|trade|trades|exchanged|exchanging|"
+        r"\b(?P<swap>swapped|swapping|swap|swaps|traded|trading|trade|trades|exchanged|exchanging|"
         rf"replaced|replacing|replace|replaces)(?: in| out)? (?:{_OWNER} {_FORMER}{_OLD}|it|that)"
         rf"(?: (?:{HEAD_WORDS}))?(?: in| out)? (?:for|with) (?:an? |the |my )?{_FRESH}"
         rf"{_APPOSED}(?P<obj>{THING}){_HEAD}",
@@ -69,8 +69,8 @@ REPLACEMENT_ROWS: tuple[P, ...] = (
     # "switched from the fiesta to a Kia Niro", "upgraded from an iPhone 12 to a 15 Pro"
     P(
         "USES_KIND",
-        r"\b(?:switched|switching|switch|moved|changed|went|upgraded|upgrading|downgraded|"
-        rf"downgrading) (?:over )?from {_OWNER}? ?{_FORMER}{_OLD}"
+        r"\b(?:(?P<swap>switched|switching|switch|upgraded|upgrading|downgraded|downgrading)|"
+        rf"moved|changed|went) (?:over )?from {_OWNER}? ?{_FORMER}{_OLD}"
         rf"(?: (?:{HEAD_WORDS}))? to (?:an? |the |my )?{_FRESH}(?P<obj>{THING}){_HEAD}",
         "Item",
         "inline",
@@ -84,7 +84,7 @@ REPLACEMENT_ROWS: tuple[P, ...] = (
     P(
         "USES_KIND",
         rf"(?P<obj>{THING}){_HEAD} (?:has |have |just |finally |officially |now )*"
-        rf"(?:replaced|took over from|is replacing|replaces) (?:my|our|the) {_FORMER}"
+        rf"(?P<swap>replaced|took over from|is replacing|replaces) (?:my|our|the) {_FORMER}"
         rf"(?P<old>{THING})",
         "Item",
         "inline",
@@ -96,7 +96,7 @@ REPLACEMENT_ROWS: tuple[P, ...] = (
     P(
         "USES_KIND",
         r"\b(?:bought|got|ordered|picked up|grabbed|getting|buying|leased) (?:myself |me )?"
-        rf"(?:an? |the )?{_FRESH}(?P<obj>{THING}){_HEAD}(?: [a-z-]+){{0,2}}? to replace "
+        rf"(?:an? |the )?{_FRESH}(?P<obj>{THING}){_HEAD}(?: [a-z-]+){{0,2}}? (?P<swap>to replace) "
         rf"(?:my|our|the) {_FORMER}(?P<old>{THING})",
         "Item",
         "inline",

@@ -216,6 +216,12 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at)\b",
       "Organization", "phrase", ending=True, heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES,
       triggers="retired resigned quit fired laid let stopped last"),
+    # "handed in my notice at St Brennan's", "gave my notice at the bakery": the job ends
+    P("WORKS_AT", r"\b(?:handed|handing|gave|giving|turned|turning|put|putting) in (?:my|her|his|"
+      r"their) (?:notice|resignation) (?:at|to|with)\b", "Organization", "phrase", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=_NOT_WORKPLACES,
+      context_words=frozenset({"work", "job", "the office", "office"}),
+      triggers="notice resignation"),
     P("WORKS_AT", r"(?P<obj>{NAME}),? (?:hired|hires|has hired|just hired|took on|onboarded) "
       r"(?:me|us)\b", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="hired hires took"),
