@@ -53,6 +53,10 @@ CORRECTED = [
      ("Kalani", "HAS_CONDITION", "allergic to sulfa drugs")),
     (["Kalani: I live in Bradford", "Kalani: it's not Bradford, it's Bradfield"],
      ("Kalani", "LIVES_IN", "Bradford"), ("Kalani", "LIVES_IN", "Bradfield")),
+    # round 29: the full stop after a starred name ends the sentence, not the name
+    (["Aoife: my sister Mave is coming over from Cork on friday",
+      "Aoife: *Maeve. autocorrect hates irish names"],
+     ("Aoife", "FAMILY_OF", "Mave"), ("Aoife", "FAMILY_OF", "Maeve")),
 ]  # fmt: skip
 
 

@@ -87,6 +87,8 @@ _NOT_OLD_NEW = re.compile(
     r"|(?P<phrase>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}))(?=\s*(?:$|[,.;!?)]))",
     re.I,
 )
+# a name whose full stop is its own: "Dr.", "St.", "& Co.", "Jr."
+_ABBREVIATED = re.compile(r"\b(?:Dr|St|Mr|Mrs|Ms|Jr|Sr|Co|Ltd|Inc|Mt|Ft|[A-Z])\.$")
 _NOT_VALUES = word_set(
     "fine ok okay good right sure yes yeah yep no nope nothing that this it me you lol sorry "
     "thanks thank wrong whatever never late tired one the sure lmao haha same"
@@ -159,14 +161,18 @@ def _given(text: str) -> tuple[str, tuple[int, int], bool | None] | None:
             continue
         end = _END.match(text, m.end())
         value = m.group().lstrip("*")
+        if value.endswith(".") and not _ABBREVIATED.search(value):
+            value = value[:-1]  # "*Maeve. autocorrect hates irish names": the full stop ends it
+        begin = m.end() - len(m.group().lstrip("*"))
+        span = (begin, begin + len(value))
         starred = "*" in m.group() or text[m.end() : m.end() + 1] == "*"
         cued = bool(cue_lead) or starred or _TRAILING.match(text, m.end()) is not None
         if end is None or not cued or normalize_name(value) in _NOT_VALUES:
             continue
         strong = starred or STRONG_CUE.search(f"{cue_lead} {text[m.end() :]}") is not None
         if not strong and _GOES_ON.match(text, m.end()):
-            return value, m.span(), None  # "sorry Mike, can't make it": maybe an address
-        return value, m.span(), strong
+            return value, span, None  # "sorry Mike, can't make it": maybe an address
+        return value, span, strong
     return None
 
 
