@@ -282,6 +282,9 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
          "right?", "yep", "I'm a vet nurse in Galway."),
         ("You mentioned you live in Porto. Still the case?", "yes, still there",
          "I live in Porto, still there"),
+        ("Congratulations! Will you move to Budapest?", "Yes, found a flat in District XIII",
+         "I will move to Budapest, found a flat in District XIII"),
+        ("Will you keep your flat in Leeds?", "no", "I won't keep my flat in Leeds."),
     ],
 )  # fmt: skip
 def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said: str) -> None:

@@ -27,7 +27,8 @@ _YES = r"yes|yeah|yep|yup|yea|ya|sure|correct|exactly|definitely|still am|still 
 _NO = r"no|nope|nah|not anymore|not really|not any more"
 _ANSWER = re.compile(rf"^\s*(?:(?P<yes>{_YES})|(?P<no>{_NO}))\b[,.!]*\s*", re.I)
 _QUESTION = re.compile(
-    r"(?:^|[.!?]\s+)(?:so,?\s+|and\s+)?(?:(?P<be>are|were) you\s+|(?P<do>do|did) you\s+)?"
+    r"(?:^|[.!?]\s+)(?:so,?\s+|and\s+)?(?:(?P<be>are|were) you\s+|(?P<do>do|did) you\s+|"
+    r"(?P<will>will) you\s+)?"
     r"(?P<still>still\s+)?(?P<rest>[^.!?]{3,90})\?\s*$",
     re.I,
 )
@@ -66,7 +67,9 @@ def answered_reply(text: str, question: str | None) -> str:
     if (
         answer is None
         or asked is None
-        or not (asked.group("be") or asked.group("do") or asked.group("still"))
+        or not (
+            asked.group("be") or asked.group("do") or asked.group("still") or asked.group("will")
+        )
     ):
         return text
     rest = text[answer.end() :]
@@ -147,6 +150,8 @@ def _told(asked: re.Match[str], *, yes: bool) -> str | None:
     rest = _YOUR.sub(lambda m: _MINE[m.group().lower()], asked.group("rest").strip())
     if asked.group("do"):
         return f"I still {rest}" if yes else f"I don't {rest} anymore"
+    if asked.group("will"):  # "Will you move to Budapest?" - "Yes" -> "I will move to Budapest"
+        return f"I will {rest}" if yes else f"I won't {rest}"
     if asked.group("be") or asked.group("still"):
         return f"I'm still {rest}" if yes else f"I'm no longer {rest}"
     return None
