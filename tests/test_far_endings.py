@@ -195,6 +195,8 @@ def test_the_moved_appointment_holds_on_its_new_day(embedder) -> None:  # type: 
     [
         ("I sprained my knee playing football.", "My knee is finally healed!", "knee"),
         ("I have the flu, feeling awful.", "feeling much better now, fully recovered", "flu"),
+        # round 29: "fine" or "well" with "now" or "again" (no "fine" alone: a pleasantry)
+        ("positive for flu. off sick till monday", "back on shift tonight, I'm fine now", "flu"),
     ],
 )
 def test_a_recovery_ends_the_illness_it_names_or_the_last_one_told(  # type: ignore[no-untyped-def]

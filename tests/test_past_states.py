@@ -46,6 +46,8 @@ def test_which_tenses_tell_a_state_as_over(clause: str, over: bool) -> None:
         ("", "I was a sous chef in Turin", False),  # no time: a narrative's now
         ("last month", "I was in Lisbon", False),  # a stay, not a state
         ("back in 2019,", "I have worked at Kia since", False),  # the present perfect
+        ("", "When I lived in Oaxaca", True),  # round 29: a time told by its state
+        ("", "I lived in Oaxaca", False),
     ],
 )
 def test_a_state_in_the_simple_past_after_a_past_time_is_over(

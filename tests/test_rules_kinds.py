@@ -197,6 +197,10 @@ STORIES = [
      [("OWNS", "orrin pro 3")], ["veyra 12"]),
     (["Ife: my Nexalo S3 screen cracked", "Ife: got a Brava 12 to replace the Nexalo"],
      [("OWNS", "brava 12")], ["nexalo"]),
+    # round 29: a doctor taking one off a drug held with its dose, starting another
+    (["Ife: I'm on topiramate 50mg but it makes me foggy",
+      "Ife: Saw the neurologist. She's taking me off topiramate and starting propranolol."],
+     [("TAKES_MEDICATION", "propranolol")], ["topiramate 50mg"]),
     # round 29: the assistant restating a thing the user told gone starts nothing again
     (["Ife: my Dacoria Spring needs new tyres", "Ife: Sold the Dacoria, getting the tram now",
       "Assistant: Since you're still driving the Dacoria Spring, check the parking rules."],

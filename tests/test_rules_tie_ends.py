@@ -94,6 +94,13 @@ def _ended(extraction, target_word: str) -> set[str]:
         ),
         # round 29: a common noun held, named in the plural
         ("Eli: I'm a thriller junkie", "Eli: No more thrillers.", "thriller", "LIKES"),
+        # round 29: "finish with" (English as a second language)
+        (
+            "Eli: my boyfriend Emiliano is sweet",
+            "Eli: we finish with Emiliano last weekend",
+            "Emiliano",
+            "DATING",
+        ),
     ],
 )
 def test_an_ending_in_other_words_ends_the_held_value(

@@ -324,7 +324,9 @@ _AT_A_PAST_TIME = re.compile(
     r"\bback\s+(?:in|then|when)\b|\b(?:years|decades|ages)\s+ago\b"
     r"|\b(?:previously|formerly|before)\W*(?:I|we|he|she|they)?\s*$|\bin\s+(?:19|20)\d\d\b"
     r"|\bas\s+a\s+(?:kid|child|teen|teenager|student)\b|\bgrowing\s+up\b"
-    r"|\bwhen\s+I\s+was\s+(?:young|little|a\s+kid)\b",
+    r"|\bwhen\s+I\s+was\s+(?:young|little|a\s+kid)\b"
+    # "When I lived in Oaxaca I never could eat the spicy": a time of the past told by its state
+    r"|\bwhen\s+(?:I|we)\s*$",
     re.I,
 )
 

@@ -49,7 +49,7 @@ _OBJECT_ENDINGS = (
     r"split (?:up )?(?:from|with)|br(?:oke|eaking) up with|br(?:oke|eaking) it off with|"
     r"dumped|ditched|dropped|dropped out of|drop(?:ping)? out of|withdr(?:ew|awn) from|"
     r"(?:got|get|getting) out of|kicked out of|fired from|laid off from|let go from|"
-    r"(?:done|finished|through) with|gave up(?: on)?|giving up(?: on)?|"
+    r"(?:done|finished|finish|through) with|gave up(?: on)?|giving up(?: on)?|"
     r"(?:stopped|quit|stop) (?:going to|attending|visiting|seeing|using|taking|doing|"
     r"playing|eating|drinking|watching|listening to|working (?:at|for|with)|"
     r"volunteering (?:at|with|for)|training (?:at|with)|riding|driving)|"
@@ -60,6 +60,8 @@ _OBJECT_ENDINGS = (
     r"(?:notice|resignation)(?: (?:at|to|with))?|"
     r"(?:my|our) (?:notice|resignation) (?:at|to|with)|"
     r"sold|selling|gave away|giving away|rehomed|rehoming|lost|"
+    # a doctor ending a treatment: "she's taking me off topiramate"
+    r"(?:took|taken|taking|take|weaned|weaning) (?:me|us|him|her|them) off|"
     r"moved out of|moving out of|graduated from|no more|ex|former|previous"
 )
 _OBJECT = re.compile(rf"\b(?:{_OBJECT_ENDINGS}){_GAP}|\bex-\s*$", re.I)

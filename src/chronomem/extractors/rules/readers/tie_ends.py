@@ -212,6 +212,8 @@ def _naming_words(name: str, key: str) -> frozenset[str]:
     common noun in the plural too: "no more thrillers" of "thriller")."""
     words = [w for w in _WORDS.findall(name)]
     keys = key.split()
+    while len(keys) > 1 and not keys[-1].isalpha():
+        keys = keys[:-1]  # "topiramate 50mg": the drug is its head, not the dose
     out = {w.lower().strip(".'") for w in words if w[:1].isupper() or w[:1].isdigit()}
     if keys:
         out.add(keys[-1])

@@ -237,11 +237,15 @@ HEALTH_ROWS: tuple[P, ...] = (
         # an illness gone, told by how one feels: "feel like myself again", "in a much
         # better place"
         r"|\b(?:feel|feeling|felt) (?:like )?(?:myself|human|normal) again\b"
+        # "I'm fine now", "feeling well again" (a "fine" alone is a pleasantry, "I'm good now"
+        # a thanks)
+        r"|(?:\b(?:am|feeling|feel)|'m) (?:totally |all |completely )?(?:fine|well) "
+        r"(?:now|again)\b"
         r"|\bin a (?:much |way |far |so much )?better place\b",
         "Condition",
         "context",
         ending=True,
-        triggers="better recovered healed cured again place",
+        triggers="better recovered healed cured again place now",
     ),
     P(
         "HAS_CONDITION",
