@@ -168,3 +168,18 @@ def test_a_person_described_then_named_is_the_name(
 )
 def test_only_a_person_described_gives_way_to_the_name(text: str, said: str) -> None:
     assert plain_subjects(text) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("New landlord is some company, Petrakis Property Group.",
+         "New landlord is Petrakis Property Group."),
+        ("my new GP is a young woman, Dr Salazar.", "my new GP is Dr Salazar."),
+        ("my boss is a nice guy, Tom likes him", "my boss is a nice guy, Tom likes him"),
+        ("it is a lovely town, Bath.", "it is a lovely town, Bath."),  # no holder described
+    ],
+)  # fmt: skip
+def test_a_holder_described_then_named_is_the_name(text: str, plain: str) -> None:
+    """Round 29: "is some company, X" names X as the holder when the name ends the clause."""
+    assert plain_subjects(text) == plain

@@ -103,6 +103,16 @@ def test_the_speaker_giving_away_a_thing_still_ends_the_speakers_tie() -> None:
         ("Sister Agnes taught me piano", "Sister Agnes taught me piano"),  # a nun, no kin
         ("my friend's Uncle Bob is here", "my friend's Uncle Bob is here"),  # the friend's
         ("the Uncle Sam poster", "the Uncle Sam poster"),
+        # round 29: a role as a title opening a line is the speaker's too
+        (
+            "Landlord Mr Aldous says the boiler will be fixed",
+            "my landlord Mr Aldous says the boiler will be fixed",
+        ),
+        (
+            "GP Dr Visser retired. Boss Karen is off",
+            "my GP Dr Visser retired. my boss Karen is off",
+        ),
+        ("Landlord says no pets", "Landlord says no pets"),  # no holder named
     ],
 )
 def test_a_kin_title_in_the_speakers_own_turn_is_the_speakers_relative(

@@ -51,6 +51,7 @@ def plain_subjects(text: str) -> str:
     text = _BRACKETED.sub(r"\g<role>, \g<name>,", _FROM.sub(_subject, text))
     text = _CALLED.sub(_named_person, text)
     text = _NAME_IS.sub(_naming_copula, text)
+    text = _DESCRIBED_THEN_NAMED.sub(_described_holder, text)
     text = _THEN_NAMED.sub(_then_named, text)
     text = _LOWER_TITLE.sub(lambda m: m.group().capitalize(), text)  # "dr Obi" -> "Dr Obi"
     return _relative_clauses(_GO_VERB.sub("to ", text))
@@ -65,6 +66,22 @@ _CALLED = re.compile(
     r"(?=(?:dr|mr|mrs|ms|miss|prof)\.?\s|(?-i:[A-Z]))",
     re.I,
 )
+
+
+# a holder described, then named after a comma: "my new landlord is some company, Petrakis
+# Property Group" -> "my new landlord is Petrakis Property Group" (the name ends the clause)
+_DESCRIBED_THEN_NAMED = re.compile(
+    r"\b(?P<cop>is|'s|was)\s+(?:now\s+)?(?:a|an|some|this)\s+(?:[\w-]+\s+)?(?P<noun>[a-z]+),\s+"
+    r"(?=(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)*)"
+    r"\s*(?:[.,;!?]|$))",
+    re.I,
+)
+_FIRMS = word_set("company firm agency business outfit corporation corp group")
+
+
+def _described_holder(m: re.Match[str]) -> str:
+    noun = m.group("noun").lower()
+    return f"{m.group('cop')} " if noun in _FIRMS or _a_person(noun) else m.group()
 
 
 # a person's name given with a copula is the copula: "my physio is called Agnieszka", "my

@@ -1,4 +1,5 @@
-"""Kin called by their role as a name: "Mom finally retired", "Dad's in hospital".
+"""Kin called by their role as a name: "Mom finally retired", "Dad's in hospital"; a role
+as a title opening a line, "Landlord Mr Aldous says ..." (the speaker's landlord).
 
 In chat, "Mom", "Dad", "Grandma" with a capital and no possessive, or opening a sentence in
 lower case ("dad retired"), mean the speaker's own ("my mom"); the rest of the extractor
@@ -45,12 +46,26 @@ _KIN_TITLE = re.compile(
 )
 
 
+# A role named as a title opening a chat line: "Landlord Mr Aldous says the boiler will be
+# fixed", "Boss Karen is off today": said in one's own turn, the holder is one's own
+_ROLE_TITLE = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))((?i:landlord|landlady|boss|manager|gp|dentist|coach"
+    r"|therapist|physio|trainer|tutor|flatmate|roommate|neighbour|neighbor))"
+    r"\s+(?=(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+[A-Z]|[A-Z][a-z]+\b)"
+)
+
+
 def as_relatives(text: str, *, speaker: bool = False) -> str:
     """``text`` with a bare kin word (capitalised, or opening a sentence) turned into
     "my <kin>"; ``speaker``: a chat turn said by its speaker, where a kin word as a name's
     title is the speaker's relative too ("Gran Maud" -> "my gran Maud")."""
     if speaker:
         text = _KIN_TITLE.sub(lambda m: "my " + m.group(1).lower() + " ", text)
+        text = _ROLE_TITLE.sub(lambda m: "my " + _role_word(m.group(1)) + " ", text)
     text = _KIN.sub(lambda m: "my " + m.group(1).lower(), text)
     text = _KIN_OPENING.sub(lambda m: "my " + m.group(1), text)
     return _KIN_NEWS.sub(lambda m: "my " + m.group(1).lower(), text)
+
+
+def _role_word(word: str) -> str:
+    return word if word.isupper() else word.lower()  # "GP" stays as written
