@@ -34,7 +34,7 @@ from chronomem.text.date_rules import DATE_RULES, ROUGHLY
 from chronomem.text.daymath import DayContext
 from chronomem.text.lasting_ahead import lasting_ends, remaining_ends
 from chronomem.text.tense import clause_tense
-from chronomem.text.time_words import FUTURE_CUES
+from chronomem.text.time_words import FUTURE_CUES, LAST_STRETCH
 
 _LETTERS = re.compile(r"[a-z]+")
 _ANY_DIGIT = re.compile(r"\d")
@@ -75,7 +75,7 @@ _MOVED_FROM = re.compile(
 _ENDS_THEN = re.compile(
     r"\b(?:(?:ends?|ended|ending)(?!\s+up\b)|finish(?:es|ed|ing)?|expir(?:es?|ed|ing)"
     r"|runs? out|ran out|terminat(?:es?|ed|ing)"
-    r"|(?:last|final) (?:(?:night|day|late|early) )?(?:day|shift|week)\b[^.,;!?]{0,40}?"
+    rf"|{LAST_STRETCH}\b[^.,;!?]{{0,40}}?"
     r"(?:'s|\bis|\bwas|\bwill be)"
     r"|(?:\bis|'s|\bwill be) over|mov(?:e|es|ed|ing) out\b(?: of [^.,;!?]{1,30}?)?)"
     r"\s+(?:(?:on|in|at|by)\s+)?$",

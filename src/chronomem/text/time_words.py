@@ -37,3 +37,6 @@ PLAN_HEADS = word_set(
 APPOINTMENT_ROLES = word_set(
     "dentist doctor gp physio physiotherapist hairdresser barber optician vet orthodontist"
 )
+
+# the last stretch of a job, whose day ends it: "my last day", "final shift", "last night shift"
+LAST_STRETCH = r"(?:last|final) (?:(?:night|day|late|early) )?(?:day|shift|week)"

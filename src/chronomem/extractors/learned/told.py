@@ -8,6 +8,7 @@ import re
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.model.relations import DAY_RELATIONS, GENERIC_RELATIONS
 
 _PARTNERS = frozenset({"DATING", "ENGAGED_TO", "MARRIED_TO"})
 # a partner named as one who was: "my ex Samira", "his ex-wife, Dana", "her former partner Jo"
@@ -61,7 +62,8 @@ def told_ended(known: Known, subject: str, value: str) -> bool:
     )
 
 
-_NOT_HELD = frozenset({"VISITED", "HAS_PLAN", "ATTENDED", "MENTIONED", "RELATED_TO"})
+# what no one holds as a thing: a mention, a day's trip or plan, an event attended
+_NOT_HELD = GENERIC_RELATIONS | DAY_RELATIONS | {"ATTENDED"}
 
 
 # a value held as something done without ("cutting out red meat", "off sugar", "no dairy"):

@@ -26,6 +26,7 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.text.dates import TimeExpression
+from chronomem.text.time_words import LAST_STRETCH
 from chronomem.text.words import word_set
 
 STARTABLE: Final = ("WORKS_AT", "STUDIES_AT", "HAS_JOB_TITLE")
@@ -217,8 +218,8 @@ def continued_since(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 # expires on the 3rd": the held tie an ending names by its kind only, dated by the end the
 # date's own verb tells (``TimeExpression.role`` "end")
 _KINDS_ENDING: Final = (
-    ("WORKS_AT", r"(?:last|final) (?:(?:night|day|late|early) )?(?:day|shift|week)|notice period|"
-     r"(?:work |job |employment )?contract|employment|internship|job"),
+    ("WORKS_AT", rf"{LAST_STRETCH}|notice period|(?:work |job |employment )?contract|employment|"
+     r"internship|job"),
     ("LIVES_IN", r"(?:rental |rent |tenancy )?(?:lease|tenancy)"),
     ("MEMBER_OF", r"(?:\w+ )?membership"),
 )  # fmt: skip
