@@ -140,8 +140,8 @@ def _day_named(sentence: str, run: list[re.Match[str]]) -> bool:
     """ "the Thursday Readers", "the Sunday League": a day's name after "the" opening a run
     of capitalised words is the first word of a name."""
     first = run[0]
-    before = sentence[max(0, first.start() - 4) : first.start()]
-    return len(run) > 1 and first.group().lower() in WEEKDAYS and bool(_THE_BEFORE.search(before))
+    the = _THE_BEFORE.search(sentence, max(0, first.start() - 4), first.start())
+    return len(run) > 1 and first.group().lower() in WEEKDAYS and the is not None
 
 
 _SAINT = re.compile(r"(?:St\.?|Saint) [A-Z]")

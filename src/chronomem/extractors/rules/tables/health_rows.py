@@ -245,7 +245,7 @@ HEALTH_ROWS: tuple[P, ...] = (
         "Condition",
         "context",
         ending=True,
-        triggers="better recovered healed cured again place now",
+        triggers="better recovered healed cured again place fine well",
     ),
     P(
         "HAS_CONDITION",

@@ -212,7 +212,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     # is a fan of, in lower case
     P("LIKES", r"(?:(?:\b(?:am|is|are|was)|'m|'re|\bim) (?:such |quite |a bit of |kind of |kinda )?"
       r"(?:an? )?)(?:(?:die[- ]?hard|big|huge|massive|lifelong|total|complete|absolute|real|"
-      r"proper|massive|self-confessed|self-proclaimed|serious|bit of a) )*"
+      r"proper|self-confessed|self-proclaimed|serious|bit of a) )*"
       r"(?P<obj>(?-i:[a-z][a-z-]+(?: [a-z][a-z-]+)?)) (?:fan|junkie|nerd|buff|geek|fiend|"
       r"aficionado|enthusiast)s?\b", "Topic", "inline", template="{source} is a fan of {target}",
       triggers="fan fans junkie junkies nerd nerds buff buffs geek geeks fiend aficionado "
