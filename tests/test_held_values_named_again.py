@@ -15,8 +15,8 @@ import pytest
 from chronomem import Memory
 from chronomem.extractors.learned.hits import learned_hits
 from chronomem.extractors.learned.reader import ReadFact
+from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.known import Known
-from chronomem.extractors.rules.prose import _analyse
 from tests.real_embedder import SAID_AT, real_embedder, told_memory
 
 pytestmark = pytest.mark.local_model
@@ -97,7 +97,7 @@ def _diet(text: str) -> ReadFact:
 )
 def test_a_statement_with_a_tag_asking_for_agreement_is_told(text: str) -> None:
     known = Known()
-    s = _analyse(text, SAID_AT, "Thiago", known)
+    s = analyse(text, SAID_AT, "Thiago", known)
     read = [_diet(text)]
     found = {(h.relation, h.target.name) for h in learned_hits(s, read, [], "user", known)}
     assert found == {("FOLLOWS_DIET", "pescatarian")}
@@ -112,6 +112,6 @@ def test_a_statement_with_a_tag_asking_for_agreement_is_told(text: str) -> None:
 )
 def test_a_question_with_a_tag_still_asks(text: str) -> None:
     known = Known()
-    s = _analyse(text, SAID_AT, "Thiago", known)
+    s = analyse(text, SAID_AT, "Thiago", known)
     read = [_diet(text)]
     assert not learned_hits(s, read, [], "user", known)

@@ -14,8 +14,8 @@ import pytest
 from chronomem.extractors.learned.hits import _words_at, learned_hits
 from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.learned.whose import owner
+from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.known import Known
-from chronomem.extractors.rules.prose import _analyse
 from tests.real_embedder import (
     SAID_AT,
     Found,
@@ -157,7 +157,7 @@ def test_whose_fact_the_heads_kind_and_the_rules_subject_agree_on(
     text: str, kind: str, whose: str | None
 ) -> None:
     known = Known()
-    s = _analyse(text, WHEN, "Lena", known)
+    s = analyse(text, WHEN, "Lena", known)
     found = next(span for span in s.spans if span.name == "Rotterdam")
     person = owner(s, found, kind, "user", known)
     assert (person.name if person else None) == whose
@@ -187,7 +187,7 @@ def _span(text: str, words: str) -> tuple[int, int]:
 def test_the_old_value_another_fact_replaces_ends_whatever_its_own_reading() -> None:
     text = "I now drive a Kia EV6, which replaces the old Fiesta."
     known = Known()
-    s = _analyse(text, WHEN, "Lena", known)
+    s = analyse(text, WHEN, "Lena", known)
     new, old = _span(text, "Kia EV6"), _span(text, "Fiesta")
     read = [  # the tagger's readings: the EV6 replacing the Fiesta, and the Fiesta as held
         ReadFact("DRIVES", "speaker", "start", new, ends=old, confidence=0.8),
@@ -205,7 +205,7 @@ def test_the_old_value_another_fact_replaces_ends_whatever_its_own_reading() -> 
 def test_a_title_told_in_words_replaces_no_named_place() -> None:
     text = "These days I'm based in Tartu, Riga before that, and I am nurse on a night ward."
     known = Known()
-    s = _analyse(text, WHEN, "Lena", known)
+    s = analyse(text, WHEN, "Lena", known)
     read = [ReadFact("HAS_JOB_TITLE", "speaker", "state", _span(text, "nurse"),
                      ends=_span(text, "Riga"), confidence=0.8)]  # fmt: skip
     found = {(h.target.name, h.ending) for h in learned_hits(s, read, [], "user", known)}
@@ -247,7 +247,7 @@ def test_a_named_kind_of_value_may_be_told_in_words(
     more often than the facts it made of those relations; they are kept, the article cut.
     Round 24 admitted the other relations measured so (``hits.WORDS_TOO``)."""
     known = Known()
-    s = _analyse(text, WHEN, "Lena", known)
+    s = analyse(text, WHEN, "Lena", known)
     read = [ReadFact(relation, "speaker", "state", _span(text, words), confidence=0.8)]
     found = {(h.relation, h.target.name) for h in learned_hits(s, read, [], "user", known)}
     assert found == {(relation, value)}
@@ -266,7 +266,7 @@ def test_a_named_kind_of_value_may_be_told_in_words(
 )
 def test_other_values_in_words_stay_unread(text: str, relation: str, words: str) -> None:
     known = Known()
-    s = _analyse(text, WHEN, "Lena", known)
+    s = analyse(text, WHEN, "Lena", known)
     read = [ReadFact(relation, "speaker", "state", _span(text, words), confidence=0.8)]
     assert not learned_hits(s, read, [], "user", known)
 
@@ -276,13 +276,13 @@ def test_the_statement_before_an_asking_tail_is_read() -> None:
     before it tell a fact, as the rules read them (``Sentence.asks_from``)."""
     text = "I just started at Harrowgate Mills, any tips for the first week?"
     known = Known()
-    s = _analyse(text, WHEN, "Lena", known)
+    s = analyse(text, WHEN, "Lena", known)
     told = ReadFact("WORKS_AT", "speaker", "start", _span(text, "Harrowgate Mills"), confidence=0.8)
     asked = ReadFact("HAS_PLAN", "speaker", "plan", _span(text, "first week"), confidence=0.8)
     found = {(h.relation, h.target.name) for h in learned_hits(s, [told, asked], [], "user", known)}
     assert found == {("WORKS_AT", "Harrowgate Mills")}
     whole = "Where do you work, Harrowgate Mills?"
-    s = _analyse(whole, WHEN, "Lena", Known())
+    s = analyse(whole, WHEN, "Lena", Known())
     read = [ReadFact("WORKS_AT", "speaker", "state", _span(whole, "Harrowgate Mills"))]
     assert not learned_hits(s, read, [], "user", Known())
 
@@ -291,7 +291,7 @@ def test_a_place_is_no_value_of_a_relation_that_never_holds_one() -> None:
     """Round 22: "I rent a flat on Cressley Road" read as owning the street."""
     text = "I rent a one-bed flat on Cressley Road in Dunmore"
     known = Known()
-    s = _analyse(text, WHEN, "Lena", known)
+    s = analyse(text, WHEN, "Lena", known)
     read = [ReadFact("OWNS", "speaker", "state", _span(text, "Cressley Road"), confidence=0.8)]
     assert not learned_hits(s, read, [], "user", known)
 
@@ -319,7 +319,7 @@ def test_a_role_said_bare_on_a_users_line_is_the_speakers(text: str, holder: str
     """Round 28: texting leaves the "my" out ("Dentist's Dr Okafor now."): the line named no
     one the fact could be of, so the reader's fact was dropped."""
     known = Known()
-    s = _analyse(text, WHEN, "Lena", known)
+    s = analyse(text, WHEN, "Lena", known)
     read = [ReadFact("ROLE_HELD_BY", "speaker", "start", _span(text, holder), confidence=0.8)]
     hits = learned_hits(s, read, [], "user", known)
     assert [(h.source.name, h.target.name) for h in hits] == [("Lena", holder)]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from chronomem.extractors.learned.whose import owner
+from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.prose import _analyse
 from tests.real_embedder import SAID_AT, Found, read_facts
 from tests.rules_support import misread
 
@@ -106,7 +106,7 @@ def test_a_line_after_a_pronouns_news_is_not_the_speakers() -> None:
 def test_whose_a_line_naming_no_one_is(lines: list[str], whose: str | None) -> None:
     known = Known()
     known.speakers.add("amaka")
-    *before, s = [_analyse(line, SAID_AT, "Amaka", known) for line in lines]
+    *before, s = [analyse(line, SAID_AT, "Amaka", known) for line in lines]
     found = next(span for span in s.spans if span.name == "Harbour Bank")
     person = owner(s, found, "speaker", "user", known, before)
     assert (person.name if person else None) == whose
@@ -128,7 +128,7 @@ def test_whose_a_line_naming_no_one_is(lines: list[str], whose: str | None) -> N
 def test_whose_third_person_fact_is(line: str, value: str, whose: str | None) -> None:
     known = Known()
     known.speakers.add("amaka")
-    s = _analyse(line, SAID_AT, "Amaka", known)
+    s = analyse(line, SAID_AT, "Amaka", known)
     at = line.index(value)
     found = next((x for x in s.spans if x.start <= at < x.end), None)
     if found is None:
@@ -152,7 +152,7 @@ def test_whose_age_a_pronoun_tells_over_lines(
 ) -> None:
     known = Known()
     known.speakers.add("amaka")
-    *before, s = [_analyse(line, SAID_AT, "Amaka", known) for line in lines]
+    *before, s = [analyse(line, SAID_AT, "Amaka", known) for line in lines]
     at = s.text.index(value)
     found = Span(at, at + len(value), value, "Age", named=False)
     person = owner(s, found, "third", "user", known, before)

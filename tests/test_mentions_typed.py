@@ -16,8 +16,8 @@ import pytest
 from chronomem.extractors.learned.hits import learned_fates
 from chronomem.extractors.learned.reader import ReadFact, default_reader
 from chronomem.extractors.learned.whose import subjectless
+from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.known import Known
-from chronomem.extractors.rules.prose import _analyse
 from chronomem.providers.local import LocalEmbedder
 from tests.real_embedder import SAID_AT, read_facts, real_embedder
 from tests.rules_support import misread
@@ -78,7 +78,7 @@ def test_a_plan_only_mentioned_is_typed() -> None:
 def test_a_name_the_tagger_left_needs_a_surer_reading(confidence: float, stopped: bool) -> None:
     text = "we have downgrade the Netflix to basic plan"
     known = Known()
-    sentence = _analyse(text, SAID_AT, "Tom", known)
+    sentence = analyse(text, SAID_AT, "Tom", known)
     value = _span(text, "Netflix")
     for named, gated in ((True, stopped), (False, False)):  # a tagged value: the step's gate
         fact = ReadFact(
@@ -109,5 +109,5 @@ def test_a_reply_with_an_aside_is_the_speakers_value() -> None:
 )
 def test_an_aside_after_the_value_leaves_the_subject_out(text: str, left_out: bool) -> None:
     known = Known()
-    sentence = _analyse(text, SAID_AT, "Mara", known)
+    sentence = analyse(text, SAID_AT, "Mara", known)
     assert subjectless(sentence, known) is left_out

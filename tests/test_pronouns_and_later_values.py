@@ -15,9 +15,9 @@ from __future__ import annotations
 import pytest
 
 from chronomem.extractors.learned.whose import owner
+from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.prose import _analyse
 from tests.real_embedder import SAID_AT, read_facts
 from tests.rules_support import found, run
 
@@ -76,7 +76,7 @@ def test_a_pronoun_answering_a_question_stands_for_the_role_asked_about(
     known = Known()
     known.speakers.add("pri")
     known.asked = question
-    s = _analyse(reply, SAID_AT, "Pri", known)
+    s = analyse(reply, SAID_AT, "Pri", known)
     at = s.text.index(value)
     found_at = next((x for x in s.spans if x.start <= at < x.end), None)
     span = found_at or Span(at, at + len(value), value, None, named=False)

@@ -9,12 +9,12 @@ from datetime import UTC, datetime
 
 import pytest
 
+from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.antecedents import PRONOUN, antecedent
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.extractors.rules.analysis.gender import learn_genders
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.normalise.kinship import as_relatives
-from chronomem.extractors.rules.prose import _analyse
 
 WHEN = datetime(2025, 3, 12, 18, 0, tzinfo=UTC)
 
@@ -23,7 +23,7 @@ def _message(lines: list[str], known: Known) -> list[Sentence]:
     """The sentences of one message, each read as the rules read it (names learned)."""
     out = []
     for line in lines:
-        s = _analyse(line, WHEN, "Lena", known)
+        s = analyse(line, WHEN, "Lena", known)
         for span in s.spans:
             known.learn(span.name, span.label)
         learn_genders(line, known)

@@ -371,8 +371,6 @@ def test_a_lost_pet_is_lost_by_whoever_had_it() -> None:
     assert ("Kim", "HAS_PET", "Pudding", True) not in found
 
 
-
-
 def test_drinking_said_without_a_drink_is_a_habit() -> None:
     assert ("Tom", "HAS_HABIT", "drinking", False) in story("Kim: my brother Tom drinks a lot")
 
@@ -410,8 +408,6 @@ def test_a_habit_given_up_beside_an_injury_and_its_replacement() -> None:
 )  # fmt: skip
 def test_recoveries_in_other_words(turns: list[str], fact: tuple[str, str, str, bool]) -> None:
     assert fact in story(*turns)
-
-
 
 
 # -- the other verbs of going to sleep and getting up, and the other ways of saying a time ---

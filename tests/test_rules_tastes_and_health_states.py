@@ -178,8 +178,6 @@ def test_drinking_told_without_what_is_drunk_is_the_habit(turn: str, habit: str)
         ("Olu: she says I'm exhausted and pregnant lol", {("Olu", "HAS_CONDITION", "pregnant")}),
     ],
 )  # fmt: skip
-def test_a_state_after_another_shares_its_verb(
-    turn: str, facts: set[tuple[str, str, str]]
-) -> None:
+def test_a_state_after_another_shares_its_verb(turn: str, facts: set[tuple[str, str, str]]) -> None:
     """Round 23: "and lactose intolerant" after "I'm vegetarian" was read as nothing."""
     assert facts <= extracted(turn)

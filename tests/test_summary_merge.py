@@ -9,7 +9,9 @@ from tests.helpers import t
 
 
 def test_a_sentence_said_again_is_not_repeated() -> None:
-    summary = merge_summary("Maya lives in Leeds. Maya has a cat.", "maya lives in leeds! Maya runs.")
+    summary = merge_summary(
+        "Maya lives in Leeds. Maya has a cat.", "maya lives in leeds! Maya runs."
+    )
     assert summary == "Maya lives in Leeds. Maya has a cat. Maya runs."
     assert merge_summary(summary, "Maya has a cat.") == summary
     assert merge_summary("", "Maya runs. Maya runs.") == "Maya runs."

@@ -15,7 +15,11 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
 from chronomem.extractors.rules.prose import extract_prose
-from chronomem.extractors.rules.readers.ahead import remember_ahead, remember_held_ahead
+from chronomem.extractors.rules.readers.ahead import (
+    remember_ahead,
+    remember_held_ahead,
+    told_in_turns,
+)
 from chronomem.extractors.rules.readers.end_words import ATTITUDE_RELATIONS
 from chronomem.extractors.rules.trace import Trace
 from chronomem.model import (
@@ -216,6 +220,7 @@ def context_of(
             role = _role_in(fact)
             if role and not ended:
                 known.learn_role(fact.source, role, fact.target)
+    told_in_turns(known, [e for e in previous if e.id != episode.id])
     known.earlier = frozenset(known.names)
     me = episode.speaker()
     if me:

@@ -9,14 +9,12 @@ from typing import TYPE_CHECKING
 
 from chronomem.extractors.learned.hits import could_add, learned_fates, unread_why, worth_reading
 from chronomem.extractors.learned.message import role_of
-from chronomem.extractors.rules.analysis.entities import find_spans
+from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.gender import learn_genders
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.analysis.sentences import split_clauses, split_sentences
-from chronomem.extractors.rules.analysis.subjects import label_role_names
-from chronomem.extractors.rules.analysis.until_then import with_then
+from chronomem.extractors.rules.analysis.sentences import split_sentences
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import fact_text, rewrite
 from chronomem.extractors.rules.hit_dates import fact_dates, hit_dates, owned_times, passing_times
@@ -33,7 +31,7 @@ from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.trace import FactKey, ReaderFate, Trace, timing
 from chronomem.model import Episode, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
-from chronomem.text.dates import TimeExpression, find_time_expressions
+from chronomem.text.dates import TimeExpression
 from chronomem.text.speakers import is_assistant
 
 if TYPE_CHECKING:
@@ -70,7 +68,7 @@ def extract_prose(
         written = raw
         raw, narrated = _narrated(raw, draft, known, pipeline, trace)
         voice = narrated or draft.voice or draft.speaker
-        sentence = _analyse(raw, episode.reference_time, voice, known)
+        sentence = analyse(raw, episode.reference_time, voice, known)
         sentence.written = written if raw != written else ""
         sentence.assistant, sentence.user = draft.assistant and not draft.voice, known.addressee
         whole = "" if light else rewrite(sentence, 0, len(raw), draft, drop_times=False, whole=True)
@@ -283,13 +281,6 @@ def _narrated(
         if trace is not None:
             trace.text("narrated", raw, told)
     return told, person
-
-
-def _analyse(text: str, reference: datetime, speaker: str | None, known: Known) -> Sentence:
-    times = with_then(find_time_expressions(text, reference), text, reference, known)
-    spans = find_spans(text, [(t.start, t.end) for t in times], known)
-    label_role_names(text, spans)  # "my neighbour Wale": a person
-    return Sentence(text, reference, speaker, spans, times, split_clauses(text))
 
 
 def _learn_names(s: Sentence, index: int, draft: Draft, known: Known) -> None:

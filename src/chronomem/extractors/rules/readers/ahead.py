@@ -14,6 +14,7 @@ are looked at, so "the move" with nothing ahead gives nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -93,6 +94,24 @@ def _remember(known: Known, fact: ExtractedFact, body: str, *, held: bool) -> No
     record = Ahead(fact.source, fact.relation, fact.target, "", stems, held, fact.valid_at, said)
     known.ahead = [a for a in known.ahead if _key(a) != key]
     known.ahead.append(record)
+
+
+def told_in_turns(known: Known, turns: Sequence[Episode]) -> None:
+    """Held plans the earlier turns told (a turn's own re-reading is by the rules alone, so
+    what only the learned reader read there comes from the memory): told, not held, and
+    ordered as the turns told them. A plan is told by a turn that names most of it."""
+    for turn in turns:
+        body = turn.content.partition(":")[2] if turn.speaker() else turn.content
+        said = {stem(w) for w in re.findall(r"[a-z]+", body.lower())}
+        told = [r for r in known.ahead if r.held and _named_in(r.target, said)]
+        known.ahead = [r for r in known.ahead if r not in told]
+        known.ahead.extend(r._replace(held=False) for r in told)
+
+
+def _named_in(target: str, said: set[str]) -> bool:
+    words = [w for w in re.findall(r"[a-z]+", target.lower()) if w not in _FILLER]
+    named = sum(stem(w) in said for w in words if w not in _TIME_WORDS)
+    return named > 0 and 2 * named >= len(words)
 
 
 def _key(record: Ahead) -> tuple[str, str]:
@@ -212,6 +231,8 @@ def plan_words(record: Ahead, speaker: str) -> str:
         if bare in _PLAN_ENDS or bare in _TIME_WORDS or any(c.isdigit() for c in bare):
             break
         words.append(word.strip(",.!?"))
+        if word.endswith(","):  # its clause ends ("parents arrive, can you help me plan")
+            break
     return " ".join(words) if words else f"{speaker}'s {record.target}"
 
 

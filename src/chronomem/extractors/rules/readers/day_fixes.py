@@ -1,14 +1,16 @@
-"""A day set right: "sorry, August 8th! not June", "typo: the 19th", "I mean Friday".
+"""A day set right: "sorry, August 8th! not June", "typo: the 19th", "I mean Friday", "15th".
 
 The speaker told something ahead on a day ("my sister is getting married on June 8th") and
-then corrects the day alone, with a correction cue and nothing but the day (the value
+then corrects the day alone, with a correction cue or none (a sentence that is a day and
+nothing else, not asked for) and nothing but the day (the value
 corrected is a date, so ``retractions.py``, which swaps names and phrases, does not read
 it). The fact is the last one told ahead, by this turn or the turns before
 (``Known.ahead``), told again on the day meant; the engine then withdraws the one on the
 wrong day, as for a plan moved (``engine/endings.withdraw_moved_plans``). A correction
 says the day the speaker meant for a thing still to come, so a day without a year that
 resolves behind the time said is that day's next occurrence ("August 8th" said in
-February, though last August is nearer).
+February, though last August is nearer), and a day of the month told alone ("wait no, the
+19th" of a wedding on 12 June) is in the month of the day it sets right.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from chronomem.extractors.rules.hit_dates import owned_times
 from chronomem.extractors.rules.readers.ahead import plan_words
 from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
 from chronomem.model.relations import DAY_RELATIONS
+from chronomem.text.date_resolvers import MONTHS
+from chronomem.text.dates import find_time_expressions
 
 # what may stand between the cue and the day: "it's", "on", "the"
 _LINKS: Final = re.compile(r"(?:(?:it's|its|it is|it was|on|the|for)\s+)*", re.I)
@@ -36,24 +40,36 @@ _REST: Final = re.compile(
     re.I,
 )
 _YEAR: Final = re.compile(r"\b\d{4}\b")
+_MONTH: Final = re.compile(rf"\b(?:{'|'.join(sorted(MONTHS, key=len, reverse=True))})\b", re.I)
+_ORDINAL_ALONE: Final = re.compile(r"\s*\d{1,2}(?:st|nd|rd|th)\W*", re.I)
+_DAY_OF_MONTH: Final = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\b", re.I)
 
 
 def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """The last fact told ahead, again on the day a terse correction gives (the sentence's
     hits come first: a sentence that tells something of its own is no correction)."""
-    if hits or s.speaker is None or s.assistant or s.question or not s.times:
+    if hits or s.speaker is None or s.assistant or s.question:
+        return hits
+    if not s.times and _ORDINAL_ALONE.fullmatch(s.text):  # "15th." is a day here
+        found = find_time_expressions(f"the {s.text.strip()}", s.reference)[:1]
+        s = replace(s, times=[replace(t, start=0, end=len(s.text)) for t in found])
+    if not s.times:
         return hits
     lead = CUE_LEAD.match(s.text)
-    if lead is None or ANY_CUE.search(lead.group(1)) is None:
+    if lead is not None and ANY_CUE.search(lead.group(1)) is not None:
+        opens = lead.end()
+    elif known.asked is None:  # a day alone, asked nothing: "15th. not 14th. sorry"
+        opens = len(s.text) - len(s.text.lstrip())
+    else:
         return hits
     day = s.times[0]
-    linked = day.start >= lead.end() and _LINKS.fullmatch(s.text, lead.end(), day.start)
+    linked = day.start >= opens and _LINKS.fullmatch(s.text, opens, day.start)
     if not linked or not _REST.match(s.text, day.end):
         return hits
     record = _last_ahead(known, s.reference)
     if record is None:
         return hits
-    when = _ahead(day.when, s.reference, day.text)
+    when = _ahead(_in_month_of(day.when, day.text, record.start), s.reference, day.text)
     if when is None or record.start is None or when.date() == record.start.date():
         return hits
     source = Party(record.source, "Person", speaker=record.source == s.speaker)
@@ -67,6 +83,17 @@ def _last_ahead(known: Known, now: datetime) -> Ahead | None:
     """The fact told ahead last (not one the memory held from before these turns)."""
     told = [a for a in known.ahead if not a.held and a.start is not None and a.start > now]
     return told[-1] if told else None
+
+
+def _in_month_of(when: datetime, said: str, wrong: datetime | None) -> datetime:
+    """``when``, moved into the month and year of ``wrong`` when ``said`` names a day of
+    the month and no month ("the 21st", "Friday the 16th")."""
+    if wrong is None or _MONTH.search(said) or not _DAY_OF_MONTH.search(said):
+        return when
+    try:
+        return when.replace(year=wrong.year, month=wrong.month)
+    except ValueError:  # the 31st of a shorter month
+        return when
 
 
 def _ahead(when: datetime, now: datetime, said: str) -> datetime | None:
