@@ -95,6 +95,13 @@ _HAVING = re.compile(
     r"^\W*(?:have|got))\s+(?:a|an|my|our|your|his|her|their|the)\s",
     re.I,
 )
+# an event got (given a day): the day is the event's, not the getting's
+_GOT_AN_EVENT = re.compile(
+    r"\bgot\s+(?:a|an|my|our|his|her|their)\s+(?:[a-z'-]+\s+){0,2}?(?:"
+    + alternatives(PLAN_HEADS - {"haircut"})
+    + r")\b",
+    re.I,
+)
 # a calendar line: a clause that opens on an event ("dinner with Marco on Friday at 8",
 # "my swim lesson thursday") and tells nothing happened is an entry to come
 _CALENDAR = re.compile(
@@ -242,6 +249,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     ):
         return "future"
     outside = clause[: start - left] + " " + clause[end - left :]
+    if _GOT_AN_EVENT.search(outside):
+        return None  # "got an interview on the 18th": the event's day, which may be ahead
     if _has_past_verb(outside):
         return "past"
     if (
@@ -261,6 +270,13 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _ON_A_DAY.match(text, start) and _PRESENT_OF_MINE.search(text, left, start):
         return "future"
     return None
+
+
+def got_an_event(text: str, start: int, end: int) -> bool:
+    """Does the clause around ``text[start:end]`` tell of an event got ("got an interview
+    on the 18th"), whose day is the event's, behind or ahead?"""
+    left, right = _clause(text, start, end)
+    return _GOT_AN_EVENT.search(text[left:start] + " " + text[end:right]) is not None
 
 
 def past_tense(phrase: str) -> bool:

@@ -19,7 +19,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.model.relations import is_functional
 from chronomem.text.dates import TimeExpression, speaks_of_future
-from chronomem.text.tense import clause_tense, past_tense
+from chronomem.text.tense import clause_tense, got_an_event, past_tense
 
 _FRAME_CLAUSE = re.compile(r"^\W*(?:after|before|when|since|once|as soon as|until)\b", re.I)
 
@@ -225,11 +225,20 @@ def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool
 
 def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:
     """Is ``hit`` told in the past tense, its date not an event booked ahead in its own
-    clause ("got tickets for August 9"; "we moved to Lyon, school starts monday": done)?"""
+    clause (``_booked``; "we moved to Lyon, school starts monday": done)?"""
     if not past_tense(s.text[slice(*hit.verb)]):
         return False
     own = [t for t in times if t.when == start and _of_hit(s.text, hit.verb, t)]
-    return not any(clause_tense(s.text, t.start, t.end) == "future" for t in own)
+    return not any(_booked(s, t) for t in own)
+
+
+def _booked(s: Sentence, t: TimeExpression) -> bool:
+    """Is ``t`` a day ahead its clause tells ("got tickets for August 9"), or the day ahead
+    of an event got ("got an interview on the 18th")?"""
+    tense = clause_tense(s.text, t.start, t.end)
+    if tense == "future":
+        return True
+    return tense is None and t.when > s.reference and got_an_event(s.text, t.start, t.end)
 
 
 _PUNCTUATION = re.compile(r"[,;:.!?]")

@@ -9,6 +9,7 @@ from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.contracted import written_out
 from chronomem.extractors.rules.normalise.kinship import as_relatives
+from chronomem.extractors.rules.normalise.letters import received_letters
 from chronomem.extractors.rules.normalise.markup import strip_markup
 from chronomem.extractors.rules.normalise.replies import answered_reply
 from chronomem.extractors.rules.normalise.texting import with_subjects
@@ -22,6 +23,14 @@ def _markup(t: TextState) -> str:
 
 def _normalise(t: TextState) -> str:
     return normalize_text(t.text)
+
+
+def _letters(t: TextState) -> str:
+    if t.assistant or not t.speaker:
+        return t.text
+    me = t.speaker.lower().split()[:1]
+    others = {n.split()[0] for n in t.known.speakers if n and n.split()[:1] != me}
+    return received_letters(t.text, t.speaker, others)
 
 
 def _spelling(t: TextState) -> str:
@@ -66,6 +75,11 @@ TEXT_STAGES = (
     ),
     TextStage(
         "normalise", _normalise, 'straight quotes, single spaces, contractions ("im"), typos'
+    ),
+    TextStage(
+        "letters",
+        _letters,
+        'a letter the speaker received, in their voice ("Dear Ms Ode, your ...")',
     ),
     TextStage("spelling", _spelling, 'chat spellings written out ("u", "gonna")'),
     TextStage(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Final
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
@@ -161,16 +162,18 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         told,
     ):
         return hits  # the table named the plan told: its own fact stands
-    # the fact's words are this sentence's, which named the plan ("moved my Oslo flight")
+    # the fact's words are this sentence's when it named the plan ("moved my Oslo flight")
     # the new date stands for the verb: "pushed" is past, the plan it moves is ahead
     when = (new[0].start, new[0].end)
+    words = {stem(w) for w in re.findall(r"[a-z]+", s.text.lower())}
     out = []
     for r in records:
         mine = normalize_name(r.source) == normalize_name(s.speaker)
         me = Party(r.source, "Person", speaker=mine)
         target = Party(r.target, r.label or None, False)
         plain = plain_sentence(r.relation, r.source, r.target)  # "Ana works at Kestrel"
-        text = (plain or f"{plan_words(r, s.speaker)} was moved") if moves_it else None
+        own = not moves_it and _named_in(r.target, words)  # the sentence names it itself
+        text = None if own else (plain or f"{plan_words(r, s.speaker)} was moved")
         out.append(Hit(r.relation, me, target, False, (0, len(s.text)), when, text))
     return out
 
@@ -179,6 +182,12 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 # Monday", "it got moved to the 9th"), or nothing, in a clause that opens on the verb ("I
 # rebooked for fri"): between the verb and the new day only these words stand.
 _IT_AFTER = word_set("it that them back forward over to for till until on the a it's its is now")
+# how far a plan is moved, between the verb and the new day
+_SHIFT: Final = re.compile(
+    r"\b(?:by\s+)?(?:a|an|one|two|three|four|a few|a couple of|\d+)\s+"
+    r"(?:days?|weeks?|fortnight|months?|hours?)\b",
+    re.I,
+)
 _IT_BEFORE = re.compile(
     r"\b(?:it|that)\s+(?:(?:has|had|'s|was|is|got|just|been|now|all|also)\s+){0,3}$", re.I
 )
@@ -194,7 +203,8 @@ def _moves_it(text: str, verb: re.Match[str], day: int) -> bool:
     "to", "for" and the like stand between the verb and the new day, and the plan is "it"
     ("pushed it back to", "it got pushed to") or left out of a clause that opens on the
     verb ("I rebooked for fri")."""
-    between = [w.strip(",;:-") for w in text[verb.end() : day].lower().split()]
+    shift = _SHIFT.sub(" ", text[verb.end() : day])  # "pushed it back a week, to the 25th"
+    between = [w for w in (w.strip(",;:-") for w in shift.lower().split()) if w]
     if any(w not in _IT_AFTER for w in between):
         return False
     if "it" in between or "that" in between:
@@ -223,17 +233,31 @@ _PLAN_ENDS = word_set("is was are were on at this next tomorrow")
 
 def plan_words(record: Ahead, speaker: str) -> str:
     """The plan "it" stands for, in the words its own fact named it ("Interview with Acme
-    Games" from "Interview with Acme Games on 5 February"): the sentence that moves it
-    says only "it", so its text would name nothing."""
+    Games" from "Interview with Acme Games on 5 February"; "Hollie's interview at Fairmont
+    Studios" from "Hollie got an interview at Fairmont Studios"): the sentence that moves
+    it says only "it", so its text would name nothing."""
+    at = record.said.lower().find(record.target.lower())
+    if at > 0:  # named inside a clause: the plan's own words, then what follows them
+        rest = _until_its_day(record.said[at + len(record.target) :].split())
+        return " ".join([f"{record.source}'s {record.target}", *rest])
+    words = _until_its_day(record.said.split())
+    return " ".join(words) if words else f"{speaker}'s {record.target}"
+
+
+def _until_its_day(said: list[str]) -> list[str]:
+    """The words before the plan's day, or the end of its clause."""
     words: list[str] = []
-    for word in record.said.split():
+    for k, word in enumerate(said):
         bare = word.lower().strip(",.!?")
-        if bare in _PLAN_ENDS or bare in _TIME_WORDS or any(c.isdigit() for c in bare):
+        named = bare == "at" and k + 1 < len(said) and said[k + 1][:1].isupper()
+        if (bare in _PLAN_ENDS and not named) or bare in _TIME_WORDS:
+            break
+        if any(c.isdigit() for c in bare):
             break
         words.append(word.strip(",.!?"))
         if word.endswith(","):  # its clause ends ("parents arrive, can you help me plan")
             break
-    return " ".join(words) if words else f"{speaker}'s {record.target}"
+    return [w for w in words if w]
 
 
 def _named_alike(s: Sentence, known: Known, bare: Hit) -> bool:

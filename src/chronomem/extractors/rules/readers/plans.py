@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Final
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
@@ -73,7 +74,10 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     m = _CANCELLED.search(s.text)
     if m is not None:
         clause = next((c for c in s.clauses if c[0] <= m.start() < c[1]), (0, m.start()))
-        named.append((s.without_times(clause[0], m.start()), m.span()))
+        phrase = s.without_times(clause[0], m.start())
+        subject = re.split(r"[,;:]", phrase)[-1]
+        if not (m.group().lower().endswith("off") and _a_person(subject, known)):
+            named.append((phrase, m.span()))  # "Ms Ige is off that Tuesday": she is
     m = _CANCELLING.search(s.text)
     if m is not None:
         named.append((m.group("plan"), m.span()))
@@ -89,6 +93,14 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         if ahead is not None:  # "tickets for X on the 9th", then "the X gig got cancelled"
             return [ahead]
     return []
+
+
+_TITLED: Final = re.compile(r"\s*(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+[A-Z][\w'-]*\s*")
+
+
+def _a_person(phrase: str, known: Known) -> bool:
+    """Is ``phrase`` a person ("Ms Ige", or a name met as a person's)?"""
+    return bool(_TITLED.fullmatch(phrase)) or normalize_name(phrase) in known.persons
 
 
 _TRIPS = frozenset({"trip", "flight", "vacation", "holiday", "visit", "getaway"})
