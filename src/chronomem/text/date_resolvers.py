@@ -25,6 +25,7 @@ from chronomem.text.daymath import (
     weekday_date,
 )
 from chronomem.text.lasting import lasted_until_now
+from chronomem.text.tense import clause_tense
 
 MONTHS = {
     name: i
@@ -319,7 +320,25 @@ def _running_end(m: re.Match[str]) -> int | None:
 def ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:
     if m.group(0)[:3].lower() == "in " and _COUNTED.search(m.string, 0, m.start()):
         return None  # "three launches in one month", "lost 5 kg in a month": a rate
+    if m.group(0)[:3].lower() == "in " and _took(m):
+        return None  # "fixed the fan in two days": how long it took, no day ahead
     return shift(ctx, number(m.group(1)), m.group(2))
+
+
+# what tells a day ahead before "in <a while>" in its clause ("he said he'd call in two days")
+_STILL_AHEAD = re.compile(
+    r"\b(?:will|would|shall|going|gonna|am|is|are|be|start|starts|starting|leave|leaving|"
+    r"back|due)\b|'ll\b|'d\b|'m\b|'re\b",
+    re.I,
+)
+
+
+def _took(m: re.Match[str]) -> bool:
+    """Is "in <a while>" how long a past deed took ("learned to swim in a week")?"""
+    text, at = m.string, m.start()
+    clause = max(text.rfind(c, 0, at) for c in ",;.!?") + 1
+    past = clause_tense(text, m.start(), m.end()) == "past"
+    return past and _STILL_AHEAD.search(text, clause, at) is None
 
 
 # a count of things before "in <a while>": how many within it, no day ahead

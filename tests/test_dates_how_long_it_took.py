@@ -1,0 +1,38 @@
+""""In <a while>" after a past deed is how long it took, no day ahead
+(``text/date_resolvers._took``): "the agent fixed the boiler in two days" dates nothing, while
+"I start in two weeks" and "he said he'd ring in two days" still look ahead. Sentences written
+for this test."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from chronomem.text.dates import find_time_expressions
+
+MONDAY = datetime(2026, 11, 2, 19, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the new agents fixed the boiler in two days",
+        "our landlord is now Pennard Homes, they replaced the window in a week",
+        "I finished the whole series in three weeks",
+    ],
+)
+def test_how_long_a_past_deed_took_is_no_day(text: str) -> None:
+    assert find_time_expressions(text, MONDAY) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("I start at the depot in two weeks", "2026-11-16"),
+        ("got the keys, we move in in a month", "2026-12-02"),
+        ("he said he'd ring in two days", "2026-11-04"),
+    ],
+)
+def test_a_while_ahead_is_still_a_day_ahead(text: str, day: str) -> None:
+    assert [t.when.date().isoformat() for t in find_time_expressions(text, MONDAY)] == [day]
