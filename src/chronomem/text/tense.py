@@ -323,7 +323,7 @@ def told_as_over(clause: str, lead: str = "") -> bool:
     with no word saying it still holds?"""
     if _STILL_HOLDS.search(clause):
         return False
-    if _PAST_PERFECT_STATE.search(clause):
+    if _PAST_PERFECT_STATE.search(clause) or _USED_TO.search(clause):
         return True
     told = _PAST_STATE_FOR.search(clause)
     if told is None:
@@ -331,6 +331,15 @@ def told_as_over(clause: str, lead: str = "") -> bool:
         if told is None or not _AT_A_PAST_TIME.search(f"{lead} {clause[: told.start()]}"):
             return False
     return not _PERFECT_AUX.search(clause, 0, told.start())
+
+
+# a habit of the past: "he used to do security at the shopping centre" (not "I'm used to
+# it", "got used to the noise", nor "didn't use to")
+_USED_TO = re.compile(
+    r"(?<!\bam )(?<!'m )(?<!\bis )(?<!'s )(?<!\bare )(?<!'re )(?<!\bget )(?<!\bgot )"
+    r"(?<!getting )\bused\s+to\s+(?!it\b|this\b|that\b|the\b|them\b|him\b|her\b|me\b)[a-z]+",
+    re.I,
+)
 
 
 # a state verb's simple past: over when a past time is told before it ("back in 2019 I was

@@ -1,7 +1,7 @@
-""""In <a while>" after a past deed is how long it took, no day ahead
+""" "In <a while>" after a past deed is how long it took, no day ahead
 (``text/date_resolvers._took``): "the agent fixed the boiler in two days" dates nothing, while
-"I start in two weeks" and "he said he'd ring in two days" still look ahead. Sentences written
-for this test."""
+"I start in two weeks" and "he said he'd ring in two days" still look ahead; and what one
+"used to" do is over (``text/tense.told_as_over``). Sentences written for this test."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.text.dates import find_time_expressions
+from chronomem.text.tense import told_as_over
 
 MONDAY = datetime(2026, 11, 2, 19, tzinfo=UTC)
 
@@ -36,3 +37,17 @@ def test_how_long_a_past_deed_took_is_no_day(text: str) -> None:
 )
 def test_a_while_ahead_is_still_a_day_ahead(text: str, day: str) -> None:
     assert [t.when.date().isoformat() for t in find_time_expressions(text, MONDAY)] == [day]
+
+
+@pytest.mark.parametrize(
+    ("clause", "over"),
+    [
+        ("he used to do security at the shopping centre", True),
+        ("we used to live above the bakery", True),
+        ("I'm used to the early shifts now", False),
+        ("I got used to the commute", False),
+        ("I work at the depot", False),
+    ],
+)
+def test_what_one_used_to_do_is_over(clause: str, over: bool) -> None:
+    assert told_as_over(clause) is over
