@@ -46,6 +46,7 @@ TEXT_PIPELINE = (
     "reply",
     "subjects",
     "capitals",
+    "hearsay",
     "relatives",
     "appositions",
     "contractions",

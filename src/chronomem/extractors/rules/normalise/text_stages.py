@@ -8,6 +8,7 @@ from chronomem.extractors.rules.normalise.appositions import plain_subjects
 from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.contracted import written_out
+from chronomem.extractors.rules.normalise.hearsay import without_hearsay
 from chronomem.extractors.rules.normalise.kinship import as_relatives
 from chronomem.extractors.rules.normalise.letters import received_letters
 from chronomem.extractors.rules.normalise.markup import strip_markup
@@ -57,6 +58,10 @@ def _names(t: TextState) -> str:
     return capitalised_names(t.text, t.known.display.values())
 
 
+def _hearsay(t: TextState) -> str:
+    return t.text if t.assistant else without_hearsay(t.text)
+
+
 def _relatives(t: TextState) -> str:
     return t.text if t.assistant else as_relatives(t.text, speaker=t.speaker is not None)
 
@@ -91,6 +96,7 @@ TEXT_STAGES = (
     TextStage("reply", _reply, 'a short reply to the question before ("yep, since may")'),
     TextStage("subjects", _subjects, 'a dropped "I" restored ("moved to oslo")'),
     TextStage("capitals", _names, 'lower-case names capitalised ("at kestrel freight")'),
+    TextStage("hearsay", _hearsay, '"mum says my brother Rhys ..." -> "my brother Rhys ..."'),
     TextStage("relatives", _relatives, '"Mom retired" -> "my mom retired"'),
     TextStage(
         "appositions",
