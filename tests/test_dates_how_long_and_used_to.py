@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.text.dates import find_time_expressions
-from chronomem.text.tense import told_as_over
+from chronomem.text.tense import state_told_as_over, told_as_over
 
 MONDAY = datetime(2026, 11, 2, 19, tzinfo=UTC)
 
@@ -51,3 +51,19 @@ def test_a_while_ahead_is_still_a_day_ahead(text: str, day: str) -> None:
 )
 def test_what_one_used_to_do_is_over(clause: str, over: bool) -> None:
     assert told_as_over(clause) is over
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "over"),
+    [
+        ("I'm a line cook at Pepe's on Dean Street - well, was. Sous chef now", "line cook", True),
+        ("I'm a line cook at Pepe's on Dean Street - well, was. Sous chef now", "Pepe's", False),
+        ("I'm a line cook at Pepe's, well, was meant to be", "line cook", False),
+        ("I'm a line cook at Pepe's, well, it's a start", "line cook", False),
+    ],
+)
+def test_a_state_taken_back_to_the_past_in_the_same_breath(
+    text: str, value: str, over: bool
+) -> None:
+    at = text.index(value)
+    assert state_told_as_over(text, (0, len(text)), (at, at + len(value))) is over

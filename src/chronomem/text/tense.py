@@ -369,6 +369,8 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
     """:func:`told_as_over` of the words of ``text``'s ``clause`` that tell the state at
     ``span``: from the conjunction or comma before it to the one after it, the words before
     those read for a past time ("back in 2019, I was ...")."""
+    if _WELL_WAS.match(text, span[1]):
+        return True  # "I'm a sous chef at Olmo - well, was.": taken back to the past at once
     spent = _SPENT.search(text, max(0, clause[0] - 8), span[1])
     if spent is not None and spent.start("value") <= span[0] + 1 < spent.end("value") + 1:
         return True  # "started as a paramedic after ten years as a chef": the chef is over
@@ -380,6 +382,16 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
 
 
 _LEAD = 40  # characters before a state's words read for a past time told there
+# the present of a state put back into the past in the same breath, after its words: "I'm a
+# sous chef at Olmo on Frith Street - well, was.", "I live in Hove, or did"
+# (right after the state's words, or after their complement: "a sous chef at Olmo", not the
+# place of the workplace told after it, "Olmo on Frith Street")
+_WELL_WAS = re.compile(
+    r"(?:\s+(?:at|for|with)\s[^.!?\u2014\u2013;]{0,60}?)?"
+    r"(?:[,;:\u2014\u2013]|\s-)\s*(?:(?:well|or|or rather|i mean|actually|"
+    r"at least|that is),?\s+)(?:was|were|did|used to be)\b\s*(?:[.!?\u2014\u2013,;]|$)",
+    re.I,
+)
 
 
 # the time spent in a state, told after "after": "after ten years as a chef", "after six
