@@ -67,3 +67,19 @@ def test_a_state_taken_back_to_the_past_in_the_same_breath(
 ) -> None:
     at = text.index(value)
     assert state_told_as_over(text, (0, len(text)), (at, at + len(value))) is over
+
+
+WEDNESDAY = datetime(2026, 3, 11, 19, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("the leaving do is the Friday after next", "2026-03-20"),
+        ("Monday after next I start nights", "2026-03-23"),
+        ("we got the keys three weeks ago Sunday", "2026-02-15"),
+        ("a week ago on Friday I handed my notice in", "2026-02-27"),
+    ],
+)
+def test_a_weekday_counted_in_weeks_from_now(text: str, day: str) -> None:
+    assert [t.when.date().isoformat() for t in find_time_expressions(text, WEDNESDAY)] == [day]

@@ -241,6 +241,18 @@ def after_next(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(monday + timedelta(days=5 if m.group(1).lower() == "weekend" else 0))
 
 
+def weekday_after_next(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "the Friday after next": a week after the coming Friday."""
+    coming = weekday_date(replace(ctx, future=True), "", WEEKDAYS[m.group(1).lower()])
+    return midnight(coming + timedelta(days=7))
+
+
+def weekday_weeks_ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "three weeks ago Sunday": that many weeks before the last such day."""
+    last = weekday_date(replace(ctx, future=False), "", WEEKDAYS[m.group(2).lower()])
+    return midnight(last - timedelta(days=7 * number(m.group(1))))
+
+
 def weekday_weeks_on(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "a week on Friday", "Monday week", "a fortnight on Tuesday": that many weeks after
     the coming such day."""

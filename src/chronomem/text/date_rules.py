@@ -199,6 +199,11 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.after_next,
             frozenset({"week", "weekend"}),
         ),
+        (  # "the Friday after next": a week after the coming Friday
+            rf"(?i:\b(?:the\s+)?)({_WEEKDAY})(?i:\s+after\s+next)\b",
+            resolve.weekday_after_next,
+            _WEEKDAY_WORDS,
+        ),
         (
             rf"(?i:\b(?:a|one)\s+(week|fortnight)\s+(?:on|from)\s+)({_WEEKDAY})\b"
             rf"|\b({_WEEKDAY})(?i:\s+(week|fortnight))\b",
@@ -210,6 +215,11 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             rf"(week|month|year|weekend|spring|summer|fall|autumn|winter|{_WEEKDAY_SHORT})\b)",
             resolve.modified,
             frozenset({"week", "month", "year", "weekend"}) | _SEASON_WORDS | _WEEKDAY_WORDS,
+        ),
+        (  # "three weeks ago Sunday", "a week ago on Friday": that day of the week back then
+            rf"(?i:\b)({_NUM})(?i:\s+weeks?\s+ago\s+(?:on\s+|last\s+)?)({_WEEKDAY})\b",
+            resolve.weekday_weeks_ago,
+            frozenset({"ago"}),
         ),
         (
             rf"(?i:\b{ROUGHLY})\b({_NUM})\s+({_UNIT})"
