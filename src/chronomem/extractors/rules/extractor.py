@@ -193,9 +193,12 @@ def context_of(
     if pipeline.has("held"):
         seed_held(known, held, episode.reference_time)
     speakers: list[str] = []
-    for earlier in sorted(previous, key=lambda e: (e.reference_time, e.created_at, e.id)):
-        if earlier.id == episode.id:
-            continue
+    turns = [
+        e
+        for e in sorted(previous, key=lambda e: (e.reference_time, e.created_at, e.id))
+        if e.id != episode.id
+    ]
+    for earlier in turns:
         who = earlier.speaker()
         if who:
             speakers.append(who)
@@ -220,7 +223,7 @@ def context_of(
             role = _role_in(fact)
             if role and not ended:
                 known.learn_role(fact.source, role, fact.target)
-    told_in_turns(known, [e for e in previous if e.id != episode.id])
+    told_in_turns(known, turns)
     known.earlier = frozenset(known.names)
     me = episode.speaker()
     if me:
