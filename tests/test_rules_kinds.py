@@ -89,6 +89,12 @@ def test_a_replacement_starts_the_new_thing_and_ends_the_old(turn, relation, new
     assert ("Ife", relation, old, True) in facts
 
 
+def test_a_thing_named_in_lower_case_with_a_hyphen_is_named_whole():  # type: ignore[no-untyped-def]
+    facts = found(run("Ife: traded in my Micra for an e-bike"))
+    assert ("Ife", "RIDES_BIKE", "e-bike", False) in facts
+    assert not [f for f in facts if f[2] == "e"]
+
+
 def test_a_thing_given_is_the_one_used():  # type: ignore[no-untyped-def]
     facts = found(run("Ife: the office gave me a dell latitude"))
     # a lower-case model without digits keeps only the make as the name

@@ -39,9 +39,10 @@ _HAD_PUT_DOWN = (
 )
 _DIED_TRIGGERS = "died passed ran went got was had has crossed escaped disappeared never"
 # the thing switched to: a name, or one or two words ("a house" of "a house in Kadıköy")
+# (a word in lower case whole with its hyphens: "an e-bike", not "an e")
 _OF_NAME = (
-    r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?: (?!(?:in|near|outside|on|by|of)\b)"
-    r"[a-z]+)?)"
+    r"(?:an? |the |my |our |your )?(?P<obj>{NAME}|[a-z]+(?:-[a-z]+)*"
+    r"(?: (?!(?:in|near|outside|on|by|of)\b)[a-z]+(?:-[a-z]+)*)?)"
 )
 # A switch between places or homes is a move, not a thing used ("moved from Leeds to a
 # house in Kadikoy"): the residence rows and the cue read it.
