@@ -1,6 +1,6 @@
 """A day set right the way people say it (``readers/day_fixes.py``,
 ``analysis/day_corrections.meant_days``): a day of the month alone is in the month of the
-day it corrects ("wait no, the 19th" of a July graduation), a bare "4th." sets the last plan
+day it corrects ("wait no, the 19th" of a July graduation), a bare "10th." sets the last plan
 right, a plan only the learned reader read is set right too (``readers/ahead.told_in_turns``),
 and a day set right in the same breath dates the learned reader's fact. Sentences written
 for this test."""
