@@ -28,19 +28,19 @@ def test_a_received_letter_speaks_of_the_speaker() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "others"),
+    ("text", "speakers"),
     [
         # the speaker's own letter: its "I" is the speaker
         ("Dear Chairwoman,\n\nI wish to give up my seat on the board. Thank you for your "
          "patience.\n\nYours, Orla", set()),
         # written to another person in the chat
-        ("Dear Tadhg, thank you for your offer, you will hear from us soon", {"tadhg"}),
+        ("Dear Tadhg, thank you for your offer, you will hear from us soon", {"tadhg", "orla"}),
         # written to the assistant
         ("Dear Assistant, your advice on my garden was very useful", set()),
     ],
 )  # fmt: skip
-def test_a_letter_sent_or_written_to_others_stays_as_written(text: str, others: set[str]) -> None:
-    assert received_letters(text, "Orla", others) == text
+def test_a_letter_sent_or_written_to_others_stays_as_written(text: str, speakers: set[str]) -> None:
+    assert received_letters(text, "Orla", speakers) == text
 
 
 def test_a_quoted_letter_ends_where_its_quotation_closes() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-from chronomem.text.date_resolvers import MONTHS, PART_DAYS, WEEKDAYS, opens_range
+from chronomem.text.date_resolvers import MONTH_NAMES, MONTHS, PART_DAYS, WEEKDAYS, opens_range
 from chronomem.text.daymath import (
     DayContext,
     add_months,
@@ -98,7 +98,6 @@ def _day_or_none(year: int, month: int, day: int) -> date | None:
         return None
 
 
-_MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
 # months typed in lower case that are also words or names ("march", "may") or cut short
 # ("sept", "oct", "jan"): months only after a date word ("since sept", "back in feb")
 _LOWER_AFTER = frozenset(_LOWER_MONTHS) | frozenset(
@@ -125,7 +124,7 @@ CASUAL_RULES = (
     ),
     (
         rf"(?i:\b(?:on\s+)?(?:(?:next|this|coming)\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
-        rf"(?:of\s+)?({_MONTH_NAME})\.?)|(?i:({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
+        rf"(?:of\s+)?({MONTH_NAMES})\.?)|(?i:({MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
         rf"|(?i:(\d{{1,2}})(?:st|nd|rd|th)))\b(?:,?\s+((?:19|20)\d{{2}})\b)?",
         _weekday_and_day,
         _WEEKDAY_NAMES,

@@ -48,6 +48,8 @@ MONTHS = {
     )
     for name in names.split()
 }
+# the months' names as one alternation, the longest first ("september" before "sep")
+MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 WEEKDAYS = {
     name: i
     for i, names in enumerate(

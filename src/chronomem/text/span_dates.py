@@ -11,10 +11,9 @@ import re
 from calendar import monthrange
 from datetime import date, datetime, timedelta
 
-from chronomem.text.date_resolvers import MONTHS, WEEKDAYS
+from chronomem.text.date_resolvers import MONTH_NAMES, MONTHS, WEEKDAYS
 from chronomem.text.daymath import DayContext, add_months, day_in_year, midnight, month_year
 
-_MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY_NAME = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th)?"
 _JOIN = r"\s*(?:to|until|till|through|thru|-|\u2013)\s*"
@@ -27,7 +26,7 @@ def _first_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return day_in_year(ctx, month, int(m.group(1)), m.group(3))
 
 
-_MONTH_DAY_BEFORE = re.compile(rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}}){_ORD}\s*$", re.I)
+_MONTH_DAY_BEFORE = re.compile(rf"\b({MONTH_NAMES})\.?\s+(\d{{1,2}}){_ORD}\s*$", re.I)
 
 
 def _last_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -68,19 +67,19 @@ def _nth_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
 SPAN_RULES = (
     (
         rf"(?i:\b(?:from\s+)?(?:the\s+)?)\b(\d{{1,2}}){_ORD}(?={_JOIN}(?:the\s+)?\d{{1,2}}{_ORD}"
-        rf"(?:\s+of)?\s+(?i:({_MONTH_NAME}))\b\.?(?:,?\s+({_YEAR})\b)?)",
+        rf"(?:\s+of)?\s+(?i:({MONTH_NAMES}))\b\.?(?:,?\s+({_YEAR})\b)?)",
         _first_of_span,
         frozenset(MONTHS),
     ),
     (
-        rf"(?i:{_JOIN}(?:the\s+)?)\b(\d{{1,2}}){_ORD}\b(?!\s*(?:of\s+)?(?i:{_MONTH_NAME}|:|\d))",
+        rf"(?i:{_JOIN}(?:the\s+)?)\b(\d{{1,2}}){_ORD}\b(?!\s*(?:of\s+)?(?i:{MONTH_NAMES}|:|\d))",
         _last_of_span,
         frozenset(MONTHS),
     ),
     (
         rf"(?i:\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
         rf"({_WEEKDAY_NAME})\s+(?:in|of)\s+"
-        rf"(?:({_MONTH_NAME})\b\.?|(this|next|last|the)\s+month\b))",
+        rf"(?:({MONTH_NAMES})\b\.?|(this|next|last|the)\s+month\b))",
         _nth_weekday,
         frozenset(WEEKDAYS),
     ),

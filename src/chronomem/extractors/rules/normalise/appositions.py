@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.subjects import PERSON_ROLES, ROLE_WORDS
+from chronomem.extractors.rules.tables.lexicon import HONORIFICS
 from chronomem.extractors.rules.tables.life_words import JOB_HEADS, PEOPLE_ROLES
 from chronomem.text.words import word_set
 
@@ -72,7 +73,7 @@ _CALLED = re.compile(
 # Property Group" -> "my new landlord is Petrakis Property Group" (the name ends the clause)
 _DESCRIBED_THEN_NAMED = re.compile(
     r"\b(?P<cop>is|'s|was)\s+(?:now\s+)?(?:a|an|some|this)\s+(?:[\w-]+\s+)?(?P<noun>[a-z]+),\s+"
-    r"(?=(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)*)"
+    rf"(?=(?:{HONORIFICS}\.?\s+)?(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)*)"
     r"\s*(?:[.,;!?]|$))",
     re.I,
 )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from chronomem.extractors.rules.tables.lexicon import HONORIFICS
+
 _KIN = re.compile(
     r"(?<![\w'’])(?<!my )(?<!our )(?<!your )(?<!his )(?<!her )(?<!their )"
     r"\b(Mom|Mum|Mommy|Mama|Dad|Daddy|Papa|Grandma|Grandpa|Granny|Nana)\b(?!\s+[A-Z])"
@@ -51,7 +53,7 @@ _KIN_TITLE = re.compile(
 _ROLE_TITLE = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))((?i:landlord|landlady|boss|manager|gp|dentist|coach"
     r"|therapist|physio|trainer|tutor|flatmate|roommate|neighbour|neighbor))"
-    r"\s+(?=(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+[A-Z]|[A-Z][a-z]+\b)"
+    rf"\s+(?={HONORIFICS}\.?\s+[A-Z]|[A-Z][a-z]+\b)"
 )
 
 

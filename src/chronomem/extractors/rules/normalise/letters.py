@@ -35,11 +35,14 @@ _FORMULAS: Final = re.compile(
 SENDER: Final = "the sender"
 
 
-def received_letters(text: str, speaker: str, others: Collection[str]) -> str:
-    """``text`` with each letter ``speaker`` received in the speaker's voice (``others``:
-    the first names of the other people in the chat, in lower case)."""
-    out, at = [], 0
+def received_letters(text: str, speaker: str, speakers: Collection[str]) -> str:
+    """``text`` with each letter ``speaker`` received in the speaker's voice (``speakers``:
+    the normalised names of the people in the chat)."""
+    out: list[str] = []
+    at = 0
+    others: set[str] | None = None
     for m in _SALUTATION.finditer(text):
+        others = _first_names(speakers, speaker) if others is None else others
         if m.start() < at or _to_someone_else(m.group("to"), others):
             continue
         end = _letter_end(text, m.start())
@@ -50,6 +53,12 @@ def received_letters(text: str, speaker: str, others: Collection[str]) -> str:
         out += [text[at : m.end()], in_user_voice(letter, SENDER)]
         at = end
     return "".join(out) + text[at:] if out else text
+
+
+def _first_names(speakers: Collection[str], speaker: str) -> set[str]:
+    """The first names, in lower case, of the people in the chat other than ``speaker``."""
+    me = speaker.lower().split()[:1]
+    return {n.split()[0] for n in speakers if n and n.split()[:1] != me}
 
 
 def _to_someone_else(to: str, others: Collection[str]) -> bool:

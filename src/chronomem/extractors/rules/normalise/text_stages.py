@@ -29,9 +29,7 @@ def _normalise(t: TextState) -> str:
 def _letters(t: TextState) -> str:
     if t.assistant or not t.speaker:
         return t.text
-    me = t.speaker.lower().split()[:1]
-    others = {n.split()[0] for n in t.known.speakers if n and n.split()[:1] != me}
-    return received_letters(t.text, t.speaker, others)
+    return received_letters(t.text, t.speaker, t.known.speakers)
 
 
 def _spelling(t: TextState) -> str:

@@ -103,10 +103,15 @@ def told_in_turns(known: Known, turns: Sequence[Episode]) -> None:
     ordered as the turns told them. A plan is told by a turn that names most of it."""
     for turn in turns:
         body = turn.content.partition(":")[2] if turn.speaker() else turn.content
-        said = {stem(w) for w in re.findall(r"[a-z]+", body.lower())}
+        said = _stems(body)
         told = [r for r in known.ahead if r.held and _named_in(r.target, said)]
         known.ahead = [r for r in known.ahead if r not in told]
         known.ahead.extend(r._replace(held=False) for r in told)
+
+
+def _stems(text: str) -> set[str]:
+    """The stems of the words of ``text``."""
+    return {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
 
 
 def _named_in(target: str, said: set[str]) -> bool:
@@ -165,7 +170,7 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     # the fact's words are this sentence's when it named the plan ("moved my Oslo flight")
     # the new date stands for the verb: "pushed" is past, the plan it moves is ahead
     when = (new[0].start, new[0].end)
-    words = {stem(w) for w in re.findall(r"[a-z]+", s.text.lower())}
+    words = _stems(s.text)
     out = []
     for r in records:
         mine = normalize_name(r.source) == normalize_name(s.speaker)

@@ -27,7 +27,7 @@ from chronomem.extractors.rules.hit_dates import owned_times
 from chronomem.extractors.rules.readers.ahead import plan_words
 from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
 from chronomem.model.relations import DAY_RELATIONS
-from chronomem.text.date_resolvers import MONTHS
+from chronomem.text.date_resolvers import MONTH_NAMES
 from chronomem.text.dates import find_time_expressions
 
 # what may stand between the cue and the day: "it's", "on", "the"
@@ -40,7 +40,7 @@ _REST: Final = re.compile(
     re.I,
 )
 _YEAR: Final = re.compile(r"\b\d{4}\b")
-_MONTH: Final = re.compile(rf"\b(?:{'|'.join(sorted(MONTHS, key=len, reverse=True))})\b", re.I)
+_MONTH: Final = re.compile(rf"\b(?:{MONTH_NAMES})\b", re.I)
 _ORDINAL_ALONE: Final = re.compile(r"\s*\d{1,2}(?:st|nd|rd|th)\W*", re.I)
 _DAY_OF_MONTH: Final = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\b", re.I)
 

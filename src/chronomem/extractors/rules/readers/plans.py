@@ -19,7 +19,12 @@ from chronomem.extractors.rules.readers.ahead import (
     MOVED,
     called_off_ahead,
 )
-from chronomem.extractors.rules.tables.lexicon import CONJUNCTIONS, PREPOSITIONS, TIME_WORDS
+from chronomem.extractors.rules.tables.lexicon import (
+    CONJUNCTIONS,
+    HONORIFICS,
+    PREPOSITIONS,
+    TIME_WORDS,
+)
 
 _OWNER = r"(?:(?:the|my|our|his|her|your|their)\s+)"
 # the common ways to say a plan will not happen (general English): "the party is off", "the
@@ -95,7 +100,7 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     return []
 
 
-_TITLED: Final = re.compile(r"\s*(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+[A-Z][\w'-]*\s*")
+_TITLED: Final = re.compile(rf"\s*(?:{HONORIFICS}|Mx)\.?\s+[A-Z][\w'-]*\s*")
 
 
 def _a_person(phrase: str, known: Known) -> bool:

@@ -103,6 +103,10 @@ HYPOTHETICAL = word_set(
 
 NEGATIONS = word_set("n't not never no")
 
+# the titles a person's name is given with, as written ("Mr Aldous", "Dr. Ige"): an
+# alternation for the regexes that find a titled name
+HONORIFICS = r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)"
+
 PREPOSITIONS = word_set(
     """
     in at on of to for from with about by into onto over under between through without
