@@ -111,6 +111,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_dev19", "d19-", 280),
         ("temporal_dev20", "d20-", 280),
         ("temporal_dev21", "d21-", 280),
+        ("temporal_dev22", "d22-", 280),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
