@@ -73,6 +73,48 @@ def test_a_kind_ending_ahead_ends_the_held_value_then(
     assert _dated(turns, relation).get(held) == (None, day)
 
 
+@pytest.mark.parametrize(
+    ("turns", "relation", "held", "day"),
+    [
+        # English as a second language: a membership told over, the club named by a word
+        (["Wen: I am member of Harbourside Rowing Club since 2022.",
+          "Wen: My membership of Harbourside finished on 1 March, I did not renew it."],
+         "MEMBER_OF", "Harbourside Rowing Club", date(2025, 3, 1)),
+        # texting: a reply with no verb dates the job's end by its last shift
+        (["Roisin: I work at Bean There", "Roisin: last shift at Bean There on the 28th, yes"],
+         "WORKS_AT", "Bean There", date(2025, 2, 28)),
+    ],
+)  # fmt: skip
+def test_a_held_value_told_over_on_its_day_ends_then(
+    turns: list[str], relation: str, held: str, day: date
+) -> None:
+    assert _dated(turns, relation).get(held) == (None, day)
+
+
+def test_a_home_moved_into_there_starts_on_its_day() -> None:
+    # English as a second language: the home in one sentence, "I move there" in the next
+    turns = [
+        "Lan: I find new place finally. Near the river, Quayside Court, flat 6B. "
+        "I move there 1st June."
+    ]
+    assert _dated(turns, "LIVES_IN").get("Quayside Court") == (date(2025, 6, 1), None)
+
+
+def test_a_job_got_is_its_title_without_the_word_job() -> None:
+    # group chat: "the assistant editor job" is the title "assistant editor", from its start
+    turns = ["Roisin: GUYS. I got the assistant editor job at Halcyon Books 📚 start 3rd April"]
+    assert _dated(turns, "HAS_JOB_TITLE") == {"assistant editor": (date(2025, 4, 3), None)}
+
+
+def test_a_kind_ending_past_names_nothing_the_words_do_not_name() -> None:
+    # "my membership" of another club, in the past: the held club is not the one ended
+    turns = [
+        "Wen: I am member of Harbourside Rowing Club since 2022.",
+        "Wen: My membership of the tennis club finished on 1 March, years ago now.",
+    ]
+    assert "Harbourside Rowing Club" not in _dated(turns, "MEMBER_OF")
+
+
 def test_a_kind_ending_names_nothing_when_two_are_held() -> None:
     turns = [
         "Kim: I work at Acme and I also work at Bolt on weekends",

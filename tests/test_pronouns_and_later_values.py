@@ -34,6 +34,17 @@ def test_a_pronoun_after_a_role_stands_for_that_person(text: str, holder: str, a
     assert ages == {(holder, age)}
 
 
+def test_a_contraction_after_a_name_is_no_part_of_the_person() -> None:
+    # "Cian's been": Cian has been; "he" in the next turn is Cian, not a person "Cian's"
+    facts = run(
+        "Ruairi: my brother Cian's been in Melbourne since 2022",
+        "Ruairi: he lives in Letterkenny now",
+    ).facts
+    assert {(f.source, f.target) for f in facts if f.relation == "LIVES_IN"} == {
+        ("Cian", "Letterkenny")
+    }
+
+
 @pytest.mark.local_model
 def test_the_value_a_sentence_moves_on_to_is_held() -> None:
     turns = [

@@ -105,6 +105,8 @@ def test_until_after_a_reschedule_is_the_new_day(text: str, role: str) -> None:
         ("her recital is Thursday week", "2024-01-25"),
         ("a fortnight on Saturday we fly", "2024-02-03"),
         ("my bloods are on wed", "2024-01-17"),
+        ("haircut wed 3pm at Kutz", "2024-01-17"),
+        ("dentist sat morning, ugh", "2024-01-20"),
     ],
 )
 def test_another_way_of_stating_a_date_resolves(text: str, day: str) -> None:
@@ -119,6 +121,7 @@ def test_another_way_of_stating_a_date_resolves(text: str, day: str) -> None:
         "jan from accounts says hi",
         "the sept line at the station",  # no day, no preposition: no month named
         "fri-yay mood honestly",
+        "we sat 3 hours in traffic",
         "by the end of the day I was done",
     ],
 )

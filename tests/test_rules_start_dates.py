@@ -46,6 +46,12 @@ def test_a_start_told_after_the_news_dates_it(text: str, fact: str, day: tuple[i
     assert when is not None and (when.month, when.day) == day and when > ASKED
 
 
+def test_a_start_with_its_subject_left_out_dates_the_news() -> None:
+    # texting: "start 3rd March", the "I" dropped
+    starts = _starts("Noor: got a job at Halden Logistics!! start 3rd March")
+    assert starts[("WORKS_AT", "Halden Logistics")] == date(2024, 3, 3)
+
+
 def test_a_title_told_with_the_job_starts_with_it() -> None:
     starts = _starts("Noor: I got the job as a nurse at St Mary's, my first day is 14 April")
     assert starts[("HAS_JOB_TITLE", "nurse")] == starts[("WORKS_AT", "St Mary's")]

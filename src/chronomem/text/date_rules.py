@@ -30,10 +30,13 @@ _ANY_MONTH = (
     r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?![^\W\d_])\.?"
 )
 # A weekday alone; a short name only where it is no English word ("thurs", "fri"), or
-# after "on" ("on wed", "on sat"): "we sat down", "the sun" name no day.
+# after "on" ("on wed", "on sat") or before a time of day ("wed 3pm", "sat morning"): "we
+# sat down", "the sun" name no day.
 _WEEKDAY = (
     r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:tues|weds|thurs?|fri)(?!-)"
-    r"|(?<=\bon\s)(?:mon|tue|wed|thu|sat|sun))"
+    r"|(?<=\bon\s)(?:mon|tue|wed|thu|sat|sun)"
+    r"|(?:mon|tue|wed|thu|sat|sun)(?=\s+(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*[ap]\.?m\b"
+    r"|\s+(?:morning|afternoon|evening|night|arvo)\b))"
 )
 _WEEKDAY_SHORT = (
     r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday"

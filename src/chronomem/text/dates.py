@@ -70,13 +70,16 @@ _MOVED_FROM = re.compile(
     r"(?:\s+(?:it|that|back|forward|over)){0,2}\s+$",
     re.I,
 )
-# "my contract ends on 31 March", "my last day at Acme is the 30th", "moving out end of may":
+# "my contract ends on 31 March", "my last day at Acme is the 30th", "last shift at Olmo on the
+# 28th", "moving out end of may":
 # the day a state ends, told by its verb just before the date (role "end")
 _ENDS_THEN = re.compile(
     r"\b(?:(?:ends?|ended|ending)(?!\s+up\b)|finish(?:es|ed|ing)?|expir(?:es?|ed|ing)"
     r"|runs? out|ran out|terminat(?:es?|ed|ing)"
     rf"|{LAST_STRETCH}\b[^.,;!?]{{0,40}}?"
     r"(?:'s|\bis|\bwas|\bwill be)"
+    # no verb: "last shift at Olmo on the 28th" (a week is no shift: "last week at work ...")
+    r"|(?:last|final) (?:(?:night|day|late|early) )?(?:day|shift) (?:at|with) [^.,;!?]{1,40}?"
     r"|(?:\bis|'s|\bwill be) over|mov(?:e|es|ed|ing) out\b(?: of [^.,;!?]{1,30}?)?)"
     r"\s+(?:(?:on|in|at|by)\s+)?$",
     re.I,

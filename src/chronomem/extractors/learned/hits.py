@@ -99,6 +99,8 @@ WORDS_TOO = {
     "LOVES": "Topic", "ENJOYS": "Topic", "HATES": "Topic",
 }  # fmt: skip
 _NAMED_KINDS = frozenset({"Location", "Organization", "Person"})
+# what a title is, after it: "got the assistant editor job" is the title "assistant editor"
+_JOB_KIND = re.compile(r"\s+(?:job|position|role|post|gig)$", re.I)
 _LEAD = re.compile(r"(?:(?:a|an|the|my|our|your|his|her|their)\s+)+", re.I)
 _WORD_END = re.compile(r"\w*")
 # words that pick no one in particular: an employer or a home told so is none ("at one
@@ -400,6 +402,9 @@ def _value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, 
         return None
     if words_too and _ANY_ONE.match(s.text, words[0]):
         return None  # "eight years at one bakery": no bakery in particular
+    if relation == "HAS_JOB_TITLE":
+        kind = _JOB_KIND.search(s.text, words[0], words[1])
+        words = (words[0], kind.start()) if kind and kind.start() > words[0] else words
     name = s.text[words[0] : words[1]]
     return Span(*words, name, label, named=False), Party(name, label, named=False)
 

@@ -27,9 +27,11 @@ _FEMALE = word_set(
     "nan nana nanna gran granny grandmum auntie aunty mam mammy mummy stepsister"
 )
 _NOUNS = "|".join(sorted(_MALE | _FEMALE, key=lambda w: (-len(w), w)))
-# a name in any script ("Inés", "Zoë", "Łucja"), capitalised or not
-_CAPITALISED = rf"(?-i:{CAPITAL}(?:[^\W\d_]|['-])+)"
-_NAME = rf"{_CAPITALISED}|[a-z](?:[^\W\d_]|['-])+"
+# a name in any script ("Inés", "Zoë", "Łucja", "O'Neill", "Mary-Jo"), capitalised or not; a
+# contraction after it is no part of it ("my brother Cian's been in Melbourne": Cian)
+_JOINED = r"(?:[^\W\d_]|-|'(?!(?:s|d|ll|re|ve)\b))+"
+_CAPITALISED = rf"(?-i:{CAPITAL}{_JOINED})"
+_NAME = rf"{_CAPITALISED}|[a-z]{_JOINED}"
 _BEFORE = re.compile(
     rf"\b(?P<noun>{_NOUNS})(?:,?\s+(?:named|called))?,?\s+(?P<name>{_NAME})\b", re.I
 )

@@ -33,6 +33,8 @@ STARTABLE: Final = ("WORKS_AT", "STUDIES_AT", "HAS_JOB_TITLE")
 _START = re.compile(
     r"\b(?:(?:I|we)(?:'ll| will| shall)?\s+(?:start|begin)|(?:I'm|I am)\s+(?:starting|beginning)"
     r"|starting|beginning|first day(?:'s| is| will be)?|start date(?:'s| is)?"
+    # the subject left out: "got the job at Halcyon! start 3rd March"
+    r"|^\W*(?:start|begin)(?=\s)"
     # the news just told starts: "I'll be branch manager in Sendai. It starts April 1."
     r"|(?:it|this|that)(?:'ll| will)?\s+(?:starts?|begins?|kicks? off))\b",
     re.I,
@@ -45,10 +47,11 @@ _OTHERS: Final = re.compile(
 )
 
 
-# "moving in on the 20th", "I move in Saturday", "getting the keys on friday", "the move
-# is on July 5": a home's start, told by its date
+# "moving in on the 20th", "I move in Saturday", "I move there 1st June", "getting the keys on
+# friday", "the move is on July 5": a home's start, told by its date
 _MOVE_IN = re.compile(
-    r"\b(?:(?:I|we)(?:'ll| will)?\s+mov(?:e|es)\s+in|(?:I'm|we're|I am|we are)?\s*moving\s+in"
+    r"\b(?:(?:I|we)(?:'ll| will)?\s+mov(?:e|es)\s+(?:in|there)"
+    r"|(?:I'm|we're|I am|we are)?\s*moving\s+(?:in|there)"
     r"|(?:get|getting|gettin|pick(?:ing)? up|collect(?:ing)?)\s+(?:the|our|my)\s+keys|keys"
     r"|moving day(?:'s| is)?|the move(?:'s| is)?)\b",
     re.I,
@@ -228,10 +231,12 @@ _KIND_WINDOW: Final = 60
 
 def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """The ending of the one value the speaker holds of a kind the sentence names, dated
-    ahead by the date it says that kind ends on (the sentence's hits come first)."""
+    by the date it says that kind ends on (the sentence's hits come first); a day past ends
+    only a held value the words before it name ("my membership of Harbourside finished on
+    31 March")."""
     if s.speaker is None or s.assistant or s.question:
         return hits
-    ends = [t for t in s.times if t.role == "end" and t.when > s.reference]
+    ends = [t for t in s.times if t.role == "end"]
     out = list(hits)
     for t in ends[:1]:
         before = s.text[max(0, t.start - _KIND_WINDOW) : t.start]
@@ -239,7 +244,10 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             m = re.search(rf"(?:\b(?:my|our)\s+|^\W*(?:the\s+)?)(?:{kinds})\b", before, re.I)
             if m is None or any(h.relation == relation for h in hits):
                 continue
-            held = _one_held(s, known, relation) or _ended(s, known, relation)
+            if t.when > s.reference:
+                held = _one_held(s, known, relation) or _ended(s, known, relation)
+            else:
+                held = _named_held(s, known, relation, before[m.end() :])
             if held is None:
                 continue
             verb = (t.start - len(before) + m.start(), t.start - len(before) + m.end())
@@ -254,6 +262,17 @@ def _ended(s: Sentence, known: Known, relation: str) -> Party | None:
     Pell. My last day is 30 November": the end is Pell's)."""
     value = known.ended.get((normalize_name(s.speaker or ""), relation))
     return Party(value, known.labels.get(normalize_name(value)) or None) if value else None
+
+
+def _named_held(s: Sentence, known: Known, relation: str, words: str) -> Party | None:
+    """The one value of ``relation`` the speaker holds that ``words`` name by a capitalised
+    word of it ("of Harbourside"; "of the tennis club" names no club held by its "club")."""
+    names = " ".join(w for w in words.split() if w[:1].isupper())
+    named = known.held_named(s.speaker or "", names, relation) if names else []
+    if len(named) != 1:
+        return None
+    key = named[0][1]
+    return Party(known.display.get(key, key), known.labels.get(key) or None)
 
 
 def _one_held(s: Sentence, known: Known, relation: str) -> Party | None:
