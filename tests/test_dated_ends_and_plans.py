@@ -100,6 +100,33 @@ def test_a_home_moved_into_there_starts_on_its_day() -> None:
     assert _dated(turns, "LIVES_IN").get("Quayside Court") == (date(2025, 6, 1), None)
 
 
+def test_a_home_left_on_a_day_leaves_the_home_told_after_it_open() -> None:
+    # texting: the day Coventry was left is when Nottingham began ("ever since"), no end of it
+    turns = [
+        "Harvinder: moved out of my parents' place in Coventry back in 2019, been renting "
+        "in Nottingham ever since, Lenton mostly"
+    ]
+    homes = _dated(turns, "LIVES_IN")
+    assert homes["Coventry"] == (None, date(2019, 1, 1))
+    assert homes["Nottingham"] == (date(2019, 1, 1), None)
+
+
+def test_a_home_before_the_one_held_since_a_day_ended_that_day() -> None:
+    # English as a second language: "before I was in Budapest" ends where Győr began
+    turns = [
+        "Kristof: I work at Danubia Freight since 2019. I live in Győr since the spring, "
+        "before I was in Budapest, too expensive now."
+    ]
+    homes = _dated(turns, "LIVES_IN")
+    assert homes["Győr"] == (date(2025, 3, 1), None)
+    assert homes["Budapest"] == (None, date(2025, 3, 1))
+
+
+def test_an_age_that_dates_something_else_is_no_age() -> None:
+    turns = ["Gaz: been a 20 a day smoker since I was 16, the cab stinks"]
+    assert _dated(turns, "HAS_AGE") == {}
+
+
 def test_a_job_got_is_its_title_without_the_word_job() -> None:
     # group chat: "the assistant editor job" is the title "assistant editor", from its start
     turns = ["Roisin: GUYS. I got the assistant editor job at Halcyon Books 📚 start 3rd April"]

@@ -129,6 +129,13 @@ def test_a_short_word_that_names_no_day_is_no_date(text: str) -> None:
     assert _days(text) == []
 
 
+def test_ever_since_starts_at_the_day_told_before_it() -> None:
+    text = "moved out of Coventry back in 2019, been renting in Nottingham ever since"
+    found = [(t.text, t.when.date().isoformat(), t.role) for t in find_time_expressions(text, REF)]
+    assert found[-1] == ("ever since", "2019-01-01", "since")
+    assert [t.text for t in find_time_expressions("ever since I was a kid", REF)] == []
+
+
 @pytest.mark.parametrize(
     ("text", "day"),
     [

@@ -447,6 +447,9 @@ def test_a_place_a_morning_or_an_age_is_no_sleep_time(text: str) -> None:
         ("Isla: got diagnosed with endometriosis last year", "endometriosis"),
         ("Isla: my dad was diagnosed with macular degeneration", None),  # the dad's, not hers
         ("Isla: they checked everything and I was diagnosed with nothing", None),
+        # the doctors' deed, the speaker its patient (round 31)
+        ("Isla: 28 weeks today and they've diagnosed gestational diabetes", "gestational diabetes"),
+        ("Isla: the consultant diagnosed my sister with anaemia", None),
     ],
 )
 def test_what_a_diagnosis_names_is_a_condition(text: str, condition: str | None) -> None:

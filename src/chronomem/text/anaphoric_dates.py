@@ -35,8 +35,10 @@ _LATER = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+(?:later|after\s+that)\b", re.IGNO
 # "since then", "from then on": the anchor itself ("lived in Porto from 2015 to 2022 and
 # since then I've been in Lyon"); "since" before it gives the role
 _THEN = re.compile(r"(?:(?<=since\s)|(?<=from\s))then\b", re.IGNORECASE)
+# "moved to Nottingham in 2019, been renting there ever since": the anchor, as a start
+_EVER_SINCE = re.compile(r"\bever\s+since\b", re.IGNORECASE)
 
-_CUES = re.compile(r"\b(?:same|following|next|later|after that|then)\b", re.IGNORECASE)
+_CUES = re.compile(r"\b(?:same|following|next|later|after that|then|ever since)\b", re.IGNORECASE)
 
 Found = tuple[int, int, datetime]
 
@@ -48,7 +50,7 @@ def pointed_back(text: str, found: list[Found]) -> list[Found]:
     out: list[Found] = []
     if not found or _CUES.search(text) is None:
         return out  # nothing to count from, or no pointer: the usual case, one search
-    for pattern, count in ((_SAME, 0), (_NEXT, 1), (_LATER, None), (_THEN, 0)):
+    for pattern, count in ((_SAME, 0), (_NEXT, 1), (_LATER, None), (_THEN, 0), (_EVER_SINCE, 0)):
         for m in pattern.finditer(text):
             taken = [*found, *out]
             if any(m.start() < end and start < m.end() for start, end, _ in taken):

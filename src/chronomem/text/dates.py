@@ -55,7 +55,7 @@ _PREFIX_ROLE = re.compile(
 _HEAD_ROLES = {
     "since": "since", "from": "since", "between": "since", "until": "until", "till": "until",
     "through": "until", "by": "at", "for": "since", "as of": "since", "as from": "since",
-    "effective": "since", "with effect from": "since",
+    "effective": "since", "with effect from": "since", "ever": "since",
 }  # fmt: skip
 # the verbs that move a plan, as both readings below name them
 _MOVED = r"moved|pushed|postponed|rescheduled|bumped"

@@ -99,6 +99,12 @@ WORDS_TOO = {
     "LOVES": "Topic", "ENJOYS": "Topic", "HATES": "Topic",
 }  # fmt: skip
 _NAMED_KINDS = frozenset({"Location", "Organization", "Person"})
+# an age that dates something else: "since I was 16", "when she turned 40"
+_AGE_THEN = re.compile(
+    r"\b(?:since|when|till|until|from|by the time|before|after)\s+(?:I|he|she|we|they|you)"
+    r"\s+(?:was|were|turned|got to)\s+(?:about\s+|around\s+)?$",
+    re.I,
+)
 # what a title is, after it: "got the assistant editor job" is the title "assistant editor"
 _JOB_KIND = re.compile(r"\s+(?:job|position|role|post|gig)$", re.I)
 _LEAD = re.compile(r"(?:(?:a|an|the|my|our|your|his|her|their)\s+)+", re.I)
@@ -303,6 +309,10 @@ def _fact_hits(
     said = s.text[clause[0] : clause[1]]
     if conditional(said):
         return "conditional"  # "if you did switch to Spotify Family": nothing held
+    if fact.relation == "HAS_AGE" and _AGE_THEN.search(
+        s.text, max(0, found.start - 40), found.start
+    ):
+        return "an age then"  # "a smoker since I was 16": no age now
     if fact.aspect in ("state", "start") and an_ex(s.text, fact.relation, found.start):
         return "told as over"  # "my ex Samira got engaged": her news, no partner now
     past = fact.aspect in ("state", "start") and said_in_the_past(said)

@@ -174,7 +174,12 @@ def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit:
 def hit_dates(
     s: Sentence, hit: Hit, times: list[TimeExpression]
 ) -> tuple[datetime | None, datetime | None]:
-    start, until = _first_bounds(hit, times)
+    clause = s.clause_at(_where(s, hit))
+    if hit.over and not any(clause[0] <= t.start < clause[1] for t in times):
+        began = next((t.when for t in times if t.role == "since" and t.when <= s.reference), None)
+        if began is not None:
+            return None, began  # "I live in Győr since the spring, before I was in Budapest"
+    start, until = _first_bounds(hit, times, clause)
     if hit.over and start is not None and start <= s.reference:
         return start, until  # "back in 2019 I was a sous chef": held then, over by now
     if hit.ending:
@@ -189,14 +194,32 @@ def hit_dates(
     return (start if start is not None else s.reference), None
 
 
-def _first_bounds(hit: Hit, times: list[TimeExpression]) -> tuple[datetime | None, datetime | None]:
+def _where(s: Sentence, hit: Hit) -> int:
+    """Where the hit is told: its verb, or for a hit that quotes its whole clause (a
+    mention), its value's name within it."""
+    if hit.verb != hit.clause:
+        return hit.verb[0]
+    at = s.text.find(hit.target.name, hit.clause[0], hit.clause[1])
+    return at if at >= 0 else hit.verb[0]
+
+
+def _first_bounds(
+    hit: Hit, times: list[TimeExpression], verb_clause: tuple[int, int]
+) -> tuple[datetime | None, datetime | None]:
     """The first start and the first end ``times`` give ``hit``: a date whose verb ends
-    something (role "end") ends the state of its own clause, and is a point for another's;
-    a start told with how long the state lasts gives that end too."""
+    something (role "end") ends the state of its own clause (the hit's, and of the
+    sentence's clauses the one its verb is in: a mention quotes its whole sentence, "moved
+    out of Coventry back in 2019, been renting in Nottingham ever since"), and is a point
+    for another's; a start told with how long the state lasts gives that end too."""
     starts: list[TimeExpression] = []
     ends: list[datetime] = []
-    for t in times:
-        own_end = t.role == "end" and hit.clause[0] <= t.start < hit.clause[1]
+    here = [t for t in times if verb_clause[0] <= t.start < verb_clause[1]]
+    for t in here or times:
+        own_end = (
+            t.role == "end"
+            and hit.clause[0] <= t.start < hit.clause[1]
+            and verb_clause[0] <= t.start < verb_clause[1]
+        )
         if t.role == "until" or own_end:
             ends.append(t.when)
         else:

@@ -36,6 +36,12 @@ _CLAUSE_BREAK = re.compile(
     # tabby, she's called Churro", "got a kitten, I named her Mochi")
     r"(?!(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey)(?:'s| is|'re| are) (?:called|named)\b"
     r"|(?:I|[Ww]e) (?:named|called) (?:him|her|it|them)\b)"
+    # a perfect with its subject left out: "moved out of Coventry in 2019, been renting in
+    # Nottingham ever since"
+    r"|,\s+(?=[Bb]een\b)"
+    # a time told by a clause of its own: "I live in Győr since the spring, before I was in
+    # Budapest"
+    r"|,\s+(?:before|after)\s+(?=(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey)\b)"
 )
 
 

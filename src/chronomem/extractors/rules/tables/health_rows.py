@@ -286,9 +286,12 @@ HEALTH_ROWS: tuple[P, ...] = (
     ),
     P(  # "diagnosed with a stress fracture", "diagnosed with endometriosis": what a diagnosis
         # names is a condition, in the condition words or not (up to three words, before a
-        # place or a time: "in my left foot", "last year")
+        # place or a time: "in my left foot", "last year"); the doctors' deed, its patient
+        # the speaker: "they've diagnosed gestational diabetes", "my GP diagnosed me with"
         "HAS_CONDITION",
-        r"\bdiagnosed with\s+(?:a |an |some |(?:really |very )?(?:mild|severe|bad) )?"
+        r"\b(?:diagnosed with|(?:they|doctors|(?:the|my) (?:doctors?|docs?|gp|consultant|"
+        r"specialist|hospital|midwife))(?:'ve| have| had)? diagnosed(?: me with)?)\s+"
+        r"(?:a |an |some |(?:really |very )?(?:mild|severe|bad) )?"
         r"(?P<obj>(?!" + _NOT_A_DIAGNOSIS + r")[a-z'][a-z'-]*"
         r"(?:\s+(?!" + _NOT_A_DIAGNOSIS + r")[a-z'][a-z'-]*){0,2})",
         "Condition",
