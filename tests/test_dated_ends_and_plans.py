@@ -80,6 +80,9 @@ def test_a_kind_ending_ahead_ends_the_held_value_then(
         (["Wen: I am member of Harbourside Rowing Club since 2022.",
           "Wen: My membership of Harbourside finished on 1 March, I did not renew it."],
          "MEMBER_OF", "Harbourside Rowing Club", date(2025, 3, 1)),
+        # formal: a letter names the title that ends, never told before
+        (["Marguerite: My current position of Claims Handler will cease on 31 May 2025."],
+         "HAS_JOB_TITLE", "Claims Handler", date(2025, 5, 31)),
         # texting: a reply with no verb dates the job's end by its last shift
         (["Roisin: I work at Bean There", "Roisin: last shift at Bean There on the 28th, yes"],
          "WORKS_AT", "Bean There", date(2025, 2, 28)),
@@ -120,11 +123,6 @@ def test_a_home_before_the_one_held_since_a_day_ended_that_day() -> None:
     homes = _dated(turns, "LIVES_IN")
     assert homes["Győr"] == (date(2025, 3, 1), None)
     assert homes["Budapest"] == (None, date(2025, 3, 1))
-
-
-def test_an_age_that_dates_something_else_is_no_age() -> None:
-    turns = ["Gaz: been a 20 a day smoker since I was 16, the cab stinks"]
-    assert _dated(turns, "HAS_AGE") == {}
 
 
 def test_a_job_got_is_its_title_without_the_word_job() -> None:

@@ -25,6 +25,20 @@ def test_a_received_letter_speaks_of_the_speaker() -> None:
     assert "My parking permit for Elm Row has been renewed" in told
     assert "They will write to me again" in told
     assert told.endswith("annoying tbh")
+    assert "Brannigan" not in told  # the salutation names the speaker: no sentence of its own
+
+
+@pytest.mark.local_model
+def test_a_promotion_in_a_received_letter_is_the_speakers_title() -> None:
+    story = [
+        (
+            "2024-03-08T09:00",
+            "Orla: look what landed in my inbox: Dear Ms Brannigan, Following your annual "
+            "review, we are pleased to confirm your promotion to the position of Senior "
+            "Analyst, effective 1 April 2024. Kind regards, Human Resources",
+        ),
+    ]
+    assert timeline_days(story, "Orla", "HAS_JOB_TITLE") == [("Senior Analyst", "2024-04-01..None")]
 
 
 @pytest.mark.parametrize(

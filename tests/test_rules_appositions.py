@@ -149,6 +149,11 @@ def test_a_relative_clause_of_the_object_or_a_question_stays(text: str) -> None:
             "Hedda: our landlord is now a bloke called mr pike",
             ("Hedda", "ROLE_HELD_BY", "Mr Pike", False),
         ),
+        # English as a second language: "my mother name is Thu"
+        (
+            "Hoa: My mother name is Thu, she has a pho restaurant",
+            ("Hoa", "FAMILY_OF", "Thu", False),
+        ),
     ],
 )
 def test_a_person_described_then_named_is_the_name(

@@ -90,6 +90,15 @@ def test_alice_story() -> None:
     assert labels == {"Alice": ("Person",), "Meta": ("Organization",)}
 
 
+def test_a_number_of_units_after_a_name_is_no_part_of_it() -> None:
+    # "Hai Phong 25 years": how long, not a place called "Hai Phong 25"
+    one = RuleExtractor().extract(
+        episode("Hoa: she had a pho restaurant in Hai Phong 25 years", ref=t("2024-03-04T09:15")),
+        [],
+    )
+    assert "Hai Phong" in names(one) and "Hai Phong 25" not in names(one)
+
+
 def test_printer_story() -> None:
     x = RuleExtractor()
     eps = [

@@ -57,6 +57,9 @@ def test_an_event_jotted_with_its_date_ahead_is_a_plan(turn: str, plan: str, day
         "Kaz: the interview in January was a disaster",  # told after it happened
         "Kaz: my dentist is in Leeds",  # no date
         "Kaz: dentist yesterday, all fine",
+        # a calendar noun naming no event: a job given, a stretch of time
+        "Kaz: they confirmed my appointment as Senior Claims Analyst, effective 1 June 2024",
+        "Kaz: the consultation period ends on 3 February",
     ],
 )
 def test_an_event_past_or_undated_is_no_plan(turn: str) -> None:

@@ -34,11 +34,25 @@ def _ended(turns: list[str]) -> set[tuple[str, str, str]]:
         ("Sara: we adopted a grey cat called Miso last month", "Miso"),
         ("Dev: just adopted a three-legged rescue greyhound called Bolt!!", "Bolt"),
         ("Ines: our ginger cat Toffee turned 12 today", "Toffee"),
+        ("Lowri: my 12-year-old beagle Pudding has a bad hip", "Pudding"),
     ],
 )
 def test_a_pet_described_before_its_species_is_a_pet(line: str, pet: str) -> None:
     speaker = line.split(":")[0]
     assert (speaker, "HAS_PET", pet) in _open([line])
+
+
+def test_the_pet_the_assistant_named_is_the_she_the_user_means() -> None:
+    # the assistant names the user's pet; the user's next "she" is that pet, and "a basset
+    # not a beagle" is the pet's kind, no pet of the pet's
+    turns = [
+        "Lowri: what should I feed a senior dog",
+        "Assistant: For your 12-year-old beagle Pudding, a senior formula is a good idea.",
+        "Lowri: she's 13 now actually. and she's a basset not a beagle",
+    ]
+    found = read_facts(turns)
+    assert ("Pudding", "HAS_AGE", "13", False) in found
+    assert not [f for f in found if f[0] == "Pudding" and f[1] == "HAS_PET"]
 
 
 def test_a_hot_dog_is_no_pet_to_the_rules() -> None:

@@ -108,6 +108,40 @@ def test_been_with_a_partner_since_dates_the_tie(
 
 
 @pytest.mark.parametrize(
+    ("turns", "relation", "partner", "start"),
+    [
+        # English as a second language: the partner told in the turn before
+        (["Eli: my fiance Tomas and I have fixed the wedding for June",
+          "Eli: We have been together since 2021, thanks God"], "DATING", "Tomas", "2021-01-01"),
+        # a learner's present with a bare length
+        (["Eli: my boyfriend Noa and me, we are together 6 years"], "DATING", "Noa", "2018-01-15"),
+        (["Eli: Noa and I have been married for ten years"], "MARRIED_TO", "Noa", "2014-01-15"),
+        # a holiday of a year named
+        (["Eli: my girlfriend is Noa", "Eli: we have been together since easter of last year"],
+         "DATING", "Noa", "2023-04-09"),
+    ],
+)  # fmt: skip
+def test_a_couples_length_dates_the_tie(
+    turns: list[str], relation: str, partner: str, start: str
+) -> None:
+    ties = {f.target: f.valid_at for f in run(*turns).facts if f.relation == relation}
+    assert ties.get(partner) == _day(start)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["Eli: we have been together since 2021"],  # no partner known
+        ["Eli: my girlfriend is Noa", "Eli: we went out together on Friday"],  # no length
+        ["Eli: my girlfriend is Noa and my wife is Ada", "Eli: we've been together since 2020"],
+    ],
+)
+def test_a_couples_length_without_one_partner_or_a_start_dates_nothing(turns: list[str]) -> None:
+    # the stage's own fact says "in a relationship with": none is made
+    assert not [f for f in run(*turns).facts if "in a relationship with" in f.fact]
+
+
+@pytest.mark.parametrize(
     "text",
     ["Eli: been with Vodafone since 2015", "Eli: I've been with Noa all day"],
 )

@@ -12,7 +12,12 @@ import re
 from chronomem.text import date_resolvers as resolve
 from chronomem.text.casual_dates import CASUAL_RULES
 from chronomem.text.date_resolvers import MONTHS, SEASONS, WEEKDAYS, Resolver
-from chronomem.text.holidays import HOLIDAY_PATTERN, HOLIDAY_WORDS, holiday
+from chronomem.text.holidays import (
+    HOLIDAY_IN_YEAR_PATTERN,
+    HOLIDAY_PATTERN,
+    HOLIDAY_WORDS,
+    holiday,
+)
 from chronomem.text.numeric_dates import BARE_ORDINAL_RULE, NOT_A_DAY, NUMERIC_RULES
 from chronomem.text.span_dates import SPAN_RULES
 from chronomem.text.words import word_set
@@ -79,6 +84,7 @@ _WEEKDAY_WORDS = frozenset(WEEKDAYS)
 DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple(
     (re.compile(pattern), resolver, gate)
     for pattern, resolver, gate in (
+        (HOLIDAY_IN_YEAR_PATTERN, holiday, HOLIDAY_WORDS),  # before "last year" alone
         *SPAN_RULES,  # "from 20 to 27 July", "the first Sunday in June"
         *CASUAL_RULES,  # "back in march", "the 2nd of this month"
         (  # before the whole units, which would read "a year" of "half a year ago"

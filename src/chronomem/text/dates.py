@@ -75,7 +75,7 @@ _MOVED_FROM = re.compile(
 # the day a state ends, told by its verb just before the date (role "end")
 _ENDS_THEN = re.compile(
     r"\b(?:(?:ends?|ended|ending)(?!\s+up\b)|finish(?:es|ed|ing)?|expir(?:es?|ed|ing)"
-    r"|runs? out|ran out|terminat(?:es?|ed|ing)"
+    r"|runs? out|ran out|terminat(?:es?|ed|ing)|ceas(?:es?|ed|ing)"
     rf"|{LAST_STRETCH}\b[^.,;!?]{{0,40}}?"
     r"(?:'s|\bis|\bwas|\bwill be)"
     # no verb: "last shift at Olmo on the 28th" (a week is no shift: "last week at work ...")

@@ -48,7 +48,7 @@ _LUNAR = {
     "ramadan": _RAMADAN, "hanukkah": _HANUKKAH, "chanukah": _HANUKKAH,
 }  # fmt: skip
 _NAMES = sorted([*_FIXED, *_MOVING, *_LUNAR], key=lambda n: -len(n))
-HOLIDAY_PATTERN = (
+_HOLIDAY = (
     r"(?:(?i:\b(?:since|after|before|at|over|around|by|until|till|on|from|during"
     r"|last|next|this(?:\s+(?:past|coming))?)\s+)"
     r"|(?i:(?<=\bfor )))"  # "for Christmas": a day, not a duration (the word is left out)
@@ -56,9 +56,15 @@ HOLIDAY_PATTERN = (
     r"(?!['’]?s?\s+(?i:tree|trees|cookies|cards?|presents?|gifts?|jumpers?|sweaters?|songs?|"
     r"music|movies?|films?|lights|decorations|markets?|shopping|dinner menu|egg|eggs|bunny|"
     r"costumes?|candy|sales?|special|episode|resolutions?))"
-    # "since Ramadan started": the holiday's first day, the verb part of the expression (a
-    # fact's text that cuts the date would otherwise keep "started")
-    r"(?:\s+(?i:started|began|begun|kicked\s+off|rolled\s+around|came\s+round))?"
+)
+# "since Ramadan started": the holiday's first day, the verb part of the expression (a fact's
+# text that cuts the date would otherwise keep "started")
+_STARTED = r"(?:\s+(?i:started|began|begun|kicked\s+off|rolled\s+around|came\s+round))?"
+HOLIDAY_PATTERN = _HOLIDAY + _STARTED
+# the year it was in, read before "last year" alone is: "since Easter of last year", "at
+# Christmas 2019"
+HOLIDAY_IN_YEAR_PATTERN = (
+    _HOLIDAY + r"\s+(?i:of\s+)?(?P<year>(?i:last|this|next)\s+year|(?:19|20)\d\d)\b" + _STARTED
 )
 HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "thanksgiving",
                            "halloween", "valentine", "valentines", "nye", "boxing", "diwali",
@@ -73,6 +79,9 @@ def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     elif head.startswith(("next", "this coming")):
         ctx = replace(ctx, future=True)  # "next Christmas": the coming one
     name = " ".join(m.group(1).lower().replace("’", "'").split())
+    year = m.groupdict().get("year")
+    if year:
+        return _in_year(name, _year_of(year, ctx.day.year))
     fixed = _FIXED.get(name) or _FIXED.get(name.replace("'", ""))
     if fixed is not None:
         return day_in_year(replace(ctx, near_ahead=False), fixed[0], fixed[1], None)
@@ -85,6 +94,23 @@ def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     elif ctx.future and when < ctx.day:
         when = rule(ctx.day.year + 1)
     return midnight(when)
+
+
+def _year_of(said: str, this_year: int) -> int:
+    """The year "last year", "this year", "next year" or "2019" names."""
+    word = said.split()[0].lower()
+    return {"last": this_year - 1, "this": this_year, "next": this_year + 1}.get(word) or int(word)
+
+
+def _in_year(name: str, year: int) -> datetime | None:
+    """The holiday ``name``'s day in ``year`` (none for a lunar one the table lacks)."""
+    fixed = _FIXED.get(name) or _FIXED.get(name.replace("'", ""))
+    if fixed is not None:
+        return midnight(date(year, *fixed))
+    if name in _LUNAR:
+        day = _LUNAR[name].get(year)
+        return midnight(date(year, *day)) if day else None
+    return midnight((_easter if name == "easter" else _thanksgiving)(year))
 
 
 def _lunar(days: dict[int, tuple[int, int]], ctx: DayContext) -> datetime | None:

@@ -99,12 +99,29 @@ WORDS_TOO = {
     "LOVES": "Topic", "ENJOYS": "Topic", "HATES": "Topic",
 }  # fmt: skip
 _NAMED_KINDS = frozenset({"Location", "Organization", "Person"})
+# the value a new one takes the place of: "Analytics Lead instead of Senior Analyst"
+_INSTEAD_OF = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:(?:the|a|an|my|your|his|her|"
+    r"their|our)\s+)?$",
+    re.I,
+)
 # an age that dates something else: "since I was 16", "when she turned 40"
 _AGE_THEN = re.compile(
     r"\b(?:since|when|till|until|from|by the time|before|after)\s+(?:I|he|she|we|they|you)"
     r"\s+(?:was|were|turned|got to)\s+(?:about\s+|around\s+)?$",
     re.I,
 )
+# a count of something else: "40 a day", "3 times a week"
+_A_RATE = re.compile(r"\s+(?:a|an|per|each)\s+(?:day|week|month|year|night|hour)\b", re.I)
+
+
+def _no_age(text: str, found: Span) -> bool:
+    """Is the number read as an age an age that dates something else ("since I was 16") or
+    a rate ("40 a day")?"""
+    before = _AGE_THEN.search(text, max(0, found.start - 40), found.start)
+    return before is not None or _A_RATE.match(text, found.end) is not None
+
+
 # what a title is, after it: "got the assistant editor job" is the title "assistant editor"
 _JOB_KIND = re.compile(r"\s+(?:job|position|role|post|gig)$", re.I)
 _LEAD = re.compile(r"(?:(?:a|an|the|my|our|your|his|her|their)\s+)+", re.I)
@@ -303,16 +320,18 @@ def _fact_hits(
     if subject is None:
         return "owner"
     found, target = value
+    if fact.relation == "HAS_PET" and known.is_pet(normalize_name(subject.name)):
+        return "a pet's kind"  # "she's a basset not a beagle" of a dog: no pet of its own
     if fact.relation in _ROLE_RELATIONS and _held_role_acts(s, known, subject.name, found):
         return "role named again"  # "my GP sent me to Dr. Kaur": the GP's act, not a new GP
     clause = s.clause_at(found.start)
     said = s.text[clause[0] : clause[1]]
     if conditional(said):
         return "conditional"  # "if you did switch to Spotify Family": nothing held
-    if fact.relation == "HAS_AGE" and _AGE_THEN.search(
-        s.text, max(0, found.start - 40), found.start
-    ):
-        return "an age then"  # "a smoker since I was 16": no age now
+    if fact.aspect != "end" and _INSTEAD_OF.search(s.text, max(0, found.start - 30), found.start):
+        return "replaced"  # "you'll be Analytics Lead instead of Senior Analyst": the old one
+    if fact.relation == "HAS_AGE" and _no_age(s.text, found):
+        return "no age"  # "a smoker since I was 16", "40 a day": no age now
     if fact.aspect in ("state", "start") and an_ex(s.text, fact.relation, found.start):
         return "told as over"  # "my ex Samira got engaged": her news, no partner now
     past = fact.aspect in ("state", "start") and said_in_the_past(said)

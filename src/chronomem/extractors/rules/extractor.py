@@ -112,17 +112,22 @@ class RuleExtractor:
 
 
 @lru_cache(maxsize=CONTEXT_CACHE_SIZE)
-def _alone(episode: Episode, pipeline: Pipeline = FULL) -> Extraction:
-    """An earlier turn's extraction without its own context (cached: turns recur)."""
-    return _alone_traced(episode, pipeline, None)
+def _alone(episode: Episode, pipeline: Pipeline = FULL, user: str | None = None) -> Extraction:
+    """An earlier turn's extraction without its own context (cached: turns recur); an
+    assistant's turn in the voice of ``user``, the one it speaks to ("your beagle Pudding":
+    the user's pet, a "she" the user says next can stand for)."""
+    return _alone_traced(episode, pipeline, None, user)
 
 
-def _alone_traced(episode: Episode, pipeline: Pipeline, trace: Trace | None) -> Extraction:
+def _alone_traced(
+    episode: Episode, pipeline: Pipeline, trace: Trace | None, user: str | None = None
+) -> Extraction:
     if episode.source is EpisodeSource.JSON:
         found = extract_json(episode)
         if found is not None:
             return found
-    return extract_prose(episode, Known(), light=True, pipeline=pipeline, trace=trace)
+    known = Known(addressee=user)
+    return extract_prose(episode, known, light=True, pipeline=pipeline, trace=trace)
 
 
 def seed_held(known: Known, held: Extraction, now: datetime) -> None:
@@ -166,6 +171,13 @@ def _role_in(fact: ExtractedFact) -> str | None:
     return None
 
 
+def _user_of(turn: Episode, speakers: Sequence[str], episode: Episode) -> str | None:
+    """Whom an assistant's earlier ``turn`` speaks to: the last user who spoke before it
+    (``speakers``, the turns' speakers so far, itself last), else the episode's speaker."""
+    users = [s for s in speakers[:-1] if not is_assistant(s)]
+    return users[-1] if users else episode.speaker()
+
+
 def _question_before(episode: Episode, previous: Sequence[Episode]) -> str | None:
     """The assistant's turn right before ``episode`` when it ends on a question."""
     before = [
@@ -204,8 +216,11 @@ def context_of(
             speakers.append(who)
             known.speakers.add(normalize_name(who))
             known.learn(who, "Person")
+        user = _user_of(earlier, speakers, episode) if is_assistant(who) else None
         found = (
-            _alone(earlier, pipeline) if trace is None else _alone_traced(earlier, pipeline, trace)
+            _alone(earlier, pipeline, user)
+            if trace is None
+            else _alone_traced(earlier, pipeline, trace, user)
         )
         for entity in found.entities:
             kind = entity.attributes.get("type")

@@ -65,6 +65,7 @@ SENTENCE_PIPELINE = (
     "pairs",
     "partners",
     "been_with",
+    "together",
     "told_plans",
     "redated",
     "days_set_right",

@@ -58,6 +58,10 @@ _ABBREVIATED = PERSON_TITLES | frozenset({"st", "mt", "ft"})
 _PLACE_WORDS = PLACE_HEADS | ORG_SUFFIXES | LOCATION_SUFFIXES
 
 _AND_I = re.compile(r"\s+and\s+(?:I|me|my)\b")
+_UNITS = re.compile(
+    r"\s*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|times?|kg|km|miles?)\b",
+    re.I,
+)
 
 _CONNECTORS = frozenset({"of", "de", "la", "van", "von", "der", "du", "del", "da", "&"})
 
@@ -92,7 +96,10 @@ def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str
             place = word.lower() in _PLACE_WORDS and word[0].isupper()
             joined = joined and (place or not prev.endswith(("'s", "'")))
             nxt = tokens[i + 1].group() if i + 1 < len(tokens) else ""
-            fits = _is_cap(word) or word[0].isdigit() or (word in _CONNECTORS and nxt[:1].isupper())
+            # a number counts in a name ("Lumen 11"), not a number of units after it ("a
+            # restaurant in Hai Phong 25 years")
+            number = word[0].isdigit() and _UNITS.match(sentence, tok.end()) is None
+            fits = _is_cap(word) or number or (word in _CONNECTORS and nxt[:1].isupper())
             if joined and fits:
                 current.append(tok)
                 continue

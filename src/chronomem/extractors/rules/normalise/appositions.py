@@ -86,10 +86,11 @@ def _described_holder(m: re.Match[str]) -> str:
 
 
 # a person's name given with a copula is the copula: "my physio is called Agnieszka", "my
-# trainer's name is Maria" -> "my physio is Agnieszka", "my trainer is Maria"
+# trainer's name is Maria", a learner's "my mother name is Thu" -> "my physio is Agnieszka",
+# "my trainer is Maria"
 _A_NAME = r"(?=(?:dr|mr|mrs|ms|miss|prof)\.?\s|(?-i:[A-Z]))"
 _NAME_IS = re.compile(
-    rf"\b(?P<noun>[a-z]+)(?:\s+(?P<verb>is|was)\s+(?:called|named)|(?:'s|s')\s+name\s+"
+    rf"\b(?P<noun>[a-z]+)(?:\s+(?P<verb>is|was)\s+(?:called|named)|(?:'s|s'|)\s+name\s+"
     rf"(?P<verb2>is|was))\s+{_A_NAME}",
     re.I,
 )

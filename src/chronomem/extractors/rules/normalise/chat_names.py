@@ -71,6 +71,7 @@ _COMMON = word_set(
     netball football soccer rugby cricket tennis hockey basketball baseball golf
     volleyball badminton squash yoga pilates crossfit off out down away over gloves
     student rental rented shared holiday tiny cosy cozy dream starter spare guest
+    name
     """
 )
 _ROLE_NOUNS = (
@@ -156,6 +157,8 @@ _SAYS = word_set(
     """
 )
 _CLAUSE_START = lx.OTHER_SUBJECTS | lx.PRONOUNS
+# what opens a verb's object, never a name's next word: "my mother close her restaurant"
+_OWNERS_OF_OBJECT = lx.DETERMINERS | word_set("her his their my our your its")
 _LEAVE_VERBS = word_set("quit left leaving quitting cancelled canceled ditched")
 _PLACE_PREPOSITIONS = word_set("at in from near outside")
 _NOT_NAMES = (
@@ -291,6 +294,8 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
         says = words[i] in _SAYS and following in _CLAUSE_START
         if says or (words[i].endswith("s") and following in _OBJECT_START):
             return False  # "my grandpa smokes a pipe", "my boss waves at me": a verb
+        if following in _OWNERS_OF_OBJECT:
+            return False  # "my mother close her restaurant" (a learner's verb, no -s)
         back = i - 2 if prev == "is" else i - 1
         owners = _POSSESSIVES | {"new"} if prev == "is" else _POSSESSIVES  # "new boss is tom"
         return any(w in owners for w in words[max(0, back - 3) : back])

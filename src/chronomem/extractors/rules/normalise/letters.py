@@ -50,7 +50,9 @@ def received_letters(text: str, speaker: str, speakers: Collection[str]) -> str:
         said = _FORMULAS.sub(" ", letter)
         if len(_YOU.findall(said)) <= len(_ME.findall(said)):
             continue  # the speaker's own letter, or one that says little of its reader
-        out += [text[at : m.end()], in_user_voice(letter, SENDER)]
+        # the salutation is the speaker's own name: no news of its own, and its sentence
+        # would hide the letter's first one from the reader
+        out += [text[at : m.start()], in_user_voice(letter, SENDER).lstrip()]
         at = end
     return "".join(out) + text[at:] if out else text
 

@@ -1,4 +1,6 @@
-"""A tie dated from its start: "I've been with (my partner) Sam since 2019" (``been_with``).
+"""A tie dated from its start: "I've been with (my partner) Sam since 2019" (``been_with``);
+a couple's length: "we've been together since 2021", "Kerem and I have been dating for 3
+years", "we are together 6 years" (``together_since``).
 
 (Round 13 deleted the start and its dated end told in one breath, "I joined Vestas in 2018
 and left in June 2023", and the spell held until now, "back in Cork after three years in
@@ -9,10 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import datetime
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.text.date_resolvers import COUNTS, number
+from chronomem.text.daymath import DayContext, shift
 
 # "I've been with Sam since 2019", "been with my partner Sam for 3 years": a tie's start
 _BEEN_WITH = re.compile(
@@ -45,3 +50,74 @@ def been_with(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     text = f"{s.speaker} has been with {name}"
     tie = Hit(relation, me, Party(name, "Person"), False, (m.start(), since[0].end), m.span(), text)
     return [*hits, tie]
+
+
+# "we've been together since 2021", "Kerem and I have been dating for 3 years", "we are
+# together 6 years" (a learner's present): the couple's tie dates from then
+_TOGETHER = re.compile(
+    r"\b(?:we|(?-i:(?P<name>[A-Z][a-z]+)) and (?:I|me)|(?:I|me) and (?-i:(?P<other>[A-Z][a-z]+)))"
+    r"(?:'ve|'re|\s+(?:have|are|were|had))?\s+(?:been\s+)?"
+    r"(?P<tie>together|dating|courting|going out|a couple|married|engaged)\b",
+    re.I,
+)
+_TIE_OF = {"married": "MARRIED_TO", "engaged": "ENGAGED_TO"}
+_TEXTS = {
+    "DATING": "{me} is in a relationship with {partner}",
+    "MARRIED_TO": "{me} is married to {partner}",
+    "ENGAGED_TO": "{me} is engaged to {partner}",
+}
+_PARTNERS = ("DATING", "ENGAGED_TO", "MARRIED_TO")
+_BARE_LENGTH = re.compile(rf"\s+(?P<count>{COUNTS})\s+(?P<unit>years?|months?)\b", re.I)
+
+
+def together_since(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """ "We've been together since 2021": the speaker's partner (named, told in the
+    sentence, or the one held) in the tie the words name (together, dating: ``DATING``),
+    dated from that start. Returns the hits."""
+    m = _TOGETHER.search(s.text)
+    if s.speaker is None or s.assistant or m is None:
+        return hits
+    start = _couple_start(s, m)
+    partner = _partner(s, known, hits, m.group("name") or m.group("other"))
+    if start is None or partner is None:
+        return hits
+    relation = _TIE_OF.get(m.group("tie").lower(), "DATING")
+    told = [h for h in hits if _same(h, relation, partner)]
+    if told:  # "my boyfriend Kerem and me, we are together 6 years": the tie told, dated
+        return [replace(h, spell=(start, None)) if h in told else h for h in hits]
+    me = Party(s.speaker, "Person", speaker=True)
+    text = _TEXTS[relation].format(me=s.speaker, partner=partner)
+    span = (m.start(), len(s.text))
+    tie = Hit(
+        relation, me, Party(partner, "Person"), False, span, m.span(), text, spell=(start, None)
+    )
+    return [*hits, tie]
+
+
+def _couple_start(s: Sentence, m: re.Match[str]) -> datetime | None:
+    """The start the sentence tells after the couple's words: a "since" or a length run."""
+    since = [t.when for t in s.times if t.role == "since" and t.start >= m.end()]
+    if since:
+        return since[0] if since[0] <= s.reference else None
+    bare = _BARE_LENGTH.match(s.text, m.end())
+    if bare is None:
+        return None
+    ctx = DayContext(ref=s.reference, day=s.reference.date(), future=False)
+    return shift(ctx, -number(bare.group("count")), bare.group("unit"))
+
+
+def _partner(s: Sentence, known: Known, hits: list[Hit], name: str | None) -> str | None:
+    """The partner: the one named, else the one a partner fact of the sentence names, else
+    the one partner the speaker holds."""
+    if name is not None:
+        return name
+    told = {h.target.name for h in hits if h.relation in _PARTNERS}
+    if len(told) == 1:
+        return next(iter(told))
+    me = normalize_name(s.speaker or "")
+    held = {v for r in _PARTNERS for v in known.targets.get((me, r), {}).values()}
+    return next(iter(held)) if len(held) == 1 else None
+
+
+def _same(hit: Hit, relation: str, partner: str) -> bool:
+    return hit.relation == relation and normalize_name(hit.target.name) == normalize_name(partner)

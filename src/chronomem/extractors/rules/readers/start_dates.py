@@ -225,7 +225,10 @@ _KINDS_ENDING: Final = (
      r"internship|job"),
     ("LIVES_IN", r"(?:rental |rent |tenancy )?(?:lease|tenancy)"),
     ("MEMBER_OF", r"(?:\w+ )?membership"),
+    ("HAS_JOB_TITLE", r"(?:current |present )?(?:position|role|job title|title)"),
 )  # fmt: skip
+# the value a kind names right after it: "my current position of Claims Handler"
+_NAMED_AFTER: Final = re.compile(r"\s+(?:of|as)\s+(?:an?\s+|the\s+)?$", re.I)
 _KIND_WINDOW: Final = 60
 
 
@@ -244,13 +247,14 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             m = re.search(rf"(?:\b(?:my|our)\s+|^\W*(?:the\s+)?)(?:{kinds})\b", before, re.I)
             if m is None or any(h.relation == relation for h in hits):
                 continue
+            verb = (t.start - len(before) + m.start(), t.start - len(before) + m.end())
             if t.when > s.reference:
                 held = _one_held(s, known, relation) or _ended(s, known, relation)
             else:
                 held = _named_held(s, known, relation, before[m.end() :])
+            held = held or _named_after(s, verb[1], t.start)
             if held is None:
                 continue
-            verb = (t.start - len(before) + m.start(), t.start - len(before) + m.end())
             speaker = Party(s.speaker, "Person", speaker=True)
             clause = s.clause_at(t.start)
             out.append(Hit(relation, speaker, held, True, clause, verb, spell=(None, t.when)))
@@ -262,6 +266,15 @@ def _ended(s: Sentence, known: Known, relation: str) -> Party | None:
     Pell. My last day is 30 November": the end is Pell's)."""
     value = known.ended.get((normalize_name(s.speaker or ""), relation))
     return Party(value, known.labels.get(normalize_name(value)) or None) if value else None
+
+
+def _named_after(s: Sentence, kind_end: int, date_at: int) -> Party | None:
+    """The name the words of a kind give right after them, before the date ("my current
+    position of Claims Handler will cease on 31 May")."""
+    for span in s.spans:
+        if kind_end < span.start < date_at and _NAMED_AFTER.match(s.text[kind_end : span.start]):
+            return Party(span.name, span.label or None)
+    return None
 
 
 def _named_held(s: Sentence, known: Known, relation: str, words: str) -> Party | None:

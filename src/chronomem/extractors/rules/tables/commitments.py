@@ -14,6 +14,9 @@ from chronomem.text.words import alternatives
 
 _PLAN = alternatives(PLAN_HEADS)
 _PLAN_WORDS = " ".join(sorted({max(w.split("-"), key=len) for w in PLAN_HEADS}))
+# a calendar noun that names no event here: "my appointment as Senior Claims Analyst" (a
+# job), "the consultation period"
+_NO_EVENT = r"(?!\s+(?:as|period)\b)"
 
 # the tiers a service sells, which name a plan with the service's name before them (not
 # "pro", "plus" or "free", which end product names and states: "Surface Pro", "cancer free")
@@ -120,7 +123,7 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         "HAS_PLAN",
         r"\b(?:have|has|having|got|booked|scheduled|made|set up|planned|planning|throwing|"
         r"throw|hosting|host|organizing|organising)\s+(?:an?|my|the|our)\s+"
-        r"(?P<obj>(?:[a-z]+ ){0,2}(?:" + _PLAN + r"))\b",
+        r"(?P<obj>(?:[a-z]+ ){0,2}(?:" + _PLAN + r"))\b" + _NO_EVENT,
         "Event",
         "inline",
         triggers=_PLAN_WORDS,
@@ -131,7 +134,9 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         r"(?P<obj>(?:[a-z]+'s )?(?:(?!(?:my|our|your|the|an?"
         r"|for|to|of|on|in|at|with|about)\b)[a-z]+(?:-[a-z]+)? ){0,2}(?:"
         + _PLAN
-        + r"))(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|moves|pushed|"
+        + r"))"
+        + _NO_EVENT
+        + r"(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|moves|pushed|"
         r"rescheduled|postponed))?(?: (?:for|to))?\b",
         "Event",
         "inline",

@@ -62,7 +62,7 @@ _NAME = rf"(?-i:(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\. )?{CAPITAL}[\w'-]*(?: {CAPITAL}[\w
 # and the foods named after one ("a hot dog", "corn dogs")
 _DESCRIBING = (
     r"(?!(?:named|called|and|or|but|of|at|in|on|to|for|with|from|the|a|an|my|our|his|her|"
-    r"their|your|this|that|some|hot|corn)\b)[a-z]+(?:-[a-z]+)*"
+    r"their|your|this|that|some|hot|corn)\b)(?:[a-z]+|\d{1,2}(?=-))(?:-[a-z]+)*"  # "12-year-old"
 )
 _MACROS = {
     "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
