@@ -142,6 +142,24 @@ def test_a_couples_length_without_one_partner_or_a_start_dates_nothing(turns: li
 
 
 @pytest.mark.parametrize(
+    ("text", "partner", "end"),
+    [
+        ("Eli: since my husband Tomas passed in 2019 I've kept his allotment", "Tomas",
+         "2019-01-01"),
+        ("Eli: my wife Noa died in March 2023", "Noa", "2023-03-01"),
+    ],
+)  # fmt: skip
+def test_a_partner_who_died_ends_the_tie_then(text: str, partner: str, end: str) -> None:
+    ties = {f.target: (f.valid_at, f.invalid_at) for f in run(text).facts}
+    assert ties[partner] == (None, _day(end))
+
+
+def test_a_partner_who_passed_something_is_still_a_partner() -> None:
+    ties = {f.target: f.invalid_at for f in run("Eli: my husband Tomas passed the exam").facts}
+    assert ties == {"Tomas": None}
+
+
+@pytest.mark.parametrize(
     "text",
     ["Eli: been with Vodafone since 2015", "Eli: I've been with Noa all day"],
 )

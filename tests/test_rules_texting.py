@@ -288,6 +288,10 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
         ("Congratulations! Will you move to Budapest?", "Yes, found a flat in District XIII",
          "I will move to Budapest, found a flat in District XIII"),
         ("Will you keep your flat in Leeds?", "no", "I won't keep my flat in Leeds."),
+        # round 31: whom the assistant asks about in a role, told by a yes or by the role
+        ("I'm sorry. Is Cormac your partner?", "boyfriend, 5 years",
+         "Cormac is my boyfriend, 5 years"),
+        ("Is Dana your sister?", "yep, older one", "Dana is my sister, older one"),
     ],
 )  # fmt: skip
 def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said: str) -> None:
@@ -306,6 +310,8 @@ def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said
         ("The weather's lovely today, right?", "yes"),  # a tag about no "you"
         ("You said you work at Acme. Has anything changed?", "yes"),  # a yes to a change
         ("You said you work at Acme. Is that still right?", "no"),  # a no confirms nothing
+        ("Is Cormac your partner?", "no, just a friend from work"),  # no role of his told
+        ("Is Monzo your bank?", "yep"),  # no role a person holds
     ],
 )
 def test_other_replies_are_left_alone(question: str | None, reply: str) -> None:

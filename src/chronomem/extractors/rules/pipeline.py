@@ -66,6 +66,7 @@ SENTENCE_PIPELINE = (
     "partners",
     "been_with",
     "together",
+    "deaths",
     "told_plans",
     "redated",
     "days_set_right",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from chronomem.extractors.rules.tables import life_words as lw
 from chronomem.model import Episode
 
 _YES = r"yes|yeah|yep|yup|yea|ya|sure|correct|exactly|definitely|still am|still do|i am|i do"
@@ -59,7 +60,7 @@ def answered_reply(text: str, question: str | None) -> str:
     before it) written as the statement it makes."""
     if not question:
         return text
-    confirmed = _confirmed(text, question)
+    confirmed = _confirmed(text, question) or _role_named(text, question)
     if confirmed is not None:
         return confirmed
     answer = _ANSWER.match(text)
@@ -114,6 +115,38 @@ _FIRST = {
 _YOUR_FORMS = re.compile(
     r"\b(?:you(?:'re|'ve|'ll|'d)|yours?|you (?:are|have|were))\b|\byou\b", re.I
 )
+
+
+# "Is Cormac your partner?": whom the assistant asks about, and in what role
+_WHO_IS = re.compile(
+    r"(?:^|[.!?]\s+)(?:so,?\s+)?(?:is|was)\s+(?P<name>(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?))"
+    r"\s+your\s+(?P<role>[a-z-]+)\?\s*$",
+    re.I,
+)
+_ROLE_WORD = re.compile(r"^\s*(?:(?:my|a|the|actually|no|nope|well)\W+)*(?P<role>[a-z-]+)\b", re.I)
+PERSON_ROLES = (
+    lw.ROLES_MARRIED | lw.ROLES_DATING | lw.ROLES_FRIEND | lw.ROLES_FAMILY | lw.ROLES_MANAGER
+)
+
+
+def _role_named(text: str, question: str) -> str | None:
+    """``text`` written out when it answers "Is Cormac your partner?" with a yes ("yep" ->
+    "Cormac is my partner") or with the role itself ("boyfriend, 5 years" -> "Cormac is my
+    boyfriend, 5 years"), else ``None``."""
+    asked = _WHO_IS.search(question.strip())
+    if asked is None or asked.group("role").lower() not in PERSON_ROLES:
+        return None
+    answer = _ANSWER.match(text)
+    if answer is not None and answer.group("yes"):
+        role, rest = asked.group("role"), text[answer.end() :]
+    else:
+        told = _ROLE_WORD.match(text)
+        if told is None or told.group("role").lower() not in PERSON_ROLES:
+            return None
+        role, rest = told.group("role"), text[told.end() :]
+    said = f"{asked.group('name')} is my {role.lower()}"
+    rest = rest.lstrip(" ,.!")
+    return f"{said}, {rest}" if rest else f"{said}."
 
 
 def _confirmed(text: str, question: str | None) -> str | None:

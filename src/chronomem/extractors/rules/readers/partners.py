@@ -10,11 +10,16 @@
   speaker saying they are engaged (or said yes), in any order within the episode: the
   speaker is ENGAGED_TO that person. Either alone says nothing ("Tom finally proposed!" may
   be a friend's news).
+- A partner who died: "since my husband Vernon passed in 2019", "my wife Jean died last
+  spring": the tie told ends, on the day the death is told to have happened
+  (``partner_deaths``).
 """
 
 from __future__ import annotations
 
 import re
+
+from dataclasses import replace
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
@@ -104,3 +109,29 @@ def _name_at(s: Sentence, start: int) -> str | None:
         if span.named and span.start == start and span.label in (None, "Person"):
             return span.name
     return None
+
+
+_PARTNER_TIES = frozenset({"MARRIED_TO", "DATING", "ENGAGED_TO"})
+# the partner named as the one who died, right before the verb
+_DIED = re.compile(
+    r"\s+(?:(?:has|had|sadly|suddenly)\s+)*(?:died|passed(?:\s+(?:away|on))?(?!\s+(?:the|a|an|"
+    r"my|his|her|their|our|your|it|them|him|me|us)\b)|was\s+killed)\b",
+    re.I,
+)
+
+
+def partner_deaths(s: Sentence, hits: list[Hit]) -> list[Hit]:
+    """A partner tie whose partner the sentence says died ("my husband Vernon passed in
+    2019"): an ending, dated by the day the sentence gives. Returns the hits."""
+    out = []
+    for hit in hits:
+        at = s.text.find(hit.target.name) if hit.relation in _PARTNER_TIES else -1
+        died = _DIED.match(s.text, at + len(hit.target.name)) if at >= 0 else None
+        if died is None or hit.ending:
+            out.append(hit)
+            continue
+        clause = s.clause_at(died.start())
+        when = [t.when for t in s.times if died.end() <= t.start < clause[1]]
+        day = when[0] if when and when[0] <= s.reference else s.reference
+        out.append(replace(hit, ending=True, undated=False, spell=(None, day)))
+    return out

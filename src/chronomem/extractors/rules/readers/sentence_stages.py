@@ -23,7 +23,7 @@ from chronomem.extractors.rules.readers.holders import holders
 from chronomem.extractors.rules.readers.offers import offered_jobs
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
-from chronomem.extractors.rules.readers.partners import partner_hits
+from chronomem.extractors.rules.readers.partners import partner_deaths, partner_hits
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
     called_off,
@@ -98,6 +98,10 @@ def _partners(t: S) -> list[Hit]:
 
 def _been_with(t: S) -> list[Hit]:
     return been_with(t.sentence, t.known, t.hits)
+
+
+def _deaths(t: S) -> list[Hit]:
+    return partner_deaths(t.sentence, t.hits)
 
 
 def _together(t: S) -> list[Hit]:
@@ -185,6 +189,7 @@ SENTENCE_STAGES = (
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
     SentenceStage("partners", _partners, '"his name is Leo", "X proposed ... we\'re engaged"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
+    SentenceStage("deaths", _deaths, '"my husband Vernon passed in 2019": the tie ends then'),
     SentenceStage("together", _together, "\"we've been together since 2021\": the couple's start"),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
