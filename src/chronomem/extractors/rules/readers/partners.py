@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
