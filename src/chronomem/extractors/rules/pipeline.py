@@ -65,7 +65,7 @@ SENTENCE_PIPELINE = (
     "pairs",
     "partners",
     "been_with",
-    "together",
+    "couple_since",
     "deaths",
     "told_plans",
     "redated",

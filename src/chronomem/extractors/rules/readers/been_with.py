@@ -1,6 +1,6 @@
 """A tie dated from its start: "I've been with (my partner) Sam since 2019" (``been_with``);
 a couple's length: "we've been together since 2021", "Kerem and I have been dating for 3
-years", "we are together 6 years" (``together_since``).
+years", "we are together 6 years" (``couple_since``).
 
 (Round 13 deleted the start and its dated end told in one breath, "I joined Vestas in 2018
 and left in June 2023", and the spell held until now, "back in Cork after three years in
@@ -70,7 +70,7 @@ _PARTNERS = ("DATING", "ENGAGED_TO", "MARRIED_TO")
 _BARE_LENGTH = re.compile(rf"\s+(?P<count>{COUNTS})\s+(?P<unit>years?|months?)\b", re.I)
 
 
-def together_since(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+def couple_since(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """ "We've been together since 2021": the speaker's partner (named, told in the
     sentence, or the one held) in the tie the words name (together, dating: ``DATING``),
     dated from that start. Returns the hits."""

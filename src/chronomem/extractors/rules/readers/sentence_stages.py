@@ -15,7 +15,7 @@ from chronomem.extractors.rules.readers.ahead import (
     happened_plans,
     redated,
 )
-from chronomem.extractors.rules.readers.been_with import been_with, together_since
+from chronomem.extractors.rules.readers.been_with import been_with, couple_since
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.day_fixes import day_set_right, days_corrected
 from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
@@ -104,8 +104,8 @@ def _deaths(t: S) -> list[Hit]:
     return partner_deaths(t.sentence, t.hits)
 
 
-def _together(t: S) -> list[Hit]:
-    return together_since(t.sentence, t.known, t.hits)
+def _couple_since(t: S) -> list[Hit]:
+    return couple_since(t.sentence, t.known, t.hits)
 
 
 def _told_plans(t: S) -> list[Hit]:
@@ -189,8 +189,10 @@ SENTENCE_STAGES = (
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
     SentenceStage("partners", _partners, '"his name is Leo", "X proposed ... we\'re engaged"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
+    SentenceStage(
+        "couple_since", _couple_since, "\"we've been together since 2021\": the couple's start"
+    ),
     SentenceStage("deaths", _deaths, '"my husband Vernon passed in 2019": the tie ends then'),
-    SentenceStage("together", _together, "\"we've been together since 2021\": the couple's start"),
     SentenceStage("told_plans", _told_plans, 'plans named, or called off ("fell through")'),
     SentenceStage("redated", _redated, '"the move got pushed to the 8th"'),
     SentenceStage(
