@@ -1,7 +1,8 @@
 """Values the learned reader tags that the sentence says are not held: an age that dates
 something else ("a smoker since I was 16"), the value a new one takes the place of ("you'll
-be Analytics Lead instead of Senior Analyst"). Sentences written for this test, read on the
-default path (the real default encoder)."""
+be Analytics Lead instead of Senior Analyst"), a taste read as fondness in a clause that pans
+it ("I find jazz boring"). Sentences written for this test, read on the default path (the
+real default encoder)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,17 @@ def test_the_value_another_takes_the_place_of_is_not_held() -> None:
         "Analyst, still at Corvane Financial.",
     ]
     assert ("Priya", "HAS_JOB_TITLE", "Senior Analyst", False) not in read_facts(turns)
+
+
+@pytest.mark.parametrize(
+    "turn", ["Ifeoma: I find jazz boring", "Ifeoma: honestly jazz is so boring"]
+)
+def test_a_taste_panned_is_no_fondness(turn: str) -> None:
+    tastes = {(r, t) for _, r, t, _ in read_facts([turn]) if r in ("LIKES", "LOVES", "ENJOYS")}
+    assert not [t for t in tastes if t[1] == "jazz"]
+
+
+def test_a_place_said_to_be_off_is_no_home() -> None:
+    # a trip called off: "Tbilisi's off" is no home in Tbilisi
+    found = read_facts(["Aziz: Tbilisi is off"])
+    assert not [f for f in found if f[1] == "LIVES_IN"]

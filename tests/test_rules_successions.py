@@ -371,6 +371,17 @@ def test_a_lost_pet_is_lost_by_whoever_had_it() -> None:
     assert ("Kim", "HAS_PET", "Pudding", True) not in found
 
 
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Kim: my hamster Pepper escaped AGAIN, found him in the sock drawer",
+        "Kim: our cat Pudding went missing for two days but came home",
+    ],
+)
+def test_a_pet_that_got_out_and_came_back_is_not_lost(turn: str) -> None:
+    assert not [f for f in story(turn) if f[1] == "HAS_PET" and f[3]]
+
+
 def test_drinking_said_without_a_drink_is_a_habit() -> None:
     assert ("Tom", "HAS_HABIT", "drinking", False) in story("Kim: my brother Tom drinks a lot")
 

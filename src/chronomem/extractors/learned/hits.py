@@ -105,6 +105,18 @@ _INSTEAD_OF = re.compile(
     r"their|our)\s+)?$",
     re.I,
 )
+# a value said to be off: "Tbilisi's off" (the trip to it called off)
+_CALLED_OFF = re.compile(
+    r"\s*(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:off|cancell?ed|called\s+off)\b", re.I
+)
+# a taste read as fondness in a clause that pans it: "jazz is just noise", "I find jazz boring"
+_FONDNESS = frozenset({"LIKES", "LOVES", "ENJOYS", "HAS_FAVORITE"})
+_PANNED = re.compile(
+    r"\b(?:(?:just|pure|such)\s+)?(?:noise|rubbish|garbage|trash|crap|overrated|boring|dull|"
+    r"tedious|awful|terrible|horrible|dreadful|unbearable|unlistenable|gross|disgusting|vile|"
+    r"bland|naff|cringe|annoying)\b|\bcan'?t stand\b|\bnot (?:my|for) (?:thing|me)\b",
+    re.I,
+)
 # an age that dates something else: "since I was 16", "when she turned 40"
 _AGE_THEN = re.compile(
     r"\b(?:since|when|till|until|from|by the time|before|after)\s+(?:I|he|she|we|they|you)"
@@ -330,6 +342,8 @@ def _fact_hits(
         return "conditional"  # "if you did switch to Spotify Family": nothing held
     if fact.aspect != "end" and _INSTEAD_OF.search(s.text, max(0, found.start - 30), found.start):
         return "replaced"  # "you'll be Analytics Lead instead of Senior Analyst": the old one
+    if _CALLED_OFF.match(s.text, found.end):
+        return "called off"  # "Tbilisi's off, brother broke his ankle": no home, no trip
     if fact.relation == "HAS_AGE" and _no_age(s.text, found):
         return "no age"  # "a smoker since I was 16", "40 a day": no age now
     if fact.aspect in ("state", "start") and an_ex(s.text, fact.relation, found.start):
@@ -345,7 +359,10 @@ def _fact_hits(
     ended = fact.aspect == "end" or over
     if role == "assistant" and not ended and told_ended(known, subject.name, target.name):
         return "told as over"  # "Since you're still driving the Dacoria": the user sold it
-    out = [Hit(fact.relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
+    relation = fact.relation
+    if relation in _FONDNESS and not ended and _PANNED.search(said):
+        relation = "DISLIKES"  # "jazz is just noise", "I find jazz boring": no liking
+    out = [Hit(relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
     if _replaces(fact) and fact.ends is not None:
         old = _value_at(s, fact.ends, fact.relation)
         if old is not None and _same_kind(old[1], target):

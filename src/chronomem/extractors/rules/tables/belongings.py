@@ -22,6 +22,9 @@ _DIED = (
     # a foster or a pet rehomed: "Kiwi went to her forever home on Saturday"
     # (looked ahead: a "her" in the match would name the pet's owner)
     r"(?:went|has gone|left) (?:off )?to(?= (?:a |her |his |their )?(?:new |forever )home))"
+    # a pet that got out and came back is no loss: "escaped AGAIN, found him in the drawer",
+    # "went missing for a day but turned up"
+    r"(?!\W+(?:again|for (?:a|an|the|two|three|a few)\b|overnight|but)\b)"
 )
 # the owner lets a pet go: "we lost our dog Biscuit", "had to put down Hector", "rehomed
 # Tofu with my aunt", "gave away our cat Miso" (the owner is the clause's subject)
