@@ -342,7 +342,7 @@ def _fact_hits(
         return "conditional"  # "if you did switch to Spotify Family": nothing held
     if fact.aspect != "end" and _INSTEAD_OF.search(s.text, max(0, found.start - 30), found.start):
         return "replaced"  # "you'll be Analytics Lead instead of Senior Analyst": the old one
-    if _CALLED_OFF.match(s.text, found.end):
+    if fact.aspect in ("state", "start") and _CALLED_OFF.match(s.text, found.end):
         return "called off"  # "Tbilisi's off, brother broke his ankle": no home, no trip
     if fact.relation == "HAS_AGE" and _no_age(s.text, found):
         return "no age"  # "a smoker since I was 16", "40 a day": no age now
