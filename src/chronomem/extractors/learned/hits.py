@@ -199,7 +199,8 @@ class Fate:
 # counts the facts stopped at each).
 GATES = (
     "plan of a held value", "question", "aspect", "confidence", "correction", "value", "owner",
-    "role named again", "conditional", "told as over", "known to rules",
+    "role named again", "conditional", "replaced", "called off", "no age", "told as over",
+    "a pet's kind", "known to rules",
 )  # fmt: skip
 
 
