@@ -13,6 +13,7 @@ from a table of their first days.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 
@@ -82,12 +83,12 @@ def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     year = m.groupdict().get("year")
     if year:
         return _in_year(name, _year_of(year, ctx.day.year))
-    fixed = _FIXED.get(name) or _FIXED.get(name.replace("'", ""))
+    fixed = _fixed(name)
     if fixed is not None:
         return day_in_year(replace(ctx, near_ahead=False), fixed[0], fixed[1], None)
     if name in _LUNAR:
         return _lunar(_LUNAR[name], ctx)
-    rule = _easter if name == "easter" else _thanksgiving
+    rule = _moving(name)
     when = rule(ctx.day.year)
     if not ctx.future and when > ctx.day:
         when = rule(ctx.day.year - 1)
@@ -104,13 +105,24 @@ def _year_of(said: str, this_year: int) -> int:
 
 def _in_year(name: str, year: int) -> datetime | None:
     """The holiday ``name``'s day in ``year`` (none for a lunar one the table lacks)."""
-    fixed = _FIXED.get(name) or _FIXED.get(name.replace("'", ""))
+    fixed = _fixed(name)
     if fixed is not None:
         return midnight(date(year, *fixed))
     if name in _LUNAR:
         day = _LUNAR[name].get(year)
         return midnight(date(year, *day)) if day else None
-    return midnight((_easter if name == "easter" else _thanksgiving)(year))
+    return midnight(_moving(name)(year))
+
+
+def _fixed(name: str) -> tuple[int, int] | None:
+    """(month, day) of a holiday on a fixed day ("new year's" with or without its
+    apostrophe), else ``None``."""
+    return _FIXED.get(name) or _FIXED.get(name.replace("'", ""))
+
+
+def _moving(name: str) -> Callable[[int], date]:
+    """The rule that computes a moving holiday's day in a year (Easter, Thanksgiving)."""
+    return _easter if name == "easter" else _thanksgiving
 
 
 def _lunar(days: dict[int, tuple[int, int]], ctx: DayContext) -> datetime | None:

@@ -158,7 +158,7 @@ _SAYS = word_set(
 )
 _CLAUSE_START = lx.OTHER_SUBJECTS | lx.PRONOUNS
 # what opens a verb's object, never a name's next word: "my mother close her restaurant"
-_OWNERS_OF_OBJECT = lx.DETERMINERS | word_set("her his their my our your its")
+_OWNERS_OF_OBJECT = lx.DETERMINERS
 _LEAVE_VERBS = word_set("quit left leaving quitting cancelled canceled ditched")
 _PLACE_PREPOSITIONS = word_set("at in from near outside")
 _NOT_NAMES = (

@@ -124,7 +124,7 @@ _WHO_IS = re.compile(
     re.I,
 )
 _ROLE_WORD = re.compile(r"^\s*(?:(?:my|a|the|actually|no|nope|well)\W+)*(?P<role>[a-z-]+)\b", re.I)
-PERSON_ROLES = (
+_ASKED_ROLES = (
     lw.ROLES_MARRIED | lw.ROLES_DATING | lw.ROLES_FRIEND | lw.ROLES_FAMILY | lw.ROLES_MANAGER
 )
 
@@ -134,14 +134,14 @@ def _role_named(text: str, question: str) -> str | None:
     "Cormac is my partner") or with the role itself ("boyfriend, 5 years" -> "Cormac is my
     boyfriend, 5 years"), else ``None``."""
     asked = _WHO_IS.search(question.strip())
-    if asked is None or asked.group("role").lower() not in PERSON_ROLES:
+    if asked is None or asked.group("role").lower() not in _ASKED_ROLES:
         return None
     answer = _ANSWER.match(text)
     if answer is not None and answer.group("yes"):
         role, rest = asked.group("role"), text[answer.end() :]
     else:
         told = _ROLE_WORD.match(text)
-        if told is None or told.group("role").lower() not in PERSON_ROLES:
+        if told is None or told.group("role").lower() not in _ASKED_ROLES:
             return None
         role, rest = told.group("role"), text[told.end() :]
     said = f"{asked.group('name')} is my {role.lower()}"

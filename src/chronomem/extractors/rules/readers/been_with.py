@@ -16,6 +16,7 @@ from datetime import datetime
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.model.slots import STEPS
 from chronomem.text.date_resolvers import COUNTS, number
 from chronomem.text.daymath import DayContext, shift
 
@@ -66,7 +67,6 @@ _TEXTS = {
     "MARRIED_TO": "{me} is married to {partner}",
     "ENGAGED_TO": "{me} is engaged to {partner}",
 }
-_PARTNERS = ("DATING", "ENGAGED_TO", "MARRIED_TO")
 _BARE_LENGTH = re.compile(rf"\s+(?P<count>{COUNTS})\s+(?P<unit>years?|months?)\b", re.I)
 
 
@@ -111,11 +111,11 @@ def _partner(s: Sentence, known: Known, hits: list[Hit], name: str | None) -> st
     the one partner the speaker holds."""
     if name is not None:
         return name
-    told = {h.target.name for h in hits if h.relation in _PARTNERS}
+    told = {h.target.name for h in hits if h.relation in STEPS["partner"]}
     if len(told) == 1:
         return next(iter(told))
     me = normalize_name(s.speaker or "")
-    held = {v for r in _PARTNERS for v in known.targets.get((me, r), {}).values()}
+    held = {v for r in STEPS["partner"] for v in known.targets.get((me, r), {}).values()}
     return next(iter(held)) if len(held) == 1 else None
 
 

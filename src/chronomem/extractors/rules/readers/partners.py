@@ -23,6 +23,7 @@ from dataclasses import replace
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.model.slots import STEPS
 
 _SOMEONE = re.compile(
     r"\b(?:met|found) (?:someone|somebody) new\b"
@@ -110,7 +111,6 @@ def _name_at(s: Sentence, start: int) -> str | None:
     return None
 
 
-_PARTNER_TIES = frozenset({"MARRIED_TO", "DATING", "ENGAGED_TO"})
 # the partner named as the one who died, right before the verb
 _DIED = re.compile(
     r"\s+(?:(?:has|had|sadly|suddenly)\s+)*(?:died|passed(?:\s+(?:away|on))?(?!\s+(?:the|a|an|"
@@ -124,7 +124,7 @@ def partner_deaths(s: Sentence, hits: list[Hit]) -> list[Hit]:
     2019"): an ending, dated by the day the sentence gives. Returns the hits."""
     out = []
     for hit in hits:
-        at = s.text.find(hit.target.name) if hit.relation in _PARTNER_TIES else -1
+        at = s.text.find(hit.target.name) if hit.relation in STEPS["partner"] else -1
         died = _DIED.match(s.text, at + len(hit.target.name)) if at >= 0 else None
         if died is None or hit.ending:
             out.append(hit)
