@@ -47,6 +47,10 @@ def _lower_day_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return day_in_year(ctx, _LOWER_MONTHS[m.group(2).lower()], int(m.group(1)), m.group(3))
 
 
+def _lower_month_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    return day_in_year(ctx, _LOWER_MONTHS[m.group(1).lower()], int(m.group(2)), m.group(3))
+
+
 def _day_of_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "the 2nd of this month", "the 30th of last month", "the 3rd of next month"."""
     step = {"this": 0, "last": -1, "next": 1, "the": 0}[m.group(2).lower()]
@@ -140,6 +144,11 @@ CASUAL_RULES = (
         r"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{1,2})(?i:st|nd|rd|th)?(?:\s+of)?\s+(march|may)\b"
         r"(?:,?\s+((?:19|20)\d{2})\b)?" + _MODAL_NEXT,
         _lower_day_month,
+        frozenset(_LOWER_MONTHS),
+    ),
+    (  # "may 30th", "march 3rd, 2026": the day's ordinal makes the word a month
+        r"(?i:\bon\s+)?\b(march|may)\s+(\d{1,2})(?i:st|nd|rd|th)\b(?:,?\s+((?:19|20)\d{2})\b)?",
+        _lower_month_day,
         frozenset(_LOWER_MONTHS),
     ),
     (

@@ -186,6 +186,12 @@ def year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(date(int(m.group(1)), 1, 1))
 
 
+def short_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "since '18", "back in '09": the year of that century not after the reference's."""
+    told = 2000 + int(m.group(1))
+    return midnight(date(told if told <= ctx.day.year else told - 100, 1, 1))
+
+
 # how chat spells the days next to today
 _CHAT_DAYS = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tomoz": "tomorrow",

@@ -170,6 +170,12 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.year,
             _DIGIT,
         ),
+        (  # "since '18", "back in the '09" (a learner's "the")
+            r"(?i:\b(?:back\s+in|in|since|until|till|by|during|around|before|after|from)\s+)"
+            r"(?i:the\s+)?'(\d{2})\b(?!')",
+            resolve.short_year,
+            _DIGIT,
+        ),
         # "a fortnight from today" (as "from now", below), before "today" alone takes "from
         # today"; "for eight weeks from today" is how long
         (

@@ -48,14 +48,19 @@ _TIME_OF_DAY = re.compile(r"\s+at\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\
 # "since back in June" too (the expression is "in June"); "as of the 1st", "effective 31
 # December": the day a change takes effect, a start (or an ending's own day)
 _PREFIX_ROLE = re.compile(
-    r"\b(since|until|till|through|from|by|as of|as from|effective|with effect from)\s+"
+    r"\b(since|until|till|til|through|from|by|as of|as from|effective|with effect from)\s+"
     rf"(?:back\s+)?{ROUGHLY}$",
     re.I,
 )
+# "till the end of the season, 13 april", "from the start of the spring term, 6 January": a
+# day set beside the lower-case words of a role's phrase restates it, and takes its role
+_APPOSED_ROLE = re.compile(
+    r"\b((?i:since|until|till|til|from|as of))\s+(?:[a-z]+\s+){0,5}[a-z]+,\s+(?:(?i:on)\s+)?$"
+)
 _HEAD_ROLES = {
     "since": "since", "from": "since", "between": "since", "until": "until", "till": "until",
-    "through": "until", "by": "at", "for": "since", "as of": "since", "as from": "since",
-    "effective": "since", "with effect from": "since", "ever": "since",
+    "til": "until", "through": "until", "by": "at", "for": "since", "as of": "since",
+    "as from": "since", "effective": "since", "with effect from": "since", "ever": "since",
 }  # fmt: skip
 # the verbs that move a plan, as both readings below name them
 _MOVED = r"moved|pushed|postponed|rescheduled|bumped"
@@ -187,6 +192,9 @@ def _with_roles_and_times(
         if role is None and prefix:
             role = _HEAD_ROLES.get(" ".join(prefix.group(1).lower().split()), "at")
             start = prefix.start()
+        apposed = None if role or prefix else _APPOSED_ROLE.search(text, max(0, start - 60), start)
+        if apposed:
+            role = _HEAD_ROLES[apposed.group(1).lower()]
         moved = _MOVED_FROM.search(text, max(0, start - 40), start)
         if role == "since" and moved and text[start:end].lower().startswith("from"):
             continue  # "moved from 24 September to ...": the day it is no longer on

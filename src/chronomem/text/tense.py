@@ -288,7 +288,10 @@ def past_tense(phrase: str) -> bool:
 # state ("had been living alone in Hull", "I'd worked there since school"), or such a verb
 # in the simple past with how long it lasted ("lived in Hull for six years", "worked at
 # Argos for a decade"); unless the clause says it still holds.
-_STATE_VERBS = r"lived|worked|studied|stayed|rented|dated|taught|boarded|belonged|served"
+_STATE_VERBS = (
+    r"lived|worked|studied|stayed|rented|dated|taught|boarded|belonged|served|sang|played|owned"
+    r"|volunteered|coached"
+)
 # after a form of "to be", a passive is an event, not a state: "had been promoted", "was
 # hired" (but "had been married", "was married" are states)
 _NOT_A_PASSIVE = r"(?!\s+(?!(?:married|engaged|employed|based)\b)[a-z]+ed\b)"

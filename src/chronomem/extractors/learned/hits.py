@@ -29,6 +29,7 @@ from chronomem.extractors.learned.told import (
 )
 from chronomem.extractors.learned.whose import owner, subjectless
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.held import held_drug
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import conditional
@@ -361,6 +362,9 @@ def _fact_hits(
     if role == "assistant" and not ended and told_ended(known, subject.name, target.name):
         return "told as over"  # "Since you're still driving the Dacoria": the user sold it
     relation = fact.relation
+    drug = held_drug(known, subject.name, target.name) if ended else None
+    if drug is not None:  # "antibiotics done": the penicillin held
+        relation, target = "TAKES_MEDICATION", Party(drug, "Medication")
     if relation in _FONDNESS and not ended and _PANNED.search(said):
         relation = "DISLIKES"  # "jazz is just noise", "I find jazz boring": no liking
     out = [Hit(relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]

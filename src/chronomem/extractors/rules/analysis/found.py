@@ -27,10 +27,12 @@ _ASKING_TAIL = re.compile(
 )
 
 # A statement ending in a tag that asks for agreement ("so now I am pescatarian I think?",
-# "the lease ends in March, right?", "you're in Leeds now, aren't you?"): only the tag asks;
+# "the lease ends in March, right?", "you're in Leeds now, aren't you?", "I left in April,
+# remember?"): only the tag asks;
 # the statement before it is told
 _AGREEMENT_TAG = re.compile(
     r"(?:,\s*|\s+)(?:I\s+(?:think|guess|suppose|believe|reckon)|right|yeah|innit|no|eh|you\s+know"
+    r"|(?:you\s+)?remember|(?:I\s+)?told\s+you|ok|okay|correct"
     r"|(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|should|wo|ca)n'?t"
     r"\s+(?:it|I|you|he|she|we|they|there))\s*\?+[\s)\"']*$",
     re.I,

@@ -21,6 +21,7 @@ import re
 
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.medication import DRUG_KINDS
 
 _IGNORED = ("MENTIONED", "RELATED_TO")
 MIN_SUFFIX = 3  # "gym" in "puregym"; no two-letter endings
@@ -53,11 +54,33 @@ def held_reference(
     if exact in held:
         name, kinds = held[exact]
         return name, tuple(kinds)
-    found = [key for key in held if _names(words, key.split())]
+    found = [key for key in held if _names(words, key.split())] or _of_kind(exact, held)
     if len(found) != 1:
         return None
     name, kinds = held[found[0]]
     return name, tuple(kinds)
+
+
+def held_drug(known: Known, subject: str, kind: str) -> str | None:
+    """The one medication the subject holds that a kind word names ("antibiotics done" of
+    the penicillin held), else None."""
+    if normalize_name(kind) not in DRUG_KINDS:
+        return None
+    found = held_reference(known, subject, kind, ("TAKES_MEDICATION",))
+    return found[0] if found is not None else None
+
+
+def _of_kind(kind: str, held: dict[str, tuple[str, list[str]]]) -> list[str]:
+    """The medications held that ``kind`` names ("antibiotics" of "penicillin"; "the meds"
+    of any)."""
+    members = DRUG_KINDS.get(kind)
+    if members is None:
+        return []
+    return [
+        key
+        for key, (_, kinds) in held.items()
+        if "TAKES_MEDICATION" in kinds and (not members or key in members)
+    ]
 
 
 def _names(ref: list[str], value: list[str]) -> bool:

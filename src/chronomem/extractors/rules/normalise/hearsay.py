@@ -27,6 +27,17 @@ _HEARSAY: Final = re.compile(
 )
 
 
+# news the teller tells of themself: "my agent, Samia Fawzi, told me she is leaving Nile
+# Quill" -> "my agent, Samia Fawzi, is leaving Nile Quill"
+_OWN_NEWS: Final = re.compile(
+    r"(?P<who>(?:^|(?<=[.!?]\s))(?:(?:so|and|oh|also|apparently),?\s+)?"
+    r"(?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+(?:,?\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,?)?"
+    r"|(?!I\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))"
+    r"\s+(?:(?:just|also)\s+)?(?:says|said|tells me|told me|texted(?: me)?|messaged(?: me)?)"
+    r"(?:\s+that)?,?\s+(?:she|he)(?=(?:\s|'s\b|'ll\b))"
+)
+
+
 def without_hearsay(text: str) -> str:
     """``text`` without the words that say who passed a piece of news on."""
-    return _HEARSAY.sub("", text)
+    return _OWN_NEWS.sub(r"\g<who>", _HEARSAY.sub("", text))

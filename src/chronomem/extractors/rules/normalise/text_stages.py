@@ -8,6 +8,7 @@ from chronomem.extractors.rules.normalise.appositions import plain_subjects
 from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.contracted import written_out
+from chronomem.extractors.rules.normalise.cues import joined_cues
 from chronomem.extractors.rules.normalise.hearsay import without_hearsay
 from chronomem.extractors.rules.normalise.kinship import as_relatives
 from chronomem.extractors.rules.normalise.letters import received_letters
@@ -24,6 +25,10 @@ def _markup(t: TextState) -> str:
 
 def _normalise(t: TextState) -> str:
     return normalize_text(t.text)
+
+
+def _cues(t: TextState) -> str:
+    return t.text if t.assistant else joined_cues(t.text)
 
 
 def _letters(t: TextState) -> str:
@@ -78,6 +83,9 @@ TEXT_STAGES = (
     ),
     TextStage(
         "normalise", _normalise, 'straight quotes, single spaces, contractions ("im"), typos'
+    ),
+    TextStage(
+        "cues", _cues, 'a correction cue said alone joined to the next sentence ("sorry! X")'
     ),
     TextStage(
         "letters",

@@ -201,6 +201,13 @@ _NEW_HOLDER = re.compile(
     r"(?: of [a-z]+(?: [a-z]+)?)? (?:is|'s|was)\b",
     re.I,
 )
+# the writer's last stretch at work told without "my" ("last day is may 30th", "final shift
+# at Olmo on the 28th")
+_LAST_STRETCH = re.compile(
+    r"(?:very )?(?:last|final) (?:(?:working|ever|night|day|late|early) )?(?:day|shift)"
+    r" (?:is|was|will be|'s|at|with|there|on)\b",
+    re.I,
+)
 _NEW_AFTER_COMMA = re.compile(r", (?=" + _NEW_HOLDER.pattern + ")", re.I)  # "jo quit, new boss is"
 # A thing of a kind one owns opening a sentence with what befell it ("vespa won't start",
 # "civic's gone", "iphone 11 died"): texting drops the "my".
@@ -256,8 +263,8 @@ def _sentence(m: re.Match[str]) -> str:
     rest = sentence[lead:]
     if _OWN_THING.match(rest):  # "vespa won't start", "civic's gone, got a kia": mine
         return f"{sentence[:lead]}my {_LISTED.sub(_listed_subject, rest)}"
-    if _NEW_HOLDER.match(rest):  # "new boss is tom": the writer's new boss
-        return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"
+    if _NEW_HOLDER.match(rest) or _LAST_STRETCH.match(rest):  # "new boss is tom": the writer's
+        return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"  # "last day is may 30th"
     if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
         return f"{sentence[:lead]}I got a {rest[:1].lower()}{rest[1:]}"  # "New job" no name
     if _DENIES.search(sentence[:lead]):  # "no migraines in six weeks", "no running for me"
@@ -288,6 +295,8 @@ def _listed_subject(m: re.Match[str]) -> str:
         return ", I'm "  # "I speak swahili, learning french on the side"
     if verb in _FEELINGS:
         return ", I'm "  # "back from rome, exhausted"
+    if verb in ("been", "gone"):
+        return ", I've "  # "left Hollis in June, been at Brackwater since July"
     past = verb in _IRREGULAR_PAST or (verb.endswith("ed") and len(verb) > 3)
     return ", I " if past and verb not in _NOT_PAST and verb not in _STATES else ", "
 
@@ -309,7 +318,7 @@ def _subject_for(rest: str) -> str | None:
     if after in _EVENT_NOUNS:
         return None  # "swim lesson tomorrow at 8", "dance class on friday": a calendar line
     subject = _verbal(head, after)
-    if subject is None and not rest[:1].isupper():  # "Will moved", "Hope is": names
+    if subject is None and (i > 0 or not rest[:1].isupper()):  # "Will moved", "Hope is": names
         subject = _lower_case_only(head, after, words[i + 1 :])
     return subject
 

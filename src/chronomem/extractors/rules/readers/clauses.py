@@ -151,7 +151,7 @@ def _hits(
 def _over_by_tense(s: Sentence, clause: tuple[int, int], m: re.Match[str], relation: str) -> bool:
     """A one-value state its own words' tense puts behind the speaker ("had been living in
     Hull", "worked at Argos for a decade"): held once, over now (``text/tense.py``)."""
-    return is_functional(relation) and state_told_as_over(s.text, clause, m.span())
+    return state_told_as_over(s.text, clause, m.span())
 
 
 def _from_match(s: Sentence, m: re.Match[str], clause: tuple[int, int]) -> tuple[int, int]:

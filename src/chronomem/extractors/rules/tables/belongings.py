@@ -19,9 +19,11 @@ _DIED = (
     r"disappeared|never came (?:back|home)|had to be put down|crossed the rainbow bridge|"
     r"(?:got|was) (?:hit|run over|killed) by a (?:car|truck)|(?:got|was) run over|"
     r"(?:was|has been|got|had to be) (?:rehomed|re-homed|put to sleep|given away)|"
-    # a foster or a pet rehomed: "Kiwi went to her forever home on Saturday"
-    # (looked ahead: a "her" in the match would name the pet's owner)
-    r"(?:went|has gone|left) (?:off )?to(?= (?:a |her |his |their )?(?:new |forever )home))"
+    # a foster or a pet rehomed: "Kiwi went to her forever home on Saturday", "Captain went
+    # to the Parrot Haven sanctuary" (looked ahead: a "her" in the match would name the
+    # pet's owner)
+    r"(?:went|has gone|left) (?:off |back )?to(?= (?:a |her |his |their )?(?:new |forever )home"
+    r"| (?:a |the )?(?:[A-Z][\w'-]* ){0,3}(?:sanctuary|rescue|shelter|rehoming cent(?:re|er))\b))"
     # a pet that got out and came back is no loss: "escaped AGAIN, found him in the drawer",
     # "went missing for a day but turned up"
     r"(?!\W+(?:again|for (?:a|an|the|two|three|a few)\b|overnight|but)\b)"

@@ -58,7 +58,8 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       r"(?:now |currently )?(?P<obj>{NAME})", "Organization", "inline", "possessor",
       reject_labels=frozenset({"Location", "Person", "Event"}),
       template="{source} works at {target}", triggers="employer company workplace"),
-    # "renewed my Costco membership", "I'm in a book club", "not in the choir anymore"
+    # "renewed my Costco membership", "I'm in a book club", "been in the union for 10 years",
+    # "not in the choir anymore"
     # (the name often typed in lower case: "got a costco membership"; a word saying what
     # kind of membership is no name: "got a family membership")
     P("MEMBER_OF", r"\b(?:renewed|have|has|got|bought|started|use) (?:my|our|a|an) "
@@ -67,7 +68,7 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
     # (no longer with a group too: "I'm not with the Harbourside club anymore"; "I'm with
     # the band tonight" tells no membership; a learner's order:
     # "I am not anymore in the choir", "she is no more in the team")
-    P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were)|'m|'re|'s)"
+    P("MEMBER_OF", r"(?:\b(?:am|is|are|was|were|been)|'m|'re|'s)"
       r"(?P<neg> not(?: anymore| any more| more)?| no (?:longer|more))?"
       r" (?:still |now |also )?(?(neg)(?:in|with)|in) (?:the|a|an|our|my)\b", "Organization",
       "phrase", heads=_IN_GROUP, triggers="in with"),

@@ -58,7 +58,7 @@ PET_SPECIES = word_set(
     "labrador retriever greyhound whippet lurcher poodle labradoodle goldendoodle cockapoo "
     "beagle terrier spaniel collie sheepdog malamute dachshund corgi pug bulldog frenchie "
     "chihuahua schnauzer rottweiler doberman pitbull staffie mastiff dalmatian pomeranian mutt "
-    "tabby siamese ragdoll sphynx moggy canary cockatoo macaw"
+    "tabby siamese ragdoll sphynx moggy canary cockatoo macaw african-grey lovebird conure"
 )
 
 # a breed -> its species ("my greyhound" is also "my dog")
@@ -73,6 +73,7 @@ PET_BREED_SPECIES = {
         "dog",
     ),
     **dict.fromkeys(word_set("tabby siamese ragdoll sphynx moggy"), "cat"),
+    **dict.fromkeys(word_set("african-grey lovebird conure"), "parrot"),
 }
 
 JOB_HEADS = word_set(
@@ -122,7 +123,7 @@ ROLES_FAMILY = word_set(
 # -- states that change: diets, habits, health, cars and phones, roles at work -------------
 DIETS = word_set(
     "vegan vegetarian pescatarian pescetarian keto paleo carnivore gluten-free dairy-free "
-    "vegitarian vegeterian "
+    "vegitarian vegeterian veggie "
     "plant-based halal kosher low-carb whole30 flexitarian mediterranean atkins low-fodmap "
     "low-fat sugar-free intermittent-fasting raw-vegan"
 )

@@ -79,11 +79,12 @@ NOMINAL_ROWS: tuple[P, ...] = (
         "possessor",
         triggers="my our your new " + " ".join(_DEVICES),
     ),
-    # "my laptop died": the laptop told before is gone ("my iphone died": that one)
+    # "my laptop died": the laptop told before is gone ("my iphone died": that one; "the
+    # bike got nicked": the one the speaker rides)
     *(
         P(
             relation,
-            rf"\b(?:my|our|your) (?:old |poor |trusty )?(?P<kind>{kind}){GONE}",
+            rf"\b(?:my|our|your|the) (?:old |poor |trusty )?(?P<kind>{kind}){GONE}",
             "Item",
             "context",
             "possessor",

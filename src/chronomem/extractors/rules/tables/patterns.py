@@ -174,21 +174,23 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?P<species>{PET}) \((?P<obj>{NAME})\)", "Pet",
       "inline", "possessor", template="{source} has a {species} named {target}",
       triggers="the"),
-    P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get)"
+    P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|own|owns|bought|getting|get"
+      r"|came home with|brought home|took home)"
       r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>(?:{PET})s?)"
       r"(?: (?:named|called) (?P<obj>{NAME})|,? (?P<obj2>{NAME})(?=\s*(?:[.!,;)]|$|who\b"
       r"|and (?:(?:he|she)\b|(?-i:[A-Z])))))", "Pet", "inline",
       template="{source} has a {species} named {target}", triggers="named called " + _PET_WORDS),
     # "got a kitten last week, named her Mochi", "adopted a tabby, she's called Churro",
     # "... her name is Pepper": the pet named in the clause that follows
-    P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|bought|brought home)"
+    P("HAS_PET", r"\b(?:have|has|had|got|adopted|rescued|bought|brought home|came home with"
+      r"|took home)"
       r" (?:a|an|another|two|three|\d+)? ?(?:(?:{PETADJ}) )?(?P<species>(?:{PET})s?)\b"
       r"[^.!?;]{0,40}?,? (?:and )?(?:(?:we |I )?(?:named|called|name|call) (?:him|her|them|it) "
       r"|(?:he|she|it)(?:'s| is) (?:called|named) |(?:his|her|its) name(?:'s| is) )"
       r"(?P<obj>{NAME})", "Pet", "inline",
       template="{source} has a {species} named {target}", triggers="named called name call"),
-    P("HAS_PET", r"\b(?:have|has|got|adopted|rescued|own|owns)"
-      r" (?:a|an|another|two|three|\d+) (?:(?:{PETADJ}) )?(?P<obj>{PET})\b", "Pet",
+    P("HAS_PET", r"\b(?:have|has|got|adopted|rescued|own|owns|came home with|brought home"
+      r"|took home) (?:a|an|another|two|three|\d+) (?:(?:{PETADJ}) )?(?P<obj>{PET})\b", "Pet",
       "inline", triggers=_PET_WORDS),
     # -- books, films, shows ----------------------------------------------------------------
     P("READ", r"\b(?:read|reading|reread|re-read|rereading|finished reading|started reading)\b",

@@ -216,6 +216,12 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at)\b",
       "Organization", "phrase", ending=True, heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES,
       triggers="retired resigned quit fired laid let stopped last"),
+    # the job held left in deed: "cleared my desk friday", "handed back my lanyard"
+    P("WORKS_AT", r"\b(?:cleared|clearing|emptied|emptying) (?:out )?(?:my|her|his|their) "
+      r"(?:desk|locker)\b|\b(?:handed|handing|gave|giving) (?:in|back) (?:my|her|his|their) "
+      r"(?:work )?(?:badge|lanyard|pass|keycard|keys|laptop|uniform)\b", "Organization",
+      "context", ending=True,
+      triggers="cleared clearing emptied emptying handed handing gave giving"),
     # "handed in my notice at St Brennan's", "gave my notice at the bakery": the job ends
     P("WORKS_AT", r"\b(?:handed|handing|gave|giving|turned|turning|put|putting) in (?:my|her|his|"
       r"their) (?:notice|resignation) (?:at|to|with)\b", "Organization", "phrase", ending=True,

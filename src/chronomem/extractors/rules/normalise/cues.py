@@ -1,0 +1,34 @@
+"""A correction cue said as a sentence of its own, joined to the sentence it opens.
+
+"sorry, wrong one! it's tramadol I'm allergic to": the cue ("sorry, wrong one") is a
+sentence with nothing else in it, so the readers of corrections, which read a sentence at a
+time, would see the correction without its cue. :func:`joined_cues` ends such a sentence
+with a comma instead, so its cue opens the next one ("sorry, wrong one, it's tramadol ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from chronomem.extractors.rules.tables.correction_cues import NO, NOISE, STRONG, WEAK
+
+# a sentence of cue words only, at the text's start or after a sentence's end, before more
+_CUE_ONLY = re.compile(
+    rf"(?P<cue>(?:^|(?<=[.!?]\s))\W*(?:(?:{STRONG}|{WEAK}|{NO}|{NOISE})\b[\s,:;-]*)+?)"
+    r"\s*[.!]+(?=\s+\w)",
+    re.I,
+)
+
+
+_CUE = re.compile(rf"\b(?:{STRONG}|{WEAK})\b", re.I)  # not a bare "no" or "ok": answers
+
+
+def joined_cues(text: str) -> str:
+    """``text`` with each sentence of cue words only (one of them a cue of correction, not
+    just a "no" or an "ok") joined to the next by a comma."""
+    return _CUE_ONLY.sub(_joined, text)
+
+
+def _joined(m: re.Match[str]) -> str:
+    cue = m.group("cue")
+    return cue.rstrip(" ,:;-") + "," if _CUE.search(cue) else m.group()
