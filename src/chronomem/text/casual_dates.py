@@ -44,11 +44,9 @@ def _lower_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 
 def _lower_day_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    return day_in_year(ctx, _LOWER_MONTHS[m.group(2).lower()], int(m.group(1)), m.group(3))
-
-
-def _lower_month_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    return day_in_year(ctx, _LOWER_MONTHS[m.group(1).lower()], int(m.group(2)), m.group(3))
+    """ "30 may", "may 30th": a day of a lower-case month, in either order."""
+    month = _LOWER_MONTHS[m.group("month").lower()]
+    return day_in_year(ctx, month, int(m.group("day")), m.group("year"))
 
 
 def _day_of_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -141,14 +139,15 @@ CASUAL_RULES = (
         _LOWER_AFTER,
     ),
     (
-        r"(?i:\bon\s+)?(?i:\bthe\s+)?\b(\d{1,2})(?i:st|nd|rd|th)?(?:\s+of)?\s+(march|may)\b"
-        r"(?:,?\s+((?:19|20)\d{2})\b)?" + _MODAL_NEXT,
+        r"(?i:\bon\s+)?(?i:\bthe\s+)?\b(?P<day>\d{1,2})(?i:st|nd|rd|th)?(?:\s+of)?\s+"
+        r"(?P<month>march|may)\b(?:,?\s+(?P<year>(?:19|20)\d{2})\b)?" + _MODAL_NEXT,
         _lower_day_month,
         frozenset(_LOWER_MONTHS),
     ),
     (  # "may 30th", "march 3rd, 2026": the day's ordinal makes the word a month
-        r"(?i:\bon\s+)?\b(march|may)\s+(\d{1,2})(?i:st|nd|rd|th)\b(?:,?\s+((?:19|20)\d{2})\b)?",
-        _lower_month_day,
+        r"(?i:\bon\s+)?\b(?P<month>march|may)\s+(?P<day>\d{1,2})(?i:st|nd|rd|th)\b"
+        r"(?:,?\s+(?P<year>(?:19|20)\d{2})\b)?",
+        _lower_day_month,
         frozenset(_LOWER_MONTHS),
     ),
     (

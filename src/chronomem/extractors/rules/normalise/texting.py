@@ -263,8 +263,9 @@ def _sentence(m: re.Match[str]) -> str:
     rest = sentence[lead:]
     if _OWN_THING.match(rest):  # "vespa won't start", "civic's gone, got a kia": mine
         return f"{sentence[:lead]}my {_LISTED.sub(_listed_subject, rest)}"
-    if _NEW_HOLDER.match(rest) or _LAST_STRETCH.match(rest):  # "new boss is tom": the writer's
-        return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"  # "last day is may 30th"
+    # "new boss is tom": the writer's new boss; "last day is may 30th": the writer's last day
+    if _NEW_HOLDER.match(rest) or _LAST_STRETCH.match(rest):
+        return f"{sentence[:lead]}my {rest[:1].lower()}{rest[1:]}"
     if _NEWS.match(rest) and not _TOLD_VERB.search(rest):  # "new job at X!!", "new bf"
         return f"{sentence[:lead]}I got a {rest[:1].lower()}{rest[1:]}"  # "New job" no name
     if _DENIES.search(sentence[:lead]):  # "no migraines in six weeks", "no running for me"

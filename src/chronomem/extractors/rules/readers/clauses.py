@@ -103,7 +103,9 @@ def _hits(
         if row.ending or row.negated_relation is None:
             return []
         relation = row.negated_relation
-    over = not (row.ending or mood.ending) and _over_by_tense(s, clause, m, relation)
+    # a state its own words' tense puts behind the speaker ("had been living in Hull", "sang
+    # in the choir for thirty years"): held once, over now (``text/tense.py``)
+    over = not (row.ending or mood.ending) and state_told_as_over(s.text, clause, m.span())
     ending = row.ending or mood.ending or over
     targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]
     said_as: str | None = None  # the fact's text when the clause names its value by a pronoun
@@ -146,12 +148,6 @@ def _hits(
         if role and row.target == "inline" and target.named:
             known.learn_role(subject.name, canonical_role(role), target.name)
     return out
-
-
-def _over_by_tense(s: Sentence, clause: tuple[int, int], m: re.Match[str], relation: str) -> bool:
-    """A one-value state its own words' tense puts behind the speaker ("had been living in
-    Hull", "worked at Argos for a decade"): held once, over now (``text/tense.py``)."""
-    return state_told_as_over(s.text, clause, m.span())
 
 
 def _from_match(s: Sentence, m: re.Match[str], clause: tuple[int, int]) -> tuple[int, int]:

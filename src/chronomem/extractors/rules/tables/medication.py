@@ -34,12 +34,14 @@ MEDICATIONS = word_set(
 )
 # the kinds a drug is named by when it ends ("antibiotics done" of the penicillin held; "off
 # the meds" of the one medication held: a kind of no members stands for any)
+_ANTIBIOTICS = word_set("amoxicillin penicillin doxycycline azithromycin antibiotics")
+_PAINKILLERS = word_set(
+    "tramadol codeine oxycodone morphine naproxen ibuprofen paracetamol acetaminophen aspirin "
+    "co-codamol cocodamol"
+)
 DRUG_KINDS: dict[str, frozenset[str]] = {
-    "antibiotics": word_set("amoxicillin penicillin doxycycline azithromycin antibiotics"),
-    "painkillers": word_set(
-        "tramadol codeine oxycodone morphine naproxen ibuprofen paracetamol acetaminophen "
-        "aspirin co-codamol cocodamol"
-    ),
+    **dict.fromkeys(("antibiotics", "antibiotic"), _ANTIBIOTICS),
+    **dict.fromkeys(("painkillers", "painkiller"), _PAINKILLERS),
     "antidepressants": word_set(
         "sertraline zoloft prozac fluoxetine lexapro escitalopram citalopram celexa paxil "
         "paroxetine wellbutrin bupropion effexor venlafaxine cymbalta duloxetine mirtazapine"
@@ -49,7 +51,6 @@ DRUG_KINDS: dict[str, frozenset[str]] = {
     "antihistamines": word_set("cetirizine zyrtec claritin loratadine antihistamines"),
     **dict.fromkeys(("meds", "medication", "medicine", "tablets", "pills"), frozenset()),
 }
-DRUG_KINDS |= {"antibiotic": DRUG_KINDS["antibiotics"], "painkiller": DRUG_KINDS["painkillers"]}
 _MED = "|".join(sorted((w.replace("-", "[- ]") for w in MEDICATIONS), key=lambda w: -len(w)))
 _OBJ = rf"(?:a |an |the |my |some |daily |low[- ]dose |a low dose of |a course of )?(?P<obj>{_MED})"
 _WORDS = " ".join(sorted(w.split("-")[-1] for w in MEDICATIONS))
