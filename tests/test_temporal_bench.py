@@ -113,6 +113,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_dev21", "d21-", 280),
         ("temporal_dev22", "d22-", 280),
         ("temporal_dev23", "d23-", 280),
+        ("temporal_dev24", "d24-", 280),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
