@@ -261,6 +261,14 @@ def weekday_weeks_ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(last - timedelta(days=7 * number(m.group(1))))
 
 
+def weekdays_ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "two Fridays ago": the last Friday is one Friday ago, the one before it two; "the
+    Tuesday before last": two."""
+    name, count = (m.group(2), number(m.group(1))) if m.group(2) else (m.group(3), 2)
+    last = weekday_date(replace(ctx, future=False), "", WEEKDAYS[name.lower()])
+    return midnight(last - timedelta(days=7 * (count - 1))) if count >= 1 else None
+
+
 def weekday_weeks_on(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "a week on Friday", "Monday week", "a fortnight on Tuesday": that many weeks after
     the coming such day."""

@@ -231,6 +231,13 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.modified,
             frozenset({"week", "month", "year", "weekend"}) | _SEASON_WORDS | _WEEKDAY_WORDS,
         ),
+        (  # "two Fridays ago", "the Tuesday before last": that many such days back
+            rf"\b(?:({_NUM})\s+(?i:(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+            r"s\s+ago)|(?i:the\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+"
+            r"before\s+last))\b",
+            resolve.weekdays_ago,
+            frozenset({"ago", "last"}),
+        ),
         (  # "three weeks ago Sunday", "a week ago on Friday": that day of the week back then
             rf"(?i:\b)({_NUM})(?i:\s+weeks?\s+ago\s+(?:on\s+|last\s+)?)({_WEEKDAY})\b",
             resolve.weekday_weeks_ago,

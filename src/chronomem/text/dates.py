@@ -93,6 +93,11 @@ _ENDS_THEN = re.compile(
 _UNTIL_BEFORE = re.compile(r"\b(?:until|till|til)\s+$", re.I)
 # a start ("since 3 May"): in a past tense, never a day still to come
 _SINCE_BEFORE = re.compile(rf"\b(?:since|from)\s+{ROUGHLY}$", re.I)
+# a start told after a past verb of what was decided: "from", "starting", "as of", "effective"
+_START_BEFORE = re.compile(
+    r"\b(?:from|starting(?: on| from)?|as of|effective(?: from)?)\s+(?:the\s+)?$", re.I
+)
+_SOON = timedelta(days=45)
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|and|-|\u2013)\s*$", re.I)
 
 
@@ -134,6 +139,8 @@ def _resolve(
     if tense is None and guess and _UNTIL_BEFORE.search(text, 0, m.start()):
         tense = "future"  # "they stay until the 25th": a state's end no verb puts behind
     try:
+        if tense == "past" and _starts_soon(resolver, m, ctx, text):
+            tense = "future"  # "they promoted me to head chef from the 1st": a start ahead
         if tense is not None:
             return resolver(m, replace(ctx, future=tense == "future"))
         if not guess or ctx.future:
@@ -144,6 +151,17 @@ def _resolve(
     if back is None or ahead is None:
         return back or ahead
     return ahead if abs(ahead - ctx.ref) < abs(ctx.ref - back) else back
+
+
+def _starts_soon(resolver: Resolver, m: re.Match[str], ctx: DayContext, text: str) -> bool:
+    """Is ``m`` a start ("from the 1st", "starting Monday", "as of 3 March") whose next
+    occurrence is at most ``_SOON`` ahead? A past verb in its clause tells what was
+    decided, not when it starts ("Rafiq made me head chef, from the 1st of December")."""
+    lead = m.group().lower().startswith(("from", "starting", "as of", "effective"))
+    if not (lead or _START_BEFORE.search(text, max(0, m.start() - _CUE_WINDOW), m.start())):
+        return False
+    ahead = resolver(m, replace(ctx, future=True))
+    return ahead is not None and timedelta(0) < ahead - ctx.ref <= _SOON
 
 
 def find_time_expressions(

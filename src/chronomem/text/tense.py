@@ -307,8 +307,9 @@ _PAST_PERFECT_STATE = re.compile(
 _TITLE_DOT = r"(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bMs)\.|(?<=\bSt)\.|(?<=\bProf)\."
 # a state verb's simple past, "was"/"were" among them
 _STATE_PAST = r"\b(?:" + _STATE_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
+# (a learner's length without its "for": "I was dentist there 12 years")
 _PAST_STATE_FOR = re.compile(
-    _STATE_PAST + r"\b(?:[^.!?;]|" + _TITLE_DOT + r"){0,60}?\bfor\s+"
+    _STATE_PAST + r"\b(?:[^.!?;]|" + _TITLE_DOT + r"){0,60}?(?:\bfor\s+|\s(?=\d{1,2}\s+\w+\b))"
     r"(?:(?:about|almost|nearly|over|around|some|many|several|a\s+few|a\s+couple\s+of|\w+)\s+)?"
     r"(?:years?|months?|weeks?|"
     r"decades?|ages|a\s+while|a\s+long\s+time)\b",

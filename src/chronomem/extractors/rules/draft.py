@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 
 from chronomem.extractors.rules.analysis.found import Party
@@ -38,6 +38,7 @@ class Draft:
     entities: dict[str, EntityDraft] = field(default_factory=dict)
     facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
     sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
+    told_in: dict[tuple[str, str, str], int] = field(default_factory=dict)  # first sentence
     said_at: datetime | None = None  # when the episode was said (a start defaulted to it)
 
     def entity(self, party: Party | None, name: str, label: str | None, index: int) -> str:
@@ -71,6 +72,21 @@ class Draft:
             text = f"{old.fact}; {fact.fact}" if len(old.fact) + len(fact.fact) < 300 else text
         self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
         return key
+
+    def supersede(self, key: tuple[str, str, str], index: int, at: datetime | None) -> None:
+        """The other open values an earlier sentence of this episode told of the source's
+        ``key`` relation end where the value ``key`` of sentence ``index`` begins ("my
+        Samsung got nicked. Now I'm on my old iPhone": a relation of one value at a time,
+        its later value told as the one of now)."""
+        source, target, relation = key
+        for k, f in list(self.facts.items()):
+            if k[0] != source or k[2] != relation or k[1] == target or f.invalid_at:
+                continue
+            if self.told_in.get(k, index) >= index:
+                continue
+            end = at or self.said_at
+            if end is not None and (f.valid_at is None or f.valid_at <= end):
+                self.facts[k] = replace(f, invalid_at=end)
 
     def ended(self, relation: str) -> bool:
         """Did this episode tell the end of a fact of ``relation`` so far?"""

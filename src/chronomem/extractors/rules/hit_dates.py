@@ -49,6 +49,7 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
             or _one_predicate(s, t, hit)
         )
         and not _turned(s, t, hit)
+        and not _denial_of_its_own(s, t, hit)
     ]
 
 
@@ -127,6 +128,19 @@ _TURN = re.compile(r"[,;.]\s*(?:(?:but|and|so)\s+)?(?:now|then|these days|nowada
 def _turned(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
     """Does a turn to "now" stand between ``t`` and the hit's verb after it?"""
     return t.end <= hit.verb[0] and _TURN.search(s.text, t.end, hit.verb[0]) is not None
+
+
+# a part of a clause that opens on a denial: "..., no calling shows till Tuesday"
+_DENIAL_OPENS = re.compile(r"\W*(?:and\s+|but\s+)?(?:no|not|never|can't|cannot|won't)\b", re.I)
+
+
+def _denial_of_its_own(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
+    """Is ``t`` told in another part of the hit's clause that opens on a denial? Its end is
+    the denied act's ("Penicillin for ten days, no calling shows till Tuesday": the course
+    does not end on Tuesday)."""
+    cuts = [m.end() for m in _PARTED.finditer(s.text, hit.clause[0], t.start)]
+    start = cuts[-1] if cuts else hit.clause[0]
+    return start > hit.verb[1] and _DENIAL_OPENS.match(s.text, start) is not None
 
 
 # "..., I'm training for a marathon in October": a clause with a subject of its own tells
@@ -257,7 +271,10 @@ def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -
 
 def _booked(s: Sentence, t: TimeExpression) -> bool:
     """Is ``t`` a day ahead its clause tells ("got tickets for August 9"), or the day ahead
-    of an event got ("got an interview on the 18th")?"""
+    of an event got ("got an interview on the 18th"), or a start ahead ("I have joined X
+    with effect from 1st February")?"""
+    if t.role == "since" and t.when > s.reference:
+        return True
     tense = clause_tense(s.text, t.start, t.end)
     if tense == "future":
         return True

@@ -3,6 +3,7 @@ on an episode, and its hits made into entities and facts."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -365,10 +366,17 @@ def _add_hit(
     if not hit.ending and is_functional(hit.relation):  # "moved to Cork, galway rent was..."
         text = without_rivals(text, target, _rivals(draft, known, source, hit.relation))
     key = draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
+    draft.told_in.setdefault(key, index)
+    if not hit.ending and is_functional(hit.relation) and _NOW.search(s.text, *hit.clause):
+        draft.supersede(key, index, valid_at)
     known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
     return key
+
+
+# a value told as the one of now: "Now I'm on my old iPhone", "I'm in Leeds now"
+_NOW = re.compile(r"\bnow\b(?! (?:also|too|and then)\b)", re.I)
 
 
 def _rivals(draft: Draft, known: Known, source: str, relation: str) -> list[str]:

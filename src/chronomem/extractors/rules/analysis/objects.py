@@ -285,7 +285,8 @@ def inline_object(
         words = words[1:]
     if not words:
         return None
-    if words[0][0].isupper() and row.label != "JobTitle":
+    # (a row that names the thing by its words takes them as words: "Cast on for six weeks")
+    if words[0][0].isupper() and row.label != "JobTitle" and not row.target_format:
         if words[0].lower() in NOT_NAMES or words[-1].lower() in TIME_WORDS:
             return None
         if row.need_labels is not None:

@@ -76,11 +76,17 @@ _ORDINAL_DOT = re.compile(
 )
 
 
+# "w.e.f. 16th September" (Indian and British office English): "with effect from"
+_WEF = re.compile(r"(?<![\w.])w\.?\s?e\.?\s?f\.?(?=\s)", re.I)
+
+
 def normalize_text(text: str) -> str:
     """Straight quotes and apostrophes, single spaces (newlines kept), chat spellings of
     contractions and abbreviations written out, slips in the words of life changes
-    corrected (``typos.py``): offsets of later stages are into this text."""
+    corrected (``typos.py``), "w.e.f." written out: offsets of later stages are into this
+    text."""
     spaced = _ORDINAL_DOT.sub(r"\1", _SPACES.sub(" ", text.translate(_QUOTES)).strip())
+    spaced = _WEF.sub("with effect from", spaced)
     return _CHAT_WORD.sub(_spelled_out, fix_typos(spaced))
 
 

@@ -61,6 +61,10 @@ _A_ROLE = re.compile(rf"\b(?:{ROLE_WORDS})\b", re.I)
 _TITLED = re.compile(r"(?:Mrs|Mr|Ms|Miss|Dr|Prof)\b\.?\s", re.I)
 # "working at a coffee shop now, Blue Bottle": the comma names the place, it calls no one
 _NAMED_PLACE = re.compile(
-    r"\b(?:" + "|".join(sorted(WORKPLACE_HEADS)) + r")(?:\s+(?:downtown|uptown|nearby|now|rn|"
-    r"currently|locally))*,$"
+    r"\b(?:"
+    + "|".join(sorted(WORKPLACE_HEADS | {"workshop", "practice", "office"}))
+    + r")(?:\s+(?:downtown|uptown|nearby|now|rn|"
+    r"currently|locally))*"
+    # with where it stands: "a small workshop in Aarhus, Snedker Nielsen"
+    r"(?:\s+(?:here\s+|there\s+)?(?:in|on|near)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)?,$"
 )

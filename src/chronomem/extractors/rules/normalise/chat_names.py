@@ -71,7 +71,7 @@ _COMMON = word_set(
     netball football soccer rugby cricket tennis hockey basketball baseball golf
     volleyball badminton squash yoga pilates crossfit off out down away over gloves
     student rental rented shared holiday tiny cosy cozy dream starter spare guest
-    name
+    name alright okay ok well nicely slowly quickly properly
     """
 )
 _ROLE_NOUNS = (

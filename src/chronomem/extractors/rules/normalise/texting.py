@@ -171,10 +171,11 @@ _NEWS = re.compile(
     re.I,
 )
 # (the noun phrase's own verb: "new job at Korra, I start on the 21st" is news, its verb
-# is the next clause's)
+# is the next clause's; "new people always ask me" has one of its own)
 _TOLD_VERB = re.compile(
     r"^[^\s,;]+ [^\s,;]+(?: [^\s,;]+){0,3}? (?:is|are|was|were|'s|has|had|starts?|"
-    r"started|arrived|came|comes|came in)\b",
+    r"started|arrived|came|comes|came in|always|never|usually|often|sometimes|keeps?|"
+    r"can|can't|cannot|will|won't|would|do|does|don't|doesn't|did|didn't|ask|asks|asked)\b",
     re.I,
 )
 # An illness opening a sentence with no verb of its own: the writer has it.

@@ -33,7 +33,10 @@ _OWNER = r"(?:(?:the|my|our|his|her|your|their)\s+)"
 _CANCELLED = re.compile(
     r"\b(?:(?:is|was|got|has been|'s|are|were)\s*)?(?:cancell?ed|called off|scrapped|axed|nixed"
     r"|fell through|falling through|fell apart|not happening|(?:isn't|is not|won't be|aren't)"
-    r"\s+happening(?:\s+anymore)?|won't happen|(?:is|'s|are)\s+off)\b",
+    r"\s+happening(?:\s+anymore)?|won't happen|(?:is|'s|are)\s+off"
+    # an offer taken back: "the school withdrew the offer", "the offer was rescinded"
+    r"|(?:withdrew|withdrawn|rescinded|pulled|retracted)\s+(?:the\s+|their\s+|its\s+|my\s+)?"
+    r"(?:job\s+)?offer)\b",
     re.I,
 )
 _CANCELLING = re.compile(

@@ -40,11 +40,13 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
     P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) (?:[a-z]+ )?job (?:at|with|in)\b"
       r"|\bresigned from\b"
       r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
-      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b",
+      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b"
+      # "finished at Monoprix last Friday", "finished up at the mill"
+      r"|\bfinished (?:up )?(?:at|with)\b(?= (?:the )?(?-i:[A-Z]))",
       "Organization", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
-      triggers="quit left resigned retired fired laid let stopped last"),
+      triggers="quit left resigned retired fired laid let stopped last finished"),
     # "Chris left for Google": a company one leaves for is the new employer (a known
     # company only: "left for Tulum" is a trip)
     P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",

@@ -256,7 +256,13 @@ HEALTH_ROWS: tuple[P, ...] = (
         r"(?:" + _AIDS + r")\b|\b(?:crutches|sling|brace|boot) (?:are |is |has |have |came )?"
         r"(?:gone|off)\b|\b(?:walk|walking) (?:normally |properly |fine |unaided |without "
         r"(?:a limp|pain|crutches) )?again\b|\bcleared to (?:play|train|run|work|drive|fly|"
-        r"race|dance|swim|return|go back)\b|\b(?:discharged|out of (?:the )?hospital|home from "
+        r"race|dance|swim|return|go back)\b"
+        # the healer's word: "cleared by the doc Friday", "signed off by the physio", "got
+        # the all-clear"
+        r"|\b(?:cleared|signed off) by (?:the |my )?(?:doc|doctor|gp|physio|physiotherapist|"
+        r"consultant|surgeon|specialist|hospital|clinic)s?\b|\b(?:got|given|gave me) the "
+        r"all[- ]clear\b"
+        r"|\b(?:discharged|out of (?:the )?hospital|home from "
         r"(?:the )?hospital)\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
         r"completely |finally |now |totally )?(?:healed|better|100%|fine|good as new|back to "
         r"normal|okay|ok|alright|all right|fixed|mended|settled|healed up)(?!\w)",
@@ -265,6 +271,7 @@ HEALTH_ROWS: tuple[P, ...] = (
         "possessor",
         ending=True,
         triggers="cast feet crutches sling brace boot wheelchair walk walking cleared discharged "
+        "signed clear "
         "hospital healed better fine "
         "good normal okay ok alright right fixed mended settled " + _BODY_WORDS,
     ),
@@ -297,6 +304,21 @@ HEALTH_ROWS: tuple[P, ...] = (
         "Condition",
         "inline",
         triggers="diagnosed",
+    ),
+    P(  # a diagnosis told as the healer's word: "GP says tonsillitis", "the doc reckons
+        # it's shingles", "vet confirmed it was a sprain" (an illness of the condition words)
+        "HAS_CONDITION",
+        r"\b(?:gp|doctor|doc|docs|doctors|consultant|specialist|hospital|nurse|physio|"
+        r"dermatologist|dentist)s? (?:says?|said|reckons|thinks|confirmed|called it|"
+        r"diagnosed)(?:,|:)? (?:it'?s |it is |it was |that it'?s |that it is )?"
+        r"(?:a |an |some |(?:mild|severe|bad|acute) )?(?P<obj>{CONDITION})\b" + _NOT_THE_ILLNESS,
+        "Condition",
+        "inline",
+        "possessor",
+        # the patient is the speaker only where no one else is spoken of ("he's come out in
+        # spots, GP confirmed chickenpox": his)
+        requires=r"^(?!.*\b(?:he|she|they|him|her|his|them|their)\b)",
+        triggers="says say said reckons thinks confirmed called diagnosed",
     ),
     P(  # "recovering from your shoulder surgery": still healing (a surgery only "had" is past)
         "HAS_CONDITION",
@@ -353,6 +375,16 @@ HEALTH_ROWS: tuple[P, ...] = (
         r" )*(?:a |the )?(?P<obj>" + _WORN + r")\b",
         "Condition",
         "inline",
+        target_format="in a {obj}",
+        triggers="cast sling brace boot",
+    ),
+    P(  # the aid told as on for a while: "Cast on for six weeks", "sling on till March"
+        "HAS_HEALTH_STATUS",
+        r"(?:^\W*|\b(?:a|the|my) )(?P<obj>" + _WORN + r") (?:is |stays |goes )?on "
+        r"(?=(?:for|till|until|til)\b)",
+        "Condition",
+        "inline",
+        "possessor",
         target_format="in a {obj}",
         triggers="cast sling brace boot",
     ),

@@ -97,6 +97,15 @@ JOB_HEADS = word_set(
     postman postwoman soldier detective ranger lifeguard realtor broker underwriter actuary
     secretary executive headteacher curator archivist reporter columnist copywriter
     illustrator animator sommelier steward stewardess investigator inspector
+    picker packer loader dispatcher controller porter miner shearer fisherman beekeeper
+    labourer laborer builder plasterer decorator bricklayer joiner locksmith machinist
+    fitter foreman forewoman warden bouncer usher concierge chauffeur childminder carer
+    sonographer phlebotomist pathologist radiologist anaesthetist anesthetist medic orderly
+    dishwasher merchandiser shopkeeper fishmonger jeweller jeweler seamstress dressmaker
+    bookkeeper solicitor barrister magistrate constable sergeant sailor deckhand skipper
+    installer handyman caretaker groundsman arborist zookeeper groomer referee umpire
+    presenter broadcaster newsreader podcaster tester sysadmin headmaster headmistress
+    principal vicar pastor imam rabbi chaplain leader
     """
 )
 

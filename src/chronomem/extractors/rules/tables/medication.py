@@ -87,6 +87,17 @@ MEDICATION_ROWS: tuple[P, ...] = (
         template="{source} takes {target}",
         triggers=_WORDS,
     ),
+    P(  # the course told over after the drug: "antibiotics finished", "steroids done"
+        "TAKES_MEDICATION",
+        rf"(?:^\W*|[,;:] |\b(?:and|my|the) ){_OBJ} (?:are |is |all |now )?(?:finished|done|"
+        r"over|stopped)\b",
+        "Medication",
+        "inline",
+        "possessor",
+        ending=True,
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
     P(  # "I'm on insulin now", "she's been taking sertraline", "I take metformin"
         "TAKES_MEDICATION",
         r"(?:(?:\b(?:am|is|are|now|still|been|be)|'m|'s|'re) (?:now |still |back )?on|\b(?:"
@@ -103,6 +114,17 @@ MEDICATION_ROWS: tuple[P, ...] = (
         r"\b(?:put|started|starting|got|switched|prescribed) (?:me|us) (?:back )?(?:on |onto )?"
         + _OBJ
         + r"\b",
+        "Medication",
+        "inline",
+        "possessor",
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    ),
+    P(  # a course told on its own with its length: "Penicillin for ten days", "on
+        # amoxicillin for a week" (the speaker's, opening a chat clause)
+        "TAKES_MEDICATION",
+        r"(?:^\W*|[,;:] )(?:(?:and |then )?on )?" + _OBJ + r" for (?=(?:a|an|one|two|three|four|"
+        r"five|six|seven|eight|nine|ten|twelve|fourteen|\d+|another|the next) )",
         "Medication",
         "inline",
         "possessor",

@@ -115,9 +115,9 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?:[\w'-]+ ){1,4}?)?)?in\b"
       # "moved from Leeds to Kadikoy", "moved out of Hackney to a terrace in Margate": the
       # old home ends with the move, the new one is the place after the home's kind
-      r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back )?"
-      r"(?:(?:from|out of) (?P<old>{NAME}) (?:back )?)?(?:here )?to(?: (?:a|an|the|my|our) "
-      r"(?:[a-z-]+ ){0,2}" + _HOME_KIND + r" in)?\b"
+      r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back |straight |finally )?"
+      r"(?:(?:from|out of) (?P<old>{NAME}) (?:back )?)?(?:here )?(?:in)?to"
+      r"(?: (?:a|an|the|my|our|their) (?:[a-z-]+ ){0,2}" + _HOME_KIND + r" in)?\b"
       r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling"),

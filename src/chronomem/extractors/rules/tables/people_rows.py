@@ -119,7 +119,7 @@ PEOPLE_ROWS: tuple[RelationPattern, ...] = (
     *_role_rows("DATING", ROLES_DATING),
     *_role_rows("FRIEND_OF", ROLES_FRIEND),
     *_role_rows("FAMILY_OF", ROLES_FAMILY),
-    *_role_rows("MANAGED_BY", ROLES_MANAGER | {"lead"}, held=True),
+    *_role_rows("MANAGED_BY", ROLES_MANAGER | {"lead", "leader"}, held=True),
     *_role_rows("ROLE_HELD_BY", ROLES_PERSONAL, held=True),
     P("MARRIED_TO", r"\b(?:(?:re)?married to|got (?:re)?married to|(?:re)?married|wed|tied the "
       r"knot with|got hitched to|eloped with)\b",

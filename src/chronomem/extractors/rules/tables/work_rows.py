@@ -65,6 +65,7 @@ _OF_GROUP = (
 _HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
 _JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
 _POST_WORDS = f"{_JOB_WORDS} treasurer chair chairman chairwoman chairperson"
+_GIVES_POST = "made make makes promoted promote promotes appointed appoint appoints"
 # workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
 _WORKPLACES = WORKPLACE_HEADS | word_set(
     "office brigade department police army navy station pharmacy supermarket airline "
@@ -251,6 +252,16 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r" (?:at|for)\b", "Organization",
       subject="possessor", reject_labels=frozenset({"Location", "Person", "Event"}),
       reject_heads=GROUP_HEADS | SCHOOL_HEADS, triggers="shift work lunch"),
+    # a workplace told by its kind, then named after a comma: "started at a small workshop
+    # in Aarhus, Snedker Nielsen", "took a job with a little studio here in Amman, Studio Turab"
+    P("WORKS_AT", r"\b(?:start(?:s|ed|ing)?|work(?:s|ed|ing)?|(?:got|took|found|landed) a (?:new )?"
+      r"job|join(?:s|ed|ing)?) (?:at|with|for)? ?(?:a|an|the) (?:[a-z-]+ ){0,2}(?:"
+      + "|".join(sorted(_WORKPLACES | {"workshop", "practice"})) + r")(?: (?:here |there )?"
+      r"(?:in|on|near) (?-i:[A-Z][\w'-]*)(?: (?-i:[A-Z][\w'-]*))?)?,"
+      r"(?= (?-i:[A-Z][\w&'-]*(?: [A-Z][\w&'-]*){0,3})\s*(?:$|[.!?;,)]))",
+      "Organization", reject_labels=frozenset({"Location", "Event"}),
+      triggers="start starts started starting work works worked working job join joins joined "
+      "joining"),
     # "got the Amazon warehouse job", "took the Stripe offer", "loving my Google internship"
     P("WORKS_AT", r"\b(?:got|landed|accepted|took|start(?:ed|ing)?|love|loving|my) "
       r"(?:the |my |a |an )?(?:new )?(?=[\w&.-]+(?: [\w&.-]+)?(?: [a-z]+)? (?:job|gig|internship|"
@@ -287,6 +298,15 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"(?:made|elected|re-elected|voted(?: in)?(?: as)?) (?:an? |the |our |their )?"
       rf"{_POST_OBJ}\b(?! of the (?:month|week|year|day)\b)",
       "JobTitle", "inline", template=_IS_A, triggers="made elected voted"),
+    # a post given to the speaker, said in the active voice: "Rafiq made me head chef",
+    # "they promoted me to shift leader", "the board appointed me treasurer" (the one who
+    # gives it is no subject of it: the match starts at "me")
+    P("HAS_JOB_TITLE", "(?:" + "|".join(rf"(?<=\b{v} )" for v in _GIVES_POST.split()) + r")"
+      r"me (?:to |as )?(?:an? |the |their |our )?"
+      rf"{_POST_OBJ}\b(?! of the (?:month|week|year|day)\b)",
+      "JobTitle", "inline", "possessor", template=_IS_A, triggers=_GIVES_POST,
+      requires=r"^(?!.*\b(?:maybe|might|could|would|if|hope|hopefully|perhaps|possibly|"
+      r"probably|wants? to|want|going to|gonna)\b)"),
     # "joined Capgemini as a consultant", "hired as a nurse": the title is the person's, a
     # fact that a promotion closes (the first person before it: clause_subjects.py)
     P("HAS_JOB_TITLE", rf"{_NOT_AFTER_ENDING}\bas (?:an? )?{_POST_OBJ}s?\b", "JobTitle", "inline",
