@@ -75,6 +75,27 @@ def _dates(turns: tuple[str, ...], relation: str, target: str) -> set[tuple[obje
         # days counted back by their weekday
         (("Dmitro: I left Orlenko Data two Fridays ago after 7 years",),
          "WORKS_AT", "Orlenko Data", None, "2024-01-05"),
+        # a home shared or rented is where one lives (not where the flatmates come from)
+        (("Ines: Pavel is fine, he shares a flat in Moabit with two lads from Riga",),
+         "LIVES_IN", "Moabit", "said", None),
+        # a retirement told in the present simple ends on the day ahead it names
+        (("Ines: my dad Bogdan retires from Kestrel Rail at the end of the month",),
+         "WORKS_AT", "Kestrel Rail", None, "2024-01-31"),
+        # a job left at a place named by its kind and a brand ("centre" is no club here)
+        (("Ines: left my job at the Orbis distribution centre yesterday",),
+         "WORKS_AT", "Orbis distribution centre", None, "2024-01-14"),
+        # a day booked, then moved in the same breath: the new day is the plan's
+        (("Ines: my scan booked for 2 February has been postponed to 20 February",),
+         "HAS_PLAN", "scan", "2024-02-20", None),
+        # a date for an event, told alone after a colon
+        (("Ines: the clinic gave me a date for my knee operation: Friday 9 February",),
+         "HAS_PLAN", "knee operation", "2024-02-09", None),
+        # a day told again after a remark, "it's <day>", and a new date named as such
+        (("Ines: my eye test is Tuesday 23 January", "Ines: checked the card again — it's "
+          "Thursday 25 January, 10:15"), "HAS_PLAN", "eye test", "2024-01-25", None),
+        (("Ines: my root canal is on 2 February",
+          "Ines: got a letter from the practice. My new date is 9 February."),
+         "HAS_PLAN", "root canal", "2024-02-09", None),
     ],
 )  # fmt: skip
 def test_a_change_told_plainly_is_read_with_its_dates(
@@ -170,3 +191,22 @@ def test_a_team_leader_named_in_passing_is_the_speakers_manager() -> None:
 def test_days_counted_back_by_their_weekday(text: str, day: str) -> None:
     found = find_time_expressions(text, REF)
     assert [t.when for t in found] == [_day(day)], found
+
+
+def test_a_verb_after_and_shares_the_named_subject_after_a_lead_in() -> None:
+    """ "big news, Pavel left X and joined Y": Pavel joined Y, not the speaker."""
+    turns = ("Ines: big news, Pavel left Tarvo Logistics and joined Halden Air",)
+    joined = {(f.source, f.target) for f in run(*turns).facts if f.relation == "WORKS_AT"}
+    assert ("Pavel", "Halden Air") in joined and ("Ines", "Halden Air") not in joined, joined
+
+
+def test_parents_opening_a_chat_line_are_the_speakers() -> None:
+    turns = ("Ines: Parents moved into their bungalow in Whitstable last week",)
+    homes = {f.source for f in run(*turns).facts if f.relation == "LIVES_IN"}
+    assert homes == {"Ines's parents"}, homes
+
+
+def test_a_date_word_names_no_plan_of_its_own() -> None:
+    """ "My new date is 9 February" moves the plan told before; no plan called "date"."""
+    turns = ("Ines: my root canal is on 2 February", "Ines: My new date is 9 February.")
+    assert not any("date" in f.target.lower() for f in run(*turns).facts), run(*turns).facts

@@ -232,7 +232,7 @@ def _with_roles_and_times(
         if tail and when.hour == 0 and when.minute == 0:
             when, end = _at_time(when, tail), tail.end()
         out.append(TimeExpression(start, end, text[start:end], when, role or "at"))
-    out = _day_spans(text, out)
+    out = _moved_away(text, _day_spans(text, out))
     for i, until in lasting_ends(text, out, ref).items():
         out[i] = replace(out[i], lasts_until=until)
     remaining = [
@@ -240,6 +240,31 @@ def _with_roles_and_times(
         for start, end, when in remaining_ends(text, out, ref)
     ]
     return sorted(out + remaining, key=lambda t: t.start) if remaining else out
+
+
+# "your surgery scheduled for 8 April has been postponed to 12 May": the day booked before is
+# no day of the plan once a later day of the sentence is the one it was moved to
+_BOOKED_FOR = re.compile(
+    r"\b(?:scheduled|booked|planned|set|due|arranged|fixed)\s+(?:for|on)\s+(?:the\s+)?$", re.I
+)
+_MOVED_TO = re.compile(
+    rf"\b(?:{_MOVED}|delayed|put off|rebooked|brought forward)\b[^.!?]*?"
+    r"\b(?:to|until|till)\s+(?:(?:the|a|on)\s+)*$",
+    re.I,
+)
+
+
+def _moved_away(text: str, found: list[TimeExpression]) -> list[TimeExpression]:
+    """``found`` without a day told as booked that a later day of the sentence replaces."""
+    moved_to = [t for t in found if _MOVED_TO.search(text, max(0, t.start - 80), t.start)]
+    return [
+        t
+        for t in found
+        if not (
+            _BOOKED_FOR.search(text, max(0, t.start - 30), t.start)
+            and any(u.start > t.end for u in moved_to)
+        )
+    ]
 
 
 _SPAN_JOIN = re.compile(r"\s*(?:to|until|till|through|thru|-|\u2013)\s*", re.I)

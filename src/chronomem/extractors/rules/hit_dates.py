@@ -17,7 +17,7 @@ from datetime import datetime
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.model.relations import is_functional
+from chronomem.model.relations import PLAN_RELATIONS, is_functional
 from chronomem.text.dates import TimeExpression, speaks_of_future
 from chronomem.text.tense import clause_tense, got_an_event, past_tense
 
@@ -163,6 +163,10 @@ _AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|we)\b", re.I)
 _OPENS = re.compile(r"\W*(?:(?:so|and|but|well|yeah|oh)\W+)*(?:(?:my|our)\s+\w+\s+)?", re.I)
 
 
+# what may follow a day told alone after a colon: the sentence's end, or where it is
+_DAY_TOLD_AFTER = re.compile(r"\s*(?:[.!?'\"]|$|,\s*(?:at|in)\b)")
+
+
 def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit: Hit) -> bool:
     clause = next((c for c in s.clauses if c[0] <= t.start < c[1]), None)
     if clause is None:
@@ -177,7 +181,10 @@ def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit:
     ):
         return True  # the predicate of the subject the value opens
     if ":" in s.text[hit.verb[1] : t.start]:
-        return False  # "since you're vegetarian: Monday - dal, ...": a list, not its date
+        # "since you're vegetarian: Monday - dal, ...": a list, not its date; "a date for my
+        # knee op: Friday 9 February": the day told alone after the colon is the hit's
+        alone = not s.text[s.text.rindex(":", 0, t.start) + 1 : t.start].strip()
+        return alone and _DAY_TOLD_AFTER.match(s.text, t.end) is not None
     if clause not in busy:
         own = clause[0] <= hit.verb[0] < clause[1] or t.start == clause[0]
         starting = _STARTING.match(s.text, clause[0]) is not None
@@ -198,12 +205,16 @@ def hit_dates(
         return start, until  # "back in 2019 I was a sous chef": held then, over by now
     if hit.ending:
         end = until or start  # "at Deloitte from 2016 to 2020": ended in 2020
-        if end is not None and end > s.reference and not _told_ahead(s, times, end):
+        ahead = end is not None and (_told_ahead(s, times, end) or _scheduled(s, hit))
+        if end is not None and end > s.reference and not ahead:
             end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
     if until is not None:
         return start, until
-    if start is not None and start > s.reference and _done(s, hit, times, start):
+    # a plan's day ahead is its day, whatever the tense of its booking ("the clinic gave me a
+    # date for my knee operation: Friday 9 February")
+    plan = hit.relation in PLAN_RELATIONS
+    if start is not None and start > s.reference and not plan and _done(s, hit, times, start):
         start = None  # "we moved to Lyon, school starts monday": moving is done, not ahead
     return (start if start is not None else s.reference), None
 
@@ -258,6 +269,17 @@ def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool
         and (t.role in ("end", "since") or clause_tense(s.text, t.start, t.end) == "future")
         for t in times
     )
+
+
+# an ending told in the present simple of a third person: "my dad retires from the port at
+# the end of the month", "she leaves Acme on Friday": the day ahead is the one it ends
+_SCHEDULED = re.compile(r"(?!(?:is|was|has|does|says)\b)[a-z]{3,}s\b")
+
+
+def _scheduled(s: Sentence, hit: Hit) -> bool:
+    """Is ``hit``'s verb an ending told as scheduled (a present simple, not a past)?"""
+    verb = s.text[slice(*hit.verb)].lower()
+    return _SCHEDULED.match(verb) is not None and not past_tense(verb)
 
 
 def _done(s: Sentence, hit: Hit, times: list[TimeExpression], start: datetime) -> bool:

@@ -32,7 +32,8 @@ _KIN_OPENING = re.compile(
 # a name: "Sister Agnes") that is no pronoun ("bro i got the job" calls someone "bro").
 _KIN_NEWS = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))((?i:brother|sister|bro|sis|wife|husband|hubby|son"
-    r"|daughter|uncle|aunt|auntie|cousin|gran|nan|boyfriend|girlfriend|partner|fiance|fiancee))(?=(?:'s)?\s+(?!(?:i|im|i'm|u|you|we|ur"
+    r"|daughter|uncle|aunt|auntie|cousin|gran|nan|boyfriend|girlfriend|partner|fiance|fiancee"
+    r"|parents|grandparents))(?=(?:'s)?\s+(?!(?:i|im|i'm|u|you|we|ur"
     r"|it|its|this|that|what|how|why|lol|omg)\b)[a-z])"
 )
 

@@ -256,17 +256,28 @@ def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
     if not _AND_GAP.match(s.text[before[1] : here[0]]):
         return None
     found = subject_candidates(s, before[0], before[1], known, devices_only=False)
-    opening = [p for a, _, p in found if _OPENS.match(s.text[before[0] : a])]
+    opening = [p for a, _, p in found if _opens(s, before[0], a, _OPENS)]
     named = [
         p
         for a, _, p in found
-        if p is not None and p.label == "Person" and _ROLE_OPENING.match(s.text[before[0] : a])
+        if p is not None and p.label == "Person" and _opens(s, before[0], a, _ROLE_OPENING)
     ]
     if named:
         return named[0]
     if opening:
         return opening[0]
     return _speaker(s) if index == 1 else None  # "Sold my Civic and bought a Tesla"
+
+
+def _opens(s: Sentence, start: int, at: int, opening: re.Pattern[str]) -> bool:
+    """The text from ``start`` to ``at`` opens a clause, after a short verbless lead-in
+    ("Big news, Arun left Emirates and joined Qatar Airways")."""
+    if opening.match(s.text[start:at]):
+        return True
+    comma = s.text.rfind(",", start, at)
+    if comma <= start or not _lead_in(s, start, comma):
+        return False
+    return opening.match(s.text[comma:at]) is not None
 
 
 _OPENS = re.compile(r"^[\W]*(?:(?:so|and|but|then|well|oh|also|yeah|ok|okay|lol)\W+)*$", re.I)

@@ -32,12 +32,18 @@ from chronomem.text.dates import find_time_expressions
 
 # what may stand between the cue and the day: "it's", "on", "the"
 _LINKS: Final = re.compile(r"(?:(?:it's|its|it is|it was|on|the|for)\s+)*", re.I)
-# what may follow the day: the clause ends, a laugh, an apology, "not <the wrong day>", or a
-# remark of a few words ("correction: the 21st, misread it")
+# what may follow the day: its hour ("13 March, 9:40"), the clause ends, a laugh, an apology,
+# "not <the wrong day>", or a remark of a few words ("correction: the 21st, misread it")
 _REST: Final = re.compile(
+    r"(?:,?\s*(?:at\s+)?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?)?"
     r"\W*(?:(?:lol|haha|sorry|oops|my bad|not\b[^.!?]*|instead)\W*)*(?:,\s*[a-z']+(?:\s+[a-z']+)"
     r"{0,2}\W*)?$",
     re.I,
+)
+# a day told after a remark and a break, as what the thing is: "— it's Thursday 13 March"
+_RESTATED: Final = re.compile(r"(?:[—–:;]|\s-)\s*(?=(?:it's|its|it is)\s)", re.I)
+_NEW_DAY: Final = re.compile(
+    r"\W*(?:(?:the|my|your|our|its)\s+)?new\s+(?:date|day)\s+(?:is|will be|:)\s*(?:now\s+)?", re.I
 )
 _YEAR: Final = re.compile(r"\b\d{4}\b")
 _MONTH: Final = re.compile(rf"\b(?:{MONTH_NAMES})\b", re.I)
@@ -56,8 +62,13 @@ def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     if not s.times:
         return hits
     lead = CUE_LEAD.match(s.text)
+    restated = [m for m in _RESTATED.finditer(s.text, 0, s.times[0].start)]
     if lead is not None and ANY_CUE.search(lead.group(1)) is not None:
         opens = lead.end()
+    elif restated:  # "I looked at the letter again — it's Thursday 13 March"
+        opens = restated[-1].end()
+    elif (new := _NEW_DAY.match(s.text)) is not None:  # "your new date is Monday 12 May"
+        opens = new.end()
     elif known.asked is None:  # a day alone, asked nothing: "15th. not 14th. sorry"
         opens = len(s.text) - len(s.text.lstrip())
     else:

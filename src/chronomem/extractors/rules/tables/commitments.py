@@ -17,6 +17,9 @@ _PLAN_WORDS = " ".join(sorted({max(w.split("-"), key=len) for w in PLAN_HEADS}))
 # a calendar noun that names no event here: "my appointment as Senior Claims Analyst" (a
 # job), "the consultation period"
 _NO_EVENT = r"(?!\s+(?:as|period)\b)"
+# "a date for my hip replacement", "my new date is 12 May": a date that names no event is
+# the day of the one it is for, or of the plan it moves (``readers/day_fixes.py``)
+_DAY_OF = r"(?<!\bdate(?= for))(?<!\bnew date)"
 
 # the tiers a service sells, which name a plan with the service's name before them (not
 # "pro", "plus" or "free", which end product names and states: "Surface Pro", "cancer free")
@@ -128,6 +131,15 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         "inline",
         triggers=_PLAN_WORDS,
     ),
+    P(  # "the hospital has given me a date for my hip replacement: Tuesday 8 April"
+        "HAS_PLAN",
+        r"\b(?:a|the|my|our|your) (?:new )?date for (?:my|our|your) "
+        r"(?P<obj>(?:[a-z-]+ ){0,2}[a-z-]+)",
+        "Event",
+        "inline",
+        "listener",
+        triggers="date",
+    ),
     P(
         "HAS_PLAN",
         r"(?:\b(?:my|our|your|the|a|an) |^|(?<=\bso )|(?<=\band )|(?<=\bbut ))"
@@ -136,6 +148,7 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         + _PLAN
         + r"))"
         + _NO_EVENT
+        + _DAY_OF
         + r"(?: is| was| got| has been)?(?: (?:scheduled|booked|set|planned|moved|moves|pushed|"
         r"rescheduled|postponed))?(?: (?:for|to))?\b",
         "Event",

@@ -5,7 +5,7 @@ gets its ``invalid_at``. One part of the table in :mod:`.patterns`, which keeps 
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS
+from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, NOT_EMPLOYERS
 from chronomem.extractors.rules.tables.moves import SCHOOL_HEADS
 from chronomem.extractors.rules.tables.row import NOT_PERSON as _NOT_PERSON
 from chronomem.extractors.rules.tables.row import RelationPattern
@@ -38,15 +38,18 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       heads=GROUP_HEADS | {"gym"},
       triggers="left quit dropped stepped stepping stood standing resigned"),
     P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) (?:[a-z]+ )?job (?:at|with|in)\b"
+      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b"
       r"|\bresigned from\b"
-      r"|\bretired from\b|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
-      r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b|\bleft\b|\bquit\b"
+      r"|\b(?:retired|retires|retiring|retire) from\b"
+      r"|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
+      r"|\bleft\b|\bquit\b"
       # "finished at Monoprix last Friday", "finished up at the mill"
       r"|\bfinished (?:up )?(?:at|with)\b(?= (?:the )?(?-i:[A-Z]))",
       "Organization", ending=True,
-      reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=GROUP_HEADS,
+      reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=NOT_EMPLOYERS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
-      triggers="quit left resigned retired fired laid let stopped last finished"),
+      triggers="quit left resigned retired retires retiring retire fired laid let stopped last "
+      "finished"),
     # "Chris left for Google": a company one leaves for is the new employer (a known
     # company only: "left for Tulum" is a trip)
     P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",

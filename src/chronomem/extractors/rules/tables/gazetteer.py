@@ -20,6 +20,9 @@ GROUP_HEADS = word_set(
     collective committee council class course center centre shelter
     """
 )
+# The groups that are no one's workplace: "works at the distribution centre", "works for
+# the council" name employers; "works at the choir" does not.
+NOT_EMPLOYERS = GROUP_HEADS - word_set("center centre council charity shelter foundation")
 
 EVENT_HEADS = word_set(
     """

@@ -118,9 +118,12 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back |straight |finally )?"
       r"(?:(?:from|out of) (?P<old>{NAME}) (?:back )?)?(?:here )?(?:in)?to"
       r"(?: (?:a|an|the|my|our|their) (?:[a-z-]+ ){0,2}" + _HOME_KIND + r" in)?\b"
-      r"|\b(?:based|settled|settling) in\b", "Location", reject_labels=_PLACE_LIKE,
+      r"|\b(?:based|settled|settling) in\b"
+      # "he shares a flat in Al Barsha", "renting a room in Leith": the home one has is where
+      r"|\b(?:shares|share|sharing|rents|rent|renting) (?:a|an|the|my|our|his|her|their) "
+      r"(?:[a-z-]+ )?" + _HOME_KIND + r" in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
-      "moving relocate move based settled settling"),
+      "moving relocate move based settled settling shares share sharing rents rent renting"),
     P("LIVES_IN", r"\b(?:my|our) (?:place|apartment|flat|house|home|condo|studio) (?:is |here )?in "
       r"(?P<obj>{NAME})", "Location", "inline", "possessor", reject_labels=_PLACE_LIKE,
       triggers="place apartment flat house home condo studio"),

@@ -3,7 +3,12 @@ which keeps them in their place among the other rows (order matters there)."""
 
 from __future__ import annotations
 
-from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, GYM_HEADS, WORKPLACE_HEADS
+from chronomem.extractors.rules.tables.gazetteer import (
+    GROUP_HEADS,
+    GYM_HEADS,
+    NOT_EMPLOYERS,
+    WORKPLACE_HEADS,
+)
 from chronomem.extractors.rules.tables.life_words import DEPARTMENTS, JOB_HEADS
 from chronomem.extractors.rules.tables.moves import MOVE_ROWS, SCHOOL_HEADS
 from chronomem.extractors.rules.tables.row import RelationPattern, trigger_words
@@ -69,11 +74,11 @@ _GIVES_POST = "made make makes promoted promote promotes appointed appoint appoi
 # workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
 _WORKPLACES = WORKPLACE_HEADS | word_set(
     "office brigade department police army navy station pharmacy supermarket airline "
-    "airport newspaper railway practice surgery mine mill"
+    "airport newspaper railway practice surgery mine mill depot"
 )
 _CLUBS = word_set("club team society choir band orchestra league squad troupe group crew")
 _NOT_WORKPLACES = (
-    GROUP_HEADS | GYM_HEADS | word_set("park beach lake river mountain mountains trail")
+    NOT_EMPLOYERS | GYM_HEADS | word_set("park beach lake river mountain mountains trail")
 )
 
 # fmt: off
@@ -214,7 +219,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"\s+(?:today|yesterday|last|this|on|after|finally|lol|again|and)\b))", "Organization",
       "context", ending=True, triggers="laid fired sacked let redundant resigned"),
     P("WORKS_AT", r"\b(?:retired from|resigned from|quit|(?:got|was|been) (?:fired|laid off|let "
-      r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at)\b",
+      r"go) from|stopped working (?:at|for|in)|(?:my |her |his |their )?last day at"
+      r"|(?:quit|left) (?:my|her|his|their|the|a) (?:[a-z]+ )?job (?:at|with|in))\b",
       "Organization", "phrase", ending=True, heads=_WORKPLACES, reject_heads=_NOT_WORKPLACES,
       triggers="retired resigned quit fired laid let stopped last"),
     # the job held left in deed: "cleared my desk friday", "handed back my lanyard"
