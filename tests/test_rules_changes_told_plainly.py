@@ -210,3 +210,21 @@ def test_a_date_word_names_no_plan_of_its_own() -> None:
     """ "My new date is 9 February" moves the plan told before; no plan called "date"."""
     turns = ("Ines: my root canal is on 2 February", "Ines: My new date is 9 February.")
     assert not any("date" in f.target.lower() for f in run(*turns).facts), run(*turns).facts
+
+
+def test_me_and_a_partner_done_ends_the_tie() -> None:
+    told = "Ama: can you help me plan a surprise for my boyfriend Kojo"
+    done = "Ama: me and Kojo are done since the new year, it's fine"
+    ends = [f for f in run(told, done).facts if f.relation == "DATING" and f.target == "Kojo"]
+    assert ends and all(f.invalid_at is not None for f in ends), ends
+
+
+def test_a_return_for_good_is_a_move() -> None:
+    turns = ("Ama: my brother Yaw went back to Kumasi for good",)
+    homes = {(f.source, f.target) for f in run(*turns).facts if f.relation == "LIVES_IN"}
+    assert ("Yaw", "Kumasi") in homes, homes
+
+
+def test_a_role_and_its_holders_name_told_as_two_sentences_are_one_phrase() -> None:
+    turns = ("Ama: new girlfriend. Efua. she's a nurse",)
+    assert any(f.relation == "DATING" and f.target == "Efua" for f in run(*turns).facts)

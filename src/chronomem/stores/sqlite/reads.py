@@ -223,12 +223,18 @@ def mentions(
     episode_ids: Sequence[str] | None,
     entity_ids: Sequence[str] | None,
 ) -> list[Mention]:
-    where = in_values("group_id", groups)
+    where = in_values("m.group_id", groups)
     if episode_ids is not None:
-        where = where & in_values("episode_id", id_list(episode_ids, "episode_ids"))
+        where = where & in_values("m.episode_id", id_list(episode_ids, "episode_ids"))
     if entity_ids is not None:
-        where = where & in_values("entity_id", id_list(entity_ids, "entity_ids"))
-    sql = f"SELECT group_id, episode_id, entity_id FROM mentions WHERE {where.sql}"
+        where = where & in_values("m.entity_id", id_list(entity_ids, "entity_ids"))
+    # in the order the episodes and entities were stored, not by their (random) ids
+    sql = (
+        "SELECT m.group_id, m.episode_id, m.entity_id FROM mentions m "
+        "LEFT JOIN episodes ep ON ep.group_id = m.group_id AND ep.id = m.episode_id "
+        "LEFT JOIN entities en ON en.group_id = m.group_id AND en.id = m.entity_id "
+        f"WHERE {where.sql} ORDER BY ep.rid, en.rid"
+    )
     return [
         Mention(group_id=g, episode_id=ep, entity_id=en)
         for g, ep, en in conn.execute(sql, where.params)

@@ -46,7 +46,10 @@ def load_vectors(
     """Every stored embedding of the target in the group, as ids and one matrix."""
     table, column = EMBEDDINGS[target]
     found = conn.execute(
-        f"SELECT id, {column} FROM {table} WHERE group_id = ? AND {column} IS NOT NULL", (group_id,)
+        # in row order: equal scores keep it (ids are random, the same text must rank the same)
+        f"SELECT id, {column} FROM {table} WHERE group_id = ? AND {column} IS NOT NULL "
+        "ORDER BY rid",
+        (group_id,),
     ).fetchall()
     if not found:
         return [], None
@@ -190,10 +193,14 @@ def walk(
             break
         out = all_of(in_values("f.group_id", groups), in_values("f.source_id", frontier), facts)
         back = all_of(in_values("f.group_id", groups), in_values("f.target_id", frontier), facts)
+        # in the entities' insertion order, not the ids' (random: the same text must walk
+        # the same way, ``search/methods.bfs`` keeps this order on ties)
         sql = (
-            f"SELECT f.target_id FROM facts f WHERE {out.sql} "
-            f"UNION SELECT f.source_id FROM facts f WHERE {back.sql}"
+            f"SELECT e.id FROM entities e WHERE {in_values('e.group_id', groups).sql} AND e.id "
+            f"IN (SELECT f.target_id FROM facts f WHERE {out.sql} "
+            f"UNION SELECT f.source_id FROM facts f WHERE {back.sql}) ORDER BY e.rid"
         )
-        frontier = [n for (n,) in conn.execute(sql, out.params + back.params) if n not in hops]
+        params = in_values("e.group_id", groups).params + out.params + back.params
+        frontier = list(dict.fromkeys(n for (n,) in conn.execute(sql, params) if n not in hops))
         hops.update(dict.fromkeys(frontier, hop))
     return hops

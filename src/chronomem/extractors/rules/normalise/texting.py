@@ -30,7 +30,10 @@ from chronomem.extractors.rules.tables.life_words import (
     CONDITIONS,
     DEVICE_NAMES,
     JOB_HEADS,
+    ROLES_DATING,
     ROLES_MANAGER,
+    ROLES_MARRIED,
+    ROLES_PERSONAL,
 )
 from chronomem.text.words import english_words, word_set
 
@@ -235,8 +238,20 @@ _WORDS = re.compile(r"[a-z][a-z'-]*|\S+", re.I)
 _SENTENCE = re.compile(r"[^.!?:\n]+[.!?:]*")
 
 
+# A role told and its holder's name as a sentence of its own ("new girlfriend. Róisín.",
+# "gf now. Sam."): one noun phrase, "new girlfriend Róisín" (a title is no name: "Dr.")
+_ROLE_THEN_NAME = re.compile(
+    r"\b(?P<role>(?:new\s+)?(?:"
+    + "|".join(sorted(ROLES_DATING | ROLES_MARRIED | ROLES_MANAGER | ROLES_PERSONAL, key=len))
+    + r"))(?P<now>\s+now)?\s*\.\s+(?!(?:dr|mr|mrs|ms|mx|prof|st)\b)"
+    r"(?P<name>(?-i:[A-Z])[\w'’-]+)(?=\s*(?:[.!]|$))",
+    re.I,
+)
+
+
 def with_subjects(text: str) -> str:
     """``text`` with the first-person subject of each subjectless opening written in."""
+    text = _ROLE_THEN_NAME.sub(r"\g<role> \g<name>\g<now>", text)
     text = _THEIR_NEWS.sub(_their_news, _NEW_AFTER_COMMA.sub(", my ", text))
     return _SENTENCE.sub(_sentence, text)
 

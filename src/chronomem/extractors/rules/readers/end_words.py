@@ -135,7 +135,8 @@ _CUT_WITH_ME = re.compile(
 )
 # The piece before the subject: nothing but discourse words and determiners.
 _SUBJECT_LEAD = re.compile(
-    rf"^\W*(?:(?:{_DISCOURSE}|guess what|my|our|the|good old|old|poor|dear|little)\W+)*$",
+    rf"^\W*(?:(?:{_DISCOURSE}|guess what|my|our|the|good old|old|poor|dear|little)\W+)*"
+    r"(?:(?:me|i) and\s+)?$",  # "me and Jomar are done"
     re.I,
 )
 

@@ -124,6 +124,10 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?:[a-z-]+ )?" + _HOME_KIND + r" in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling shares share sharing rents rent renting"),
+    # "he went back to Cebu for good": a return for good is a move
+    P("LIVES_IN", r"\b(?:went|gone|going|headed|returned|moved|came) (?:back |home )?to"
+      r"(?= (?:[A-Z][\w'-]*\s?){1,3} for good\b)", "Location", reject_labels=_PLACE_LIKE,
+      triggers="went gone going headed returned moved came"),
     P("LIVES_IN", r"\b(?:my|our) (?:place|apartment|flat|house|home|condo|studio) (?:is |here )?in "
       r"(?P<obj>{NAME})", "Location", "inline", "possessor", reject_labels=_PLACE_LIKE,
       triggers="place apartment flat house home condo studio"),
