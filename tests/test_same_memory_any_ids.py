@@ -60,3 +60,31 @@ def test_fusion_ties_keep_the_order_items_were_first_seen_in() -> None:
     assert [i for i, _ in score_fusion([("z", 0.5), ("a", 0.5)], [], weight=1.0)] == ["z", "a"]
     for a, b in itertools.permutations(["q", "b"]):
         assert [i for i, _ in score_fusion([(a, 0.5), (b, 0.5)], [], weight=1.0)] == [a, b]
+
+
+# Facts of identical text score alike on every ranking ("Bea said: Orthopaedic Admissions"
+# told twice): the order among them came from the vector matrix, the walk's frontier and the
+# mentions as the store read them, by id, until each was read in the order rows were stored.
+TIED_TURNS = [
+    "Bea: I'm Sister Bea, 79, home from the mission in Peru these ten years.",
+    "Bea: The hospital has given me a date for my hip replacement: Tuesday 8 April.",
+    "Bea: Orthopaedic Admissions, St Vincent's. Orthopaedic Admissions, St Vincent's.",
+    "Bea: My surgery has been postponed. My new date is Monday 12 May.",
+    "Bea: Please attend the pre-operative clinic on 28 April.",
+]
+
+
+def _tied_ranking(descending: bool) -> list[tuple[str, str, float]]:
+    numbers = itertools.count(10**6, -1) if descending else itertools.count(1)
+    start = datetime(2025, 2, 11, 9, tzinfo=UTC)
+    with Memory(":memory:", embedder=HashEmbedder(), ids=lambda: f"{next(numbers):08d}") as memory:
+        for day, turn in enumerate(TIED_TURNS):
+            memory.add_episode(turn, group_id="g", reference_time=start + timedelta(days=day))
+        found = memory.search("When is Sister Bea's hip operation?", group_id="g", limit=8)
+        return [(f.relation, f.fact, round(found.scores[f.id], 12)) for f in found.facts]
+
+
+def test_equal_scores_rank_alike_whatever_order_the_ids_were_drawn_in() -> None:
+    ascending = _tied_ranking(descending=False)
+    assert len(ascending) >= 4, ascending
+    assert _tied_ranking(descending=True) == ascending

@@ -55,90 +55,64 @@ _MED = "|".join(sorted((w.replace("-", "[- ]") for w in MEDICATIONS), key=lambda
 _OBJ = rf"(?:a |an |the |my |some |daily |low[- ]dose |a low dose of |a course of )?(?P<obj>{_MED})"
 _WORDS = " ".join(sorted(w.split("-")[-1] for w in MEDICATIONS))
 
-MEDICATION_ROWS: tuple[P, ...] = (
-    P(  # "the doc switched me from sertraline to lexapro": the speaker's medication changes
+
+def _taken(verbs: str, subject: str = "clause", *, ending: bool = False) -> P:
+    """A row of TAKES_MEDICATION: the drug its ``obj`` names, taken (or, ``ending``, no
+    longer)."""
+    return P(
         "TAKES_MEDICATION",
+        verbs,
+        "Medication",
+        "inline",
+        subject,
+        ending=ending,
+        template="{source} takes {target}",
+        triggers=_WORDS,
+    )
+
+
+MEDICATION_ROWS: tuple[P, ...] = (
+    _taken(  # "the doc switched me from sertraline to lexapro": the speaker's medication changes
         rf"\b(?:switched|switching|moved|changed|swapped|put) (?:me|us) (?:over )?from "
         rf"(?P<old>{_MED}) (?:to|onto) {_OBJ}\b",
-        "Medication",
-        "inline",
         "possessor",
-        template="{source} takes {target}",
-        triggers=_WORDS,
     ),
-    P(  # "switched from Zoloft to Lexapro": the old one ends, the new one starts
-        "TAKES_MEDICATION",
+    _taken(  # "switched from Zoloft to Lexapro": the old one ends, the new one starts
         rf"\b(?:switched|switching|moved|changed|went|going) (?:me |him |her )?from "
-        rf"(?P<old>{_MED}) (?:to|onto) {_OBJ}\b",
-        "Medication",
-        "inline",
-        template="{source} takes {target}",
-        triggers=_WORDS,
+        rf"(?P<old>{_MED}) (?:to|onto) {_OBJ}\b"
     ),
-    P(  # "took me off metformin", "stopped taking the statins", "finished my antibiotics"
-        "TAKES_MEDICATION",
+    _taken(  # "took me off metformin", "stopped taking the statins", "finished my antibiotics"
         r"\b(?:(?:came|coming|come|got|get|getting|weaned|weaning|went|been|is|am|are|'m|'s)"
         r" off|took (?:him |her )?off|taken off|stopped(?: taking)?|quit(?: taking)?|no"
         r" longer (?:on|taking)|not on|not taking|no more|done with|finished|ran out of|gave "
         rf"up) {_OBJ}\b",
-        "Medication",
-        "inline",
         ending=True,
-        template="{source} takes {target}",
-        triggers=_WORDS,
     ),
-    P(  # the course told over after the drug: "antibiotics finished", "steroids done"
-        "TAKES_MEDICATION",
+    _taken(  # the course told over after the drug: "antibiotics finished", "steroids done"
         rf"(?:^\W*|[,;:] |\b(?:and|my|the) ){_OBJ} (?:are |is |all |now )?(?:finished|done|"
         r"over|stopped)\b",
-        "Medication",
-        "inline",
         "possessor",
         ending=True,
-        template="{source} takes {target}",
-        triggers=_WORDS,
     ),
-    P(  # "I'm on insulin now", "she's been taking sertraline", "I take metformin"
-        "TAKES_MEDICATION",
+    _taken(  # "I'm on insulin now", "she's been taking sertraline", "I take metformin"
         r"(?:(?:\b(?:am|is|are|now|still|been|be)|'m|'s|'re) (?:now |still |back )?on|\b(?:"
-        r"started|starting|start|began|take|takes|taking)(?: taking)?|\bprescribed) "
-        + _OBJ
-        + r"\b",
-        "Medication",
-        "inline",
-        template="{source} takes {target}",
-        triggers=_WORDS,
+        r"started|starting|start|began|take|takes|taking)(?: taking)?|\bprescribed) " + _OBJ + r"\b"
     ),
-    P(  # "the doc put me on metformin", "they started me on insulin": the speaker takes it
-        "TAKES_MEDICATION",
+    _taken(  # "the doc put me on metformin", "they started me on insulin": the speaker takes it
         r"\b(?:put|started|starting|got|switched|prescribed) (?:me|us) (?:back )?(?:on |onto )?"
         + _OBJ
         + r"\b",
-        "Medication",
-        "inline",
         "possessor",
-        template="{source} takes {target}",
-        triggers=_WORDS,
     ),
-    P(  # a course told on its own with its length: "Penicillin for ten days", "on
+    _taken(  # a course told on its own with its length: "Penicillin for ten days", "on
         # amoxicillin for a week" (the speaker's, opening a chat clause)
-        "TAKES_MEDICATION",
         r"(?:^\W*|[,;:] )(?:(?:and |then )?on )?" + _OBJ + r" for (?=(?:a|an|one|two|three|four|"
         r"five|six|seven|eight|nine|ten|twelve|fourteen|\d+|another|the next) )",
-        "Medication",
-        "inline",
         "possessor",
-        template="{source} takes {target}",
-        triggers=_WORDS,
     ),
-    P(  # "my GP took me off the statins": the speaker's medication ends
-        "TAKES_MEDICATION",
+    _taken(  # "my GP took me off the statins": the speaker's medication ends
         r"\b(?:took|taken|taking|take|got|get|weaned|switched) (?:me|us) off " + _OBJ + r"\b",
-        "Medication",
-        "inline",
         "possessor",
         ending=True,
-        template="{source} takes {target}",
-        triggers=_WORDS,
     ),
 )
