@@ -18,6 +18,7 @@ from chronomem.extractors.rules.analysis.spans import CAPITAL
 from chronomem.extractors.rules.tables.activities import ACTIVITY_ROWS
 from chronomem.extractors.rules.tables.belongings import BELONGING_ROWS
 from chronomem.extractors.rules.tables.commitments import COMMITMENT_ROWS
+from chronomem.extractors.rules.tables.diet_rows import DIET_ROWS
 from chronomem.extractors.rules.tables.endings import ENDING_ROWS
 from chronomem.extractors.rules.tables.favourites import FAVORITE_IS_ROWS, FAVORITE_ROWS
 from chronomem.extractors.rules.tables.gazetteer import EVENT_HEADS, GROUP_HEADS
@@ -93,6 +94,7 @@ _ROWS: tuple[RelationPattern, ...] = (
     # states that change, in this order: a home and the listener's news, diets, habits and
     # health, pets gone, cars and phones, managers, favourites, memberships and plans
     *HOME_NEWS_ROWS,
+    *DIET_ROWS,
     *HEALTH_ROWS,
     *BELONGING_ROWS,
     *MANAGER_ROWS,
