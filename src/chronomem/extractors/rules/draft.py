@@ -79,12 +79,12 @@ class Draft:
         Samsung got nicked. Now I'm on my old iPhone": a relation of one value at a time,
         its later value told as the one of now)."""
         source, target, relation = key
+        end = at or self.said_at
         for k, f in list(self.facts.items()):
             if k[0] != source or k[2] != relation or k[1] == target or f.invalid_at:
                 continue
             if self.told_in.get(k, index) >= index:
                 continue
-            end = at or self.said_at
             if end is not None and (f.valid_at is None or f.valid_at <= end):
                 self.facts[k] = replace(f, invalid_at=end)
 

@@ -205,8 +205,11 @@ def hit_dates(
         return start, until  # "back in 2019 I was a sous chef": held then, over by now
     if hit.ending:
         end = until or start  # "at Deloitte from 2016 to 2020": ended in 2020
-        ahead = end is not None and (_told_ahead(s, times, end) or _scheduled(s, hit))
-        if end is not None and end > s.reference and not ahead:
+        if (
+            end is not None
+            and end > s.reference
+            and not (_told_ahead(s, times, end) or _scheduled(s, hit))
+        ):
             end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
     if until is not None:

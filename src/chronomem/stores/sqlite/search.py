@@ -188,6 +188,7 @@ def walk(
     hops = dict.fromkeys(id_list(seeds, "seeds"), 0)
     frontier = list(hops)
     facts = fact_clause(flt, "f")
+    in_groups = in_values("e.group_id", groups)
     for hop in range(1, depth + 1):
         if not frontier:
             break
@@ -196,11 +197,11 @@ def walk(
         # in the entities' insertion order, not the ids' (random: the same text must walk
         # the same way, ``search/methods.bfs`` keeps this order on ties)
         sql = (
-            f"SELECT e.id FROM entities e WHERE {in_values('e.group_id', groups).sql} AND e.id "
+            f"SELECT e.id FROM entities e WHERE {in_groups.sql} AND e.id "
             f"IN (SELECT f.target_id FROM facts f WHERE {out.sql} "
             f"UNION SELECT f.source_id FROM facts f WHERE {back.sql}) ORDER BY e.rid"
         )
-        params = in_values("e.group_id", groups).params + out.params + back.params
+        params = in_groups.params + out.params + back.params
         frontier = list(dict.fromkeys(n for (n,) in conn.execute(sql, params) if n not in hops))
         hops.update(dict.fromkeys(frontier, hop))
     return hops

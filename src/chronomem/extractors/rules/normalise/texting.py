@@ -242,7 +242,12 @@ _SENTENCE = re.compile(r"[^.!?:\n]+[.!?:]*")
 # "gf now. Sam."): one noun phrase, "new girlfriend Róisín" (a title is no name: "Dr.")
 _ROLE_THEN_NAME = re.compile(
     r"\b(?P<role>(?:new\s+)?(?:"
-    + "|".join(sorted(ROLES_DATING | ROLES_MARRIED | ROLES_MANAGER | ROLES_PERSONAL, key=len))
+    + "|".join(
+        sorted(
+            ROLES_DATING | ROLES_MARRIED | ROLES_MANAGER | ROLES_PERSONAL,
+            key=lambda w: (-len(w), w),
+        )
+    )
     + r"))(?P<now>\s+now)?\s*\.\s+(?!(?:dr|mr|mrs|ms|mx|prof|st)\b)"
     r"(?P<name>(?-i:[A-Z])[\w'’-]+)(?=\s*(?:[.!]|$))",
     re.I,

@@ -62,10 +62,10 @@ def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     if not s.times:
         return hits
     lead = CUE_LEAD.match(s.text)
-    restated = [m for m in _RESTATED.finditer(s.text, 0, s.times[0].start)]
     if lead is not None and ANY_CUE.search(lead.group(1)) is not None:
         opens = lead.end()
-    elif restated:  # "I looked at the letter again — it's Thursday 13 March"
+    elif restated := list(_RESTATED.finditer(s.text, 0, s.times[0].start)):
+        # "I looked at the letter again — it's Thursday 13 March"
         opens = restated[-1].end()
     elif (new := _NEW_DAY.match(s.text)) is not None:  # "your new date is Monday 12 May"
         opens = new.end()

@@ -262,7 +262,7 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # in Aarhus, Snedker Nielsen", "took a job with a little studio here in Amman, Studio Turab"
     P("WORKS_AT", r"\b(?:start(?:s|ed|ing)?|work(?:s|ed|ing)?|(?:got|took|found|landed) a (?:new )?"
       r"job|join(?:s|ed|ing)?) (?:at|with|for)? ?(?:a|an|the) (?:[a-z-]+ ){0,2}(?:"
-      + "|".join(sorted(_WORKPLACES | {"workshop", "practice"})) + r")(?: (?:here |there )?"
+      + "|".join(sorted(_WORKPLACES | {"workshop"})) + r")(?: (?:here |there )?"
       r"(?:in|on|near) (?-i:[A-Z][\w'-]*)(?: (?-i:[A-Z][\w'-]*))?)?,"
       r"(?= (?-i:[A-Z][\w&'-]*(?: [A-Z][\w&'-]*){0,3})\s*(?:$|[.!?;,)]))",
       "Organization", reject_labels=frozenset({"Location", "Event"}),
