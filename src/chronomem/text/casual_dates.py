@@ -118,6 +118,13 @@ def _before_last(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(ctx.day - timedelta(days=ctx.day.weekday() + 14))
 
 
+# what may follow a weekday's day of the month told without "th" ("from Monday 14 I take",
+# "Friday 18."): the clause ends or goes on; not an hour, a quantity or a noun it counts
+_BARE_DAY_ENDS = (
+    r"(?=\s*(?:$|[,.;:!?)\u2013\u2014-](?!\d))|\s+(?:[A-Z]|(?i:i|we|he|she|they|you|my|our|the|at|"
+    r"in|and|to|for|is|was|will)\b))"
+)
+
 CASUAL_RULES = (
     (
         r"(?i:\b(?:in\s+|during\s+)?the\s+(year|month|week)\s+before\s+last\b)",
@@ -127,7 +134,7 @@ CASUAL_RULES = (
     (
         rf"(?i:\b(?:on\s+)?(?:(?:next|this|coming)\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
         rf"(?:of\s+)?({MONTH_NAMES})\.?)|(?i:({MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
-        rf"|(?i:(\d{{1,2}})(?:st|nd|rd|th)))\b(?:,?\s+((?:19|20)\d{{2}})\b)?",
+        rf"|(\d{{1,2}})(?:(?i:st|nd|rd|th)|{_BARE_DAY_ENDS}))\b(?:,?\s+((?:19|20)\d{{2}})\b)?",
         _weekday_and_day,
         _WEEKDAY_NAMES,
     ),
@@ -151,7 +158,9 @@ CASUAL_RULES = (
         frozenset(_LOWER_MONTHS),
     ),
     (
-        r"(?i:\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)?\s+of\s+(this|last|next|the)\s+month\b)",
+        # the article left out as learners do: "from 1st of next month"
+        r"(?i:\b(?:on\s+)?(?:the\s+|(?=\d{1,2}(?:st|nd|rd|th)\s))(\d{1,2})(?:st|nd|rd|th)?\s+of\s+"
+        r"(this|last|next|the)\s+month\b)",
         _day_of_month,
         frozenset({"month"}),
     ),

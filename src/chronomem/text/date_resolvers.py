@@ -353,6 +353,11 @@ def ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return shift(ctx, number(m.group(1)), m.group(2))
 
 
+def ahead_of_tomorrow(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "a fortnight tomorrow", "three weeks from tomorrow": that long after tomorrow."""
+    return shift(ctx, number(m.group(1)), m.group(2)) + timedelta(days=1)
+
+
 # what tells a day ahead before "in <a while>" in its clause ("he said he'd call in two days")
 _STILL_AHEAD = re.compile(
     r"\b(?:will|would|shall|going|gonna|am|is|are|be|start|starts|starting|leave|leaving|"

@@ -57,6 +57,7 @@ _ORDINAL_WORD = (
     + ")"
 )
 _UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"
+COUNT, UNIT = _NUM, _UNIT  # for the other readers of counted spans (``offset_dates.py``)
 # a span with a half: "a year and a half", "two and a half months", "half a year"
 _HALVES = (
     rf"(?:({_NUM})\s+({_UNIT})\s+and\s+a\s+half|({_NUM})\s+and\s+a\s+half\s+({_UNIT})"
@@ -183,6 +184,20 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.ahead,
             _UNITS,
         ),
+        # "a week today", "a fortnight today" (not "a year today since I quit"): that long on
+        (
+            rf"(?<!for )\b({_NUM})\s+((?i:weeks?|fortnights?))(?i:\s+today)\b"
+            r"(?!\s+(?:since|that|ago)\b)",
+            resolve.ahead,
+            _UNITS,
+        ),
+        # "a fortnight tomorrow", "three weeks from tomorrow": that long after tomorrow
+        # (before "from <a while>", a learner's "since", reads it as a start back then)
+        (
+            rf"(?<!for )\b({_NUM})\s+({_UNIT})(?i:\s+(?:from\s+)?(?:tomorrow|tmrw))\b",
+            resolve.ahead_of_tomorrow,
+            _UNITS,
+        ),
         (
             r"(?i:\b(the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|yesterday"
             r"|today|tonight|tomorrow|tmrw|tmr|tmrrw|tomoz|tomorow|2moro|2morrow|tonite|2nite"
@@ -278,6 +293,8 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         (rf"(?i:\bin\s+)({_NUM})\s+({_UNIT})\b(?!\s+ago)", resolve.ahead, _UNITS),
         (rf"\b({_NUM})\s+({_UNIT})(?i:\s+from\s+now)\b", resolve.ahead, _UNITS),
+        # before a bare weekday, which would read "Friday" of "on Good Friday"
+        (HOLIDAY_PATTERN, holiday, HOLIDAY_WORDS),
         (
             # ("the Thursday Readers", "the Sunday League": a name, no day)
             rf"(?i:\b(?:on\s+)?)\b(?!(?<=\bthe\s){_WEEKDAY}\s+(?-i:[A-Z]))({_WEEKDAY})\b"
@@ -299,7 +316,6 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.bare_season,
             _SEASON_WORDS,
         ),
-        (HOLIDAY_PATTERN, holiday, HOLIDAY_WORDS),
         (
             r"(?i:\b(?:over|on|during|at)\s+the\s+weekend\b)",
             resolve.the_weekend,

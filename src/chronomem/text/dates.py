@@ -33,6 +33,7 @@ from chronomem.text.date_resolvers import Resolver
 from chronomem.text.date_rules import DATE_RULES, ROUGHLY
 from chronomem.text.daymath import DayContext
 from chronomem.text.lasting_ahead import lasting_ends, remaining_ends
+from chronomem.text.offset_dates import offset_days
 from chronomem.text.tense import clause_tense
 from chronomem.text.time_words import FUTURE_CUES, LAST_STRETCH
 
@@ -87,6 +88,13 @@ _ENDS_THEN = re.compile(
     r"|(?:last|final) (?:(?:night|day|late|early) )?(?:day|shift) (?:at|with) [^.,;!?]{1,40}?"
     r"|(?:\bis|'s|\bwill be) over|mov(?:e|es|ed|ing) out\b(?: of [^.,;!?]{1,30}?)?)"
     r"\s+(?:(?:on|in|at|by)\s+)?$",
+    re.I,
+)
+# the return that ends a time away told with its start before it ("on 1 June, back on the
+# 20th", "leaving Friday and coming home on the 9th")
+_BACK_THEN = re.compile(
+    r"\b(?:back|home|return(?:s|ed|ing)?|coming back|flying back|fly back)\s+(?:(?:on|by)\s+)?"
+    r"(?:the\s+)?$",
     re.I,
 )
 # "until" / "till" right before a date the clause gives no tense: the end lies ahead
@@ -195,6 +203,7 @@ def find_time_expressions(
             if when is not None:
                 found.append((m.start(), m.end(), when))
     found += pointed_back(text, found)
+    found = offset_days(text, found)
     found.sort(key=lambda item: item[0])
     return _with_roles_and_times(text, found, ref)
 
@@ -226,6 +235,9 @@ def _with_roles_and_times(
             out[-1], when = _ordered_span(out[-1], when, ref)
         if role is None and _ENDS_THEN.search(text, max(0, start - 60), start):
             role = "end"
+        back = head not in ("in", "during") and _BACK_THEN.search(text, max(0, start - 30), start)
+        if role is None and out and back:
+            role = "until"  # "flight out on 1 June, back on 20 June": the time away ends
         if role == "until" and _MOVED_UNTIL.search(text, max(0, start - 40), start):
             role = "at"  # "postponed until the 26th": the new day, not an end
         tail = _TIME_OF_DAY.match(text, end)

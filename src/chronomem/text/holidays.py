@@ -5,8 +5,9 @@ A holiday is read only after a preposition ("since", "over", "after", "at", ...)
 word that picks one ("last", "next", "this past"): "happy new year" or "new year new me"
 name no day; "last Christmas" is the one before the reference day, whatever the tense. The
 fixed ones resolve like a day named without a year (the occurrence the clause's tense points
-to, see ``dates.py``); Easter (Western) and Thanksgiving (US: fourth Thursday of November)
-are computed for that year; Diwali, Lunar New Year, Eid, Ramadan and Hanukkah are read
+to, see ``dates.py``); Easter (Western, with the days counted from it: Good Friday, Easter
+Monday, Ash Wednesday, Pentecost) and Thanksgiving (US: fourth Thursday of November) are
+computed for that year; Diwali, Lunar New Year, Eid, Ramadan and Hanukkah are read
 from a table of their first days.
 """
 
@@ -27,7 +28,13 @@ _FIXED = {
     "valentine's day": (2, 14), "valentine's": (2, 14), "valentines": (2, 14),
     "valentines day": (2, 14), "new year": (1, 1),
 }  # fmt: skip
-_MOVING = ("easter", "thanksgiving")
+# the days counted from Western Easter Sunday
+_FROM_EASTER = {
+    "easter": 0, "easter sunday": 0, "easter monday": 1, "good friday": -2,
+    "maundy thursday": -3, "holy thursday": -3, "holy saturday": -1, "palm sunday": -7,
+    "ash wednesday": -46, "pentecost": 49, "whitsun": 49, "whit sunday": 49, "whit monday": 50,
+}  # fmt: skip
+_MOVING = (*_FROM_EASTER, "thanksgiving")
 # holidays of a lunar or lunisolar calendar: (month, day) of their first day, per year (the
 # published civil dates; a year not listed names no day)
 _DIWALI = {2020: (11, 14), 2021: (11, 4), 2022: (10, 24), 2023: (11, 12), 2024: (10, 31),
@@ -69,7 +76,9 @@ HOLIDAY_IN_YEAR_PATTERN = (
 )
 HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "thanksgiving",
                            "halloween", "valentine", "valentines", "nye", "boxing", "diwali",
-                           "deepavali", "eid", "ramadan", "hanukkah", "chanukah"})  # fmt: skip
+                           "deepavali", "eid", "ramadan", "hanukkah", "chanukah", "pentecost",
+                           "whitsun", "whit", "good", "maundy", "holy", "palm",
+                           "ash"})  # fmt: skip
 
 
 def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -121,8 +130,12 @@ def _fixed(name: str) -> tuple[int, int] | None:
 
 
 def _moving(name: str) -> Callable[[int], date]:
-    """The rule that computes a moving holiday's day in a year (Easter, Thanksgiving)."""
-    return _easter if name == "easter" else _thanksgiving
+    """The rule that computes a moving holiday's day in a year (Easter and the days counted
+    from it, Thanksgiving)."""
+    if name in _FROM_EASTER:
+        days = _FROM_EASTER[name]
+        return lambda year: _easter(year) + timedelta(days=days)
+    return _thanksgiving
 
 
 def _lunar(days: dict[int, tuple[int, int]], ctx: DayContext) -> datetime | None:

@@ -98,7 +98,32 @@ class Draft:
             or len(self.entities) >= MAX_ENTITIES_PER_EPISODE
         )
 
+    def switch_days(self) -> None:
+        """An ending dated only by when it was said ends the day another value of its
+        relation starts, told in the same sentence ("no more amlodipine, from Monday 14 I
+        take losartan": amlodipine ends on the 14th)."""
+        said = self.said_at
+        if said is None:
+            return
+        for k, f in list(self.facts.items()):
+            if f.valid_at is not None or f.invalid_at is None or f.invalid_at != said:
+                continue
+            starts = {
+                g.valid_at
+                for j, g in self.facts.items()
+                if j[0] == k[0]
+                and j[2] == k[2]
+                and j[1] != k[1]
+                and g.invalid_at is None
+                and self.told_in.get(j) == self.told_in.get(k, -1)
+                and g.valid_at is not None
+                and g.valid_at.date() != said.date()
+            }
+            if len(starts) == 1 and k[2] not in GENERIC_RELATIONS:
+                self.facts[k] = replace(f, invalid_at=starts.pop())
+
     def build(self) -> Extraction:
+        self.switch_days()
         if self.speaker:
             me = self.entities[normalize_name(self.speaker)]
             me.sentences = me.sentences or list(range(len(self.sentences)))

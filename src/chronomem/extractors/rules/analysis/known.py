@@ -74,6 +74,9 @@ class Known:
     # (normalized source, relation) -> the value told ended last ("handed in my notice at
     # Pell": a "my last day is ..." after it dates that ending)
     ended: dict[tuple[str, str], str] = field(default_factory=dict)
+    # the plan a sentence of this turn told moved without its new day ("the tournament is
+    # postponed"): a day ahead a later sentence gives is its new one ("so now it's the 8th")
+    moved: Ahead | None = None
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)

@@ -28,11 +28,11 @@ import re
 from collections.abc import Iterable
 
 from chronomem.extractors.rules.analysis.person_acts import FILLERS, opens_on_a_person
-from chronomem.extractors.rules.normalise.texting import STATE_WORDS, VERB_WORDS
 from chronomem.extractors.rules.tables import gazetteer as gz
 from chronomem.extractors.rules.tables import lexicon as lx
 from chronomem.extractors.rules.tables import life_words as lw
 from chronomem.extractors.rules.tables.medication import MEDICATIONS
+from chronomem.extractors.rules.tables.texting_words import STATE_WORDS, VERB_WORDS
 from chronomem.text.words import word_set
 
 # Ordinary words that stand after a preposition or a role noun without being names.
@@ -135,11 +135,21 @@ _WITH_PEOPLE = word_set(
     date dating dinner lunch drinks together split broke married engaged up things it
     """
 )
-_VERBS = VERB_WORDS | word_set(
-    """
+# auxiliaries and modals: a verb after a role noun, never its name ("my wife cannot believe
+# it", "my boss would never")
+_AUXILIARIES = word_set(
+    "cannot can could would will should must might may shall does did has had was were "
+    "am are wont dont cant didnt doesnt isnt wasnt shouldnt wouldnt couldnt mustnt"
+)
+_VERBS = (
+    _AUXILIARIES
+    | VERB_WORDS
+    | word_set(
+        """
     go do say come think know seem look keep make take get allow wave let put call tell
     ask try turn leave stay start stop help give bring send show feel mean become
     """
+    )
 )
 # Roles one person fills, told as "my manager is fern".
 _POSITIONS = lw.ROLES_MANAGER | word_set(

@@ -35,132 +35,31 @@ from chronomem.extractors.rules.tables.life_words import (
     ROLES_MARRIED,
     ROLES_PERSONAL,
 )
+from chronomem.extractors.rules.tables.texting_words import (
+    ADVERBS,
+    AFTER_STATE,
+    AFTER_VERB,
+    CAPITAL_VERB_AFTER,
+    COPULAS,
+    DETERMINERS,
+    EVENT_NOUNS,
+    FEELINGS,
+    GIVING_UP,
+    IRREGULAR_PAST,
+    NOT_A_STATE_AFTER,
+    NOT_PAST,
+    NOUN_AFTER,
+    NOUN_ING,
+    NOUN_VERBS,
+    OPENING,
+    ORDINAL,
+    PASSIVE,
+    PRESENT,
+    STATE_PREPOSITIONS,
+    STATES,
+)
 from chronomem.text.words import english_words, word_set
 
-# Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also,").
-# "also" with no comma after it is the predicate's own ("also picked up weekend shifts":
-# one more job, "I also picked up"), so it opens only when set off.
-_OPENERS = (
-    r"ok(?:ay)?|so|also(?=\s*[,!:])|and|anyway|anyways|well|yeah|yep|yup|yes|no|nope|but|plus|then|oh"
-    r"|update|quick update|life update|big news|news|guess what|good news|sad news|honestly"
-    r"|actually|basically|welp|alright|right|omg|wow|sooo*|aaa+h*|though|tho|nvm|never mind"
-    r"|sorry|ugh+|argh+|ok so|well well"
-)
-_OPENING = re.compile(rf"(?:(?:{_OPENERS})(?:[,!:]+\s*|\s+))*", re.I)
-# Adverbs between the missing subject and its predicate ("still living", "just started").
-_ADVERBS = word_set(
-    """
-    just also still finally now recently officially literally actually already never
-    totally basically honestly currently kinda sorta definitely def really officially
-    somehow apparently suddenly unexpectedly eventually happily proudly sadly
-    """
-)
-# Past tenses that do not end in -ed.
-_IRREGULAR_PAST = word_set(
-    """
-    got quit left sold bought made went began became took found lost broke gave ran drove
-    met had did won split paid kept sent spent fell felt saw came caught cut set told
-    thought brought taught wrote swam rode flew grew knew threw wore chose stole hung
-    sold built dug fed fought heard held hurt led lent meant overslept rebuilt sang slept
-    sprang stood stuck struck swore swung understood woke said
-    """
-)
-# Words in -ed that are no past tense of the writer ("need", "bed", "shed").
-_NOT_PAST = word_set(
-    "need bed red shed speed feed seed weed bleed breed greed deed freed indeed "
-    "embed ted fred ed reed steed tired bored scared excited"
-)
-# Participles said of the writer with "I was": "diagnosed with asthma today".
-_PASSIVE = word_set(
-    """
-    diagnosed born raised hired fired laid promoted dumped ghosted poached voted elected
-    assigned transferred admitted discharged prescribed accepted rejected offered
-    referred told advised approved
-    """
-)
-# Verbs of state, habit and feeling said in the present: "live in gdansk", "love horror".
-_PRESENT = word_set(
-    """
-    live work love like hate adore prefer drive speak teach own have miss study play
-    eat drink use volunteer rent share commute run swim cycle walk train practise practice
-    attend belong cook bake knit paint sing dance write read follow support manage lead
-    do go want wish hope need
-    """
-)
-# States that take "I'm": "vegan since 2019", "allergic to penicillin", "back at work".
-_STATES = word_set(
-    """
-    vegan vegetarian veggie pescatarian pregnant engaged married divorced single sober
-    allergic intolerant obsessed addicted hooked retired unemployed tired bored scared
-    excited back home off sick ill better recovered injured vaccinated
-    """
-)
-_AFTER_STATE = word_set(
-    "now to since with again already at from for and but so today of about by in as"
-)
-# What follows a capitalised past tense opening a sentence ("Moved to Leeds", "Quit my
-# job"), unlike a capitalised name in -ed ("Wilfred has", "Ted said").
-_CAPITAL_VERB_AFTER = word_set(
-    """
-    to at in into from for with of on off up out back down over away the a an my our
-    his her their this that it them him smoking drinking
-    """
-)
-# Feelings in -ed: "exhausted", "gutted" are how the writer is, not what they did.
-_FEELINGS = word_set(
-    """
-    tired bored scared excited exhausted stressed gutted thrilled delighted relieved
-    devastated heartbroken annoyed worried confused shattered knackered pleased amazed
-    shocked stunned terrified frustrated overwhelmed embarrassed disappointed stoked
-    """
-)
-# Verbs that are as often nouns ("swim lesson", "work stuff"): a verb only before what a
-# verb takes (a determiner, a preposition, an adverb).
-_NOUN_VERBS = word_set(
-    "work run swim cycle walk train practise practice cook bake knit paint dance play drink "
-    "use volunteer rent share commute date lead manage support follow read write sing do go"
-)
-_AFTER_VERB = word_set(
-    "a an the my our his her their this that these those some any at in on for from with to "
-    "as by every each remotely full part from out up away home there here again too now daily"
-)
-_GIVING_UP = word_set("quit stopped gave ditched dropped kicked")
-_COPULAS = word_set(
-    "is was are were 's has had isn't wasn't will would can could sucks sucked makes made "
-    "keeps kept feels felt gets got"
-)  # "gardening keeps me sane", "cycling makes me happy": the gerund is the subject
-_STATE_PREPOSITIONS = word_set("into on at in off")
-# A verb before one of these is the first word of a noun: "swim lesson", "dance class"
-_EVENT_NOUNS = word_set(
-    "lesson lessons class classes practice session sessions appointment meeting recital "
-    "rehearsal tournament meet match game"
-    # "moving day is a fortnight from now", "leaving do on friday"
-    " day party do"
-)
-_DETERMINERS = word_set("the a an my our")
-_NOT_A_STATE_AFTER = word_set(
-    "a an the this that these those it them him her you me us least last first all some "
-    "time times way case fact general particular total addition order"
-)
-_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)?|first|second|third|next|last|other|end|start")
-# Words after a noun opening a sentence ("work was mad", "date nite", "gym tomorrow").
-_NOUN_AFTER = word_set(
-    "is was 's are were has had will would can could should nite night day sucks sucked "
-    "tonight today tomorrow tmrw tho though stuff things thing"
-)
-# Gerunds that are nouns ("morning", "wedding") and do not open a predicate.
-_NOUN_ING = word_set(
-    """
-    morning evening thing something nothing anything everything king ring spring string
-    wedding building ceiling during sibling darling pudding wing sing bring ping sting
-    swing ding bling earring evening meeting feeling painting clothing parking
-    including according regarding concerning considering following assuming depending
-    excluding pending nothing anything something everything
-    """
-)
-# Verbs this module reads: never a name when they follow a role noun ("my son set up").
-VERB_WORDS = _IRREGULAR_PAST | _PRESENT | _PASSIVE
-STATE_WORDS = _STATES
 # A past tense listed after a comma shares the inserted subject ("sold the civic, got a
 # kia" -> "I sold the civic, I got a kia"), so each clause keeps its own.
 _LISTED = re.compile(r", (?=([a-z]+)\b)")
@@ -279,7 +178,7 @@ def _sentence(m: re.Match[str]) -> str:
     sentence = m.group()
     if sentence.rstrip().endswith("?"):
         return sentence
-    opening = _OPENING.match(sentence.lstrip())
+    opening = OPENING.match(sentence.lstrip())
     lead = len(sentence) - len(sentence.lstrip()) + (opening.end() if opening else 0)
     rest = sentence[lead:]
     if _OWN_THING.match(rest):  # "vespa won't start", "civic's gone, got a kia": mine
@@ -313,14 +212,14 @@ def _listed_subject(m: re.Match[str]) -> str:
     after = m.string[m.end() :].split(",", 1)[0]
     if verb == "new" and _NEWS.match(after) and not _TOLD_VERB.search(after):
         return ", I got a "  # "I quit the cafe, new job at Arlo's"
-    if verb.endswith("ing") and len(verb) > 4 and verb not in _NOUN_ING:
+    if verb.endswith("ing") and len(verb) > 4 and verb not in NOUN_ING:
         return ", I'm "  # "I speak swahili, learning french on the side"
-    if verb in _FEELINGS:
+    if verb in FEELINGS:
         return ", I'm "  # "back from rome, exhausted"
     if verb in ("been", "gone"):
         return ", I've "  # "left Hollis in June, been at Brackwater since July"
-    past = verb in _IRREGULAR_PAST or (verb.endswith("ed") and len(verb) > 3)
-    return ", I " if past and verb not in _NOT_PAST and verb not in _STATES else ", "
+    past = verb in IRREGULAR_PAST or (verb.endswith("ed") and len(verb) > 3)
+    return ", I " if past and verb not in NOT_PAST and verb not in STATES else ", "
 
 
 def _subject_for(rest: str) -> str | None:
@@ -329,15 +228,15 @@ def _subject_for(rest: str) -> str | None:
     if not words or not rest[:1].isalpha():
         return None
     i = 0
-    while i < len(words) - 1 and words[i] in _ADVERBS:
+    while i < len(words) - 1 and words[i] in ADVERBS:
         i += 1
     head, after = words[i], words[i + 1] if i + 1 < len(words) else ""
-    if after in _COPULAS and head != "been":
+    if after in COPULAS and head != "been":
         return None  # "freelancing is hard", "vegan was easy": a noun, not a predicate
     capital = rest[:1].isupper() and not rest[1:2].isupper() and i == 0
-    if capital and after not in _CAPITAL_VERB_AFTER and not _a_past_tense(head):
+    if capital and after not in CAPITAL_VERB_AFTER and not _a_past_tense(head):
         return None  # "Wilfred has moved": a capitalised word in -ed is a name
-    if after in _EVENT_NOUNS:
+    if after in EVENT_NOUNS:
         return None  # "swim lesson tomorrow at 8", "dance class on friday": a calendar line
     subject = _verbal(head, after)
     if subject is None and (i > 0 or not rest[:1].isupper()):  # "Will moved", "Hope is": names
@@ -351,9 +250,9 @@ def _a_past_tense(word: str) -> bool:
     sentence is the writer's deed ("Left Greenway", "Started running 5k")."""
     if word in _NOT_A_VERB:
         return False
-    if word in _IRREGULAR_PAST:
+    if word in IRREGULAR_PAST:
         return True
-    if not word.endswith("ed") or word in _NOT_PAST:
+    if not word.endswith("ed") or word in NOT_PAST:
         return False
     stems = (word[:-2], word[:-1], word[:-3], word[:-3] + "y")  # join-ed, move-d, swap-p-ed
     vocabulary = english_words()
@@ -363,34 +262,34 @@ def _a_past_tense(word: str) -> bool:
 def _verbal(head: str, after: str) -> str | None:
     if head in ("been", "gone"):
         return "I've"  # "been at brackwater since march", "gone fully vegan since the spring"
-    if head in _PASSIVE and after in ("with", "as", "by", "for", "to", "from", "into", "at"):
+    if head in PASSIVE and after in ("with", "as", "by", "for", "to", "from", "into", "at"):
         return "I was"
-    if head in _FEELINGS:
+    if head in FEELINGS:
         return "I'm"  # "exhausted after work", "gutted tbh"
-    if head in _STATES and (not after[:1].isalpha() or after in _AFTER_STATE):
+    if head in STATES and (not after[:1].isalpha() or after in AFTER_STATE):
         return "I'm"  # "engaged!!", "retired now", "married since june"
-    if head in _GIVING_UP and (after.endswith("ing") or after == "up"):
+    if head in GIVING_UP and (after.endswith("ing") or after == "up"):
         return None  # "quit going to the pool": the habit reader takes the speaker there
-    if head in _IRREGULAR_PAST or (head.endswith("ed") and len(head) > 3):
-        return None if head in _NOT_PAST else "I"  # "married leila on saturday"
-    if head in _STATES:
+    if head in IRREGULAR_PAST or (head.endswith("ed") and len(head) > 3):
+        return None if head in NOT_PAST else "I"  # "married leila on saturday"
+    if head in STATES:
         return "I'm"
-    if head.endswith("ing") and len(head) > 4 and head not in _NOUN_ING:
+    if head.endswith("ing") and len(head) > 4 and head not in NOUN_ING:
         return None if after in ("you", "your") else "I'm"
     return None
 
 
 def _lower_case_only(head: str, after: str, rest: list[str]) -> str | None:
-    if after in _NOUN_AFTER or after in _IRREGULAR_PAST or after in TIME_WORDS:
+    if after in NOUN_AFTER or after in IRREGULAR_PAST or after in TIME_WORDS:
         return None  # "work was mad", "date nite with carys", "run tomorrow": a noun
-    if head in _NOUN_VERBS and after not in _AFTER_VERB:
+    if head in NOUN_VERBS and after not in AFTER_VERB:
         return None  # "swim lesson tomorrow", "run club tonight": a noun
-    if head in _PRESENT:  # not "do you ...", "work #2 tonight"
+    if head in PRESENT:  # not "do you ...", "work #2 tonight"
         bad = not after[:1].isalpha() or after in ("you", "your", "me", "it", "us", "them")
         return None if bad else "I"
-    if head == "into" and rest[:1] and rest[0] in _DETERMINERS:
+    if head == "into" and rest[:1] and rest[0] in DETERMINERS:
         return None  # "into the final now": a place or a round, no liking
-    if head in _STATE_PREPOSITIONS and _a_state(rest):
+    if head in STATE_PREPOSITIONS and _a_state(rest):
         return "I'm"
     return None
 
@@ -398,7 +297,7 @@ def _lower_case_only(head: str, after: str, rest: list[str]) -> str | None:
 def _a_state(rest: list[str]) -> bool:
     """ "on metformin", "at quayside autos": a thing or place, not a time ("in 3 months",
     "on the 20th")."""
-    words = rest[1:] if rest and rest[0] in _DETERMINERS else rest
+    words = rest[1:] if rest and rest[0] in DETERMINERS else rest
     if not words or not words[0][:1].isalpha() or words[0] in TIME_WORDS:
         return False
-    return not _ORDINAL.fullmatch(words[0]) and words[0] not in _NOT_A_STATE_AFTER
+    return not ORDINAL.fullmatch(words[0]) and words[0] not in NOT_A_STATE_AFTER

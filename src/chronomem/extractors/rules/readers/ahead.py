@@ -151,6 +151,9 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         return hits
     m = MOVED.search(s.text)
     new = [t for t in s.times if m is not None and t.when > s.reference and t.start >= m.end()]
+    if m is not None and not new and not hits:  # "the tournament is postponed": day to come
+        said = s.without_times(0, m.start()) + " " + s.without_times(m.end(), len(s.text))
+        known.moved = told_ahead(known, s.speaker, said) or told_ahead(known, None, said)
     if m is None or not new:
         return hits
     if bare and _named_alike(s, known, bare[0]):

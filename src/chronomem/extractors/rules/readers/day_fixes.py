@@ -28,7 +28,7 @@ from chronomem.extractors.rules.readers.ahead import plan_words
 from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
 from chronomem.model.relations import DAY_RELATIONS
 from chronomem.text.date_resolvers import MONTH_NAMES
-from chronomem.text.dates import find_time_expressions
+from chronomem.text.dates import TimeExpression, find_time_expressions
 
 # what may stand between the cue and the day: "it's", "on", "the"
 _LINKS: Final = re.compile(r"(?:(?:it's|its|it is|it was|on|the|for)\s+)*", re.I)
@@ -42,8 +42,13 @@ _REST: Final = re.compile(
 )
 # a day told after a remark and a break, as what the thing is: "— it's Thursday 13 March"
 _RESTATED: Final = re.compile(r"(?:[—–:;]|\s-)\s*(?=(?:it's|its|it is)\s)", re.I)
+# "your new date is Monday 12 May", or a notice of change before a colon ("Last change I
+# promise: 7 November")
 _NEW_DAY: Final = re.compile(
-    r"\W*(?:(?:the|my|your|our|its)\s+)?new\s+(?:date|day)\s+(?:is|will be|:)\s*(?:now\s+)?", re.I
+    r"\W*(?:(?:the|my|your|our|its)\s+)?new\s+(?:date|day)\s+(?:is|will be|:)\s*(?:now\s+)?"
+    r"|\W*(?:(?:last|another|one more|final|small|quick|date)\s+)?(?:change|update)\b"
+    r"[^:.!?]{0,20}:\s*",
+    re.I,
 )
 _YEAR: Final = re.compile(r"\b\d{4}\b")
 _MONTH: Final = re.compile(rf"\b(?:{MONTH_NAMES})\b", re.I)
@@ -61,6 +66,8 @@ def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         s = replace(s, times=[replace(t, start=0, end=len(s.text)) for t in found])
     if not s.times:
         return hits
+    if known.moved is not None:  # "postponed, la. ... so now it is on 8 March"
+        return _moved_day(s, known, known.moved)
     lead = CUE_LEAD.match(s.text)
     if lead is not None and ANY_CUE.search(lead.group(1)) is not None:
         opens = lead.end()
@@ -83,11 +90,32 @@ def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     when = _ahead(_in_month_of(day.when, day.text, record.start), s.reference, day.text)
     if when is None or record.start is None or when.date() == record.start.date():
         return hits
+    return [_on_day(s, record, day, when)]
+
+
+def _moved_day(s: Sentence, known: Known, record: Ahead) -> list[Hit]:
+    """The plan this turn told moved, on the last day ahead this sentence gives that is not
+    its old one ("1 March is not auspicious, so now it is on 8 March")."""
+    old = None if record.start is None else record.start.date()
+    days = [
+        (t, when)
+        for t in s.times
+        if (when := _ahead(_in_month_of(t.when, t.text, record.start), s.reference, t.text))
+        and when.date() != old
+    ]
+    if not days:
+        return []
+    known.moved = None
+    return [_on_day(s, record, *days[-1])]
+
+
+def _on_day(s: Sentence, record: Ahead, day: TimeExpression, when: datetime) -> Hit:
+    """``record`` told again on ``when``, the day ``day`` of the sentence."""
     source = Party(record.source, "Person", speaker=record.source == s.speaker)
     target = Party(record.target, record.label or None, False)
     text = plan_words(record, record.source)  # its words without the wrong day
     told, span = (0, len(s.text)), (day.start, day.end)
-    return [Hit(record.relation, source, target, False, told, span, text, spell=(when, None))]
+    return Hit(record.relation, source, target, False, told, span, text, spell=(when, None))
 
 
 def _last_ahead(known: Known, now: datetime) -> Ahead | None:

@@ -5,8 +5,8 @@ Lexapro".
 A medication is TAKES_MEDICATION, which accumulates (one takes several at once) and is
 closed by an ending only: "off X", "stopped taking X", "no longer on X", "finished X", or
 the old value of a switch. The drugs are a word list (``MEDICATIONS``: common prescription
-and over-the-counter names and the generic kinds, "antibiotics", "the pill"); a drug it does
-not hold is not read.
+and over-the-counter names and the generic kinds, "antibiotics", "the pill") and the stems
+of the international nonproprietary names (``DRUG_STEM``: "losartan", "omeprazole").
 """
 
 from __future__ import annotations
@@ -51,9 +51,19 @@ DRUG_KINDS: dict[str, frozenset[str]] = {
     "antihistamines": word_set("cetirizine zyrtec claritin loratadine antihistamines"),
     **dict.fromkeys(("meds", "medication", "medicine", "tablets", "pills"), frozenset()),
 }
+# A drug the list does not hold, known by the stem of its international nonproprietary name
+# (the WHO's naming stems: losartan, enalapril, bisoprolol, nifedipine, omeprazole, ...).
+DRUG_STEM = (
+    r"\b[a-z]{3,}(?:pril|sartan|olol|statin|dipine|azepam|azolam|oxetine|triptyline|prazole|"
+    r"tidine|cillin|mycin|cycline|floxacin|triptan|gliptin|gliflozin|glutide|parin|xaban|"
+    r"lukast|profen|coxib|setron|tinib|navir|conazole|umab|ximab|zumab|nisone|olone)\b"
+)
+# the trigger word a clause naming such a drug stands for (``patterns.candidate_patterns``)
+DRUG_TRIGGER = "<drug>"
 _MED = "|".join(sorted((w.replace("-", "[- ]") for w in MEDICATIONS), key=lambda w: -len(w)))
+_MED = f"{_MED}|{DRUG_STEM}"
 _OBJ = rf"(?:a |an |the |my |some |daily |low[- ]dose |a low dose of |a course of )?(?P<obj>{_MED})"
-_WORDS = " ".join(sorted(w.split("-")[-1] for w in MEDICATIONS))
+_WORDS = " ".join([*sorted(w.split("-")[-1] for w in MEDICATIONS), DRUG_TRIGGER])
 
 
 def _taken(verbs: str, subject: str = "clause", *, ending: bool = False) -> P:

@@ -39,7 +39,7 @@ from chronomem.extractors.rules.tables.life_words import (
     PET_SPECIES,
 )
 from chronomem.extractors.rules.tables.managers import MANAGER_ROWS
-from chronomem.extractors.rules.tables.medication import MEDICATION_ROWS
+from chronomem.extractors.rules.tables.medication import DRUG_STEM, DRUG_TRIGGER, MEDICATION_ROWS
 from chronomem.extractors.rules.tables.nominal import NOMINAL_ROWS
 from chronomem.extractors.rules.tables.people_rows import PEOPLE_ROWS
 from chronomem.extractors.rules.tables.problems import PROBLEM_ROWS
@@ -283,7 +283,13 @@ for _i, _cp in enumerate(PATTERNS):
 del _i, _cp, _word
 
 
+_DRUG = re.compile(DRUG_STEM)
+
+
 def candidate_patterns(words: set[str]) -> list[CompiledPattern]:
-    """The rows worth trying on a clause with these lower-case words, in table order."""
+    """The rows worth trying on a clause with these lower-case words, in table order (a
+    drug known by its name's stem stands for the medication rows' trigger)."""
+    if any(_DRUG.fullmatch(w) for w in words):
+        words = {*words, DRUG_TRIGGER}
     rows = {i for w in words for i in _BY_TRIGGER.get(w, ())}
     return [PATTERNS[i] for i in sorted(rows)]

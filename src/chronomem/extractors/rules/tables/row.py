@@ -15,11 +15,13 @@ GONE = (
     r" (?:finally |just |officially )?(?:died|broke|is dead|gave out|bit the dust|carked it|"
     r"packed up|(?:is|has|'s) gone|is no more|is history|(?:(?:got|was|has been|'s been|been) )?"
     r"(?:stolen|nicked|pinched|smashed|totaled|totalled|written off|wrecked|scrapped|"
-    r"repossessed))\b"
+    r"repossessed)|drown(?:ed)?|sank|(?:(?:got|was|has been|'s been|been) )?sunk|"
+    r"snapped in (?:half|two)|burn(?:ed|t) (?:down|out)|caught fire)\b"
 )
 GONE_WORDS = (
     "died broke dead gave bit carked packed gone more history stolen nicked pinched smashed "
-    "totaled totalled written wrecked scrapped repossessed"
+    "totaled totalled written wrecked scrapped repossessed drown drowned sank sunk snapped "
+    "burned burnt caught"
 )
 # Labels rejected where a place is read ("works at Google" is no home) and where a person is.
 PLACE_LIKE = frozenset({"Organization", "Person", "Event", "Work", "Device", "Book", "Movie"})

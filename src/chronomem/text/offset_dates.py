@@ -1,0 +1,53 @@
+"""A day told as an offset from another day the sentence gives: "two days before Easter",
+"a week after the wedding on 12 May", "the day after my birthday (11 April)"."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from chronomem.text.date_resolvers import number
+from chronomem.text.date_rules import COUNT, UNIT
+from chronomem.text.daymath import add_months, midnight
+
+# the count, "before"/"after", and at most a short noun phrase naming the day ("my
+# birthday", "the wedding") with "on" or an opening bracket before the day itself
+_OFFSET = re.compile(
+    rf"(?i:\b(?:({COUNT})\s+({UNIT})|the\s+(day|week|month))\s+(before|after)\s+"
+    r"(?:(?:my|the|his|her|our|their|your)\s+[\w'-]+(?:\s+[\w'-]+)?\s*(?:\(\s*|on\s+)?)?)$"
+)
+# "off work for two weeks after the surgery on 3 May": how long, from that day
+_HOW_LONG = re.compile(r"(?i:\bfor\s+)$")
+_WINDOW = 60
+_DAYS = {"day": 1, "week": 7, "fortnight": 14}
+
+
+def offset_days(
+    text: str, found: list[tuple[int, int, datetime]]
+) -> list[tuple[int, int, datetime]]:
+    """``found`` (start, end, day), each day told after an offset ("two days before") moved
+    by it, its span widened to the offset's count."""
+    out = []
+    for start, end, when in found:
+        said = text[start:end]
+        head = said.split(maxsplit=1)[0].lower() if said.strip() else ""
+        lead_end = start + len(head) + 1 if head in ("before", "after") else start
+        lead = text[max(0, start - _WINDOW) : lead_end]
+        m = _OFFSET.search(lead)
+        if m is None or _HOW_LONG.search(lead, 0, m.start()):
+            out.append((start, end, when))
+            continue
+        count = number(m.group(1)) if m.group(1) else 1
+        unit = (m.group(2) or m.group(3)).lower().rstrip("s")
+        sign = -1 if m.group(4).lower() == "before" else 1
+        out.append((max(0, start - _WINDOW) + m.start(), end, _shifted(when, sign * count, unit)))
+    return out
+
+
+def _shifted(when: datetime, count: int, unit: str) -> datetime:
+    if unit in _DAYS:
+        return when + timedelta(days=_DAYS[unit] * count)
+    if unit in ("minute", "hour"):
+        return when + timedelta(**{f"{unit}s": count})
+    months = {"month": 1, "year": 12, "decade": 120}[unit] * count
+    return midnight(add_months(when.date(), months))
