@@ -128,3 +128,31 @@ def test_signing_off_a_vessel_ends_it() -> None:
     assert ("Jens", "MENTIONED", "Havborg", True) in found(
         run("Jens: signed off the Havborg yesterday after nine years")
     )
+
+
+def test_a_start_set_right_after_a_correction_cue_replaces_the_one_told() -> None:
+    said = (
+        "Aziz: I work at Kanto Freight since March 2019. Sorry, March 2018, I always mix it up.",
+    )
+    assert _facts(said, "WORKS_AT", "Kanto Freight") == {(_day("2018-03-01"), None)}
+
+
+def test_a_sentence_a_day_opens_after_a_cue_is_no_correction() -> None:
+    said = ("Aziz: I work at Kanto Freight since March 2019. Sorry, yesterday I was tired.",)
+    assert _facts(said, "WORKS_AT", "Kanto Freight") == {(_day("2019-03-01"), None)}
+
+
+@pytest.mark.parametrize(
+    ("said", "name", "denied"),
+    [
+        ("Kofi: In Tema I never lived, it was Kumasi.", "Tema", True),
+        ("Kofi: we didn't move to Takoradi in the end", "Takoradi", True),
+        ("Kofi: ten years at Osei Motors and the customers never change", "Osei Motors", False),
+        ("Kofi: I have never been happier than in Accra", "Accra", False),
+        # not a denial but a death: "didn't make it"
+        ("Kofi: sad day, Bruno didn't make it through the night", "Bruno", True),
+    ],
+)
+def test_a_name_beside_a_denied_verb_is_no_tie(said: str, name: str, denied: bool) -> None:
+    ended = {target for _, _, target, end in found(run(said)) if end}
+    assert (name in ended) is denied

@@ -88,6 +88,12 @@ class Draft:
             if end is not None and (f.valid_at is None or f.valid_at <= end):
                 self.facts[k] = replace(f, invalid_at=end)
 
+    def redate(self, key: tuple[str, str, str], valid_at: datetime | None) -> None:
+        """The fact ``key`` starts at ``valid_at``, a start set right."""
+        fact = self.facts.get(key)
+        if fact is not None and valid_at is not None:
+            self.facts[key] = replace(fact, valid_at=valid_at)
+
     def ended(self, relation: str) -> bool:
         """Did this episode tell the end of a fact of ``relation`` so far?"""
         return any(f.relation == relation and f.invalid_at for f in self.facts.values())

@@ -367,6 +367,8 @@ def _add_hit(
         text = without_rivals(text, target, _rivals(draft, known, source, hit.relation))
     key = draft.add_fact(ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at))
     draft.told_in.setdefault(key, index)
+    if hit.redates:
+        draft.redate(key, valid_at)
     if not hit.ending and is_functional(hit.relation) and _NOW.search(s.text, *hit.clause):
         draft.supersede(key, index, valid_at)
     known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)

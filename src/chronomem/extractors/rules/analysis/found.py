@@ -77,6 +77,9 @@ class Hit:
     # set: the fact's own (valid_at, invalid_at), not read from the sentence's dates
     # ("after three years in Berlin": from three years back until now)
     spell: tuple[datetime | None, datetime | None] | None = None
+    # the fact's start set right: ``spell``'s start replaces the one told before in the
+    # episode, not the earlier of the two ("since September 2018. No wait, 2017")
+    redates: bool = False
     # an ending its tense tells, not a verb ("back in 2019 I was a sous chef"): the dates
     # told are when it held, not when it ended (``hit_dates``)
     over: bool = False

@@ -16,6 +16,7 @@ February, though last August is nearer), and a day of the month told alone ("wai
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Final
@@ -23,9 +24,12 @@ from typing import Final
 from chronomem.extractors.rules.analysis.day_corrections import set_right
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
+from chronomem.extractors.rules.trace import FactKey
 from chronomem.extractors.rules.hit_dates import owned_times
 from chronomem.extractors.rules.readers.ahead import plan_words
 from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
+from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
+from chronomem.model import ExtractedFact
 from chronomem.model.relations import DAY_RELATIONS
 from chronomem.text.date_resolvers import MONTH_NAMES
 from chronomem.text.dates import TimeExpression, find_time_expressions
@@ -56,9 +60,13 @@ _ORDINAL_ALONE: Final = re.compile(r"\s*\d{1,2}(?:st|nd|rd|th)\W*", re.I)
 _DAY_OF_MONTH: Final = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\b", re.I)
 
 
-def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """The last fact told ahead, again on the day a terse correction gives (the sentence's
-    hits come first: a sentence that tells something of its own is no correction)."""
+def day_set_right(
+    s: Sentence, known: Known, hits: list[Hit], told: Mapping[FactKey, ExtractedFact] = {}
+) -> list[Hit]:
+    """The last fact told ahead, again on the day a terse correction gives, or (a day
+    behind, after a correction cue) the facts of this episode told last with a start of
+    their own, from that day (``told``: the episode's facts so far). The sentence's hits
+    come first: a sentence that tells something of its own is no correction."""
     if hits or s.speaker is None or s.assistant or s.question:
         return hits
     if not s.times and _ORDINAL_ALONE.fullmatch(s.text):  # "15th." is a day here
@@ -71,6 +79,9 @@ def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     lead = CUE_LEAD.match(s.text)
     if lead is not None and ANY_CUE.search(lead.group(1)) is not None:
         opens = lead.end()
+        started = _start_set_right(s, opens, told)
+        if started:
+            return started
     elif restated := list(_RESTATED.finditer(s.text, 0, s.times[0].start)):
         # "I looked at the letter again — it's Thursday 13 March"
         opens = restated[-1].end()
@@ -91,6 +102,47 @@ def day_set_right(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     if when is None or record.start is None or when.date() == record.start.date():
         return hits
     return [_on_day(s, record, day, when)]
+
+
+# what ends a day told alone as the right one: the clause ("No wait, September 2017, I
+# always mix it up"), not a clause the day opens ("sorry, yesterday I went")
+_DAY_ALONE: Final = re.compile(r"\s*(?:[,;.!?)\u2014\u2013-]|$)")
+
+
+def _start_set_right(s: Sentence, opens: int, told: Mapping[FactKey, ExtractedFact]) -> list[Hit]:
+    """ "since September 2018. No wait, September 2017": the facts this episode told last
+    with a start of their own (not the time said), from the day behind the cue gives."""
+    day = s.times[0]
+    if not _LINKS.fullmatch(s.text, opens, day.start) or not _DAY_ALONE.match(s.text, day.end):
+        return []
+    said = s.reference.date()
+    started = [
+        (k, f)
+        for k, f in told.items()
+        if f.valid_at is not None
+        and f.valid_at.date() != said
+        and f.invalid_at is None
+        and f.relation not in GENERIC_RELATIONS
+    ]
+    if not started or day.when > s.reference or day.when == started[-1][1].valid_at:
+        return []
+    last = started[-1][1].valid_at
+    span = (day.start, day.end)
+    return [
+        Hit(
+            f.relation,
+            Party(f.source, None, speaker=f.source == s.speaker),
+            Party(f.target, None, False),
+            False,
+            (0, len(s.text)),
+            span,
+            f.fact,
+            spell=(day.when, None),
+            redates=True,
+        )
+        for _, f in started
+        if f.valid_at == last
+    ]
 
 
 def _moved_day(s: Sentence, known: Known, record: Ahead) -> list[Hit]:

@@ -21,6 +21,7 @@ from chronomem.extractors.rules.readers.end_words import is_visit, wished
 
 _VERB = (
     r"(?:died|dies|passed away|passed on|put (?:\w+ )?down|rehom(?:ed|ing)|rehome|"
+    r"(?:didn't|did not) (?:make it|survive)|"
     r"(?-i:RIP|R\.I\.P\.?)|(?:^|(?<=[.!?]\s))(?-i:rip)|rest in peace|"
     r"gave (?:\w+ )?away|giving (?:\w+ )?away|gave(?! birth)|sold|selling|stole|stolen|"
     r"nicked|pinched|"

@@ -9,6 +9,8 @@ open mention (``rules/prose.py``).
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -61,7 +63,9 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
     seen = {normalize_name(source.name)} | used
     out = []
     whole = (0, len(s.text))
-    ends = {id(sp): ended_by_verb(s.text, sp.start, sp.end) for sp in named}  # "sold the civic"
+    ends = {  # "sold the civic"; "In Turin I never lived": no tie to it holds
+        id(sp): ended_by_verb(s.text, sp.start, sp.end) or _denied(s, sp) for sp in named
+    }
     enders = {id(sp): _ender(s, sp, source) if ends[id(sp)] else source for sp in named}
     # "Phil gave Thor away": Phil is whose tie ends, told by that ending (one statement,
     # one fact), not a tie that ends nor one the speaker mentions besides
@@ -78,6 +82,30 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
             where = next((c for c in s.clauses if c[0] <= span.start < c[1]), whole)
             out.append(Mentioned(span, ender, relation, ended, where))
     return out[:MAX_MENTIONS_PER_SENTENCE]
+
+
+# a clause that denies its verb outright: "never", or a past auxiliary's "not" ("I never
+# lived in Turin", "we didn't move to Leeds in the end"), not "not sure", "not cheap", "never
+# been happier", nor a present "don't" ("don't worry", "don't ask")
+_DENIES = re.compile(
+    r"\b(?:never|(?:did|have|has|had)(?:\s+not|n't))\s+"
+    r"(?!again\b|(?:been|felt|looked)\s+\w+er\b)\w",
+    re.I,
+)
+
+
+_NEAR = 24  # how far before the name the denial stands: its own verb (run-on chat has no commas)
+# a name told first, then its clause's subject: only a pronoun stands before the denial
+_PRONOUN_THEN = re.compile(r"\s*,?\s*(?:I|we|he|she|they)\s+", re.I)
+
+
+def _denied(s: Sentence, span: Span) -> bool:
+    """Is the name beside a denied verb in its clause ("I never lived in Turin")?"""
+    start, end = s.clause_at(span.start)
+    if _DENIES.search(s.text, max(start, span.start - _NEAR), span.start):
+        return True  # "we didn't move to Leeds"
+    after = _PRONOUN_THEN.match(s.text, span.end, end)  # "In Turin I never lived"
+    return after is not None and _DENIES.match(s.text, after.end(), end) is not None
 
 
 def _ender(s: Sentence, span: Span, source: Party) -> Party:

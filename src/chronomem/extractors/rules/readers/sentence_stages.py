@@ -118,7 +118,7 @@ def _redated(t: S) -> list[Hit]:
 
 
 def _days_set_right(t: S) -> list[Hit]:
-    return day_set_right(t.sentence, t.known, t.hits)
+    return day_set_right(t.sentence, t.known, t.hits, told=t.draft.facts)
 
 
 def _days_corrected(t: S) -> list[Hit]:
