@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from chronomem.text.date_resolvers import number
 from chronomem.text.date_rules import COUNT, UNIT
-from chronomem.text.daymath import add_months, midnight
+from chronomem.text.daymath import DayContext, shift
 
 # the count, "before"/"after", and at most a short noun phrase naming the day ("my
 # birthday", "the wedding") with "on" or an opening bracket before the day itself
@@ -19,7 +19,6 @@ _OFFSET = re.compile(
 # "off work for two weeks after the surgery on 3 May": how long, from that day
 _HOW_LONG = re.compile(r"(?i:\bfor\s+)$")
 _WINDOW = 60
-_DAYS = {"day": 1, "week": 7, "fortnight": 14}
 
 
 def offset_days(
@@ -40,14 +39,6 @@ def offset_days(
         count = number(m.group(1)) if m.group(1) else 1
         unit = (m.group(2) or m.group(3)).lower().rstrip("s")
         sign = -1 if m.group(4).lower() == "before" else 1
-        out.append((max(0, start - _WINDOW) + m.start(), end, _shifted(when, sign * count, unit)))
+        moved = shift(DayContext(ref=when, day=when.date(), future=True), sign * count, unit)
+        out.append((max(0, start - _WINDOW) + m.start(), end, moved))
     return out
-
-
-def _shifted(when: datetime, count: int, unit: str) -> datetime:
-    if unit in _DAYS:
-        return when + timedelta(days=_DAYS[unit] * count)
-    if unit in ("minute", "hour"):
-        return when + timedelta(**{f"{unit}s": count})
-    months = {"month": 1, "year": 12, "decade": 120}[unit] * count
-    return midnight(add_months(when.date(), months))

@@ -19,16 +19,17 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
+from types import MappingProxyType
 from typing import Final
 
 from chronomem.extractors.rules.analysis.day_corrections import set_right
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
-from chronomem.extractors.rules.trace import FactKey
 from chronomem.extractors.rules.hit_dates import owned_times
 from chronomem.extractors.rules.readers.ahead import plan_words
 from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
+from chronomem.extractors.rules.trace import FactKey
 from chronomem.model import ExtractedFact
 from chronomem.model.relations import DAY_RELATIONS
 from chronomem.text.date_resolvers import MONTH_NAMES
@@ -60,8 +61,14 @@ _ORDINAL_ALONE: Final = re.compile(r"\s*\d{1,2}(?:st|nd|rd|th)\W*", re.I)
 _DAY_OF_MONTH: Final = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\b", re.I)
 
 
+_NOTHING_TOLD: Mapping[FactKey, ExtractedFact] = MappingProxyType({})
+
+
 def day_set_right(
-    s: Sentence, known: Known, hits: list[Hit], told: Mapping[FactKey, ExtractedFact] = {}
+    s: Sentence,
+    known: Known,
+    hits: list[Hit],
+    told: Mapping[FactKey, ExtractedFact] = _NOTHING_TOLD,
 ) -> list[Hit]:
     """The last fact told ahead, again on the day a terse correction gives, or (a day
     behind, after a correction cue) the facts of this episode told last with a start of

@@ -10,7 +10,6 @@ open mention (``rules/prose.py``).
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -89,7 +88,12 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
 # been happier", nor a present "don't" ("don't worry", "don't ask")
 _DENIES = re.compile(
     r"\b(?:never|(?:did|have|has|had)(?:\s+not|n't))\s+"
-    r"(?!again\b|(?:been|felt|looked)\s+\w+er\b)\w",
+    r"(?!again\b|(?:been|felt|looked)\s+\w+er\b"
+    # a visit denied ("haven't been to Paris in years") ties nothing; an ending denied ("I
+    # didn't quit Fernhill") keeps the tie
+    r"|been\s+(?:to|back)\b|gone\s+(?:to|back)\b|visit|seen\b|"
+    r"(?:quit|left|leave|sold|sell|cancel|stop|broke|break|split|divorc|retir|resign|drop|"
+    r"lost|lose|gave|give|moved\s+out|move\s+out|fired|sack))\w",
     re.I,
 )
 
