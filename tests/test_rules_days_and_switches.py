@@ -156,3 +156,9 @@ def test_a_sentence_a_day_opens_after_a_cue_is_no_correction() -> None:
 def test_a_name_beside_a_denied_verb_is_no_tie(said: str, name: str, denied: bool) -> None:
     ended = {target for _, _, target, end in found(run(said)) if end}
     assert (name in ended) is denied
+
+
+def test_a_partner_set_beside_someone_is_dated() -> None:
+    assert ("Ulla", "DATING", "Jarkko", False) in found(
+        run("Ulla: and i'm seeing someone, jarkko, nothing serious")
+    )

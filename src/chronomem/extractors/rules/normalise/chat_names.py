@@ -311,6 +311,8 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
         return any(w in owners for w in words[max(0, back - 3) : back])
     if prev == "and" and prev2 == "me":
         return True
+    if prev == "," and prev2 in ("someone", "somebody") and _ends(words, i + 1):
+        return True  # "seeing someone, birkir, nothing serious"
     if words[i + 1 : i + 3] == ["(", "my"]:  # "dele (my bro)"
         return True
     # "so jo and i split"; not after "ok": "ok jo" is a vocative

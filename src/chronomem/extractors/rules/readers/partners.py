@@ -32,7 +32,11 @@ _SOMEONE = re.compile(
     r"|\b(?:got|have|has) a (?:new )?(?:boyfriend|girlfriend|bf|gf)\b(?! (?-i:[A-Z]))",
     re.I,
 )
-_NAMED = re.compile(r"\b(?:his|her|their) name(?:'s|\s+is)\s+(?P<name>(?-i:[A-Z][\w'-]+))")
+_NAMED = re.compile(
+    r"\b(?:his|her|their) name(?:'s|\s+is)\s+(?P<name>(?-i:[A-Z][\w'-]+))"
+    # or set beside the one introduced: "I'm seeing someone, Birkir, nothing serious"
+    r"|\b(?:someone|somebody)(?: new)?,\s+(?P<beside>(?-i:[A-Z][\w'-]+))\b(?!\s+(?-i:[a-z]))"
+)
 
 
 # "Hollis proposed", "Hollis finally popped the question", "Hollis asked me to marry him"
@@ -69,7 +73,7 @@ def _named_partner(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     if named is None or known.partner_to_name != s.speaker:
         return []
     known.partner_to_name = None
-    target = Party(named.group("name"), "Person")
+    target = Party(named.group("name") or named.group("beside"), "Person")
     if any(h.relation == "DATING" and h.target.name == target.name for h in hits):
         return []
     me = Party(s.speaker, "Person", speaker=True)

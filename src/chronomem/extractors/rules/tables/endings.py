@@ -43,8 +43,10 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       r"|\b(?:retired|retires|retiring|retire) from\b"
       r"|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
       r"|\bleft\b|\bquit\b"
-      # "finished at Monoprix last Friday", "finished up at the mill"
-      r"|\bfinished (?:up )?(?:at|with)\b(?= (?:the )?(?-i:[A-Z]))",
+      # "finished at Monoprix last Friday", "finished up at the mill" (not "we are finished
+      # with Taras": a state after a copula ends a tie, not a job)
+      r"|\b(?<!\bam )(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!'m )(?<!'re )"
+      r"finished (?:up )?(?:at|with)\b(?= (?:the )?(?-i:[A-Z]))",
       "Organization", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=NOT_EMPLOYERS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
