@@ -3,7 +3,8 @@
 - A new partner introduced before being named: "met someone new!! his name is Leo", "I'm
   seeing a guy from my gym, his name's Omar", "got a new girlfriend. her name is Ana". The
   first sentence says the speaker has someone (no name yet); a "his/her name is X" in the
-  same or the next sentence of the episode names that person: the speaker is DATING X.
+  same or the next sentence of the episode names that person: the speaker is DATING X; so
+  does a name set beside "someone" ("I'm seeing someone, Birkir, nothing serious").
 - An engagement told by the proposal and "we": "Hollis proposed last night on the pier.
   We're engaged!", "We're engaged!! Hollis asked me on the beach", "Hollis proposed and I
   said yes". A person who proposed with no one else named as the one asked, and the
