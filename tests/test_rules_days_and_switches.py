@@ -38,12 +38,15 @@ def _facts(turns: tuple[str, ...], relation: str, target: str) -> set[tuple[obje
         ("we sail a fortnight tomorrow", "2024-01-30"),
         ("three weeks from tomorrow I start", "2024-02-06"),
         ("the sale ends a week today", "2024-01-22"),
+        ("we sign tomorrow week", "2024-01-23"),
         ("I am transferred from 1st of next month", "2024-02-01"),
         ("from Wednesday 10 I take the early shift", "2024-01-10"),
         ("the fair opens two days before Easter", "2024-03-29"),
         ("we marry a week after my sister's graduation on 3 June", "2024-06-10"),
         ("the shop is shut on Good Friday", "2024-03-29"),
         ("I'm off on Easter Monday", "2024-04-01"),
+        ("the lease runs to the last day of April", "2024-04-30"),
+        ("the fair is the last weekend of March", "2024-03-30"),
     ],
 )
 def test_a_day_told_in_everyday_words_resolves(said: str, day: str) -> None:
@@ -162,3 +165,16 @@ def test_a_partner_set_beside_someone_is_dated() -> None:
     assert ("Ulla", "DATING", "Jarkko", False) in found(
         run("Ulla: and i'm seeing someone, jarkko, nothing serious")
     )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Luz: My husband Amaro fixes nets. Well, not my husband, my boyfriend, we never married.",
+        "Luz: My husband Amaro fixes nets. Sorry, my boyfriend, not my husband.",
+    ],
+)
+def test_a_partners_role_set_right_keeps_the_partner_in_the_right_tie(said: str) -> None:
+    facts = {(relation, target, end) for _, relation, target, end in found(run(said))}
+    assert ("DATING", "Amaro", False) in facts
+    assert ("MARRIED_TO", "Amaro", False) not in facts

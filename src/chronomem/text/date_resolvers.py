@@ -354,8 +354,10 @@ def ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 
 def ahead_of_tomorrow(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "a fortnight tomorrow", "three weeks from tomorrow": that long after tomorrow."""
-    return shift(ctx, number(m.group(1)), m.group(2)) + timedelta(days=1)
+    """ "a fortnight tomorrow", "three weeks from tomorrow": that long after tomorrow;
+    "tomorrow week": a week after it."""
+    count, unit = (1, m.group(3)) if m.group(3) else (number(m.group(1)), m.group(2))
+    return shift(ctx, count, unit) + timedelta(days=1)
 
 
 # what tells a day ahead before "in <a while>" in its clause ("he said he'd call in two days")

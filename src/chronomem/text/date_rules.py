@@ -194,7 +194,8 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         # "a fortnight tomorrow", "three weeks from tomorrow": that long after tomorrow
         # (before "from <a while>", a learner's "since", reads it as a start back then)
         (
-            rf"(?<!for )\b({_NUM})\s+({_UNIT})(?i:\s+(?:from\s+)?(?:tomorrow|tmrw))\b",
+            rf"(?<!for )\b({_NUM})\s+({_UNIT})(?i:\s+(?:from\s+)?(?:tomorrow|tmrw))\b"
+            r"|(?i:\b(?:tomorrow|tmrw)\s+(week|fortnight)\b)",
             resolve.ahead_of_tomorrow,
             _UNITS,
         ),

@@ -48,8 +48,9 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
 
 def _nth_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "the first Sunday in June", "the last Friday of next month": that day of that month
-    (a month told by name: this year's or the next, as its clause's tense says)."""
-    nth, weekday = _NTH[m.group(1).lower()], WEEKDAYS[m.group(2).lower()]
+    (a month told by name: this year's or the next, as its clause's tense says); "the last
+    weekend of March" is its Saturday, "the last day of April" the 30th."""
+    nth, what = _NTH[m.group(1).lower()], m.group(2).lower()
     named, step = m.group(3), m.group(4)
     if named:
         month = MONTHS[named.rstrip(".").lower()]
@@ -57,10 +58,13 @@ def _nth_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     else:
         shift = {"this": 0, "the": 0, "next": 1, "last": -1}[step.lower()]
         first = add_months(ctx.day.replace(day=1), shift)
+    last = first.replace(day=monthrange(first.year, first.month)[1])
+    if what == "day":  # "the last day of April": the month's own first or last day
+        return midnight(first if nth == 1 else last) if nth in (1, -1) else None
+    weekday = 5 if what == "weekend" else WEEKDAYS[what]  # a weekend: its Saturday
     if nth > 0:
         day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
         return midnight(day) if day.month == first.month else None
-    last = first.replace(day=monthrange(first.year, first.month)[1])
     return midnight(last - timedelta(days=(last.weekday() - weekday) % 7))
 
 
@@ -78,9 +82,9 @@ SPAN_RULES = (
     ),
     (
         rf"(?i:\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
-        rf"({_WEEKDAY_NAME})\s+(?:in|of)\s+"
+        rf"({_WEEKDAY_NAME}|weekend|day)\s+(?:in|of)\s+"
         rf"(?:({MONTH_NAMES})\b\.?|(this|next|last|the)\s+month\b))",
         _nth_weekday,
-        frozenset(WEEKDAYS),
+        frozenset(WEEKDAYS) | {"weekend", "day"},
     ),
 )

@@ -28,6 +28,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import label_for
 from chronomem.extractors.rules.analysis.values import kind_of
+from chronomem.extractors.rules.readers.role_swaps import role_swaps
 from chronomem.extractors.rules.tables.correction_cues import (
     ANY_CUE,
     CUE_LEAD,
@@ -120,6 +121,9 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
     inside = _inside(s, known)
     if inside:
         return inside
+    swapped = role_swaps(s, known)
+    if swapped:
+        return swapped
     given = _given(s.text)
     if given is None:
         return []
