@@ -235,8 +235,12 @@ def _with_roles_and_times(
             out[-1], when = _ordered_span(out[-1], when, ref)
         if role is None and _ENDS_THEN.search(text, max(0, start - 60), start):
             role = "end"
-        back = head not in ("in", "during") and _BACK_THEN.search(text, max(0, start - 30), start)
-        if role is None and out and back:
+        if (
+            role is None
+            and out
+            and head not in ("in", "during")
+            and _BACK_THEN.search(text, max(0, start - 30), start)
+        ):
             role = "until"  # "flight out on 1 June, back on 20 June": the time away ends
         if role == "until" and _MOVED_UNTIL.search(text, max(0, start - 40), start):
             role = "at"  # "postponed until the 26th": the new day, not an end

@@ -77,8 +77,9 @@ HOLIDAY_IN_YEAR_PATTERN = (
 HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "thanksgiving",
                            "halloween", "valentine", "valentines", "nye", "boxing", "diwali",
                            "deepavali", "eid", "ramadan", "hanukkah", "chanukah", "pentecost",
-                           "whitsun", "whit", "good", "maundy", "holy", "palm",
-                           "ash"})  # fmt: skip
+                           "whitsun", "whit",
+                           # the weekday each of Good Friday, Ash Wednesday, ... names
+                           "wednesday", "thursday", "friday", "saturday", "sunday"})  # fmt: skip
 
 
 def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:

@@ -124,16 +124,16 @@ def _start_set_right(s: Sentence, opens: int, told: Mapping[FactKey, ExtractedFa
         return []
     said = s.reference.date()
     started = [
-        (k, f)
-        for k, f in told.items()
+        f
+        for f in told.values()
         if f.valid_at is not None
         and f.valid_at.date() != said
         and f.invalid_at is None
         and f.relation not in GENERIC_RELATIONS
     ]
-    if not started or day.when > s.reference or day.when == started[-1][1].valid_at:
+    last = started[-1].valid_at if started else None
+    if last is None or day.when > s.reference or day.when == last:
         return []
-    last = started[-1][1].valid_at
     span = (day.start, day.end)
     return [
         Hit(
@@ -147,7 +147,7 @@ def _start_set_right(s: Sentence, opens: int, told: Mapping[FactKey, ExtractedFa
             spell=(day.when, None),
             redates=True,
         )
-        for _, f in started
+        for f in started
         if f.valid_at == last
     ]
 

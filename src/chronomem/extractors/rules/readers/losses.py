@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.readers.end_words import is_visit, wished
+from chronomem.extractors.rules.tables.row import DESTROYED
 
 _VERB = (
     r"(?:died|dies|passed away|passed on|put (?:\w+ )?down|rehom(?:ed|ing)|rehome|"
@@ -37,7 +38,7 @@ _VERB = (
     r"given up|giving up|give up|scrapped|scrapping|written off|wrote off|totaled|totalled|"
     r"wrecked|traded in|trading in|got rid of|getting rid of|get rid of|"
     # a thing destroyed: "the Hilux drown in the flood", "the Channel Islands snapped in half"
-    r"drown(?:ed)?|sank|sunk|snapped in (?:half|two)|burn(?:ed|t) (?:down|out)|caught fire|"
+    rf"{DESTROYED}|"
     # a crew member leaving the vessel: "signed off the Norðborg for good"
     r"signed off(?! on\b)|"
     # a home handed back, a thing thrown out: "handed back the keys to Ashdown Road", "the

@@ -12,12 +12,13 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.life_words import ROLES_DATING, ROLES_MARRIED
+from chronomem.text.words import alternatives
 
 _RELATION_OF: Final = {
     **dict.fromkeys(ROLES_MARRIED, "MARRIED_TO"),
     **dict.fromkeys(ROLES_DATING, "DATING"),
 }
-_ROLE: Final = "|".join(sorted(_RELATION_OF, key=lambda r: (-len(r), r)))
+_ROLE: Final = alternatives(frozenset(_RELATION_OF))
 _MY: Final = r"(?:my|his|her|our)\s+"
 _SWAPS: Final = (
     # "not my wife, my girlfriend"
@@ -29,7 +30,6 @@ _SWAPS: Final = (
     # "my girlfriend, not my wife"
     re.compile(rf"\b{_MY}(?P<new>{_ROLE})\b\s*,?\s*not\s+{_MY}(?P<old>{_ROLE})\b", re.I),
 )
-_TEXTS: Final = {"MARRIED_TO": "{who} is {me}'s {role}", "DATING": "{who} is {me}'s {role}"}
 
 
 def role_swaps(s: Sentence, known: Known) -> list[Hit]:
@@ -50,7 +50,7 @@ def role_swaps(s: Sentence, known: Known) -> list[Hit]:
         start = known.starts.get((me, old, normalize_name(who)))
         speaker = Party(s.speaker, "Person", speaker=True)
         partner = Party(who, "Person")
-        text = _TEXTS[new].format(who=who, me=s.speaker, role=m.group("new").lower())
+        text = f"{who} is {s.speaker}'s {m.group('new').lower()}"
         whole = (0, len(s.text))
         return [  # the ending first: it folds into the told fact
             Hit(old, speaker, partner, True, whole, m.span(), retracts=start),

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 _NO_LABELS: frozenset[str] = frozenset()
 # A form of "to be", for the rows' regexes ("I'm vegan", "she is my manager").
 BE = r"(?:am|is|are|was|were|been|being|be|'m|'s|'re)"
+# A thing destroyed, after its name or kind ("the Hilux drowned", "the board snapped in
+# half"); the losses read it too (``readers/losses.py``)
+DESTROYED = r"drown(?:ed)?|sank|sunk|snapped in (?:half|two)|burn(?:ed|t) (?:down|out)|caught fire"
 # A thing one used that is gone, after its name or kind ("my laptop died", "bike got nicked",
 # "car's gone" (written out as "has gone"), "the ute got written off"); its words, for the
 # rows' ``triggers``
@@ -15,8 +18,7 @@ GONE = (
     r" (?:finally |just |officially )?(?:died|broke|is dead|gave out|bit the dust|carked it|"
     r"packed up|(?:is|has|'s) gone|is no more|is history|(?:(?:got|was|has been|'s been|been) )?"
     r"(?:stolen|nicked|pinched|smashed|totaled|totalled|written off|wrecked|scrapped|"
-    r"repossessed)|drown(?:ed)?|sank|(?:(?:got|was|has been|'s been|been) )?sunk|"
-    r"snapped in (?:half|two)|burn(?:ed|t) (?:down|out)|caught fire)\b"
+    rf"repossessed|sunk)|{DESTROYED})\b"
 )
 GONE_WORDS = (
     "died broke dead gave bit carked packed gone more history stolen nicked pinched smashed "
