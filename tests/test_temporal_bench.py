@@ -115,6 +115,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_dev23", "d23-", 280),
         ("temporal_dev24", "d24-", 280),
         ("temporal_dev25", "d25-", 280),
+        ("temporal_dev26", "d26-", 280),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
