@@ -130,15 +130,21 @@ def close_mentions(
         # a mention told beside a trip, with the trip's days ("Marrakech with the girls,
         # flying out 14 March for a week"), is called off with it
         twin = _ends_after(current, end) and any((_pair(f), e) in told_with for e in f.episodes[:1])
-        if not twin and (
-            not _open(current) or (current.valid_at is not None and current.valid_at > end)
-        ):
+        if not twin and (not _open(current) or _starts_after(current, end, now)):
             continue
         working[f.id] = close_at(current, end, now)
     for n, f in enumerate(new_facts):
         end = ends.get(_pair(f))
         if end is not None and f.relation in GENERIC_RELATIONS and f.invalid_at is None:
             new_facts[n] = close_at(f, end, now)
+
+
+def _starts_after(f: Fact, end: datetime, now: datetime) -> bool:
+    """Does ``f`` start after ``end`` and had it started by ``now``? Then the ending is of an
+    earlier stint ("left Acme in 2019", of a stint from 2021). A fact still ahead at ``now``
+    is called off by the ending ("Festival's off for me this year", of a festival on the
+    5th): it is closed, and holds on no day."""
+    return f.valid_at is not None and end < f.valid_at <= now
 
 
 def _is_ending(f: Fact) -> bool:
@@ -180,7 +186,7 @@ def _close_named(
                 or (current.relation in KEEP_ON_ENDING and not _ends_taste(ending, current))
                 or current.relation in QUALIFIES.get(ending.relation, ())
                 or not (_open(current) or _open(f))  # closed this round: the earlier end holds
-                or (current.valid_at is not None and current.valid_at > end)
+                or _starts_after(current, end, now)
                 or not named
                 or _listed_sibling(current, ending, name)
                 or _told_with(current, ending)

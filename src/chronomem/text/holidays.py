@@ -27,6 +27,24 @@ _FIXED = {
     "christmas": (12, 25), "xmas": (12, 25), "boxing day": (12, 26), "halloween": (10, 31),
     "valentine's day": (2, 14), "valentine's": (2, 14), "valentines": (2, 14),
     "valentines day": (2, 14), "new year": (1, 1),
+    # the saints' and feast days a calendar gives one day to, and national days
+    "epiphany": (1, 6), "burns night": (1, 25), "candlemas": (2, 2), "groundhog day": (2, 2),
+    "st david's day": (3, 1), "st patrick's day": (3, 17), "st paddy's day": (3, 17),
+    "paddy's day": (3, 17), "st george's day": (4, 23), "walpurgis night": (4, 30),
+    "may day": (5, 1), "juneteenth": (6, 19), "midsummer day": (6, 24),
+    "midsummer's day": (6, 24), "canada day": (7, 1), "bastille day": (7, 14),
+    "lammas": (8, 1), "michaelmas": (9, 29), "all saints' day": (11, 1),
+    "all saints day": (11, 1), "all souls' day": (11, 2), "all souls day": (11, 2),
+    "bonfire night": (11, 5), "guy fawkes night": (11, 5), "remembrance day": (11, 11),
+    "armistice day": (11, 11), "veterans day": (11, 11), "veterans' day": (11, 11),
+    "st andrew's day": (11, 30), "st stephen's day": (12, 26), "hogmanay": (12, 31),
+}  # fmt: skip
+# holidays on the n-th weekday of a month: (month, weekday (Monday 0), n; -1 the last)
+_NTH_WEEKDAY = {
+    "martin luther king day": (1, 0, 3), "mlk day": (1, 0, 3), "presidents' day": (2, 0, 3),
+    "presidents day": (2, 0, 3), "louis riel day": (2, 0, 3), "memorial day": (5, 0, -1),
+    "father's day": (6, 6, 3), "fathers day": (6, 6, 3), "columbus day": (10, 0, 2),
+    "canadian thanksgiving": (10, 0, 2),
 }  # fmt: skip
 # the days counted from Western Easter Sunday
 _FROM_EASTER = {
@@ -34,7 +52,7 @@ _FROM_EASTER = {
     "maundy thursday": -3, "holy thursday": -3, "holy saturday": -1, "palm sunday": -7,
     "ash wednesday": -46, "pentecost": 49, "whitsun": 49, "whit sunday": 49, "whit monday": 50,
 }  # fmt: skip
-_MOVING = (*_FROM_EASTER, "thanksgiving")
+_MOVING = (*_FROM_EASTER, *_NTH_WEEKDAY, "thanksgiving")
 # holidays of a lunar or lunisolar calendar: (month, day) of their first day, per year (the
 # published civil dates; a year not listed names no day)
 _DIWALI = {2020: (11, 14), 2021: (11, 4), 2022: (10, 24), 2023: (11, 12), 2024: (10, 31),
@@ -60,7 +78,9 @@ _HOLIDAY = (
     r"(?:(?i:\b(?:since|after|before|at|over|around|by|until|till|on|from|during"
     r"|last|next|this(?:\s+(?:past|coming))?)\s+)"
     r"|(?i:(?<=\bfor )))"  # "for Christmas": a day, not a duration (the word is left out)
-    r"(?i:\b(" + "|".join(re.escape(n).replace("'", "['’]?") for n in _NAMES) + r"))(?!\w)"
+    r"(?i:\b("
+    + "|".join(re.escape(n).replace("'", "['’]?").replace(r"st\ ", r"st\.?\ ") for n in _NAMES)
+    + r"))(?!\w)"
     r"(?!['’]?s?\s+(?i:tree|trees|cookies|cards?|presents?|gifts?|jumpers?|sweaters?|songs?|"
     r"music|movies?|films?|lights|decorations|markets?|shopping|dinner menu|egg|eggs|bunny|"
     r"costumes?|candy|sales?|special|episode|resolutions?))"
@@ -77,7 +97,13 @@ HOLIDAY_IN_YEAR_PATTERN = (
 HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "thanksgiving",
                            "halloween", "valentine", "valentines", "nye", "boxing", "diwali",
                            "deepavali", "eid", "ramadan", "hanukkah", "chanukah", "pentecost",
-                           "whitsun", "whit",
+                           "whitsun", "whit", "epiphany", "burns", "candlemas",
+                           "groundhog", "david", "patrick", "paddy", "george", "walpurgis",
+                           "may", "juneteenth", "midsummer", "canada", "bastille", "lammas",
+                           "michaelmas", "saints", "souls", "bonfire", "fawkes",
+                           "remembrance", "armistice", "veterans", "andrew", "stephen",
+                           "hogmanay", "luther", "mlk", "presidents", "riel", "memorial",
+                           "father", "fathers", "columbus", "canadian",
                            # the weekday each of Good Friday, Ash Wednesday, ... names
                            "wednesday", "thursday", "friday", "saturday", "sunday"})  # fmt: skip
 
@@ -89,7 +115,7 @@ def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
         ctx = replace(ctx, future=False)  # "since Easter": the last one, whatever the tense
     elif head.startswith(("next", "this coming")):
         ctx = replace(ctx, future=True)  # "next Christmas": the coming one
-    name = " ".join(m.group(1).lower().replace("’", "'").split())
+    name = " ".join(m.group(1).lower().replace("’", "'").replace("st.", "st").split())
     year = m.groupdict().get("year")
     if year:
         return _in_year(name, _year_of(year, ctx.day.year))
@@ -136,7 +162,19 @@ def _moving(name: str) -> Callable[[int], date]:
     if name in _FROM_EASTER:
         days = _FROM_EASTER[name]
         return lambda year: _easter(year) + timedelta(days=days)
+    if name in _NTH_WEEKDAY:
+        month, weekday, n = _NTH_WEEKDAY[name]
+        return lambda year: _nth_weekday(year, month, weekday, n)
     return _thanksgiving
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The ``n``-th ``weekday`` of ``month`` (``n`` -1: the last)."""
+    if n < 0:
+        last = date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    first = date(year, month, 1)
+    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
 
 
 def _lunar(days: dict[int, tuple[int, int]], ctx: DayContext) -> datetime | None:

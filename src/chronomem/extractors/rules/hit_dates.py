@@ -163,6 +163,15 @@ _AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|we)\b", re.I)
 _OPENS = re.compile(r"\W*(?:(?:so|and|but|well|yeah|oh)\W+)*(?:(?:my|our)\s+\w+\s+)?", re.I)
 
 
+# a clause that dates a change of a value the sentence names in another clause ("I changed
+# job in July, I am now at the Cave de Ribeauvillé"): the new value holds from its date
+_CHANGED = re.compile(
+    r"\W*(?:(?:so|and|but|well)\s+)?(?:I|we)\s+(?:(?:just|finally|also)\s+)?"
+    r"(?:changed|switched|swapped)\s+(?:(?:my|our)\s+)?"
+    r"(?:jobs?|work|employers?|houses?|flats?|apartments?|homes?|places?|teams?|schools?"
+    r"|gyms?|doctors?|banks?|phones?|cars?)\b",
+    re.I,
+)
 # what may follow a day told alone after a colon: the sentence's end, or where it is
 _DAY_TOLD_AFTER = re.compile(r"\s*(?:[.!?'\"]|$|,\s*(?:at|in)\b)")
 
@@ -185,6 +194,8 @@ def _borrowable(s: Sentence, t: TimeExpression, busy: set[tuple[int, int]], hit:
         # knee op: Friday 9 February": the day told alone after the colon is the hit's
         alone = not s.text[s.text.rindex(":", 0, t.start) + 1 : t.start].strip()
         return alone and _DAY_TOLD_AFTER.match(s.text, t.end) is not None
+    if clause not in busy and is_functional(hit.relation) and _CHANGED.match(s.text, clause[0]):
+        return True
     if clause not in busy:
         own = clause[0] <= hit.verb[0] < clause[1] or t.start == clause[0]
         starting = _STARTING.match(s.text, clause[0]) is not None

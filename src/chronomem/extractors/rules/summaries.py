@@ -102,6 +102,8 @@ def third_person(text: str, speaker: str | None, addressee: str | None = None) -
             continue
         if not first and _NOT_AFTER_YOU.intersection(text[m.end() : m.end() + 8].split()[:1]):
             continue
+        if low == "mine" and _a_mine(text[: m.start()]):
+            continue
         before = text[pos : m.start()]
         replacement, end = _replace(text, m, low, who, before)
         if replacement.startswith(who) and _AUX_BEFORE.search(before) and end == m.end():
@@ -111,6 +113,20 @@ def third_person(text: str, speaker: str | None, addressee: str | None = None) -
         pos = end
     out.append(text[pos:])
     return "".join(out)
+
+
+# the words a possessive "mine" follows ("a friend of mine", "it's mine", "yours and mine",
+# "bbq at mine"); after any other word "mine" is the noun ("the gold mine", "a coal mine")
+_MINE_AFTER = word_set(
+    "of is was are were be been being at and or than like not also too all just that's it's"
+)
+_WORD_BEFORE = re.compile(r"([A-Za-z'’]+)\s*$")
+
+
+def _a_mine(before: str) -> bool:
+    """Is the "mine" after ``before`` the noun, not the speaker's?"""
+    word = _WORD_BEFORE.search(before[-30:])
+    return word is not None and word.group(1).lower().replace("’", "'") not in _MINE_AFTER
 
 
 def _aux_3sg(m: re.Match[str]) -> str:

@@ -31,7 +31,9 @@ _NOUNS = "|".join(sorted(_MALE | _FEMALE, key=lambda w: (-len(w), w)))
 # contraction after it is no part of it ("my brother Cian's been in Melbourne": Cian)
 _JOINED = r"(?:[^\W\d_]|-|'(?!(?:s|d|ll|re|ve)\b))+"
 _CAPITALISED = rf"(?-i:{CAPITAL}{_JOINED})"
-_NAME = rf"{_CAPITALISED}|[a-z]{_JOINED}"
+# a name of several capitalised words after its noun is one name ("my grandma Leong Sio Kam")
+_FULL = rf"{_CAPITALISED}(?:\s+{_CAPITALISED}){{0,3}}"
+_NAME = rf"{_FULL}|[a-z]{_JOINED}"
 _BEFORE = re.compile(
     rf"\b(?P<noun>{_NOUNS})(?:,?\s+(?:named|called))?,?\s+(?P<name>{_NAME})\b", re.I
 )

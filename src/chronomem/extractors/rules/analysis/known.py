@@ -77,6 +77,9 @@ class Known:
     # the plan a sentence of this turn told moved without its new day ("the tournament is
     # postponed"): a day ahead a later sentence gives is its new one ("so now it's the 8th")
     moved: Ahead | None = None
+    # the last day ahead this turn named with its month ("9 August"): a day of the month
+    # told alone after it is in that month ("I fly on the 7th")
+    month_ahead: datetime | None = None
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)

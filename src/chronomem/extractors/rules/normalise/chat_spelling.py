@@ -41,6 +41,8 @@ _SPELLED = {
     "ofc": "of course", "wfh": "work from home", "bby": "baby", "appt": "appointment",
     "msg": "message", "convo": "conversation", "yea": "yeah", "ya": "yeah", "ye": "yeah",
     "nah": "no", "nvm": "never mind",
+    # dialect spellings of the commonest words
+    "wiv": "with", "wif": "with", "wivout": "without",
 }  # fmt: skip
 _SLASHED = {"w/": "with", "w/o": "without", "b/c": "because"}
 # A dropped "g" ("workin the box office", "movin' out", "nothin new"): a lower-case word in

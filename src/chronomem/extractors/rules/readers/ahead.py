@@ -90,9 +90,15 @@ def _remember(known: Known, fact: ExtractedFact, body: str, *, held: bool) -> No
     words = re.findall(r"[a-z]+", f"{body} {fact.target}".lower())
     stems = frozenset(stem(w) for w in words if w not in _FILLER and w not in _TIME_WORDS)
     key = (fact.relation, normalize_name(fact.target))
+    same = next((a for a in known.ahead if _key(a) == key), None)
     # a context turn's fact has no text of its own: the held one's names the plan
-    said = fact.fact or next((a.said for a in known.ahead if _key(a) == key), "")
-    record = Ahead(fact.source, fact.relation, fact.target, "", stems, held, fact.valid_at, said)
+    said = fact.fact or (same.said if same is not None else "")
+    start = fact.valid_at
+    if not held and same is not None and same.held:
+        # an earlier turn re-read alone cannot see the later turns that moved its plan: the
+        # memory's day stands ("on 14 March", then "postponed to 4 April": held on the 4th)
+        start, stems = same.start, stems | same.stems
+    record = Ahead(fact.source, fact.relation, fact.target, "", stems, held, start, said)
     known.ahead = [a for a in known.ahead if _key(a) != key]
     known.ahead.append(record)
 
@@ -154,6 +160,10 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     if m is not None and not new and not hits:  # "the tournament is postponed": day to come
         said = s.without_times(0, m.start()) + " " + s.without_times(m.end(), len(s.text))
         known.moved = told_ahead(known, s.speaker, said) or told_ahead(known, None, said)
+        if known.moved is None and _moves_it(s.text, m, len(s.text.rstrip(" .!?"))):
+            # "Again moved!": a verb of moving that names no plan moves the only one
+            only = _only_plan(known, s.speaker, s.reference)  # one plan, or one day's
+            known.moved = only[-1] if only else None
     if m is None or not new:
         return hits
     if bare and _named_alike(s, known, bare[0]):
@@ -189,7 +199,10 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 # What a verb of moving moves when it names no plan: "it" or "that" ("they pushed it to
 # Monday", "it got moved to the 9th"), or nothing, in a clause that opens on the verb ("I
 # rebooked for fri"): between the verb and the new day only these words stand.
-_IT_AFTER = word_set("it that them back forward over to for till until on the a it's its is now")
+_IT_AFTER = word_set(
+    "it that them back forward over to for till until on the a it's its is now "
+    "again once more yet even officially"  # how it was moved: "moved again, now the 11th"
+)
 # how far a plan is moved, between the verb and the new day
 _SHIFT: Final = re.compile(
     r"\b(?:by\s+)?(?:a|an|one|two|three|four|a few|a couple of|\d+)\s+"
@@ -201,7 +214,7 @@ _IT_BEFORE = re.compile(
 )
 _BARE_VERB = re.compile(
     r"(?:^|[,;:.!?]\s*|\b(?:and|but|so|then)\s+)"
-    r"(?:(?:I|we|they|just|so|then|have|had|'ve|finally|also)\s+){0,3}$",
+    r"(?:(?:I|we|they|just|so|then|have|had|'ve|finally|also|again)\s+){0,3}$",
     re.I,
 )
 

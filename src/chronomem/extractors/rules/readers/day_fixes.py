@@ -26,6 +26,7 @@ from chronomem.extractors.rules.analysis.day_corrections import set_right
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
 from chronomem.extractors.rules.hit_dates import owned_times
+from chronomem.extractors.rules.plain_texts import plain_sentence
 from chronomem.extractors.rules.readers.ahead import plan_words
 from chronomem.extractors.rules.tables.correction_cues import ANY_CUE, CUE_LEAD
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
@@ -41,8 +42,8 @@ _LINKS: Final = re.compile(r"(?:(?:it's|its|it is|it was|on|the|for)\s+)*", re.I
 # "not <the wrong day>", or a remark of a few words ("correction: the 21st, misread it")
 _REST: Final = re.compile(
     r"(?:,?\s*(?:at\s+)?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?)?"
-    r"\W*(?:(?:lol|haha|sorry|oops|my bad|not\b[^.!?]*|instead)\W*)*(?:,\s*[a-z']+(?:\s+[a-z']+)"
-    r"{0,2}\W*)?$",
+    r"\W*(?:(?:lol|haha|sorry|oops|my bad|not\b[^.!?]*|instead|then)\W*)*"
+    r"(?:,\s*[a-z']+(?:\s+[a-z']+){0,2}\W*)?$",
     re.I,
 )
 # a day told after a remark and a break, as what the thing is: "— it's Thursday 13 March"
@@ -53,6 +54,15 @@ _NEW_DAY: Final = re.compile(
     r"\W*(?:(?:the|my|your|our|its)\s+)?new\s+(?:date|day)\s+(?:is|will be|:)\s*(?:now\s+)?"
     r"|\W*(?:(?:last|another|one more|final|small|quick|date)\s+)?(?:change|update)\b"
     r"[^:.!?]{0,20}:\s*",
+    re.I,
+)
+# a day denied before the one meant: "not the 12th, the 19th", "not on Friday but Monday"
+_NOT_DAY: Final = re.compile(r"not\s+", re.I)
+_NOT_DAY_SEP: Final = re.compile(r"\W*(?:but\s+)?(?:(?:it's|its|it is)\s+)?", re.I)
+# a day agreed to when another asked for it: "ok, 9 August then", "fine, the 9th then"
+_AGREED: Final = re.compile(
+    r"\s*((?:(?:ok|okay|fine|sure|alright|all right|right|deal|yes|yeah)\b\W*)*)"
+    r"(?:on\s+)?(?:the\s+)?[^.!?]{1,40}?\s+then\W*",
     re.I,
 )
 _YEAR: Final = re.compile(r"\b\d{4}\b")
@@ -84,31 +94,58 @@ def day_set_right(
     if known.moved is not None:  # "postponed, la. ... so now it is on 8 March"
         return _moved_day(s, known, known.moved)
     lead = CUE_LEAD.match(s.text)
+    agreed = None
+    day = s.times[0]
     if lead is not None and ANY_CUE.search(lead.group(1)) is not None:
         opens = lead.end()
         started = _start_set_right(s, opens, told)
         if started:
             return started
+        day, opens = _meant_after_denied(s, opens)
     elif restated := list(_RESTATED.finditer(s.text, 0, s.times[0].start)):
         # "I looked at the letter again — it's Thursday 13 March"
         opens = restated[-1].end()
     elif (new := _NEW_DAY.match(s.text)) is not None:  # "your new date is Monday 12 May"
         opens = new.end()
+    elif (agreed := _AGREED.fullmatch(s.text)) is not None:  # "Can we do 9th?" "Ok, 9 August then"
+        opens = agreed.end(1)
     elif known.asked is None:  # a day alone, asked nothing: "15th. not 14th. sorry"
         opens = len(s.text) - len(s.text.lstrip())
     else:
         return hits
-    day = s.times[0]
     linked = day.start >= opens and _LINKS.fullmatch(s.text, opens, day.start)
     if not linked or not _REST.match(s.text, day.end):
         return hits
-    record = _last_ahead(known, s.reference)
+    record = _last_ahead(known, s.reference, s.speaker if agreed else None)
     if record is None:
         return hits
     when = _ahead(_in_month_of(day.when, day.text, record.start), s.reference, day.text)
     if when is None or record.start is None or when.date() == record.start.date():
         return hits
-    return [_on_day(s, record, day, when)]
+    # the facts told with it for that day move with it ("the job as patient coordinator at
+    # ADK, I start on the 12th": the employer and the title)
+    same = [
+        a
+        for a in _told_ahead(known, s.reference)
+        if (a.source, a.start) == (record.source, record.start)
+    ]
+    return [_on_day(s, a, day, when) for a in same or [record]]
+
+
+def _meant_after_denied(s: Sentence, opens: int) -> tuple[TimeExpression, int]:
+    """The day meant and where its words open: "sorry, not the 12th, the 19th!" denies
+    the first day before the one meant; else the sentence's first day, opening at
+    ``opens``."""
+    first = s.times[0]
+    denied = _NOT_DAY.match(s.text, opens)
+    if (
+        denied is None
+        or len(s.times) < 2
+        or not _LINKS.fullmatch(s.text, denied.end(), first.start)
+    ):
+        return first, opens
+    sep = _NOT_DAY_SEP.match(s.text, first.end)
+    return s.times[1], first.end if sep is None else sep.end()
 
 
 # what ends a day told alone as the right one: the clause ("No wait, September 2017, I
@@ -172,15 +209,25 @@ def _on_day(s: Sentence, record: Ahead, day: TimeExpression, when: datetime) -> 
     """``record`` told again on ``when``, the day ``day`` of the sentence."""
     source = Party(record.source, "Person", speaker=record.source == s.speaker)
     target = Party(record.target, record.label or None, False)
-    text = plan_words(record, record.source)  # its words without the wrong day
+    # its words without the wrong day: a plan's own, or the plain fact ("Ana works at ADK")
+    text = plain_sentence(record.relation, record.source, record.target) or plan_words(
+        record, record.source
+    )
     told, span = (0, len(s.text)), (day.start, day.end)
     return Hit(record.relation, source, target, False, told, span, text, spell=(when, None))
 
 
-def _last_ahead(known: Known, now: datetime) -> Ahead | None:
-    """The fact told ahead last (not one the memory held from before these turns)."""
-    told = [a for a in known.ahead if not a.held and a.start is not None and a.start > now]
-    return told[-1] if told else None
+def _last_ahead(known: Known, now: datetime, whose: str | None = None) -> Ahead | None:
+    """The fact told ahead last (not one the memory held from before these turns); with
+    ``whose``, that person's own when they told one (a day agreed to moves the speaker's
+    plan, not the conflict the other side gave as the reason)."""
+    told = _told_ahead(known, now)
+    own = [a for a in told if whose is not None and a.source == whose]
+    return (own or told)[-1] if told else None
+
+
+def _told_ahead(known: Known, now: datetime) -> list[Ahead]:
+    return [a for a in known.ahead if not a.held and a.start is not None and a.start > now]
 
 
 def _in_month_of(when: datetime, said: str, wrong: datetime | None) -> datetime:

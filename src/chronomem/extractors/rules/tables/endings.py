@@ -37,8 +37,11 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       r"(?:down|back) from|resigned from)\b", "Organization", "phrase", ending=True,
       heads=GROUP_HEADS | {"gym"},
       triggers="left quit dropped stepped stepping stood standing resigned"),
-    P("WORKS_AT", r"\b(?:quit|left) (?:my|her|his|the|a) (?:[a-z]+ )?job (?:at|with|in)\b"
+    P("WORKS_AT", r"\b(?:quit|left|(?:pack|jack|chuck)(?:ed)? in) (?:my|her|his|the|a) "
+      r"(?:[a-z]+ )?job (?:at|with|in)\b"
       r"|\bstopped working (?:at|for)\b|\b(?:my |her |his )?last day at\b"
+      # quitting, as British English says it: "packed in the cider farm at Brockley"
+      r"|\b(?:pack|jack|chuck)(?:ed)? (?:it )?in(?: (?:at|with))?\b"
       r"|\bresigned from\b"
       r"|\b(?:retired|retires|retiring|retire) from\b"
       r"|\b(?:got|was|been|were) (?:fired|laid off|let go) (?:from|by)\b"
@@ -51,7 +54,7 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       reject_labels=frozenset({"Location", "Person", "Event"}), reject_heads=NOT_EMPLOYERS,
       context_words=frozenset({"job", "work", "position", "role", "company", "firm"}),
       triggers="quit left resigned retired retires retiring retire fired laid let stopped last "
-      "finished"),
+      "finished packed jacked chucked"),
     # "Chris left for Google": a company one leaves for is the new employer (a known
     # company only: "left for Tulum" is a trip)
     P("WORKS_AT", r"\b(?:left|quit|is leaving|'s leaving) (?:[a-z]+ )?for\b", "Organization",

@@ -29,8 +29,12 @@ _AGE = rf"(?:1[01]\d|[1-9]?\d|(?:{_TENS})(?:[- ](?:{_UNITS}))?|{_TEENS}|{_UNITS}
 # years old": a form of "to be" or "turn" before the number, and after it the end of the
 # clause, a unit of age or a word of time; a number of anything else ("16 weeks pregnant",
 # "5 minutes away", "we're 3 in the flat") is no age
+# an age in a comparison is no one's: "he says like I'm 12", "as if she was five"
+_LIKE = "".join(
+    rf"(?<!\b{w} {p})" for w in ("like", "as if", "as though") for p in ("I", "he", "she", "you")
+)
 _AGE_FORM = (
-    r"(?:\b(?:am|is|turned|turning|turns|turn)|'[ms]|\bim|(?<=\byou)(?: are|'re))\s+"
+    rf"{_LIKE}(?:\b(?:am|is|turned|turning|turns|turn)|'[ms]|\bim|(?<=\byou)(?: are|'re))\s+"
     r"(?:now |just |only |almost |nearly |finally |officially |about |already )?"
     rf"(?P<obj>{_AGE})(?:\s*(?:years?|yrs?)(?: old)?|\s*(?:yo|y/o))?"
     r"(?=\s*(?:$|[,.;:!?)]|\s(?:today|tomorrow|yesterday|now|and|but|so|this|next|last|in|"

@@ -1,0 +1,204 @@
+"""Plans moved across turns, days said by the calendar, and readings set right (round 35).
+
+A plan moved a second time in a later turn ("shifted again, now Friday 21 March"), or by a
+verb of moving alone with its day in the next sentence ("Delayed again! Now 30 April."),
+keeps the day the memory holds, not the one its first telling gave; a day agreed to after
+another asked for it moves the speaker's plan ("fine, the 14th then"); a day of the month
+told alone is in the month the turn last named ahead; a day denied before the one meant
+("not the 3rd, the 10th") moves every fact told for that day; a fact still ahead that an
+ending calls off holds on no day. Days named by the calendar (Candlemas, Michaelmas, St
+Patrick's Day, the days on the n-th weekday of a month); a person named in several words
+after a gendered noun; "mine" the noun; an age in a comparison; an assistant's advice that
+names no one; a clause that dates a change of the value another clause names; British
+quitting of a job. Each sentence was written for these tests, not taken from any benchmark.
+``REF`` is Monday 15 January 2024.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from chronomem import Memory
+from chronomem.extractors.rules.analysis.gender import learn_genders
+from chronomem.extractors.rules.analysis.known import Known
+from chronomem.extractors.rules.summaries import third_person
+from chronomem.testing import ManualClock
+from chronomem.text.dates import find_time_expressions
+from tests.real_embedder import facts_about, real_embedder, target_name, tell, timeline_days
+from tests.rules_support import REF, found, run
+
+
+def _starts(turns: tuple[str, ...], relation: str) -> dict[str, date | None]:
+    return {
+        f.target: f.valid_at.date() if f.valid_at else None
+        for f in run(*turns).facts
+        if f.relation == relation and f.invalid_at is None
+    }
+
+
+def _open_plans(story: list[tuple[str, str]], who: str) -> list[tuple[str, date | None]]:
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        tell(memory, clock, story)
+        return sorted(
+            (target_name(memory, f), f.valid_at.date() if f.valid_at else None)
+            for f in facts_about(memory, who, "HAS_PLAN")
+            if f.invalid_at is None and f.expired_at is None
+        )
+
+
+@pytest.mark.local_model
+def test_a_plan_moved_again_keeps_the_day_the_memory_holds() -> None:
+    plans = _open_plans(
+        [
+            ("2025-02-20T09:00", "Noor: my MOT is booked for 6 March at the Kwik Fit"),
+            ("2025-03-01T09:00", "Noor: postponed to 13 March, the garage is short-staffed"),
+            ("2025-03-10T09:00", "Noor: shifted again, now Friday 21 March. Unbelievable."),
+        ],
+        "Noor",
+    )
+    assert [day for _, day in plans] == [date(2025, 3, 21)]
+    assert "mot" in plans[0][0].lower()
+
+
+@pytest.mark.local_model
+def test_a_verb_of_moving_alone_takes_the_day_the_next_sentence_gives() -> None:
+    plans = _open_plans(
+        [
+            ("2025-03-01T09:00", "Noor: my citizenship ceremony is on 2 April"),
+            ("2025-03-20T09:00", "Noor: Delayed again! Now 30 April. So annoying."),
+        ],
+        "Noor",
+    )
+    assert [day for _, day in plans] == [date(2025, 4, 30)]
+
+
+def test_a_day_agreed_to_moves_the_speakers_plan() -> None:
+    turns = (
+        "Kasia: my leaving drinks are on Friday 2 February at the Crown",
+        "Tom: I'm in Leeds on the 2nd, could we do the 9th?",
+        "Kasia: fine, 9 February then.",
+    )
+    plans = _starts(turns, "HAS_PLAN")
+    assert date(2024, 2, 9) in plans.values(), plans
+
+
+def test_a_day_of_the_month_alone_is_in_the_month_named_before_it() -> None:
+    plans = _starts(("Kim: The reunion is on 20 September. My flight is on the 18th.",), "HAS_PLAN")
+    assert date(2024, 9, 18) in plans.values(), plans
+    assert date(2024, 1, 18) not in plans.values()
+
+
+def test_a_day_denied_before_the_one_meant_moves_the_facts_told_for_it() -> None:
+    turns = (
+        "Bea: I got the job as pastry chef at Lindqvist Bakery, I start on the 3rd of February",
+        "Bea: sorry, not the 3rd, the 10th! The 3rd is my last shift at the cafe",
+    )
+    extraction = run(*turns)
+    moved = {
+        (f.relation, f.valid_at.date() if f.valid_at else None)
+        for f in extraction.facts
+        if f.invalid_at is None
+    }
+    assert ("WORKS_AT", date(2024, 2, 10)) in moved, moved
+    assert ("HAS_JOB_TITLE", date(2024, 2, 10)) in moved, moved
+
+
+@pytest.mark.local_model
+def test_an_ending_calls_off_a_thing_still_ahead() -> None:
+    story = [
+        (
+            "2024-09-10T10:00",
+            "Ines: Booked the coach to Bath for 3 October, then the train to Bristol for "
+            "the Harbour Festival on the 5th!",
+        ),
+        ("2024-10-01T10:00", "Ines: Coach is cancelled, strike. Harbour Festival's off for me."),
+    ]
+    clock = ManualClock(datetime(2024, 9, 1, tzinfo=UTC))
+    with Memory(embedder=real_embedder(), clock=clock) as memory:
+        tell(memory, clock, story)
+        on_the_day = datetime(2024, 10, 5, 12, tzinfo=UTC)
+        held = [
+            f.fact
+            for f in memory.get_timeline("Ines", group_id="g").facts
+            if "festival" in f.fact.lower()
+            and not (f.expired_at is not None and f.invalid_at is None)  # retracted
+            and (f.valid_at is None or f.valid_at <= on_the_day)
+            and (f.invalid_at is None or f.invalid_at > on_the_day)
+        ]
+        assert held == []
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("no cake since Candlemas", "2023-02-02"),
+        ("I left the orchard after Michaelmas", "2023-09-29"),
+        ("we open on St Patrick's Day", "2024-03-17"),
+        ("in Dauphin since the day after Louis Riel Day", "2023-02-21"),
+        ("the pool opens on Memorial Day", "2024-05-27"),
+        ("we meet on Father's Day", "2024-06-16"),
+        ("a member since Epiphany", "2024-01-06"),
+        ("we close on Remembrance Day", "2024-11-11"),
+    ],
+)
+def test_a_day_named_by_the_calendar_resolves(said: str, day: str) -> None:
+    assert [t.when.date().isoformat() for t in find_time_expressions(said, REF)] == [day]
+
+
+def test_a_person_named_in_several_words_after_their_noun_is_one_person() -> None:
+    known = Known()
+    learn_genders("my aunt Mei Ling Chow moved out of her flat last week", known)
+    assert known.genders.get("mei ling chow") == "f"
+    assert "mei" not in known.genders
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I got a job at the salt mine in Wieliczka", "the salt mine"),
+        ("a friend of mine moved to Gdansk", "a friend of Ola's"),
+        ("the blue bike is mine", "is Ola's"),
+    ],
+)
+def test_mine_the_noun_is_no_ones(said: str, kept: str) -> None:
+    assert kept in third_person(said, "Ola")
+
+
+def test_an_age_in_a_comparison_is_no_ones() -> None:
+    assert not [
+        f for f in run("Ola: my boss talks to me like I'm 5").facts if f.relation == "HAS_AGE"
+    ]
+    assert [f.target for f in run("Ola: I'm 34 now").facts if f.relation == "HAS_AGE"] == ["34"]
+
+
+def test_an_assistants_advice_that_names_no_one_gives_no_fact() -> None:
+    told = "Rui: no alcohol for me from the 1st, trying a sober month"
+    advice = "Assistant: Good luck, Rui! Keeping some alcohol-free beers in the fridge helps."
+    assert found(run(told, advice)) == set()
+    news = "Assistant: 30 days alcohol-free, Rui! That's huge."
+    assert ("Rui", "HAS_HABIT", "alcohol", True) in found(run(told, news))
+
+
+def test_a_clause_that_dates_a_change_dates_the_new_value() -> None:
+    starts = _starts(("Eli: I switched jobs in October, I'm now at Holloway Freight",), "WORKS_AT")
+    assert starts == {"Holloway Freight": date(2023, 10, 1)}
+
+
+def test_a_job_packed_in_is_an_ending() -> None:
+    assert ("Eli", "WORKS_AT", "Tesco", True) in found(run("Eli: I packed in my job at Tesco"))
+
+
+@pytest.mark.local_model
+def test_a_job_changed_in_a_month_holds_from_that_month_end_to_end() -> None:
+    story = [
+        ("2024-05-01T16:00", "Odile: I do the books for Ferme Laurent, busy season now"),
+        (
+            "2024-09-20T17:00",
+            "Odile: I never said: I changed job in July, I am now at Banque Morel.",
+        ),
+    ]
+    days = timeline_days(story, "Odile", "WORKS_AT")
+    assert ("Banque Morel", "2024-07-01..None") in days, days
