@@ -26,7 +26,13 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.summaries import third_person
 from chronomem.testing import ManualClock
 from chronomem.text.dates import find_time_expressions
-from tests.real_embedder import facts_about, real_embedder, target_name, tell, timeline_days
+from tests.real_embedder import (
+    facts_about,
+    real_embedder,
+    target_name,
+    tell,
+    timeline_days,
+)
 from tests.rules_support import REF, found, run
 
 
@@ -202,3 +208,93 @@ def test_a_job_changed_in_a_month_holds_from_that_month_end_to_end() -> None:
     ]
     days = timeline_days(story, "Odile", "WORKS_AT")
     assert ("Banque Morel", "2024-07-01..None") in days, days
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Otis the mule stands at the gate all day", "my kelpie Ranga is confused by the new gecko"],
+)
+def test_a_farm_animal_or_a_working_breed_named_is_a_pet(said: str) -> None:
+    assert [f.relation for f in run(f"Del: {said}").facts] == ["HAS_PET"]
+
+
+def test_a_verb_after_a_pet_noun_is_no_name() -> None:
+    pets = {f.target for f in run("Pema: our dog died in April, old age").facts}
+    assert "Died" not in pets
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("the new bike is coming Friday", "2024-01-19"),
+        ("this coming Friday we sign", "2024-01-19"),
+        ("the party is this coming weekend", "2024-01-20"),
+        ("got a new kettle arriving Friday", "2024-01-19"),
+        ("I went shopping Friday", "2024-01-12"),
+    ],
+)
+def test_a_day_coming_up_is_the_nearest_one_ahead(said: str, day: str) -> None:
+    assert [t.when.date().isoformat() for t in find_time_expressions(said, REF)] == [day]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ravi: asked Meena at the fort last night, she said yes!! we're engaged",
+        "Ravi: I proposed to Meena in Jaipur. We're engaged!",
+    ],
+)
+def test_the_speakers_own_proposal_names_whom_they_are_engaged_to(said: str) -> None:
+    assert ("Ravi", "ENGAGED_TO", "Meena", False) in found(run(said))
+
+
+def test_asking_someone_out_is_no_engagement() -> None:
+    assert not [
+        f
+        for f in run("Ravi: I asked Meena out and she said yes").facts
+        if f.relation == "ENGAGED_TO"
+    ]
+
+
+def test_at_a_relatives_place_is_no_home_of_theirs() -> None:
+    facts = found(run("Kev: I'm at my brother Sean's in Dorchester for now"))
+    assert ("Sean", "LIVES_IN", "Dorchester", False) not in facts
+    assert ("Kev", "FAMILY_OF", "Sean", False) in facts
+
+
+@pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        ("Sib: the doctor put me on bendroflumethiazide", False),
+        ("Sib: I stopped taking furosemide", True),
+        ("Sib: they started me on quetiapine", False),
+    ],
+)
+def test_a_drug_known_by_its_stem_is_taken_and_given_up(said: str, ended: bool) -> None:
+    (fact,) = [f for f in found(run(said)) if f[1] == "TAKES_MEDICATION"]
+    assert fact[3] is ended
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("doc's signed me off", "doc has signed me off"),
+        ("Tom's booked us a table", "Tom has booked us a table"),
+        ("Tom's red car", "Tom's red car"),
+    ],
+)
+def test_a_perfect_told_with_s_is_written_out(said: str, written: str) -> None:
+    from chronomem.extractors.rules.normalise.contracted import written_out
+
+    assert written_out(said) == written
+
+
+def test_a_doctors_note_is_a_health_status_from_its_start() -> None:
+    facts = [
+        f
+        for f in run("Stan: doc's signed me off for a fortnight from tomorrow, bad back").facts
+        if f.relation == "HAS_HEALTH_STATUS"
+    ]
+    assert [(f.target, f.valid_at) for f in facts] == [
+        ("signed off sick", datetime(2024, 1, 16, tzinfo=UTC))
+    ]

@@ -280,8 +280,13 @@ def weekday_weeks_on(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def modified(m: re.Match[str], ctx: DayContext) -> datetime | None:
     modifier = " ".join(m.group(1).lower().split()).replace("this past", "last")
-    modifier = modifier.replace("coming", "next").replace("this next", "next")
     what = m.group(2).lower()
+    if modifier in ("coming", "this coming") and what.rstrip(".") in WEEKDAYS:
+        # "this coming Friday", "the bike is coming Friday": the nearest Friday ahead
+        return midnight(weekday_date(replace(ctx, future=True), "", WEEKDAYS[what.rstrip(".")]))
+    if what == "weekend":  # "this coming weekend": this one
+        modifier = modifier.replace("this coming", "this").replace("coming", "this")
+    modifier = modifier.replace("coming", "next").replace("this next", "next")
     if what in ("week", "month", "year"):
         count = {"last": -1, "this": 0, "next": 1}[modifier]
         return shift(ctx, count, what)

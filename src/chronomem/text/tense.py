@@ -89,6 +89,17 @@ _ARRANGED_ANY = re.compile(
     r"|hoping|wondering|kidding|joking|trying|going\s+through)\b)[a-z]{3,}ing\b",
     re.I,
 )
+# a thing, then a participle that says what it does on the day named ("a new Honda PCX
+# coming off the boat Friday", "the kids arriving Monday"): an arrangement ahead; not after
+# a verb or a determiner ("went shopping Friday", "the wedding Friday")
+_NOUN_THEN_PARTICIPLE = re.compile(
+    r"\b(?!(?:was|were|went|go|goes|going|gone|been|be|is|am|are|kept|keep|started|start|"
+    r"stopped|stop|finished|spent|spend|love|loved|hate|hated|enjoy|enjoyed|came|come|"
+    r"a|an|the|my|our|his|her|their|your|this|that|its|no|some|any)\b)[A-Za-z]+\s+"
+    r"(?:coming|arriving|landing|leaving|flying|moving|starting|opening|due)\b"
+    r"(?:\s+[a-z']+){0,4}\s+(?:on\s+)?$",
+    re.I,
+)
 # having an event with a day named is having it ahead ("I have a root canal on Monday")
 _HAVING = re.compile(
     r"(?:\b(?:I|we|you|he|she|they)\s+(?:have|has)|'ve\s+got|\bhave\s+got|\bhas\s+got|"
@@ -249,6 +260,8 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     ):
         return "future"
     outside = clause[: start - left] + " " + clause[end - left :]
+    if _NOUN_THEN_PARTICIPLE.search(before):
+        return "future"  # "a new Honda PCX coming off the boat Friday": arriving then
     if _GOT_AN_EVENT.search(outside):
         return None  # "got an interview on the 18th": the event's day, which may be ahead
     if _has_past_verb(outside):

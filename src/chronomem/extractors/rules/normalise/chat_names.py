@@ -148,6 +148,7 @@ _VERBS = (
         """
     go do say come think know seem look keep make take get allow wave let put call tell
     ask try turn leave stay start stop help give bring send show feel mean become
+    died dies die ran ate slept went got had was is
     """
     )
 )

@@ -42,7 +42,8 @@ _SPELLED = {
     "msg": "message", "convo": "conversation", "yea": "yeah", "ya": "yeah", "ye": "yeah",
     "nah": "no", "nvm": "never mind",
     # dialect spellings of the commonest words
-    "wiv": "with", "wif": "with", "wivout": "without",
+    "wiv": "with", "wif": "with", "wivout": "without", "tomorra": "tomorrow",
+    "tomorrer": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "yesterdee": "yesterday",
 }  # fmt: skip
 _SLASHED = {"w/": "with", "w/o": "without", "b/c": "because"}
 # A dropped "g" ("workin the box office", "movin' out", "nothin new"): a lower-case word in

@@ -23,7 +23,8 @@ _IS_NEXT = word_set(
     " living working staying starting studying training teaching retired married engaged"
     " pregnant leaving single divorced dating dead"
 )
-_HAS_NEXT = word_set("been got gotten gone done left moved started taken become")
+_HAS_NEXT = word_set("been got gotten gone done left moved started taken become given told sent")
+_OBJECT_PRONOUNS = word_set("me him her us them you")
 # "Tom's back in Leeds" (is), not "Tom's back is sore" (his back)
 _BACK_NEXT = word_set("in at to home with from now for together on again")
 _NOT_NAMES = word_set(
@@ -42,8 +43,8 @@ def _expand(m: re.Match[str]) -> str:
     word, following, after = m.group(1), m.group(2), m.group(3) or ""
     if word.lower() in _NOT_NAMES or not _subject_place(m.string, m.start()):
         return m.group()
-    if following in _HAS_NEXT:
-        verb = "has"
+    if following in _HAS_NEXT or (following.endswith("ed") and after in _OBJECT_PRONOUNS):
+        verb = "has"  # "Ana's moved", "doc's signed me off": a perfect
     elif following in _IS_NEXT or (following == "back" and after in _BACK_NEXT):
         verb = "is"
     else:
@@ -65,11 +66,20 @@ def _subject_place(text: str, start: int) -> bool:
         and _AFTER_PLACE_WORD.search(text, max(0, before.start() - 12), before.start())
     ):
         return False  # "living at my mum's in Ramsgate": the mum's place, no verb
+    if (
+        word is not None
+        and word.lower() in PERSON_ROLES
+        and _AT_SOMEONES.search(text, max(0, before.start() - 20), before.start())
+    ):
+        return False  # "I'm at my brother Sean's in Dorchester": Sean's place
     return word is None or word.lower() in _OPENERS or word.lower() in PERSON_ROLES
 
 
 _DETERMINERS = word_set("my our his her your their")
 _AFTER_PLACE_WORD = re.compile(r"\b(?:at|to|from|near|by|round|over|into)\s*$", re.I)
+_AT_SOMEONES = re.compile(
+    r"\b(?:at|to|from|near|by|round|over|into)\s+(?:my|our|his|her|your|their)\s+$", re.I
+)
 _LAST_WORD = re.compile(r"(?:([A-Za-z]+)|[^\w\s])?\s*$")
 _OPENERS = word_set(
     "my our his her your their and but so then now also update omg lol well ok okay oh yeah"

@@ -47,6 +47,15 @@ _PROPOSED = re.compile(
     r"(?:proposed|popped the question|asked me to marry)(?!\s+to\s+(?!me\b|us\b))",
     re.I,
 )
+# the speaker proposed: "I proposed to Dana", "asked Dana last night, she said yes", "asked
+# Dana to marry me"
+_I_PROPOSED = re.compile(
+    r"(?:\bI\s+|^\W*)(?:(?:finally|just|actually)\s+)*"
+    r"(?:proposed\s+to\s+(?P<to>(?-i:[A-Z][\w'-]+))"
+    r"|asked\s+(?P<asked>(?-i:[A-Z][\w'-]+))(?=\s+to\s+marry\s+me\b"
+    r"|[^.!?]{0,60}?\b(?:she|he|they)\s+said\s+yes\b))",
+    re.I,
+)
 # the speaker engaged to no one named: "we're engaged", "we got engaged", "I said yes"
 _ENGAGED = re.compile(
     r"\b(?:we(?:'re| are)|we(?:'ve| have)? (?:just )?got|i(?:'m| am)|i (?:just )?got)"
@@ -88,6 +97,11 @@ def _engagement(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     assert s.speaker is not None
     proposed = _PROPOSED.search(s.text)
     person = _name_at(s, proposed.start()) if proposed else None
+    mine = _I_PROPOSED.search(s.text)
+    if mine is not None:
+        named = "to" if mine.group("to") else "asked"
+        person = _name_at(s, mine.start(named))
+        proposed = mine if person is not None else proposed
     if person is not None:
         known.proposer = person
     engaged = _ENGAGED.search(s.text)

@@ -285,6 +285,16 @@ HEALTH_ROWS: tuple[P, ...] = (
         "inline",
         triggers=_STATE_WORDS,
     ),
+    P(  # a doctor's note keeping one off work: "doc's signed me off for a fortnight" (not
+        # "signed me off on the form", "signed off by the physio": cleared, above)
+        "HAS_HEALTH_STATUS",
+        r"\b(?P<obj>signed|signing|signs) me off\b(?!\s+(?:on|the|a|as|by)\b)(?: work| sick)?",
+        "Condition",
+        "inline",
+        target_format="signed off sick",
+        subject="possessor",
+        triggers="signed signing signs",
+    ),
     P(  # the aid worn told as had: "now I have cast for six weeks", "I've got a sling on"
         "HAS_HEALTH_STATUS",
         r"(?:\b(?:have|has|got|wearing|wear|wears)|'ve got|'s got) (?:(?:still|now|currently)"

@@ -52,12 +52,16 @@ INSTRUMENTS = word_set(
 PET_SPECIES = word_set(
     "dog dogs cat cats puppy puppies kitten kittens pup pups doggy doggies hamster parrot "
     "bird rabbit bunny turtle tortoise fish horse pony guinea-pig snake lizard ferret gecko "
-    "goldfish budgie parakeet cockatiel chinchilla hedgehog iguana axolotl bearded-dragon"
+    "goldfish budgie parakeet cockatiel chinchilla hedgehog iguana axolotl bearded-dragon "
+    # kept animals of a farm, a stable or a falconer (not those that are also food)
+    "mule donkey mare stallion gelding foal goat alpaca llama hen rooster cockerel camel "
+    "reindeer falcon hawk gerbil rat tarantula"
 ) | word_set(
     # breeds name the pet as well as the species does: "adopted a greyhound called Bran"
     "labrador retriever greyhound whippet lurcher poodle labradoodle goldendoodle cockapoo "
     "beagle terrier spaniel collie sheepdog malamute dachshund corgi pug bulldog frenchie "
     "chihuahua schnauzer rottweiler doberman pitbull staffie mastiff dalmatian pomeranian mutt "
+    "kelpie heeler akita "
     "tabby siamese ragdoll sphynx moggy canary cockatoo macaw african-grey lovebird conure"
 )
 
@@ -68,7 +72,7 @@ PET_BREED_SPECIES = {
             "labrador retriever greyhound whippet lurcher poodle labradoodle goldendoodle "
             "cockapoo beagle terrier spaniel collie sheepdog malamute dachshund corgi pug "
             "bulldog frenchie chihuahua schnauzer rottweiler doberman pitbull staffie mastiff "
-            "dalmatian pomeranian mutt"
+            "dalmatian pomeranian mutt kelpie heeler akita"
         ),
         "dog",
     ),

@@ -56,7 +56,8 @@ DRUG_KINDS: dict[str, frozenset[str]] = {
 DRUG_STEM = (
     r"\b[a-z]{3,}(?:pril|sartan|olol|statin|dipine|azepam|azolam|oxetine|triptyline|prazole|"
     r"tidine|cillin|mycin|cycline|floxacin|triptan|gliptin|gliflozin|glutide|parin|xaban|"
-    r"lukast|profen|coxib|setron|tinib|navir|conazole|umab|ximab|zumab|nisone|olone)\b"
+    r"lukast|profen|coxib|setron|tinib|navir|conazole|umab|ximab|zumab|nisone|olone|"
+    r"thiazide|semide|tiapine|peridol|traline|oxacin|vudine|dronate|formin)\b"
 )
 # the trigger word a clause naming such a drug stands for (``patterns.candidate_patterns``)
 DRUG_TRIGGER = "<drug>"
