@@ -298,3 +298,25 @@ def test_a_doctors_note_is_a_health_status_from_its_start() -> None:
     assert [(f.target, f.valid_at) for f in facts] == [
         ("signed off sick", datetime(2024, 1, 16, tzinfo=UTC))
     ]
+
+
+def test_a_count_of_weeks_reached_today_is_today() -> None:
+    assert [t.when.date() for t in find_time_expressions("20 weeks today, all fine", REF)] == [
+        date(2024, 1, 15)
+    ]
+    assert [t.when.date() for t in find_time_expressions("we sail a week today", REF)] == [
+        date(2024, 1, 22)
+    ]
+
+
+@pytest.mark.parametrize("role", ["midwife", "caseworker", "psychiatrist"])
+def test_a_carer_one_is_assigned_is_a_role(role: str) -> None:
+    said = f"Yan: my {role} is Sister Abela, she's lovely"
+    assert ("Abela", "ROLE_HELD_BY") in {
+        (f.target.split()[-1], f.relation) for f in run(said).facts
+    }, found(run(said))
+
+
+def test_a_group_named_by_its_members_is_the_whole_phrase() -> None:
+    facts = found(run("Pru: I have joined the band of bellringers at the abbey"))
+    assert ("Pru", "MEMBER_OF", "band of bellringers", False) in facts

@@ -184,9 +184,11 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.ahead,
             _UNITS,
         ),
-        # "a week today", "a fortnight today" (not "a year today since I quit"): that long on
+        # "a week today", "a fortnight today" (not "a year today since I quit", nor "20 weeks
+        # today", a count reached today): that long on
         (
-            rf"(?<!for )\b({_NUM})\s+((?i:weeks?|fortnights?))(?i:\s+today)\b"
+            rf"(?<!for )\b((?i:a|an|one|two|three|[123]))\s+((?i:weeks?|fortnights?))"
+            r"(?i:\s+today)\b"
             r"(?!\s+(?:since|that|ago)\b)",
             resolve.ahead,
             _UNITS,

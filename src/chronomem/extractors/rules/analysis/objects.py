@@ -15,7 +15,7 @@ from chronomem.extractors.rules.analysis.capitalised import HEAD_LABELS
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.tastes import TASTES, told_as_reaction
-from chronomem.extractors.rules.tables.gazetteer import DEVICE_HEADS, WORKPLACE_HEADS
+from chronomem.extractors.rules.tables.gazetteer import DEVICE_HEADS, GROUP_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.lexicon import (
     BAD_OBJECTS,
     CONJUNCTIONS,
@@ -117,11 +117,11 @@ def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party
         return CONTEXT
     if not words or len(words) > 3 or words[0] in BAD_OBJECTS or words[-1] in BAD_OBJECTS:
         return None
-    if row.heads is not None and words[-1] not in row.heads:
+    if row.heads is not None and _head(words) not in row.heads:
         return None
     if row.target == "named" and row.heads is None:
         return None
-    if words[-1] in row.reject_heads:
+    if _head(words) in row.reject_heads:
         return None
     gerund = words[0].endswith("ing") and words[0] not in ACTIVITIES
     if gerund and next_word and next_word not in CONJUNCTIONS and next_word.isalpha():
@@ -142,8 +142,14 @@ def _named_group(s: Sentence, span: Span, end: int, row: RelationPattern) -> Par
     return Party(f"{span.name} {' '.join(words)}", _phrase_label(row, words), named=True)
 
 
+def _head(words: list[str]) -> str:
+    """The phrase's head noun: the group before "of" ("band of bellringers"), else its last
+    word."""
+    return words[words.index("of") - 1] if "of" in words[1:] else words[-1]
+
+
 def _phrase_label(row: RelationPattern, words: list[str]) -> str | None:
-    head = words[-1]
+    head = _head(words)
     for heads, label in HEAD_LABELS:
         if head in heads and row.label in ("Event", "Organization"):
             return label
@@ -226,6 +232,15 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
             return words, low, stop
         if words and _BREAK.search(s.text, stop, w.start()):  # "cats tbh, dogs are ...": the
             return words, "", stop  # phrase ends at its clause's comma
+        if (
+            low == "of"
+            and words
+            and words[-1] in GROUP_HEADS
+            and _OF_MEMBERS.match(s.text, w.end())
+        ):
+            words.append(low)  # "the band of bellringers": the group named by its members
+            stop = w.end()
+            continue
         if low in _STOPS or ("'" in low and not low.endswith("s'")):  # "the nurses' union"
             return words, low, stop
         if words and low.endswith("ly") and low not in _LY_NOUNS:  # "gouda obviously"
@@ -238,6 +253,7 @@ def _phrase(s: Sentence, start: int, end: int) -> tuple[list[str], str, int]:
 
 
 _BREAK = re.compile(r"[,;:.!?]")
+_OF_MEMBERS = re.compile(r"\s+[a-z]+s\b")  # "of bellringers", "of volunteers"
 _RIGHT_NOW = re.compile(r"right\s+(?:now|away)\b", re.I)
 
 

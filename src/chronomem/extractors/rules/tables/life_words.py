@@ -214,7 +214,10 @@ ROLES_MANAGER = word_set("manager boss supervisor")
 
 ROLES_PERSONAL = word_set(
     "coach doctor dentist therapist landlord landlady trainer tutor mentor teacher roommate "
-    "flatmate accountant lawyer vet physio physiotherapist hairdresser barber pediatrician gp"
+    "flatmate accountant lawyer vet physio physiotherapist hairdresser barber pediatrician gp "
+    # the carers one is assigned ("my midwife is Sister Abrines", "my caseworker")
+    "midwife nurse caseworker counsellor counselor psychiatrist psychologist surgeon consultant "
+    "optician chiropractor osteopath carer"
 )
 
 # The people one has an appointment with: "dentist on the 20th" is a plan
