@@ -187,7 +187,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         # "a week today", "a fortnight today" (not "a year today since I quit", nor "20 weeks
         # today", a count reached today): that long on
         (
-            rf"(?<!for )\b((?i:a|an|one|two|three|[123]))\s+((?i:weeks?|fortnights?))"
+            r"(?<!for )\b((?i:a|an|one|two|three|[123]))\s+((?i:weeks?|fortnights?))"
             r"(?i:\s+today)\b"
             r"(?!\s+(?:since|that|ago)\b)",
             resolve.ahead,
