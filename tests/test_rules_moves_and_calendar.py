@@ -320,3 +320,19 @@ def test_a_carer_one_is_assigned_is_a_role(role: str) -> None:
 def test_a_group_named_by_its_members_is_the_whole_phrase() -> None:
     facts = found(run("Pru: I have joined the band of bellringers at the abbey"))
     assert ("Pru", "MEMBER_OF", "band of bellringers", False) in facts
+
+
+def test_a_start_told_with_its_title_dates_the_employer_told_before() -> None:
+    said = "Fen: I accepted the offer from Harbour Foods! I start as night supervisor on 5 February"
+    starts = {(f.relation, f.valid_at.date() if f.valid_at else None) for f in run(said).facts}
+    assert ("WORKS_AT", date(2024, 2, 5)) in starts, starts
+    assert ("HAS_JOB_TITLE", date(2024, 2, 5)) in starts, starts
+
+
+def test_a_value_set_right_holds_from_the_start_told_for_the_wrong_one() -> None:
+    turns = (
+        "Fen: I accepted the offer from Harbour Foods! I start as night supervisor on 5 February",
+        "Fen: I mean Harbour Freight, not Harbour Foods, so tired",
+    )
+    facts = {(f.target, f.valid_at, f.invalid_at is not None) for f in run(*turns).facts}
+    assert ("Harbour Freight", datetime(2024, 2, 5, tzinfo=UTC), False) in facts, facts

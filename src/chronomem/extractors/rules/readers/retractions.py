@@ -21,6 +21,7 @@ its text the told text with the value swapped ("Nikhil works at Holm Bank in the
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from difflib import SequenceMatcher
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
@@ -297,8 +298,14 @@ def correction_hits(
     start = known.starts.get(found)  # retracted: it ends where it began, it never held
     return [  # the ending first: it folds into the told fact
         Hit(relation, who, Party(wrong, label), True, whole, span, retracts=start),
-        Hit(relation, who, Party(right, label), False, whole, span, text),
+        # the right value held from when the wrong one was told to ("I start at Gulf Hotel on
+        # 1 March" ... "I mean Gulf Air": Gulf Air from 1 March)
+        Hit(relation, who, Party(right, label), False, whole, span, text, spell=_since(start)),
     ]
+
+
+def _since(start: datetime | None) -> tuple[datetime | None, datetime | None] | None:
+    return None if start is None else (start, None)
 
 
 def corrected_text(who: str, relation: str, value: str) -> str:

@@ -39,7 +39,12 @@ _START = re.compile(
     r"|(?:it|this|that)(?:'ll| will)?\s+(?:starts?|begins?|kicks? off))\b",
     re.I,
 )
-_BETWEEN: Final = re.compile(r"[\s,]*(?:(?:on|in|from|at|as of)\s+)?(?:the\s+)?", re.I)
+_BETWEEN: Final = re.compile(
+    # the title started as may stand between: "I start as ground staff supervisor on 1 March"
+    r"(?:\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){1,4}?(?=on\s|from\s))?"
+    r"[\s,]*(?:(?:on|in|from|at|as of)\s+)?(?:the\s+)?",
+    re.I,
+)
 # someone else's start just before the verb: "my sister is starting", "her first day"
 _OTHERS: Final = re.compile(
     r"\b(?:(?i:he|she|they|his|her|their)|[A-Z][a-z]+'s|(?i:(?:my|our) [a-z]+ (?:is|are|was)))\W*"
@@ -77,7 +82,13 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             when = _day_after(s, m)
             if when is None or _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
                 continue
-            if any(h.relation in relations and h.verb[1] > m.start() for h in hits):
+            own = [h for h in hits if h.relation in relations and h.verb[1] > m.start()]
+            if own and all(h.relation == "HAS_JOB_TITLE" for h in own):
+                # "I start as ground staff supervisor on 1 March": the title is dated by its
+                # own clause, the employer told before starts with it
+                employer = tuple(r for r in relations if r != "HAS_JOB_TITLE")
+                return hits + _redated(s, known, m.span(), when.when, employer)
+            if own:
                 return hits  # "I start at Halden on Monday": the clause names its own start
             # "got a job at Halden, I start on the 3rd": the sentence's own news, the rest
             told = [_dated(h, when.when, relations) for h in hits]
