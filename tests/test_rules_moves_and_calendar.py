@@ -336,3 +336,23 @@ def test_a_value_set_right_holds_from_the_start_told_for_the_wrong_one() -> None
     )
     facts = {(f.target, f.valid_at, f.invalid_at is not None) for f in run(*turns).facts}
     assert ("Harbour Freight", datetime(2024, 2, 5, tzinfo=UTC), False) in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("said", "aid"),
+    [
+        ("Kem: I'm not in the cast anymore", "cast"),
+        ("Kem: I'm no longer on the crutches, finally", "crutches"),
+    ],
+)
+def test_an_aid_one_is_no_longer_in_is_ended(said: str, aid: str) -> None:
+    assert ("Kem", "HAS_HEALTH_STATUS", aid, True) in found(run(said))
+
+
+def test_not_in_a_rush_is_no_aid() -> None:
+    assert found(run("Kem: I'm not in a rush")) == set()
+
+
+def test_off_them_to_a_question_on_an_aid_ends_it() -> None:
+    turns = ("Assistant: How's the knee, Kem? Still on the crutches?", "Kem: off em")
+    assert ("Kem", "HAS_HEALTH_STATUS", "crutches", True) in found(run(*turns))

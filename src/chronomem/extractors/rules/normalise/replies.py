@@ -25,7 +25,8 @@ from chronomem.extractors.rules.tables import life_words as lw
 from chronomem.model import Episode
 
 _YES = r"yes|yeah|yep|yup|yea|ya|sure|correct|exactly|definitely|still am|still do|i am|i do"
-_NO = r"no|nope|nah|not anymore|not really|not any more"
+# "off em" to "Still on the crutches?": off what was asked, said with a pronoun
+_NO = r"no|nope|nah|not anymore|not really|not any more|off (?:em|'em|them|it)"
 _ANSWER = re.compile(rf"^\s*(?:(?P<yes>{_YES})|(?P<no>{_NO}))\b[,.!]*\s*", re.I)
 _QUESTION = re.compile(
     r"(?:^|[.!?]\s+)(?:so,?\s+|and\s+)?(?:(?P<be>are|were) you\s+|(?P<do>do|did) you\s+|"

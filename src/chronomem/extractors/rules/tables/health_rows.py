@@ -285,6 +285,16 @@ HEALTH_ROWS: tuple[P, ...] = (
         "inline",
         triggers=_STATE_WORDS,
     ),
+    P(  # a state one is no longer in: "I'm no longer on the crutches", "not in the cast
+        # anymore" (a reply's "no" to "Still on the crutches?" is written so: ``replies.py``)
+        "HAS_HEALTH_STATUS",
+        r"\b(?:no longer|not|never)\s+(?:on|using|in)\s+(?:a\s+|the\s+|my\s+|those\s+)?"
+        r"(?P<obj>crutches|walking stick|zimmer|" + _WORN + r"|wheelchair|boot)\b",
+        "Condition",
+        "inline",
+        ending=True,
+        triggers="crutches stick zimmer cast sling brace boot wheelchair",
+    ),
     P(  # a doctor's note keeping one off work: "doc's signed me off for a fortnight" (not
         # "signed me off on the form", "signed off by the physio": cleared, above)
         "HAS_HEALTH_STATUS",
