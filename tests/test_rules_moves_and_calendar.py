@@ -356,3 +356,26 @@ def test_not_in_a_rush_is_no_aid() -> None:
 def test_off_them_to_a_question_on_an_aid_ends_it() -> None:
     turns = ("Assistant: How's the knee, Kem? Still on the crutches?", "Kem: off em")
     assert ("Kem", "HAS_HEALTH_STATUS", "crutches", True) in found(run(*turns))
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("still in de boot till de 16th", "still in the boot till the 16th"),
+        ("we moved to Rio de Janeiro", "we moved to Rio de Janeiro"),
+        ("Maria de la Cruz is my aunt", "Maria de la Cruz is my aunt"),
+    ],
+)
+def test_de_for_the_is_written_out_but_not_in_names(said: str, written: str) -> None:
+    from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
+
+    assert plain_spelling(said) == written
+
+
+def test_still_in_the_boot_until_a_day_is_a_status_ending_then() -> None:
+    (fact,) = [
+        f
+        for f in run("Kem: I'm still in the boot till the 26th").facts
+        if f.relation == "HAS_HEALTH_STATUS"
+    ]
+    assert fact.invalid_at == datetime(2024, 1, 26, tzinfo=UTC)

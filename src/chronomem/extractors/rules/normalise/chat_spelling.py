@@ -81,6 +81,19 @@ _TIDY = (
 )
 
 
+# "de" for "the" (Caribbean and West African English, "in de boot till de 16th"), only
+# lower case before a lower-case word or a day: "Rio de Janeiro", "De Vries" stay
+_DIALECT_THE = re.compile(
+    r"(?<![\w'-])de(?=\s+(?!(?:la|las|los|le|les|del|l')\b)(?:[a-z]|\d{1,2}(?:st|nd|rd|th)\b))"
+)
+_CAPITAL_BEFORE = re.compile(r"[A-Z][\w'-]*\s+$")
+
+
+def _the(m: re.Match[str]) -> str:
+    """ "de" as "the", unless a name's particle: after a capitalised word ("Casa de papel")."""
+    return m.group() if _CAPITAL_BEFORE.search(m.string, 0, m.start()) else "the"
+
+
 def plain_spelling(text: str) -> str:
     """``text`` with chat abbreviations spelled out, interjections dropped, emoji as
     sentence ends."""
@@ -89,6 +102,7 @@ def plain_spelling(text: str) -> str:
     text = _EMOJI.sub(_emoji_mark, text)
     text = _SLASH.sub(lambda m: _SLASHED[m.group().lower()], text)
     text = _WORD.sub(_spelled, text)
+    text = _DIALECT_THE.sub(_the, text)
     text = _DROPPED_G.sub(_with_g, text)
     text = _INTERJECTION.sub("", text)
     text = _SHOUTED.sub(_lowered, text)

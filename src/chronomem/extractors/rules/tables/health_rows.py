@@ -40,7 +40,7 @@ _WORN = r"cast|sling|(?:neck |knee |wrist |back )?brace|walking boot"
 # the states an illness or an injury keeps one in (HAS_HEALTH_STATUS)
 _STATES = (
     r"(?:on|using) (?:crutches|a walking stick|a zimmer)|in (?:a |the )?(?:" + _WORN + r"|"
-    r"wheelchair)|in a boot|in (?:the )?hospital|on bed rest|off sick|on sick leave|"
+    r"wheelchair)|in (?:a |the |my )?boot|in (?:the )?hospital|on bed rest|off sick|on sick leave|"
     r"signed off sick"
 )
 _STATE_WORDS = "crutches stick zimmer cast sling brace wheelchair boot hospital bed sick"
