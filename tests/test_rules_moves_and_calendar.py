@@ -381,3 +381,10 @@ def test_still_in_the_boot_until_a_day_is_a_status_ending_then() -> None:
         if f.relation == "HAS_HEALTH_STATUS"
     ]
     assert fact.invalid_at == datetime(2024, 1, 26, tzinfo=UTC)
+
+
+def test_a_past_state_closed_by_before_is_over() -> None:
+    facts = found(run("Awa: I was a nurse before, now I teach at the college"))
+    assert ("Awa", "HAS_JOB_TITLE", "nurse", True) in facts, facts
+    kept = found(run("Awa: I had lived in Hull for years before I moved to Leeds"))
+    assert ("Awa", "LIVES_IN", "Leeds", False) in kept

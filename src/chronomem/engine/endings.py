@@ -139,12 +139,21 @@ def close_mentions(
             new_facts[n] = close_at(f, end, now)
 
 
-def _starts_after(f: Fact, end: datetime, now: datetime) -> bool:
-    """Does ``f`` start after ``end`` and had it started by ``now``? Then the ending is of an
-    earlier stint ("left Acme in 2019", of a stint from 2021). A fact still ahead at ``now``
-    is called off by the ending ("Festival's off for me this year", of a festival on the
-    5th): it is closed, and holds on no day."""
-    return f.valid_at is not None and end < f.valid_at <= now
+def _starts_after(f: Fact, end: datetime, now: datetime, *, calls_off: bool = True) -> bool:
+    """Does ``f`` start after ``end``, and had it started by ``now`` (or may the ending not
+    call things off)? Then the ending is of an earlier stint ("left Acme in 2019", of a stint
+    from 2021; "sold the canon", of "the Canon is back" in May). A fact still ahead at
+    ``now`` is called off by an ending that may ("Festival's off for me this year", of a
+    festival on the 5th): it is closed, and holds on no day."""
+    if f.valid_at is None or f.valid_at <= end:
+        return False
+    return f.valid_at <= now or not calls_off
+
+
+def _calls_off(ending: Fact) -> bool:
+    """Can ``ending`` call off a thing still ahead: a plan's ending or a name's (not the loss
+    of a thing held, "sold the canon")?"""
+    return ending.relation in GENERIC_RELATIONS or ending.relation in PLAN_RELATIONS
 
 
 def _is_ending(f: Fact) -> bool:
@@ -186,7 +195,7 @@ def _close_named(
                 or (current.relation in KEEP_ON_ENDING and not _ends_taste(ending, current))
                 or current.relation in QUALIFIES.get(ending.relation, ())
                 or not (_open(current) or _open(f))  # closed this round: the earlier end holds
-                or _starts_after(current, end, now)
+                or _starts_after(current, end, now, calls_off=_calls_off(ending))
                 or not named
                 or _listed_sibling(current, ending, name)
                 or _told_with(current, ending)

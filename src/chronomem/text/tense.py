@@ -395,7 +395,15 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
     start = before[-1].end() if before else clause[0]
     after = _JOINS.search(text, span[1], clause[1])
     lead = text[max(0, start - _LEAD) : start]
-    return told_as_over(text[start : after.start() if after else clause[1]], lead)
+    words = text[start : after.start() if after else clause[1]]
+    if after is not None and _BEFORE_AS_ADVERB.match(text, after.start()):
+        # "I was a nurse before, now I teach": "before" closes the state, no clause follows
+        lead = f"{lead} before"
+    return told_as_over(words, lead)
+
+
+# "before" (or "previously") told after a state as an adverb, ending its clause
+_BEFORE_AS_ADVERB = re.compile(r"(?:before|previously)\s*(?:[,.;!?]|$)", re.I)
 
 
 _LEAD = 40  # characters before a state's words read for a past time told there

@@ -84,10 +84,11 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
                 continue
             own = [h for h in hits if h.relation in relations and h.verb[1] > m.start()]
             if own and all(h.relation == "HAS_JOB_TITLE" for h in own):
-                # "I start as ground staff supervisor on 1 March": the title is dated by its
-                # own clause, the employer told before starts with it
+                # "I start as ground staff supervisor on 1 March": the title starts that
+                # day, and the employer told before starts with it
                 employer = tuple(r for r in relations if r != "HAS_JOB_TITLE")
-                return hits + _redated(s, known, m.span(), when.when, employer)
+                told = [_dated(h, when.when, ("HAS_JOB_TITLE",)) for h in hits]
+                return told + _redated(s, known, m.span(), when.when, employer)
             if own:
                 return hits  # "I start at Halden on Monday": the clause names its own start
             # "got a job at Halden, I start on the 3rd": the sentence's own news, the rest
