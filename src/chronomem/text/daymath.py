@@ -35,6 +35,17 @@ def add_months(d: date, months: int) -> date:
     return date(year, month0 + 1, day)
 
 
+def nth_weekday(year: int, month: int, weekday: int, n: int) -> date | None:
+    """The ``n``-th ``weekday`` (Monday 0) of ``month``; ``n`` -1: the last. ``None`` when
+    the month has no such day (a fifth Monday)."""
+    if n < 0:
+        last = date(year, month, calendar.monthrange(year, month)[1])
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    first = date(year, month, 1)
+    day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    return day if day.month == month else None
+
+
 def shift(ctx: DayContext, count: int, unit: str) -> datetime:
     unit = unit.lower().rstrip("s")
     if unit in ("minute", "hour"):

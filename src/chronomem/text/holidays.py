@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 
-from chronomem.text.daymath import DayContext, day_in_year, midnight
+from chronomem.text.daymath import DayContext, day_in_year, midnight, nth_weekday
 
 _FIXED = {
     "new year's eve": (12, 31), "new years eve": (12, 31), "nye": (12, 31),
@@ -44,7 +44,7 @@ _NTH_WEEKDAY = {
     "martin luther king day": (1, 0, 3), "mlk day": (1, 0, 3), "presidents' day": (2, 0, 3),
     "presidents day": (2, 0, 3), "louis riel day": (2, 0, 3), "memorial day": (5, 0, -1),
     "father's day": (6, 6, 3), "fathers day": (6, 6, 3), "columbus day": (10, 0, 2),
-    "canadian thanksgiving": (10, 0, 2),
+    "canadian thanksgiving": (10, 0, 2), "thanksgiving": (11, 3, 4),
 }  # fmt: skip
 # the days counted from Western Easter Sunday
 _FROM_EASTER = {
@@ -52,7 +52,7 @@ _FROM_EASTER = {
     "maundy thursday": -3, "holy thursday": -3, "holy saturday": -1, "palm sunday": -7,
     "ash wednesday": -46, "pentecost": 49, "whitsun": 49, "whit sunday": 49, "whit monday": 50,
 }  # fmt: skip
-_MOVING = (*_FROM_EASTER, *_NTH_WEEKDAY, "thanksgiving")
+_MOVING = (*_FROM_EASTER, *_NTH_WEEKDAY)
 # holidays of a lunar or lunisolar calendar: (month, day) of their first day, per year (the
 # published civil dates; a year not listed names no day)
 _DIWALI = {2020: (11, 14), 2021: (11, 4), 2022: (10, 24), 2023: (11, 12), 2024: (10, 31),
@@ -158,23 +158,17 @@ def _fixed(name: str) -> tuple[int, int] | None:
 
 def _moving(name: str) -> Callable[[int], date]:
     """The rule that computes a moving holiday's day in a year (Easter and the days counted
-    from it, Thanksgiving)."""
+    from it, the holidays on the n-th weekday of a month, Thanksgiving among them)."""
     if name in _FROM_EASTER:
         days = _FROM_EASTER[name]
         return lambda year: _easter(year) + timedelta(days=days)
-    if name in _NTH_WEEKDAY:
-        month, weekday, n = _NTH_WEEKDAY[name]
-        return lambda year: _nth_weekday(year, month, weekday, n)
-    return _thanksgiving
+    month, weekday, n = _NTH_WEEKDAY[name]
+    return lambda year: _on(nth_weekday(year, month, weekday, n))
 
 
-def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
-    """The ``n``-th ``weekday`` of ``month`` (``n`` -1: the last)."""
-    if n < 0:
-        last = date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
-        return last - timedelta(days=(last.weekday() - weekday) % 7)
-    first = date(year, month, 1)
-    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+def _on(day: date | None) -> date:
+    assert day is not None  # every holiday of the table is at most a fourth weekday
+    return day
 
 
 def _lunar(days: dict[int, tuple[int, int]], ctx: DayContext) -> datetime | None:
@@ -200,8 +194,3 @@ def _easter(year: int) -> date:
     n = (a + 11 * h + 22 * lw) // 451
     month, day = divmod(h + lw - 7 * n + 114, 31)
     return date(year, month, day + 1)
-
-
-def _thanksgiving(year: int) -> date:
-    first = date(year, 11, 1)
-    return first + timedelta(days=(3 - first.weekday()) % 7 + 21)

@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from chronomem.text.date_resolvers import MONTH_NAMES, MONTHS, WEEKDAYS
-from chronomem.text.daymath import DayContext, add_months, day_in_year, midnight, month_year
+from chronomem.text.daymath import (
+    DayContext,
+    add_months,
+    day_in_year,
+    midnight,
+    month_year,
+    nth_weekday,
+)
 
 _WEEKDAY_NAME = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th)?"
@@ -62,10 +69,8 @@ def _nth_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     if what == "day":  # "the last day of April": the month's own first or last day
         return midnight(first if nth == 1 else last) if nth in (1, -1) else None
     weekday = 5 if what == "weekend" else WEEKDAYS[what]  # a weekend: its Saturday
-    if nth > 0:
-        day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
-        return midnight(day) if day.month == first.month else None
-    return midnight(last - timedelta(days=(last.weekday() - weekday) % 7))
+    day = nth_weekday(first.year, first.month, weekday, nth)
+    return midnight(day) if day is not None else None
 
 
 SPAN_RULES = (

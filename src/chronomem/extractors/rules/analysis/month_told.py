@@ -20,6 +20,7 @@ from chronomem.text.date_resolvers import MONTH_NAMES
 from chronomem.text.dates import TimeExpression
 
 _MONTH: Final = re.compile(rf"\b(?:{MONTH_NAMES})\b", re.I)
+_DAY_OF_MONTH: Final = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\b", re.I)
 # a day of the month and nothing else: "the 7th", "on the 21st", "7th"
 _BARE_DAY: Final = re.compile(r"(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", re.I)
 
@@ -42,10 +43,17 @@ def in_month_told(
 
 
 def _into(t: TimeExpression, named: datetime, reference: datetime) -> TimeExpression:
-    if (t.when.year, t.when.month) == (named.year, named.month):
-        return t
+    when = in_month_of(t.when, t.text, named)
+    return replace(t, when=when) if when != t.when and when > reference else t
+
+
+def in_month_of(when: datetime, said: str, other: datetime | None) -> datetime:
+    """``when``, moved into the month and year of ``other`` when ``said`` names a day of
+    the month and no month ("the 21st", "Friday the 16th"; also ``readers/day_fixes.py``:
+    a day set right is in the month of the day it sets right)."""
+    if other is None or _MONTH.search(said) or not _DAY_OF_MONTH.search(said):
+        return when
     try:
-        when = t.when.replace(year=named.year, month=named.month)
+        return when.replace(year=other.year, month=other.month)
     except ValueError:  # the 31st of a shorter month
-        return t
-    return replace(t, when=when) if when > reference else t
+        return when

@@ -76,10 +76,9 @@ def _subject_place(text: str, start: int) -> bool:
 
 
 _DETERMINERS = word_set("my our his her your their")
-_AFTER_PLACE_WORD = re.compile(r"\b(?:at|to|from|near|by|round|over|into)\s*$", re.I)
-_AT_SOMEONES = re.compile(
-    r"\b(?:at|to|from|near|by|round|over|into)\s+(?:my|our|his|her|your|their)\s+$", re.I
-)
+_PLACE_WORD = r"\b(?:at|to|from|near|by|round|over|into)"
+_AFTER_PLACE_WORD = re.compile(rf"{_PLACE_WORD}\s*$", re.I)
+_AT_SOMEONES = re.compile(rf"{_PLACE_WORD}\s+(?:{'|'.join(sorted(_DETERMINERS))})\s+$", re.I)
 _LAST_WORD = re.compile(r"(?:([A-Za-z]+)|[^\w\s])?\s*$")
 _OPENERS = word_set(
     "my our his her your their and but so then now also update omg lol well ok okay oh yeah"

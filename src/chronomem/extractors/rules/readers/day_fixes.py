@@ -25,6 +25,7 @@ from typing import Final
 from chronomem.extractors.rules.analysis.day_corrections import set_right
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Ahead, Known
+from chronomem.extractors.rules.analysis.month_told import in_month_of
 from chronomem.extractors.rules.hit_dates import owned_times
 from chronomem.extractors.rules.plain_texts import plain_sentence
 from chronomem.extractors.rules.readers.ahead import plan_words
@@ -33,7 +34,6 @@ from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.extractors.rules.trace import FactKey
 from chronomem.model import ExtractedFact
 from chronomem.model.relations import DAY_RELATIONS
-from chronomem.text.date_resolvers import MONTH_NAMES
 from chronomem.text.dates import TimeExpression, find_time_expressions
 
 # what may stand between the cue and the day: "it's", "on", "the"
@@ -66,9 +66,7 @@ _AGREED: Final = re.compile(
     re.I,
 )
 _YEAR: Final = re.compile(r"\b\d{4}\b")
-_MONTH: Final = re.compile(rf"\b(?:{MONTH_NAMES})\b", re.I)
 _ORDINAL_ALONE: Final = re.compile(r"\s*\d{1,2}(?:st|nd|rd|th)\W*", re.I)
-_DAY_OF_MONTH: Final = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\b", re.I)
 
 
 _NOTHING_TOLD: Mapping[FactKey, ExtractedFact] = MappingProxyType({})
@@ -119,7 +117,7 @@ def day_set_right(
     record = _last_ahead(known, s.reference, s.speaker if agreed else None)
     if record is None:
         return hits
-    when = _ahead(_in_month_of(day.when, day.text, record.start), s.reference, day.text)
+    when = _ahead(in_month_of(day.when, day.text, record.start), s.reference, day.text)
     if when is None or record.start is None or when.date() == record.start.date():
         return hits
     # the facts told with it for that day move with it ("the job as patient coordinator at
@@ -196,7 +194,7 @@ def _moved_day(s: Sentence, known: Known, record: Ahead) -> list[Hit]:
     days = [
         (t, when)
         for t in s.times
-        if (when := _ahead(_in_month_of(t.when, t.text, record.start), s.reference, t.text))
+        if (when := _ahead(in_month_of(t.when, t.text, record.start), s.reference, t.text))
         and when.date() != old
     ]
     if not days:
@@ -228,17 +226,6 @@ def _last_ahead(known: Known, now: datetime, whose: str | None = None) -> Ahead 
 
 def _told_ahead(known: Known, now: datetime) -> list[Ahead]:
     return [a for a in known.ahead if not a.held and a.start is not None and a.start > now]
-
-
-def _in_month_of(when: datetime, said: str, wrong: datetime | None) -> datetime:
-    """``when``, moved into the month and year of ``wrong`` when ``said`` names a day of
-    the month and no month ("the 21st", "Friday the 16th")."""
-    if wrong is None or _MONTH.search(said) or not _DAY_OF_MONTH.search(said):
-        return when
-    try:
-        return when.replace(year=wrong.year, month=wrong.month)
-    except ValueError:  # the 31st of a shorter month
-        return when
 
 
 def _ahead(when: datetime, now: datetime, said: str) -> datetime | None:

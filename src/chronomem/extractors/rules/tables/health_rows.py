@@ -289,7 +289,7 @@ HEALTH_ROWS: tuple[P, ...] = (
         # anymore" (a reply's "no" to "Still on the crutches?" is written so: ``replies.py``)
         "HAS_HEALTH_STATUS",
         r"\b(?:no longer|not|never)\s+(?:on|using|in)\s+(?:a\s+|the\s+|my\s+|those\s+)?"
-        r"(?P<obj>crutches|walking stick|zimmer|" + _WORN + r"|wheelchair|boot)\b",
+        r"(?P<obj>" + _WORN + "|" + _AIDS + r")\b",
         "Condition",
         "inline",
         ending=True,
