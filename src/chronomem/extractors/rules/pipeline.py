@@ -51,6 +51,7 @@ TEXT_PIPELINE = (
     "relatives",
     "appositions",
     "contractions",
+    "fronted",
 )
 VOICE_PIPELINE = ("narrated",)  # per sentence, before it is analysed
 SENTENCE_PIPELINE = (

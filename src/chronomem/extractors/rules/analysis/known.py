@@ -35,6 +35,18 @@ class Ahead(NamedTuple):
     said: str = ""  # the fact's own text, to name the plan again when a later "it" moves it
 
 
+# the words for one parent, which name the same person: "my mother Temsula ... my mum"
+_KIN_KEYS = {
+    **dict.fromkeys(("mother", "mum", "ma", "mam", "mammy", "mummy", "mama", "mommy"), "mom"),
+    **dict.fromkeys(("father", "da", "papa", "daddy"), "dad"),
+}
+
+
+def kin_key(role: str) -> str:
+    """The key a role is known by: one word for each parent, whichever the chat used."""
+    return _KIN_KEYS.get(role.lower(), role)
+
+
 @dataclass(slots=True)
 class Known:
     """What earlier turns and sentences taught: names, devices, open facts, the listener."""
@@ -110,8 +122,12 @@ class Known:
         self.people[key] = self.display[key]
 
     def learn_role(self, owner: str, role: str, name: str) -> None:
-        self.roles[(normalize_name(owner), role)] = name
+        self.roles[(normalize_name(owner), kin_key(role))] = name
         self.learn(name, "Person")
+
+    def in_role(self, owner: str, role: str) -> str | None:
+        """The person told in ``owner``'s ``role`` ("my mother Temsula" for "my mum")."""
+        return self.roles.get((normalize_name(owner), kin_key(role)))
 
     def antecedent(
         self,

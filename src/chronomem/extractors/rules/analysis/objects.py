@@ -36,7 +36,10 @@ from chronomem.text.words import word_set
 
 CONTEXT = Party("\x00context")  # the object is to be taken from what earlier turns said
 _LEAD = re.compile(
-    r"\s*(?:(?:a|an|the|my|our|his|her|their|your|some|this|that|these|those|another)\s+)?"
+    # a measure of it first: "love a bit of halloumi", "a cup of tea", "loads of garlic"
+    r"\s*(?:(?:a\s+(?:(?:little|wee|good|nice)\s+)?(?:bit|lot|spot|drop|slice|bowl|cup|mug|pint"
+    r"|glass|plate)|lots|loads|plenty)\s+of\s+)?"
+    r"(?:(?:a|an|the|my|our|his|her|their|your|some|this|that|these|those|another)\s+)?"
     rf"((?:(?:{'|'.join(sorted(FILLER_ADJECTIVES, key=len, reverse=True))})\s+)*)",
     re.I,
 )

@@ -120,7 +120,7 @@ def role_owner(s: Sentence, text: str, known: Known) -> Party | None:
 
 def role_party(owner: str, role: str, known: Known) -> Party:
     """The person in ``owner``'s ``role``: the name told earlier, else "Sam's sister"."""
-    name = known.roles.get((normalize_name(owner), role))
+    name = known.in_role(owner, role)
     if name:
         return Party(name, "Person")
     return Party(f"{owner}'s {role}", "Person", named=False)

@@ -15,7 +15,11 @@ from chronomem.extractors.rules.tables.lexicon import HONORIFICS
 
 _KIN = re.compile(
     r"(?<![\w'’])(?<!my )(?<!our )(?<!your )(?<!his )(?<!her )(?<!their )"
-    r"\b(Mom|Mum|Mommy|Mama|Dad|Daddy|Papa|Grandma|Grandpa|Granny|Nana)\b(?!\s+[A-Z])"
+    r"\b(Mom|Mum|Mommy|Mummy|Mama|Mammy|Mother|Dad|Daddy|Papa|Father|Grandma|Grandpa"
+    r"|Granny|Nana"
+    # "Ma", "Mam" are also Scots "my" ("Ma pal Agnes", "ma last day"): kin only before a verb
+    r"|(?:Ma|Mam)(?=(?:'s|\s+(?:is|was|has|had|says|said|will|would|can|could|rang|called|"
+    r"came|went|got|\w+ed))\b))\b(?!\s+[A-Z])"
 )
 
 

@@ -9,6 +9,7 @@ from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.contracted import written_out
 from chronomem.extractors.rules.normalise.cues import joined_cues
+from chronomem.extractors.rules.normalise.fronted import in_plain_order
 from chronomem.extractors.rules.normalise.hearsay import without_hearsay
 from chronomem.extractors.rules.normalise.kinship import as_relatives
 from chronomem.extractors.rules.normalise.letters import received_letters
@@ -77,6 +78,10 @@ def _contractions(t: TextState) -> str:
     return written_out(t.text)
 
 
+def _fronted(t: TextState) -> str:
+    return in_plain_order(t.text)
+
+
 TEXT_STAGES = (
     TextStage(
         "markup", _markup, "strip Markdown and HTML markup, and asides that interrupt a phrase"
@@ -110,4 +115,5 @@ TEXT_STAGES = (
         '"Jo from work quit" -> "Jo quit"; a person\'s "who" clause, "a man called X" -> X',
     ),
     TextStage("contractions", _contractions, '"caio\'s back" -> "caio is back"'),
+    TextStage("fronted", _fronted, '"Jazz I hate" -> "I hate jazz"'),
 )

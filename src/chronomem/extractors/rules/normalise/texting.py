@@ -157,7 +157,26 @@ def with_subjects(text: str) -> str:
     """``text`` with the first-person subject of each subjectless opening written in."""
     text = _ROLE_THEN_NAME.sub(r"\g<role> \g<name>\g<now>", text)
     text = _THEIR_NEWS.sub(_their_news, _NEW_AFTER_COMMA.sub(", my ", text))
-    return _SENTENCE.sub(_sentence, text)
+    before: list[str] = [""]
+
+    def sentence(m: re.Match[str]) -> str:
+        out = _sentence(m, _narrated(before[0]))
+        before[0] = m.group()
+        return out
+
+    return _SENTENCE.sub(sentence, text)
+
+
+# the sentence before tells of a third person, last by "he" or "she", and not of the writer
+# ("he's been running his uncle's boat since August. quit the forestry altogether": his)
+_LAST_THIRD = re.compile(r"\b(he|she)\b(?!.*\b(?:I|me|my|we|our)\b)(?!.*\b(?:he|she)\b)", re.I)
+_IN_THIRD = {"I": "{}", "I'm": "{}'s", "I've": "{}'s", "I was": "{} was"}
+
+
+def _narrated(before: str) -> str | None:
+    """He or she, when the sentence before ends on that person's news."""
+    m = _LAST_THIRD.search(before)
+    return m.group(1).lower() if m else None
 
 
 # news listed after a clause told of a third person is theirs: "she's in Lyon now, new job
@@ -174,7 +193,7 @@ def _their_news(m: re.Match[str]) -> str:
     return f"{m.group()}{m.group('who').lower()} got a "
 
 
-def _sentence(m: re.Match[str]) -> str:
+def _sentence(m: re.Match[str], narrated: str | None = None) -> str:
     sentence = m.group()
     if sentence.rstrip().endswith("?"):
         return sentence
@@ -201,6 +220,8 @@ def _sentence(m: re.Match[str]) -> str:
         if _FIRST_PERSON.match(rest):  # "I speak swahili, learning french"
             return sentence[:lead] + _LISTED.sub(_listed_subject, rest)
         return sentence
+    if narrated is not None and subject in _IN_THIRD:  # "... quit the forestry altogether"
+        subject = _IN_THIRD[subject].format(narrated)
     word = rest.split(" ", 1)[0]
     first = rest[:1].lower() if word[1:].islower() else rest[:1]  # "Moved to" -> "moved to"
     rest = _LISTED.sub(_listed_subject, f"{first}{rest[1:]}")

@@ -64,7 +64,13 @@ _OBJECT_ENDINGS = (
     r"(?:took|taken|taking|take|weaned|weaning) (?:me|us|him|her|them) off|"
     r"moved out of|moving out of|graduated from|no more|ex|former|previous"
 )
-_OBJECT = re.compile(rf"\b(?:{_OBJECT_ENDINGS}){_GAP}|\bex-\s*$", re.I)
+# the thing taken over by someone else for good: "Fraser's taken the iphone", "Jamshed has
+# taken the Honda already", "someone took my bike" (not "Mum took the car to the shops")
+_TAKEN = (
+    r"(?:(?:(?-i:[A-Z])[\w-]+|he|she|they)(?:'s|\s+has|\s+have|'ve)\s+taken|"
+    r"(?:somebody|someone|some\s+\w+)\s+(?:took|has\s+taken|'s\s+taken))"
+)
+_OBJECT = re.compile(rf"\b(?:{_OBJECT_ENDINGS}|{_TAKEN}){_GAP}|\bex-\s*$", re.I)
 # "left the gym at 6", "dropped Max off at daycare", "left work early": a trip, not an end
 _TRIP = re.compile(
     r"^\s*(?:off\b|at \d|early\b|late\b|around\b|for the (?:day|night|weekend)\b|"

@@ -25,11 +25,13 @@ _VERB = (
     r"(?:didn't|did not) (?:make it|survive)|"
     r"(?-i:RIP|R\.I\.P\.?)|(?:^|(?<=[.!?]\s))(?-i:rip)|rest in peace|"
     r"gave (?:\w+ )?away|giving (?:\w+ )?away|gave(?! birth)|sold|selling|stole|stolen|"
-    r"nicked|pinched|"
+    r"nicked|pinched|flogged|flogging|offloaded|"
     r"cancel(?:l)?ed|cancel(?:l)?ing|cancel|quit|quitting|left|leaving|dropped|ditched|"
     r"dumped|broke up|breaking up|split up|split|divorced|divorcing|divorce|separated|"
     r"retired|stepped down|resigned|moved out|moving out|uninstalled|deleted|lapse[sd]?|"
     r"ended|done with|over with|through with|finished with|unsubscribed|bye(?: bye)?|goodbye|"
+    # a place of work finished at: "finished at the packhouse at Wisbech"
+    r"finished (?:up )?at|"
     r"fired|never again|"
     # quitting, as British English says it: "packed in the gig club", "jacked it in at Haddon"
     r"(?:pack|jack|chuck)(?:ed|ing)? (?:it )?in(?: (?:at|with))?|"
@@ -53,10 +55,28 @@ _VERB = (
 # and "Ana is over at Initech now" is a place
 _OVER = (
     r"(?:done|over|through|finished)"
-    r"(?!\s+(?:the|a|an|to|with|by|for|in|at|on|this|that|there|here|from)\b)"
+    r"(?!\s+(?:the|a|an|to|with|by|for(?!\s+(?:me|us)\b)|in|at|on|this|that|there|here|from)\b)"
 )
 _OBJECT_GAP = r"(?:\s+(?:up|out|of|from|with|on|my|our|his|her|their|the|a|an|old|poor|\w+'s))*\s+"
 _OBJECT = re.compile(rf"\b{_VERB}{_OBJECT_GAP}$", re.I)
+# the thing ended told by its kind first, its name after a preposition: "chucked in the assay
+# lab job at Kal", "finished at the packhouse at Wisbech", "cancelled my membership with Bupa"
+# (a few lower-case words, no comma: the verb's own object phrase; "moved out to his brother's
+# in Newry" is where one went)
+_OBJECT_PHRASE = re.compile(
+    rf"\b(?!left\b|leaving\b|dropped\b|return)(?:{_VERB})\s+(?:(?!(?:to|for|into|towards)\b)(?-i:[a-z][a-z'-]*)\s+){{1,5}}(?:at|with|in|from|of|on)\s+(?:the\s+)?$",
+    re.I,
+)
+# a verb of ending whose particle follows its object: "gave the darts comp at the Palace away",
+# "packed the choir at St Mary's in", "sold the old Transit off"
+_SPLIT_VERB = re.compile(
+    r"\b(?:(?P<away>gave|give|giving|given)|(?P<in>packed|chucked|jacked)|(?P<off>sold))\s+"
+    r"(?:[\w'-]+\s+){0,6}$",
+    re.I,
+)
+_SPLIT_PARTICLE = re.compile(
+    r"^(?:\s+[\w'-]+){0,2}\s+(?P<particle>away|in|off)\b(?!\s+(?:the|a|an|my|to|at)\b)", re.I
+)
 _SUBJECT = re.compile(
     rf"^\s+(?:and \w+\s+|(?:membership|subscription|plan|account|just|finally|sadly|"
     rf"officially|recently|has|have|had to|had|got|"
@@ -95,10 +115,13 @@ _AFTER_PREPOSITION = re.compile(
 )
 
 
-def ended_by_verb(text: str, start: int, end: int) -> bool:
+def ended_by_verb(text: str, start: int, end: int, *, person: bool = False) -> bool:
     """Does a verb of ending govern the name at ``text[start:end]`` (object or subject), or
-    does a correction take it back ("Lenny, not Benny")?"""
+    does a correction take it back ("Lenny, not Benny")? (``person``: the name is a person's,
+    whose tie no phrase before it ends: "left the kids with Sarah")"""
     found = _OBJECT.search(text, max(0, start - 60), start)
+    if found is None and not person:
+        found = _OBJECT_PHRASE.search(text, max(0, start - 80), start) or _split(text, start, end)
     if found is not None:
         verb = found.group().split()[0]
         visit = is_visit(verb, text[found.start() + len(verb) :], text[end:])  # "dropped X off"
@@ -115,6 +138,16 @@ def ended_by_verb(text: str, start: int, end: int) -> bool:
     if _AFTER_PREPOSITION.search(text, max(0, start - 20), start):
         return False
     return bool(_SUBJECT.match(after) or _PASSIVE_SUBJECT.match(after))
+
+
+def _split(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The verb of a split ending whose object holds the name ("gave the darts comp at the
+    Palace away"): its particle after the name, the verb's own."""
+    verb = _SPLIT_VERB.search(text, max(0, start - 60), start)
+    after = _SPLIT_PARTICLE.match(text[end : end + 30])
+    if verb is None or after is None or verb.lastgroup != after.group("particle").lower():
+        return None
+    return verb
 
 
 # what may stand between a subject and its verb of ending: "Phil finally gave", "Ana has sold"

@@ -61,26 +61,42 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
         return []
     seen = {normalize_name(source.name)} | used
     out = []
-    whole = (0, len(s.text))
     ends = {  # "sold the civic"; "In Turin I never lived": no tie to it holds
-        id(sp): ended_by_verb(s.text, sp.start, sp.end) or _denied(s, sp) for sp in named
+        id(sp): ended_by_verb(s.text, sp.start, sp.end, person=sp.label == "Person")
+        or _denied(s, sp)
+        for sp in named
     }
     enders = {id(sp): _ender(s, sp, source) if ends[id(sp)] else source for sp in named}
     # "Phil gave Thor away": Phil is whose tie ends, told by that ending (one statement,
     # one fact), not a tie that ends nor one the speaker mentions besides
     seen |= {normalize_name(p.name) for p in enders.values() if p is not source}
+    gone = {s.clause_at(sp.start) for sp in named if ends[id(sp)]}
     for span in named:
         key = normalize_name(span.name)
         if key in seen:
             continue
         seen.add(key)
         ended, ender = ends[id(span)], enders[id(span)]
+        if not ended and span.label != "Person" and _went_to(s, span, gone):
+            continue
         if not told:
-            out.append(Mentioned(span, ender, relation, ended, whole))
+            out.append(Mentioned(span, ender, relation, ended, (0, len(s.text))))
         elif ended:  # its own clause: the ending's text must not carry the new value
-            where = next((c for c in s.clauses if c[0] <= span.start < c[1]), whole)
-            out.append(Mentioned(span, ender, relation, ended, where))
+            out.append(Mentioned(span, ender, relation, ended, s.clause_at(span.start)))
     return out[:MAX_MENTIONS_PER_SENTENCE]
+
+
+# where a thing went, told after "to" or "from" ("to a bloke from Coolgardie")
+_TO_FROM = re.compile(r"\b(?:to|from)\s+(?:[\w'-]+\s+){0,3}$", re.I)
+
+
+def _went_to(s: Sentence, span: Span, gone: set[tuple[int, int]]) -> bool:
+    """Is ``span`` where a thing the clause ends went ("flogged the old LandCruiser to a bloke
+    from Coolgardie")? No tie of the speaker's; a name told beside the ending is its
+    replacement ("old DAF finally retired, firm gave me a new Scania") and stays."""
+    clause = s.clause_at(span.start)
+    near = max(clause[0], span.start - 40)
+    return clause in gone and _TO_FROM.search(s.text, near, span.start) is not None
 
 
 # a clause that denies its verb outright: "never", or a past auxiliary's "not" ("I never

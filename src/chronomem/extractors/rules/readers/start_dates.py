@@ -270,6 +270,53 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             speaker = Party(s.speaker, "Person", speaker=True)
             clause = s.clause_at(t.start)
             out.append(Hit(relation, speaker, held, True, clause, verb, spell=(None, t.when)))
+    return out if len(out) > len(hits) or hits else _bare_end(s, known)
+
+
+# a verb of ending with no object, only its day: "I left at the end of last month, the 31st",
+# "stopped since the start of Ramadan", "quit in May" -- the relations each verb ends
+_BARE_END: Final = re.compile(
+    r"^\W*(?:(?:and|so|but|then)\s+)?I\s+(?:(?:finally|just|already|actually|then)\s+)?"
+    r"(?:(?P<job>left|resigned|retired|finished(?:\s+up)?|handed\s+in\s+(?:my\s+)?notice)"
+    r"|(?P<habit>stopped|gave\s+(?:it\s+)?up)|(?P<either>quit))\b",
+    re.I,
+)
+_BARE_RELATIONS: Final = {
+    "job": ("WORKS_AT", "HAS_JOB_TITLE"),
+    "habit": ("HAS_HABIT",),
+    "either": ("WORKS_AT", "HAS_JOB_TITLE", "HAS_HABIT"),
+}
+# what may stand around the day after such a verb: prepositions and time fillers only
+_ONLY_WHEN: Final = re.compile(
+    r"^(?:[\s,.!]|\b(?:at|on|in|since|from|back|around|about|already|then|too|there|"
+    r"it|lol|haha)\b)*$",
+    re.I,
+)
+
+
+def _bare_end(s: Sentence, known: Known) -> list[Hit]:
+    """The end of the value a verb of ending with no object ends, dated by the past day the
+    sentence says: the value of its kind told ended last in this message, else the one the
+    speaker holds ("I worked 9 years as a propellant technician. I left at the end of last
+    month, the 31st": the title ended on the 31st)."""
+    m = _BARE_END.match(s.text) if s.speaker and not (s.assistant or s.question) else None
+    today = s.reference.replace(hour=0, minute=0, second=0, microsecond=0)
+    past = [t for t in s.times if t.when < today and t.start >= (m.end() if m else 0)]
+    if (
+        m is None
+        or len({t.when for t in past}) != 1
+        or not _ONLY_WHEN.match(s.without_times(m.end(), len(s.text)))
+    ):
+        return []
+    speaker = Party(s.speaker or "", "Person", speaker=True)
+    out = []
+    for relation in _BARE_RELATIONS[m.lastgroup or "job"]:
+        held = _ended(s, known, relation) or _one_held(s, known, relation)
+        if held is not None and not _remembered(s, known, relation, held):
+            span = (0, len(s.text))
+            out.append(
+                Hit(relation, speaker, held, True, span, m.span(), spell=(None, past[0].when))
+            )
     return out
 
 
@@ -306,3 +353,10 @@ def _one_held(s: Sentence, known: Known, relation: str) -> Party | None:
         return None
     key, value = next(iter(values.items()))
     return Party(value, known.labels.get(key) or None)
+
+
+def _remembered(s: Sentence, known: Known, relation: str, held: Party) -> bool:
+    """Is ``held`` known only from the memory, not told in this conversation? ("I left
+    yesterday" may be a trip: only a value the chat just told is what such a verb ends.)"""
+    key = (normalize_name(s.speaker or ""), relation, normalize_name(held.name))
+    return key in known.remembered

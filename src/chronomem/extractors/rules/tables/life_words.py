@@ -129,7 +129,7 @@ ROLES_FAMILY = word_set(
     "mom mother mum dad father sister brother son daughter cousin aunt uncle grandma sis bro "
     "grandmother grandpa grandfather niece nephew grandson granddaughter stepmom stepdad "
     # the homely names of kin: "my nan", "my grandad", "my auntie"
-    "nan nana nanna gran granny grandad granddad grandmum auntie aunty mam mammy mummy "
+    "nan nana nanna gran granny grandad granddad grandmum auntie aunty ma mam mammy mummy "
     "stepson stepdaughter stepbrother stepsister twin"
 )
 
