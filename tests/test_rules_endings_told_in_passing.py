@@ -9,8 +9,12 @@ stays. A verb of ending with no object and only a past day ("I left at the end o
 month") dates the end of the job the message told. "Ma", "Mam", "Mother" said as a name
 are the speaker's mother, whichever word told her name ("my mother Hinewai"). A sentence
 with its subject left out after one about "he" or "she" goes on with that person. A thing
-someone else has taken is no longer the speaker's. Each sentence was written for these
-tests, not taken from any benchmark.
+someone else has taken is no longer the speaker's. A taste said object first ("Opera I
+can't stand") is read in plain order, and a measure before a taste ("a bit of stilton") is
+no part of it. A plan told with its days ("12 to 19 September") and called off holds on no
+day. A new dose of a medicine
+ends the old one and no other medicine. Each sentence was written for these tests, not
+taken from any benchmark.
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ from datetime import date, datetime
 import pytest
 
 from chronomem import Memory
-from chronomem.extractors.rules.normalise.fronted import in_plain_order
 from chronomem.extractors.rules.normalise.texting import with_subjects
 from chronomem.model import Fact
+from chronomem.model.slots import same_slot
 from tests.real_embedder import real_embedder, target_name, told_memory
 
 Seen = tuple[str, str, date | None, date | None]  # relation, target, valid_at, invalid_at
@@ -192,6 +196,8 @@ def test_a_taste_said_object_first_is_read_in_plain_order() -> None:
 
 
 def test_a_fronted_time_or_a_verb_with_its_own_object_keeps_its_order() -> None:
+    from chronomem.extractors.rules.normalise.fronted import in_plain_order
+
     for text in ("Yesterday I loved the gig.", "Pizza I love with anchovies on it."):
         assert in_plain_order(text) == text
 
@@ -203,20 +209,51 @@ def test_a_measure_before_a_taste_is_no_part_of_it() -> None:
 
 
 @pytest.mark.local_model
-def test_a_title_no_table_lists_is_read_from_a_doer_at_a_workplace() -> None:
+def test_a_plan_told_with_its_days_and_called_off_holds_on_no_day() -> None:
     facts = _facts(
-        [("2025-02-24T10:00", "Ngaire: hey so i'm a netmaker at Tasman Fisheries, mostly "
-          "mending trawl nets")],
-        "Ngaire",
+        [
+            ("2025-06-02T10:00", "Kasia: Booked my break: Madeira, Funchal, 12 to 19 "
+             "September."),
+            ("2025-08-01T10:00", "Kasia: Cancelled Madeira. My dad has his hip done on the "
+             "15th, so I stay home with him."),
+        ],
+        "Kasia",
     )  # fmt: skip
-    assert ("HAS_JOB_TITLE", "netmaker") in {(rel, t.lower()) for rel, t, _, _ in facts}
+    ahead = [
+        (t, start, end)
+        for rel, t, start, end in facts
+        if start is not None and start > date(2025, 8, 1) and (end is None or end > start)
+    ]
+    assert not ahead
 
 
 @pytest.mark.local_model
-def test_one_who_only_goes_somewhere_has_no_title_there() -> None:
+def test_a_new_dose_of_a_medicine_ends_the_old_and_leaves_the_others() -> None:
     facts = _facts(
-        [("2025-02-24T10:00", "Ngaire: I'm a member at Anytime Fitness and a regular "
-          "customer at Gail's.")],
-        "Ngaire",
+        [
+            ("2025-01-20T10:00", "Priti: GP says my thyroid is low. I started Synthroid 50 "
+             "mcg, empty stomach. I still take sertraline too."),
+            ("2025-03-04T10:00", "Priti: Bloods again, still high, so the GP increased the "
+             "dose to 75 mcg from tomorrow."),
+        ],
+        "Priti",
     )  # fmt: skip
-    assert not [t for rel, t, _, _ in facts if rel == "HAS_JOB_TITLE"]
+    meds = {t.lower() for rel, t, _, end in facts if rel == "TAKES_MEDICATION" and end is None}
+    assert _ended(facts, "Synthroid 50") and not any("50" in m for m in meds)
+    assert any("75" in m for m in meds) and any("sertraline" in m for m in meds)
+
+
+@pytest.mark.parametrize(
+    ("new", "held", "ends"),
+    [
+        ("Ana takes Ventolin 200", "Ana started Ventolin 100 mcg at night", True),
+        ("Ana takes 200 mcg", "Ana started Ventolin 100 mcg at night", True),
+        ("Ana takes Ventolin 200", "Ana takes lisinopril 10mg", False),
+        ("Ana takes Ventolin 100 mcg twice a day", "Ana started Ventolin 100 mcg", False),
+        ("Ana takes ibuprofen", "Ana started Ventolin 100 mcg", False),
+    ],
+)
+def test_a_medicine_is_a_slot_of_its_own_that_a_new_dose_fills(
+    new: str, held: str, ends: bool
+) -> None:
+    assert same_slot("TAKES_MEDICATION", new, "TAKES_MEDICATION", held) is ends

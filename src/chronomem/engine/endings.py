@@ -194,7 +194,8 @@ def _close_named(
                 ending.source_id not in (current.source_id, current.target_id)
                 or (current.relation in KEEP_ON_ENDING and not _ends_taste(ending, current))
                 or current.relation in QUALIFIES.get(ending.relation, ())
-                or not (_open(current) or _open(f))  # closed this round: the earlier end holds
+                # closed this round: the earlier end holds (a spell still ahead is open)
+                or not (_open(current) or _open(f) or _ahead(current, now))
                 or _starts_after(current, end, now, calls_off=_calls_off(ending))
                 or not named
                 or _listed_sibling(current, ending, name)
@@ -202,6 +203,11 @@ def _close_named(
             ):
                 continue
             working[f.id] = close_at(current, end, now)
+
+
+def _ahead(f: Fact, now: datetime) -> bool:
+    """Does ``f`` still lie ahead at ``now`` (a plan with its days: "21 to 23 November")?"""
+    return f.valid_at is not None and f.valid_at > now
 
 
 def _told_with(fact: Fact, ending: Fact) -> bool:

@@ -26,7 +26,7 @@ from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
 from chronomem.model.relations import functional_rule
-from chronomem.model.slots import ended_by, singular, steps_on
+from chronomem.model.slots import ended_by, has_slots, singular, steps_on
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
 NEAR_IDENTICAL_TEXT = 0.9
@@ -229,15 +229,15 @@ def find_contradictions(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...
     or its family, per kind where it holds one per kind) for the same subject (one home) or
     the same object (one team lead)."""
     rule = functional_rule(new.relation)
-    if rule is None:
+    if not has_slots(new.relation):
         return ()
     if new.valid_at is None and new.invalid_at is not None:
         return ()  # an ending ("I left Google") says nothing about the next value
     held = [
         c
         for c in candidates
-        if functional_rule(c.relation) is not None
-        and _rival(new, c, rule.unique)
+        if has_slots(c.relation)
+        and _rival(new, c, rule.unique if rule is not None else "subject")
         and not _retracted(c)
         and _overlap(new, c)
     ]

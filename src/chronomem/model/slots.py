@@ -57,6 +57,16 @@ SLOT_FAMILIES: dict[str, str] = {
 STEPS: dict[str, tuple[str, ...]] = {"partner": ("DATING", "ENGAGED_TO", "MARRIED_TO")}
 #: Families whose relations hold one value per kind of value, not one in all.
 PER_KIND = frozenset({"preference", "ROLE_HELD_BY", "SUBSCRIBED_TO_PLAN"})
+#: Relations that hold many values, one per thing, whose new value of one thing ends the
+#: old: a medicine at a new dose (``same_slot``).
+DOSED = frozenset({"TAKES_MEDICATION"})
+
+
+def has_slots(relation: str) -> bool:
+    """Can a new value of ``relation`` end a held one: a one-value relation, or one whose
+    values fill a slot per thing (:data:`DOSED`)?"""
+    return functional_rule(relation) is not None or relation.upper() in DOSED
+
 
 _FAVORITE_KIND = re.compile(
     r"\b(?:favou?rite|fave|fav|go-to|go to) ([a-z]+(?: (?!(?:rn|atm|now|currently|lately)\b)"
@@ -134,7 +144,11 @@ def singular(word: str) -> str:
 def same_slot(relation: str, text: str, other_relation: str, other_text: str) -> bool:
     """Do two values (relation and fact text each) fill one slot, so that the newer ends
     the other? Only values of one-value relations of one family do; of a family held per
-    kind, only values of one kind (see the module doc for a kind left unsaid)."""
+    kind, only values of one kind (see the module doc for a kind left unsaid). A medicine,
+    held beside others, is a slot of its own: a new dose of it ends the old
+    (:func:`_new_dose`)."""
+    if relation.upper() == other_relation.upper() and relation.upper() in DOSED:
+        return _new_dose(text, other_text)
     family = family_of(relation)
     if family is None or family != family_of(other_relation):
         return False
@@ -221,6 +235,39 @@ def _one_choice(a: str, b: str) -> bool:
         if theirs is not None and theirs in values:
             return True
     return False
+
+
+# a medicine and its dose: "Thyronorm 50 mcg", "metformin 500", "sertraline 100mg"; a dose
+# told alone, by its unit ("the dose is up to 75 mcg")
+_DOSED = re.compile(
+    r"(?:\b(?P<drug>[A-Za-z][A-Za-z-]{3,})\s+)?\b(?P<dose>\d+(?:\.\d+)?)\s*"
+    r"(?P<unit>mg|mcg|µg|ug|ml|iu|units?)?\b"
+)
+_NO_DRUG = frozenset({"takes", "take", "taking", "took", "started", "with", "from", "onto"})
+
+
+def _new_dose(a: str, b: str) -> bool:
+    """Do two medication facts name one medicine at two doses ("takes Thyronorm 75" after
+    "started Thyronorm 50 mcg"; "takes 75 mcg", a dose told alone in the same unit)?"""
+    told = [_doses(t) for t in (a, b)]
+    for drug, dose, unit in told[0]:
+        for other, other_dose, other_unit in told[1]:
+            if dose == other_dose:
+                continue
+            if drug and drug == other:
+                return True
+            one_named = (drug is None) != (other is None)
+            if one_named and (unit == other_unit or unit is None or other_unit is None):
+                return True
+    return False
+
+
+def _doses(text: str) -> list[tuple[str | None, str, str | None]]:
+    out = []
+    for m in _DOSED.finditer(text):
+        drug = (m.group("drug") or "").casefold() or None
+        out.append((None if drug in _NO_DRUG else drug, m.group("dose"), m.group("unit")))
+    return [d for d in out if d[0] is not None or d[2] is not None]
 
 
 def _same_service(a: str, b: str) -> bool:

@@ -71,20 +71,6 @@ _HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
 _JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
 _POST_WORDS = f"{_JOB_WORDS} treasurer chair chairman chairwoman chairperson"
 _GIVES_POST = "made make makes promoted promote promotes appointed appoint appoints"
-# nouns in -er, -or, -ant, ... of one who only goes somewhere, uses or likes it: no title
-_NOT_DOERS = word_set(
-    "member fan user lover customer regular supporter beginner newcomer owner tenant "
-    "resident visitor passenger subscriber follower player runner swimmer rider walker "
-    "smoker drinker eater sleeper reader viewer listener partner neighbour neighbor sister "
-    "brother mother father daughter grandmother grandfather after other her never ever "
-    "over under together either whether rather later water winter summer number matter "
-    "center centre computer corner dinner monster character manner paper poster sticker "
-    "letter daughter quarter freshman sophomore veteran patient client student applicant "
-    "participant entrant contestant attendant inhabitant descendant immigrant migrant "
-    "citizen civilian guardian vegetarian vegan christian muslim italian "
-    "indian asian woman man human gentleman junior senior major minor favor favour "
-    "color colour"
-)
 # workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
 _WORKPLACES = WORKPLACE_HEADS | word_set(
     "office brigade department police army navy station pharmacy supermarket airline "
@@ -337,18 +323,6 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?"
       rf"{_POST_OBJ}\b(?!(?<=lead) (?:of|for)\b)(?! (?:to|(?:of|for)(?!{_OF_GROUP})))",
       "JobTitle", "inline", template=_IS_A, triggers=_POST_WORDS),
-    # a title no table lists, told as what one is at a workplace named after it: "I'm a
-    # keeper at Barron River Croc Park", "she is senior buyer at Tesco", "I'm a ghillie for
-    # the Birgham estate": a noun of a doer (-er, -or, -ist, -ian, -man, -ant), then "at",
-    # "for" or "with" and a capitalised name (not one who only goes there: a member, a fan,
-    # a regular, a student)
-    P("HAS_JOB_TITLE",
-      rf"(?:\b(?:am|is|was)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?"
-      r"(?P<obj>(?:(?!(?:big|huge|regular|loyal|proud|keen|new|long-time|longtime)\b)[a-z-]+ )"
-      r"{0,2}(?-i:[a-z])[a-z]+(?:er|or|ist|ian|man|woman|ant|ie))\b"
-      r"(?= (?:at|for|with) (?:the )?(?-i:[A-Z]))",
-      "JobTitle", "inline", template=_IS_A, triggers="at for with",
-      reject_heads=_NOT_DOERS),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
       triggers="promoted"),
