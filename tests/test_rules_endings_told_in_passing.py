@@ -251,6 +251,7 @@ def test_a_new_dose_of_a_medicine_ends_the_old_and_leaves_the_others() -> None:
         ("Ana takes Ventolin 200", "Ana takes lisinopril 10mg", False),
         ("Ana takes Ventolin 100 mcg twice a day", "Ana started Ventolin 100 mcg", False),
         ("Ana takes ibuprofen", "Ana started Ventolin 100 mcg", False),
+        ("Ana takes 200 mcg", "Ana has taken sertraline since 2019", False),
     ],
 )
 def test_a_medicine_is_a_slot_of_its_own_that_a_new_dose_fills(

@@ -39,7 +39,7 @@ import re
 from collections.abc import Sequence
 
 from chronomem.model.relations import functional_rule
-from chronomem.text.words import word_set
+from chronomem.text.words import english_words, word_set
 
 #: Relations that name one slot in different words: relation -> family.
 SLOT_FAMILIES: dict[str, str] = {
@@ -263,11 +263,15 @@ def _new_dose(a: str, b: str) -> bool:
 
 
 def _doses(text: str) -> list[tuple[str | None, str, str | None]]:
+    """The (medicine, dose, unit) a medication fact's text names: a dose with its unit, or a
+    number after a word no English dictionary holds ("Thyronorm 75"; not "since 2019")."""
     out = []
     for m in _DOSED.finditer(text):
         drug = (m.group("drug") or "").casefold() or None
-        out.append((None if drug in _NO_DRUG else drug, m.group("dose"), m.group("unit")))
-    return [d for d in out if d[0] is not None or d[2] is not None]
+        drug = None if drug in _NO_DRUG else drug
+        if m.group("unit") or (drug is not None and drug not in english_words()):
+            out.append((drug, m.group("dose"), m.group("unit")))
+    return out
 
 
 def _same_service(a: str, b: str) -> bool:

@@ -64,7 +64,10 @@ _OBJECT = re.compile(rf"\b{_VERB}{_OBJECT_GAP}$", re.I)
 # (a few lower-case words, no comma: the verb's own object phrase; "moved out to his brother's
 # in Newry" is where one went)
 _OBJECT_PHRASE = re.compile(
-    rf"\b(?!left\b|leaving\b|dropped\b|return)(?:{_VERB})\s+(?:(?!(?:to|for|into|towards)\b)(?-i:[a-z][a-z'-]*)\s+){{1,5}}(?:at|with|in|from|of|on)\s+(?:the\s+)?$",
+    # (not an errand's verb: "left my bag at Tesco", "dropped the kids at Mum's")
+    rf"\b(?!left\b|leaving\b|dropped\b|return)(?:{_VERB})\s+"
+    r"(?:(?!(?:to|for|into|towards)\b)(?-i:[a-z][a-z'-]*)\s+){1,5}"
+    r"(?:at|with|in|from|of|on)\s+(?:the\s+)?$",
     re.I,
 )
 # a verb of ending whose particle follows its object: "gave the darts comp at the Palace away",

@@ -270,7 +270,7 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             speaker = Party(s.speaker, "Person", speaker=True)
             clause = s.clause_at(t.start)
             out.append(Hit(relation, speaker, held, True, clause, verb, spell=(None, t.when)))
-    return out if len(out) > len(hits) or hits else _bare_end(s, known)
+    return out or _bare_end(s, known)
 
 
 # a verb of ending with no object, only its day: "I left at the end of last month, the 31st",
@@ -299,14 +299,12 @@ def _bare_end(s: Sentence, known: Known) -> list[Hit]:
     sentence says: the value of its kind told ended last in this message, else the one the
     speaker holds ("I worked 9 years as a propellant technician. I left at the end of last
     month, the 31st": the title ended on the 31st)."""
-    m = _BARE_END.match(s.text) if s.speaker and not (s.assistant or s.question) else None
+    m = _BARE_END.match(s.text)
+    if m is None or not _ONLY_WHEN.match(s.without_times(m.end(), len(s.text))):
+        return []
     today = s.reference.replace(hour=0, minute=0, second=0, microsecond=0)
-    past = [t for t in s.times if t.when < today and t.start >= (m.end() if m else 0)]
-    if (
-        m is None
-        or len({t.when for t in past}) != 1
-        or not _ONLY_WHEN.match(s.without_times(m.end(), len(s.text)))
-    ):
+    past = [t for t in s.times if t.when < today and t.start >= m.end()]
+    if len({t.when for t in past}) != 1:
         return []
     speaker = Party(s.speaker or "", "Person", speaker=True)
     out = []
