@@ -10,7 +10,7 @@ from functools import lru_cache
 from chronomem.extractors.learned.step import learned_step_for
 from chronomem.extractors.resolution import resolve_request
 from chronomem.extractors.rules.analysis.gender import learn_genders
-from chronomem.extractors.rules.analysis.known import Known, kin_key
+from chronomem.extractors.rules.analysis.known import Known, role_key
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.jsondata import extract_json
 from chronomem.extractors.rules.pipeline import FULL, Pipeline
@@ -155,7 +155,7 @@ def seed_held(known: Known, held: Extraction, now: datetime) -> None:
         remember_held_ahead(known, fact, now)
         role = _role_in(fact)
         if role:
-            known.roles[(normalize_name(fact.source), kin_key(role))] = fact.target
+            known.roles[role_key(fact.source, role)] = fact.target
 
 
 def _learn_told(known: Known, fact: ExtractedFact, *, ended: bool) -> None:

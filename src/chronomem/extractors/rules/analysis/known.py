@@ -42,9 +42,10 @@ _KIN_KEYS = {
 }
 
 
-def kin_key(role: str) -> str:
-    """The key a role is known by: one word for each parent, whichever the chat used."""
-    return _KIN_KEYS.get(role.lower(), role)
+def role_key(owner: str, role: str) -> tuple[str, str]:
+    """The key ``owner``'s ``role`` is known by in ``Known.roles``: one word for each
+    parent, whichever the chat used ("my mother Temsula ... Ma retired")."""
+    return normalize_name(owner), _KIN_KEYS.get(role.lower(), role)
 
 
 @dataclass(slots=True)
@@ -122,12 +123,17 @@ class Known:
         self.people[key] = self.display[key]
 
     def learn_role(self, owner: str, role: str, name: str) -> None:
-        self.roles[(normalize_name(owner), kin_key(role))] = name
+        self.roles[role_key(owner, role)] = name
         self.learn(name, "Person")
 
     def in_role(self, owner: str, role: str) -> str | None:
         """The person told in ``owner``'s ``role`` ("my mother Temsula" for "my mum")."""
-        return self.roles.get((normalize_name(owner), kin_key(role)))
+        return self.roles.get(role_key(owner, role))
+
+    def only_remembered(self, source: str, relation: str, target: str) -> bool:
+        """Is this value known only from the memory's held values, not told in the earlier
+        turns nor in this episode?"""
+        return (normalize_name(source), relation, normalize_name(target)) in self.remembered
 
     def antecedent(
         self,

@@ -333,8 +333,7 @@ def _the_ended(
     named = [n for n in names if set(normalize_name(n).split()) & words]
     if named:
         return named
-    me = normalize_name(subject.name)
-    told = [n for n in names if (me, relation, normalize_name(n)) not in known.remembered]
+    told = [n for n in names if not known.only_remembered(subject.name, relation, n)]
     return told or names[-1:]
 
 

@@ -298,7 +298,8 @@ def _bare_end(s: Sentence, known: Known) -> list[Hit]:
     """The end of the value a verb of ending with no object ends, dated by the past day the
     sentence says: the value of its kind told ended last in this message, else the one the
     speaker holds ("I worked 9 years as a propellant technician. I left at the end of last
-    month, the 31st": the title ended on the 31st)."""
+    month, the 31st": the title ended on the 31st) -- told in this conversation, never a
+    value known only from the memory ("I left yesterday" may be a trip)."""
     m = _BARE_END.match(s.text)
     if m is None or not _ONLY_WHEN.match(s.without_times(m.end(), len(s.text))):
         return []
@@ -310,7 +311,7 @@ def _bare_end(s: Sentence, known: Known) -> list[Hit]:
     out = []
     for relation in _BARE_RELATIONS[m.lastgroup or "job"]:
         held = _ended(s, known, relation) or _one_held(s, known, relation)
-        if held is not None and not _remembered(s, known, relation, held):
+        if held is not None and not known.only_remembered(s.speaker or "", relation, held.name):
             span = (0, len(s.text))
             out.append(
                 Hit(relation, speaker, held, True, span, m.span(), spell=(None, past[0].when))
@@ -351,10 +352,3 @@ def _one_held(s: Sentence, known: Known, relation: str) -> Party | None:
         return None
     key, value = next(iter(values.items()))
     return Party(value, known.labels.get(key) or None)
-
-
-def _remembered(s: Sentence, known: Known, relation: str, held: Party) -> bool:
-    """Is ``held`` known only from the memory, not told in this conversation? ("I left
-    yesterday" may be a trip: only a value the chat just told is what such a verb ends.)"""
-    key = (normalize_name(s.speaker or ""), relation, normalize_name(held.name))
-    return key in known.remembered
