@@ -19,117 +19,82 @@ taken from any benchmark.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
 import pytest
 
-from chronomem import Memory
 from chronomem.extractors.rules.normalise.texting import with_subjects
-from chronomem.model import Fact
 from chronomem.model.slots import same_slot
-from tests.real_embedder import real_embedder, target_name, told_memory
-
-Seen = tuple[str, str, date | None, date | None]  # relation, target, valid_at, invalid_at
-
-
-def _facts(story: list[tuple[str, str]], who: str) -> list[Seen]:
-    """Each standing fact whose source is ``who`` (held, or ended and not retracted)."""
-    with told_memory(real_embedder(), story) as memory:
-        return sorted(_seen(memory, f) for f in _standing(memory, who))
-
-
-def _standing(memory: Memory, who: str) -> list[Fact]:
-    timeline = memory.get_timeline(who, group_id="g")
-    return [
-        f
-        for f in timeline.facts
-        if f.source_id == timeline.entity.id and (f.expired_at is None or f.invalid_at)
-    ]
-
-
-def _seen(memory: Memory, f: Fact) -> Seen:
-    return (f.relation, target_name(memory, f), _day(f.valid_at), _day(f.invalid_at))
-
-
-def _day(at: datetime | None) -> date | None:
-    return at.date() if at else None
-
-
-def _open_targets(facts: list[Seen]) -> set[str]:
-    return {target.lower() for _, target, _, end in facts if end is None}
-
-
-def _ended(facts: list[Seen], name: str) -> list[date | None]:
-    return [end for _, target, _, end in facts if name.lower() in target.lower() and end]
+from tests.standing import end_days, open_targets, standing_facts
 
 
 @pytest.mark.local_model
 def test_a_job_ended_by_its_kind_first_ends_the_place_named_after_it() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [("2025-06-16T10:00", "Kerry: rough week. chucked in the warehouse picking job at "
           "Brindley's last Friday, six years of night shifts")],
         "Kerry",
     )  # fmt: skip
-    assert "brindley's" not in _open_targets(facts)
-    assert _ended(facts, "Brindley") and set(_ended(facts, "Brindley")) == {date(2025, 6, 13)}
+    assert "brindley's" not in open_targets(facts)
+    assert end_days(facts, "Brindley") and set(end_days(facts, "Brindley")) == {date(2025, 6, 13)}
 
 
 @pytest.mark.local_model
 def test_finished_at_a_place_of_work_is_held_until_then_and_not_after() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [("2025-03-03T10:00", "Aoife: I finished at the cannery at Ardmore back in June, "
           "twenty years on the line")],
         "Aoife",
     )  # fmt: skip
-    assert "ardmore" not in _open_targets(facts)
-    assert _ended(facts, "Ardmore")
+    assert "ardmore" not in open_targets(facts)
+    assert end_days(facts, "Ardmore")
     assert all(start is None for _, t, start, _ in facts if "ardmore" in t.lower())
 
 
 @pytest.mark.local_model
 def test_a_thing_given_away_with_its_particle_after_it_is_over() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [("2025-05-05T10:00", "Gideon: gave the allotment plot at Hartfield Lane away in "
           "April, my back can't take the digging")],
         "Gideon",
     )  # fmt: skip
-    assert "hartfield lane" not in _open_targets(facts)
-    assert _ended(facts, "Hartfield")
+    assert "hartfield lane" not in open_targets(facts)
+    assert end_days(facts, "Hartfield")
 
 
 @pytest.mark.local_model
 def test_a_thing_sold_on_is_over_and_where_it_went_is_no_tie() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [("2025-05-05T10:00", "Ciaran: flogged the old Transit to a lad from Kilkeel on "
           "Saturday, good riddance")],
         "Ciaran",
     )  # fmt: skip
-    assert not {"transit", "kilkeel"} & _open_targets(facts)
-    assert _ended(facts, "Transit")
+    assert not {"transit", "kilkeel"} & open_targets(facts)
+    assert end_days(facts, "Transit")
 
 
 @pytest.mark.local_model
 def test_a_replacement_told_beside_the_ending_stays() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [("2025-05-05T10:00", "Ines: the old Skoda finally died, my uncle gave me a Fabia "
           "Monte Carlo")],
         "Ines",
     )  # fmt: skip
-    assert any("fabia" in t for t in _open_targets(facts))
+    assert any("fabia" in t for t in open_targets(facts))
 
 
 @pytest.mark.local_model
 def test_moving_out_to_a_place_ends_nothing_there() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [("2025-05-05T10:00", "Marta: Pawel's moved out to his sister's in Gdynia already")],
         "Pawel",
     )
-    assert not _ended(facts, "Gdynia")
+    assert not end_days(facts, "Gdynia")
 
 
 @pytest.mark.local_model
 def test_a_bare_leaving_with_its_day_dates_the_job_just_told() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [("2025-11-12T10:00", "Rangi: I worked eleven years as a lab technician at Corrib "
           "Labs. I left at the end of last month. Now I fish.")],
         "Rangi",
@@ -140,19 +105,19 @@ def test_a_bare_leaving_with_its_day_dates_the_job_just_told() -> None:
 
 @pytest.mark.local_model
 def test_leaving_at_an_hour_today_ends_no_job() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [
             ("2025-11-12T08:00", "Rangi: I work at Corrib Labs, in the stores."),
             ("2025-11-12T20:00", "Rangi: long day. I left at 6 this evening."),
         ],
         "Rangi",
     )
-    assert "corrib labs" in _open_targets(facts)
+    assert "corrib labs" in open_targets(facts)
 
 
 @pytest.mark.local_model
 def test_ma_said_as_a_name_is_the_mother_told_before() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [
             ("2025-02-03T10:00", "Tama: My mother Hinewai is 64, she works as a librarian "
              "in Rotorua."),
@@ -172,7 +137,7 @@ def test_a_left_out_subject_after_news_of_he_or_she_is_theirs() -> None:
 
 @pytest.mark.local_model
 def test_a_thing_someone_else_has_taken_is_no_longer_the_speakers() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [
             ("2025-04-01T10:00", "Ines: I ride a Yamaha MT-07 to work."),
             ("2025-04-20T10:00", "Ines: my knee is bad. Sunita has taken the Yamaha, she "
@@ -180,12 +145,12 @@ def test_a_thing_someone_else_has_taken_is_no_longer_the_speakers() -> None:
         ],
         "Ines",
     )  # fmt: skip
-    assert not any("yamaha" in t for t in _open_targets(facts))
+    assert not any("yamaha" in t for t in open_targets(facts))
 
 
 @pytest.mark.local_model
 def test_a_taste_said_object_first_is_read_in_plain_order() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [("2025-04-04T10:00", "Lorna: Opera I can't stand. Folk I really love though, and "
           "brass bands I don't mind.")],
         "Lorna",
@@ -204,13 +169,14 @@ def test_a_fronted_time_or_a_verb_with_its_own_object_keeps_its_order() -> None:
 
 @pytest.mark.local_model
 def test_a_measure_before_a_taste_is_no_part_of_it() -> None:
-    facts = _facts([("2025-04-04T10:00", "Ollie: love a bit of stilton after dinner")], "Ollie")
+    story = [("2025-04-04T10:00", "Ollie: love a bit of stilton after dinner")]
+    facts = standing_facts(story, "Ollie")
     assert ("LOVES", "stilton") in {(rel, t.lower()) for rel, t, _, _ in facts}
 
 
 @pytest.mark.local_model
 def test_a_plan_told_with_its_days_and_called_off_holds_on_no_day() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [
             ("2025-06-02T10:00", "Kasia: Booked my break: Madeira, Funchal, 12 to 19 "
              "September."),
@@ -229,7 +195,7 @@ def test_a_plan_told_with_its_days_and_called_off_holds_on_no_day() -> None:
 
 @pytest.mark.local_model
 def test_a_new_dose_of_a_medicine_ends_the_old_and_leaves_the_others() -> None:
-    facts = _facts(
+    facts = standing_facts(
         [
             ("2025-01-20T10:00", "Priti: GP says my thyroid is low. I started Synthroid 50 "
              "mcg, empty stomach. I still take sertraline too."),
@@ -239,7 +205,7 @@ def test_a_new_dose_of_a_medicine_ends_the_old_and_leaves_the_others() -> None:
         "Priti",
     )  # fmt: skip
     meds = {t.lower() for rel, t, _, end in facts if rel == "TAKES_MEDICATION" and end is None}
-    assert _ended(facts, "Synthroid 50") and not any("50" in m for m in meds)
+    assert end_days(facts, "Synthroid 50") and not any("50" in m for m in meds)
     assert any("75" in m for m in meds) and any("sertraline" in m for m in meds)
 
 

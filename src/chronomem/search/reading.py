@@ -68,7 +68,9 @@ _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll|we|our|u
 _NOW = re.compile(r"\b(?:now|currently|current|these days|at the moment|today|still|anymore)\b")
 _EVER = re.compile(
     r"\b(?:ever|used to|over time|history|all the (?:places|jobs|cities|companies)|"
-    r"before that|previous(?:ly)?|past|changed?|change over)\b"
+    r"before that|previous(?:ly)?|past|changed?|change over|former(?:ly)?|prior|"
+    # "Rhys's old job", "my old flat": a value that ended ("how old is Rex" is an age)
+    r"(?:my|your|his|her|their|our|'s)\s+old\s+(?!age\b)[a-z]+)\b"
 )
 _ORDER = re.compile(
     r"\b(?:in what order|what order|order in which|first\b.*\bthen|sequence|chronolog\w*|"

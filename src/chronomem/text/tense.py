@@ -305,6 +305,13 @@ _STATE_VERBS = (
     r"lived|worked|studied|stayed|rented|dated|taught|boarded|belonged|served|sang|played|owned"
     r"|volunteered|coached"
 )
+# verbs whose simple past tells a lasting state only with its length ("I had my stall on the
+# market for forty years", "ran a B&B for twenty summers"; not "had lunch", "ran a 10k")
+_HELD_VERBS = r"had|ran|kept|managed|drove|made|did"
+_LENGTH = (
+    r"(?:(?:about|almost|nearly|over|around|some|many|several|a\s+few|a\s+couple\s+of|[\w-]+)\s+)?"
+    r"(?:years?|months?|weeks?|decades?|summers|winters|seasons|ages|a\s+while|a\s+long\s+time)\b"
+)
 # after a form of "to be", a passive is an event, not a state: "had been promoted", "was
 # hired" (but "had been married", "was married" are states)
 _NOT_A_PASSIVE = r"(?!\s+(?!(?:married|engaged|employed|based)\b)[a-z]+ed\b)"
@@ -322,14 +329,19 @@ _TITLE_DOT = r"(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bMs)\.|(?<=\bSt)\.|(?<=
 _STATE_PAST = r"\b(?:" + _STATE_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
 # (a learner's length without its "for": "I was dentist there 12 years")
 _PAST_STATE_FOR = re.compile(
-    _STATE_PAST + r"\b(?:[^.!?;]|" + _TITLE_DOT + r"){0,60}?(?:\bfor\s+|\s(?=\d{1,2}\s+\w+\b))"
-    r"(?:(?:about|almost|nearly|over|around|some|many|several|a\s+few|a\s+couple\s+of|\w+)\s+)?"
-    r"(?:years?|months?|weeks?|"
-    r"decades?|ages|a\s+while|a\s+long\s+time)\b",
+    r"\b(?:" + _STATE_VERBS + "|" + _HELD_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
+    r"\b(?:[^.!?;]|" + _TITLE_DOT + r"){0,60}?(?:\bfor\s+|\s(?=\d{1,2}\s+\w+\b))" + _LENGTH,
+    re.I,
+)
+# the length told first: "Forty-one years I had my haring stall", "for nine years I played
+# violin with the band"
+_LENGTH_THEN_STATE = re.compile(
+    r"^\W*(?:for\s+)?" + _LENGTH + r"\s*,?\s+(?:I|we|he|she|they)\s+"
+    r"(?:(?:just|only|always)\s+)?(?:" + _STATE_VERBS + "|" + _HELD_VERBS + r"|was|were)\b",
     re.I,
 )
 # "have lived there for years": the present perfect, still holding
-_PERFECT_AUX = re.compile(r"(?:\b(?:have|has)|'ve|'s)\s+(?:[a-z]+\s+)?$", re.I)
+_PERFECT_AUX = re.compile(r"(?:\b(?:have|has)(?:n't|\s+not)?|'ve|'s)\s+(?:[a-z]+\s+)?$", re.I)
 _STILL_HOLDS = re.compile(r"\b(?:still|now|currently|these days)\b", re.I)
 
 
@@ -342,7 +354,7 @@ def told_as_over(clause: str, lead: str = "") -> bool:
         return False
     if _PAST_PERFECT_STATE.search(clause) or _USED_TO.search(clause):
         return True
-    told = _PAST_STATE_FOR.search(clause)
+    told = _PAST_STATE_FOR.search(clause) or _LENGTH_THEN_STATE.search(clause)
     if told is None:
         told = _PAST_STATE.search(clause)
         if told is None or not _AT_A_PAST_TIME.search(f"{lead} {clause[: told.start()]}"):
@@ -382,6 +394,10 @@ _JOINS = re.compile(
 )
 
 
+# a relative clause after the value tells of the value, not of the state that holds it
+_RELATIVE = re.compile(r"\b(?:who|whom|whose|which)\b", re.I)
+
+
 def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]) -> bool:
     """:func:`told_as_over` of the words of ``text``'s ``clause`` that tell the state at
     ``span``: from the conjunction or comma before it to the one after it, the words before
@@ -394,6 +410,8 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
     before = list(_JOINS.finditer(text, clause[0], span[0]))
     start = before[-1].end() if before else clause[0]
     after = _JOINS.search(text, span[1], clause[1])
+    relative = _RELATIVE.search(text, span[1], after.start() if after else clause[1])
+    after = relative or after  # "our new coach is Ms Ruiz who used to play": the coach's past
     lead = text[max(0, start - _LEAD) : start]
     words = text[start : after.start() if after else clause[1]]
     if after is not None and _BEFORE_AS_ADVERB.match(text, after.start()):

@@ -40,6 +40,9 @@ class Draft:
     sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
     told_in: dict[tuple[str, str, str], int] = field(default_factory=dict)  # first sentence
     said_at: datetime | None = None  # when the episode was said (a start defaulted to it)
+    # the mentions told as over by their tense alone ("for six years I was in Daejeon"), not
+    # by a verb of ending: the same statement as a fact the learned step reads of that name
+    over_mentions: set[tuple[str, str, str]] = field(default_factory=set)
 
     def entity(self, party: Party | None, name: str, label: str | None, index: int) -> str:
         key = normalize_name(name)

@@ -126,7 +126,7 @@ def _alone_traced(
         found = extract_json(episode)
         if found is not None:
             return found
-    known = Known(addressee=user)
+    known = Known(addressee=user, reading_episode=True)
     return extract_prose(episode, known, light=True, pipeline=pipeline, trace=trace)
 
 
@@ -240,6 +240,7 @@ def context_of(
                 known.learn_role(fact.source, role, fact.target)
     told_in_turns(known, turns)
     known.earlier = frozenset(known.names)
+    known.reading_episode = True
     me = episode.speaker()
     if me:
         known.speakers.add(normalize_name(me))

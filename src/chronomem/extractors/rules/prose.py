@@ -194,14 +194,19 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
     """A value the rules read as ending ("Phil gave Thor to his brother's farm": the mention
     of Thor ends; "no more hypertension meds": the hypertension ends) ends in the reader's
     fact too: the rules' ending words decide whether it holds (the reader's aspect is what
-    it reads worst), the reader whose fact and which relation it is. Ended in this episode,
+    it reads worst), the reader whose fact and which relation it is. Ended in this episode
+    (on the day that ending tells: "For nine years I played with X. I left them in May."),
     or in the same clause under a name sharing a word. A plan so ended ends on its day."""
-    if hit.ending:
-        return hit
     target = normalize_name(hit.target.name)
+    ends = [
+        f.invalid_at for k, f in draft.facts.items() if k[1] == target and _ended(f, draft.said_at)
+    ]
+    said = draft.said_at
+    told_end = next((end for end in ends if end and said and end < said), None)  # a day gone
+    if hit.ending:
+        return replace(hit, spell=(None, told_end)) if told_end and hit.spell is None else hit
     words = set(target.split())
-    ended = any(k[1] == target and _ended(f, draft.said_at) for k, f in draft.facts.items())
-    ended = ended or any(
+    ended = bool(ends) or any(
         h.ending
         and h.clause[0] < hit.clause[1]
         and hit.clause[0] < h.clause[1]
@@ -210,6 +215,8 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
     )
     planned = hit.spell is not None and hit.spell[1] is None  # "leaving Turin on the 1st"
     spell = (None, hit.spell[0]) if planned and hit.spell else hit.spell
+    if spell is None and told_end is not None:
+        spell = (None, told_end)  # "For nine years I played with X. I left them in May."
     return replace(hit, ending=True, spell=spell) if ended else hit
 
 
@@ -225,7 +232,9 @@ def _drop_open_mention(draft: Draft, hit: Hit) -> None:
     """The speaker's open mention of the value is explained by the step's fact, and so is
     the speaker's mention of the third person whose fact it is: one statement, one fact
     ("soraya lives near me in Croydon": Soraya's home, no mention of Soraya beside it; a
-    mention that ends something, "someone stole my Trek", stays). The speaker's mention of
+    mention that ends something, "someone stole my Trek", stays: it ends other mentions of
+    that name; one over by its tense alone, "for six years I was in Daejeon", does not stay).
+    The speaker's mention of
     a third person's value stays: the reader's relation for it is the weaker guess."""
     source, target = normalize_name(hit.source.name), normalize_name(hit.target.name)
     keys = [(source, target, "MENTIONED")]
@@ -233,7 +242,7 @@ def _drop_open_mention(draft: Draft, hit: Hit) -> None:
         keys.append((normalize_name(draft.speaker), source, "MENTIONED"))
     for key in keys:
         mention = draft.facts.get(key)
-        if mention is not None and mention.invalid_at is None:
+        if mention is not None and (mention.invalid_at is None or key in draft.over_mentions):
             del draft.facts[key]
 
 
@@ -332,6 +341,8 @@ def _add_mentions(
             text = f"{draft.speaker} said: {text}"
         fact = ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at)
         key = draft.add_fact(fact)
+        if hit.over:
+            draft.over_mentions.add(key)
         if trace is not None:
             trace.made(key, "mentions")
 

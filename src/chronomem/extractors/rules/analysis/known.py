@@ -93,6 +93,12 @@ class Known:
     # the last day ahead this turn named with its month ("9 August"): a day of the month
     # told alone after it is in that month ("I fly on the 7th")
     month_ahead: datetime | None = None
+    # normalized name -> name of the things (no person, no pet) met, the last met last: what
+    # "it" or "them" after a verb of ending may stand for ("I closed it last month")
+    things: dict[str, str] = field(default_factory=dict)
+    # the names of ``things`` met in this episode's sentences, not only in earlier turns
+    things_here: set[str] = field(default_factory=set)
+    reading_episode: bool = False  # set once the earlier turns are read
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
         key = normalize_name(name)
@@ -107,6 +113,11 @@ class Known:
         if (label == "Person" or self.labels[key] == "Pet") and key not in self.speakers:
             self.people.pop(key, None)
             self.people[key] = self.display[key]
+        elif key not in self.persons and key not in self.speakers:
+            self.things.pop(key, None)
+            self.things[key] = self.display[key]
+            if self.reading_episode:
+                self.things_here.add(key)
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
@@ -183,6 +194,17 @@ class Known:
         assistant's "Miso sounds lovely!" names no one a fact is about)."""
         for _, key in self.named_in(text):
             self.people[key] = self.people.pop(key)
+
+    def last_thing(self, later: Collection[str] = (), *, here: bool = False) -> str | None:
+        """The thing met last ("I closed it"), but for those the sentence names only after
+        the pronoun (``later``: keys) and those since known as a person or a pet; ``here``:
+        met in this episode."""
+        for key, name in reversed(self.things.items()):
+            if here and key not in self.things_here:
+                continue
+            if key not in later and key not in self.persons and not self.is_pet(key):
+                return name
+        return None
 
     def is_pet(self, key: str) -> bool:
         return key in self.species or self.labels.get(key) == "Pet"

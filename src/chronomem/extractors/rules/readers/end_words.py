@@ -244,6 +244,43 @@ def holds_on(before: str, after: str) -> bool:
     return any(p.search(t) for p in (_RETURN, _WISH) for t in (before, after))
 
 
+# The verbs of ending that take "it" or "them" for a thing told before ("sold it last
+# September", "I left them two weeks ago", "closed it down"), its particle moved before it;
+# "her" only where no person can be meant ("sold her to a lad from Penryn": a boat, a van).
+# (past forms only: "selling her for parts" is still to be done)
+_THING_ENDINGS = (
+    r"sold|sold off|flogged|scrapped|binned|traded in|got rid of|gave away|given away|"
+    r"rehomed|returned|gave back|handed back"
+)
+_IT_ENDINGS = (
+    rf"{_THING_ENDINGS}|quit|left|closed|closed down|shut down|cancel(?:l)?ed|dumped|ditched|"
+    r"gave up|given up|(?:packed|jacked|chucked) in"
+)
+_IT_ENDED = re.compile(rf"\b(?:{_IT_ENDINGS})\s+$", re.I)
+_HER_ENDED = re.compile(rf"\b(?:{_THING_ENDINGS})\s+$", re.I)
+# "left it at home", "left them with my mum": an errand, not an end
+_LEFT_SOMEWHERE = re.compile(
+    r"^\s*(?:at|in|on|with|behind|there|here|for|outside|inside|to|by|open|unlocked|alone|"
+    r"running|on)\b",
+    re.I,
+)
+
+
+def ended_by_pronoun(before: str, after: str, *, her: bool = False) -> str | None:
+    """The verb of ending ``before`` ends on whose object is the pronoun standing between
+    ``before`` and ``after`` ("I sold it", "closed it down": the particle goes in ``before``),
+    if any. Not a wish, a denial or a return ("might sell it", "never sold it"), nor an
+    errand ("left it at home"). ``her``: the pronoun is "her", which ends only a thing."""
+    m = (_HER_ENDED if her else _IT_ENDED).search(before)
+    if m is None:
+        return None
+    verb = m.group().strip().lower()
+    if verb.startswith("left") and _LEFT_SOMEWHERE.match(after):
+        return None
+    head = before[: m.start()]
+    return None if _WISH.search(head) or _DENIED.search(head) or _RETURN.search(head) else verb
+
+
 def _object_end(before: str) -> bool:
     m = _OBJECT.search(before)
     if m is None:

@@ -18,6 +18,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.losses import ended_by_verb, ended_by_whom
 from chronomem.extractors.rules.tables.moves import is_aside
+from chronomem.text.tense import state_told_as_over
 
 MAX_MENTIONS_PER_SENTENCE = 3
 
@@ -79,13 +80,14 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
         ended, ender = ends[id(span)], enders[id(span)]
         if not ended and span.label != "Person" and _went_to(s, span, gone):
             continue
-        if not told:
-            out.append(Mentioned(span, ender, relation, ended, (0, len(s.text))))
-        elif ended:  # its own clause: the ending's text must not carry the new value
+        if ended:  # its own clause: the ending's text must not carry the new value
             out.append(Mentioned(span, ender, relation, ended, s.clause_at(span.start)))
+        elif not told:
+            out.append(Mentioned(span, ender, relation, ended, (0, len(s.text))))
     return out[:MAX_MENTIONS_PER_SENTENCE]
 
 
+_MOVED_FROM = re.compile(r"\b(?:moved|moving|relocated)\b[^.!?]{0,40}?\bfrom\b", re.I)
 # where a thing went, told after "to" or "from" ("to a bloke from Coolgardie")
 _TO_FROM = re.compile(r"\b(?:to|from)\s+(?:[\w'-]+\s+){0,3}$", re.I)
 
@@ -96,6 +98,8 @@ def _went_to(s: Sentence, span: Span, gone: set[tuple[int, int]]) -> bool:
     replacement ("old DAF finally retired, firm gave me a new Scania") and stays."""
     clause = s.clause_at(span.start)
     near = max(clause[0], span.start - 40)
+    if _MOVED_FROM.search(s.text, clause[0], span.start):
+        return False  # "moved from Saint-Pierre up to Saint-Denis": the new home
     return clause in gone and _TO_FROM.search(s.text, near, span.start) is not None
 
 
@@ -153,8 +157,21 @@ def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
         if _held(s, m, known):
             continue
         target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
-        out.append(Hit(m.relation, m.source, target, m.ended, m.clause, m.clause))
+        # a state its tense puts behind the speaker ("for nine years I played with X"):
+        # held once, over now
+        clause = s.clause_at(span.start)
+        over = (
+            not m.ended
+            and not _RELATIVE.search(s.text, clause[0], span.start)  # "who used to play for X"
+            and state_told_as_over(s.text, clause, (span.start, span.end))
+        )
+        ending = m.ended or over
+        out.append(Hit(m.relation, m.source, target, ending, m.clause, m.clause, over=over))
     return out
+
+
+# a relative clause: what it tells in the past is its own subject's past, not the speaker's
+_RELATIVE = re.compile(r"\b(?:who|whom|whose|which)\b", re.I)
 
 
 def _held(s: Sentence, m: Mentioned, known: Known) -> bool:

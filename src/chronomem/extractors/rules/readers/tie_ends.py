@@ -33,6 +33,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.end_words import (
     ATTITUDE_RELATIONS,
     attitude_only,
+    ended_by_pronoun,
     ends_tie,
     holds_on,
     is_visit,
@@ -88,6 +89,7 @@ class HeldRef:
     end: int
     held: Held
     pronoun: bool = False  # "gave him to my mum": the text names the pet instead
+    it: str = ""  # "sold it": a pronoun for the thing met last, ended by this verb
 
 
 def tie_end_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
@@ -102,8 +104,12 @@ def tie_end_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             kept = tuple(r for r in held.relations if r in ATTITUDE_RELATIONS)
             held = Held(held.name, kept, held.words)
         hits_here = tie_hits(me, held, piece, (ref.start, ref.end), known)
-        if ref.pronoun:
-            text = f"{me.name} no longer has {held.name}"
+        if ref.pronoun:  # the text names what the pronoun stands for
+            text = (
+                f"{me.name} {ref.it} {held.name}"
+                if ref.it
+                else f"{me.name} no longer has {held.name}"
+            )
             hits_here = [replace(h, text=text) for h in hits_here]
         out += hits_here
     return out
@@ -117,7 +123,7 @@ def _readings(
     if s.question or s.assistant or not s.speaker:
         return []
     held = _held_values(known, s.speaker)
-    if not held:
+    if not held and not known.things:
         return []
     by_word: dict[str, list[Held]] = {}
     for h in held:
@@ -132,7 +138,7 @@ def _readings(
                     continue
                 before, after = s.text[piece[0] : ref.start], s.text[ref.end : piece[1]]
                 ended: bool | None = True
-                if not ends_tie(before, after, s.text[ref.end :]):
+                if not ref.it and not ends_tie(before, after, s.text[ref.end :]):
                     ended = False if holds_on(before, after) else None
                 key = normalize_name(ref.held.name)
                 if key not in best or rank[ended] > rank[best[key][2]]:
@@ -250,6 +256,7 @@ def _references(
     for ref in (
         *(_kind_reference(m, held, known) for m in _KIND.finditer(text, *piece)),
         *(_pet_reference(m, held, known) for m in _PRONOUN.finditer(text, *piece)),
+        *(_thing_reference(s, m, piece, held, known) for m in _IT.finditer(text, *piece)),
     ):
         if ref is not None and not any(r.held == ref.held for r in out):
             out.append(ref)
@@ -286,6 +293,61 @@ def _kind_reference(m: re.Match[str], held: list[Held], known: Known) -> HeldRef
             if "HAS_PET" in h.relations and known.species.get(normalize_name(h.name)) == noun
         ]
     return HeldRef(m.start(), m.end(), fits[0]) if len(fits) == 1 else None
+
+
+# "it", "them" (and "her" for a thing: "sold her to a lad from Penryn"), its particle after
+# it ("gave it away", "closed it down", "packed it in")
+_IT = re.compile(
+    r"\b(?:(?P<it>it|them|'em)|(?P<her>her))\b(?P<particle>\s+(?:away|in|up|down|off))?", re.I
+)
+
+
+def _thing_reference(
+    s: Sentence, m: re.Match[str], piece: tuple[int, int], held: list[Held], known: Known
+) -> HeldRef | None:
+    """ "sold it", "I left them", "closed it down": the thing met last (``Known.last_thing``,
+    not one the sentence names only after the pronoun), held by its relations, or by name as
+    a mention when no fact of the speaker holds it."""
+    me = normalize_name(s.speaker or "")
+    before, her = s.text[piece[0] : m.start()], bool(m.group("her"))
+    particle = m.group("particle") or ""  # "gave it away"; not "sold it in March"
+    moved = f"{before}{particle.strip()} "
+    verb = ended_by_pronoun(before, s.text[m.end() - len(particle) : piece[1]], her=her) or (
+        particle and ended_by_pronoun(moved, s.text[m.end() : piece[1]], her=her)
+    )
+    if not verb:
+        return None
+    if m.group("her") and known.antecedent("f", pets=True):
+        return None  # a pet or a woman the chat told of
+    later = {
+        key
+        for key, name in known.things.items()
+        if (at := s.text.find(name)) >= 0 and at >= m.start()
+    }
+    # the thing named before it in this message, else the one the question just before
+    # asked about, else the one met last in the earlier turns
+    here = known.last_thing(later, here=True)
+    found = None if here else _asked_of(known.asked or "", held)
+    if found is None:
+        name = here or known.last_thing(later)
+        if name is None:
+            return None
+        key = normalize_name(name)
+        found = next((h for h in held if normalize_name(h.name) == key), None)
+        # told as over just before ("for eight years I sang with X"): its day is this one's
+        over = [r for (who, r), v in known.ended.items() if who == me and normalize_name(v) == key]
+        found = found or Held(name, tuple(over) or ("MENTIONED",), _naming_words(name, key))
+    return HeldRef(m.start(), m.end(), found, pronoun=True, it=verb)
+
+
+def _asked_of(question: str, held: list[Held]) -> Held | None:
+    """The value the speaker holds (not only mentions) the assistant's question just before
+    names last ("What are you doing with the old Lumen?"), which an answer's "it" stands
+    for."""
+    words = [w.lower().strip(".'") for w in _WORDS.findall(question)]
+    typed = [h for h in held if h.relations != ("MENTIONED",)]
+    named = [(i, h) for h in typed for i, w in enumerate(words) if w in h.words]
+    return max(named, key=lambda p: p[0])[1] if named else None
 
 
 def _pet_reference(m: re.Match[str], held: list[Held], known: Known) -> HeldRef | None:
