@@ -398,3 +398,29 @@ def test_a_told_end_earlier_than_a_replacement_in_the_same_round_is_when_it_ende
     working = dict(closed_before)
     close_mentions([retired], working, closed_before, MAY, {"okonkwo": "Dr Okonkwo"})
     assert working["f1"].invalid_at == MAY
+
+
+def test_a_mention_told_beside_a_closed_value_closes_with_it() -> None:
+    from chronomem.engine.endings import close_told_beside
+
+    said = MAY + timedelta(days=1)
+    kiosk = fact(
+        "t1", "WORKS_AT", "kiosk", "Maya works at the kiosk", valid_at=JAN, episodes=("e1",)
+    )
+    text = "In summer Maya works at the ice cream kiosk at Seacliff Park"
+    beside = fact("m1", "MENTIONED", "park", text, valid_at=JAN, episodes=("e1",))
+    other = fact("m2", "MENTIONED", "pier", "Maya said: the kiosk by the pier", valid_at=JAN)
+    unnamed = fact(
+        "m3", "MENTIONED", "mall", "Maya said: Seacliff Mall", valid_at=JAN, episodes=("e1",)
+    )
+    stored = {f.id: f for f in (kiosk, beside, other, unnamed)}
+    working = {"t1": replace(kiosk, invalid_at=MAY)}  # a new workplace closed it this round
+    close_told_beside(working, stored, said, lambda ids: {"kiosk": "ice cream kiosk"})
+    assert set(working) == {"t1", "m1"}  # told in another episode, or not naming it: open
+    assert working["m1"].invalid_at == MAY
+    slip = {"t1": replace(kiosk, valid_at=MAY, invalid_at=MAY)}  # closed the day it began
+    close_told_beside(slip, stored, said, lambda ids: {"kiosk": "ice cream kiosk"})
+    assert set(slip) == {"t1"}  # a reading put right: the mention outlives it
+    untouched: dict[str, Fact] = {}  # nothing closed this round: no mention closes
+    close_told_beside(untouched, stored, said, lambda ids: {"kiosk": "ice cream kiosk"})
+    assert untouched == {}

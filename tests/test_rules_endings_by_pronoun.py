@@ -7,8 +7,10 @@ or woman was told of. An errand ("left it at my sister's"), a wish ("might sell 
 something still to be done ("selling it next month") ends nothing. A state told with its
 length first ("Thirty years I had a boat on Lough Erne") held before and is over; the past
 told in a relative clause ("who used to work at St Giles") is the past of whom it describes.
-A question about an "old" job or flat asks for history. Each sentence was written for these
-tests, not taken from any benchmark.
+An ending said object first ("Kettering Road Depot I left at the end of March") reads in
+plain order. A pet gone to live with someone named is theirs, and the place told right after
+them their home. A question about an "old" job or flat asks for history. Each sentence was
+written for these tests, not taken from any benchmark.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from datetime import date
 
 import pytest
 
+from chronomem.extractors.rules.normalise.fronted import in_plain_order
 from chronomem.search.reading import read_query
 from tests.standing import end_days, open_targets, standing_facts
 
@@ -122,3 +125,43 @@ def test_a_question_about_an_old_value_asks_for_history(question: str) -> None:
 
 def test_how_old_someone_is_asks_about_now() -> None:
     assert read_query("How old is her dog Rex?").scope == "now"
+
+
+@pytest.mark.local_model
+def test_a_place_left_said_object_first_ends_there() -> None:
+    facts = standing_facts(
+        [
+            ("2025-02-02T10:00", "Femi: I drive for Kettering Road Depot, nights mostly."),
+            ("2025-05-03T10:00", "Femi: Kettering Road Depot I left at the end of March. "
+             "Now I'm at Rushden Logistics."),
+        ],
+        "Femi",
+    )  # fmt: skip
+    assert end_days(facts, "Kettering") == [date(2025, 3, 31)]
+    assert any("rushden" in t for t in open_targets(facts))
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("The old Golf I sold in May.", "I sold the old Golf in May."),
+        ("Sunny Acres I left in 2019.", "I left Sunny Acres in 2019."),
+        ("Tuesday I left at 6.", "Tuesday I left at 6."),
+        ("Last week I quit the gym.", "Last week I quit the gym."),
+    ],
+)
+def test_an_ending_said_object_first_reads_in_plain_order(said: str, plain: str) -> None:
+    assert in_plain_order(said) == plain
+
+
+@pytest.mark.local_model
+def test_a_pet_gone_to_live_with_someone_is_theirs_and_no_longer_the_speakers() -> None:
+    story = [
+        ("2025-03-03T09:00", "Wiremu: my old dog Tama is eleven now, still keen as."),
+        ("2025-10-20T09:00", "Wiremu: Tama went to live with my sister Hine on her farm in "
+         "Taihape. The new place in Wellington is no good for a big dog."),
+    ]  # fmt: skip
+    assert not any("tama" in t for t in open_targets(standing_facts(story, "Wiremu")))
+    hine = standing_facts(story, "Hine")
+    assert ("HAS_PET", "Tama", date(2025, 10, 20), None) in hine
+    assert any(rel == "LIVES_IN" and "taihape" in t.lower() for rel, t, _, _ in hine)

@@ -13,6 +13,8 @@ were still ambiguous, so it can miss what only resolution makes equal):
   target", "stripe was fun but ...". They are remarks about that stint; left open, they would
   keep asserting the old employer, home or car after it changed. Typed facts (likes, friends,
   visits) are never touched here: only generic mentions follow an ending.
+* :func:`close_told_beside` -- a mention told in the same episode as a typed fact of its
+  subject, whose text names that fact's value, closes with it (one statement).
 * :func:`close_remarks_on_past` -- a mention told after the typed fact of its pair ended
   (a remark on the old home) ends with it too.
 * :func:`close_mentions` also follows an explicit ending (typed, or a generic mention the
@@ -29,7 +31,7 @@ were still ambiguous, so it can miss what only resolution makes equal):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from datetime import datetime
 
 from chronomem.engine.temporal import close_at
@@ -388,6 +390,46 @@ def close_siblings(
                 and other.source_id == done.source_id
                 and other.fact == done.fact
                 and other.episodes[:1] == done.episodes[:1]
+            ):
+                working[f.id] = close_at(other, done.invalid_at, now)
+
+
+def close_told_beside(
+    working: MutableMapping[str, Fact],
+    stored: Mapping[str, Fact],
+    now: datetime,
+    names_of: Callable[[Sequence[str]], Mapping[str, str]],
+) -> None:
+    """A sentence told as a typed fact and a mention ("in summer I work at the tar pit at
+    the Turkansaari museum": the workplace, and the museum mentioned) is one statement:
+    when this round closed the typed fact (a new value took its place, or an ending), the
+    subject's open mentions told in its episode whose text names its value close with it
+    (a value closed the day it began was a reading put right, which the mention outlives).
+    ``names_of``: entity ids -> names."""
+    closed = [
+        f
+        for i, f in working.items()
+        if f.relation not in GENERIC_RELATIONS
+        and f.invalid_at is not None
+        and f.invalid_at != _invalid(stored.get(i))
+        and (f.valid_at is None or f.valid_at.date() < f.invalid_at.date())  # a stint, not a slip
+    ]
+    if not closed:
+        return
+    names = names_of(sorted({f.target_id for f in closed}))
+    for done in closed:
+        name = normalize_name(names.get(done.target_id, ""))
+        if len(name) < MIN_NAME_CHARS:
+            continue
+        said = re.compile(rf"\b{re.escape(name)}(?:s|es)?\b")
+        for f in stored.values():
+            other = working.get(f.id, f)
+            if (
+                other.relation in GENERIC_RELATIONS
+                and _open(other)
+                and other.source_id == done.source_id
+                and other.episodes[:1] == done.episodes[:1]
+                and said.search(normalize_name(other.fact))
             ):
                 working[f.id] = close_at(other, done.invalid_at, now)
 

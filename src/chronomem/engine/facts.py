@@ -22,6 +22,7 @@ from chronomem.engine.endings import (
     close_remarks_on_past,
     close_siblings,
     close_superseded,
+    close_told_beside,
     close_told_in_order,
     ended_fact,
     superseded_mentions,
@@ -35,6 +36,7 @@ from chronomem.engine.temporal import (
     withdrawn_plan,
 )
 from chronomem.model import (
+    Entity,
     Episode,
     ExtractedFact,
     Fact,
@@ -107,7 +109,7 @@ def apply_fact_decisions(
     said_at: datetime | None = None,
     stored_said: Mapping[str, datetime] | None = None,
     names: Mapping[str, str] | None = None,
-    labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None = None,
+    entities: Callable[[Sequence[str]], Mapping[str, Entity]] | None = None,
 ) -> FactOutcome:
     """Apply dedup and invalidation decisions (already validated against the candidates).
 
@@ -115,8 +117,9 @@ def apply_fact_decisions(
     ``said_at``: when the new facts were stated; ``stored_said``: when each stored fact was
     (default: its ``created_at``) — together they tell a withdrawn plan. ``names``: final
     entity id -> name of the episode's entities (endings by name, ``engine/endings.py``);
-    ``labels``: entity ids -> their labels (read only when a new one-value-at-a-time fact may
-    supersede generic mentions, ``engine/endings.py``).
+    ``entities``: entity ids -> the entities, from the store (read only when a new
+    one-value-at-a-time fact may supersede generic mentions, or a closed fact's value may be
+    named by mentions told beside it, ``engine/endings.py``).
     """
     said = _Said(said_at, stored_said or {})
     working: dict[str, Fact] = {}
@@ -154,8 +157,12 @@ def apply_fact_decisions(
     close_remarks_on_past(new_facts, stored, working, now)
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
-    _close_superseded(new_facts, working, stored, labels, now, names)
+    _close_superseded(new_facts, working, stored, entities, now, names)
     close_dependents(new_facts, working, stored, now, told_holding)
+    if entities is not None:
+        close_told_beside(
+            working, stored, now, lambda ids: {i: e.name for i, e in entities(ids).items()}
+        )
     close_siblings(working, stored, now)
     return _outcome(drafts, new_facts, working, stored)
 
@@ -216,7 +223,7 @@ def _close_superseded(
     new_facts: list[Fact],
     working: dict[str, Fact],
     stored: Mapping[str, Fact],
-    labels: Callable[[Sequence[str]], Mapping[str, Sequence[str]]] | None,
+    entities: Callable[[Sequence[str]], Mapping[str, Entity]] | None,
     now: datetime,
     names: Mapping[str, str] | None,
 ) -> None:
@@ -224,10 +231,11 @@ def _close_superseded(
     the entities' labels, and which of them the episode names untyped, are read only when
     there are such pairs."""
     pairs = superseded_mentions(new_facts, stored, working)
-    if pairs and labels is not None:
+    if pairs and entities is not None:
         ids = sorted({i for n, o in pairs for i in (n.target_id, o.target_id)})
         said_again = _untyped(names, new_facts)
-        close_superseded(pairs, working, labels(ids), now, said_again, new_facts)
+        labels = {i: e.labels for i, e in entities(ids).items()}
+        close_superseded(pairs, working, labels, now, said_again, new_facts)
 
 
 def _untyped(names: Mapping[str, str] | None, new_facts: Sequence[Fact]) -> frozenset[str]:

@@ -268,7 +268,7 @@ class IngestPipeline:
             said_at=p.episode.reference_time,
             stored_said=self._said(group, candidates.stored, resolution, candidates),
             names={e.id: e.name for e in entities.values()},
-            labels=lambda ids: self._labels(group, ids, entities),
+            entities=lambda ids: self._entities(group, ids, entities),
         )
         written = tuple({e.id: e for e in entities.values()}.values())
         changes = ChangeSet(
@@ -280,14 +280,14 @@ class IngestPipeline:
         )
         return changes, outcome, written
 
-    def _labels(
+    def _entities(
         self, group: str, ids: Sequence[str], known: Mapping[str, Entity]
-    ) -> dict[str, tuple[str, ...]]:
-        """Labels of ``ids``: this episode's entities, the others read from the store."""
-        out = {e.id: e.labels for e in known.values() if e.id in ids}
+    ) -> dict[str, Entity]:
+        """The entities ``ids``: this episode's, the others read from the store."""
+        out = {e.id: e for e in known.values() if e.id in ids}
         rest = [i for i in ids if i not in out]
         if rest:
-            out.update({e.id: e.labels for e in self._store.get_entities([group], rest)})
+            out.update({e.id: e for e in self._store.get_entities([group], rest)})
         return out
 
     def _said(

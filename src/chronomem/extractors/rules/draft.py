@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 
@@ -89,6 +90,24 @@ class Draft:
             if self.told_in.get(k, index) >= index:
                 continue
             if end is not None and (f.valid_at is None or f.valid_at <= end):
+                self.facts[k] = replace(f, invalid_at=end)
+
+    def end_told_over(self, source: str, name: str, end: datetime) -> None:
+        """The source's facts this episode told as over by their tense alone (no start, over
+        when said) whose text names ``name`` end at ``end``, the day a later sentence ended
+        ``name`` ("for nine years I played violin with Las Altenas. I left them two weeks
+        ago": the violin with them ends then too)."""
+        said = self.said_at
+        if said is None or end >= said:
+            return
+        word = re.compile(rf"\b{re.escape(normalize_name(name))}\b")
+        for k, f in list(self.facts.items()):
+            if (
+                k[0] == normalize_name(source)
+                and f.valid_at is None
+                and f.invalid_at == said
+                and word.search(normalize_name(f.fact))
+            ):
                 self.facts[k] = replace(f, invalid_at=end)
 
     def redate(self, key: tuple[str, str, str], valid_at: datetime | None) -> None:

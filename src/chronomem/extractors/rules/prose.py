@@ -380,6 +380,8 @@ def _add_hit(
     draft.told_in.setdefault(key, index)
     if hit.redates:
         draft.redate(key, valid_at)
+    if hit.ending and invalid_at is not None:
+        draft.end_told_over(source, target, invalid_at)
     if not hit.ending and is_functional(hit.relation) and _NOW.search(s.text, *hit.clause):
         draft.supersede(key, index, valid_at)
     known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)

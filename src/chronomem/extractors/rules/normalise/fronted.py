@@ -1,11 +1,14 @@
-"""A taste said object first, put back in plain order: "Jazz I hate", "Pop I still can't
-stand", "Modern pop I don't like at all" -> "I hate jazz", "I still can't stand pop", ...
+"""A taste or an ending said object first, put back in plain order: "Jazz I hate", "Pop I
+still can't stand", "Onitsha Main Market I left at the end of October" -> "I hate jazz", "I
+still can't stand pop", "I left Onitsha Main Market at the end of October", ...
 
 Spoken English (and many learners' English) fronts the thing a feeling is about. Read as it
 stands, the thing stands where a subject would ("Jazz ... hate": a reader may take it for
 something liked); in plain order every taste reader reads it. Only a fronted noun phrase of
 at most three words, then "I" or "we", then a verb of liking or disliking that has no object
-of its own ("Yesterday I loved the film" keeps its order).
+of its own ("Yesterday I loved the film" keeps its order); for an ending, a name of up to
+four capitalised words or a short noun phrase, then a verb of ending with no object of its
+own ("Last week I quit the gym" keeps its order).
 """
 
 from __future__ import annotations
@@ -32,9 +35,31 @@ _FRONTED = re.compile(
 )
 
 
+# a thing ended, said object first: "Onitsha Main Market I left at the end of October", "the
+# old Golf I sold in May" (a name of up to four words, or a noun phrase of up to three)
+_ENDED = r"left|quit|sold|closed|cancelled|canceled|gave up|scrapped|gave away"
+_FRONTED_END = re.compile(
+    r"(?P<lead>(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)))"
+    r"(?P<obj>(?!(?:yesterday|today|tonight|now|then|so|and|but|well|oh|also|honestly|really|"
+    r"finally|anyway|eventually|later|soon|once|since|after|before|when|last|this|next|"
+    r"in|on|at|for|by|with|from|to|then|there|here|it|that|what|who|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\b)"
+    r"(?:(?:the|my|our|that)\s+)?(?:old\s+)?"
+    r"(?:(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){0,3}|[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,1}))"
+    r"\s+(?P<subject>I|we)\s+(?P<adverbs>(?:(?:finally|just|already|actually)\s+)*)"
+    rf"(?P<verb>{_ENDED})\b"
+    # no object of its own: only a time or a reason after it ("at the end of October")
+    r"(?P<rest>(?:\s+(?:at|in|on|last|this|back|yesterday|today|ago|after|before|when|since|"
+    r"because|for|two|three|four|five|six|a|an|about|around|already|finally)\b[^.!?;,]*)?)"
+    r"(?=\s*(?:[,.!?;]|$))",
+    re.I,
+)
+
+
 def in_plain_order(text: str) -> str:
-    """``text`` with each fronted taste put back as subject, verb, object."""
-    return _FRONTED.sub(_plain, text)
+    """``text`` with each fronted taste or ending put back as subject, verb, object."""
+    return _FRONTED_END.sub(_plain_end, _FRONTED.sub(_plain, text))
 
 
 def _plain(m: re.Match[str]) -> str:
@@ -42,6 +67,16 @@ def _plain(m: re.Match[str]) -> str:
     first = obj.split()[0]
     if first[1:].islower() and first.lower() in english_words():
         obj = obj[:1].lower() + obj[1:]  # a capital that only opened the sentence: "Pop I ..."
+    return (
+        f"{m.group('lead')}{m.group('subject')} {m.group('adverbs')}{m.group('verb')} "
+        f"{obj}{m.group('rest')}"
+    )
+
+
+def _plain_end(m: re.Match[str]) -> str:
+    obj = m.group("obj")
+    if obj.split()[0].lower() in ("the", "my", "our", "that"):
+        obj = obj[:1].lower() + obj[1:]  # "The old Golf I sold": "I sold the old Golf"
     return (
         f"{m.group('lead')}{m.group('subject')} {m.group('adverbs')}{m.group('verb')} "
         f"{obj}{m.group('rest')}"

@@ -34,10 +34,11 @@ _GIVABLE = frozenset({"HAS_PET", "OWNS", *DEVICE_RELATIONS.values()})
 
 def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """For each clause where the speaker gives a thing to a named person: that person
-    holds it (a start), by the relation the speaker held it by."""
+    holds it (a start), by the relation the speaker held it by; a pet of the speaker's gone
+    to live with a named person is theirs (``_rehomed``)."""
     if s.speaker is None or s.assistant or s.question:
         return []
-    out: list[Hit] = []
+    out: list[Hit] = _rehomed(s, known, hits)
     for clause in s.clauses:
         given = _GIVEN.search(s.text, *clause)
         to = _TO.search(s.text, given.end(), clause[1]) if given else None
@@ -111,3 +112,66 @@ def _by_kind(thing: Party, known: Known) -> str | None:
     heads = [head for head, name in known.devices.items() if normalize_name(name) == key]
     relations = [DEVICE_RELATIONS.get(head_kind(head) or "") for head in heads]
     return next((r for r in relations if r), "OWNS")
+
+
+# a pet gone to live with someone: "Shumba went to live with my brother Tinashe",
+# "Captain's gone to live with my aunt Darla in Tulsa for good"
+_LIVE_WITH = re.compile(r"\b(?:went|gone|moved|going)\s+(?:off\s+)?to\s+live\s+with\s+", re.I)
+# where the person it went to lives, told right after them: "in Tulsa", "on his farm in X"
+_THEIR_PLACE = re.compile(
+    r"\s*,?\s*(?:(?:on|at|to)\s+(?:his|her|their)\s+[a-z]+\s+)?(?:in|near|outside)\s+$", re.I
+)
+
+
+def _rehomed(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """A pet of the speaker's gone to live with a named person: the speaker's pet no more,
+    the person's from then; the place told right after the person is their home."""
+    speaker = s.speaker or ""
+    out: list[Hit] = []
+    for clause in s.clauses:
+        went = _LIVE_WITH.search(s.text, *clause)
+        if went is None:
+            continue
+        pet = next(
+            (
+                sp
+                for sp in s.spans
+                if sp.named
+                and clause[0] <= sp.start < went.start()
+                and _is_pet(sp.name, known, speaker)
+            ),
+            None,
+        )
+        person = _recipient(s, known, went.end(), clause[1])
+        if pet is None or person is None or any(h.target.name == pet.name for h in hits):
+            continue
+        thing, me = Party(pet.name, "Pet"), Party(speaker, "Person", speaker=True)
+        text = plain_sentence("HAS_PET", person.name, pet.name)
+        out.append(Hit("HAS_PET", person, thing, False, clause, went.span(), text=text))
+        out.append(Hit("HAS_PET", me, thing, True, clause, went.span()))
+        out += _their_place(s, person, clause, went.span())
+    return out
+
+
+def _is_pet(name: str, known: Known, speaker: str) -> bool:
+    key = normalize_name(name)
+    held = known.targets.get((normalize_name(speaker), "HAS_PET"), {})
+    return known.is_pet(key) or key in held
+
+
+def _their_place(
+    s: Sentence, person: Party, clause: tuple[int, int], verb: tuple[int, int]
+) -> list[Hit]:
+    """The place named right after the person a pet went to: their home."""
+    at = s.text.find(person.name, verb[1], clause[1])
+    for span in s.spans:
+        if at < 0 or not (at + len(person.name) <= span.start < clause[1]) or not span.named:
+            continue
+        if span.label in (None, "Location") and _THEIR_PLACE.match(
+            s.text[at + len(person.name) : span.start]
+        ):
+            place = Party(span.name, "Location")
+            text = plain_sentence("LIVES_IN", person.name, span.name)
+            return [Hit("LIVES_IN", person, place, False, clause, verb, text=text)]
+        return []
+    return []
