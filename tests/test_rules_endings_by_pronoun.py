@@ -15,12 +15,13 @@ written for these tests, not taken from any benchmark.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
 from chronomem.extractors.rules.normalise.fronted import in_plain_order
 from chronomem.search.reading import read_query
+from chronomem.text.dates import find_time_expressions
 from tests.standing import end_days, open_targets, standing_facts
 
 
@@ -165,3 +166,29 @@ def test_a_pet_gone_to_live_with_someone_is_theirs_and_no_longer_the_speakers() 
     hine = standing_facts(story, "Hine")
     assert ("HAS_PET", "Tama", date(2025, 10, 20), None) in hine
     assert any(rel == "LIVES_IN" and "taihape" in t.lower() for rel, t, _, _ in hine)
+
+
+def test_a_weekday_told_after_a_day_counts_from_that_day() -> None:
+    said = datetime(2026, 6, 24, 18, 0, tzinfo=UTC)  # a Wednesday
+    text = "we're back from Skye on Saturday the 11th and my test is the monday after we get back"
+    days = [t.when.date() for t in find_time_expressions(text, said)]
+    assert date(2026, 7, 13) in days  # the Monday after Saturday 11 July
+    alone = [t.when.date() for t in find_time_expressions("my test is on monday", said)]
+    assert date(2026, 7, 13) not in alone
+
+
+@pytest.mark.local_model
+def test_a_starred_day_sets_the_plan_told_before_right() -> None:
+    facts = standing_facts(
+        [
+            ("2026-03-02T10:00", "Meg: we're flying to porto on the 9th!!"),
+            ("2026-03-02T10:04", "Meg: *19th omg. the 9th would've been a disaster"),
+        ],
+        "Meg",
+    )
+    porto = [(start, end) for _, t, start, end in facts if "porto" in t.lower()]
+    assert (date(2026, 3, 19), None) in porto
+    assert all(
+        end is not None and end <= start for start, end in porto if start != date(2026, 3, 19)
+    )
+    assert not any(rel == "HAS_AGE" for rel, _, _, _ in facts)  # "19th" is no age

@@ -33,7 +33,7 @@ from chronomem.text.date_resolvers import Resolver
 from chronomem.text.date_rules import DATE_RULES, ROUGHLY
 from chronomem.text.daymath import DayContext
 from chronomem.text.lasting_ahead import lasting_ends, remaining_ends
-from chronomem.text.offset_dates import offset_days
+from chronomem.text.offset_dates import offset_days, weekdays_after
 from chronomem.text.tense import clause_tense
 from chronomem.text.time_words import FUTURE_CUES, LAST_STRETCH
 
@@ -205,6 +205,7 @@ def find_time_expressions(
     found += pointed_back(text, found)
     found = offset_days(text, found)
     found.sort(key=lambda item: item[0])
+    found = weekdays_after(text, found)
     return _with_roles_and_times(text, found, ref)
 
 

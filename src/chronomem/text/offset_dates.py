@@ -1,12 +1,13 @@
 """A day told as an offset from another day the sentence gives: "two days before Easter",
-"a week after the wedding on 12 May", "the day after my birthday (11 April)"."""
+"a week after the wedding on 12 May", "the day after my birthday (11 April)"; and a weekday
+told after one: "back on Saturday the 11th and my test is the Monday after"."""
 
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from chronomem.text.date_resolvers import number
+from chronomem.text.date_resolvers import WEEKDAYS, number
 from chronomem.text.date_rules import COUNT, UNIT
 from chronomem.text.daymath import DayContext, shift
 
@@ -41,4 +42,38 @@ def offset_days(
         sign = -1 if m.group(4).lower() == "before" else 1
         moved = shift(DayContext(ref=when, day=when.date(), future=True), sign * count, unit)
         out.append((max(0, start - _WINDOW) + m.start(), end, moved))
+    return out
+
+
+# "the Monday after": a weekday counted from the day told before it, not from today
+_THE_BEFORE = re.compile(r"(?i:\bthe\s+)$")
+_AFTER = re.compile(r"(?i:\s+after\b)")
+
+
+def weekdays_after(
+    text: str, found: list[tuple[int, int, datetime]]
+) -> list[tuple[int, int, datetime]]:
+    """``found`` with each weekday told as "the <weekday> after" moved to the first such
+    weekday after the day told nearest before it in ``text`` ("back from Skye on Saturday
+    the 11th and my driving test is the Monday after we get back": Monday the 13th)."""
+    out = []
+    for start, end, when in found:
+        name = text[start:end].strip().lower().removeprefix("the ").strip()
+        weekday = WEEKDAYS.get(name)
+        before = [(e, w) for s, e, w in found if e <= start]
+        if (
+            weekday is None
+            or not before
+            or not (
+                _THE_BEFORE.search(text, max(0, start - 4), start)
+                or text[start:end].lower().startswith("the ")
+            )
+            or not _AFTER.match(text, end)
+        ):
+            out.append((start, end, when))
+            continue
+        anchor = max(before)[1]
+        days = (weekday - anchor.weekday()) % 7 or 7
+        day = (anchor + timedelta(days=days)).date()
+        out.append((start, end, when.replace(year=day.year, month=day.month, day=day.day)))
     return out

@@ -129,10 +129,15 @@ _A_RATE = re.compile(r"\s+(?:a|an|per|each)\s+(?:day|week|month|year|night|hour)
 
 
 def _no_age(text: str, found: Span) -> bool:
-    """Is the number read as an age an age that dates something else ("since I was 16") or
-    a rate ("40 a day")?"""
+    """Is the number read as an age an age that dates something else ("since I was 16"), a
+    rate ("40 a day") or a day of the month ("*19th")?"""
+    if _ORDINAL.search(text[found.start : found.end]):
+        return True
     before = _AGE_THEN.search(text, max(0, found.start - 40), found.start)
     return before is not None or _A_RATE.match(text, found.end) is not None
+
+
+_ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\b", re.I)
 
 
 # what a title is, after it: "got the assistant editor job" is the title "assistant editor"

@@ -23,10 +23,26 @@ _CUE_ONLY = re.compile(
 _CUE = re.compile(rf"\b(?:{STRONG}|{WEAK})\b", re.I)  # not a bare "no" or "ok": answers
 
 
+# a day set right the way chat does, starred: "*19th omg" after "flying on the 9th", "*tuesday"
+_STARRED_DAY = re.compile(
+    r"^(?P<lead>\W*?)\*\s*(?:the\s+)?(?P<day>\d{1,2}(?:st|nd|rd|th)|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?!\s*\*)[\s,.!]*",
+    re.I,
+)
+
+
 def joined_cues(text: str) -> str:
     """``text`` with each sentence of cue words only (one of them a cue of correction, not
-    just a "no" or an "ok") joined to the next by a comma."""
+    just a "no" or an "ok") joined to the next by a comma, and a starred day that opens it
+    said as the correction it is ("*19th" -> "I meant the 19th,")."""
+    text = _STARRED_DAY.sub(_starred, text, count=1)
     return _CUE_ONLY.sub(_joined, text)
+
+
+def _starred(m: re.Match[str]) -> str:
+    day = m.group("day")
+    the = "the " if day[:1].isdigit() else ""
+    return f"{m.group('lead')}I meant {the}{day}, "
 
 
 def _joined(m: re.Match[str]) -> str:
