@@ -131,13 +131,17 @@ _A_RATE = re.compile(r"\s+(?:a|an|per|each)\s+(?:day|week|month|year|night|hour)
 def _no_age(text: str, found: Span) -> bool:
     """Is the number read as an age an age that dates something else ("since I was 16"), a
     rate ("40 a day") or a day of the month ("*19th")?"""
-    if _ORDINAL.search(text[found.start : found.end]):
-        return True
+    ordinal = _ORDINAL.search(text[found.start : found.end])
+    possessed = _POSSESSED.search(text, max(0, found.start - 8), found.start)  # "your 40th"
+    if ordinal and int(ordinal.group(1)) <= 31 and not possessed and not _AGE_WORDS.search(text):
+        return True  # "*19th omg": a day of the month; "39th, not 40th!", "my 30th": ages
     before = _AGE_THEN.search(text, max(0, found.start - 40), found.start)
     return before is not None or _A_RATE.match(text, found.end) is not None
 
 
-_ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\b", re.I)
+_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)\b", re.I)
+_POSSESSED = re.compile(r"\b(?:my|your|his|her|their|our)\s+$", re.I)
+_AGE_WORDS = re.compile(r"\b(?:birthday|bday|b-day|age|aged|turn|turns|turning|old)\b", re.I)
 
 
 # what a title is, after it: "got the assistant editor job" is the title "assistant editor"
