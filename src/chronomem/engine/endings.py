@@ -114,7 +114,7 @@ def close_mentions(
     _close_named([*endings, *new_facts], working, stored, now, names or {})
     ends: dict[frozenset[str], datetime] = {}
     told_with: set[tuple[frozenset[str], str]] = set()  # (pair, episode) of typed facts ended
-    changed = [f for i, f in working.items() if f.invalid_at != _invalid(stored.get(i))]
+    changed = _closed_now(working, stored)
     for f in (*changed, *new_facts):
         if f.invalid_at is None or (f.relation in GENERIC_RELATIONS and not _is_ending(f)):
             continue
@@ -167,6 +167,16 @@ def _invalid(f: Fact | None) -> datetime | None:
     return None if f is None else f.invalid_at
 
 
+def _closed_now(working: Mapping[str, Fact], stored: Mapping[str, Fact]) -> list[Fact]:
+    """The facts this round gave a new end (``working``: changed this round)."""
+    return [f for i, f in working.items() if f.invalid_at != _invalid(stored.get(i))]
+
+
+def _said_as_word(name: str) -> re.Pattern[str]:
+    """``name`` (normalized) as whole words in a normalized text, plural too."""
+    return re.compile(rf"\b{re.escape(name)}(?:s|es)?\b")
+
+
 def _close_named(
     new_facts: Sequence[Fact],
     working: MutableMapping[str, Fact],
@@ -181,7 +191,7 @@ def _close_named(
         name = normalize_name(display)
         if len(name) < MIN_NAME_CHARS:
             continue
-        said = re.compile(rf"\b{re.escape(name)}(?:s|es)?\b")
+        said = _said_as_word(name)
         spelled = _spelled_out(display)
         end = ending.invalid_at
         assert end is not None  # an ending has an end (_is_ending)
@@ -376,10 +386,8 @@ def close_siblings(
     them, the others (same subject, same text, same episode) close with it."""
     closed = [
         f
-        for i, f in working.items()
-        if f.relation in GENERIC_RELATIONS
-        and f.invalid_at is not None
-        and f.invalid_at != _invalid(stored.get(i))
+        for f in _closed_now(working, stored)
+        if f.relation in GENERIC_RELATIONS and f.invalid_at is not None
     ]
     for done in closed:
         for f in stored.values():
@@ -408,10 +416,9 @@ def close_told_beside(
     ``names_of``: entity ids -> names."""
     closed = [
         f
-        for i, f in working.items()
+        for f in _closed_now(working, stored)
         if f.relation not in GENERIC_RELATIONS
         and f.invalid_at is not None
-        and f.invalid_at != _invalid(stored.get(i))
         and (f.valid_at is None or f.valid_at.date() < f.invalid_at.date())  # a stint, not a slip
     ]
     if not closed:
@@ -421,7 +428,7 @@ def close_told_beside(
         name = normalize_name(names.get(done.target_id, ""))
         if len(name) < MIN_NAME_CHARS:
             continue
-        said = re.compile(rf"\b{re.escape(name)}(?:s|es)?\b")
+        said = _said_as_word(name)
         for f in stored.values():
             other = working.get(f.id, f)
             if (

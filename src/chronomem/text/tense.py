@@ -328,9 +328,16 @@ _TITLE_DOT = r"(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bMs)\.|(?<=\bSt)\.|(?<=
 # a state verb's simple past, "was"/"were" among them
 _STATE_PAST = r"\b(?:" + _STATE_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
 # (a learner's length without its "for": "I was dentist there 12 years")
-_PAST_STATE_FOR = re.compile(
+# a state verb's or a held verb's simple past, for a state told with its length
+_HELD_PAST = (
     r"\b(?:" + _STATE_VERBS + "|" + _HELD_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
-    r"\b(?:[^.!?;]|" + _TITLE_DOT + r"){0,60}?(?:\bfor\s+|\s(?=\d{1,2}\s+\w+\b))" + _LENGTH,
+)
+_PAST_STATE_FOR = re.compile(
+    _HELD_PAST
+    + r"\b(?:[^.!?;]|"
+    + _TITLE_DOT
+    + r"){0,60}?(?:\bfor\s+|\s(?=\d{1,2}\s+\w+\b))"
+    + _LENGTH,
     re.I,
 )
 # the length told first: "Forty-one years I had my haring stall", "for nine years I played
@@ -394,8 +401,9 @@ _JOINS = re.compile(
 )
 
 
-# a relative clause after the value tells of the value, not of the state that holds it
-_RELATIVE = re.compile(r"\b(?:who|whom|whose|which)\b", re.I)
+# a relative clause tells of its own subject ("Ms Ruiz who used to play for X"), not of the
+# state that holds the value before it
+RELATIVE = re.compile(r"\b(?:who|whom|whose|which)\b", re.I)
 
 
 def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]) -> bool:
@@ -410,7 +418,7 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
     before = list(_JOINS.finditer(text, clause[0], span[0]))
     start = before[-1].end() if before else clause[0]
     after = _JOINS.search(text, span[1], clause[1])
-    relative = _RELATIVE.search(text, span[1], after.start() if after else clause[1])
+    relative = RELATIVE.search(text, span[1], after.start() if after else clause[1])
     after = relative or after  # "our new coach is Ms Ruiz who used to play": the coach's past
     lead = text[max(0, start - _LEAD) : start]
     words = text[start : after.start() if after else clause[1]]

@@ -42,7 +42,7 @@ _FRONTED_END = re.compile(
     r"(?P<lead>(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)))"
     r"(?P<obj>(?!(?:yesterday|today|tonight|now|then|so|and|but|well|oh|also|honestly|really|"
     r"finally|anyway|eventually|later|soon|once|since|after|before|when|last|this|next|"
-    r"in|on|at|for|by|with|from|to|then|there|here|it|that|what|who|"
+    r"in|on|at|for|by|with|from|to|there|here|it|that|what|who|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|"
     r"august|september|october|november|december)\b)"
     r"(?:(?:the|my|our|that)\s+)?(?:old\s+)?"
@@ -67,16 +67,18 @@ def _plain(m: re.Match[str]) -> str:
     first = obj.split()[0]
     if first[1:].islower() and first.lower() in english_words():
         obj = obj[:1].lower() + obj[1:]  # a capital that only opened the sentence: "Pop I ..."
-    return (
-        f"{m.group('lead')}{m.group('subject')} {m.group('adverbs')}{m.group('verb')} "
-        f"{obj}{m.group('rest')}"
-    )
+    return _in_order(m, obj)
 
 
 def _plain_end(m: re.Match[str]) -> str:
     obj = m.group("obj")
     if obj.split()[0].lower() in ("the", "my", "our", "that"):
         obj = obj[:1].lower() + obj[1:]  # "The old Golf I sold": "I sold the old Golf"
+    return _in_order(m, obj)
+
+
+def _in_order(m: re.Match[str], obj: str) -> str:
+    """Subject, adverbs, verb, ``obj``, then the rest of the fronted match ``m``."""
     return (
         f"{m.group('lead')}{m.group('subject')} {m.group('adverbs')}{m.group('verb')} "
         f"{obj}{m.group('rest')}"

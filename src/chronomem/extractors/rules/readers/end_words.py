@@ -261,7 +261,7 @@ _HER_ENDED = re.compile(rf"\b(?:{_THING_ENDINGS})\s+$", re.I)
 # "left it at home", "left them with my mum": an errand, not an end
 _LEFT_SOMEWHERE = re.compile(
     r"^\s*(?:at|in|on|with|behind|there|here|for|outside|inside|to|by|open|unlocked|alone|"
-    r"running|on)\b",
+    r"running)\b",
     re.I,
 )
 

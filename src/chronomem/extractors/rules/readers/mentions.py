@@ -18,7 +18,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.losses import ended_by_verb, ended_by_whom
 from chronomem.extractors.rules.tables.moves import is_aside
-from chronomem.text.tense import state_told_as_over
+from chronomem.text.tense import RELATIVE, state_told_as_over
 
 MAX_MENTIONS_PER_SENTENCE = 3
 
@@ -162,16 +162,12 @@ def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
         clause = s.clause_at(span.start)
         over = (
             not m.ended
-            and not _RELATIVE.search(s.text, clause[0], span.start)  # "who used to play for X"
+            and not RELATIVE.search(s.text, clause[0], span.start)  # "who used to play for X"
             and state_told_as_over(s.text, clause, (span.start, span.end))
         )
         ending = m.ended or over
         out.append(Hit(m.relation, m.source, target, ending, m.clause, m.clause, over=over))
     return out
-
-
-# a relative clause: what it tells in the past is its own subject's past, not the speaker's
-_RELATIVE = re.compile(r"\b(?:who|whom|whose|which)\b", re.I)
 
 
 def _held(s: Sentence, m: Mentioned, known: Known) -> bool:

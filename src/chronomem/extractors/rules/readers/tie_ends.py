@@ -317,7 +317,7 @@ def _thing_reference(
     )
     if not verb:
         return None
-    if m.group("her") and known.antecedent("f", pets=True):
+    if her and known.antecedent("f", pets=True):
         return None  # a pet or a woman the chat told of
     later = {
         key
