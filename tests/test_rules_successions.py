@@ -467,3 +467,36 @@ def test_what_a_diagnosis_names_is_a_condition(text: str, condition: str | None)
     """Round 22: "diagnosed with" read only the condition words ("diabetes", "asthma")."""
     mine = {t for s, r, t, _ in story(text) if s == "Isla" and r == "HAS_CONDITION"}
     assert mine == ({condition} if condition else set())
+
+
+@pytest.mark.parametrize(
+    ("turns", "relation", "held"),
+    [
+        (["Mika: my new team lead is Ville Korhonen", "Mika: ville left after the christmas rush"],
+         "MANAGED_BY", "Ville Korhonen"),
+        (["Oona: my manager is Priya Shah", "Oona: Priya has finally retired"],
+         "MANAGED_BY", "Priya Shah"),
+        (["Maëlle: my doctor is Dr Hamon", "Maëlle: Dr Hamon retired in February"],
+         "ROLE_HELD_BY", "Dr Hamon"),
+    ],
+)  # fmt: skip
+def test_a_person_over_the_speaker_who_leaves_ends_the_tie(
+    turns: list[str], relation: str, held: str
+) -> None:
+    who = turns[0].split(":")[0]
+    assert (who, relation, held, True) in story(*turns)
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "Mika: if ville left i'd be team lead",  # a condition ends nothing
+        "Mika: ville's wife left for Oulu",  # someone else left
+        "Mika: ville said he never left the office before eight",
+        # a successor named: left to the readers of a successor ("moved to a Dr Lund")
+        "Mika: Ville left :( we've been moved to a Sanna Virtanen",
+    ],
+)
+def test_a_leaving_not_told_of_the_holder_ends_nothing(last: str) -> None:
+    found = story("Mika: my new team lead is Ville Korhonen", last)
+    assert ("Mika", "MANAGED_BY", "Ville Korhonen", True) not in found

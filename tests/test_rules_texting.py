@@ -292,6 +292,17 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
         ("I'm sorry. Is Cormac your partner?", "boyfriend, 5 years",
          "Cormac is my boyfriend, 5 years"),
         ("Is Dana your sister?", "yep, older one", "Dana is my sister, older one"),
+        # round 38: a question asking for one of the user's values, answered by a bare phrase
+        ("Sure. Who's the new team lead?", "Ville Korhonen. from today",
+         "My new team lead is Ville Korhonen. from today"),
+        ("What's your job right now?", "night porter", "I'm a night porter"),
+        ("Nice. What do you do now?", "interior designer, mostly kitchens",
+         "I'm an interior designer, mostly kitchens"),
+        ("Where are you working now?", "tesco. since like 2 weeks",
+         "I work at tesco. since like 2 weeks"),
+        ("What's your favourite track?", "Lantern Street prob",
+         "My favourite track is Lantern Street prob"),
+        ("Who's your GP now?", "dr okafor", "My gp is dr okafor"),
     ],
 )  # fmt: skip
 def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said: str) -> None:
@@ -312,6 +323,15 @@ def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said
         ("You said you work at Acme. Is that still right?", "no"),  # a no confirms nothing
         ("Is Cormac your partner?", "no, just a friend from work"),  # no role of his told
         ("Is Monzo your bank?", "yep"),  # no role a person holds
+        ("What's your job right now?", "i work nights at the hotel"),  # a sentence of its own
+        ("Where are you off to?", "Portugal probably"),  # a trip is nowhere one lives
+        ("Where are you relocating to?", "Cape Town"),  # a move ahead is no home yet
+        ("Where do you live now?", "Up the hill to Mossgiel Street"),  # a way, not a place
+        ("Who's the offer from and what's the role?", "Kusko Medevac. pilot"),  # an offer
+        ("What's your job right now?", "Kusko Medevac"),  # a name is no title
+        ("Who's your bias?", "felix obvs"),  # no role a table knows
+        ("Where do you live now?", "not sure yet"),  # no value
+        ("Who's the new team lead? And when?", "Ville"),  # the turn ends on another question
     ],
 )
 def test_other_replies_are_left_alone(question: str | None, reply: str) -> None:
@@ -335,6 +355,10 @@ def test_other_replies_are_left_alone(question: str | None, reply: str) -> None:
         (["Ines: quit the office job at deloitte"], ("Ines", "WORKS_AT", "Deloitte", True)),
         (["Ines: corolla needs new tyres again"], ("Ines", "DRIVES", "corolla", False)),
         (["Ines: temping for Hays at the moment"], ("Ines", "WORKS_AT", "Hays", False)),
+        (["Ines: need an email to my new team lead", "Assistant: Sure. Who's the new team lead?",
+          "Ines: Ville Korhonen. from today"], ("Ines", "MANAGED_BY", "Ville Korhonen", False)),
+        (["Ines: can you help with my cv", "Assistant: Of course. What's your job right now?",
+          "Ines: night porter"], ("Ines", "HAS_JOB_TITLE", "night porter", False)),
     ],
 )  # fmt: skip
 def test_a_reply_and_work_for_a_firm_give_their_facts(

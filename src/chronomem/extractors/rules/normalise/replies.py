@@ -9,6 +9,11 @@ fact only together with the question. :func:`answered_reply` writes the reply ou
   leaving that lacks its object ("nope, sold it in july", "no, left in june"), the
   question's object fills it ("I sold the Vespa in july") and the reply says the rest.
 
+A question asking for one of the user's values ("Who's the new team lead?", "What's your
+job right now?", "Where are you working now?") answered by a bare noun phrase ("Ville
+Korhonen. from today", "night porter", "tesco. since like 2 weeks") says the statement it
+answers: "My new team lead is Ville Korhonen", "I'm a night porter", "I work at tesco".
+
 A statement closed by a tag ("so you've moved to Porto, right?") or followed by a question
 asking whether it holds ("Last time you said you're in Porto. Is that still right?") is the
 user's own on a yes: "I've moved to Porto", "I'm in Porto"; the learned reader reads the
@@ -23,6 +28,7 @@ from dataclasses import replace
 
 from chronomem.extractors.rules.tables import life_words as lw
 from chronomem.model import Episode
+from chronomem.text.words import word_set
 
 _YES = r"yes|yeah|yep|yup|yea|ya|sure|correct|exactly|definitely|still am|still do|i am|i do"
 # "off em" to "Still on the crutches?": off what was asked, said with a pronoun
@@ -61,7 +67,9 @@ def answered_reply(text: str, question: str | None) -> str:
     before it) written as the statement it makes."""
     if not question:
         return text
-    confirmed = _confirmed(text, question) or _role_named(text, question)
+    confirmed = (
+        _confirmed(text, question) or _role_named(text, question) or _slot_answer(text, question)
+    )
     if confirmed is not None:
         return confirmed
     answer = _ANSWER.match(text)
@@ -148,6 +156,92 @@ def _role_named(text: str, question: str) -> str | None:
     said = f"{asked.group('name')} is my {role.lower()}"
     rest = rest.lstrip(" ,.!")
     return f"{said}, {rest}" if rest else f"{said}."
+
+
+# the questions that ask for one value of the user's, and the statement a bare answer makes
+_NEW = r"(?:new|current|present|own|actual)"
+_SLOT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            rf"\bwhat(?:'s| is) (?:your|the) (?:{_NEW} )?(?:job|role|position|title|occupation)"
+            r"\b(?! like)(?![^?]*\boffer)|\bwhat do you do(?: for (?:work|a living))?(?: now"
+            r"| these days| nowadays)?\?",
+            re.I,
+        ),
+        "I'm {a}{value}",
+    ),
+    (re.compile(r"\bwhere (?:are|do) you (?:work|working)\b", re.I), "I work at {value}"),
+    (
+        re.compile(
+            r"\bwhere (?:are|do) you (?:live|living|based)\b|\bwhere(?:'s| is) your "
+            rf"(?:{_NEW} )?(?:home|place|flat|house|apartment)\b",
+            re.I,
+        ),
+        "I live in {value}",
+    ),
+    (
+        re.compile(
+            rf"\bwho(?:'s| is) (?:your|the) (?P<new>{_NEW} )?(?P<role>[a-z-]+(?: lead)?)"
+            r"(?: now| these days)?\?",
+            re.I,
+        ),
+        "My {new}{role} is {value}",
+    ),
+    (
+        re.compile(
+            rf"\bwhat(?:'s| is) your (?:{_NEW} |all-time )?(?:favou?rite|fave) "
+            r"(?P<what>[a-z]+(?: [a-z]+)?)\?",
+            re.I,
+        ),
+        "My favourite {what} is {value}",
+    ),
+)
+_ASKED_OF = lw.PEOPLE_ROLES | lw.ROLES_LEAD | {"team lead"}
+# the first sentence of a reply, when it is a bare noun phrase (no subject, verb or answer word)
+_FRAGMENT = re.compile(r"^\s*(?P<value>[^.!?,;:\n]{2,60}?)\s*(?=$|[.!?,;\n])")
+_NOT_A_VALUE = word_set(
+    "i i'm im we he she they it you is are was were am be been do does did don't dont have "
+    "has had will would can could not no nope nah yes yeah yep yup sure ok okay maybe dunno "
+    "idk same nothing nowhere nobody none still just well hmm haha lol thanks it's its that's "
+    "there this that what why how who where when "
+    # a way somewhere is no value ("Up the hill to Mossgiel Street")
+    "to into from up down back over across"
+)
+
+
+def _slot_answer(text: str, question: str) -> str | None:
+    """``text`` written out when it answers a question asking for one of the user's values
+    with a bare noun phrase ("Who's the new team lead?" -- "Ville Korhonen. from today" ->
+    "My new team lead is Ville Korhonen. from today"), else ``None``."""
+    last = re.split(r"(?<=[.!?])\s+", question.strip())[-1]
+    fragment = _FRAGMENT.match(text)
+    if fragment is None or not last.endswith("?"):
+        return None
+    value = fragment.group("value")
+    words = value.lower().split()
+    if len(words) > 6 or any(w.strip("'\"") in _NOT_A_VALUE for w in words):
+        return None
+    for asked, said in _SLOT_ASKED:
+        m = asked.search(last)
+        if m is None:
+            continue
+        fields = m.groupdict()
+        if "role" in fields and fields["role"].lower() not in _ASKED_OF:
+            return None
+        if said.startswith("I'm {a}") and not any(w.islower() for w in value.split()):
+            return None  # a title is said in lower case; "Kusko Medevac" names a firm
+        article = (
+            "" if words[0] in {"a", "an", "the"} else "an " if words[0][0] in "aeiou" else "a "
+        )
+        statement = said.format(
+            a=article,
+            value=value,
+            new=(fields.get("new") or "").lower(),
+            role=(fields.get("role") or "").lower(),
+            what=(fields.get("what") or "").lower(),
+        )
+        return statement + text[fragment.end() :]
+    return None
 
 
 def _confirmed(text: str, question: str | None) -> str | None:

@@ -104,7 +104,11 @@ TEXT_STAGES = (
         'what a question tells: "favorite food? pizza", "you\'re in Porto now, right?"',
     ),
     TextStage("user_voice", _voice, "an assistant restating the user, in the user's voice"),
-    TextStage("reply", _reply, 'a short reply to the question before ("yep, since may")'),
+    TextStage(
+        "reply",
+        _reply,
+        'a short reply to the question before ("yep, since may"; "night porter" to "your job?")',
+    ),
     TextStage("subjects", _subjects, 'a dropped "I" restored ("moved to oslo")'),
     TextStage("capitals", _names, 'lower-case names capitalised ("at kestrel freight")'),
     TextStage("hearsay", _hearsay, '"mum says my brother Rhys ..." -> "my brother Rhys ..."'),

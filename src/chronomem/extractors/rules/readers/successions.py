@@ -13,6 +13,8 @@ under another name:
   "my dad works at the post office" (unless the sentence ends one itself: "retired from X");
 * a post given up and taken over by someone named passes to them: "I stepped down as
   treasurer, Gloria took over" makes Gloria the treasurer;
+* a person over the speaker who leaves ends that tie: "ville left after christmas" ends
+  "my new team lead is Ville Korhonen", "Dr Hamon retired" ends "my GP is Dr Hamon";
 * a condition that follows its forerunner ends it: "it's type 2 diabetes now" ends the open
   "pre-diabetic", "borderline hypertension" ends when "hypertension" is told
   (``life_words.CONDITION_FORERUNNERS``).
@@ -40,10 +42,22 @@ _TOOK_OVER = re.compile(
 )
 
 
+# the ties a person holds over the speaker, which end when they leave
+_OVER_THE_SPEAKER = ("MANAGED_BY", "ROLE_HELD_BY")
+_LEFT = re.compile(
+    r"(?:'s|\s+(?:has|had|is|was))?\s+(?:just\s+|finally\s+|now\s+|also\s+)?"
+    r"(?P<verb>left|quit|retired|resigned|moved on|stepped down|is leaving|has gone|"
+    r"got (?:fired|sacked|let go|laid off)|was (?:fired|sacked|let go|laid off))\b",
+    re.I,
+)
+_TITLES = {"dr", "doctor", "mr", "mrs", "ms", "miss", "prof", "sister", "nurse"}
+_IF = re.compile(r"\b(?:if|unless|whether|might|may|could|would|will|won't|wonder)\b", re.I)
+
+
 def succession_hits(hits: list[Hit], known: Known, s: Sentence) -> list[Hit]:
     """Endings of open facts that the ``hits`` of a sentence take over from, and a post
     given up passed on to its successor (``s``: the sentence, where the successor is named)."""
-    out: list[Hit] = []
+    out: list[Hit] = _holder_left(s, hits, known)
     for hit in hits:
         if hit.relation == "HAS_JOB_TITLE" and hit.ending:
             out += _passed_on(hit, s)
@@ -162,3 +176,43 @@ def _retired_endings(hit: Hit, hits: list[Hit], known: Known) -> list[Hit]:
         )
         for name in employers
     ]
+
+
+def _holder_left(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
+    """ "ville left after christmas rush" after "my new team lead is Ville Korhonen": the
+    speaker is no longer under the person who left (matched by their first name; a sentence
+    that tells the tie itself, "Dr Halloran retired, my GP is now Dr Lund", is left to its
+    hits, and one that names someone else, "we've been moved to a Dr Lund", to the readers
+    of a successor)."""
+    if not s.speaker or s.assistant or _IF.search(s.text):
+        return []
+    speaker = Party(s.speaker, "Person", speaker=True)
+    out: list[Hit] = []
+    told = {h.relation for h in hits}
+    for relation in _OVER_THE_SPEAKER:
+        if relation in told:
+            continue
+        for name in known.targets.get((normalize_name(s.speaker), relation), {}).values():
+            first = re.escape(
+                name.split()[-1] if name.lower().startswith("dr ") else name.split()[0]
+            )
+            for m in re.finditer(rf"\b{first}\b", s.text, re.I):
+                left = _LEFT.match(s.text, m.end())
+                if left and not _successor_named(s, name):
+                    verb = (left.start("verb"), left.end("verb"))
+                    out.append(
+                        Hit(relation, speaker, Party(name, "Person"), True, (0, len(s.text)), verb)
+                    )
+                    break
+    return out
+
+
+def _successor_named(s: Sentence, holder: str) -> bool:
+    """Does the sentence name a person besides ``holder`` (by any of their words)?"""
+
+    def words(name: str) -> set[str]:
+        return {w.lower().rstrip(".") for w in name.split()} - _TITLES
+
+    return any(
+        sp.label in (None, "Person") and not (words(sp.name) & words(holder)) for sp in s.spans
+    )
