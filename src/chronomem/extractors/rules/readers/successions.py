@@ -180,7 +180,7 @@ def _retired_endings(hit: Hit, hits: list[Hit], known: Known) -> list[Hit]:
 
 def _holder_left(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
     """ "ville left after christmas rush" after "my new team lead is Ville Korhonen": the
-    speaker is no longer under the person who left (matched by their first name; a sentence
+    speaker is no longer under the person who left (matched as they are called; a sentence
     that tells the tie itself, "Dr Halloran retired, my GP is now Dr Lund", is left to its
     hits, and one that names someone else, "we've been moved to a Dr Lund", to the readers
     of a successor)."""
@@ -193,10 +193,7 @@ def _holder_left(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
         if relation in told:
             continue
         for name in known.targets.get((normalize_name(s.speaker), relation), {}).values():
-            first = re.escape(
-                name.split()[-1] if name.lower().startswith("dr ") else name.split()[0]
-            )
-            for m in re.finditer(rf"\b{first}\b", s.text, re.I):
+            for m in re.finditer(rf"\b{re.escape(_called(name))}\b", s.text, re.I):
                 left = _LEFT.match(s.text, m.end())
                 if left and not _successor_named(s, name):
                     verb = (left.start("verb"), left.end("verb"))
@@ -205,6 +202,14 @@ def _holder_left(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
                     )
                     break
     return out
+
+
+def _called(name: str) -> str:
+    """How a held person is called in passing: "Ville Korhonen" by "Ville", "Dr Hamon" by
+    "Hamon"."""
+    words = name.split()
+    titled = len(words) > 1 and words[0].lower().rstrip(".") in _TITLES
+    return words[-1] if titled else words[0]
 
 
 def _successor_named(s: Sentence, holder: str) -> bool:
