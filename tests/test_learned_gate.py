@@ -116,9 +116,11 @@ def test_through_the_memory_the_corrected_phone_is_closed() -> None:
 
 
 def test_a_reply_that_leaves_its_subject_out_is_the_speakers() -> None:
+    """Both readers take the bare answer as the speaker's: the learned step, and since round
+    38 the rules' reply stage, which writes it out as "I live in Rotterdam"."""
     turns = ["Assistant: Where are you living these days?", "Lena: Rotterdam. Since the spring."]
     assert ("Lena", "LIVES_IN", "Rotterdam", False) in _facts(turns)
-    assert not _facts(turns, learned=False)
+    assert ("Lena", "LIVES_IN", "Rotterdam", False) in _facts(turns, learned=False)
 
 
 DECOYS = [
