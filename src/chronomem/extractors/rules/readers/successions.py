@@ -31,8 +31,10 @@ import re
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.life_words import CONDITION_FORERUNNERS, HABIT_FAMILIES
 from chronomem.extractors.rules.tables.moves import RETIRED
+from chronomem.text.words import word_set
 
 _SOBRIETY = "sobriety"  # the state that ends the alcohol family ("6 months sober")
 _STEM = 6  # letters two names of one condition share: "diabet(ic)" / "diabet(es)"
@@ -50,7 +52,8 @@ _LEFT = re.compile(
     r"got (?:fired|sacked|let go|laid off)|was (?:fired|sacked|let go|laid off))\b",
     re.I,
 )
-_TITLES = {"dr", "doctor", "mr", "mrs", "ms", "miss", "prof", "sister", "nurse"}
+# a person's titles, and the ward titles one is called by ("Sister Abrines")
+_TITLES = PERSON_TITLES | word_set("doctor sister nurse")
 _IF = re.compile(r"\b(?:if|unless|whether|might|may|could|would|will|won't|wonder)\b", re.I)
 
 
