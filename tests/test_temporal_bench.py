@@ -119,6 +119,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_dev27", "d27-", 280),
         ("temporal_dev28", "d28-", 280),
         ("temporal_dev29", "d29-", 280),
+        ("temporal_dev30", "d30-", 280),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
