@@ -93,6 +93,48 @@ def test_a_birth_ends_the_pregnancy(last: str) -> None:
     assert ("Priya", "HAS_CONDITION", "pregnant", True) in story("Priya: I'm pregnant!", last)
 
 
+@pytest.mark.parametrize(
+    "last",
+    [
+        "Priya: he's here!! 3.1kg and perfect",
+        "Priya: Baby Kit is here since Tuesday",
+        "Priya: baby boy Rafi was born at 4am",
+    ],
+)
+def test_a_birth_told_without_my_or_our_ends_a_pregnancy_told_before(last: str) -> None:
+    """Round 39: "she's here", "baby X is here" said nothing."""
+    assert ("Priya", "HAS_CONDITION", "pregnant", True) in story("Priya: I'm pregnant!", last)
+
+
+def test_he_is_here_ends_nothing_when_no_pregnancy_was_told() -> None:
+    found = story("Priya: I have the flu", "Priya: he's here, finally, the plumber")
+    assert not any(r == "HAS_CONDITION" and e for _, r, _, e in found)
+
+
+def test_our_baby_ends_the_pregnancy_of_the_partner_who_held_it() -> None:
+    """Round 39: the speaker's birth news ended nothing when the pregnancy was the wife's."""
+    found = story(
+        "Anton: my wife Greet is pregnant, due in the spring",
+        "Anton: our son Pim was born on Saturday!",
+    )
+    assert ("Greet", "HAS_CONDITION", "pregnant", True) in found
+    assert not any(s == "Anton" and r == "HAS_CONDITION" for s, r, _, _ in found)
+
+
+@pytest.mark.parametrize(
+    "said", ["Wren: we're expecting!! twelve week scan went fine", "Wren: I'm expecting twins"]
+)
+def test_expecting_a_baby_is_a_pregnancy(said: str) -> None:
+    assert ("Wren", "HAS_CONDITION", "pregnant", False) in story(said)
+
+
+@pytest.mark.parametrize(
+    "said", ["Wren: we're expecting rain all weekend", "Wren: I'm expecting a parcel today"]
+)
+def test_expecting_something_else_is_no_pregnancy(said: str) -> None:
+    assert not any(t == "pregnant" for _, _, t, _ in story(said))
+
+
 def test_a_named_friends_birth_ends_her_pregnancy_not_the_speakers() -> None:
     """Round 23: a birth with a named subject ("Daria had the baby") was no one's."""
     found = story("Mira: my best friend Daria is pregnant!!", "Mira: Daria had the baby!!")

@@ -6,9 +6,12 @@ word that picks one ("last", "next", "this past"): "happy new year" or "new year
 name no day; "last Christmas" is the one before the reference day, whatever the tense. The
 fixed ones resolve like a day named without a year (the occurrence the clause's tense points
 to, see ``dates.py``); Easter (Western, with the days counted from it: Good Friday, Easter
-Monday, Ash Wednesday, Pentecost) and Thanksgiving (US: fourth Thursday of November) are
-computed for that year; Diwali, Lunar New Year, Eid, Ramadan and Hanukkah are read
-from a table of their first days.
+Monday, Ash Wednesday, Pentecost, carnival, Semana Santa), the holidays on a weekday of a
+month (Thanksgiving, Labor Day) and the Nordic midsummer are computed for that year;
+Diwali, Lunar New Year (Tết, Seollal), Eid, Ramadan, Hanukkah, Chuseok, Matariki, Holi,
+Dussehra and the Hebrew feasts (counted from Rosh Hashanah) are read from a table of the
+published civil dates of their first days. A festival of several days is dated by its first
+("after the Sanfermines": 6 July).
 """
 
 from __future__ import annotations
@@ -38,21 +41,39 @@ _FIXED = {
     "bonfire night": (11, 5), "guy fawkes night": (11, 5), "remembrance day": (11, 11),
     "armistice day": (11, 11), "veterans day": (11, 11), "veterans' day": (11, 11),
     "st andrew's day": (11, 30), "st stephen's day": (12, 26), "hogmanay": (12, 31),
+    # the fixed days of other countries' calendars (the first day of a festival of several)
+    "lohri": (1, 13), "pongal": (1, 14), "makar sankranti": (1, 14), "australia day": (1, 26),
+    "waitangi day": (2, 6), "nowruz": (3, 20), "norouz": (3, 20), "navruz": (3, 20),
+    "songkran": (4, 13), "vaisakhi": (4, 13), "baisakhi": (4, 13), "anzac day": (4, 25),
+    "king's day": (4, 27), "koningsdag": (4, 27), "golden week": (4, 29),
+    "cinco de mayo": (5, 5), "st john's eve": (6, 23), "st john's day": (6, 24),
+    "fourth of july": (7, 4), "sanfermines": (7, 6), "san fermín": (7, 6), "san fermin": (7, 6),
+    "obon": (8, 13), "día de muertos": (11, 2), "dia de muertos": (11, 2),
+    "día de los muertos": (11, 2), "dia de los muertos": (11, 2), "day of the dead": (11, 2),
+    "sinterklaas": (12, 5), "st lucia": (12, 13), "santa lucia": (12, 13),
 }  # fmt: skip
 # holidays on the n-th weekday of a month: (month, weekday (Monday 0), n; -1 the last)
 _NTH_WEEKDAY = {
     "martin luther king day": (1, 0, 3), "mlk day": (1, 0, 3), "presidents' day": (2, 0, 3),
     "presidents day": (2, 0, 3), "louis riel day": (2, 0, 3), "memorial day": (5, 0, -1),
     "father's day": (6, 6, 3), "fathers day": (6, 6, 3), "columbus day": (10, 0, 2),
-    "canadian thanksgiving": (10, 0, 2), "thanksgiving": (11, 3, 4),
+    "canadian thanksgiving": (10, 0, 2), "thanksgiving": (11, 3, 4), "labor day": (9, 0, 1),
 }  # fmt: skip
+# holidays on the first given weekday on or after a day: (month, day, weekday (Monday 0));
+# the Nordic midsummer (Finland's Juhannus is the Saturday, Sweden's Midsommar the eve)
+_WEEKDAY_FROM = {"juhannus": (6, 20, 5), "midsommar": (6, 19, 4)}
 # the days counted from Western Easter Sunday
 _FROM_EASTER = {
     "easter": 0, "easter sunday": 0, "easter monday": 1, "good friday": -2,
     "maundy thursday": -3, "holy thursday": -3, "holy saturday": -1, "palm sunday": -7,
     "ash wednesday": -46, "pentecost": 49, "whitsun": 49, "whit sunday": 49, "whit monday": 50,
+    # carnival's last day (Shrove Tuesday), Basel's Fasnacht (the Monday after Ash
+    # Wednesday), the Rhineland's Rosenmontag, Holy Week from Palm Sunday
+    "mardi gras": -47, "shrove tuesday": -47, "pancake day": -47, "carnival": -47,
+    "carnaval": -47, "carnevale": -47, "fasnacht": -41, "fasching": -48, "rosenmontag": -48,
+    "semana santa": -7, "holy week": -7,
 }  # fmt: skip
-_MOVING = (*_FROM_EASTER, *_NTH_WEEKDAY)
+_MOVING = (*_FROM_EASTER, *_NTH_WEEKDAY, *_WEEKDAY_FROM)
 # holidays of a lunar or lunisolar calendar: (month, day) of their first day, per year (the
 # published civil dates; a year not listed names no day)
 _DIWALI = {2020: (11, 14), 2021: (11, 4), 2022: (10, 24), 2023: (11, 12), 2024: (10, 31),
@@ -67,16 +88,50 @@ _RAMADAN = {2020: (4, 24), 2021: (4, 13), 2022: (4, 2), 2023: (3, 23), 2024: (3,
             2025: (3, 1), 2026: (2, 18), 2027: (2, 8)}  # fmt: skip
 _HANUKKAH = {2020: (12, 11), 2021: (11, 29), 2022: (12, 19), 2023: (12, 8), 2024: (12, 26),
              2025: (12, 15), 2026: (12, 5), 2027: (12, 25)}  # fmt: skip
+_CHUSEOK = {2020: (10, 1), 2021: (9, 21), 2022: (9, 10), 2023: (9, 29), 2024: (9, 17),
+            2025: (10, 6), 2026: (9, 25), 2027: (9, 15)}  # fmt: skip
+_MATARIKI = {2022: (6, 24), 2023: (7, 14), 2024: (6, 28), 2025: (6, 20), 2026: (7, 10),
+             2027: (6, 25)}  # fmt: skip
+_HOLI = {2020: (3, 10), 2021: (3, 29), 2022: (3, 18), 2023: (3, 8), 2024: (3, 25),
+         2025: (3, 14), 2026: (3, 4)}  # fmt: skip
+_DUSSEHRA = {2020: (10, 25), 2021: (10, 15), 2022: (10, 5), 2023: (10, 24), 2024: (10, 12),
+             2025: (10, 2)}  # fmt: skip
+# the Hebrew calendar's feasts, counted from Rosh Hashanah (Pesach is 163 days before it,
+# Yom Kippur 9 and Sukkot 14 days after it): their first full day
+_ROSH_HASHANAH = {2020: (9, 19), 2021: (9, 7), 2022: (9, 26), 2023: (9, 16), 2024: (10, 3),
+                  2025: (9, 23), 2026: (9, 12), 2027: (10, 2)}  # fmt: skip
+
+
+def _from_rosh_hashanah(days: int) -> dict[int, tuple[int, int]]:
+    out = {}
+    for year, (month, day) in _ROSH_HASHANAH.items():
+        when = date(year, month, day) + timedelta(days=days)
+        out[year] = (when.month, when.day)
+    return out
+
+
+_PESACH, _YOM_KIPPUR, _SUKKOT = (_from_rosh_hashanah(n) for n in (-163, 9, 14))
 _LUNAR = {
     "diwali": _DIWALI, "deepavali": _DIWALI, "lunar new year": _LUNAR_NEW_YEAR,
     "chinese new year": _LUNAR_NEW_YEAR, "eid": _EID_AL_FITR, "eid al-fitr": _EID_AL_FITR,
     "eid al fitr": _EID_AL_FITR, "eid al-adha": _EID_AL_ADHA, "eid al adha": _EID_AL_ADHA,
     "ramadan": _RAMADAN, "hanukkah": _HANUKKAH, "chanukah": _HANUKKAH,
+    "tết": _LUNAR_NEW_YEAR, "tet": _LUNAR_NEW_YEAR, "seollal": _LUNAR_NEW_YEAR,
+    "spring festival": _LUNAR_NEW_YEAR, "eid ul-fitr": _EID_AL_FITR, "eid ul fitr": _EID_AL_FITR,
+    "eid-ul-fitr": _EID_AL_FITR, "hari raya": _EID_AL_FITR, "lebaran": _EID_AL_FITR,
+    "ramazan": _RAMADAN, "eid ul-adha": _EID_AL_ADHA, "eid ul adha": _EID_AL_ADHA,
+    "eid-ul-adha": _EID_AL_ADHA, "bakri eid": _EID_AL_ADHA, "bakrid": _EID_AL_ADHA,
+    "hari raya haji": _EID_AL_ADHA, "kurban bayram": _EID_AL_ADHA,
+    "chuseok": _CHUSEOK, "mid-autumn festival": _CHUSEOK, "moon festival": _CHUSEOK,
+    "matariki": _MATARIKI, "holi": _HOLI, "dussehra": _DUSSEHRA, "dasara": _DUSSEHRA,
+    "vijaya dashami": _DUSSEHRA, "rosh hashanah": _ROSH_HASHANAH, "rosh hashana": _ROSH_HASHANAH,
+    "yom kippur": _YOM_KIPPUR, "sukkot": _SUKKOT, "sukkos": _SUKKOT, "pesach": _PESACH,
+    "passover": _PESACH,
 }  # fmt: skip
 _NAMES = sorted([*_FIXED, *_MOVING, *_LUNAR], key=lambda n: -len(n))
 _HOLIDAY = (
     r"(?:(?i:\b(?:since|after|before|at|over|around|by|until|till|on|from|during"
-    r"|last|next|this(?:\s+(?:past|coming))?)\s+)"
+    r"|last|next|this(?:\s+(?:past|coming))?)\s+(?:the\s+)?)"
     r"|(?i:(?<=\bfor )))"  # "for Christmas": a day, not a duration (the word is left out)
     r"(?i:\b("
     + "|".join(re.escape(n).replace("'", "['’]?").replace(r"st\ ", r"st\.?\ ") for n in _NAMES)
@@ -105,7 +160,11 @@ HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "than
                            "hogmanay", "luther", "mlk", "presidents", "riel", "memorial",
                            "father", "fathers", "columbus", "canadian",
                            # the weekday each of Good Friday, Ash Wednesday, ... names
-                           "wednesday", "thursday", "friday", "saturday", "sunday"})  # fmt: skip
+                           "wednesday", "thursday", "friday", "saturday", "sunday"}) | {
+    # every other word of a name, as the date rules' gate reads words ([a-z]+)
+    word for name in _NAMES for word in re.findall(r"[a-z]+", name)
+    if word not in ("the", "of", "de", "los", "day", "s", "st", "eve", "new", "year", "n")
+}  # fmt: skip
 
 
 def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -162,8 +221,16 @@ def _moving(name: str) -> Callable[[int], date]:
     if name in _FROM_EASTER:
         days = _FROM_EASTER[name]
         return lambda year: _easter(year) + timedelta(days=days)
+    if name in _WEEKDAY_FROM:
+        month, day, weekday = _WEEKDAY_FROM[name]
+        return lambda year: _weekday_from(date(year, month, day), weekday)
     month, weekday, n = _NTH_WEEKDAY[name]
     return lambda year: _on(nth_weekday(year, month, weekday, n))
+
+
+def _weekday_from(day: date, weekday: int) -> date:
+    """The first ``weekday`` (Monday 0) on or after ``day``."""
+    return day + timedelta(days=(weekday - day.weekday()) % 7)
 
 
 def _on(day: date | None) -> date:

@@ -66,6 +66,7 @@ SENTENCE_PIPELINE = (
     "holders",
     "pairs",
     "partners",
+    "pet_names",
     "been_with",
     "couple_since",
     "deaths",

@@ -70,6 +70,9 @@ class Known:
     species: dict[str, str] = field(default_factory=dict)  # normalized pet name -> "cat"
     genders: dict[str, str] = field(default_factory=dict)  # normalized name -> "m" / "f"
     partner_to_name: str | None = None  # who just said they have someone new, not yet named
+    # a new animal told by its kind alone, not yet named ("GOT A HAMSTER."): whose it is,
+    # the key of its bare-kind fact ("" none), the kind, the sentence's index
+    pet_to_name: tuple[str, str, str, int] | None = None
     # an engagement told in two steps: the person who proposed ("Hollis proposed last
     # night"), and the speaker who said they are engaged without naming to whom
     proposer: str | None = None

@@ -56,9 +56,17 @@ MOVE_VERBS = (
 MOVED = re.compile(rf"\b(?:{MOVE_VERBS}|brought forward|put off|changed)\b", re.I)
 
 
+# the forms of the short verbs of a journey no suffix rule reaches
+_IRREGULAR = {"goes": "go", "going": "go", "gone": "go", "went": "go", "flies": "fly",
+              "flying": "fly"}  # fmt: skip
+
+
 def stem(word: str) -> str:
-    """A crude stem: "moving", "moved", "move" -> "mov"; "relocation" -> "relocat"."""
+    """A crude stem: "moving", "moved", "move" -> "mov"; "relocation" -> "relocat"; "goes",
+    "went" -> "go"."""
     w = word.lower()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
     for suffix in _SUFFIXES:
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             return w[: -len(suffix)]
@@ -293,16 +301,44 @@ def _named_alike(s: Sentence, known: Known, bare: Hit) -> bool:
     )
 
 
-def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, int]) -> Hit | None:
-    """The upcoming fact a cancellation names ("the wet leg gig got cancelled"), ended."""
+# a journey's words: what they call off is every part of it told ahead (the flight and the
+# place: "Flight on 30 October" ... "we go to Oaxaca", then "the trip is cancelled")
+_JOURNEY = word_set("trip trips vacation holiday holidays journey travel travels")
+
+
+def _leg(record: Ahead) -> bool:
+    """Is an upcoming fact a part of a journey: a way to get there ("flight"), or a place
+    its text says one goes to ("Ximena goes to Oaxaca")?"""
+    if _LEGS & set(normalize_name(record.target).split()):
+        return True
+    to = re.compile(rf"{_GO_TO}\s+{re.escape(record.target)}\b", re.I)
+    return to.search(record.said) is not None
+
+
+_LEGS = word_set("flight flights trip train ferry holiday vacation cruise")
+_GO_TO = (
+    r"\b(?:go|goes|going|fly|flies|flying|travel(?:s|ling|ing)?|head(?:s|ing)?|trip|drive"
+    r"|driving|holiday|vacation)\s+(?:to|in)"
+)
+
+
+def called_off_ahead(s: Sentence, known: Known, phrase: str, span: tuple[int, int]) -> list[Hit]:
+    """The upcoming fact a cancellation names ("the wet leg gig got cancelled"), ended; a
+    journey called off, each of the speaker's upcoming facts it names."""
     if s.speaker is None:
-        return None
+        return []
     record = told_ahead(known, s.speaker, phrase)
     if record is None:
-        return None
+        return []
+    records = [record]
+    if _JOURNEY & set(re.findall(r"[a-z]+", phrase.lower())):
+        key = normalize_name(s.speaker)
+        records = [r for r in known.ahead if normalize_name(r.source) == key and _leg(r)] or records
     me = Party(s.speaker, "Person", speaker=True)
-    target = Party(record.target, record.label or None, False)
-    return Hit(record.relation, me, target, True, (0, len(s.text)), span)
+    return [
+        Hit(r.relation, me, Party(r.target, r.label or None, False), True, (0, len(s.text)), span)
+        for r in records
+    ]
 
 
 # the speaker is back from a place: "back from Lisbon", "got home from Oslo", "returned from"

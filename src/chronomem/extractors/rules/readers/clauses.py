@@ -94,6 +94,7 @@ def _hits(
         subject, tokens = any_device(s, known), []
     if subject is None:
         return []
+    subject = _couple_holder(known, subject, row)
     negation = (m.groupdict().get("neg") or "").split()
     mood = modality(tokens + negation, s.text[clause[0] : clause[1]], s.text[m.end() : clause[1]])
     if (mood.hypothetical or row.relation == "HAS_PLAN") and not _speaks_of_later(s, clause):
@@ -197,6 +198,26 @@ def _as_held(known: Known, subject: Party, target: Party, kinds: tuple[str, ...]
     if name is None or normalize_name(name) == normalize_name(target.name):
         return target
     return Party(name, known.labels.get(normalize_name(name)) or target.label)
+
+
+# the ties of a couple: "our baby was born" ends the pregnancy of whichever of the two held it
+_COUPLE = ("MARRIED_TO", "ENGAGED_TO", "DATING")
+
+
+def _couple_holder(known: Known, subject: Party, row: RelationPattern) -> Party:
+    """The subject of an ending of one fixed state ("pregnant") that the speaker never held
+    but their one partner did: the partner ("My wife Noelia is pregnant" ... "our daughter
+    Olaia was born" ends Noelia's pregnancy)."""
+    if not (row.ending and row.target == "context" and row.fixed_target and subject.speaker):
+        return subject
+    value, me = normalize_name(row.fixed_target), normalize_name(subject.name)
+    if value in known.targets.get((me, row.relation), {}):
+        return subject
+    partners = {p for r in _COUPLE for p in known.targets.get((me, r), {})}
+    holders = [p for p in partners if value in known.targets.get((p, row.relation), {})]
+    if len(holders) != 1:
+        return subject
+    return Party(known.display.get(holders[0], holders[0]), "Person")
 
 
 def _held_of_kind(

@@ -5,8 +5,8 @@ the flu is gone") is the person's who was told to have it and is named in the se
 the speaker's. A pet's name is its own; "the flu" is anyone's, so an illness or a habit
 moves only to a holder the sentence names, and never from "my flu".
 
-(Round 5 deleted the naming of a pet told by its species, "got a new hamster! his name is
-Peanut": its stage changed no check of the dev sets.)
+(A pet told by its species and named in the next sentence, "got a new hamster! his name is
+Peanut", is ``pet_names.py``'s.)
 """
 
 from __future__ import annotations

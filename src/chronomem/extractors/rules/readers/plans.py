@@ -98,8 +98,8 @@ def called_off(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         if place is not None:  # "flying to Tokyo on April 3", then "the trip is off"
             return [Hit("VISITED", me, Party(place, "Location"), True, (0, len(s.text)), span)]
         ahead = called_off_ahead(s, known, phrase, span)
-        if ahead is not None:  # "tickets for X on the 9th", then "the X gig got cancelled"
-            return [ahead]
+        if ahead:  # "tickets for X on the 9th", then "the X gig got cancelled"
+            return ahead
     return []
 
 

@@ -24,6 +24,7 @@ from chronomem.extractors.rules.readers.offers import offered_jobs
 from chronomem.extractors.rules.readers.own_texts import own_texts
 from chronomem.extractors.rules.readers.pairs import pair_hits
 from chronomem.extractors.rules.readers.partners import partner_deaths, partner_hits
+from chronomem.extractors.rules.readers.pet_names import pet_name_hits
 from chronomem.extractors.rules.readers.plans import (
     arranged_plans,
     called_off,
@@ -94,6 +95,10 @@ def _pairs(t: S) -> list[Hit]:
 
 def _partners(t: S) -> list[Hit]:
     return t.hits + partner_hits(t.sentence, t.known, t.hits)
+
+
+def _pet_names(t: S) -> list[Hit]:
+    return pet_name_hits(t.sentence, t.index, t.known, t.draft, t.hits)
 
 
 def _been_with(t: S) -> list[Hit]:
@@ -188,6 +193,7 @@ SENTENCE_STAGES = (
     SentenceStage("holders", _holders, "an ending given to the one known holder (Dad's flu)"),
     SentenceStage("pairs", _pairs, '"X and Y got married": one fact each'),
     SentenceStage("partners", _partners, '"his name is Leo", "X proposed ... we\'re engaged"'),
+    SentenceStage("pet_names", _pet_names, '"GOT A HAMSTER. his name is Nugget"'),
     SentenceStage("been_with", _been_with, '"been with Sam since 2019"'),
     SentenceStage(
         "couple_since", _couple_since, "\"we've been together since 2021\": the couple's start"

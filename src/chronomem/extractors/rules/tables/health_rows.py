@@ -144,6 +144,17 @@ HEALTH_ROWS: tuple[P, ...] = (
         "inline",
         triggers="pregnant diabetic pre prediabetic anemic allergic sick ill intolerant celiac",
     ),
+    P(  # "we're expecting!", "I'm expecting our first", "we are expecting twins": a
+        # pregnancy (not "expecting guests", "expecting a call")
+        "HAS_CONDITION",
+        rf"\b{_BE} (?:now |officially )?expecting(?=\s*(?:[.!,;)]|$| again\b| (?:a (?:baby|boy"
+        r"|girl|little)|our (?:first|second|third|baby)|my (?:first|second|third)|twins|baby)\b))",
+        "Condition",
+        "fixed",
+        fixed_target="pregnant",
+        triggers="expecting",
+        presupposed=True,  # "expecting our first in May": May is the birth, not the start
+    ),
     P(  # the signs of healing told without the illness: "I'm all better", "feeling much
         # better", "doing better", "fully recovered", "cured" (what they end: ``clauses.py``)
         "HAS_CONDITION",

@@ -74,7 +74,10 @@ WELLBEING_ROWS: tuple[P, ...] = (
         r"\b(?:gave birth|had (?:the|our|my) (?:baby|little one)|had (?:a |our |my )?(?:baby )?"
         r"(?:boy|girl)|welcomed (?:a |our |my )?(?:baby|son|daughter|twins|little)|(?:my|our) "
         r"(?:baby|son|daughter|twins|little one)(?: [A-Z][\w'-]*){0,2} (?:was|were|is|are)"
-        r" (?:born|here)|(?:baby|son|daughter|twins) (?:was|were) born|"
+        r" (?:born|here)|(?:baby|son|daughter|twins)(?: (?:girl|boy))?(?: [A-Z][\w'-]*){0,2} (?:was"
+        r"|were|is|are) (?:born|here)|"
+        # "She's here!!" opening a sentence (it ends only a pregnancy told before)
+        r"^\W*(?:she|he|they)(?:'s| is|'re| are) (?:finally )?here\b|"
         # "our baby girl Nell arrived", "baby Ada arrived on tuesday"
         r"(?:baby|son|daughter|twins|little one)(?: (?:girl|boy))?(?: [A-Z][\w'-]*){0,2} "
         r"(?:has |finally )?(?:arrived|was delivered))\b",
