@@ -106,6 +106,20 @@ def test_a_birth_told_without_my_or_our_ends_a_pregnancy_told_before(last: str) 
     assert ("Priya", "HAS_CONDITION", "pregnant", True) in story("Priya: I'm pregnant!", last)
 
 
+def test_an_ended_pregnancy_is_said_plainly() -> None:
+    """Round 39: "she's here!" gave the text "Priya's here", and a pregnancy's end "Priya no
+    longer has pregnant"."""
+    episodes = [
+        Episode(id=f"e{i}", group_id="g", content=text, source="message",
+                source_description="chat", reference_time=REF + timedelta(days=i),
+                created_at=REF + timedelta(days=i))
+        for i, text in enumerate(["Priya: I'm pregnant!", "Priya: she's here!! 3.1kg"])
+    ]  # fmt: skip
+    facts = RuleExtractor().extract(episodes[1], (episodes[0],)).facts
+    (ended,) = [f for f in facts if f.relation == "HAS_CONDITION"]
+    assert ended.fact == "Priya is no longer pregnant"
+
+
 def test_he_is_here_ends_nothing_when_no_pregnancy_was_told() -> None:
     found = story("Priya: I have the flu", "Priya: he's here, finally, the plumber")
     assert not any(r == "HAS_CONDITION" and e for _, r, _, e in found)

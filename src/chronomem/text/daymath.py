@@ -102,9 +102,6 @@ def month_year(ctx: DayContext, month: int, modifier: str = "") -> int:
 # appointment on 24 September has been cancelled", "booked flights for 3 December"),
 # not the same day the year before
 NEAR_AHEAD = timedelta(days=31)
-# ... and a day named in the days just behind is that day, even told as ahead ("I start on
-# 1 May" told on 5 May: a late message or a learner's tense), not the same day a year on
-NEAR_BEHIND = timedelta(days=14)
 _COUNTED_YEARS = {"last": -1, "this": 0, "next": 1}
 
 
@@ -120,7 +117,7 @@ def day_in_year(ctx: DayContext, month: int, day: int, year: str | None) -> date
     near = ctx.near_ahead and when - ctx.day <= NEAR_AHEAD
     if not ctx.future and when > ctx.day and not near:
         when = date(when.year - 1, month, day)
-    elif ctx.future and when < ctx.day and ctx.day - when > NEAR_BEHIND:
+    elif ctx.future and when < ctx.day:
         when = date(when.year + 1, month, day)
     return midnight(when)
 

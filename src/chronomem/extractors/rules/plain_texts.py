@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.text.words import word_set
 
 #: A rewritten clause of more words than this is not a plain statement of one fact.
 MAX_WORDS = 16
@@ -71,13 +72,17 @@ def plain(text: str, s: Sentence, hit: Hit) -> str:
     """``text`` (the clause, rewritten) or, when it rambles, the relation's plain sentence:
     for the relations of ``_PLAIN``, a clause naming others or longer than ``MAX_WORDS``;
     for those only ``_ASIDE`` says plainly (tastes, pets, visits), a clause longer than
-    that; for either, a clause that does not say whose fact it is. An ending said so is said
-    as over ("Kez no longer works at Saltmarsh Media")."""
+    that; for either, a clause that does not say whose fact it is, or what ended. An ending
+    said so is said as over ("Kez no longer works at Saltmarsh Media")."""
     long = len(text.split()) > MAX_WORDS
     unsaid = hit.source.name not in text  # "Her name is Clover": whose is not said
+    # an ending that does not name what ended ("she's here!": the pregnancy)
+    unsaid = unsaid or (hit.ending and hit.target.name.lower() not in text.lower())
     template = _PLAIN.get(hit.relation) or (_ASIDE.get(hit.relation) if long or unsaid else None)
     if template is None or not (long or unsaid or _names_others(s, hit)):
         return text
+    if hit.relation == "HAS_CONDITION" and _a_state(hit.target.name):
+        template = "{s} is {t}"  # "Noelia is pregnant", not "Noelia has pregnant"
     if hit.ending:  # said as over, without the value that came after ("moved from
         # Highcliffe to St Aidan's": Highcliffe's end names no St Aidan's)
         template = _over(template)
@@ -96,6 +101,17 @@ def _over(template: str) -> str | None:
     if " is " in template:
         return template.replace(" is ", " is no longer ", 1)
     return template.replace("{s} ", "{s} no longer ", 1)
+
+
+# conditions said with "is", not "has": "pregnant", "diabetic", "allergic to nuts"
+_STATES = word_set(
+    "pregnant diabetic prediabetic pre-diabetic anemic anaemic celiac coeliac sick ill "
+    "allergic intolerant"
+)
+
+
+def _a_state(condition: str) -> bool:
+    return bool(_STATES & set(condition.lower().split()))
 
 
 def _names_others(s: Sentence, hit: Hit) -> bool:
