@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from chronomem.extractors.rules.extractor import RuleExtractor
-from chronomem.model import Episode
+from chronomem.model import Episode, ExtractedFact
 from tests.real_embedder import real_embedder
 from tests.test_rules_states_memory import tell
 
@@ -18,6 +18,11 @@ REF = datetime(2024, 5, 10, 12, tzinfo=UTC)
 
 def story(*turns: str) -> set[tuple[str, str, str, bool]]:
     """(source, relation, target, ended?) of the last turn, read after the earlier ones."""
+    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in read(*turns)}
+
+
+def read(*turns: str) -> tuple[ExtractedFact, ...]:
+    """The facts of the last turn, read after the earlier ones (a day apart)."""
     episodes = [
         Episode(
             id=f"e{i}",
@@ -30,8 +35,7 @@ def story(*turns: str) -> set[tuple[str, str, str, bool]]:
         )
         for i, text in enumerate(turns)
     ]
-    out = RuleExtractor().extract(episodes[-1], tuple(episodes[:-1])).facts
-    return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in out}
+    return RuleExtractor().extract(episodes[-1], tuple(episodes[:-1])).facts
 
 
 @pytest.mark.parametrize(
@@ -109,13 +113,7 @@ def test_a_birth_told_without_my_or_our_ends_a_pregnancy_told_before(last: str) 
 def test_an_ended_pregnancy_is_said_plainly() -> None:
     """Round 39: "she's here!" gave the text "Priya's here", and a pregnancy's end "Priya no
     longer has pregnant"."""
-    episodes = [
-        Episode(id=f"e{i}", group_id="g", content=text, source="message",
-                source_description="chat", reference_time=REF + timedelta(days=i),
-                created_at=REF + timedelta(days=i))
-        for i, text in enumerate(["Priya: I'm pregnant!", "Priya: she's here!! 3.1kg"])
-    ]  # fmt: skip
-    facts = RuleExtractor().extract(episodes[1], (episodes[0],)).facts
+    facts = read("Priya: I'm pregnant!", "Priya: she's here!! 3.1kg")
     (ended,) = [f for f in facts if f.relation == "HAS_CONDITION"]
     assert ended.fact == "Priya is no longer pregnant"
 
