@@ -41,9 +41,13 @@ def nth_weekday(year: int, month: int, weekday: int, n: int) -> date | None:
     if n < 0:
         last = date(year, month, calendar.monthrange(year, month)[1])
         return last - timedelta(days=(last.weekday() - weekday) % 7)
-    first = date(year, month, 1)
-    day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    day = weekday_from(date(year, month, 1), weekday) + timedelta(weeks=n - 1)
     return day if day.month == month else None
+
+
+def weekday_from(day: date, weekday: int) -> date:
+    """The first ``weekday`` (Monday 0) on or after ``day``."""
+    return day + timedelta(days=(weekday - day.weekday()) % 7)
 
 
 def shift(ctx: DayContext, count: int, unit: str) -> datetime:

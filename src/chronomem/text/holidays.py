@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 
-from chronomem.text.daymath import DayContext, day_in_year, midnight, nth_weekday
+from chronomem.text.daymath import DayContext, day_in_year, midnight, nth_weekday, weekday_from
 
 _FIXED = {
     "new year's eve": (12, 31), "new years eve": (12, 31), "nye": (12, 31),
@@ -149,22 +149,14 @@ HOLIDAY_PATTERN = _HOLIDAY + _STARTED
 HOLIDAY_IN_YEAR_PATTERN = (
     _HOLIDAY + r"\s+(?i:of\s+)?(?P<year>(?i:last|this|next)\s+year|(?:19|20)\d\d)\b" + _STARTED
 )
-HOLIDAY_WORDS = frozenset({"year", "years", "christmas", "xmas", "easter", "thanksgiving",
-                           "halloween", "valentine", "valentines", "nye", "boxing", "diwali",
-                           "deepavali", "eid", "ramadan", "hanukkah", "chanukah", "pentecost",
-                           "whitsun", "whit", "epiphany", "burns", "candlemas",
-                           "groundhog", "david", "patrick", "paddy", "george", "walpurgis",
-                           "may", "juneteenth", "midsummer", "canada", "bastille", "lammas",
-                           "michaelmas", "saints", "souls", "bonfire", "fawkes",
-                           "remembrance", "armistice", "veterans", "andrew", "stephen",
-                           "hogmanay", "luther", "mlk", "presidents", "riel", "memorial",
-                           "father", "fathers", "columbus", "canadian",
-                           # the weekday each of Good Friday, Ash Wednesday, ... names
-                           "wednesday", "thursday", "friday", "saturday", "sunday"}) | {
-    # every other word of a name, as the date rules' gate reads words ([a-z]+)
-    word for name in _NAMES for word in re.findall(r"[a-z]+", name)
-    if word not in ("the", "of", "de", "los", "day", "s", "st", "eve", "new", "year", "n")
-}  # fmt: skip
+# the words of which one must stand in a text for the rule to be tried: each word of a name
+# as the date rules' gate reads words ([a-z]+; "good friday": "friday"), but the common ones
+HOLIDAY_WORDS = frozenset(
+    word
+    for name in _NAMES
+    for word in re.findall(r"[a-z]+", name)
+    if word not in ("the", "of", "de", "los", "day", "s", "st", "eve", "new", "n")
+)
 
 
 def holiday(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -223,14 +215,9 @@ def _moving(name: str) -> Callable[[int], date]:
         return lambda year: _easter(year) + timedelta(days=days)
     if name in _WEEKDAY_FROM:
         month, day, weekday = _WEEKDAY_FROM[name]
-        return lambda year: _weekday_from(date(year, month, day), weekday)
+        return lambda year: weekday_from(date(year, month, day), weekday)
     month, weekday, n = _NTH_WEEKDAY[name]
     return lambda year: _on(nth_weekday(year, month, weekday, n))
-
-
-def _weekday_from(day: date, weekday: int) -> date:
-    """The first ``weekday`` (Monday 0) on or after ``day``."""
-    return day + timedelta(days=(weekday - day.weekday()) % 7)
 
 
 def _on(day: date | None) -> date:
