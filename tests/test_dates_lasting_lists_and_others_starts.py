@@ -126,6 +126,16 @@ def test_holidays_of_a_lunar_calendar_name_their_day(text: str, day: date) -> No
         ("new flat since Labor Day", date(2025, 9, 1)),
         ("he quit after Carnaval", date(2026, 2, 17)),
         ("since Songkran I swim every morning", date(2026, 4, 13)),
+        # round 40: feasts counted from another feast, and the Orthodox calendar
+        ("since Purim my partner lives with me", date(2026, 3, 3)),
+        ("after Shavuot I closed the shop on Fridays", date(2026, 5, 22)),
+        ("since Dashain my brother works with me", date(2025, 9, 23)),
+        ("after Tihar I opened at six", date(2025, 10, 18)),
+        ("after the Dragon Boat Festival he started in Quanzhou", date(2026, 6, 19)),
+        ("since Maslenitsa I have a student", date(2026, 2, 16)),
+        ("since Orthodox Easter I fast on Wednesdays", date(2026, 4, 12)),
+        ("since Qingming I am on the morning shift", date(2026, 4, 4)),
+        ("since Old New Year no sugar in my tea", date(2026, 1, 14)),
     ],
 )
 def test_holidays_of_other_calendars_name_their_day(text: str, day: date) -> None:

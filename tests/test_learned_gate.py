@@ -123,6 +123,21 @@ def test_a_reply_that_leaves_its_subject_out_is_the_speakers() -> None:
     assert ("Lena", "LIVES_IN", "Rotterdam", False) in _facts(turns, learned=False)
 
 
+@pytest.mark.parametrize(
+    ("turns", "found"),
+    [
+        (["Assistant: Sure, Obed. What's your current job and where?",
+          "Obed: cane cutter. big bend. 6 yrs"], ("Obed", "HAS_JOB_TITLE", "cane cutter", False)),
+    ],
+)  # fmt: skip
+def test_a_bare_value_answering_a_question_is_read_by_the_learned_step_too(
+    turns: list[str], found: Found
+) -> None:
+    """Round 40: the rules wrote "cane cutter." out as "I'm a cane cutter." but the learned
+    step, which alone reads a title it has no row for, read the bare words and found none."""
+    assert found in _facts(turns)
+
+
 DECOYS = [
     "Lena: The weather in Porto was awful all week.",  # opens on its own subject
     "Lena: My sister thinks Lisbon is overrated.",  # someone's opinion, no one's home

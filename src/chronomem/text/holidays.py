@@ -6,12 +6,13 @@ word that picks one ("last", "next", "this past"): "happy new year" or "new year
 name no day; "last Christmas" is the one before the reference day, whatever the tense. The
 fixed ones resolve like a day named without a year (the occurrence the clause's tense points
 to, see ``dates.py``); Easter (Western, with the days counted from it: Good Friday, Easter
-Monday, Ash Wednesday, Pentecost, carnival, Semana Santa), the holidays on a weekday of a
-month (Thanksgiving, Labor Day) and the Nordic midsummer are computed for that year;
-Diwali, Lunar New Year (Tết, Seollal), Eid, Ramadan, Hanukkah, Chuseok, Matariki, Holi,
-Dussehra and the Hebrew feasts (counted from Rosh Hashanah) are read from a table of the
-published civil dates of their first days. A festival of several days is dated by its first
-("after the Sanfermines": 6 July).
+Monday, Ash Wednesday, Pentecost, carnival, Semana Santa; and Orthodox, with Maslenitsa),
+the holidays on a weekday of a month (Thanksgiving, Labor Day) and the Nordic midsummer are
+computed for that year; Diwali, Lunar New Year (Tết, Seollal), Eid, Ramadan, Hanukkah,
+Chuseok, Matariki, Holi, Dussehra, the Dragon Boat Festival and the feasts counted from them
+(Tihar, Dashain, the Lantern Festival) or from Rosh Hashanah (Purim, Pesach, Shavuot, ...)
+are read from a table of the published civil dates of their first days. A festival of
+several days is dated by its first ("after the Sanfermines": 6 July).
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ _FIXED = {
     "obon": (8, 13), "día de muertos": (11, 2), "dia de muertos": (11, 2),
     "día de los muertos": (11, 2), "dia de los muertos": (11, 2), "day of the dead": (11, 2),
     "sinterklaas": (12, 5), "st lucia": (12, 13), "santa lucia": (12, 13),
+    "orthodox christmas": (1, 7), "old new year": (1, 14), "qingming": (4, 4),
+    "qingming festival": (4, 4), "tomb-sweeping day": (4, 4), "may holidays": (5, 1),
 }  # fmt: skip
 # holidays on the n-th weekday of a month: (month, weekday (Monday 0), n; -1 the last)
 _NTH_WEEKDAY = {
@@ -73,7 +76,11 @@ _FROM_EASTER = {
     "carnaval": -47, "carnevale": -47, "fasnacht": -41, "fasching": -48, "rosenmontag": -48,
     "semana santa": -7, "holy week": -7,
 }  # fmt: skip
-_MOVING = (*_FROM_EASTER, *_NTH_WEEKDAY, *_WEEKDAY_FROM)
+# the days counted from Orthodox Easter Sunday (Maslenitsa from the Monday of its week)
+_FROM_ORTHODOX_EASTER = {
+    "orthodox easter": 0, "pascha": 0, "maslenitsa": -55, "clean monday": -48,
+}  # fmt: skip
+_MOVING = (*_FROM_EASTER, *_FROM_ORTHODOX_EASTER, *_NTH_WEEKDAY, *_WEEKDAY_FROM)
 # holidays of a lunar or lunisolar calendar: (month, day) of their first day, per year (the
 # published civil dates; a year not listed names no day)
 _DIWALI = {2020: (11, 14), 2021: (11, 4), 2022: (10, 24), 2023: (11, 12), 2024: (10, 31),
@@ -96,21 +103,36 @@ _HOLI = {2020: (3, 10), 2021: (3, 29), 2022: (3, 18), 2023: (3, 8), 2024: (3, 25
          2025: (3, 14), 2026: (3, 4)}  # fmt: skip
 _DUSSEHRA = {2020: (10, 25), 2021: (10, 15), 2022: (10, 5), 2023: (10, 24), 2024: (10, 12),
              2025: (10, 2)}  # fmt: skip
+_DRAGON_BOAT = {2020: (6, 25), 2021: (6, 14), 2022: (6, 3), 2023: (6, 22), 2024: (6, 10),
+                2025: (5, 31), 2026: (6, 19), 2027: (6, 9)}  # fmt: skip
 # the Hebrew calendar's feasts, counted from Rosh Hashanah (Pesach is 163 days before it,
 # Yom Kippur 9 and Sukkot 14 days after it): their first full day
 _ROSH_HASHANAH = {2020: (9, 19), 2021: (9, 7), 2022: (9, 26), 2023: (9, 16), 2024: (10, 3),
                   2025: (9, 23), 2026: (9, 12), 2027: (10, 2)}  # fmt: skip
 
 
-def _from_rosh_hashanah(days: int) -> dict[int, tuple[int, int]]:
+def _shifted(days: dict[int, tuple[int, int]], by: int) -> dict[int, tuple[int, int]]:
+    """The table of a feast ``by`` days after (before, negative) the one of ``days``, in the
+    same year."""
     out = {}
-    for year, (month, day) in _ROSH_HASHANAH.items():
-        when = date(year, month, day) + timedelta(days=days)
+    for year, (month, day) in days.items():
+        when = date(year, month, day) + timedelta(days=by)
         out[year] = (when.month, when.day)
     return out
 
 
-_PESACH, _YOM_KIPPUR, _SUKKOT = (_from_rosh_hashanah(n) for n in (-163, 9, 14))
+# Purim is 30 days before Pesach, Lag BaOmer 33 and Shavuot 50 days after it
+_PURIM, _PESACH, _LAG_BAOMER, _SHAVUOT, _YOM_KIPPUR, _SUKKOT = (
+    _shifted(_ROSH_HASHANAH, n) for n in (-193, -163, -130, -113, 9, 14)
+)
+# Nepal's Dashain and India's Navratri begin nine days before Vijaya Dashami (Dussehra);
+# Nepal's Tihar two days before Diwali's main day; the Lantern Festival 14 days after the
+# Lunar New Year
+_NAVRATRI, _TIHAR, _LANTERN = (
+    _shifted(_DUSSEHRA, -9),
+    _shifted(_DIWALI, -2),
+    _shifted(_LUNAR_NEW_YEAR, 14),
+)
 _LUNAR = {
     "diwali": _DIWALI, "deepavali": _DIWALI, "lunar new year": _LUNAR_NEW_YEAR,
     "chinese new year": _LUNAR_NEW_YEAR, "eid": _EID_AL_FITR, "eid al-fitr": _EID_AL_FITR,
@@ -126,7 +148,10 @@ _LUNAR = {
     "matariki": _MATARIKI, "holi": _HOLI, "dussehra": _DUSSEHRA, "dasara": _DUSSEHRA,
     "vijaya dashami": _DUSSEHRA, "rosh hashanah": _ROSH_HASHANAH, "rosh hashana": _ROSH_HASHANAH,
     "yom kippur": _YOM_KIPPUR, "sukkot": _SUKKOT, "sukkos": _SUKKOT, "pesach": _PESACH,
-    "passover": _PESACH,
+    "passover": _PESACH, "purim": _PURIM, "lag baomer": _LAG_BAOMER, "lag b'omer": _LAG_BAOMER,
+    "shavuot": _SHAVUOT, "shavuos": _SHAVUOT, "dashain": _NAVRATRI, "navratri": _NAVRATRI,
+    "tihar": _TIHAR, "lantern festival": _LANTERN, "dragon boat festival": _DRAGON_BOAT,
+    "duanwu": _DRAGON_BOAT, "duanwu festival": _DRAGON_BOAT,
 }  # fmt: skip
 _NAMES = sorted([*_FIXED, *_MOVING, *_LUNAR], key=lambda n: -len(n))
 _HOLIDAY = (
@@ -213,6 +238,9 @@ def _moving(name: str) -> Callable[[int], date]:
     if name in _FROM_EASTER:
         days = _FROM_EASTER[name]
         return lambda year: _easter(year) + timedelta(days=days)
+    if name in _FROM_ORTHODOX_EASTER:
+        days = _FROM_ORTHODOX_EASTER[name]
+        return lambda year: _orthodox_easter(year) + timedelta(days=days)
     if name in _WEEKDAY_FROM:
         month, day, weekday = _WEEKDAY_FROM[name]
         return lambda year: weekday_from(date(year, month, day), weekday)
@@ -248,3 +276,13 @@ def _easter(year: int) -> date:
     n = (a + 11 * h + 22 * lw) // 451
     month, day = divmod(h + lw - 7 * n + 114, 31)
     return date(year, month, day + 1)
+
+
+def _orthodox_easter(year: int) -> date:
+    """Orthodox Easter Sunday: the Julian computus, moved to the Gregorian calendar (13 days
+    ahead from 1900 to 2099)."""
+    a, b, c = year % 4, year % 7, year % 19
+    d = (19 * c + 15) % 30
+    e = (2 * a + 4 * b - d + 34) % 7
+    month, day = divmod(d + e + 114, 31)
+    return date(year, month, day + 1) + timedelta(days=13)

@@ -379,11 +379,13 @@ _USED_TO = re.compile(
 
 
 # a state verb's simple past: over when a past time is told before it ("back in 2019 I was
-# a sous chef", "before, we lived in Daejeon", "years ago I worked at Kia")
+# a sous chef", "before, we lived in Daejeon", "before that I lived in Tralee", "years ago I
+# worked at Kia")
 _PAST_STATE = re.compile(_STATE_PAST, re.I)
 _AT_A_PAST_TIME = re.compile(
     r"\bback\s+(?:in|then|when)\b|\b(?:years|decades|ages)\s+ago\b"
-    r"|\b(?:previously|formerly|before)\W*(?:I|we|he|she|they)?\s*$|\bin\s+(?:19|20)\d\d\b"
+    r"|\b(?:previously|formerly|before(?:\s+(?:that|then|this))?)\W*(?:I|we|he|she|they)?\s*$"
+    r"|\bin\s+(?:19|20)\d\d\b"
     r"|\bas\s+a\s+(?:kid|child|teen|teenager|student)\b|\bgrowing\s+up\b"
     r"|\bwhen\s+I\s+was\s+(?:young|little|a\s+kid)\b"
     # "When I lived in Oaxaca I never could eat the spicy": a time of the past told by its state
@@ -425,7 +427,32 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
     if after is not None and _BEFORE_AS_ADVERB.match(text, after.start()):
         # "I was a nurse before, now I teach": "before" closes the state, no clause follows
         lead = f"{lead} before"
+    length = _length_after(text, span[1], clause[1])
+    if length:  # "I worked in a cashmere factory, in the dyeing section, 12 years"
+        words = f"{words} for {length}"
     return told_as_over(words, lead)
+
+
+# a state's length told alone after a comma, as learners do ("..., 12 years."), and the
+# places told between ("..., in the dyeing section, 12 years")
+_LENGTH_AFTER_COMMA = re.compile(
+    r",\s*(?:for\s+)?(?P<length>" + _LENGTH + r")\s*(?:[.,;!?]|$)", re.I
+)
+_PLACE_AFTER_COMMA = re.compile(r",\s*(?:in|at|on|near|with|as|for)\s+[^,.;!?]{1,40}(?=,)", re.I)
+
+
+def _length_after(text: str, at: int, end: int) -> str:
+    """The length told alone after the state's words (past places told between), or ""."""
+    at = text.find(",", at, end)
+    while at >= 0:
+        length = _LENGTH_AFTER_COMMA.match(text, at)
+        if length is not None:
+            return length.group("length")
+        place = _PLACE_AFTER_COMMA.match(text, at)
+        if place is None:
+            return ""
+        at = place.end()
+    return ""
 
 
 # "before" (or "previously") told after a state as an adverb, ending its clause

@@ -37,7 +37,8 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
     if not inside:
         busy = {h.clause for h in hits}
         return [t for t in s.times if _borrowable(s, t, busy, hit)]
-    rivals = {h.verb for h in hits if h.clause == hit.clause}
+    # a tie told in passing ("my husband Weiming started ...") takes no day from its clause
+    rivals = {h.verb for h in hits if h.clause == hit.clause and (h is hit or not h.undated)}
     part = _part_of(s, hit)
     own = [t for t in inside if part[0] <= t.start < part[1]]
     return [
@@ -207,10 +208,12 @@ def hit_dates(
     s: Sentence, hit: Hit, times: list[TimeExpression]
 ) -> tuple[datetime | None, datetime | None]:
     clause = s.clause_at(_where(s, hit))
-    if hit.over and not any(clause[0] <= t.start < clause[1] for t in times):
+    part = _part_of(s, hit) if hit.over else clause
+    if hit.over and not any(part[0] <= t.start < part[1] for t in times):
         began = next((t.when for t in times if t.role == "since" and t.when <= s.reference), None)
         if began is not None:
-            return None, began  # "I live in Győr since the spring, before I was in Budapest"
+            # "I live in Győr since the spring, before (then) I was in Budapest"
+            return None, began
     start, until = _first_bounds(hit, times, clause)
     if hit.over and start is not None and start <= s.reference:
         return start, until  # "back in 2019 I was a sous chef": held then, over by now

@@ -88,10 +88,27 @@ def span_party(
     if owner or span.label in row.reject_labels:
         return None
     last = span.name.split()[-1].lower()
+    if row.heads is not None or row.reject_heads:
+        kind = _kind_told(s, span)  # "DNT, the trekking association": its kind's head
+        last = kind if kind and (row.heads is None or last not in row.heads) else last
     if (row.heads is not None and last not in row.heads) or last in row.reject_heads:
         return None
     attrs = tuple(span.attributes.items())
     return Party(span.name, span.label or row.label, span.named, False, attrs)
+
+
+# a name's kind told in apposition right after it (one adverb may stand between): "joined
+# DNT instead, the trekking association", "Stiftung Warentest, a consumer organisation"
+_KIND_TOLD = re.compile(
+    r"(?:\s+[a-z]+)?,\s+(?:the|a|an)\s+(?:[a-z'-]+\s+){0,3}(?P<head>[a-z'-]+)"
+    r"(?=\s*(?:[,.;!?)]|$)|\s+(?:for|in|at|with|that|which|who|where|near|on)\b)"
+)
+
+
+def _kind_told(s: Sentence, span: Span) -> str | None:
+    """The head of the kind an apposition after ``span`` tells, if one is told."""
+    m = _KIND_TOLD.match(s.text, span.end)
+    return m.group("head") if m else None
 
 
 def object_after(s: Sentence, pos: int, end: int, row: RelationPattern) -> Party | None:

@@ -37,7 +37,7 @@ _FRONTED = re.compile(
 
 # a thing ended, said object first: "Onitsha Main Market I left at the end of October", "the
 # old Golf I sold in May" (a name of up to four words, or a noun phrase of up to three)
-_ENDED = r"left|quit|sold|closed|cancelled|canceled|gave up|scrapped|gave away"
+_ENDED = r"left|quit|sold|closed|cancelled|canceled|gave up|scrapped|gave away|gave"
 _FRONTED_END = re.compile(
     r"(?P<lead>(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)))"
     r"(?P<obj>(?!(?:yesterday|today|tonight|now|then|so|and|but|well|oh|also|honestly|really|"
@@ -50,7 +50,7 @@ _FRONTED_END = re.compile(
     r"\s+(?P<subject>I|we)\s+(?P<adverbs>(?:(?:finally|just|already|actually)\s+)*)"
     rf"(?P<verb>{_ENDED})\b"
     # no object of its own: only a time or a reason after it ("at the end of October")
-    r"(?P<rest>(?:\s+(?:at|in|on|last|this|back|yesterday|today|ago|after|before|when|since|"
+    r"(?P<rest>(?:\s+(?:at|in|on|to|last|this|back|yesterday|today|ago|after|before|when|since|"
     r"because|for|two|three|four|five|six|a|an|about|around|already|finally)\b[^.!?;,]*)?)"
     r"(?=\s*(?:[,.!?;]|$))",
     re.I,

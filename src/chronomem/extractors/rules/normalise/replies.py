@@ -56,9 +56,13 @@ def as_answered(episode: Episode, question: str | None) -> Episode:
     """``episode`` (a user's message) as the learned reader reads it: a yes to a statement
     about the user the assistant asks to confirm, written out as the user's own ("yep" to
     "Last time you said you're a vet nurse in Galway. Is that still right?" reads "I'm a
-    vet nurse in Galway"), its words being the assistant's."""
+    vet nurse in Galway"), its words being the assistant's; a bare value answering a
+    question that asks for one, as the rules read it ("cane cutter. big bend" to "What's
+    your current job?" reads "I'm a cane cutter. big bend")."""
     speaker, _, body = episode.content.partition(":")
-    said = _confirmed(body.strip(), question) if episode.speaker() else None
+    said = None
+    if episode.speaker() and question:
+        said = _confirmed(body.strip(), question) or _slot_answer(body.strip(), question)
     return episode if said is None else replace(episode, content=f"{speaker}: {said}")
 
 

@@ -336,8 +336,21 @@ def _thing_reference(
         found = next((h for h in held if normalize_name(h.name) == key), None)
         # told as over just before ("for eight years I sang with X"): its day is this one's
         over = [r for (who, r), v in known.ended.items() if who == me and normalize_name(v) == key]
+        if (found is None or found.relations == ("MENTIONED",)) and not (over or here):
+            found = _held_met_last(known, later, held) or found
         found = found or Held(name, tuple(over) or ("MENTIONED",), _naming_words(name, key))
     return HeldRef(m.start(), m.end(), found, pronoun=True, it=verb)
+
+
+def _held_met_last(known: Known, later: set[str], held: list[Held]) -> Held | None:
+    """The thing met last that the speaker holds in a relation, for an "it" whose last
+    thing is only mentioned: "I have been a member of Lillehammer Skiklub ... busy preparing
+    the ice for the World Cup" ... "I cancelled it" ends the membership, not the cup."""
+    ties = {normalize_name(h.name): h for h in held if h.relations != ("MENTIONED",)}
+    for key in reversed(known.things):
+        if key not in later and key in ties:
+            return ties[key]
+    return None
 
 
 def _asked_of(question: str, held: list[Held]) -> Held | None:

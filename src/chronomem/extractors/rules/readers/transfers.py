@@ -48,9 +48,13 @@ def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         if person is None:
             continue
         between = (given.end(), to.start())
-        for relation, thing in _things(s, known, hits, (s.speaker, clause), between):
+        me = Party(s.speaker, "Person", speaker=True)
+        for relation, thing, ended in _things(s, known, hits, (s.speaker, clause), between):
             text = plain_sentence(relation, person.name, thing.name)
             out.append(Hit(relation, person, thing, False, clause, given.span(), text=text))
+            if not ended and not known.held_named(s.speaker, thing.name):
+                # the speaker had it until now, though no turn told so
+                out.append(Hit(relation, me, thing, True, clause, given.span()))
     return out
 
 
@@ -73,17 +77,17 @@ def _things(
     hits: list[Hit],
     told: tuple[str, tuple[int, int]],
     between: tuple[int, int],
-) -> list[tuple[str, Party]]:
+) -> list[tuple[str, Party, bool]]:
     """What the speaker gave (``told``: the speaker and the clause), with the relation the
-    recipient holds it by: the values this clause's hits end for the speaker, else the things
-    named between the verb and "to"."""
+    recipient holds it by, and whether a hit ends the speaker's tie: the values this
+    clause's hits end for the speaker, else the things named between the verb and "to"."""
     speaker, clause = told
-    out: list[tuple[str, Party]] = []
+    out: list[tuple[str, Party, bool]] = []
     for h in hits:
         if h.ending and h.source.speaker and h.clause == clause:
             relation = _by_kind(h.target, known) if h.relation == "MENTIONED" else h.relation
             if relation in _GIVABLE:
-                out.append((relation, Party(h.target.name, h.target.label)))
+                out.append((relation, Party(h.target.name, h.target.label), True))
     if out:
         return out
     me = normalize_name(speaker)
@@ -97,7 +101,8 @@ def _things(
         held = [r for (who, r), values in known.targets.items() if who == me and key in values]
         relation = next((r for r in held if r in _GIVABLE), None) or _by_kind(thing, known)
         if relation in _GIVABLE:
-            out.append((relation, Party(span.name, "Pet" if relation == "HAS_PET" else span.label)))
+            label = "Pet" if relation == "HAS_PET" else span.label
+            out.append((relation, Party(span.name, label), False))
     return out
 
 

@@ -210,7 +210,7 @@ PHONE_NAMES = word_set(
 DEVICE_NAMES = CAR_NAMES | PHONE_NAMES | LAPTOP_NAMES | CAMERA_NAMES | WATCH_NAMES | BIKE_NAMES
 
 # Roles at work: "my new manager is Priya" (the speaker is MANAGED_BY Priya).
-ROLES_MANAGER = word_set("manager boss supervisor")
+ROLES_MANAGER = word_set("manager boss supervisor foreman forewoman")
 
 ROLES_PERSONAL = word_set(
     "coach doctor dentist therapist landlord landlady trainer tutor mentor teacher roommate "

@@ -57,7 +57,7 @@ DRUG_STEM = (
     r"\b[a-z]{3,}(?:pril|sartan|olol|statin|dipine|azepam|azolam|oxetine|triptyline|prazole|"
     r"tidine|cillin|mycin|cycline|floxacin|triptan|gliptin|gliflozin|glutide|parin|xaban|"
     r"lukast|profen|coxib|setron|tinib|navir|conazole|umab|ximab|zumab|nisone|olone|"
-    r"thiazide|semide|tiapine|peridol|traline|oxacin|vudine|dronate|formin)\b"
+    r"thiazide|semide|tiapine|peridol|traline|oxacin|vudine|dronate|formin|vir)\b"
 )
 # the trigger word a clause naming such a drug stands for (``patterns.candidate_patterns``)
 DRUG_TRIGGER = "<drug>"
@@ -88,6 +88,11 @@ MEDICATION_ROWS: tuple[P, ...] = (
         rf"(?P<old>{_MED}) (?:to|onto) {_OBJ}\b",
         "possessor",
     ),
+    _taken(  # a switch in the passive: "your warfarin was switched to apixaban"
+        rf"\b(?P<old>{_MED}) (?:has been|had been|was|is|got) (?:switched|changed|replaced)"
+        rf" (?:with|to|for|by) {_OBJ}\b",
+        "possessor",
+    ),
     _taken(  # "switched from Zoloft to Lexapro": the old one ends, the new one starts
         rf"\b(?:switched|switching|moved|changed|went|going) (?:me |him |her )?from "
         rf"(?P<old>{_MED}) (?:to|onto) {_OBJ}\b"
@@ -99,9 +104,10 @@ MEDICATION_ROWS: tuple[P, ...] = (
         rf"up) {_OBJ}\b",
         ending=True,
     ),
-    _taken(  # the course told over after the drug: "antibiotics finished", "steroids done"
-        rf"(?:^\W*|[,;:] |\b(?:and|my|the) ){_OBJ} (?:are |is |all |now )?(?:finished|done|"
-        r"over|stopped)\b",
+    _taken(  # the course told over after the drug: "antibiotics finished", "steroids done",
+        # "your warfarin has been stopped"
+        rf"(?:^\W*|[,;:] |\b(?:and|my|the) ){_OBJ} (?:are |is |all |now |has been |have been "
+        r"|was |were |got )?(?:finished|done|over|stopped|discontinued)\b",
         "possessor",
         ending=True,
     ),
@@ -110,9 +116,8 @@ MEDICATION_ROWS: tuple[P, ...] = (
         r"started|starting|start|began|take|takes|taking)(?: taking)?|\bprescribed) " + _OBJ + r"\b"
     ),
     _taken(  # "the doc put me on metformin", "they started me on insulin": the speaker takes it
-        r"\b(?:put|started|starting|got|switched|prescribed) (?:me|us) (?:back )?(?:on |onto )?"
-        + _OBJ
-        + r"\b",
+        r"\b(?:put|started|starting|got|switched|prescribed|gave|given) (?:me|us) (?:back )?"
+        r"(?:on |onto )?" + _OBJ + r"\b",
         "possessor",
     ),
     _taken(  # a course told on its own with its length: "Penicillin for ten days", "on

@@ -91,7 +91,17 @@ def _role_rows(
         )
         for form, words, mode in zip((*forms, label), triggers, modes, strict=True)
     )
-    return rows if held else rows + _theirs_rows(relation, kind, text, roles)
+    if not held:
+        return rows + _theirs_rows(relation, kind, text, roles)
+    # a held role's next holder, said as the one in it: "the new manager is Paola" (the
+    # speaker's, as "new manager: Rebecca" is)
+    successor = rf"\b(?-i:[Tt])he new {free}(?P<role>{alt}) (?:is|'s) (?P<obj>{{NAME}})"
+    return (
+        *rows,
+        RelationPattern(
+            relation, successor, "Person", "inline", "possessor", template=text, triggers="new"
+        ),
+    )
 
 
 def _theirs_rows(

@@ -107,6 +107,10 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     P("MEMBER_OF", r"\b(?:have|has|got|bought) (?:an? |the )?(?:[a-z]+ )?membership "
       r"(?:at|with|to)\b|(?:\b(?:am|is|are)|'m|'re) (?:an? )?member (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership member"),
+    # a named group one is a member of, whatever its name ends in: "a member of Lillehammer
+    # Skiklub", "member of DNT" ("part of" names no membership on its own)
+    P("MEMBER_OF", r"\b(?:an? )?member of\b", "Organization", "named",
+      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="member"),
     P("MEMBER_OF", r"\b(?:a member of|member of|part of|belong to|belongs to)\b", "Organization",
       "phrase", heads=GROUP_HEADS | {"party", "union"}, triggers="member part belong belongs"),
     # one plays, sings or takes part in a group one belongs to: "plays the viola in the county
