@@ -303,6 +303,11 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
         ("What's your favourite track?", "Lantern Street prob",
          "My favourite track is Lantern Street prob"),
         ("Who's your GP now?", "dr okafor", "My gp is dr okafor"),
+        # round 40: a value asked of the past is the one held before
+        ("When did you leave? Where were you working?", "gift shop. mt rushmore",
+         "I used to work at gift shop. mt rushmore"),
+        ("Where did you live before?", "Rapid City. with my aunt",
+         "I used to live in Rapid City. with my aunt"),
     ],
 )  # fmt: skip
 def test_a_yes_or_no_is_the_statement_it_answers(question: str, reply: str, said: str) -> None:
@@ -359,6 +364,8 @@ def test_other_replies_are_left_alone(question: str | None, reply: str) -> None:
           "Ines: Ville Korhonen. from today"], ("Ines", "MANAGED_BY", "Ville Korhonen", False)),
         (["Ines: can you help with my cv", "Assistant: Of course. What's your job right now?",
           "Ines: night porter"], ("Ines", "HAS_JOB_TITLE", "night porter", False)),
+        (["Ines: can I get unemployment if I quit", "Assistant: Where were you working?",
+          "Ines: Harbour Deli. till august"], ("Ines", "WORKS_AT", "Harbour Deli", True)),
     ],
 )  # fmt: skip
 def test_a_reply_and_work_for_a_firm_give_their_facts(

@@ -175,6 +175,23 @@ _SLOT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
         "I'm {a}{value}",
     ),
     (re.compile(r"\bwhere (?:are|do) you (?:work|working)\b", re.I), "I work at {value}"),
+    # asked of the past: the value held before ("Where were you working?" -- "gift shop")
+    (
+        re.compile(
+            r"\bwhere (?:were you (?:working|employed)|did you (?:use to )?work)\b"
+            r"|\bwhat (?:was|were) your (?:old |previous |last )?(?:job|role|position)\b",
+            re.I,
+        ),
+        "I used to work at {value}",
+    ),
+    (
+        re.compile(
+            r"\bwhere (?:were you living|did you (?:use to )?live)\b"
+            r"|\bwhere (?:was|were) your (?:old |previous |last )?(?:home|place|flat|house)\b",
+            re.I,
+        ),
+        "I used to live in {value}",
+    ),
     (
         re.compile(
             r"\bwhere (?:are|do) you (?:live|living|based)\b|\bwhere(?:'s| is) your "
