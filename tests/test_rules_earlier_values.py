@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from tests.real_embedder import timeline_days
 from tests.test_rules_successions import read
 
 MARCH_1 = date(2024, 3, 1)  # "since March", told on 10 May 2024
@@ -73,3 +74,30 @@ def test_a_tie_told_in_passing_leaves_the_day_to_the_change_beside_it() -> None:
     found = spells("Ana: After Easter my husband Weiming started working at Tesco.")
     assert found[("Weiming", "WORKS_AT", "Tesco")][0] == date(2024, 3, 31)
     assert found[("Ana", "MARRIED_TO", "Weiming")][0] != date(2024, 3, 31)
+
+
+@pytest.mark.parametrize(
+    ("said", "old", "new", "day"),
+    [
+        ("Ana: I quit Tesco last week and I work at Aldi now.",
+         ("WORKS_AT", "Tesco"), ("WORKS_AT", "Aldi"), date(2024, 5, 3)),
+    ],
+)  # fmt: skip
+def test_the_new_value_starts_the_day_the_old_one_told_beside_it_ends(
+    said: str, old: tuple[str, str], new: tuple[str, str], day: date
+) -> None:
+    """Round 40: the new value started when the sentence was said, before the old one ended."""
+    found = spells(said)
+    assert found[("Ana", *old)][1] == day
+    assert found[("Ana", *new)] == (day, None)
+
+
+@pytest.mark.local_model
+def test_the_new_home_starts_the_day_the_old_one_is_left() -> None:
+    """Round 40: "the apartment is in Pelluco" held from the day said, ten days before the
+    move the same sentence dates."""
+    story = [("2025-04-05T00:05", "Catalina: signed today. I leave Temuco on the 19th, the "
+              "apartment is in Pelluco, two blocks from the sea.")]  # fmt: skip
+    days = dict(timeline_days(story, "Catalina", "LIVES_IN"))
+    assert days["Pelluco"].startswith("2025-04-19")
+    assert days["Temuco"].endswith("2025-04-19")

@@ -11,6 +11,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.summaries import summarize
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import ExtractedEntity, ExtractedFact, Extraction
+from chronomem.model.relations import is_functional
 
 # An episode stops being read once it has given this many facts or entities: no chat turn
 # holds more, and the engine's work per episode (candidates, embeddings) stays bounded.
@@ -129,7 +130,8 @@ class Draft:
     def switch_days(self) -> None:
         """An ending dated only by when it was said ends the day another value of its
         relation starts, told in the same sentence ("no more amlodipine, from Monday 14 I
-        take losartan": amlodipine ends on the 14th)."""
+        take losartan": amlodipine ends on the 14th); a one-value relation's new value dated
+        only by when it was said starts the day the old one ends."""
         said = self.said_at
         if said is None:
             return
@@ -149,6 +151,24 @@ class Draft:
             }
             if len(starts) == 1 and k[2] not in GENERIC_RELATIONS:
                 self.facts[k] = replace(f, invalid_at=starts.pop())
+        for k, f in list(self.facts.items()):
+            # and the other way: a new value of a one-value relation dated only by when it
+            # was said starts the day the old one, told in the same sentence, ends ("I
+            # leave Temuco on the 19th, the apartment is in Pelluco": Pelluco from the 19th)
+            if f.invalid_at is not None or f.valid_at != said or not is_functional(k[2]):
+                continue
+            ends = {
+                g.invalid_at
+                for j, g in self.facts.items()
+                if j[0] == k[0]
+                and j[2] == k[2]
+                and j[1] != k[1]
+                and g.invalid_at is not None
+                and self.told_in.get(j) == self.told_in.get(k, -1)
+                and g.invalid_at.date() != said.date()
+            }
+            if len(ends) == 1:
+                self.facts[k] = replace(f, valid_at=ends.pop())
 
     def build(self) -> Extraction:
         self.switch_days()
