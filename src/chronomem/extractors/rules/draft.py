@@ -138,17 +138,7 @@ class Draft:
         for k, f in list(self.facts.items()):
             if f.valid_at is not None or f.invalid_at is None or f.invalid_at != said:
                 continue
-            starts = {
-                g.valid_at
-                for j, g in self.facts.items()
-                if j[0] == k[0]
-                and j[2] == k[2]
-                and j[1] != k[1]
-                and g.invalid_at is None
-                and self.told_in.get(j) == self.told_in.get(k, -1)
-                and g.valid_at is not None
-                and g.valid_at.date() != said.date()
-            }
+            starts = self._told_beside(k, said, ended=False)
             if len(starts) == 1 and k[2] not in GENERIC_RELATIONS:
                 self.facts[k] = replace(f, invalid_at=starts.pop())
         for k, f in list(self.facts.items()):
@@ -157,18 +147,25 @@ class Draft:
             # leave Temuco on the 19th, the apartment is in Pelluco": Pelluco from the 19th)
             if f.invalid_at is not None or f.valid_at != said or not is_functional(k[2]):
                 continue
-            ends = {
-                g.invalid_at
-                for j, g in self.facts.items()
-                if j[0] == k[0]
-                and j[2] == k[2]
-                and j[1] != k[1]
-                and g.invalid_at is not None
-                and self.told_in.get(j) == self.told_in.get(k, -1)
-                and g.invalid_at.date() != said.date()
-            }
+            ends = self._told_beside(k, said, ended=True)
             if len(ends) == 1:
                 self.facts[k] = replace(f, valid_at=ends.pop())
+
+    def _told_beside(
+        self, key: tuple[str, str, str], said: datetime, *, ended: bool
+    ) -> set[datetime]:
+        """The days on which the other values of ``key``'s source and relation, told in the
+        same sentence, start (held ones) or, ``ended``, end: any day but the one said."""
+        days = set()
+        for j, g in self.facts.items():
+            if j[0] != key[0] or j[2] != key[2] or j[1] == key[1]:
+                continue
+            if self.told_in.get(j) != self.told_in.get(key, -1):
+                continue
+            day = g.invalid_at if ended else (g.valid_at if g.invalid_at is None else None)
+            if day is not None and day.date() != said.date():
+                days.add(day)
+        return days
 
     def build(self) -> Extraction:
         self.switch_days()

@@ -37,7 +37,8 @@ _FRONTED = re.compile(
 
 # a thing ended, said object first: "Onitsha Main Market I left at the end of October", "the
 # old Golf I sold in May" (a name of up to four words, or a noun phrase of up to three)
-_ENDED = r"left|quit|sold|closed|cancelled|canceled|gave up|scrapped|gave away|gave"
+# ("gave" only to someone: "my old Honda Activa I gave to my nephew")
+_ENDED = r"left|quit|sold|closed|cancelled|canceled|gave up|scrapped|gave away|gave(?=\s+to\b)"
 _FRONTED_END = re.compile(
     r"(?P<lead>(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)))"
     r"(?P<obj>(?!(?:yesterday|today|tonight|now|then|so|and|but|well|oh|also|honestly|really|"

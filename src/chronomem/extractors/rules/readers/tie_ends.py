@@ -344,8 +344,8 @@ def _thing_reference(
 
 def _held_met_last(known: Known, later: set[str], held: list[Held]) -> Held | None:
     """The thing met last that the speaker holds in a relation, for an "it" whose last
-    thing is only mentioned: "I have been a member of Lillehammer Skiklub ... busy preparing
-    the ice for the World Cup" ... "I cancelled it" ends the membership, not the cup."""
+    thing is only mentioned: "I'm a member of Lillehammer Skiklub ... we prepare the ice for
+    the World Cup" ... "I cancelled it" ends the membership, not the cup."""
     ties = {normalize_name(h.name): h for h in held if h.relations != ("MENTIONED",)}
     for key in reversed(known.things):
         if key not in later and key in ties:
