@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime, timedelta
+from functools import partial
 
 from chronomem.text.daymath import DayContext, day_in_year, midnight, nth_weekday, weekday_from
 
@@ -176,11 +177,12 @@ HOLIDAY_IN_YEAR_PATTERN = (
 )
 # the words of which one must stand in a text for the rule to be tried: each word of a name
 # as the date rules' gate reads words ([a-z]+; "good friday": "friday"), but the common ones
+# (each name keeps a word of its own: "old new year" is tried for "year", "the May holidays"
+# for "may", "Lag b'Omer" for "omer", "Clean Monday" for "monday")
+_COMMON = ("the", "of", "de", "los", "day", "s", "st", "eve", "new", "n", "old", "holidays",
+           "clean", "b", "boat", "lag")  # fmt: skip
 HOLIDAY_WORDS = frozenset(
-    word
-    for name in _NAMES
-    for word in re.findall(r"[a-z]+", name)
-    if word not in ("the", "of", "de", "los", "day", "s", "st", "eve", "new", "n")
+    word for name in _NAMES for word in re.findall(r"[a-z]+", name) if word not in _COMMON
 )
 
 
@@ -235,17 +237,19 @@ def _fixed(name: str) -> tuple[int, int] | None:
 def _moving(name: str) -> Callable[[int], date]:
     """The rule that computes a moving holiday's day in a year (Easter and the days counted
     from it, the holidays on the n-th weekday of a month, Thanksgiving among them)."""
-    if name in _FROM_EASTER:
-        days = _FROM_EASTER[name]
-        return lambda year: _easter(year) + timedelta(days=days)
-    if name in _FROM_ORTHODOX_EASTER:
-        days = _FROM_ORTHODOX_EASTER[name]
-        return lambda year: _orthodox_easter(year) + timedelta(days=days)
+    for counted, computus in ((_FROM_EASTER, _easter), (_FROM_ORTHODOX_EASTER, _orthodox_easter)):
+        if name in counted:
+            return partial(_days_from, computus, counted[name])
     if name in _WEEKDAY_FROM:
         month, day, weekday = _WEEKDAY_FROM[name]
         return lambda year: weekday_from(date(year, month, day), weekday)
     month, weekday, n = _NTH_WEEKDAY[name]
     return lambda year: _on(nth_weekday(year, month, weekday, n))
+
+
+def _days_from(computus: Callable[[int], date], days: int, year: int) -> date:
+    """The day ``days`` after (before, negative) the year's Easter by ``computus``."""
+    return computus(year) + timedelta(days=days)
 
 
 def _on(day: date | None) -> date:

@@ -208,21 +208,16 @@ def hit_dates(
     s: Sentence, hit: Hit, times: list[TimeExpression]
 ) -> tuple[datetime | None, datetime | None]:
     clause = s.clause_at(_where(s, hit))
-    # a past state with no day of its own from its part of the clause on (a "since" of the
-    # part before it is the new state's): over when the state after it began
-    part = _part_of(s, hit) if hit.over else clause
-    if hit.over and not any(part[0] <= t.start < clause[1] for t in times):
-        began = next(
-            (
-                t.when
-                for t in times
-                if t.role == "since" and t.when <= s.reference and t.start < part[0]
-            ),
-            None,
-        )
-        if began is not None:
-            # "I live in Győr since the spring, before (then) I was in Budapest"
-            return None, began
+    if hit.over:
+        # a past state with no day of its own from its part of the clause on: over when the
+        # state told before it began (a "since" of an earlier part: "I live in Győr since
+        # the spring, before (then) I was in Budapest")
+        part = _part_of(s, hit)
+        if not any(part[0] <= t.start < clause[1] for t in times):
+            since = [t for t in times if t.role == "since" and t.start < part[0]]
+            began = [t.when for t in since if t.when <= s.reference]
+            if began:
+                return None, began[0]
     start, until = _first_bounds(hit, times, clause)
     if hit.over and start is not None and start <= s.reference:
         return start, until  # "back in 2019 I was a sous chef": held then, over by now

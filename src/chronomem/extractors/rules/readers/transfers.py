@@ -34,11 +34,13 @@ _GIVABLE = frozenset({"HAS_PET", "OWNS", *DEVICE_RELATIONS.values()})
 
 def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """For each clause where the speaker gives a thing to a named person: that person
-    holds it (a start), by the relation the speaker held it by; a pet of the speaker's gone
-    to live with a named person is theirs (``_rehomed``)."""
+    holds it (a start), by the relation the speaker held it by, and a thing no turn told
+    the speaker held ends for the speaker then; a pet of the speaker's gone to live with a
+    named person is theirs (``_rehomed``)."""
     if s.speaker is None or s.assistant or s.question:
         return []
     out: list[Hit] = _rehomed(s, known, hits)
+    me = Party(s.speaker, "Person", speaker=True)
     for clause in s.clauses:
         given = _GIVEN.search(s.text, *clause)
         to = _TO.search(s.text, given.end(), clause[1]) if given else None
@@ -48,7 +50,6 @@ def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         if person is None:
             continue
         between = (given.end(), to.start())
-        me = Party(s.speaker, "Person", speaker=True)
         for relation, thing, ended in _things(s, known, hits, (s.speaker, clause), between):
             text = plain_sentence(relation, person.name, thing.name)
             out.append(Hit(relation, person, thing, False, clause, given.span(), text=text))
