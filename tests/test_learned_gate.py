@@ -340,3 +340,28 @@ def test_a_role_said_bare_on_a_users_line_is_the_speakers(text: str, holder: str
     read = [ReadFact("ROLE_HELD_BY", "speaker", "start", _span(text, holder), confidence=0.8)]
     hits = learned_hits(s, read, [], "user", known)
     assert [(h.source.name, h.target.name) for h in hits] == [("Lena", holder)]
+
+
+def test_a_place_one_is_near_or_a_town_a_job_is_in_is_no_employer() -> None:
+    """Round 41: "got an apartment near the arsenal" read as a job at the arsenal, "a job in
+    Dubai with Emirates" as a job at Dubai."""
+    for text, place in [
+        ("He got an apartment near the Arsenal, loves the job", "Arsenal"),
+        ("My son got a job in Huntsville at the Marshall Space Flight Center", "Huntsville"),
+    ]:
+        s = analyse(text, WHEN, "Tanisha", Known())
+        read = [ReadFact("WORKS_AT", "third", "state", _span(text, place), confidence=0.8)]
+        assert not learned_hits(s, read, [], "user", Known())
+    text = "I work at the Marshall Space Flight Center"
+    s = analyse(text, WHEN, "Tanisha", Known())
+    read = [ReadFact("WORKS_AT", "speaker", "state", _span(text, "Marshall Space Flight Center"),
+                     confidence=0.8)]  # fmt: skip
+    assert learned_hits(s, read, [], "user", Known())
+
+
+def test_a_number_that_labels_a_place_is_no_age() -> None:
+    """Round 41: "written to me at number 41" read as the speaker's age."""
+    text = "The bank has written to me at Number 41, so all is well."
+    s = analyse(text, WHEN, "Marjorie", Known())
+    read = [ReadFact("HAS_AGE", "speaker", "state", _span(text, "Number 41"), confidence=0.8)]
+    assert not learned_hits(s, read, [], "user", Known())

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from chronomem.text.dates import find_time_expressions
-from chronomem.text.tense import clause_tense
+from chronomem.text.tense import clause_tense, told_as_over
 from tests.helpers import t
 
 JAN_10 = t("2024-01-10T12:00")
@@ -81,3 +81,12 @@ def test_an_hour_without_am_or_pm_from_one_to_six_is_the_afternoon() -> None:
     assert early.when.hour == 3
     (breakfast,) = find_time_expressions("breakfast on the 20th at 8", JAN_10)
     assert breakfast.when.hour == 8
+
+
+def test_a_simple_past_had_after_a_past_time_is_over() -> None:
+    """Round 41: "Since Juhannus I live in Kerimaki. Before that I had a flat in Savonlinna"
+    made Savonlinna the home from the day said."""
+    assert told_as_over("Before that I had a flat in Savonlinna centre")
+    assert told_as_over("Back in 2019 I had a Honda Civic")
+    assert not told_as_over("I had a flat in Leeds")
+    assert not told_as_over("Before that I had to move out")

@@ -326,7 +326,15 @@ _PAST_PERFECT_STATE = re.compile(
 # the full stop of a title is no sentence's end: "was Dr. Wierzbicki for 20 years"
 _TITLE_DOT = r"(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bMs)\.|(?<=\bSt)\.|(?<=\bProf)\."
 # a state verb's simple past, "was"/"were" among them
-_STATE_PAST = r"\b(?:" + _STATE_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
+# ("had" too, after a past time: "before that I had a flat in Savonlinna", "back in 2019 I
+# had a Honda")
+_STATE_PAST = (
+    r"\b(?:"
+    + _STATE_VERBS
+    + r"|had\b(?!\s+(?:to|been|got)\b)|(?:was|were)\b"
+    + _NOT_A_PASSIVE
+    + r")"
+)
 # (a learner's length without its "for": "I was dentist there 12 years")
 # a state verb's or a held verb's simple past, for a state told with its length
 _HELD_PAST = (

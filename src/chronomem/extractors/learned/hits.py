@@ -106,6 +106,25 @@ _INSTEAD_OF = re.compile(
     r"their|our)\s+)?$",
     re.I,
 )
+# a place one is near is no place one works or studies at: "an apartment near the arsenal"
+# (a home near a place is near enough: "the company dormitory near Kamijima station")
+_PLACED = frozenset({"WORKS_AT", "STUDIES_AT", "MEMBER_OF"})
+_BESIDE = re.compile(
+    r"\b(?:near|nearby|next to|close to|opposite|outside|behind|across from|round the corner "
+    r"from|down the road from)\s+(?:the\s+|a\s+|an\s+)?$",
+    re.I,
+)
+# a place named after "in" (or any name after "a job in") is where a job is, not the
+# employer: "a job in Dubai with X", "a job in Huntsville at Y"
+_EMPLOYED = frozenset({"WORKS_AT", "STUDIES_AT"})
+_IN_PLACE = re.compile(r"(?:\b(job|position|role|post|gig|internship|placement)\s+)?\bin\s+$", re.I)
+# what is done to one, not what one has: a scan, a test, an appointment
+_PROCEDURE = re.compile(
+    r"\b(?:mri|scans?|x-?rays?|ultrasounds?|biops(?:y|ies)|blood tests?|tests?|reviews?|"
+    r"check-?ups?|appointments?|appts?|operations?|procedures?|injections?|jabs?|vaccin\w*|"
+    r"smears?|colonoscop\w*|endoscop\w*|mammograms?|ecgs?|consultations?)$",
+    re.I,
+)
 # a value said to be off: "Tbilisi's off" (the trip to it called off)
 _CALLED_OFF = re.compile(
     r"\s*(?:'s|\s+is|\s+was|\s+has\s+been|\s+got)\s+(?:off|cancell?ed|called\s+off)\b", re.I
@@ -128,14 +147,25 @@ _AGE_THEN = re.compile(
 _A_RATE = re.compile(r"\s+(?:a|an|per|each)\s+(?:day|week|month|year|night|hour)\b", re.I)
 
 
+# a number that labels something: "number 41", "flat 12", "bus 38", "#7"
+_LABELLED = re.compile(
+    r"\b(?:number|no\.?|nr\.?|flat|unit|apt\.?|apartment|house|room|suite|door|bus|route|"
+    r"platform|gate|line|page|chapter|track|pier|berth|seat|row|level|floor|ward|bed|locker|"
+    r"plot|pitch|stall|table|lane)\s+(?=\d)|#\s*(?=\d)",
+    re.I,
+)
+
+
 def _no_age(text: str, found: Span) -> bool:
     """Is the number read as an age an age that dates something else ("since I was 16"), a
-    rate ("40 a day") or a day of the month ("*19th")?"""
+    rate ("40 a day"), a day of the month ("*19th") or a label ("number 41", "flat 12")?"""
     ordinal = _ORDINAL.search(text[found.start : found.end])
     possessed = _POSSESSED.search(text, max(0, found.start - 8), found.start)  # "your 40th"
     if ordinal and int(ordinal.group(1)) <= 31 and not possessed and not _AGE_WORDS.search(text):
         return True  # "*19th omg": a day of the month; "39th, not 40th!", "my 30th": ages
     before = _AGE_THEN.search(text, max(0, found.start - 40), found.start)
+    if _LABELLED.search(text, max(0, found.start - 12), found.start + 8):
+        return True  # "written to me at number 41", "flat 12": a number that names a place
     return before is not None or _A_RATE.match(text, found.end) is not None
 
 
@@ -210,7 +240,7 @@ class Fate:
 GATES = (
     "plan of a held value", "question", "aspect", "confidence", "correction", "value", "owner",
     "role named again", "conditional", "replaced", "called off", "no age", "told as over",
-    "a pet's kind", "known to rules",
+    "a landmark", "a procedure", "a pet's kind", "known to rules",
 )  # fmt: skip
 
 
@@ -343,6 +373,13 @@ def _fact_hits(
     if subject is None:
         return "owner"
     found, target = value
+    if fact.relation in _PLACED and _BESIDE.search(s.text, max(0, found.start - 20), found.start):
+        return "a landmark"  # "got an apartment near the arsenal": no job there
+    where = _IN_PLACE.search(s.text, max(0, found.start - 16), found.start)
+    if fact.relation in _EMPLOYED and where and (found.label == "Location" or where.group(1)):
+        return "a landmark"  # "got a job in Dubai with Emirates": where, not whom for
+    if fact.relation == "HAS_CONDITION" and _PROCEDURE.search(target.name):
+        return "a procedure"  # "I've got my knee MRI on the 12th": an appointment, no illness
     if fact.relation == "HAS_PET" and known.is_pet(normalize_name(subject.name)):
         return "a pet's kind"  # "she's a basset not a beagle" of a dog: no pet of its own
     if fact.relation in _ROLE_RELATIONS and _held_role_acts(s, known, subject.name, found):
@@ -505,7 +542,7 @@ def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
 def _known_to_rules(hit: Hit, hits: Sequence[Hit]) -> bool:
     """Did a rule hit read this already? The same value under any relation; or, of the same
     relation and subject, a value sharing a word with the rules' ("ankle" of the rules'
-    ended "ankle injury": one statement, one fact), or told the same way in the rules'
+    ended "ankle injury": one statement, one fact); or told the same way in the rules'
     clause or one before it (a value told in a later clause is one more: the rules' "Kabul"
     in "I lived in Kabul, then Peshawar, and since 2010 in Birmingham" leaves Birmingham to
     the reader), or, told as holding, inside the words a rule read as an ending?"""

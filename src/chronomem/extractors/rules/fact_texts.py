@@ -21,10 +21,27 @@ def fact_text(s: Sentence, hit: Hit, draft: Draft, day: datetime | None = None) 
         return finish(hit.text) if hit.text else ""
     if hit.text:
         return _on_day(finish(hit.text), hit, s, day)
-    text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
+    text = rewrite(s, _after_contrast(s.text, hit), hit.clause[1], draft, drop_times=True)
     if hit.implicit_subject and s.speaker and text:
         text = f"{s.speaker} {text[0].lower()}{text[1:]}"
     return _on_day(plain(_named_subject(text, hit.source.name), s, hit), hit, s, day)
+
+
+# a past told before "now", then the value: "before only green tea, now I like Fuzhuan"
+_CONTRAST = re.compile(
+    r"\b(?:before|used to|previously|formerly|in the past|back then)\b[^.;!?]*?[,;]?\s+"
+    r"(?:but\s+|and\s+)?(?=now\b)",
+    re.I,
+)
+
+
+def _after_contrast(text: str, hit: Hit) -> int:
+    """Where the hit's text starts: its clause's start, or the "now" that follows a past
+    told in the clause before the value ("Before only green tea, now I like Fuzhuan" ->
+    "now I like Fuzhuan"): the old value is no part of the new fact."""
+    start = hit.clause[0]
+    m = _CONTRAST.search(text, start, hit.verb[0])
+    return m.end() if m is not None and hit.verb[0] >= m.end() else start
 
 
 def _on_day(text: str, hit: Hit, s: Sentence, day: datetime | None) -> str:

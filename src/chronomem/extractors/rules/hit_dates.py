@@ -41,7 +41,7 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
     rivals = {h.verb for h in hits if h.clause == hit.clause and (h is hit or not h.undated)}
     part = _part_of(s, hit)
     own = [t for t in inside if part[0] <= t.start < part[1]]
-    return [
+    owned = [
         t
         for t in inside
         if (
@@ -52,6 +52,11 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         and not _turned(s, t, hit)
         and not _denial_of_its_own(s, t, hit)
     ]
+    if not owned and hit.relation == "HAS_PLAN":
+        # what a trip of the clause is for happens on its day: "I'm going to Dublin in June
+        # for my daughter's graduation"
+        return [t for t in inside if t.when > s.reference][:1]
+    return owned
 
 
 def _distance(t: TimeExpression, verb: tuple[int, int]) -> int:

@@ -61,6 +61,14 @@ def held_reference(
     return name, tuple(kinds)
 
 
+def only_held(known: Known, subject: str, relation: str, besides: str) -> str | None:
+    """The one value ``subject`` holds in ``relation`` other than ``besides`` (a switch told
+    by the new value alone: "he changed me to valsartan" ends the amlodipine), else None."""
+    values = known.targets.get((normalize_name(subject), relation), {})
+    others = [name for key, name in values.items() if key != normalize_name(besides)]
+    return others[0] if len(others) == 1 else None
+
+
 def held_drug(known: Known, subject: str, kind: str) -> str | None:
     """The one medication the subject holds that a kind word names ("antibiotics done" of
     the penicillin held), else None."""

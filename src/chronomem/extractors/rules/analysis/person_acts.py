@@ -28,6 +28,11 @@ from chronomem.text.words import word_set
 
 # what may stand between a name and its act: "Tom is", "Jake just", "Mia has finally"
 LEAD = r",?\s+(?:(?:is|was|'s|has|just|finally|recently|now|also|been)\s+)*"
+# a finite verb after a role: the role opens a clause of its own, no apposition to a name
+_CLAUSE_VERB = (
+    r"(?:is|was|has|had|does|did|will|would|can|could|got|works|worked|starts|started|"
+    r"lives|lived|moved|left|went|says|said|gets|takes|took|found|wants|needs)\b"
+)
 # "is a", "was a", "'s been a": before what one works as (``PERSON_DOES``)
 _BE_A = r"(?:(?<=is\s)|(?<=was\s)|(?<=been\s))an?\s+"
 _ROLES = "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
@@ -36,6 +41,9 @@ _JOBS = "|".join(sorted((j.replace("-", " ") for j in JOB_HEADS), key=len, rever
 PERSON_DOES = (
     rf"(?:(?:my|our|your)\s+(?:new\s+|best\s+|current\s+|old\s+)?(?:{_ROLES}"
     r"|boss|manager|lead|team lead|roommate|coworker|colleague|neighbou?r)s?\b"
+    # not the subject of a clause of its own ("moving to Vasteras, my husband works there"),
+    # nor set beside a name of its own ("to Västerås, my husband Firas")
+    rf"(?!\s+{_CLAUSE_VERB}|\s+(?-i:[A-Z]))"
     r"|(?:moved|lives|works|started|quit|left|died|passed away|married|joined|became|broke up"
     r"|got (?:a|married|engaged|promoted|hired|fired|divorced|remarried)|adopted|retired"
     r"|transferred|is dating|divorced|remarried"

@@ -24,6 +24,7 @@ left alone. Time phrases after a preposition ("in 3 months", "on the 20th") are 
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from chronomem.extractors.rules.tables.lexicon import TIME_WORDS
 from chronomem.extractors.rules.tables.life_words import (
@@ -220,12 +221,24 @@ def _sentence(m: re.Match[str], narrated: str | None = None) -> str:
         if _FIRST_PERSON.match(rest):  # "I speak swahili, learning french"
             return sentence[:lead] + _LISTED.sub(_listed_subject, rest)
         return sentence
+    listed = _listed_subject
     if narrated is not None and subject in _IN_THIRD:  # "... quit the forestry altogether"
         subject = _IN_THIRD[subject].format(narrated)
+        listed = partial(_their_listed, narrated)  # "working in a café, sharing a flat in X"
     word = rest.split(" ", 1)[0]
     first = rest[:1].lower() if word[1:].islower() else rest[:1]  # "Moved to" -> "moved to"
-    rest = _LISTED.sub(_listed_subject, f"{first}{rest[1:]}")
+    rest = _LISTED.sub(listed, f"{first}{rest[1:]}")
     return f"{sentence[:lead]}{subject} {rest}"
+
+
+def _their_listed(who: str, m: re.Match[str]) -> str:
+    """:func:`_listed_subject` for a sentence told of ``who`` ("he", "she"): "He's there
+    six weeks now. Working in a café, sharing a flat in Kitsilano" -> "..., he's sharing"."""
+    said = _listed_subject(m)
+    subject = said[2:].split(" ", 1)[0] if said.startswith(", I") else ""
+    if subject not in _IN_THIRD:
+        return said
+    return f", {_IN_THIRD[subject].format(who)}{said[2 + len(subject) :]}"
 
 
 def _listed_subject(m: re.Match[str]) -> str:

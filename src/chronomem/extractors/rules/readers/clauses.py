@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
-from chronomem.extractors.rules.analysis.held import departs, held_object, held_reference
+from chronomem.extractors.rules.analysis.held import departs, held_object, held_reference, only_held
 from chronomem.extractors.rules.analysis.kinds import apposed_kinds, kinds_of_replacement, one_more
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
@@ -119,6 +119,11 @@ def _hits(
     if m.groupdict().get("old") and targets:  # a replacement the row took (not a move)
         old = inline_object(s, row, m, group="old")
         targets += [(old, True)] if old is not None else []
+    elif row.switches and targets and not ending:  # "he changed me to valsartan"
+        before = only_held(known, subject.name, relation, targets[0][0].name)
+        targets += (
+            [(Party(before, known.labels.get(normalize_name(before))), True)] if before else []
+        )
     out = []
     told = _from_match(s, m, clause) if row.text_from_match else clause
     for target, ended in targets:

@@ -207,7 +207,8 @@ def habit_hits(
         name = activity(name) if relation == "HAS_HABIT" else name
         hit = _hit(s, name or "", relation, m.span(), ending)
         read = any(a < m.end() and m.start() < b for a, b in told)
-        if name and name not in have and len(name) > 2 and not read:
+        when = name is not None and name.lower() in TIME_WORDS  # "stopped monday": a day
+        if name and name not in have and len(name) > 2 and not read and not when:
             have.add(name)
             out.append(hit)
 

@@ -24,8 +24,10 @@ _VERBS = (
     (re.compile(rf"\s+{_ADVERBS}(?:divorced|separated)\b", re.I), "MARRIED_TO", True),
     (
         re.compile(
-            rf"\s+{_ADVERBS}(?:broke up|break up|split(?: up)?|called it quits|(?:called|broke)"
-            r" off (?:the|their) (?:engagement|wedding|relationship))\b",
+            rf"\s+{_ADVERBS}(?:broke up|break up|split(?: up)?|called it (?:quits|off)|"
+            r"(?:called|broke) off (?:the|their) (?:engagement|wedding|relationship)|"
+            r"ended (?:it|things)|(?<=are |ere |'re )(?:done|over)(?=\s*(?:$|[.,!;]|now\b|"
+            r"for good\b)))\b",
             re.I,
         ),
         "DATING",
@@ -43,7 +45,7 @@ _VERBS = (
     (
         re.compile(
             rf"\s+{_ADVERBS}(?:engaged|dating|together now|got together|started (?:dating|going"
-            r" out|seeing each other))\b",
+            r" out|seeing each other)|(?:are|were) (?:now )?official)\b",
             re.I,
         ),
         "DATING",

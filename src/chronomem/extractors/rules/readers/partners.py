@@ -4,7 +4,8 @@
   seeing a guy from my gym, his name's Omar", "got a new girlfriend. her name is Ana". The
   first sentence says the speaker has someone (no name yet); a "his/her name is X" in the
   same or the next sentence of the episode names that person: the speaker is DATING X; so
-  does a name set beside "someone" ("I'm seeing someone, Birkir, nothing serious").
+  does a name set beside "someone" ("I'm seeing someone, Birkir, nothing serious") or
+  opening the next sentence on its own ("I am seeing someone. Duarte, he is the vet").
 - An engagement told by the proposal and "we": "Hollis proposed last night on the pier.
   We're engaged!", "We're engaged!! Hollis asked me on the beach", "Hollis proposed and I
   said yes". A person who proposed with no one else named as the one asked, and the
@@ -25,6 +26,7 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.model.slots import STEPS
+from chronomem.text.words import english_words
 
 _SOMEONE = re.compile(
     r"\b(?:met|found) (?:someone|somebody) new\b"
@@ -37,6 +39,17 @@ _NAMED = re.compile(
     r"\b(?:his|her|their) name(?:'s|\s+is)\s+(?P<name>(?-i:[A-Z][\w'-]+))"
     # or set beside the one introduced: "I'm seeing someone, Birkir, nothing serious"
     r"|\b(?:someone|somebody)(?: new)?,\s+(?P<beside>(?-i:[A-Z][\w'-]+))\b(?!\s+(?-i:[a-z]))"
+    # or opening the next sentence on its own: "I'm seeing someone. Duarte, he is the vet"
+    r"|^\W*(?P<opening>(?-i:[A-Z][\w'-]+))(?=\s*(?:[,.!:]|[-–—]\s|$))"
+    # or called so: "seeing somebody, a nurse named Janelle"
+    r"|\b(?:named|called)\s+(?P<called>(?-i:[A-Z][\w'-]+))"
+)
+
+
+# a third person as the subject of the clause before "seeing someone": their partner, not
+# the speaker's ("he's already seeing somebody, a nurse named Janelle")
+_THIRD_BEFORE = re.compile(
+    r"\b(?:he|she|they)(?:'s|'re| is| are| was| has| have)?\b[^,.;!?]*$", re.I
 )
 
 
@@ -77,18 +90,29 @@ def partner_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 
 def _named_partner(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     assert s.speaker is not None
-    if _SOMEONE.search(s.text):
+    someone = _SOMEONE.search(s.text)
+    introduced = someone is not None and not _THIRD_BEFORE.search(s.text, 0, someone.start())
+    if introduced:
         known.partner_to_name = s.speaker
     named = _NAMED.search(s.text)
     if named is None or known.partner_to_name != s.speaker:
         return []
+    if named.group("opening") and (introduced or not _a_name(named.group("opening"), known)):
+        return []  # "News: I'm seeing someone", "... Honestly, it's early": no name
     known.partner_to_name = None
-    target = Party(named.group("name") or named.group("beside"), "Person")
+    name = named.group("name") or named.group("beside") or named.group("opening")
+    target = Party(name or named.group("called"), "Person")
     if any(h.relation == "DATING" and h.target.name == target.name for h in hits):
         return []
     me = Party(s.speaker, "Person", speaker=True)
     text = f"{s.speaker} is dating {target.name}"
     return [Hit("DATING", me, target, False, (0, len(s.text)), named.span(), text)]
+
+
+def _a_name(word: str, known: Known) -> bool:
+    """Is a capitalised word that opens a sentence a name: one met before, or a word the
+    vocabulary lacks ("Duarte"; not "Honestly", "News")?"""
+    return normalize_name(word) in known.names or word.lower() not in english_words()
 
 
 def _engagement(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:

@@ -27,25 +27,35 @@ from chronomem.text.words import alternatives
 # the relations a new animal told by its kind may be read as ("got a new hamster")
 _KIND_TOLD = ("HAS_PET", "OWNS")
 _PET = rf"(?:{alternatives(PET_SPECIES)})(?:s|es)?"
+# how many: "a", "another", "two", "a pair of"
+_SOME = r"(?:a|an|another|one|two|three|four|a couple of|a pair of|some) "
 # one or two words before the kind: "a retired greyhound", "a leopard gecko", "a new kitten"
 _ADJ = r"(?:(?!(?:named|called|and|or|from|for|with|the|my|our)\b)[a-z-]+ ){0,2}"
 # the speaker's own new animal, told with no name: "we adopted a cat", "santa brought me a
 # gecko" (told as done: "want to adopt a cat" is no pet yet)
 _GOT = re.compile(
-    rf"\b(?:I|we)(?:'ve| have)?(?: (?:just|finally|also|now))? (?:got|adopted|rescued|bought"
-    rf"|brought home|came home with|took home|picked up) (?:a|an|another) {_ADJ}"
-    rf"(?P<species>{_PET})\b"
-    rf"|\bbrought (?:me|us) (?:a|an|another) {_ADJ}(?P<species2>{_PET})\b",
+    rf"\b(?:I|we)(?:'ve| have| am|'m| are|'re)?(?: (?:just|finally|also|now))? (?:got|adopted"
+    rf"|rescued|bought|brought home|came home with|took home|picked up|getting|adopting) {_SOME}"
+    rf"{_ADJ}(?P<species>{_PET})\b"
+    rf"|\bbrought (?:me|us) {_SOME}{_ADJ}(?P<species2>{_PET})\b"
+    # arrived: "ducks are home!", "the kitten is here"
+    rf"|^\W*(?:the |our |my )?(?:new )?(?P<species3>{_PET}) (?:is|are|'s|'re) (?:home|here)\b",
     re.I,
+)
+# one of a litter told before: "the neighbour's cat had kittens and I took one"
+_ONE_OF = re.compile(
+    rf"(?P<species>{_PET})\b[^.!?]*\b(?:I|we) (?:took|take|kept|keep|got|get) one\b", re.I
 )
 # the pet named: "his name is Nugget", "she's called Pickle", "she's a kelpie called Dusty",
 # "we call her Nebbia", "named him Rocket"
 _NAMED = re.compile(
     r"\b(?:(?:his|her|its|their) name(?:'s|\s+is)"
     rf"|(?:he|she|it)(?:'s|\s+is)(?: an? {_ADJ}{_PET})? (?:called|named)"
-    r"|(?:(?:we|I)(?:'ve| have)? )?(?:named|called|call|calling) (?:him|her|it))"
-    # the name: one or two capitalised words, after a title ("Sr. Bigodes", "Mr Whiskers")
-    r"\s+(?P<name>(?-i:(?:[A-Z][a-z]{0,3}\.\s)?[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?))",
+    r"|(?:(?:we|I)(?:'ve| have)? )?(?:named|called|call|calling) (?:him|her|it|them|em|'em))"
+    # the name: one or two capitalised words, after a title ("Sr. Bigodes", "Mr Whiskers");
+    # two pets named at once: "named em Chips and Gravy"
+    r"\s+(?P<name>(?-i:(?:[A-Z][a-z]{0,3}\.\s)?[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?))"
+    r"(?:\s+(?:and|&)\s+(?P<name2>(?-i:[A-Z][\w'-]+)))?",
     re.I,
 )
 
@@ -89,9 +99,24 @@ def pet_name_hits(
         draft.entities.pop(key, None)
     kept = [h for h in hits if not (h.relation in _KIND_TOLD and _bare_kind(h.target.name))]
     me = Party(owner, "Person", speaker=normalize_name(owner) == normalize_name(s.speaker))
-    pet = Party(name, "Pet", attributes=(("species", PET_BREED_SPECIES.get(kind, kind)),))
-    text = f"{owner} has a {kind} named {name}"
-    return [*kept, Hit("HAS_PET", me, pet, False, (0, len(s.text)), named.span("name"), text)]
+    species = (("species", PET_BREED_SPECIES.get(kind, kind)),)
+    second = named.groupdict().get("name2")
+    pets = [(name, "name")] + ([(second, "name2")] if second else [])
+    return [
+        *kept,
+        *(
+            Hit(
+                "HAS_PET",
+                me,
+                Party(pet, "Pet", attributes=species),
+                False,
+                (0, len(s.text)),
+                named.span(group),
+                f"{owner} has a {kind} named {pet}",
+            )
+            for pet, group in pets
+        ),
+    ]
 
 
 def _remember_kind(s: Sentence, index: int, known: Known, hits: list[Hit]) -> None:
@@ -106,10 +131,10 @@ def _remember_kind(s: Sentence, index: int, known: Known, hits: list[Hit]) -> No
         key = normalize_name(bare.target.name)
         known.pet_to_name = (bare.source.name, key, singular(bare.target.name.lower()), index)
         return
-    got = _GOT.search(s.text)
+    got = _GOT.search(s.text) or _ONE_OF.search(s.text)
     if got is not None and not any(h.relation == "HAS_PET" for h in hits):
-        kind = singular((got.group("species") or got.group("species2")).lower())
-        known.pet_to_name = (s.speaker, "", kind, index)
+        species = next(v for k, v in got.groupdict().items() if k.startswith("species") and v)
+        known.pet_to_name = (s.speaker, "", singular(species.lower()), index)
 
 
 # what may come before the name in the next sentence ("and his name is ..."), and what

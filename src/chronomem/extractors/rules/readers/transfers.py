@@ -22,9 +22,14 @@ from chronomem.extractors.rules.analysis.values import DEVICE_RELATIONS
 from chronomem.extractors.rules.plain_texts import plain_sentence
 
 _GIVEN = re.compile(
-    r"\b(?:gave|given|giving|handed|passed|gifted|sold)(?:\s+(?:it\s+|\w+\s+)?(?:over|down|on))?\b",
+    r"\b(?:gave|given|giving|handed|passed|gifted|sold|(?<=had to )give)"
+    r"(?:\s+(?:it\s+|\w+\s+)?(?:over|down|on))?\b",
     re.I,
 )
+# the speaker as the giver: "I gave", "we had to give", "finally sold" (no one else named)
+_MY_GIVING = re.compile(r"(?:\b(?:I|we)\b[\w' ]{0,24}|^\W*(?:\w+ly\s+)?)$", re.I)
+# someone unnamed after "to": "to my uncle", "to a family in Leeds", "to the shelter"
+_SOMEONE_ELSE = re.compile(r"\s+(?:my|our|a|an|the|his|her|their|some)\s+[a-z]", re.I)
 _TO = re.compile(r"\bto\b", re.I)
 # between "to" and the person: nothing, or a possessive and a role of up to two words
 _RECIPIENT_LEAD = re.compile(r"\s*(?:(?:my|our|his|her|their)\s+(?:[a-z-]+\s+){1,2})?$", re.I)
@@ -35,7 +40,8 @@ _GIVABLE = frozenset({"HAS_PET", "OWNS", *DEVICE_RELATIONS.values()})
 def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """For each clause where the speaker gives a thing to a named person: that person
     holds it (a start), by the relation the speaker held it by, and a thing no turn told
-    the speaker held ends for the speaker then; a pet of the speaker's gone to live with a
+    the speaker held ends for the speaker then; given to someone unnamed ("to my uncle"),
+    it ends for the speaker alone; a pet of the speaker's gone to live with a
     named person is theirs (``_rehomed``)."""
     if s.speaker is None or s.assistant or s.question:
         return []
@@ -47,9 +53,15 @@ def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         if given is None or to is None:
             continue
         person = _recipient(s, known, to.end(), clause[1])
-        if person is None:
-            continue
         between = (given.end(), to.start())
+        if person is None:
+            mine = _MY_GIVING.search(s.text[clause[0] : given.start()])
+            if mine and _SOMEONE_ELSE.match(s.text, to.end()):  # "gave our dog Bolacha to my uncle"
+                things = _things(s, known, hits, (s.speaker, clause), between)
+                out += [
+                    Hit(r, me, t, True, clause, given.span()) for r, t, ended in things if not ended
+                ]
+            continue
         for relation, thing, ended in _things(s, known, hits, (s.speaker, clause), between):
             text = plain_sentence(relation, person.name, thing.name)
             out.append(Hit(relation, person, thing, False, clause, given.span(), text=text))
@@ -100,6 +112,7 @@ def _things(
         thing = Party(span.name, span.label)
         key = normalize_name(span.name)
         held = [r for (who, r), values in known.targets.items() if who == me and key in values]
+        held += [h.relation for h in hits if normalize_name(h.target.name) == key]  # "our dog X"
         relation = next((r for r in held if r in _GIVABLE), None) or _by_kind(thing, known)
         if relation in _GIVABLE:
             label = "Pet" if relation == "HAS_PET" else span.label

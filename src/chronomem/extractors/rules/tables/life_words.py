@@ -49,36 +49,33 @@ INSTRUMENTS = word_set(
     "harp banjo mandolin keyboard harmonica accordion"
 )
 
-PET_SPECIES = word_set(
-    "dog dogs cat cats puppy puppies kitten kittens pup pups doggy doggies hamster parrot "
-    "bird rabbit bunny turtle tortoise fish horse pony guinea-pig snake lizard ferret gecko "
-    "goldfish budgie parakeet cockatiel chinchilla hedgehog iguana axolotl bearded-dragon "
-    # kept animals of a farm, a stable or a falconer (not those that are also food)
-    "mule donkey mare stallion gelding foal goat alpaca llama hen rooster cockerel camel "
-    "reindeer falcon hawk gerbil rat tarantula"
-) | word_set(
-    # breeds name the pet as well as the species does: "adopted a greyhound called Bran"
-    "labrador retriever greyhound whippet lurcher poodle labradoodle goldendoodle cockapoo "
-    "beagle terrier spaniel collie sheepdog malamute dachshund corgi pug bulldog frenchie "
-    "chihuahua schnauzer rottweiler doberman pitbull staffie mastiff dalmatian pomeranian mutt "
-    "kelpie heeler akita "
-    "tabby siamese ragdoll sphynx moggy canary cockatoo macaw african-grey lovebird conure"
-)
-
-# a breed -> its species ("my greyhound" is also "my dog")
+# a breed -> its species: breeds name the pet as well as the species does ("adopted a
+# greyhound called Bran"), and "my greyhound" is also "my dog"
 PET_BREED_SPECIES = {
     **dict.fromkeys(
         word_set(
             "labrador retriever greyhound whippet lurcher poodle labradoodle goldendoodle "
             "cockapoo beagle terrier spaniel collie sheepdog malamute dachshund corgi pug "
             "bulldog frenchie chihuahua schnauzer rottweiler doberman pitbull staffie mastiff "
-            "dalmatian pomeranian mutt kelpie heeler akita"
+            "dalmatian pomeranian mutt kelpie heeler akita shiba samoyed vizsla "
+            "weimaraner cavoodle cavapoo maltipoo bichon westie basenji "
+            "borzoi saluki dobermann"
         ),
         "dog",
     ),
     **dict.fromkeys(word_set("tabby siamese ragdoll sphynx moggy"), "cat"),
     **dict.fromkeys(word_set("african-grey lovebird conure"), "parrot"),
 }
+
+PET_SPECIES = word_set(
+    "dog dogs cat cats puppy puppies kitten kittens pup pups doggy doggies hamster parrot "
+    "bird rabbit bunny turtle tortoise fish horse pony guinea-pig snake lizard ferret gecko "
+    "goldfish budgie parakeet cockatiel chinchilla hedgehog iguana axolotl bearded-dragon "
+    "canary cockatoo macaw "
+    # kept animals of a farm, a stable or a falconer (not those that are also food)
+    "mule donkey mare stallion gelding foal goat alpaca llama hen rooster cockerel camel "
+    "reindeer falcon hawk gerbil rat tarantula"
+) | frozenset(PET_BREED_SPECIES)
 
 JOB_HEADS = word_set(
     """

@@ -67,9 +67,11 @@ _OBJ = rf"(?:a |an |the |my |some |daily |low[- ]dose |a low dose of |a course o
 _WORDS = " ".join([*sorted(w.split("-")[-1] for w in MEDICATIONS), DRUG_TRIGGER])
 
 
-def _taken(verbs: str, subject: str = "clause", *, ending: bool = False) -> P:
+def _taken(
+    verbs: str, subject: str = "clause", *, ending: bool = False, switches: bool = False
+) -> P:
     """A row of TAKES_MEDICATION: the drug its ``obj`` names, taken (or, ``ending``, no
-    longer)."""
+    longer; ``switches``: in place of the one drug held before)."""
     return P(
         "TAKES_MEDICATION",
         verbs,
@@ -79,6 +81,7 @@ def _taken(verbs: str, subject: str = "clause", *, ending: bool = False) -> P:
         ending=ending,
         template="{source} takes {target}",
         triggers=_WORDS,
+        switches=switches,
     )
 
 
@@ -92,6 +95,13 @@ MEDICATION_ROWS: tuple[P, ...] = (
         rf"\b(?P<old>{_MED}) (?:has been|had been|was|is|got) (?:switched|changed|replaced)"
         rf" (?:with|to|for|by) {_OBJ}\b",
         "possessor",
+    ),
+    _taken(  # a switch told by the new drug alone: "he change to valsartan", "the doctor
+        # switched me to apixaban": the one drug held before ends
+        rf"\b(?:switch(?:ed|es)?|chang(?:ed|es|e)|swapp?(?:ed|s)?) (?:me |us )?(?:over )?"
+        rf"(?:to|onto) {_OBJ}\b",
+        "possessor",
+        switches=True,
     ),
     _taken(  # "switched from Zoloft to Lexapro": the old one ends, the new one starts
         rf"\b(?:switched|switching|moved|changed|went|going) (?:me |him |her )?from "
@@ -116,8 +126,8 @@ MEDICATION_ROWS: tuple[P, ...] = (
         r"started|starting|start|began|take|takes|taking)(?: taking)?|\bprescribed) " + _OBJ + r"\b"
     ),
     _taken(  # "the doc put me on metformin", "they started me on insulin": the speaker takes it
-        r"\b(?:put|started|starting|got|switched|prescribed|gave|given) (?:me|us) (?:back )?"
-        r"(?:on |onto )?" + _OBJ + r"\b",
+        r"\b(?:put|started|starting|got|switched|prescribed|gave|given|give|gives) (?:me|us) "
+        r"(?:back )?(?:on |onto )?" + _OBJ + r"\b",
         "possessor",
     ),
     _taken(  # a course told on its own with its length: "Penicillin for ten days", "on

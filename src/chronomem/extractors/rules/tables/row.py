@@ -76,6 +76,9 @@ class RelationPattern:
     # The target is the whole capture, led by an optional ``svc`` capture: a plan's name
     # ("Spotify family", "Netflix Premium"), not the service name found inside it.
     whole: bool = False
+    # A switch told by the new value alone ("he changed me to valsartan"): the one value
+    # the subject held before in the relation ends.
+    switches: bool = False
 
 
 def trigger_words(words: frozenset[str]) -> str:

@@ -9,10 +9,12 @@ from chronomem.text.words import word_set
 
 # Words that open a reply or a new thought before the predicate ("ok so", "yep,", "also,").
 # "also" with no comma after it is the predicate's own ("also picked up weekend shifts":
-# one more job, "I also picked up"), so it opens only when set off.
+# one more job, "I also picked up"), so it opens only when set off. "update on DeAndre:" is a
+# heading: an update about someone opens no predicate of the writer's.
 OPENERS = (
     r"ok(?:ay)?|so|also(?=\s*[,!:])|and|anyway|anyways|well|yeah|yep|yup|yes|no|nope|but|plus|then|oh"
-    r"|update|quick update|life update|big news|news|guess what|good news|sad news|honestly"
+    r"|(?:quick |life )?update(?!\s+(?:on|about|re)\b)|big news|news|guess what|good news"
+    r"|sad news|honestly"
     r"|actually|basically|welp|alright|right|omg|wow|sooo*|aaa+h*|though|tho|nvm|never mind"
     r"|sorry|ugh+|argh+|ok so|well well"
 )
