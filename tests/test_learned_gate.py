@@ -365,3 +365,15 @@ def test_a_number_that_labels_a_place_is_no_age() -> None:
     s = analyse(text, WHEN, "Marjorie", Known())
     read = [ReadFact("HAS_AGE", "speaker", "state", _span(text, "Number 41"), confidence=0.8)]
     assert not learned_hits(s, read, [], "user", Known())
+
+
+def test_a_scan_or_a_review_is_no_illness() -> None:
+    """Round 41: "I've got my knee MRI at Westvale Clinic" read as a condition, the MRI."""
+    text = "I've got my knee MRI at Westvale Clinic on 12 March"
+    s = analyse(text, WHEN, "Ana", Known())
+    read = [ReadFact("HAS_CONDITION", "speaker", "state", _span(text, "knee MRI"), confidence=0.8)]
+    assert not learned_hits(s, read, [], "user", Known())
+    text = "I've got a bad knee since March"
+    s = analyse(text, WHEN, "Ana", Known())
+    read = [ReadFact("HAS_CONDITION", "speaker", "state", _span(text, "bad knee"), confidence=0.8)]
+    assert learned_hits(s, read, [], "user", Known())

@@ -187,3 +187,68 @@ def test_a_switch_with_two_drugs_held_ends_neither() -> None:
     )
     assert ("Li Na", "TAKES_MEDICATION", "valsartan", False) in facts
     assert not any(r == "TAKES_MEDICATION" and ended for _, r, _, ended in facts)
+
+
+@pytest.mark.parametrize(
+    ("said", "group"),
+    [
+        ("Devika: I became a member of Lillehammer Skiklub.", "Lillehammer Skiklub"),
+        ("Devika: I am taking membership at Gold's Gym near Dharampeth, 6 month plan.",
+         "Gold's Gym"),
+    ],
+)  # fmt: skip
+def test_a_membership_become_or_taken(said: str, group: str) -> None:
+    facts = story(said)
+    assert ("Devika", "MEMBER_OF", group, False) in facts
+    assert not any(r == "WORKS_AT" for _, r, _, _ in facts)
+
+
+def test_going_alone_is_no_habit_given_up() -> None:
+    facts = story("Devika: they gave a partial refund because I stopped going after two months.")
+    assert not any(r == "HAS_HABIT" for _, r, _, _ in facts)
+    assert ("Devika", "HAS_HABIT", "gym", True) in story("Devika: I stopped going to the gym.")
+
+
+def test_a_trips_purpose_is_planned_for_the_trips_day() -> None:
+    (plan,) = [
+        f
+        for f in read("Ana: I am going to Dublin in June for my daughter's graduation at Trinity.")
+        if f.relation == "HAS_PLAN"
+    ]
+    assert plan.valid_at is not None and plan.valid_at.month == 6
+
+
+def test_a_pet_given_to_someone_unnamed_is_the_speakers_no_longer() -> None:
+    facts = story("Nelio: We had to give our dog Bolacha to my uncle in his farm in Marracuene.")
+    assert ("Nelio", "HAS_PET", "Bolacha", True) in facts
+    assert not any(r == "HAS_PET" and not ended for _, r, _, ended in facts)
+
+
+@pytest.mark.parametrize(
+    ("said", "new", "relation"),
+    [
+        ("Ana: Aleksandra Nowicka will take over from next Tuesday.", "Aleksandra Nowicka",
+         "MANAGED_BY"),
+        ("Ana: He retires at the end of the month, and the new one is Lieutenant Morvan.",
+         "Lieutenant Morvan", "MANAGED_BY"),
+        ("Ana: From Monday, Jodie Nguyen will step in as our head coach.", "Jodie Nguyen",
+         "ROLE_HELD_BY"),
+    ],
+)  # fmt: skip
+def test_a_held_role_taken_over_by_someone_named_without_it(
+    said: str, new: str, relation: str
+) -> None:
+    facts = story("Ana: Our supervisor Piotr is leaving.", said)
+    assert ("Ana", relation, new, False) in facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ana: Aleksandra Nowicka will take over the project.",  # a thing taken over
+        "Ana: Sam Dwyer will take over from Monday.",  # no role of the speaker's held
+    ],
+)
+def test_taking_over_a_thing_or_no_held_role_is_no_new_holder(said: str) -> None:
+    facts = story("Ana: My friend Piotr is leaving.", said)
+    assert not any(r in ("MANAGED_BY", "ROLE_HELD_BY") for _, r, _, _ in facts)

@@ -84,6 +84,7 @@ SENTENCE_PIPELINE = (
     "tie_ends",
     "replacements",
     "transfers",
+    "takeovers",
     "days_corrected",
     "assistant",
 )

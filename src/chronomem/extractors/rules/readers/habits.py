@@ -207,8 +207,9 @@ def habit_hits(
         name = activity(name) if relation == "HAS_HABIT" else name
         hit = _hit(s, name or "", relation, m.span(), ending)
         read = any(a < m.end() and m.start() < b for a, b in told)
-        when = name is not None and name.lower() in TIME_WORDS  # "stopped monday": a day
-        if name and name not in have and len(name) > 2 and not read and not when:
+        # "stopped monday": a day; "stopped going": going where is not said
+        bare = name is not None and (name.lower() in TIME_WORDS or name.lower() in _LIGHT)
+        if name and name not in have and len(name) > 2 and not read and not bare:
             have.add(name)
             out.append(hit)
 
@@ -262,6 +263,8 @@ def habit_hits(
     return out
 
 
+# verbs too light to name a habit on their own
+_LIGHT = frozenset({"going", "coming", "doing", "getting", "being", "having", "making"})
 _PRONOUN_OBJECT = re.compile(r"\s*(?:it|them)\b", re.I)
 _WORD = re.compile(r"[a-z][a-z-]*", re.I)
 

@@ -114,12 +114,14 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       r"longtime|long-time|lifelong|life|full) )?(?P<obj>{NAME}|" + _LOWER_MEMBER + r") member\b",
       "Organization", "inline", reject_labels=frozenset({"Location", "Person", "Event"}),
       triggers="member"),
-    P("MEMBER_OF", r"\b(?:have|has|got|bought) (?:an? |the )?(?:[a-z]+ )?membership "
+    P("MEMBER_OF", r"\b(?:have|has|got|bought|taking|took|taken|take|getting) (?:an? |the )?"
+      r"(?:[a-z]+ )?membership "
       r"(?:at|with|to)\b|(?:\b(?:am|is|are)|'m|'re) (?:an? )?member (?:at|with)\b", "Organization",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="membership member"),
     # a named group one is a member of, whatever its name ends in: "a member of Lillehammer
     # Skiklub", "member of DNT" ("part of" names no membership on its own)
-    P("MEMBER_OF", r"\b(?:an? )?member of\b", "Organization", "named",
+    P("MEMBER_OF", r"\b(?:(?:became|become|becoming|been made|was made) )?(?:an? )?"
+      r"(?:(?:life|full|honorary|founding|paid-up|proud) )?member of\b", "Organization", "named",
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="member"),
     P("MEMBER_OF", r"\b(?:a member of|member of|part of|belong to|belongs to)\b", "Organization",
       "phrase", heads=GROUP_HEADS | {"party", "union"}, triggers="member part belong belongs"),
