@@ -222,33 +222,3 @@ def test_a_pet_given_to_someone_unnamed_is_the_speakers_no_longer() -> None:
     facts = story("Nelio: We had to give our dog Bolacha to my uncle in his farm in Marracuene.")
     assert ("Nelio", "HAS_PET", "Bolacha", True) in facts
     assert not any(r == "HAS_PET" and not ended for _, r, _, ended in facts)
-
-
-@pytest.mark.parametrize(
-    ("said", "new", "relation"),
-    [
-        ("Ana: Aleksandra Nowicka will take over from next Tuesday.", "Aleksandra Nowicka",
-         "MANAGED_BY"),
-        ("Ana: He retires at the end of the month, and the new one is Lieutenant Morvan.",
-         "Lieutenant Morvan", "MANAGED_BY"),
-        ("Ana: From Monday, Jodie Nguyen will step in as our head coach.", "Jodie Nguyen",
-         "ROLE_HELD_BY"),
-    ],
-)  # fmt: skip
-def test_a_held_role_taken_over_by_someone_named_without_it(
-    said: str, new: str, relation: str
-) -> None:
-    facts = story("Ana: Our supervisor Piotr is leaving.", said)
-    assert ("Ana", relation, new, False) in facts
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "Ana: Aleksandra Nowicka will take over the project.",  # a thing taken over
-        "Ana: Sam Dwyer will take over from Monday.",  # no role of the speaker's held
-    ],
-)
-def test_taking_over_a_thing_or_no_held_role_is_no_new_holder(said: str) -> None:
-    facts = story("Ana: My friend Piotr is leaving.", said)
-    assert not any(r in ("MANAGED_BY", "ROLE_HELD_BY") for _, r, _, _ in facts)

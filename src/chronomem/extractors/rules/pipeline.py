@@ -84,7 +84,6 @@ SENTENCE_PIPELINE = (
     "tie_ends",
     "replacements",
     "transfers",
-    "takeovers",
     "days_corrected",
     "assistant",
 )

@@ -43,7 +43,6 @@ from chronomem.extractors.rules.readers.stays import told_stays
 from chronomem.extractors.rules.readers.successions import succession_hits
 from chronomem.extractors.rules.readers.then_values import then_values
 from chronomem.extractors.rules.readers.tie_ends import drop_visits, tie_end_hits
-from chronomem.extractors.rules.readers.takeovers import takeover_hits
 from chronomem.extractors.rules.readers.transfers import transfer_hits
 from chronomem.extractors.rules.readers.upcoming import upcoming_events
 from chronomem.extractors.rules.state import SentenceStage
@@ -182,10 +181,6 @@ def _transfers(t: S) -> list[Hit]:
     return t.hits + transfer_hits(t.sentence, t.known, t.hits)
 
 
-def _takeovers(t: S) -> list[Hit]:
-    return t.hits + takeover_hits(t.sentence, t.known, t.hits)
-
-
 SENTENCE_STAGES = (
     SentenceStage("patterns", _patterns, "the relation pattern table, clause by clause"),
     SentenceStage("offers", _offers, '"X offered me the role and I said yes": the job taken'),
@@ -230,7 +225,6 @@ SENTENCE_STAGES = (
     SentenceStage("tie_ends", _tie_ends, "the end of a held thing (a pet, a car, a club)"),
     SentenceStage("replacements", _replacements, '"civic\'s gone, got a mazda": the old one ends'),
     SentenceStage("transfers", _transfers, '"gave the bike to my nephew Kai": his now'),
-    SentenceStage("takeovers", _takeovers, '"Piotr is leaving ... Ola will take over": my role'),
     SentenceStage(
         "days_corrected",
         _days_corrected,
