@@ -1,9 +1,9 @@
-"""Round 41: a couple's end said as "we called it off" or "we're done", a couple made
-official, a partner named in lower case or in the sentence after "seeing someone", pets
-named two at a time or taken from a litter, breeds, work told by what one does for an
-employer, a job's town between it and its employer, a letter's appointment to a post, the
-subject a list of clauses shares in narration, a saint's name in lower case, a surname after
-"new coach is", and the old value a fact's text no longer carries."""
+"""Round 41: a couple's end said as "we called it off" or "we're done", a partner named in
+the sentence after "seeing someone", pets named two at a time or taken from a litter,
+breeds, work told by what one does for an employer, a job's town between it and its
+employer, a letter's appointment to a post, the subject a list of clauses shares in
+narration, a saint's name in lower case, a surname after "new coach is", and the old value a
+fact's text no longer carries."""
 
 from __future__ import annotations
 
@@ -33,17 +33,6 @@ def test_a_couple_told_as_over_ends_the_partner_held(said: str) -> None:
 )
 def test_done_with_something_else_ends_no_partner(said: str) -> None:
     assert not any(r == "DATING" and ended for _, r, _, ended in story(_BOYFRIEND, said))
-
-
-def test_a_couple_made_official_is_dating() -> None:
-    assert ("Jaylah", "DATING", "Liam", False) in story(
-        "Jaylah: ok so me n liam r official as of last nite"
-    )
-
-
-def test_seeing_a_name_in_lower_case_is_dating_but_not_seeing_a_word() -> None:
-    assert ("Ana", "DATING", "Iván", False) in story("Ana: i'm seeing iván now. he's sweet")
-    assert not any(r == "DATING" for _, r, _, _ in story("Ana: i'm seeing double lol"))
 
 
 def test_a_partner_named_on_their_own_after_seeing_someone() -> None:

@@ -33,7 +33,7 @@ from chronomem.extractors.rules.tables import lexicon as lx
 from chronomem.extractors.rules.tables import life_words as lw
 from chronomem.extractors.rules.tables.medication import MEDICATIONS
 from chronomem.extractors.rules.tables.texting_words import STATE_WORDS, VERB_WORDS
-from chronomem.text.words import english_words, word_set
+from chronomem.text.words import word_set
 
 # Ordinary words that stand after a preposition or a role noun without being names.
 _COMMON = word_set(
@@ -296,9 +296,6 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
         return prev2 in _MOVE_VERBS or prev2 in ("engaged", "married", "proposed", "wed")
     if prev == "for":  # "delivering for zippr", "signed up for puregym"
         return prev2 in _WORK_FOR
-    if prev == "seeing":  # "i'm seeing iván now"; not "seeing double", "seeing friends"
-        seeing = prev2 in ("m", "im", "am", "been", "was", "started", "is", "she's", "he's")
-        return seeing and _ends(words, i + 1) and _unknown_word(words[i])
     if prev == "with":  # "6 months with lorcan", "i'm with dario now"; not "with rice"
         return prev2 in _WITH_PEOPLE
     if prev == "name's" or (prev == "is" and prev2 == "name"):
@@ -327,14 +324,6 @@ def _slot(words: list[str], i: int, prev: str, prev2: str) -> bool:
     # "so jo and i split"; not after "ok": "ok jo" is a vocative
     opening = i == 0 or prev in (".", "!", "?", ",", "so", "and", "but", "now")
     return opening and words[i + 1 : i + 3] in (["and", "i"], ["&", "i"])  # "jo and i split"
-
-
-def _unknown_word(word: str) -> bool:
-    """A word the vocabulary lacks, in its plural too ("iván", "koa"; not "scams"): where a
-    verb takes people and things alike ("seeing"), only such a word is
-    taken for a name."""
-    vocabulary = english_words()
-    return word not in vocabulary and word.removesuffix("s") not in vocabulary
 
 
 def _ends(words: list[str], j: int) -> bool:

@@ -45,7 +45,7 @@ _VERBS = (
     (
         re.compile(
             rf"\s+{_ADVERBS}(?:engaged|dating|together now|got together|started (?:dating|going"
-            r" out|seeing each other)|(?:are|were) (?:now )?official)\b",
+            r" out|seeing each other))\b",
             re.I,
         ),
         "DATING",

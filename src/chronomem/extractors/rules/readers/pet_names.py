@@ -38,7 +38,7 @@ _GOT = re.compile(
     rf"|rescued|bought|brought home|came home with|took home|picked up|getting|adopting) {_SOME}"
     rf"{_ADJ}(?P<species>{_PET})\b"
     rf"|\bbrought (?:me|us) {_SOME}{_ADJ}(?P<species2>{_PET})\b"
-    # arrived: "ducks are home!", "the kitten is here"
+    # arrived: "kittens are home!", "the puppy is here"
     rf"|^\W*(?:the |our |my )?(?:new )?(?P<species3>{_PET}) (?:is|are|'s|'re) (?:home|here)\b",
     re.I,
 )
