@@ -1,9 +1,7 @@
 """Round 41: a couple's end said as "we called it off" or "we're done", a partner named in
 the sentence after "seeing someone", pets named two at a time or taken from a litter,
-breeds, work told by what one does for an employer, a job's town between it and its
-employer, a letter's appointment to a post, the subject a list of clauses shares in
-narration, a saint's name in lower case, a surname after "new coach is", and the old value a
-fact's text no longer carries."""
+breeds, a letter's appointment to a post, the subject a list of clauses shares in narration,
+a saint's name in lower case, and the old value a fact's text no longer carries."""
 
 from __future__ import annotations
 
@@ -68,30 +66,6 @@ def test_a_bike_brand_that_is_no_breed_is_no_pet() -> None:
     assert not any(r == "HAS_PET" for _, r, _, _ in facts)
 
 
-@pytest.mark.parametrize(
-    ("said", "employer"),
-    [
-        ("Rigzin: I install solar water heaters for Ladakh Sun Systems.", "Ladakh Sun Systems"),
-        ("Rigzin: I drive and narrate for Old Town Trolley here in Savannah.", "Old Town Trolley"),
-        ("Rigzin: I deliver bread for Kepykla Saulute to cafes in the old town.",
-         "Kepykla Saulute"),
-    ],
-)  # fmt: skip
-def test_work_told_by_what_one_does_for_an_employer(said: str, employer: str) -> None:
-    assert ("Rigzin", "WORKS_AT", employer, False) in story(said)
-
-
-def test_what_one_does_for_a_person_is_no_job() -> None:
-    facts = story("Rigzin: My brother Tom has a bad back.", "Rigzin: I drive for Tom on Sundays.")
-    assert not any(r == "WORKS_AT" for _, r, _, _ in facts)
-
-
-def test_a_jobs_town_between_it_and_its_employer() -> None:
-    facts = story("Tanisha: My son Arun got a job in Dubai with Emirates as cabin crew!")
-    assert ("Arun", "WORKS_AT", "Emirates", False) in facts
-    assert not any(r == "WORKS_AT" and t == "Dubai" for _, r, t, _ in facts)
-
-
 def test_a_letters_appointment_to_a_post_is_the_readers_title_from_its_day() -> None:
     (title,) = [
         f
@@ -125,13 +99,6 @@ def test_a_move_told_before_a_clause_about_the_husband() -> None:
     facts = story("Rawan: We are moving from Orebro to Vasteras, my husband works at the hospital.")
     assert ("Rawan", "LIVES_IN", "Vasteras", False) in facts
     assert ("Rawan", "LIVES_IN", "Orebro", True) in facts
-
-
-def test_a_new_coach_named_in_lower_case_with_a_surname() -> None:
-    assert ("Finn", "ROLE_HELD_BY", "Sam Dwyer", False) in story(
-        "Finn: need an email to my sons footy club. coach change.",
-        "Finn: new coach is sam dwyer",
-    )
 
 
 def test_a_saints_name_in_lower_case_is_a_name() -> None:

@@ -274,9 +274,6 @@ def _name_end(words: list[str], i: int, firsts: dict[str, str]) -> int | None:
         return None  # "at the food bank", "the book club": a kind of place, not a name
     if heads and (word in firsts or prev in _LEAVE_VERBS):
         return i + heads  # "*fenwick orthodontics" after Fenwick Dental, "quit saltmarsh media"
-    named = prev == "is" and prev2 in _POSITIONS and i + 1 < len(words)
-    if named and words[i + 1] not in _VERBS and _nameable(words[i + 1]) and _ends(words, i + 2):
-        return i + 1  # "new coach is sam dwyer": a first name and a surname
     if _slot(words, i, prev, prev2):
         return i + heads  # "quit saltmarsh media": left, with a head that makes it a firm
     return None

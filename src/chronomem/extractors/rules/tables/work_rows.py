@@ -52,15 +52,6 @@ _AS_TITLE_VERBS = (
     r"trained|took over|taken over|appointed|serv(?:e|es|ed|ing)|freelance|stepped in)"
 )
 _IS_A = "{source} is {a_target}"
-# verbs of a trade, whose "for" names the employer ("delivers bread for Kepykla Saulute")
-_TRADE_TRIGGERS = (
-    "install installs installing sell sells selling fix fixes fixing repair repairs repairing "
-    "build builds building deliver delivers delivering drive drives driving clean cleans "
-    "cleaning guide guides guiding "
-    "translate translates translating operate operates operating fly flies flying inspect "
-    "inspects inspecting weld welds welding haul hauls hauling narrate narrates narrating"
-)
-_TRADE_VERBS = "|".join(_TRADE_TRIGGERS.split())
 
 # "stepped down as treasurer" ends the post (the ending row below), even where another
 # clause holds a verb of starting ("..., Gloria took over")
@@ -155,20 +146,13 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       triggers="work works worked working intern interns interned interning started job position "
       "role offer internship hired employed joined signed starting start teach teaches teaching "
       "taught"),
-    # work told by what one does for an employer: "I install solar water heaters for Ladakh
-    # Sun Systems", "he drives for Grab", "I drive and narrate for Old Town Trolley"
-    P("WORKS_AT", rf"\b(?:{_TRADE_VERBS})(?: and [a-z]+)? (?:[\w'-]+ ){{0,4}}?for\b",
-      "Organization", reject_heads=GROUP_HEADS | SCHOOL_HEADS | GYM_HEADS,
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers=_TRADE_TRIGGERS),
     # a job taken: "landed a job at Wise", "accepted the position of Head of Science at
     # Fernvale College" (a job at a school or college is still a job); an offer only once
     # taken ("accepted the offer from Pell", "signed my offer at Stripe"; "got an offer from
     # Pell" is no job yet, its acceptance told after it is read by ``readers/offers.py``)
     P("WORKS_AT", r"\b(?:(?:got|landed|accepted|took|signed|starting|start) (?:a |the |my |an )?"
       r"(?:new |dream )?(?:job|position|role|internship|post)|(?:accepted|took|signed) (?:a |the |"
-      r"my |an |their |its )?(?:new |dream )?(?:job )?offer)"
-      # where the job is, between it and its employer: "got a job in Huntsville at Marshall"
-      r"(?: in (?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2})?(?: (?:of|as) "
+      r"my |an |their |its )?(?:new |dream )?(?:job )?offer)(?: (?:of|as) "
       r"(?:an? |the )?[\w&'-]+(?: [\w&'-]+){0,3}?)? (?:at|with|from)\b", "Organization",
       reject_heads=GROUP_HEADS | GYM_HEADS,
       reject_labels=frozenset({"Location", "Person", "Event"}),
