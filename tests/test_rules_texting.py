@@ -295,9 +295,9 @@ def test_a_feeling_about_ones_job_somewhere_is_the_job_not_a_taste(
         # round 38: a question asking for one of the user's values, answered by a bare phrase
         ("Sure. Who's the new team lead?", "Ville Korhonen. from today",
          "My new team lead is Ville Korhonen. from today"),
-        ("What's your job right now?", "night porter", "I'm a night porter"),
+        ("What's your job right now?", "night porter", "I work as a night porter"),
         ("Nice. What do you do now?", "interior designer, mostly kitchens",
-         "I'm an interior designer, mostly kitchens"),
+         "I work as an interior designer, mostly kitchens"),
         ("Where are you working now?", "tesco. since like 2 weeks",
          "I work at tesco. since like 2 weeks"),
         ("What's your favourite track?", "Lantern Street prob",

@@ -12,7 +12,7 @@ fact only together with the question. :func:`answered_reply` writes the reply ou
 A question asking for one of the user's values ("Who's the new team lead?", "What's your
 job right now?", "Where are you working now?") answered by a bare noun phrase ("Ville
 Korhonen. from today", "night porter", "tesco. since like 2 weeks") says the statement it
-answers: "My new team lead is Ville Korhonen", "I'm a night porter", "I work at tesco".
+answers: "My new team lead is Ville Korhonen", "I work as a night porter", "I work at tesco".
 
 A statement closed by a tag ("so you've moved to Porto, right?") or followed by a question
 asking whether it holds ("Last time you said you're in Porto. Is that still right?") is the
@@ -172,7 +172,7 @@ _SLOT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
             r"| these days| nowadays)?\?",
             re.I,
         ),
-        "I'm {a}{value}",
+        "I work as {a}{value}",
     ),
     (re.compile(r"\bwhere (?:are|do) you (?:work|working)\b", re.I), "I work at {value}"),
     # asked of the past: the value held before ("Where were you working?" -- "gift shop")
@@ -249,7 +249,7 @@ def _slot_answer(text: str, question: str) -> str | None:
         fields = m.groupdict()
         if "role" in fields and fields["role"].lower() not in _ASKED_OF:
             return None
-        if said.startswith("I'm {a}") and not any(w.islower() for w in value.split()):
+        if said.startswith("I work as {a}") and not any(w.islower() for w in value.split()):
             return None  # a title is said in lower case; "Kusko Medevac" names a firm
         article = (
             "" if words[0] in {"a", "an", "the"} else "an " if words[0][0] in "aeiou" else "a "
