@@ -161,30 +161,6 @@ def test_a_duration_outside_a_perfect_is_no_date(sentence: str) -> None:
     assert find_time_expressions(sentence, REF) == []
 
 
-@pytest.mark.parametrize(
-    ("sentence", "year"),
-    [
-        ("I am conductor in MTC bus, Adyar depot, twelve years service.", 2012),
-        ("I'm a marshal here 8 years, I load the Soweto queues.", 2016),
-        ("I work at Tesco, 3 years.", 2021),
-    ],
-)
-def test_a_learners_present_beside_a_bare_duration_dates_the_start(
-    sentence: str, year: int
-) -> None:
-    """Round 41: a learner's present stands for the perfect ("I am conductor ..., twelve
-    years service"); not an age ("I'm 30 years"), a progressive or a past."""
-    (found,) = find_time_expressions(sentence, REF)
-    assert found.when.year == year and found.when < REF
-
-
-@pytest.mark.parametrize(
-    "sentence", ["I'm 30 years.", "I'm staying in Lisbon 3 days.", "I was a cook there 8 years."]
-)
-def test_a_bare_duration_that_is_no_present_state_is_no_start(sentence: str) -> None:
-    assert not [t for t in find_time_expressions(sentence, REF) if t.when < REF and t.role != "end"]
-
-
 def test_a_last_night_shift_is_the_final_shift_and_its_day_is_ahead() -> None:
     """Round 29: "my last night shift" names the final shift, no yesterday; the day it is on
     ends the job ahead."""

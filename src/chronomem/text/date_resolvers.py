@@ -24,7 +24,7 @@ from chronomem.text.daymath import (
     shift,
     weekday_date,
 )
-from chronomem.text.lasting import lasted_in_a_learners_present, lasted_until_now
+from chronomem.text.lasting import lasted_until_now
 from chronomem.text.tense import clause_tense
 
 MONTHS = {
@@ -305,10 +305,7 @@ def ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "(I've been at X) for two years now": the start of a state still holding."""
-    end = _running_end(m)
-    if not lasted_until_now(m.string, m.start(), end) and not (
-        end is None and lasted_in_a_learners_present(m.string, m.start())
-    ):
+    if not lasted_until_now(m.string, m.start(), _running_end(m)):
         return None
     return shift(ctx, -number(m.group(1)), m.group(2))
 

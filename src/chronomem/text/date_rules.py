@@ -290,7 +290,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         (  # "been in london 6 years", "had Rex two years now": a duration without "for"
             rf"(?<![\w-])({_NUM})\s+({_UNIT})\b(?=\s*(?:now\b|already\b|and counting\b|"
-            r"(?:of\s+)?service\b|[.,!;)]|$))",
+            r"[.,!;)]|$))",
             resolve.lasted,
             _UNITS,
         ),

@@ -5,9 +5,7 @@ A duration after a present perfect ("have/has been", "'ve lived", "has had") or 
 the reference day: the expression resolves to that day, with the role ``since``. So does a
 duration the clause says is still running ("off caffeine for two weeks now", "sober for a
 year and counting", "in Leeds for six months so far"): a chat drops the perfect, the "now"
-keeps it, and so does a learner's present beside a bare duration ("I'm a marshal here 8
-years", "I am conductor in MTC bus, twelve years service"). A duration in any other tense is
-no date: "I was in Lisbon for two weeks" (a
+keeps it. A duration in any other tense is no date: "I was in Lisbon for two weeks" (a
 trip, over), "I'm going to Oslo for three days" (a plan), "I haven't smoked for a year" (a
 denial: its start is the habit's end, which the habit rules read from the words, not from
 this date).
@@ -33,14 +31,6 @@ _STILL_RUNNING = re.compile(r"\s*(?:now|and counting|so far|already|(?:as of )?t
 _NOT_PRESENT = re.compile(
     r"\b(?:was|were|had|did|will|'ll|going to|gonna|shall|would|wo?n't)\b[^.!?;,\n]*$", re.I
 )
-# the speaker's present state (not a progressive: "I'm flying to Oslo"), with words between
-# it and the duration (not an age: "I'm 30 years")
-_PRESENT_STATE = re.compile(
-    r"\b(?:I(?:'m| am)|I (?:work|live)|we(?:'re| are)|we (?:work|live))\s+(?!\w+ing\b)\S+"
-    r"[^.!?;\n]*\s$",
-    re.I,
-)
-_FOR_BEFORE = re.compile(r"\bfor\s+$", re.I)
 _DENIED = re.compile(r"\b(?:haven't|hasn't|have not|has not|not|never|no longer)\b", re.I)
 _WINDOW = 80
 
@@ -57,15 +47,3 @@ def lasted_until_now(text: str, start: int, end: int | None = None) -> bool:
         return False
     clause = re.split(r"[.!?;,\n]", before)[-1]
     return not _NOT_PRESENT.search(clause) and not _DENIED.search(clause)
-
-
-def lasted_in_a_learners_present(text: str, start: int) -> bool:
-    """Does the bare duration at ``start`` follow the speaker's own present state, a
-    learner's present for the perfect ("I'm a marshal here 8 years", "I am conductor in MTC
-    bus, Adyar depot, twelve years service"), in a sentence neither past nor ahead (and no
-    denial)? Words stand between the verb and the duration: "I'm 30 years" is an age."""
-    told = re.split(r"[.!?;\n]", text[max(0, start - _WINDOW) : start])[-1]
-    if _FOR_BEFORE.search(told):
-        return False  # "I'm flying to Oslo for three days": "for" is its own rule's
-    present = _PRESENT_STATE.search(told)
-    return present is not None and not (_NOT_PRESENT.search(told) or _DENIED.search(told))
