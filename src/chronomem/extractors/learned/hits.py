@@ -542,7 +542,7 @@ def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
 def _known_to_rules(hit: Hit, hits: Sequence[Hit]) -> bool:
     """Did a rule hit read this already? The same value under any relation; or, of the same
     relation and subject, a value sharing a word with the rules' ("ankle" of the rules'
-    ended "ankle injury": one statement, one fact); or told the same way in the rules'
+    ended "ankle injury": one statement, one fact), or told the same way in the rules'
     clause or one before it (a value told in a later clause is one more: the rules' "Kabul"
     in "I lived in Kabul, then Peshawar, and since 2010 in Birmingham" leaves Birmingham to
     the reader), or, told as holding, inside the words a rule read as an ending?"""

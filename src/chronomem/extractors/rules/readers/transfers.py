@@ -112,7 +112,10 @@ def _things(
         thing = Party(span.name, span.label)
         key = normalize_name(span.name)
         held = [r for (who, r), values in known.targets.items() if who == me and key in values]
-        held += [h.relation for h in hits if normalize_name(h.target.name) == key]  # "our dog X"
+        # told here as the speaker's: "give our dog Bolacha to my uncle"
+        held += [
+            h.relation for h in hits if h.source.speaker and normalize_name(h.target.name) == key
+        ]
         relation = next((r for r in held if r in _GIVABLE), None) or _by_kind(thing, known)
         if relation in _GIVABLE:
             label = "Pet" if relation == "HAS_PET" else span.label
