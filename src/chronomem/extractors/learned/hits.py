@@ -156,6 +156,13 @@ _LABELLED = re.compile(
 )
 
 
+def _a_place_in(text: str, found: Span) -> bool:
+    """Is ``found`` a place said after "in" ("a job in Dubai"), or any name after "a job
+    in" ("a job in Huntsville at ...")?"""
+    where = _IN_PLACE.search(text, max(0, found.start - 16), found.start)
+    return where is not None and (found.label == "Location" or where.group(1) is not None)
+
+
 def _no_age(text: str, found: Span) -> bool:
     """Is the number read as an age an age that dates something else ("since I was 16"), a
     rate ("40 a day"), a day of the month ("*19th") or a label ("number 41", "flat 12")?"""
@@ -375,8 +382,7 @@ def _fact_hits(
     found, target = value
     if fact.relation in _PLACED and _BESIDE.search(s.text, max(0, found.start - 20), found.start):
         return "a landmark"  # "got an apartment near the arsenal": no job there
-    where = _IN_PLACE.search(s.text, max(0, found.start - 16), found.start)
-    if fact.relation in _EMPLOYED and where and (found.label == "Location" or where.group(1)):
+    if fact.relation in _EMPLOYED and _a_place_in(s.text, found):
         return "a landmark"  # "got a job in Dubai with Emirates": where, not whom for
     if fact.relation == "HAS_CONDITION" and _PROCEDURE.search(target.name):
         return "a procedure"  # "I've got my knee MRI on the 12th": an appointment, no illness

@@ -208,7 +208,7 @@ def habit_hits(
         hit = _hit(s, name or "", relation, m.span(), ending)
         read = any(a < m.end() and m.start() < b for a, b in told)
         # "stopped monday": a day; "stopped going": going where is not said
-        bare = name is not None and (name.lower() in TIME_WORDS or name.lower() in _LIGHT)
+        bare = name is not None and name.lower() in _NO_HABIT
         if name and name not in have and len(name) > 2 and not read and not bare:
             have.add(name)
             out.append(hit)
@@ -263,8 +263,8 @@ def habit_hits(
     return out
 
 
-# verbs too light to name a habit on their own
-_LIGHT = frozenset({"going", "coming", "doing", "getting", "being", "having", "making"})
+# days, and verbs too light to name a habit on their own
+_NO_HABIT = TIME_WORDS | {"going", "coming", "doing", "getting", "being", "having", "making"}
 _PRONOUN_OBJECT = re.compile(r"\s*(?:it|them)\b", re.I)
 _WORD = re.compile(r"[a-z][a-z-]*", re.I)
 

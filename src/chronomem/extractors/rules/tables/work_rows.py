@@ -52,7 +52,6 @@ _AS_TITLE_VERBS = (
     r"trained|took over|taken over|appointed|serv(?:e|es|ed|ing)|freelance|stepped in)"
 )
 _IS_A = "{source} is {a_target}"
-
 # "stepped down as treasurer" ends the post (the ending row below), even where another
 # clause holds a verb of starting ("..., Gloria took over")
 # the post held where one works ("working the box office at the Orpheum", "works a desk job at")
