@@ -377,3 +377,18 @@ def test_a_scan_or_a_review_is_no_illness() -> None:
     s = analyse(text, WHEN, "Ana", Known())
     read = [ReadFact("HAS_CONDITION", "speaker", "state", _span(text, "bad knee"), confidence=0.8)]
     assert learned_hits(s, read, [], "user", Known())
+
+
+def test_what_one_rides_to_work_is_no_employer() -> None:
+    """Round 42: "Now I take MTR to work" read as a job at the MTR."""
+    for text, ridden in [
+        ("Now I take MTR to work, 40 minutes, but got a real kitchen", "MTR"),
+        ("I catch the Metrolink into work most days", "Metrolink"),
+    ]:
+        s = analyse(text, WHEN, "Wai-ling", Known())
+        read = [ReadFact("WORKS_AT", "speaker", "state", _span(text, ridden), confidence=0.8)]
+        assert not learned_hits(s, read, [], "user", Known())
+    text = "I work for MTR as a station assistant"
+    s = analyse(text, WHEN, "Wai-ling", Known())
+    read = [ReadFact("WORKS_AT", "speaker", "state", _span(text, "MTR"), confidence=0.8)]
+    assert learned_hits(s, read, [], "user", Known())

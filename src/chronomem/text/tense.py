@@ -231,6 +231,11 @@ _PRESENT_OF_MINE = re.compile(
 )
 
 
+# the preposition alone before a date set off by a comma: "Until 27 April, I cleaned ..."
+_ONLY_A_PREPOSITION = re.compile(
+    r"\W*(?:until|till|til|since|after|before|by|from|in|on|at|around|during)\s+", re.I
+)
+
 def clause_tense(text: str, start: int, end: int) -> Tense | None:
     """The tense of the clause around ``text[start:end]`` (a time expression)."""
     if _LOOKS_BACK.match(text, start) or _LOOKS_BACK_BEFORE.search(text, max(0, start - 12), start):
@@ -238,8 +243,12 @@ def clause_tense(text: str, start: int, end: int) -> Tense | None:
     if _BACK_BEFORE_IN.search(text, max(0, start - 8), start) and _IN.match(text, start):
         return "past"  # "back in june": the expression is "in june", "back" told before it
     left, right = _clause(text, start, end)
-    if not (_WORD.search(text, left, start) or _WORD.search(text, end, right)):
-        left, right = _sentence(text, start, end)  # ", in January,": set off, no verb of its own
+    lead_only = _WORD.search(text, left, start) is None or _ONLY_A_PREPOSITION.fullmatch(
+        text, left, start
+    )
+    if lead_only and not _WORD.search(text, end, right):
+        # ", in January,", "Until 27 April, I cleaned ...": set off, no verb of its own
+        left, right = _sentence(text, start, end)
     before, clause = text[left:start], text[left:right]
     lower = _GOING_GERUND.sub(" ", clause.lower())
     if _RESCHEDULED_TO.search(text, max(0, start - 80), start):

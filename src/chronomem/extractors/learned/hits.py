@@ -118,6 +118,13 @@ _BESIDE = re.compile(
 # employer: "a job in Dubai with X", "a job in Huntsville at Y"
 _EMPLOYED = frozenset({"WORKS_AT", "STUDIES_AT"})
 _IN_PLACE = re.compile(r"(?:\b(job|position|role|post|gig|internship|placement)\s+)?\bin\s+$", re.I)
+# a way to work is no employer: "I take MTR to work", "catch the 38 to the office"
+_RIDDEN = re.compile(
+    r"\b(?:take|takes|took|taking|catch|catches|caught|catching|ride|rides|rode|riding)\s+"
+    r"(?:the\s+|a\s+)?$",
+    re.I,
+)
+_TO_WORK = re.compile(r"(?:\s+[a-z]+)?\s+(?:to|into)\s+(?:work|the\s+office|school|uni)\b", re.I)
 # what is done to one, not what one has: a scan, a test, an appointment
 _PROCEDURE = re.compile(
     r"\b(?:mri|scans?|x-?rays?|ultrasounds?|biops(?:y|ies)|blood tests?|tests?|reviews?|"
@@ -161,6 +168,12 @@ def _a_place_in(text: str, found: Span) -> bool:
     in" ("a job in Huntsville at ...")?"""
     where = _IN_PLACE.search(text, max(0, found.start - 16), found.start)
     return where is not None and (found.label == "Location" or where.group(1) is not None)
+
+
+def _a_way_to_work(text: str, found: Span) -> bool:
+    """Is ``found`` what one rides to work ("I take MTR to work, 40 minutes")?"""
+    ridden = _RIDDEN.search(text, max(0, found.start - 16), found.start)
+    return ridden is not None and _TO_WORK.match(text, found.end) is not None
 
 
 def _no_age(text: str, found: Span) -> bool:
@@ -384,6 +397,8 @@ def _fact_hits(
         return "a landmark"  # "got an apartment near the arsenal": no job there
     if fact.relation in _EMPLOYED and _a_place_in(s.text, found):
         return "a landmark"  # "got a job in Dubai with Emirates": where, not whom for
+    if fact.relation in _EMPLOYED and _a_way_to_work(s.text, found):
+        return "a landmark"  # "Now I take MTR to work": how, not whom for
     if fact.relation == "HAS_CONDITION" and _PROCEDURE.search(target.name):
         return "a procedure"  # "I've got my knee MRI on the 12th": an appointment, no illness
     if fact.relation == "HAS_PET" and known.is_pet(normalize_name(subject.name)):

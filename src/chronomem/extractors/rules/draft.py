@@ -119,7 +119,11 @@ class Draft:
 
     def ended(self, relation: str) -> bool:
         """Did this episode tell the end of a fact of ``relation`` so far?"""
-        return any(f.relation == relation and f.invalid_at for f in self.facts.values())
+        return bool(self.ended_values(relation))
+
+    def ended_values(self, relation: str) -> list[str]:
+        """The normalized values of ``relation`` this episode told ended so far."""
+        return [k[1] for k, f in self.facts.items() if f.relation == relation and f.invalid_at]
 
     def full(self) -> bool:
         return (

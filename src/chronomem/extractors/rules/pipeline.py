@@ -39,6 +39,7 @@ from chronomem.extractors.rules.trace import Trace, timing
 TEXT_PIPELINE = (
     "markup",
     "normalise",
+    "named_days",
     "cues",
     "letters",
     "spelling",

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.model.relations import GENERIC_RELATIONS
 
 _WORD = re.compile(r"[a-z]{3,}")
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -124,6 +125,15 @@ class Known:
         if kind and key != kind:
             self.devices.pop(kind, None)
             self.devices[kind] = name  # re-inserted: the last one met comes last
+
+    def told_values(self) -> set[str]:
+        """The normalized values of the open facts told, no catch-all relation's."""
+        return {
+            key
+            for (_, relation), values in self.targets.items()
+            if relation not in GENERIC_RELATIONS
+            for key in values
+        }
 
     def met_subject(self, name: str) -> None:
         """``name`` opened a sentence as its subject ("Kerry got the job!"): the latest

@@ -9,7 +9,9 @@ with a comma instead, so its cue opens the next one ("sorry, wrong one, it's tra
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
+from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.correction_cues import NO, NOISE, STRONG, WEAK
 
 # a sentence of cue words only, at the text's start or after a sentence's end, before more
@@ -31,12 +33,24 @@ _STARRED_DAY = re.compile(
 )
 
 
-def joined_cues(text: str) -> str:
+# a contrast said as a sentence of its own, a value and no more: "MISO. not mochi."
+_NOT_ALONE = re.compile(
+    r"(?<=\w)[.!]+\s+(?=not\s+(?:the\s+|an?\s+)?(?P<value>[\w'-]+(?:\s+[\w'-]+){0,2})"
+    r"(?:[.!]+(?:\s|$)|$))",
+    re.I,
+)
+
+
+def joined_cues(text: str, held: Collection[str] = ()) -> str:
     """``text`` with each sentence of cue words only (one of them a cue of correction, not
-    just a "no" or an "ok") joined to the next by a comma, and a starred day that opens it
-    said as the correction it is ("*19th" -> "I meant the 19th,")."""
-    text = _STARRED_DAY.sub(_starred, text, count=1)
-    return _CUE_ONLY.sub(_joined, text)
+    just a "no" or an "ok") joined to the next by a comma, a starred day that opens it said
+    as the correction it is ("*19th" -> "I meant the 19th,"), and a bare "not X" joined to
+    the value before it when X is one of the ``held`` values (normalised names) the turns
+    told ("MISO. not mochi." -> "MISO, not mochi."; "Not yet." stays a sentence)."""
+    text = _CUE_ONLY.sub(_joined, _STARRED_DAY.sub(_starred, text, count=1))
+    return _NOT_ALONE.sub(
+        lambda m: ", " if normalize_name(m.group("value")) in held else m.group(), text
+    )
 
 
 def _starred(m: re.Match[str]) -> str:

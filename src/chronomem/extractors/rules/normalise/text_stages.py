@@ -14,6 +14,7 @@ from chronomem.extractors.rules.normalise.hearsay import without_hearsay
 from chronomem.extractors.rules.normalise.kinship import as_relatives
 from chronomem.extractors.rules.normalise.letters import received_letters
 from chronomem.extractors.rules.normalise.markup import strip_markup
+from chronomem.extractors.rules.normalise.named_days import dated_names
 from chronomem.extractors.rules.normalise.replies import answered_reply
 from chronomem.extractors.rules.normalise.texting import with_subjects
 from chronomem.extractors.rules.normalise.voice import in_user_voice
@@ -28,8 +29,12 @@ def _normalise(t: TextState) -> str:
     return normalize_text(t.text)
 
 
+def _named_days(t: TextState) -> str:
+    return dated_names(t.text)
+
+
 def _cues(t: TextState) -> str:
-    return t.text if t.assistant else joined_cues(t.text)
+    return t.text if t.assistant else joined_cues(t.text, t.known.told_values())
 
 
 def _letters(t: TextState) -> str:
@@ -88,6 +93,11 @@ TEXT_STAGES = (
     ),
     TextStage(
         "normalise", _normalise, 'straight quotes, single spaces, contractions ("im"), typos'
+    ),
+    TextStage(
+        "named_days",
+        _named_days,
+        'a day named and glossed with its date said as that date ("until Losar, 28 Feb")',
     ),
     TextStage(
         "cues", _cues, 'a correction cue said alone joined to the next sentence ("sorry! X")'

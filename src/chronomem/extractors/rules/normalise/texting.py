@@ -66,10 +66,11 @@ from chronomem.text.words import english_words, word_set
 _LISTED = re.compile(r", (?=([a-z]+)\b)")
 # A noun phrase of news opening a sentence ("new job at X!!", "brand new phone"): the
 # writer has it, unless a verb of its own follows ("new manager is Rutger"); a new favourite
-# ("new fave food: ramen", "new obsession: X") is a taste, not a thing got.
+# ("new fave food: ramen", "new obsession: X") is a taste, not a thing got; "new dates: 8 to
+# 15 September" sets a plan's days (``day_fixes``).
 _NEWS = re.compile(
     r"(?:brand[- ])?new (?!one\b|year\b|day\b|week\b|month\b|favou?rite\b|fave?\b|go-to\b"
-    r"|obsession\b|addiction\b|crush\b)"
+    r"|obsession\b|addiction\b|crush\b|dates?\b|times?\b|plan\b|schedule\b)"
     r"[a-z]",
     re.I,
 )

@@ -53,7 +53,12 @@ MOVE_VERBS = (
     r"(?:mov|push|postpon|reschedul|rebook|rearrang|bump|delay|shift)(?:ed|ing)"
     r"|(?:postpone|reschedule|rebook|rearrange)s?"
 )
-MOVED = re.compile(rf"\b(?:{MOVE_VERBS}|brought forward|put off|changed)\b", re.I)
+# a plan to be moved: "I must move Skye!", "we have to reschedule the party"
+_TO_MOVE = (
+    r"(?:must|have to|has to|had to|need to|needs to|needed to|gotta|got to) "
+    r"(?:move|postpone|reschedule|rebook|push back|delay|shift)(?! (?:to|in|into|out|house|home)\b)"
+)
+MOVED = re.compile(rf"\b(?:{MOVE_VERBS}|{_TO_MOVE}|brought forward|put off|changed)\b", re.I)
 
 
 # the forms of the short verbs of a journey no suffix rule reaches
@@ -207,8 +212,9 @@ def redated(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
 # What a verb of moving moves when it names no plan: "it" or "that" ("they pushed it to
 # Monday", "it got moved to the 9th"), or nothing, in a clause that opens on the verb ("I
 # rebooked for fri"): between the verb and the new day only these words stand.
+# ("them" is not one plan: "They changed them to the 18th" moves the parents' flights)
 _IT_AFTER = word_set(
-    "it that them back forward over to for till until on the a it's its is now "
+    "it that back forward over to for till until on the a it's its is now "
     "again once more yet even officially"  # how it was moved: "moved again, now the 11th"
 )
 # how far a plan is moved, between the verb and the new day

@@ -51,11 +51,13 @@ _RESTATED: Final = re.compile(r"(?:[—–:;]|\s-)\s*(?=(?:it's|its|it is)\s)", 
 # "your new date is Monday 12 May", or a notice of change before a colon ("Last change I
 # promise: 7 November")
 _NEW_DAY: Final = re.compile(
-    r"\W*(?:(?:the|my|your|our|its)\s+)?new\s+(?:date|day)\s+(?:is|will be|:)\s*(?:now\s+)?"
+    r"\W*(?:(?:the|my|your|our|its)\s+)?new\s+(?:date|day)s?\s+(?:is|are|will be|:)\s*(?:now\s+)?"
     r"|\W*(?:(?:last|another|one more|final|small|quick|date)\s+)?(?:change|update)\b"
     r"[^:.!?]{0,20}:\s*",
     re.I,
 )
+# two days of one span: "8 to 15 September", "5-12 May" (the first is the start)
+_RANGE: Final = re.compile(r"\s*(?:to|-|–|until|till|through|thru)\s*", re.I)
 # a day denied before the one meant: "not the 12th, the 19th", "not on Friday but Monday"
 _NOT_DAY: Final = re.compile(r"not\s+", re.I)
 _NOT_DAY_SEP: Final = re.compile(r"\W*(?:but\s+)?(?:(?:it's|its|it is)\s+)?", re.I)
@@ -200,7 +202,15 @@ def _moved_day(s: Sentence, known: Known, record: Ahead) -> list[Hit]:
     if not days:
         return []
     known.moved = None
-    return [_on_day(s, record, *days[-1])]
+    day, when = days[-1]
+    first = next(
+        (t for t in s.times if t.end <= day.start and _RANGE.fullmatch(s.text, t.end, day.start)),
+        None,
+    )
+    if first is not None:  # "New dates: 8 to 15 September": from the 8th of that month
+        when = _ahead(in_month_of(first.when, first.text, when), s.reference, first.text) or when
+        day = first
+    return [_on_day(s, record, day, when)]
 
 
 def _on_day(s: Sentence, record: Ahead, day: TimeExpression, when: datetime) -> Hit:

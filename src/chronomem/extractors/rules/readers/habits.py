@@ -43,6 +43,13 @@ from chronomem.extractors.rules.tables.lexicon import (
 )
 from chronomem.extractors.rules.tables.life_words import ACTIVITIES, HABITS, NOT_HOBBY
 
+# a habit taken up again or kept in part, not the one given up: "started again", "back on
+# the cigs", "now I drink only on Sundays"
+_AGAIN = re.compile(
+    r"\b(?:again|back on|relapsed|started|took up|picked up|now|nowadays|these days|only|"
+    r"still)\b",
+    re.I,
+)
 _FREQ = (
     r"(?:every (?:single )?(?:morning|night|evening|day|week|weekend|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|each (?:morning|night|evening|day|week)|daily|nightly|"
@@ -168,6 +175,19 @@ def named_as_habit(hit: Hit, held: Sequence[str]) -> Hit:
     name = hit.target.name.lower()
     same = [h for h in held if h.lower() != name and habit_of(h.lower()) == habit_of(name)]
     return replace(hit, target=replace(hit.target, name=same[0])) if len(same) == 1 else hit
+
+
+def given_up_before(hit: Hit, given_up: Sequence[str], s: Sentence) -> Hit:
+    """A habit an earlier sentence of the message gave up, told after it as a state ("I
+    decided: no more cigarettes. I smoke since 16 years old, one pack a day"): its past, so
+    an ending, unless the clause takes it up again or keeps it in part ("started smoking
+    again", "I used to drink a lot. Now I drink only on Sundays")."""
+    if hit.relation != "HAS_HABIT" or hit.ending or not given_up:
+        return hit
+    kind = habit_of(hit.target.name.lower())
+    if all(habit_of(g) != kind for g in given_up) or _AGAIN.search(s.text, *hit.clause):
+        return hit
+    return replace(hit, ending=True, over=True)
 
 
 def _hit(s: Sentence, name: str, relation: str, span: tuple[int, int], ending: bool) -> Hit:

@@ -1,7 +1,8 @@
 """Terse corrections: a correction cue and the value meant, the wrong value left unsaid.
 
 "wait I mean Holm Bank lol", "ugh typo, Fernwell Studio*", "actually no, it's a Honda Jazz",
-"correction: it's cashews I'm allergic to", "SHOPIFY not spotify lol", "Eindhoven actually".
+"correction: it's cashews I'm allergic to", "SHOPIFY not spotify lol", "Eindhoven actually",
+"Not Grab lah, Gojek".
 The value given replaces the value of one fact told in this episode or the previous turns,
 whatever the relation (home, employer, car, allergy, a sister's name, ...). Which fact is
 chosen by what the two values are, not by the words of the sentence:
@@ -69,6 +70,14 @@ _BARE_NOT = re.compile(
     r"(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)\s*(?:\*|\W|lol|haha|lmao)*$",
     re.I,
 )
+# "Not Grab lah, Gojek": the wrong value denied, then the value meant, nothing else
+_NOT_FIRST = re.compile(
+    r"^\W*not\s+(?:the\s+|an?\s+)?(?P<old>[A-Za-z][\w'&.-]*(?:\s+[A-Za-z0-9][\w'&.-]*){0,2}?)"
+    r"(?:\s+(?:lah|la|leh|lor|lol|haha|man|mate|bro))?\s*[,;:-]+\s*(?:but\s+)?"
+    r"(?:(?:it's|its|it is)\s+)?(?:the\s+|an?\s+)?"
+    r"(?P<new>[A-Za-z][\w'&.-]*?(?:\s+[A-Za-z0-9][\w'&.-]*?){0,2}?)\s*(?:\*|\W|lol|haha|lmao)*$",
+    re.I,
+)
 # "Rupert is at Glasgow, not Edinburgh", "she's visiting from Gdansk not Krakow": the value
 # meant and the wrong one inside a clause that tells the fact again (a name, case kept; after
 # "it's" also a lower-case value: "scratch that, it's a milk protein allergy, not lactose")
@@ -114,7 +123,7 @@ def terse_corrections(s: Sentence, known: Known) -> list[Hit]:
     """The ended wrong fact and the right one, for a terse correction in ``s``."""
     if s.question or s.assistant or not known.targets:
         return []  # an assistant's "Actually, Django*" corrects none of the user's facts
-    bare = _BARE_NOT.match(s.text) or _ARROW.search(s.text)
+    bare = _BARE_NOT.match(s.text) or _NOT_FIRST.match(s.text) or _ARROW.search(s.text)
     if bare is not None:
         found = told(known, bare.group("old"))
         if found is not None:
@@ -150,6 +159,8 @@ def _inside(s: Sentence, known: Known) -> list[Hit]:
         if found is None or normalize_name(value) in _NOT_VALUES:
             continue
         span = m.span("name") if phrase is None else m.span("phrase")
+        if phrase is not None and phrase.lower().startswith("the "):
+            value, span = phrase[4:], (span[0] + 4, span[1])  # "it's the magistrates' court"
         return correction_hits(s, known, found, value, span)
     return []
 
@@ -249,7 +260,8 @@ def told(known: Known, words: str, edge: str = "") -> Told | None:
     """The latest fact told (in this episode or the previous turns, no catch-all) whose
     value is ``words``; else, with ``edge="tail"``, the latest whose value ends with them
     ("not a Civic" for Honda Civic); with ``edge="either"``, the one value that starts or
-    ends with them ("Halden" for Halden Bank)."""
+    ends with them ("Halden" for Halden Bank), else the one that has them as its words
+    ("crown" for Reading Crown Court)."""
     key = normalize_name(words)
     pairs = [p for p in known.targets if p[1] not in GENERIC_RELATIONS]
     exact = [(*p, key) for p in pairs if key in known.targets[p]]
@@ -264,6 +276,8 @@ def told(known: Known, words: str, edge: str = "") -> Told | None:
         for t in known.targets[p]
         if t.startswith(key + " ") or t.endswith(" " + key) or _misspelt_tail(t, key)
     ]
+    if not edges:  # "not crown" for Reading Crown Court: a word inside one value alone
+        edges = [(*p, t) for p in pairs for t in known.targets[p] if f" {key} " in f" {t} "]
     return edges[0] if len(edges) == 1 else None
 
 

@@ -18,7 +18,7 @@ from chronomem.extractors.rules.readers.ahead import (
 from chronomem.extractors.rules.readers.been_with import been_with, couple_since
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.day_fixes import day_set_right, days_corrected
-from chronomem.extractors.rules.readers.habits import habit_hits, named_as_habit
+from chronomem.extractors.rules.readers.habits import given_up_before, habit_hits, named_as_habit
 from chronomem.extractors.rules.readers.holders import holders
 from chronomem.extractors.rules.readers.offers import offered_jobs
 from chronomem.extractors.rules.readers.own_texts import own_texts
@@ -70,11 +70,11 @@ def _reported(t: S) -> list[Hit]:
 
 
 def _habits(t: S) -> list[Hit]:
-    ended = t.draft.ended("HAS_HABIT")
+    given_up = t.draft.ended_values("HAS_HABIT")
     speaker = normalize_name(t.sentence.speaker or "")
     held = list(t.known.targets.get((speaker, "HAS_HABIT"), {}).values())
-    hits = [named_as_habit(h, held) for h in t.hits]
-    return hits + habit_hits(t.sentence, hits, ended_before=ended, held=held)
+    hits = [given_up_before(named_as_habit(h, held), given_up, t.sentence) for h in t.hits]
+    return hits + habit_hits(t.sentence, hits, ended_before=bool(given_up), held=held)
 
 
 def _successions(t: S) -> list[Hit]:

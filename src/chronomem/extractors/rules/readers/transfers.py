@@ -18,6 +18,7 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.kinds import head_kind
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.values import DEVICE_RELATIONS
 from chronomem.extractors.rules.plain_texts import plain_sentence
 
@@ -136,9 +137,18 @@ def _by_kind(thing: Party, known: Known) -> str | None:
     return next((r for r in relations if r), "OWNS")
 
 
-# a pet gone to live with someone: "Shumba went to live with my brother Tinashe",
-# "Captain's gone to live with my aunt Darla in Tulsa for good"
-_LIVE_WITH = re.compile(r"\b(?:went|gone|moved|going)\s+(?:off\s+)?to\s+live\s+with\s+", re.I)
+# a pet gone to live elsewhere: "Shumba went to live with my brother Tinashe", "Captain's
+# gone to live with my aunt Darla in Tulsa for good", "he has to go and live at auntie jo's
+# farm", "Rascal's gone to live on my sister's farm"
+_GONE_TO_LIVE = re.compile(
+    r"\b(?:(?:went|gone|moved|going|go)\s+(?:off\s+|back\s+)?to\s+live|go\s+and\s+live)"
+    r"\s+(?P<prep>with|at|on|in)\s+",
+    re.I,
+)
+# a pet someone else's now: "Bantay is Tito's dog now"
+_THEIRS_NOW = re.compile(
+    r"\s+(?:is|'s)\s+(?P<owner>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)'s\s+[a-z]+\s+now\b"
+)
 # where the person it went to lives, told right after them: "in Tulsa", "on his farm in X"
 _THEIR_PLACE = re.compile(
     r"\s*,?\s*(?:(?:on|at|to)\s+(?:his|her|their)\s+[a-z]+\s+)?(?:in|near|outside)\s+$", re.I
@@ -146,33 +156,44 @@ _THEIR_PLACE = re.compile(
 
 
 def _rehomed(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
-    """A pet of the speaker's gone to live with a named person: the speaker's pet no more,
-    the person's from then; the place told right after the person is their home."""
+    """A pet of the speaker's gone to live elsewhere, or told someone else's now: the
+    speaker's pet no more; gone to live with a named person (or told theirs), the person's
+    from then, and the place told right after the person is their home."""
     speaker = s.speaker or ""
     out: list[Hit] = []
     for clause in s.clauses:
-        went = _LIVE_WITH.search(s.text, *clause)
-        if went is None:
+        went = _GONE_TO_LIVE.search(s.text, *clause)
+        pet = _pet_before(s, known, clause, went.start() if went else clause[1])
+        if pet is None or any(h.target.name == pet.name for h in hits):
             continue
-        pet = next(
-            (
-                sp
-                for sp in s.spans
-                if sp.named
-                and clause[0] <= sp.start < went.start()
-                and _is_pet(sp.name, known, speaker)
-            ),
-            None,
-        )
-        person = _recipient(s, known, went.end(), clause[1])
-        if pet is None or person is None or any(h.target.name == pet.name for h in hits):
+        theirs = _THEIRS_NOW.match(s.text, pet.end) if went is None else None
+        if went is None and theirs is None:
             continue
         thing, me = Party(pet.name, "Pet"), Party(speaker, "Person", speaker=True)
-        text = plain_sentence("HAS_PET", person.name, pet.name)
-        out.append(Hit("HAS_PET", person, thing, False, clause, went.span(), text=text))
-        out.append(Hit("HAS_PET", me, thing, True, clause, went.span()))
-        out += _their_place(s, person, clause, went.span())
+        verb = went.span() if went else theirs.span()  # type: ignore[union-attr]
+        out.append(Hit("HAS_PET", me, thing, True, clause, verb))
+        if went is not None and went.group("prep").lower() == "with":
+            person = _recipient(s, known, went.end(), clause[1])
+        else:
+            person = _recipient(s, known, theirs.start("owner"), clause[1]) if theirs else None
+        if person is not None:
+            text = plain_sentence("HAS_PET", person.name, pet.name)
+            out.append(Hit("HAS_PET", person, thing, False, clause, verb, text=text))
+            out += _their_place(s, person, clause, verb)
     return out
+
+
+def _pet_before(s: Sentence, known: Known, clause: tuple[int, int], end: int) -> Span | None:
+    """The first pet of the speaker's named in ``clause`` before ``end``."""
+    speaker = s.speaker or ""
+    return next(
+        (
+            sp
+            for sp in s.spans
+            if sp.named and clause[0] <= sp.start < end and _is_pet(sp.name, known, speaker)
+        ),
+        None,
+    )
 
 
 def _is_pet(name: str, known: Known, speaker: str) -> bool:

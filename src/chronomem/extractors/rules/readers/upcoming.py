@@ -123,6 +123,14 @@ _IS_ON = re.compile(
     r"\s+(?:for\s+)?)?(?:on\s+)?$",
     re.I,
 )
+# the event's noun with words of its own before its verb: "Your public defence of the
+# doctoral thesis 'Lichens' is scheduled for Friday 12 June" (a verb of arranging only)
+_ARRANGED_OF = re.compile(
+    r"\b(?P<owner>my|our|the|his|her|(?-i:[A-Z][a-z]+)'s)\s+(?P<obj>(?:[\w-]+\s+){0,2}?[\w-]+)"
+    r"\s+(?:of|for|with|at|in)\s+[^.!?;]{1,100}?\s(?:is|are|has been|have been)\s+"
+    r"(?:scheduled|set|booked|planned|fixed|arranged)\s+(?:for\s+)?(?:on\s+)?$",
+    re.I,
+)
 # "I have a root canal on Monday", "we've got a 5k Saturday", "got my MOT friday"
 _HAVE_A = re.compile(
     r"(?:\b(?:I|we)(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)|^\W*(?:have|got))\s+"
@@ -153,6 +161,9 @@ def _scheduled(s: Sentence, me: Party, known: Known) -> list[Hit]:
             continue
         before = s.text[max(0, t.start - 60) : t.start]
         m = _IS_ON.search(before) or _HAVE_A.search(before) or _JOTTED.search(before)
+        if m is None:
+            before = s.text[max(0, t.start - 160) : t.start]
+            m = _ARRANGED_OF.search(before)
         if m is None:
             continue
         what = _head(m.group("obj"), keep_case=True, skip_articles=True)
