@@ -236,6 +236,7 @@ _ONLY_A_PREPOSITION = re.compile(
     r"\W*(?:until|till|til|since|after|before|by|from|in|on|at|around|during)\s+", re.I
 )
 
+
 def clause_tense(text: str, start: int, end: int) -> Tense | None:
     """The tense of the clause around ``text[start:end]`` (a time expression)."""
     if _LOOKS_BACK.match(text, start) or _LOOKS_BACK_BEFORE.search(text, max(0, start - 12), start):
