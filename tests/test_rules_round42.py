@@ -184,3 +184,25 @@ def test_a_correction_may_name_a_word_inside_the_wrong_value() -> None:
     )
     assert ("Kemi", "WORKS_AT", "Reading Crown Court", True) in facts
     assert ("Kemi", "WORKS_AT", "Magistrates' Court", False) in facts
+
+
+@pytest.mark.parametrize(
+    ("said", "diet"),
+    [
+        ("Ishita: keto is over. I've decided no more non-veg, full veg from today", True),
+        ("Ishita: yes yaar, I'm pure veg now", True),
+        ("Ishita: I eat more veg these days", False),
+        ("Ishita: we grow fruit and veg on the terrace", False),
+    ],
+)
+def test_veg_for_vegetarian_is_a_diet_and_vegetables_are_not(said: str, diet: bool) -> None:
+    assert (("Ishita", "FOLLOWS_DIET", "vegetarian", False) in story(said)) is diet
+
+
+@pytest.mark.parametrize("kin", ["grandad", "Grandad", "granddad", "grandmother"])
+def test_a_grandparent_called_by_kin_word_alone_is_the_speakers(kin: str) -> None:
+    facts = story(
+        f"Keeley: my {kin.lower()} Walter is 88 and still takes his boat out",
+        f"Keeley: {kin} moved into Harbour View care home in Paignton last week.",
+    )
+    assert ("Walter", "LIVES_IN", "Harbour View", False) in facts

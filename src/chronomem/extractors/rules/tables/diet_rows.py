@@ -80,6 +80,19 @@ DIET_ROWS: tuple[P, ...] = (
         template="{source} is {target}",
         triggers=_DIET_WORDS,
     ),
+    P(  # "full veg from today", "still veg?", "pure veg now": "veg" for vegetarian (not the
+        # vegetables of "eat more veg", "fruit and veg")
+        "FOLLOWS_DIET",
+        r"\b(?:full|fully|pure|strictly|totally|100%) veg\b(?![\w-])"
+        r"|\b(?:went|gone|turned|going|stayed|still) veg\b(?![\w-])"
+        rf"|(?:\b|(?<=\w)){_BE}(?: now| still)? veg\b(?![\w-]| (?:and|&|or) )",
+        "Diet",
+        "fixed",
+        "first",
+        fixed_target="vegetarian",
+        template="{source} is {target}",
+        triggers="veg",
+    ),
     P(  # "I'm off dairy", "gone off gluten": what one keeps out of one's food is a diet
         "FOLLOWS_DIET",
         r"(?:\b(?:am|gone|went|going|been|stay|staying)|'m|\bim) (?:completely |totally |fully "
