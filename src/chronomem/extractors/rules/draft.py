@@ -117,10 +117,6 @@ class Draft:
         if fact is not None and valid_at is not None:
             self.facts[key] = replace(fact, valid_at=valid_at)
 
-    def ended(self, relation: str) -> bool:
-        """Did this episode tell the end of a fact of ``relation`` so far?"""
-        return bool(self.ended_values(relation))
-
     def ended_values(self, relation: str) -> list[str]:
         """The normalized values of ``relation`` this episode told ended so far."""
         return [k[1] for k, f in self.facts.items() if f.relation == relation and f.invalid_at]

@@ -163,19 +163,23 @@ def _rehomed(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     out: list[Hit] = []
     for clause in s.clauses:
         went = _GONE_TO_LIVE.search(s.text, *clause)
+        if went is None and "now" not in s.text[clause[0] : clause[1]]:
+            continue
         pet = _pet_before(s, known, clause, went.start() if went else clause[1])
         if pet is None or any(h.target.name == pet.name for h in hits):
             continue
-        theirs = _THEIRS_NOW.match(s.text, pet.end) if went is None else None
-        if went is None and theirs is None:
-            continue
-        thing, me = Party(pet.name, "Pet"), Party(speaker, "Person", speaker=True)
-        verb = went.span() if went else theirs.span()  # type: ignore[union-attr]
-        out.append(Hit("HAS_PET", me, thing, True, clause, verb))
-        if went is not None and went.group("prep").lower() == "with":
-            person = _recipient(s, known, went.end(), clause[1])
+        if went is not None:
+            verb = went.span()
+            told_with = went.group("prep").lower() == "with"
+            person = _recipient(s, known, went.end(), clause[1]) if told_with else None
         else:
-            person = _recipient(s, known, theirs.start("owner"), clause[1]) if theirs else None
+            theirs = _THEIRS_NOW.match(s.text, pet.end)
+            if theirs is None:
+                continue
+            verb = theirs.span()
+            person = _recipient(s, known, theirs.start("owner"), clause[1])
+        thing, me = Party(pet.name, "Pet"), Party(speaker, "Person", speaker=True)
+        out.append(Hit("HAS_PET", me, thing, True, clause, verb))
         if person is not None:
             text = plain_sentence("HAS_PET", person.name, pet.name)
             out.append(Hit("HAS_PET", person, thing, False, clause, verb, text=text))
