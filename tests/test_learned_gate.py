@@ -392,30 +392,3 @@ def test_what_one_rides_to_work_is_no_employer() -> None:
     s = analyse(text, WHEN, "Wai-ling", Known())
     read = [ReadFact("WORKS_AT", "speaker", "state", _span(text, "MTR"), confidence=0.8)]
     assert learned_hits(s, read, [], "user", Known())
-
-
-def test_a_workplace_told_before_its_town_is_the_employer_not_the_town() -> None:
-    """Round 42: "I work at my uncle's homestay in Langza" gave a job at Langza; "we're at
-    Mum's in Cambridge" a job at Mum's."""
-    text = "Since March I work at my uncle's homestay in Langza, cooking and doing the rooms."
-    s = analyse(text, WHEN, "Dolma", Known())
-    value = _span(text, "my uncle's homestay in Langza")
-    read = [ReadFact("WORKS_AT", "speaker", "state", value, confidence=0.8)]
-    assert [h.target.name for h in learned_hits(s, read, [], "user", Known())] == [
-        "uncle's homestay in Langza"
-    ]
-    read = [ReadFact("WORKS_AT", "speaker", "state", _span(text, "Langza"), confidence=0.8)]
-    assert not learned_hits(s, read, [], "user", Known())
-    text = "We're at my mum's in Cambridge till the new build is finished"
-    s = analyse(text, WHEN, "Aroha", Known())
-    value = _span(text, "my mum's in Cambridge")
-    read = [ReadFact("WORKS_AT", "speaker", "start", value, confidence=0.8)]
-    assert not learned_hits(s, read, [], "user", Known())  # someone's home, no workplace
-    text = "I work at Kestrel Freight in Leeds"
-    s = analyse(text, WHEN, "Dolma", Known())
-    read = [
-        ReadFact("WORKS_AT", "speaker", "state", _span(text, "Kestrel Freight"), confidence=0.8)
-    ]
-    assert [h.target.name for h in learned_hits(s, read, [], "user", Known())] == [
-        "Kestrel Freight"
-    ]

@@ -1,8 +1,9 @@
-"""Round 42: a correction said as "X. not Y." or "Not Y, X"; a pet gone to live elsewhere
-or told someone else's; bare answers to "who's your shift manager", "where are you moving
-to", "who's the new job with", "what are you driving"; a habit given up and then told as
-it was; a plan to be moved and its new days ("New dates: 8 to 15 September"); an event
-arranged with words of its own between its noun and its verb."""
+"""Round 42: a correction said as "X. not Y." or "Not Y, X", or naming a word inside the
+wrong value; a pet gone to live elsewhere or told someone else's; a bare answer to "who's
+the new job with"; a habit given up and then told as it was; a plan to be moved and its new
+days ("New dates: 8 to 15 September"); an event arranged with words of its own between its
+noun and its verb; a day glossed by its date; an "until" set off before its clause; "veg"
+for vegetarian."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.extractors.rules.normalise.named_days import dated_names
+from chronomem.extractors.rules.normalise.replies import answered_reply
 from chronomem.text.dates import find_time_expressions
 from tests.test_rules_successions import read, story
 
@@ -63,29 +65,13 @@ def test_a_person_gone_to_live_somewhere_ends_no_pet() -> None:
     assert not any(r == "HAS_PET" for _, r, _, _ in facts)
 
 
-@pytest.mark.parametrize(
-    ("asked", "said", "fact"),
-    [
-        (
-            "Who's your shift manager at the Daventry warehouse now, Lloyd?",
-            "terry. still",
-            ("Lloyd", "MANAGED_BY", "Terry", False),
-        ),
-        ("Who's your coach?", "Dana Reyes", ("Lloyd", "ROLE_HELD_BY", "Dana Reyes", False)),
-    ],
-)
-def test_a_bare_name_answers_who_holds_a_role(
-    asked: str, said: str, fact: tuple[str, str, str, bool]
-) -> None:
-    assert fact in story(f"Assistant: {asked}", f"Lloyd: {said}")
+def test_a_bare_name_answers_who_a_new_job_is_with() -> None:
+    said = answered_reply("mcgill scaffolding", "Who's the new job with?")
+    assert said == "My new job is with mcgill scaffolding"
+    assert answered_reply("mcgill scaffolding", "Who's the best team?") == "mcgill scaffolding"
 
 
-def test_a_bare_name_answers_no_question_of_a_role_it_does_not_ask() -> None:
-    facts = story("Assistant: Who is the best player in the team?", "Lloyd: Dana Reyes")
-    assert not any(r in ("MANAGED_BY", "ROLE_HELD_BY") for _, r, _, _ in facts)
-
-
-def test_where_one_is_moving_to_is_a_plan_not_a_home_yet() -> None:
+def test_where_one_is_moving_to_is_no_home_yet() -> None:
     facts = read(
         "Thandiwe: I live in Durban right now.",
         "Assistant: Happy to help. Where are you relocating to?",
@@ -197,12 +183,3 @@ def test_a_correction_may_name_a_word_inside_the_wrong_value() -> None:
 )
 def test_veg_for_vegetarian_is_a_diet_and_vegetables_are_not(said: str, diet: bool) -> None:
     assert (("Ishita", "FOLLOWS_DIET", "vegetarian", False) in story(said)) is diet
-
-
-@pytest.mark.parametrize("kin", ["grandad", "Grandad", "granddad", "grandmother"])
-def test_a_grandparent_called_by_kin_word_alone_is_the_speakers(kin: str) -> None:
-    facts = story(
-        f"Keeley: my {kin.lower()} Walter is 88 and still takes his boat out",
-        f"Keeley: {kin} moved into Harbour View care home in Paignton last week.",
-    )
-    assert ("Walter", "LIVES_IN", "Harbour View", False) in facts

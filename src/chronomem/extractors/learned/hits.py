@@ -117,13 +117,7 @@ _BESIDE = re.compile(
 # a place named after "in" (or any name after "a job in") is where a job is, not the
 # employer: "a job in Dubai with X", "a job in Huntsville at Y"
 _EMPLOYED = frozenset({"WORKS_AT", "STUDIES_AT"})
-_IN_PLACE = re.compile(
-    r"(?:\b(job|position|role|post|gig|internship|placement)\s+"
-    # the workplace told before its town: "I work at my uncle's homestay in Langza"
-    r"|\b(?:at|for)\s+(?:(?:my|our|his|her|their|a|an|the)\s+)?(?P<workplace>(?:[\w'’-]+\s+){1,3})"
-    r")?\bin\s+$",
-    re.I,
-)
+_IN_PLACE = re.compile(r"(?:\b(job|position|role|post|gig|internship|placement)\s+)?\bin\s+$", re.I)
 # a way to work is no employer: "I take MTR to work", "catch the 38 to the office"
 _RIDDEN = re.compile(
     r"\b(?:take|takes|took|taking|catch|catches|caught|catching|ride|rides|rode|riding)\s+"
@@ -131,12 +125,6 @@ _RIDDEN = re.compile(
     re.I,
 )
 _TO_WORK = re.compile(r"(?:\s+[a-z]+)?\s+(?:to|into)\s+(?:work|the\s+office|school|uni)\b", re.I)
-# someone's home, not a workplace: "at Mum's in Cambridge", "at my sister's in Leeds"
-_SOMEONES = re.compile(r"(?:my\s+|our\s+)?[\w-]+['’]s", re.I)
-# a workplace in words told before its town, inside the value read: "homestay in Langza"
-_HEAD_IN = re.compile(r"(.*?[a-z][\w'’-]*)\s+in\s+", re.I)
-# words after "at" that name no workplace: "at the moment in Leeds", "at first in Ghent"
-_NOT_WORKPLACES = frozenset({"moment", "first", "last", "least", "times", "home", "night", "once"})
 # what is done to one, not what one has: a scan, a test, an appointment
 _PROCEDURE = re.compile(
     r"\b(?:mri|scans?|x-?rays?|ultrasounds?|biops(?:y|ies)|blood tests?|tests?|reviews?|"
@@ -177,14 +165,9 @@ _LABELLED = re.compile(
 
 def _a_place_in(text: str, found: Span) -> bool:
     """Is ``found`` a place said after "in" ("a job in Dubai"), or any name after "a job
-    in" ("a job in Huntsville at ...") or after the workplace told ("at my uncle's homestay
-    in Langza")?"""
-    where = _IN_PLACE.search(text, max(0, found.start - 48), found.start)
-    if where is None:
-        return False
-    workplace = where.group("workplace")
-    at_one = workplace is not None and workplace.split()[-1].lower() not in _NOT_WORKPLACES
-    return found.label == "Location" or where.group(1) is not None or at_one
+    in" ("a job in Huntsville at ...")?"""
+    where = _IN_PLACE.search(text, max(0, found.start - 16), found.start)
+    return where is not None and (found.label == "Location" or where.group(1) is not None)
 
 
 def _a_way_to_work(text: str, found: Span) -> bool:
@@ -527,15 +510,6 @@ def _value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, 
             return None  # "I'm Eritrean": what one is, not where one lives (nor its words)
         if found.label == "Location" and relation in _NEVER_A_PLACE:
             return None  # "I rent a flat on Cressley Road": a street is no thing one owns
-        head = _HEAD_IN.fullmatch(s.text, span[0], found.start)
-        if relation in _EMPLOYED and head and _SOMEONES.fullmatch(s.text, span[0], head.end(1)):
-            return None  # "we're at Mum's in Cambridge": someone's home, no workplace
-        words = _words_at(s.text, (span[0], found.end)) if relation in _EMPLOYED and head else None
-        if words is not None:  # "my uncle's homestay in Langza": the workplace and its town
-            name = s.text[words[0] : words[1]]
-            return Span(*words, name, "Organization", named=False), Party(
-                name, "Organization", named=False
-            )
         label = found.label or _LABELS.get(relation)
         return found, Party(found.name, label, True, False, tuple(found.attributes.items()))
     label = WORD_VALUES.get(relation)

@@ -16,7 +16,7 @@ from chronomem.extractors.rules.tables.lexicon import HONORIFICS
 _KIN = re.compile(
     r"(?<![\w'’])(?<!my )(?<!our )(?<!your )(?<!his )(?<!her )(?<!their )"
     r"\b(Mom|Mum|Mommy|Mummy|Mama|Mammy|Mother|Dad|Daddy|Papa|Father|Grandma|Grandpa"
-    r"|Granny|Nana|Grandad|Granddad|Grandmother|Grandfather"
+    r"|Granny|Nana"
     # "Ma", "Mam" are also Scots "my" ("Ma pal Agnes", "ma last day"): kin only before a verb
     r"|(?:Ma|Mam)(?=(?:'s|\s+(?:is|was|has|had|says|said|will|would|can|could|rang|called|"
     r"came|went|got|\w+ed))\b))\b(?!\s+[A-Z])"
@@ -26,7 +26,7 @@ _KIN = re.compile(
 # Lower-case chat opens a sentence the same way: "dad finally retired", "mom's in Lisbon".
 _KIN_OPENING = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))(mom|mum|mommy|mama|dad|daddy|papa|grandma|grandpa|"
-    r"granny|nana|grandad|granddad|grandmother|grandfather)\b(?!\s+[A-Z])(?!\s+(?:jokes?|bod|life|mode|energy|friends?|groups?|blogs?|"
+    r"granny|nana)\b(?!\s+[A-Z])(?!\s+(?:jokes?|bod|life|mode|energy|friends?|groups?|blogs?|"
     r"jeans|shoes|hacks?|vibes?)\b)"
 )
 
