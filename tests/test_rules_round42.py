@@ -183,35 +183,3 @@ def test_a_correction_may_name_a_word_inside_the_wrong_value() -> None:
 )
 def test_veg_for_vegetarian_is_a_diet_and_vegetables_are_not(said: str, diet: bool) -> None:
     assert (("Ishita", "FOLLOWS_DIET", "vegetarian", False) in story(said)) is diet
-
-
-@pytest.mark.parametrize(
-    ("said", "title"),
-    [
-        (
-            "Ömer: My mother Sevim is great. She has been a meerschaum pipe carver in "
-            "Eskişehir for 35 years.",
-            ("Sevim", "meerschaum pipe carver"),
-        ),
-        ("Ömer: I'm an oyster shucker at the Tin Roof raw bar.", ("Ömer", "oyster shucker")),
-        ("Ömer: I'm a bottle labeller in the Cricova cellars", ("Ömer", "bottle labeller")),
-    ],
-)
-def test_a_trade_no_table_names_is_a_title_when_told_where(
-    said: str, title: tuple[str, str]
-) -> None:
-    assert (title[0], "HAS_JOB_TITLE", title[1], False) in story(said)
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "Ömer: I'm a people pleaser at heart",
-        "Ömer: I am a coffee drinker at work",
-        "Ömer: I'm a football supporter in Leeds",
-        "Ömer: I'm a pipe carver",
-        "Ömer: I'm a big believer in naps",
-    ],
-)
-def test_who_one_is_or_a_trade_told_nowhere_is_no_title(said: str) -> None:
-    assert not any(r == "HAS_JOB_TITLE" for _, r, _, _ in story(said))

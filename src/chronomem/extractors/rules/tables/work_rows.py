@@ -69,24 +69,6 @@ _OF_GROUP = (
 # contracted.py writes out a name's "'s" that stands for "is" ("Tom's a nurse now")
 _HE_IS = r"(?:(?<=\b[Hh]e)|(?<=\b[Ss]he)|(?<=\b[Ii]t)|(?<=\b[Ww]ho))'s"
 _JOB_WORDS = trigger_words(JOB_HEADS | {"worker"})
-# a trade's head, a noun of who does the work ("carver", "shucker", "labeller")
-_AGENT = r"[a-z]{3,}(?:er|or|ist|man|woman|smith|wright|monger)"
-# words before it that tell a manner, not a trade ("a heavy smoker", "a big believer")
-_NOT_TRADE_WORDS = (
-    r"(?:good|great|big|huge|real|total|terrible|bad|light|heavy|early|late|keen|avid|proper|"
-    r"massive|little|bit|hard|fast|slow|quick|nervous|natural|born|true|firm|strong|social|"
-    r"casual|regular|occasional|former|retired|ex|old|new|young|first|second|single|proud|"
-    r"strict|lifelong|long-time|devoted|loyal|huge|serious|total|complete|very|such|kind|sort)"
-)
-# who one is, not what one works at ("a dog owner", "a marathon runner", "a blood donor")
-_NOT_TRADES = (
-    r"(?:mother|father|brother|sister|daughter|grandmother|grandfather|partner|member|"
-    r"number|user|customer|lover|smoker|drinker|eater|sleeper|riser|snorer|worrier|learner|"
-    r"beginner|fighter|dreamer|believer|thinker|talker|listener|winner|loser|survivor|"
-    r"follower|supporter|reader|player|runner|swimmer|walker|cyclist|owner|buyer|holder|"
-    r"donor|visitor|tourist|passenger|viewer|watcher|vegetarian|pescatarian|pensioner|"
-    r"sufferer|patient|neighbor|neighbour|roommate|flatmate|friend|fan)s?"
-)
 _POST_WORDS = f"{_JOB_WORDS} treasurer chair chairman chairwoman chairperson"
 _GIVES_POST = "made make makes promoted promote promotes appointed appoint appoints"
 # workplaces called by their kind (besides those of ``WORKPLACE_HEADS``): "the post office"
@@ -347,13 +329,6 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
       rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} (?:an? |the )?"
       rf"{_POST_OBJ}\b(?!(?<=lead) (?:of|for)\b)(?! (?:to|(?:of|for)(?!{_OF_GROUP})))",
       "JobTitle", "inline", template=_IS_A, triggers=_POST_WORDS),
-    # a trade no table names, told as what is worked and who works it, and where: "She has
-    # been a meerschaum pipe carver in Eskişehir", "I'm an oyster shucker at the Tin Roof"
-    P("HAS_JOB_TITLE",
-      rf"(?:\b(?:am|is|was|became|become|been)|'m|{_HE_IS}){_BE_ADVERBS} an? "
-      rf"(?P<obj>(?:(?!{_NOT_TRADE_WORDS}\b)[a-z][a-z-]+ ){{1,2}}(?!{_NOT_TRADES}\b){_AGENT})"
-      r" (?:at|in|for|on) (?!(?:heart|life|general|nature|times|that|this|it|me|my|the moment)\b)",
-      "JobTitle", "inline", template=_IS_A, triggers="a an"),
     P("HAS_JOB_TITLE", r"\b(?:got|was|been)(?: just| finally| recently| officially)? promoted "
       rf"to (?:an? |the )?{_JOB_OBJ}\b", "JobTitle", "inline", template=_IS_A,
       triggers="promoted"),
