@@ -183,3 +183,19 @@ def test_a_correction_may_name_a_word_inside_the_wrong_value() -> None:
 )
 def test_veg_for_vegetarian_is_a_diet_and_vegetables_are_not(said: str, diet: bool) -> None:
     assert (("Ishita", "FOLLOWS_DIET", "vegetarian", False) in story(said)) is diet
+
+
+@pytest.mark.parametrize(
+    ("said", "employer"),
+    [
+        ("Darren: I work at Joe's Garage.", "Joe's Garage"),
+        ("Darren: I started at Dunn's Haulage in May.", "Dunn's Haulage"),
+    ],
+)
+def test_a_business_named_by_its_owner_is_one_name(said: str, employer: str) -> None:
+    assert ("Darren", "WORKS_AT", employer, False) in story(said)
+
+
+def test_a_relative_of_a_named_person_is_no_business() -> None:
+    facts = story("Darren: I work at Joe's Garage.", "Darren: I met Tom's Mum on Friday.")
+    assert not any("Tom's" in t for _, _, t, _ in facts)

@@ -36,6 +36,7 @@ from chronomem.extractors.rules.tables.gazetteer import (
     PLACE_HEADS,
 )
 from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, PREPOSITIONS, TIME_WORDS
+from chronomem.extractors.rules.tables.life_words import PEOPLE_ROLES
 from chronomem.text.date_resolvers import WEEKDAYS
 
 _WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
@@ -92,9 +93,11 @@ def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str
             gap = sentence[current[-1].end() : tok.start()]
             prev = current[-1].group()
             joined = gap in (" ", " & ") or (gap == ". " and prev.lower() in _ABBREVIATED)
-            # a possessive ends a name, unless a place's head follows: "St. Mary's Hospital"
+            # a possessive ends a name, unless a place's head follows ("St. Mary's Hospital")
+            # or a one-word owner's business is named ("Joe's Garage", "Dunn's Haulage")
             place = word.lower() in _PLACE_WORDS and word[0].isupper()
-            joined = joined and (place or not prev.endswith(("'s", "'")))
+            business = len(current) == 1 and _business_word(word)
+            joined = joined and (place or business or not prev.endswith(("'s", "'")))
             nxt = tokens[i + 1].group() if i + 1 < len(tokens) else ""
             # a number counts in a name ("Lumen 11"), not a number of units after it ("a
             # restaurant in Hai Phong 25 years")
@@ -110,6 +113,20 @@ def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str
     if current:
         runs.append(current)
     return runs
+
+
+def _business_word(word: str) -> bool:
+    """Can ``word``, capitalised after a one-word possessive, be the rest of a business's
+    name ("Joe's Garage"), not a relative, a role or a day of the owner ("Tom's Mum")?"""
+    low = word.lower()
+    return (
+        word[0].isupper()
+        and word[1:].islower()
+        and low not in PEOPLE_ROLES
+        and low not in WEEKDAYS
+        and low not in TIME_WORDS
+        and low not in NOT_NAMES
+    )
 
 
 def _bare(token: str) -> str:
