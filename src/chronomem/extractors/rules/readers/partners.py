@@ -30,6 +30,8 @@ from chronomem.text.words import english_words
 
 _SOMEONE = re.compile(
     r"\b(?:met|found) (?:someone|somebody) new\b"
+    # told alone, the news is a partner: "I meet someone." (a learner's present), "met someone!!"
+    r"|\b(?:met|meet|found) (?:someone|somebody)(?=\s*(?:[.!]|$))"
     r"|\b(?:seeing|dating|started seeing|started dating) (?:someone|somebody|"
     r"a (?:new |cute |nice )?(?:guy|girl|woman|man))\b"
     r"|\b(?:got|have|has) a (?:new )?(?:boyfriend|girlfriend|bf|gf)\b(?! (?-i:[A-Z]))",
@@ -39,8 +41,9 @@ _NAMED = re.compile(
     r"\b(?:his|her|their) name(?:'s|\s+is)\s+(?P<name>(?-i:[A-Z][\w'-]+))"
     # or set beside the one introduced: "I'm seeing someone, Birkir, nothing serious"
     r"|\b(?:someone|somebody)(?: new)?,\s+(?P<beside>(?-i:[A-Z][\w'-]+))\b(?!\s+(?-i:[a-z]))"
-    # or opening the next sentence on its own: "I'm seeing someone. Duarte, he is the vet"
-    r"|^\W*(?P<opening>(?-i:[A-Z][\w'-]+))(?=\s*(?:[,.!:]|[-–—]\s|$))"
+    # or opening the next sentence on its own or as its subject: "I'm seeing someone. Duarte,
+    # he is the vet", "I meet someone. Tojo teach mathematics" (``appositions``: "Tojo, he")
+    r"|^\W*(?P<opening>(?-i:[A-Z][\w'-]+))(?=\s*(?:[,.!:]|[-–—]\s|$)|\s+(?-i:[a-z]+)\b)"
     # or called so: "seeing somebody, a nurse named Janelle"
     r"|\b(?:named|called)\s+(?P<called>(?-i:[A-Z][\w'-]+))"
 )
