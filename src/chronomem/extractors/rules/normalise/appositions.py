@@ -26,7 +26,7 @@ import re
 from chronomem.extractors.rules.analysis.subjects import PERSON_ROLES, ROLE_WORDS
 from chronomem.extractors.rules.tables.lexicon import HONORIFICS
 from chronomem.extractors.rules.tables.life_words import JOB_HEADS, PEOPLE_ROLES
-from chronomem.text.words import english_words, word_set
+from chronomem.text.words import word_set
 
 _WORK = r"work|the office|my office|my team|our team|my job|my work"
 _SCHOOL = r"school|uni|college|class|my class|my school|my uni|my course"
@@ -48,31 +48,14 @@ _GO_VERB = re.compile(r"\bto go (?=(?:work|study|live|join|teach)\b)", re.I)
 
 def plain_subjects(text: str) -> str:
     """``text`` with "NAME from my team", "to go work", a person's name given with a
-    copula, a name taken up by a pronoun ("Tojo, he teach ...") and a person's relative
-    clause said plainly."""
+    copula and a person's relative clause said plainly."""
     text = _BRACKETED.sub(r"\g<role>, \g<name>,", _FROM.sub(_subject, text))
     text = _CALLED.sub(_named_person, text)
     text = _NAME_IS.sub(_naming_copula, text)
     text = _DESCRIBED_THEN_NAMED.sub(_described_holder, text)
     text = _THEN_NAMED.sub(_then_named, text)
     text = _LOWER_TITLE.sub(lambda m: m.group().capitalize(), text)  # "dr Obi" -> "Dr Obi"
-    text = _DISLOCATED.sub(_taken_up, text)
     return _relative_clauses(_GO_VERB.sub("to ", text))
-
-
-# a name said first and taken up by a pronoun, as speech and learners do: "Tojo, he teach
-# mathematics at the lycée" -> "Tojo teach mathematics ..." (the pronoun is that name, not
-# the last person met before)
-_DISLOCATED = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?P<name>(?-i:[A-Z][\w'-]+)(?:\s(?-i:[A-Z][\w'-]+))?),\s+(?:he|she)\s+"
-    r"(?=[a-z])"
-)
-
-
-def _taken_up(m: re.Match[str]) -> str:
-    """ "Tojo, he" -> "Tojo", when the first word is no English word ("Anyway, he ...")."""
-    first = m.group("name").split()[0].lower()
-    return m.group() if first in english_words() else f"{m.group('name')} "
 
 
 _LOWER_TITLE = re.compile(r"\b(?-i:dr|mr|mrs|ms|prof)(?=\.?\s+(?-i:[A-Z]))")

@@ -41,9 +41,8 @@ _NAMED = re.compile(
     r"\b(?:his|her|their) name(?:'s|\s+is)\s+(?P<name>(?-i:[A-Z][\w'-]+))"
     # or set beside the one introduced: "I'm seeing someone, Birkir, nothing serious"
     r"|\b(?:someone|somebody)(?: new)?,\s+(?P<beside>(?-i:[A-Z][\w'-]+))\b(?!\s+(?-i:[a-z]))"
-    # or opening the next sentence on its own or as its subject: "I'm seeing someone. Duarte,
-    # he is the vet", "I meet someone. Tojo teach mathematics" (``appositions``: "Tojo, he")
-    r"|^\W*(?P<opening>(?-i:[A-Z][\w'-]+))(?=\s*(?:[,.!:]|[-–—]\s|$)|\s+(?-i:[a-z]+)\b)"
+    # or opening the next sentence on its own: "I'm seeing someone. Duarte, he is the vet"
+    r"|^\W*(?P<opening>(?-i:[A-Z][\w'-]+))(?=\s*(?:[,.!:]|[-–—]\s|$))"
     # or called so: "seeing somebody, a nurse named Janelle"
     r"|\b(?:named|called)\s+(?P<called>(?-i:[A-Z][\w'-]+))"
 )
