@@ -96,7 +96,7 @@ def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str
             # a possessive ends a name, unless a place's head follows ("St. Mary's Hospital")
             # or a one-word owner's business is named ("Joe's Garage", "Dunn's Haulage")
             place = word.lower() in _PLACE_WORDS and word[0].isupper()
-            business = len(current) == 1 and _business_word(word)
+            business = len(current) == 1 and _business_word(prev, word)
             joined = joined and (place or business or not prev.endswith(("'s", "'")))
             nxt = tokens[i + 1].group() if i + 1 < len(tokens) else ""
             # a number counts in a name ("Lumen 11"), not a number of units after it ("a
@@ -115,17 +115,20 @@ def _runs(sentence: str, taken: list[tuple[int, int]]) -> list[list[re.Match[str
     return runs
 
 
-def _business_word(word: str) -> bool:
-    """Can ``word``, capitalised after a one-word possessive, be the rest of a business's
-    name ("Joe's Garage"), not a relative, a role or a day of the owner ("Tom's Mum")?"""
-    low = word.lower()
+def _business_word(owner: str, word: str) -> bool:
+    """Can ``word``, capitalised after the one-word possessive ``owner``, be the rest of a
+    business's name ("Joe's Garage"), not a relative, a role, a title or a day of the owner
+    ("Tom's Mum", "Dentist's Dr Okafor")?"""
+    low, whose = word.lower(), _bare(owner)
     return (
         word[0].isupper()
         and word[1:].islower()
         and low not in PEOPLE_ROLES
+        and low not in PERSON_TITLES
         and low not in WEEKDAYS
         and low not in TIME_WORDS
         and low not in NOT_NAMES
+        and whose not in PEOPLE_ROLES
     )
 
 
