@@ -214,13 +214,3 @@ def test_a_partner_met_told_alone_and_named_after_is_the_new_partner() -> None:
 def test_meeting_someone_in_passing_is_no_partner() -> None:
     facts = story("Hanitra: I met someone at the market who sells vanilla. Tojo, he was kind.")
     assert not any(r == "DATING" for _, r, _, _ in facts)
-
-
-@pytest.mark.parametrize(
-    "said",
-    ["Ana: Her last day at Garuda was 13 August.", "Ana: Dewi's last day at Garuda was 13 August."],
-)
-def test_a_third_persons_last_day_ends_their_job(said: str) -> None:
-    facts = story("Ana: My sister Dewi works at Garuda.", said)
-    assert ("Dewi", "WORKS_AT", "Garuda", True) in facts
-    assert not any(s == "Ana" and r == "WORKS_AT" for s, r, _, _ in facts)

@@ -83,12 +83,10 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
       r" (?:still |now |also )?(?(neg)(?:in|with)|in) (?:the|a|an|our|my)\b", "Organization",
       "phrase", heads=_IN_GROUP, triggers="in with"),
     # "my last day at Unilever was March 31st", "today was my last shift at Costco", a reply's
-    # "last shift at Bean There on the 28th"; a third person's: "her last day at Garuda was
-    # 13 August", "Dewi's last day at Garuda" (round 42)
+    # "last shift at Bean There on the 28th"
     # ("my last night shift on ward 7 at St Brennock's": a kind of shift, where in the place)
-    P("WORKS_AT", r"(?:\b(?:my|our|your|her|his|their) |(?<=['’]s )|^)(?:very )?"
-      r"(?:last|final)(?: ever)? (?:(?:night|day|late|early|morning|evening|weekend|working) )?"
-      r"(?:day|shift|week|night)"
+    P("WORKS_AT", r"(?:\b(?:my|our|your) |^)(?:very )?(?:last|final)(?: ever)?"
+      r" (?:(?:night|day|late|early|morning|evening|weekend|working) )?(?:day|shift|week|night)"
       r"(?: (?:on|in) (?:the )?\w+(?: \w+)?)? (?:at|with)\b",
       "Organization", subject="possessor", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="last final"),
