@@ -392,3 +392,20 @@ def test_what_one_rides_to_work_is_no_employer() -> None:
     s = analyse(text, WHEN, "Wai-ling", Known())
     read = [ReadFact("WORKS_AT", "speaker", "state", _span(text, "MTR"), confidence=0.8)]
     assert learned_hits(s, read, [], "user", Known())
+
+
+def test_a_switch_told_by_the_new_taste_alone_ends_the_one_held() -> None:
+    """Round 42: "I changed to kopi-o kosong" left the kopi peng held."""
+    text = "I changed to kopi-o kosong since National Day, doctor say less sugar."
+    known = Known()
+    known.learn_fact("Kelvin", "HAS_HABIT", "kopi peng", ended=False)
+    s = analyse(text, WHEN, "Kelvin", known)
+    read = [ReadFact("HAS_HABIT", "speaker", "start", _span(text, "kopi-o kosong"), confidence=0.8)]
+    hits = learned_hits(s, read, [], "user", known)
+    assert [(h.target.name, h.ending) for h in hits] == [
+        ("kopi-o kosong", False),
+        ("kopi peng", True),
+    ]
+    known.learn_fact("Kelvin", "HAS_HABIT", "teh tarik", ended=False)  # two held: none ends
+    hits = learned_hits(s, read, [], "user", known)
+    assert [(h.target.name, h.ending) for h in hits] == [("kopi-o kosong", False)]

@@ -29,7 +29,7 @@ from chronomem.extractors.learned.told import (
 )
 from chronomem.extractors.learned.whose import owner, subjectless
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
-from chronomem.extractors.rules.analysis.held import held_drug
+from chronomem.extractors.rules.analysis.held import held_drug, only_held
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import conditional
@@ -125,6 +125,13 @@ _RIDDEN = re.compile(
     re.I,
 )
 _TO_WORK = re.compile(r"(?:\s+[a-z]+)?\s+(?:to|into)\s+(?:work|the\s+office|school|uni)\b", re.I)
+# a switch told by the new value alone, for values that accumulate
+_SWITCHABLE = frozenset({"HAS_HABIT", "LIKES", "PREFERS"})
+_SWITCHED_TO = re.compile(
+    r"\b(?:changed|changes|change|changing|switched|switches|switch|switching|converted|"
+    r"moved on|gone over|went over)\s+(?:over\s+)?to\s+(?:the\s+|a\s+|an\s+)?$",
+    re.I,
+)
 # what is done to one, not what one has: a scan, a test, an appointment
 _PROCEDURE = re.compile(
     r"\b(?:mri|scans?|x-?rays?|ultrasounds?|biops(?:y|ies)|blood tests?|tests?|reviews?|"
@@ -439,6 +446,11 @@ def _fact_hits(
         old = _value_at(s, fact.ends, fact.relation)
         if old is not None and _same_kind(old[1], target):
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
+    elif relation in _SWITCHABLE and not ended and _SWITCHED_TO.search(s.text, 0, found.start):
+        # "I changed to kopi-o kosong": the one taste or habit held before ends
+        held = only_held(known, subject.name, relation, target.name)
+        if held is not None:
+            out.append(Hit(relation, subject, Party(held, target.label), True, clause, fact.value))
     return out
 
 
