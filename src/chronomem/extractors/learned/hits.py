@@ -127,6 +127,7 @@ _RIDDEN = re.compile(
 _TO_WORK = re.compile(r"(?:\s+[a-z]+)?\s+(?:to|into)\s+(?:work|the\s+office|school|uni)\b", re.I)
 # a switch told by the new value alone, for values that accumulate
 _SWITCHABLE = frozenset({"HAS_HABIT", "LIKES", "PREFERS"})
+_SWITCH_CHARS = 40  # the words of a switch before its value (the longest is 22 characters)
 _SWITCHED_TO = re.compile(
     r"\b(?:changed|changes|change|changing|switched|switches|switch|switching|converted|"
     r"moved on|gone over|went over)\s+(?:over\s+)?to\s+(?:the\s+|a\s+|an\s+)?$",
@@ -446,7 +447,11 @@ def _fact_hits(
         old = _value_at(s, fact.ends, fact.relation)
         if old is not None and _same_kind(old[1], target):
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))
-    elif relation in _SWITCHABLE and not ended and _SWITCHED_TO.search(s.text, 0, found.start):
+    elif (
+        relation in _SWITCHABLE
+        and not ended
+        and _SWITCHED_TO.search(s.text, max(0, found.start - _SWITCH_CHARS), found.start)
+    ):
         # "I changed to kopi-o kosong": the one taste or habit held before ends
         held = only_held(known, subject.name, relation, target.name)
         if held is not None:

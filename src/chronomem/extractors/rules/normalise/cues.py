@@ -9,7 +9,7 @@ with a comma instead, so its cue opens the next one ("sorry, wrong one, it's tra
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.correction_cues import NO, NOISE, STRONG, WEAK
@@ -41,13 +41,17 @@ _NOT_ALONE = re.compile(
 )
 
 
-def joined_cues(text: str, held: Collection[str] = ()) -> str:
+def joined_cues(text: str, told: Callable[[], Collection[str]] = tuple) -> str:
     """``text`` with each sentence of cue words only (one of them a cue of correction, not
     just a "no" or an "ok") joined to the next by a comma, a starred day that opens it said
     as the correction it is ("*19th" -> "I meant the 19th,"), and a bare "not X" joined to
-    the value before it when X is one of the ``held`` values (normalised names) the turns
-    told ("MISO. not mochi." -> "MISO, not mochi."; "Not yet." stays a sentence)."""
+    the value before it when X is one of the values (normalised names) the turns told,
+    asked of ``told`` only when a bare "not X" is there ("MISO. not mochi." -> "MISO, not
+    mochi."; "Not yet." stays a sentence)."""
     text = _CUE_ONLY.sub(_joined, _STARRED_DAY.sub(_starred, text, count=1))
+    if _NOT_ALONE.search(text) is None:
+        return text
+    held = told()
     return _NOT_ALONE.sub(
         lambda m: ", " if normalize_name(m.group("value")) in held else m.group(), text
     )

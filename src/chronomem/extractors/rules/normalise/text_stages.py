@@ -34,7 +34,7 @@ def _named_days(t: TextState) -> str:
 
 
 def _cues(t: TextState) -> str:
-    return t.text if t.assistant else joined_cues(t.text, t.known.told_values())
+    return t.text if t.assistant else joined_cues(t.text, t.known.told_values)
 
 
 def _letters(t: TextState) -> str:
