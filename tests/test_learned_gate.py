@@ -409,3 +409,36 @@ def test_a_switch_told_by_the_new_taste_alone_ends_the_one_held() -> None:
     known.learn_fact("Kelvin", "HAS_HABIT", "teh tarik", ended=False)  # two held: none ends
     hits = learned_hits(s, read, [], "user", known)
     assert [(h.target.name, h.ending) for h in hits] == [("kopi-o kosong", False)]
+
+
+def test_a_place_told_in_the_past_beside_a_new_home_told_in_the_message_is_over() -> None:
+    """Round 43: "from the first of June we live in Vlorë ... Tirana was too much traffic
+    for me" kept Tirana as the home: the new home, dated by the text, did not count as told
+    in the message (only a start on the day it was said did)."""
+    text = "I am happy, Tirana was too much traffic for me."
+    read = [ReadFact("LIVES_IN", "speaker", "state", _span(text, "Tirana"), confidence=0.8)]
+    known = Known(reading_episode=True)
+    s = analyse(text, WHEN, "Elira", known)
+    assert learned_hits(s, read, [], "user", known)  # alone: a home
+    known.learn_fact("Elira", "LIVES_IN", "Vlorë", ended=False, start=WHEN.replace(day=1))
+    s = analyse(text, WHEN, "Elira", known)
+    assert not learned_hits(s, read, [], "user", known)
+
+
+def test_a_value_tagged_as_its_own_ending_is_ended() -> None:
+    """Round 43: "I don't live in Fuliang now" was stored as a home in Fuliang (the tagger
+    marked the town both as the value and as the old value; the aspect head said start)."""
+    for text, relation, value in [
+        ("I don't live in Fuliang now.", "LIVES_IN", "Fuliang"),
+        ("Bad luck, my phone, the Samsung A14, fell in the dye pit.", "USES_PHONE", "Samsung A14"),
+    ]:
+        span = _span(text, value)
+        read = [ReadFact(relation, "speaker", "start", span, ends=span, confidence=0.6)]
+        s = analyse(text, WHEN, "Youssef", Known())
+        hits = learned_hits(s, read, [], "user", Known())
+        assert [(h.target.name, h.ending) for h in hits] == [(value, True)]
+    text = "I moved to Leeds in May."
+    span = _span(text, "Leeds")
+    read = [ReadFact("LIVES_IN", "speaker", "start", span, ends=None, confidence=0.6)]
+    hits = learned_hits(analyse(text, WHEN, "Xiuying", Known()), read, [], "user", Known())
+    assert [(h.target.name, h.ending) for h in hits] == [("Leeds", False)]

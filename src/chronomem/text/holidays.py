@@ -145,6 +145,10 @@ _LUNAR = {
     "ramazan": _RAMADAN, "eid ul-adha": _EID_AL_ADHA, "eid ul adha": _EID_AL_ADHA,
     "eid-ul-adha": _EID_AL_ADHA, "bakri eid": _EID_AL_ADHA, "bakrid": _EID_AL_ADHA,
     "hari raya haji": _EID_AL_ADHA, "kurban bayram": _EID_AL_ADHA,
+    # Turkish: the feasts are "bayram"; "Ramazan Bayramı" is the end of the fast, not its start
+    "kurban bayramı": _EID_AL_ADHA, "kurban bayrami": _EID_AL_ADHA,
+    "ramazan bayramı": _EID_AL_FITR, "ramazan bayrami": _EID_AL_FITR,
+    "ramazan bayram": _EID_AL_FITR, "şeker bayramı": _EID_AL_FITR, "seker bayrami": _EID_AL_FITR,
     "chuseok": _CHUSEOK, "mid-autumn festival": _CHUSEOK, "moon festival": _CHUSEOK,
     "matariki": _MATARIKI, "holi": _HOLI, "dussehra": _DUSSEHRA, "dasara": _DUSSEHRA,
     "vijaya dashami": _DUSSEHRA, "rosh hashanah": _ROSH_HASHANAH, "rosh hashana": _ROSH_HASHANAH,

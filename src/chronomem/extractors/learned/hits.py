@@ -310,6 +310,11 @@ def learned_fates(
             # the old value another fact of the sentence replaces ("a Volvo XC40, which
             # replaces the diesel V60"): the V60 ends, whatever its own reading says
             fact = replace(fact, aspect="end", ends=None)
+        elif fact.aspect in ("state", "start") and _ends_itself(fact):
+            # the value tagged as the old value its own fact ends ("I don't live in Fuliang
+            # now", "replacing Dave who went to head office", "the Samsung A14 fell in the
+            # dye pit"): the tagger reads an ending, whatever the aspect head says
+            fact = replace(fact, aspect="end", ends=None)
         planned = _planned(s, fact, later)
         stopped = "" if planned is not None else _held_plan(s, fact, role, known)
         fact = _undated_plan(fact, planned)
@@ -503,6 +508,11 @@ def _same_kind(old: Party, new: Party) -> bool:
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
+
+
+def _ends_itself(fact: ReadFact) -> bool:
+    """Is the fact's value also the old value it ends (the two spans overlap)?"""
+    return fact.ends is not None and _overlap(fact.ends, fact.value)
 
 
 def _replaces(fact: ReadFact) -> bool:

@@ -39,11 +39,16 @@ def said_in_the_past(clause: str) -> bool:
 
 def told_another(s: Sentence, known: Known, subject: str, relation: str, value: str) -> bool:
     """Did the message already tell ``subject`` holding another value of ``relation``
-    (learned from an earlier sentence of it: started when it was said)?"""
+    (learned from an earlier sentence of it, whatever day it starts: "from the first of
+    June we live in Vlorë ... Tirana was too much traffic for me")?"""
     who = normalize_name(subject)
     held = known.targets.get((who, relation), {})
     return any(
-        key != normalize_name(value) and known.starts.get((who, relation, key)) == s.reference
+        key != normalize_name(value)
+        and (
+            (who, relation, key) in known.told_here
+            or known.starts.get((who, relation, key)) == s.reference
+        )
         for key in held
     )
 

@@ -102,6 +102,9 @@ class Known:
     things: dict[str, str] = field(default_factory=dict)
     # the names of ``things`` met in this episode's sentences, not only in earlier turns
     things_here: set[str] = field(default_factory=set)
+    # (normalized source, relation, normalized target) of the open facts told in this
+    # episode's sentences, whatever day each starts ("from the first of June we live in X")
+    told_here: set[tuple[str, str, str]] = field(default_factory=set)
     reading_episode: bool = False  # set once the earlier turns are read
 
     def learn(self, name: str, label: str | None, kind: str | None = None) -> None:
@@ -275,6 +278,8 @@ class Known:
             self.ended[(normalize_name(source), relation)] = target
         else:
             values[key] = target  # re-inserted: the last one told comes last
+            if self.reading_episode:
+                self.told_here.add((normalize_name(source), relation, key))
             if text:
                 self.texts[(normalize_name(source), relation, key)] = text
             if start is not None:

@@ -205,6 +205,7 @@ _NOT_NAMES = (
 # Words of ordinary English (public: ``chat_spelling`` lowers them when shouted in capitals).
 COMMON_WORDS = _NOT_NAMES - lw.BODY_PARTS - MEDICATIONS  # "ACL", "SSRI" stay capitals
 _TOKEN = re.compile(r"[^\W\d_][^\W\d_'-]*(?:'s)?|\S", re.UNICODE)
+_JOINERS = frozenset({"and", "but"})  # words that open a clause inside a line
 
 
 def capitalised_names(text: str, known: Iterable[str] = ()) -> str:
@@ -235,11 +236,13 @@ def capitalised_names(text: str, known: Iterable[str] = ()) -> str:
 
 def _opening_person(text: str, tokens: list[re.Match[str]], i: int, words: list[str]) -> bool:
     """ "soraya lives near me", "ollie came home", "ok so bea dumped fitz": a line's first
-    word (after a filler) that what follows tells a person's name."""
+    word (after a filler), or a clause's after "and" / "but" ("darryl got moved n brielle is
+    our manager now"), that what follows tells a person's name."""
     j = i
     while j > 0 and words[j - 1] in FILLERS:
         j -= 1
-    if j > 0 and words[j - 1] not in (".", "!", "?"):
+    joined = i > 0 and words[i - 1] in _JOINERS
+    if j > 0 and words[j - 1] not in (".", "!", "?") and not joined:
         return False
     span = (tokens[i].start(), tokens[i].end())
     return opens_on_a_person(text, span, not _nameable(words[i]))

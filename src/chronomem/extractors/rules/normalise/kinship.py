@@ -42,6 +42,18 @@ _KIN_NEWS = re.compile(
 )
 
 
+# Learners' English leaves out "my" before an elder told of as the object of a verb or a
+# preposition: "the doctor changed grandfather from warfarin to Eliquis", "I live with
+# grandmother" (not "a father of two", "mother tongue", "father figure")
+_KIN_OBJECT = re.compile(
+    r"\b((?:with|for|to|from|about|visit|visited|visiting|changed|switched|moved|took|"
+    r"brought|helped|called|phoned|told|asked|sent|drove) )"
+    r"(grandfather|grandmother|grandpa|grandma|granddad|grandad|mother|father)\b"
+    r"(?!\s+(?:[A-Z]|(?:tongue|figure|nature|land|country|ship|board|language|of|in[- ]law)\b))"
+    r"(?!['’]s)"
+)
+
+
 # A relative called by kin word and name, as a title: "Gran Maud still lives on her own",
 # "Auntie Efua sent photos", "I visited Uncle Desmond". Said by someone in their own chat
 # turn, the relative is theirs ("my gran Maud"); the words that are also titles of no kin
@@ -71,6 +83,8 @@ def as_relatives(text: str, *, speaker: bool = False) -> str:
         text = _ROLE_TITLE.sub(lambda m: "my " + _role_word(m.group(1)) + " ", text)
     text = _KIN.sub(lambda m: "my " + m.group(1).lower(), text)
     text = _KIN_OPENING.sub(lambda m: "my " + m.group(1), text)
+    if speaker:
+        text = _KIN_OBJECT.sub(lambda m: m.group(1) + "my " + m.group(2), text)
     return _KIN_NEWS.sub(lambda m: "my " + m.group(1).lower(), text)
 
 

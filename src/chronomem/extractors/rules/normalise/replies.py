@@ -169,7 +169,9 @@ _SLOT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             rf"\bwhat(?:'s| is) (?:your|the) (?:{_NEW} )?(?:job|role|position|title|occupation)"
             r"\b(?! like)(?![^?]*\boffer)|\bwhat do you do(?: for (?:work|a living))?(?: now"
-            r"| these days| nowadays)?\?",
+            r"| these days| nowadays)?\?"
+            # "Oh! What are you doing now?" after news of a job; "What kind of work is it for?"
+            r"|\bwhat are you doing now\?|\bwhat kind of (?:work|job)\b",
             re.I,
         ),
         "I work as {a}{value}",

@@ -49,7 +49,7 @@ _NOUNS = word_set(
     "gluten dairy diet university college school class course gym club membership "
     "subscription team promotion contract mortgage wedding birthday appointment anniversary "
     "holiday vacation flight phone laptop bike puppy kitten pregnancy relationship "
-    "girlfriends boyfriends apartments houses"
+    "girlfriends boyfriends apartments houses favorite favourite"
 )
 _VOWELS = frozenset("aeiouy")
 MIN_LENGTH = 4  # shorter slips are too often another word ("wok", "lve")

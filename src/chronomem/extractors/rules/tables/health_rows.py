@@ -192,7 +192,9 @@ HEALTH_ROWS: tuple[P, ...] = (
         r"|\b(?:discharged|out of (?:the )?hospital|home from "
         r"(?:the )?hospital)\b|\b(?:{BODY})(?: is|'s) (?:fully |all |"
         r"completely |finally |now |totally )?(?:healed|better|100%|fine|good as new|back to "
-        r"normal|okay|ok|alright|all right|fixed|mended|settled|healed up)(?!\w)",
+        r"normal|okay|ok|alright|all right|fixed|mended|settled|healed up)(?!\w)"
+        # the copula left out, as in a text: "ankle all good, physio cleared me"
+        r"|\b(?:{BODY})(?: is|'s)? all (?:good|fine|better|healed)\b",
         "Condition",
         "context",
         "possessor",

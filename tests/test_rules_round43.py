@@ -1,0 +1,116 @@
+"""Round 43: a slip of "favourite" ("my favrit food"); a body part "all good" with its verb
+left out; a lower-case name opening a clause after "and"; the assistant's "What are you
+doing now?" answered by a trade; the Turkish feasts ("until Ramazan Bayramı"); an elder told
+of as an object without "my" ("the doctor changed grandfather from warfarin to Eliquis");
+"were" for "we're" opening a text ("ok were in gander now")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from chronomem.extractors.rules.analysis.sentences import normalize_text
+from chronomem.extractors.rules.normalise.chat_names import capitalised_names
+from chronomem.extractors.rules.normalise.kinship import as_relatives
+from chronomem.extractors.rules.normalise.replies import answered_reply
+from chronomem.extractors.rules.normalise.typos import corrected
+from chronomem.text.dates import find_time_expressions
+from tests.test_rules_successions import story
+
+
+@pytest.mark.parametrize("slip", ["favrit", "favorit", "favrite"])
+def test_a_slip_of_favourite_is_read_as_favourite(slip: str) -> None:
+    assert corrected(slip) == "favorite"
+    facts = story(f"Finn: my {slip} dinosaur is the spinosaurus")
+    assert any(r == "HAS_FAVORITE" and "spinosaurus" in t.lower() for _, r, t, _ in facts)
+
+
+def test_words_near_favourite_are_left_alone() -> None:
+    assert corrected("favour") is None
+    assert corrected("fave") is None
+
+
+@pytest.mark.parametrize(
+    "said", ["ankle all good, physio cleared me friday", "my ankle's all good now"]
+)
+def test_a_body_part_all_good_ends_its_injury(said: str) -> None:
+    facts = story("Ainsley: ugh sprained my ankle at practice", f"Ainsley: {said}")
+    assert ("Ainsley", "HAS_CONDITION", "ankle injury", True) in facts
+
+
+def test_all_good_of_no_body_part_ends_nothing() -> None:
+    facts = story("Ainsley: ugh sprained my ankle at practice", "Ainsley: all good, thanks")
+    assert not any(e for _, _, _, e in facts)
+
+
+def test_a_lower_case_name_opening_a_clause_after_and_is_a_name() -> None:
+    said = "darryl got moved to the pumpkin patch side and brielle is our manager now."
+    assert "and Brielle is our manager" in capitalised_names(said)
+    facts = story(f"Paisley: {said}")
+    assert ("Paisley", "MANAGED_BY", "Brielle", False) in facts
+
+
+def test_an_ordinary_word_after_and_stays_lower_case() -> None:
+    said = "work was long and rain is forecast for the whole weekend"
+    assert capitalised_names(said) == said
+
+
+def test_what_one_does_now_answered_by_a_trade_is_a_job() -> None:
+    assert answered_reply("log truck. own hours.", "Oh! What are you doing now?") == (
+        "I work as a log truck. own hours."
+    )
+    assert answered_reply(
+        "timber grader. sawmill.", "What kind of work is the shift plan for?"
+    ).startswith("I work as a timber grader")
+    assert answered_reply("log truck.", "What are you doing this weekend?") == "log truck."
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("until Ramazan Bayramı", (3, 20)),
+        ("after Kurban Bayramı", (5, 27)),
+        ("since Ramazan", (2, 18)),
+    ],
+)
+def test_the_turkish_feasts_are_their_days(said: str, day: tuple[int, int]) -> None:
+    (found,) = find_time_expressions(f"I worked there {said}.", datetime(2026, 6, 8, tzinfo=UTC))
+    assert (found.when.month, found.when.day) == day
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("The doctor changed grandfather from warfarin to Eliquis.", "changed my grandfather"),
+        ("I live with grandmother in Sheki.", "with my grandmother"),
+    ],
+)
+def test_an_elder_told_of_as_an_object_is_the_speakers(said: str, meant: str) -> None:
+    assert meant in as_relatives(said, speaker=True)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Polish is my mother tongue.", "He was like a father figure to me.", "I called mother Teresa"],
+)
+def test_a_kin_word_in_a_compound_or_before_a_name_is_left(said: str) -> None:
+    assert as_relatives(said, speaker=True) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "home"),
+    [
+        ("ok were in gander now. kinda nervous", "Gander"),
+        ("lol were in Leith now, boxes everywhere", "Leith"),
+    ],
+)
+def test_were_for_were_opening_a_text_is_we_are(said: str, home: str) -> None:
+    assert ("Colby", "LIVES_IN", home, False) in story(f"Colby: {said}")
+
+
+@pytest.mark.parametrize(
+    "said", ["were you at the party?", "we were in town on Sunday", "They were moving out."]
+)
+def test_were_after_a_subject_or_asking_is_left(said: str) -> None:
+    assert "we're" not in normalize_text(said)
