@@ -36,7 +36,7 @@ from chronomem.extractors.rules.analysis.negation import conditional
 from chronomem.extractors.rules.analysis.piece_subjects import says_what_one_is
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.corrections import corrects
-from chronomem.extractors.rules.tables.lexicon import LEADS_ON
+from chronomem.extractors.rules.tables.lexicon import GREETINGS, LEADS_ON
 from chronomem.model.relations import is_functional
 from chronomem.text.dates import TimeExpression
 from chronomem.text.tense import state_told_as_over
@@ -310,11 +310,6 @@ def learned_fates(
             # the old value another fact of the sentence replaces ("a Volvo XC40, which
             # replaces the diesel V60"): the V60 ends, whatever its own reading says
             fact = replace(fact, aspect="end", ends=None)
-        elif fact.aspect in ("state", "start") and _ends_itself(fact):
-            # the value tagged as the old value its own fact ends ("I don't live in Fuliang
-            # now", "replacing Dave who went to head office", "the Samsung A14 fell in the
-            # dye pit"): the tagger reads an ending, whatever the aspect head says
-            fact = replace(fact, aspect="end", ends=None)
         planned = _planned(s, fact, later)
         stopped = "" if planned is not None else _held_plan(s, fact, role, known)
         fact = _undated_plan(fact, planned)
@@ -510,11 +505,6 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def _ends_itself(fact: ReadFact) -> bool:
-    """Is the fact's value also the old value it ends (the two spans overlap)?"""
-    return fact.ends is not None and _overlap(fact.ends, fact.value)
-
-
 def _replaces(fact: ReadFact) -> bool:
     """Does the fact name the old value it replaces, apart from its own ("Lagos, not
     Abuja"; a value tagged as both is no replacement)?"""
@@ -545,6 +535,8 @@ def _value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, 
     words = _words_at(s.text, span) if label is not None else None
     if label is None or words is None or _a_date(s, words):
         return None
+    if s.text[words[0] : words[1]].lower() in GREETINGS:
+        return None  # "Salut. I work at the crab plant": a greeting, no workplace
     if words_too and _ANY_ONE.match(s.text, words[0]):
         return None  # "eight years at one bakery": no bakery in particular
     if relation == "HAS_JOB_TITLE":

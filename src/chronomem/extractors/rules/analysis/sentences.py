@@ -63,15 +63,6 @@ _CHAT_WORD = re.compile(
 )
 
 
-# "were" for "we're" in a text, opening a clause with no subject before it: "were movin
-# from twillingate to gander", "ok were in gander now" (never "we were", nor "were you")
-_WERE = re.compile(
-    r"(^|[.!?,]\s|\b(?:ok|okay|so|and|but|lol|omg|well|yeah|ya|yep|now)\s)were"
-    r"(?=\s+(?:[a-z]+(?:ing|in'?)|in|at|back|home|finally|still|now|all|gonna|off|out|here|"
-    r"there|not|officially|basically)\b)"
-)
-
-
 def _spelled_out(m: re.Match[str]) -> str:
     word = m.group()
     if word in ("Id", "ID", "id") or (word.isupper() and len(word) > 1):
@@ -96,7 +87,7 @@ def normalize_text(text: str) -> str:
     text."""
     spaced = _ORDINAL_DOT.sub(r"\1", _SPACES.sub(" ", text.translate(_QUOTES)).strip())
     spaced = _WEF.sub("with effect from", spaced)
-    return _WERE.sub(r"\1we're", _CHAT_WORD.sub(_spelled_out, fix_typos(spaced)))
+    return _CHAT_WORD.sub(_spelled_out, fix_typos(spaced))
 
 
 def split_sentences(text: str) -> list[str]:

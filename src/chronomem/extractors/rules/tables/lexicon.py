@@ -22,10 +22,24 @@ NUMBER_TEENS = word_set(
 NUMBER_TENS = word_set("twenty thirty forty fifty sixty seventy eighty ninety")
 NUMBER_WORDS = NUMBER_UNITS | NUMBER_TEENS | NUMBER_TENS | word_set("zero hundred thousand dozen")
 
+# The greetings of other languages that open an English chat line ("Salut. I work at the
+# crab plant", "Dumela. I live in Maun"): a word of its own, never a name nor a value.
+GREETINGS = word_set(
+    """
+    hola buenas bonjour bonsoir salut ciao buongiorno buonasera namaste namaskar
+    merhaba marhaba gruezi grüezi servus moin hej hei kalimera gamarjoba dumela
+    mingalaba mingalabar kaixo julley talofa habari jambo olá konnichiwa annyeong
+    sawubona shalom privet zdravo ahoj szia sveiki labas tere bonġu kumusta
+    selamat sawasdee sawadee salaam salam assalamualaikum
+    """
+)
+
 # Capitalised words that never name an entity on their own: pronouns, determiners,
 # greetings, interjections, common sentence starters, family words used as names, numbers.
-NOT_NAMES = NUMBER_WORDS | word_set(
-    """
+NOT_NAMES = (
+    NUMBER_WORDS
+    | word_set(
+        """
     i i'm i've i'll i'd me my mine myself we we're we've we'll our ours us you you're
     you've your yours he she it its they them their his her him this that these those
     there here who what when where why how which whose a an the and or but so if then
@@ -52,15 +66,20 @@ NOT_NAMES = NUMBER_WORDS | word_set(
     after before during while since until as at in on of to for from with about by
     into onto over under between through without within like unlike
     """
+    )
+    | GREETINGS
 )
 
 # Greetings and interjections: a name right after one of these is a vocative ("Hey Mel!").
-VOCATIVE_CUES = word_set(
-    """
+VOCATIVE_CUES = (
+    word_set(
+        """
     hey hi hello hiya yo thanks thx congrats congratulations wow whoa woah yeah yes yep
     oh ah aw aww bye goodbye sorry dear ok okay cheers haha lol omg yay woohoo hooray
     morning evening night oof ooh hmm yikes gosh dude
     """
+    )
+    | GREETINGS
 )
 
 # Leading discourse words stripped from fact text ("Yeah, I moved ..." -> "I moved ...").

@@ -121,6 +121,8 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"(?:(?:from|out of) (?P<old>{NAME}) (?:back )?)?(?:here )?(?:in)?to"
       r"(?: (?:a|an|the|my|our|their) (?:[a-z-]+ ){0,2}" + _HOME_KIND + r" in)?\b"
       r"|\b(?:based|settled|settling) in\b"
+      # a street: "I live on rue Saint-Germain", "she lives on Pelham Rise"
+      r"|\b(?:live|lives|lived|living) on(?: (?:rue|via|calle|avenida|the))?(?= [A-Z])"
       # "he shares a flat in Al Barsha", "renting a room in Leith": the home one has is where
       r"|\b(?:shares|share|sharing|rents|rent|renting) (?:a|an|the|my|our|his|her|their) "
       r"(?:[a-z-]+ )?" + _HOME_KIND + r" in\b", "Location", reject_labels=_PLACE_LIKE,
