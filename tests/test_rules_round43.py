@@ -107,3 +107,20 @@ def test_a_street_one_lives_on_is_a_home() -> None:
 def test_a_greeting_opening_a_line_is_no_name(greeting: str) -> None:
     facts = story(f"Réjean: {greeting}. I work at the crab plant in Rimouski.")
     assert not any(t == greeting for _, _, t, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("said", "condition"),
+    [
+        ("I have high blood pressure, so no salt for me", "high blood pressure"),
+        ("when they checked me they found my pressure is high", "high blood pressure"),
+        ("the GP says my cholesterol is a bit high", "high cholesterol"),
+        ("my blood sugar was too low this morning", "low blood sugar"),
+    ],
+)
+def test_a_measure_told_high_or_low_is_a_condition(said: str, condition: str) -> None:
+    assert ("Nakato", "HAS_CONDITION", condition, False) in story(f"Nakato: {said}")
+
+
+def test_hopes_told_high_are_no_condition() -> None:
+    assert not story("Nakato: my hopes are high for the new stall")

@@ -285,6 +285,25 @@ HEALTH_ROWS: tuple[P, ...] = (
         triggers="broke broken fractured sprained twisted injured hurt tore torn pulled strained "
         "tweaked busted bruised dislocated",
     ),
+    *(
+        P(  # a measure told high or low: "they found my pressure is high", "his cholesterol
+            # is too high" (a condition; "my hopes are high" is no measure)
+            "HAS_CONDITION",
+            rf"\b(?:my|his|her|their|your)\s+{measure}\s+(?:is|was|'s|has been|is still|are)\s+"
+            rf"(?:too\s+|very\s+|a\s+bit\s+|really\s+|quite\s+|still\s+)?{level}\b",
+            "Condition",
+            "inline",
+            "possessor",
+            target_format=f"{level} {named}",
+            template="{source} has {target}",
+            triggers="pressure sugar cholesterol",
+        )
+        for level in ("high", "low")
+        for measure, named in (
+            (r"(?:blood\s+)?(?P<obj>pressure)", "blood {obj}"),
+            (r"(?P<obj>cholesterol|(?:blood\s+)?sugar)", "{obj}"),
+        )
+    ),
     P(  # a state one is in while ill or healing, one at a time (HAS_HEALTH_STATUS): "I'm on
         # crutches", "she's still in hospital with pneumonia" (the clause is the fact's text: it
         # names what keeps one there), "been off sick all week"; told after a form of

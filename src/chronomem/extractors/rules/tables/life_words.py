@@ -162,6 +162,7 @@ CONDITIONS = word_set(
     measles headache headaches hypertension herniated sciatica arthritis tennis-elbow
     carpal-tunnel plantar-fasciitis tendinitis tendonitis shin-splints gout vertigo eczema
     stomach-bug tummy-bug food-poisoning norovirus slipped-disc herniated-disc whiplash
+    high-blood-pressure low-blood-pressure high-cholesterol
     """
 )
 
