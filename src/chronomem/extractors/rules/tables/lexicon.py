@@ -38,6 +38,7 @@ GREETINGS = word_set(
 # greetings, interjections, common sentence starters, family words used as names, numbers.
 NOT_NAMES = (
     NUMBER_WORDS
+    | GREETINGS
     | word_set(
         """
     i i'm i've i'll i'd me my mine myself we we're we've we'll our ours us you you're
@@ -67,19 +68,15 @@ NOT_NAMES = (
     into onto over under between through without within like unlike
     """
     )
-    | GREETINGS
 )
 
 # Greetings and interjections: a name right after one of these is a vocative ("Hey Mel!").
-VOCATIVE_CUES = (
-    word_set(
-        """
+VOCATIVE_CUES = GREETINGS | word_set(
+    """
     hey hi hello hiya yo thanks thx congrats congratulations wow whoa woah yeah yes yep
     oh ah aw aww bye goodbye sorry dear ok okay cheers haha lol omg yay woohoo hooray
     morning evening night oof ooh hmm yikes gosh dude
     """
-    )
-    | GREETINGS
 )
 
 # Leading discourse words stripped from fact text ("Yeah, I moved ..." -> "I moved ...").
