@@ -124,3 +124,62 @@ def test_a_measure_told_high_or_low_is_a_condition(said: str, condition: str) ->
 
 def test_hopes_told_high_are_no_condition() -> None:
     assert not story("Nakato: my hopes are high for the new stall")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I finished with my boyfriend Édgar after four years.",
+        "I broke up with my boyfriend Édgar last month.",
+    ],
+)
+def test_a_break_with_a_partner_named_by_role_ends_them(said: str) -> None:
+    facts = story("Yusmary: My boyfriend Édgar is coming for dinner.", f"Yusmary: {said}")
+    assert ("Yusmary", "DATING", "Édgar", True) in facts
+    assert ("Yusmary", "DATING", "Édgar", False) not in facts
+
+
+def test_finished_with_a_thing_ends_no_partner() -> None:
+    facts = story("Yusmary: My boyfriend Édgar is coming.", "Yusmary: I finished with the dishes.")
+    assert not any(r == "DATING" for _, r, _, _ in facts)
+
+
+def test_a_couple_told_finished_is_over() -> None:
+    facts = story(
+        "Dragana: My boyfriend Nemanja likes fishing.", "Dragana: Nemanja and me, we are finished."
+    )
+    assert ("Dragana", "DATING", "Nemanja", True) in facts
+
+
+@pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        (
+            "Last Friday was my last day painting the luzzijiet at the boatyard in Marsaxlokk.",
+            "boatyard",
+        ),
+        ("Friday was my last day at the bakery.", "bakery"),
+    ],
+)
+def test_a_last_day_at_a_workplace_in_words_ends_that_job(said: str, ended: str) -> None:
+    assert ("Carmelo", "WORKS_AT", ended, True) in story(f"Carmelo: {said}")
+
+
+def test_a_last_day_at_school_ends_no_job() -> None:
+    assert not any(r == "WORKS_AT" for _, r, _, _ in story("Kai: today was my last day at school!"))
+
+
+def test_the_post_worked_named_before_the_employer_is_a_job() -> None:
+    facts = story("Kaylee: Hey! I work the docks for Tongass Air in Ketchikan, loading bags.")
+    assert ("Kaylee", "WORKS_AT", "Tongass Air", False) in facts
+    assert not any(r == "WORKS_AT" for _, r, _, _ in story("Kaylee: I work the land for my dad."))
+
+
+def test_a_last_day_at_another_kind_of_place_ends_no_held_job() -> None:
+    facts = story(
+        "Aishath: I got the job as patient coordinator at ADK Hospital.",
+        "Aishath: The 12th is my last day at the resort",
+    )
+    assert ("Aishath", "WORKS_AT", "ADK Hospital", True) not in facts
+    facts = story("Cal: I work at Tesco Express.", "Cal: Friday was my last day at the shop")
+    assert ("Cal", "WORKS_AT", "Tesco Express", True) in facts

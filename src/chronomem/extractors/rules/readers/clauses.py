@@ -34,13 +34,14 @@ from chronomem.extractors.rules.readers.clause_subjects import (
     row_owner_is_speaker,
     subject_of,
 )
+from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.lexicon import LEADS_ON
 from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.model.relations import is_functional
 from chronomem.text.tense import state_told_as_over
-from chronomem.text.words import indefinite
+from chronomem.text.words import indefinite, word_set
 
 
 def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
@@ -239,10 +240,24 @@ def _held_of_kind(
         for r in one_value
         for name in known.targets.get((me, r), {}).values()
     }
-    return next(iter(held.values())) if len(held) == 1 else None
+    if len(held) != 1:
+        return None
+    (name,) = held.values()
+    return None if _kinds_differ(target.name, name) else name
+
+
+def _kinds_differ(said: str, held: str) -> bool:
+    """Do a kind said and a held value's name end on two different place kinds ("my last
+    day at the resort" is no ending of ADK Hospital; "the shop" may be Tesco Express)?"""
+    a, b = said.lower().split()[-1:], held.lower().split()[-1:]
+    return bool(a and b) and a[0] in PLACE_KINDS and b[0] in PLACE_KINDS and a != b
 
 
 _CONTINUED = ("STUDIES_AT", "WORKS_AT")
+# the last word of a workplace's or a group's name ("ADK Hospital", "the resort")
+PLACE_KINDS = WORKPLACE_HEADS | GROUP_HEADS | word_set(
+    "resort boatyard yard farm mill mine port depot station pharmacy supermarket airport office"
+)
 
 # An ending told without its value ("fully recovered", "off crutches now") ends what the
 # sentence names among the values held by these relations too: an illness and the state it

@@ -26,7 +26,7 @@ _VERBS = (
         re.compile(
             rf"\s+{_ADVERBS}(?:broke up|break up|split(?: up)?|called it (?:quits|off)|"
             r"(?:called|broke) off (?:the|their) (?:engagement|wedding|relationship)|"
-            r"ended (?:it|things)|(?<=are |ere |'re )(?:done|over)(?=\s*(?:$|[.,!;]|now\b|"
+            r"ended (?:it|things)|(?<=are |ere |'re )(?:done|over|finished)(?=\s*(?:$|[.,!;]|now\b|"
             r"for good\b)))\b",
             re.I,
         ),

@@ -87,9 +87,14 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
     # ("my last night shift on ward 7 at St Brennock's": a kind of shift, where in the place)
     P("WORKS_AT", r"(?:\b(?:my|our|your) |^)(?:very )?(?:last|final)(?: ever)?"
       r" (?:(?:night|day|late|early|morning|evening|weekend|working) )?(?:day|shift|week|night)"
-      r"(?: (?:on|in) (?:the )?\w+(?: \w+)?)? (?:at|with)\b",
-      "Organization", subject="possessor", ending=True,
-      reject_labels=frozenset({"Location", "Person", "Event"}), triggers="last final"),
+      r"(?: (?:on|in) (?:the )?\w+(?: \w+)?)?"
+      # what the day was spent doing: "my last day painting the luzzijiet at the boatyard"
+      r"(?: [a-z]+ing(?: [\w'-]+){0,3}?)? (?:at|with)\b",
+      "Organization", "phrase", subject="possessor", ending=True,
+      reject_labels=frozenset({"Location", "Person", "Event"}),
+      # "last day at school" is a school's; "at work", "at the office": the job held
+      reject_heads=SCHOOL_HEADS | NOT_EMPLOYERS | word_set("home class nursery"),
+      context_words=frozenset({"work", "office", "job"}), triggers="last final"),
     P("WORKS_AT", r"(?P<obj>{NAME}) (?:let (?:me|us) go|fired (?:me|us)|laid (?:me|us) off)\b",
       "Organization", "inline", "possessor", ending=True,
       reject_labels=frozenset({"Location", "Person", "Event"}), triggers="let fired laid"),
@@ -99,6 +104,12 @@ ENDING_ROWS: tuple[RelationPattern, ...] = (
     P("DATING", r"\b(?:broke up with|split up with|dumped|broke up|split up)\b", "Person",
       ending=True, reject_labels=_NOT_PERSON, context_words=frozenset({""}),
       triggers="broke split dumped"),
+    # a partner named by role after the break: "I broke up with my boyfriend Jake", a
+    # learner's "I finished with my boyfriend Édgar after four years" (the role alone read
+    # them as current; "finished with the dishes" is none)
+    P("DATING", r"\b(?:finished|finish|broke up|break up|split up|split) with (?:my|her|his) "
+      r"(?:boyfriend|girlfriend|partner|fiancée?|bf|gf)\b", "Person", ending=True,
+      reject_labels=_NOT_PERSON, triggers="finished finish broke break split"),
     # the couple said as over ("we're not together anymore", "we went our separate ways"):
     # the partner held ends
     P("DATING", r"(?:\b(?:are|were)|'re) (?:not|no longer) (?:together|a couple|a thing)"

@@ -135,6 +135,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?: remotely| full[- ]time|"
       r" part[- ]time| freelance| there)? (?:at|for)\b"
       r"|\bwork(?:s|ed|ing)?" + _POST_HELD + r" at\b"
+      # the post worked named first: "I work the docks for Tongass Air"
+      r"|\bwork(?:s|ed|ing)? the (?:[a-z]+ ){1,2}?(?:at|for)\b"
       r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
@@ -199,7 +201,9 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # a workplace named by its kind, in lower case: "works nights at the post office", "my
     # mum works for the council", "retired from the fire brigade", "quit the bakery"
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
-      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b|\bwork(?:s|ed|ing)?" + _POST_HELD
+      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b"
+      # the post worked named first: "I work the counter at the trading post"
+      r"|\bwork(?:s|ed|ing)? the (?:[a-z]+ ){1,2}?(?:at|for)\b|\bwork(?:s|ed|ing)?" + _POST_HELD
       + r" at\b|\b(?:got|landed|found|started|"
       r"starting|accepted) (?:a |the |her |his |my )?(?:new )?(?:job|position|post|role) "
       r"(?:at|in|with)\b", "Organization", "phrase",
