@@ -2,7 +2,10 @@
 left out; a lower-case name opening a clause after "and"; the assistant's "What are you
 doing now?" answered by a trade; the Turkish feasts ("until Ramazan Bayramı"); an elder told
 of as an object without "my" ("the doctor changed grandfather from warfarin to Eliquis");
-a street one lives on; the greetings of other languages opening a line ("Salut.")."""
+a street one lives on; the greetings of other languages opening a line ("Salut."); the post
+worked named before the employer ("I work the docks for X") as a title; a subject stressed
+by a reflexive ("Colt himself quit").
+"""
 
 from __future__ import annotations
 
@@ -14,8 +17,10 @@ from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.kinship import as_relatives
 from chronomem.extractors.rules.normalise.replies import answered_reply
 from chronomem.extractors.rules.normalise.typos import corrected
+from chronomem.model.relations import is_functional
+from chronomem.model.slots import kind_of
 from chronomem.text.dates import find_time_expressions
-from tests.test_rules_successions import story
+from tests.test_rules_successions import read, story
 
 
 @pytest.mark.parametrize("slip", ["favrit", "favorit", "favrite"])
@@ -169,12 +174,6 @@ def test_a_last_day_at_school_ends_no_job() -> None:
     assert not any(r == "WORKS_AT" for _, r, _, _ in story("Kai: today was my last day at school!"))
 
 
-def test_the_post_worked_named_before_the_employer_is_a_job() -> None:
-    facts = story("Kaylee: Hey! I work the docks for Tongass Air in Ketchikan, loading bags.")
-    assert ("Kaylee", "WORKS_AT", "Tongass Air", False) in facts
-    assert not any(r == "WORKS_AT" for _, r, _, _ in story("Kaylee: I work the land for my dad."))
-
-
 def test_a_last_day_at_another_kind_of_place_ends_no_held_job() -> None:
     facts = story(
         "Aishath: I got the job as patient coordinator at ADK Hospital.",
@@ -183,3 +182,46 @@ def test_a_last_day_at_another_kind_of_place_ends_no_held_job() -> None:
     assert ("Aishath", "WORKS_AT", "ADK Hospital", True) not in facts
     facts = story("Cal: I work at Tesco Express.", "Cal: Friday was my last day at the shop")
     assert ("Cal", "WORKS_AT", "Tesco Express", True) in facts
+
+
+def test_the_post_worked_before_the_employer_is_the_title() -> None:
+    facts = story("Kaylee: I work the docks for Tongass Air in Ketchikan.")
+    assert ("Kaylee", "HAS_JOB_TITLE", "docks", False) in facts
+    assert is_functional("HAS_JOB_TITLE")  # so "I'm a dispatcher now" closes it
+    hours = story("Kaylee: I work the night shift at the hospital.")
+    assert not any(r == "HAS_JOB_TITLE" for _, r, _, _ in hours)
+
+
+@pytest.mark.parametrize(
+    "said, who",
+    [
+        ("Colt himself quit the ferry and moved to Sitka in September.", "Colt"),
+        ("My brother himself moved to Sitka in September.", "Kaylee's brother"),
+    ],
+)
+def test_a_subject_stressed_by_a_reflexive_stays_the_subject(said: str, who: str) -> None:
+    facts = story(f"Kaylee: {said}")
+    assert (who, "LIVES_IN", "Sitka", False) in facts
+    assert ("Kaylee", "LIVES_IN", "Sitka", False) not in facts
+
+
+def test_a_last_day_said_ahead_ends_on_that_day() -> None:
+    [fact] = [f for f in read("Aishath: The 12th is my last day at the resort") if f.invalid_at]
+    assert fact.invalid_at is not None and fact.invalid_at.day == 12
+    assert fact.fact.startswith("12 ")  # the day is said, not cut to "Is Aishath's last day"
+
+
+def test_a_favourite_said_with_now_before_its_verb_has_no_kind() -> None:
+    assert kind_of("HAS_FAVORITE", "Finn's favorite now is spinosaurus") is None
+    assert kind_of("HAS_FAVORITE", "Finn's favorite dinosaur now is spinosaurus") == "dinosaur"
+
+
+@pytest.mark.parametrize(
+    "said, new",
+    [
+        ("my favrit food was fish and chips but now its suchi.", "suchi"),
+        ("My manager was Tom, now it's Sue.", "Sue"),
+    ],
+)
+def test_a_value_taken_up_by_it_after_the_old_one_is_the_new_one(said: str, new: str) -> None:
+    assert any(t == new and not over for _, _, t, over in story(f"Finn: {said}"))

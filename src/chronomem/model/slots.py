@@ -69,7 +69,9 @@ def has_slots(relation: str) -> bool:
 
 
 _FAVORITE_KIND = re.compile(
-    r"\b(?:favou?rite|fave|fav|go-to|go to) ([a-z]+(?: (?!(?:rn|atm|now|currently|lately)\b)"
+    # the kind is no filler: "my favourite now is X" names none
+    r"\b(?:favou?rite|fave|fav|go-to|go to) (?!(?:rn|atm|now|currently|lately)\b)"
+    r"([a-z]+(?: (?!(?:rn|atm|now|currently|lately)\b)"
     r"[a-z]+)?)(?: these days| right now| at the moment| lately| rn| atm| now| currently)?"
     r" (?:is|was|has|would|'s)\b",
     re.I,

@@ -47,8 +47,8 @@ def _after_contrast(text: str, hit: Hit) -> int:
 def _on_day(text: str, hit: Hit, s: Sentence, day: datetime | None) -> str:
     if hit.relation not in PLAN_RELATIONS or hit.ending or day is None or not text:
         return text
-    if day.date() <= s.reference.date():
-        return text
+    if day.date() <= s.reference.date() or _day(day) in text:
+        return text  # past, or said already ("29 May 2025 is Ana's birthday")
     said = f"{day:%A} {day.day} {day:%B %Y}"
     return f"{text.rstrip('.!?')}, on {said}"
 
@@ -104,10 +104,11 @@ def rewrite(
         # "on the 14th of November — sorry, the 21st": only the day meant is said
         edits.append((first.start, second.end, _day(when)))
         inside = [t for t in inside if t is not first and t is not second]
-    if drop_times:  # a date a copula states stays, said as a day: "last day is 28 Feb 2027"
+    if drop_times:  # a date a copula states stays, said as a day: "last day is 28 Feb 2027",
+        # "the 12th is my last day" -> "12 Jun 2025 is my last day"
         edits += [
             (t.start, t.end, _day(t.when))
-            if _COPULA.search(s.text, start, t.start)
+            if _COPULA.search(s.text, start, t.start) or _COPULA_AFTER.match(s.text, t.end)
             else (_preposition_before(s.text, start, t.start), t.end, "")
             for t in inside
         ]
@@ -134,6 +135,7 @@ def rewrite(
 
 
 _COPULA = re.compile(r"(?:\b(?:is|was|are|were|be)|'s)\s+$", re.I)
+_COPULA_AFTER = re.compile(r"\s+(?:is|was|will be)\b", re.I)
 _DANGLING = re.compile(r"\b(?:to|on|at|in|for|by|until|till|from|since)\s+$", re.I)
 
 

@@ -231,7 +231,7 @@ def hit_dates(
         if (
             end is not None
             and end > s.reference
-            and not (_told_ahead(s, times, end) or _scheduled(s, hit))
+            and not (_told_ahead(s, times, end) or _scheduled(s, hit) or _last_one(s, hit))
         ):
             end = None  # "I'm over covid, back at the office tomorrow": over now
         return None, end if end is not None else s.reference
@@ -300,6 +300,16 @@ def _told_ahead(s: Sentence, times: list[TimeExpression], end: datetime) -> bool
 # an ending told in the present simple of a third person: "my dad retires from the port at
 # the end of the month", "she leaves Acme on Friday": the day ahead is the one it ends
 _SCHEDULED = re.compile(r"(?!(?:is|was|has|does|says)\b)[a-z]{3,}s\b")
+
+
+# an ending said as the last of its days: "the 12th is my last day at the resort", "Friday is
+# our final shift": the day ahead is the one it ends
+_LAST_ONE = re.compile(r"\b(?:last|final)\b", re.I)
+
+
+def _last_one(s: Sentence, hit: Hit) -> bool:
+    """Is ``hit``'s verb the last day, shift or week of what it ends?"""
+    return _LAST_ONE.search(s.text, *hit.verb) is not None
 
 
 def _scheduled(s: Sentence, hit: Hit) -> bool:

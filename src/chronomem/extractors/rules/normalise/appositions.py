@@ -17,6 +17,12 @@
   barista called Oren": the name is who is meant ("new dentist is Dr Obi"); a pet or a
   thing called so keeps its kind ("a rescue cat called Haggis"); a title in lower case
   before a name is one ("dr Obi").
+* a subject stressed by a reflexive, "Colt himself quit the ferry", "my sister herself
+  moved": the reflexive goes, so the person stays the subject (it hid them, and the
+  speaker was read as the one who moved).
+* a value told as it was and then as it is, the second taken up by "it": "my favourite food
+  was fish and chips but now its sushi" -> "... was fish and chips. Now my favourite food is
+  sushi" (the new value is said of what held the old one).
 """
 
 from __future__ import annotations
@@ -55,7 +61,22 @@ def plain_subjects(text: str) -> str:
     text = _DESCRIBED_THEN_NAMED.sub(_described_holder, text)
     text = _THEN_NAMED.sub(_then_named, text)
     text = _LOWER_TITLE.sub(lambda m: m.group().capitalize(), text)  # "dr Obi" -> "Dr Obi"
+    text = _STRESSED_SUBJECT.sub(r"\g<who>", text)
+    text = _NOW_IT_IS.sub(lambda m: f"{m['before']}. Now {m['np'][0].lower()}{m['np'][1:]} is ", text)
     return _relative_clauses(_GO_VERB.sub("to ", text))
+
+
+# "my favourite food was fish and chips but now its sushi": the old value, then "it" the new
+_NOW_IT_IS = re.compile(
+    r"(?P<before>\b(?P<np>(?i:my|our|his|her|their) (?:[a-z]+ ){0,2}?[a-z]+) (?:was|used to be)"
+    r" [^.;:!?]{1,60}?),? (?:but |and |so )?now (?:it's|it is|its|is) (?=\w)",
+    re.I,
+)
+# "Colt himself quit", "my sister herself moved": a name or a role, a reflexive, a verb
+_STRESSED_SUBJECT = re.compile(
+    r"\b(?P<who>[A-Z][\w'-]+|(?i:my|our|his|her|their) [a-z]+) (?:himself|herself|themselves)"
+    r"(?= [a-z])"
+)
 
 
 _LOWER_TITLE = re.compile(r"\b(?-i:dr|mr|mrs|ms|prof)(?=\.?\s+(?-i:[A-Z]))")

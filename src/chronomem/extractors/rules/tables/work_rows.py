@@ -135,8 +135,6 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?: remotely| full[- ]time|"
       r" part[- ]time| freelance| there)? (?:at|for)\b"
       r"|\bwork(?:s|ed|ing)?" + _POST_HELD + r" at\b"
-      # the post worked named first: "I work the docks for Tongass Air"
-      r"|\bwork(?:s|ed|ing)? the (?:[a-z]+ ){1,2}?(?:at|for)\b"
       r"|\b(?:teach(?:es|ing)?|taught)(?: [a-z]+){0,2}? at\b"
       r"|\bstarted (?:a |my )?(?:new |first )?(?:job|position|role|internship|gig) (?:at|with)\b"
       r"|\bstarted (?:working )?at\b"
@@ -202,8 +200,7 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # mum works for the council", "retired from the fire brigade", "quit the bakery"
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
       r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b"
-      # the post worked named first: "I work the counter at the trading post"
-      r"|\bwork(?:s|ed|ing)? the (?:[a-z]+ ){1,2}?(?:at|for)\b|\bwork(?:s|ed|ing)?" + _POST_HELD
+      r"|\bwork(?:s|ed|ing)?" + _POST_HELD
       + r" at\b|\b(?:got|landed|found|started|"
       r"starting|accepted) (?:a |the |her |his |my )?(?:new )?(?:job|position|post|role) "
       r"(?:at|in|with)\b", "Organization", "phrase",
@@ -306,6 +303,11 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # as a second language)
     P("HAS_JOB_TITLE", rf"\b(?:work|works|worked|working) (?:as|like) (?:an? )?{_JOB_OBJ}\b",
       "JobTitle", "inline", template=_IS_A, triggers=_JOB_WORDS),
+    # the post worked named before the employer is the title: "I work the docks for Tongass
+    # Air", "she works the door at Fabric" (the hours worked are none: "the night shift")
+    P("HAS_JOB_TITLE", r"\bwork(?:s|ed|ing)? the (?P<obj>(?:[a-z]+ )?(?!(?:shifts?|hours|"
+      r"weekends?|days?|nights?|rota|week)\b)[a-z]+) (?=(?:at|for) )",
+      "JobTitle", "inline", template="{source} {works} the {target}", triggers="work works worked working"),
     # a post one is given: "my dad got made head chef", "she's been made a partner", "I was
     # elected treasurer of the allotment society", "got voted in as captain" ("named employee
     # of the month" is an award, no post; "appointed", "named" and "chosen as" were tried and
