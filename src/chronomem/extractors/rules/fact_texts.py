@@ -47,8 +47,8 @@ def _after_contrast(text: str, hit: Hit) -> int:
 def _on_day(text: str, hit: Hit, s: Sentence, day: datetime | None) -> str:
     if hit.relation not in PLAN_RELATIONS or hit.ending or day is None or not text:
         return text
-    if day.date() <= s.reference.date() or _day(day) in text:
-        return text  # past, or said already ("29 May 2025 is Ana's birthday")
+    if day.date() <= s.reference.date():
+        return text
     said = f"{day:%A} {day.day} {day:%B %Y}"
     return f"{text.rstrip('.!?')}, on {said}"
 
