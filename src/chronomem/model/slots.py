@@ -68,11 +68,11 @@ def has_slots(relation: str) -> bool:
     return functional_rule(relation) is not None or relation.upper() in DOSED
 
 
+# a word of time, no kind: "my favourite now is X" names none
+_NOT_KIND = r"(?!(?:rn|atm|now|currently|lately)\b)"
 _FAVORITE_KIND = re.compile(
-    # the kind is no filler: "my favourite now is X" names none
-    r"\b(?:favou?rite|fave|fav|go-to|go to) (?!(?:rn|atm|now|currently|lately)\b)"
-    r"([a-z]+(?: (?!(?:rn|atm|now|currently|lately)\b)"
-    r"[a-z]+)?)(?: these days| right now| at the moment| lately| rn| atm| now| currently)?"
+    rf"\b(?:favou?rite|fave|fav|go-to|go to) {_NOT_KIND}([a-z]+(?: {_NOT_KIND}[a-z]+)?)"
+    r"(?: these days| right now| at the moment| lately| rn| atm| now| currently)?"
     r" (?:is|was|has|would|'s)\b",
     re.I,
 )

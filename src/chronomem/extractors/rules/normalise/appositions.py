@@ -62,16 +62,24 @@ def plain_subjects(text: str) -> str:
     text = _THEN_NAMED.sub(_then_named, text)
     text = _LOWER_TITLE.sub(lambda m: m.group().capitalize(), text)  # "dr Obi" -> "Dr Obi"
     text = _STRESSED_SUBJECT.sub(r"\g<who>", text)
-    text = _NOW_IT_IS.sub(lambda m: f"{m['before']}. Now {m['np'][0].lower()}{m['np'][1:]} is ", text)
+    text = _NOW_IT_IS.sub(_said_again, text)
     return _relative_clauses(_GO_VERB.sub("to ", text))
 
 
 # "my favourite food was fish and chips but now its sushi": the old value, then "it" the new
 _NOW_IT_IS = re.compile(
-    r"(?P<before>\b(?P<np>(?i:my|our|his|her|their) (?:[a-z]+ ){0,2}?[a-z]+) (?:was|used to be)"
+    r"(?P<before>\b(?P<np>(?:my|our|his|her|their) (?:[a-z]+ ){0,2}?[a-z]+) (?:was|used to be)"
     r" [^.;:!?]{1,60}?),? (?:but |and |so )?now (?:it's|it is|its|is) (?=\w)",
     re.I,
 )
+
+
+def _said_again(m: re.Match[str]) -> str:
+    """The old value's sentence closed, the new one said of the same noun phrase."""
+    np = m["np"]
+    return f"{m['before']}. Now {np[0].lower()}{np[1:]} is "
+
+
 # "Colt himself quit", "my sister herself moved": a name or a role, a reflexive, a verb
 _STRESSED_SUBJECT = re.compile(
     r"\b(?P<who>[A-Z][\w'-]+|(?i:my|our|his|her|their) [a-z]+) (?:himself|herself|themselves)"

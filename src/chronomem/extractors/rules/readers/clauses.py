@@ -250,13 +250,17 @@ def _kinds_differ(said: str, held: str) -> bool:
     """Do a kind said and a held value's name end on two different place kinds ("my last
     day at the resort" is no ending of ADK Hospital; "the shop" may be Tesco Express)?"""
     a, b = said.lower().split()[-1:], held.lower().split()[-1:]
-    return bool(a and b) and a[0] in PLACE_KINDS and b[0] in PLACE_KINDS and a != b
+    return bool(a and b) and a[0] in _PLACE_KINDS and b[0] in _PLACE_KINDS and a != b
 
 
 _CONTINUED = ("STUDIES_AT", "WORKS_AT")
 # the last word of a workplace's or a group's name ("ADK Hospital", "the resort")
-PLACE_KINDS = WORKPLACE_HEADS | GROUP_HEADS | word_set(
-    "resort boatyard yard farm mill mine port depot station pharmacy supermarket airport office"
+_PLACE_KINDS = (
+    WORKPLACE_HEADS
+    | GROUP_HEADS
+    | word_set(
+        "resort boatyard yard farm mill mine port depot station pharmacy supermarket airport office"
+    )
 )
 
 # An ending told without its value ("fully recovered", "off crutches now") ends what the

@@ -199,8 +199,7 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # a workplace named by its kind, in lower case: "works nights at the post office", "my
     # mum works for the council", "retired from the fire brigade", "quit the bakery"
     P("WORKS_AT", r"\b(?:work(?:s|ed|ing)?|teach(?:es|ing)?|taught)(?: (?:nights|days|weekends|"
-      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b"
-      r"|\bwork(?:s|ed|ing)?" + _POST_HELD
+      r"shifts|full[- ]time|part[- ]time))? (?:at|for|in)\b|\bwork(?:s|ed|ing)?" + _POST_HELD
       + r" at\b|\b(?:got|landed|found|started|"
       r"starting|accepted) (?:a |the |her |his |my )?(?:new )?(?:job|position|post|role) "
       r"(?:at|in|with)\b", "Organization", "phrase",
@@ -307,7 +306,8 @@ WORK_ROWS: tuple[RelationPattern, ...] = (
     # Air", "she works the door at Fabric" (the hours worked are none: "the night shift")
     P("HAS_JOB_TITLE", r"\bwork(?:s|ed|ing)? the (?P<obj>(?:[a-z]+ )?(?!(?:shifts?|hours|"
       r"weekends?|days?|nights?|rota|week)\b)[a-z]+) (?=(?:at|for) )",
-      "JobTitle", "inline", template="{source} {works} the {target}", triggers="work works worked working"),
+      "JobTitle", "inline", template="{source} {works} the {target}",
+      triggers="work works worked working"),
     # a post one is given: "my dad got made head chef", "she's been made a partner", "I was
     # elected treasurer of the allotment society", "got voted in as captain" ("named employee
     # of the month" is an award, no post; "appointed", "named" and "chosen as" were tried and
