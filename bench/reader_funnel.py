@@ -3,7 +3,7 @@
 Each labelled item of a corpus split (``corpus/reader*``) is read by a ``chronomem.Memory``
 on the default path, as ``bench/reader_corpus.py`` reads it, with a trace that records every
 fact the learned reader finds in the item's own turn and the gate that stops it
-(``extractors/learned/hits.py`` ``GATES``; "told already" in ``rules/prose.py``), or the fact
+(``extractors/learned/gates.py`` ``GATES``; "told already" in ``rules/prose.py``), or the fact
 it made; the trace also reads the sentences the step skips ("not read: why") and says what
 reading them would have done. A fact is *right* when a label of the item has its relation,
 its kind of subject (speaker / addressee / a third person), its value (a shared content

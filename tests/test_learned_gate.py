@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.learned.hits import _words_at, learned_hits
+from chronomem.extractors.learned.hits import learned_hits
 from chronomem.extractors.learned.reader import ReadFact
+from chronomem.extractors.learned.values import _words_at
 from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.known import Known
@@ -262,7 +263,7 @@ def test_a_named_kind_of_value_may_be_told_in_words(
     """Round 21: employers, homes, pets and teams the reader read in words no rule found as a
     name were right about two times in three on writers it never saw (41 of 63 employers),
     more often than the facts it made of those relations; they are kept, the article cut.
-    Round 24 admitted the other relations measured so (``hits.WORDS_TOO``)."""
+    Round 24 admitted the other relations measured so (``values.WORDS_TOO``)."""
     known = Known()
     s = analyse(text, WHEN, "Lena", known)
     read = [ReadFact(relation, "speaker", "state", _span(text, words), confidence=0.8)]

@@ -68,9 +68,9 @@ class LearnedStep:
     ) -> list[list[ReadFact]]:
         """The facts the reader finds in each of ``sentences`` (split, in order, from
         ``normalised``: the rules' text of ``episode``'s body), spans in the sentence.
-        ``usable``: per sentence, could a fact found there be used (``hits.could_add``);
+        ``usable``: per sentence, could a fact found there be used (``gates.could_add``);
         ``first_only``: per sentence, one read if the first window holds it whole
-        (``hits.worth_reading``: its states are computed for the episode's vector anyway);
+        (``gates.worth_reading``: its states are computed for the episode's vector anyway);
         ``names``: per sentence, the spans of names no rule typed, each typed by the
         reader's heads whether the tagger tagged it or not (``Reader.read``).
         Only windows holding a sentence to read are read, and a message with none is not

@@ -8,7 +8,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.extractors.learned.hits import could_add, learned_fates, unread_why, worth_reading
+from chronomem.extractors.learned.gates import could_add, unread_why, worth_reading
+from chronomem.extractors.learned.hits import learned_fates
 from chronomem.extractors.learned.message import role_of
 from chronomem.extractors.rules.analysis.analyse import analyse
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
