@@ -207,7 +207,7 @@ def test_a_choice_of_no_known_kind_is_no_thing_used(text: str) -> None:
         (["Ruth: Tomasz and I got married last weekend"], ("MARRIED_TO", "Tomasz", False)),
         (["Ruth: me and Jo split up"], ("DATING", "Jo", True)),
         (["Ruth: my boyfriend Idris is a chef", "Ruth: he proposed and we're engaged!!"],
-         ("DATING", "Idris", False)),
+         ("ENGAGED_TO", "Idris", False)),
         (["Ruth: my husband Pavel snores", "Ruth: we are getting divorced"],
          ("MARRIED_TO", "Pavel", True)),
     ],

@@ -40,7 +40,7 @@ PAIRS = [
         ["Kim: my sister Nora is dating Felix", "Kim: Nora and Felix split up last week"],
         ("Nora", "DATING", "Felix", True),
     ),
-    (["Kim: guess what, Hugo and Lena got engaged!!"], ("Hugo", "DATING", "Lena", False)),
+    (["Kim: guess what, Hugo and Lena got engaged!!"], ("Hugo", "ENGAGED_TO", "Lena", False)),
     (
         ["Kim: so Omar and Sadie finally got married in June"],
         ("Omar", "MARRIED_TO", "Sadie", False),

@@ -24,7 +24,7 @@ from tests.test_rules_states_memory import tell
         ("moving in w/ my bf rn lol", "moving in with my boyfriend right now"),
         ("staying w my gran rn", "staying with my gran right now"),  # round 28
         ("jsut got teh keys tbh", "just got the keys"),
-        ("ngl ur gonna love it bc its cheap", "your gonna love it because its cheap"),
+        ("ngl ur gonna love it bc its cheap", "you're gonna love it because its cheap"),
         ("new flat 🏠 3 wks ago", "new flat. 3 weeks ago"),
         ("so tired 😂😂", "so tired"),
         ("ENGAGED!!! she said yes", "engaged!!! she said yes"),  # shouted, not a name

@@ -13,7 +13,15 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-from chronomem.text.date_resolvers import MONTH_NAMES, MONTHS, PART_DAYS, WEEKDAYS, opens_range
+from chronomem.text.date_resolvers import (
+    MONTH_NAMES,
+    MONTHS,
+    ORDINAL_WORD,
+    ORDINAL_WORDS,
+    PART_DAYS,
+    WEEKDAYS,
+    opens_range,
+)
 from chronomem.text.daymath import (
     DayContext,
     add_months,
@@ -68,14 +76,16 @@ _WEEKDAY_AT = re.compile(rf"(?i:(?:on\s+)?(?:(?:next|this|coming)\s+)?({_WEEKDAY
 
 
 def _weekday_and_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "Friday the 16th", "Fri 19 July", "Saturday, March 8th": the day named wins; of the
-    months (or, with a month named, the years) it could be in, the nearest where it falls
-    on the weekday named ("moving on Saturday the 21st", said on 2 November: 21 November,
-    a Saturday, not 21 October)."""
-    day = int(m.group(1) or m.group(4) or m.group(5))
+    """ "Friday the 16th", "Saturday the first", "Fri 19 July", "Saturday, March 8th": the day
+    named wins; of the months (or, with a month named, the years) it could be in, the
+    nearest where it falls on the weekday named ("moving on Saturday the 21st", said on 2
+    November: 21 November, a Saturday, not 21 October)."""
+    said = m.group(6)  # "Saturday the first"
+    day = ORDINAL_WORDS[" ".join(said.lower().split())] if said else 0
+    day = day or int(m.group(1) or m.group(4) or m.group(5))
     month_name = (m.group(2) or m.group(3) or "").rstrip(".").lower()
-    if month_name and m.group(6):
-        return day_in_year(ctx, MONTHS[month_name], day, m.group(6))
+    if month_name and m.group(7):
+        return day_in_year(ctx, MONTHS[month_name], day, m.group(7))
     named = _WEEKDAY_AT.match(m.group(0))
     weekday = WEEKDAYS[named.group(1).lower()] if named else None
     if month_name:
@@ -134,7 +144,8 @@ CASUAL_RULES = (
     (
         rf"(?i:\b(?:on\s+)?(?:(?:next|this|coming)\s+)?{_WEEKDAY}\.?,?\s+(?:the\s+)?)(?:(?i:(\d{{1,2}})(?:st|nd|rd|th)?\s+"
         rf"(?:of\s+)?({MONTH_NAMES})\.?)|(?i:({MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
-        rf"|(\d{{1,2}})(?:(?i:st|nd|rd|th)|{_BARE_DAY_ENDS}))\b(?:,?\s+((?:19|20)\d{{2}})\b)?",
+        rf"|(\d{{1,2}})(?:(?i:st|nd|rd|th)|{_BARE_DAY_ENDS})|(?<=the )({ORDINAL_WORD}))\b"
+        rf"(?:,?\s+((?:19|20)\d{{2}})\b)?",
         _weekday_and_day,
         _WEEKDAY_NAMES,
     ),

@@ -111,6 +111,12 @@ ORDINAL_WORDS = {
 }  # fmt: skip
 
 
+# a day of the month said in words, as a pattern: "first", "twenty-first", "thirty first"
+ORDINAL_WORD = (
+    "(?i:" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)).replace(" ", r"\s+") + ")"
+)
+
+
 def ordinal_word_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "the first of September", "June the twenty-first": that day of the month named."""
     day = ORDINAL_WORDS[" ".join(m.group(1).lower().split())]

@@ -51,11 +51,7 @@ _NUM = (
     r"(?i:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
     r"|twenty|thirty|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several|a\s+dozen)"
 )
-_ORDINAL_WORD = (
-    "(?i:"
-    + "|".join(sorted(resolve.ORDINAL_WORDS, key=len, reverse=True)).replace(" ", r"\s+")
-    + ")"
-)
+_ORDINAL_WORD = resolve.ORDINAL_WORD
 _UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"
 COUNT, UNIT = _NUM, _UNIT  # for the other readers of counted spans (``offset_dates.py``)
 # a span with a half: "a year and a half", "two and a half months", "half a year"

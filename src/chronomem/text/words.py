@@ -55,3 +55,13 @@ def english_words() -> frozenset[str]:
     some 20,000 words of ordinary English, lower case, and common names."""
     text = resources.files(_VOCAB[0]).joinpath(*_VOCAB[1:]).read_text(encoding="utf-8")
     return frozenset(w for w in text.split() if w.isalpha())
+
+
+def is_gerund(word: str) -> bool:
+    """Is ``word`` a verb's "-ing" form: its stem a word of :func:`english_words` ("going",
+    "baking", "shopping"), not a name or noun that ends so ("Kilwinning", "morning")?"""
+    if not word.endswith("ing") or len(word) <= 4:
+        return False
+    stem = word[:-3].lower()
+    known = english_words()
+    return stem in known or f"{stem}e" in known or (stem[-1:] == stem[-2:-1] and stem[:-1] in known)

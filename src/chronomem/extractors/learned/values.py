@@ -12,6 +12,7 @@ from chronomem.extractors.rules.analysis.piece_subjects import says_what_one_is
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.tables.lexicon import GREETINGS, LEADS_ON
 from chronomem.text.dates import TimeExpression
+from chronomem.text.words import word_set
 
 _LABELS = {
     "LIVES_IN": "Location", "VISITED": "Location", "WORKS_AT": "Organization",
@@ -134,9 +135,14 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     whose values are words, not names (an age, a title, a condition, a diet), or may be
     (``WORDS_TOO``: "works at a bakery"), the words the reader tagged, when they are whole
     ("a midwife at" is a slip)."""
+    if relation not in WORD_VALUES and _TIME_MARK.search(s.text, max(0, span[0] - 16), span[0]):
+        return None  # "after Makha Bucha I moved in with Nuan": the day of another clause
+        # (a word value may be told there: "off gluten since my coeliac diagnosis")
     for found in s.spans:
         if not (found.start < span[1] and span[0] < found.end and found.named):
             continue
+        if relation == "LIVES_IN" and _workplace(found.name):
+            return None  # "I am buffalo trader in Bolu market": where one works
         if says_what_one_is(s.text, found.start):
             return None  # "I'm Eritrean": what one is, not where one lives (nor its words)
         if found.label == "Location" and relation in _NEVER_A_PLACE:
@@ -157,7 +163,27 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
         kind = _JOB_KIND.search(s.text, words[0], words[1])
         words = (words[0], kind.start()) if kind and kind.start() > words[0] else words
     name = s.text[words[0] : words[1]]
+    if relation == "LIVES_IN" and _workplace(name):
+        return None
     return Span(*words, name, label, named=False), Party(name, label, named=False)
+
+
+# an event a time is told by, not a value: "after the wedding", "since Loy Krathong"
+_TIME_MARK = re.compile(
+    r"\b(?:after|since|until|till|during)\s+(?:(?:the|my|our|his|her|their)\s+)?$", re.I
+)
+# heads of places one works at and does not live in ("the Heritage Gold showroom", "Bolu
+# market"): a home is never one of them
+_WORKPLACES = word_set(
+    "market shop store showroom factory plant warehouse office workshop clinic hospital "
+    "bakery salon restaurant cafe café garage lab brewery mill mine depot bank"
+)
+
+
+def _workplace(name: str) -> bool:
+    """Does ``name`` end in the lower-case head of a workplace ("Bolu market")?"""
+    last = name.split()[-1] if name.split() else ""
+    return last.islower() and last in _WORKPLACES
 
 
 def _planned_words(s: Sentence, span: tuple[int, int], relation: str) -> str | None:

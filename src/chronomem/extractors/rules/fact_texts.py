@@ -7,6 +7,7 @@ from datetime import datetime
 
 from chronomem.extractors.rules.analysis.day_corrections import set_right
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
+from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.plain_texts import plain
 from chronomem.extractors.rules.summaries import finish, strip_discourse, third_person
@@ -125,7 +126,7 @@ def rewrite(
     shift = sum(len(new) - (b - a) for a, b, new in edits)
     # the sentence's own speaker: a narrated person (``narrated.py``), else the episode's
     me, you = (draft.voice, draft.speaker) if draft.voice else (s.speaker, draft.addressee)
-    piece = third_person(strip_discourse(text[start : end + shift]), me, you)
+    piece = third_person(_unintroduced(strip_discourse(text[start : end + shift]), me), me, you)
     if whole:
         piece = " ".join(piece.split())
         if piece and piece[-1] not in ".!?":
@@ -163,3 +164,22 @@ def _with_day(said: str, when: datetime) -> str:
 
 def _day(when: datetime) -> str:
     return f"{when.day} {when:%b %Y}"
+
+
+def _unintroduced(text: str, me: str | None) -> str:
+    """The text without the speaker's naming of themselves that opens it: "I'm Mafalda, I
+    skipper a moliceiro" -> "I skipper a moliceiro" (not "Mafalda is Mafalda, ...")."""
+    if not me:
+        return text
+    m = _INTRODUCTION.match(text)
+    if m is None or normalize_name(m.group("name")) != normalize_name(me.split()[0]):
+        return text
+    rest = text[m.end() :]
+    return rest[:1].upper() + rest[1:] if rest else text
+
+
+_INTRODUCTION = re.compile(
+    r"(?:i'm|i am|im|this is|it's|my name(?: is|'s)?)\s+(?P<name>[A-Z][\w'-]*)"
+    r"(?:\s+[A-Z][\w'-]*)?\s*[,;:.!-]+\s*",
+    re.I,
+)

@@ -172,9 +172,14 @@ _LEADING = re.compile(r"^(?:[A-Za-z']+[,!.]*\s+)")
 
 
 def strip_discourse(text: str) -> str:
-    """Drop leading interjections: "Yeah, wow, I moved" -> "I moved"."""
+    """Drop leading interjections and the speaker's telling of what follows: "Yeah, wow, I
+    moved" -> "I moved"; "I must tell you that Lennart moved" -> "Lennart moved"."""
     text = text.strip()
     while True:
+        told = _TELLING.match(text)
+        if told is not None and told.end() < len(text):
+            text = text[told.end() :]
+            continue
         m = _LEADING.match(text)
         if not m:
             return text
@@ -185,6 +190,17 @@ def strip_discourse(text: str) -> str:
         text = text[m.end() :]
 
 
+# the speaker announcing what they tell, which is no part of it: "I must tell you that",
+# "you may be interested to learn that", "just so you know,", "I'm happy to report that"
+_TELLING = re.compile(
+    r"(?:(?:I|we)\s+(?:must|have\s+to|need\s+to|should|wanted\s+to|want\s+to|forgot\s+to|"
+    r"just\s+wanted\s+to)\s+(?:tell\s+you|let\s+you\s+know|mention)"
+    r"|you\s+(?:may|might)\s+(?:be\s+interested\s+to\s+(?:learn|know|hear)|like\s+to\s+know)"
+    r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:happy|pleased|glad|sad|sorry|proud)\s+to\s+"
+    r"(?:say|report|tell\s+you|announce)"
+    r"|just\s+so\s+you\s+know)(?:\s+that\b)?[\s,:]+",
+    re.I,
+)
 _TRAILING = re.compile(
     r"(?:[\s,]+(?:though|anyway|anyways|lol|haha|hahaha|too|btw|tbh))+\W*$", re.I
 )

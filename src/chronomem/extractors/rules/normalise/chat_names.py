@@ -33,7 +33,7 @@ from chronomem.extractors.rules.tables import lexicon as lx
 from chronomem.extractors.rules.tables import life_words as lw
 from chronomem.extractors.rules.tables.medication import MEDICATIONS
 from chronomem.extractors.rules.tables.texting_words import STATE_WORDS, VERB_WORDS
-from chronomem.text.words import word_set
+from chronomem.text.words import is_gerund, word_set
 
 # Ordinary words that stand after a preposition or a role noun without being names.
 _COMMON = word_set(
@@ -119,7 +119,7 @@ _MOVE_VERBS = word_set(
 _OBJECT_VERBS = word_set(
     """
     joined join joining visited visiting rejoined dumped dating married marry marrying
-    named called
+    named called leaving left leave quit quitting
     """
 )
 _WORK_FOR = word_set(
@@ -342,7 +342,9 @@ def _nameable(word: str) -> bool:
         return False
     if word.endswith("ed") and len(word) > 4:
         return False  # "my son turned out": a verb, not "Ted" or "Jed"
-    return not word.endswith(("ing", "ly")) or len(word) <= 5
+    if word.endswith("ing") and len(word) > 5:
+        return not is_gerund(word)  # "moved to kilwinning": no verb "kilwinn"
+    return not word.endswith("ly") or len(word) <= 5
 
 
 def _heads(words: list[str], j: int) -> int:

@@ -15,7 +15,7 @@ import re
 
 from chronomem.extractors.rules.analysis.sentences import ABBREVIATIONS
 from chronomem.extractors.rules.normalise.chat_names import COMMON_WORDS
-from chronomem.text.words import english_words
+from chronomem.text.words import english_words, is_gerund, word_set
 
 # Chat abbreviations and misspellings of common words, written out. Each key is one whole
 # word, matched case-insensitively; the replacement is lower case (a name never is one).
@@ -128,7 +128,19 @@ def _spelled(m: re.Match[str]) -> str:
     word = m.group()
     if word.isupper() and word not in ("BC", "RN"):
         return word  # "UR", "ATM", "HR", "Model V" in capitals: an acronym, not chat
+    if word.lower() == "ur" and _you_are_next(m.string, m.end()):
+        return "you're"  # "ur right it was my appendix", "ur the best", "ur going to"
     return _SPELLED[word.lower()]
+
+
+# what follows a chat "ur" that is "you're", never "your": a predicate, not a noun
+_YOU_ARE_NEXT = word_set("right wrong welcome so too gonna not such a an the kidding lucky")
+_NEXT_WORD = re.compile(r"\s+([a-z]+)\b", re.I)
+
+
+def _you_are_next(text: str, at: int) -> bool:
+    m = _NEXT_WORD.match(text, at)
+    return m is not None and (m.group(1).lower() in _YOU_ARE_NEXT or is_gerund(m.group(1)))
 
 
 def _with_g(m: re.Match[str]) -> str:

@@ -56,6 +56,8 @@ def _subject_place(text: str, start: int) -> bool:
     """Does a subject begin here: the clause's start, or after "my" / a role word ("my
     brother Tom's ...")? Not a shop after a preposition or inside a name ("at Trader
     Joe's in Leeds", "lunch at McDonald's on Main St")."""
+    if _ABBREVIATION.search(text, max(0, start - 8), start):
+        return False  # "at St. Dominic's in Jackson": a saint's name, not a new sentence
     before = _LAST_WORD.search(text, max(0, start - 40), start)
     if before is None:
         return True
@@ -79,6 +81,8 @@ _DETERMINERS = word_set("my our his her your their")
 _PLACE_WORD = r"\b(?:at|to|from|near|by|round|over|into)"
 _AFTER_PLACE_WORD = re.compile(rf"{_PLACE_WORD}\s*$", re.I)
 _AT_SOMEONES = re.compile(rf"{_PLACE_WORD}\s+(?:{'|'.join(sorted(_DETERMINERS))})\s+$", re.I)
+# a title's full stop, which opens no sentence: "St. Dominic's", "Mt. Hood's"
+_ABBREVIATION = re.compile(r"\b(?:St|Ste|Mt|Ft|Dr|Mr|Mrs|Ms)\.\s*$")
 _LAST_WORD = re.compile(r"(?:([A-Za-z]+)|[^\w\s])?\s*$")
 _OPENERS = word_set(
     "my our his her your their and but so then now also update omg lol well ok okay oh yeah"

@@ -36,9 +36,14 @@ _FRONTED = re.compile(
 
 
 # a thing ended, said object first: "Onitsha Main Market I left at the end of October", "the
-# old Golf I sold in May" (a name of up to four words, or a noun phrase of up to three)
+# old Golf I sold in May" (a name of up to four words, or a noun phrase of up to three, or a
+# name and its head noun: "the Kataragama trip")
 # ("gave" only to someone: "my old Honda Activa I gave to my nephew")
-_ENDED = r"left|quit|sold|closed|cancelled|canceled|gave up|scrapped|gave away|gave(?=\s+to\b)"
+# (and the plain present a learner tells a decision in: "the Kataragama trip we cancel")
+_ENDED = (
+    r"left|quit|sold|closed|cancelled|canceled|gave up|scrapped|gave away|gave(?=\s+to\b)"
+    r"|cancel|sell|stopped|stop"
+)
 _FRONTED_END = re.compile(
     r"(?P<lead>(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)))"
     r"(?P<obj>(?!(?:yesterday|today|tonight|now|then|so|and|but|well|oh|also|honestly|really|"
@@ -47,7 +52,8 @@ _FRONTED_END = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|"
     r"august|september|october|november|december)\b)"
     r"(?:(?:the|my|our|that)\s+)?(?:old\s+)?"
-    r"(?:(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){0,3}|[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,1}))"
+    r"(?:(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){0,3}|[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,1}"
+    r"|(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){0,2}\s+(?!(?:I|we)\b)[a-z][\w'-]*))"
     r"\s+(?P<subject>I|we)\s+(?P<adverbs>(?:(?:finally|just|already|actually)\s+)*)"
     rf"(?P<verb>{_ENDED})\b"
     # no object of its own: only a time or a reason after it ("at the end of October")
@@ -64,18 +70,26 @@ def in_plain_order(text: str) -> str:
 
 
 def _plain(m: re.Match[str]) -> str:
-    obj = m.group("obj")
-    first = obj.split()[0]
-    if first[1:].islower() and first.lower() in english_words():
-        obj = obj[:1].lower() + obj[1:]  # a capital that only opened the sentence: "Pop I ..."
-    return _in_order(m, obj)
+    return _in_order(m, _uncapitalised(m.group("obj")))
 
 
 def _plain_end(m: re.Match[str]) -> str:
     obj = m.group("obj")
     if obj.split()[0].lower() in ("the", "my", "our", "that"):
         obj = obj[:1].lower() + obj[1:]  # "The old Golf I sold": "I sold the old Golf"
-    return _in_order(m, obj)
+    return _in_order(m, _uncapitalised(obj))
+
+
+def _uncapitalised(obj: str) -> str:
+    """``obj`` without the capital that only opened the sentence: "Pop I ...", "Buffalo
+    trading I stop" (a word of the dictionary before no other capital; a name keeps its
+    capitals: "Sunny Acres I left")."""
+    first, *rest = obj.split()
+    if rest and not rest[0][:1].islower():
+        return obj
+    if first[1:].islower() and first.lower() in english_words():
+        return obj[:1].lower() + obj[1:]
+    return obj
 
 
 def _in_order(m: re.Match[str], obj: str) -> str:

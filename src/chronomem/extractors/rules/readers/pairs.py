@@ -42,9 +42,10 @@ _VERBS = (
         "MARRIED_TO",
         False,
     ),
+    (re.compile(rf"\s+{_ADVERBS}engaged\b", re.I), "ENGAGED_TO", False),
     (
         re.compile(
-            rf"\s+{_ADVERBS}(?:engaged|dating|together now|got together|started (?:dating|going"
+            rf"\s+{_ADVERBS}(?:dating|together now|got together|started (?:dating|going"
             r" out|seeing each other))\b",
             re.I,
         ),
@@ -52,7 +53,7 @@ _VERBS = (
         False,
     ),
 )
-_TIES = ("MARRIED_TO", "DATING")
+_TIES = ("MARRIED_TO", "ENGAGED_TO", "DATING")
 
 
 def pair_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:

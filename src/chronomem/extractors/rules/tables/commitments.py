@@ -17,6 +17,8 @@ _PLAN_WORDS = " ".join(sorted({max(w.split("-"), key=len) for w in PLAN_HEADS}))
 # a calendar noun that names no event here: "my appointment as Senior Claims Analyst" (a
 # job), "the consultation period"
 _NO_EVENT = r"(?!\s+(?:as|period)\b)"
+# an event after "after", "since", "until" or "during" marks the time of another clause
+_NOT_A_TIME_MARK = r"(?<!\bafter )(?<!\bsince )(?<!\buntil )(?<!\btill )(?<!\bduring )"
 # "a date for my hip replacement", "my new date is 12 May": a date that names no event is
 # the day of the one it is for, or of the plan it moves (``readers/day_fixes.py``)
 _DAY_OF = r"(?<!\bdate(?= for))(?<!\bnew date)"
@@ -140,9 +142,9 @@ COMMITMENT_ROWS: tuple[P, ...] = (
         "listener",
         triggers="date",
     ),
-    P(
+    P(  # not the event a time is told by: "after the wedding we go to Kataragama on 7 Feb"
         "HAS_PLAN",
-        r"(?:\b(?:my|our|your|the|a|an) |^|(?<=\bso )|(?<=\band )|(?<=\bbut ))"
+        _NOT_A_TIME_MARK + r"(?:\b(?:my|our|your|the|a|an) |^|(?<=\bso )|(?<=\band )|(?<=\bbut ))"
         r"(?P<obj>(?:[a-z]+'s )?(?:(?!(?:my|our|your|the|an?"
         r"|for|to|of|on|in|at|with|about)\b)[a-z]+(?:-[a-z]+)? ){0,2}(?:"
         + _PLAN

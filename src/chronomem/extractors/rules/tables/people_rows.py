@@ -42,6 +42,12 @@ _AGE_FORM = (
 )
 
 
+# the verb that says who holds a role, with an adverb of its own: "Josée is officially my boss"
+_COPULA = r"(?:is|was|'s|became|has been|'s been)(?: (?:now|officially|finally|still|also))?"
+# a role said after another the same person holds: "Josée is the owner and my boss now"
+_AS_WELL = r"(?:(?:the|an?) [a-z]+ and )?"
+
+
 def _role_rows(
     relation: str, roles: frozenset[str], *, held: bool = False
 ) -> tuple[RelationPattern, ...]:
@@ -62,8 +68,7 @@ def _role_rows(
     called = r"(?:(?:an?|some) (?:[a-z]+ ){0,2}(?:called|named) )?"
     forms = (
         rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
-        rf"(?P<obj>{{NAME}}),? (?:is|was|'s|became|is now|'s now|has been|'s been) {mine} "
-        rf"(?:new )?{kind}\b",
+        rf"(?P<obj>{{NAME}}),? {_COPULA} {_AS_WELL}{mine} (?:new )?{kind}\b",
         rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
         # "I got a new boss, Karen", "we have a new landlord named Mr. Lee", "we got a new
         # team lead, Tom" (a held role with what it is for)
