@@ -3,7 +3,8 @@ speaker's naming of themselves and their telling of what follows are no part of 
 text; an event a time is told by ("after the wedding", "after Makha Bucha") is no plan and no
 value; "we are engaged" is an engagement; an ending said object first with a name and its
 head ("the Kataragama trip we cancel"); a role held "officially" or beside another; a
-weekday with its day in words ("Saturday the first"); a workplace is no home.
+weekday with its day in words ("Saturday the first"); a workplace is no home; a lower-case
+place after "leaving", or a town in "-ing", is a name; chat "ur" before a predicate.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from chronomem.extractors.rules.normalise.chat_names import capitalised_names
+from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.contracted import written_out
 from chronomem.extractors.rules.normalise.fronted import in_plain_order
 from chronomem.text.dates import find_time_expressions
@@ -103,3 +106,28 @@ def test_a_market_one_trades_in_is_no_home() -> None:
 def test_an_illness_a_diet_is_dated_by_is_still_read() -> None:
     found = read_facts(["Fiona: I've been off gluten since my coeliac diagnosis last month."])
     assert any(f[1] == "HAS_CONDITION" and "coeliac" in f[2] for f in found)
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("we're leaving largs", "we're leaving Largs"),
+        ("we moved to kilwinning", "we moved to Kilwinning"),
+        ("off to the coast, going shopping", "off to the coast, going shopping"),
+    ],
+)  # fmt: skip
+def test_a_lower_case_place_left_or_in_ing_is_a_name(said: str, written: str) -> None:
+    assert capitalised_names(said) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "spelled"),
+    [
+        ("ur right it was my appendix", "you're right it was my appendix"),
+        ("ur going to love it", "you're going to love it"),
+        ("how was ur morning", "how was your morning"),
+        ("ur sister texted", "your sister texted"),
+    ],
+)
+def test_chat_ur_is_you_are_before_a_predicate(said: str, spelled: str) -> None:
+    assert plain_spelling(said) == spelled
