@@ -114,6 +114,7 @@ def test_an_illness_a_diet_is_dated_by_is_still_read() -> None:
         ("we're leaving largs", "we're leaving Largs"),
         ("we moved to kilwinning", "we moved to Kilwinning"),
         ("off to the coast, going shopping", "off to the coast, going shopping"),
+        ("so my left eye has been moved", "so my left eye has been moved"),
     ],
 )  # fmt: skip
 def test_a_lower_case_place_left_or_in_ing_is_a_name(said: str, written: str) -> None:
@@ -131,3 +132,48 @@ def test_a_lower_case_place_left_or_in_ing_is_a_name(said: str, written: str) ->
 )
 def test_chat_ur_is_you_are_before_a_predicate(said: str, spelled: str) -> None:
     assert plain_spelling(said) == spelled
+
+
+def test_a_move_dated_in_the_next_sentence_starts_that_day() -> None:
+    facts = read("Khin: After Thingyan I moved to Mudon to stay with my aunt. I moved on 20 April.")
+    (home,) = [f for f in facts if f.relation == "LIVES_IN"]
+    assert home.target == "Mudon"
+    assert home.valid_at is not None and (home.valid_at.month, home.valid_at.day) == (4, 20)
+
+
+def test_a_start_dated_by_a_weekday_and_its_date_takes_the_date() -> None:
+    facts = read(
+        "Khin: I got a job at the monastic school, teaching arithmetic. "
+        "I started on the Monday after the festival, 13 October."
+    )
+    (work,) = [f for f in facts if f.relation == "WORKS_AT"]
+    assert work.valid_at is not None and (work.valid_at.month, work.valid_at.day) == (10, 13)
+
+
+@pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        ("Tui: I'm not a deckhand anymore.", "deckhand"),
+        ("Tui: since waitangi day i'm the skipper on the kahawai queen, not the deckhand anymore",
+         "deckhand"),
+    ],
+)  # fmt: skip
+def test_a_title_denied_anymore_is_over(said: str, ended: str) -> None:
+    facts = story(said)
+    assert ("Tui", "HAS_JOB_TITLE", ended, True) in facts
+    assert not any(t == "skipper" and e for _, r, t, e in facts)
+
+
+def test_a_title_denied_is_no_ending_of_another_title_held() -> None:
+    facts = story("Tui: I work as a skipper on the Kahawai Queen", "Tui: I'm no longer a deckhand")
+    assert not any(t == "skipper" and e for _, _, t, e in facts)
+
+
+@pytest.mark.local_model
+def test_a_place_one_commutes_to_is_no_home() -> None:
+    found = read_facts(
+        ["Emre: I am in Heaton Moor now, moved on Tuesday. Commute to Didsbury is only 20 minute "
+         "by bus, better than before."]
+    )  # fmt: skip
+    assert ("Emre", "LIVES_IN", "Heaton Moor", False) in found
+    assert not any(f[1] == "LIVES_IN" and f[2] == "Didsbury" for f in found)

@@ -143,6 +143,10 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
             continue
         if relation == "LIVES_IN" and _workplace(found.name):
             return None  # "I am buffalo trader in Bolu market": where one works
+        if relation == "LIVES_IN" and _COMMUTED.search(
+            s.text, max(0, found.start - 24), found.start
+        ):
+            return None  # "Commute to Didsbury is only 20 minutes": where one goes, not home
         if says_what_one_is(s.text, found.start):
             return None  # "I'm Eritrean": what one is, not where one lives (nor its words)
         if found.label == "Location" and relation in _NEVER_A_PLACE:
@@ -172,6 +176,8 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
 _TIME_MARK = re.compile(
     r"\b(?:after|since|until|till|during)\s+(?:(?:the|my|our|his|her|their)\s+)?$", re.I
 )
+# a place one commutes to is where one goes, not where one lives
+_COMMUTED = re.compile(r"\bcommut\w*\s+(?:to|into|in\s+to)\s+(?:the\s+)?$", re.I)
 # heads of places one works at and does not live in ("the Heritage Gold showroom", "Bolu
 # market"): a home is never one of them
 _WORKPLACES = word_set(

@@ -23,6 +23,8 @@
 * a value told as it was and then as it is, the second taken up by "it": "my favourite food
   was fish and chips but now its sushi" -> "... was fish and chips. Now my favourite food is
   sushi" (the new value is said of what held the old one).
+* a state denied "anymore", "I'm not a deckhand anymore", is one "no longer" held; after a
+  new one ("I'm the skipper now, not the deckhand anymore") it is a sentence of its own.
 """
 
 from __future__ import annotations
@@ -63,7 +65,26 @@ def plain_subjects(text: str) -> str:
     text = _LOWER_TITLE.sub(lambda m: m.group().capitalize(), text)  # "dr Obi" -> "Dr Obi"
     text = _STRESSED_SUBJECT.sub(r"\g<who>", text)
     text = _NOW_IT_IS.sub(_said_again, text)
+    text = _NOT_ANY_MORE.sub(r"\g<be> no longer \g<np>", _NOT_THE_OLD.sub(_no_longer, text))
     return _relative_clauses(_GO_VERB.sub("to ", text))
+
+
+# "I'm not a deckhand anymore" -> "I'm no longer a deckhand": an ending said as a state denied
+_NOT_ANY_MORE = re.compile(
+    r"(?P<be>\b(?:I'm|I am|he's|she's|he is|she is|they're|we're|is|am|are)) not "
+    r"(?P<np>(?:a|an|the|my)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+any\s?more\b",
+    re.I,
+)  # (a noun phrase only: "not together anymore", "not class rep anymore" are read as said)
+# "I'm the skipper now, not the deckhand anymore": the old value denied after the new one
+_NOT_THE_OLD = re.compile(
+    r"(?P<new>\b(?P<be>I'm|I am) (?:the|a|an) [^,.;!?]{1,60}?),\s+not "
+    r"(?P<np>(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:any\s?more|now)\b",
+    re.I,
+)
+
+
+def _no_longer(m: re.Match[str]) -> str:
+    return f"{m['new']}. {m['be']} no longer {m['np']}"
 
 
 # "my favourite food was fish and chips but now its sushi": the old value, then "it" the new

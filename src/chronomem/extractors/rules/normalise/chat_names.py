@@ -119,7 +119,7 @@ _MOVE_VERBS = word_set(
 _OBJECT_VERBS = word_set(
     """
     joined join joining visited visiting rejoined dumped dating married marry marrying
-    named called leaving left leave quit quitting
+    named called leaving quit quitting
     """
 )
 _WORK_FOR = word_set(

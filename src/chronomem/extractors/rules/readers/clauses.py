@@ -232,7 +232,7 @@ def _held_of_kind(
     """The one value the subject holds by the one-value relations of ``relations``, when
     the ending names no value but its kind ("my car", "the phone": not a name)."""
     one_value = [r for r in relations or () if is_functional(r)]
-    if target.named or not one_value:
+    if target.named or not one_value or _a_title_of_its_own(one_value, target):
         return None
     me = normalize_name(subject.name)
     held = {
@@ -244,6 +244,17 @@ def _held_of_kind(
         return None
     (name,) = held.values()
     return None if _kinds_differ(target.name, name) else name
+
+
+# the words that name a post by its kind, not a title: "quit my job", "left the position"
+_POSTS = word_set("job position role post work title gig")
+
+
+def _a_title_of_its_own(relations: list[str], target: Party) -> bool:
+    """Is the value an ending names a title of its own ("no longer the deckhand"), not a
+    post by its kind ("quit my job")? A title's value is its words: it names itself."""
+    last = target.name.lower().split()[-1:] or [""]
+    return relations == ["HAS_JOB_TITLE"] and last[0] not in _POSTS
 
 
 def _kinds_differ(said: str, held: str) -> bool:

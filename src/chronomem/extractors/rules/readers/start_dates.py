@@ -61,7 +61,18 @@ _MOVE_IN = re.compile(
     r"|moving day(?:'s| is)?|the move(?:'s| is)?)\b",
     re.I,
 )
-_STARTERS: Final = ((_START, STARTABLE), (_MOVE_IN, ("LIVES_IN",)))
+# told after the news, in the past and with nothing started named: "After Thadingyut I
+# started teaching at the monastic school. I started on the Monday after the festival, 13
+# October.", "After Thingyan I moved to Mudon. I moved on 20 April."
+_STARTED = re.compile(r"\b(?:I|we)\s+(?:started|began)(?=[\s,]+(?:on|in|from)\b)", re.I)
+_MOVED = re.compile(r"\b(?:I|we)\s+moved(?:\s+(?:in|there|here))?(?=[\s,]+(?:on|in)\b)", re.I)
+# each verb of starting, what it starts, and whether its day is past (else ahead)
+_STARTERS: Final = (
+    (_START, STARTABLE, False),
+    (_MOVE_IN, ("LIVES_IN",), False),
+    (_STARTED, STARTABLE, True),
+    (_MOVED, ("LIVES_IN",), True),
+)
 # "Marcus got the job at Pell!! he starts on the 3rd", "her first day is Monday": the start
 # of a person the message told news of, said of them with a pronoun
 _THEIR_START = re.compile(
@@ -77,9 +88,9 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     the message, dated by the start the sentence tells (the sentence's hits come first)."""
     if s.speaker is None or s.assistant or s.question:
         return hits
-    for pattern, relations in _STARTERS:
+    for pattern, relations, past in _STARTERS:
         for m in pattern.finditer(s.text):
-            when = _day_after(s, m)
+            when = _day_after(s, m, past=past)
             if when is None or _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
                 continue
             own = [h for h in hits if h.relation in relations and h.verb[1] > m.start()]
@@ -97,11 +108,21 @@ def dated_starts(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     return _their_start(s, known, hits)
 
 
-def _day_after(s: Sentence, m: re.Match[str]) -> TimeExpression | None:
-    """The day ahead told right after the verb of starting ``m`` ("start on the 3rd")."""
+def _day_after(s: Sentence, m: re.Match[str], *, past: bool = False) -> TimeExpression | None:
+    """The day told right after the verb of starting ``m`` ("start on the 3rd"): ahead, or
+    (``past``) before the sentence was said; of a weekday and a date set beside it, the
+    date ("on the Monday after the festival, 13 October")."""
     gap = _BETWEEN.match(s.text, m.end())
     at = gap.end() if gap else m.end()
-    return next((t for t in s.times if m.end() <= t.start <= at and t.when > s.reference), None)
+    fits = [t for t in s.times if t.start >= m.end() and (t.when <= s.reference) == past]
+    first = next((t for t in fits if t.start <= at), None)
+    if first is None or not past or _DATED.search(first.text):
+        return first
+    return next((t for t in fits if t.start > first.start and _DATED.search(t.text)), first)
+
+
+# a time that names its day by a number, not a weekday alone: "13 October", "20/4"
+_DATED = re.compile(r"\d")
 
 
 def start_told(s: Sentence, hits: list[Hit]) -> datetime | None:
@@ -110,7 +131,7 @@ def start_told(s: Sentence, hits: list[Hit]) -> datetime | None:
     message before it ("I've been accepted onto the MSc at Hollins!")."""
     if any(h.relation in STARTABLE or h.relation == "HAS_PLAN" for h in hits):
         return None
-    return _day_told(s, _START)
+    return _day_told(s, _START) or _day_told(s, _STARTED, past=True)
 
 
 def move_in_told(s: Sentence, hits: list[Hit]) -> datetime | None:
@@ -119,15 +140,16 @@ def move_in_told(s: Sentence, hits: list[Hit]) -> datetime | None:
     before it ("just got the keys to my own flat in Bournemouth!!")."""
     if any(h.relation == "LIVES_IN" for h in hits):
         return None
-    return _day_told(s, _MOVE_IN)
+    return _day_told(s, _MOVE_IN) or _day_told(s, _MOVED, past=True)
 
 
-def _day_told(s: Sentence, verb: re.Pattern[str]) -> datetime | None:
-    """The day ahead right after the speaker's own ``verb`` of starting or moving in."""
+def _day_told(s: Sentence, verb: re.Pattern[str], *, past: bool = False) -> datetime | None:
+    """The day right after the speaker's own ``verb`` of starting or moving in (ahead, or
+    before the sentence was said)."""
     if s.speaker is None or s.assistant or s.question:
         return None
     for m in verb.finditer(s.text):
-        when = _day_after(s, m)
+        when = _day_after(s, m, past=past)
         if when is not None and not _OTHERS.search(s.text, max(0, m.start() - 30), m.start()):
             return when.when
     return None
