@@ -115,6 +115,7 @@ def test_an_illness_a_diet_is_dated_by_is_still_read() -> None:
         ("we moved to kilwinning", "we moved to Kilwinning"),
         ("off to the coast, going shopping", "off to the coast, going shopping"),
         ("so my left eye has been moved", "so my left eye has been moved"),
+        ("we left largs in june", "we left Largs in june"),
     ],
 )  # fmt: skip
 def test_a_lower_case_place_left_or_in_ing_is_a_name(said: str, written: str) -> None:

@@ -119,7 +119,7 @@ _MOVE_VERBS = word_set(
 _OBJECT_VERBS = word_set(
     """
     joined join joining visited visiting rejoined dumped dating married marry marrying
-    named called leaving quit quitting
+    named called leaving left leave quit quitting
     """
 )
 _WORK_FOR = word_set(
@@ -190,6 +190,7 @@ _NOT_NAMES = (
     | lw.DIETS
     | lw.HABITS
     | lw.CONDITIONS
+    | lw.BODY_PARTS
     | lw.JOB_HEADS
     | gz.DEVICE_HEADS
     | _ROLE_NOUNS

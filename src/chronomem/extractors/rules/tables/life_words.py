@@ -169,7 +169,7 @@ CONDITIONS = word_set(
 BODY_PARTS = word_set(
     "leg arm wrist ankle foot hand finger toe knee hip shoulder back neck nose rib ribs "
     "collarbone elbow thumb acl hamstring calf achilles meniscus tendon spine jaw groin "
-    "stomach tummy throat chest"
+    "stomach tummy throat chest eye ear"
 )
 
 # Names that are cars or phones: owning one is the car one drives / the phone one uses.
