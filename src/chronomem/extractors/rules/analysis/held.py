@@ -13,15 +13,24 @@ such a reference names, by its words:
 
 Only one held value may match (two clubs and "quit the club": nothing is ended), and only
 values of the subject: an ending never reaches a fact the subject does not hold.
+
+:func:`as_held` is what the pattern table's endings read: the value named, the one held value
+it names in other words, or the one held value of its kind ("sold my car"), unless the kinds
+differ ("the resort" is no "ADK Hospital") or the value is a title of its own ("no longer the
+deckhand" ends no skipper).
 """
 
 from __future__ import annotations
 
 import re
 
+from chronomem.extractors.rules.analysis.found import Party
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.medication import DRUG_KINDS
+from chronomem.model.relations import is_functional
+from chronomem.text.words import word_set
 
 _IGNORED = ("MENTIONED", "RELATED_TO")
 MIN_SUFFIX = 3  # "gym" in "puregym"; no two-letter endings
@@ -127,3 +136,62 @@ def departs(text: str, verb: re.Match[str], name: str) -> bool:
         return False
     at = text.lower().find(name.lower(), verb.end())
     return at >= 0 and _DEPARTURE.match(text, at + len(name)) is not None
+
+
+def as_held(known: Known, subject: Party, target: Party, kinds: tuple[str, ...]) -> Party:
+    """``target``, or the one held value of ``kinds`` it names in other words, or by its
+    kind alone ("sold my car" after "I drive a Honda Civic", however long before)."""
+    relations = tuple(k for k in kinds if k != "ENDS_KNOWN") or None
+    found = held_reference(known, subject.name, target.name, relations)
+    name = found[0] if found is not None else _held_of_kind(known, subject, target, relations)
+    if name is None or normalize_name(name) == normalize_name(target.name):
+        return target
+    return Party(name, known.labels.get(normalize_name(name)) or target.label)
+
+
+def _held_of_kind(
+    known: Known, subject: Party, target: Party, relations: tuple[str, ...] | None
+) -> str | None:
+    """The one value the subject holds by the one-value relations of ``relations``, when
+    the ending names no value but its kind ("my car", "the phone": not a name)."""
+    one_value = [r for r in relations or () if is_functional(r)]
+    if target.named or not one_value or _a_title_of_its_own(one_value, target):
+        return None
+    me = normalize_name(subject.name)
+    held = {
+        normalize_name(name): name
+        for r in one_value
+        for name in known.targets.get((me, r), {}).values()
+    }
+    if len(held) != 1:
+        return None
+    (name,) = held.values()
+    return None if _kinds_differ(target.name, name) else name
+
+
+# the words that name a post by its kind, not a title: "quit my job", "left the position"
+_POSTS = word_set("job position role post work title gig")
+
+
+def _a_title_of_its_own(relations: list[str], target: Party) -> bool:
+    """Is the value an ending names a title of its own ("no longer the deckhand"), not a
+    post by its kind ("quit my job")? A title's value is its words: it names itself."""
+    last = target.name.lower().split()[-1:] or [""]
+    return relations == ["HAS_JOB_TITLE"] and last[0] not in _POSTS
+
+
+def _kinds_differ(said: str, held: str) -> bool:
+    """Do a kind said and a held value's name end on two different place kinds ("my last
+    day at the resort" is no ending of ADK Hospital; "the shop" may be Tesco Express)?"""
+    a, b = said.lower().split()[-1:], held.lower().split()[-1:]
+    return bool(a and b) and a[0] in _PLACE_KINDS and b[0] in _PLACE_KINDS and a != b
+
+
+# the last word of a workplace's or a group's name ("ADK Hospital", "the resort")
+_PLACE_KINDS = (
+    WORKPLACE_HEADS
+    | GROUP_HEADS
+    | word_set(
+        "resort boatyard yard farm mill mine port depot station pharmacy supermarket airport office"
+    )
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
-from chronomem.extractors.rules.analysis.held import departs, held_object, held_reference, only_held
+from chronomem.extractors.rules.analysis.held import as_held, departs, held_object, only_held
 from chronomem.extractors.rules.analysis.kinds import apposed_kinds, kinds_of_replacement, one_more
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
@@ -34,14 +34,13 @@ from chronomem.extractors.rules.readers.clause_subjects import (
     row_owner_is_speaker,
     subject_of,
 )
-from chronomem.extractors.rules.tables.gazetteer import GROUP_HEADS, WORKPLACE_HEADS
 from chronomem.extractors.rules.tables.lexicon import LEADS_ON
 from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.model.relations import is_functional
 from chronomem.text.tense import state_told_as_over
-from chronomem.text.words import indefinite, word_set
+from chronomem.text.words import indefinite
 
 
 def match_sentence(sentence: Sentence, known: Known) -> list[Hit]:
@@ -139,7 +138,7 @@ def _hits(
         replacing = bool(m.groupdict().get("old"))
         kinds = one_more(s.text[clause[0] : clause[1]], relation, kinds, replacing)
         if ended and not over and not departs(s.text, m, target.name):  # "quit the Harbourside"
-            target = _as_held(known, subject, target, kinds)
+            target = as_held(known, subject, target, kinds)
         if relation == "ENDS_KNOWN":
             kinds = _known_relations(known, subject, target)
         elif ended and relation in ENDED_TOGETHER:  # "discharged": the stay in hospital too
@@ -195,17 +194,6 @@ def _held_target(
     return [Party(name, known.labels.get(normalize_name(name)) or None)]
 
 
-def _as_held(known: Known, subject: Party, target: Party, kinds: tuple[str, ...]) -> Party:
-    """``target``, or the one held value of ``kinds`` it names in other words, or by its
-    kind alone ("sold my car" after "I drive a Honda Civic", however long before)."""
-    relations = tuple(k for k in kinds if k != "ENDS_KNOWN") or None
-    found = held_reference(known, subject.name, target.name, relations)
-    name = found[0] if found is not None else _held_of_kind(known, subject, target, relations)
-    if name is None or normalize_name(name) == normalize_name(target.name):
-        return target
-    return Party(name, known.labels.get(normalize_name(name)) or target.label)
-
-
 # the ties of a couple: "our baby was born" ends the pregnancy of whichever of the two held it
 _COUPLE = ("MARRIED_TO", "ENGAGED_TO", "DATING")
 
@@ -226,54 +214,7 @@ def _couple_holder(known: Known, subject: Party, row: RelationPattern) -> Party:
     return Party(known.display.get(holders[0], holders[0]), "Person")
 
 
-def _held_of_kind(
-    known: Known, subject: Party, target: Party, relations: tuple[str, ...] | None
-) -> str | None:
-    """The one value the subject holds by the one-value relations of ``relations``, when
-    the ending names no value but its kind ("my car", "the phone": not a name)."""
-    one_value = [r for r in relations or () if is_functional(r)]
-    if target.named or not one_value or _a_title_of_its_own(one_value, target):
-        return None
-    me = normalize_name(subject.name)
-    held = {
-        normalize_name(name): name
-        for r in one_value
-        for name in known.targets.get((me, r), {}).values()
-    }
-    if len(held) != 1:
-        return None
-    (name,) = held.values()
-    return None if _kinds_differ(target.name, name) else name
-
-
-# the words that name a post by its kind, not a title: "quit my job", "left the position"
-_POSTS = word_set("job position role post work title gig")
-
-
-def _a_title_of_its_own(relations: list[str], target: Party) -> bool:
-    """Is the value an ending names a title of its own ("no longer the deckhand"), not a
-    post by its kind ("quit my job")? A title's value is its words: it names itself."""
-    last = target.name.lower().split()[-1:] or [""]
-    return relations == ["HAS_JOB_TITLE"] and last[0] not in _POSTS
-
-
-def _kinds_differ(said: str, held: str) -> bool:
-    """Do a kind said and a held value's name end on two different place kinds ("my last
-    day at the resort" is no ending of ADK Hospital; "the shop" may be Tesco Express)?"""
-    a, b = said.lower().split()[-1:], held.lower().split()[-1:]
-    return bool(a and b) and a[0] in _PLACE_KINDS and b[0] in _PLACE_KINDS and a != b
-
-
 _CONTINUED = ("STUDIES_AT", "WORKS_AT")
-# the last word of a workplace's or a group's name ("ADK Hospital", "the resort")
-_PLACE_KINDS = (
-    WORKPLACE_HEADS
-    | GROUP_HEADS
-    | word_set(
-        "resort boatyard yard farm mill mine port depot station pharmacy supermarket airport office"
-    )
-)
-
 # An ending told without its value ("fully recovered", "off crutches now") ends what the
 # sentence names among the values held by these relations too: an illness and the state it
 # kept one in ("in hospital", "on crutches") heal together
