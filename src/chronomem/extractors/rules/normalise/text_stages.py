@@ -126,8 +126,13 @@ TEXT_STAGES = (
     TextStage(
         "appositions",
         _appositions,
-        '"Jo from work quit" -> "Jo quit"; a person\'s "who" clause, "a man called X" -> X',
+        '"Jo from work quit" -> "Jo quit"; a person\'s "who" clause, "a man called X" -> X;'
+        ' "not a deckhand anymore" -> "no longer a deckhand"',
     ),
     TextStage("contractions", _contractions, '"caio\'s back" -> "caio is back"'),
-    TextStage("fronted", _fronted, '"Jazz I hate" -> "I hate jazz"'),
+    TextStage(
+        "fronted",
+        _fronted,
+        '"Jazz I hate" -> "I hate jazz"; "the Kataragama trip we cancel" -> "we cancel ..."',
+    ),
 )

@@ -212,7 +212,8 @@ SENTENCE_STAGES = (
     SentenceStage(
         "start_dates",
         _start_dates,
-        '"got a job at Halden, I start on the 3rd", "... moving in on the 20th", "been here since"',
+        '"got a job at Halden, I start on the 3rd", "... moving in on the 20th", "I moved on 20'
+        ' April", "been here since"',
     ),
     SentenceStage("end_dates", _end_dates, '"my last day is 30 November", "my lease ends ..."'),
     SentenceStage("stays", _stays, '"back in Vancouver after two years in Seoul": a past home'),
