@@ -17,6 +17,7 @@ from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.contracted import written_out
 from chronomem.extractors.rules.normalise.fronted import in_plain_order
+from chronomem.extractors.rules.normalise.kinship import as_relatives
 from chronomem.text.dates import find_time_expressions
 from tests.real_embedder import read_facts
 from tests.test_rules_successions import read, story
@@ -178,3 +179,26 @@ def test_a_place_one_commutes_to_is_no_home() -> None:
     )  # fmt: skip
     assert ("Emre", "LIVES_IN", "Heaton Moor", False) in found
     assert not any(f[1] == "LIVES_IN" and f[2] == "Didsbury" for f in found)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("Papai moved to João Pessoa", "my dad moved to João Pessoa"),
+        ("I called Nonna yesterday", "I called my grandma yesterday"),
+        ("my oma is 90", "my grandma is 90"),
+        ("opa! we won", "opa! we won"),
+    ],
+)
+def test_a_parents_or_grandparents_word_of_another_language_is_read_in_english(
+    said: str, read: str
+) -> None:
+    assert as_relatives(said, speaker=True) == read
+
+
+def test_a_father_called_papai_is_the_father_told() -> None:
+    facts = story(
+        "Raimunda: My father Damião is 78, he still lives in Ponta Negra alone.",
+        "Raimunda: He agreed!! Papai moved to João Pessoa last Saturday.",
+    )
+    assert ("Damião", "LIVES_IN", "João Pessoa", False) in facts

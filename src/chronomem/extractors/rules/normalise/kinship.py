@@ -78,6 +78,7 @@ def as_relatives(text: str, *, speaker: bool = False) -> str:
     """``text`` with a bare kin word (capitalised, or opening a sentence) turned into
     "my <kin>"; ``speaker``: a chat turn said by its speaker, where a kin word as a name's
     title is the speaker's relative too ("Gran Maud" -> "my gran Maud")."""
+    text = _FOREIGN_KIN.sub(_in_english, text)
     if speaker:
         text = _KIN_TITLE.sub(lambda m: "my " + m.group(1).lower() + " ", text)
         text = _ROLE_TITLE.sub(lambda m: "my " + _role_word(m.group(1)) + " ", text)
@@ -86,6 +87,30 @@ def as_relatives(text: str, *, speaker: bool = False) -> str:
     if speaker:
         text = _KIN_OBJECT.sub(lambda m: m.group(1) + "my " + m.group(2), text)
     return _KIN_NEWS.sub(lambda m: "my " + m.group(1).lower(), text)
+
+
+# The words for parents and grandparents of the languages speakers bring to English ("Papai
+# moved to João Pessoa", "my oma"), in English, so that every later stage reads the kin:
+# only words no English word is spelled like ("baba", "nana", "amma" are left alone)
+_KIN_WORDS = {
+    "papai": "dad", "mamãe": "mum", "mamae": "mum", "vovó": "grandma", "vovô": "grandpa",
+    "abuela": "grandma", "abuelo": "grandpa", "abuelita": "grandma", "abuelito": "grandpa",
+    "oma": "grandma", "opa": "grandpa", "nonna": "grandma", "nonno": "grandpa",
+    "babcia": "grandma", "dziadek": "grandpa", "ammi": "mum", "abbu": "dad",
+}  # fmt: skip
+_FOREIGN_KIN = re.compile(r"(?<![\w'’])(" + "|".join(_KIN_WORDS) + r")(?![\w'’])", re.I)
+
+
+def _in_english(m: re.Match[str]) -> str:
+    """The kin word in English: a capitalised one ("Papai moved"), or one after a possessive
+    ("my oma"); a lower-case word alone may be another ("opa!" cheers)."""
+    said, word = m.group(1), _KIN_WORDS[m.group(1).lower()]
+    if said[0].isupper():
+        return word.capitalize()
+    return word if _POSSESSIVE.search(m.string, max(0, m.start() - 7), m.start()) else said
+
+
+_POSSESSIVE = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.I)
 
 
 def _role_word(word: str) -> str:
