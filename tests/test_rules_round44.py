@@ -202,3 +202,12 @@ def test_a_father_called_papai_is_the_father_told() -> None:
         "Raimunda: He agreed!! Papai moved to João Pessoa last Saturday.",
     )
     assert ("Damião", "LIVES_IN", "João Pessoa", False) in facts
+
+
+def test_a_thing_another_gives_away_ends_nothing_of_the_speakers() -> None:
+    facts = story(
+        "Raimunda: My father Damião still has his little boat, the Estrela.",
+        "Raimunda: He sold the Estrela to his friend Chico, he cried.",
+    )
+    assert ("Chico", "OWNS", "Estrela", False) in facts
+    assert not any(s == "Raimunda" and t == "Estrela" for s, _, t, _ in facts)

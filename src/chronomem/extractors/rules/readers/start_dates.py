@@ -9,6 +9,9 @@ day is ...") -- dates the start of each such fact the message told so far withou
 its own. What the speaker starts is read from the facts already told, so "I start physio on
 Monday" (the verb has an object) and a date in the past are left alone. A home starts the
 same way by moving in ("bought a flat in Bath! moving in on the 20th", "keys on friday").
+Told afterwards, the day is a past one: "After Thingyan I moved to Mudon. I moved on 20
+April.", "I started on the Monday after the festival, 13 October" (the date beside the
+weekday is the day).
 
 A sentence that only says how long the state told just before has held ("I work at Pell.
 Been there since 2021", "we have a cat, Mochi. had her since 2018", "been here 6 years

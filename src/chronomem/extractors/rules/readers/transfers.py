@@ -55,8 +55,8 @@ def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             continue
         person = _recipient(s, known, to.end(), clause[1])
         between = (given.end(), to.start())
+        mine = _MY_GIVING.search(s.text[clause[0] : given.start()])
         if person is None:
-            mine = _MY_GIVING.search(s.text[clause[0] : given.start()])
             if mine and _SOMEONE_ELSE.match(s.text, to.end()):  # "gave our dog Bolacha to my uncle"
                 things = _things(s, known, hits, (s.speaker, clause), between)
                 out += [
@@ -66,8 +66,9 @@ def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         for relation, thing, ended in _things(s, known, hits, (s.speaker, clause), between):
             text = plain_sentence(relation, person.name, thing.name)
             out.append(Hit(relation, person, thing, False, clause, given.span(), text=text))
-            if not ended and not known.held_named(s.speaker, thing.name):
-                # the speaker had it until now, though no turn told so
+            if mine and not ended and not known.held_named(s.speaker, thing.name):
+                # the speaker had it until now, though no turn told so ("he sold the boat to
+                # Chico" is another giver's)
                 out.append(Hit(relation, me, thing, True, clause, given.span()))
     return out
 
