@@ -211,3 +211,17 @@ def test_a_thing_another_gives_away_ends_nothing_of_the_speakers() -> None:
     )
     assert ("Chico", "OWNS", "Estrela", False) in facts
     assert not any(s == "Raimunda" and t == "Estrela" for s, _, t, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("said", "relation", "thing"),
+    [
+        ("Ayden: nan got me an e-bike!!! second hand ribble", "RIDES_BIKE", "e-bike"),
+        ("Ayden: my aunt gave me a kitten", "HAS_PET", "kitten"),
+        ("Ayden: my dad bought me a Honda Click", "DRIVES", "Honda Click"),
+    ],
+)
+def test_a_thing_given_to_the_speaker_is_the_speakers(said: str, relation: str, thing: str) -> None:
+    facts = story(said)
+    assert ("Ayden", relation, thing, False) in facts
+    assert not any(s != "Ayden" and t == thing for s, _, t, _ in facts)

@@ -25,6 +25,8 @@
   sushi" (the new value is said of what held the old one).
 * a state denied "anymore", "I'm not a deckhand anymore", is one "no longer" held; after a
   new one ("I'm the skipper now, not the deckhand anymore") it is a sentence of its own.
+* a thing given to the speaker, "my nan got me an e-bike", is one the speaker got ("I got an
+  e-bike from my nan"): the giver was read as its holder.
 """
 
 from __future__ import annotations
@@ -66,7 +68,20 @@ def plain_subjects(text: str) -> str:
     text = _STRESSED_SUBJECT.sub(r"\g<who>", text)
     text = _NOW_IT_IS.sub(_said_again, text)
     text = _NOT_ANY_MORE.sub(r"\g<be> no longer \g<np>", _NOT_THE_OLD.sub(_no_longer, text))
+    text = _GIVEN_ME.sub(r"I got \g<thing> from \g<giver>", text)
     return _relative_clauses(_GO_VERB.sub("to ", text))
+
+
+# a thing given to the speaker, the giver the subject: "my nan got me an e-bike", "Dad bought
+# me a Honda Click" -> "I got an e-bike from my nan": the speaker has it now
+_GIVEN_ME = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s)|(?<=,\s)|(?<=\band\s)|(?<=\bso\s))"
+    r"(?P<giver>(?i:my|our)\s+[a-z]+(?:\s+(?-i:[A-Z])[\w'-]+)?|(?-i:[A-Z])[\w'-]+)"
+    r"\s+(?:(?:just|finally|even|kindly)\s+)?(?:got|bought|gave|gifted|handed)\s+me\s+"
+    r"(?P<thing>(?i:an?|this|that|some)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+)"
+    r"(?=\s*(?:[.,!?;:]|$)|\s+(?:for|from|on|at|as|when|because|and|but|so|last|yesterday|"
+    r"today|this|lol)\b)"
+)
 
 
 # "I'm not a deckhand anymore" -> "I'm no longer a deckhand": an ending said as a state denied
