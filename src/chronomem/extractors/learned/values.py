@@ -10,9 +10,14 @@ import re
 from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.piece_subjects import says_what_one_is
 from chronomem.extractors.rules.analysis.spans import Span
-from chronomem.extractors.rules.tables.lexicon import GREETINGS, LEADS_ON
+from chronomem.extractors.rules.tables.gazetteer import NO_HOME_HEADS
+from chronomem.extractors.rules.tables.lexicon import (
+    GREETINGS,
+    LEADS_ON,
+    POSSESSIVE_BEFORE,
+    TIME_MARKS,
+)
 from chronomem.text.dates import TimeExpression
-from chronomem.text.words import word_set
 
 _LABELS = {
     "LIVES_IN": "Location", "VISITED": "Location", "WORKS_AT": "Organization",
@@ -105,7 +110,7 @@ def no_age(text: str, found: Span) -> bool:
     """Is the number read as an age an age that dates something else ("since I was 16"), a
     rate ("40 a day"), a day of the month ("*19th") or a label ("number 41", "flat 12")?"""
     ordinal = _ORDINAL.search(text[found.start : found.end])
-    possessed = _POSSESSED.search(text, max(0, found.start - 8), found.start)  # "your 40th"
+    possessed = POSSESSIVE_BEFORE.search(text, max(0, found.start - 8), found.start)  # "your 40th"
     if ordinal and int(ordinal.group(1)) <= 31 and not possessed and not _AGE_WORDS.search(text):
         return True  # "*19th omg": a day of the month; "39th, not 40th!", "my 30th": ages
     before = _AGE_THEN.search(text, max(0, found.start - 40), found.start)
@@ -115,7 +120,6 @@ def no_age(text: str, found: Span) -> bool:
 
 
 _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)\b", re.I)
-_POSSESSED = re.compile(r"\b(?:my|your|his|her|their|our)\s+$", re.I)
 _AGE_WORDS = re.compile(r"\b(?:birthday|bday|b-day|age|aged|turn|turns|turning|old)\b", re.I)
 
 
@@ -174,22 +178,16 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
 
 # an event a time is told by, not a value: "after the wedding", "since Loy Krathong"
 _TIME_MARK = re.compile(
-    r"\b(?:after|since|until|till|during)\s+(?:(?:the|my|our|his|her|their)\s+)?$", re.I
+    rf"\b(?:{'|'.join(TIME_MARKS)})\s+(?:(?:the|my|our|his|her|their)\s+)?$", re.I
 )
 # a place one commutes to is where one goes, not where one lives
 _COMMUTED = re.compile(r"\bcommut\w*\s+(?:to|into|in\s+to)\s+(?:the\s+)?$", re.I)
-# heads of places one works at and does not live in ("the Heritage Gold showroom", "Bolu
-# market"): a home is never one of them
-_WORKPLACES = word_set(
-    "market shop store showroom factory plant warehouse office workshop clinic hospital "
-    "bakery salon restaurant cafe café garage lab brewery mill mine depot bank"
-)
 
 
 def _workplace(name: str) -> bool:
     """Does ``name`` end in the lower-case head of a workplace ("Bolu market")?"""
-    last = name.split()[-1] if name.split() else ""
-    return last.islower() and last in _WORKPLACES
+    words = name.split()
+    return bool(words) and words[-1].islower() and words[-1] in NO_HOME_HEADS
 
 
 def _planned_words(s: Sentence, span: tuple[int, int], relation: str) -> str | None:

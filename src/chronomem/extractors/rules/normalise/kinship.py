@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from chronomem.extractors.rules.tables.lexicon import HONORIFICS
+from chronomem.extractors.rules.tables.lexicon import HONORIFICS, POSSESSIVE_BEFORE
 
 _KIN = re.compile(
     r"(?<![\w'’])(?<!my )(?<!our )(?<!your )(?<!his )(?<!her )(?<!their )"
@@ -107,10 +107,7 @@ def _in_english(m: re.Match[str]) -> str:
     said, word = m.group(1), _KIN_WORDS[m.group(1).lower()]
     if said[0].isupper():
         return word.capitalize()
-    return word if _POSSESSIVE.search(m.string, max(0, m.start() - 7), m.start()) else said
-
-
-_POSSESSIVE = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.I)
+    return word if POSSESSIVE_BEFORE.search(m.string, max(0, m.start() - 7), m.start()) else said
 
 
 def _role_word(word: str) -> str:

@@ -8,6 +8,7 @@ table in :mod:`.patterns`, which keeps its place.
 
 from __future__ import annotations
 
+from chronomem.extractors.rules.tables.lexicon import TIME_MARKS
 from chronomem.extractors.rules.tables.row import RelationPattern as P
 from chronomem.text.time_words import PLAN_HEADS
 from chronomem.text.words import alternatives
@@ -18,7 +19,7 @@ _PLAN_WORDS = " ".join(sorted({max(w.split("-"), key=len) for w in PLAN_HEADS}))
 # job), "the consultation period"
 _NO_EVENT = r"(?!\s+(?:as|period)\b)"
 # an event after "after", "since", "until" or "during" marks the time of another clause
-_NOT_A_TIME_MARK = r"(?<!\bafter )(?<!\bsince )(?<!\buntil )(?<!\btill )(?<!\bduring )"
+_NOT_A_TIME_MARK = "".join(rf"(?<!\b{word} )" for word in TIME_MARKS)
 # "a date for my hip replacement", "my new date is 12 May": a date that names no event is
 # the day of the one it is for, or of the plan it moves (``readers/day_fixes.py``)
 _DAY_OF = r"(?<!\bdate(?= for))(?<!\bnew date)"

@@ -43,6 +43,13 @@ WORKPLACE_HEADS = PLACE_HEADS | word_set(
     "bookshop bookstore pub diner garage lab nonprofit charity deli cinema cinemas"
 )
 
+# Heads of places one works at and never lives in ("the Heritage Gold showroom", "Bolu
+# market"): a home is never one of them
+NO_HOME_HEADS = word_set(
+    "market shop store showroom factory plant warehouse office workshop clinic hospital "
+    "bakery salon restaurant cafe café garage lab brewery mill mine depot bank"
+)
+
 # Things that break and get fixed: "the printer" refers back to "HP LaserJet 4000 printer".
 DEVICE_HEADS = word_set(
     """

@@ -11,7 +11,14 @@ Extend a list here rather than adding a branch in the code.
 
 from __future__ import annotations
 
+import re
+
 from chronomem.text.words import word_set
+
+# a possessive right before a word: "your 40th", "my oma"
+POSSESSIVE_BEFORE = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.I)
+# words after which an event is the time of another clause, not a value: "after the wedding"
+TIME_MARKS = ("after", "since", "until", "till", "during")
 
 # Numbers in words: never a name, however written ("Twenty", "thirty-eight"); ages are
 # read from them (``people_rows.py``).
