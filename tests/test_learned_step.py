@@ -134,6 +134,23 @@ def test_the_step_is_a_named_stage_explain_shows_and_an_ablation_switches_off() 
     assert not any(f.relation == "DRIVES" for f in ablated.extract(episode, []).facts)
 
 
+def test_explain_lists_each_fact_the_reader_read_and_what_became_of_it() -> None:
+    from chronomem.extractors.rules.explain import explain, render
+
+    said = "Now I work in the shipyard canteen in Kure. Please help me with a menu."
+    explained = explain(said, at=WHEN, speaker="Honoka", embedder=real_embedder())
+    fates = explained.trace.reader
+    assert fates, "the reader read nothing"
+    text = render(explained)
+    assert "learned reader (each fact it read, and the gate that stopped it):" in text
+    for fate in fates:  # each fact with its relation, whose, aspect and fate
+        head = f"  {fate.fact.relation} {fate.fact.subject} {fate.fact.aspect} "
+        line = next(line for line in text.splitlines() if line.startswith(head))
+        assert line.endswith(f": {fate.stopped or 'made'}")
+    off = render(explain(said, at=WHEN, speaker="Honoka", embedder=None))
+    assert "learned reader" not in off  # no embedder: no reader, no section
+
+
 def test_a_fact_the_step_adds_replaces_the_open_mention_of_its_value() -> None:
     found = _facts(NEW_CAR)
     assert ("Tom", "DRIVES", "Skoda Octavia", False) in found

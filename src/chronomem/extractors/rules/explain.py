@@ -22,7 +22,7 @@ from chronomem.extractors.rules.pipeline import (
     Pipeline,
 )
 from chronomem.extractors.rules.prose import extract_prose
-from chronomem.extractors.rules.trace import Step, Trace
+from chronomem.extractors.rules.trace import ReaderFate, Step, Trace
 from chronomem.model import Episode, EpisodeSource, ExtractedFact, Extraction
 from chronomem.ports import Embedder
 
@@ -66,7 +66,7 @@ def explain(
     ]
     said = EpisodeSource.MESSAGE if speaker else EpisodeSource.TEXT
     episode = _episode("e", f"{speaker}: {text}" if speaker else text, at, said)
-    trace = Trace()
+    trace = Trace(reads_every=True)  # the sentences the step skips say why, and what then
     known = context_of(episode, turns, pipeline, held=held)
     learned = learned_step_for(embedder) if pipeline.has("learned") else None
     found = extract_prose(episode, known, pipeline=pipeline, trace=trace, learned=learned)
@@ -92,6 +92,9 @@ def render(explained: Explanation) -> str:
         lines.append(f"sentence {index + 1}: {sentence}")
         steps = [s for s in explained.trace.steps if s.sentence == index and s.text is None]
         lines += [line for step in steps for line in _step_lines(step)] or ["  (no hits)"]
+    if explained.trace.reader:
+        lines.append("learned reader (each fact it read, and the gate that stopped it):")
+        lines += [_fate_line(fate) for fate in explained.trace.reader]
     lines.append("facts:")
     facts = explained.extraction.facts
     lines += [_fact_line(f, explained.stage_of(f)) for f in facts] or ["  (none)"]
@@ -121,6 +124,13 @@ def _step_lines(step: Step) -> list[str]:
     out += [f"  {step.stage}: ~ {_hit(a)}  was  {_hit(b)}" for b, a in step.changed]
     out += [f"  {step.stage}: - {_hit(h)}" for h in step.dropped]
     return out or [f"  {step.stage}: reordered the hits"]
+
+
+def _fate_line(fate: ReaderFate) -> str:
+    fact = fate.fact
+    value = fate.text[fact.value[0] : fact.value[1]]
+    said = f"{fact.relation} {fact.subject} {fact.aspect} {value!r} ({fact.confidence:.2f})"
+    return f"  {said}: {fate.stopped or 'made'}"
 
 
 def _fact_line(fact: ExtractedFact, stage: str) -> str:
