@@ -194,7 +194,7 @@ def strip_discourse(text: str) -> str:
 # "you may be interested to learn that", "just so you know,", "I'm happy to report that"
 _TELLING = re.compile(
     r"(?:(?:I|we)\s+(?:must|have\s+to|need\s+to|should|wanted\s+to|want\s+to|forgot\s+to|"
-    r"just\s+wanted\s+to)\s+(?:tell\s+you|let\s+you\s+know|mention)"
+    r"just\s+wanted\s+to)\s+(?:tell\s+you|let\s+you\s+know|mention)(?:\s+(?:first|now|also))?"
     r"|you\s+(?:may|might)\s+(?:be\s+interested\s+to\s+(?:learn|know|hear)|like\s+to\s+know)"
     r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:happy|pleased|glad|sad|sorry|proud)\s+to\s+"
     r"(?:say|report|tell\s+you|announce)"

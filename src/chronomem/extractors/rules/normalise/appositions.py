@@ -25,6 +25,12 @@
   sushi" (the new value is said of what held the old one).
 * a state denied "anymore", "I'm not a deckhand anymore", is one "no longer" held; after a
   new one ("I'm the skipper now, not the deckhand anymore") it is a sentence of its own.
+* a relative clause of a place, "my new church in Effurun, where I moved in January": the
+  place is where its verb happened, so it becomes a sentence of its own after the one it was
+  in ("... in Effurun. I moved to Effurun in January.").
+* news told as a riddle, "guess who is shift supervisor from 1st July", "guess who's the new
+  deputy? Me!": the speaker is its subject ("I am shift supervisor from 1st July"), unless
+  the answer names someone else ("guess who got engaged? Tom!").
 * a thing given to the speaker, "my nan got me an e-bike", is one the speaker got ("I got an
   e-bike from my nan"): the giver was read as its holder.
 """
@@ -69,7 +75,8 @@ def plain_subjects(text: str) -> str:
     text = _NOW_IT_IS.sub(_said_again, text)
     text = _NOT_ANY_MORE.sub(r"\g<be> no longer \g<np>", _NOT_THE_OLD.sub(_no_longer, text))
     text = _GIVEN_ME.sub(r"I got \g<thing> from \g<giver>", text)
-    return _relative_clauses(_GO_VERB.sub("to ", text))
+    text = _GUESS_WHO.sub(_guessed, text)
+    return place_clauses(_relative_clauses(_GO_VERB.sub("to ", text)))
 
 
 # a thing given to the speaker, the giver the subject: "my nan got me an e-bike", "Dad bought
@@ -82,6 +89,29 @@ _GIVEN_ME = re.compile(
     r"(?=\s*(?:[.,!?;:]|$)|\s+(?:for|from|on|at|as|when|because|and|but|so|last|yesterday|"
     r"today|this|lol)\b)"
 )
+
+
+# news told as a riddle whose answer is the speaker: "guess who is shift supervisor", "guess
+# who's the new deputy? Me!", "guess who just got promoted" (not "guess who I saw": the
+# object's; not when the answer names another: "guess who got engaged? Tom!")
+_GUESS_WHO = re.compile(
+    r"\bguess who(?P<verb>'s|\s+(?:is|was|has|just|got|finally|will|[a-z]+s))\b"
+    r"(?P<rest>[^?!.]*)(?P<end>\?+\s*(?:(?P<me>(?i:me|moi|yours truly|this girl|this guy))\b"
+    r"[!. ]*|(?P<other>(?-i:[A-Z])[\w'-]+))?)?",
+    re.I,
+)
+_FIRST_PERSON = {"'s": "'m", "is": "am", "was": "was", "has": "have"}
+
+
+def _guessed(m: re.Match[str]) -> str:
+    """The riddle told plainly, the speaker its subject."""
+    if m["other"] and m["other"].lower() not in ("me", "i"):
+        return m.group()
+    verb = m["verb"].strip()
+    low = verb.lower()
+    said = _FIRST_PERSON.get(low) or (verb[:-1] if low.endswith("s") and low != "is" else verb)
+    joined = "I'm" if said == "'m" else f"I {said}"
+    return f"{joined}{m['rest']}. " if m["end"] is not None else f"{joined}{m['rest']}"
 
 
 # "I'm not a deckhand anymore" -> "I'm no longer a deckhand": an ending said as a state denied
@@ -221,6 +251,38 @@ def _relative_clauses(text: str) -> str:
             at = m.end()
             continue
         text, at = _moved_out(text, m)
+    return text
+
+
+# a place's relative clause: "Effurun, where I moved in January", "Lyon, where she works now"
+_WHERE = re.compile(
+    r"(?P<place>\b(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}))\s*,?\s+where\s+"
+    r"(?P<who>I|we|he|she|they|(?:my|our|his|her) [a-z]+|(?-i:[A-Z][a-z'-]+))\s+"
+    r"(?P<verb>(?:(?:now|still|also)\s+)?(?:(?:have|has|'ve)\s+)?(?:moved|relocated|live[sd]?|"
+    r"lived|work(?:s|ed)?|grew up|settled|stay(?:s|ed)?|rent(?:s|ed)?))\b(?P<rest>[^,;.!?]*)",
+    re.I,
+)
+_TO_PLACE = word_set("moved relocated")
+
+
+def place_clauses(text: str) -> str:
+    """Each place's relative clause moved out as a sentence of its own (one pass); alone on
+    an assistant's turn, read in the user's voice ("your church in Effurun, where you moved")."""
+    at = 0
+    while (m := _WHERE.search(text, at)) is not None:
+        verb = m["verb"]
+        into = "to" if verb.split()[-1].lower() in _TO_PLACE else "in"
+        who = m["who"]
+        said = f"{who[0].upper()}{who[1:]} {verb} {into} {m['place']}{m['rest'].rstrip()}."
+        rest = text[m.end() :]
+        subject = _OPENING.search(text, 0, m.start("place")) is not None
+        if subject and rest.startswith(",") and text[m.end("place") :].startswith(","):
+            rest = rest[1:]  # "Effurun, where I live now, is hot" -> "Effurun is hot"
+        head = f"{text[: m.end('place')]}{rest}"
+        end = _SENTENCE_END.search(head, m.end("place")).start()  # type: ignore[union-attr]
+        gap = head[end : end + 1] or "."
+        text = f"{head[:end]}{gap} {said}{head[end + 1 :]}"
+        at = end + 2 + len(said)
     return text
 
 

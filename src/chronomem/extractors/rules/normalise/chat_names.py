@@ -33,7 +33,7 @@ from chronomem.extractors.rules.tables import lexicon as lx
 from chronomem.extractors.rules.tables import life_words as lw
 from chronomem.extractors.rules.tables.medication import MEDICATIONS
 from chronomem.extractors.rules.tables.texting_words import STATE_WORDS, VERB_WORDS
-from chronomem.text.words import is_gerund, word_set
+from chronomem.text.words import english_words, is_gerund, word_set
 
 # Ordinary words that stand after a preposition or a role noun without being names.
 _COMMON = word_set(
@@ -172,6 +172,8 @@ _CLAUSE_START = lx.OTHER_SUBJECTS | lx.PRONOUNS
 _OWNERS_OF_OBJECT = lx.DETERMINERS
 _LEAVE_VERBS = word_set("quit left leaving quitting cancelled canceled ditched")
 _PLACE_PREPOSITIONS = word_set("at in from near outside")
+_MONTHS_SHORT = word_set("jan feb mar apr jun jul aug sep sept oct nov dec")
+_SELF = frozenset({"i", "i'm", "i'll", "i've", "i'd"})
 _NOT_NAMES = (
     _COMMON
     | lx.NOT_NAMES
@@ -216,10 +218,13 @@ def capitalised_names(text: str, known: Iterable[str] = ()) -> str:
     tokens = list(_TOKEN.finditer(text))
     words = [t.group().lower() for t in tokens]
     firsts = _first_words(known)
+    careful = _writes_capitals(tokens, words)
     out, last = [], 0
     for i, tok in enumerate(tokens):
         if tok.start() < last or not tok.group()[:1].islower():
             continue
+        if careful and words[i] not in firsts and words[i] in english_words():
+            continue  # "we are in divorce now" from one who writes "my wife Simona"
         if text.startswith("'", tok.end()) and not tok.group().endswith("'s"):
             continue  # "doesn't", "ya'll": a contraction
         end = i if _opening_person(text, tokens, i, words) else _name_end(words, i, firsts)
@@ -233,6 +238,27 @@ def capitalised_names(text: str, known: Iterable[str] = ()) -> str:
         out.append(full or " ".join(_capital(w) for w in said.split()))
         last = tokens[end].end()
     return "".join(out) + text[last:] if out else text
+
+
+def _writes_capitals(tokens: list[re.Match[str]], words: list[str]) -> bool:
+    """Does the text write as print does: every sentence opened with a capital, and a
+    capitalised word inside one other than "I", a month or a shout ("My wife Simona and me
+    ...")? Then a lower-case word of English is no name. (A chat that opens its lines in
+    lower case may still capitalise a shop and not a friend: "called Tapioca Moon. my friend
+    cherry says")"""
+    opens = [i for i, _ in enumerate(tokens) if i == 0 or words[i - 1] in (".", "!", "?")]
+    if any(words[i][:1].isalpha() and not tokens[i].group()[:1].isupper() for i in opens):
+        return False
+    return any(
+        tok.group()[:1].isupper()
+        and not tok.group().isupper()
+        and words[i] not in _SELF
+        and words[i].rstrip(".") not in lx.TIME_WORDS | _MONTHS_SHORT
+        and i not in opens
+        and words[i - 1] not in (":", '"')
+        and not tokens[i - 1].group()[:1].isupper()
+        for i, tok in enumerate(tokens)
+    )
 
 
 def _opening_person(text: str, tokens: list[re.Match[str]], i: int, words: list[str]) -> bool:

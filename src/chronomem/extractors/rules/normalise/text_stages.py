@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from chronomem.extractors.rules.analysis.sentences import normalize_text
 from chronomem.extractors.rules.normalise.answered import answered_questions
-from chronomem.extractors.rules.normalise.appositions import plain_subjects
+from chronomem.extractors.rules.normalise.appositions import place_clauses, plain_subjects
 from chronomem.extractors.rules.normalise.chat_names import capitalised_names
 from chronomem.extractors.rules.normalise.chat_spelling import plain_spelling
 from chronomem.extractors.rules.normalise.contracted import written_out
@@ -76,7 +76,7 @@ def _relatives(t: TextState) -> str:
 
 
 def _appositions(t: TextState) -> str:
-    return t.text if t.assistant else plain_subjects(t.text)
+    return place_clauses(t.text) if t.assistant else plain_subjects(t.text)
 
 
 def _contractions(t: TextState) -> str:
