@@ -285,6 +285,7 @@ def habit_hits(
 
 # days, and verbs too light to name a habit on their own
 _NO_HABIT = TIME_WORDS | {"going", "coming", "doing", "getting", "being", "having", "making"}
+_NO_HABIT |= {"live", "living", "work", "working"}  # "no longer live in X": a home, a job
 _PRONOUN_OBJECT = re.compile(r"\s*(?:it|them)\b", re.I)
 _WORD = re.compile(r"[a-z][a-z-]*", re.I)
 

@@ -139,7 +139,7 @@ HEALTH_ROWS: tuple[P, ...] = (
         r"(?:(?:about |almost |nearly |over )?"
         r"[a-z0-9]+ (?:weeks?|months?) (?=pregnant\b))?(?P<obj>pregnant|diabetic|"
         r"pre-diabetic|prediabetic|anemic|allergic to [a-z]+|(?:lactose|gluten) intolerant|celiac|"
-        r"sick|ill)\b",
+        r"sick(?! (?:of|and tired)\b)|ill)\b",  # "sick of it", "sick and tired": fed up
         "Condition",
         "inline",
         triggers="pregnant diabetic pre prediabetic anemic allergic sick ill intolerant celiac",
@@ -233,6 +233,17 @@ HEALTH_ROWS: tuple[P, ...] = (
         "Condition",
         "inline",
         triggers="diagnosed",
+    ),
+    P(  # what a growth turned out to be: "the lesion on my left temple is a basal cell
+        # carcinoma", "the lump was a lipoma" (an illness of the condition words)
+        "HAS_CONDITION",
+        r"\b(?:the|my|this|that) (?:spot|lump|lesion|mole|growth|cyst|bump|swelling|rash)"
+        r"(?: on (?:my|the) (?:(?:left|right|upper|lower) )?[a-z]+)? (?:is|was|turned out to be|"
+        r"'s) (?:a |an )?(?:(?:mild|early|small) )?(?P<obj>{CONDITION})\b" + _NOT_THE_ILLNESS,
+        "Condition",
+        "inline",
+        "possessor",
+        triggers="spot lump lesion mole growth cyst bump swelling rash",
     ),
     P(  # a diagnosis told as the healer's word: "GP says tonsillitis", "the doc reckons
         # it's shingles", "vet confirmed it was a sprain" (an illness of the condition words)

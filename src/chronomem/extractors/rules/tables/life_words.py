@@ -166,10 +166,26 @@ CONDITIONS = word_set(
     """
 )
 
+# An illness the list lacks, named by the ending medicine gives its words ("a basal cell
+# carcinoma", "appendicitis", "endometriosis", "anaemia", "neuropathy", "fibromyalgia"),
+# with up to two words before it; not the words of other kinds that end so
+_NOT_ILLNESSES = (
+    "diploma aroma soma paloma oklahoma diagnosis prognosis hypnosis osmosis symbiosis "
+    "academia empathy sympathy antipathy telepathy homeopathy nostalgia"
+)
+_NO_MODIFIER = (
+    "had have has having been got getting a an the my your his her our their some this that "
+    "with from of and or in on at is was"
+)
+DISEASE_WORDS = (
+    rf"(?:(?!(?:{'|'.join(_NO_MODIFIER.split())})\b)[a-z]+ ){{0,2}}?"
+    rf"(?!(?:{'|'.join(_NOT_ILLNESSES.split())})\b)[a-z]{{3,}}(?:oma|itis|osis|a?emia|pathy|algia)"
+)
+
 BODY_PARTS = word_set(
     "leg arm wrist ankle foot hand finger toe knee hip shoulder back neck nose rib ribs "
     "collarbone elbow thumb acl hamstring calf achilles meniscus tendon spine jaw groin "
-    "stomach tummy throat chest eye ear"
+    "stomach tummy throat chest eye ear temple forehead cheek scalp chin lip"
 )
 
 # Names that are cars or phones: owning one is the car one drives / the phone one uses.

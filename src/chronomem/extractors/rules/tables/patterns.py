@@ -30,6 +30,7 @@ from chronomem.extractors.rules.tables.life_words import (
     CONDITIONS,
     DEPARTMENTS,
     DIETS,
+    DISEASE_WORDS,
     HABITS,
     INSTRUMENTS,
     JOB_HEADS,
@@ -67,7 +68,7 @@ _DESCRIBING = (
 )
 _MACROS = {
     "NAME": _NAME, "PET": _alt(PET_SPECIES), "JOB": _alt(JOB_HEADS | {"worker"}),
-    "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": _alt(CONDITIONS),
+    "DIET": _alt(DIETS), "HABIT": _alt(HABITS), "CONDITION": f"{_alt(CONDITIONS)}|{DISEASE_WORDS}",
     "BODY": _alt(BODY_PARTS), "ACTIVITY": _alt(ACTIVITIES), "LANGUAGE": _alt(LANGUAGES),
     "PETADJ": rf"{_DESCRIBING}(?: {_DESCRIBING})?", "INSTRUMENT": _alt(INSTRUMENTS),
 }  # fmt: skip
