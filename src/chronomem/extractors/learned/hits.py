@@ -31,6 +31,9 @@ from chronomem.extractors.learned.plans import Spell, held_plan, planned, undate
 from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.learned.told import (
     an_ex,
+    denied_before,
+    ended_before,
+    lived_at,
     negates_held,
     said_in_the_past,
     told_another,
@@ -47,6 +50,8 @@ from chronomem.extractors.rules.readers.corrections import corrects
 from chronomem.model.relations import is_functional
 from chronomem.text.tense import state_told_as_over
 
+# relations of things held that a denial never tells (besides the one-value ones)
+_HELD_THINGS = frozenset({"MEMBER_OF", "OWNS", "HAS_PET", "STUDIES_AT", "WORKS_AT"})
 TOLD = frozenset({"state", "start", "end", "correction"})
 # The least confidence (``ReadFact.confidence``: the calibrated chance that the fact is
 # right, round 10) of a fact the step uses, chosen on the leave-one-writer-out folds
@@ -141,6 +146,16 @@ def learned_fates(
     old_values = [f.ends for f in read if f.ends is not None and replaces(f)]
     out: list[Fate] = []
     for told in read:
+        if told.relation == "WORKS_AT" and lived_at(s.text, told.value[0]):
+            told = replace(told, relation="LIVES_IN")  # "I live at the Kotirinne home"
+        if told.aspect in ("state", "start") and ended_before(s.text, told.value[0]):
+            told = replace(told, aspect="end")  # "I no longer live in my house on X"
+        elif (
+            told.aspect in ("state", "start")
+            and (is_functional(told.relation) or told.relation in _HELD_THINGS)
+            and denied_before(s.text, told.value[0])
+        ):  # "since May I don't work in X" (not "I don't eat red meat": a diet told so)
+            told = replace(told, aspect="negation")
         if told.aspect == "negation" and told.subject == "speaker" and role == "user":
             value = s.text[told.value[0] : told.value[1]]
             if negates_held(s, known, told.relation, value):

@@ -24,6 +24,45 @@ def an_ex(text: str, relation: str, start: int) -> bool:
     return relation in _PARTNERS and _EX_BEFORE.search(text, max(0, start - 24), start) is not None
 
 
+# the verb before a value denied: "since September I don't work in the distillery", "she is
+# not living there" (within the value's own clause: no comma, "but" or "and" between)
+_DENIED_VERB = re.compile(
+    r"(?:n't|\bnot|\bnever)\s+(?:[a-z]+ly\s+)?(?:[a-z]+\s+){1,3}(?:[a-z]+\s+)?$", re.I
+)
+_CLAUSE_CUT = re.compile(r"[,;:.!?]|\b(?:but|and|so|because)\b", re.I)
+
+
+def lived_at(text: str, start: int) -> bool:
+    """Is the value at ``start`` where its clause says one lives ("I live at the Kotirinne
+    service home")? The relation head can read a name of a home's kind as a workplace."""
+    return _LIVED_AT.search(text, max(0, start - 40), start) is not None
+
+
+_LIVED_AT = re.compile(
+    r"\b(?:live|lives|lived|living)\s+(?:at|in)\s+(?:(?:the|a|an|my|our)\s+)?$", re.I
+)
+
+
+def ended_before(text: str, start: int) -> bool:
+    """Is the verb of the value at ``start`` said "no longer" in its own clause ("I no
+    longer live in my house on Kirkkokatu")? An ending, whatever the aspect head read."""
+    cuts = list(_CLAUSE_CUT.finditer(text, 0, start))
+    clause = text[cuts[-1].end() if cuts else 0 : start]
+    return _NO_LONGER_VERB.search(clause) is not None
+
+
+_NO_LONGER_VERB = re.compile(r"\bno longer\s+(?:[a-z]+\s+){1,5}$", re.I)
+
+
+def denied_before(text: str, start: int) -> bool:
+    """Is the verb of the value at ``start`` denied in its own clause ("since September I
+    don't work in the distillery")? The aspect head can read a state with a day ("since")
+    as beginning; denied, it begins nothing."""
+    cuts = list(_CLAUSE_CUT.finditer(text, 0, start))
+    clause = text[cuts[-1].end() if cuts else 0 : start]
+    return _DENIED_VERB.search(clause) is not None
+
+
 _PAST_STATE = re.compile(r"\b(?:was|were|used to)\b", re.I)
 _STILL = re.compile(r"\b(?:since|still|now|currently|these days|anymore)\b", re.I)
 

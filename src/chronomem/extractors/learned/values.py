@@ -207,6 +207,11 @@ def _a_date(s: Sentence, words: tuple[int, int]) -> bool:
     return any(t.start <= words[0] and words[1] <= t.end for t in s.times)
 
 
+# a value's words cut short before the place or firm they name: "the shipyard canteen in| Kure"
+_OF_A_PLACE = frozenset({"in", "at", "on", "of"})
+_NAMED_AFTER = re.compile(r"\s+(?-i:[A-Z][\w'&-]*)(?:\s+(?-i:[A-Z][\w'&-]*)){0,2}")
+
+
 def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     """``span`` of ``text`` without a leading article or possessive, widened over a hyphen
     ("thirty" of "thirty-one"); ``None`` when what is left ends on a word that leads on to
@@ -218,6 +223,9 @@ def _words_at(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     lead = _LEAD.match(text, start, end)
     start = lead.end() if lead else start
     tail = text[start:end].split()
+    place = _NAMED_AFTER.match(text, end) if tail and tail[-1].lower() in _OF_A_PLACE else None
+    if place is not None:  # "the shipyard canteen in" + "Kure": the tagger stopped short
+        end, tail = place.end(), [*tail, place.group().split()[-1]]
     if not tail or tail[-1].lower() in LEADS_ON or not any(c.isalnum() for c in tail[-1]):
         return None
     return start, end

@@ -304,9 +304,13 @@ def _elliptic(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -
     """Is ``s`` a line that leaves its subject out (``subjectless``) and does not deny the
     value ("Not the Madrid job.": the reader reads such a line's aspect as a state; a
     negation before the value says what does not hold)?"""
-    before = s.text[clause[0] : found.start].lower()
+    before = _ENDED.sub(" ", s.text[clause[0] : found.start].lower())
     denied = any(word in NEGATIONS for word in _WORDS.findall(before))
     return not denied and subjectless(s, known)
+
+
+# an ending, not a denial: "no more Ventolin, now Symbicort", "no longer the night shift"
+_ENDED = re.compile(r"\bno (?:more|longer)\b")
 
 
 def subjectless(s: Sentence, known: Known) -> bool:

@@ -35,7 +35,12 @@ from chronomem.extractors.rules.tables.gazetteer import (
     PERSON_TITLES,
     PLACE_HEADS,
 )
-from chronomem.extractors.rules.tables.lexicon import NOT_NAMES, PREPOSITIONS, TIME_WORDS
+from chronomem.extractors.rules.tables.lexicon import (
+    NOT_NAMES,
+    NUMBER_WORDS,
+    PREPOSITIONS,
+    TIME_WORDS,
+)
 from chronomem.extractors.rules.tables.life_words import PEOPLE_ROLES
 from chronomem.text.date_resolvers import WEEKDAYS
 
@@ -160,6 +165,14 @@ def _employer_slot(sentence: str, run: list[re.Match[str]]) -> bool:
 
 _PRONOUNS = frozenset({"this", "that", "these", "those", "their", "your", "ours", "yours"})
 
+
+def _counted_name(run: list[re.Match[str]], first_start: int) -> bool:
+    """ "at Five Fishermen", "to Seven Sisters": a number word capitalised inside a sentence
+    and followed by a capitalised word opens a name."""
+    first = run[0]
+    return len(run) > 1 and first.start() != first_start and first.group().lower() in NUMBER_WORDS
+
+
 _THE_BEFORE = re.compile(r"\bthe\s$", re.I)
 
 
@@ -194,6 +207,7 @@ def capitalised_names(sentence: str, taken: list[tuple[int, int]], known: Known)
         # "Will moved to Leeds": a modal or a month before a tensed verb is a name
         named = raw[0].start() == first_start and opens_on_a_person(sentence, raw[0].span(), True)
         kept = named or _employer_slot(sentence, raw) or _day_named(sentence, raw)
+        kept = kept or _counted_name(raw, first_start)
         run = raw if kept else _clean(raw)
         if not run or (_bare(raw[-1].group()) in TIME_WORDS and not named):
             continue

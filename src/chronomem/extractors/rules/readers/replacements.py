@@ -16,6 +16,10 @@ this reader's own reading of it, which the tense covers on every check of the se
 
 When neither tells, or the two are joined as one list ("Google and Meta"), both stay as
 they were.
+
+A value ended and a name told after it with "now" and no verb of its own ("no more
+Ventolin, now Symbicort morning and evening", "sold the Fiat, now a Kia") is the ended
+value's successor: it holds in the same relation from the same day.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from itertools import pairwise
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.model.relations import functional_rule
+from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
 
 _GIVEN = re.compile(r"\b(?:my|the|our|his|her|their|old|previous)\s+(?:\w+\s+){0,2}$", re.I)
 _BROUGHT = re.compile(r"\b(?:a|an|new|another)\s+(?:\w+\s+){0,2}$", re.I)
@@ -51,6 +55,33 @@ def replaced_values(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         for i, name in old.items():
             out[i] = replace(hits[i], ending=True, target=replace(hits[i].target, name=name))
     return out
+
+
+def successors(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
+    """``hits`` and, after each ending of a value (no mention's), the name told after
+    "now" with no verb of its own: its new value."""
+    out = list(hits)
+    named = {(h.relation, normalize_name(h.target.name)) for h in hits}
+    for hit in hits:
+        if not hit.ending or hit.relation in GENERIC_RELATIONS:
+            continue
+        m = _NOW_NAMED.match(s.text, hit.verb[1]) or _NOW_NAMED.match(s.text, hit.clause[1])
+        found = next((sp for sp in s.spans if m and sp.named and sp.start == m.end()), None)
+        if found is None or (hit.relation, normalize_name(found.name)) in named:
+            continue
+        target = Party(found.name, found.label or hit.target.label, True)
+        spell = (hit.spell[1], None) if hit.spell and hit.spell[1] else None  # from its end
+        verb = (found.start, found.end)
+        out.append(replace(hit, target=target, ending=False, verb=verb, spell=spell))
+        named.add((hit.relation, normalize_name(found.name)))
+    return out
+
+
+# between an ending and its successor: "no more Ventolin, now Symbicort", "..., now a Kia"
+_NOW_NAMED = re.compile(
+    r"[^,;.!?]{0,40}?[,;]\s*(?:and\s+|but\s+|so\s+)?now\s+(?:(?:a|an|the|my|on)\s+)?(?=\w)",
+    re.I,
+)
 
 
 def _coordinated(s: Sentence, targets: list[Party]) -> bool:

@@ -30,7 +30,7 @@ from chronomem.extractors.rules.readers.plans import (
     called_off,
     name_told_plans,
 )
-from chronomem.extractors.rules.readers.replacements import replaced_values
+from chronomem.extractors.rules.readers.replacements import replaced_values, successors
 from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.restated import restated
 from chronomem.extractors.rules.readers.retractions import terse_corrections
@@ -174,7 +174,7 @@ def _assistant(t: S) -> list[Hit]:
 
 
 def _replacements(t: S) -> list[Hit]:
-    return replaced_values(t.sentence, t.known, t.hits)
+    return successors(t.sentence, t.known, replaced_values(t.sentence, t.known, t.hits))
 
 
 def _transfers(t: S) -> list[Hit]:

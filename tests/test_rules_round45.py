@@ -1,0 +1,117 @@
+"""Round 45: a writer who capitalises names
+writes them so (no lower-case word of English is made a name); a place's relative clause
+("Effurun, where I moved in January") is a sentence of its own; "sick of" is no illness;
+news told as a riddle ("guess who is shift supervisor") is the speaker's; a learned state
+denied or said "no longer" is no start; "live at" is a home; a value cut short before the
+place it names is read whole; the name after "now" following an ending is its successor; a
+home is no habit; an illness named by its medical ending ("appendicitis", "carcinoma"); a
+number word that opens a capitalised name is part of it ("Seven Sisters").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronomem.extractors.rules.normalise.appositions import plain_subjects
+from chronomem.extractors.rules.normalise.chat_names import capitalised_names
+from tests.real_embedder import read_facts
+from tests.test_rules_successions import read, story
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        (
+            "My wife Simona and me we are in divorce now, the papers are at tribunal.",
+            "My wife Simona and me we are in divorce now, the papers are at tribunal.",
+        ),
+        (  # a chat that opens its lines in lower case may leave a friend's name so
+            "boba shop called Tapioca Moon. my friend cherry says im crazy",
+            "boba shop called Tapioca Moon. my friend Cherry says im crazy",
+        ),
+        (  # a month and a shout are no evidence of a careful writer
+            "Big NEWS I put in my 2 weeks at sonic, last shift is 23 Aug",
+            "Big NEWS I put in my 2 weeks at Sonic, last shift is 23 Aug",
+        ),
+    ],
+)
+def test_a_writer_who_capitalises_names_leaves_words_of_english_as_written(
+    said: str, plain: str
+) -> None:
+    assert capitalised_names(said) == plain
+
+
+def test_a_place_in_a_relative_clause_is_where_its_verb_happened() -> None:
+    said = "The sound at my new church in Effurun, where I moved in January, is bad."
+    assert "I moved to Effurun in January." in plain_subjects(said)
+    assert ("Osaze", "LIVES_IN", "Effurun", False) in story(f"Osaze: {said}")
+    assert plain_subjects("Effurun, where I live now, is hot.").startswith("Effurun is hot.")
+
+
+def test_sick_of_a_thing_is_no_illness() -> None:
+    assert not any(r == "HAS_CONDITION" for _, r, _, _ in story("Lena: I'm sick of my job."))
+    assert ("Lena", "HAS_CONDITION", "sick", False) in story("Lena: I'm sick, staying home")
+
+
+def test_news_told_as_a_riddle_is_the_speakers() -> None:
+    facts = story("Wanjiku: Guess who is shift supervisor at Kapsoit from 1st July")
+    assert ("Wanjiku", "HAS_JOB_TITLE", "shift supervisor", False) in facts
+    assert "I am the new deputy" in plain_subjects("guess who is the new deputy? Me! From 1 June")
+    kept = "guess who got engaged? Tom! so happy"
+    assert plain_subjects(kept) == kept  # the answer names another
+    assert plain_subjects("guess who I saw at the mall") == "guess who I saw at the mall"
+
+
+def test_a_learned_state_denied_or_no_longer_held_is_no_start() -> None:
+    denied = read_facts(["Vesna: Since September I don't work in the distillery."])
+    assert not any(r == "WORKS_AT" and not ended for _, r, _, ended in denied), denied
+    moved = read_facts(["Marjatta: I no longer live in my house on Kirkkokatu."])
+    assert ("Marjatta", "LIVES_IN", "Kirkkokatu", True) in moved
+    assert not any(r == "HAS_HABIT" for _, r, _, _ in moved), moved  # a home is no habit
+    diet = read_facts(["Anneliese: I just don't eat red meat."])
+    assert ("Anneliese", "DISLIKES", "red meat", False) in diet  # a diet told denied stays
+
+
+def test_living_at_a_home_is_a_home_not_a_job() -> None:
+    found = read_facts(["Marjatta: Since Easter I live at the Kotirinne service home."])
+    assert ("Marjatta", "LIVES_IN", "Kotirinne", False) in found
+    assert not any(r == "WORKS_AT" for _, r, _, _ in found), found
+
+
+def test_a_workplace_cut_short_before_its_town_is_read_whole() -> None:
+    said = "I moved to Kure on 1 March because of my husband's job. Now I work in the shipyard"
+    found = read_facts([f"Honoka: {said} canteen in Kure. I miss the lemons."])
+    assert ("Honoka", "WORKS_AT", "shipyard canteen in Kure", False) in found
+
+
+def test_the_name_after_now_following_an_ending_is_its_successor() -> None:
+    facts = read("Gulzhan: I sold the Fiat last week, now a Kia Picanto.")
+    kia = {f.relation: f for f in facts if f.target == "Kia Picanto"}
+    assert {"OWNS", "DRIVES"} <= set(kia)
+    assert all(f.invalid_at is None for f in kia.values())
+    assert ("Gulzhan", "OWNS", "Fiat", True) in {
+        (f.source, f.relation, f.target, f.invalid_at is not None) for f in facts
+    }
+
+
+@pytest.mark.parametrize(
+    ("said", "condition"),
+    [
+        ("Evander: The spot on my left temple is a basal cell carcinoma.", "basal cell carcinoma"),
+        ("Ama: I've got appendicitis", "appendicitis"),
+        ("Ama: I have had osteoporosis for years", "osteoporosis"),
+    ],
+)
+def test_an_illness_named_by_its_medical_ending_is_a_condition(said: str, condition: str) -> None:
+    speaker = said.partition(":")[0]
+    assert (speaker, "HAS_CONDITION", condition, False) in story(said)
+
+
+@pytest.mark.parametrize("said", ["Ama: I got my diploma", "Ama: I have a lot of nostalgia"])
+def test_words_of_other_kinds_that_end_so_are_no_illness(said: str) -> None:
+    assert not any(r == "HAS_CONDITION" for _, r, _, _ in story(said))
+
+
+def test_a_number_word_opening_a_capitalised_name_is_part_of_it() -> None:
+    facts = story("Navid: We moved to Seven Sisters last year.")
+    assert ("Navid", "LIVES_IN", "Seven Sisters", False) in facts
