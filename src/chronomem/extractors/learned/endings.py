@@ -16,6 +16,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
 
 _NAMED_KINDS = frozenset({"Location", "Organization", "Person"})
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
 def held_ended(s: Sentence, fact: ReadFact, role: str, known: Known) -> Party | None:
@@ -57,6 +58,8 @@ def same_kind(old: Party, new: Party) -> bool:
     """Can ``old`` be the value ``new`` replaces? A value told in words (a title, a diet)
     replaces no named place, company or person ("I work in Porto now, Lisbon was before,
     I am architect": the tagger's nearest old value is no earlier title)."""
+    if _NUMBER.fullmatch(new.name.strip()) and not _NUMBER.fullmatch(old.name.strip()):
+        return False  # "aged 84, left her flat in Benavente": no age ends a flat
     return new.named or not old.named or old.label not in _NAMED_KINDS
 
 

@@ -50,6 +50,12 @@ from chronomem.extractors.rules.readers.corrections import corrects
 from chronomem.model.relations import is_functional
 from chronomem.text.tense import state_told_as_over
 
+# the holder of a role told as leaving it: the day the sentence gives is the leaving's
+_HOLDER_LEAVES = re.compile(
+    r"[^.;!?]{0,40}?\b(?:is|'s|are|will be) (?:retiring|leaving|moving away|stepping down|"
+    r"quitting)\b",
+    re.I,
+)
 # relations of things held that a denial never tells (besides the one-value ones)
 _HELD_THINGS = frozenset({"MEMBER_OF", "OWNS", "HAS_PET", "STUDIES_AT", "WORKS_AT"})
 TOLD = frozenset({"state", "start", "end", "correction"})
@@ -257,7 +263,10 @@ def _fact_hits(
         relation, target = "TAKES_MEDICATION", Party(drug, "Medication")
     if relation in _FONDNESS and not ended and _PANNED.search(said):
         relation = "DISLIKES"  # "jazz is just noise", "I find jazz boring": no liking
-    out = [Hit(relation, subject, target, ended, clause, fact.value, spell=spell, over=over)]
+    leaving = relation in ROLE_RELATIONS and _HOLDER_LEAVES.match(s.text, found.end) is not None
+    # "my doctor, Dr Okoro, is retiring at the end of the month": that day is the end's
+    made = Hit(relation, subject, target, ended, clause, fact.value, undated=leaving, over=over)
+    out = [made if leaving else replace(made, spell=spell)]
     if replaces(fact) and fact.ends is not None:
         old = value_at(s, fact.ends, fact.relation)
         if old is not None and same_kind(old[1], target):

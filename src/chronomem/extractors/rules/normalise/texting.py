@@ -155,9 +155,21 @@ _ROLE_THEN_NAME = re.compile(
 )
 
 
+# a writer naming themselves "here" and saying what they are: "Gergana here, pastry chef at a
+# ski hotel in Bansko" -> "Gergana here. I'm pastry chef at ..." (not "Sam here, I moved",
+# "Sam here, just checking in")
+_HERE_INTRO = re.compile(
+    r"(?<![\w'])(?P<name>(?-i:[A-Z])[\w'-]+) here,\s+"
+    r"(?=(?:an? |the )?(?-i:[a-z]))(?!(?:i|we|my|our|just|still|again|and|but|so|hope|hoping|"
+    r"thanks|thank|sorry|quick|can|could|would|please|ok|okay|long|checking|writing|asking)\b)",
+    re.I,
+)
+
+
 def with_subjects(text: str) -> str:
     """``text`` with the first-person subject of each subjectless opening written in."""
     text = _ROLE_THEN_NAME.sub(r"\g<role> \g<name>\g<now>", text)
+    text = _HERE_INTRO.sub(r"\g<name> here. I'm ", text)
     text = _THEIR_NEWS.sub(_their_news, _NEW_AFTER_COMMA.sub(", my ", text))
     before: list[str] = [""]
 

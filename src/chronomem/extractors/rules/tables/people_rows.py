@@ -42,6 +42,8 @@ _AGE_FORM = (
 )
 
 
+# one word of what kind before a role: "a French boyfriend", "a lovely new girlfriend"
+_ONE_WORD = r"(?:(?!(?:is|was|and|or|own|ex|new)\b)[A-Za-z]+ )?"
 # the verb that says who holds a role, with an adverb of its own: "Josée is officially my boss"
 _COPULA = r"(?:is|was|'s|became|has been|'s been)(?: (?:now|officially|finally|still|also))?"
 # a role said after another the same person holds: "Josée is the owner and my boss now"
@@ -72,8 +74,9 @@ def _role_rows(
         rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
         # "I got a new boss, Karen", "we have a new landlord named Mr. Lee", "we got a new
         # team lead, Tom" (a held role with what it is for)
-        rf"\b(?:got|have|has|'ve got) (?:an? )?(?:new )?{free}(?P<role>{alt}),? "
-        rf"(?:named |called )?(?P<obj>{{NAME}})",
+        # ("she has a French boyfriend now, Clément": one word of what kind, and "now")
+        rf"\b(?:got|have|has|'ve got) (?:an? )?(?:new )?{free or _ONE_WORD}(?P<role>{alt})"
+        rf"(?: now)?,? (?:named |called )?(?P<obj>{{NAME}})",
     )
     # a chat line written as a label: "new manager: Rebecca", "my coach now = Ms. Ortiz"
     label = (
