@@ -10,11 +10,15 @@ number word that opens a capitalised name is part of it ("Seven Sisters").
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
+
 import pytest
 
 from chronomem.extractors.rules.normalise.appositions import plain_subjects
 from chronomem.extractors.rules.normalise.chat_names import capitalised_names
-from tests.real_embedder import read_facts
+from chronomem.model import Episode, EpisodeSource
+from chronomem.text.dates import find_time_expressions
+from tests.real_embedder import SAID_AT, read_facts, rule_extractor
 from tests.test_rules_successions import read, story
 
 
@@ -115,3 +119,56 @@ def test_words_of_other_kinds_that_end_so_are_no_illness(said: str) -> None:
 def test_a_number_word_opening_a_capitalised_name_is_part_of_it() -> None:
     facts = story("Navid: We moved to Seven Sisters last year.")
     assert ("Navid", "LIVES_IN", "Seven Sisters", False) in facts
+
+
+def test_a_partner_named_after_a_word_of_what_kind_and_now() -> None:
+    facts = story(
+        "Ruzanna: my daughter Mane finished university this week",
+        "Ruzanna: Mane in Lyon is fine, she has a French boyfriend now, Clément.",
+    )
+    assert ("Mane", "DATING", "Clément", False) in facts
+
+
+def test_an_age_ends_no_home() -> None:
+    said = (
+        "My younger sister Consolación, aged 84, left her flat in Benavente on 15 November and"
+        " now lives at the Residencia San Lázaro here in Zamora, two streets from me."
+    )
+    found = read_facts([f"Leocadia: {said}"])
+    assert not any(r == "HAS_AGE" and t == "Benavente" for _, r, t, _ in found), found
+
+
+def test_a_writer_naming_themselves_here_says_what_they_are() -> None:
+    facts = story("Gergana: Hi! Gergana here, pastry chef at a ski hotel in Bansko.")
+    assert ("Gergana", "HAS_JOB_TITLE", "pastry chef", False) in facts
+    assert not story("Sam: Sam here, just checking in")
+
+
+def test_the_day_a_role_holder_leaves_is_no_start_of_the_role() -> None:
+    said = "My doctor for many years, Dr Okoro at Ogbe clinic, is retiring at the end of the month."
+    episode = Episode("e0", "g", f"Efosa: {said}", EpisodeSource.MESSAGE, SAID_AT, SAID_AT)
+    facts = rule_extractor(True).extract(episode, []).facts
+    doctor = [f for f in facts if f.relation == "ROLE_HELD_BY" and f.target == "Dr Okoro"]
+    assert doctor and doctor[0].valid_at is not None
+    assert doctor[0].valid_at.date() == SAID_AT.date()  # not the end of the month
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("we move to Varna the last days of August", date(2026, 8, 31)),
+        ("I start in the last week of August", date(2026, 8, 25)),
+        ("the lease ends the last day of September", date(2026, 9, 30)),
+    ],
+)
+def test_the_last_days_or_week_of_a_month_is_a_day(said: str, day: date) -> None:
+    told = find_time_expressions(said, datetime(2026, 7, 25, 10, tzinfo=UTC))
+    assert [t.when.date() for t in told if t.when] == [day]
+
+
+def test_a_span_told_after_its_year_starts_on_its_own_day() -> None:
+    facts = read("Halyna: This year from 1 May to 31 August I went to Norway.")
+    norway = [f for f in facts if f.target == "Norway" and f.relation == "VISITED"]
+    assert norway and norway[0].valid_at is not None and norway[0].invalid_at is not None
+    assert (norway[0].valid_at.month, norway[0].valid_at.day) == (5, 1)
+    assert (norway[0].invalid_at.month, norway[0].invalid_at.day) == (8, 31)

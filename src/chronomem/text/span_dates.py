@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from chronomem.text.date_resolvers import MONTH_NAMES, MONTHS, WEEKDAYS
 from chronomem.text.daymath import (
@@ -56,7 +56,8 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
 def _nth_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "the first Sunday in June", "the last Friday of next month": that day of that month
     (a month told by name: this year's or the next, as its clause's tense says); "the last
-    weekend of March" is its Saturday, "the last day of April" the 30th."""
+    weekend of March" is its Saturday, "the last day of April" the 30th, "the last days of
+    the month" its last day and "the last week of August" the 25th."""
     nth, what = _NTH[m.group(1).lower()], m.group(2).lower()
     named, step = m.group(3), m.group(4)
     if named:
@@ -66,8 +67,10 @@ def _nth_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
         shift = {"this": 0, "the": 0, "next": 1, "last": -1}[step.lower()]
         first = add_months(ctx.day.replace(day=1), shift)
     last = first.replace(day=monthrange(first.year, first.month)[1])
-    if what == "day":  # "the last day of April": the month's own first or last day
+    if what in ("day", "days"):  # "the last day of April": the month's own first or last day
         return midnight(first if nth == 1 else last) if nth in (1, -1) else None
+    if what == "week":  # "the last week of August": from the 25th; "the first week": the 1st
+        return midnight(first if nth == 1 else last - timedelta(days=6)) if nth in (1, -1) else None
     weekday = 5 if what == "weekend" else WEEKDAYS[what]  # a weekend: its Saturday
     day = nth_weekday(first.year, first.month, weekday, nth)
     return midnight(day) if day is not None else None
@@ -87,9 +90,9 @@ SPAN_RULES = (
     ),
     (
         rf"(?i:\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
-        rf"({_WEEKDAY_NAME}|weekend|day)\s+(?:in|of)\s+"
+        rf"({_WEEKDAY_NAME}|weekend|days|day|week)\s+(?:in|of)\s+"
         rf"(?:({MONTH_NAMES})\b\.?|(this|next|last|the)\s+month\b))",
         _nth_weekday,
-        frozenset(WEEKDAYS) | {"weekend", "day"},
+        frozenset(WEEKDAYS) | {"weekend", "day", "days", "week"},
     ),
 )

@@ -46,9 +46,7 @@ _LIVED_AT = re.compile(
 def ended_before(text: str, start: int) -> bool:
     """Is the verb of the value at ``start`` said "no longer" in its own clause ("I no
     longer live in my house on Kirkkokatu")? An ending, whatever the aspect head read."""
-    cuts = list(_CLAUSE_CUT.finditer(text, 0, start))
-    clause = text[cuts[-1].end() if cuts else 0 : start]
-    return _NO_LONGER_VERB.search(clause) is not None
+    return _NO_LONGER_VERB.search(_clause_before(text, start)) is not None
 
 
 _NO_LONGER_VERB = re.compile(r"\bno longer\s+(?:[a-z]+\s+){1,5}$", re.I)
@@ -58,9 +56,13 @@ def denied_before(text: str, start: int) -> bool:
     """Is the verb of the value at ``start`` denied in its own clause ("since September I
     don't work in the distillery")? The aspect head can read a state with a day ("since")
     as beginning; denied, it begins nothing."""
+    return _DENIED_VERB.search(_clause_before(text, start)) is not None
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The words of ``start``'s own clause before it (from the last comma, "but", "and" ...)."""
     cuts = list(_CLAUSE_CUT.finditer(text, 0, start))
-    clause = text[cuts[-1].end() if cuts else 0 : start]
-    return _DENIED_VERB.search(clause) is not None
+    return text[cuts[-1].end() if cuts else 0 : start]
 
 
 _PAST_STATE = re.compile(r"\b(?:was|were|used to)\b", re.I)

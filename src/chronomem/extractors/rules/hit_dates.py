@@ -279,6 +279,9 @@ def _first_bounds(
         # points only: the verb's nearest ("rain forecast for the 16th so the bbq moves to
         # the 22nd": the 22nd)
         starts.sort(key=lambda t: _distance(t, hit.verb))
+    if ends and any(t.role == "since" for t in starts):
+        # "this year from 1 May to 31 August I went": the span's own start, not the year's
+        starts.sort(key=lambda t: t.role != "since")
     if not ends and starts and starts[0].lasts_until is not None:
         ends.append(starts[0].lasts_until)  # "for eight weeks, starting today"
     return (starts[0].when if starts else None), (ends[0] if ends else None)
