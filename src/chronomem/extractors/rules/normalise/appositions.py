@@ -258,8 +258,10 @@ def _relative_clauses(text: str) -> str:
 _WHERE = re.compile(
     r"(?P<place>\b(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}))\s*,?\s+where\s+"
     r"(?P<who>I|we|he|she|they|(?:my|our|his|her) [a-z]+|(?-i:[A-Z][a-z'-]+))\s+"
-    r"(?P<verb>(?:(?:now|still|also)\s+)?(?:(?:have|has|'ve)\s+)?(?:moved|relocated|live[sd]?|"
-    r"lived|work(?:s|ed)?|grew up|settled|stay(?:s|ed)?|rent(?:s|ed)?))\b(?P<rest>[^,;.!?]*)",
+    # a move, or a state now (a past state's tense is another reading's: "where we lived as
+    # kids" is no home now)
+    r"(?P<verb>(?:(?:now|still|also)\s+)?(?:moved|relocated|settled|lives?|works?|stays?|rents?"
+    r"|(?:have|has|'ve)\s+(?:lived|worked)))\b(?P<rest>[^,;.!?]*)",
     re.I,
 )
 _TO_PLACE = word_set("moved relocated")
