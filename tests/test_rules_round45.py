@@ -172,3 +172,10 @@ def test_a_span_told_after_its_year_starts_on_its_own_day() -> None:
     assert norway and norway[0].valid_at is not None and norway[0].invalid_at is not None
     assert (norway[0].valid_at.month, norway[0].valid_at.day) == (5, 1)
     assert (norway[0].invalid_at.month, norway[0].invalid_at.day) == (8, 31)
+
+
+def test_a_place_where_one_has_lived_or_once_lived() -> None:
+    said = "Dmitri: Greetings from rainy Cork, where I've lived for six years now"
+    assert ("Dmitri", "LIVES_IN", "Cork", False) in story(said)
+    said = "Dmitri: We went to Rome, where we lived as kids"
+    assert not any(r == "LIVES_IN" for _, r, _, _ in story(said))  # a past state: its tense's

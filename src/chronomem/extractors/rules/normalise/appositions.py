@@ -257,11 +257,11 @@ def _relative_clauses(text: str) -> str:
 # a place's relative clause: "Effurun, where I moved in January", "Lyon, where she works now"
 _WHERE = re.compile(
     r"(?P<place>\b(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}))\s*,?\s+where\s+"
-    r"(?P<who>I|we|he|she|they|(?:my|our|his|her) [a-z]+|(?-i:[A-Z][a-z'-]+))\s+"
+    r"(?P<who>I|we|he|she|they|(?:my|our|his|her) [a-z]+|(?-i:[A-Z][a-z'-]+))(?:\s+|(?='))"
     # a move, or a state now (a past state's tense is another reading's: "where we lived as
     # kids" is no home now)
     r"(?P<verb>(?:(?:now|still|also)\s+)?(?:moved|relocated|settled|lives?|works?|stays?|rents?"
-    r"|(?:have|has|'ve)\s+(?:lived|worked)))\b(?P<rest>[^,;.!?]*)",
+    r"|(?:have|has|'ve|'s)\s+(?:lived|worked)))\b(?P<rest>[^,;.!?]*)",
     re.I,
 )
 _TO_PLACE = word_set("moved relocated")
@@ -275,7 +275,8 @@ def place_clauses(text: str) -> str:
         verb = m["verb"]
         into = "to" if verb.split()[-1].lower() in _TO_PLACE else "in"
         who = m["who"]
-        said = f"{who[0].upper()}{who[1:]} {verb} {into} {m['place']}{m['rest'].rstrip()}."
+        joint = "" if verb.startswith("'") else " "  # "I've lived"
+        said = f"{who[0].upper()}{who[1:]}{joint}{verb} {into} {m['place']}{m['rest'].rstrip()}."
         rest = text[m.end() :]
         subject = _OPENING.search(text, 0, m.start("place")) is not None
         if subject and rest.startswith(",") and text[m.end("place") :].startswith(","):
