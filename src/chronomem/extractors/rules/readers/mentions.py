@@ -4,7 +4,7 @@ RELATED_TO them).
 Which relation such a name is a value of, if any, the learned reader's heads say: the names
 ``mentioned`` here are read by ``Reader.read`` as values too (``names``), whether its
 tagger tagged them or not, and a confident reading becomes a typed fact in place of the
-open mention (``rules/prose.py``).
+open mention (``rules/learned_join.py``).
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def _ender(s: Sentence, span: Span, source: Party) -> Party:
 
 def mentioned_spans(s: Sentence, hits: list[Hit]) -> list[tuple[int, int]]:
     """Where the names ``s`` would only mention lie (``mentioned``): the learned reader
-    types each, or says it is no value (``rules/prose.py``)."""
+    types each, or says it is no value (``rules/learned_join.py``)."""
     return [(m.span.start, m.span.end) for m in mentioned(s, hits)]
 
 
