@@ -8,6 +8,7 @@ import re
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
+from chronomem.extractors.rules.readers.end_words import ends_tie
 from chronomem.model.relations import DAY_RELATIONS, GENERIC_RELATIONS
 
 _PARTNERS = frozenset({"DATING", "ENGAGED_TO", "MARRIED_TO"})
@@ -43,10 +44,15 @@ _LIVED_AT = re.compile(
 )
 
 
-def ended_before(text: str, start: int) -> bool:
-    """Is the verb of the value at ``start`` said "no longer" in its own clause ("I no
-    longer live in my house on Kirkkokatu")? An ending, whatever the aspect head read."""
-    return _NO_LONGER_VERB.search(_clause_before(text, start)) is not None
+def ended_before(text: str, value: tuple[int, int]) -> bool:
+    """Does the value's own clause say its tie is over: its verb said "no longer" ("I no
+    longer live in my house on Kirkkokatu"), or a verb of leaving or ending taking it
+    (``end_words.ends_tie``: "he finished at the port before christmas", "sold the
+    Corolla")? An ending, whatever the aspect head read."""
+    before = _clause_before(text, value[0])
+    cut = _CLAUSE_CUT.search(text, value[1])
+    after = text[value[1] : cut.start() if cut else len(text)]
+    return _NO_LONGER_VERB.search(before) is not None or ends_tie(before, after)
 
 
 _NO_LONGER_VERB = re.compile(r"\bno longer\s+(?:[a-z]+\s+){1,5}$", re.I)

@@ -45,6 +45,7 @@ class Draft:
     # the mentions told as over by their tense alone ("for six years I was in Daejeon"), not
     # by a verb of ending: the same statement as a fact the learned step reads of that name
     over_mentions: set[tuple[str, str, str]] = field(default_factory=set)
+    mentioned_in: dict[tuple[str, str, str], int] = field(default_factory=dict)  # its sentence
 
     def entity(self, party: Party | None, name: str, label: str | None, index: int) -> str:
         key = normalize_name(name)

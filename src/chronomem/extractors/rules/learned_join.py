@@ -96,7 +96,7 @@ def _add_learned(
 ) -> FactKey | None:
     """A learned hit into the draft, unless another stage told its value already
     (``None``); its fact's key."""
-    hit = _as_the_rules_end_it(draft, hit, hits)
+    hit = _as_the_rules_end_it(draft, hit, hits, index)
     if _told_already(draft, hit):
         return None
     _drop_open_mention(draft, hit)
@@ -130,7 +130,7 @@ def _unread_fates(
             trace.reader.append(ReaderFate(s.text, fate.fact, stopped, then=fate.stopped))
 
 
-def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
+def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit], index: int) -> Hit:
     """A value the rules read as ending ("Phil gave Thor to his brother's farm": the mention
     of Thor ends; "no more hypertension meds": the hypertension ends) ends in the reader's
     fact too: the rules' ending words decide whether it holds (the reader's aspect is what
@@ -139,7 +139,9 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
     or in the same clause under a name sharing a word. A plan so ended ends on its day."""
     target = normalize_name(hit.target.name)
     ends = [
-        f.invalid_at for k, f in draft.facts.items() if k[1] == target and _ended(f, draft.said_at)
+        f.invalid_at
+        for k, f in draft.facts.items()
+        if k[1] == target and _ended(f, draft.said_at, draft.mentioned_in.get(k, index) == index)
     ]
     said = draft.said_at
     told_end = next((end for end in ends if end and said and end < said), None)  # a day gone
@@ -160,10 +162,16 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit]) -> Hit:
     return replace(hit, ending=True, spell=spell) if ended else hit
 
 
-def _ended(fact: ExtractedFact, said_at: datetime | None) -> bool:
+def _ended(fact: ExtractedFact, said_at: datetime | None, beside: bool) -> bool:
     """Did the rules read ``fact`` as over: an end with no start, or one not ahead (a state
-    told from a start for how long it lasts, "for eight weeks from Monday", is no ending)?"""
+    told from a start for how long it lasts, "for eight weeks from Monday", is no ending)? A
+    mention over only ahead ends only what its own sentence tells (``beside``): "my brother
+    works in Turin since 2019 [...] His wife stays in Turin until June" ends nothing of the
+    brother's."""
     if fact.invalid_at is None:
+        return False
+    ahead = said_at is not None and fact.invalid_at > said_at
+    if ahead and fact.relation == "MENTIONED" and not beside:
         return False
     return fact.valid_at is None or said_at is None or fact.invalid_at <= said_at
 

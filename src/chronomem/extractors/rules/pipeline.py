@@ -40,6 +40,7 @@ TEXT_PIPELINE = (
     "markup",
     "normalise",
     "named_days",
+    "time_fragments",
     "cues",
     "letters",
     "spelling",

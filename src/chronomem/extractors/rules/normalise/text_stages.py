@@ -17,6 +17,7 @@ from chronomem.extractors.rules.normalise.markup import strip_markup
 from chronomem.extractors.rules.normalise.named_days import dated_names
 from chronomem.extractors.rules.normalise.replies import answered_reply
 from chronomem.extractors.rules.normalise.texting import with_subjects
+from chronomem.extractors.rules.normalise.time_fragments import joined_time_fragments
 from chronomem.extractors.rules.normalise.voice import in_user_voice
 from chronomem.extractors.rules.state import TextStage, TextState
 
@@ -31,6 +32,10 @@ def _normalise(t: TextState) -> str:
 
 def _named_days(t: TextState) -> str:
     return dated_names(t.text)
+
+
+def _time_fragments(t: TextState) -> str:
+    return joined_time_fragments(t.text)
 
 
 def _cues(t: TextState) -> str:
@@ -98,6 +103,11 @@ TEXT_STAGES = (
         "named_days",
         _named_days,
         'a day named and glossed with its date said as that date ("until Losar, 28 Feb")',
+    ),
+    TextStage(
+        "time_fragments",
+        _time_fragments,
+        'a sentence that is only a time joined to the one it dates ("at X. since monday.")',
     ),
     TextStage(
         "cues", _cues, 'a correction cue said alone joined to the next sentence ("sorry! X")'

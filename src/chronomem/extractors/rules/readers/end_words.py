@@ -50,6 +50,8 @@ _OBJECT_ENDINGS = (
     r"dumped|ditched|dropped|dropped out of|drop(?:ping)? out of|withdr(?:ew|awn) from|"
     r"(?:got|get|getting) out of|kicked out of|fired from|laid off from|let go from|"
     r"(?:done|finished|finish|through) with|gave up(?: on)?|giving up(?: on)?|"
+    # a job's last day: "finished at the port before christmas", "finished up at the mill"
+    r"finished (?:up )?at|"
     r"(?:stopped|quit|stop) (?:going to|attending|visiting|seeing|using|taking|doing|"
     r"playing|eating|drinking|watching|listening to|working (?:at|for|with)|"
     r"volunteering (?:at|with|for)|training (?:at|with)|riding|driving)|"
