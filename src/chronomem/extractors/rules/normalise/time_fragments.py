@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from chronomem.extractors.rules.analysis.sentences import ABBREVIATIONS
+from chronomem.extractors.rules.analysis.sentences import ABBREVIATIONS, MAX_SENTENCE_CHARS
 from chronomem.text.dates import find_time_expressions
 
 # a sentence's end, then a short sentence (up to its own end, a line's end or the text's)
@@ -24,6 +24,7 @@ _NEXT_SHORT = re.compile(r"(?<=\w)[.!?]+[ \t]+(?P<piece>[^.!?\n]{2,40}?)(?P<end>
 _BESIDE = frozenset({"starting", "effective", "beginning", "finally", "officially", "already"})
 _WORD = re.compile(r"[^\W\d_]+")
 _LAST_WORD = re.compile(r"[\w.]+$")
+_LOOK_BEHIND = 12  # the longest abbreviation fits
 _ANY_DAY = datetime(2000, 1, 1, tzinfo=UTC)  # only the expressions' places are used
 
 
@@ -35,7 +36,8 @@ def joined_time_fragments(text: str) -> str:
 
 
 def _joined(m: re.Match[str]) -> str:
-    piece, word = m.group("piece"), _LAST_WORD.search(m.string, 0, m.start())
+    piece = m.group("piece")
+    word = _LAST_WORD.search(m.string, max(0, m.start() - _LOOK_BEHIND), m.start())
     if word is not None and word.group().lower() in ABBREVIATIONS:
         return m.group()  # "Dr. Last": no sentence ended
     before = _sentence_before(m.string, m.start())
@@ -45,8 +47,11 @@ def _joined(m: re.Match[str]) -> str:
 
 
 def _sentence_before(text: str, end: int) -> str:
-    cut = max(text.rfind(mark, 0, end) for mark in ".!?\n")
-    return text[cut + 1 : end]
+    """The sentence ending at ``end``, or its last ``MAX_SENTENCE_CHARS`` (a bounded look
+    back: a text of many short sentences is read in linear time)."""
+    start = max(0, end - MAX_SENTENCE_CHARS)
+    cut = max(text.rfind(mark, start, end) for mark in ".!?\n")
+    return text[max(cut + 1, start) : end]
 
 
 def _words(text: str) -> set[str]:
