@@ -11,7 +11,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from chronomem.extractors.learned.hits import learned_fates
+from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.learned.told import ended_before
+from chronomem.extractors.rules.analysis.analyse import analyse
+from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.normalise.time_fragments import joined_time_fragments
 from chronomem.extractors.rules.readers.end_words import ends_tie
 from chronomem.model import Episode, EpisodeSource
@@ -103,3 +107,30 @@ def test_a_change_dated_by_a_time_said_alone_after_it() -> None:
 )
 def test_a_time_said_again_after_a_time_stays_a_sentence(said: str) -> None:
     assert joined_time_fragments(said) == said
+
+
+def _fate(
+    said: str, speaker: str, relation: str, aspect: str, value: str, confidence: float
+) -> str:
+    """The gate a reading of ``value`` in ``said`` stops at ("": made)."""
+    known = Known()
+    sentence = analyse(said, SAID_AT, speaker, known)
+    start = said.index(value)
+    fact = ReadFact(relation, "speaker", aspect, (start, start + len(value)), None, confidence, ())
+    (fate,) = learned_fates(sentence, [fact], [], "user", known)
+    return fate.stopped
+
+
+def test_a_place_is_no_job_title() -> None:
+    said = "I got a teaching post in Delhi from April."
+    assert _fate(said, "Dolma", "HAS_JOB_TITLE", "start", "Delhi", 0.6) != ""
+    assert _fate(said, "Dolma", "LIVES_IN", "start", "Delhi", 0.6) == ""
+
+
+@pytest.mark.parametrize(("aspect", "stopped"), [("end", True), ("start", False)])
+def test_an_unsure_ending_needs_a_surer_reading_than_a_start(aspect: str, stopped: bool) -> None:
+    """A wrong ending tells a value held since ever: the border collie of "a new pup now,
+    Kópur, border collie" read as ended."""
+    said = "I have a new pup now, Kópur, a border collie from a farm up the valley."
+    fate = _fate(said, "Tóki", "HAS_PET", aspect, "border collie", 0.3)
+    assert (fate == "confidence") is stopped

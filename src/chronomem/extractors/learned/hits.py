@@ -74,6 +74,10 @@ MIN_CONFIDENCE = 0.25
 # totals (``bench/reader_corpus.py --split corpus/reader_r9 --totals-only``): at 0.35 the
 # names' readings found 10 more labels at precision 0.515 -> 0.513; at 0.5, 5 more at 0.515.
 NAMED_CONFIDENCE = 0.5
+# ... and of an ending, or of the old value a replacement names: a wrong one both tells a
+# value held since ever and can close a right one ("a new pup now, Kópur, border collie"
+# read as a border collie that ended)
+END_CONFIDENCE = 0.35
 # the value a new one takes the place of: "Analytics Lead instead of Senior Analyst"
 _INSTEAD_OF = re.compile(
     r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:(?:the|a|an|my|your|his|her|"
@@ -152,7 +156,7 @@ def learned_fates(
     (``before``: the message's sentences before ``s``, for whom a pronoun stands; ``later``:
     the day ahead a later sentence of the message says the speaker's news starts)."""
     correcting = corrects(s)
-    old_values = [f.ends for f in read if f.ends is not None and replaces(f)]
+    old_values = [f.ends for f in read if f.ends is not None and _sure_replacement(f)]
     out: list[Fate] = []
     for told in read:
         if told.relation == "WORKS_AT" and lived_at(s.text, told.value[0]):
@@ -190,6 +194,19 @@ def learned_fates(
     return out
 
 
+def _sure_replacement(fact: ReadFact) -> bool:
+    """Does the fact name the old value it replaces, read surely enough to end it (an ending
+    needs ``END_CONFIDENCE``: "our new vicar is Reverend Okafor who used to work at St Giles"
+    ended no vicar called St Giles)?"""
+    return replaces(fact) and fact.confidence >= END_CONFIDENCE
+
+
+def _least_confidence(told: ReadFact) -> float:
+    if told.named:
+        return NAMED_CONFIDENCE
+    return END_CONFIDENCE if told.aspect == "end" else MIN_CONFIDENCE
+
+
 def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> str:
     """The gate a fact stops at before its value is looked for ("": none): ``told`` as the
     reader read it, ``fact`` as a replacement in the sentence makes it."""
@@ -197,7 +214,7 @@ def _stopped(s: Sentence, told: ReadFact, fact: ReadFact, correcting: bool) -> s
         return "question"
     if told.aspect not in TOLD | {"plan"}:
         return "aspect"
-    if told.confidence < (NAMED_CONFIDENCE if told.named else MIN_CONFIDENCE):
+    if told.confidence < _least_confidence(told):
         return "confidence"
     if correcting and not replaces(fact):
         return "correction"  # "wait I mean X": what X is depends on what it corrects
@@ -270,7 +287,7 @@ def _fact_hits(
     # "my doctor, Dr Okoro, is retiring at the end of the month": that day is the end's
     made = Hit(relation, subject, target, ended, clause, fact.value, undated=leaving, over=over)
     out = [made if leaving else replace(made, spell=spell)]
-    if replaces(fact) and fact.ends is not None:
+    if _sure_replacement(fact) and fact.ends is not None:
         old = value_at(s, fact.ends, fact.relation)
         if old is not None and same_kind(old[1], target):
             out.append(Hit(fact.relation, subject, old[1], True, clause, fact.ends))

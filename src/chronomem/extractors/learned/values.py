@@ -26,11 +26,13 @@ _LABELS = {
     "FAMILY_OF": "Person", "ROLE_HELD_BY": "Person", "HAS_PLAN": "Event",
 }  # fmt: skip
 
-# Relations whose value is never a place (a name the rules know as one is no value of theirs)
+# Relations whose value is never a place (a name the rules know as one is no value of theirs:
+# "Dolma works as [a teacher in] Delhi")
 _NEVER_A_PLACE = frozenset(
     {"OWNS", "HAS_PET", "DRIVES", "USES_PHONE", "USES_LAPTOP", "USES_CAMERA", "WEARS_WATCH",
      "RIDES_BIKE", "TAKES_MEDICATION", "HAS_CONDITION", "MARRIED_TO", "DATING", "ENGAGED_TO",
-     "MANAGED_BY", "FRIEND_OF", "FAMILY_OF", "ROLE_HELD_BY"}
+     "MANAGED_BY", "FRIEND_OF", "FAMILY_OF", "ROLE_HELD_BY", "HAS_JOB_TITLE", "HAS_AGE",
+     "FOLLOWS_DIET", "HAS_HEALTH_STATUS", "HAS_WAKE_TIME", "HAS_SLEEP_SCHEDULE"}
 )  # fmt: skip
 
 # Relations whose values are words, not names ("thirty-one", "a plumber", "coeliac",
