@@ -40,12 +40,12 @@ class Draft:
     entities: dict[str, EntityDraft] = field(default_factory=dict)
     facts: dict[tuple[str, str, str], ExtractedFact] = field(default_factory=dict)
     sentences: list[str] = field(default_factory=list)  # rewritten, for summaries
-    told_in: dict[tuple[str, str, str], int] = field(default_factory=dict)  # first sentence
+    # the first sentence that told each fact (a hit's or a mention's)
+    told_in: dict[tuple[str, str, str], int] = field(default_factory=dict)
     said_at: datetime | None = None  # when the episode was said (a start defaulted to it)
     # the mentions told as over by their tense alone ("for six years I was in Daejeon"), not
     # by a verb of ending: the same statement as a fact the learned step reads of that name
     over_mentions: set[tuple[str, str, str]] = field(default_factory=set)
-    mentioned_in: dict[tuple[str, str, str], int] = field(default_factory=dict)  # its sentence
 
     def entity(self, party: Party | None, name: str, label: str | None, index: int) -> str:
         key = normalize_name(name)

@@ -141,7 +141,7 @@ def _as_the_rules_end_it(draft: Draft, hit: Hit, hits: list[Hit], index: int) ->
     ends = [
         f.invalid_at
         for k, f in draft.facts.items()
-        if k[1] == target and _ended(f, draft.said_at, draft.mentioned_in.get(k, index) == index)
+        if k[1] == target and _ended(f, draft.said_at, draft.told_in.get(k, index) == index)
     ]
     said = draft.said_at
     told_end = next((end for end in ends if end and said and end < said), None)  # a day gone

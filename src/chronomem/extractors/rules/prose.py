@@ -159,7 +159,7 @@ def _add_mentions(
             text = f"{draft.speaker} said: {text}"
         fact = ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at)
         key = draft.add_fact(fact)
-        draft.mentioned_in.setdefault(key, index)
+        draft.told_in.setdefault(key, index)
         if hit.over:
             draft.over_mentions.add(key)
         if trace is not None:

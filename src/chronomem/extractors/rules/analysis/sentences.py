@@ -95,15 +95,20 @@ def split_sentences(text: str) -> list[str]:
     out: list[str] = []
     start = 0
     for m in _BOUNDARY.finditer(text):
-        if m.group(1) == ".":
-            before = _WORD_BEFORE.search(text, max(0, m.start() - _LOOK_BEHIND), m.start())
-            word = before.group(1).lower() if before else ""
-            if word in _ABBREVIATIONS or (len(word) == 1 and text[m.start() - 1].isupper()):
-                continue
+        if m.group(1) == "." and not a_full_stop(text, m.start()):
+            continue
         out += _bounded(text[start : m.end()].strip())
         start = m.end()
     out += _bounded(text[start:].strip())
     return out
+
+
+def a_full_stop(text: str, at: int) -> bool:
+    """Does the "." at ``at`` end a sentence (not an abbreviation's, "Dr.", "e.g.", nor an
+    initial's, "J.")?"""
+    before = _WORD_BEFORE.search(text, max(0, at - _LOOK_BEHIND), at)
+    word = before.group(1).lower() if before else ""
+    return not (word in _ABBREVIATIONS or (len(word) == 1 and text[at - 1].isupper()))
 
 
 def _bounded(piece: str) -> list[str]:

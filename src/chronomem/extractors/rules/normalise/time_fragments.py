@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from chronomem.extractors.rules.analysis.sentences import ABBREVIATIONS, MAX_SENTENCE_CHARS
+from chronomem.extractors.rules.analysis.sentences import MAX_SENTENCE_CHARS, a_full_stop
 from chronomem.text.dates import find_time_expressions
 
 # a sentence's end, then a short sentence (up to its own end, a line's end or the text's)
@@ -23,8 +23,6 @@ _NEXT_SHORT = re.compile(r"(?<=\w)[.!?]+[ \t]+(?P<piece>[^.!?\n]{2,40}?)(?P<end>
 # words a time may stand beside and still be all its sentence says
 _BESIDE = frozenset({"starting", "effective", "beginning", "finally", "officially", "already"})
 _WORD = re.compile(r"[^\W\d_]+")
-_LAST_WORD = re.compile(r"[\w.]+$")
-_LOOK_BEHIND = 12  # the longest abbreviation fits
 _ANY_DAY = datetime(2000, 1, 1, tzinfo=UTC)  # only the expressions' places are used
 
 
@@ -37,8 +35,7 @@ def joined_time_fragments(text: str) -> str:
 
 def _joined(m: re.Match[str]) -> str:
     piece = m.group("piece")
-    word = _LAST_WORD.search(m.string, max(0, m.start() - _LOOK_BEHIND), m.start())
-    if word is not None and word.group().lower() in ABBREVIATIONS:
+    if m.group().startswith(".") and not a_full_stop(m.string, m.start()):
         return m.group()  # "Dr. Last": no sentence ended
     before = _sentence_before(m.string, m.start())
     if not only_a_time(piece) or _timed(before) or _words(piece) & _words(before):
