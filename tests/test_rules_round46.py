@@ -84,6 +84,8 @@ def test_finishing_at_a_place_ends_the_tie(before: str, after: str, over: bool) 
         ),
         ("I moved to Riga. Every Sunday.", "I moved to Riga. Every Sunday."),
         ("Dr. Last week.", "Dr. Last week."),  # no sentence before: an abbreviation
+        # an abbreviation's stop is a full stop only: "st!!" ends a sentence
+        ("bike shop on fenn st!! starting monday", "bike shop on fenn st, starting monday"),
     ],
 )
 def test_a_sentence_that_is_only_a_time_dates_the_one_before(said: str, plain: str) -> None:
