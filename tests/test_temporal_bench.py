@@ -126,6 +126,7 @@ def test_the_data_meets_the_issue_size_and_covers_every_category():
         ("temporal_dev34", "d34-", 280),
         ("temporal_dev35", "d35-", 280),
         ("temporal_dev36", "d36-", 280),
+        ("temporal_dev37", "d37-", 280),
     ],
 )
 def test_each_held_out_set_loads_covers_every_category_and_shares_no_ids(
