@@ -105,3 +105,15 @@ def read_facts(turns: list[str], *, learned: bool = True) -> set[Found]:
     ]
     found = rule_extractor(learned).extract(episodes[-1], episodes[:-1])
     return {(f.source, f.relation, f.target, f.invalid_at is not None) for f in found.facts}
+
+
+def read_dated(turns: list[str]) -> dict[tuple[str, str], tuple[str | None, str | None]]:
+    """(relation, target) -> (valid_at, invalid_at) as ISO days, of the facts the extractor
+    reads in the last of ``turns`` (as ``read_facts``)."""
+    episodes = [
+        Episode(f"e{i}", "g", text, EpisodeSource.MESSAGE, SAID_AT + timedelta(minutes=i), SAID_AT)
+        for i, text in enumerate(turns)
+    ]
+    found = rule_extractor(True).extract(episodes[-1], episodes[:-1])
+    day = lambda d: d.date().isoformat() if d else None  # noqa: E731
+    return {(f.relation, f.target): (day(f.valid_at), day(f.invalid_at)) for f in found.facts}

@@ -27,7 +27,13 @@ from chronomem.extractors.learned.endings import (
     replaces,
     same_kind,
 )
-from chronomem.extractors.learned.plans import Spell, held_plan, planned, undated_plan
+from chronomem.extractors.learned.plans import (
+    Spell,
+    held_plan,
+    not_ahead,
+    planned,
+    undated_plan,
+)
 from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.learned.told import (
     an_ex,
@@ -39,7 +45,13 @@ from chronomem.extractors.learned.told import (
     told_another,
     told_ended,
 )
-from chronomem.extractors.learned.values import a_place_in, a_way_to_work, no_age, value_at
+from chronomem.extractors.learned.values import (
+    a_place_in,
+    a_visit,
+    a_way_to_work,
+    no_age,
+    value_at,
+)
 from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.held import held_drug, only_held
@@ -151,10 +163,12 @@ def learned_fates(
     known: Known,
     before: Sequence[Sentence] = (),
     later: datetime | None = None,
+    after: Sequence[Sentence] = (),
 ) -> list[Fate]:
     """:func:`learned_hits`, fact by fact: each fact's hits, or the gate it stopped at
     (``before``: the message's sentences before ``s``, for whom a pronoun stands; ``later``:
-    the day ahead a later sentence of the message says the speaker's news starts)."""
+    the day ahead a later sentence of the message says the speaker's news starts;
+    ``after``: the message's sentences after ``s``, which may look ahead for it)."""
     correcting = corrects(s)
     old_values = [f.ends for f in read if f.ends is not None and _sure_replacement(f)]
     out: list[Fate] = []
@@ -179,7 +193,11 @@ def learned_fates(
             # replaces the diesel V60"): the V60 ends, whatever its own reading says
             fact = replace(fact, aspect="end", ends=None)
         spell = planned(s, fact, later)
-        stopped = "" if spell is not None else held_plan(s, fact, role, known)
+        stopped = (
+            ""
+            if spell is not None
+            else held_plan(s, fact, role, known) or not_ahead(s, fact, after)
+        )
         fact = undated_plan(fact, spell)
         stopped = stopped or _stopped(s, told, fact, correcting)
         if stopped:
@@ -246,6 +264,8 @@ def _fact_hits(
         return "a landmark"  # "got an apartment near the arsenal": no job there
     if fact.relation in _EMPLOYED and a_place_in(s.text, found):
         return "a landmark"  # "got a job in Dubai with Emirates": where, not whom for
+    if fact.relation != "VISITED" and a_visit(s.text, found):
+        return "a visit"  # "I stopped by Tesco": no job there, none that ends
     if fact.relation in _EMPLOYED and a_way_to_work(s.text, found):
         return "a landmark"  # "Now I take MTR to work": how, not whom for
     if fact.relation == "HAS_CONDITION" and _PROCEDURE.search(target.name):

@@ -49,7 +49,7 @@ def ended_before(text: str, value: tuple[int, int]) -> bool:
     longer live in my house on Kirkkokatu"), or a verb of leaving or ending taking it
     (``end_words.ends_tie``: "he finished at the port before christmas", "sold the
     Corolla")? An ending, whatever the aspect head read."""
-    before = _clause_before(text, value[0])
+    before = clause_before(text, value[0])
     cut = _CLAUSE_CUT.search(text, value[1])
     after = text[value[1] : cut.start() if cut else len(text)]
     return _NO_LONGER_VERB.search(before) is not None or ends_tie(before, after)
@@ -62,10 +62,10 @@ def denied_before(text: str, start: int) -> bool:
     """Is the verb of the value at ``start`` denied in its own clause ("since September I
     don't work in the distillery")? The aspect head can read a state with a day ("since")
     as beginning; denied, it begins nothing."""
-    return _DENIED_VERB.search(_clause_before(text, start)) is not None
+    return _DENIED_VERB.search(clause_before(text, start)) is not None
 
 
-def _clause_before(text: str, start: int) -> str:
+def clause_before(text: str, start: int) -> str:
     """The words of ``start``'s own clause before it (from the last comma, "but", "and" ...)."""
     cuts = list(_CLAUSE_CUT.finditer(text, 0, start))
     return text[cuts[-1].end() if cuts else 0 : start]

@@ -36,7 +36,7 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         return [chained]
     if not inside:
         busy = {h.clause for h in hits}
-        return [t for t in s.times if _borrowable(s, t, busy, hit)]
+        return [_glossed_until(s, t, hit) for t in s.times if _borrowable(s, t, busy, hit)]
     # a tie told in passing ("my husband Weiming started ...") takes no day from its clause
     rivals = {h.verb for h in hits if h.clause == hit.clause and (h is hit or not h.undated)}
     part = _part_of(s, hit)
@@ -52,11 +52,26 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         and not _turned(s, t, hit)
         and not _denial_of_its_own(s, t, hit)
     ]
+    owned = [_glossed_until(s, t, hit) for t in owned]
     if not owned and hit.relation == "HAS_PLAN":
         # what a trip of the clause is for happens on its day: "I'm going to Dublin in June
         # for my daughter's graduation"
         return [t for t in inside if t.when > s.reference][:1]
     return owned
+
+
+def _glossed_until(s: Sentence, t: TimeExpression, hit: Hit) -> TimeExpression:
+    """``t`` as the end of ``hit``'s state when it dates an "until" told after the hit's
+    verb ("we're living at my mum's until the new build is finished, supposedly end of
+    April", "I'm at Acme until the project ends in May": until then, not from then)."""
+    between = s.text[hit.verb[1] : t.start]
+    if t.role == "at" and _UNTIL.search(between) and not _ENDS_SENTENCE.search(between):
+        return replace(t, role="until")
+    return t
+
+
+_UNTIL = re.compile(r"\b(?:until|till|til)\b", re.I)
+_ENDS_SENTENCE = re.compile(r"[.;!?]")
 
 
 def _distance(t: TimeExpression, verb: tuple[int, int]) -> int:

@@ -179,6 +179,24 @@ def _role_before(s: Sentence, at: int, gender: str | None, known: Known) -> Part
     return None if any(where < o < at for o, _ in known.named_in(s.text)) else party
 
 
+# only a comma (or a dash) between a name and the pronoun after it
+_DISLOCATED = re.compile(r"\s*(?:,|\s-|\s\u2014)\s*")
+
+
+def _said_twice(s: Sentence, at: int, gender: str | None, known: Known) -> Party | None:
+    """The person named right before the pronoun at ``at``, with only a comma between: a
+    subject said twice, as speech and many learners put it ("I meet someone! Vytas, he is
+    lifeguard", "my neighbour Oren, he moved to Eilat"). Not a person the conversation
+    marked of the other gender, nor a pet."""
+    for where, key in reversed(known.named_in(s.text[:at])):
+        name = known.people[key]
+        if _DISLOCATED.fullmatch(s.text, where + len(name), at) is None:
+            continue
+        fits = known.genders.get(key, gender) == gender and not known.is_pet(key)
+        return met_party(name, known) if fits else None
+    return None
+
+
 def _role_asked(s: Sentence, at: int, gender: str | None, known: Known) -> Party | None:
     """The user's person of ``gender`` the assistant's question just before named by role,
     when no one met is named before offset ``at`` ("How's your nan?" - "she hates the food
@@ -202,8 +220,10 @@ def implicit_subjects(
     ]
     for m in _PRONOUN.finditer(s.text, start, end):
         gender = pronoun_gender(m.group())
-        in_role = _role_before(s, m.start(), gender, known) or _role_asked(
-            s, m.start(), gender, known
+        in_role = (
+            _said_twice(s, m.start(), gender, known)
+            or _role_before(s, m.start(), gender, known)
+            or _role_asked(s, m.start(), gender, known)
         )
         if in_role is not None:
             out.append((m.start(), m.end(), in_role))

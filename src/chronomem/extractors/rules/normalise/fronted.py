@@ -45,7 +45,9 @@ _ENDED = (
     r"|cancel|sell|stopped|stop"
 )
 _FRONTED_END = re.compile(
-    r"(?P<lead>(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)))"
+    # (after a comma too, when the thing has its article: "what am I saying, the Uno I sold in
+    # 2019")
+    r"(?P<lead>(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=,\s)(?=(?:the|my|our|that)\s)))"
     r"(?P<obj>(?!(?:yesterday|today|tonight|now|then|so|and|but|well|oh|also|honestly|really|"
     r"finally|anyway|eventually|later|soon|once|since|after|before|when|last|this|next|"
     r"in|on|at|for|by|with|from|to|there|here|it|that|what|who|"

@@ -52,6 +52,9 @@ _OBJECT_ENDINGS = (
     r"(?:done|finished|finish|through) with|gave up(?: on)?|giving up(?: on)?|"
     # a job's last day: "finished at the port before christmas", "finished up at the mill"
     r"finished (?:up )?at|"
+    # a thing stopped or come off, its object right after ("stopped metformin", "will stop
+    # the statins", "came off the pill"; "stopped by X" is a visit: no object)
+    r"stop(?:ped|ping|s)?|(?:came|come|coming) off|"
     r"(?:stopped|quit|stop) (?:going to|attending|visiting|seeing|using|taking|doing|"
     r"playing|eating|drinking|watching|listening to|working (?:at|for|with)|"
     r"volunteering (?:at|with|for)|training (?:at|with)|riding|driving)|"
@@ -121,6 +124,8 @@ _SUBJECT_ENDINGS = re.compile(
     r"(?!\s*(?:the|a|an|to|with|by|for|till|until|from|on|at|in|this|that|tomorrow|today|"
     r"tonight)\b)(?!-)"
     r"|(?:didn't|did not|never|just didn't|didn't really|did not really) work(?:ed)? out"
+    # a taste grown out of: "minecraft is boring now"
+    r"|(?:boring|lame|cringe|dull|old news) now\b"
     r"|(?:let|laid) (?:me|us) (?:go|off)|(?:fired|dropped|dumped|ditched) (?:me|us)\b"
     r"|(?:shut|closed) (?:down|for good)|went (?:out of business|bust|under)|folded\b"
     r"|(?:ran|run|flew|flown) away|went missing|never came (?:back|home)|passed (?:away|on)\b"
@@ -181,6 +186,13 @@ _DENIED = re.compile(
     r"(?:\b(?:not|never)|n't)(?:\s+(?:really|actually|even|yet|officially|quite|ever))?\s*$",
     re.I,
 )
+
+
+def ending_verb(before: str) -> bool:
+    """Does ``before`` (a clause's words up to a value) end on a verb that ends the tie to
+    it, said or planned ("sold", "will stop", "leaving"), not denied ("never left")?"""
+    m = _OBJECT.search(before)
+    return m is not None and _DENIED.search(before[: m.start()]) is None
 
 
 def ends_tie(before: str, after: str, rest: str = "") -> bool:

@@ -26,8 +26,9 @@ _VERBS = (
         re.compile(
             rf"\s+{_ADVERBS}(?:broke up|break up|split(?: up)?|called it (?:quits|off)|"
             r"(?:called|broke) off (?:the|their) (?:engagement|wedding|relationship)|"
-            r"ended (?:it|things)|(?<=are |ere |'re )(?:done|over|finished)(?=\s*(?:$|[.,!;]|now\b|"
-            r"for good\b)))\b",
+            # (and a learner's bare "we are finish")
+            r"ended (?:it|things)|(?<=are |ere |'re )(?:done|over|finished|finish)"
+            r"(?=\s*(?:$|[.,!;]|now\b|for good\b)))\b",
             re.I,
         ),
         "DATING",

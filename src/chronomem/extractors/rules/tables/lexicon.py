@@ -115,7 +115,7 @@ GAP_WORDS = word_set(
     continue continued keep kept keeps stopped stop quit gave give up decided decide
     chose ended went back finally then later also first recently sadly unfortunately
     luckily fortunately sorta kinda pretty much so very ca wo sha quite genuinely secretly
-    weirdly slowly
+    weirdly slowly only mainly exclusively
     """
 )
 

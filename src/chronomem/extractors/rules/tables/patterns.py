@@ -144,10 +144,12 @@ _ROWS: tuple[RelationPattern, ...] = (
       r"staying|stay|hotel|airbnb|for (?:a|the|two|three|few)|until|till|stuck|traffic|"
       r"meeting|class|hospital|office|town for|queue|line)\b)",
       triggers="am is are m re im"),
-    # "I'm staying with my parents in Ohio for now", "crashing with a friend in Leeds": a
-    # home with people, unless the clause tells a short stay
-    P("LIVES_IN", r"\b(?:staying|living|crashing|bunking|moved in) with (?:my |our |his |her |"
-      r"some |a )?(?:[\w']+ ){0,2}?in\b", "Location", reject_labels=_PLACE_LIKE,
+    # "I'm staying with my parents in Ohio for now", "crashing with a friend in Leeds", "im
+    # living at my parents in Kiryat Tivon": a home with people, unless the clause tells a
+    # short stay
+    P("LIVES_IN", r"\b(?:staying|living|crashing|bunking|moved in) (?:with (?:my |our |his |"
+      r"her |some |a )?|at (?:my|our|his|her) )(?:[\w']+ ){0,2}?in\b", "Location",
+      reject_labels=_PLACE_LIKE,
       requires=r"^(?!.*\b(?:visit\w*|trip|vacation|holiday|weekend|conference|business|"
       r"layover|hotel|airbnb|tonight|for (?:a|the|two|three|few|a few) (?:days?|nights?|weeks?))"
       r"\b)", triggers="staying living crashing bunking moved"),
