@@ -1,5 +1,5 @@
 """ "In <a while>" after a past deed is how long it took, no day ahead
-(``text/date_resolvers._took``): "the agent fixed the boiler in two days" dates nothing, while
+(``text/duration_resolvers._took``): "the agent fixed the boiler in two days" dates nothing, while
 "I start in two weeks" and "he said he'd ring in two days" still look ahead; and what one
 "used to" do is over (``text/tense.told_as_over``). Sentences written for this test."""
 
