@@ -7,6 +7,7 @@
   wordings in ``casual_dates.py``, holidays in ``holidays.py``, "for two years now" in
   ``lasting.py``;
 - :mod:`~chronomem.text.tense`: which way a clause looks in time;
+- :mod:`~chronomem.text.past_states`: whether a clause tells its state as over;
 - :mod:`~chronomem.text.time_words`: the future cues and calendar nouns both read;
 - :mod:`~chronomem.text.speakers`: whether a turn is an assistant's;
 - :mod:`~chronomem.text.words`: building word lists from text.
