@@ -1,7 +1,7 @@
 """ "In <a while>" after a past deed is how long it took, no day ahead
-(``text/date_resolvers._took``): "the agent fixed the boiler in two days" dates nothing, while
+(``text/duration_resolvers._took``): "the agent fixed the boiler in two days" dates nothing, while
 "I start in two weeks" and "he said he'd ring in two days" still look ahead; and what one
-"used to" do is over (``text/tense.told_as_over``). Sentences written for this test."""
+"used to" do is over (``text/past_states.told_as_over``). Sentences written for this test."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from chronomem.text.dates import find_time_expressions
-from chronomem.text.tense import state_told_as_over, told_as_over
+from chronomem.text.past_states import state_told_as_over, told_as_over
 
 MONDAY = datetime(2026, 11, 2, 19, tzinfo=UTC)
 

@@ -1,4 +1,5 @@
-"""What an ending carries with it (engine/endings.py), pure and end to end.
+"""What an ending carries with it (engine/endings.py, mention_endings.py,
+timeline_endings.py), pure and end to end.
 
 When a typed fact ends (a new employer, "I left Acme in January"), the loose mentions the
 extractor kept between the same two entities ("first week at stripe done") end with it; typed
@@ -14,7 +15,8 @@ from datetime import timedelta
 import pytest
 
 from chronomem import Memory
-from chronomem.engine.endings import close_mentions, close_told_in_order, ended_fact
+from chronomem.engine.endings import close_mentions, ended_fact
+from chronomem.engine.timeline_endings import close_told_in_order
 from chronomem.model import Fact
 from chronomem.testing import ManualClock
 from tests.helpers import t
@@ -156,7 +158,7 @@ def test_a_loss_said_in_passing_ends_what_was_told(embedder, first, then, gone, 
 
 
 def test_a_plan_moved_under_a_shorter_name_withdraws_the_old_date() -> None:
-    from chronomem.engine.endings import withdraw_moved_plans
+    from chronomem.engine.timeline_endings import withdraw_moved_plans
 
     said = t("2024-09-02T10:00")
     old = Fact(
@@ -181,7 +183,11 @@ def test_a_plan_moved_under_a_shorter_name_withdraws_the_old_date() -> None:
 
 
 def test_a_new_value_closes_earlier_mentions_of_the_same_kind_only() -> None:
-    from chronomem.engine.endings import close_siblings, close_superseded, superseded_mentions
+    from chronomem.engine.mention_endings import (
+        close_siblings,
+        close_superseded,
+        superseded_mentions,
+    )
 
     said = JAN + timedelta(days=1)
     text = "Rent in San Francisco is insane"
@@ -203,7 +209,7 @@ def test_a_new_value_closes_earlier_mentions_of_the_same_kind_only() -> None:
 
 
 def test_an_unlabelled_mention_named_again_beside_the_new_value_closes() -> None:
-    from chronomem.engine.endings import close_superseded, superseded_mentions
+    from chronomem.engine.mention_endings import close_superseded, superseded_mentions
 
     lease = fact("m1", "MENTIONED", "harlow", "Maya got the keys to a flat in Harlow", valid_at=JAN)
     gig = fact("m2", "MENTIONED", "brockwell", "Maya said: Brockwell gig was loud", valid_at=JAN)
@@ -244,7 +250,7 @@ def test_an_ending_by_initials_closes_the_fact_that_spells_them_out() -> None:
 
 
 def test_an_ending_heard_first_ends_the_state_heard_after() -> None:
-    from chronomem.engine.endings import close_by_stored_endings
+    from chronomem.engine.timeline_endings import close_by_stored_endings
 
     breakup = fact("f1", "MENTIONED", "sam", "Sam and Maya broke up", invalid_at=MAR)
     breakup = replace(breakup, expired_at=MAR)
@@ -304,7 +310,7 @@ def test_an_ampersand_inside_a_name_is_no_list_of_siblings() -> None:
 
 
 def test_a_remark_on_a_value_that_already_ended_ends_with_it() -> None:
-    from chronomem.engine.endings import close_remarks_on_past
+    from chronomem.engine.mention_endings import close_remarks_on_past
 
     home = fact("f1", "LIVES_IN", "utrecht", "Maya lives in Utrecht", valid_at=JAN, invalid_at=MAR)
     remark = fact("n1", "MENTIONED", "utrecht", "so quiet compared to utrecht", valid_at=MAY)
@@ -324,7 +330,7 @@ def test_a_remark_on_a_value_that_already_ended_ends_with_it() -> None:
 
 
 def test_a_mention_of_the_new_values_kind_told_beside_it_closes() -> None:
-    from chronomem.engine.endings import close_superseded, superseded_mentions
+    from chronomem.engine.mention_endings import close_superseded, superseded_mentions
 
     home = fact("n1", "LIVES_IN", "kigali", "Maya lives in Kigali", valid_at=MAR)
     before = fact(
@@ -401,7 +407,7 @@ def test_a_told_end_earlier_than_a_replacement_in_the_same_round_is_when_it_ende
 
 
 def test_a_mention_told_beside_a_closed_value_closes_with_it() -> None:
-    from chronomem.engine.endings import close_told_beside
+    from chronomem.engine.mention_endings import close_told_beside
 
     said = MAY + timedelta(days=1)
     kiosk = fact(

@@ -1,5 +1,5 @@
 """A letter the speaker received is read in their voice (``normalise/letters.py``), a plan
-moved "back a week, to the 25th" is moved (``readers/ahead._moves_it``), a person "is off"
+moved "back a week, to the 25th" is moved (``readers/plans_moved._moves_it``), a person "is off"
 is no plan called off (``readers/plans.called_off``), and an event got is on its own day
 (``text/tense.got_an_event``). Sentences written for this test."""
 

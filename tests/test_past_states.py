@@ -1,5 +1,5 @@
 """A one-value state told in a tense that puts it behind the speaker is held once and over
-now (``text/tense.py``'s ``told_as_over``): the past perfect of a state ("had been living in
+now (``text/past_states.py``'s ``told_as_over``): the past perfect of a state ("had been living in
 Hull"), or a state verb's simple past with how long it lasted ("worked at Argos for a
 decade"). The present perfect still holds, and so does a move told after "before" in the same
 clause. Sentences written for this test, in several voices."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from chronomem.text.tense import told_as_over
+from chronomem.text.past_states import told_as_over
 from tests.real_embedder import read_facts
 from tests.rules_support import found, run
 

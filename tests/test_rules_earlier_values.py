@@ -1,6 +1,7 @@
 """A value told as the one before ("before that I lived in Killorglin"), a learner's length
 after a comma ("I worked in a cashmere factory, 12 years") and a tie told in passing beside
-a dated change: when each held (``text/tense.py``, ``hit_dates.py``)."""
+a dated change: when each held (``text/past_states.py``, ``text/tense.py``,
+``hit_dates.py``)."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ FORMER_CLAUSES = [
 
 
 def test_the_value_told_in_a_clause_of_a_state_that_is_over_ends() -> None:
-    """The tense of the old value's clause ends it (``text/tense.py``); round 24 deleted
+    """The tense of the old value's clause ends it (``text/past_states.py``); round 24 deleted
     this reader's own reading of it, which the tense now covers."""
     for text, old, new in FORMER_CLAUSES:
         found = facts([text])

@@ -8,7 +8,8 @@ from datetime import date
 import pytest
 
 from chronomem.text.dates import find_time_expressions
-from chronomem.text.tense import clause_tense, told_as_over
+from chronomem.text.past_states import told_as_over
+from chronomem.text.tense import clause_tense
 from tests.helpers import t
 
 JAN_10 = t("2024-01-10T12:00")

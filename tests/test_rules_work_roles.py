@@ -163,7 +163,7 @@ def test_the_employer_fact_does_not_repeat_the_title() -> None:
     facts = run("Mo: I'm a junior accountant at KPMG").facts
     works = [f for f in facts if f.relation == "WORKS_AT"]
     assert [f.fact for f in works] == ["Mo works at KPMG"]
-    # a state told with its length in the simple past is over (``text/tense.py``): the
+    # a state told with its length in the simple past is over (``text/past_states.py``): the
     # employer and the title held then both end
     past = run("Mo: I was a waiter at Olive Garden for years").facts
     ended = {f.relation: f for f in past if f.invalid_at is not None}

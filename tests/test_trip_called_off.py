@@ -1,4 +1,4 @@
-"""A journey called off ends every part of it told ahead (``readers/ahead.called_off_ahead``):
+"""A journey called off ends every part of it told ahead (``readers/plans_ended.called_off_ahead``):
 the place the plan goes to, not only the flight told last."""
 
 from __future__ import annotations

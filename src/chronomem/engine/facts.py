@@ -3,8 +3,9 @@
 :func:`draft_facts` makes the new facts, their endpoints possibly still ambiguous; the
 candidates they are compared with come from :mod:`chronomem.engine.fact_candidates`; once
 the resolution round has decided, :func:`apply_fact_decisions` folds duplicates, closes
-what the new facts contradict (the rules of ``engine/temporal.py``,
-``engine/endings.py`` and ``engine/dependents.py``) and returns what the episode writes.
+what the new facts contradict (the rules of ``engine/temporal.py``, ``engine/endings.py``,
+``engine/mention_endings.py``, ``engine/timeline_endings.py`` and ``engine/dependents.py``)
+and returns what the episode writes.
 """
 
 from __future__ import annotations
@@ -16,17 +17,13 @@ from datetime import datetime
 
 from chronomem.clock import IdFactory
 from chronomem.engine.dependents import close_dependents
-from chronomem.engine.endings import (
-    close_by_stored_endings,
-    close_mentions,
+from chronomem.engine.endings import close_mentions, ended_fact
+from chronomem.engine.mention_endings import (
     close_remarks_on_past,
     close_siblings,
     close_superseded,
     close_told_beside,
-    close_told_in_order,
-    ended_fact,
     superseded_mentions,
-    withdraw_moved_plans,
 )
 from chronomem.engine.temporal import (
     close_at,
@@ -34,6 +31,11 @@ from chronomem.engine.temporal import (
     overlaps,
     resolve_contradiction,
     withdrawn_plan,
+)
+from chronomem.engine.timeline_endings import (
+    close_by_stored_endings,
+    close_told_in_order,
+    withdraw_moved_plans,
 )
 from chronomem.model import (
     Entity,
@@ -119,7 +121,7 @@ def apply_fact_decisions(
     entity id -> name of the episode's entities (endings by name, ``engine/endings.py``);
     ``entities``: entity ids -> the entities, from the store (read only when a new
     one-value-at-a-time fact may supersede generic mentions, or a closed fact's value may be
-    named by mentions told beside it, ``engine/endings.py``).
+    named by mentions told beside it, ``engine/mention_endings.py``).
     """
     said = _Said(said_at, stored_said or {})
     working: dict[str, Fact] = {}
@@ -227,7 +229,7 @@ def _close_superseded(
     now: datetime,
     names: Mapping[str, str] | None,
 ) -> None:
-    """Generic mentions a new one-value-at-a-time fact supersedes (``engine/endings.py``);
+    """Generic mentions a new one-value-at-a-time fact supersedes (``engine/mention_endings.py``);
     the entities' labels, and which of them the episode names untyped, are read only when
     there are such pairs."""
     pairs = superseded_mentions(new_facts, stored, working)

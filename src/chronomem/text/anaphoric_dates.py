@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from chronomem.text.date_resolvers import COUNTS, number
+from chronomem.text.date_words import COUNTS, number
 from chronomem.text.daymath import DayContext, shift
 
 _UNIT = r"(day|week|month|year)s?"

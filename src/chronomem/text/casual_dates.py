@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-from chronomem.text.date_resolvers import (
+from chronomem.text.date_resolvers import opens_range
+from chronomem.text.date_words import (
     MONTH_NAMES,
     MONTHS,
     ORDINAL_WORD,
     ORDINAL_WORDS,
     PART_DAYS,
     WEEKDAYS,
-    opens_range,
 )
 from chronomem.text.daymath import (
     DayContext,

@@ -1,8 +1,9 @@
 """Resolvers of the date rules: one function per rule (``date_rules.py``), each turning a
 match into an instant against a :class:`~chronomem.text.daymath.DayContext`.
 
-The word tables they read (month, weekday and season names, counting words) live here too,
-as the rules build their patterns from the same names.
+The word tables they read (month, weekday and season names, counting words) are in
+``date_words.py``; the resolvers of a duration from the reference day ("two years ago", "in
+three weeks") are in ``duration_resolvers.py``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta, timezone
 
+from chronomem.text.date_words import (
+    MONTHS,
+    ORDINAL_WORDS,
+    PART_DAYS,
+    SEASONS,
+    WEEKDAYS,
+    number,
+)
 from chronomem.text.daymath import (
     DayContext,
     add_months,
@@ -24,66 +33,8 @@ from chronomem.text.daymath import (
     shift,
     weekday_date,
 )
-from chronomem.text.lasting import lasted_until_now
-from chronomem.text.tense import clause_tense
-
-MONTHS = {
-    name: i
-    for i, names in enumerate(
-        [
-            "january jan",
-            "february feb",
-            "march mar",
-            "april apr",
-            "may",
-            "june jun",
-            "july jul",
-            "august aug",
-            "september sep sept",
-            "october oct",
-            "november nov",
-            "december dec",
-        ],
-        start=1,
-    )
-    for name in names.split()
-}
-# the months' names as one alternation, the longest first ("september" before "sep")
-MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
-WEEKDAYS = {
-    name: i
-    for i, names in enumerate(
-        [
-            "monday mon",
-            "tuesday tue tues",
-            "wednesday wed weds",
-            "thursday thu thur thurs",
-            "friday fri",
-            "saturday sat",
-            "sunday sun",
-        ]
-    )
-    for name in names.split()
-}
-NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "fifteen": 15, "twenty": 20, "thirty": 30, "a couple of": 2, "a couple": 2,
-    "couple of": 2, "couple": 2, "a few": 3, "few": 3, "several": 3, "a dozen": 12,
-}  # fmt: skip
-# a count a duration or a lapse is told in, as a regex alternation (``number`` reads each)
-COUNTS = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
-# "mid-June", "late May": the day a part of a month names ("early" and a bare month: the 1st)
-PART_DAYS = {"mid": 15, "late": 20}
 
 Resolver = Callable[[re.Match[str], DayContext], datetime | None]
-
-
-def number(text: str) -> int:
-    key = " ".join(text.lower().split())
-    return int(key) if key.isdigit() else NUMBERS.get(key, 1)
-
 
 _RANGE_OPENED = re.compile(r"\b(?:from|between)\b", re.I)
 
@@ -91,30 +42,6 @@ _RANGE_OPENED = re.compile(r"\b(?:from|between)\b", re.I)
 def opens_range(m: re.Match[str]) -> bool:
     """Does a "from" or "between" open a span shortly before ``m`` ("from March to June")?"""
     return _RANGE_OPENED.search(m.string, max(0, m.start() - 30), m.start()) is not None
-
-
-ORDINAL_WORDS = {
-    word: i
-    for i, word in enumerate(
-        ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-         "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-         "seventeenth", "eighteenth", "nineteenth", "twentieth"),
-        start=1,
-    )
-} | {
-    f"{tens}{sep}{unit}": base + i
-    for tens, base in (("twenty", 20), ("thirty", 30))
-    for sep in ("-", " ", "")
-    for i, unit in enumerate(("first", "second", "third", "fourth", "fifth", "sixth",
-                              "seventh", "eighth", "ninth"), start=1)
-    if base + i <= 31
-}  # fmt: skip
-
-
-# a day of the month said in words, as a pattern: "first", "twenty-first", "thirty first"
-ORDINAL_WORD = (
-    "(?i:" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)).replace(" ", r"\s+") + ")"
-)
 
 
 def ordinal_word_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -303,96 +230,6 @@ def modified(m: re.Match[str], ctx: DayContext) -> datetime | None:
     if what in SEASONS:
         return midnight(season_start(ctx, modifier, SEASONS[what]))
     return midnight(weekday_date(ctx, modifier, WEEKDAYS[what.rstrip(".")]))
-
-
-def ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    return shift(ctx, -number(m.group(1)), m.group(2))
-
-
-def lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "(I've been at X) for two years now": the start of a state still holding."""
-    if not lasted_until_now(m.string, m.start(), _running_end(m)):
-        return None
-    return shift(ctx, -number(m.group(1)), m.group(2))
-
-
-# "a year and a half", "two and a half months", "half a year": the half as whole smaller units
-_HALF_OF = {"year": (6, 0), "decade": (60, 0), "month": (0, 15), "fortnight": (0, 7),
-            "week": (0, 3), "day": (0, 0)}  # fmt: skip
-
-
-def _halves_back(m: re.Match[str], ctx: DayContext) -> datetime:
-    """The day a span with a half ("a year and a half", "half a month") before the
-    reference day (groups: count and unit, or count and unit after "and a half", or the
-    unit of "half a")."""
-    if m.group(2):
-        count, unit = number(m.group(1)), m.group(2)
-    elif m.group(4):
-        count, unit = number(m.group(3)), m.group(4)
-    else:
-        count, unit = 0, m.group(5)
-    unit = unit.lower().rstrip("s")
-    whole = shift(ctx, -count, unit)
-    if unit in ("minute", "hour"):  # "half an hour ago": the instant, not the day
-        return whole - timedelta(minutes=30 if unit == "hour" else 0)
-    months, days = _HALF_OF.get(unit, (0, 0))
-    return midnight(add_months(whole.date(), -months) - timedelta(days=days))
-
-
-def halves_ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "a year and a half ago", "half a year back"."""
-    return _halves_back(m, ctx)
-
-
-def halves_lasted(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "(I've lived here) for a year and a half": the start of a state still holding."""
-    return _halves_back(m, ctx) if lasted_until_now(m.string, m.start(), _running_end(m)) else None
-
-
-def _running_end(m: re.Match[str]) -> int | None:
-    """Where a duration told with "for" ends: one followed by "now" may say it is still
-    running ("off sugar for two weeks now"); a bare one ("Leo is 6 years now") may be an
-    age, so only a perfect dates it."""
-    return m.end() if m.group(0)[:4].lower() == "for " else None
-
-
-def ahead(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    if m.group(0)[:3].lower() == "in " and _COUNTED.search(m.string, 0, m.start()):
-        return None  # "three launches in one month", "lost 5 kg in a month": a rate
-    if m.group(0)[:3].lower() == "in " and _took(m):
-        return None  # "fixed the fan in two days": how long it took, no day ahead
-    return shift(ctx, number(m.group(1)), m.group(2))
-
-
-def ahead_of_tomorrow(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "a fortnight tomorrow", "three weeks from tomorrow": that long after tomorrow;
-    "tomorrow week": a week after it."""
-    count, unit = (1, m.group(3)) if m.group(3) else (number(m.group(1)), m.group(2))
-    return shift(ctx, count, unit) + timedelta(days=1)
-
-
-# what tells a day ahead before "in <a while>" in its clause ("he said he'd call in two days")
-_STILL_AHEAD = re.compile(
-    r"\b(?:will|would|shall|going|gonna|am|is|are|be|start|starts|starting|leave|leaving|"
-    r"back|due)\b|'ll\b|'d\b|'m\b|'re\b",
-    re.I,
-)
-
-
-def _took(m: re.Match[str]) -> bool:
-    """Is "in <a while>" how long a past deed took ("learned to swim in a week")?"""
-    text, at = m.string, m.start()
-    clause = max(text.rfind(c, 0, at) for c in ",;.!?") + 1
-    past = clause_tense(text, m.start(), m.end()) == "past"
-    return past and _STILL_AHEAD.search(text, clause, at) is None
-
-
-# a count of things before "in <a while>": how many within it, no day ahead
-_COUNTED = re.compile(
-    r"(?i:\b(?:\d[\d.,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|"
-    r"thirty|forty|fifty|hundreds\s+of|dozens\s+of|several|a\s+few|a\s+couple\s+of)\s+"
-    r"(?:[a-z-]+\s+)?(?:[a-z]+s|kg|km|lbs?|k)\s+)$"
-)
 
 
 def bare_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 
 from chronomem.text import date_resolvers as resolve
+from chronomem.text import duration_resolvers as duration
 from chronomem.text.casual_dates import CASUAL_RULES
-from chronomem.text.date_resolvers import MONTHS, SEASONS, WEEKDAYS, Resolver
+from chronomem.text.date_resolvers import Resolver
+from chronomem.text.date_words import MONTHS, ORDINAL_WORD, SEASONS, WEEKDAYS
 from chronomem.text.holidays import (
     HOLIDAY_IN_YEAR_PATTERN,
     HOLIDAY_PATTERN,
@@ -51,7 +53,6 @@ _NUM = (
     r"(?i:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
     r"|twenty|thirty|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several|a\s+dozen)"
 )
-_ORDINAL_WORD = resolve.ORDINAL_WORD
 _UNIT = r"(?i:minute|hour|day|week|fortnight|month|year|decade)s?"
 COUNT, UNIT = _NUM, _UNIT  # for the other readers of counted spans (``offset_dates.py``)
 # a span with a half: "a year and a half", "two and a half months", "half a year"
@@ -86,13 +87,13 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         *CASUAL_RULES,  # "back in march", "the 2nd of this month"
         (  # before the whole units, which would read "a year" of "half a year ago"
             rf"(?i:\b{ROUGHLY}){_HALVES}(?i:\s+(?:ago|back(?!\s+(?:at|in|to|on|from|home)\b)))\b",
-            resolve.halves_ago,
+            duration.halves_ago,
             frozenset({"half"}),
         ),
-        (rf"(?i:\bfor\s+{ROUGHLY}){_HALVES}", resolve.halves_lasted, frozenset({"half"})),
+        (rf"(?i:\bfor\s+{ROUGHLY}){_HALVES}", duration.halves_lasted, frozenset({"half"})),
         (
             rf"(?<![\w-]){_HALVES}(?=\s*(?:now\b|already\b|and counting\b|[.,!;)]|$))",
-            resolve.halves_lasted,
+            duration.halves_lasted,
             frozenset({"half"}),
         ),
         (
@@ -122,13 +123,13 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         BARE_ORDINAL_RULE,  # "on 21st", "from 3rd"
         (
-            rf"(?i:\b(?:on\s+)?(?:the\s+)?)\b({_ORDINAL_WORD})(?i:\s+of)\s+({_ANY_MONTH})"
+            rf"(?i:\b(?:on\s+)?(?:the\s+)?)\b({ORDINAL_WORD})(?i:\s+of)\s+({_ANY_MONTH})"
             rf"{_DAYS_YEAR}",
             resolve.ordinal_word_day,
             _MONTH_WORDS,
         ),
         (
-            rf"(?i:\bon\s+)?\b({_MONTH})\s+(?i:the\s+)?({_ORDINAL_WORD})\b"
+            rf"(?i:\bon\s+)?\b({_MONTH})\s+(?i:the\s+)?({ORDINAL_WORD})\b"
             rf"(?!\s+(?i:time|thing|place|half|quarter|week)\b){_DAYS_YEAR}",
             resolve.month_ordinal_word,
             _MONTH_WORDS,
@@ -158,7 +159,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         ),
         (
             rf"(?i:\b(?:for|over|in|during)\s+the\s+(?:past|last)\s+)({_NUM})\s+({_UNIT})\b",
-            resolve.ago,
+            duration.ago,
             _UNITS,
         ),
         (
@@ -177,7 +178,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         # today"; "for eight weeks from today" is how long
         (
             rf"(?<!for )\b({_NUM})\s+({_UNIT})(?i:\s+from\s+today)\b",
-            resolve.ahead,
+            duration.ahead,
             _UNITS,
         ),
         # "a week today", "a fortnight today" (not "a year today since I quit", nor "20 weeks
@@ -186,7 +187,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             r"(?<!for )\b((?i:a|an|one|two|three|[123]))\s+((?i:weeks?|fortnights?))"
             r"(?i:\s+today)\b"
             r"(?!\s+(?:since|that|ago)\b)",
-            resolve.ahead,
+            duration.ahead,
             _UNITS,
         ),
         # "a fortnight tomorrow", "three weeks from tomorrow": that long after tomorrow
@@ -194,7 +195,7 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         (
             rf"(?<!for )\b({_NUM})\s+({_UNIT})(?i:\s+(?:from\s+)?(?:tomorrow|tmrw))\b"
             r"|(?i:\b(?:tomorrow|tmrw)\s+(week|fortnight)\b)",
-            resolve.ahead_of_tomorrow,
+            duration.ahead_of_tomorrow,
             _UNITS,
         ),
         (
@@ -260,20 +261,20 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         (
             rf"(?i:\b{ROUGHLY})\b({_NUM})\s+({_UNIT})"
             r"(?i:\s+(?:ago|back(?!\s+(?:at|in|to|on|from|home|with|into)\b)))\b",
-            resolve.ago,
+            duration.ago,
             frozenset({"ago", "back"}),
         ),
         (
             rf"(?i:\bfor\s+{ROUGHLY})({_NUM})\s+({_UNIT})\b"
             r"(?!\s+(?:ago|from\s+now))",
-            resolve.lasted,
+            duration.lasted,
             _UNITS,
         ),
         (  # "vegetarian since twelve years", "learning guitar from three months": how
             # long, said as English as a second language says it; the state holds since then
             rf"(?i:\b(?:since|from)\s+{ROUGHLY})"
             rf"({_NUM})\s+({_UNIT})\b(?!\s+(?:ago|from\s+now|later|before|after|earlier|old)\b)",
-            resolve.ago,
+            duration.ago,
             _UNITS,
         ),
         (  # "ten months without a single cigarette", "6 months sober", "3 weeks smoke-free":
@@ -281,17 +282,17 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             rf"(?<![\w-])({_NUM})\s+({_UNIT})\b(?=\s+(?:(?:clean\s+and\s+)?sober|clean\b|"
             r"without\b|w/o\b|free\s+of\b|(?:smoke|alcohol|booze|nicotine|caffeine|sugar|drink)"
             r"[- ]free\b))",
-            resolve.ago,
+            duration.ago,
             _UNITS,
         ),
         (  # "been in london 6 years", "had Rex two years now": a duration without "for"
             rf"(?<![\w-])({_NUM})\s+({_UNIT})\b(?=\s*(?:now\b|already\b|and counting\b|"
             r"[.,!;)]|$))",
-            resolve.lasted,
+            duration.lasted,
             _UNITS,
         ),
-        (rf"(?i:\bin\s+)({_NUM})\s+({_UNIT})\b(?!\s+ago)", resolve.ahead, _UNITS),
-        (rf"\b({_NUM})\s+({_UNIT})(?i:\s+from\s+now)\b", resolve.ahead, _UNITS),
+        (rf"(?i:\bin\s+)({_NUM})\s+({_UNIT})\b(?!\s+ago)", duration.ahead, _UNITS),
+        (rf"\b({_NUM})\s+({_UNIT})(?i:\s+from\s+now)\b", duration.ahead, _UNITS),
         # before a bare weekday, which would read "Friday" of "on Good Friday"
         (HOLIDAY_PATTERN, holiday, HOLIDAY_WORDS),
         (

@@ -1,5 +1,5 @@
 """Time expressions: find them first (the rules of ``date_rules.py``), then resolve them
-(``date_resolvers.py``).
+(``date_resolvers.py``, ``duration_resolvers.py``).
 
 Resolution is against the episode's reference time and gives a UTC datetime at midnight of
 the day meant, unless the expression names a time of day. The conventions, also listed in

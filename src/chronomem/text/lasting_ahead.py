@@ -23,7 +23,7 @@ import re
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from chronomem.text.date_resolvers import COUNTS, number
+from chronomem.text.date_words import COUNTS, number
 from chronomem.text.daymath import DayContext, shift
 from chronomem.text.tense import clause_tense
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from chronomem.text.date_resolvers import WEEKDAYS, number
 from chronomem.text.date_rules import COUNT, UNIT
+from chronomem.text.date_words import WEEKDAYS, number
 from chronomem.text.daymath import DayContext, shift
 
 # the count, "before"/"after", and at most a short noun phrase naming the day ("my

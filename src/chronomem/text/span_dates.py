@@ -11,7 +11,7 @@ import re
 from calendar import monthrange
 from datetime import date, datetime, timedelta
 
-from chronomem.text.date_resolvers import MONTH_NAMES, MONTHS, WEEKDAYS
+from chronomem.text.date_words import MONTH_NAMES, MONTHS, WEEKDAYS
 from chronomem.text.daymath import (
     DayContext,
     add_months,

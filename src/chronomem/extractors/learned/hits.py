@@ -60,7 +60,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import conditional
 from chronomem.extractors.rules.readers.corrections import corrects
 from chronomem.model.relations import is_functional
-from chronomem.text.tense import state_told_as_over
+from chronomem.text.past_states import state_told_as_over
 
 # the holder of a role told as leaving it: the day the sentence gives is the leaving's
 _HOLDER_LEAVES = re.compile(

@@ -79,7 +79,7 @@ def said_in_the_past(clause: str) -> bool:
     """Is the clause a state told in the past tense ("stripe was fun", "we were in Leeds"),
     with nothing saying it still holds ("since", "still", "now")? The aspect head reads
     some of these as holding or beginning; beside a new value told in the same message,
-    they are over. A weaker reading than ``text/tense.told_as_over`` (any "was"), for that
+    they are over. A weaker reading than ``text/past_states.told_as_over`` (any "was"), for that
     case only."""
     return _PAST_STATE.search(clause) is not None and _STILL.search(clause) is None
 

@@ -42,7 +42,7 @@ from chronomem.extractors.rules.tables.lexicon import (
     TIME_WORDS,
 )
 from chronomem.extractors.rules.tables.life_words import PEOPLE_ROLES
-from chronomem.text.date_resolvers import WEEKDAYS
+from chronomem.text.date_words import WEEKDAYS
 
 _WORDS_AFTER = re.compile(r"((?: [a-z][a-z-]*){1,3})\b")
 

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Final
 
 from chronomem.extractors.rules.analysis.known import Known
-from chronomem.text.date_resolvers import MONTH_NAMES
+from chronomem.text.date_words import MONTH_NAMES
 from chronomem.text.dates import TimeExpression
 
 _MONTH: Final = re.compile(rf"\b(?:{MONTH_NAMES})\b", re.I)

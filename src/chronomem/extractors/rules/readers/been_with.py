@@ -17,7 +17,7 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.model.slots import STEPS
-from chronomem.text.date_resolvers import COUNTS, number
+from chronomem.text.date_words import COUNTS, number
 from chronomem.text.daymath import DayContext, shift
 
 # "I've been with Sam since 2019", "been with my partner Sam for 3 years": a tie's start

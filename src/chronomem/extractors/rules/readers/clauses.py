@@ -39,7 +39,7 @@ from chronomem.extractors.rules.tables.moves import CONTINUES_KNOWN
 from chronomem.extractors.rules.tables.patterns import candidate_patterns
 from chronomem.extractors.rules.tables.row import RelationPattern
 from chronomem.model.relations import is_functional
-from chronomem.text.tense import state_told_as_over
+from chronomem.text.past_states import state_told_as_over
 from chronomem.text.words import indefinite
 
 
@@ -105,7 +105,7 @@ def _hits(
             return []
         relation = row.negated_relation
     # a state its own words' tense puts behind the speaker ("had been living in Hull", "sang
-    # in the choir for thirty years"): held once, over now (``text/tense.py``)
+    # in the choir for thirty years"): held once, over now (``text/past_states.py``)
     over = not (row.ending or mood.ending) and state_told_as_over(s.text, clause, m.span())
     ending = row.ending or mood.ending or over
     targets = [(t, ending) for t in _targets(s, clause, row, m, known, subject)]

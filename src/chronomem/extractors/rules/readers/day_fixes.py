@@ -6,7 +6,7 @@ nothing else, not asked for) and nothing but the day (the value
 corrected is a date, so ``retractions.py``, which swaps names and phrases, does not read
 it). The fact is the last one told ahead, by this turn or the turns before
 (``Known.ahead``), told again on the day meant; the engine then withdraws the one on the
-wrong day, as for a plan moved (``engine/endings.withdraw_moved_plans``). A correction
+wrong day, as for a plan moved (``engine/timeline_endings.withdraw_moved_plans``). A correction
 says the day the speaker meant for a thing still to come, so a day without a year that
 resolves behind the time said is that day's next occurrence ("August 8th" said in
 February, though last August is nearer), and a day of the month told alone ("wait no, the

@@ -18,7 +18,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.losses import ended_by_verb, ended_by_whom
 from chronomem.extractors.rules.tables.moves import is_aside
-from chronomem.text.tense import RELATIVE, state_told_as_over
+from chronomem.text.past_states import RELATIVE, state_told_as_over
 
 MAX_MENTIONS_PER_SENTENCE = 3
 

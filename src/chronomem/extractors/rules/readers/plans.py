@@ -15,10 +15,8 @@ from typing import Final
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.extractors.rules.readers.ahead import (
-    MOVED,
-    called_off_ahead,
-)
+from chronomem.extractors.rules.readers.plans_ended import called_off_ahead
+from chronomem.extractors.rules.readers.plans_moved import MOVED
 from chronomem.extractors.rules.tables.lexicon import (
     CONJUNCTIONS,
     HONORIFICS,

@@ -11,7 +11,7 @@ the words around it:
   brought in (``a``/``an``/``new``).
 
 A value whose own clause tells a state that is over ("now I am a taxi driver, but before I
-was engineer") is ended by its tense wherever it is told (``text/tense.py``; round 24 deleted
+was engineer") is ended by its tense wherever it is told (``text/past_states.py``; round 24 deleted
 this reader's own reading of it, which the tense covers on every check of the sets).
 
 When neither tells, or the two are joined as one list ("Google and Meta"), both stay as

@@ -11,10 +11,6 @@ from __future__ import annotations
 from chronomem.extractors.rules.analysis.found import Hit
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.about_user import about_the_user
-from chronomem.extractors.rules.readers.ahead import (
-    happened_plans,
-    redated,
-)
 from chronomem.extractors.rules.readers.been_with import been_with, couple_since
 from chronomem.extractors.rules.readers.clauses import match_sentence
 from chronomem.extractors.rules.readers.day_fixes import day_set_right, days_corrected
@@ -30,6 +26,8 @@ from chronomem.extractors.rules.readers.plans import (
     called_off,
     name_told_plans,
 )
+from chronomem.extractors.rules.readers.plans_ended import happened_plans
+from chronomem.extractors.rules.readers.plans_moved import redated
 from chronomem.extractors.rules.readers.replacements import replaced_values, successors
 from chronomem.extractors.rules.readers.reported import reported_corrections
 from chronomem.extractors.rules.readers.restated import restated

@@ -22,7 +22,7 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
-from chronomem.text.date_resolvers import NUMBERS, number
+from chronomem.text.date_words import NUMBERS, number
 from chronomem.text.daymath import DayContext, shift
 
 _COUNT: Final = "|".join(sorted((re.escape(n) for n in NUMBERS), key=len, reverse=True))

@@ -13,8 +13,8 @@ does not read:
   at 2pm", "Best of luck at the 10k in Ghent on Saturday".
 
 Each needs a date ahead in the same clause, so "got tickets" or "I'm graduating" alone give
-nothing. The engine keeps the plan upcoming until its day, and ``ahead.py`` reads a later
-reschedule or cancellation of it.
+nothing. The engine keeps the plan upcoming until its day, and ``plans_moved.py`` and
+``plans_ended.py`` read a later reschedule or cancellation of it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,178 @@
+"""Generic mentions that end with what they were told beside, decided after entity
+resolution (as ``endings.py``):
+
+* :func:`superseded_mentions` and :func:`close_superseded` -- a new value of a
+  one-value-at-a-time relation closes the subject's mentions of another entity of its kind
+  told before it or beside it ("rent in San Francisco is insane", then "we moved to
+  Oakland").
+* :func:`close_siblings` -- one sentence told as several mentions closes as one.
+* :func:`close_told_beside` -- a mention told in the same episode as a typed fact of its
+  subject, whose text names that fact's value, closes with it (one statement).
+* :func:`close_remarks_on_past` -- a mention told after the typed fact of its pair ended
+  (a remark on the old home) ends with it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from datetime import datetime
+
+from chronomem.engine.ending_checks import (
+    MIN_NAME_CHARS,
+    closed_now,
+    is_open,
+    pair_of,
+    said_as_word,
+)
+from chronomem.engine.temporal import close_at
+from chronomem.model import Fact
+from chronomem.model.names import normalize_name
+from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
+
+
+def superseded_mentions(
+    new_facts: Sequence[Fact], stored: Mapping[str, Fact], working: Mapping[str, Fact]
+) -> list[tuple[Fact, Fact]]:
+    """(new value, mention) pairs to weigh: a new value of a one-value-at-a-time relation (a
+    new home, a new employer) and the subject's open generic mentions of *other* entities
+    told before it ("rent in San Francisco is insane" before "we moved to Oakland",
+    "software engineer at Microsoft" before "I'm at Meta now") or beside it, by the same
+    message ("Kigali now, Nairobi was home for years"). Whether the mentioned entity is of the
+    same kind is for :func:`close_superseded` to decide."""
+    out = []
+    beside = [f for f in new_facts if f.relation in GENERIC_RELATIONS and is_open(f)]
+    for new in new_facts:
+        rule = functional_rule(new.relation)
+        if rule is None or rule.unique != "subject" or new.valid_at is None:
+            continue
+        if new.invalid_at is not None:
+            continue
+        earlier = [
+            old
+            for old in (working.get(f.id, f) for f in stored.values())
+            if old.relation in GENERIC_RELATIONS
+            and is_open(old)
+            and (old.valid_at is None or old.valid_at < new.valid_at)
+        ]
+        out += [
+            (new, old)
+            for old in (*earlier, *beside)
+            if old.source_id == new.source_id and old.target_id != new.target_id
+        ]
+    return out
+
+
+def close_superseded(
+    pairs: Sequence[tuple[Fact, Fact]],
+    working: MutableMapping[str, Fact],
+    labels: Mapping[str, Sequence[str]],
+    now: datetime,
+    said_again: frozenset[str] = frozenset(),
+    new_facts: list[Fact] | None = None,
+) -> None:
+    """Close each mention whose entity has the new value's labels (a place for a new home,
+    an organisation for a new employer) at the new value's start -- or, told before it, has
+    no label at all and is named again, untyped, by the message that tells the new value
+    (``said_again``): "moved to Cork, galway rent was insane", "the new job at Ramp is so
+    much better than wells fargo" name the old value beside the new one, whatever kind of
+    name it is. A mention told by that message itself (one of ``new_facts``, updated in
+    place) closes when it is of the new value's kind."""
+    told = {f.id: n for n, f in enumerate(new_facts or ())}
+    for new, old in pairs:
+        mine, theirs = set(labels.get(new.target_id, ())), set(labels.get(old.target_id, ()))
+        same_kind = bool(mine) and mine == theirs
+        contrasted = not theirs and old.target_id in said_again and old.id not in told
+        if not (same_kind or contrasted) or new.valid_at is None:
+            continue
+        if old.id in told and new_facts is not None:
+            n = told[old.id]
+            new_facts[n] = close_at(new_facts[n], new.valid_at, now)
+        else:
+            working[old.id] = close_at(working.get(old.id, old), new.valid_at, now)
+
+
+def close_siblings(
+    working: MutableMapping[str, Fact], stored: Mapping[str, Fact], now: datetime
+) -> None:
+    """One sentence told as several generic mentions ("software engineer at Microsoft,
+    Redmond campus": Microsoft and Redmond) is one statement: when this round closed one of
+    them, the others (same subject, same text, same episode) close with it."""
+    closed = [
+        f
+        for f in closed_now(working, stored)
+        if f.relation in GENERIC_RELATIONS and f.invalid_at is not None
+    ]
+    for done in closed:
+        for f in stored.values():
+            other = working.get(f.id, f)
+            if (
+                other.relation in GENERIC_RELATIONS
+                and is_open(other)
+                and other.source_id == done.source_id
+                and other.fact == done.fact
+                and other.episodes[:1] == done.episodes[:1]
+            ):
+                working[f.id] = close_at(other, done.invalid_at, now)
+
+
+def close_told_beside(
+    working: MutableMapping[str, Fact],
+    stored: Mapping[str, Fact],
+    now: datetime,
+    names_of: Callable[[Sequence[str]], Mapping[str, str]],
+) -> None:
+    """A sentence told as a typed fact and a mention ("in summer I work at the tar pit at
+    the Turkansaari museum": the workplace, and the museum mentioned) is one statement:
+    when this round closed the typed fact (a new value took its place, or an ending), the
+    subject's open mentions told in its episode whose text names its value close with it
+    (a value closed the day it began was a reading put right, which the mention outlives).
+    ``names_of``: entity ids -> names."""
+    closed = [
+        f
+        for f in closed_now(working, stored)
+        if f.relation not in GENERIC_RELATIONS
+        and f.invalid_at is not None
+        and (f.valid_at is None or f.valid_at.date() < f.invalid_at.date())  # a stint, not a slip
+    ]
+    if not closed:
+        return
+    names = names_of(sorted({f.target_id for f in closed}))
+    for done in closed:
+        name = normalize_name(names.get(done.target_id, ""))
+        if len(name) < MIN_NAME_CHARS:
+            continue
+        said = said_as_word(name)
+        for f in stored.values():
+            other = working.get(f.id, f)
+            if (
+                other.relation in GENERIC_RELATIONS
+                and is_open(other)
+                and other.source_id == done.source_id
+                and other.episodes[:1] == done.episodes[:1]
+                and said.search(normalize_name(other.fact))
+            ):
+                working[f.id] = close_at(other, done.invalid_at, now)
+
+
+def close_remarks_on_past(
+    new_facts: list[Fact], stored: Mapping[str, Fact], working: Mapping[str, Fact], now: datetime
+) -> None:
+    """A loose mention of a value its subject no longer holds is a remark on the past: "
+    Amersfoort is so quiet compared to utrecht", told after the home in Utrecht ended. The
+    new generic mention of a pair whose one-value facts (``model/relations.py``) all ended
+    by its start, and which holds no open typed fact, ends where the latest of them did --
+    as a mention told while the value held ends with it (:func:`close_mentions`)."""
+    facts = [working.get(f.id, f) for f in stored.values()] + list(new_facts)
+    for n, new in enumerate(new_facts):
+        if new.relation not in GENERIC_RELATIONS or not is_open(new) or new.valid_at is None:
+            continue
+        typed = [
+            f for f in facts if pair_of(f) == pair_of(new) and f.relation not in GENERIC_RELATIONS
+        ]
+        ends = [f.invalid_at for f in typed if functional_rule(f.relation) is not None]
+        if (
+            ends
+            and all(end is not None and end <= new.valid_at for end in ends)
+            and not any(is_open(f) for f in typed)
+        ):
+            new_facts[n] = close_at(new, max(e for e in ends if e is not None), now)
