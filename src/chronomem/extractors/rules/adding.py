@@ -8,8 +8,9 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.draft import Draft
+from chronomem.extractors.rules.fact_dates import fact_dates
 from chronomem.extractors.rules.fact_texts import fact_text
-from chronomem.extractors.rules.hit_dates import fact_dates, owned_times, passing_times
+from chronomem.extractors.rules.hit_dates import owned_times, passing_times
 from chronomem.extractors.rules.items import one_item_text
 from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.trace import FactKey
