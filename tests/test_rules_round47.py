@@ -180,3 +180,40 @@ def test_a_plan_read_where_nothing_is_ahead_is_no_plan(said: str, kept: bool) ->
     start = said.index("Tullow")
     fact = ReadFact("WORKS_AT", "third", "plan", (start, start + len("Tullow")), confidence=0.8)
     assert (not_ahead(s, fact) == "") is kept
+
+
+@pytest.mark.parametrize(
+    ("said", "source"),
+    [
+        ("Dear team, this is Oskar Lindqvist from the depot, I work at Nordfrakt.", "Oskar"),
+        ("'Mr Oskar Lindqvist has been employed at Nordfrakt since 2010.'", "Oskar"),
+        ("My colleague Lena Berg works at Nordfrakt.", "Lena Berg"),  # not the speaker's name
+    ],
+)
+def test_the_speakers_first_name_with_a_surname_is_the_speaker(said: str, source: str) -> None:
+    found = read_facts([f"Oskar: {said}"])
+    assert any(s == source and r == "WORKS_AT" and t == "Nordfrakt" for s, r, t, _ in found)
+    assert not any(s == t for s, _, t, _ in found)  # no one is a fact of their own
+
+
+def test_a_bare_quit_ends_the_job_beside_a_clause_of_its_own() -> None:
+    turns = [
+        "Tae-yang: i was a sound designer at Krafton in Seongnam from 2015.",
+        "Tae-yang: quit in may 2021, moved to Gangneung in june 2021. best decision",
+    ]
+    facts = read_dated(turns)
+    assert facts[("WORKS_AT", "Krafton")] == (None, "2021-05-01")
+    assert facts[("LIVES_IN", "Gangneung")] == ("2021-06-01", None)
+
+
+def test_a_fact_told_again_with_its_day_starts_on_that_day() -> None:
+    """The learned step's second reading of the same home gives its start."""
+    said = (
+        "Aroha: hi. i grow kiwis near Tauranga, in the Bay of Plenty. people ask how an "
+        "accountant became a grower: i was auditor at KPMG in Wellington from 2014, lived in "
+        "a flat in Te Aro. quit in june 2019, moved to my aunt's orchard in Tauranga in july "
+        "2019. no regrets"
+    )
+    facts = read_dated([said])
+    assert facts[("LIVES_IN", "Tauranga")] == ("2019-07-01", None)
+    assert facts[("HAS_JOB_TITLE", "auditor")] == ("2014-01-01", "2019-06-01")

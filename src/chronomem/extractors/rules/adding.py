@@ -30,12 +30,14 @@ def add_hit(
 ) -> FactKey | None:
     """One hit of sentence ``index`` into the draft: its entities, dates (``times``, else
     those the hit owns in the sentence), text and fact; the fact's key (``None``: the hit
-    told an attribute)."""
+    told an attribute, or tied a person to themselves)."""
     source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
     if hit.attribute:
         draft.entities[normalize_name(source)].attributes[hit.attribute] = hit.target.name
         return None
     target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
+    if normalize_name(source) == normalize_name(target):
+        return None  # "I'm Gottfried, Gottfried Ebner": the speaker is no fact of their own
     owned = (
         times
         if times is not None

@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 from chronomem.extractors.rules.analysis.found import Party
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.summaries import summarize
+from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import ExtractedEntity, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
@@ -48,6 +49,7 @@ class Draft:
     over_mentions: set[tuple[str, str, str]] = field(default_factory=set)
 
     def entity(self, party: Party | None, name: str, label: str | None, index: int) -> str:
+        name = self._as_speaker(name, label)
         key = normalize_name(name)
         draft = self.entities.get(key)
         if draft is None:
@@ -60,6 +62,19 @@ class Draft:
         if index >= 0 and (not draft.sentences or draft.sentences[-1] != index):
             draft.sentences.append(index)
         return draft.name
+
+    def _as_speaker(self, name: str, label: str | None) -> str:
+        """``name``, or the speaker's when it is the speaker's first name with a surname
+        ("Gottfried Ebner" in a letter Gottfried pastes about himself, "I'm Ines Duarte"
+        said by Ines): in a chat, the person the speaker names so is the speaker."""
+        if not self.speaker or self.assistant or label not in (None, "Person"):
+            return name
+        words, mine = name.split(), self.speaker.split()
+        if words and normalize_name(words[0]).rstrip(".") in PERSON_TITLES:
+            words = words[1:]  # "Mr Gottfried Ebner"
+        if len(mine) != 1 or not 2 <= len(words) <= 3 or not all(w[:1].isupper() for w in words):
+            return name
+        return self.speaker if normalize_name(words[0]) == normalize_name(mine[0]) else name
 
     def add_fact(self, fact: ExtractedFact) -> tuple[str, str, str]:
         """The fact into the draft, merged with one of the same ends; its key."""

@@ -153,6 +153,8 @@ def _add_mentions(
     for hit in mentions:
         source = draft.entity(hit.source, hit.source.name, hit.source.label, index)
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
+        if normalize_name(source) == normalize_name(target):
+            continue
         valid_at, invalid_at = hit_dates(s, hit, s.times)
         text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
         if draft.speaker and draft.speaker not in text:  # a narrated person said nothing

@@ -295,7 +295,8 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             speaker = Party(s.speaker, "Person", speaker=True)
             clause = s.clause_at(t.start)
             out.append(Hit(relation, speaker, held, True, clause, verb, spell=(None, t.when)))
-    return out or _bare_end(s, known)
+    told = {h.relation for h in out}  # "quit in March, moved to Seogwipo in April"
+    return out + [h for h in _bare_end(s, known) if h.relation not in told]
 
 
 # a verb of ending with no object, only its day: "I left at the end of last month, the 31st",
@@ -326,10 +327,12 @@ def _bare_end(s: Sentence, known: Known) -> list[Hit]:
     month, the 31st": the title ended on the 31st) -- told in this conversation, never a
     value known only from the memory ("I left yesterday" may be a trip)."""
     m = _BARE_END.match(s.text)
-    if m is None or not _ONLY_WHEN.match(s.without_times(m.end(), len(s.text))):
+    # its own clause only: "quit in march 2022, moved to Seogwipo in april" ends in March
+    end = s.clause_at(m.start())[1] if m else len(s.text)
+    if m is None or not _ONLY_WHEN.match(s.without_times(m.end(), end)):
         return []
     today = s.reference.replace(hour=0, minute=0, second=0, microsecond=0)
-    past = [t for t in s.times if t.when < today and t.start >= m.end()]
+    past = [t for t in s.times if t.when < today and m.end() <= t.start < end]
     if len({t.when for t in past}) != 1:
         return []
     speaker = Party(s.speaker or "", "Person", speaker=True)
