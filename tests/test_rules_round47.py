@@ -5,20 +5,16 @@ comma ("what am I saying, the Golf I sold in 2021") is read in plain order; what
 after "my doctor said" has its own subject; a plan to stop a held thing ends it on its day;
 an "until" told after the verb dates the state's end; "stopped" takes a held thing as its
 object, and "stopped by" a place is a visit; "I only play X" is played, "X is boring now"
-ends it; a plan read where nothing in the sentence looks ahead is no plan."""
+ends it."""
 
 from __future__ import annotations
 
 import pytest
 
-from chronomem.extractors.learned.plans import not_ahead
-from chronomem.extractors.learned.reader import ReadFact
-from chronomem.extractors.rules.analysis.analyse import analyse
-from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.person_acts import PERSON_EVIDENCE
 from chronomem.extractors.rules.analysis.person_names import person_after
 from chronomem.extractors.rules.normalise.fronted import in_plain_order
-from tests.real_embedder import SAID_AT, read_dated, read_facts
+from tests.real_embedder import read_dated, read_facts
 
 pytestmark = pytest.mark.local_model
 
@@ -163,23 +159,6 @@ def test_a_game_played_only_is_played_and_a_taste_grown_out_of_ends() -> None:
     )
     assert ("Mira", "PLAYS", "fortnite", True) in found
     assert any(r == "PLAYS" and t.lower() == "stardew" and not over for _, r, t, over in found)
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
-        ("To Kofi, he is a surveyor with Tullow in Takoradi.", False),
-        ("Kofi is moving to Tullow in Takoradi.", True),  # a present under way
-        ("Kofi will join Tullow in Takoradi.", True),
-        ("Kofi accepted the offer from Tullow in Takoradi.", True),
-    ],
-)
-def test_a_plan_read_where_nothing_is_ahead_is_no_plan(said: str, kept: bool) -> None:
-    """The learned step's plan with no day: stored only where the sentence looks ahead."""
-    s = analyse(said, SAID_AT, "Ama", Known())
-    start = said.index("Tullow")
-    fact = ReadFact("WORKS_AT", "third", "plan", (start, start + len("Tullow")), confidence=0.8)
-    assert (not_ahead(s, fact) == "") is kept
 
 
 @pytest.mark.parametrize(

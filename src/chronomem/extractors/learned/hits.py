@@ -30,7 +30,6 @@ from chronomem.extractors.learned.endings import (
 from chronomem.extractors.learned.plans import (
     Spell,
     held_plan,
-    not_ahead,
     planned,
     undated_plan,
 )
@@ -163,12 +162,10 @@ def learned_fates(
     known: Known,
     before: Sequence[Sentence] = (),
     later: datetime | None = None,
-    after: Sequence[Sentence] = (),
 ) -> list[Fate]:
     """:func:`learned_hits`, fact by fact: each fact's hits, or the gate it stopped at
     (``before``: the message's sentences before ``s``, for whom a pronoun stands; ``later``:
-    the day ahead a later sentence of the message says the speaker's news starts;
-    ``after``: the message's sentences after ``s``, which may look ahead for it)."""
+    the day ahead a later sentence of the message says the speaker's news starts)."""
     correcting = corrects(s)
     old_values = [f.ends for f in read if f.ends is not None and _sure_replacement(f)]
     out: list[Fate] = []
@@ -193,11 +190,7 @@ def learned_fates(
             # replaces the diesel V60"): the V60 ends, whatever its own reading says
             fact = replace(fact, aspect="end", ends=None)
         spell = planned(s, fact, later)
-        stopped = (
-            ""
-            if spell is not None
-            else held_plan(s, fact, role, known) or not_ahead(s, fact, after)
-        )
+        stopped = "" if spell is not None else held_plan(s, fact, role, known)
         fact = undated_plan(fact, spell)
         stopped = stopped or _stopped(s, told, fact, correcting)
         if stopped:

@@ -4,8 +4,6 @@ day, a ``HAS_PLAN`` of its value, unless it plans a change of a value the user h
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -15,7 +13,6 @@ from chronomem.extractors.learned.values import days_ahead
 from chronomem.extractors.rules.analysis.found import Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.readers.end_words import ending_verb
-from chronomem.text.dates import speaks_of_future
 
 # a plan of a relation's (valid_at, invalid_at), told by a day ahead (``planned``)
 Spell = tuple[datetime | None, datetime | None]
@@ -31,29 +28,6 @@ def held_plan(s: Sentence, fact: ReadFact, role: str, known: Known) -> str:
         return ""
     value = s.text[fact.value[0] : fact.value[1]]
     return "plan of a held value" if held_texts(s, known, fact.relation, value) else ""
-
-
-def not_ahead(s: Sentence, fact: ReadFact, after: Sequence[Sentence] = ()) -> str:
-    """A plan with no day whose sentence, and the message after it (``after``), say nothing
-    of the future ("he is an engineer with ONGC in Sivasagar", read as a plan of ONGC): no
-    plan is stored ("not ahead"). A plan says so: a future or a wish ("will", "next",
-    "hoping to"), a present of what is under way ("he's moving to Spain", "moving in
-    tomorrow"), or a decision taken ("accepted the offer to lead ...")."""
-    if fact.aspect != "plan":
-        return ""
-    looks_ahead = (speaks_of_future(t.text) or _UNDER_WAY.search(t.text) for t in (s, *after))
-    return "" if any(looks_ahead) else "not ahead"
-
-
-# what tells a plan without a day: a present going on, or a decision or a wish
-_UNDER_WAY = re.compile(
-    r"(?:\b(?:am|is|are|was|were)|'m|'s|'re)\s+(?:\w+\s+)?\w+ing\b|"
-    r"\b(?:accept\w*|agreed|decided|offered|want\w*|wanna|thinking|consider\w*|intend\w*|"
-    r"appl(?:y|ied|ying)|might|may|could|would|should|maybe|hope\w*|wish\w*|dream\w*|"
-    r"plan\w*|booked|signed|enrolled|registered|invited|expect\w*|due|tomorrow|tonight|"
-    r"later|eventually|someday|one day|in the (?:spring|summer|autumn|fall|winter|new year))\b",
-    re.I,
-)
 
 
 def undated_plan(fact: ReadFact, spell: Spell | None) -> ReadFact:

@@ -50,8 +50,7 @@ def join_learned(
         before = [t[0] for t in told[:k]]
         later = next((when for when in starts[k + 1 :] if when is not None), None)
         moving = next((when for when in moves[k + 1 :] if when is not None), None)
-        after = [t[0] for t in told[k + 1 :]]
-        for fate in learned_fates(s, facts, hits, role, known, before, later, after):
+        for fate in learned_fates(s, facts, hits, role, known, before, later):
             keys = []
             for hit in fate.hits:
                 if draft.full():

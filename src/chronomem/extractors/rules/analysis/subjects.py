@@ -210,6 +210,24 @@ def _role_asked(s: Sentence, at: int, gender: str | None, known: Known) -> Party
     return fits[-1] if fits else None
 
 
+_OTHER = {"m": "f", "f": "m"}
+
+
+def _pronoun_party(s: Sentence, at: int, gender: str, known: Known, other: str) -> Party | None:
+    """Whom the "he" or "she" at ``at`` stands for (``other``: the person a pronoun of the
+    other gender stood for earlier in the sentence, whom it cannot be)."""
+    in_role = (
+        _said_twice(s, at, gender, known)
+        or _role_before(s, at, gender, known)
+        or _role_asked(s, at, gender, known)
+    )
+    if in_role is not None:
+        return in_role
+    later = known.named_after(s.text, at)
+    name = known.antecedent(gender, other_than=other, pets=True, later=later)
+    return met_party(name, known) if name else None
+
+
 def implicit_subjects(
     s: Sentence, start: int, end: int, known: Known
 ) -> list[tuple[int, int, Party | None]]:
@@ -218,19 +236,19 @@ def implicit_subjects(
     out: list[tuple[int, int, Party | None]] = [
         (a, b, party) for a, b, party, _ in role_mentions(s, start, end, known)
     ]
-    for m in _PRONOUN.finditer(s.text, start, end):
+    # "she moved to Gaborone with him, he is geologist": in one sentence a "he" and a "she"
+    # are two people, so each pronoun is read in order, from the sentence's start
+    stands_for: dict[str, str] = {}  # gender -> the normalized name its pronoun stood for
+    for m in _PRONOUN.finditer(s.text, 0, end):
         gender = pronoun_gender(m.group())
-        in_role = (
-            _said_twice(s, m.start(), gender, known)
-            or _role_before(s, m.start(), gender, known)
-            or _role_asked(s, m.start(), gender, known)
-        )
-        if in_role is not None:
-            out.append((m.start(), m.end(), in_role))
-            continue
-        later = known.named_after(s.text, m.start())
-        name = known.antecedent(gender, pets=True, later=later)
-        out.append((m.start(), m.end(), met_party(name, known) if name else None))
+        party = _pronoun_party(s, m.start(), gender, known, stands_for.get(_OTHER[gender], ""))
+        if party is not None:
+            stands_for[gender] = normalize_name(party.name)
+        if m.start() >= start:
+            out.append((m.start(), m.end(), party))
+    if len(set(stands_for.values())) == 2:  # a he and a she told apart: their genders hold
+        for gender, key in stands_for.items():
+            known.genders.setdefault(key, gender)
     if s.assistant and s.user:
         user = Party(s.user, "Person", speaker=True)
         out += [(m.start(), m.end(), user) for m in _YOU.finditer(s.text, start, end)]
