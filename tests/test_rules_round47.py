@@ -196,3 +196,27 @@ def test_a_fact_told_again_with_its_day_starts_on_that_day() -> None:
     facts = read_dated([said])
     assert facts[("LIVES_IN", "Tauranga")] == ("2019-07-01", None)
     assert facts[("HAS_JOB_TITLE", "auditor")] == ("2014-01-01", "2019-06-01")
+
+
+def test_a_yes_to_a_statement_asked_with_so_is_the_users_own() -> None:
+    found = read_facts(
+        [
+            "Ilse: My husband opened a bakery in Bruges in May, and last week we took all our "
+            "things there.",
+            "Assistant: So you've moved from Ghent to Bruges, near his bakery?",
+            "Ilse: Exactly. The kids love it.",
+        ]
+    )
+    assert ("Ilse", "LIVES_IN", "Bruges", False) in found
+    assert ("Ilse", "LIVES_IN", "Ghent", True) in found
+
+
+def test_a_so_question_answered_with_no_is_nobodys_statement() -> None:
+    found = read_facts(
+        [
+            "Ilse: My husband opened a bakery in Bruges in May.",
+            "Assistant: So you've moved from Ghent to Bruges, near his bakery?",
+            "Ilse: No, we stay in Ghent, he drives.",
+        ]
+    )
+    assert ("Ilse", "LIVES_IN", "Bruges", False) not in found

@@ -115,6 +115,14 @@ _CHECKED = re.compile(
     r"(?:right|correct|true|accurate|the case|up to date)\?\s*$",
     re.I,
 )
+# a statement asked as a question with "so" before it ("So you've moved from Espargos to Santa
+# Maria, and you still work for the câmara?"): a yes makes it the user's own too
+_DECLARED = re.compile(
+    r"(?:^|[.!?]\s+)(?:ok(?:ay)?,?\s+)?so,?\s+"
+    r"(?P<said>you(?:'ve|'re|'ll|\s+are|\s+have|\s+were|\s+still|\s+now)?\s[^.!?]{6,200})"
+    r"\?\s*$",
+    re.I,
+)
 # how the assistant recalls what it was told ("last time you said", "you mentioned that")
 _RECALLED = re.compile(
     r"^(?:(?:last time|before|earlier|previously|a while ago),?\s+)?"
@@ -274,11 +282,12 @@ def _slot_answer(text: str, question: str) -> str | None:
 def _confirmed(text: str, question: str | None) -> str | None:
     """``text`` written out when it says yes to a statement about the user that
     ``question`` asks to confirm ("so you've moved to Porto, right?", "You said you live in
-    Porto. Is that still right?"), else ``None``."""
+    Porto. Is that still right?", "So you've moved to Porto?"), else ``None``."""
     answer = _ANSWER.match(text)
     if not question or answer is None or not answer.group("yes"):
         return None
-    tagged = _CHECKED.search(question.strip()) or _TAGGED.search(question.strip())
+    asked = question.strip()
+    tagged = _CHECKED.search(asked) or _TAGGED.search(asked) or _DECLARED.search(asked)
     if tagged is None or not _YOUR_FORMS.search(tagged.group("said")):
         return None
     rest = text[answer.end() :]
