@@ -14,7 +14,8 @@ import pytest
 from chronomem.extractors.rules.analysis.person_acts import PERSON_EVIDENCE
 from chronomem.extractors.rules.analysis.person_names import person_after
 from chronomem.extractors.rules.normalise.fronted import in_plain_order
-from tests.real_embedder import read_dated, read_facts
+from chronomem.text.dates import find_time_expressions
+from tests.real_embedder import SAID_AT, read_dated, read_facts
 
 pytestmark = pytest.mark.local_model
 
@@ -220,3 +221,17 @@ def test_a_so_question_answered_with_no_is_nobodys_statement() -> None:
         ]
     )
     assert ("Ilse", "LIVES_IN", "Bruges", False) not in found
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("I leave the choir after March.", "2025-04-01"),
+        ("after june 2026 we move", "2026-07-01"),
+        ("after December 2025 we move", "2026-01-01"),
+        ("in March", "2025-03-01"),
+    ],
+)
+def test_after_a_month_is_the_day_it_is_over(said: str, day: str) -> None:
+    (found,) = find_time_expressions(said, SAID_AT)
+    assert found.when.date().isoformat() == day

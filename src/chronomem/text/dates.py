@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 from chronomem.text.anaphoric_dates import pointed_back
 from chronomem.text.date_resolvers import Resolver
 from chronomem.text.date_rules import DATE_RULES, ROUGHLY
+from chronomem.text.date_words import MONTH_NAMES
 from chronomem.text.daymath import DayContext
 from chronomem.text.lasting_ahead import lasting_ends, remaining_ends
 from chronomem.text.offset_dates import offset_days, weekdays_after
@@ -209,6 +210,16 @@ def find_time_expressions(
     return _with_roles_and_times(text, found, ref)
 
 
+# "after March", "after june 2026": a whole month, over when it ends
+_AFTER_MONTH = re.compile(rf"(?:after\s+)?(?:{MONTH_NAMES})\.?(?:\s+\d{{4}})?", re.I)
+_AFTER = re.compile(r"\bafter\s+$", re.I)
+
+
+def _month_after(when: datetime) -> datetime:
+    """The first day of the month after the one ``when`` falls in."""
+    return when.replace(year=when.year + when.month // 12, month=when.month % 12 + 1, day=1)
+
+
 def _with_roles_and_times(
     text: str, found: list[tuple[int, int, datetime]], ref: datetime
 ) -> list[TimeExpression]:
@@ -245,6 +256,9 @@ def _with_roles_and_times(
             role = "until"  # "flight out on 1 June, back on 20 June": the time away ends
         if role == "until" and _MOVED_UNTIL.search(text, max(0, start - 40), start):
             role = "at"  # "postponed until the 26th": the new day, not an end
+        after = head == "after" or _AFTER.search(text, max(0, start - 7), start) is not None
+        if after and _AFTER_MONTH.fullmatch(text, start, end):
+            when = _month_after(when)  # "I leave the group after March": from 1 April
         tail = _TIME_OF_DAY.match(text, end)
         if tail and when.hour == 0 and when.minute == 0:
             when, end = _at_time(when, tail), tail.end()
