@@ -235,3 +235,8 @@ def test_a_so_question_answered_with_no_is_nobodys_statement() -> None:
 def test_after_a_month_is_the_day_it_is_over(said: str, day: str) -> None:
     (found,) = find_time_expressions(said, SAID_AT)
     assert found.when.date().isoformat() == day
+
+
+def test_a_pair_said_again_as_we_before_the_verb_ends_their_tie() -> None:
+    found = read_facts(["Aram: My wife Nairi and me, we separated in the spring."])
+    assert ("Aram", "MARRIED_TO", "Nairi", True) in found

@@ -73,11 +73,12 @@ def pair_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
                 relation = _told_tie(known, source.name, target.name) or relation
             if any(h.verb[0] <= m.end() and m.start() <= h.verb[1] for h in hits):
                 break  # the table already read this verb
-            if i == 0:  # the first one's clause opens at the pair
+            if i == 0 and m.start() == end:  # the first one's clause opens at the pair
                 text = f"{said}{m.group()}" if said else None
                 clause = (start, m.end() if len(told) == 1 else clause[1])
-            else:  # "... and broke up last August": the pair is the subject again
+            else:  # "... and broke up last August", "..., we separated": the pair again
                 text = f"{source.name} and {target.name}{m.group()}"
+                clause = (start, m.end() if len(told) == 1 else clause[1]) if i == 0 else clause
             out.append(Hit(relation, source, target, ending, clause, m.span(), text))
     return out
 
@@ -88,12 +89,18 @@ Predicate = tuple[re.Match[str], str, bool, tuple[int, int]]  # verb, relation, 
 _NEXT = re.compile(r"[^.;!?]*?(?P<join>(?:,\s*|\s+)(?:(?:and|but)(?:\s+then)?|then))(?=\s)", re.I)
 
 
+# the pair said again as "we" or "they" before the verb: "my wife Lusine and me, we separated
+# last month", "Derek and Kayla, they broke up"
+_SAID_AGAIN = re.compile(r",?\s*(?:we|they)(?:'re|'ve)?(?=\s)", re.I)
+
+
 def _predicates(text: str, end: int) -> list[Predicate]:
     """The tie verbs of a pair told at ``end``, each with the clause that holds its dates:
     one, or several joined by "and" ("married in 2010 and divorced in 2019": each its own
     date, up to the next one's "and")."""
     out: list[Predicate] = []
-    at = end
+    again = _SAID_AGAIN.match(text, end)
+    at = again.end() if again else end
     while (found := _verb_at(text, at)) is not None:
         m, relation, ending = found
         nxt = _NEXT.match(text, m.end())
