@@ -240,3 +240,17 @@ def test_after_a_month_is_the_day_it_is_over(said: str, day: str) -> None:
 def test_a_pair_said_again_as_we_before_the_verb_ends_their_tie() -> None:
     found = read_facts(["Aram: My wife Nairi and me, we separated in the spring."])
     assert ("Aram", "MARRIED_TO", "Nairi", True) in found
+
+
+@pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        ("I'm not going back to Saariselkä next season.", True),
+        ("I won't return to Saariselkä.", True),
+        ("I'm going back to Saariselkä in December.", False),
+    ],
+)
+def test_a_return_denied_ends_the_tie(said: str, ended: bool) -> None:
+    found = read_facts(["Aino: I work as a ski instructor in Saariselkä.", f"Aino: {said}"])
+    over = {t for _, _, t, end in found if end}
+    assert ("Saariselkä" in over) is ended, found
