@@ -46,7 +46,6 @@ from chronomem.extractors.learned.told import (
 )
 from chronomem.extractors.learned.values import (
     a_place_in,
-    a_visit,
     a_way_to_work,
     no_age,
     value_at,
@@ -257,8 +256,6 @@ def _fact_hits(
         return "a landmark"  # "got an apartment near the arsenal": no job there
     if fact.relation in _EMPLOYED and a_place_in(s.text, found):
         return "a landmark"  # "got a job in Dubai with Emirates": where, not whom for
-    if fact.relation != "VISITED" and a_visit(s.text, found):
-        return "a visit"  # "I stopped by Tesco": no job there, none that ends
     if fact.relation in _EMPLOYED and a_way_to_work(s.text, found):
         return "a landmark"  # "Now I take MTR to work": how, not whom for
     if fact.relation == "HAS_CONDITION" and _PROCEDURE.search(target.name):

@@ -108,18 +108,6 @@ def a_way_to_work(text: str, found: Span) -> bool:
     return ridden is not None and _TO_WORK.match(text, found.end) is not None
 
 
-def a_visit(text: str, found: Span) -> bool:
-    """Is ``found`` a place dropped in at ("I stopped by Tesco", "popped into the bank")?"""
-    return _DROPPED_IN.search(text, max(0, found.start - 30), found.start) is not None
-
-
-_DROPPED_IN = re.compile(
-    r"\b(?:stop|stopped|stopping|drop|dropped|dropping|pop|popped|popping|swing|swung)\s+"
-    r"(?:by|in|into|over|round)(?:\s+at)?\s+(?:the\s+|a\s+)?$",
-    re.I,
-)
-
-
 def no_age(text: str, found: Span) -> bool:
     """Is the number read as an age an age that dates something else ("since I was 16"), a
     rate ("40 a day"), a day of the month ("*19th") or a label ("number 41", "flat 12")?"""

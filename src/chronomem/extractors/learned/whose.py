@@ -306,25 +306,21 @@ def _elliptic(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -
     negation before the value says what does not hold)?"""
     before = _ENDED.sub(" ", s.text[clause[0] : found.start].lower())
     denied = any(word in NEGATIONS for word in _WORDS.findall(before))
-    return not denied and subjectless(s, known, found.name)
+    return not denied and subjectless(s, known)
 
 
 # an ending, not a denial: "no more Ventolin, now Symbicort", "no longer the night shift"
 _ENDED = re.compile(r"\bno (?:more|longer)\b")
 
 
-def subjectless(s: Sentence, known: Known, value: str = "") -> bool:
+def subjectless(s: Sentence, known: Known) -> bool:
     """Does ``s`` leave its subject out: a chat line naming no person, pronoun or noun as
-    what it is about ("Rotterdam. Since the spring.", "Pixel 8a now.", "Left Klarna.")?
-    ``value``: the name the line tells, which as a subject later is no other one ("To
-    Kofi, he is a surveyor": the line still leaves out who got engaged to him)."""
+    what it is about ("Rotterdam. Since the spring.", "Pixel 8a now.", "Left Klarna.")?"""
     if _OPENS_ON_A_NOUN.match(s.text):
         return False
     for start, _, party in subject_candidates(s, 0, len(s.text), known, devices_only=False):
         if _SUBORDINATE.search(s.text, 0, start):
             continue  # "Wells Fargo, if you're wondering": the subject of an aside
-        if value and party is not None and normalize_name(party.name) == normalize_name(value):
-            continue
         if party is None or party.label == "Person" or party.speaker:
             return False
     return True

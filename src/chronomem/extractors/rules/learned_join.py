@@ -16,8 +16,6 @@ from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.draft import Draft
-from chronomem.extractors.rules.fact_dates import fact_dates
-from chronomem.extractors.rules.hit_dates import owned_times
 from chronomem.extractors.rules.plain_texts import aside_text
 from chronomem.extractors.rules.readers.mentions import mentioned_spans
 from chronomem.extractors.rules.readers.start_dates import STARTABLE, move_in_told, start_told
@@ -100,7 +98,6 @@ def _add_learned(
     (``None``); its fact's key."""
     hit = _as_the_rules_end_it(draft, hit, hits, index)
     if _told_already(draft, hit):
-        _dated_again(s, hit, hits, draft, known)
         return None
     _drop_open_mention(draft, hit)
     hit = replace(hit, text=aside_text(hit, hits))
@@ -195,20 +192,6 @@ def _drop_open_mention(draft: Draft, hit: Hit) -> None:
         mention = draft.facts.get(key)
         if mention is not None and (mention.invalid_at is None or key in draft.over_mentions):
             del draft.facts[key]
-
-
-def _dated_again(s: Sentence, hit: Hit, hits: list[Hit], draft: Draft, known: Known) -> None:
-    """The start a later sentence tells of the same open fact, told first with no date of
-    its own ("i grow tangerines near Seogwipo ... moved to my grandfather's orchard in
-    Seogwipo in april 2022"): the fact holds from the day told, not from the message."""
-    key = (normalize_name(hit.source.name), normalize_name(hit.target.name), hit.relation)
-    fact = draft.facts.get(key)
-    if fact is None or hit.ending or fact.invalid_at is not None or fact.valid_at != draft.said_at:
-        return
-    names = (fact.source, fact.target)
-    valid_at, _ = fact_dates(s, hit, owned_times(s, hit, [*hits, hit]), known, names)
-    if valid_at is not None and fact.valid_at is not None and valid_at < fact.valid_at:
-        draft.redate(key, valid_at)
 
 
 def _told_already(draft: Draft, hit: Hit) -> bool:

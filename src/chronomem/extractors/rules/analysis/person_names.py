@@ -55,11 +55,6 @@ _AND_ROLE = re.compile(
     re.I,
 )
 _ASIDE = re.compile(_APPOSITION)
-# the subject said twice: "Vytas, he is lifeguard" (not a report: "Gdansk, she says, is ...")
-_SAID_TWICE = re.compile(
-    r",\s+(?:he|she)\s+(?!(?:says?|said|thinks?|thought|reckons?|claims?|told|tells?)\b)[a-z']",
-    re.I,
-)
 _VERB = re.compile(rf"\s+{_ADVERBS}{_FINITE}")
 
 
@@ -89,11 +84,10 @@ def is_name_word(name: str) -> bool:
 
 
 def person_after(sentence: str, end: int, person_verbs: re.Pattern[str]) -> bool:
-    """Does what follows a name at ``end`` tell a person: "and his husband", "he" or "she"
-    after a comma (the subject said twice: "Vytas, he is lifeguard"), a verb only
+    """Does what follows a name at ``end`` tell a person: "and his husband", a verb only
     people do (``person_verbs``, matched where the name's verb would stand), or a finite
     verb with a personal pronoun later in the sentence?"""
-    if _AND_ROLE.match(sentence, end) or _SAID_TWICE.match(sentence, end):
+    if _AND_ROLE.match(sentence, end):
         return True
     aside = _ASIDE.match(sentence, end)
     at = aside.end() if aside else end

@@ -47,7 +47,6 @@ def piece_subject(
     # the first: "I handed in my notice at X" is about "I"; "now that you're ...": a
     # conjunction or relative word is no subject
     found = [c for c in found if c[2] is not None or s.text[c[0] : c[1]].lower() not in _LINKS]
-    found = _reported(s, found, obj) or found
     if not found:
         return None
     start, end, party = found[0]
@@ -59,24 +58,6 @@ def piece_subject(
     if not person or (s.assistant and not (party.speaker or party.named)):
         return None
     return party, end, False
-
-
-def _reported(
-    s: Sentence, found: list[tuple[int, int, Party | None]], obj: Span
-) -> list[tuple[int, int, Party | None]]:
-    """The subjects after the last verb of saying before ``obj``, when one follows it: what
-    was said has a subject of its own ("My doctor said starting December 1 I will stop
-    metformin": I, not the doctor). Empty: no such verb, or no subject after it."""
-    said = [m.end() for m in _SAID.finditer(s.text, found[0][1] if found else 0, obj.start)]
-    return [c for c in found if said and c[0] >= said[-1]]
-
-
-# a verb of saying or thinking that opens a clause of its own ("told me", "says that")
-_SAID = re.compile(
-    r"\b(?:said|says|say|told (?:me|us|him|her|them)|tells (?:me|us)|thinks|thought|reckons|"
-    r"believes|promised|confirmed|announced|wrote)(?:\s+that)?\b",
-    re.I,
-)
 
 
 def _possessed_subject(

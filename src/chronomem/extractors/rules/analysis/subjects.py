@@ -179,24 +179,6 @@ def _role_before(s: Sentence, at: int, gender: str | None, known: Known) -> Part
     return None if any(where < o < at for o, _ in known.named_in(s.text)) else party
 
 
-# only a comma (or a dash) between a name and the pronoun after it
-_DISLOCATED = re.compile(r"\s*(?:,|\s-|\s\u2014)\s*")
-
-
-def _said_twice(s: Sentence, at: int, gender: str | None, known: Known) -> Party | None:
-    """The person named right before the pronoun at ``at``, with only a comma between: a
-    subject said twice, as speech and many learners put it ("I meet someone! Vytas, he is
-    lifeguard", "my neighbour Oren, he moved to Eilat"). Not a person the conversation
-    marked of the other gender, nor a pet."""
-    for where, key in reversed(known.named_in(s.text[:at])):
-        name = known.people[key]
-        if _DISLOCATED.fullmatch(s.text, where + len(name), at) is None:
-            continue
-        fits = known.genders.get(key, gender) == gender and not known.is_pet(key)
-        return met_party(name, known) if fits else None
-    return None
-
-
 def _role_asked(s: Sentence, at: int, gender: str | None, known: Known) -> Party | None:
     """The user's person of ``gender`` the assistant's question just before named by role,
     when no one met is named before offset ``at`` ("How's your nan?" - "she hates the food
@@ -210,24 +192,6 @@ def _role_asked(s: Sentence, at: int, gender: str | None, known: Known) -> Party
     return fits[-1] if fits else None
 
 
-_OTHER = {"m": "f", "f": "m"}
-
-
-def _pronoun_party(s: Sentence, at: int, gender: str, known: Known, other: str) -> Party | None:
-    """Whom the "he" or "she" at ``at`` stands for (``other``: the person a pronoun of the
-    other gender stood for earlier in the sentence, whom it cannot be)."""
-    in_role = (
-        _said_twice(s, at, gender, known)
-        or _role_before(s, at, gender, known)
-        or _role_asked(s, at, gender, known)
-    )
-    if in_role is not None:
-        return in_role
-    later = known.named_after(s.text, at)
-    name = known.antecedent(gender, other_than=other, pets=True, later=later)
-    return met_party(name, known) if name else None
-
-
 def implicit_subjects(
     s: Sentence, start: int, end: int, known: Known
 ) -> list[tuple[int, int, Party | None]]:
@@ -236,19 +200,17 @@ def implicit_subjects(
     out: list[tuple[int, int, Party | None]] = [
         (a, b, party) for a, b, party, _ in role_mentions(s, start, end, known)
     ]
-    # "she moved to Gaborone with him, he is geologist": in one sentence a "he" and a "she"
-    # are two people, so each pronoun is read in order, from the sentence's start
-    stands_for: dict[str, str] = {}  # gender -> the normalized name its pronoun stood for
-    for m in _PRONOUN.finditer(s.text, 0, end):
+    for m in _PRONOUN.finditer(s.text, start, end):
         gender = pronoun_gender(m.group())
-        party = _pronoun_party(s, m.start(), gender, known, stands_for.get(_OTHER[gender], ""))
-        if party is not None:
-            stands_for[gender] = normalize_name(party.name)
-        if m.start() >= start:
-            out.append((m.start(), m.end(), party))
-    if len(set(stands_for.values())) == 2:  # a he and a she told apart: their genders hold
-        for gender, key in stands_for.items():
-            known.genders.setdefault(key, gender)
+        in_role = _role_before(s, m.start(), gender, known) or _role_asked(
+            s, m.start(), gender, known
+        )
+        if in_role is not None:
+            out.append((m.start(), m.end(), in_role))
+            continue
+        later = known.named_after(s.text, m.start())
+        name = known.antecedent(gender, pets=True, later=later)
+        out.append((m.start(), m.end(), met_party(name, known) if name else None))
     if s.assistant and s.user:
         user = Party(s.user, "Person", speaker=True)
         out += [(m.start(), m.end(), user) for m in _YOU.finditer(s.text, start, end)]

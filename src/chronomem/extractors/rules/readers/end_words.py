@@ -175,13 +175,6 @@ _RETURN = re.compile(
     r"re-?join(?:ed)?|returned to|return to|almost|nearly|never (?:quit|left))\b",
     re.I,
 )
-# a return denied: "I don't go back to X next winter", "I'm not going back to X", "won't
-# return to X"
-_NO_RETURN = re.compile(
-    r"(?:\b(?:not|never)|n't)\s+(?:be\s+)?(?:(?:go|going|come|coming)\s+back|return|returning)"
-    r"\s+(?:to|at|into)\s+(?:the\s+)?$",
-    re.I,
-)
 _WISH = re.compile(
     r"\b(?:will|gonna|going to|might|may|should|would|could|want(?:s|ed)? to|wanna|"
     r"thinking (?:of|about)|considering|plan(?:ning)? to|about to|hope|hoping|if|unless|"
@@ -208,8 +201,6 @@ def ends_tie(before: str, after: str, rest: str = "") -> bool:
     ``before``: the piece's words up to the reference; ``after``: from the reference to the
     piece's end; ``rest``: to the sentence's end (a predicate told after "and" or a comma:
     "X and I are done", "X let go of half the team, me included")."""
-    if _NO_RETURN.search(before):
-        return True  # "I don't go back to Levi next winter": the tie is over
     if _RETURN.search(before) or _RETURN.search(after):
         return False
     if (_object_end(before) and not _TRIP.match(after)) or _negated_hold(before, after):

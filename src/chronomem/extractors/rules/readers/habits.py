@@ -88,9 +88,7 @@ _NOT_A_THING = PRONOUNS | OTHER_SUBJECTS | DETERMINERS | TIME_WORDS
 _GIVE_UP = re.compile(
     r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update|"
     r"honestly|tbh|ngl)\W+)*)"
-    # ("stopped by the shop", "stopped at Tesco": a visit, nothing given up)
-    r"(?:finally |completely |totally )?(?:stopped(?!\s+(?:by|in|at|off|over|round|for)\b)|quit|"
-    r"gave up(?: on)?|given up(?: on)?|"
+    r"(?:finally |completely |totally )?(?:stopped|quit|gave up(?: on)?|given up(?: on)?|"
     r"cut out|cut(?= [\w-]+ (?:out|completely|entirely|altogether|cold turkey)\b)|"
     r"dropped|ditched|no longer)\s+(?P<rest>[^.!?;,]*)",
     re.I,
