@@ -55,7 +55,7 @@ def unread_why(s: Sentence, hits: Sequence[Hit], role: str) -> str:
 # The gates a fact can stop at, in the order they are asked (``bench/reader_funnel.py``
 # counts the facts stopped at each).
 GATES = (
-    "plan of a held value", "question", "aspect", "confidence", "correction",
-    "value", "owner", "role named again", "conditional", "replaced", "called off", "no age",
-    "told as over", "a landmark", "a procedure", "a pet's kind", "known to rules",
+    "plan of a held value", "question", "aspect", "confidence", "correction", "value", "owner",
+    "role named again", "conditional", "replaced", "called off", "no age", "told as over",
+    "a landmark", "a procedure", "a pet's kind", "known to rules",
 )  # fmt: skip

@@ -27,12 +27,7 @@ from chronomem.extractors.learned.endings import (
     replaces,
     same_kind,
 )
-from chronomem.extractors.learned.plans import (
-    Spell,
-    held_plan,
-    planned,
-    undated_plan,
-)
+from chronomem.extractors.learned.plans import Spell, held_plan, planned, undated_plan
 from chronomem.extractors.learned.reader import ReadFact
 from chronomem.extractors.learned.told import (
     an_ex,
@@ -44,12 +39,7 @@ from chronomem.extractors.learned.told import (
     told_another,
     told_ended,
 )
-from chronomem.extractors.learned.values import (
-    a_place_in,
-    a_way_to_work,
-    no_age,
-    value_at,
-)
+from chronomem.extractors.learned.values import a_place_in, a_way_to_work, no_age, value_at
 from chronomem.extractors.learned.whose import owner
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.held import held_drug, only_held

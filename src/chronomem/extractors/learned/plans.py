@@ -48,9 +48,8 @@ def planned(s: Sentence, fact: ReadFact, later: datetime | None = None) -> Spell
     """A plan of a relation: from the day ahead its clause names nearest its value ("I'm
     starting at Stripe in January", "we move to Porto next spring"), or until that day when
     its verb ends something ("my lease ends on 30 June", "from December I will stop
-    metformin"), else from the start a later
-    sentence of the message tells (``later``: "... It starts April 1."); ``None``: no plan
-    of a relation, or no day ahead."""
+    metformin"), else from the start a later sentence of the message tells (``later``: "...
+    It starts April 1."); ``None``: no plan of a relation, or no day ahead."""
     if fact.aspect != "plan" or fact.relation == "HAS_PLAN":
         return None
     ahead = days_ahead(s, fact.value[0])
