@@ -19,7 +19,12 @@ sister's move to X" -> the sister), and the head's kind must agree with it:
   seventy-nine, signed up for salsa"); a clause opening on "he" or "she" is about whom
   the pronoun stands for, read in order ("my son want to be the pilot, but he is only 9");
   a short line naming no one goes on with the person the sentence before was about ("Cousin got
-  engaged!! To Marisol.");
+  engaged!! To Marisol."), and a later clause naming no one with the person its sentence named
+  first ("My nephew Tomasz is 11, no wait, 12"); a clause opening on a bare name no rule typed
+  and its verb is that person's ("Oksana has taken over as treasurer") and never the
+  speaker's ("Bogdan still works at Tesco");
+- what another does to the speaker, or says of them, is the speaker's ("Dr Okafor has put me
+  on gliclazide", "Kasia says I have asthma");
 - on an **assistant's** turn a fact is the user's when the clause speaks of the user (the
   rules' text is in the user's voice by then: "since you moved to X" reads "since I moved");
   the assistant speaking of itself is no one's subject ("I've noted that you have X").
@@ -35,11 +40,13 @@ from chronomem.extractors.rules.analysis.found import Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.person_acts import FILLERS, PERSON_EVIDENCE
+from chronomem.extractors.rules.analysis.person_names import FINITE_VERB
 from chronomem.extractors.rules.analysis.piece_subjects import PieceSubject, piece_subject
 from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.analysis.subjects import ROLE_WORDS, role_owner
+from chronomem.extractors.rules.normalise.chat_names import COMMON_WORDS
 from chronomem.extractors.rules.readers.clause_subjects import subject_candidates
-from chronomem.extractors.rules.tables.lexicon import NEGATIONS
+from chronomem.extractors.rules.tables.lexicon import NEGATIONS, NOT_NAMES
 from chronomem.extractors.rules.tables.life_words import (
     ROLES_DATING,
     ROLES_FAMILY,
@@ -98,6 +105,8 @@ def owner(
             return me  # "got a kitten! her name is Miso": the name of what was just told
         if role == "user" and _OWN_ROLE_OPENING.match(s.text, clause[0], found.start):
             return me  # "Dentist's Dr Visser now.": a role said bare is the speaker's own
+        if subject is None and _opener(s, clause, found, known) is not None:
+            return None  # "Alan is still driving buses for X": Alan's, not the speaker's
         alone = subject is None and not s.speaks_as_self
         if alone and (not _elliptic(s, clause, found, known) or _goes_on(before, known)):
             return None  # "Sister got the job. Deloitte!": the sister's news goes on
@@ -106,11 +115,54 @@ def owner(
         named_first = _named_first(s, subject, found)
         if named_first is not None:
             return named_first  # "soraya lives like 5 mins from me in Croydon"
+        if subject is not None and _done_to_me(s, subject[1], found):
+            return me  # "Dr Salkeld has moved me to sitagliptin": the speaker's drug
         return _speaker_if_theirs(subject, found, me, s)
     if kind == "third":
         person = _third_owner(s, (clause, found), subject, known, before)
         return person if person is not None else _narrated(s, subject, found)
     return None
+
+
+# a clause opening on a capitalised name (after a filler), not a word of ordinary English,
+# then a finite verb: "Yusuf has taken over as X", "Alan is still driving buses for X"
+_OPENER = re.compile(
+    rf"\W*(?:(?:{'|'.join(sorted(FILLERS))}|also)\W+)*"
+    r"(?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){1,2})?"
+    rf"((?:[A-Z][\w'’-]+\s+){{0,2}}[A-Z][\w'’-]+)\s+{FINITE_VERB}",
+    re.UNICODE,
+)
+_BREAK = re.compile(r"[,;:]")
+
+
+def _opener(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -> Party | None:
+    """The person a clause opens on, named bare before a finite verb and before the value,
+    with no comma between (a name no rule typed: "Yusuf has taken over as treasurer"; not
+    "Co-codamol's binned, just paracetamol", nor a name met as a pet or a place)."""
+    m = _OPENER.match(s.text, clause[0], found.start)
+    if m is None or _BREAK.search(s.text, m.end(), found.start):
+        return None
+    name = m.group(1)
+    words = name.lower().split()
+    if any(w in COMMON_WORDS or w in NOT_NAMES for w in words):
+        return None
+    if name == s.speaker or known.labels.get(normalize_name(name)) not in (None, "", "Person"):
+        return None
+    return Party(name, "Person")
+
+
+# what another does to the speaker, the value after it: "moved me to X", "put me on X",
+# "made me X", "promoted me to X"; what another says the speaker is: "said I have X"
+_TO_ME = re.compile(
+    r"\b(?:me\s+(?:up\s+|over\s+|back\s+)?(?:to|on|onto|as|into)\b|made\s+me\b"
+    r"|(?:said|says|thinks|told\s+me|confirmed)\s+(?:that\s+)?(?:I|i)\b)"
+)
+
+
+def _done_to_me(s: Sentence, after: int, found: Span) -> bool:
+    """Does the clause say, between its subject (ending at ``after``) and the value, that
+    the subject does it to the speaker or says it of the speaker?"""
+    return found.label != "Person" and _TO_ME.search(s.text, after, found.start) is not None
 
 
 def _named_first(s: Sentence, subject: PieceSubject | None, found: Span) -> Party | None:
@@ -164,6 +216,10 @@ def _third_owner(
         person = _told_by_pronoun(s, named, before, known, _aged(found))
     if person is None and not named and _short(s) and before:
         person = _about(before[-1], known, before[:-1])
+    if person is None and clause[0] > 0 and not any(party for *_, party in named):
+        person = _earlier(s, clause[0], known, before)  # "My daughter Ayanda is 7 — eish, 8"
+    if person is None and subject is None:
+        person = _opener(s, clause, found, known)  # "Yusuf has taken over as treasurer"
     return person if person is not None and _third(person, found) else None
 
 
@@ -248,6 +304,16 @@ def _about(s: Sentence, known: Known, before: Sequence[Sentence]) -> Party | Non
         party = _told_by_pronoun(s, candidates, before, known)
     person = party is not None and party.label == "Person" and not party.speaker
     return party if person else None
+
+
+def _earlier(s: Sentence, upto: int, known: Known, before: Sequence[Sentence]) -> Party | None:
+    """The person the sentence ``s`` was about before ``upto`` (a clause naming no one goes
+    on with them): a "he" or "she" read in order, or the first person named."""
+    candidates = subject_candidates(s, 0, upto, known, devices_only=False)
+    if candidates and PRONOUN.fullmatch(s.text[candidates[0][0] : candidates[0][1]]):
+        return _told_by_pronoun(s, candidates, before, known)
+    people = (p for *_, p in candidates if p is not None and p.label == "Person")
+    return next((p for p in people if not p.speaker), None)
 
 
 def _relatives(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -> Party | None:

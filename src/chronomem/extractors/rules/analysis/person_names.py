@@ -48,6 +48,8 @@ _FINITE = (
     r"|lost|spent|wore|drove|rode|wrote|grew|told|sent|brought|fell|broke|chose|taught"
     r"|thought|felt|flew|led|paid|put|read|said|sat|saw|slept|spoke|stood|won)\b"
 )
+# a finite verb after at most two adverbs: "is still driving", "has taken", "finally quit"
+FINITE_VERB = rf"{_ADVERBS}{_FINITE}"
 _PERSON_PRONOUN = re.compile(r"\b(?:he|she|his|her|him|hers|himself|herself)\b", re.I)
 _ROLES = "|".join(sorted(ROLES_MARRIED | ROLES_DATING | ROLES_FRIEND | ROLES_FAMILY, key=len))
 _AND_ROLE = re.compile(
@@ -55,7 +57,7 @@ _AND_ROLE = re.compile(
     re.I,
 )
 _ASIDE = re.compile(_APPOSITION)
-_VERB = re.compile(rf"\s+{_ADVERBS}{_FINITE}")
+_VERB = re.compile(rf"\s+{FINITE_VERB}")
 
 
 def lexicon_word(word: str) -> bool:
