@@ -65,7 +65,10 @@ def test_a_state_held_since_a_duration_starts_then() -> None:
 def test_an_ending_said_with_from_a_duration_ends_then() -> None:
     facts = run("Lejla: I stop the coffee completely from two weeks, only green tea now.").facts
     coffee = [f for f in facts if f.target.lower() == "coffee"]
-    assert [f.invalid_at for f in coffee] == [day("2024-01-01")]
+    assert [(f.relation, f.valid_at, f.invalid_at) for f in coffee] == [
+        ("HAS_HABIT", None, day("2024-01-01")),
+        ("STOPPED", day("2024-01-01"), None),  # given up from then (``rules/stopped.py``)
+    ]
 
 
 def test_a_texted_duration_dates_the_state() -> None:

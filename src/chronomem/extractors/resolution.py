@@ -25,7 +25,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import Entity, ExtractedEntity, Fact, Resolution, ResolutionRequest
-from chronomem.model.relations import functional_rule
+from chronomem.model.relations import STOPPABLE, STOPPED, functional_rule
 from chronomem.model.slots import ended_by, has_slots, singular, steps_on
 
 SYMMETRIC_RELATIONS = frozenset({"MARRIED_TO", "DATING", "FRIEND_OF"})
@@ -69,11 +69,22 @@ _LIKING = frozenset({"LIKES", "LOVES", "ENJOYS"})
 _DISLIKING = frozenset({"HATES", "DISLIKES"})
 
 
+#: Relations of which a value held closes the same value's opposite: a taste and its dislike;
+#: a habit, a diet or a medicine and having stopped it.
+_OPPOSITES = (
+    (_LIKING, _DISLIKING),
+    (_DISLIKING, _LIKING),
+    (STOPPABLE, frozenset({STOPPED})),
+    (frozenset({STOPPED}), STOPPABLE),
+)
+
+
 def opposite_tastes(new: Fact, candidates: Sequence[Fact]) -> tuple[str, ...]:
-    """ "I hate cilantro" then "I like cilantro now": a taste closes its opposite."""
+    """ "I hate cilantro" then "I like cilantro now": a taste closes its opposite; so does
+    "smoking again" the having quit (``STOPPED``)."""
     if new.invalid_at is not None and new.valid_at is None:
         return ()
-    for side, other in ((_LIKING, _DISLIKING), (_DISLIKING, _LIKING)):
+    for side, other in _OPPOSITES:
         if new.relation in side:
             return tuple(
                 sorted(

@@ -126,6 +126,11 @@ DAY_RELATIONS: frozenset[str] = PLAN_RELATIONS | {"VISITED"}
 #: stripe done"). They carry no value of their own: they never contradict anything, and they
 #: end with the typed fact between the same two entities (``engine/endings.py``).
 GENERIC_RELATIONS: frozenset[str] = frozenset({"MENTIONED", "RELATED_TO"})
+#: Relations whose values one gives up (a habit, a diet, a medicine): an ending of one is also
+#: a state that lasts, ``STOPPED`` (``extractors/rules/stopped.py``), until the value is
+#: taken up again.
+STOPPABLE: frozenset[str] = frozenset({"HAS_HABIT", "FOLLOWS_DIET", "TAKES_MEDICATION"})
+STOPPED = "STOPPED"
 
 
 def functional_relations_text(*, compact: bool = False) -> str:

@@ -12,7 +12,9 @@ The order is data, as in spaCy's ``nlp.pipe_names``:
 4. the hits become facts; then ``mentions``: the named entities no hit used;
 5. ``learned``: the learned reader (``extractors/learned``, ``docs/reader.md``) adds the
    facts the rules did not find, from one encoder pass per message shared with the
-   episode's vector (with the default local embedder only).
+   episode's vector (with the default local embedder only);
+6. ``stopped``: each ending of a habit, a diet or a medicine is also the state of having
+   stopped, from that day (``stopped.py``).
 
 ``Pipeline(disabled=...)`` (or :meth:`Pipeline.without`, which checks the names) switches
 stages off, like spaCy's ``select_pipes(disable=...)``: for an ablation, or to see with
@@ -89,7 +91,7 @@ SENTENCE_PIPELINE = (
     "days_corrected",
     "assistant",
 )
-EPISODE_PIPELINE = ("mentions", "learned")
+EPISODE_PIPELINE = ("mentions", "learned", "stopped")
 CONTEXT_PIPELINE = ("held",)  # what the reading knows before the text: the memory's values
 PIPE_NAMES = (
     CONTEXT_PIPELINE + TEXT_PIPELINE + VOICE_PIPELINE + SENTENCE_PIPELINE + EPISODE_PIPELINE
@@ -142,6 +144,7 @@ def describe(name: str) -> str:
         "narrated": 'a sentence narrated about a named person, read in its voice ("I work")',
         "mentions": "named entities no hit used: the speaker MENTIONED them",
         "learned": "the learned reader's facts the rules did not find (one encoder pass)",
+        "stopped": "an ending of a habit, a diet or a medicine: the state of having stopped",
     }[name]
 
 

@@ -68,6 +68,15 @@ def plain_sentence(relation: str, source: str, target: str) -> str | None:
     return template.format(s=source, t=target) if template else None
 
 
+def stopped_sentence(relation: str, source: str, target: str) -> str:
+    """Having stopped a value, said plainly (``stopped.py``): the relation's sentence said
+    as over ("Geoffrey no longer takes amlodipine", "Alys no longer follows a vegan diet"),
+    or, for a habit, that it was given up ("Gareth gave up cigarettes")."""
+    template = _ASIDE.get(relation)
+    over = _over(template) if template else None
+    return (over or "{s} gave up {t}").format(s=source, t=target)
+
+
 def plain(text: str, s: Sentence, hit: Hit) -> str:
     """``text`` (the clause, rewritten) or, when it rambles, the relation's plain sentence:
     for the relations of ``_PLAIN``, a clause naming others or longer than ``MAX_WORDS``;

@@ -21,6 +21,7 @@ from chronomem.extractors.rules.normalise.replies import as_answered
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.readers.mentions import mention_hits
 from chronomem.extractors.rules.state import SentenceState, TextState
+from chronomem.extractors.rules.stopped import add_stopped
 from chronomem.extractors.rules.trace import Trace, timing
 from chronomem.model import Episode, ExtractedFact, Extraction
 from chronomem.text.speakers import is_assistant
@@ -74,6 +75,9 @@ def extract_prose(
         with timing(trace, "learned"):
             read = episode if draft.assistant else as_answered(episode, known.asked)
             join_learned(learned, (read, normalised), told, draft, known, trace)
+    if not light and pipeline.has("stopped"):
+        with timing(trace, "stopped"):
+            add_stopped(draft, trace)
     return draft.build()
 
 
