@@ -77,6 +77,7 @@ def test_an_ending_still_ahead_is_no_state_yet() -> None:
         ("2025-05-01T10:00", "Connor: I drink a couple of pints every friday"),
         ("2025-05-02T10:00", "Connor: I'm stopping drinking from September, a dry year"),
     ]
+    assert ("drinking", "None..2025-09-01") in timeline_days(story, "Connor", "HAS_HABIT")
     assert timeline_days(story, "Connor", "STOPPED") == []
 
 
