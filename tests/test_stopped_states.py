@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from chronomem.extractors import RuleExtractor
+from chronomem.extractors.rules.plain_texts import stopped_sentence
 from chronomem.model import Episode, EpisodeSource
+from chronomem.text.words import gerund_of
 from tests.real_embedder import (
     SAID_AT,
     facts_about,
@@ -90,3 +92,18 @@ def test_the_stage_can_be_switched_off() -> None:
     assert [f.relation for f in on.facts].count("STOPPED") == 1
     assert "STOPPED" not in [f.relation for f in off.facts]
     assert [f for f in on.facts if f.relation != "STOPPED"] == list(off.facts)
+
+
+@pytest.mark.parametrize(
+    ("told", "doing"),
+    [("smoked", "smoking"), ("smokes", "smoking"), ("drink", "drinking"), ("run", "running")],
+)
+def test_a_habit_told_by_its_verb_is_given_up_as_the_doing(told: str, doing: str) -> None:
+    """ "I smoked 20 a day since I was 16 ... quit in March": "Declan gave up smoking", not
+    "gave up smoked"."""
+    assert stopped_sentence("HAS_HABIT", "Declan", told) == f"Declan gave up {doing}"
+
+
+@pytest.mark.parametrize("thing", ["coffee", "sugar", "cigarettes", "smoking", "Zyn"])
+def test_a_thing_given_up_is_named_as_told(thing: str) -> None:
+    assert gerund_of(thing) is None

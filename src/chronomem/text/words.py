@@ -65,3 +65,25 @@ def is_gerund(word: str) -> bool:
     stem = word[:-3].lower()
     known = english_words()
     return stem in known or f"{stem}e" in known or (stem[-1:] == stem[-2:-1] and stem[:-1] in known)
+
+
+def gerund_of(word: str) -> str | None:
+    """The "-ing" form of a verb said in another form ("smoked", "smokes", "smoke", "run" ->
+    "smoking", "running"), when that form is a word of :func:`english_words` and names the
+    doing ("coffee", "sugar", "cigarettes" have none); ``None`` otherwise."""
+    lower = word.lower()
+    if not lower.isalpha() or lower.endswith("ing") or len(lower) < 3:
+        return None
+    stems = [lower]
+    if lower.endswith("ed"):
+        stems += [lower[:-2], lower[:-1]]
+    elif lower.endswith("s"):
+        stems.append(lower[:-1])
+    known = english_words()
+    for stem in stems:
+        if stem not in known:
+            continue
+        for form in (stem + "ing", stem[:-1] + "ing", stem + stem[-1] + "ing"):
+            if form in known and is_gerund(form):
+                return form
+    return None

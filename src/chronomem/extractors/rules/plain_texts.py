@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from chronomem.extractors.rules.analysis.found import Hit, Sentence
 from chronomem.extractors.rules.analysis.names import normalize_name
-from chronomem.text.words import word_set
+from chronomem.text.words import gerund_of, word_set
 
 #: A rewritten clause of more words than this is not a plain statement of one fact.
 MAX_WORDS = 16
@@ -74,7 +74,8 @@ def stopped_sentence(relation: str, source: str, target: str) -> str:
     or, for a habit, that it was given up ("Gareth gave up cigarettes")."""
     template = _ASIDE.get(relation)
     over = _over(template) if template else None
-    return (over or "{s} gave up {t}").format(s=source, t=target)
+    doing = gerund_of(target) if over is None else None  # "gave up smoked": smoking
+    return (over or "{s} gave up {t}").format(s=source, t=doing or target)
 
 
 def plain(text: str, s: Sentence, hit: Hit) -> str:
