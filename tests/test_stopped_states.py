@@ -104,6 +104,8 @@ def test_a_habit_told_by_its_verb_is_given_up_as_the_doing(told: str, doing: str
     assert stopped_sentence("HAS_HABIT", "Declan", told) == f"Declan gave up {doing}"
 
 
-@pytest.mark.parametrize("thing", ["coffee", "sugar", "cigarettes", "smoking", "Zyn"])
+@pytest.mark.parametrize(
+    "thing", ["coffee", "sugar", "cigarettes", "smoking", "Zyn", "cards", "beds"]
+)
 def test_a_thing_given_up_is_named_as_told(thing: str) -> None:
     assert gerund_of(thing) is None

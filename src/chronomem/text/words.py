@@ -81,9 +81,20 @@ def gerund_of(word: str) -> str | None:
         stems.append(lower[:-1])
     known = english_words()
     for stem in stems:
-        if stem not in known:
+        if len(stem) < 3 or stem not in known:
             continue
-        for form in (stem + "ing", stem[:-1] + "ing", stem + stem[-1] + "ing"):
-            if form in known and is_gerund(form):
-                return form
+        forms: tuple[str, ...]
+        if stem.endswith("e"):  # smoke -> smoking
+            forms = (stem + "ing", stem[:-1] + "ing")
+        elif stem[-1] not in _NOT_DOUBLED:  # run -> running
+            forms = (stem + "ing", stem + stem[-1] + "ing")
+        else:
+            forms = (stem + "ing",)
+        found = next((form for form in forms if form in known), None)
+        if found is not None:
+            return found
     return None
+
+
+# letters a verb's last never doubles before "-ing" ("play" -> "playing", "fix" -> "fixing")
+_NOT_DOUBLED = frozenset("aeiouwxy")
