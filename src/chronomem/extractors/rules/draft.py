@@ -184,7 +184,7 @@ class Draft:
         return days
 
     def build(self) -> Extraction:
-        self.switch_days()
+        """The episode's extraction (its days already switched: :meth:`switch_days`)."""
         if self.speaker:
             me = self.entities[normalize_name(self.speaker)]
             me.sentences = me.sentences or list(range(len(self.sentences)))

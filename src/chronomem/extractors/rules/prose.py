@@ -75,6 +75,7 @@ def extract_prose(
         with timing(trace, "learned"):
             read = episode if draft.assistant else as_answered(episode, known.asked)
             join_learned(learned, (read, normalised), told, draft, known, trace)
+    draft.switch_days()  # the days the facts hold, before a stage reads them
     if not light and pipeline.has("stopped"):
         with timing(trace, "stopped"):
             add_stopped(draft, trace)

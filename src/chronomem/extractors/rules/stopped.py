@@ -19,8 +19,9 @@ def add_stopped(draft: Draft, trace: Trace | None) -> None:
     """A ``STOPPED`` fact from the day each ending of a :data:`STOPPABLE` value the episode
     tells took effect, that day already come (a planned end is no state yet: "dry from
     September" said in May), said plainly ("Gareth gave up cigarettes": the ending's own
-    words may not say it, "binned my last pack")."""
-    draft.switch_days()  # the days the ending ends on, as ``Draft.build`` sets them
+    words may not say it, "binned my last pack"). The draft's days are switched already
+    (``Draft.switch_days``): an ending dated only by when it was said ends on the day the
+    value that took its place starts."""
     said = draft.said_at
     for key, fact in list(draft.facts.items()):
         source, target, relation = key
