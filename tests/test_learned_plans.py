@@ -72,3 +72,28 @@ def test_a_plan_dated_by_a_later_sentence_keeps_its_relation_from_that_day() -> 
     assert job and all(f.valid_at is not None and f.invalid_at is None for f in job)
     assert {f.valid_at.date().isoformat() for f in job if f.valid_at} == {"2025-04-01"}
     assert not any(f.relation == "HAS_PLAN" for f in facts)
+
+
+def test_the_place_of_a_planned_event_is_no_value_from_its_day() -> None:
+    """Round 50: "a job interview at Halden on Friday" was also read as a job at Halden
+    from Friday (the reader's plan of WORKS_AT, dated by the interview's day). The place of
+    an event the rules read as the plan is where the event happens: the plan stays, the job
+    does not; a start told of the same place still gives the job from its day."""
+    said = datetime.fromisoformat("2026-05-06T09:00:00+00:00")
+    extractor = RuleExtractor(embedder=real_embedder())
+
+    def facts(text: str) -> set[tuple[str, str, str | None]]:
+        episode = Episode("e", "g", text, EpisodeSource.MESSAGE, said, said)
+        return {
+            (f.relation, f.target, f.valid_at.date().isoformat() if f.valid_at else None)
+            for f in extractor.extract(episode, []).facts
+        }
+
+    for text in (
+        "Ana: got a job interview at Halden on friday",
+        "Ana: I have a second interview at Monzo next week",
+    ):
+        read = facts(text)
+        assert any(r == "HAS_PLAN" for r, _, _ in read), read
+        assert not any(r == "WORKS_AT" for r, _, _ in read), read
+    assert ("WORKS_AT", "Halden", "2026-05-11") in facts("Ana: I start at Halden on Monday")

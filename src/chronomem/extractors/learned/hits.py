@@ -56,6 +56,8 @@ _HOLDER_LEAVES = re.compile(
     r"quitting)\b",
     re.I,
 )
+# the words between a planned event and where it happens: "an interview at Monzo"
+_AT_IT = re.compile(r"\s+(?:at|with|in)\s+(?:the\s+)?")
 # relations of things held that a denial never tells (besides the one-value ones)
 _HELD_THINGS = frozenset({"MEMBER_OF", "OWNS", "HAS_PET", "STUDIES_AT", "WORKS_AT"})
 TOLD = frozenset({"state", "start", "end", "correction"})
@@ -180,6 +182,8 @@ def learned_fates(
             fact = replace(fact, aspect="end", ends=None)
         spell = planned(s, fact, later)
         stopped = "" if spell is not None else held_plan(s, fact, role, known)
+        if spell is not None and _where_an_event_is(s, fact, hits):
+            stopped = "an event's place"
         fact = undated_plan(fact, spell)
         stopped = stopped or _stopped(s, told, fact, correcting)
         if stopped:
@@ -192,6 +196,20 @@ def learned_fates(
         new = tuple(hit for hit in made if not _known_to_rules(hit, hits))
         out.append(Fate(fact, "" if new and new[0] is made[0] else "known to rules", new))
     return out
+
+
+def _where_an_event_is(s: Sentence, fact: ReadFact, hits: Sequence[Hit]) -> bool:
+    """Is the plan's value where a planned event the rules read happens ("a job interview
+    at Monzo on Friday": an interview there, not a job from Friday)?"""
+    before = s.text[: fact.value[0]].casefold()
+    for h in hits:
+        if h.relation != "HAS_PLAN":
+            continue
+        name = h.target.name.casefold()
+        at = before.rfind(name)
+        if at >= 0 and _AT_IT.fullmatch(before[at + len(name) :]):
+            return True
+    return False
 
 
 def _sure_replacement(fact: ReadFact) -> bool:
