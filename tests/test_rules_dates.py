@@ -113,6 +113,9 @@ def test_a_bare_weekday_is_past_unless_the_sentence_looks_ahead() -> None:
         "It was the last time I saw him.",
         "She turned 30 years old.",
         "I have 2 dogs and 3 cats.",
+        "Pottery is on Thursday evenings.",  # a day that recurs, as "every Thursday"
+        "On Monday mornings I run.",
+        "I talked to June about it.",  # "to" a month is a day only of a move or a span
     ],
 )
 def test_words_that_are_not_dates(sentence: str) -> None:
@@ -314,3 +317,31 @@ def test_a_dash_set_off_by_spaces_parts_the_tense_of_its_clauses() -> None:
     a year back."""
     (found,) = find_time_expressions("Got it - you start at Bellfield on 10 March.", REF)
     assert found.when == day("2024-03-10")
+
+
+def test_a_day_with_one_part_of_it_is_that_day_and_the_part_told_twice_recurs() -> None:
+    """Round 50: "Tuesday evenings from 16 September" dated the course by the Tuesday gone
+    by; a weekday with a plural part of the day recurs, and the start is the day told."""
+    (one,) = find_time_expressions("See you Tuesday evening.", REF)
+    assert one.when.date().isoformat() == "2024-01-16"
+    (start,) = find_time_expressions("Tuesday evenings from 16 September, ten lessons.", REF)
+    assert (start.text, start.when.strftime("%m-%d"), start.role) == (
+        "from 16 September",
+        "09-16",
+        "since",
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Japan moves to November.", "2024-11-01"),
+        ("The wedding got pushed to March.", "2024-03-01"),
+        ("They postponed the audit to December.", "2024-12-01"),  # ahead, not the one gone by
+    ],
+)
+def test_the_month_a_thing_is_moved_to_is_read_and_lies_ahead(sentence: str, expected: str) -> None:
+    """Round 50: "to <month>" was a month only closing "from May to June" (a name: "talked
+    to June"); after a verb that moves a thing in time it is the month it moves to, ahead."""
+    (moved,) = find_time_expressions(sentence, REF)
+    assert moved.when.date().isoformat() == expected

@@ -37,11 +37,24 @@ from chronomem.text.daymath import (
 Resolver = Callable[[re.Match[str], DayContext], datetime | None]
 
 _RANGE_OPENED = re.compile(r"\b(?:from|between)\b", re.I)
+# a verb that moves a thing in time, before the "to" of the time it moves to ("the trip
+# moves to November", "pushed to June")
+_MOVED_BEFORE = re.compile(
+    r"\b(?:mov(?:e|es|ed|ing)|push(?:es|ed)?|postpon(?:e|es|ed)|reschedul(?:e|es|ed)"
+    r"|bump(?:s|ed)?|delay(?:s|ed)?|put\s+off|brought\s+forward|chang(?:e|es|ed))\b"
+    r"[^.!?;,]{0,30}$",
+    re.I,
+)
 
 
 def opens_range(m: re.Match[str]) -> bool:
     """Does a "from" or "between" open a span shortly before ``m`` ("from March to June")?"""
     return _RANGE_OPENED.search(m.string, max(0, m.start() - 30), m.start()) is not None
+
+
+def _moved_to(m: re.Match[str]) -> bool:
+    """Does a verb moving a thing in time come shortly before ``m``'s "to"?"""
+    return _MOVED_BEFORE.search(m.string, max(0, m.start() - 40), m.start()) is not None
 
 
 def ordinal_word_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -238,8 +251,11 @@ def bare_weekday(m: re.Match[str], ctx: DayContext) -> datetime | None:
 
 def bare_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     modifier = m.group(1).lower()
-    if modifier == "to" and not opens_range(m):
-        return None  # "talked to June": "to" names a month only ending "from May to June"
+    moved = modifier == "to" and _moved_to(m)
+    if modifier == "to" and not (opens_range(m) or moved):
+        return None  # "talked to June": "to" names a month ending "from May to June", or
+        # the month a thing moves to ("Japan moves to November": ahead, as any move)
+    ctx = replace(ctx, future=True) if moved else ctx
     month = MONTHS[m.group(2).rstrip(".").lower()]
     year = month_year(ctx, month, modifier if modifier in ("last", "next", "this") else "")
     return midnight(date(year, month, PART_DAYS.get(modifier, 1)))

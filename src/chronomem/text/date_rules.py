@@ -297,7 +297,9 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
         (HOLIDAY_PATTERN, holiday, HOLIDAY_WORDS),
         (
             # ("the Thursday Readers", "the Sunday League": a name, no day)
+            # ("Tuesday evenings", "Monday mornings": a day that recurs, as "every")
             rf"(?i:\b(?:on\s+)?)\b(?!(?<=\bthe\s){_WEEKDAY}\s+(?-i:[A-Z]))({_WEEKDAY})\b"
+            r"(?!(?i:\s+(?:mornings|afternoons|evenings|nights)\b))"
             r"(?i:\s+(?:morning|afternoon|evening|night))?",
             resolve.bare_weekday,
             _WEEKDAY_WORDS,
