@@ -345,3 +345,54 @@ def test_the_month_a_thing_is_moved_to_is_read_and_lies_ahead(sentence: str, exp
     to June"); after a verb that moves a thing in time it is the month it moves to, ahead."""
     (moved,) = find_time_expressions(sentence, REF)
     assert moved.when.date().isoformat() == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "went", "back"),
+    [
+        ("Flying out on the 20th, back on the 3rd.", "2024-01-20", "2024-02-03"),
+        ("Leaving on Saturday and back on Tuesday.", "2024-01-20", "2024-01-23"),
+        ("We fly on 28 December, back on 4 January.", "2024-12-28", "2025-01-04"),
+    ],
+)
+def test_a_return_told_after_the_day_one_goes_lies_after_it(
+    sentence: str, went: str, back: str
+) -> None:
+    """Round 50: the day of a return picked alone ("back on the 3rd", said on 15 January)
+    was the 3rd gone by, before the day one leaves; it is the next such day after it."""
+    out, home = find_time_expressions(sentence, REF)
+    assert (out.when.date().isoformat(), home.when.date().isoformat()) == (went, back)
+    assert home.role == "until"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I start on the first of next month.", "2024-02-01"),
+        ("From the twenty-first of this month I'm on nights.", "2024-01-21"),
+        ("The audit is Thursday next week.", "2024-01-25"),
+        ("Next week Thursday I have the dentist.", "2024-01-25"),
+        ("I saw her on Friday last week.", "2024-01-12"),
+    ],
+)
+def test_a_day_of_a_month_or_week_named_by_its_place_in_it(sentence: str, expected: str) -> None:
+    """Round 50: "the first of next month" read only "next month" (a month on from now), and
+    "Thursday next week" the coming Thursday of this week."""
+    (told,) = find_time_expressions(sentence, REF)
+    assert told.when.date().isoformat() == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "until"),
+    [
+        ("I'm off work for the next two weeks.", "2024-01-29"),
+        ("I'm staying with my sister for the next month.", "2024-02-15"),
+        ("I'm covering the Leeds desk for another week.", "2024-01-22"),
+    ],
+)
+def test_a_length_counted_from_now_ends_the_state_that_long_on(sentence: str, until: str) -> None:
+    """Round 50: "for the next two weeks" and "for another week" (no count: one) count from
+    now, as "for two more weeks" did; a bare "for two weeks" still says no start."""
+    (end,) = find_time_expressions(sentence, REF)
+    assert (end.role, end.when.date().isoformat()) == ("until", until)
+    assert find_time_expressions("I'm off work for two weeks.", REF) == []

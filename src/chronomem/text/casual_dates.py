@@ -61,8 +61,10 @@ def _day_of_month(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "the 2nd of this month", "the 30th of last month", "the 3rd of next month"."""
     step = {"this": 0, "last": -1, "next": 1, "the": 0}[m.group(2).lower()]
     first = add_months(ctx.day.replace(day=1), step)
+    told = m.group(1).lower()
+    day = int(told) if told.isdigit() else ORDINAL_WORDS[" ".join(told.replace("-", " ").split())]
     try:
-        return midnight(first.replace(day=int(m.group(1))))
+        return midnight(first.replace(day=day))
     except ValueError:
         return None
 
@@ -169,8 +171,10 @@ CASUAL_RULES = (
         frozenset(_LOWER_MONTHS),
     ),
     (
-        # the article left out as learners do: "from 1st of next month"
-        r"(?i:\b(?:on\s+)?(?:the\s+|(?=\d{1,2}(?:st|nd|rd|th)\s))(\d{1,2})(?:st|nd|rd|th)?\s+of\s+"
+        # the article left out as learners do: "from 1st of next month"; the day in words:
+        # "the first of next month"
+        r"(?i:\b(?:on\s+)?(?:the\s+|(?=\d{1,2}(?:st|nd|rd|th)\s))"
+        rf"(\d{{1,2}}|{ORDINAL_WORD})(?:st|nd|rd|th)?\s+of\s+"
         r"(this|last|next|the)\s+month\b)",
         _day_of_month,
         frozenset({"month"}),

@@ -215,6 +215,15 @@ def weekdays_ago(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return midnight(last - timedelta(days=7 * (count - 1))) if count >= 1 else None
 
 
+def weekday_of_week(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "Thursday next week", "next week Thursday", "Friday last week": that day of the week
+    named."""
+    name, which = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    step = {"last": -1, "this": 0, "next": 1}[which.lower()]
+    monday = monday_of(ctx.day) + timedelta(days=7 * step)
+    return midnight(monday + timedelta(days=WEEKDAYS[name.lower().rstrip(".")]))
+
+
 def weekday_weeks_on(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "a week on Friday", "Monday week", "a fortnight on Tuesday": that many weeks after
     the coming such day."""

@@ -229,6 +229,12 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.after_next,
             frozenset({"week", "weekend"}),
         ),
+        (  # "Thursday next week", "next week Thursday": that day of the week named
+            rf"\b({_WEEKDAY})(?i:\s+(?:of\s+)?(next|this|last)\s+week)\b"
+            rf"|(?i:\b(next|this|last)\s+week\s+(?:on\s+)?)({_WEEKDAY})\b",
+            resolve.weekday_of_week,
+            _WEEKDAY_WORDS,
+        ),
         (  # "the Friday after next": a week after the coming Friday
             rf"(?i:\b(?:the\s+)?)({_WEEKDAY})(?i:\s+after\s+next)\b",
             resolve.weekday_after_next,

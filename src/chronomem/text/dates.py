@@ -31,8 +31,8 @@ from datetime import UTC, datetime, timedelta
 from chronomem.text.anaphoric_dates import pointed_back
 from chronomem.text.date_resolvers import Resolver
 from chronomem.text.date_rules import DATE_RULES, ROUGHLY
-from chronomem.text.date_words import MONTH_NAMES
-from chronomem.text.daymath import DayContext
+from chronomem.text.date_words import MONTH_NAMES, WEEKDAYS
+from chronomem.text.daymath import DayContext, add_months
 from chronomem.text.lasting_ahead import lasting_ends, remaining_ends
 from chronomem.text.offset_dates import offset_days, weekdays_after
 from chronomem.text.tense import clause_tense
@@ -254,6 +254,7 @@ def _with_roles_and_times(
             and _BACK_THEN.search(text, max(0, start - 30), start)
         ):
             role = "until"  # "flight out on 1 June, back on 20 June": the time away ends
+            when = _back_after(out[-1].when, when, text[start:end])
         if role == "until" and _MOVED_UNTIL.search(text, max(0, start - 40), start):
             role = "at"  # "postponed until the 26th": the new day, not an end
         after = head == "after" or _AFTER.search(text, max(0, start - 7), start) is not None
@@ -326,6 +327,28 @@ def _ordered_span(
     if until <= ref:
         return replace(since, when=_years(since.when, -1)), until
     return since, _years(until, 1)
+
+
+_NAMES_A_MONTH = re.compile(rf"\b(?:{MONTH_NAMES})\b", re.I)
+_WEEKDAY_NAMES = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_NAMES_A_WEEKDAY = re.compile(rf"\b(?:{_WEEKDAY_NAMES})\b", re.I)
+
+
+def _back_after(went: datetime, back: datetime, told: str) -> datetime:
+    """The day of a return (``told``), picked alone, on or after the day one went away
+    ("flying out on the 3rd, back on the 10th", said on 21 July: back on 10 August): the
+    next such weekday, day of the month or date."""
+    if back >= went:
+        return back
+    if _NAMES_A_WEEKDAY.search(told):
+        return back + timedelta(days=7 * ((went - back).days // 7 + 1))
+    if _NAMES_A_MONTH.search(told):
+        return _years(back, 1)
+    for months in range(1, 13):
+        later = add_months(back.date(), months)
+        if later.day == back.day and later >= went.date():
+            return back.replace(year=later.year, month=later.month)
+    return back
 
 
 def _years(when: datetime, count: int) -> datetime:

@@ -64,9 +64,11 @@ def lasting_ends(text: str, found: list[TimeExpression], ref: datetime) -> dict[
     return out
 
 
-# a duration counted from now: "for two more weeks", "for another month", "for one more year"
+# a duration counted from now: "for two more weeks", "for another month", "for one more year",
+# "for the next three weeks", "for another week" (no count: one)
 _REMAINING = re.compile(
-    rf"\bfor\s+(?:another\s+(?P<a>{COUNTS})|(?P<m>{COUNTS}|a\s+couple\s+of)\s+more)\s+"
+    rf"\bfor\s+(?:(?:another|the\s+next|the\s+coming)\s+(?:(?P<a>{COUNTS})\s+)?"
+    rf"|(?P<m>{COUNTS}|a\s+couple\s+of)\s+more\s+)"
     r"(?P<unit>day|week|fortnight|month|year)s?\b",
     re.I,
 )
@@ -79,7 +81,8 @@ def remaining_ends(
     state of their clause ends that long after it; (start, end, that day) each. Not in a
     clause told in the past, a perfect or a denial, nor in one that tells a day of its own
     (:func:`lasting_ends` counts from a start told)."""
-    if "more" not in text.lower() and "another" not in text.lower():
+    lower = text.lower()
+    if not any(word in lower for word in ("more", "another", "next", "coming")):
         return []
     out = []
     for m in _REMAINING.finditer(text):
@@ -88,7 +91,8 @@ def remaining_ends(
         counted = m.group("a") and _start_told(text, m, found, ref) is not None  # lasting_ends'
         if told or counted or not _open_clause(text, m):
             continue
-        count = number(m.group("a") or m.group("m"))
+        told_count = m.group("a") or m.group("m")
+        count = number(told_count) if told_count else 1
         ctx = DayContext(ref=ref, day=ref.date(), future=True)
         out.append((m.start(), m.end(), shift(ctx, count, m.group("unit"))))
     return out
