@@ -396,3 +396,12 @@ def test_a_length_counted_from_now_ends_the_state_that_long_on(sentence: str, un
     (end,) = find_time_expressions(sentence, REF)
     assert (end.role, end.when.date().isoformat()) == ("until", until)
     assert find_time_expressions("I'm off work for two weeks.", REF) == []
+
+
+def test_a_month_then_its_days_after_a_comma_is_a_span() -> None:
+    """Round 50: "Japan moves to November, 9 to 23" read only the month; "in June, 3 of us
+    went" names no day."""
+    went, back = find_time_expressions("Japan moves to November, 9 to 23.", REF)
+    assert (went.when.date().isoformat(), went.role) == ("2024-11-09", "since")
+    assert (back.when.date().isoformat(), back.role) == ("2024-11-23", "until")
+    assert [t.text for t in find_time_expressions("In June, 3 of us went.", REF)] == ["In June"]

@@ -96,6 +96,11 @@ def month_day(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return day_in_year(ctx, month, int(m.group(2)), m.group(3))
 
 
+def month_then_days(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "November, 9 to 23": the first day of the span, of the month told before it."""
+    return day_in_year(ctx, MONTHS[m.group(1).rstrip(".").lower()], int(m.group(2)), None)
+
+
 def month_and_year(m: re.Match[str], ctx: DayContext) -> datetime | None:
     month = MONTHS[m.group(2).rstrip(".").lower()]
     part = (m.group(1) or "").lower()

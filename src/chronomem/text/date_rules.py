@@ -116,6 +116,12 @@ DATE_RULES: tuple[tuple[re.Pattern[str], Resolver, frozenset[str]], ...] = tuple
             resolve.month_day,
             _DIGIT,
         ),
+        (  # "November, 9 to 23": a month, then the span of its days after a comma
+            rf"\b({_MONTH}),\s+(\d{{1,2}})(?i:st|nd|rd|th)?(?=\s*(?i:to|till|until|-|\u2013)\s*"
+            r"\d{1,2}(?i:st|nd|rd|th)?\b)",
+            resolve.month_then_days,
+            _DIGIT,
+        ),
         (
             r"(?i:\bon\s+)?(?i:\bthe\s+)\b([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)\b" + NOT_A_DAY,
             resolve.ordinal_day,

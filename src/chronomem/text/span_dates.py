@@ -33,7 +33,7 @@ def _first_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
     return day_in_year(ctx, month, int(m.group(1)), m.group(3))
 
 
-_MONTH_DAY_BEFORE = re.compile(rf"\b({MONTH_NAMES})\.?\s+(\d{{1,2}}){_ORD}\s*$", re.I)
+_MONTH_DAY_BEFORE = re.compile(rf"\b({MONTH_NAMES})\.?,?\s+(\d{{1,2}}){_ORD}\s*$", re.I)
 
 
 def _last_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
