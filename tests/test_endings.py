@@ -421,12 +421,46 @@ def test_a_mention_told_beside_a_closed_value_closes_with_it() -> None:
     )
     stored = {f.id: f for f in (kiosk, beside, other, unnamed)}
     working = {"t1": replace(kiosk, invalid_at=MAY)}  # a new workplace closed it this round
-    close_told_beside(working, stored, said, lambda ids: {"kiosk": "ice cream kiosk"})
+    close_told_beside(working, stored, said, lambda ids: {"kiosk": "ice cream kiosk"}, [])
     assert set(working) == {"t1", "m1"}  # told in another episode, or not naming it: open
     assert working["m1"].invalid_at == MAY
     slip = {"t1": replace(kiosk, valid_at=MAY, invalid_at=MAY)}  # closed the day it began
-    close_told_beside(slip, stored, said, lambda ids: {"kiosk": "ice cream kiosk"})
+    close_told_beside(slip, stored, said, lambda ids: {"kiosk": "ice cream kiosk"}, [])
     assert set(slip) == {"t1"}  # a reading put right: the mention outlives it
     untouched: dict[str, Fact] = {}  # nothing closed this round: no mention closes
-    close_told_beside(untouched, stored, said, lambda ids: {"kiosk": "ice cream kiosk"})
+    close_told_beside(untouched, stored, said, lambda ids: {"kiosk": "ice cream kiosk"}, [])
     assert untouched == {}
+
+
+def test_a_mention_told_beside_a_value_told_already_over_closes_with_it() -> None:
+    """A message heard after the one that ended its value (out of order): its typed fact
+    arrives closed, and the mention told beside it, naming it, closes with it."""
+    from chronomem.engine.mention_endings import close_told_beside
+
+    home = fact(
+        "t1", "LIVES_IN", "horea", "Maya lives on Strada Horea", valid_at=JAN,
+        invalid_at=MAR, episodes=("e2",),
+    )  # fmt: skip
+    text = "Maya lives in Cluj, in a flat on Strada Horea"
+    beside = fact("m1", "MENTIONED", "cluj", text, valid_at=JAN, episodes=("e2",))
+    elsewhere = fact("m2", "MENTIONED", "cluj", text, valid_at=JAN, episodes=("e1",))
+    new = [home, beside, elsewhere]
+    close_told_beside({}, {}, MAY, lambda ids: {"horea": "Strada Horea"}, new)
+    assert new[1].invalid_at == MAR  # one statement, one fate
+    assert new[2].invalid_at is None  # told in another message: open
+
+
+def test_a_day_withdrawn_takes_the_mention_dated_by_it() -> None:
+    """A plan put right the day it was told ("the 16th, not the 14th") is a slip, which a
+    mention normally outlives; a mention dated by the plan's own day goes with that day."""
+    from chronomem.engine.mention_endings import close_told_beside
+
+    text = "Maya's knee surgery is on 14 May, at Lyndhurst Hospital"
+    plan = fact("t1", "HAS_PLAN", "surgery", text, valid_at=MAY, episodes=("e1",))
+    dated = fact("m1", "MENTIONED", "lyndhurst", text, valid_at=MAY, episodes=("e1",))
+    undated = fact("m2", "MENTIONED", "lyndhurst", text, valid_at=JAN, episodes=("e1",))
+    stored = {f.id: f for f in (plan, dated, undated)}
+    working = {"t1": replace(plan, invalid_at=MAY, expired_at=MAR)}
+    close_told_beside(working, stored, MAR, lambda ids: {"surgery": "knee surgery"}, [])
+    assert working["m1"].invalid_at == MAY
+    assert "m2" not in working

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from chronomem import Memory
+from chronomem.model.relations import GENERIC_RELATIONS
 from chronomem.testing import ManualClock
 from tests.helpers import t
 from tests.real_embedder import real_embedder
@@ -98,7 +99,10 @@ def test_a_value_taken_back_in_the_same_breath_is_told_as_the_one_meant(
 def test_a_cue_after_a_value_that_gives_no_other_value_keeps_it(turn: str) -> None:
     facts = found(run(turn))
     assert any(r in ("LIVES_IN", "WORKS_AT") and not e for _, r, _, e in facts)
-    assert not any(target in ("Mum", "Alphabet", "it") for _, _, target, _ in facts)
+    # no value meant: nothing typed names the words after the cue (a name said there is
+    # only mentioned, as any name beside a told fact is since round 51)
+    typed = [(r, target) for _, r, target, _ in facts if r not in GENERIC_RELATIONS]
+    assert not any(target in ("Mum", "Alphabet", "it") for _, target in typed)
 
 
 def test_the_corrected_fact_keeps_the_told_wording_with_the_value_swapped() -> None:

@@ -163,7 +163,11 @@ def apply_fact_decisions(
     close_dependents(new_facts, working, stored, now, told_holding)
     if entities is not None:
         close_told_beside(
-            working, stored, now, lambda ids: {i: e.name for i, e in entities(ids).items()}
+            working,
+            stored,
+            now,
+            lambda ids: {i: e.name for i, e in entities(ids).items()},
+            new_facts,
         )
     close_siblings(working, stored, now)
     return _outcome(drafts, new_facts, working, stored)

@@ -27,7 +27,7 @@ from chronomem.engine.ending_checks import (
 from chronomem.engine.temporal import close_at
 from chronomem.model import Fact
 from chronomem.model.names import normalize_name
-from chronomem.model.relations import GENERIC_RELATIONS, functional_rule
+from chronomem.model.relations import DAY_RELATIONS, GENERIC_RELATIONS, functional_rule
 
 
 def superseded_mentions(
@@ -76,12 +76,19 @@ def close_superseded(
     (``said_again``): "moved to Cork, galway rent was insane", "the new job at Ramp is so
     much better than wells fargo" name the old value beside the new one, whatever kind of
     name it is. A mention told by that message itself (one of ``new_facts``, updated in
-    place) closes when it is of the new value's kind."""
+    place) closes when it is of the new value's kind, or names that old value again."""
     told = {f.id: n for n, f in enumerate(new_facts or ())}
+    contrasted_ids = {
+        old.target_id
+        for _, old in pairs
+        if not labels.get(old.target_id) and old.target_id in said_again and old.id not in told
+    }
     for new, old in pairs:
         mine, theirs = set(labels.get(new.target_id, ())), set(labels.get(old.target_id, ()))
         same_kind = bool(mine) and mine == theirs
-        contrasted = not theirs and old.target_id in said_again and old.id not in told
+        # the old value held as a mention and named again: this message's own mention of
+        # it is the contrast ("moved to Stevenage, harlow was too pricey") and closes too
+        contrasted = old.target_id in contrasted_ids
         if not (same_kind or contrasted) or new.valid_at is None:
             continue
         if old.id in told and new_facts is not None:
@@ -120,38 +127,59 @@ def close_told_beside(
     stored: Mapping[str, Fact],
     now: datetime,
     names_of: Callable[[Sequence[str]], Mapping[str, str]],
+    new_facts: list[Fact],
 ) -> None:
     """A sentence told as a typed fact and a mention ("in summer I work at the tar pit at
     the Turkansaari museum": the workplace, and the museum mentioned) is one statement:
-    when this round closed the typed fact (a new value took its place, or an ending), the
-    subject's open mentions told in its episode whose text names its value close with it
-    (a value closed the day it began was a reading put right, which the mention outlives).
-    ``names_of``: entity ids -> names."""
+    when this round closed the typed fact (a new value took its place, or an ending), or
+    told it already over (a message heard after the one that ended it), the subject's open
+    mentions told in its episode whose text names its value close with it (a value closed
+    the day it began was a reading put right, which the mention outlives, unless the
+    mention is dated by its day). ``names_of``: entity ids -> names; ``new_facts``: this
+    round's, updated in place."""
     closed = [
         f
-        for f in closed_now(working, stored)
-        if f.relation not in GENERIC_RELATIONS
-        and f.invalid_at is not None
-        and (f.valid_at is None or f.valid_at.date() < f.invalid_at.date())  # a stint, not a slip
+        for f in (*closed_now(working, stored), *new_facts)
+        if f.relation not in GENERIC_RELATIONS and f.invalid_at is not None
     ]
     if not closed:
         return
     names = names_of(sorted({f.target_id for f in closed}))
+    held: list[tuple[int | None, Fact]] = [(None, working.get(f.id, f)) for f in stored.values()]
+    told: list[tuple[int | None, Fact]] = list(enumerate(new_facts))
+    mentions = [(n, f) for n, f in held + told if f.relation in GENERIC_RELATIONS]
     for done in closed:
         name = normalize_name(names.get(done.target_id, ""))
         if len(name) < MIN_NAME_CHARS:
             continue
         said = said_as_word(name)
-        for f in stored.values():
-            other = working.get(f.id, f)
+        for n, mention in mentions:
+            other = new_facts[n] if n is not None else working.get(mention.id, mention)
             if (
-                other.relation in GENERIC_RELATIONS
-                and is_open(other)
+                is_open(other)
                 and other.source_id == done.source_id
                 and other.episodes[:1] == done.episodes[:1]
                 and said.search(normalize_name(other.fact))
+                and (_stint(done) or _dated_by(other, done))
             ):
-                working[f.id] = close_at(other, done.invalid_at, now)
+                if n is None:
+                    working[other.id] = close_at(other, done.invalid_at, now)
+                else:
+                    new_facts[n] = close_at(other, done.invalid_at, now)
+
+
+def _stint(fact: Fact) -> bool:
+    """Did ``fact`` hold for a while before its end (not a reading put right the day it
+    began, which the mention outlives)?"""
+    assert fact.invalid_at is not None
+    return fact.valid_at is None or fact.valid_at.date() < fact.invalid_at.date()
+
+
+def _dated_by(mention: Fact, done: Fact) -> bool:
+    """Is ``mention`` dated by ``done``'s day (a plan or trip told with it: "my knee surgery
+    is on the 14th, at Lyndhurst Hospital")? A day withdrawn takes the mention's date with
+    it."""
+    return done.relation in DAY_RELATIONS and mention.valid_at == done.valid_at
 
 
 def close_remarks_on_past(

@@ -15,7 +15,7 @@ from chronomem.extractors.rules.tables.lexicon import (
     GREETINGS,
     LEADS_ON,
     POSSESSIVE_BEFORE,
-    TIME_MARKS,
+    TIME_MARK_BEFORE,
 )
 from chronomem.text.dates import TimeExpression
 
@@ -141,7 +141,8 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     whose values are words, not names (an age, a title, a condition, a diet), or may be
     (``WORDS_TOO``: "works at a bakery"), the words the reader tagged, when they are whole
     ("a midwife at" is a slip)."""
-    if relation not in WORD_VALUES and _TIME_MARK.search(s.text, max(0, span[0] - 16), span[0]):
+    dated = TIME_MARK_BEFORE.search(s.text, max(0, span[0] - 16), span[0])
+    if relation not in WORD_VALUES and dated:
         return None  # "after Makha Bucha I moved in with Nuan": the day of another clause
         # (a word value may be told there: "off gluten since my coeliac diagnosis")
     for found in s.spans:
@@ -179,9 +180,6 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
 
 
 # an event a time is told by, not a value: "after the wedding", "since Loy Krathong"
-_TIME_MARK = re.compile(
-    rf"\b(?:{'|'.join(TIME_MARKS)})\s+(?:(?:the|my|our|his|her|their)\s+)?$", re.I
-)
 # a place one commutes to is where one goes, not where one lives
 _COMMUTED = re.compile(r"\bcommut\w*\s+(?:to|into|in\s+to)\s+(?:the\s+)?$", re.I)
 

@@ -20,6 +20,7 @@ from chronomem.extractors.rules.normalise.narrated import narrated_person, narra
 from chronomem.extractors.rules.normalise.replies import as_answered
 from chronomem.extractors.rules.pipeline import FULL, Pipeline, run_sentence, run_text
 from chronomem.extractors.rules.readers.mentions import mention_hits
+from chronomem.extractors.rules.rivals import without_rivals
 from chronomem.extractors.rules.state import SentenceState, TextState
 from chronomem.extractors.rules.stopped import add_stopped
 from chronomem.extractors.rules.trace import Trace, timing
@@ -148,6 +149,11 @@ def _read_sentence(
     return hits
 
 
+def _ended(hits: list[Hit]) -> list[str]:
+    """The values the sentence's facts end or tell as over."""
+    return [h.target.name for h in hits if h.ending or h.over or (h.spell and h.spell[1])]
+
+
 def _add_mentions(
     s: Sentence, index: int, hits: list[Hit], draft: Draft, known: Known, trace: Trace | None
 ) -> None:
@@ -162,6 +168,9 @@ def _add_mentions(
             continue
         valid_at, invalid_at = hit_dates(s, hit, s.times)
         text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
+        # "home in Porto after two years in Lyon": a mention beside an ending does not
+        # carry the ended value on
+        text = without_rivals(text, hit.target.name, _ended(hits))
         if draft.speaker and draft.speaker not in text:  # a narrated person said nothing
             text = f"{draft.speaker} said: {text}"
         fact = ExtractedFact(source, target, hit.relation, text, valid_at, invalid_at)

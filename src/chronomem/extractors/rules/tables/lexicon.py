@@ -19,6 +19,10 @@ from chronomem.text.words import word_set
 POSSESSIVE_BEFORE = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.I)
 # words after which an event is the time of another clause, not a value: "after the wedding"
 TIME_MARKS = ("after", "since", "until", "till", "during")
+# a name right after one is the day of a clause ("after Makha Bucha I moved in with Nuan")
+TIME_MARK_BEFORE = re.compile(
+    rf"\b(?:{'|'.join(TIME_MARKS)})\s+(?:(?:the|my|our|his|her|their)\s+)?$", re.I
+)
 
 # Numbers in words: never a name, however written ("Twenty", "thirty-eight"); ages are
 # read from them (``people_rows.py``).
