@@ -36,3 +36,25 @@ def test_a_day_named_beside_a_told_fact_is_no_mention() -> None:
     found = read_facts(["Ama: after Diwali I moved in with my partner Ife in Croydon"])
     assert any(target == "Croydon" for _, _, target, _ in found), found
     assert not any(target == "Diwali" for _, _, target, _ in found), found
+
+
+@pytest.mark.parametrize(
+    ("turn", "whose", "name"),
+    [
+        ("Eilidh: my cousin Ayesha spent the weekend at Whitby Abbey with the kids",
+         "Ayesha", "Whitby Abbey"),
+        ("Eilidh: my sister Noor loves the Hollow Bakery on Leith Walk", "Noor", "Leith Walk"),
+    ],
+)  # fmt: skip
+def test_a_name_in_another_persons_news_is_their_mention(turn: str, whose: str, name: str) -> None:
+    """The person named as a clause's subject is whose news its other names are: no
+    mention of the speaker's (a check on the speaker's home must not find the cousin's
+    weekend away)."""
+    found = read_facts([turn])
+    assert (whose, "MENTIONED", name, False) in found, found
+    assert not any(s == "Eilidh" and target == name for s, _, target, _ in found), found
+
+
+def test_a_name_the_speaker_shares_stays_the_speakers() -> None:
+    found = read_facts(["Eilidh: Morag and I had a week at Whitby Abbey with the kids"])
+    assert not any(s == "Morag" and target == "Whitby Abbey" for s, _, target, _ in found), found

@@ -81,6 +81,8 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
             continue
         seen.add(key)
         ended, ender = ends[id(span)], enders[id(span)]
+        if not ended and s.speaker and span.label != "Person":
+            ender = _subject_of(s, span, source)
         if not ended and span.label != "Person" and _went_to(s, span, gone):
             continue
         # an ending: its own clause, whose text must not carry the new value
@@ -148,6 +150,30 @@ def _denied(s: Sentence, span: Span) -> bool:
     return after is not None and _DENIES.match(s.text, after.end(), end) is not None
 
 
+# between a clause's subject and its object: no word of the speaker's own ("Morag is moving
+# to Thurso", not "Morag and I moved to Thurso", "Morag told me about Thurso")
+_MINE = re.compile(r"\b(?:I|me|my|we|us|our|and|with|told|asked|said)\b", re.I)
+
+
+def _subject_of(s: Sentence, span: Span, source: Party) -> Party:
+    """Whose news a name is: the person named last before it in its clause, as its subject
+    ("my colleague Morag is moving to Thurso": Morag's), else ``source`` (the speaker)."""
+    start, _ = s.clause_at(span.start)
+    people = [
+        sp
+        for sp in s.spans
+        if sp.named and sp.label == "Person" and start <= sp.start and sp.end <= span.start
+    ]
+    if not people:
+        return source
+    person = people[-1]
+    if normalize_name(person.name) == normalize_name(source.name):
+        return source
+    if _MINE.search(s.text, person.end, span.start):
+        return source
+    return Party(person.name, "Person")
+
+
 def _ender(s: Sentence, span: Span, source: Party) -> Party:
     """Whose tie a verb of ending ends: the person named as its subject ("Phil gave Thor to
     his brother's farm": Phil's dog), else ``source`` (the speaker: "sold the civic")."""
@@ -165,8 +191,9 @@ def mentioned_spans(s: Sentence, hits: list[Hit]) -> list[tuple[int, int]]:
 
 
 def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
-    """Named entities no pattern used (``mentioned``): the speaker MENTIONED them (text:
-    RELATED_TO), but for the names of things the speaker holds (``_held``)."""
+    """Named entities no pattern used (``mentioned``): the speaker MENTIONED them, or the
+    person whose news they are (``_subject_of``; text: RELATED_TO), but for the names of
+    things the speaker holds (``_held``)."""
     out = []
     for m in mentioned(s, hits):
         span = m.span
