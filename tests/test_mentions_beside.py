@@ -44,6 +44,7 @@ def test_a_day_named_beside_a_told_fact_is_no_mention() -> None:
         ("Eilidh: my cousin Ayesha spent the weekend at Whitby Abbey with the kids",
          "Ayesha", "Whitby Abbey"),
         ("Eilidh: my sister Noor loves the Hollow Bakery on Leith Walk", "Noor", "Leith Walk"),
+        ("Eilidh: my cousin Ayesha hired Tobenna for the shop", "Ayesha", "Tobenna"),
     ],
 )  # fmt: skip
 def test_a_name_in_another_persons_news_is_their_mention(turn: str, whose: str, name: str) -> None:

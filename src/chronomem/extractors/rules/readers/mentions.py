@@ -81,7 +81,7 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
             continue
         seen.add(key)
         ended, ender = ends[id(span)], enders[id(span)]
-        if not ended and s.speaker and span.label != "Person":
+        if not ended and s.speaker:
             ender = _subject_of(s, span, source)
         if not ended and span.label != "Person" and _went_to(s, span, gone):
             continue
@@ -157,7 +157,8 @@ _MINE = re.compile(r"\b(?:I|me|my|we|us|our|and|with|told|asked|said)\b", re.I)
 
 def _subject_of(s: Sentence, span: Span, source: Party) -> Party:
     """Whose news a name is: the person named last before it in its clause, as its subject
-    ("my colleague Morag is moving to Thurso": Morag's), else ``source`` (the speaker)."""
+    ("my cousin Ayesha spent the weekend at Whitby Abbey", "... hired Tobenna": Ayesha's),
+    else ``source`` (the speaker)."""
     start, _ = s.clause_at(span.start)
     people = [
         sp
