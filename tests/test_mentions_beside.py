@@ -59,3 +59,15 @@ def test_a_name_in_another_persons_news_is_their_mention(turn: str, whose: str, 
 def test_a_name_the_speaker_shares_stays_the_speakers() -> None:
     found = read_facts(["Eilidh: Morag and I had a week at Whitby Abbey with the kids"])
     assert not any(s == "Morag" and target == "Whitby Abbey" for s, _, target, _ in found), found
+
+
+def test_the_names_of_a_clause_that_told_a_third_persons_fact_are_theirs() -> None:
+    """ "She loves the Hollow Bakery on Leith Walk", she being the sister just named: the
+    clause told Noor's fact, so Leith Walk is Noor's mention, not the speaker's."""
+    found = read_facts(
+        ["Eilidh: my sister Noor moved to Leith last month. She loves the Hollow Bakery on "
+         "Leith Walk"]
+    )  # fmt: skip
+    assert ("Noor", "MENTIONED", "Leith Walk", False) in found, found
+    mine = read_facts(["Eilidh: my sister Noor and I love the Hollow Bakery on Leith Walk"])
+    assert not any(s == "Noor" and t == "Leith Walk" for s, _, t, _ in mine), mine

@@ -75,6 +75,15 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
     # one fact), not a tie that ends nor one the speaker mentions besides
     seen |= {normalize_name(p.name) for p in enders.values() if p is not source}
     gone = {s.clause_at(sp.start) for sp in named if ends[id(sp)]}
+    # a clause that told a third person's fact, with no word of the speaker's in it ("She
+    # loves the Hollow Bakery on Leith Walk", she being Noor): its other names are Noor's
+    theirs = {
+        clause: h.source
+        for h in hits
+        if not h.source.speaker
+        and h.source.label in (None, "Person")
+        and not _SPEAKERS.search(s.text, *(clause := s.clause_at(h.clause[0])))
+    }
     for span in named:
         key = normalize_name(span.name)
         if key in seen or _named_in(key, used) or _in_time(s, span):
@@ -83,6 +92,8 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
         ended, ender = ends[id(span)], enders[id(span)]
         if not ended and s.speaker:
             ender = _subject_of(s, span, source)
+            if ender is source:
+                ender = theirs.get(s.clause_at(span.start), source)
         if not ended and span.label != "Person" and _went_to(s, span, gone):
             continue
         # an ending: its own clause, whose text must not carry the new value
@@ -153,6 +164,9 @@ def _denied(s: Sentence, span: Span) -> bool:
 # between a clause's subject and its object: no word of the speaker's own ("Morag is moving
 # to Thurso", not "Morag and I moved to Thurso", "Morag told me about Thurso")
 _MINE = re.compile(r"\b(?:I|me|my|we|us|our|and|with|told|asked|said)\b", re.I)
+
+
+_SPEAKERS = re.compile(r"\b(?:I|me|my|we|us|our)\b", re.I)
 
 
 def _subject_of(s: Sentence, span: Span, source: Party) -> Party:
