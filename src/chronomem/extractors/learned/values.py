@@ -141,6 +141,7 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     whose values are words, not names (an age, a title, a condition, a diet), or may be
     (``WORDS_TOO``: "works at a bakery"), the words the reader tagged, when they are whole
     ("a midwife at" is a slip)."""
+    # an event a time is told by, not a value: "after the wedding", "since Loy Krathong"
     dated = TIME_MARK_BEFORE.search(s.text, max(0, span[0] - 16), span[0])
     if relation not in WORD_VALUES and dated:
         return None  # "after Makha Bucha I moved in with Nuan": the day of another clause
@@ -179,7 +180,6 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     return Span(*words, name, label, named=False), Party(name, label, named=False)
 
 
-# an event a time is told by, not a value: "after the wedding", "since Loy Krathong"
 # a place one commutes to is where one goes, not where one lives
 _COMMUTED = re.compile(r"\bcommut\w*\s+(?:to|into|in\s+to)\s+(?:the\s+)?$", re.I)
 

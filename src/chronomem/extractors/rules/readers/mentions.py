@@ -42,7 +42,7 @@ def mentioned(s: Sentence, hits: list[Hit]) -> list[Mentioned]:
     ``MAX_MENTIONS_PER_SENTENCE``), beside the facts it told too: "Meera and I finally
     fixed the date! wedding is 14 February" names Meera in no fact, and a check on Meera
     finds her only in the mention (a sentence that told a fact had no mentions until round
-    51: 7,415 -> 7,479 open checks, 1,420 -> 1,438 blind, every set but two better). A name
+    51: 7,415 -> 7,479 open checks, 1,420 -> 1,438 blind, bench/RESULTS.md). A name
     a fact used in a longer form ("the Yamaha" of a held "Yamaha MT-07") and a name inside a
     time expression ("after Makha Bucha") are no mentions."""
     if s.question:
