@@ -161,12 +161,13 @@ def _denied(s: Sentence, span: Span) -> bool:
     return after is not None and _DENIES.match(s.text, after.end(), end) is not None
 
 
-# between a clause's subject and its object: no word of the speaker's own ("Morag is moving
-# to Thurso", not "Morag and I moved to Thurso", "Morag told me about Thurso")
-_MINE = re.compile(r"\b(?:I|me|my|we|us|our|and|with|told|asked|said)\b", re.I)
-
-
-_SPEAKERS = re.compile(r"\b(?:I|me|my|we|us|our)\b", re.I)
+# the speaker's own words: a clause holding one is (also) the speaker's
+_SPEAKER_WORDS = r"I|me|my|we|us|our"
+_SPEAKERS = re.compile(rf"\b(?:{_SPEAKER_WORDS})\b", re.I)
+# between a clause's subject and its object: no word of the speaker's, nor one that joins
+# another to it ("Morag is moving to Thurso", not "Morag and I moved to Thurso", "Morag told
+# me about Thurso")
+_MINE = re.compile(rf"\b(?:{_SPEAKER_WORDS}|and|with|told|asked|said)\b", re.I)
 
 
 def _subject_of(s: Sentence, span: Span, source: Party) -> Party:
