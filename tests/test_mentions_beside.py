@@ -71,3 +71,32 @@ def test_the_names_of_a_clause_that_told_a_third_persons_fact_are_theirs() -> No
     assert ("Noor", "MENTIONED", "Leith Walk", False) in found, found
     mine = read_facts(["Eilidh: my sister Noor and I love the Hollow Bakery on Leith Walk"])
     assert not any(s == "Noor" and t == "Leith Walk" for s, _, t, _ in mine), mine
+
+
+@pytest.mark.parametrize(
+    ("turns", "whose", "name"),
+    [
+        (["Eilidh: my brother Callum and Jo split up in the spring, he lives above his shop "
+          "in Dundee now"], "Callum", "Dundee"),
+        (["Eilidh: did you hear about my cousin Priya?", "Eilidh: she quit Halden Foods!"],
+         "Priya", "Halden Foods"),
+        (["Eilidh: did you hear about my cousin Priya?",
+          "Eilidh: she was at the Hollow Bakery on Leith Walk till midnight"],
+         "Priya", "Leith Walk"),
+    ],
+)  # fmt: skip
+def test_a_name_after_he_or_she_is_the_news_of_whom_it_stands_for(
+    turns: list[str], whose: str, name: str
+) -> None:
+    """A "he" or "she" opening the clause stands for the person met last of that gender
+    (``Known.antecedent``): the name is that person's news, in this message or the one
+    before, not the speaker's."""
+    found = read_facts(turns)
+    assert any(s == whose and target == name for s, _, target, _ in found), found
+    assert not any(s == "Eilidh" and target == name for s, _, target, _ in found), found
+
+
+def test_a_name_she_told_the_speaker_about_stays_the_speakers() -> None:
+    found = read_facts(["Eilidh: my sister Noor rang, she told me about the Hollow Bakery"])
+    assert not any(s == "Noor" and t == "Hollow Bakery" for s, _, t, _ in found), found
+

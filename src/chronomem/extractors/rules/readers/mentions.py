@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chronomem.extractors.rules.analysis.antecedents import PRONOUN
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.analysis.gender import pronoun_gender
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
@@ -216,6 +218,7 @@ def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
         if _held(s, m, known):
             continue
         target = Party(span.name, span.label, True, False, tuple(span.attributes.items()))
+        source = _told_by_pronoun(s, span, known) if m.source.speaker else None
         # a state its tense puts behind the speaker ("for nine years I played with X"):
         # held once, over now
         clause = s.clause_at(span.start)
@@ -225,8 +228,35 @@ def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
             and state_told_as_over(s.text, clause, (span.start, span.end))
         )
         ending = m.ended or over
-        out.append(Hit(m.relation, m.source, target, ending, m.clause, m.clause, over=over))
+        out.append(
+            Hit(m.relation, source or m.source, target, ending, m.clause, m.clause, over=over)
+        )
     return out
+
+
+# between a pronoun and the name: no word of the speaker's, nor one of telling ("she told me
+# about Thurso"); "he lives with his brother in Bălți" is his
+_NOT_THEIRS = re.compile(rf"\b(?:{_SPEAKER_WORDS}|told|asked|said)\b", re.I)
+
+
+def _told_by_pronoun(s: Sentence, span: Span, known: Known) -> Party | None:
+    """The person a "he" or "she" standing last before the name in its clause stands for,
+    with no word of the speaker's between ("my husband Sergiu and I are separated, he lives
+    with his brother in Bălți now": Sergiu's news), of the people met so far
+    (``Known.antecedent``; a name of no known kind is none: "did you hear about Dato?? he
+    quit ..." stays the speaker's)."""
+    start, _ = s.clause_at(span.start)
+    pronouns = list(PRONOUN.finditer(s.text, start, span.start))
+    if not pronouns or _NOT_THEIRS.search(s.text, pronouns[-1].end(), span.start):
+        return None
+    pronoun = pronouns[-1]
+    later = known.named_after(s.text, pronoun.start())
+    name = known.antecedent(pronoun_gender(pronoun.group()), later=later)
+    return (
+        Party(name, "Person")
+        if name and normalize_name(name) != normalize_name(span.name)
+        else None
+    )
 
 
 def _held(s: Sentence, m: Mentioned, known: Known) -> bool:
