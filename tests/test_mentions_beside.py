@@ -99,4 +99,3 @@ def test_a_name_after_he_or_she_is_the_news_of_whom_it_stands_for(
 def test_a_name_she_told_the_speaker_about_stays_the_speakers() -> None:
     found = read_facts(["Eilidh: my sister Noor rang, she told me about the Hollow Bakery"])
     assert not any(s == "Noor" and t == "Hollow Bakery" for s, _, t, _ in found), found
-

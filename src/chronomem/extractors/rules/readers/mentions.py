@@ -241,8 +241,8 @@ _NOT_THEIRS = re.compile(rf"\b(?:{_SPEAKER_WORDS}|told|asked|said)\b", re.I)
 
 def _told_by_pronoun(s: Sentence, span: Span, known: Known) -> Party | None:
     """The person a "he" or "she" standing last before the name in its clause stands for,
-    with no word of the speaker's between ("my husband Sergiu and I are separated, he lives
-    with his brother in Bălți now": Sergiu's news), of the people met so far
+    with no word of the speaker's nor of telling between ("my husband Sergiu and I are
+    separated, he lives with his brother in Bălți now": Sergiu's news), of the people met so far
     (``Known.antecedent``; a name of no known kind is none: "did you hear about Dato?? he
     quit ..." stays the speaker's)."""
     start, _ = s.clause_at(span.start)
