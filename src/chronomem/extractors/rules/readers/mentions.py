@@ -166,10 +166,12 @@ def _denied(s: Sentence, span: Span) -> bool:
 # the speaker's own words: a clause holding one is (also) the speaker's
 _SPEAKER_WORDS = r"I|me|my|we|us|our"
 _SPEAKERS = re.compile(rf"\b(?:{_SPEAKER_WORDS})\b", re.I)
+# words that tell of another's telling: a name after them is what was said, not the teller's
+_TELLING_WORDS = r"told|asked|said"
 # between a clause's subject and its object: no word of the speaker's, nor one that joins
 # another to it ("Morag is moving to Thurso", not "Morag and I moved to Thurso", "Morag told
 # me about Thurso")
-_MINE = re.compile(rf"\b(?:{_SPEAKER_WORDS}|and|with|told|asked|said)\b", re.I)
+_MINE = re.compile(rf"\b(?:{_SPEAKER_WORDS}|and|with|{_TELLING_WORDS})\b", re.I)
 
 
 def _subject_of(s: Sentence, span: Span, source: Party) -> Party:
@@ -236,7 +238,7 @@ def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
 
 # between a pronoun and the name: no word of the speaker's, nor one of telling ("she told me
 # about Thurso"); "he lives with his brother in Bălți" is his
-_NOT_THEIRS = re.compile(rf"\b(?:{_SPEAKER_WORDS}|told|asked|said)\b", re.I)
+_NOT_THEIRS = re.compile(rf"\b(?:{_SPEAKER_WORDS}|{_TELLING_WORDS})\b", re.I)
 
 
 def _told_by_pronoun(s: Sentence, span: Span, known: Known) -> Party | None:
