@@ -110,6 +110,35 @@ def test_time_spent_in_a_state_told_after_after_is_over() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Rukmini: Week two of retirement, after 20 years as a porter at Bexley General.",
+         "Bexley General"),  # a name later in the phrase of the time spent
+        ("Jonas: The head teacher wrote to me: thank you for 25 years as our caretaker at "
+         "Hollins Primary.", "Hollins Primary"),  # a thank-you for the time spent
+    ],
+)  # fmt: skip
+def test_every_name_of_the_time_spent_is_over(text: str, name: str) -> None:
+    """Round 53: the phrase of the time spent runs to its clause's next join, and a
+    thank-you for it tells it as over too."""
+    speaker = text.partition(":")[0]
+    got = found(run(text))
+    assert (speaker, "MENTIONED", name, True) in got
+    assert (speaker, "MENTIONED", name, False) not in got
+
+
+def test_time_spent_before_a_decision_still_holds() -> None:
+    """A decision after the time spent ends nothing yet: they live there until it is sold."""
+    got = found(
+        run(
+            "Ada: After forty years in the cottage on Mill Lane in Ludlow, we have decided to sell."
+        )
+    )
+    assert ("Ada", "MENTIONED", "Ludlow", False) in got
+    assert ("Ada", "MENTIONED", "Ludlow", True) not in got
+
+
+@pytest.mark.parametrize(
     ("text", "old", "new", "since"),
     [
         ("Oona: I lived in Porto from 2015 to 2022 and since then I've lived in Lyon",

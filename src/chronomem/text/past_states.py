@@ -137,8 +137,15 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
     if _WELL_WAS.match(text, span[1]):
         return True  # "I'm a sous chef at Olmo - well, was.": taken back to the past at once
     spent = _SPENT.search(text, max(0, clause[0] - 8), span[1])
-    if spent is not None and spent.start("value") <= span[0] + 1 < spent.end("value") + 1:
-        return True  # "started as a paramedic after ten years as a chef": the chef is over
+    if (
+        spent is not None
+        and spent.start("value") <= span[0] + 1
+        and not _SPENT_ENDS.search(text, spent.end("value"), span[0])
+        and not _DECIDED.search(text, span[1])
+    ):
+        # "started as a paramedic after ten years as a chef", "after 20 years as a porter at
+        # Bexley General": the chef, the porter and the hospital are over
+        return True
     before = list(_JOINS.finditer(text, clause[0], span[0]))
     start = before[-1].end() if before else clause[0]
     after = _JOINS.search(text, span[1], clause[1])
@@ -194,10 +201,25 @@ _WELL_WAS = re.compile(
 )
 
 
-# the time spent in a state, told after "after": "after ten years as a chef", "after six
-# months at Argos", "after a decade in Leeds"
+# the phrase of the time spent ends at its clause's next join or at the subject of the
+# clause it leads to ("after six years at Harrow Mills I joined Caddel Foods")
+_SPENT_ENDS = re.compile(_JOINS.pattern + r"|\b(?:I|we|he|she|they|you)\b", re.I)
+# what the time spent leads to is only decided: "after forty years in the cottage on Mill
+# Lane we've decided to sell" (they live there until it is sold; "after 12 years at Ravel
+# she will retire" is an ending ahead, its day the state's end)
+_DECIDED = re.compile(
+    r"\b(?:decided|deciding|want|wants|wanted|plan|plans|planning|hope|hoping|thinking|"
+    r"considering)\s+(?:of\s+|about\s+)?(?:to\b|[a-z]+ing\b)",
+    re.I,
+)
+
+
+# the time spent in a state, told after "after" or a thank-you for it: "after ten years as a
+# chef", "after six months at Argos", "thank you for 25 years as our caretaker"; the value is
+# any name of that phrase ("after 20 years as a porter at Bexley General")
 _SPENT = re.compile(
-    r"\bafter\s+(?:(?:almost|nearly|over|some|about)\s+)?(?:\w+|a\s+couple\s+of|a\s+few)\s+"
+    r"\b(?:after|thanks?\s+(?:you\s+)?for)\s+(?:(?:almost|nearly|over|some|about)\s+)?"
+    r"(?:[\w-]+|a\s+couple\s+of|a\s+few)\s+"
     r"(?:years?|months?|weeks?|decades?)\s+(?P<value>(?:as|at|in|with|of)\s+(?:an?\s+|the\s+)?)",
     re.I,
 )
