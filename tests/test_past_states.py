@@ -169,3 +169,29 @@ def test_a_past_state_beside_a_held_value_of_the_same_relation_is_its_own_value(
     assert chef.invalid_at is None
     assert barista.valid_at is not None and barista.valid_at.year == 2019
     assert barista.invalid_at is not None and barista.invalid_at > barista.valid_at
+
+
+def test_a_stint_ends_on_the_day_the_sentence_names() -> None:
+    """Round 53: a day told beside a stint is the day it ended, not a day it held."""
+    got = found(run("Ann: I retired on Friday after 31 years as a porter at Bexley General."))
+    assert ("Ann", "MENTIONED", "Bexley General", True) in got
+    assert ("Ann", "MENTIONED", "Bexley General", False) not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "over"),
+    [
+        ("Ann: Before that, 15 years at the Glenbrook Sawmill, I left there at the end of March.",
+         "Glenbrook Sawmill", True),
+        ("Ann: Twenty years with Dunmore Buses at the Cobh depot, and he handed in his badge.",
+         "Dunmore Buses", True),
+        # no word of the sentence ends it: a stint that goes on
+        ("Ann: Forty years with the Lofthouse Band is an achievement.", "Lofthouse Band", False),
+    ],
+)  # fmt: skip
+def test_a_stint_told_by_its_length_first_is_over_when_the_sentence_ends_it(
+    text: str, name: str, over: bool
+) -> None:
+    got = found(run(text))
+    assert ("Ann", "MENTIONED", name, over) in got
+    assert ("Ann", "MENTIONED", name, not over) not in got

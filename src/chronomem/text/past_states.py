@@ -136,15 +136,7 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
     those read for a past time ("back in 2019, I was ...")."""
     if _WELL_WAS.match(text, span[1]):
         return True  # "I'm a sous chef at Olmo - well, was.": taken back to the past at once
-    spent = _SPENT.search(text, max(0, clause[0] - 8), span[1])
-    if (
-        spent is not None
-        and spent.start("value") <= span[0] + 1
-        and not _SPENT_ENDS.search(text, spent.end("value"), span[0])
-        and not _DECIDED.search(text, span[1])
-    ):
-        # "started as a paramedic after ten years as a chef", "after 20 years as a porter at
-        # Bexley General": the chef, the porter and the hospital are over
+    if told_as_stint(text, clause, span):
         return True
     before = list(_JOINS.finditer(text, clause[0], span[0]))
     start = before[-1].end() if before else clause[0]
@@ -160,6 +152,24 @@ def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]
     if length:  # "I worked in a cashmere factory, in the dyeing section, 12 years"
         words = f"{words} for {length}"
     return told_as_over(words, lead)
+
+
+def told_as_stint(text: str, clause: tuple[int, int], span: tuple[int, int]) -> bool:
+    """Is the name at ``span`` part of a stint told by its length, over by what the sentence
+    tells after it ("started as a paramedic after ten years as a chef", "thank you for 25
+    years as our caretaker", "twenty years with Dunmore Buses, and he handed in his badge")?
+    A day the sentence names is the stint's end, not a day it held."""
+    for stint, needs_an_end in ((_SPENT, False), (_TENURE, True)):
+        m = stint.search(text, max(0, clause[0] - 8), span[1])
+        if (
+            m is not None
+            and m.start("value") <= span[0] + 1
+            and not _SPENT_ENDS.search(text, m.end("value"), span[0])
+            and not _DECIDED.search(text, span[1])
+            and (not needs_an_end or _ENDED_BESIDE.search(text))
+        ):
+            return True
+    return False
 
 
 # a state's length told alone after a comma, as learners do ("..., 12 years."), and the
@@ -201,6 +211,22 @@ _WELL_WAS = re.compile(
 )
 
 
+# a stint told by its length alone, before what it was spent at: "twenty years with Dunmore
+# Buses", "30 years of baking at Crumbs", "40 years at the forge" (not "for", "in", "since"
+# or "after" before it: a time, told by the date rules, or the stint of ``_SPENT``)
+_TENURE = re.compile(
+    r"(?<!\bfor )(?<!\bin )(?<!\bsince )(?<!\bafter )\b"
+    r"(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:years?|decades?)\s+"
+    r"(?P<value>(?:of\s+[a-z]+ing\s+(?:[a-z]+\s+)?)?(?:with|at|in|as|on|for)\s+(?:an?\s+|the\s+)?)",
+    re.I,
+)
+# a word of the sentence that tells a stint is over
+_ENDED_BESIDE = re.compile(
+    r"\b(?:retir(?:e|ed|es|ing|ement)|finish(?:ed)?|quit|left|closed|resign(?:ed|ation)?|"
+    r"handed\b[^.;!?]{0,30}\bin|stepped down|stood down|gave up|last day|packed in|laid off|"
+    r"let go|redundan(?:t|cy))\b",
+    re.I,
+)
 # the phrase of the time spent ends at its clause's next join or at the subject of the
 # clause it leads to ("after six years at Harrow Mills I joined Caddel Foods")
 _SPENT_ENDS = re.compile(_JOINS.pattern + r"|\b(?:I|we|he|she|they|you)\b", re.I)

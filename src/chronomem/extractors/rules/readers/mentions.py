@@ -21,7 +21,7 @@ from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.losses import ended_by_verb, ended_by_whom
 from chronomem.extractors.rules.tables.lexicon import TIME_MARK_BEFORE
 from chronomem.extractors.rules.tables.moves import is_aside
-from chronomem.text.past_states import RELATIVE, state_told_as_over
+from chronomem.text.past_states import RELATIVE, state_told_as_over, told_as_stint
 
 MAX_MENTIONS_PER_SENTENCE = 3
 
@@ -224,12 +224,16 @@ def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
         # a state its tense puts behind the speaker ("for nine years I played with X"):
         # held once, over now
         clause = s.clause_at(span.start)
+        # a stint told by its length ends where the sentence says ("retired on Friday after
+        # 31 years as a porter at Bexley General": the hospital until Friday)
+        stint = not m.ended and told_as_stint(s.text, clause, (span.start, span.end))
         over = (
             not m.ended
+            and not stint
             and not RELATIVE.search(s.text, clause[0], span.start)  # "who used to play for X"
             and state_told_as_over(s.text, clause, (span.start, span.end))
         )
-        ending = m.ended or over
+        ending = m.ended or over or stint
         out.append(
             Hit(m.relation, source or m.source, target, ending, m.clause, m.clause, over=over)
         )
