@@ -131,13 +131,18 @@ RELATIVE = re.compile(r"\b(?:who|whom|whose|which)\b", re.I)
 
 
 def state_told_as_over(text: str, clause: tuple[int, int], span: tuple[int, int]) -> bool:
+    """Is the state at ``span`` of ``text``'s ``clause`` behind the speaker: a stint told by
+    its length (:func:`told_as_stint`), or over by its words' tense
+    (:func:`state_told_by_tense`)?"""
+    return told_as_stint(text, clause, span) or state_told_by_tense(text, clause, span)
+
+
+def state_told_by_tense(text: str, clause: tuple[int, int], span: tuple[int, int]) -> bool:
     """:func:`told_as_over` of the words of ``text``'s ``clause`` that tell the state at
     ``span``: from the conjunction or comma before it to the one after it, the words before
     those read for a past time ("back in 2019, I was ...")."""
     if _WELL_WAS.match(text, span[1]):
         return True  # "I'm a sous chef at Olmo - well, was.": taken back to the past at once
-    if told_as_stint(text, clause, span):
-        return True
     before = list(_JOINS.finditer(text, clause[0], span[0]))
     start = before[-1].end() if before else clause[0]
     after = _JOINS.search(text, span[1], clause[1])

@@ -21,7 +21,7 @@ from chronomem.extractors.rules.analysis.spans import Span
 from chronomem.extractors.rules.readers.losses import ended_by_verb, ended_by_whom
 from chronomem.extractors.rules.tables.lexicon import TIME_MARK_BEFORE
 from chronomem.extractors.rules.tables.moves import is_aside
-from chronomem.text.past_states import RELATIVE, state_told_as_over, told_as_stint
+from chronomem.text.past_states import RELATIVE, state_told_by_tense, told_as_stint
 
 MAX_MENTIONS_PER_SENTENCE = 3
 
@@ -231,7 +231,7 @@ def mention_hits(s: Sentence, hits: list[Hit], known: Known) -> list[Hit]:
             not m.ended
             and not stint
             and not RELATIVE.search(s.text, clause[0], span.start)  # "who used to play for X"
-            and state_told_as_over(s.text, clause, (span.start, span.end))
+            and state_told_by_tense(s.text, clause, (span.start, span.end))
         )
         ending = m.ended or over or stint
         out.append(
