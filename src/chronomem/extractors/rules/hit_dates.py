@@ -162,9 +162,14 @@ def _denial_of_its_own(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
     return start > hit.verb[1] and _DENIAL_OPENS.match(s.text, start) is not None
 
 
-# "..., I'm training for a marathon in October": a clause with a subject of its own tells
-# its own news; its date is no other clause's
-_OWN_SUBJECT = re.compile(r"\W*(?:(?:and|but|so)\s+)?(?:I|I'm|I've|we|we're|we've)\s+[a-z]", re.I)
+# "..., I'm training for a marathon in October", "..., and the course is on 14 April": a
+# clause with a subject of its own tells its own news; its date is no other clause's
+_OWN_SUBJECT = re.compile(
+    r"\W*(?:(?:and|but|so)\s+)?(?:(?:I|I'm|I've|we|we're|we've)\s+[a-z]"
+    r"|(?:(?:he|she|they)|(?:the|my|our|his|her|their|your)(?:\s+[\w-]+){1,3})"
+    r"(?:'s|'re|\s+(?:is|are|was|were|will|has|have|had)\b))",
+    re.I,
+)
 
 
 # "..., starting in September", "..., I start on the 3rd": when the news before begins

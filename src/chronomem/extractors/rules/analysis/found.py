@@ -37,6 +37,10 @@ _AGREEMENT_TAG = re.compile(
     r"\s+(?:it|I|you|he|she|we|they|there))\s*\?+[\s)\"']*$",
     re.I,
 )
+# Where the last statement of a question asked as statements begins ("you moved to Leeds in
+# May, and you work at Asda now?": the statements before it are told, as an assistant's
+# recap told back for agreement)
+_LAST_STATEMENT = re.compile(r"[,;:]\s+(?:(?:and|but|so|plus)\s+)?", re.I)
 # a sentence that asks from its first word ("do you think ..., right?")
 _ASKS_AT_ONCE = re.compile(
     r"^\W*(?:do|does|did|am|is|are|was|were|can|could|should|would|will|shall|may|might|must"
@@ -123,15 +127,22 @@ class Sentence:
         In "my manager Sandra wants a report, how do I write that in SQL?" or "I've been in
         Kyiv two years, is that long enough?" only the tail after the comma asks; the
         statements before it tell facts, as a statement does before a tag asking for
-        agreement ("so now I am pescatarian I think?": from "I think"). A question with no
-        such tail asks from its start."""
+        agreement ("so now I am pescatarian I think?": from "I think"). A question asked as
+        statements ("you're a driver at the quarry, you live in Évora, and the course is on
+        14 April?", an assistant's recap told back for agreement) asks only its last one; a
+        question that asks from its first word asks from its start."""
         if not self.question:
             return len(self.text) + 1
         tag = _AGREEMENT_TAG.search(self.text)
         if tag and not _ASKS_AT_ONCE.match(self.text):
             return tag.start()
         tails = list(_ASKING_TAIL.finditer(self.text))
-        return tails[-1].end() if tails else 0
+        if tails:
+            return tails[-1].end()
+        if _ASKS_AT_ONCE.match(self.text):
+            return 0
+        joins = list(_LAST_STATEMENT.finditer(self.text))
+        return joins[-1].end() if joins else 0
 
     def clause_at(self, at: int) -> tuple[int, int]:
         """The clause holding offset ``at`` (the whole sentence when none does)."""
