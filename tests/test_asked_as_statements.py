@@ -1,9 +1,9 @@
 """A question asked as statements tells the statements before its last one
-(``Sentence.asks_from``): "you live in Évora, and the course is on 14 April?" (an
+(``Sentence.asks_from``): "you live in Mosta, and the course is on 9 May?" (an
 assistant's recap told back for agreement) and "I moved to Tarbes in March, and the winters
 here are cold?" assert what they say before the last comma; a question that asks from its
 first word, or one statement asked alone, still asserts nothing. And a clause with a subject
-of its own ("..., and the course is on 14 April") keeps its day for its own news
+of its own ("..., and the course is on 9 May") keeps its day for its own news
 (``hit_dates._OWN_SUBJECT``). Sentences written for this test, through the extractor on the
 real default encoder."""
 
@@ -15,7 +15,7 @@ from tests.real_embedder import SAID_AT, read_dated, read_facts
 
 pytestmark = pytest.mark.local_model
 
-_ASKED = "Olumide: can you remind me what you have on me?"
+_ASKED = "Carmel: can you remind me what you have on me?"
 
 
 def _told(turns: list[str]) -> set[tuple[str, str, str]]:
@@ -28,11 +28,11 @@ def _told(turns: list[str]) -> set[tuple[str, str, str]]:
         (
             [
                 _ASKED,
-                "Assistant: Sure. From what you told me: you're a dump-truck driver at the "
-                "marble quarry in Estremoz, you live in Évora, and the course is the "
-                "explosives safety refresher on 14 April?",
+                "Assistant: Here's what I have: you're a ferry mechanic at the boatyard in "
+                "Kalkara, you live in Mosta, and the engine course is the diesel refresher "
+                "on 9 May?",
             ],
-            ("Olumide", "LIVES_IN", "Évora"),
+            ("Carmel", "LIVES_IN", "Mosta"),
         ),
         (
             ["Lena: I moved to Tarbes in March, and the winters here are cold?"],
@@ -53,8 +53,8 @@ def test_the_statements_before_the_last_one_are_told(
 @pytest.mark.parametrize(
     "asked",
     [
-        "Assistant: Do you live in Évora, and work at the quarry?",  # asks from its first word
-        "Assistant: You live in Évora?",  # one statement, asked
+        "Assistant: Do you live in Mosta, and work at the boatyard?",  # asks from its first word
+        "Assistant: You live in Mosta?",  # one statement, asked
     ],
 )
 def test_a_question_that_asks_throughout_tells_nothing(asked: str) -> None:
@@ -65,9 +65,9 @@ def test_a_question_that_asks_throughout_tells_nothing(asked: str) -> None:
     ("said", "fact", "dates"),
     [
         (  # a clause with a subject of its own keeps its day: not the job's, nor the home's
-            "Olumide: I'm a dump-truck driver at the marble quarry in Estremoz, I live in "
-            "Évora, and the course is the explosives safety refresher on 14 April.",
-            ("LIVES_IN", "Évora"),
+            "Carmel: I'm a ferry mechanic at the boatyard in Kalkara, I live in Mosta, and "
+            "the engine course is the diesel refresher on 9 May.",
+            ("LIVES_IN", "Mosta"),
             (SAID_AT.date().isoformat(), None),
         ),
         (

@@ -162,7 +162,7 @@ def _denial_of_its_own(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
     return start > hit.verb[1] and _DENIAL_OPENS.match(s.text, start) is not None
 
 
-# "..., I'm training for a marathon in October", "..., and the course is on 14 April": a
+# "..., I'm training for a marathon in October", "..., and the course is on 9 May": a
 # clause with a subject of its own tells its own news; its date is no other clause's
 _OWN_SUBJECT = re.compile(
     r"\W*(?:(?:and|but|so)\s+)?(?:(?:I|I'm|I've|we|we're|we've)\s+[a-z]"

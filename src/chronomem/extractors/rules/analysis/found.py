@@ -128,8 +128,8 @@ class Sentence:
         Kyiv two years, is that long enough?" only the tail after the comma asks; the
         statements before it tell facts, as a statement does before a tag asking for
         agreement ("so now I am pescatarian I think?": from "I think"). A question asked as
-        statements ("you're a driver at the quarry, you live in Évora, and the course is on
-        14 April?", an assistant's recap told back for agreement) asks only its last one; a
+        statements ("you're a mechanic at the boatyard, you live in Mosta, and the course is
+        on 9 May?", an assistant's recap told back for agreement) asks only its last one; a
         question that asks from its first word asks from its start."""
         if not self.question:
             return len(self.text) + 1
