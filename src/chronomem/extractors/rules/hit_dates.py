@@ -172,10 +172,12 @@ _OWN_SUBJECT = re.compile(
 )
 
 
-# "..., starting in September", "..., I start on the 3rd": when the news before begins
+# "..., starting in September", "..., I start on the 3rd", "..., my first day is 14 April":
+# when the news before begins
 _STARTING = re.compile(
-    r"\W*(?:and\s+)?(?:I'm\s+|I\s+|we're\s+|we\s+)?(?:starting|start|beginning|begin)\b"
-    r"(?!\s+(?:a|an|the|my|our|to|at|with|working)\b)",
+    r"\W*(?:and\s+)?(?:(?:I'm\s+|I\s+|we're\s+|we\s+)?(?:starting|start|beginning|begin)\b"
+    r"(?!\s+(?:a|an|the|my|our|to|at|with|working)\b)"
+    r"|(?:my|our|the)\s+(?:first|start)\s+(?:day|date|shift)\b)",
     re.I,
 )
 
