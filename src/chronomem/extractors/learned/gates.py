@@ -19,8 +19,9 @@ def could_add(s: Sentence, hits: Sequence[Hit], role: str) -> bool:
     if not worth_reading(s, role):
         return False
     told = {normalize_name(h.target.name) for h in hits}
+    asks = s.asks_from  # a property that reads the sentence: once, not once per name
     return any(
-        span.named and span.end <= s.asks_from and normalize_name(span.name) not in told
+        span.named and span.end <= asks and normalize_name(span.name) not in told
         for span in s.spans
     )
 

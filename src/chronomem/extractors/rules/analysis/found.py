@@ -133,13 +133,14 @@ class Sentence:
         question that asks from its first word asks from its start."""
         if not self.question:
             return len(self.text) + 1
+        at_once = _ASKS_AT_ONCE.match(self.text) is not None
         tag = _AGREEMENT_TAG.search(self.text)
-        if tag and not _ASKS_AT_ONCE.match(self.text):
+        if tag and not at_once:
             return tag.start()
         tails = list(_ASKING_TAIL.finditer(self.text))
         if tails:
             return tails[-1].end()
-        if _ASKS_AT_ONCE.match(self.text):
+        if at_once:
             return 0
         joins = list(_LAST_STATEMENT.finditer(self.text))
         return joins[-1].end() if joins else 0
