@@ -276,7 +276,53 @@ def _slot_answer(text: str, question: str) -> str | None:
             what=(fields.get("what") or "").lower(),
         )
         return statement + text[fragment.end() :]
-    return None
+    return _gap_filled(last, value, text[fragment.end() :])
+
+
+# A question asking for what the user does, has or uses: the bare answer fills its gap ("What
+# are you driving these days?" -- "hiace" -> "I am driving hiace these days"; "Which
+# memberships are you paying for?" -- "prime" -> "I am paying for prime"; "Are you using any
+# nicotine replacement?" -- "snus" -> "I am using snus").
+_LEAD_IN = r"^(?:[A-Za-z]+, )?(?:(?:and|so|ok|okay),? )?"  # "Lamont, which ...", "So what ..."
+_GAP_ASKED = re.compile(
+    rf"{_LEAD_IN}(?:what|which)(?: (?:kind|sort|type) of)?(?: [a-z]+)?"
+    r" (?P<aux>are|do|have|will) you (?P<verb>[a-z]+)(?P<rest>[^?]*)\?$"
+    rf"|{_LEAD_IN}(?P<aux2>are|do|have) you"
+    r" (?P<verb2>[a-z]+(?: (?:on|with|for|to|in|at))?) (?:any|anything)\b[^?]*\?$",
+    re.I,
+)
+_NO_GAP_VERBS = word_set("do doing be been")
+_VOCATIVE = re.compile(r",\s*[A-Z][\w'-]*\s*$")  # "these days, Jory"
+_SUBJECT_AUX = {"are": "I am", "do": "I", "have": "I have", "will": "I will"}
+# a preposition left at the question's end, or before its time words only ("paying for right
+# now"): the value is its object
+_STRANDED = re.compile(
+    r"^\s*(?:on|with|for|to|in|at|into|from|about|up|out)"
+    r"(?=\s*$|\s+(?:right now|now|these days|at the moment|currently|in the end|nowadays)\s*$)",
+    re.I,
+)
+
+
+def _gap_filled(question: str, value: str, after: str) -> str | None:
+    """The statement a bare ``value`` makes when it fills the gap of ``question`` (its last
+    sentence), with ``after`` (the rest of the reply) after it; ``None``: the question asks
+    for no value the user does, uses or has."""
+    m = _GAP_ASKED.match(question.strip())
+    if m is None:
+        return None
+    aux = (m.group("aux") or m.group("aux2")).lower()
+    verb = m.group("verb") or m.group("verb2")
+    if verb.lower() in _NO_GAP_VERBS:
+        return None  # "What will you be doing there?": a job, the slot table's question
+    rest = _VOCATIVE.sub("", m.group("rest") or "")
+    doing = re.match(r"\s+[a-z]+ing\b", rest)
+    if doing is not None:  # "like building" + "castles": the value after the -ing verb
+        verb, rest = f"{verb}{doing.group()}", rest[doing.end() :]
+    particle = _STRANDED.match(rest)
+    if particle is not None:  # "paying for" + "prime": the value after its preposition
+        verb, rest = f"{verb}{particle.group()}", rest[particle.end() :]
+    rest = _YOUR.sub(lambda w: _MINE[w.group().lower()], rest).rstrip()
+    return f"{_SUBJECT_AUX[aux]} {verb} {value}{rest}" + after
 
 
 def _confirmed(text: str, question: str | None) -> str | None:
