@@ -2,9 +2,10 @@
 you riding these days?" -- "a gravel bike" is "I am riding a gravel bike these days", so the
 rules and the learned reader read a statement instead of a fragment that says nothing alone.
 Only questions asking what the user does, uses or has (what/which + are/do/have/will + you +
-a verb, or "are you using any ..."); a stranded preposition takes the value as its object; a
-question about doing ("What will you be doing there?") is left to the slot table. Sentences
-written for this test."""
+a verb, or "are you using any ..."); the value goes where the question's verb phrase leaves
+its object out ("thinking of buying _", "paying for _ right now", "call it _"), else right
+after the verb; a question about doing ("What will you be doing there?") or asking twice is
+left alone. Sentences written for this test."""
 
 from __future__ import annotations
 
@@ -43,9 +44,14 @@ from tests.real_embedder import read_facts
             "I shoot with an old fuji",
         ),
         (
-            "What do you like knitting in winter?",
-            "socks mostly",
-            "I like knitting socks mostly in winter",
+            "What do you usually drink during the day?",
+            "cola. 4 cans",
+            "I usually drink cola during the day. 4 cans",
+        ),
+        (
+            "What are you thinking of buying?",
+            "a used kindle",
+            "I am thinking of buying a used kindle",
         ),
     ],
 )
@@ -59,6 +65,8 @@ def test_a_bare_answer_is_read_as_the_statement_it_completes(
     ("question", "reply"),
     [
         ("What will you be doing in the new team?", "data stuff mostly"),  # a job: the table's
+        ("What are you up to these days?", "supply teaching"),  # "up to": doing, not a verb
+        ("What do you ride now, and how far is it?", "a vespa"),  # two questions
         ("What are you riding these days?", "no idea yet"),  # no value
         ("Do you like the new flat?", "the balcony"),  # a yes/no question asks for no value
         ("What did you think of it?", "loved it"),  # a verb: no bare value

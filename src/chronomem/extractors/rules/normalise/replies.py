@@ -238,6 +238,7 @@ _NOT_A_VALUE = word_set(
     "i i'm im we he she they it you is are was were am be been do does did don't dont have "
     "has had will would can could not no nope nah yes yeah yep yup sure ok okay maybe dunno "
     "idk same nothing nowhere nobody none still just well hmm haha lol thanks it's its that's "
+    "sorry got havent haven't didnt didn't dont don't "
     "there this that what why how who where when "
     # a way somewhere is no value ("Up the hill to Mossgiel Street")
     "to into from up down back over across"
@@ -286,43 +287,56 @@ def _slot_answer(text: str, question: str) -> str | None:
 _LEAD_IN = r"^(?:[A-Za-z]+, )?(?:(?:and|so|ok|okay),? )?"  # "Lamont, which ...", "So what ..."
 _GAP_ASKED = re.compile(
     rf"{_LEAD_IN}(?:what|which)(?: (?:kind|sort|type) of)?(?: [a-z]+)?"
-    r" (?P<aux>are|do|have|will) you (?P<verb>[a-z]+)(?P<rest>[^?]*)\?$"
+    r" (?P<aux>are|do|have|will) you (?P<verb>(?:[a-z]+ly )?[a-z]+)(?P<rest>[^?]*)\?$"
     rf"|{_LEAD_IN}(?P<aux2>are|do|have) you"
     r" (?P<verb2>[a-z]+(?: (?:on|with|for|to|in|at))?) (?:any|anything)\b[^?]*\?$",
     re.I,
 )
-_NO_GAP_VERBS = word_set("do doing be been")
+# "What will you be doing there?", "What are you up to now?": what one does, the table's
+_NO_GAP_VERBS = word_set("do doing be been up")
 _VOCATIVE = re.compile(r",\s*[A-Z][\w'-]*\s*$")  # "these days, Jory"
 _SUBJECT_AUX = {"are": "I am", "do": "I", "have": "I have", "will": "I will"}
-# a preposition left at the question's end, or before its time words only ("paying for right
-# now"): the value is its object
-_STRANDED = re.compile(
-    r"^\s*(?:on|with|for|to|in|at|into|from|about|up|out)"
-    r"(?=\s*$|\s+(?:right now|now|these days|at the moment|currently|in the end|nowadays)\s*$)",
+# the time words a question may end on ("paying for right now", "reading at the moment")
+_TIME_TAIL = re.compile(
+    r"\s+(?:right now|now|these days|at the moment|currently|in the end|nowadays|next"
+    r"|tonight|today|this (?:week|term|year|season))(?: then)?\s*$",
     re.I,
 )
+# where a question's verb phrase leaves its object out: a preposition, an -ing verb or an
+# object pronoun at its end ("paying for", "thinking of buying", "call it")
+_OPEN_END = re.compile(
+    r"\b(?:on|with|for|to|in|at|into|from|about|up|out|of|it|them|him|her|[a-z]+ing)\s*$",
+    re.I,
+)
+_ASKS_AGAIN = re.compile(r"\b(?:what|which|how|why|where|when|who)\b", re.I)
+_NOT_OPEN = word_set("during morning evening thing nothing something anything everything")
 
 
 def _gap_filled(question: str, value: str, after: str) -> str | None:
     """The statement a bare ``value`` makes when it fills the gap of ``question`` (its last
     sentence), with ``after`` (the rest of the reply) after it; ``None``: the question asks
-    for no value the user does, uses or has."""
+    for no value the user does, uses or has. The value goes where the question's verb phrase
+    leaves its object out: at its end ("What are you thinking of buying?" -> "I am thinking
+    of buying X"), else right after the verb ("What do you drink during the day?" -> "I
+    drink X during the day")."""
     m = _GAP_ASKED.match(question.strip())
     if m is None:
         return None
     aux = (m.group("aux") or m.group("aux2")).lower()
     verb = m.group("verb") or m.group("verb2")
-    if verb.lower() in _NO_GAP_VERBS:
-        return None  # "What will you be doing there?": a job, the slot table's question
-    rest = _VOCATIVE.sub("", m.group("rest") or "")
-    doing = re.match(r"\s+[a-z]+ing\b", rest)
-    if doing is not None:  # "like building" + "castles": the value after the -ing verb
-        verb, rest = f"{verb}{doing.group()}", rest[doing.end() :]
-    particle = _STRANDED.match(rest)
-    if particle is not None:  # "paying for" + "prime": the value after its preposition
-        verb, rest = f"{verb}{particle.group()}", rest[particle.end() :]
-    rest = _YOUR.sub(lambda w: _MINE[w.group().lower()], rest).rstrip()
-    return f"{_SUBJECT_AUX[aux]} {verb} {value}{rest}" + after
+    if verb.lower().split()[-1] in _NO_GAP_VERBS:
+        return None
+    rest = _VOCATIVE.sub("", m.group("rest") or "").rstrip()
+    if _ASKS_AGAIN.search(rest):
+        return None  # "What do you have now, and what bothers you about it?": two asked
+    tail = _TIME_TAIL.search(rest)
+    core, time = (rest[: tail.start()], tail.group()) if tail else (rest, "")
+    core = _YOUR.sub(lambda w: _MINE[w.group().lower()], core)
+    time = _YOUR.sub(lambda w: _MINE[w.group().lower()], time)
+    end = _OPEN_END.search(core)
+    if end is not None and end.group().strip().lower() not in _NOT_OPEN:
+        return f"{_SUBJECT_AUX[aux]} {verb}{core} {value}{time}" + after
+    return f"{_SUBJECT_AUX[aux]} {verb} {value}{core}{time}" + after
 
 
 def _confirmed(text: str, question: str | None) -> str | None:
