@@ -238,7 +238,7 @@ _NOT_A_VALUE = word_set(
     "i i'm im we he she they it you is are was were am be been do does did don't dont have "
     "has had will would can could not no nope nah yes yeah yep yup sure ok okay maybe dunno "
     "idk same nothing nowhere nobody none still just well hmm haha lol thanks it's its that's "
-    "sorry got havent haven't didnt didn't dont don't "
+    "sorry got havent haven't didnt didn't "
     "there this that what why how who where when "
     # a way somewhere is no value ("Up the hill to Mossgiel Street")
     "to into from up down back over across"
@@ -248,7 +248,8 @@ _NOT_A_VALUE = word_set(
 def _slot_answer(text: str, question: str) -> str | None:
     """``text`` written out when it answers a question asking for one of the user's values
     with a bare noun phrase ("Who's the new team lead?" -- "Ville Korhonen. from today" ->
-    "My new team lead is Ville Korhonen. from today"), else ``None``."""
+    "My new team lead is Ville Korhonen. from today"; past the table, the gap of a question
+    asking what the user does, uses or has: :func:`_gap_filled`), else ``None``."""
     last = re.split(r"(?<=[.!?])\s+", question.strip())[-1]
     fragment = _FRAGMENT.match(text)
     if fragment is None or not last.endswith("?"):
@@ -329,14 +330,18 @@ def _gap_filled(question: str, value: str, after: str) -> str | None:
     rest = _VOCATIVE.sub("", m.group("rest") or "").rstrip()
     if _ASKS_AGAIN.search(rest):
         return None  # "What do you have now, and what bothers you about it?": two asked
+    rest = _mine(rest)
     tail = _TIME_TAIL.search(rest)
     core, time = (rest[: tail.start()], tail.group()) if tail else (rest, "")
-    core = _YOUR.sub(lambda w: _MINE[w.group().lower()], core)
-    time = _YOUR.sub(lambda w: _MINE[w.group().lower()], time)
     end = _OPEN_END.search(core)
     if end is not None and end.group().strip().lower() not in _NOT_OPEN:
         return f"{_SUBJECT_AUX[aux]} {verb}{core} {value}{time}" + after
     return f"{_SUBJECT_AUX[aux]} {verb} {value}{core}{time}" + after
+
+
+def _mine(text: str) -> str:
+    """``text`` with the assistant's "your", "yours", "you" as the user's "my", "mine", "me"."""
+    return _YOUR.sub(lambda m: _MINE[m.group().lower()], text)
 
 
 def _confirmed(text: str, question: str | None) -> str | None:
@@ -371,7 +376,7 @@ def _as_mine(said: str) -> str:
 
 
 def _told(asked: re.Match[str], *, yes: bool) -> str | None:
-    rest = _YOUR.sub(lambda m: _MINE[m.group().lower()], asked.group("rest").strip())
+    rest = _mine(asked.group("rest").strip())
     if asked.group("do"):
         return f"I still {rest}" if yes else f"I don't {rest} anymore"
     if asked.group("will"):  # "Will you move to Budapest?" - "Yes" -> "I will move to Budapest"
