@@ -2,8 +2,8 @@
 20-27", "the 3rd to the 9th of May" (the first day takes the month told after the second, the
 second the month told before it), "21st-25th" (no month: the first is the nearest 21st on the
 clause's side of the day told, the second the next 25th after it), and "the first Sunday in
-June", "the last Friday of the month". The rules open ``date_rules.py``'s table; each one resolves as its neighbours do (the
-clause's tense picks the year of a month told without one).
+June", "the last Friday of the month". The rules open ``date_rules.py``'s table; each one
+resolves as its neighbours do (the clause's tense picks the year of a month told without one).
 """
 
 from __future__ import annotations
@@ -50,24 +50,33 @@ _ORDINAL_BEFORE = re.compile(rf"{_ORDINAL_DAY}\s*$")
 
 def _last_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
     """ "July 20-27": the 27th of the month told before the span's start; "21st-25th": the
-    first 25th after the span's first day ("28th-3rd" ends in the next month)."""
+    first 25th after the span's first day (``_after_the_ordinal``)."""
     last = int(m.group(1))
     before = _MONTH_DAY_BEFORE.search(m.string, max(0, m.start() - 20), m.start())
     if before is None:
         ordinal = _ORDINAL_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
-        first = nearest_day_of_month(ctx, int(ordinal.group(1))) if ordinal else None
-        if first is None or not 1 <= last <= 31:
-            return None
-        for months in (0, 1, 2):
-            month = add_months(first.date().replace(day=1), months)
-            if last <= monthrange(month.year, month.month)[1] and month.replace(day=last) > first.date():
-                return midnight(month.replace(day=last))
-        return None
+        return _after_the_ordinal(ctx, int(ordinal.group(1)), last) if ordinal else None
     month = MONTHS[before.group(1).rstrip(".").lower()]
     first = day_in_year(ctx, month, int(before.group(2)), None)
     if first is None or last < first.day:
         return None
     return midnight(first.date().replace(day=last))
+
+
+def _after_the_ordinal(ctx: DayContext, first_day: int, last: int) -> datetime | None:
+    """The first day ``last`` of a month after the span's first day, the nearest
+    ``first_day`` on the clause's side ("28th-3rd" ends in the next month)."""
+    first = nearest_day_of_month(ctx, first_day)
+    if first is None or not 1 <= last <= 31:
+        return None
+    for months in (0, 1, 2):
+        month = add_months(first.date().replace(day=1), months)
+        if (
+            last <= monthrange(month.year, month.month)[1]
+            and month.replace(day=last) > first.date()
+        ):
+            return midnight(month.replace(day=last))
+    return None
 
 
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
