@@ -28,8 +28,8 @@ def current(facts: dict[tuple[str, str, str], bool], who: str, relation: str) ->
          "Renaissance", "Blonde"),
         (["Tove: My favourite painter has long been Turner.",
           "Tove: I must admit that Hockney has become my favourite."], "Hockney", "Turner"),
-        pytest.param(["Tove: my go-to snack is a Twix", "Tove: honestly Snickers is my new fave"],
-         "Snickers", "Twix", marks=lost("favourites")),
+        (["Tove: my go-to snack is a Twix", "Tove: honestly Snickers is my new fave"],
+         "Snickers", "Twix"),
     ],
 )  # fmt: skip
 def test_a_favourite_without_its_kind_replaces_the_one_held(embedder, turns, new, old):  # type: ignore[no-untyped-def]
@@ -247,3 +247,24 @@ def test_no_worries_corrects_nothing(embedder):  # type: ignore[no-untyped-def]
         "Assistant: No worries, Ola - I've updated it to KPMG.",
     )
     assert current(facts, "Ola", "WORKS_AT") == {"KPMG"}, facts
+
+
+@pytest.mark.parametrize(
+    ("turns", "new", "old"),
+    [
+        # the name first and a perfect for its copula: "has been", "has always been"
+        (["Tove: Elgar has been my favourite composer since I was at school.",
+          "Tove: Britten is my favourite composer now."], "Britten", "Elgar"),
+        (["Tove: Blur has always been my favourite band",
+          "Tove: my favourite band is Pulp these days"], "Pulp", "Blur"),
+    ],
+)  # fmt: skip
+def test_a_favourite_told_name_first_in_a_perfect_is_held_and_replaced(embedder, turns, new, old):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, *turns)
+    assert current(facts, "Tove", "HAS_FAVORITE") == {new}, facts
+    assert facts.get(("Tove", "HAS_FAVORITE", old)) is False, facts
+
+
+def test_a_favourite_told_in_the_past_is_no_current_one(embedder):  # type: ignore[no-untyped-def]
+    facts = tell(embedder, "Tove: Elgar was my favourite composer until I heard Britten.")
+    assert "Elgar" not in current(facts, "Tove", "HAS_FAVORITE"), facts

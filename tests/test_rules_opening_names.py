@@ -141,3 +141,19 @@ def test_a_chatty_story_about_a_cousin_gives_the_cousin_her_move() -> None:
     )
     assert ("Ines", "LIVES_IN", "Porto", False) in facts
     assert not any(f[0] == "Lana" and f[1] == "LIVES_IN" for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("Meet Zaatar, our new kitten!", "Zaatar"),
+        ("Welcome Pudding to the family", "Pudding"),
+        ("Ask Tom if he still wants the bike", "Tom"),
+        ("Tell Maria I said hi", "Maria"),
+        ("RIP Biscuit, best hamster ever", "Biscuit"),
+    ],
+)
+def test_a_verb_opening_a_line_is_no_part_of_the_name_after_it(sentence: str, name: str) -> None:
+    # an imperative or a greeting before a name ("Meet Zaatar") names the one after it: the
+    # name read as "Meet Zaatar" was a pet no one has
+    assert [s.name for s in find_spans(sentence, [], Known()) if s.named] == [name]

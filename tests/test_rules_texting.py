@@ -67,6 +67,7 @@ def test_capitals_and_units_are_not_chat(text: str) -> None:
         ("I sold the fiesta, bought a yaris", "I sold the fiesta, I bought a yaris"),
         ("moved to tbilisi in may", "I moved to tbilisi in may"),
         ("still renting in leith", "I'm still renting in leith"),
+        ("getting married in june!!", "I'm getting married in june!!"),  # a participle after
         ("sold the fiesta, bought a yaris", "I sold the fiesta, I bought a yaris"),
         ("Retired from the council in June.", "I'm retired from the council in June."),
         ("new job at a vet!! so happy", "I got a new job at a vet!! so happy"),
@@ -121,6 +122,8 @@ def test_a_subjectless_opening_is_the_writer(text: str, said: str) -> None:
         "Hung Nguyen is my manager",  # a past tense that is also a given name
         "Jared Kim moved to Oslo",
         "Still Waters is my favourite album",
+        "training cancelled tonight",  # a gerund and its passive: the training is off
+        "sailing cancelled. not going",
     ],
 )
 def test_openings_that_are_no_predicate_are_left_alone(text: str) -> None:

@@ -132,6 +132,10 @@ MAY_DAY = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
         ("we're in crete july 20-27!!", [("2024-07-20", "since"), ("2024-07-27", "until")]),
         ("Conference: the 3rd to the 5th of June.", [("2024-06-03", "since"),
                                                      ("2024-06-05", "until")]),
+        # a span of ordinals and no month: the nearest first day, the next last day after it
+        ("we're going to cornwall 21st-25th", [("2024-05-21", "since"), ("2024-05-25", "until")]),
+        ("staying at my mums 28th to 3rd", [("2024-05-28", "since"), ("2024-06-03", "until")]),
+        ("we stayed in Lagos the 2nd-6th", [("2024-04-02", "since"), ("2024-04-06", "until")]),
         # a weekday by its place in a month
         ("half marathon is the first Sunday in June", [("2024-06-02", "at")]),
         ("the offsite is on the last Friday of the month", [("2024-05-31", "at")]),

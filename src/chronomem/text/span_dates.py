@@ -1,8 +1,9 @@
 """Days told as part of a span or by their place in a month: "from 20 to 27 July", "July
 20-27", "the 3rd to the 9th of May" (the first day takes the month told after the second, the
-second the month told before it), and "the first Sunday in June", "the last Friday of the
-month". The rules open ``date_rules.py``'s table; each one resolves as its neighbours do (the
-clause's tense picks the year of a month told without one).
+second the month told before it), "21st-25th" (no month: the first is the nearest 21st on the
+clause's side of the day told, the second the next 25th after it), and "the first Sunday in
+June", "the last Friday of the month". The rules open ``date_rules.py``'s table; each one
+resolves as its neighbours do (the clause's tense picks the year of a month told without one).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from chronomem.text.daymath import (
     day_in_year,
     midnight,
     month_year,
+    nearest_day_of_month,
     nth_weekday,
 )
 
@@ -25,6 +27,8 @@ _WEEKDAY_NAME = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th)?"
 _JOIN = r"\s*(?:to|until|till|through|thru|-|\u2013)\s*"
 _YEAR = r"(?:19|20)\d{2}"
+# a day of the month told as an ordinal, no digit or slash before it: "21st", "3rd"
+_ORDINAL_DAY = r"(?<![\w/.-])([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)"
 
 
 def _first_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -36,17 +40,43 @@ def _first_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
 _MONTH_DAY_BEFORE = re.compile(rf"\b({MONTH_NAMES})\.?,?\s+(\d{{1,2}}){_ORD}\s*$", re.I)
 
 
+def _first_of_ordinals(m: re.Match[str], ctx: DayContext) -> datetime | None:
+    """ "21st-25th", "the 21st to the 25th": the nearest 21st on the clause's side."""
+    return nearest_day_of_month(ctx, int(m.group(1)))
+
+
+_ORDINAL_BEFORE = re.compile(rf"{_ORDINAL_DAY}\s*$")
+
+
 def _last_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "July 20-27": the 27th of the month told before the span's start."""
+    """ "July 20-27": the 27th of the month told before the span's start; "21st-25th": the
+    first 25th after the span's first day (``_after_the_ordinal``)."""
+    last = int(m.group(1))
     before = _MONTH_DAY_BEFORE.search(m.string, max(0, m.start() - 20), m.start())
     if before is None:
-        return None
+        ordinal = _ORDINAL_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+        return _after_the_ordinal(ctx, int(ordinal.group(1)), last) if ordinal else None
     month = MONTHS[before.group(1).rstrip(".").lower()]
     first = day_in_year(ctx, month, int(before.group(2)), None)
-    last = int(m.group(1))
     if first is None or last < first.day:
         return None
     return midnight(first.date().replace(day=last))
+
+
+def _after_the_ordinal(ctx: DayContext, first_day: int, last: int) -> datetime | None:
+    """The first day ``last`` of a month after the span's first day, the nearest
+    ``first_day`` on the clause's side ("28th-3rd" ends in the next month)."""
+    first = nearest_day_of_month(ctx, first_day)
+    if first is None or not 1 <= last <= 31:
+        return None
+    for months in (0, 1, 2):
+        month = add_months(first.date().replace(day=1), months)
+        if (
+            last <= monthrange(month.year, month.month)[1]
+            and month.replace(day=last) > first.date()
+        ):
+            return midnight(month.replace(day=last))
+    return None
 
 
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
@@ -83,10 +113,16 @@ SPAN_RULES = (
         _first_of_span,
         frozenset(MONTHS),
     ),
+    (  # "21st-25th", "the 21st to the 25th": a span of a month no word names
+        rf"(?i:\b(?:from\s+)?(?:the\s+)?){_ORDINAL_DAY}(?={_JOIN}(?:the\s+)?\d{{1,2}}{_ORD}\b"
+        rf"(?!\s*(?:of\s+)?(?i:{MONTH_NAMES}|:|\d)))",
+        _first_of_ordinals,
+        frozenset({"<digit>"}),
+    ),
     (
         rf"(?i:{_JOIN}(?:the\s+)?)\b(\d{{1,2}}){_ORD}\b(?!\s*(?:of\s+)?(?i:{MONTH_NAMES}|:|\d))",
         _last_of_span,
-        frozenset(MONTHS),
+        frozenset(MONTHS) | {"<digit>"},
     ),
     (
         rf"(?i:\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"

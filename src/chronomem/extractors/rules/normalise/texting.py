@@ -322,8 +322,16 @@ def _verbal(head: str, after: str) -> str | None:
     if head in STATES:
         return "I'm"
     if head.endswith("ing") and len(head) > 4 and head not in NOUN_ING:
+        if head not in _LINKING_ING and _a_past_tense(after):
+            return None  # "training cancelled tonight", "sailing cancelled": a noun, passive
         return None if after in ("you", "your") else "I'm"
     return None
+
+
+# -ing verbs a participle may follow as their complement: "getting married", "feeling drained"
+_LINKING_ING = frozenset(
+    {"getting", "feeling", "being", "looking", "becoming", "staying", "keeping", "growing"}
+)
 
 
 def _lower_case_only(head: str, after: str, rest: list[str]) -> str | None:

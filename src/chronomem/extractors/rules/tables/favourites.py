@@ -227,6 +227,19 @@ _COPULA = (
     r"|(?:has|'s) (?:always |long |forever |now |probably |honestly )?been)(?: still| always)?"
 )
 
+# the copula of a favourite that still holds: "Elgar has been my favourite composer since
+# school" (not "was": "Elgar was my favourite until ..." tells one that is over)
+_COPULA_NOW = (
+    r"(?:is|'s|has to be|will (?:always |forever )?be|remains|has become"
+    r"|(?:has|'s) (?:always |long |forever |now |probably |honestly )?been)"
+)
+# a favourite's kind of one or two words, never a word that starts what follows ("my
+# favourite composer since I was a boy")
+_KIND_AFTER = (
+    r"(?P<kind>[a-z]+(?: (?!(?:since|until|till|for|from|in|of|at|on|by|and|but|so|because"
+    r"|when|now|ever|too|though|is|was)\b)[a-z]+)?)"
+)
+
 # "my favourite X is Y", "Y is my favourite X" (tried before ``FAVORITE_ROWS``, see
 # :mod:`.patterns`)
 FAVORITE_IS_ROWS: tuple[P, ...] = (
@@ -259,12 +272,22 @@ FAVORITE_IS_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_FAVORITE",
-        r"(?P<obj>{NAME}) (?:is|'s) (?:now |still )?(?:my|your) (?:new |current |"
-        r"all-time )?" + FAVORITE + r"(?: (?P<kind>[a-z]+(?: [a-z]+)?))?\b",
+        r"(?P<obj>{NAME}) " + _COPULA_NOW + r" (?:now |still )?(?:my|your) (?:new |current |"
+        r"all-time )?" + FAVORITE + r" " + _KIND_AFTER + r"\b",
         "Topic",
         "inline",
         "possessor",
         template="{source}'s favorite {kind} is {target}",
+        triggers="favorite favourite fave fav go",
+    ),
+    P(  # the kind unsaid: "Hockney has become my favourite" (of whatever kind is held)
+        "HAS_FAVORITE",
+        r"(?P<obj>{NAME}) " + _COPULA_NOW + r" (?:now |still )?(?:my|your) (?:new |current |"
+        r"all-time )?" + FAVORITE + r"\b(?! [a-z])",
+        "Topic",
+        "inline",
+        "possessor",
+        template="{source}'s favorite is {target}",
         triggers="favorite favourite fave fav go",
     ),
     P(

@@ -62,6 +62,7 @@ NOT_NAMES = (
     anyway anyways actually honestly really totally definitely absolutely maybe perhaps
     glad happy excited hope hopefully best take keep let lets let's check see look
     remember believe agree enjoy speaking talking guess same right true exactly indeed
+    meet welcome ask tell say rip
     mom mum dad mommy daddy grandma grandpa granny nana papa mama auntie uncle sis bro
     god gosh jeez man dude buddy guys folks everyone everybody someone somebody anyone
     nothing something everything anything all both each every some any many much more
