@@ -142,6 +142,7 @@ MAY_DAY = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
         # no days: weekdays of a habit, a score, hours
         ("I work Monday to Friday", [("2024-04-29", "at"), ("2024-05-03", "at")]),
         ("we lost 3-2 in May", [("2024-05-01", "at")]),
+        ("my 21st - 25 people came", []),  # a birthday and a count, no span of days
     ],
 )  # fmt: skip
 def test_a_span_or_a_weekday_of_a_month_is_read(text: str, expected: list[tuple[str, str]]) -> None:

@@ -24,6 +24,7 @@ from chronomem.text.daymath import (
 )
 
 _WEEKDAY_NAME = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_SUFFIX = r"(?i:st|nd|rd|th)"
 _ORD = r"(?:st|nd|rd|th)?"
 _JOIN = r"\s*(?:to|until|till|through|thru|-|\u2013)\s*"
 _YEAR = r"(?:19|20)\d{2}"
@@ -53,9 +54,11 @@ def _last_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
     first 25th after the span's first day (``_after_the_ordinal``)."""
     last = int(m.group(1))
     before = _MONTH_DAY_BEFORE.search(m.string, max(0, m.start() - 20), m.start())
-    if before is None:
+    if before is None:  # both days told as ordinals: "21st-25th", not "my 21st - 25 came"
         ordinal = _ORDINAL_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
-        return _after_the_ordinal(ctx, int(ordinal.group(1)), last) if ordinal else None
+        if ordinal is None or not re.search(rf"\d{_SUFFIX}$", m.group()):
+            return None
+        return _after_the_ordinal(ctx, int(ordinal.group(1)), last)
     month = MONTHS[before.group(1).rstrip(".").lower()]
     first = day_in_year(ctx, month, int(before.group(2)), None)
     if first is None or last < first.day:
@@ -114,7 +117,7 @@ SPAN_RULES = (
         frozenset(MONTHS),
     ),
     (  # "21st-25th", "the 21st to the 25th": a span of a month no word names
-        rf"(?i:\b(?:from\s+)?(?:the\s+)?){_ORDINAL_DAY}(?={_JOIN}(?:the\s+)?\d{{1,2}}{_ORD}\b"
+        rf"(?i:\b(?:from\s+)?(?:the\s+)?){_ORDINAL_DAY}(?={_JOIN}(?:the\s+)?\d{{1,2}}{_SUFFIX}\b"
         rf"(?!\s*(?:of\s+)?(?i:{MONTH_NAMES}|:|\d)))",
         _first_of_ordinals,
         frozenset({"<digit>"}),
