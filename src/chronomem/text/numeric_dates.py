@@ -122,8 +122,13 @@ NUMERIC_RULES = (
         _DIGIT,
     ),
 )
+# a day of the month told as an ordinal, no digit or slash before it: "21st", "3rd"
+ORDINAL_DAY = r"(?<![\w/.-])([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)"
+# the words an ordinal's suffix leaves in a text's letters ("21st" -> "st"): a rule that
+# needs an ordinal is tried only where one of them is
+ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
 BARE_ORDINAL_RULE = (
-    rf"(?i:\bon\s+)?(?<![\w/.-])([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)\b{NOT_A_DAY}",
+    rf"(?i:\bon\s+)?{ORDINAL_DAY}\b{NOT_A_DAY}",
     bare_ordinal_day,
     _DIGIT,
 )

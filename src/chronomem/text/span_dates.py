@@ -12,6 +12,7 @@ import re
 from calendar import monthrange
 from datetime import date, datetime, timedelta
 
+from chronomem.text.date_resolvers import ordinal_day
 from chronomem.text.date_words import MONTH_NAMES, MONTHS, WEEKDAYS
 from chronomem.text.daymath import (
     DayContext,
@@ -22,14 +23,13 @@ from chronomem.text.daymath import (
     nearest_day_of_month,
     nth_weekday,
 )
+from chronomem.text.numeric_dates import ORDINAL_DAY, ORDINAL_SUFFIXES
 
 _WEEKDAY_NAME = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _SUFFIX = r"(?i:st|nd|rd|th)"
 _ORD = r"(?:st|nd|rd|th)?"
 _JOIN = r"\s*(?:to|until|till|through|thru|-|\u2013)\s*"
 _YEAR = r"(?:19|20)\d{2}"
-# a day of the month told as an ordinal, no digit or slash before it: "21st", "3rd"
-_ORDINAL_DAY = r"(?<![\w/.-])([1-9]|[12]\d|3[01])(?i:st|nd|rd|th)"
 
 
 def _first_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -41,12 +41,7 @@ def _first_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
 _MONTH_DAY_BEFORE = re.compile(rf"\b({MONTH_NAMES})\.?,?\s+(\d{{1,2}}){_ORD}\s*$", re.I)
 
 
-def _first_of_ordinals(m: re.Match[str], ctx: DayContext) -> datetime | None:
-    """ "21st-25th", "the 21st to the 25th": the nearest 21st on the clause's side."""
-    return nearest_day_of_month(ctx, int(m.group(1)))
-
-
-_ORDINAL_BEFORE = re.compile(rf"{_ORDINAL_DAY}\s*$")
+_ORDINAL_BEFORE = re.compile(rf"{ORDINAL_DAY}\s*$")
 
 
 def _last_of_span(m: re.Match[str], ctx: DayContext) -> datetime | None:
@@ -117,15 +112,15 @@ SPAN_RULES = (
         frozenset(MONTHS),
     ),
     (  # "21st-25th", "the 21st to the 25th": a span of a month no word names
-        rf"(?i:\b(?:from\s+)?(?:the\s+)?){_ORDINAL_DAY}(?={_JOIN}(?:the\s+)?\d{{1,2}}{_SUFFIX}\b"
+        rf"(?i:\b(?:from\s+)?(?:the\s+)?){ORDINAL_DAY}(?={_JOIN}(?:the\s+)?\d{{1,2}}{_SUFFIX}\b"
         rf"(?!\s*(?:of\s+)?(?i:{MONTH_NAMES}|:|\d)))",
-        _first_of_ordinals,
-        frozenset({"<digit>"}),
+        ordinal_day,  # the nearest 21st on the clause's side, as "on the 21st"
+        ORDINAL_SUFFIXES,
     ),
     (
         rf"(?i:{_JOIN}(?:the\s+)?)\b(\d{{1,2}}){_ORD}\b(?!\s*(?:of\s+)?(?i:{MONTH_NAMES}|:|\d))",
         _last_of_span,
-        frozenset(MONTHS) | {"<digit>"},
+        frozenset(MONTHS) | ORDINAL_SUFFIXES,
     ),
     (
         rf"(?i:\b(?:on\s+)?(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"

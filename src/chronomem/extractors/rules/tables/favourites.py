@@ -20,7 +20,14 @@ from chronomem.text.words import word_set
 FAVORITE = r"(?:favou?rite|fave|fav|go-to|go to)"
 # "favourite show rn is X", "fave band atm is Y": a filler between the kind and the verb
 FILLER = r"(?: (?:rn|atm|now|currently|these days|right now|at the moment|lately))?"
-_KIND = r"(?P<kind>[a-z]+(?: (?!(?:rn|atm|now|currently|lately|is|was)\b)[a-z]+)?)"
+
+
+def _kind_of_words(stops: str) -> str:
+    """A favourite's kind of one or two words, the second none of ``stops``."""
+    return rf"(?P<kind>[a-z]+(?: (?!(?:{stops})\b)[a-z]+)?)"
+
+
+_KIND = _kind_of_words("rn|atm|now|currently|lately|is|was")
 
 # A value written in lower case ("green", "pho", "thai food"): not a pronoun or a vague word
 NOT_VALUE = (
@@ -220,24 +227,24 @@ FAVORITE_ROWS: tuple[P, ...] = (
     ),
 )
 
-# "is", and the other ways a favourite is said to be one: "has always been", "is still",
-# "will always be", "remains", "has become"
-_COPULA = (
-    r"(?:is|was|'s|has to be|would be|will (?:always |forever )?be|remains|has become|became"
-    r"|(?:has|'s) (?:always |long |forever |now |probably |honestly )?been)(?: still| always)?"
-)
-
-# the copula of a favourite that still holds: "Elgar has been my favourite composer since
-# school" (not "was": "Elgar was my favourite until ..." tells one that is over)
+# the copula of a favourite that still holds: "is", "has always been", "will always be",
+# "remains", "has become" ("Elgar has been my favourite composer since school"; not "was":
+# "Elgar was my favourite until ..." tells one that is over)
 _COPULA_NOW = (
     r"(?:is|'s|has to be|will (?:always |forever )?be|remains|has become"
     r"|(?:has|'s) (?:always |long |forever |now |probably |honestly )?been)"
 )
-# a favourite's kind of one or two words, never a word that starts what follows ("my
-# favourite composer since I was a boy")
-_KIND_AFTER = (
-    r"(?P<kind>[a-z]+(?: (?!(?:since|until|till|for|from|in|of|at|on|by|and|but|so|because"
-    r"|when|now|ever|too|though|is|was)\b)[a-z]+)?)"
+# ... and every way a favourite is said to be one, "is still", "was", "became" too
+_COPULA = rf"(?:{_COPULA_NOW}|was|would be|became)(?: still| always)?"
+# a favourite's kind after its name, never a word that starts what follows ("my favourite
+# composer since I was a boy")
+_KIND_AFTER = _kind_of_words(
+    "since|until|till|for|from|in|of|at|on|by|and|but|so|because|when|now|ever|too|though|is|was"
+)
+# a name, then what makes it one's favourite ("Elgar has been my favourite")
+_NAME_IS_FAVOURITE = (
+    r"(?P<obj>{NAME}) " + _COPULA_NOW + r" (?:now |still )?(?:my|your) (?:new |current |"
+    r"all-time )?" + FAVORITE
 )
 
 # "my favourite X is Y", "Y is my favourite X" (tried before ``FAVORITE_ROWS``, see
@@ -272,8 +279,7 @@ FAVORITE_IS_ROWS: tuple[P, ...] = (
     ),
     P(
         "HAS_FAVORITE",
-        r"(?P<obj>{NAME}) " + _COPULA_NOW + r" (?:now |still )?(?:my|your) (?:new |current |"
-        r"all-time )?" + FAVORITE + r" " + _KIND_AFTER + r"\b",
+        _NAME_IS_FAVOURITE + r" " + _KIND_AFTER + r"\b",
         "Topic",
         "inline",
         "possessor",
@@ -282,8 +288,7 @@ FAVORITE_IS_ROWS: tuple[P, ...] = (
     ),
     P(  # the kind unsaid: "Hockney has become my favourite" (of whatever kind is held)
         "HAS_FAVORITE",
-        r"(?P<obj>{NAME}) " + _COPULA_NOW + r" (?:now |still )?(?:my|your) (?:new |current |"
-        r"all-time )?" + FAVORITE + r"\b(?! [a-z])",
+        _NAME_IS_FAVOURITE + r"\b(?! [a-z])",
         "Topic",
         "inline",
         "possessor",
