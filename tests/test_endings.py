@@ -464,3 +464,73 @@ def test_a_day_withdrawn_takes_the_mention_dated_by_it() -> None:
     close_told_beside(working, stored, MAR, lambda ids: {"surgery": "knee surgery"}, [])
     assert working["m1"].invalid_at == MAY
     assert "m2" not in working
+
+
+@pytest.mark.local_model
+def test_a_new_value_on_the_same_topic_closes_an_earlier_mention_of_any_kind(embedder) -> None:  # type: ignore[no-untyped-def]
+    from chronomem.engine.mention_endings import close_retold_topics
+
+    def told(fid: str, relation: str, target: str, text: str, when, **kw) -> Fact:  # type: ignore[no-untyped-def]
+        (vector,) = embedder.embed_batch([text])
+        return fact(fid, relation, target, text, valid_at=when, embedding=vector, **kw)
+
+    landlord = told(
+        "m1",
+        "MENTIONED",
+        "pryce",
+        "Maya said: my landlord is a man called Mr Pryce, he never fixes anything",
+        JAN,
+    )
+    dentist = told(
+        "m2", "MENTIONED", "farrow", "Maya said: my dentist is Dr Farrow, lovely man", JAN
+    )
+    later = told("m3", "MENTIONED", "pryce", "Maya said: Mr Pryce finally came round", MAY)
+    school = told(
+        "m4",
+        "MENTIONED",
+        "calder",
+        "Maya said: I teach maths at Calder High, been there six years",
+        JAN,
+    )
+    stored = {f.id: f for f in (landlord, dentist, later, school)}
+    new = told(
+        "n1",
+        "ROLE_HELD_BY",
+        "achebe",
+        "Maya has a new landlord, Ms Achebe, who actually fixes things",
+        MAR,
+    )
+    working: dict[str, Fact] = {}
+    close_retold_topics([new], stored, working, MAY)
+    assert set(working) == {"m1"}  # the dentist is another topic; m3 was told after
+    assert working["m1"].invalid_at == MAR and working["m1"].expired_at == MAY
+
+    # a new title is told in the words of the workplace it keeps: the school stays
+    title = told("n2", "HAS_JOB_TITLE", "head", "Maya is head of maths at Calder High now", MAR)
+    working = {}
+    close_retold_topics([title], stored, working, MAY)
+    assert working == {}
+    # a new value naming the mention's own entity restates it
+    again = told("n3", "ROLE_HELD_BY", "pryce", "Mr Pryce is still Maya's landlord, sadly", MAR)
+    close_retold_topics([again], stored, working, MAY)
+    assert working == {}
+
+
+@pytest.mark.local_model
+def test_a_mention_superseded_on_its_topic_leaves_the_current_view_but_not_the_past(
+    embedder,
+) -> None:  # type: ignore[no-untyped-def]
+    turns = [
+        (JAN, "Maya: I work as a plumber in Todmorden. Our landlord is a bloke called Mr Pryce."),
+        (MAY, "Maya: new job! I'm a plumber for Brigg Heating over in Halifax now"),
+    ]
+    clock = ManualClock(JAN)
+    with Memory(embedder=embedder, clock=clock) as memory:
+        for when, text in turns:
+            clock.set(when + timedelta(minutes=1))
+            memory.add_episode(text, group_id="g", reference_time=when)
+        now = [f.fact for f in memory.search("Where does Maya work?", group_id="g").facts]
+        assert any("Brigg Heating" in x for x in now), now
+        assert not any("Todmorden" in x for x in now), now
+        past = memory.search("Where does Maya work?", group_id="g", valid_at=MAR).facts
+        assert any("Todmorden" in f.fact for f in past), [f.fact for f in past]

@@ -31,6 +31,13 @@ def on_grid(values: npt.ArrayLike, grid: float = GRID) -> Grid:
     return np.rint(np.asarray(values, dtype=np.float64) / grid)
 
 
+def grid_cosine(a: npt.ArrayLike, b: npt.ArrayLike) -> float:
+    """The cosine of two unit vectors on :data:`GRID` (the encoder's, ``canonical``): each
+    product and every partial sum is an exact multiple of ``GRID``² in float64, so the
+    value is the same on every CPU, whatever order the sums are taken in."""
+    return float(on_grid(a) @ on_grid(b)) * GRID * GRID
+
+
 def one_blas_thread() -> AbstractContextManager[object]:
     """The BLAS on one thread while in this block (small products: idle threads only spin)."""
     controller = _controller()

@@ -20,6 +20,7 @@ from chronomem.engine.dependents import close_dependents
 from chronomem.engine.endings import close_mentions, ended_fact
 from chronomem.engine.mention_endings import (
     close_remarks_on_past,
+    close_retold_topics,
     close_siblings,
     close_superseded,
     close_told_beside,
@@ -160,6 +161,7 @@ def apply_fact_decisions(
     close_mentions(new_facts, working, stored, now, names, told_endings)
     withdraw_moved_plans(new_facts, working, stored, now, names or {}, said_at)
     _close_superseded(new_facts, working, stored, entities, now, names)
+    close_retold_topics(new_facts, stored, working, now)
     close_dependents(new_facts, working, stored, now, told_holding)
     if entities is not None:
         close_told_beside(

@@ -10,6 +10,9 @@ resolution (as ``endings.py``):
   subject, whose text names that fact's value, closes with it (one statement).
 * :func:`close_remarks_on_past` -- a mention told after the typed fact of its pair ended
   (a remark on the old home) ends with it too.
+* :func:`close_retold_topics` -- a mention told before is superseded by a new fact of its
+  subject on the same topic about another entity ("the factor's a Mr Fenwick", then "the
+  estate took on a new factor").
 """
 
 from __future__ import annotations
@@ -25,9 +28,20 @@ from chronomem.engine.ending_checks import (
     said_as_word,
 )
 from chronomem.engine.temporal import close_at
+from chronomem.gridmath import grid_cosine
 from chronomem.model import Fact
 from chronomem.model.names import normalize_name
-from chronomem.model.relations import DAY_RELATIONS, GENERIC_RELATIONS, functional_rule
+from chronomem.model.relations import (
+    DAY_RELATIONS,
+    DEPENDENCY_TABLE,
+    GENERIC_RELATIONS,
+    functional_rule,
+)
+
+#: Two facts' texts at least this close in meaning (the cosine of their vectors) are told
+#: on one topic (:func:`close_retold_topics`).
+SAME_TOPIC = 0.6
+_WITHIN = frozenset(row.relation for row in DEPENDENCY_TABLE)
 
 
 def superseded_mentions(
@@ -204,3 +218,43 @@ def close_remarks_on_past(
             and not any(is_open(f) for f in typed)
         ):
             new_facts[n] = close_at(new, max(e for e in ends if e is not None), now)
+
+
+def close_retold_topics(
+    new_facts: Sequence[Fact],
+    stored: Mapping[str, Fact],
+    working: MutableMapping[str, Fact],
+    now: datetime,
+) -> None:
+    """A mention says what held when it was told: a new value of a one-value-at-a-time
+    relation of its subject, on the same topic (the two texts at least :data:`SAME_TOPIC`
+    apart in meaning) and about another entity, says what holds now, whatever kind of
+    entity the mention named ("the estate factor's a Mr Fenwick", then "the estate took on
+    a new factor, she's my boss now"; "I've lived at Rosebank Cottage in Kirkby Thore these
+    forty-one years", then "I live in Penrith now"). The mention ends where the new value
+    begins. A value that holds within another (a title within a job, ``DEPENDENCY_TABLE``)
+    closes nothing this way: a new title is told in the words of the workplace it keeps."""
+    for new in new_facts:
+        rule = functional_rule(new.relation)
+        if (
+            rule is None
+            or rule.unique != "subject"
+            or new.relation in _WITHIN
+            or not is_open(new)
+            or new.valid_at is None
+            or new.embedding is None
+        ):
+            continue
+        for f in stored.values():
+            old = working.get(f.id, f)
+            if (
+                old.relation in GENERIC_RELATIONS
+                and is_open(old)
+                and old.source_id == new.source_id
+                and old.target_id not in new.endpoints
+                and old.valid_at is not None
+                and old.valid_at < new.valid_at
+                and old.embedding is not None
+                and grid_cosine(old.embedding, new.embedding) >= SAME_TOPIC
+            ):
+                working[old.id] = close_at(old, new.valid_at, now)
