@@ -58,5 +58,5 @@ def unread_why(s: Sentence, hits: Sequence[Hit], role: str) -> str:
 GATES = (
     "plan of a held value", "question", "aspect", "confidence", "correction", "value", "owner",
     "role named again", "conditional", "replaced", "called off", "no age", "told as over",
-    "a landmark", "a procedure", "a pet's kind", "known to rules", "an event's place",
+    "a landmark", "a procedure", "a pet's kind", "known to rules", "an event's place", "a visit",
 )  # fmt: skip

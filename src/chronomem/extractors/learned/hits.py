@@ -47,6 +47,7 @@ from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.negation import conditional
 from chronomem.extractors.rules.readers.corrections import corrects
+from chronomem.extractors.rules.readers.end_words import visited
 from chronomem.model.relations import is_functional
 from chronomem.text.past_states import state_told_as_over
 
@@ -186,6 +187,8 @@ def learned_fates(
             stopped = "an event's place"
         fact = undated_plan(fact, spell)
         stopped = stopped or _stopped(s, told, fact, correcting)
+        if not stopped and fact.aspect != "plan" and visited(s.text[: fact.value[0]]):
+            stopped = "a visit"  # "stopped at Tesco on the way home": no job begun or ended
         if stopped:
             out.append(Fate(fact, stopped))
             continue

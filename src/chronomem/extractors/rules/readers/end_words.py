@@ -215,8 +215,18 @@ def ends_tie(before: str, after: str, rest: str = "") -> bool:
 
 # A verb of ending used for a visit or an errand: "stopped by X", "stopped in at X",
 # "dropped X off", "left X at 7".
-_VISIT_VERB = re.compile(r"^(?:stopped|stopping|stop|dropped|dropping|popped)$", re.I)
-_VISIT_AFTER = re.compile(r"^\s*(?:by|in|off|at|over|round|for)\b", re.I)
+_VISIT_VERBS = r"(?:stopped|stopping|stop|dropped|dropping|popped)"
+_VISIT_WORDS = r"(?:by|in|off|at|over|round|for)"
+_VISIT_VERB = re.compile(rf"^{_VISIT_VERBS}$", re.I)
+_VISIT_AFTER = re.compile(rf"^\s*{_VISIT_WORDS}\b", re.I)
+# the words of a visit told as done or going on right before the place: "stopped by the",
+# "popped round to Mia's" ("I stop at Mama Kito": a present that may end a job, not a visit)
+_VISITED = re.compile(
+    r"\b(?:stopped|stopping|dropped|dropping|popped|popping)\s+"
+    rf"{_VISIT_WORDS}(?:\s+(?:at|to|in|into))?"
+    r"(?:\s+(?:the|my|our|his|her|their|a|an))?\s*$",
+    re.I,
+)
 
 
 def is_visit(verb: str, after_verb: str, after_target: str) -> bool:
@@ -230,6 +240,13 @@ def is_visit(verb: str, after_verb: str, after_target: str) -> bool:
 
 
 _LEFT_VERB = re.compile(r"^(?:left|leaving|leave)$", re.I)
+
+
+def visited(before: str) -> bool:
+    """Do the words right before a name make it a place one dropped in at ("stopped by the
+    old office", "stopped at Tesco", "popped round to Mia's")? Such a name is no job, home
+    or club begun or ended."""
+    return _VISITED.search(before) is not None
 
 
 def wished(before: str) -> bool:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
+from chronomem.extractors.rules.readers.end_words import is_visit
 from chronomem.extractors.rules.readers.habit_words import (
     activity,
     given_up,
@@ -235,6 +236,9 @@ def habit_hits(
 
     ended = ended_before
     for m in _GIVE_UP.finditer(s.text):
+        verb = s.text[: m.start("rest")].split()[-1]
+        if is_visit(verb, m.group("rest"), ""):
+            continue  # "stopped by the old office", "dropped off the kids": an errand
         add(given_up(m.group("rest")), "HAS_HABIT", m, True)
         ended = True
     for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
