@@ -20,6 +20,7 @@ from chronomem.engine.timeline_endings import close_told_in_order
 from chronomem.model import Fact
 from chronomem.testing import ManualClock
 from tests.helpers import t
+from tests.real_embedder import told_memory
 
 JAN, MAR, MAY = t("2024-01-10T10:00"), t("2024-03-01T10:00"), t("2024-05-01T10:00")
 
@@ -520,15 +521,11 @@ def test_a_new_value_on_the_same_topic_closes_an_earlier_mention_of_any_kind(emb
 def test_a_mention_superseded_on_its_topic_leaves_the_current_view_but_not_the_past(
     embedder,
 ) -> None:  # type: ignore[no-untyped-def]
-    turns = [
-        (JAN, "Maya: I work as a plumber in Todmorden. Our landlord is a bloke called Mr Pryce."),
-        (MAY, "Maya: new job! I'm a plumber for Brigg Heating over in Halifax now"),
+    story = [
+        ("2024-01-10T10:00", "Maya: I work as a plumber in Todmorden. Our landlord is Mr Pryce."),
+        ("2024-05-01T10:00", "Maya: new job! I'm a plumber for Brigg Heating over in Halifax now"),
     ]
-    clock = ManualClock(JAN)
-    with Memory(embedder=embedder, clock=clock) as memory:
-        for when, text in turns:
-            clock.set(when + timedelta(minutes=1))
-            memory.add_episode(text, group_id="g", reference_time=when)
+    with told_memory(embedder, story) as memory:
         now = [f.fact for f in memory.search("Where does Maya work?", group_id="g").facts]
         assert any("Brigg Heating" in x for x in now), now
         assert not any("Todmorden" in x for x in now), now

@@ -124,16 +124,9 @@ def close_siblings(
         if f.relation in GENERIC_RELATIONS and f.invalid_at is not None
     ]
     for done in closed:
-        for f in stored.values():
-            other = working.get(f.id, f)
-            if (
-                other.relation in GENERIC_RELATIONS
-                and is_open(other)
-                and other.source_id == done.source_id
-                and other.fact == done.fact
-                and other.episodes[:1] == done.episodes[:1]
-            ):
-                working[f.id] = close_at(other, done.invalid_at, now)
+        for other in _open_mentions(done.source_id, stored, working):
+            if other.fact == done.fact and other.episodes[:1] == done.episodes[:1]:
+                working[other.id] = close_at(other, done.invalid_at, now)
 
 
 def close_told_beside(
@@ -245,16 +238,24 @@ def close_retold_topics(
             or new.embedding is None
         ):
             continue
-        for f in stored.values():
-            old = working.get(f.id, f)
+        for old in _open_mentions(new.source_id, stored, working):
             if (
-                old.relation in GENERIC_RELATIONS
-                and is_open(old)
-                and old.source_id == new.source_id
-                and old.target_id not in new.endpoints
+                old.target_id not in new.endpoints
                 and old.valid_at is not None
                 and old.valid_at < new.valid_at
                 and old.embedding is not None
                 and grid_cosine(old.embedding, new.embedding) >= SAME_TOPIC
             ):
                 working[old.id] = close_at(old, new.valid_at, now)
+
+
+def _open_mentions(
+    source_id: str, stored: Mapping[str, Fact], working: Mapping[str, Fact]
+) -> list[Fact]:
+    """The stored generic mentions of ``source_id`` still open, as this round left them."""
+    current = (working.get(f.id, f) for f in stored.values())
+    return [
+        f
+        for f in current
+        if f.relation in GENERIC_RELATIONS and is_open(f) and f.source_id == source_id
+    ]
