@@ -10,9 +10,9 @@ resolution (as ``endings.py``):
   subject, whose text names that fact's value, closes with it (one statement).
 * :func:`close_remarks_on_past` -- a mention told after the typed fact of its pair ended
   (a remark on the old home) ends with it too.
-* :func:`close_retold_topics` -- a mention told before is superseded by a new fact of its
-  subject on the same topic about another entity ("the factor's a Mr Fenwick", then "the
-  estate took on a new factor").
+* :func:`close_retold_topics` -- a mention told before is superseded by a new value of a
+  one-value relation of its subject, told on the same topic about another entity ("the
+  factor's a Mr Fenwick", then "the estate took on a new factor").
 """
 
 from __future__ import annotations
@@ -220,8 +220,8 @@ def close_retold_topics(
     now: datetime,
 ) -> None:
     """A mention says what held when it was told: a new value of a one-value-at-a-time
-    relation of its subject, on the same topic (the two texts at least :data:`SAME_TOPIC`
-    apart in meaning) and about another entity, says what holds now, whatever kind of
+    relation of its subject, on the same topic (the two facts' vectors at a cosine of at
+    least :data:`SAME_TOPIC`) and about another entity, says what holds now, whatever kind of
     entity the mention named ("the estate factor's a Mr Fenwick", then "the estate took on
     a new factor, she's my boss now"; "I've lived at Rosebank Cottage in Kirkby Thore these
     forty-one years", then "I live in Penrith now"). The mention ends where the new value
