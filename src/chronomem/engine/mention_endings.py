@@ -33,15 +33,14 @@ from chronomem.model import Fact
 from chronomem.model.names import normalize_name
 from chronomem.model.relations import (
     DAY_RELATIONS,
-    DEPENDENCY_TABLE,
     GENERIC_RELATIONS,
+    HELD_WITHIN,
     functional_rule,
 )
 
 #: Two facts' texts at least this close in meaning (the cosine of their vectors) are told
 #: on one topic (:func:`close_retold_topics`).
 SAME_TOPIC = 0.6
-_WITHIN = frozenset(row.relation for row in DEPENDENCY_TABLE)
 
 
 def superseded_mentions(
@@ -56,17 +55,13 @@ def superseded_mentions(
     out = []
     beside = [f for f in new_facts if f.relation in GENERIC_RELATIONS and is_open(f)]
     for new in new_facts:
-        rule = functional_rule(new.relation)
-        if rule is None or rule.unique != "subject" or new.valid_at is None:
+        if not _new_value(new):
             continue
-        if new.invalid_at is not None:
-            continue
+        assert new.valid_at is not None
         earlier = [
             old
-            for old in (working.get(f.id, f) for f in stored.values())
-            if old.relation in GENERIC_RELATIONS
-            and is_open(old)
-            and (old.valid_at is None or old.valid_at < new.valid_at)
+            for old in _open_mentions(new.source_id, stored, working)
+            if old.valid_at is None or old.valid_at < new.valid_at
         ]
         out += [
             (new, old)
@@ -225,19 +220,17 @@ def close_retold_topics(
     entity the mention named ("the estate factor's a Mr Fenwick", then "the estate took on
     a new factor, she's my boss now"; "I've lived at Rosebank Cottage in Kirkby Thore these
     forty-one years", then "I live in Penrith now"). The mention ends where the new value
-    begins. A value that holds within another (a title within a job, ``DEPENDENCY_TABLE``)
+    begins. A value that holds within another (a title within a job, ``HELD_WITHIN``)
     closes nothing this way: a new title is told in the words of the workplace it keeps."""
     for new in new_facts:
-        rule = functional_rule(new.relation)
         if (
-            rule is None
-            or rule.unique != "subject"
-            or new.relation in _WITHIN
-            or not is_open(new)
-            or new.valid_at is None
+            not _new_value(new)
+            or new.relation in HELD_WITHIN
+            or new.expired_at is not None
             or new.embedding is None
         ):
             continue
+        assert new.valid_at is not None
         for old in _open_mentions(new.source_id, stored, working):
             if (
                 old.target_id not in new.endpoints
@@ -247,6 +240,18 @@ def close_retold_topics(
                 and grid_cosine(old.embedding, new.embedding) >= SAME_TOPIC
             ):
                 working[old.id] = close_at(old, new.valid_at, now)
+
+
+def _new_value(fact: Fact) -> bool:
+    """Is ``fact`` a value of a relation with one value per subject, told as holding from a
+    day (dated, not ended)?"""
+    rule = functional_rule(fact.relation)
+    return (
+        rule is not None
+        and rule.unique == "subject"
+        and fact.valid_at is not None
+        and fact.invalid_at is None
+    )
 
 
 def _open_mentions(

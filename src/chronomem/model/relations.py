@@ -116,6 +116,10 @@ def dependencies_on(relation: str) -> tuple[Dependency, ...]:
     return tuple(row for row in DEPENDENCY_TABLE if row.within == relation.upper())
 
 
+#: The relations whose values hold within a value of another (a title within a job).
+HELD_WITHIN: frozenset[str] = frozenset(row.relation for row in DEPENDENCY_TABLE)
+
+
 #: Relations whose facts are events on a day (a plan, an appointment): ``valid_at`` is the
 #: day, not the start of a state, and such a fact never contradicts another.
 PLAN_RELATIONS: frozenset[str] = frozenset({"HAS_PLAN"})

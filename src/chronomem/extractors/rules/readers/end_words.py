@@ -215,14 +215,14 @@ def ends_tie(before: str, after: str, rest: str = "") -> bool:
 
 # A verb of ending used for a visit or an errand: "stopped by X", "stopped in at X",
 # "dropped X off", "left X at 7".
+_VISIT_TOLD = r"stopped|stopping|dropped|dropping|popped"  # done, or going on
 _VISIT_WORDS = r"(?:by|in|off|at|over|round|for)"
-_VISIT_VERB = re.compile(r"^(?:stopped|stopping|stop|dropped|dropping|popped)$", re.I)
+_VISIT_VERB = re.compile(rf"^(?:{_VISIT_TOLD}|stop)$", re.I)
 _VISIT_AFTER = re.compile(rf"^\s*{_VISIT_WORDS}\b", re.I)
 # the words of a visit told as done or going on right before the place: "stopped by the",
 # "popped round to Mia's" ("I stop at Mama Kito": a present that may end a job, not a visit)
 _VISITED = re.compile(
-    r"\b(?:stopped|stopping|dropped|dropping|popped|popping)\s+"
-    rf"{_VISIT_WORDS}(?:\s+(?:at|to|in|into))?"
+    rf"\b(?:{_VISIT_TOLD}|popping)\s+{_VISIT_WORDS}(?:\s+(?:at|to|in|into))?"
     r"(?:\s+(?:the|my|our|his|her|their|a|an))?\s*$",
     re.I,
 )

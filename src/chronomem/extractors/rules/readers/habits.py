@@ -89,7 +89,7 @@ _NOT_A_THING = PRONOUNS | OTHER_SUBJECTS | DETERMINERS | TIME_WORDS
 _GIVE_UP = re.compile(
     r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update|"
     r"honestly|tbh|ngl)\W+)*)"
-    r"(?:finally |completely |totally )?(?:stopped|quit|gave up(?: on)?|given up(?: on)?|"
+    r"(?:finally |completely |totally )?(?P<verb>stopped|quit|gave up(?: on)?|given up(?: on)?|"
     r"cut out|cut(?= [\w-]+ (?:out|completely|entirely|altogether|cold turkey)\b)|"
     r"dropped|ditched|no longer)\s+(?P<rest>[^.!?;,]*)",
     re.I,
@@ -236,8 +236,7 @@ def habit_hits(
 
     ended = ended_before
     for m in _GIVE_UP.finditer(s.text):
-        verb = s.text[: m.start("rest")].split()[-1]
-        if is_visit(verb, m.group("rest"), ""):
+        if is_visit(m.group("verb"), m.group("rest"), ""):
             continue  # "stopped by the old office", "dropped off the kids": an errand
         add(given_up(m.group("rest")), "HAS_HABIT", m, True)
         ended = True
