@@ -49,7 +49,13 @@ _STATE_PAST = (
     + _NOT_A_PASSIVE
     + r")"
 )
-# (a learner's length without its "for": "I was dentist there 12 years")
+# (a learner's length without its "for", in figures or in words: "I was dentist there 12
+# years", "I was there six years")
+_NUMBER_WORD = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|"
+    r"thirty|forty|fifty)(?:-[a-z]+)?"
+)
+_BARE_LENGTH = rf"\s(?=(?:\d{{1,2}}\s+\w+|{_NUMBER_WORD}\s+(?:years?|months?|weeks?|decades?))\b)"
 # a state verb's or a held verb's simple past, for a state told with its length
 _HELD_PAST = (
     r"\b(?:" + _STATE_VERBS + "|" + _HELD_VERBS + r"|(?:was|were)\b" + _NOT_A_PASSIVE + r")"
@@ -58,7 +64,9 @@ _PAST_STATE_FOR = re.compile(
     _HELD_PAST
     + r"\b(?:[^.!?;]|"
     + _TITLE_DOT
-    + r"){0,60}?(?:\bfor\s+|\s(?=\d{1,2}\s+\w+\b))"
+    + r"){0,60}?(?:\bfor\s+|"
+    + _BARE_LENGTH
+    + ")"
     + _LENGTH,
     re.I,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from chronomem.extractors.rules.tables.lexicon import DISCOURSE
+from chronomem.extractors.rules.tables.lexicon import DISCOURSE, LY_ADVERB
 from chronomem.text.words import word_set
 
 SUMMARY_LIMIT = 200
@@ -32,7 +32,7 @@ _ADVERBS = (
     "|definitely|totally|even|only|absolutely|kinda|sorta|mostly|already|ever|truly|honestly"
     "|personally|currently|now|too|certainly|probably|seriously|literally|especially"
     "|genuinely|simply|basically|officially|rarely|generally|normally|typically|constantly"
-    "|barely|hardly|both|all|so|no\\s+longer|not"
+    "|barely|hardly|both|all|so|no\\s+longer|not|" + LY_ADVERB
 )
 _NEXT_VERB = re.compile(rf"((?:\s+(?:{_ADVERBS})\b)*\s+)([A-Za-z][a-z']*)\b", re.I)
 _AUX_BEFORE = re.compile(r"\b(am|are|were|have|do|don't|aren't|weren't|haven't)(\s+)$", re.I)
@@ -68,7 +68,10 @@ _UNCHANGED = word_set(
     "drank swam sang flew grew threw wore broke chose spoke forgot understood became fell "
     "hurt put set let cut quit hit shut said sold led fed slept woke hung shot lit dug "
     "stuck struck sought meant dealt learnt dreamt burnt been done gone seen taken given "
-    "known shown"
+    "known shown arose awoke bent bit bled blew bred clung crept dove drew fled "
+    "flung forbade forgave froze hid knelt laid leapt lent rang rose shook shone shrank sank "
+    "slid slung sped spun spat sprang stole stung stank strode swore swept swung tore wove "
+    "wept withdrew withheld withstood undertook overtook mistook overcame forsook"
 )
 _NOT_AFTER_YOU = frozenset({"guys", "all", "two", "both", "know", "see", "bet", "mean"})
 

@@ -48,6 +48,7 @@ _NOT_HABIT_VERBS = frozenset(
         "love",
         "like",
         "hate",
+        "prefer",
         "check",
         "make",
         "say",
@@ -112,6 +113,8 @@ _HABIT_ALONE = frozenset({"drink", "smoke"})  # a habit without an object (alcoh
 
 
 _BE_OR_GO = frozenset({"am", "'m", "go", "goes", "going"})
+# verbs of liking whose habit is the verb after their "to"
+_LIKES_TO = frozenset({"prefer", "like", "love", "tend"})
 _TAKEN_UP = frozenset({"started", "start", "began", "begin", "keep", "kept"})
 _DUTIES = frozenset({"work", "school", "bed", "the office", "office", "class", "uni"})
 # verbs whose object is the place one goes to as a habit
@@ -123,6 +126,11 @@ def habit_thing(verb: str, rest: str) -> str | None:
     # "every morning I am having poha": the progressive of a verb with an object is that verb
     v = min(bases(v) & _TAKES_OBJECT, default=v)
     word, _, after = rest.strip().partition(" ")
+    if v in _LIKES_TO and word.lower() == "to" and after:
+        # "I prefer to sell at the market on Sundays", "I like to swim before work": the verb
+        # after "to" is what is done
+        verb2, _, after2 = after.partition(" ")
+        return habit_thing(verb2, after2)
     if v in _BE_OR_GO and word.lower().endswith("ing") and len(word) > 4:
         # "I go climbing on Tuesdays", "every morning I am running 5 km": the activity; not
         # "I'm wearing it every night" (what is done is what "it" stands for)

@@ -29,6 +29,7 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.readers.end_words import is_visit
 from chronomem.extractors.rules.readers.habit_words import (
     activity,
+    gerund,
     given_up,
     habit_object,
     habit_of,
@@ -38,6 +39,7 @@ from chronomem.extractors.rules.readers.habit_words import (
 from chronomem.extractors.rules.tables.favourites import OPENERS, ROOM_FOR
 from chronomem.extractors.rules.tables.lexicon import (
     DETERMINERS,
+    LY_ADVERB,
     OTHER_SUBJECTS,
     PRONOUNS,
     TIME_WORDS,
@@ -61,8 +63,10 @@ _FREQ = (
     # a routine's time of day: "I go for a walk after work", "I read before bed"
     r"(?:after|before) (?:work|school|dinner|breakfast|bed))\b"
 )
+# (an adverb is never the habit's verb: "I already kayak on weekends", "I sometimes swim
+# before work", "I religiously run on Sundays")
 _ADVERBS = (
-    r"(?:(?:usually|always|often|normally|still|also|mostly|generally|regularly|try to|just|now)"
+    rf"(?:(?:always|often|still|also|already|sometimes|even|try to|just|now|{LY_ADVERB})"
     r" )*"
 )
 _HABIT = re.compile(
@@ -229,7 +233,8 @@ def habit_hits(
         hit = _hit(s, name or "", relation, m.span(), ending)
         read = any(a < m.end() and m.start() < b for a, b in told)
         # "stopped monday": a day; "stopped going": going where is not said
-        bare = name is not None and name.lower() in _NO_HABIT
+        # (a preference may be of any doing: "I prefer to work at night")
+        bare = relation != "PREFERS" and name is not None and name.lower() in _NO_HABIT
         if name and name not in have and len(name) > 2 and not read and not bare:
             have.add(name)
             out.append(hit)
@@ -266,7 +271,7 @@ def habit_hits(
     if found:
         return out  # a sentence a pattern explained is told by its facts (endings aside)
     for m in _PREFER.finditer(s.text):  # one per kind: window seats / aisle seats
-        add(m.group("obj").lower(), "PREFERS", m)
+        add(_preferred(m.group("obj").lower()), "PREFERS", m)
     for m in _HABIT.finditer(s.text):
         verb = m.group("verb") or m.group("verb2") or "am"  # "I'm swimming 3x a week"
         rest = m.group("rest") or m.group("rest2")
@@ -284,6 +289,15 @@ def habit_hits(
         liked = m.group("obj")
         add(habit_object(liked) if len(liked.split()) > 2 else liked.lower(), "LIKES", m)
     return out
+
+
+def _preferred(obj: str) -> str:
+    """What is preferred: a thing ("window seats"), or a verb's doing ("to read" ->
+    "reading": "I have always preferred to read on paper")."""
+    words = obj.split()
+    if len(words) > 1 and words[0] == "to":
+        return " ".join([gerund(words[1]), *words[2:]])  # "to do yoga" -> "doing yoga"
+    return obj
 
 
 # days, and verbs too light to name a habit on their own

@@ -33,7 +33,9 @@ _VERB = (
     r"move[ds]? (?:away )?from|relocated from|"
     # "no more the Madanpura workshop", "no more Tesco for me"
     r"no more|"
-    r"ended|done with|over with|through with|finished with|unsubscribed|bye(?: bye)?|goodbye|"
+    # (not "ended up at X": where one arrived)
+    r"ended(?!\s+up\b)|done with|over with|through with|finished with|unsubscribed|"
+    r"bye(?: bye)?|goodbye|"
     # a place of work finished at: "finished at the packhouse at Wisbech"
     r"finished (?:up )?at|"
     r"fired|never again|"

@@ -124,6 +124,13 @@ GAP_WORDS = word_set(
     """
 )
 
+# An adverb in -ly before a verb ("I religiously run", "she rarely drives"), not one of the
+# verbs that end so ("I apply", "I fly"): a regex alternative, matched case-insensitively.
+LY_ADVERB = (
+    r"(?!(?:apply|reply|rely|supply|fly|ally|bully|tally|rally|multiply|comply|imply)\b)"
+    r"[a-z]+ly"
+)
+
 HYPOTHETICAL = word_set(
     "will 'll would could might may should shall gonna going want wanna hope hoping plan "
     "planning try trying need wish 'd"
