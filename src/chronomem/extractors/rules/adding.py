@@ -56,8 +56,9 @@ def add_hit(
         draft.redate(key, valid_at)
     if hit.ending and invalid_at is not None:
         draft.end_told_over(source, target, invalid_at)
-    if not hit.ending and is_functional(hit.relation) and _NOW.search(s.text, *hit.clause):
-        draft.supersede(key, index, valid_at)
+    now = _NOW.search(s.text, *hit.clause) if is_functional(hit.relation) else None
+    if not hit.ending and now is not None:
+        draft.supersede(key, index, valid_at, _told_before(hit, hits, now.start()))
     known.learn_fact(source, hit.relation, target, ended=hit.ending, text=text, start=valid_at)
     _learn_party(known, hit.target)
     _learn_party(known, hit.source)
@@ -66,6 +67,23 @@ def add_hit(
 
 # a value told as the one of now: "Now I'm on my old iPhone", "I'm in Leeds now"
 _NOW = re.compile(r"\bnow\b(?! (?:also|too|and then)\b)", re.I)
+
+
+def _told_before(hit: Hit, hits: list[Hit], now: int) -> frozenset[str]:
+    """The values of ``hit``'s relation and source that its sentence tells before its
+    "now" at ``now``, told before the value ("my doctor, Dr Kalniņa, she moved away, so now
+    my doctor is ..."; not "I work at Fellside Runners, the shop in Ambleside, now": one
+    value told twice)."""
+    if now > hit.verb[0]:
+        return frozenset()
+    return frozenset(
+        normalize_name(h.target.name)
+        for h in hits
+        if h.relation == hit.relation
+        and not h.ending
+        and h.verb[1] <= now
+        and normalize_name(h.source.name) == normalize_name(hit.source.name)
+    )
 
 
 def _rivals(draft: Draft, known: Known, source: str, relation: str) -> list[str]:

@@ -13,6 +13,7 @@ from chronomem.extractors.rules.tables.gazetteer import PERSON_TITLES
 from chronomem.extractors.rules.tables.patterns import GENERIC_RELATIONS
 from chronomem.model import ExtractedEntity, ExtractedFact, Extraction
 from chronomem.model.relations import is_functional
+from chronomem.model.slots import same_slot
 
 # An episode stops being read once it has given this many facts or entities: no chat turn
 # holds more, and the engine's work per episode (candidates, embeddings) stays bounded.
@@ -94,17 +95,29 @@ class Draft:
         self.facts[key] = ExtractedFact(old.source, old.target, old.relation, text, valid, invalid)
         return key
 
-    def supersede(self, key: tuple[str, str, str], index: int, at: datetime | None) -> None:
-        """The other open values an earlier sentence of this episode told of the source's
-        ``key`` relation end where the value ``key`` of sentence ``index`` begins ("my
-        Samsung got nicked. Now I'm on my old iPhone": a relation of one value at a time,
-        its later value told as the one of now)."""
+    def supersede(
+        self,
+        key: tuple[str, str, str],
+        index: int,
+        at: datetime | None,
+        beside: frozenset[str] = frozenset(),
+    ) -> None:
+        """The other open values of the source's ``key`` slot that an earlier sentence of
+        this episode told, or sentence ``index`` itself before its "now" (``beside``, their
+        normalized names), end where the value ``key`` of sentence ``index`` begins ("my
+        Samsung got nicked. Now I'm on my old iPhone", "my family doctor, Dr Kalniņa, she
+        moved to Riga, so now my doctor is Dr Bērziņš": a relation of one value at a time,
+        its later value told as the one of now; of a relation held per kind, a value of the
+        same kind only: a new doctor ends no dentist)."""
         source, target, relation = key
         end = at or self.said_at
+        new = self.facts[key]
         for k, f in list(self.facts.items()):
             if k[0] != source or k[2] != relation or k[1] == target or f.invalid_at:
                 continue
-            if self.told_in.get(k, index) >= index:
+            if self.told_in.get(k, index) >= index and k[1] not in beside:
+                continue
+            if not same_slot(new.relation, new.fact, f.relation, f.fact):
                 continue
             if end is not None and (f.valid_at is None or f.valid_at <= end):
                 self.facts[k] = replace(f, invalid_at=end)

@@ -40,10 +40,10 @@ _GIVABLE = frozenset({"HAS_PET", "OWNS", *DEVICE_RELATIONS.values()})
 
 def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     """For each clause where the speaker gives a thing to a named person: that person
-    holds it (a start), by the relation the speaker held it by, and a thing no turn told
-    the speaker held ends for the speaker then; given to someone unnamed ("to my uncle"),
-    it ends for the speaker alone; a pet of the speaker's gone to live with a
-    named person is theirs (``_rehomed``)."""
+    holds it (a start), by the relation the speaker held it by, and the thing ends for the
+    speaker then, unless a hit of the clause ended it already; given to someone unnamed
+    ("to my uncle"), it ends for the speaker alone; a pet of the speaker's gone to live
+    with a named person is theirs (``_rehomed``)."""
     if s.speaker is None or s.assistant or s.question:
         return []
     out: list[Hit] = _rehomed(s, known, hits)
@@ -66,9 +66,10 @@ def transfer_hits(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
         for relation, thing, ended in _things(s, known, hits, (s.speaker, clause), between):
             text = plain_sentence(relation, person.name, thing.name)
             out.append(Hit(relation, person, thing, False, clause, given.span(), text=text))
-            if mine and not ended and not known.held_named(s.speaker, thing.name):
-                # the speaker had it until now, though no turn told so ("he sold the boat to
-                # Chico" is another giver's)
+            if mine and not ended:
+                # the speaker had it until then, told before or not ("he sold the boat to
+                # Chico" is another giver's), and no hit ended it: "we are giving Pista to my
+                # cousin Lakshmi from next week" ends the cat then
                 out.append(Hit(relation, me, thing, True, clause, given.span()))
     return out
 
