@@ -85,11 +85,12 @@ _ARRANGED = re.compile(
     re.I,
 )
 # Any progressive with a day named is an arrangement, so it looks ahead too ("I'm graduating
-# on the 21st", "we're closing on the house Friday", a chat line "graduating on the 21st");
+# on the 21st", "we're closing on the house Friday", a chat line "graduating on the 21st",
+# "I'm doing Porto on the 21st");
 # not "I've been running since Monday" (a perfect), not "feeling" or "thinking" (states).
 _ARRANGED_ANY = re.compile(
     r"(?:(?:\b(?:am|is|are)|'m|'re|'s)\s+(?!been\b)(?:\w+\s+)?|^\W*)(?!(?:feeling|thinking"
-    r"|hoping|wondering|kidding|joking|trying|going\s+through)\b)[a-z]{3,}ing\b",
+    r"|hoping|wondering|kidding|joking|trying|going\s+through)\b)(?:[a-z]{3,}|do)ing\b",
     re.I,
 )
 # a thing, then a participle that says what it does on the day named ("a new Honda PCX

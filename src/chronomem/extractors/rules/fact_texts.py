@@ -110,7 +110,7 @@ def rewrite(
         edits += [
             (t.start, t.end, _day(t.when))
             if _COPULA.search(s.text, start, t.start) or _COPULA_AFTER.match(s.text, t.end)
-            else (_preposition_before(s.text, start, t.start), t.end, "")
+            else (_preposition_before(s.text, start, t.start), _with_possessive(s.text, t.end), "")
             for t in inside
         ]
     elif whole:  # a summary keeps the words and says the day they mean: "last week (22 Feb 2025)"
@@ -133,6 +133,16 @@ def rewrite(
             piece += "."  # summaries join sentences: each ends as one
         return piece[:1].upper() + piece[1:]
     return finish(piece)
+
+
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+def _with_possessive(text: str, end: int) -> int:
+    """The end of a date cut from a text, with its possessive ("Friday's appointment" ->
+    "appointment")."""
+    m = _POSSESSIVE.match(text, end)
+    return m.end() if m else end
 
 
 _COPULA = re.compile(r"(?:\b(?:is|was|are|were|be)|'s)\s+$", re.I)

@@ -36,9 +36,16 @@ _HELD_NOUN = (
 )
 # "left nursing **and** the union": the ending reaches every item of a short list
 _COORDINATED = r"(?:\s+[\w'-]+(?:\s+[\w'-]+)?,?\s+(?:and|&|plus|as well as))?"
+# a day or a month that says which one ("withdrew from the March audition", "cancelled
+# Friday's appointment")
+_WHICH_DAY = (
+    r"(?:(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow)"
+    r"(?:'s)?)"
+)
 _GAP = (
     rf"{_COORDINATED}(?:\s+{_DET})*(?:\s+{_HELD_NOUN}\s+(?:at|with|in|on|to|for|of))?"
-    rf"(?:\s+{_DET})*\s+$"
+    rf"(?:\s+{_DET})*(?:\s+{_WHICH_DAY})?\s+$"
 )
 
 # Verbs and phrases that take the held thing as their object and end the tie.
