@@ -39,6 +39,19 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
     rivals = {h.verb for h in hits if h.clause == hit.clause and (h is hit or not h.undated)}
     part = _part_of(s, hit)
     own = [t for t in inside if part[0] <= t.start < part[1]]
+    # the parts of the sentence another hit is told in, past a conjunction: "lived in Porto
+    # from 2015 to 2022 | and now I'm in Lyon": that "from" and "to" are Porto's, none of
+    # Lyon's (a list told with commas is one predicate: "employed at Konditorei Wimmer,
+    # Ludwigstraße, as pastry baker from 1998 until 2025")
+    theirs = [
+        p
+        for h in hits
+        if h.clause[0] < hit.clause[1]
+        and hit.clause[0] < h.clause[1]
+        and not h.undated
+        and (p := _part_of(s, h)) != part
+        and _JOINED.search(s.text, *sorted((min(p[1], part[1]), max(p[0], part[0]))))
+    ]
     owned = [
         t
         for t in inside
@@ -49,6 +62,7 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         )
         and not _turned(s, t, hit)
         and not _denial_of_its_own(s, t, hit)
+        and not _elsewhere(t, own, theirs)
     ]
     owned = [_glossed_until(s, t, hit) for t in owned]
     if not owned and hit.relation == "HAS_PLAN":
@@ -56,6 +70,16 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         # for my daughter's graduation"
         return [t for t in inside if t.when > s.reference][:1]
     return owned
+
+
+def _elsewhere(t: TimeExpression, own: list[TimeExpression], theirs: list[tuple[int, int]]) -> bool:
+    """Is ``t``, a start or an end, another part's: a "since" or "until" outside the hit's
+    own part when that part tells a day of its own, or any in a part another hit is told
+    in ("my last day at X is end of September" stays the end a "resigned yesterday" is
+    about)?"""
+    if t.role == "at" or t in own:
+        return False
+    return (bool(own) and t.role in ("since", "until")) or any(a <= t.start < b for a, b in theirs)
 
 
 def _glossed_until(s: Sentence, t: TimeExpression, hit: Hit) -> TimeExpression:
@@ -87,11 +111,17 @@ def _part_of(s: Sentence, hit: Hit) -> tuple[int, int]:
         for m in _PARTED.finditer(s.text, lo, hi)
         if not any(t.start <= m.start() < t.end for t in s.times)  # "since then" parts nothing
     ]
-    before = [m.end() for m in cuts if m.end() <= hit.verb[0]]
-    after = [m.start() for m in cuts if m.start() >= hit.verb[1]]
+    verb = hit.verb
+    if verb == hit.clause:  # a name only mentioned has no verb of its own: its part is its name's
+        at = s.text.find(hit.target.name, lo, hi)
+        verb = (at, at + len(hit.target.name)) if at >= 0 else verb
+    before = [m.end() for m in cuts if m.end() <= verb[0]]
+    after = [m.start() for m in cuts if m.start() >= verb[1]]
     return (before[-1] if before else lo), (after[0] if after else hi)
 
 
+# a conjunction between two parts of a sentence
+_JOINED = re.compile(r"\b(?:and|but|then|while|because|so|or|after|before)\b", re.I)
 # what parts two predicates: punctuation, a conjunction, another day
 _PARTED = re.compile(r"[,;:.!?]|\b(?:and|but|then|while|because|so|or|after|before)\b", re.I)
 

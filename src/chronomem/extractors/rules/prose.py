@@ -14,7 +14,7 @@ from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.sentences import split_sentences
 from chronomem.extractors.rules.draft import Draft
 from chronomem.extractors.rules.fact_texts import rewrite
-from chronomem.extractors.rules.hit_dates import hit_dates
+from chronomem.extractors.rules.hit_dates import hit_dates, owned_times
 from chronomem.extractors.rules.learned_join import join_learned
 from chronomem.extractors.rules.normalise.narrated import narrated_person, narrated_voice
 from chronomem.extractors.rules.normalise.replies import as_answered
@@ -166,7 +166,9 @@ def _add_mentions(
         target = draft.entity(hit.target, hit.target.name, hit.target.label, index)
         if normalize_name(source) == normalize_name(target):
             continue
-        valid_at, invalid_at = hit_dates(s, hit, s.times)
+        # the sentence's days but those of another hit's part ("lived in Porto from 2015 to
+        # 2022, since then I've been in Lyon": Lyon since 2022)
+        valid_at, invalid_at = hit_dates(s, hit, owned_times(s, hit, [*hits, *mentions]))
         text = rewrite(s, hit.clause[0], hit.clause[1], draft, drop_times=True)
         # "home in Porto after two years in Lyon": a mention beside an ending does not
         # carry the ended value on
