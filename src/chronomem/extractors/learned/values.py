@@ -146,9 +146,15 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     if relation not in WORD_VALUES and dated:
         return None  # "after Makha Bucha I moved in with Nuan": the day of another clause
         # (a word value may be told there: "off gluten since my coeliac diagnosis")
+    title_end = None
     for found in s.spans:
         if not (found.start < span[1] and span[0] < found.end and found.named):
             continue
+        titled = relation == "HAS_JOB_TITLE"
+        title = _TITLE_OF.match(s.text, span[0], found.start) if titled else None
+        if title is not None:  # "headmaster of Dodowa Presby Primary": the title is the words
+            title_end = title.end(1)
+            break
         if relation == "LIVES_IN" and _workplace(found.name):
             return None  # "I am buffalo trader in Bolu market": where one works
         if relation == "LIVES_IN" and _COMMUTED.search(
@@ -165,6 +171,8 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     words_too = label is None
     label = label or WORDS_TOO.get(relation) or _planned_words(s, span, relation)
     words = _words_at(s.text, span) if label is not None else None
+    if words is not None and title_end is not None:
+        words = (words[0], title_end)
     if label is None or words is None or _a_date(s, words):
         return None
     if s.text[words[0] : words[1]].lower() in GREETINGS:
@@ -178,6 +186,15 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     if relation == "LIVES_IN" and _workplace(name):
         return None
     return Span(*words, name, label, named=False), Party(name, label, named=False)
+
+
+# a title told before the name of where it is held: "headmaster of| Dodowa Presby Primary",
+# "head chef at| the Ivy" (group 1: the title's words)
+_TITLE_OF = re.compile(
+    r"(?:(?:a|an|the)\s+)?((?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,3}?)"
+    r"\s+(?:of|at|for|with)\s+(?:the\s+)?$",
+    re.I,
+)
 
 
 # a place one commutes to is where one goes, not where one lives
