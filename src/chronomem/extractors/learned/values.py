@@ -147,10 +147,10 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
         return None  # "after Makha Bucha I moved in with Nuan": the day of another clause
         # (a word value may be told there: "off gluten since my coeliac diagnosis")
     title_end = None
+    titled = relation == "HAS_JOB_TITLE"
     for found in s.spans:
         if not (found.start < span[1] and span[0] < found.end and found.named):
             continue
-        titled = relation == "HAS_JOB_TITLE"
         title = _TITLE_OF.match(s.text, span[0], found.start) if titled else None
         if title is not None:  # "headmaster of Dodowa Presby Primary": the title is the words
             title_end = title.end(1)

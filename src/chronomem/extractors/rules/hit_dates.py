@@ -50,7 +50,7 @@ def owned_times(s: Sentence, hit: Hit, hits: list[Hit]) -> list[TimeExpression]:
         and hit.clause[0] < h.clause[1]
         and not h.undated
         and (p := _part_of(s, h)) != part
-        and _JOINED.search(s.text, *sorted((min(p[1], part[1]), max(p[0], part[0]))))
+        and _JOINED.search(s.text, *_between(part, p))
     ]
     owned = [
         t
@@ -120,10 +120,18 @@ def _part_of(s: Sentence, hit: Hit) -> tuple[int, int]:
     return (before[-1] if before else lo), (after[0] if after else hi)
 
 
-# a conjunction between two parts of a sentence
-_JOINED = re.compile(r"\b(?:and|but|then|while|because|so|or|after|before)\b", re.I)
+def _between(one: tuple[int, int], other: tuple[int, int]) -> tuple[int, int]:
+    """The stretch of text between two parts of a sentence: from the earlier end to the
+    later start (parts that overlap: the stretch they share)."""
+    lo, hi = sorted((min(one[1], other[1]), max(one[0], other[0])))
+    return lo, hi
+
+
+# the words that join two predicates
+_CONJUNCTIONS = r"\b(?:and|but|then|while|because|so|or|after|before)\b"
+_JOINED = re.compile(_CONJUNCTIONS, re.I)
 # what parts two predicates: punctuation, a conjunction, another day
-_PARTED = re.compile(r"[,;:.!?]|\b(?:and|but|then|while|because|so|or|after|before)\b", re.I)
+_PARTED = re.compile(rf"[,;:.!?]|{_CONJUNCTIONS}", re.I)
 
 
 def _one_predicate(s: Sentence, t: TimeExpression, hit: Hit) -> bool:
