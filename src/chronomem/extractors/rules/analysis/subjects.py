@@ -79,28 +79,10 @@ _AFTER_ROLE = re.compile(
 
 
 def label_role_names(text: str, spans: list[Span]) -> None:
-    """A name of no known kind told right after a person's role ("my neighbour Wale"), or
-    beside the speaker as one subject ("Alfred and I lived ...", "me and Jo"), is a
-    person's name, wherever the sentence names it again ("... until Alfred died": no pet)."""
-    people = {
-        span.name
-        for span in spans
-        if span.named
-        and span.label is None
-        and (
-            _AFTER_ROLE.search(text, 0, span.start)
-            or _AND_ME.match(text, span.end)
-            or _ME_AND.search(text, max(0, span.start - 12), span.start)
-        )
-    }
+    """A name of no known kind told right after a person's role is a person's name."""
     for span in spans:
-        if span.named and span.label is None and span.name in people:
+        if span.named and span.label is None and _AFTER_ROLE.search(text, 0, span.start):
             span.label = "Person"
-
-
-# the speaker beside a name as one subject: "Alfred and I", "me and Jo"
-_AND_ME = re.compile(r"\s*(?:and|&)\s+(?:I|me|myself)\b")
-_ME_AND = re.compile(r"\b(?:I|me|myself)\s*(?:and|&)\s+$")
 
 
 def canonical_role(word: str) -> str:
