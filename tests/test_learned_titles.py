@@ -16,4 +16,4 @@ def test_a_title_of_a_named_place_is_the_title() -> None:
     )
     titles = {f[2] for f in facts if f[1] == "HAS_JOB_TITLE"}
     assert titles == {"headmaster"}, facts
-    assert any("Dodowa Presby Primary" == f[2] for f in facts), facts
+    assert any(f[2] == "Dodowa Presby Primary" for f in facts), facts

@@ -79,10 +79,35 @@ _AFTER_ROLE = re.compile(
 
 
 def label_role_names(text: str, spans: list[Span]) -> None:
-    """A name of no known kind told right after a person's role is a person's name."""
+    """A name of no known kind told right after a person's role ("my neighbour Wale"), or
+    beside the speaker as the subject of a clause ("Alfred and I lived ...", "me and Jo"),
+    is a person's name, wherever the sentence names it again ("... until Alfred died": no
+    pet). A name ending a clause before "and I" ("I work at Acme and I ...") is not."""
+    people = {
+        span.name
+        for span in spans
+        if span.named
+        and span.label is None
+        and (
+            _AFTER_ROLE.search(text, 0, span.start)
+            or (AND_ME.match(text, span.end) and _CLAUSE_OPENS.search(text, 0, span.start))
+            or ME_AND.search(text, max(0, span.start - 12), span.start)
+        )
+    }
     for span in spans:
-        if span.named and span.label is None and _AFTER_ROLE.search(text, 0, span.start):
+        if span.named and span.label is None and span.name in people:
             span.label = "Person"
+
+
+# the speaker beside a name as one subject: "Alfred and I", "me and Jo"
+AND_ME = re.compile(r"\s*(?:and|&)\s+(?:I|me|myself)\b")
+ME_AND = re.compile(r"\b(?:I|me|[Mm]yself)\s*(?:and|&)\s+$")
+# where a clause opens: the text's start, a stop or comma, or a word that opens a clause
+_CLAUSE_OPENS = re.compile(
+    r"(?:^|[.!?;:,(\n]|\b(?:but|so|then|when|because|while|since|after|before|until"
+    r"|though|although|once|if))\s*$",
+    re.I,
+)
 
 
 def canonical_role(word: str) -> str:

@@ -15,6 +15,7 @@ from chronomem.extractors.rules.analysis.found import Hit, Party, Sentence
 from chronomem.extractors.rules.analysis.known import Known
 from chronomem.extractors.rules.analysis.names import normalize_name
 from chronomem.extractors.rules.analysis.spans import Span
+from chronomem.extractors.rules.analysis.subjects import AND_ME, ME_AND
 from chronomem.model.slots import STEPS
 
 _AND = re.compile(r"\s*(?:and|&)\s+")
@@ -119,8 +120,6 @@ def _verb_at(text: str, at: int) -> tuple[re.Match[str], str, bool] | None:
     return None
 
 
-_ME_AND = re.compile(r"\b(?:I|me|[Mm]yself)\s*(?:and|&)\s+$")
-_AND_ME = re.compile(r"\s*(?:and|&)\s+(?:I|me|myself)\b")
 _WE = re.compile(r"\b[Ww]e(?P<aux>'re|'ve)?(?=\s)")
 _AUX = {"'re": " are", "'ve": " have"}
 Pair = tuple[Party, Party, int, int, str | None]  # source, target, start, end, text opening
@@ -134,8 +133,8 @@ def _with_the_speaker(s: Sentence, known: Known, people: list[Span]) -> list[Pai
     me = Party(s.speaker, "Person", speaker=True)
     out: list[Pair] = []
     for span in people:
-        after = _AND_ME.match(s.text, span.end)
-        before = _ME_AND.search(s.text, max(0, span.start - 12), span.start)
+        after = AND_ME.match(s.text, span.end)
+        before = ME_AND.search(s.text, max(0, span.start - 12), span.start)
         if after is not None:
             out.append((me, Party(span.name, "Person"), span.start, after.end(), None))
         elif before is not None:
