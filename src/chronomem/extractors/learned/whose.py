@@ -152,10 +152,11 @@ def _opener(s: Sentence, clause: tuple[int, int], found: Span, known: Known) -> 
 
 
 # what another does to the speaker, the value after it: "moved me to X", "put me on X",
-# "made me X", "promoted me to X"; what another says the speaker is: "said I have X"
+# "made me X", "promoted me to X"; what another says the speaker is: "said I have X",
+# with a few words of when between ("said starting December 1 I will stop X")
 _TO_ME = re.compile(
     r"\b(?:me\s+(?:up\s+|over\s+|back\s+)?(?:to|on|onto|as|into)\b|made\s+me\b"
-    r"|(?:said|says|thinks|told\s+me|confirmed)\s+(?:that\s+)?(?:I|i)\b)"
+    r"|(?:said|says|thinks|told\s+me|confirmed)\s+(?:that\s+)?(?:[\w-]+\s+){0,4}?(?:I|i)\b)"
 )
 
 

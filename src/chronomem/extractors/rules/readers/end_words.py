@@ -121,6 +121,10 @@ _TO_SOMEONE = re.compile(
     r"(?:vets?|mechanic|garage|shop|groomer|sitter|kennels?|daycare|repair|workshop)\b)\w",
     re.I,
 )
+# a pet put to sleep, the particle after it: "had to put him down" (not "might put ...",
+# "put him down for a nap")
+_PUT = re.compile(r"^\W*(?:(?:we|i|finally|just|had to|have had to)\W+)*put\s+$", re.I)
+_DOWN = re.compile(r"^\s*(?:down|to sleep)\b(?!\s+(?:for|on|in|at|with)\b)", re.I)
 # Predicates of the held thing as subject.
 _SUBJECT_ENDINGS = re.compile(
     r"^\s*(?:(?:'s|is|are|was|were|has been|have been|'re)\s+)?"
@@ -138,6 +142,9 @@ _SUBJECT_ENDINGS = re.compile(
     r"|(?:ran|run|flew|flown) away|went missing|never came (?:back|home)|passed (?:away|on)\b"
     r"|died\b(?!\s+(?:laughing|a little|inside|of (?:boredom|embarrassment|laughter|shame)))"
     r"|(?:was|got|had to be) put (?:down|to sleep)\b"
+    r"|(?:was|got|has been|'s been) (?:stolen|nicked|pinched)\b"
+    r"|(?:is|'s|are|'re) (?:not|never) coming (?:back|home)\b"
+    r"|(?:isn't|aren't|won't be|will never be) coming (?:back|home)\b"
     r"|passed(?=\W*$)"
     r"|(?:is |'s )?(?:going|headed|off) (?:in|into|to) the (?:drawer|bin|trash|attic|"
     r"closet|garage|cupboard|loft|tip|dump|shelf)"
@@ -214,6 +221,8 @@ def ends_tie(before: str, after: str, rest: str = "") -> bool:
         return True
     if _GIVEN.search(before) and _TO_SOMEONE.match(after):
         return True
+    if _PUT.search(before) and _DOWN.match(after):
+        return True  # "we had to put him down", "put Rex to sleep"
     if _SUBJECT_LEAD.match(before) is not None:
         rest = rest or after
         return bool(_SUBJECT_ENDINGS.match(rest) or _CUT_WITH_ME.match(rest))
