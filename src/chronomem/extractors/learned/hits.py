@@ -99,11 +99,12 @@ _BESIDE = re.compile(
 # employer: "a job in Dubai with X", "a job in Huntsville at Y" (``values.a_place_in``)
 _EMPLOYED = frozenset({"WORKS_AT", "STUDIES_AT"})
 # a switch told by the new value alone, for values that accumulate
-_SWITCHABLE = frozenset({"HAS_HABIT", "LIKES", "PREFERS"})
-_SWITCH_CHARS = 40  # the words of a switch before its value (the longest is 22 characters)
+_SWITCHABLE = frozenset({"HAS_HABIT", "LIKES", "PREFERS", "TAKES_MEDICATION"})
+_SWITCH_CHARS = 40  # the words of a switch before its value (the longest is 27 characters)
 _SWITCHED_TO = re.compile(
     r"\b(?:changed|changes|change|changing|switched|switches|switch|switching|converted|"
-    r"moved on|gone over|went over)\s+(?:over\s+)?to\s+(?:the\s+|a\s+|an\s+)?$",
+    r"moved on|gone over|went over)\s+(?:(?:it|me|him|her|them|us)\s+)?(?:over\s+)?to\s+"
+    r"(?:the\s+|a\s+|an\s+)?$",
     re.I,
 )
 # what is done to one, not what one has: a scan, a test, an appointment
@@ -317,7 +318,8 @@ def _fact_hits(
         and not ended
         and _SWITCHED_TO.search(s.text, max(0, found.start - _SWITCH_CHARS), found.start)
     ):
-        # "I changed to kopi-o kosong": the one taste or habit held before ends
+        # "I changed to kopi-o kosong", "the doctor changed it to celecoxib": the one
+        # taste, habit or medicine held before ends
         held = only_held(known, subject.name, relation, target.name)
         if held is not None:
             out.append(Hit(relation, subject, Party(held, target.label), True, clause, fact.value))

@@ -17,6 +17,8 @@ from chronomem.extractors.rules.tables.lexicon import (
     POSSESSIVE_BEFORE,
     TIME_MARK_BEFORE,
 )
+from chronomem.extractors.rules.tables.life_words import PET_SPECIES
+from chronomem.extractors.rules.tables.patterns import HOME_KIND
 from chronomem.text.dates import TimeExpression
 
 _LABELS = {
@@ -146,14 +148,19 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     if relation not in WORD_VALUES and dated:
         return None  # "after Makha Bucha I moved in with Nuan": the day of another clause
         # (a word value may be told there: "off gluten since my coeliac diagnosis")
-    title_end = None
+    words_end = None  # where the words of a value named before a name end
     titled = relation == "HAS_JOB_TITLE"
     for found in s.spans:
         if not (found.start < span[1] and span[0] < found.end and found.named):
             continue
         title = _TITLE_OF.match(s.text, span[0], found.start) if titled else None
         if title is not None:  # "headmaster of Dodowa Presby Primary": the title is the words
-            title_end = title.end(1)
+            words_end = title.end(1)
+            break
+        kind = _KIND_IN.match(s.text, span[0], found.start) if relation in _PLACED else None
+        head = kind.group(1).split()[-1].lower() if kind is not None else ""
+        if kind is not None and head not in _ANY_JOB and not _A_HOME.fullmatch(head):
+            words_end = kind.end(1)  # "the gold mine in Kittilä": the workplace is the mine
             break
         if relation == "LIVES_IN" and _workplace(found.name):
             return None  # "I am buffalo trader in Bolu market": where one works
@@ -171,8 +178,8 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     words_too = label is None
     label = label or WORDS_TOO.get(relation) or _planned_words(s, span, relation)
     words = _words_at(s.text, span) if label is not None else None
-    if words is not None and title_end is not None:
-        words = (words[0], title_end)
+    if words is not None and words_end is not None:
+        words = (words[0], words_end)
     if label is None or words is None or _a_date(s, words):
         return None
     if s.text[words[0] : words[1]].lower() in GREETINGS:
@@ -185,9 +192,40 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     name = s.text[words[0] : words[1]]
     if relation == "LIVES_IN" and _workplace(name):
         return None
+    if (
+        relation == "HAS_PET"
+        and name.lower() in PET_SPECIES
+        and (_named_next(s, words[1]) or _IS_A.search(s.text, max(0, words[0] - 40), words[0]))
+    ):
+        return None  # "we had cat Maca", "Mithu is my brother's parrot": a kind, no pet
     return Span(*words, name, label, named=False), Party(name, label, named=False)
 
 
+# what something is said to be: "Mithu is my brother's| parrot", "she's a| tabby"
+_IS_A = re.compile(
+    r"\b(?:is|was|'s)\s+(?:(?:a|an|the|my|our|his|her|their|[a-z]+['’]s)\s+){1,2}"
+    r"(?:[a-z]+\s+)?$",
+    re.I,
+)
+
+
+def _named_next(s: Sentence, at: int) -> bool:
+    """Does a name the rules found follow right after ``at`` ("cat| Maca")?"""
+    return any(sp.named and sp.start > at and not s.text[at : sp.start].strip() for sp in s.spans)
+
+
+# a workplace told by its kind before the town it is in: "the gold mine in| Kittilä",
+# "a tiny bakery in| Leith" (group 1: the kind's words, lower case, a noun last)
+_KIND_IN = re.compile(
+    r"(?:(?:a|an|the|one|this|that)\s+)?((?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,3}?)"
+    r"\s+in\s+$",
+    re.I,
+)
+_PLACED = frozenset({"WORKS_AT", "MEMBER_OF"})
+# a home, no workplace: "rented a flat in Al Khuwair"
+_A_HOME = re.compile(HOME_KIND)
+# no workplace of a kind: "a job in Dubai with Emirates" (``a_place_in``)
+_ANY_JOB = frozenset({"job", "position", "role", "post", "gig", "internship", "placement", "work"})
 # a title told before the name of where it is held: "headmaster of| Dodowa Presby Primary",
 # "head chef at| the Ivy" (group 1: the title's words)
 _TITLE_OF = re.compile(

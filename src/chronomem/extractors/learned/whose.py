@@ -112,6 +112,8 @@ def owner(
             return None  # "Sister got the job. Deloitte!": the sister's news goes on
         if subject is None and _relatives(s, clause, found, known) is not None:
             return None  # "so proud of my sister's move to Leeds"
+        if _THEIRS_AFTER.match(s.text, found.end):
+            return None  # "Mithu is my brother's parrot": the brother's
         named_first = _named_first(s, subject, found)
         if named_first is not None:
             return named_first  # "soraya lives like 5 mins from me in Croydon"
@@ -120,8 +122,23 @@ def owner(
         return _speaker_if_theirs(subject, found, me, s)
     if kind == "third":
         person = _third_owner(s, (clause, found), subject, known, before)
-        return person if person is not None else _narrated(s, subject, found)
+        person = person if person is not None else _narrated(s, subject, found)
+        if person is None and role == "user" and _said_by_me(subject):
+            return subject[0] if subject is not None else None  # "I'm living in Plymouth
+            # with Kerenza": no third person's, the clause says "I"
+        return person
     return None
+
+
+def _said_by_me(subject: PieceSubject | None) -> bool:
+    """Is the clause's subject the speaker, said (not implied)?"""
+    return subject is not None and subject[0].speaker and not subject[2]
+
+
+# the value said to be a relative's thing: "Mithu is my brother's parrot"
+_THEIRS_AFTER = re.compile(
+    rf",?\s+(?:is|was|'s)\s+(?:my|our)\s+(?:[a-z]+\s+)?(?:{ROLE_WORDS})['’]s\b", re.I
+)
 
 
 # a clause opening on a capitalised name (after a filler), not a word of ordinary English,

@@ -154,13 +154,25 @@ def _listed_action(s: Sentence, start: int, verb_start: int) -> list[str] | None
 
 def _lead_in(s: Sentence, start: int, comma: int) -> bool:
     """ "ok new phone day, went with an iphone 15", "big news, got the job": a short
-    verbless lead-in (no pronoun, no name) before the line's first verb."""
+    verbless lead-in (no pronoun, no name) before the line's first verb; or the speaker
+    about to tell ("I should tell you, Tangi left the police and went to Auckland")."""
+    if _TELLING.match(s.text, start, comma):
+        return True
     if any(start <= sp.start < comma for sp in s.spans):
         return False
     words = LETTERS.findall(s.text[start:comma].lower())
     return len(words) <= 5 and not any(w in _LEAD_IN_STOPS for w in words)
 
 
+# the speaker about to tell something: "I should tell you", "I have to say", "we forgot to
+# mention"
+_TELLING = re.compile(
+    r"\W*(?:(?:so|and|but|oh|also|ok|okay|well|btw)\W+)*(?:I|we)\s+"
+    r"(?:(?:should|must|have to|had to|need to|forgot to|meant to|wanted to|gotta|got to|"
+    r"never)\s+)?(?:tell|told|say|mention|mentioned|admit|confess)"
+    r"(?:\s+(?:you|u|ya))?(?:\s+(?:this|that|something))?\W*$",
+    re.I,
+)
 _LEAD_IN_STOPS = frozenset(
     {"i", "im", "we", "he", "she", "they", "you", "it", "my", "his", "her", "their", "our",
      "your", "me", "him", "them", "us", "is", "are", "was", "were", "am", "be", "been", "has",
@@ -256,7 +268,12 @@ def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
     if not _AND_GAP.match(s.text[before[1] : here[0]]):
         return None
     found = subject_candidates(s, before[0], before[1], known, devices_only=False)
-    opening = [p for a, _, p in found if _opens(s, before[0], a, _OPENS)]
+    # the last that opens: after a lead-in ("I should tell you, Tangi left ...") the
+    # clause opens again
+    opening = sorted(
+        ((a, p) for a, _, p in found if _opens(s, before[0], a, _OPENS)),
+        key=lambda ap: -ap[0],
+    )
     named = [
         p
         for a, _, p in found
@@ -265,7 +282,7 @@ def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
     if named:
         return named[0]
     if opening:
-        return opening[0]
+        return opening[0][1]
     return _speaker(s) if index == 1 else None  # "Sold my Civic and bought a Tesla"
 
 

@@ -79,7 +79,7 @@ _PET_WORDS = trigger_words(PET_SPECIES | {w + "s" for w in PET_SPECIES} | {"guin
 
 # the kind of a home between its verb and its place ("live on a houseboat in", "moved to a
 # flat in"): never an office, a team or a table
-_HOME_KIND = (
+HOME_KIND = (
     r"(?:place|flat|apartment|house|home|condo|studio|terrace|cottage|bungalow|houseboat|"
     r"narrowboat|boat|room|loft|townhouse|semi|duplex|farmhouse|caravan|village|town)"
 )
@@ -114,19 +114,19 @@ _ROWS: tuple[RelationPattern, ...] = (
     # the home's kind
     # (with its street or floor between: "a studio on Via Pordoi in Bolzano")
     P("LIVES_IN", r"\b(?:live|lives|lived|living|reside|resides|residing) (?:(?:in|on) "
-      r"(?:a|an|the|my|our) (?:[a-z-]+ )?" + _HOME_KIND + r" (?:(?:on|off|near) "
+      r"(?:a|an|the|my|our) (?:[a-z-]+ )?" + HOME_KIND + r" (?:(?:on|off|near) "
       r"(?:[\w'-]+ ){1,4}?)?)?in\b"
       # "moved from Leeds to Kadikoy", "moved out of Hackney to a terrace in Margate": the
       # old home ends with the move, the new one is the place after the home's kind
       r"|\b(?:moved|relocated|relocating|moving|relocate|move) (?:back |straight |finally )?"
       r"(?:(?:from|out of) (?P<old>{NAME}) (?:back )?)?(?:here )?(?:in)?to"
-      r"(?: (?:a|an|the|my|our|their) (?:[a-z-]+ ){0,2}" + _HOME_KIND + r" in)?\b"
+      r"(?: (?:a|an|the|my|our|their) (?:[a-z-]+ ){0,2}" + HOME_KIND + r" in)?\b"
       r"|\b(?:based|settled|settling) in\b"
       # a street: "I live on rue Saint-Germain", "she lives on Pelham Rise"
       r"|\b(?:live|lives|lived|living) on(?: (?:rue|via|calle|avenida|the))?(?= [A-Z])"
       # "he shares a flat in Al Barsha", "renting a room in Leith": the home one has is where
       r"|\b(?:shares|share|sharing|rents|rent|renting) (?:a|an|the|my|our|his|her|their) "
-      r"(?:[a-z-]+ )?" + _HOME_KIND + r" in\b", "Location", reject_labels=_PLACE_LIKE,
+      r"(?:[a-z-]+ )?" + HOME_KIND + r" in\b", "Location", reject_labels=_PLACE_LIKE,
       triggers="live lives lived living reside resides residing moved relocated relocating "
       "moving relocate move based settled settling shares share sharing rents rent renting"),
     # "he went back to Cebu for good": a return for good is a move

@@ -70,7 +70,8 @@ def _role_rows(
     called = r"(?:(?:an?|some) (?:[a-z]+ ){0,2}(?:called|named) )?"
     forms = (
         rf"\b{mine} {kind},? (?P<obj>{{NAME}})",
-        rf"(?P<obj>{{NAME}}),? {_COPULA} {_AS_WELL}{mine} (?:new )?{kind}\b",
+        # (not "Mithu is my brother's parrot": the brother's)
+        rf"(?P<obj>{{NAME}}),? {_COPULA} {_AS_WELL}{mine} (?:new )?{kind}\b(?!['’]s\b)",
         rf"\b{mine} {kind} (?:is|'s) (?:now |currently )?{called}(?P<obj>{{NAME}})",
         # "I got a new boss, Karen", "we have a new landlord named Mr. Lee", "we got a new
         # team lead, Tom" (a held role with what it is for)
