@@ -2,8 +2,9 @@
 with when between (round 59). Sentences written for this test, through the extractor on the
 real default encoder.
 
-- "he was stolen", "he isn't coming back", "we had to put him down": a held pet the chat
-  called "he" is over (``readers/end_words``), not "put him down for a nap";
+- "he was stolen", "he isn't coming back", "we had to put him down", "he has gone back to
+  the rescue to be rehomed": a held pet the chat called "he" is over
+  (``readers/end_words``), not "put him down for a nap";
 - "my doctor said starting December 1 I will stop metformin and shift to insulin": the
   speaker's own medicines (``learned/whose``), the old one ending on the day."""
 
@@ -24,6 +25,7 @@ _DOG = "Tobi: my dog Bingo is missing since yesterday, he jumped the gate"
         "someone saw two guys put him in a van, he was stolen",
         "he isn't coming back, the neighbours saw it all",
         "we had to put him down last week",
+        "he never settled, so he has gone back to the rescue to be rehomed",
     ],
 )
 def test_a_pet_lost_in_other_words_is_no_longer_held(line: str) -> None:
@@ -49,3 +51,15 @@ def test_what_the_doctor_says_the_speaker_will_take_is_the_speakers() -> None:
     )
     assert dated.get(("TAKES_MEDICATION", "insulin"), (None, None))[0] == "2025-12-01", dated
     assert dated.get(("TAKES_MEDICATION", "metformin"), (None, None))[1] == "2025-12-01", dated
+
+
+def test_a_medicine_changed_by_pronoun_ends_the_one_held() -> None:
+    facts = read_facts(
+        [
+            "Ofelia: the doctor at the clinic say is a bunion. She gave me naproxen.",
+            "Ofelia: Also the naproxen gives me stomach pain, so the doctor changed it to "
+            "celecoxib, from today.",
+        ]
+    )
+    assert ("Ofelia", "TAKES_MEDICATION", "celecoxib", False) in facts, facts
+    assert ("Ofelia", "TAKES_MEDICATION", "naproxen", True) in facts, facts

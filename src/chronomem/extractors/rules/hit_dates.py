@@ -282,7 +282,7 @@ def hit_dates(
             if began:
                 return None, began[0]
     start, until = _first_bounds(hit, times, clause)
-    if hit.over and start is not None and start <= s.reference:
+    if hit.over and start is not None and start <= s.reference and not _ended_later(s, hit, times):
         return start, until  # "back in 2019 I was a sous chef": held then, over by now
     if hit.ending:
         end = until or start  # "at Deloitte from 2016 to 2020": ended in 2020
@@ -301,6 +301,36 @@ def hit_dates(
     if start is not None and start > s.reference and not plan and _done(s, hit, times, start):
         start = None  # "we moved to Lyon, school starts monday": moving is done, not ahead
     return (start if start is not None else s.reference), None
+
+
+def _ended_later(s: Sentence, hit: Hit, times: list[TimeExpression]) -> bool:
+    """Is a past state's ending told in a later part of its sentence, with its one day, none
+    in its own part? "We had cat Maca seventeen years, she died in January": the day is the
+    end (not "back in 2019 I was a sous chef": held then; nor a later part's start, "...,
+    now I run a food truck since 2023", "..., from 2018 till the school job")."""
+    if not hit.ending:
+        return False
+    part = _part_of(s, hit)
+    if any(t.start < part[1] for t in times):
+        return False
+    cut = _PARTED.match(s.text, part[1])
+    start = cut.end() if cut else part[1]
+    more = _NEXT_CUT.search(s.text, start, hit.clause[1])
+    end = more.start() if more else hit.clause[1]  # the part right after the state's
+    points = [t for t in times if t.role == "at" and start <= t.start < end]
+    if len({t.when for t in points}) != 1:
+        return False
+    return _ENDED.search(s.text, start, points[0].start) is not None
+
+
+# where the part after a state's ends: a stop, a comma, a dash or a conjunction
+_NEXT_CUT = re.compile(rf"[,;:.!?—–]|\s-\s|{_CONJUNCTIONS}", re.I)
+# the event that ends a state, told in the part after it: "..., she died in January"
+_ENDED = re.compile(
+    r"\b(?:died|passed away|left|quit|resigned|retired|ended|finished|closed|sold|stopped|"
+    r"broke up|split up|moved out|gave (?:it )?up|put (?:him |her |it )?down)\b",
+    re.I,
+)
 
 
 def _where(s: Sentence, hit: Hit) -> int:

@@ -128,7 +128,7 @@ _DOWN = re.compile(r"^\s*(?:down|to sleep)\b(?!\s+(?:for|on|in|at|with)\b)", re.
 # Predicates of the held thing as subject.
 _SUBJECT_ENDINGS = re.compile(
     r"^\s*(?:(?:'s|is|are|was|were|has been|have been|'re)\s+)?"
-    r"(?:(?:totally|officially|finally|really|so|completely|well and truly|long|now|just|"
+    r"(?:(?:totally|officially|finally|really|so|completely|well and truly|long|now|just|also|"
     r"sadly|basically|pretty much|kinda)\s+)*"
     r"(?:(?:gone|over|done|history|finished|no more|a thing of the past|in the past|"
     r"behind (?:me|us)|dead(?: to me)?|out of (?:my|our) li(?:fe|ves)|over and done(?: with)?)"
@@ -189,6 +189,23 @@ _RETURN = re.compile(
     r"re-?join(?:ed)?|returned to|return to|almost|nearly|never (?:quit|left))\b",
     re.I,
 )
+# a return denied: "I don't go back to Levi", "not going back to the gym", "never went back"
+_NOT_BACK = re.compile(
+    r"(?:\b(?:not|never)|n't)\s+(?:(?:be|ever)\s+)?(?:go|going|gonna go|went|coming|come|"
+    r"returning|return)\s+back\s+(?:to|at|with)\s+(?:the\s+|my\s+)?$",
+    re.I,
+)
+# the thing held sent on to a new keeper: "he has gone back to the rescue to be rehomed"
+_SENT_ON = re.compile(
+    r"^\s*(?:has |had |is |was |'s )?(?:gone|went|going|been taken|been sent|taken|sent)\b"
+    r"[^.;!?]{0,50}?\bto be (?:re-?homed|adopted|sold)\b",
+    re.I,
+)
+# only for a while: "not going back to work until Monday", "not back at the gym yet"
+_FOR_NOW = re.compile(
+    r"\b(?:until|till|til|before|yet|today|tonight|tomorrow|this week|for now|for a while)\b",
+    re.I,
+)
 _WISH = re.compile(
     r"\b(?:will|gonna|going to|might|may|should|would|could|want(?:s|ed)? to|wanna|"
     r"thinking (?:of|about)|considering|plan(?:ning)? to|about to|hope|hoping|if|unless|"
@@ -215,6 +232,10 @@ def ends_tie(before: str, after: str, rest: str = "") -> bool:
     ``before``: the piece's words up to the reference; ``after``: from the reference to the
     piece's end; ``rest``: to the sentence's end (a predicate told after "and" or a comma:
     "X and I are done", "X let go of half the team, me included")."""
+    if _NOT_BACK.search(before) and not (_WISH.search(before) or _FOR_NOW.search(after)):
+        return True  # "I'm not going back to Levi next winter"
+    if _SENT_ON.match(after) and not _WISH.search(before):
+        return True  # "he has gone back to Barnstaple to be rehomed"
     if _RETURN.search(before) or _RETURN.search(after):
         return False
     if (_object_end(before) and not _TRIP.match(after)) or _negated_hold(before, after):

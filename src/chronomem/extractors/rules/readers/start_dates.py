@@ -281,14 +281,24 @@ def dated_ends(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     for t in ends[:1]:
         before = s.text[max(0, t.start - _KIND_WINDOW) : t.start]
         for relation, kinds in _KINDS_ENDING:
-            m = re.search(rf"(?:\b(?:my|our)\s+|^\W*(?:the\s+)?)(?:{kinds})\b", before, re.I)
+            m = re.search(
+                rf"(?:\b(?:my|our)\s+|(?:^|[,;]\s)\W*(?:the\s+)?)({kinds})\b", before, re.I
+            )
             if m is None or any(h.relation == relation for h in hits):
                 continue
             verb = (t.start - len(before) + m.start(), t.start - len(before) + m.end())
             if t.when > s.reference:
                 held = _one_held(s, known, relation) or _ended(s, known, relation)
             else:
-                held = _named_held(s, known, relation, before[m.end() :])
+                # "my last shift was Sunday": the job held, however it was learned (not
+                # "I left the sugar mill lab, last day there was the 8th": the lab's)
+                left = _LEFT.search(s.text, 0, t.start - len(before) + m.start())
+                stretch = _STRETCH.fullmatch(m.group(1)) is not None and left is None
+                held = _named_held(s, known, relation, before[m.end() :]) or (
+                    (_ended(s, known, relation) or _one_held(s, known, relation))
+                    if stretch
+                    else None
+                )
             held = held or _named_after(s, verb[1], t.start)
             if held is None:
                 continue
@@ -338,13 +348,30 @@ def _bare_end(s: Sentence, known: Known) -> list[Hit]:
     speaker = Party(s.speaker or "", "Person", speaker=True)
     out = []
     for relation in _BARE_RELATIONS[m.lastgroup or "job"]:
-        held = _ended(s, known, relation) or _one_held(s, known, relation)
-        if held is not None and not known.only_remembered(s.speaker or "", relation, held.name):
+        held = _told_held(s, known, relation)
+        if held is not None:
             span = (0, len(s.text))
             out.append(
                 Hit(relation, speaker, held, True, span, m.span(), spell=(None, past[0].when))
             )
     return out
+
+
+# the last stretch at work, whose past day ends the job held ("my last shift was Sunday")
+_STRETCH: Final = re.compile(LAST_STRETCH, re.I)
+# a leaving told before it, whose last day it is
+_LEFT: Final = re.compile(
+    r"\b(?:left|leaving|quit|quitting|resigned|finished|handed in|retired|stopped)\b", re.I
+)
+
+
+def _told_held(s: Sentence, known: Known, relation: str) -> Party | None:
+    """The value of ``relation`` the speaker told ended last, else the one they hold, told in
+    this conversation (never one known only from the memory)."""
+    held = _ended(s, known, relation) or _one_held(s, known, relation)
+    if held is None or known.only_remembered(s.speaker or "", relation, held.name):
+        return None
+    return held
 
 
 def _ended(s: Sentence, known: Known, relation: str) -> Party | None:

@@ -76,8 +76,11 @@ WELLBEING_ROWS: tuple[P, ...] = (
         r"(?:baby|son|daughter|twins|little one)(?: [A-Z][\w'-]*){0,2} (?:was|were|is|are)"
         r" (?:born|here)|(?:baby|son|daughter|twins)(?: (?:girl|boy))?(?: [A-Z][\w'-]*){0,2} (?:was"
         r"|were|is|are) (?:born|here)|"
-        # "She's here!!" opening a sentence (it ends only a pregnancy told before)
+        # "She's here!!" opening a sentence (it ends only a pregnancy told before), and a
+        # name born opening it: "Nahia was born on 19 October!!"
         r"^\W*(?:she|he|they)(?:'s| is|'re| are) (?:finally )?here\b|"
+        r"^\W*(?!(?:My|Our|His|Her|Their|The|I|Mum|Mom|Dad)\b)(?-i:[A-Z][\w'-]*)"
+        r"(?: (?-i:[A-Z][\w'-]*))? (?:was|were) born\b|"
         # "our baby girl Nell arrived", "baby Ada arrived on tuesday"
         r"(?:baby|son|daughter|twins|little one)(?: (?:girl|boy))?(?: [A-Z][\w'-]*){0,2} "
         r"(?:has |finally )?(?:arrived|was delivered))\b",
@@ -161,7 +164,9 @@ WELLBEING_ROWS: tuple[P, ...] = (
         "HAS_HABIT",
         r"\b(?:days?|weeks?|months?|years?)(?: \d+)? (?:without|w/o|free of|off) (?:a |any |the )?"
         r"(?:single |one )?"
-        r"(?P<obj>{HABIT})\b|\b(?P<obj2>smoke|alcohol|booze|caffeine|sugar|nicotine)[- ]free\b",
+        # (not a thing described so: "a sugar-free test batch", "the smoke-free zone")
+        r"(?P<obj>{HABIT})\b|\b(?<!\ba )(?<!\ban )(?<!\bthe )"
+        r"(?P<obj2>smoke|alcohol|booze|caffeine|sugar|nicotine)[- ]free\b",
         "Habit",
         "inline",
         "possessor",
