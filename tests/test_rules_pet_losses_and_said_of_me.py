@@ -3,8 +3,9 @@ with when between (round 59). Sentences written for this test, through the extra
 real default encoder.
 
 - "he was stolen", "he isn't coming back", "we had to put him down", "he has gone back to
-  the rescue to be rehomed": a held pet the chat called "he" is over
-  (``readers/end_words``), not "put him down for a nap";
+  the rescue to be rehomed", "Bingo left us": a held pet is over (``readers/end_words``),
+  not "put him down for a nap"; so is one told another's now, "is officially Grandpa's dog
+  now", "now belongs to my neighbour" (``readers/transfers``);
 - "my doctor said starting December 1 I will stop metformin and shift to insulin": the
   speaker's own medicines (``learned/whose``), the old one ending on the day."""
 
@@ -26,6 +27,10 @@ _DOG = "Tobi: my dog Bingo is missing since yesterday, he jumped the gate"
         "he isn't coming back, the neighbours saw it all",
         "we had to put him down last week",
         "he never settled, so he has gone back to the rescue to be rehomed",
+        "Bingo left us yesterday night, he was sleeping near the door",
+        "Bingo has gone to live with my aunty in Moama",
+        "Bingo is officially Grandpa's dog now, he didn't even look back",
+        "Bingo now belongs to my neighbour entirely",
     ],
 )
 def test_a_pet_lost_in_other_words_is_no_longer_held(line: str) -> None:
@@ -34,7 +39,14 @@ def test_a_pet_lost_in_other_words_is_no_longer_held(line: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "line", ["I put him down for a nap", "we might have to put him down", "he was stolen?"]
+    "line",
+    [
+        "I put him down for a nap",
+        "we might have to put him down",
+        "he was stolen?",
+        "my aunty has gone to live with Bingo's breeder",
+        "Bingo belongs to me, not to my sister",
+    ],
 )
 def test_a_pet_put_to_bed_or_a_loss_only_feared_ends_nothing(line: str) -> None:
     facts = read_facts([_DOG, f"Tobi: {line}"])

@@ -123,16 +123,15 @@ def owner(
     if kind == "third":
         person = _third_owner(s, (clause, found), subject, known, before)
         person = person if person is not None else _narrated(s, subject, found)
-        if person is None and role == "user" and _said_by_me(subject):
-            return subject[0] if subject is not None else None  # "I'm living in Plymouth
-            # with Kerenza": no third person's, the clause says "I"
+        if person is None and role == "user" and subject is not None and _said_by_me(subject):
+            return subject[0]  # "I'm living in Plymouth with Kerenza": no one else's, "I"
         return person
     return None
 
 
-def _said_by_me(subject: PieceSubject | None) -> bool:
+def _said_by_me(subject: PieceSubject) -> bool:
     """Is the clause's subject the speaker, said (not implied)?"""
-    return subject is not None and subject[0].speaker and not subject[2]
+    return subject[0].speaker and not subject[2]
 
 
 # the value said to be a relative's thing: "Mithu is my brother's parrot"

@@ -72,6 +72,7 @@ _COMMON = word_set(
     volleyball badminton squash yoga pilates crossfit off out down away over gloves
     student rental rented shared holiday tiny cosy cozy dream starter spare guest
     name alright okay ok well nicely slowly quickly properly
+    end start beginning middle
     """
 )
 _ROLE_NOUNS = (

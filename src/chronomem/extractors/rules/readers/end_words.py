@@ -143,6 +143,9 @@ _SUBJECT_ENDINGS = re.compile(
     r"|died\b(?!\s+(?:laughing|a little|inside|of (?:boredom|embarrassment|laughter|shame)))"
     r"|(?:was|got|had to be) put (?:down|to sleep)\b"
     r"|(?:was|got|has been|'s been) (?:stolen|nicked|pinched)\b"
+    # "Bhola left us yesterday night" (a pet gone to live with someone, or theirs now, is
+    # the receiver's: ``transfers.py``)
+    r"|left us\b"
     r"|(?:is|'s|are|'re) (?:not|never) coming (?:back|home)\b"
     r"|(?:isn't|aren't|won't be|will never be) coming (?:back|home)\b"
     r"|passed(?=\W*$)"

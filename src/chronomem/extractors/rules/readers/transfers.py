@@ -147,9 +147,12 @@ _GONE_TO_LIVE = re.compile(
     r"\s+(?P<prep>with|at|on|in)\s+",
     re.I,
 )
-# a pet someone else's now: "Bantay is Tito's dog now"
+# a pet someone else's now: "Bantay is Tito's dog now", "Tucker is officially my grandpa's
+# dog now", "Tucker now belongs to my grandpa" (not "belongs to me")
 _THEIRS_NOW = re.compile(
-    r"\s+(?:is|'s)\s+(?P<owner>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)'s\s+[a-z]+\s+now\b"
+    r"\s+(?:is|'s)\s+(?:(?:officially|now|basically|really)\s+)*"
+    r"(?P<owner>(?:(?:my|our)\s+[a-z]+)|[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)'s\s+[a-z]+\s+now\b"
+    r"|\s+(?:now\s+)?belongs\s+to\s+(?P<to>(?!(?:me|us)\b)\w)"
 )
 # where the person it went to lives, told right after them: "in Tulsa", "on his farm in X"
 _THEIR_PLACE = re.compile(
@@ -165,7 +168,8 @@ def _rehomed(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
     out: list[Hit] = []
     for clause in s.clauses:
         went = _GONE_TO_LIVE.search(s.text, *clause)
-        if went is None and "now" not in s.text[clause[0] : clause[1]]:
+        said = s.text[clause[0] : clause[1]]
+        if went is None and "now" not in said and "belongs" not in said:
             continue
         pet = _pet_before(s, known, clause, went.start() if went else clause[1])
         if pet is None or any(h.target.name == pet.name for h in hits):
@@ -179,7 +183,8 @@ def _rehomed(s: Sentence, known: Known, hits: list[Hit]) -> list[Hit]:
             if theirs is None:
                 continue
             verb = theirs.span()
-            person = _recipient(s, known, theirs.start("owner"), clause[1])
+            owner = theirs.start("owner") if theirs.group("owner") else theirs.start("to")
+            person = _recipient(s, known, owner, clause[1])
         thing, me = Party(pet.name, "Pet"), Party(speaker, "Person", speaker=True)
         out.append(Hit("HAS_PET", me, thing, True, clause, verb))
         if person is not None:
