@@ -44,6 +44,7 @@ _SPELLED = {
     # dialect spellings of the commonest words
     "wiv": "with", "wif": "with", "wivout": "without", "tomorra": "tomorrow",
     "tomorrer": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "yesterdee": "yesterday",
+    "ma": "my",  # Scots, before a thing ("dropped ma phone"); "ma said", "my ma": a mother
 }  # fmt: skip
 _SLASHED = {"w/": "with", "w/o": "without", "b/c": "because"}
 # A dropped "g" ("workin the box office", "movin' out", "nothin new"): a lower-case word in
@@ -130,7 +131,26 @@ def _spelled(m: re.Match[str]) -> str:
         return word  # "UR", "ATM", "HR", "Model V" in capitals: an acronym, not chat
     if word.lower() == "ur" and _you_are_next(m.string, m.end()):
         return "you're"  # "ur right it was my appendix", "ur the best", "ur going to"
+    if word.lower() == "ma" and not _a_thing_of_mine(m.string, m.start(), m.end()):
+        return word  # "Ma rang", "my ma's house", "ma said": a mother
     return _SPELLED[word.lower()]
+
+
+# what follows "ma" the mother, not Scots "my": her verb ("ma said", "ma's coming")
+_MOTHER_NEXT = word_set("is was has had says said will would can could rang called came went got")
+
+
+def _a_thing_of_mine(text: str, start: int, end: int) -> bool:
+    """Is the lower-case "ma" at ``start`` Scots "my": before a lower-case word that is none
+    of a mother's verbs, and after no possessive ("my ma")?"""
+    m = _NEXT_WORD.match(text, end)
+    if text[start:end] != "ma" or m is None or not m.group(1).islower():
+        return False
+    before = text[:start].split()
+    return m.group(1) not in _MOTHER_NEXT and (not before or before[-1].lower() not in _MINE)
+
+
+_MINE = word_set("my our your his her their")
 
 
 # what follows a chat "ur" that is "you're", never "your": a predicate, not a noun

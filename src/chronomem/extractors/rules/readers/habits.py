@@ -37,6 +37,7 @@ from chronomem.extractors.rules.readers.habit_words import (
     singular,
 )
 from chronomem.extractors.rules.tables.favourites import OPENERS, ROOM_FOR
+from chronomem.extractors.rules.tables.gazetteer import DEVICE_HEADS
 from chronomem.extractors.rules.tables.lexicon import (
     DETERMINERS,
     LY_ADVERB,
@@ -45,6 +46,7 @@ from chronomem.extractors.rules.tables.lexicon import (
     TIME_WORDS,
 )
 from chronomem.extractors.rules.tables.life_words import ACTIVITIES, HABITS, NOT_HOBBY
+from chronomem.text.words import word_set
 
 # a habit taken up again or kept in part, not the one given up: "started again", "back on
 # the cigs", "now I drink only on Sundays"
@@ -90,6 +92,9 @@ _VERBLESS = re.compile(
 _ON_AND_ON = re.compile(r"(?:nonstop|constantly|all the time)$", re.I)
 _WEEKLY = re.compile(r"(?:once|twice|\w+ times|\d+ ?x) (?:a|per|every) week\b", re.I)
 _NOT_A_THING = PRONOUNS | OTHER_SUBJECTS | DETERMINERS | TIME_WORDS
+# a thing one lets fall, not a habit dropped: "dropped my phone", "dropped the keys"
+_DROPPABLE = DEVICE_HEADS | word_set("keys key bag wallet glasses cup mug plate ball tray")
+_A_THING_DROPPED = re.compile(rf"\b(?:{'|'.join(sorted(_DROPPABLE))})$", re.I)
 _GIVE_UP = re.compile(
     r"(?:\bi(?: have|'ve)? |^\W*(?:(?:so|and|also|finally|just|ok|okay|well|lol|update|"
     r"honestly|tbh|ngl)\W+)*)"
@@ -243,7 +248,10 @@ def habit_hits(
     for m in _GIVE_UP.finditer(s.text):
         if is_visit(m.group("verb"), m.group("rest"), ""):
             continue  # "stopped by the old office", "dropped off the kids": an errand
-        add(given_up(m.group("rest")), "HAS_HABIT", m, True)
+        thing = given_up(m.group("rest"))
+        if m.group("verb").lower() == "dropped" and _A_THING_DROPPED.search(thing or ""):
+            continue  # "dropped ma phone in the burn": a thing let fall, no habit
+        add(thing, "HAS_HABIT", m, True)
         ended = True
     for m in _NOT_SINCE.finditer(s.text):  # "I haven't had a migraine / coffee in 3 months"
         thing = singular(m.group("obj").lower())
