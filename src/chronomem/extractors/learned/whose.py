@@ -122,21 +122,8 @@ def owner(
         return _speaker_if_theirs(subject, found, me, s)
     if kind == "third":
         person = _third_owner(s, (clause, found), subject, known, before)
-        person = person if person is not None else _narrated(s, subject, found)
-        if person is None and role == "user" and subject is not None and _said_by_me(s, subject):
-            return subject[0]  # "I'm living in Plymouth with Kerenza": no one else's, "I"
-        return person
+        return person if person is not None else _narrated(s, subject, found)
     return None
-
-
-def _said_by_me(s: Sentence, subject: PieceSubject) -> bool:
-    """Is the clause's subject the speaker, said as "I" or "we" (not implied, and not "our
-    new vicar ... who used to work at X": the vicar's)?"""
-    party, end, implied = subject
-    return party.speaker and not implied and _I_OR_WE.search(s.text, 0, end) is not None
-
-
-_I_OR_WE = re.compile(r"\b(?:I|[Ww]e)$")
 
 
 # the value said to be a relative's thing: "Mithu is my brother's parrot"
