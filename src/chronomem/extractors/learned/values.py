@@ -149,18 +149,11 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
         return None  # "after Makha Bucha I moved in with Nuan": the day of another clause
         # (a word value may be told there: "off gluten since my coeliac diagnosis")
     words_end = None  # where the words of a value named before a name end
-    titled = relation == "HAS_JOB_TITLE"
     for found in s.spans:
         if not (found.start < span[1] and span[0] < found.end and found.named):
             continue
-        title = _TITLE_OF.match(s.text, span[0], found.start) if titled else None
-        if title is not None:  # "headmaster of Dodowa Presby Primary": the title is the words
-            words_end = title.end(1)
-            break
-        kind = _KIND_IN.match(s.text, span[0], found.start) if relation in _PLACED else None
-        head = kind.group(1).split()[-1].lower() if kind is not None else ""
-        if kind is not None and head not in _ANY_JOB and not _A_HOME.fullmatch(head):
-            words_end = kind.end(1)  # "the gold mine in Kittilä": the workplace is the mine
+        words_end = _words_before(s, span[0], found, relation)
+        if words_end is not None:
             break
         if relation == "LIVES_IN" and _workplace(found.name):
             return None  # "I am buffalo trader in Bolu market": where one works
@@ -201,6 +194,21 @@ def value_at(s: Sentence, span: tuple[int, int], relation: str) -> tuple[Span, P
     return Span(*words, name, label, named=False), Party(name, label, named=False)
 
 
+def _words_before(s: Sentence, start: int, found: Span, relation: str) -> int | None:
+    """Where the value's words end when the tagged span opens on words told before the name
+    ``found`` (the value is those words, not the name): a title before where it is held
+    ("headmaster of Dodowa Presby Primary"), a workplace's kind before its town ("the gold
+    mine in Kittilä"; not "a job in Dubai", nor a home's kind, "a flat in Al Khuwair")."""
+    if relation == "HAS_JOB_TITLE":
+        title = _TITLE_OF.match(s.text, start, found.start)
+        return title.end(1) if title is not None else None
+    kind = _KIND_IN.match(s.text, start, found.start) if relation in _PLACED else None
+    if kind is None:
+        return None
+    head = kind.group(1).split()[-1].lower()
+    return None if head in _ANY_JOB or _A_HOME.fullmatch(head) else kind.end(1)
+
+
 # what something is said to be: "Mithu is my brother's| parrot", "she's a| tabby"
 _IS_A = re.compile(
     r"\b(?:is|was|'s)\s+(?:(?:a|an|the|my|our|his|her|their|[a-z]+['’]s)\s+){1,2}"
@@ -214,24 +222,20 @@ def _named_next(s: Sentence, at: int) -> bool:
     return any(sp.named and sp.start > at and not s.text[at : sp.start].strip() for sp in s.spans)
 
 
+# the words of a value told before a name (group 1): up to four, in lower case
+_LOWER_WORDS = r"((?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,3}?)"
 # a workplace told by its kind before the town it is in: "the gold mine in| Kittilä",
-# "a tiny bakery in| Leith" (group 1: the kind's words, lower case, a noun last)
-_KIND_IN = re.compile(
-    r"(?:(?:a|an|the|one|this|that)\s+)?((?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,3}?)"
-    r"\s+in\s+$",
-    re.I,
-)
+# "a tiny bakery in| Leith" (the kind's words, a noun last)
+_KIND_IN = re.compile(rf"(?:(?:a|an|the|one|this|that)\s+)?{_LOWER_WORDS}\s+in\s+$", re.I)
 _PLACED = frozenset({"WORKS_AT", "MEMBER_OF"})
 # a home, no workplace: "rented a flat in Al Khuwair"
 _A_HOME = re.compile(HOME_KIND)
 # no workplace of a kind: "a job in Dubai with Emirates" (``a_place_in``)
 _ANY_JOB = frozenset({"job", "position", "role", "post", "gig", "internship", "placement", "work"})
 # a title told before the name of where it is held: "headmaster of| Dodowa Presby Primary",
-# "head chef at| the Ivy" (group 1: the title's words)
+# "head chef at| the Ivy" (the title's words)
 _TITLE_OF = re.compile(
-    r"(?:(?:a|an|the)\s+)?((?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,3}?)"
-    r"\s+(?:of|at|for|with)\s+(?:the\s+)?$",
-    re.I,
+    rf"(?:(?:a|an|the)\s+)?{_LOWER_WORDS}\s+(?:of|at|for|with)\s+(?:the\s+)?$", re.I
 )
 
 

@@ -268,12 +268,7 @@ def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
     if not _AND_GAP.match(s.text[before[1] : here[0]]):
         return None
     found = subject_candidates(s, before[0], before[1], known, devices_only=False)
-    # the last that opens: after a lead-in ("I should tell you, Tangi left ...") the
-    # clause opens again
-    opening = sorted(
-        ((a, p) for a, _, p in found if _opens(s, before[0], a, _OPENS)),
-        key=lambda ap: -ap[0],
-    )
+    opening = [(a, p) for a, _, p in found if _opens(s, before[0], a, _OPENS)]
     named = [
         p
         for a, _, p in found
@@ -282,7 +277,9 @@ def _shared_subject(s: Sentence, index: int, known: Known) -> Party | None:
     if named:
         return named[0]
     if opening:
-        return opening[0][1]
+        # the last that opens: after a lead-in ("I should tell you, Tangi left ...") the
+        # clause opens again
+        return max(opening, key=lambda ap: ap[0])[1]
     return _speaker(s) if index == 1 else None  # "Sold my Civic and bought a Tesla"
 
 
